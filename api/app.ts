@@ -1,0 +1,87 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { Deps } from "./deps.ts";
+import type { HonoEnv } from "./http/env.ts";
+import { AppError } from "./http/errors.ts";
+import { localeMiddleware } from "./http/locale.ts";
+import { loadAdmin, loadPlayer } from "./http/session.ts";
+import { translate } from "./i18n/index.ts";
+import { renderShell } from "./http/shell.ts";
+import { registerAreas } from "./areas.ts";
+
+export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+/** The whole product as one Hono app. No I/O happens here: everything comes in through deps. */
+export function createApp(deps: Deps): Hono<HonoEnv> {
+  const app = new Hono<HonoEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
+    await next();
+  });
+  app.use("*", localeMiddleware);
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("payload_too_large"); } }));
+  app.use("/assets/*", async (c, next) => {
+    const res = await deps.assets?.fetch(c.req.raw);
+    if (res) return res;
+    await next();
+  });
+  app.use("/admin/*", loadAdmin);
+  app.use("/admin", loadAdmin);
+  app.use("*", async (c, next) => (c.req.path.startsWith("/admin") ? next() : loadPlayer(c, next)));
+
+  app.get("/healthz", async (c) => {
+    const [db, warehouse] = await Promise.all([
+      deps.client.execute("SELECT 1").then(() => true, () => false),
+      deps.warehouse.ping(),
+    ]);
+    return c.json({ ok: db && warehouse, db, warehouse: warehouse ? deps.warehouse.kind : false }, db && warehouse ? 200 : 503);
+  });
+
+  registerAreas(app);
+
+  app.notFound((c) => {
+    const accept = c.req.header("accept") ?? "";
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && accept.includes("text/html")) return c.html(renderShell(c), 404);
+    return errorResponse(c, new AppError("not_found"));
+  });
+  app.onError((err, c) => {
+    if (err instanceof AppError) return errorResponse(c, err);
+    if (err instanceof HTTPException) {
+      if (err.status === 413) return errorResponse(c, new AppError("payload_too_large"));
+      if (err.status === 400) return errorResponse(c, new AppError("malformed"));
+      if (err.status === 401) return errorResponse(c, new AppError("unauthorized"));
+      return err.getResponse();
+    }
+    deps.logger.error("unhandled error", { requestId: c.var.requestId, path: c.req.path, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    return errorResponse(c, new AppError("internal"));
+  });
+  return app;
+}
+
+function errorResponse(c: import("hono").Context<HonoEnv>, err: AppError) {
+  const locale = c.var.locale ?? "ru";
+  const fields = err.fields
+    ? Object.fromEntries(Object.entries(err.fields).map(([k, m]) => [k, translate(locale, m.id, m.values)]))
+    : undefined;
+  for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+  if (err.code === "rate_limited" && Array.isArray(err.values) && err.values[0] !== undefined) c.header("Retry-After", String(err.values[0]));
+  return c.json({ error: { code: err.code, message: translate(locale, err.messageId, err.values), ...(fields ? { fields } : {}) } }, err.status);
+}

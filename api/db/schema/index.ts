@@ -1,0 +1,6 @@
+// Every area's tables; drizzle-kit reads this file (drizzle.config.ts) and so does the app.
+export * from "./outbox.ts";
+export * from "./players.ts";
+export * from "./ledger.ts";
+export * from "./access.ts";
+export * from "./mail.ts";

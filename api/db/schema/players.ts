@@ -1,0 +1,53 @@
+import { sqliteTable, integer, text, index, uniqueIndex, check } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+
+export const players = sqliteTable(
+  "players",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nickname: text("nickname").notNull(),
+    email: text("email"),
+    passwordHash: text("password_hash"),
+    country: text("country").notNull().default("RU"),
+    platform: text("platform").notNull().default("web"),
+    source: text("source").notNull().default("organic"),
+    locale: text("locale").notNull().default("ru"),
+    level: integer("level").notNull().default(1),
+    experience: integer("experience").notNull().default(0),
+    rating: integer("rating").notNull().default(1000),
+    battles: integer("battles").notNull().default(0),
+    wins: integer("wins").notNull().default(0),
+    // Balances are changed only by domain/ledger.ts, which also writes the ledger row.
+    gold: integer("gold").notNull().default(0),
+    silver: integer("silver").notNull().default(0),
+    premiumUntil: integer("premium_until"),
+    avatarUrl: text("avatar_url"),
+    currentTankId: integer("current_tank_id"),
+    bannedUntil: integer("banned_until"),
+    banReason: text("ban_reason"),
+    createdAt: integer("created_at").notNull(),
+    lastLoginAt: integer("last_login_at"),
+    erasedAt: integer("erased_at"),
+  },
+  (t) => [
+    uniqueIndex("players_nickname").on(sql`lower(${t.nickname})`),
+    uniqueIndex("players_email").on(sql`lower(${t.email})`),
+    index("players_rating").on(t.rating),
+    index("players_created").on(t.createdAt),
+    check("players_gold_nonneg", sql`${t.gold} >= 0`),
+    check("players_silver_nonneg", sql`${t.silver} >= 0`),
+  ],
+);
+
+/** Social network or device identities a game client registers a player with. */
+export const playerIdentities = sqliteTable(
+  "player_identities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    playerId: integer("player_id").notNull().references(() => players.id, { onDelete: "cascade" }),
+    network: text("network").notNull(),
+    uid: text("uid").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("player_identities_uid").on(t.network, t.uid), index("player_identities_player").on(t.playerId)],
+);

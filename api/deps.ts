@@ -1,0 +1,64 @@
+// The ports the app needs. Each edge/ entry builds them for its runtime and calls createApp.
+import type { Client } from "@libsql/client";
+import type { Db } from "./db/index.ts";
+import type { Warehouse } from "../warehouse/port.ts";
+
+export interface Clock {
+  now(): number; // epoch milliseconds
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface Logger {
+  info(msg: string, data?: Record<string, unknown>): void;
+  warn(msg: string, data?: Record<string, unknown>): void;
+  error(msg: string, data?: Record<string, unknown>): void;
+}
+
+/** Secrets and settings read once at the edge and passed in; handlers never read env. */
+export interface Settings {
+  /** Public origin of the site, e.g. https://tankodrome.example; used in mails and provider return URLs. */
+  publicUrl: string;
+  /** True when served over plain http on localhost: cookies then drop the Secure flag. */
+  insecureCookies: boolean;
+  /** Extra secrets by name (payment providers, session pepper, …). */
+  secrets: Record<string, string | undefined>;
+}
+
+/** Serves the built UI (index.html assets) — Bun/Deno read ui/dist, Workers use the ASSETS binding. */
+export interface AssetServer {
+  fetch(request: Request): Promise<Response | null>;
+  /** Names of the entry scripts and styles for the HTML shell. */
+  entries(): { scripts: string[]; styles: string[] };
+}
+
+export interface Deps {
+  db: Db;
+  /** The raw libSQL client, for PRAGMAs and the outbox shipper's bulk reads. */
+  client: Client;
+  warehouse: Warehouse;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+  settings: Settings;
+  assets?: AssetServer;
+  /** Called after a transaction that wrote outbox rows, so the shipper can run soon. */
+  onOutbox?: () => void;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export const consoleLogger: Logger = {
+  info: (msg, data) => console.log(JSON.stringify({ level: "info", msg, ...data })),
+  warn: (msg, data) => console.warn(JSON.stringify({ level: "warn", msg, ...data })),
+  error: (msg, data) => console.error(JSON.stringify({ level: "error", msg, ...data })),
+};

@@ -1,0 +1,82 @@
+// Registering a player (the game client's sign-up) and recording what makes them active.
+import { eq } from "drizzle-orm";
+import { players, playerIdentities } from "../db/schema/players.ts";
+import type { Db, Tx } from "../db/index.ts";
+import { emit } from "./outbox.ts";
+import { applyLedger } from "./ledger.ts";
+import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
+import { fieldError } from "../http/errors.ts";
+
+export const STARTING_BALANCE = { gold: 50, silver: 5_000 } as const;
+
+export interface Registration {
+  nickname: string;
+  email?: string | null;
+  passwordHash?: string | null;
+  country: string;
+  platform: string;
+  source: string;
+  locale: "ru" | "en";
+  identity?: { network: string; uid: string };
+  at: number;
+}
+
+export async function registerPlayer(db: Db, r: Registration): Promise<{ playerId: number }> {
+  return db.transaction(async (tx) => {
+    if (r.identity) {
+      const [known] = await tx
+        .select({ playerId: playerIdentities.playerId })
+        .from(playerIdentities)
+        .where(eq(playerIdentities.uid, r.identity.uid))
+        .limit(1);
+      if (known) return { playerId: known.playerId };
+    }
+    const nameTaken = await tx.select({ id: players.id }).from(players).where(eq(players.nickname, r.nickname)).limit(1);
+    if (nameTaken.length) throw fieldError({ nickname: { id: "validation.unique" } });
+    const [p] = await tx
+      .insert(players)
+      .values({
+        nickname: r.nickname,
+        email: r.email ?? null,
+        passwordHash: r.passwordHash ?? null,
+        country: r.country,
+        platform: r.platform,
+        source: r.source,
+        locale: r.locale,
+        createdAt: r.at,
+      })
+      .returning({ id: players.id });
+    if (r.identity) await tx.insert(playerIdentities).values({ playerId: p.id, network: r.identity.network, uid: r.identity.uid, createdAt: r.at });
+    await emit(tx, "registrations", {
+      event_id: newEventId(),
+      ts: toCHDateTime(r.at),
+      player_id: p.id,
+      country: r.country,
+      platform: r.platform,
+      source: r.source,
+      locale: r.locale,
+    });
+    await applyLedger(tx, { playerId: p.id, currency: "gold", delta: STARTING_BALANCE.gold, reason: "registration.bonus", at: r.at });
+    await applyLedger(tx, { playerId: p.id, currency: "silver", delta: STARTING_BALANCE.silver, reason: "registration.bonus", at: r.at });
+    return { playerId: p.id };
+  });
+}
+
+/** Marks the player active (login, battle, purchase…) for DAU and retention. */
+export async function recordActivity(tx: Tx, playerId: number, kind: string, at: number): Promise<void> {
+  const [p] = await tx
+    .select({ country: players.country, platform: players.platform, createdAt: players.createdAt })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
+  if (!p) return;
+  await emit(tx, "activity", {
+    event_id: newEventId(),
+    ts: toCHDateTime(at),
+    player_id: playerId,
+    kind,
+    country: p.country,
+    platform: p.platform,
+    reg_ts: toCHDateTime(p.createdAt),
+  });
+}

@@ -1,0 +1,48 @@
+import type { Context } from "hono";
+import { adminLog } from "../db/schema/access.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { emit } from "../domain/outbox.ts";
+import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
+import type { HonoEnv } from "./env.ts";
+import { clientAddress } from "./session.ts";
+
+export interface AuditEntry {
+  action: string;
+  targetType?: string;
+  targetId?: string | number;
+  /** What changed, in a line an operator can read ("gold 100 → 250", "role operator → admin"). */
+  summary: string;
+}
+
+/**
+ * Writes the admin log row of the current request, in the caller's transaction so the log
+ * and the change commit together, and its event for the adminControl metrics.
+ */
+export async function audit(c: Context<HonoEnv>, db: DbOrTx, entry: AuditEntry): Promise<void> {
+  const admin = c.var.admin;
+  if (!admin) throw new Error("audit() needs a signed-in admin");
+  const now = c.var.deps.clock.now();
+  await db.insert(adminLog).values({
+    adminId: admin.adminId,
+    adminUsername: admin.username,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    summary: entry.summary.slice(0, 2000),
+    method: c.req.method,
+    path: c.req.path,
+    address: clientAddress(c),
+    createdAt: now,
+  });
+  await emit(db, "admin_actions", {
+    event_id: newEventId(),
+    ts: toCHDateTime(now),
+    admin_id: admin.adminId,
+    admin_username: admin.username,
+    role: admin.role,
+    action: entry.action,
+    target_type: entry.targetType ?? "",
+    target_id: entry.targetId === undefined ? "" : String(entry.targetId),
+  });
+  c.set("audited", true);
+}

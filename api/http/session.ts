@@ -1,0 +1,128 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie, setCookie, deleteCookie } from "hono/cookie";
+import { and, eq, lt } from "drizzle-orm";
+import { sessions, admins, players } from "../db/schema/index.ts";
+import type { AdminRole } from "../db/schema/access.ts";
+import type { HonoEnv } from "./env.ts";
+import type { DbOrTx } from "../db/index.ts";
+
+export const PLAYER_COOKIE = "tk_player";
+export const ADMIN_COOKIE = "tk_admin";
+
+/** Idle and absolute lifetimes, in milliseconds. */
+export const SESSION_LIMITS = {
+  player: { idle: 30 * 24 * 3600_000, absolute: 90 * 24 * 3600_000 },
+  admin: { idle: 30 * 60_000, absolute: 12 * 3600_000 },
+} as const;
+// last_seen_at is refreshed at most this often, so reads do not turn into writes.
+const TOUCH_EVERY = 60_000;
+
+const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+export function randomToken(bytes = 32): string {
+  return b64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function cookieOptions(c: Context<HonoEnv>, maxAgeMs: number) {
+  return {
+    httpOnly: true,
+    secure: !c.var.deps.settings.insecureCookies,
+    sameSite: "Lax" as const,
+    path: "/",
+    maxAge: Math.floor(maxAgeMs / 1000),
+  };
+}
+
+/** Starts a session for a player or admin: sets the cookie, stores only the token's hash. */
+export async function startSession(
+  c: Context<HonoEnv>,
+  db: DbOrTx,
+  kind: "player" | "admin",
+  subjectId: number,
+): Promise<{ csrfToken: string }> {
+  const token = randomToken();
+  const now = c.var.deps.clock.now();
+  const csrfToken = randomToken(24);
+  await db.insert(sessions).values({
+    tokenHash: await sha256Hex(token),
+    kind,
+    subjectId,
+    csrfToken,
+    locale: c.var.locale,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: now + SESSION_LIMITS[kind].absolute,
+    address: clientAddress(c),
+    userAgent: c.req.header("user-agent")?.slice(0, 255) ?? null,
+  });
+  setCookie(c, kind === "player" ? PLAYER_COOKIE : ADMIN_COOKIE, token, cookieOptions(c, SESSION_LIMITS[kind].absolute));
+  return { csrfToken };
+}
+
+export async function endSession(c: Context<HonoEnv>, kind: "player" | "admin") {
+  const name = kind === "player" ? PLAYER_COOKIE : ADMIN_COOKIE;
+  const token = getCookie(c, name);
+  if (token) await c.var.deps.db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token)));
+  deleteCookie(c, name, { path: "/" });
+}
+
+/** Ends every session of a subject (deactivation, password change, erasure). */
+export async function endAllSessions(db: DbOrTx, kind: "player" | "admin", subjectId: number) {
+  await db.delete(sessions).where(and(eq(sessions.kind, kind), eq(sessions.subjectId, subjectId)));
+}
+
+export function clientAddress(c: Context<HonoEnv>): string | null {
+  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? (c.env as { address?: string } | undefined)?.address ?? null;
+}
+
+async function loadSession(c: Context<HonoEnv>, kind: "player" | "admin") {
+  const token = getCookie(c, kind === "player" ? PLAYER_COOKIE : ADMIN_COOKIE);
+  if (!token) return null;
+  const { db, clock } = c.var.deps;
+  const hash = await sha256Hex(token);
+  const [row] = await db.select().from(sessions).where(and(eq(sessions.tokenHash, hash), eq(sessions.kind, kind))).limit(1);
+  if (!row) return null;
+  const now = clock.now();
+  if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS[kind].idle <= now) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, hash));
+    return null;
+  }
+  if (now - row.lastSeenAt > TOUCH_EVERY) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
+  return row;
+}
+
+/** Puts the signed-in player (if any) on c.var.player. Banned or erased players have no session. */
+export const loadPlayer: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  const row = await loadSession(c, "player");
+  if (row) {
+    const [p] = await c.var.deps.db
+      .select({ id: players.id, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt })
+      .from(players)
+      .where(eq(players.id, row.subjectId))
+      .limit(1);
+    const now = c.var.deps.clock.now();
+    if (p && !p.erasedAt && !(p.bannedUntil && p.bannedUntil > now)) {
+      c.set("player", { playerId: p.id, csrfToken: row.csrfToken, tokenHash: row.tokenHash });
+    }
+  }
+  await next();
+};
+
+/** Puts the signed-in, active admin (if any) on c.var.admin; a deactivated admin's cookie is worthless. */
+export const loadAdmin: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  const row = await loadSession(c, "admin");
+  if (row) {
+    const [a] = await c.var.deps.db.select().from(admins).where(eq(admins.id, row.subjectId)).limit(1);
+    if (a && a.active) c.set("admin", { adminId: a.id, username: a.username, role: a.role as AdminRole, csrfToken: row.csrfToken, tokenHash: row.tokenHash });
+  }
+  await next();
+};
+
+export async function pruneExpiredSessions(db: DbOrTx, now: number) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,125 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { zValidator } from "@hono/zod-validator";
+import type { z } from "zod";
+import { AppError, type FieldMessage } from "./errors.ts";
+import type { HonoEnv } from "./env.ts";
+
+type Issue = z.core.$ZodIssue;
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let v: unknown = data;
+  for (const key of path) {
+    if (v == null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/** Maps a zod issue to one of the spec's default form messages (section 5). */
+export function issueMessage(issue: Issue, data: unknown): FieldMessage {
+  const value = valueAt(data, issue.path);
+  const params = (issue as { params?: { rule?: string; values?: unknown[] } }).params;
+  switch (issue.code) {
+    case "invalid_type":
+      if (isEmpty(value)) return { id: "validation.required" };
+      if (issue.expected === "number" || issue.expected === "bigint") return { id: "validation.number" };
+      if (issue.expected === "int") return { id: "validation.digit" };
+      if (issue.expected === "date") return { id: "validation.date" };
+      return { id: "validation.pattern" };
+    case "too_small": {
+      const min = Number(issue.minimum);
+      if (issue.origin === "string") return isEmpty(value) ? { id: "validation.required" } : { id: "validation.minLength", values: [min] };
+      if (issue.origin === "array" || issue.origin === "set") return min <= 1 ? { id: "validation.required" } : { id: "validation.minLength", values: [min] };
+      return { id: "validation.min", values: [issue.inclusive ? min : min] };
+    }
+    case "too_big": {
+      const max = Number(issue.maximum);
+      if (issue.origin === "string" || issue.origin === "array") return { id: "validation.maxLength", values: [max] };
+      return { id: "validation.max", values: [max] };
+    }
+    case "invalid_format":
+      if (isEmpty(value)) return { id: "validation.required" };
+      if (issue.format === "email") return { id: "validation.email" };
+      if (issue.format === "datetime" || issue.format === "date") return { id: "validation.date" };
+      return { id: "validation.pattern" };
+    case "not_multiple_of":
+      return { id: "validation.step", values: [Number(issue.divisor)] };
+    case "invalid_value":
+      return isEmpty(value) ? { id: "validation.required" } : { id: "validation.pattern" };
+    case "custom":
+      if (params?.rule) return { id: `validation.${params.rule}`, values: params.values };
+      return { id: "validation.pattern" };
+    default:
+      return isEmpty(value) ? { id: "validation.required" } : { id: "validation.pattern" };
+  }
+}
+
+export function validationError(issues: readonly Issue[], data: unknown): AppError {
+  const fields: Record<string, FieldMessage> = {};
+  for (const issue of issues) {
+    const name = issue.path.length ? issue.path.map(String).join(".") : "_";
+    fields[name] ??= issueMessage(issue, data);
+  }
+  return new AppError("validation", "error.validation", [], 400, fields);
+}
+
+function hook(result: { success: boolean; error?: { issues: readonly Issue[] }; data?: unknown }, _c: Context) {
+  if (!result.success) throw validationError(result.error!.issues, result.data);
+}
+
+/** zod-validated path params, query or JSON body, answering the spec's messages on failure. */
+export const params = <S extends z.ZodType>(schema: S) => zValidator("param", schema, hook as never);
+export const query = <S extends z.ZodType>(schema: S) => zValidator("query", schema, hook as never);
+export const json = <S extends z.ZodType>(schema: S) => zValidator("json", schema, hook as never);
+
+/** Reads a request's fields whatever the method: query string, then JSON, form or multipart body over it. */
+export async function readFields(c: Context): Promise<Record<string, unknown>> {
+  const url = new URL(c.req.url);
+  const fields: Record<string, unknown> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    fields[key.endsWith("[]") ? key.slice(0, -2) : key] = key.endsWith("[]") || all.length > 1 ? all : all[0];
+  }
+  if (c.req.method === "GET" || c.req.method === "HEAD") return fields;
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const text = await c.req.text();
+    if (text.trim() === "") return fields;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new AppError("malformed");
+    }
+    if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError("malformed");
+    return { ...fields, ...(body as Record<string, unknown>) };
+  }
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    let body: Record<string, unknown>;
+    try {
+      body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
+    } catch {
+      throw new AppError("malformed");
+    }
+    for (const [k, v] of Object.entries(body)) fields[k.endsWith("[]") ? k.slice(0, -2) : k] = k.endsWith("[]") && !Array.isArray(v) ? [v] : v;
+  }
+  return fields;
+}
+
+/**
+ * The input of an action route whose method the spec leaves open: the merged fields of
+ * query and body, validated; read it with `c.req.valid("json")`.
+ */
+export function input<S extends z.ZodType>(
+  schema: S,
+): MiddlewareHandler<HonoEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+  return async (c, next) => {
+    const raw = await readFields(c);
+    const result = await schema.safeParseAsync(raw);
+    if (!result.success) throw validationError(result.error.issues, raw);
+    c.req.addValidatedData("json", result.data as object);
+    await next();
+  };
+}

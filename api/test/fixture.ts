@@ -1,0 +1,63 @@
+// A fresh, real world per test suite: a libSQL file in a temp dir and its own database in the
+// process's chDB session. No mocks of our own stores.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { createDb } from "../db/index.ts";
+import { migrate } from "../db/migrate.ts";
+import { createApp } from "../app.ts";
+import type { Deps, Clock, MailMessage } from "../deps.ts";
+import { openChdbWarehouse } from "../../warehouse/adapters/chdb.ts";
+import { migrateWarehouse } from "../../warehouse/migrate.ts";
+import { drainOutbox } from "../../warehouse/shipper.ts";
+import type { Warehouse } from "../../warehouse/port.ts";
+
+let counter = 0;
+
+export interface TestWorld {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  clock: Clock & { set(ms: number): void; advance(ms: number): void };
+  mails: MailMessage[];
+  /** Ships every outbox row to the warehouse now. */
+  ship(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function makeWorld(opts: { warehouse?: Warehouse; now?: number } = {}): Promise<TestWorld> {
+  const dir = mkdtempSync(join(tmpdir(), "tk-test-"));
+  const client = createClient({ url: `file:${dir}/test.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]);
+  await client.execute("PRAGMA journal_mode=WAL");
+  await migrate(client);
+  const database = `t${process.pid}_${++counter}_${Math.floor(Math.random() * 1e6)}`;
+  const warehouse = opts.warehouse ?? (await openChdbWarehouse(process.env.TK_TEST_CHDB_DIR!, database));
+  await migrateWarehouse(warehouse);
+  let now = opts.now ?? Date.UTC(2026, 10, 20, 12, 0, 0);
+  const clock = { now: () => now, set: (ms: number) => void (now = ms), advance: (ms: number) => void (now += ms) };
+  const mails: MailMessage[] = [];
+  const deps: Deps = {
+    db: createDb(client),
+    client,
+    warehouse,
+    clock,
+    mailer: { send: async (m) => void mails.push(m) },
+    logger: { info() {}, warn() {}, error: (msg, data) => console.error(msg, data) },
+    settings: { publicUrl: "http://127.0.0.1:3000", insecureCookies: true, secrets: {} },
+  };
+  return {
+    deps,
+    app: createApp(deps),
+    clock,
+    mails,
+    ship: async () => (await drainOutbox(client, warehouse)).shipped,
+    async close() {
+      if (!opts.warehouse) {
+        await warehouse.command(`DROP DATABASE IF EXISTS ${warehouse.database}`);
+        await warehouse.close();
+      }
+      client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// Builds the deps on a server runtime with a file system (Bun, Deno): libSQL file or URL,
+// chDB or a ClickHouse server, migrations, the demo world on an empty store, the shipper.
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { createClient, type Client } from "@libsql/client";
+import { createDb } from "../api/db/index.ts";
+import { migrate } from "../api/db/migrate.ts";
+import { consoleLogger, systemClock, type Deps, type Logger } from "../api/deps.ts";
+import type { Warehouse } from "../warehouse/port.ts";
+import { migrateWarehouse } from "../warehouse/migrate.ts";
+import { startShipper, type ShipperHandle } from "../warehouse/shipper.ts";
+import type { EdgeEnv } from "./config.ts";
+import { createMailer } from "./mailer.ts";
+
+export interface Booted {
+  deps: Deps;
+  shipper: ShipperHandle;
+  close(): Promise<void>;
+}
+
+export async function openClient(env: EdgeEnv): Promise<Client> {
+  if (env.LIBSQL_URL) return createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN });
+  const dir = resolve(env.DATA_DIR);
+  mkdirSync(dir, { recursive: true });
+  const client = createClient({ url: `file:${dir}/tankodrome.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]);
+  await client.execute("PRAGMA journal_mode=WAL");
+  await client.execute("PRAGMA synchronous=NORMAL");
+  return client;
+}
+
+export async function openWarehouse(env: EdgeEnv): Promise<Warehouse> {
+  if (env.CLICKHOUSE_URL) {
+    const { createClient: createCH } = await import("@clickhouse/client");
+    const { openClickHouseWarehouse } = await import("../warehouse/adapters/clickhouse.ts");
+    const settings = { url: env.CLICKHOUSE_URL, username: env.CLICKHOUSE_USER, password: env.CLICKHOUSE_PASSWORD, database: env.CLICKHOUSE_DATABASE };
+    const ch = createCH({ url: settings.url, username: settings.username, password: settings.password, database: settings.database });
+    return openClickHouseWarehouse(ch as never, settings);
+  }
+  const { openChdbWarehouse } = await import("../warehouse/adapters/chdb.ts");
+  const dir = resolve(env.DATA_DIR, "chdb");
+  mkdirSync(dir, { recursive: true });
+  return openChdbWarehouse(dir, env.CLICKHOUSE_DATABASE);
+}
+
+export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps["assets"] } = {}): Promise<Booted> {
+  const logger = opts.logger ?? consoleLogger;
+  const client = await openClient(env);
+  const applied = await migrate(client);
+  if (applied.length) logger.info("store migrated", { applied });
+  const warehouse = await openWarehouse(env);
+  const whApplied = await migrateWarehouse(warehouse);
+  if (whApplied.length) logger.info("warehouse migrated", { applied: whApplied });
+  const shipper = startShipper({ client, warehouse, onError: (e) => logger.warn("shipper: warehouse not reachable, events wait in the outbox", { error: String(e) }) });
+  const port = env.PORT;
+  const deps: Deps = {
+    db: createDb(client),
+    client,
+    warehouse,
+    clock: systemClock,
+    mailer: createMailer(env, client),
+    logger,
+    settings: {
+      publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+      insecureCookies: !(env.PUBLIC_URL ?? "").startsWith("https://"),
+      secrets: { ...process.env },
+    },
+    assets: opts.assets,
+    onOutbox: () => shipper.nudge(),
+  };
+  return {
+    deps,
+    shipper,
+    async close() {
+      await shipper.stop();
+      await warehouse.close();
+      client.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// The default runtime: Bun serving the app on an embedded libSQL file and chDB (or the
+// servers named in LIBSQL_URL / CLICKHOUSE_URL), with the demo world on an empty store.
+import { readEnv } from "./config.ts";
+import { boot } from "./boot.ts";
+import { fileAssets } from "./assets.ts";
+import { createApp } from "../api/app.ts";
+import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
+
+const t0 = performance.now();
+const env = readEnv(process.env);
+const booted = await boot(env, { assets: fileAssets() });
+const { deps } = booted;
+
+if (env.SEED_PLAYERS > 0 && (await isEmpty(deps.db))) {
+  console.log(`seeding a demo world: ${env.SEED_PLAYERS} players over ${env.SEED_DAYS} days…`);
+  await buildWorld(deps.db, { players: env.SEED_PLAYERS, days: env.SEED_DAYS, now: Date.now() });
+  await booted.shipper.idle();
+}
+
+const app = createApp(deps);
+const server = Bun.serve({
+  port: env.PORT,
+  hostname: env.HOST,
+  fetch: (req, srv) => app.fetch(req, { address: srv.requestIP(req)?.address }),
+  idleTimeout: 120,
+});
+console.log(`Tankodrome ready at http://${env.HOST}:${server.port}/ in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+const stop = async () => {
+  server.stop();
+  await booted.close();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

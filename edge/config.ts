@@ -1,0 +1,33 @@
+// Settings for the Bun and Deno entries, read from the environment once and checked with zod,
+// so a wrong value stops the start with a clear message instead of failing later.
+import { z } from "zod";
+
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  PUBLIC_URL: optionalString,
+  LIBSQL_URL: optionalString,
+  LIBSQL_AUTH_TOKEN: optionalString,
+  CLICKHOUSE_URL: optionalString.pipe(z.url().optional()),
+  CLICKHOUSE_USER: z.string().default("default"),
+  CLICKHOUSE_PASSWORD: z.string().default(""),
+  CLICKHOUSE_DATABASE: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default("tankodrome"),
+  SEED_PLAYERS: z.coerce.number().int().min(0).default(2000),
+  SEED_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Tankodrome <no-reply@tankodrome.local>"),
+});
+
+export type EdgeEnv = z.infer<typeof envSchema>;
+
+export function readEnv(source: Record<string, string | undefined>): EdgeEnv {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

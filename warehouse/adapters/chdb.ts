@@ -1,0 +1,153 @@
+// Embedded ClickHouse (chDB) in this process. chDB allows one data directory per process, so
+// sessions are shared per path; several databases (tests) can live in one session.
+import { Session } from "chdb";
+import type { Params, Warehouse } from "../port.ts";
+
+interface Shared {
+  session: Session;
+  current: string;
+  databases: Set<string>;
+  queue: Promise<unknown>;
+}
+const shared = new Map<string, Shared>();
+
+function openShared(path: string): Shared {
+  const existing = shared.get(path);
+  if (existing) return existing;
+  if (shared.size > 0) {
+    throw new Error(`chDB allows one data directory per process; '${[...shared.keys()][0]}' is open, '${path}' was asked for`);
+  }
+  const session = new Session(path, {
+    // Numbers stay numbers in JSON (sums of minor units fit in 2^53), as with the HTTP adapter.
+    connectionArgs: ["--output_format_json_quote_64bit_integers=0"],
+  });
+  const s: Shared = { session, current: "default", databases: new Set(), queue: Promise.resolve() };
+  shared.set(path, s);
+  return s;
+}
+
+const isSafeName = (name: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+
+class ChdbWarehouse implements Warehouse {
+  readonly kind = "chdb" as const;
+  private closed = false;
+  constructor(
+    private readonly s: Shared,
+    readonly database: string,
+    private readonly path: string,
+  ) {}
+
+  /** Runs fn with this warehouse's database current; serialised only while several databases share the session. */
+  private run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error("warehouse closed"));
+    if (this.s.databases.size <= 1 && this.s.current === this.database) return fn();
+    const next = this.s.queue.then(async () => {
+      if (this.s.current !== this.database) {
+        await this.s.session.queryAsync(`USE ${this.database}`);
+        this.s.current = this.database;
+      }
+      return fn();
+    });
+    this.s.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async init(): Promise<void> {
+    await this.s.session.queryAsync(`CREATE DATABASE IF NOT EXISTS ${this.database}`);
+    this.s.databases.add(this.database);
+    if (this.s.databases.size === 1) {
+      await this.s.session.queryAsync(`USE ${this.database}`);
+      this.s.current = this.database;
+    }
+  }
+
+  insertLines(table: string, lines: string, opts?: { dedupToken?: string }): Promise<void> {
+    return this.run(async () => {
+      await this.s.session.insert({
+        table,
+        values: lines,
+        format: "JSONEachRow",
+        settings: opts?.dedupToken
+          ? { insert_deduplication_token: opts.dedupToken, deduplicate_blocks_in_dependent_materialized_views: 1 }
+          : {},
+      });
+    });
+  }
+
+  query<T>(sql: string, params: Params = {}): Promise<T[]> {
+    return this.run(async () => {
+      const r = await this.s.session.queryBindAsync(sql, params, { format: "JSONEachRow" });
+      const text = r.text();
+      if (!text) return [];
+      return text
+        .split("\n")
+        .filter((l) => l.length > 0)
+        .map((l) => JSON.parse(l) as T);
+    });
+  }
+
+  command(sql: string, params: Params = {}): Promise<void> {
+    return this.run(async () => {
+      await this.s.session.queryBindAsync(sql, params, { format: "Null" });
+    });
+  }
+
+  stream(sql: string, params: Params, format: string): ReadableStream<Uint8Array> {
+    const self = this;
+    let iterator: AsyncIterator<{ raw(): Uint8Array }> | undefined;
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          if (!iterator) {
+            // Streams hold the session; take the whole result when another stream is open.
+            iterator = await self.run(async () => {
+              try {
+                return self.s.session.queryStreamBind(sql, params, { format })[Symbol.asyncIterator]();
+              } catch {
+                const r = await self.s.session.queryBindAsync(sql, params, { format });
+                const bytes = r.bytes();
+                let done = false;
+                return { next: async () => (done ? { done: true, value: undefined } : ((done = true), { done: false, value: { raw: () => bytes } })) } as AsyncIterator<{ raw(): Uint8Array }>;
+              }
+            });
+          }
+          const next = await iterator.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value.raw());
+        } catch (e) {
+          controller.error(e);
+        }
+      },
+      async cancel() {
+        await iterator?.return?.();
+      },
+    });
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.query("SELECT 1");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.s.databases.delete(this.database);
+    if (this.s.databases.size === 0) {
+      await this.s.queue;
+      this.s.session.close();
+      shared.delete(this.path);
+    }
+  }
+}
+
+/** Opens (or joins) the chDB session at `path` and makes `database` ready. */
+export async function openChdbWarehouse(path: string, database = "tankodrome"): Promise<Warehouse> {
+  if (!isSafeName(database)) throw new Error(`invalid warehouse database name: ${database}`);
+  const wh = new ChdbWarehouse(openShared(path), database, path);
+  await wh.init();
+  return wh;
+}

@@ -1,0 +1,10 @@
+// Numbered ClickHouse migrations, applied in order at start (see README.md here).
+import * as m0001 from "./0001_event_tables.ts";
+
+export interface WarehouseMigration {
+  version: number;
+  name: string;
+  statements: string[];
+}
+
+export const warehouseMigrations: WarehouseMigration[] = [{ version: 1, name: "event_tables", statements: m0001.statements }];
