@@ -1,4 +1,4 @@
-// Every area of the product registers its routes here, in the order Hono should try them.
+// Every area of the product registers its routes here. Add one import and one entry per area.
 import type { Hono } from "hono";
 import type { HonoEnv } from "./http/env.ts";
 

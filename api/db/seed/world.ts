@@ -4,6 +4,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "../index.ts";
 import { players } from "../schema/players.ts";
 import { registerPlayer, recordActivity } from "../../domain/players.ts";
+import { worldSteps } from "./steps.ts";
 
 export interface WorldOptions {
   players: number;
@@ -43,9 +44,8 @@ export const SOURCES = [["organic", 50], ["vk_ads", 15], ["google_ads", 12], ["y
 const NAME_PARTS = ["Steel", "Iron", "Red", "Storm", "Wolf", "Tiger", "Hawk", "Bear", "Ghost", "Viper", "Panzer", "Falcon", "Titan", "Blitz", "Frost", "Shadow"];
 
 export type WorldStep = (ctx: { db: Db; r: ReturnType<typeof rng>; playerIds: number[]; opts: WorldOptions }) => Promise<void>;
+export type Rng = ReturnType<typeof rng>;
 
-/** Further areas add their part of the world (clans, shop, tickets, payments…) here. */
-export const worldSteps: WorldStep[] = [];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(players);

@@ -1,0 +1,5 @@
+// Each area's part of the demo world, run in this order after the players are registered.
+// A step: import type { WorldStep } from "./world.ts"; export const clansStep: WorldStep = async ({ db, r, playerIds, opts }) => { … }
+import type { WorldStep } from "./world.ts";
+
+export const worldSteps: WorldStep[] = [];
