@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { createDb } from "../api/db/index.ts";
 import { migrate } from "../api/db/migrate.ts";
+import { withWriteLock } from "../api/db/write-lock.ts";
 import { consoleLogger, systemClock, type Deps, type Logger } from "../api/deps.ts";
 import type { Warehouse } from "../warehouse/port.ts";
 import { migrateWarehouse } from "../warehouse/migrate.ts";
@@ -22,7 +23,7 @@ export async function openClient(env: EdgeEnv): Promise<Client> {
   if (env.LIBSQL_URL) return createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN });
   const dir = resolve(env.DATA_DIR);
   mkdirSync(dir, { recursive: true });
-  const client = createClient({ url: `file:${dir}/tankodrome.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]);
+  const client = withWriteLock(createClient({ url: `file:${dir}/tankodrome.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]));
   await client.execute("PRAGMA journal_mode=WAL");
   await client.execute("PRAGMA synchronous=NORMAL");
   return client;

@@ -1,5 +1,5 @@
 // Registering a player (the game client's sign-up) and recording what makes them active.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { players, playerIdentities } from "../db/schema/players.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { emit } from "./outbox.ts";
@@ -31,7 +31,7 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
         .limit(1);
       if (known) return { playerId: known.playerId };
     }
-    const nameTaken = await tx.select({ id: players.id }).from(players).where(eq(players.nickname, r.nickname)).limit(1);
+    const nameTaken = await tx.select({ id: players.id }).from(players).where(sql`lower(${players.nickname}) = lower(${r.nickname})`).limit(1);
     if (nameTaken.length) throw fieldError({ nickname: { id: "validation.unique" } });
     const [p] = await tx
       .insert(players)

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { createDb } from "../db/index.ts";
 import { migrate } from "../db/migrate.ts";
+import { withWriteLock } from "../db/write-lock.ts";
 import { createApp } from "../app.ts";
 import type { Deps, Clock, MailMessage } from "../deps.ts";
 import { openChdbWarehouse } from "../../warehouse/adapters/chdb.ts";
@@ -27,7 +28,7 @@ export interface TestWorld {
 
 export async function makeWorld(opts: { warehouse?: Warehouse; now?: number } = {}): Promise<TestWorld> {
   const dir = mkdtempSync(join(tmpdir(), "tk-test-"));
-  const client = createClient({ url: `file:${dir}/test.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]);
+  const client = withWriteLock(createClient({ url: `file:${dir}/test.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]));
   await client.execute("PRAGMA journal_mode=WAL");
   await migrate(client);
   const database = `t${process.pid}_${++counter}_${Math.floor(Math.random() * 1e6)}`;

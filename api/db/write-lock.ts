@@ -1,0 +1,107 @@
+// An embedded SQLite file allows one writer at a time, and its driver is synchronous: a
+// second connection that waits for the write lock blocks the whole JavaScript thread, so the
+// transaction holding the lock can never finish (it stalls until busy_timeout, then fails).
+// Serialising writers in-process with an async lock removes that: readers still run in
+// parallel (WAL), and only other processes ever meet SQLite's busy wait.
+import type { Client, InStatement, InArgs, ResultSet, Transaction, TransactionMode } from "@libsql/client";
+
+const WRITE_LOCK_TIMEOUT_MS = 30_000;
+
+function isRead(sql: string): boolean {
+  const s = sql.trimStart().slice(0, 400).toLowerCase();
+  if (s.startsWith("select") || s.startsWith("explain")) return true;
+  if (s.startsWith("pragma")) return !s.includes("=");
+  if (s.startsWith("with")) return !/\b(insert|update|delete|replace)\b/.test(sql.toLowerCase());
+  return false;
+}
+
+const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
+
+class AsyncLock {
+  private tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const prev = this.tail;
+    this.tail = prev.then(() => held);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("timed out waiting for the database write lock")), WRITE_LOCK_TIMEOUT_MS);
+      prev.then(() => {
+        clearTimeout(timer);
+        let done = false;
+        resolve(() => {
+          if (!done) {
+            done = true;
+            release();
+          }
+        });
+      });
+    });
+  }
+}
+
+/** Wraps an embedded-file client so that writes and write transactions run one at a time. */
+export function withWriteLock(client: Client): Client {
+  const lock = new AsyncLock();
+  const locked = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const release = await lock.acquire();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  };
+  const wrapped: Client = Object.create(client);
+  Object.assign(wrapped, {
+    execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
+      const stmt: InStatement = typeof stmtOrSql === "string" && args !== undefined ? { sql: stmtOrSql, args } : stmtOrSql;
+      return isRead(sqlOf(stmt)) ? client.execute(stmt) : locked(() => client.execute(stmt));
+    },
+    batch(stmts: InStatement[], mode?: TransactionMode) {
+      return mode === "read" ? client.batch(stmts, mode) : locked(() => client.batch(stmts, mode));
+    },
+    migrate(stmts: InStatement[]) {
+      return locked(() => client.migrate(stmts));
+    },
+    executeMultiple(sql: string) {
+      return locked(() => client.executeMultiple(sql));
+    },
+    async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
+      if (mode === "read") return client.transaction(mode);
+      const release = await lock.acquire();
+      let tx: Transaction;
+      try {
+        tx = await client.transaction(mode);
+      } catch (e) {
+        release();
+        throw e;
+      }
+      const end = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => {
+        try {
+          const r = fn(...a);
+          if (r instanceof Promise) return r.finally(release) as R;
+          release();
+          return r;
+        } catch (e) {
+          release();
+          throw e;
+        }
+      };
+      const txWrapped: Transaction = Object.create(tx);
+      Object.assign(txWrapped, {
+        execute: (s: InStatement) => tx.execute(s),
+        batch: (s: InStatement[]) => tx.batch(s),
+        executeMultiple: (s: string) => tx.executeMultiple(s),
+        commit: end(() => tx.commit()),
+        rollback: end(() => tx.rollback()),
+        close: end(() => tx.close()),
+      });
+      Object.defineProperty(txWrapped, "closed", { get: () => tx.closed });
+      return txWrapped;
+    },
+    close: () => client.close(),
+  });
+  Object.defineProperty(wrapped, "closed", { get: () => client.closed });
+  Object.defineProperty(wrapped, "protocol", { get: () => client.protocol });
+  return wrapped;
+}

@@ -1,0 +1,52 @@
+import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { and, eq, sum } from "drizzle-orm";
+import { makeWorld, type TestWorld } from "../test/fixture.ts";
+import { registerPlayer, STARTING_BALANCE } from "./players.ts";
+import { applyLedger } from "./ledger.ts";
+import { players } from "../db/schema/players.ts";
+import { ledgerEntries } from "../db/schema/ledger.ts";
+
+describe("ledger", () => {
+  let w: TestWorld;
+  let playerId: number;
+  beforeAll(async () => {
+    w = await makeWorld();
+    ({ playerId } = await registerPlayer(w.deps.db, { nickname: "Ledger", country: "RU", platform: "web", source: "organic", locale: "ru", at: w.clock.now() }));
+  });
+  afterAll(() => w.close());
+
+  const balance = async () => (await w.deps.db.select({ gold: players.gold }).from(players).where(eq(players.id, playerId)))[0].gold;
+
+  test("registration grants the starting balance through the ledger", async () => {
+    expect(await balance()).toBe(STARTING_BALANCE.gold);
+  });
+
+  test("a debit never takes the balance below zero and changes nothing when refused", async () => {
+    await expect(w.deps.db.transaction((tx) => applyLedger(tx, { playerId, currency: "gold", delta: -(STARTING_BALANCE.gold + 1), reason: "test", at: 1 }))).rejects.toMatchObject({ code: "insufficient_funds" });
+    expect(await balance()).toBe(STARTING_BALANCE.gold);
+  });
+
+  test("concurrent debits never double-spend; the ledger sums to the balance", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => w.deps.db.transaction((tx) => applyLedger(tx, { playerId, currency: "gold", delta: -2, reason: "test.spend", ref: String(i), at: 2 }))),
+    );
+    const ok = results.filter((r) => r.status === "fulfilled").length;
+    expect(ok).toBe(Math.floor(STARTING_BALANCE.gold / 2));
+    expect(await balance()).toBe(STARTING_BALANCE.gold - ok * 2);
+    const [{ total }] = await w.deps.db.select({ total: sum(ledgerEntries.delta) }).from(ledgerEntries).where(and(eq(ledgerEntries.playerId, playerId), eq(ledgerEntries.currency, "gold")));
+    expect(Number(total)).toBe(await balance());
+  });
+
+  test("an idempotency key applies a change once", async () => {
+    const first = await w.deps.db.transaction((tx) => applyLedger(tx, { playerId, currency: "silver", delta: 100, reason: "test.credit", idempotencyKey: "k1", at: 3 }));
+    const again = await w.deps.db.transaction((tx) => applyLedger(tx, { playerId, currency: "silver", delta: 100, reason: "test.credit", idempotencyKey: "k1", at: 3 }));
+    expect(again).toEqual({ ...first, replayed: true });
+  });
+
+  test("every ledger row reaches the warehouse exactly once", async () => {
+    await w.ship();
+    const [{ n }] = await w.deps.warehouse.query<{ n: number }>("SELECT count() AS n FROM currency_movements WHERE player_id = {p:UInt64}", { p: playerId });
+    const rows = await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, playerId));
+    expect(Number(n)).toBe(rows.length);
+  });
+});
