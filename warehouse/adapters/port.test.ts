@@ -1,0 +1,73 @@
+// The same contract for every Warehouse adapter: embedded chDB always, a ClickHouse server
+// over HTTP when CLICKHOUSE_URL is set (ClickHouse 24.8 or newer).
+import { describe, test, expect, afterAll } from "bun:test";
+import { createClient } from "@clickhouse/client";
+import { openChdbWarehouse } from "./chdb.ts";
+import { openClickHouseWarehouse } from "./clickhouse.ts";
+import { migrateWarehouse } from "../migrate.ts";
+import { newEventId, toCHDateTime } from "../events.ts";
+import type { Warehouse } from "../port.ts";
+
+const adapters: [string, () => Promise<Warehouse>][] = [
+  ["chdb", () => openChdbWarehouse(process.env.TK_TEST_CHDB_DIR!, `port_${process.pid}_${Date.now()}`)],
+];
+const url = process.env.CLICKHOUSE_URL;
+if (url) {
+  adapters.push([
+    "clickhouse-http",
+    async () => {
+      const settings = { url, username: process.env.CLICKHOUSE_USER ?? "default", password: process.env.CLICKHOUSE_PASSWORD ?? "", database: `tk_port_${Date.now()}` };
+      const admin = createClient({ url, username: settings.username, password: settings.password });
+      await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${settings.database}` });
+      await admin.close();
+      return openClickHouseWarehouse(createClient({ ...settings }) as never, settings);
+    },
+  ]);
+} else {
+  test.skip("clickhouse-http adapter (set CLICKHOUSE_URL to run it against a server)", () => {});
+}
+
+for (const [name, open] of adapters) {
+  describe(`Warehouse port: ${name}`, () => {
+    let wh: Warehouse;
+    afterAll(async () => {
+      await wh.command(`DROP DATABASE IF EXISTS ${wh.database}`);
+      await wh.close();
+    });
+
+    test("migrations apply once", async () => {
+      wh = await open();
+      expect(await migrateWarehouse(wh)).toEqual([1]);
+      expect(await migrateWarehouse(wh)).toEqual([]);
+    });
+
+    test("a batch inserted twice with the same token counts once", async () => {
+      const lines = Array.from({ length: 3 }, (_, i) =>
+        JSON.stringify({ event_id: newEventId(), ts: toCHDateTime(Date.UTC(2026, 0, 1, i)), player_id: i + 1, country: "RU", platform: "web", source: "organic", locale: "ru" }),
+      ).join("\n");
+      await wh.insertLines("registrations", lines, { dedupToken: "t1" });
+      await wh.insertLines("registrations", lines, { dedupToken: "t1" });
+      const [{ n }] = await wh.query<{ n: number }>("SELECT count() AS n FROM registrations");
+      expect(n).toBe(3);
+    });
+
+    test("parameters are bound server-side, numbers come back as numbers", async () => {
+      const rows = await wh.query<{ n: number; c: string }>(
+        "SELECT count() AS n, any(country) AS c FROM registrations WHERE player_id >= {min:UInt64} AND country = {country:String}",
+        { min: 2, country: "RU'; DROP TABLE registrations; --" },
+      );
+      expect(rows).toEqual([{ n: 0, c: "" }]);
+      const [{ n }] = await wh.query<{ n: number }>("SELECT count() AS n FROM registrations WHERE player_id >= {min:UInt64}", { min: 2 });
+      expect(n).toBe(2);
+    });
+
+    test("results stream in the asked format", async () => {
+      const text = await new Response(wh.stream("SELECT player_id FROM registrations ORDER BY player_id", {}, "CSVWithNames")).text();
+      expect(text).toBe('"player_id"\n1\n2\n3\n');
+    });
+
+    test("ping answers", async () => {
+      expect(await wh.ping()).toBe(true);
+    });
+  });
+}
