@@ -1,10 +1,11 @@
 // Every area of the product registers its routes here. Add one import and one entry per area.
 import type { Hono } from "hono";
 import type { HonoEnv } from "./http/env.ts";
+import { registerMetrics } from "./admin/metrics/index.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [];
+const areas: Register[] = [registerMetrics];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

@@ -1,5 +1,6 @@
 // Numbered ClickHouse migrations, applied in order at start (see README.md here).
 import * as m0001 from "./0001_event_tables.ts";
+import * as m0002 from "./0002_metrics_rollups.ts";
 
 export interface WarehouseMigration {
   version: number;
@@ -7,4 +8,7 @@ export interface WarehouseMigration {
   statements: string[];
 }
 
-export const warehouseMigrations: WarehouseMigration[] = [{ version: 1, name: "event_tables", statements: m0001.statements }];
+export const warehouseMigrations: WarehouseMigration[] = [
+  { version: 1, name: "event_tables", statements: m0001.statements },
+  { version: 2, name: "metrics_rollups", statements: m0002.statements },
+];

@@ -1,0 +1,239 @@
+// /admin/metrics: every dashboard of the spec. Figures come from the warehouse only (never
+// libSQL); each metric's SQL and written definition live in warehouse/metrics/. Index paths
+// (ending in /) are pages whose JSON is the dashboard's default data; exports stream CSV
+// straight from ClickHouse.
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import type { HonoEnv } from "../../http/env.ts";
+import { page, route } from "../../http/router.ts";
+import { audit } from "../../http/audit.ts";
+import * as f from "../../http/fields.ts";
+import { AppError } from "../../http/errors.ts";
+import { metricsInput, oneOf, day, limit, offset, type PeriodKind } from "./inputs.ts";
+import { type Period, periodParams, resolvePeriod, isoDay, addDays } from "../../../warehouse/metrics/period.ts";
+import { registrations, registrationsSql } from "../../../warehouse/metrics/registrations.ts";
+import { dau, topCountries } from "../../../warehouse/metrics/dau.ts";
+import { division, DIVISION_TYPES, type DivisionType } from "../../../warehouse/metrics/division.ts";
+import { CURRENCIES, expenses, loadByLevel, loadByMeta, loadSpecificData, loadSummary, valuesMovementsCsvSql } from "../../../warehouse/metrics/currency_flows.ts";
+import { ownership, owners, ownershipSql, type OwnedType } from "../../../warehouse/metrics/ownership.ts";
+import { clearMonthly, compareCsv, comparePeriods, monthlyRange, recalculateMonth } from "../../../warehouse/metrics/compare_periods.ts";
+import { PAYMENT_TYPES, paymentsCsv, paymentsData, type PaymentType } from "../../../warehouse/metrics/payments.ts";
+import { tanksEarns } from "../../../warehouse/metrics/tanks_earns.ts";
+import { retention, RETENTION_UNITS } from "../../../warehouse/metrics/retention.ts";
+import { adminControl } from "../../../warehouse/metrics/admin_control.ts";
+import { campaigns, CAMPAIGNS_CSV_SQL, PAYMENTS_CSV_SQL, PLAYERS_CSV_SQL } from "../../../warehouse/metrics/campaigns.ts";
+import { cohortPayments, COHORT_UNITS } from "../../../warehouse/metrics/cohort_payments.ts";
+import type { Params } from "../../../warehouse/port.ts";
+
+const BASE = "/admin/metrics";
+const A = { auth: "admin", role: "operator" } as const;
+
+type V = { period: Period } & Record<string, unknown>;
+const valid = (c: Context<HonoEnv>) => c.req.valid("json" as never) as V;
+const wh = (c: Context<HonoEnv>) => c.var.deps.warehouse;
+const now = (c: Context<HonoEnv>) => c.var.deps.clock.now();
+
+/** Streams a query's result as a CSV download. */
+function csv(c: Context<HonoEnv>, name: string, sql: string, params: Params) {
+  return new Response(wh(c).stream(sql, params, "CSVWithNames"), {
+    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"`, "cache-control": "no-store" },
+  });
+}
+const periodName = (p: Period) => [p.year, p.month, p.day].filter((v) => v !== undefined).map((v) => String(v).padStart(2, "0")).join("-");
+
+/** The four period routes of a dashboard: yearly, {year}/{month}, {year}/{month}/{day} (and the page's own default). */
+function periodRoutes(app: Hono<HonoEnv>, base: string, load: (c: Context<HonoEnv>, p: Period) => Promise<unknown>, withDaily = true) {
+  const kinds: [string, PeriodKind][] = [
+    [`${base}/yearly`, "yearly"],
+    [`${base}/:year{[0-9]+}/:month{[0-9]+}`, "monthly"],
+  ];
+  if (withDaily) kinds.push([`${base}/:year{[0-9]+}/:month{[0-9]+}/:day{[0-9]+}`, "daily"]);
+  for (const [path, kind] of kinds) route(app, { method: "ANY", path, ...A }, metricsInput(kind), async (c) => c.json(await load(c, valid(c).period)));
+}
+
+export function registerMetrics(app: Hono<HonoEnv>) {
+  const current = (c: Context<HonoEnv>) => resolvePeriod({ month: -1 }, now(c), "monthly");
+
+  // Registrations
+  page(app, { path: `${BASE}/registrations/`, ...A }, async (c) => c.json(await registrations(wh(c), current(c))));
+  periodRoutes(app, `${BASE}/registrations`, (c, p) => registrations(wh(c), p));
+  route(app, { method: "ANY", path: `${BASE}/registrations/export/csv`, ...A }, metricsInput("query"), (c) => {
+    const p = valid(c).period;
+    return csv(c, `registrations-${periodName(p)}`, registrationsSql(p), periodParams(p));
+  });
+
+  // DAU / WAU / MAU
+  page(app, { path: `${BASE}/dau/`, ...A }, async (c) => c.json(await dau(wh(c), current(c), now(c))));
+  periodRoutes(app, `${BASE}/dau`, (c, p) => dau(wh(c), p, now(c)));
+  route(app, { method: "ANY", path: `${BASE}/dau/get/topCountries`, ...A }, metricsInput("query", { limit: limit(100, 10) }), async (c) =>
+    c.json(await topCountries(wh(c), valid(c).period, valid(c).limit as number)),
+  );
+
+  // Division
+  page(app, { path: `${BASE}/division/`, ...A }, async (c) => {
+    const [experience, gold, silver] = await Promise.all(DIVISION_TYPES.map((t) => division(wh(c), t)));
+    return c.json({ experience, gold, silver });
+  });
+  for (const type of DIVISION_TYPES) route(app, { method: "ANY", path: `${BASE}/division/${type}`, ...A }, async (c) => c.json(await division(wh(c), type as DivisionType)));
+
+  // Expenses
+  page(app, { path: `${BASE}/expenses/`, ...A }, async (c) => {
+    const [gold, silver] = await Promise.all(CURRENCIES.map((cur) => expenses(wh(c), current(c), cur)));
+    return c.json({ gold, silver });
+  });
+  for (const cur of CURRENCIES) route(app, { method: "ANY", path: `${BASE}/expenses/${cur}`, ...A }, metricsInput("query"), async (c) => c.json(await expenses(wh(c), valid(c).period, cur)));
+
+  // Players' tanks and crews
+  const ownershipArea = (slug: string, type: OwnedType, openPath: string) => {
+    page(app, { path: `${BASE}/${slug}/`, ...A }, async (c) => c.json(await ownership(wh(c), type)));
+    route(app, { method: "ANY", path: `${BASE}/${slug}/load`, ...A }, async (c) => c.json(await ownership(wh(c), type)));
+    route(app, { method: "ANY", path: `${BASE}/${slug}/export`, ...A }, (c) => csv(c, `${slug}`, ownershipSql, { type }));
+    route(
+      app,
+      { method: "ANY", path: `${BASE}/${slug}/${openPath}`, ...A },
+      metricsInput("none", {
+        item_id: z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(f.text(1, 100)).min(1).max(100)),
+        limit: limit(1000, 200),
+        offset: offset(),
+      }),
+      async (c) => {
+        const v = valid(c);
+        const r = await owners(wh(c), type, v.item_id as string[], v.limit as number, v.offset as number);
+        return c.json({ ...r, profiles: r.playerIds.map((id) => ({ playerId: id, url: `/admin/player/${id}` })) });
+      },
+    );
+  };
+  ownershipArea("playersTanks", "tank", "openPlayersProfiles");
+  ownershipArea("playersCrews", "crew", "open/profiles");
+
+  // Compare periods
+  const twoPeriods = { from1: day(), to1: day(), from2: day(), to2: day() };
+  const ordered = (v: V) => {
+    for (const [a, b] of [["from1", "to1"], ["from2", "to2"]] as const)
+      if ((v[a] as string) > (v[b] as string)) throw new AppError("validation", "error.validation", [], 400, { [b]: { id: "validation.min", values: [v[a]] } });
+    return { a: { from: v.from1 as string, to: v.to1 as string }, b: { from: v.from2 as string, to: v.to2 as string } };
+  };
+  page(app, { path: `${BASE}/comparePeriods/`, ...A }, async (c) => {
+    const p = current(c);
+    const prev = resolvePeriod({ year: new Date(Date.parse(p.from) - 86_400_000).getUTCFullYear(), month: new Date(Date.parse(p.from) - 86_400_000).getUTCMonth() + 1 }, now(c), "monthly");
+    return c.json(await comparePeriods(wh(c), { from: prev.from, to: addDays(prev.to, -1) }, { from: p.from, to: isoDay(now(c)) }));
+  });
+  route(app, { method: "ANY", path: `${BASE}/comparePeriods/getPeriodData`, ...A }, metricsInput("none", twoPeriods), async (c) => {
+    const { a, b } = ordered(valid(c));
+    return c.json(await comparePeriods(wh(c), a, b));
+  });
+  route(app, { method: "ANY", path: `${BASE}/comparePeriods/getCsv`, ...A }, metricsInput("none", twoPeriods), async (c) => {
+    const { a, b } = ordered(valid(c));
+    return new Response(compareCsv(await comparePeriods(wh(c), a, b)), {
+      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="compare-${a.from}-${b.from}.csv"` },
+    });
+  });
+  const monthFields = { year: f.int(2000, 2100), month: f.int(1, 12) };
+  route(app, { method: "POST", path: `${BASE}/comparePeriods/get/monthly/data`, ...A }, metricsInput("none", monthFields), async (c) => {
+    const v = valid(c) as V & { year: number; month: number };
+    const [m] = await monthlyRange(wh(c), v, v, now(c));
+    return c.json(m);
+  });
+  route(app, { method: "POST", path: `${BASE}/comparePeriods/recalculate/month`, ...A, mutates: true }, metricsInput("none", monthFields), async (c) => {
+    const v = valid(c) as V & { year: number; month: number };
+    const m = await recalculateMonth(wh(c), v.year, v.month, now(c));
+    await audit(c, c.var.deps.db, { action: "metrics.recalculate_month", targetType: "month", targetId: m.month.slice(0, 7), summary: `comparePeriods ${m.month.slice(0, 7)} recalculated` });
+    return c.json(m);
+  });
+  route(app, { method: "ANY", path: `${BASE}/comparePeriods/clear/monthly/cache`, ...A, mutates: true }, async (c) => {
+    const months = await clearMonthly(wh(c));
+    await audit(c, c.var.deps.db, { action: "metrics.clear_monthly_cache", targetType: "monthly_metrics", summary: `${months} months cleared` });
+    return c.json({ cleared: months });
+  });
+  route(
+    app,
+    { method: "POST", path: `${BASE}/comparePeriods/get/range/data`, ...A },
+    metricsInput("none", { fromYear: f.int(2000, 2100), fromMonth: f.int(1, 12), toYear: f.int(2000, 2100), toMonth: f.int(1, 12) }),
+    async (c) => {
+      const v = valid(c) as V & { fromYear: number; fromMonth: number; toYear: number; toMonth: number };
+      const span = (v.toYear - v.fromYear) * 12 + (v.toMonth - v.fromMonth);
+      if (span < 0) throw new AppError("validation", "error.validation", [], 400, { toMonth: { id: "validation.min", values: [`${v.fromYear}-${v.fromMonth}`] } });
+      if (span >= 60) throw new AppError("validation", "error.validation", [], 400, { toYear: { id: "validation.max", values: [v.fromYear + 4] } });
+      return c.json({ months: await monthlyRange(wh(c), { year: v.fromYear, month: v.fromMonth }, { year: v.toYear, month: v.toMonth }, now(c)) });
+    },
+  );
+
+  // Payments
+  page(app, { path: `${BASE}/payments/`, ...A }, async (c) => c.json(await paymentsData(wh(c), resolvePeriod({}, now(c), "yearly"), "market")));
+  for (const type of PAYMENT_TYPES) periodRoutes(app, `${BASE}/payments/${type}`, (c, p) => paymentsData(wh(c), p, type), false);
+  route(app, { method: "ANY", path: `${BASE}/payments/export/csv/:type{[^/]+}`, ...A }, metricsInput("query", { type: oneOf(PAYMENT_TYPES) }), (c) => {
+    const v = valid(c);
+    const p = v.period.kind === "daily" ? resolvePeriod({ year: v.period.year, month: v.period.month }, now(c), "monthly") : v.period;
+    const { sql, params } = paymentsCsv(p, v.type as PaymentType);
+    return csv(c, `payments-${v.type}-${periodName(p)}`, sql, params);
+  });
+
+  // Tanks: earned vs spent per battle
+  page(app, { path: `${BASE}/tanksEarns/`, ...A }, async (c) => c.json(await tanksEarns(wh(c), current(c))));
+  route(app, { method: "ANY", path: `${BASE}/tanksEarns/load`, ...A }, metricsInput("query"), async (c) => c.json(await tanksEarns(wh(c), valid(c).period)));
+
+  // Retention
+  const unit = { unit: z.preprocess((v) => (v === undefined || v === "" ? "day" : v), oneOf(RETENTION_UNITS)) };
+  page(app, { path: `${BASE}/retention/`, ...A }, async (c) => c.json(await retention(wh(c), current(c), "day", now(c))));
+  route(app, { method: "ANY", path: `${BASE}/retention/getData`, ...A }, metricsInput("query", unit), async (c) => {
+    const v = valid(c);
+    return c.json(await retention(wh(c), v.period, v.unit as "day" | "week", now(c)));
+  });
+
+  // Admin control
+  const adminFilters = { admin_id: f.optional(f.id()), action: f.optionalText(100), limit: limit(500, 100), offset: offset() };
+  page(app, { path: `${BASE}/adminControl/`, ...A }, async (c) => c.json(await adminControl(wh(c), current(c), { limit: 100, offset: 0 })));
+  route(app, { method: "ANY", path: `${BASE}/adminControl/get/info`, ...A }, metricsInput("query", adminFilters), async (c) => {
+    const v = valid(c);
+    return c.json(await adminControl(wh(c), v.period, { adminId: v.admin_id as number | undefined, action: v.action as string | undefined, limit: v.limit as number, offset: v.offset as number }));
+  });
+
+  // Values movements
+  const currency = { currency: z.preprocess((v) => (v === undefined || v === "" ? "gold" : v), oneOf(CURRENCIES)) };
+  page(app, { path: `${BASE}/valuesMovements/`, ...A }, async (c) => c.json(await loadSummary(wh(c), current(c))));
+  route(app, { method: "ANY", path: `${BASE}/valuesMovements/loadSummary`, ...A }, metricsInput("query"), async (c) => c.json(await loadSummary(wh(c), valid(c).period)));
+  route(app, { method: "ANY", path: `${BASE}/valuesMovements/loadByLevel`, ...A }, metricsInput("query", currency), async (c) =>
+    c.json(await loadByLevel(wh(c), valid(c).period, valid(c).currency as "gold" | "silver")),
+  );
+  route(app, { method: "ANY", path: `${BASE}/valuesMovements/loadByMeta`, ...A }, metricsInput("query", currency), async (c) =>
+    c.json(await loadByMeta(wh(c), valid(c).period, valid(c).currency as "gold" | "silver")),
+  );
+  route(
+    app,
+    { method: "ANY", path: `${BASE}/valuesMovements/loadSpecificData`, ...A },
+    metricsInput("query", { ...currency, reason: f.text(1, 100), level: f.optional(f.int(0, 1000)) }),
+    async (c) => {
+      const v = valid(c);
+      return c.json(await loadSpecificData(wh(c), v.period, v.currency as "gold" | "silver", v.reason as string, v.level as number | undefined));
+    },
+  );
+  route(app, { method: "ANY", path: `${BASE}/valuesMovements/export`, ...A }, metricsInput("query"), (c) => {
+    const p = valid(c).period;
+    return csv(c, `values-movements-${periodName(p)}`, valuesMovementsCsvSql, periodParams(p));
+  });
+
+  // Install campaigns (AppMetrica layouts)
+  const campaign = { campaign: f.optionalText(100) };
+  page(app, { path: `${BASE}/ads/companies/`, ...A }, async (c) => c.json(await campaigns(wh(c), current(c))));
+  route(app, { method: "ANY", path: `${BASE}/ads/companies/getAppMetricaData`, ...A }, metricsInput("query"), async (c) => c.json(await campaigns(wh(c), valid(c).period)));
+  route(app, { method: "ANY", path: `${BASE}/ads/companies/csv`, ...A }, metricsInput("query"), (c) => {
+    const p = valid(c).period;
+    return csv(c, `campaigns-${periodName(p)}`, CAMPAIGNS_CSV_SQL, periodParams(p));
+  });
+  route(app, { method: "ANY", path: `${BASE}/ads/companies/exportPlayersToCsvAppMetrica`, ...A }, metricsInput("query", campaign), (c) => {
+    const v = valid(c);
+    return csv(c, `appmetrica-installations-${periodName(v.period)}`, PLAYERS_CSV_SQL, { ...periodParams(v.period), campaign: (v.campaign as string | undefined) ?? "" });
+  });
+  route(app, { method: "ANY", path: `${BASE}/ads/companies/exportPaymentsToCsvAppMetrica`, ...A }, metricsInput("query", campaign), (c) => {
+    const v = valid(c);
+    return csv(c, `appmetrica-revenue-${periodName(v.period)}`, PAYMENTS_CSV_SQL, { ...periodParams(v.period), campaign: (v.campaign as string | undefined) ?? "" });
+  });
+
+  // Cohort payments
+  const cohortUnit = { unit: z.preprocess((v) => (v === undefined || v === "" ? "day" : v), oneOf(COHORT_UNITS)) };
+  page(app, { path: `${BASE}/cohort_payments/`, ...A }, async (c) => c.json(await cohortPayments(wh(c), current(c), "day", now(c))));
+  route(app, { method: "ANY", path: `${BASE}/cohort_payments/getData`, ...A }, metricsInput("query", cohortUnit), async (c) => {
+    const v = valid(c);
+    return c.json(await cohortPayments(wh(c), v.period, v.unit as "day" | "week" | "month", now(c)));
+  });
+}

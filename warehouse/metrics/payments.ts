@@ -1,0 +1,111 @@
+// Payments. Definitions (reporting currency: USD cents, amount_usd_cents; UTC days):
+// - revenue (net) of a period = the sum of amount_usd_cents of every payment event in it: paid
+//   events add, refunded and chargeback events carry negative amounts and subtract in the
+//   period they happen in. gross = paid only; refunds = the (positive) sum of refunds and
+//   chargebacks.
+// - a paying user of a period = a player with at least one `paid` payment in it.
+// - an active user = a player with activity in it (see dau.ts).
+// - ARPU = net revenue / active users; ARPPU = net revenue / paying users (USD cents,
+//   2 decimals); conversion = paying users / active users.
+// - leaving payers of a month = paying users of the previous month who did not pay in it.
+// Breakdowns by market (store), by in-app item and by country are of net revenue. Read from the
+// rollups payments_daily and active_daily.
+import type { Warehouse } from "../port.ts";
+import { type Period, bucketOfDay, fill, periodParams } from "./period.ts";
+
+export const BREAKDOWNS = { market: "market", item: "item_id", country: "country" } as const;
+export const PAYMENT_TYPES = ["market", "item", "country", "arpu", "arppu", "payingUsers", "conversion", "leavingPayers"] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export type Breakdown = keyof typeof BREAKDOWNS;
+
+type MonthOrDay = "month" | "day";
+const unitOf = (p: Period): MonthOrDay => (p.unit === "month" ? "month" : "day");
+
+export const breakdownSql = (b: Breakdown, unit: MonthOrDay) =>
+  `SELECT ${bucketOfDay(unit)} AS bucket, ${BREAKDOWNS[b]} AS key, toInt64(sum(amount)) AS revenue, toInt64(sumIf(amount, status = 'paid')) AS gross,
+   toInt64(-sumIf(amount, status != 'paid')) AS refunds, toUInt64(sumIf(n, status = 'paid')) AS purchases, groupBitmapMergeIf(payers, status = 'paid') AS payers
+   FROM payments_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY bucket, key ORDER BY bucket, key`;
+
+/** Per bucket (or for the whole period when `whole`): net revenue, gross, refunds, paying and active users and the ratios. */
+export const metricsSql = (unit: MonthOrDay, whole = false) => {
+  const b = whole ? "'total'" : bucketOfDay(unit);
+  return `SELECT bucket, revenue, gross, refunds, payers, active,
+    if(active = 0, 0, round(revenue / active, 2)) AS arpu, if(payers = 0, 0, round(revenue / payers, 2)) AS arppu,
+    if(active = 0, 0, round(payers / active, 4)) AS conversion
+  FROM (SELECT ${b} AS bucket, toInt64(sum(amount)) AS revenue, toInt64(sumIf(amount, status = 'paid')) AS gross,
+          toInt64(-sumIf(amount, status != 'paid')) AS refunds, groupBitmapMergeIf(payers, status = 'paid') AS payers
+        FROM payments_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY bucket) AS pay
+  FULL OUTER JOIN (SELECT ${b} AS bucket, groupBitmapMerge(players) AS active FROM active_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY bucket) AS act
+  USING bucket ORDER BY bucket`;
+};
+
+/** Leaving payers per month of [from, to): paid in the month before, not in the month. */
+export const leavingSql = `WITH months AS (SELECT toStartOfMonth(day) AS m, groupBitmapMergeStateIf(payers, status = 'paid') AS b FROM payments_daily
+    WHERE day >= addMonths(toStartOfMonth({from:Date}), -1) AND day < {to:Date} GROUP BY m)
+  SELECT toString(addMonths(p.m, 1)) AS bucket, bitmapCardinality(p.b) AS previous, bitmapCardinality(bitmapAnd(p.b, c.b)) AS stayed,
+    bitmapCardinality(bitmapAndnot(p.b, c.b)) AS leaving
+  FROM months AS p LEFT JOIN months AS c ON c.m = addMonths(p.m, 1)
+  WHERE addMonths(p.m, 1) >= {from:Date} AND addMonths(p.m, 1) < {to:Date} ORDER BY bucket`;
+
+export interface MetricsRow {
+  bucket: string;
+  revenue: number;
+  gross: number;
+  refunds: number;
+  payers: number;
+  active: number;
+  arpu: number;
+  arppu: number;
+  conversion: number;
+}
+export interface BreakdownRow {
+  bucket: string;
+  key: string;
+  revenue: number;
+  gross: number;
+  refunds: number;
+  purchases: number;
+  payers: number;
+}
+
+const zeroMetrics = (bucket: string): MetricsRow => ({ bucket, revenue: 0, gross: 0, refunds: 0, payers: 0, active: 0, arpu: 0, arppu: 0, conversion: 0 });
+
+export async function paymentsData(wh: Warehouse, p: Period, type: PaymentType) {
+  const params = periodParams(p);
+  const unit = unitOf(p);
+  const [series, [total = zeroMetrics("total")]] = await Promise.all([
+    wh.query<MetricsRow>(metricsSql(unit), params),
+    wh.query<MetricsRow>(metricsSql(unit, true), params),
+  ]);
+  const base = { type, period: p, series: fill(p, series, zeroMetrics), total };
+  if (type === "market" || type === "item" || type === "country") {
+    const rows = await wh.query<BreakdownRow>(breakdownSql(type, unit), params);
+    const totals = new Map<string, { key: string; revenue: number; gross: number; refunds: number; purchases: number }>();
+    for (const r of rows) {
+      const t = totals.get(r.key) ?? { key: r.key, revenue: 0, gross: 0, refunds: 0, purchases: 0 };
+      t.revenue += r.revenue;
+      t.gross += r.gross;
+      t.refunds += r.refunds;
+      t.purchases += r.purchases;
+      totals.set(r.key, t);
+    }
+    return { ...base, breakdown: rows, keys: [...totals.values()].sort((a, b) => b.revenue - a.revenue || a.key.localeCompare(b.key)) };
+  }
+  if (type === "leavingPayers") {
+    const months = await wh.query<{ bucket: string; previous: number; stayed: number; leaving: number }>(leavingSql, params);
+    const monthly = p.unit === "month" ? p : { ...p, unit: "month" as const };
+    const list = p.unit === "month" ? fill(monthly, months, (bucket) => ({ bucket, previous: 0, stayed: 0, leaving: 0 })) : months.length ? months : [{ bucket: p.from, previous: 0, stayed: 0, leaving: 0 }];
+    return { ...base, leaving: list };
+  }
+  return base;
+}
+
+/** The SQL and parameters a CSV export of a type streams. */
+export function paymentsCsv(p: Period, type: PaymentType): { sql: string; params: Record<string, unknown> } {
+  const unit = unitOf(p);
+  const params = periodParams(p);
+  if (type === "market" || type === "item" || type === "country")
+    return { sql: `SELECT bucket, key AS ${type}, revenue, gross, refunds, purchases, payers FROM (${breakdownSql(type, unit)})`, params };
+  if (type === "leavingPayers") return { sql: leavingSql, params };
+  return { sql: metricsSql(unit), params };
+}

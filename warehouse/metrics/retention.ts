@@ -1,0 +1,66 @@
+// Retention. Definitions (UTC days): a player's cohort is the UTC day of their registration
+// (for the weekly triangle: the ISO week, Monday first, of that day). The cohort size is the
+// number of registrations of that day/week. A player is retained on day n when they have
+// activity on cohort day + n (classic "day n" retention, not "n or later"); in the weekly
+// triangle, in week n = any day of the cohort's week + n. Dn of a set of cohorts = players
+// retained on day n / sizes of the cohorts for which day n has begun (cohort day + n ≤ today);
+// cohorts younger than that are left out of Dn. Read from retention_daily (exact bitmaps of
+// the active players per cohort day × day) and registrations_daily.
+import type { Warehouse } from "../port.ts";
+import { type Period, addDays, isoDay, periodParams } from "./period.ts";
+
+export const RETENTION_UNITS = ["day", "week"] as const;
+export type RetentionUnit = (typeof RETENTION_UNITS)[number];
+export const RETENTION_DAYS = [1, 7, 30] as const;
+/** Columns of the triangle: days 0…30 or weeks 0…12. */
+export const TRIANGLE_WIDTH: Record<RetentionUnit, number> = { day: 31, week: 13 };
+
+const cohortExpr = (unit: RetentionUnit, col: string) => (unit === "day" ? col : `toMonday(${col})`);
+
+export const triangleSql = (unit: RetentionUnit) => `SELECT toString(${cohortExpr(unit, "cohort_day")}) AS cohort,
+    toUInt32(${unit === "day" ? "dateDiff('day', cohort_day, day)" : "intDiv(dateDiff('day', toMonday(cohort_day), toMonday(day)), 7)"}) AS n,
+    groupBitmapMerge(players) AS players
+  FROM retention_daily WHERE cohort_day >= {from:Date} AND cohort_day < {to:Date} AND day >= cohort_day
+    AND dateDiff('day', ${cohortExpr(unit, "cohort_day")}, ${cohortExpr(unit, "day")}) < {width:UInt32} * ${unit === "day" ? 1 : 7}
+  GROUP BY cohort, n ORDER BY cohort, n`;
+export const sizesSql = (unit: RetentionUnit) => `SELECT toString(${cohortExpr(unit, "day")}) AS cohort, toUInt64(sum(n)) AS size
+  FROM registrations_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY cohort ORDER BY cohort`;
+export const dnSql = `SELECT toUInt32(dateDiff('day', cohort_day, day)) AS n, groupBitmapMerge(players) AS players FROM retention_daily
+  WHERE cohort_day >= {from:Date} AND cohort_day < {to:Date} AND dateDiff('day', cohort_day, day) IN (1, 7, 30) AND day <= {today:Date} GROUP BY n`;
+
+export interface RetentionData {
+  period: Period;
+  unit: RetentionUnit;
+  /** D1, D7, D30: retained, the cohorts' size they are out of, the rate. */
+  dn: { day: number; retained: number; cohort: number; rate: number }[];
+  cohorts: { cohort: string; size: number; retained: number[]; rates: number[] }[];
+}
+
+const rate = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10_000) / 10_000);
+
+export async function retention(wh: Warehouse, p: Period, unit: RetentionUnit, now: number): Promise<RetentionData> {
+  // Cohorts are whole days, whatever the period's buckets.
+  const today = isoDay(now);
+  const range = { from: p.from, to: p.to < addDays(today, 1) ? p.to : addDays(today, 1) };
+  const params = { ...periodParams(range), width: TRIANGLE_WIDTH[unit], today };
+  const [cells, sizes, dayRows, daySizes] = await Promise.all([
+    wh.query<{ cohort: string; n: number; players: number }>(triangleSql(unit), params),
+    wh.query<{ cohort: string; size: number }>(sizesSql(unit), params),
+    wh.query<{ n: number; players: number }>(dnSql, params),
+    wh.query<{ cohort: string; size: number }>(sizesSql("day"), params),
+  ]);
+  const dn = RETENTION_DAYS.map((d) => {
+    const cohort = daySizes.filter((s) => addDays(s.cohort, d) <= today).reduce((s, r) => s + r.size, 0);
+    const retained = dayRows.find((r) => r.n === d)?.players ?? 0;
+    return { day: d, retained, cohort, rate: rate(retained, cohort) };
+  });
+  const width = TRIANGLE_WIDTH[unit];
+  const step = unit === "day" ? 1 : 7;
+  const cohorts = sizes.map((s) => {
+    // Only the columns that have begun by today.
+    const begun = Math.min(width, Math.floor((Date.parse(today) - Date.parse(s.cohort)) / 86_400_000 / step) + 1);
+    const retained = Array.from({ length: begun }, (_, n) => cells.find((c) => c.cohort === s.cohort && c.n === n)?.players ?? 0);
+    return { cohort: s.cohort, size: s.size, retained, rates: retained.map((r) => rate(r, s.size)) };
+  });
+  return { period: p, unit, dn, cohorts };
+}
