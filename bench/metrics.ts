@@ -1,0 +1,179 @@
+// bun bench/metrics.ts [--players 1000000] [--events 100000000] [--runs 7] [--data-dir DIR] [--only substring]
+// Every /admin/metrics endpoint against the same SQL run directly in chDB, on the bulk world
+// (warehouse/bulk.ts; built on the first run into DIR, reused after). For each endpoint: the
+// median of `runs` requests through the whole app (guard, validation, handler, JSON/CSV out),
+// the median of running exactly the statements that request ran (recorded at the warehouse
+// port) straight on the chDB session, one after another, and their ratio. Not a timed test.
+import { parseArgs } from "node:util";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createClient } from "@libsql/client";
+import type { Session } from "chdb";
+import { createDb } from "../api/db/index.ts";
+import { migrate } from "../api/db/migrate.ts";
+import { admins, sessions } from "../api/db/schema/index.ts";
+import { sha256Hex } from "../api/http/session.ts";
+import { createApp } from "../api/app.ts";
+import type { Deps } from "../api/deps.ts";
+import { openChdbWarehouse } from "../warehouse/adapters/chdb.ts";
+import { migrateWarehouse } from "../warehouse/migrate.ts";
+import { buildBulkWorld } from "../warehouse/bulk.ts";
+import type { Params, Warehouse } from "../warehouse/port.ts";
+
+const { values } = parseArgs({
+  options: {
+    players: { type: "string", default: "1000000" },
+    events: { type: "string", default: "100000000" },
+    days: { type: "string", default: "365" },
+    runs: { type: "string", default: "7" },
+    "data-dir": { type: "string", default: "./data/bench-metrics" },
+    only: { type: "string" },
+  },
+});
+const runs = Number(values.runs);
+const dir = resolve(values["data-dir"]!, "chdb");
+mkdirSync(dir, { recursive: true });
+const wh = await openChdbWarehouse(dir, "bench");
+await migrateWarehouse(wh);
+const [{ n: existing }] = await wh.query<{ n: number }>("SELECT count() AS n FROM registrations");
+if (existing === 0) {
+  const t0 = performance.now();
+  const counts = await buildBulkWorld(wh, { players: Number(values.players), events: Number(values.events), days: Number(values.days), end: Date.now(), onProgress: (t, d, n) => d === n && console.log(`  ${t}: ${n}`) });
+  const total = Object.values(counts).reduce((s, n) => s + n, 0);
+  console.log(`bulk world built: ${total} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const sizes = await wh.query<{ t: string; n: number }>(
+  "SELECT table AS t, sum(rows) AS n FROM system.parts WHERE database = currentDatabase() AND active AND table IN ('registrations','activity','battles','payments','currency_movements','items','ad_views','admin_actions') GROUP BY t ORDER BY t",
+);
+const events = sizes.reduce((s, r) => s + r.n, 0);
+console.log(`world: ${sizes.map((s) => `${s.t}=${s.n}`).join(" ")} — ${events} events`);
+const [{ last }] = await wh.query<{ last: string }>("SELECT toString(max(ts)) AS last FROM activity");
+const now = Date.parse(last.replace(" ", "T") + "Z") + 60_000;
+
+// Records the statements each request runs (the baseline replays exactly those).
+let recording: { sql: string; params: Params; format: string }[] | null = null;
+const recorder: Warehouse = {
+  kind: wh.kind,
+  database: wh.database,
+  insertLines: (t, l, o) => wh.insertLines(t, l, o),
+  query: (sql, params = {}) => (recording?.push({ sql, params, format: "JSONEachRow" }), wh.query(sql, params)),
+  command: (sql, params = {}) => wh.command(sql, params),
+  stream: (sql, params, format) => (recording?.push({ sql, params, format }), wh.stream(sql, params, format)),
+  ping: () => wh.ping(),
+  close: () => wh.close(),
+};
+// The raw chDB session under the adapter (not exported by it: the bench needs the engine itself).
+const session = (wh as unknown as { s: { session: Session } }).s.session;
+
+const tmp = mkdtempSync(join(tmpdir(), "tk-bench-"));
+const client = createClient({ url: `file:${tmp}/bench.db` });
+await migrate(client);
+const db = createDb(client);
+const [admin] = await db.insert(admins).values({ username: "bench", email: "bench@example.com", passwordHash: "x", role: "operator", createdAt: now }).returning();
+const token = "bench-token";
+await db.insert(sessions).values({ tokenHash: await sha256Hex(token), kind: "admin", subjectId: admin.id, csrfToken: "bench-csrf", createdAt: now, lastSeenAt: now, expiresAt: now + 86_400_000 });
+const deps: Deps = {
+  db,
+  client,
+  warehouse: recorder,
+  clock: { now: () => now },
+  mailer: { send: async () => {} },
+  logger: { info() {}, warn() {}, error: (m, d) => console.error(m, d) },
+  settings: { publicUrl: "http://127.0.0.1", insecureCookies: true, secrets: {} },
+};
+const app = createApp(deps);
+const d = new Date(now);
+const Y = d.getUTCFullYear();
+const M = d.getUTCMonth() + 1;
+const D = d.getUTCDate();
+const prevMonth = M === 1 ? { y: Y - 1, m: 12 } : { y: Y, m: M - 1 };
+const B = "/admin/metrics";
+const endpoints: { name: string; path: string; body?: unknown }[] = [
+  ...["registrations", "dau"].flatMap((a) => [
+    { name: `${a}/ (page JSON)`, path: `${B}/${a}/` },
+    { name: `${a}/yearly`, path: `${B}/${a}/yearly?year=${Y}` },
+    { name: `${a}/{y}/{m}`, path: `${B}/${a}/${Y}/${M}` },
+    { name: `${a}/{y}/{m}/{d}`, path: `${B}/${a}/${Y}/${M}/${D}` },
+  ]),
+  { name: "registrations/export/csv", path: `${B}/registrations/export/csv?year=${Y}` },
+  { name: "dau/get/topCountries", path: `${B}/dau/get/topCountries?year=${Y}&month=${M}` },
+  { name: "division/ (page JSON)", path: `${B}/division/` },
+  ...["experience", "gold", "silver"].map((t) => ({ name: `division/${t}`, path: `${B}/division/${t}` })),
+  { name: "expenses/ (page JSON)", path: `${B}/expenses/` },
+  { name: "expenses/gold (year)", path: `${B}/expenses/gold?year=${Y}` },
+  { name: "expenses/silver (month)", path: `${B}/expenses/silver?year=${Y}&month=${M}` },
+  { name: "playersTanks/load", path: `${B}/playersTanks/load` },
+  { name: "playersTanks/export", path: `${B}/playersTanks/export` },
+  { name: "playersTanks/openPlayersProfiles", path: `${B}/playersTanks/openPlayersProfiles?item_id=7&limit=200` },
+  { name: "playersCrews/load", path: `${B}/playersCrews/load` },
+  { name: "playersCrews/open/profiles", path: `${B}/playersCrews/open/profiles?item_id=crew_3&limit=200` },
+  { name: "comparePeriods/ (page JSON)", path: `${B}/comparePeriods/` },
+  { name: "comparePeriods/getPeriodData", path: `${B}/comparePeriods/getPeriodData?from1=${Y}-01-01&to1=${Y}-03-31&from2=${Y}-04-01&to2=${Y}-06-30` },
+  { name: "comparePeriods/getCsv", path: `${B}/comparePeriods/getCsv?from1=${Y}-01-01&to1=${Y}-03-31&from2=${Y}-04-01&to2=${Y}-06-30` },
+  { name: "comparePeriods/get/monthly/data (stored)", path: `${B}/comparePeriods/get/monthly/data`, body: { year: prevMonth.y, month: prevMonth.m } },
+  { name: "comparePeriods/get/range/data (12 months, stored)", path: `${B}/comparePeriods/get/range/data`, body: { fromYear: Y - 1, fromMonth: M, toYear: Y, toMonth: M } },
+  { name: "comparePeriods/recalculate/month", path: `${B}/comparePeriods/recalculate/month`, body: { year: prevMonth.y, month: prevMonth.m } },
+  { name: "payments/ (page JSON)", path: `${B}/payments/` },
+  ...["market", "item", "country", "arpu", "arppu", "payingUsers", "conversion", "leavingPayers"].flatMap((t) => [
+    { name: `payments/${t}/yearly`, path: `${B}/payments/${t}/yearly?year=${Y}` },
+    { name: `payments/${t}/{y}/{m}`, path: `${B}/payments/${t}/${Y}/${M}` },
+  ]),
+  { name: "payments/export/csv/market", path: `${B}/payments/export/csv/market?year=${Y}` },
+  { name: "tanksEarns/load (year)", path: `${B}/tanksEarns/load?year=${Y}` },
+  { name: "retention/getData (day)", path: `${B}/retention/getData?year=${prevMonth.y}&month=${prevMonth.m}` },
+  { name: "retention/getData (week, year)", path: `${B}/retention/getData?year=${Y}&unit=week` },
+  { name: "adminControl/get/info", path: `${B}/adminControl/get/info?year=${Y}` },
+  { name: "valuesMovements/loadSummary (year)", path: `${B}/valuesMovements/loadSummary?year=${Y}` },
+  { name: "valuesMovements/loadByLevel", path: `${B}/valuesMovements/loadByLevel?year=${Y}&currency=silver` },
+  { name: "valuesMovements/loadByMeta", path: `${B}/valuesMovements/loadByMeta?year=${Y}&currency=gold` },
+  { name: "valuesMovements/loadSpecificData", path: `${B}/valuesMovements/loadSpecificData?year=${Y}&currency=silver&reason=repair` },
+  { name: "valuesMovements/export (month)", path: `${B}/valuesMovements/export?year=${Y}&month=${M}` },
+  { name: "ads/companies/getAppMetricaData (year)", path: `${B}/ads/companies/getAppMetricaData?year=${Y}` },
+  { name: "ads/companies/csv", path: `${B}/ads/companies/csv?year=${Y}` },
+  { name: "ads/companies/exportPlayersToCsvAppMetrica (day)", path: `${B}/ads/companies/exportPlayersToCsvAppMetrica?year=${Y}&month=${M}&day=${D}` },
+  { name: "ads/companies/exportPaymentsToCsvAppMetrica (day)", path: `${B}/ads/companies/exportPaymentsToCsvAppMetrica?year=${Y}&month=${M}&day=${D}` },
+  { name: "cohort_payments/getData (day)", path: `${B}/cohort_payments/getData?year=${prevMonth.y}&month=${prevMonth.m}` },
+].filter((e) => !values.only || e.name.includes(values.only));
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+async function request(e: (typeof endpoints)[number]) {
+  const init: RequestInit = e.body
+    ? { method: "POST", headers: { cookie: `tk_admin=${token}`, "x-csrf-token": "bench-csrf", "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(e.body) }
+    : { headers: { cookie: `tk_admin=${token}`, accept: "application/json" } };
+  const r = await app.request(e.path, init);
+  const bytes = (await r.arrayBuffer()).byteLength;
+  if (r.status !== 200) throw new Error(`${e.name}: ${r.status}`);
+  return bytes;
+}
+
+console.log(`\n${"endpoint".padEnd(52)} ${"app ms".padStart(8)} ${"chDB ms".padStart(8)} ${"ratio".padStart(6)}  stmts  bytes`);
+const results: { name: string; app: number; sql: number; ratio: number }[] = [];
+for (const e of endpoints) {
+  await request(e); // warm-up (and, for the stored comparePeriods months, the first computation)
+  recording = [];
+  const bytes = await request(e);
+  const statements = recording;
+  recording = null;
+  const appTimes: number[] = [];
+  const sqlTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    await request(e);
+    appTimes.push(performance.now() - t);
+    t = performance.now();
+    for (const s of statements) (await session.queryBindAsync(s.sql, s.params, { format: s.format })).bytes();
+    sqlTimes.push(performance.now() - t);
+  }
+  const a = median(appTimes);
+  const s = median(sqlTimes);
+  results.push({ name: e.name, app: a, sql: s, ratio: a / s });
+  console.log(`${e.name.padEnd(52)} ${a.toFixed(1).padStart(8)} ${s.toFixed(1).padStart(8)} ${(a / s).toFixed(2).padStart(6)}  ${String(statements.length).padStart(5)}  ${bytes}`);
+}
+const worst = results.reduce((m, r) => (r.app > m.app ? r : m), results[0]);
+const over = results.filter((r) => r.app > 500 || r.ratio > 1.2);
+console.log(`\n${results.length} endpoints on ${events} events; slowest ${worst.name} ${worst.app.toFixed(1)} ms; median ratio ${median(results.map((r) => r.ratio)).toFixed(2)}`);
+console.log(over.length ? `over the goal (>500 ms or >1.2x): ${over.map((r) => `${r.name} ${r.app.toFixed(0)} ms ${r.ratio.toFixed(2)}x`).join("; ")}` : "every endpoint ≤ 500 ms and ≤ 1.2x");
+client.close();
+rmSync(tmp, { recursive: true, force: true });
+await wh.close();
