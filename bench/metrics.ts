@@ -1,4 +1,4 @@
-// bun bench/metrics.ts [--players 1000000] [--events 100000000] [--runs 7] [--data-dir DIR] [--only substring]
+// bun bench/metrics.ts [--players 1000000] [--events 100000000] [--runs 7] [--data-dir DIR] [--only substring] [--settle]
 // Every /admin/metrics endpoint against the same SQL run directly in chDB, on the bulk world
 // (warehouse/bulk.ts; built on the first run into DIR, reused after). For each endpoint: the
 // median of `runs` requests through the whole app (guard, validation, handler, JSON/CSV out),
@@ -18,7 +18,7 @@ import { createApp } from "../api/app.ts";
 import type { Deps } from "../api/deps.ts";
 import { openChdbWarehouse } from "../warehouse/adapters/chdb.ts";
 import { migrateWarehouse } from "../warehouse/migrate.ts";
-import { buildBulkWorld } from "../warehouse/bulk.ts";
+import { buildBulkWorld, settleRollups } from "../warehouse/bulk.ts";
 import type { Params, Warehouse } from "../warehouse/port.ts";
 
 const { values } = parseArgs({
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "7" },
     "data-dir": { type: "string", default: "./data/bench-metrics" },
     only: { type: "string" },
+    settle: { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -42,6 +43,13 @@ if (existing === 0) {
   const counts = await buildBulkWorld(wh, { players: Number(values.players), events: Number(values.events), days: Number(values.days), end: Date.now(), onProgress: (t, d, n) => d === n && console.log(`  ${t}: ${n}`) });
   const total = Object.values(counts).reduce((s, n) => s + n, 0);
   console.log(`bulk world built: ${total} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const t1 = performance.now();
+  await settleRollups(wh);
+  console.log(`rollups merged in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+} else if (values.settle) {
+  const t1 = performance.now();
+  await settleRollups(wh);
+  console.log(`rollups merged in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 }
 const sizes = await wh.query<{ t: string; n: number }>(
   "SELECT table AS t, sum(rows) AS n FROM system.parts WHERE database = currentDatabase() AND active AND table IN ('registrations','activity','battles','payments','currency_movements','items','ad_views','admin_actions') GROUP BY t ORDER BY t",

@@ -29,11 +29,11 @@ export type HeadlineWithRatios = Headline & { arpu: number; arppu: number; conve
 const R = "day >= {from:Date} AND day < {to:Date}";
 export const headlineSql = `SELECT
   (SELECT toInt64(sum(n)) FROM registrations_daily WHERE ${R}) AS registrations,
-  (SELECT toInt64(groupBitmapMerge(players)) FROM active_daily WHERE ${R}) AS active,
+  (SELECT toInt64(groupBitmapMerge(players)) FROM active_days WHERE ${R}) AS active,
   (SELECT toInt64(sum(amount)) FROM payments_daily WHERE ${R}) AS revenue,
   (SELECT toInt64(sumIf(amount, status = 'paid')) FROM payments_daily WHERE ${R}) AS gross,
   (SELECT toInt64(-sumIf(amount, status != 'paid')) FROM payments_daily WHERE ${R}) AS refunds,
-  (SELECT toInt64(groupBitmapMergeIf(payers, status = 'paid')) FROM payments_daily WHERE ${R}) AS payers,
+  (SELECT toInt64(groupBitmapMerge(payers)) FROM payers_daily WHERE ${R}) AS payers,
   (SELECT toInt64(sum(battles)) FROM tank_daily WHERE ${R}) AS battles,
   (SELECT toInt64(sumIf(earned, currency = 'gold')) FROM currency_daily WHERE ${R}) AS gold_earned,
   (SELECT toInt64(sumIf(spent, currency = 'gold')) FROM currency_daily WHERE ${R}) AS gold_spent,

@@ -4,7 +4,8 @@
 // players active on any of d-6…d; MAU of day d = distinct players active on any of d-29…d;
 // stickiness = DAU / MAU. A month's MAU (yearly view) = distinct players active in that
 // calendar month; its average DAU = the sum of its days' DAU over the month's days elapsed by
-// now. Read from the exact bitmap rollup active_daily; hours (daily view) from raw events.
+// now. Read from the exact bitmap rollups active_days, active_monthly and active_daily (by
+// country and platform); hours (daily view) from raw events of that day.
 import type { Warehouse } from "../port.ts";
 import { type Period, DAY_RANGE, addDays, bucketOfTs, fill, isoDay, periodParams, TS_RANGE } from "./period.ts";
 import type { KeyCount } from "./registrations.ts";
@@ -29,24 +30,30 @@ export const ratio = (a: number, b: number, digits = 4) => (b === 0 ? 0 : Math.r
 
 export const ROLLING_SQL = `SELECT toString(target) AS bucket, groupBitmapMergeIf(players, k = 0) AS dau, groupBitmapMergeIf(players, k < 7) AS wau,
   groupBitmapMerge(players) AS mau
-  FROM (SELECT day + k AS target, k, players FROM active_daily ARRAY JOIN range(30) AS k
+  FROM (SELECT day + k AS target, k, players FROM active_days ARRAY JOIN range(30) AS k
         WHERE day >= subtractDays({from:Date}, 29) AND day < {to:Date})
   WHERE target >= {from:Date} AND target < {to:Date} GROUP BY target ORDER BY target`;
 
-export const MONTHLY_SQL = `SELECT toString(toStartOfMonth(day)) AS bucket, groupBitmapMerge(players) AS mau FROM active_daily WHERE ${DAY_RANGE} GROUP BY bucket ORDER BY bucket`;
-export const DAILY_SQL = `SELECT toString(day) AS bucket, groupBitmapMerge(players) AS dau FROM active_daily WHERE ${DAY_RANGE} GROUP BY bucket ORDER BY bucket`;
+const MONTH_RANGE = "month >= {from:Date} AND month < {to:Date}";
+export const MONTHLY_SQL = `SELECT toString(month) AS bucket, groupBitmapMerge(players) AS mau FROM active_monthly WHERE ${MONTH_RANGE} GROUP BY month ORDER BY month`;
+export const DAILY_SQL = `SELECT toString(day) AS bucket, groupBitmapMerge(players) AS dau FROM active_days WHERE ${DAY_RANGE} GROUP BY day ORDER BY day`;
 export const HOURLY_SQL = `SELECT ${bucketOfTs("hour")} AS bucket, uniqExact(player_id) AS dau FROM activity
   WHERE toDate(ts) >= {from:Date} AND toDate(ts) < {to:Date} AND ${TS_RANGE} GROUP BY bucket ORDER BY bucket`;
-export const splitSql = (col: "country" | "platform") =>
-  `SELECT ${col} AS key, groupBitmapMerge(players) AS n FROM active_daily WHERE ${DAY_RANGE} GROUP BY key ORDER BY n DESC, key`;
-export const ACTIVE_SQL = `SELECT groupBitmapMerge(players) AS n FROM active_daily WHERE ${DAY_RANGE}`;
+/** Whole-month periods (yearly, monthly) read the monthly rollup; a single day the daily one. */
+const wholeMonths = (p: Period) => p.kind !== "daily";
+export const splitSql = (col: "country" | "platform", p: Period) =>
+  wholeMonths(p)
+    ? `SELECT ${col} AS key, groupBitmapMerge(players) AS n FROM active_monthly WHERE ${MONTH_RANGE} GROUP BY key ORDER BY n DESC, key`
+    : `SELECT ${col} AS key, groupBitmapMerge(players) AS n FROM active_daily WHERE ${DAY_RANGE} GROUP BY key ORDER BY n DESC, key`;
+export const activeSql = (p: Period) =>
+  wholeMonths(p) ? `SELECT groupBitmapMerge(players) AS n FROM active_monthly WHERE ${MONTH_RANGE}` : `SELECT groupBitmapMerge(players) AS n FROM active_days WHERE ${DAY_RANGE}`;
 
 export async function dau(wh: Warehouse, p: Period, now: number): Promise<DauData> {
   const params = periodParams(p);
   const [byCountry, byPlatform, [{ n: active } = { n: 0 }]] = await Promise.all([
-    wh.query<KeyCount>(splitSql("country"), params),
-    wh.query<KeyCount>(splitSql("platform"), params),
-    wh.query<{ n: number }>(ACTIVE_SQL, params),
+    wh.query<KeyCount>(splitSql("country", p), params),
+    wh.query<KeyCount>(splitSql("platform", p), params),
+    wh.query<{ n: number }>(activeSql(p), params),
   ]);
   let series: DauPoint[];
   const zero = (bucket: string): DauPoint => ({ bucket, dau: 0, wau: 0, mau: 0, stickiness: 0 });
@@ -79,8 +86,8 @@ export async function dau(wh: Warehouse, p: Period, now: number): Promise<DauDat
 export async function topCountries(wh: Warehouse, p: Period, limit: number): Promise<{ period: Period; active: number; countries: (KeyCount & { share: number })[] }> {
   const params = periodParams(p);
   const [list, [{ n: active } = { n: 0 }]] = await Promise.all([
-    wh.query<KeyCount>(`${splitSql("country")} LIMIT {limit:UInt32}`, { ...params, limit }),
-    wh.query<{ n: number }>(ACTIVE_SQL, params),
+    wh.query<KeyCount>(`${splitSql("country", p)} LIMIT {limit:UInt32}`, { ...params, limit }),
+    wh.query<{ n: number }>(activeSql(p), params),
   ]);
   return { period: p, active, countries: list.map((c) => ({ ...c, share: ratio(c.n, active) })) };
 }

@@ -1,9 +1,9 @@
 // Division of players by experience, gold and silver. Definition: a player's gold (silver) is
 // the balance_after of their latest currency movement in that currency (latest by timestamp;
-// two movements in the same millisecond resolve to the higher balance); a player's experience
+// a player's movements of one currency are in distinct milliseconds, as the ledger writes them); a player's experience
 // is the sum of the experience of all their battles. Only players with at least one such event
 // are counted. Buckets are fixed half-open ranges [from, to) below, the last one open-ended.
-// Read from the rollups balances_latest and player_experience (one row per player).
+// Read from the rollups balances_current (FINAL: the latest row per player) and player_experience.
 import type { Warehouse } from "../port.ts";
 
 export const DIVISION_TYPES = ["experience", "gold", "silver"] as const;
@@ -29,33 +29,28 @@ export interface DivisionData {
   buckets: DivisionBucket[];
 }
 
-/** One row per player: their current value of the type. */
+/** One row per player: their current value of the type (aggregated in the rollup's sort order). */
 export const divisionValuesSql = (type: DivisionType) =>
   type === "experience"
     ? "SELECT sum(experience) AS v FROM player_experience GROUP BY player_id"
-    : "SELECT argMaxMerge(latest) AS v FROM balances_latest WHERE currency = {currency:String} GROUP BY player_id";
+    : "SELECT balance AS v FROM balances_current FINAL WHERE currency = {currency:String}";
 
-export function divisionSql(type: DivisionType): string {
-  const values = divisionValuesSql(type);
-  // The bucket index: how many edges are ≤ v (values below the first edge fall in bucket 0).
-  return `SELECT greatest(arrayCount(e -> e <= v, {edges:Array(Int64)}), 1) - 1 AS bucket, count() AS players, sum(v) AS total
-    FROM (${values}) GROUP BY bucket ORDER BY bucket`;
-}
+/** One pass: players and total per bucket (the bucket = how many edges are ≤ v, less one; below the first edge → 0) and the lower median. */
+export const divisionSql = (type: DivisionType) => `SELECT sumMap([toUInt32(greatest(arrayCount(e -> e <= v, {edges:Array(Int64)}), 1) - 1)], [toUInt64(1)]) AS players,
+    sumMap([toUInt32(greatest(arrayCount(e -> e <= v, {edges:Array(Int64)}), 1) - 1)], [toInt64(v)]) AS totals,
+    toInt64(quantileExactLow(0.5)(v)) AS median, toUInt64(count()) AS n, toInt64(sum(v)) AS total
+  FROM (${divisionValuesSql(type)}) SETTINGS optimize_aggregation_in_order = 1`;
 
 export async function division(wh: Warehouse, type: DivisionType): Promise<DivisionData> {
   const edges = DIVISION_EDGES[type];
-  const params = { edges, currency: type };
-  const valuesSql = divisionValuesSql(type);
-  const [rows, [{ median } = { median: 0 }]] = await Promise.all([
-    wh.query<{ bucket: number; players: number; total: number }>(divisionSql(type), params),
-    wh.query<{ median: number }>(`SELECT toInt64(quantileExactLow(0.5)(v)) AS median FROM (${valuesSql})`, params),
-  ]);
-  const by = new Map(rows.map((r) => [r.bucket, r]));
+  const [row] = await wh.query<{ players: [number[], number[]]; median: number; n: number; total: number }>(divisionSql(type), { edges, currency: type });
+  const counts = new Map<number, number>();
+  if (row) row.players[0].forEach((b, i) => counts.set(b, row.players[1][i]));
   return {
     type,
-    players: rows.reduce((s, r) => s + r.players, 0),
-    total: rows.reduce((s, r) => s + r.total, 0),
-    median,
-    buckets: edges.map((from, i) => ({ from, to: edges[i + 1] ?? null, players: by.get(i)?.players ?? 0 })),
+    players: row?.n ?? 0,
+    total: row?.total ?? 0,
+    median: row && row.n > 0 ? row.median : 0,
+    buckets: edges.map((from, i) => ({ from, to: edges[i + 1] ?? null, players: counts.get(i) ?? 0 })),
   };
 }

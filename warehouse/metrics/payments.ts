@@ -9,7 +9,7 @@
 //   2 decimals); conversion = paying users / active users.
 // - leaving payers of a month = paying users of the previous month who did not pay in it.
 // Breakdowns by market (store), by in-app item and by country are of net revenue. Read from the
-// rollups payments_daily and active_daily.
+// rollups payments_daily, payers_daily/payers_monthly and active_days/active_monthly.
 import type { Warehouse } from "../port.ts";
 import { type Period, bucketOfDay, fill, periodParams } from "./period.ts";
 
@@ -26,22 +26,34 @@ export const breakdownSql = (b: Breakdown, unit: MonthOrDay) =>
    toInt64(-sumIf(amount, status != 'paid')) AS refunds, toUInt64(sumIf(n, status = 'paid')) AS purchases, groupBitmapMergeIf(payers, status = 'paid') AS payers
    FROM payments_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY bucket, key ORDER BY bucket, key`;
 
-/** Per bucket (or for the whole period when `whole`): net revenue, gross, refunds, paying and active users and the ratios. */
-export const metricsSql = (unit: MonthOrDay, whole = false) => {
+/**
+ * Per bucket (or for the whole period when `whole`): net revenue, gross, refunds, paying and
+ * active users and the ratios. Distinct players come from the per-day or per-month bitmaps
+ * (payers_*, active_*): months when the buckets (or the whole period) are whole months.
+ */
+export const metricsSql = (unit: MonthOrDay, whole = false, wholeMonths = true) => {
   const b = whole ? "'total'" : bucketOfDay(unit);
+  const monthly = whole ? wholeMonths : unit === "month";
+  const mb = whole ? "'total'" : "toString(month)";
+  const payers = monthly
+    ? `SELECT ${mb} AS bucket, groupBitmapMerge(payers) AS payers FROM payers_monthly WHERE month >= {from:Date} AND month < {to:Date} GROUP BY bucket`
+    : `SELECT ${b} AS bucket, groupBitmapMerge(payers) AS payers FROM payers_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY bucket`;
+  const active = monthly
+    ? `SELECT ${mb} AS bucket, groupBitmapMerge(players) AS active FROM active_monthly WHERE month >= {from:Date} AND month < {to:Date} GROUP BY bucket`
+    : `SELECT ${b} AS bucket, groupBitmapMerge(players) AS active FROM active_days WHERE day >= {from:Date} AND day < {to:Date} GROUP BY bucket`;
   return `SELECT bucket, revenue, gross, refunds, payers, active,
     if(active = 0, 0, round(revenue / active, 2)) AS arpu, if(payers = 0, 0, round(revenue / payers, 2)) AS arppu,
     if(active = 0, 0, round(payers / active, 4)) AS conversion
   FROM (SELECT ${b} AS bucket, toInt64(sum(amount)) AS revenue, toInt64(sumIf(amount, status = 'paid')) AS gross,
-          toInt64(-sumIf(amount, status != 'paid')) AS refunds, groupBitmapMergeIf(payers, status = 'paid') AS payers
-        FROM payments_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY bucket) AS pay
-  FULL OUTER JOIN (SELECT ${b} AS bucket, groupBitmapMerge(players) AS active FROM active_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY bucket) AS act
-  USING bucket ORDER BY bucket`;
+          toInt64(-sumIf(amount, status != 'paid')) AS refunds FROM payments_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY bucket) AS pay
+  FULL OUTER JOIN (${payers}) AS pp USING bucket
+  FULL OUTER JOIN (${active}) AS act USING bucket
+  ORDER BY bucket`;
 };
 
 /** Leaving payers per month of [from, to): paid in the month before, not in the month. */
-export const leavingSql = `WITH months AS (SELECT toStartOfMonth(day) AS m, groupBitmapMergeStateIf(payers, status = 'paid') AS b FROM payments_daily
-    WHERE day >= addMonths(toStartOfMonth({from:Date}), -1) AND day < {to:Date} GROUP BY m)
+export const leavingSql = `WITH months AS (SELECT month AS m, groupBitmapMergeState(payers) AS b FROM payers_monthly
+    WHERE month >= addMonths(toStartOfMonth({from:Date}), -1) AND month < {to:Date} GROUP BY month)
   SELECT toString(addMonths(p.m, 1)) AS bucket, bitmapCardinality(p.b) AS previous, bitmapCardinality(bitmapAnd(p.b, c.b)) AS stayed,
     bitmapCardinality(bitmapAndnot(p.b, c.b)) AS leaving
   FROM months AS p LEFT JOIN months AS c ON c.m = addMonths(p.m, 1)
@@ -75,7 +87,7 @@ export async function paymentsData(wh: Warehouse, p: Period, type: PaymentType) 
   const unit = unitOf(p);
   const [series, [total = zeroMetrics("total")]] = await Promise.all([
     wh.query<MetricsRow>(metricsSql(unit), params),
-    wh.query<MetricsRow>(metricsSql(unit, true), params),
+    wh.query<MetricsRow>(metricsSql(unit, true, p.kind !== "daily"), params),
   ]);
   const base = { type, period: p, series: fill(p, series, zeroMetrics), total };
   if (type === "market" || type === "item" || type === "country") {

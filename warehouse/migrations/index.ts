@@ -1,6 +1,7 @@
 // Numbered ClickHouse migrations, applied in order at start (see README.md here).
 import * as m0001 from "./0001_event_tables.ts";
 import * as m0002 from "./0002_metrics_rollups.ts";
+import * as m0003 from "./0003_metrics_rollups_2.ts";
 
 export interface WarehouseMigration {
   version: number;
@@ -11,4 +12,5 @@ export interface WarehouseMigration {
 export const warehouseMigrations: WarehouseMigration[] = [
   { version: 1, name: "event_tables", statements: m0001.statements },
   { version: 2, name: "metrics_rollups", statements: m0002.statements },
+  { version: 3, name: "metrics_rollups_2", statements: m0003.statements },
 ];
