@@ -352,6 +352,19 @@ describe("metrics: every dashboard matches an independent computation", () => {
       expect(c.perPlayer.at(-1)).toBe(round2(expected.at(-1) / members.size));
     }
   });
+  test("ownership sums an item's deltas across separate inserts (unmerged parts)", async () => {
+    const ev = (player_id: number, delta: number, n: number) =>
+      JSON.stringify({ event_id: `00000000-0000-4000-a000-0000000${String(n).padStart(5, "0")}`, ts: `2026-11-19 10:00:0${n % 10}.000`, player_id, item_type: "tank", item_id: "999", delta, source: "test" });
+    await w.deps.warehouse.insertLines("items", ev(90001, 1, 1));
+    await w.deps.warehouse.insertLines("items", ev(90001, -1, 2));
+    await w.deps.warehouse.insertLines("items", ev(90002, 1, 3));
+    await w.deps.warehouse.insertLines("items", ev(90002, 1, 4));
+    await w.deps.warehouse.insertLines("items", ev(90002, -1, 5));
+    const r = await get(`${BASE}/playersTanks/load`);
+    expect(r.items.find((i: { item_id: string }) => i.item_id === "999")).toEqual({ item_id: "999", owners: 1, gained: 3, lost: 2 });
+    expect((await get(`${BASE}/playersTanks/openPlayersProfiles?item_id=999`)).playerIds).toEqual([90002]);
+  });
+
   // Last: it adds an event to the world.
   test("comparePeriods: a recalculation sees late events; clearing drops the stored months", async () => {
     await post(`${BASE}/comparePeriods/get/range/data`, { fromYear: 2026, fromMonth: 8, toYear: 2026, toMonth: 11 });
