@@ -31,5 +31,22 @@ export const migrations: Migration[] = [
       "CREATE TABLE `mail_log` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`to` text NOT NULL,\n\t`subject` text NOT NULL,\n\t`text` text NOT NULL,\n\t`transport` text NOT NULL,\n\t`created_at` integer NOT NULL\n);",
       "CREATE INDEX `mail_log_time` ON `mail_log` (`created_at`);"
     ]
+  },
+  {
+    "tag": "0001_parallel_steel_serpent",
+    "hash": "e23a693bc15a370f745484f245afabe6851dcbc6c3e8b68b3df5a8641f75bf22",
+    "statements": [
+      "CREATE TABLE `billing_catalog_items` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`title_ru` text NOT NULL,\n\t`title_en` text NOT NULL,\n\t`grants` text NOT NULL,\n\t`bonus_gold` integer DEFAULT 0 NOT NULL,\n\t`prices` text NOT NULL,\n\t`availability` text NOT NULL,\n\t`sort_order` integer DEFAULT 0 NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE INDEX `billing_catalog_sort` ON `billing_catalog_items` (`sort_order`);",
+      "CREATE TABLE `billing_multipliers` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`item_id` text,\n\t`currency` text NOT NULL,\n\t`percent` integer NOT NULL,\n\t`starts_at` integer NOT NULL,\n\t`ends_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE TABLE `billing_catalog_versions` (\n\t`cache` text PRIMARY KEY NOT NULL,\n\t`version` integer NOT NULL,\n\t`changed_at` integer NOT NULL\n);",
+      "CREATE TABLE `billing_order_events` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`order_id` integer NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`from_status` text,\n\t`to_status` text NOT NULL,\n\t`source` text NOT NULL,\n\t`detail` text,\n\t`admin_id` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`order_id`) REFERENCES `billing_orders`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `billing_order_events_order` ON `billing_order_events` (`order_id`,`id`);",
+      "CREATE TABLE `billing_orders` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`item_id` text NOT NULL,\n\t`provider` text NOT NULL,\n\t`market` text NOT NULL,\n\t`country` text NOT NULL,\n\t`platform` text NOT NULL,\n\t`amount_minor` integer NOT NULL,\n\t`currency` text NOT NULL,\n\t`grants` text NOT NULL,\n\t`status` text NOT NULL,\n\t`provider_tx_id` text,\n\t`provider_ref` text,\n\t`debt_gold` integer DEFAULT 0 NOT NULL,\n\t`debt_silver` integer DEFAULT 0 NOT NULL,\n\t`note` text,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\t`paid_at` integer,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `billing_orders_provider_tx` ON `billing_orders` (`provider`,`provider_tx_id`);",
+      "CREATE INDEX `billing_orders_provider_ref` ON `billing_orders` (`provider`,`provider_ref`);",
+      "CREATE INDEX `billing_orders_player` ON `billing_orders` (`player_id`,`id`);",
+      "CREATE INDEX `billing_orders_status` ON `billing_orders` (`status`,`updated_at`);"
+    ]
   }
 ];

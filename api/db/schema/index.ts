@@ -4,3 +4,4 @@ export * from "./players.ts";
 export * from "./ledger.ts";
 export * from "./access.ts";
 export * from "./mail.ts";
+export * from "./billing.ts";

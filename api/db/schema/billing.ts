@@ -1,0 +1,102 @@
+// Billing: the catalog of things sold for real money, the orders players place, every change of
+// an order's state, and the catalog version that makes every instance drop its cached copy.
+import { sqliteTable, integer, text, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { players } from "./players.ts";
+
+export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A thing sold for money. JSON columns are validated by api/billing/catalog.ts on every write. */
+export const catalogItems = sqliteTable(
+  "billing_catalog_items",
+  {
+    id: text("id").primaryKey(),
+    titleRu: text("title_ru").notNull(),
+    titleEn: text("title_en").notNull(),
+    /** {gold, silver, premiumDays} */
+    grants: text("grants").notNull(),
+    /** Extra gold given on top of the grant (shown as "+bonus"); multipliers do not scale it. */
+    bonusGold: integer("bonus_gold").notNull().default(0),
+    /** [{market, currency, amount}] — amount in minor units. */
+    prices: text("prices").notNull(),
+    /** {markets[], countries[], platforms[], from, until} — empty lists mean "all". */
+    availability: text("availability").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("billing_catalog_sort").on(t.sortOrder)],
+);
+
+/** Scales what items grant during a period (x2 gold this weekend). */
+export const catalogMultipliers = sqliteTable("billing_multipliers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** null: every item. */
+  itemId: text("item_id"),
+  currency: text("currency", { enum: ["gold", "silver"] }).notNull(),
+  /** Percent: 200 doubles. */
+  percent: integer("percent").notNull(),
+  startsAt: integer("starts_at").notNull(),
+  endsAt: integer("ends_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** One row per cache: bumping `version` makes every instance reload within its check interval. */
+export const catalogVersions = sqliteTable("billing_catalog_versions", {
+  cache: text("cache").primaryKey(),
+  version: integer("version").notNull(),
+  changedAt: integer("changed_at").notNull(),
+});
+
+export const orders = sqliteTable(
+  "billing_orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    playerId: integer("player_id").notNull().references(() => players.id),
+    itemId: text("item_id").notNull(),
+    provider: text("provider").notNull(),
+    market: text("market").notNull(),
+    country: text("country").notNull(),
+    platform: text("platform").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    /** What paying credits, fixed when the order is priced: {gold, silver, premiumDays}. */
+    grants: text("grants").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    /** The provider's id of the money movement; unique per provider, so it is credited once. */
+    providerTxId: text("provider_tx_id"),
+    /** The provider's id of the payment attempt (checkout session, PayPal order…). */
+    providerRef: text("provider_ref"),
+    /** Gold that a refund could not take back because it was spent (see docs/decisions.md, Billing). */
+    debtGold: integer("debt_gold").notNull().default(0),
+    debtSilver: integer("debt_silver").notNull().default(0),
+    note: text("note"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    paidAt: integer("paid_at"),
+  },
+  (t) => [
+    uniqueIndex("billing_orders_provider_tx").on(t.provider, t.providerTxId),
+    index("billing_orders_provider_ref").on(t.provider, t.providerRef),
+    index("billing_orders_player").on(t.playerId, t.id),
+    index("billing_orders_status").on(t.status, t.updatedAt),
+  ],
+);
+
+/** Every change of an order's state, append-only; the admin stream follows it by id. */
+export const orderEvents = sqliteTable(
+  "billing_order_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id").notNull().references(() => orders.id),
+    playerId: integer("player_id").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    /** callback, return, verify, admin, player, refund, chargeback… */
+    source: text("source").notNull(),
+    detail: text("detail"),
+    adminId: integer("admin_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("billing_order_events_order").on(t.orderId, t.id)],
+);
