@@ -159,6 +159,7 @@ export const ROLLUPS = [
   "payers_daily",
   "payers_monthly",
   "balances_current",
+  "retention_weekly",
 ] as const;
 
 /**

@@ -32,7 +32,7 @@ export interface DivisionData {
 /** One row per player: their current value of the type (aggregated in the rollup's sort order). */
 export const divisionValuesSql = (type: DivisionType) =>
   type === "experience"
-    ? "SELECT sum(experience) AS v FROM player_experience GROUP BY player_id"
+    ? "SELECT experience AS v FROM player_experience FINAL"
     : "SELECT balance AS v FROM balances_current FINAL WHERE currency = {currency:String}";
 
 /** One pass: players and total per bucket (the bucket = how many edges are ≤ v, less one; below the first edge → 0) and the lower median. */

@@ -297,9 +297,10 @@ describe("metrics: every dashboard matches an independent computation", () => {
       expect(c.retained).toEqual(c.retained.map((_: number, n: number) => members.filter((p) => activeOn.has(`${p}|${addDay(c.cohort, n)}`)).length));
     }
     const wk = await get(`${BASE}/retention/getData?year=2026&month=9&unit=week`);
+    expect(wk.cohorts.map((c: { cohort: string }) => c.cohort)).toEqual(["2026-08-31", "2026-09-07", "2026-09-14", "2026-09-21", "2026-09-28"]);
     const monday = (d: string) => addDay(d, -((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7));
     for (const c of wk.cohorts) {
-      const members = sept.filter((e) => monday(dayOf(e.at)) === c.cohort).map((e) => e.row.player_id);
+      const members = world.registrations.filter((e) => monday(dayOf(e.at)) === c.cohort).map((e) => e.row.player_id);
       expect(c.size).toBe(members.length);
       const expected = c.retained.map((_: number, n: number) => {
         const from = addDay(c.cohort, 7 * n);

@@ -1,11 +1,13 @@
 // Retention. Definitions (UTC days): a player's cohort is the UTC day of their registration
-// (for the weekly triangle: the ISO week, Monday first, of that day). The cohort size is the
+// (for the weekly triangle: the ISO week, Monday first, of that day; a period's weekly
+// cohorts are the whole weeks that start in it or contain its first day). The cohort size is the
 // number of registrations of that day/week. A player is retained on day n when they have
 // activity on cohort day + n (classic "day n" retention, not "n or later"); in the weekly
 // triangle, in week n = any day of the cohort's week + n. Dn of a set of cohorts = players
 // retained on day n / sizes of the cohorts for which day n has begun (cohort day + n ≤ today);
 // cohorts younger than that are left out of Dn. Read from retention_daily (exact bitmaps of
-// the active players per cohort day × day) and registrations_daily.
+// the active players per cohort day × day), retention_weekly (the same per week) and
+// registrations_daily.
 import type { Warehouse } from "../port.ts";
 import { type Period, addDays, isoDay, periodParams } from "./period.ts";
 
@@ -15,16 +17,20 @@ export const RETENTION_DAYS = [1, 7, 30] as const;
 /** Columns of the triangle: days 0…30 or weeks 0…12. */
 export const TRIANGLE_WIDTH: Record<RetentionUnit, number> = { day: 31, week: 13 };
 
-const cohortExpr = (unit: RetentionUnit, col: string) => (unit === "day" ? col : `toMonday(${col})`);
 
-export const triangleSql = (unit: RetentionUnit) => `SELECT toString(${cohortExpr(unit, "cohort_day")}) AS cohort,
-    toUInt32(${unit === "day" ? "dateDiff('day', cohort_day, day)" : "intDiv(dateDiff('day', toMonday(cohort_day), toMonday(day)), 7)"}) AS n,
-    groupBitmapMerge(players) AS players
-  FROM retention_daily WHERE cohort_day >= {from:Date} AND cohort_day < {to:Date} AND day >= cohort_day
-    AND dateDiff('day', ${cohortExpr(unit, "cohort_day")}, ${cohortExpr(unit, "day")}) < {width:UInt32} * ${unit === "day" ? 1 : 7}
-  GROUP BY cohort, n ORDER BY cohort, n`;
-export const sizesSql = (unit: RetentionUnit) => `SELECT toString(${cohortExpr(unit, "day")}) AS cohort, toUInt64(sum(n)) AS size
-  FROM registrations_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY cohort ORDER BY cohort`;
+export const triangleSql = (unit: RetentionUnit) =>
+  unit === "day"
+    ? `SELECT toString(cohort_day) AS cohort, toUInt32(dateDiff('day', cohort_day, day)) AS n, groupBitmapMerge(players) AS players
+  FROM retention_daily WHERE cohort_day >= {from:Date} AND cohort_day < {to:Date} AND day >= cohort_day AND dateDiff('day', cohort_day, day) < {width:UInt32}
+  GROUP BY cohort_day, day ORDER BY cohort_day, day`
+    : `SELECT toString(cohort_week) AS cohort, toUInt32(intDiv(dateDiff('day', cohort_week, week), 7)) AS n, groupBitmapMerge(players) AS players
+  FROM retention_weekly WHERE cohort_week >= toMonday({from:Date}) AND cohort_week < {to:Date} AND week >= cohort_week AND dateDiff('day', cohort_week, week) < {width:UInt32} * 7
+  GROUP BY cohort_week, week ORDER BY cohort_week, week`;
+export const sizesSql = (unit: RetentionUnit) =>
+  unit === "day"
+    ? `SELECT toString(day) AS cohort, toUInt64(sum(n)) AS size FROM registrations_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY day ORDER BY day`
+    : `SELECT toString(toMonday(day)) AS cohort, toUInt64(sum(n)) AS size FROM registrations_daily
+       WHERE day >= toMonday({from:Date}) AND toMonday(day) < {to:Date} GROUP BY cohort ORDER BY cohort`;
 export const dnSql = `SELECT toUInt32(dateDiff('day', cohort_day, day)) AS n, groupBitmapMerge(players) AS players FROM retention_daily
   WHERE cohort_day >= {from:Date} AND cohort_day < {to:Date} AND dateDiff('day', cohort_day, day) IN (1, 7, 30) AND day <= {today:Date} GROUP BY n`;
 
