@@ -5,6 +5,7 @@ import { createClient } from "@clickhouse/client";
 import { openChdbWarehouse } from "./chdb.ts";
 import { openClickHouseWarehouse } from "./clickhouse.ts";
 import { migrateWarehouse } from "../migrate.ts";
+import { warehouseMigrations } from "../migrations/index.ts";
 import { newEventId, toCHDateTime } from "../events.ts";
 import type { Warehouse } from "../port.ts";
 
@@ -37,7 +38,7 @@ for (const [name, open] of adapters) {
 
     test("migrations apply once", async () => {
       wh = await open();
-      expect(await migrateWarehouse(wh)).toEqual([1]);
+      expect(await migrateWarehouse(wh)).toEqual(warehouseMigrations.map((m) => m.version));
       expect(await migrateWarehouse(wh)).toEqual([]);
     });
 
