@@ -2,10 +2,11 @@
 import type { Hono } from "hono";
 import type { HonoEnv } from "./http/env.ts";
 import { registerMetrics } from "./admin/metrics/index.ts";
+import { registerBilling } from "./billing/index.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [registerMetrics];
+const areas: Register[] = [registerMetrics, registerBilling];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

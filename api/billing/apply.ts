@@ -1,0 +1,52 @@
+// Applies what a provider answered about an order (verify, cashbox/request, return pages).
+import type { Db } from "../db/index.ts";
+import { findOrder, grantsOf, reverse, settlePaid, settleUnpaid, type Order, type Source } from "./orders.ts";
+import type { ProviderState } from "./providers.ts";
+
+export async function applyState(db: Db, order: Order, state: ProviderState, source: Source, at: number, adminId?: number): Promise<Order> {
+  switch (state.status) {
+    case "paid":
+      if (order.status === "paid" || order.status === "refunded") return order;
+      return (await settlePaid(db, {
+        provider: order.provider,
+        orderId: order.id,
+        providerTxId: state.txId!,
+        amountMinor: state.amountMinor!,
+        currency: state.currency!,
+        source,
+        at,
+        detail: state.raw,
+      })).order;
+    case "failed":
+    case "cancelled":
+      if (order.status !== "created" && order.status !== "pending") return order;
+      return settleUnpaid(db, { provider: order.provider, orderId: order.id, to: state.status, source, at, detail: state.raw, adminId });
+    case "refunded":
+      if (order.status !== "paid") return order;
+      return (await reverse(db, { orderId: order.id, kind: "refund", source, at, detail: state.raw, adminId })).order;
+    default:
+      return (await findOrder(db, order.id)) ?? order;
+  }
+}
+
+/** An order as the player and the operator see it. */
+export function orderView(o: Order) {
+  return {
+    id: o.id,
+    playerId: o.playerId,
+    itemId: o.itemId,
+    provider: o.provider,
+    market: o.market,
+    status: o.status,
+    amountMinor: o.amountMinor,
+    currency: o.currency,
+    grants: grantsOf(o),
+    providerTxId: o.providerTxId,
+    debtGold: o.debtGold,
+    debtSilver: o.debtSilver,
+    note: o.note,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    paidAt: o.paidAt,
+  };
+}

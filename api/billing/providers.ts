@@ -1,0 +1,58 @@
+// What every payment provider module gives the rest of billing: its market, how to send a
+// player to pay (where the provider works by redirect) and how to ask the provider for an
+// order's state (cashbox/request, verify, and the player's return pages).
+import type { Context } from "hono";
+import type { Deps } from "../deps.ts";
+import type { HonoEnv } from "../http/env.ts";
+import { AppError } from "../http/errors.ts";
+import type { Market } from "./catalog.ts";
+import type { Order } from "./orders.ts";
+import "./messages.ts";
+
+export interface ProviderState {
+  /** paid: money received; pending: not yet known; failed/cancelled: no money; refunded: given back. */
+  status: "paid" | "pending" | "failed" | "cancelled" | "refunded";
+  txId?: string;
+  amountMinor?: number;
+  currency?: string;
+  /** What the provider answered, for the operator and the order's history. */
+  raw: unknown;
+}
+
+export interface Provider {
+  name: string;
+  market: Market;
+  /** The currency a buyer from `country` pays in when they ask for none. */
+  currencyFor(country: string): string | undefined;
+  /** Sends the player to pay: returns the address to open, and the provider's reference. */
+  start?(c: Context<HonoEnv>, order: Order): Promise<{ url: string; ref: string | null }>;
+  /** Asks the provider for the order's state; throws ProviderDown when it cannot be reached. */
+  check(deps: Deps, order: Order): Promise<ProviderState>;
+}
+
+export class ProviderDown extends AppError {
+  constructor(provider: string, readonly cause?: unknown) {
+    super("unavailable", "billing.error.provider_down", [provider], 503);
+  }
+}
+
+export const notConfigured = (provider: string) => new AppError("unavailable", "billing.error.not_configured", [provider], 503);
+
+/** A required setting of a provider, or a 503 naming the provider. */
+export function secret(deps: Deps, provider: string, name: string): string {
+  const v = deps.settings.secrets[name];
+  if (!v) throw notConfigured(provider);
+  return v;
+}
+
+/** fetch that turns "cannot reach" and 5xx into ProviderDown, with a timeout. */
+export async function providerFetch(provider: string, url: string, init: RequestInit = {}, timeoutMs = 10_000): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    throw new ProviderDown(provider, e);
+  }
+  if (res.status >= 500) throw new ProviderDown(provider, `HTTP ${res.status}`);
+  return res;
+}

@@ -1,0 +1,184 @@
+import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { eq } from "drizzle-orm";
+import { makeWorld, type TestWorld } from "../test/fixture.ts";
+import { stripeStandin } from "./test-standins/stripe.ts";
+import { signedInPlayer, putItem, GOLD_PACK } from "./test-standins/world.ts";
+import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
+import { orders, orderEvents } from "../db/schema/billing.ts";
+import { findOrder } from "./orders.ts";
+import { verifyOrder } from "./registry.ts";
+
+describe("Stripe", () => {
+  let w: TestWorld;
+  let server: ReturnType<typeof Bun.serve>;
+  let standin: ReturnType<typeof stripeStandin>;
+  let buyer: Awaited<ReturnType<typeof signedInPlayer>>;
+
+  beforeAll(async () => {
+    w = await makeWorld();
+    standin = stripeStandin({ secretKey: "sk_test_x", webhookSecret: "whsec_test", origin: () => `http://127.0.0.1:${server.port}`, now: () => w.clock.now() });
+    server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
+    Object.assign(w.deps.settings.secrets, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_BASE: `http://127.0.0.1:${server.port}` });
+    await putItem(w.deps.db, GOLD_PACK, w.clock.now());
+    buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "US" });
+  });
+  afterAll(async () => {
+    server.stop(true);
+    await w.close();
+  });
+
+  const initialize = async (body: unknown = { item_id: "gold_500" }) =>
+    w.app.request("/billing/stripe/order/initialize", { method: "POST", headers: { ...buyer.headers, "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(body) });
+  const deliver = (d: { payload: string; signature: string }) =>
+    w.app.request("/billing/stripe/event/handle", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": d.signature }, body: d.payload });
+  const gold = async () => (await w.deps.db.select({ gold: players.gold }).from(players).where(eq(players.id, buyer.playerId)))[0].gold;
+  const snapshot = async () => ({
+    gold: await gold(),
+    ledger: (await w.deps.db.select().from(ledgerEntries)).length,
+    events: (await w.deps.db.select().from(orderEvents)).length,
+    outbox: (await w.deps.db.select().from(outbox)).length,
+    orders: JSON.stringify(await w.deps.db.select().from(orders)),
+  });
+  async function newOrder() {
+    const r = await initialize();
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { order: { id: number; status: string; amountMinor: number; currency: string }; url: string };
+    const sessionId = body.url.split("/pay/")[1];
+    return { ...body, sessionId };
+  }
+
+  test("initialize prices on the server and opens a checkout session; order is pending", async () => {
+    const { order, url } = await newOrder();
+    expect(order.status).toBe("pending");
+    expect(order.amountMinor).toBe(199);
+    expect(order.currency).toBe("USD");
+    expect(url).toStartWith(`http://127.0.0.1:${server.port}/pay/cs_test_`);
+    expect((await initialize({ item_id: "nope" })).status).toBe(404);
+    expect((await initialize({ item_id: "gold_500", currency: "XXX" })).status).toBe(400);
+    const anon = await w.app.request("/billing/stripe/order/initialize", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(anon.status).toBe(401);
+  });
+
+  test("a valid webhook credits once; 5 replays and 20 concurrent copies change nothing more", async () => {
+    const { order, sessionId } = await newOrder();
+    const before = await gold();
+    const delivery = await standin.complete(sessionId);
+    const r = await deliver(delivery);
+    expect(r.status).toBe(200);
+    expect(await gold()).toBe(before + 550);
+    const o = (await findOrder(w.deps.db, order.id))!;
+    expect(o.status).toBe("paid");
+    for (let i = 0; i < 5; i++) expect((await deliver(delivery)).status).toBe(200);
+    const all = await Promise.all(Array.from({ length: 20 }, () => deliver(delivery)));
+    expect(all.every((x) => x.status === 200)).toBe(true);
+    expect(await gold()).toBe(before + 550);
+    const credits = (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${order.id}`))).length;
+    expect(credits).toBe(1);
+    const events = await w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => e.toStatus)).toEqual(["created", "pending", "paid"]);
+    // The metrics see one payment of this order, in USD cents.
+    await w.ship();
+    const rows = await w.deps.warehouse.query<{ n: string; usd: string }>(`SELECT count() AS n, sum(amount_usd_cents) AS usd FROM payments WHERE order_id = '${order.id}'`);
+    expect(Number(rows[0].n)).toBe(1);
+    expect(Number(rows[0].usd)).toBe(199);
+  });
+
+  test("20 concurrent first deliveries of a fresh payment credit once", async () => {
+    const { order, sessionId } = await newOrder();
+    const before = await gold();
+    const delivery = await standin.complete(sessionId);
+    const all = await Promise.all(Array.from({ length: 20 }, () => deliver(delivery)));
+    expect(all.every((x) => x.status === 200)).toBe(true);
+    expect(await gold()).toBe(before + 550);
+    expect((await findOrder(w.deps.db, order.id))!.status).toBe("paid");
+  });
+
+  test("tampered signature, wrong amount, unknown order, malformed body: 4xx and nothing changes", async () => {
+    const { sessionId } = await newOrder();
+    const good = await standin.complete(sessionId);
+    const before = await snapshot();
+    // Tampered: a different amount in a body signed for the original.
+    const tampered = await deliver({ payload: good.payload.replace('"amount_total":199', '"amount_total":1'), signature: good.signature });
+    expect(tampered.status).toBe(400);
+    expect((await deliver({ payload: good.payload, signature: good.signature.replace(/v1=./, "v1=0") })).status).toBe(400);
+    const noHeader = await w.app.request("/billing/stripe/event/handle", { method: "POST", body: good.payload });
+    expect(noHeader.status).toBe(400);
+    // Old timestamp (replayed after the tolerance): refused.
+    const stale = await standin.signed("checkout.session.completed", standin.sessions.get(sessionId), w.clock.now() - 3600_000);
+    expect((await deliver(stale)).status).toBe(400);
+    // Correctly signed but the wrong amount or currency.
+    const s = { ...standin.sessions.get(sessionId)!, amount_total: 100 };
+    expect((await deliver(await standin.signed("checkout.session.completed", s))).status).toBe(400);
+    const eur = { ...standin.sessions.get(sessionId)!, currency: "eur" };
+    expect((await deliver(await standin.signed("checkout.session.completed", eur))).status).toBe(400);
+    // Unknown order.
+    const unknown = { ...standin.sessions.get(sessionId)!, metadata: { order_id: "999999" }, client_reference_id: "999999" };
+    expect((await deliver(await standin.signed("checkout.session.completed", unknown))).status).toBe(404);
+    // Malformed: signed non-JSON, signed JSON of the wrong shape.
+    const t = Math.floor(w.clock.now() / 1000);
+    const { stripeSignature } = await import("./test-standins/stripe.ts");
+    expect((await deliver({ payload: "{nope", signature: await stripeSignature("whsec_test", "{nope", t) })).status).toBe(400);
+    expect((await deliver(await standin.signed("checkout.session.completed", { id: 5 }))).status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test("Stripe down: the return page leaves the order pending; verify completes it later", async () => {
+    const { order, sessionId } = await newOrder();
+    await standin.complete(sessionId); // paid at Stripe, webhook lost
+    const before = await gold();
+    standin.state.down = true;
+    const back = await w.app.request(`/billing/stripe/order/checkout?order=${order.id}&session_id=${sessionId}`, { headers: { ...buyer.headers, accept: "application/json" } });
+    expect(back.status).toBe(200);
+    const view = await back.json();
+    expect(view.order.status).toBe("pending");
+    expect(view.providerDown).toBe(true);
+    await expect(verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).rejects.toThrow();
+    expect((await findOrder(w.deps.db, order.id))!.status).toBe("pending");
+    expect(await gold()).toBe(before);
+    standin.state.down = false;
+    const done = await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify");
+    expect(done.order.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    // The late webhook changes nothing.
+    expect((await deliver(await standin.complete(sessionId))).status).toBe(200);
+    expect(await gold()).toBe(before + 550);
+  });
+
+  test("the return page credits at once when the webhook has not come yet", async () => {
+    const { order, sessionId } = await newOrder();
+    await standin.complete(sessionId);
+    const before = await gold();
+    const back = await w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, { headers: { ...buyer.headers, accept: "application/json" } });
+    expect((await back.json()).order.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    // Another player cannot read it.
+    const other = await signedInPlayer(w.deps.db, w.clock.now());
+    expect((await w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, { headers: { ...other.headers, accept: "application/json" } })).status).toBe(404);
+  });
+
+  test("a full refund takes the gold back; spent gold becomes the order's debt; a dispute reverses too", async () => {
+    const a = await newOrder();
+    await deliver(await standin.complete(a.sessionId));
+    const before = await gold();
+    const refund = await standin.refund(a.sessionId);
+    expect((await deliver(refund)).status).toBe(200);
+    expect((await deliver(refund)).status).toBe(200);
+    expect(await gold()).toBe(before - 550);
+    expect((await findOrder(w.deps.db, a.order.id))!.status).toBe("refunded");
+
+    const b = await newOrder();
+    await deliver(await standin.complete(b.sessionId));
+    // The player spends almost everything.
+    const { applyLedger } = await import("../domain/ledger.ts");
+    const have = await gold();
+    await w.deps.db.transaction((tx) => applyLedger(tx, { playerId: buyer.playerId, currency: "gold", delta: -(have - 100), reason: "shop.tank", at: w.clock.now() }));
+    expect((await deliver(await standin.dispute(b.sessionId))).status).toBe(200);
+    const o = (await findOrder(w.deps.db, b.order.id))!;
+    expect(o.status).toBe("refunded");
+    expect(await gold()).toBe(0);
+    expect(o.debtGold).toBe(450);
+    await w.ship();
+    const rows = await w.deps.warehouse.query<{ status: string; usd: string }>(`SELECT status, sum(amount_usd_cents) AS usd FROM payments WHERE order_id IN ('${a.order.id}','${b.order.id}') GROUP BY status ORDER BY status`);
+    expect(rows.map((r) => [r.status, Number(r.usd)])).toEqual([["chargeback", -199], ["paid", 398], ["refunded", -199]]);
+  });
+});

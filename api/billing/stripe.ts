@@ -1,0 +1,225 @@
+// Stripe: Checkout Sessions through the official library (fetch http client, so it runs on Bun,
+// Deno and Workers) and webhooks verified from the Stripe-Signature header (HMAC-SHA256 over
+// "t.payload", 5-minute tolerance) with the library's SubtleCrypto provider.
+// Settings: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (optional, e.g. a stand-in).
+import Stripe from "stripe";
+import { z } from "zod";
+import type { Context, Hono } from "hono";
+import type { Deps } from "../deps.ts";
+import type { HonoEnv } from "../http/env.ts";
+import { route, page } from "../http/router.ts";
+import { input } from "../http/validate.ts";
+import * as f from "../http/fields.ts";
+import { AppError, notFound } from "../http/errors.ts";
+import { createOrder, findByTx, findOrder, markPending, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
+import { ProviderDown, secret, type Provider, type ProviderState } from "./providers.ts";
+import { applyState, orderView } from "./apply.ts";
+import { itemId, type Market } from "./catalog.ts";
+import { CURRENCIES } from "./money.ts";
+import { eq } from "drizzle-orm";
+import { players } from "../db/schema/players.ts";
+
+export async function playerCountry(deps: Deps, playerId: number): Promise<string> {
+  const [p] = await deps.db.select({ country: players.country }).from(players).where(eq(players.id, playerId)).limit(1);
+  return p?.country ?? "";
+}
+
+const NAME = "stripe";
+const TOLERANCE_S = 300;
+const EUR_COUNTRIES = new Set(["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR", "SK", "SI", "LT", "LV", "EE", "LU", "MT", "CY", "HR"]);
+const crypto = Stripe.createSubtleCryptoProvider();
+
+function client(deps: Deps): Stripe {
+  const key = secret(deps, NAME, "STRIPE_SECRET_KEY");
+  const base = deps.settings.secrets.STRIPE_API_BASE;
+  const url = base ? new URL(base) : null;
+  return new Stripe(key, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 0,
+    timeout: 10_000,
+    ...(url ? { host: url.hostname, port: Number(url.port || (url.protocol === "https:" ? 443 : 80)), protocol: url.protocol.replace(":", "") as "http" | "https" } : {}),
+  });
+}
+
+const isDown = (e: unknown) => e instanceof Stripe.errors.StripeConnectionError || e instanceof Stripe.errors.StripeAPIError || (e instanceof Stripe.errors.StripeError && (e.statusCode ?? 0) >= 500);
+
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isDown(e) || !(e instanceof Stripe.errors.StripeError)) throw new ProviderDown(NAME, e);
+    throw e;
+  }
+}
+
+const sessionSchema = z.object({
+  id: z.string().min(1),
+  payment_status: z.string(),
+  status: z.string().nullable().optional(),
+  amount_total: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  client_reference_id: z.string().nullable().optional(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
+});
+type Session = z.output<typeof sessionSchema>;
+
+function sessionState(s: Session): ProviderState {
+  const pi = typeof s.payment_intent === "string" ? s.payment_intent : s.payment_intent?.id;
+  if (s.payment_status === "paid" || s.payment_status === "no_payment_required")
+    return { status: "paid", txId: pi ?? s.id, amountMinor: s.amount_total ?? -1, currency: (s.currency ?? "").toUpperCase(), raw: { session: s.id, payment_status: s.payment_status } };
+  if (s.status === "expired") return { status: "cancelled", raw: { session: s.id, status: s.status } };
+  return { status: "pending", raw: { session: s.id, status: s.status, payment_status: s.payment_status } };
+}
+
+const orderIdOf = (s: Session): number | null => {
+  const raw = s.metadata?.order_id ?? s.client_reference_id ?? "";
+  return /^[0-9]{1,15}$/.test(raw) ? Number(raw) : null;
+};
+
+export const stripeProvider: Provider = {
+  name: NAME,
+  market: "web" as Market,
+  currencyFor: (country) => (EUR_COUNTRIES.has(country) ? "EUR" : "USD"),
+  async start(c, order) {
+    const { deps, locale } = c.var;
+    const back = `${deps.settings.publicUrl}/billing/stripe/order/checkout?order=${order.id}`;
+    const session = await call(() =>
+      client(deps).checkout.sessions.create(
+        {
+          mode: "payment",
+          client_reference_id: String(order.id),
+          metadata: { order_id: String(order.id), player_id: String(order.playerId) },
+          locale: locale === "ru" ? "ru" : "en",
+          line_items: [{ quantity: 1, price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amountMinor, product_data: { name: order.itemId } } }],
+          success_url: `${back}&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${back}&cancelled=1`,
+        },
+        { idempotencyKey: `order-${order.id}` },
+      ),
+    );
+    if (!session.url) throw new ProviderDown(NAME, "no checkout url");
+    return { url: session.url, ref: session.id };
+  },
+  async check(deps, order) {
+    if (!order.providerRef) return { status: order.status === "created" ? "pending" : (order.status as ProviderState["status"]), raw: { reason: "no checkout session" } };
+    const s = await call(() => client(deps).checkout.sessions.retrieve(order.providerRef!));
+    return sessionState(sessionSchema.parse(s));
+  },
+};
+
+async function playerOrder(c: Context<HonoEnv>, id: number): Promise<Order> {
+  const o = await findOrder(c.var.deps.db, id);
+  if (!o || o.provider !== NAME || o.playerId !== c.var.player!.playerId) throw notFound();
+  return o;
+}
+
+/** Starts a Stripe purchase for the signed-in player: the order, then a Checkout Session. */
+export async function startPurchase(c: Context<HonoEnv>, provider: Provider, item: string, currency: string | undefined) {
+  const { db, clock } = c.var.deps;
+  const playerId = c.var.player!.playerId;
+  const order = await createOrder(db, { playerId, itemId: item, provider: provider.name, market: provider.market, currency, at: clock.now() });
+  const { url, ref } = await provider.start!(c, order);
+  await markPending(db, order.id, ref, clock.now(), { ref });
+  return { order: orderView((await findOrder(db, order.id))!), url };
+}
+
+const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
+const chargeLike = z.object({ payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(), refunded: z.boolean().optional(), amount: z.number().optional(), amount_refunded: z.number().optional() });
+
+async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
+  const at = deps.clock.now();
+  const obj = event.data.object;
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed":
+    case "checkout.session.expired": {
+      const parsed = sessionSchema.safeParse(obj);
+      if (!parsed.success) throw new AppError("malformed");
+      const s = parsed.data;
+      const orderId = orderIdOf(s);
+      if (orderId === null) throw notFound();
+      const order = await findOrder(deps.db, orderId);
+      if (!order || order.provider !== NAME) throw notFound();
+      if (event.type === "checkout.session.expired") return settleIfUnpaid(deps, order, "cancelled", event.id, at);
+      if (event.type === "checkout.session.async_payment_failed") return settleIfUnpaid(deps, order, "failed", event.id, at);
+      const state = sessionState(s);
+      if (state.status !== "paid") return "waiting";
+      await settlePaid(deps.db, { provider: NAME, orderId, providerTxId: state.txId!, amountMinor: state.amountMinor!, currency: state.currency!, source: "callback", at, detail: { event: event.id } });
+      return "paid";
+    }
+    case "charge.refunded":
+    case "charge.dispute.created": {
+      const parsed = chargeLike.safeParse(obj);
+      if (!parsed.success) throw new AppError("malformed");
+      const pi = typeof parsed.data.payment_intent === "string" ? parsed.data.payment_intent : parsed.data.payment_intent?.id;
+      if (!pi) throw new AppError("malformed");
+      const order = await findByTx(deps.db, NAME, pi);
+      if (!order) throw notFound();
+      // Stripe reports partial refunds too; only a full one reverses the purchase.
+      if (event.type === "charge.refunded" && parsed.data.refunded !== true) return "partial refund ignored";
+      if (order.status === "refunded") return "already reversed";
+      await reverse(deps.db, { orderId: order.id, kind: event.type === "charge.refunded" ? "refund" : "chargeback", source: "callback", at, detail: { event: event.id } });
+      return "reversed";
+    }
+    default:
+      return "ignored";
+  }
+}
+
+async function settleIfUnpaid(deps: Deps, order: Order, to: "failed" | "cancelled", eventId: string, at: number) {
+  if (order.status !== "created" && order.status !== "pending") return "unchanged";
+  await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to, source: "callback", at, detail: { event: eventId } });
+  return to;
+}
+
+export function registerStripe(app: Hono<HonoEnv>) {
+  route(
+    app,
+    { method: "POST", path: "/billing/stripe/order/initialize", auth: "player", mutates: true },
+    input(z.object({ item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) })),
+    async (c) => {
+      const { item_id, currency } = c.req.valid("json");
+      const result = await startPurchase(c, stripeProvider, item_id, currency ?? stripeProvider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)));
+      return c.json(result);
+    },
+  );
+
+  // Stripe sends the player back here; the page shows the order, its data asks Stripe at once
+  // so the gold arrives even before the webhook (both paths credit the same order once).
+  page(app, { path: "/billing/stripe/order/checkout", auth: "player" }, async (c) => {
+    const q = z.object({ order: f.id() }).safeParse({ order: c.req.query("order") });
+    if (!q.success) throw new AppError("validation", "error.validation", [], 400, { order: { id: "validation.digit" } });
+    let order = await playerOrder(c, q.data.order);
+    let providerDown = false;
+    if (order.status === "created" || order.status === "pending") {
+      try {
+        order = await applyState(c.var.deps.db, order, await stripeProvider.check(c.var.deps, order), "return", c.var.deps.clock.now());
+      } catch (e) {
+        if (!(e instanceof ProviderDown)) throw e;
+        providerDown = true;
+      }
+    }
+    return c.json({ order: orderView(order), providerDown });
+  });
+
+  route(app, { method: "ANY", path: "/billing/stripe/event/handle", auth: "provider" }, async (c) => {
+    const deps = c.var.deps;
+    const whsec = secret(deps, NAME, "STRIPE_WEBHOOK_SECRET");
+    const header = c.req.header("stripe-signature");
+    const body = await c.req.text();
+    if (!header) throw new AppError("signature", "billing.error.signature", [], 400);
+    let event: Stripe.Event;
+    try {
+      event = await Stripe.webhooks.constructEventAsync(body, header, whsec, TOLERANCE_S, crypto, deps.clock.now());
+    } catch (e) {
+      if (e instanceof Stripe.errors.StripeSignatureVerificationError) throw new AppError("signature", "billing.error.signature", [], 400);
+      throw new AppError("malformed");
+    }
+    const parsed = eventSchema.safeParse(event);
+    if (!parsed.success) throw new AppError("malformed");
+    const outcome = await handleEvent(deps, parsed.data);
+    return c.json({ received: true, outcome });
+  });
+}
