@@ -2,7 +2,11 @@
 import type { Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { registerStripe } from "./stripe.ts";
+import { registerRobokassa } from "./robokassa.ts";
+import { registerPurchase } from "./purchase.ts";
 
 export function registerBilling(app: Hono<HonoEnv>) {
   registerStripe(app);
+  registerRobokassa(app);
+  registerPurchase(app);
 }

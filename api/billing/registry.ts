@@ -3,11 +3,13 @@ import type { Deps } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
 import type { Provider } from "./providers.ts";
 import { stripeProvider } from "./stripe.ts";
+import { robokassaProvider } from "./robokassa.ts";
 import { applyState } from "./apply.ts";
 import type { Order, Source } from "./orders.ts";
 
 export const providers: Record<string, Provider> = {
   [stripeProvider.name]: stripeProvider,
+  [robokassaProvider.name]: robokassaProvider,
 };
 
 export function providerOf(name: string): Provider {

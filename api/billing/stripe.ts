@@ -11,18 +11,12 @@ import { route, page } from "../http/router.ts";
 import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { AppError, notFound } from "../http/errors.ts";
-import { createOrder, findByTx, findOrder, markPending, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
+import { findByTx, findOrder, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
 import { ProviderDown, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { itemId, type Market } from "./catalog.ts";
 import { CURRENCIES } from "./money.ts";
-import { eq } from "drizzle-orm";
-import { players } from "../db/schema/players.ts";
-
-export async function playerCountry(deps: Deps, playerId: number): Promise<string> {
-  const [p] = await deps.db.select({ country: players.country }).from(players).where(eq(players.id, playerId)).limit(1);
-  return p?.country ?? "";
-}
+import { startPurchase, playerCountry } from "./start.ts";
 
 const NAME = "stripe";
 const TOLERANCE_S = 300;
@@ -112,16 +106,6 @@ async function playerOrder(c: Context<HonoEnv>, id: number): Promise<Order> {
   const o = await findOrder(c.var.deps.db, id);
   if (!o || o.provider !== NAME || o.playerId !== c.var.player!.playerId) throw notFound();
   return o;
-}
-
-/** Starts a Stripe purchase for the signed-in player: the order, then a Checkout Session. */
-export async function startPurchase(c: Context<HonoEnv>, provider: Provider, item: string, currency: string | undefined) {
-  const { db, clock } = c.var.deps;
-  const playerId = c.var.player!.playerId;
-  const order = await createOrder(db, { playerId, itemId: item, provider: provider.name, market: provider.market, currency, at: clock.now() });
-  const { url, ref } = await provider.start!(c, order);
-  await markPending(db, order.id, ref, clock.now(), { ref });
-  return { order: orderView((await findOrder(db, order.id))!), url };
 }
 
 const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) });

@@ -1,0 +1,27 @@
+// Starting a purchase: the order priced on the server, then the provider's payment page.
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import type { Deps } from "../deps.ts";
+import type { HonoEnv } from "../http/env.ts";
+import { players } from "../db/schema/players.ts";
+import { createOrder, findOrder, markPending } from "./orders.ts";
+import type { Provider } from "./providers.ts";
+import { orderView } from "./apply.ts";
+
+export async function playerCountry(deps: Deps, playerId: number): Promise<string> {
+  const [p] = await deps.db.select({ country: players.country }).from(players).where(eq(players.id, playerId)).limit(1);
+  return p?.country ?? "";
+}
+
+/**
+ * Creates the signed-in player's order and asks the provider for the payment page. If the
+ * provider cannot be reached the order stays `created` (nothing was sent) and the player gets a 503.
+ */
+export async function startPurchase(c: Context<HonoEnv>, provider: Provider, item: string, currency: string | undefined) {
+  const { db, clock } = c.var.deps;
+  const playerId = c.var.player!.playerId;
+  const order = await createOrder(db, { playerId, itemId: item, provider: provider.name, market: provider.market, currency, at: clock.now() });
+  const { url, ref } = await provider.start!(c, order);
+  await markPending(db, order.id, ref, clock.now(), { ref });
+  return { order: orderView((await findOrder(db, order.id))!), url };
+}
