@@ -1,0 +1,229 @@
+// The building blocks of the metrics screens: translations, data loading with designed loading,
+// empty and error states, the period picker, a chart (echarts), a sortable table
+// (@tanstack/react-table) and CSV links.
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import ReactECharts from "echarts-for-react";
+import { setupI18n } from "@lingui/core";
+import { useTable, tableFeatures, rowSortingFeature, createSortedRowModel, sortFn_basic, sortFn_alphanumeric, type SortingState } from "@tanstack/react-table";
+import { messages, type MetricsMessageId } from "./messages.ts";
+
+export const locale: "ru" | "en" = typeof document !== "undefined" && document.querySelector<HTMLMetaElement>('meta[name="tk-locale"]')?.content === "en" ? "en" : "ru";
+const i18n = setupI18n({ locale, messages: { [locale]: messages[locale] } });
+export const t = (id: MetricsMessageId, values?: Record<string, unknown>) => i18n._(id, values);
+
+export const fmtInt = (v: unknown) => (typeof v === "number" ? v.toLocaleString(locale) : String(v ?? ""));
+export const fmtMoney = (cents: unknown) =>
+  typeof cents === "number" ? (cents / 100).toLocaleString(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2 }) : "";
+export const fmtPct = (v: unknown) => (typeof v === "number" ? `${(v * 100).toLocaleString(locale, { maximumFractionDigits: 2 })}%` : "");
+
+function csrf(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="tk-csrf"]')?.content ?? "";
+}
+
+export async function fetchJson<T>(url: string, body?: unknown): Promise<T> {
+  const r = await fetch(url, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json", "x-csrf-token": csrf() }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const data = await r.json().catch(() => null);
+  if (!r.ok) {
+    const e = (data as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
+    throw new Error([e?.message, ...Object.values(e?.fields ?? {})].filter(Boolean).join(" ") || `HTTP ${r.status}`);
+  }
+  return data as T;
+}
+
+export function useData<T>(url: string | null) {
+  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: !!url });
+  const [nonce, setNonce] = useState(0);
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    fetchJson<T>(url).then(
+      (data) => live && setState({ data, loading: false }),
+      (e: Error) => live && setState({ error: e.message, loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url, nonce]);
+  return { ...state, reload: useCallback(() => setNonce((n) => n + 1), []) };
+}
+
+export function Loadable<T>({ state, empty, children }: { state: { data?: T; error?: string; loading: boolean; reload: () => void }; empty?: (d: T) => boolean; children: (d: T) => ReactNode }) {
+  if (state.error)
+    return (
+      <div className="tk-metrics-error" role="alert">
+        {t("metrics.error", { message: state.error })} <button onClick={state.reload}>{t("metrics.retry")}</button>
+      </div>
+    );
+  if (!state.data) return <div className="tk-metrics-loading" aria-busy="true">{t("metrics.loading")}</div>;
+  return (
+    <div aria-busy={state.loading} style={{ opacity: state.loading ? 0.6 : 1 }}>
+      {empty?.(state.data) ? <div className="tk-metrics-empty">{t("metrics.empty")}</div> : children(state.data)}
+    </div>
+  );
+}
+
+export type Granularity = "yearly" | "monthly" | "daily";
+export interface PeriodState {
+  g: Granularity;
+  year: number;
+  month: number;
+  day: number;
+}
+export function usePeriod(initial: Granularity = "monthly") {
+  const now = new Date();
+  return useState<PeriodState>({ g: initial, year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() });
+}
+/** The period as a path tail (yearly?year=, /{y}/{m}, /{y}/{m}/{d}). */
+export const periodPath = (p: PeriodState) => (p.g === "yearly" ? `yearly?year=${p.year}` : p.g === "monthly" ? `${p.year}/${p.month}` : `${p.year}/${p.month}/${p.day}`);
+/** The period as query fields (year, month, day). */
+export const periodQuery = (p: PeriodState) => (p.g === "yearly" ? `year=${p.year}` : p.g === "monthly" ? `year=${p.year}&month=${p.month}` : `year=${p.year}&month=${p.month}&day=${p.day}`);
+
+export function PeriodPicker({ value, onChange, allowed = ["yearly", "monthly", "daily"] }: { value: PeriodState; onChange: (p: PeriodState) => void; allowed?: Granularity[] }) {
+  const thisYear = new Date().getUTCFullYear();
+  const years = Array.from({ length: 6 }, (_, i) => thisYear - 5 + i);
+  const days = new Date(Date.UTC(value.year, value.month, 0)).getUTCDate();
+  const set = (patch: Partial<PeriodState>) => {
+    const next = { ...value, ...patch };
+    next.day = Math.min(next.day, new Date(Date.UTC(next.year, next.month, 0)).getUTCDate());
+    onChange(next);
+  };
+  return (
+    <div className="tk-metrics-period">
+      {allowed.length > 1 && (
+        <Select label={t("metrics.view")} value={value.g} options={allowed.map((g) => [g, t(`metrics.period.${g}` as MetricsMessageId)])} onChange={(g) => set({ g: g as Granularity })} />
+      )}
+      <Select label={t("metrics.year")} value={String(value.year)} options={years.map((y) => [String(y), String(y)])} onChange={(y) => set({ year: Number(y) })} />
+      {value.g !== "yearly" && (
+        <Select label={t("metrics.month")} value={String(value.month)} options={Array.from({ length: 12 }, (_, i) => [String(i + 1), new Date(Date.UTC(2000, i, 1)).toLocaleString(locale, { month: "long", timeZone: "UTC" })])} onChange={(m) => set({ month: Number(m) })} />
+      )}
+      {value.g === "daily" && <Select label={t("metrics.day")} value={String(value.day)} options={Array.from({ length: days }, (_, i) => [String(i + 1), String(i + 1)])} onChange={(d) => set({ day: Number(d) })} />}
+    </div>
+  );
+}
+
+export function Select({ label, value, options, onChange }: { label: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
+  return (
+    <label className="tk-metrics-field">
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function CsvLink({ href, label = t("metrics.csv") }: { href: string; label?: string }) {
+  return (
+    <a className="tk-metrics-csv" href={href} download>
+      {label}
+    </a>
+  );
+}
+
+export interface Series {
+  name: string;
+  data: number[];
+  type?: "line" | "bar";
+  stack?: string;
+}
+export function LineChart({ x, series, height = 320, money = false }: { x: string[]; series: Series[]; height?: number; money?: boolean }) {
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: "axis", valueFormatter: money ? (v: number) => fmtMoney(v) : (v: number) => fmtInt(v) },
+      legend: { top: 0 },
+      grid: { left: 64, right: 24, top: 36, bottom: 32 },
+      xAxis: { type: "category", data: x },
+      yAxis: { type: "value", axisLabel: { formatter: money ? (v: number) => fmtMoney(v) : undefined } },
+      series: series.map((s) => ({ name: s.name, type: s.type ?? "line", data: s.data, stack: s.stack, smooth: true, showSymbol: x.length < 40 })),
+    }),
+    [x, series, money],
+  );
+  return <ReactECharts option={option} style={{ height }} notMerge />;
+}
+export function PieChart({ data, height = 280, money = false }: { data: { name: string; value: number }[]; height?: number; money?: boolean }) {
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: "item", valueFormatter: money ? (v: number) => fmtMoney(v) : (v: number) => fmtInt(v) },
+      series: [{ type: "pie", radius: ["35%", "70%"], data }],
+    }),
+    [data, money],
+  );
+  return <ReactECharts option={option} style={{ height }} notMerge />;
+}
+
+export interface Col<R> {
+  key: keyof R & string;
+  label: string;
+  format?: (v: unknown, row: R) => ReactNode;
+}
+const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { basic: sortFn_basic, alphanumeric: sortFn_alphanumeric } });
+
+/** A sortable table (click a header); cells formatted by their column. */
+export function Table<R extends object>({ rows, cols, footer }: { rows: R[]; cols: Col<R>[]; footer?: ReactNode }) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const columns = useMemo(
+    () =>
+      cols.map((c, i) => ({
+        id: `${c.key}-${i}`,
+        accessorFn: (r: R) => (r as Record<string, unknown>)[c.key] as never,
+        header: c.label,
+        sortFn: "basic" as const,
+        cell: (info: { getValue: () => unknown; row: { original: R } }) => (c.format ? c.format(info.getValue(), info.row.original) : fmtInt(info.getValue())),
+      })),
+    [cols],
+  );
+  const table = useTable({ features, columns: columns as never, data: rows as never[], state: { sorting }, onSortingChange: setSorting });
+  return (
+    <table className="tk-metrics-table">
+      <thead>
+        {table.getHeaderGroups().map((hg) => (
+          <tr key={hg.id}>
+            {hg.headers.map((h) => {
+              const dir = h.column.getIsSorted();
+              return (
+                <th key={h.id} onClick={h.column.getToggleSortingHandler()} aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none"} style={{ cursor: "pointer" }}>
+                  <table.FlexRender header={h} />
+                  {dir === "asc" ? " ▲" : dir === "desc" ? " ▼" : ""}
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((r) => (
+          <tr key={r.id}>
+            {r.getAllCells().map((c) => (
+              <td key={c.id}>
+                <table.FlexRender cell={c} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      {footer && <tfoot>{footer}</tfoot>}
+    </table>
+  );
+}
+
+export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="tk-metrics-section">
+      <header style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, flexWrap: "wrap" }}>
+        <h1>{title}</h1>
+        <div style={{ display: "flex", gap: 12, alignItems: "end", flexWrap: "wrap" }}>{actions}</div>
+      </header>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,461 @@
+// The /admin/metrics screens: one per dashboard, each with its period controls, charts, a table
+// and its CSV export. Data comes from the dashboard's own routes (api/admin/metrics).
+import { useState } from "react";
+import { t, useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, LineChart, PieChart, Table, Section, Select, fmtInt, fmtMoney, fmtPct, fetchJson, locale, type PeriodState } from "./kit.tsx";
+import type { MetricsMessageId } from "./messages.ts";
+
+const B = "/admin/metrics";
+type KeyCount = { key: string; n: number };
+
+export function Registrations() {
+  const [p, setP] = usePeriod();
+  const s = useData<{ total: number; series: { bucket: string; n: number }[]; byCountry: KeyCount[]; byPlatform: KeyCount[]; bySource: KeyCount[] }>(`${B}/registrations/${periodPath(p)}`);
+  return (
+    <Section title={t("metrics.registrations")} actions={<><PeriodPicker value={p} onChange={setP} /><CsvLink href={`${B}/registrations/export/csv?${periodQuery(p)}`} /></>}>
+      <Loadable state={s} empty={(d) => d.total === 0}>
+        {(d) => (
+          <>
+            <LineChart x={d.series.map((r) => r.bucket)} series={[{ name: t("metrics.registrations"), data: d.series.map((r) => r.n), type: "bar" }]} />
+            <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(260px, 1fr))", gap: 16 }}>
+              {([["metrics.country", d.byCountry], ["metrics.platform", d.byPlatform], ["metrics.source", d.bySource]] as const).map(([label, rows]) => (
+                <div key={label}>
+                  <h2>{t(label)}</h2>
+                  <PieChart data={rows.map((r) => ({ name: r.key, value: r.n }))} height={220} />
+                  <Table rows={rows} cols={[{ key: "key", label: t(label), format: String }, { key: "n", label: t("metrics.count") }]} />
+                </div>
+              ))}
+            </div>
+            <Table rows={d.series} cols={[{ key: "bucket", label: t("metrics.bucket"), format: String }, { key: "n", label: t("metrics.registrations") }]} footer={<tr><td>{t("metrics.total")}</td><td>{fmtInt(d.total)}</td></tr>} />
+          </>
+        )}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function Dau() {
+  const [p, setP] = usePeriod();
+  type Point = { bucket: string; dau: number; wau: number; mau: number; stickiness: number };
+  const s = useData<{ series: Point[]; active: number; byCountry: KeyCount[]; byPlatform: KeyCount[] }>(`${B}/dau/${periodPath(p)}`);
+  const top = useData<{ countries: (KeyCount & { share: number })[] }>(`${B}/dau/get/topCountries?${periodQuery(p)}&limit=10`);
+  return (
+    <Section title={t("metrics.dau")} actions={<PeriodPicker value={p} onChange={setP} />}>
+      <Loadable state={s} empty={(d) => d.active === 0}>
+        {(d) => (
+          <>
+            <LineChart x={d.series.map((r) => r.bucket)} series={[
+              { name: p.g === "yearly" ? `${t("metrics.dauCol")} (avg)` : t("metrics.dauCol"), data: d.series.map((r) => r.dau) },
+              ...(p.g === "monthly" ? [{ name: t("metrics.wau"), data: d.series.map((r) => r.wau) }] : []),
+              ...(p.g !== "daily" ? [{ name: t("metrics.mau"), data: d.series.map((r) => r.mau) }] : []),
+            ]} />
+            <Table rows={d.series} cols={[
+              { key: "bucket", label: t("metrics.bucket"), format: String },
+              { key: "dau", label: t("metrics.dauCol") },
+              { key: "wau", label: t("metrics.wau") },
+              { key: "mau", label: t("metrics.mau") },
+              { key: "stickiness", label: t("metrics.stickiness"), format: fmtPct },
+            ]} />
+          </>
+        )}
+      </Loadable>
+      <Loadable state={top} empty={(d) => d.countries.length === 0}>
+        {(d) => <Table rows={d.countries} cols={[{ key: "key", label: t("metrics.country"), format: String }, { key: "n", label: t("metrics.players") }, { key: "share", label: t("metrics.share"), format: fmtPct }]} />}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function Division() {
+  type Div = { type: string; players: number; median: number; buckets: { from: number; to: number | null; players: number }[] };
+  const s = useData<Record<"experience" | "gold" | "silver", Div>>(`${B}/division/`);
+  return (
+    <Section title={t("metrics.division")}>
+      <Loadable state={s}>
+        {(d) => (
+          <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(320px, 1fr))", gap: 16 }}>
+            {(["experience", "gold", "silver"] as const).map((k) => {
+              const rows = d[k].buckets.map((b) => ({ range: `${fmtInt(b.from)} – ${b.to === null ? "∞" : fmtInt(b.to - 1)}`, players: b.players }));
+              return (
+                <div key={k}>
+                  <h2>{t(`metrics.type.${k}` as MetricsMessageId)}</h2>
+                  <p>{t("metrics.median", { value: fmtInt(d[k].median) })}</p>
+                  <LineChart x={rows.map((r) => r.range)} series={[{ name: t("metrics.players"), data: rows.map((r) => r.players), type: "bar" }]} height={240} />
+                  <Table rows={rows} cols={[{ key: "range", label: t("metrics.key"), format: String }, { key: "players", label: t("metrics.players") }]} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function Expenses() {
+  const [p, setP] = usePeriod();
+  const [currency, setCurrency] = useState<"gold" | "silver">("gold");
+  const s = useData<{ total: number; reasons: { reason: string; spent: number; n: number }[]; series: { bucket: string; total: number; byReason: Record<string, number> }[] }>(`${B}/expenses/${currency}?${periodQuery(p)}`);
+  return (
+    <Section title={t("metrics.expenses")} actions={<><Select label={t("metrics.currency")} value={currency} options={[["gold", t("metrics.type.gold")], ["silver", t("metrics.type.silver")]]} onChange={(v) => setCurrency(v as "gold" | "silver")} /><PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} /><CsvLink href={`${B}/valuesMovements/export?${periodQuery(p)}`} /></>}>
+      <Loadable state={s} empty={(d) => d.total === 0}>
+        {(d) => (
+          <>
+            <LineChart x={d.series.map((r) => r.bucket)} series={d.reasons.map((r) => ({ name: r.reason, data: d.series.map((b) => b.byReason[r.reason] ?? 0), type: "bar", stack: "spent" }))} />
+            <Table rows={d.reasons} cols={[{ key: "reason", label: t("metrics.reason"), format: String }, { key: "spent", label: t("metrics.spent") }, { key: "n", label: t("metrics.operations") }]} footer={<tr><td>{t("metrics.total")}</td><td>{fmtInt(d.total)}</td><td /></tr>} />
+          </>
+        )}
+      </Loadable>
+    </Section>
+  );
+}
+
+function Ownership({ slug, title, open }: { slug: "playersTanks" | "playersCrews"; title: MetricsMessageId; open: string }) {
+  const s = useData<{ players: number; items: { item_id: string; owners: number; gained: number; lost: number }[] }>(`${B}/${slug}/load`);
+  const [item, setItem] = useState<string | null>(null);
+  const owners = useData<{ total: number; profiles: { playerId: number; url: string }[] }>(item ? `${B}/${slug}/${open}?item_id=${encodeURIComponent(item)}&limit=200` : null);
+  return (
+    <Section title={t(title)} actions={<CsvLink href={`${B}/${slug}/export`} />}>
+      <Loadable state={s} empty={(d) => d.items.length === 0}>
+        {(d) => (
+          <>
+            <LineChart x={d.items.map((i) => i.item_id)} series={[{ name: t("metrics.owners"), data: d.items.map((i) => i.owners), type: "bar" }]} />
+            <Table rows={d.items} cols={[
+              { key: "item_id", label: t("metrics.item"), format: String },
+              { key: "owners", label: t("metrics.owners") },
+              { key: "gained", label: t("metrics.gained") },
+              { key: "lost", label: t("metrics.lost") },
+              { key: "item_id", label: t("metrics.openProfiles"), format: (v) => <button onClick={() => setItem(String(v))}>{t("metrics.openProfiles")}</button> },
+            ]} />
+          </>
+        )}
+      </Loadable>
+      {item && (
+        <Loadable state={owners}>
+          {(o) => (
+            <div>
+              <h2>{t("metrics.profilesOf", { item, total: fmtInt(o.total) })}</h2>
+              <ul style={{ columns: 6 }}>{o.profiles.map((p) => <li key={p.playerId}><a href={p.url}>{p.playerId}</a></li>)}</ul>
+            </div>
+          )}
+        </Loadable>
+      )}
+    </Section>
+  );
+}
+export const PlayersTanks = () => <Ownership slug="playersTanks" title="metrics.playersTanks" open="openPlayersProfiles" />;
+export const PlayersCrews = () => <Ownership slug="playersCrews" title="metrics.playersCrews" open="open/profiles" />;
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+type Figures = Record<string, number>;
+const MONEY = new Set(["revenue", "gross", "refunds", "arpu", "arppu"]);
+const fmtMetric = (metric: string, v: unknown) => (MONEY.has(metric) ? fmtMoney(v) : metric === "conversion" ? fmtPct(v) : fmtInt(v));
+
+export function ComparePeriods() {
+  const now = new Date();
+  const [a, setA] = useState({ from: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))), to: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0))) });
+  const [b, setB] = useState({ from: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))), to: iso(now) });
+  const q = `from1=${a.from}&to1=${a.to}&from2=${b.from}&to2=${b.to}`;
+  const s = useData<{ metrics: { metric: string; first: number; second: number; change: number | null }[] }>(`${B}/comparePeriods/getPeriodData?${q}`);
+  const [months, setMonths] = useState<{ month: string; computedAt: string; figures: Figures }[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (label: string, fn: () => Promise<void>) => {
+    setBusy(label);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const loadMonths = () =>
+    run("load", async () => {
+      const y = now.getUTCFullYear();
+      const m = now.getUTCMonth() + 1;
+      setMonths((await fetchJson<{ months: typeof months }>(`${B}/comparePeriods/get/range/data`, { fromYear: m === 12 ? y : y - 1, fromMonth: m === 12 ? 1 : m + 1, toYear: y, toMonth: m })).months);
+    });
+  const range = (label: string, v: { from: string; to: string }, set: (v: { from: string; to: string }) => void) => (
+    <fieldset>
+      <legend>{label}</legend>
+      <label>{t("metrics.from")} <input type="date" value={v.from} onChange={(e) => set({ ...v, from: e.target.value })} /></label>
+      <label>{t("metrics.to")} <input type="date" value={v.to} onChange={(e) => set({ ...v, to: e.target.value })} /></label>
+    </fieldset>
+  );
+  return (
+    <Section title={t("metrics.comparePeriods")} actions={<>{range(t("metrics.period1"), a, setA)}{range(t("metrics.period2"), b, setB)}<CsvLink href={`${B}/comparePeriods/getCsv?${q}`} /></>}>
+      <Loadable state={s}>
+        {(d) => (
+          <Table rows={d.metrics} cols={[
+            { key: "metric", label: t("metrics.metric"), format: String },
+            { key: "first", label: t("metrics.period1"), format: (v, r) => fmtMetric(r.metric, v) },
+            { key: "second", label: t("metrics.period2"), format: (v, r) => fmtMetric(r.metric, v) },
+            { key: "change", label: t("metrics.change"), format: (v) => (v === null ? "—" : `${v}%`) },
+          ]} />
+        )}
+      </Loadable>
+      <h2>{t("metrics.monthly")}</h2>
+      <div style={{ display: "flex", gap: 8 }}>
+        <button disabled={!!busy} onClick={loadMonths}>{t("metrics.show")}</button>
+        <button disabled={!!busy} onClick={() => run("clear", async () => { await fetchJson(`${B}/comparePeriods/clear/monthly/cache`, {}); setMonths(null); })}>{t("metrics.clearCache")}</button>
+        {busy && <span aria-busy="true">{busy === "recalc" ? t("metrics.recalculating") : t("metrics.loading")}</span>}
+      </div>
+      {error && <div role="alert">{t("metrics.error", { message: error })}</div>}
+      {months && (
+        <>
+          <LineChart x={months.map((m) => m.month.slice(0, 7))} series={[{ name: t("metrics.revenue"), data: months.map((m) => m.figures.revenue), type: "bar" }]} money />
+          <Table rows={months.map((m) => ({ ...m.figures, month: m.month.slice(0, 7), computedAt: m.computedAt }) as Figures & { month: string; computedAt: string })} cols={[
+            { key: "month", label: t("metrics.month"), format: String },
+            { key: "registrations", label: t("metrics.registrations") },
+            { key: "active", label: t("metrics.active") },
+            { key: "revenue", label: t("metrics.revenue"), format: fmtMoney },
+            { key: "payers", label: t("metrics.payers") },
+            { key: "arpu", label: t("metrics.pay.arpu"), format: fmtMoney },
+            { key: "battles", label: t("metrics.battles") },
+            { key: "computedAt", label: t("metrics.computedAt"), format: String },
+            { key: "month", label: t("metrics.recalculate"), format: (v) => (
+              <button disabled={!!busy} onClick={() => run("recalc", async () => {
+                const [y, m] = String(v).split("-").map(Number);
+                const fresh = await fetchJson<{ month: string; computedAt: string; figures: Figures }>(`${B}/comparePeriods/recalculate/month`, { year: y, month: m });
+                setMonths((ms) => ms?.map((x) => (x.month === fresh.month ? fresh : x)) ?? null);
+              })}>{t("metrics.recalculate")}</button>
+            ) },
+          ]} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+const PAYMENT_TYPES = ["market", "item", "country", "arpu", "arppu", "payingUsers", "conversion", "leavingPayers"] as const;
+type PayRow = { bucket: string; revenue: number; gross: number; refunds: number; payers: number; active: number; arpu: number; arppu: number; conversion: number };
+export function Payments() {
+  const [p, setP] = usePeriod("yearly");
+  const [type, setType] = useState<(typeof PAYMENT_TYPES)[number]>("market");
+  const s = useData<{ series: PayRow[]; total: PayRow; keys?: { key: string; revenue: number; gross: number; refunds: number; purchases: number }[]; leaving?: { bucket: string; previous: number; stayed: number; leaving: number }[] }>(
+    `${B}/payments/${type}/${p.g === "yearly" ? `yearly?year=${p.year}` : `${p.year}/${p.month}`}`,
+  );
+  const metric: Record<string, keyof PayRow> = { arpu: "arpu", arppu: "arppu", payingUsers: "payers", conversion: "conversion" };
+  return (
+    <Section title={t("metrics.payments")} actions={<>
+      <Select label={t("metrics.type")} value={type} options={PAYMENT_TYPES.map((x) => [x, t(`metrics.pay.${x}` as MetricsMessageId)])} onChange={(v) => setType(v as typeof type)} />
+      <PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} />
+      <CsvLink href={`${B}/payments/export/csv/${type}?${periodQuery(p)}`} />
+    </>}>
+      <Loadable state={s}>
+        {(d) => (
+          <>
+            {d.keys && <PieChart money data={d.keys.map((k) => ({ name: k.key, value: k.revenue }))} />}
+            {d.leaving ? (
+              <LineChart x={d.leaving.map((l) => l.bucket)} series={[{ name: t("metrics.previous"), data: d.leaving.map((l) => l.previous), type: "bar" }, { name: t("metrics.leaving"), data: d.leaving.map((l) => l.leaving), type: "bar" }]} />
+            ) : metric[type] ? (
+              <LineChart x={d.series.map((r) => r.bucket)} money={type === "arpu" || type === "arppu"} series={[{ name: t(`metrics.pay.${type}` as MetricsMessageId), data: d.series.map((r) => r[metric[type]] as number) }]} />
+            ) : (
+              <LineChart money x={d.series.map((r) => r.bucket)} series={[{ name: t("metrics.gross"), data: d.series.map((r) => r.gross), type: "bar" }, { name: t("metrics.refunds"), data: d.series.map((r) => -r.refunds), type: "bar" }, { name: t("metrics.revenue"), data: d.series.map((r) => r.revenue) }]} />
+            )}
+            {d.keys && <Table rows={d.keys} cols={[{ key: "key", label: t(`metrics.pay.${type}` as MetricsMessageId), format: String }, { key: "revenue", label: t("metrics.revenue"), format: fmtMoney }, { key: "gross", label: t("metrics.gross"), format: fmtMoney }, { key: "refunds", label: t("metrics.refunds"), format: fmtMoney }, { key: "purchases", label: t("metrics.purchases") }]} />}
+            {d.leaving && <Table rows={d.leaving} cols={[{ key: "bucket", label: t("metrics.month"), format: String }, { key: "previous", label: t("metrics.previous") }, { key: "leaving", label: t("metrics.leaving") }]} />}
+            <Table rows={[...d.series, { ...d.total, bucket: t("metrics.total") }]} cols={[
+              { key: "bucket", label: t("metrics.bucket"), format: String },
+              { key: "revenue", label: t("metrics.revenue"), format: fmtMoney },
+              { key: "gross", label: t("metrics.gross"), format: fmtMoney },
+              { key: "refunds", label: t("metrics.refunds"), format: fmtMoney },
+              { key: "payers", label: t("metrics.payers") },
+              { key: "active", label: t("metrics.active") },
+              { key: "arpu", label: t("metrics.pay.arpu"), format: fmtMoney },
+              { key: "arppu", label: t("metrics.pay.arppu"), format: fmtMoney },
+              { key: "conversion", label: t("metrics.pay.conversion"), format: fmtPct },
+            ]} />
+          </>
+        )}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function TanksEarns() {
+  const [p, setP] = usePeriod();
+  type Tank = { tank_id: number; battles: number; win_rate: number; silver_earned: number; silver_spent: number; earned_per_battle: number; spent_per_battle: number; net_per_battle: number };
+  const s = useData<{ tanks: Tank[] }>(`${B}/tanksEarns/load?${periodQuery(p)}`);
+  return (
+    <Section title={t("metrics.tanksEarns")} actions={<PeriodPicker value={p} onChange={setP} />}>
+      <Loadable state={s} empty={(d) => d.tanks.length === 0}>
+        {(d) => (
+          <>
+            <LineChart x={d.tanks.map((r) => String(r.tank_id))} series={[{ name: t("metrics.earnedPerBattle"), data: d.tanks.map((r) => r.earned_per_battle), type: "bar" }, { name: t("metrics.spentPerBattle"), data: d.tanks.map((r) => r.spent_per_battle), type: "bar" }]} />
+            <Table rows={d.tanks} cols={[
+              { key: "tank_id", label: t("metrics.tank"), format: String },
+              { key: "battles", label: t("metrics.battles") },
+              { key: "win_rate", label: t("metrics.winRate"), format: (v) => fmtInt(v) },
+              { key: "silver_earned", label: t("metrics.earned") },
+              { key: "silver_spent", label: t("metrics.spent") },
+              { key: "earned_per_battle", label: t("metrics.earnedPerBattle") },
+              { key: "spent_per_battle", label: t("metrics.spentPerBattle") },
+              { key: "net_per_battle", label: t("metrics.netPerBattle") },
+            ]} />
+          </>
+        )}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function Retention() {
+  const [p, setP] = usePeriod();
+  const [unit, setUnit] = useState<"day" | "week">("day");
+  const s = useData<{ dn: { day: number; retained: number; cohort: number; rate: number }[]; cohorts: { cohort: string; size: number; retained: number[]; rates: number[] }[] }>(`${B}/retention/getData?${periodQuery(p)}&unit=${unit}`);
+  return (
+    <Section title={t("metrics.retention")} actions={<><Select label={t("metrics.unit")} value={unit} options={[["day", t("metrics.unit.day")], ["week", t("metrics.unit.week")]]} onChange={(v) => setUnit(v as "day" | "week")} /><PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} /></>}>
+      <Loadable state={s} empty={(d) => d.cohorts.length === 0}>
+        {(d) => {
+          const width = Math.max(0, ...d.cohorts.map((c) => c.rates.length));
+          return (
+            <>
+              <Table rows={d.dn.map((x) => ({ ...x, label: t("metrics.dn", { n: x.day }) }))} cols={[{ key: "label", label: t("metrics.metric"), format: String }, { key: "rate", label: t("metrics.share"), format: fmtPct }, { key: "retained", label: t("metrics.players") }, { key: "cohort", label: t("metrics.size") }]} />
+              <div style={{ overflowX: "auto" }}>
+                <table className="tk-metrics-table tk-metrics-triangle">
+                  <thead><tr><th>{t("metrics.cohort")}</th><th>{t("metrics.size")}</th>{Array.from({ length: width }, (_, n) => <th key={n}>{n}</th>)}</tr></thead>
+                  <tbody>
+                    {d.cohorts.map((c) => (
+                      <tr key={c.cohort}>
+                        <td>{c.cohort}</td><td>{fmtInt(c.size)}</td>
+                        {Array.from({ length: width }, (_, n) => <td key={n} title={c.retained[n] === undefined ? "" : fmtInt(c.retained[n])} style={{ background: c.rates[n] === undefined ? "transparent" : `rgba(46, 125, 50, ${Math.min(1, c.rates[n] * 1.5)})` }}>{c.rates[n] === undefined ? "" : fmtPct(c.rates[n])}</td>)}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          );
+        }}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function AdminControl() {
+  const [p, setP] = usePeriod();
+  const s = useData<{ total: number; admins: { admin_id: number; admin_username: string; n: number }[]; actions: { action: string; n: number }[]; series: { bucket: string; n: number }[]; latest: { at: string; admin_username: string; action: string; target_type: string; target_id: string }[] }>(`${B}/adminControl/get/info?${periodQuery(p)}&limit=200`);
+  return (
+    <Section title={t("metrics.adminControl")} actions={<PeriodPicker value={p} onChange={setP} />}>
+      <Loadable state={s} empty={(d) => d.total === 0}>
+        {(d) => (
+          <>
+            <LineChart x={d.series.map((r) => r.bucket)} series={[{ name: t("metrics.operations"), data: d.series.map((r) => r.n), type: "bar" }]} />
+            <div style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 16 }}>
+              <Table rows={d.admins} cols={[{ key: "admin_username", label: t("metrics.admin"), format: String }, { key: "n", label: t("metrics.operations") }]} />
+              <Table rows={d.actions} cols={[{ key: "action", label: t("metrics.action"), format: String }, { key: "n", label: t("metrics.operations") }]} />
+            </div>
+            <Table rows={d.latest} cols={[{ key: "at", label: t("metrics.when"), format: (v) => new Date(`${String(v).replace(" ", "T")}Z`).toLocaleString(locale, { timeZone: "UTC" }) }, { key: "admin_username", label: t("metrics.admin"), format: String }, { key: "action", label: t("metrics.action"), format: String }, { key: "target_id", label: t("metrics.target"), format: (v, r) => `${r.target_type} ${String(v)}` }]} />
+          </>
+        )}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function ValuesMovements() {
+  const [p, setP] = usePeriod();
+  const [currency, setCurrency] = useState<"gold" | "silver">("gold");
+  const [view, setView] = useState<"summary" | "level" | "meta">("summary");
+  type Flow = { earned: number; spent: number; n_in: number; n_out: number };
+  const url = view === "summary" ? `${B}/valuesMovements/loadSummary?${periodQuery(p)}` : view === "level" ? `${B}/valuesMovements/loadByLevel?${periodQuery(p)}&currency=${currency}` : `${B}/valuesMovements/loadByMeta?${periodQuery(p)}&currency=${currency}`;
+  const s = useData<{ totals?: (Flow & { currency: string; net: number })[]; series?: (Flow & { bucket: string; currency: string })[]; levels?: (Flow & { level: number })[]; reasons?: (Flow & { reason: string })[] }>(url);
+  const flowCols = [{ key: "earned", label: t("metrics.earned") }, { key: "spent", label: t("metrics.spent") }, { key: "n_in", label: `${t("metrics.operations")} +` }, { key: "n_out", label: `${t("metrics.operations")} −` }] as const;
+  return (
+    <Section title={t("metrics.valuesMovements")} actions={<>
+      <Select label={t("metrics.view")} value={view} options={[["summary", t("metrics.view.summary")], ["level", t("metrics.view.level")], ["meta", t("metrics.view.meta")]]} onChange={(v) => setView(v as typeof view)} />
+      {view !== "summary" && <Select label={t("metrics.currency")} value={currency} options={[["gold", t("metrics.type.gold")], ["silver", t("metrics.type.silver")]]} onChange={(v) => setCurrency(v as "gold" | "silver")} />}
+      <PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} />
+      <CsvLink href={`${B}/valuesMovements/export?${periodQuery(p)}`} />
+    </>}>
+      <Loadable state={s}>
+        {(d) => {
+          if (d.totals && d.series) {
+            const buckets = [...new Set(d.series.map((r) => r.bucket))];
+            const of = (cur: string, k: "earned" | "spent") => buckets.map((b) => d.series!.find((r) => r.bucket === b && r.currency === cur)?.[k] ?? 0);
+            return (
+              <>
+                <LineChart x={buckets} series={["gold", "silver"].flatMap((c) => [{ name: `${t(`metrics.type.${c}` as MetricsMessageId)} +`, data: of(c, "earned") }, { name: `${t(`metrics.type.${c}` as MetricsMessageId)} −`, data: of(c, "spent") }])} />
+                <Table rows={d.totals} cols={[{ key: "currency", label: t("metrics.currency"), format: (v) => t(`metrics.type.${String(v)}` as MetricsMessageId) }, ...flowCols, { key: "net", label: t("metrics.net") }]} />
+              </>
+            );
+          }
+          const rows = (d.levels ?? d.reasons ?? []) as (Flow & { level?: number; reason?: string })[];
+          const labelKey = d.levels ? "level" : "reason";
+          return (
+            <>
+              <LineChart x={rows.map((r) => String(r[labelKey]))} series={[{ name: t("metrics.earned"), data: rows.map((r) => r.earned), type: "bar" }, { name: t("metrics.spent"), data: rows.map((r) => r.spent), type: "bar" }]} />
+              <Table rows={rows} cols={[{ key: labelKey, label: t(d.levels ? "metrics.level" : "metrics.reason"), format: String }, ...flowCols]} />
+            </>
+          );
+        }}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function Campaigns() {
+  const [p, setP] = usePeriod();
+  type Row = { campaign: string; installs: number; revenue: number; gross: number; refunds: number; payers: number; purchases: number; arpu: number };
+  const s = useData<{ campaigns: Row[] }>(`${B}/ads/companies/getAppMetricaData?${periodQuery(p)}`);
+  return (
+    <Section title={t("metrics.campaigns")} actions={<>
+      <PeriodPicker value={p} onChange={setP} />
+      <CsvLink href={`${B}/ads/companies/csv?${periodQuery(p)}`} />
+      <CsvLink href={`${B}/ads/companies/exportPlayersToCsvAppMetrica?${periodQuery(p)}`} label={t("metrics.exportPlayers")} />
+      <CsvLink href={`${B}/ads/companies/exportPaymentsToCsvAppMetrica?${periodQuery(p)}`} label={t("metrics.exportPayments")} />
+    </>}>
+      <Loadable state={s} empty={(d) => d.campaigns.length === 0}>
+        {(d) => (
+          <>
+            <LineChart x={d.campaigns.map((c) => c.campaign)} series={[{ name: t("metrics.installs"), data: d.campaigns.map((c) => c.installs), type: "bar" }, { name: t("metrics.payers"), data: d.campaigns.map((c) => c.payers), type: "bar" }]} />
+            <Table rows={d.campaigns} cols={[
+              { key: "campaign", label: t("metrics.campaign"), format: String },
+              { key: "installs", label: t("metrics.installs") },
+              { key: "payers", label: t("metrics.payers") },
+              { key: "purchases", label: t("metrics.purchases") },
+              { key: "revenue", label: t("metrics.revenue"), format: fmtMoney },
+              { key: "refunds", label: t("metrics.refunds"), format: fmtMoney },
+              { key: "arpu", label: t("metrics.pay.arpu"), format: fmtMoney },
+            ]} />
+          </>
+        )}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function CohortPayments() {
+  const [p, setP] = usePeriod();
+  const [unit, setUnit] = useState<"day" | "week" | "month">("day");
+  const s = useData<{ cohorts: { cohort: string; size: number; cumulative: number[]; perPlayer: number[] }[] }>(`${B}/cohort_payments/getData?${periodQuery(p)}&unit=${unit}`);
+  return (
+    <Section title={t("metrics.cohortPayments")} actions={<><Select label={t("metrics.unit")} value={unit} options={[["day", t("metrics.unit.day")], ["week", t("metrics.unit.week")], ["month", t("metrics.unit.month")]]} onChange={(v) => setUnit(v as typeof unit)} /><PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} /></>}>
+      <Loadable state={s} empty={(d) => d.cohorts.length === 0}>
+        {(d) => {
+          const width = Math.max(0, ...d.cohorts.map((c) => c.perPlayer.length));
+          const x = Array.from({ length: width }, (_, n) => t("metrics.dayN", { n }));
+          return (
+            <>
+              <LineChart money x={x} series={d.cohorts.slice(-12).map((c) => ({ name: c.cohort, data: c.perPlayer }))} />
+              <div style={{ overflowX: "auto" }}>
+                <table className="tk-metrics-table">
+                  <thead><tr><th>{t("metrics.cohort")}</th><th>{t("metrics.size")}</th>{[0, 1, 3, 7, 14, 30, 60, 90].filter((n) => n < width).map((n) => <th key={n}>{t("metrics.dayN", { n })}</th>)}</tr></thead>
+                  <tbody>
+                    {d.cohorts.map((c) => (
+                      <tr key={c.cohort}><td>{c.cohort}</td><td>{fmtInt(c.size)}</td>{[0, 1, 3, 7, 14, 30, 60, 90].filter((n) => n < width).map((n) => <td key={n}>{c.perPlayer[n] === undefined ? "" : fmtMoney(c.perPlayer[n])}</td>)}</tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          );
+        }}
+      </Loadable>
+    </Section>
+  );
+}
+
+export type { PeriodState };
