@@ -6,19 +6,22 @@ import type { Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { input } from "../http/validate.ts";
+import { validated } from "./http.ts";
 import * as f from "../http/fields.ts";
 import { itemId } from "./catalog.ts";
 import { CURRENCIES } from "./money.ts";
 import { providers, providerOf } from "./registry.ts";
 import { startPurchase, playerCountry } from "./start.ts";
 
+const startInput = z.object({ provider: z.string().refine((p) => !!providers[p]?.start, { params: { rule: "pattern" } }), item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) });
+
 export function registerPurchase(app: Hono<HonoEnv>) {
   route(
     app,
     { method: "POST", path: "/billing/order/start", auth: "player", mutates: true },
-    input(z.object({ provider: z.string().refine((p) => !!providers[p]?.start, { params: { rule: "pattern" } }), item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) })),
+    input(startInput),
     async (c) => {
-      const { provider: name, item_id, currency } = c.req.valid("json");
+      const { provider: name, item_id, currency } = validated(c, startInput);
       const provider = providerOf(name);
       const result = await startPurchase(c, provider, item_id, currency ?? provider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)));
       return c.json(result);

@@ -9,6 +9,7 @@ import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route, page } from "../http/router.ts";
 import { input } from "../http/validate.ts";
+import { validated } from "./http.ts";
 import * as f from "../http/fields.ts";
 import { AppError, notFound } from "../http/errors.ts";
 import { findByTx, findOrder, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
@@ -158,13 +159,15 @@ async function settleIfUnpaid(deps: Deps, order: Order, to: "failed" | "cancelle
   return to;
 }
 
+const initInput = z.object({ item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) });
+
 export function registerStripe(app: Hono<HonoEnv>) {
   route(
     app,
     { method: "POST", path: "/billing/stripe/order/initialize", auth: "player", mutates: true },
-    input(z.object({ item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) })),
+    input(initInput),
     async (c) => {
-      const { item_id, currency } = c.req.valid("json");
+      const { item_id, currency } = validated(c, initInput);
       const result = await startPurchase(c, stripeProvider, item_id, currency ?? stripeProvider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)));
       return c.json(result);
     },
