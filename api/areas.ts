@@ -3,10 +3,11 @@ import type { Hono } from "hono";
 import type { HonoEnv } from "./http/env.ts";
 import { registerMetrics } from "./admin/metrics/index.ts";
 import { registerBilling } from "./billing/index.ts";
+import { registerAdminBilling } from "./admin/billing/index.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [registerMetrics, registerBilling];
+const areas: Register[] = [registerMetrics, registerBilling, registerAdminBilling];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

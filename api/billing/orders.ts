@@ -112,7 +112,11 @@ export async function markPending(db: Db, orderId: number, providerRef: string |
   });
 }
 
+/** Runs inside the transaction of a change (an operator's audit row commits with it). */
+export type After = (tx: Tx, order: Order) => Promise<void>;
+
 export interface Paid {
+  after?: After;
   provider: string;
   orderId: number;
   providerTxId: string;
@@ -153,6 +157,7 @@ export async function settlePaid(db: Db, p: Paid): Promise<SettleResult> {
     await logEvent(tx, moved, o.status, "paid", p.source, p.at, p.detail);
     await emitPayment(tx, moved, "paid", p.at);
     await recordActivity(tx, moved.playerId, "purchase", p.at);
+    await p.after?.(tx, moved);
     return { order: moved, credited: true };
   });
 }
@@ -193,7 +198,7 @@ async function emitPayment(tx: Tx, o: Order, status: "paid" | "refunded" | "char
 }
 
 /** The provider says the attempt ended without money: an unpaid order becomes failed or cancelled. */
-export async function settleUnpaid(db: Db, a: { provider: string; orderId: number; to: "failed" | "cancelled"; source: Source; at: number; detail?: unknown; adminId?: number }): Promise<Order> {
+export async function settleUnpaid(db: Db, a: { provider: string; orderId: number; to: "failed" | "cancelled"; source: Source; at: number; detail?: unknown; adminId?: number; after?: After }): Promise<Order> {
   return db.transaction(async (tx) => {
     const o = await findOrder(tx, a.orderId);
     if (!o || o.provider !== a.provider) throw notFound();
@@ -205,6 +210,7 @@ export async function settleUnpaid(db: Db, a: { provider: string; orderId: numbe
       .returning();
     if (!moved) throw orderState(o.status);
     await logEvent(tx, moved, o.status, a.to, a.source, a.at, a.detail, a.adminId);
+    await a.after?.(tx, moved);
     return moved;
   });
 }
@@ -216,6 +222,7 @@ export interface Reversal {
   at: number;
   detail?: unknown;
   adminId?: number;
+  after?: After;
 }
 
 /**
@@ -250,6 +257,7 @@ export async function reverseOrder(tx: Tx, r: Reversal): Promise<{ order: Order;
   const [final] = await tx.update(orders).set(debt).where(eq(orders.id, o.id)).returning();
   await logEvent(tx, final, "paid", "refunded", r.kind === "chargeback" ? "chargeback" : r.source, r.at, { kind: r.kind, ...debt, ...(r.detail ? { provider: r.detail } : {}) }, r.adminId);
   if (o.provider !== "manual") await emitPayment(tx, final, r.kind === "chargeback" ? "chargeback" : "refunded", r.at);
+  await r.after?.(tx, final);
   return { order: final, reversed: true };
 }
 

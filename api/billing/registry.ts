@@ -5,7 +5,7 @@ import type { Provider } from "./providers.ts";
 import { stripeProvider } from "./stripe.ts";
 import { robokassaProvider } from "./robokassa.ts";
 import { applyState } from "./apply.ts";
-import type { Order, Source } from "./orders.ts";
+import type { After, Order, Source } from "./orders.ts";
 
 export const providers: Record<string, Provider> = {
   [stripeProvider.name]: stripeProvider,
@@ -19,7 +19,12 @@ export function providerOf(name: string): Provider {
 }
 
 /** Asks the provider for the order's state and applies it (credits if paid); ProviderDown leaves the order as it is. */
-export async function verifyOrder(deps: Deps, order: Order, source: Source, adminId?: number): Promise<{ order: Order; provider: unknown }> {
+export async function verifyOrder(deps: Deps, order: Order, source: Source, adminId?: number, after?: After): Promise<{ order: Order; provider: unknown; changed: boolean }> {
   const state = await providerOf(order.provider).check(deps, order);
-  return { order: await applyState(deps.db, order, state, source, deps.clock.now(), adminId), provider: state };
+  let changed = false;
+  const result = await applyState(deps.db, order, state, source, deps.clock.now(), adminId, async (tx, o) => {
+    changed = true;
+    await after?.(tx, o);
+  });
+  return { order: result, provider: state, changed };
 }

@@ -42,3 +42,14 @@ export async function putItem(db: Db, item: z.input<typeof itemSchema>, at: numb
   });
   return parsed;
 }
+
+/** An active operator with a session (the identity area's login is not needed to test billing). */
+export async function signedInAdmin(db: Db, at: number, role: "support" | "operator" | "admin" | "superadmin" = "admin") {
+  const { admins } = await import("../../db/schema/access.ts");
+  const username = `ops${Math.floor(Math.random() * 1e9)}`;
+  const [a] = await db.insert(admins).values({ username, email: `${username}@example.com`, passwordHash: "-", role, active: true, createdAt: at }).returning({ id: admins.id });
+  const token = randomToken();
+  const csrfToken = randomToken(24);
+  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), kind: "admin", subjectId: a.id, csrfToken, locale: "en", createdAt: at, lastSeenAt: at, expiresAt: at + 3_600_000, address: null, userAgent: null });
+  return { adminId: a.id, username, headers: { cookie: `tk_admin=${token}`, "x-csrf-token": csrfToken } };
+}
