@@ -404,6 +404,19 @@ describe("metrics: bad input, access", () => {
     expect((await r.json()).error.fields).toEqual({ month: "This field is required." });
   });
 
+  test("every index page answers its default data as JSON, and the HTML shell to a browser", async () => {
+    const pages = ["registrations", "dau", "division", "expenses", "playersTanks", "playersCrews", "comparePeriods", "payments", "tanksEarns", "retention", "adminControl", "valuesMovements", "ads/companies", "cohort_payments"];
+    for (const p of pages) {
+      const r = await w.app.request(`${BASE}/${p}/`, { headers: { cookie, accept: "application/json" } });
+      expect([p, r.status, r.headers.get("content-type")?.includes("json")]).toEqual([p, 200, true]);
+      const html = await w.app.request(`${BASE}/${p}/`, { headers: { cookie, accept: "text/html" } });
+      expect([p, html.status, html.headers.get("content-type")?.includes("text/html")]).toEqual([p, 200, true]);
+    }
+    const csv = await w.app.request(`${BASE}/payments/export/csv/market?year=2026`, { headers: { cookie } });
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="payments-market-2026.csv"');
+  });
+
   test("digits-only paths, methods, roles", async () => {
     expect((await w.app.request(`${BASE}/registrations/2026/ab`, { headers: { cookie, accept: "application/json" } })).status).toBe(404);
     expect((await w.app.request(`${BASE}/comparePeriods/get/range/data`, { headers: { cookie, accept: "application/json" } })).status).toBe(405);
