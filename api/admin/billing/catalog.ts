@@ -157,7 +157,11 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
       removed: current.items.filter((i) => !ids.has(i.id)).map((i) => i.id),
       multipliers: { before: current.multipliers.length, after: doc.multipliers.length },
     };
-    if (!v.apply) return c.json({ applied: false, preview });
+    if (!v.apply) {
+      // A preview changes nothing, so it leaves no admin log row.
+      c.set("audited", true);
+      return c.json({ applied: false, preview });
+    }
     const at = clock.now();
     await db.transaction(async (tx) => {
       await tx.delete(catalogItems);
