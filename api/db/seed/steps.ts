@@ -1,5 +1,6 @@
 // Each area's part of the demo world, run in this order after the players are registered.
 // A step: import type { WorldStep } from "./world.ts"; export const clansStep: WorldStep = async ({ db, r, playerIds, opts }) => { … }
 import type { WorldStep } from "./world.ts";
+import { billingStep } from "../../billing/demo.ts";
 
-export const worldSteps: WorldStep[] = [];
+export const worldSteps: WorldStep[] = [billingStep];
