@@ -4,11 +4,15 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import ReactECharts from "echarts-for-react";
 import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { useTable, tableFeatures, rowSortingFeature, createSortedRowModel, sortFn_basic, sortFn_alphanumeric, type SortingState } from "@tanstack/react-table";
 import { messages, type MetricsMessageId } from "./messages.ts";
 
 export const locale: "ru" | "en" = typeof document !== "undefined" && document.querySelector<HTMLMetaElement>('meta[name="tk-locale"]')?.content === "en" ? "en" : "ru";
-const i18n = setupI18n({ locale, messages: { [locale]: messages[locale] } });
+const i18n = setupI18n();
+i18n.setMessagesCompiler(compileMessage);
+i18n.load(locale, messages[locale]);
+i18n.activate(locale);
 export const t = (id: MetricsMessageId, values?: Record<string, unknown>) => i18n._(id, values);
 
 export const fmtInt = (v: unknown) => (typeof v === "number" ? v.toLocaleString(locale) : String(v ?? ""));

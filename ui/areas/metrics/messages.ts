@@ -113,6 +113,10 @@ export const messages = {
     "metrics.exportPayments": "Revenue events (AppMetrica)",
     "metrics.perPlayer": "Per player, cumulative",
     "metrics.dayN": "Day {n}",
+    "metrics.goldEarned": "Gold earned",
+    "metrics.goldSpent": "Gold spent",
+    "metrics.silverEarned": "Silver earned",
+    "metrics.silverSpent": "Silver spent",
   },
   ru: {
     "metrics.title": "Метрики",
@@ -227,6 +231,10 @@ export const messages = {
     "metrics.exportPayments": "Платежи (AppMetrica)",
     "metrics.perPlayer": "На игрока, накопительно",
     "metrics.dayN": "День {n}",
+    "metrics.goldEarned": "Получено золота",
+    "metrics.goldSpent": "Потрачено золота",
+    "metrics.silverEarned": "Получено серебра",
+    "metrics.silverSpent": "Потрачено серебра",
   },
 } as const;
 

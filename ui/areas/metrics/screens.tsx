@@ -148,6 +148,22 @@ export const PlayersCrews = () => <Ownership slug="playersCrews" title="metrics.
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 type Figures = Record<string, number>;
 const MONEY = new Set(["revenue", "gross", "refunds", "arpu", "arppu"]);
+const METRIC_LABEL: Record<string, MetricsMessageId> = {
+  registrations: "metrics.registrations",
+  active: "metrics.active",
+  revenue: "metrics.revenue",
+  gross: "metrics.gross",
+  refunds: "metrics.refunds",
+  payers: "metrics.payers",
+  battles: "metrics.battles",
+  gold_earned: "metrics.goldEarned",
+  gold_spent: "metrics.goldSpent",
+  silver_earned: "metrics.silverEarned",
+  silver_spent: "metrics.silverSpent",
+  arpu: "metrics.pay.arpu",
+  arppu: "metrics.pay.arppu",
+  conversion: "metrics.pay.conversion",
+};
 const fmtMetric = (metric: string, v: unknown) => (MONEY.has(metric) ? fmtMoney(v) : metric === "conversion" ? fmtPct(v) : fmtInt(v));
 
 export function ComparePeriods() {
@@ -188,7 +204,7 @@ export function ComparePeriods() {
       <Loadable state={s}>
         {(d) => (
           <Table rows={d.metrics} cols={[
-            { key: "metric", label: t("metrics.metric"), format: String },
+            { key: "metric", label: t("metrics.metric"), format: (v) => (METRIC_LABEL[String(v)] ? t(METRIC_LABEL[String(v)]) : String(v)) },
             { key: "first", label: t("metrics.period1"), format: (v, r) => fmtMetric(r.metric, v) },
             { key: "second", label: t("metrics.period2"), format: (v, r) => fmtMetric(r.metric, v) },
             { key: "change", label: t("metrics.change"), format: (v) => (v === null ? "—" : `${v}%`) },
