@@ -1,5 +1,6 @@
 // The billing area: provider callbacks and purchase routes, one module per provider.
 import type { Hono } from "hono";
+import { registerEcommpay } from "./ecommpay.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { registerStripe } from "./stripe.ts";
 import { registerRobokassa } from "./robokassa.ts";
@@ -8,5 +9,6 @@ import { registerPurchase } from "./purchase.ts";
 export function registerBilling(app: Hono<HonoEnv>) {
   registerStripe(app);
   registerRobokassa(app);
+  registerEcommpay(app);
   registerPurchase(app);
 }

@@ -1,5 +1,6 @@
 // The payment providers by name, for verify, cashbox/request and the generic purchase start.
 import type { Deps } from "../deps.ts";
+import { ecommpayProvider } from "./ecommpay.ts";
 import { AppError } from "../http/errors.ts";
 import type { Provider } from "./providers.ts";
 import { stripeProvider } from "./stripe.ts";
@@ -10,6 +11,7 @@ import type { After, Order, Source } from "./orders.ts";
 export const providers: Record<string, Provider> = {
   [stripeProvider.name]: stripeProvider,
   [robokassaProvider.name]: robokassaProvider,
+  [ecommpayProvider.name]: ecommpayProvider,
 };
 
 export function providerOf(name: string): Provider {
