@@ -1,0 +1,26 @@
+// Asks before a destructive action; a native <dialog> keeps focus and Escape handling right.
+import { useEffect, useRef } from "react";
+import { t } from "../shell/t.ts";
+
+export function ConfirmDialog({ open, text, onConfirm, onCancel }: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="tk-dialog" onCancel={onCancel} aria-modal="true">
+      <p>{text}</p>
+      <div className="tk-row">
+        <button type="button" className="tk-btn" onClick={onCancel}>
+          {t("confirm.cancel")}
+        </button>
+        <button type="button" className="tk-btn tk-danger" onClick={onConfirm} autoFocus>
+          {t("confirm.ok")}
+        </button>
+      </div>
+    </dialog>
+  );
+}

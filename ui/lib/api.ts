@@ -1,0 +1,65 @@
+// How every screen talks to the server: JSON with the session cookie, the CSRF token on
+// changes, and the server's error shape turned into an ApiError with its field messages.
+import { useCallback, useEffect, useState } from "react";
+
+export function csrfToken(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="tk-csrf"]')?.content ?? "";
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(url: string, opts: { method?: string; body?: unknown } = {}): Promise<T> {
+  const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
+  const isForm = typeof FormData !== "undefined" && opts.body instanceof FormData;
+  const res = await fetch(url, {
+    method,
+    credentials: "same-origin",
+    headers: {
+      accept: "application/json",
+      ...(method === "GET" ? {} : { "x-csrf-token": csrfToken() }),
+      ...(opts.body === undefined || isForm ? {} : { "content-type": "application/json" }),
+    },
+    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+  });
+  const data = res.headers.get("content-type")?.includes("json") ? await res.json().catch(() => null) : null;
+  if (!res.ok) {
+    const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
+    throw new ApiError(res.status, e?.code ?? "http", e?.message ?? `HTTP ${res.status}`, e?.fields ?? {});
+  }
+  return data as T;
+}
+
+export interface Loaded<T> {
+  data?: T;
+  error?: ApiError;
+  loading: boolean;
+  reload(): void;
+}
+
+/** Loads a URL (null = nothing yet) and reloads on demand; keeps the last data while reloading. */
+export function useApi<T>(url: string | null): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: !!url });
+  const [nonce, setNonce] = useState(0);
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    api<T>(url).then(
+      (data) => live && setState({ data, loading: false }),
+      (error: ApiError) => live && setState((s) => ({ ...s, error, loading: false })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url, nonce]);
+  return { ...state, reload: useCallback(() => setNonce((n) => n + 1), []) };
+}

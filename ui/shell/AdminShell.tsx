@@ -1,0 +1,86 @@
+// The back office's frame: the sidebar of every registered admin screen, grouped as the spec
+// groups them, a quick jump to a player, the signed-in operator, sign-out.
+import { useState } from "react";
+import { screens } from "../areas/index.ts";
+import type { NavGroup } from "../areas/registry.ts";
+import { locale } from "../lib/i18n.ts";
+import { useApi } from "../lib/api.ts";
+import { ScreenRoutes } from "./ScreenRoutes.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { Toasts } from "../components/Toasts.tsx";
+import { t } from "./t.ts";
+
+const GROUPS: NavGroup[] = ["system", "players", "clansBattles", "content", "billing", "metrics"];
+
+export default function AdminShell() {
+  const [jump, setJump] = useState("");
+  const me = useApi<{ admin?: { username: string; role: string } }>(location.pathname === "/admin/login" ? null : "/admin/index");
+  if (location.pathname === "/admin/login") {
+    return (
+      <main className="tk-login-page">
+        <ScreenRoutes shell="admin" />
+      </main>
+    );
+  }
+  const nav = screens.filter((s) => s.shell === "admin" && s.group);
+  return (
+    <div className="tk-admin">
+      <aside className="tk-sidebar">
+        <a className="tk-brand" href="/admin/">
+          {t("admin.title")}
+        </a>
+        <form
+          className="tk-jump"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (/^\d+$/.test(jump.trim())) location.assign(`/admin/player/${jump.trim()}`);
+          }}
+        >
+          <label>
+            <span className="tk-sr">{t("admin.jump")}</span>
+            <input inputMode="numeric" pattern="[0-9]*" placeholder={t("admin.jump")} value={jump} onChange={(e) => setJump(e.target.value)} />
+          </label>
+          <button type="submit" className="tk-btn">
+            {t("admin.jumpGo")}
+          </button>
+        </form>
+        <nav aria-label={t("admin.title")}>
+          {GROUPS.map((g) => {
+            const items = nav.filter((s) => s.group === g);
+            if (items.length === 0) return null;
+            return (
+              <details key={g} open={items.some((s) => location.pathname.startsWith(s.href ?? s.path))}>
+                <summary>{t(`admin.group.${g}`)}</summary>
+                <ul>
+                  {items.map((s) => (
+                    <li key={s.path}>
+                      <a href={s.href ?? s.path} aria-current={location.pathname === (s.href ?? s.path) ? "page" : undefined}>
+                        {s.title[locale]}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            );
+          })}
+        </nav>
+      </aside>
+      <div className="tk-admin-body">
+        <header className="tk-topbar">
+          <span>{me.data?.admin ? `${me.data.admin.username} · ${me.data.admin.role}` : ""}</span>
+          <LanguageSwitch />
+          {me.data?.admin && (
+            <a href="/admin/logout" className="tk-btn">
+              {t("nav.signOut")}
+            </a>
+          )}
+        </header>
+        <main className="tk-main">
+          <ScreenRoutes shell="admin" />
+        </main>
+      </div>
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Switches ru/en keeping the page: a /ru|en/ path swaps its segment; other paths set the
+// lang cookie the server reads and reload.
+import { locale } from "../lib/i18n.ts";
+import { t } from "./t.ts";
+
+export function switchLocale(to: "ru" | "en") {
+  const { pathname, search, hash } = location;
+  const m = /^\/(ru|en)(\/.*)?$/.exec(pathname);
+  document.cookie = `lang=${to}; path=/; max-age=31536000; samesite=lax`;
+  if (m) location.assign(`/${to}${m[2] ?? ""}${search}${hash}`);
+  else location.reload();
+}
+
+export function LanguageSwitch() {
+  return (
+    <div className="tk-lang" role="group" aria-label={t("nav.language")}>
+      {(["ru", "en"] as const).map((l) => (
+        <button key={l} type="button" className="tk-link" aria-pressed={l === locale} disabled={l === locale} onClick={() => switchLocale(l)}>
+          {l.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}
