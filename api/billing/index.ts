@@ -1,6 +1,7 @@
 // The billing area: provider callbacks and purchase routes, one module per provider.
 import type { Hono } from "hono";
 import { registerEcommpay } from "./ecommpay.ts";
+import { registerPaypal } from "./paypal.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { registerStripe } from "./stripe.ts";
 import { registerRobokassa } from "./robokassa.ts";
@@ -10,5 +11,6 @@ export function registerBilling(app: Hono<HonoEnv>) {
   registerStripe(app);
   registerRobokassa(app);
   registerEcommpay(app);
+  registerPaypal(app);
   registerPurchase(app);
 }

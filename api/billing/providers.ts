@@ -28,6 +28,8 @@ export interface Provider {
   start?(c: Context<HonoEnv>, order: Order): Promise<{ url: string; ref: string | null }>;
   /** Asks the provider for the order's state; throws ProviderDown when it cannot be reached. */
   check(deps: Deps, order: Order): Promise<ProviderState>;
+  /** verify only: completes what the buyer approved but we never finished (PayPal's capture). */
+  finish?(deps: Deps, order: Order): Promise<ProviderState>;
 }
 
 export class ProviderDown extends AppError {

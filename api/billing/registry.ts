@@ -1,6 +1,7 @@
 // The payment providers by name, for verify, cashbox/request and the generic purchase start.
 import type { Deps } from "../deps.ts";
 import { ecommpayProvider } from "./ecommpay.ts";
+import { paypalProvider } from "./paypal.ts";
 import { AppError } from "../http/errors.ts";
 import type { Provider } from "./providers.ts";
 import { stripeProvider } from "./stripe.ts";
@@ -12,6 +13,7 @@ export const providers: Record<string, Provider> = {
   [stripeProvider.name]: stripeProvider,
   [robokassaProvider.name]: robokassaProvider,
   [ecommpayProvider.name]: ecommpayProvider,
+  [paypalProvider.name]: paypalProvider,
 };
 
 export function providerOf(name: string): Provider {
@@ -22,7 +24,9 @@ export function providerOf(name: string): Provider {
 
 /** Asks the provider for the order's state and applies it (credits if paid); ProviderDown leaves the order as it is. */
 export async function verifyOrder(deps: Deps, order: Order, source: Source, adminId?: number, after?: After): Promise<{ order: Order; provider: unknown; changed: boolean }> {
-  const state = await providerOf(order.provider).check(deps, order);
+  const provider = providerOf(order.provider);
+  let state = await provider.check(deps, order);
+  if (state.status === "pending" && provider.finish && source === "verify") state = await provider.finish(deps, order);
   let changed = false;
   const result = await applyState(deps.db, order, state, source, deps.clock.now(), adminId, async (tx, o) => {
     changed = true;

@@ -1,0 +1,113 @@
+import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { eq } from "drizzle-orm";
+import { makeWorld, type TestWorld } from "../test/fixture.ts";
+import { paypalStandin } from "./test-standins/paypal.ts";
+import { signedInPlayer, putItem, GOLD_PACK } from "./test-standins/world.ts";
+import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
+import { orders, orderEvents } from "../db/schema/billing.ts";
+import { findOrder } from "./orders.ts";
+import { verifyOrder } from "./registry.ts";
+
+describe("PayPal", () => {
+  let w: TestWorld;
+  let server: ReturnType<typeof Bun.serve>;
+  let standin: ReturnType<typeof paypalStandin>;
+  let buyer: Awaited<ReturnType<typeof signedInPlayer>>;
+
+  beforeAll(async () => {
+    w = await makeWorld();
+    standin = paypalStandin({ clientId: "client-x", secret: "secret-y", origin: () => `http://127.0.0.1:${server.port}` });
+    server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
+    Object.assign(w.deps.settings.secrets, { PAYPAL_CLIENT_ID: "client-x", PAYPAL_SECRET: "secret-y", PAYPAL_API_BASE: `http://127.0.0.1:${server.port}` });
+    await putItem(w.deps.db, GOLD_PACK, w.clock.now());
+    buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "US" });
+  });
+  afterAll(async () => {
+    server.stop(true);
+    await w.close();
+  });
+
+  const gold = async () => (await w.deps.db.select({ gold: players.gold }).from(players).where(eq(players.id, buyer.playerId)))[0].gold;
+  const post = (path: string, body?: unknown, headers: Record<string, string> = buyer.headers) =>
+    w.app.request(path, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const snapshot = async () => ({
+    gold: await gold(),
+    ledger: (await w.deps.db.select().from(ledgerEntries)).length,
+    events: (await w.deps.db.select().from(orderEvents)).length,
+    outbox: (await w.deps.db.select().from(outbox)).length,
+    orders: JSON.stringify(await w.deps.db.select().from(orders)),
+  });
+  async function approved() {
+    const r = await post("/billing/paypal/order/create", { item_id: "gold_500" });
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { id: string; order: { id: number; status: string }; approveUrl: string };
+    expect(body.order.status).toBe("pending");
+    standin.approve(body.id);
+    return body;
+  }
+
+  test("capture credits once; 5 replays and 20 concurrent captures credit nothing more", async () => {
+    const a = await approved();
+    expect(standin.orders.get(a.id)!.amount).toEqual({ currency_code: "USD", value: "1.99" });
+    const before = await gold();
+    const r = await post(`/billing/paypal/order/${a.id}/capture`);
+    expect(r.status).toBe(200);
+    expect((await r.json()).order.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    for (let i = 0; i < 5; i++) expect((await post(`/billing/paypal/order/${a.id}/capture`)).status).toBe(200);
+    const b = await approved();
+    const all = await Promise.all(Array.from({ length: 20 }, () => post(`/billing/paypal/order/${b.id}/capture`)));
+    expect(all.every((x) => x.status === 200)).toBe(true);
+    expect(await gold()).toBe(before + 1100);
+    expect((await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${b.order.id}`))).length).toBe(1);
+  });
+
+  test("a forged or foreign capture, a wrong amount, an unknown order, a malformed id: 4xx and nothing changes", async () => {
+    const a = await approved();
+    const other = await signedInPlayer(w.deps.db, w.clock.now());
+    const before = await snapshot();
+    // No CSRF token (a forged cross-site request), another player's session.
+    expect((await post(`/billing/paypal/order/${a.id}/capture`, undefined, { cookie: buyer.headers.cookie })).status).toBe(403);
+    expect((await post(`/billing/paypal/order/${a.id}/capture`, undefined, other.headers)).status).toBe(404);
+    // PayPal captures a different amount than the order's: refused.
+    standin.state.captureAmountOverride = { currency_code: "USD", value: "0.01" };
+    expect((await post(`/billing/paypal/order/${a.id}/capture`)).status).toBe(400);
+    standin.state.captureAmountOverride = null;
+    expect((await post(`/billing/paypal/order/UNKNOWN123/capture`)).status).toBe(404);
+    expect((await post(`/billing/paypal/order/${encodeURIComponent("bad id!")}/capture`)).status).toBe(400);
+    expect((await post(`/billing/paypal/order/create`, { item_id: "" })).status).toBe(400);
+    expect((await w.app.request(`/billing/paypal/order/${a.id}/capture`, { method: "GET", headers: buyer.headers })).status).toBe(405);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test("PayPal down: the order stays pending; verify completes it later (reading or capturing)", async () => {
+    const a = await approved();
+    const before = await gold();
+    standin.state.down = true;
+    expect((await post(`/billing/paypal/order/${a.id}/capture`)).status).toBe(503);
+    expect((await findOrder(w.deps.db, a.order.id))!.status).toBe("pending");
+    await expect(verifyOrder(w.deps, (await findOrder(w.deps.db, a.order.id))!, "verify")).rejects.toThrow();
+    standin.state.down = false;
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, a.order.id))!, "verify")).order.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    // Captured at PayPal, but the answer was lost: verify reads the capture.
+    const b = await approved();
+    standin.state.loseCaptureAnswer = true;
+    expect((await post(`/billing/paypal/order/${b.id}/capture`)).status).toBe(503);
+    standin.state.loseCaptureAnswer = false;
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, b.order.id))!, "verify")).order.status).toBe("paid");
+    expect(await gold()).toBe(before + 1100);
+    // A refund at PayPal is seen by verify and reverses.
+    standin.refund(b.id);
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, b.order.id))!, "verify")).order.status).toBe("refunded");
+    expect(await gold()).toBe(before + 550);
+  });
+
+  test("cancel cancels the player's unpaid order", async () => {
+    const r = await post("/billing/paypal/order/create", { item_id: "gold_500" });
+    const { id } = await r.json();
+    const c = await post(`/billing/paypal/order/${id}/cancel`);
+    expect((await c.json()).order.status).toBe("cancelled");
+    expect((await post(`/billing/paypal/order/${id}/cancel`)).status).toBe(200);
+  });
+});
