@@ -1,4 +1,5 @@
 // Every area's screens. An area adds one import and one spread here (see ui/README.md).
 import type { ScreenDef } from "./registry.ts";
+import { screens as metrics } from "./metrics/routes.ts";
 
-export const screens: ScreenDef[] = [];
+export const screens: ScreenDef[] = [...metrics];

@@ -1,14 +1,16 @@
-// The building blocks of the metrics screens: translations, data loading with designed loading,
-// empty and error states, the period picker, a chart (echarts), a sortable table
-// (@tanstack/react-table) and CSV links.
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+// The building blocks of the metrics screens on top of the design system (ui/lib, ui/components):
+// translations (compiled, so placeholders work), the period picker, charts (echarts), a sortable
+// table (@tanstack/react-table) and CSV links.
+import { useMemo, useState, type ReactNode } from "react";
+import { api } from "../../lib/api.ts";
+import { locale as pageLocale } from "../../lib/i18n.ts";
 import ReactECharts from "echarts-for-react";
 import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { useTable, tableFeatures, rowSortingFeature, createSortedRowModel, sortFn_basic, sortFn_alphanumeric, type SortingState } from "@tanstack/react-table";
 import { messages, type MetricsMessageId } from "./messages.ts";
 
-export const locale: "ru" | "en" = typeof document !== "undefined" && document.querySelector<HTMLMetaElement>('meta[name="tk-locale"]')?.content === "en" ? "en" : "ru";
+export const locale = pageLocale;
 const i18n = setupI18n();
 i18n.setMessagesCompiler(compileMessage);
 i18n.load(locale, messages[locale]);
@@ -20,57 +22,10 @@ export const fmtMoney = (cents: unknown) =>
   typeof cents === "number" ? (cents / 100).toLocaleString(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2 }) : "";
 export const fmtPct = (v: unknown) => (typeof v === "number" ? `${(v * 100).toLocaleString(locale, { maximumFractionDigits: 2 })}%` : "");
 
-function csrf(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="tk-csrf"]')?.content ?? "";
-}
-
-export async function fetchJson<T>(url: string, body?: unknown): Promise<T> {
-  const r = await fetch(url, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json", "x-csrf-token": csrf() }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-  });
-  const data = await r.json().catch(() => null);
-  if (!r.ok) {
-    const e = (data as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
-    throw new Error([e?.message, ...Object.values(e?.fields ?? {})].filter(Boolean).join(" ") || `HTTP ${r.status}`);
-  }
-  return data as T;
-}
-
-export function useData<T>(url: string | null) {
-  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: !!url });
-  const [nonce, setNonce] = useState(0);
-  useEffect(() => {
-    if (!url) return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: undefined }));
-    fetchJson<T>(url).then(
-      (data) => live && setState({ data, loading: false }),
-      (e: Error) => live && setState({ error: e.message, loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [url, nonce]);
-  return { ...state, reload: useCallback(() => setNonce((n) => n + 1), []) };
-}
-
-export function Loadable<T>({ state, empty, children }: { state: { data?: T; error?: string; loading: boolean; reload: () => void }; empty?: (d: T) => boolean; children: (d: T) => ReactNode }) {
-  if (state.error)
-    return (
-      <div className="tk-metrics-error" role="alert">
-        {t("metrics.error", { message: state.error })} <button onClick={state.reload}>{t("metrics.retry")}</button>
-      </div>
-    );
-  if (!state.data) return <div className="tk-metrics-loading" aria-busy="true">{t("metrics.loading")}</div>;
-  return (
-    <div aria-busy={state.loading} style={{ opacity: state.loading ? 0.6 : 1 }}>
-      {empty?.(state.data) ? <div className="tk-metrics-empty">{t("metrics.empty")}</div> : children(state.data)}
-    </div>
-  );
-}
+/** Loading, errors, the CSRF token and the designed loading/empty/error states are the design system's. */
+export { useApi as useData } from "../../lib/api.ts";
+export { Load as Loadable } from "../../components/States.tsx";
+export const fetchJson = <T,>(url: string, body?: unknown): Promise<T> => api<T>(url, body === undefined ? {} : { body });
 
 export type Granularity = "yearly" | "monthly" | "daily";
 export interface PeriodState {
@@ -128,7 +83,7 @@ export function Select({ label, value, options, onChange }: { label: string; val
 
 export function CsvLink({ href, label = t("metrics.csv") }: { href: string; label?: string }) {
   return (
-    <a className="tk-metrics-csv" href={href} download>
+    <a className="tk-btn tk-metrics-csv" href={href} download>
       {label}
     </a>
   );

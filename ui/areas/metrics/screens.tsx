@@ -1,8 +1,10 @@
 // The /admin/metrics screens: one per dashboard, each with its period controls, charts, a table
 // and its CSV export. Data comes from the dashboard's own routes (api/admin/metrics).
 import { useState } from "react";
-import { t, useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, LineChart, PieChart, Table, Section, Select, fmtInt, fmtMoney, fmtPct, fetchJson, locale, type PeriodState } from "./kit.tsx";
+import { t, useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, LineChart, PieChart, Table, Section, Select, fmtInt, fmtMoney, fmtPct, fetchJson, locale } from "./kit.tsx";
 import type { MetricsMessageId } from "./messages.ts";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { toast } from "../../components/Toasts.tsx";
 
 const B = "/admin/metrics";
 type KeyCount = { key: string; n: number };
@@ -124,7 +126,7 @@ function Ownership({ slug, title, open }: { slug: "playersTanks" | "playersCrews
               { key: "owners", label: t("metrics.owners") },
               { key: "gained", label: t("metrics.gained") },
               { key: "lost", label: t("metrics.lost") },
-              { key: "item_id", label: t("metrics.openProfiles"), format: (v) => <button onClick={() => setItem(String(v))}>{t("metrics.openProfiles")}</button> },
+              { key: "item_id", label: t("metrics.openProfiles"), format: (v) => <button className="tk-btn" onClick={() => setItem(String(v))}>{t("metrics.openProfiles")}</button> },
             ]} />
           </>
         )}
@@ -175,6 +177,7 @@ export function ComparePeriods() {
   const [months, setMonths] = useState<{ month: string; computedAt: string; figures: Figures }[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
   const run = async (label: string, fn: () => Promise<void>) => {
     setBusy(label);
     setError(null);
@@ -212,9 +215,17 @@ export function ComparePeriods() {
         )}
       </Loadable>
       <h2>{t("metrics.monthly")}</h2>
-      <div style={{ display: "flex", gap: 8 }}>
-        <button disabled={!!busy} onClick={loadMonths}>{t("metrics.show")}</button>
-        <button disabled={!!busy} onClick={() => run("clear", async () => { await fetchJson(`${B}/comparePeriods/clear/monthly/cache`, {}); setMonths(null); })}>{t("metrics.clearCache")}</button>
+      <div className="tk-row">
+        <button className="tk-btn tk-primary" disabled={!!busy} onClick={loadMonths}>{t("metrics.show")}</button>
+        <button className="tk-btn tk-danger" disabled={!!busy} onClick={() => setConfirmClear(true)}>{t("metrics.clearCache")}</button>
+        <ConfirmDialog open={confirmClear} text={t("metrics.clearConfirm")} onCancel={() => setConfirmClear(false)} onConfirm={() => {
+          setConfirmClear(false);
+          void run("clear", async () => {
+            const r = await fetchJson<{ cleared: number }>(`${B}/comparePeriods/clear/monthly/cache`, {});
+            setMonths(null);
+            toast.ok(t("metrics.cleared", { n: r.cleared }));
+          });
+        }} />
         {busy && <span aria-busy="true">{busy === "recalc" ? t("metrics.recalculating") : t("metrics.loading")}</span>}
       </div>
       {error && <div role="alert">{t("metrics.error", { message: error })}</div>}
@@ -231,10 +242,11 @@ export function ComparePeriods() {
             { key: "battles", label: t("metrics.battles") },
             { key: "computedAt", label: t("metrics.computedAt"), format: String },
             { key: "month", label: t("metrics.recalculate"), format: (v) => (
-              <button disabled={!!busy} onClick={() => run("recalc", async () => {
+              <button className="tk-btn" disabled={!!busy} onClick={() => run("recalc", async () => {
                 const [y, m] = String(v).split("-").map(Number);
                 const fresh = await fetchJson<{ month: string; computedAt: string; figures: Figures }>(`${B}/comparePeriods/recalculate/month`, { year: y, month: m });
                 setMonths((ms) => ms?.map((x) => (x.month === fresh.month ? fresh : x)) ?? null);
+                toast.ok(t("metrics.recalculated", { month: fresh.month.slice(0, 7) }));
               })}>{t("metrics.recalculate")}</button>
             ) },
           ]} />
@@ -474,4 +486,3 @@ export function CohortPayments() {
   );
 }
 
-export type { PeriodState };
