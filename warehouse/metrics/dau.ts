@@ -2,7 +2,7 @@
 // they have at least one `activity` event that day (login, battle, purchase… — whatever the
 // game records as activity). DAU = distinct active players of a day; WAU of day d = distinct
 // players active on any of d-6…d; MAU of day d = distinct players active on any of d-29…d;
-// stickiness = DAU / MAU. A month's MAU (yearly view) = distinct players active in that
+// stickiness = DAU / MAU; days after today have no figures. A month's MAU (yearly view) = distinct players active in that
 // calendar month; its average DAU = the sum of its days' DAU over the month's days elapsed by
 // now. Read from the exact bitmap rollups active_days, active_monthly and active_daily (by
 // country and platform); hours (daily view) from raw events of that day.
@@ -69,8 +69,9 @@ export async function dau(wh: Warehouse, p: Period, now: number): Promise<DauDat
       return { bucket: m.bucket, dau: avg, wau: 0, mau: m.mau, stickiness: ratio(avg, m.mau) };
     }), zero);
   } else {
-    const day = p.unit === "day" ? p : { from: p.from, to: p.to };
-    const rolling = await wh.query<Omit<DauPoint, "stickiness">>(ROLLING_SQL, periodParams(day));
+    // Days after today have no figures (a rolling window would otherwise still count the past).
+    const tomorrow = addDays(isoDay(now), 1);
+    const rolling = await wh.query<Omit<DauPoint, "stickiness">>(ROLLING_SQL, periodParams({ from: p.from, to: p.to < tomorrow ? p.to : tomorrow }));
     if (p.unit === "day") series = fill(p, rolling.map((r) => ({ ...r, stickiness: ratio(r.dau, r.mau) })), zero);
     else {
       const hours = await wh.query<{ bucket: string; dau: number }>(HOURLY_SQL, params);

@@ -109,6 +109,9 @@ describe("metrics: every dashboard matches an independent computation", () => {
       for (let d = p.bucket; d < end; d = addDay(d, 1), days++) sum += activeIn(world, d, addDay(d, 1)).size;
       expect(p.dau).toBe(round2(sum / days));
     }
+    const nov = await get(`${BASE}/dau/2026/11`);
+    expect(nov.series.filter((x: { bucket: string; mau: number }) => x.bucket > "2026-11-20" && x.mau !== 0)).toEqual([]);
+    expect(nov.series.find((x: { bucket: string }) => x.bucket === "2026-11-20").mau).toBe(activeIn(world, "2026-10-22", "2026-11-21").size);
     const d = await get(`${BASE}/dau/2026/11/3`);
     const ofDay = act.filter((e) => inRange(e.at, "2026-11-03", "2026-11-04"));
     expect(nonZero(Object.fromEntries(d.series.map((s: { bucket: string; dau: number }) => [s.bucket, s.dau])))).toEqual(distinctBy(ofDay, (e) => hourOf(e.at), (e) => e.row.player_id));
