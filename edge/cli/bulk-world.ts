@@ -1,9 +1,9 @@
-// npm run bulk-world -- --players 1000000 --events 100000000 [--days 365] [--data-dir DIR] [--seed 42]
+// bun edge/cli/bulk-world.ts --players 1000000 --events 100000000 [--days 365] [--data-dir DIR] [--seed 42]
 // Generates the BENCHMARK world inside ClickHouse (INSERT … SELECT FROM numbers()), bypassing
 // the outbox on purpose. For benchmarks only: it writes events no player produced.
 import { parseArgs } from "node:util";
 import { readEnv } from "../config.ts";
-import { buildBulkWorld } from "../../warehouse/bulk.ts";
+import { buildBulkWorld, settleRollups } from "../../warehouse/bulk.ts";
 import { migrateWarehouse } from "../../warehouse/migrate.ts";
 import { openWarehouse } from "../boot.ts";
 
@@ -37,4 +37,7 @@ const counts = await buildBulkWorld(wh, {
 const total = Object.values(counts).reduce((s, n) => s + n, 0);
 const s = (performance.now() - t0) / 1000;
 console.log(`bulk world: ${total} rows in ${s.toFixed(1)} s (${Math.round(total / s)} rows/s)`, counts);
+const t1 = performance.now();
+await settleRollups(wh);
+console.log(`rollups merged in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 await wh.close();
