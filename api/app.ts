@@ -10,6 +10,7 @@ import { loadAdmin, loadPlayer } from "./http/session.ts";
 import { translate } from "./i18n/index.ts";
 import { renderShell } from "./http/shell.ts";
 import { registerAreas } from "./areas.ts";
+import { beginRoutes, finishRoutes } from "./http/router.ts";
 
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
@@ -55,7 +56,9 @@ export function createApp(deps: Deps): Hono<HonoEnv> {
     return c.json({ ok: db && warehouse, db, warehouse: warehouse ? deps.warehouse.kind : false }, db && warehouse ? 200 : 503);
   });
 
+  beginRoutes(app);
   registerAreas(app);
+  finishRoutes(app);
 
   app.notFound((c) => {
     const accept = c.req.header("accept") ?? "";

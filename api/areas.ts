@@ -1,13 +1,14 @@
 // Every area of the product registers its routes here. Add one import and one entry per area.
 import type { Hono } from "hono";
 import type { HonoEnv } from "./http/env.ts";
+import { registerAccess } from "./admin/access/index.ts";
 import { registerMetrics } from "./admin/metrics/index.ts";
 import { registerBilling } from "./billing/index.ts";
 import { registerAdminBilling } from "./admin/billing/index.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [registerMetrics, registerBilling, registerAdminBilling];
+const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

@@ -81,11 +81,30 @@ export function route(app: Hono<HonoEnv>, info: Omit<RouteInfo, "kind" | "mutate
   } else {
     if (methods.includes("GET")) methods.push("HEAD");
     app.on(methods, full.path, ...chain);
-    app.all(full.path, (c) => {
-      c.header("Allow", methods.join(", "));
-      throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
-    });
+    const refuse = () =>
+      app.all(full.path, (c) => {
+        c.header("Allow", methods.join(", "));
+        throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
+      });
+    // The 405 answers go after every route, so a sibling with another method (POST
+    // /admin/api/user/create beside GET /admin/api/user/:username) is found first.
+    const pending = pendingRefusals.get(app);
+    if (pending) pending.push(refuse);
+    else refuse();
   }
+}
+
+const pendingRefusals = new WeakMap<object, (() => void)[]>();
+
+/** Collects the 405 answers while the areas register (see finishRoutes). */
+export function beginRoutes(app: Hono<HonoEnv>) {
+  pendingRefusals.set(app, []);
+}
+
+/** Registers the collected 405 answers after every area's routes. */
+export function finishRoutes(app: Hono<HonoEnv>) {
+  for (const refuse of pendingRefusals.get(app) ?? []) refuse();
+  pendingRefusals.delete(app);
 }
 
 /**

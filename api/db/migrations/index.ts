@@ -48,5 +48,13 @@ export const migrations: Migration[] = [
       "CREATE INDEX `billing_orders_player` ON `billing_orders` (`player_id`,`id`);",
       "CREATE INDEX `billing_orders_status` ON `billing_orders` (`status`,`updated_at`);"
     ]
+  },
+  {
+    "tag": "0002_late_layla_miller",
+    "hash": "b8282c61d796e3635ca423bd61015ff622dbc982f740805a8c97562530d1b527",
+    "statements": [
+      "CREATE TABLE `login_failures` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`key` text NOT NULL,\n\t`at` integer NOT NULL\n);",
+      "CREATE INDEX `login_failures_key` ON `login_failures` (`key`,`at`);"
+    ]
   }
 ];

@@ -5,3 +5,4 @@ export * from "./ledger.ts";
 export * from "./access.ts";
 export * from "./mail.ts";
 export * from "./billing.ts";
+export * from "./identity.ts";

@@ -2,5 +2,6 @@
 // A step: import type { WorldStep } from "./world.ts"; export const clansStep: WorldStep = async ({ db, r, playerIds, opts }) => { … }
 import type { WorldStep } from "./world.ts";
 import { billingStep } from "../../billing/demo.ts";
+import { demoAdminStep } from "../../identity/seed.ts";
 
-export const worldSteps: WorldStep[] = [billingStep];
+export const worldSteps: WorldStep[] = [demoAdminStep, billingStep];

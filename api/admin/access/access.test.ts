@@ -1,0 +1,169 @@
+import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { count, eq } from "drizzle-orm";
+import { makeWorld, type TestWorld } from "../../test/fixture.ts";
+import { signInAdmin, loginAdmin, type Actor } from "../../test/sign-in.ts";
+import { routeTable, roleRank } from "../../http/router.ts";
+import { adminLog, sessions } from "../../db/schema/access.ts";
+import { createAdmin } from "../../identity/admins.ts";
+import { THROTTLE } from "../../identity/throttle.ts";
+
+/** A concrete path for a route pattern: digits for ids, text for names. */
+export const samplePath = (pattern: string) =>
+  pattern.replace(/:(\w+)\{([^}]+)\}\??/g, (_, name: string, re: string) => (re === "ru|en" ? "en" : re === "[0-9]+" ? "1" : name === "type" ? "guide" : "sample"));
+
+describe("admin access", () => {
+  let w: TestWorld;
+  let root: Actor & { username: string };
+  beforeAll(async () => {
+    w = await makeWorld();
+    root = await signInAdmin(w, "superadmin", "root");
+  });
+  afterAll(() => w.close());
+
+  const logRows = async () => (await w.deps.db.select({ n: count() }).from(adminLog))[0].n;
+  const post = (path: string, who: Actor | null, body: unknown = {}, headers: Record<string, string> = {}) =>
+    w.app.request(path, { method: "POST", headers: { ...(who ? who.headers() : { "content-type": "application/json", accept: "application/json" }), ...headers }, body: JSON.stringify(body) });
+
+  test("sign-in: a wrong password and an unknown user get the same answer", async () => {
+    const a = await post("/admin/login", null, { username: "root", password: "wrong password!" }, { "accept-language": "en" });
+    const b = await post("/admin/login", null, { username: "nobody", password: "wrong password!" }, { "accept-language": "en" });
+    expect(a.status).toBe(401);
+    expect(b.status).toBe(401);
+    expect(await a.json()).toEqual(await b.json());
+  });
+
+  test("the throttle engages after repeated failures and says how long to wait", async () => {
+    await createAdmin(w.deps.db, { username: "victim", email: "v@example.com", password: "correct horse battery", role: "support", at: w.clock.now() });
+    for (let i = 0; i < THROTTLE.perAccount; i++) expect((await post("/admin/login", null, { username: "victim", password: "nope nope nope" })).status).toBe(401);
+    const r = await post("/admin/login", null, { username: "victim", password: "correct horse battery" }, { "accept-language": "en" });
+    expect(r.status).toBe(429);
+    expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await r.json()).error.message).toMatch(/Try again in \d+ seconds/);
+    w.clock.advance(THROTTLE.windowMs + 1000);
+    expect((await post("/admin/login", null, { username: "victim", password: "correct horse battery" })).status).toBe(200);
+  });
+
+  test("without a session, admin JSON routes answer 401 and pages send to the login page", async () => {
+    const json = await w.app.request("/admin/api/user/", { headers: { accept: "application/json" } });
+    expect(json.status).toBe(401);
+    const html = await w.app.request("/admin/adminLog/", { headers: { accept: "text/html" } });
+    expect(html.status).toBe(302);
+    expect(html.headers.get("location")).toStartWith("/admin/login");
+  });
+
+  test("a state-changing admin request without the CSRF token is refused and changes nothing", async () => {
+    const before = await logRows();
+    const r = await post("/admin/api/user/create", root, { username: "csrfless", email: "c@example.com", password: "long enough pw", role: "support" }, { "x-csrf-token": "" });
+    expect(r.status).toBe(403);
+    expect((await r.json()).error.code).toBe("csrf");
+    expect((await w.app.request("/admin/api/user/csrfless", { headers: root.headers() })).status).toBe(404);
+    expect(await logRows()).toBe(before);
+  });
+
+  test("create, promote, denote, deactivate: each leaves exactly one admin log row", async () => {
+    const steps: [string, unknown, number][] = [
+      ["/admin/api/user/create", { username: "ops", email: "ops@example.com", password: "long enough pw", role: "support" }, 201],
+      ["/admin/api/user/promote/ops", {}, 200],
+      ["/admin/api/user/denote/ops", {}, 200],
+      ["/admin/api/user/change-email/ops", { email: "ops2@example.com" }, 200],
+      ["/admin/api/user/deactivate/ops", {}, 200],
+      ["/admin/api/user/activate/ops", {}, 200],
+    ];
+    for (const [path, body, status] of steps) {
+      const before = await logRows();
+      const r = await post(path, root, body);
+      expect(r.status, path).toBe(status);
+      expect(await logRows(), path).toBe(before + 1);
+    }
+    const info = await (await w.app.request("/admin/api/user/ops", { headers: root.headers() })).json();
+    expect(info.admin).toMatchObject({ role: "support", email: "ops2@example.com", active: true });
+  });
+
+  test("a deactivated admin's session cookie stops working at once", async () => {
+    const victim = await signInAdmin(w, "operator", "shortlived");
+    expect((await w.app.request("/admin/index", { headers: victim.headers() })).status).toBe(200);
+    expect((await post("/admin/api/user/deactivate/shortlived", root)).status).toBe(200);
+    expect((await w.app.request("/admin/index", { headers: victim.headers() })).status).toBe(401);
+    expect((await loginAdmin(w, "shortlived", "correct horse battery").catch((e) => String(e)))).toContain("403");
+  });
+
+  test("the role ladder: no promotion past one's own role, no lock-out, always an active superadmin", async () => {
+    const boss = await signInAdmin(w, "admin", "boss");
+    await post("/admin/api/user/create", root, { username: "junior", email: "j@example.com", password: "long enough pw", role: "operator" });
+    expect((await post("/admin/api/user/promote/junior", boss)).status).toBe(200); // operator → admin
+    expect((await post("/admin/api/user/promote/junior", boss)).status).toBe(403); // admin → superadmin is above boss
+    expect((await post("/admin/api/user/create", boss, { username: "tooHigh", email: "t@example.com", password: "long enough pw", role: "superadmin" })).status).toBe(403);
+    expect((await post("/admin/api/user/deactivate/boss", boss)).status).toBe(403); // not oneself
+    expect((await post("/admin/api/user/denote/root", boss)).status).toBe(403); // outranked
+    const other = await signInAdmin(w, "superadmin", "root2");
+    expect((await post("/admin/api/user/deactivate/root", other)).status).toBe(200);
+    const last = await post("/admin/api/user/denote/root2", root, {});
+    expect(last.status).toBe(401); // root was deactivated: its session is gone
+    const again = await signInAdmin(w, "admin", "boss2");
+    expect((await post("/admin/api/user/denote/root2", again)).status).toBe(403);
+    expect((await post("/admin/api/user/activate/root", other)).status).toBe(200);
+    const rootAgain = await loginAdmin(w, "root", "correct horse battery");
+    expect((await post("/admin/api/user/deactivate/root2", rootAgain)).status).toBe(200);
+    const lastOne = await post("/admin/api/user/denote/root", other, {});
+    expect(lastOne.status).toBe(401);
+    // root is now the only active superadmin and cannot be demoted by anyone.
+    const third = await signInAdmin(w, "superadmin", "root3");
+    expect((await post("/admin/api/user/deactivate/root3", rootAgain)).status).toBe(200);
+    const r = await post("/admin/api/user/denote/root", rootAgain);
+    expect(r.status).toBe(403);
+    expect(third.username).toBe("root3");
+  });
+
+  test("every admin route refuses a role below the one it declares, and anonymous callers", async () => {
+    const support = await signInAdmin(w, "support", "lowly");
+    const adminRoutes = routeTable(w.app).filter((r) => r.auth === "admin");
+    expect(adminRoutes.length).toBeGreaterThan(10);
+    const checked: string[] = [];
+    for (const r of adminRoutes) {
+      const method = r.method === "ANY" || r.method === "GET|POST" ? "GET" : r.method;
+      const path = samplePath(r.path);
+      const anon = await w.app.request(path, { method, headers: { accept: "application/json" } });
+      expect([401, 302], `${method} ${path}`).toContain(anon.status);
+      if (roleRank(r.role ?? "support") > roleRank("support")) {
+        const res = await w.app.request(path, { method, headers: support.headers() });
+        expect(res.status, `${method} ${path} as support`).toBe(403);
+        checked.push(path);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(0);
+  });
+
+  test("the admin log filters by admin, action and target, pages, and cannot be changed", async () => {
+    const auditor = await signInAdmin(w, "superadmin", "auditor");
+    await post("/admin/api/user/create", auditor, { username: "logged", email: "l@example.com", password: "long enough pw", role: "support" });
+    for (let i = 0; i < 3; i++) {
+      await post("/admin/api/user/promote/logged", auditor);
+      await post("/admin/api/user/denote/logged", auditor);
+    }
+    const get = (q: string) => w.app.request(`/admin/adminLog/get/logs?${q}`, { headers: auditor.headers({ "accept-language": "en" }) });
+    const all = await (await get("pageSize=5")).json();
+    expect(all.rows.length).toBe(5);
+    expect(all.total).toBeGreaterThan(5);
+    const page2 = await (await get("pageSize=5&page=2")).json();
+    expect(page2.rows[0].id).toBeLessThan(all.rows[4].id);
+    const byAction = await (await get("action=admin.promote&admin=auditor")).json();
+    expect(byAction.rows.length).toBe(3);
+    const byTarget = await (await get("target=logged")).json();
+    expect(byTarget.rows.length).toBe(7);
+    expect(byTarget.rows[0]).toMatchObject({ adminUsername: "auditor", action: "admin.denote", targetType: "admin", targetId: "logged", summary: "role operator → support" });
+    const bad = await get("from=31.02.2026");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields.from).toBe("Please enter a proper date.");
+    const writeRoutes = routeTable(w.app).filter((r) => r.path.startsWith("/admin/adminLog") && r.mutates);
+    expect(writeRoutes).toEqual([]);
+  });
+
+  test("signing out ends the session", async () => {
+    const a = await signInAdmin(w, "operator", "leaver");
+    const r = await w.app.request("/admin/logout", { headers: a.headers() });
+    expect(r.status).toBe(200);
+    const left = await w.deps.db.select().from(sessions).where(eq(sessions.kind, "admin"));
+    expect((await w.app.request("/admin/index", { headers: a.headers() })).status).toBe(401);
+    expect(left.length).toBeGreaterThan(0);
+  });
+});

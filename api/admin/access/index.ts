@@ -1,0 +1,164 @@
+// The operators' door and house rules: sign-in/out, the start page, admin users and the log.
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { and, desc, eq, gte, lte, like, count, sql } from "drizzle-orm";
+import type { HonoEnv } from "../../http/env.ts";
+import { route, page } from "../../http/router.ts";
+import { input, validationError, readFields } from "../../http/validate.ts";
+import * as f from "../../http/fields.ts";
+import { AppError } from "../../http/errors.ts";
+import { audit } from "../../http/audit.ts";
+import { startSession, endSession, clientAddress } from "../../http/session.ts";
+import { renderShell } from "../../http/shell.ts";
+import { admins, adminLog, ADMIN_ROLES } from "../../db/schema/access.ts";
+import { verifyPassword, PASSWORD_MIN, PASSWORD_MAX } from "../../identity/password.ts";
+import { assertNotThrottled, recordFailure, clearFailures } from "../../identity/throttle.ts";
+import { findAdmin, createAdmin, stepRole, setActive, changePassword, changeEmail, publicAdmin } from "../../identity/admins.ts";
+import { attentionCounters } from "./attention.ts";
+
+const username = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(32).regex(/^[A-Za-z0-9_.-]+$/));
+const password = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const pathUser = (c: Context<HonoEnv>) => decodeURIComponent(c.req.param("username") ?? "");
+
+async function login(c: Context<HonoEnv>) {
+  const body = c.req.valid("json" as never) as { username: string; password: string };
+  const { db, clock } = c.var.deps;
+  const now = clock.now();
+  const keys = { account: body.username, address: clientAddress(c) };
+  await assertNotThrottled(db, keys, now);
+  const admin = await findAdmin(db, body.username);
+  const ok = await verifyPassword(body.password, admin?.passwordHash);
+  // One answer for an unknown user and a wrong password: the form never tells which.
+  if (!admin || !ok) {
+    await recordFailure(db, keys, now);
+    throw new AppError("unauthorized", "identity.badCredentials", [], 401);
+  }
+  if (!admin.active) throw new AppError("forbidden", "identity.inactive");
+  const result = await db.transaction(async (tx) => {
+    await clearFailures(tx, body.username);
+    await tx.update(admins).set({ lastLoginAt: now }).where(eq(admins.id, admin.id));
+    const s = await startSession(c, tx, "admin", admin.id);
+    c.set("admin", { adminId: admin.id, username: admin.username, role: admin.role, csrfToken: s.csrfToken, tokenHash: "" });
+    await audit(c, tx, { action: "admin.login", targetType: "admin", targetId: admin.id, summary: `signed in from ${keys.address ?? "unknown address"}` });
+    return s;
+  });
+  return c.json({ admin: publicAdmin(admin), csrfToken: result.csrfToken });
+}
+
+export function registerAccess(app: Hono<HonoEnv>) {
+  const loginInput = input(z.object({ username: f.text(1, 64), password: z.string().min(1).max(PASSWORD_MAX) }));
+  route(app, { method: "ANY", path: "/admin/login", auth: "none", kind: "page" }, async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return c.var.admin ? c.redirect("/admin/") : c.html(renderShell(c));
+    await loginInput(c as never, async () => {});
+    return login(c);
+  });
+
+  route(app, { method: "ANY", path: "/admin/logout", auth: "admin" }, async (c) => {
+    await c.var.deps.db.transaction((tx) => audit(c, tx, { action: "admin.logout", targetType: "admin", targetId: c.var.admin!.adminId, summary: "signed out" }));
+    await endSession(c, "admin");
+    return (c.req.header("accept") ?? "").includes("application/json") ? c.json({ ok: true }) : c.redirect("/admin/login");
+  });
+
+  const startPage = async (c: Context<HonoEnv>) => {
+    const { db, clock } = c.var.deps;
+    const now = clock.now();
+    const attention = await Promise.all(attentionCounters.map(async (a) => ({ key: a.key, href: a.href, title: a.title, count: await a.count(db, now) })));
+    const a = c.var.admin!;
+    return c.json({ admin: { id: a.adminId, username: a.username, role: a.role }, attention });
+  };
+  page(app, { path: "/admin/", auth: "admin" }, startPage);
+  page(app, { path: "/admin/index", auth: "admin" }, startPage);
+
+  // Admin users.
+  const listAdmins = async (c: Context<HonoEnv>) => c.json({ admins: (await c.var.deps.db.select().from(admins).orderBy(admins.username)).map(publicAdmin) });
+  page(app, { path: "/admin/admins/", auth: "admin", role: "admin", method: "GET" }, listAdmins);
+  route(app, { method: "POST", path: "/admin/admins/admin/info", auth: "admin", role: "admin" }, input(z.object({ username: username() })), async (c) => {
+    const a = await findAdmin(c.var.deps.db, c.req.valid("json").username);
+    if (!a) throw new AppError("not_found");
+    const [{ n }] = await c.var.deps.db.select({ n: count() }).from(adminLog).where(eq(adminLog.adminId, a.id));
+    return c.json({ admin: publicAdmin(a), actions: n });
+  });
+  route(app, { method: "GET", path: "/admin/api/user/", auth: "admin", role: "admin" }, listAdmins);
+  route(app, { method: "GET", path: "/admin/api/user/:username{[^/]+}", auth: "admin", role: "admin" }, async (c) => {
+    const a = await findAdmin(c.var.deps.db, pathUser(c));
+    if (!a) throw new AppError("not_found");
+    return c.json({ admin: publicAdmin(a) });
+  });
+  route(
+    app,
+    { method: "POST", path: "/admin/api/user/create", auth: "admin", role: "admin", mutates: true },
+    input(z.object({ username: username(), email: f.email(), password: password(), role: z.enum(ADMIN_ROLES).default("support") })),
+    async (c) => {
+      const body = c.req.valid("json");
+      const actor = c.var.admin!;
+      if (ADMIN_ROLES.indexOf(body.role) > ADMIN_ROLES.indexOf(actor.role)) throw new AppError("forbidden", "identity.roleCeiling");
+      const created = await c.var.deps.db.transaction(async (tx) => {
+        const a = await createAdmin(tx, { ...body, at: c.var.deps.clock.now() });
+        await audit(c, tx, { action: "admin.create", targetType: "admin", targetId: a.username, summary: `created ${a.username} (${a.role}, ${a.email})` });
+        return a;
+      });
+      return c.json({ admin: publicAdmin(created) }, 201);
+    },
+  );
+
+  const userAction = (path: string, schema: z.ZodType, act: (c: Context<HonoEnv>, tx: Parameters<Parameters<HonoEnv["Variables"]["deps"]["db"]["transaction"]>[0]>[0], body: any) => Promise<{ summary: string; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
+    route(app, { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true }, input(schema), async (c) => {
+      const body = c.req.valid("json");
+      const out = await c.var.deps.db.transaction(async (tx) => {
+        const r = await act(c, tx, body);
+        await audit(c, tx, { action, targetType: "admin", targetId: r.admin.username, summary: r.summary });
+        return r;
+      });
+      return c.json({ admin: out.admin });
+    });
+  const actor = (c: Context<HonoEnv>) => ({ adminId: c.var.admin!.adminId, role: c.var.admin!.role });
+  userAction("change-password", z.object({ password: password() }), async (c, tx, b) => ({ admin: publicAdmin(await changePassword(tx, actor(c), pathUser(c), b.password)), summary: "password changed; sessions ended" }), "admin.changePassword");
+  userAction("change-email", z.object({ email: f.email() }), async (c, tx, b) => {
+    const r = await changeEmail(tx, actor(c), pathUser(c), b.email);
+    return { admin: publicAdmin(r.admin), summary: `email ${r.before} → ${r.admin.email}` };
+  }, "admin.changeEmail");
+  userAction("activate", z.object({}), async (c, tx) => ({ admin: publicAdmin(await setActive(tx, actor(c), pathUser(c), true)), summary: "activated" }), "admin.activate");
+  userAction("deactivate", z.object({}), async (c, tx) => ({ admin: publicAdmin(await setActive(tx, actor(c), pathUser(c), false)), summary: "deactivated; sessions ended" }), "admin.deactivate");
+  userAction("promote", z.object({}), async (c, tx) => {
+    const r = await stepRole(tx, actor(c), pathUser(c), 1);
+    return { admin: publicAdmin(r.admin), summary: `role ${r.before} → ${r.after}` };
+  }, "admin.promote");
+  userAction("denote", z.object({}), async (c, tx) => {
+    const r = await stepRole(tx, actor(c), pathUser(c), -1);
+    return { admin: publicAdmin(r.admin), summary: `role ${r.before} → ${r.after}` };
+  }, "admin.denote");
+
+  // The admin log: read-only through every route; filters and paging.
+  const logQuery = z.object({
+    admin: f.optionalText(64),
+    action: f.optionalText(128),
+    target: f.optionalText(128),
+    from: f.optional(f.dateTime()),
+    to: f.optional(f.dateTime()),
+    page: f.optional(f.int(1, 100_000)),
+    pageSize: f.optional(f.int(1, 200)),
+  });
+  const logs = async (c: Context<HonoEnv>) => {
+    const raw = await readFields(c);
+    const parsed = logQuery.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error.issues, raw);
+    const q = parsed.data;
+    const where = and(
+      q.admin ? sql`lower(${adminLog.adminUsername}) = lower(${q.admin})` : undefined,
+      q.action ? like(adminLog.action, `${q.action.replace(/[%_]/g, "")}%`) : undefined,
+      q.target ? sql`(${adminLog.targetId} = ${q.target} OR ${adminLog.targetType} || ':' || ${adminLog.targetId} = ${q.target})` : undefined,
+      q.from ? gte(adminLog.createdAt, q.from) : undefined,
+      q.to ? lte(adminLog.createdAt, q.to) : undefined,
+    );
+    const pageSize = q.pageSize ?? 50;
+    const pageNo = q.page ?? 1;
+    const db = c.var.deps.db;
+    const [rows, [{ n }]] = await Promise.all([
+      db.select().from(adminLog).where(where).orderBy(desc(adminLog.id)).limit(pageSize).offset((pageNo - 1) * pageSize),
+      db.select({ n: count() }).from(adminLog).where(where),
+    ]);
+    return c.json({ rows, total: n, page: pageNo, pageSize });
+  };
+  page(app, { path: "/admin/adminLog/", auth: "admin", role: "admin" }, logs);
+  route(app, { method: "ANY", path: "/admin/adminLog/get/logs", auth: "admin", role: "admin" }, logs);
+}
