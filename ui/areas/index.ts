@@ -1,5 +1,6 @@
 // Every area's screens. An area adds one import and one spread here (see ui/README.md).
 import type { ScreenDef } from "./registry.ts";
+import { screens as access } from "./access/routes.ts";
 import { screens as metrics } from "./metrics/routes.ts";
 
-export const screens: ScreenDef[] = [...metrics];
+export const screens: ScreenDef[] = [...access, ...metrics];

@@ -1,0 +1,51 @@
+// The operators' sign-in form; errors (wrong credentials, throttling) come from the server in
+// the page's locale.
+import { useState, type FormEvent } from "react";
+import { api, ApiError } from "../../lib/api.ts";
+import { LanguageSwitch } from "../../shell/LanguageSwitch.tsx";
+import { t } from "./t.ts";
+
+export default function LoginPage() {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api("/admin/login", { body: { username, password } });
+      const next = new URLSearchParams(location.search).get("next");
+      location.assign(next && next.startsWith("/admin") ? next : "/admin/");
+    } catch (err) {
+      setError(err instanceof ApiError ? err : new ApiError(0, "network", String(err)));
+      setBusy(false);
+    }
+  };
+  const fieldError = (name: string) => error?.fields[name];
+  return (
+    <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="login-title">
+      <h1 id="login-title">{t("login.title")}</h1>
+      <label>
+        {t("login.username")}
+        <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} aria-invalid={!!fieldError("username")} required />
+        {fieldError("username") && <span className="tk-field-error">{fieldError("username")}</span>}
+      </label>
+      <label>
+        {t("login.password")}
+        <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!fieldError("password")} required />
+        {fieldError("password") && <span className="tk-field-error">{fieldError("password")}</span>}
+      </label>
+      {error && Object.keys(error.fields).length === 0 && (
+        <p className="tk-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <button type="submit" className="tk-btn tk-primary" disabled={busy}>
+        {busy ? t("login.busy") : t("login.submit")}
+      </button>
+      <LanguageSwitch />
+    </form>
+  );
+}
