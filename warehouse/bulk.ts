@@ -142,7 +142,7 @@ export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Rec
   return counts;
 }
 
-/** The rollups the metrics read (migration 0002). */
+/** The rollups the metrics read (migrations 0002-0004). */
 export const ROLLUPS = [
   "registrations_daily",
   "active_daily",
@@ -150,7 +150,6 @@ export const ROLLUPS = [
   "payments_daily",
   "payments_cohort_daily",
   "currency_daily",
-  "balances_latest",
   "player_experience",
   "item_holdings",
   "tank_daily",
