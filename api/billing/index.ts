@@ -1,5 +1,6 @@
 // The billing area: provider callbacks and purchase routes, one module per provider.
 import type { Hono } from "hono";
+import { registerApple } from "./apple.ts";
 import { registerEcommpay } from "./ecommpay.ts";
 import { registerPaypal } from "./paypal.ts";
 import type { HonoEnv } from "../http/env.ts";
@@ -12,5 +13,6 @@ export function registerBilling(app: Hono<HonoEnv>) {
   registerRobokassa(app);
   registerEcommpay(app);
   registerPaypal(app);
+  registerApple(app);
   registerPurchase(app);
 }

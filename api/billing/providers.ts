@@ -24,8 +24,8 @@ export interface Provider {
   market: Market;
   /** The currency a buyer from `country` pays in when they ask for none. */
   currencyFor(country: string): string | undefined;
-  /** Sends the player to pay: returns the address to open, and the provider's reference. */
-  start?(c: Context<HonoEnv>, order: Order): Promise<{ url: string; ref: string | null }>;
+  /** Sends the player to pay: the address to open (none for in-app stores), and the provider's reference. */
+  start?(c: Context<HonoEnv>, order: Order): Promise<{ url: string | null; ref: string | null }>;
   /** Asks the provider for the order's state; throws ProviderDown when it cannot be reached. */
   check(deps: Deps, order: Order): Promise<ProviderState>;
   /** verify only: completes what the buyer approved but we never finished (PayPal's capture). */

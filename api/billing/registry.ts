@@ -1,5 +1,6 @@
 // The payment providers by name, for verify, cashbox/request and the generic purchase start.
 import type { Deps } from "../deps.ts";
+import { appleProvider } from "./apple.ts";
 import { ecommpayProvider } from "./ecommpay.ts";
 import { paypalProvider } from "./paypal.ts";
 import { AppError } from "../http/errors.ts";
@@ -14,6 +15,7 @@ export const providers: Record<string, Provider> = {
   [robokassaProvider.name]: robokassaProvider,
   [ecommpayProvider.name]: ecommpayProvider,
   [paypalProvider.name]: paypalProvider,
+  [appleProvider.name]: appleProvider,
 };
 
 export function providerOf(name: string): Provider {

@@ -23,5 +23,6 @@ export async function startPurchase(c: Context<HonoEnv>, provider: Provider, ite
   const order = await createOrder(db, { playerId, itemId: item, provider: provider.name, market: provider.market, currency, at: clock.now() });
   const { url, ref } = await provider.start!(c, order);
   await markPending(db, order.id, ref, clock.now(), { ref });
-  return { order: orderView((await findOrder(db, order.id))!), url };
+  // In-app stores (Apple) get the reference to pass to the store (appAccountToken) instead of a page.
+  return { order: orderView((await findOrder(db, order.id))!), url, ref };
 }

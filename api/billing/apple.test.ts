@@ -1,0 +1,146 @@
+import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { eq } from "drizzle-orm";
+import { makeWorld, type TestWorld } from "../test/fixture.ts";
+import { appleStandin } from "./test-standins/apple.ts";
+import { signedInPlayer, putItem, GOLD_PACK } from "./test-standins/world.ts";
+import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
+import { orders, orderEvents } from "../db/schema/billing.ts";
+import { findOrder } from "./orders.ts";
+import { verifyOrder } from "./registry.ts";
+import { APPLE_ROOT_CA_G3 } from "./apple.ts";
+import { base64ToBytes, parseCertificate } from "./x509.ts";
+
+describe("Apple", () => {
+  let w: TestWorld;
+  let server: ReturnType<typeof Bun.serve>;
+  let standin: Awaited<ReturnType<typeof appleStandin>>;
+  let buyer: Awaited<ReturnType<typeof signedInPlayer>>;
+
+  beforeAll(async () => {
+    w = await makeWorld();
+    const apiKeys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    standin = await appleStandin({ bundleId: "com.tankodrome.game", apiKey: apiKeys.publicKey, now: () => w.clock.now() });
+    server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
+    const pkcs8 = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", apiKeys.privateKey))));
+    Object.assign(w.deps.settings.secrets, {
+      APPLE_BUNDLE_ID: "com.tankodrome.game",
+      APPLE_ROOT_CERTS: standin.rootBase64,
+      APPLE_API_BASE: `http://127.0.0.1:${server.port}`,
+      APPLE_ISSUER_ID: "57246542-96fe-1a63-e053-0824d011072a",
+      APPLE_KEY_ID: "2X9R4HXF34",
+      APPLE_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${pkcs8}\n-----END PRIVATE KEY-----`,
+    });
+    await putItem(w.deps.db, GOLD_PACK, w.clock.now());
+    buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "US", platform: "ios" });
+  });
+  afterAll(async () => {
+    server.stop(true);
+    await w.close();
+  });
+
+  const gold = async () => (await w.deps.db.select({ gold: players.gold }).from(players).where(eq(players.id, buyer.playerId)))[0].gold;
+  const post = (body: unknown) => w.app.request("/billing/apple/", { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const snapshot = async () => ({
+    gold: await gold(),
+    ledger: (await w.deps.db.select().from(ledgerEntries)).length,
+    events: (await w.deps.db.select().from(orderEvents)).length,
+    outbox: (await w.deps.db.select().from(outbox)).length,
+    orders: JSON.stringify(await w.deps.db.select().from(orders)),
+  });
+  async function newOrder() {
+    const r = await w.app.request("/billing/order/start", { method: "POST", headers: { ...buyer.headers, "content-type": "application/json" }, body: JSON.stringify({ provider: "apple", item_id: "gold_500" }) });
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { order: { id: number; amountMinor: number; currency: string; market: string }; url: null; ref: string };
+    expect(body.order.market).toBe("app_store");
+    return body;
+  }
+
+  test("the pinned Apple Root CA - G3 is the published certificate", async () => {
+    const der = base64ToBytes(APPLE_ROOT_CA_G3);
+    const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", der as BufferSource))].map((b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
+    expect(hash).toBe("63343ABFB89A6A03EBB57E9B3F5FA7BE7C4F5C756F3017B3A8C488C3653E9179");
+    const c = parseCertificate(der);
+    expect(c.isCa).toBe(true);
+    expect(c.curve.name).toBe("P-384");
+    expect(new Date(c.notAfter).getUTCFullYear()).toBe(2039);
+  });
+
+  test("a notification credits once; 5 replays and 20 concurrent copies credit nothing more", async () => {
+    const { order, ref } = await newOrder();
+    const t = standin.buy("gold_500", ref, 1990, "USD");
+    const before = await gold();
+    const n = await standin.notification("ONE_TIME_CHARGE", t.transactionId);
+    const r = await post({ signedPayload: n });
+    expect(r.status).toBe(200);
+    expect(await gold()).toBe(before + 550);
+    for (let i = 0; i < 5; i++) expect((await post({ signedPayload: n })).status).toBe(200);
+    const all = await Promise.all(Array.from({ length: 20 }, () => post({ signedPayload: n })));
+    expect(all.every((x) => x.status === 200)).toBe(true);
+    expect(await gold()).toBe(before + 550);
+    expect((await findOrder(w.deps.db, order.id))!.providerTxId).toBe(t.transactionId);
+    // The app's own signed transaction for the same purchase: the same order, not credited again.
+    expect((await post({ signedTransactionInfo: await standin.signedTransaction(t.transactionId) })).status).toBe(200);
+    const b = await newOrder();
+    const t2 = standin.buy("gold_500", b.ref, 1990, "USD");
+    const jws = await standin.signedTransaction(t2.transactionId);
+    const many = await Promise.all(Array.from({ length: 20 }, () => post({ signedTransactionInfo: jws })));
+    expect(many.every((x) => x.status === 200)).toBe(true);
+    expect(await gold()).toBe(before + 1100);
+  });
+
+  test("a foreign chain, a tampered payload, a wrong price, an unknown order, a malformed body: 4xx and nothing changes", async () => {
+    const { ref } = await newOrder();
+    const t = standin.buy("gold_500", ref, 1990, "USD");
+    const good = await standin.signedTransaction(t.transactionId);
+    const before = await snapshot();
+    // The payload changed after signing.
+    const [h, , s] = good.split(".");
+    const forgedBody = btoa(JSON.stringify({ ...t, price: 10 })).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    expect((await post({ signedTransactionInfo: `${h}.${forgedBody}.${s}` })).status).toBe(400);
+    // A self-made chain that does not end at the pinned root.
+    const other = await standin.issue({ subject: "Evil Root", curve: "P-384", ca: true, notBefore: 0, notAfter: Date.UTC(2040, 0, 1), serial: 9 });
+    const otherMid = await standin.issue({ subject: "Evil WWDR", curve: "P-384", issuer: other, ca: true, marker: "1.2.840.113635.100.6.2.1", notBefore: 0, notAfter: Date.UTC(2040, 0, 1), serial: 10 });
+    const otherLeaf = await standin.issue({ subject: "Evil leaf", curve: "P-256", issuer: otherMid, ca: false, marker: "1.2.840.113635.100.6.11.1", notBefore: 0, notAfter: Date.UTC(2040, 0, 1), serial: 11 });
+    expect((await post({ signedTransactionInfo: await standin.sign(t, [otherLeaf, otherMid, other], otherLeaf.keys.privateKey) })).status).toBe(400);
+    // The real root, but a leaf without Apple's marker OID (any certificate under the root).
+    const noMarker = await standin.issue({ subject: "Developer leaf", curve: "P-256", issuer: standin.chain.intermediate, ca: false, notBefore: 0, notAfter: Date.UTC(2040, 0, 1), serial: 12 });
+    expect((await post({ signedTransactionInfo: await standin.sign(t, [noMarker, standin.chain.intermediate, standin.chain.root], noMarker.keys.privateKey) })).status).toBe(400);
+    // Signed by Apple, but the price or currency does not match the order.
+    const cheap = standin.buy("gold_500", ref, 100, "USD");
+    expect((await post({ signedTransactionInfo: await standin.signedTransaction(cheap.transactionId) })).status).toBe(400);
+    const eur = standin.buy("gold_500", ref, 1990, "EUR");
+    expect((await post({ signedTransactionInfo: await standin.signedTransaction(eur.transactionId) })).status).toBe(400);
+    // Unknown order (no such appAccountToken), and another app's bundle.
+    const stray = standin.buy("gold_500", crypto.randomUUID(), 1990, "USD");
+    expect((await post({ signedTransactionInfo: await standin.signedTransaction(stray.transactionId) })).status).toBe(404);
+    expect((await post({ signedTransactionInfo: await standin.sign({ ...t, bundleId: "com.other" }) })).status).toBe(400);
+    // Malformed.
+    expect((await post("{nope")).status).toBe(400);
+    expect((await post({ signedPayload: "a.b.c.d.e.f.g" })).status).toBe(400);
+    expect((await post({ something: 1 })).status).toBe(400);
+    expect((await w.app.request("/billing/apple/", { method: "GET" })).status).toBe(405);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test("Apple's API down: the reported transaction waits on the pending order; verify completes it later", async () => {
+    const { order, ref } = await newOrder();
+    const t = standin.buy("gold_500", ref, 1990, "USD");
+    const before = await gold();
+    standin.state.down = true;
+    expect((await post({ orderId: order.id, transactionId: t.transactionId })).status).toBe(503);
+    const o = (await findOrder(w.deps.db, order.id))!;
+    expect(o.status).toBe("pending");
+    await expect(verifyOrder(w.deps, o, "verify")).rejects.toThrow();
+    standin.state.down = false;
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    expect((await post({ orderId: order.id, transactionId: t.transactionId })).status).toBe(200);
+    expect(await gold()).toBe(before + 550);
+    // A refund notification reverses; its replay takes nothing more.
+    standin.revoke(t.transactionId);
+    const refund = await standin.notification("REFUND", t.transactionId);
+    expect((await post({ signedPayload: refund })).status).toBe(200);
+    expect((await post({ signedPayload: refund })).status).toBe(200);
+    expect(await gold()).toBe(before);
+  });
+});

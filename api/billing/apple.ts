@@ -1,0 +1,215 @@
+// Apple App Store: StoreKit 2 signed transactions and App Store Server Notifications v2. Every
+// signed payload is a JWS (ES256) whose x5c chain (leaf, Apple WWDR intermediate, root) must end
+// at a pinned Apple root (Apple Root CA - G3 by default), with each certificate signed by the
+// next, valid now, the intermediate and root CAs, and Apple's marker OIDs on the leaf
+// (1.2.840.113635.100.6.11.1) and intermediate (1.2.840.113635.100.6.2.1); only then is the
+// JWS signature checked with the leaf's key. An order starts with an appAccountToken (a UUID
+// the app passes to StoreKit); the catalog item id is the App Store product id; `price` is in
+// milliunits. POST /billing/apple/ takes a notification ({signedPayload}), the app's signed
+// transaction ({signedTransactionInfo}), or ({orderId, transactionId}) which we fetch from the
+// App Store Server API (GET /inApps/v1/transactions/{id}, ES256 bearer token).
+// Settings: APPLE_BUNDLE_ID; APPLE_ROOT_CERTS (base64 DER, comma-separated; default Apple Root
+// CA - G3); APPLE_API_BASE (default https://api.storekit.itunes.apple.com), APPLE_ISSUER_ID,
+// APPLE_KEY_ID, APPLE_PRIVATE_KEY (PKCS#8 PEM of the In-App Purchase key).
+import { z } from "zod";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Hono } from "hono";
+import type { Deps } from "../deps.ts";
+import type { HonoEnv } from "../http/env.ts";
+import { route } from "../http/router.ts";
+import { AppError, notFound } from "../http/errors.ts";
+import { orders } from "../db/schema/billing.ts";
+import { findByRef, findByTx, findOrder, reverse, settlePaid, amountMismatch, type Order } from "./orders.ts";
+import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
+import { base64ToBytes, parseCertificate, publicKey, sameBytes, signedBy, DerError } from "./x509.ts";
+import type { Market } from "./catalog.ts";
+
+const NAME = "apple";
+/** Apple Root CA - G3 (www.apple.com/certificateauthority), SHA-256 63343ABF…653E9179 (checked in apple.test.ts). */
+export const APPLE_ROOT_CA_G3 =
+  "MIICQzCCAcmgAwIBAgIILcX8iNLFS5UwCgYIKoZIzj0EAwMwZzEbMBkGA1UEAwwSQXBwbGUgUm9vdCBDQSAtIEczMSYwJAYDVQQLDB1BcHBsZSBDZXJ0aWZpY2F0aW9uIEF1dGhvcml0eTETMBEGA1UECgwKQXBwbGUgSW5jLjELMAkGA1UEBhMCVVMwHhcNMTQwNDMwMTgxOTA2WhcNMzkwNDMwMTgxOTA2WjBnMRswGQYDVQQDDBJBcHBsZSBSb290IENBIC0gRzMxJjAkBgNVBAsMHUFwcGxlIENlcnRpZmljYXRpb24gQXV0aG9yaXR5MRMwEQYDVQQKDApBcHBsZSBJbmMuMQswCQYDVQQGEwJVUzB2MBAGByqGSM49AgEGBSuBBAAiA2IABJjpLz1AcqTtkyJygRMc3RCV8cWjTnHcFBbZDuWmBSp3ZHtfTjjTuxxEtX/1H7YyYl3J6YRbTzBPEVoA/VhYDKX1DyxNB0cTddqXl5dvMVztK517IDvYuVTZXpmkOlEKMaNCMEAwHQYDVR0OBBYEFLuw3qFYM4iapIqZ3r6966/ayySrMA8GA1UdEwEB/wQFMAMBAf8wDgYDVR0PAQH/BAQDAgEGMAoGCCqGSM49BAMDA2gAMGUCMQCD6cHEFl4aXTQY2e3v9GwOAEZLuN+yRhHFD/3meoyhpmvOwgPUnPWTxnS4at+qIxUCMG1mihDK1A3UT82NQz60imOlM27jbdoXt2QfyFMm+YhidDkLF1vLUagM6BgD56KyKA==";
+const LEAF_OID = "1.2.840.113635.100.6.11.1";
+const INTERMEDIATE_OID = "1.2.840.113635.100.6.2.1";
+
+const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const text = (b64: string) => new TextDecoder().decode(base64ToBytes(b64));
+const badSignature = () => new AppError("signature", "billing.error.signature", [], 400);
+
+function roots(deps: Deps): Uint8Array[] {
+  const list = deps.settings.secrets.APPLE_ROOT_CERTS ?? APPLE_ROOT_CA_G3;
+  return list.split(",").map((s) => base64ToBytes(s.trim()));
+}
+
+/** Verifies an App Store JWS up its x5c chain to a pinned root; answers its payload. */
+export async function verifyAppleJws(jws: string, trusted: Uint8Array[], at: number): Promise<Record<string, unknown>> {
+  const parts = jws.split(".");
+  if (parts.length !== 3) throw badSignature();
+  let header: { alg?: string; x5c?: string[] };
+  try {
+    header = JSON.parse(text(parts[0]));
+  } catch {
+    throw badSignature();
+  }
+  if (header.alg !== "ES256" || !Array.isArray(header.x5c) || header.x5c.length !== 3) throw badSignature();
+  try {
+    const [leaf, intermediate, root] = header.x5c.map((c) => parseCertificate(base64ToBytes(c)));
+    const ok =
+      trusted.some((t) => sameBytes(t, root.der)) &&
+      root.isCa && intermediate.isCa && !leaf.isCa &&
+      intermediate.extensions.has(INTERMEDIATE_OID) && leaf.extensions.has(LEAF_OID) &&
+      [leaf, intermediate, root].every((c) => c.notBefore <= at && at <= c.notAfter) &&
+      leaf.curve.name === "P-256" &&
+      (await signedBy(intermediate, root)) && (await signedBy(leaf, intermediate));
+    if (!ok) throw badSignature();
+    const sig = base64ToBytes(parts[2]);
+    const valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, await publicKey(leaf), sig as BufferSource, new TextEncoder().encode(`${parts[0]}.${parts[1]}`));
+    if (!valid) throw badSignature();
+    return JSON.parse(text(parts[1]));
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if (e instanceof DerError || e instanceof SyntaxError || e instanceof DOMException || e instanceof TypeError) throw badSignature();
+    throw e;
+  }
+}
+
+const transactionSchema = z.object({
+  transactionId: z.string().min(1).max(64),
+  bundleId: z.string(),
+  productId: z.string(),
+  appAccountToken: z.string().uuid().optional(),
+  price: z.number().int().optional(),
+  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  revocationDate: z.number().optional(),
+  environment: z.string().optional(),
+});
+type Transaction = z.output<typeof transactionSchema>;
+
+async function readTransaction(deps: Deps, jws: string): Promise<Transaction> {
+  const payload = await verifyAppleJws(jws, roots(deps), deps.clock.now());
+  const t = transactionSchema.safeParse(payload);
+  if (!t.success) throw new AppError("malformed");
+  if (t.data.bundleId !== secret(deps, NAME, "APPLE_BUNDLE_ID")) throw new AppError("malformed");
+  return t.data;
+}
+
+function stateOf(order: Order, t: Transaction): ProviderState {
+  if (t.revocationDate) return { status: "refunded", txId: t.transactionId, raw: { transactionId: t.transactionId, revocationDate: t.revocationDate } };
+  // price is in milliunits of the currency: 1990 is 1.99.
+  const amountMinor = t.price !== undefined && t.price % 10 === 0 ? t.price / 10 : -1;
+  return { status: "paid", txId: t.transactionId, amountMinor, currency: t.currency ?? "", raw: { transactionId: t.transactionId, productId: t.productId, environment: t.environment, orderItem: order.itemId } };
+}
+
+async function orderOf(deps: Deps, t: Transaction): Promise<Order> {
+  const byTx = await findByTx(deps.db, NAME, t.transactionId);
+  const order = byTx ?? (t.appAccountToken ? await findByRef(deps.db, NAME, t.appAccountToken) : null);
+  if (!order) throw notFound();
+  if (order.itemId !== t.productId) throw amountMismatch();
+  return order;
+}
+
+async function applyTransaction(deps: Deps, t: Transaction, kind: "refund" | "chargeback" = "refund") {
+  const order = await orderOf(deps, t);
+  const at = deps.clock.now();
+  const state = stateOf(order, t);
+  if (state.status === "refunded") {
+    if (order.status === "paid") await reverse(deps.db, { orderId: order.id, kind, source: "callback", at, detail: state.raw });
+    return (await findOrder(deps.db, order.id))!;
+  }
+  return (await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: t.transactionId, amountMinor: state.amountMinor!, currency: state.currency!, source: "callback", at, detail: state.raw })).order;
+}
+
+/** An ES256 bearer token for the App Store Server API. */
+async function apiToken(deps: Deps): Promise<string> {
+  const pem = secret(deps, NAME, "APPLE_PRIVATE_KEY").replace(/-----[^-]+-----/g, "").replace(/\s+/g, "");
+  const key = await crypto.subtle.importKey("pkcs8", base64ToBytes(pem) as BufferSource, { name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
+  const now = Math.floor(deps.clock.now() / 1000);
+  const enc = (o: unknown) => b64url(new TextEncoder().encode(JSON.stringify(o)));
+  const head = enc({ alg: "ES256", kid: secret(deps, NAME, "APPLE_KEY_ID"), typ: "JWT" });
+  const body = enc({ iss: secret(deps, NAME, "APPLE_ISSUER_ID"), iat: now, exp: now + 1800, aud: "appstoreconnect-v1", bid: secret(deps, NAME, "APPLE_BUNDLE_ID") });
+  const sig = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key, new TextEncoder().encode(`${head}.${body}`)));
+  return `${head}.${body}.${b64url(sig)}`;
+}
+
+async function fetchTransaction(deps: Deps, transactionId: string): Promise<string | null> {
+  const base = (deps.settings.secrets.APPLE_API_BASE ?? "https://api.storekit.itunes.apple.com").replace(/\/$/, "");
+  const res = await providerFetch(NAME, `${base}/inApps/v1/transactions/${encodeURIComponent(transactionId)}`, { headers: { authorization: `Bearer ${await apiToken(deps)}` } });
+  if (res.status === 404) return null;
+  const body = (await res.json().catch(() => null)) as { signedTransactionInfo?: string } | null;
+  if (!res.ok || !body?.signedTransactionInfo) throw new ProviderDown(NAME, `HTTP ${res.status}`);
+  return body.signedTransactionInfo;
+}
+
+export const appleProvider: Provider = {
+  name: NAME,
+  market: "app_store" as Market,
+  currencyFor: (country) => (["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR"].includes(country) ? "EUR" : "USD"),
+  // The app buys through StoreKit with this token as appAccountToken; there is no page to open.
+  async start() {
+    return { url: null, ref: crypto.randomUUID() };
+  },
+  async check(deps, order) {
+    if (!order.providerTxId) return { status: "pending", raw: { reason: "no transaction reported yet" } };
+    const jws = await fetchTransaction(deps, order.providerTxId);
+    if (!jws) return { status: "pending", raw: { reason: "unknown to Apple" } };
+    return stateOf(order, await readTransaction(deps, jws));
+  },
+};
+
+const bodySchema = z.union([
+  z.object({ signedPayload: z.string().min(10).max(100_000) }),
+  z.object({ signedTransactionInfo: z.string().min(10).max(100_000) }),
+  z.object({ orderId: z.union([z.number().int().positive(), z.string().regex(/^[0-9]{1,15}$/)]), transactionId: z.string().regex(/^[0-9A-Za-z-]{1,64}$/) }),
+]);
+const notificationSchema = z.object({ notificationType: z.string(), subtype: z.string().optional(), data: z.object({ bundleId: z.string().optional(), signedTransactionInfo: z.string().optional() }).optional() });
+
+export function registerApple(app: Hono<HonoEnv>) {
+  route(app, { method: "POST", path: "/billing/apple/", auth: "provider" }, async (c) => {
+    const deps = c.var.deps;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await c.req.text());
+    } catch {
+      throw new AppError("malformed");
+    }
+    const body = bodySchema.safeParse(raw);
+    if (!body.success) throw new AppError("malformed");
+    const b = body.data;
+    if ("signedPayload" in b) {
+      const n = notificationSchema.safeParse(await verifyAppleJws(b.signedPayload, roots(deps), deps.clock.now()));
+      if (!n.success) throw new AppError("malformed");
+      const { notificationType, data } = n.data;
+      if (notificationType === "TEST" || !data?.signedTransactionInfo) return c.json({ ok: true, ignored: notificationType });
+      const t = await readTransaction(deps, data.signedTransactionInfo);
+      if (notificationType === "ONE_TIME_CHARGE" || (notificationType === "REFUND_REVERSED" && !t.revocationDate)) {
+        const o = await applyTransaction(deps, t);
+        return c.json({ ok: true, order: o.id, status: o.status });
+      }
+      if (notificationType === "REFUND" || notificationType === "REVOKE") {
+        const o = await applyTransaction(deps, { ...t, revocationDate: t.revocationDate ?? deps.clock.now() });
+        return c.json({ ok: true, order: o.id, status: o.status });
+      }
+      return c.json({ ok: true, ignored: notificationType });
+    }
+    if ("signedTransactionInfo" in b) {
+      const o = await applyTransaction(deps, await readTransaction(deps, b.signedTransactionInfo));
+      return c.json({ ok: true, order: o.id, status: o.status });
+    }
+    // The app reports a transaction by id: we fetch it signed from Apple. If Apple cannot be
+    // reached, the id is kept on the pending order and `verify` completes it later.
+    const order = await findOrder(deps.db, Number(b.orderId));
+    if (!order || order.provider !== NAME) throw notFound();
+    let jws: string | null;
+    try {
+      jws = await fetchTransaction(deps, b.transactionId);
+    } catch (e) {
+      if (e instanceof ProviderDown && (order.status === "pending" || order.status === "created"))
+        await deps.db.update(orders).set({ providerTxId: b.transactionId, updatedAt: deps.clock.now() }).where(and(eq(orders.id, order.id), isNull(orders.providerTxId)));
+      throw e;
+    }
+    if (!jws) throw notFound();
+    const t = await readTransaction(deps, jws);
+    if (t.appAccountToken !== order.providerRef) throw notFound();
+    const o = await applyTransaction(deps, t);
+    return c.json({ ok: true, order: o.id, status: o.status });
+  });
+}

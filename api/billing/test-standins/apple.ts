@@ -1,0 +1,144 @@
+// A local stand-in of Apple for tests and e2e: its own three-level ECDSA certificate hierarchy
+// shaped like Apple's (root and WWDR-style intermediate CAs on P-384, a P-256 leaf, Apple's
+// marker OIDs), JWS-signed transactions and App Store Server Notifications v2 with the x5c
+// header, and the App Store Server API's GET /inApps/v1/transactions/{id} (ES256 bearer checked).
+// Web-standard only; the app under test pins this root through APPLE_ROOT_CERTS.
+import { Hono } from "hono";
+
+const enc = new TextEncoder();
+function len(n: number): number[] {
+  if (n < 0x80) return [n];
+  const bytes: number[] = [];
+  for (let v = n; v > 0; v = Math.floor(v / 256)) bytes.unshift(v & 0xff);
+  return [0x80 | bytes.length, ...bytes];
+}
+const cat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
+  let o = 0;
+  for (const p of parts) (out.set(p, o), (o += p.length));
+  return out;
+};
+const tlv = (tag: number, ...content: Uint8Array[]) => {
+  const c = cat(...content);
+  return cat(new Uint8Array([tag, ...len(c.length)]), c);
+};
+const seq = (...c: Uint8Array[]) => tlv(0x30, ...c);
+const int = (bytes: Uint8Array) => {
+  let b = bytes;
+  while (b.length > 1 && b[0] === 0 && !(b[1] & 0x80)) b = b.subarray(1);
+  return tlv(0x02, b[0] & 0x80 ? cat(new Uint8Array([0]), b) : b);
+};
+function oid(text: string) {
+  const p = text.split(".").map(Number);
+  const out = [p[0] * 40 + p[1]];
+  for (const v of p.slice(2)) {
+    const chunk = [v & 0x7f];
+    for (let x = Math.floor(v / 128); x > 0; x = Math.floor(x / 128)) chunk.unshift((x & 0x7f) | 0x80);
+    out.push(...chunk);
+  }
+  return tlv(0x06, new Uint8Array(out));
+}
+const utc = (ms: number) => tlv(0x17, enc.encode(new Date(ms).toISOString().replace(/[-:T]/g, "").slice(2, 14) + "Z"));
+const name = (cn: string) => seq(tlv(0x31, seq(oid("2.5.4.3"), tlv(0x0c, enc.encode(cn)))));
+const b64 = (u: Uint8Array) => btoa(String.fromCharCode(...u));
+const b64url = (u: Uint8Array) => b64(u).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+function rawToDer(raw: Uint8Array) {
+  const n = raw.length / 2;
+  return seq(int(raw.subarray(0, n)), int(raw.subarray(n)));
+}
+
+interface Issued { der: Uint8Array; keys: CryptoKeyPair; subject: string; hash: "SHA-256" | "SHA-384" }
+
+async function issue(o: { subject: string; curve: "P-256" | "P-384"; issuer?: Issued; ca: boolean; marker?: string; notBefore: number; notAfter: number; serial: number }): Promise<Issued> {
+  const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: o.curve }, true, ["sign", "verify"])) as CryptoKeyPair;
+  const signer = o.issuer ?? null;
+  const signKey = signer ? signer.keys.privateKey : keys.privateKey;
+  const signCurveHash = signer ? "SHA-384" : o.curve === "P-384" ? "SHA-384" : "SHA-256";
+  const sigAlg = seq(oid(signCurveHash === "SHA-384" ? "1.2.840.10045.4.3.3" : "1.2.840.10045.4.3.2"));
+  const spki = new Uint8Array(await crypto.subtle.exportKey("spki", keys.publicKey));
+  const exts = [seq(oid("2.5.29.19"), tlv(0x01, new Uint8Array([0xff])), tlv(0x04, seq(...(o.ca ? [tlv(0x01, new Uint8Array([0xff]))] : []))))];
+  if (o.marker) exts.push(seq(oid(o.marker), tlv(0x04, new Uint8Array([0x05, 0x00]))));
+  const tbs = seq(
+    tlv(0xa0, int(new Uint8Array([2]))),
+    int(new Uint8Array([o.serial])),
+    sigAlg,
+    name(signer ? signer.subject : o.subject),
+    seq(utc(o.notBefore), utc(o.notAfter)),
+    name(o.subject),
+    spki,
+    tlv(0xa3, seq(...exts)),
+  );
+  const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: signCurveHash }, signKey, tbs));
+  const der = seq(tbs, sigAlg, tlv(0x03, new Uint8Array([0]), rawToDer(raw)));
+  return { der, keys, subject: o.subject, hash: signCurveHash };
+}
+
+export interface AppleStandinOptions {
+  bundleId: string;
+  /** The In-App Purchase key's public half, to check the API's bearer tokens. */
+  apiKey?: CryptoKey;
+  now: () => number;
+}
+
+export async function appleStandin(o: AppleStandinOptions) {
+  const from = Date.UTC(2020, 0, 1), to = Date.UTC(2040, 0, 1);
+  const root = await issue({ subject: "Test Apple Root CA - G3", curve: "P-384", ca: true, notBefore: from, notAfter: to, serial: 1 });
+  const intermediate = await issue({ subject: "Test Apple WWDR CA G6", curve: "P-384", issuer: root, ca: true, marker: "1.2.840.113635.100.6.2.1", notBefore: from, notAfter: to, serial: 2 });
+  const leaf = await issue({ subject: "Test Prod ECC Mac App Store and iTunes Store Receipt Signing", curve: "P-256", issuer: intermediate, ca: false, marker: "1.2.840.113635.100.6.11.1", notBefore: from, notAfter: to, serial: 3 });
+  const transactions = new Map<string, Record<string, unknown>>();
+  const state = { down: false };
+  let seq = 2_000_000_000_000;
+
+  async function sign(payload: unknown, chain: Issued[] = [leaf, intermediate, root], key: CryptoKey = leaf.keys.privateKey) {
+    const head = b64url(enc.encode(JSON.stringify({ alg: "ES256", x5c: chain.map((c) => b64(c.der)) })));
+    const body = b64url(enc.encode(JSON.stringify(payload)));
+    const sig = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key, enc.encode(`${head}.${body}`)));
+    return `${head}.${body}.${b64url(sig)}`;
+  }
+
+  const app = new Hono();
+  app.use("*", async (c, next) => (state.down ? c.json({ errorCode: 5000000, errorMessage: "An unknown error occurred." }, 500) : next()));
+  app.get("/inApps/v1/transactions/:id", async (c) => {
+    const auth = c.req.header("authorization") ?? "";
+    const [h, p, s] = auth.replace(/^Bearer /, "").split(".");
+    if (o.apiKey) {
+      const bin = atob((s ?? "").replace(/-/g, "+").replace(/_/g, "/"));
+      const sig = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+      const ok = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, o.apiKey, sig, enc.encode(`${h}.${p}`)).catch(() => false);
+      if (!ok) return c.json({ errorCode: 4010000, errorMessage: "Unauthenticated" }, 401);
+    }
+    const t = transactions.get(c.req.param("id"));
+    if (!t) return c.json({ errorCode: 4040010, errorMessage: "Transaction id not found." }, 404);
+    return c.json({ signedTransactionInfo: await sign(t) });
+  });
+
+  return {
+    app,
+    state,
+    transactions,
+    rootBase64: b64(root.der),
+    /** The customer buys `productId` in the app with the order's appAccountToken. */
+    buy(productId: string, appAccountToken: string, price: number, currency: string) {
+      const transactionId = String(++seq);
+      const t = { transactionId, originalTransactionId: transactionId, bundleId: o.bundleId, productId, appAccountToken, price, currency, purchaseDate: o.now(), signedDate: o.now(), type: "Consumable", environment: "Sandbox", storefront: "USA", quantity: 1, inAppOwnershipType: "PURCHASED" };
+      transactions.set(transactionId, t);
+      return t;
+    },
+    revoke(transactionId: string) {
+      const t = transactions.get(transactionId)!;
+      t.revocationDate = o.now();
+      t.revocationReason = 0;
+    },
+    sign,
+    async signedTransaction(transactionId: string) {
+      return sign(transactions.get(transactionId));
+    },
+    async notification(type: string, transactionId: string) {
+      return sign({ notificationType: type, notificationUUID: crypto.randomUUID(), version: "2.0", signedDate: o.now(), data: { bundleId: o.bundleId, environment: "Sandbox", signedTransactionInfo: await sign(transactions.get(transactionId)) } });
+    },
+    /** Certificates for tampering tests. */
+    chain: { root, intermediate, leaf },
+    issue,
+  };
+}
