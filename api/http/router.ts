@@ -86,10 +86,11 @@ export function route(app: Hono<HonoEnv>, info: Omit<RouteInfo, "kind" | "mutate
         c.header("Allow", methods.join(", "));
         throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
       });
-    // The 405 answers go after every route, so a sibling with another method (POST
-    // /admin/api/user/create beside GET /admin/api/user/:username) is found first.
+    // A parametric path's 405 answer goes after every route, so a static sibling with another
+    // method (POST /admin/api/user/create beside GET /admin/api/user/:username) is found first;
+    // a static path's goes at once, so it wins over a parametric sibling registered later.
     const pending = pendingRefusals.get(app);
-    if (pending) pending.push(refuse);
+    if (pending && full.path.includes(":")) pending.push(refuse);
     else refuse();
   }
 }

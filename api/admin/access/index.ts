@@ -79,11 +79,6 @@ export function registerAccess(app: Hono<HonoEnv>) {
     return c.json({ admin: publicAdmin(a), actions: n });
   });
   route(app, { method: "GET", path: "/admin/api/user/", auth: "admin", role: "admin" }, listAdmins);
-  route(app, { method: "GET", path: "/admin/api/user/:username{[^/]+}", auth: "admin", role: "admin" }, async (c) => {
-    const a = await findAdmin(c.var.deps.db, pathUser(c));
-    if (!a) throw new AppError("not_found");
-    return c.json({ admin: publicAdmin(a) });
-  });
   route(
     app,
     { method: "POST", path: "/admin/api/user/create", auth: "admin", role: "admin", mutates: true },
@@ -101,6 +96,11 @@ export function registerAccess(app: Hono<HonoEnv>) {
     },
   );
 
+  route(app, { method: "GET", path: "/admin/api/user/:username{[^/]+}", auth: "admin", role: "admin" }, async (c) => {
+    const a = await findAdmin(c.var.deps.db, pathUser(c));
+    if (!a) throw new AppError("not_found");
+    return c.json({ admin: publicAdmin(a) });
+  });
   const userAction = (path: string, schema: z.ZodType, act: (c: Context<HonoEnv>, tx: Parameters<Parameters<HonoEnv["Variables"]["deps"]["db"]["transaction"]>[0]>[0], body: any) => Promise<{ summary: string; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
     route(app, { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true }, input(schema), async (c) => {
       const body = c.req.valid("json");

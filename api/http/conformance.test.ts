@@ -1,0 +1,85 @@
+// Walks the spec's route catalogue (routes.tsv) against the app's route table: every
+// implemented route has exactly the spec's method, path and constraints, and behaves so.
+import { test, expect, beforeAll, afterAll } from "bun:test";
+import { makeWorld, type TestWorld } from "../test/fixture.ts";
+import { routeTable } from "./router.ts";
+import { signInAdmin, type Actor } from "../test/sign-in.ts";
+
+interface SpecRoute {
+  area: string;
+  method: string;
+  path: string;
+  auth: string;
+}
+
+// Routes we serve that the spec does not list, each with its reason.
+const EXTRAS: Record<string, string> = {
+  "/billing/order/start": "a player starts a purchase at a redirect provider (Robokassa, Ecommpay); the spec lists only their callbacks",
+};
+
+const spec: SpecRoute[] = (await Bun.file(new URL("./routes.tsv", import.meta.url)).text())
+  .split("\n")
+  .filter((l) => l && !l.startsWith("#") && !l.startsWith("area\t"))
+  .map((l) => {
+    const [area, method, path, , auth] = l.split("\t");
+    return { area, method, path, auth };
+  });
+
+let w: TestWorld;
+let admin: Actor;
+beforeAll(async () => {
+  w = await makeWorld();
+  admin = await signInAdmin(w, "superadmin");
+});
+afterAll(() => w.close());
+
+const sample = (pattern: string, bad = false) =>
+  pattern.replace(/:(\w+)\{([^}]+)\}\??/g, (_, _n: string, re: string) => (re === "ru|en" ? "en" : re === "[0-9]+" ? (bad ? "abc" : "1") : "sample"));
+
+test("every registered route is the spec's, with its method and constraints", () => {
+  const table = routeTable(w.app);
+  const byPath = new Map(spec.map((r) => [r.path, r]));
+  const problems: string[] = [];
+  for (const r of table) {
+    if (r.path.startsWith("/test/")) continue;
+    const s = byPath.get(r.path);
+    if (!s) {
+      if (!EXTRAS[r.path]) problems.push(`not in routes.tsv: ${r.method} ${r.path}`);
+      continue;
+    }
+    if (s.method !== r.method) problems.push(`${r.path}: method ${r.method}, spec says ${s.method}`);
+    const specAuth = s.auth === "public" && r.auth === "none" ? "public" : s.auth;
+    if (specAuth !== r.auth && !(s.auth === "public" && r.auth === "none")) problems.push(`${r.path}: auth ${r.auth}, spec says ${s.auth}`);
+  }
+  const implemented = new Set(table.map((r) => r.path));
+  const done = spec.filter((s) => implemented.has(s.path));
+  const byArea = new Map<string, [number, number]>();
+  for (const s of spec) {
+    const [d, n] = byArea.get(s.area) ?? [0, 0];
+    byArea.set(s.area, [d + (implemented.has(s.path) ? 1 : 0), n + 1]);
+  }
+  console.log(`routes implemented: ${done.length} of ${spec.length}`);
+  for (const [area, [d, n]] of byArea) console.log(`  ${area}: ${d}/${n}`);
+  expect(problems).toEqual([]);
+});
+
+test("a stated method refuses the others with 405, and a non-digit id is a 404", async () => {
+  const implemented = new Map(routeTable(w.app).map((r) => [r.path, r]));
+  const problems: string[] = [];
+  for (const s of spec) {
+    if (!implemented.has(s.path)) continue;
+    const headers = admin.headers({ "accept-language": "en" });
+    if (s.method !== "ANY") {
+      const allowed = s.method.split("|");
+      const other = ["GET", "POST", "DELETE", "PUT"].find((m) => !allowed.includes(m))!;
+      const res = await w.app.request(sample(s.path), { method: other, headers });
+      if (res.status !== 405) problems.push(`${other} ${s.path}: ${res.status}, want 405`);
+    }
+    if (s.path.includes("{[0-9]+}")) {
+      const method = s.method === "ANY" || s.method === "GET|POST" ? "GET" : s.method;
+      const res = await w.app.request(sample(s.path, true), { method, headers });
+      if (res.status !== 404) problems.push(`${method} ${sample(s.path, true)}: ${res.status}, want 404`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
