@@ -398,6 +398,8 @@ describe("metrics: bad input, access", () => {
     expect(await bad(`${BASE}/dau/2026/2/30`)).toEqual({ day: "Please enter a value less than or equal to 28." });
     expect(await bad(`${BASE}/dau/2026/0`)).toEqual({ month: "Please enter a value greater than or equal to 1." });
     expect(await bad(`${BASE}/registrations/yearly?year=abc`)).toEqual({ year: "Please enter a number." });
+    expect(await bad(`${BASE}/registrations/99999999999999999999/1`)).toEqual({ year: "Please enter a value less than or equal to 2100." });
+    expect(await bad(`${BASE}/playersTanks/openPlayersProfiles?item_id=`)).toEqual({ item_id: "This field is required." });
     expect(await bad(`${BASE}/payments/export/csv/nonsense`)).toEqual({ type: "Please check this value." });
     expect(await bad(`${BASE}/payments/arpu/2026/13`, "ru")).toEqual({ month: "Введите значение не больше 12." });
     expect((await bad(`${BASE}/retention/getData?unit=year`, "ru")).unit).toBe("Проверьте это значение.");

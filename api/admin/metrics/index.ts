@@ -92,7 +92,7 @@ export function registerMetrics(app: Hono<HonoEnv>) {
       app,
       { method: "ANY", path: `${BASE}/${slug}/${openPath}`, ...A },
       metricsInput("none", {
-        item_id: z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(f.text(1, 100)).min(1).max(100)),
+        item_id: z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : [v]) : v), z.array(f.text(1, 100)).min(1).max(100)),
         limit: limit(1000, 200),
         offset: offset(),
       }),

@@ -9,7 +9,10 @@ import { daysInMonth, resolvePeriod, type Period } from "../../../warehouse/metr
 
 /** A period part: -1 (current) or min…max. */
 const part = (min: number, max: number) =>
-  f.optional(f.int(-1, max).refine((v) => v === -1 || v >= min, { params: { rule: "min", values: [min] } }));
+  f.optional(
+    // A run of digits too long to be a safe integer is simply too big (not "not a number").
+    z.preprocess((v) => (typeof v === "string" && /^\d{7,}$/.test(v.trim()) ? 9_999_999 : v), f.int(-1, max)).refine((v) => v === -1 || v >= min, { params: { rule: "min", values: [min] } }),
+  );
 
 export const periodFields = {
   year: part(2000, 2100),
