@@ -1,5 +1,6 @@
 // The billing area: provider callbacks and purchase routes, one module per provider.
 import type { Hono } from "hono";
+import { registerRustore } from "./rustore.ts";
 import { registerApple } from "./apple.ts";
 import { registerEcommpay } from "./ecommpay.ts";
 import { registerPaypal } from "./paypal.ts";
@@ -14,5 +15,6 @@ export function registerBilling(app: Hono<HonoEnv>) {
   registerEcommpay(app);
   registerPaypal(app);
   registerApple(app);
+  registerRustore(app);
   registerPurchase(app);
 }

@@ -1,5 +1,6 @@
 // The payment providers by name, for verify, cashbox/request and the generic purchase start.
 import type { Deps } from "../deps.ts";
+import { rustoreProvider } from "./rustore.ts";
 import { appleProvider } from "./apple.ts";
 import { ecommpayProvider } from "./ecommpay.ts";
 import { paypalProvider } from "./paypal.ts";
@@ -16,6 +17,7 @@ export const providers: Record<string, Provider> = {
   [ecommpayProvider.name]: ecommpayProvider,
   [paypalProvider.name]: paypalProvider,
   [appleProvider.name]: appleProvider,
+  [rustoreProvider.name]: rustoreProvider,
 };
 
 export function providerOf(name: string): Provider {

@@ -1,0 +1,97 @@
+import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { eq } from "drizzle-orm";
+import { makeWorld, type TestWorld } from "../test/fixture.ts";
+import { rustoreStandin } from "./test-standins/rustore.ts";
+import { signedInPlayer, putItem, GOLD_PACK } from "./test-standins/world.ts";
+import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
+import { orders, orderEvents } from "../db/schema/billing.ts";
+import { findOrder } from "./orders.ts";
+import { verifyOrder } from "./registry.ts";
+
+describe("RuStore", () => {
+  let w: TestWorld;
+  let server: ReturnType<typeof Bun.serve>;
+  let standin: ReturnType<typeof rustoreStandin>;
+  let buyer: Awaited<ReturnType<typeof signedInPlayer>>;
+
+  beforeAll(async () => {
+    w = await makeWorld();
+    const keys = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    standin = rustoreStandin({ companyId: "1234567", keyId: "987654", publicKey: keys.publicKey });
+    server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
+    const pkcs8 = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", keys.privateKey))));
+    Object.assign(w.deps.settings.secrets, { RUSTORE_COMPANY_ID: "1234567", RUSTORE_KEY_ID: "987654", RUSTORE_PRIVATE_KEY: pkcs8, RUSTORE_API_BASE: `http://127.0.0.1:${server.port}` });
+    await putItem(w.deps.db, GOLD_PACK, w.clock.now());
+    buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "RU", platform: "android" });
+  });
+  afterAll(async () => {
+    server.stop(true);
+    await w.close();
+  });
+
+  const gold = async () => (await w.deps.db.select({ gold: players.gold }).from(players).where(eq(players.id, buyer.playerId)))[0].gold;
+  const validate = (body: unknown) => w.app.request("/billing/rustore/purchase/validate", { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const snapshot = async () => ({
+    gold: await gold(),
+    ledger: (await w.deps.db.select().from(ledgerEntries)).length,
+    events: (await w.deps.db.select().from(orderEvents)).length,
+    outbox: (await w.deps.db.select().from(outbox)).length,
+    orders: JSON.stringify(await w.deps.db.select().from(orders)),
+  });
+  async function newOrder() {
+    const r = await w.app.request("/billing/order/start", { method: "POST", headers: { ...buyer.headers, "content-type": "application/json" }, body: JSON.stringify({ provider: "rustore", item_id: "gold_500" }) });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { order: { id: number; amountMinor: number; currency: string; market: string } }).order;
+  }
+
+  test("a validated purchase credits once; 5 replays and 20 concurrent validations credit nothing more", async () => {
+    const order = await newOrder();
+    expect([order.market, order.currency, order.amountMinor]).toEqual(["rustore", "RUB", 9900]);
+    const token = standin.buy(String(order.id), 9900);
+    const before = await gold();
+    const r = await validate({ orderId: String(order.id), purchaseToken: token });
+    expect(r.status).toBe(200);
+    expect((await r.json()).order.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    for (let i = 0; i < 5; i++) expect((await validate({ orderId: order.id, purchaseToken: token })).status).toBe(200);
+    const b = await newOrder();
+    const t2 = standin.buy(String(b.id), 9900);
+    const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), purchaseToken: t2 })));
+    expect(all.every((x) => x.status === 200)).toBe(true);
+    expect(await gold()).toBe(before + 1100);
+  });
+
+  test("another order's token, a wrong amount, an unknown token or order, a malformed body: 4xx and nothing changes", async () => {
+    const order = await newOrder();
+    const other = await newOrder();
+    const before = await snapshot();
+    const foreign = standin.buy(String(other.id), 9900);
+    expect((await validate({ orderId: String(order.id), purchaseToken: foreign })).status).toBe(404);
+    const cheap = standin.buy(String(order.id), 100);
+    expect((await validate({ orderId: String(order.id), purchaseToken: cheap })).status).toBe(400);
+    const usd = standin.buy(String(order.id), 9900, "USD");
+    expect((await validate({ orderId: String(order.id), purchaseToken: usd })).status).toBe(400);
+    expect((await validate({ orderId: String(order.id), purchaseToken: "rs-does-not-exist" })).status).toBe(404);
+    expect((await validate({ orderId: "999999", purchaseToken: standin.buy("999999", 9900) })).status).toBe(404);
+    expect((await validate("{nope")).status).toBe(400);
+    expect((await validate({ orderId: "abc", purchaseToken: "x" })).status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test("RuStore down: the order stays pending with its token; verify completes it later; a refund reverses", async () => {
+    const order = await newOrder();
+    const token = standin.buy(String(order.id), 9900);
+    const before = await gold();
+    standin.state.down = true;
+    expect((await validate({ orderId: String(order.id), purchaseToken: token })).status).toBe(503);
+    const o = (await findOrder(w.deps.db, order.id))!;
+    expect([o.status, o.providerRef]).toEqual(["pending", token]);
+    await expect(verifyOrder(w.deps, o, "verify")).rejects.toThrow();
+    standin.state.down = false;
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    standin.purchases.get(token)!.status = "refunded";
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).order.status).toBe("refunded");
+    expect(await gold()).toBe(before);
+  });
+});
