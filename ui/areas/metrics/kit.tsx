@@ -103,7 +103,7 @@ export function LineChart({ x, series, height = 320, money = false }: { x: strin
       grid: { left: 64, right: 24, top: 36, bottom: 32 },
       xAxis: { type: "category", data: x },
       yAxis: { type: "value", axisLabel: { formatter: money ? (v: number) => fmtMoney(v) : undefined } },
-      series: series.map((s) => ({ name: s.name, type: s.type ?? "line", data: s.data, stack: s.stack, smooth: true, showSymbol: x.length < 40 })),
+      series: series.map((s) => ({ name: s.name, type: s.type ?? "line", data: s.data, stack: s.stack, smooth: false, showSymbol: x.length < 40 })),
     }),
     [x, series, money],
   );
