@@ -1,0 +1,35 @@
+// The same app under Deno: the embedded stores (or the servers named in the settings) built by
+// edge/boot.ts, served with Deno.serve.
+import process from "node:process";
+import { readEnv } from "./config.ts";
+import { boot } from "./boot.ts";
+import { fileAssets } from "./assets.ts";
+import { createApp } from "../api/app.ts";
+import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
+
+declare const Deno: {
+  serve(opts: { port: number; hostname: string; onListen?: (a: { port: number }) => void }, handler: (req: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): { shutdown(): Promise<void> };
+  addSignalListener(sig: string, fn: () => void): void;
+  exit(code: number): never;
+};
+
+const t0 = performance.now();
+const env = readEnv(process.env);
+const booted = await boot(env, { assets: fileAssets(new URL("../ui/dist", import.meta.url).pathname) });
+if (env.SEED_PLAYERS > 0 && (await isEmpty(booted.deps.db))) {
+  console.log(`seeding a demo world: ${env.SEED_PLAYERS} players over ${env.SEED_DAYS} days…`);
+  await buildWorld(booted.deps.db, { players: env.SEED_PLAYERS, days: env.SEED_DAYS, now: Date.now() });
+  await booted.shipper.idle();
+}
+const app = createApp(booted.deps);
+const server = Deno.serve(
+  { port: env.PORT, hostname: env.HOST, onListen: ({ port }) => console.log(`Tankodrome (Deno) ready at http://${env.HOST}:${port}/ in ${((performance.now() - t0) / 1000).toFixed(1)} s`) },
+  (req, info) => app.fetch(req, { address: info.remoteAddr.hostname }),
+);
+const stop = async () => {
+  await server.shutdown();
+  await booted.close();
+  Deno.exit(0);
+};
+Deno.addSignalListener("SIGINT", stop);
+Deno.addSignalListener("SIGTERM", stop);

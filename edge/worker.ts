@@ -1,0 +1,126 @@
+// Cloudflare Workers: libSQL (Turso) and ClickHouse over HTTP, the UI from Workers assets, the
+// outbox shipper on a Cron Trigger. Settings come from the Worker's vars and secrets.
+import { z } from "zod";
+import { createClient, type Client } from "@libsql/client/web";
+import { createClient as createClickHouse } from "@clickhouse/client-web";
+import { createApp } from "../api/app.ts";
+import { createDb } from "../api/db/index.ts";
+import { migrate } from "../api/db/migrate.ts";
+import { consoleLogger, systemClock, type AssetServer, type Deps } from "../api/deps.ts";
+import { createLoggingMailer } from "../api/domain/mail.ts";
+import { openClickHouseWarehouse } from "../warehouse/adapters/clickhouse.ts";
+import { migrateWarehouse } from "../warehouse/migrate.ts";
+import { drainOutbox } from "../warehouse/shipper.ts";
+import type { Warehouse } from "../warehouse/port.ts";
+
+interface Fetcher {
+  fetch(request: Request): Promise<Response>;
+}
+interface Env {
+  ASSETS?: Fetcher;
+  [key: string]: unknown;
+}
+
+const settingsSchema = z.object({
+  LIBSQL_URL: z.string().min(1),
+  LIBSQL_AUTH_TOKEN: z.string().optional(),
+  CLICKHOUSE_URL: z.url(),
+  CLICKHOUSE_USER: z.string().default("default"),
+  CLICKHOUSE_PASSWORD: z.string().default(""),
+  CLICKHOUSE_DATABASE: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default("tankodrome"),
+  PUBLIC_URL: z.string().optional(),
+});
+
+const unavailable = (what: string) =>
+  Response.json({ error: { code: "unavailable", message: `The service is not configured: ${what}` } }, { status: 503 });
+
+/** Workers assets serve ui/dist at the root; the app asks for /assets/<file>. */
+function workerAssets(assets: Fetcher): AssetServer {
+  let manifest: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] };
+  return {
+    async fetch(request) {
+      const url = new URL(request.url);
+      if (!url.pathname.startsWith("/assets/")) return null;
+      url.pathname = url.pathname.slice("/assets".length);
+      const res = await assets.fetch(new Request(url, request));
+      return res.status === 404 ? null : res;
+    },
+    entries: () => manifest,
+    // Loaded once per isolate, before the first shell is rendered.
+    async load() {
+      const res = await assets.fetch(new Request("https://assets.local/manifest.json"));
+      if (res.ok) manifest = await res.json();
+    },
+  } as AssetServer & { load(): Promise<void> };
+}
+
+interface Ready {
+  app: ReturnType<typeof createApp>;
+  client: Client;
+  warehouse: Warehouse;
+}
+let ready: Promise<Ready> | null = null;
+
+async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promise<Ready> {
+  const client = createClient({ url: settings.LIBSQL_URL, authToken: settings.LIBSQL_AUTH_TOKEN });
+  await migrate(client);
+  const chSettings = { url: settings.CLICKHOUSE_URL, username: settings.CLICKHOUSE_USER, password: settings.CLICKHOUSE_PASSWORD, database: settings.CLICKHOUSE_DATABASE };
+  const warehouse = await openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings);
+  await migrateWarehouse(warehouse);
+  const assets = env.ASSETS ? workerAssets(env.ASSETS) : undefined;
+  await (assets as { load?: () => Promise<void> } | undefined)?.load?.();
+  const deps: Deps = {
+    db: createDb(client),
+    client,
+    warehouse,
+    clock: systemClock,
+    mailer: createLoggingMailer(createDb(client)),
+    logger: consoleLogger,
+    settings: {
+      publicUrl: settings.PUBLIC_URL ?? "",
+      insecureCookies: !(settings.PUBLIC_URL ?? "").startsWith("https://"),
+      secrets: Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<string, string>,
+    },
+    assets,
+  };
+  return { app: createApp(deps), client, warehouse };
+}
+
+function ensure(env: Env): Promise<Ready> | Response {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) return unavailable(parsed.error.issues.map((i) => i.path.join(".")).join(", "));
+  ready ??= start(env, parsed.data).catch((e) => {
+    ready = null;
+    throw e;
+  });
+  return ready;
+}
+
+export default {
+  async fetch(request: Request, env: Env, ctx: { waitUntil(p: Promise<unknown>): void }): Promise<Response> {
+    const r = ensure(env);
+    if (r instanceof Response) {
+      // Without stores the UI can still be fetched, but no page or action can work.
+      if (env.ASSETS && new URL(request.url).pathname.startsWith("/assets/")) {
+        const res = await workerAssets(env.ASSETS).fetch(request);
+        if (res) return res;
+      }
+      return r;
+    }
+    let s: Ready;
+    try {
+      s = await r;
+    } catch (e) {
+      return unavailable(`the stores did not answer (${e instanceof Error ? e.message : String(e)})`);
+    }
+    const res = await s.app.fetch(request, { address: request.headers.get("cf-connecting-ip") ?? undefined });
+    // Events written by this request reach ClickHouse without waiting for the next cron run.
+    ctx.waitUntil(drainOutbox(s.client, s.warehouse).catch(() => undefined));
+    return res;
+  },
+  async scheduled(_event: unknown, env: Env, ctx: { waitUntil(p: Promise<unknown>): void }) {
+    const r = ensure(env);
+    if (r instanceof Response) return;
+    ctx.waitUntil(r.then((s) => drainOutbox(s.client, s.warehouse)));
+  },
+};
