@@ -1,0 +1,71 @@
+// An operator's journey through /admin/metrics against a freshly seeded server (its own data
+// directory and port): sign in, read registrations by month and by year, export the CSV,
+// open payments, store the monthly figures, recalculate one and clear them.
+// Run: npx playwright test e2e/metrics.spec.ts (Debian's Chromium at /usr/bin/chromium).
+import { test, expect } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const PORT = 3000 + Math.floor(Math.random() * 2000) + 1000;
+const base = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess;
+let dir: string;
+
+test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US", viewport: { width: 1400, height: 1000 } });
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "tk-e2e-metrics-"));
+  // Its own process group, so stopping it stops everything it started.
+  server = spawn(join("node_modules", ".bin", "bun"), ["edge/bun.ts"], {
+    env: { ...process.env, DATA_DIR: dir, PORT: String(PORT), SEED_PLAYERS: "150", SEED_DAYS: "60" },
+    stdio: "ignore",
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+});
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("an operator reads the dashboards, exports, and recalculates a month", async ({ page }) => {
+  await page.goto(`${base}/admin/login`);
+  await page.locator('input[name="username"], input[autocomplete="username"]').first().fill("admin");
+  await page.locator('input[type="password"]').first().fill("tankodrome-admin");
+  await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/admin/login"));
+
+  await page.goto(`${base}/admin/metrics/registrations/`);
+  await expect(page.locator("h1", { hasText: "Registrations" })).toBeVisible();
+  await expect(page.locator("canvas").first()).toBeVisible();
+  await page.getByLabel("View").selectOption("yearly");
+  await expect(page.locator("table").last()).toContainText("2026-01-01");
+  const download = page.waitForEvent("download");
+  await page.getByText("Export CSV").click();
+  const csv = readFileSync(await (await download).path(), "utf8");
+  expect(csv.split("\n")[0]).toBe('"bucket","country","platform","source","n"');
+  await page.screenshot({ path: "e2e/output/metrics-registrations.png" });
+
+  await page.goto(`${base}/admin/metrics/payments/`);
+  await expect(page.locator("h1", { hasText: "Payments" })).toBeVisible();
+  await expect(page.locator("table").first()).toContainText("Net revenue");
+
+  await page.goto(`${base}/admin/metrics/comparePeriods/`);
+  await page.getByRole("button", { name: "Show" }).click();
+  const months = page.locator("table").nth(1).locator("tbody tr");
+  await expect(months).toHaveCount(12);
+  await months.last().getByRole("button", { name: "Recalculate month" }).click();
+  await expect(page.getByText(/recalculated/)).toBeVisible();
+  await page.getByRole("button", { name: "Clear stored months" }).click();
+  await page.locator("dialog button.tk-danger").click();
+  await expect(page.getByText("Stored months cleared: 12")).toBeVisible();
+  await page.screenshot({ path: "e2e/output/metrics-compare.png" });
+});
