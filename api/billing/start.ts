@@ -7,6 +7,7 @@ import { players } from "../db/schema/players.ts";
 import { createOrder, findOrder, markPending } from "./orders.ts";
 import type { Provider } from "./providers.ts";
 import { orderView } from "./apply.ts";
+import { cachedCatalog, grantsAt, isAvailable } from "./catalog.ts";
 
 export async function playerCountry(deps: Deps, playerId: number): Promise<string> {
   const [p] = await deps.db.select({ country: players.country }).from(players).where(eq(players.id, playerId)).limit(1);
@@ -25,4 +26,15 @@ export async function startPurchase(c: Context<HonoEnv>, provider: Provider, ite
   await markPending(db, order.id, ref, clock.now(), { ref });
   // In-app stores (Apple) get the reference to pass to the store (appAccountToken) instead of a page.
   return { order: orderView((await findOrder(db, order.id))!), url, ref };
+}
+
+/** What the signed-in player can buy in a market now: items with their prices and grants in force. */
+export async function offers(deps: Deps, playerId: number, market: "web" | "rustore" | "app_store" | "google_play") {
+  const [p] = await deps.db.select({ country: players.country, platform: players.platform }).from(players).where(eq(players.id, playerId)).limit(1);
+  if (!p) return [];
+  const now = deps.clock.now();
+  const snap = await cachedCatalog(deps.db, now);
+  return snap.items
+    .filter((i) => isAvailable(i, market, p, now))
+    .map((i) => ({ id: i.id, title: { ru: i.titleRu, en: i.titleEn }, grants: grantsAt(i, snap.multipliers, now), prices: i.prices.filter((x) => x.market === market).map(({ currency, amount }) => ({ currency, amount })) }));
 }

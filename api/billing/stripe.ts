@@ -17,7 +17,9 @@ import { ProviderDown, secret, type Provider, type ProviderState } from "./provi
 import { applyState, orderView } from "./apply.ts";
 import { itemId, type Market } from "./catalog.ts";
 import { CURRENCIES } from "./money.ts";
-import { startPurchase, playerCountry } from "./start.ts";
+import { startPurchase, playerCountry, offers } from "./start.ts";
+import { robokassaProvider } from "./robokassa.ts";
+import { ecommpayProvider } from "./ecommpay.ts";
 
 const NAME = "stripe";
 const TOLERANCE_S = 300;
@@ -176,6 +178,13 @@ export function registerStripe(app: Hono<HonoEnv>) {
   // Stripe sends the player back here; the page shows the order, its data asks Stripe at once
   // so the gold arrives even before the webhook (both paths credit the same order once).
   page(app, { path: "/billing/stripe/order/checkout", auth: "player" }, async (c) => {
+    // Without an order: what the player can buy and how, for the purchase screen.
+    if (c.req.query("order") === undefined) {
+      const playerId = c.var.player!.playerId;
+      const country = await playerCountry(c.var.deps, playerId);
+      const currencies = { stripe: stripeProvider.currencyFor(country), robokassa: robokassaProvider.currencyFor(country), ecommpay: ecommpayProvider.currencyFor(country) };
+      return c.json({ offers: await offers(c.var.deps, playerId, "web"), currencies });
+    }
     const q = z.object({ order: f.id() }).safeParse({ order: c.req.query("order") });
     if (!q.success) throw new AppError("validation", "error.validation", [], 400, { order: { id: "validation.digit" } });
     let order = await playerOrder(c, q.data.order);

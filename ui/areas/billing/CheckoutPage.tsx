@@ -1,0 +1,89 @@
+// The player's purchase page: without an order, what can be bought and how (Stripe, Robokassa,
+// Ecommpay); with ?order=…, the order coming back from Stripe, followed until it is settled.
+import { useState } from "react";
+import { api, useApi, ApiError } from "../../lib/api.ts";
+import { locale } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { t, money } from "./t.ts";
+import { OrderStatus } from "./OrderStatus.tsx";
+
+type Provider = "stripe" | "robokassa" | "ecommpay";
+interface Offer {
+  id: string;
+  title: { ru: string; en: string };
+  grants: { gold: number; silver: number; premiumDays: number };
+  prices: { currency: string; amount: number }[];
+}
+interface Offers {
+  offers: Offer[];
+  currencies: Record<Provider, string>;
+}
+
+export function grantsText(g: Offer["grants"]) {
+  return [g.gold ? t("buy.grants", { gold: g.gold }) : "", g.silver ? t("buy.grantsSilver", { silver: g.silver }) : "", g.premiumDays ? t("buy.grantsPremium", { days: g.premiumDays }) : ""].filter(Boolean).join(" + ");
+}
+
+function BuyPanel() {
+  const state = useApi<Offers>("/billing/stripe/order/checkout");
+  const [method, setMethod] = useState<Provider>("stripe");
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function buy(item: string) {
+    setBusy(item);
+    try {
+      const r =
+        method === "stripe"
+          ? await api<{ url: string }>("/billing/stripe/order/initialize", { body: { item_id: item } })
+          : await api<{ url: string }>("/billing/order/start", { body: { provider: method, item_id: item } });
+      window.location.assign(r.url);
+    } catch (e) {
+      toast.error((e as ApiError).message);
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="tk-billing-buy">
+      <h1>{t("buy.title")}</h1>
+      <Load state={state} empty={(d) => d.offers.length === 0}>
+        {(d) => (
+          <>
+            <fieldset className="tk-row" aria-label={t("buy.method")}>
+              <legend>{t("buy.method")}</legend>
+              {(["stripe", "robokassa", "ecommpay"] as const).map((p) => (
+                <label key={p}>
+                  <input type="radio" name="method" value={p} checked={method === p} onChange={() => setMethod(p)} /> {t(`buy.${p}`)}
+                </label>
+              ))}
+            </fieldset>
+            <ul className="tk-billing-offers" style={{ listStyle: "none", padding: 0, display: "grid", gap: 12, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>
+              {d.offers.map((o) => {
+                const price = o.prices.find((p) => p.currency === d.currencies[method]);
+                return (
+                  <li key={o.id} data-item={o.id} style={{ background: "var(--panel)", borderRadius: 8, padding: 16, display: "grid", gap: 8 }}>
+                    <strong>{o.title[locale]}</strong>
+                    <span className="tk-gold">{grantsText(o.grants)}</span>
+                    {price ? (
+                      <button type="button" className="tk-btn tk-primary" disabled={busy !== null} onClick={() => buy(o.id)}>
+                        {t("buy.button", { price: money(price.amount, price.currency) })}
+                      </button>
+                    ) : (
+                      <span className="tk-muted">{t("buy.noPrice")}</span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </Load>
+    </section>
+  );
+}
+
+export default function CheckoutPage() {
+  const order = new URLSearchParams(window.location.search).get("order");
+  if (!order) return <BuyPanel />;
+  return <OrderStatus url={`/billing/stripe/order/checkout${window.location.search}`} />;
+}

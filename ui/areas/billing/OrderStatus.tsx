@@ -1,0 +1,51 @@
+// An order coming back from a provider, asked again every 2 s (up to 2 minutes) until settled.
+import { useEffect, useState } from "react";
+import { api, type ApiError } from "../../lib/api.ts";
+import { Loading, ErrorState } from "../../components/States.tsx";
+import { t, money } from "./t.ts";
+
+interface View {
+  order: { id: number; status: string; amountMinor: number; currency: string; grants: { gold: number } };
+  providerDown?: boolean;
+}
+
+export function OrderStatus({ url }: { url: string }) {
+  const [view, setView] = useState<View | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api<View>(url).then(
+      (v) => live && (setView(v), setError(null)),
+      (e: ApiError) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url, tries]);
+  const waiting = !view || view.order.status === "pending" || view.order.status === "created";
+  useEffect(() => {
+    if (!waiting || tries >= 60) return;
+    const timer = setTimeout(() => setTries((n) => n + 1), 2000);
+    return () => clearTimeout(timer);
+  }, [waiting, tries, view]);
+
+  if (error && !view) return <ErrorState message={error} retry={() => setTries((n) => n + 1)} />;
+  if (!view) return <Loading />;
+  const o = view.order;
+  const message =
+    o.status === "paid" ? t("order.paid", { gold: o.grants.gold }) : o.status === "cancelled" ? t("order.cancelled") : o.status === "failed" ? t("order.failed") : o.status === "refunded" ? t("order.refunded") : t("order.pending");
+  return (
+    <section className="tk-billing-order" data-status={o.status}>
+      <h1>{t("order.title", { id: o.id })}</h1>
+      <p>{money(o.amountMinor, o.currency)}</p>
+      <p role="status" className={o.status === "paid" ? "tk-gold" : undefined}>
+        {message}
+      </p>
+      {view.providerDown && <p className="tk-muted">{t("order.providerDown")}</p>}
+      <a className="tk-btn" href="/billing/stripe/order/checkout">
+        {t("order.again")}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,230 @@
+// /admin/playerPayment/:playerId — one player's payments: server-side paged and sorted list,
+// asking the provider, verify, reversal (with a reason, after a confirmation), notes, manual
+// credits, and a live feed of payment changes (SSE).
+import { useEffect, useMemo, useState } from "react";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { Load, Empty } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { DataTable, type Column } from "./DataTable.tsx";
+import { t, money, statusText } from "./t.ts";
+
+interface Order {
+  id: number;
+  provider: string;
+  itemId: string;
+  status: string;
+  amountMinor: number;
+  currency: string;
+  grants: { gold: number; silver: number; premiumDays: number };
+  providerTxId: string | null;
+  note: string | null;
+  debtGold: number;
+  createdAt: number;
+}
+interface Page {
+  player: { id: number; nickname: string; gold: number; silver: number; country: string };
+}
+interface List {
+  rows: Order[];
+  total: number;
+  page: number;
+  size: number;
+}
+const SIZE = 20;
+const SORT_IDS: Record<string, string> = { id: "id", createdAt: "createdAt", provider: "provider", amount: "amount", status: "status" };
+
+function Live({ playerId }: { playerId: string }) {
+  const [lines, setLines] = useState<{ id: number; text: string }[]>([]);
+  useEffect(() => {
+    const es = new EventSource(`/admin/playerPayment/stream/payments?playerId=${playerId}`);
+    es.addEventListener("payment", (e) => {
+      const m = JSON.parse((e as MessageEvent).data) as { event: { id: number; from: string | null; to: string; source: string }; order: Order };
+      const text = `${t("payments.liveLine", { order: m.order.id, from: m.event.from ? statusText(m.event.from) : "—", to: statusText(m.event.to), source: m.event.source })} · ${money(m.order.amountMinor, m.order.currency)}`;
+      setLines((l) => [{ id: m.event.id, text }, ...l.filter((x) => x.id !== m.event.id)].slice(0, 50));
+    });
+    return () => es.close();
+  }, [playerId]);
+  return (
+    <section aria-live="polite" className="tk-billing-live">
+      <h2>{t("payments.live")}</h2>
+      {lines.length === 0 ? <Empty>{t("payments.liveEmpty")}</Empty> : <ul>{lines.map((l) => <li key={l.id}>{l.text}</li>)}</ul>}
+    </section>
+  );
+}
+
+export default function PlayerPaymentsPage({ params }: { params: Record<string, string | undefined> }) {
+  const playerId = params.playerId ?? "";
+  const head = useApi<Page>(`/admin/playerPayment/${playerId}`);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState({ id: "id", desc: true });
+  const [status, setStatus] = useState("");
+  const q = new URLSearchParams({ playerId, page: String(page), size: String(SIZE), sort: SORT_IDS[sort.id] ?? "id", dir: sort.desc ? "desc" : "asc", ...(status ? { status } : {}) });
+  const list = useApi<List>(`/admin/playerPayment/getPayments?${q}`);
+  const [reversing, setReversing] = useState<Order | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState("");
+  const [credit, setCredit] = useState({ gold: "", silver: "", premiumDays: "", reason: "" });
+  const [creditErrors, setCreditErrors] = useState<Record<string, string>>({});
+
+  const refresh = () => (list.reload(), head.reload());
+  const act = async (fn: () => Promise<string>) => {
+    try {
+      toast.ok(await fn());
+      refresh();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  };
+
+  const columns = useMemo<Column<Order>[]>(
+    () => [
+      { id: "id", label: t("payments.order"), value: (o) => o.id },
+      { id: "createdAt", label: t("payments.created"), value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
+      { id: "provider", label: t("payments.provider"), value: (o) => o.provider },
+      { id: "item", label: t("payments.item"), value: (o) => o.itemId, sortable: false },
+      { id: "amount", label: t("payments.amount"), value: (o) => o.amountMinor, cell: (o) => (o.provider === "manual" ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}` : money(o.amountMinor, o.currency)) },
+      { id: "status", label: t("payments.status"), value: (o) => o.status, cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span> },
+      { id: "tx", label: t("payments.tx"), value: (o) => o.providerTxId, sortable: false },
+      {
+        id: "note",
+        label: t("payments.note"),
+        value: (o) => o.note,
+        sortable: false,
+        cell: (o) => (
+          <input
+            aria-label={t("payments.editNote")}
+            defaultValue={o.note ?? ""}
+            onBlur={(e) => e.target.value !== (o.note ?? "") && act(async () => (await api("/admin/playerPayment/edit", { body: { orderId: o.id, note: e.target.value } }), t("catalog.saved")))}
+          />
+        ),
+      },
+      { id: "debt", label: t("payments.debt"), value: (o) => o.debtGold, sortable: false, cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : "") },
+      {
+        id: "actions",
+        label: t("payments.actions"),
+        value: () => "",
+        sortable: false,
+        cell: (o) =>
+          o.provider === "manual" && o.status !== "paid" ? null : (
+            <div className="tk-row">
+              {o.provider !== "manual" && (
+                <>
+                  <button type="button" className="tk-btn" onClick={() => act(async () => t("payments.providerSays", { status: (await api<{ provider: { status: string } }>("/admin/playerPayment/cashbox/request", { body: { orderId: o.id } })).provider.status }))}>
+                    {t("payments.ask")}
+                  </button>
+                  <button type="button" className="tk-btn" onClick={() => act(async () => t("payments.verified", { id: o.id, status: statusText((await api<{ order: Order }>("/admin/playerPayment/verify", { body: { orderId: o.id } })).order.status) }))}>
+                    {t("payments.verify")}
+                  </button>
+                </>
+              )}
+              {(o.status === "paid" || o.status === "pending" || o.status === "created") && (
+                <button type="button" className="tk-btn tk-danger" onClick={() => (setReversing(o), setReason(""))}>
+                  {t("payments.remove")}
+                </button>
+              )}
+            </div>
+          ),
+      },
+    ],
+    [],
+  );
+
+  async function addCredit(e: React.FormEvent) {
+    e.preventDefault();
+    try {
+      await api("/admin/playerPayment/add", { body: { playerId, ...credit } });
+      setCredit({ gold: "", silver: "", premiumDays: "", reason: "" });
+      setCreditErrors({});
+      toast.ok(t("payments.addDone"));
+      refresh();
+    } catch (err) {
+      setCreditErrors((err as ApiError).fields ?? {});
+      toast.error((err as ApiError).message);
+    }
+  }
+
+  return (
+    <section className="tk-billing-payments">
+      <Load state={head}>
+        {(d) => (
+          <header>
+            <h1>{t("payments.title", { nickname: d.player.nickname, id: d.player.id })}</h1>
+            <p>{t("payments.balance", { gold: fmtInt(d.player.gold), silver: fmtInt(d.player.silver), country: d.player.country })}</p>
+          </header>
+        )}
+      </Load>
+      <div className="tk-row">
+        <select aria-label={t("payments.status")} value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
+          <option value="">{t("payments.all")}</option>
+          {["created", "pending", "paid", "failed", "cancelled", "refunded"].map((s) => (
+            <option key={s} value={s}>
+              {statusText(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Load state={list} empty={(l) => l.total === 0}>
+        {(l) => (
+          <>
+            <DataTable rows={l.rows} columns={columns} rowKey={(o) => String(o.id)} sort={sort} onSort={(s) => (setSort(s), setPage(1))} />
+            <div className="tk-row">
+              <button type="button" className="tk-btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t("payments.prev")}
+              </button>
+              <span>{t("payments.page", { page, pages: Math.max(1, Math.ceil(l.total / SIZE)), total: l.total })}</span>
+              <button type="button" className="tk-btn" disabled={page * SIZE >= l.total} onClick={() => setPage(page + 1)}>
+                {t("payments.next")}
+              </button>
+            </div>
+          </>
+        )}
+      </Load>
+      <form onSubmit={addCredit} className="tk-billing-credit">
+        <h2>{t("payments.add")}</h2>
+        <div className="tk-row">
+          {(["gold", "silver", "premiumDays"] as const).map((k) => (
+            <label key={k}>
+              {t(`catalog.${k}`)} <input inputMode="numeric" value={credit[k]} onChange={(e) => setCredit({ ...credit, [k]: e.target.value })} aria-invalid={!!creditErrors[k]} />
+              {creditErrors[k] && <small className="tk-error">{creditErrors[k]}</small>}
+            </label>
+          ))}
+          <label>
+            {t("payments.reason")} <input value={credit.reason} onChange={(e) => setCredit({ ...credit, reason: e.target.value })} aria-invalid={!!creditErrors.reason} />
+            {creditErrors.reason && <small className="tk-error">{creditErrors.reason}</small>}
+          </label>
+          <button type="submit" className="tk-btn tk-primary">
+            {t("payments.add")}
+          </button>
+        </div>
+      </form>
+      <Live playerId={playerId} />
+      {reversing && (
+        <form className="tk-row tk-billing-reverse" onSubmit={(e) => (e.preventDefault(), setConfirming(true))}>
+          <strong>{t("payments.remove")} #{reversing.id}</strong>
+          <label>
+            {t("payments.reason")} <input autoFocus required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </label>
+          <button type="submit" className="tk-btn tk-danger">
+            {t("payments.remove")}
+          </button>
+          <button type="button" className="tk-btn" onClick={() => setReversing(null)}>
+            {t("catalog.cancel")}
+          </button>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirming && !!reversing}
+        text={reversing ? t("payments.removeConfirm", { id: reversing.id }) : ""}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          const o = reversing!;
+          setConfirming(false);
+          setReversing(null);
+          act(async () => (await api("/admin/playerPayment/remove", { body: { orderId: o.id, reason } }), t("payments.verified", { id: o.id, status: statusText(o.status === "paid" ? "refunded" : "cancelled") })));
+        }}
+      />
+    </section>
+  );
+}
