@@ -3,7 +3,7 @@
 // open payments, store the monthly figures, recalculate one and clear them.
 // Run: npx playwright test e2e/metrics.spec.ts (Debian's Chromium at /usr/bin/chromium).
 import { test, expect } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +17,9 @@ test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-U
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  // The journey needs the bundle of the code under test.
+  const built = spawnSync(join("node_modules", ".bin", "bun"), ["ui/build.ts"], { stdio: "ignore" });
+  if (built.status !== 0) throw new Error("ui build failed");
   dir = mkdtempSync(join(tmpdir(), "tk-e2e-metrics-"));
   // Its own process group, so stopping it stops everything it started.
   server = spawn(join("node_modules", ".bin", "bun"), ["edge/bun.ts"], {
@@ -53,6 +56,14 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
   const csv = readFileSync(await (await download).path(), "utf8");
   expect(csv.split("\n")[0]).toBe('"bucket","country","platform","source","n"');
   await page.screenshot({ path: "e2e/output/metrics-registrations.png" });
+
+  await page.goto(`${base}/admin/metrics/dau/`);
+  await expect(page.locator("h1", { hasText: "Active players" })).toBeVisible();
+  const dauDownload = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const dau = readFileSync(await (await dauDownload).path(), "utf8").trim().split("\n");
+  expect(dau[0]).toBe("bucket,dau,wau,mau,stickiness");
+  expect(dau.length).toBeGreaterThan(28);
 
   await page.goto(`${base}/admin/metrics/payments/`);
   await expect(page.locator("h1", { hasText: "Payments" })).toBeVisible();

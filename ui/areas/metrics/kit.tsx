@@ -89,6 +89,30 @@ export function CsvLink({ href, label = t("metrics.csv") }: { href: string; labe
   );
 }
 
+/** CSV of what a table shows, built in the browser (for dashboards whose spec has no export route). */
+export function toCsvText(header: string[], rows: unknown[][]): string {
+  const cell = (v: unknown) => {
+    const x = v === null || v === undefined ? "" : String(v);
+    return /[",\n\r]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\n") + "\n";
+}
+export function CsvButton({ name, header, rows }: { name: string; header: string[]; rows: unknown[][] }) {
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([toCsvText(header, rows)], { type: "text/csv;charset=utf-8" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `${name}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  return (
+    <button type="button" className="tk-btn tk-metrics-csv" onClick={download}>
+      {t("metrics.csv")}
+    </button>
+  );
+}
+
 export interface Series {
   name: string;
   data: number[];

@@ -1,7 +1,7 @@
 // The /admin/metrics screens: one per dashboard, each with its period controls, charts, a table
 // and its CSV export. Data comes from the dashboard's own routes (api/admin/metrics).
 import { useState } from "react";
-import { t, useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, LineChart, PieChart, Table, Section, Select, fmtInt, fmtMoney, fmtPct, fetchJson, locale } from "./kit.tsx";
+import { t, useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, CsvButton, LineChart, PieChart, Table, Section, Select, fmtInt, fmtMoney, fmtPct, fetchJson, locale } from "./kit.tsx";
 import type { MetricsMessageId } from "./messages.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -50,6 +50,7 @@ export function Dau() {
               ...(p.g === "monthly" ? [{ name: t("metrics.wau"), data: d.series.map((r) => r.wau) }] : []),
               ...(p.g !== "daily" ? [{ name: t("metrics.mau"), data: d.series.map((r) => r.mau) }] : []),
             ]} />
+            <CsvButton name={`dau-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["bucket", "dau", "wau", "mau", "stickiness"]} rows={d.series.map((r) => [r.bucket, r.dau, r.wau, r.mau, r.stickiness])} />
             <Table rows={d.series} cols={[
               { key: "bucket", label: t("metrics.bucket"), format: String },
               { key: "dau", label: t("metrics.dauCol") },
@@ -81,6 +82,7 @@ export function Division() {
                 <div key={k}>
                   <h2>{t(`metrics.type.${k}` as MetricsMessageId)}</h2>
                   <p>{t("metrics.median", { value: fmtInt(d[k].median) })}</p>
+                  <CsvButton name={`division-${k}`} header={["from", "to", "players"]} rows={d[k].buckets.map((b) => [b.from, b.to ?? "", b.players])} />
                   <LineChart x={rows.map((r) => r.range)} series={[{ name: t("metrics.players"), data: rows.map((r) => r.players), type: "bar" }]} height={240} />
                   <Table rows={rows} cols={[{ key: "range", label: t("metrics.key"), format: String }, { key: "players", label: t("metrics.players") }]} />
                 </div>
@@ -312,6 +314,7 @@ export function TanksEarns() {
         {(d) => (
           <>
             <LineChart x={d.tanks.map((r) => String(r.tank_id))} series={[{ name: t("metrics.earnedPerBattle"), data: d.tanks.map((r) => r.earned_per_battle), type: "bar" }, { name: t("metrics.spentPerBattle"), data: d.tanks.map((r) => r.spent_per_battle), type: "bar" }]} />
+            <CsvButton name={`tanks-earns-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["tank_id", "battles", "win_rate", "silver_earned", "silver_spent", "earned_per_battle", "spent_per_battle", "net_per_battle"]} rows={d.tanks.map((r) => [r.tank_id, r.battles, r.win_rate, r.silver_earned, r.silver_spent, r.earned_per_battle, r.spent_per_battle, r.net_per_battle])} />
             <Table rows={d.tanks} cols={[
               { key: "tank_id", label: t("metrics.tank"), format: String },
               { key: "battles", label: t("metrics.battles") },
@@ -341,6 +344,7 @@ export function Retention() {
           return (
             <>
               <Table rows={d.dn.map((x) => ({ ...x, label: t("metrics.dn", { n: x.day }) }))} cols={[{ key: "label", label: t("metrics.metric"), format: String }, { key: "rate", label: t("metrics.share"), format: fmtPct }, { key: "retained", label: t("metrics.players") }, { key: "cohort", label: t("metrics.size") }]} />
+              <CsvButton name={`retention-${unit}-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["cohort", "size", ...Array.from({ length: width }, (_, n) => `${unit}_${n}`)]} rows={d.cohorts.map((c) => [c.cohort, c.size, ...c.retained])} />
               <div style={{ overflowX: "auto" }}>
                 <table className="tk-metrics-table tk-metrics-triangle">
                   <thead><tr><th>{t("metrics.cohort")}</th><th>{t("metrics.size")}</th>{Array.from({ length: width }, (_, n) => <th key={n}>{n}</th>)}</tr></thead>
@@ -375,6 +379,7 @@ export function AdminControl() {
               <Table rows={d.admins} cols={[{ key: "admin_username", label: t("metrics.admin"), format: String }, { key: "n", label: t("metrics.operations") }]} />
               <Table rows={d.actions} cols={[{ key: "action", label: t("metrics.action"), format: String }, { key: "n", label: t("metrics.operations") }]} />
             </div>
+            <CsvButton name={`admin-control-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["at_utc", "admin", "action", "target_type", "target_id"]} rows={d.latest.map((r) => [r.at, r.admin_username, r.action, r.target_type, r.target_id])} />
             <Table rows={d.latest} cols={[{ key: "at", label: t("metrics.when"), format: (v) => new Date(`${String(v).replace(" ", "T")}Z`).toLocaleString(locale, { timeZone: "UTC" }) }, { key: "admin_username", label: t("metrics.admin"), format: String }, { key: "action", label: t("metrics.action"), format: String }, { key: "target_id", label: t("metrics.target"), format: (v, r) => `${r.target_type} ${String(v)}` }]} />
           </>
         )}
@@ -468,6 +473,7 @@ export function CohortPayments() {
           return (
             <>
               <LineChart money x={x} series={d.cohorts.slice(-12).map((c) => ({ name: c.cohort, data: c.perPlayer }))} />
+              <CsvButton name={`cohort-payments-${unit}-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["cohort", "size", ...x.map((_, n) => `day_${n}_usd_cents`)]} rows={d.cohorts.map((c) => [c.cohort, c.size, ...c.cumulative])} />
               <div style={{ overflowX: "auto" }}>
                 <table className="tk-metrics-table">
                   <thead><tr><th>{t("metrics.cohort")}</th><th>{t("metrics.size")}</th>{[0, 1, 3, 7, 14, 30, 60, 90].filter((n) => n < width).map((n) => <th key={n}>{t("metrics.dayN", { n })}</th>)}</tr></thead>
