@@ -152,4 +152,11 @@ test("a player buys gold with Stripe and with Robokassa; the operator sees both 
   await expect(ops.locator('tbody [data-status="paid"]')).toHaveCount(2);
   await expect(ops.getByRole("cell", { name: "$1.99", exact: true })).toBeVisible();
   await ops.screenshot({ path: info.outputPath("operator-payments.png"), fullPage: true });
+
+  // The catalog screen lists the item; refreshing the cache answers its new version.
+  await ops.goto(`${app}/admin/billing/`);
+  await expect(ops.getByRole("cell", { name: "gold_500", exact: true })).toBeVisible();
+  await ops.getByRole("button", { name: "Refresh catalog cache" }).click();
+  await expect(ops.getByText(/Cache version \d+/)).toBeVisible();
+  await ops.screenshot({ path: info.outputPath("operator-catalog.png"), fullPage: true });
 });
