@@ -1,6 +1,7 @@
 // Builds the deps on a server runtime with a file system (Bun, Deno): libSQL file or URL,
 // chDB or a ClickHouse server, migrations, the demo world on an empty store, the shipper.
 import { mkdirSync } from "node:fs";
+import process from "node:process";
 import { resolve } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { createDb } from "../api/db/index.ts";
@@ -23,6 +24,12 @@ export async function openClient(env: EdgeEnv): Promise<Client> {
   if (env.LIBSQL_URL) return createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN });
   const dir = resolve(env.DATA_DIR);
   mkdirSync(dir, { recursive: true });
+  // On Bun the embedded file is read through bun:sqlite (see edge/bun-sqlite-client.ts);
+  // TK_SQLITE_DRIVER=libsql keeps @libsql/client for comparison.
+  if (typeof Bun !== "undefined" && process.env.TK_SQLITE_DRIVER !== "libsql") {
+    const { createBunSqliteClient } = await import("./bun-sqlite-client.ts");
+    return withWriteLock(createBunSqliteClient(`${dir}/tankodrome.db`));
+  }
   const client = withWriteLock(createClient({ url: `file:${dir}/tankodrome.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]));
   await client.execute("PRAGMA journal_mode=WAL");
   await client.execute("PRAGMA synchronous=NORMAL");

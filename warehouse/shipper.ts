@@ -1,7 +1,9 @@
-// Moves outbox rows (libSQL) to the warehouse. A batch is first claimed (rows stamped with
-// its id), then inserted table by table with a dedup token made of the batch id and the
-// table, then stamped shipped. A crash anywhere re-sends the very same rows with the same
-// tokens, which ClickHouse drops, so nothing is lost and nothing is counted twice.
+// Moves outbox rows (libSQL) to the warehouse. The shipper's progress is a cursor over outbox
+// ids: it claims the next range (shipped_to, claimed_to], inserts it table by table with a
+// dedup token made of the range and the table, then moves shipped_to up. A crash anywhere
+// re-sends the very same range with the same tokens, which ClickHouse drops, so nothing is lost
+// and nothing is counted twice. No outbox row is updated on the way: two tiny cursor writes per
+// batch, whatever its size.
 import type { Client } from "@libsql/client";
 import type { Warehouse } from "./port.ts";
 
@@ -12,36 +14,39 @@ export interface ShipResult {
 
 export const DEFAULT_BATCH_SIZE = 20_000;
 
-async function pendingBatch(client: Client): Promise<number | null> {
-  const r = await client.execute("SELECT batch FROM outbox WHERE shipped_at IS NULL AND batch IS NOT NULL ORDER BY id LIMIT 1");
-  return r.rows.length ? Number(r.rows[0].batch) : null;
+interface Cursor {
+  shippedTo: number;
+  claimedTo: number;
 }
 
-async function claimBatch(client: Client, size: number): Promise<number | null> {
-  const tx = await client.transaction("write");
-  try {
-    const first = await tx.execute("SELECT id FROM outbox WHERE shipped_at IS NULL AND batch IS NULL ORDER BY id LIMIT 1");
-    if (first.rows.length === 0) {
-      await tx.rollback();
-      return null;
-    }
-    const batch = Number(first.rows[0].id);
-    await tx.execute({
-      sql: "UPDATE outbox SET batch = ? WHERE id IN (SELECT id FROM outbox WHERE shipped_at IS NULL AND batch IS NULL ORDER BY id LIMIT ?)",
-      args: [batch, size],
-    });
-    await tx.commit();
-    return batch;
-  } finally {
-    tx.close();
-  }
+async function readCursor(client: Client): Promise<Cursor> {
+  const r = await client.execute("SELECT shipped_to, claimed_to FROM outbox_cursor WHERE id = 1");
+  if (r.rows.length) return { shippedTo: Number(r.rows[0].shipped_to), claimedTo: Number(r.rows[0].claimed_to) };
+  await client.execute({ sql: "INSERT OR IGNORE INTO outbox_cursor (id, shipped_to, claimed_to, updated_at) VALUES (1, 0, 0, ?)", args: [Date.now()] });
+  return { shippedTo: 0, claimedTo: 0 };
+}
+
+/** The range to send: a pending claim first, else the next `size` rows, claimed atomically. */
+async function claim(client: Client, size: number): Promise<Cursor | null> {
+  const cur = await readCursor(client);
+  if (cur.claimedTo > cur.shippedTo) return cur;
+  const last = await client.execute({ sql: "SELECT max(id) AS last FROM (SELECT id FROM outbox WHERE id > ? ORDER BY id LIMIT ?)", args: [cur.shippedTo, size] });
+  const to = last.rows[0].last;
+  if (to === null || to === undefined) return null;
+  const claimed = await client.execute({
+    sql: "UPDATE outbox_cursor SET claimed_to = ?, updated_at = ? WHERE id = 1 AND shipped_to = ? AND claimed_to = ?",
+    args: [Number(to), Date.now(), cur.shippedTo, cur.claimedTo],
+  });
+  // Another shipper claimed first: take what the cursor now says.
+  if (claimed.rowsAffected === 0) return claim(client, size);
+  return { shippedTo: cur.shippedTo, claimedTo: Number(to) };
 }
 
 /** Ships one batch (a pending one first); returns how many rows it shipped (0 when none waited). */
-export async function shipOnce(client: Client, wh: Warehouse, batchSize = DEFAULT_BATCH_SIZE, now = () => Date.now()): Promise<number> {
-  const batch = (await pendingBatch(client)) ?? (await claimBatch(client, batchSize));
-  if (batch === null) return 0;
-  const rows = await client.execute({ sql: "SELECT \"table\", row FROM outbox WHERE batch = ? AND shipped_at IS NULL ORDER BY id", args: [batch] });
+export async function shipOnce(client: Client, wh: Warehouse, batchSize = DEFAULT_BATCH_SIZE): Promise<number> {
+  const range = await claim(client, batchSize);
+  if (!range) return 0;
+  const rows = await client.execute({ sql: 'SELECT "table", row FROM outbox WHERE id > ? AND id <= ? ORDER BY id', args: [range.shippedTo, range.claimedTo] });
   const byTable = new Map<string, string[]>();
   for (const r of rows.rows) {
     const table = String(r.table);
@@ -50,9 +55,12 @@ export async function shipOnce(client: Client, wh: Warehouse, batchSize = DEFAUL
     lines.push(String(r.row));
   }
   for (const [table, lines] of byTable) {
-    await wh.insertLines(table, lines.join("\n"), { dedupToken: `outbox:${batch}:${table}` });
+    await wh.insertLines(table, lines.join("\n"), { dedupToken: `outbox:${range.shippedTo}-${range.claimedTo}:${table}` });
   }
-  await client.execute({ sql: "UPDATE outbox SET shipped_at = ? WHERE batch = ? AND shipped_at IS NULL", args: [now(), batch] });
+  await client.execute({
+    sql: "UPDATE outbox_cursor SET shipped_to = ?, updated_at = ? WHERE id = 1 AND shipped_to = ?",
+    args: [range.claimedTo, Date.now(), range.shippedTo],
+  });
   return rows.rows.length;
 }
 
@@ -70,12 +78,14 @@ export async function drainOutbox(client: Client, wh: Warehouse, batchSize = DEF
 
 /** Deletes shipped rows older than `keepMs`; the warehouse holds them now. */
 export async function pruneOutbox(client: Client, keepMs: number, now = Date.now()): Promise<number> {
-  const r = await client.execute({ sql: "DELETE FROM outbox WHERE shipped_at IS NOT NULL AND shipped_at < ?", args: [now - keepMs] });
+  const cur = await readCursor(client);
+  const r = await client.execute({ sql: "DELETE FROM outbox WHERE id <= ? AND created_at < ?", args: [cur.shippedTo, now - keepMs] });
   return r.rowsAffected;
 }
 
 export async function outboxBacklog(client: Client): Promise<number> {
-  const r = await client.execute("SELECT count(*) AS n FROM outbox WHERE shipped_at IS NULL");
+  const cur = await readCursor(client);
+  const r = await client.execute({ sql: "SELECT count(*) AS n FROM outbox WHERE id > ?", args: [cur.shippedTo] });
   return Number(r.rows[0].n);
 }
 

@@ -28,7 +28,12 @@ export interface TestWorld {
 
 export async function makeWorld(opts: { warehouse?: Warehouse; now?: number } = {}): Promise<TestWorld> {
   const dir = mkdtempSync(join(tmpdir(), "tk-test-"));
-  const client = withWriteLock(createClient({ url: `file:${dir}/test.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]));
+  // TK_SQLITE_DRIVER=bun runs the suite on the bun:sqlite client npm start uses on Bun.
+  const client = withWriteLock(
+    process.env.TK_SQLITE_DRIVER === "bun"
+      ? (await import("../../edge/bun-sqlite-client.ts")).createBunSqliteClient(`${dir}/test.db`)
+      : createClient({ url: `file:${dir}/test.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]),
+  );
   await client.execute("PRAGMA journal_mode=WAL");
   await migrate(client);
   const database = `t${process.pid}_${++counter}_${Math.floor(Math.random() * 1e6)}`;

@@ -1,6 +1,7 @@
 // Lingui runtime for the UI. Each area keeps its own catalogue (ids → ru/en text), so engineers
 // editing different areas never touch the same file; a test checks every id exists in both.
 import { setupI18n, type I18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 
 export type Locale = "ru" | "en";
 export type Catalog = { en: Record<string, string>; ru: Record<string, string> };
@@ -10,7 +11,11 @@ export const locale: Locale =
 
 /** A translate function over one catalogue, in the page's locale. */
 export function catalog<C extends Catalog>(messages: C): (id: keyof C["en"] & string, values?: Record<string, unknown>) => string {
-  const i18n: I18n = setupI18n({ locale, messages: { [locale]: messages[locale] } });
+  const i18n: I18n = setupI18n();
+  // The catalogues hold ICU source text; compile it on load so {n} placeholders are filled.
+  i18n.setMessagesCompiler(compileMessage);
+  i18n.load(locale, messages[locale]);
+  i18n.activate(locale);
   return (id, values) => i18n._(id, values);
 }
 

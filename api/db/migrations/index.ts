@@ -56,5 +56,16 @@ export const migrations: Migration[] = [
       "CREATE TABLE `login_failures` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`key` text NOT NULL,\n\t`at` integer NOT NULL\n);",
       "CREATE INDEX `login_failures_key` ON `login_failures` (`key`,`at`);"
     ]
+  },
+  {
+    "tag": "0003_tearful_mockingbird",
+    "hash": "79bffba544621433a1c8e0751d6c83e020377ff626744b54bbe237c3827d537e",
+    "statements": [
+      "CREATE TABLE `outbox_cursor` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`shipped_to` integer NOT NULL,\n\t`claimed_to` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "DROP INDEX `outbox_pending`;",
+      "DROP INDEX `outbox_batch`;",
+      "ALTER TABLE `outbox` DROP COLUMN `batch`;",
+      "ALTER TABLE `outbox` DROP COLUMN `shipped_at`;"
+    ]
   }
 ];

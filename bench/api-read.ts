@@ -1,0 +1,58 @@
+// bun bench/api-read.ts [--seconds 5] [--connections 32]
+// Requests per second of a JSON route reading one player through the whole app, against a bare
+// Bun.serve + bun:sqlite doing the same primary-key read (the limit here), measured in the
+// same run with wrk on 127.0.0.1. Prints both and their ratio.
+import { parseArgs } from "node:util";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readEnv } from "../edge/config.ts";
+import { boot } from "../edge/boot.ts";
+import { buildWorld } from "../api/db/seed/world.ts";
+
+const { values } = parseArgs({ options: { seconds: { type: "string", default: "5" }, connections: { type: "string", default: "32" }, players: { type: "string", default: "300" }, rounds: { type: "string", default: "3" } } });
+const dataDir = mkdtempSync(join(tmpdir(), "tk-bench-read-"));
+const root = new URL("..", import.meta.url).pathname;
+
+// A world to read from, built through the domain code.
+{
+  const booted = await boot(readEnv({ ...process.env, DATA_DIR: dataDir }), { logger: { info() {}, warn() {}, error: console.error } });
+  await buildWorld(booted.deps.db, { players: Number(values.players), days: 30, now: Date.now() });
+  await booted.shipper.stop();
+  await booted.close();
+}
+
+async function measure(script: string, port: number, extraEnv: Record<string, string> = {}): Promise<number> {
+  const proc = Bun.spawn(["bun", join(root, script)], { cwd: root, env: { ...process.env, ...extraEnv, PORT: String(port), DATA_DIR: dataDir }, stdout: "pipe", stderr: "inherit" });
+  const reader = proc.stdout.getReader();
+  let out = "";
+  while (!out.includes("ready")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${script} exited before it was ready`);
+    out += new TextDecoder().decode(value);
+  }
+  const path = script.includes("bare") ? "/player/1" : "/bench/player/1";
+  const check = await fetch(`http://127.0.0.1:${port}${path}`);
+  if (check.status !== 200) throw new Error(`${script}: ${check.status}`);
+  await check.body?.cancel();
+  const wrk = Bun.spawnSync(["wrk", "-t1", `-c${values.connections}`, `-d${values.seconds}s`, `http://127.0.0.1:${port}${path}`]);
+  proc.kill();
+  const text = wrk.stdout.toString();
+  const m = /Requests\/sec:\s+([\d.]+)/.exec(text);
+  if (!m) throw new Error(`wrk said: ${text}${wrk.stderr.toString()}`);
+  return Number(m[1]);
+}
+
+// Alternate the three so a busy machine weighs on each alike; report the medians.
+const runs: Record<string, number[]> = { bare: [], app: [], libsql: [] };
+for (let i = 0; i < Number(values.rounds); i++) {
+  runs.bare.push(await measure("bench/servers/bare-sqlite.ts", 19301));
+  runs.app.push(await measure("bench/servers/app-player-read.ts", 19302));
+  runs.libsql.push(await measure("bench/servers/app-player-read.ts", 19303, { TK_SQLITE_DRIVER: "libsql" }));
+}
+rmSync(dataDir, { recursive: true, force: true });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const [bare, app, libsql] = [median(runs.bare), median(runs.app), median(runs.libsql)];
+console.log(`player read, bare Bun.serve + bun:sqlite (the limit): ${bare.toFixed(0)} req/s`);
+console.log(`player read, the app on bun:sqlite (npm start on Bun): ${app.toFixed(0)} req/s — ratio ${(app / bare).toFixed(2)}`);
+console.log(`player read, the app on @libsql/client file driver: ${libsql.toFixed(0)} req/s — ratio ${(libsql / bare).toFixed(2)}`);
