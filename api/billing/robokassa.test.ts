@@ -163,6 +163,11 @@ describe("Robokassa", () => {
     expect((await ok.json()).order.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
 
+    // A shop whose Success URL is set to POST: the browser is sent on by GET.
+    const posted = await w.app.request("/billing/robokassa/success", { method: "POST", headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" }, body: q });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toStartWith("/billing/robokassa/success?OutSum=");
+
     const b = await newOrder();
     // An unsigned Fail for an invoice Robokassa still holds open changes nothing.
     const open = await w.app.request(`/billing/robokassa/fail?InvId=${b.order.id}&OutSum=99.00`, { headers: { accept: "application/json" } });

@@ -158,16 +158,25 @@ export function registerRobokassa(app: Hono<HonoEnv>) {
   // The player's browser comes back. The page shows the order; its data asks Robokassa so the
   // gold is there even if the Result notification is late (the same order is credited once).
   page(app, { path: "/billing/robokassa/success", auth: "provider" }, async (c) => {
+    if (c.req.method === "POST" && (c.req.header("accept") ?? "").includes("text/html")) return redirectToGet(c);
     const n = await readNotification(c, "password1");
     return c.json(await returnView(c, n.orderId, n.amountMinor));
   });
 
   // Fail is unsigned: it changes an order only when Robokassa itself says the invoice was cancelled.
   page(app, { path: "/billing/robokassa/fail", auth: "provider" }, async (c) => {
+    if (c.req.method === "POST" && (c.req.header("accept") ?? "").includes("text/html")) return redirectToGet(c);
     const parsed = z.object({ InvId: z.string().regex(/^[0-9]{1,15}$/) }).safeParse(await readFields(c));
     if (!parsed.success) throw new AppError("malformed");
     return c.json(await returnView(c, Number(parsed.data.InvId)));
   });
+}
+
+/** A shop may set Success/Fail to POST: the browser is sent on to the same page by GET. */
+async function redirectToGet(c: Context<HonoEnv>) {
+  const fields = await readFields(c);
+  const q = new URLSearchParams(Object.entries(fields).filter(([, v]) => typeof v === "string") as [string, string][]);
+  return c.redirect(`${c.req.path}?${q}`, 303);
 }
 
 async function returnView(c: Context<HonoEnv>, orderId: number, amountMinor?: number) {
