@@ -59,6 +59,15 @@ describe("Stripe", () => {
     expect(anon.status).toBe(401);
   });
 
+  test("the purchase page's data lists the player's offers with the currency of each method", async () => {
+    const r = await w.app.request("/billing/stripe/order/checkout", { headers: { ...buyer.headers, accept: "application/json" } });
+    const d = await r.json();
+    expect(d.currencies).toEqual({ stripe: "USD", robokassa: "RUB", ecommpay: "USD" });
+    expect(d.offers.map((o: { id: string }) => o.id)).toEqual(["gold_500"]);
+    expect(d.offers[0].grants).toEqual({ gold: 550, silver: 0, premiumDays: 0 });
+    expect(d.offers[0].prices).toContainEqual({ currency: "USD", amount: 199 });
+  });
+
   test("a valid webhook credits once; 5 replays and 20 concurrent copies change nothing more", async () => {
     const { order, sessionId } = await newOrder();
     const before = await gold();
@@ -100,7 +109,7 @@ describe("Stripe", () => {
     // Tampered: a different amount in a body signed for the original.
     const tampered = await deliver({ payload: good.payload.replace('"amount_total":199', '"amount_total":1'), signature: good.signature });
     expect(tampered.status).toBe(400);
-    expect((await deliver({ payload: good.payload, signature: good.signature.replace(/v1=./, "v1=0") })).status).toBe(400);
+    expect((await deliver({ payload: good.payload, signature: good.signature.replace(/v1=(.)/, (_, ch: string) => `v1=${ch === "0" ? "1" : "0"}`) })).status).toBe(400);
     const noHeader = await w.app.request("/billing/stripe/event/handle", { method: "POST", body: good.payload });
     expect(noHeader.status).toBe(400);
     // Old timestamp (replayed after the tolerance): refused.
