@@ -143,6 +143,7 @@ export const appleProvider: Provider = {
   name: NAME,
   market: "app_store" as Market,
   currencyFor: (country) => (["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR"].includes(country) ? "EUR" : "USD"),
+  ready: (deps) => void secret(deps, NAME, "APPLE_BUNDLE_ID"),
   // The app buys through StoreKit with this token as appAccountToken; there is no page to open.
   async start() {
     return { url: null, ref: crypto.randomUUID() };

@@ -88,6 +88,7 @@ export const ecommpayProvider: Provider = {
   name: NAME,
   market: "web" as Market,
   currencyFor: (country) => (["RU", "KZ", "BY"].includes(country) ? "RUB" : EUR_COUNTRIES.has(country) ? "EUR" : "USD"),
+  ready: (deps) => void config(deps),
   async start(c, order) {
     const cfg = config(c.var.deps);
     const params: Record<string, string | number> = {

@@ -111,6 +111,7 @@ export const paypalProvider: Provider = {
   name: NAME,
   market: "web" as Market,
   currencyFor: (country) => (EUR_COUNTRIES.has(country) ? "EUR" : "USD"),
+  ready: (deps) => void config(deps),
   async check(deps, order) {
     if (!order.providerRef) return { status: "pending", raw: { reason: "no PayPal order" } };
     const o = await getOrder(deps, order.providerRef);
@@ -142,6 +143,7 @@ export function registerPaypal(app: Hono<HonoEnv>) {
     const { item_id, currency } = validated(c, createInput);
     const { deps } = c.var;
     const playerId = c.var.player!.playerId;
+    paypalProvider.ready(deps);
     const order = await createOrder(deps.db, { playerId, itemId: item_id, provider: NAME, market: "web", currency: currency ?? paypalProvider.currencyFor(await playerCountry(deps, playerId)), at: deps.clock.now() });
     const back = `${deps.settings.publicUrl}/${c.var.locale}/public/profile/paymentMethods?order=${order.id}`;
     const r = await api(deps, "POST", "/v2/checkout/orders", {

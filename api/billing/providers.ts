@@ -26,6 +26,8 @@ export interface Provider {
   currencyFor(country: string): string | undefined;
   /** Sends the player to pay: the address to open (none for in-app stores), and the provider's reference. */
   start?(c: Context<HonoEnv>, order: Order): Promise<{ url: string | null; ref: string | null }>;
+  /** Throws 503 "not configured" when the provider's settings are missing (checked before an order is made). */
+  ready(deps: Deps): void;
   /** Asks the provider for the order's state; throws ProviderDown when it cannot be reached. */
   check(deps: Deps, order: Order): Promise<ProviderState>;
   /** verify only: completes what the buyer approved but we never finished (PayPal's capture). */

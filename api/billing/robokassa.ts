@@ -104,6 +104,7 @@ export const robokassaProvider: Provider = {
   name: NAME,
   market: "web" as Market,
   currencyFor: () => "RUB",
+  ready: (deps) => void config(deps),
   async start(c, order) {
     const cfg = config(c.var.deps);
     const outSum = minorToDecimal(order.amountMinor);

@@ -81,6 +81,9 @@ export const rustoreProvider: Provider = {
   name: NAME,
   market: "rustore" as Market,
   currencyFor: () => "RUB",
+  ready: (deps) => {
+    for (const k of ["RUSTORE_COMPANY_ID", "RUSTORE_KEY_ID", "RUSTORE_PRIVATE_KEY"]) secret(deps, NAME, k);
+  },
   // The app opens RuStore's own purchase sheet with our order id; nothing to open here.
   async start() {
     return { url: null, ref: null };

@@ -21,6 +21,7 @@ export async function playerCountry(deps: Deps, playerId: number): Promise<strin
 export async function startPurchase(c: Context<HonoEnv>, provider: Provider, item: string, currency: string | undefined) {
   const { db, clock } = c.var.deps;
   const playerId = c.var.player!.playerId;
+  provider.ready(c.var.deps);
   const order = await createOrder(db, { playerId, itemId: item, provider: provider.name, market: provider.market, currency, at: clock.now() });
   const { url, ref } = await provider.start!(c, order);
   await markPending(db, order.id, ref, clock.now(), { ref });

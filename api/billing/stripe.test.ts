@@ -1,5 +1,5 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { stripeStandin } from "./test-standins/stripe.ts";
 import { signedInPlayer, putItem, GOLD_PACK } from "./test-standins/world.ts";
@@ -57,6 +57,23 @@ describe("Stripe", () => {
     expect((await initialize({ item_id: "gold_500", currency: "XXX" })).status).toBe(400);
     const anon = await w.app.request("/billing/stripe/order/initialize", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(anon.status).toBe(401);
+  });
+
+  test("Stripe down at the start: 503, the order stays created; no settings: 503 not configured", async () => {
+    standin.state.down = true;
+    const r = await initialize();
+    standin.state.down = false;
+    expect(r.status).toBe(503);
+    const [last] = await w.deps.db.select().from(orders).orderBy(desc(orders.id)).limit(1);
+    expect(last.status).toBe("created");
+    const key = w.deps.settings.secrets.STRIPE_SECRET_KEY;
+    w.deps.settings.secrets.STRIPE_SECRET_KEY = undefined;
+    const count = (await w.deps.db.select().from(orders)).length;
+    const none = await initialize();
+    expect((await w.deps.db.select().from(orders)).length).toBe(count);
+    w.deps.settings.secrets.STRIPE_SECRET_KEY = key;
+    expect(none.status).toBe(503);
+    expect((await none.json()).error.message).toBe("Payments through stripe are not configured.");
   });
 
   test("the purchase page's data lists the player's offers with the currency of each method", async () => {

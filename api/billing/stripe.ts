@@ -44,6 +44,7 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
+    if (e instanceof AppError) throw e;
     if (isDown(e) || !(e instanceof Stripe.errors.StripeError)) throw new ProviderDown(NAME, e);
     throw e;
   }
@@ -78,6 +79,7 @@ export const stripeProvider: Provider = {
   name: NAME,
   market: "web" as Market,
   currencyFor: (country) => (EUR_COUNTRIES.has(country) ? "EUR" : "USD"),
+  ready: (deps) => void secret(deps, NAME, "STRIPE_SECRET_KEY"),
   async start(c, order) {
     const { deps, locale } = c.var;
     const back = `${deps.settings.publicUrl}/billing/stripe/order/checkout?order=${order.id}`;
