@@ -3,19 +3,14 @@
 // table (@tanstack/react-table) and CSV links.
 import { useMemo, useState, type ReactNode } from "react";
 import { api } from "../../lib/api.ts";
-import { locale as pageLocale } from "../../lib/i18n.ts";
+import { locale as pageLocale, catalog } from "../../lib/i18n.ts";
 import ReactECharts from "echarts-for-react";
-import { setupI18n } from "@lingui/core";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { useTable, tableFeatures, rowSortingFeature, createSortedRowModel, sortFn_basic, sortFn_alphanumeric, type SortingState } from "@tanstack/react-table";
 import { messages, type MetricsMessageId } from "./messages.ts";
 
 export const locale = pageLocale;
-const i18n = setupI18n();
-i18n.setMessagesCompiler(compileMessage);
-i18n.load(locale, messages[locale]);
-i18n.activate(locale);
-export const t = (id: MetricsMessageId, values?: Record<string, unknown>) => i18n._(id, values);
+const translate = catalog(messages);
+export const t = (id: MetricsMessageId, values?: Record<string, unknown>) => translate(id, values);
 
 export const fmtInt = (v: unknown) => (typeof v === "number" ? v.toLocaleString(locale) : String(v ?? ""));
 export const fmtMoney = (cents: unknown) =>
