@@ -6,3 +6,4 @@ export * from "./access.ts";
 export * from "./mail.ts";
 export * from "./billing.ts";
 export * from "./identity.ts";
+export * from "./content.ts";

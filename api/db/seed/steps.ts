@@ -3,5 +3,6 @@
 import type { WorldStep } from "./world.ts";
 import { billingStep } from "../../billing/demo.ts";
 import { demoAdminStep } from "../../identity/seed.ts";
+import { contentStep } from "../../domain/content.ts";
 
-export const worldSteps: WorldStep[] = [demoAdminStep, billingStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep];
