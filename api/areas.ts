@@ -5,10 +5,11 @@ import { registerAccess } from "./admin/access/index.ts";
 import { registerMetrics } from "./admin/metrics/index.ts";
 import { registerBilling } from "./billing/index.ts";
 import { registerAdminBilling } from "./admin/billing/index.ts";
+import { registerContentAdmin } from "./admin/content/index.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling];
+const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

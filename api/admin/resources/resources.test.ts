@@ -1,0 +1,64 @@
+import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { eq } from "drizzle-orm";
+import { makeWorld, type TestWorld } from "../../test/fixture.ts";
+import { signedInAdmin } from "../../billing/test-standins/world.ts";
+import { adminLog } from "../../db/schema/index.ts";
+import { contentTanks } from "../../db/schema/content.ts";
+import { contentStep } from "../../domain/content.ts";
+import { rng } from "../../db/seed/world.ts";
+
+describe("Content as resources: tanks, module types, camouflages, decals", () => {
+  let w: TestWorld;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  beforeAll(async () => {
+    w = await makeWorld();
+    await contentStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
+    admin = await signedInAdmin(w.deps.db, w.clock.now(), "operator");
+  });
+  afterAll(() => w.close());
+  const send = (path: string, body?: unknown, headers: Record<string, string> = admin.headers) =>
+    w.app.request(path, { method: "POST", headers: { ...headers, "content-type": "application/json", accept: "application/json", "accept-language": "en" }, body: JSON.stringify(body ?? {}) });
+
+  test("list: server paging, sorting, filters, text search", async () => {
+    const all = await (await send("/admin/tank/getTanks", { size: 10, sort: "tier", dir: "desc" })).json();
+    expect(all.rows.length).toBe(10);
+    expect(all.total).toBeGreaterThan(30);
+    expect(all.rows[0].tier).toBe(10);
+    const p2 = await (await send("/admin/tank/getTanks", { size: 10, page: 2, sort: "tier", dir: "desc" })).json();
+    expect(p2.rows[0].id).not.toBe(all.rows[0].id);
+    const ussr = await (await send("/admin/tank/getTanks", { nation: "ussr", size: 200 })).json();
+    expect(ussr.rows.every((t: { nation: string }) => t.nation === "ussr")).toBe(true);
+    const prem = await (await send("/admin/tank/getTanks", { premium: "true", size: 200 })).json();
+    expect(prem.total).toBeGreaterThan(3);
+    expect(prem.rows.every((t: { premium: boolean }) => t.premium)).toBe(true);
+    const q = await (await send("/admin/tank/getTanks", { q: "Тигр" })).json();
+    expect(q.rows.map((t: { nameEn: string }) => t.nameEn).sort()).toEqual(["Tiger I", "Tiger II"]);
+    expect((await (await send("/admin/tank/getTanks", { q: "tiger" })).json()).total).toBe(2);
+    expect((await (await send("/admin/tank/getTanks", { q: "100%" })).json()).total).toBe(0);
+    expect((await send("/admin/tank/getTanks", { sort: "passwordHash" })).status).toBe(400);
+    for (const [p, n] of [["/admin/moduleType/getModulesTypes", 25], ["/admin/camouflage/getCamouflages", 8], ["/admin/decal/getDecals", 8]] as const)
+      expect((await (await send(p, {})).json()).total).toBe(n);
+  });
+
+  test("save validates, creates or updates, audits what changed; remove audits; roles and CSRF", async () => {
+    const before = (await w.deps.db.select().from(adminLog)).length;
+    const bad = await send("/admin/tank/setTank", { id: 5, nameRu: "", nameEn: "T-34", nation: "mars", type: "medium", tier: 12, hp: 1, damage: 1, penetration: 1, armor: 1, speed: 1, rateOfFire: 1 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bad.json()).error.fields).sort()).toEqual(["nameRu", "nation", "tier"]);
+    expect((await w.deps.db.select().from(contentTanks).where(eq(contentTanks.id, 5)))[0].nameEn).toBe("T-34");
+    const [t34] = await w.deps.db.select().from(contentTanks).where(eq(contentTanks.id, 5));
+    const { updatedAt: _u, ...item } = t34;
+    expect((await send("/admin/tank/setTank", { ...item, priceSilver: 400_000 })).status).toBe(200);
+    const log = await w.deps.db.select().from(adminLog).where(eq(adminLog.targetId, "5"));
+    expect(log.at(-1)!.summary).toBe(`priceSilver ${t34.priceSilver} → 400000`);
+    const created = await (await send("/admin/tank/setTank", { ...item, id: 999, nameEn: "T-34 test" })).json();
+    expect(created.created).toBe(true);
+    expect((await send("/admin/tank/removeTank", { id: 999 })).status).toBe(200);
+    expect((await send("/admin/tank/removeTank", { id: 999 })).status).toBe(404);
+    expect((await w.deps.db.select().from(adminLog)).length).toBe(before + 3);
+    const support = await signedInAdmin(w.deps.db, w.clock.now(), "support");
+    expect((await send("/admin/decal/getDecals", {}, support.headers)).status).toBe(403);
+    expect((await send("/admin/tank/removeTank", { id: 5 }, { cookie: admin.headers.cookie })).status).toBe(403);
+    expect((await w.deps.db.select().from(contentTanks).where(eq(contentTanks.id, 5))).length).toBe(1);
+  });
+});
