@@ -3,8 +3,10 @@
 import type { Hono } from "hono";
 import type { HonoEnv } from "../../http/env.ts";
 import { registerResource, type ResourceDescription } from "../resources/index.ts";
-import { contentTanks, contentModuleTypes, contentCamouflages, contentDecals } from "../../db/schema/content.ts";
-import { tankSchema, moduleTypeSchema, camouflageSchema, decalSchema } from "../../domain/content.ts";
+import { registerCollection, type CollectionDescription } from "../resources/collection.ts";
+import { eq } from "drizzle-orm";
+import { contentTanks, contentModuleTypes, contentCamouflages, contentDecals, contentConsumables, contentKits } from "../../db/schema/content.ts";
+import { tankSchema, moduleTypeSchema, camouflageSchema, decalSchema, consumableSchema, kitSchema } from "../../domain/content.ts";
 
 const PRICES = ["priceGold", "priceSilver", "sortOrder", "active"];
 
@@ -35,6 +37,29 @@ export const CONTENT_RESOURCES: ResourceDescription[] = [
   },
 ];
 
+const CONSUMABLE_COLUMNS = ["id", "nameRu", "nameEn", "kind", "requiredLevel", "cooldown", "effect", ...PRICES];
+
+/** Areas edited as a whole list: consumables (used up in battle), non-consumables (kept on the tank), kits. */
+export const CONTENT_COLLECTIONS: CollectionDescription[] = [
+  {
+    name: "consumables", base: "/admin/consumables/", saveMethod: "ANY", role: "operator", table: contentConsumables,
+    schema: consumableSchema as CollectionDescription["schema"], columns: CONSUMABLE_COLUMNS,
+    scope: eq(contentConsumables.consumable, true), fixed: { consumable: true },
+  },
+  {
+    name: "nonConsumables", base: "/admin/nonConsumables/", saveMethod: "ANY", role: "operator", table: contentConsumables,
+    schema: consumableSchema as CollectionDescription["schema"], columns: CONSUMABLE_COLUMNS,
+    scope: eq(contentConsumables.consumable, false), fixed: { consumable: false },
+  },
+  {
+    name: "kits", base: "/admin/kits/", saveMethod: "POST", role: "operator", table: contentKits,
+    schema: kitSchema as CollectionDescription["schema"], columns: ["id", "nameRu", "nameEn", "items", "requiredLevel", ...PRICES],
+    toRow: (i) => ({ ...i, items: JSON.stringify(i.items) }),
+    fromRow: (r) => ({ ...r, items: JSON.parse(r.items as string) }),
+  },
+];
+
 export function registerContentAdmin(app: Hono<HonoEnv>) {
   for (const d of CONTENT_RESOURCES) registerResource(app, d);
+  for (const d of CONTENT_COLLECTIONS) registerCollection(app, d);
 }
