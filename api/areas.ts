@@ -6,10 +6,11 @@ import { registerMetrics } from "./admin/metrics/index.ts";
 import { registerBilling } from "./billing/index.ts";
 import { registerAdminBilling } from "./admin/billing/index.ts";
 import { registerContentAdmin } from "./admin/content/index.ts";
+import { registerAdminCms } from "./admin/cms.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin];
+const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

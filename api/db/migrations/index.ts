@@ -81,5 +81,16 @@ export const migrations: Migration[] = [
       "CREATE TABLE `content_tanks` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`name_ru` text NOT NULL,\n\t`name_en` text NOT NULL,\n\t`nation` text NOT NULL,\n\t`type` text NOT NULL,\n\t`tier` integer NOT NULL,\n\t`required_level` integer DEFAULT 1 NOT NULL,\n\t`price_gold` integer DEFAULT 0 NOT NULL,\n\t`price_silver` integer DEFAULT 0 NOT NULL,\n\t`premium` integer DEFAULT false NOT NULL,\n\t`hp` integer NOT NULL,\n\t`damage` integer NOT NULL,\n\t`penetration` integer NOT NULL,\n\t`armor` integer NOT NULL,\n\t`speed` integer NOT NULL,\n\t`rate_of_fire` integer NOT NULL,\n\t`sort_order` integer DEFAULT 0 NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tCONSTRAINT \"content_tanks_tier_range\" CHECK(\"content_tanks\".\"tier\" between 1 and 10),\n\tCONSTRAINT \"content_tanks_price_nonneg\" CHECK(\"content_tanks\".\"price_gold\" >= 0 and \"content_tanks\".\"price_silver\" >= 0)\n);",
       "CREATE INDEX `content_tanks_tier` ON `content_tanks` (`tier`,`nation`);"
     ]
+  },
+  {
+    "tag": "0005_pale_penance",
+    "hash": "561e41bf958d1277402ea4c39e8581bf91ee51bc6281fbe2fbf46e96dcd4f25d",
+    "statements": [
+      "CREATE TABLE `cms_categories` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`type` text NOT NULL,\n\t`title_ru` text NOT NULL,\n\t`title_en` text NOT NULL,\n\t`sort_order` integer DEFAULT 0 NOT NULL,\n\t`published` integer DEFAULT true NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE INDEX `cms_categories_type` ON `cms_categories` (`type`,`sort_order`);",
+      "CREATE TABLE `cms_contents` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`type` text NOT NULL,\n\t`category_id` integer,\n\t`title_ru` text NOT NULL,\n\t`title_en` text NOT NULL,\n\t`body_ru` text NOT NULL,\n\t`body_en` text NOT NULL,\n\t`image` text DEFAULT '' NOT NULL,\n\t`sort_order` integer DEFAULT 0 NOT NULL,\n\t`published` integer DEFAULT true NOT NULL,\n\t`published_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`category_id`) REFERENCES `cms_categories`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `cms_contents_type` ON `cms_contents` (`type`,`category_id`,`sort_order`);",
+      "CREATE INDEX `cms_contents_category` ON `cms_contents` (`category_id`);"
+    ]
   }
 ];

@@ -7,3 +7,4 @@ export * from "./mail.ts";
 export * from "./billing.ts";
 export * from "./identity.ts";
 export * from "./content.ts";
+export * from "./cms.ts";

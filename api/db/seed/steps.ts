@@ -4,5 +4,6 @@ import type { WorldStep } from "./world.ts";
 import { billingStep } from "../../billing/demo.ts";
 import { demoAdminStep } from "../../identity/seed.ts";
 import { contentStep } from "../../domain/content.ts";
+import { cmsStep } from "../../domain/cms.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep];
