@@ -7,10 +7,12 @@ import { registerBilling } from "./billing/index.ts";
 import { registerAdminBilling } from "./admin/billing/index.ts";
 import { registerContentAdmin } from "./admin/content/index.ts";
 import { registerAdminCms } from "./admin/cms.ts";
+import { registerInformation } from "./public/information.ts";
+import { registerLanding } from "./public/landing.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms];
+const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

@@ -1,0 +1,51 @@
+// The public information pages (guides by default, news, terms…) and the terms page, read from
+// the CMS in the page's locale with navigation by category.
+import type { Handler, Hono } from "hono";
+import { z } from "zod";
+import type { HonoEnv } from "../http/env.ts";
+import { page } from "../http/router.ts";
+import { renderShell } from "../http/shell.ts";
+import { notFound } from "../http/errors.ts";
+import { CMS_TYPES } from "../db/schema/cms.ts";
+import { information, latest } from "../domain/cms.ts";
+
+const typeOf = (raw: string | undefined) => {
+  const parsed = z.enum(CMS_TYPES).safeParse(raw ?? "guide");
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+};
+const idOf = (raw: string | undefined) => {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw notFound();
+  return n;
+};
+
+export function registerInformation(app: Hono<HonoEnv>) {
+  const P = { auth: "public" } as const;
+  const index: Handler<HonoEnv> = async (c) => c.json(await information(c.var.deps.db, c.var.locale, typeOf(c.req.param("type")), {}));
+  // The spec's path, for the route table; Hono matches an optional parameter only at a path's
+  // end, so the two addresses it stands for are served below with the same page behaviour.
+  page(app, { path: "/:locale{ru|en}/public/information/:type{[^/]+}?/", ...P }, index);
+  for (const path of ["/:locale{ru|en}/public/information/", "/:locale{ru|en}/public/information/:type{[^/]+}/"]) {
+    app.on(["GET", "HEAD"], path, async (c, next) => {
+      const accept = c.req.header("accept") ?? "";
+      if (accept.includes("text/html") || (!accept.includes("application/json") && !c.req.query("format"))) return c.html(renderShell(c));
+      return index(c, next);
+    });
+  }
+  page(app, { path: "/:locale{ru|en}/public/information/:type{[^/]+}/category/:id{[0-9]+}", ...P }, async (c) => {
+    const data = await information(c.var.deps.db, c.var.locale, typeOf(c.req.param("type")), { categoryId: idOf(c.req.param("id")) });
+    if (!data) throw notFound();
+    return c.json(data);
+  });
+  page(app, { path: "/:locale{ru|en}/public/information/:type{[^/]+}/content/:id{[0-9]+}", ...P }, async (c) => {
+    const data = await information(c.var.deps.db, c.var.locale, typeOf(c.req.param("type")), { contentId: idOf(c.req.param("id")) });
+    if (!data) throw notFound();
+    return c.json(data);
+  });
+  page(app, { path: "/:locale{ru|en}/public/terms", ...P }, async (c) => {
+    const [terms] = await latest(c.var.deps.db, c.var.locale, "terms", 1);
+    if (!terms) throw notFound();
+    return c.json({ terms });
+  });
+}

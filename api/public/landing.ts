@@ -1,0 +1,22 @@
+// The landing page's data: the news carousel (CMS news in the page's locale) and the top players
+// by rating. (Top clans join when the clans area's table exists.)
+import type { Hono } from "hono";
+import { and, desc, isNull } from "drizzle-orm";
+import type { HonoEnv } from "../http/env.ts";
+import { page } from "../http/router.ts";
+import { players } from "../db/schema/players.ts";
+import { latest } from "../domain/cms.ts";
+
+export function registerLanding(app: Hono<HonoEnv>) {
+  page(app, { path: "/:locale{ru|en}/public", auth: "public" }, async (c) => {
+    const { db } = c.var.deps;
+    const news = await latest(db, c.var.locale, "news", 5);
+    const top = await db
+      .select({ id: players.id, nickname: players.nickname, level: players.level, rating: players.rating, battles: players.battles, wins: players.wins, avatarUrl: players.avatarUrl })
+      .from(players)
+      .where(and(isNull(players.erasedAt)))
+      .orderBy(desc(players.rating), players.id)
+      .limit(10);
+    return c.json({ news, topPlayers: top, signedIn: Boolean(c.var.player) });
+  });
+}
