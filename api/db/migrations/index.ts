@@ -92,5 +92,24 @@ export const migrations: Migration[] = [
       "CREATE INDEX `cms_contents_type` ON `cms_contents` (`type`,`category_id`,`sort_order`);",
       "CREATE INDEX `cms_contents_category` ON `cms_contents` (`category_id`);"
     ]
+  },
+  {
+    "tag": "0006_smart_ma_gnuci",
+    "hash": "d1d0c27c1abef12caf2ec3c33d1808670492f8cdcc86cb08f47f29f9106da281",
+    "statements": [
+      "CREATE TABLE `clan_log` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`clan_id` integer NOT NULL,\n\t`actor_id` integer NOT NULL,\n\t`target_id` integer,\n\t`action` text NOT NULL,\n\t`details` text DEFAULT '{}' NOT NULL,\n\t`created_at` integer NOT NULL\n);",
+      "CREATE INDEX `clan_log_clan` ON `clan_log` (`clan_id`,`id`);",
+      "CREATE TABLE `clan_members` (\n\t`player_id` integer PRIMARY KEY NOT NULL,\n\t`clan_id` integer NOT NULL,\n\t`role` text NOT NULL,\n\t`joined_at` integer NOT NULL,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`clan_id`) REFERENCES `clans`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `clan_members_clan` ON `clan_members` (`clan_id`);",
+      "CREATE TABLE `clan_requests` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`clan_id` integer NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`message` text DEFAULT '' NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\tFOREIGN KEY (`clan_id`) REFERENCES `clans`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `clan_requests_once` ON `clan_requests` (`clan_id`,`player_id`);",
+      "CREATE INDEX `clan_requests_player` ON `clan_requests` (`player_id`);",
+      "CREATE TABLE `clans` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`tag` text NOT NULL,\n\t`description` text DEFAULT '' NOT NULL,\n\t`leader_id` integer NOT NULL,\n\t`rating` integer DEFAULT 0 NOT NULL,\n\t`wins` integer DEFAULT 0 NOT NULL,\n\t`experience` integer DEFAULT 0 NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`leader_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `clans_name` ON `clans` (lower(\"name\"));",
+      "CREATE UNIQUE INDEX `clans_tag` ON `clans` (upper(\"tag\"));",
+      "CREATE INDEX `clans_rating` ON `clans` (`rating`);",
+      "CREATE TABLE `blacklist` (\n\t`player_id` integer NOT NULL,\n\t`blocked_id` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`player_id`, `blocked_id`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`blocked_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `blacklist_blocked` ON `blacklist` (`blocked_id`);"
+    ]
   }
 ];

@@ -8,3 +8,5 @@ export * from "./billing.ts";
 export * from "./identity.ts";
 export * from "./content.ts";
 export * from "./cms.ts";
+export * from "./clans.ts";
+export * from "./social.ts";
