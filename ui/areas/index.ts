@@ -3,5 +3,6 @@ import type { ScreenDef } from "./registry.ts";
 import { screens as access } from "./access/routes.ts";
 import { screens as metrics } from "./metrics/routes.ts";
 import { screens as billing } from "./billing/routes.ts";
+import { screens as content } from "./content/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content];

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AdminRole } from "../../db/schema/access.ts";
 import type { HonoEnv } from "../../http/env.ts";
-import { route } from "../../http/router.ts";
+import { page, route } from "../../http/router.ts";
 import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
@@ -91,6 +91,12 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
   const fromRow = d.fromRow ?? ((r) => r);
   const listInput = listInputFor(d);
   const removeInput = z.object({ id: f.id() });
+
+  // The page's data: the description the generic resource screen draws its table and form from.
+  const form = z.toJSONSchema(d.schema, { io: "input", unrepresentable: "any" });
+  page(app, { path: d.base, ...who }, async (c) =>
+    c.json({ name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions: { list: `${d.base}${d.actions.list}`, set: `${d.base}${d.actions.set}`, remove: `${d.base}${d.actions.remove}` } }),
+  );
 
   route(app, { method: "ANY", path: `${d.base}${d.actions.list}`, ...who }, input(listInput), async (c) => {
     const q = (c.req.valid as (t: "json") => Record<string, unknown>)("json");

@@ -19,6 +19,15 @@ describe("Content as resources: tanks, module types, camouflages, decals", () =>
   const send = (path: string, body?: unknown, headers: Record<string, string> = admin.headers) =>
     w.app.request(path, { method: "POST", headers: { ...headers, "content-type": "application/json", accept: "application/json", "accept-language": "en" }, body: JSON.stringify(body ?? {}) });
 
+  test("the page's data describes the resource for the generic screen", async () => {
+    const d = await (await w.app.request("/admin/tank/", { headers: { ...admin.headers, accept: "application/json" } })).json();
+    expect(d.actions).toEqual({ list: "/admin/tank/getTanks", set: "/admin/tank/setTank", remove: "/admin/tank/removeTank" });
+    expect(d.form.properties.nation.enum).toContain("ussr");
+    expect(d.columns).toContain("tier");
+    const html = await w.app.request("/admin/decal/", { headers: { ...admin.headers, accept: "text/html" } });
+    expect(html.headers.get("content-type")).toContain("text/html");
+  });
+
   test("list: server paging, sorting, filters, text search", async () => {
     const all = await (await send("/admin/tank/getTanks", { size: 10, sort: "tier", dir: "desc" })).json();
     expect(all.rows.length).toBe(10);
