@@ -9,10 +9,13 @@ import { registerContentAdmin } from "./admin/content/index.ts";
 import { registerAdminCms } from "./admin/cms.ts";
 import { registerInformation } from "./public/information.ts";
 import { registerLanding } from "./public/landing.ts";
+import { registerProfile } from "./public/profile.ts";
+import { registerSupport } from "./public/support.ts";
+import { registerAdminFeedback } from "./admin/feedback.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding];
+const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerSupport, registerAdminFeedback];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

@@ -111,5 +111,16 @@ export const migrations: Migration[] = [
       "CREATE TABLE `blacklist` (\n\t`player_id` integer NOT NULL,\n\t`blocked_id` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`player_id`, `blocked_id`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`blocked_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
       "CREATE INDEX `blacklist_blocked` ON `blacklist` (`blocked_id`);"
     ]
+  },
+  {
+    "tag": "0007_married_marvel_zombies",
+    "hash": "653a7e4f5117ec1d7da846122bdc3a0b02fb9ef2df6eceaa348ef06552b36037",
+    "statements": [
+      "CREATE TABLE `support_messages` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`ticket_id` integer NOT NULL,\n\t`author` text NOT NULL,\n\t`admin_id` integer,\n\t`admin_username` text,\n\t`body` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`edited_at` integer,\n\tFOREIGN KEY (`ticket_id`) REFERENCES `support_tickets`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `support_messages_ticket` ON `support_messages` (`ticket_id`,`id`);",
+      "CREATE TABLE `support_tickets` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`category` text NOT NULL,\n\t`sub_category` text NOT NULL,\n\t`subject` text NOT NULL,\n\t`status` text DEFAULT 'open' NOT NULL,\n\t`assignee_id` integer,\n\t`unread_by_player` integer DEFAULT false NOT NULL,\n\t`unread_by_support` integer DEFAULT true NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `support_tickets_player` ON `support_tickets` (`player_id`,`updated_at`);",
+      "CREATE INDEX `support_tickets_status` ON `support_tickets` (`status`,`updated_at`);"
+    ]
   }
 ];

@@ -10,3 +10,4 @@ export * from "./content.ts";
 export * from "./cms.ts";
 export * from "./clans.ts";
 export * from "./social.ts";
+export * from "./support.ts";

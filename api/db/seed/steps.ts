@@ -5,5 +5,6 @@ import { billingStep } from "../../billing/demo.ts";
 import { demoAdminStep } from "../../identity/seed.ts";
 import { contentStep } from "../../domain/content.ts";
 import { cmsStep } from "../../domain/cms.ts";
+import { supportStep } from "../../domain/support.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep];

@@ -1,0 +1,90 @@
+// /admin/feedback: support operators work the tickets — the list (server paging, status and player
+// filters, unread first), status and assignee, the thread (reading clears support's unread mark),
+// replies and corrections of their own replies. Every change audited in its transaction.
+import type { Hono } from "hono";
+import { z } from "zod";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { HonoEnv } from "../http/env.ts";
+import { route } from "../http/router.ts";
+import { input } from "../http/validate.ts";
+import * as f from "../http/fields.ts";
+import { audit } from "../http/audit.ts";
+import { fieldError, notFound } from "../http/errors.ts";
+import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/support.ts";
+import { addMessage, thread, markRead } from "../domain/support.ts";
+
+const S = { auth: "admin", role: "support" } as const;
+const listInput = z.object({
+  page: f.optional(f.int(1, 100_000)).default(1),
+  size: f.optional(f.int(1, 100)).default(20),
+  status: f.optional(z.enum(TICKET_STATUSES)),
+  playerId: f.optional(f.id()),
+  unread: f.optional(f.bool()),
+});
+const setInput = z.object({ ticketId: f.id(), status: f.optional(z.enum(TICKET_STATUSES)), assigneeId: z.preprocess((v) => (v === "" ? null : v), f.id().nullable().optional()) });
+const bodyInput = z.object({ body: f.text(1, 5000) });
+const editInput = z.object({ messageId: f.id(), body: f.text(1, 5000) });
+
+const ticketOf = async (c: { var: HonoEnv["Variables"] }, id: number) => {
+  const [t] = await c.var.deps.db.select().from(supportTickets).where(eq(supportTickets.id, id)).limit(1);
+  if (!t) throw notFound();
+  return t;
+};
+
+export function registerAdminFeedback(app: Hono<HonoEnv>) {
+  route(app, { method: "ANY", path: "/admin/feedback/tickets/get", ...S }, input(listInput), async (c) => {
+    const q = (c.req.valid as (t: "json") => z.output<typeof listInput>)("json");
+    const { db } = c.var.deps;
+    const where = and(q.status ? eq(supportTickets.status, q.status) : undefined, q.playerId ? eq(supportTickets.playerId, q.playerId) : undefined, q.unread === undefined ? undefined : eq(supportTickets.unreadBySupport, q.unread));
+    const rows = await db.select().from(supportTickets).where(where).orderBy(desc(supportTickets.unreadBySupport), desc(supportTickets.updatedAt), desc(supportTickets.id)).limit(q.size).offset((q.page - 1) * q.size);
+    const [{ n }] = await db.select({ n: count() }).from(supportTickets).where(where);
+    return c.json({ rows, total: n, page: q.page, size: q.size });
+  });
+
+  route(app, { method: "ANY", path: "/admin/feedback/ticket/set", ...S, mutates: true }, input(setInput), async (c) => {
+    const v = (c.req.valid as (t: "json") => z.output<typeof setInput>)("json");
+    if (v.status === undefined && v.assigneeId === undefined) throw fieldError({ status: { id: "validation.required" } });
+    const before = await ticketOf(c, v.ticketId);
+    const set = { ...(v.status ? { status: v.status } : {}), ...(v.assigneeId !== undefined ? { assigneeId: v.assigneeId } : {}), updatedAt: c.var.deps.clock.now() };
+    await c.var.deps.db.transaction(async (tx) => {
+      await tx.update(supportTickets).set(set).where(eq(supportTickets.id, v.ticketId));
+      const parts = [v.status ? `status ${before.status} → ${v.status}` : "", v.assigneeId !== undefined ? `assignee ${before.assigneeId ?? "none"} → ${v.assigneeId ?? "none"}` : ""].filter(Boolean);
+      await audit(c, tx, { action: "/admin/feedback/ticket/set", targetType: "ticket", targetId: v.ticketId, summary: parts.join("; ") });
+    });
+    return c.json({ ticket: { ...before, ...set } });
+  });
+
+  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/get", ...S }, async (c) => {
+    const ticket = await ticketOf(c, Number(c.req.param("ticketId")));
+    const messages = await thread(c.var.deps.db, ticket.id);
+    if (ticket.unreadBySupport) await markRead(c.var.deps.db, ticket.id, "support");
+    return c.json({ ticket, messages });
+  });
+
+  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/add", ...S, mutates: true }, input(bodyInput), async (c) => {
+    const ticket = await ticketOf(c, Number(c.req.param("ticketId")));
+    const { body } = (c.req.valid as (t: "json") => z.output<typeof bodyInput>)("json");
+    const admin = c.var.admin!;
+    const msg = await c.var.deps.db.transaction(async (tx) => {
+      const msg = await addMessage(tx, { ticketId: ticket.id, author: "support", adminId: admin.adminId, adminUsername: admin.username, body, at: c.var.deps.clock.now() });
+      await audit(c, tx, { action: "/admin/feedback/messages/add", targetType: "ticket", targetId: ticket.id, summary: `replied (${body.length} chars)` });
+      return msg;
+    });
+    return c.json({ message: msg });
+  });
+
+  // An operator corrects their own reply; a player's words are never edited.
+  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/edit", ...S, mutates: true }, input(editInput), async (c) => {
+    const ticketId = Number(c.req.param("ticketId"));
+    const v = (c.req.valid as (t: "json") => z.output<typeof editInput>)("json");
+    const [m] = await c.var.deps.db.select().from(supportMessages).where(and(eq(supportMessages.id, v.messageId), eq(supportMessages.ticketId, ticketId))).limit(1);
+    if (!m) throw notFound();
+    if (m.author !== "support" || m.adminId !== c.var.admin!.adminId) throw fieldError({ messageId: { id: "validation.pattern" } });
+    const at = c.var.deps.clock.now();
+    await c.var.deps.db.transaction(async (tx) => {
+      await tx.update(supportMessages).set({ body: v.body, editedAt: at }).where(eq(supportMessages.id, m.id));
+      await audit(c, tx, { action: "/admin/feedback/messages/edit", targetType: "ticket", targetId: ticketId, summary: `edited message ${m.id}` });
+    });
+    return c.json({ message: { ...m, body: v.body, editedAt: at } });
+  });
+}
