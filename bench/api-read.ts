@@ -23,7 +23,7 @@ const root = new URL("..", import.meta.url).pathname;
 }
 
 async function measure(script: string, port: number, extraEnv: Record<string, string> = {}): Promise<number> {
-  const proc = Bun.spawn(["bun", join(root, script)], { cwd: root, env: { ...process.env, ...extraEnv, PORT: String(port), DATA_DIR: dataDir }, stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([process.execPath, join(root, script)], { cwd: root, env: { ...process.env, ...extraEnv, PORT: String(port), DATA_DIR: dataDir }, stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   let out = "";
   while (!out.includes("ready")) {
