@@ -3,7 +3,8 @@
 // replies and corrections of their own replies. Every change audited in its transaction.
 import type { Hono } from "hono";
 import { z } from "zod";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt } from "drizzle-orm";
+import { streamSSE } from "hono/streaming";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { input } from "../http/validate.ts";
@@ -22,6 +23,7 @@ const listInput = z.object({
   unread: f.optional(f.bool()),
 });
 const setInput = z.object({ ticketId: f.id(), status: f.optional(z.enum(TICKET_STATUSES)), assigneeId: z.preprocess((v) => (v === "" ? null : v), f.id().nullable().optional()) });
+const streamInput = z.object({ after: f.optional(f.int(0)), playerId: f.optional(f.id()) });
 const bodyInput = z.object({ body: f.text(1, 5000) });
 const editInput = z.object({ messageId: f.id(), body: f.text(1, 5000) });
 
@@ -39,6 +41,39 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     const rows = await db.select().from(supportTickets).where(where).orderBy(desc(supportTickets.unreadBySupport), desc(supportTickets.updatedAt), desc(supportTickets.id)).limit(q.size).offset((q.page - 1) * q.size);
     const [{ n }] = await db.select({ n: count() }).from(supportTickets).where(where);
     return c.json({ rows, total: n, page: q.page, size: q.size });
+  });
+
+  // Live feed of new messages (a new ticket's first message included), following
+  // support_messages by id so any instance serves it; resumes from Last-Event-ID.
+  route(app, { method: "ANY", path: "/admin/feedback/tickets/stream", ...S, kind: "stream" }, input(streamInput), async (c) => {
+    const v = (c.req.valid as (t: "json") => z.output<typeof streamInput>)("json");
+    const db = c.var.deps.db;
+    const resume = Number(c.req.header("last-event-id"));
+    let last = Number.isSafeInteger(resume) && resume > 0 ? resume : v.after;
+    if (last === undefined) {
+      const [top] = await db.select({ id: supportMessages.id }).from(supportMessages).orderBy(desc(supportMessages.id)).limit(1);
+      last = top?.id ?? 0;
+    }
+    return streamSSE(c, async (stream) => {
+      let open = true;
+      stream.onAbort(() => void (open = false));
+      const deadline = Date.now() + 10 * 60_000;
+      while (open && Date.now() < deadline) {
+        const rows = await db
+          .select({ m: supportMessages, t: supportTickets })
+          .from(supportMessages)
+          .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
+          .where(and(gt(supportMessages.id, last!), v.playerId ? eq(supportTickets.playerId, v.playerId) : undefined))
+          .orderBy(asc(supportMessages.id))
+          .limit(100);
+        for (const { m, t } of rows) {
+          await stream.writeSSE({ id: String(m.id), event: "message", data: JSON.stringify({ message: m, ticket: t }) });
+          last = m.id;
+        }
+        if (rows.length === 0) await stream.writeSSE({ event: "ping", data: String(last) });
+        await stream.sleep(rows.length === 100 ? 0 : 1000);
+      }
+    });
   });
 
   route(app, { method: "ANY", path: "/admin/feedback/ticket/set", ...S, mutates: true }, input(setInput), async (c) => {

@@ -55,6 +55,22 @@ describe("Support tickets: player and operator", () => {
     await expect((await call("/admin/feedback/tickets/get", op.headers, { status: "open" })).json().then((j) => j.total)).resolves.toBe(1);
   });
 
+  test("the operators' live feed follows new messages by id", async () => {
+    const p = await signedInPlayer(w.deps.db, w.clock.now());
+    const op = await signedInAdmin(w.deps.db, w.clock.now(), "support");
+    const ctl = new AbortController();
+    const res = await w.app.request("/admin/feedback/tickets/stream", { headers: { ...op.headers, accept: "text/event-stream" }, signal: ctl.signal });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    await call("/public/profile/feedback/add/ticket", p.headers, { category: "game", subCategory: "bug", subject: "Crash", body: "Game crashes on start" });
+    const reader = res.body!.getReader();
+    let text = "";
+    for (let i = 0; i < 10 && !text.includes("Game crashes on start"); i++) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain("event: message");
+    expect(text).toContain("Game crashes on start");
+    ctl.abort();
+    await reader.cancel().catch(() => {});
+  });
+
   test("demo tickets", async () => {
     const p = await signedInPlayer(w.deps.db, w.clock.now());
     const before = (await w.deps.db.select().from(supportTickets)).length;
