@@ -15,7 +15,7 @@ import { registerAdminFeedback } from "./admin/feedback.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerSupport, registerAdminFeedback];
+const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

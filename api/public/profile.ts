@@ -1,0 +1,147 @@
+// The player site's core: profile, rating, clans, transfers, blacklist (routes of /public/profile/).
+// Handlers are thin: validate, call the domain with the signed-in player's id, answer JSON.
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { AppError } from "../http/errors.ts";
+import { z } from "zod";
+import type { HonoEnv } from "../http/env.ts";
+import { page, route } from "../http/router.ts";
+import { input } from "../http/validate.ts";
+import { id, int, text, optional, optionalText } from "../http/fields.ts";
+import * as clansDomain from "../domain/clans.ts";
+import { profileOf, leaderboard, RATING_ORDERS } from "../domain/profile.ts";
+import { transferMoney, TRANSFER_RULES } from "../domain/transfers.ts";
+import { addToBlacklist, findPlayers, listBlacklist, removeFromBlacklist } from "../domain/blacklist.ts";
+import { CLAN_ROLES } from "../db/schema/clans.ts";
+import "./player-messages.ts";
+
+const P = "/public/profile";
+const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
+
+const clanName = () => text(3, 32).pipe(z.string().regex(/^[\p{L}\p{N} _.-]+$/u, { params: { rule: "pattern" } } as never));
+const clanTag = () => text(2, 5).pipe(z.string().regex(/^[\p{L}\p{N}]+$/u, { params: { rule: "pattern" } } as never));
+const paging = { page: optional(int(1, 100_000)).default(1), size: optional(int(1, 100)).default(20) };
+const requestId = () => text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/, { params: { rule: "pattern" } } as never));
+
+const searchIn = z.object({ name: optionalText(32), ...paging });
+const createIn = z.object({ name: clanName(), tag: clanTag(), description: optionalText(500) });
+const requestIn = z.object({ clanId: id(), message: optionalText(300) });
+const answerIn = z.object({ requestId: id() });
+const memberIn = z.object({ memberId: id() });
+const transferIn = z.object({ to: id(), amount: int(TRANSFER_RULES.minAmount, TRANSFER_RULES.maxAmount), requestId: requestId() });
+const unblockIn = z.object({ playerId: id() });
+const ratingIn = z.object({ board: optional(z.enum(["players", "clans"])).default("players"), by: optional(z.enum(RATING_ORDERS)).default("rating"), ...paging });
+const findClanIn = z.object({ id: optional(id()), name: optionalText(32) }).refine((v) => v.id !== undefined || v.name !== undefined, { path: ["name"], params: { rule: "required" } } as never);
+const editIn = z.object({
+  name: optional(clanName()),
+  tag: optional(clanTag()),
+  description: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(500).optional()),
+  memberId: optional(id()),
+  role: optional(z.enum(CLAN_ROLES)),
+});
+const findPlayerIn = z.object({ query: optionalText(32), blacklist: optional(id()) }).refine((v) => v.query !== undefined || v.blacklist !== undefined, { path: ["query"], params: { rule: "required" } } as never);
+
+/** The validated input of the route (see validate.ts input()). */
+const valid = <S extends z.ZodType>(c: Context<HonoEnv>, _schema: S) => (c.req.valid as (t: "json") => unknown)("json") as z.output<S>;
+
+export function registerProfile(app: Hono<HonoEnv>) {
+  page(app, { path: `${P}/`, auth: "player" }, async (c) => {
+    const { db, clock } = c.var.deps;
+    const profile = await profileOf(db, me(c), c.var.locale, clock.now());
+    return c.json({ player: profile, blacklist: await listBlacklist(db, me(c)), csrfToken: c.var.player!.csrfToken, transferRules: { ...TRANSFER_RULES } });
+  });
+
+  route(
+    app,
+    { method: "ANY", path: `${P}/rating`, auth: "player" },
+    input(ratingIn),
+    async (c) => c.json(await leaderboard(c.var.deps.db, { ...valid(c, ratingIn), playerId: me(c) })),
+  );
+
+  // Clans
+  route(app, { method: "ANY", path: `${P}/myClan`, auth: "player" }, async (c) => c.json(await clansDomain.myClan(c.var.deps.db, me(c), c.var.deps.clock.now())));
+  const search = async (c: Context<HonoEnv>) => {
+    const q = valid(c, searchIn);
+    const fromPath = c.req.param("clanName");
+    return c.json(await clansDomain.searchClans(c.var.deps.db, { name: fromPath ? fromPath.trim().slice(0, 32) : q.name, page: q.page, size: q.size }));
+  };
+  // The spec's path, for the route table; Hono does not match an optional parameter with a
+  // pattern, so the two addresses it stands for are served below with the same guard.
+  route(app, { method: "ANY", path: `${P}/searchClans/:clanName{[^/]+}?`, auth: "player" }, input(searchIn), search);
+  const signedIn: MiddlewareHandler<HonoEnv> = async (c, next) => {
+    if (!c.var.player) throw new AppError("unauthorized");
+    await next();
+  };
+  for (const path of [`${P}/searchClans`, `${P}/searchClans/:clanName{[^/]+}`]) app.all(path, signedIn, input(searchIn), search);
+  route(
+    app,
+    { method: "ANY", path: `${P}/findClan`, auth: "player" },
+    input(findClanIn),
+    async (c) => c.json(await clansDomain.findClan(c.var.deps.db, valid(c, findClanIn))),
+  );
+  const mutating = { method: "ANY" as const, auth: "player" as const, mutates: true };
+  route(
+    app,
+    { ...mutating, path: `${P}/createClan` },
+    input(createIn),
+    async (c) => {
+      const v = valid(c, createIn);
+      return c.json(await clansDomain.createClan(c.var.deps.db, { playerId: me(c), name: v.name, tag: v.tag, description: v.description ?? "", at: c.var.deps.clock.now() }));
+    },
+  );
+  route(
+    app,
+    { ...mutating, path: `${P}/editClan` },
+    input(editIn),
+    async (c) => c.json(await clansDomain.editClan(c.var.deps.db, { playerId: me(c), ...valid(c, editIn), at: c.var.deps.clock.now() })),
+  );
+  route(app, { ...mutating, path: `${P}/quitClan` }, async (c) => c.json(await clansDomain.quitClan(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() })));
+  route(app, { ...mutating, path: `${P}/removeClan` }, async (c) => c.json(await clansDomain.removeClan(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() })));
+  route(
+    app,
+    { ...mutating, path: `${P}/addRequest` },
+    input(requestIn),
+    async (c) => {
+      const v = valid(c, requestIn);
+      return c.json(await clansDomain.addRequest(c.var.deps.db, { playerId: me(c), clanId: v.clanId, message: v.message ?? "", at: c.var.deps.clock.now() }));
+    },
+  );
+  route(app, { ...mutating, path: `${P}/approveRequest` }, input(answerIn), async (c) =>
+    c.json(await clansDomain.approveRequest(c.var.deps.db, { playerId: me(c), requestId: valid(c, answerIn).requestId, at: c.var.deps.clock.now() })),
+  );
+  route(app, { ...mutating, path: `${P}/rejectRequest` }, input(answerIn), async (c) =>
+    c.json(await clansDomain.rejectRequest(c.var.deps.db, { playerId: me(c), requestId: valid(c, answerIn).requestId, at: c.var.deps.clock.now() })),
+  );
+  route(app, { ...mutating, path: `${P}/removeMember` }, input(memberIn), async (c) =>
+    c.json(await clansDomain.removeMember(c.var.deps.db, { playerId: me(c), memberId: valid(c, memberIn).memberId, at: c.var.deps.clock.now() })),
+  );
+
+  // Gold transfers
+  route(
+    app,
+    { ...mutating, path: `${P}/transferMoney` },
+    input(transferIn),
+    async (c) => {
+      const v = valid(c, transferIn);
+      return c.json(await transferMoney(c.var.deps.db, { from: me(c), to: v.to, amount: v.amount, requestId: v.requestId, at: c.var.deps.clock.now() }));
+    },
+  );
+
+  // Finding players and the blacklist. findPlayer searches (GET) and, sent with
+  // `blacklist=<playerId>`, adds that player to the blacklist (CSRF checked: mutates).
+  route(
+    app,
+    { ...mutating, path: `${P}/findPlayer` },
+    input(findPlayerIn),
+    async (c) => {
+      const v = valid(c, findPlayerIn);
+      const { db, clock } = c.var.deps;
+      if (v.blacklist !== undefined) await addToBlacklist(db, { playerId: me(c), blockedId: v.blacklist, at: clock.now() });
+      return c.json({ players: v.query ? await findPlayers(db, me(c), v.query) : [], blacklist: await listBlacklist(db, me(c)) });
+    },
+  );
+  route(app, { ...mutating, path: `${P}/blacklist/remove` }, input(unblockIn), async (c) => {
+    const { db } = c.var.deps;
+    await removeFromBlacklist(db, { playerId: me(c), blockedId: valid(c, unblockIn).playerId });
+    return c.json({ blacklist: await listBlacklist(db, me(c)) });
+  });
+}
