@@ -237,4 +237,25 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect((await (await call(a, "")).json()).blacklist.length).toBe(1);
     expect((await call(a, "findPlayer", {})).status).toBe(400);
   });
+
+  test("erasure: personal data removed, clan handed over, signed out; ledger stays; POST only", async () => {
+    const lead = await mk("Eraser", { gold: 500 });
+    const { clanId } = await (await call(lead, "createClan", { name: "Erased Clan", tag: "ERA" })).json();
+    const heir = await mk("Heir");
+    const { requestId } = await (await call(heir, "addRequest", { clanId })).json();
+    await call(lead, "approveRequest", { requestId });
+    await w.deps.db.update(players).set({ email: "eraser@example.com", avatarUrl: "/a.png" }).where(eq(players.id, lead.id));
+    const before = await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, lead.id));
+    expect((await call(lead, "sensitive-data/remove")).status).toBe(405);
+    expect((await call(lead, "sensitive-data/remove", {}, { "x-csrf-token": "" })).status).toBe(403);
+    const r = await call(lead, "sensitive-data/remove", {});
+    expect(r.status).toBe(200);
+    const [p] = await w.deps.db.select().from(players).where(eq(players.id, lead.id));
+    expect(p).toMatchObject({ nickname: `deleted-${lead.id}`, email: null, avatarUrl: null, passwordHash: null, erasedAt: w.clock.now() });
+    expect((await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, lead.id))).length).toBe(before.length);
+    expect((await call(lead, "")).status).toBe(401);
+    const view = await (await call(heir, "myClan")).json();
+    expect(view.role).toBe("leader");
+    expect(view.members.length).toBe(1);
+  });
 });

@@ -12,6 +12,9 @@ import { profileOf, leaderboard, RATING_ORDERS } from "../domain/profile.ts";
 import { transferMoney, TRANSFER_RULES } from "../domain/transfers.ts";
 import { addToBlacklist, findPlayers, listBlacklist, removeFromBlacklist } from "../domain/blacklist.ts";
 import { CLAN_ROLES } from "../db/schema/clans.ts";
+import { erasePersonalData } from "../domain/erasure.ts";
+import { PLAYER_COOKIE } from "../http/session.ts";
+import { deleteCookie } from "hono/cookie";
 import "./player-messages.ts";
 
 const P = "/public/profile";
@@ -143,5 +146,12 @@ export function registerProfile(app: Hono<HonoEnv>) {
     const { db } = c.var.deps;
     await removeFromBlacklist(db, { playerId: me(c), blockedId: valid(c, unblockIn).playerId });
     return c.json({ blacklist: await listBlacklist(db, me(c)) });
+  });
+
+  // Erasure of personal data (POST only): signs the player out everywhere.
+  route(app, { method: "POST", path: `${P}/sensitive-data/remove`, auth: "player", mutates: true }, async (c) => {
+    const result = await erasePersonalData(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() });
+    deleteCookie(c, PLAYER_COOKIE, { path: "/" });
+    return c.json(result);
   });
 }
