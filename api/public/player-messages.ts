@@ -13,6 +13,9 @@ addServerMessages({
     "error.player_not_found": "No such player.",
     "error.transfer_level": "Transfers open at level {0}.",
     "error.transfer_daily_limit": "You can send at most {0} gold a day, fees included.",
+    "error.shop_not_for_currency": "This item is not sold for this currency.",
+    "error.shop_level": "This item needs level {0}.",
+    "error.shop_owned": "You already own this item.",
   },
   ru: {
     "error.clan_already_member": "Вы уже состоите в клане.",
@@ -25,5 +28,8 @@ addServerMessages({
     "error.player_not_found": "Такого игрока нет.",
     "error.transfer_level": "Переводы доступны с {0} уровня.",
     "error.transfer_daily_limit": "В день можно отправить не больше {0} золота вместе с комиссией.",
+    "error.shop_not_for_currency": "Этот предмет не продаётся за эту валюту.",
+    "error.shop_level": "Для этого предмета нужен {0} уровень.",
+    "error.shop_owned": "У вас уже есть этот предмет.",
   },
 });

@@ -1,7 +1,7 @@
 // The player site's core: profile, rating, clans, transfers, blacklist (routes of /public/profile/).
 // Handlers are thin: validate, call the domain with the signed-in player's id, answer JSON.
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
@@ -15,6 +15,8 @@ import { CLAN_ROLES } from "../db/schema/clans.ts";
 import { erasePersonalData } from "../domain/erasure.ts";
 import { PLAYER_COOKIE } from "../http/session.ts";
 import { deleteCookie } from "hono/cookie";
+import { buy, shopList, MAX_CONSUMABLES_PER_PURCHASE } from "../domain/shop.ts";
+import { ITEM_TYPES } from "../db/schema/inventory.ts";
 import "./player-messages.ts";
 
 const P = "/public/profile";
@@ -31,6 +33,13 @@ const requestIn = z.object({ clanId: id(), message: optionalText(300) });
 const answerIn = z.object({ requestId: id() });
 const memberIn = z.object({ memberId: id() });
 const transferIn = z.object({ to: id(), amount: int(TRANSFER_RULES.minAmount, TRANSFER_RULES.maxAmount), requestId: requestId() });
+const shopIn = z.object({
+  type: optional(z.enum(ITEM_TYPES)),
+  itemId: optional(id()),
+  currency: optional(z.enum(["gold", "silver"])).default("gold"),
+  quantity: optional(int(1, MAX_CONSUMABLES_PER_PURCHASE)).default(1),
+  requestId: optional(requestId()),
+});
 const unblockIn = z.object({ playerId: id() });
 const ratingIn = z.object({ board: optional(z.enum(["players", "clans"])).default("players"), by: optional(z.enum(RATING_ORDERS)).default("rating"), ...paging });
 const findClanIn = z.object({ id: optional(id()), name: optionalText(32) }).refine((v) => v.id !== undefined || v.name !== undefined, { path: ["name"], params: { rule: "required" } } as never);
@@ -153,5 +162,20 @@ export function registerProfile(app: Hono<HonoEnv>) {
     const result = await erasePersonalData(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() });
     deleteCookie(c, PLAYER_COOKIE, { path: "/" });
     return c.json(result);
+  });
+
+  // The shop: without an item it lists the catalogue for this player; with type, itemId and a
+  // requestId (CSRF checked) it buys, idempotently per request id.
+  route(app, { method: "ANY", path: `${P}/shop`, auth: "player", mutates: true }, input(shopIn), async (c) => {
+    const v = valid(c, shopIn);
+    const { db, clock } = c.var.deps;
+    if (v.type === undefined && v.itemId === undefined) return c.json(await shopList(db, me(c), c.var.locale));
+    const missing: Record<string, { id: string }> = {};
+    if (v.type === undefined) missing.type = { id: "validation.required" };
+    if (v.itemId === undefined) missing.itemId = { id: "validation.required" };
+    if (v.requestId === undefined) missing.requestId = { id: "validation.required" };
+    if (Object.keys(missing).length) throw fieldError(missing);
+    const result = await buy(db, { playerId: me(c), type: v.type!, itemId: v.itemId!, currency: v.currency, quantity: v.quantity, requestId: v.requestId!, locale: c.var.locale, at: clock.now() });
+    return c.json({ ...result, ...(await shopList(db, me(c), c.var.locale)) });
   });
 }

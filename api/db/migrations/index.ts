@@ -122,5 +122,15 @@ export const migrations: Migration[] = [
       "CREATE INDEX `support_tickets_player` ON `support_tickets` (`player_id`,`updated_at`);",
       "CREATE INDEX `support_tickets_status` ON `support_tickets` (`status`,`updated_at`);"
     ]
+  },
+  {
+    "tag": "0008_thankful_tyger_tiger",
+    "hash": "df772f02a150b60c53f72fc6c2e7fe98438704e8fb9a6d7f6d842333df7c4db2",
+    "statements": [
+      "CREATE TABLE `player_items` (\n\t`player_id` integer NOT NULL,\n\t`item_type` text NOT NULL,\n\t`item_id` integer NOT NULL,\n\t`quantity` integer NOT NULL,\n\t`acquired_at` integer NOT NULL,\n\tPRIMARY KEY(`player_id`, `item_type`, `item_id`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE TABLE `shop_purchases` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`request_id` text NOT NULL,\n\t`item_type` text NOT NULL,\n\t`item_id` integer NOT NULL,\n\t`quantity` integer NOT NULL,\n\t`currency` text NOT NULL,\n\t`price` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `shop_purchases_request` ON `shop_purchases` (`player_id`,`request_id`);",
+      "CREATE INDEX `shop_purchases_player` ON `shop_purchases` (`player_id`,`id`);"
+    ]
   }
 ];

@@ -11,3 +11,4 @@ export * from "./cms.ts";
 export * from "./clans.ts";
 export * from "./social.ts";
 export * from "./support.ts";
+export * from "./inventory.ts";

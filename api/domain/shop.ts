@@ -1,0 +1,109 @@
+// The shop: tanks, consumables and camouflages from the content catalogue, bought for gold or
+// silver. The price comes from the catalogue on the server; the level and ownership rules are the
+// content's (a tank's required level, a consumable's required level; a tank or camouflage is owned
+// once). A purchase, its balance change (ledger), the inventory row and its `items` event are one
+// transaction, idempotent per request id.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/index.ts";
+import { contentTanks, contentConsumables, contentCamouflages } from "../db/schema/content.ts";
+import { playerItems, shopPurchases, type ItemType } from "../db/schema/inventory.ts";
+import { players } from "../db/schema/players.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import { applyLedger, type Currency } from "./ledger.ts";
+import { emit } from "./outbox.ts";
+import { recordActivity } from "./players.ts";
+import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
+
+export const MAX_CONSUMABLES_PER_PURCHASE = 100;
+
+interface Priced {
+  id: number;
+  name: string;
+  requiredLevel: number;
+  priceGold: number;
+  priceSilver: number;
+  stackable: boolean;
+}
+
+async function catalogItem(db: Db | Tx, type: ItemType, id: number, locale: "ru" | "en"): Promise<Priced | null> {
+  const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
+  if (type === "tank") {
+    const [r] = await db.select().from(contentTanks).where(and(eq(contentTanks.id, id), eq(contentTanks.active, true))).limit(1);
+    return r ? { id: r.id, name: name(r), requiredLevel: r.requiredLevel, priceGold: r.priceGold, priceSilver: r.priceSilver, stackable: false } : null;
+  }
+  if (type === "consumable") {
+    const [r] = await db.select().from(contentConsumables).where(and(eq(contentConsumables.id, id), eq(contentConsumables.active, true))).limit(1);
+    return r ? { id: r.id, name: name(r), requiredLevel: r.requiredLevel, priceGold: r.priceGold, priceSilver: r.priceSilver, stackable: true } : null;
+  }
+  const [r] = await db.select().from(contentCamouflages).where(and(eq(contentCamouflages.id, id), eq(contentCamouflages.active, true))).limit(1);
+  return r ? { id: r.id, name: name(r), requiredLevel: 1, priceGold: r.priceGold, priceSilver: r.priceSilver, stackable: false } : null;
+}
+
+/** The shop's page data: every active item with its prices and whether this player may buy it. */
+export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
+  const [p] = await db.select({ level: players.level, gold: players.gold, silver: players.silver }).from(players).where(eq(players.id, playerId));
+  const owned = await db.select().from(playerItems).where(eq(playerItems.playerId, playerId));
+  const has = (type: ItemType, id: number) => owned.find((o) => o.itemType === type && o.itemId === id)?.quantity ?? 0;
+  const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
+  const tanks = await db.select().from(contentTanks).where(eq(contentTanks.active, true)).orderBy(asc(contentTanks.tier), asc(contentTanks.sortOrder), asc(contentTanks.id));
+  const consumables = await db.select().from(contentConsumables).where(eq(contentConsumables.active, true)).orderBy(asc(contentConsumables.sortOrder), asc(contentConsumables.id));
+  const camouflages = await db.select().from(contentCamouflages).where(eq(contentCamouflages.active, true)).orderBy(asc(contentCamouflages.sortOrder), asc(contentCamouflages.id));
+  const row = (type: ItemType, r: { id: number; nameRu: string; nameEn: string; priceGold: number; priceSilver: number }, requiredLevel: number, extra: Record<string, unknown>) => ({
+    type,
+    id: r.id,
+    name: name(r),
+    priceGold: r.priceGold,
+    priceSilver: r.priceSilver,
+    requiredLevel,
+    owned: has(type, r.id),
+    levelOk: p.level >= requiredLevel,
+    ...extra,
+  });
+  return {
+    balance: p,
+    items: [
+      ...tanks.map((t) => row("tank", t, t.requiredLevel, { tier: t.tier, nation: t.nation, tankType: t.type, premium: t.premium })),
+      ...consumables.map((c) => row("consumable", c, c.requiredLevel, {})),
+      ...camouflages.map((c) => row("camouflage", c, 1, { season: c.season, durationDays: c.durationDays })),
+    ],
+  };
+}
+
+export async function buy(
+  db: Db,
+  input: { playerId: number; type: ItemType; itemId: number; currency: Currency; quantity: number; requestId: string; locale: "ru" | "en"; at: number },
+) {
+  return db.transaction(async (tx) => {
+    const [seen] = await tx.select().from(shopPurchases).where(and(eq(shopPurchases.playerId, input.playerId), eq(shopPurchases.requestId, input.requestId))).limit(1);
+    if (seen) {
+      if (seen.itemType !== input.type || seen.itemId !== input.itemId) throw fieldError({ requestId: { id: "validation.unique" } });
+      return { purchaseId: seen.id, price: seen.price, currency: seen.currency, replayed: true };
+    }
+    const item = await catalogItem(tx, input.type, input.itemId, input.locale);
+    if (!item) throw new AppError("not_found");
+    if (!item.stackable && input.quantity !== 1) throw fieldError({ quantity: { id: "validation.max", values: [1] } });
+    const unit = input.currency === "gold" ? item.priceGold : item.priceSilver;
+    if (unit <= 0) throw fieldError({ currency: { id: "error.shop_not_for_currency" } });
+    const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, input.playerId));
+    if (p.level < item.requiredLevel) throw new AppError("forbidden", "error.shop_level", [item.requiredLevel], 403);
+    const [owned] = await tx
+      .select({ q: playerItems.quantity })
+      .from(playerItems)
+      .where(and(eq(playerItems.playerId, input.playerId), eq(playerItems.itemType, input.type), eq(playerItems.itemId, input.itemId)))
+      .limit(1);
+    if (owned && !item.stackable) throw new AppError("conflict", "error.shop_owned", [], 409);
+    const price = unit * input.quantity;
+    const [purchase] = await tx
+      .insert(shopPurchases)
+      .values({ playerId: input.playerId, requestId: input.requestId, itemType: input.type, itemId: input.itemId, quantity: input.quantity, currency: input.currency, price, createdAt: input.at })
+      .returning({ id: shopPurchases.id });
+    await applyLedger(tx, { playerId: input.playerId, currency: input.currency, delta: -price, reason: `shop.${input.type}`, ref: `purchase:${purchase.id}`, at: input.at });
+    await tx
+      .insert(playerItems)
+      .values({ playerId: input.playerId, itemType: input.type, itemId: input.itemId, quantity: input.quantity, acquiredAt: input.at })
+      .onConflictDoUpdate({ target: [playerItems.playerId, playerItems.itemType, playerItems.itemId], set: { quantity: sql`${playerItems.quantity} + ${input.quantity}` } });
+    await emit(tx, "items", { event_id: newEventId(), ts: toCHDateTime(input.at), player_id: input.playerId, item_type: input.type, item_id: String(input.itemId), delta: input.quantity, source: "shop" });
+    await recordActivity(tx, input.playerId, "purchase", input.at);
+    return { purchaseId: purchase.id, price, currency: input.currency, replayed: false };
+  });
+}
