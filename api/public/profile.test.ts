@@ -258,4 +258,15 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect(view.role).toBe("leader");
     expect(view.members.length).toBe(1);
   });
+
+  test("paymentMethods: providers for the player's country and platform (configured ones only)", async () => {
+    const a = await mk("Payer");
+    const r = await call(a, "paymentMethods");
+    expect(r.status).toBe(200);
+    const j = await r.json();
+    expect(j).toMatchObject({ country: "RU", platform: "web" });
+    expect(Array.isArray(j.methods)).toBe(true);
+    for (const m of j.methods) expect(m.market).toBe("web");
+    expect((await call(null, "paymentMethods")).status).toBe(401);
+  });
 });

@@ -17,6 +17,10 @@ import { PLAYER_COOKIE } from "../http/session.ts";
 import { deleteCookie } from "hono/cookie";
 import { buy, shopList, MAX_CONSUMABLES_PER_PURCHASE } from "../domain/shop.ts";
 import { ITEM_TYPES } from "../db/schema/inventory.ts";
+import { providers } from "../billing/registry.ts";
+import { offers } from "../billing/start.ts";
+import { players } from "../db/schema/players.ts";
+import { eq } from "drizzle-orm";
 import "./player-messages.ts";
 
 const P = "/public/profile";
@@ -177,5 +181,28 @@ export function registerProfile(app: Hono<HonoEnv>) {
     if (Object.keys(missing).length) throw fieldError(missing);
     const result = await buy(db, { playerId: me(c), type: v.type!, itemId: v.itemId!, currency: v.currency, quantity: v.quantity, requestId: v.requestId!, locale: c.var.locale, at: clock.now() });
     return c.json({ ...result, ...(await shopList(db, me(c), c.var.locale)) });
+  });
+
+  // The payment providers for the player's country and platform, with what each sells now.
+  // A provider is listed when its market fits the platform, it has a currency for the country
+  // and its settings are present (billing's own `ready` check); the catalog is billing's `offers`.
+  route(app, { method: "ANY", path: `${P}/paymentMethods`, auth: "player" }, async (c) => {
+    const { db } = c.var.deps;
+    const [p] = await db.select({ country: players.country, platform: players.platform }).from(players).where(eq(players.id, me(c))).limit(1);
+    const markets = p.platform === "ios" ? ["app_store"] : p.platform === "android" ? ["rustore", "google_play"] : ["web"];
+    const methods = [];
+    for (const provider of Object.values(providers)) {
+      if (!markets.includes(provider.market)) continue;
+      const currency = provider.currencyFor(p.country);
+      if (!currency) continue;
+      try {
+        provider.ready(c.var.deps);
+      } catch {
+        continue;
+      }
+      const items = await offers(c.var.deps, me(c), provider.market as "web");
+      methods.push({ provider: provider.name, market: provider.market, currency, items: items.map((i) => ({ ...i, prices: i.prices.filter((x) => x.currency === currency) })) });
+    }
+    return c.json({ country: p.country, platform: p.platform, methods });
   });
 }
