@@ -25,7 +25,7 @@ interface Priced {
   stackable: boolean;
 }
 
-async function catalogItem(db: Db | Tx, type: ItemType, id: number, locale: "ru" | "en"): Promise<Priced | null> {
+export async function catalogItem(db: Db | Tx, type: ItemType, id: number, locale: "ru" | "en"): Promise<Priced | null> {
   const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
   if (type === "tank") {
     const [r] = await db.select().from(contentTanks).where(and(eq(contentTanks.id, id), eq(contentTanks.active, true))).limit(1);

@@ -16,6 +16,8 @@ addServerMessages({
     "error.shop_not_for_currency": "This item is not sold for this currency.",
     "error.shop_level": "This item needs level {0}.",
     "error.shop_owned": "You already own this item.",
+    "error.gift_daily_limit": "You can send at most {0} gifts a day.",
+    "error.gift_owned": "This player already owns this item.",
   },
   ru: {
     "error.clan_already_member": "Вы уже состоите в клане.",
@@ -31,5 +33,7 @@ addServerMessages({
     "error.shop_not_for_currency": "Этот предмет не продаётся за эту валюту.",
     "error.shop_level": "Для этого предмета нужен {0} уровень.",
     "error.shop_owned": "У вас уже есть этот предмет.",
+    "error.gift_daily_limit": "В день можно отправить не больше {0} подарков.",
+    "error.gift_owned": "У этого игрока уже есть этот предмет.",
   },
 });

@@ -269,4 +269,25 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     for (const m of j.methods) expect(m.market).toBe("web");
     expect((await call(null, "paymentMethods")).status).toBe(401);
   });
+
+  test("gifts: currency with limits, blacklist refusal, idempotent, per-day limit, receiver notified", async () => {
+    const a = await mk("Giver", { gold: 1000 });
+    const b = await mk("Taker");
+    const r = await call(a, "gift", { to: b.id, kind: "gold", amount: 100, requestId: "gift-0000001" });
+    expect(r.status).toBe(200);
+    expect(await gold(b.id)).toBe(150);
+    expect((await (await call(a, "gift", { to: b.id, kind: "gold", amount: 100, requestId: "gift-0000001" })).json()).replayed).toBe(true);
+    expect(await gold(b.id)).toBe(150);
+    expect((await call(a, "gift", { to: b.id, kind: "gold", amount: 5000, requestId: "gift-too-big" })).status).toBe(400);
+    expect((await call(a, "gift", { to: a.id, kind: "gold", amount: 1, requestId: "gift-selfish" })).status).toBe(400);
+    expect((await call(a, "gift", { to: b.id, requestId: "gift-nokind1" })).status).toBe(400);
+    const notes = await (await call(b, "gift")).json();
+    expect(notes.notifications[0]).toMatchObject({ kind: "gift", payload: { from: "Giver", kind: "gold", amount: 100 } });
+    for (let i = 2; i <= 5; i++) expect((await call(a, "gift", { to: b.id, kind: "silver", amount: 10, requestId: `gift-000000${i}` })).status).toBe(200);
+    const limited = await call(a, "gift", { to: b.id, kind: "silver", amount: 10, requestId: "gift-0000006" });
+    expect(limited.status).toBe(409);
+    w.clock.advance(86_400_000);
+    await call(b, "findPlayer", { blacklist: a.id });
+    expect((await call(a, "gift", { to: b.id, kind: "silver", amount: 10, requestId: "gift-0000007" })).status).toBe(403);
+  });
 });

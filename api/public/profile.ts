@@ -21,6 +21,7 @@ import { providers } from "../billing/registry.ts";
 import { offers } from "../billing/start.ts";
 import { players } from "../db/schema/players.ts";
 import { eq } from "drizzle-orm";
+import { sendGift, giftsPage } from "../domain/gifts.ts";
 import "./player-messages.ts";
 
 const P = "/public/profile";
@@ -42,6 +43,13 @@ const shopIn = z.object({
   itemId: optional(id()),
   currency: optional(z.enum(["gold", "silver"])).default("gold"),
   quantity: optional(int(1, MAX_CONSUMABLES_PER_PURCHASE)).default(1),
+  requestId: optional(requestId()),
+});
+const giftIn = z.object({
+  to: optional(id()),
+  kind: optional(z.enum(["gold", "silver", ...ITEM_TYPES])),
+  itemId: optional(id()),
+  amount: optional(int(1, 1_000_000)),
   requestId: optional(requestId()),
 });
 const unblockIn = z.object({ playerId: id() });
@@ -204,5 +212,19 @@ export function registerProfile(app: Hono<HonoEnv>) {
       methods.push({ provider: provider.name, market: provider.market, currency, items: items.map((i) => ({ ...i, prices: i.prices.filter((x) => x.currency === currency) })) });
     }
     return c.json({ country: p.country, platform: p.platform, methods });
+  });
+
+  // Gifts: without a receiver it answers the player's notifications and the rules; with `to`,
+  // `kind` (gold, silver, tank, consumable, camouflage), `amount` or `itemId` and a requestId it sends.
+  route(app, { method: "ANY", path: `${P}/gift`, auth: "player", mutates: true }, input(giftIn), async (c) => {
+    const v = valid(c, giftIn);
+    const { db, clock } = c.var.deps;
+    if (v.to === undefined && v.kind === undefined) return c.json(await giftsPage(db, me(c)));
+    const missing: Record<string, { id: string }> = {};
+    if (v.to === undefined) missing.to = { id: "validation.required" };
+    if (v.kind === undefined) missing.kind = { id: "validation.required" };
+    if (v.requestId === undefined) missing.requestId = { id: "validation.required" };
+    if (Object.keys(missing).length) throw fieldError(missing);
+    return c.json(await sendGift(db, { from: me(c), to: v.to!, kind: v.kind!, itemId: v.itemId, amount: v.amount, requestId: v.requestId!, locale: c.var.locale, at: clock.now() }));
   });
 }

@@ -132,5 +132,16 @@ export const migrations: Migration[] = [
       "CREATE UNIQUE INDEX `shop_purchases_request` ON `shop_purchases` (`player_id`,`request_id`);",
       "CREATE INDEX `shop_purchases_player` ON `shop_purchases` (`player_id`,`id`);"
     ]
+  },
+  {
+    "tag": "0009_acoustic_morbius",
+    "hash": "56cdbb97f7bcb793e6b9b8fa4d6df629a812185df418fcbeb526fe443521d970",
+    "statements": [
+      "CREATE TABLE `gifts` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`from_id` integer NOT NULL,\n\t`to_id` integer NOT NULL,\n\t`request_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`item_id` integer,\n\t`amount` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`from_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`to_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `gifts_request` ON `gifts` (`from_id`,`request_id`);",
+      "CREATE INDEX `gifts_from` ON `gifts` (`from_id`,`created_at`);",
+      "CREATE TABLE `player_notifications` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`payload` text DEFAULT '{}' NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`read_at` integer,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `player_notifications_player` ON `player_notifications` (`player_id`,`id`);"
+    ]
   }
 ];
