@@ -79,4 +79,19 @@ describe("Player site: shop", () => {
       } else expect(poor.status).toBe(200);
     }
   });
+
+  test("gifting a shop item: the sender pays, the receiver owns it once, is notified", async () => {
+    const [camo] = await w.deps.db.select().from(contentCamouflages).where(sql`${contentCamouflages.priceSilver} > 0 and ${contentCamouflages.priceGold} = 0`).limit(1);
+    if (!camo) return;
+    const giver = await mk("ItemGiver", 5, 0, camo.priceSilver * 2);
+    const taker = await mk("ItemTaker", 5);
+    const before = await bal(giver.id);
+    const send = (requestId: string) => w.app.request("/public/profile/gift", { method: "POST", headers: giver.headers(), body: JSON.stringify({ to: taker.id, kind: "camouflage", itemId: camo.id, requestId }) });
+    expect((await send("item-gift-01")).status).toBe(200);
+    expect((await bal(giver.id)).s).toBe(before.s - camo.priceSilver);
+    const [row] = await w.deps.db.select().from(playerItems).where(and(eq(playerItems.playerId, taker.id), eq(playerItems.itemType, "camouflage")));
+    expect(row.itemId).toBe(camo.id);
+    expect((await send("item-gift-02")).status).toBe(409);
+    expect((await bal(giver.id)).s).toBe(before.s - camo.priceSilver);
+  });
 });
