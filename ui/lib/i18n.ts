@@ -2,6 +2,7 @@
 // editing different areas never touch the same file; a test checks every id exists in both.
 import { setupI18n, type I18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { formatDateTime } from "./datetime.ts";
 
 export type Locale = "ru" | "en";
 export type Catalog = { en: Record<string, string>; ru: Record<string, string> };
@@ -19,11 +20,6 @@ export function catalog<C extends Catalog>(messages: C): (id: keyof C["en"] & st
   return (id, values) => i18n._(id, values);
 }
 
-export const fmtDateTime = (ms: number | null | undefined) => {
-  if (ms == null) return "";
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, "0");
-  // The spec's date-time format, DD.MM.YYYY HH:mm:ss, in the viewer's time zone.
-  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-};
+/** DD.MM.YYYY HH:mm:ss in the viewer's time zone; empty for no value. */
+export const fmtDateTime = (ms: number | null | undefined) => (ms == null ? "" : formatDateTime(ms));
 export const fmtInt = (v: unknown) => (typeof v === "number" ? v.toLocaleString(locale) : String(v ?? ""));
