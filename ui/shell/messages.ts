@@ -39,6 +39,8 @@ export const shellMessages = {
     "carousel.prev": "Previous",
     "carousel.next": "Next",
     "carousel.slide": "Slide {n} of {total}",
+    "json.invalid": "Not valid JSON: {detail}",
+    "json.format": "Format",
   },
   ru: {
     "app.name": "Танкодром",
@@ -79,5 +81,7 @@ export const shellMessages = {
     "carousel.prev": "Назад",
     "carousel.next": "Вперёд",
     "carousel.slide": "Слайд {n} из {total}",
+    "json.invalid": "Это не JSON: {detail}",
+    "json.format": "Выровнять",
   },
 };
