@@ -41,6 +41,9 @@ export const shellMessages = {
     "carousel.slide": "Slide {n} of {total}",
     "json.invalid": "Not valid JSON: {detail}",
     "json.format": "Format",
+    "import.upload": "Upload",
+    "import.progress": "Uploading: {percent}%",
+    "import.failed": "Import failed: {detail}",
   },
   ru: {
     "app.name": "Танкодром",
@@ -83,5 +86,8 @@ export const shellMessages = {
     "carousel.slide": "Слайд {n} из {total}",
     "json.invalid": "Это не JSON: {detail}",
     "json.format": "Выровнять",
+    "import.upload": "Загрузить",
+    "import.progress": "Загрузка: {percent}%",
+    "import.failed": "Импорт не удался: {detail}",
   },
 };
