@@ -1,0 +1,36 @@
+// A date-time field in the spec's DD.MM.YYYY HH:mm:ss, typed as text (a native datetime-local
+// input shows the browser's own format, not the spec's). The parent gets epoch milliseconds, or
+// null while the text is empty or not a real date-time; an invalid text is announced.
+import { useId, useState } from "react";
+import { formatDateTime, parseDateTime } from "../lib/datetime.ts";
+import { t } from "../shell/t.ts";
+
+export function DateTimePicker(props: { label: string; value: number | null; onChange: (ms: number | null) => void; required?: boolean; error?: string }) {
+  const id = useId();
+  const [text, setText] = useState(() => (props.value == null ? "" : formatDateTime(props.value)));
+  const invalid = text.trim() !== "" && parseDateTime(text) === null;
+  const message = invalid ? t("datetime.invalid") : props.error;
+  return (
+    <div className="tk-field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        inputMode="numeric"
+        placeholder={t("datetime.placeholder")}
+        value={text}
+        required={props.required}
+        aria-invalid={Boolean(message)}
+        aria-describedby={message ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          props.onChange(parseDateTime(e.target.value));
+        }}
+      />
+      {message && (
+        <span id={`${id}-error`} className="tk-error" role="alert">
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}
