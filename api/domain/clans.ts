@@ -285,3 +285,35 @@ export async function pruneExpiredRequests(db: Db, now: number): Promise<number>
   return gone.length;
 }
 
+
+const DEMO_CLANS = [
+  ["Iron Wolves", "WOLF"],
+  ["Steel Rain", "RAIN"],
+  ["Night Owls", "OWL"],
+  ["Red Thunder", "RED"],
+  ["Panzer Guard", "PZG"],
+  ["Black Legion", "BLK"],
+  ["Storm Riders", "STRM"],
+  ["Tundra Bears", "BEAR"],
+] as const;
+
+/** Demo world: clans led by early players, with members, officers and some pending requests. Runs once. */
+export const clansStep = async ({ db, r, playerIds, opts }: { db: Db; r: { next(): number }; playerIds: number[]; opts: { now: number } }) => {
+  const [existing] = await db.select({ n: sql<number>`count(*)` }).from(clans);
+  if (Number(existing.n) > 0) return;
+  const count = Math.min(DEMO_CLANS.length, Math.floor(playerIds.length / 10));
+  for (let i = 0; i < count; i++) {
+    const group = playerIds.slice(i * 10, i * 10 + 10);
+    const [leader, ...rest] = group;
+    const at = opts.now - Math.floor((20 + r.next() * 40) * 86_400_000);
+    await db.transaction((tx) => applyLedger(tx, { playerId: leader, currency: "gold", delta: CLAN_RULES.priceGold, reason: "demo.clan_funds", at }));
+    const { clanId } = await createClan(db, { playerId: leader, name: DEMO_CLANS[i][0], tag: DEMO_CLANS[i][1], description: "", at });
+    for (const [k, p] of rest.entries()) {
+      const { requestId } = await addRequest(db, { playerId: p, clanId, message: "", at: at + (k + 1) * 3_600_000 });
+      if (k >= rest.length - 2) continue; // the last two stay pending
+      await approveRequest(db, { playerId: leader, requestId, at: at + (k + 1) * 3_600_000 + 60_000 });
+      if (k === 0) await editClan(db, { playerId: leader, memberId: p, role: "officer", at: at + 2 * 86_400_000 });
+    }
+    await db.update(clans).set({ rating: Math.floor(1000 + r.next() * 2000), wins: Math.floor(r.next() * 500), experience: Math.floor(r.next() * 100_000) }).where(eq(clans.id, clanId));
+  }
+};

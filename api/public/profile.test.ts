@@ -290,4 +290,22 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     await call(b, "findPlayer", { blacklist: a.id });
     expect((await call(a, "gift", { to: b.id, kind: "silver", amount: 10, requestId: "gift-0000007" })).status).toBe(403);
   });
+
+  test("demo world: the clans step creates clans with members and pending requests, once", async () => {
+    const { clansStep } = await import("../domain/clans.ts");
+    const { rng } = await import("../db/seed/world.ts");
+    const { clans, clanMembers, clanRequests } = await import("../db/schema/index.ts");
+    const fresh = await makeWorld();
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 20; i++) ids.push((await registerPlayer(fresh.deps.db, { nickname: `Demo${i}`, country: "RU", platform: "web", source: "organic", locale: "ru", at: fresh.clock.now() })).playerId);
+      await clansStep({ db: fresh.deps.db, r: rng(1), playerIds: ids, opts: { now: fresh.clock.now() } });
+      await clansStep({ db: fresh.deps.db, r: rng(1), playerIds: ids, opts: { now: fresh.clock.now() } });
+      expect((await fresh.deps.db.select().from(clans)).length).toBe(2);
+      expect((await fresh.deps.db.select().from(clanMembers)).length).toBe(16);
+      expect((await fresh.deps.db.select().from(clanRequests)).length).toBe(4);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

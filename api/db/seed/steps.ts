@@ -6,5 +6,6 @@ import { demoAdminStep } from "../../identity/seed.ts";
 import { contentStep } from "../../domain/content.ts";
 import { cmsStep } from "../../domain/cms.ts";
 import { supportStep } from "../../domain/support.ts";
+import { clansStep } from "../../domain/clans.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep];
