@@ -143,5 +143,14 @@ export const migrations: Migration[] = [
       "CREATE TABLE `player_notifications` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`payload` text DEFAULT '{}' NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`read_at` integer,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
       "CREATE INDEX `player_notifications_player` ON `player_notifications` (`player_id`,`id`);"
     ]
+  },
+  {
+    "tag": "0010_odd_runaways",
+    "hash": "af3251890e08ee8cfb41e16693359c6ab18bf9e80edeaad96e554a0b38c34f79",
+    "statements": [
+      "CREATE TABLE `player_tokens` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`token_hash` text NOT NULL,\n\t`purpose` text NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`used_at` integer,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `player_tokens_hash` ON `player_tokens` (`token_hash`);",
+      "CREATE INDEX `player_tokens_player` ON `player_tokens` (`player_id`,`purpose`,`created_at`);"
+    ]
   }
 ];
