@@ -2,6 +2,8 @@
 import type { Hono } from "hono";
 import type { HonoEnv } from "./http/env.ts";
 import { registerAccess } from "./admin/access/index.ts";
+import { registerAccount } from "./public/account.ts";
+import { registerGamePlayers } from "./game/players.ts";
 import { registerMetrics } from "./admin/metrics/index.ts";
 import { registerBilling } from "./billing/index.ts";
 import { registerAdminBilling } from "./admin/billing/index.ts";
@@ -15,7 +17,8 @@ import { registerAdminFeedback } from "./admin/feedback.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
-const areas: Register[] = [registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback];
+// registerAccount goes first: its sign-in-link middleware must run before the public pages.
+const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

@@ -70,7 +70,7 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     settings: {
       publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
       insecureCookies: !(env.PUBLIC_URL ?? "").startsWith("https://"),
-      secrets: { ...process.env },
+      secrets: { ...process.env, GAME_API_KEY: env.GAME_API_KEY },
     },
     assets: opts.assets,
     onOutbox: () => shipper.nudge(),

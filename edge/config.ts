@@ -2,6 +2,8 @@
 // so a wrong value stops the start with a clear message instead of failing later.
 import { z } from "zod";
 
+export const DEMO_GAME_API_KEY = "tankodrome-demo-game-key";
+
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
 export const envSchema = z.object({
@@ -19,6 +21,9 @@ export const envSchema = z.object({
   SEED_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Tankodrome <no-reply@tankodrome.local>"),
+  // The key the game client sends as `Authorization: Bearer …` to /game/api/*. The default is
+  // for a local demo only; set a long random one anywhere else (Workers have no default).
+  GAME_API_KEY: z.string().min(16).default(DEMO_GAME_API_KEY),
 });
 
 export type EdgeEnv = z.infer<typeof envSchema>;

@@ -1,5 +1,5 @@
 // Registering a player (the game client's sign-up) and recording what makes them active.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { players, playerIdentities } from "../db/schema/players.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { emit } from "./outbox.ts";
@@ -27,7 +27,7 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
       const [known] = await tx
         .select({ playerId: playerIdentities.playerId })
         .from(playerIdentities)
-        .where(eq(playerIdentities.uid, r.identity.uid))
+        .where(and(eq(playerIdentities.network, r.identity.network), eq(playerIdentities.uid, r.identity.uid)))
         .limit(1);
       if (known) return { playerId: known.playerId };
     }

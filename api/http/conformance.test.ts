@@ -15,6 +15,8 @@ interface SpecRoute {
 // Routes we serve that the spec does not list, each with its reason.
 const EXTRAS: Record<string, string> = {
   "/billing/order/start": "a player starts a purchase at a redirect provider (Robokassa, Ecommpay); the spec lists only their callbacks",
+  "/game/api/players/register": "the game client registers a player (social identity or email); the spec shows no game-client API",
+  "/game/api/players/site-token": "the game client gets a single-use link that signs its player in on the site; the spec only says a token query parameter is removed from the address bar",
 };
 
 const spec: SpecRoute[] = (await Bun.file(new URL("./routes.tsv", import.meta.url)).text())

@@ -1,0 +1,100 @@
+// The game client's calls about players: register one with a social identity or an email, and
+// issue a short-lived, single-use link that signs them in on the site. Every call carries
+// `Authorization: Bearer <GAME_API_KEY>` (api/identity/game-key.ts).
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { HonoEnv } from "../http/env.ts";
+import { route } from "../http/router.ts";
+import { input } from "../http/validate.ts";
+import * as f from "../http/fields.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import { registerPlayer } from "../domain/players.ts";
+import { hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
+import { requireGameKey } from "../identity/game-key.ts";
+import { playerByEmail, playerByIdentity, playerById, type PlayerRow } from "../identity/players.ts";
+import { issueToken } from "../identity/tokens.ts";
+import { assertNotBanned } from "../identity/bans.ts";
+import { randomToken } from "../http/session.ts";
+
+const slug = (max: number) => f.optional(z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.string().regex(/^[a-z0-9_.-]+$/).min(2).max(max)));
+const identityFields = { network: slug(32), uid: f.optionalText(128) };
+
+const registerBody = z.object({
+  ...identityFields,
+  email: f.optional(f.email()),
+  password: f.optional(z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)),
+  nickname: f.optional(z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(24).regex(/^[\p{L}\p{N}_. -]+$/u))),
+  country: f.optional(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/))),
+  platform: slug(32),
+  source: slug(64),
+  locale: f.optional(z.enum(["ru", "en"])),
+});
+
+/** Paths on the player site a sign-in link may lead to. */
+const nextPath = f.optional(z.string().max(200).regex(/^\/(?:(?:ru|en)\/)?public(?:\/[A-Za-z0-9_\/-]*)?$/));
+const tokenBody = z.object({ playerId: f.optional(f.id()), ...identityFields, next: nextPath });
+
+/** Network and uid come together or not at all. */
+function identityOf(b: { network?: string; uid?: string }): { network: string; uid: string } | undefined {
+  if (b.network && !b.uid) throw fieldError({ uid: { id: "validation.required" } });
+  if (b.uid && !b.network) throw fieldError({ network: { id: "validation.required" } });
+  return b.network && b.uid ? { network: b.network, uid: b.uid } : undefined;
+}
+
+const answer = (p: Pick<PlayerRow, "id" | "nickname" | "email" | "locale">, created: boolean) => ({ playerId: p.id, nickname: p.nickname, email: p.email, locale: p.locale, created });
+
+export function registerGamePlayers(app: Hono<HonoEnv>) {
+  route(app, { method: "POST", path: "/game/api/players/register", auth: "none" }, requireGameKey, input(registerBody), async (c) => {
+    const b = c.req.valid("json");
+    const identity = identityOf(b);
+    if (!identity && !b.email) throw new AppError("validation", "identity.identityOrEmail");
+    if (b.password && !b.email) throw fieldError({ email: { id: "validation.required" } });
+    const { db, clock } = c.var.deps;
+    // The same identity (or, without one, the same email) is the same player: a retry or a
+    // second install registers nobody new.
+    const find = async () => (identity ? await playerByIdentity(db, identity.network, identity.uid) : await playerByEmail(db, b.email!));
+    const known = await find();
+    if (known) return c.json(answer(known, false), 200);
+    if (b.email && (await playerByEmail(db, b.email))) throw fieldError({ email: { id: "validation.unique" } });
+    const locale = b.locale ?? c.var.locale;
+    const at = clock.now();
+    try {
+      const { playerId } = await registerPlayer(db, {
+        nickname: b.nickname ?? `Tanker_${randomToken(6).replace(/[-_]/g, "x")}`,
+        email: b.email ?? null,
+        passwordHash: b.password ? await hashPassword(b.password) : null,
+        country: b.country ?? "RU",
+        platform: b.platform ?? "web",
+        source: b.source ?? "organic",
+        locale,
+        identity,
+        at,
+      });
+      const p = (await playerById(db, playerId))!;
+      // registerPlayer answers an existing player when the identity appeared meanwhile.
+      const created = p.createdAt === at;
+      return c.json(answer(p, created), created ? 201 : 200);
+    } catch (err) {
+      // A concurrent registration of the same identity or email won the race: answer its player.
+      if (!(err instanceof AppError) && /UNIQUE/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? ""))) {
+        const winner = await find();
+        if (winner) return c.json(answer(winner, false), 200);
+      }
+      throw err;
+    }
+  });
+
+  route(app, { method: "POST", path: "/game/api/players/site-token", auth: "none" }, requireGameKey, input(tokenBody), async (c) => {
+    const b = c.req.valid("json");
+    const identity = identityOf(b);
+    if (!b.playerId && !identity) throw fieldError({ playerId: { id: "validation.required" } });
+    const { db, clock, settings } = c.var.deps;
+    const p = b.playerId ? await playerById(db, b.playerId) : await playerByIdentity(db, identity!.network, identity!.uid);
+    if (!p) throw new AppError("not_found", "identity.playerNotFound");
+    const now = clock.now();
+    assertNotBanned(p, now);
+    const { token, expiresAt } = await issueToken(db, p.id, "site", now);
+    const path = b.next ?? `/${p.locale === "en" ? "en" : "ru"}/public`;
+    return c.json({ playerId: p.id, token, expiresAt, url: `${settings.publicUrl}${path}?token=${encodeURIComponent(token)}` }, 201);
+  });
+}

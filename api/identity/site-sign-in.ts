@@ -1,0 +1,56 @@
+// The game client's way onto the site: any public page opened with `?token=` spends that
+// single-use token for a player session. The UI then removes the token from the address bar
+// without a reload (ui/main.tsx). A page that cannot sign the player in still opens, with the
+// reason in a short-lived `tk_notice` cookie the UI shows once; a JSON request gets the error.
+import type { Context, MiddlewareHandler } from "hono";
+import { setCookie } from "hono/cookie";
+import { eq } from "drizzle-orm";
+import type { HonoEnv } from "../http/env.ts";
+import { AppError } from "../http/errors.ts";
+import { translate } from "../i18n/index.ts";
+import { startSession } from "../http/session.ts";
+import { players, sessions } from "../db/schema/index.ts";
+import { recordActivity } from "../domain/players.ts";
+import { consumeToken } from "./tokens.ts";
+import { playerById } from "./players.ts";
+import { isBanned, bannedError } from "./bans.ts";
+import "./messages.ts";
+
+/** The player site's pages: /public…, /ru/public…, /en/public… */
+const PUBLIC_PAGE = /^\/(?:(?:ru|en)\/)?public(?:\/|$)/;
+export const NOTICE_COOKIE = "tk_notice";
+
+const wantsJson = (c: Context<HonoEnv>) => (c.req.header("accept") ?? "").includes("application/json") && !(c.req.header("accept") ?? "").includes("text/html");
+
+export const exchangeSiteToken: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  const token = c.req.query("token");
+  if (!token || !PUBLIC_PAGE.test(c.req.path)) return next();
+  const { db, clock } = c.var.deps;
+  const now = clock.now();
+  const previous = c.var.player;
+  const outcome = await db.transaction(async (tx) => {
+    const playerId = token.length <= 128 ? await consumeToken(tx, token, "site", now) : null;
+    const p = playerId ? await playerById(tx, playerId) : undefined;
+    if (!p) return { error: new AppError("unauthorized", "identity.badToken", [], 401) };
+    if (isBanned(p, now)) return { error: bannedError(p) };
+    // Whoever was signed in on this browser before is signed out: the link names who plays now.
+    if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));
+    const s = await startSession(c, tx, "player", p.id);
+    await tx.update(players).set({ lastLoginAt: now }).where(eq(players.id, p.id));
+    await recordActivity(tx, p.id, "login", now);
+    return { playerId: p.id, csrfToken: s.csrfToken };
+  });
+  if ("error" in outcome) {
+    if (wantsJson(c)) throw outcome.error;
+    setCookie(c, NOTICE_COOKIE, translate(c.var.locale, outcome.error.messageId, outcome.error.values), {
+      path: "/",
+      maxAge: 120,
+      sameSite: "Lax",
+      secure: !c.var.deps.settings.insecureCookies,
+    });
+    return next();
+  }
+  // Only the page being answered needs this; later requests load the session from the cookie.
+  c.set("player", { playerId: outcome.playerId, csrfToken: outcome.csrfToken, tokenHash: "" });
+  return next();
+};

@@ -1,0 +1,60 @@
+// Single-use player tokens: the game client's sign-in link (`site`) and the password reset link
+// (`reset`). The raw token goes to the player once; we keep only its SHA-256, and a use marks it
+// spent in the same UPDATE that checks it, so two requests racing with one token cannot both win.
+import { and, eq, gt, gte, isNull, lt, count } from "drizzle-orm";
+import { playerTokens } from "../db/schema/identity.ts";
+import type { DbOrTx } from "../db/index.ts";
+import { randomToken, sha256Hex } from "../http/session.ts";
+
+export type TokenPurpose = "site" | "reset";
+
+/** How long each kind of token is good for, in milliseconds. */
+export const TOKEN_TTL: Record<TokenPurpose, number> = {
+  // The game opens the browser at once; a link that leaks into a history or a log is soon dead.
+  site: 5 * 60_000,
+  // A mail may take a while to arrive and be read.
+  reset: 60 * 60_000,
+};
+
+export async function issueToken(db: DbOrTx, playerId: number, purpose: TokenPurpose, now: number): Promise<{ token: string; expiresAt: number }> {
+  const token = randomToken();
+  const expiresAt = now + TOKEN_TTL[purpose];
+  await db.insert(playerTokens).values({ tokenHash: await sha256Hex(token), purpose, playerId, createdAt: now, expiresAt });
+  // Spent and expired tokens are of no use to anyone; drop them as we go.
+  await db.delete(playerTokens).where(lt(playerTokens.expiresAt, now - 24 * 3600_000));
+  return { token, expiresAt };
+}
+
+/** Spends a token: the player's id if it was unused and unexpired, else null (unknown, replayed, expired). */
+export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose, now: number): Promise<number | null> {
+  const [row] = await db
+    .update(playerTokens)
+    .set({ usedAt: now })
+    .where(and(eq(playerTokens.tokenHash, await sha256Hex(token)), eq(playerTokens.purpose, purpose), isNull(playerTokens.usedAt), gt(playerTokens.expiresAt, now)))
+    .returning({ playerId: playerTokens.playerId });
+  return row?.playerId ?? null;
+}
+
+/** Checks a token without spending it (the reset form asks before showing its fields). */
+export async function peekToken(db: DbOrTx, token: string, purpose: TokenPurpose, now: number): Promise<number | null> {
+  const [row] = await db
+    .select({ playerId: playerTokens.playerId })
+    .from(playerTokens)
+    .where(and(eq(playerTokens.tokenHash, await sha256Hex(token)), eq(playerTokens.purpose, purpose), isNull(playerTokens.usedAt), gt(playerTokens.expiresAt, now)))
+    .limit(1);
+  return row?.playerId ?? null;
+}
+
+/** How many tokens of a kind a player was given since `since` (to cap reset mails). */
+export async function tokensSince(db: DbOrTx, playerId: number, purpose: TokenPurpose, since: number): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(playerTokens)
+    .where(and(eq(playerTokens.playerId, playerId), eq(playerTokens.purpose, purpose), gte(playerTokens.createdAt, since)));
+  return r.n;
+}
+
+/** Voids a player's unused tokens of a kind (after a password change every older link is dead). */
+export async function voidTokens(db: DbOrTx, playerId: number, purpose: TokenPurpose, now: number) {
+  await db.update(playerTokens).set({ usedAt: now }).where(and(eq(playerTokens.playerId, playerId), eq(playerTokens.purpose, purpose), isNull(playerTokens.usedAt)));
+}
