@@ -15,6 +15,8 @@ interface SpecRoute {
 // Routes we serve that the spec does not list, each with its reason.
 const EXTRAS: Record<string, string> = {
   "/billing/order/start": "a player starts a purchase at a redirect provider (Robokassa, Ecommpay); the spec lists only their callbacks",
+  "/public/login": "a player signs in with email and password (GET: the form, POST: the sign-in), as /admin/login does for operators; the spec lists no player sign-in address",
+  "/public/logout": "a signed-in player signs out (POST, CSRF); the spec lists no player sign-out address",
   "/game/api/players/register": "the game client registers a player (social identity or email); the spec shows no game-client API",
   "/game/api/players/site-token": "the game client gets a single-use link that signs its player in on the site; the spec only says a token query parameter is removed from the address bar",
 };

@@ -1,10 +1,205 @@
 // The player's account on the site: the game client's sign-in links, email + password sign-in
-// and sign-out, password reset by mail, and password change.
-import type { Hono } from "hono";
+// and sign-out, password reset by mail, and password change. Each address below is both the
+// screen (a browser's GET gets the HTML shell) and its action (JSON or form fields).
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { and, eq, ne } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
+import { route } from "../http/router.ts";
+import { readFields, validationError } from "../http/validate.ts";
+import * as f from "../http/fields.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import { renderShell } from "../http/shell.ts";
+import { startSession, endSession, endAllSessions, clientAddress } from "../http/session.ts";
+import { translate } from "../i18n/index.ts";
+import { players, sessions } from "../db/schema/index.ts";
+import type { Tx } from "../db/index.ts";
+import { recordActivity } from "../domain/players.ts";
+import { verifyPassword, hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
+import { assertNotThrottled, recordFailure, clearFailures } from "../identity/throttle.ts";
 import { exchangeSiteToken } from "../identity/site-sign-in.ts";
+import { playerByEmail, playerById, type PlayerRow } from "../identity/players.ts";
+import { isBanned, bannedError, assertNotBanned } from "../identity/bans.ts";
+import { issueToken, consumeToken, peekToken, tokensSince, voidTokens, TOKEN_TTL } from "../identity/tokens.ts";
+import "../identity/messages.ts";
+
+/** Reset mails a player may be sent per window (more asks get the same answer and no mail). */
+export const RESET_MAILS = { perWindow: 3, windowMs: 15 * 60_000 } as const;
+
+const newPassword = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const loginIn = z.object({ email: f.email(), password: z.string().min(1).max(PASSWORD_MAX) });
+const resetAskIn = z.object({ email: f.email() });
+const resetCode = () => z.string().trim().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
+const resetIn = z.object({ code: resetCode(), password: newPassword() });
+const changeIn = z.object({ currentPassword: f.optional(z.string().min(1).max(PASSWORD_MAX)), password: newPassword() });
+
+/** A browser opening the address: it gets the screen, not the action. */
+const isScreen = (c: Context<HonoEnv>) => (c.req.method === "GET" || c.req.method === "HEAD") && !(c.req.header("accept") ?? "").includes("application/json");
+
+async function fields<S extends z.ZodType>(c: Context<HonoEnv>, schema: S): Promise<z.output<S>> {
+  const raw = await readFields(c);
+  const parsed = await schema.safeParseAsync(raw);
+  if (!parsed.success) throw validationError(parsed.error.issues, raw);
+  return parsed.data;
+}
+
+/** The session's CSRF token, for the signed-in player's changes (the router checks it for routes that only change). */
+function assertCsrf(c: Context<HonoEnv>) {
+  const sent = c.req.header("x-csrf-token") ?? c.req.query("_csrf");
+  if (!c.var.player || !sent || sent !== c.var.player.csrfToken) throw new AppError("csrf");
+}
+
+/** Signs the player in on this browser: ends the browser's previous session, starts one, records the login. */
+async function signIn(c: Context<HonoEnv>, tx: Tx, p: PlayerRow, now: number) {
+  if (c.var.player?.tokenHash) await tx.delete(sessions).where(eq(sessions.tokenHash, c.var.player.tokenHash));
+  const s = await startSession(c, tx, "player", p.id);
+  await tx.update(players).set({ lastLoginAt: now }).where(eq(players.id, p.id));
+  await recordActivity(tx, p.id, "login", now);
+  return s;
+}
+
+const publicPlayer = (p: PlayerRow) => ({ id: p.id, nickname: p.nickname, email: p.email, locale: p.locale });
+
+/** Sends a reset link to the player's address in the request's locale. */
+async function mailResetLink(c: Context<HonoEnv>, p: PlayerRow, now: number) {
+  const { db, mailer, settings } = c.var.deps;
+  const { token } = await issueToken(db, p.id, "reset", now);
+  const link = `${settings.publicUrl}/public/reset?code=${token}`;
+  const locale = c.var.locale;
+  await mailer.send({
+    to: p.email!,
+    subject: translate(locale, "identity.resetSubject"),
+    text: translate(locale, "identity.resetMail", { link, minutes: TOKEN_TTL.reset / 60_000 }),
+  });
+}
 
 export function registerAccount(app: Hono<HonoEnv>) {
   // Before every public page, so the page is answered as the player the link signs in.
   app.use("*", exchangeSiteToken);
+
+  // Sign-in with email and password. The spec lists no player sign-in address; this mirrors
+  // /admin/login (GET: the form, POST: the sign-in).
+  route(app, { method: "ANY", path: "/public/login", auth: "public", kind: "page" }, async (c) => {
+    if (isScreen(c)) return c.html(renderShell(c));
+    const body = await fields(c, loginIn);
+    const { db, clock } = c.var.deps;
+    const now = clock.now();
+    // Separate keys from the admins' (usernames), so one door's failures never lock the other.
+    const keys = { account: `player:${body.email}`, address: clientAddress(c) };
+    await assertNotThrottled(db, keys, now);
+    const p = await playerByEmail(db, body.email);
+    const ok = await verifyPassword(body.password, p?.passwordHash);
+    // One answer for an unknown email and a wrong password.
+    if (!p || !ok) {
+      await recordFailure(db, keys, now);
+      throw new AppError("unauthorized", "identity.playerBadCredentials", [], 401);
+    }
+    // Told only to someone who knows the password, so a ban does not reveal that an address has an account.
+    assertNotBanned(p, now);
+    const s = await db.transaction(async (tx) => {
+      await clearFailures(tx, keys.account);
+      return signIn(c, tx, p, now);
+    });
+    return c.json({ player: publicPlayer(p), csrfToken: s.csrfToken });
+  });
+
+  route(app, { method: "POST", path: "/public/logout", auth: "player", mutates: true }, async (c) => {
+    await endSession(c, "player");
+    return c.json({ ok: true });
+  });
+
+  // Asking for a reset link: the same answer whether or not the address has an account.
+  const askReset = async (c: Context<HonoEnv>) => {
+    if (isScreen(c)) return c.html(renderShell(c));
+    const { email } = await fields(c, resetAskIn);
+    const { db, clock, logger } = c.var.deps;
+    const now = clock.now();
+    const p = await playerByEmail(db, email);
+    if (p?.email && (await tokensSince(db, p.id, "reset", now - RESET_MAILS.windowMs)) < RESET_MAILS.perWindow) {
+      try {
+        await mailResetLink(c, p, now);
+      } catch (err) {
+        // The answer must not differ for a known address; the failure goes to the operators' log.
+        logger.error("reset mail not sent", { playerId: p.id, error: String(err) });
+      }
+    }
+    return c.json({ ok: true, message: translate(c.var.locale, "identity.resetSent") });
+  };
+  route(app, { method: "ANY", path: "/public/resetPassword/", auth: "public", kind: "page" }, askReset);
+  route(app, { method: "ANY", path: "/:locale{ru|en}/public/resetPassword/", auth: "public", kind: "page" }, askReset);
+
+  // The link's target: GET ?code= says whether the link still works; POST sets the new password.
+  // (`code`, not `token`: the UI strips `token` from every address, and `?token=` signs in.)
+  route(app, { method: "ANY", path: "/public/reset", auth: "public", kind: "page" }, async (c) => {
+    if (isScreen(c)) return c.html(renderShell(c));
+    const { db, clock } = c.var.deps;
+    const now = clock.now();
+    if (c.req.method === "GET" || c.req.method === "HEAD") {
+      const { code } = await fields(c, z.object({ code: resetCode() }));
+      const valid = (await peekToken(db, code, "reset", now)) !== null;
+      return c.json({ valid, ...(valid ? {} : { message: translate(c.var.locale, "identity.badResetLink") }) });
+    }
+    const body = await fields(c, resetIn);
+    const passwordHash = await hashPassword(body.password);
+    const out = await db.transaction(async (tx) => {
+      const playerId = await consumeToken(tx, body.code, "reset", now);
+      const p = playerId ? await playerById(tx, playerId) : undefined;
+      if (!p) throw new AppError("bad_link", "identity.badResetLink", [], 400);
+      await tx.update(players).set({ passwordHash }).where(eq(players.id, p.id));
+      // Every other link and every session ends with the old password.
+      await voidTokens(tx, p.id, "reset", now);
+      await endAllSessions(tx, "player", p.id);
+      if (isBanned(p, now)) return { p, session: null };
+      return { p, session: await signIn(c, tx, p, now) };
+    });
+    if (!out.session) {
+      const ban = bannedError(out.p);
+      return c.json({ ok: true, signedIn: false, notice: translate(c.var.locale, ban.messageId, ban.values) });
+    }
+    return c.json({ ok: true, signedIn: true, player: publicPlayer(out.p), csrfToken: out.session.csrfToken });
+  });
+
+  // Changing the password: the current one is required; every other session of the player ends.
+  route(app, { method: "ANY", path: "/public/profile/changePassword", auth: "player", kind: "page" }, async (c) => {
+    if (isScreen(c)) return c.html(renderShell(c));
+    const { db, clock } = c.var.deps;
+    const me = c.var.player!;
+    const p = (await playerById(db, me.playerId))!;
+    if (c.req.method === "GET" || c.req.method === "HEAD") return c.json({ hasPassword: Boolean(p.passwordHash), email: p.email });
+    assertCsrf(c);
+    const body = await fields(c, changeIn);
+    const now = clock.now();
+    if (!p.passwordHash) throw new AppError("conflict", "identity.noPassword");
+    const keys = { account: `player#${p.id}`, address: clientAddress(c) };
+    await assertNotThrottled(db, keys, now);
+    if (!body.currentPassword) throw fieldError({ currentPassword: { id: "validation.required" } });
+    if (!(await verifyPassword(body.currentPassword, p.passwordHash))) {
+      await recordFailure(db, keys, now);
+      throw fieldError({ currentPassword: { id: "identity.wrongCurrentPassword" } });
+    }
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction(async (tx) => {
+      await tx.update(players).set({ passwordHash }).where(eq(players.id, p.id));
+      await clearFailures(tx, keys.account);
+      await voidTokens(tx, p.id, "reset", now);
+      await tx.delete(sessions).where(and(eq(sessions.kind, "player"), eq(sessions.subjectId, p.id), ne(sessions.tokenHash, me.tokenHash)));
+    });
+    return c.json({ ok: true });
+  });
+
+  // A signed-in player asks for a reset link to their own address (e.g. to set a first password).
+  route(app, { method: "ANY", path: "/public/profile/resetPassword", auth: "player", kind: "page" }, async (c) => {
+    if (isScreen(c)) return c.html(renderShell(c));
+    const { db, clock } = c.var.deps;
+    const p = (await playerById(db, c.var.player!.playerId))!;
+    if (c.req.method === "GET" || c.req.method === "HEAD") return c.json({ email: p.email, hasPassword: Boolean(p.passwordHash) });
+    assertCsrf(c);
+    if (!p.email) throw new AppError("conflict", "identity.noEmail");
+    const now = clock.now();
+    if ((await tokensSince(db, p.id, "reset", now - RESET_MAILS.windowMs)) >= RESET_MAILS.perWindow) {
+      throw new AppError("rate_limited", "error.rate_limited", [Math.ceil(RESET_MAILS.windowMs / 1000)], 429);
+    }
+    await mailResetLink(c, p, now);
+    return c.json({ ok: true, message: translate(c.var.locale, "identity.resetSentOwn", { email: p.email }) });
+  });
 }
