@@ -25,6 +25,7 @@ addServerMessages({
     "identity.gameKeyMissing": "The game API is not configured on this server (GAME_API_KEY).",
     "identity.identityOrEmail": "Give a social identity (network and uid) or an email.",
     "identity.playerNotFound": "No such player.",
+    "identity.periodOrder": "The end of the period must not be before its start.",
     "identity.resetSentOwn": "We have sent a password reset link to {email}.",
   },
   ru: {
@@ -51,6 +52,7 @@ addServerMessages({
     "identity.gameKeyMissing": "Игровой API на этом сервере не настроен (GAME_API_KEY).",
     "identity.identityOrEmail": "Укажите социальную учётную запись (network и uid) или email.",
     "identity.playerNotFound": "Такого игрока нет.",
+    "identity.periodOrder": "Конец периода не может быть раньше его начала.",
     "identity.resetSentOwn": "Мы отправили ссылку для сброса пароля на {email}.",
   },
 });

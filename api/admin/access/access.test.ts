@@ -158,6 +158,37 @@ describe("admin access", () => {
     expect(writeRoutes).toEqual([]);
   });
 
+  test("the admin log's period filter keeps the rows between from and to, both ends included", async () => {
+    const start = Date.UTC(2026, 10, 21, 9, 0, 0);
+    const clerk = await signInAdmin(w, "admin", "clerk");
+    await post("/admin/api/user/create", clerk, { username: "periodic", email: "p@example.com", password: "correct horse battery", role: "support" });
+    // One promote and one denote a day for three days, from 09:00:00 UTC on 21.11.2026.
+    for (let day = 0; day < 3; day++) {
+      w.clock.set(start + day * 86_400_000);
+      await loginAdmin(w, "clerk", "correct horse battery").then((a) => post("/admin/api/user/promote/periodic", a));
+      w.clock.set(start + day * 86_400_000 + 3_600_000);
+      await loginAdmin(w, "clerk", "correct horse battery").then((a) => post("/admin/api/user/denote/periodic", a));
+    }
+    const reader = await loginAdmin(w, "clerk", "correct horse battery");
+    const get = async (q: string) => w.app.request(`/admin/adminLog/get/logs?target=periodic&${q}`, { headers: reader.headers({ "accept-language": "en" }) });
+    const rows = async (q: string) => ((await (await get(q)).json()) as { rows: { action: string; createdAt: number }[] }).rows;
+    expect((await rows("")).length).toBe(7); // create + 6 steps
+    // The second day only: 22.11.2026 00:00:00 to 22.11.2026 23:59:59.
+    const second = await rows(`from=${encodeURIComponent("22.11.2026 00:00:00")}&to=${encodeURIComponent("22.11.2026 23:59:59")}`);
+    expect(second.map((r) => r.action)).toEqual(["admin.denote", "admin.promote"]);
+    expect(second.every((r) => r.createdAt >= Date.UTC(2026, 10, 22) && r.createdAt < Date.UTC(2026, 10, 23))).toBe(true);
+    // Both ends are inclusive, to the second.
+    const exact = await rows(`from=${encodeURIComponent("23.11.2026 09:00:00")}&to=${encodeURIComponent("23.11.2026 10:00:00")}`);
+    expect(exact.map((r) => r.action)).toEqual(["admin.denote", "admin.promote"]);
+    expect((await rows(`from=${encodeURIComponent("23.11.2026 09:00:01")}&to=${encodeURIComponent("23.11.2026 09:59:59")}`)).length).toBe(0);
+    // Open-ended: from alone, to alone; ISO dates too.
+    expect((await rows(`from=${encodeURIComponent("22.11.2026 09:00:00")}`)).length).toBe(4);
+    expect((await rows("to=2026-11-21T23:59:59Z")).length).toBe(2 + 1);
+    const reversed = await get(`from=${encodeURIComponent("23.11.2026 00:00:00")}&to=${encodeURIComponent("22.11.2026 00:00:00")}`);
+    expect(reversed.status).toBe(400);
+    expect((await reversed.json()).error.fields.to).toBe("The end of the period must not be before its start.");
+  });
+
   test("signing out ends the session", async () => {
     const a = await signInAdmin(w, "operator", "leaver");
     const r = await w.app.request("/admin/logout", { headers: a.headers() });

@@ -6,7 +6,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { route, page } from "../../http/router.ts";
 import { input, validationError, readFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, fieldError } from "../../http/errors.ts";
 import { audit } from "../../http/audit.ts";
 import { startSession, endSession, clientAddress } from "../../http/session.ts";
 import { renderShell } from "../../http/shell.ts";
@@ -143,6 +143,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
     const parsed = logQuery.safeParse(raw);
     if (!parsed.success) throw validationError(parsed.error.issues, raw);
     const q = parsed.data;
+    if (q.from !== undefined && q.to !== undefined && q.from > q.to) throw fieldError({ to: { id: "identity.periodOrder" } });
     const where = and(
       q.admin ? sql`lower(${adminLog.adminUsername}) = lower(${q.admin})` : undefined,
       q.action ? like(adminLog.action, `${q.action.replace(/[%_]/g, "")}%`) : undefined,
