@@ -45,7 +45,7 @@ const answer = (p: Pick<PlayerRow, "id" | "nickname" | "email" | "locale">, crea
 
 export function registerGamePlayers(app: Hono<HonoEnv>) {
   route(app, { method: "POST", path: "/game/api/players/register", auth: "none" }, requireGameKey, input(registerBody), async (c) => {
-    const b = c.req.valid("json");
+    const b = c.req.valid("json" as never) as z.output<typeof registerBody>;
     const identity = identityOf(b);
     if (!identity && !b.email) throw new AppError("validation", "identity.identityOrEmail");
     if (b.password && !b.email) throw fieldError({ email: { id: "validation.required" } });
@@ -85,7 +85,7 @@ export function registerGamePlayers(app: Hono<HonoEnv>) {
   });
 
   route(app, { method: "POST", path: "/game/api/players/site-token", auth: "none" }, requireGameKey, input(tokenBody), async (c) => {
-    const b = c.req.valid("json");
+    const b = c.req.valid("json" as never) as z.output<typeof tokenBody>;
     const identity = identityOf(b);
     if (!b.playerId && !identity) throw fieldError({ playerId: { id: "validation.required" } });
     const { db, clock, settings } = c.var.deps;

@@ -38,11 +38,12 @@ export const exchangeSiteToken: MiddlewareHandler<HonoEnv> = async (c, next) => 
     const s = await startSession(c, tx, "player", p.id);
     await tx.update(players).set({ lastLoginAt: now }).where(eq(players.id, p.id));
     await recordActivity(tx, p.id, "login", now);
-    return { playerId: p.id, csrfToken: s.csrfToken };
+    return { error: null, playerId: p.id, csrfToken: s.csrfToken };
   });
-  if ("error" in outcome) {
-    if (wantsJson(c)) throw outcome.error;
-    setCookie(c, NOTICE_COOKIE, translate(c.var.locale, outcome.error.messageId, outcome.error.values), {
+  if (outcome.error) {
+    const error = outcome.error;
+    if (wantsJson(c)) throw error;
+    setCookie(c, NOTICE_COOKIE, translate(c.var.locale, error.messageId, error.values), {
       path: "/",
       maxAge: 120,
       sameSite: "Lax",

@@ -4,6 +4,7 @@ import { locale, fmtInt } from "../lib/i18n.ts";
 import { ScreenRoutes } from "./ScreenRoutes.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Toasts } from "../components/Toasts.tsx";
+import { PlayerMenu } from "../areas/access/player/PlayerMenu.tsx";
 import { t } from "./t.ts";
 
 interface Me {
@@ -51,9 +52,10 @@ export default function PublicShell() {
               <span title="level">★ {player.level}</span>
               <span className="tk-gold">● {fmtInt(player.gold)}</span>
               <span className="tk-silver">● {fmtInt(player.silver)}</span>
+              <PlayerMenu signedIn />
             </>
           ) : (
-            me.error && <a href={`/${locale}/public`}>{t("nav.signIn")}</a>
+            me.error && <PlayerMenu signedIn={false} />
           )}
           <LanguageSwitch />
         </div>

@@ -73,7 +73,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
   const listAdmins = async (c: Context<HonoEnv>) => c.json({ admins: (await c.var.deps.db.select().from(admins).orderBy(admins.username)).map(publicAdmin) });
   page(app, { path: "/admin/admins/", auth: "admin", role: "admin", method: "GET" }, listAdmins);
   route(app, { method: "POST", path: "/admin/admins/admin/info", auth: "admin", role: "admin" }, input(z.object({ username: username() })), async (c) => {
-    const a = await findAdmin(c.var.deps.db, c.req.valid("json").username);
+    const a = await findAdmin(c.var.deps.db, (c.req.valid("json" as never) as { username: string }).username);
     if (!a) throw new AppError("not_found");
     const [{ n }] = await c.var.deps.db.select({ n: count() }).from(adminLog).where(eq(adminLog.adminId, a.id));
     return c.json({ admin: publicAdmin(a), actions: n });
@@ -84,7 +84,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
     { method: "POST", path: "/admin/api/user/create", auth: "admin", role: "admin", mutates: true },
     input(z.object({ username: username(), email: f.email(), password: password(), role: z.enum(ADMIN_ROLES).default("support") })),
     async (c) => {
-      const body = c.req.valid("json");
+      const body = c.req.valid("json" as never) as { username: string; email: string; password: string; role: (typeof ADMIN_ROLES)[number] };
       const actor = c.var.admin!;
       if (ADMIN_ROLES.indexOf(body.role) > ADMIN_ROLES.indexOf(actor.role)) throw new AppError("forbidden", "identity.roleCeiling");
       const created = await c.var.deps.db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
   });
   const userAction = (path: string, schema: z.ZodType, act: (c: Context<HonoEnv>, tx: Parameters<Parameters<HonoEnv["Variables"]["deps"]["db"]["transaction"]>[0]>[0], body: any) => Promise<{ summary: string; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
     route(app, { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true }, input(schema), async (c) => {
-      const body = c.req.valid("json");
+      const body = c.req.valid("json" as never);
       const out = await c.var.deps.db.transaction(async (tx) => {
         const r = await act(c, tx, body);
         await audit(c, tx, { action, targetType: "admin", targetId: r.admin.username, summary: r.summary });

@@ -1,0 +1,44 @@
+// A signed-in player asks for a reset link to their own address.
+import { useState } from "react";
+import { api, useApi, ApiError } from "../../../lib/api.ts";
+import { Load } from "../../../components/States.tsx";
+import { t } from "./t.ts";
+
+export default function OwnResetPage() {
+  const info = useApi<{ email: string | null }>("/public/profile/resetPassword");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSent((await api<{ message: string }>("/public/profile/resetPassword", { body: {} })).message);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
+    setBusy(false);
+  };
+  return (
+    <Load state={info}>
+      {(d) => (
+        <section className="tk-login" aria-labelledby="own-title">
+          <h1 id="own-title">{t("own.title")}</h1>
+          {!d.email ? (
+            <p>{t("own.noEmail")}</p>
+          ) : sent ? (
+            <p role="status">{sent}</p>
+          ) : (
+            <>
+              <p>{t("own.intro", { email: d.email })}</p>
+              {error && <p className="tk-error" role="alert">{error}</p>}
+              <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={send}>
+                {busy ? t("own.busy") : t("own.submit")}
+              </button>
+            </>
+          )}
+        </section>
+      )}
+    </Load>
+  );
+}

@@ -1,0 +1,49 @@
+// The public header's account corner: sign-in for a visitor; password and sign-out for a player.
+// It also shows, once, why a sign-in link from the game did not sign the player in (the server
+// leaves the reason in the short-lived `tk_notice` cookie).
+import { useEffect, useState } from "react";
+import { api } from "../../../lib/api.ts";
+import { locale } from "../../../lib/i18n.ts";
+import { t } from "./t.ts";
+
+function takeNotice(): string | null {
+  const m = /(?:^|;\s*)tk_notice=([^;]*)/.exec(document.cookie);
+  if (!m) return null;
+  document.cookie = "tk_notice=; Max-Age=0; Path=/";
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}
+
+export function PlayerMenu({ signedIn }: { signedIn: boolean }) {
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => setNotice(takeNotice()), []);
+  const signOut = async () => {
+    await api("/public/logout", { method: "POST" }).catch(() => undefined);
+    location.assign(`/${locale}/public`);
+  };
+  const here = location.pathname + location.search;
+  return (
+    <>
+      {notice && (
+        <p className="tk-error tk-notice" role="alert">
+          {notice}
+        </p>
+      )}
+      {signedIn ? (
+        <>
+          <a href="/public/profile/changePassword">{t("menu.changePassword")}</a>
+          <button type="button" className="tk-btn" onClick={signOut}>
+            {t("menu.signOut")}
+          </button>
+        </>
+      ) : (
+        <a className="tk-btn" href={`/public/login${location.pathname === "/public/login" ? location.search : `?next=${encodeURIComponent(here)}`}`}>
+          {t("menu.signIn")}
+        </a>
+      )}
+    </>
+  );
+}

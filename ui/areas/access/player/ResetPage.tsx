@@ -1,0 +1,76 @@
+// The reset link's page: checks the link first (a used or expired one says so at once), then
+// sets the new password; the server signs the player in and the profile opens.
+import { useState, type FormEvent } from "react";
+import { api, useApi, ApiError } from "../../../lib/api.ts";
+import { locale } from "../../../lib/i18n.ts";
+import { Load } from "../../../components/States.tsx";
+import { Field } from "./Field.tsx";
+import { t } from "./t.ts";
+
+// The server's PASSWORD_MIN; the server checks it again.
+const MIN = 10;
+
+export default function ResetPage() {
+  const code = new URLSearchParams(location.search).get("code") ?? "";
+  const check = useApi<{ valid: boolean; message?: string }>(code ? `/public/reset?code=${encodeURIComponent(code)}` : null);
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const askAgain = <a href={`/${locale}/public/resetPassword/`}>{t("reset.askAgain")}</a>;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== repeat) return setError(new ApiError(400, "validation", "", { repeat: t("reset.mismatch") }));
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api<{ signedIn: boolean; notice?: string }>("/public/reset", { body: { code, password } });
+      if (r.signedIn) return location.assign("/public/profile/");
+      setNotice(r.notice ?? t("reset.done"));
+    } catch (err) {
+      setError(err instanceof ApiError ? err : new ApiError(0, "network", String(err)));
+    }
+    setBusy(false);
+  };
+  if (!code)
+    return (
+      <section className="tk-login">
+        <h1>{t("reset.title")}</h1>
+        <p className="tk-error" role="alert">{t("reset.noCode")}</p>
+        {askAgain}
+      </section>
+    );
+  return (
+    <Load state={check}>
+      {(c) =>
+        !c.valid ? (
+          <section className="tk-login">
+            <h1>{t("reset.title")}</h1>
+            <p className="tk-error" role="alert">{c.message}</p>
+            {askAgain}
+          </section>
+        ) : notice ? (
+          <section className="tk-login">
+            <h1>{t("reset.done")}</h1>
+            <p role="alert">{notice}</p>
+          </section>
+        ) : (
+          <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="reset-title">
+            <h1 id="reset-title">{t("reset.title")}</h1>
+            <Field label={t("reset.password")} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t("hint.length", { min: MIN })} value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
+            <Field label={t("reset.repeat")} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={error?.fields.repeat} required />
+            {error && Object.keys(error.fields).length === 0 && (
+              <p className="tk-error" role="alert">
+                {error.message} {error.code === "bad_link" && askAgain}
+              </p>
+            )}
+            <button type="submit" className="tk-btn tk-primary" disabled={busy}>
+              {busy ? t("reset.busy") : t("reset.submit")}
+            </button>
+          </form>
+        )
+      }
+    </Load>
+  );
+}
