@@ -5,15 +5,15 @@ export function Field({ label, error, hint, ...input }: { label: string; error?:
   const id = useId();
   const note = error ?? hint;
   return (
-    <label htmlFor={id}>
-      {label}
+    <div className="tk-field">
+      <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={Boolean(error)} aria-describedby={note ? `${id}-note` : undefined} {...input} />
       {note && (
         <span id={`${id}-note`} className={error ? "tk-field-error" : "tk-hint"} role={error ? "alert" : undefined}>
           {note}
         </span>
       )}
-    </label>
+    </div>
   );
 }
 

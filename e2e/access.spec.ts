@@ -1,0 +1,145 @@
+// Identity journeys in Debian's Chromium against the app as it runs in production (bun
+// edge/bun.ts) on a fresh data directory: an operator signs in, creates a second admin, promotes
+// and deactivates them and reads the log; a player arrives from the game with a sign-in link,
+// lands signed in with a clean address bar (no reload), changes the password, signs out and
+// signs back in with email and password.
+import { test, expect } from "@playwright/test";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const port = 38_000 + Math.floor(Math.random() * 500);
+const app = `http://127.0.0.1:${port}`;
+const dir = mkdtempSync(join(tmpdir(), "tk-e2e-access-"));
+const GAME_API_KEY = "e2e-game-api-key-0123456789";
+const OPERATOR = { username: "chief", password: "chief password 123" };
+let server: ChildProcess;
+
+test.beforeAll(async () => {
+  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: app, GAME_API_KEY },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((ok, fail) => {
+    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
+    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
+  });
+  // The first superadmin, the way a real deployment makes one.
+  const made = spawnSync("node_modules/.bin/bun", ["edge/cli/admin-create.ts", "--username", OPERATOR.username, "--role", "superadmin", "--email", "chief@example.com"], {
+    env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: OPERATOR.password },
+    encoding: "utf8",
+  });
+  expect(made.status, made.stderr).toBe(0);
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The game client's call, as the game server makes it. */
+async function game(path: string, body: unknown) {
+  const res = await fetch(`${app}${path}`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return (await res.json()) as Record<string, any>;
+}
+
+test("an operator signs in, creates a second admin, promotes and deactivates them, and reads the log", async ({ page }, info) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${app}/admin/admins/`);
+  await page.waitForURL(/\/admin\/login/);
+  await page.getByLabel("Username").fill(OPERATOR.username);
+  await page.getByLabel("Password").fill(OPERATOR.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/admin\/admins\/$/);
+  await expect(page.getByRole("heading", { name: "Admins" })).toBeVisible();
+
+  const form = page.getByRole("form", { name: "New admin" });
+  await form.getByLabel("Username").fill("deputy");
+  await form.getByLabel("Email").fill("deputy@example.com");
+  await form.getByLabel("Password").fill("deputy password 1");
+  await form.getByLabel("Role").selectOption("support");
+  await form.getByRole("button", { name: "Create" }).click();
+  const row = page.locator('tr[data-username="deputy"]');
+  await expect(row).toContainText("support");
+  await expect(row).toContainText("active");
+
+  await row.getByRole("button", { name: "Promote" }).click();
+  await expect(row.locator("td").nth(2)).toHaveText("operator");
+
+  await row.getByRole("button", { name: "Deactivate" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Deactivate deputy?");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(row.locator("td").nth(3)).toHaveText("deactivated");
+  await page.screenshot({ path: info.outputPath("admins.png") });
+
+  await page.goto(`${app}/admin/adminLog/`);
+  await expect(page.getByRole("heading", { name: "Admin log" })).toBeVisible();
+  const table = page.locator("table");
+  for (const action of ["admin.create", "admin.promote", "admin.deactivate", "admin.login"]) await expect(table).toContainText(action);
+  await page.getByLabel("Action").fill("admin.promote");
+  await page.getByLabel("Target").fill("deputy");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator("tbody tr")).toContainText("role support → operator");
+  // A period that ended before anything happened shows nothing.
+  await page.getByLabel("To").fill("01.01.2020 00:00:00");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText("No log rows match these filters.")).toBeVisible();
+  await page.screenshot({ path: info.outputPath("admin-log.png") });
+  expect(errors).toEqual([]);
+});
+
+test("a player arrives with a sign-in link, changes the password, signs out and signs back in", async ({ page }, info) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const email = `pilot${Date.now() % 100000}@example.com`;
+  const reg = await game("/game/api/players/register", { network: "vk", uid: `e2e-${Date.now()}`, nickname: `Pilot${Date.now() % 100000}`, email, password: "first password 1", locale: "en" });
+  const link = await game("/game/api/players/site-token", { playerId: reg.playerId });
+  expect(link.url).toBe(`${app}/en/public?token=${link.token}`);
+
+  const documents: string[] = [];
+  page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
+  await page.goto(link.url);
+  await expect(page.locator(".tk-me")).toContainText(reg.nickname);
+  expect(page.url()).toBe(`${app}/en/public`);
+  expect(documents).toEqual([link.url]); // the token left the address bar without a reload
+  await page.screenshot({ path: info.outputPath("arrived.png") });
+
+  // The link is spent: opening it again does not sign anyone in, and says why.
+  const other = await page.context().browser()!.newContext({ locale: "en-US" });
+  const stranger = await other.newPage();
+  await stranger.goto(link.url);
+  await expect(stranger.getByRole("alert")).toContainText("already used or expired");
+  await expect(stranger.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await other.close();
+
+  await page.getByRole("link", { name: "Password" }).click();
+  await page.waitForURL(/\/public\/profile\/changePassword$/);
+  await page.getByLabel("Current password").fill("first password 1");
+  await page.getByLabel("New password", { exact: true }).fill("second password 2");
+  await page.getByLabel("New password again").fill("second password 2");
+  await page.getByRole("button", { name: "Change the password" }).click();
+  await expect(page.getByRole("status").first()).toContainText("The password is changed");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/en\/public$/);
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.waitForURL(/\/public\/login\?next=/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("first password 1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+  await page.getByLabel("Password").fill("second password 2");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/en\/public$/);
+  await expect(page.locator(".tk-me")).toContainText(reg.nickname);
+  await page.screenshot({ path: info.outputPath("signed-in-again.png") });
+  expect(errors).toEqual([]);
+});
