@@ -143,3 +143,24 @@ test("a player arrives with a sign-in link, changes the password, signs out and 
   await page.screenshot({ path: info.outputPath("signed-in-again.png") });
   expect(errors).toEqual([]);
 });
+
+test("a banned player's link and password sign-in both say why and until when", async ({ page }) => {
+  const email = `outlaw${Date.now() % 100000}@example.com`;
+  const reg = await game("/game/api/players/register", { network: "ok", uid: `e2e-ban-${Date.now()}`, email, password: "outlaw password 1", locale: "en" });
+  const link = await game("/game/api/players/site-token", { playerId: reg.playerId });
+  // The operators' ban lands on the player row; here it is written directly.
+  const { createClient } = await import("@libsql/client");
+  const db = createClient({ url: `file:${dir}/tankodrome.db` });
+  await db.execute("PRAGMA busy_timeout = 10000");
+  await db.execute({ sql: "update players set banned_until = ?, ban_reason = ? where id = ?", args: [Date.UTC(2030, 0, 2, 3, 4, 5), "cheating", reg.playerId] });
+  db.close();
+  const expected = "Your account is banned until 02.01.2030 03:04:05 UTC. Reason: cheating";
+  await page.goto(link.url);
+  await expect(page.getByRole("alert")).toHaveText(expected);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.goto(`${app}/public/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("outlaw password 1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText(expected);
+});
