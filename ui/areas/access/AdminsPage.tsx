@@ -6,6 +6,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { useSubmit, FormError } from "./useSubmit.tsx";
 import { t } from "./t.ts";
 
 const ROLES = ["support", "operator", "admin", "superadmin"] as const;
@@ -160,22 +161,16 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
 function CreateAdmin({ onCreated }: { onCreated: () => void }) {
   const empty = { username: "", email: "", password: "", role: "support" as Role };
   const [form, setForm] = useState(empty);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit();
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await api("/admin/api/user/create", { body: form });
       toast.ok(t("admins.created.ok", { username: form.username }));
       setForm(empty);
       onCreated();
-    } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, "network", String(err)));
-    }
-    setBusy(false);
+    });
   };
   const fieldError = (k: string) => error?.fields[k] && <span className="tk-field-error">{error.fields[k]}</span>;
   return (
@@ -203,11 +198,7 @@ function CreateAdmin({ onCreated }: { onCreated: () => void }) {
           ))}
         </select>
       </label>
-      {error && Object.keys(error.fields).length === 0 && (
-        <p className="tk-error" role="alert">
-          {error.message}
-        </p>
-      )}
+      <FormError error={error} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {t("admins.createSubmit")}
       </button>

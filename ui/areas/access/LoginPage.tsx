@@ -1,27 +1,22 @@
 // The operators' sign-in form; errors (wrong credentials, throttling) come from the server in
 // the page's locale.
 import { useState, type FormEvent } from "react";
-import { api, ApiError } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { LanguageSwitch } from "../../shell/LanguageSwitch.tsx";
+import { useSubmit, FormError } from "./useSubmit.tsx";
 import { t } from "./t.ts";
 
 export default function LoginPage() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const submit = async (e: FormEvent) => {
+  const { busy, error, run } = useSubmit();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await api("/admin/login", { body: { username, password } });
       const next = new URLSearchParams(location.search).get("next");
       location.assign(next && next.startsWith("/admin") ? next : "/admin/");
-    } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, "network", String(err)));
-      setBusy(false);
-    }
+    });
   };
   const fieldError = (name: string) => error?.fields[name];
   return (
@@ -37,11 +32,7 @@ export default function LoginPage() {
         <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!fieldError("password")} required />
         {fieldError("password") && <span className="tk-field-error">{fieldError("password")}</span>}
       </label>
-      {error && Object.keys(error.fields).length === 0 && (
-        <p className="tk-error" role="alert">
-          {error.message}
-        </p>
-      )}
+      <FormError error={error} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {busy ? t("login.busy") : t("login.submit")}
       </button>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { api, useApi, ApiError } from "../../../lib/api.ts";
 import { Load } from "../../../components/States.tsx";
 import { toast } from "../../../components/Toasts.tsx";
+import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field } from "./Field.tsx";
 import { t } from "./t.ts";
 
@@ -14,25 +15,19 @@ export default function ChangePasswordPage() {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const { busy, error, setError, run } = useSubmit();
   const [done, setDone] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== repeat) return setError(new ApiError(400, "validation", "", { repeat: t("reset.mismatch") }));
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await api("/public/profile/changePassword", { body: { currentPassword: current, password } });
       setDone(true);
       setCurrent("");
       setPassword("");
       setRepeat("");
       toast.ok(t("change.done"));
-    } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, "network", String(err)));
-    }
-    setBusy(false);
+    });
   };
   return (
     <Load state={info}>
@@ -50,11 +45,7 @@ export default function ChangePasswordPage() {
             <Field label={t("change.current")} name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={error?.fields.currentPassword} required />
             <Field label={t("change.password")} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t("hint.length", { min: MIN })} value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
             <Field label={t("change.repeat")} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={error?.fields.repeat} required />
-            {error && Object.keys(error.fields).length === 0 && (
-              <p className="tk-error" role="alert">
-                {error.message}
-              </p>
-            )}
+            <FormError error={error} />
             <button type="submit" className="tk-btn tk-primary" disabled={busy}>
               {busy ? t("change.busy") : t("change.submit")}
             </button>

@@ -1,24 +1,15 @@
 // A signed-in player asks for a reset link to their own address.
 import { useState } from "react";
-import { api, useApi, ApiError } from "../../../lib/api.ts";
+import { api, useApi } from "../../../lib/api.ts";
 import { Load } from "../../../components/States.tsx";
+import { useSubmit, FormError } from "../useSubmit.tsx";
 import { t } from "./t.ts";
 
 export default function OwnResetPage() {
   const info = useApi<{ email: string | null }>("/public/profile/resetPassword");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const send = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setSent((await api<{ message: string }>("/public/profile/resetPassword", { body: {} })).message);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    }
-    setBusy(false);
-  };
+  const { busy, error, run } = useSubmit();
+  const send = () => void run(async () => setSent((await api<{ message: string }>("/public/profile/resetPassword", { body: {} })).message));
   return (
     <Load state={info}>
       {(d) => (
@@ -31,7 +22,7 @@ export default function OwnResetPage() {
           ) : (
             <>
               <p>{t("own.intro", { email: d.email })}</p>
-              {error && <p className="tk-error" role="alert">{error}</p>}
+              <FormError error={error} />
               <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={send}>
                 {busy ? t("own.busy") : t("own.submit")}
               </button>

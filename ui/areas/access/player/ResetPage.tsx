@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { api, useApi, ApiError } from "../../../lib/api.ts";
 import { locale } from "../../../lib/i18n.ts";
 import { Load } from "../../../components/States.tsx";
+import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field } from "./Field.tsx";
 import { t } from "./t.ts";
 
@@ -15,23 +16,17 @@ export default function ResetPage() {
   const check = useApi<{ valid: boolean; message?: string }>(code ? `/public/reset?code=${encodeURIComponent(code)}` : null);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const { busy, error, setError, run } = useSubmit();
   const [notice, setNotice] = useState<string | null>(null);
   const askAgain = <a href={`/${locale}/public/resetPassword/`}>{t("reset.askAgain")}</a>;
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== repeat) return setError(new ApiError(400, "validation", "", { repeat: t("reset.mismatch") }));
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const r = await api<{ signedIn: boolean; notice?: string }>("/public/reset", { body: { code, password } });
       if (r.signedIn) return location.assign("/public/profile/");
       setNotice(r.notice ?? t("reset.done"));
-    } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, "network", String(err)));
-    }
-    setBusy(false);
+    });
   };
   if (!code)
     return (
@@ -60,11 +55,7 @@ export default function ResetPage() {
             <h1 id="reset-title">{t("reset.title")}</h1>
             <Field label={t("reset.password")} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t("hint.length", { min: MIN })} value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
             <Field label={t("reset.repeat")} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={error?.fields.repeat} required />
-            {error && Object.keys(error.fields).length === 0 && (
-              <p className="tk-error" role="alert">
-                {error.message} {error.code === "bad_link" && askAgain}
-              </p>
-            )}
+            <FormError error={error}>{error?.code === "bad_link" && askAgain}</FormError>
             <button type="submit" className="tk-btn tk-primary" disabled={busy}>
               {busy ? t("reset.busy") : t("reset.submit")}
             </button>

@@ -1,26 +1,18 @@
 // Asking for a password reset link. The server answers the same for any address, so the
 // screen shows that one answer.
 import { useState, type FormEvent } from "react";
-import { api, ApiError } from "../../../lib/api.ts";
+import { api } from "../../../lib/api.ts";
+import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field } from "./Field.tsx";
 import { t } from "./t.ts";
 
 export default function ResetRequestPage() {
   const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
+  const { busy, error, run } = useSubmit();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api<{ message: string }>(location.pathname, { body: { email } });
-      setSent(r.message);
-    } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, "network", String(err)));
-    }
-    setBusy(false);
+    void run(async () => setSent((await api<{ message: string }>(location.pathname, { body: { email } })).message));
   };
   return (
     <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="reset-ask-title">
@@ -31,11 +23,7 @@ export default function ResetRequestPage() {
         <>
           <p>{t("resetAsk.intro")}</p>
           <Field label={t("signIn.email")} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error?.fields.email} required />
-          {error && Object.keys(error.fields).length === 0 && (
-            <p className="tk-error" role="alert">
-              {error.message}
-            </p>
-          )}
+          <FormError error={error} />
           <button type="submit" className="tk-btn tk-primary" disabled={busy}>
             {busy ? t("resetAsk.busy") : t("resetAsk.submit")}
           </button>
