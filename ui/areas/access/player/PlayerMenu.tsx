@@ -24,7 +24,8 @@ export function PlayerMenu({ signedIn }: { signedIn: boolean }) {
     await api("/public/logout", { method: "POST" }).catch(() => undefined);
     location.assign(`/${locale}/public`);
   };
-  const here = location.pathname + location.search;
+  // Where sign-in should lead back to: the page the guard sent the visitor away from, else here.
+  const here = new URLSearchParams(location.search).get("next") ?? location.pathname + location.search;
   return (
     <>
       {notice && (
