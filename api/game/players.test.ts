@@ -104,6 +104,7 @@ test("a site token signs the player in once: the page is answered signed in, a r
   const t = (await issued.json()) as any;
   expect(t.playerId).toBe(reg.playerId);
   expect(t.url).toBe(`http://127.0.0.1:3000/public/profile/?token=${t.token}`);
+  expect(t.token).toMatch(/^tks_[A-Za-z0-9_-]{43}$/);
   expect(t.expiresAt).toBe(w.clock.now() + TOKEN_TTL.site);
   // Only the hash is stored.
   const stored = await w.deps.db.select().from(playerTokens).where(eq(playerTokens.playerId, reg.playerId));
@@ -126,6 +127,16 @@ test("a site token signs the player in once: the page is answered signed in, a r
   const setCookie = replayHtml.headers.get("set-cookie") ?? "";
   expect(setCookie).not.toContain("tk_player=");
   expect(decodeURIComponent(/tk_notice=([^;]+)/.exec(setCookie)![1])).toContain("already used or expired");
+});
+
+test("another service's ?token= on a public page (PayPal's return) is left alone", async () => {
+  const a = await signInPlayer(w);
+  const res = await w.app.request("/en/public?order=1&token=5O190127TN364715T&PayerID=X", { headers: { cookie: a.cookie, accept: "text/html" } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("set-cookie") ?? "").not.toContain("tk_notice");
+  expect(await res.text()).toContain(`content="${a.csrf}"`);
+  const json = await w.app.request("/en/public?token=5O190127TN364715T", { headers: { accept: "application/json" } });
+  expect(json.status).toBe(200);
 });
 
 test("a site token expires after its lifetime", async () => {
@@ -161,5 +172,5 @@ test("signInPlayer (for other areas' tests) goes through the real path and gives
   expect(a.csrf.length).toBeGreaterThan(10);
   const second = await signInPlayer(w);
   expect(second.playerId).not.toBe(a.playerId);
-  await expect(exchangeToken(w, "no-such-token")).rejects.toThrow();
+  await expect(exchangeToken(w, "tks_no-such-token")).rejects.toThrow();
 });

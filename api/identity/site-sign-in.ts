@@ -11,7 +11,7 @@ import { translate } from "../i18n/index.ts";
 import { startSession } from "../http/session.ts";
 import { players, sessions } from "../db/schema/index.ts";
 import { recordActivity } from "../domain/players.ts";
-import { consumeToken } from "./tokens.ts";
+import { consumeToken, TOKEN_PREFIX } from "./tokens.ts";
 import { playerById } from "./players.ts";
 import { isBanned, bannedError } from "./bans.ts";
 import "./messages.ts";
@@ -23,8 +23,10 @@ export const NOTICE_COOKIE = "tk_notice";
 const wantsJson = (c: Context<HonoEnv>) => (c.req.header("accept") ?? "").includes("application/json") && !(c.req.header("accept") ?? "").includes("text/html");
 
 export const exchangeSiteToken: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  if (!PUBLIC_PAGE.test(c.req.path)) return next();
   const token = c.req.query("token");
-  if (!token || !PUBLIC_PAGE.test(c.req.path)) return next();
+  // Only our sign-in links: other services' `token` parameters (PayPal's return) pass untouched.
+  if (!token?.startsWith(TOKEN_PREFIX.site)) return next();
   const { db, clock } = c.var.deps;
   const now = clock.now();
   const previous = c.var.player;

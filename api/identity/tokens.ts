@@ -16,8 +16,14 @@ export const TOKEN_TTL: Record<TokenPurpose, number> = {
   reset: 60 * 60_000,
 };
 
+/**
+ * Each kind starts with its own mark, so a `token` parameter that is not ours (PayPal returns
+ * the buyer with `?token=<its order id>`) is told apart and left alone.
+ */
+export const TOKEN_PREFIX: Record<TokenPurpose, string> = { site: "tks_", reset: "tkr_" };
+
 export async function issueToken(db: DbOrTx, playerId: number, purpose: TokenPurpose, now: number): Promise<{ token: string; expiresAt: number }> {
-  const token = randomToken();
+  const token = TOKEN_PREFIX[purpose] + randomToken();
   const expiresAt = now + TOKEN_TTL[purpose];
   await db.insert(playerTokens).values({ tokenHash: await sha256Hex(token), purpose, playerId, createdAt: now, expiresAt });
   // Spent and expired tokens are of no use to anyone; drop them as we go.
