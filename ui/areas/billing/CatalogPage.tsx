@@ -7,7 +7,7 @@ import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import { DataTable, type Column } from "./DataTable.tsx";
+import { Table, type Column } from "../../components/Table.tsx";
 import { grantsText } from "./CheckoutPage.tsx";
 import { t, money } from "./t.ts";
 
@@ -216,7 +216,7 @@ export default function CatalogPage() {
       { id: "prices", label: t("catalog.prices"), value: (i) => i.prices.length, sortable: false, cell: (i) => i.prices.map((p) => `${p.market}: ${money(p.amount, p.currency)}`).join(" · ") },
       { id: "period", label: t("catalog.availability"), value: (i) => i.availability.from, sortable: false, cell: (i) => [fmtDateTime(i.availability.from), fmtDateTime(i.availability.until)].filter(Boolean).join(" – ") + (i.availability.countries.length ? ` ${i.availability.countries.join(",")}` : "") },
       {
-        id: "actions", label: "", value: () => "", sortable: false,
+        id: "actions", label: "", value: () => "", sortable: false, csv: false,
         cell: (i) => (
           <div className="tk-row">
             <button type="button" className="tk-btn" onClick={async () => setEditing({ item: (await api<{ item: Item }>(`/admin/billing/catalog/edit/${encodeURIComponent(i.id)}`)).item, isNew: false })}>{t("catalog.edit")}</button>
@@ -252,7 +252,7 @@ export default function CatalogPage() {
         {(d) => (
           <>
             <p className="tk-muted">{t("catalog.version", { version: d.versions.internal })}</p>
-            <DataTable rows={d.items} columns={columns} rowKey={(i) => i.id} />
+            <Table rows={d.items} columns={columns} rowKey={(i) => i.id} />
             <Multipliers key={JSON.stringify(d.multipliers)} initial={d.multipliers} onDone={state.reload} />
           </>
         )}

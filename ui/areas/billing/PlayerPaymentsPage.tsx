@@ -7,7 +7,7 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import { DataTable, type Column } from "./DataTable.tsx";
+import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { t, money, statusText } from "./t.ts";
 
 interface Order {
@@ -26,14 +26,7 @@ interface Order {
 interface Page {
   player: { id: number; nickname: string; gold: number; silver: number; country: string };
 }
-interface List {
-  rows: Order[];
-  total: number;
-  page: number;
-  size: number;
-}
-const SIZE = 20;
-const SORT_IDS: Record<string, string> = { id: "id", createdAt: "createdAt", provider: "provider", amount: "amount", status: "status" };
+const STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"];
 
 function Live({ playerId }: { playerId: string }) {
   const [lines, setLines] = useState<{ id: number; text: string }[]>([]);
@@ -57,18 +50,14 @@ function Live({ playerId }: { playerId: string }) {
 export default function PlayerPaymentsPage({ params }: { params: Record<string, string | undefined> }) {
   const playerId = params.playerId ?? "";
   const head = useApi<Page>(`/admin/playerPayment/${playerId}`);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState({ id: "id", desc: true });
-  const [status, setStatus] = useState("");
-  const q = new URLSearchParams({ playerId, page: String(page), size: String(SIZE), sort: SORT_IDS[sort.id] ?? "id", dir: sort.desc ? "desc" : "asc", ...(status ? { status } : {}) });
-  const list = useApi<List>(`/admin/playerPayment/getPayments?${q}`);
+  const [version, setVersion] = useState(0);
   const [reversing, setReversing] = useState<Order | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState("");
   const [credit, setCredit] = useState({ gold: "", silver: "", premiumDays: "", reason: "" });
   const [creditErrors, setCreditErrors] = useState<Record<string, string>>({});
 
-  const refresh = () => (list.reload(), head.reload());
+  const refresh = () => (setVersion((v) => v + 1), head.reload());
   const act = async (fn: () => Promise<string>) => {
     try {
       toast.ok(await fn());
@@ -106,6 +95,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         label: t("payments.actions"),
         value: () => "",
         sortable: false,
+        csv: false,
         cell: (o) =>
           o.provider === "manual" && o.status !== "paid" ? null : (
             <div className="tk-row">
@@ -155,32 +145,16 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
           </header>
         )}
       </Load>
-      <div className="tk-row">
-        <select aria-label={t("payments.status")} value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
-          <option value="">{t("payments.all")}</option>
-          {["created", "pending", "paid", "failed", "cancelled", "refunded"].map((s) => (
-            <option key={s} value={s}>
-              {statusText(s)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Load state={list} empty={(l) => l.total === 0}>
-        {(l) => (
-          <>
-            <DataTable rows={l.rows} columns={columns} rowKey={(o) => String(o.id)} sort={sort} onSort={(s) => (setSort(s), setPage(1))} />
-            <div className="tk-row">
-              <button type="button" className="tk-btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t("payments.prev")}
-              </button>
-              <span>{t("payments.page", { page, pages: Math.max(1, Math.ceil(l.total / SIZE)), total: l.total })}</span>
-              <button type="button" className="tk-btn" disabled={page * SIZE >= l.total} onClick={() => setPage(page + 1)}>
-                {t("payments.next")}
-              </button>
-            </div>
-          </>
-        )}
-      </Load>
+      <DataTable
+        url="/admin/playerPayment/getPayments"
+        params={{ playerId }}
+        columns={columns}
+        rowKey={(o) => String(o.id)}
+        defaultSort={{ id: "id", desc: true }}
+        filters={[{ id: "status", label: t("payments.status"), options: STATUSES.map((s) => [s, statusText(s)]) }]}
+        exportName={`payments-${playerId}`}
+        version={version}
+      />
       <form onSubmit={addCredit} className="tk-billing-credit">
         <h2>{t("payments.add")}</h2>
         <div className="tk-row">

@@ -1,13 +1,14 @@
 // The generic resource screen (ARCHITECTURE §4): the page's data describes the resource — its
 // list columns, filters, form (JSON Schema of its zod schema) and actions — and this one screen
 // gives every such area its server-paged, sorted, filtered table, its form and remove.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { catalog, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { DataTable, type Column, type Filter } from "../../components/DataTable.tsx";
 import { contentMessages } from "./messages.ts";
 
 const t = catalog(contentMessages);
@@ -38,73 +39,56 @@ export default function ResourcePage() {
 }
 
 function Resource({ d }: { d: Description }) {
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState({ id: d.columns.includes("sortOrder") ? "sortOrder" : "id", desc: false });
-  const [q, setQ] = useState("");
-  const [filters, setFilters] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<Record<string, unknown> | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
-  const size = 20;
-  const params = new URLSearchParams({ page: String(page), size: String(size), sort: sort.id, dir: sort.desc ? "desc" : "asc", ...(q ? { q } : {}), ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) });
-  const list = useApi<{ rows: Row[]; total: number }>(`${d.actions.list}?${params}`);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
   const props = d.form.properties;
   const blank = () => Object.fromEntries(Object.entries(props).map(([k, p]) => [k, p.default ?? (kindOf(p) === "bool" ? false : "")]));
+  const filters: Filter[] = d.filters
+    .filter((k) => props[k])
+    .map((k) => {
+      const p = props[k];
+      const options = kindOf(p) === "bool" ? ["true", "false"] : (p.enum ?? p.anyOf?.find((a) => a.enum)?.enum ?? []);
+      return { id: k, label: label(k), options: options.map((o): [string, string] => [o, o === "true" ? t("res.yes") : o === "false" ? t("res.no") : o]) };
+    })
+    .filter((f) => f.options.length);
+  const columns = useMemo<Column<Row>[]>(
+    () => [
+      ...d.columns.map((c) => ({ id: c, label: label(c), value: (r: Row) => r[c], cell: (r: Row) => show(r[c]) })),
+      {
+        id: "actions",
+        label: "",
+        value: () => "",
+        sortable: false,
+        csv: false,
+        cell: (r: Row) => (
+          <div className="tk-row">
+            <button className="tk-btn" onClick={() => setEditing(Object.fromEntries(Object.keys(props).map((k) => [k, r[k] ?? ""])))}>{t("res.edit")}</button>
+            <button className="tk-btn tk-danger" onClick={() => setRemoving(r.id)}>{t("res.remove")}</button>
+          </div>
+        ),
+      },
+    ],
+    [d],
+  );
 
   return (
     <section>
       <div className="tk-row">
-        <input placeholder={t("res.search")} value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
-        {d.filters.filter((k) => props[k]).map((k) => {
-          const p = props[k];
-          const options = kindOf(p) === "bool" ? ["true", "false"] : (p.enum ?? p.anyOf?.find((a) => a.enum)?.enum ?? []);
-          if (!options.length) return null;
-          return (
-            <label key={k}>
-              {label(k)}{" "}
-              <select value={filters[k] ?? ""} onChange={(e) => { setFilters({ ...filters, [k]: e.target.value }); setPage(1); }}>
-                <option value="">{t("res.all")}</option>
-                {options.map((o) => <option key={o} value={o}>{o === "true" ? t("res.yes") : o === "false" ? t("res.no") : o}</option>)}
-              </select>
-            </label>
-          );
-        })}
         <button className="tk-btn tk-primary" onClick={() => setEditing(blank())}>{t("res.new")}</button>
       </div>
-      <Load state={list}>
-        {(l) => (
-          <>
-            <table>
-              <thead>
-                <tr>
-                  {d.columns.map((c) => (
-                    <th key={c} style={{ cursor: "pointer" }} aria-sort={sort.id === c ? (sort.desc ? "descending" : "ascending") : "none"} onClick={() => setSort({ id: c, desc: sort.id === c ? !sort.desc : false })}>
-                      {label(c)}{sort.id === c ? (sort.desc ? " ▼" : " ▲") : ""}
-                    </th>
-                  ))}
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {l.rows.map((r) => (
-                  <tr key={r.id}>
-                    {d.columns.map((c) => <td key={c}>{show(r[c])}</td>)}
-                    <td>
-                      <button className="tk-btn" onClick={() => setEditing(Object.fromEntries(Object.keys(props).map((k) => [k, r[k] ?? ""])))}>{t("res.edit")}</button>{" "}
-                      <button className="tk-btn tk-danger" onClick={() => setRemoving(r.id)}>{t("res.remove")}</button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <div className="tk-row">
-              <button className="tk-btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t("res.prev")}</button>
-              <span>{t("res.total", { n: fmtInt(l.total) })}</span>
-              <button className="tk-btn" disabled={page * size >= l.total} onClick={() => setPage(page + 1)}>{t("res.next")}</button>
-            </div>
-          </>
-        )}
-      </Load>
-      {editing && <Form d={d} initial={editing} onDone={() => { setEditing(null); list.reload(); }} />}
+      <DataTable
+        url={d.actions.list}
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        search={t("res.search")}
+        filters={filters}
+        defaultSort={{ id: d.columns.includes("sortOrder") ? "sortOrder" : "id", desc: false }}
+        exportName={d.name}
+        version={version}
+      />
+      {editing && <Form d={d} initial={editing} onDone={() => { setEditing(null); reload(); }} />}
       <ConfirmDialog
         open={removing !== null}
         text={t("res.confirmRemove", { id: removing })}
@@ -113,7 +97,7 @@ function Resource({ d }: { d: Description }) {
           try {
             await api(d.actions.remove, { method: "POST", body: { id: removing } });
             toast.ok(t("res.removed"));
-            list.reload();
+            reload();
           } catch (e) {
             toast.error((e as ApiError).message);
           }

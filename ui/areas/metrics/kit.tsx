@@ -5,7 +5,8 @@ import { useMemo, useState, type ReactNode } from "react";
 import { api } from "../../lib/api.ts";
 import { locale as pageLocale, catalog } from "../../lib/i18n.ts";
 import ReactECharts from "echarts-for-react";
-import { useTable, tableFeatures, rowSortingFeature, createSortedRowModel, sortFn_basic, sortFn_alphanumeric, type SortingState } from "@tanstack/react-table";
+import { Table as SharedTable, type Column } from "../../components/Table.tsx";
+import { csvLines, saveFile } from "../../lib/csv.ts";
 import { messages, type MetricsMessageId } from "./messages.ts";
 
 export const locale = pageLocale;
@@ -85,24 +86,9 @@ export function CsvLink({ href, label = t("metrics.csv") }: { href: string; labe
 }
 
 /** CSV of what a table shows, built in the browser (for dashboards whose spec has no export route). */
-export function toCsvText(header: string[], rows: unknown[][]): string {
-  const cell = (v: unknown) => {
-    const x = v === null || v === undefined ? "" : String(v);
-    return /[",\n\r]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x;
-  };
-  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\n") + "\n";
-}
 export function CsvButton({ name, header, rows }: { name: string; header: string[]; rows: unknown[][] }) {
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([toCsvText(header, rows)], { type: "text/csv;charset=utf-8" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `${name}.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
   return (
-    <button type="button" className="tk-btn tk-metrics-csv" onClick={download}>
+    <button type="button" className="tk-btn tk-metrics-csv" onClick={() => saveFile(`${name}.csv`, [csvLines([header, ...rows])])}>
       {t("metrics.csv")}
     </button>
   );
@@ -144,54 +130,19 @@ export interface Col<R> {
   label: string;
   format?: (v: unknown, row: R) => ReactNode;
 }
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { basic: sortFn_basic, alphanumeric: sortFn_alphanumeric } });
-
-/** A sortable table (click a header); cells formatted by their column. */
+/** The design system's sortable table, with the metrics' columns (a key and a formatter; numbers by default). */
 export function Table<R extends object>({ rows, cols, footer }: { rows: R[]; cols: Col<R>[]; footer?: ReactNode }) {
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const columns = useMemo(
+  const columns = useMemo<Column<R>[]>(
     () =>
       cols.map((c, i) => ({
         id: `${c.key}-${i}`,
-        accessorFn: (r: R) => (r as Record<string, unknown>)[c.key] as never,
-        header: c.label,
-        sortFn: "basic" as const,
-        cell: (info: { getValue: () => unknown; row: { original: R } }) => (c.format ? c.format(info.getValue(), info.row.original) : fmtInt(info.getValue())),
+        label: c.label,
+        value: (r: R) => (r as Record<string, unknown>)[c.key],
+        cell: (r: R) => (c.format ? c.format((r as Record<string, unknown>)[c.key], r) : fmtInt((r as Record<string, unknown>)[c.key])),
       })),
     [cols],
   );
-  const table = useTable({ features, columns: columns as never, data: rows as never[], state: { sorting }, onSortingChange: setSorting });
-  return (
-    <table className="tk-metrics-table">
-      <thead>
-        {table.getHeaderGroups().map((hg) => (
-          <tr key={hg.id}>
-            {hg.headers.map((h) => {
-              const dir = h.column.getIsSorted();
-              return (
-                <th key={h.id} onClick={h.column.getToggleSortingHandler()} aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none"} style={{ cursor: "pointer" }}>
-                  <table.FlexRender header={h} />
-                  {dir === "asc" ? " ▲" : dir === "desc" ? " ▼" : ""}
-                </th>
-              );
-            })}
-          </tr>
-        ))}
-      </thead>
-      <tbody>
-        {table.getRowModel().rows.map((r) => (
-          <tr key={r.id}>
-            {r.getAllCells().map((c) => (
-              <td key={c.id}>
-                <table.FlexRender cell={c} />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-      {footer && <tfoot>{footer}</tfoot>}
-    </table>
-  );
+  return <SharedTable rows={rows} columns={columns} footer={footer} className="tk-metrics-table" />;
 }
 
 export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {

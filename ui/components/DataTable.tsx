@@ -1,0 +1,200 @@
+// A server-side list: the list route (api/admin/resources listInputFor's query — page, size, sort,
+// dir, q and one parameter per filter) pages, sorts and filters; the table's state lives in the
+// address bar, so a reload, a shared link or Back shows the same page. Loading, empty and error
+// states are the design system's; "Export CSV" saves the whole filtered set — through the area's
+// export route when it has one, else page by page through the list route — with progress.
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "wouter";
+import { useApi } from "../lib/api.ts";
+import { fmtInt } from "../lib/i18n.ts";
+import { fetchAllPages, fetchExport, saveFile, type Progress } from "../lib/csv.ts";
+import { t } from "../shell/t.ts";
+import { Empty, ErrorState, Loading } from "./States.tsx";
+import { Table, type Column, type Sort } from "./Table.tsx";
+
+export type { Column, Sort } from "./Table.tsx";
+
+export interface Filter {
+  /** The list route's query parameter. */
+  id: string;
+  label: string;
+  /** [value, label] choices (a select with "All"); without them a text box. */
+  options?: [string, string][];
+}
+
+export interface ListPage<R> {
+  rows: R[];
+  total: number;
+}
+
+export interface DataTableProps<R> {
+  /** The list route, e.g. "/admin/tank/list". */
+  url: string;
+  /** Fixed query parameters of every request (e.g. { playerId }). */
+  params?: Record<string, string>;
+  columns: Column<R>[];
+  rowKey: (r: R) => string;
+  filters?: Filter[];
+  /** Label of the free-text search box (the `q` parameter); none = no box. */
+  search?: string;
+  defaultSort: Sort;
+  size?: number;
+  /** File name of the CSV export (no extension); none = no export button. */
+  exportName?: string;
+  /** The area's export route, given the same filters and sort; none = page through `url`. */
+  exportUrl?: string;
+  /** Prefix of the address-bar parameters, when one page shows two lists. */
+  stateKey?: string;
+  /** Change it to reload the list (after a save or a remove). */
+  version?: number;
+  caption?: string;
+}
+
+export function DataTable<R>(props: DataTableProps<R>) {
+  const { url, params, columns, filters = [], defaultSort, stateKey = "" } = props;
+  const [search, setSearch] = useSearchParams();
+  const key = (k: string) => stateKey + k;
+  const read = (k: string) => search.get(key(k)) ?? "";
+  const page = Math.max(1, Number(read("page")) || 1);
+  const size = Number(read("size")) || props.size || 20;
+  const sort: Sort = read("sort") && columns.some((c) => c.id === read("sort")) ? { id: read("sort"), desc: read("dir") === "desc" } : defaultSort;
+  const q = read("q");
+  const filterValues = Object.fromEntries(filters.map((f) => [f.id, read(f.id)]));
+
+  /** Sets address-bar parameters (empty = removed); any change but paging goes back to page 1. */
+  const update = (patch: Record<string, string>, replace = false) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (!("page" in patch)) next.delete(key("page"));
+        for (const [k, v] of Object.entries(patch)) v ? next.set(key(k), v) : next.delete(key(k));
+        return next;
+      },
+      { replace },
+    );
+
+  // The query that selects the set: filters, search and sort (the export's too), then the page.
+  const selection = new URLSearchParams({ ...params, sort: sort.id, dir: sort.desc ? "desc" : "asc", ...(q ? { q } : {}) });
+  for (const [k, v] of Object.entries(filterValues)) if (v) selection.set(k, v);
+  const pageQuery = new URLSearchParams(selection);
+  pageQuery.set("page", String(page));
+  pageQuery.set("size", String(size));
+  const list = useApi<ListPage<R>>(`${url}?${pageQuery}`);
+  const { reload } = list;
+  const seenVersion = useRef(props.version);
+  useEffect(() => {
+    if (seenVersion.current === props.version) return;
+    seenVersion.current = props.version;
+    reload();
+  }, [props.version, reload]);
+
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / size)) : 1;
+  return (
+    <div className="tk-datatable">
+      <div className="tk-row">
+        {props.search && <SearchBox label={props.search} value={q} onChange={(v) => update({ q: v }, true)} />}
+        {filters.map((f) => (
+          <label key={f.id}>
+            {f.label}{" "}
+            {f.options ? (
+              <select value={filterValues[f.id]} onChange={(e) => update({ [f.id]: e.target.value })}>
+                <option value="">{t("table.all")}</option>
+                {f.options.map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <SearchBox label="" value={filterValues[f.id]} onChange={(v) => update({ [f.id]: v }, true)} />
+            )}
+          </label>
+        ))}
+        {props.exportName && <CsvExport name={props.exportName} columns={columns} listUrl={url} exportUrl={props.exportUrl} selection={selection} />}
+      </div>
+      {list.error && !list.data ? (
+        <ErrorState message={list.error.message} retry={list.reload} />
+      ) : !list.data ? (
+        <Loading />
+      ) : list.data.rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <div aria-busy={list.loading}>
+          {list.error && <ErrorState message={list.error.message} retry={list.reload} />}
+          <Table rows={list.data.rows} columns={columns} rowKey={props.rowKey} sort={sort} onSort={(s) => update({ sort: s.id, dir: s.desc ? "desc" : "asc" })} caption={props.caption} />
+          <nav className="tk-row tk-pager" aria-label={t("table.pages")}>
+            <button type="button" className="tk-btn" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+              {t("table.prev")}
+            </button>
+            <span aria-live="polite">{t("table.page", { page: fmtInt(page), pages: fmtInt(pages), total: fmtInt(list.data.total) })}</span>
+            <button type="button" className="tk-btn" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+              {t("table.next")}
+            </button>
+          </nav>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A text box that sets its parameter 300 ms after the last key (not a request per key). */
+function SearchBox({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChange(text.trim()), 300);
+    return () => clearTimeout(timer);
+  });
+  const input = <input type="search" value={text} placeholder={label || undefined} aria-label={label || undefined} onChange={(e) => setText(e.target.value)} />;
+  return label ? <label className="tk-search">{input}</label> : input;
+}
+
+function CsvExport<R>({ name, columns, listUrl, exportUrl, selection }: { name: string; columns: Column<R>[]; listUrl: string; exportUrl?: string; selection: URLSearchParams }) {
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [failure, setFailure] = useState("");
+  const abort = useRef<AbortController | null>(null);
+  const run = async () => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setFailure("");
+    setProgress({ done: 0, unit: exportUrl ? "bytes" : "rows" });
+    try {
+      const cols = columns.filter((c) => c.csv !== false);
+      const parts = exportUrl
+        ? await fetchExport(`${exportUrl}${exportUrl.includes("?") ? "&" : "?"}${selection}`, setProgress, controller.signal)
+        : await fetchAllPages<R>(listUrl, selection, cols.map((c) => c.label), (r) => cols.map((c) => c.value(r)), setProgress, controller.signal);
+      saveFile(`${name}.csv`, parts);
+    } catch (e) {
+      if (!controller.signal.aborted) setFailure((e as Error).message);
+    }
+    setProgress(null);
+  };
+  const text = !progress
+    ? ""
+    : progress.unit === "rows"
+      ? t("table.exportRows", { done: fmtInt(progress.done), total: fmtInt(progress.total ?? 0) })
+      : t("table.exportBytes", { kb: fmtInt(Math.round(progress.done / 1024)) });
+  return (
+    <div className="tk-row tk-export">
+      {progress ? (
+        <>
+          <progress max={progress.total ?? undefined} value={progress.total ? progress.done : undefined} aria-label={text} />
+          <span aria-live="polite">{text}</span>
+          <button type="button" className="tk-btn" onClick={() => abort.current?.abort()}>
+            {t("table.exportCancel")}
+          </button>
+        </>
+      ) : (
+        <button type="button" className="tk-btn" onClick={run}>
+          {t("table.export")}
+        </button>
+      )}
+      {failure && (
+        <span role="alert" className="tk-error">
+          {t("table.exportFailed", { detail: failure })}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// The one table of the UI, on @tanstack/react-table: columns described once (label, value, cell),
+// headers that sort by click or keyboard (a button in each sortable header, aria-sort on the
+// header cell). Sorting is the table's own over the rows it has, or — with `sort` and `onSort` —
+// the server's (the table then only shows which column is sorted and asks for another).
+import { useMemo, useState, type ReactNode } from "react";
+import "./Table.css";
+import { useTable, tableFeatures, rowSortingFeature, createSortedRowModel, sortFn_basic, sortFn_alphanumeric, type SortingState } from "@tanstack/react-table";
+
+export interface Column<R> {
+  /** Stable id; in a server-sorted table, the `sort` value the list route accepts. */
+  id: string;
+  label: string;
+  /** The raw value: sorted on, exported to CSV, shown when there is no `cell`. */
+  value: (r: R) => unknown;
+  cell?: (r: R) => ReactNode;
+  /** Default true. */
+  sortable?: boolean;
+  /** Default true; false leaves the column (e.g. buttons) out of CSV exports. */
+  csv?: boolean;
+}
+
+export interface Sort {
+  id: string;
+  desc: boolean;
+}
+
+const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { basic: sortFn_basic, alphanumeric: sortFn_alphanumeric } });
+const show = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+export function Table<R>(props: { rows: R[]; columns: Column<R>[]; rowKey?: (r: R, index: number) => string; sort?: Sort; onSort?: (s: Sort) => void; footer?: ReactNode; caption?: string; className?: string }) {
+  const { rows, columns, rowKey, onSort } = props;
+  const [local, setLocal] = useState<SortingState>([]);
+  const sorting: SortingState = onSort ? (props.sort ? [props.sort] : []) : local;
+  const defs = useMemo(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        accessorFn: (r: R) => c.value(r) as never,
+        header: c.label,
+        enableSorting: c.sortable !== false,
+        sortFn: "basic" as const,
+        cell: (info: { row: { original: R } }) => (c.cell ? c.cell(info.row.original) : show(c.value(info.row.original))),
+      })),
+    [columns],
+  );
+  const table = useTable({
+    features,
+    columns: defs as never,
+    data: rows as never[],
+    getRowId: rowKey ? (r: unknown, i: number) => rowKey(r as R, i) : undefined,
+    state: { sorting },
+    manualSorting: !!onSort,
+    onSortingChange: (updater: SortingState | ((old: SortingState) => SortingState)) => {
+      const next = typeof updater === "function" ? updater(sorting) : updater;
+      if (!onSort) setLocal(next);
+      // The server always sorts by something: a third click turns the order around again.
+      else onSort(next[0] ?? { id: sorting[0]?.id ?? columns[0].id, desc: !sorting[0]?.desc });
+    },
+  } as never);
+  return (
+    <table className={props.className ? `tk-table ${props.className}` : "tk-table"}>
+      {props.caption && <caption className="tk-sr">{props.caption}</caption>}
+      <thead>
+        {table.getHeaderGroups().map((hg) => (
+          <tr key={hg.id}>
+            {hg.headers.map((h) => {
+              const dir = h.column.getIsSorted();
+              return (
+                <th key={h.id} scope="col" aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}>
+                  {h.column.getCanSort() ? (
+                    <button type="button" className="tk-sort" onClick={h.column.getToggleSortingHandler()}>
+                      <table.FlexRender header={h} />
+                      <span aria-hidden="true">{dir === "asc" ? " ▲" : dir === "desc" ? " ▼" : " ↕"}</span>
+                    </button>
+                  ) : (
+                    <table.FlexRender header={h} />
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((r) => (
+          <tr key={r.id}>
+            {r.getAllCells().map((c) => (
+              <td key={c.id}>
+                <table.FlexRender cell={c} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      {props.footer && <tfoot>{props.footer}</tfoot>}
+    </table>
+  );
+}

@@ -1,0 +1,79 @@
+// CSV files made in the browser: RFC 4180 cells, and a download assembled from parts as they
+// arrive (a streamed export or page after page of a list), so the whole file is never one string.
+/** One CSV cell: quoted when it holds a comma, a quote or a line break. */
+export function csvCell(v: unknown): string {
+  const x = v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+  return /[",\n\r]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x;
+}
+
+/** Lines of CSV, each ending with a line break. */
+export const csvLines = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",") + "\n").join("");
+
+/** Offers parts (text or bytes) to the user as one file. */
+export function saveFile(name: string, parts: BlobPart[], type = "text/csv;charset=utf-8") {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Progress of an export: rows or bytes done, and the total when it is known. */
+export interface Progress {
+  done: number;
+  total?: number;
+  unit: "rows" | "bytes";
+}
+
+/** Reads a server's export (its CSV route) chunk by chunk, reporting bytes received. */
+export async function fetchExport(url: string, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<BlobPart[]> {
+  const res = await fetch(url, { credentials: "same-origin", headers: { accept: "text/csv, application/json" }, signal });
+  if (!res.ok || !res.body) {
+    const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new Error(data?.error?.message ?? `HTTP ${res.status}`);
+  }
+  const length = Number(res.headers.get("content-length")) || undefined;
+  const parts: BlobPart[] = [];
+  let done = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { value, done: end } = await reader.read();
+    if (end) break;
+    parts.push(value);
+    done += value.byteLength;
+    onProgress({ done, total: length, unit: "bytes" });
+  }
+  return parts;
+}
+
+/**
+ * Pages through a list route (`{rows, total}` answers) with the given query, turning each page
+ * into CSV lines as it comes, reporting rows done out of the total.
+ */
+export async function fetchAllPages<R>(
+  listUrl: string,
+  query: URLSearchParams,
+  header: string[],
+  toLine: (r: R) => unknown[],
+  onProgress: (p: Progress) => void,
+  signal?: AbortSignal,
+  pageSize = 100,
+): Promise<BlobPart[]> {
+  const parts: BlobPart[] = [csvLines([header])];
+  let done = 0;
+  for (let page = 1; ; page++) {
+    const q = new URLSearchParams(query);
+    q.set("page", String(page));
+    q.set("size", String(pageSize));
+    const res = await fetch(`${listUrl}${listUrl.includes("?") ? "&" : "?"}${q}`, { credentials: "same-origin", headers: { accept: "application/json" }, signal });
+    const data = (await res.json().catch(() => null)) as { rows?: R[]; total?: number; error?: { message?: string } } | null;
+    if (!res.ok || !data?.rows) throw new Error(data?.error?.message ?? `HTTP ${res.status}`);
+    parts.push(csvLines(data.rows.map(toLine)));
+    done += data.rows.length;
+    onProgress({ done, total: data.total, unit: "rows" });
+    if (data.rows.length < pageSize || (data.total !== undefined && done >= data.total)) return parts;
+  }
+}
