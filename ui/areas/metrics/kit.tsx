@@ -1,10 +1,10 @@
 // The building blocks of the metrics screens on top of the design system (ui/lib, ui/components):
-// translations (compiled, so placeholders work), the period picker, charts (echarts), a sortable
-// table (@tanstack/react-table) and CSV links.
+// translations (compiled, so placeholders work), the period picker, charts and tables in the
+// metrics' terms over the shared Chart and Table, and CSV links.
 import { useMemo, useState, type ReactNode } from "react";
 import { api } from "../../lib/api.ts";
 import { locale as pageLocale, catalog } from "../../lib/i18n.ts";
-import ReactECharts from "echarts-for-react";
+import { Chart, type ChartSpec } from "../../components/Chart.tsx";
 import { Table as SharedTable, type Column } from "../../components/Table.tsx";
 import { csvLines, saveFile } from "../../lib/csv.ts";
 import { messages, type MetricsMessageId } from "./messages.ts";
@@ -100,29 +100,18 @@ export interface Series {
   type?: "line" | "bar";
   stack?: string;
 }
-export function LineChart({ x, series, height = 320, money = false }: { x: string[]; series: Series[]; height?: number; money?: boolean }) {
-  const option = useMemo(
-    () => ({
-      tooltip: { trigger: "axis", valueFormatter: money ? (v: number) => fmtMoney(v) : (v: number) => fmtInt(v) },
-      legend: { top: 0 },
-      grid: { left: 64, right: 24, top: 36, bottom: 32 },
-      xAxis: { type: "category", data: x },
-      yAxis: { type: "value", axisLabel: { formatter: money ? (v: number) => fmtMoney(v) : undefined } },
-      series: series.map((s) => ({ name: s.name, type: s.type ?? "line", data: s.data, stack: s.stack, smooth: false, showSymbol: x.length < 40 })),
-    }),
-    [x, series, money],
+/** The metrics' series as the design system's chart: stacked when a series stacks, bars when all are bars. */
+export function LineChart({ x, series, height = 320, money = false, title }: { x: string[]; series: Series[]; height?: number; money?: boolean; title?: string }) {
+  const kind = series.some((s) => s.stack) ? "stacked" : series.every((s) => s.type === "bar") ? "bar" : "line";
+  const spec = useMemo<ChartSpec>(
+    () => ({ kind, title: title ?? series.map((s) => s.name).join(", "), x, height, format: money ? fmtMoney : fmtInt, series: series.map((s) => ({ name: s.name, data: s.data, as: s.type })) }),
+    [kind, title, x, series, height, money],
   );
-  return <ReactECharts option={option} style={{ height }} notMerge />;
+  return <Chart spec={spec} />;
 }
-export function PieChart({ data, height = 280, money = false }: { data: { name: string; value: number }[]; height?: number; money?: boolean }) {
-  const option = useMemo(
-    () => ({
-      tooltip: { trigger: "item", valueFormatter: money ? (v: number) => fmtMoney(v) : (v: number) => fmtInt(v) },
-      series: [{ type: "pie", radius: ["35%", "70%"], data }],
-    }),
-    [data, money],
-  );
-  return <ReactECharts option={option} style={{ height }} notMerge />;
+export function PieChart({ data, height = 280, money = false, title }: { data: { name: string; value: number }[]; height?: number; money?: boolean; title?: string }) {
+  const spec = useMemo<ChartSpec>(() => ({ kind: "pie", title: title ?? data.map((d) => d.name).join(", "), slices: data, height, format: money ? fmtMoney : fmtInt }), [data, height, money, title]);
+  return <Chart spec={spec} />;
 }
 
 export interface Col<R> {

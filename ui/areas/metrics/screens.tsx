@@ -1,6 +1,7 @@
 // The /admin/metrics screens: one per dashboard, each with its period controls, charts, a table
 // and its CSV export. Data comes from the dashboard's own routes (api/admin/metrics).
 import { useState } from "react";
+import { Chart } from "../../components/Chart.tsx";
 import { t, useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, CsvButton, LineChart, PieChart, Table, Section, Select, fmtInt, fmtMoney, fmtPct, fetchJson, locale } from "./kit.tsx";
 import type { MetricsMessageId } from "./messages.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -344,6 +345,7 @@ export function Retention() {
           return (
             <>
               <Table rows={d.dn.map((x) => ({ ...x, label: t("metrics.dn", { n: x.day }) }))} cols={[{ key: "label", label: t("metrics.metric"), format: String }, { key: "rate", label: t("metrics.share"), format: fmtPct }, { key: "retained", label: t("metrics.players") }, { key: "cohort", label: t("metrics.size") }]} />
+              <Chart spec={{ kind: "heatmap", title: t("metrics.retention"), height: Math.max(240, 28 * d.cohorts.length + 96), x: Array.from({ length: width }, (_, n) => String(n)), y: d.cohorts.map((c) => c.cohort), cells: d.cohorts.map((c) => Array.from({ length: width }, (_, n) => (c.rates[n] === undefined ? null : Math.round(c.rates[n] * 1000) / 10))), format: (v) => `${v.toLocaleString(locale)}%` }} />
               <CsvButton name={`retention-${unit}-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["cohort", "size", ...Array.from({ length: width }, (_, n) => `${unit}_${n}`)]} rows={d.cohorts.map((c) => [c.cohort, c.size, ...c.retained])} />
               <div style={{ overflowX: "auto" }}>
                 <table className="tk-metrics-table tk-metrics-triangle">

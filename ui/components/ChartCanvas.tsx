@@ -1,0 +1,54 @@
+// Draws a ChartSpec with echarts (only the chart types and components we use are registered,
+// which keeps this lazy chunk far smaller than all of echarts).
+import { useMemo } from "react";
+import ReactEChartsCore from "echarts-for-react/esm/core";
+import * as echarts from "echarts/core";
+import { BarChart, HeatmapChart, LineChart, PieChart } from "echarts/charts";
+import { AriaComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from "echarts/components";
+import { CanvasRenderer } from "echarts/renderers";
+import { fmtInt } from "../lib/i18n.ts";
+import type { ChartSpec } from "./Chart.tsx";
+
+echarts.use([BarChart, HeatmapChart, LineChart, PieChart, AriaComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
+
+const TEXT = "#e6edf3";
+const AXIS = { axisLabel: { color: TEXT }, axisLine: { lineStyle: { color: "#53606c" } }, splitLine: { lineStyle: { color: "#2a3540" } } };
+
+function optionOf(spec: ChartSpec) {
+  const format = spec.format ?? ((v: number) => fmtInt(v));
+  const base = { backgroundColor: "transparent", textStyle: { color: TEXT }, aria: { enabled: true }, legend: { top: 0, textStyle: { color: TEXT }, type: "scroll" } };
+  if (spec.kind === "pie")
+    return { ...base, tooltip: { trigger: "item", valueFormatter: format }, series: [{ type: "pie", radius: ["35%", "70%"], data: spec.slices, label: { color: TEXT } }] };
+  if (spec.kind === "heatmap") {
+    const data = spec.cells.flatMap((row, y) => row.map((v, x) => (v == null ? null : [x, y, v])).filter((c) => c !== null));
+    const values = data.map((c) => c![2] as number);
+    return {
+      ...base,
+      tooltip: { position: "top", valueFormatter: format },
+      grid: { left: 96, right: 24, top: 16, bottom: 72 },
+      xAxis: { type: "category", data: spec.x, ...AXIS },
+      yAxis: { type: "category", data: spec.y, ...AXIS },
+      visualMap: { min: Math.min(0, ...values), max: Math.max(1, ...values), calculable: true, orient: "horizontal", left: "center", bottom: 0, textStyle: { color: TEXT }, formatter: (v: number) => format(v) },
+      series: [{ type: "heatmap", data, label: { show: spec.x.length <= 16, color: TEXT, formatter: (p: { value: number[] }) => format(p.value[2]) } }],
+    };
+  }
+  return {
+    ...base,
+    tooltip: { trigger: "axis", valueFormatter: format },
+    grid: { left: 72, right: 24, top: 36, bottom: 32 },
+    xAxis: { type: "category", data: spec.x, ...AXIS },
+    yAxis: { type: "value", ...AXIS, axisLabel: { color: TEXT, formatter: format } },
+    series: spec.series.map((s) => ({
+      name: s.name,
+      type: spec.kind === "line" ? (s.as ?? "line") : (s.as ?? "bar"),
+      stack: spec.kind === "stacked" ? "all" : undefined,
+      data: s.data,
+      showSymbol: spec.x.length < 40,
+    })),
+  };
+}
+
+export default function ChartCanvas({ spec }: { spec: ChartSpec }) {
+  const option = useMemo(() => optionOf(spec), [spec]);
+  return <ReactEChartsCore echarts={echarts} option={option} style={{ height: spec.height ?? 320 }} notMerge />;
+}
