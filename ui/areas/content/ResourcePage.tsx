@@ -9,6 +9,9 @@ import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column, type Filter } from "../../components/DataTable.tsx";
+import { Form, FormField } from "../../components/Form.tsx";
+import { useForm } from "../../lib/form.ts";
+import { z } from "zod";
 import { contentMessages } from "./messages.ts";
 
 const t = catalog(contentMessages);
@@ -88,7 +91,7 @@ function Resource({ d }: { d: Description }) {
         exportName={d.name}
         version={version}
       />
-      {editing && <Form d={d} initial={editing} onDone={() => { setEditing(null); reload(); }} />}
+      {editing && <ItemForm d={d} initial={editing} onDone={() => { setEditing(null); reload(); }} />}
       <ConfirmDialog
         open={removing !== null}
         text={t("res.confirmRemove", { id: removing })}
@@ -108,46 +111,39 @@ function Resource({ d }: { d: Description }) {
   );
 }
 
-function Form({ d, initial, onDone }: { d: Description; initial: Record<string, unknown>; onDone: () => void }) {
-  const [v, setV] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = async () => {
-    try {
-      await api(d.actions.set, { method: "POST", body: v });
-      toast.ok(t("res.saved"));
-      onDone();
-    } catch (e) {
-      const err = e as ApiError;
-      setErrors(Object.fromEntries(Object.entries(err.fields ?? {}).map(([k, m]) => [k, String(m)])));
-      toast.error(err.message);
-    }
-  };
+/** The item's form, validated in the browser by the API's own schema (sent by the page as JSON Schema). */
+function ItemForm({ d, initial, onDone }: { d: Description; initial: Record<string, unknown>; onDone: () => void }) {
+  const schema = useMemo(() => z.fromJSONSchema(d.form as never), [d]);
+  const kinds = Object.fromEntries(Object.entries(d.form.properties).map(([k, p]) => [k, kindOf(p)]));
+  const toInput = (values: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(values).map(([k, v]) => {
+        const text = v.trim();
+        if (text === "") return [k, undefined];
+        if (kinds[k] === "bool") return [k, text === "true"];
+        if (kinds[k] === "number" && /^-?\d+(\.\d+)?$/.test(text)) return [k, Number(text)];
+        return [k, text];
+      }),
+    );
+  const form = useForm(schema, Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v == null ? "" : String(v)])), { toInput });
+  const save = form.submit(async (item) => {
+    await api(d.actions.set, { method: "POST", body: item });
+    toast.ok(t("res.saved"));
+    onDone();
+  });
   return (
-    <form className="tk-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+    <Form form={form} onSubmit={save} submitLabel={t("res.save")} actions={<button type="button" className="tk-btn" onClick={onDone}>{t("res.cancel")}</button>}>
       {Object.entries(d.form.properties).map(([k, p]) => {
-        const kind = kindOf(p);
+        const kind = kinds[k];
         const options = p.enum ?? p.anyOf?.find((a) => a.enum)?.enum ?? [];
-        return (
-          <label key={k}>
-            {label(k)}{" "}
-            {kind === "bool" ? (
-              <input type="checkbox" name={k} checked={v[k] === true} onChange={(e) => setV({ ...v, [k]: e.target.checked })} />
-            ) : kind === "enum" ? (
-              <select name={k} value={String(v[k] ?? "")} onChange={(e) => setV({ ...v, [k]: e.target.value === "" ? null : e.target.value })}>
-                <option value="" />
-                {options.map((o) => <option key={o} value={o}>{o}</option>)}
-              </select>
-            ) : (
-              <input name={k} type={kind === "number" ? "number" : "text"} value={String(v[k] ?? "")} onChange={(e) => setV({ ...v, [k]: e.target.value })} />
-            )}
-            {errors[k] && <span className="tk-error">{errors[k]}</span>}
-          </label>
+        return kind === "bool" ? (
+          <FormField key={k} form={form} name={k} label={label(k)} type="checkbox" />
+        ) : kind === "enum" ? (
+          <FormField key={k} form={form} name={k} label={label(k)} type="select" options={[["", ""], ...options.map((o): [string, string] => [o, o])]} />
+        ) : (
+          <FormField key={k} form={form} name={k} label={label(k)} type={kind === "number" ? "number" : "text"} />
         );
       })}
-      <div className="tk-row">
-        <button type="submit" className="tk-btn tk-primary">{t("res.save")}</button>
-        <button type="button" className="tk-btn" onClick={onDone}>{t("res.cancel")}</button>
-      </div>
-    </form>
+    </Form>
   );
 }

@@ -1,0 +1,105 @@
+// The form layer: a form is validated in the browser by the SAME zod schema its API route uses
+// (imported from api/), and its messages are the server's own — the spec's default validation
+// texts from api/i18n/catalog.ts, chosen by the server's issue mapping (api/http/validate.ts) —
+// so a field says the same thing before and after a round trip. The server's field errors
+// (ApiError.fields) land under their fields; a message without fields is the form's.
+import { useRef, useState, type FormEvent } from "react";
+import type { z } from "zod";
+import { serverCatalog } from "../../api/i18n/catalog.ts";
+import { issueMessage } from "../../api/http/validate.ts";
+import type { FieldMessage } from "../../api/http/errors.ts";
+import { ApiError } from "./api.ts";
+import { locale as pageLocale, type Locale } from "./i18n.ts";
+
+export type FieldErrors = Record<string, string>;
+
+/** A server message id with its values, in the locale ({0}, {1}… filled as the server does). */
+export function messageText(locale: Locale, m: FieldMessage): string {
+  const text = (serverCatalog[locale] as Record<string, string>)[m.id] ?? serverCatalog[locale]["validation.pattern"];
+  return text.replace(/\{(\d+)\}/g, (_, i: string) => String(m.values?.[Number(i)] ?? ""));
+}
+
+/** Validates values with an API schema: the parsed data, or one message per field (the first). */
+export function validate<S extends z.ZodType>(schema: S, values: unknown, locale: Locale = pageLocale): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.length ? issue.path.map(String).join(".") : "_";
+    errors[name] ??= messageText(locale, issueMessage(issue, values));
+  }
+  return { ok: false, errors };
+}
+
+export interface FieldProps {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  onBlur: () => void;
+  "aria-invalid": boolean;
+  "aria-describedby"?: string;
+}
+
+/**
+ * Form state over an API schema. Fields show their error once left or after a submit; a
+ * server's field error stays until that field changes. `submit(work)` validates, then runs
+ * `work(input, data)` — input as the route reads it (the typed text, or `toInput` of it when the
+ * schema wants numbers and booleans rather than form text), data as the schema parsed it.
+ */
+export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, string>, opts: { toInput?: (values: Record<string, string>) => Record<string, unknown> } = {}) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [server, setServer] = useState<{ fields: FieldErrors; message: string }>({ fields: {}, message: "" });
+  const [busy, setBusy] = useState(false);
+  const prefix = useRef(`f${Math.random().toString(36).slice(2, 8)}`).current;
+
+  const input = opts.toInput ? opts.toInput(values) : values;
+  const check = validate(schema, input);
+  const clientErrors = check.ok ? {} : check.errors;
+  const errors: FieldErrors = {};
+  for (const name of new Set([...Object.keys(clientErrors), ...Object.keys(server.fields)])) {
+    const shown = server.fields[name] ?? ((submitted || touched[name]) && clientErrors[name]);
+    if (shown) errors[name] = shown;
+  }
+
+  const set = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServer((s) => (name in s.fields ? { ...s, fields: Object.fromEntries(Object.entries(s.fields).filter(([k]) => k !== name)) } : s));
+  };
+  const field = (name: string): FieldProps => ({
+    id: `${prefix}-${name}`,
+    name,
+    value: values[name] ?? "",
+    onChange: (e) => set(name, e.target.value),
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    "aria-invalid": !!errors[name],
+    "aria-describedby": errors[name] ? `${prefix}-${name}-error` : undefined,
+  });
+
+  const submit = (work: (input: Record<string, unknown>, data: z.output<S>) => Promise<unknown>) => async (e?: FormEvent) => {
+    e?.preventDefault();
+    setSubmitted(true);
+    setServer({ fields: {}, message: "" });
+    if (!check.ok) {
+      document.getElementById(`${prefix}-${Object.keys(check.errors)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await work(input, check.data);
+    } catch (err) {
+      const apiError = err instanceof ApiError ? err : new ApiError(0, "network", String((err as Error)?.message ?? err));
+      const fields = apiError.fields ?? {};
+      setServer({ fields, message: Object.keys(fields).length ? "" : apiError.message });
+      const first = Object.keys(fields)[0];
+      if (first) document.getElementById(`${prefix}-${first}`)?.focus();
+    }
+    setBusy(false);
+  };
+
+  return { values, set, errors, formError: server.message, busy, field, submit, errorId: (name: string) => `${prefix}-${name}-error`, reset: () => (setValues(initial), setTouched({}), setSubmitted(false)) };
+}
+
+export type Form = ReturnType<typeof useForm>;
