@@ -1,5 +1,7 @@
 // The facts the warehouse keeps: one ClickHouse table per kind of event, one row type each.
-// Rows travel through the libSQL outbox as the JSONEachRow line the table takes.
+// Rows travel through the libSQL outbox as the JSONCompactEachRow line the table takes (the
+// values in EVENT_COLUMNS order): ClickHouse parses that about 1.5x faster than JSONEachRow
+// objects (bench/outbox.ts) and the outbox stores no key names.
 // Times are UTC strings 'YYYY-MM-DD hh:mm:ss.sss' (DateTime64(3,'UTC')); money is integer
 // minor units; the reporting currency is USD cents (amount_usd_cents).
 
@@ -71,6 +73,41 @@ export const WAREHOUSE_TABLES = [
   "ad_views",
   "admin_actions",
 ] as const satisfies readonly WarehouseTable[];
+
+/** Each table's columns in the order of its DDL (migration 0001); the order of a stored line's values. */
+export const EVENT_COLUMNS = {
+  registrations: ["event_id", "ts", "player_id", "country", "platform", "source", "locale"],
+  activity: ["event_id", "ts", "player_id", "kind", "country", "platform", "reg_ts"],
+  battles: ["event_id", "ts", "battle_id", "player_id", "tank_id", "mode", "result", "duration_s", "experience", "silver_earned", "silver_spent", "gold_earned", "kills", "damage", "player_level"],
+  payments: ["event_id", "ts", "order_id", "player_id", "provider", "market", "item_id", "country", "platform", "source", "status", "amount_minor", "currency", "amount_usd_cents", "reg_ts"],
+  currency_movements: ["event_id", "ts", "player_id", "currency", "delta", "balance_after", "reason", "ref", "player_level"],
+  items: ["event_id", "ts", "player_id", "item_type", "item_id", "delta", "source"],
+  ad_views: ["event_id", "ts", "player_id", "campaign", "placement", "kind"],
+  admin_actions: ["event_id", "ts", "admin_id", "admin_username", "role", "action", "target_type", "target_id"],
+} as const satisfies { [T in WarehouseTable]: readonly (keyof EventRow<T>)[] };
+
+// Every field of a row type is a column (a field missing from EVENT_COLUMNS fails to compile).
+type Missing<T extends WarehouseTable> = Exclude<keyof EventRow<T>, (typeof EVENT_COLUMNS)[T][number]>;
+const allColumnsListed: { [T in WarehouseTable]: Missing<T> extends never ? true : Missing<T> } = {
+  registrations: true, activity: true, battles: true, payments: true, currency_movements: true, items: true, ad_views: true, admin_actions: true,
+};
+void allColumnsListed;
+
+/** The outbox line of an event: its values in EVENT_COLUMNS order, as one JSONCompactEachRow line. */
+export function eventLine<T extends WarehouseTable>(table: T, row: EventRow<T>): string {
+  const columns = EVENT_COLUMNS[table] as readonly (keyof EventRow<T>)[];
+  const values = new Array(columns.length);
+  for (let i = 0; i < columns.length; i++) values[i] = row[columns[i]];
+  return JSON.stringify(values);
+}
+
+/** The event back from its outbox line (either format the outbox has held: compact values or a JSONEachRow object). */
+export function eventFromLine<T extends WarehouseTable>(table: T, line: string): EventRow<T> {
+  const parsed = JSON.parse(line) as unknown;
+  if (!Array.isArray(parsed)) return parsed as EventRow<T>;
+  const columns = EVENT_COLUMNS[table];
+  return Object.fromEntries(columns.map((c, i) => [c, parsed[i]])) as EventRow<T>;
+}
 
 export const newEventId = () => crypto.randomUUID();
 

@@ -4,14 +4,43 @@
 
 export type Params = Record<string, unknown>;
 
+export type InsertFormat = "JSONEachRow" | "JSONCompactEachRow";
+
+export interface InsertOptions {
+  dedupToken?: string;
+  format?: InsertFormat;
+  /** The columns the lines' values are for, in order (required for JSONCompactEachRow). */
+  columns?: readonly string[];
+}
+
+const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Checks an insert's names (they cannot be bound) and format; returns the format. */
+export function checkInsert(table: string, opts: InsertOptions = {}): InsertFormat {
+  const bad = [table, ...(opts.columns ?? [])].find((n) => !SAFE_NAME.test(n));
+  if (bad !== undefined) throw new Error(`invalid warehouse name: ${bad}`);
+  const format = opts.format ?? "JSONEachRow";
+  if (format !== "JSONEachRow" && format !== "JSONCompactEachRow") throw new Error(`unsupported insert format: ${format}`);
+  if (format === "JSONCompactEachRow" && !opts.columns?.length) throw new Error("JSONCompactEachRow lines need their columns");
+  return format;
+}
+
+/** `INSERT INTO table (columns) FORMAT format`, checked. */
+export function insertStatement(table: string, opts: InsertOptions = {}): string {
+  const format = checkInsert(table, opts);
+  return `INSERT INTO ${table}${opts.columns?.length ? ` (${opts.columns.join(", ")})` : ""} FORMAT ${format}`;
+}
+
 export interface Warehouse {
   readonly kind: "chdb" | "clickhouse";
   readonly database: string;
   /**
-   * Inserts JSONEachRow lines. With a dedupToken, the same token inserted again into the
-   * same table is dropped by ClickHouse, so a retried batch never double-counts.
+   * Inserts lines of a JSON row format (JSONEachRow unless opts.format says otherwise;
+   * JSONCompactEachRow lines hold the values of opts.columns in order). With a dedupToken, the
+   * same token inserted again into the same table is dropped by ClickHouse, so a retried batch
+   * never double-counts.
    */
-  insertLines(table: string, lines: string, opts?: { dedupToken?: string }): Promise<void>;
+  insertLines(table: string, lines: string, opts?: InsertOptions): Promise<void>;
   /** Runs a SELECT and returns its rows (64-bit integers arrive as numbers where they fit). */
   query<T = Record<string, unknown>>(sql: string, params?: Params): Promise<T[]>;
   /** Runs DDL or another statement without rows. */

@@ -1,7 +1,7 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "../api/test/fixture.ts";
 import { emitMany } from "../api/domain/outbox.ts";
-import { newEventId, toCHDateTime } from "./events.ts";
+import { EVENT_COLUMNS, WAREHOUSE_TABLES, eventFromLine, newEventId, toCHDateTime } from "./events.ts";
 import { shipOnce, drainOutbox, outboxBacklog, startShipper } from "./shipper.ts";
 import type { Warehouse } from "./port.ts";
 
@@ -72,6 +72,51 @@ describe("outbox shipper", () => {
     expect(await countActivity(w)).toBe(before + 507);
     const regs = await w.deps.warehouse.query<{ n: number }>("SELECT count() AS n FROM registrations");
     expect(Number(regs[0].n)).toBe(20);
+  });
+
+  test("every event table's columns are EVENT_COLUMNS, in order (the outbox lines' layout)", async () => {
+    for (const table of WAREHOUSE_TABLES) {
+      const cols = await w.deps.warehouse.query<{ name: string }>(
+        "SELECT name FROM system.columns WHERE database = currentDatabase() AND table = {table:String} ORDER BY position",
+        { table },
+      );
+      expect(cols.map((c) => c.name)).toEqual([...EVENT_COLUMNS[table]]);
+    }
+  });
+
+  test("emit stores the compact line; lines stored as JSONEachRow objects before it still ship", async () => {
+    const before = await countActivity(w);
+    const [e] = events(1, Date.UTC(2026, 1, 1));
+    await emitMany(w.deps.db, "activity", [e]);
+    const stored = await w.deps.client.execute({ sql: "SELECT row FROM outbox WHERE event_id = ?", args: [e.event_id] });
+    const line = String(stored.rows[0].row);
+    expect(line.startsWith("[")).toBe(true);
+    expect(eventFromLine("activity", line)).toEqual(e);
+    // A row an older version wrote: the JSONEachRow object.
+    const [old] = events(1, Date.UTC(2026, 1, 2));
+    await w.deps.client.execute({ sql: 'INSERT INTO outbox (event_id, "table", row, created_at) VALUES (?, ?, ?, ?)', args: [old.event_id, "activity", JSON.stringify(old), Date.now()] });
+    expect(await drainOutbox(w.deps.client, w.deps.warehouse)).toEqual({ shipped: 2, batches: 1 });
+    expect(await countActivity(w)).toBe(before + 2);
+    const got = await w.deps.warehouse.query<{ event_id: string; ts: string; reg_ts: string }>(
+      "SELECT toString(event_id) AS event_id, toString(ts) AS ts, toString(reg_ts) AS reg_ts FROM activity WHERE has({ids:Array(String)}, toString(event_id)) ORDER BY ts",
+      { ids: [e.event_id, old.event_id] },
+    );
+    expect(got).toEqual([
+      { event_id: e.event_id, ts: e.ts, reg_ts: e.reg_ts },
+      { event_id: old.event_id, ts: old.ts, reg_ts: old.reg_ts },
+    ]);
+  });
+
+  test("batches larger than one read: the read-ahead ships every row once, in several batches", async () => {
+    const before = await countActivity(w);
+    await emitMany(w.deps.db, "activity", events(2500));
+    await emitMany(w.deps.db, "registrations", Array.from({ length: 30 }, (_, i) => ({ event_id: newEventId(), ts: toCHDateTime(Date.UTC(2026, 0, 3)), player_id: 100 + i, country: "DE", platform: "ios", source: "vk_ads", locale: "en" })));
+    await emitMany(w.deps.db, "activity", events(1100));
+    expect(await drainOutbox(w.deps.client, w.deps.warehouse, 1000)).toEqual({ shipped: 3630, batches: 4 });
+    expect(await outboxBacklog(w.deps.client)).toBe(0);
+    expect(await countActivity(w)).toBe(before + 3600);
+    const regs = await w.deps.warehouse.query<{ n: number }>("SELECT count() AS n FROM registrations WHERE player_id >= 100");
+    expect(Number(regs[0].n)).toBe(30);
   });
 
   test("under load, events reach ClickHouse within 2 s of their commit", async () => {

@@ -6,13 +6,15 @@
 // batch, whatever its size.
 import type { Client } from "@libsql/client";
 import type { Warehouse } from "./port.ts";
+import { EVENT_COLUMNS, WAREHOUSE_TABLES, type WarehouseTable } from "./events.ts";
 
 export interface ShipResult {
   shipped: number;
   batches: number;
 }
 
-export const DEFAULT_BATCH_SIZE = 20_000;
+/** Rows per batch: ClickHouse inserts big blocks much faster than small ones (bench/outbox.ts). */
+export const DEFAULT_BATCH_SIZE = 100_000;
 
 interface Cursor {
   shippedTo: number;
@@ -26,54 +28,138 @@ async function readCursor(client: Client): Promise<Cursor> {
   return { shippedTo: 0, claimedTo: 0 };
 }
 
+/**
+ * The end of the range after `from`: at most `size` ids past the first pending one. Ids have
+ * few gaps (rolled-back inserts), so that is about `size` rows; two index lookups, no scan.
+ */
+async function rangeEnd(client: Client, from: number, size: number): Promise<number | null> {
+  const r = await client.execute({ sql: "SELECT (SELECT min(id) FROM outbox WHERE id > ?) AS first, (SELECT max(id) FROM outbox) AS last", args: [from] });
+  const { first, last } = r.rows[0];
+  if (first === null || first === undefined) return null;
+  return Math.min(Number(last), Number(first) + size - 1);
+}
+
+/** Moves claimed_to from the cursor `cur` to `to`; false when another shipper moved it first. */
+async function claimTo(client: Client, cur: Cursor, to: number): Promise<boolean> {
+  const claimed = await client.execute({
+    sql: "UPDATE outbox_cursor SET claimed_to = ?, updated_at = ? WHERE id = 1 AND shipped_to = ? AND claimed_to = ?",
+    args: [to, Date.now(), cur.shippedTo, cur.claimedTo],
+  });
+  return claimed.rowsAffected > 0;
+}
+
 /** The range to send: a pending claim first, else the next `size` rows, claimed atomically. */
 async function claim(client: Client, size: number): Promise<Cursor | null> {
   const cur = await readCursor(client);
   if (cur.claimedTo > cur.shippedTo) return cur;
-  const last = await client.execute({ sql: "SELECT max(id) AS last FROM (SELECT id FROM outbox WHERE id > ? ORDER BY id LIMIT ?)", args: [cur.shippedTo, size] });
-  const to = last.rows[0].last;
-  if (to === null || to === undefined) return null;
-  const claimed = await client.execute({
-    sql: "UPDATE outbox_cursor SET claimed_to = ?, updated_at = ? WHERE id = 1 AND shipped_to = ? AND claimed_to = ?",
-    args: [Number(to), Date.now(), cur.shippedTo, cur.claimedTo],
-  });
+  const to = await rangeEnd(client, cur.shippedTo, size);
+  if (to === null) return null;
   // Another shipper claimed first: take what the cursor now says.
-  if (claimed.rowsAffected === 0) return claim(client, size);
-  return { shippedTo: cur.shippedTo, claimedTo: Number(to) };
+  if (!(await claimTo(client, cur, to))) return claim(client, size);
+  return { shippedTo: cur.shippedTo, claimedTo: to };
+}
+
+/** One insert of a batch: the lines of one table in one format, joined by libSQL. */
+interface Part {
+  table: WarehouseTable;
+  compact: boolean;
+  count: number;
+  lines: string;
+}
+
+interface Batch {
+  range: Cursor;
+  parts: Part[];
+}
+
+const isEventTable = (t: string): t is WarehouseTable => (WAREHOUSE_TABLES as readonly string[]).includes(t);
+
+/**
+ * Reads a range as one concatenated string per table and format: libSQL joins the lines itself
+ * (group_concat), so no row object is built per event and a remote libSQL sends a few values
+ * instead of one row per event. Lines written before the compact format (JSONEachRow objects,
+ * starting with '{') are sent as they are, in an insert of their own.
+ */
+async function readRange(client: Client, range: Cursor): Promise<Batch> {
+  const tables = await client.execute({ sql: 'SELECT DISTINCT "table" AS t FROM outbox WHERE id > ? AND id <= ?', args: [range.shippedTo, range.claimedTo] });
+  const parts: Part[] = [];
+  for (const row of tables.rows) {
+    const table = String(row.t);
+    if (!isEventTable(table)) throw new Error(`outbox rows ${range.shippedTo}-${range.claimedTo} name an unknown warehouse table: ${table}`);
+    const r = await client.execute({
+      sql: `SELECT count(*) FILTER (WHERE compact) AS n, group_concat(row, char(10)) FILTER (WHERE compact) AS lines,
+        count(*) FILTER (WHERE NOT compact) AS legacy_n, group_concat(row, char(10)) FILTER (WHERE NOT compact) AS legacy
+        FROM (SELECT row, substr(row, 1, 1) = '[' AS compact FROM outbox WHERE id > ? AND id <= ? AND "table" = ?)`,
+      args: [range.shippedTo, range.claimedTo, table],
+    });
+    const g = r.rows[0];
+    if (Number(g.n) > 0) parts.push({ table, compact: true, count: Number(g.n), lines: String(g.lines) });
+    if (Number(g.legacy_n) > 0) parts.push({ table, compact: false, count: Number(g.legacy_n), lines: String(g.legacy) });
+  }
+  return { range, parts };
+}
+
+/** Inserts a batch, one insert per table and format, each with the dedup token of its range. */
+async function insertBatch(wh: Warehouse, { range, parts }: Batch): Promise<number> {
+  let rows = 0;
+  for (const part of parts) {
+    const dedupToken = `outbox:${range.shippedTo}-${range.claimedTo}:${part.table}${part.compact ? "" : ":json"}`;
+    await wh.insertLines(part.table, part.lines, part.compact ? { dedupToken, format: "JSONCompactEachRow", columns: EVENT_COLUMNS[part.table] } : { dedupToken });
+    rows += part.count;
+  }
+  return rows;
+}
+
+async function markShipped(client: Client, range: Cursor): Promise<void> {
+  await client.execute({
+    sql: "UPDATE outbox_cursor SET shipped_to = ?, updated_at = ? WHERE id = 1 AND shipped_to = ?",
+    args: [range.claimedTo, Date.now(), range.shippedTo],
+  });
 }
 
 /** Ships one batch (a pending one first); returns how many rows it shipped (0 when none waited). */
 export async function shipOnce(client: Client, wh: Warehouse, batchSize = DEFAULT_BATCH_SIZE): Promise<number> {
   const range = await claim(client, batchSize);
   if (!range) return 0;
-  const rows = await client.execute({ sql: 'SELECT "table", row FROM outbox WHERE id > ? AND id <= ? ORDER BY id', args: [range.shippedTo, range.claimedTo] });
-  const byTable = new Map<string, string[]>();
-  for (const r of rows.rows) {
-    const table = String(r.table);
-    let lines = byTable.get(table);
-    if (!lines) byTable.set(table, (lines = []));
-    lines.push(String(r.row));
-  }
-  for (const [table, lines] of byTable) {
-    await wh.insertLines(table, lines.join("\n"), { dedupToken: `outbox:${range.shippedTo}-${range.claimedTo}:${table}` });
-  }
-  await client.execute({
-    sql: "UPDATE outbox_cursor SET shipped_to = ?, updated_at = ? WHERE id = 1 AND shipped_to = ?",
-    args: [range.claimedTo, Date.now(), range.shippedTo],
-  });
-  return rows.rows.length;
+  const rows = await insertBatch(wh, await readRange(client, range));
+  await markShipped(client, range);
+  return rows;
 }
 
-/** Ships until the outbox is empty. */
+/**
+ * Ships until the outbox is empty, reading the next range from libSQL while ClickHouse inserts
+ * the current one. The range read ahead is claimed only after the current one is marked
+ * shipped (claims stay one at a time); outbox rows are never changed above shipped_to, so what
+ * was read ahead is still exactly the range's rows when it is claimed.
+ */
 export async function drainOutbox(client: Client, wh: Warehouse, batchSize = DEFAULT_BATCH_SIZE): Promise<ShipResult> {
   let shipped = 0;
   let batches = 0;
-  for (;;) {
-    const n = await shipOnce(client, wh, batchSize);
-    if (n === 0) return { shipped, batches };
-    shipped += n;
+  const first = await claim(client, batchSize);
+  let batch = first && (await readRange(client, first));
+  while (batch) {
+    const inserted = insertBatch(wh, batch);
+    const done = batch.range.claimedTo;
+    const ahead = rangeEnd(client, done, batchSize)
+      .then((to) => (to === null ? null : readRange(client, { shippedTo: done, claimedTo: to })))
+      .catch(() => null);
+    let rows: number;
+    try {
+      rows = await inserted;
+    } finally {
+      await ahead;
+    }
+    await markShipped(client, batch.range);
+    shipped += rows;
     batches++;
+    const next = await ahead;
+    if (next && (await claimTo(client, { shippedTo: done, claimedTo: done }, next.range.claimedTo))) batch = next;
+    else {
+      const range = await claim(client, batchSize);
+      batch = range && (await readRange(client, range));
+    }
   }
+  return { shipped, batches };
 }
 
 /** Deletes shipped rows older than `keepMs`; the warehouse holds them now. */

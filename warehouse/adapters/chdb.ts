@@ -1,7 +1,7 @@
 // Embedded ClickHouse (chDB) in this process. chDB allows one data directory per process, so
 // sessions are shared per path; several databases (tests) can live in one session.
 import { Session } from "chdb";
-import type { Params, Warehouse } from "../port.ts";
+import { checkInsert, type InsertOptions, type Params, type Warehouse } from "../port.ts";
 
 interface Shared {
   session: Session;
@@ -61,13 +61,17 @@ class ChdbWarehouse implements Warehouse {
     }
   }
 
-  insertLines(table: string, lines: string, opts?: { dedupToken?: string }): Promise<void> {
+  async insertLines(table: string, lines: string, opts: InsertOptions = {}): Promise<void> {
+    const format = checkInsert(table, opts);
+    // Bytes, not a string: the addon hands them to the engine's parser without a copy.
+    const values = new TextEncoder().encode(lines);
     return this.run(async () => {
       await this.s.session.insert({
         table,
-        values: lines,
-        format: "JSONEachRow",
-        settings: opts?.dedupToken
+        values,
+        format,
+        ...(opts.columns ? { columns: opts.columns } : {}),
+        settings: opts.dedupToken
           ? { insert_deduplication_token: opts.dedupToken, deduplicate_blocks_in_dependent_materialized_views: 1 }
           : {},
       });

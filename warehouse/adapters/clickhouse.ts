@@ -1,6 +1,6 @@
 // A ClickHouse server over HTTP. The edge passes a client: @clickhouse/client on Bun and
 // Deno, @clickhouse/client-web on Workers; both speak the same API.
-import type { Params, Warehouse } from "../port.ts";
+import { insertStatement, type InsertOptions, type Params, type Warehouse } from "../port.ts";
 
 /** The part of the clickhouse-js client API this adapter uses (common to node and web clients). */
 export interface ClickHouseLikeClient {
@@ -26,14 +26,15 @@ class ClickHouseWarehouse implements Warehouse {
     private readonly http: { url: string; username: string; password: string },
   ) {}
 
-  async insertLines(table: string, lines: string, opts?: { dedupToken?: string }): Promise<void> {
+  async insertLines(table: string, lines: string, opts: InsertOptions = {}): Promise<void> {
+    const query = insertStatement(table, opts);
     const settings: Record<string, string> = { database: this.database };
     if (opts?.dedupToken) {
       settings.insert_deduplication_token = opts.dedupToken;
       settings.deduplicate_blocks_in_dependent_materialized_views = "1";
     }
     const url = new URL(this.http.url);
-    url.search = new URLSearchParams({ ...settings, query: `INSERT INTO ${table} FORMAT JSONEachRow` }).toString();
+    url.search = new URLSearchParams({ ...settings, query }).toString();
     const res = await this.fetchImpl(url, {
       method: "POST",
       body: lines,

@@ -52,6 +52,24 @@ for (const [name, open] of adapters) {
       expect(n).toBe(3);
     });
 
+    test("JSONCompactEachRow lines go to the named columns; names that are not plain identifiers are refused", async () => {
+      const lines = [
+        JSON.stringify([newEventId(), toCHDateTime(Date.UTC(2026, 0, 2)), 10, "lobby", "vk_ads"]),
+        JSON.stringify([newEventId(), toCHDateTime(Date.UTC(2026, 0, 3)), 11, "shop", "organic"]),
+      ].join("\n");
+      const columns = ["event_id", "ts", "player_id", "placement", "campaign"];
+      await wh.insertLines("ad_views", lines, { dedupToken: "c1", format: "JSONCompactEachRow", columns });
+      await wh.insertLines("ad_views", lines, { dedupToken: "c1", format: "JSONCompactEachRow", columns });
+      const rows = await wh.query("SELECT player_id, campaign, placement, kind FROM ad_views ORDER BY player_id");
+      expect(rows).toEqual([
+        { player_id: 10, campaign: "vk_ads", placement: "lobby", kind: "" },
+        { player_id: 11, campaign: "organic", placement: "shop", kind: "" },
+      ]);
+      await expect(wh.insertLines("ad_views", lines, { format: "JSONCompactEachRow" })).rejects.toThrow("need their columns");
+      await expect(wh.insertLines("ad_views; DROP TABLE x", lines)).rejects.toThrow("invalid warehouse name");
+      await expect(wh.insertLines("ad_views", lines, { format: "JSONCompactEachRow", columns: ["event_id", "ts) SELECT 1 --"] })).rejects.toThrow("invalid warehouse name");
+    });
+
     test("parameters are bound server-side, numbers come back as numbers", async () => {
       const rows = await wh.query<{ n: number; c: string }>(
         "SELECT count() AS n, any(country) AS c FROM registrations WHERE player_id >= {min:UInt64} AND country = {country:String}",
