@@ -1,25 +1,57 @@
 // Builds the React app into ui/dist with code splitting and writes manifest.json, which the
-// server reads to put the entry script into the HTML shell.
+// server reads to put the entry script into the HTML shell. Files that import a lingui macro go
+// through @lingui/babel-plugin-lingui-macro first (Bun has no babel of its own), which turns
+// t`…`, msg`…` and <Trans> into catalogue lookups by id; `bun run ui:build` runs `lingui extract`
+// and `lingui compile` before this, so ui/locales/{locale}.ts holds every compiled message.
 import { rmSync, writeFileSync } from "node:fs";
+import { transformAsync } from "@babel/core";
+import type { BunPlugin } from "bun";
 
-const outdir = new URL("./dist/", import.meta.url).pathname;
-rmSync(outdir, { recursive: true, force: true });
-const result = await Bun.build({
-  entrypoints: [new URL("./main.tsx", import.meta.url).pathname],
-  outdir,
-  splitting: true,
-  minify: true,
-  target: "browser",
-  format: "esm",
-  naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
-  define: { "process.env.NODE_ENV": '"production"' },
-});
-if (!result.success) {
-  for (const log of result.logs) console.error(log);
-  process.exit(1);
+const MACRO_IMPORT = /from\s+["']@lingui\/(?:core|react)\/macro["']/;
+
+/** Runs the lingui macro on the files that import one; the others load untouched. */
+export const linguiMacros: BunPlugin = {
+  name: "lingui-macros",
+  setup(build) {
+    build.onLoad({ filter: /\/ui\/.*\.[jt]sx?$/ }, async ({ path }) => {
+      const code = await Bun.file(path).text();
+      const loader = path.endsWith("x") ? "tsx" : "ts";
+      if (!MACRO_IMPORT.test(code)) return { contents: code, loader };
+      const out = await transformAsync(code, {
+        filename: path,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: false,
+        parserOpts: { plugins: loader === "tsx" ? ["typescript", "jsx"] : ["typescript"] },
+        // Production bundles carry ids only; the texts come from the compiled catalogues.
+        plugins: [["@lingui/babel-plugin-lingui-macro", { stripNonEssentialFields: true }]],
+      });
+      return { contents: out!.code!, loader };
+    });
+  },
+};
+
+if (import.meta.main) {
+  const outdir = new URL("./dist/", import.meta.url).pathname;
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await Bun.build({
+    entrypoints: [new URL("./main.tsx", import.meta.url).pathname],
+    outdir,
+    splitting: true,
+    minify: true,
+    target: "browser",
+    format: "esm",
+    plugins: [linguiMacros],
+    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    process.exit(1);
+  }
+  const rel = (p: string) => "/assets/" + p.slice(outdir.length);
+  const scripts = result.outputs.filter((o) => o.kind === "entry-point").map((o) => rel(o.path));
+  const styles = result.outputs.filter((o) => o.path.endsWith(".css")).map((o) => rel(o.path));
+  writeFileSync(`${outdir}/manifest.json`, JSON.stringify({ scripts, styles }));
+  console.log(`ui built: ${result.outputs.length} files`);
 }
-const rel = (p: string) => "/assets/" + p.slice(outdir.length);
-const scripts = result.outputs.filter((o) => o.kind === "entry-point").map((o) => rel(o.path));
-const styles = result.outputs.filter((o) => o.path.endsWith(".css")).map((o) => rel(o.path));
-writeFileSync(`${outdir}/manifest.json`, JSON.stringify({ scripts, styles }));
-console.log(`ui built: ${result.outputs.length} files`);

@@ -4,6 +4,7 @@
 import { createRoot } from "react-dom/client";
 import { lazy, Suspense } from "react";
 import { Loading } from "./components/States.tsx";
+import { activateLocale } from "./lib/i18n.ts";
 import "./styles.css";
 
 const url = new URL(location.href);
@@ -12,8 +13,13 @@ if (url.searchParams.has("token")) {
   history.replaceState(history.state, "", url.pathname + (url.search ? url.search : "") + url.hash);
 }
 
-const Shell = location.pathname.startsWith("/admin") ? lazy(() => import("./shell/AdminShell.tsx")) : lazy(() => import("./shell/PublicShell.tsx"));
+// The catalogue and the shell download side by side; nothing renders before the catalogue is
+// active (modules translate when they render, never when they load, so the order is safe).
+const loadShell = location.pathname.startsWith("/admin") ? () => import("./shell/AdminShell.tsx") : () => import("./shell/PublicShell.tsx");
+const shell = loadShell();
+const Shell = lazy(() => shell);
 
+await activateLocale();
 createRoot(document.getElementById("root")!).render(
   <Suspense fallback={<Loading />}>
     <Shell />

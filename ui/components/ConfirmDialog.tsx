@@ -1,6 +1,6 @@
 // Asks before a destructive action; a native <dialog> keeps focus and Escape handling right.
 import { useEffect, useRef } from "react";
-import { t } from "../shell/t.ts";
+import { t } from "@lingui/core/macro";
 
 export function ConfirmDialog({ open, text, onConfirm, onCancel }: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -15,10 +15,10 @@ export function ConfirmDialog({ open, text, onConfirm, onCancel }: { open: boole
       <p>{text}</p>
       <div className="tk-row">
         <button type="button" className="tk-btn" onClick={onCancel}>
-          {t("confirm.cancel")}
+          {t`Cancel`}
         </button>
         <button type="button" className="tk-btn tk-danger" onClick={onConfirm} autoFocus>
-          {t("confirm.ok")}
+          {t`Confirm`}
         </button>
       </div>
     </dialog>

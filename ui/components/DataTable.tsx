@@ -8,7 +8,7 @@ import { useSearchParams } from "wouter";
 import { useApi } from "../lib/api.ts";
 import { fmtInt } from "../lib/i18n.ts";
 import { fetchAllPages, fetchExport, saveFile, type Progress } from "../lib/csv.ts";
-import { t } from "../shell/t.ts";
+import { t, ph } from "@lingui/core/macro";
 import { Empty, ErrorState, Loading } from "./States.tsx";
 import { Table, type Column, type Sort } from "./Table.tsx";
 
@@ -98,7 +98,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
             {f.label}{" "}
             {f.options ? (
               <select value={filterValues[f.id]} onChange={(e) => update({ [f.id]: e.target.value })}>
-                <option value="">{t("table.all")}</option>
+                <option value="">{t`All`}</option>
                 {f.options.map(([v, l]) => (
                   <option key={v} value={v}>
                     {l}
@@ -122,13 +122,13 @@ export function DataTable<R>(props: DataTableProps<R>) {
         <div aria-busy={list.loading}>
           {list.error && <ErrorState message={list.error.message} retry={list.reload} />}
           <Table rows={list.data.rows} columns={columns} rowKey={props.rowKey} sort={sort} onSort={(s) => update({ sort: s.id, dir: s.desc ? "desc" : "asc" })} caption={props.caption} />
-          <nav className="tk-row tk-pager" aria-label={t("table.pages")}>
+          <nav className="tk-row tk-pager" aria-label={t`Pages`}>
             <button type="button" className="tk-btn" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-              {t("table.prev")}
+              {t`Previous`}
             </button>
-            <span aria-live="polite">{t("table.page", { page: fmtInt(page), pages: fmtInt(pages), total: fmtInt(list.data.total) })}</span>
+            <span aria-live="polite">{t`Page ${ph({ page: fmtInt(page) })} of ${ph({ pages: fmtInt(pages) })} · ${ph({ total: fmtInt(list.data.total) })} in all`}</span>
             <button type="button" className="tk-btn" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-              {t("table.next")}
+              {t`Next`}
             </button>
           </nav>
         </div>
@@ -173,8 +173,8 @@ function CsvExport<R>({ name, columns, listUrl, exportUrl, selection }: { name: 
   const text = !progress
     ? ""
     : progress.unit === "rows"
-      ? t("table.exportRows", { done: fmtInt(progress.done), total: fmtInt(progress.total ?? 0) })
-      : t("table.exportBytes", { kb: fmtInt(Math.round(progress.done / 1024)) });
+      ? t`Exporting: ${ph({ done: fmtInt(progress.done) })} of ${ph({ total: fmtInt(progress.total ?? 0) })} rows`
+      : t`Exporting: ${ph({ kb: fmtInt(Math.round(progress.done / 1024)) })} KB`;
   return (
     <div className="tk-row tk-export">
       {progress ? (
@@ -182,17 +182,17 @@ function CsvExport<R>({ name, columns, listUrl, exportUrl, selection }: { name: 
           <progress max={progress.total ?? undefined} value={progress.total ? progress.done : undefined} aria-label={text} />
           <span aria-live="polite">{text}</span>
           <button type="button" className="tk-btn" onClick={() => abort.current?.abort()}>
-            {t("table.exportCancel")}
+            {t`Stop export`}
           </button>
         </>
       ) : (
         <button type="button" className="tk-btn" onClick={run}>
-          {t("table.export")}
+          {t`Export CSV`}
         </button>
       )}
       {failure && (
         <span role="alert" className="tk-error">
-          {t("table.exportFailed", { detail: failure })}
+          {t`Export failed: ${ph({ detail: failure })}`}
         </span>
       )}
     </div>

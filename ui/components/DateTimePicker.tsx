@@ -3,20 +3,20 @@
 // null while the text is empty or not a real date-time; an invalid text is announced.
 import { useId, useState } from "react";
 import { formatDateTime, parseDateTime } from "../lib/datetime.ts";
-import { t } from "../shell/t.ts";
+import { t } from "@lingui/core/macro";
 
 export function DateTimePicker(props: { label: string; value: number | null; onChange: (ms: number | null) => void; required?: boolean; error?: string }) {
   const id = useId();
   const [text, setText] = useState(() => (props.value == null ? "" : formatDateTime(props.value)));
   const invalid = text.trim() !== "" && parseDateTime(text) === null;
-  const message = invalid ? t("datetime.invalid") : props.error;
+  const message = invalid ? t`Enter a date as DD.MM.YYYY HH:mm:ss` : props.error;
   return (
     <div className="tk-field">
       <label htmlFor={id}>{props.label}</label>
       <input
         id={id}
         inputMode="numeric"
-        placeholder={t("datetime.placeholder")}
+        placeholder={t`DD.MM.YYYY HH:mm:ss`}
         value={text}
         required={props.required}
         aria-invalid={Boolean(message)}

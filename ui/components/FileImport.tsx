@@ -3,7 +3,7 @@
 // handed to `summary`, which draws the result (added, changed, refused…) the area's route returns.
 import { useId, useState, type ReactNode } from "react";
 import { csrfToken } from "../lib/api.ts";
-import { t } from "../shell/t.ts";
+import { t, ph } from "@lingui/core/macro";
 
 type Phase<R> = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "done"; result: R } | { kind: "failed"; detail: string };
 
@@ -48,15 +48,15 @@ export function FileImport<R>(props: { label: string; url: string; field?: strin
         <label htmlFor={id}>{props.label}</label>
         <input id={id} type="file" accept={props.accept} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         <button type="button" className="tk-btn tk-primary" disabled={!file || phase.kind === "uploading"} onClick={upload}>
-          {t("import.upload")}
+          {t`Upload`}
         </button>
       </div>
       {phase.kind === "uploading" && (
-        <progress max={100} value={phase.percent} aria-label={t("import.progress", { percent: phase.percent })} style={{ width: "100%" }} />
+        <progress max={100} value={phase.percent} aria-label={t`Uploading: ${ph({ percent: phase.percent })}%`} style={{ width: "100%" }} />
       )}
       <div aria-live="polite">
         {phase.kind === "done" && props.summary(phase.result)}
-        {phase.kind === "failed" && <p className="tk-error">{t("import.failed", { detail: phase.detail })}</p>}
+        {phase.kind === "failed" && <p className="tk-error">{t`Import failed: ${ph({ detail: phase.detail })}`}</p>}
       </div>
     </div>
   );

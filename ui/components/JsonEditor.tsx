@@ -2,15 +2,8 @@
 // typed, says where it breaks, and hands the parent only values that parse (onChange gets the
 // parsed value, or undefined while the text is not JSON), so a form cannot save broken JSON.
 import { useId, useState } from "react";
-import { t } from "../shell/t.ts";
-
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; detail: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (e) {
-    return { ok: false, detail: e instanceof Error ? e.message : String(e) };
-  }
-}
+import { t, ph } from "@lingui/core/macro";
+import { parseJson } from "../lib/json.ts";
 
 export function JsonEditor(props: { label: string; value: unknown; onChange: (value: unknown | undefined) => void; rows?: number }) {
   const id = useId();
@@ -36,11 +29,11 @@ export function JsonEditor(props: { label: string; value: unknown; onChange: (va
       />
       <div className="tk-row">
         <button type="button" className="tk-btn" disabled={!parsed.ok} onClick={() => parsed.ok && update(JSON.stringify(parsed.value, null, 2))}>
-          {t("json.format")}
+          {t`Format`}
         </button>
         {!parsed.ok && (
           <span id={`${id}-error`} className="tk-error" role="alert">
-            {t("json.invalid", { detail: parsed.detail })}
+            {t`Not valid JSON: ${ph({ detail: parsed.detail })}`}
           </span>
         )}
       </div>

@@ -3,11 +3,25 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { renderMarkdown } from "../lib/markdown.ts";
 import { ACTIONS, applyAction, type Action } from "../lib/markdown-format.ts";
-import { t } from "../shell/t.ts";
+import { msg, t } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { EDITOR_HEIGHT, type MarkdownEditorProps } from "./MarkdownEditor.tsx";
 import "./MarkdownEditor.css";
 
 type Mode = "markdown" | "rich";
+
+const MODE_NAMES: Record<Mode, MessageDescriptor> = { markdown: msg`Markdown`, rich: msg`Preview` };
+/** Each action's name (read by screen readers, shown as a tooltip) and its button face. */
+const ACTION_TEXT: Record<Action["id"], { name: MessageDescriptor; face: MessageDescriptor }> = {
+  bold: { name: msg`Bold`, face: msg({ message: "B", comment: "button face of Bold: one letter" }) },
+  italic: { name: msg`Italic`, face: msg({ message: "I", comment: "button face of Italic: one letter" }) },
+  heading: { name: msg`Heading`, face: msg({ message: "H", comment: "button face of Heading: one letter" }) },
+  link: { name: msg`Link`, face: msg({ message: "🔗", context: "editor button" }) },
+  list: { name: msg`Bulleted list`, face: msg({ message: "•", context: "editor button" }) },
+  numbered: { name: msg`Numbered list`, face: msg({ message: "1.", context: "editor button" }) },
+  quote: { name: msg`Quote`, face: msg({ message: "❝", context: "editor button" }) },
+  code: { name: msg`Code`, face: msg({ message: "</>", context: "editor button" }) },
+};
 
 export default function MarkdownEditorPane({ label, value, onChange, error, name }: MarkdownEditorProps) {
   const [mode, setMode] = useState<Mode>("markdown");
@@ -46,7 +60,7 @@ export default function MarkdownEditorPane({ label, value, onChange, error, name
       onClick={() => setMode(m)}
       onKeyDown={(e) => (e.key === "ArrowRight" || e.key === "ArrowLeft") && (setMode(m === "markdown" ? "rich" : "markdown"), e.currentTarget.parentElement?.querySelector<HTMLButtonElement>(`[aria-selected="false"]`)?.focus())}
     >
-      {t(`editor.${m}`)}
+      {t(MODE_NAMES[m])}
     </button>
   );
 
@@ -63,10 +77,10 @@ export default function MarkdownEditorPane({ label, value, onChange, error, name
       </div>
       {mode === "markdown" ? (
         <div id={`${id}-markdown`} role="tabpanel" aria-labelledby={`${id}-markdown-tab`} className="tk-md-body">
-          <div role="toolbar" aria-label={t("editor.toolbar")} aria-controls={`${id}-text`} className="tk-row tk-md-toolbar">
+          <div role="toolbar" aria-label={t`Formatting`} aria-controls={`${id}-text`} className="tk-row tk-md-toolbar">
             {ACTIONS.map((a) => (
-              <button key={a.id} type="button" className="tk-btn" title={t(`editor.${a.id}`) + (a.key ? ` (Ctrl+${a.key.toUpperCase()})` : "")} aria-label={t(`editor.${a.id}`)} onClick={() => run(a)}>
-                {t(`editor.${a.id}.short`)}
+              <button key={a.id} type="button" className="tk-btn" title={t(ACTION_TEXT[a.id].name) + (a.key ? ` (Ctrl+${a.key.toUpperCase()})` : "")} aria-label={t(ACTION_TEXT[a.id].name)} onClick={() => run(a)}>
+                {t(ACTION_TEXT[a.id].face)}
               </button>
             ))}
           </div>

@@ -1,22 +1,22 @@
 // Designed loading, empty and error states; every screen shows one of them, never a blank.
 import type { ReactNode } from "react";
 import type { Loaded } from "../lib/api.ts";
-import { t } from "../shell/t.ts";
+import { t } from "@lingui/core/macro";
 
 export const Loading = () => (
   <div className="tk-state" role="status" aria-busy="true">
-    <span className="tk-spinner" aria-hidden="true" /> {t("state.loading")}
+    <span className="tk-spinner" aria-hidden="true" /> {t`Loading…`}
   </div>
 );
 
-export const Empty = ({ children }: { children?: ReactNode }) => <div className="tk-state tk-empty">{children ?? t("state.empty")}</div>;
+export const Empty = ({ children }: { children?: ReactNode }) => <div className="tk-state tk-empty">{children ?? t`Nothing here yet.`}</div>;
 
 export const ErrorState = ({ message, retry }: { message: string; retry?: () => void }) => (
   <div className="tk-state tk-error" role="alert">
-    {t("state.error", { message })}
+    {t`Could not load: ${message}`}
     {retry && (
       <button type="button" className="tk-btn" onClick={retry}>
-        {t("state.retry")}
+        {t`Try again`}
       </button>
     )}
   </div>

@@ -1,6 +1,6 @@
 // Short notices after an action ("Saved", an error); announced to screen readers.
 import { useEffect, useState } from "react";
-import { t } from "../shell/t.ts";
+import { t } from "@lingui/core/macro";
 
 type Toast = { id: number; text: string; kind: "ok" | "error" };
 let push: (toast: Omit<Toast, "id">) => void = () => {};
@@ -25,7 +25,7 @@ export function Toasts() {
       {items.map((x) => (
         <div key={x.id} className={`tk-toast tk-toast-${x.kind}`} role={x.kind === "error" ? "alert" : "status"}>
           {x.text}
-          <button type="button" aria-label={t("toast.close")} onClick={() => setItems((xs) => xs.filter((y) => y.id !== x.id))}>
+          <button type="button" aria-label={t`Dismiss`} onClick={() => setItems((xs) => xs.filter((y) => y.id !== x.id))}>
             ×
           </button>
         </div>

@@ -1,6 +1,8 @@
-// Lingui runtime for the UI. Each area keeps its own catalogue (ids → ru/en text), so engineers
-// editing different areas never touch the same file; a test checks every id exists in both.
-import { setupI18n, type I18n } from "@lingui/core";
+// Lingui runtime for the UI. Strings are written with lingui macros (t`…`, msg`…`; see
+// ui/README.md); `lingui compile` merges every area's catalogue into one compiled catalogue per
+// locale, and the entry activates the page's one before any screen renders.
+// `catalog({ en, ru })` is the older way, kept only for areas not yet moved to macros.
+import { i18n, setupI18n, type I18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { formatDateTime } from "./datetime.ts";
 
@@ -9,6 +11,17 @@ export type Catalog = { en: Record<string, string>; ru: Record<string, string> }
 
 export const locale: Locale =
   typeof document !== "undefined" && document.querySelector<HTMLMetaElement>('meta[name="tk-locale"]')?.content === "en" ? "en" : "ru";
+
+/**
+ * Loads the page locale's compiled catalogue (its own chunk: a page fetches one locale only) and
+ * activates it. A message id the catalogue lacks is reported as a console error, which the e2e
+ * pages check fails on.
+ */
+export async function activateLocale(): Promise<void> {
+  const { messages } = locale === "en" ? await import("../locales/en.ts") : await import("../locales/ru.ts");
+  i18n.on("missing", ({ id }) => console.error(`untranslated message ${id} (${locale})`));
+  i18n.loadAndActivate({ locale, messages });
+}
 
 /** A translate function over one catalogue, in the page's locale. */
 export function catalog<C extends Catalog>(messages: C): (id: keyof C["en"] & string, values?: Record<string, unknown>) => string {

@@ -3,14 +3,23 @@
 import { useState } from "react";
 import { screens } from "../areas/index.ts";
 import type { NavGroup } from "../areas/registry.ts";
-import { locale } from "../lib/i18n.ts";
+import { screenTitle } from "../areas/registry.ts";
 import { useApi } from "../lib/api.ts";
 import { ScreenRoutes } from "./ScreenRoutes.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Toasts } from "../components/Toasts.tsx";
-import { t } from "./t.ts";
+import { msg, t } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 
 const GROUPS: NavGroup[] = ["system", "players", "clansBattles", "content", "billing", "metrics"];
+const GROUP_TITLES: Record<NavGroup, MessageDescriptor> = {
+  system: msg`System`,
+  players: msg`Players`,
+  clansBattles: msg`Clans and battles`,
+  content: msg`Game content`,
+  billing: msg`Billing`,
+  metrics: msg`Metrics`,
+};
 
 export default function AdminShell() {
   const [jump, setJump] = useState("");
@@ -27,7 +36,7 @@ export default function AdminShell() {
     <div className="tk-admin">
       <aside className="tk-sidebar">
         <a className="tk-brand" href="/admin/">
-          {t("admin.title")}
+          {t`Back office`}
         </a>
         <form
           className="tk-jump"
@@ -38,25 +47,25 @@ export default function AdminShell() {
           }}
         >
           <label>
-            <span className="tk-sr">{t("admin.jump")}</span>
-            <input inputMode="numeric" pattern="[0-9]*" placeholder={t("admin.jump")} value={jump} onChange={(e) => setJump(e.target.value)} />
+            <span className="tk-sr">{t`Player id`}</span>
+            <input inputMode="numeric" pattern="[0-9]*" placeholder={t`Player id`} value={jump} onChange={(e) => setJump(e.target.value)} />
           </label>
           <button type="submit" className="tk-btn">
-            {t("admin.jumpGo")}
+            {t`Open player`}
           </button>
         </form>
-        <nav aria-label={t("admin.title")}>
+        <nav aria-label={t`Back office`}>
           {GROUPS.map((g) => {
             const items = nav.filter((s) => s.group === g);
             if (items.length === 0) return null;
             return (
               <details key={g} open={items.some((s) => location.pathname.startsWith(s.href ?? s.path))}>
-                <summary>{t(`admin.group.${g}`)}</summary>
+                <summary>{t(GROUP_TITLES[g])}</summary>
                 <ul>
                   {items.map((s) => (
                     <li key={s.path}>
                       <a href={s.href ?? s.path} aria-current={location.pathname === (s.href ?? s.path) ? "page" : undefined}>
-                        {s.title[locale]}
+                        {screenTitle(s)}
                       </a>
                     </li>
                   ))}
@@ -72,7 +81,7 @@ export default function AdminShell() {
           <LanguageSwitch />
           {me.data?.admin && (
             <a href="/admin/logout" className="tk-btn">
-              {t("nav.signOut")}
+              {t`Sign out`}
             </a>
           )}
         </header>

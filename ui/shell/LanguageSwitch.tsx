@@ -1,7 +1,7 @@
 // Switches ru/en keeping the page: a /ru|en/ path swaps its segment; other paths set the
 // lang cookie the server reads and reload.
 import { locale } from "../lib/i18n.ts";
-import { t } from "./t.ts";
+import { t } from "@lingui/core/macro";
 
 export function switchLocale(to: "ru" | "en") {
   const { pathname, search, hash } = location;
@@ -13,7 +13,7 @@ export function switchLocale(to: "ru" | "en") {
 
 export function LanguageSwitch() {
   return (
-    <div className="tk-lang" role="group" aria-label={t("nav.language")}>
+    <div className="tk-lang" role="group" aria-label={t`Language`}>
       {(["ru", "en"] as const).map((l) => (
         <button key={l} type="button" className="tk-link" aria-pressed={l === locale} disabled={l === locale} onClick={() => switchLocale(l)}>
           {l.toUpperCase()}

@@ -5,7 +5,7 @@ import { ScreenRoutes } from "./ScreenRoutes.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Toasts } from "../components/Toasts.tsx";
 import { PlayerMenu } from "../areas/access/player/PlayerMenu.tsx";
-import { t } from "./t.ts";
+import { msg, t } from "@lingui/core/macro";
 
 interface Me {
   nickname: string;
@@ -16,15 +16,15 @@ interface Me {
 }
 
 const NAV = [
-  ["/public/profile/", "nav.profile"],
-  ["/public/profile/rating", "nav.rating"],
-  ["/public/profile/myClan", "nav.clan"],
-  ["/public/profile/shop", "nav.shop"],
-  ["/public/profile/offers", "nav.offers"],
-  ["/public/profile/gift", "nav.gift"],
-  ["/public/profile/paymentMethods", "nav.paymentMethods"],
-  ["/public/profile/feedback", "nav.feedback"],
-  [`/${locale}/public/information/guide/`, "nav.guides"],
+  ["/public/profile/", msg`Profile`],
+  ["/public/profile/rating", msg`Rating`],
+  ["/public/profile/myClan", msg`Clan`],
+  ["/public/profile/shop", msg`Shop`],
+  ["/public/profile/offers", msg`Offers`],
+  ["/public/profile/gift", msg`Gifts`],
+  ["/public/profile/paymentMethods", msg`Payment methods`],
+  ["/public/profile/feedback", msg`Support`],
+  [`/${locale}/public/information/guide/`, msg`Guides`],
 ] as const;
 
 export default function PublicShell() {
@@ -35,9 +35,9 @@ export default function PublicShell() {
     <div className="tk-public">
       <header className="tk-header">
         <a className="tk-brand" href={`/${locale}/public`}>
-          {t("app.name")}
+          {t`Tankodrome`}
         </a>
-        <nav aria-label={t("nav.menu")} className="tk-nav">
+        <nav aria-label={t`Menu`} className="tk-nav">
           {NAV.map(([href, key]) => (
             <a key={href} href={href} aria-current={location.pathname === href ? "page" : undefined}>
               {t(key)}
@@ -49,7 +49,7 @@ export default function PublicShell() {
             <>
               {player.avatarUrl && <img src={player.avatarUrl} alt="" width={28} height={28} className="tk-avatar" />}
               <span>{player.nickname}</span>
-              <span title="level">★ {player.level}</span>
+              <span title={t`Level`}>★ {player.level}</span>
               <span className="tk-gold">● {fmtInt(player.gold)}</span>
               <span className="tk-silver">● {fmtInt(player.silver)}</span>
               <PlayerMenu signedIn />
@@ -64,8 +64,8 @@ export default function PublicShell() {
         <ScreenRoutes shell="public" />
       </main>
       <footer className="tk-footer">
-        <a href={`/${locale}/public/terms`}>{t("nav.terms")}</a>
-        <span>© {new Date().getFullYear()} {t("app.name")}</span>
+        <a href={`/${locale}/public/terms`}>{t`Terms of use`}</a>
+        <span>© {new Date().getFullYear()} {t`Tankodrome`}</span>
       </footer>
       <Toasts />
     </div>

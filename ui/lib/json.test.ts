@@ -1,5 +1,5 @@
 import { test, expect } from "bun:test";
-import { parseJson } from "./JsonEditor.tsx";
+import { parseJson } from "./json.ts";
 
 test("parseJson accepts JSON and explains what is not", () => {
   expect(parseJson('{"a":[1,2]}')).toEqual({ ok: true, value: { a: [1, 2] } });
