@@ -30,6 +30,22 @@ test("lingui catalogues: every message translated in ru and en, placeholders ali
   expect(problems).toEqual([]);
 });
 
+test("one English text in two catalogues means the same in ru (or takes a context)", async () => {
+  // The compiled catalogue of a locale merges every area's, and a message's id is made from its
+  // English and context, so two areas' same text must agree on its translation.
+  const seen = new Map<string, { file: string; ru: string }>();
+  const problems: string[] = [];
+  for await (const file of new Glob("ui/**/locales/ru.po").scan(".")) {
+    for (const item of PO.parse(await Bun.file(file).text()).items) {
+      const before = seen.get(key(item));
+      const ru = item.msgstr[0] ?? "";
+      if (before && before.ru !== ru) problems.push(`"${item.msgid}": "${before.ru}" in ${before.file}, "${ru}" in ${file} — add a context to one`);
+      seen.set(key(item), { file, ru });
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
 test("catalog({ en, ru }) objects are complete in ru and en", async () => {
   const problems: string[] = [];
   for await (const file of new Glob("ui/**/messages.ts").scan(".")) {

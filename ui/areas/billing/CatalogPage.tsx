@@ -9,7 +9,8 @@ import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { grantsText } from "./CheckoutPage.tsx";
-import { t, money } from "./t.ts";
+import { ph, t } from "@lingui/core/macro";
+import { money, GRANT_NAMES } from "./t.ts";
 
 interface Item {
   id: string;
@@ -54,7 +55,7 @@ function ItemForm({ item, isNew, markets, onDone }: { item: Item; isNew: boolean
     });
     try {
       await api(isNew ? "/admin/billing/catalog/add" : "/admin/billing/catalog/save", { body: { ...v, prices: parsed } });
-      toast.ok(t("catalog.saved"));
+      toast.ok(t`Saved`);
       onDone();
     } catch (x) {
       setErrors((x as ApiError).fields ?? {});
@@ -63,7 +64,7 @@ function ItemForm({ item, isNew, markets, onDone }: { item: Item; isNew: boolean
   }
   const num = (path: "gold" | "silver" | "premiumDays") => (
     <label>
-      {t(`catalog.${path}`)} <input inputMode="numeric" value={String(v.grants[path])} onChange={(e) => setV({ ...v, grants: { ...v.grants, [path]: e.target.value as never } })} />
+      {t(GRANT_NAMES[path])} <input inputMode="numeric" value={String(v.grants[path])} onChange={(e) => setV({ ...v, grants: { ...v.grants, [path]: e.target.value as never } })} />
       {err(`grants.${path}`)}
     </label>
   );
@@ -71,65 +72,65 @@ function ItemForm({ item, isNew, markets, onDone }: { item: Item; isNew: boolean
     <form onSubmit={save} className="tk-billing-form" style={{ display: "grid", gap: 10, background: "var(--panel)", padding: 16, borderRadius: 8 }}>
       <div className="tk-row">
         <label>
-          {t("catalog.id")} <input value={v.id} readOnly={!isNew} onChange={(e) => setV({ ...v, id: e.target.value })} required />
+          {t`Id`} <input value={v.id} readOnly={!isNew} onChange={(e) => setV({ ...v, id: e.target.value })} required />
           {err("id")}
         </label>
         <label>
-          {t("catalog.titleRu")} <input value={v.titleRu} onChange={(e) => setV({ ...v, titleRu: e.target.value })} />
+          {t`Title (ru)`} <input value={v.titleRu} onChange={(e) => setV({ ...v, titleRu: e.target.value })} />
           {err("titleRu")}
         </label>
         <label>
-          {t("catalog.titleEn")} <input value={v.titleEn} onChange={(e) => setV({ ...v, titleEn: e.target.value })} />
+          {t`Title (en)`} <input value={v.titleEn} onChange={(e) => setV({ ...v, titleEn: e.target.value })} />
           {err("titleEn")}
         </label>
       </div>
       <fieldset className="tk-row">
-        <legend>{t("catalog.grants")}</legend>
+        <legend>{t`Grants`}</legend>
         {num("gold")}
         {num("silver")}
         {num("premiumDays")}
         <label>
-          {t("catalog.bonus")} <input inputMode="numeric" value={String(v.bonusGold)} onChange={(e) => setV({ ...v, bonusGold: e.target.value as never })} />
+          {t`Bonus gold`} <input inputMode="numeric" value={String(v.bonusGold)} onChange={(e) => setV({ ...v, bonusGold: e.target.value as never })} />
           {err("bonusGold")}
         </label>
       </fieldset>
       <label style={{ display: "grid" }}>
-        {t("catalog.prices")} <small>{t("catalog.pricesHint")}</small>
+        {t`Prices`} <small>{t`One price a line: market currency amount (minor units), e.g. web RUB 9900`}</small>
         <textarea rows={5} value={prices} onChange={(e) => setPrices(e.target.value)} />
         {Object.entries(errors).filter(([k]) => k.startsWith("prices")).map(([k, m]) => <small key={k} className="tk-error">{k}: {m}</small>)}
       </label>
       <fieldset className="tk-row">
-        <legend>{t("catalog.availability")}</legend>
+        <legend>{t`Availability`}</legend>
         <label>
-          {t("catalog.markets")}
+          {t`Markets (empty: all)`}
           <select multiple value={v.availability.markets} onChange={(e) => setV({ ...v, availability: { ...v.availability, markets: [...e.target.selectedOptions].map((o) => o.value) } })}>
             {markets.map((m) => <option key={m}>{m}</option>)}
           </select>
         </label>
         <label>
-          {t("catalog.countries")} <input value={v.availability.countries.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, countries: list(e.target.value.toUpperCase()) } })} />
+          {t`Countries, comma-separated (empty: all)`} <input value={v.availability.countries.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, countries: list(e.target.value.toUpperCase()) } })} />
           {err("availability.countries.0")}
         </label>
         <label>
-          {t("catalog.platforms")} <input value={v.availability.platforms.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, platforms: list(e.target.value) } })} />
+          {t`Platforms, comma-separated (empty: all)`} <input value={v.availability.platforms.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, platforms: list(e.target.value) } })} />
         </label>
         <label>
-          {t("catalog.from")} <input type="datetime-local" value={toLocalInput(v.availability.from)} onChange={(e) => setV({ ...v, availability: { ...v.availability, from: fromLocalInput(e.target.value) } })} />
+          {t`Available from`} <input type="datetime-local" value={toLocalInput(v.availability.from)} onChange={(e) => setV({ ...v, availability: { ...v.availability, from: fromLocalInput(e.target.value) } })} />
         </label>
         <label>
-          {t("catalog.until")} <input type="datetime-local" value={toLocalInput(v.availability.until)} onChange={(e) => setV({ ...v, availability: { ...v.availability, until: fromLocalInput(e.target.value) } })} />
+          {t`Available until`} <input type="datetime-local" value={toLocalInput(v.availability.until)} onChange={(e) => setV({ ...v, availability: { ...v.availability, until: fromLocalInput(e.target.value) } })} />
           {err("availability.until")}
         </label>
       </fieldset>
       <div className="tk-row">
         <label>
-          {t("catalog.sort")} <input inputMode="numeric" value={String(v.sortOrder)} onChange={(e) => setV({ ...v, sortOrder: e.target.value as never })} />
+          {t`Sort order`} <input inputMode="numeric" value={String(v.sortOrder)} onChange={(e) => setV({ ...v, sortOrder: e.target.value as never })} />
         </label>
         <label>
-          <input type="checkbox" checked={v.active} onChange={(e) => setV({ ...v, active: e.target.checked })} /> {t("catalog.active")}
+          <input type="checkbox" checked={v.active} onChange={(e) => setV({ ...v, active: e.target.checked })} /> {t`Active`}
         </label>
-        <button type="submit" className="tk-btn tk-primary">{t("catalog.save")}</button>
-        <button type="button" className="tk-btn" onClick={onDone}>{t("catalog.cancel")}</button>
+        <button type="submit" className="tk-btn tk-primary">{t`Save`}</button>
+        <button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>
       </div>
     </form>
   );
@@ -141,7 +142,7 @@ function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () =>
   async function save() {
     try {
       await api("/admin/billing/multipliers/save", { body: { multipliers: rows } });
-      toast.ok(t("catalog.saved"));
+      toast.ok(t`Saved`);
       onDone();
     } catch (x) {
       toast.error(Object.entries((x as ApiError).fields).map(([k, m]) => `${k}: ${m}`).join("; ") || (x as ApiError).message);
@@ -149,10 +150,10 @@ function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () =>
   }
   return (
     <section>
-      <h2>{t("catalog.multipliers")}</h2>
-      <p className="tk-muted">{t("catalog.multipliersHint")}</p>
+      <h2>{t`Multipliers`}</h2>
+      <p className="tk-muted">{t`x2 gold this weekend: currency gold, percent 200, the period.`}</p>
       <table>
-        <thead><tr><th>{t("catalog.mItem")}</th><th>{t("catalog.mCurrency")}</th><th>{t("catalog.mPercent")}</th><th>{t("catalog.mStarts")}</th><th>{t("catalog.mEnds")}</th><th /></tr></thead>
+        <thead><tr><th>{t`Item (empty: all)`}</th><th>{t`Currency`}</th><th>{t`Percent`}</th><th>{t`Starts`}</th><th>{t`Ends`}</th><th /></tr></thead>
         <tbody>
           {rows.map((r, i) => (
             <tr key={i}>
@@ -161,14 +162,14 @@ function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () =>
               <td><input inputMode="numeric" value={String(r.percent)} onChange={(e) => set(i, { percent: Number(e.target.value) })} /></td>
               <td><input type="datetime-local" value={toLocalInput(r.startsAt)} onChange={(e) => set(i, { startsAt: fromLocalInput(e.target.value) ?? 0 })} /></td>
               <td><input type="datetime-local" value={toLocalInput(r.endsAt)} onChange={(e) => set(i, { endsAt: fromLocalInput(e.target.value) ?? 0 })} /></td>
-              <td><button type="button" className="tk-btn" onClick={() => setRows(rows.filter((_, j) => j !== i))}>{t("catalog.remove")}</button></td>
+              <td><button type="button" className="tk-btn" onClick={() => setRows(rows.filter((_, j) => j !== i))}>{t`Remove`}</button></td>
             </tr>
           ))}
         </tbody>
       </table>
       <div className="tk-row">
-        <button type="button" className="tk-btn" onClick={() => setRows([...rows, { itemId: null, currency: "gold", percent: 200, startsAt: Date.now(), endsAt: Date.now() + 2 * 86_400_000 }])}>{t("catalog.mAdd")}</button>
-        <button type="button" className="tk-btn tk-primary" onClick={save}>{t("catalog.mSave")}</button>
+        <button type="button" className="tk-btn" onClick={() => setRows([...rows, { itemId: null, currency: "gold", percent: 200, startsAt: Date.now(), endsAt: Date.now() + 2 * 86_400_000 }])}>{t`Add multiplier`}</button>
+        <button type="button" className="tk-btn tk-primary" onClick={save}>{t`Save multipliers`}</button>
       </div>
     </section>
   );
@@ -181,21 +182,21 @@ function Import({ onDone }: { onDone: () => void }) {
     try {
       const r = await api<{ applied: boolean; preview: { added: string[]; changed: { id: string }[]; removed: string[]; multipliers: { before: number; after: number } } }>("/admin/billing/import", { body: { file, apply } });
       const p = r.preview;
-      setPreview(t("catalog.previewResult", { added: p.added.join(", ") || "—", changed: p.changed.map((c) => c.id).join(", ") || "—", removed: p.removed.join(", ") || "—", before: p.multipliers.before, after: p.multipliers.after }));
-      if (r.applied) (toast.ok(t("catalog.imported")), setFile(null), setPreview(null), onDone());
+      setPreview(t`Added: ${ph({ added: p.added.join(", ") || "—" })}. Changed: ${ph({ changed: p.changed.map((c) => c.id).join(", ") || "—" })}. Removed: ${ph({ removed: p.removed.join(", ") || "—" })}. Multipliers: ${ph({ before: p.multipliers.before })} → ${ph({ after: p.multipliers.after })}.`);
+      if (r.applied) (toast.ok(t`Catalog imported`), setFile(null), setPreview(null), onDone());
     } catch (x) {
       toast.error((x as ApiError).message);
     }
   }
   return (
     <section>
-      <h2>{t("catalog.import")}</h2>
+      <h2>{t`Import`}</h2>
       <div className="tk-row">
         <label>
-          {t("catalog.importFile")} <input type="file" accept="application/json,.json" onChange={async (e) => (setPreview(null), setFile((await e.target.files?.[0]?.text()) ?? null))} />
+          {t`Catalog file (JSON)`} <input type="file" accept="application/json,.json" onChange={async (e) => (setPreview(null), setFile((await e.target.files?.[0]?.text()) ?? null))} />
         </label>
-        <button type="button" className="tk-btn" disabled={!file} onClick={() => run(false)}>{t("catalog.preview")}</button>
-        <button type="button" className="tk-btn tk-primary" disabled={!file || !preview} onClick={() => run(true)}>{t("catalog.apply")}</button>
+        <button type="button" className="tk-btn" disabled={!file} onClick={() => run(false)}>{t`Preview changes`}</button>
+        <button type="button" className="tk-btn tk-primary" disabled={!file || !preview} onClick={() => run(true)}>{t`Apply import`}</button>
       </div>
       {preview && <p role="status">{preview}</p>}
     </section>
@@ -209,18 +210,18 @@ export default function CatalogPage() {
   const done = () => (setEditing(null), state.reload());
   const columns = useMemo<Column<Item>[]>(
     () => [
-      { id: "sortOrder", label: t("catalog.sort"), value: (i) => i.sortOrder },
-      { id: "id", label: t("catalog.id"), value: (i) => i.id },
-      { id: "title", label: locale === "ru" ? t("catalog.titleRu") : t("catalog.titleEn"), value: (i) => (locale === "ru" ? i.titleRu : i.titleEn), cell: (i) => <>{locale === "ru" ? i.titleRu : i.titleEn}{!i.active && <em> ({t("catalog.inactive")})</em>}</> },
-      { id: "grants", label: t("catalog.grants"), value: (i) => i.grants.gold, cell: (i) => grantsText({ ...i.grants, gold: i.grants.gold + i.bonusGold }) },
-      { id: "prices", label: t("catalog.prices"), value: (i) => i.prices.length, sortable: false, cell: (i) => i.prices.map((p) => `${p.market}: ${money(p.amount, p.currency)}`).join(" · ") },
-      { id: "period", label: t("catalog.availability"), value: (i) => i.availability.from, sortable: false, cell: (i) => [fmtDateTime(i.availability.from), fmtDateTime(i.availability.until)].filter(Boolean).join(" – ") + (i.availability.countries.length ? ` ${i.availability.countries.join(",")}` : "") },
+      { id: "sortOrder", label: t`Sort order`, value: (i) => i.sortOrder },
+      { id: "id", label: t`Id`, value: (i) => i.id },
+      { id: "title", label: locale === "ru" ? t`Title (ru)` : t`Title (en)`, value: (i) => (locale === "ru" ? i.titleRu : i.titleEn), cell: (i) => <>{locale === "ru" ? i.titleRu : i.titleEn}{!i.active && <em> ({t`inactive`})</em>}</> },
+      { id: "grants", label: t`Grants`, value: (i) => i.grants.gold, cell: (i) => grantsText({ ...i.grants, gold: i.grants.gold + i.bonusGold }) },
+      { id: "prices", label: t`Prices`, value: (i) => i.prices.length, sortable: false, cell: (i) => i.prices.map((p) => `${p.market}: ${money(p.amount, p.currency)}`).join(" · ") },
+      { id: "period", label: t`Availability`, value: (i) => i.availability.from, sortable: false, cell: (i) => [fmtDateTime(i.availability.from), fmtDateTime(i.availability.until)].filter(Boolean).join(" – ") + (i.availability.countries.length ? ` ${i.availability.countries.join(",")}` : "") },
       {
         id: "actions", label: "", value: () => "", sortable: false, csv: false,
         cell: (i) => (
           <div className="tk-row">
-            <button type="button" className="tk-btn" onClick={async () => setEditing({ item: (await api<{ item: Item }>(`/admin/billing/catalog/edit/${encodeURIComponent(i.id)}`)).item, isNew: false })}>{t("catalog.edit")}</button>
-            <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving(i.id)}>{t("catalog.remove")}</button>
+            <button type="button" className="tk-btn" onClick={async () => setEditing({ item: (await api<{ item: Item }>(`/admin/billing/catalog/edit/${encodeURIComponent(i.id)}`)).item, isNew: false })}>{t`Edit`}</button>
+            <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving(i.id)}>{t`Remove`}</button>
           </div>
         ),
       },
@@ -230,7 +231,7 @@ export default function CatalogPage() {
   const invalidate = async (cache: "internal" | "facebook") => {
     try {
       const r = await api<{ version: number }>(`/admin/billing/invalidate/cache/${cache}`, { method: "POST" });
-      toast.ok(t("catalog.invalidated", { version: fmtInt(r.version) }));
+      toast.ok(t`Cache version ${ph({ version: fmtInt(r.version) })}: every instance reloads within seconds`);
       state.reload();
     } catch (x) {
       toast.error((x as ApiError).message);
@@ -239,19 +240,19 @@ export default function CatalogPage() {
   return (
     <section className="tk-billing-catalog" style={{ display: "grid", gap: 16 }}>
       <header className="tk-row" style={{ justifyContent: "space-between" }}>
-        <h1>{t("catalog.title")}</h1>
+        <h1>{t`Billing catalog`}</h1>
         <div className="tk-row">
-          <button type="button" className="tk-btn tk-primary" onClick={() => setEditing({ item: EMPTY, isNew: true })}>{t("catalog.add")}</button>
-          <a className="tk-btn" href="/admin/billing/export" download>{t("catalog.export")}</a>
-          <button type="button" className="tk-btn" onClick={() => invalidate("internal")}>{t("catalog.invalidateInternal")}</button>
-          <button type="button" className="tk-btn" onClick={() => invalidate("facebook")}>{t("catalog.invalidateFacebook")}</button>
+          <button type="button" className="tk-btn tk-primary" onClick={() => setEditing({ item: EMPTY, isNew: true })}>{t`Add item`}</button>
+          <a className="tk-btn" href="/admin/billing/export" download>{t`Export`}</a>
+          <button type="button" className="tk-btn" onClick={() => invalidate("internal")}>{t`Refresh catalog cache`}</button>
+          <button type="button" className="tk-btn" onClick={() => invalidate("facebook")}>{t`Refresh Facebook catalog cache`}</button>
         </div>
       </header>
       {editing && <ItemForm key={editing.item.id || "new"} item={editing.item} isNew={editing.isNew} markets={state.data?.markets ?? []} onDone={done} />}
       <Load state={state}>
         {(d) => (
           <>
-            <p className="tk-muted">{t("catalog.version", { version: d.versions.internal })}</p>
+            <p className="tk-muted">{t`Catalog version ${ph({ version: d.versions.internal })}`}</p>
             <Table rows={d.items} columns={columns} rowKey={(i) => i.id} />
             <Multipliers key={JSON.stringify(d.multipliers)} initial={d.multipliers} onDone={state.reload} />
           </>
@@ -260,14 +261,14 @@ export default function CatalogPage() {
       <Import onDone={state.reload} />
       <ConfirmDialog
         open={!!removing}
-        text={removing ? t("catalog.removeConfirm", { id: removing }) : ""}
+        text={removing ? t`Remove item ${ph({ id: removing })}? Orders already placed keep their price and grants.` : ""}
         onCancel={() => setRemoving(null)}
         onConfirm={async () => {
           const id = removing!;
           setRemoving(null);
           try {
             await api(`/admin/billing/catalog/remove/${encodeURIComponent(id)}`, { method: "DELETE" });
-            toast.ok(t("catalog.removed"));
+            toast.ok(t`Removed`);
             state.reload();
           } catch (x) {
             toast.error((x as ApiError).message);

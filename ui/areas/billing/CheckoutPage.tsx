@@ -5,8 +5,11 @@ import { api, useApi, ApiError } from "../../lib/api.ts";
 import { locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { t, money } from "./t.ts";
+import { msg, ph, t } from "@lingui/core/macro";
+import { money } from "./t.ts";
 import { OrderStatus } from "./OrderStatus.tsx";
+
+const METHOD_NAMES = { stripe: msg`Card (Stripe)`, robokassa: msg`Robokassa`, ecommpay: msg`Card (Ecommpay)` };
 
 type Provider = "stripe" | "robokassa" | "ecommpay";
 interface Offer {
@@ -21,7 +24,7 @@ interface Offers {
 }
 
 export function grantsText(g: Offer["grants"]) {
-  return [g.gold ? t("buy.grants", { gold: g.gold }) : "", g.silver ? t("buy.grantsSilver", { silver: g.silver }) : "", g.premiumDays ? t("buy.grantsPremium", { days: g.premiumDays }) : ""].filter(Boolean).join(" + ");
+  return [g.gold ? t`${ph({ gold: g.gold })} gold` : "", g.silver ? t`${ph({ silver: g.silver })} silver` : "", g.premiumDays ? t`${ph({ days: g.premiumDays })} days of premium` : ""].filter(Boolean).join(" + ");
 }
 
 function BuyPanel() {
@@ -45,15 +48,15 @@ function BuyPanel() {
 
   return (
     <section className="tk-billing-buy">
-      <h1>{t("buy.title")}</h1>
+      <h1>{t`Buy gold`}</h1>
       <Load state={state} empty={(d) => d.offers.length === 0}>
         {(d) => (
           <>
-            <fieldset className="tk-row" aria-label={t("buy.method")}>
-              <legend>{t("buy.method")}</legend>
+            <fieldset className="tk-row" aria-label={t`Payment method`}>
+              <legend>{t`Payment method`}</legend>
               {(["stripe", "robokassa", "ecommpay"] as const).map((p) => (
                 <label key={p}>
-                  <input type="radio" name="method" value={p} checked={method === p} onChange={() => setMethod(p)} /> {t(`buy.${p}`)}
+                  <input type="radio" name="method" value={p} checked={method === p} onChange={() => setMethod(p)} /> {t(METHOD_NAMES[p])}
                 </label>
               ))}
             </fieldset>
@@ -66,10 +69,10 @@ function BuyPanel() {
                     <span className="tk-gold">{grantsText(o.grants)}</span>
                     {price ? (
                       <button type="button" className="tk-btn tk-primary" disabled={busy !== null} onClick={() => buy(o.id)}>
-                        {t("buy.button", { price: money(price.amount, price.currency) })}
+                        {t`Buy for ${ph({ price: money(price.amount, price.currency) })}`}
                       </button>
                     ) : (
-                      <span className="tk-muted">{t("buy.noPrice")}</span>
+                      <span className="tk-muted">{t`Not sold in this currency`}</span>
                     )}
                   </li>
                 );

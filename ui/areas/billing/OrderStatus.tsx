@@ -2,7 +2,8 @@
 import { useEffect, useState } from "react";
 import { api, type ApiError } from "../../lib/api.ts";
 import { Loading, ErrorState } from "../../components/States.tsx";
-import { t, money } from "./t.ts";
+import { ph, t } from "@lingui/core/macro";
+import { money } from "./t.ts";
 
 interface View {
   order: { id: number; status: string; amountMinor: number; currency: string; grants: { gold: number } };
@@ -34,17 +35,17 @@ export function OrderStatus({ url }: { url: string }) {
   if (!view) return <Loading />;
   const o = view.order;
   const message =
-    o.status === "paid" ? t("order.paid", { gold: o.grants.gold }) : o.status === "cancelled" ? t("order.cancelled") : o.status === "failed" ? t("order.failed") : o.status === "refunded" ? t("order.refunded") : t("order.pending");
+    o.status === "paid" ? t`Paid. ${ph({ gold: o.grants.gold })} gold is on your account.` : o.status === "cancelled" ? t`The payment was cancelled. Nothing was charged.` : o.status === "failed" ? t`The payment did not go through.` : o.status === "refunded" ? t`The payment was refunded.` : t`Waiting for the payment to be confirmed…`;
   return (
     <section className="tk-billing-order" data-status={o.status}>
-      <h1>{t("order.title", { id: o.id })}</h1>
+      <h1>{t`Order #${ph({ id: o.id })}`}</h1>
       <p>{money(o.amountMinor, o.currency)}</p>
       <p role="status" className={o.status === "paid" ? "tk-gold" : undefined}>
         {message}
       </p>
-      {view.providerDown && <p className="tk-muted">{t("order.providerDown")}</p>}
+      {view.providerDown && <p className="tk-muted">{t`The payment service is not answering; we will check again.`}</p>}
       <a className="tk-btn" href="/billing/stripe/order/checkout">
-        {t("order.again")}
+        {t`Buy more`}
       </a>
     </section>
   );

@@ -8,7 +8,8 @@ import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
-import { t, money, statusText } from "./t.ts";
+import { ph, t } from "@lingui/core/macro";
+import { money, statusText, GRANT_NAMES } from "./t.ts";
 
 interface Order {
   id: number;
@@ -34,15 +35,15 @@ function Live({ playerId }: { playerId: string }) {
     const es = new EventSource(`/admin/playerPayment/stream/payments?playerId=${playerId}`);
     es.addEventListener("payment", (e) => {
       const m = JSON.parse((e as MessageEvent).data) as { event: { id: number; from: string | null; to: string; source: string }; order: Order };
-      const text = `${t("payments.liveLine", { order: m.order.id, from: m.event.from ? statusText(m.event.from) : "—", to: statusText(m.event.to), source: m.event.source })} · ${money(m.order.amountMinor, m.order.currency)}`;
+      const text = `${t`#${ph({ order: m.order.id })} ${ph({ from: m.event.from ? statusText(m.event.from) : "—" })} → ${ph({ to: statusText(m.event.to) })} (${ph({ source: m.event.source })})`} · ${money(m.order.amountMinor, m.order.currency)}`;
       setLines((l) => [{ id: m.event.id, text }, ...l.filter((x) => x.id !== m.event.id)].slice(0, 50));
     });
     return () => es.close();
   }, [playerId]);
   return (
     <section aria-live="polite" className="tk-billing-live">
-      <h2>{t("payments.live")}</h2>
-      {lines.length === 0 ? <Empty>{t("payments.liveEmpty")}</Empty> : <ul>{lines.map((l) => <li key={l.id}>{l.text}</li>)}</ul>}
+      <h2>{t`Live`}</h2>
+      {lines.length === 0 ? <Empty>{t`Waiting for payments…`}</Empty> : <ul>{lines.map((l) => <li key={l.id}>{l.text}</li>)}</ul>}
     </section>
   );
 }
@@ -69,30 +70,30 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
 
   const columns = useMemo<Column<Order>[]>(
     () => [
-      { id: "id", label: t("payments.order"), value: (o) => o.id },
-      { id: "createdAt", label: t("payments.created"), value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
-      { id: "provider", label: t("payments.provider"), value: (o) => o.provider },
-      { id: "item", label: t("payments.item"), value: (o) => o.itemId, sortable: false },
-      { id: "amount", label: t("payments.amount"), value: (o) => o.amountMinor, cell: (o) => (o.provider === "manual" ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}` : money(o.amountMinor, o.currency)) },
-      { id: "status", label: t("payments.status"), value: (o) => o.status, cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span> },
-      { id: "tx", label: t("payments.tx"), value: (o) => o.providerTxId, sortable: false },
+      { id: "id", label: t`Order`, value: (o) => o.id },
+      { id: "createdAt", label: t`Created`, value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
+      { id: "provider", label: t`Provider`, value: (o) => o.provider },
+      { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false },
+      { id: "amount", label: t`Amount`, value: (o) => o.amountMinor, cell: (o) => (o.provider === "manual" ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}` : money(o.amountMinor, o.currency)) },
+      { id: "status", label: t`Status`, value: (o) => o.status, cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span> },
+      { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },
       {
         id: "note",
-        label: t("payments.note"),
+        label: t`Note`,
         value: (o) => o.note,
         sortable: false,
         cell: (o) => (
           <input
-            aria-label={t("payments.editNote")}
+            aria-label={t`Note`}
             defaultValue={o.note ?? ""}
-            onBlur={(e) => e.target.value !== (o.note ?? "") && act(async () => (await api("/admin/playerPayment/edit", { body: { orderId: o.id, note: e.target.value } }), t("catalog.saved")))}
+            onBlur={(e) => e.target.value !== (o.note ?? "") && act(async () => (await api("/admin/playerPayment/edit", { body: { orderId: o.id, note: e.target.value } }), t`Saved`))}
           />
         ),
       },
-      { id: "debt", label: t("payments.debt"), value: (o) => o.debtGold, sortable: false, cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : "") },
+      { id: "debt", label: t`Debt`, value: (o) => o.debtGold, sortable: false, cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : "") },
       {
         id: "actions",
-        label: t("payments.actions"),
+        label: t`Actions`,
         value: () => "",
         sortable: false,
         csv: false,
@@ -101,17 +102,17 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
             <div className="tk-row">
               {o.provider !== "manual" && (
                 <>
-                  <button type="button" className="tk-btn" onClick={() => act(async () => t("payments.providerSays", { status: (await api<{ provider: { status: string } }>("/admin/playerPayment/cashbox/request", { body: { orderId: o.id } })).provider.status }))}>
-                    {t("payments.ask")}
+                  <button type="button" className="tk-btn" onClick={() => act(async () => t`Provider says: ${ph({ status: (await api<{ provider: { status: string } }>("/admin/playerPayment/cashbox/request", { body: { orderId: o.id } })).provider.status })}`)}>
+                    {t`Ask provider`}
                   </button>
-                  <button type="button" className="tk-btn" onClick={() => act(async () => t("payments.verified", { id: o.id, status: statusText((await api<{ order: Order }>("/admin/playerPayment/verify", { body: { orderId: o.id } })).order.status) }))}>
-                    {t("payments.verify")}
+                  <button type="button" className="tk-btn" onClick={() => act(async () => t`Order #${ph({ id: o.id })} is ${ph({ status: statusText((await api<{ order: Order }>("/admin/playerPayment/verify", { body: { orderId: o.id } })).order.status) })}`)}>
+                    {t`Verify`}
                   </button>
                 </>
               )}
               {(o.status === "paid" || o.status === "pending" || o.status === "created") && (
                 <button type="button" className="tk-btn tk-danger" onClick={() => (setReversing(o), setReason(""))}>
-                  {t("payments.remove")}
+                  {t`Reverse`}
                 </button>
               )}
             </div>
@@ -127,7 +128,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
       await api("/admin/playerPayment/add", { body: { playerId, ...credit } });
       setCredit({ gold: "", silver: "", premiumDays: "", reason: "" });
       setCreditErrors({});
-      toast.ok(t("payments.addDone"));
+      toast.ok(t`Credited`);
       refresh();
     } catch (err) {
       setCreditErrors((err as ApiError).fields ?? {});
@@ -140,8 +141,8 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
       <Load state={head}>
         {(d) => (
           <header>
-            <h1>{t("payments.title", { nickname: d.player.nickname, id: d.player.id })}</h1>
-            <p>{t("payments.balance", { gold: fmtInt(d.player.gold), silver: fmtInt(d.player.silver), country: d.player.country })}</p>
+            <h1>{t`Payments of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
+            <p>{t`Gold ${ph({ gold: fmtInt(d.player.gold) })} · silver ${ph({ silver: fmtInt(d.player.silver) })} · ${ph({ country: d.player.country })}`}</p>
           </header>
         )}
       </Load>
@@ -151,52 +152,52 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         columns={columns}
         rowKey={(o) => String(o.id)}
         defaultSort={{ id: "id", desc: true }}
-        filters={[{ id: "status", label: t("payments.status"), options: STATUSES.map((s) => [s, statusText(s)]) }]}
+        filters={[{ id: "status", label: t`Status`, options: STATUSES.map((s) => [s, statusText(s)]) }]}
         exportName={`payments-${playerId}`}
         version={version}
       />
       <form onSubmit={addCredit} className="tk-billing-credit">
-        <h2>{t("payments.add")}</h2>
+        <h2>{t`Manual credit`}</h2>
         <div className="tk-row">
           {(["gold", "silver", "premiumDays"] as const).map((k) => (
             <label key={k}>
-              {t(`catalog.${k}`)} <input inputMode="numeric" value={credit[k]} onChange={(e) => setCredit({ ...credit, [k]: e.target.value })} aria-invalid={!!creditErrors[k]} />
+              {t(GRANT_NAMES[k])} <input inputMode="numeric" value={credit[k]} onChange={(e) => setCredit({ ...credit, [k]: e.target.value })} aria-invalid={!!creditErrors[k]} />
               {creditErrors[k] && <small className="tk-error">{creditErrors[k]}</small>}
             </label>
           ))}
           <label>
-            {t("payments.reason")} <input value={credit.reason} onChange={(e) => setCredit({ ...credit, reason: e.target.value })} aria-invalid={!!creditErrors.reason} />
+            {t`Reason`} <input value={credit.reason} onChange={(e) => setCredit({ ...credit, reason: e.target.value })} aria-invalid={!!creditErrors.reason} />
             {creditErrors.reason && <small className="tk-error">{creditErrors.reason}</small>}
           </label>
           <button type="submit" className="tk-btn tk-primary">
-            {t("payments.add")}
+            {t`Manual credit`}
           </button>
         </div>
       </form>
       <Live playerId={playerId} />
       {reversing && (
         <form className="tk-row tk-billing-reverse" onSubmit={(e) => (e.preventDefault(), setConfirming(true))}>
-          <strong>{t("payments.remove")} #{reversing.id}</strong>
+          <strong>{t`Reverse`} #{reversing.id}</strong>
           <label>
-            {t("payments.reason")} <input autoFocus required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+            {t`Reason`} <input autoFocus required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} />
           </label>
           <button type="submit" className="tk-btn tk-danger">
-            {t("payments.remove")}
+            {t`Reverse`}
           </button>
           <button type="button" className="tk-btn" onClick={() => setReversing(null)}>
-            {t("catalog.cancel")}
+            {t`Cancel`}
           </button>
         </form>
       )}
       <ConfirmDialog
         open={confirming && !!reversing}
-        text={reversing ? t("payments.removeConfirm", { id: reversing.id }) : ""}
+        text={reversing ? t`Reverse order #${ph({ id: reversing.id })}? A paid order is refunded through the ledger, an unpaid one cancelled. History is kept.` : ""}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           const o = reversing!;
           setConfirming(false);
           setReversing(null);
-          act(async () => (await api("/admin/playerPayment/remove", { body: { orderId: o.id, reason } }), t("payments.verified", { id: o.id, status: statusText(o.status === "paid" ? "refunded" : "cancelled") })));
+          act(async () => (await api("/admin/playerPayment/remove", { body: { orderId: o.id, reason } }), t`Order #${ph({ id: o.id })} is ${ph({ status: statusText(o.status === "paid" ? "refunded" : "cancelled") })}`));
         }}
       />
     </section>

@@ -1,11 +1,22 @@
-import { catalog, locale } from "../../lib/i18n.ts";
-import { billingMessages } from "./messages.ts";
-
-/** The area's strings in the page's locale. */
-export const t = catalog(billingMessages);
+// The billing area's shared wording: amounts, order states and the grant names its screens reuse.
+import { msg } from "@lingui/core/macro";
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { locale } from "../../lib/i18n.ts";
 
 /** 9900 RUB → "99,00 ₽" in the page's locale. */
 export const money = (minor: number, currency: string) =>
   new Intl.NumberFormat(locale === "ru" ? "ru-RU" : "en-US", { style: "currency", currency }).format(minor / 100);
 
-export const statusText = (s: string) => (["created", "pending", "paid", "failed", "cancelled", "refunded"].includes(s) ? t(`status.${s}` as "status.paid") : s);
+const STATUS: Record<string, MessageDescriptor> = {
+  created: msg({ message: "created", context: "order status" }),
+  pending: msg({ message: "pending", context: "order status" }),
+  paid: msg({ message: "paid", context: "order status" }),
+  failed: msg({ message: "failed", context: "order status" }),
+  cancelled: msg({ message: "cancelled", context: "order status" }),
+  refunded: msg({ message: "refunded", context: "order status" }),
+};
+/** An order state in words (an unknown one as it is). */
+export const statusText = (s: string) => (STATUS[s] ? i18n._(STATUS[s]) : s);
+
+/** What an item grants, by field. */
+export const GRANT_NAMES = { gold: msg`Gold`, silver: msg`Silver`, premiumDays: msg`Premium days` } satisfies Record<string, MessageDescriptor>;

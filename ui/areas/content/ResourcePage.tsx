@@ -4,7 +4,9 @@
 import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
-import { catalog, fmtInt } from "../../lib/i18n.ts";
+import { fmtInt } from "../../lib/i18n.ts";
+import { msg, ph, t } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -12,9 +14,7 @@ import { DataTable, type Column, type Filter } from "../../components/DataTable.
 import { Form, FormField } from "../../components/Form.tsx";
 import { useForm } from "../../lib/form.ts";
 import { z } from "zod";
-import { contentMessages } from "./messages.ts";
 
-const t = catalog(contentMessages);
 type Row = Record<string, unknown> & { id: number };
 interface Prop { type?: string; enum?: string[]; anyOf?: { type?: string; enum?: string[] }[]; default?: unknown }
 interface Description {
@@ -25,7 +25,35 @@ interface Description {
   actions: { list: string; set: string; remove: string };
 }
 
-const label = (k: string) => (`f.${k}` in contentMessages.en ? t(`f.${k}` as "f.id") : k);
+/** Column and field names of the described resources (a key without one shows as it is). */
+const FIELD_LABELS: Record<string, MessageDescriptor> = {
+  id: msg`Id`,
+  nameRu: msg`Name (ru)`,
+  nameEn: msg`Name (en)`,
+  nation: msg`Nation`,
+  type: msg`Type`,
+  tier: msg`Tier`,
+  requiredLevel: msg`Level required`,
+  premium: msg`Premium`,
+  priceGold: msg`Price, gold`,
+  priceSilver: msg`Price, silver`,
+  hp: msg`Hit points`,
+  damage: msg`Damage`,
+  penetration: msg`Penetration`,
+  armor: msg`Armour`,
+  speed: msg`Speed, km/h`,
+  rateOfFire: msg`Shots/min ×10`,
+  sortOrder: msg({ message: "Order", context: "sort order" }),
+  active: msg`Active`,
+  slot: msg`Slot`,
+  bonus: msg`Bonus, %`,
+  season: msg`Season`,
+  concealment: msg`Concealment, %`,
+  durationDays: msg`Days (0: forever)`,
+  image: msg`Image`,
+  kind: msg`Kind`,
+};
+const label = (k: string) => (FIELD_LABELS[k] ? t(FIELD_LABELS[k]) : k);
 const kindOf = (p: Prop): "bool" | "enum" | "number" | "text" => {
   if (p.anyOf?.some((a) => a.type === "boolean") || p.type === "boolean") return "bool";
   const e = p.enum ?? p.anyOf?.find((a) => a.enum)?.enum;
@@ -33,7 +61,7 @@ const kindOf = (p: Prop): "bool" | "enum" | "number" | "text" => {
   if (p.type === "integer" || p.type === "number") return "number";
   return "text";
 };
-const show = (v: unknown) => (typeof v === "boolean" ? (v ? t("res.yes") : t("res.no")) : typeof v === "number" ? fmtInt(v) : v == null ? "" : String(v));
+const show = (v: unknown) => (typeof v === "boolean" ? (v ? t`yes` : t`no`) : typeof v === "number" ? fmtInt(v) : v == null ? "" : String(v));
 
 export default function ResourcePage() {
   const [path] = useLocation();
@@ -53,7 +81,7 @@ function Resource({ d }: { d: Description }) {
     .map((k) => {
       const p = props[k];
       const options = kindOf(p) === "bool" ? ["true", "false"] : (p.enum ?? p.anyOf?.find((a) => a.enum)?.enum ?? []);
-      return { id: k, label: label(k), options: options.map((o): [string, string] => [o, o === "true" ? t("res.yes") : o === "false" ? t("res.no") : o]) };
+      return { id: k, label: label(k), options: options.map((o): [string, string] => [o, o === "true" ? t`yes` : o === "false" ? t`no` : o]) };
     })
     .filter((f) => f.options.length);
   const columns = useMemo<Column<Row>[]>(
@@ -67,8 +95,8 @@ function Resource({ d }: { d: Description }) {
         csv: false,
         cell: (r: Row) => (
           <div className="tk-row">
-            <button className="tk-btn" onClick={() => setEditing(Object.fromEntries(Object.keys(props).map((k) => [k, r[k] ?? ""])))}>{t("res.edit")}</button>
-            <button className="tk-btn tk-danger" onClick={() => setRemoving(r.id)}>{t("res.remove")}</button>
+            <button className="tk-btn" onClick={() => setEditing(Object.fromEntries(Object.keys(props).map((k) => [k, r[k] ?? ""])))}>{t`Edit`}</button>
+            <button className="tk-btn tk-danger" onClick={() => setRemoving(r.id)}>{t`Remove`}</button>
           </div>
         ),
       },
@@ -79,13 +107,13 @@ function Resource({ d }: { d: Description }) {
   return (
     <section>
       <div className="tk-row">
-        <button className="tk-btn tk-primary" onClick={() => setEditing(blank())}>{t("res.new")}</button>
+        <button className="tk-btn tk-primary" onClick={() => setEditing(blank())}>{t`New`}</button>
       </div>
       <DataTable
         url={d.actions.list}
         columns={columns}
         rowKey={(r) => String(r.id)}
-        search={t("res.search")}
+        search={t`Search by name or id`}
         filters={filters}
         defaultSort={{ id: d.columns.includes("sortOrder") ? "sortOrder" : "id", desc: false }}
         exportName={d.name}
@@ -94,12 +122,12 @@ function Resource({ d }: { d: Description }) {
       {editing && <ItemForm d={d} initial={editing} onDone={() => { setEditing(null); reload(); }} />}
       <ConfirmDialog
         open={removing !== null}
-        text={t("res.confirmRemove", { id: removing })}
+        text={t`Remove #${ph({ id: removing ?? "" })}?`}
         onCancel={() => setRemoving(null)}
         onConfirm={async () => {
           try {
             await api(d.actions.remove, { method: "POST", body: { id: removing } });
-            toast.ok(t("res.removed"));
+            toast.ok(t`Removed`);
             reload();
           } catch (e) {
             toast.error((e as ApiError).message);
@@ -128,11 +156,11 @@ function ItemForm({ d, initial, onDone }: { d: Description; initial: Record<stri
   const form = useForm(schema, Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v == null ? "" : String(v)])), { toInput });
   const save = form.submit(async (item) => {
     await api(d.actions.set, { method: "POST", body: item });
-    toast.ok(t("res.saved"));
+    toast.ok(t`Saved`);
     onDone();
   });
   return (
-    <Form form={form} onSubmit={save} submitLabel={t("res.save")} actions={<button type="button" className="tk-btn" onClick={onDone}>{t("res.cancel")}</button>}>
+    <Form form={form} onSubmit={save} submitLabel={t`Save`} actions={<button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}>
       {Object.entries(d.form.properties).map(([k, p]) => {
         const kind = kinds[k];
         const options = p.enum ?? p.anyOf?.find((a) => a.enum)?.enum ?? [];

@@ -1,17 +1,16 @@
 // The building blocks of the metrics screens on top of the design system (ui/lib, ui/components):
-// translations (compiled, so placeholders work), the period picker, charts and tables in the
+// the period picker, charts and tables in the
 // metrics' terms over the shared Chart and Table, and CSV links.
 import { useMemo, useState, type ReactNode } from "react";
 import { api } from "../../lib/api.ts";
-import { locale as pageLocale, catalog } from "../../lib/i18n.ts";
+import { locale as pageLocale } from "../../lib/i18n.ts";
+import { t } from "@lingui/core/macro";
 import { Chart, type ChartSpec } from "../../components/Chart.tsx";
 import { Table as SharedTable, type Column } from "../../components/Table.tsx";
 import { csvLines, saveFile } from "../../lib/csv.ts";
-import { messages, type MetricsMessageId } from "./messages.ts";
+import { label, type MetricsMessageId } from "./labels.ts";
 
 export const locale = pageLocale;
-const translate = catalog(messages);
-export const t = (id: MetricsMessageId, values?: Record<string, unknown>) => translate(id, values);
 
 export const fmtInt = (v: unknown) => (typeof v === "number" ? v.toLocaleString(locale) : String(v ?? ""));
 export const fmtMoney = (cents: unknown) =>
@@ -51,13 +50,13 @@ export function PeriodPicker({ value, onChange, allowed = ["yearly", "monthly", 
   return (
     <div className="tk-metrics-period">
       {allowed.length > 1 && (
-        <Select label={t("metrics.view")} value={value.g} options={allowed.map((g) => [g, t(`metrics.period.${g}` as MetricsMessageId)])} onChange={(g) => set({ g: g as Granularity })} />
+        <Select label={t`View`} value={value.g} options={allowed.map((g) => [g, label(`metrics.period.${g}` as MetricsMessageId)])} onChange={(g) => set({ g: g as Granularity })} />
       )}
-      <Select label={t("metrics.year")} value={String(value.year)} options={years.map((y) => [String(y), String(y)])} onChange={(y) => set({ year: Number(y) })} />
+      <Select label={t`Year`} value={String(value.year)} options={years.map((y) => [String(y), String(y)])} onChange={(y) => set({ year: Number(y) })} />
       {value.g !== "yearly" && (
-        <Select label={t("metrics.month")} value={String(value.month)} options={Array.from({ length: 12 }, (_, i) => [String(i + 1), new Date(Date.UTC(2000, i, 1)).toLocaleString(locale, { month: "long", timeZone: "UTC" })])} onChange={(m) => set({ month: Number(m) })} />
+        <Select label={t`Month`} value={String(value.month)} options={Array.from({ length: 12 }, (_, i) => [String(i + 1), new Date(Date.UTC(2000, i, 1)).toLocaleString(locale, { month: "long", timeZone: "UTC" })])} onChange={(m) => set({ month: Number(m) })} />
       )}
-      {value.g === "daily" && <Select label={t("metrics.day")} value={String(value.day)} options={Array.from({ length: days }, (_, i) => [String(i + 1), String(i + 1)])} onChange={(d) => set({ day: Number(d) })} />}
+      {value.g === "daily" && <Select label={t`Day`} value={String(value.day)} options={Array.from({ length: days }, (_, i) => [String(i + 1), String(i + 1)])} onChange={(d) => set({ day: Number(d) })} />}
     </div>
   );
 }
@@ -77,7 +76,7 @@ export function Select({ label, value, options, onChange }: { label: string; val
   );
 }
 
-export function CsvLink({ href, label = t("metrics.csv") }: { href: string; label?: string }) {
+export function CsvLink({ href, label = t`Export CSV` }: { href: string; label?: string }) {
   return (
     <a className="tk-btn tk-metrics-csv" href={href} download>
       {label}
@@ -89,7 +88,7 @@ export function CsvLink({ href, label = t("metrics.csv") }: { href: string; labe
 export function CsvButton({ name, header, rows }: { name: string; header: string[]; rows: unknown[][] }) {
   return (
     <button type="button" className="tk-btn tk-metrics-csv" onClick={() => saveFile(`${name}.csv`, [csvLines([header, ...rows])])}>
-      {t("metrics.csv")}
+      {t`Export CSV`}
     </button>
   );
 }

@@ -1,14 +1,14 @@
 // The metrics area's screens for the admin shell (registered in ui/areas/index.ts); the
 // screens' code (one chunk, screens.tsx) loads when the first of them is shown.
 import type { ScreenDef } from "../registry.ts";
-import { messages, type MetricsMessageId } from "./messages.ts";
+import { LABELS, type MetricsMessageId } from "./labels.ts";
 
 type ScreenName = keyof typeof import("./screens.tsx");
 const screen = (path: string, title: MetricsMessageId, name: ScreenName): ScreenDef => ({
   path,
   shell: "admin",
   group: "metrics",
-  title: { en: messages.en[title], ru: messages.ru[title] },
+  title: LABELS[title],
   load: () => import("./screens.tsx").then((m) => ({ default: m[name] })),
 });
 

@@ -2,8 +2,9 @@
 // and its CSV export. Data comes from the dashboard's own routes (api/admin/metrics).
 import { useState } from "react";
 import { Chart } from "../../components/Chart.tsx";
-import { t, useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, CsvButton, LineChart, PieChart, Table, Section, Select, fmtInt, fmtMoney, fmtPct, fetchJson, locale } from "./kit.tsx";
-import type { MetricsMessageId } from "./messages.ts";
+import { useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, CsvButton, LineChart, PieChart, Table, Section, Select, fmtInt, fmtMoney, fmtPct, fetchJson, locale } from "./kit.tsx";
+import { label, type MetricsMessageId } from "./labels.ts";
+import { ph, t } from "@lingui/core/macro";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { toast } from "../../components/Toasts.tsx";
 
@@ -14,21 +15,21 @@ export function Registrations() {
   const [p, setP] = usePeriod();
   const s = useData<{ total: number; series: { bucket: string; n: number }[]; byCountry: KeyCount[]; byPlatform: KeyCount[]; bySource: KeyCount[] }>(`${B}/registrations/${periodPath(p)}`);
   return (
-    <Section title={t("metrics.registrations")} actions={<><PeriodPicker value={p} onChange={setP} /><CsvLink href={`${B}/registrations/export/csv?${periodQuery(p)}`} /></>}>
+    <Section title={t`Registrations`} actions={<><PeriodPicker value={p} onChange={setP} /><CsvLink href={`${B}/registrations/export/csv?${periodQuery(p)}`} /></>}>
       <Loadable state={s} empty={(d) => d.total === 0}>
         {(d) => (
           <>
-            <LineChart x={d.series.map((r) => r.bucket)} series={[{ name: t("metrics.registrations"), data: d.series.map((r) => r.n), type: "bar" }]} />
+            <LineChart x={d.series.map((r) => r.bucket)} series={[{ name: t`Registrations`, data: d.series.map((r) => r.n), type: "bar" }]} />
             <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(260px, 1fr))", gap: 16 }}>
-              {([["metrics.country", d.byCountry], ["metrics.platform", d.byPlatform], ["metrics.source", d.bySource]] as const).map(([label, rows]) => (
-                <div key={label}>
-                  <h2>{t(label)}</h2>
+              {([["metrics.country", d.byCountry], ["metrics.platform", d.byPlatform], ["metrics.source", d.bySource]] as const).map(([lbl, rows]) => (
+                <div key={lbl}>
+                  <h2>{label(lbl)}</h2>
                   <PieChart data={rows.map((r) => ({ name: r.key, value: r.n }))} height={220} />
-                  <Table rows={rows} cols={[{ key: "key", label: t(label), format: String }, { key: "n", label: t("metrics.count") }]} />
+                  <Table rows={rows} cols={[{ key: "key", label: label(lbl), format: String }, { key: "n", label: t`Count` }]} />
                 </div>
               ))}
             </div>
-            <Table rows={d.series} cols={[{ key: "bucket", label: t("metrics.bucket"), format: String }, { key: "n", label: t("metrics.registrations") }]} footer={<tr><td>{t("metrics.total")}</td><td>{fmtInt(d.total)}</td></tr>} />
+            <Table rows={d.series} cols={[{ key: "bucket", label: t`Period`, format: String }, { key: "n", label: t`Registrations` }]} footer={<tr><td>{t`Total`}</td><td>{fmtInt(d.total)}</td></tr>} />
           </>
         )}
       </Loadable>
@@ -42,28 +43,28 @@ export function Dau() {
   const s = useData<{ series: Point[]; active: number; byCountry: KeyCount[]; byPlatform: KeyCount[] }>(`${B}/dau/${periodPath(p)}`);
   const top = useData<{ countries: (KeyCount & { share: number })[] }>(`${B}/dau/get/topCountries?${periodQuery(p)}&limit=10`);
   return (
-    <Section title={t("metrics.dau")} actions={<PeriodPicker value={p} onChange={setP} />}>
+    <Section title={t`Active players`} actions={<PeriodPicker value={p} onChange={setP} />}>
       <Loadable state={s} empty={(d) => d.active === 0}>
         {(d) => (
           <>
             <LineChart x={d.series.map((r) => r.bucket)} series={[
-              { name: p.g === "yearly" ? `${t("metrics.dauCol")} (avg)` : t("metrics.dauCol"), data: d.series.map((r) => r.dau) },
-              ...(p.g === "monthly" ? [{ name: t("metrics.wau"), data: d.series.map((r) => r.wau) }] : []),
-              ...(p.g !== "daily" ? [{ name: t("metrics.mau"), data: d.series.map((r) => r.mau) }] : []),
+              { name: p.g === "yearly" ? `${t`DAU`} (avg)` : t`DAU`, data: d.series.map((r) => r.dau) },
+              ...(p.g === "monthly" ? [{ name: t`WAU`, data: d.series.map((r) => r.wau) }] : []),
+              ...(p.g !== "daily" ? [{ name: t`MAU`, data: d.series.map((r) => r.mau) }] : []),
             ]} />
             <CsvButton name={`dau-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["bucket", "dau", "wau", "mau", "stickiness"]} rows={d.series.map((r) => [r.bucket, r.dau, r.wau, r.mau, r.stickiness])} />
             <Table rows={d.series} cols={[
-              { key: "bucket", label: t("metrics.bucket"), format: String },
-              { key: "dau", label: t("metrics.dauCol") },
-              { key: "wau", label: t("metrics.wau") },
-              { key: "mau", label: t("metrics.mau") },
-              { key: "stickiness", label: t("metrics.stickiness"), format: fmtPct },
+              { key: "bucket", label: t`Period`, format: String },
+              { key: "dau", label: t`DAU` },
+              { key: "wau", label: t`WAU` },
+              { key: "mau", label: t`MAU` },
+              { key: "stickiness", label: t`Stickiness`, format: fmtPct },
             ]} />
           </>
         )}
       </Loadable>
       <Loadable state={top} empty={(d) => d.countries.length === 0}>
-        {(d) => <Table rows={d.countries} cols={[{ key: "key", label: t("metrics.country"), format: String }, { key: "n", label: t("metrics.players") }, { key: "share", label: t("metrics.share"), format: fmtPct }]} />}
+        {(d) => <Table rows={d.countries} cols={[{ key: "key", label: t`Country`, format: String }, { key: "n", label: t`Players` }, { key: "share", label: t`Share`, format: fmtPct }]} />}
       </Loadable>
     </Section>
   );
@@ -73,7 +74,7 @@ export function Division() {
   type Div = { type: string; players: number; median: number; buckets: { from: number; to: number | null; players: number }[] };
   const s = useData<Record<"experience" | "gold" | "silver", Div>>(`${B}/division/`);
   return (
-    <Section title={t("metrics.division")}>
+    <Section title={t`Division`}>
       <Loadable state={s}>
         {(d) => (
           <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(320px, 1fr))", gap: 16 }}>
@@ -81,11 +82,11 @@ export function Division() {
               const rows = d[k].buckets.map((b) => ({ range: `${fmtInt(b.from)} – ${b.to === null ? "∞" : fmtInt(b.to - 1)}`, players: b.players }));
               return (
                 <div key={k}>
-                  <h2>{t(`metrics.type.${k}` as MetricsMessageId)}</h2>
-                  <p>{t("metrics.median", { value: fmtInt(d[k].median) })}</p>
+                  <h2>{label(`metrics.type.${k}` as MetricsMessageId)}</h2>
+                  <p>{t`Median: ${ph({ value: fmtInt(d[k].median) })}`}</p>
                   <CsvButton name={`division-${k}`} header={["from", "to", "players"]} rows={d[k].buckets.map((b) => [b.from, b.to ?? "", b.players])} />
-                  <LineChart x={rows.map((r) => r.range)} series={[{ name: t("metrics.players"), data: rows.map((r) => r.players), type: "bar" }]} height={240} />
-                  <Table rows={rows} cols={[{ key: "range", label: t("metrics.key"), format: String }, { key: "players", label: t("metrics.players") }]} />
+                  <LineChart x={rows.map((r) => r.range)} series={[{ name: t`Players`, data: rows.map((r) => r.players), type: "bar" }]} height={240} />
+                  <Table rows={rows} cols={[{ key: "range", label: t`Value`, format: String }, { key: "players", label: t`Players` }]} />
                 </div>
               );
             })}
@@ -101,12 +102,12 @@ export function Expenses() {
   const [currency, setCurrency] = useState<"gold" | "silver">("gold");
   const s = useData<{ total: number; reasons: { reason: string; spent: number; n: number }[]; series: { bucket: string; total: number; byReason: Record<string, number> }[] }>(`${B}/expenses/${currency}?${periodQuery(p)}`);
   return (
-    <Section title={t("metrics.expenses")} actions={<><Select label={t("metrics.currency")} value={currency} options={[["gold", t("metrics.type.gold")], ["silver", t("metrics.type.silver")]]} onChange={(v) => setCurrency(v as "gold" | "silver")} /><PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} /><CsvLink href={`${B}/valuesMovements/export?${periodQuery(p)}`} /></>}>
+    <Section title={t`Expenses`} actions={<><Select label={t`Currency`} value={currency} options={[["gold", t`Gold`], ["silver", t`Silver`]]} onChange={(v) => setCurrency(v as "gold" | "silver")} /><PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} /><CsvLink href={`${B}/valuesMovements/export?${periodQuery(p)}`} /></>}>
       <Loadable state={s} empty={(d) => d.total === 0}>
         {(d) => (
           <>
             <LineChart x={d.series.map((r) => r.bucket)} series={d.reasons.map((r) => ({ name: r.reason, data: d.series.map((b) => b.byReason[r.reason] ?? 0), type: "bar", stack: "spent" }))} />
-            <Table rows={d.reasons} cols={[{ key: "reason", label: t("metrics.reason"), format: String }, { key: "spent", label: t("metrics.spent") }, { key: "n", label: t("metrics.operations") }]} footer={<tr><td>{t("metrics.total")}</td><td>{fmtInt(d.total)}</td><td /></tr>} />
+            <Table rows={d.reasons} cols={[{ key: "reason", label: t`Reason`, format: String }, { key: "spent", label: t`Spent` }, { key: "n", label: t`Operations` }]} footer={<tr><td>{t`Total`}</td><td>{fmtInt(d.total)}</td><td /></tr>} />
           </>
         )}
       </Loadable>
@@ -119,17 +120,17 @@ function Ownership({ slug, title, open }: { slug: "playersTanks" | "playersCrews
   const [item, setItem] = useState<string | null>(null);
   const owners = useData<{ total: number; profiles: { playerId: number; url: string }[] }>(item ? `${B}/${slug}/${open}?item_id=${encodeURIComponent(item)}&limit=200` : null);
   return (
-    <Section title={t(title)} actions={<CsvLink href={`${B}/${slug}/export`} />}>
+    <Section title={label(title)} actions={<CsvLink href={`${B}/${slug}/export`} />}>
       <Loadable state={s} empty={(d) => d.items.length === 0}>
         {(d) => (
           <>
-            <LineChart x={d.items.map((i) => i.item_id)} series={[{ name: t("metrics.owners"), data: d.items.map((i) => i.owners), type: "bar" }]} />
+            <LineChart x={d.items.map((i) => i.item_id)} series={[{ name: t`Owners`, data: d.items.map((i) => i.owners), type: "bar" }]} />
             <Table rows={d.items} cols={[
-              { key: "item_id", label: t("metrics.item"), format: String },
-              { key: "owners", label: t("metrics.owners") },
-              { key: "gained", label: t("metrics.gained") },
-              { key: "lost", label: t("metrics.lost") },
-              { key: "item_id", label: t("metrics.openProfiles"), format: (v) => <button className="tk-btn" onClick={() => setItem(String(v))}>{t("metrics.openProfiles")}</button> },
+              { key: "item_id", label: t({ message: "Item", context: "game item" }), format: String },
+              { key: "owners", label: t`Owners` },
+              { key: "gained", label: t`Gained` },
+              { key: "lost", label: t`Lost` },
+              { key: "item_id", label: t`Owners' profiles`, format: (v) => <button className="tk-btn" onClick={() => setItem(String(v))}>{t`Owners' profiles`}</button> },
             ]} />
           </>
         )}
@@ -138,7 +139,7 @@ function Ownership({ slug, title, open }: { slug: "playersTanks" | "playersCrews
         <Loadable state={owners}>
           {(o) => (
             <div>
-              <h2>{t("metrics.profilesOf", { item, total: fmtInt(o.total) })}</h2>
+              <h2>{t`Owners of ${item}: ${ph({ total: fmtInt(o.total) })}`}</h2>
               <ul style={{ columns: 6 }}>{o.profiles.map((p) => <li key={p.playerId}><a href={p.url}>{p.playerId}</a></li>)}</ul>
             </div>
           )}
@@ -201,56 +202,56 @@ export function ComparePeriods() {
   const range = (label: string, v: { from: string; to: string }, set: (v: { from: string; to: string }) => void) => (
     <fieldset>
       <legend>{label}</legend>
-      <label>{t("metrics.from")} <input type="date" value={v.from} onChange={(e) => set({ ...v, from: e.target.value })} /></label>
-      <label>{t("metrics.to")} <input type="date" value={v.to} onChange={(e) => set({ ...v, to: e.target.value })} /></label>
+      <label>{t`From`} <input type="date" value={v.from} onChange={(e) => set({ ...v, from: e.target.value })} /></label>
+      <label>{t`To`} <input type="date" value={v.to} onChange={(e) => set({ ...v, to: e.target.value })} /></label>
     </fieldset>
   );
   return (
-    <Section title={t("metrics.comparePeriods")} actions={<>{range(t("metrics.period1"), a, setA)}{range(t("metrics.period2"), b, setB)}<CsvLink href={`${B}/comparePeriods/getCsv?${q}`} /></>}>
+    <Section title={t`Compare periods`} actions={<>{range(t`First period`, a, setA)}{range(t`Second period`, b, setB)}<CsvLink href={`${B}/comparePeriods/getCsv?${q}`} /></>}>
       <Loadable state={s}>
         {(d) => (
           <Table rows={d.metrics} cols={[
-            { key: "metric", label: t("metrics.metric"), format: (v) => (METRIC_LABEL[String(v)] ? t(METRIC_LABEL[String(v)]) : String(v)) },
-            { key: "first", label: t("metrics.period1"), format: (v, r) => fmtMetric(r.metric, v) },
-            { key: "second", label: t("metrics.period2"), format: (v, r) => fmtMetric(r.metric, v) },
-            { key: "change", label: t("metrics.change"), format: (v) => (v === null ? "—" : `${v}%`) },
+            { key: "metric", label: t`Metric`, format: (v) => (METRIC_LABEL[String(v)] ? label(METRIC_LABEL[String(v)]) : String(v)) },
+            { key: "first", label: t`First period`, format: (v, r) => fmtMetric(r.metric, v) },
+            { key: "second", label: t`Second period`, format: (v, r) => fmtMetric(r.metric, v) },
+            { key: "change", label: t`Change, %`, format: (v) => (v === null ? "—" : `${v}%`) },
           ]} />
         )}
       </Loadable>
-      <h2>{t("metrics.monthly")}</h2>
+      <h2>{t`Months (stored figures)`}</h2>
       <div className="tk-row">
-        <button className="tk-btn tk-primary" disabled={!!busy} onClick={loadMonths}>{t("metrics.show")}</button>
-        <button className="tk-btn tk-danger" disabled={!!busy} onClick={() => setConfirmClear(true)}>{t("metrics.clearCache")}</button>
-        <ConfirmDialog open={confirmClear} text={t("metrics.clearConfirm")} onCancel={() => setConfirmClear(false)} onConfirm={() => {
+        <button className="tk-btn tk-primary" disabled={!!busy} onClick={loadMonths}>{t`Show`}</button>
+        <button className="tk-btn tk-danger" disabled={!!busy} onClick={() => setConfirmClear(true)}>{t`Clear stored months`}</button>
+        <ConfirmDialog open={confirmClear} text={t`Drop every stored month? They will be computed again when next read.`} onCancel={() => setConfirmClear(false)} onConfirm={() => {
           setConfirmClear(false);
           void run("clear", async () => {
             const r = await fetchJson<{ cleared: number }>(`${B}/comparePeriods/clear/monthly/cache`, {});
             setMonths(null);
-            toast.ok(t("metrics.cleared", { n: r.cleared }));
+            toast.ok(t`Stored months cleared: ${ph({ n: r.cleared })}`);
           });
         }} />
-        {busy && <span aria-busy="true">{busy === "recalc" ? t("metrics.recalculating") : t("metrics.loading")}</span>}
+        {busy && <span aria-busy="true">{busy === "recalc" ? t`Recalculating…` : t`Loading…`}</span>}
       </div>
-      {error && <div role="alert">{t("metrics.error", { message: error })}</div>}
+      {error && <div role="alert">{t`Could not load the data: ${ph({ message: error })}`}</div>}
       {months && (
         <>
-          <LineChart x={months.map((m) => m.month.slice(0, 7))} series={[{ name: t("metrics.revenue"), data: months.map((m) => m.figures.revenue), type: "bar" }]} money />
+          <LineChart x={months.map((m) => m.month.slice(0, 7))} series={[{ name: t`Net revenue`, data: months.map((m) => m.figures.revenue), type: "bar" }]} money />
           <Table rows={months.map((m) => ({ ...m.figures, month: m.month.slice(0, 7), computedAt: m.computedAt }) as Figures & { month: string; computedAt: string })} cols={[
-            { key: "month", label: t("metrics.month"), format: String },
-            { key: "registrations", label: t("metrics.registrations") },
-            { key: "active", label: t("metrics.active") },
-            { key: "revenue", label: t("metrics.revenue"), format: fmtMoney },
-            { key: "payers", label: t("metrics.payers") },
-            { key: "arpu", label: t("metrics.pay.arpu"), format: fmtMoney },
-            { key: "battles", label: t("metrics.battles") },
-            { key: "computedAt", label: t("metrics.computedAt"), format: String },
-            { key: "month", label: t("metrics.recalculate"), format: (v) => (
+            { key: "month", label: t`Month`, format: String },
+            { key: "registrations", label: t`Registrations` },
+            { key: "active", label: t({ message: "Active", context: "players" }) },
+            { key: "revenue", label: t`Net revenue`, format: fmtMoney },
+            { key: "payers", label: t`Paying` },
+            { key: "arpu", label: t`ARPU`, format: fmtMoney },
+            { key: "battles", label: t`Battles` },
+            { key: "computedAt", label: t`Computed at`, format: String },
+            { key: "month", label: t`Recalculate month`, format: (v) => (
               <button className="tk-btn" disabled={!!busy} onClick={() => run("recalc", async () => {
                 const [y, m] = String(v).split("-").map(Number);
                 const fresh = await fetchJson<{ month: string; computedAt: string; figures: Figures }>(`${B}/comparePeriods/recalculate/month`, { year: y, month: m });
                 setMonths((ms) => ms?.map((x) => (x.month === fresh.month ? fresh : x)) ?? null);
-                toast.ok(t("metrics.recalculated", { month: fresh.month.slice(0, 7) }));
-              })}>{t("metrics.recalculate")}</button>
+                toast.ok(t`${ph({ month: fresh.month.slice(0, 7) })} recalculated`);
+              })}>{t`Recalculate month`}</button>
             ) },
           ]} />
         </>
@@ -269,8 +270,8 @@ export function Payments() {
   );
   const metric: Record<string, keyof PayRow> = { arpu: "arpu", arppu: "arppu", payingUsers: "payers", conversion: "conversion" };
   return (
-    <Section title={t("metrics.payments")} actions={<>
-      <Select label={t("metrics.type")} value={type} options={PAYMENT_TYPES.map((x) => [x, t(`metrics.pay.${x}` as MetricsMessageId)])} onChange={(v) => setType(v as typeof type)} />
+    <Section title={t`Payments`} actions={<>
+      <Select label={t`Type`} value={type} options={PAYMENT_TYPES.map((x) => [x, label(`metrics.pay.${x}` as MetricsMessageId)])} onChange={(v) => setType(v as typeof type)} />
       <PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} />
       <CsvLink href={`${B}/payments/export/csv/${type}?${periodQuery(p)}`} />
     </>}>
@@ -279,24 +280,24 @@ export function Payments() {
           <>
             {d.keys && <PieChart money data={d.keys.map((k) => ({ name: k.key, value: k.revenue }))} />}
             {d.leaving ? (
-              <LineChart x={d.leaving.map((l) => l.bucket)} series={[{ name: t("metrics.previous"), data: d.leaving.map((l) => l.previous), type: "bar" }, { name: t("metrics.leaving"), data: d.leaving.map((l) => l.leaving), type: "bar" }]} />
+              <LineChart x={d.leaving.map((l) => l.bucket)} series={[{ name: t`Paid the month before`, data: d.leaving.map((l) => l.previous), type: "bar" }, { name: t`Left`, data: d.leaving.map((l) => l.leaving), type: "bar" }]} />
             ) : metric[type] ? (
-              <LineChart x={d.series.map((r) => r.bucket)} money={type === "arpu" || type === "arppu"} series={[{ name: t(`metrics.pay.${type}` as MetricsMessageId), data: d.series.map((r) => r[metric[type]] as number) }]} />
+              <LineChart x={d.series.map((r) => r.bucket)} money={type === "arpu" || type === "arppu"} series={[{ name: label(`metrics.pay.${type}` as MetricsMessageId), data: d.series.map((r) => r[metric[type]] as number) }]} />
             ) : (
-              <LineChart money x={d.series.map((r) => r.bucket)} series={[{ name: t("metrics.gross"), data: d.series.map((r) => r.gross), type: "bar" }, { name: t("metrics.refunds"), data: d.series.map((r) => -r.refunds), type: "bar" }, { name: t("metrics.revenue"), data: d.series.map((r) => r.revenue) }]} />
+              <LineChart money x={d.series.map((r) => r.bucket)} series={[{ name: t`Gross`, data: d.series.map((r) => r.gross), type: "bar" }, { name: t`Refunds`, data: d.series.map((r) => -r.refunds), type: "bar" }, { name: t`Net revenue`, data: d.series.map((r) => r.revenue) }]} />
             )}
-            {d.keys && <Table rows={d.keys} cols={[{ key: "key", label: t(`metrics.pay.${type}` as MetricsMessageId), format: String }, { key: "revenue", label: t("metrics.revenue"), format: fmtMoney }, { key: "gross", label: t("metrics.gross"), format: fmtMoney }, { key: "refunds", label: t("metrics.refunds"), format: fmtMoney }, { key: "purchases", label: t("metrics.purchases") }]} />}
-            {d.leaving && <Table rows={d.leaving} cols={[{ key: "bucket", label: t("metrics.month"), format: String }, { key: "previous", label: t("metrics.previous") }, { key: "leaving", label: t("metrics.leaving") }]} />}
-            <Table rows={[...d.series, { ...d.total, bucket: t("metrics.total") }]} cols={[
-              { key: "bucket", label: t("metrics.bucket"), format: String },
-              { key: "revenue", label: t("metrics.revenue"), format: fmtMoney },
-              { key: "gross", label: t("metrics.gross"), format: fmtMoney },
-              { key: "refunds", label: t("metrics.refunds"), format: fmtMoney },
-              { key: "payers", label: t("metrics.payers") },
-              { key: "active", label: t("metrics.active") },
-              { key: "arpu", label: t("metrics.pay.arpu"), format: fmtMoney },
-              { key: "arppu", label: t("metrics.pay.arppu"), format: fmtMoney },
-              { key: "conversion", label: t("metrics.pay.conversion"), format: fmtPct },
+            {d.keys && <Table rows={d.keys} cols={[{ key: "key", label: label(`metrics.pay.${type}` as MetricsMessageId), format: String }, { key: "revenue", label: t`Net revenue`, format: fmtMoney }, { key: "gross", label: t`Gross`, format: fmtMoney }, { key: "refunds", label: t`Refunds`, format: fmtMoney }, { key: "purchases", label: t`Purchases` }]} />}
+            {d.leaving && <Table rows={d.leaving} cols={[{ key: "bucket", label: t`Month`, format: String }, { key: "previous", label: t`Paid the month before` }, { key: "leaving", label: t`Left` }]} />}
+            <Table rows={[...d.series, { ...d.total, bucket: t`Total` }]} cols={[
+              { key: "bucket", label: t`Period`, format: String },
+              { key: "revenue", label: t`Net revenue`, format: fmtMoney },
+              { key: "gross", label: t`Gross`, format: fmtMoney },
+              { key: "refunds", label: t`Refunds`, format: fmtMoney },
+              { key: "payers", label: t`Paying` },
+              { key: "active", label: t({ message: "Active", context: "players" }) },
+              { key: "arpu", label: t`ARPU`, format: fmtMoney },
+              { key: "arppu", label: t`ARPPU`, format: fmtMoney },
+              { key: "conversion", label: t`Conversion`, format: fmtPct },
             ]} />
           </>
         )}
@@ -310,21 +311,21 @@ export function TanksEarns() {
   type Tank = { tank_id: number; battles: number; win_rate: number; silver_earned: number; silver_spent: number; earned_per_battle: number; spent_per_battle: number; net_per_battle: number };
   const s = useData<{ tanks: Tank[] }>(`${B}/tanksEarns/load?${periodQuery(p)}`);
   return (
-    <Section title={t("metrics.tanksEarns")} actions={<PeriodPicker value={p} onChange={setP} />}>
+    <Section title={t`Tank earnings`} actions={<PeriodPicker value={p} onChange={setP} />}>
       <Loadable state={s} empty={(d) => d.tanks.length === 0}>
         {(d) => (
           <>
-            <LineChart x={d.tanks.map((r) => String(r.tank_id))} series={[{ name: t("metrics.earnedPerBattle"), data: d.tanks.map((r) => r.earned_per_battle), type: "bar" }, { name: t("metrics.spentPerBattle"), data: d.tanks.map((r) => r.spent_per_battle), type: "bar" }]} />
+            <LineChart x={d.tanks.map((r) => String(r.tank_id))} series={[{ name: t`Earned per battle`, data: d.tanks.map((r) => r.earned_per_battle), type: "bar" }, { name: t`Spent per battle`, data: d.tanks.map((r) => r.spent_per_battle), type: "bar" }]} />
             <CsvButton name={`tanks-earns-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["tank_id", "battles", "win_rate", "silver_earned", "silver_spent", "earned_per_battle", "spent_per_battle", "net_per_battle"]} rows={d.tanks.map((r) => [r.tank_id, r.battles, r.win_rate, r.silver_earned, r.silver_spent, r.earned_per_battle, r.spent_per_battle, r.net_per_battle])} />
             <Table rows={d.tanks} cols={[
-              { key: "tank_id", label: t("metrics.tank"), format: String },
-              { key: "battles", label: t("metrics.battles") },
-              { key: "win_rate", label: t("metrics.winRate"), format: (v) => fmtInt(v) },
-              { key: "silver_earned", label: t("metrics.earned") },
-              { key: "silver_spent", label: t("metrics.spent") },
-              { key: "earned_per_battle", label: t("metrics.earnedPerBattle") },
-              { key: "spent_per_battle", label: t("metrics.spentPerBattle") },
-              { key: "net_per_battle", label: t("metrics.netPerBattle") },
+              { key: "tank_id", label: t`Tank`, format: String },
+              { key: "battles", label: t`Battles` },
+              { key: "win_rate", label: t`Win rate, %`, format: (v) => fmtInt(v) },
+              { key: "silver_earned", label: t`Earned` },
+              { key: "silver_spent", label: t`Spent` },
+              { key: "earned_per_battle", label: t`Earned per battle` },
+              { key: "spent_per_battle", label: t`Spent per battle` },
+              { key: "net_per_battle", label: t`Net per battle` },
             ]} />
           </>
         )}
@@ -338,18 +339,18 @@ export function Retention() {
   const [unit, setUnit] = useState<"day" | "week">("day");
   const s = useData<{ dn: { day: number; retained: number; cohort: number; rate: number }[]; cohorts: { cohort: string; size: number; retained: number[]; rates: number[] }[] }>(`${B}/retention/getData?${periodQuery(p)}&unit=${unit}`);
   return (
-    <Section title={t("metrics.retention")} actions={<><Select label={t("metrics.unit")} value={unit} options={[["day", t("metrics.unit.day")], ["week", t("metrics.unit.week")]]} onChange={(v) => setUnit(v as "day" | "week")} /><PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} /></>}>
+    <Section title={t`Retention`} actions={<><Select label={t`Cohorts by`} value={unit} options={[["day", t({ message: "Day", context: "cohorts by" })], ["week", t({ message: "Week", context: "cohorts by" })]]} onChange={(v) => setUnit(v as "day" | "week")} /><PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} /></>}>
       <Loadable state={s} empty={(d) => d.cohorts.length === 0}>
         {(d) => {
           const width = Math.max(0, ...d.cohorts.map((c) => c.rates.length));
           return (
             <>
-              <Table rows={d.dn.map((x) => ({ ...x, label: t("metrics.dn", { n: x.day }) }))} cols={[{ key: "label", label: t("metrics.metric"), format: String }, { key: "rate", label: t("metrics.share"), format: fmtPct }, { key: "retained", label: t("metrics.players") }, { key: "cohort", label: t("metrics.size") }]} />
-              <Chart spec={{ kind: "heatmap", title: t("metrics.retention"), height: Math.max(240, 28 * d.cohorts.length + 96), x: Array.from({ length: width }, (_, n) => String(n)), y: d.cohorts.map((c) => c.cohort), cells: d.cohorts.map((c) => Array.from({ length: width }, (_, n) => (c.rates[n] === undefined ? null : Math.round(c.rates[n] * 1000) / 10))), format: (v) => `${v.toLocaleString(locale)}%` }} />
+              <Table rows={d.dn.map((x) => ({ ...x, label: t`D${ph({ n: x.day })}` }))} cols={[{ key: "label", label: t`Metric`, format: String }, { key: "rate", label: t`Share`, format: fmtPct }, { key: "retained", label: t`Players` }, { key: "cohort", label: t`Size` }]} />
+              <Chart spec={{ kind: "heatmap", title: t`Retention`, height: Math.max(240, 28 * d.cohorts.length + 96), x: Array.from({ length: width }, (_, n) => String(n)), y: d.cohorts.map((c) => c.cohort), cells: d.cohorts.map((c) => Array.from({ length: width }, (_, n) => (c.rates[n] === undefined ? null : Math.round(c.rates[n] * 1000) / 10))), format: (v) => `${v.toLocaleString(locale)}%` }} />
               <CsvButton name={`retention-${unit}-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["cohort", "size", ...Array.from({ length: width }, (_, n) => `${unit}_${n}`)]} rows={d.cohorts.map((c) => [c.cohort, c.size, ...c.retained])} />
               <div style={{ overflowX: "auto" }}>
                 <table className="tk-metrics-table tk-metrics-triangle">
-                  <thead><tr><th>{t("metrics.cohort")}</th><th>{t("metrics.size")}</th>{Array.from({ length: width }, (_, n) => <th key={n}>{n}</th>)}</tr></thead>
+                  <thead><tr><th>{t`Cohort`}</th><th>{t`Size`}</th>{Array.from({ length: width }, (_, n) => <th key={n}>{n}</th>)}</tr></thead>
                   <tbody>
                     {d.cohorts.map((c) => (
                       <tr key={c.cohort}>
@@ -372,17 +373,17 @@ export function AdminControl() {
   const [p, setP] = usePeriod();
   const s = useData<{ total: number; admins: { admin_id: number; admin_username: string; n: number }[]; actions: { action: string; n: number }[]; series: { bucket: string; n: number }[]; latest: { at: string; admin_username: string; action: string; target_type: string; target_id: string }[] }>(`${B}/adminControl/get/info?${periodQuery(p)}&limit=200`);
   return (
-    <Section title={t("metrics.adminControl")} actions={<PeriodPicker value={p} onChange={setP} />}>
+    <Section title={t`Admin control`} actions={<PeriodPicker value={p} onChange={setP} />}>
       <Loadable state={s} empty={(d) => d.total === 0}>
         {(d) => (
           <>
-            <LineChart x={d.series.map((r) => r.bucket)} series={[{ name: t("metrics.operations"), data: d.series.map((r) => r.n), type: "bar" }]} />
+            <LineChart x={d.series.map((r) => r.bucket)} series={[{ name: t`Operations`, data: d.series.map((r) => r.n), type: "bar" }]} />
             <div style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 16 }}>
-              <Table rows={d.admins} cols={[{ key: "admin_username", label: t("metrics.admin"), format: String }, { key: "n", label: t("metrics.operations") }]} />
-              <Table rows={d.actions} cols={[{ key: "action", label: t("metrics.action"), format: String }, { key: "n", label: t("metrics.operations") }]} />
+              <Table rows={d.admins} cols={[{ key: "admin_username", label: t`Operator`, format: String }, { key: "n", label: t`Operations` }]} />
+              <Table rows={d.actions} cols={[{ key: "action", label: t`Action`, format: String }, { key: "n", label: t`Operations` }]} />
             </div>
             <CsvButton name={`admin-control-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["at_utc", "admin", "action", "target_type", "target_id"]} rows={d.latest.map((r) => [r.at, r.admin_username, r.action, r.target_type, r.target_id])} />
-            <Table rows={d.latest} cols={[{ key: "at", label: t("metrics.when"), format: (v) => new Date(`${String(v).replace(" ", "T")}Z`).toLocaleString(locale, { timeZone: "UTC" }) }, { key: "admin_username", label: t("metrics.admin"), format: String }, { key: "action", label: t("metrics.action"), format: String }, { key: "target_id", label: t("metrics.target"), format: (v, r) => `${r.target_type} ${String(v)}` }]} />
+            <Table rows={d.latest} cols={[{ key: "at", label: t`When`, format: (v) => new Date(`${String(v).replace(" ", "T")}Z`).toLocaleString(locale, { timeZone: "UTC" }) }, { key: "admin_username", label: t`Operator`, format: String }, { key: "action", label: t`Action`, format: String }, { key: "target_id", label: t`Target`, format: (v, r) => `${r.target_type} ${String(v)}` }]} />
           </>
         )}
       </Loadable>
@@ -397,11 +398,11 @@ export function ValuesMovements() {
   type Flow = { earned: number; spent: number; n_in: number; n_out: number };
   const url = view === "summary" ? `${B}/valuesMovements/loadSummary?${periodQuery(p)}` : view === "level" ? `${B}/valuesMovements/loadByLevel?${periodQuery(p)}&currency=${currency}` : `${B}/valuesMovements/loadByMeta?${periodQuery(p)}&currency=${currency}`;
   const s = useData<{ totals?: (Flow & { currency: string; net: number })[]; series?: (Flow & { bucket: string; currency: string })[]; levels?: (Flow & { level: number })[]; reasons?: (Flow & { reason: string })[] }>(url);
-  const flowCols = [{ key: "earned", label: t("metrics.earned") }, { key: "spent", label: t("metrics.spent") }, { key: "n_in", label: `${t("metrics.operations")} +` }, { key: "n_out", label: `${t("metrics.operations")} −` }] as const;
+  const flowCols = [{ key: "earned", label: t`Earned` }, { key: "spent", label: t`Spent` }, { key: "n_in", label: `${t`Operations`} +` }, { key: "n_out", label: `${t`Operations`} −` }] as const;
   return (
-    <Section title={t("metrics.valuesMovements")} actions={<>
-      <Select label={t("metrics.view")} value={view} options={[["summary", t("metrics.view.summary")], ["level", t("metrics.view.level")], ["meta", t("metrics.view.meta")]]} onChange={(v) => setView(v as typeof view)} />
-      {view !== "summary" && <Select label={t("metrics.currency")} value={currency} options={[["gold", t("metrics.type.gold")], ["silver", t("metrics.type.silver")]]} onChange={(v) => setCurrency(v as "gold" | "silver")} />}
+    <Section title={t`Values movements`} actions={<>
+      <Select label={t`View`} value={view} options={[["summary", t`Summary`], ["level", t`By level`], ["meta", t`By reason`]]} onChange={(v) => setView(v as typeof view)} />
+      {view !== "summary" && <Select label={t`Currency`} value={currency} options={[["gold", t`Gold`], ["silver", t`Silver`]]} onChange={(v) => setCurrency(v as "gold" | "silver")} />}
       <PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} />
       <CsvLink href={`${B}/valuesMovements/export?${periodQuery(p)}`} />
     </>}>
@@ -412,8 +413,8 @@ export function ValuesMovements() {
             const of = (cur: string, k: "earned" | "spent") => buckets.map((b) => d.series!.find((r) => r.bucket === b && r.currency === cur)?.[k] ?? 0);
             return (
               <>
-                <LineChart x={buckets} series={["gold", "silver"].flatMap((c) => [{ name: `${t(`metrics.type.${c}` as MetricsMessageId)} +`, data: of(c, "earned") }, { name: `${t(`metrics.type.${c}` as MetricsMessageId)} −`, data: of(c, "spent") }])} />
-                <Table rows={d.totals} cols={[{ key: "currency", label: t("metrics.currency"), format: (v) => t(`metrics.type.${String(v)}` as MetricsMessageId) }, ...flowCols, { key: "net", label: t("metrics.net") }]} />
+                <LineChart x={buckets} series={["gold", "silver"].flatMap((c) => [{ name: `${label(`metrics.type.${c}` as MetricsMessageId)} +`, data: of(c, "earned") }, { name: `${label(`metrics.type.${c}` as MetricsMessageId)} −`, data: of(c, "spent") }])} />
+                <Table rows={d.totals} cols={[{ key: "currency", label: t`Currency`, format: (v) => label(`metrics.type.${String(v)}` as MetricsMessageId) }, ...flowCols, { key: "net", label: t`Net` }]} />
               </>
             );
           }
@@ -421,8 +422,8 @@ export function ValuesMovements() {
           const labelKey = d.levels ? "level" : "reason";
           return (
             <>
-              <LineChart x={rows.map((r) => String(r[labelKey]))} series={[{ name: t("metrics.earned"), data: rows.map((r) => r.earned), type: "bar" }, { name: t("metrics.spent"), data: rows.map((r) => r.spent), type: "bar" }]} />
-              <Table rows={rows} cols={[{ key: labelKey, label: t(d.levels ? "metrics.level" : "metrics.reason"), format: String }, ...flowCols]} />
+              <LineChart x={rows.map((r) => String(r[labelKey]))} series={[{ name: t`Earned`, data: rows.map((r) => r.earned), type: "bar" }, { name: t`Spent`, data: rows.map((r) => r.spent), type: "bar" }]} />
+              <Table rows={rows} cols={[{ key: labelKey, label: label(d.levels ? "metrics.level" : "metrics.reason"), format: String }, ...flowCols]} />
             </>
           );
         }}
@@ -436,24 +437,24 @@ export function Campaigns() {
   type Row = { campaign: string; installs: number; revenue: number; gross: number; refunds: number; payers: number; purchases: number; arpu: number };
   const s = useData<{ campaigns: Row[] }>(`${B}/ads/companies/getAppMetricaData?${periodQuery(p)}`);
   return (
-    <Section title={t("metrics.campaigns")} actions={<>
+    <Section title={t`Install campaigns`} actions={<>
       <PeriodPicker value={p} onChange={setP} />
       <CsvLink href={`${B}/ads/companies/csv?${periodQuery(p)}`} />
-      <CsvLink href={`${B}/ads/companies/exportPlayersToCsvAppMetrica?${periodQuery(p)}`} label={t("metrics.exportPlayers")} />
-      <CsvLink href={`${B}/ads/companies/exportPaymentsToCsvAppMetrica?${periodQuery(p)}`} label={t("metrics.exportPayments")} />
+      <CsvLink href={`${B}/ads/companies/exportPlayersToCsvAppMetrica?${periodQuery(p)}`} label={t`Installations (AppMetrica)`} />
+      <CsvLink href={`${B}/ads/companies/exportPaymentsToCsvAppMetrica?${periodQuery(p)}`} label={t`Revenue events (AppMetrica)`} />
     </>}>
       <Loadable state={s} empty={(d) => d.campaigns.length === 0}>
         {(d) => (
           <>
-            <LineChart x={d.campaigns.map((c) => c.campaign)} series={[{ name: t("metrics.installs"), data: d.campaigns.map((c) => c.installs), type: "bar" }, { name: t("metrics.payers"), data: d.campaigns.map((c) => c.payers), type: "bar" }]} />
+            <LineChart x={d.campaigns.map((c) => c.campaign)} series={[{ name: t`Installs`, data: d.campaigns.map((c) => c.installs), type: "bar" }, { name: t`Paying`, data: d.campaigns.map((c) => c.payers), type: "bar" }]} />
             <Table rows={d.campaigns} cols={[
-              { key: "campaign", label: t("metrics.campaign"), format: String },
-              { key: "installs", label: t("metrics.installs") },
-              { key: "payers", label: t("metrics.payers") },
-              { key: "purchases", label: t("metrics.purchases") },
-              { key: "revenue", label: t("metrics.revenue"), format: fmtMoney },
-              { key: "refunds", label: t("metrics.refunds"), format: fmtMoney },
-              { key: "arpu", label: t("metrics.pay.arpu"), format: fmtMoney },
+              { key: "campaign", label: t`Campaign`, format: String },
+              { key: "installs", label: t`Installs` },
+              { key: "payers", label: t`Paying` },
+              { key: "purchases", label: t`Purchases` },
+              { key: "revenue", label: t`Net revenue`, format: fmtMoney },
+              { key: "refunds", label: t`Refunds`, format: fmtMoney },
+              { key: "arpu", label: t`ARPU`, format: fmtMoney },
             ]} />
           </>
         )}
@@ -467,18 +468,18 @@ export function CohortPayments() {
   const [unit, setUnit] = useState<"day" | "week" | "month">("day");
   const s = useData<{ cohorts: { cohort: string; size: number; cumulative: number[]; perPlayer: number[] }[] }>(`${B}/cohort_payments/getData?${periodQuery(p)}&unit=${unit}`);
   return (
-    <Section title={t("metrics.cohortPayments")} actions={<><Select label={t("metrics.unit")} value={unit} options={[["day", t("metrics.unit.day")], ["week", t("metrics.unit.week")], ["month", t("metrics.unit.month")]]} onChange={(v) => setUnit(v as typeof unit)} /><PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} /></>}>
+    <Section title={t`Cohort payments`} actions={<><Select label={t`Cohorts by`} value={unit} options={[["day", t({ message: "Day", context: "cohorts by" })], ["week", t({ message: "Week", context: "cohorts by" })], ["month", t({ message: "Month", context: "cohorts by" })]]} onChange={(v) => setUnit(v as typeof unit)} /><PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} /></>}>
       <Loadable state={s} empty={(d) => d.cohorts.length === 0}>
         {(d) => {
           const width = Math.max(0, ...d.cohorts.map((c) => c.perPlayer.length));
-          const x = Array.from({ length: width }, (_, n) => t("metrics.dayN", { n }));
+          const x = Array.from({ length: width }, (_, n) => t`Day ${n}`);
           return (
             <>
               <LineChart money x={x} series={d.cohorts.slice(-12).map((c) => ({ name: c.cohort, data: c.perPlayer }))} />
               <CsvButton name={`cohort-payments-${unit}-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["cohort", "size", ...x.map((_, n) => `day_${n}_usd_cents`)]} rows={d.cohorts.map((c) => [c.cohort, c.size, ...c.cumulative])} />
               <div style={{ overflowX: "auto" }}>
                 <table className="tk-metrics-table">
-                  <thead><tr><th>{t("metrics.cohort")}</th><th>{t("metrics.size")}</th>{[0, 1, 3, 7, 14, 30, 60, 90].filter((n) => n < width).map((n) => <th key={n}>{t("metrics.dayN", { n })}</th>)}</tr></thead>
+                  <thead><tr><th>{t`Cohort`}</th><th>{t`Size`}</th>{[0, 1, 3, 7, 14, 30, 60, 90].filter((n) => n < width).map((n) => <th key={n}>{t`Day ${n}`}</th>)}</tr></thead>
                   <tbody>
                     {d.cohorts.map((c) => (
                       <tr key={c.cohort}><td>{c.cohort}</td><td>{fmtInt(c.size)}</td>{[0, 1, 3, 7, 14, 30, 60, 90].filter((n) => n < width).map((n) => <td key={n}>{c.perPlayer[n] === undefined ? "" : fmtMoney(c.perPlayer[n])}</td>)}</tr>
