@@ -152,5 +152,20 @@ export const migrations: Migration[] = [
       "CREATE UNIQUE INDEX `player_tokens_hash` ON `player_tokens` (`token_hash`);",
       "CREATE INDEX `player_tokens_player` ON `player_tokens` (`player_id`,`purpose`,`created_at`);"
     ]
+  },
+  {
+    "tag": "0011_flimsy_tattoo",
+    "hash": "e291dec9a75b1583936660634f1c077b104cbd527648d0804ced406bb0dc8f31",
+    "statements": [
+      "CREATE TABLE `battle_events` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`battle_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`player_id` integer,\n\t`details` text DEFAULT '{}' NOT NULL,\n\t`at` integer NOT NULL,\n\tFOREIGN KEY (`battle_id`) REFERENCES `battles`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `battle_events_battle` ON `battle_events` (`battle_id`,`id`);",
+      "CREATE TABLE `battle_players` (\n\t`battle_id` integer NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`tank_id` integer NOT NULL,\n\t`clan_id` integer,\n\t`result` text,\n\t`experience` integer DEFAULT 0 NOT NULL,\n\t`silver_earned` integer DEFAULT 0 NOT NULL,\n\t`silver_spent` integer DEFAULT 0 NOT NULL,\n\t`kills` integer DEFAULT 0 NOT NULL,\n\t`damage` integer DEFAULT 0 NOT NULL,\n\t`duration_s` integer DEFAULT 0 NOT NULL,\n\t`rating_delta` integer DEFAULT 0 NOT NULL,\n\t`ended_at` integer,\n\tPRIMARY KEY(`battle_id`, `player_id`),\n\tFOREIGN KEY (`battle_id`) REFERENCES `battles`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `battle_players_player` ON `battle_players` (`player_id`,`battle_id`);",
+      "CREATE INDEX `battle_players_clan` ON `battle_players` (`clan_id`,`ended_at`);",
+      "CREATE TABLE `battles` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`server_ref` text,\n\t`mode` text NOT NULL,\n\t`map` text NOT NULL,\n\t`status` text NOT NULL,\n\t`started_at` integer NOT NULL,\n\t`ended_at` integer,\n\t`stopped_by` integer\n);",
+      "CREATE UNIQUE INDEX `battles_server_ref` ON `battles` (`server_ref`);",
+      "CREATE INDEX `battles_status_started` ON `battles` (`status`,`started_at`);",
+      "CREATE INDEX `battles_started` ON `battles` (`started_at`);"
+    ]
   }
 ];

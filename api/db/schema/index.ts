@@ -12,3 +12,4 @@ export * from "./clans.ts";
 export * from "./social.ts";
 export * from "./support.ts";
 export * from "./inventory.ts";
+export * from "./battles.ts";
