@@ -77,7 +77,7 @@ test("registering by email (+ password) is idempotent per email; a taken email u
   expect(((await again.json()) as any).playerId).toBe(playerId);
   const [p] = await w.deps.db.select().from(players).where(eq(players.id, playerId));
   expect(p.email).toBe("mail.player@example.com");
-  expect(p.passwordHash).toStartWith("pbkdf2-sha256$");
+  expect(p.passwordHash).toStartWith("$argon2id$");
   const clash = await gameApi(w, "/game/api/players/register", { network: "vk", uid: "new-one", email: "mail.player@example.com" });
   expect(clash.status).toBe(400);
   expect(((await clash.json()) as any).error.fields.email).toBeDefined();
