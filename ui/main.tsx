@@ -7,6 +7,16 @@ import { Loading } from "./components/States.tsx";
 import { activateLocale } from "./lib/i18n.ts";
 import "./styles.css";
 
+// The tab icon, declared before the page finishes loading so the browser does not ask the server
+// for a /favicon.ico it does not have (a 404 in every page's log).
+const icon = document.createElement("link");
+icon.rel = "icon";
+icon.type = "image/svg+xml";
+icon.href =
+  "data:image/svg+xml," +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#182028"/><rect x="5" y="15" width="22" height="9" rx="3" fill="#f0a020"/><rect x="10" y="10" width="10" height="6" rx="2" fill="#f0a020"/><rect x="19" y="12" width="10" height="2" fill="#f0a020"/></svg>');
+document.head.append(icon);
+
 const url = new URL(location.href);
 if (url.searchParams.has("token")) {
   url.searchParams.delete("token");

@@ -1,5 +1,5 @@
 // The player site's frame: header with the signed-in player and balances, navigation, footer.
-import { useApi } from "../lib/api.ts";
+import { csrfToken, useApi } from "../lib/api.ts";
 import { locale, fmtInt } from "../lib/i18n.ts";
 import { ScreenRoutes } from "./ScreenRoutes.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
@@ -28,8 +28,10 @@ const NAV = [
 ] as const;
 
 export default function PublicShell() {
-  // The profile page's JSON is the player; a 401 means nobody is signed in.
-  const me = useApi<{ player: Me } | Me>("/public/profile/");
+  // The server puts a CSRF token in the page only for a signed-in player: a visitor's page asks
+  // for no profile (no request that can only answer 401, one request less before the header).
+  const signedIn = csrfToken() !== "";
+  const me = useApi<{ player: Me } | Me>(signedIn ? "/public/profile/" : null);
   const player = me.data ? ("player" in me.data ? me.data.player : me.data) : undefined;
   return (
     <div className="tk-public">
@@ -55,7 +57,7 @@ export default function PublicShell() {
               <PlayerMenu signedIn />
             </>
           ) : (
-            me.error && <PlayerMenu signedIn={false} />
+            (!signedIn || me.error) && <PlayerMenu signedIn={false} />
           )}
           <LanguageSwitch />
         </div>
