@@ -167,5 +167,14 @@ export const migrations: Migration[] = [
       "CREATE INDEX `battles_status_started` ON `battles` (`status`,`started_at`);",
       "CREATE INDEX `battles_started` ON `battles` (`started_at`);"
     ]
+  },
+  {
+    "tag": "0012_tiresome_hairball",
+    "hash": "d4e568e65b0b8867aa7c0bf031985da9ff38791f1251c0b587534d9a001e77e7",
+    "statements": [
+      "CREATE TABLE `ban_log` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`action` text NOT NULL,\n\t`reason` text,\n\t`until` integer,\n\t`admin_id` integer NOT NULL,\n\t`admin_username` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `ban_log_player` ON `ban_log` (`player_id`,`id`);",
+      "CREATE TABLE `player_suspects` (\n\t`player_id` integer PRIMARY KEY NOT NULL,\n\t`note` text NOT NULL,\n\t`admin_id` integer NOT NULL,\n\t`marked_at` integer NOT NULL,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);"
+    ]
   }
 ];

@@ -13,3 +13,4 @@ export * from "./social.ts";
 export * from "./support.ts";
 export * from "./inventory.ts";
 export * from "./battles.ts";
+export * from "./bans.ts";
