@@ -14,11 +14,14 @@ import { registerLanding } from "./public/landing.ts";
 import { registerProfile } from "./public/profile.ts";
 import { registerSupport } from "./public/support.ts";
 import { registerAdminFeedback } from "./admin/feedback.ts";
+import { registerGameBattles } from "./game/battles.ts";
+import { registerAdminBattles } from "./admin/battles.ts";
+import { registerAdminClans } from "./admin/clans.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
 // registerAccount goes first: its sign-in-link middleware must run before the public pages.
-const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback];
+const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

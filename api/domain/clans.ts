@@ -9,6 +9,8 @@ import { blacklist } from "../db/schema/social.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { applyLedger } from "./ledger.ts";
 import { recordActivity } from "./players.ts";
+import { z } from "zod";
+import { text } from "../http/fields.ts";
 
 /** The rules' figures, in one place. */
 export const CLAN_RULES = {
@@ -16,6 +18,10 @@ export const CLAN_RULES = {
   memberLimit: 30,
   requestTtlMs: 7 * 24 * 3600_000,
 } as const;
+
+/** A clan's name and tag as every form takes them (the player side's rules, for operators too). */
+export const clanNameField = () => text(3, 32).pipe(z.string().regex(/^[\p{L}\p{N} _.-]+$/u, { params: { rule: "pattern" } } as never));
+export const clanTagField = () => text(2, 5).pipe(z.string().regex(/^[\p{L}\p{N}]+$/u, { params: { rule: "pattern" } } as never));
 
 export interface Membership {
   clanId: number;
@@ -37,7 +43,7 @@ async function memberCount(tx: Tx, clanId: number): Promise<number> {
   return Number(r.n);
 }
 
-async function assertUnique(tx: Tx, name: string | undefined, tag: string | undefined, exceptId = 0) {
+export async function assertUnique(tx: Tx, name: string | undefined, tag: string | undefined, exceptId = 0) {
   const fields: Record<string, { id: string }> = {};
   if (name !== undefined) {
     const [hit] = await tx.select({ id: clans.id }).from(clans).where(and(sql`lower(${clans.name}) = lower(${name})`, sql`${clans.id} <> ${exceptId}`)).limit(1);

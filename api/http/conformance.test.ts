@@ -18,6 +18,8 @@ const EXTRAS: Record<string, string> = {
   "/public/login": "a player signs in with email and password (GET: the form, POST: the sign-in), as /admin/login does for operators; the spec lists no player sign-in address",
   "/public/logout": "a signed-in player signs out (POST, CSRF); the spec lists no player sign-out address",
   "/game/api/players/register": "the game client registers a player (social identity or email); the spec shows no game-client API",
+  "/game/api/battles/start": "a battle server reports a battle's start (mode, map, players and tanks); the spec shows no game-server API",
+  "/game/api/battles/end": "a battle server reports a battle's end (each player's result); rewards, stats and warehouse events follow from it",
   "/game/api/players/site-token": "the game client gets a single-use link that signs its player in on the site; the spec only says a token query parameter is removed from the address bar",
 };
 

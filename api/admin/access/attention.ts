@@ -3,6 +3,7 @@
 import { and, eq, lt, count } from "drizzle-orm";
 import type { Db } from "../../db/index.ts";
 import { orders } from "../../db/schema/billing.ts";
+import { countStuckBattles } from "../../domain/battles.ts";
 
 export interface AttentionCounter {
   key: string;
@@ -23,5 +24,11 @@ export const attentionCounters: AttentionCounter[] = [
       const [r] = await db.select({ n: count() }).from(orders).where(and(eq(orders.status, "pending"), lt(orders.updatedAt, now - PENDING_STALE_MS)));
       return r.n;
     },
+  },
+  {
+    key: "stuckBattles",
+    href: "/admin/battles/?status=stuck",
+    title: { en: "Stuck battles", ru: "Зависшие бои" },
+    count: (db, now) => countStuckBattles(db, now),
   },
 ];

@@ -1,0 +1,343 @@
+// Operators' clan screens: the clan list and card (edit, remove, member roles and removal, the
+// member CSV), the clan log, the clan's counters over time and the tournament top. Every change
+// is audited and written to the clan log (actor 0 = an operator; details name the admin).
+// Counters come from the store: battles by the clan a player was in when the battle started
+// (battle_players.clan_id), members rebuilt from the clan log's joins and leaves.
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { and, asc, count, desc, eq, gte, lte, sql, inArray } from "drizzle-orm";
+import type { HonoEnv } from "../http/env.ts";
+import { page, route } from "../http/router.ts";
+import { input } from "../http/validate.ts";
+import { audit } from "../http/audit.ts";
+import * as f from "../http/fields.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import type { Db, Tx } from "../db/index.ts";
+import { clans, clanMembers, clanRequests, clanLog, CLAN_ROLES } from "../db/schema/clans.ts";
+import { players } from "../db/schema/players.ts";
+import { battlePlayers } from "../db/schema/battles.ts";
+import { assertUnique, clanNameField, clanTagField } from "../domain/clans.ts";
+import "../domain/battle-messages.ts";
+
+const S = { auth: "admin", role: "support" } as const;
+const O = { auth: "admin", role: "operator" } as const;
+const A = { auth: "admin", role: "admin" } as const;
+const DAY = 86_400_000;
+
+const SORTS = { id: clans.id, name: clans.name, tag: clans.tag, rating: clans.rating, wins: clans.wins, experience: clans.experience, createdAt: clans.createdAt } as const;
+const listInput = z.object({
+  page: f.optional(f.int(1, 100_000)).default(1),
+  size: f.optional(f.int(1, 200)).default(20),
+  sort: f.optional(z.enum([...(Object.keys(SORTS) as [keyof typeof SORTS]), "members"])).default("rating"),
+  dir: f.optional(z.enum(["asc", "desc"])).default("desc"),
+  q: f.optionalText(32),
+});
+const clanIdInput = z.object({ clanId: f.id() });
+const setClanInput = z.object({ clanId: f.id(), name: f.optional(clanNameField()), tag: f.optional(clanTagField()), description: f.optional(z.string().trim().max(500)), leaderId: f.optional(f.id()) });
+const setMemberInput = z.object({ clanId: f.id(), playerId: f.id(), role: z.enum(CLAN_ROLES) });
+const memberInput = z.object({ clanId: f.id(), playerId: f.id() });
+const logInput = z.object({ clanId: f.id(), page: f.optional(f.int(1, 100_000)).default(1), size: f.optional(f.int(1, 200)).default(50), action: f.optionalText(32) });
+const periodFields = { from: f.optional(f.dateTime()), to: f.optional(f.dateTime()) };
+const graphInput = z.object({ clanId: f.id(), ...periodFields });
+const nearInput = z.object({ clanId: f.id(), at: f.dateTime(), hours: f.optional(f.int(1, 24 * 30)).default(24) });
+const topInput = z.object({ ...periodFields, by: f.optional(z.enum(["rating", "wins", "battles", "experience"])).default("rating"), limit: f.optional(f.int(1, 100)).default(20) });
+
+const valid = <T extends z.ZodType>(c: Context<HonoEnv>, _s: T) => c.req.valid("json" as never) as z.output<T>;
+const clanParam = (c: Context<HonoEnv>) => Number(c.req.param("clanId"));
+const membersOf = sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`;
+const clanColumns = { id: clans.id, name: clans.name, tag: clans.tag, description: clans.description, leaderId: clans.leaderId, leader: players.nickname, rating: clans.rating, wins: clans.wins, experience: clans.experience, createdAt: clans.createdAt, members: membersOf };
+
+/** A period: both ends optional (default: the last 30 days up to now); the end not before the start. */
+function period(q: { from?: number; to?: number }, now: number, days = 30) {
+  if (q.from !== undefined && q.to !== undefined && q.from > q.to) throw fieldError({ to: { id: "identity.periodOrder" } });
+  const to = q.to ?? now;
+  return { from: q.from ?? to - days * DAY, to };
+}
+
+async function clanById(db: Db | Tx, clanId: number) {
+  const [c] = await db.select(clanColumns).from(clans).leftJoin(players, eq(players.id, clans.leaderId)).where(eq(clans.id, clanId)).limit(1);
+  if (!c) throw new AppError("not_found", "clansAdmin.notFound");
+  return { ...c, members: Number(c.members) };
+}
+
+async function members(db: Db, clanId: number) {
+  return db
+    .select({ playerId: clanMembers.playerId, nickname: players.nickname, role: clanMembers.role, joinedAt: clanMembers.joinedAt, level: players.level, rating: players.rating, battles: players.battles, wins: players.wins, lastLoginAt: players.lastLoginAt })
+    .from(clanMembers)
+    .innerJoin(players, eq(players.id, clanMembers.playerId))
+    .where(eq(clanMembers.clanId, clanId))
+    .orderBy(sql`case ${clanMembers.role} when 'leader' then 0 when 'officer' then 1 else 2 end`, asc(players.nickname));
+}
+
+async function listClans(db: Db, q: z.output<typeof listInput>) {
+  const pattern = q.q ? `%${q.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const where = pattern ? sql`(lower(${clans.name}) like ${pattern} escape '\\' or lower(${clans.tag}) like ${pattern} escape '\\')` : undefined;
+  const col = q.sort === "members" ? membersOf : SORTS[q.sort];
+  const [rows, [{ n }]] = await Promise.all([
+    db.select(clanColumns).from(clans).leftJoin(players, eq(players.id, clans.leaderId)).where(where).orderBy(q.dir === "asc" ? asc(col) : desc(col), asc(clans.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(clans).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, members: Number(r.members) })), total: n, page: q.page, size: q.size };
+}
+
+/** The clan log row of an operator's change (actor 0: no player acted). */
+async function logAdmin(c: Context<HonoEnv>, tx: Tx, clanId: number, action: string, targetId: number | null, details: Record<string, unknown>) {
+  const admin = c.var.admin!;
+  await tx.insert(clanLog).values({ clanId, actorId: 0, targetId, action: `admin.${action}`, details: JSON.stringify({ ...details, admin: admin.username, adminId: admin.adminId }), createdAt: c.var.deps.clock.now() });
+}
+
+async function memberOf(tx: Tx, clanId: number, playerId: number) {
+  const [m] = await tx.select().from(clanMembers).where(and(eq(clanMembers.playerId, playerId), eq(clanMembers.clanId, clanId))).limit(1);
+  if (!m) throw fieldError({ playerId: { id: "clansAdmin.notMember" } });
+  return m;
+}
+
+/** Hands leadership to a member; the old leader becomes an officer. */
+async function makeLeader(tx: Tx, clanId: number, oldLeaderId: number, newLeaderId: number) {
+  await tx.update(clanMembers).set({ role: "officer" }).where(and(eq(clanMembers.playerId, oldLeaderId), eq(clanMembers.clanId, clanId)));
+  await tx.update(clanMembers).set({ role: "leader" }).where(eq(clanMembers.playerId, newLeaderId));
+  await tx.update(clans).set({ leaderId: newLeaderId }).where(eq(clans.id, clanId));
+}
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? "" : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
+const utcDay = (ms: number) => ms - (ms % DAY);
+
+/** Joins (+1) and leaves (-1) the clan log records, by action. */
+const MEMBERSHIP_DELTA: Record<string, number> = { create: 1, approve: 1, quit: -1, kick: -1, "admin.kick": -1 };
+
+export function registerAdminClans(app: Hono<HonoEnv>) {
+  page(app, { path: "/admin/clan/", ...S }, async (c) => c.json({ roles: CLAN_ROLES }));
+
+  page(app, { path: "/admin/clan/:clanId{[0-9]+}", ...S }, async (c) => {
+    const db = c.var.deps.db;
+    const clan = await clanById(db, clanParam(c));
+    return c.json({ clan, members: await members(db, clan.id), roles: CLAN_ROLES });
+  });
+
+  route(app, { method: "ANY", path: "/admin/clan/get/clans", ...S }, input(listInput), async (c) => c.json(await listClans(c.var.deps.db, valid(c, listInput))));
+
+  route(app, { method: "ANY", path: "/admin/clan/set/clan", ...O, mutates: true }, input(setClanInput), async (c) => {
+    const v = valid(c, setClanInput);
+    const db = c.var.deps.db;
+    await db.transaction(async (tx) => {
+      const before = await clanById(tx, v.clanId);
+      const changes: Record<string, string> = {};
+      if (v.name !== undefined && v.name !== before.name) changes.name = v.name;
+      if (v.tag !== undefined && v.tag.toUpperCase() !== before.tag) changes.tag = v.tag.toUpperCase();
+      if (v.description !== undefined && v.description !== before.description) changes.description = v.description;
+      await assertUnique(tx, changes.name, changes.tag, v.clanId);
+      const said: string[] = Object.entries(changes).map(([k, val]) => `${k} "${(before as Record<string, unknown>)[k]}" → "${val}"`);
+      if (Object.keys(changes).length) {
+        await tx.update(clans).set(changes).where(eq(clans.id, v.clanId));
+        await logAdmin(c, tx, v.clanId, "edit", null, changes);
+      }
+      if (v.leaderId !== undefined && v.leaderId !== before.leaderId) {
+        await memberOf(tx, v.clanId, v.leaderId);
+        await makeLeader(tx, v.clanId, before.leaderId, v.leaderId);
+        await logAdmin(c, tx, v.clanId, "leader", v.leaderId, { from: before.leaderId });
+        said.push(`leader #${before.leaderId} → #${v.leaderId}`);
+      }
+      await audit(c, tx, { action: "clan.set", targetType: "clan", targetId: v.clanId, summary: said.length ? `[${before.tag}] ${said.join("; ")}` : `[${before.tag}] no change` });
+    });
+    return c.json({ clan: await clanById(db, v.clanId) });
+  });
+
+  route(app, { method: "ANY", path: "/admin/clan/remove/clan", ...A, mutates: true }, input(clanIdInput), async (c) => {
+    const v = valid(c, clanIdInput);
+    await c.var.deps.db.transaction(async (tx) => {
+      const clan = await clanById(tx, v.clanId);
+      await tx.delete(clanRequests).where(eq(clanRequests.clanId, clan.id));
+      await tx.delete(clanMembers).where(eq(clanMembers.clanId, clan.id));
+      await tx.delete(clans).where(eq(clans.id, clan.id));
+      await logAdmin(c, tx, clan.id, "remove", null, { name: clan.name, tag: clan.tag, members: clan.members });
+      await audit(c, tx, { action: "clan.remove", targetType: "clan", targetId: clan.id, summary: `removed clan [${clan.tag}] ${clan.name} (${clan.members} members)` });
+    });
+    return c.json({ removed: v.clanId });
+  });
+
+  route(app, { method: "ANY", path: "/admin/clan/set/member", ...O, mutates: true }, input(setMemberInput), async (c) => {
+    const v = valid(c, setMemberInput);
+    const db = c.var.deps.db;
+    await db.transaction(async (tx) => {
+      const clan = await clanById(tx, v.clanId);
+      const m = await memberOf(tx, v.clanId, v.playerId);
+      if (m.role === v.role) {
+        await audit(c, tx, { action: "clan.setMember", targetType: "player", targetId: v.playerId, summary: `[${clan.tag}] role stays ${v.role}` });
+        return;
+      }
+      if (m.role === "leader") throw fieldError({ role: { id: "clansAdmin.leaderRole" } });
+      if (v.role === "leader") await makeLeader(tx, v.clanId, clan.leaderId, v.playerId);
+      else await tx.update(clanMembers).set({ role: v.role }).where(eq(clanMembers.playerId, v.playerId));
+      await logAdmin(c, tx, v.clanId, v.role === "leader" ? "leader" : "role", v.playerId, { from: m.role, role: v.role });
+      await audit(c, tx, { action: "clan.setMember", targetType: "player", targetId: v.playerId, summary: `[${clan.tag}] role ${m.role} → ${v.role}` });
+    });
+    return c.json({ members: await members(db, v.clanId) });
+  });
+
+  route(app, { method: "ANY", path: "/admin/clan/remove/member", ...O, mutates: true }, input(memberInput), async (c) => {
+    const v = valid(c, memberInput);
+    const db = c.var.deps.db;
+    await db.transaction(async (tx) => {
+      const clan = await clanById(tx, v.clanId);
+      const m = await memberOf(tx, v.clanId, v.playerId);
+      if (m.role === "leader") throw fieldError({ playerId: { id: "clansAdmin.removeLeader" } });
+      await tx.delete(clanMembers).where(eq(clanMembers.playerId, v.playerId));
+      await logAdmin(c, tx, v.clanId, "kick", v.playerId, { role: m.role });
+      await audit(c, tx, { action: "clan.removeMember", targetType: "player", targetId: v.playerId, summary: `[${clan.tag}] removed member #${v.playerId} (${m.role})` });
+    });
+    return c.json({ members: await members(db, v.clanId) });
+  });
+
+  route(app, { method: "ANY", path: "/admin/clan/export/members/:clanId{[0-9]+}", ...S }, async (c) => {
+    const db = c.var.deps.db;
+    const clan = await clanById(db, clanParam(c));
+    const rows = await members(db, clan.id);
+    const head = ["player_id", "nickname", "role", "joined_at", "level", "rating", "battles", "wins", "last_login_at"];
+    const body = rows.map((r) => [r.playerId, r.nickname, r.role, iso(r.joinedAt), r.level, r.rating, r.battles, r.wins, iso(r.lastLoginAt)].map(csvCell).join(","));
+    return new Response([head.join(","), ...body].join("\n") + "\n", {
+      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="clan-${clan.id}-members.csv"`, "cache-control": "no-store" },
+    });
+  });
+
+  // The clan log (the player side's and the operators' changes), newest first.
+  page(app, { path: "/admin/clanLog/:clanId{[0-9]+}", ...S }, async (c) => {
+    const db = c.var.deps.db;
+    const clanId = clanParam(c);
+    const [clan] = await db.select({ id: clans.id, name: clans.name, tag: clans.tag }).from(clans).where(eq(clans.id, clanId)).limit(1);
+    // A removed clan's log stays readable.
+    const [any] = clan ? [clan] : await db.select({ id: clanLog.clanId }).from(clanLog).where(eq(clanLog.clanId, clanId)).limit(1);
+    if (!any) throw new AppError("not_found", "clansAdmin.notFound");
+    return c.json({ clan: clan ?? { id: clanId, name: null, tag: null }, ...(await clanLogs(db, logInput.parse({ clanId }))) });
+  });
+
+  route(app, { method: "ANY", path: "/admin/clanLog/getClanLogs", ...S }, input(logInput), async (c) => c.json(await clanLogs(c.var.deps.db, valid(c, logInput))));
+
+  page(app, { path: "/admin/clanCounters/:clanId{[0-9]+}", ...S }, async (c) => {
+    const { db, clock } = c.var.deps;
+    return c.json(await counters(db, clanParam(c), clock.now()));
+  });
+
+  route(app, { method: "ANY", path: "/admin/clanCounters/getData", ...S }, input(clanIdInput), async (c) => c.json(await counters(c.var.deps.db, valid(c, clanIdInput).clanId, c.var.deps.clock.now())));
+
+  route(app, { method: "ANY", path: "/admin/clanCounters/getGraphData", ...S }, input(graphInput), async (c) => {
+    const v = valid(c, graphInput);
+    const { db, clock } = c.var.deps;
+    const clan = await clanById(db, v.clanId);
+    return c.json(await graph(db, clan, period(v, clock.now())));
+  });
+
+  // The clan log around a moment (a point of the chart): the entries within ±hours of it.
+  route(app, { method: "ANY", path: "/admin/clanCounters/getNearLogs", ...S }, input(nearInput), async (c) => {
+    const v = valid(c, nearInput);
+    const db = c.var.deps.db;
+    const span = v.hours * 3_600_000;
+    const rows = await logRows(db, and(eq(clanLog.clanId, v.clanId), gte(clanLog.createdAt, v.at - span), lte(clanLog.createdAt, v.at + span))!, 200, 0);
+    return c.json({ rows, at: v.at, hours: v.hours });
+  });
+
+  page(app, { path: "/admin/clansTournaments/", ...S }, async (c) => c.json({ orders: ["rating", "wins", "battles", "experience"] }));
+
+  // The top clans of a period by the battles their members fought for them.
+  route(app, { method: "ANY", path: "/admin/clansTournaments/loadTop", ...S }, input(topInput), async (c) => {
+    const v = valid(c, topInput);
+    const { db, clock } = c.var.deps;
+    const p = period(v, clock.now(), 7);
+    const order = { rating: sql`rating_delta`, wins: sql`wins`, battles: sql`battles`, experience: sql`experience` }[v.by];
+    const rows = await db
+      .select({
+        clanId: battlePlayers.clanId,
+        battles: sql<number>`count(*)`.as("battles"),
+        wins: sql<number>`sum(case when ${battlePlayers.result} = 'win' then 1 else 0 end)`.as("wins"),
+        ratingDelta: sql<number>`sum(${battlePlayers.ratingDelta})`.as("rating_delta"),
+        experience: sql<number>`sum(${battlePlayers.experience})`.as("experience"),
+      })
+      .from(battlePlayers)
+      .where(and(sql`${battlePlayers.clanId} is not null`, sql`${battlePlayers.result} is not null`, gte(battlePlayers.endedAt, p.from), lte(battlePlayers.endedAt, p.to)))
+      .groupBy(battlePlayers.clanId)
+      .orderBy(sql`${order} desc`, asc(battlePlayers.clanId))
+      .limit(v.limit);
+    const ids = rows.map((r) => r.clanId!);
+    const names = new Map(ids.length ? (await db.select({ id: clans.id, name: clans.name, tag: clans.tag, rating: clans.rating }).from(clans).where(inArray(clans.id, ids))).map((k) => [k.id, k]) : []);
+    return c.json({
+      from: p.from,
+      to: p.to,
+      by: v.by,
+      rows: rows.map((r, i) => ({ place: i + 1, clanId: r.clanId, name: names.get(r.clanId!)?.name ?? null, tag: names.get(r.clanId!)?.tag ?? null, rating: names.get(r.clanId!)?.rating ?? null, battles: Number(r.battles), wins: Number(r.wins), ratingDelta: Number(r.ratingDelta), experience: Number(r.experience) })),
+    });
+  });
+}
+
+async function logRows(db: Db, where: ReturnType<typeof and>, limit: number, offset: number) {
+  const actor = sql<string | null>`(select nickname from players p where p.id = ${clanLog.actorId})`;
+  const target = sql<string | null>`(select nickname from players p where p.id = ${clanLog.targetId})`;
+  const rows = await db
+    .select({ id: clanLog.id, clanId: clanLog.clanId, action: clanLog.action, actorId: clanLog.actorId, actor, targetId: clanLog.targetId, target, details: clanLog.details, createdAt: clanLog.createdAt })
+    .from(clanLog)
+    .where(where)
+    .orderBy(desc(clanLog.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ ...r, details: JSON.parse(r.details) as Record<string, unknown> }));
+}
+
+async function clanLogs(db: Db, q: z.output<typeof logInput>) {
+  const where = and(eq(clanLog.clanId, q.clanId), q.action ? eq(clanLog.action, q.action) : undefined);
+  const [rows, [{ n }]] = await Promise.all([logRows(db, where, q.size, (q.page - 1) * q.size), db.select({ n: count() }).from(clanLog).where(where)]);
+  return { rows, total: n, page: q.page, size: q.size };
+}
+
+/** Today's figures: members, rating, wins, experience (the clan row), battles fought for it in all and in the last 30 days. */
+async function counters(db: Db, clanId: number, now: number) {
+  const clan = await clanById(db, clanId);
+  const sums = (from: number) =>
+    db
+      .select({ battles: sql<number>`count(*)`, wins: sql<number>`coalesce(sum(case when ${battlePlayers.result} = 'win' then 1 else 0 end), 0)` })
+      .from(battlePlayers)
+      .where(and(eq(battlePlayers.clanId, clanId), sql`${battlePlayers.result} is not null`, gte(battlePlayers.endedAt, from)));
+  const [[all], [month]] = await Promise.all([sums(0), sums(now - 30 * DAY)]);
+  return {
+    clan,
+    counters: {
+      members: clan.members,
+      rating: clan.rating,
+      wins: clan.wins,
+      experience: clan.experience,
+      battles: Number(all.battles),
+      battleWins: Number(all.wins),
+      battles30d: Number(month.battles),
+      winRate30d: Number(month.battles) ? Math.round((Number(month.wins) / Number(month.battles)) * 1000) / 10 : 0,
+    },
+  };
+}
+
+/** Per UTC day of the period: battles and wins fought for the clan, the rating at the day's end, members at the day's end. */
+async function graph(db: Db, clan: { id: number; rating: number; members: number }, p: { from: number; to: number }) {
+  const first = utcDay(p.from);
+  const last = utcDay(p.to);
+  const days: number[] = [];
+  for (let d = first; d <= last && days.length < 400; d += DAY) days.push(d);
+  const day = sql<number>`(${battlePlayers.endedAt} - ${battlePlayers.endedAt} % ${DAY})`;
+  const perDay = await db
+    .select({ day, battles: sql<number>`count(*)`, wins: sql<number>`sum(case when ${battlePlayers.result} = 'win' then 1 else 0 end)`, rating: sql<number>`sum(${battlePlayers.ratingDelta})` })
+    .from(battlePlayers)
+    .where(and(eq(battlePlayers.clanId, clan.id), sql`${battlePlayers.result} is not null`, gte(battlePlayers.endedAt, first)))
+    .groupBy(day);
+  const byDay = new Map(perDay.map((r) => [Number(r.day), r]));
+  const log = await db.select({ action: clanLog.action, at: clanLog.createdAt }).from(clanLog).where(and(eq(clanLog.clanId, clan.id), gte(clanLog.createdAt, first)));
+  // Walk back from today's figures: a day's end value = now minus what happened after that day.
+  const ratingAfter = (d: number) => perDay.filter((r) => Number(r.day) > d).reduce((s, r) => s + Number(r.rating), 0);
+  const membersAfter = (d: number) => log.filter((l) => l.at >= d + DAY).reduce((s, l) => s + (MEMBERSHIP_DELTA[l.action] ?? 0), 0);
+  return {
+    from: p.from,
+    to: p.to,
+    days: days.map((d) => new Date(d).toISOString().slice(0, 10)),
+    battles: days.map((d) => Number(byDay.get(d)?.battles ?? 0)),
+    wins: days.map((d) => Number(byDay.get(d)?.wins ?? 0)),
+    rating: days.map((d) => Math.max(0, clan.rating - ratingAfter(d))),
+    members: days.map((d) => clan.members - membersAfter(d)),
+  };
+}

@@ -1,0 +1,233 @@
+// Battles as the game's battle servers report them: a battle starts with its players and tanks
+// and ends with each player's result. Ending pays out through the ledger, updates the players'
+// stats (and their clans'), and emits one `battles` event per player, all in one transaction;
+// a replayed end answers the first one. Operators stop a battle that never ended.
+import { and, eq, inArray, lt, sql, count } from "drizzle-orm";
+import type { Db, Tx } from "../db/index.ts";
+import { battles, battlePlayers, battleEvents, type BattleResult } from "../db/schema/battles.ts";
+import { players } from "../db/schema/players.ts";
+import { clans, clanMembers } from "../db/schema/clans.ts";
+import { contentTanks } from "../db/schema/content.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import { applyLedger } from "./ledger.ts";
+import { recordActivity } from "./players.ts";
+import { emit } from "./outbox.ts";
+import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
+import "./battle-messages.ts";
+
+/** The figures of the battle rules, in one place (docs/decisions.md, "Battles and clans admin"). */
+export const BATTLE_RULES = {
+  /** A battle still running this long after its start is stuck (the longest mode lasts 15 minutes). */
+  stuckAfterMs: 60 * 60_000,
+  /** Silver per tank tier the repair costs, by result (a lost tank is usually destroyed). */
+  repairPerTier: { win: 60, draw: 80, loss: 120 } as Record<BattleResult, number>,
+  /** Silver per tank tier for the ammunition a battle uses. */
+  ammoPerTier: 40,
+  ratingDelta: { win: 15, draw: 0, loss: -10 } as Record<BattleResult, number>,
+  /** Level n needs LEVEL_STEP·(n-1)² experience, up to MAX_LEVEL. */
+  levelStep: 500,
+  maxLevel: 30,
+  maxPlayers: 30,
+} as const;
+
+export function levelFor(experience: number): number {
+  return Math.min(BATTLE_RULES.maxLevel, 1 + Math.floor(Math.sqrt(Math.max(0, experience) / BATTLE_RULES.levelStep)));
+}
+
+/** What one battle costs a player in silver (repair + ammunition) for a tank of this tier. */
+export function battleCost(tier: number, result: BattleResult): { repair: number; ammo: number } {
+  return { repair: BATTLE_RULES.repairPerTier[result] * tier, ammo: BATTLE_RULES.ammoPerTier * tier };
+}
+
+export interface BattleStart {
+  serverRef?: string;
+  mode: string;
+  map: string;
+  players: { playerId: number; tankId: number }[];
+  at: number;
+}
+
+async function event(tx: Tx, battleId: number, kind: string, at: number, playerId: number | null = null, details: Record<string, unknown> = {}) {
+  await tx.insert(battleEvents).values({ battleId, kind, playerId, details: JSON.stringify(details), at });
+}
+
+export async function startBattle(db: Db, s: BattleStart): Promise<{ battleId: number; replayed: boolean }> {
+  const ids = s.players.map((p) => p.playerId);
+  const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (dup >= 0) throw fieldError({ [`players.${dup}.playerId`]: { id: "battles.duplicatePlayer" } });
+  return db.transaction(async (tx) => {
+    if (s.serverRef) {
+      const [known] = await tx.select({ id: battles.id }).from(battles).where(eq(battles.serverRef, s.serverRef)).limit(1);
+      if (known) return { battleId: known.id, replayed: true };
+    }
+    const found = await tx.select({ id: players.id }).from(players).where(inArray(players.id, ids));
+    const foundIds = new Set(found.map((p) => p.id));
+    const missing = ids.findIndex((id) => !foundIds.has(id));
+    if (missing >= 0) throw fieldError({ [`players.${missing}.playerId`]: { id: "battles.unknownPlayer" } });
+    const tankIds = [...new Set(s.players.map((p) => p.tankId))];
+    const tanks = new Set((await tx.select({ id: contentTanks.id }).from(contentTanks).where(inArray(contentTanks.id, tankIds))).map((t) => t.id));
+    const badTank = s.players.findIndex((p) => !tanks.has(p.tankId));
+    if (badTank >= 0) throw fieldError({ [`players.${badTank}.tankId`]: { id: "battles.unknownTank" } });
+    const members = new Map((await tx.select({ p: clanMembers.playerId, c: clanMembers.clanId }).from(clanMembers).where(inArray(clanMembers.playerId, ids))).map((m) => [m.p, m.c]));
+    const [b] = await tx.insert(battles).values({ serverRef: s.serverRef ?? null, mode: s.mode, map: s.map, status: "running", startedAt: s.at }).returning({ id: battles.id });
+    await tx.insert(battlePlayers).values(s.players.map((p) => ({ battleId: b.id, playerId: p.playerId, tankId: p.tankId, clanId: members.get(p.playerId) ?? null })));
+    await event(tx, b.id, "start", s.at, null, { mode: s.mode, map: s.map, players: s.players.length });
+    return { battleId: b.id, replayed: false };
+  });
+}
+
+export interface PlayerResult {
+  playerId: number;
+  result: BattleResult;
+  experience: number;
+  silver: number;
+  kills: number;
+  damage: number;
+  durationS: number;
+}
+
+export interface PlayerOutcome extends PlayerResult {
+  silverSpent: number;
+  ratingDelta: number;
+  level: number;
+}
+
+/** Ends a running battle with every player's result; a replay of an ended battle answers its stored outcome. */
+export async function endBattle(db: Db, input: { battleId: number; results: PlayerResult[]; at: number }): Promise<{ battleId: number; replayed: boolean; players: PlayerOutcome[] }> {
+  return db.transaction(async (tx) => {
+    const [b] = await tx.select().from(battles).where(eq(battles.id, input.battleId)).limit(1);
+    if (!b) throw new AppError("not_found", "battles.notFound");
+    if (b.status === "finished") return { battleId: b.id, replayed: true, players: await outcomes(tx, b.id) };
+    if (b.status === "stopped") throw new AppError("conflict", "battles.stopped", [], 409);
+    const roster = await tx.select({ playerId: battlePlayers.playerId, tankId: battlePlayers.tankId, clanId: battlePlayers.clanId }).from(battlePlayers).where(eq(battlePlayers.battleId, b.id));
+    const byPlayer = new Map(roster.map((r) => [r.playerId, r]));
+    const seen = new Set<number>();
+    input.results.forEach((r, i) => {
+      if (!byPlayer.has(r.playerId)) throw fieldError({ [`results.${i}.playerId`]: { id: "battles.notInBattle" } });
+      if (seen.has(r.playerId)) throw fieldError({ [`results.${i}.playerId`]: { id: "battles.duplicatePlayer" } });
+      seen.add(r.playerId);
+    });
+    if (seen.size !== roster.length) throw fieldError({ results: { id: "battles.resultsIncomplete", values: [roster.length] } });
+    // Only one end wins: a concurrent replay finds the battle no longer running.
+    const [claimed] = await tx.update(battles).set({ status: "finished", endedAt: input.at }).where(and(eq(battles.id, b.id), eq(battles.status, "running"))).returning({ id: battles.id });
+    if (!claimed) return { battleId: b.id, replayed: true, players: await outcomes(tx, b.id) };
+    const tiers = new Map((await tx.select({ id: contentTanks.id, tier: contentTanks.tier }).from(contentTanks).where(inArray(contentTanks.id, roster.map((r) => r.tankId)))).map((t) => [t.id, t.tier]));
+    const done: PlayerOutcome[] = [];
+    for (const r of input.results) {
+      const seat = byPlayer.get(r.playerId)!;
+      done.push(await settlePlayer(tx, b, seat.tankId, tiers.get(seat.tankId) ?? 1, seat.clanId, r, input.at));
+    }
+    await event(tx, b.id, "end", input.at, null, { players: done.length });
+    return { battleId: b.id, replayed: false, players: done };
+  });
+}
+
+async function settlePlayer(tx: Tx, b: { id: number; mode: string }, tankId: number, tier: number, clanId: number | null, r: PlayerResult, at: number): Promise<PlayerOutcome> {
+  const ref = `battle:${b.id}`;
+  const win = r.result === "win" ? 1 : 0;
+  const ratingDelta = BATTLE_RULES.ratingDelta[r.result];
+  const [p] = await tx
+    .update(players)
+    .set({
+      battles: sql`${players.battles} + 1`,
+      wins: sql`${players.wins} + ${win}`,
+      experience: sql`${players.experience} + ${r.experience}`,
+      rating: sql`max(0, ${players.rating} + ${ratingDelta})`,
+    })
+    .where(eq(players.id, r.playerId))
+    .returning({ level: players.level, experience: players.experience, silver: players.silver });
+  const level = Math.max(p.level, levelFor(p.experience));
+  if (level !== p.level) await tx.update(players).set({ level }).where(eq(players.id, r.playerId));
+  if (r.silver > 0) await applyLedger(tx, { playerId: r.playerId, currency: "silver", delta: r.silver, reason: "battle.reward", ref, at });
+  // Costs never take a balance below zero: what the player cannot pay is not charged.
+  let balance = p.silver + r.silver;
+  let spent = 0;
+  const cost = battleCost(tier, r.result);
+  for (const [reason, amount] of [["battle.repair", cost.repair], ["battle.ammo", cost.ammo]] as const) {
+    const take = Math.min(amount, balance);
+    if (take <= 0) continue;
+    balance = (await applyLedger(tx, { playerId: r.playerId, currency: "silver", delta: -take, reason, ref, at })).balance;
+    spent += take;
+  }
+  await tx
+    .update(battlePlayers)
+    .set({ result: r.result, experience: r.experience, silverEarned: r.silver, silverSpent: spent, kills: r.kills, damage: r.damage, durationS: r.durationS, ratingDelta, endedAt: at })
+    .where(and(eq(battlePlayers.battleId, b.id), eq(battlePlayers.playerId, r.playerId)));
+  if (clanId !== null) {
+    await tx
+      .update(clans)
+      .set({ wins: sql`${clans.wins} + ${win}`, experience: sql`${clans.experience} + ${r.experience}`, rating: sql`max(0, ${clans.rating} + ${ratingDelta})` })
+      .where(eq(clans.id, clanId));
+  }
+  await emit(tx, "battles", {
+    event_id: newEventId(),
+    ts: toCHDateTime(at),
+    battle_id: b.id,
+    player_id: r.playerId,
+    tank_id: tankId,
+    mode: b.mode,
+    result: r.result,
+    duration_s: r.durationS,
+    experience: r.experience,
+    silver_earned: r.silver,
+    silver_spent: spent,
+    gold_earned: 0,
+    kills: r.kills,
+    damage: r.damage,
+    player_level: level,
+  });
+  await recordActivity(tx, r.playerId, "battle", at);
+  await event(tx, b.id, "player.result", at, r.playerId, { result: r.result, experience: r.experience, silver: r.silver, silverSpent: spent, kills: r.kills, damage: r.damage });
+  return { ...r, silverSpent: spent, ratingDelta, level };
+}
+
+async function outcomes(tx: Tx, battleId: number): Promise<PlayerOutcome[]> {
+  const rows = await tx
+    .select({ bp: battlePlayers, level: players.level })
+    .from(battlePlayers)
+    .innerJoin(players, eq(players.id, battlePlayers.playerId))
+    .where(eq(battlePlayers.battleId, battleId));
+  return rows.map(({ bp, level }) => ({
+    playerId: bp.playerId,
+    result: bp.result ?? "draw",
+    experience: bp.experience,
+    silver: bp.silverEarned,
+    kills: bp.kills,
+    damage: bp.damage,
+    durationS: bp.durationS,
+    silverSpent: bp.silverSpent,
+    ratingDelta: bp.ratingDelta,
+    level,
+  }));
+}
+
+/** Stops a running battle with no rewards (an operator's act); refused for an ended battle. */
+export async function stopBattle(tx: Tx, input: { battleId: number; adminId: number; at: number }) {
+  const [b] = await tx.select({ id: battles.id, status: battles.status }).from(battles).where(eq(battles.id, input.battleId)).limit(1);
+  if (!b) throw new AppError("not_found", "battles.notFound");
+  const [stopped] = await tx
+    .update(battles)
+    .set({ status: "stopped", endedAt: input.at, stoppedBy: input.adminId })
+    .where(and(eq(battles.id, b.id), eq(battles.status, "running")))
+    .returning({ id: battles.id });
+  if (!stopped) throw new AppError("conflict", "battles.notRunning", [b.status], 409);
+  await tx.update(battlePlayers).set({ endedAt: input.at }).where(eq(battlePlayers.battleId, b.id));
+  await event(tx, b.id, "stop", input.at, null, { adminId: input.adminId });
+  return { battleId: b.id };
+}
+
+const stuckWhere = (now: number) => and(eq(battles.status, "running"), lt(battles.startedAt, now - BATTLE_RULES.stuckAfterMs));
+
+/** Stops every stuck battle; returns their ids. */
+export async function stopStuckBattles(tx: Tx, input: { adminId: number; at: number }): Promise<number[]> {
+  const stuck = await tx.select({ id: battles.id }).from(battles).where(stuckWhere(input.at));
+  for (const s of stuck) await stopBattle(tx, { battleId: s.id, adminId: input.adminId, at: input.at });
+  return stuck.map((s) => s.id);
+}
+
+export async function countStuckBattles(db: Db, now: number): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(battles).where(stuckWhere(now));
+  return r.n;
+}
+
+export const isStuck = (b: { status: string; startedAt: number }, now: number) => b.status === "running" && b.startedAt < now - BATTLE_RULES.stuckAfterMs;
