@@ -16,7 +16,7 @@ export default defineConfig({
   catalogs: [
     // The shells, the design system's components and helpers, and the entry.
     { path: "<rootDir>/ui/shell/locales/{locale}", include: ["<rootDir>/ui/shell/", "<rootDir>/ui/components/", "<rootDir>/ui/lib/", "<rootDir>/ui/main.tsx"] },
-    // One catalog per area: ui/areas/<area>/locales/{ru,en}.po.
-    ...["billing", "content", "metrics"].map((area) => ({ path: `<rootDir>/ui/areas/${area}/locales/{locale}`, include: [`<rootDir>/ui/areas/${area}/`] })),
+    // One catalog per area (every folder of ui/areas): ui/areas/<area>/locales/{ru,en}.po.
+    { path: "<rootDir>/ui/areas/{name}/locales/{locale}", include: ["<rootDir>/ui/areas/{name}/"] },
   ],
 });
