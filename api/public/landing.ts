@@ -1,10 +1,11 @@
 // The landing page's data: the news carousel (CMS news in the page's locale) and the top players
-// by rating. (Top clans join when the clans area's table exists.)
+// players and clans by rating.
 import type { Hono } from "hono";
-import { and, desc, isNull } from "drizzle-orm";
+import { and, desc, isNull, sql } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page } from "../http/router.ts";
 import { players } from "../db/schema/players.ts";
+import { clans } from "../db/schema/clans.ts";
 import { latest } from "../domain/cms.ts";
 
 export function registerLanding(app: Hono<HonoEnv>) {
@@ -17,6 +18,11 @@ export function registerLanding(app: Hono<HonoEnv>) {
       .where(and(isNull(players.erasedAt)))
       .orderBy(desc(players.rating), players.id)
       .limit(10);
-    return c.json({ news, topPlayers: top, signedIn: Boolean(c.var.player) });
+    const topClans = await db
+      .select({ id: clans.id, name: clans.name, tag: clans.tag, rating: clans.rating, members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})` })
+      .from(clans)
+      .orderBy(desc(clans.rating), clans.id)
+      .limit(10);
+    return c.json({ news, topPlayers: top, topClans: topClans.map((k) => ({ ...k, members: Number(k.members) })), signedIn: Boolean(c.var.player) });
   });
 }

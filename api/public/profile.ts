@@ -22,6 +22,7 @@ import { offers } from "../billing/start.ts";
 import { players } from "../db/schema/players.ts";
 import { eq } from "drizzle-orm";
 import { sendGift, giftsPage } from "../domain/gifts.ts";
+import { renderShell } from "../http/shell.ts";
 import "./player-messages.ts";
 
 const P = "/public/profile";
@@ -68,6 +69,18 @@ const findPlayerIn = z.object({ query: optionalText(32), blacklist: optional(id(
 const valid = <S extends z.ZodType>(c: Context<HonoEnv>, _schema: S) => (c.req.valid as (t: "json") => unknown)("json") as z.output<S>;
 
 export function registerProfile(app: Hono<HonoEnv>) {
+  // These addresses are screens of the player site as well as data routes: a browser's GET
+  // (asking for HTML, not JSON) gets the app's shell, which then asks for the data as JSON. Served
+  // ahead of the routes' guards, because shop and gift check a CSRF token a navigation cannot send.
+  for (const path of ["rating", "myClan", "shop", "gift", "paymentMethods", "searchClans", "searchClans/:clanName{[^/]+}", "createClan"]) {
+    app.on(["GET", "HEAD"], `${P}/${path}`, async (c, next) => {
+      if ((c.req.header("accept") ?? "").includes("text/html")) {
+        if (!c.var.player) return c.redirect(`/${c.var.locale}/public?next=${encodeURIComponent(c.req.path)}`);
+        return c.html(renderShell(c));
+      }
+      await next();
+    });
+  }
   page(app, { path: `${P}/`, auth: "player" }, async (c) => {
     const { db, clock } = c.var.deps;
     const profile = await profileOf(db, me(c), c.var.locale, clock.now());
