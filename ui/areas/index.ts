@@ -4,5 +4,7 @@ import { screens as access } from "./access/routes.ts";
 import { screens as metrics } from "./metrics/routes.ts";
 import { screens as billing } from "./billing/routes.ts";
 import { screens as content } from "./content/routes.ts";
+import { screens as player } from "./player/routes.ts";
+import { screens as information } from "./information/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information];

@@ -1,0 +1,203 @@
+// The player's clan: its card, members with their roles, live requests (approve or reject) for
+// the leader and officers, editing, and leaving or removing the clan, each confirmed first.
+// Without a clan: the player's pending requests and the ways to find or found one.
+import { useState } from "react";
+import { msg, ph, t } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { useForm } from "../../lib/form.ts";
+import { Load, Empty } from "../../components/States.tsx";
+import { Form, FormField } from "../../components/Form.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { editClanSchema, editDescriptionSchema } from "./schemas.ts";
+
+export const ROLES = { leader: msg`Leader`, officer: msg`Officer`, member: msg`Member` } as const;
+type Role = keyof typeof ROLES;
+interface Clan {
+  id: number;
+  name: string;
+  tag: string;
+  description: string;
+  rating: number;
+  wins: number;
+  experience: number;
+  createdAt: number;
+}
+interface Member {
+  playerId: number;
+  role: Role;
+  nickname: string;
+  level: number;
+  rating: number;
+  joinedAt: number;
+}
+interface Request {
+  id: number;
+  playerId?: number;
+  nickname?: string;
+  level?: number;
+  message?: string;
+  name?: string;
+  tag?: string;
+  expiresAt: number;
+}
+interface MyClan {
+  clan: Clan | null;
+  role: Role | null;
+  members: Member[];
+  requests: Request[];
+  rules: { priceGold: number; memberLimit: number };
+}
+type Pending = { text: string; run: () => Promise<unknown>; done: string; after?: () => void } | null;
+
+function EditClan({ clan, leader, onDone }: { clan: Clan; leader: boolean; onDone: () => void }) {
+  const form = useForm(leader ? editClanSchema : editDescriptionSchema, leader ? { name: clan.name, tag: clan.tag, description: clan.description } : { description: clan.description });
+  return (
+    <Form
+      form={form}
+      submitLabel={t`Save`}
+      onSubmit={form.submit(async (input) => {
+        await api("/public/profile/editClan", { body: input });
+        toast.ok(t`Clan saved`);
+        onDone();
+      })}
+    >
+      {leader && <FormField form={form} name="name" label={t`Clan name`} />}
+      {leader && <FormField form={form} name="tag" label={t`Tag`} />}
+      <FormField form={form} name="description" label={t`Description`} type="textarea" />
+    </Form>
+  );
+}
+
+export default function MyClanPage() {
+  const state = useApi<MyClan>("/public/profile/myClan");
+  const [pending, setPending] = useState<Pending>(null);
+  const [editing, setEditing] = useState(false);
+  const run = async (work: () => Promise<unknown>, done: string, after?: () => void) => {
+    try {
+      await work();
+      toast.ok(done);
+      (after ?? state.reload)();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  };
+  const confirm = async () => {
+    const p = pending;
+    setPending(null);
+    if (p) await run(p.run, p.done, p.after);
+  };
+  return (
+    <section aria-labelledby="clan-title">
+      <Load state={state}>
+        {(d) =>
+          !d.clan ? (
+            <>
+              <h1 id="clan-title">{t`My clan`}</h1>
+              <p>{t`You are not in a clan.`}</p>
+              <p className="tk-row">
+                <a className="tk-btn tk-primary" href="/public/profile/searchClans">
+                  {t`Find a clan`}
+                </a>
+                <a className="tk-btn" href="/public/profile/createClan">
+                  {t`Found a clan for ${ph({ price: fmtInt(d.rules.priceGold) })} gold`}
+                </a>
+              </p>
+              <h2>{t`My requests`}</h2>
+              {d.requests.length === 0 ? (
+                <Empty>{t`No pending requests.`}</Empty>
+              ) : (
+                <ul>
+                  {d.requests.map((r) => (
+                    <li key={r.id}>{t`[${ph({ tag: r.tag ?? "" })}] ${ph({ name: r.name ?? "" })}, waiting until ${ph({ until: fmtDateTime(r.expiresAt) })}`}</li>
+                  ))}
+                </ul>
+              )}
+            </>
+          ) : (
+            <>
+              <h1 id="clan-title">{`[${d.clan.tag}] ${d.clan.name}`}</h1>
+              <p>{d.clan.description}</p>
+              <p className="tk-row">
+                <span>{t`Your role: ${ph({ role: t(ROLES[d.role!]) })}`}</span>
+                <span>{t`Rating ${ph({ rating: fmtInt(d.clan.rating) })}`}</span>
+                <span>{t`Members ${ph({ n: d.members.length })} of ${ph({ limit: d.rules.memberLimit })}`}</span>
+              </p>
+              {d.role !== "member" && (
+                <button type="button" className="tk-btn" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+                  {t`Edit clan`}
+                </button>
+              )}
+              {editing && <EditClan clan={d.clan} leader={d.role === "leader"} onDone={() => (setEditing(false), state.reload())} />}
+              <h2>{t`Members`}</h2>
+              <ul aria-label={t`Members`} className="tk-list">
+                {d.members.map((m) => (
+                  <li key={m.playerId} className="tk-row">
+                    <span>
+                      {m.nickname} ({t`level`} {m.level}) — {t(ROLES[m.role])}
+                    </span>
+                    {d.role === "leader" && m.role !== "leader" && (
+                      <>
+                        <label>
+                          <span className="tk-sr">{t`Role of ${ph({ nickname: m.nickname })}`}</span>
+                          <select value={m.role} onChange={(e) => run(() => api("/public/profile/editClan", { body: { memberId: m.playerId, role: e.target.value } }), t`Role changed`)}>
+                            <option value="officer">{t(ROLES.officer)}</option>
+                            <option value="member">{t(ROLES.member)}</option>
+                          </select>
+                        </label>
+                        <button type="button" className="tk-btn" onClick={() => setPending({ text: t`Hand the leadership over to ${ph({ nickname: m.nickname })}? You become an officer.`, run: () => api("/public/profile/editClan", { body: { memberId: m.playerId, role: "leader" } }), done: t`Leadership handed over` })}>
+                          {t`Make leader`}
+                        </button>
+                      </>
+                    )}
+                    {d.role !== "member" && m.role !== "leader" && !(d.role === "officer" && m.role === "officer") && (
+                      <button type="button" className="tk-btn tk-danger" onClick={() => setPending({ text: t`Remove ${ph({ nickname: m.nickname })} from the clan?`, run: () => api("/public/profile/removeMember", { body: { memberId: m.playerId } }), done: t`Member removed` })}>
+                        {t`Remove`}
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {d.role !== "member" && (
+                <>
+                  <h2>{t`Requests to join`}</h2>
+                  {d.requests.length === 0 ? (
+                    <Empty>{t`No requests.`}</Empty>
+                  ) : (
+                    <ul aria-label={t`Requests to join`} className="tk-list">
+                      {d.requests.map((r) => (
+                        <li key={r.id} className="tk-row">
+                          <span>
+                            {r.nickname} ({t`level`} {r.level}){r.message ? `: ${r.message}` : ""}
+                          </span>
+                          <button type="button" className="tk-btn tk-primary" onClick={() => run(() => api("/public/profile/approveRequest", { body: { requestId: r.id } }), t`Request approved`)}>
+                            {t`Approve ${ph({ nickname: r.nickname ?? "" })}`}
+                          </button>
+                          <button type="button" className="tk-btn" onClick={() => setPending({ text: t`Reject the request of ${ph({ nickname: r.nickname ?? "" })}?`, run: () => api("/public/profile/rejectRequest", { body: { requestId: r.id } }), done: t`Request rejected` })}>
+                            {t`Reject`}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </>
+              )}
+              <p className="tk-row">
+                <button type="button" className="tk-btn tk-danger" onClick={() => setPending({ text: t`Leave the clan?`, run: () => api("/public/profile/quitClan", { body: {} }), done: t`You left the clan` })}>
+                  {t`Leave the clan`}
+                </button>
+                {d.role === "leader" && (
+                  <button type="button" className="tk-btn tk-danger" onClick={() => setPending({ text: t`Remove the clan for everyone? This cannot be undone.`, run: () => api("/public/profile/removeClan", { body: {} }), done: t`Clan removed` })}>
+                    {t`Remove the clan`}
+                  </button>
+                )}
+              </p>
+            </>
+          )
+        }
+      </Load>
+      <ConfirmDialog open={pending !== null} text={pending?.text ?? ""} onConfirm={confirm} onCancel={() => setPending(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+// Payment methods: the providers that serve the player's country and platform, each with what it
+// sells now and its prices in its currency. Buying goes through billing's own flow (Stripe's
+// order/initialize, the other web providers' order/start) to the provider's payment page; store
+// purchases (App Store, Google Play, RuStore) are made in the game app.
+import { useState } from "react";
+import { ph, t } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { locale } from "../../lib/i18n.ts";
+import { Load, Empty } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { money } from "../billing/t.ts";
+import { grantsText } from "../billing/CheckoutPage.tsx";
+
+interface Method {
+  provider: string;
+  market: string;
+  currency: string;
+  items: { id: string; title: { ru: string; en: string }; grants: { gold: number; silver: number; premiumDays: number }; prices: { currency: string; amount: number }[] }[];
+}
+
+export default function PaymentMethodsPage() {
+  const state = useApi<{ country: string; platform: string; methods: Method[] }>("/public/profile/paymentMethods");
+  const [busy, setBusy] = useState<string | null>(null);
+  const buy = async (m: Method, item: string) => {
+    setBusy(`${m.provider}:${item}`);
+    try {
+      const r =
+        m.provider === "stripe"
+          ? await api<{ url: string }>("/billing/stripe/order/initialize", { body: { item_id: item } })
+          : await api<{ url: string }>("/billing/order/start", { body: { provider: m.provider, item_id: item, currency: m.currency } });
+      window.location.assign(r.url);
+    } catch (e) {
+      toast.error((e as ApiError).message);
+      setBusy(null);
+    }
+  };
+  return (
+    <section aria-labelledby="methods-title">
+      <h1 id="methods-title">{t`Payment methods`}</h1>
+      <Load state={state}>
+        {(d) =>
+          d.methods.length === 0 ? (
+            <Empty>{t`No payment method serves your country (${ph({ country: d.country })}) and platform yet.`}</Empty>
+          ) : (
+            d.methods.map((m) => (
+              <section key={m.provider} className="tk-panel" aria-label={m.provider}>
+                <h2>{m.provider}</h2>
+                {m.market !== "web" && <p className="tk-notice">{t`Purchases with this store are made in the game app.`}</p>}
+                {m.items.length === 0 ? (
+                  <Empty>{t`Nothing on sale right now.`}</Empty>
+                ) : (
+                  <ul className="tk-list">
+                    {m.items.map((i) => {
+                      const price = i.prices[0];
+                      return (
+                        <li key={i.id} className="tk-row">
+                          <span>
+                            <strong>{i.title[locale]}</strong> — {grantsText(i.grants)}
+                          </span>
+                          {price && m.market === "web" && (
+                            <button type="button" className="tk-btn tk-primary" disabled={busy !== null} onClick={() => buy(m, i.id)}>
+                              {t`Buy for ${ph({ price: money(price.amount, price.currency) })}`}
+                            </button>
+                          )}
+                          {price && m.market !== "web" && <span>{money(price.amount, price.currency)}</span>}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </section>
+            ))
+          )
+        }
+      </Load>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// The player's own page: who they are (nickname, avatar, level, experience, balances, premium,
+// battles, current tank, clan), then sending gold, the blacklist, and erasing personal data.
+import { ph, t } from "@lingui/core/macro";
+import { useApi } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { BalanceLine, type ProfileData } from "./kit.tsx";
+import { TransferPanel } from "./TransferPanel.tsx";
+import { BlacklistPanel } from "./BlacklistPanel.tsx";
+import { ErasePanel } from "./ErasePanel.tsx";
+
+export default function ProfilePage() {
+  const state = useApi<ProfileData>("/public/profile/");
+  return (
+    <Load state={state}>
+      {(d) => {
+        const p = d.player;
+        const winRate = p.battles ? Math.round((p.wins / p.battles) * 100) : 0;
+        return (
+          <div className="tk-player">
+            <section className="tk-panel" aria-labelledby="profile-title">
+              <div className="tk-row">
+                {p.avatarUrl ? <img src={p.avatarUrl} alt={t`Avatar of ${ph({ nickname: p.nickname })}`} width={96} height={96} className="tk-avatar" /> : <span className="tk-muted">{t`No avatar`}</span>}
+                <div>
+                  <h1 id="profile-title">{p.nickname}</h1>
+                  {p.avatarStatus === "pending" && <p className="tk-notice">{t`Your new avatar is waiting for moderation.`}</p>}
+                  {p.avatarStatus === "rejected" && <p className="tk-error">{t`Your avatar was rejected by moderation.`}</p>}
+                </div>
+              </div>
+              <dl className="tk-facts">
+                <dt>{t`Level`}</dt>
+                <dd>{p.level}</dd>
+                <dt>{t`Experience`}</dt>
+                <dd>{fmtInt(p.experience)}</dd>
+                <dt>{t`Rating`}</dt>
+                <dd>{fmtInt(p.rating)}</dd>
+                <dt>{t`Premium`}</dt>
+                <dd>{p.premium ? t`until ${ph({ until: fmtDateTime(p.premiumUntil) })}` : t`no`}</dd>
+                <dt>{t`Battles`}</dt>
+                <dd>{fmtInt(p.battles)}</dd>
+                <dt>{t`Wins`}</dt>
+                <dd>{t`${ph({ wins: fmtInt(p.wins) })} (${ph({ rate: winRate })}%)`}</dd>
+                <dt>{t`Current tank`}</dt>
+                <dd>{p.currentTank ? t`${ph({ tank: p.currentTank.name })}, tier ${ph({ tier: p.currentTank.tier })}` : t`none`}</dd>
+                <dt>{t`Clan`}</dt>
+                <dd>{p.clan ? <a href="/public/profile/myClan">{`[${p.clan.tag}] ${p.clan.name}`}</a> : <a href="/public/profile/searchClans">{t`Find a clan`}</a>}</dd>
+              </dl>
+              <BalanceLine balance={p} />
+            </section>
+            <TransferPanel rules={d.transferRules} level={p.level} onDone={state.reload} />
+            <BlacklistPanel initial={d.blacklist} />
+            <ErasePanel />
+          </div>
+        );
+      }}
+    </Load>
+  );
+}

@@ -1,0 +1,88 @@
+// The rating: players or clans, ordered by rating, wins or experience, paged, with the player's
+// own place (or their clan's) above the list. Board, order and page live in the address bar.
+import { useState } from "react";
+import { msg, ph, t } from "@lingui/core/macro";
+import { useApi } from "../../lib/api.ts";
+import { fmtInt } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { Table, type Column } from "../../components/Table.tsx";
+import { Pager } from "./kit.tsx";
+
+const ORDERS = { rating: msg`Rating`, wins: msg`Wins`, experience: msg`Experience` } as const;
+type Order = keyof typeof ORDERS;
+interface Row {
+  place: number;
+  id: number;
+  nickname?: string;
+  name?: string;
+  tag?: string;
+  level?: number;
+  members?: number;
+  rating: number;
+  wins: number;
+  experience: number;
+}
+interface Board {
+  rows: Row[];
+  total: number;
+  page: number;
+  size: number;
+  own: { place: number; value: number } | null;
+}
+
+const read = () => {
+  const q = new URLSearchParams(location.search);
+  return { board: q.get("board") === "clans" ? "clans" : "players", by: (q.get("by") ?? "rating") in ORDERS ? (q.get("by") as Order) : "rating", page: Math.max(1, Number(q.get("page")) || 1) } as const;
+};
+
+export default function RatingPage() {
+  const [q, setQ] = useState(read);
+  const go = (next: Partial<typeof q>) => {
+    const v = { ...q, ...next };
+    history.replaceState(null, "", `?board=${v.board}&by=${v.by}&page=${v.page}`);
+    setQ(v as typeof q);
+  };
+  const state = useApi<Board>(`/public/profile/rating?board=${q.board}&by=${q.by}&page=${q.page}&size=20`);
+  const columns: Column<Row>[] = [
+    { id: "place", label: t`Place`, value: (r) => r.place },
+    q.board === "players" ? { id: "nickname", label: t`Player`, value: (r) => r.nickname ?? "" } : { id: "name", label: t`Clan`, value: (r) => `[${r.tag}] ${r.name}` },
+    q.board === "players" ? { id: "level", label: t`Level`, value: (r) => r.level ?? 0 } : { id: "members", label: t`Members`, value: (r) => r.members ?? 0 },
+    { id: "rating", label: t`Rating`, value: (r) => r.rating, cell: (r) => fmtInt(r.rating) },
+    { id: "wins", label: t`Wins`, value: (r) => r.wins, cell: (r) => fmtInt(r.wins) },
+    { id: "experience", label: t`Experience`, value: (r) => r.experience, cell: (r) => fmtInt(r.experience) },
+  ];
+  return (
+    <section aria-labelledby="rating-title">
+      <h1 id="rating-title">{t`Rating`}</h1>
+      <div className="tk-row" role="group" aria-label={t`Board`}>
+        <button type="button" className="tk-btn" aria-pressed={q.board === "players"} onClick={() => go({ board: "players", page: 1 })}>
+          {t`Players`}
+        </button>
+        <button type="button" className="tk-btn" aria-pressed={q.board === "clans"} onClick={() => go({ board: "clans", page: 1 })}>
+          {t`Clans`}
+        </button>
+        <label>
+          {t`Order by`}{" "}
+          <select value={q.by} onChange={(e) => go({ by: e.target.value as Order, page: 1 })}>
+            {(Object.keys(ORDERS) as Order[]).map((k) => (
+              <option key={k} value={k}>
+                {t(ORDERS[k])}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Load state={state} empty={(d) => d.total === 0}>
+        {(d) => (
+          <>
+            <p className="tk-notice" data-testid="own-place">
+              {d.own ? t`Your place: ${ph({ place: fmtInt(d.own.place) })} (${ph({ value: fmtInt(d.own.value) })})` : q.board === "clans" ? t`You are not in a clan.` : t`You are not rated yet.`}
+            </p>
+            <Table rows={d.rows} columns={columns.map((c) => ({ ...c, sortable: false }))} rowKey={(r) => String(r.id)} caption={t`Rating`} />
+            <Pager page={d.page} size={d.size} total={d.total} onPage={(page) => go({ page })} />
+          </>
+        )}
+      </Load>
+    </section>
+  );
+}
