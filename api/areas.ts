@@ -17,11 +17,12 @@ import { registerAdminFeedback } from "./admin/feedback.ts";
 import { registerGameBattles } from "./game/battles.ts";
 import { registerAdminBattles } from "./admin/battles.ts";
 import { registerAdminClans } from "./admin/clans.ts";
+import { registerAdminPlayers } from "./admin/players/index.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
 // registerAccount goes first: its sign-in-link middleware must run before the public pages.
-const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans];
+const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

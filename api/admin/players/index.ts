@@ -1,0 +1,11 @@
+// The operators' players area: the card and search, bans, and the player's log, counters, items
+// and statistics (one file per sub-area).
+import type { Hono } from "hono";
+import type { HonoEnv } from "../../http/env.ts";
+import { registerPlayerCard } from "./card.ts";
+import { registerBanLog } from "./ban-log.ts";
+
+export function registerAdminPlayers(app: Hono<HonoEnv>) {
+  registerPlayerCard(app);
+  registerBanLog(app);
+}

@@ -1,0 +1,31 @@
+// What every players-admin route shares: the roles, the player lookup (404 for an unknown id) and
+// the typed read of an input(schema)-validated body.
+import type { Context } from "hono";
+import type { z } from "zod";
+import { eq } from "drizzle-orm";
+import type { HonoEnv } from "../../http/env.ts";
+import type { DbOrTx } from "../../db/index.ts";
+import { players } from "../../db/schema/players.ts";
+import { notFound } from "../../http/errors.ts";
+
+/** Support reads, operators change, admins erase (as in the payments area). */
+export const SUPPORT = { auth: "admin", role: "support" } as const;
+export const OPERATOR = { auth: "admin", role: "operator" } as const;
+export const ADMIN = { auth: "admin", role: "admin" } as const;
+
+export const valid = <S extends z.ZodType>(c: Context<HonoEnv>, _schema: S) => c.req.valid("json" as never) as z.output<S>;
+
+export type PlayerRow = typeof players.$inferSelect;
+
+/** The player row, or 404. */
+export async function playerOr404(db: DbOrTx, playerId: number): Promise<PlayerRow> {
+  const [p] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
+  if (!p) throw notFound();
+  return p;
+}
+
+/** The row an operator may see: everything but the password hash (only whether there is one). */
+export function publicRow(p: PlayerRow) {
+  const { passwordHash, ...rest } = p;
+  return { ...rest, hasPassword: passwordHash !== null };
+}
