@@ -22,7 +22,7 @@ const root = new URL("..", import.meta.url).pathname;
   await booted.close();
 }
 
-async function measure(script: string, port: number, extraEnv: Record<string, string> = {}): Promise<number> {
+async function measure(script: string, port: number, path: string, extraEnv: Record<string, string> = {}): Promise<number> {
   const proc = Bun.spawn([process.execPath, join(root, script)], { cwd: root, env: { ...process.env, ...extraEnv, PORT: String(port), DATA_DIR: dataDir }, stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   let out = "";
@@ -31,7 +31,6 @@ async function measure(script: string, port: number, extraEnv: Record<string, st
     if (done) throw new Error(`${script} exited before it was ready`);
     out += new TextDecoder().decode(value);
   }
-  const path = script.includes("bare") ? "/player/1" : "/bench/player/1";
   const check = await fetch(`http://127.0.0.1:${port}${path}`);
   if (check.status !== 200) throw new Error(`${script}: ${check.status}`);
   await check.body?.cancel();
@@ -43,16 +42,20 @@ async function measure(script: string, port: number, extraEnv: Record<string, st
   return Number(m[1]);
 }
 
-// Alternate the three so a busy machine weighs on each alike; report the medians.
-const runs: Record<string, number[]> = { bare: [], app: [], libsql: [] };
-for (let i = 0; i < Number(values.rounds); i++) {
-  runs.bare.push(await measure("bench/servers/bare-sqlite.ts", 19301));
-  runs.app.push(await measure("bench/servers/app-player-read.ts", 19302));
-  runs.libsql.push(await measure("bench/servers/app-player-read.ts", 19303, { TK_SQLITE_DRIVER: "libsql" }));
-}
+// Alternate them so a busy machine weighs on each alike; report the medians.
+const APP = "bench/servers/app-player-read.ts";
+const variants: [string, () => Promise<number>][] = [
+  ["bare Bun.serve + bun:sqlite (the limit)", () => measure("bench/servers/bare-sqlite.ts", 19301, "/player/1")],
+  ["the app on bun:sqlite, SQL statement through the client (npm start on Bun)", () => measure(APP, 19302, "/bench/player/1")],
+  ["the app on bun:sqlite, drizzle prepared query", () => measure(APP, 19303, "/bench/player-drizzle/1")],
+  ["the app on @libsql/client file driver, SQL statement through the client", () => measure(APP, 19304, "/bench/player/1", { TK_SQLITE_DRIVER: "libsql" })],
+];
+const runs: number[][] = variants.map(() => []);
+for (let i = 0; i < Number(values.rounds); i++) for (const [k, [, run]] of variants.entries()) runs[k].push(await run());
 rmSync(dataDir, { recursive: true, force: true });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const [bare, app, libsql] = [median(runs.bare), median(runs.app), median(runs.libsql)];
-console.log(`player read, bare Bun.serve + bun:sqlite (the limit): ${bare.toFixed(0)} req/s`);
-console.log(`player read, the app on bun:sqlite (npm start on Bun): ${app.toFixed(0)} req/s — ratio ${(app / bare).toFixed(2)}`);
-console.log(`player read, the app on @libsql/client file driver: ${libsql.toFixed(0)} req/s — ratio ${(libsql / bare).toFixed(2)}`);
+const bare = median(runs[0]);
+for (const [k, [name]] of variants.entries()) {
+  const rate = median(runs[k]);
+  console.log(`player read, ${name}: ${rate.toFixed(0)} req/s${k ? ` — ratio ${(rate / bare).toFixed(2)}` : ""}  (runs: ${runs[k].map((r) => r.toFixed(0)).join(", ")})`);
+}
