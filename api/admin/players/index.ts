@@ -4,8 +4,10 @@ import type { Hono } from "hono";
 import type { HonoEnv } from "../../http/env.ts";
 import { registerPlayerCard } from "./card.ts";
 import { registerBanLog } from "./ban-log.ts";
+import { registerPlayerItems } from "./items.ts";
 
 export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerCard(app);
   registerBanLog(app);
+  registerPlayerItems(app);
 }
