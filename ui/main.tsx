@@ -2,8 +2,6 @@
 // session), then loads only the shell this address needs — the public site never downloads
 // admin code.
 import { createRoot } from "react-dom/client";
-import { lazy, Suspense } from "react";
-import { Loading } from "./components/States.tsx";
 import { activateLocale } from "./lib/i18n.ts";
 import "./styles.css";
 
@@ -23,15 +21,10 @@ if (url.searchParams.has("token")) {
   history.replaceState(history.state, "", url.pathname + (url.search ? url.search : "") + url.hash);
 }
 
-// The catalogue and the shell download side by side; nothing renders before the catalogue is
-// active (modules translate when they render, never when they load, so the order is safe).
+// The catalogue and the shell download side by side, and the first render waits for both: the
+// shell then renders at once, with no root Suspense fallback in between (React holds back the
+// reveal of suspended content for a moment, which delayed the first render of every page).
+// Modules translate when they render, never when they load, so loading the shell first is safe.
 const loadShell = location.pathname.startsWith("/admin") ? () => import("./shell/AdminShell.tsx") : () => import("./shell/PublicShell.tsx");
-const shell = loadShell();
-const Shell = lazy(() => shell);
-
-await activateLocale();
-createRoot(document.getElementById("root")!).render(
-  <Suspense fallback={<Loading />}>
-    <Shell />
-  </Suspense>,
-);
+const [{ default: Shell }] = await Promise.all([loadShell(), activateLocale()]);
+createRoot(document.getElementById("root")!).render(<Shell />);

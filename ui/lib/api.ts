@@ -17,7 +17,21 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(url: string, opts: { method?: string; body?: unknown } = {}): Promise<T> {
+// GETs of one address in flight at the same time share one request (the shell and a screen
+// often ask for the same data as a page opens).
+const inflight = new Map<string, Promise<unknown>>();
+
+export function api<T>(url: string, opts: { method?: string; body?: unknown } = {}): Promise<T> {
+  if ((opts.method ?? "GET") !== "GET" || opts.body !== undefined) return request<T>(url, opts);
+  let pending = inflight.get(url);
+  if (!pending) {
+    pending = request<T>(url, opts).finally(() => inflight.delete(url));
+    inflight.set(url, pending);
+  }
+  return pending as Promise<T>;
+}
+
+async function request<T>(url: string, opts: { method?: string; body?: unknown }): Promise<T> {
   const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
   const isForm = typeof FormData !== "undefined" && opts.body instanceof FormData;
   const res = await fetch(url, {
