@@ -176,5 +176,21 @@ export const migrations: Migration[] = [
       "CREATE INDEX `ban_log_player` ON `ban_log` (`player_id`,`id`);",
       "CREATE TABLE `player_suspects` (\n\t`player_id` integer PRIMARY KEY NOT NULL,\n\t`note` text NOT NULL,\n\t`admin_id` integer NOT NULL,\n\t`marked_at` integer NOT NULL,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);"
     ]
+  },
+  {
+    "tag": "0013_avatars_offers",
+    "hash": "8239a45668556226876509377166a92861120bfd868866473ac0e8c20638c16b",
+    "statements": [
+      "CREATE TABLE `player_avatars` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`content_type` text NOT NULL,\n\t`width` integer NOT NULL,\n\t`height` integer NOT NULL,\n\t`hash` text NOT NULL,\n\t`bytes` blob NOT NULL,\n\t`reason` text,\n\t`note` text,\n\t`set_by_admin_id` integer,\n\t`decided_by_admin_id` integer,\n\t`created_at` integer NOT NULL,\n\t`decided_at` integer,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `player_avatars_one_pending` ON `player_avatars` (`player_id`) WHERE status = 'pending';",
+      "CREATE INDEX `player_avatars_status` ON `player_avatars` (`status`,`id`);",
+      "CREATE INDEX `player_avatars_player` ON `player_avatars` (`player_id`,`id`);",
+      "CREATE INDEX `player_avatars_hash` ON `player_avatars` (`hash`);",
+      "CREATE TABLE `offer_purchases` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`offer_id` integer NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`request_id` text NOT NULL,\n\t`seq` integer NOT NULL,\n\t`price_gold` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`offer_id`) REFERENCES `special_offers`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `offer_purchases_request` ON `offer_purchases` (`player_id`,`request_id`);",
+      "CREATE UNIQUE INDEX `offer_purchases_seq` ON `offer_purchases` (`offer_id`,`player_id`,`seq`);",
+      "CREATE TABLE `special_offers` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`title_ru` text NOT NULL,\n\t`title_en` text NOT NULL,\n\t`grants` text NOT NULL,\n\t`price_gold` integer,\n\t`billing_item_id` text,\n\t`starts_at` integer NOT NULL,\n\t`ends_at` integer NOT NULL,\n\t`min_level` integer DEFAULT 1 NOT NULL,\n\t`max_level` integer DEFAULT 100 NOT NULL,\n\t`platforms` text DEFAULT '[]' NOT NULL,\n\t`countries` text DEFAULT '[]' NOT NULL,\n\t`audience` text DEFAULT 'all' NOT NULL,\n\t`per_player_limit` integer DEFAULT 1 NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE INDEX `special_offers_window` ON `special_offers` (`active`,`ends_at`);"
+    ]
   }
 ];

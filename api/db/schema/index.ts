@@ -14,3 +14,5 @@ export * from "./support.ts";
 export * from "./inventory.ts";
 export * from "./battles.ts";
 export * from "./bans.ts";
+export * from "./avatars.ts";
+export * from "./offers.ts";
