@@ -46,9 +46,10 @@ function foreignTexts(): Record<Locale, string[]> {
       const en = item.msgid;
       const tr = item.msgstr[0] ?? "";
       // Whole phrases only: short words ("Id", "B") and texts with placeholders cannot be told apart reliably.
-      if (!tr || tr === en || /[{}]/.test(en)) continue;
+      // An entry without ru falls back to its English on ru pages: that English is foreign there.
+      if (tr === en || /[{}]/.test(en)) continue;
       if (en.length >= 8 && /[a-z]{3}/i.test(en)) out.ru.push(en);
-      if (tr.length >= 8 && /[а-яё]{3}/i.test(tr)) out.en.push(tr);
+      if (tr && tr.length >= 8 && /[а-яё]{3}/i.test(tr)) out.en.push(tr);
     }
   }
   return out;
