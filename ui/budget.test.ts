@@ -1,6 +1,7 @@
 // Budgets of the built bundle (run `bun ui/build.ts` first): what a visitor of the public site
 // downloads before any lazy screen — the entry and every chunk it imports statically — must stay
-// under 150 KB gzipped and must not carry echarts, which only admin (metrics) chunks may load.
+// under 150 KB gzipped and must not carry echarts (charts) or markdown-it (the markdown editor and
+// renderer), which only their own lazy chunks may load.
 import { test, expect } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -22,14 +23,15 @@ function entryClosure(): string[] {
   return [...seen];
 }
 
-test.skipIf(!existsSync(`${dist}manifest.json`))("public entry stays under 150 KB gzipped without echarts", () => {
+test.skipIf(!existsSync(`${dist}manifest.json`))("public entry stays under 150 KB gzipped without echarts or markdown-it", () => {
   const files = entryClosure();
   expect(files.length).toBeGreaterThan(0);
   let gzipped = 0;
   for (const file of files) {
     const code = readFileSync(dist + file);
     gzipped += gzipSync(code).length;
-    expect({ file, echarts: /echarts/i.test(code.toString("utf8")) }).toEqual({ file, echarts: false });
+    const text = code.toString("utf8");
+    expect({ file, echarts: /echarts/i.test(text), markdownIt: /markdown-it|linkify/i.test(text) }).toEqual({ file, echarts: false, markdownIt: false });
   }
   console.log(`public entry: ${files.length} file(s), ${(gzipped / 1024).toFixed(1)} KB gzipped`);
   expect(gzipped).toBeLessThanOrEqual(150 * 1024);
