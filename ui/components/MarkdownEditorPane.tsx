@@ -16,7 +16,7 @@ const ACTION_TEXT: Record<Action["id"], { name: MessageDescriptor; face: Message
   bold: { name: msg`Bold`, face: msg({ message: "B", comment: "button face of Bold: one letter" }) },
   italic: { name: msg`Italic`, face: msg({ message: "I", comment: "button face of Italic: one letter" }) },
   heading: { name: msg`Heading`, face: msg({ message: "H", comment: "button face of Heading: one letter" }) },
-  link: { name: msg`Link`, face: msg({ message: "🔗", context: "editor button" }) },
+  link: { name: msg`Link`, face: msg({ message: "↗", context: "editor button" }) },
   list: { name: msg`Bulleted list`, face: msg({ message: "•", context: "editor button" }) },
   numbered: { name: msg`Numbered list`, face: msg({ message: "1.", context: "editor button" }) },
   quote: { name: msg`Quote`, face: msg({ message: "❝", context: "editor button" }) },
