@@ -192,5 +192,26 @@ export const migrations: Migration[] = [
       "CREATE TABLE `special_offers` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`title_ru` text NOT NULL,\n\t`title_en` text NOT NULL,\n\t`grants` text NOT NULL,\n\t`price_gold` integer,\n\t`billing_item_id` text,\n\t`starts_at` integer NOT NULL,\n\t`ends_at` integer NOT NULL,\n\t`min_level` integer DEFAULT 1 NOT NULL,\n\t`max_level` integer DEFAULT 100 NOT NULL,\n\t`platforms` text DEFAULT '[]' NOT NULL,\n\t`countries` text DEFAULT '[]' NOT NULL,\n\t`audience` text DEFAULT 'all' NOT NULL,\n\t`per_player_limit` integer DEFAULT 1 NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
       "CREATE INDEX `special_offers_window` ON `special_offers` (`active`,`ends_at`);"
     ]
+  },
+  {
+    "tag": "0014_workable_marvel_zombies",
+    "hash": "37293ec95990ab1c80f51e7dda1988570a9bcd63194fcf2d592581037d236182",
+    "statements": [
+      "CREATE TABLE `applications` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`platform` text NOT NULL,\n\t`store` text NOT NULL,\n\t`app_id` text NOT NULL,\n\t`url` text NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `applications_store_app` ON `applications` (`store`,`app_id`);",
+      "CREATE TABLE `battle_options` (\n\t`version` integer PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`admin_username` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`created_at` integer NOT NULL\n);",
+      "CREATE TABLE `client_versions` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`platform` text NOT NULL,\n\t`min_supported` text NOT NULL,\n\t`latest` text NOT NULL,\n\t`force_update` integer DEFAULT false NOT NULL,\n\t`note` text DEFAULT '' NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `client_versions_platform` ON `client_versions` (`platform`);",
+      "CREATE TABLE `immutable_options` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`published_at` integer NOT NULL,\n\t`admin_username` text NOT NULL\n);",
+      "CREATE TABLE `languages` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`code` text NOT NULL,\n\t`name` text NOT NULL,\n\t`enabled` integer DEFAULT true NOT NULL,\n\t`is_default` integer DEFAULT false NOT NULL,\n\t`sort_order` integer DEFAULT 0 NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `languages_code` ON `languages` (`code`);",
+      "CREATE TABLE `option_cache_versions` (\n\t`cache` text PRIMARY KEY NOT NULL,\n\t`version` integer NOT NULL,\n\t`changed_at` integer NOT NULL\n);",
+      "CREATE TABLE `options` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`scope` text NOT NULL,\n\t`key` text NOT NULL,\n\t`variant` text NOT NULL,\n\t`value` text NOT NULL,\n\t`share` integer DEFAULT 0 NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `options_scope_key_variant` ON `options` (`scope`,`key`,`variant`);",
+      "CREATE TABLE `server_texts` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`key` text NOT NULL,\n\t`texts` text NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `server_texts_key` ON `server_texts` (`key`);",
+      "CREATE TABLE `social_networks` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`key` text NOT NULL,\n\t`name` text NOT NULL,\n\t`enabled` integer DEFAULT true NOT NULL,\n\t`app_id` text DEFAULT '' NOT NULL,\n\t`sort_order` integer DEFAULT 0 NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `social_networks_key` ON `social_networks` (`key`);"
+    ]
   }
 ];

@@ -16,3 +16,4 @@ export * from "./battles.ts";
 export * from "./bans.ts";
 export * from "./avatars.ts";
 export * from "./offers.ts";
+export * from "./system.ts";
