@@ -7,5 +7,6 @@ import { contentStep } from "../../domain/content.ts";
 import { cmsStep } from "../../domain/cms.ts";
 import { supportStep } from "../../domain/support.ts";
 import { clansStep } from "../../domain/clans.ts";
+import { systemStep } from "../../admin/system/demo.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep];

@@ -1,0 +1,40 @@
+// /admin/battleOptions/: one JSON document, versioned. Every save appends a version (the highest
+// is in force) with who saved it and a readable diff; the page shows the current one and the
+// history. A save names the version it was edited from, so a stale editor gets a 409, not a
+// silent overwrite.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { HonoEnv } from "../../http/env.ts";
+import { page, route } from "../../http/router.ts";
+import { input, validationError } from "../../http/validate.ts";
+import * as f from "../../http/fields.ts";
+import { audit } from "../../http/audit.ts";
+import { conflict } from "../../http/errors.ts";
+import { battleOptionsHistory, battleOptionsShape, currentBattleOptions, saveBattleOptions } from "../../domain/options.ts";
+import "./messages.ts";
+
+const who = { auth: "admin", role: "operator" } as const;
+const saveInput = z.object({ value: f.jsonValue(), baseVersion: f.int(0, Number.MAX_SAFE_INTEGER) });
+
+export function registerBattleOptions(app: Hono<HonoEnv>) {
+  page(app, { path: "/admin/battleOptions/", ...who }, async (c) => {
+    const db = c.var.deps.db;
+    const history = await battleOptionsHistory(db);
+    return c.json({ current: (await currentBattleOptions(db)) ?? { version: 0, value: {} }, history: history.map(({ value: _v, ...h }) => h) });
+  });
+
+  route(app, { method: "ANY", path: "/admin/battleOptions/save", ...who, mutates: true }, input(saveInput), async (c) => {
+    const { value, baseVersion } = c.req.valid("json") as z.output<typeof saveInput>;
+    const shaped = battleOptionsShape.safeParse(value);
+    if (!shaped.success) throw validationError(shaped.error.issues.map((i) => ({ ...i, path: ["value", ...i.path] })), { value });
+    const { db, clock } = c.var.deps;
+    const saved = await db.transaction(async (tx) => {
+      const cur = await currentBattleOptions(tx);
+      if ((cur?.version ?? 0) !== baseVersion) throw conflict("system.error.stale", [cur?.version ?? 0]);
+      const r = await saveBattleOptions(tx, value, c.var.admin!.username, clock.now());
+      await audit(c, tx, { action: "/admin/battleOptions/save", targetType: "battleOptions", targetId: r.version, summary: r.summary });
+      return r;
+    });
+    return c.json({ version: saved.version, summary: saved.summary });
+  });
+}

@@ -1,0 +1,100 @@
+// Options with variants: /admin/clientOptions/ and /admin/serverOptions/ are one area described
+// twice (by scope). The page lists keys with their variants; editor/{key}/{variant} is one
+// variant's JSON; save validates (name pattern, JSON, the key's shape if it has one, shares) and
+// audits a readable diff; invalidateCache/{key}/{variant} bumps the version readers check.
+// /admin/api/option/client/get|set are the same read and save for the game's tools.
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import type { HonoEnv } from "../../http/env.ts";
+import { page, route } from "../../http/router.ts";
+import { input, params, validationError } from "../../http/validate.ts";
+import * as f from "../../http/fields.ts";
+import { audit } from "../../http/audit.ts";
+import { AppError, notFound } from "../../http/errors.ts";
+import {
+  DEFAULT_VARIANT, type OptionScope, type SaveOption, OPTION_SHAPES, CHECK_EVERY,
+  findVariant, invalidateVariant, jsonDiff, listVariants, optionName, readOption, saveOptionInput, saveVariant, shapeIssues, sharesWith, dropCachedOptions,
+} from "../../domain/options.ts";
+import "./messages.ts";
+
+export interface OptionArea {
+  scope: OptionScope;
+  /** "/admin/clientOptions/" */
+  base: string;
+}
+
+export const OPTION_AREAS: OptionArea[] = [
+  { scope: "client", base: "/admin/clientOptions/" },
+  { scope: "server", base: "/admin/serverOptions/" },
+];
+
+const who = { auth: "admin", role: "operator" } as const;
+const keyParams = z.object({ key: optionName(), variant: optionName() });
+
+/** Validates and saves one variant with its audit row; the answer both save routes give. */
+async function saveOption(c: Context<HonoEnv>, area: OptionArea, o: SaveOption) {
+  const issues = shapeIssues(area.scope, o.key, o.value);
+  if (issues.length) throw validationError(issues, o);
+  const { db, clock } = c.var.deps;
+  const result = await db.transaction(async (tx) => {
+    if (o.variant !== DEFAULT_VARIANT && !(await findVariant(tx, area.scope, o.key, DEFAULT_VARIANT))) throw new AppError("validation", "system.error.no_default", [], 400, { variant: { id: "system.error.no_default" } });
+    if ((await sharesWith(tx, area.scope, o.key, o.variant, o.share)) > 100) throw new AppError("validation", "system.error.shares", [], 400, { share: { id: "system.error.shares" } });
+    const { before, after } = await saveVariant(tx, area.scope, o, clock.now());
+    const changes = before ? [...jsonDiff(before.value, after.value), ...(before.share !== after.share ? [`share: ${before.share} → ${after.share}`] : [])] : [`created: ${JSON.stringify(after.value)}`];
+    await audit(c, tx, { action: `${area.base}save`, targetType: `${area.scope}Option`, targetId: `${o.key}/${o.variant}`, summary: changes.join("; ") || "no change" });
+    return { created: !before, option: after };
+  });
+  dropCachedOptions(db, area.scope);
+  return c.json(result);
+}
+
+export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
+  page(app, { path: area.base, ...who }, async (c) => {
+    const variants = await listVariants(c.var.deps.db, area.scope);
+    const keys = [...new Set(variants.map((v) => v.key))].map((key) => ({
+      key,
+      shaped: key in OPTION_SHAPES[area.scope],
+      variants: variants.filter((v) => v.key === key).map(({ variant, share, version, updatedAt }) => ({ variant, share, version, updatedAt })),
+    }));
+    return c.json({ scope: area.scope, keys, shapes: Object.keys(OPTION_SHAPES[area.scope]), checkEveryMs: CHECK_EVERY });
+  });
+
+  // The editor is a page: a browser gets the shell, a JSON request one variant's value.
+  page(app, { path: `${area.base}editor/:key{[^/]+}/:variant{[^/]+}`, ...who }, async (c) => {
+    const parsed = keyParams.safeParse(c.req.param());
+    if (!parsed.success) throw validationError(parsed.error.issues, c.req.param());
+    const found = await findVariant(c.var.deps.db, area.scope, parsed.data.key, parsed.data.variant);
+    if (!found) throw notFound();
+    return c.json({ scope: area.scope, ...found, shaped: parsed.data.key in OPTION_SHAPES[area.scope] });
+  });
+
+  route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, input(saveOptionInput), async (c) => saveOption(c, area, c.req.valid("json") as SaveOption));
+
+  route(app, { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true }, params(keyParams), async (c) => {
+    const { key, variant } = c.req.valid("param");
+    const { db, clock } = c.var.deps;
+    const version = await db.transaction(async (tx) => {
+      const found = await findVariant(tx, area.scope, key, variant);
+      if (!found) throw notFound();
+      const v = await invalidateVariant(tx, area.scope, key, variant, clock.now());
+      await audit(c, tx, { action: `${area.base}invalidateCache`, targetType: `${area.scope}Option`, targetId: `${key}/${variant}`, summary: `cache version ${v - 1} → ${v}` });
+      return v;
+    });
+    dropCachedOptions(db, area.scope);
+    return c.json({ invalidated: `${key}/${variant}`, cacheVersion: version, otherInstancesWithinMs: CHECK_EVERY });
+  });
+}
+
+const getInput = z.object({ key: optionName(), variant: f.optional(optionName()), playerId: f.optional(f.id()) });
+
+/** The game tools' API over client options: get reads as the game does (through the cache), set saves. */
+export function registerOptionApi(app: Hono<HonoEnv>) {
+  const client = OPTION_AREAS.find((a) => a.scope === "client")!;
+  route(app, { method: "POST", path: "/admin/api/option/client/get", ...who }, input(getInput), async (c) => {
+    const q = c.req.valid("json") as z.output<typeof getInput>;
+    const found = await readOption(c.var.deps.db, "client", q.key, q, c.var.deps.clock.now());
+    if (!found) throw notFound();
+    return c.json({ key: found.key, variant: found.variant, value: found.value, version: found.version });
+  });
+  route(app, { method: "POST", path: "/admin/api/option/client/set", ...who, mutates: true }, input(saveOptionInput), async (c) => saveOption(c, client, c.req.valid("json") as SaveOption));
+}
