@@ -18,12 +18,14 @@ import { registerGameBattles } from "./game/battles.ts";
 import { registerAdminBattles } from "./admin/battles.ts";
 import { registerAdminClans } from "./admin/clans.ts";
 import { registerAdminPlayers } from "./admin/players/index.ts";
+import { registerAvatars } from "./public/avatars.ts";
+import { registerAdminAvatars } from "./admin/avatars.ts";
 import { registerSystemAdmin } from "./admin/system/index.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
 // registerAccount goes first: its sign-in-link middleware must run before the public pages.
-const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin];
+const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

@@ -24,6 +24,7 @@ import { eq } from "drizzle-orm";
 import { sendGift, giftsPage } from "../domain/gifts.ts";
 import { renderShell } from "../http/shell.ts";
 import "./player-messages.ts";
+import { avatarView } from "./avatars.ts";
 
 const P = "/public/profile";
 const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
@@ -84,7 +85,7 @@ export function registerProfile(app: Hono<HonoEnv>) {
   page(app, { path: `${P}/`, auth: "player" }, async (c) => {
     const { db, clock } = c.var.deps;
     const profile = await profileOf(db, me(c), c.var.locale, clock.now());
-    return c.json({ player: profile, blacklist: await listBlacklist(db, me(c)), csrfToken: c.var.player!.csrfToken, transferRules: { ...TRANSFER_RULES } });
+    return c.json({ player: profile, avatar: await avatarView(c, me(c)), blacklist: await listBlacklist(db, me(c)), csrfToken: c.var.player!.csrfToken, transferRules: { ...TRANSFER_RULES } });
   });
 
   route(
