@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, exists, gt, isNotNull, or, sql, type SQL } f
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db, DbOrTx } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
+import { input, validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError, fieldError } from "../../http/errors.ts";
@@ -117,8 +117,10 @@ export async function cardOf(db: DbOrTx, p: PlayerRow, now: number) {
 
 export function registerPlayerCard(app: Hono<HonoEnv>) {
   const searchPage = async (c: Context<HonoEnv>) => {
-    const q = searchInput.parse(Object.fromEntries(new URL(c.req.url).searchParams));
-    return c.json(await searchPlayers(c.var.deps.db, q, c.var.deps.clock.now()));
+    const raw = Object.fromEntries(new URL(c.req.url).searchParams);
+    const q = searchInput.safeParse(raw);
+    if (!q.success) throw validationError(q.error.issues, raw);
+    return c.json(await searchPlayers(c.var.deps.db, q.data, c.var.deps.clock.now()));
   };
   page(app, { path: "/admin/player/", ...SUPPORT }, searchPage);
   // /admin/player without an id is the search; with one, the card.

@@ -1,0 +1,184 @@
+// /admin/player/:playerId — one player's card: who they are, profile corrections, account state
+// (ban with reason and end, unban, suspect mark), progress reset and erasure (each confirmed).
+import { useState, type FormEvent } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { DateTimePicker } from "../../components/DateTimePicker.tsx";
+import { PlayerNav } from "./PlayerNav.tsx";
+
+interface Card {
+  player: {
+    id: number;
+    nickname: string;
+    email: string | null;
+    country: string;
+    platform: string;
+    source: string;
+    locale: string;
+    level: number;
+    experience: number;
+    rating: number;
+    battles: number;
+    wins: number;
+    gold: number;
+    silver: number;
+    premiumUntil: number | null;
+    createdAt: number;
+    lastLoginAt: number | null;
+    bannedUntil: number | null;
+    banReason: string | null;
+    erasedAt: number | null;
+    hasPassword: boolean;
+  };
+  banned: boolean;
+  suspect: { note: string; markedAt: number } | null;
+  identities: { network: string; uid: string }[];
+  clan: { id: number; name: string; role: string } | null;
+  counts: { items: number; sessions: number };
+}
+interface Pending {
+  text: string;
+  run: () => Promise<unknown>;
+}
+
+export default function PlayerCardPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.playerId ?? "";
+  const card = useApi<Card>(`/admin/player/${id}`);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [profile, setProfile] = useState<Record<string, string> | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [reason, setReason] = useState("");
+  const [until, setUntil] = useState<number | null>(null);
+
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    try {
+      await fn();
+      setErrors({});
+      toast.ok(done);
+      card.reload();
+      return true;
+    } catch (e) {
+      setErrors((e as ApiError).fields ?? {});
+      toast.error((e as ApiError).message);
+      return false;
+    }
+  };
+  const confirm = (text: string, fn: () => Promise<unknown>, done: string) => setPending({ text, run: () => run(fn, done) });
+  const setPlayer = (body: Record<string, unknown>) => api("/admin/player/setPlayer", { body: { playerId: id, ...body } });
+
+  async function saveProfile(e: FormEvent) {
+    e.preventDefault();
+    if (await run(() => api("/admin/player/setProfile", { body: { playerId: id, ...profile } }), t`Saved`)) setProfile(null);
+  }
+  function ban(e: FormEvent) {
+    e.preventDefault();
+    if (until === null) return setErrors({ until: t`Enter the end of the ban as DD.MM.YYYY HH:mm:ss.` });
+    confirm(t`Ban this player until ${ph({ until: fmtDateTime(until) })}? Their sessions end at once.`, () => setPlayer({ action: "ban", reason, until: new Date(until).toISOString() }), t`Banned`);
+  }
+
+  return (
+    <section className="tk-player-card">
+      <PlayerNav playerId={id} />
+      <Load state={card}>
+        {(d) => (
+          <>
+            <h1>
+              {d.player.nickname} <small>#{d.player.id}</small>
+            </h1>
+            <p className="tk-row" aria-label={t`Account state`}>
+              {d.banned ? <strong className="tk-error" data-testid="ban-state">{t`Banned until ${ph({ until: fmtDateTime(d.player.bannedUntil) })}: ${ph({ reason: d.player.banReason ?? "" })}`}</strong> : <span data-testid="ban-state">{t`Not banned`}</span>}
+              {d.suspect && <strong>{t`Suspect: ${ph({ note: d.suspect.note })}`}</strong>}
+              {d.player.erasedAt && <strong>{t`Personal data erased ${ph({ at: fmtDateTime(d.player.erasedAt) })}`}</strong>}
+            </p>
+            <dl className="tk-form-grid">
+              <dt>{t`Email`}</dt>
+              <dd>{d.player.email ?? "—"}</dd>
+              <dt>{t`Country, platform, source`}</dt>
+              <dd>{`${d.player.country} · ${d.player.platform} · ${d.player.source}`}</dd>
+              <dt>{t`Level, experience, rating`}</dt>
+              <dd>{`${d.player.level} · ${fmtInt(d.player.experience)} · ${fmtInt(d.player.rating)}`}</dd>
+              <dt>{t`Battles, wins`}</dt>
+              <dd>{`${fmtInt(d.player.battles)} · ${fmtInt(d.player.wins)}`}</dd>
+              <dt>{t`Gold, silver`}</dt>
+              <dd>{`${fmtInt(d.player.gold)} · ${fmtInt(d.player.silver)}`}</dd>
+              <dt>{t`Registered, last sign-in`}</dt>
+              <dd>{`${fmtDateTime(d.player.createdAt)} · ${fmtDateTime(d.player.lastLoginAt) || "—"}`}</dd>
+              <dt>{t`Social ids`}</dt>
+              <dd>{d.identities.map((i) => `${i.network}:${i.uid}`).join(", ") || "—"}</dd>
+              <dt>{t`Clan`}</dt>
+              <dd>{d.clan ? `${d.clan.name} (${d.clan.role})` : "—"}</dd>
+              <dt>{t`Items, open sessions`}</dt>
+              <dd>{`${d.counts.items} · ${d.counts.sessions}`}</dd>
+            </dl>
+
+            <h2>{t`Profile`}</h2>
+            {profile === null ? (
+              <button type="button" className="tk-btn" disabled={!!d.player.erasedAt} onClick={() => setProfile({ nickname: d.player.nickname, email: d.player.email ?? "", country: d.player.country, level: String(d.player.level), experience: String(d.player.experience) })}>
+                {t`Edit profile`}
+              </button>
+            ) : (
+              <form onSubmit={saveProfile} className="tk-form-grid" noValidate>
+                {(
+                  [
+                    ["nickname", t`Nickname`],
+                    ["email", t`Email`],
+                    ["country", t`Country (two letters)`],
+                    ["level", t`Level`],
+                    ["experience", t`Experience`],
+                  ] as const
+                ).map(([name, label]) => (
+                  <label key={name}>
+                    {label}
+                    <input name={name} value={profile[name]} aria-invalid={!!errors[name]} onChange={(e) => setProfile({ ...profile, [name]: e.target.value })} />
+                    {errors[name] && <span className="tk-field-error">{errors[name]}</span>}
+                  </label>
+                ))}
+                <div className="tk-row">
+                  <button type="submit" className="tk-btn tk-primary">{t`Save`}</button>
+                  <button type="button" className="tk-btn" onClick={() => (setProfile(null), setErrors({}))}>{t`Cancel`}</button>
+                </div>
+              </form>
+            )}
+
+            <h2>{t`Account`}</h2>
+            {d.banned ? (
+              <button type="button" className="tk-btn" onClick={() => confirm(t`Lift the ban of ${ph({ nickname: d.player.nickname })}?`, () => setPlayer({ action: "unban" }), t`Unbanned`)}>
+                {t`Unban`}
+              </button>
+            ) : (
+              <form onSubmit={ban} className="tk-form-grid" noValidate aria-label={t`Ban`}>
+                <label>
+                  {t`Reason`}
+                  <input name="reason" value={reason} aria-invalid={!!errors.reason} onChange={(e) => setReason(e.target.value)} />
+                  {errors.reason && <span className="tk-field-error">{errors.reason}</span>}
+                </label>
+                <DateTimePicker label={t`Banned until`} value={until} onChange={setUntil} required error={errors.until} />
+                <button type="submit" className="tk-btn tk-danger">{t`Ban`}</button>
+              </form>
+            )}
+            <div className="tk-row">
+              {d.suspect ? (
+                <button type="button" className="tk-btn" onClick={() => run(() => setPlayer({ action: "unsuspect" }), t`Saved`)}>{t`Clear the suspect mark`}</button>
+              ) : (
+                <button type="button" className="tk-btn" onClick={() => run(() => setPlayer({ action: "suspect", reason: reason || t`Marked from the card` }), t`Saved`)}>{t`Mark as suspect`}</button>
+              )}
+              <button type="button" className="tk-btn" onClick={() => confirm(t`Reset level, experience, rating and battle counts of ${ph({ nickname: d.player.nickname })}?`, () => api("/admin/player/resetProfile", { body: { playerId: id } }), t`Progress reset`)}>
+                {t`Reset progress`}
+              </button>
+              {!d.player.erasedAt && (
+                <button type="button" className="tk-btn tk-danger" onClick={() => confirm(t`Erase the personal data of ${ph({ nickname: d.player.nickname })}? This cannot be undone.`, () => api("/admin/player/remove", { body: { playerId: id } }), t`Personal data erased`)}>
+                  {t`Erase personal data`}
+                </button>
+              )}
+            </div>
+          </>
+        )}
+      </Load>
+      <ConfirmDialog open={pending !== null} text={pending?.text ?? ""} onCancel={() => setPending(null)} onConfirm={() => (pending?.run(), setPending(null))} />
+    </section>
+  );
+}

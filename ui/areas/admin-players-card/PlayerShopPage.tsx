@@ -1,0 +1,97 @@
+// /admin/player/:playerId/shop — an operator buys a tank or consumables for the player, paid
+// from the player's own gold or silver at the shop's prices (confirmed).
+import { useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtInt } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { Table } from "../../components/Table.tsx";
+import type { Column } from "../../components/DataTable.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { PlayerNav } from "./PlayerNav.tsx";
+
+interface Item {
+  type: "tank" | "consumable" | "camouflage";
+  id: number;
+  name: string;
+  priceGold: number;
+  priceSilver: number;
+  requiredLevel: number;
+  owned: number;
+  levelOk: boolean;
+}
+interface Data {
+  player: { id: number; nickname: string; level: number };
+  balance: { gold: number; silver: number };
+  items: Item[];
+}
+interface Pending {
+  item: Item;
+  currency: "gold" | "silver";
+}
+
+export default function PlayerShopPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.playerId ?? "";
+  const state = useApi<Data>(`/admin/player/${id}/shop`);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [quantity, setQuantity] = useState("1");
+  const buyNow = async ({ item, currency }: Pending) => {
+    const body = item.type === "tank" ? { tankId: item.id, currency } : { consumableId: item.id, currency, quantity };
+    try {
+      await api(`/admin/player/${id}/shop/${item.type === "tank" ? "buyTank" : "buyConsumable"}`, { body });
+      toast.ok(t`Bought`);
+      state.reload();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  };
+  const price = (i: Item, c: "gold" | "silver") => (c === "gold" ? i.priceGold : i.priceSilver);
+  const columns: Column<Item>[] = [
+    { id: "name", label: t`Item`, value: (i) => i.name },
+    { id: "type", label: t`Kind`, value: (i) => (i.type === "tank" ? t`tank` : t`consumable`) },
+    { id: "priceGold", label: t`Gold`, value: (i) => i.priceGold, cell: (i) => fmtInt(i.priceGold) },
+    { id: "priceSilver", label: t`Silver`, value: (i) => i.priceSilver, cell: (i) => fmtInt(i.priceSilver) },
+    { id: "requiredLevel", label: t`Level`, value: (i) => i.requiredLevel },
+    { id: "owned", label: t`Owned`, value: (i) => i.owned },
+    {
+      id: "buy",
+      label: t`Buy`,
+      value: () => "",
+      sortable: false,
+      csv: false,
+      cell: (i) =>
+        (["gold", "silver"] as const)
+          .filter((c) => price(i, c) > 0)
+          .map((c) => (
+            <button key={c} type="button" className="tk-btn" disabled={!i.levelOk || (i.type === "tank" && i.owned > 0)} onClick={() => setPending({ item: i, currency: c })}>
+              {c === "gold" ? t`for gold` : t`for silver`}
+            </button>
+          )),
+    },
+  ];
+  return (
+    <section>
+      <PlayerNav playerId={id} />
+      <Load state={state}>
+        {(d) => (
+          <>
+            <h1>{t`Buy for ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
+            <p>{t`The player pays: gold ${ph({ gold: fmtInt(d.balance.gold) })}, silver ${ph({ silver: fmtInt(d.balance.silver) })}; level ${ph({ level: d.player.level })}.`}</p>
+            <label>
+              {t`Consumables per purchase`}
+              <input type="number" min={1} max={100} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+            </label>
+            <Table rows={d.items.filter((i) => i.type !== "camouflage")} columns={columns} />
+          </>
+        )}
+      </Load>
+      <ConfirmDialog
+        open={pending !== null}
+        text={pending ? t`Buy ${ph({ item: pending.item.name })} with the player's ${ph({ currency: pending.currency === "gold" ? t`gold` : t`silver` })}?` : ""}
+        onCancel={() => setPending(null)}
+        onConfirm={() => (pending && buyNow(pending), setPending(null))}
+      />
+    </section>
+  );
+}

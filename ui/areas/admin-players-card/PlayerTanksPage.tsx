@@ -1,0 +1,99 @@
+// /admin/player/:playerId/tanks — the player's tanks: grant one free of charge, make one current,
+// take one away (confirmed).
+import { useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { Table } from "../../components/Table.tsx";
+import type { Column } from "../../components/DataTable.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { PlayerNav } from "./PlayerNav.tsx";
+
+interface Tank {
+  id: number;
+  name: string;
+  tier: number | null;
+  nation: string | null;
+  acquiredAt: number;
+  current: boolean;
+}
+interface Data {
+  player: { id: number; nickname: string };
+  rows: Tank[];
+  catalogue: { id: number; name: string; tier: number; nation: string }[];
+}
+
+export default function PlayerTanksPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.playerId ?? "";
+  const state = useApi<Data>(`/admin/player/${id}/tanks`);
+  const [grant, setGrant] = useState("");
+  const [removing, setRemoving] = useState<Tank | null>(null);
+  const change = async (action: string, tankId: number | string, done: string) => {
+    try {
+      await api(`/admin/player/${id}/tanks/${action}`, { method: "POST", body: { tankId } });
+      toast.ok(done);
+      state.reload();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  };
+  const columns: Column<Tank>[] = [
+    { id: "id", label: t`Id`, value: (r) => r.id },
+    { id: "name", label: t`Tank`, value: (r) => r.name },
+    { id: "tier", label: t`Tier`, value: (r) => r.tier },
+    { id: "nation", label: t`Nation`, value: (r) => r.nation },
+    { id: "acquiredAt", label: t`Since`, value: (r) => r.acquiredAt, cell: (r) => fmtDateTime(r.acquiredAt) },
+    {
+      id: "actions",
+      label: t`Actions`,
+      value: () => "",
+      sortable: false,
+      csv: false,
+      cell: (r) => (
+        <div className="tk-row">
+          {r.current ? <strong>{t`Current`}</strong> : <button type="button" className="tk-btn" onClick={() => change("setCurrent", r.id, t`Current tank set`)}>{t`Make current`}</button>}
+          <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving(r)}>{t`Take away`}</button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <section>
+      <PlayerNav playerId={id} />
+      <Load state={state}>
+        {(d) => (
+          <>
+            <h1>{t`Tanks of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
+            <form
+              className="tk-row"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (grant) void change("save", grant, t`Tank granted`).then(() => setGrant(""));
+              }}
+            >
+              <label>
+                {t`Grant a tank (free of charge)`}
+                <select name="tankId" value={grant} onChange={(e) => setGrant(e.target.value)}>
+                  <option value="">—</option>
+                  {d.catalogue.map((c) => (
+                    <option key={c.id} value={c.id} disabled={d.rows.some((r) => r.id === c.id)}>{`${c.name} (${c.nation}, ${c.tier})`}</option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="tk-btn tk-primary" disabled={!grant}>{t`Grant`}</button>
+            </form>
+            <Table rows={d.rows} columns={columns} />
+          </>
+        )}
+      </Load>
+      <ConfirmDialog
+        open={removing !== null}
+        text={removing ? t`Take ${ph({ tank: removing.name })} away from the player?` : ""}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => (removing && change("remove", removing.id, t`Tank taken away`), setRemoving(null))}
+      />
+    </section>
+  );
+}
