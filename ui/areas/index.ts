@@ -4,7 +4,8 @@ import { screens as access } from "./access/routes.ts";
 import { screens as metrics } from "./metrics/routes.ts";
 import { screens as billing } from "./billing/routes.ts";
 import { screens as content } from "./content/routes.ts";
+import { screens as adminPlayers } from "./admin-players-card/routes.ts";
 import { screens as player } from "./player/routes.ts";
 import { screens as information } from "./information/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers];
