@@ -5,9 +5,13 @@ import type { HonoEnv } from "../../http/env.ts";
 import { registerPlayerCard } from "./card.ts";
 import { registerBanLog } from "./ban-log.ts";
 import { registerPlayerItems } from "./items.ts";
+import { registerPlayerLog } from "./log.ts";
+import { registerPlayerCounters } from "./counters.ts";
 
 export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerCard(app);
   registerBanLog(app);
   registerPlayerItems(app);
+  registerPlayerLog(app);
+  registerPlayerCounters(app);
 }

@@ -1,0 +1,72 @@
+// One player's history as operators read it: ledger movements, transfers, shop purchases, clan
+// changes, gifts, support tickets, bans and admin actions on the player, merged by time from the
+// tables that already hold them (no second copy). Each entry: kind, its row id, time, detail.
+import { sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.ts";
+
+export const LOG_KINDS = ["ledger", "transfer", "purchase", "clan", "gift", "ticket", "ban", "admin"] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
+
+export interface LogEntry {
+  kind: LogKind;
+  id: number;
+  at: number;
+  detail: Record<string, unknown>;
+}
+
+const union = (p: number): SQL => sql`
+  select 'ledger' as kind, id, created_at as at, json_object('currency', currency, 'delta', delta, 'balanceAfter', balance_after, 'reason', reason, 'ref', ref) as detail
+    from ledger_entries where player_id = ${p} and reason not like 'transfer.%'
+  union all select 'transfer', id, created_at, json_object('currency', currency, 'delta', delta, 'balanceAfter', balance_after, 'reason', reason, 'ref', ref)
+    from ledger_entries where player_id = ${p} and reason like 'transfer.%'
+  union all select 'purchase', id, created_at, json_object('itemType', item_type, 'itemId', item_id, 'quantity', quantity, 'currency', currency, 'price', price)
+    from shop_purchases where player_id = ${p}
+  union all select 'clan', id, created_at, json_object('clanId', clan_id, 'actorId', actor_id, 'targetId', target_id, 'action', action, 'details', json(details))
+    from clan_log where actor_id = ${p} or target_id = ${p}
+  union all select 'gift', id, created_at, json_object('fromId', from_id, 'toId', to_id, 'kind', kind, 'itemId', item_id, 'amount', amount)
+    from gifts where from_id = ${p} or to_id = ${p}
+  union all select 'ticket', id, created_at, json_object('subject', subject, 'category', category, 'status', status)
+    from support_tickets where player_id = ${p}
+  union all select 'ban', id, created_at, json_object('action', action, 'reason', reason, 'until', until, 'admin', admin_username)
+    from ban_log where player_id = ${p}
+  union all select 'admin', id, created_at, json_object('action', action, 'summary', summary, 'admin', admin_username)
+    from admin_log where target_type = 'player' and target_id = ${String(p)}`;
+
+export interface LogQuery {
+  playerId: number;
+  kinds?: LogKind[];
+  /** Inclusive time bounds (epoch ms). */
+  from?: number;
+  to?: number;
+  /** Newest first unless "asc". */
+  order?: "asc" | "desc";
+  limit: number;
+  offset?: number;
+}
+
+function where(q: LogQuery): SQL {
+  const parts: SQL[] = [sql`1 = 1`];
+  if (q.kinds?.length) parts.push(sql`kind in (${sql.join(q.kinds.map((k) => sql`${k}`), sql`, `)})`);
+  if (q.from !== undefined) parts.push(sql`at >= ${q.from}`);
+  if (q.to !== undefined) parts.push(sql`at <= ${q.to}`);
+  return sql.join(parts, sql` and `);
+}
+
+const toEntry = (r: { kind: LogKind; id: number; at: number; detail: string }): LogEntry => ({ kind: r.kind, id: Number(r.id), at: Number(r.at), detail: JSON.parse(r.detail) });
+
+/** A page of the player's log and the number of entries matching. */
+export async function playerLog(db: DbOrTx, q: LogQuery): Promise<{ rows: LogEntry[]; total: number }> {
+  const dir = q.order === "asc" ? sql`asc` : sql`desc`;
+  const rows = await db.all<{ kind: LogKind; id: number; at: number; detail: string }>(
+    sql`select kind, id, at, detail from (${union(q.playerId)}) where ${where(q)} order by at ${dir}, kind ${dir}, id ${dir} limit ${q.limit} offset ${q.offset ?? 0}`,
+  );
+  const [{ n }] = await db.all<{ n: number }>(sql`select count(*) as n from (${union(q.playerId)}) where ${where(q)}`);
+  return { rows: rows.map(toEntry), total: Number(n) };
+}
+
+/** `size` entries at or before `at` and `size` after it, in time order. */
+export async function logAround(db: DbOrTx, playerId: number, at: number, size: number, kinds?: LogKind[]): Promise<LogEntry[]> {
+  const before = await playerLog(db, { playerId, kinds, to: at, order: "desc", limit: size });
+  const after = await playerLog(db, { playerId, kinds, from: at + 1, order: "asc", limit: size });
+  return [...before.rows.reverse(), ...after.rows];
+}
