@@ -4,13 +4,25 @@ import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { createClient } from "@libsql/client/web";
+import { eq } from "drizzle-orm";
+import { startLibsqlHttpServer } from "./test/libsql-http-server.ts";
+import { startClickHouseHttpBridge } from "./test/clickhouse-http-bridge.ts";
+import { createDb } from "../api/db/index.ts";
+import { admins } from "../api/db/schema/index.ts";
+import { createAdmin } from "../api/identity/admins.ts";
+import { registerPlayer } from "../api/domain/players.ts";
+import { DEMO_ADMIN } from "../api/identity/seed.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const procs: Subprocess[] = [];
 const dirs: string[] = [];
-afterAll(() => {
+const cleanups: (() => unknown)[] = [];
+afterAll(async () => {
   for (const p of procs) p.kill();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const c of cleanups) await c();
+  // TK_KEEP=1 keeps the temporary directories (with the Worker's wrangler.log) for a look after a failure.
+  for (const d of dirs) if (!process.env.TK_KEEP) rmSync(d, { recursive: true, force: true });
 });
 
 async function waitFor(url: string, ms: number): Promise<void> {
@@ -50,6 +62,14 @@ test("under Deno: the HTML shell, a JSON route and a JSON error", async () => {
   const denied = await fetch(`${base}/admin/api/user/`, { headers: { accept: "application/json" } });
   expect(denied.status).toBe(401);
   expect((await denied.json()).error.code).toBe("unauthorized");
+  // The demo admin's Argon2id hash, made and checked under Deno.
+  const signIn = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ username: DEMO_ADMIN.username, password: DEMO_ADMIN.password }),
+  });
+  expect(signIn.status).toBe(200);
+  expect((await signIn.json()).csrfToken).toBeString();
 }, 90_000);
 
 test("under wrangler dev (workerd): the built UI is served and, with no store configured, a clear 503", async () => {
@@ -71,4 +91,86 @@ test("under wrangler dev (workerd): the built UI is served and, with no store co
   const js = await fetch(`${base}${manifest.scripts[0]}`);
   expect(js.status).toBe(200);
   expect(js.headers.get("content-type")).toContain("javascript");
+  proc.kill(); // one workerd at a time on this small machine
+  await proc.exited;
 }, 120_000);
+
+test("under wrangler dev (workerd) with live stores: migrations, the HTML shell, JSON routes reading the store, admin sign-in, the shipper's Cron Trigger", async () => {
+  if (!existsSync(join(root, "ui/dist/manifest.json"))) throw new Error("build the UI first (npm run ui:build)");
+  const dir = mkdtempSync(join(tmpdir(), "tk-worker-"));
+  dirs.push(dir);
+  // Test-only stand-ins for Turso and a ClickHouse server (see edge/test/).
+  const libsql = startLibsqlHttpServer(join(dir, "store.db"));
+  const clickhouse = startClickHouseHttpBridge(join(dir, "chdb"));
+  cleanups.push(() => libsql.stop(), () => clickhouse.stop());
+  const port = freePort();
+  const proc = Bun.spawn(
+    [join(root, "node_modules/.bin/wrangler"), "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 1), "--test-scheduled",
+      "--persist-to", join(dir, "wrangler-state"), "--var", `LIBSQL_URL:${libsql.url}`, "--var", `CLICKHOUSE_URL:${clickhouse.url}`],
+    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" }, stdout: Bun.file(join(dir, "wrangler.log")), stderr: Bun.file(join(dir, "wrangler.err")) },
+  );
+  procs.push(proc);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`, 80_000);
+
+  // The first request migrated the libSQL server and the warehouse.
+  const health = await fetch(`${base}/healthz`);
+  expect(await health.json()).toEqual({ ok: true, db: true, warehouse: "clickhouse" });
+  const client = createClient({ url: libsql.url });
+  cleanups.unshift(() => client.close());
+  const db = createDb(client);
+  expect((await client.execute("SELECT count(*) AS n FROM players")).rows[0].n).toBe(0);
+
+  // A public page's HTML shell, with the built UI's entry, and a public JSON route reading the store.
+  const manifest = (await Bun.file(join(root, "ui/dist/manifest.json")).json()) as { scripts: string[] };
+  const shell = await fetch(`${base}/en/public`, { headers: { accept: "text/html" } });
+  expect(shell.status).toBe(200);
+  const html = await shell.text();
+  expect(html).toContain('<meta name="tk-locale" content="en">');
+  expect(html).toContain(manifest.scripts[0]);
+  const guides = await fetch(`${base}/en/public/information/guide/`, { headers: { accept: "application/json" } });
+  expect(guides.status).toBe(200);
+  expect(guides.headers.get("content-type")).toContain("application/json");
+  await guides.json();
+
+  // Admin sign-in: an Argon2id hash made on Bun (WebAssembly) is checked by the Worker (pure JS),
+  // and an old PBKDF2-SHA256 600k hash still verifies there despite Web Crypto's 100k cap.
+  await createAdmin(db, { username: "operator", email: "operator@example.com", password: "worker sign-in 1", role: "superadmin", at: Date.now() });
+  const legacyKey = await crypto.subtle.importKey("raw", new TextEncoder().encode("legacy sign-in 1"), "PBKDF2", false, ["deriveBits"]);
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 600_000 }, legacyKey, 256));
+  await createAdmin(db, { username: "veteran", email: "veteran@example.com", password: "placeholder-replaced", role: "support", at: Date.now() });
+  const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
+  await db.update(admins).set({ passwordHash: `pbkdf2-sha256$600000$${b64(salt)}$${b64(bits)}` }).where(eq(admins.username, "veteran"));
+  const signIn = (username: string, password: string) =>
+    fetch(`${base}/admin/login`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "accept-language": "en" }, body: JSON.stringify({ username, password }) });
+  const wrong = await signIn("operator", "not the password");
+  expect(wrong.status).toBe(401);
+  expect((await wrong.json()).error.code).toBe("unauthorized");
+  const ok = await signIn("operator", "worker sign-in 1");
+  expect(ok.status).toBe(200);
+  expect((await ok.json()).csrfToken).toBeString();
+  const cookie = ok.headers.get("set-cookie")!.split(";")[0];
+  expect(cookie).toStartWith("tk_admin=");
+  const list = await fetch(`${base}/admin/api/user/`, { headers: { accept: "application/json", cookie } });
+  expect(list.status).toBe(200);
+  expect(JSON.stringify(await list.json())).toContain('"veteran"');
+  const veteran = await signIn("veteran", "legacy sign-in 1");
+  expect(veteran.status).toBe(200);
+  await veteran.body?.cancel();
+
+  // The Cron Trigger ships events no request of the Worker wrote: a registration made straight in
+  // the store reaches ClickHouse when wrangler fires the scheduled event.
+  await Bun.sleep(1000); // drains started by the requests above (waitUntil) end first
+  const { playerId } = await registerPlayer(db, { nickname: "CronShipped", country: "DE", platform: "web", source: "organic", locale: "en", at: Date.now() });
+  const warehouse = await clickhouse.warehouse("tankodrome");
+  const shipped = async () => (await warehouse.query<{ n: number }>("SELECT count() AS n FROM registrations WHERE player_id = {p:UInt64}", { p: playerId }))[0].n;
+  await Bun.sleep(1000);
+  expect(await shipped()).toBe(0);
+  const cron = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
+  expect(cron.status).toBe(200);
+  await cron.body?.cancel();
+  const until = Date.now() + 15_000;
+  while ((await shipped()) === 0 && Date.now() < until) await Bun.sleep(200);
+  expect(await shipped()).toBe(1);
+}, 180_000);

@@ -65,7 +65,9 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
   const client = createClient({ url: settings.LIBSQL_URL, authToken: settings.LIBSQL_AUTH_TOKEN });
   await migrate(client);
   const chSettings = { url: settings.CLICKHOUSE_URL, username: settings.CLICKHOUSE_USER, password: settings.CLICKHOUSE_PASSWORD, database: settings.CLICKHOUSE_DATABASE };
-  const warehouse = await openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings);
+  // workerd refuses fetch called as a method of another object ("Illegal invocation"), which is
+  // how the adapter calls the fetch it is given; a plain function calls it unbound.
+  const warehouse = await openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings, (input, init) => fetch(input, init));
   await migrateWarehouse(warehouse);
   const assets = env.ASSETS ? workerAssets(env.ASSETS) : undefined;
   await (assets as { load?: () => Promise<void> } | undefined)?.load?.();
