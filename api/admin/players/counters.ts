@@ -102,7 +102,7 @@ export function registerPlayerCounters(app: Hono<HonoEnv>) {
     const now = c.var.deps.clock.now();
     const to = v.to ?? now;
     const from = v.from ?? to - 29 * DAY;
-    if (from > to) throw fieldError({ to: { id: "validation.min" } });
+    if (from > to) throw fieldError({ to: { id: "identity.periodOrder" } });
     if (to - from > (MAX_DAYS - 1) * DAY) throw fieldError({ from: { id: "players.error.period_too_long", values: [MAX_DAYS] } });
     const db = c.var.deps.db;
     await playerOr404(db, v.playerId);

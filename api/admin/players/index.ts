@@ -7,6 +7,7 @@ import { registerBanLog } from "./ban-log.ts";
 import { registerPlayerItems } from "./items.ts";
 import { registerPlayerLog } from "./log.ts";
 import { registerPlayerCounters } from "./counters.ts";
+import { registerPlayersStats } from "./stats.ts";
 
 export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerCard(app);
@@ -14,4 +15,5 @@ export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerItems(app);
   registerPlayerLog(app);
   registerPlayerCounters(app);
+  registerPlayersStats(app);
 }

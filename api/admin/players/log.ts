@@ -8,6 +8,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
+import { fieldError } from "../../http/errors.ts";
 import { playerNotifications } from "../../db/schema/social.ts";
 import { LOG_KINDS, playerLog } from "../../domain/player-log.ts";
 import { SUPPORT, playerOr404, valid } from "./shared.ts";
@@ -21,7 +22,7 @@ export const logInput = z.object({
   kind: kindList,
   from: f.optional(f.dateTime()),
   to: f.optional(f.dateTime()),
-}).refine((v) => v.from === undefined || v.to === undefined || v.from <= v.to, { path: ["to"], params: { rule: "min" } });
+});
 const pagedInput = z.object({ playerId: f.id(), page: f.optional(f.int(1, 100_000)).default(1), size: f.optional(f.int(1, 200)).default(20) });
 const streamInput = z.object({ kind: kindList });
 
@@ -34,6 +35,7 @@ export function registerPlayerLog(app: Hono<HonoEnv>) {
 
   route(app, { method: "ANY", path: "/admin/playerLog/getPlayerLogs", ...SUPPORT }, input(logInput), async (c) => {
     const v = valid(c, logInput);
+    if (v.from !== undefined && v.to !== undefined && v.from > v.to) throw fieldError({ to: { id: "identity.periodOrder" } });
     const db = c.var.deps.db;
     await playerOr404(db, v.playerId);
     const r = await playerLog(db, { playerId: v.playerId, kinds: v.kind, from: v.from, to: v.to, limit: v.size, offset: (v.page - 1) * v.size });
