@@ -20,12 +20,14 @@ import { registerAdminClans } from "./admin/clans.ts";
 import { registerAdminPlayers } from "./admin/players/index.ts";
 import { registerAvatars } from "./public/avatars.ts";
 import { registerAdminAvatars } from "./admin/avatars.ts";
+import { registerOffers } from "./public/offers.ts";
+import { registerAdminOffers } from "./admin/offers.ts";
 import { registerSystemAdmin } from "./admin/system/index.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
 // registerAccount goes first: its sign-in-link middleware must run before the public pages.
-const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars];
+const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars, registerOffers, registerAdminOffers];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

@@ -5,6 +5,8 @@ import { signInAdmin, signInPlayer, type Actor } from "../test/sign-in.ts";
 import { pngHeader, jpegHeader, webpHeader } from "../test/images.ts";
 import { sniffImage, AVATAR_LIMITS } from "../domain/avatars.ts";
 import { players, playerAvatars, adminLog } from "../db/schema/index.ts";
+import { avatarsStep, badgePng } from "../db/seed/avatars.ts";
+import { rng } from "../db/seed/world.ts";
 
 describe("Avatars: upload, moderation, serving", () => {
   let w: TestWorld;
@@ -14,7 +16,7 @@ describe("Avatars: upload, moderation, serving", () => {
     w = await makeWorld();
     support = await signInAdmin(w, "support");
     operator = await signInAdmin(w, "operator");
-  });
+  }, 60_000);
   afterAll(() => w.close());
 
   const upload = (p: Actor, bytes: Uint8Array, type = "image/png", lang = "en") =>
@@ -121,4 +123,21 @@ describe("Avatars: upload, moderation, serving", () => {
     const opts = await (await w.app.request("/admin/playerAvatars/options", { headers: support.headers() })).json();
     expect(opts.reasons.find((r: { id: string }) => r.id === "copyright").title.en).toBe("Someone else's copyrighted image");
   });
+
+  test("the demo step queues real PNGs: six pending, one refused, three accepted and served", async () => {
+    const ids = [];
+    for (let i = 0; i < 12; i++) ids.push((await signInPlayer(w)).playerId);
+    await avatarsStep({ db: w.deps.db, r: rng(7), playerIds: ids, opts: { players: 12, days: 1, now: w.clock.now() } });
+    const rows = await w.deps.db.select().from(playerAvatars);
+    const mine = rows.filter((r) => ids.includes(r.playerId));
+    expect(mine.filter((r) => r.status === "pending").length).toBe(6);
+    expect(mine.filter((r) => r.status === "rejected").length).toBe(1);
+    const accepted = mine.filter((r) => r.status === "accepted");
+    expect(accepted.length).toBe(3);
+    expect(sniffImage(new Uint8Array(accepted[0].bytes))).toEqual({ contentType: "image/png", width: 128, height: 128 });
+    expect((await w.app.request(`/public/avatars/${accepted[0].hash}`)).status).toBe(200);
+    expect(await avatarOf(accepted[0].playerId)).toBe(`/public/avatars/${accepted[0].hash}`);
+    const png = await badgePng(64, [0, 0, 0], [255, 255, 255]);
+    expect(sniffImage(png)).toEqual({ contentType: "image/png", width: 64, height: 64 });
+  }, 60_000);
 });

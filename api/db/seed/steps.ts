@@ -8,5 +8,7 @@ import { cmsStep } from "../../domain/cms.ts";
 import { supportStep } from "../../domain/support.ts";
 import { clansStep } from "../../domain/clans.ts";
 import { systemStep } from "../../admin/system/demo.ts";
+import { offersStep } from "./offers.ts";
+import { avatarsStep } from "./avatars.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, offersStep, avatarsStep];

@@ -1,0 +1,27 @@
+// /public/profile/offers: the special offers this player may see now (time left by the server's
+// clock); with `offerId` and a `requestId` it takes a gold offer. Offers sold for money name
+// their billing item and the payment-methods address that sells it.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { HonoEnv } from "../http/env.ts";
+import { route } from "../http/router.ts";
+import { input } from "../http/validate.ts";
+import * as f from "../http/fields.ts";
+import { fieldError } from "../http/errors.ts";
+import { offersFor, takeOffer } from "../domain/offers.ts";
+import "./avatar-offer-messages.ts";
+
+const requestId = () => f.text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/, { params: { rule: "pattern" } } as never));
+const offersIn = z.object({ offerId: f.optional(f.id()), requestId: f.optional(requestId()) });
+
+export function registerOffers(app: Hono<HonoEnv>) {
+  route(app, { method: "ANY", path: "/public/profile/offers", auth: "player", mutates: true }, input(offersIn), async (c) => {
+    const v = (c.req.valid as (t: "json") => z.output<typeof offersIn>)("json");
+    const { db, clock } = c.var.deps;
+    const playerId = c.var.player!.playerId;
+    if (v.offerId === undefined) return c.json(await offersFor(db, playerId, c.var.locale, clock.now()));
+    if (v.requestId === undefined) throw fieldError({ requestId: { id: "validation.required" } });
+    const taken = await takeOffer(db, { playerId, offerId: v.offerId, requestId: v.requestId, at: clock.now() });
+    return c.json({ ...taken, ...(await offersFor(db, playerId, c.var.locale, clock.now())) });
+  });
+}
