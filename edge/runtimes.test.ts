@@ -134,7 +134,8 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   await guides.json();
 
   // Admin sign-in: an Argon2id hash made on Bun (WebAssembly) is checked by the Worker (pure JS),
-  // and an old PBKDF2-SHA256 600k hash still verifies there despite Web Crypto's 100k cap.
+  // and an old PBKDF2-SHA256 600k hash still verifies there (local workerd does not apply
+  // production's 100k cap; api/identity/password.test.ts covers the JS fallback for it).
   await createAdmin(db, { username: "operator", email: "operator@example.com", password: "worker sign-in 1", role: "superadmin", at: Date.now() });
   const legacyKey = await crypto.subtle.importKey("raw", new TextEncoder().encode("legacy sign-in 1"), "PBKDF2", false, ["deriveBits"]);
   const salt = crypto.getRandomValues(new Uint8Array(16));

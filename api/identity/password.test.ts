@@ -49,3 +49,25 @@ test("weaker Argon2id parameters ask for a rehash; damaged or missing hashes nev
     expect(needsRehash(bad)).toBe(true);
   }
 });
+
+test("where Web Crypto refuses 600,000 PBKDF2 iterations (Workers in production), the old hash verifies in JS", async () => {
+  const old = await legacyPbkdf2("tankodrome-admin");
+  const subtle = crypto.subtle as { deriveBits: SubtleCrypto["deriveBits"] };
+  const real = subtle.deriveBits;
+  let refused = 0;
+  // Workers' own refusal, imitated: local workerd (wrangler dev) does not apply the cap.
+  subtle.deriveBits = function (algorithm, key, length) {
+    if ((algorithm as Pbkdf2Params).name === "PBKDF2" && (algorithm as Pbkdf2Params).iterations > 100_000) {
+      refused++;
+      return Promise.reject(new DOMException("Pbkdf2 failed: iteration counts above 100000 are not supported", "NotSupportedError"));
+    }
+    return real.call(crypto.subtle, algorithm, key, length);
+  };
+  try {
+    expect(await verifyPassword("tankodrome-admin", old)).toBe(true);
+    expect(await verifyPassword("tankodrome-admiN", old)).toBe(false);
+  } finally {
+    subtle.deriveBits = real;
+  }
+  expect(refused).toBe(2);
+}, 60_000); // 600,000 rounds of SHA-256 in JS take seconds: paid once per account, then rehashed
