@@ -2,7 +2,11 @@
 // schema, its table, its list columns and the spec's action names — and registerResource gives it
 // its routes: a server-paged, sorted, filtered list; save (insert or update by id, validated,
 // audited with what changed); remove (audited). Everything in one transaction with its audit row.
-import type { Hono } from "hono";
+// Areas whose spec has no list action get their list from the page address itself; areas with
+// add/update instead of save get both (add refuses a taken id, update a missing one); an item
+// without an id is inserted with the next one; `unique` columns answer a field error instead of a
+// constraint failure; `rules` run the area's own checks inside the transaction.
+import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -12,7 +16,11 @@ import { page, route } from "../../http/router.ts";
 import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
-import { notFound } from "../../http/errors.ts";
+import { fieldError, notFound } from "../../http/errors.ts";
+import { readFields, validationError } from "../../http/validate.ts";
+import type { DbOrTx } from "../../db/index.ts";
+
+type Item = Record<string, unknown> & { id?: number };
 
 export interface ResourceDescription {
   /** Audit target type and the name the UI shows ("tank"). */
@@ -21,16 +29,23 @@ export interface ResourceDescription {
   base: string;
   role: AdminRole;
   table: SQLiteTable & { id: SQLiteColumn };
-  /** Validates one item as saved (must have an integer id). */
-  schema: z.ZodType<Record<string, unknown> & { id: number }>;
+  /** Validates one item as saved (an integer id; without one, add inserts with the next id). */
+  schema: z.ZodType<Item>;
   /** Columns the list shows and may sort by (keys of the table). */
   columns: string[];
   /** Text columns a free-text filter searches. */
   search: string[];
   /** Columns that can be filtered by exact value (?filter[nation]=ussr or nation=ussr). */
   filters?: string[];
-  /** The spec's action names under base. */
-  actions: { list: string; set: string; remove: string };
+  /** The spec's action names under base (no list: the page answers the list; add/update instead of set). */
+  actions: { list?: string; set?: string; add?: string; update?: string; remove: string };
+  /** Columns whose value no two rows share (checked in the transaction, answered as a field error). */
+  unique?: string[];
+  /** The area's own rules, in the change's transaction; throw to refuse. */
+  rules?: {
+    save?: (tx: DbOrTx, item: Item, before: Record<string, unknown> | undefined) => Promise<void>;
+    remove?: (tx: DbOrTx, row: Record<string, unknown>) => Promise<void>;
+  };
   /** Item → row (JSON columns to text); identity when not given. */
   toRow?: (item: Record<string, unknown>) => Record<string, unknown>;
   /** Row → item (text back to JSON). */
@@ -85,44 +100,74 @@ export async function listResource(db: HonoEnv["Variables"]["deps"]["db"], d: Re
   return { rows: rows.map((r) => from(r as Record<string, unknown>)), total: n, page, size };
 }
 
+/** The addresses the generic screen calls: list (the page itself when the spec has none), set or add + update, remove. */
+export function resourceActions(d: ResourceDescription) {
+  const at = (a?: string) => (a === undefined ? undefined : `${d.base}${a}`);
+  const list = at(d.actions.list) ?? d.base;
+  const remove = at(d.actions.remove)!;
+  return d.actions.set ? { list, set: at(d.actions.set)!, remove } : { list, add: at(d.actions.add)!, update: at(d.actions.update)!, remove };
+}
+
 export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
   const who = { auth: "admin", role: d.role } as const;
   const toRow = d.toRow ?? ((i) => i);
   const fromRow = d.fromRow ?? ((r) => r);
   const listInput = listInputFor(d);
   const removeInput = z.object({ id: f.id() });
+  const actions = resourceActions(d);
 
-  // The page's data: the description the generic resource screen draws its table and form from.
+  // The page's data: the description the generic resource screen draws its table and form from
+  // (and, for an area without a list action, the list itself).
   const form = z.toJSONSchema(d.schema, { io: "input", unrepresentable: "any" });
-  page(app, { path: d.base, ...who }, async (c) =>
-    c.json({ name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions: { list: `${d.base}${d.actions.list}`, set: `${d.base}${d.actions.set}`, remove: `${d.base}${d.actions.remove}` } }),
-  );
-
-  route(app, { method: "ANY", path: `${d.base}${d.actions.list}`, ...who }, input(listInput), async (c) => {
-    const q = (c.req.valid as (t: "json") => Record<string, unknown>)("json");
-    return c.json(await listResource(c.var.deps.db, d, q));
+  page(app, { path: d.base, ...who }, async (c) => {
+    const description = { name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions };
+    if (d.actions.list) return c.json(description);
+    const fields = await readFields(c);
+    const q = listInput.safeParse(fields);
+    if (!q.success) throw validationError(q.error.issues, fields);
+    return c.json({ ...description, ...(await listResource(c.var.deps.db, d, q.data)) });
   });
 
-  route(app, { method: "ANY", path: `${d.base}${d.actions.set}`, ...who, mutates: true }, input(d.schema), async (c) => {
-    const item = (c.req.valid as (t: "json") => Record<string, unknown> & { id: number })("json");
-    const { db, clock } = c.var.deps;
-    const row = { ...toRow(item), updatedAt: clock.now() };
-    const saved = await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(d.table).where(eq(d.table.id, item.id)).limit(1);
-      if (before) await tx.update(d.table).set(row).where(eq(d.table.id, item.id));
-      else await tx.insert(d.table).values(row);
-      await audit(c, tx, { action: `${d.base}${d.actions.set}`, targetType: d.name, targetId: item.id, summary: diff(before ? fromRow(before as Record<string, unknown>) : undefined, item) });
-      return { created: !before };
+  if (d.actions.list)
+    route(app, { method: "ANY", path: `${d.base}${d.actions.list}`, ...who }, input(listInput), async (c) => {
+      const q = (c.req.valid as (t: "json") => Record<string, unknown>)("json");
+      return c.json(await listResource(c.var.deps.db, d, q));
     });
-    return c.json({ item, created: saved.created });
-  });
+
+  const save = (mode: "set" | "add" | "update") => async (c: Context<HonoEnv>) => {
+    const item = (c.req.valid as (t: "json") => Item)("json");
+    const { db, clock } = c.var.deps;
+    const action = `${d.base}${d.actions[mode]}`;
+    const saved = await db.transaction(async (tx) => {
+      const [before] = item.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, item.id)).limit(1);
+      if (before && mode === "add") throw fieldError({ id: { id: "validation.unique" } });
+      if (!before && mode === "update") throw notFound();
+      for (const key of d.unique ?? []) {
+        const [taken] = await tx.select({ id: d.table.id }).from(d.table).where(eq(col(d, key), toRow(item)[key] as never)).limit(1);
+        if (taken && taken.id !== item.id) throw fieldError({ [key]: { id: "validation.unique" } });
+      }
+      const old = before ? fromRow(before as Record<string, unknown>) : undefined;
+      await d.rules?.save?.(tx, item, old);
+      const row = { ...toRow(item), updatedAt: clock.now() };
+      let id = item.id;
+      if (before) await tx.update(d.table).set(row).where(eq(d.table.id, item.id!));
+      else id = (await tx.insert(d.table).values(row).returning({ id: d.table.id }))[0].id as number;
+      await audit(c, tx, { action, targetType: d.name, targetId: id, summary: diff(old, { ...item, id }) });
+      return { created: !before, id };
+    });
+    return c.json({ item: { ...item, id: saved.id }, created: saved.created });
+  };
+  for (const mode of ["set", "add", "update"] as const)
+    if (d.actions[mode]) route(app, { method: "ANY", path: `${d.base}${d.actions[mode]}`, ...who, mutates: true }, input(d.schema), save(mode));
 
   route(app, { method: "ANY", path: `${d.base}${d.actions.remove}`, ...who, mutates: true }, input(removeInput), async (c) => {
     const { id } = (c.req.valid as (t: "json") => { id: number })("json");
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {
+      const [found] = await tx.select().from(d.table).where(eq(d.table.id, id)).limit(1);
+      if (!found) throw notFound();
+      await d.rules?.remove?.(tx, fromRow(found as Record<string, unknown>));
       const [row] = await tx.delete(d.table).where(eq(d.table.id, id)).returning();
-      if (!row) throw notFound();
       await audit(c, tx, { action: `${d.base}${d.actions.remove}`, targetType: d.name, targetId: id, summary: `removed: ${JSON.stringify(fromRow(row as Record<string, unknown>))}` });
     });
     return c.json({ removed: id });

@@ -24,7 +24,7 @@ export function registerBattleOptions(app: Hono<HonoEnv>) {
   });
 
   route(app, { method: "ANY", path: "/admin/battleOptions/save", ...who, mutates: true }, input(saveInput), async (c) => {
-    const { value, baseVersion } = c.req.valid("json") as z.output<typeof saveInput>;
+    const { value, baseVersion } = (c.req.valid as (t: "json") => z.output<typeof saveInput>)("json");
     const shaped = battleOptionsShape.safeParse(value);
     if (!shaped.success) throw validationError(shaped.error.issues.map((i) => ({ ...i, path: ["value", ...i.path] })), { value });
     const { db, clock } = c.var.deps;

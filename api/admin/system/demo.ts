@@ -1,7 +1,9 @@
 // The demo world's system configuration: believable client and server options (with an
-// experiment variant or two) and the first battle options version.
+// experiment variant or two), the first battle options version, client versions, the apps in
+// their stores, the sign-in networks and the languages.
 import type { WorldStep } from "../../db/seed/world.ts";
 import { saveBattleOptions, saveVariant } from "../../domain/options.ts";
+import { applications, clientVersions, languages, socialNetworks } from "../../db/schema/system.ts";
 
 export const systemStep: WorldStep = async ({ db, opts }) => {
   const at = opts.now;
@@ -17,4 +19,30 @@ export const systemStep: WorldStep = async ({ db, opts }) => {
   await o("server", "rewards.daily", { silver: 15000, gold: 0 });
   await o("server", "antiCheat", { maxShotsPerSecond: 4, speedTolerancePercent: 12 });
   await saveBattleOptions(db, { roundSeconds: 420, respawn: false, maps: ["prokhorovka", "himmelsdorf", "malinovka", "steppes"], captureSeconds: 60 }, "demo", at);
+
+  await db.insert(clientVersions).values([
+    { platform: "web", minSupported: "1.18.0", latest: "1.19.2", forceUpdate: false, note: "", updatedAt: at },
+    { platform: "android", minSupported: "1.17.5", latest: "1.19.1", forceUpdate: false, note: "1.19.2 на модерации", updatedAt: at },
+    { platform: "ios", minSupported: "1.18.0", latest: "1.19.1", forceUpdate: true, note: "исправление покупок", updatedAt: at },
+    { platform: "windows", minSupported: "1.16.0", latest: "1.19.2", forceUpdate: false, note: "", updatedAt: at },
+  ]);
+  await db.insert(applications).values([
+    { platform: "android", store: "google_play", appId: "com.tankodrome.game", url: "https://play.google.com/store/apps/details?id=com.tankodrome.game", active: true, updatedAt: at },
+    { platform: "android", store: "rustore", appId: "com.tankodrome.game", url: "https://www.rustore.ru/catalog/app/com.tankodrome.game", active: true, updatedAt: at },
+    { platform: "ios", store: "app_store", appId: "6443217781", url: "https://apps.apple.com/app/id6443217781", active: true, updatedAt: at },
+    { platform: "windows", store: "steam", appId: "2290110", url: "https://store.steampowered.com/app/2290110/", active: true, updatedAt: at },
+    { platform: "web", store: "vk_play", appId: "tankodrome", url: "https://vkplay.ru/play/game/tankodrome/", active: false, updatedAt: at },
+  ]);
+  await db.insert(socialNetworks).values([
+    { key: "vk", name: "VK", enabled: true, appId: "51744212", sortOrder: 1, updatedAt: at },
+    { key: "ok", name: "Одноклассники", enabled: true, appId: "512001833610", sortOrder: 2, updatedAt: at },
+    { key: "google", name: "Google", enabled: true, appId: "418277390412-tankodrome.apps.googleusercontent.com", sortOrder: 3, updatedAt: at },
+    { key: "apple", name: "Apple", enabled: true, appId: "com.tankodrome.signin", sortOrder: 4, updatedAt: at },
+    { key: "facebook", name: "Facebook", enabled: false, appId: "874210339912051", sortOrder: 5, updatedAt: at },
+  ]);
+  await db.insert(languages).values([
+    { code: "ru", name: "Русский", enabled: true, isDefault: true, sortOrder: 1, updatedAt: at },
+    { code: "en", name: "English", enabled: true, isDefault: false, sortOrder: 2, updatedAt: at },
+    { code: "kk", name: "Қазақша", enabled: false, isDefault: false, sortOrder: 3, updatedAt: at },
+  ]);
 };

@@ -9,6 +9,7 @@ export const systemMessages = {
     "system.error.published": "A published immutable option cannot change; publish it under a new key.",
     "system.error.default_language": "The default language cannot be removed or disabled; make another language the default first.",
     "system.error.last_language": "At least one language must stay enabled.",
+    "system.error.min_above_latest": "The minimum supported version cannot be above the latest.",
   },
   ru: {
     "system.error.shares": "Варианты этого ключа заняли бы больше 100% игроков.",
@@ -17,6 +18,7 @@ export const systemMessages = {
     "system.error.published": "Опубликованную неизменяемую опцию нельзя изменить; опубликуйте её под новым ключом.",
     "system.error.default_language": "Язык по умолчанию нельзя удалить или выключить; сначала назначьте другой язык по умолчанию.",
     "system.error.last_language": "Хотя бы один язык должен оставаться включённым.",
+    "system.error.min_above_latest": "Минимальная поддерживаемая версия не может быть выше последней.",
   },
 };
 addServerMessages(systemMessages);

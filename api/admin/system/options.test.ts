@@ -15,7 +15,7 @@ describe("Options with variants, option API, battle options", () => {
     w = await makeWorld();
     await systemStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
     admin = await signInAdmin(w, "operator");
-  });
+  }, 60_000);
   afterAll(() => w.close());
   const send = (path: string, body?: unknown, lang = "en", headers = admin.headers()) =>
     w.app.request(path, { method: "POST", headers: { ...headers, "accept-language": lang }, body: JSON.stringify(body ?? {}) });
@@ -90,13 +90,13 @@ describe("Options with variants, option API, battle options", () => {
   test("variants: a player gets default unless their bucket falls in a variant's share; deterministic", async () => {
     const res = async (playerId: number) => (await (await send("/admin/api/option/client/get", { key: "battle.hud", playerId })).json()).variant;
     const seen: Record<string, number> = {};
-    for (let p = 1; p <= 400; p++) {
+    for (let p = 1; p <= 150; p++) {
       const v = await res(p);
       seen[v] = (seen[v] ?? 0) + 1;
       expect(v).toBe(bucketOf("battle.hud", p) < 20 ? "bigMinimap" : "default");
     }
-    expect(seen.bigMinimap).toBeGreaterThan(40);
-    expect(seen.bigMinimap).toBeLessThan(130);
+    expect(seen.bigMinimap).toBeGreaterThan(12);
+    expect(seen.bigMinimap).toBeLessThan(50);
     expect(await res(7)).toBe(await res(7));
     const vs: OptionVariant[] = [
       { key: "k", variant: "default", value: 0, share: 0, version: 1, updatedAt: 0 },

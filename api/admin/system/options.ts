@@ -7,7 +7,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input, params, validationError } from "../../http/validate.ts";
+import { input, validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError, notFound } from "../../http/errors.ts";
@@ -68,10 +68,12 @@ export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
     return c.json({ scope: area.scope, ...found, shaped: parsed.data.key in OPTION_SHAPES[area.scope] });
   });
 
-  route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, input(saveOptionInput), async (c) => saveOption(c, area, c.req.valid("json") as SaveOption));
+  route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, input(saveOptionInput), async (c) => saveOption(c, area, (c.req.valid as (t: "json") => SaveOption)("json")));
 
-  route(app, { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true }, params(keyParams), async (c) => {
-    const { key, variant } = c.req.valid("param");
+  route(app, { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true }, async (c) => {
+    const parsed = keyParams.safeParse(c.req.param());
+    if (!parsed.success) throw validationError(parsed.error.issues, c.req.param());
+    const { key, variant } = parsed.data;
     const { db, clock } = c.var.deps;
     const version = await db.transaction(async (tx) => {
       const found = await findVariant(tx, area.scope, key, variant);
@@ -91,10 +93,10 @@ const getInput = z.object({ key: optionName(), variant: f.optional(optionName())
 export function registerOptionApi(app: Hono<HonoEnv>) {
   const client = OPTION_AREAS.find((a) => a.scope === "client")!;
   route(app, { method: "POST", path: "/admin/api/option/client/get", ...who }, input(getInput), async (c) => {
-    const q = c.req.valid("json") as z.output<typeof getInput>;
+    const q = (c.req.valid as (t: "json") => z.output<typeof getInput>)("json");
     const found = await readOption(c.var.deps.db, "client", q.key, q, c.var.deps.clock.now());
     if (!found) throw notFound();
     return c.json({ key: found.key, variant: found.variant, value: found.value, version: found.version });
   });
-  route(app, { method: "POST", path: "/admin/api/option/client/set", ...who, mutates: true }, input(saveOptionInput), async (c) => saveOption(c, client, c.req.valid("json") as SaveOption));
+  route(app, { method: "POST", path: "/admin/api/option/client/set", ...who, mutates: true }, input(saveOptionInput), async (c) => saveOption(c, client, (c.req.valid as (t: "json") => SaveOption)("json")));
 }

@@ -1,0 +1,21 @@
+// /admin/socialNetwork/: the networks players sign in with — key (as the game sends it), name,
+// enabled, the app id registered with the network.
+import { z } from "zod";
+import { socialNetworks } from "../../db/schema/system.ts";
+import * as f from "../../http/fields.ts";
+import type { ResourceDescription } from "../resources/index.ts";
+
+export const socialNetworkSchema = z.object({
+  id: f.optional(f.id()),
+  key: z.string().trim().regex(/^[a-z][a-z0-9_]{1,31}$/, { params: { rule: "pattern" } } as never),
+  name: f.text(1, 100),
+  enabled: f.optional(f.bool()).default(true),
+  appId: f.optional(f.text(0, 200)).default(""),
+  sortOrder: f.optional(f.int(0, 10_000)).default(0),
+});
+
+export const socialNetworkArea: ResourceDescription = {
+  name: "socialNetwork", base: "/admin/socialNetwork/", role: "admin", table: socialNetworks, schema: socialNetworkSchema,
+  columns: ["id", "key", "name", "enabled", "appId", "sortOrder"], search: ["key", "name"], filters: ["enabled"],
+  actions: { set: "save", remove: "remove" }, unique: ["key"],
+};
