@@ -1,24 +1,27 @@
 // /admin/feedback: support operators work the tickets — the list (server paging, status and player
 // filters, unread first), status and assignee, the thread (reading clears support's unread mark),
-// replies and corrections of their own replies. Every change audited in its transaction.
+// replies and corrections of their own replies. Every change audited in its transaction. Two
+// pages: the ticket list (optionally one player's) and a ticket's thread.
 import type { Hono } from "hono";
 import { z } from "zod";
-import { and, asc, count, desc, eq, gt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, getTableColumns } from "drizzle-orm";
 import { streamSSE } from "hono/streaming";
 import type { HonoEnv } from "../http/env.ts";
-import { route } from "../http/router.ts";
+import { page, route } from "../http/router.ts";
 import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { audit } from "../http/audit.ts";
 import { fieldError, notFound } from "../http/errors.ts";
 import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/support.ts";
-import { addMessage, thread, markRead } from "../domain/support.ts";
+import { addMessage, thread, markRead, SUPPORT_CATEGORIES } from "../domain/support.ts";
+import { players } from "../db/schema/players.ts";
 
 const S = { auth: "admin", role: "support" } as const;
 const listInput = z.object({
   page: f.optional(f.int(1, 100_000)).default(1),
   size: f.optional(f.int(1, 100)).default(20),
   status: f.optional(z.enum(TICKET_STATUSES)),
+  category: f.optional(z.enum(SUPPORT_CATEGORIES.map((c) => c.id) as [string, ...string[]])),
   playerId: f.optional(f.id()),
   unread: f.optional(f.bool()),
 });
@@ -33,12 +36,31 @@ const ticketOf = async (c: { var: HonoEnv["Variables"] }, id: number) => {
   return t;
 };
 
+/** What the list's filters offer: statuses and the wizard's categories, titled in ru and en. */
+const listOptions = () => ({ statuses: TICKET_STATUSES, categories: SUPPORT_CATEGORIES });
+
 export function registerAdminFeedback(app: Hono<HonoEnv>) {
+  // The ticket list; with a player id, that player's tickets (and who they are).
+  page(app, { path: "/admin/feedback/:playerId{[0-9]+}?", ...S }, async (c) => {
+    const id = c.req.param("playerId");
+    const [player] = id ? await c.var.deps.db.select({ id: players.id, nickname: players.nickname }).from(players).where(eq(players.id, Number(id))).limit(1) : [];
+    if (id && !player) throw notFound();
+    return c.json({ ...listOptions(), player: player ?? null });
+  });
+
+  // A ticket's thread: the ticket, its player and its messages; the screen reads them through
+  // messages/get, which also clears support's unread mark.
+  page(app, { path: "/admin/feedback/:ticketId{[0-9]+}/messages/", ...S }, async (c) => {
+    const ticket = await ticketOf(c, Number(c.req.param("ticketId")));
+    const [player] = await c.var.deps.db.select({ id: players.id, nickname: players.nickname }).from(players).where(eq(players.id, ticket.playerId)).limit(1);
+    return c.json({ ...listOptions(), ticket, player: player ?? null });
+  });
+
   route(app, { method: "ANY", path: "/admin/feedback/tickets/get", ...S }, input(listInput), async (c) => {
     const q = (c.req.valid as (t: "json") => z.output<typeof listInput>)("json");
     const { db } = c.var.deps;
-    const where = and(q.status ? eq(supportTickets.status, q.status) : undefined, q.playerId ? eq(supportTickets.playerId, q.playerId) : undefined, q.unread === undefined ? undefined : eq(supportTickets.unreadBySupport, q.unread));
-    const rows = await db.select().from(supportTickets).where(where).orderBy(desc(supportTickets.unreadBySupport), desc(supportTickets.updatedAt), desc(supportTickets.id)).limit(q.size).offset((q.page - 1) * q.size);
+    const where = and(q.status ? eq(supportTickets.status, q.status) : undefined, q.category ? eq(supportTickets.category, q.category) : undefined, q.playerId ? eq(supportTickets.playerId, q.playerId) : undefined, q.unread === undefined ? undefined : eq(supportTickets.unreadBySupport, q.unread));
+    const rows = await db.select({ ...getTableColumns(supportTickets), nickname: players.nickname }).from(supportTickets).innerJoin(players, eq(players.id, supportTickets.playerId)).where(where).orderBy(desc(supportTickets.unreadBySupport), desc(supportTickets.updatedAt), desc(supportTickets.id)).limit(q.size).offset((q.page - 1) * q.size);
     const [{ n }] = await db.select({ n: count() }).from(supportTickets).where(where);
     return c.json({ rows, total: n, page: q.page, size: q.size });
   });

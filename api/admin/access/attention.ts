@@ -4,6 +4,8 @@ import { and, eq, lt, count } from "drizzle-orm";
 import type { Db } from "../../db/index.ts";
 import { orders } from "../../db/schema/billing.ts";
 import { countStuckBattles } from "../../domain/battles.ts";
+import { supportTickets } from "../../db/schema/support.ts";
+import { countPendingAvatars } from "../../domain/avatars.ts";
 
 export interface AttentionCounter {
   key: string;
@@ -30,5 +32,21 @@ export const attentionCounters: AttentionCounter[] = [
     href: "/admin/battles/?status=stuck",
     title: { en: "Stuck battles", ru: "Зависшие бои" },
     count: (db, now) => countStuckBattles(db, now),
+  },
+  {
+    // A ticket is "open" while the last word is the player's (domain/support.ts): an operator owes an answer.
+    key: "ticketsAwaitingOperator",
+    href: "/admin/feedback?status=open",
+    title: { en: "Tickets awaiting an operator", ru: "Обращения ждут оператора" },
+    async count(db) {
+      const [r] = await db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.status, "open"));
+      return r.n;
+    },
+  },
+  {
+    key: "avatarsToModerate",
+    href: "/admin/playerAvatars/",
+    title: { en: "Avatars to moderate", ru: "Аватары на проверке" },
+    count: (db) => countPendingAvatars(db),
   },
 ];
