@@ -95,4 +95,15 @@ test("an operator finds a player, bans and unbans them, and grants a tank", asyn
   const owned = await db.execute({ sql: "select count(*) as n from player_items where player_id = ? and item_type = 'tank' and item_id = 9901", args: [playerId] });
   expect(Number(owned.rows[0].n)).toBe(1);
   await page.screenshot({ path: info.outputPath("player-tanks.png") });
+
+  // The player's log shows the ban and the grant; counters and the statistics open.
+  await page.getByRole("link", { name: "Log", exact: true }).click();
+  await expect(page.getByRole("cell", { name: /reason: Cheating in battles/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /granted tank 9901/ })).toBeVisible();
+  await page.getByRole("link", { name: "Counters", exact: true }).click();
+  await expect(page.getByRole("heading", { name: new RegExp(`Counters of ${nickname}`) })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Gold by day" })).toBeVisible();
+  await page.goto(`${app}/admin/playersStats/`);
+  await expect(page.getByRole("heading", { name: "Players statistics" })).toBeVisible();
+  await expect(page.getByText(/Players: 1 /)).toBeVisible();
 });

@@ -4,6 +4,8 @@ import { t } from "@lingui/core/macro";
 export function PlayerNav({ playerId }: { playerId: string | number }) {
   const links: [string, string][] = [
     [`/admin/player/${playerId}`, t`Card`],
+    [`/admin/playerLog/${playerId}`, t`Log`],
+    [`/admin/playerCounters/${playerId}`, t`Counters`],
     [`/admin/banLog/${playerId}`, t`Bans`],
     [`/admin/player/${playerId}/tanks`, t`Tanks`],
     [`/admin/player/${playerId}/shop`, t`Shop`],
