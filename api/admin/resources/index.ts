@@ -38,7 +38,7 @@ export interface ResourceDescription {
   /** Columns that can be filtered by exact value (?filter[nation]=ussr or nation=ussr). */
   filters?: string[];
   /** The spec's action names under base (no list: the page answers the list; add/update instead of set). */
-  actions: { list?: string; set?: string; add?: string; update?: string; remove: string };
+  actions: { list?: string; set?: string; add?: string; update?: string; remove?: string };
   /** Columns whose value no two rows share (checked in the transaction, answered as a field error). */
   unique?: string[];
   /** The area's own rules, in the change's transaction; throw to refuse. */
@@ -50,6 +50,10 @@ export interface ResourceDescription {
   toRow?: (item: Record<string, unknown>) => Record<string, unknown>;
   /** Row → item (text back to JSON). */
   fromRow?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Adds what a list row shows beyond its columns (e.g. translations still missing). */
+  decorate?: (db: DbOrTx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** More page data for the screen (e.g. the languages a text has columns for). */
+  pageData?: (db: DbOrTx) => Promise<Record<string, unknown>>;
 }
 
 const col = (d: ResourceDescription, key: string) => (d.table as unknown as Record<string, SQLiteColumn>)[key];
@@ -97,14 +101,15 @@ export async function listResource(db: HonoEnv["Variables"]["deps"]["db"], d: Re
     .offset((page - 1) * size);
   const [{ n }] = await db.select({ n: count() }).from(d.table).where(where);
   const from = d.fromRow ?? ((r) => r);
-  return { rows: rows.map((r) => from(r as Record<string, unknown>)), total: n, page, size };
+  const items = rows.map((r) => from(r as Record<string, unknown>));
+  return { rows: d.decorate ? await d.decorate(db, items) : items, total: n, page, size };
 }
 
 /** The addresses the generic screen calls: list (the page itself when the spec has none), set or add + update, remove. */
 export function resourceActions(d: ResourceDescription) {
   const at = (a?: string) => (a === undefined ? undefined : `${d.base}${a}`);
   const list = at(d.actions.list) ?? d.base;
-  const remove = at(d.actions.remove)!;
+  const remove = at(d.actions.remove);
   return d.actions.set ? { list, set: at(d.actions.set)!, remove } : { list, add: at(d.actions.add)!, update: at(d.actions.update)!, remove };
 }
 
@@ -120,7 +125,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
   // (and, for an area without a list action, the list itself).
   const form = z.toJSONSchema(d.schema, { io: "input", unrepresentable: "any" });
   page(app, { path: d.base, ...who }, async (c) => {
-    const description = { name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions };
+    const description = { name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions, ...(await d.pageData?.(c.var.deps.db)) };
     if (d.actions.list) return c.json(description);
     const fields = await readFields(c);
     const q = listInput.safeParse(fields);
@@ -160,7 +165,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
   for (const mode of ["set", "add", "update"] as const)
     if (d.actions[mode]) route(app, { method: "ANY", path: `${d.base}${d.actions[mode]}`, ...who, mutates: true }, input(d.schema), save(mode));
 
-  route(app, { method: "ANY", path: `${d.base}${d.actions.remove}`, ...who, mutates: true }, input(removeInput), async (c) => {
+  if (d.actions.remove) route(app, { method: "ANY", path: `${d.base}${d.actions.remove}`, ...who, mutates: true }, input(removeInput), async (c) => {
     const { id } = (c.req.valid as (t: "json") => { id: number })("json");
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 // The demo world's system configuration: believable client and server options (with an
 // experiment variant or two), the first battle options version, client versions, the apps in
-// their stores, the sign-in networks and the languages.
+// their stores, the sign-in networks, the languages and the server's texts (a few untranslated).
 import type { WorldStep } from "../../db/seed/world.ts";
 import { saveBattleOptions, saveVariant } from "../../domain/options.ts";
-import { applications, clientVersions, languages, socialNetworks } from "../../db/schema/system.ts";
+import { applications, clientVersions, languages, serverTexts, socialNetworks } from "../../db/schema/system.ts";
 
 export const systemStep: WorldStep = async ({ db, opts }) => {
   const at = opts.now;
@@ -44,5 +44,19 @@ export const systemStep: WorldStep = async ({ db, opts }) => {
     { code: "ru", name: "Русский", enabled: true, isDefault: true, sortOrder: 1, updatedAt: at },
     { code: "en", name: "English", enabled: true, isDefault: false, sortOrder: 2, updatedAt: at },
     { code: "kk", name: "Қазақша", enabled: false, isDefault: false, sortOrder: 3, updatedAt: at },
+  ]);
+  await db.insert(serverTexts).values([
+    { key: "mail.welcome.subject", texts: JSON.stringify({ ru: "Добро пожаловать в Танкодром!", en: "Welcome to Tankodrome!", kk: "Танкодромға қош келдіңіз!" }), updatedAt: at },
+    { key: "mail.welcome.body", texts: JSON.stringify({ ru: "Командир, ваш первый танк ждёт в ангаре.", en: "Commander, your first tank is waiting in the garage." }), updatedAt: at },
+    { key: "mail.reset.subject", texts: JSON.stringify({ ru: "Восстановление пароля", en: "Password reset" }), updatedAt: at },
+    { key: "push.battle.ready", texts: JSON.stringify({ ru: "Бой найден — в атаку!", en: "Battle found — charge!", kk: "Шайқас табылды!" }), updatedAt: at },
+    { key: "push.clan.request", texts: JSON.stringify({ ru: "Новая заявка в клан {clan}", en: "New request to join {clan}" }), updatedAt: at },
+    { key: "push.daily.reward", texts: JSON.stringify({ ru: "Ежедневная награда ждёт вас", en: "Your daily reward is waiting" }), updatedAt: at },
+    { key: "battle.result.victory", texts: JSON.stringify({ ru: "Победа!", en: "Victory!", kk: "Жеңіс!" }), updatedAt: at },
+    { key: "battle.result.defeat", texts: JSON.stringify({ ru: "Поражение", en: "Defeat", kk: "Жеңіліс" }), updatedAt: at },
+    { key: "battle.result.draw", texts: JSON.stringify({ ru: "Ничья", en: "Draw" }), updatedAt: at },
+    { key: "shop.purchase.done", texts: JSON.stringify({ ru: "Покупка совершена: {item}", en: "Purchased: {item}" }), updatedAt: at },
+    { key: "shop.purchase.low_gold", texts: JSON.stringify({ ru: "Недостаточно золота" }), updatedAt: at },
+    { key: "ban.reason.cheating", texts: JSON.stringify({ ru: "Использование запрещённых программ", en: "Use of prohibited software" }), updatedAt: at },
   ]);
 };

@@ -1,6 +1,6 @@
 // The back office's system configuration: options with variants (client, server), battle
-// options and the option API, client versions, applications, sign-in networks and languages;
-// each area described once in its own file.
+// options and the option API, client versions, applications, sign-in networks, languages and
+// server texts; each area described once in its own file.
 import type { Hono } from "hono";
 import type { HonoEnv } from "../../http/env.ts";
 import { OPTION_AREAS, registerOptionApi, registerOptionArea } from "./options.ts";
@@ -10,14 +10,17 @@ import { versionArea } from "./versions.ts";
 import { applicationArea } from "./applications.ts";
 import { socialNetworkArea } from "./social-networks.ts";
 import { languageArea } from "./languages.ts";
+import { serverLocalizationArea, serverLocalizationTransfer } from "./localization.ts";
+import { registerTransfer } from "../resources/transfer.ts";
 import "./messages.ts";
 
 /** The system areas that are lists of editable things, served by the resources mechanism. */
-export const SYSTEM_RESOURCES: ResourceDescription[] = [versionArea, applicationArea, socialNetworkArea, languageArea];
+export const SYSTEM_RESOURCES: ResourceDescription[] = [versionArea, applicationArea, socialNetworkArea, languageArea, serverLocalizationArea];
 
 export function registerSystemAdmin(app: Hono<HonoEnv>) {
   for (const area of OPTION_AREAS) registerOptionArea(app, area);
   registerOptionApi(app);
   registerBattleOptions(app);
   for (const d of SYSTEM_RESOURCES) registerResource(app, d);
+  registerTransfer(app, serverLocalizationTransfer);
 }

@@ -10,6 +10,8 @@ export const systemMessages = {
     "system.error.default_language": "The default language cannot be removed or disabled; make another language the default first.",
     "system.error.last_language": "At least one language must stay enabled.",
     "system.error.min_above_latest": "The minimum supported version cannot be above the latest.",
+    "system.error.unknown_language": "The game has no language \"{0}\"; add it under Languages first.",
+    "system.error.import": "The file was not imported (row {0}); nothing changed.",
   },
   ru: {
     "system.error.shares": "Варианты этого ключа заняли бы больше 100% игроков.",
@@ -19,6 +21,8 @@ export const systemMessages = {
     "system.error.default_language": "Язык по умолчанию нельзя удалить или выключить; сначала назначьте другой язык по умолчанию.",
     "system.error.last_language": "Хотя бы один язык должен оставаться включённым.",
     "system.error.min_above_latest": "Минимальная поддерживаемая версия не может быть выше последней.",
+    "system.error.unknown_language": "В игре нет языка \"{0}\"; сначала добавьте его в разделе «Языки».",
+    "system.error.import": "Файл не импортирован (строка {0}); ничего не изменено.",
   },
 };
 addServerMessages(systemMessages);
