@@ -8,6 +8,7 @@ import { registerPlayerItems } from "./items.ts";
 import { registerPlayerLog } from "./log.ts";
 import { registerPlayerCounters } from "./counters.ts";
 import { registerPlayersStats } from "./stats.ts";
+import { registerPlayerBattles } from "./battles.ts";
 
 export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerCard(app);
@@ -16,4 +17,5 @@ export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerLog(app);
   registerPlayerCounters(app);
   registerPlayersStats(app);
+  registerPlayerBattles(app);
 }
