@@ -7,5 +7,7 @@ import { screens as content } from "./content/routes.ts";
 import { screens as adminPlayers } from "./admin-players-card/routes.ts";
 import { screens as player } from "./player/routes.ts";
 import { screens as information } from "./information/routes.ts";
+import { screens as adminPlayersQueues } from "./admin-players/routes.ts";
+import { screens as adminOffers } from "./admin-offers/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers];

@@ -1,0 +1,241 @@
+// /admin/specialOfferOptions/ — special offers: the list (window, price, audience, times taken)
+// and a form to create or edit one (titles, what it grants, gold price or billing item, start
+// and end, who sees it, per-player limit). The server checks the rules and answers field errors
+// in the page's locale; "Refresh caches" makes every instance reload the offers at once.
+import { useState, type ReactNode } from "react";
+import { msg, ph, t } from "@lingui/core/macro";
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { Table } from "../../components/Table.tsx";
+import type { Column } from "../../components/Table.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { DateTimePicker } from "../../components/DateTimePicker.tsx";
+
+type ItemType = "tank" | "consumable" | "camouflage";
+interface Grants {
+  gold: number;
+  silver: number;
+  premiumDays: number;
+  items: { type: ItemType; id: number; count: number }[];
+}
+interface Offer {
+  id: number;
+  titleRu: string;
+  titleEn: string;
+  grants: Grants;
+  priceGold: number | null;
+  billingItemId: string | null;
+  startsAt: number;
+  endsAt: number;
+  minLevel: number;
+  maxLevel: number;
+  platforms: string[];
+  countries: string[];
+  audience: string;
+  perPlayerLimit: number;
+  active: boolean;
+  taken: number;
+}
+interface PageData {
+  offers: Offer[];
+  catalogue: Record<ItemType, { id: number; nameRu: string; nameEn: string }[]>;
+  billingItems: { id: string; titleRu: string; titleEn: string }[];
+  platforms: string[];
+  audiences: string[];
+}
+
+const AUDIENCE: Record<string, MessageDescriptor> = { all: msg`Everyone`, payers: msg`Payers`, nonPayers: msg`Non-payers` };
+const ITEM_TYPE: Record<ItemType, MessageDescriptor> = { tank: msg`Tank`, consumable: msg`Consumable`, camouflage: msg`Camouflage` };
+const DAY = 86_400_000;
+
+interface Draft {
+  id?: number;
+  titleRu: string;
+  titleEn: string;
+  gold: string;
+  silver: string;
+  premiumDays: string;
+  items: { type: ItemType; id: string; count: string }[];
+  pay: "gold" | "billing";
+  priceGold: string;
+  billingItemId: string;
+  startsAt: number | null;
+  endsAt: number | null;
+  minLevel: string;
+  maxLevel: string;
+  platforms: string[];
+  countries: string;
+  audience: string;
+  perPlayerLimit: string;
+  active: boolean;
+}
+
+const blank = (): Draft => {
+  const now = Date.now();
+  return { titleRu: "", titleEn: "", gold: "0", silver: "0", premiumDays: "0", items: [], pay: "gold", priceGold: "", billingItemId: "", startsAt: now, endsAt: now + 7 * DAY, minLevel: "1", maxLevel: "100", platforms: [], countries: "", audience: "all", perPlayerLimit: "1", active: true };
+};
+const fromOffer = (o: Offer): Draft => ({
+  id: o.id, titleRu: o.titleRu, titleEn: o.titleEn, gold: String(o.grants.gold), silver: String(o.grants.silver), premiumDays: String(o.grants.premiumDays),
+  items: o.grants.items.map((i) => ({ type: i.type, id: String(i.id), count: String(i.count) })), pay: o.billingItemId ? "billing" : "gold", priceGold: o.priceGold ? String(o.priceGold) : "",
+  billingItemId: o.billingItemId ?? "", startsAt: o.startsAt, endsAt: o.endsAt, minLevel: String(o.minLevel), maxLevel: String(o.maxLevel), platforms: o.platforms,
+  countries: o.countries.join(", "), audience: o.audience, perPlayerLimit: String(o.perPlayerLimit), active: o.active,
+});
+const toInput = (d: Draft) => ({
+  ...(d.id ? { id: d.id } : {}), titleRu: d.titleRu, titleEn: d.titleEn,
+  grants: { gold: d.gold, silver: d.silver, premiumDays: d.premiumDays, items: d.items.map((i) => ({ type: i.type, id: i.id, count: i.count })) },
+  ...(d.pay === "gold" ? { priceGold: d.priceGold } : { billingItemId: d.billingItemId }),
+  startsAt: d.startsAt === null ? "" : new Date(d.startsAt).toISOString(), endsAt: d.endsAt === null ? "" : new Date(d.endsAt).toISOString(),
+  minLevel: d.minLevel, maxLevel: d.maxLevel, platforms: d.platforms, countries: d.countries.split(/[\s,]+/).filter(Boolean), audience: d.audience, perPlayerLimit: d.perPlayerLimit, active: d.active,
+});
+
+function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
+  return (
+    <label>
+      {label} {children}
+      {error && <span className="tk-field-error" role="alert">{error}</span>}
+    </label>
+  );
+}
+
+function OfferForm({ data, draft, onSaved, onCancel }: { data: PageData; draft: Draft; onSaved: () => void; onCancel: () => void }) {
+  const [d, setD] = useState(draft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
+  const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
+  const save = async () => {
+    setBusy(true);
+    setErrors({});
+    setMessage("");
+    try {
+      await api("/admin/specialOfferOptions/save", { method: "POST", body: toInput(d) });
+      toast.ok(t`Offer saved`);
+      onSaved();
+    } catch (e) {
+      const err = e as ApiError;
+      setErrors(err.fields);
+      if (!Object.keys(err.fields).length) setMessage(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const err = (k: string) => errors[k] ?? Object.entries(errors).find(([f]) => f.startsWith(`${k}.`))?.[1];
+  return (
+    <form className="tk-form tk-panel" onSubmit={(e) => (e.preventDefault(), save())} aria-label={d.id ? t`Edit offer` : t`New offer`}>
+      <h2>{d.id ? t`Edit offer #${ph({ id: d.id })}` : t`New offer`}</h2>
+      <Field label={t`Title (Russian)`} error={err("titleRu")}><input name="titleRu" value={d.titleRu} maxLength={100} onChange={(e) => set({ titleRu: e.target.value })} /></Field>
+      <Field label={t`Title (English)`} error={err("titleEn")}><input name="titleEn" value={d.titleEn} maxLength={100} onChange={(e) => set({ titleEn: e.target.value })} /></Field>
+      <fieldset>
+        <legend>{t`Price`}</legend>
+        <label><input type="radio" name="pay" checked={d.pay === "gold"} onChange={() => set({ pay: "gold" })} /> {t`Gold`}</label>
+        <label><input type="radio" name="pay" checked={d.pay === "billing"} onChange={() => set({ pay: "billing" })} /> {t`Real money (billing item)`}</label>
+        {d.pay === "gold" ? (
+          <Field label={t`Price in gold`} error={err("priceGold")}><input name="priceGold" inputMode="numeric" value={d.priceGold} onChange={(e) => set({ priceGold: e.target.value })} /></Field>
+        ) : (
+          <>
+            <Field label={t`Billing item`} error={err("billingItemId") ?? err("priceGold")}>
+              <select name="billingItemId" value={d.billingItemId} onChange={(e) => set({ billingItemId: e.target.value })}>
+                <option value="">—</option>
+                {data.billingItems.map((b) => <option key={b.id} value={b.id}>{locale === "en" ? b.titleEn : b.titleRu} ({b.id})</option>)}
+              </select>
+            </Field>
+            <p className="tk-hint">{t`Billing grants what its item grants; it cannot grant shop items or a bundle of the offer's own yet.`}</p>
+          </>
+        )}
+      </fieldset>
+      {d.pay === "gold" && (
+        <fieldset>
+          <legend>{t`Grants`}</legend>
+          {err("grants") && <span className="tk-field-error" role="alert">{err("grants")}</span>}
+          <Field label={t`Gold`} error={err("grants.gold")}><input name="gold" inputMode="numeric" value={d.gold} onChange={(e) => set({ gold: e.target.value })} /></Field>
+          <Field label={t`Silver`} error={err("grants.silver")}><input name="silver" inputMode="numeric" value={d.silver} onChange={(e) => set({ silver: e.target.value })} /></Field>
+          <Field label={t`Premium days`} error={err("grants.premiumDays")}><input name="premiumDays" inputMode="numeric" value={d.premiumDays} onChange={(e) => set({ premiumDays: e.target.value })} /></Field>
+          {d.items.map((it, i) => (
+            <div className="tk-row" key={i}>
+              <select aria-label={t`Item type`} value={it.type} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, type: e.target.value as ItemType, id: "" } : x)) })}>
+                {(Object.keys(ITEM_TYPE) as ItemType[]).map((k) => <option key={k} value={k}>{i18n._(ITEM_TYPE[k])}</option>)}
+              </select>
+              <select aria-label={t`Item`} value={it.id} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, id: e.target.value } : x)) })}>
+                <option value="">—</option>
+                {data.catalogue[it.type].map((c) => <option key={c.id} value={c.id}>{name(c)}</option>)}
+              </select>
+              <input aria-label={t`Count`} inputMode="numeric" size={4} value={it.count} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, count: e.target.value } : x)) })} />
+              <button type="button" className="tk-btn" onClick={() => set({ items: d.items.filter((_, j) => j !== i) })}>{t`Remove`}</button>
+            </div>
+          ))}
+          <button type="button" className="tk-btn" onClick={() => set({ items: [...d.items, { type: "consumable", id: "", count: "1" }] })}>{t`Add an item`}</button>
+        </fieldset>
+      )}
+      <DateTimePicker label={t`Starts`} value={d.startsAt} onChange={(v) => set({ startsAt: v })} error={err("startsAt")} />
+      <DateTimePicker label={t`Ends`} value={d.endsAt} onChange={(v) => set({ endsAt: v })} error={err("endsAt")} />
+      <fieldset>
+        <legend>{t`Who sees it`}</legend>
+        <Field label={t`Lowest level`} error={err("minLevel")}><input name="minLevel" inputMode="numeric" value={d.minLevel} onChange={(e) => set({ minLevel: e.target.value })} /></Field>
+        <Field label={t`Highest level`} error={err("maxLevel")}><input name="maxLevel" inputMode="numeric" value={d.maxLevel} onChange={(e) => set({ maxLevel: e.target.value })} /></Field>
+        <div className="tk-row" role="group" aria-label={t`Platforms (none: all)`}>
+          {t`Platforms (none: all)`}
+          {data.platforms.map((p) => (
+            <label key={p}><input type="checkbox" checked={d.platforms.includes(p)} onChange={(e) => set({ platforms: e.target.checked ? [...d.platforms, p] : d.platforms.filter((x) => x !== p) })} /> {p}</label>
+          ))}
+        </div>
+        <Field label={t`Countries, e.g. RU, KZ (empty: all)`} error={err("countries")}><input name="countries" value={d.countries} onChange={(e) => set({ countries: e.target.value })} /></Field>
+        <Field label={t`Audience`} error={err("audience")}>
+          <select name="audience" value={d.audience} onChange={(e) => set({ audience: e.target.value })}>
+            {data.audiences.map((a) => <option key={a} value={a}>{AUDIENCE[a] ? i18n._(AUDIENCE[a]) : a}</option>)}
+          </select>
+        </Field>
+      </fieldset>
+      <Field label={t`Times one player may take it`} error={err("perPlayerLimit")}><input name="perPlayerLimit" inputMode="numeric" value={d.perPlayerLimit} onChange={(e) => set({ perPlayerLimit: e.target.value })} /></Field>
+      <label><input type="checkbox" name="active" checked={d.active} onChange={(e) => set({ active: e.target.checked })} /> {t`Active`}</label>
+      {message && <p className="tk-field-error" role="alert">{message}</p>}
+      <div className="tk-row">
+        <button type="submit" className="tk-btn tk-primary" disabled={busy}>{t`Save offer`}</button>
+        <button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>
+      </div>
+    </form>
+  );
+}
+
+export default function OffersPage() {
+  const page = useApi<PageData>("/admin/specialOfferOptions/");
+  const [editing, setEditing] = useState<Draft | null>(null);
+  const refreshCaches = async () => {
+    try {
+      await api("/admin/specialOfferOptions/invalidateCache", { method: "POST" });
+      toast.ok(t`Every instance reloads the offers now`);
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  };
+  const columns: Column<Offer>[] = [
+    { id: "id", label: "#", value: (o) => o.id },
+    { id: "title", label: t`Title`, value: (o) => (locale === "en" ? o.titleEn : o.titleRu) },
+    { id: "price", label: t`Price`, value: (o) => o.priceGold ?? o.billingItemId, cell: (o) => (o.priceGold !== null ? t`${ph({ n: fmtInt(o.priceGold) })} gold` : o.billingItemId) },
+    { id: "startsAt", label: t`Starts`, value: (o) => o.startsAt, cell: (o) => fmtDateTime(o.startsAt) },
+    { id: "endsAt", label: t`Ends`, value: (o) => o.endsAt, cell: (o) => fmtDateTime(o.endsAt) },
+    { id: "audience", label: t`Audience`, value: (o) => o.audience, cell: (o) => (AUDIENCE[o.audience] ? i18n._(AUDIENCE[o.audience]) : o.audience) },
+    { id: "taken", label: t`Taken`, value: (o) => o.taken },
+    { id: "active", label: t`Active`, value: (o) => (o.active ? t`yes` : t`no`) },
+    { id: "edit", label: "", value: () => "", sortable: false, csv: false, cell: (o) => <button type="button" className="tk-btn" onClick={() => setEditing(fromOffer(o))}>{t`Edit`}</button> },
+  ];
+  return (
+    <section>
+      <h1>{t`Special offers`}</h1>
+      <div className="tk-row">
+        <button type="button" className="tk-btn tk-primary" onClick={() => setEditing(blank())}>{t`New offer`}</button>
+        <button type="button" className="tk-btn" onClick={refreshCaches}>{t`Refresh caches`}</button>
+      </div>
+      <Load state={page}>
+        {(data) => (
+          <>
+            {editing && <OfferForm key={editing.id ?? "new"} data={data} draft={editing} onCancel={() => setEditing(null)} onSaved={() => (setEditing(null), page.reload())} />}
+            <Table rows={data.offers} columns={columns} />
+          </>
+        )}
+      </Load>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+// /admin/playerAvatars/ — the avatar moderation queue: each upload's image with Accept and Reject
+// (a reason the player will read, and an optional note). Keyboard: Tab to a card, A accepts,
+// R opens the refusal; the buttons work with Enter/Space as usual.
+import { useState, type KeyboardEvent } from "react";
+import { ph, t } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { AVATAR_STATUS, statusOf } from "./words.ts";
+import "./admin-players.css";
+
+interface Options {
+  statuses: string[];
+  reasons: { id: string; title: { en: string; ru: string } }[];
+  limits: { maxBytes: number; minSide: number; maxSide: number };
+}
+interface Upload {
+  id: number;
+  playerId: number;
+  nickname: string;
+  status: string;
+  width: number;
+  height: number;
+  reason: string | null;
+  note: string | null;
+  createdAt: number;
+  previewUrl: string;
+}
+interface QueuePage {
+  rows: Upload[];
+  total: number;
+}
+
+function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () => void }) {
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState(options.reasons[0]?.id ?? "other");
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const act = async (path: string, body: unknown, done: string) => {
+    setBusy(true);
+    try {
+      await api(path, { method: "POST", body });
+      toast.ok(done);
+      onDone();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const accept = () => act("/admin/playerAvatars/accept", { avatarId: u.id }, t`Avatar accepted`);
+  const reject = () => act("/admin/playerAvatars/reject", { avatarId: u.id, reason, note }, t`Avatar rejected`);
+  const pending = u.status === "pending";
+  const onKey = (e: KeyboardEvent) => {
+    if (!pending || e.target !== e.currentTarget || busy) return;
+    if (e.key === "a" || e.key === "A") (e.preventDefault(), accept());
+    if (e.key === "r" || e.key === "R") (e.preventDefault(), setRejecting(true));
+  };
+  const nickname = u.nickname;
+  const reasonTitle = (id: string | null) => options.reasons.find((r) => r.id === id)?.title[locale] ?? id ?? "";
+  return (
+    <li className="tk-avatar-card" tabIndex={0} onKeyDown={onKey} aria-label={t`Avatar of ${nickname}`} data-avatar={u.id}>
+      <img src={u.previewUrl} alt={t`Avatar of ${nickname}`} width={160} height={160} />
+      <div>
+        <a href={`/admin/player/${u.playerId}`}>{u.nickname}</a> · #{u.playerId}
+      </div>
+      <div className="tk-hint">
+        {fmtInt(u.width)}×{fmtInt(u.height)} · {fmtDateTime(u.createdAt)} · {statusOf(u.status)}
+      </div>
+      {u.status === "rejected" && <div className="tk-hint">{reasonTitle(u.reason)}{u.note ? ` — ${u.note}` : ""}</div>}
+      {pending && !rejecting && (
+        <div className="tk-row">
+          <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={accept}>{t`Accept`}</button>
+          <button type="button" className="tk-btn tk-danger" disabled={busy} onClick={() => setRejecting(true)}>{t`Reject`}</button>
+        </div>
+      )}
+      {pending && rejecting && (
+        <form className="tk-form" onSubmit={(e) => (e.preventDefault(), reject())}>
+          <label>
+            {t`Reason`}{" "}
+            <select value={reason} onChange={(e) => setReason(e.target.value)} autoFocus>
+              {options.reasons.map((r) => <option key={r.id} value={r.id}>{r.title[locale]}</option>)}
+            </select>
+          </label>
+          <label>
+            {t`Note for the player`} <input value={note} maxLength={300} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          <div className="tk-row">
+            <button type="submit" className="tk-btn tk-danger" disabled={busy}>{t`Reject`}</button>
+            <button type="button" className="tk-btn" onClick={() => setRejecting(false)}>{t`Cancel`}</button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
+
+export default function AvatarsPage() {
+  const options = useApi<Options>("/admin/playerAvatars/options");
+  const params = new URLSearchParams(location.search);
+  const [status, setStatus] = useState(params.get("status") ?? "pending");
+  const [player, setPlayer] = useState(params.get("playerId") ?? "");
+  const [page, setPage] = useState(1);
+  const size = 24;
+  const query = new URLSearchParams({ page: String(page), size: String(size), ...(status ? { status } : {}), ...(/^\d+$/.test(player) ? { playerId: player } : {}) });
+  const queue = useApi<QueuePage>(`/admin/playerAvatars/load?${query}`);
+  return (
+    <section>
+      <h1>{t`Avatar moderation`}</h1>
+      <p className="tk-hint">{t`Tab to an image, then press A to accept or R to reject.`}</p>
+      <div className="tk-row">
+        <label>
+          {t`Status`}{" "}
+          <select value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
+            <option value="">{t`All`}</option>
+            {Object.keys(AVATAR_STATUS).map((s) => <option key={s} value={s}>{statusOf(s)}</option>)}
+          </select>
+        </label>
+        <label>
+          {t`Player id`} <input inputMode="numeric" value={player} onChange={(e) => (setPlayer(e.target.value.trim()), setPage(1))} />
+        </label>
+      </div>
+      <Load state={options}>
+        {(o) => (
+          <Load state={queue} empty={(d) => d.rows.length === 0}>
+            {(d) => (
+              <>
+                <p>{t`${ph({ n: fmtInt(d.total) })} in all`}</p>
+                <ul className="tk-avatar-grid">
+                  {d.rows.map((u) => <Card key={u.id} u={u} options={o} onDone={queue.reload} />)}
+                </ul>
+                <div className="tk-row">
+                  <button type="button" className="tk-btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t`Previous`}</button>
+                  <span>{page} / {Math.max(1, Math.ceil(d.total / size))}</span>
+                  <button type="button" className="tk-btn" disabled={page * size >= d.total} onClick={() => setPage(page + 1)}>{t`Next`}</button>
+                </div>
+              </>
+            )}
+          </Load>
+        )}
+      </Load>
+    </section>
+  );
+}

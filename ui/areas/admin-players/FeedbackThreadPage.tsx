@@ -1,0 +1,127 @@
+// /admin/feedback/{ticketId}/messages/ — a ticket's thread: the player's and support's messages,
+// a reply box, and the status. Opening it clears support's unread mark (messages/get); a reply
+// marks it unread for the player. New messages of this ticket arrive live.
+import { useEffect, useState } from "react";
+import { ph, t } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, locale } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { TICKET_STATUS, ticketStatusOf } from "./words.ts";
+import "./admin-players.css";
+
+interface Ticket {
+  id: number;
+  playerId: number;
+  category: string;
+  subCategory: string;
+  subject: string;
+  status: string;
+  unreadByPlayer: boolean;
+}
+interface Message {
+  id: number;
+  author: "player" | "support";
+  adminUsername: string | null;
+  body: string;
+  createdAt: number;
+  editedAt: number | null;
+}
+interface PageData {
+  ticket: Ticket;
+  player: { id: number; nickname: string } | null;
+  categories: { id: string; title: { en: string; ru: string } }[];
+}
+
+export default function FeedbackThreadPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.ticketId ?? "";
+  const head = useApi<PageData>(`/admin/feedback/${id}/messages/`);
+  const thread = useApi<{ ticket: Ticket; messages: Message[] }>(`/admin/feedback/${id}/messages/get`);
+  const [reply, setReply] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const { reload } = thread;
+
+  useEffect(() => {
+    if (!head.data) return;
+    const es = new EventSource(`/admin/feedback/tickets/stream?playerId=${head.data.ticket.playerId}`);
+    es.addEventListener("message", (e) => {
+      const m = JSON.parse((e as MessageEvent).data) as { ticket: { id: number } };
+      if (String(m.ticket.id) === id) reload();
+    });
+    return () => es.close();
+  }, [head.data, id, reload]);
+
+  const send = async () => {
+    setBusy(true);
+    setError("");
+    try {
+      await api(`/admin/feedback/${id}/messages/add`, { method: "POST", body: { body: reply } });
+      setReply("");
+      toast.ok(t`Reply sent`);
+      reload();
+    } catch (e) {
+      const err = e as ApiError;
+      setError(err.fields.body ?? err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const setStatus = async (status: string) => {
+    try {
+      await api("/admin/feedback/ticket/set", { method: "POST", body: { ticketId: Number(id), status } });
+      toast.ok(t`Status changed`);
+      reload();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  };
+
+  return (
+    <section>
+      <Load state={head}>
+        {(h) => (
+          <>
+            <h1>{t`Ticket #${ph({ ticket: h.ticket.id })}`}: {h.ticket.subject}</h1>
+            <p>
+              {h.player && <><a href={`/admin/feedback/${h.player.id}`}>{t`Tickets of ${ph({ nickname: h.player.nickname })}`}</a> · <a href={`/admin/player/${h.player.id}`}>{t`Player card`}</a> · </>}
+              {h.categories.find((c) => c.id === h.ticket.category)?.title[locale] ?? h.ticket.category}
+            </p>
+          </>
+        )}
+      </Load>
+      <Load state={thread}>
+        {(d) => (
+          <>
+            <label>
+              {t`Status`}{" "}
+              <select value={d.ticket.status} onChange={(e) => setStatus(e.target.value)}>
+                {Object.keys(TICKET_STATUS).map((s) => <option key={s} value={s}>{ticketStatusOf(s)}</option>)}
+              </select>
+            </label>
+            {d.ticket.unreadByPlayer && <span className="tk-hint"> {t`The player has not read the last reply yet.`}</span>}
+            <ol className="tk-thread" aria-label={t`Messages`}>
+              {d.messages.map((m) => (
+                <li key={m.id} data-author={m.author}>
+                  <div className="tk-hint">
+                    {m.author === "player" ? t`Player` : m.adminUsername ?? t`support`} · {fmtDateTime(m.createdAt)}
+                    {m.editedAt ? ` · ${t`edited`}` : ""}
+                  </div>
+                  {m.body}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </Load>
+      <form className="tk-form" onSubmit={(e) => (e.preventDefault(), send())}>
+        <label>
+          {t`Reply`}
+          <textarea name="reply" rows={5} maxLength={5000} value={reply} onChange={(e) => setReply(e.target.value)} aria-invalid={!!error} />
+        </label>
+        {error && <div className="tk-field-error">{error}</div>}
+        <button type="submit" className="tk-btn tk-primary" disabled={busy || !reply.trim()}>{t`Send reply`}</button>
+      </form>
+    </section>
+  );
+}
