@@ -1,0 +1,161 @@
+// Operators' journeys in Debian's Chromium: a player uploads an avatar through the route, an
+// operator rejects it with a reason the player then reads, the player uploads another, the
+// operator accepts it from the keyboard and the profile shows it; an operator answers a ticket
+// from the ticket list; an operator creates a special offer and the player sees it in
+// /public/profile/offers. The app runs as in production (bun edge/bun.ts) on a fresh data
+// directory; the player arrives through the game API, sessions are written to the store.
+import { test, expect, type Page } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient, type Client } from "@libsql/client";
+import { badgePng } from "../api/db/seed/avatars.ts";
+
+test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const port = 40_000 + Math.floor(Math.random() * 500);
+const app = `http://127.0.0.1:${port}`;
+const GAME_API_KEY = "e2e-game-api-key-0123456789";
+const dir = mkdtempSync(join(tmpdir(), "tk-e2e-operators-"));
+let server: ChildProcess;
+let db: Client;
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+async function session(kind: "player" | "admin", subjectId: number) {
+  const token = randomBytes(32).toString("base64url");
+  const csrf = randomBytes(24).toString("base64url");
+  const now = Date.now();
+  await db.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, 'en', ?, ?, ?)", args: [sha256(token), kind, subjectId, csrf, now, now, now + 3_600_000] });
+  return { token, csrf, cookie: { name: kind === "player" ? "tk_player" : "tk_admin", value: token, domain: "127.0.0.1", path: "/" } };
+}
+
+let playerId = 0;
+let player: Awaited<ReturnType<typeof session>>;
+let admin: Awaited<ReturnType<typeof session>>;
+
+/** A player's request with their cookie and CSRF token. */
+const asPlayer = (path: string, init: { body?: BodyInit; type?: string } = {}) =>
+  fetch(`${app}${path}`, { method: "POST", headers: { cookie: `tk_player=${player.token}`, "x-csrf-token": player.csrf, accept: "application/json", "accept-language": "en", "content-type": init.type ?? "application/json" }, body: init.body ?? "{}" });
+
+test.beforeAll(async () => {
+  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: app, GAME_API_KEY }, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((ok, fail) => {
+    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
+    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
+  });
+  db = createClient({ url: `file:${dir}/tankodrome.db` });
+  await db.execute("PRAGMA busy_timeout = 10000");
+  const reg = await fetch(`${app}/game/api/players/register`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ network: "vk", uid: `e2e-${Date.now()}`, nickname: "AvatarTanker", locale: "en" }) });
+  expect(reg.status).toBe(201);
+  playerId = (await reg.json()).playerId;
+  const now = Date.now();
+  const a = await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', 'operator', 1, ?) returning id", args: [`ops${now % 100000}`, `ops${now}@example.com`, now] });
+  player = await session("player", playerId);
+  admin = await session("admin", Number(a.rows[0].id));
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function operatorPage(browser: import("@playwright/test").Browser, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addCookies([admin.cookie]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(`${app}${path}`);
+  (page as Page & { errors: string[] }).errors = errors;
+  return page;
+}
+
+test("avatar: rejected with a reason the player reads, the next one accepted from the keyboard and shown", async ({ browser }, info) => {
+  const first = await badgePng(128, [200, 30, 30], [255, 255, 255]);
+  const up = await asPlayer("/public/profile/saveAvatar", { body: first, type: "image/png" });
+  expect(up.status).toBe(200);
+  expect((await up.json()).pending).not.toBeNull();
+
+  const ops = await operatorPage(browser, "/admin/playerAvatars/");
+  await expect(ops.getByRole("heading", { name: "Avatar moderation" })).toBeVisible();
+  const card = ops.getByRole("listitem", { name: "Avatar of AvatarTanker" });
+  await expect(card.getByRole("img")).toBeVisible();
+  await expect.poll(() => card.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(128);
+  await card.getByRole("button", { name: "Reject" }).click();
+  await card.getByLabel("Reason").selectOption("advertising");
+  await card.getByLabel("Note for the player").fill("Links are not allowed");
+  await ops.screenshot({ path: info.outputPath("avatar-rejecting.png") });
+  await card.getByRole("button", { name: "Reject" }).click();
+  await expect(ops.getByText("Avatar rejected")).toBeVisible();
+
+  const state = await (await asPlayer("/public/profile/saveAvatar")).json();
+  expect(state.rejected).toMatchObject({ reason: "advertising", note: "Links are not allowed", reasonText: "Advertising or links" });
+  expect(state.avatarUrl).toBeNull();
+
+  const form = new FormData();
+  form.set("image", new Blob([await badgePng(256, [20, 60, 160], [240, 200, 0])]), "me.png");
+  const second = await fetch(`${app}/public/profile/saveAvatar`, { method: "POST", headers: { cookie: `tk_player=${player.token}`, "x-csrf-token": player.csrf, accept: "application/json" }, body: form });
+  expect(second.status).toBe(200);
+
+  await ops.reload();
+  const next = ops.getByRole("listitem", { name: "Avatar of AvatarTanker" });
+  await expect(next).toContainText("256×256");
+  await next.focus();
+  await ops.keyboard.press("a");
+  await expect(ops.getByText("Avatar accepted")).toBeVisible();
+
+  const profile = await (await fetch(`${app}/public/profile/`, { headers: { cookie: `tk_player=${player.token}`, accept: "application/json" } })).json();
+  expect(profile.player.avatarUrl).toMatch(/^\/public\/avatars\/[0-9a-f]{64}$/);
+  expect(profile.avatar.pending).toBeNull();
+  const img = await fetch(`${app}${profile.player.avatarUrl}`);
+  expect(img.headers.get("content-type")).toBe("image/png");
+  expect(img.headers.get("cache-control")).toContain("immutable");
+  expect((ops as Page & { errors: string[] }).errors).toEqual([]);
+});
+
+test("an operator answers a ticket from the ticket list", async ({ browser }, info) => {
+  const t = await asPlayer("/public/profile/feedback/add/ticket", { body: JSON.stringify({ category: "game", subCategory: "bug", subject: "Turret will not turn", body: "After the update my turret is stuck." }) });
+  expect(t.status).toBe(200);
+  const ticketId = (await t.json()).ticket.id;
+
+  const ops = await operatorPage(browser, "/admin/feedback?status=open");
+  await expect(ops.getByRole("heading", { name: "Support tickets" })).toBeVisible();
+  await ops.getByRole("link", { name: /Turret will not turn/ }).click();
+  await ops.waitForURL(new RegExp(`/admin/feedback/${ticketId}/messages/$`));
+  await expect(ops.getByText("After the update my turret is stuck.")).toBeVisible();
+  await ops.getByLabel("Reply").fill("Thanks! Fixed in 1.2.3, please update.");
+  await ops.getByRole("button", { name: "Send reply" }).click();
+  await expect(ops.getByText("Reply sent")).toBeVisible();
+  await expect(ops.getByRole("list", { name: "Messages" }).getByText("Thanks! Fixed in 1.2.3, please update.")).toBeVisible();
+  await ops.screenshot({ path: info.outputPath("ticket-answered.png") });
+  const row = (await db.execute({ sql: "select status, unread_by_player, unread_by_support from support_tickets where id = ?", args: [ticketId] })).rows[0];
+  expect(row).toMatchObject({ status: "answered", unread_by_player: 1, unread_by_support: 0 });
+  expect((ops as Page & { errors: string[] }).errors).toEqual([]);
+});
+
+test("an operator creates an offer and the player sees it in /public/profile/offers", async ({ browser }, info) => {
+  const ops = await operatorPage(browser, "/admin/specialOfferOptions/");
+  await expect(ops.getByRole("heading", { name: "Special offers" })).toBeVisible();
+  await ops.getByRole("button", { name: "New offer" }).click();
+  const form = ops.getByRole("form", { name: "New offer" });
+  await form.getByLabel("Title (Russian)").fill("Золотая неделя");
+  await form.getByLabel("Title (English)").fill("Golden week");
+  await form.getByLabel("Price in gold").fill("20");
+  await form.locator('input[name="silver"]').fill("5000");
+  await form.locator('input[name="premiumDays"]').fill("2");
+  await form.getByRole("button", { name: "Save offer" }).click();
+  await expect(ops.getByText("Offer saved")).toBeVisible();
+  await expect(ops.getByRole("cell", { name: "Golden week" })).toBeVisible();
+  await ops.screenshot({ path: info.outputPath("offer-saved.png") });
+
+  const list = await (await asPlayer("/public/profile/offers")).json();
+  const offer = list.offers.find((o: { title: string }) => o.title === "Golden week");
+  expect(offer).toMatchObject({ priceGold: 20, grants: { silver: 5000, premiumDays: 2 } });
+  expect(offer.remainingMs).toBeGreaterThan(6 * 86_400_000);
+  expect((ops as Page & { errors: string[] }).errors).toEqual([]);
+});
