@@ -1,5 +1,6 @@
 // Options with variants (client and server scopes), the battle options document and immutable
-// options. Readers go through a per-instance cache that checks a version row at most every
+// options (published once per key: a change is a new key, so a client that cached a key never
+// needs to ask again). Readers go through a per-instance cache that checks a version row at most every
 // CHECK_EVERY ms — billing's catalog cache mechanism (api/billing/catalog.ts): every change bumps
 // the row in its transaction, so the instance that made it sees it at once (its copy is dropped)
 // and every other instance within CHECK_EVERY ms, without a message bus.
@@ -165,28 +166,33 @@ export async function invalidateVariant(tx: DbOrTx, scope: OptionScope, key: str
   return bumpCache(tx, scope, at);
 }
 
-interface Snapshot { version: number; variants: OptionVariant[] }
 /** The per-instance caches, keyed by the Db they read (one per app instance; tests get their own). */
-const caches = new WeakMap<object, Map<OptionScope, { snapshot: Snapshot; checkedAt: number }>>();
+const caches = new WeakMap<object, Map<OptionCache, { version: number; data: unknown; checkedAt: number }>>();
 
-export async function cachedOptions(db: Db, scope: OptionScope, now: number = Date.now()): Promise<Snapshot> {
+/** A cache's data on this instance: reloaded when its version row moves, checked at most every CHECK_EVERY ms. */
+async function cached<T>(db: Db, cache: OptionCache, load: (db: Db) => Promise<T>, now: number): Promise<{ version: number; data: T }> {
   let mine = caches.get(db);
   if (!mine) caches.set(db, (mine = new Map()));
-  const hit = mine.get(scope);
-  if (hit && now - hit.checkedAt < CHECK_EVERY && now >= hit.checkedAt) return hit.snapshot;
-  const version = await cacheVersion(db, scope);
-  if (hit && version === hit.snapshot.version) {
+  const hit = mine.get(cache);
+  if (hit && now - hit.checkedAt < CHECK_EVERY && now >= hit.checkedAt) return hit as { version: number; data: T };
+  const version = await cacheVersion(db, cache);
+  if (hit && version === hit.version) {
     hit.checkedAt = now;
-    return hit.snapshot;
+    return hit as { version: number; data: T };
   }
-  const snapshot = { version, variants: await listVariants(db, scope) };
-  mine.set(scope, { snapshot, checkedAt: now });
-  return snapshot;
+  const fresh = { version, data: await load(db), checkedAt: now };
+  mine.set(cache, fresh);
+  return fresh;
+}
+
+export async function cachedOptions(db: Db, scope: OptionScope, now: number = Date.now()): Promise<{ version: number; variants: OptionVariant[] }> {
+  const { version, data } = await cached(db, scope, (d) => listVariants(d, scope), now);
+  return { version, variants: data };
 }
 
 /** Drops this instance's copy at once (the instance that made a change sees it immediately). */
-export function dropCachedOptions(db: Db, scope: OptionScope) {
-  caches.get(db)?.delete(scope);
+export function dropCachedOptions(db: Db, cache: OptionCache) {
+  caches.get(db)?.delete(cache);
 }
 
 /** What the game reads: a named variant, or the player's assigned one, or "default". */
@@ -223,4 +229,17 @@ export async function saveBattleOptions(tx: DbOrTx, value: unknown, admin: strin
 export async function listImmutable(db: DbOrTx) {
   const rows = await db.select().from(immutableOptions).orderBy(asc(immutableOptions.key));
   return rows.map((r) => ({ ...r, value: JSON.parse(r.value) as unknown }));
+}
+
+/** What the game reads of an immutable option (through the cache). */
+export async function readImmutable(db: Db, key: string, now: number = Date.now()): Promise<unknown> {
+  const { data } = await cached(db, "immutable", listImmutable, now);
+  return data.find((o) => o.key === key)?.value;
+}
+
+/** Publishes a key once; a key already published is a conflict (a change is a new key). */
+export async function publishImmutable(tx: DbOrTx, key: string, value: unknown, admin: string, at: number): Promise<boolean> {
+  const [row] = await tx.insert(immutableOptions).values({ key, value: JSON.stringify(value), publishedAt: at, adminUsername: admin }).onConflictDoNothing().returning({ key: immutableOptions.key });
+  if (row) await bumpCache(tx, "immutable", at);
+  return !!row;
 }

@@ -2,7 +2,7 @@
 // experiment variant or two), the first battle options version, client versions, the apps in
 // their stores, the sign-in networks, the languages and the server's texts (a few untranslated).
 import type { WorldStep } from "../../db/seed/world.ts";
-import { saveBattleOptions, saveVariant } from "../../domain/options.ts";
+import { publishImmutable, saveBattleOptions, saveVariant } from "../../domain/options.ts";
 import { applications, clientVersions, languages, serverTexts, socialNetworks } from "../../db/schema/system.ts";
 
 export const systemStep: WorldStep = async ({ db, opts }) => {
@@ -18,6 +18,8 @@ export const systemStep: WorldStep = async ({ db, opts }) => {
   await o("server", "matchmaking", { tierSpread: 2, maxWaitSeconds: 45, teamSize: 7 }, "fastQueue", 15);
   await o("server", "rewards.daily", { silver: 15000, gold: 0 });
   await o("server", "antiCheat", { maxShotsPerSecond: 4, speedTolerancePercent: 12 });
+  await publishImmutable(db, "maps.v6", { maps: ["prokhorovka", "himmelsdorf", "malinovka", "steppes", "lakeville"], sizeMeters: 1000 }, "demo", at);
+  await publishImmutable(db, "ranks.v2", { ranks: [{ level: 1, name: "private" }, { level: 10, name: "sergeant" }, { level: 25, name: "lieutenant" }, { level: 50, name: "colonel" }] }, "demo", at);
   await saveBattleOptions(db, { roundSeconds: 420, respawn: false, maps: ["prokhorovka", "himmelsdorf", "malinovka", "steppes"], captureSeconds: 60 }, "demo", at);
 
   await db.insert(clientVersions).values([

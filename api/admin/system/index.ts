@@ -1,10 +1,11 @@
 // The back office's system configuration: options with variants (client, server), battle
-// options and the option API, client versions, applications, sign-in networks, languages and
+// options, immutable options and the option API, client versions, applications, sign-in networks, languages and
 // server texts; each area described once in its own file.
 import type { Hono } from "hono";
 import type { HonoEnv } from "../../http/env.ts";
 import { OPTION_AREAS, registerOptionApi, registerOptionArea } from "./options.ts";
 import { registerBattleOptions } from "./battle-options.ts";
+import { registerImmutableOptions } from "./immutable-options.ts";
 import { registerResource, type ResourceDescription } from "../resources/index.ts";
 import { versionArea } from "./versions.ts";
 import { applicationArea } from "./applications.ts";
@@ -21,6 +22,7 @@ export function registerSystemAdmin(app: Hono<HonoEnv>) {
   for (const area of OPTION_AREAS) registerOptionArea(app, area);
   registerOptionApi(app);
   registerBattleOptions(app);
+  registerImmutableOptions(app);
   for (const d of SYSTEM_RESOURCES) registerResource(app, d);
   registerTransfer(app, serverLocalizationTransfer);
 }

@@ -2,7 +2,7 @@
 import { createDb } from "../../db/index.ts";
 import type { TestWorld } from "../../test/fixture.ts";
 import { readOption } from "../../domain/options.ts";
-export { assignVariant, bucketOf, jsonDiff, type OptionVariant } from "../../domain/options.ts";
+export { assignVariant, bucketOf, jsonDiff, readImmutable, type OptionVariant } from "../../domain/options.ts";
 
 export async function createSecondReader(w: TestWorld) {
   const db = createDb(w.deps.client);

@@ -6,7 +6,7 @@ import { adminLog } from "../../db/schema/index.ts";
 import { options, battleOptions } from "../../db/schema/system.ts";
 import { systemStep } from "./demo.ts";
 import { rng } from "../../db/seed/world.ts";
-import { assignVariant, bucketOf, createSecondReader, jsonDiff, type OptionVariant } from "./options-test-helpers.ts";
+import { assignVariant, bucketOf, createSecondReader, jsonDiff, readImmutable, type OptionVariant } from "./options-test-helpers.ts";
 
 describe("Options with variants, option API, battle options", () => {
   let w: TestWorld;
@@ -134,5 +134,32 @@ describe("Options with variants, option API, battle options", () => {
     const after = await (await get("/admin/battleOptions/")).json();
     expect(after.history.map((h: { version: number }) => h.version)).toEqual([2, 1]);
     expect((await logs()).at(-1)!.targetType).toBe("battleOptions");
+  });
+});
+
+describe("Immutable options: published once per key", () => {
+  let w: TestWorld;
+  let admin: Actor;
+  beforeAll(async () => {
+    w = await makeWorld();
+    await systemStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
+    admin = await signInAdmin(w, "operator");
+  }, 60_000);
+  afterAll(() => w.close());
+  const send = (path: string, body?: unknown, lang = "en") => w.app.request(path, { method: "POST", headers: { ...admin.headers(), "accept-language": lang }, body: JSON.stringify(body ?? {}) });
+
+  test("save publishes a new key; a published key is refused (409) and unchanged; invalid JSON 400; invalidateCache audited", async () => {
+    const list = await (await w.app.request("/admin/immutableOptions/", { headers: admin.headers() })).json();
+    expect(list.options.map((o: { key: string }) => o.key)).toEqual(["maps.v6", "ranks.v2"]);
+    expect((await send("/admin/immutableOptions/save", { key: "maps.v7", value: "{oops" })).status).toBe(400);
+    expect((await send("/admin/immutableOptions/save", { key: "maps.v7", value: { maps: ["steppes"] } })).status).toBe(200);
+    const again = await send("/admin/immutableOptions/save", { key: "maps.v7", value: { maps: [] } }, "ru");
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toContain("новым ключом");
+    expect(await readImmutable(w.deps.db, "maps.v7", w.clock.now())).toEqual({ maps: ["steppes"] });
+    const inv = await send("/admin/immutableOptions/invalidateCache");
+    expect((await inv.json()).cacheVersion).toBeGreaterThan(1);
+    const log = await w.deps.db.select().from(adminLog);
+    expect(log.map((l) => l.action).slice(-2)).toEqual(["/admin/immutableOptions/save", "/admin/immutableOptions/invalidateCache"]);
   });
 });

@@ -1,0 +1,43 @@
+// /admin/immutableOptions/: JSON documents published once per key. A published key never
+// changes (clients may keep it forever); a new value is a new key (e.g. "maps.v7"). save
+// publishes a new key and refuses a published one with 409; invalidateCache bumps the version
+// readers check, for a copy some instance holds from before a restore of the database.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { HonoEnv } from "../../http/env.ts";
+import { page, route } from "../../http/router.ts";
+import { input } from "../../http/validate.ts";
+import * as f from "../../http/fields.ts";
+import { audit } from "../../http/audit.ts";
+import { conflict } from "../../http/errors.ts";
+import { bumpCache, CHECK_EVERY, dropCachedOptions, listImmutable, optionName, publishImmutable } from "../../domain/options.ts";
+import "./messages.ts";
+
+const who = { auth: "admin", role: "operator" } as const;
+const saveInput = z.object({ key: optionName(), value: f.jsonValue() });
+
+export function registerImmutableOptions(app: Hono<HonoEnv>) {
+  page(app, { path: "/admin/immutableOptions/", ...who }, async (c) => c.json({ options: await listImmutable(c.var.deps.db) }));
+
+  route(app, { method: "ANY", path: "/admin/immutableOptions/save", ...who, mutates: true }, input(saveInput), async (c) => {
+    const { key, value } = (c.req.valid as (t: "json") => z.output<typeof saveInput>)("json");
+    const { db, clock } = c.var.deps;
+    await db.transaction(async (tx) => {
+      if (!(await publishImmutable(tx, key, value, c.var.admin!.username, clock.now()))) throw conflict("system.error.published");
+      await audit(c, tx, { action: "/admin/immutableOptions/save", targetType: "immutableOption", targetId: key, summary: `published: ${JSON.stringify(value)}` });
+    });
+    dropCachedOptions(db, "immutable");
+    return c.json({ published: key });
+  });
+
+  route(app, { method: "ANY", path: "/admin/immutableOptions/invalidateCache", ...who, mutates: true }, async (c) => {
+    const { db, clock } = c.var.deps;
+    const version = await db.transaction(async (tx) => {
+      const v = await bumpCache(tx, "immutable", clock.now());
+      await audit(c, tx, { action: "/admin/immutableOptions/invalidateCache", targetType: "immutableOption", summary: `cache version ${v - 1} → ${v}` });
+      return v;
+    });
+    dropCachedOptions(db, "immutable");
+    return c.json({ cacheVersion: version, otherInstancesWithinMs: CHECK_EVERY });
+  });
+}
