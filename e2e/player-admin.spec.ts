@@ -103,6 +103,8 @@ test("an operator finds a player, bans and unbans them, and grants a tank", asyn
   await page.getByRole("link", { name: "Counters", exact: true }).click();
   await expect(page.getByRole("heading", { name: new RegExp(`Counters of ${nickname}`) })).toBeVisible();
   await expect(page.getByRole("img", { name: "Gold by day" })).toBeVisible();
+  await page.getByRole("link", { name: "Battles", exact: true }).click();
+  await expect(page.getByRole("heading", { name: new RegExp(`Battles of ${nickname}`) })).toBeVisible();
   await page.goto(`${app}/admin/playersStats/`);
   await expect(page.getByRole("heading", { name: "Players statistics" })).toBeVisible();
   await expect(page.getByText(/Players: 1 /)).toBeVisible();

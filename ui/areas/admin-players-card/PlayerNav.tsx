@@ -8,6 +8,7 @@ export function PlayerNav({ playerId }: { playerId: string | number }) {
     [`/admin/playerCounters/${playerId}`, t`Counters`],
     [`/admin/banLog/${playerId}`, t`Bans`],
     [`/admin/player/${playerId}/tanks`, t`Tanks`],
+    [`/admin/player/${playerId}/battles`, t`Battles`],
     [`/admin/player/${playerId}/shop`, t`Shop`],
     [`/admin/playerPayment/${playerId}`, t`Payments`],
     [`/admin/feedback/${playerId}`, t`Feedback`],

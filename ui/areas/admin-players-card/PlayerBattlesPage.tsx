@@ -1,0 +1,81 @@
+// /admin/player/:playerId/battles — the player's battles (server-paged, result filter), their
+// totals, and one battle's timeline when a row is opened.
+import { useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { useApi } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { DataTable, type Column } from "../../components/DataTable.tsx";
+import { Load } from "../../components/States.tsx";
+import { Table } from "../../components/Table.tsx";
+import { PlayerNav } from "./PlayerNav.tsx";
+
+interface Row {
+  battleId: number;
+  mode: string;
+  map: string;
+  status: string;
+  startedAt: number;
+  tank: string;
+  result: string | null;
+  experience: number;
+  silverEarned: number;
+  kills: number;
+  damage: number;
+  ratingDelta: number;
+}
+interface Head {
+  player: { id: number; nickname: string };
+  sum: Record<string, number>;
+}
+interface Battle {
+  events: { id: number; kind: string; playerId: number | null; details: Record<string, unknown>; at: number }[];
+}
+
+function Timeline({ playerId, battleId }: { playerId: string; battleId: number }) {
+  const state = useApi<Battle>(`/admin/player/${playerId}/battles/${battleId}`);
+  const columns: Column<Battle["events"][number]>[] = [
+    { id: "at", label: t`When`, value: (e) => e.at, cell: (e) => fmtDateTime(e.at) },
+    { id: "kind", label: t`Event`, value: (e) => e.kind },
+    { id: "player", label: t`Player`, value: (e) => e.playerId ?? "" },
+    { id: "details", label: t`Details`, value: (e) => JSON.stringify(e.details), sortable: false },
+  ];
+  return (
+    <section>
+      <h2>{t`Battle #${ph({ id: battleId })}`}</h2>
+      <Load state={state}>{(d) => <Table rows={d.events} columns={columns} />}</Load>
+    </section>
+  );
+}
+
+export default function PlayerBattlesPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.playerId ?? "";
+  const head = useApi<Head>(`/admin/player/${id}/battles`);
+  const [open, setOpen] = useState<number | null>(null);
+  const results: [string, string][] = [["win", t`win`], ["loss", t`loss`], ["draw", t`draw`]];
+  const columns: Column<Row>[] = [
+    { id: "battleId", label: t`Battle`, value: (r) => r.battleId, sortable: false, cell: (r) => <button type="button" className="tk-link" onClick={() => setOpen(r.battleId)}>#{r.battleId}</button> },
+    { id: "startedAt", label: t`Started`, value: (r) => r.startedAt, cell: (r) => fmtDateTime(r.startedAt), sortable: false },
+    { id: "mode", label: t`Mode, map`, value: (r) => `${r.mode} · ${r.map}`, sortable: false },
+    { id: "tank", label: t`Tank`, value: (r) => r.tank, sortable: false },
+    { id: "result", label: t`Result`, value: (r) => results.find(([k]) => k === r.result)?.[1] ?? r.status, sortable: false },
+    { id: "experience", label: t`Experience`, value: (r) => r.experience, sortable: false },
+    { id: "silver", label: t`Silver`, value: (r) => r.silverEarned, cell: (r) => fmtInt(r.silverEarned), sortable: false },
+    { id: "kills", label: t`Kills, damage`, value: (r) => `${r.kills} · ${r.damage}`, sortable: false },
+    { id: "rating", label: t`Rating`, value: (r) => r.ratingDelta, sortable: false },
+  ];
+  return (
+    <section>
+      <PlayerNav playerId={id} />
+      <Load state={head}>
+        {(d) => (
+          <>
+            <h1>{t`Battles of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
+            <p>{t`Battles ${ph({ battles: fmtInt(d.sum.battles) })}: wins ${ph({ wins: fmtInt(d.sum.wins) })}, losses ${ph({ losses: fmtInt(d.sum.losses) })}, draws ${ph({ draws: fmtInt(d.sum.draws) })}; experience ${ph({ experience: fmtInt(d.sum.experience) })}; rating ${ph({ rating: fmtInt(d.sum.ratingDelta) })}`}</p>
+          </>
+        )}
+      </Load>
+      <DataTable url={`/admin/player/${id}/battles/load`} columns={columns} rowKey={(r) => String(r.battleId)} filters={[{ id: "result", label: t`Result`, options: results }]} defaultSort={{ id: "startedAt", desc: true }} exportName={`player-${id}-battles`} />
+      {open !== null && <Timeline playerId={id} battleId={open} />}
+    </section>
+  );
+}
