@@ -34,6 +34,8 @@ describe("Admin feedback pages and the start page's counters", () => {
     const html = await w.app.request(`/admin/feedback/${p.playerId}`, { headers: { cookie: support.cookie, accept: "text/html" } });
     expect(html.headers.get("content-type")).toContain("text/html");
     expect((await w.app.request("/admin/feedback", { headers: { accept: "text/html" } })).status).toBe(302);
+    const slash = await w.app.request("/admin/feedback/?status=open", { headers: support.headers() });
+    expect(slash.headers.get("location")).toBe("/admin/feedback?status=open");
 
     const games = await (await post(support, "/admin/feedback/tickets/get", { playerId: p.playerId, category: "game" })).json();
     expect(games.rows.map((r: { id: number }) => r.id)).toEqual([ticket.id]);

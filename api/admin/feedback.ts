@@ -48,6 +48,10 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     return c.json({ ...listOptions(), player: player ?? null });
   });
 
+  // Hono's optional parameter does not match the trailing-slash form; that address (the one the
+  // spec's path suggests) goes to the list, keeping the query, and the list's guard applies there.
+  app.on(["GET", "HEAD"], "/admin/feedback/", (c) => c.redirect(`/admin/feedback${new URL(c.req.url).search}`));
+
   // A ticket's thread: the ticket, its player and its messages; the screen reads them through
   // messages/get, which also clears support's unread mark.
   page(app, { path: "/admin/feedback/:ticketId{[0-9]+}/messages/", ...S }, async (c) => {
