@@ -41,11 +41,15 @@ export type PeriodKind = "yearly" | "monthly" | "daily" | "query";
  * nothing → the current month.
  */
 export function metricsInput<S extends z.ZodRawShape>(kind: PeriodKind | "none", extra: S = {} as S): MiddlewareHandler<HonoEnv> {
+  // One schema per route, built here rather than per request: zod compiles an object schema's
+  // parser on its first use, so a schema built per request paid that on every request. The day
+  // check needs the request's clock; parsing is synchronous, so `now` cannot change under it.
+  let now = 0;
+  const schema = z.object({ ...periodFields, ...extra }).superRefine((v, ctx) => checkDay(v as PeriodFields, ctx, now));
   return async (c, next) => {
-    const now = c.var.deps.clock.now();
     const raw = { ...(await readFields(c)), ...c.req.param() } as Record<string, unknown>;
-    const schema = z.object({ ...periodFields, ...extra }).superRefine((v, ctx) => checkDay(v as PeriodFields, ctx, now));
-    const result = await schema.safeParseAsync(raw);
+    now = c.var.deps.clock.now();
+    const result = schema.safeParse(raw);
     if (!result.success) throw validationError(result.error.issues, raw);
     const v = result.data as PeriodFields & Record<string, unknown>;
     let period: Period | undefined;
