@@ -1,7 +1,6 @@
 // /admin/banLog: one player's bans and unbans, a live feed of new ones (SSE following ban_log by
 // id, like the payments feed) and the bulk unban.
 import type { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { and, asc, count, desc, eq, gt } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
@@ -12,9 +11,9 @@ import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { banLog } from "../../db/schema/bans.ts";
 import { players } from "../../db/schema/players.ts";
-import { unbanPlayers } from "../../domain/bans.ts";
-import { isBanned } from "../../domain/bans.ts";
+import { isBanned, unbanPlayers } from "../../domain/bans.ts";
 import { OPERATOR, SUPPORT, playerOr404, valid } from "./shared.ts";
+import { pollFeed } from "./feed.ts";
 
 const listInput = z.object({ page: f.optional(f.int(1, 100_000)).default(1), size: f.optional(f.int(1, 200)).default(20) });
 const streamInput = z.object({ after: f.optional(f.int(0)) });
@@ -48,25 +47,16 @@ export function registerBanLog(app: Hono<HonoEnv>) {
       const [top] = await db.select({ id: banLog.id }).from(banLog).orderBy(desc(banLog.id)).limit(1);
       last = top?.id ?? 0;
     }
-    return streamSSE(c, async (stream) => {
-      let open = true;
-      stream.onAbort(() => void (open = false));
-      const deadline = Date.now() + 10 * 60_000;
-      while (open && Date.now() < deadline) {
-        const rows = await db
-          .select({ b: banLog, nickname: players.nickname })
-          .from(banLog)
-          .innerJoin(players, eq(players.id, banLog.playerId))
-          .where(gt(banLog.id, last!))
-          .orderBy(asc(banLog.id))
-          .limit(100);
-        for (const { b, nickname } of rows) {
-          await stream.writeSSE({ id: String(b.id), event: b.action, data: JSON.stringify({ ...b, nickname }) });
-          last = b.id;
-        }
-        if (rows.length === 0) await stream.writeSSE({ event: "ping", data: String(last) });
-        await stream.sleep(rows.length === 100 ? 0 : 1000);
-      }
+    return pollFeed(c, async () => {
+      const rows = await db
+        .select({ b: banLog, nickname: players.nickname })
+        .from(banLog)
+        .innerJoin(players, eq(players.id, banLog.playerId))
+        .where(gt(banLog.id, last!))
+        .orderBy(asc(banLog.id))
+        .limit(100);
+      if (rows.length) last = rows.at(-1)!.b.id;
+      return rows.map(({ b, nickname }) => ({ id: String(b.id), event: b.action, data: { ...b, nickname } }));
     });
   });
 

@@ -1,7 +1,6 @@
 // /admin/playerLog: the player's history (domain/player-log.ts; paged, filtered by kind), a live
 // feed of new entries (SSE) and the player's notifications.
 import type { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { count, desc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
@@ -12,6 +11,7 @@ import { fieldError } from "../../http/errors.ts";
 import { playerNotifications } from "../../db/schema/social.ts";
 import { LOG_KINDS, playerLog } from "../../domain/player-log.ts";
 import { SUPPORT, playerOr404, valid } from "./shared.ts";
+import { pollFeed } from "./feed.ts";
 
 // Kinds as a list (`kind=ban&kind=gift`, `kind[]=…`, JSON array) or "ban,gift".
 export const kindList = f.optional(z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v), z.array(z.enum(LOG_KINDS)).max(LOG_KINDS.length)));
@@ -51,22 +51,19 @@ export function registerPlayerLog(app: Hono<HonoEnv>) {
     const p = await playerOr404(db, Number(c.req.param("playerId")));
     let since = clock.now();
     let sentAtSince = new Set<string>();
-    return streamSSE(c, async (stream) => {
-      let open = true;
-      stream.onAbort(() => void (open = false));
-      const deadline = Date.now() + 10 * 60_000;
-      while (open && Date.now() < deadline) {
+    return pollFeed(
+      c,
+      async () => {
         const { rows } = await playerLog(db, { playerId: p.id, kinds: kind, from: since, order: "asc", limit: 200 });
         const fresh = rows.filter((r) => !sentAtSince.has(`${r.kind}:${r.id}`));
         for (const r of fresh) {
-          await stream.writeSSE({ id: `${r.at}:${r.kind}:${r.id}`, event: "entry", data: JSON.stringify(r) });
           if (r.at > since) (since = r.at), (sentAtSince = new Set());
           sentAtSince.add(`${r.kind}:${r.id}`);
         }
-        if (fresh.length === 0) await stream.writeSSE({ event: "ping", data: String(since) });
-        await stream.sleep(fresh.length ? 0 : 1000);
-      }
-    });
+        return fresh.map((r) => ({ id: `${r.at}:${r.kind}:${r.id}`, event: "entry", data: r }));
+      },
+      200,
+    );
   });
 
   route(app, { method: "ANY", path: "/admin/playerLog/getNotification", ...SUPPORT }, input(pagedInput), async (c) => {

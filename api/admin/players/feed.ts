@@ -1,0 +1,27 @@
+// A live feed as server-sent events, the way the payments and feedback feeds work: poll the
+// store (so any instance can serve it), send what is new, a ping each idle second, and end after
+// 10 minutes (the browser's EventSource reconnects, resuming from Last-Event-ID).
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { HonoEnv } from "../../http/env.ts";
+
+export interface FeedMessage {
+  id: string;
+  event: string;
+  data: unknown;
+}
+
+/** `next()` answers the messages written since the last call (it keeps its own cursor). */
+export function pollFeed(c: Context<HonoEnv>, next: () => Promise<FeedMessage[]>, batch = 100) {
+  return streamSSE(c, async (stream) => {
+    let open = true;
+    stream.onAbort(() => void (open = false));
+    const deadline = Date.now() + 10 * 60_000;
+    while (open && Date.now() < deadline) {
+      const messages = await next();
+      for (const m of messages) await stream.writeSSE({ id: m.id, event: m.event, data: JSON.stringify(m.data) });
+      if (messages.length === 0) await stream.writeSSE({ event: "ping", data: "" });
+      await stream.sleep(messages.length >= batch ? 0 : 1000);
+    }
+  });
+}
