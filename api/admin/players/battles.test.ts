@@ -38,7 +38,7 @@ describe("Admin: a player's battles", () => {
 
   const get = async (path: string) => {
     const r = await w.app.request(path, { headers: support.headers({ "accept-language": "en" }) });
-    return { status: r.status, body: (await r.json()) as Record<string, never> };
+    return { status: r.status, body: (await r.json()) as unknown };
   };
 
   test("list (newest first, filters, paging), sums and one battle with its timeline", async () => {

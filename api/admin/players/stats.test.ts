@@ -27,7 +27,7 @@ describe("Admin: players statistics", () => {
     const pay = async (playerId: number, currency: string, n: number) => {
       const o = await createOrder(w.deps.db, { playerId, itemId: "gold_500", provider: "stripe", market: "web", currency, at: w.clock.now() });
       await markPending(w.deps.db, o.id, `ref-${o.id}`, w.clock.now());
-      await settlePaid(w.deps.db, { provider: "stripe", orderId: o.id, providerTxId: `tx-${playerId}-${n}`, amountMinor: o.amountMinor, currency: o.currency, source: "webhook", at: w.clock.now() } as Parameters<typeof settlePaid>[1]);
+      await settlePaid(w.deps.db, { provider: "stripe", orderId: o.id, providerTxId: `tx-${playerId}-${n}`, amountMinor: o.amountMinor, currency: o.currency, source: "callback", at: w.clock.now() });
     };
     await pay(ids[2], "USD", 1);
     await pay(ids[2], "USD", 2);
@@ -38,7 +38,7 @@ describe("Admin: players statistics", () => {
 
   const get = async (path: string) => {
     const r = await w.app.request(path, { headers: support.headers({ "accept-language": "ru" }) });
-    return { status: r.status, body: (await r.json()) as Record<string, never> };
+    return { status: r.status, body: (await r.json()) as unknown };
   };
 
   test("counts by platform, country and level; registrations by day; active players", async () => {
