@@ -1,0 +1,270 @@
+// The player site's journey in Debian's Chromium, once in Russian and once in English, against
+// the app as it runs in production (bun edge/bun.ts) on a fresh data directory with a small
+// seeded demo world: a seeded player arrives from the game with a sign-in link and lands signed in
+// with a clean address bar, founds a clan (the spec's validation message first), a newly
+// registered player asks to join and is approved, the first buys a tank (a double click buys
+// once) and sends the newcomer a gift, opens a support ticket and reads the operator's reply
+// (given through the admin route by a signed-in operator), reads a guide and erases their
+// personal data. Any console error or failed request fails the journey; screenshots go to
+// e2e/output. Avatar upload is not in the journey: saveAvatar has not landed on the server.
+import { test, expect, type Browser, type Page } from "@playwright/test";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient, type Client } from "@libsql/client";
+import { createServer, type Server } from "node:http";
+import { serverCatalog } from "../api/i18n/catalog.ts";
+import { stripeStandin } from "../api/billing/test-standins/stripe.ts";
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
+// What the watched pages reported, printed when a journey fails (the failing step rarely says).
+let reported: string[] = [];
+test.afterEach(({}, info) => {
+  if (info.status !== info.expectedStatus) console.log(`problems seen by the pages:\n${reported.join("\n")}`);
+});
+
+const port = 40_000 + Math.floor(Math.random() * 500);
+const stripePort = port + 600;
+const app = `http://127.0.0.1:${port}`;
+const dir = mkdtempSync(join(tmpdir(), "tk-e2e-player-"));
+const GAME_API_KEY = "e2e-game-api-key-0123456789";
+const OPERATOR = { username: "helper", password: "helper password 123" };
+let server: ChildProcess;
+let db: Client;
+let stripeServer: Server;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  // Gold comes the way players get it: a purchase through Stripe (billing's local stand-in).
+  const stripe = stripeStandin({ secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e", webhookUrl: `${app}/billing/stripe/event/handle`, origin: () => `http://127.0.0.1:${stripePort}` });
+  stripeServer = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const r = await stripe.app.fetch(new Request(`http://127.0.0.1:${stripePort}${req.url}`, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks) }));
+    res.writeHead(r.status, Object.fromEntries(r.headers));
+    res.end(Buffer.from(await r.arrayBuffer()));
+  });
+  await new Promise<void>((ok) => stripeServer.listen(stripePort, "127.0.0.1", () => ok()));
+  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], {
+    env: {
+      ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "60", SEED_DAYS: "3", PUBLIC_URL: app, GAME_API_KEY,
+      STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_e2e", STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((ok, fail) => {
+    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
+    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
+  });
+  const made = spawnSync("node_modules/.bin/bun", ["edge/cli/admin-create.ts", "--username", OPERATOR.username, "--role", "support", "--email", "helper@example.com"], {
+    env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: OPERATOR.password },
+    encoding: "utf8",
+  });
+  expect(made.status, made.stderr).toBe(0);
+  db = createClient({ url: `file:${dir}/tankodrome.db` });
+  await db.execute("PRAGMA busy_timeout = 10000");
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  stripeServer?.close();
+  db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The game client's call, as the game server makes it. */
+async function game(path: string, body: unknown) {
+  const res = await fetch(`${app}${path}`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return (await res.json()) as Record<string, any>;
+}
+
+const one = async (sql: string, args: (string | number)[] = []) => (await db.execute({ sql, args })).rows[0] as Record<string, any>;
+
+/** A page that records console errors, uncaught errors and failed or refused requests. */
+async function watchedPage(browser: Browser, locale: "ru" | "en", problems: string[]) {
+  const context = await browser.newContext({ locale: locale === "ru" ? "ru-RU" : "en-US", viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => problems.push(`page: ${e}`));
+  // Only our app's pages are held to this (the payment stand-in is not ours).
+  const ours = (u: string) => u.startsWith(app);
+  page.on("console", (m) => ours(page.url()) && m.type() === "error" && problems.push(`console: ${m.text()}`));
+  page.on("requestfailed", (r) => ours(r.url()) && problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("response", (r) => ours(r.url()) && r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
+  return page;
+}
+
+/** Arrives from the game with a single-use sign-in link; the token leaves the address bar. */
+async function arrive(page: Page, playerId: number, locale: "ru" | "en", nickname: string, problems: string[]) {
+  const link = await game("/game/api/players/site-token", { playerId, next: `/${locale}/public` });
+  await page.goto(link.url);
+  await expect(page.locator(".tk-me"), problems.join("\n")).toContainText(nickname);
+  expect(page.url()).toBe(`${app}/${locale}/public`);
+}
+
+const TEXT = {
+  en: {
+    clanName: "Clan name", tag: "Tag", found: /Found the clan for 100 gold/, openClan: /Open clan/, ask: "Ask to join", asked: "Your request was sent", approve: /Approve/, members: "Members",
+    tanks: "Tanks", bought: /Bought for [\d,]+ (gold|silver)/, gifts: "Gifts", find: "Find the receiver by nickname or id", findBtn: "Find", choose: /Choose/, kind: "Gift", amount: "Amount", send: "Send the gift", giftSent: /Gift sent to/,
+    askSupport: "Ask support", subject: "Subject", message: "Message", toSupport: "Send to support", newReply: "New reply", support: "Support", sections: "Sections",
+    leave: "Leave the clan", notInClan: "You are not in a clan.", erase: "Erase my data", confirm: "Confirm", erased: "Your personal data was erased and you were signed out.", search: "Search", clanSearch: "Clan name or tag",
+  },
+  ru: {
+    clanName: "Название клана", tag: "Тег", found: /Основать клан за 100 золота/, openClan: /Открыть клан/, ask: "Подать заявку", asked: "Заявка отправлена", approve: /Принять/, members: "Участники",
+    tanks: "Танки", bought: /Куплено за [\d\s\u00a0\u202f]+ (золота|серебра)/, gifts: "Подарки", find: "Найдите получателя по нику или номеру", findBtn: "Найти", choose: /Выбрать/, kind: "Подарок", amount: "Сумма", send: "Отправить подарок", giftSent: /Подарок отправлен игроку/,
+    askSupport: "Написать в поддержку", subject: "Тема", message: "Сообщение", toSupport: "Отправить в поддержку", newReply: "Новый ответ", support: "Поддержка", sections: "Разделы",
+    leave: "Покинуть клан", notInClan: "Вы не состоите в клане.", erase: "Удалить мои данные", confirm: "Подтвердить", erased: "Ваши персональные данные удалены, вы вышли из аккаунта.", search: "Искать", clanSearch: "Название или тег клана",
+  },
+} as const;
+
+for (const locale of ["ru", "en"] as const) {
+  test(`player journey (${locale}): arrive, clan, shop, gift, support, guide, erase`, async ({ browser }, info) => {
+    const T = TEXT[locale];
+    const problems: string[] = (reported = []);
+    const shot = (page: Page, name: string) => page.screenshot({ path: info.outputPath(`${locale}-${name}.png`), fullPage: true });
+
+    // A seeded web player of level 3 (a tier-2 tank needs it), not leading a clan, each journey its
+    // own; a newcomer registered by the game client.
+    const a = await one("select id, nickname, gold from players where erased_at is null and banned_until is null and platform = 'web' and level >= 3 and id not in (select player_id from clan_members where role = 'leader') order by id limit 1 offset ?", [locale === "ru" ? 0 : 1]);
+    expect(a, "a seeded web player of level 3 not leading a clan").toBeTruthy();
+    const suffix = `${locale}${Date.now() % 100000}`;
+    const b = await game("/game/api/players/register", { network: "vk", uid: `e2e-player-${suffix}`, nickname: `Newbie_${suffix}`, locale });
+
+    const page = await watchedPage(browser, locale, problems);
+    await arrive(page, Number(a.id), locale, String(a.nickname), problems);
+    await shot(page, "landing");
+
+    // Payment methods: the seeded player buys 500 gold (+50 bonus) with Stripe through billing's flow.
+    await page.goto(`${app}/public/profile/paymentMethods`);
+    const stripeOffers = page.getByRole("region", { name: "stripe" });
+    await stripeOffers.getByRole("listitem").filter({ hasText: locale === "ru" ? "500 золота" : "500 gold" }).getByRole("button").click();
+    await page.waitForURL(/127\.0\.0\.1:\d+\/pay\/cs_test_/);
+    await page.locator("#pay").click();
+    await page.waitForURL(/\/billing\/stripe\/order\/checkout\?order=\d+/);
+    await expect(page.getByRole("status").filter({ hasText: "550" }).first()).toBeVisible();
+    await expect.poll(async () => Number((await one("select gold from players where id = ?", [a.id])).gold)).toBe(Number(a.gold) + 550);
+
+    // Out of the seeded clan first (confirmed), if in one.
+    await page.goto(`${app}/public/profile/myClan`);
+    const leave = page.getByRole("button", { name: T.leave });
+    await expect(leave.or(page.getByText(T.notInClan))).toBeVisible();
+    if (await leave.isVisible()) {
+      await leave.click();
+      await page.getByRole("dialog").getByRole("button", { name: T.confirm }).click();
+      await expect(page.getByText(T.notInClan)).toBeVisible();
+    }
+
+    // Found a clan: the spec's message for a too-short tag, in the page's locale, before any request.
+    const clan = { name: `Steel ${suffix}`, tag: `S${suffix}`.slice(0, 5).toUpperCase() };
+    await page.goto(`${app}/public/profile/createClan`);
+    await page.getByLabel(T.clanName).fill(clan.name);
+    await page.getByLabel(T.tag).fill("X");
+    await page.getByRole("button", { name: T.found }).click();
+    await expect(page.locator(".tk-field-error")).toHaveText(serverCatalog[locale]["validation.minLength"].replace("{0}", "2"));
+    await page.getByLabel(T.tag).fill(clan.tag);
+    await page.getByRole("button", { name: T.found }).click();
+    await page.waitForURL(/\/public\/profile\/myClan$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`[${clan.tag}] ${clan.name}`);
+
+    // The newcomer finds the clan by its name in the address and asks to join.
+    const newcomer = await watchedPage(browser, locale, problems);
+    await arrive(newcomer, Number(b.playerId), locale, String(b.nickname), problems);
+    await newcomer.goto(`${app}/public/profile/searchClans/${encodeURIComponent(clan.tag)}`);
+    await newcomer.getByRole("button", { name: T.openClan }).first().click();
+    await newcomer.getByRole("button", { name: T.ask }).click();
+    await expect(newcomer.locator("p.tk-notice").filter({ hasText: T.asked })).toBeVisible();
+    await shot(newcomer, "asked-to-join");
+
+    // The leader approves the request; the newcomer is a member.
+    await page.reload();
+    await page.getByRole("button", { name: T.approve }).click();
+    await expect(page.getByRole("list", { name: T.members, exact: true })).toContainText(String(b.nickname), problems);
+    await shot(page, "clan");
+
+    // The shop: a tank (for gold or silver, whichever the player can afford); a double click buys it once.
+    await page.goto(`${app}/public/profile/shop`);
+    await page.getByRole("tab", { name: T.tanks }).click();
+    const before = await one("select gold, silver from players where id = ?", [a.id]);
+    const card = page.locator('[data-item^="tank-"]').filter({ has: page.locator("button:not([disabled])") }).first();
+    const item = await card.getAttribute("data-item");
+    await card.locator("button:not([disabled])").first().dblclick();
+    await expect(page.locator(".tk-toast").filter({ hasText: T.bought })).toBeVisible();
+    await expect(page.locator(`[data-item="${item}"] button`).first()).toBeDisabled();
+    const purchases = await one("select count(*) as n, sum(price) as spent, max(currency) as currency from shop_purchases where player_id = ?", [a.id]);
+    expect(Number(purchases.n)).toBe(1);
+    const after = await one("select gold, silver from players where id = ?", [a.id]);
+    const currency = String(purchases.currency) as "gold" | "silver";
+    expect(Number(after[currency])).toBe(Number(before[currency]) - Number(purchases.spent));
+    await expect(page.getByTestId("balance")).toContainText(Number(after[currency]).toLocaleString(locale === "ru" ? "ru-RU" : "en-US"));
+    const goldAfter = Number(after.gold);
+    await shot(page, "shop");
+
+    // A gift of 50 gold to the newcomer, found by nickname.
+    await page.goto(`${app}/public/profile/gift`);
+    const newcomerGold = Number((await one("select gold from players where id = ?", [b.playerId])).gold);
+    await page.getByLabel(T.find).fill(String(b.nickname), problems);
+    await page.getByRole("button", { name: T.findBtn, exact: true }).click();
+    await page.getByRole("button", { name: T.choose }).click();
+    await page.getByLabel(T.amount).fill("50");
+    await page.getByRole("button", { name: T.send }).click();
+    await expect(page.locator(".tk-toast").filter({ hasText: T.giftSent })).toBeVisible();
+    expect(Number((await one("select gold from players where id = ?", [b.playerId])).gold)).toBe(newcomerGold + 50);
+    await expect(page.getByTestId("balance")).toContainText((goldAfter - 50).toLocaleString(locale === "ru" ? "ru-RU" : "en-US"));
+    await shot(page, "gift");
+
+    // Support: the category wizard, the ticket, then an operator's reply through the admin route.
+    await page.goto(`${app}/public/profile/feedback`);
+    await page.getByRole("button", { name: T.askSupport }).click();
+    await page.locator("fieldset .tk-row").first().getByRole("button").first().click();
+    await page.locator("fieldset .tk-row").first().getByRole("button").first().click();
+    await page.getByLabel(T.subject).fill("Tank does not move");
+    await page.getByLabel(T.message, { exact: true }).fill("After the last battle my tank stays in the hangar.");
+    await page.getByRole("button", { name: T.toSupport }).click();
+    await page.waitForURL(/\?ticket=\d+$/);
+    const ticketId = Number(new URL(page.url()).searchParams.get("ticket"));
+
+    const operator = await watchedPage(browser, "en", problems);
+    await operator.goto(`${app}/admin/login`);
+    await operator.getByLabel("Username").fill(OPERATOR.username);
+    await operator.getByLabel("Password").fill(OPERATOR.password);
+    await operator.getByRole("button", { name: "Sign in" }).click();
+    await operator.waitForURL((u) => !u.pathname.startsWith("/admin/login"));
+    const csrf = await operator.locator('meta[name="tk-csrf"]').getAttribute("content");
+    const reply = await operator.request.post(`${app}/admin/feedback/${ticketId}/messages/add`, { data: { body: "Please restart the game client; the tank is back in the hangar." }, headers: { "x-csrf-token": csrf ?? "" } });
+    expect(reply.status(), await reply.text()).toBe(200);
+
+    await page.goto(`${app}/public/profile/feedback`);
+    const ticket = page.getByRole("list").getByRole("button").filter({ hasText: `#${ticketId}` });
+    await expect(ticket).toContainText(T.newReply);
+    await ticket.click();
+    await expect(page.locator('[data-author="support"]')).toContainText(T.support);
+    await expect(page.locator('[data-author="support"]')).toContainText("Please restart the game client");
+    await shot(page, "support-thread");
+
+    // A guide, rendered from markdown in the page's locale.
+    await page.goto(`${app}/${locale}/public/information/guide/`);
+    const nav = page.getByRole("navigation", { name: T.sections });
+    const guide = nav.getByRole("link").nth(1);
+    const title = (await guide.textContent())!.trim();
+    await guide.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.locator(".tk-markdown")).not.toBeEmpty();
+    await shot(page, "guide");
+
+    // Erasing personal data: confirmed, then signed out on the landing page.
+    await page.goto(`${app}/public/profile/`);
+    await page.getByRole("button", { name: T.erase }).click();
+    await page.getByRole("dialog").getByRole("button", { name: T.confirm }).click();
+    await page.waitForURL(new RegExp(`/${locale}/public\\?erased=1$`));
+    await expect(page.locator("p.tk-notice").filter({ hasText: T.erased })).toBeVisible();
+    await expect(page.locator(".tk-me")).not.toContainText(String(a.nickname), problems);
+    expect((await one("select erased_at from players where id = ?", [a.id])).erased_at).not.toBeNull();
+    await shot(page, "erased");
+
+    expect(problems).toEqual([]);
+  });
+}
