@@ -33,6 +33,7 @@ interface Card {
     banReason: string | null;
     erasedAt: number | null;
     hasPassword: boolean;
+    avatarUrl: string | null;
   };
   banned: boolean;
   suspect: { note: string; markedAt: number } | null;
@@ -87,7 +88,7 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
         {(d) => (
           <>
             <h1>
-              {d.player.nickname} <small>#{d.player.id}</small>
+              {d.player.avatarUrl && <img className="tk-avatar" src={d.player.avatarUrl} alt={t`Avatar`} width={48} height={48} />} {d.player.nickname} <small>#{d.player.id}</small>
             </h1>
             <p className="tk-row" aria-label={t`Account state`}>
               {d.banned ? <strong className="tk-error" data-testid="ban-state">{t`Banned until ${ph({ until: fmtDateTime(d.player.bannedUntil) })}: ${ph({ reason: d.player.banReason ?? "" })}`}</strong> : <span data-testid="ban-state">{t`Not banned`}</span>}

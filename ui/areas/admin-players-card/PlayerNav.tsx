@@ -12,6 +12,7 @@ export function PlayerNav({ playerId }: { playerId: string | number }) {
     [`/admin/player/${playerId}/shop`, t`Shop`],
     [`/admin/playerPayment/${playerId}`, t`Payments`],
     [`/admin/feedback/${playerId}`, t`Feedback`],
+    [`/admin/playerAvatars/?playerId=${playerId}`, t`Avatars`],
   ];
   return (
     <nav aria-label={t`Player sections`} className="tk-row">
