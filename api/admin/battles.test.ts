@@ -25,7 +25,7 @@ beforeAll(async () => {
   support = await signInAdmin(w, "support");
   a = (await signInPlayer(w)).playerId;
   b = (await signInPlayer(w)).playerId;
-});
+}, 60_000);
 afterAll(() => w.close());
 
 const start = (body: unknown) => gameApi(w, "/game/api/battles/start", body);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const { requestId } = await addRequest(w.deps.db, { playerId: member, clanId, message: "", at: w.clock.now() });
   await approveRequest(w.deps.db, { playerId: leader, requestId, at: w.clock.now() });
   rivalId = await clanOf("Steel Rain", "RAIN", other);
-});
+}, 60_000);
 afterAll(() => w.close());
 
 const get = (who: Actor, url: string) => w.app.request(url, { headers: who.headers() });

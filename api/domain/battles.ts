@@ -2,7 +2,7 @@
 // and ends with each player's result. Ending pays out through the ledger, updates the players'
 // stats (and their clans'), and emits one `battles` event per player, all in one transaction;
 // a replayed end answers the first one. Operators stop a battle that never ended.
-import { and, eq, inArray, lt, sql, count } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, sql, count } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { battles, battlePlayers, battleEvents, type BattleResult } from "../db/schema/battles.ts";
 import { players } from "../db/schema/players.ts";
@@ -51,29 +51,35 @@ async function event(tx: Tx, battleId: number, kind: string, at: number, playerI
   await tx.insert(battleEvents).values({ battleId, kind, playerId, details: JSON.stringify(details), at });
 }
 
-export async function startBattle(db: Db, s: BattleStart): Promise<{ battleId: number; replayed: boolean }> {
+export function startBattle(db: Db, s: BattleStart): Promise<{ battleId: number; replayed: boolean }> {
+  return db.transaction((tx) => startBattleIn(tx, s));
+}
+
+/** startBattle inside the caller's transaction (the demo world starts a day's battles in one). */
+export async function startBattleIn(tx: Tx, s: BattleStart): Promise<{ battleId: number; replayed: boolean }> {
   const ids = s.players.map((p) => p.playerId);
   const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (dup >= 0) throw fieldError({ [`players.${dup}.playerId`]: { id: "battles.duplicatePlayer" } });
-  return db.transaction(async (tx) => {
-    if (s.serverRef) {
-      const [known] = await tx.select({ id: battles.id }).from(battles).where(eq(battles.serverRef, s.serverRef)).limit(1);
-      if (known) return { battleId: known.id, replayed: true };
-    }
-    const found = await tx.select({ id: players.id }).from(players).where(inArray(players.id, ids));
-    const foundIds = new Set(found.map((p) => p.id));
-    const missing = ids.findIndex((id) => !foundIds.has(id));
-    if (missing >= 0) throw fieldError({ [`players.${missing}.playerId`]: { id: "battles.unknownPlayer" } });
-    const tankIds = [...new Set(s.players.map((p) => p.tankId))];
-    const tanks = new Set((await tx.select({ id: contentTanks.id }).from(contentTanks).where(inArray(contentTanks.id, tankIds))).map((t) => t.id));
-    const badTank = s.players.findIndex((p) => !tanks.has(p.tankId));
-    if (badTank >= 0) throw fieldError({ [`players.${badTank}.tankId`]: { id: "battles.unknownTank" } });
-    const members = new Map((await tx.select({ p: clanMembers.playerId, c: clanMembers.clanId }).from(clanMembers).where(inArray(clanMembers.playerId, ids))).map((m) => [m.p, m.c]));
-    const [b] = await tx.insert(battles).values({ serverRef: s.serverRef ?? null, mode: s.mode, map: s.map, status: "running", startedAt: s.at }).returning({ id: battles.id });
-    await tx.insert(battlePlayers).values(s.players.map((p) => ({ battleId: b.id, playerId: p.playerId, tankId: p.tankId, clanId: members.get(p.playerId) ?? null })));
-    await event(tx, b.id, "start", s.at, null, { mode: s.mode, map: s.map, players: s.players.length });
-    return { battleId: b.id, replayed: false };
-  });
+  if (s.serverRef) {
+    const [known] = await tx.select({ id: battles.id }).from(battles).where(eq(battles.serverRef, s.serverRef)).limit(1);
+    if (known) return { battleId: known.id, replayed: true };
+  }
+  const found = await tx.select({ id: players.id }).from(players).where(inArray(players.id, ids));
+  const foundIds = new Set(found.map((p) => p.id));
+  const missing = ids.findIndex((id) => !foundIds.has(id));
+  if (missing >= 0) throw fieldError({ [`players.${missing}.playerId`]: { id: "battles.unknownPlayer" } });
+  const tankIds = [...new Set(s.players.map((p) => p.tankId))];
+  const tanks = new Set((await tx.select({ id: contentTanks.id }).from(contentTanks).where(inArray(contentTanks.id, tankIds))).map((t) => t.id));
+  const badTank = s.players.findIndex((p) => !tanks.has(p.tankId));
+  if (badTank >= 0) throw fieldError({ [`players.${badTank}.tankId`]: { id: "battles.unknownTank" } });
+  // A clan joined after the battle's start (only in backfilled reports) does not count it.
+  const members = new Map(
+    (await tx.select({ p: clanMembers.playerId, c: clanMembers.clanId }).from(clanMembers).where(and(inArray(clanMembers.playerId, ids), lte(clanMembers.joinedAt, s.at)))).map((m) => [m.p, m.c]),
+  );
+  const [b] = await tx.insert(battles).values({ serverRef: s.serverRef ?? null, mode: s.mode, map: s.map, status: "running", startedAt: s.at }).returning({ id: battles.id });
+  await tx.insert(battlePlayers).values(s.players.map((p) => ({ battleId: b.id, playerId: p.playerId, tankId: p.tankId, clanId: members.get(p.playerId) ?? null })));
+  await event(tx, b.id, "start", s.at, null, { mode: s.mode, map: s.map, players: s.players.length });
+  return { battleId: b.id, replayed: false };
 }
 
 export interface PlayerResult {
@@ -93,33 +99,42 @@ export interface PlayerOutcome extends PlayerResult {
 }
 
 /** Ends a running battle with every player's result; a replay of an ended battle answers its stored outcome. */
-export async function endBattle(db: Db, input: { battleId: number; results: PlayerResult[]; at: number }): Promise<{ battleId: number; replayed: boolean; players: PlayerOutcome[] }> {
-  return db.transaction(async (tx) => {
-    const [b] = await tx.select().from(battles).where(eq(battles.id, input.battleId)).limit(1);
-    if (!b) throw new AppError("not_found", "battles.notFound");
-    if (b.status === "finished") return { battleId: b.id, replayed: true, players: await outcomes(tx, b.id) };
-    if (b.status === "stopped") throw new AppError("conflict", "battles.stopped", [], 409);
-    const roster = await tx.select({ playerId: battlePlayers.playerId, tankId: battlePlayers.tankId, clanId: battlePlayers.clanId }).from(battlePlayers).where(eq(battlePlayers.battleId, b.id));
-    const byPlayer = new Map(roster.map((r) => [r.playerId, r]));
-    const seen = new Set<number>();
-    input.results.forEach((r, i) => {
-      if (!byPlayer.has(r.playerId)) throw fieldError({ [`results.${i}.playerId`]: { id: "battles.notInBattle" } });
-      if (seen.has(r.playerId)) throw fieldError({ [`results.${i}.playerId`]: { id: "battles.duplicatePlayer" } });
-      seen.add(r.playerId);
-    });
-    if (seen.size !== roster.length) throw fieldError({ results: { id: "battles.resultsIncomplete", values: [roster.length] } });
-    // Only one end wins: a concurrent replay finds the battle no longer running.
-    const [claimed] = await tx.update(battles).set({ status: "finished", endedAt: input.at }).where(and(eq(battles.id, b.id), eq(battles.status, "running"))).returning({ id: battles.id });
-    if (!claimed) return { battleId: b.id, replayed: true, players: await outcomes(tx, b.id) };
-    const tiers = new Map((await tx.select({ id: contentTanks.id, tier: contentTanks.tier }).from(contentTanks).where(inArray(contentTanks.id, roster.map((r) => r.tankId)))).map((t) => [t.id, t.tier]));
-    const done: PlayerOutcome[] = [];
-    for (const r of input.results) {
-      const seat = byPlayer.get(r.playerId)!;
-      done.push(await settlePlayer(tx, b, seat.tankId, tiers.get(seat.tankId) ?? 1, seat.clanId, r, input.at));
-    }
-    await event(tx, b.id, "end", input.at, null, { players: done.length });
-    return { battleId: b.id, replayed: false, players: done };
+export interface BattleEnd {
+  battleId: number;
+  results: PlayerResult[];
+  at: number;
+}
+
+export function endBattle(db: Db, input: BattleEnd): Promise<{ battleId: number; replayed: boolean; players: PlayerOutcome[] }> {
+  return db.transaction((tx) => endBattleIn(tx, input));
+}
+
+/** endBattle inside the caller's transaction (the demo world ends a day's battles in one). */
+export async function endBattleIn(tx: Tx, input: BattleEnd): Promise<{ battleId: number; replayed: boolean; players: PlayerOutcome[] }> {
+  const [b] = await tx.select().from(battles).where(eq(battles.id, input.battleId)).limit(1);
+  if (!b) throw new AppError("not_found", "battles.notFound");
+  if (b.status === "finished") return { battleId: b.id, replayed: true, players: await outcomes(tx, b.id) };
+  if (b.status === "stopped") throw new AppError("conflict", "battles.stopped", [], 409);
+  const roster = await tx.select({ playerId: battlePlayers.playerId, tankId: battlePlayers.tankId, clanId: battlePlayers.clanId }).from(battlePlayers).where(eq(battlePlayers.battleId, b.id));
+  const byPlayer = new Map(roster.map((r) => [r.playerId, r]));
+  const seen = new Set<number>();
+  input.results.forEach((r, i) => {
+    if (!byPlayer.has(r.playerId)) throw fieldError({ [`results.${i}.playerId`]: { id: "battles.notInBattle" } });
+    if (seen.has(r.playerId)) throw fieldError({ [`results.${i}.playerId`]: { id: "battles.duplicatePlayer" } });
+    seen.add(r.playerId);
   });
+  if (seen.size !== roster.length) throw fieldError({ results: { id: "battles.resultsIncomplete", values: [roster.length] } });
+  // Only one end wins: a concurrent replay finds the battle no longer running.
+  const [claimed] = await tx.update(battles).set({ status: "finished", endedAt: input.at }).where(and(eq(battles.id, b.id), eq(battles.status, "running"))).returning({ id: battles.id });
+  if (!claimed) return { battleId: b.id, replayed: true, players: await outcomes(tx, b.id) };
+  const tiers = new Map((await tx.select({ id: contentTanks.id, tier: contentTanks.tier }).from(contentTanks).where(inArray(contentTanks.id, roster.map((r) => r.tankId)))).map((t) => [t.id, t.tier]));
+  const done: PlayerOutcome[] = [];
+  for (const r of input.results) {
+    const seat = byPlayer.get(r.playerId)!;
+    done.push(await settlePlayer(tx, b, seat.tankId, tiers.get(seat.tankId) ?? 1, seat.clanId, r, input.at));
+  }
+  await event(tx, b.id, "end", input.at, null, { players: done.length });
+  return { battleId: b.id, replayed: false, players: done };
 }
 
 async function settlePlayer(tx: Tx, b: { id: number; mode: string }, tankId: number, tier: number, clanId: number | null, r: PlayerResult, at: number): Promise<PlayerOutcome> {

@@ -8,7 +8,9 @@ import { cmsStep } from "../../domain/cms.ts";
 import { supportStep } from "../../domain/support.ts";
 import { clansStep } from "../../domain/clans.ts";
 import { systemStep } from "../../admin/system/demo.ts";
+import { battlesStep } from "./battles.ts";
+import { shopStep, giftsStep, transfersStep } from "./economy.ts";
 import { offersStep } from "./offers.ts";
 import { avatarsStep } from "./avatars.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, offersStep, avatarsStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep];
