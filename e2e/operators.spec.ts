@@ -148,6 +148,7 @@ test("an operator creates an offer and the player sees it in /public/profile/off
   await form.getByLabel("Price in gold").fill("20");
   await form.locator('input[name="silver"]').fill("5000");
   await form.locator('input[name="premiumDays"]').fill("2");
+  await ops.screenshot({ path: info.outputPath("offer-form.png"), fullPage: true });
   await form.getByRole("button", { name: "Save offer" }).click();
   await expect(ops.getByText("Offer saved")).toBeVisible();
   await expect(ops.getByRole("cell", { name: "Golden week" })).toBeVisible();
@@ -158,4 +159,37 @@ test("an operator creates an offer and the player sees it in /public/profile/off
   expect(offer).toMatchObject({ priceGold: 20, grants: { silver: 5000, premiumDays: 2 } });
   expect(offer.remainingMs).toBeGreaterThan(6 * 86_400_000);
   expect((ops as Page & { errors: string[] }).errors).toEqual([]);
+});
+
+test("the start page counts the queues; the screens render in Russian without errors", async ({ browser }, info) => {
+  await asPlayer("/public/profile/saveAvatar", { body: await badgePng(96, [0, 120, 0], [255, 255, 255]), type: "image/png" });
+  await asPlayer("/public/profile/feedback/add/ticket", { body: JSON.stringify({ category: "account", subCategory: "login", subject: "Не могу войти", body: "Пишет, что пароль неверный." }) });
+  const ticketId = Number((await db.execute("select max(id) as id from support_tickets")).rows[0].id);
+  const context = await browser.newContext();
+  await context.addCookies([admin.cookie, { name: "lang", value: "ru", domain: "127.0.0.1", path: "/" }]);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  page.on("response", (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+
+  await page.goto(`${app}/admin/`);
+  await expect(page.getByRole("link", { name: /Аватары на проверке: 1/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Обращения ждут оператора: 1/ })).toBeVisible();
+  await page.getByRole("link", { name: /Обращения ждут оператора/ }).click();
+  await page.waitForURL(/\/admin\/feedback\?status=open$/);
+  await expect(page.getByRole("link", { name: /Не могу войти/ })).toBeVisible();
+
+  const screens: [string, string][] = [
+    ["/admin/playerAvatars/", "Проверка аватаров"],
+    [`/admin/feedback/${playerId}`, "Обращения игрока AvatarTanker"],
+    [`/admin/feedback/${ticketId}/messages/`, `Обращение №${ticketId}`],
+    ["/admin/specialOfferOptions/", "Специальные предложения"],
+  ];
+  for (const [path, heading] of screens) {
+    await page.goto(`${app}${path}`);
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`ru${path.replace(/[^\w]+/g, "_")}.png`) });
+  }
+  expect(problems).toEqual([]);
 });

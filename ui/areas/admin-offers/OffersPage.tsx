@@ -12,6 +12,7 @@ import { Table } from "../../components/Table.tsx";
 import type { Column } from "../../components/Table.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
+import "./offers.css";
 
 type ItemType = "tank" | "consumable" | "camouflage";
 interface Grants {
@@ -124,14 +125,14 @@ function OfferForm({ data, draft, onSaved, onCancel }: { data: PageData; draft: 
   };
   const err = (k: string) => errors[k] ?? Object.entries(errors).find(([f]) => f.startsWith(`${k}.`))?.[1];
   return (
-    <form className="tk-form tk-panel" onSubmit={(e) => (e.preventDefault(), save())} aria-label={d.id ? t`Edit offer` : t`New offer`}>
+    <form className="tk-form tk-panel tk-offer-form" onSubmit={(e) => (e.preventDefault(), save())} aria-label={d.id ? t`Edit offer` : t`New offer`}>
       <h2>{d.id ? t`Edit offer #${ph({ id: d.id })}` : t`New offer`}</h2>
       <Field label={t`Title (Russian)`} error={err("titleRu")}><input name="titleRu" value={d.titleRu} maxLength={100} onChange={(e) => set({ titleRu: e.target.value })} /></Field>
       <Field label={t`Title (English)`} error={err("titleEn")}><input name="titleEn" value={d.titleEn} maxLength={100} onChange={(e) => set({ titleEn: e.target.value })} /></Field>
       <fieldset>
         <legend>{t`Price`}</legend>
-        <label><input type="radio" name="pay" checked={d.pay === "gold"} onChange={() => set({ pay: "gold" })} /> {t`Gold`}</label>
-        <label><input type="radio" name="pay" checked={d.pay === "billing"} onChange={() => set({ pay: "billing" })} /> {t`Real money (billing item)`}</label>
+        <div><label className="tk-inline"><input type="radio" name="pay" checked={d.pay === "gold"} onChange={() => set({ pay: "gold" })} /> {t`Gold`}</label>
+        <label className="tk-inline"><input type="radio" name="pay" checked={d.pay === "billing"} onChange={() => set({ pay: "billing" })} /> {t`Real money (billing item)`}</label></div>
         {d.pay === "gold" ? (
           <Field label={t`Price in gold`} error={err("priceGold")}><input name="priceGold" inputMode="numeric" value={d.priceGold} onChange={(e) => set({ priceGold: e.target.value })} /></Field>
         ) : (
@@ -178,7 +179,7 @@ function OfferForm({ data, draft, onSaved, onCancel }: { data: PageData; draft: 
         <div className="tk-row" role="group" aria-label={t`Platforms (none: all)`}>
           {t`Platforms (none: all)`}
           {data.platforms.map((p) => (
-            <label key={p}><input type="checkbox" checked={d.platforms.includes(p)} onChange={(e) => set({ platforms: e.target.checked ? [...d.platforms, p] : d.platforms.filter((x) => x !== p) })} /> {p}</label>
+            <label key={p} className="tk-inline"><input type="checkbox" checked={d.platforms.includes(p)} onChange={(e) => set({ platforms: e.target.checked ? [...d.platforms, p] : d.platforms.filter((x) => x !== p) })} /> {p}</label>
           ))}
         </div>
         <Field label={t`Countries, e.g. RU, KZ (empty: all)`} error={err("countries")}><input name="countries" value={d.countries} onChange={(e) => set({ countries: e.target.value })} /></Field>
@@ -189,7 +190,7 @@ function OfferForm({ data, draft, onSaved, onCancel }: { data: PageData; draft: 
         </Field>
       </fieldset>
       <Field label={t`Times one player may take it`} error={err("perPlayerLimit")}><input name="perPlayerLimit" inputMode="numeric" value={d.perPlayerLimit} onChange={(e) => set({ perPlayerLimit: e.target.value })} /></Field>
-      <label><input type="checkbox" name="active" checked={d.active} onChange={(e) => set({ active: e.target.checked })} /> {t`Active`}</label>
+      <label className="tk-inline"><input type="checkbox" name="active" checked={d.active} onChange={(e) => set({ active: e.target.checked })} /> {t`Active`}</label>
       {message && <p className="tk-field-error" role="alert">{message}</p>}
       <div className="tk-row">
         <button type="submit" className="tk-btn tk-primary" disabled={busy}>{t`Save offer`}</button>
