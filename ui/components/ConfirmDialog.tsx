@@ -1,9 +1,10 @@
 // Asks before a destructive action; a native <dialog> keeps focus and Escape handling right.
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { t } from "@lingui/core/macro";
 
 export function ConfirmDialog({ open, text, onConfirm, onCancel }: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const textId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -11,8 +12,8 @@ export function ConfirmDialog({ open, text, onConfirm, onCancel }: { open: boole
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="tk-dialog" onCancel={onCancel} aria-modal="true">
-      <p>{text}</p>
+    <dialog ref={ref} className="tk-dialog" onCancel={onCancel} aria-modal="true" aria-labelledby={textId}>
+      <p id={textId}>{text}</p>
       <div className="tk-row">
         <button type="button" className="tk-btn" onClick={onCancel}>
           {t`Cancel`}
