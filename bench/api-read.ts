@@ -34,8 +34,11 @@ async function measure(script: string, port: number, path: string, extraEnv: Rec
   const check = await fetch(`http://127.0.0.1:${port}${path}`);
   if (check.status !== 200) throw new Error(`${script}: ${check.status}`);
   await check.body?.cancel();
+  // A one-second warm-up (JIT, statement caches) before the measured run.
+  Bun.spawnSync(["wrk", "-t1", `-c${values.connections}`, "-d1s", `http://127.0.0.1:${port}${path}`]);
   const wrk = Bun.spawnSync(["wrk", "-t1", `-c${values.connections}`, `-d${values.seconds}s`, `http://127.0.0.1:${port}${path}`]);
   proc.kill();
+  await proc.exited; // the next server starts on a machine this one has left
   const text = wrk.stdout.toString();
   const m = /Requests\/sec:\s+([\d.]+)/.exec(text);
   if (!m) throw new Error(`wrk said: ${text}${wrk.stderr.toString()}`);
@@ -51,11 +54,23 @@ const variants: [string, () => Promise<number>][] = [
   ["the app on @libsql/client file driver, SQL statement through the client", () => measure(APP, 19304, "/bench/player/1", { TK_SQLITE_DRIVER: "libsql" })],
 ];
 const runs: number[][] = variants.map(() => []);
-for (let i = 0; i < Number(values.rounds); i++) for (const [k, [, run]] of variants.entries()) runs[k].push(await run());
+// Each round starts at another variant, so none always follows the same neighbour.
+for (let i = 0; i < Number(values.rounds); i++)
+  for (let j = 0; j < variants.length; j++) {
+    const k = (i + j) % variants.length;
+    runs[k].push(await variants[k][1]());
+  }
 rmSync(dataDir, { recursive: true, force: true });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const bare = median(runs[0]);
+// The machine's load moves between rounds, so each round's own ratio (against the bare server
+// measured beside it) is reported too; its median is the steadier figure.
 for (const [k, [name]] of variants.entries()) {
   const rate = median(runs[k]);
-  console.log(`player read, ${name}: ${rate.toFixed(0)} req/s${k ? ` — ratio ${(rate / bare).toFixed(2)}` : ""}  (runs: ${runs[k].map((r) => r.toFixed(0)).join(", ")})`);
+  const perRound = runs[k].map((r, i) => r / runs[0][i]);
+  console.log(
+    `player read, ${name}: ${rate.toFixed(0)} req/s` +
+      (k ? ` — ratio ${(rate / bare).toFixed(2)}, median of the rounds' ratios ${median(perRound).toFixed(2)}` : "") +
+      `  (runs: ${runs[k].map((r) => r.toFixed(0)).join(", ")})`,
+  );
 }
