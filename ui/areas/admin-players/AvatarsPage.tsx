@@ -7,6 +7,8 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FileImport } from "../../components/FileImport.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { AVATAR_STATUS, statusOf } from "./words.ts";
 import "./admin-players.css";
 
@@ -96,6 +98,38 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
   );
 }
 
+/** Operators set a player's avatar without moderation, or clear it (support may not). */
+function SetAvatar({ onDone }: { onDone: () => void }) {
+  const [playerId, setPlayerId] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const ok = /^\d+$/.test(playerId);
+  const clear = async () => {
+    setConfirming(false);
+    try {
+      await api("/admin/playerAvatars/save", { method: "POST", body: { playerId, clear: true } });
+      toast.ok(t`Avatar cleared`);
+      onDone();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  };
+  return (
+    <details className="tk-panel">
+      <summary>{t`Set or clear a player's avatar`}</summary>
+      <label>
+        {t`Player id`} <input inputMode="numeric" value={playerId} onChange={(e) => setPlayerId(e.target.value.trim())} />
+      </label>
+      {ok && (
+        <>
+          <FileImport<{ avatarUrl: string }> label={t`Image (PNG, JPEG or WebP)`} url={`/admin/playerAvatars/save?playerId=${playerId}`} field="image" accept="image/png,image/jpeg,image/webp" summary={() => <p>{t`Avatar set`}</p>} onDone={onDone} />
+          <button type="button" className="tk-btn tk-danger" onClick={() => setConfirming(true)}>{t`Clear the avatar`}</button>
+          <ConfirmDialog open={confirming} text={t`Remove this player's avatar?`} onConfirm={clear} onCancel={() => setConfirming(false)} />
+        </>
+      )}
+    </details>
+  );
+}
+
 export default function AvatarsPage() {
   const options = useApi<Options>("/admin/playerAvatars/options");
   const params = new URLSearchParams(location.search);
@@ -109,6 +143,7 @@ export default function AvatarsPage() {
     <section>
       <h1>{t`Avatar moderation`}</h1>
       <p className="tk-hint">{t`Tab to an image, then press A to accept or R to reject.`}</p>
+      <SetAvatar onDone={queue.reload} />
       <div className="tk-row">
         <label>
           {t`Status`}{" "}
