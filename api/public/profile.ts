@@ -73,7 +73,7 @@ export function registerProfile(app: Hono<HonoEnv>) {
   // These addresses are screens of the player site as well as data routes: a browser's GET
   // (asking for HTML, not JSON) gets the app's shell, which then asks for the data as JSON. Served
   // ahead of the routes' guards, because shop and gift check a CSRF token a navigation cannot send.
-  for (const path of ["rating", "myClan", "shop", "gift", "paymentMethods", "searchClans", "searchClans/:clanName{[^/]+}", "createClan"]) {
+  for (const path of ["rating", "myClan", "shop", "offers", "gift", "paymentMethods", "searchClans", "searchClans/:clanName{[^/]+}", "createClan"]) {
     app.on(["GET", "HEAD"], `${P}/${path}`, async (c, next) => {
       if ((c.req.header("accept") ?? "").includes("text/html")) {
         if (!c.var.player) return c.redirect(`/${c.var.locale}/public?next=${encodeURIComponent(c.req.path)}`);

@@ -21,6 +21,8 @@ interface Method {
 export default function PaymentMethodsPage() {
   const state = useApi<{ country: string; platform: string; methods: Method[] }>("/public/profile/paymentMethods");
   const [busy, setBusy] = useState<string | null>(null);
+  // A special offer sold for money links here with its billing item (?item=), shown marked.
+  const wanted = new URLSearchParams(location.search).get("item");
   const buy = async (m: Method, item: string) => {
     setBusy(`${m.provider}:${item}`);
     try {
@@ -53,7 +55,7 @@ export default function PaymentMethodsPage() {
                     {m.items.map((i) => {
                       const price = i.prices[0];
                       return (
-                        <li key={i.id} className="tk-row">
+                        <li key={i.id} className="tk-row" data-item={i.id} aria-current={i.id === wanted ? "true" : undefined} style={i.id === wanted ? { outline: "2px solid var(--accent, #f0a020)", borderRadius: 6, padding: 4 } : undefined}>
                           <span>
                             <strong>{i.title[locale]}</strong> — {grantsText(i.grants)}
                           </span>

@@ -1,4 +1,4 @@
-// The player's own page: who they are (nickname, avatar, level, experience, balances, premium,
+// The player's own page: who they are (nickname, avatar and its upload, level, experience, balances, premium,
 // battles, current tank, clan), then sending gold, the blacklist, and erasing personal data.
 import { ph, t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
@@ -8,6 +8,7 @@ import { BalanceLine, type ProfileData } from "./kit.tsx";
 import { TransferPanel } from "./TransferPanel.tsx";
 import { BlacklistPanel } from "./BlacklistPanel.tsx";
 import { ErasePanel } from "./ErasePanel.tsx";
+import { AvatarPanel } from "./AvatarPanel.tsx";
 
 export default function ProfilePage() {
   const state = useApi<ProfileData>("/public/profile/");
@@ -19,14 +20,8 @@ export default function ProfilePage() {
         return (
           <div className="tk-player">
             <section className="tk-panel" aria-labelledby="profile-title">
-              <div className="tk-row">
-                {p.avatarUrl ? <img src={p.avatarUrl} alt={t`Avatar of ${ph({ nickname: p.nickname })}`} width={96} height={96} className="tk-avatar" /> : <span className="tk-muted">{t`No avatar`}</span>}
-                <div>
-                  <h1 id="profile-title">{p.nickname}</h1>
-                  {p.avatarStatus === "pending" && <p className="tk-notice">{t`Your new avatar is waiting for moderation.`}</p>}
-                  {p.avatarStatus === "rejected" && <p className="tk-error">{t`Your avatar was rejected by moderation.`}</p>}
-                </div>
-              </div>
+              <h1 id="profile-title">{p.nickname}</h1>
+              <AvatarPanel nickname={p.nickname} initial={d.avatar} />
               <dl className="tk-facts">
                 <dt>{t`Level`}</dt>
                 <dd>{p.level}</dd>

@@ -3,6 +3,7 @@
 // after a money action, and the profile page's data type.
 import { ph, t } from "@lingui/core/macro";
 import { fmtInt } from "../../lib/i18n.ts";
+import type { AvatarState } from "./AvatarPanel.tsx";
 
 export const newRequestId = () => `ui-${crypto.randomUUID()}`;
 
@@ -26,7 +27,6 @@ export interface ProfileData {
     id: number;
     nickname: string;
     avatarUrl: string | null;
-    avatarStatus?: "pending" | "rejected" | "approved" | null;
     level: number;
     experience: number;
     rating: number;
@@ -39,6 +39,7 @@ export interface ProfileData {
     currentTank: { id: number; name: string; tier: number; type: string } | null;
     clan: { id: number; name: string; tag: string; role: string } | null;
   };
+  avatar: AvatarState;
   blacklist: { playerId: number; nickname: string; level: number; createdAt: number }[];
   transferRules: { minAmount: number; maxAmount: number; dailyLimit: number; feePercent: number; minLevel: number };
 }

@@ -11,6 +11,7 @@ export const screens: ScreenDef[] = [
   { path: "/public/profile/searchClans/:clanName", shell: "public", title: msg`Find a clan`, load: () => import("./SearchClansPage.tsx") },
   { path: "/public/profile/createClan", shell: "public", title: msg`Found a clan`, load: () => import("./CreateClanPage.tsx") },
   { path: "/public/profile/shop", shell: "public", title: msg`Shop`, load: () => import("./ShopPage.tsx") },
+  { path: "/public/profile/offers", shell: "public", title: msg`Special offers`, load: () => import("./OffersPage.tsx") },
   { path: "/public/profile/gift", shell: "public", title: msg`Gifts`, load: () => import("./GiftPage.tsx") },
   { path: "/public/profile/paymentMethods", shell: "public", title: msg`Payment methods`, load: () => import("./PaymentMethodsPage.tsx") },
   { path: "/public/profile/feedback", shell: "public", title: msg`Support`, load: () => import("./FeedbackPage.tsx") },

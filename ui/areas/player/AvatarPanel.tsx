@@ -1,0 +1,71 @@
+// The player's avatar: the current one, an upload waiting for moderation, the last refusal with
+// its reason, and choosing a new image (PNG, JPEG or WebP within the server's limits, checked
+// here first so a wrong file is refused without uploading it).
+import { useRef, useState } from "react";
+import { ph, t } from "@lingui/core/macro";
+import { api, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
+import { toast } from "../../components/Toasts.tsx";
+
+export interface AvatarState {
+  avatarUrl: string | null;
+  pending: { id: number; uploadedAt: number } | null;
+  rejected: { id: number; reasonText: string; note: string | null; decidedAt: number | null } | null;
+  limits: { maxBytes: number; minSide: number; maxSide: number; types: string[] };
+}
+
+export function AvatarPanel({ nickname, initial }: { nickname: string; initial: AvatarState }) {
+  const [state, setState] = useState(initial);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const { limits } = state;
+  const kb = Math.round(limits.maxBytes / 1024);
+
+  const upload = async (file: File | undefined) => {
+    setError("");
+    if (!file) return;
+    if (!limits.types.includes(file.type)) return setError(t`Choose a PNG, JPEG or WebP image.`);
+    if (file.size > limits.maxBytes) return setError(t`The image is larger than ${ph({ kb })} KB.`);
+    const body = new FormData();
+    body.append("image", file);
+    setBusy(true);
+    try {
+      setState(await api<AvatarState>("/public/profile/saveAvatar", { body }));
+      toast.ok(t`Avatar sent for moderation`);
+    } catch (e) {
+      setError((e as ApiError).fields.image ?? (e as ApiError).message);
+    }
+    setBusy(false);
+    if (input.current) input.current.value = "";
+  };
+
+  return (
+    <div className="tk-avatar-panel">
+      {state.avatarUrl ? <img src={state.avatarUrl} alt={t`Avatar of ${ph({ nickname })}`} width={96} height={96} className="tk-avatar" /> : <span className="tk-muted">{t`No avatar`}</span>}
+      {state.pending && (
+        <p className="tk-notice" data-testid="avatar-pending">
+          {t`Your new avatar (sent ${ph({ at: fmtDateTime(state.pending.uploadedAt) })}) is waiting for moderation.`}
+        </p>
+      )}
+      {state.rejected && !state.pending && (
+        <p className="tk-error" data-testid="avatar-rejected">
+          {t`Your last avatar was rejected: ${ph({ reason: state.rejected.reasonText })}`}
+          {state.rejected.note ? ` (${state.rejected.note})` : ""}
+        </p>
+      )}
+      <div className="tk-field">
+        <label htmlFor="avatar-file">{t`New avatar`}</label>
+        <input id="avatar-file" ref={input} type="file" accept={limits.types.join(",")} disabled={busy} aria-describedby="avatar-hint avatar-error" onChange={(e) => upload(e.target.files?.[0])} />
+        <small id="avatar-hint" className="tk-hint">
+          {t`PNG, JPEG or WebP, up to ${ph({ kb })} KB, ${ph({ min: limits.minSide })}–${ph({ max: limits.maxSide })} px a side. An operator checks it before others see it.`}
+        </small>
+        {error && (
+          <small id="avatar-error" className="tk-field-error" role="alert">
+            {error}
+          </small>
+        )}
+      </div>
+    </div>
+  );
+}
