@@ -22,7 +22,8 @@ interface Description {
   columns: string[];
   filters: string[];
   form: { properties: Record<string, Prop>; required?: string[] };
-  actions: { list: string; set: string; remove: string };
+  /** set, or add + update (api/admin/resources resourceActions); no remove when the area has none. */
+  actions: { list: string; set?: string; add?: string; update?: string; remove?: string };
 }
 
 /** Column and field names of the described resources (a key without one shows as it is). */
@@ -53,7 +54,9 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   image: msg`Image`,
   kind: msg`Kind`,
 };
-const label = (k: string) => (FIELD_LABELS[k] ? t(FIELD_LABELS[k]) : k);
+// Set by the screen shown (one resource screen is shown at a time), read by its columns and form.
+let extraLabels: Record<string, MessageDescriptor> = {};
+const label = (k: string) => (extraLabels[k] ? t(extraLabels[k]) : FIELD_LABELS[k] ? t(FIELD_LABELS[k]) : k);
 const kindOf = (p: Prop): "bool" | "enum" | "number" | "text" => {
   if (p.anyOf?.some((a) => a.type === "boolean") || p.type === "boolean") return "bool";
   const e = p.enum ?? p.anyOf?.find((a) => a.enum)?.enum;
@@ -63,7 +66,9 @@ const kindOf = (p: Prop): "bool" | "enum" | "number" | "text" => {
 };
 const show = (v: unknown) => (typeof v === "boolean" ? (v ? t`yes` : t`no`) : typeof v === "number" ? fmtInt(v) : v == null ? "" : String(v));
 
-export default function ResourcePage() {
+/** `labels`: another area's column and field names (its own catalogue), over the content ones. */
+export default function ResourcePage({ labels }: { labels?: Record<string, MessageDescriptor>; params?: Record<string, string | undefined> }) {
+  extraLabels = labels ?? {};
   const [path] = useLocation();
   const desc = useApi<Description>(path);
   return <Load state={desc}>{(d) => <Resource d={d} />}</Load>;
@@ -96,7 +101,7 @@ function Resource({ d }: { d: Description }) {
         cell: (r: Row) => (
           <div className="tk-row">
             <button className="tk-btn" onClick={() => setEditing(Object.fromEntries(Object.keys(props).map((k) => [k, r[k] ?? ""])))}>{t`Edit`}</button>
-            <button className="tk-btn tk-danger" onClick={() => setRemoving(r.id)}>{t`Remove`}</button>
+            {d.actions.remove && <button className="tk-btn tk-danger" onClick={() => setRemoving(r.id)}>{t`Remove`}</button>}
           </div>
         ),
       },
@@ -126,7 +131,7 @@ function Resource({ d }: { d: Description }) {
         onCancel={() => setRemoving(null)}
         onConfirm={async () => {
           try {
-            await api(d.actions.remove, { method: "POST", body: { id: removing } });
+            await api(d.actions.remove!, { method: "POST", body: { id: removing } });
             toast.ok(t`Removed`);
             reload();
           } catch (e) {
@@ -155,7 +160,8 @@ function ItemForm({ d, initial, onDone }: { d: Description; initial: Record<stri
     );
   const form = useForm(schema, Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v == null ? "" : String(v)])), { toInput });
   const save = form.submit(async (item) => {
-    await api(d.actions.set, { method: "POST", body: item });
+    const isNew = initial.id === "" || initial.id == null;
+    await api((isNew ? (d.actions.add ?? d.actions.set) : (d.actions.update ?? d.actions.set))!, { method: "POST", body: item });
     toast.ok(t`Saved`);
     onDone();
   });

@@ -1,0 +1,49 @@
+// /admin/immutableOptions/: published keys (never changed) and publishing a new one.
+import { useState } from "react";
+import { t } from "@lingui/core/macro";
+import { api, useApi, ApiError } from "../../lib/api.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { JsonEditor } from "../../components/JsonEditor.tsx";
+import { Table, type Column } from "../../components/Table.tsx";
+
+interface Published { key: string; value: unknown; publishedAt: number; adminUsername: string }
+
+export default function ImmutableOptionsPage() {
+  const [n, setN] = useState(0);
+  const page = useApi<{ options: Published[] }>(`/admin/immutableOptions/?v=${n}`);
+  const [key, setKey] = useState("");
+  const [value, setValue] = useState<unknown>({});
+  const [editor, setEditor] = useState(0);
+  const columns: Column<Published>[] = [
+    { id: "key", label: t`Key`, value: (r) => r.key },
+    { id: "value", label: t`Value`, value: (r) => JSON.stringify(r.value), cell: (r) => <code>{JSON.stringify(r.value)}</code> },
+    { id: "publishedAt", label: t`Published`, value: (r) => r.publishedAt, cell: (r) => fmtDateTime(r.publishedAt) },
+    { id: "adminUsername", label: t`By`, value: (r) => r.adminUsername },
+  ];
+  const run = async (url: string, body?: unknown) => {
+    try {
+      await api(url, { method: "POST", body });
+      toast.ok(t`Done`);
+      return true;
+    } catch (e) {
+      toast.error((e as ApiError).message);
+      return false;
+    }
+  };
+  return (
+    <section>
+      <p className="tk-hint">{t`A published option never changes; publish a new value under a new key (for example maps.v7).`}</p>
+      <Load state={page}>{(d) => <Table rows={d.options} columns={columns} rowKey={(r) => r.key} caption={t`Published options`} />}</Load>
+      <div className="tk-panel">
+        <label className="tk-row">{t`New key`} <input value={key} onChange={(e) => setKey(e.target.value)} /></label>
+        <JsonEditor key={editor} label={t`Value (JSON)`} value={{}} onChange={setValue} />
+        <div className="tk-row">
+          <button className="tk-btn tk-primary" disabled={!key || value === undefined} onClick={async () => { if (await run("/admin/immutableOptions/save", { key, value })) { setKey(""); setEditor((x) => x + 1); setN((x) => x + 1); } }}>{t`Publish`}</button>
+          <button className="tk-btn" onClick={() => run("/admin/immutableOptions/invalidateCache")}>{t`Invalidate cache`}</button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// /admin/serverLocalization/: server text keys with a column per language, searched by key or
+// text, the enabled languages a key still lacks flagged; a form with a field per language for
+// add and update; export as JSON or CSV; import that first shows what would change, then applies.
+import { useMemo, useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { api, useApi, ApiError } from "../../lib/api.ts";
+import { Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { DataTable, type Column } from "../../components/DataTable.tsx";
+import { FileImport } from "../../components/FileImport.tsx";
+
+const BASE = "/admin/serverLocalization/";
+interface Language { code: string; name: string; enabled: boolean; isDefault: boolean }
+interface Text { id: number; key: string; texts: Record<string, string>; missing: string[] }
+interface ImportResult { applied: boolean; added: string[]; changed: { key: string; summary: string }[]; unchanged: number }
+
+export default function LocalizationPage() {
+  const page = useApi<{ languages: Language[] }>(`${BASE}?size=1`);
+  return <Load state={page}>{(d) => <Texts languages={d.languages} />}</Load>;
+}
+
+function Texts({ languages }: { languages: Language[] }) {
+  const [editing, setEditing] = useState<{ id?: number; key: string; texts: Record<string, string> } | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+  const columns = useMemo<Column<Text>[]>(
+    () => [
+      { id: "key", label: t`Key`, value: (r) => r.key },
+      ...languages.map((l) => ({ id: `text-${l.code}`, label: l.name, sortable: false, value: (r: Text) => r.texts[l.code] ?? "" })),
+      {
+        id: "missing",
+        label: t`Missing`,
+        sortable: false,
+        value: (r) => r.missing.join(" "),
+        cell: (r) => (r.missing.length ? <span className="tk-error">{t`No text: ${ph({ codes: r.missing.join(", ") })}`}</span> : ""),
+      },
+      { id: "actions", label: "", sortable: false, csv: false, value: () => "", cell: (r) => <button className="tk-btn" onClick={() => setEditing({ id: r.id, key: r.key, texts: { ...r.texts } })}>{t`Edit`}</button> },
+    ],
+    [languages],
+  );
+  const save = async () => {
+    if (!editing) return;
+    try {
+      await api(editing.id ? `${BASE}update` : `${BASE}add`, { method: "POST", body: editing });
+      toast.ok(t`Saved`);
+      setEditing(null);
+      reload();
+    } catch (e) {
+      const err = e as ApiError;
+      toast.error(Object.entries(err.fields).map(([f, m]) => `${f}: ${m}`).join("; ") || err.message);
+    }
+  };
+  const summary = (r: ImportResult) => (
+    <div>
+      <p>{r.applied ? t`Imported: ${ph({ added: r.added.length })} added, ${ph({ changed: r.changed.length })} changed, ${ph({ same: r.unchanged })} unchanged.` : t`The file would add ${ph({ added: r.added.length })}, change ${ph({ changed: r.changed.length })}, leave ${ph({ same: r.unchanged })} unchanged. Nothing is changed yet.`}</p>
+      <ul>
+        {r.added.map((k) => <li key={k}>+ {k}</li>)}
+        {r.changed.map((c) => <li key={c.key}>~ {c.key}: {c.summary}</li>)}
+      </ul>
+    </div>
+  );
+  return (
+    <section>
+      <div className="tk-row">
+        <button className="tk-btn tk-primary" onClick={() => setEditing({ key: "", texts: {} })}>{t`New key`}</button>
+        <a className="tk-btn" href={`${BASE}export?format=json`} download>{t`Export JSON`}</a>
+        <a className="tk-btn" href={`${BASE}export?format=csv`} download>{t`Export CSV`}</a>
+      </div>
+      {editing && (
+        <form className="tk-panel tk-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          <label>{t`Key`} <input name="key" value={editing.key} readOnly={!!editing.id} onChange={(e) => setEditing({ ...editing, key: e.target.value })} /></label>
+          {languages.map((l) => (
+            <label key={l.code}>
+              {l.name} ({l.code}){!l.enabled ? ` · ${t`disabled`}` : ""}
+              <textarea name={`text-${l.code}`} rows={2} value={editing.texts[l.code] ?? ""} onChange={(e) => setEditing({ ...editing, texts: { ...editing.texts, [l.code]: e.target.value } })} />
+            </label>
+          ))}
+          <div className="tk-row">
+            <button className="tk-btn tk-primary" type="submit">{t`Save`}</button>
+            <button className="tk-btn" type="button" onClick={() => setEditing(null)}>{t`Cancel`}</button>
+          </div>
+        </form>
+      )}
+      <DataTable url={BASE} columns={columns} rowKey={(r) => String(r.id)} search={t`Search by key or text`} defaultSort={{ id: "key", desc: false }} version={version} />
+      <div className="tk-panel">
+        <h3>{t`Import (JSON or CSV)`}</h3>
+        <FileImport<ImportResult> label={t`Check a file`} url={`${BASE}import`} accept=".json,.csv" summary={summary} />
+        <FileImport<ImportResult> label={t`Apply a file`} url={`${BASE}import?apply=1`} accept=".json,.csv" summary={summary} onDone={reload} />
+      </div>
+    </section>
+  );
+}
