@@ -140,4 +140,28 @@ describe("Avatars: upload, moderation, serving", () => {
     const png = await badgePng(64, [0, 0, 0], [255, 255, 255]);
     expect(sniffImage(png)).toEqual({ contentType: "image/png", width: 64, height: 64 });
   }, 60_000);
+
+  test("an erasure removes every upload: the accepted image's address answers 404", async () => {
+    const p = await signInPlayer(w);
+    await upload(p, pngHeader(200, 200));
+    const [pending] = (await queue(`status=pending&playerId=${p.playerId}`)).rows;
+    await admin(support, "/admin/playerAvatars/accept", { avatarId: pending.id });
+    await upload(p, pngHeader(300, 300));
+    const url = (await avatarOf(p.playerId))!;
+    expect((await w.app.request(url)).status).toBe(200);
+    expect((await w.app.request("/public/profile/sensitive-data/remove", { method: "POST", headers: p.headers(), body: "{}" })).status).toBe(200);
+    expect(await w.deps.db.select().from(playerAvatars).where(eq(playerAvatars.playerId, p.playerId))).toEqual([]);
+    expect((await w.app.request(url)).status).toBe(404);
+  });
+
+  test("an operator's multipart upload (the screen's form) sets the avatar", async () => {
+    const p = await signInPlayer(w);
+    const form = new FormData();
+    form.set("image", new File([jpegHeader(320, 240) as Uint8Array<ArrayBuffer>], "a.jpg"));
+    const h = operator.headers();
+    delete (h as Record<string, string>)["content-type"];
+    const r = await w.app.request(`/admin/playerAvatars/save?playerId=${p.playerId}`, { method: "POST", headers: h, body: form });
+    expect(r.status).toBe(200);
+    expect(await avatarOf(p.playerId)).toMatch(/^\/public\/avatars\//);
+  });
 });

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { players, playerIdentities } from "../db/schema/players.ts";
 import { supportMessages, supportTickets } from "../db/schema/support.ts";
+import { playerAvatars } from "../db/schema/avatars.ts";
 import { clans, clanMembers, clanRequests, clanLog } from "../db/schema/clans.ts";
 import { endAllSessions } from "../http/session.ts";
 import { recordActivity } from "./players.ts";
@@ -46,6 +47,7 @@ export async function erasePersonalData(db: Db, input: { playerId: number; at: n
       await tx.update(supportTickets).set({ subject: ERASED_MESSAGE }).where(eq(supportTickets.playerId, playerId));
     }
     await tx.delete(playerIdentities).where(eq(playerIdentities.playerId, playerId));
+    await tx.delete(playerAvatars).where(eq(playerAvatars.playerId, playerId));
     await recordActivity(tx, playerId, "erasure", at);
     await tx
       .update(players)
