@@ -9,6 +9,7 @@ import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
+import { Facts } from "./Facts.tsx";
 
 interface Card {
   player: {
@@ -95,26 +96,19 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
               {d.suspect && <strong>{t`Suspect: ${ph({ note: d.suspect.note })}`}</strong>}
               {d.player.erasedAt && <strong>{t`Personal data erased ${ph({ at: fmtDateTime(d.player.erasedAt) })}`}</strong>}
             </p>
-            <dl className="tk-form-grid">
-              <dt>{t`Email`}</dt>
-              <dd>{d.player.email ?? "—"}</dd>
-              <dt>{t`Country, platform, source`}</dt>
-              <dd>{`${d.player.country} · ${d.player.platform} · ${d.player.source}`}</dd>
-              <dt>{t`Level, experience, rating`}</dt>
-              <dd>{`${d.player.level} · ${fmtInt(d.player.experience)} · ${fmtInt(d.player.rating)}`}</dd>
-              <dt>{t`Battles, wins`}</dt>
-              <dd>{`${fmtInt(d.player.battles)} · ${fmtInt(d.player.wins)}`}</dd>
-              <dt>{t`Gold, silver`}</dt>
-              <dd>{`${fmtInt(d.player.gold)} · ${fmtInt(d.player.silver)}`}</dd>
-              <dt>{t`Registered, last sign-in`}</dt>
-              <dd>{`${fmtDateTime(d.player.createdAt)} · ${fmtDateTime(d.player.lastLoginAt) || "—"}`}</dd>
-              <dt>{t`Social ids`}</dt>
-              <dd>{d.identities.map((i) => `${i.network}:${i.uid}`).join(", ") || "—"}</dd>
-              <dt>{t`Clan`}</dt>
-              <dd>{d.clan ? `${d.clan.name} (${d.clan.role})` : "—"}</dd>
-              <dt>{t`Items, open sessions`}</dt>
-              <dd>{`${d.counts.items} · ${d.counts.sessions}`}</dd>
-            </dl>
+            <Facts
+              items={[
+                [t`Email`, d.player.email ?? "—"],
+                [t`Country, platform, source`, `${d.player.country} · ${d.player.platform} · ${d.player.source}`],
+                [t`Level, experience, rating`, `${d.player.level} · ${fmtInt(d.player.experience)} · ${fmtInt(d.player.rating)}`],
+                [t`Battles, wins`, `${fmtInt(d.player.battles)} · ${fmtInt(d.player.wins)}`],
+                [t`Gold, silver`, `${fmtInt(d.player.gold)} · ${fmtInt(d.player.silver)}`],
+                [t`Registered, last sign-in`, `${fmtDateTime(d.player.createdAt)} · ${fmtDateTime(d.player.lastLoginAt) || "—"}`],
+                [t`Social ids`, d.identities.map((i) => `${i.network}:${i.uid}`).join(", ") || "—"],
+                [t`Clan`, d.clan ? `${d.clan.name} (${d.clan.role})` : "—"],
+                [t`Items, open sessions`, `${d.counts.items} · ${d.counts.sessions}`],
+              ]}
+            />
 
             <h2>{t`Profile`}</h2>
             {profile === null ? (

@@ -10,6 +10,7 @@ import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import { Table } from "../../components/Table.tsx";
 import type { Column } from "../../components/DataTable.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
+import { Facts } from "./Facts.tsx";
 import { kindText, detailText, type LogEntry } from "./logKinds.ts";
 
 interface Counters {
@@ -62,14 +63,7 @@ export default function PlayerCountersPage({ params }: { params: Record<string, 
         {(d) => (
           <>
             <h1>{t`Counters of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
-            <dl className="tk-form-grid">
-              {counts.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{typeof value(d) === "number" ? fmtInt(value(d)) : String(value(d))}</dd>
-                </div>
-              ))}
-            </dl>
+            <Facts items={counts.map(([label, value]) => [label, typeof value(d) === "number" ? fmtInt(value(d)) : String(value(d))])} />
           </>
         )}
       </Load>
