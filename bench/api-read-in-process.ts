@@ -29,7 +29,7 @@ app.get("/bench/player/:id{[0-9]+}", async (c) => { const [p] = await read.execu
 app.get("/bench/raw/:id{[0-9]+}", async (c) => { const r = await client.execute({ sql: SQL, args: [Number(c.req.param("id"))] }); const p = r.rows[0]; return p ? c.json(p) : c.json({ error: { code: "not_found" } }, 404); });
 const bare = new Hono(); bare.get("/bench/raw/:id{[0-9]+}", async (c) => { const r = await client.execute({ sql: SQL, args: [Number(c.req.param("id"))] }); const p = r.rows[0]; return p ? c.json(p) : c.json({ error: { code: "not_found" } }, 404); });
 const db = new Database(`${dir}/tankodrome.db`, { readonly: true }); const stmt = db.prepare(SQL);
-const all: Record<string, () => Promise<Response>> = {
+const all: Record<string, () => Response | Promise<Response>> = {
   appDrizzle: () => app.fetch(new Request("http://127.0.0.1/bench/player/1")),
   appRaw: () => app.fetch(new Request("http://127.0.0.1/bench/raw/1")),
   honoRaw: () => bare.fetch(new Request("http://127.0.0.1/bench/raw/1")),

@@ -17,7 +17,7 @@ const TYPES: Record<string, string> = {
 
 export function fileAssets(distDir = resolve(import.meta.dirname ?? ".", "../ui/dist")): AssetServer {
   const manifestPath = join(distDir, "manifest.json");
-  const cache = new Map<string, { body: Uint8Array; type: string }>();
+  const cache = new Map<string, { body: Uint8Array<ArrayBuffer>; type: string }>();
   let manifest: { scripts: string[]; styles: string[] } | undefined;
   return {
     async fetch(request) {
@@ -27,7 +27,7 @@ export function fileAssets(distDir = resolve(import.meta.dirname ?? ".", "../ui/
       if (!hit) {
         const file = join(distDir, path.slice("/assets/".length));
         if (!existsSync(file)) return null;
-        hit = { body: readFileSync(file), type: TYPES[extname(file)] ?? "application/octet-stream" };
+        hit = { body: new Uint8Array(readFileSync(file)), type: TYPES[extname(file)] ?? "application/octet-stream" };
         cache.set(path, hit);
       }
       const immutable = /-[a-z0-9]{6,}\.[a-z0-9]+$/i.test(path);

@@ -67,7 +67,7 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
   const chSettings = { url: settings.CLICKHOUSE_URL, username: settings.CLICKHOUSE_USER, password: settings.CLICKHOUSE_PASSWORD, database: settings.CLICKHOUSE_DATABASE };
   // workerd refuses fetch called as a method of another object ("Illegal invocation"), which is
   // how the adapter calls the fetch it is given; a plain function calls it unbound.
-  const warehouse = await openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings, (input, init) => fetch(input, init));
+  const warehouse = await openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings, ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)) as typeof fetch);
   await migrateWarehouse(warehouse);
   const assets = env.ASSETS ? workerAssets(env.ASSETS) : undefined;
   await (assets as { load?: () => Promise<void> } | undefined)?.load?.();

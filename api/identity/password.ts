@@ -23,7 +23,7 @@ const MAX_PBKDF2_ITERATIONS = 10_000_000;
 
 const enc = new TextEncoder();
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
-const unb64 = (s: string) => Uint8Array.from(atob(s.padEnd(Math.ceil(s.length / 4) * 4, "=")), (c) => c.charCodeAt(0));
+const unb64 = (s: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(s.padEnd(Math.ceil(s.length / 4) * 4, "=")), (c) => c.charCodeAt(0));
 
 let wasmUsable: boolean | undefined;
 
@@ -42,7 +42,7 @@ async function argon2id(password: string, salt: Uint8Array, cost: { m: number; t
   return argon2idAsync(password, salt, { t: cost.t, m: cost.m, p: cost.p, dkLen: HASH_BYTES });
 }
 
-async function pbkdf2Sha256(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function pbkdf2Sha256(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   try {
     const key = await crypto.subtle.importKey("raw", enc.encode(password), "PBKDF2", false, ["deriveBits"]);
     return new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256));
@@ -63,7 +63,7 @@ const PBKDF2_FORM = /^pbkdf2-sha256\$(\d{1,8})\$([A-Za-z0-9+/]+=*)\$([A-Za-z0-9+
 
 type Parsed =
   | { kind: "argon2id"; m: number; t: number; p: number; salt: Uint8Array; hash: Uint8Array }
-  | { kind: "pbkdf2-sha256"; iterations: number; salt: Uint8Array; hash: Uint8Array };
+  | { kind: "pbkdf2-sha256"; iterations: number; salt: Uint8Array<ArrayBuffer>; hash: Uint8Array };
 
 function parse(stored: string | null | undefined): Parsed | null {
   if (!stored) return null;

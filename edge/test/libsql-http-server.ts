@@ -110,7 +110,7 @@ export function startLibsqlHttpServer(path: string, port = 0) {
     return retryBusy(() => {
       const prepared = s.db.prepare(sql);
       const named = Object.fromEntries((stmt.named_args ?? []).map((a) => [/^[:@$]/.test(a.name) ? a.name : `$${a.name}`, fromHrana(a.value)]));
-      const args: SQLQueryBindings[] = stmt.named_args?.length ? [named] : (stmt.args ?? []).map(fromHrana);
+      const args = (stmt.named_args?.length ? [named] : (stmt.args ?? []).map(fromHrana)) as SQLQueryBindings[];
       const columns = prepared.columnNames;
       const cols = columns.map((name, i) => ({ name, decltype: prepared.declaredTypes[i] ?? null }));
       let rows: unknown[][] = [];
