@@ -1,7 +1,9 @@
 // /admin/player/ — find a player by id, nickname, email or social id; server-paged and sorted.
+import { useState } from "react";
 import { t } from "@lingui/core/macro";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { BulkUnban } from "./BulkUnban.tsx";
 
 interface Row {
   id: number;
@@ -20,6 +22,7 @@ interface Row {
 }
 
 export default function PlayersSearchPage() {
+  const [version, setVersion] = useState(0);
   const columns: Column<Row>[] = [
     { id: "id", label: t`Id`, value: (r) => r.id, cell: (r) => <a href={`/admin/player/${r.id}`}>{r.id}</a> },
     { id: "nickname", label: t`Nickname`, value: (r) => r.nickname, cell: (r) => <a href={`/admin/player/${r.id}`}>{r.nickname}</a> },
@@ -48,7 +51,9 @@ export default function PlayersSearchPage() {
         filters={[{ id: "state", label: t`State`, options: [["banned", t`banned`], ["suspect", t`suspect`], ["erased", t`erased`]] }]}
         defaultSort={{ id: "id", desc: true }}
         exportName="players"
+        version={version}
       />
+      <BulkUnban onDone={() => setVersion((v) => v + 1)} />
     </section>
   );
 }
