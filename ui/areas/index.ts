@@ -10,5 +10,6 @@ import { screens as information } from "./information/routes.ts";
 import { screens as adminPlayersQueues } from "./admin-players/routes.ts";
 import { screens as adminOffers } from "./admin-offers/routes.ts";
 import { screens as system } from "./system/routes.ts";
+import { screens as clansBattles } from "./admin-clans-battles/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles];

@@ -1,0 +1,108 @@
+// /admin/battles/:battleId/events — one battle: its timeline (start, each player's result, end
+// or stop) and its players with their results; a running battle can be stopped.
+import { useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { Table } from "../../components/Table.tsx";
+import { resultText } from "./t.ts";
+import { statusCell, type BattleRow } from "./BattlesPage.tsx";
+
+interface Event {
+  id: number;
+  kind: string;
+  playerId: number | null;
+  nickname: string | null;
+  details: Record<string, unknown>;
+  at: number;
+}
+interface Seat {
+  playerId: number;
+  nickname: string;
+  tankName: string | null;
+  tankId: number;
+  result: string | null;
+  experience: number;
+  silverEarned: number;
+  silverSpent: number;
+  kills: number;
+  damage: number;
+  durationS: number;
+  ratingDelta: number;
+}
+interface Data {
+  battle: BattleRow;
+  events: Event[];
+  players: Seat[];
+}
+
+function eventText(e: Event): string {
+  const d = e.details as Record<string, string | number>;
+  if (e.kind === "start") return t`Started: ${ph({ mode: d.mode })}, ${ph({ map: d.map })}, ${ph({ n: d.players })} players`;
+  if (e.kind === "player.result") return t`${ph({ nickname: e.nickname ?? String(e.playerId ?? "") })}: ${ph({ result: resultText(String(d.result)) })}, +${ph({ exp: fmtInt(Number(d.experience)) })} exp, +${ph({ silver: fmtInt(Number(d.silver)) })} silver, −${ph({ spent: fmtInt(Number(d.silverSpent)) })} costs`;
+  if (e.kind === "end") return t`Ended by the battle server`;
+  if (e.kind === "stop") return t`Stopped by an operator (no rewards)`;
+  return e.kind;
+}
+
+export default function BattlePage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.battleId ?? "";
+  const state = useApi<Data>(`/admin/battles/${id}/events`);
+  const [confirm, setConfirm] = useState(false);
+  async function stop() {
+    setConfirm(false);
+    try {
+      await api(`/admin/battles/${id}/stop`, { method: "POST" });
+      toast.ok(t`Battle #${ph({ id })} stopped`);
+      state.reload();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  }
+  return (
+    <Load state={state}>
+      {(d) => (
+        <section className="tk-battle">
+          <h1>{t`Battle #${ph({ id: d.battle.id })}: ${ph({ mode: d.battle.mode })}, ${ph({ map: d.battle.map })}`}</h1>
+          <p className="tk-row">
+            {statusCell(d.battle)} · {fmtDateTime(d.battle.startedAt)}
+            {d.battle.endedAt ? ` – ${fmtDateTime(d.battle.endedAt)}` : ""}
+            {d.battle.status === "running" && (
+              <button type="button" className="tk-btn tk-danger" onClick={() => setConfirm(true)}>
+                {t`Stop`}
+              </button>
+            )}
+          </p>
+          <h2>{t`Timeline`}</h2>
+          <ol className="tk-timeline">
+            {d.events.map((e) => (
+              <li key={e.id}>
+                <time>{fmtDateTime(e.at)}</time> {eventText(e)}
+              </li>
+            ))}
+          </ol>
+          <h2>{t`Players`}</h2>
+          <Table
+            rows={d.players}
+            rowKey={(p) => String(p.playerId)}
+            columns={[
+              { id: "nickname", label: t`Player`, value: (p) => p.nickname, cell: (p) => <a href={`/admin/player/${p.playerId}`}>{p.nickname}</a> },
+              { id: "tank", label: t`Tank`, value: (p) => p.tankName ?? `#${p.tankId}` },
+              { id: "result", label: t`Result`, value: (p) => p.result, cell: (p) => resultText(p.result) },
+              { id: "experience", label: t`Experience`, value: (p) => p.experience },
+              { id: "silverEarned", label: t`Silver earned`, value: (p) => p.silverEarned },
+              { id: "silverSpent", label: t`Repair and ammo`, value: (p) => p.silverSpent },
+              { id: "kills", label: t`Kills`, value: (p) => p.kills },
+              { id: "damage", label: t`Damage`, value: (p) => p.damage },
+              { id: "ratingDelta", label: t`Rating`, value: (p) => p.ratingDelta },
+            ]}
+          />
+          <ConfirmDialog open={confirm} text={t`Stop battle #${ph({ id })}? Its players get no rewards.`} onConfirm={stop} onCancel={() => setConfirm(false)} />
+        </section>
+      )}
+    </Load>
+  );
+}

@@ -1,0 +1,136 @@
+// /admin/battles/ — the battles the battle servers reported: filters (status incl. stuck, mode,
+// player, period), find by battle or player, stop a running battle and stop every stuck one
+// (each after a confirmation).
+import { useMemo, useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { DataTable, type Column } from "../../components/DataTable.tsx";
+import { Table } from "../../components/Table.tsx";
+import { battleStatusText, BATTLE_STATUSES } from "./t.ts";
+
+export interface BattleRow {
+  id: number;
+  mode: string;
+  map: string;
+  status: string;
+  startedAt: number;
+  endedAt: number | null;
+  players: number;
+  stuck: boolean;
+}
+interface Head {
+  stuck: number;
+  stuckAfterMs: number;
+  modes: string[];
+}
+
+export const statusCell = (b: BattleRow) => <span data-status={b.stuck ? "stuck" : b.status}>{battleStatusText(b.stuck ? "stuck" : b.status)}</span>;
+
+export default function BattlesPage() {
+  const head = useApi<Head>("/admin/battles/");
+  const [version, setVersion] = useState(0);
+  const [stopping, setStopping] = useState<BattleRow | null>(null);
+  const [stoppingStuck, setStoppingStuck] = useState(false);
+  const [q, setQ] = useState("");
+  const [found, setFound] = useState<BattleRow[] | null>(null);
+  const refresh = () => (setVersion((v) => v + 1), head.reload());
+
+  async function stop(b: BattleRow) {
+    setStopping(null);
+    try {
+      await api(`/admin/battles/${b.id}/stop`, { method: "POST" });
+      toast.ok(t`Battle #${ph({ id: b.id })} stopped`);
+      refresh();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  }
+  async function stopStuck() {
+    setStoppingStuck(false);
+    try {
+      const r = await api<{ stopped: number }>("/admin/battles/stopTheStuck", { method: "POST" });
+      toast.ok(t`Stuck battles stopped: ${ph({ n: fmtInt(r.stopped) })}`);
+      refresh();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  }
+  async function find(e: React.FormEvent) {
+    e.preventDefault();
+    try {
+      setFound((await api<{ rows: BattleRow[] }>(`/admin/battles/find?q=${encodeURIComponent(q)}`)).rows);
+    } catch (err) {
+      toast.error((err as ApiError).message);
+    }
+  }
+
+  const columns = useMemo<Column<BattleRow>[]>(
+    () => [
+      { id: "id", label: t`Battle`, value: (b) => b.id, cell: (b) => <a href={`/admin/battles/${b.id}/events`}>#{b.id}</a> },
+      { id: "mode", label: t`Mode`, value: (b) => b.mode },
+      { id: "map", label: t`Map`, value: (b) => b.map, sortable: false },
+      { id: "status", label: t`Status`, value: (b) => (b.stuck ? "stuck" : b.status), cell: statusCell },
+      { id: "players", label: t`Players`, value: (b) => b.players, sortable: false },
+      { id: "startedAt", label: t`Started`, value: (b) => b.startedAt, cell: (b) => fmtDateTime(b.startedAt) },
+      { id: "endedAt", label: t`Ended`, value: (b) => b.endedAt, cell: (b) => (b.endedAt ? fmtDateTime(b.endedAt) : "") },
+      {
+        id: "actions",
+        label: t`Actions`,
+        value: () => "",
+        sortable: false,
+        csv: false,
+        cell: (b) =>
+          b.status === "running" ? (
+            <button type="button" className="tk-btn tk-danger" onClick={() => setStopping(b)}>
+              {t`Stop`}
+            </button>
+          ) : null,
+      },
+    ],
+    [],
+  );
+
+  return (
+    <section className="tk-battles">
+      <h1>{t`Battles`}</h1>
+      <Load state={head}>
+        {(d) => (
+          <div className="tk-row">
+            <p>{t`Stuck battles (running longer than ${ph({ minutes: fmtInt(d.stuckAfterMs / 60_000) })} min): ${ph({ n: fmtInt(d.stuck) })}`}</p>
+            <button type="button" className="tk-btn tk-danger" disabled={d.stuck === 0} onClick={() => setStoppingStuck(true)}>
+              {t`Stop the stuck`}
+            </button>
+          </div>
+        )}
+      </Load>
+      <form className="tk-row" onSubmit={find} role="search">
+        <input aria-label={t`Battle id, player id or nickname`} placeholder={t`Battle id, player id or nickname`} value={q} onChange={(e) => setQ(e.target.value)} required maxLength={64} />
+        <button type="submit" className="tk-btn">
+          {t`Find`}
+        </button>
+      </form>
+      {found && <Table rows={found} columns={columns.slice(0, 7)} rowKey={(b) => String(b.id)} caption={t`Found: ${ph({ n: fmtInt(found.length) })}`} />}
+      <DataTable
+        url="/admin/battles/get"
+        columns={columns}
+        rowKey={(b) => String(b.id)}
+        filters={[
+          { id: "status", label: t`Status`, options: BATTLE_STATUSES.map((s) => [s, battleStatusText(s)]) },
+          { id: "mode", label: t`Mode`, options: (head.data?.modes ?? []).map((m) => [m, m]) },
+          { id: "playerId", label: t`Player id` },
+          { id: "from", label: t`From (DD.MM.YYYY)` },
+          { id: "to", label: t`To (DD.MM.YYYY)` },
+        ]}
+        defaultSort={{ id: "id", desc: true }}
+        exportName="battles"
+        version={version}
+      />
+      <ConfirmDialog open={stopping !== null} text={t`Stop battle #${ph({ id: stopping?.id ?? 0 })}? Its players get no rewards.`} onConfirm={() => stopping && stop(stopping)} onCancel={() => setStopping(null)} />
+      <ConfirmDialog open={stoppingStuck} text={t`Stop every stuck battle? Their players get no rewards.`} onConfirm={stopStuck} onCancel={() => setStoppingStuck(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// /admin/clanCounters/:clanId — a clan's figures today and per day over a period (battles and
+// wins fought for it, rating and members at each day's end), and the clan log around a moment.
+import { useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtInt } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { Chart } from "../../components/Chart.tsx";
+import { Table } from "../../components/Table.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { logColumns, type LogRow } from "./ClanLogPage.tsx";
+
+interface Data {
+  clan: { id: number; name: string; tag: string };
+  counters: { members: number; rating: number; wins: number; experience: number; battles: number; battleWins: number; battles30d: number; winRate30d: number };
+}
+interface Graph {
+  days: string[];
+  battles: number[];
+  wins: number[];
+  rating: number[];
+  members: number[];
+}
+
+export default function ClanCountersPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.clanId ?? "";
+  const data = useApi<Data>(`/admin/clanCounters/${id}`);
+  const graph = useApi<Graph>(`/admin/clanCounters/getGraphData?clanId=${id}`);
+  const [at, setAt] = useState("");
+  const [near, setNear] = useState<LogRow[] | null>(null);
+  async function loadNear(e: React.FormEvent) {
+    e.preventDefault();
+    try {
+      setNear((await api<{ rows: LogRow[] }>(`/admin/clanCounters/getNearLogs?clanId=${id}&at=${encodeURIComponent(at)}`)).rows);
+    } catch (err) {
+      toast.error((err as ApiError).message);
+    }
+  }
+  const g = graph.data;
+  return (
+    <section className="tk-clan-counters">
+      <Load state={data}>
+        {(d) => (
+          <>
+            <h1>{t`Counters: [${ph({ tag: d.clan.tag })}] ${ph({ name: d.clan.name })}`}</h1>
+            <p>
+              <a href={`/admin/clan/${id}`}>{t`Back to the clan`}</a>
+            </p>
+            <dl className="tk-counters">
+              <dt>{t`Members`}</dt>
+              <dd>{fmtInt(d.counters.members)}</dd>
+              <dt>{t`Rating`}</dt>
+              <dd>{fmtInt(d.counters.rating)}</dd>
+              <dt>{t`Battles fought for the clan`}</dt>
+              <dd>{fmtInt(d.counters.battles)}</dd>
+              <dt>{t`Battles in 30 days`}</dt>
+              <dd>{t`${ph({ n: fmtInt(d.counters.battles30d) })} (wins ${ph({ rate: d.counters.winRate30d })} %)`}</dd>
+            </dl>
+          </>
+        )}
+      </Load>
+      <Chart loading={graph.loading} spec={g ? { kind: "bar", title: t`Battles and wins per day`, x: g.days, series: [{ name: t`Battles`, data: g.battles }, { name: t`Wins`, data: g.wins }] } : null} />
+      <Chart loading={graph.loading} spec={g ? { kind: "line", title: t`Rating at the end of each day`, x: g.days, series: [{ name: t`Rating`, data: g.rating }] } : null} />
+      <Chart loading={graph.loading} spec={g ? { kind: "line", title: t`Members at the end of each day`, x: g.days, series: [{ name: t`Members`, data: g.members }] } : null} />
+      <h2>{t`Clan log around a moment`}</h2>
+      <form className="tk-row" onSubmit={loadNear}>
+        <input aria-label={t`Moment (DD.MM.YYYY HH:mm:ss)`} placeholder="DD.MM.YYYY HH:mm:ss" value={at} onChange={(e) => setAt(e.target.value)} required />
+        <button type="submit" className="tk-btn">
+          {t`Show ±24 h`}
+        </button>
+      </form>
+      {near && <Table rows={near} columns={logColumns()} rowKey={(r) => String(r.id)} />}
+    </section>
+  );
+}
