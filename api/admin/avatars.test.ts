@@ -19,11 +19,11 @@ describe("Avatars: upload, moderation, serving", () => {
   }, 60_000);
   afterAll(() => w.close());
 
-  const upload = (p: Actor, bytes: Uint8Array, type = "image/png", lang = "en") =>
+  const upload = (p: Actor, bytes: Uint8Array<ArrayBuffer>, type = "image/png", lang = "en") =>
     w.app.request("/public/profile/saveAvatar", { method: "POST", headers: { ...p.headers({ "accept-language": lang }), "content-type": type }, body: bytes });
-  const uploadForm = (p: Actor, bytes: Uint8Array) => {
+  const uploadForm = (p: Actor, bytes: Uint8Array<ArrayBuffer>) => {
     const form = new FormData();
-    form.set("image", new File([bytes as Uint8Array<ArrayBuffer>], "a.png", { type: "text/plain" }));
+    form.set("image", new File([bytes], "a.png", { type: "text/plain" }));
     const h = p.headers();
     delete (h as Record<string, string>)["content-type"];
     return w.app.request("/public/profile/saveAvatar", { method: "POST", headers: h, body: form });
@@ -125,7 +125,7 @@ describe("Avatars: upload, moderation, serving", () => {
   });
 
   test("the demo step queues real PNGs: six pending, one refused, three accepted and served", async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push((await signInPlayer(w)).playerId);
     await avatarsStep({ db: w.deps.db, r: rng(7), playerIds: ids, opts: { players: 12, days: 1, now: w.clock.now() } });
     const rows = await w.deps.db.select().from(playerAvatars);
@@ -134,7 +134,7 @@ describe("Avatars: upload, moderation, serving", () => {
     expect(mine.filter((r) => r.status === "rejected").length).toBe(1);
     const accepted = mine.filter((r) => r.status === "accepted");
     expect(accepted.length).toBe(3);
-    expect(sniffImage(new Uint8Array(accepted[0].bytes))).toEqual({ contentType: "image/png", width: 128, height: 128 });
+    expect(sniffImage(accepted[0].bytes)).toEqual({ contentType: "image/png", width: 128, height: 128 });
     expect((await w.app.request(`/public/avatars/${accepted[0].hash}`)).status).toBe(200);
     expect(await avatarOf(accepted[0].playerId)).toBe(`/public/avatars/${accepted[0].hash}`);
     const png = await badgePng(64, [0, 0, 0], [255, 255, 255]);
@@ -157,7 +157,7 @@ describe("Avatars: upload, moderation, serving", () => {
   test("an operator's multipart upload (the screen's form) sets the avatar", async () => {
     const p = await signInPlayer(w);
     const form = new FormData();
-    form.set("image", new File([jpegHeader(320, 240) as Uint8Array<ArrayBuffer>], "a.jpg"));
+    form.set("image", new File([jpegHeader(320, 240)], "a.jpg"));
     const h = operator.headers();
     delete (h as Record<string, string>)["content-type"];
     const r = await w.app.request(`/admin/playerAvatars/save?playerId=${p.playerId}`, { method: "POST", headers: h, body: form });

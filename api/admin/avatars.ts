@@ -45,7 +45,7 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
   route(app, { method: "GET", path: "/admin/playerAvatars/image/:avatarId{[0-9]+}", ...MODERATE }, async (c) => {
     const img = await avatarImage(c.var.deps.db, { id: Number(c.req.param("avatarId")) });
     if (!img) throw new AppError("not_found");
-    return new Response(img.bytes as unknown as BodyInit, { headers: { "content-type": img.contentType, "cache-control": "private, max-age=3600", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'" } });
+    return new Response(img.bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": img.contentType, "cache-control": "private, max-age=3600", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'" } });
   });
 
   route(app, { method: "POST", path: "/admin/playerAvatars/accept", ...MODERATE, mutates: true }, input(acceptInput), async (c) => {

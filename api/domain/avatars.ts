@@ -85,7 +85,7 @@ export async function submitAvatar(db: Db, playerId: number, bytes: Uint8Array, 
   const hash = await hex(bytes);
   return db.transaction(async (tx) => {
     await tx.update(playerAvatars).set({ status: "replaced", decidedAt: at }).where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "pending")));
-    const [row] = await tx.insert(playerAvatars).values({ playerId, status: "pending", ...info, hash, bytes: bytes as unknown as Buffer, createdAt: at }).returning({ id: playerAvatars.id });
+    const [row] = await tx.insert(playerAvatars).values({ playerId, status: "pending", ...info, hash, bytes, createdAt: at }).returning({ id: playerAvatars.id });
     return { id: row.id, status: "pending" as const, ...info, hash };
   });
 }
@@ -160,7 +160,7 @@ export async function setAvatarByOperator(tx: Tx, playerId: number, image: { byt
   }
   await tx.update(playerAvatars).set({ status: "replaced", decidedAt: at }).where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "pending")));
   const hash = await hex(image.bytes);
-  await tx.insert(playerAvatars).values({ playerId, status: "accepted", ...image.info, hash, bytes: image.bytes as unknown as Buffer, setByAdminId: adminId, decidedByAdminId: adminId, createdAt: at, decidedAt: at });
+  await tx.insert(playerAvatars).values({ playerId, status: "accepted", ...image.info, hash, bytes: image.bytes, setByAdminId: adminId, decidedByAdminId: adminId, createdAt: at, decidedAt: at });
   await tx.update(players).set({ avatarUrl: avatarUrl(hash) }).where(eq(players.id, playerId));
   return { before: p.avatarUrl, avatarUrl: avatarUrl(hash) };
 }

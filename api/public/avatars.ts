@@ -60,10 +60,11 @@ export function registerAvatars(app: Hono<HonoEnv>) {
   });
 
   route(app, { method: "GET", path: "/public/avatars/:hash{[0-9a-f]+}", auth: "none" }, async (c) => {
-    if (c.req.param("hash").length !== 64) throw new AppError("not_found");
-    const img = await avatarImage(c.var.deps.db, { hash: c.req.param("hash") });
+    const hash = c.req.param("hash") ?? "";
+    if (hash.length !== 64) throw new AppError("not_found");
+    const img = await avatarImage(c.var.deps.db, { hash });
     if (!img) throw new AppError("not_found");
-    return new Response(img.bytes as unknown as BodyInit, {
+    return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
       headers: { "content-type": img.contentType, "cache-control": "public, max-age=31536000, immutable", etag: `"${img.hash}"`, "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'" },
     });
   });

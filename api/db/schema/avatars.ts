@@ -1,8 +1,15 @@
 // Player avatars: every uploaded image waits here for an operator; an accepted one is what
 // players.avatar_url points at (served by content hash). One pending upload per player.
-import { sqliteTable, integer, text, blob, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sqliteTable, integer, text, index, uniqueIndex, customType } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { players } from "./players.ts";
+
+/** A BLOB read as a Uint8Array on every driver (libSQL answers ArrayBuffer, bun:sqlite Uint8Array), no Node Buffer. */
+const bytesColumn = customType<{ data: Uint8Array; driverData: ArrayBuffer | Uint8Array }>({
+  dataType: () => "blob",
+  fromDriver: (v) => (v instanceof Uint8Array ? v : new Uint8Array(v)),
+  toDriver: (v) => v,
+});
 
 export const AVATAR_STATUSES = ["pending", "accepted", "rejected", "replaced"] as const;
 export type AvatarStatus = (typeof AVATAR_STATUSES)[number];
@@ -19,7 +26,7 @@ export const playerAvatars = sqliteTable(
     height: integer("height").notNull(),
     /** SHA-256 of the bytes, hex: the served address, so a cached copy never goes stale. */
     hash: text("hash").notNull(),
-    bytes: blob("bytes", { mode: "buffer" }).notNull(),
+    bytes: bytesColumn("bytes").notNull(),
     /** Rejection reason code (AVATAR_REJECT_REASONS) and an operator's note the player sees. */
     reason: text("reason"),
     note: text("note"),

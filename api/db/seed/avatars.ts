@@ -29,7 +29,7 @@ const chunk = (type: string, data: Uint8Array) => {
 };
 
 /** A size×size RGB PNG: a background with a centred square of the second colour. */
-export async function badgePng(size: number, bg: [number, number, number], fg: [number, number, number]): Promise<Uint8Array> {
+export async function badgePng(size: number, bg: [number, number, number], fg: [number, number, number]): Promise<Uint8Array<ArrayBuffer>> {
   const raw = new Uint8Array(size * (1 + size * 3));
   for (let y = 0; y < size; y++) {
     raw[y * (1 + size * 3)] = 0;
@@ -63,7 +63,7 @@ export const avatarsStep: WorldStep = async ({ db, r, playerIds, opts }) => {
     const at = opts.now - r.int(1, 72) * 3_600_000;
     const status = i < 6 ? "pending" : i === 6 ? "rejected" : "accepted";
     await db.insert(playerAvatars).values({
-      playerId, status, contentType: "image/png", width: 128, height: 128, hash, bytes: bytes as unknown as Buffer, createdAt: at,
+      playerId, status, contentType: "image/png", width: 128, height: 128, hash, bytes, createdAt: at,
       ...(status === "rejected" ? { reason: "advertising", decidedAt: at + 600_000 } : status === "accepted" ? { decidedAt: at + 600_000 } : {}),
     });
     if (status === "accepted") await db.update(players).set({ avatarUrl: avatarUrl(hash) }).where(eq(players.id, playerId));
