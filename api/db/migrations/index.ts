@@ -213,5 +213,14 @@ export const migrations: Migration[] = [
       "CREATE TABLE `social_networks` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`key` text NOT NULL,\n\t`name` text NOT NULL,\n\t`enabled` integer DEFAULT true NOT NULL,\n\t`app_id` text DEFAULT '' NOT NULL,\n\t`sort_order` integer DEFAULT 0 NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
       "CREATE UNIQUE INDEX `social_networks_key` ON `social_networks` (`key`);"
     ]
+  },
+  {
+    "tag": "0015_complete_puck",
+    "hash": "9b68e075a8bc612b72594cdaa16897423f768fd737ea59ddcc2d3e69f850984e",
+    "statements": [
+      "CREATE TABLE `notification_contents` (\n\t`notification_id` integer NOT NULL,\n\t`lang` text NOT NULL,\n\t`title` text DEFAULT '' NOT NULL,\n\t`body` text NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`notification_id`, `lang`),\n\tFOREIGN KEY (`notification_id`) REFERENCES `notifications`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE TABLE `notifications` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`channel` text NOT NULL,\n\t`name` text NOT NULL,\n\t`status` text DEFAULT 'draft' NOT NULL,\n\t`starts_at` integer NOT NULL,\n\t`ends_at` integer NOT NULL,\n\t`level_min` integer DEFAULT 1 NOT NULL,\n\t`level_max` integer DEFAULT 100 NOT NULL,\n\t`platforms` text DEFAULT '[]' NOT NULL,\n\t`countries` text DEFAULT '[]' NOT NULL,\n\t`payers` text DEFAULT 'all' NOT NULL,\n\t`player_ids` text DEFAULT '[]' NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE INDEX `notifications_channel` ON `notifications` (`channel`,`status`);"
+    ]
   }
 ];

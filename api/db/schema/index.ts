@@ -17,3 +17,4 @@ export * from "./bans.ts";
 export * from "./avatars.ts";
 export * from "./offers.ts";
 export * from "./system.ts";
+export * from "./notifications.ts";
