@@ -222,5 +222,16 @@ export const migrations: Migration[] = [
       "CREATE TABLE `notifications` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`channel` text NOT NULL,\n\t`name` text NOT NULL,\n\t`status` text DEFAULT 'draft' NOT NULL,\n\t`starts_at` integer NOT NULL,\n\t`ends_at` integer NOT NULL,\n\t`level_min` integer DEFAULT 1 NOT NULL,\n\t`level_max` integer DEFAULT 100 NOT NULL,\n\t`platforms` text DEFAULT '[]' NOT NULL,\n\t`countries` text DEFAULT '[]' NOT NULL,\n\t`payers` text DEFAULT 'all' NOT NULL,\n\t`player_ids` text DEFAULT '[]' NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
       "CREATE INDEX `notifications_channel` ON `notifications` (`channel`,`status`);"
     ]
+  },
+  {
+    "tag": "0016_overrated_mastermind",
+    "hash": "f95659536900370efa36ce45ddd1fdd1e044841855c0ce4fc415ce459571dedf",
+    "statements": [
+      "CREATE TABLE `experiments` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`description` text DEFAULT '' NOT NULL,\n\t`status` text DEFAULT 'draft' NOT NULL,\n\t`option_scope` text NOT NULL,\n\t`option_key` text NOT NULL,\n\t`conditions` text NOT NULL,\n\t`variants` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\t`started_at` integer,\n\t`stopped_at` integer\n);",
+      "CREATE INDEX `experiments_option` ON `experiments` (`option_scope`,`option_key`,`status`);",
+      "CREATE TABLE `ad_placements` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`placement` text NOT NULL,\n\t`network` text NOT NULL,\n\t`enabled` integer DEFAULT true NOT NULL,\n\t`cap_per_day` integer DEFAULT 0 NOT NULL,\n\t`reward` integer DEFAULT 0 NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `ad_placements_placement_network` ON `ad_placements` (`placement`,`network`);",
+      "CREATE TABLE `ad_settings` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`updated_at` integer NOT NULL\n);"
+    ]
   }
 ];

@@ -18,3 +18,5 @@ export * from "./avatars.ts";
 export * from "./offers.ts";
 export * from "./system.ts";
 export * from "./notifications.ts";
+export * from "./experiments.ts";
+export * from "./ads.ts";
