@@ -110,4 +110,11 @@ test("an operator stops the stuck battles from the start page's counter, then ch
   await expect(row).toContainText("role: officer");
   await expect(page.getByRole("row", { name: /accepted a request/ })).toBeVisible();
   await page.screenshot({ path: info.outputPath("clan-log.png") });
+
+  // The clan's counters (members per day from the log) and the tournament top draw without errors.
+  await page.goto(`${app}/admin/clanCounters/${clanId}`);
+  await expect(page.getByRole("heading", { name: "Counters: [WOLF] Iron Wolves" })).toBeVisible(slow);
+  await expect(page.getByRole("img", { name: "Members at the end of each day" })).toBeVisible(slow);
+  await page.goto(`${app}/admin/clansTournaments/`);
+  await expect(page.getByRole("heading", { name: "Clan tournaments" })).toBeVisible(slow);
 });
