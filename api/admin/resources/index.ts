@@ -123,7 +123,14 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
 
   // The page's data: the description the generic resource screen draws its table and form from
   // (and, for an area without a list action, the list itself).
-  const form = z.toJSONSchema(d.schema, { io: "input", unrepresentable: "any" });
+  const form = z.toJSONSchema(d.schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, Record<string, unknown>> };
+  // A default behind a preprocess (the fields.ts helpers) is not in the JSON Schema; ask each field what it gives for nothing.
+  const shape = (d.schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  for (const [key, field] of Object.entries(shape)) {
+    const prop = form.properties?.[key];
+    const empty = field.safeParse(undefined);
+    if (prop && prop.default === undefined && empty.success && empty.data !== undefined) prop.default = empty.data;
+  }
   page(app, { path: d.base, ...who }, async (c) => {
     const description = { name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions, ...(await d.pageData?.(c.var.deps.db)) };
     if (d.actions.list) return c.json(description);

@@ -28,6 +28,7 @@ describe("Versions, applications, social networks, languages as resources", () =
     const l = await (await w.app.request("/admin/language/", { headers: admin.headers() })).json();
     expect(l.actions.add).toBe("/admin/language/add");
     expect(l.actions.set).toBeUndefined();
+    expect(l.form.properties.enabled.default).toBe(true); // a default behind a preprocess reaches the form
     expect(l.rows.map((r: { code: string }) => r.code)).toEqual(["ru", "en", "kk"]);
     const s = await (await w.app.request("/admin/socialNetwork/?q=Одноклассники", { headers: admin.headers() })).json();
     expect(s.rows.map((r: { key: string }) => r.key)).toEqual(["ok"]);
