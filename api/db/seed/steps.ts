@@ -12,5 +12,6 @@ import { battlesStep } from "./battles.ts";
 import { shopStep, giftsStep, transfersStep } from "./economy.ts";
 import { offersStep } from "./offers.ts";
 import { avatarsStep } from "./avatars.ts";
+import { notificationsStep } from "./notifications.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, notificationsStep];

@@ -1,0 +1,186 @@
+// Notifications (in-game inbox and system chat): the rules of one notification — its schedule and
+// audience, its contents per language, the status transitions — and its delivery.
+//
+// Delivery is materialised on activation: activating inserts one player_notifications row (kind
+// "notification" or "chatNotification", the contents in the payload) for every player who matches
+// the audience at that moment, in the same transaction; the player reads them where gifts appear
+// (/public/profile/gift without a receiver) and the operator in /admin/playerLog/getNotification.
+// Pausing or finishing withdraws the rows not read yet; re-activating adds rows only for players
+// who have none. So activation is allowed only while the window is open (start ≤ now < end): a
+// scheduled notification stays a draft until its start. Players who start matching later (a
+// level-up, a new player) are not reached until the next activation — the trade for not
+// re-evaluating every audience on every profile read.
+import { z } from "zod";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.ts";
+import * as f from "../http/fields.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import { notifications, notificationContents, NOTIFICATION_PAYERS, NOTIFICATION_STATUSES } from "../db/schema/notifications.ts";
+import type { NOTIFICATION_CHANNELS } from "../db/schema/notifications.ts";
+
+export type Channel = (typeof NOTIFICATION_CHANNELS)[number];
+export type Status = (typeof NOTIFICATION_STATUSES)[number];
+export const CONTENT_LANGS = ["ru", "en"] as const;
+
+/** The allowed moves; finished is final (copy it to run it again). */
+export const TRANSITIONS: Record<Status, Status[]> = {
+  draft: ["active"],
+  active: ["paused", "finished"],
+  paused: ["active", "finished"],
+  finished: [],
+};
+/** Statuses in which the notification and its contents may be edited or removed. */
+export const EDITABLE: Status[] = ["draft", "paused"];
+
+export const PLAYER_KIND: Record<Channel, string> = { inbox: "notification", chat: "chatNotification" };
+
+const code = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().regex(/^[A-Za-z0-9_-]+$/, { params: { rule: "pattern" } } as never).max(max));
+const list = <S extends z.ZodType>(item: S, max: number) =>
+  z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v == null || v === "" ? [] : v), z.array(item).max(max));
+
+export const notificationFields = z
+  .object({
+    id: f.optional(f.id()),
+    name: f.text(1, 200),
+    startsAt: f.dateTime(),
+    endsAt: f.dateTime(),
+    levelMin: f.optional(f.int(1, 100)).default(1),
+    levelMax: f.optional(f.int(1, 100)).default(100),
+    platforms: list(code(20), 20).default([]),
+    countries: list(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/, { params: { rule: "pattern" } } as never)), 250).default([]),
+    payers: f.optional(z.enum(NOTIFICATION_PAYERS)).default("all"),
+    playerIds: list(f.id(), 1000).default([]),
+  })
+  .refine((n) => n.endsAt > n.startsAt, { path: ["endsAt"], params: { rule: "endBeforeStart" } } as never)
+  .refine((n) => n.levelMax >= n.levelMin, { path: ["levelMax"], params: { rule: "levelRange" } } as never);
+export type NotificationInput = z.output<typeof notificationFields>;
+
+export const contentFields = z.object({
+  notificationId: f.id(),
+  lang: z.enum(CONTENT_LANGS),
+  title: f.optionalText(200),
+  body: f.text(1, 20_000),
+});
+export type ContentInput = z.output<typeof contentFields>;
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export function toItem(row: NotificationRow) {
+  return { ...row, platforms: JSON.parse(row.platforms) as string[], countries: JSON.parse(row.countries) as string[], playerIds: JSON.parse(row.playerIds) as number[] };
+}
+
+export function toRow(n: Omit<NotificationInput, "id">) {
+  return { ...n, platforms: JSON.stringify(n.platforms), countries: JSON.stringify(n.countries), playerIds: JSON.stringify(n.playerIds) };
+}
+
+export async function findNotification(db: DbOrTx, channel: Channel, id: number) {
+  const [row] = await db.select().from(notifications).where(and(eq(notifications.id, id), eq(notifications.channel, channel))).limit(1);
+  return row;
+}
+
+export async function contentsOf(db: DbOrTx, id: number) {
+  return db.select().from(notificationContents).where(eq(notificationContents.notificationId, id)).orderBy(asc(notificationContents.lang));
+}
+
+export function mustBeEditable(row: NotificationRow) {
+  if (!EDITABLE.includes(row.status)) throw new AppError("conflict", "notification.notEditable");
+}
+
+/** A chat notification has no title; an inbox one needs it. */
+export function checkContent(channel: Channel, c: ContentInput) {
+  if (channel === "inbox" && !c.title) throw fieldError({ title: { id: "validation.required" } });
+  if (channel === "chat" && c.title) throw fieldError({ title: { id: "notification.chatNoTitle" } });
+}
+
+/** Where players match the audience, as SQL over `players`. */
+function audienceWhere(n: NotificationRow) {
+  const item = toItem(n);
+  const conds = [sql`p.erased_at is null`, sql`p.level between ${n.levelMin} and ${n.levelMax}`];
+  if (item.platforms.length) conds.push(sql`p.platform in (select value from json_each(${n.platforms}))`);
+  if (item.countries.length) conds.push(sql`p.country in (select value from json_each(${n.countries}))`);
+  if (item.playerIds.length) conds.push(sql`p.id in (select value from json_each(${n.playerIds}))`);
+  const paid = sql`exists (select 1 from billing_orders o where o.player_id = p.id and o.status = 'paid')`;
+  if (n.payers === "payers") conds.push(paid);
+  if (n.payers === "nonPayers") conds.push(sql`not ${paid}`);
+  return sql.join(conds, sql` and `);
+}
+
+/** Moves a notification to `to` (refusing moves TRANSITIONS does not allow) and delivers or withdraws it. */
+export async function changeStatus(tx: DbOrTx, n: NotificationRow, to: Status, now: number) {
+  if (!TRANSITIONS[n.status].includes(to)) throw new AppError("conflict", `notification.to.${to}`);
+  const kind = PLAYER_KIND[n.channel];
+  const mine = sql`kind = ${kind} and json_extract(payload, '$.notificationId') = ${n.id}`;
+  let delivered = 0;
+  if (to === "active") {
+    if (now < n.startsAt || now >= n.endsAt) throw new AppError("conflict", "notification.outsideWindow");
+    const contents = await contentsOf(tx, n.id);
+    const missing = CONTENT_LANGS.filter((l) => !contents.some((c) => c.lang === l));
+    if (missing.length) throw new AppError("conflict", "notification.missingContent", { langs: missing.join(", ") });
+    const payload = JSON.stringify({
+      notificationId: n.id,
+      channel: n.channel,
+      endsAt: n.endsAt,
+      contents: Object.fromEntries(contents.map((c) => [c.lang, { title: c.title, body: c.body }])),
+    });
+    const res = await tx.run(sql`insert into player_notifications (player_id, kind, payload, created_at)
+      select p.id, ${kind}, ${payload}, ${now} from players p
+      where ${audienceWhere(n)} and not exists (select 1 from player_notifications pn where pn.player_id = p.id and pn.kind = ${kind} and json_extract(pn.payload, '$.notificationId') = ${n.id})`);
+    delivered = res.rowsAffected;
+  } else {
+    await tx.run(sql`delete from player_notifications where ${mine} and read_at is null`);
+  }
+  await tx.update(notifications).set({ status: to, updatedAt: now }).where(eq(notifications.id, n.id));
+  return { delivered };
+}
+
+/** The document export answers and import reads: one notification with its contents, no id or status. */
+export const exportSchema = z.object({
+  format: z.literal("tankodrome.notification"),
+  version: z.literal(1),
+  channel: z.enum(["inbox", "chat"]),
+  notification: z.object({
+    name: f.text(1, 200),
+    startsAt: f.dateTime(),
+    endsAt: f.dateTime(),
+    levelMin: f.int(1, 100),
+    levelMax: f.int(1, 100),
+    platforms: z.array(code(20)).max(20),
+    countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
+    payers: z.enum(NOTIFICATION_PAYERS),
+    playerIds: z.array(f.id()).max(1000),
+  }),
+  contents: z.array(z.object({ lang: z.enum(CONTENT_LANGS), title: z.string().max(200), body: f.text(1, 20_000) })).max(2),
+});
+export type ExportDocument = z.output<typeof exportSchema>;
+
+export async function exportNotification(db: DbOrTx, n: NotificationRow): Promise<ExportDocument> {
+  const item = toItem(n);
+  return {
+    format: "tankodrome.notification",
+    version: 1,
+    channel: n.channel,
+    notification: { name: n.name, startsAt: n.startsAt, endsAt: n.endsAt, levelMin: n.levelMin, levelMax: n.levelMax, platforms: item.platforms, countries: item.countries, payers: n.payers, playerIds: item.playerIds },
+    contents: (await contentsOf(db, n.id)).map((c) => ({ lang: c.lang, title: c.title, body: c.body })),
+  };
+}
+
+/** Checks an import document against the rules a save would apply; answers the bad field's path. */
+export function checkImport(channel: Channel, doc: ExportDocument): string | undefined {
+  if (doc.channel !== channel) return "channel";
+  if (doc.notification.endsAt <= doc.notification.startsAt) return "notification.endsAt";
+  if (doc.notification.levelMax < doc.notification.levelMin) return "notification.levelMax";
+  const langs = new Set<string>();
+  for (const [i, c] of doc.contents.entries()) {
+    if (langs.has(c.lang)) return `contents.${i}.lang`;
+    langs.add(c.lang);
+    if ((channel === "inbox") !== (c.title.trim() !== "")) return `contents.${i}.title`;
+  }
+  return undefined;
+}
+
+/** Inserts a draft with its contents (copy and import); the caller audits. */
+export async function insertDraft(tx: DbOrTx, channel: Channel, n: Omit<NotificationInput, "id">, contents: { lang: "ru" | "en"; title: string; body: string }[], now: number) {
+  const [created] = await tx.insert(notifications).values({ ...toRow(n), channel, status: "draft", createdAt: now, updatedAt: now }).returning();
+  for (const c of contents) await tx.insert(notificationContents).values({ notificationId: created.id, lang: c.lang, title: c.title, body: c.body, updatedAt: now });
+  return created;
+}
