@@ -1,6 +1,7 @@
 // The shop: tanks, consumables and camouflages with their prices in gold and silver, the level
-// each needs and what the player owns. Each purchase carries a request id made when the button is
-// pressed and kept until it answers, so a double click buys once; the new balance is shown after.
+// each needs and what the player owns (a price the player cannot pay is shown, not offered). Each
+// purchase carries a request id made when the button is pressed and kept until it answers, so a
+// double click buys once; the new balance is shown after.
 import { useEffect, useRef, useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { api, type ApiError } from "../../lib/api.ts";
@@ -32,7 +33,7 @@ type Currency = "gold" | "silver";
 // POST from api() carries.
 const loadShop = () => api<Shop>("/public/profile/shop", { body: {} });
 
-function ItemCard({ item, busy, onBuy }: { item: Item; busy: boolean; onBuy: (item: Item, currency: Currency, quantity: number) => void }) {
+function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance; busy: boolean; onBuy: (item: Item, currency: Currency, quantity: number) => void }) {
   const [quantity, setQuantity] = useState("1");
   const once = item.type !== "consumable";
   const ownedOnce = once && item.owned > 0;
@@ -55,10 +56,15 @@ function ItemCard({ item, busy, onBuy }: { item: Item; busy: boolean; onBuy: (it
         {(["gold", "silver"] as const).map((currency) => {
           const price = currency === "gold" ? item.priceGold : item.priceSilver;
           if (!price) return null;
+          const total = price * (once ? 1 : n);
+          const short = quantityOk && total > balance[currency];
           return (
-            <button key={currency} type="button" className={`tk-btn ${currency === "gold" ? "tk-primary" : ""}`} disabled={busy || ownedOnce || !item.levelOk || !quantityOk} onClick={() => onBuy(item, currency, once ? 1 : n)}>
-              {currency === "gold" ? t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(price * (once ? 1 : n)) })} gold` : t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(price * (once ? 1 : n)) })} silver`}
-            </button>
+            <span key={currency} className="tk-field">
+              <button type="button" className={`tk-btn ${currency === "gold" ? "tk-primary" : ""}`} disabled={busy || ownedOnce || !item.levelOk || !quantityOk || short} onClick={() => onBuy(item, currency, once ? 1 : n)}>
+                {currency === "gold" ? t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} gold` : t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} silver`}
+              </button>
+              {short && !ownedOnce && <small className="tk-hint">{currency === "gold" ? t`Not enough gold` : t`Not enough silver`}</small>}
+            </span>
           );
         })}
       </div>
@@ -110,7 +116,7 @@ export default function ShopPage() {
             ) : (
               <ul role="tabpanel" className="tk-grid" style={{ listStyle: "none", padding: 0, display: "grid", gap: 12, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>
                 {items.map((i) => (
-                  <ItemCard key={`${i.type}-${i.id}`} item={i} busy={busy} onBuy={buy} />
+                  <ItemCard key={`${i.type}-${i.id}`} item={i} balance={d.balance} busy={busy} onBuy={buy} />
                 ))}
               </ul>
             )}
