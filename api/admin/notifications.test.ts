@@ -174,3 +174,26 @@ describe("Admin: notifications (inbox and chat)", () => {
     expect((await w.app.request("/admin/notificationChat/save/status", { method: "POST", body: "{}" })).status).toBe(401);
   });
 });
+
+describe("Admin: notification import from an uploaded file", () => {
+  test("a multipart upload of the exported file previews, then creates the draft", async () => {
+    const w = await makeWorld({ now: NOW });
+    try {
+      const admin = await signInAdmin(w, "operator");
+      const doc = { format: "tankodrome.notification", version: 1, channel: "chat", notification: { name: "Server restart", startsAt: NOW, endsAt: NOW + 3_600_000, levelMin: 1, levelMax: 100, platforms: [], countries: [], payers: "all", playerIds: [] }, contents: [{ lang: "ru", title: "", body: "Перезапуск в 04:00." }, { lang: "en", title: "", body: "Restart at 04:00." }] };
+      const upload = (query: string, content: string) => {
+        const body = new FormData();
+        body.append("data", new File([content], "n.json", { type: "application/json" }));
+        const { "content-type": _ct, ...headers } = admin.headers();
+        return w.app.request(`/admin/notificationChat/import${query}`, { method: "POST", headers, body });
+      };
+      expect((await (await upload("?preview=true", JSON.stringify(doc))).json()).creates).toMatchObject({ name: "Server restart", langs: ["ru", "en"] });
+      expect((await w.deps.db.select().from(notifications)).length).toBe(0);
+      expect((await upload("", "{broken")).status).toBe(400);
+      const done = await (await upload("", JSON.stringify(doc))).json();
+      expect(done.notification).toMatchObject({ channel: "chat", status: "draft" });
+    } finally {
+      w.close();
+    }
+  });
+});

@@ -31,17 +31,18 @@ const listInput = z.object({
 const idInput = z.object({ id: f.id() });
 const statusInput = z.object({ id: f.id(), status: z.enum(NOTIFICATION_STATUSES) });
 const removeContentInput = z.object({ notificationId: f.id(), lang: z.enum(CONTENT_LANGS) });
-const importInput = z.object({
-  data: z.preprocess((v) => {
-    if (typeof v !== "string") return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  }, exportSchema),
-  preview: f.optional(f.bool()).default(false),
-});
+// The document arrives as JSON text, as an object (a JSON body), or as an uploaded file (FileImport).
+const documentField = z.preprocess(async (v) => {
+  let text = v;
+  if (v instanceof Blob) text = v.size > 1_000_000 ? "" : await v.text();
+  if (typeof text !== "string") return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}, exportSchema);
+const importInput = z.object({ data: documentField, preview: f.optional(f.bool()).default(false) });
 
 export const CHANNEL_BASES: Record<Channel, string> = { inbox: "/admin/notification/", chat: "/admin/notificationChat/" };
 

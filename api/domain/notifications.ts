@@ -10,58 +10,14 @@
 // scheduled notification stays a draft until its start. Players who start matching later (a
 // level-up, a new player) are not reached until the next activation — the trade for not
 // re-evaluating every audience on every profile read.
-import { z } from "zod";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import * as f from "../http/fields.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import { notifications, notificationContents, NOTIFICATION_PAYERS, NOTIFICATION_STATUSES } from "../db/schema/notifications.ts";
-import type { NOTIFICATION_CHANNELS } from "../db/schema/notifications.ts";
+import { notifications, notificationContents } from "../db/schema/notifications.ts";
+import { CONTENT_LANGS, EDITABLE, TRANSITIONS, type Channel, type ContentInput, type ExportDocument, type NotificationInput, type Status } from "./notification-fields.ts";
 
-export type Channel = (typeof NOTIFICATION_CHANNELS)[number];
-export type Status = (typeof NOTIFICATION_STATUSES)[number];
-export const CONTENT_LANGS = ["ru", "en"] as const;
-
-/** The allowed moves; finished is final (copy it to run it again). */
-export const TRANSITIONS: Record<Status, Status[]> = {
-  draft: ["active"],
-  active: ["paused", "finished"],
-  paused: ["active", "finished"],
-  finished: [],
-};
-/** Statuses in which the notification and its contents may be edited or removed. */
-export const EDITABLE: Status[] = ["draft", "paused"];
-
+export * from "./notification-fields.ts";
 export const PLAYER_KIND: Record<Channel, string> = { inbox: "notification", chat: "chatNotification" };
-
-const code = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().regex(/^[A-Za-z0-9_-]+$/, { params: { rule: "pattern" } } as never).max(max));
-const list = <S extends z.ZodType>(item: S, max: number) =>
-  z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v == null || v === "" ? [] : v), z.array(item).max(max));
-
-export const notificationFields = z
-  .object({
-    id: f.optional(f.id()),
-    name: f.text(1, 200),
-    startsAt: f.dateTime(),
-    endsAt: f.dateTime(),
-    levelMin: f.optional(f.int(1, 100)).default(1),
-    levelMax: f.optional(f.int(1, 100)).default(100),
-    platforms: list(code(20), 20).default([]),
-    countries: list(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/, { params: { rule: "pattern" } } as never)), 250).default([]),
-    payers: f.optional(z.enum(NOTIFICATION_PAYERS)).default("all"),
-    playerIds: list(f.id(), 1000).default([]),
-  })
-  .refine((n) => n.endsAt > n.startsAt, { path: ["endsAt"], params: { rule: "endBeforeStart" } } as never)
-  .refine((n) => n.levelMax >= n.levelMin, { path: ["levelMax"], params: { rule: "levelRange" } } as never);
-export type NotificationInput = z.output<typeof notificationFields>;
-
-export const contentFields = z.object({
-  notificationId: f.id(),
-  lang: z.enum(CONTENT_LANGS),
-  title: f.optionalText(200),
-  body: f.text(1, 20_000),
-});
-export type ContentInput = z.output<typeof contentFields>;
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -132,26 +88,6 @@ export async function changeStatus(tx: DbOrTx, n: NotificationRow, to: Status, n
   await tx.update(notifications).set({ status: to, updatedAt: now }).where(eq(notifications.id, n.id));
   return { delivered };
 }
-
-/** The document export answers and import reads: one notification with its contents, no id or status. */
-export const exportSchema = z.object({
-  format: z.literal("tankodrome.notification"),
-  version: z.literal(1),
-  channel: z.enum(["inbox", "chat"]),
-  notification: z.object({
-    name: f.text(1, 200),
-    startsAt: f.dateTime(),
-    endsAt: f.dateTime(),
-    levelMin: f.int(1, 100),
-    levelMax: f.int(1, 100),
-    platforms: z.array(code(20)).max(20),
-    countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250),
-    payers: z.enum(NOTIFICATION_PAYERS),
-    playerIds: z.array(f.id()).max(1000),
-  }),
-  contents: z.array(z.object({ lang: z.enum(CONTENT_LANGS), title: z.string().max(200), body: f.text(1, 20_000) })).max(2),
-});
-export type ExportDocument = z.output<typeof exportSchema>;
 
 export async function exportNotification(db: DbOrTx, n: NotificationRow): Promise<ExportDocument> {
   const item = toItem(n);

@@ -1,10 +1,9 @@
 import { sqliteTable, integer, text, index, primaryKey } from "drizzle-orm/sqlite-core";
 
-/** inbox: a pop-up / inbox message; chat: a system message posted into the game chat. */
-export const NOTIFICATION_CHANNELS = ["inbox", "chat"] as const;
-export const NOTIFICATION_STATUSES = ["draft", "active", "paused", "finished"] as const;
-export const NOTIFICATION_PAYERS = ["all", "payers", "nonPayers"] as const;
+import { NOTIFICATION_CHANNELS, NOTIFICATION_PAYERS, NOTIFICATION_STATUSES } from "../../domain/notification-fields.ts";
 
+export { NOTIFICATION_CHANNELS, NOTIFICATION_PAYERS, NOTIFICATION_STATUSES };
+/** channel inbox: a pop-up / inbox message; chat: a system message posted into the game chat. */
 /** An operator's notification: its schedule and audience; its text per language is in notification_contents. */
 export const notifications = sqliteTable(
   "notifications",
