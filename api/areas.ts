@@ -23,12 +23,14 @@ import { registerAdminAvatars } from "./admin/avatars.ts";
 import { registerOffers } from "./public/offers.ts";
 import { registerAdminOffers } from "./admin/offers.ts";
 import { registerSystemAdmin } from "./admin/system/index.ts";
+import { registerExperiments } from "./admin/experiments/index.ts";
+import { registerAdsAdmin } from "./admin/ads/index.ts";
 import { registerAdminNotifications } from "./admin/notifications.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
 // registerAccount goes first: its sign-in-link middleware must run before the public pages.
-const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars, registerOffers, registerAdminOffers, registerAdminNotifications];
+const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars, registerOffers, registerAdminOffers, registerAdminNotifications, registerExperiments, registerAdsAdmin];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

@@ -160,6 +160,16 @@ export async function sharesWith(db: DbOrTx, scope: OptionScope, key: string, va
   return others.reduce((s, v) => s + v.share, variant === DEFAULT_VARIANT ? 0 : share);
 }
 
+/** Sets the shares of a key's non-default variants at once (a variant not named gets 0): how a
+ *  running experiment (api/domain/experiments.ts) hands its players to the rule above. */
+export async function setShares(tx: DbOrTx, scope: OptionScope, key: string, shares: Record<string, number>, at: number): Promise<void> {
+  for (const v of (await listVariants(tx, scope)).filter((v) => v.key === key && v.variant !== DEFAULT_VARIANT)) {
+    const share = shares[v.variant] ?? 0;
+    if (share !== v.share) await tx.update(options).set({ share, version: sql`${options.version} + 1`, updatedAt: at }).where(and(eq(options.scope, scope), eq(options.key, key), eq(options.variant, v.variant)));
+  }
+  await bumpCache(tx, scope, at);
+}
+
 /** Bumps one variant's version and its scope's cache (readers reload it). */
 export async function invalidateVariant(tx: DbOrTx, scope: OptionScope, key: string, variant: string, at: number): Promise<number> {
   await tx.update(options).set({ version: sql`${options.version} + 1` }).where(and(eq(options.scope, scope), eq(options.key, key), eq(options.variant, variant)));

@@ -13,5 +13,7 @@ import { shopStep, giftsStep, transfersStep } from "./economy.ts";
 import { offersStep } from "./offers.ts";
 import { avatarsStep } from "./avatars.ts";
 import { notificationsStep } from "./notifications.ts";
+import { experimentsStep } from "../../admin/experiments/demo.ts";
+import { adsStep } from "../../admin/ads/demo.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, notificationsStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, experimentsStep, adsStep, notificationsStep];
