@@ -15,7 +15,7 @@ import { translate } from "../i18n/index.ts";
 import { players, sessions } from "../db/schema/index.ts";
 import type { Tx } from "../db/index.ts";
 import { recordActivity } from "../domain/players.ts";
-import { verifyPassword, hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
+import { verifyPassword, hashPassword, needsRehash, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
 import { assertNotThrottled, recordFailure, clearFailures } from "../identity/throttle.ts";
 import { exchangeSiteToken } from "../identity/site-sign-in.ts";
 import { playerByEmail, playerById, type PlayerRow } from "../identity/players.ts";
@@ -96,8 +96,11 @@ export function registerAccount(app: Hono<HonoEnv>) {
     }
     // Told only to someone who knows the password, so a ban does not reveal that an address has an account.
     assertNotBanned(p, now);
+    // An old-form hash (PBKDF2) is replaced by the current KDF's once we hold the password.
+    const rehashed = needsRehash(p.passwordHash) ? await hashPassword(body.password) : undefined;
     const s = await db.transaction(async (tx) => {
       await clearFailures(tx, keys.account);
+      if (rehashed) await tx.update(players).set({ passwordHash: rehashed }).where(eq(players.id, p.id));
       return signIn(c, tx, p, now);
     });
     return c.json({ player: publicPlayer(p), csrfToken: s.csrfToken });

@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
 import { signInAdmin, loginAdmin, type Actor } from "../../test/sign-in.ts";
 import { routeTable, roleRank } from "../../http/router.ts";
-import { adminLog, sessions } from "../../db/schema/access.ts";
+import { adminLog, admins, sessions } from "../../db/schema/access.ts";
 import { createAdmin } from "../../identity/admins.ts";
 import { THROTTLE } from "../../identity/throttle.ts";
 
@@ -196,5 +196,18 @@ describe("admin access", () => {
     const left = await w.deps.db.select().from(sessions).where(eq(sessions.kind, "admin"));
     expect((await w.app.request("/admin/index", { headers: a.headers() })).status).toBe(401);
     expect(left.length).toBeGreaterThan(0);
+  });
+
+  test("an old PBKDF2 hash signs in and is replaced by an Argon2id one", async () => {
+    await createAdmin(w.deps.db, { username: "oldhash", email: "old@example.com", password: "correct horse battery", role: "support", at: w.clock.now() });
+    const salt = crypto.getRandomValues(new Uint8Array(16));
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("correct horse battery"), "PBKDF2", false, ["deriveBits"]);
+    const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 1000 }, key, 256));
+    const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
+    await w.deps.db.update(admins).set({ passwordHash: `pbkdf2-sha256$1000$${b64(salt)}$${b64(bits)}` }).where(eq(admins.username, "oldhash"));
+    await loginAdmin(w, "oldhash", "correct horse battery");
+    const [row] = await w.deps.db.select({ h: admins.passwordHash }).from(admins).where(eq(admins.username, "oldhash"));
+    expect(row.h).toStartWith("$argon2id$");
+    await loginAdmin(w, "oldhash", "correct horse battery");
   });
 });

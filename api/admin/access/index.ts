@@ -11,7 +11,7 @@ import { audit } from "../../http/audit.ts";
 import { startSession, endSession, clientAddress } from "../../http/session.ts";
 import { renderShell } from "../../http/shell.ts";
 import { admins, adminLog, ADMIN_ROLES } from "../../db/schema/access.ts";
-import { verifyPassword, PASSWORD_MIN, PASSWORD_MAX } from "../../identity/password.ts";
+import { verifyPassword, needsRehash, hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../../identity/password.ts";
 import { assertNotThrottled, recordFailure, clearFailures } from "../../identity/throttle.ts";
 import { findAdmin, createAdmin, stepRole, setActive, changePassword, changeEmail, publicAdmin } from "../../identity/admins.ts";
 import { attentionCounters } from "./attention.ts";
@@ -34,9 +34,11 @@ async function login(c: Context<HonoEnv>) {
     throw new AppError("unauthorized", "identity.badCredentials", [], 401);
   }
   if (!admin.active) throw new AppError("forbidden", "identity.inactive");
+  // An old-form hash (PBKDF2) is replaced by the current KDF's once we hold the password.
+  const rehashed = needsRehash(admin.passwordHash) ? await hashPassword(body.password) : undefined;
   const result = await db.transaction(async (tx) => {
     await clearFailures(tx, body.username);
-    await tx.update(admins).set({ lastLoginAt: now }).where(eq(admins.id, admin.id));
+    await tx.update(admins).set({ lastLoginAt: now, ...(rehashed ? { passwordHash: rehashed } : {}) }).where(eq(admins.id, admin.id));
     const s = await startSession(c, tx, "admin", admin.id);
     c.set("admin", { adminId: admin.id, username: admin.username, role: admin.role, csrfToken: s.csrfToken, tokenHash: "" });
     await audit(c, tx, { action: "admin.login", targetType: "admin", targetId: admin.id, summary: `signed in from ${keys.address ?? "unknown address"}` });
