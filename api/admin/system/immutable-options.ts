@@ -11,10 +11,11 @@ import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { conflict } from "../../http/errors.ts";
 import { bumpCache, CHECK_EVERY, dropCachedOptions, listImmutable, optionName, publishImmutable } from "../../domain/options.ts";
+import { withValue } from "./options.ts";
 import "./messages.ts";
 
 const who = { auth: "admin", role: "operator" } as const;
-const saveInput = z.object({ key: optionName(), value: f.jsonValue() });
+const saveInput = withValue(z.object({ key: optionName(), value: f.jsonValue() }));
 
 export function registerImmutableOptions(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/immutableOptions/", ...who }, async (c) => c.json({ options: await listImmutable(c.var.deps.db) }));

@@ -52,6 +52,11 @@ describe("Options with variants, option API, battle options", () => {
     const shares = await send("/admin/clientOptions/save", { key: "battle.hud", variant: "huge", share: 81, value: { showDamageNumbers: true, minimapSize: "large", crosshair: "dot" } });
     expect(shares.status).toBe(400);
     expect((await shares.json()).error.fields.share).toContain("100%");
+    const absent = await send("/admin/clientOptions/save", { key: "tutorial" });
+    expect(absent.status).toBe(400);
+    expect((await absent.json()).error.fields.value).toBe("This field is required.");
+    expect((await send("/admin/api/option/client/set", { key: "tutorial" })).status).toBe(400);
+    expect((await send("/admin/battleOptions/save", { baseVersion: 1 })).status).toBe(400);
     const orphan = await send("/admin/clientOptions/save", { key: "newKey", variant: "b", value: 1 });
     expect(orphan.status).toBe(400);
     expect(await w.deps.db.select().from(options)).toEqual(rows);
@@ -152,6 +157,7 @@ describe("Immutable options: published once per key", () => {
     const list = await (await w.app.request("/admin/immutableOptions/", { headers: admin.headers() })).json();
     expect(list.options.map((o: { key: string }) => o.key)).toEqual(["maps.v6", "ranks.v2"]);
     expect((await send("/admin/immutableOptions/save", { key: "maps.v7", value: "{oops" })).status).toBe(400);
+    expect((await send("/admin/immutableOptions/save", { key: "maps.v7" })).status).toBe(400);
     expect((await send("/admin/immutableOptions/save", { key: "maps.v7", value: { maps: ["steppes"] } })).status).toBe(200);
     const again = await send("/admin/immutableOptions/save", { key: "maps.v7", value: { maps: [] } }, "ru");
     expect(again.status).toBe(409);

@@ -29,6 +29,10 @@ export const OPTION_AREAS: OptionArea[] = [
 ];
 
 const who = { auth: "admin", role: "operator" } as const;
+/** A JSON value must be there (null is a value; an absent one is "This field is required."). */
+export const withValue = <S extends z.ZodType<{ value?: unknown }>>(schema: S) =>
+  schema.refine((o) => o.value !== undefined, { path: ["value"], params: { rule: "required" } } as never);
+const saveInput = withValue(saveOptionInput);
 const keyParams = z.object({ key: optionName(), variant: optionName() });
 
 /** Validates and saves one variant with its audit row; the answer both save routes give. */
@@ -68,7 +72,7 @@ export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
     return c.json({ scope: area.scope, ...found, shaped: parsed.data.key in OPTION_SHAPES[area.scope] });
   });
 
-  route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, input(saveOptionInput), async (c) => saveOption(c, area, (c.req.valid as (t: "json") => SaveOption)("json")));
+  route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, input(saveInput), async (c) => saveOption(c, area, (c.req.valid as (t: "json") => SaveOption)("json")));
 
   route(app, { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true }, async (c) => {
     const parsed = keyParams.safeParse(c.req.param());
@@ -98,5 +102,5 @@ export function registerOptionApi(app: Hono<HonoEnv>) {
     if (!found) throw notFound();
     return c.json({ key: found.key, variant: found.variant, value: found.value, version: found.version });
   });
-  route(app, { method: "POST", path: "/admin/api/option/client/set", ...who, mutates: true }, input(saveOptionInput), async (c) => saveOption(c, client, (c.req.valid as (t: "json") => SaveOption)("json")));
+  route(app, { method: "POST", path: "/admin/api/option/client/set", ...who, mutates: true }, input(saveInput), async (c) => saveOption(c, client, (c.req.valid as (t: "json") => SaveOption)("json")));
 }
