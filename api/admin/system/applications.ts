@@ -1,7 +1,10 @@
-// /admin/application/: the game's apps per platform and store, with the store's id and page URL.
+// /admin/application/: the game's apps per platform and store, with the store's id and page URL;
+// one row per app id in a store.
 import { z } from "zod";
 import { applications, PLATFORMS, STORES } from "../../db/schema/system.ts";
+import { and, eq } from "drizzle-orm";
 import * as f from "../../http/fields.ts";
+import { fieldError } from "../../http/errors.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 
 export const applicationSchema = z.object({
@@ -16,5 +19,12 @@ export const applicationSchema = z.object({
 export const applicationArea: ResourceDescription = {
   name: "application", base: "/admin/application/", role: "admin", table: applications, schema: applicationSchema,
   columns: ["id", "platform", "store", "appId", "url", "active"], search: ["appId", "url"], filters: ["platform", "store", "active"],
-  actions: { set: "save", remove: "remove" }, unique: [],
+  actions: { set: "save", remove: "remove" },
+  rules: {
+    // One row per app in a store (the table's unique index), answered as a field error.
+    save: async (tx, item) => {
+      const [taken] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.store, item.store as never), eq(applications.appId, item.appId as string))).limit(1);
+      if (taken && taken.id !== item.id) throw fieldError({ appId: { id: "validation.unique" } });
+    },
+  },
 };

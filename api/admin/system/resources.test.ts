@@ -63,6 +63,9 @@ describe("Versions, applications, social networks, languages as resources", () =
     const bad = await send("/admin/application/save", { platform: "ios", store: "app_store", appId: "has space", url: "javascript:alert(1)" });
     expect(Object.keys((await bad.json()).error.fields).sort()).toEqual(["appId", "url"]);
     expect((await send("/admin/application/save", { platform: "macos", store: "app_store", appId: "6443217782", url: "https://apps.apple.com/app/id6443217782" })).status).toBe(200);
+    const twice = await send("/admin/application/save", { platform: "ios", store: "app_store", appId: "6443217782", url: "https://apps.apple.com/app/id6443217782" });
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).error.fields.appId).toBe("Please make sure the value is unique.");
     const dup = await send("/admin/socialNetwork/save", { key: "vk", name: "VK again" });
     expect(dup.status).toBe(400);
     expect((await send("/admin/socialNetwork/save", { key: "Bad Key", name: "x" })).status).toBe(400);
