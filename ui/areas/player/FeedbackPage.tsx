@@ -1,7 +1,7 @@
 // Support: the player's tickets (unread replies marked), a wizard — category, then subcategory
 // from wizzard/getCategories — leading to the form, and a ticket's thread with the replies and a
 // box to answer. The open ticket is kept in the address (?ticket=) so reload and Back keep it.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useApi } from "../../lib/api.ts";
@@ -30,6 +30,12 @@ export default function FeedbackPage() {
   const state = useApi<{ tickets: Ticket[] }>("/public/profile/feedback");
   const [open, setOpen] = useState<number | null>(ticketInAddress);
   const [creating, setCreating] = useState(false);
+  // Back and Forward move between the list and a thread.
+  useEffect(() => {
+    const follow = () => setOpen(ticketInAddress());
+    addEventListener("popstate", follow);
+    return () => removeEventListener("popstate", follow);
+  }, []);
   const show = (id: number | null) => {
     history.pushState(null, "", id ? `?ticket=${id}` : location.pathname);
     setOpen(id);
