@@ -150,7 +150,7 @@ describe("Special offers", () => {
     const id = await create({ titleEn: "Premium month", priceGold: undefined, billingItemId: "premium_30", grants: {} });
     const p = await richPlayer(100);
     const o = (await (await offers(p)).json()).offers.find((x: { id: number }) => x.id === id);
-    expect(o.billingItem).toMatchObject({ id: "premium_30", buyUrl: "/en/public/profile/paymentMethods?item=premium_30" });
+    expect(o.billingItem).toMatchObject({ id: "premium_30", buyUrl: "/public/profile/paymentMethods?item=premium_30" });
     expect(o.grants.premiumDays).toBe(30);
     const r = await offers(p, { offerId: id, requestId: "money-000001" });
     expect(r.status).toBe(409);

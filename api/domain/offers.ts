@@ -194,7 +194,7 @@ async function billingItemView(db: DbOrTx, id: string, locale: "ru" | "en") {
   if (!i) return null;
   const g = JSON.parse(i.grants) as { gold?: number; silver?: number; premiumDays?: number };
   // The player buys it through billing's own flow: the payment methods screen lists its prices.
-  return { id: i.id, title: locale === "en" ? i.titleEn : i.titleRu, grants: { gold: (g.gold ?? 0) + i.bonusGold, silver: g.silver ?? 0, premiumDays: g.premiumDays ?? 0, items: [] }, buyUrl: `/${locale}/public/profile/paymentMethods?item=${encodeURIComponent(i.id)}` };
+  return { id: i.id, title: locale === "en" ? i.titleEn : i.titleRu, grants: { gold: (g.gold ?? 0) + i.bonusGold, silver: g.silver ?? 0, premiumDays: g.premiumDays ?? 0, items: [] }, buyUrl: `/public/profile/paymentMethods?item=${encodeURIComponent(i.id)}` };
 }
 
 /** Takes a gold offer: refused before the start, after the end, over the limit, without the gold. */

@@ -16,7 +16,7 @@ interface Offer {
   title: string;
   grants: { gold: number; silver: number; premiumDays: number; items: { type: string; id: number; count?: number; name: string }[] };
   priceGold: number | null;
-  billingItem: { id: string; title: string } | null;
+  billingItem: { id: string; title: string; buyUrl: string } | null;
   remainingMs: number;
   limit: number;
   taken: number;
@@ -90,7 +90,7 @@ export default function OffersPage() {
                       <Countdown remainingMs={o.remainingMs} loadedAt={d.loadedAt} /> · {t`Taken ${ph({ taken: o.taken })} of ${ph({ limit: o.limit })}`}
                     </p>
                     {o.billingItem ? (
-                      <a className="tk-btn tk-primary" href={`/public/profile/paymentMethods?item=${encodeURIComponent(o.billingItem.id)}`}>
+                      <a className="tk-btn tk-primary" href={o.billingItem.buyUrl}>
                         {t`Buy on the payment page`}
                       </a>
                     ) : (
