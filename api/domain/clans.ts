@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { clans, clanMembers, clanRequests, clanLog, type ClanRole } from "../db/schema/clans.ts";
 import { players } from "../db/schema/players.ts";
+import { alias } from "drizzle-orm/sqlite-core";
 import { blacklist } from "../db/schema/social.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { applyLedger } from "./ledger.ts";
@@ -253,7 +254,24 @@ export async function myClan(db: Db, playerId: number, now: number) {
           .innerJoin(players, eq(players.id, clanRequests.playerId))
           .where(and(eq(clanRequests.clanId, m.clanId), gt(clanRequests.expiresAt, now)))
           .orderBy(asc(clanRequests.id));
-  return { clan, role: m.role, members, requests, rules: CLAN_RULES };
+  return { clan, role: m.role, members, requests, log: await recentClanLog(db, m.clanId), rules: CLAN_RULES };
+}
+
+const CLAN_LOG_SHOWN = 30;
+const actor = alias(players, "actor");
+const target = alias(players, "target");
+
+/** The clan's latest log entries with who did what to whom, for its members' clan page. */
+async function recentClanLog(db: Db, clanId: number) {
+  const rows = await db
+    .select({ id: clanLog.id, action: clanLog.action, details: clanLog.details, createdAt: clanLog.createdAt, actor: actor.nickname, target: target.nickname })
+    .from(clanLog)
+    .leftJoin(actor, eq(actor.id, clanLog.actorId))
+    .leftJoin(target, eq(target.id, clanLog.targetId))
+    .where(eq(clanLog.clanId, clanId))
+    .orderBy(desc(clanLog.id))
+    .limit(CLAN_LOG_SHOWN);
+  return rows.map((r) => ({ ...r, details: JSON.parse(r.details) as Record<string, unknown> }));
 }
 
 /** Clans whose name or tag contains the text, with their member counts, paged. */

@@ -109,6 +109,13 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect((await call(lead, "approveRequest", { requestId: req.requestId })).status).toBe(200);
     expect((await call(lead, "rejectRequest", { requestId: req2.requestId })).status).toBe(200);
     expect((await (await call(other, "myClan")).json()).clan).toBeNull();
+    // Members read the clan log on their clan page, newest first, with who did it to whom.
+    const memberView = await (await call(joiner, "myClan")).json();
+    expect(memberView.log.slice(0, 2).map((e: { action: string; actor: string; target: string }) => [e.action, e.actor, e.target])).toEqual([
+      ["reject", "Boss", "Other"],
+      ["approve", "Boss", "Joiner"],
+    ]);
+    expect(memberView.log.at(-1)).toMatchObject({ action: "create", actor: "Boss" });
     // A member cannot approve, edit the name or remove members.
     expect((await call(joiner, "editClan", { description: "mine now" })).status).toBe(403);
     expect((await call(joiner, "removeMember", { memberId: lead.id })).status).toBe(403);
@@ -154,6 +161,26 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect(actions).toEqual(["create", "request", "approve", "request", "approve", "leader", "quit", "kick", "remove"]);
     const [ev] = await w.deps.db.select({ n: sql<number>`count(*)` }).from(outbox).where(sql`${outbox.table} = 'activity' and ${outbox.row} like '%clan.%'`);
     expect(Number(ev.n)).toBeGreaterThanOrEqual(actions.length);
+  });
+
+  test("clans: a full clan takes no more members, by request or by approval", async () => {
+    const { clanMembers } = await import("../db/schema/index.ts");
+    const lead = await mk("Full Boss", { gold: 500 });
+    const { clanId } = await (await call(lead, "createClan", { name: "Full House", tag: "FULL" })).json();
+    const waiting = await mk("Waiting");
+    const req = await (await call(waiting, "addRequest", { clanId })).json();
+    // Fill the clan to its limit (the leader is one of the members).
+    for (let i = 1; i < CLAN_RULES.memberLimit; i++) {
+      const { playerId } = await registerPlayer(w.deps.db, { nickname: `Filler ${i}`, country: "RU", platform: "web", source: "organic", locale: "ru", at: w.clock.now() });
+      await w.deps.db.insert(clanMembers).values({ playerId, clanId, role: "member", joinedAt: w.clock.now() });
+    }
+    const approve = await call(lead, "approveRequest", { requestId: req.requestId });
+    expect(approve.status).toBe(409);
+    expect((await approve.json()).error.code).toBe("conflict");
+    const late = await mk("Too Late");
+    expect((await call(late, "addRequest", { clanId })).status).toBe(409);
+    const members = await w.deps.db.select().from(clanMembers).where(eq(clanMembers.clanId, clanId));
+    expect(members.length).toBe(CLAN_RULES.memberLimit);
   });
 
   test("rating: players and clans, paged, with the player's own place", async () => {

@@ -47,7 +47,48 @@ interface MyClan {
   role: Role | null;
   members: Member[];
   requests: Request[];
+  log?: LogEntry[];
   rules: { priceGold: number; memberLimit: number };
+}
+interface LogEntry {
+  id: number;
+  action: string;
+  actor: string | null;
+  target: string | null;
+  createdAt: number;
+}
+
+// What each clan log action says; an operator's change is marked as one ("admin." prefix).
+const LOG_ACTIONS: Record<string, ReturnType<typeof msg>> = {
+  create: msg`founded the clan`,
+  edit: msg`edited the clan`,
+  leader: msg`handed leadership to`,
+  role: msg`changed the role of`,
+  quit: msg`left the clan`,
+  remove: msg`removed the clan`,
+  request: msg`asked to join`,
+  approve: msg`accepted`,
+  reject: msg`turned down`,
+  kick: msg`removed from the clan`,
+};
+
+function ClanLog({ log }: { log: LogEntry[] }) {
+  if (log.length === 0) return <Empty>{t`Nothing has happened in the clan yet.`}</Empty>;
+  return (
+    <ul aria-label={t`Clan log`} className="tk-list">
+      {log.map((e) => {
+        const byOperator = e.action.startsWith("admin.");
+        const what = LOG_ACTIONS[byOperator ? e.action.slice(6) : e.action];
+        const self = e.action === "quit" || e.action === "request" || e.action === "create" || e.action === "edit" || e.action === "remove";
+        return (
+          <li key={e.id}>
+            <time className="tk-hint">{fmtDateTime(e.createdAt)}</time> {byOperator ? t`An operator` : (e.actor ?? "—")} {what ? t(what) : e.action}
+            {!self && e.target ? ` ${e.target}` : ""}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 type Pending = { text: string; run: () => Promise<unknown>; done: string; after?: () => void } | null;
 
@@ -183,6 +224,8 @@ export default function MyClanPage() {
                   )}
                 </>
               )}
+              <h2>{t`Clan log`}</h2>
+              <ClanLog log={d.log ?? []} />
               <p className="tk-row">
                 <button type="button" className="tk-btn tk-danger" onClick={() => setPending({ text: t`Leave the clan?`, run: () => api("/public/profile/quitClan", { body: {} }), done: t`You left the clan` })}>
                   {t`Leave the clan`}
