@@ -127,15 +127,15 @@ describe("Admin: notifications (inbox and chat)", () => {
     await json("/admin/notificationChat/save/content", { notificationId: forPayers.id, lang: "ru", body: "Спасибо!" });
     await json("/admin/notificationChat/save/content", { notificationId: forPayers.id, lang: "en", body: "Thank you!" });
     expect((await json("/admin/notificationChat/save/status", { id: forPayers.id, status: "active" })).body.delivered).toBe(1);
-    const kinds = async (p: Actor) => (await w.deps.db.select().from(playerNotifications).where(eq(playerNotifications.playerId, p.playerId as never))).map((n) => n.kind);
-    expect(await kinds(payer as never)).toEqual(["chatNotification"]);
-    expect(await kinds(other as never)).toEqual([]);
+    const kinds = async (p: { playerId: number }) => (await w.deps.db.select().from(playerNotifications).where(eq(playerNotifications.playerId, p.playerId))).map((n) => n.kind);
+    expect(await kinds(payer)).toEqual(["chatNotification"]);
+    expect(await kinds(other)).toEqual([]);
 
     const explicit = (await json("/admin/notification/save/notification", { ...base, name: "Personal", countries: [], platforms: [], levelMin: 1, playerIds: [other.playerId] })).body.notification;
     await json("/admin/notification/save/content", { notificationId: explicit.id, lang: "ru", title: "Лично", body: "Привет" });
     await json("/admin/notification/save/content", { notificationId: explicit.id, lang: "en", title: "Personal", body: "Hi" });
     expect((await json("/admin/notification/save/status", { id: explicit.id, status: "active" })).body.delivered).toBe(1);
-    expect(await kinds(other as never)).toEqual(["notification"]);
+    expect(await kinds(other)).toEqual(["notification"]);
   });
 
   test("export is JSON; import previews (GET or preview), then creates a draft all-or-nothing; bad documents refused", async () => {
@@ -193,7 +193,7 @@ describe("Admin: notification import from an uploaded file", () => {
       const done = await (await upload("", JSON.stringify(doc))).json();
       expect(done.notification).toMatchObject({ channel: "chat", status: "draft" });
     } finally {
-      w.close();
+      await w.close();
     }
   });
 });

@@ -23,6 +23,6 @@ test("demo notifications: statuses as described, the active one delivered to mat
     expect(delivered.map((d) => d.playerId).sort()).toEqual([ids[2], ids[3]]);
     expect((await db.select({ n: count() }).from(playerNotifications).where(eq(playerNotifications.kind, "chatNotification")))[0].n).toBe(0);
   } finally {
-    w.close();
+    await w.close();
   }
 });

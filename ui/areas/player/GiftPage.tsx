@@ -20,6 +20,7 @@ interface Rules {
 }
 interface Notification {
   id: number;
+  kind: string;
   createdAt: number;
   payload: { from?: string; kind?: keyof typeof KINDS; amount?: number; item?: string | null };
 }
@@ -129,11 +130,12 @@ export default function GiftPage() {
               <GiftForm data={d} onSent={reload} />
             </section>
             <h2>{t`Gifts you received`}</h2>
-            {d.notifications.length === 0 ? (
+            {/* player_notifications also carries operators' notifications (kind "notification", "chatNotification"): this list is the gifts */}
+            {d.notifications.every((n) => n.kind !== "gift") ? (
               <Empty>{t`No gifts yet.`}</Empty>
             ) : (
               <ul>
-                {d.notifications.map((n) => (
+                {d.notifications.filter((n) => n.kind === "gift").map((n) => (
                   <li key={n.id}>
                     {fmtDateTime(n.createdAt)} — {n.payload.from}: {n.payload.item ?? (n.payload.kind && KINDS[n.payload.kind] ? `${fmtInt(n.payload.amount)} ${t(KINDS[n.payload.kind])}` : "")}
                   </li>

@@ -1,0 +1,124 @@
+// Notifications journey in Debian's Chromium: an operator creates an inbox notification for
+// German players of levels 5–50, writes its Russian and English texts (markdown editor), activates
+// it after a confirmation, and a matching player finds it in their notifications
+// (/public/profile/gift) while a player outside the audience does not. The app runs as in
+// production (bun edge/bun.ts) on a fresh data directory; the players and both sessions are put
+// in with SQL.
+import { test, expect } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient, type Client } from "@libsql/client";
+
+test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const port = 41_500 + Math.floor(Math.random() * 500);
+const app = `http://127.0.0.1:${port}`;
+const dir = mkdtempSync(join(tmpdir(), "tk-e2e-notifications-"));
+let server: ChildProcess;
+let db: Client;
+let adminCookie: { name: string; value: string; domain: string; path: string };
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+async function session(kind: "admin" | "player", subjectId: number) {
+  const now = Date.now();
+  const token = randomBytes(32).toString("base64url");
+  const csrf = randomBytes(24).toString("base64url");
+  await db.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, 'en', ?, ?, ?)", args: [sha256(token), kind, subjectId, csrf, now, now, now + 3_600_000] });
+  return { token, csrf };
+}
+
+async function player(nickname: string, country: string, level: number) {
+  const r = await db.execute({ sql: "insert into players (nickname, country, platform, source, locale, level, created_at) values (?, ?, 'web', 'organic', 'en', ?, ?) returning id", args: [nickname, country, level, Date.now()] });
+  return Number(r.rows[0].id);
+}
+
+test.beforeAll(async () => {
+  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: app }, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((ok, fail) => {
+    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
+    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
+  });
+  db = createClient({ url: `file:${dir}/tankodrome.db` });
+  await db.execute("PRAGMA busy_timeout = 10000");
+  const now = Date.now();
+  const adminId = Number((await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', 'operator', 1, ?) returning id", args: [`op${now % 100000}`, `op${now}@example.com`, now] })).rows[0].id);
+  adminCookie = { name: "tk_admin", value: (await session("admin", adminId)).token, domain: "127.0.0.1", path: "/" };
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const spec = (d: Date) => `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+test("an operator creates a notification, writes ru and en, activates it; a matching player sees it", async ({ browser, playwright }, info) => {
+  const suffix = Date.now() % 100000;
+  const matching = await player(`Berlin${suffix}`, "DE", 12);
+  const outside = await player(`Moscow${suffix}`, "RU", 12);
+
+  const context = await browser.newContext();
+  await context.addCookies([adminCookie]);
+  const page = await context.newPage();
+  await page.goto(`${app}/admin/notification/`);
+  await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeVisible();
+
+  // Create: a window open now, levels 5–50, Germany only.
+  await page.getByRole("button", { name: "New notification" }).click();
+  const form = page.getByRole("region", { name: "New notification" });
+  await form.getByLabel("Name (operators only)").fill("Berlin league weekend");
+  await form.getByLabel("Starts").fill(spec(new Date(Date.now() - 3_600_000)));
+  await form.getByLabel("Ends").fill(spec(new Date(Date.now() + 3 * 86_400_000)));
+  await form.getByLabel("Lowest level").fill("5");
+  await form.getByLabel("Highest level").fill("50");
+  await form.getByLabel("Countries").fill("DE");
+  // A bad range is refused before anything is sent.
+  await form.getByLabel("Highest level").fill("3");
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(form.getByText("The highest level must not be below the lowest.").or(form.getByText("Please check this value."))).toBeVisible();
+  await form.getByLabel("Highest level").fill("50");
+  await form.getByRole("button", { name: "Create" }).click();
+
+  const editor = page.getByRole("region", { name: /^Notification #\d+$/ });
+  await expect(editor.getByRole("heading", { name: /Berlin league weekend/ })).toBeVisible();
+  await expect(editor.getByText("Status: Draft")).toBeVisible();
+
+  // Texts in both languages, the body in the markdown editor.
+  for (const [lang, title, body] of [["Russian", "Лига Берлина", "Все выходные — **двойной опыт**."], ["English", "Berlin league", "All weekend — **double XP**."]] as const) {
+    const part = editor.getByRole("region", { name: lang });
+    await part.getByLabel("Title").fill(title);
+    await part.getByRole("textbox", { name: "Body" }).fill(body);
+    await part.getByRole("button", { name: `Save text (${lang})` }).click();
+    await expect(page.getByText("Text saved").last()).toBeVisible();
+  }
+
+  // Activate after the confirmation.
+  await editor.getByRole("button", { name: "Activate" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(editor.getByText("Status: Active")).toBeVisible();
+  await expect(editor.getByText("Delivered to 1 players")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Berlin league weekend" })).toBeVisible();
+  await page.screenshot({ path: info.outputPath("notification-active.png"), fullPage: true });
+
+  // The players' side: what the site's notifications route answers each of them.
+  const seen = async (playerId: number) => {
+    const s = await session("player", playerId);
+    const req = await playwright.request.newContext({ baseURL: app, extraHTTPHeaders: { cookie: `tk_player=${s.token}`, "x-csrf-token": s.csrf, accept: "application/json", "content-type": "application/json" } });
+    const r = await req.post("/public/profile/gift", { data: {} });
+    expect(r.status()).toBe(200);
+    const body = (await r.json()) as { notifications: { kind: string; payload: { contents?: Record<string, { title: string; body: string }> } }[] };
+    await req.dispose();
+    return body.notifications.filter((n) => n.kind === "notification");
+  };
+  const mine = await seen(matching);
+  expect(mine).toHaveLength(1);
+  expect(mine[0].payload.contents).toEqual({ ru: { title: "Лига Берлина", body: "Все выходные — **двойной опыт**." }, en: { title: "Berlin league", body: "All weekend — **double XP**." } });
+  expect(await seen(outside)).toHaveLength(0);
+  await context.close();
+});
