@@ -52,6 +52,7 @@ interface ImportResult {
 const STATUS: Record<Status, MessageDescriptor> = { draft: msg`Draft`, active: msg({ message: "Active", context: "notification status" }), paused: msg`Paused`, finished: msg`Finished` };
 const MOVE: Record<Status, MessageDescriptor> = { draft: msg`Back to draft`, active: msg`Activate`, paused: msg`Pause`, finished: msg`Finish` };
 const LANG: Record<string, MessageDescriptor> = { ru: msg`Russian`, en: msg`English` };
+const PAYERS: Record<string, MessageDescriptor> = { all: msg`Everyone`, payers: msg`Payers only`, nonPayers: msg`Non-payers only` };
 const HOUR = 3_600_000;
 
 const baseOf = (channel: Channel) => (channel === "inbox" ? "/admin/notification/" : "/admin/notificationChat/");
@@ -76,7 +77,6 @@ const toInput = (v: Record<string, string>) => ({ ...v, startsAt: parseDateTime(
 
 function NotificationForm({ channel, notification, onSaved, onCancel }: { channel: Channel; notification?: Notification; onSaved: (n: Notification) => void; onCancel?: () => void }) {
   const form = useForm(notificationFields, formValues(notification), { toInput });
-  const editable = !notification || EDITABLE.includes(notification.status);
   const save = form.submit(async (input) => {
     const r = await api<{ notification: Notification }>(`${baseOf(channel)}save/notification`, { method: "POST", body: input });
     toast.ok(t`Notification saved`);
@@ -84,7 +84,6 @@ function NotificationForm({ channel, notification, onSaved, onCancel }: { channe
   });
   return (
     <Form form={form} onSubmit={save} submitLabel={notification ? t`Save` : t`Create`} actions={onCancel && <button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}>
-      {!editable && <p className="tk-hint">{t`Pause an active notification to change it; copy a finished one.`}</p>}
       <FormField form={form} name="name" label={t`Name (operators only)`} />
       <FormField form={form} name="startsAt" label={t`Starts`} hint="DD.MM.YYYY HH:mm:ss" />
       <FormField form={form} name="endsAt" label={t`Ends`} hint="DD.MM.YYYY HH:mm:ss" />
@@ -92,7 +91,7 @@ function NotificationForm({ channel, notification, onSaved, onCancel }: { channe
       <FormField form={form} name="levelMax" label={t`Highest level`} type="number" />
       <FormField form={form} name="platforms" label={t`Platforms`} hint={t`Comma-separated, e.g. web, android; empty: all`} />
       <FormField form={form} name="countries" label={t`Countries`} hint={t`Comma-separated codes, e.g. RU, KZ; empty: all`} />
-      <FormField form={form} name="payers" label={t`Payers`} type="select" options={[["all", t`Everyone`], ["payers", t`Payers only`], ["nonPayers", t`Non-payers only`]]} />
+      <FormField form={form} name="payers" label={t`Payers`} type="select" options={Object.entries(PAYERS).map(([k, m]) => [k, i18n._(m)] as [string, string])} />
       <FormField form={form} name="playerIds" label={t`Only these player ids`} hint={t`Comma-separated; empty: no explicit list`} />
     </Form>
   );
@@ -187,7 +186,22 @@ function Editor({ channel, id, onChanged, onClose }: { channel: Channel; id: num
               {n.status !== "active" && <button type="button" className="tk-btn tk-danger" onClick={() => act(t`Remove this notification and its texts?`, remove)}>{t`Remove`}</button>}
               <button type="button" className="tk-btn" onClick={onClose}>{t`Close`}</button>
             </div>
-            <NotificationForm key={`${n.id}-${n.status}`} channel={channel} notification={n} onSaved={() => (state.reload(), onChanged())} />
+            {editable ? (
+              <NotificationForm key={`${n.id}-${n.status}`} channel={channel} notification={n} onSaved={() => (state.reload(), onChanged())} />
+            ) : (
+              <>
+                <p className="tk-hint">{t`Pause an active notification to change it; copy a finished one.`}</p>
+                <dl>
+                  <dt>{t`Starts`}</dt><dd>{fmtDateTime(n.startsAt)}</dd>
+                  <dt>{t`Ends`}</dt><dd>{fmtDateTime(n.endsAt)}</dd>
+                  <dt>{t`Levels`}</dt><dd>{n.levelMin}–{n.levelMax}</dd>
+                  <dt>{t`Platforms`}</dt><dd>{n.platforms.join(", ") || "—"}</dd>
+                  <dt>{t`Countries`}</dt><dd>{n.countries.join(", ") || "—"}</dd>
+                  <dt>{t`Payers`}</dt><dd>{i18n._(PAYERS[n.payers] ?? PAYERS.all)}</dd>
+                  <dt>{t`Only these player ids`}</dt><dd>{n.playerIds.join(", ") || "—"}</dd>
+                </dl>
+              </>
+            )}
             {editable ? (
               CONTENT_LANGS.map((lang) => <ContentForm key={`${lang}-${d.contents.find((c) => c.lang === lang)?.body ?? ""}`} channel={channel} notificationId={n.id} lang={lang} content={d.contents.find((c) => c.lang === lang)} onSaved={state.reload} />)
             ) : (
