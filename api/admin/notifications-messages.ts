@@ -4,7 +4,6 @@ import { addServerMessages } from "../i18n/index.ts";
 addServerMessages({
   en: {
     "validation.endBeforeStart": "The end must be after the start.",
-    "validation.levelRange": "The highest level must not be below the lowest.",
     "notification.to.active": "Only a draft or a paused notification can be activated.",
     "notification.to.paused": "Only an active notification can be paused.",
     "notification.to.finished": "Only an active or a paused notification can be finished.",
@@ -16,7 +15,6 @@ addServerMessages({
   },
   ru: {
     "validation.endBeforeStart": "Окончание должно быть позже начала.",
-    "validation.levelRange": "Наибольший уровень не может быть меньше наименьшего.",
     "notification.to.active": "Активировать можно только черновик или приостановленное уведомление.",
     "notification.to.paused": "Приостановить можно только активное уведомление.",
     "notification.to.finished": "Завершить можно только активное или приостановленное уведомление.",

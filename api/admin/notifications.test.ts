@@ -29,7 +29,7 @@ describe("Admin: notifications (inbox and chat)", () => {
     expect(late.status).toBe(400);
     expect(late.body.error.fields.endsAt).toBe("Окончание должно быть позже начала.");
     const levels = await json("/admin/notification/save/notification", { ...base, levelMin: 40, levelMax: 10 });
-    expect(levels.body.error.fields.levelMax).toBe("The highest level must not be below the lowest.");
+    expect(levels.body.error.fields.levelMax).toBe("Please enter a value greater than or equal to 40.");
     const date = await json("/admin/notification/save/notification", { ...base, startsAt: "31.02.2026 10:00:00" });
     expect(Object.keys(date.body.error.fields)).toEqual(["startsAt"]);
     expect((await json("/admin/notification/save/notification", { ...base, countries: ["Russia"] })).status).toBe(400);

@@ -179,7 +179,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
   route(app, { method: "GET|POST", path: `${base}import`, ...O, mutates: true }, input(importInput), async (c) => {
     const { data, preview } = valid(c, importInput);
     const bad = checkImport(channel, data);
-    if (bad) throw fieldError({ [`data.${bad}`]: { id: bad === "notification.endsAt" ? "validation.endBeforeStart" : bad === "notification.levelMax" ? "validation.levelRange" : "validation.pattern" } });
+    if (bad) throw fieldError({ [`data.${bad}`]: { id: bad === "notification.endsAt" ? "validation.endBeforeStart" : "validation.pattern" } });
     const onlyPreview = preview || c.req.method === "GET";
     const summary = { name: data.notification.name, startsAt: data.notification.startsAt, endsAt: data.notification.endsAt, langs: data.contents.map((x) => x.lang) };
     if (onlyPreview) {

@@ -39,7 +39,10 @@ export const notificationFields = z
     playerIds: list(f.id(), 1000).default([]),
   })
   .refine((n) => n.endsAt > n.startsAt, { path: ["endsAt"], params: { rule: "endBeforeStart" } } as never)
-  .refine((n) => n.levelMax >= n.levelMin, { path: ["levelMax"], params: { rule: "levelRange" } } as never);
+  // Said with the spec's own "at least {0}" message, so the browser's form says it too.
+  .superRefine((n, ctx) => {
+    if (n.levelMax < n.levelMin) ctx.addIssue({ code: "custom", path: ["levelMax"], params: { rule: "min", values: [n.levelMin] }, input: n.levelMax });
+  });
 export type NotificationInput = z.output<typeof notificationFields>;
 
 export const contentFields = z.object({
