@@ -5,54 +5,24 @@
 // production (bun edge/bun.ts) on a fresh data directory; the players and both sessions are put
 // in with SQL.
 import { test, expect } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient, type Client } from "@libsql/client";
+import { addAdmin, addSession, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const port = 41_500 + Math.floor(Math.random() * 500);
-const app = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "tk-e2e-notifications-"));
-let server: ChildProcess;
-let db: Client;
-let adminCookie: { name: string; value: string; domain: string; path: string };
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-
-async function session(kind: "admin" | "player", subjectId: number) {
-  const now = Date.now();
-  const token = randomBytes(32).toString("base64url");
-  const csrf = randomBytes(24).toString("base64url");
-  await db.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, 'en', ?, ?, ?)", args: [sha256(token), kind, subjectId, csrf, now, now, now + 3_600_000] });
-  return { token, csrf };
-}
+let running: RunningApp;
 
 async function player(nickname: string, country: string, level: number) {
-  const r = await db.execute({ sql: "insert into players (nickname, country, platform, source, locale, level, created_at) values (?, ?, 'web', 'organic', 'en', ?, ?) returning id", args: [nickname, country, level, Date.now()] });
+  const r = await running.db.execute({ sql: "insert into players (nickname, country, platform, source, locale, level, created_at) values (?, ?, 'web', 'organic', 'en', ?, ?) returning id", args: [nickname, country, level, Date.now()] });
   return Number(r.rows[0].id);
 }
 
 test.beforeAll(async () => {
-  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: app }, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
-  db = createClient({ url: `file:${dir}/tankodrome.db` });
-  await db.execute("PRAGMA busy_timeout = 10000");
-  const now = Date.now();
-  const adminId = Number((await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', 'operator', 1, ?) returning id", args: [`op${now % 100000}`, `op${now}@example.com`, now] })).rows[0].id);
-  adminCookie = { name: "tk_admin", value: (await session("admin", adminId)).token, domain: "127.0.0.1", path: "/" };
+  running = await startApp("notifications");
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -63,8 +33,10 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
   const matching = await player(`Berlin${suffix}`, "DE", 12);
   const outside = await player(`Moscow${suffix}`, "RU", 12);
 
+  const app = running.url;
+  const operator = await addSession(running.db, "admin", await addAdmin(running.db));
   const context = await browser.newContext();
-  await context.addCookies([adminCookie]);
+  await context.addCookies([{ name: operator.cookieName, value: operator.token, domain: "127.0.0.1", path: "/" }]);
   const page = await context.newPage();
   await page.goto(`${app}/admin/notification/`);
   await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeVisible();
@@ -108,8 +80,8 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
 
   // The players' side: what the site's notifications route answers each of them.
   const seen = async (playerId: number) => {
-    const s = await session("player", playerId);
-    const req = await playwright.request.newContext({ baseURL: app, extraHTTPHeaders: { cookie: `tk_player=${s.token}`, "x-csrf-token": s.csrf, accept: "application/json", "content-type": "application/json" } });
+    const s = await addSession(running.db, "player", playerId);
+    const req = await playwright.request.newContext({ baseURL: app, extraHTTPHeaders: { cookie: `${s.cookieName}=${s.token}`, "x-csrf-token": s.csrf, accept: "application/json", "content-type": "application/json" } });
     const r = await req.post("/public/profile/gift", { data: {} });
     expect(r.status()).toBe(200);
     const body = (await r.json()) as { notifications: { kind: string; payload: { contents?: Record<string, { title: string; body: string }> } }[] };
