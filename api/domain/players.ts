@@ -7,6 +7,18 @@ import { applyLedger } from "./ledger.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 import { fieldError } from "../http/errors.ts";
 
+export { nickname as nicknameField } from "../http/fields.ts";
+
+/** Refuses a nickname another player holds (case-insensitive) as a field error on `nickname`. */
+export async function assertNicknameFree(db: Db | Tx, nickname: string, playerId: number | null) {
+  const [taken] = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(sql`lower(${players.nickname}) = lower(${nickname})`, playerId === null ? undefined : sql`${players.id} <> ${playerId}`))
+    .limit(1);
+  if (taken) throw fieldError({ nickname: { id: "validation.unique" } });
+}
+
 export const STARTING_BALANCE = { gold: 50, silver: 5_000 } as const;
 
 export interface Registration {
@@ -31,8 +43,7 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
         .limit(1);
       if (known) return { playerId: known.playerId };
     }
-    const nameTaken = await tx.select({ id: players.id }).from(players).where(sql`lower(${players.nickname}) = lower(${r.nickname})`).limit(1);
-    if (nameTaken.length) throw fieldError({ nickname: { id: "validation.unique" } });
+    await assertNicknameFree(tx, r.nickname, null);
     const [p] = await tx
       .insert(players)
       .values({

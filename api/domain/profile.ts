@@ -5,6 +5,9 @@ import { players } from "../db/schema/players.ts";
 import { clans, clanMembers } from "../db/schema/clans.ts";
 import { contentTanks } from "../db/schema/content.ts";
 import { AppError } from "../http/errors.ts";
+import { z } from "zod";
+import { assertNicknameFree, recordActivity } from "./players.ts";
+import type { profileEditSchema } from "../http/fields.ts";
 
 export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", now: number) {
   const [p] = await db
@@ -43,6 +46,16 @@ export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", n
     currentTank: tank ? { id: tank.id, name: locale === "en" ? tank.nameEn : tank.nameRu, tier: tank.tier, type: tank.type } : null,
     clan: clan ?? null,
   };
+}
+
+/** What a player may change about themselves on the site: the nickname and the site's language. */
+
+export async function editProfile(db: Db, playerId: number, edit: z.output<typeof profileEditSchema>, at: number) {
+  await db.transaction(async (tx) => {
+    if (edit.nickname !== undefined) await assertNicknameFree(tx, edit.nickname, playerId);
+    await tx.update(players).set({ ...(edit.nickname !== undefined ? { nickname: edit.nickname } : {}), ...(edit.locale ? { locale: edit.locale } : {}) }).where(eq(players.id, playerId));
+    await recordActivity(tx, playerId, "profile.edit", at);
+  });
 }
 
 export const RATING_ORDERS = ["rating", "wins", "experience"] as const;

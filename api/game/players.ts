@@ -8,7 +8,7 @@ import { route } from "../http/router.ts";
 import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import { registerPlayer } from "../domain/players.ts";
+import { registerPlayer, nicknameField } from "../domain/players.ts";
 import { hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
 import { requireGameKey } from "../identity/game-key.ts";
 import { playerByEmail, playerByIdentity, playerById, type PlayerRow } from "../identity/players.ts";
@@ -23,7 +23,7 @@ const registerBody = z.object({
   ...identityFields,
   email: f.optional(f.email()),
   password: f.optional(z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)),
-  nickname: f.optional(z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(24).regex(/^[\p{L}\p{N}_. -]+$/u))),
+  nickname: f.optional(nicknameField()),
   country: f.optional(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/))),
   platform: slug(32),
   source: slug(64),

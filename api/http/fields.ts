@@ -66,3 +66,11 @@ export const mustEqual = (field: string, other: string) => ({
   opts: { path: [field], params: { rule: "equal" } },
 });
 export const phone = () => z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, { params: { rule: "phone" } } as never);
+
+/** A player's nickname as players, the game client and operators may set it: 3–24 letters, digits, _ . - and spaces. */
+export const nickname = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(24).regex(/^[\p{L}\p{N}_. -]+$/u));
+
+/** What a player may change about themselves on the site: the nickname and the site's language. */
+export const profileEditSchema = z
+  .object({ nickname: nickname().optional(), locale: z.enum(["ru", "en"]).optional() })
+  .refine((v) => v.nickname !== undefined || v.locale !== undefined, { path: ["nickname"], params: { rule: "required" } } as never);

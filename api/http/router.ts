@@ -50,17 +50,20 @@ function guard(info: RouteInfo): MiddlewareHandler<HonoEnv> {
       }
       if (roleRank(admin.role) < roleRank(info.role ?? "support")) throw new AppError("forbidden");
     }
-    if (info.mutates && (info.auth === "admin" || info.auth === "player")) {
-      const session = info.auth === "admin" ? c.var.admin : c.var.player;
-      const sent = c.req.header("x-csrf-token") ?? c.req.query("_csrf");
-      if (!session || !sent || sent !== session.csrfToken) throw new AppError("csrf");
-    }
+    if (info.mutates && (info.auth === "admin" || info.auth === "player")) assertCsrf(c, info.auth);
     await next();
     if (info.auth === "admin" && info.mutates && c.res.status < 400 && !c.var.audited) {
       // A handler that forgot its audit row still leaves one: the log misses no change.
       await audit(c, c.var.deps.db, { action: info.path, summary: `${c.req.method} ${c.req.path}` });
     }
   };
+}
+
+/** A state change needs the session's CSRF token (header, or _csrf for plain forms). */
+export function assertCsrf(c: Context<HonoEnv>, kind: "admin" | "player") {
+  const session = kind === "admin" ? c.var.admin : c.var.player;
+  const sent = c.req.header("x-csrf-token") ?? c.req.query("_csrf");
+  if (!session || !sent || sent !== session.csrfToken) throw new AppError("csrf");
 }
 
 const methodsOf = (m: SpecMethod): string[] => (m === "ANY" ? [] : m.split("|"));

@@ -123,3 +123,11 @@ export function input<S extends z.ZodType>(
     await next();
   };
 }
+
+/** Reads the request's fields (query + JSON/form body) and validates them, for handlers that branch on the method. */
+export async function parseFields<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const raw = await readFields(c);
+  const parsed = await schema.safeParseAsync(raw);
+  if (!parsed.success) throw validationError(parsed.error.issues, raw);
+  return parsed.data;
+}

@@ -5,8 +5,8 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { and, eq, ne } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
-import { route } from "../http/router.ts";
-import { readFields, validationError } from "../http/validate.ts";
+import { route, assertCsrf } from "../http/router.ts";
+import { parseFields } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { renderShell } from "../http/shell.ts";
@@ -35,19 +35,6 @@ const changeIn = z.object({ currentPassword: f.optional(z.string().min(1).max(PA
 
 /** A browser opening the address: it gets the screen, not the action. */
 const isScreen = (c: Context<HonoEnv>) => (c.req.method === "GET" || c.req.method === "HEAD") && !(c.req.header("accept") ?? "").includes("application/json");
-
-async function fields<S extends z.ZodType>(c: Context<HonoEnv>, schema: S): Promise<z.output<S>> {
-  const raw = await readFields(c);
-  const parsed = await schema.safeParseAsync(raw);
-  if (!parsed.success) throw validationError(parsed.error.issues, raw);
-  return parsed.data;
-}
-
-/** The session's CSRF token, for the signed-in player's changes (the router checks it for routes that only change). */
-function assertCsrf(c: Context<HonoEnv>) {
-  const sent = c.req.header("x-csrf-token") ?? c.req.query("_csrf");
-  if (!c.var.player || !sent || sent !== c.var.player.csrfToken) throw new AppError("csrf");
-}
 
 /** Signs the player in on this browser: ends the browser's previous session, starts one, records the login. */
 async function signIn(c: Context<HonoEnv>, tx: Tx, p: PlayerRow, now: number) {
@@ -81,7 +68,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
   // /admin/login (GET: the form, POST: the sign-in).
   route(app, { method: "ANY", path: "/public/login", auth: "public", kind: "page" }, async (c) => {
     if (isScreen(c)) return c.html(renderShell(c));
-    const body = await fields(c, loginIn);
+    const body = await parseFields(c, loginIn);
     const { db, clock } = c.var.deps;
     const now = clock.now();
     // Separate keys from the admins' (usernames), so one door's failures never lock the other.
@@ -114,7 +101,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
   // Asking for a reset link: the same answer whether or not the address has an account.
   const askReset = async (c: Context<HonoEnv>) => {
     if (isScreen(c)) return c.html(renderShell(c));
-    const { email } = await fields(c, resetAskIn);
+    const { email } = await parseFields(c, resetAskIn);
     const { db, clock, logger } = c.var.deps;
     const now = clock.now();
     const p = await playerByEmail(db, email);
@@ -138,11 +125,11 @@ export function registerAccount(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const now = clock.now();
     if (c.req.method === "GET" || c.req.method === "HEAD") {
-      const { code } = await fields(c, z.object({ code: resetCode() }));
+      const { code } = await parseFields(c, z.object({ code: resetCode() }));
       const valid = (await peekToken(db, code, "reset", now)) !== null;
       return c.json({ valid, ...(valid ? {} : { message: translate(c.var.locale, "identity.badResetLink") }) });
     }
-    const body = await fields(c, resetIn);
+    const body = await parseFields(c, resetIn);
     const passwordHash = await hashPassword(body.password);
     const out = await db.transaction(async (tx) => {
       const playerId = await consumeToken(tx, body.code, "reset", now);
@@ -169,8 +156,8 @@ export function registerAccount(app: Hono<HonoEnv>) {
     const me = c.var.player!;
     const p = (await playerById(db, me.playerId))!;
     if (c.req.method === "GET" || c.req.method === "HEAD") return c.json({ hasPassword: Boolean(p.passwordHash), email: p.email });
-    assertCsrf(c);
-    const body = await fields(c, changeIn);
+    assertCsrf(c, "player");
+    const body = await parseFields(c, changeIn);
     const now = clock.now();
     if (!p.passwordHash) throw new AppError("conflict", "identity.noPassword");
     const keys = { account: `player#${p.id}`, address: clientAddress(c) };
@@ -196,7 +183,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const p = (await playerById(db, c.var.player!.playerId))!;
     if (c.req.method === "GET" || c.req.method === "HEAD") return c.json({ email: p.email, hasPassword: Boolean(p.passwordHash) });
-    assertCsrf(c);
+    assertCsrf(c, "player");
     if (!p.email) throw new AppError("conflict", "identity.noEmail");
     const now = clock.now();
     if ((await tokensSince(db, p.id, "reset", now - RESET_MAILS.windowMs)) >= RESET_MAILS.perWindow) {

@@ -183,6 +183,27 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect(members.length).toBe(CLAN_RULES.memberLimit);
   });
 
+  test("profile edit: POST to the profile changes nickname and language; unique, validated, CSRF", async () => {
+    const me = await mk("Renamer");
+    await mk("Taken Name");
+    const post = (body: unknown, extra: Record<string, string> = {}) => w.app.request("/public/profile/", { method: "POST", headers: me.headers(extra), body: JSON.stringify(body) });
+    const ok = await post({ nickname: "  New Name ", locale: "en" });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).player.nickname).toBe("New Name");
+    const [row] = await w.deps.db.select({ n: players.nickname, l: players.locale }).from(players).where(eq(players.id, me.id));
+    expect(row).toEqual({ n: "New Name", l: "en" });
+    const taken = await post({ nickname: "taken name" });
+    expect(taken.status).toBe(400);
+    expect((await taken.json()).error.fields).toEqual({ nickname: "Please make sure the value is unique." });
+    expect((await post({ nickname: "ab" })).status).toBe(400);
+    expect((await post({})).status).toBe(400);
+    expect((await post({ nickname: "<script>" })).status).toBe(400);
+    expect((await post({ nickname: "No Csrf" }, { "x-csrf-token": "wrong" })).status).toBe(403);
+    expect((await w.app.request("/public/profile/", { method: "DELETE", headers: me.headers() })).status).toBe(405);
+    const [after] = await w.deps.db.select({ n: players.nickname }).from(players).where(eq(players.id, me.id));
+    expect(after.n).toBe("New Name");
+  });
+
   test("rating: players and clans, paged, with the player's own place", async () => {
     const me = await mk("Ranker");
     await w.deps.db.update(players).set({ rating: 0 }).where(eq(players.id, me.id));

@@ -4,11 +4,11 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { AppError, fieldError } from "../http/errors.ts";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
-import { page, route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
-import { id, int, text, optional, optionalText } from "../http/fields.ts";
+import { page, route, assertCsrf } from "../http/router.ts";
+import { input, parseFields } from "../http/validate.ts";
+import { id, int, text, optional, optionalText, profileEditSchema } from "../http/fields.ts";
 import * as clansDomain from "../domain/clans.ts";
-import { profileOf, leaderboard, RATING_ORDERS } from "../domain/profile.ts";
+import { profileOf, leaderboard, RATING_ORDERS, editProfile } from "../domain/profile.ts";
 import { transferMoney, TRANSFER_RULES } from "../domain/transfers.ts";
 import { addToBlacklist, findPlayers, listBlacklist, removeFromBlacklist } from "../domain/blacklist.ts";
 import { CLAN_ROLES } from "../db/schema/clans.ts";
@@ -84,6 +84,11 @@ export function registerProfile(app: Hono<HonoEnv>) {
   }
   page(app, { path: `${P}/`, auth: "player" }, async (c) => {
     const { db, clock } = c.var.deps;
+    // A POST to the profile edits it (the spec lists no separate address for that).
+    if (c.req.method === "POST") {
+      assertCsrf(c, "player");
+      await editProfile(db, me(c), await parseFields(c, profileEditSchema), clock.now());
+    } else if (c.req.method !== "GET" && c.req.method !== "HEAD") throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
     const profile = await profileOf(db, me(c), c.var.locale, clock.now());
     return c.json({ player: profile, avatar: await avatarView(c, me(c)), blacklist: await listBlacklist(db, me(c)), csrfToken: c.var.player!.csrfToken, transferRules: { ...TRANSFER_RULES } });
   });

@@ -21,6 +21,7 @@ import { orders } from "../../db/schema/billing.ts";
 import { diff } from "../resources/index.ts";
 import { banPlayer, unbanPlayers, isBanned } from "../../domain/bans.ts";
 import { erasePersonalData } from "../../domain/erasure.ts";
+import { nicknameField, assertNicknameFree } from "../../domain/players.ts";
 import { ADMIN, OPERATOR, SUPPORT, playerOr404, publicRow, valid, type PlayerRow } from "./shared.ts";
 import "./messages.ts";
 
@@ -34,10 +35,9 @@ export const searchInput = z.object({
   q: f.optionalText(254),
   state: f.optional(z.enum(["banned", "suspect", "erased"])),
 });
-const nickname = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(24).regex(/^[\p{L}\p{N}_. -]+$/u));
 export const profileInput = z.object({
   playerId: f.id(),
-  nickname: f.optional(nickname()),
+  nickname: f.optional(nicknameField()),
   // An empty email clears the address (the player then signs in through the game only).
   email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), f.email().nullable().optional()),
   country: f.optional(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/))),
@@ -143,8 +143,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
       if (before.erasedAt) throw new AppError("conflict", "players.error.erased", [], 409);
       const set: Partial<PlayerRow> = {};
       if (v.nickname !== undefined && v.nickname !== before.nickname) {
-        const [taken] = await tx.select({ id: players.id }).from(players).where(and(sql`lower(${players.nickname}) = lower(${v.nickname})`, sql`${players.id} <> ${v.playerId}`)).limit(1);
-        if (taken) throw fieldError({ nickname: { id: "validation.unique" } });
+        await assertNicknameFree(tx, v.nickname, v.playerId);
         set.nickname = v.nickname;
       }
       if (v.email !== undefined && v.email !== before.email) {

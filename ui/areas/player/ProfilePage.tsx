@@ -1,5 +1,5 @@
 // The player's own page: who they are (nickname, avatar and its upload, level, experience, balances, premium,
-// battles, current tank, clan), then sending gold, the blacklist, and erasing personal data.
+// battles, current tank, clan), then editing the nickname and language, sending gold, the blacklist, and erasing personal data.
 import { ph, t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
@@ -9,6 +9,7 @@ import { TransferPanel } from "./TransferPanel.tsx";
 import { BlacklistPanel } from "./BlacklistPanel.tsx";
 import { ErasePanel } from "./ErasePanel.tsx";
 import { AvatarPanel } from "./AvatarPanel.tsx";
+import { EditProfilePanel } from "./EditProfilePanel.tsx";
 
 export default function ProfilePage() {
   const state = useApi<ProfileData>("/public/profile/");
@@ -42,6 +43,7 @@ export default function ProfilePage() {
               </dl>
               <BalanceLine balance={p} />
             </section>
+            <EditProfilePanel nickname={p.nickname} onDone={state.reload} />
             <TransferPanel rules={d.transferRules} level={p.level} onDone={state.reload} />
             <BlacklistPanel initial={d.blacklist} />
             <ErasePanel />
