@@ -3,7 +3,7 @@
 // it after a confirmation, and a matching player finds it in their notifications
 // (/public/profile/gift) while a player outside the audience does not. The app runs as in
 // production (bun edge/bun.ts) on a fresh data directory; the players and both sessions are put
-// in with SQL.
+// in with SQL. A second journey: the chat notifications screen in Russian, a finished one read-only.
 import { test, expect } from "@playwright/test";
 import { addAdmin, addSession, startApp, type RunningApp } from "./server.ts";
 
@@ -92,5 +92,28 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
   expect(mine).toHaveLength(1);
   expect(mine[0].payload.contents).toEqual({ ru: { title: "Лига Берлина", body: "Все выходные — **двойной опыт**." }, en: { title: "Berlin league", body: "All weekend — **double XP**." } });
   expect(await seen(outside)).toHaveLength(0);
+  await context.close();
+});
+
+test("in Russian, a finished chat notification is listed and shown read-only", async ({ browser }) => {
+  const now = Date.now();
+  const id = Number((await running.db.execute({ sql: "insert into notifications (channel, name, status, starts_at, ends_at, created_at, updated_at) values ('chat', 'Clan tournament starts', 'finished', ?, ?, ?, ?) returning id", args: [now - 8 * 86_400_000, now - 6 * 86_400_000, now, now] })).rows[0].id);
+  for (const [lang, body] of [["ru", "Клановый турнир начинается в 20:00 по Москве. Удачи, командиры!"], ["en", "The clan tournament starts at 20:00 Moscow time."]])
+    await running.db.execute({ sql: "insert into notification_contents (notification_id, lang, title, body, updated_at) values (?, ?, '', ?, ?)", args: [id, lang, body, now] });
+  const operator = await addSession(running.db, "admin", await addAdmin(running.db), "ru");
+  const context = await browser.newContext({ locale: "ru-RU" });
+  await context.addCookies([{ name: operator.cookieName, value: operator.token, domain: "127.0.0.1", path: "/" }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(`${running.url}/admin/notificationChat/`);
+  await expect(page.getByRole("heading", { name: "Уведомления в чат", exact: true })).toBeVisible();
+  const row = page.getByRole("row", { name: /Clan tournament starts/ });
+  await expect(row.getByRole("cell", { name: "Завершено" })).toBeVisible();
+  await row.getByRole("button", { name: "Открыть" }).click();
+  await expect(page.getByText("Статус: Завершено")).toBeVisible();
+  await expect(page.getByText("Клановый турнир начинается в 20:00 по Москве. Удачи, командиры!")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Активировать" })).toHaveCount(0);
+  expect(errors).toEqual([]);
   await context.close();
 });
