@@ -1,27 +1,22 @@
 // Every page route the server serves (its route table), in ru and en, in Debian's Chromium against
-// a freshly seeded server: admin pages signed in as an admin created with the admin CLI (password
-// sign-in through /admin/login), player pages as a seeded player arriving from the game (site
-// token). A page fails on a console error, a failed request, any 4xx/5xx answer, the not-found
+// a freshly seeded server: admin pages signed in as a superadmin (a session made as the server
+// makes them, e2e/server.ts), player pages as a seeded player arriving from the game (a site
+// token exchanged on a public page). A page fails on a console error, a failed request, any 4xx/5xx answer, the not-found
 // screen, or a UI message shown in the other locale's words. Each page is saved as a screenshot
 // (its first screen) in e2e/output/pages/. Prints the time to first render of /ru/public and /admin/.
 import { test, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createClient, type Client } from "@libsql/client";
 import PO from "pofile";
+import { startApp, addAdmin, addSession, type RunningApp } from "./server.ts";
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const root = new URL("..", import.meta.url).pathname;
 const bun = join(root, "node_modules/.bin/bun");
-const port = 39_000 + Math.floor(Math.random() * 500);
-const app = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "tk-e2e-pages-"));
 const shots = join(root, "e2e/output/pages");
 const GAME_KEY = "tankodrome-demo-game-key"; // the Bun server's local default (edge/config.ts)
-const ADMIN = { username: "pagesadmin", password: "pages-e2e-password-1" };
 const LOCALES = ["ru", "en"] as const;
 type Locale = (typeof LOCALES)[number];
 
@@ -56,8 +51,9 @@ function foreignTexts(): Record<Locale, string[]> {
   return out;
 }
 
-let server: ChildProcess;
-let db: Client;
+let running: RunningApp;
+let app = "";
+let adminToken = "";
 let routes: PageRoute[];
 let foreign: Record<Locale, string[]>;
 const sample: Record<string, string> = {};
@@ -65,19 +61,10 @@ const sample: Record<string, string> = {};
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   mkdirSync(shots, { recursive: true });
-  server = spawn(bun, ["edge/bun.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "60", SEED_DAYS: "20", PUBLIC_URL: app },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
-  execFileSync(bun, ["edge/cli/admin-create.ts", "--username", ADMIN.username, "--role", "superadmin", "--data-dir", dir], { cwd: root, env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: ADMIN.password }, stdio: "ignore" });
-  db = createClient({ url: `file:${dir}/tankodrome.db` });
-  await db.execute("PRAGMA busy_timeout = 10000");
-  const one = async (sql: string) => String((await db.execute(sql)).rows[0]?.[0] ?? "");
+  running = await startApp("pages", { SEED_PLAYERS: "60", SEED_DAYS: "20" });
+  app = running.url;
+  adminToken = (await addSession(running.db, "admin", await addAdmin(running.db, "superadmin"))).token;
+  const one = async (sql: string) => String((await running.db.execute(sql)).rows[0]?.[0] ?? "");
   // Sample parameters from the seeded world: a player with payments, and real CMS ids.
   sample.playerId = (await one("select player_id from billing_orders order by id limit 1")) || (await one("select id from players order by id limit 1"));
   sample.cmsType = (await one("select type from cms_contents order by id limit 1")) || "guide";
@@ -88,9 +75,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 /** A route pattern with the sample parameters, or null when the world has nothing to show there. */
@@ -127,9 +112,10 @@ async function settled(page: Page) {
 
 async function signedInAdmin(browser: Browser, locale: Locale): Promise<BrowserContext> {
   const context = await browser.newContext();
-  await context.addCookies([{ name: "lang", value: locale, domain: "127.0.0.1", path: "/" }]);
-  const res = await context.request.post(`${app}/admin/login`, { data: ADMIN });
-  expect(res.status()).toBe(200);
+  await context.addCookies([
+    { name: "tk_admin", value: adminToken, domain: "127.0.0.1", path: "/" },
+    { name: "lang", value: locale, domain: "127.0.0.1", path: "/" },
+  ]);
   return context;
 }
 
