@@ -1,14 +1,14 @@
 // The player site's journey in Debian's Chromium, once in Russian and once in English, against
 // the app as it runs in production (bun edge/bun.ts) on a fresh data directory with a small
 // seeded demo world: a seeded player arrives from the game with a sign-in link and lands signed in
-// with a clean address bar, uploads an avatar, buys gold with Stripe (billing's stand-in) on the
+// with a clean address bar, uploads an avatar and changes the nickname, buys gold with Stripe (billing's stand-in) on the
 // payment methods page, leaves the seeded clan and founds one (the spec's validation message first), a newly
 // registered player asks to join and is approved, the first buys a tank (a double click buys
 // once) and sends the newcomer a gift, opens a support ticket and reads the operator's reply
 // (given through the admin route by a signed-in operator), reads a guide and erases their
 // personal data. Any console error or failed request fails the journey; screenshots go to
-// e2e/output. The player's only editable profile part is the avatar (the password has its own
-// journey in access.spec.ts): a new one is uploaded and waits for moderation.
+// e2e/output. The profile edit: a new avatar is uploaded and waits for moderation, and the
+// nickname is changed (the password has its own journey in access.spec.ts).
 import { test, expect, type Browser, type Page } from "@playwright/test";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -136,13 +136,13 @@ const TEXT = {
     clanName: "Clan name", tag: "Tag", found: /Found the clan for 100 gold/, openClan: /Open clan/, ask: "Ask to join", asked: "Your request was sent", approve: /Approve/, members: "Members",
     tanks: "Tanks", bought: /Bought for [\d,]+ (gold|silver)/, gifts: "Gifts", find: "Find the receiver by nickname or id", findBtn: "Find", choose: /Choose/, kind: "Gift", amount: "Amount", send: "Send the gift", giftSent: /Gift sent to/,
     askSupport: "Ask support", subject: "Subject", message: "Message", toSupport: "Send to support", newReply: "New reply", support: "Support", sections: "Sections",
-    newAvatar: "New avatar", pending: "is waiting for moderation", leave: "Leave the clan", notInClan: "You are not in a clan.", erase: "Erase my data", confirm: "Confirm", erased: "Your personal data was erased and you were signed out.", search: "Search", clanSearch: "Clan name or tag",
+    newAvatar: "New avatar", pending: "is waiting for moderation", leave: "Leave the clan", notInClan: "You are not in a clan.", erase: "Erase my data", confirm: "Confirm", erased: "Your personal data was erased and you were signed out.", search: "Search", clanSearch: "Clan name or tag", editProfile: "Edit profile", nickname: "Nickname", save: "Save", saved: "Profile saved",
   },
   ru: {
     clanName: "Название клана", tag: "Тег", found: /Основать клан за 100 золота/, openClan: /Открыть клан/, ask: "Подать заявку", asked: "Заявка отправлена", approve: /Принять/, members: "Участники",
     tanks: "Танки", bought: /Куплено за [\d\s\u00a0\u202f]+ (золота|серебра)/, gifts: "Подарки", find: "Найдите получателя по нику или номеру", findBtn: "Найти", choose: /Выбрать/, kind: "Подарок", amount: "Сумма", send: "Отправить подарок", giftSent: /Подарок отправлен игроку/,
     askSupport: "Написать в поддержку", subject: "Тема", message: "Сообщение", toSupport: "Отправить в поддержку", newReply: "Новый ответ", support: "Поддержка", sections: "Разделы",
-    newAvatar: "Новый аватар", pending: "ждёт модерации", leave: "Покинуть клан", notInClan: "Вы не состоите в клане.", erase: "Удалить мои данные", confirm: "Подтвердить", erased: "Ваши персональные данные удалены, вы вышли из аккаунта.", search: "Искать", clanSearch: "Название или тег клана",
+    newAvatar: "Новый аватар", pending: "ждёт модерации", leave: "Покинуть клан", notInClan: "Вы не состоите в клане.", erase: "Удалить мои данные", confirm: "Подтвердить", erased: "Ваши персональные данные удалены, вы вышли из аккаунта.", search: "Искать", clanSearch: "Название или тег клана", editProfile: "Изменить профиль", nickname: "Ник", save: "Сохранить", saved: "Профиль сохранён",
   },
 } as const;
 
@@ -181,6 +181,18 @@ for (const locale of ["ru", "en"] as const) {
     await page.getByLabel(T.newAvatar).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png() });
     await expect(page.getByTestId("avatar-pending")).toContainText(T.pending);
     await shot(page, "profile-avatar-pending");
+
+    // The profile edit: a new nickname (too short first: the spec's message), saved and shown.
+    const edit = page.getByRole("region", { name: T.editProfile });
+    await edit.getByLabel(T.nickname).fill("ab");
+    await edit.getByRole("button", { name: T.save }).click();
+    await expect(edit.getByLabel(T.nickname)).toHaveAttribute("aria-invalid", "true");
+    expect(await one("select nickname from players where id = ?", [a.id])).toMatchObject({ nickname: a.nickname });
+    const renamed = `Renamed_${suffix}`;
+    await edit.getByLabel(T.nickname).fill(renamed);
+    await edit.getByRole("button", { name: T.save }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(renamed);
+    expect((await one("select nickname from players where id = ?", [a.id])).nickname).toBe(renamed);
 
     // Out of the seeded clan first (confirmed), if in one.
     await page.goto(`${app}/public/profile/myClan`);
