@@ -11,6 +11,8 @@ import { screens as adminPlayersQueues } from "./admin-players/routes.ts";
 import { screens as adminOffers } from "./admin-offers/routes.ts";
 import { screens as system } from "./system/routes.ts";
 import { screens as clansBattles } from "./admin-clans-battles/routes.ts";
+import { screens as experiments } from "./experiments/routes.ts";
+import { screens as ads } from "./ads/routes.ts";
 import { screens as notifications } from "./notifications/routes.ts";
 
 export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications];

@@ -40,6 +40,9 @@ describe("Ads: the global settings document and per-placement settings", () => {
     const list = await (await send("/admin/ads/settings/load", { network: "yandex", sort: "placement" })).json();
     expect(list.rows.map((r: { placement: string }) => r.placement)).toEqual(["battle.after", "garage.rewarded"]);
     expect((await w.app.request("/admin/ads/settings/load", { headers: admin.headers() })).status).toBe(405);
+    const page = await (await w.app.request("/admin/ads/settings/?network=vk&sort=placement", { headers: admin.headers() })).json();
+    expect(page.rows.map((r: { placement: string }) => r.placement)).toEqual(["battle.after", "shop.bonus"]);
+    expect((await w.app.request("/admin/ads/settings/?sort=bogus", { headers: admin.headers() })).status).toBe(400);
     const dup = await send("/admin/ads/settings/save", { placement: "battle.after", network: "vk", capPerDay: 3 });
     expect((await dup.json()).error.fields.network).toBe("Please make sure the value is unique.");
     expect((await send("/admin/ads/settings/save", { placement: "x y", network: "vk", capPerDay: 3 })).status).toBe(400);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { and, eq, ne } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input, validationError } from "../../http/validate.ts";
+import { input, readFields, validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
@@ -43,8 +43,14 @@ export function registerAdsAdmin(app: Hono<HonoEnv>) {
     return c.json({ settings: parsed.data });
   });
 
-  page(app, { path: "/admin/ads/settings/", ...who }, async (c) =>
-    c.json({ networks: AD_NETWORKS, columns: placementArea.columns, filters: placementArea.filters, actions: { load: "/admin/ads/settings/load", save: "/admin/ads/settings/save", remove: "/admin/ads/settings/remove/:id" } }));
+  // The page also answers a list page for its query (the shared list screen reads it by GET; load is POST only).
+  page(app, { path: "/admin/ads/settings/", ...who }, async (c) => {
+    const fields = await readFields(c);
+    const q = loadInput.safeParse(fields);
+    if (!q.success) throw validationError(q.error.issues, fields);
+    const description = { networks: AD_NETWORKS, columns: placementArea.columns, filters: placementArea.filters, actions: { load: "/admin/ads/settings/load", save: "/admin/ads/settings/save", remove: "/admin/ads/settings/remove/:id" } };
+    return c.json({ ...description, ...(await listResource(c.var.deps.db, placementArea, q.data)) });
+  });
 
   route(app, { method: "POST", path: "/admin/ads/settings/load", ...who }, input(loadInput), async (c) => c.json(await listResource(c.var.deps.db, placementArea, valid<Record<string, unknown>>(c))));
 

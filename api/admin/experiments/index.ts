@@ -11,7 +11,7 @@ import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError, conflict, fieldError, notFound } from "../../http/errors.ts";
 import { experiments, EXPERIMENT_STATUSES } from "../../db/schema/experiments.ts";
-import { OPTION_SCOPES } from "../../db/schema/system.ts";
+import { OPTION_SCOPES, PLATFORMS } from "../../db/schema/system.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import { diff, listInputFor, listResource, type ResourceDescription } from "../resources/index.ts";
 import { DEFAULT_VARIANT, dropCachedOptions, listVariants } from "../../domain/options.ts";
@@ -60,7 +60,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
     const e = await mustFind(db, Number(c.req.param("id")));
     const counts: Record<string, number> = {};
     for (const p of await participants(db, e)) counts[p.variant] = (counts[p.variant] ?? 0) + 1;
-    return c.json({ experiment: e, transitions: TRANSITIONS[e.status], optionKeys: await optionKeys(db), counts });
+    return c.json({ experiment: e, transitions: TRANSITIONS[e.status], optionKeys: await optionKeys(db), platforms: PLATFORMS, counts });
   });
 
   route(app, { method: "ANY", path: `${base}list`, ...who }, input(listInput), async (c) => c.json(await listResource(c.var.deps.db, listArea, valid<Record<string, unknown>>(c))));
