@@ -15,4 +15,4 @@ import { screens as experiments } from "./experiments/routes.ts";
 import { screens as ads } from "./ads/routes.ts";
 import { screens as notifications } from "./notifications/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads];
