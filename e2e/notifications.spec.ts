@@ -1,7 +1,7 @@
 // Notifications journey in Debian's Chromium: an operator creates an inbox notification for
 // German players of levels 5–50, writes its Russian and English texts (markdown editor), activates
 // it after a confirmation, and a matching player finds it in their notifications
-// (/public/profile/gift) while a player outside the audience does not. The app runs as in
+// (/public/profile/gift) and reads it in the profile's inbox, while a player outside the audience does not. The app runs as in
 // production (bun edge/bun.ts) on a fresh data directory; the players and both sessions are put
 // in with SQL. A second journey: the chat notifications screen in Russian, a finished one read-only.
 import { test, expect } from "@playwright/test";
@@ -92,6 +92,24 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
   expect(mine).toHaveLength(1);
   expect(mine[0].payload.contents).toEqual({ ru: { title: "Лига Берлина", body: "Все выходные — **двойной опыт**." }, en: { title: "Berlin league", body: "All weekend — **double XP**." } });
   expect(await seen(outside)).toHaveLength(0);
+
+  // The matching player reads it on their profile, in English (their locale): opening it marks it read.
+  const ps = await addSession(running.db, "player", matching);
+  const playerContext = await browser.newContext({ locale: "en-US" });
+  await playerContext.addCookies([{ name: ps.cookieName, value: ps.token, domain: "127.0.0.1", path: "/" }]);
+  const pp = await playerContext.newPage();
+  const playerErrors: string[] = [];
+  pp.on("console", (m) => m.type() === "error" && playerErrors.push(m.text()));
+  await pp.goto(`${app}/public/profile/`);
+  const inbox = pp.getByRole("region", { name: /Messages/ });
+  await expect(inbox.getByText("1 new")).toBeVisible();
+  await inbox.getByText("Berlin league").click();
+  await expect(inbox.locator("strong", { hasText: "double XP" })).toBeVisible();
+  await expect(inbox.getByText("1 new")).toHaveCount(0);
+  expect(Number((await running.db.execute({ sql: "select count(*) as n from player_notifications where player_id = ? and kind = 'notification' and read_at is not null", args: [matching] })).rows[0].n)).toBe(1);
+  await pp.screenshot({ path: info.outputPath("notification-player-inbox.png"), fullPage: true });
+  expect(playerErrors).toEqual([]);
+  await playerContext.close();
   await context.close();
 });
 

@@ -14,6 +14,7 @@ interface SpecRoute {
 
 // Routes we serve that the spec does not list, each with its reason.
 const EXTRAS: Record<string, string> = {
+  "/public/profile/notifications/read": "the player marks operators' notifications read in the profile's inbox; the spec shows the inbox's screen, not how reading is recorded",
   "/billing/order/start": "a player starts a purchase at a redirect provider (Robokassa, Ecommpay); the spec lists only their callbacks",
   "/public/login": "a player signs in with email and password (GET: the form, POST: the sign-in), as /admin/login does for operators; the spec lists no player sign-in address",
   "/public/logout": "a signed-in player signs out (POST, CSRF); the spec lists no player sign-out address",

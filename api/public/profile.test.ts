@@ -204,6 +204,33 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect(after.n).toBe("New Name");
   });
 
+  test("inbox: operators' notifications in the page's language, unread count, marking read only one's own", async () => {
+    const { playerNotifications } = await import("../db/schema/index.ts");
+    const me = await mk("Reader");
+    const other = await mk("Someone Else");
+    const payload = (n: number) => JSON.stringify({ notificationId: n, channel: "notification", contents: { ru: { title: `Новость ${n}`, body: "**текст**" }, en: { title: `News ${n}`, body: "**text**" } } });
+    const at = w.clock.now();
+    const [a] = await w.deps.db.insert(playerNotifications).values({ playerId: me.id, kind: "notification", payload: payload(1), createdAt: at }).returning();
+    const [b] = await w.deps.db.insert(playerNotifications).values({ playerId: me.id, kind: "notification", payload: payload(2), createdAt: at + 1 }).returning();
+    const [theirs] = await w.deps.db.insert(playerNotifications).values({ playerId: other.id, kind: "notification", payload: payload(3), createdAt: at }).returning();
+    await w.deps.db.insert(playerNotifications).values({ playerId: me.id, kind: "gift", payload: "{}", createdAt: at });
+    const view = async () => (await (await call(me, "")).json()).inbox;
+    expect(await view()).toEqual({ unread: 2, items: [
+      { id: b.id, title: "News 2", body: "**text**", createdAt: at + 1, read: false },
+      { id: a.id, title: "News 1", body: "**text**", createdAt: at, read: false },
+    ] });
+    const ru = await (await call(me, "", undefined, { "accept-language": "ru" })).json();
+    expect(ru.inbox.items[0].title).toBe("Новость 2");
+    const read = await call(me, "notifications/read", { ids: [a.id, theirs.id] });
+    expect(await read.json()).toEqual({ marked: 1 });
+    expect((await view()).unread).toBe(1);
+    expect((await (await call(other, "")).json()).inbox.unread).toBe(1);
+    expect((await call(me, "notifications/read", { ids: [] })).status).toBe(400);
+    expect((await call(me, "notifications/read", { ids: ["x"] })).status).toBe(400);
+    expect((await call(me, "notifications/read", { ids: [b.id] }, { "x-csrf-token": "nope" })).status).toBe(403);
+    expect((await view()).unread).toBe(1);
+  });
+
   test("rating: players and clans, paged, with the player's own place", async () => {
     const me = await mk("Ranker");
     await w.deps.db.update(players).set({ rating: 0 }).where(eq(players.id, me.id));

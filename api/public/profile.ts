@@ -25,6 +25,7 @@ import { sendGift, giftsPage } from "../domain/gifts.ts";
 import { renderShell } from "../http/shell.ts";
 import "./player-messages.ts";
 import { avatarView } from "./avatars.ts";
+import { inboxOf, markRead } from "../domain/inbox.ts";
 
 const P = "/public/profile";
 const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
@@ -90,7 +91,14 @@ export function registerProfile(app: Hono<HonoEnv>) {
       await editProfile(db, me(c), await parseFields(c, profileEditSchema), clock.now());
     } else if (c.req.method !== "GET" && c.req.method !== "HEAD") throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
     const profile = await profileOf(db, me(c), c.var.locale, clock.now());
-    return c.json({ player: profile, avatar: await avatarView(c, me(c)), blacklist: await listBlacklist(db, me(c)), csrfToken: c.var.player!.csrfToken, transferRules: { ...TRANSFER_RULES } });
+    return c.json({ player: profile, avatar: await avatarView(c, me(c)), inbox: await inboxOf(db, me(c), c.var.locale), blacklist: await listBlacklist(db, me(c)), csrfToken: c.var.player!.csrfToken, transferRules: { ...TRANSFER_RULES } });
+  });
+
+  // Not in the spec: the player marks operators' notifications read (the inbox on the profile).
+  const readIn = z.object({ ids: z.array(id()).min(1).max(100) });
+  route(app, { method: "POST", path: `${P}/notifications/read`, auth: "player", mutates: true }, input(readIn), async (c) => {
+    const { ids } = valid(c, readIn);
+    return c.json({ marked: await markRead(c.var.deps.db, me(c), ids, c.var.deps.clock.now()) });
   });
 
   route(

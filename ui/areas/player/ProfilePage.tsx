@@ -1,5 +1,5 @@
 // The player's own page: who they are (nickname, avatar and its upload, level, experience, balances, premium,
-// battles, current tank, clan), then editing the nickname and language, sending gold, the blacklist, and erasing personal data.
+// battles, current tank, clan), then the operators' messages, editing the nickname and language, sending gold, the blacklist, and erasing personal data.
 import { ph, t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
@@ -10,6 +10,7 @@ import { BlacklistPanel } from "./BlacklistPanel.tsx";
 import { ErasePanel } from "./ErasePanel.tsx";
 import { AvatarPanel } from "./AvatarPanel.tsx";
 import { EditProfilePanel } from "./EditProfilePanel.tsx";
+import { InboxPanel } from "./InboxPanel.tsx";
 
 export default function ProfilePage() {
   const state = useApi<ProfileData>("/public/profile/");
@@ -43,6 +44,7 @@ export default function ProfilePage() {
               </dl>
               <BalanceLine balance={p} />
             </section>
+            <InboxPanel inbox={d.inbox} onRead={state.reload} />
             <EditProfilePanel nickname={p.nickname} onDone={state.reload} />
             <TransferPanel rules={d.transferRules} level={p.level} onDone={state.reload} />
             <BlacklistPanel initial={d.blacklist} />

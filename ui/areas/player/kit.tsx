@@ -40,8 +40,15 @@ export interface ProfileData {
     clan: { id: number; name: string; tag: string; role: string } | null;
   };
   avatar: AvatarState;
+  inbox: Inbox;
   blacklist: { playerId: number; nickname: string; level: number; createdAt: number }[];
   transferRules: { minAmount: number; maxAmount: number; dailyLimit: number; feePercent: number; minLevel: number };
+}
+
+/** Operators' notifications delivered to the player, newest first, in the page's language. */
+export interface Inbox {
+  unread: number;
+  items: { id: number; title: string; body: string; createdAt: number; read: boolean }[];
 }
 
 /** Pages of a paged list: previous / next with the position. */
