@@ -19,6 +19,8 @@ describe("HTTP conventions", () => {
       step: f.optional(z.preprocess((v) => Number(v), z.number().multipleOf(5))),
       when: f.optional(f.dateTime()),
     })), (c) => c.json({ ok: true, input: c.req.valid("json") }));
+    // A handler answering with a Response it built itself (as streams and assets do).
+    route(w.app, { method: "GET", path: "/test/raw-response", auth: "public" }, () => new Response("raw"));
   });
   afterAll(() => w.close());
 
@@ -81,6 +83,22 @@ describe("HTTP conventions", () => {
     expect(r.status).toBe(404);
     const html = await r.text();
     expect(html).toContain('<meta name="tk-locale" content="en">');
+  });
+
+  test("every kind of answer carries the security headers: JSON, errors, the HTML shell, a Response a handler built", async () => {
+    const answers = [
+      await w.app.request("/healthz"),
+      await w.app.request("/test/form/abc"),
+      await w.app.request("/en/public/nowhere", { headers: { accept: "text/html" } }),
+      await w.app.request("/test/raw-response"),
+      await w.app.request("/test/form/1", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+    }
   });
 
   test("the server catalogue has every message in both locales with the same placeholders", () => {
