@@ -14,5 +14,6 @@ import { screens as clansBattles } from "./admin-clans-battles/routes.ts";
 import { screens as experiments } from "./experiments/routes.ts";
 import { screens as ads } from "./ads/routes.ts";
 import { screens as notifications } from "./notifications/routes.ts";
+import { screens as contentLists } from "./content-lists/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists];
