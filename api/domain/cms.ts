@@ -6,33 +6,9 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/index.ts";
 import type { WorldStep } from "../db/seed/world.ts";
 import { cmsCategories, cmsContents, CMS_TYPES } from "../db/schema/cms.ts";
-import * as f from "../http/fields.ts";
 
-export const categorySchema = z.object({
-  id: f.optional(f.id()),
-  type: z.enum(CMS_TYPES),
-  titleRu: f.text(1, 200),
-  titleEn: f.text(1, 200),
-  sortOrder: f.optional(f.int(-100_000, 100_000)).default(0),
-  published: f.optional(f.bool()).default(true),
-});
-export const contentSchema = z.object({
-  id: f.optional(f.id()),
-  type: z.enum(CMS_TYPES),
-  categoryId: z.preprocess((v) => (v === null || v === "" ? undefined : v), f.id().optional()).transform((v) => v ?? null),
-  titleRu: f.text(1, 200),
-  titleEn: f.text(1, 200),
-  bodyRu: f.text(1, 100_000),
-  bodyEn: f.text(1, 100_000),
-  image: f.optional(z.string().trim().max(500)).default(""),
-  sortOrder: f.optional(f.int(-100_000, 100_000)).default(0),
-  published: f.optional(f.bool()).default(true),
-  publishedAt: f.optional(f.int(0)),
-});
-export const exportSchema = z.object({
-  categories: z.array(categorySchema.extend({ id: f.id() })).max(1000),
-  contents: z.array(contentSchema.extend({ id: f.id() })).max(10_000),
-});
+export { categorySchema, contentSchema, exportSchema } from "./cms-shapes.ts";
+import { exportSchema } from "./cms-shapes.ts";
 export type CmsExport = z.output<typeof exportSchema>;
 
 export async function exportCms(db: DbOrTx): Promise<CmsExport> {

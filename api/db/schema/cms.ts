@@ -1,7 +1,9 @@
 // CMS: categories and contents (guides, news, terms…) with ru/en titles and markdown bodies.
 import { sqliteTable, integer, text, index } from "drizzle-orm/sqlite-core";
 
-export const CMS_TYPES = ["guide", "news", "terms", "faq"] as const;
+// The content types are defined with the CMS shapes (a file the browser can load too).
+import { CMS_TYPES } from "../../domain/cms-shapes.ts";
+export { CMS_TYPES };
 
 export const cmsCategories = sqliteTable(
   "cms_categories",
