@@ -1,6 +1,5 @@
 // Every UI message must exist in ru and in en with the same placeholders: the lingui catalogues
-// (ui/**/locales/{ru,en}.po, written by `lingui extract` in `bun run ui:build`) and the older
-// catalog({ en, ru }) objects of areas not yet moved to macros (ui/**/messages.ts).
+// (ui/**/locales/{ru,en}.po, written by `lingui extract` in `bun run ui:build`).
 import { test, expect } from "bun:test";
 import { Glob } from "bun";
 import PO from "pofile";
@@ -42,24 +41,6 @@ test("one English text in two catalogues means the same in ru (or takes a contex
       // An empty one is reported by the test above.
       if (before && before.ru && ru && before.ru !== ru) problems.push(`"${item.msgid}": "${before.ru}" in ${before.file}, "${ru}" in ${file} — add a context to one`);
       seen.set(key(item), { file, ru });
-    }
-  }
-  expect(problems).toEqual([]);
-});
-
-test("catalog({ en, ru }) objects are complete in ru and en", async () => {
-  const problems: string[] = [];
-  for await (const file of new Glob("ui/**/messages.ts").scan(".")) {
-    const mod = await import(`../${file}`);
-    for (const value of Object.values(mod)) {
-      const cat = value as { en?: Record<string, string>; ru?: Record<string, string> };
-      if (!cat || typeof cat !== "object" || !cat.en || !cat.ru) continue;
-      for (const id of new Set([...Object.keys(cat.en), ...Object.keys(cat.ru)])) {
-        const en = cat.en[id];
-        const ru = cat.ru[id];
-        if (!en || !ru) problems.push(`${file}: ${id} lacks ${en ? "ru" : "en"}`);
-        else if (placeholders(en) !== placeholders(ru)) problems.push(`${file}: ${id} placeholders differ`);
-      }
     }
   }
   expect(problems).toEqual([]);

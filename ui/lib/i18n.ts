@@ -1,13 +1,10 @@
 // Lingui runtime for the UI. Strings are written with lingui macros (t`…`, msg`…`; see
 // ui/README.md); `lingui compile` merges every area's catalogue into one compiled catalogue per
 // locale, and the entry activates the page's one before any screen renders.
-// `catalog({ en, ru })` is the older way, kept only for areas not yet moved to macros.
-import { i18n, setupI18n, type I18n } from "@lingui/core";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { i18n } from "@lingui/core";
 import { formatDateTime } from "./datetime.ts";
 
 export type Locale = "ru" | "en";
-export type Catalog = { en: Record<string, string>; ru: Record<string, string> };
 
 export const locale: Locale =
   typeof document !== "undefined" && document.querySelector<HTMLMetaElement>('meta[name="tk-locale"]')?.content === "en" ? "en" : "ru";
@@ -21,16 +18,6 @@ export async function activateLocale(): Promise<void> {
   const { messages } = locale === "en" ? await import("../locales/en.ts") : await import("../locales/ru.ts");
   i18n.on("missing", ({ id }) => console.error(`untranslated message ${id} (${locale})`));
   i18n.loadAndActivate({ locale, messages });
-}
-
-/** A translate function over one catalogue, in the page's locale. */
-export function catalog<C extends Catalog>(messages: C): (id: keyof C["en"] & string, values?: Record<string, unknown>) => string {
-  const i18n: I18n = setupI18n();
-  // The catalogues hold ICU source text; compile it on load so {n} placeholders are filled.
-  i18n.setMessagesCompiler(compileMessage);
-  i18n.load(locale, messages[locale]);
-  i18n.activate(locale);
-  return (id, values) => i18n._(id, values);
 }
 
 /** DD.MM.YYYY HH:mm:ss in the viewer's time zone; empty for no value. */

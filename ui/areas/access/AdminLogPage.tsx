@@ -5,7 +5,7 @@ import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
-import { t } from "./t.ts";
+import { msg, ph, t } from "@lingui/core/macro";
 
 interface Row {
   id: number;
@@ -36,6 +36,8 @@ function query(f: Filters, page: number): string {
   return `/admin/adminLog/get/logs?${q}`;
 }
 
+const FILTER_NAMES = { admin: msg`Admin`, action: msg`Action`, target: msg`Target` };
+
 export default function AdminLogPage() {
   const [draft, setDraft] = useState<Filters>(none);
   const [applied, setApplied] = useState<Filters>(none);
@@ -48,23 +50,23 @@ export default function AdminLogPage() {
     setApplied(draft);
     setPage(1);
   };
-  const text = (k: "admin" | "action" | "target") => (
+  const text = (k: keyof typeof FILTER_NAMES) => (
     <label>
-      {t(`log.${k}`)} <input name={k} value={draft[k]} onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))} />
+      {t(FILTER_NAMES[k])} <input name={k} value={draft[k]} onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))} />
     </label>
   );
   const fields = state.error?.fields ?? {};
   return (
     <section>
-      <h1>{t("log.title")}</h1>
-      <form className="tk-row tk-filters" onSubmit={apply} aria-label={t("log.title")}>
+      <h1>{t`Admin log`}</h1>
+      <form className="tk-row tk-filters" onSubmit={apply} aria-label={t`Admin log`}>
         {text("admin")}
         {text("action")}
         {text("target")}
-        <DateTimePicker key={`from${generation}`} label={t("log.from")} value={draft.from} onChange={(from) => setDraft((d) => ({ ...d, from }))} error={fields.from} />
-        <DateTimePicker key={`to${generation}`} label={t("log.to")} value={draft.to} onChange={(to) => setDraft((d) => ({ ...d, to }))} error={fields.to} />
+        <DateTimePicker key={`from${generation}`} label={t({ message: "From", context: "admin log" })} value={draft.from} onChange={(from) => setDraft((d) => ({ ...d, from }))} error={fields.from} />
+        <DateTimePicker key={`to${generation}`} label={t({ message: "To", context: "admin log" })} value={draft.to} onChange={(to) => setDraft((d) => ({ ...d, to }))} error={fields.to} />
         <button type="submit" className="tk-btn tk-primary">
-          {t("log.apply")}
+          {t`Show`}
         </button>
         <button
           type="button"
@@ -76,25 +78,25 @@ export default function AdminLogPage() {
             setGeneration((g) => g + 1);
           }}
         >
-          {t("log.reset")}
+          {t`Clear filters`}
         </button>
       </form>
       <Load state={state}>
         {(d) => {
-          if (d.rows.length === 0) return <Empty>{t("log.empty")}</Empty>;
+          if (d.rows.length === 0) return <Empty>{t`No log rows match these filters.`}</Empty>;
           const pages = Math.max(1, Math.ceil(d.total / d.pageSize));
           return (
             <>
-              <p>{t("log.total", { total: fmtInt(d.total) })}</p>
+              <p>{t`${ph({ total: fmtInt(d.total) })} rows`}</p>
               <table>
                 <thead>
                   <tr>
-                    <th>{t("log.time")}</th>
-                    <th>{t("log.admin")}</th>
-                    <th>{t("log.action")}</th>
-                    <th>{t("log.target")}</th>
-                    <th>{t("log.summary")}</th>
-                    <th>{t("log.address")}</th>
+                    <th>{t`Time`}</th>
+                    <th>{t`Admin`}</th>
+                    <th>{t`Action`}</th>
+                    <th>{t`Target`}</th>
+                    <th>{t({ message: "What changed", context: "admin log" })}</th>
+                    <th>{t`Address`}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -110,13 +112,13 @@ export default function AdminLogPage() {
                   ))}
                 </tbody>
               </table>
-              <nav className="tk-row" aria-label={t("log.page", { page: d.page, pages })}>
+              <nav className="tk-row" aria-label={t`Page ${ph({ page: d.page })} of ${pages}`}>
                 <button type="button" className="tk-btn" disabled={d.page <= 1} onClick={() => setPage(d.page - 1)}>
-                  {t("log.prev")}
+                  {t`Previous`}
                 </button>
-                <span>{t("log.page", { page: d.page, pages })}</span>
+                <span>{t`Page ${ph({ page: d.page })} of ${pages}`}</span>
                 <button type="button" className="tk-btn" disabled={d.page >= pages} onClick={() => setPage(d.page + 1)}>
-                  {t("log.next")}
+                  {t`Next`}
                 </button>
               </nav>
             </>

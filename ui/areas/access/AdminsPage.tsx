@@ -7,7 +7,8 @@ import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useSubmit, FormError } from "./useSubmit.tsx";
-import { t } from "./t.ts";
+import { msg, ph, t } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 
 const ROLES = ["support", "operator", "admin", "superadmin"] as const;
 type Role = (typeof ROLES)[number];
@@ -25,7 +26,8 @@ interface Pending {
   run: () => Promise<void>;
 }
 
-const roleName = (r: Role) => t(`role.${r}`);
+const ROLE_NAMES: Record<Role, MessageDescriptor> = { support: msg`support`, operator: msg`operator`, admin: msg`admin`, superadmin: msg`superadmin` };
+const roleName = (r: Role) => t(ROLE_NAMES[r]);
 const userUrl = (action: string, username: string) => `/admin/api/user/${action}/${encodeURIComponent(username)}`;
 
 export default function AdminsPage() {
@@ -37,7 +39,7 @@ export default function AdminsPage() {
   const act = async (url: string, body: unknown = {}) => {
     try {
       await api(url, { body });
-      toast.ok(t("admins.saved"));
+      toast.ok(t`Saved.`);
       list.reload();
       return true;
     } catch (err) {
@@ -49,19 +51,19 @@ export default function AdminsPage() {
 
   return (
     <section>
-      <h1>{t("admins.title")}</h1>
+      <h1>{t`Admins`}</h1>
       <Load state={list} empty={(d) => d.admins.length === 0}>
         {(d) => (
           <table>
             <thead>
               <tr>
-                <th>{t("admins.username")}</th>
-                <th>{t("admins.email")}</th>
-                <th>{t("admins.role")}</th>
-                <th>{t("admins.status")}</th>
-                <th>{t("admins.created")}</th>
-                <th>{t("admins.lastLogin")}</th>
-                <th>{t("admins.actions")}</th>
+                <th>{t`Username`}</th>
+                <th>{t({ message: "Email", context: "admin account" })}</th>
+                <th>{t`Role`}</th>
+                <th>{t({ message: "Status", context: "admin account" })}</th>
+                <th>{t`Created`}</th>
+                <th>{t`Last sign-in`}</th>
+                <th>{t`Actions`}</th>
               </tr>
             </thead>
             <tbody>
@@ -70,27 +72,27 @@ export default function AdminsPage() {
                   <td>{a.username}</td>
                   <td>{a.email}</td>
                   <td>{roleName(a.role)}</td>
-                  <td>{a.active ? t("admins.active") : t("admins.inactive")}</td>
+                  <td>{a.active ? t`active` : t`deactivated`}</td>
                   <td>{fmtDateTime(a.createdAt)}</td>
-                  <td>{a.lastLoginAt ? fmtDateTime(a.lastLoginAt) : t("admins.never")}</td>
+                  <td>{a.lastLoginAt ? fmtDateTime(a.lastLoginAt) : t`never`}</td>
                   <td className="tk-row">
                     <button type="button" className="tk-btn" onClick={() => act(userUrl("promote", a.username))}>
-                      {t("admins.promote")}
+                      {t`Promote`}
                     </button>
-                    <button type="button" className="tk-btn" onClick={() => confirmThen(t("admins.confirm.denote", { username: a.username, role: roleName(a.role) }), () => act(userUrl("denote", a.username)))}>
-                      {t("admins.denote")}
+                    <button type="button" className="tk-btn" onClick={() => confirmThen(t`Demote ${ph({ username: a.username })} from ${ph({ role: roleName(a.role) })} one step down the role ladder?`, () => act(userUrl("denote", a.username)))}>
+                      {t`Demote`}
                     </button>
                     {a.active ? (
-                      <button type="button" className="tk-btn tk-danger" onClick={() => confirmThen(t("admins.confirm.deactivate", { username: a.username }), () => act(userUrl("deactivate", a.username)))}>
-                        {t("admins.deactivate")}
+                      <button type="button" className="tk-btn tk-danger" onClick={() => confirmThen(t`Deactivate ${ph({ username: a.username })}? Their sessions end at once and they cannot sign in until activated.`, () => act(userUrl("deactivate", a.username)))}>
+                        {t`Deactivate`}
                       </button>
                     ) : (
                       <button type="button" className="tk-btn" onClick={() => act(userUrl("activate", a.username))}>
-                        {t("admins.activate")}
+                        {t({ message: "Activate", context: "admin account" })}
                       </button>
                     )}
                     <button type="button" className="tk-btn" onClick={() => setEditing(a)}>
-                      {t("admins.edit")}
+                      {t`Edit`}
                     </button>
                   </td>
                 </tr>
@@ -120,7 +122,7 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
   const [password, setPassword] = useState("");
   return (
     <section className="tk-panel" aria-labelledby="edit-admin-title">
-      <h2 id="edit-admin-title">{t("admins.editTitle", { username: admin.username })}</h2>
+      <h2 id="edit-admin-title">{t`Edit ${ph({ username: admin.username })}`}</h2>
       <form
         className="tk-row"
         onSubmit={(e) => {
@@ -129,30 +131,30 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
         }}
       >
         <label>
-          {t("admins.email")} <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          {t({ message: "Email", context: "admin account" })} <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         </label>
         <button type="submit" className="tk-btn">
-          {t("admins.saveEmail")}
+          {t`Change email`}
         </button>
       </form>
       <form
         className="tk-row"
         onSubmit={(e) => {
           e.preventDefault();
-          confirmThen(t("admins.confirm.password", { username: admin.username }), async () => {
+          confirmThen(t`Change the password of ${ph({ username: admin.username })}? Their sessions end at once.`, async () => {
             if (await act(userUrl("change-password", admin.username), { password })) setPassword("");
           });
         }}
       >
         <label>
-          {t("admins.newPassword")} <input name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          {t`New password`} <input name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </label>
         <button type="submit" className="tk-btn">
-          {t("admins.savePassword")}
+          {t`Change password`}
         </button>
       </form>
       <button type="button" className="tk-btn" onClick={close}>
-        {t("admins.close")}
+        {t`Close`}
       </button>
     </section>
   );
@@ -167,7 +169,7 @@ function CreateAdmin({ onCreated }: { onCreated: () => void }) {
     e.preventDefault();
     void run(async () => {
       await api("/admin/api/user/create", { body: form });
-      toast.ok(t("admins.created.ok", { username: form.username }));
+      toast.ok(t`Admin ${ph({ username: form.username })} created.`);
       setForm(empty);
       onCreated();
     });
@@ -175,21 +177,21 @@ function CreateAdmin({ onCreated }: { onCreated: () => void }) {
   const fieldError = (k: string) => error?.fields[k] && <span className="tk-field-error">{error.fields[k]}</span>;
   return (
     <form className="tk-panel tk-form" onSubmit={submit} noValidate aria-labelledby="create-admin-title">
-      <h2 id="create-admin-title">{t("admins.create")}</h2>
+      <h2 id="create-admin-title">{t`New admin`}</h2>
       <label>
-        {t("admins.username")} <input name="username" value={form.username} onChange={set("username")} aria-invalid={Boolean(error?.fields.username)} required />
+        {t`Username`} <input name="username" value={form.username} onChange={set("username")} aria-invalid={Boolean(error?.fields.username)} required />
         {fieldError("username")}
       </label>
       <label>
-        {t("admins.email")} <input name="email" type="email" value={form.email} onChange={set("email")} aria-invalid={Boolean(error?.fields.email)} required />
+        {t({ message: "Email", context: "admin account" })} <input name="email" type="email" value={form.email} onChange={set("email")} aria-invalid={Boolean(error?.fields.email)} required />
         {fieldError("email")}
       </label>
       <label>
-        {t("admins.password")} <input name="password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} aria-invalid={Boolean(error?.fields.password)} required />
+        {t`Password`} <input name="password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} aria-invalid={Boolean(error?.fields.password)} required />
         {fieldError("password")}
       </label>
       <label>
-        {t("admins.role")}{" "}
+        {t`Role`}{" "}
         <select name="role" value={form.role} onChange={set("role")}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
@@ -200,7 +202,7 @@ function CreateAdmin({ onCreated }: { onCreated: () => void }) {
       </label>
       <FormError error={error} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
-        {t("admins.createSubmit")}
+        {t`Create`}
       </button>
     </form>
   );

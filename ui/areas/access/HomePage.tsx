@@ -2,7 +2,7 @@
 import { useApi } from "../../lib/api.ts";
 import { locale, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
-import { t } from "./t.ts";
+import { ph, t } from "@lingui/core/macro";
 
 interface Start {
   admin: { username: string; role: string };
@@ -13,14 +13,14 @@ export default function HomePage() {
   const state = useApi<Start>("/admin/index");
   return (
     <section>
-      <h1>{t("home.title")}</h1>
+      <h1>{t`Start page`}</h1>
       <Load state={state}>
         {(d) => (
           <>
-            <p>{t("home.welcome", { username: d.admin.username, role: d.admin.role })}</p>
-            <h2>{t("home.attention")}</h2>
+            <p>{t`Signed in as ${ph({ username: d.admin.username })} (${ph({ role: d.admin.role })}).`}</p>
+            <h2>{t`Needs attention`}</h2>
             {d.attention.every((a) => a.count === 0) ? (
-              <p>{t("home.nothing")}</p>
+              <p>{t`Nothing needs attention right now.`}</p>
             ) : (
               <ul className="tk-attention">
                 {d.attention.map((a) => (

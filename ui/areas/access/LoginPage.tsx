@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { api } from "../../lib/api.ts";
 import { LanguageSwitch } from "../../shell/LanguageSwitch.tsx";
 import { useSubmit, FormError } from "./useSubmit.tsx";
-import { t } from "./t.ts";
+import { t } from "@lingui/core/macro";
 
 export default function LoginPage() {
   const [username, setUsername] = useState("");
@@ -21,20 +21,20 @@ export default function LoginPage() {
   const fieldError = (name: string) => error?.fields[name];
   return (
     <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="login-title">
-      <h1 id="login-title">{t("login.title")}</h1>
+      <h1 id="login-title">{t`Back office sign-in`}</h1>
       <label>
-        {t("login.username")}
+        {t`Username`}
         <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} aria-invalid={!!fieldError("username")} required />
         {fieldError("username") && <span className="tk-field-error">{fieldError("username")}</span>}
       </label>
       <label>
-        {t("login.password")}
+        {t`Password`}
         <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!fieldError("password")} required />
         {fieldError("password") && <span className="tk-field-error">{fieldError("password")}</span>}
       </label>
       <FormError error={error} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
-        {busy ? t("login.busy") : t("login.submit")}
+        {busy ? t`Signing in…` : t`Sign in`}
       </button>
       <LanguageSwitch />
     </form>

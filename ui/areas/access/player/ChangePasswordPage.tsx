@@ -6,7 +6,7 @@ import { Load } from "../../../components/States.tsx";
 import { toast } from "../../../components/Toasts.tsx";
 import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field } from "./Field.tsx";
-import { t } from "./t.ts";
+import { ph, t } from "@lingui/core/macro";
 
 const MIN = 10; // the server's PASSWORD_MIN; the server checks it again
 
@@ -19,14 +19,14 @@ export default function ChangePasswordPage() {
   const [done, setDone] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password !== repeat) return setError(new ApiError(400, "validation", "", { repeat: t("reset.mismatch") }));
+    if (password !== repeat) return setError(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
     void run(async () => {
       await api("/public/profile/changePassword", { body: { currentPassword: current, password } });
       setDone(true);
       setCurrent("");
       setPassword("");
       setRepeat("");
-      toast.ok(t("change.done"));
+      toast.ok(t`The password is changed. Your other sessions are signed out.`);
     });
   };
   return (
@@ -34,22 +34,22 @@ export default function ChangePasswordPage() {
       {(d) =>
         !d.hasPassword ? (
           <section className="tk-login">
-            <h1>{t("change.title")}</h1>
-            <p>{t("change.noPassword")}</p>
-            <a className="tk-btn" href="/public/profile/resetPassword">{t("own.submit")}</a>
+            <h1>{t({ message: "Change password", context: "page title" })}</h1>
+            <p>{t`Your account has no password yet. We can send a link to set one to your email address.`}</p>
+            <a className="tk-btn" href="/public/profile/resetPassword">{t`Send me the link`}</a>
           </section>
         ) : (
           <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="change-title">
-            <h1 id="change-title">{t("change.title")}</h1>
-            {done && <p role="status">{t("change.done")}</p>}
-            <Field label={t("change.current")} name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={error?.fields.currentPassword} required />
-            <Field label={t("change.password")} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t("hint.length", { min: MIN })} value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
-            <Field label={t("change.repeat")} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={error?.fields.repeat} required />
+            <h1 id="change-title">{t({ message: "Change password", context: "page title" })}</h1>
+            {done && <p role="status">{t`The password is changed. Your other sessions are signed out.`}</p>}
+            <Field label={t`Current password`} name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={error?.fields.currentPassword} required />
+            <Field label={t`New password`} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t`At least ${ph({ min: MIN })} characters.`} value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
+            <Field label={t`New password again`} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={error?.fields.repeat} required />
             <FormError error={error} />
             <button type="submit" className="tk-btn tk-primary" disabled={busy}>
-              {busy ? t("change.busy") : t("change.submit")}
+              {busy ? t`Saving…` : t`Change the password`}
             </button>
-            <a href="/public/profile/resetPassword">{t("change.forgot")}</a>
+            <a href="/public/profile/resetPassword">{t`Forgot the current password?`}</a>
           </form>
         )
       }

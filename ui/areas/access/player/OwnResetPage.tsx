@@ -3,7 +3,7 @@ import { useState } from "react";
 import { api, useApi } from "../../../lib/api.ts";
 import { Load } from "../../../components/States.tsx";
 import { useSubmit, FormError } from "../useSubmit.tsx";
-import { t } from "./t.ts";
+import { ph, t } from "@lingui/core/macro";
 
 export default function OwnResetPage() {
   const info = useApi<{ email: string | null }>("/public/profile/resetPassword");
@@ -14,17 +14,17 @@ export default function OwnResetPage() {
     <Load state={info}>
       {(d) => (
         <section className="tk-login" aria-labelledby="own-title">
-          <h1 id="own-title">{t("own.title")}</h1>
+          <h1 id="own-title">{t`Password reset link`}</h1>
           {!d.email ? (
-            <p>{t("own.noEmail")}</p>
+            <p>{t`Your account has no email address, so we cannot send a link.`}</p>
           ) : sent ? (
             <p role="status">{sent}</p>
           ) : (
             <>
-              <p>{t("own.intro", { email: d.email })}</p>
+              <p>{t`We will send a link to set a new password to ${ph({ email: d.email })}.`}</p>
               <FormError error={error} />
               <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={send}>
-                {busy ? t("own.busy") : t("own.submit")}
+                {busy ? t`Sending…` : t`Send me the link`}
               </button>
             </>
           )}

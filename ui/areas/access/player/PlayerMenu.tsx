@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api.ts";
 import { locale } from "../../../lib/i18n.ts";
-import { t } from "./t.ts";
+import { t } from "@lingui/core/macro";
 
 function takeNotice(): string | null {
   const m = /(?:^|;\s*)tk_notice=([^;]*)/.exec(document.cookie);
@@ -35,14 +35,14 @@ export function PlayerMenu({ signedIn }: { signedIn: boolean }) {
       )}
       {signedIn ? (
         <>
-          <a href="/public/profile/changePassword">{t("menu.changePassword")}</a>
+          <a href="/public/profile/changePassword">{t`Password`}</a>
           <button type="button" className="tk-btn" onClick={signOut}>
-            {t("menu.signOut")}
+            {t`Sign out`}
           </button>
         </>
       ) : (
         <a className="tk-btn" href={`/public/login${location.pathname === "/public/login" ? location.search : `?next=${encodeURIComponent(here)}`}`}>
-          {t("menu.signIn")}
+          {t`Sign in`}
         </a>
       )}
     </>

@@ -6,7 +6,7 @@ import { locale } from "../../../lib/i18n.ts";
 import { Load } from "../../../components/States.tsx";
 import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field } from "./Field.tsx";
-import { t } from "./t.ts";
+import { ph, t } from "@lingui/core/macro";
 
 // The server's PASSWORD_MIN; the server checks it again.
 const MIN = 10;
@@ -18,21 +18,21 @@ export default function ResetPage() {
   const [repeat, setRepeat] = useState("");
   const { busy, error, setError, run } = useSubmit();
   const [notice, setNotice] = useState<string | null>(null);
-  const askAgain = <a href={`/${locale}/public/resetPassword/`}>{t("reset.askAgain")}</a>;
+  const askAgain = <a href={`/${locale}/public/resetPassword/`}>{t`Ask for a new link`}</a>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password !== repeat) return setError(new ApiError(400, "validation", "", { repeat: t("reset.mismatch") }));
+    if (password !== repeat) return setError(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
     void run(async () => {
       const r = await api<{ signedIn: boolean; notice?: string }>("/public/reset", { body: { code, password } });
       if (r.signedIn) return location.assign("/public/profile/");
-      setNotice(r.notice ?? t("reset.done"));
+      setNotice(r.notice ?? t`Your password is set.`);
     });
   };
   if (!code)
     return (
       <section className="tk-login">
-        <h1>{t("reset.title")}</h1>
-        <p className="tk-error" role="alert">{t("reset.noCode")}</p>
+        <h1>{t`Set a new password`}</h1>
+        <p className="tk-error" role="alert">{t`This address has no reset code. Open the link from the mail.`}</p>
         {askAgain}
       </section>
     );
@@ -41,23 +41,23 @@ export default function ResetPage() {
       {(c) =>
         !c.valid ? (
           <section className="tk-login">
-            <h1>{t("reset.title")}</h1>
+            <h1>{t`Set a new password`}</h1>
             <p className="tk-error" role="alert">{c.message}</p>
             {askAgain}
           </section>
         ) : notice ? (
           <section className="tk-login">
-            <h1>{t("reset.done")}</h1>
+            <h1>{t`Your password is set.`}</h1>
             <p role="alert">{notice}</p>
           </section>
         ) : (
           <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="reset-title">
-            <h1 id="reset-title">{t("reset.title")}</h1>
-            <Field label={t("reset.password")} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t("hint.length", { min: MIN })} value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
-            <Field label={t("reset.repeat")} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={error?.fields.repeat} required />
+            <h1 id="reset-title">{t`Set a new password`}</h1>
+            <Field label={t`New password`} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t`At least ${ph({ min: MIN })} characters.`} value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
+            <Field label={t`New password again`} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={error?.fields.repeat} required />
             <FormError error={error}>{error?.code === "bad_link" && askAgain}</FormError>
             <button type="submit" className="tk-btn tk-primary" disabled={busy}>
-              {busy ? t("reset.busy") : t("reset.submit")}
+              {busy ? t`Saving…` : t`Save the password`}
             </button>
           </form>
         )

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { api } from "../../../lib/api.ts";
 import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field } from "./Field.tsx";
-import { t } from "./t.ts";
+import { t } from "@lingui/core/macro";
 
 export default function ResetRequestPage() {
   const [email, setEmail] = useState("");
@@ -16,20 +16,20 @@ export default function ResetRequestPage() {
   };
   return (
     <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="reset-ask-title">
-      <h1 id="reset-ask-title">{t("resetAsk.title")}</h1>
+      <h1 id="reset-ask-title">{t`Reset your password`}</h1>
       {sent ? (
         <p role="status">{sent}</p>
       ) : (
         <>
-          <p>{t("resetAsk.intro")}</p>
-          <Field label={t("signIn.email")} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error?.fields.email} required />
+          <p>{t`Enter the email address of your account. We will send you a link to set a new password.`}</p>
+          <Field label={t({ message: "Email", context: "player account" })} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error?.fields.email} required />
           <FormError error={error} />
           <button type="submit" className="tk-btn tk-primary" disabled={busy}>
-            {busy ? t("resetAsk.busy") : t("resetAsk.submit")}
+            {busy ? t`Sending…` : t`Send the link`}
           </button>
         </>
       )}
-      <a href="/public/login">{t("resetAsk.back")}</a>
+      <a href="/public/login">{t`Back to sign-in`}</a>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { api } from "../../../lib/api.ts";
 import { locale } from "../../../lib/i18n.ts";
 import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field, nextAddress } from "./Field.tsx";
-import { t } from "./t.ts";
+import { t } from "@lingui/core/macro";
 
 export default function SignInPage() {
   const [email, setEmail] = useState("");
@@ -21,15 +21,15 @@ export default function SignInPage() {
   };
   return (
     <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="signin-title">
-      <h1 id="signin-title">{t("signIn.title")}</h1>
-      <Field label={t("signIn.email")} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={error?.fields.email} required />
-      <Field label={t("signIn.password")} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
+      <h1 id="signin-title">{t({ message: "Sign in", context: "page title" })}</h1>
+      <Field label={t({ message: "Email", context: "player account" })} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={error?.fields.email} required />
+      <Field label={t`Password`} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
       <FormError error={error} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
-        {busy ? t("signIn.busy") : t("signIn.submit")}
+        {busy ? t`Signing in…` : t`Sign in`}
       </button>
-      <a href={`/${locale}/public/resetPassword/`}>{t("signIn.forgot")}</a>
-      <p className="tk-hint">{t("signIn.fromGame")}</p>
+      <a href={`/${locale}/public/resetPassword/`}>{t`Forgot your password?`}</a>
+      <p className="tk-hint">{t`Playing from the game? Open the site from the game's menu and you are signed in at once.`}</p>
     </form>
   );
 }
