@@ -5,7 +5,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, desc, eq, gt, getTableColumns } from "drizzle-orm";
-import { streamSSE } from "hono/streaming";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import { input } from "../http/validate.ts";
@@ -14,6 +13,7 @@ import { audit } from "../http/audit.ts";
 import { fieldError, notFound } from "../http/errors.ts";
 import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/support.ts";
 import { addMessage, thread, markRead, SUPPORT_CATEGORIES } from "../domain/support.ts";
+import { pollFeed } from "../http/feed.ts";
 import { players } from "../db/schema/players.ts";
 
 const S = { auth: "admin", role: "support" } as const;
@@ -80,25 +80,16 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
       const [top] = await db.select({ id: supportMessages.id }).from(supportMessages).orderBy(desc(supportMessages.id)).limit(1);
       last = top?.id ?? 0;
     }
-    return streamSSE(c, async (stream) => {
-      let open = true;
-      stream.onAbort(() => void (open = false));
-      const deadline = Date.now() + 10 * 60_000;
-      while (open && Date.now() < deadline) {
-        const rows = await db
-          .select({ m: supportMessages, t: supportTickets })
-          .from(supportMessages)
-          .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
-          .where(and(gt(supportMessages.id, last!), v.playerId ? eq(supportTickets.playerId, v.playerId) : undefined))
-          .orderBy(asc(supportMessages.id))
-          .limit(100);
-        for (const { m, t } of rows) {
-          await stream.writeSSE({ id: String(m.id), event: "message", data: JSON.stringify({ message: m, ticket: t }) });
-          last = m.id;
-        }
-        if (rows.length === 0) await stream.writeSSE({ event: "ping", data: String(last) });
-        await stream.sleep(rows.length === 100 ? 0 : 1000);
-      }
+    return pollFeed(c, async () => {
+      const rows = await db
+        .select({ m: supportMessages, t: supportTickets })
+        .from(supportMessages)
+        .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
+        .where(and(gt(supportMessages.id, last!), v.playerId ? eq(supportTickets.playerId, v.playerId) : undefined))
+        .orderBy(asc(supportMessages.id))
+        .limit(100);
+      if (rows.length) last = rows[rows.length - 1].m.id;
+      return rows.map(({ m, t }) => ({ id: String(m.id), event: "message", data: { message: m, ticket: t } }));
     });
   });
 

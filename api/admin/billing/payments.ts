@@ -3,7 +3,6 @@
 // crediting (verify), a live feed of payment changes (SSE following order_events by id) — and
 // /admin/api/payment/find across players.
 import type { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { and, asc, count, desc, eq, gt, or, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
@@ -19,6 +18,7 @@ import { findOrder, manualCredit, reverseOrder, settleUnpaid } from "../../billi
 import { orderView } from "../../billing/apply.ts";
 import { providerOf, verifyOrder } from "../../billing/registry.ts";
 import { validated } from "../../billing/http.ts";
+import { pollFeed } from "../../http/feed.ts";
 import { ProviderDown } from "../../billing/providers.ts";
 
 const SORTS = { createdAt: orders.createdAt, amount: orders.amountMinor, status: orders.status, provider: orders.provider, id: orders.id } as const;
@@ -178,25 +178,16 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
       const [top] = await db.select({ id: orderEvents.id }).from(orderEvents).orderBy(desc(orderEvents.id)).limit(1);
       last = Math.max(0, (top?.id ?? 0) - 20);
     }
-    return streamSSE(c, async (stream) => {
-      let open = true;
-      stream.onAbort(() => void (open = false));
-      const deadline = Date.now() + 10 * 60_000;
-      while (open && Date.now() < deadline) {
-        const rows = await db
-          .select({ e: orderEvents, o: orders })
-          .from(orderEvents)
-          .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-          .where(and(gt(orderEvents.id, last!), v.playerId ? eq(orderEvents.playerId, v.playerId) : undefined))
-          .orderBy(asc(orderEvents.id))
-          .limit(100);
-        for (const { e, o } of rows) {
-          await stream.writeSSE({ id: String(e.id), event: "payment", data: JSON.stringify({ event: { id: e.id, from: e.fromStatus, to: e.toStatus, source: e.source, at: e.createdAt }, order: orderView(o) }) });
-          last = e.id;
-        }
-        if (rows.length === 0) await stream.writeSSE({ event: "ping", data: String(last) });
-        await stream.sleep(rows.length === 100 ? 0 : 1000);
-      }
+    return pollFeed(c, async () => {
+      const rows = await db
+        .select({ e: orderEvents, o: orders })
+        .from(orderEvents)
+        .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+        .where(and(gt(orderEvents.id, last!), v.playerId ? eq(orderEvents.playerId, v.playerId) : undefined))
+        .orderBy(asc(orderEvents.id))
+        .limit(100);
+      if (rows.length) last = rows[rows.length - 1].e.id;
+      return rows.map(({ e, o }) => ({ id: String(e.id), event: "payment", data: { event: { id: e.id, from: e.fromStatus, to: e.toStatus, source: e.source, at: e.createdAt }, order: orderView(o) } }));
     });
   });
 

@@ -13,7 +13,7 @@ import { banLog } from "../../db/schema/bans.ts";
 import { players } from "../../db/schema/players.ts";
 import { isBanned, unbanPlayers } from "../../domain/bans.ts";
 import { OPERATOR, SUPPORT, playerOr404, valid } from "./shared.ts";
-import { pollFeed } from "./feed.ts";
+import { pollFeed } from "../../http/feed.ts";
 
 const listInput = z.object({ page: f.optional(f.int(1, 100_000)).default(1), size: f.optional(f.int(1, 200)).default(20) });
 const streamInput = z.object({ after: f.optional(f.int(0)) });

@@ -11,7 +11,7 @@ import { fieldError } from "../../http/errors.ts";
 import { playerNotifications } from "../../db/schema/social.ts";
 import { LOG_KINDS, playerLog } from "../../domain/player-log.ts";
 import { SUPPORT, playerOr404, valid } from "./shared.ts";
-import { pollFeed } from "./feed.ts";
+import { pollFeed } from "../../http/feed.ts";
 
 // Kinds as a list (`kind=ban&kind=gift`, `kind[]=…`, JSON array) or "ban,gift".
 export const kindList = f.optional(z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v), z.array(z.enum(LOG_KINDS)).max(LOG_KINDS.length)));

@@ -1,9 +1,9 @@
-// A live feed as server-sent events, the way the payments and feedback feeds work: poll the
+// A live feed as server-sent events (payments, feedback, ban log, player log): poll the
 // store (so any instance can serve it), send what is new, a ping each idle second, and end after
 // 10 minutes (the browser's EventSource reconnects, resuming from Last-Event-ID).
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { HonoEnv } from "../../http/env.ts";
+import type { HonoEnv } from "./env.ts";
 
 export interface FeedMessage {
   id: string;
