@@ -1,7 +1,6 @@
-import { Hono, type Context, type Next } from "hono";
+import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import type { Deps } from "./deps.ts";
 import type { HonoEnv } from "./http/env.ts";
 import { AppError } from "./http/errors.ts";
@@ -9,7 +8,8 @@ import { getCookie } from "hono/cookie";
 import { LOCALE_COOKIE, resolveLocale } from "./http/locale.ts";
 import { loadAdmin, loadPlayer } from "./http/session.ts";
 import { translate } from "./i18n/index.ts";
-import { renderShell } from "./http/shell.ts";
+import { shell } from "./http/shell.ts";
+import { API_HEADERS, captureDocumentHeaders } from "./http/security-headers.ts";
 import { registerAreas } from "./areas.ts";
 import { beginRoutes, finishRoutes } from "./http/router.ts";
 
@@ -19,42 +19,24 @@ export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 export function createApp(deps: Deps): Hono<HonoEnv> {
   const app = new Hono<HonoEnv>();
 
-  const secure = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // Hono's secure headers for our policy, captured once: they are set as the response's prepared
-  // headers before the route runs (baked into the Response when it is built) instead of twelve
-  // Headers.set calls on every finished response (bench/api-read.ts).
-  const securityHeaders: [string, string][] = [];
-  const probe = { res: new Response(null), set: () => {}, get: () => undefined } as unknown as Parameters<typeof secure>[0];
-  void secure(probe, async () => {}).then(() => securityHeaders.push(...probe.res.headers.entries()));
+  captureDocumentHeaders();
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("payload_too_large"); } });
-  const sessionOf = (c: Context<HonoEnv>, next: Next) => {
-    const path = c.req.path;
-    // The admin paths load the admin's session (below); assets need none.
-    return path.startsWith("/admin") || path.startsWith("/assets/") ? next() : loadPlayer(c, next);
-  };
-  // What every request needs — deps, request id, locale, secure headers, the body limit when there
-  // is a body, the player's session — in one middleware: each registered middleware is another
-  // async layer on every request (bench/api-read.ts).
+  // What every request needs — deps, locale, security headers, the body limit when there is a
+  // body, the player's session — in one middleware: each registered middleware is another async
+  // layer on every request (bench/api-read.ts). The headers go in as the response's prepared
+  // headers, baked into the Response when it is built.
   app.use("*", async (c, next) => {
-    c.set("deps", deps);
-    c.set("requestId", c.req.header("x-request-id") ?? crypto.randomUUID());
-    c.set("locale", resolveLocale(c.req.path, getCookie(c, LOCALE_COOKIE), c.req.header("accept-language")));
-    for (const [k, v] of securityHeaders) c.header(k, v);
-    const rest = () => sessionOf(c, next);
-    await (c.req.raw.body ? limitBody(c, rest) : rest());
+    const path = c.req.path;
+    const cookies = c.req.header("cookie");
+    keepVariablesPlain(c, { deps, locale: resolveLocale(path, cookies ? getCookie(c, LOCALE_COOKIE) : undefined, c.req.header("accept-language")) });
+    for (const [k, v] of API_HEADERS) c.header(k, v);
+    // The admin paths load the admin's session (below); assets need none; no cookie, no session.
+    const rest = cookies && !path.startsWith("/admin") && !path.startsWith("/assets/") ? () => loadPlayer(c, next) as Promise<void> : next;
+    const method = c.req.method;
+    await (method !== "GET" && method !== "HEAD" && c.req.raw.body ? limitBody(c, rest) : rest());
     // A handler that answered with a Response of its own (assets, streams) skipped the prepared headers.
     const headers = c.res.headers;
-    if (!headers.has("x-content-type-options")) for (const [k, v] of securityHeaders) headers.set(k, v);
+    if (!headers.has("x-content-type-options")) for (const [k, v] of API_HEADERS) headers.set(k, v);
   });
   app.use("/assets/*", async (c, next) => {
     const res = await deps.assets?.fetch(c.req.raw);
@@ -78,7 +60,7 @@ export function createApp(deps: Deps): Hono<HonoEnv> {
 
   app.notFound((c) => {
     const accept = c.req.header("accept") ?? "";
-    if ((c.req.method === "GET" || c.req.method === "HEAD") && accept.includes("text/html")) return c.html(renderShell(c), 404);
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && accept.includes("text/html")) return shell(c, 404);
     return errorResponse(c, new AppError("not_found"));
   });
   app.onError((err, c) => {
@@ -89,10 +71,23 @@ export function createApp(deps: Deps): Hono<HonoEnv> {
       if (err.status === 401) return errorResponse(c, new AppError("unauthorized"));
       return err.getResponse();
     }
-    deps.logger.error("unhandled error", { requestId: c.var.requestId, path: c.req.path, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    deps.logger.error("unhandled error", { requestId: c.req.header("x-request-id") ?? crypto.randomUUID(), path: c.req.path, error: err instanceof Error ? err.stack ?? err.message : String(err) });
     return errorResponse(c, new AppError("internal"));
   });
   return app;
+}
+
+/**
+ * The request's variables in one plain object behind c.var, c.get and c.set. Hono keeps them in
+ * a Map and builds a new object from it (Object.fromEntries) on every read of c.var, which our
+ * guards and handlers do hundreds of times across the app and several times a request.
+ */
+function keepVariablesPlain(c: Context<HonoEnv>, initial: Pick<HonoEnv["Variables"], "deps" | "locale">) {
+  const vars: Partial<HonoEnv["Variables"]> = initial;
+  Object.defineProperty(c, "var", { value: vars });
+  const ctx = c as unknown as { set(k: string, v: unknown): void; get(k: string): unknown };
+  ctx.set = (k, v) => void ((vars as Record<string, unknown>)[k] = v);
+  ctx.get = (k) => (vars as Record<string, unknown>)[k];
 }
 
 function errorResponse(c: import("hono").Context<HonoEnv>, err: AppError) {

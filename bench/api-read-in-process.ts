@@ -2,10 +2,11 @@
 // Where a player read's time goes, with no network: the same primary-key read through shrinking
 // stacks, app.fetch called in a loop, 5 alternating rounds, µs per request (sorted) and each
 // variant's median as a multiple of the bare statement measured in the same run.
-//   appDrizzle  the whole app, drizzle prepared query     appRaw   the whole app, SQL through the client
-//   honoRaw     a bare Hono app, SQL through the client   clientOnly  the client + Response.json
+//   appGame     the whole app, GET /game/api/players/1 (the real route; key, statement through the client)
+//   appDrizzle  the whole app, the same read as a drizzle prepared query (bench-only route)
+//   honoRaw     a bare Hono app, statement through the client   clientOnly  the client + Response.json
 //   stmtOnly    a bun:sqlite statement + Response.json (the baseline)
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { mkdtempSync } from "node:fs";
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
@@ -17,21 +18,27 @@ import { boot } from "../edge/boot.ts";
 import { createApp } from "../api/app.ts";
 import { players } from "../api/db/schema/players.ts";
 import { buildWorld } from "../api/db/seed/world.ts";
+import { PLAYER_STATE_SQL as SQL } from "../api/game/players.ts";
 const dir = mkdtempSync(join(tmpdir(), "tk-bench-inproc-"));
 const env = readEnv({ ...process.env, SEED_PLAYERS: "0", DATA_DIR: dir });
 const booted = await boot(env, { logger: { info() {}, warn() {}, error: console.error } });
 await buildWorld(booted.deps.db, { players: 50, days: 5, now: Date.now() });
 const app = createApp(booted.deps);
 const client = booted.deps.client;
-const read = booted.deps.db.select({ id: players.id, nickname: players.nickname, level: players.level, gold: players.gold, silver: players.silver, rating: players.rating }).from(players).where(eq(players.id, sql.placeholder("id"))).limit(1).prepare();
-const SQL = "SELECT id, nickname, level, gold, silver, rating FROM players WHERE id = ? LIMIT 1";
+const key = booted.deps.settings.secrets.GAME_API_KEY!;
+const read = booted.deps.db
+  .select({
+    id: players.id, nickname: players.nickname, level: players.level, experience: players.experience, rating: players.rating,
+    battles: players.battles, wins: players.wins, gold: players.gold, silver: players.silver, premiumUntil: players.premiumUntil,
+    currentTankId: players.currentTankId, bannedUntil: players.bannedUntil, banReason: players.banReason, locale: players.locale,
+  })
+  .from(players).where(and(eq(players.id, sql.placeholder("id")), isNull(players.erasedAt))).prepare();
 app.get("/bench/player/:id{[0-9]+}", async (c) => { const [p] = await read.execute({ id: Number(c.req.param("id")) }); return p ? c.json(p) : c.json({ error: { code: "not_found" } }, 404); });
-app.get("/bench/raw/:id{[0-9]+}", async (c) => { const r = await client.execute({ sql: SQL, args: [Number(c.req.param("id"))] }); const p = r.rows[0]; return p ? c.json(p) : c.json({ error: { code: "not_found" } }, 404); });
 const bare = new Hono(); bare.get("/bench/raw/:id{[0-9]+}", async (c) => { const r = await client.execute({ sql: SQL, args: [Number(c.req.param("id"))] }); const p = r.rows[0]; return p ? c.json(p) : c.json({ error: { code: "not_found" } }, 404); });
 const db = new Database(`${dir}/tankodrome.db`, { readonly: true }); const stmt = db.prepare(SQL);
 const all: Record<string, () => Response | Promise<Response>> = {
+  appGame: () => app.fetch(new Request("http://127.0.0.1/game/api/players/1", { headers: { authorization: `Bearer ${key}` } })),
   appDrizzle: () => app.fetch(new Request("http://127.0.0.1/bench/player/1")),
-  appRaw: () => app.fetch(new Request("http://127.0.0.1/bench/raw/1")),
   honoRaw: () => bare.fetch(new Request("http://127.0.0.1/bench/raw/1")),
   clientOnly: async () => { const r = await client.execute({ sql: SQL, args: [1] }); return Response.json(r.rows[0]); },
   stmtOnly: async () => { const id = Number(new URL("http://127.0.0.1/player/1").pathname.split("/").pop()); return Response.json(stmt.get(id)); },

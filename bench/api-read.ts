@@ -1,7 +1,8 @@
 // bun bench/api-read.ts [--seconds 5] [--connections 32]
-// Requests per second of a JSON route reading one player through the whole app, against a bare
-// Bun.serve + bun:sqlite doing the same primary-key read (the limit here), measured in the
-// same run with wrk on 127.0.0.1. Prints both and their ratio.
+// Requests per second of a real JSON route reading one player through the whole app — the game
+// API's GET /game/api/players/:playerId, with its key — against a bare Bun.serve + bun:sqlite
+// doing the same primary-key read (the limit here), measured in the same run with wrk on
+// 127.0.0.1. Prints both and their ratio.
 import { parseArgs } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,12 +19,17 @@ const root = new URL("..", import.meta.url).pathname;
 {
   const booted = await boot(readEnv({ ...process.env, DATA_DIR: dataDir }), { logger: { info() {}, warn() {}, error: console.error } });
   await buildWorld(booted.deps.db, { players: Number(values.players), days: 30, now: Date.now() });
+  // Ship the world's events now, or the first app server measured would be shipping them.
+  await booted.shipper.idle();
   await booted.shipper.stop();
   await booted.close();
 }
 
+const KEY = "bench-game-api-key-0123456789";
+const auth = ["-H", `Authorization: Bearer ${KEY}`];
+
 async function measure(script: string, port: number, path: string, extraEnv: Record<string, string> = {}): Promise<number> {
-  const proc = Bun.spawn([process.execPath, join(root, script)], { cwd: root, env: { ...process.env, ...extraEnv, PORT: String(port), DATA_DIR: dataDir }, stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([process.execPath, join(root, script)], { cwd: root, env: { ...process.env, ...extraEnv, GAME_API_KEY: KEY, PORT: String(port), DATA_DIR: dataDir }, stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   let out = "";
   while (!out.includes("ready")) {
@@ -31,12 +37,12 @@ async function measure(script: string, port: number, path: string, extraEnv: Rec
     if (done) throw new Error(`${script} exited before it was ready`);
     out += new TextDecoder().decode(value);
   }
-  const check = await fetch(`http://127.0.0.1:${port}${path}`);
+  const check = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
   if (check.status !== 200) throw new Error(`${script}: ${check.status}`);
   await check.body?.cancel();
   // A one-second warm-up (JIT, statement caches) before the measured run.
-  Bun.spawnSync(["wrk", "-t1", `-c${values.connections}`, "-d1s", `http://127.0.0.1:${port}${path}`]);
-  const wrk = Bun.spawnSync(["wrk", "-t1", `-c${values.connections}`, `-d${values.seconds}s`, `http://127.0.0.1:${port}${path}`]);
+  Bun.spawnSync(["wrk", "-t1", `-c${values.connections}`, "-d1s", ...auth, `http://127.0.0.1:${port}${path}`]);
+  const wrk = Bun.spawnSync(["wrk", "-t1", `-c${values.connections}`, `-d${values.seconds}s`, ...auth, `http://127.0.0.1:${port}${path}`]);
   proc.kill();
   await proc.exited; // the next server starts on a machine this one has left
   const text = wrk.stdout.toString();
@@ -49,9 +55,9 @@ async function measure(script: string, port: number, path: string, extraEnv: Rec
 const APP = "bench/servers/app-player-read.ts";
 const variants: [string, () => Promise<number>][] = [
   ["bare Bun.serve + bun:sqlite (the limit)", () => measure("bench/servers/bare-sqlite.ts", 19301, "/player/1")],
-  ["the app on bun:sqlite, SQL statement through the client (npm start on Bun)", () => measure(APP, 19302, "/bench/player/1")],
-  ["the app on bun:sqlite, drizzle prepared query", () => measure(APP, 19303, "/bench/player-drizzle/1")],
-  ["the app on @libsql/client file driver, SQL statement through the client", () => measure(APP, 19304, "/bench/player/1", { TK_SQLITE_DRIVER: "libsql" })],
+  ["the app, GET /game/api/players/1 (npm start on Bun: bun:sqlite, statement through the client)", () => measure(APP, 19302, "/game/api/players/1")],
+  ["the app, the same read as a drizzle prepared query (bench-only route)", () => measure(APP, 19303, "/bench/player-drizzle/1")],
+  ["the app on the @libsql/client file driver, GET /game/api/players/1", () => measure(APP, 19304, "/game/api/players/1", { TK_SQLITE_DRIVER: "libsql" })],
 ];
 const runs: number[][] = variants.map(() => []);
 // Each round starts at another variant, so none always follows the same neighbour.

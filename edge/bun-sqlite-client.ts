@@ -4,37 +4,32 @@
 // Statements are prepared once and cached; a transaction gets a connection of its own, so
 // concurrent transactions never interleave on one connection (writers are queued by
 // api/db/write-lock.ts). Remote libSQL/Turso keeps using @libsql/client.
+//
+// Rows come in two shapes over the same connections. The client itself answers plain objects
+// keyed by column name (what our own SQL reads, and what JSON.stringify writes fastest); its
+// `positional` view answers bun:sqlite's value arrays as they are, which is all drizzle reads
+// (it slices each row by position). libSQL's rows are both at once (indexed getters on a
+// prototype), which costs ~1 µs a row in JSON.stringify and in drizzle's slice and measurably
+// more under HTTP load (bench/api-read.ts). api/db/index.ts gives drizzle the positional view.
 import { Database, type Statement } from "bun:sqlite";
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode, Replicated } from "@libsql/client";
 
-const VALUES = Symbol("values");
-const protos = new Map<string, object>();
+/** A client whose `positional` view shares its connections (createBunSqliteClient). */
+export type ClientWithPositionalView = Client & { positional?: Client };
 
-/** Rows like libSQL's: named fields enumerable, positions and length not (drizzle reads both). */
-function rowProto(columns: string[]): object {
-  const key = columns.join("\u0000");
-  let proto = protos.get(key);
-  if (!proto) {
-    proto = {};
-    columns.forEach((_, i) => Object.defineProperty(proto, i, { get(this: { [VALUES]: unknown[] }) { return this[VALUES][i]; }, enumerable: false }));
-    Object.defineProperty(proto, "length", { value: columns.length, enumerable: false });
-    protos.set(key, proto);
-  }
-  return proto;
-}
-
-function toRows(columns: string[], proto: object, values: unknown[][]): Row[] {
+/** Plain objects, the first of duplicate column names winning (as in libSQL). */
+function namedRows(columns: string[], unique: number[], values: unknown[][]): Row[] {
   const rows = new Array<Row>(values.length);
   for (let r = 0; r < values.length; r++) {
     const v = values[r];
-    const row = Object.create(proto);
-    // A symbol key: not in Object.keys, for…in or JSON.stringify, and far cheaper than defineProperty.
-    row[VALUES] = v;
-    for (let i = 0; i < columns.length; i++) row[columns[i]] = v[i];
-    rows[r] = row as Row;
+    const row: Record<string, unknown> = {};
+    for (let k = 0; k < unique.length; k++) row[columns[unique[k]]] = v[unique[k]];
+    rows[r] = row as unknown as Row;
   }
   return rows;
 }
+
+const firstOfEach = (columns: string[]) => columns.map((c, i) => (columns.indexOf(c) === i ? i : -1)).filter((i) => i >= 0);
 
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
 function bindArgs(args: InArgs | undefined): Bindable[] | Record<string, Bindable> {
@@ -45,11 +40,11 @@ function bindArgs(args: InArgs | undefined): Bindable[] | Record<string, Bindabl
 }
 
 // A statement with what is fixed for its SQL: its columns (Bun computes columnNames anew on
-// every read), the row prototype, and whether it writes.
+// every read), which of them name a row's fields, and whether it writes.
 interface Prepared {
   stmt: Statement;
   columns: string[];
-  proto: object;
+  unique: number[];
   writes: boolean;
 }
 
@@ -57,14 +52,14 @@ class Connection {
   private readonly cache = new Map<string, Prepared>();
   constructor(readonly db: Database) {}
 
-  execute(stmt: InStatement): ResultSet {
+  execute(stmt: InStatement, positional = false): ResultSet {
     const sql = typeof stmt === "string" ? stmt : stmt.sql;
     const args = typeof stmt === "string" ? [] : bindArgs(stmt.args);
     let p = this.cache.get(sql);
     if (!p) {
       const stmt = this.db.prepare(sql);
       const columns = stmt.columnNames;
-      p = { stmt, columns, proto: rowProto(columns), writes: /^\s*(insert|update|delete|replace)/i.test(sql) };
+      p = { stmt, columns, unique: firstOfEach(columns), writes: /^\s*(insert|update|delete|replace)/i.test(sql) };
       if (this.cache.size > 500) this.cache.clear();
       this.cache.set(sql, p);
     }
@@ -75,9 +70,10 @@ class Connection {
       // SQLite re-prepares a statement after a schema change; its columns may differ then.
       if (values.length > 0 && values[0].length !== columns.length) {
         columns = p.columns = s.columnNames;
-        p.proto = rowProto(columns);
+        p.unique = firstOfEach(columns);
       }
-      return resultSet(columns, toRows(columns, p.proto, values), p.writes ? values.length : 0, undefined);
+      const rows = positional ? (values as unknown as Row[]) : namedRows(columns, p.unique, values);
+      return resultSet(columns, rows, p.writes ? values.length : 0, undefined);
     }
     const r = Array.isArray(args) ? s.run(...args) : s.run(args);
     return resultSet([], [], r.changes, BigInt(r.lastInsertRowid));
@@ -90,7 +86,7 @@ function resultSet(columns: string[], rows: Row[], rowsAffected: number, lastIns
 
 const begin = (mode: TransactionMode) => (mode === "write" ? "BEGIN IMMEDIATE" : mode === "read" ? "BEGIN DEFERRED" : "BEGIN DEFERRED");
 
-export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: number } = {}): Client {
+export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: number } = {}): ClientWithPositionalView {
   const open = () => {
     const db = new Database(path, { create: true });
     db.exec(`PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? 10_000}`);
@@ -109,11 +105,11 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
     return c;
   };
 
-  const runBatch = (conn: Connection, stmts: InStatement[], mode: TransactionMode, fkOff = false): ResultSet[] => {
+  const runBatch = (conn: Connection, stmts: InStatement[], mode: TransactionMode, positional: boolean, fkOff = false): ResultSet[] => {
     if (fkOff) conn.execute("PRAGMA foreign_keys = OFF");
     conn.execute(begin(mode));
     try {
-      const out = stmts.map((s) => conn.execute(s));
+      const out = stmts.map((s) => conn.execute(s, positional));
       conn.execute("COMMIT");
       return out;
     } catch (e) {
@@ -124,18 +120,26 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
     }
   };
 
-  const client = {
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    named.closed = true;
+    positionalView.closed = true;
+    for (const c of all) c.db.close();
+  };
+
+  const view = (positional: boolean) => ({
     closed: false,
     protocol: "file",
     async execute(stmtOrSql: InStatement | string, args?: InArgs) {
       const stmt: InStatement = typeof stmtOrSql === "string" && args !== undefined ? { sql: stmtOrSql, args } : stmtOrSql;
-      return main.execute(stmt);
+      return main.execute(stmt, positional);
     },
     async batch(stmts: InStatement[], mode: TransactionMode = "deferred") {
-      return runBatch(main, stmts, mode);
+      return runBatch(main, stmts, mode, positional);
     },
     async migrate(stmts: InStatement[]) {
-      return runBatch(main, stmts, "deferred", true);
+      return runBatch(main, stmts, "deferred", positional, true);
     },
     async executeMultiple(sql: string) {
       main.db.exec(sql);
@@ -158,10 +162,10 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
           return done;
         },
         async execute(stmt: InStatement) {
-          return conn.execute(stmt);
+          return conn.execute(stmt, positional);
         },
         async batch(stmts: InStatement[]) {
-          return stmts.map((s) => conn.execute(s));
+          return stmts.map((s) => conn.execute(s, positional));
         },
         async executeMultiple(sql: string) {
           conn.db.exec(sql);
@@ -181,13 +185,10 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
     async sync(): Promise<Replicated> {
       return undefined;
     },
-    close() {
-      if (closed) return;
-      closed = true;
-      client.closed = true;
-      for (const c of all) c.db.close();
-    },
+    close,
     reconnect() {},
-  };
-  return client as unknown as Client;
+  });
+  const named = view(false);
+  const positionalView = view(true);
+  return Object.assign(named, { positional: positionalView as unknown as Client }) as unknown as ClientWithPositionalView;
 }

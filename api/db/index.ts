@@ -8,6 +8,7 @@ export type Db = LibSQLDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Drizzle reads rows by position: it gets the client's positional view where there is one (edge/bun-sqlite-client.ts). */
 export function createDb(client: Client): Db {
-  return drizzle(client, { schema });
+  return drizzle((client as { positional?: Client }).positional ?? client, { schema });
 }

@@ -7,7 +7,19 @@ import type { Client, InStatement, InArgs, ResultSet, Transaction, TransactionMo
 
 const WRITE_LOCK_TIMEOUT_MS = 30_000;
 
+// A server answers the same few hundred statements over and over: classify each text once.
+const readKinds = new Map<string, boolean>();
 function isRead(sql: string): boolean {
+  let read = readKinds.get(sql);
+  if (read === undefined) {
+    read = classify(sql);
+    if (readKinds.size > 1000) readKinds.clear();
+    readKinds.set(sql, read);
+  }
+  return read;
+}
+
+function classify(sql: string): boolean {
   const s = sql.trimStart().slice(0, 400).toLowerCase();
   if (s.startsWith("select") || s.startsWith("explain")) return true;
   if (s.startsWith("pragma")) return !s.includes("=");
@@ -40,9 +52,20 @@ class AsyncLock {
   }
 }
 
-/** Wraps an embedded-file client so that writes and write transactions run one at a time. */
+/**
+ * Wraps an embedded-file client so that writes and write transactions run one at a time. A
+ * client's `positional` view (edge/bun-sqlite-client.ts) shares its connections, so it shares
+ * the lock too.
+ */
 export function withWriteLock(client: Client): Client {
   const lock = new AsyncLock();
+  const wrapped = lockWith(client, lock);
+  const positional = (client as { positional?: Client }).positional;
+  if (positional) Object.defineProperty(wrapped, "positional", { value: lockWith(positional, lock) });
+  return wrapped;
+}
+
+function lockWith(client: Client, lock: AsyncLock): Client {
   const locked = async <T>(fn: () => Promise<T>): Promise<T> => {
     const release = await lock.acquire();
     try {

@@ -52,15 +52,17 @@ function where(q: LogQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const toEntry = (r: { kind: LogKind; id: number; at: number; detail: string }): LogEntry => ({ kind: r.kind, id: Number(r.id), at: Number(r.at), detail: JSON.parse(r.detail) });
+// By position: rows are arrays on bun:sqlite and array-like (not iterable) on @libsql/client.
+const toEntry = (r: [LogKind, number, number, string]): LogEntry => ({ kind: r[0], id: Number(r[1]), at: Number(r[2]), detail: JSON.parse(r[3]) });
 
 /** A page of the player's log and the number of entries matching. */
 export async function playerLog(db: DbOrTx, q: LogQuery): Promise<{ rows: LogEntry[]; total: number }> {
   const dir = q.order === "asc" ? sql`asc` : sql`desc`;
-  const rows = await db.all<{ kind: LogKind; id: number; at: number; detail: string }>(
+  const rows = await db.values<[LogKind, number, number, string]>(
     sql`select kind, id, at, detail from (${union(q.playerId)}) where ${where(q)} order by at ${dir}, kind ${dir}, id ${dir} limit ${q.limit} offset ${q.offset ?? 0}`,
   );
-  const [{ n }] = await db.all<{ n: number }>(sql`select count(*) as n from (${union(q.playerId)}) where ${where(q)}`);
+  const [count] = await db.values<[number]>(sql`select count(*) as n from (${union(q.playerId)}) where ${where(q)}`);
+  const n = count[0];
   return { rows: rows.map(toEntry), total: Number(n) };
 }
 

@@ -174,3 +174,26 @@ test("signInPlayer (for other areas' tests) goes through the real path and gives
   expect(second.playerId).not.toBe(a.playerId);
   await expect(exchangeToken(w, "tks_no-such-token")).rejects.toThrow();
 });
+
+test("a battle server reads a player's state; bad ids, unknown and erased players are 404s, other methods 405", async () => {
+  const reg = await gameApi(w, "/game/api/players/register", { network: "steam", uid: "state-1", nickname: "StateReader", country: "DE" });
+  const { playerId } = (await reg.json()) as { playerId: number };
+  await w.deps.db.update(players).set({ gold: 70, silver: 1234, rating: 1100, level: 3 }).where(eq(players.id, playerId));
+  const read = (id: string | number, key = TEST_GAME_API_KEY, method = "GET") =>
+    w.app.request(`/game/api/players/${id}`, { method, headers: { authorization: `Bearer ${key}`, "accept-language": "en" } });
+  const ok = await read(playerId);
+  expect(ok.status).toBe(200);
+  expect(await ok.json()).toEqual({
+    id: playerId, nickname: "StateReader", level: 3, experience: 0, rating: 1100, battles: 0, wins: 0, gold: 70, silver: 1234,
+    premiumUntil: null, currentTankId: null, bannedUntil: null, banReason: null, locale: "ru",
+  });
+  expect((await read(playerId, TEST_GAME_API_KEY + "x")).status).toBe(401);
+  expect((await read(playerId, TEST_GAME_API_KEY.slice(0, -1))).status).toBe(401);
+  expect((await read("abc")).status).toBe(404);
+  const unknown = await read(99_999_999);
+  expect(unknown.status).toBe(404);
+  expect(((await unknown.json()) as any).error.message).toBe("No such player.");
+  expect((await read(playerId, TEST_GAME_API_KEY, "POST")).status).toBe(405);
+  await w.deps.db.update(players).set({ erasedAt: Date.now() }).where(eq(players.id, playerId));
+  expect((await read(playerId)).status).toBe(404);
+});

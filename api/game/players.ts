@@ -97,4 +97,18 @@ export function registerGamePlayers(app: Hono<HonoEnv>) {
     const path = b.next ?? `/${p.locale === "en" ? "en" : "ru"}/public`;
     return c.json({ playerId: p.id, token, expiresAt, url: `${settings.publicUrl}${path}?token=${encodeURIComponent(token)}` }, 201);
   });
+
+  // The player's state as a battle server needs it at matchmaking and battle start. The hottest
+  // read of the game API, so it takes the fast path: one prepared primary-key statement through
+  // the libSQL client, the row straight to JSON, no query building or row mapping
+  // (bench/api-read.ts). Erased players are gone.
+  route(app, { method: "GET", path: "/game/api/players/:playerId{[0-9]+}", auth: "none" }, requireGameKey, async (c) => {
+    const { rows } = await c.var.deps.client.execute({ sql: PLAYER_STATE_SQL, args: [Number(c.req.param("playerId"))] });
+    if (!rows[0]) throw new AppError("not_found", "identity.playerNotFound");
+    return c.json(rows[0]);
+  });
 }
+
+/** What GET /game/api/players/:playerId answers (bench/servers/bare-sqlite.ts runs the same read). */
+export const PLAYER_STATE_SQL =
+  "SELECT id, nickname, level, experience, rating, battles, wins, gold, silver, premium_until AS premiumUntil, current_tank_id AS currentTankId, banned_until AS bannedUntil, ban_reason AS banReason, locale FROM players WHERE id = ? AND erased_at IS NULL";

@@ -21,6 +21,7 @@ const EXTRAS: Record<string, string> = {
   "/game/api/players/register": "the game client registers a player (social identity or email); the spec shows no game-client API",
   "/game/api/battles/start": "a battle server reports a battle's start (mode, map, players and tanks); the spec shows no game-server API",
   "/game/api/battles/end": "a battle server reports a battle's end (each player's result); rewards, stats and warehouse events follow from it",
+  "/game/api/players/:playerId{[0-9]+}": "a battle server reads a player's state (level, rating, currencies, current tank, ban) at matchmaking and battle start; the spec shows no game-server API",
   "/game/api/players/site-token": "the game client gets a single-use link that signs its player in on the site; the spec only says a token query parameter is removed from the address bar",
   "/public/avatars/:hash{[0-9a-f]+}": "an accepted avatar's image by its content hash, the address players.avatar_url holds (profile JSON, public shell); cacheable for good since the hash names the bytes",
   "/admin/playerAvatars/image/:avatarId{[0-9]+}": "the moderation screen's preview of an upload of any status (pending, rejected), which the public address never serves",

@@ -18,7 +18,7 @@ describe("HTTP conventions", () => {
       email: f.email(),
       step: f.optional(z.preprocess((v) => Number(v), z.number().multipleOf(5))),
       when: f.optional(f.dateTime()),
-    })), (c) => c.json({ ok: true, input: c.req.valid("json") }));
+    })), (c) => c.json({ ok: true, input: c.req.valid("json" as never) }));
     // A handler answering with a Response it built itself (as streams and assets do).
     route(w.app, { method: "GET", path: "/test/raw-response", auth: "public" }, () => new Response("raw"));
   });
@@ -85,18 +85,28 @@ describe("HTTP conventions", () => {
     expect(html).toContain('<meta name="tk-locale" content="en">');
   });
 
-  test("every kind of answer carries the security headers: JSON, errors, the HTML shell, a Response a handler built", async () => {
+  test("every kind of answer carries the security headers: JSON, errors, a Response a handler built; the HTML shell its document policy", async () => {
     const answers = [
       await w.app.request("/healthz"),
       await w.app.request("/test/form/abc"),
-      await w.app.request("/en/public/nowhere", { headers: { accept: "text/html" } }),
       await w.app.request("/test/raw-response"),
       await w.app.request("/test/form/1", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }),
     ];
     for (const res of answers) {
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    }
+    for (const res of [
+      await w.app.request("/en/public/nowhere", { headers: { accept: "text/html" } }),
+      await w.app.request("/en/public/terms", { headers: { accept: "text/html" } }),
+    ]) {
+      expect(res.headers.get("content-type")).toContain("text/html");
       expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
       expect(res.headers.get("strict-transport-security")).toContain("max-age=");
     }
   });

@@ -21,7 +21,6 @@ export interface HonoEnv {
   Variables: {
     deps: Deps;
     locale: Locale;
-    requestId: string;
     player?: PlayerSession;
     admin?: AdminSession;
     /** Set by audit(): the state-changing admin request has its admin log row. */

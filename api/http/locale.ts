@@ -7,7 +7,7 @@ export const LOCALE_COOKIE = "lang";
 
 /** ru or en: from the path's first segment, else the lang cookie, else Accept-Language, else ru. */
 export function resolveLocale(path: string, cookie: string | undefined, acceptLanguage: string | undefined): Locale {
-  const first = path.split("/")[1];
+  const first = path.slice(1, path.indexOf("/", 1) >>> 0);
   if (isLocale(first)) return first;
   if (isLocale(cookie)) return cookie;
   if (acceptLanguage) {

@@ -2,7 +2,7 @@ import type { Context, Hono, MiddlewareHandler, Handler } from "hono";
 import { ADMIN_ROLES, type AdminRole } from "../db/schema/access.ts";
 import { AppError } from "./errors.ts";
 import type { HonoEnv } from "./env.ts";
-import { renderShell } from "./shell.ts";
+import { shell } from "./shell.ts";
 import { audit } from "./audit.ts";
 
 /** Who may call a route (the auth column of routes.tsv). */
@@ -78,7 +78,9 @@ export function route(app: Hono<HonoEnv>, info: Omit<RouteInfo, "kind" | "mutate
   list.push(full);
   tables.set(app, list);
   const methods = methodsOf(full.method);
-  const chain = [guard(full), ...handlers] as [MiddlewareHandler<HonoEnv>];
+  // Only signed-in routes have anything to guard; the others skip a middleware layer.
+  const guarded = full.auth === "player" || full.auth === "admin";
+  const chain = (guarded ? [guard(full), ...handlers] : handlers) as [MiddlewareHandler<HonoEnv>];
   if (methods.length === 0) {
     app.all(full.path, ...chain);
   } else {
@@ -124,7 +126,7 @@ export function page(
   route(app, { method: "ANY", ...info, kind: "page" }, async (c, next) => {
     if (wantsHtml(c) || !loader) {
       if (!loader && c.req.method !== "GET" && c.req.method !== "HEAD") throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
-      return c.html(renderShell(c));
+      return shell(c);
     }
     return loader(c, next);
   });

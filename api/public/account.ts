@@ -9,7 +9,7 @@ import { route, assertCsrf } from "../http/router.ts";
 import { parseFields } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { AppError, fieldError } from "../http/errors.ts";
-import { renderShell } from "../http/shell.ts";
+import { shell } from "../http/shell.ts";
 import { startSession, endSession, endAllSessions, clientAddress } from "../http/session.ts";
 import { translate } from "../i18n/index.ts";
 import { players, sessions } from "../db/schema/index.ts";
@@ -61,13 +61,14 @@ async function mailResetLink(c: Context<HonoEnv>, p: PlayerRow, now: number) {
 }
 
 export function registerAccount(app: Hono<HonoEnv>) {
-  // Before every public page, so the page is answered as the player the link signs in.
-  app.use("*", exchangeSiteToken);
+  // Before every public page, so the page is answered as the player the link signs in; only
+  // there, so no other request pays for another middleware layer.
+  for (const prefix of ["/public", "/ru/public", "/en/public"]) app.use(prefix, exchangeSiteToken).use(`${prefix}/*`, exchangeSiteToken);
 
   // Sign-in with email and password. The spec lists no player sign-in address; this mirrors
   // /admin/login (GET: the form, POST: the sign-in).
   route(app, { method: "ANY", path: "/public/login", auth: "public", kind: "page" }, async (c) => {
-    if (isScreen(c)) return c.html(renderShell(c));
+    if (isScreen(c)) return shell(c);
     const body = await parseFields(c, loginIn);
     const { db, clock } = c.var.deps;
     const now = clock.now();
@@ -100,7 +101,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
 
   // Asking for a reset link: the same answer whether or not the address has an account.
   const askReset = async (c: Context<HonoEnv>) => {
-    if (isScreen(c)) return c.html(renderShell(c));
+    if (isScreen(c)) return shell(c);
     const { email } = await parseFields(c, resetAskIn);
     const { db, clock, logger } = c.var.deps;
     const now = clock.now();
@@ -121,7 +122,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
   // The link's target: GET ?code= says whether the link still works; POST sets the new password.
   // (`code`, not `token`: the UI strips `token` from every address, and `?token=` signs in.)
   route(app, { method: "ANY", path: "/public/reset", auth: "public", kind: "page" }, async (c) => {
-    if (isScreen(c)) return c.html(renderShell(c));
+    if (isScreen(c)) return shell(c);
     const { db, clock } = c.var.deps;
     const now = clock.now();
     if (c.req.method === "GET" || c.req.method === "HEAD") {
@@ -151,7 +152,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
 
   // Changing the password: the current one is required; every other session of the player ends.
   route(app, { method: "ANY", path: "/public/profile/changePassword", auth: "player", kind: "page" }, async (c) => {
-    if (isScreen(c)) return c.html(renderShell(c));
+    if (isScreen(c)) return shell(c);
     const { db, clock } = c.var.deps;
     const me = c.var.player!;
     const p = (await playerById(db, me.playerId))!;
@@ -179,7 +180,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
 
   // A signed-in player asks for a reset link to their own address (e.g. to set a first password).
   route(app, { method: "ANY", path: "/public/profile/resetPassword", auth: "player", kind: "page" }, async (c) => {
-    if (isScreen(c)) return c.html(renderShell(c));
+    if (isScreen(c)) return shell(c);
     const { db, clock } = c.var.deps;
     const p = (await playerById(db, c.var.player!.playerId))!;
     if (c.req.method === "GET" || c.req.method === "HEAD") return c.json({ email: p.email, hasPassword: Boolean(p.passwordHash) });

@@ -4,7 +4,7 @@ import type { Handler, Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { page } from "../http/router.ts";
-import { renderShell } from "../http/shell.ts";
+import { shell } from "../http/shell.ts";
 import { notFound } from "../http/errors.ts";
 import { CMS_TYPES } from "../db/schema/cms.ts";
 import { information, latest } from "../domain/cms.ts";
@@ -29,7 +29,7 @@ export function registerInformation(app: Hono<HonoEnv>) {
   for (const path of ["/:locale{ru|en}/public/information/", "/:locale{ru|en}/public/information/:type{[^/]+}/"]) {
     app.on(["GET", "HEAD"], path, async (c, next) => {
       const accept = c.req.header("accept") ?? "";
-      if (accept.includes("text/html") || (!accept.includes("application/json") && !c.req.query("format"))) return c.html(renderShell(c));
+      if (accept.includes("text/html") || (!accept.includes("application/json") && !c.req.query("format"))) return shell(c);
       return index(c, next);
     });
   }

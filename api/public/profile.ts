@@ -22,7 +22,7 @@ import { offers } from "../billing/start.ts";
 import { players } from "../db/schema/players.ts";
 import { eq } from "drizzle-orm";
 import { sendGift, giftsPage } from "../domain/gifts.ts";
-import { renderShell } from "../http/shell.ts";
+import { shell } from "../http/shell.ts";
 import "./player-messages.ts";
 import { avatarView } from "./avatars.ts";
 import { inboxOf, markRead } from "../domain/inbox.ts";
@@ -78,7 +78,7 @@ export function registerProfile(app: Hono<HonoEnv>) {
     app.on(["GET", "HEAD"], `${P}/${path}`, async (c, next) => {
       if ((c.req.header("accept") ?? "").includes("text/html")) {
         if (!c.var.player) return c.redirect(`/${c.var.locale}/public?next=${encodeURIComponent(c.req.path)}`);
-        return c.html(renderShell(c));
+        return shell(c);
       }
       await next();
     });

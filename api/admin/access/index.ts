@@ -9,7 +9,7 @@ import * as f from "../../http/fields.ts";
 import { AppError, fieldError } from "../../http/errors.ts";
 import { audit } from "../../http/audit.ts";
 import { startSession, endSession, clientAddress } from "../../http/session.ts";
-import { renderShell } from "../../http/shell.ts";
+import { shell } from "../../http/shell.ts";
 import { admins, adminLog, ADMIN_ROLES } from "../../db/schema/access.ts";
 import { verifyPassword, needsRehash, hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../../identity/password.ts";
 import { assertNotThrottled, recordFailure, clearFailures } from "../../identity/throttle.ts";
@@ -50,7 +50,7 @@ async function login(c: Context<HonoEnv>) {
 export function registerAccess(app: Hono<HonoEnv>) {
   const loginInput = input(z.object({ username: f.text(1, 64), password: z.string().min(1).max(PASSWORD_MAX) }));
   route(app, { method: "ANY", path: "/admin/login", auth: "none", kind: "page" }, async (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") return c.var.admin ? c.redirect("/admin/") : c.html(renderShell(c));
+    if (c.req.method === "GET" || c.req.method === "HEAD") return c.var.admin ? c.redirect("/admin/") : shell(c);
     await loginInput(c as never, async () => {});
     return login(c);
   });
