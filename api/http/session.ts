@@ -1,10 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { sessions, admins, players } from "../db/schema/index.ts";
 import type { AdminRole } from "../db/schema/access.ts";
 import type { HonoEnv } from "./env.ts";
-import type { DbOrTx } from "../db/index.ts";
+import type { Db, DbOrTx } from "../db/index.ts";
 
 export const PLAYER_COOKIE = "tk_player";
 export const ADMIN_COOKIE = "tk_admin";
@@ -23,9 +25,32 @@ export function randomToken(bytes = 32): string {
   return b64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
+/**
+ * Hex SHA-256 of a token. Synchronous pure JS (@noble/hashes, already here for Workers' KDF):
+ * ~2 µs for a token, where crypto.subtle's promise costs ~15 µs on every signed-in request.
+ */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(sha256(new TextEncoder().encode(text)));
+}
+
+// The lookups every signed-in request makes, built once per database handle: building a
+// drizzle select costs ~80 µs a time here, running the prepared one a few (bench/metrics.ts).
+function prepareLookups(db: Db) {
+  return {
+    session: db.select().from(sessions).where(and(eq(sessions.tokenHash, sql.placeholder("hash")), eq(sessions.kind, sql.placeholder("kind")))).prepare(),
+    admin: db.select().from(admins).where(eq(admins.id, sql.placeholder("id"))).prepare(),
+    player: db
+      .select({ id: players.id, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt })
+      .from(players)
+      .where(eq(players.id, sql.placeholder("id")))
+      .prepare(),
+  };
+}
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
+function lookupsOf(db: Db) {
+  let l = lookups.get(db);
+  if (!l) lookups.set(db, (l = prepareLookups(db)));
+  return l;
 }
 
 function cookieOptions(c: Context<HonoEnv>, maxAgeMs: number) {
@@ -85,7 +110,7 @@ async function loadSession(c: Context<HonoEnv>, kind: "player" | "admin") {
   if (!token) return null;
   const { db, clock } = c.var.deps;
   const hash = await sha256Hex(token);
-  const [row] = await db.select().from(sessions).where(and(eq(sessions.tokenHash, hash), eq(sessions.kind, kind))).limit(1);
+  const [row] = await lookupsOf(db).session.execute({ hash, kind });
   if (!row) return null;
   const now = clock.now();
   if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS[kind].idle <= now) {
@@ -100,11 +125,7 @@ async function loadSession(c: Context<HonoEnv>, kind: "player" | "admin") {
 export const loadPlayer: MiddlewareHandler<HonoEnv> = async (c, next) => {
   const row = await loadSession(c, "player");
   if (row) {
-    const [p] = await c.var.deps.db
-      .select({ id: players.id, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt })
-      .from(players)
-      .where(eq(players.id, row.subjectId))
-      .limit(1);
+    const [p] = await lookupsOf(c.var.deps.db).player.execute({ id: row.subjectId });
     const now = c.var.deps.clock.now();
     if (p && !p.erasedAt && !(p.bannedUntil && p.bannedUntil > now)) {
       c.set("player", { playerId: p.id, csrfToken: row.csrfToken, tokenHash: row.tokenHash });
@@ -117,7 +138,7 @@ export const loadPlayer: MiddlewareHandler<HonoEnv> = async (c, next) => {
 export const loadAdmin: MiddlewareHandler<HonoEnv> = async (c, next) => {
   const row = await loadSession(c, "admin");
   if (row) {
-    const [a] = await c.var.deps.db.select().from(admins).where(eq(admins.id, row.subjectId)).limit(1);
+    const [a] = await lookupsOf(c.var.deps.db).admin.execute({ id: row.subjectId });
     if (a && a.active) c.set("admin", { adminId: a.id, username: a.username, role: a.role as AdminRole, csrfToken: row.csrfToken, tokenHash: row.tokenHash });
   }
   await next();

@@ -1,6 +1,6 @@
 // The game client's calls carry `Authorization: Bearer <GAME_API_KEY>`. The key comes from the
 // settings (edge/config.ts; a demo default for local use); a server without it refuses every call.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { AppError } from "../http/errors.ts";
 import "./messages.ts";
@@ -16,12 +16,17 @@ export function sameSecret(given: string, expected: string): boolean {
   return diff === 0;
 }
 
-// Not an async function: one promise and frame fewer on every game API call.
-export const requireGameKey: MiddlewareHandler<HonoEnv> = (c, next) => {
+/** Throws the 401 (or 503 without a configured key) unless the call carries the game API key. */
+export function assertGameKey(c: Context<HonoEnv>) {
   const expected = c.var.deps.settings.secrets.GAME_API_KEY;
   if (!expected) throw new AppError("unavailable", "identity.gameKeyMissing");
   const header = c.req.header("authorization") ?? "";
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m || !sameSecret(m[1], expected)) throw new AppError("unauthorized", "identity.gameKey", [], 401, undefined, { "WWW-Authenticate": 'Bearer realm="game"' });
+}
+
+/** The key check ahead of a route's validators (a bad key is a 401 before any 400). */
+export const requireGameKey: MiddlewareHandler<HonoEnv> = (c, next) => {
+  assertGameKey(c);
   return next();
 };
