@@ -1,4 +1,4 @@
-// bun bench/metrics.ts [--players 1000000] [--events 100000000] [--runs 15] [--data-dir DIR] [--only substring] [--settle]
+// bun bench/metrics.ts [--players 1000000] [--events 100000000] [--runs 15] [--data-dir DIR] [--only substring|substring…] [--settle]
 // Every /admin/metrics endpoint against the same SQL run directly in chDB, on the bulk world
 // (warehouse/bulk.ts; built on the first run into DIR, reused after). For each endpoint: the
 // median of `runs` requests through the whole app (guard, validation, handler, JSON/CSV out),
@@ -147,7 +147,7 @@ const endpoints: { name: string; path: string; body?: unknown }[] = [
   { name: "ads/companies/exportPlayersToCsvAppMetrica (day)", path: `${B}/ads/companies/exportPlayersToCsvAppMetrica?year=${Y}&month=${M}&day=${D}` },
   { name: "ads/companies/exportPaymentsToCsvAppMetrica (day)", path: `${B}/ads/companies/exportPaymentsToCsvAppMetrica?year=${Y}&month=${M}&day=${D}` },
   { name: "cohort_payments/getData (day)", path: `${B}/cohort_payments/getData?year=${prevMonth.y}&month=${prevMonth.m}` },
-].filter((e) => !values.only || e.name.includes(values.only));
+].filter((e) => !values.only || values.only.split("|").some((part) => e.name.includes(part)));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function request(e: (typeof endpoints)[number]) {

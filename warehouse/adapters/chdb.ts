@@ -28,6 +28,28 @@ function openShared(path: string): Shared {
 
 const isSafeName = (name: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
 
+/**
+ * chDB streams a result a block at a time and writes the header of a *WithNames /
+ * *WithNamesAndTypes format at the top of every block; an export must name its columns once.
+ * Keeps the first block's header lines and strips them from the blocks after it.
+ */
+function headerDropper(format: string): (chunk: Uint8Array) => Uint8Array {
+  const lines = /WithNamesAndTypes$/.test(format) ? 2 : /WithNames$/.test(format) ? 1 : 0;
+  let header: Uint8Array | undefined;
+  return (chunk) => {
+    if (lines === 0) return chunk;
+    if (!header) {
+      let end = 0;
+      for (let seen = 0; seen < lines && end < chunk.length; end++) if (chunk[end] === 10) seen++;
+      header = chunk.slice(0, end);
+      return chunk;
+    }
+    if (chunk.length < header.length) return chunk;
+    for (let i = 0; i < header.length; i++) if (chunk[i] !== header[i]) return chunk;
+    return chunk.subarray(header.length);
+  };
+}
+
 class ChdbWarehouse implements Warehouse {
   readonly kind = "chdb" as const;
   private closed = false;
@@ -99,6 +121,7 @@ class ChdbWarehouse implements Warehouse {
   stream(sql: string, params: Params, format: string): ReadableStream<Uint8Array> {
     const self = this;
     let iterator: AsyncIterator<{ raw(): Uint8Array }> | undefined;
+    const dropHeader = headerDropper(format);
     return new ReadableStream<Uint8Array>({
       async pull(controller) {
         try {
@@ -117,7 +140,7 @@ class ChdbWarehouse implements Warehouse {
           }
           const next = await iterator.next();
           if (next.done) controller.close();
-          else controller.enqueue(next.value.raw());
+          else controller.enqueue(dropHeader(next.value.raw()));
         } catch (e) {
           controller.error(e);
         }

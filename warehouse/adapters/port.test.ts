@@ -85,6 +85,22 @@ for (const [name, open] of adapters) {
       expect(text).toBe('"player_id"\n1\n2\n3\n');
     });
 
+    test("a result of many blocks streams with its header once, every row in order", async () => {
+      // Large enough for several blocks (chDB streams a block at a time and names the columns on each).
+      const n = 300_000;
+      for (const format of ["CSVWithNames", "TSVWithNamesAndTypes"]) {
+        const text = await new Response(wh.stream("SELECT number AS k, toString(number * 2) AS v FROM numbers({n:UInt64}) ORDER BY k", { n }, format)).text();
+        const lines = text.split("\n");
+        const head = format === "CSVWithNames" ? ['"k","v"'] : ["k\tv", "UInt64\tString"];
+        expect(lines.slice(0, head.length)).toEqual(head);
+        const rows = lines.slice(head.length, -1);
+        expect(rows.length).toBe(n);
+        expect(rows[0]).toBe(format === "CSVWithNames" ? '0,"0"' : "0\t0");
+        expect(rows[n - 1]).toBe(format === "CSVWithNames" ? `${n - 1},"${(n - 1) * 2}"` : `${n - 1}\t${(n - 1) * 2}`);
+        expect(lines.filter((l) => l === head[0]).length).toBe(1);
+      }
+    });
+
     test("ping answers", async () => {
       expect(await wh.ping()).toBe(true);
     });
