@@ -15,7 +15,7 @@ import { Database, type Statement } from "bun:sqlite";
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode, Replicated } from "@libsql/client";
 
 /** A client whose `positional` view shares its connections (createBunSqliteClient). */
-export type ClientWithPositionalView = Client & { positional?: Client };
+export type ClientWithPositionalView = Client & { positional?: Client; readSync?(stmt: InStatement): ResultSet };
 
 /** Plain objects, the first of duplicate column names winning (as in libSQL). */
 function namedRows(columns: string[], unique: number[], values: unknown[][]): Row[] {
@@ -190,5 +190,7 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
   });
   const named = view(false);
   const positionalView = view(true);
-  return Object.assign(named, { positional: positionalView as unknown as Client }) as unknown as ClientWithPositionalView;
+  // Reads answered at once (api/db/read.ts); the write lock lets only reads through it.
+  const readSync = (stmt: InStatement) => main.execute(stmt);
+  return Object.assign(named, { positional: positionalView as unknown as Client, readSync }) as unknown as ClientWithPositionalView;
 }

@@ -4,6 +4,7 @@
 // Serialising writers in-process with an async lock removes that: readers still run in
 // parallel (WAL), and only other processes ever meet SQLite's busy wait.
 import type { Client, InStatement, InArgs, ResultSet, Transaction, TransactionMode } from "@libsql/client";
+import type { SyncReads } from "./read.ts";
 
 const WRITE_LOCK_TIMEOUT_MS = 30_000;
 
@@ -62,6 +63,16 @@ export function withWriteLock(client: Client): Client {
   const wrapped = lockWith(client, lock);
   const positional = (client as { positional?: Client }).positional;
   if (positional) Object.defineProperty(wrapped, "positional", { value: lockWith(positional, lock) });
+  const readSync = (client as Partial<SyncReads>).readSync;
+  if (readSync) {
+    // Synchronous reads need no lock; a write must queue, so it may not come this way.
+    Object.defineProperty(wrapped, "readSync", {
+      value: (stmt: InStatement) => {
+        if (!isRead(sqlOf(stmt))) throw new Error("readSync runs reads only");
+        return readSync.call(client, stmt);
+      },
+    });
+  }
   return wrapped;
 }
 

@@ -1,7 +1,9 @@
 // The game client's calls about players: register one with a social identity or an email, and
 // issue a short-lived, single-use link that signs them in on the site. Every call carries
 // `Authorization: Bearer <GAME_API_KEY>` (api/identity/game-key.ts).
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
+import type { ResultSet } from "@libsql/client";
+import { read } from "../db/read.ts";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
@@ -100,14 +102,19 @@ export function registerGamePlayers(app: Hono<HonoEnv>) {
 
   // The player's state as a battle server needs it at matchmaking and battle start. The hottest
   // read of the game API, so it takes the fast path: one prepared primary-key statement through
-  // the libSQL client, the row straight to JSON, no query building or row mapping
-  // (bench/api-read.ts). Erased players are gone.
-  route(app, { method: "GET", path: "/game/api/players/:playerId{[0-9]+}", auth: "none" }, async (c) => {
+  // the libSQL client, synchronously where the driver reads synchronously (api/db/read.ts), the
+  // row straight to JSON, no query building or row mapping (bench/api-read.ts). Erased players
+  // are gone.
+  route(app, { method: "GET", path: "/game/api/players/:playerId{[0-9]+}", auth: "none" }, (c) => {
     assertGameKey(c); // in the handler: no validators to go ahead of, and one middleware layer fewer
-    const { rows } = await c.var.deps.client.execute({ sql: PLAYER_STATE_SQL, args: [Number(c.req.param("playerId"))] });
-    if (!rows[0]) throw new AppError("not_found", "identity.playerNotFound");
-    return c.json(rows[0]);
+    const rs = read(c.var.deps.client, { sql: PLAYER_STATE_SQL, args: [Number(c.req.param("playerId"))] });
+    return rs instanceof Promise ? rs.then((r) => playerState(c, r)) : playerState(c, rs);
   });
+}
+
+function playerState(c: Context<HonoEnv>, rs: ResultSet) {
+  if (!rs.rows[0]) throw new AppError("not_found", "identity.playerNotFound");
+  return c.json(rs.rows[0]);
 }
 
 /** What GET /game/api/players/:playerId answers (bench/servers/bare-sqlite.ts runs the same read). */

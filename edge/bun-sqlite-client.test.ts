@@ -1,0 +1,39 @@
+// The embedded client on Bun: named rows for our own SQL, value arrays for drizzle over the same
+// connections, synchronous reads for the hot path, and the write lock in front of all three.
+import { test, expect, afterAll } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { createBunSqliteClient } from "./bun-sqlite-client.ts";
+import { withWriteLock } from "../api/db/write-lock.ts";
+import { read } from "../api/db/read.ts";
+import { createDb } from "../api/db/index.ts";
+import { migrate } from "../api/db/migrate.ts";
+import { players } from "../api/db/schema/index.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "tk-bun-sqlite-"));
+const client = withWriteLock(createBunSqliteClient(`${dir}/t.db`));
+afterAll(() => {
+  client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("our SQL gets plain rows by column name (first of duplicate names wins); drizzle reads the same rows by position", async () => {
+  await migrate(client);
+  const db = createDb(client);
+  const [p] = await db.insert(players).values({ nickname: "Rows", createdAt: 1, gold: 7 }).returning();
+  const { rows } = await client.execute({ sql: "SELECT id, nickname, gold, 1 AS id FROM players WHERE id = ?", args: [p.id] });
+  expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+  expect(JSON.parse(JSON.stringify(rows[0]))).toEqual({ id: p.id, nickname: "Rows", gold: 7 });
+  const [viaDrizzle] = await db.select({ nickname: players.nickname, gold: players.gold }).from(players).where(eq(players.id, p.id));
+  expect(viaDrizzle).toEqual({ nickname: "Rows", gold: 7 });
+});
+
+test("read() answers at once on this driver; the synchronous path refuses writes, which must queue behind the lock", async () => {
+  const r = read(client, { sql: "SELECT count(*) AS n FROM players", args: [] });
+  expect(r).not.toBeInstanceOf(Promise);
+  expect((r as { rows: { n: number }[] }).rows[0].n).toBe(1);
+  expect(() => read(client, { sql: "UPDATE players SET gold = 0", args: [] })).toThrow("reads only");
+  expect((await client.execute("SELECT gold FROM players")).rows[0].gold).toBe(7);
+});
