@@ -1,10 +1,13 @@
 // What a journey needs around the browser: the app started as in production (bun edge/bun.ts) on
 // a fresh data directory and a free-ish port, a libSQL client on its database for the rows a
 // journey puts in directly, and sessions made the way the server makes them (a hashed token and a
-// CSRF token), so a spec signs people in without going through their sign-in screens.
-import { spawn } from "node:child_process";
+// CSRF token), so a spec signs people in without going through their sign-in screens; and the
+// outside parties the app talks to (the game server's calls, payment providers' stand-ins).
+import { expect } from "@playwright/test";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type Client } from "@libsql/client";
@@ -12,6 +15,8 @@ import { createClient, type Client } from "@libsql/client";
 export interface RunningApp {
   url: string;
   db: Client;
+  /** The data directory, for the command-line tools that work on it and for scratch files. */
+  dir: string;
   /** Stops the server, waits for its exit, then removes its data directory. */
   stop(): Promise<void>;
 }
@@ -31,10 +36,15 @@ export async function startApp(name: string, env: Record<string, string> = {}): 
   return {
     url,
     db,
+    dir,
     async stop() {
       db.close();
       server.kill("SIGTERM");
+      // chDB writes into the directory until the server exits; one that hangs on its way out is
+      // killed rather than holding up the suite.
+      const hung = setTimeout(() => server.kill("SIGKILL"), 10_000);
       await exited;
+      clearTimeout(hung);
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -51,10 +61,71 @@ export async function addSession(db: Client, kind: "admin" | "player", subjectId
   return { token, csrf, cookieName: kind === "admin" ? "tk_admin" : "tk_player" };
 }
 
-/** An admin account of the role (no password: it signs in through addSession). */
-export async function addAdmin(db: Client, role: "support" | "operator" | "admin" | "superadmin" = "operator") {
+/** The browser cookie that carries a session from addSession, for context.addCookies. */
+export function sessionCookie(session: { cookieName: string; token: string }) {
+  return { name: session.cookieName, value: session.token, domain: "127.0.0.1", path: "/" };
+}
+
+/** An admin account of the role (no password: it signs in through addSession). The username is
+ * the prefix and a few digits, for a journey that reads it on a screen. */
+export async function addAdmin(db: Client, role: "support" | "operator" | "admin" | "superadmin" = "operator", prefix = "op") {
   const now = Date.now();
-  const username = `op${now % 100000}${Math.floor(Math.random() * 100)}`;
+  const username = `${prefix}${now % 100000}${Math.floor(Math.random() * 100)}`;
   const r = await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', ?, 1, ?) returning id", args: [username, `${username}@example.com`, role, now] });
   return Number(r.rows[0].id);
+}
+
+/** An admin with a password, made by the command a real deployment makes its first one with; the
+ * spec checks the answer (status and stderr). */
+export function createAdminWithCli(app: RunningApp, admin: { username: string; password: string; email: string; role: "support" | "operator" | "admin" | "superadmin" }) {
+  return spawnSync("node_modules/.bin/bun", ["edge/cli/admin-create.ts", "--username", admin.username, "--role", admin.role, "--email", admin.email], {
+    env: { ...process.env, DATA_DIR: app.dir, ADMIN_PASSWORD: admin.password },
+    encoding: "utf8",
+  });
+}
+
+/** A web player of the country (level 1 and no email unless given), as registration leaves one. */
+export async function addPlayer(db: Client, p: { nickname: string; country: string; level?: number; email?: string; createdAt?: number }) {
+  const r = await db.execute({ sql: "insert into players (nickname, email, country, platform, source, locale, level, created_at) values (?, ?, ?, 'web', 'organic', 'en', ?, ?) returning id", args: [p.nickname, p.email ?? null, p.country, p.level ?? 1, p.createdAt ?? Date.now()] });
+  return Number(r.rows[0].id);
+}
+
+/** The key the game server calls the game API with; a journey that uses it passes it to startApp. */
+export const GAME_API_KEY = "e2e-game-api-key-0123456789";
+
+/** The game client's call, as the game server makes it. */
+export async function game(app: RunningApp, path: string, body: unknown) {
+  const res = await fetch(`${app.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return (await res.json()) as Record<string, any>;
+}
+
+export interface Standin {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A payment provider's stand-in (a fetch handler) served over HTTP on a free port. The handler is
+ * called per request, so it may close over a stand-in made after the app started: the stand-in
+ * needs the app's address and the app needs the stand-in's. */
+export async function serveStandin(fetch: (r: Request) => Response | Promise<Response>): Promise<Standin> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
+    const r = await fetch(new Request(`${url}${req.url}`, { method: req.method, headers, body }));
+    res.writeHead(r.status, Object.fromEntries(r.headers));
+    res.end(Buffer.from(await r.arrayBuffer()));
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", () => ok()));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url,
+    close: () => new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    }),
+  };
 }
