@@ -1,54 +1,30 @@
-// Identity journeys in Debian's Chromium against the app as it runs in production (bun
-// edge/bun.ts) on a fresh data directory: an operator signs in, creates a second admin, promotes
+// Identity journeys in Debian's Chromium against the app as it runs in production (startApp: bun
+// edge/bun.ts on a fresh data directory): an operator signs in, creates a second admin, promotes
 // and deactivates them and reads the log; a player arrives from the game with a sign-in link,
 // lands signed in with a clean address bar (no reload), changes the password, signs out and
 // signs back in with email and password.
 import { test, expect } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { createAdminWithCli, game, GAME_API_KEY, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const port = 38_000 + Math.floor(Math.random() * 500);
-const app = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "tk-e2e-access-"));
-const GAME_API_KEY = "e2e-game-api-key-0123456789";
 const OPERATOR = { username: "chief", password: "chief password 123" };
-let server: ChildProcess;
+let running: RunningApp;
 
 test.beforeAll(async () => {
-  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: app, GAME_API_KEY },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
+  running = await startApp("access", { GAME_API_KEY });
   // The first superadmin, the way a real deployment makes one.
-  const made = spawnSync("node_modules/.bin/bun", ["edge/cli/admin-create.ts", "--username", OPERATOR.username, "--role", "superadmin", "--email", "chief@example.com"], {
-    env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: OPERATOR.password },
-    encoding: "utf8",
-  });
+  const made = createAdminWithCli(running, { username: OPERATOR.username, role: "superadmin", email: "chief@example.com", password: OPERATOR.password });
   expect(made.status, made.stderr).toBe(0);
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
-/** The game client's call, as the game server makes it. */
-async function game(path: string, body: unknown) {
-  const res = await fetch(`${app}${path}`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as Record<string, any>;
-}
-
 test("an operator signs in, creates a second admin, promotes and deactivates them, and reads the log", async ({ page }, info) => {
+  const app = running.url;
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(`${app}/admin/admins/`);
@@ -97,11 +73,12 @@ test("an operator signs in, creates a second admin, promotes and deactivates the
 });
 
 test("a player arrives with a sign-in link, changes the password, signs out and signs back in", async ({ page }, info) => {
+  const app = running.url;
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const email = `pilot${Date.now() % 100000}@example.com`;
-  const reg = await game("/game/api/players/register", { network: "vk", uid: `e2e-${Date.now()}`, nickname: `Pilot${Date.now() % 100000}`, email, password: "first password 1", locale: "en" });
-  const link = await game("/game/api/players/site-token", { playerId: reg.playerId });
+  const reg = await game(running, "/game/api/players/register", { network: "vk", uid: `e2e-${Date.now()}`, nickname: `Pilot${Date.now() % 100000}`, email, password: "first password 1", locale: "en" });
+  const link = await game(running, "/game/api/players/site-token", { playerId: reg.playerId });
   expect(link.url).toBe(`${app}/en/public?token=${link.token}`);
 
   const documents: string[] = [];
@@ -145,15 +122,12 @@ test("a player arrives with a sign-in link, changes the password, signs out and 
 });
 
 test("a banned player's link and password sign-in both say why and until when", async ({ page }) => {
+  const app = running.url;
   const email = `outlaw${Date.now() % 100000}@example.com`;
-  const reg = await game("/game/api/players/register", { network: "ok", uid: `e2e-ban-${Date.now()}`, email, password: "outlaw password 1", locale: "en" });
-  const link = await game("/game/api/players/site-token", { playerId: reg.playerId });
+  const reg = await game(running, "/game/api/players/register", { network: "ok", uid: `e2e-ban-${Date.now()}`, email, password: "outlaw password 1", locale: "en" });
+  const link = await game(running, "/game/api/players/site-token", { playerId: reg.playerId });
   // The operators' ban lands on the player row; here it is written directly.
-  const { createClient } = await import("@libsql/client");
-  const db = createClient({ url: `file:${dir}/tankodrome.db` });
-  await db.execute("PRAGMA busy_timeout = 10000");
-  await db.execute({ sql: "update players set banned_until = ?, ban_reason = ? where id = ?", args: [Date.UTC(2030, 0, 2, 3, 4, 5), "cheating", reg.playerId] });
-  db.close();
+  await running.db.execute({ sql: "update players set banned_until = ?, ban_reason = ? where id = ?", args: [Date.UTC(2030, 0, 2, 3, 4, 5), "cheating", reg.playerId] });
   const expected = "Your account is banned until 02.01.2030 03:04:05 UTC. Reason: cheating";
   await page.goto(link.url);
   await expect(page.getByRole("alert")).toHaveText(expected);

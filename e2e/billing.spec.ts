@@ -1,95 +1,47 @@
 // Billing journeys in Debian's Chromium: a player buys a gold pack through the Stripe and the
 // Robokassa flows against the local stand-ins and sees the gold arrive; an operator watching the
 // player's payments sees them appear live (SSE) and in the list. The app runs as it does in
-// production (bun edge/bun.ts) on a fresh data directory, its provider settings pointing at the
-// stand-ins; players, operators and the catalog are seeded in code.
+// production (startApp: bun edge/bun.ts on a fresh data directory), its provider settings pointing
+// at the stand-ins; players, operators and the catalog are seeded in code.
 import { test, expect, type BrowserContext } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient, type Client } from "@libsql/client";
+import { addAdmin, addPlayer, addSession, serveStandin, type Standin, sessionCookie, startApp, type RunningApp } from "./server.ts";
 import { stripeStandin } from "../api/billing/test-standins/stripe.ts";
 import { robokassaStandin } from "../api/billing/test-standins/robokassa.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const port = 39_000 + Math.floor(Math.random() * 500);
-const stripePort = port + 600;
-const roboPort = port + 700;
-const app = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "tk-e2e-billing-"));
-let server: ChildProcess;
-let db: Client;
-const servers: Server[] = [];
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-
-function serve(fetch: (r: Request) => Response | Promise<Response>, p: number) {
-  const s = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
-    const r = await fetch(new Request(`http://127.0.0.1:${p}${req.url}`, { method: req.method, headers, body }));
-    res.writeHead(r.status, Object.fromEntries(r.headers));
-    res.end(Buffer.from(await r.arrayBuffer()));
-  });
-  servers.push(s);
-  return new Promise<void>((ok) => s.listen(p, "127.0.0.1", () => ok()));
-}
-
-async function session(kind: "player" | "admin", subjectId: number) {
-  const token = randomBytes(32).toString("base64url");
-  const csrf = randomBytes(24).toString("base64url");
-  const now = Date.now();
-  await db.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, 'en', ?, ?, ?)", args: [sha256(token), kind, subjectId, csrf, now, now, now + 3_600_000] });
-  return { token, csrf, cookie: { name: kind === "player" ? "tk_player" : "tk_admin", value: token, domain: "127.0.0.1", path: "/" } };
-}
-
+let running: RunningApp;
+let standins: Standin[] = [];
 let playerId = 0;
-let player: Awaited<ReturnType<typeof session>>;
-let admin: Awaited<ReturnType<typeof session>>;
+let player: Awaited<ReturnType<typeof addSession>>;
+let admin: Awaited<ReturnType<typeof addSession>>;
 
 test.beforeAll(async () => {
-  const stripe = stripeStandin({ secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e", webhookUrl: `${app}/billing/stripe/event/handle`, origin: () => `http://127.0.0.1:${stripePort}` });
-  const robokassa = robokassaStandin({ login: "tankodrome", password1: "p1-e2e", password2: "p2-e2e", resultUrl: `${app}/billing/robokassa/result`, successUrl: `${app}/billing/robokassa/success`, failUrl: `${app}/billing/robokassa/fail` });
-  await serve(stripe.app.fetch, stripePort);
-  await serve(robokassa.app.fetch, roboPort);
-  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dir,
-      SEED_PLAYERS: "0",
-      PUBLIC_URL: app,
-      STRIPE_SECRET_KEY: "sk_test_e2e",
-      STRIPE_WEBHOOK_SECRET: "whsec_e2e",
-      STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
-      ROBOKASSA_LOGIN: "tankodrome",
-      ROBOKASSA_PASSWORD1: "p1-e2e",
-      ROBOKASSA_PASSWORD2: "p2-e2e",
-      ROBOKASSA_BASE: `http://127.0.0.1:${roboPort}`,
-      ROBOKASSA_TEST: "1",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+  // The stand-ins call the app back and the app calls them: each is served first and made once
+  // the app's address is known.
+  let stripe: ReturnType<typeof stripeStandin>;
+  let robokassa: ReturnType<typeof robokassaStandin>;
+  const stripeApi = await serveStandin((r) => stripe.app.fetch(r));
+  const roboApi = await serveStandin((r) => robokassa.app.fetch(r));
+  standins = [stripeApi, roboApi];
+  running = await startApp("billing", {
+    STRIPE_SECRET_KEY: "sk_test_e2e",
+    STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+    STRIPE_API_BASE: stripeApi.url,
+    ROBOKASSA_LOGIN: "tankodrome",
+    ROBOKASSA_PASSWORD1: "p1-e2e",
+    ROBOKASSA_PASSWORD2: "p2-e2e",
+    ROBOKASSA_BASE: roboApi.url,
+    ROBOKASSA_TEST: "1",
   });
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
-  db = createClient({ url: `file:${dir}/tankodrome.db` });
-  await db.execute("PRAGMA busy_timeout = 10000");
+  const app = running.url;
+  stripe = stripeStandin({ secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e", webhookUrl: `${app}/billing/stripe/event/handle`, origin: () => stripeApi.url });
+  robokassa = robokassaStandin({ login: "tankodrome", password1: "p1-e2e", password2: "p2-e2e", resultUrl: `${app}/billing/robokassa/result`, successUrl: `${app}/billing/robokassa/success`, failUrl: `${app}/billing/robokassa/fail` });
   const now = Date.now();
-  const p = await db.execute({ sql: "insert into players (nickname, country, platform, source, locale, created_at) values (?, 'US', 'web', 'organic', 'en', ?) returning id", args: [`Buyer${now % 100000}`, now] });
-  playerId = Number(p.rows[0].id);
-  const a = await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', 'admin', 1, ?) returning id", args: [`ops${now % 100000}`, `ops${now}@example.com`, now] });
-  player = await session("player", playerId);
-  admin = await session("admin", Number(a.rows[0].id));
+  playerId = await addPlayer(running.db, { nickname: `Buyer${now % 100000}`, country: "US", createdAt: now });
+  player = await addSession(running.db, "player", playerId);
+  admin = await addSession(running.db, "admin", await addAdmin(running.db, "admin"));
   // The catalog through the operator's API, as the back office would.
   const add = await fetch(`${app}/admin/billing/catalog/add`, {
     method: "POST",
@@ -100,26 +52,25 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  for (const s of servers) s.close();
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
+  for (const s of standins) await s.close();
 });
 
-const gold = async () => Number((await db.execute({ sql: "select gold from players where id = ?", args: [playerId] })).rows[0].gold);
+const gold = async () => Number((await running.db.execute({ sql: "select gold from players where id = ?", args: [playerId] })).rows[0].gold);
 
 async function operatorWatching(context: BrowserContext) {
-  await context.addCookies([admin.cookie]);
+  await context.addCookies([sessionCookie(admin)]);
   const page = await context.newPage();
-  await page.goto(`${app}/admin/playerPayment/${playerId}`);
+  await page.goto(`${running.url}/admin/playerPayment/${playerId}`);
   await expect(page.getByRole("heading", { name: new RegExp(`#${playerId}`) })).toBeVisible();
   return page;
 }
 
 test("a player buys gold with Stripe and with Robokassa; the operator sees both live and in the list", async ({ browser }, info) => {
+  const app = running.url;
   const ops = await operatorWatching(await browser.newContext());
   const context = await browser.newContext();
-  await context.addCookies([player.cookie]);
+  await context.addCookies([sessionCookie(player)]);
   const buyer = await context.newPage();
 
   // Stripe: the offer in USD, the hosted checkout, back to the order page.

@@ -1,51 +1,30 @@
 // Experiments and ads journeys in Debian's Chromium: an operator creates an experiment on an
 // option key with two variants, starts it after the confirmation and sees its players with their
-// variants; then edits an ad placement's daily cap. The app runs as in production (bun
-// edge/bun.ts) on a fresh data directory; the option variants, players and a placement are
+// variants; then edits an ad placement's daily cap. The app runs as in production (startApp: bun
+// edge/bun.ts on a fresh data directory); the option variants, players and a placement are
 // written in code.
 import { test, expect, type Page } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient, type Client } from "@libsql/client";
+import { addAdmin, addPlayer, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const port = 41_000 + Math.floor(Math.random() * 500);
-const app = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "tk-e2e-experiments-"));
-let server: ChildProcess;
-let db: Client;
-let adminCookie: { name: string; value: string; domain: string; path: string };
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+let running: RunningApp;
+let adminCookie: ReturnType<typeof sessionCookie>;
 
 test.beforeAll(async () => {
-  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: app }, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
-  db = createClient({ url: `file:${dir}/tankodrome.db` });
-  await db.execute("PRAGMA busy_timeout = 10000");
+  running = await startApp("experiments");
+  const { db } = running;
   const now = Date.now();
   for (const [variant, value] of [["default", { showDamageNumbers: true, minimapSize: "medium", crosshair: "classic" }], ["bigMinimap", { showDamageNumbers: true, minimapSize: "large", crosshair: "dot" }]] as const)
     await db.execute({ sql: "insert into options (scope, key, variant, value, share, version, updated_at) values ('client', 'battle.hud', ?, ?, 0, 1, ?)", args: [variant, JSON.stringify(value), now] });
-  for (let i = 0; i < 40; i++)
-    await db.execute({ sql: "insert into players (nickname, country, platform, source, locale, level, created_at) values (?, 'RU', 'web', 'organic', 'en', ?, ?)", args: [`Tanker${i}`, 1 + (i % 15), now - i * 60_000] });
+  for (let i = 0; i < 40; i++) await addPlayer(db, { nickname: `Tanker${i}`, country: "RU", level: 1 + (i % 15), createdAt: now - i * 60_000 });
   await db.execute({ sql: "insert into ad_placements (placement, network, enabled, cap_per_day, reward, updated_at) values ('garage.rewarded', 'yandex', 1, 5, 2500, ?)", args: [now] });
-  const a = await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', 'operator', 1, ?) returning id", args: [`exp${now % 100000}`, `exp${now}@example.com`, now] });
-  const token = randomBytes(32).toString("base64url");
-  await db.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'admin', ?, ?, 'en', ?, ?, ?)", args: [sha256(token), Number(a.rows[0].id), randomBytes(24).toString("base64url"), now, now, now + 3_600_000] });
-  adminCookie = { name: "tk_admin", value: token, domain: "127.0.0.1", path: "/" };
+  adminCookie = sessionCookie(await addSession(db, "admin", await addAdmin(db, "operator")));
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 async function operatorPage(browser: import("@playwright/test").Browser, path: string): Promise<Page & { errors: string[] }> {
@@ -55,7 +34,7 @@ async function operatorPage(browser: import("@playwright/test").Browser, path: s
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(String(e)));
   page.on("console", (m) => m.type() === "error" && page.errors.push(m.text()));
-  await page.goto(`${app}${path}`);
+  await page.goto(`${running.url}${path}`);
   return page;
 }
 
@@ -94,7 +73,7 @@ test("an operator creates an experiment with two variants, starts it and sees it
   await expect(rows.first()).toBeVisible();
   const variants = await page.locator(".tk-datatable tbody tr td:nth-child(6)").allTextContents();
   expect(new Set(variants)).toEqual(new Set(["control", "big minimap"]));
-  const share = await db.execute("select share from options where variant = 'bigMinimap'");
+  const share = await running.db.execute("select share from options where variant = 'bigMinimap'");
   expect(Number(share.rows[0].share)).toBe(50);
   await page.screenshot({ path: info.outputPath("experiment-running.png"), fullPage: true });
   // The only failed requests are the two refusals above (the early start, the zero weights).
@@ -112,7 +91,7 @@ test("an operator edits an ad placement's daily cap", async ({ browser }, info) 
   await page.getByLabel("Cap per day").fill("7");
   await page.getByRole("button", { name: "Save placement" }).click();
   await expect(row.locator("td").nth(4)).toHaveText("7");
-  const saved = await db.execute("select cap_per_day from ad_placements where placement = 'garage.rewarded'");
+  const saved = await running.db.execute("select cap_per_day from ad_placements where placement = 'garage.rewarded'");
   expect(Number(saved.rows[0].cap_per_day)).toBe(7);
   await page.screenshot({ path: info.outputPath("ad-placement.png"), fullPage: true });
   // The only failed request is the refused cap (over the maximum, answered by the server too? no: the form refuses it first).

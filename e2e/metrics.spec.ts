@@ -1,17 +1,14 @@
-// An operator's journey through /admin/metrics against a freshly seeded server (its own data
-// directory and port): sign in, read registrations by month and by year, export the CSV,
+// An operator's journey through /admin/metrics against a freshly seeded server (startApp: its own
+// data directory and port): sign in, read registrations by month and by year, export the CSV,
 // open payments, store the monthly figures, recalculate one and clear them.
 // Run: npx playwright test e2e/metrics.spec.ts (Debian's Chromium at /usr/bin/chromium).
 import { test, expect } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { startApp, type RunningApp } from "./server.ts";
 
-const PORT = 3000 + Math.floor(Math.random() * 2000) + 1000;
-const base = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess;
-let dir: string;
+let running: RunningApp;
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US", viewport: { width: 1400, height: 1000 } });
 test.describe.configure({ mode: "serial" });
@@ -20,26 +17,14 @@ test.beforeAll(async () => {
   // The journey needs the bundle of the code under test.
   const built = spawnSync(join("node_modules", ".bin", "bun"), ["ui/build.ts"], { stdio: "ignore" });
   if (built.status !== 0) throw new Error("ui build failed");
-  dir = mkdtempSync(join(tmpdir(), "tk-e2e-metrics-"));
-  // Its own process group, so stopping it stops everything it started.
-  server = spawn(join("node_modules", ".bin", "bun"), ["edge/bun.ts"], {
-    env: { ...process.env, DATA_DIR: dir, PORT: String(PORT), SEED_PLAYERS: "150", SEED_DAYS: "60" },
-    stdio: "ignore",
-    detached: true,
-  });
-  for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
+  running = await startApp("metrics", { SEED_PLAYERS: "150", SEED_DAYS: "60" });
 });
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-  rmSync(dir, { recursive: true, force: true });
+test.afterAll(async () => {
+  await running?.stop();
 });
 
 test("an operator reads the dashboards, exports, and recalculates a month", async ({ page }) => {
+  const base = running.url;
   await page.goto(`${base}/admin/login`);
   await page.locator('input[name="username"], input[autocomplete="username"]').first().fill("admin");
   await page.locator('input[type="password"]').first().fill("tankodrome-admin");

@@ -2,80 +2,51 @@
 // operator rejects it with a reason the player then reads, the player uploads another, the
 // operator accepts it from the keyboard and the profile shows it; an operator answers a ticket
 // from the ticket list; an operator creates a special offer and the player sees it in
-// /public/profile/offers. The app runs as in production (bun edge/bun.ts) on a fresh data
-// directory; the player arrives through the game API, sessions are written to the store.
+// /public/profile/offers. The app runs as in production (startApp: bun edge/bun.ts on a fresh data
+// directory); the player arrives through the game API, sessions are written to the store.
 import { test, expect, type Page } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient, type Client } from "@libsql/client";
+import { addAdmin, addSession, GAME_API_KEY, sessionCookie, startApp, type RunningApp } from "./server.ts";
 import { badgePng } from "../api/db/seed/avatars.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const port = 40_000 + Math.floor(Math.random() * 500);
-const app = `http://127.0.0.1:${port}`;
-const GAME_API_KEY = "e2e-game-api-key-0123456789";
-const dir = mkdtempSync(join(tmpdir(), "tk-e2e-operators-"));
-let server: ChildProcess;
-let db: Client;
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-
-async function session(kind: "player" | "admin", subjectId: number) {
-  const token = randomBytes(32).toString("base64url");
-  const csrf = randomBytes(24).toString("base64url");
-  const now = Date.now();
-  await db.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, 'en', ?, ?, ?)", args: [sha256(token), kind, subjectId, csrf, now, now, now + 3_600_000] });
-  return { token, csrf, cookie: { name: kind === "player" ? "tk_player" : "tk_admin", value: token, domain: "127.0.0.1", path: "/" } };
-}
-
+let running: RunningApp;
 let playerId = 0;
-let player: Awaited<ReturnType<typeof session>>;
-let admin: Awaited<ReturnType<typeof session>>;
+let player: Awaited<ReturnType<typeof addSession>>;
+let admin: Awaited<ReturnType<typeof addSession>>;
 
 /** A player's request with their cookie and CSRF token. */
 const asPlayer = (path: string, init: { body?: BodyInit; type?: string } = {}) =>
-  fetch(`${app}${path}`, { method: "POST", headers: { cookie: `tk_player=${player.token}`, "x-csrf-token": player.csrf, accept: "application/json", "accept-language": "en", "content-type": init.type ?? "application/json" }, body: init.body ?? "{}" });
+  fetch(`${running.url}${path}`, { method: "POST", headers: { cookie: `tk_player=${player.token}`, "x-csrf-token": player.csrf, accept: "application/json", "accept-language": "en", "content-type": init.type ?? "application/json" }, body: init.body ?? "{}" });
 
 test.beforeAll(async () => {
-  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: app, GAME_API_KEY }, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
-  db = createClient({ url: `file:${dir}/tankodrome.db` });
-  await db.execute("PRAGMA busy_timeout = 10000");
-  const reg = await fetch(`${app}/game/api/players/register`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ network: "vk", uid: `e2e-${Date.now()}`, nickname: "AvatarTanker", locale: "en" }) });
+  running = await startApp("operators", { GAME_API_KEY });
+  const reg = await fetch(`${running.url}/game/api/players/register`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ network: "vk", uid: `e2e-${Date.now()}`, nickname: "AvatarTanker", locale: "en" }) });
   expect(reg.status).toBe(201);
   playerId = (await reg.json()).playerId;
-  const now = Date.now();
-  const a = await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', 'operator', 1, ?) returning id", args: [`ops${now % 100000}`, `ops${now}@example.com`, now] });
-  player = await session("player", playerId);
-  admin = await session("admin", Number(a.rows[0].id));
+  player = await addSession(running.db, "player", playerId);
+  admin = await addSession(running.db, "admin", await addAdmin(running.db, "operator"));
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 async function operatorPage(browser: import("@playwright/test").Browser, path: string): Promise<Page> {
   const context = await browser.newContext();
-  await context.addCookies([admin.cookie]);
+  await context.addCookies([sessionCookie(admin)]);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto(`${app}${path}`);
+  await page.goto(`${running.url}${path}`);
   (page as Page & { errors: string[] }).errors = errors;
   return page;
 }
 
 test("avatar: rejected with a reason the player reads, the next one accepted from the keyboard and shown", async ({ browser }, info) => {
+  const app = running.url;
   const first = await badgePng(128, [200, 30, 30], [255, 255, 255]);
   const up = await asPlayer("/public/profile/saveAvatar", { body: first, type: "image/png" });
   expect(up.status).toBe(200);
@@ -133,7 +104,7 @@ test("an operator answers a ticket from the ticket list", async ({ browser }, in
   await expect(ops.getByText("Reply sent")).toBeVisible();
   await expect(ops.getByRole("list", { name: "Messages" }).getByText("Thanks! Fixed in 1.2.3, please update.")).toBeVisible();
   await ops.screenshot({ path: info.outputPath("ticket-answered.png") });
-  const row = (await db.execute({ sql: "select status, unread_by_player, unread_by_support from support_tickets where id = ?", args: [ticketId] })).rows[0];
+  const row = (await running.db.execute({ sql: "select status, unread_by_player, unread_by_support from support_tickets where id = ?", args: [ticketId] })).rows[0];
   expect(row).toMatchObject({ status: "answered", unread_by_player: 1, unread_by_support: 0 });
   expect((ops as Page & { errors: string[] }).errors).toEqual([]);
 });
@@ -162,11 +133,12 @@ test("an operator creates an offer and the player sees it in /public/profile/off
 });
 
 test("the start page counts the queues; the screens render in Russian without errors", async ({ browser }, info) => {
+  const app = running.url;
   await asPlayer("/public/profile/saveAvatar", { body: await badgePng(96, [0, 120, 0], [255, 255, 255]), type: "image/png" });
   await asPlayer("/public/profile/feedback/add/ticket", { body: JSON.stringify({ category: "account", subCategory: "login", subject: "Не могу войти", body: "Пишет, что пароль неверный." }) });
-  const ticketId = Number((await db.execute("select max(id) as id from support_tickets")).rows[0].id);
+  const ticketId = Number((await running.db.execute("select max(id) as id from support_tickets")).rows[0].id);
   const context = await browser.newContext();
-  await context.addCookies([admin.cookie, { name: "lang", value: "ru", domain: "127.0.0.1", path: "/" }]);
+  await context.addCookies([sessionCookie(admin), { name: "lang", value: "ru", domain: "127.0.0.1", path: "/" }]);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (e) => problems.push(String(e)));

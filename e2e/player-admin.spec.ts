@@ -1,55 +1,36 @@
 // Players admin journey in Debian's Chromium: an operator finds a player, bans them with a reason
 // and an end date (confirmed), sees the ban in the ban log, unbans them, grants a tank and sees it
-// in the player's tanks. The app runs as in production (bun edge/bun.ts) on a fresh data
-// directory; the player, the operator's session and one catalogue tank are put in with SQL.
+// in the player's tanks. The app runs as in production (startApp: bun edge/bun.ts on a fresh data
+// directory); the player, the operator's session and one catalogue tank are put in with SQL.
 import { test, expect } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient, type Client } from "@libsql/client";
+import { addAdmin, addPlayer, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const port = 41_000 + Math.floor(Math.random() * 500);
-const app = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "tk-e2e-players-"));
-let server: ChildProcess;
-let db: Client;
+let running: RunningApp;
 let playerId = 0;
-let cookie: { name: string; value: string; domain: string; path: string };
+let cookie: ReturnType<typeof sessionCookie>;
 const nickname = `Suspect${Date.now() % 100000}`;
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 test.beforeAll(async () => {
-  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: app }, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
-  db = createClient({ url: `file:${dir}/tankodrome.db` });
-  await db.execute("PRAGMA busy_timeout = 10000");
+  running = await startApp("players");
+  const { db } = running;
   const now = Date.now();
-  playerId = Number((await db.execute({ sql: "insert into players (nickname, email, country, platform, source, locale, created_at) values (?, ?, 'DE', 'web', 'organic', 'en', ?) returning id", args: [nickname, `${nickname.toLowerCase()}@example.com`, now] })).rows[0].id);
+  playerId = await addPlayer(db, { nickname, email: `${nickname.toLowerCase()}@example.com`, country: "DE", createdAt: now });
   await db.execute({ sql: "insert or ignore into content_tanks (id, name_ru, name_en, nation, type, tier, hp, damage, penetration, armor, speed, rate_of_fire, updated_at) values (9901, 'Тестовый', 'E2E Tiger', 'germany', 'heavy', 6, 1500, 240, 200, 100, 40, 50, ?)", args: [now] });
-  const adminId = Number((await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', 'operator', 1, ?) returning id", args: [`op${now % 100000}`, `op${now}@example.com`, now] })).rows[0].id);
-  const token = randomBytes(32).toString("base64url");
-  await db.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'admin', ?, ?, 'en', ?, ?, ?)", args: [sha256(token), adminId, randomBytes(24).toString("base64url"), now, now, now + 3_600_000] });
-  cookie = { name: "tk_admin", value: token, domain: "127.0.0.1", path: "/" };
+  cookie = sessionCookie(await addSession(db, "admin", await addAdmin(db, "operator")));
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const spec = (d: Date) => `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 test("an operator finds a player, bans and unbans them, and grants a tank", async ({ browser }, info) => {
+  const app = running.url;
   const context = await browser.newContext();
   await context.addCookies([cookie]);
   const page = await context.newPage();
@@ -70,7 +51,7 @@ test("an operator finds a player, bans and unbans them, and grants a tank", asyn
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByTestId("ban-state")).toContainText("Cheating in battles");
   await expect(page.getByTestId("ban-state")).toContainText(spec(end));
-  const row = await db.execute({ sql: "select banned_until, ban_reason from players where id = ?", args: [playerId] });
+  const row = await running.db.execute({ sql: "select banned_until, ban_reason from players where id = ?", args: [playerId] });
   expect(Number(row.rows[0].banned_until)).toBe(end.getTime());
   await page.screenshot({ path: info.outputPath("player-banned.png") });
 
@@ -92,7 +73,7 @@ test("an operator finds a player, bans and unbans them, and grants a tank", asyn
   await page.getByLabel("Grant a tank (free of charge)").selectOption({ label: "E2E Tiger (germany, 6)" });
   await page.getByRole("button", { name: "Grant", exact: true }).click();
   await expect(page.getByRole("cell", { name: "E2E Tiger" })).toBeVisible();
-  const owned = await db.execute({ sql: "select count(*) as n from player_items where player_id = ? and item_type = 'tank' and item_id = 9901", args: [playerId] });
+  const owned = await running.db.execute({ sql: "select count(*) as n from player_items where player_id = ? and item_type = 'tank' and item_id = 9901", args: [playerId] });
   expect(Number(owned.rows[0].n)).toBe(1);
   await page.screenshot({ path: info.outputPath("player-tanks.png") });
 

@@ -1,24 +1,19 @@
-// The player site's journey in Debian's Chromium, once in Russian and once in English, against
-// the app as it runs in production (bun edge/bun.ts) on a fresh data directory with a small
+// The player site's journey in Debian's Chromium, once in Russian and once in English, against the
+// app as it runs in production (startApp: bun edge/bun.ts on a fresh data directory) with a small
 // seeded demo world: a seeded player arrives from the game with a sign-in link and lands signed in
-// with a clean address bar, uploads an avatar and changes the nickname, buys gold with Stripe (billing's stand-in) on the
-// payment methods page, leaves the seeded clan and founds one (the spec's validation message first), a newly
-// registered player asks to join and is approved, the first buys a tank (a double click buys
-// once) and sends the newcomer a gift, opens a support ticket and reads the operator's reply
-// (given through the admin route by a signed-in operator), reads a guide and erases their
-// personal data. Any console error or failed request fails the journey; screenshots go to
-// e2e/output. The profile edit: a new avatar is uploaded and waits for moderation, and the
-// nickname is changed (the password has its own journey in access.spec.ts).
+// with a clean address bar, uploads an avatar and changes the nickname, buys gold with Stripe
+// (billing's stand-in) on the payment methods page, leaves the seeded clan and founds one (the
+// spec's validation message first), a newly registered player asks to join and is approved, the
+// first buys a tank (a double click buys once) and sends the newcomer a gift, opens a support
+// ticket and reads the operator's reply (given through the admin route by a signed-in operator),
+// reads a guide and erases their personal data. Any console error or failed request fails the
+// journey; screenshots go to e2e/output. The profile edit: a new avatar is uploaded and waits for
+// moderation, and the nickname is changed (the password has its own journey in access.spec.ts).
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient, type Client } from "@libsql/client";
-import { createServer, type Server } from "node:http";
 import { crc32, deflateSync } from "node:zlib";
 import { serverCatalog } from "../api/i18n/catalog.ts";
 import { stripeStandin } from "../api/billing/test-standins/stripe.ts";
+import { createAdminWithCli, game, GAME_API_KEY, serveStandin, type Standin, startApp, type RunningApp } from "./server.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
@@ -28,66 +23,29 @@ test.afterEach(({}, info) => {
   if (info.status !== info.expectedStatus) console.log(`problems seen by the pages:\n${reported.join("\n")}`);
 });
 
-const port = 40_000 + Math.floor(Math.random() * 500);
-const stripePort = port + 600;
-const app = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "tk-e2e-player-"));
-const GAME_API_KEY = "e2e-game-api-key-0123456789";
 const OPERATOR = { username: "helper", password: "helper password 123" };
-let server: ChildProcess;
-let db: Client;
-let stripeServer: Server;
+let running: RunningApp;
+let stripeApi: Standin;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  // Gold comes the way players get it: a purchase through Stripe (billing's local stand-in).
-  const stripe = stripeStandin({ secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e", webhookUrl: `${app}/billing/stripe/event/handle`, origin: () => `http://127.0.0.1:${stripePort}` });
-  stripeServer = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const r = await stripe.app.fetch(new Request(`http://127.0.0.1:${stripePort}${req.url}`, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks) }));
-    res.writeHead(r.status, Object.fromEntries(r.headers));
-    res.end(Buffer.from(await r.arrayBuffer()));
+  // Gold comes the way players get it: a purchase through Stripe (billing's local stand-in), made
+  // once the app's address (its webhook) is known.
+  let stripe: ReturnType<typeof stripeStandin>;
+  stripeApi = await serveStandin((r) => stripe.app.fetch(r));
+  running = await startApp("player", {
+    SEED_PLAYERS: "60", SEED_DAYS: "3", GAME_API_KEY,
+    STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_e2e", STRIPE_API_BASE: stripeApi.url,
   });
-  await new Promise<void>((ok) => stripeServer.listen(stripePort, "127.0.0.1", () => ok()));
-  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], {
-    env: {
-      ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "60", SEED_DAYS: "3", PUBLIC_URL: app, GAME_API_KEY,
-      STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_e2e", STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
-  const made = spawnSync("node_modules/.bin/bun", ["edge/cli/admin-create.ts", "--username", OPERATOR.username, "--role", "support", "--email", "helper@example.com"], {
-    env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: OPERATOR.password },
-    encoding: "utf8",
-  });
+  stripe = stripeStandin({ secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e", webhookUrl: `${running.url}/billing/stripe/event/handle`, origin: () => stripeApi.url });
+  const made = createAdminWithCli(running, { username: OPERATOR.username, role: "support", email: "helper@example.com", password: OPERATOR.password });
   expect(made.status, made.stderr).toBe(0);
-  db = createClient({ url: `file:${dir}/tankodrome.db` });
-  await db.execute("PRAGMA busy_timeout = 10000");
 });
 
 test.afterAll(async () => {
-  // The server's chDB writes until it exits; the directory goes after that.
-  const exited = new Promise((ok) => (server && server.exitCode === null ? server.once("exit", ok) : ok(null)));
-  server?.kill("SIGTERM");
-  await Promise.race([exited, new Promise((ok) => setTimeout(ok, 10_000))]);
-  stripeServer?.close();
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
+  await stripeApi?.close();
 });
-
-/** The game client's call, as the game server makes it. */
-async function game(path: string, body: unknown) {
-  const res = await fetch(`${app}${path}`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as Record<string, any>;
-}
 
 /** A plain 96×96 PNG, the smallest honest avatar (the server reads its size from the header). */
 function png(side = 96): Buffer {
@@ -107,7 +65,7 @@ function png(side = 96): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(Array(side).fill(row)))), chunk("IEND", Buffer.alloc(0))]);
 }
 
-const one = async (sql: string, args: (string | number)[] = []) => (await db.execute({ sql, args })).rows[0] as Record<string, any>;
+const one = async (sql: string, args: (string | number)[] = []) => (await running.db.execute({ sql, args })).rows[0] as Record<string, any>;
 
 /** A page that records console errors, uncaught errors and failed or refused requests. */
 async function watchedPage(browser: Browser, locale: "ru" | "en", problems: string[]) {
@@ -115,7 +73,7 @@ async function watchedPage(browser: Browser, locale: "ru" | "en", problems: stri
   const page = await context.newPage();
   page.on("pageerror", (e) => problems.push(`page: ${e}`));
   // Only our app's pages are held to this (the payment stand-in is not ours).
-  const ours = (u: string) => u.startsWith(app);
+  const ours = (u: string) => u.startsWith(running.url);
   page.on("console", (m) => ours(page.url()) && m.type() === "error" && problems.push(`console: ${m.text()}`));
   // A request the browser dropped because the page moved on (ERR_ABORTED) is no failure.
   page.on("requestfailed", (r) => ours(r.url()) && r.failure()?.errorText !== "net::ERR_ABORTED" && problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
@@ -125,10 +83,10 @@ async function watchedPage(browser: Browser, locale: "ru" | "en", problems: stri
 
 /** Arrives from the game with a single-use sign-in link; the token leaves the address bar. */
 async function arrive(page: Page, playerId: number, locale: "ru" | "en", nickname: string, problems: string[]) {
-  const link = await game("/game/api/players/site-token", { playerId, next: `/${locale}/public` });
+  const link = await game(running, "/game/api/players/site-token", { playerId, next: `/${locale}/public` });
   await page.goto(link.url);
   await expect(page.locator(".tk-me"), problems.join("\n")).toContainText(nickname);
-  expect(page.url()).toBe(`${app}/${locale}/public`);
+  expect(page.url()).toBe(`${running.url}/${locale}/public`);
 }
 
 const TEXT = {
@@ -148,6 +106,7 @@ const TEXT = {
 
 for (const locale of ["ru", "en"] as const) {
   test(`player journey (${locale}): arrive, clan, shop, gift, support, guide, erase`, async ({ browser }, info) => {
+    const app = running.url;
     const T = TEXT[locale];
     const problems: string[] = (reported = []);
     const shot = (page: Page, name: string) => page.screenshot({ path: info.outputPath(`${locale}-${name}.png`), fullPage: true });
@@ -157,7 +116,7 @@ for (const locale of ["ru", "en"] as const) {
     const a = await one("select id, nickname, gold from players where erased_at is null and banned_until is null and platform = 'web' and level >= 3 and id not in (select player_id from clan_members where role = 'leader') order by id limit 1 offset ?", [locale === "ru" ? 0 : 1]);
     expect(a, "a seeded web player of level 3 not leading a clan").toBeTruthy();
     const suffix = `${locale}${Date.now() % 100000}`;
-    const b = await game("/game/api/players/register", { network: "vk", uid: `e2e-player-${suffix}`, nickname: `Newbie_${suffix}`, locale });
+    const b = await game(running, "/game/api/players/register", { network: "vk", uid: `e2e-player-${suffix}`, nickname: `Newbie_${suffix}`, locale });
 
     const page = await watchedPage(browser, locale, problems);
     await arrive(page, Number(a.id), locale, String(a.nickname), problems);

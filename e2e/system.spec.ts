@@ -1,41 +1,24 @@
 // System configuration journeys in Debian's Chromium against the app as it runs in production
-// (bun edge/bun.ts, fresh data directory): an operator edits a client option variant in the JSON
-// editor, saves, invalidates the cache and reads the new value through /admin/api/option/client/get;
-// adds a language and a server text, exports the texts as CSV and re-imports an edited copy
-// (preview first, then applied).
+// (startApp: bun edge/bun.ts, fresh data directory): an operator edits a client option variant in
+// the JSON editor, saves, invalidates the cache and reads the new value through
+// /admin/api/option/client/get; adds a language and a server text, exports the texts as CSV and
+// re-imports an edited copy (preview first, then applied).
 import { test, expect } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createClient, type Client } from "@libsql/client";
+import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const port = 41_000 + Math.floor(Math.random() * 500);
-const app = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), "tk-e2e-system-"));
-let server: ChildProcess;
-let db: Client;
-let admin: { token: string; csrf: string };
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+let running: RunningApp;
+let admin: Awaited<ReturnType<typeof addSession>>;
 const call = (path: string, body: unknown) =>
-  fetch(`${app}${path}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", cookie: `tk_admin=${admin.token}`, "x-csrf-token": admin.csrf }, body: JSON.stringify(body) });
+  fetch(`${running.url}${path}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", cookie: `tk_admin=${admin.token}`, "x-csrf-token": admin.csrf }, body: JSON.stringify(body) });
 
 test.beforeAll(async () => {
-  server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: app }, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
-  db = createClient({ url: `file:${dir}/tankodrome.db` });
-  await db.execute("PRAGMA busy_timeout = 10000");
-  const now = Date.now();
-  const a = await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', 'admin', 1, ?) returning id", args: [`sys${now % 100000}`, `sys${now}@example.com`, now] });
-  admin = { token: randomBytes(32).toString("base64url"), csrf: randomBytes(24).toString("base64url") };
-  await db.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'admin', ?, ?, 'en', ?, ?, ?)", args: [sha256(admin.token), Number(a.rows[0].id), admin.csrf, now, now, now + 3_600_000] });
+  running = await startApp("system");
+  admin = await addSession(running.db, "admin", await addAdmin(running.db, "admin"));
   // What the demo world would hold, through the operator's API.
   expect((await call("/admin/clientOptions/save", { key: "battle.hud", value: { showDamageNumbers: true, minimapSize: "medium", crosshair: "classic" } })).status).toBe(200);
   expect((await call("/admin/language/add", { code: "ru", name: "Русский", isDefault: true })).status).toBe(200);
@@ -43,16 +26,15 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: "tk_admin", value: admin.token, domain: "127.0.0.1", path: "/" }]);
+  await context.addCookies([sessionCookie(admin)]);
 });
 
 test("an operator edits a client option variant, saves, invalidates the cache and reads the new value", async ({ page }) => {
+  const app = running.url;
   await page.goto(`${app}/admin/clientOptions/`);
   await page.getByRole("link", { name: "default" }).click();
   await expect(page).toHaveURL(/\/admin\/clientOptions\/editor\/battle\.hud\/default$/);
@@ -75,6 +57,7 @@ test("an operator edits a client option variant, saves, invalidates the cache an
 });
 
 test("an operator adds a language and a server text, exports the texts and re-imports an edited copy", async ({ page }) => {
+  const app = running.url;
   await page.goto(`${app}/admin/language/`);
   await page.getByRole("button", { name: "New" }).click();
   await page.getByLabel("Code").fill("de");
@@ -95,7 +78,7 @@ test("an operator adds a language and a server text, exports the texts and re-im
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   const csv = readFileSync(await download.path(), "utf8");
   expect(csv).toBe("key,ru,en,de\r\nbattle.result.victory,Победа!,Victory!,\r\n");
-  const edited = join(dir, "texts.csv");
+  const edited = join(running.dir, "texts.csv");
   writeFileSync(edited, csv.replace("Victory!,", "Victory!,Sieg!"));
 
   await page.getByLabel("Check a file").setInputFiles(edited);
