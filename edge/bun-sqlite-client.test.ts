@@ -33,7 +33,7 @@ test("our SQL gets plain rows by column name (first of duplicate names wins); dr
 test("read() answers at once on this driver; the synchronous path refuses writes, which must queue behind the lock", async () => {
   const r = read(client, { sql: "SELECT count(*) AS n FROM players", args: [] });
   expect(r).not.toBeInstanceOf(Promise);
-  expect((r as { rows: { n: number }[] }).rows[0].n).toBe(1);
+  expect((r as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
   expect(() => read(client, { sql: "UPDATE players SET gold = 0", args: [] })).toThrow("reads only");
   expect((await client.execute("SELECT gold FROM players")).rows[0].gold).toBe(7);
 });

@@ -127,6 +127,13 @@ test("a site token signs the player in once: the page is answered signed in, a r
   const setCookie = replayHtml.headers.get("set-cookie") ?? "";
   expect(setCookie).not.toContain("tk_player=");
   expect(decodeURIComponent(/tk_notice=([^;]+)/.exec(setCookie)![1])).toContain("already used or expired");
+
+  // The site's root pages spend a link once too, with no notice left behind.
+  const again = (await (await gameApi(w, "/game/api/players/site-token", { network: "vk", uid: "link-1" })).json()) as any;
+  const root = await w.app.request(`/en/public?token=${again.token}`, { headers: { accept: "text/html" } });
+  expect(root.status).toBe(200);
+  expect(root.headers.get("set-cookie")).toContain("tk_player=");
+  expect(root.headers.get("set-cookie")).not.toContain("tk_notice=");
 });
 
 test("another service's ?token= on a public page (PayPal's return) is left alone", async () => {

@@ -63,7 +63,8 @@ async function mailResetLink(c: Context<HonoEnv>, p: PlayerRow, now: number) {
 export function registerAccount(app: Hono<HonoEnv>) {
   // Before every public page, so the page is answered as the player the link signs in; only
   // there, so no other request pays for another middleware layer.
-  for (const prefix of ["/public", "/ru/public", "/en/public"]) app.use(prefix, exchangeSiteToken).use(`${prefix}/*`, exchangeSiteToken);
+  // (Hono's `/x/*` also matches `/x` itself: one registration per prefix, or a link is spent twice.)
+  for (const prefix of ["/public", "/ru/public", "/en/public"]) app.use(`${prefix}/*`, exchangeSiteToken);
 
   // Sign-in with email and password. The spec lists no player sign-in address; this mirrors
   // /admin/login (GET: the form, POST: the sign-in).
