@@ -2,7 +2,7 @@ import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { z } from "zod";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { route } from "./router.ts";
-import { input } from "./validate.ts";
+import { input, issueMessage } from "./validate.ts";
 import * as f from "./fields.ts";
 import { resolveLocale } from "./locale.ts";
 import { serverCatalog } from "../i18n/catalog.ts";
@@ -109,6 +109,15 @@ describe("HTTP conventions", () => {
       expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
       expect(res.headers.get("strict-transport-security")).toContain("max-age=");
     }
+  });
+
+  test("a bad phone number is named as one; an empty one is required; a good one passes trimmed", () => {
+    const phone = f.phone();
+    const bad = phone.safeParse("call me");
+    expect(bad.success).toBe(false);
+    expect(issueMessage(bad.error!.issues[0], "call me")).toEqual({ id: "validation.phone", values: undefined });
+    expect(serverCatalog.en["validation.phone"]).toBe("Please specify a valid phone number.");
+    expect(phone.safeParse(" +7 (912) 345-67-89 ").data).toBe("+7 (912) 345-67-89");
   });
 
   test("the server catalogue has every message in both locales with the same placeholders", () => {

@@ -65,7 +65,10 @@ export const mustEqual = (field: string, other: string) => ({
   check: (o: Record<string, unknown>) => o[field] === o[other],
   opts: { path: [field], params: { rule: "equal" } },
 });
-export const phone = () => z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, { params: { rule: "phone" } } as never);
+// A refinement, not .regex: zod reports a failed regex as a plain format issue without our rule,
+// and the form must say "phone number", not "wrong format".
+const PHONE = /^\+?[0-9 ()-]{7,20}$/;
+export const phone = () => z.string().trim().refine((v) => PHONE.test(v), { params: { rule: "phone" } });
 
 /** A player's nickname as players, the game client and operators may set it: 3–24 letters, digits, _ . - and spaces. */
 export const nickname = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(24).regex(/^[\p{L}\p{N}_. -]+$/u));
