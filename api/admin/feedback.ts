@@ -13,7 +13,7 @@ import { audit } from "../http/audit.ts";
 import { fieldError, notFound } from "../http/errors.ts";
 import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/support.ts";
 import { addMessage, thread, markRead, SUPPORT_CATEGORIES } from "../domain/support.ts";
-import { pollFeed } from "../http/feed.ts";
+import { pollFeed, resumeId } from "../http/feed.ts";
 import { players } from "../db/schema/players.ts";
 
 const S = { auth: "admin", role: "support" } as const;
@@ -74,8 +74,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
   route(app, { method: "ANY", path: "/admin/feedback/tickets/stream", ...S, kind: "stream" }, input(streamInput), async (c) => {
     const v = (c.req.valid as (t: "json") => z.output<typeof streamInput>)("json");
     const db = c.var.deps.db;
-    const resume = Number(c.req.header("last-event-id"));
-    let last = Number.isSafeInteger(resume) && resume > 0 ? resume : v.after;
+    let last = resumeId(c, v.after);
     if (last === undefined) {
       const [top] = await db.select({ id: supportMessages.id }).from(supportMessages).orderBy(desc(supportMessages.id)).limit(1);
       last = top?.id ?? 0;

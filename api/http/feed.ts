@@ -11,6 +11,12 @@ export interface FeedMessage {
   data: unknown;
 }
 
+/** Where a feed resumes: the browser's Last-Event-ID on a reconnect, else the `after` it asked for. */
+export function resumeId(c: Context<HonoEnv>, after: number | undefined): number | undefined {
+  const resume = Number(c.req.header("last-event-id"));
+  return Number.isSafeInteger(resume) && resume > 0 ? resume : after;
+}
+
 /** `next()` answers the messages written since the last call (it keeps its own cursor). */
 export function pollFeed(c: Context<HonoEnv>, next: () => Promise<FeedMessage[]>, batch = 100) {
   return streamSSE(c, async (stream) => {

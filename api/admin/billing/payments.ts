@@ -18,7 +18,7 @@ import { findOrder, manualCredit, reverseOrder, settleUnpaid } from "../../billi
 import { orderView } from "../../billing/apply.ts";
 import { providerOf, verifyOrder } from "../../billing/registry.ts";
 import { validated } from "../../billing/http.ts";
-import { pollFeed } from "../../http/feed.ts";
+import { pollFeed, resumeId } from "../../http/feed.ts";
 import { ProviderDown } from "../../billing/providers.ts";
 
 const SORTS = { createdAt: orders.createdAt, amount: orders.amountMinor, status: orders.status, provider: orders.provider, id: orders.id } as const;
@@ -172,8 +172,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
   route(app, { method: "ANY", path: "/admin/playerPayment/stream/payments", ...S, kind: "stream" }, input(streamInput), async (c) => {
     const v = validated(c, streamInput);
     const db = c.var.deps.db;
-    const resume = Number(c.req.header("last-event-id"));
-    let last = Number.isSafeInteger(resume) && resume > 0 ? resume : v.after;
+    let last = resumeId(c, v.after);
     if (last === undefined) {
       const [top] = await db.select({ id: orderEvents.id }).from(orderEvents).orderBy(desc(orderEvents.id)).limit(1);
       last = Math.max(0, (top?.id ?? 0) - 20);

@@ -13,7 +13,7 @@ import { banLog } from "../../db/schema/bans.ts";
 import { players } from "../../db/schema/players.ts";
 import { isBanned, unbanPlayers } from "../../domain/bans.ts";
 import { OPERATOR, SUPPORT, playerOr404, valid } from "./shared.ts";
-import { pollFeed } from "../../http/feed.ts";
+import { pollFeed, resumeId } from "../../http/feed.ts";
 
 const listInput = z.object({ page: f.optional(f.int(1, 100_000)).default(1), size: f.optional(f.int(1, 200)).default(20) });
 const streamInput = z.object({ after: f.optional(f.int(0)) });
@@ -41,8 +41,7 @@ export function registerBanLog(app: Hono<HonoEnv>) {
   route(app, { method: "ANY", path: "/admin/banLog/stream/banLogs", ...SUPPORT, kind: "stream" }, input(streamInput), async (c) => {
     const v = valid(c, streamInput);
     const db = c.var.deps.db;
-    const resume = Number(c.req.header("last-event-id"));
-    let last = Number.isSafeInteger(resume) && resume > 0 ? resume : v.after;
+    let last = resumeId(c, v.after);
     if (last === undefined) {
       const [top] = await db.select({ id: banLog.id }).from(banLog).orderBy(desc(banLog.id)).limit(1);
       last = top?.id ?? 0;
