@@ -1,4 +1,5 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from "hono";
+import { FoldingRouter } from "./http/folding-router.ts";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./deps.ts";
@@ -17,15 +18,17 @@ export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 /** The whole product as one Hono app. No I/O happens here: everything comes in through deps. */
 export function createApp(deps: Deps): Hono<HonoEnv> {
-  const app = new Hono<HonoEnv>();
+  // One handler per match, run synchronously as far as it can go (api/http/folding-router.ts).
+  const app: Hono<HonoEnv> = new Hono<HonoEnv>({ router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) });
 
   captureDocumentHeaders();
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("payload_too_large"); } });
   // What every request needs — deps, locale, security headers, the body limit when there is a
-  // body, the player's session — in one middleware: each registered middleware is another async
-  // layer on every request (bench/api-read.ts). The headers go in as the response's prepared
-  // headers, baked into the Response when it is built.
-  app.use("*", async (c, next) => {
+  // body, the player's session — in one middleware: each registered middleware is another layer
+  // on every request (bench/api-read.ts). The headers go in as the response's prepared headers,
+  // baked into the Response when it is built.
+  // Synchronous unless something below it waits: a read answered at once goes out at once.
+  app.use("*", ((c, next) => {
     const path = c.req.path;
     const cookies = c.req.header("cookie");
     keepVariablesPlain(c, { deps, locale: resolveLocale(path, cookies ? getCookie(c, LOCALE_COOKIE) : undefined, c.req.header("accept-language")) });
@@ -33,11 +36,9 @@ export function createApp(deps: Deps): Hono<HonoEnv> {
     // The admin paths load the admin's session (below); assets need none; no cookie, no session.
     const rest = cookies && !path.startsWith("/admin") && !path.startsWith("/assets/") ? () => loadPlayer(c, next) as Promise<void> : next;
     const method = c.req.method;
-    await (method !== "GET" && method !== "HEAD" && c.req.raw.body ? limitBody(c, rest) : rest());
-    // A handler that answered with a Response of its own (assets, streams) skipped the prepared headers.
-    const headers = c.res.headers;
-    if (!headers.has("x-content-type-options")) for (const [k, v] of API_HEADERS) headers.set(k, v);
-  });
+    const done = method !== "GET" && method !== "HEAD" && c.req.raw.body ? limitBody(c, rest) : rest();
+    return done instanceof Promise ? done.then(() => addApiHeaders(c)) : addApiHeaders(c);
+  }) as MiddlewareHandler<HonoEnv>);
   app.use("/assets/*", async (c, next) => {
     const res = await deps.assets?.fetch(c.req.raw);
     if (res) return res;
@@ -75,6 +76,12 @@ export function createApp(deps: Deps): Hono<HonoEnv> {
     return errorResponse(c, new AppError("internal"));
   });
   return app;
+}
+
+/** A handler that answered with a Response of its own (assets, streams) skipped the prepared headers. */
+function addApiHeaders(c: Context<HonoEnv>) {
+  const headers = c.res.headers;
+  if (!headers.has("x-content-type-options")) for (const [k, v] of API_HEADERS) headers.set(k, v);
 }
 
 /**
