@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createBunSqliteClient } from "./bun-sqlite-client.ts";
 import { withWriteLock } from "../api/db/write-lock.ts";
-import { read } from "../api/db/read.ts";
+import { readFirstRow } from "../api/db/read.ts";
 import { createDb } from "../api/db/index.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { players } from "../api/db/schema/index.ts";
@@ -30,10 +30,15 @@ test("our SQL gets plain rows by column name (first of duplicate names wins); dr
   expect(viaDrizzle).toEqual({ nickname: "Rows", gold: 7 });
 });
 
-test("read() answers at once on this driver; the synchronous path refuses writes, which must queue behind the lock", async () => {
-  const r = read(client, { sql: "SELECT count(*) AS n FROM players", args: [] });
+test("readFirstRow() answers at once on this driver; the synchronous path refuses writes, which must queue behind the lock", async () => {
+  const r = readFirstRow(client, { sql: "SELECT count(*) AS n FROM players", args: [] });
   expect(r).not.toBeInstanceOf(Promise);
-  expect((r as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
-  expect(() => read(client, { sql: "UPDATE players SET gold = 0", args: [] })).toThrow("reads only");
+  expect(r).toEqual({ n: 1 });
+  expect(readFirstRow(client, { sql: "SELECT id FROM players WHERE id = ?", args: [-1] })).toBeUndefined();
+  // Duplicate names: the first wins, as everywhere else on this client and in libSQL.
+  expect(readFirstRow(client, { sql: "SELECT gold AS x, 1 AS x FROM players", args: [] })).toEqual({ x: 7 });
+  // Booleans and dates bind as SQLite stores them.
+  expect(readFirstRow(client, { sql: "SELECT ? AS b, ? AS d", args: [true, new Date(5)] })).toEqual({ b: 1, d: 5 });
+  expect(() => readFirstRow(client, { sql: "UPDATE players SET gold = 0", args: [] })).toThrow("reads only");
   expect((await client.execute("SELECT gold FROM players")).rows[0].gold).toBe(7);
 });

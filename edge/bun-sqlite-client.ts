@@ -15,7 +15,7 @@ import { Database, type Statement } from "bun:sqlite";
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode, Replicated } from "@libsql/client";
 
 /** A client whose `positional` view shares its connections (createBunSqliteClient). */
-export type ClientWithPositionalView = Client & { positional?: Client; readSync?(stmt: InStatement): ResultSet };
+export type ClientWithPositionalView = Client & { positional?: Client; firstRowSync?(stmt: InStatement): Row | undefined };
 
 /** Plain objects, the first of duplicate column names winning (as in libSQL). */
 function namedRows(columns: string[], unique: number[], values: unknown[][]): Row[] {
@@ -32,10 +32,12 @@ function namedRows(columns: string[], unique: number[], values: unknown[][]): Ro
 const firstOfEach = (columns: string[]) => columns.map((c, i) => (columns.indexOf(c) === i ? i : -1)).filter((i) => i >= 0);
 
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
+// Most statements bind numbers and strings, which go to SQLite as they are, without a copy.
+const isBindable = (v: unknown) => typeof v === "number" || typeof v === "string" || v === null;
 function bindArgs(args: InArgs | undefined): Bindable[] | Record<string, Bindable> {
   const conv = (v: unknown): Bindable => (v === undefined ? null : typeof v === "boolean" ? (v ? 1 : 0) : v instanceof Date ? v.getTime() : v instanceof ArrayBuffer ? new Uint8Array(v) : (v as Bindable));
   if (!args) return [];
-  if (Array.isArray(args)) return args.map(conv);
+  if (Array.isArray(args)) return args.every(isBindable) ? (args as Bindable[]) : args.map(conv);
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [/^[:@$]/.test(k) ? k : `$${k}`, conv(v)]));
 }
 
@@ -52,9 +54,7 @@ class Connection {
   private readonly cache = new Map<string, Prepared>();
   constructor(readonly db: Database) {}
 
-  execute(stmt: InStatement, positional = false): ResultSet {
-    const sql = typeof stmt === "string" ? stmt : stmt.sql;
-    const args = typeof stmt === "string" ? [] : bindArgs(stmt.args);
+  private prepared(sql: string): Prepared {
     let p = this.cache.get(sql);
     if (!p) {
       const stmt = this.db.prepare(sql);
@@ -63,6 +63,23 @@ class Connection {
       if (this.cache.size > 500) this.cache.clear();
       this.cache.set(sql, p);
     }
+    return p;
+  }
+
+  /** A read's first row as bun:sqlite builds it, with no result set around it. */
+  firstRow(stmt: InStatement): Row | undefined {
+    const p = this.prepared(typeof stmt === "string" ? stmt : stmt.sql);
+    // bun:sqlite's row keeps the last of duplicate column names; libSQL's, the first.
+    if (p.unique.length !== p.columns.length) return this.execute(stmt).rows[0];
+    const args = typeof stmt === "string" ? [] : bindArgs(stmt.args);
+    const row = Array.isArray(args) ? p.stmt.get(...args) : p.stmt.get(args);
+    return (row ?? undefined) as Row | undefined;
+  }
+
+  execute(stmt: InStatement, positional = false): ResultSet {
+    const sql = typeof stmt === "string" ? stmt : stmt.sql;
+    const args = typeof stmt === "string" ? [] : bindArgs(stmt.args);
+    const p = this.prepared(sql);
     const { stmt: s } = p;
     let columns = p.columns;
     if (columns.length > 0) {
@@ -191,6 +208,6 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
   const named = view(false);
   const positionalView = view(true);
   // Reads answered at once (api/db/read.ts); the write lock lets only reads through it.
-  const readSync = (stmt: InStatement) => main.execute(stmt);
-  return Object.assign(named, { positional: positionalView as unknown as Client, readSync }) as unknown as ClientWithPositionalView;
+  const firstRowSync = (stmt: InStatement) => main.firstRow(stmt);
+  return Object.assign(named, { positional: positionalView as unknown as Client, firstRowSync }) as unknown as ClientWithPositionalView;
 }

@@ -1,17 +1,21 @@
-import type { Client, InStatement, ResultSet } from "@libsql/client";
+import type { Client, InStatement } from "@libsql/client";
+
+/** A row by column name. */
+export type NamedRow = Record<string, unknown>;
 
 /** A client that can answer a read at once: the embedded file on Bun (edge/bun-sqlite-client.ts). */
 export interface SyncReads {
-  readSync(stmt: InStatement): ResultSet;
+  firstRowSync(stmt: InStatement): NamedRow | undefined;
 }
 
 /**
- * Runs a read statement, synchronously where the driver can. bun:sqlite reads synchronously
- * anyway; handing the rows back without a promise spares the hottest reads an event-loop turn
- * per await, which under concurrent load costs more than the read (bench/api-read.ts). Other
- * drivers (the @libsql/client file driver, libSQL/Turso over HTTP) answer through execute.
+ * A read's first row (undefined without one), synchronously where the driver can. bun:sqlite
+ * reads synchronously anyway; handing the row back without a promise spares the hottest reads
+ * an event-loop turn per await, and without a result set around it the allocations that, under
+ * concurrent load, cost more than the read (bench/api-read.ts). Other drivers (the
+ * @libsql/client file driver, libSQL/Turso over HTTP) answer through execute.
  */
-export function read(client: Client, stmt: InStatement): ResultSet | Promise<ResultSet> {
-  const sync = (client as Partial<SyncReads>).readSync;
-  return sync ? sync.call(client, stmt) : client.execute(stmt);
+export function readFirstRow(client: Client, stmt: InStatement): NamedRow | undefined | Promise<NamedRow | undefined> {
+  const sync = (client as Partial<SyncReads>).firstRowSync;
+  return sync ? sync.call(client, stmt) : client.execute(stmt).then((rs) => rs.rows[0] as NamedRow | undefined);
 }

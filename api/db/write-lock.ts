@@ -63,13 +63,13 @@ export function withWriteLock(client: Client): Client {
   const wrapped = lockWith(client, lock);
   const positional = (client as { positional?: Client }).positional;
   if (positional) Object.defineProperty(wrapped, "positional", { value: lockWith(positional, lock) });
-  const readSync = (client as Partial<SyncReads>).readSync;
-  if (readSync) {
+  const firstRowSync = (client as Partial<SyncReads>).firstRowSync;
+  if (firstRowSync) {
     // Synchronous reads need no lock; a write must queue, so it may not come this way.
-    Object.defineProperty(wrapped, "readSync", {
+    Object.defineProperty(wrapped, "firstRowSync", {
       value: (stmt: InStatement) => {
-        if (!isRead(sqlOf(stmt))) throw new Error("readSync runs reads only");
-        return readSync.call(client, stmt);
+        if (!isRead(sqlOf(stmt))) throw new Error("firstRowSync runs reads only");
+        return firstRowSync.call(client, stmt);
       },
     });
   }

@@ -2,8 +2,7 @@
 // issue a short-lived, single-use link that signs them in on the site. Every call carries
 // `Authorization: Bearer <GAME_API_KEY>` (api/identity/game-key.ts).
 import type { Context, Hono } from "hono";
-import type { ResultSet } from "@libsql/client";
-import { read } from "../db/read.ts";
+import { readFirstRow, type NamedRow } from "../db/read.ts";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
@@ -107,14 +106,14 @@ export function registerGamePlayers(app: Hono<HonoEnv>) {
   // are gone.
   route(app, { method: "GET", path: "/game/api/players/:playerId{[0-9]+}", auth: "none" }, (c) => {
     assertGameKey(c); // in the handler: no validators to go ahead of, and one middleware layer fewer
-    const rs = read(c.var.deps.client, { sql: PLAYER_STATE_SQL, args: [Number(c.req.param("playerId"))] });
-    return rs instanceof Promise ? rs.then((r) => playerState(c, r)) : playerState(c, rs);
+    const row = readFirstRow(c.var.deps.client, { sql: PLAYER_STATE_SQL, args: [Number(c.req.param("playerId"))] });
+    return row instanceof Promise ? row.then((r) => playerState(c, r)) : playerState(c, row);
   });
 }
 
-function playerState(c: Context<HonoEnv>, rs: ResultSet) {
-  if (!rs.rows[0]) throw new AppError("not_found", "identity.playerNotFound");
-  return c.json(rs.rows[0]);
+function playerState(c: Context<HonoEnv>, row: NamedRow | undefined) {
+  if (!row) throw new AppError("not_found", "identity.playerNotFound");
+  return c.json(row);
 }
 
 /** What GET /game/api/players/:playerId answers (bench/servers/bare-sqlite.ts runs the same read). */
