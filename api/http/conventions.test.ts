@@ -76,6 +76,10 @@ describe("HTTP conventions", () => {
     expect(resolveLocale("/public/profile/", "en", "ru")).toBe("en");
     expect(resolveLocale("/admin/", undefined, "de-DE,en;q=0.8,ru;q=0.5")).toBe("en");
     expect(resolveLocale("/admin/", undefined, undefined)).toBe("ru");
+    // Asked again (the ranking is remembered per header value), and a header too long to keep.
+    expect(resolveLocale("/admin/", undefined, "de-DE,en;q=0.8,ru;q=0.5")).toBe("en");
+    expect(resolveLocale("/admin/", undefined, "de-DE,ru;q=0.9,en;q=0.8")).toBe("ru");
+    expect(resolveLocale("/admin/", undefined, `${"x-y;q=0.1,".repeat(40)}en;q=0.2`)).toBe("en");
   });
 
   test("an unknown page gets the HTML shell with the locale element and a 404", async () => {
