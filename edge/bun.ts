@@ -4,6 +4,7 @@ import { readEnv } from "./config.ts";
 import { boot } from "./boot.ts";
 import { fileAssets } from "./assets.ts";
 import { createApp } from "../api/app.ts";
+import { bunFetch } from "./bun-fetch.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
 
 const t0 = performance.now();
@@ -21,7 +22,7 @@ const app = createApp(deps);
 const server = Bun.serve({
   port: env.PORT,
   hostname: env.HOST,
-  fetch: (req, srv) => app.fetch(req, { address: srv.requestIP(req)?.address }),
+  fetch: bunFetch(app),
   idleTimeout: 120,
 });
 console.log(`Tankodrome ready at http://${env.HOST}:${server.port}/ in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
