@@ -1,6 +1,6 @@
 // The folding router must change nothing an app can observe but the promises: the same app on
 // Hono's own router and on this one answers every request alike.
-import { test, expect } from "bun:test";
+import { test, expect, spyOn } from "bun:test";
 import { Hono, type ErrorHandler, type MiddlewareHandler } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
 import { FoldingRouter } from "./folding-router.ts";
@@ -90,4 +90,54 @@ test("next() called twice is refused as in Hono's compose", async () => {
   const res = await app.request("/");
   expect(res.status).toBe(500);
   expect(await res.text()).toBe("next() called multiple times");
+});
+
+function foldingApp() {
+  const app: Hono = new Hono({ router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) });
+  return app;
+}
+
+test("paths that differ only in digit segments are searched once, each with its own parameters", async () => {
+  const app = foldingApp();
+  app.use("*", async (_c, next) => void (await next()));
+  app.get("/clans/:name/members/:id{[0-9]+}", (c) => c.json(c.req.param()));
+  app.get("/a/:x{[0-9]+}/b/:y{[0-9a-f]+}", (c) => c.json(c.req.param()));
+  app.get("/a/:x{[0-9]+}/b/new", (c) => c.text("new"));
+  const search = spyOn(TrieRouter.prototype, "match");
+  try {
+    expect(await (await app.request("/clans/Foo/members/12")).json()).toEqual({ name: "Foo", id: "12" });
+    expect(await (await app.request("/clans/Foo/members/13")).json()).toEqual({ name: "Foo", id: "13" });
+    expect(await (await app.request("/clans/Bar/members/13")).json()).toEqual({ name: "Bar", id: "13" });
+    expect(search).toHaveBeenCalledTimes(2); // Foo's shape once, Bar's once
+    expect(await (await app.request("/a/5/b/5")).json()).toEqual({ x: "5", y: "5" });
+    expect(await (await app.request("/a/5/b/6")).json()).toEqual({ x: "5", y: "6" });
+    expect(await (await app.request("/a/77/b/ff")).json()).toEqual({ x: "77", y: "ff" });
+    expect(await (await app.request("/a/5/b/new")).text()).toBe("new");
+    expect((await app.request("/a/x/b/5")).status).toBe(404);
+    expect((await app.request("/nowhere/5")).status).toBe(404);
+    expect((await app.request("/nowhere/6")).status).toBe(404);
+  } finally {
+    search.mockRestore();
+  }
+});
+
+test("a route table where digits decide the match is searched in full", async () => {
+  for (const [path, other] of [["/v/2024/x", "/v/2025/x"], ["/w/:n{[0-9]{4}}", "/w/12345"]] as const) {
+    const app = foldingApp();
+    app.get(path, (c) => c.text("special"));
+    app.get("/:any{[a-z]+}/:n{[0-9]+}/:rest?", (c) => c.text("general"));
+    app.get("/w/:n{[0-9]+}", (c) => c.text("general"));
+    const probe = path.includes(":") ? "/w/1234" : path;
+    expect(await (await app.request(probe)).text()).toBe("special");
+    expect(await (await app.request(other)).text()).toBe("general");
+    expect(await (await app.request(probe)).text()).toBe("special");
+  }
+});
+
+test("a route added after requests were answered is found", async () => {
+  const app = foldingApp();
+  app.get("/p/:id{[0-9]+}", (c) => c.text("old"));
+  expect((await app.request("/q/1")).status).toBe(404);
+  app.get("/q/:id{[0-9]+}", (c) => c.text(`new ${c.req.param("id")}`));
+  expect(await (await app.request("/q/2")).text()).toBe("new 2");
 });

@@ -23,20 +23,87 @@ interface FoldNode {
   folded?: Entry;
 }
 
+/**
+ * What every path of one shape matches — the shape being the path with each all-digit segment
+ * blanked, "/game/api/players/#" — and where its parameters come from: the k-th digit segment
+ * (fromDigits[k] names the parameter it fills, if any) or a constant of the shape.
+ */
+interface Shape {
+  entry?: Entry;
+  fromDigits: (string | undefined)[];
+  constants: [string, string][];
+}
+
+// Digit segments of a shape's probe path: long enough to be told apart from anything else in it.
+const SENTINEL = 9_000_000_001;
+const MAX_SHAPES = 5000;
+
 export class FoldingRouter implements Router<Entry> {
   readonly name = "FoldingRouter";
   private readonly inner = new TrieRouter<Entry>();
   private readonly folds: FoldNode = { next: new Map() };
+  private readonly shapes = new Map<string, Shape | null>();
+  /** Whether paths that differ only in their digit segments match alike (see digitBlind). */
+  private byShape = true;
 
   /** errorHandler: the app's onError, read when a request fails (it is set after the router is made). */
   constructor(private readonly errorHandler: () => ErrorHandler) {}
 
   add(method: string, path: string, handler: Entry) {
     this.inner.add(method, path, handler);
+    this.shapes.clear();
+    if (!digitBlind(path)) this.byShape = false;
   }
 
+  // A route table's search walks a trie and builds arrays and parameter objects as it goes: under
+  // load, the most expensive step of a short request after the database's. Paths of one shape —
+  // an id's every value — match the same handlers, so each shape is searched once.
   match(method: string, path: string): Result<Entry> {
-    const result = this.inner.match(method, path) as [Match[]];
+    if (!this.byShape) return this.fold(this.inner.match(method, path) as [Match[]]);
+    let digits: string[] | undefined;
+    let key = "";
+    let last = 0;
+    for (let i = path.indexOf("/"); i >= 0 && i < path.length; i = path.indexOf("/", i + 1)) {
+      let j = i + 1;
+      while (j < path.length && path.charCodeAt(j) >= 48 && path.charCodeAt(j) <= 57) j++;
+      if (j > i + 1 && (j === path.length || path.charCodeAt(j) === 47)) {
+        key += path.slice(last, i + 1) + "\0";
+        (digits ??= []).push(path.slice(i + 1, j));
+        last = j;
+      }
+    }
+    key = digits ? `${method} ${key}${path.slice(last)}` : `${method} ${path}`;
+    let shape = this.shapes.get(key);
+    if (shape === undefined) {
+      shape = this.shapeOf(method, path, digits);
+      if (this.shapes.size >= MAX_SHAPES) this.shapes.clear();
+      this.shapes.set(key, shape);
+    }
+    if (!shape) return this.fold(this.inner.match(method, path) as [Match[]]);
+    if (!shape.entry) return [[]];
+    const params: Record<string, string> = {};
+    for (const [name, value] of shape.constants) params[name] = value;
+    if (digits) for (let k = 0; k < digits.length; k++) if (shape.fromDigits[k] !== undefined) params[shape.fromDigits[k]!] = digits[k];
+    return [[[shape.entry, params]]];
+  }
+
+  /** Searches a probe of the path's shape, each digit segment a distinct sentinel, to learn where its parameters come from. */
+  private shapeOf(method: string, path: string, digits: string[] | undefined): Shape | null {
+    let k = 0;
+    const probe = digits ? path.replace(/(?<=\/)\d+(?=\/|$)/g, () => String(SENTINEL + k++)) : path;
+    const [[match]] = this.fold(this.inner.match(method, probe) as [Match[]]) as [Match[]];
+    const shape: Shape = { entry: match?.[0], fromDigits: [], constants: [] };
+    for (const name in match?.[1] ?? {}) {
+      const value = match[1][name];
+      const at = /^\d+$/.test(value) ? Number(value) - SENTINEL : -1;
+      if (at >= 0 && at < (digits?.length ?? 0)) shape.fromDigits[at] = name;
+      else if (value.includes(String(SENTINEL).slice(0, 4))) return null; // a parameter over several segments
+      else shape.constants.push([name, value]);
+    }
+    return shape;
+  }
+
+  private fold(result: [Match[]]): Result<Entry> {
     const matches = result[0];
     if (matches.length < 2) return result;
     // The same handlers in the same order fold once; a request only walks the cache.
@@ -49,6 +116,27 @@ export class FoldingRouter implements Router<Entry> {
     node.folded ??= [fold(matches.map(([entry]) => entry[0] as Handler), this.errorHandler) as H, matches[matches.length - 1][0][1]];
     return [[[node.folded, paramsOf(matches)]]];
   }
+}
+
+/**
+ * Whether a route's path treats every all-digit segment alike: no static segment of digits, and
+ * each parameter's pattern accepting all digit strings or none. Otherwise the router searches
+ * every path in full.
+ */
+function digitBlind(path: string): boolean {
+  const samples = ["0", String(SENTINEL), ...Array.from({ length: 24 }, (_, n) => "1234567890".repeat(3).slice(0, n + 1))];
+  for (const segment of path.split("/")) if (/^\d+$/.test(segment)) return false;
+  for (const [, pattern] of path.matchAll(/:\w+\{((?:[^{}]|\{[^{}]*\})+)\}/g)) {
+    let re: RegExp;
+    try {
+      re = new RegExp(`^(?:${pattern})$`);
+    } catch {
+      return false;
+    }
+    const first = re.test(samples[0]);
+    if (samples.some((d) => re.test(d) !== first)) return false;
+  }
+  return true;
 }
 
 /**
