@@ -2,7 +2,7 @@
 // Where a player read's time goes, with no network: the same primary-key read through shrinking
 // stacks, app.fetch called in a loop, 5 alternating rounds, µs per request (sorted) and each
 // variant's median as a multiple of the bare statement measured in the same run.
-//   appGame     the whole app, GET /game/api/players/1 (the real route; key, statement through the client)
+//   appGame     the whole app, GET /game/api/players/1 (the real route: key, the first row through the client)
 //   appDrizzle  the whole app, the same read as a drizzle prepared query (bench-only route)
 //   honoRaw     a bare Hono app, statement through the client   clientOnly  the client + Response.json
 //   stmtOnly    a bun:sqlite statement + Response.json (the baseline)
