@@ -38,10 +38,12 @@ export async function cohortPayments(wh: Warehouse, p: Period, unit: CohortUnit,
     wh.query<{ cohort: string; n: number; revenue: number }>(cohortRevenueSql(unit), params),
     wh.query<{ cohort: string; size: number }>(cohortSizeSql(unit), params),
   ]);
+  const cellsOf = new Map<string, typeof cells>();
+  for (const c of cells) (cellsOf.get(c.cohort) ?? cellsOf.set(c.cohort, []).get(c.cohort)!).push(c);
   const cohorts: CohortPaymentsRow[] = sizes.map((s) => {
     const days = Math.min(COHORT_MAX_DAYS + 1, Math.floor((Date.parse(today) - Date.parse(s.cohort)) / 86_400_000) + 1);
     const perDay = new Array<number>(Math.max(days, 0)).fill(0);
-    for (const c of cells) if (c.cohort === s.cohort && c.n < perDay.length) perDay[c.n] += c.revenue;
+    for (const c of cellsOf.get(s.cohort) ?? []) if (c.n < perDay.length) perDay[c.n] += c.revenue;
     let run = 0;
     const cumulative = perDay.map((v) => (run += v));
     return { cohort: s.cohort, size: s.size, cumulative, perPlayer: cumulative.map((v) => (s.size === 0 ? 0 : Math.round((v / s.size) * 100) / 100)) };
