@@ -7,9 +7,11 @@
 // Within the percentage, buckets [0, percent) are in the experiment: the non-default variants
 // take percent × weight / total weights each (rounded down), a variant on "default" (the
 // control) the rest of [0, percent); players in buckets ≥ percent, or not meeting the
-// conditions, are not in the experiment.
+// conditions (api/domain/experiment-conditions.ts), are not in the experiment: readOption gives
+// them "default".
 import { z } from "zod";
-import { and, asc, eq, gte, inArray, isNull, lte, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, ne } from "drizzle-orm";
+import { conditionsWhere } from "./experiment-conditions.ts";
 import { experiments, EXPERIMENT_STATUSES } from "../db/schema/experiments.ts";
 import { players } from "../db/schema/players.ts";
 import { OPTION_SCOPES, PLATFORMS } from "../db/schema/system.ts";
@@ -120,17 +122,6 @@ export function variantByBucket(e: Experiment, rows: OptionVariant[], playerId: 
   if (bucketOf(e.optionKey, playerId) >= e.conditions.percent) return undefined;
   const option = assignVariant(rows, e.optionKey, playerId);
   return option && e.variants.find((v) => v.optionVariant === option.variant && v.weight > 0);
-}
-
-function conditionsWhere(c: Conditions): SQL | undefined {
-  return and(
-    isNull(players.erasedAt),
-    gte(players.level, c.levelMin),
-    lte(players.level, c.levelMax),
-    c.platforms.length ? inArray(players.platform, c.platforms) : undefined,
-    c.countries.length ? inArray(players.country, c.countries) : undefined,
-    c.registeredAfter !== undefined ? gte(players.createdAt, c.registeredAfter) : undefined,
-  );
 }
 
 export interface Participant {

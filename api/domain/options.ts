@@ -13,6 +13,10 @@
 import { z } from "zod";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { options, optionCacheVersions, battleOptions, immutableOptions, OPTION_SCOPES } from "../db/schema/system.ts";
+import { experiments } from "../db/schema/experiments.ts";
+import { players } from "../db/schema/players.ts";
+import type { Conditions } from "./experiments.ts";
+import { meetsConditions } from "./experiment-conditions.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import * as f from "../http/fields.ts";
 import { CHECK_EVERY } from "../billing/catalog.ts";
@@ -195,9 +199,25 @@ async function cached<T>(db: Db, cache: OptionCache, load: (db: Db) => Promise<T
   return fresh;
 }
 
-export async function cachedOptions(db: Db, scope: OptionScope, now: number = Date.now()): Promise<{ version: number; variants: OptionVariant[] }> {
-  const { version, data } = await cached(db, scope, (d) => listVariants(d, scope), now);
-  return { version, variants: data };
+/** A scope's variants, and the conditions of the experiments running on its keys (by key). */
+interface ScopeOptions {
+  variants: OptionVariant[];
+  conditions: Map<string, Conditions>;
+}
+
+async function loadScope(db: DbOrTx, scope: OptionScope): Promise<ScopeOptions> {
+  const running = await db
+    .select({ key: experiments.optionKey, conditions: experiments.conditions })
+    .from(experiments)
+    .where(and(eq(experiments.optionScope, scope), eq(experiments.status, "running")));
+  return { variants: await listVariants(db, scope), conditions: new Map(running.map((r) => [r.key, JSON.parse(r.conditions) as Conditions])) };
+}
+
+// Starting or stopping an experiment sets its key's shares (setShares), which bumps the scope's
+// cache: the running experiments' conditions are reloaded with the variants.
+export async function cachedOptions(db: Db, scope: OptionScope, now: number = Date.now()): Promise<{ version: number } & ScopeOptions> {
+  const { version, data } = await cached(db, scope, (d) => loadScope(d, scope), now);
+  return { version, ...data };
 }
 
 /** Drops this instance's copy at once (the instance that made a change sees it immediately). */
@@ -205,12 +225,22 @@ export function dropCachedOptions(db: Db, cache: OptionCache) {
   caches.get(db)?.delete(cache);
 }
 
-/** What the game reads: a named variant, or the player's assigned one, or "default". */
+/** What the game reads: a named variant, or the player's assigned one (within a running experiment's conditions), or "default". */
 export async function readOption(db: Db, scope: OptionScope, key: string, who: { variant?: string; playerId?: number }, now?: number): Promise<OptionVariant | undefined> {
-  const { variants } = await cachedOptions(db, scope, now);
+  const { variants, conditions } = await cachedOptions(db, scope, now);
   if (who.variant) return variants.find((v) => v.key === key && v.variant === who.variant);
-  if (who.playerId !== undefined) return assignVariant(variants, key, who.playerId);
-  return variants.find((v) => v.key === key && v.variant === DEFAULT_VARIANT);
+  const byDefault = () => variants.find((v) => v.key === key && v.variant === DEFAULT_VARIANT);
+  if (who.playerId === undefined) return byDefault();
+  // A running experiment's players are those who meet its conditions; the others keep default.
+  const c = conditions.get(key);
+  if (c) {
+    const [p] = await db
+      .select({ level: players.level, platform: players.platform, country: players.country, createdAt: players.createdAt, erasedAt: players.erasedAt })
+      .from(players)
+      .where(eq(players.id, who.playerId));
+    if (!p || !meetsConditions(c, p)) return byDefault();
+  }
+  return assignVariant(variants, key, who.playerId);
 }
 
 // ---- battle options: one JSON document, every version kept ----

@@ -107,6 +107,13 @@ describe("Experiments: general settings, conditions, variants, status, users; as
       expect(r.variant).toBe(r.optionVariant === "default" ? "control" : "big");
     }
     expect(new Set(users.rows.map((r: { variant: string }) => r.variant))).toEqual(new Set(["control", "big"]));
+    // Players outside the conditions keep default, though their bucket is one of the variant's
+    // (bigMinimap takes buckets 0–39): the game and the participant list agree on them too.
+    const inside = new Set(expected.map((p) => p.id));
+    const outsideInBuckets = all.filter((p) => !inside.has(p.id) && bucketOf("battle.hud", p.id) < 40);
+    expect(outsideInBuckets.length).toBeGreaterThan(50);
+    for (const p of outsideInBuckets) expect((await readOption(w.deps.db, "client", "battle.hud", { playerId: p.id }))!.variant).toBe("default");
+    expect((await readOption(w.deps.db, "client", "battle.hud", { playerId: 999_999 }))!.variant).toBe("default");
     // Deterministic: the same answer again, and a variant filter gives that variant's share of it.
     expect(await (await send("/admin/experiments/users", { id, size: 200 })).json()).toEqual(users);
     const big = await (await send("/admin/experiments/users", { id, size: 5, page: 1, variant: "big" })).json();

@@ -1,0 +1,37 @@
+// Who an experiment is for, in the two forms the rule is read in: SQL over the players table (the
+// experiment's participant list) and a test of one player (what the game reads for that player,
+// readOption). Kept side by side so that they stay one rule; experiments.test.ts checks they agree.
+import { and, gte, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { players } from "../db/schema/players.ts";
+import type { Conditions } from "./experiments.ts";
+
+/** What of a player the conditions look at. */
+export interface ConditionSubject {
+  level: number;
+  platform: string;
+  country: string;
+  createdAt: number;
+  erasedAt: number | null;
+}
+
+export function conditionsWhere(c: Conditions): SQL | undefined {
+  return and(
+    isNull(players.erasedAt),
+    gte(players.level, c.levelMin),
+    lte(players.level, c.levelMax),
+    c.platforms.length ? inArray(players.platform, c.platforms) : undefined,
+    c.countries.length ? inArray(players.country, c.countries) : undefined,
+    c.registeredAfter !== undefined ? gte(players.createdAt, c.registeredAfter) : undefined,
+  );
+}
+
+export function meetsConditions(c: Conditions, p: ConditionSubject): boolean {
+  return (
+    p.erasedAt === null &&
+    p.level >= c.levelMin &&
+    p.level <= c.levelMax &&
+    (c.platforms.length === 0 || (c.platforms as readonly string[]).includes(p.platform)) &&
+    (c.countries.length === 0 || c.countries.includes(p.country)) &&
+    (c.registeredAfter === undefined || p.createdAt >= c.registeredAfter)
+  );
+}
