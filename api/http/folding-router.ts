@@ -25,7 +25,7 @@ interface FoldNode {
 
 /**
  * What every path of one shape matches — the shape being the path with each all-digit segment
- * blanked, "/game/api/players/#" — and where its parameters come from: the k-th digit segment
+ * blanked ("/game/api/players/_", the blank a NUL in the key) — and where its parameters come from: the k-th digit segment
  * (fromDigits[k] names the parameter it fills, if any) or a constant of the shape.
  */
 interface Shape {
@@ -37,6 +37,8 @@ interface Shape {
 // Digit segments of a shape's probe path: long enough to be told apart from anything else in it.
 const SENTINEL = 9_000_000_001;
 const MAX_SHAPES = 5000;
+/** Longer paths are searched every time: the paths are the client's, the memo must stay small. */
+const MAX_SHAPE_PATH = 256;
 
 export class FoldingRouter implements Router<Entry> {
   readonly name = "FoldingRouter";
@@ -59,7 +61,7 @@ export class FoldingRouter implements Router<Entry> {
   // load, the most expensive step of a short request after the database's. Paths of one shape —
   // an id's every value — match the same handlers, so each shape is searched once.
   match(method: string, path: string): Result<Entry> {
-    if (!this.byShape) return this.fold(this.inner.match(method, path) as [Match[]]);
+    if (!this.byShape || path.length > MAX_SHAPE_PATH) return this.fold(this.inner.match(method, path) as [Match[]]);
     let digits: string[] | undefined;
     let key = "";
     let last = 0;
