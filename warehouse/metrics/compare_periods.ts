@@ -102,18 +102,22 @@ export async function recalculateMonth(wh: Warehouse, year: number, month: numbe
 export async function monthlyRange(wh: Warehouse, first: { year: number; month: number }, last: { year: number; month: number }, now: number): Promise<MonthFigures[]> {
   const months: { year: number; month: number }[] = [];
   for (let y = first.year, m = first.month; y < last.year || (y === last.year && m <= last.month); m === 12 ? (y++, (m = 1)) : m++) months.push({ year: y, month: m });
-  const stored = await wh.query<{ month_start: string; metric: HeadlineMetric; value: number; computed: string }>(
-    `SELECT toString(month) AS month_start, metric, argMax(value, computed_at) AS value, toString(max(computed_at)) AS computed FROM monthly_metrics
-     WHERE month >= {from:Date} AND month <= {to:Date} GROUP BY month, metric`,
+  // One row per stored month, its metrics as parallel arrays: a year is 12 rows, not 12 × 9.
+  const stored = await wh.query<{ month_start: string; metrics: HeadlineMetric[]; values: number[]; computed: string }>(
+    `SELECT month_start, groupArray(metric) AS metrics, groupArray(value) AS values, max(computed) AS computed FROM (
+       SELECT toString(month) AS month_start, metric, argMax(value, computed_at) AS value, toString(max(computed_at)) AS computed FROM monthly_metrics
+       WHERE month >= {from:Date} AND month <= {to:Date} GROUP BY month, metric
+     ) GROUP BY month_start`,
     { from: monthStart(first.year, first.month), to: monthStart(last.year, last.month) },
   );
+  const byMonth = new Map(stored.map((r) => [r.month_start, r]));
   const out: MonthFigures[] = [];
   for (const { year, month } of months) {
     const key = monthStart(year, month);
-    const rows = stored.filter((r) => r.month_start === key);
-    if (rows.length === HEADLINE.length) {
-      const h = Object.fromEntries(rows.map((r) => [r.metric, r.value])) as Headline;
-      out.push({ month: key, computedAt: rows.map((r) => r.computed).sort().at(-1)!, figures: withRatios(h) });
+    const row = byMonth.get(key);
+    if (row && new Set(row.metrics).size === HEADLINE.length) {
+      const h = Object.fromEntries(row.metrics.map((m, i) => [m, row.values[i]])) as Headline;
+      out.push({ month: key, computedAt: row.computed, figures: withRatios(h) });
     } else out.push(await recalculateMonth(wh, year, month, now));
   }
   return out;
