@@ -1,5 +1,5 @@
 // What a journey needs around the browser: the app started as in production (bun edge/bun.ts) on
-// a fresh data directory and a free-ish port, a libSQL client on its database for the rows a
+// a fresh data directory and a free port, a libSQL client on its database for the rows a
 // journey puts in directly, and sessions made the way the server makes them (a hashed token and a
 // CSRF token), so a spec signs people in without going through their sign-in screens; and the
 // outside parties the app talks to (the game server's calls, payment providers' stand-ins).
@@ -21,16 +21,45 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/** A port the system has just handed out as free (it may be taken again before the app binds it). */
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => ok(port));
+    });
+  });
+}
+
 export async function startApp(name: string, env: Record<string, string> = {}): Promise<RunningApp> {
-  const port = 40_000 + Math.floor(Math.random() * 5_000);
+  // A port picked at random can be one the machine's own outgoing connections hold (it fell in
+  // the ephemeral range once, and the server could not listen): take one the system says is
+  // free, and try another if it was taken meanwhile.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOn(await freePort(), name, env);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
+async function startAppOn(port: number, name: string, env: Record<string, string>): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), `tk-e2e-${name}-`));
   const server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: url, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<void>((done) => server.on("exit", () => done()));
-  await new Promise<void>((ok, fail) => {
-    server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
-    server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
-  });
+  try {
+    await new Promise<void>((ok, fail) => {
+      server.stdout!.on("data", (d: Buffer) => String(d).includes("Tankodrome ready") && ok());
+      server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
+    });
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   const db = createClient({ url: `file:${dir}/tankodrome.db` });
   await db.execute("PRAGMA busy_timeout = 10000");
   return {
