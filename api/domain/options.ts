@@ -14,7 +14,7 @@ import { z } from "zod";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { options, optionCacheVersions, battleOptions, immutableOptions, OPTION_SCOPES } from "../db/schema/system.ts";
 import { experiments } from "../db/schema/experiments.ts";
-import { players } from "../db/schema/players.ts";
+import { playerById } from "../identity/players.ts";
 import type { Conditions } from "./experiments.ts";
 import { meetsConditions } from "./experiment-conditions.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
@@ -234,10 +234,7 @@ export async function readOption(db: Db, scope: OptionScope, key: string, who: {
   // A running experiment's players are those who meet its conditions; the others keep default.
   const c = conditions.get(key);
   if (c) {
-    const [p] = await db
-      .select({ level: players.level, platform: players.platform, country: players.country, createdAt: players.createdAt, erasedAt: players.erasedAt })
-      .from(players)
-      .where(eq(players.id, who.playerId));
+    const p = await playerById(db, who.playerId);
     if (!p || !meetsConditions(c, p)) return byDefault();
   }
   return assignVariant(variants, key, who.playerId);

@@ -91,15 +91,16 @@ export class FoldingRouter implements Router<Entry> {
 
   /** Searches a probe of the path's shape, each digit segment a distinct sentinel, to learn where its parameters come from. */
   private shapeOf(method: string, path: string, digits: string[] | undefined): Shape | null {
+    const sentinels = (digits ?? []).map((_, k) => String(SENTINEL + k));
     let k = 0;
-    const probe = digits ? path.replace(/(?<=\/)\d+(?=\/|$)/g, () => String(SENTINEL + k++)) : path;
+    const probe = digits ? path.replace(/(?<=\/)\d+(?=\/|$)/g, () => sentinels[k++]) : path;
     const [[match]] = this.fold(this.inner.match(method, probe) as [Match[]]) as [Match[]];
     const shape: Shape = { entry: match?.[0], fromDigits: [], constants: [] };
     for (const name in match?.[1] ?? {}) {
       const value = match[1][name];
-      const at = /^\d+$/.test(value) ? Number(value) - SENTINEL : -1;
-      if (at >= 0 && at < (digits?.length ?? 0)) shape.fromDigits[at] = name;
-      else if (value.includes(String(SENTINEL).slice(0, 4))) return null; // a parameter over several segments
+      const at = sentinels.indexOf(value);
+      if (at >= 0) shape.fromDigits[at] = name;
+      else if (sentinels.some((s) => value.includes(s))) return null; // a parameter over several segments
       else shape.constants.push([name, value]);
     }
     return shape;

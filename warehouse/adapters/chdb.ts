@@ -106,7 +106,7 @@ class ChdbWarehouse implements Warehouse {
       const text = r.text();
       if (!text) return [];
       // One JSON array parsed at once: ~20% faster than a parse per line on a few thousand rows.
-      return JSON.parse(`[${text.endsWith("\n") ? text.slice(0, -1).replaceAll("\n", ",") : text.replaceAll("\n", ",")}]`) as T[];
+      return JSON.parse(`[${text.trimEnd().replaceAll("\n", ",")}]`) as T[];
     });
   }
 
