@@ -1,4 +1,4 @@
-// bun bench/metrics.ts [--players 1000000] [--events 100000000] [--runs 15] [--data-dir DIR] [--only substring|substring…] [--settle]
+// bun bench/metrics.ts [--players 1000000] [--events 100000000] [--runs 21] [--data-dir DIR] [--only substring|substring…] [--settle]
 // Every /admin/metrics endpoint against the same SQL run directly in chDB, on the bulk world
 // (warehouse/bulk.ts; built on the first run into DIR, reused after). For each endpoint: the
 // median of `runs` requests through the whole app (guard, validation, handler, JSON/CSV out),
@@ -30,7 +30,7 @@ const { values } = parseArgs({
     players: { type: "string", default: "1000000" },
     events: { type: "string", default: "100000000" },
     days: { type: "string", default: "365" },
-    runs: { type: "string", default: "15" },
+    runs: { type: "string", default: "21" },
     warmup: { type: "string", default: "300" },
     "data-dir": { type: "string", default: "./data/bench-metrics" },
     only: { type: "string" },
@@ -174,8 +174,8 @@ const warm = { name: "warm-up", path: `${B}/comparePeriods/get/monthly/data`, bo
 for (let i = 0; i < warmup; i++) await request(warm);
 if (warmup) console.log(`warm-up: ${warmup} requests in ${((performance.now() - tw) / 1000).toFixed(1)} s`);
 
-console.log(`\n${"endpoint".padEnd(52)} ${"app ms".padStart(8)} ${"chDB ms".padStart(8)} ${"ratio".padStart(6)}  stmts  bytes`);
-const results: { name: string; app: number; sql: number; ratio: number }[] = [];
+console.log(`\n${"endpoint".padEnd(52)} ${"app ms".padStart(8)} ${"chDB ms".padStart(8)} ${"ratio".padStart(6)} ${"paired".padStart(6)}  stmts  bytes`);
+const results: { name: string; app: number; sql: number; ratio: number; paired: number }[] = [];
 for (const e of endpoints) {
   await request(e); // warm-up (and, for the stored comparePeriods months, the first computation)
   recording = [];
@@ -208,13 +208,16 @@ for (const e of endpoints) {
   }
   const a = median(appTimes);
   const s = median(sqlTimes);
-  results.push({ name: e.name, app: a, sql: s, ratio: a / s });
-  console.log(`${e.name.padEnd(52)} ${a.toFixed(1).padStart(8)} ${s.toFixed(1).padStart(8)} ${(a / s).toFixed(2).padStart(6)}  ${String(statements.length).padStart(5)}  ${bytes}`);
+  const paired = median(appTimes.map((t, i) => t / sqlTimes[i]));
+  results.push({ name: e.name, app: a, sql: s, ratio: a / s, paired });
+  console.log(`${e.name.padEnd(52)} ${a.toFixed(1).padStart(8)} ${s.toFixed(1).padStart(8)} ${(a / s).toFixed(2).padStart(6)} ${paired.toFixed(2).padStart(6)}  ${String(statements.length).padStart(5)}  ${bytes}`);
 }
 const worst = results.reduce((m, r) => (r.app > m.app ? r : m), results[0]);
-const over = results.filter((r) => r.app > 500 || r.ratio > 1.2);
-console.log(`\n${results.length} endpoints on ${events} events; slowest ${worst.name} ${worst.app.toFixed(1)} ms; median ratio ${median(results.map((r) => r.ratio)).toFixed(2)}`);
-console.log(over.length ? `over the goal (>500 ms or >1.2x): ${over.map((r) => `${r.name} ${r.app.toFixed(0)} ms ${r.ratio.toFixed(2)}x`).join("; ")}` : "every endpoint ≤ 500 ms and ≤ 1.2x");
+const over = results.filter((r) => r.app > 500 || r.paired > 1.2);
+console.log(`\n${results.length} endpoints on ${events} events; slowest ${worst.name} ${worst.app.toFixed(1)} ms; median ratio ${median(results.map((r) => r.paired)).toFixed(2)} paired, ${median(results.map((r) => r.ratio)).toFixed(2)} of the medians`);
+console.log(over.length ? `over the goal (>500 ms or >1.2x paired): ${over.map((r) => `${r.name} ${r.app.toFixed(0)} ms ${r.paired.toFixed(2)}x`).join("; ")}` : "every endpoint ≤ 500 ms and ≤ 1.2x (paired)");
+const overMedians = results.filter((r) => r.ratio > 1.2);
+if (overMedians.length) console.log(`over 1.2x as the ratio of the medians: ${overMedians.map((r) => `${r.name} ${r.ratio.toFixed(2)}x`).join("; ")}`);
 client.close();
 rmSync(tmp, { recursive: true, force: true });
 await wh.close();

@@ -50,6 +50,20 @@ function headerDropper(format: string): (chunk: Uint8Array) => Uint8Array {
   };
 }
 
+/**
+ * chDB hands a streamed result over one fetch per block; formatting the blocks on other threads
+ * adds a hand-off to each. Formatting them on the query's thread is faster here (a day of
+ * AppMetrica revenue, two blocks: 0.6–1.6 ms of 17; a month, 29 blocks: 18 ms of 225), while a
+ * one-shot result is faster with it on, so only streams turn it off, as their own statement's
+ * setting (a session-wide one would hold for every query).
+ */
+const SERIAL_FORMATTING = "output_format_parallel_formatting = 0";
+export function withSerialFormatting(sql: string): string {
+  const s = sql.trimEnd().replace(/;$/, "");
+  // A statement may end in its own SETTINGS clause (no parenthesis or quote after it); add to it.
+  return /\bSETTINGS\b[^()']*$/i.test(s) ? `${s}\n, ${SERIAL_FORMATTING}` : `${s}\nSETTINGS ${SERIAL_FORMATTING}`;
+}
+
 class ChdbWarehouse implements Warehouse {
   readonly kind = "chdb" as const;
   private closed = false;
@@ -116,8 +130,9 @@ class ChdbWarehouse implements Warehouse {
     });
   }
 
-  stream(sql: string, params: Params, format: string): ReadableStream<Uint8Array> {
+  stream(query: string, params: Params, format: string): ReadableStream<Uint8Array> {
     const self = this;
+    const sql = withSerialFormatting(query);
     let iterator: AsyncIterator<{ raw(): Uint8Array }> | undefined;
     const dropHeader = headerDropper(format);
     return new ReadableStream<Uint8Array>({

@@ -101,6 +101,12 @@ for (const [name, open] of adapters) {
       }
     });
 
+    test("a statement with its own SETTINGS clause, or a trailing semicolon, streams too", async () => {
+      for (const sql of ["SELECT number AS n FROM numbers(3) ORDER BY n SETTINGS max_threads = 1", "SELECT number AS n FROM numbers(3) ORDER BY n;\n", "SELECT number AS n FROM (SELECT * FROM numbers(3) SETTINGS max_threads = 1) ORDER BY n"]) {
+        expect(await new Response(wh.stream(sql, {}, "CSV")).text()).toBe("0\n1\n2\n");
+      }
+    });
+
     test("ping answers", async () => {
       expect(await wh.ping()).toBe(true);
     });
