@@ -31,7 +31,7 @@ const { values } = parseArgs({
     events: { type: "string", default: "100000000" },
     days: { type: "string", default: "365" },
     runs: { type: "string", default: "21" },
-    warmup: { type: "string", default: "300" },
+    warmup: { type: "string", default: "2000" },
     "data-dir": { type: "string", default: "./data/bench-metrics" },
     only: { type: "string" },
     settle: { type: "boolean", default: false },

@@ -101,6 +101,13 @@ for (const [name, open] of adapters) {
       }
     });
 
+    test("a JSONEachRow stream of many blocks is one object per line", async () => {
+      const text = await new Response(wh.stream("SELECT number AS k FROM numbers(300000) ORDER BY k", {}, "JSONEachRow")).text();
+      const lines = text.trimEnd().split("\n");
+      expect(lines.length).toBe(300_000);
+      expect(lines.map((l) => JSON.parse(l).k)).toEqual(Array.from({ length: 300_000 }, (_, i) => i));
+    });
+
     test("a statement with its own SETTINGS clause, or a trailing semicolon, streams too", async () => {
       for (const sql of ["SELECT number AS n FROM numbers(3) ORDER BY n SETTINGS max_threads = 1", "SELECT number AS n FROM numbers(3) ORDER BY n;\n", "SELECT number AS n FROM (SELECT * FROM numbers(3) SETTINGS max_threads = 1) ORDER BY n"]) {
         expect(await new Response(wh.stream(sql, {}, "CSV")).text()).toBe("0\n1\n2\n");

@@ -50,8 +50,11 @@ export function resolvePeriod(input: PeriodInput, now: number, kind?: Period["ki
 export function buckets(p: Period): string[] {
   const out: string[] = [];
   if (p.unit === "month") for (let m = 1; m <= 12; m++) out.push(`${p.year}-${String(m).padStart(2, "0")}-01`);
-  else if (p.unit === "day") for (let d = p.from; d < p.to; d = addDays(d, 1)) out.push(d);
-  else for (let h = 0; h < 24; h++) out.push(`${p.from} ${String(h).padStart(2, "0")}:00:00`);
+  else if (p.unit === "day") {
+    // A period in days is one month (resolvePeriod): its days are written, not computed from dates.
+    const month = p.from.slice(0, 8);
+    for (let d = 1, n = daysInMonth(p.year, Number(p.from.slice(5, 7))); d <= n; d++) out.push(month + String(d).padStart(2, "0"));
+  } else for (let h = 0; h < 24; h++) out.push(`${p.from} ${String(h).padStart(2, "0")}:00:00`);
   return out;
 }
 
