@@ -61,7 +61,8 @@ function headerDropper(format: string): (chunk: Uint8Array) => Uint8Array {
  *   its brackets, so a stream keeps one object per line.
  */
 const STREAM_SETTINGS = "output_format_parallel_formatting = 0, output_format_json_array_of_rows = 0";
-function withStreamSettings(sql: string): string {
+/** The statement a stream sends to chDB (bench/metrics.ts replays it). */
+export function withStreamSettings(sql: string): string {
   const s = sql.trimEnd().replace(/;$/, "");
   // A statement may end in its own SETTINGS clause (no parenthesis or quote after it); add to it.
   return /\bSETTINGS\b[^()']*$/i.test(s) ? `${s}\n, ${STREAM_SETTINGS}` : `${s}\nSETTINGS ${STREAM_SETTINGS}`;
