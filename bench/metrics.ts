@@ -1,4 +1,4 @@
-// bun bench/metrics.ts [--players 1000000] [--events 100000000] [--runs 21] [--data-dir DIR] [--only substring|substring…] [--settle]
+// bun bench/metrics.ts [--players 1000000] [--events 100000000] [--runs 31] [--data-dir DIR] [--only substring|substring…] [--settle]
 // Every /admin/metrics endpoint against the same SQL run directly in chDB, on the bulk world
 // (warehouse/bulk.ts; built on the first run into DIR, reused after). For each endpoint: the
 // median of `runs` requests through the whole app (guard, validation, handler, JSON/CSV out),
@@ -37,7 +37,7 @@ const { values } = parseArgs({
     players: { type: "string", default: "1000000" },
     events: { type: "string", default: "100000000" },
     days: { type: "string", default: "365" },
-    runs: { type: "string", default: "21" },
+    runs: { type: "string", default: "31" },
     warmup: { type: "string", default: "2000" },
     "data-dir": { type: "string", default: "./data/bench-metrics" },
     only: { type: "string" },
