@@ -42,3 +42,30 @@ test("readFirstRow() answers at once on this driver; the synchronous path refuse
   expect(() => readFirstRow(client, { sql: "UPDATE players SET gold = 0", args: [] })).toThrow("reads only");
   expect((await client.execute("SELECT gold FROM players")).rows[0].gold).toBe(7);
 });
+
+test("a COMMIT that fails rolls back and drops its connection: the next transaction starts clean and can write", async () => {
+  const d = mkdtempSync(join(tmpdir(), "tk-bun-sqlite-commit-"));
+  const c = withWriteLock(createBunSqliteClient(`${d}/t.db`, { busyTimeoutMs: 200 }));
+  try {
+    await c.executeMultiple(
+      "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);",
+    );
+    const tx = await c.transaction("write");
+    await tx.execute({ sql: "INSERT INTO child (id, parent_id) VALUES (1, 99)", args: [] });
+    // The deferred foreign key is checked at COMMIT, which fails and leaves SQLite's transaction open.
+    await expect(tx.commit()).rejects.toThrow(/FOREIGN KEY/);
+    // Before the fix the same connection went back to the pool mid-transaction: this BEGIN
+    // failed with "cannot start a transaction within a transaction".
+    const tx2 = await c.transaction("write");
+    await tx2.execute({ sql: "INSERT INTO parent (id) VALUES (5)", args: [] });
+    await tx2.execute({ sql: "INSERT INTO child (id, parent_id) VALUES (2, 5)", args: [] });
+    await tx2.commit();
+    // The failed transaction wrote nothing, and the file is not left locked for plain writes.
+    await c.execute({ sql: "INSERT INTO parent (id) VALUES (6)", args: [] });
+    expect((await c.execute("SELECT id FROM child ORDER BY id")).rows.map((r) => r.id)).toEqual([2]);
+    expect((await c.execute("SELECT count(*) AS n FROM parent")).rows[0].n).toBe(2);
+  } finally {
+    c.close();
+    rmSync(d, { recursive: true, force: true });
+  }
+});

@@ -122,6 +122,21 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
     return c;
   };
 
+  const discard = (conn: Connection) => {
+    try {
+      if (conn.db.inTransaction) conn.db.exec("ROLLBACK");
+    } catch {
+      // closing the connection below ends its transaction anyway
+    }
+    const i = all.indexOf(conn);
+    if (i >= 0) all.splice(i, 1);
+    try {
+      conn.db.close();
+    } catch {
+      // already closed
+    }
+  };
+
   const runBatch = (conn: Connection, stmts: InStatement[], mode: TransactionMode, positional: boolean, fkOff = false): ResultSet[] => {
     if (fkOff) conn.execute("PRAGMA foreign_keys = OFF");
     conn.execute(begin(mode));
@@ -130,7 +145,8 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
       conn.execute("COMMIT");
       return out;
     } catch (e) {
-      conn.execute("ROLLBACK");
+      // SQLite may already have rolled back (some errors end the transaction themselves).
+      if (conn.db.inTransaction) conn.execute("ROLLBACK");
       throw e;
     } finally {
       if (fkOff) conn.execute("PRAGMA foreign_keys = ON");
@@ -165,14 +181,21 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
       const conn = take();
       conn.execute(begin(mode));
       let done = false;
+      // A connection goes back to the pool only outside a transaction. If COMMIT (or ROLLBACK)
+      // fails — a deferred constraint, a busy or full disk — SQLite keeps the transaction open:
+      // roll it back and drop the connection rather than hand the next caller a connection
+      // that is mid-transaction and holding the write lock.
       const finish = (sql: string | null) => {
         if (done) return;
         done = true;
         try {
           if (sql) conn.execute(sql);
-        } finally {
-          idle.push(conn);
+        } catch (e) {
+          discard(conn);
+          throw e;
         }
+        if (conn.db.inTransaction) discard(conn);
+        else idle.push(conn);
       };
       const tx = {
         get closed() {

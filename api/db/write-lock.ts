@@ -30,17 +30,31 @@ function classify(sql: string): boolean {
 
 const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
 
-class AsyncLock {
+export class AsyncLock {
   private tail: Promise<void> = Promise.resolve();
+  constructor(private readonly timeoutMs = WRITE_LOCK_TIMEOUT_MS) {}
+  /**
+   * Waits for the lock; rejects after the timeout. A waiter that gave up still holds its place
+   * in the queue, so when its turn comes it passes the lock on at once (otherwise every later
+   * writer would wait behind a release that never comes).
+   */
   acquire(): Promise<() => void> {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     const prev = this.tail;
     this.tail = prev.then(() => held);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("timed out waiting for the database write lock")), WRITE_LOCK_TIMEOUT_MS);
+      let gaveUp = false;
+      const timer = setTimeout(() => {
+        gaveUp = true;
+        reject(new Error("timed out waiting for the database write lock"));
+      }, this.timeoutMs);
       prev.then(() => {
         clearTimeout(timer);
+        if (gaveUp) {
+          release();
+          return;
+        }
         let done = false;
         resolve(() => {
           if (!done) {
@@ -58,8 +72,8 @@ class AsyncLock {
  * client's `positional` view (edge/bun-sqlite-client.ts) shares its connections, so it shares
  * the lock too.
  */
-export function withWriteLock(client: Client): Client {
-  const lock = new AsyncLock();
+export function withWriteLock(client: Client, opts: { timeoutMs?: number } = {}): Client {
+  const lock = new AsyncLock(opts.timeoutMs);
   const wrapped = lockWith(client, lock);
   const positional = (client as { positional?: Client }).positional;
   if (positional) Object.defineProperty(wrapped, "positional", { value: lockWith(positional, lock) });
