@@ -11,7 +11,7 @@ interface Rollup {
   select: string;
 }
 
-const rollups: Rollup[] = [
+export const rollups: Rollup[] = [
   {
     table: "registrations_daily",
     ddl: `(day Date, country LowCardinality(String), platform LowCardinality(String), source LowCardinality(String), n UInt64)

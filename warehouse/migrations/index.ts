@@ -4,6 +4,7 @@ import * as m0002 from "./0002_metrics_rollups.ts";
 import * as m0003 from "./0003_metrics_rollups_2.ts";
 import * as m0004 from "./0004_retention_weekly.ts";
 import * as m0005 from "./0005_drop_balances_latest.ts";
+import * as m0006 from "./0006_rollup_dedup_window.ts";
 
 export interface WarehouseMigration {
   version: number;
@@ -17,4 +18,5 @@ export const warehouseMigrations: WarehouseMigration[] = [
   { version: 3, name: "metrics_rollups_2", statements: m0003.statements },
   { version: 4, name: "retention_weekly", statements: m0004.statements },
   { version: 5, name: "drop_balances_latest", statements: m0005.statements },
+  { version: 6, name: "rollup_dedup_window", statements: m0006.statements },
 ];

@@ -1,0 +1,144 @@
+// The rollups under a retried batch: the shipper re-sends a batch with the same dedup tokens
+// after a crash between insert and mark. The raw tables drop it; so must every rollup a
+// materialized view fills from them. Run on embedded chDB and through the HTTP adapter (against
+// a ClickHouse server when CLICKHOUSE_URL is set, else the test bridge onto chDB).
+import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { createClient } from "@clickhouse/client";
+import { makeWorld, type TestWorld } from "../api/test/fixture.ts";
+import { emitMany } from "../api/domain/outbox.ts";
+import { newEventId, toCHDateTime } from "./events.ts";
+import { drainOutbox } from "./shipper.ts";
+import { openChdbWarehouse } from "./adapters/chdb.ts";
+import { openClickHouseWarehouse, type ClickHouseLikeClient } from "./adapters/clickhouse.ts";
+import { migrateWarehouse } from "./migrate.ts";
+import { ROLLUP_TABLES } from "./migrations/0006_rollup_dedup_window.ts";
+import { warehouseMigrations } from "./migrations/index.ts";
+import type { InsertOptions, Warehouse } from "./port.ts";
+import { startClickHouseHttpBridge } from "../edge/test/clickhouse-http-bridge.ts";
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 9, 1, 10);
+
+/** A few days of every kind of event, for 30 players. */
+async function emitEverything(w: TestWorld, salt: number) {
+  const ts = (i: number) => toCHDateTime(T0 + (i % 5) * DAY + i * 1000 + salt);
+  const reg = (i: number) => toCHDateTime(T0 + (i % 3) * DAY);
+  const ids = Array.from({ length: 30 }, (_, i) => i);
+  await emitMany(w.deps.db, "registrations", ids.map((i) => ({ event_id: newEventId(), ts: reg(i), player_id: i + 1, country: i % 2 ? "RU" : "DE", platform: "web", source: i % 3 ? "organic" : "vk", locale: "ru" })));
+  await emitMany(w.deps.db, "activity", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, kind: "login", country: "RU", platform: "web", reg_ts: reg(i) })));
+  await emitMany(w.deps.db, "battles", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), battle_id: salt + i, player_id: i + 1, tank_id: 1 + (i % 4), mode: "random", result: i % 2 ? "win" : "loss", duration_s: 300, experience: 100 + i, silver_earned: 1000 + i, silver_spent: 50, gold_earned: i % 3, kills: 1, damage: 500, player_level: 3 })));
+  await emitMany(w.deps.db, "payments", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), order_id: `o-${salt}-${i}`, player_id: i + 1, provider: "stripe", market: "web", item_id: `gold_${i % 3}`, country: "RU", platform: "web", source: "organic", status: "paid", amount_minor: 500 + i, currency: "USD", amount_usd_cents: 500 + i, reg_ts: reg(i) })));
+  await emitMany(w.deps.db, "currency_movements", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, currency: i % 2 ? "gold" : "silver", delta: i % 4 ? 100 + i : -(10 + i), balance_after: 1000 + i, reason: i % 4 ? "battle" : "shop", ref: "", player_level: 3 })));
+  await emitMany(w.deps.db, "items", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, item_type: "tank", item_id: String(1 + (i % 4)), delta: i % 5 ? 1 : -1, source: "shop" })));
+  await emitMany(w.deps.db, "ad_views", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, campaign: "c", placement: "lobby", kind: "impression" })));
+}
+
+/** Every rollup's figures as read after merges (FINAL), aggregate states finalized (bitmaps as their counts). */
+async function rollupFigures(wh: Warehouse): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of ROLLUP_TABLES) {
+    const cols = await wh.query<{ name: string; type: string }>("SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = {t:String} ORDER BY position", { t: table });
+    const exprs = cols.map((c) => (c.type.startsWith("AggregateFunction") ? `toString(finalizeAggregation(${c.name})) AS ${c.name}` : `toString(${c.name}) AS ${c.name}`));
+    out[table] = await wh.query(`SELECT ${exprs.join(", ")} FROM ${table} FINAL ORDER BY ALL`);
+  }
+  return out;
+}
+
+/** A warehouse that records every insert, so the same batch can be sent again exactly. */
+function recording(real: Warehouse) {
+  const inserts: [string, string, InsertOptions | undefined][] = [];
+  const wh: Warehouse = Object.assign(Object.create(real) as Warehouse, {
+    insertLines: async (table: string, lines: string, opts?: InsertOptions) => {
+      inserts.push([table, lines, opts]);
+      await real.insertLines(table, lines, opts);
+    },
+  });
+  return { wh, inserts };
+}
+
+async function theSameBatchTwice(w: TestWorld, warehouse: Warehouse) {
+  await emitEverything(w, 0);
+  const { wh, inserts } = recording(warehouse);
+  await drainOutbox(w.deps.client, wh);
+  expect(inserts.length).toBe(7);
+  const once = await rollupFigures(warehouse);
+  for (const table of ROLLUP_TABLES) expect(once[table].length).toBeGreaterThan(0);
+  // The shipper "crashed" after its inserts and before marking them shipped: the same batch again.
+  for (const [table, lines, opts] of inserts) await warehouse.insertLines(table, lines, opts);
+  expect(await rollupFigures(warehouse)).toEqual(once);
+  // A later batch still counts (the window drops repeats, not new data).
+  await emitEverything(w, 7);
+  await drainOutbox(w.deps.client, warehouse);
+  const [{ n }] = await warehouse.query<{ n: number }>("SELECT sum(n) AS n FROM registrations_daily");
+  expect(Number(n)).toBe(60);
+}
+
+describe("rollups under a retried batch", () => {
+  test("chDB: the same batch twice leaves every rollup unchanged", async () => {
+    const w = await makeWorld();
+    try {
+      await theSameBatchTwice(w, w.deps.warehouse);
+    } finally {
+      await w.close();
+    }
+  });
+
+  test("HTTP adapter: the same batch twice leaves every rollup unchanged", async () => {
+    const url = process.env.CLICKHOUSE_URL;
+    const bridge = url ? null : startClickHouseHttpBridge(process.env.TK_TEST_CHDB_DIR!);
+    const settings = { url: url ?? bridge!.url, username: process.env.CLICKHOUSE_USER ?? "default", password: process.env.CLICKHOUSE_PASSWORD ?? "", database: `tk_rollups_${process.pid}_${Date.now()}` };
+    const ch = createClient({ url: settings.url, username: settings.username, password: settings.password, database: settings.database });
+    const client = ch as unknown as ClickHouseLikeClient;
+    const warehouse = await openClickHouseWarehouse(client, settings);
+    const w = await makeWorld({ warehouse });
+    try {
+      await migrateWarehouse(warehouse);
+      await theSameBatchTwice(w, warehouse);
+    } finally {
+      await warehouse.command(`DROP DATABASE IF EXISTS ${settings.database}`);
+      await w.close();
+      await warehouse.close();
+      await bridge?.stop();
+    }
+  });
+
+  test("a warehouse whose summed rollups already counted a batch twice is repaired by the migration", async () => {
+    const wh = await openChdbWarehouse(process.env.TK_TEST_CHDB_DIR!, `tk_repair_${process.pid}_${Date.now()}`);
+    const w = await makeWorld({ warehouse: wh });
+    try {
+      // makeWorld migrated everything; start this warehouse over at version 5.
+      for (const t of await wh.query<{ name: string }>("SELECT name FROM system.tables WHERE database = currentDatabase()")) await wh.command(`DROP TABLE ${t.name}`);
+      await migrateWarehouse(wh, warehouseMigrations.filter((m) => m.version <= 5));
+      await emitEverything(w, 0);
+      const { wh: rec, inserts } = recording(wh);
+      await drainOutbox(w.deps.client, rec);
+      const once = await rollupFigures(wh);
+      for (const [table, lines, opts] of inserts) await wh.insertLines(table, lines, opts);
+      const [{ n }] = await wh.query<{ n: number }>("SELECT sum(n) AS n FROM registrations_daily");
+      expect(Number(n)).toBe(60); // counted twice before the fix
+      expect(await migrateWarehouse(wh)).toEqual([6]);
+      expect(await rollupFigures(wh)).toEqual(once);
+    } finally {
+      await wh.command(`DROP DATABASE IF EXISTS ${wh.database}`);
+      await w.close();
+      await wh.close();
+    }
+  });
+
+  test("every table a materialized view writes into keeps a deduplication window", async () => {
+    const wh = await openChdbWarehouse(process.env.TK_TEST_CHDB_DIR!, `tk_mv_${process.pid}_${Date.now()}`);
+    try {
+      await migrateWarehouse(wh);
+      const viaQuery = await wh.query<{ name: string; create_table_query: string }>("SELECT name, create_table_query FROM system.tables WHERE database = currentDatabase() AND engine = 'MaterializedView'");
+      const targetTables = new Set(viaQuery.map((v) => /\bTO\s+(?:\w+\.)?(\w+)/.exec(v.create_table_query)?.[1] ?? ""));
+      expect([...targetTables].sort()).toEqual([...ROLLUP_TABLES].sort());
+      for (const t of ROLLUP_TABLES) {
+        const [{ q }] = await wh.query<{ q: string }>("SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {t:String}", { t });
+        expect(q).toContain("non_replicated_deduplication_window = 10000");
+      }
+    } finally {
+      await wh.command(`DROP DATABASE IF EXISTS ${wh.database}`);
+      await wh.close();
+    }
+  });
+});
