@@ -21,8 +21,8 @@ export const CLAN_RULES = {
 } as const;
 
 /** A clan's name and tag as every form takes them (the player side's rules, for operators too). */
-export const clanNameField = () => text(3, 32).pipe(z.string().regex(/^[\p{L}\p{N} _.-]+$/u, { params: { rule: "pattern" } } as never));
-export const clanTagField = () => text(2, 5).pipe(z.string().regex(/^[\p{L}\p{N}]+$/u, { params: { rule: "pattern" } } as never));
+export const clanNameField = () => text(3, 32).pipe(z.string().regex(/^[\p{L}\p{N} _.-]+$/u));
+export const clanTagField = () => text(2, 5).pipe(z.string().regex(/^[\p{L}\p{N}]+$/u));
 
 export interface Membership {
   clanId: number;

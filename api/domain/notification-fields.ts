@@ -21,7 +21,7 @@ export const TRANSITIONS: Record<Status, Status[]> = {
 /** Statuses in which the notification and its contents may be edited or removed. */
 export const EDITABLE: Status[] = ["draft", "paused"];
 
-const code = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().regex(/^[A-Za-z0-9_-]+$/, { params: { rule: "pattern" } } as never).max(max));
+const code = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().regex(/^[A-Za-z0-9_-]+$/).max(max));
 const list = <S extends z.ZodType>(item: S, max: number) =>
   z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v == null || v === "" ? [] : v), z.array(item).max(max));
 
@@ -34,11 +34,11 @@ export const notificationFields = z
     levelMin: f.optional(f.int(1, 100)).default(1),
     levelMax: f.optional(f.int(1, 100)).default(100),
     platforms: list(code(20), 20).default([]),
-    countries: list(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/, { params: { rule: "pattern" } } as never)), 250).default([]),
+    countries: list(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/)), 250).default([]),
     payers: f.optional(z.enum(NOTIFICATION_PAYERS)).default("all"),
     playerIds: list(f.id(), 1000).default([]),
   })
-  .refine((n) => n.endsAt > n.startsAt, { path: ["endsAt"], params: { rule: "endBeforeStart" } } as never)
+  .refine((n) => n.endsAt > n.startsAt, { path: ["endsAt"], params: { rule: "endBeforeStart" } })
   // Said with the spec's own "at least {0}" message, so the browser's form says it too.
   .superRefine((n, ctx) => {
     if (n.levelMax < n.levelMin) ctx.addIssue({ code: "custom", path: ["levelMax"], params: { rule: "min", values: [n.levelMin] }, input: n.levelMax });

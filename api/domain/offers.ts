@@ -42,7 +42,7 @@ export const offerInput = z.object({
   minLevel: f.optional(f.int(1, 100)).default(1),
   maxLevel: f.optional(f.int(1, 100)).default(100),
   platforms: z.array(z.enum(OFFER_PLATFORMS)).max(3).default([]),
-  countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { params: { rule: "pattern" } } as never)).max(250).default([]),
+  countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/)).max(250).default([]),
   audience: f.optional(z.enum(OFFER_AUDIENCES)).default("all"),
   perPlayerLimit: f.optional(f.int(1, 100)).default(1),
   active: f.optional(f.bool()).default(true),

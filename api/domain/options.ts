@@ -29,7 +29,7 @@ export { CHECK_EVERY };
 
 /** Key and variant names: letters, digits, dot, dash, underscore; 1–64 characters. */
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-export const optionName = () => z.string().trim().regex(NAME_PATTERN, { params: { rule: "pattern" } } as never);
+export const optionName = () => z.string().trim().regex(NAME_PATTERN);
 
 /** JSON shapes checked on save for the keys that have one (other keys take any JSON value). */
 export const OPTION_SHAPES: Record<OptionScope, Record<string, z.ZodType>> = {

@@ -4,7 +4,6 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { requireGameKey } from "../identity/game-key.ts";
 import { BATTLE_RESULTS } from "../db/schema/battles.ts";
@@ -38,14 +37,12 @@ const endBody = z.object({
 });
 
 export function registerGameBattles(app: Hono<HonoEnv>) {
-  route(app, { method: "POST", path: "/game/api/battles/start", auth: "none" }, requireGameKey, input(startBody), async (c) => {
-    const b = c.req.valid("json" as never) as z.output<typeof startBody>;
+  route(app, { method: "POST", path: "/game/api/battles/start", auth: "none" }, { use: [requireGameKey], input: startBody }, async (c, b) => {
     const r = await startBattle(c.var.deps.db, { ...b, at: c.var.deps.clock.now() });
     return c.json(r, r.replayed ? 200 : 201);
   });
 
-  route(app, { method: "POST", path: "/game/api/battles/end", auth: "none" }, requireGameKey, input(endBody), async (c) => {
-    const b = c.req.valid("json" as never) as z.output<typeof endBody>;
+  route(app, { method: "POST", path: "/game/api/battles/end", auth: "none" }, { use: [requireGameKey], input: endBody }, async (c, b) => {
     return c.json(await endBattle(c.var.deps.db, { battleId: b.battleId, results: b.results, at: c.var.deps.clock.now() }));
   });
 }

@@ -6,7 +6,6 @@ import { readFirstRow, type NamedRow } from "../db/read.ts";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { registerPlayer, nicknameField } from "../domain/players.ts";
@@ -45,8 +44,7 @@ function identityOf(b: { network?: string; uid?: string }): { network: string; u
 const answer = (p: Pick<PlayerRow, "id" | "nickname" | "email" | "locale">, created: boolean) => ({ playerId: p.id, nickname: p.nickname, email: p.email, locale: p.locale, created });
 
 export function registerGamePlayers(app: Hono<HonoEnv>) {
-  route(app, { method: "POST", path: "/game/api/players/register", auth: "none" }, requireGameKey, input(registerBody), async (c) => {
-    const b = c.req.valid("json" as never) as z.output<typeof registerBody>;
+  route(app, { method: "POST", path: "/game/api/players/register", auth: "none" }, { use: [requireGameKey], input: registerBody }, async (c, b) => {
     const identity = identityOf(b);
     if (!identity && !b.email) throw new AppError("validation", "identity.identityOrEmail");
     if (b.password && !b.email) throw fieldError({ email: { id: "validation.required" } });
@@ -85,8 +83,7 @@ export function registerGamePlayers(app: Hono<HonoEnv>) {
     }
   });
 
-  route(app, { method: "POST", path: "/game/api/players/site-token", auth: "none" }, requireGameKey, input(tokenBody), async (c) => {
-    const b = c.req.valid("json" as never) as z.output<typeof tokenBody>;
+  route(app, { method: "POST", path: "/game/api/players/site-token", auth: "none" }, { use: [requireGameKey], input: tokenBody }, async (c, b) => {
     const identity = identityOf(b);
     if (!b.playerId && !identity) throw fieldError({ playerId: { id: "validation.required" } });
     const { db, clock, settings } = c.var.deps;

@@ -76,4 +76,4 @@ export const nickname = () => z.preprocess((v) => (typeof v === "string" ? v.tri
 /** What a player may change about themselves on the site: the nickname and the site's language. */
 export const profileEditSchema = z
   .object({ nickname: nickname().optional(), locale: z.enum(["ru", "en"]).optional() })
-  .refine((v) => v.nickname !== undefined || v.locale !== undefined, { path: ["nickname"], params: { rule: "required" } } as never);
+  .refine((v) => v.nickname !== undefined || v.locale !== undefined, { path: ["nickname"], params: { rule: "required" } });

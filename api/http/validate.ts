@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
 import { AppError, type FieldMessage } from "./errors.ts";
 import type { HonoEnv } from "./env.ts";
@@ -65,23 +64,66 @@ export function validationError(issues: readonly Issue[], data: unknown): AppErr
   return new AppError("validation", "error.validation", [], 400, fields);
 }
 
-function hook(result: { success: boolean; error?: { issues: readonly Issue[] }; data?: unknown }, _c: Context) {
-  if (!result.success) throw validationError(result.error!.issues, result.data);
+/** Validates `raw` with `schema`, or throws the 400 with the spec's messages. */
+export async function check<S extends z.ZodType>(schema: S, raw: unknown): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(raw);
+  if (!result.success) throw validationError(result.error.issues, raw);
+  return result.data;
 }
 
-/** zod-validated path params, query or JSON body, answering the spec's messages on failure. */
-export const params = <S extends z.ZodType>(schema: S) => zValidator("param", schema, hook as never);
-export const query = <S extends z.ZodType>(schema: S) => zValidator("query", schema, hook as never);
-export const json = <S extends z.ZodType>(schema: S) => zValidator("json", schema, hook as never);
-
-/** Reads a request's fields whatever the method: query string, then JSON, form or multipart body over it. */
-export async function readFields(c: Context): Promise<Record<string, unknown>> {
+/** The query string's fields: `a=1&a=2` and `a[]=1` become arrays, `[]` dropped from the name. */
+export function readQuery(c: Context): Record<string, unknown> {
   const url = new URL(c.req.url);
   const fields: Record<string, unknown> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const all = url.searchParams.getAll(key);
     fields[key.endsWith("[]") ? key.slice(0, -2) : key] = key.endsWith("[]") || all.length > 1 ? all : all[0];
   }
+  return fields;
+}
+
+/**
+ * The JSON body's fields: an empty or absent body is `{}` (so required fields answer "required");
+ * a body that is not a JSON object is a 400 `malformed`.
+ */
+export async function readJson(c: Context): Promise<Record<string, unknown>> {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return {};
+  const type = c.req.header("content-type") ?? "";
+  if (!type.includes("application/json")) {
+    if ((await c.req.text()).trim() === "") return {};
+    throw new AppError("malformed");
+  }
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError("malformed");
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError("malformed");
+  return body as Record<string, unknown>;
+}
+
+type Target = "param" | "query" | "json";
+function middleware<S extends z.ZodType, T extends Target>(target: T, schema: S, read: (c: Context) => unknown): MiddlewareHandler<HonoEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> {
+  return async (c, next) => {
+    c.req.addValidatedData(target, (await check(schema, await read(c))) as object);
+    await next();
+  };
+}
+
+/**
+ * Middlewares of the untyped route form (read with `c.req.valid(...)`). Prefer the typed form,
+ * `route(app, info, { params, query, json, input }, (c, input) => …)` in router.ts.
+ */
+export const params = <S extends z.ZodType>(schema: S) => middleware("param", schema, (c) => c.req.param());
+export const query = <S extends z.ZodType>(schema: S) => middleware("query", schema, readQuery);
+export const json = <S extends z.ZodType>(schema: S) => middleware("json", schema, readJson);
+
+/** Reads a request's fields whatever the method: query string, then JSON, form or multipart body over it. */
+export async function readFields(c: Context): Promise<Record<string, unknown>> {
+  const fields = readQuery(c);
   if (c.req.method === "GET" || c.req.method === "HEAD") return fields;
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {

@@ -11,7 +11,7 @@ import { fieldError } from "../http/errors.ts";
 import { offersFor, takeOffer } from "../domain/offers.ts";
 import "./avatar-offer-messages.ts";
 
-const requestId = () => f.text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/, { params: { rule: "pattern" } } as never));
+const requestId = () => f.text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/));
 const offersIn = z.object({ offerId: f.optional(f.id()), requestId: f.optional(requestId()) });
 
 export function registerOffers(app: Hono<HonoEnv>) {

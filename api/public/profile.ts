@@ -30,10 +30,10 @@ import { inboxOf, markRead } from "../domain/inbox.ts";
 const P = "/public/profile";
 const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
 
-const clanName = () => text(3, 32).pipe(z.string().regex(/^[\p{L}\p{N} _.-]+$/u, { params: { rule: "pattern" } } as never));
-const clanTag = () => text(2, 5).pipe(z.string().regex(/^[\p{L}\p{N}]+$/u, { params: { rule: "pattern" } } as never));
+const clanName = () => text(3, 32).pipe(z.string().regex(/^[\p{L}\p{N} _.-]+$/u));
+const clanTag = () => text(2, 5).pipe(z.string().regex(/^[\p{L}\p{N}]+$/u));
 const paging = { page: optional(int(1, 100_000)).default(1), size: optional(int(1, 100)).default(20) };
-const requestId = () => text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/, { params: { rule: "pattern" } } as never));
+const requestId = () => text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/));
 
 const searchIn = z.object({ name: optionalText(32), ...paging });
 const createIn = z.object({ name: clanName(), tag: clanTag(), description: optionalText(500) });
@@ -57,7 +57,7 @@ const giftIn = z.object({
 });
 const unblockIn = z.object({ playerId: id() });
 const ratingIn = z.object({ board: optional(z.enum(["players", "clans"])).default("players"), by: optional(z.enum(RATING_ORDERS)).default("rating"), ...paging });
-const findClanIn = z.object({ id: optional(id()), name: optionalText(32) }).refine((v) => v.id !== undefined || v.name !== undefined, { path: ["name"], params: { rule: "required" } } as never);
+const findClanIn = z.object({ id: optional(id()), name: optionalText(32) }).refine((v) => v.id !== undefined || v.name !== undefined, { path: ["name"], params: { rule: "required" } });
 const editIn = z.object({
   name: optional(clanName()),
   tag: optional(clanTag()),
@@ -65,7 +65,7 @@ const editIn = z.object({
   memberId: optional(id()),
   role: optional(z.enum(CLAN_ROLES)),
 });
-const findPlayerIn = z.object({ query: optionalText(32), blacklist: optional(id()) }).refine((v) => v.query !== undefined || v.blacklist !== undefined, { path: ["query"], params: { rule: "required" } } as never);
+const findPlayerIn = z.object({ query: optionalText(32), blacklist: optional(id()) }).refine((v) => v.query !== undefined || v.blacklist !== undefined, { path: ["query"], params: { rule: "required" } });
 
 /** The validated input of the route (see validate.ts input()). */
 const valid = <S extends z.ZodType>(c: Context<HonoEnv>, _schema: S) => (c.req.valid as (t: "json") => unknown)("json") as z.output<S>;

@@ -11,7 +11,7 @@ export const applicationSchema = z.object({
   id: f.optional(f.id()),
   platform: z.enum(PLATFORMS),
   store: z.enum(STORES),
-  appId: z.string().trim().min(1).max(200).regex(/^[^\s]+$/, { params: { rule: "pattern" } } as never),
+  appId: z.string().trim().min(1).max(200).regex(/^[^\s]+$/),
   url: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.url({ protocol: /^https$/ }).max(500)),
   active: f.optional(f.bool()).default(true),
 });

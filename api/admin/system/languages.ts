@@ -11,7 +11,7 @@ import type { ResourceDescription } from "../resources/index.ts";
 
 export const languageSchema = z.object({
   id: f.optional(f.id()),
-  code: z.string().trim().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { params: { rule: "pattern" } } as never),
+  code: z.string().trim().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/),
   name: f.text(1, 100),
   enabled: f.optional(f.bool()).default(true),
   isDefault: f.optional(f.bool()).default(false),

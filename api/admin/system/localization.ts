@@ -15,11 +15,11 @@ export const TEXT_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 
 export const serverTextSchema = z.object({
   id: f.optional(f.id()),
-  key: z.string().trim().regex(TEXT_KEY, { params: { rule: "pattern" } } as never),
+  key: z.string().trim().regex(TEXT_KEY),
   // Blank texts are dropped: a language without a text is a missing translation.
   texts: z.preprocess(
     (v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, t]) => !(typeof t === "string" && t.trim() === ""))) : v),
-    z.record(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { params: { rule: "pattern" } } as never), z.string().max(5000)),
+    z.record(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/), z.string().max(5000)),
   ),
 });
 

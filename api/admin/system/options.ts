@@ -31,7 +31,7 @@ export const OPTION_AREAS: OptionArea[] = [
 const who = { auth: "admin", role: "operator" } as const;
 /** A JSON value must be there (null is a value; an absent one is "This field is required."). */
 export const withValue = <S extends z.ZodType<{ value?: unknown }>>(schema: S) =>
-  schema.refine((o) => o.value !== undefined, { path: ["value"], params: { rule: "required" } } as never);
+  schema.refine((o) => o.value !== undefined, { path: ["value"], params: { rule: "required" } });
 const saveInput = withValue(saveOptionInput);
 const keyParams = z.object({ key: optionName(), variant: optionName() });
 

@@ -7,7 +7,7 @@ import type { ResourceDescription } from "../resources/index.ts";
 
 export const socialNetworkSchema = z.object({
   id: f.optional(f.id()),
-  key: z.string().trim().regex(/^[a-z][a-z0-9_]{1,31}$/, { params: { rule: "pattern" } } as never),
+  key: z.string().trim().regex(/^[a-z][a-z0-9_]{1,31}$/),
   name: f.text(1, 100),
   enabled: f.optional(f.bool()).default(true),
   appId: f.optional(f.text(0, 200)).default(""),

@@ -7,7 +7,7 @@ import { AppError } from "../../http/errors.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 
 /** Dotted numbers: 1.12 or 2.0.315. */
-const semver = () => z.string().trim().regex(/^\d{1,5}(\.\d{1,5}){1,3}$/, { params: { rule: "pattern" } } as never);
+const semver = () => z.string().trim().regex(/^\d{1,5}(\.\d{1,5}){1,3}$/);
 const parts = (v: string) => v.split(".").map(Number);
 export function compareVersions(a: string, b: string): number {
   const [x, y] = [parts(a), parts(b)];
