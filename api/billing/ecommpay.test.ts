@@ -46,11 +46,47 @@ describe("Ecommpay", () => {
     return body.order;
   }
 
-  test("the signature string flattens, sorts naturally and joins as documented", () => {
+  test("the signature string is the official SDK's: lower-cased keys, byte order with natural numbers, no empty objects, three levels", () => {
     expect(ecommpaySignatureBase({ project_id: 1, payment: { id: "5", sum: { amount: 100, currency: "RUB" } }, flag: true, list: [], signature: "x" })).toBe(
-      "flag:1;list:;payment:id:5;payment:sum:amount:100;payment:sum:currency:RUB;project_id:1",
+      "flag:1;payment:id:5;payment:sum:amount:100;payment:sum:currency:RUB;project_id:1",
     );
     expect(ecommpaySignatureBase({ a: { "10": "x", "2": "y" } })).toBe("a:2:y;a:10:x");
+    // ":" (0x3A) sorts before "_" (0x5F): a nested key comes before a longer sibling name.
+    expect(ecommpaySignatureBase({ general_x: "a", general: { payment_id: "1" } })).toBe("general:payment_id:1;general_x:a");
+    // Keys are lower-cased; an empty object adds nothing; null is empty.
+    expect(ecommpaySignatureBase({ Payment_ID: 5, empty: {}, none: null })).toBe("none:;payment_id:5");
+    // Deeper than three levels: the path stands alone.
+    expect(ecommpaySignatureBase({ a: { b: { c: { d: 1 } } }, z: 1 })).toBe("a:b:c:;z:1");
+    // A Gate request is signed whole, its signature in general left out.
+    expect(ecommpaySignatureBase({ general: { project_id: 4242, payment_id: "7", signature: "s" } })).toBe("general:payment_id:7;general:project_id:4242");
+  });
+
+  test("the Gate status request is signed whole and read: verify credits a payment whose callback was lost; a refused request is not 'pending'", async () => {
+    const order = await newOrder();
+    standin.payments.get(String(order.id))!.status = "success";
+    const before = await gold();
+    const done = await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify");
+    expect(done.order.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    // A wrong secret: the Gate answers 400, which is an error to show, not a pending payment.
+    const other = await newOrder();
+    w.deps.settings.secrets.ECOMMPAY_SECRET = "wrong";
+    try {
+      await expect(verifyOrder(w.deps, (await findOrder(w.deps.db, other.id))!, "verify")).rejects.toThrow();
+    } finally {
+      w.deps.settings.secrets.ECOMMPAY_SECRET = "ecp-secret";
+    }
+  });
+
+  test("error and canceled are final: the order fails or is cancelled", async () => {
+    const a = await newOrder();
+    expect((await callback(await standin.callback(String(a.id), { status: "error" }))).status).toBe(200);
+    expect((await findOrder(w.deps.db, a.id))!.status).toBe("failed");
+    const b = await newOrder();
+    expect((await callback(await standin.callback(String(b.id), { status: "canceled" }))).status).toBe(200);
+    expect((await findOrder(w.deps.db, b.id))!.status).toBe("cancelled");
+    standin.payments.get(String(b.id))!.status = "canceled";
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, b.id))!, "verify")).order.status).toBe("cancelled");
   });
 
   test("a valid callback credits once; 5 replays and 20 concurrent copies credit nothing more", async () => {

@@ -1,9 +1,7 @@
 // Ecommpay (developers.ecommpay.com): the player pays on the Payment Page, opened with signed
 // parameters; Ecommpay posts a signed JSON callback to /billing/ecommpay/purchase; the Gate API
-// answers a payment's status (POST /v2/payment/status). Signatures: every parameter except
-// `signature`, flattened to "path:value" (nested keys joined by ":", booleans 1/0, an empty
-// object as "path:"), sorted by key in natural order, joined with ";", HMAC-SHA512 with the
-// project's secret key, base64. The payment id is our order id, unique in the project, and is
+// answers a payment's status (POST /v2/payment/status, the whole body signed). Signatures: see
+// ecommpaySignatureBase. The payment id is our order id, unique in the project, and is
 // the provider transaction id.
 // Settings: ECOMMPAY_PROJECT_ID, ECOMMPAY_SECRET, ECOMMPAY_PAYMENT_PAGE_BASE
 // (default https://paymentpage.ecommpay.com), ECOMMPAY_API_BASE (default https://api.ecommpay.com).
@@ -30,24 +28,61 @@ function config(deps: Deps) {
   };
 }
 
-function flatten(value: unknown, path: string, out: Map<string, string>) {
-  if (value !== null && typeof value === "object") {
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-    if (entries.length === 0) out.set(path, `${path}:`);
-    for (const [k, v] of entries) flatten(v, path ? `${path}:${k}` : k, out);
+// The signature as Ecommpay's SDKs make it (paymentpage-sdk-php SignatureHandler): every
+// parameter flattened to "path:value" with the keys lower-cased and joined by ":" (an empty
+// object or array adds nothing, null is "", booleans 1/0), at most three levels deep (a deeper
+// value stands as its path followed by ":"), sorted by the flattened key in PHP's natural
+// order (strnatcmp: runs of digits by value, everything else byte by byte, so ":" sorts before
+// "_"), joined with ";", HMAC-SHA512 with the project's secret key, base64. Any key named
+// `signature` is left out, wherever it sits (a callback carries it at the top, a Gate request in
+// `general`).
+const MAX_DEPTH = 3;
+
+function flatten(params: Record<string, unknown> | unknown[], prefix: string, depth: number, out: [string, string][], cut: { n: number }) {
+  const head = prefix ? `${prefix}:` : "";
+  if (depth >= MAX_DEPTH) {
+    // PHP returns [$prefix]: an entry under a numeric key, renumbered by array_merge.
+    out.push([String(cut.n++), head]);
     return;
   }
-  const text = typeof value === "boolean" ? (value ? "1" : "0") : value === null || value === undefined ? "" : String(value);
-  out.set(path, `${path}:${text}`);
+  const entries = Array.isArray(params) ? params.map((v, i) => [String(i), v] as const) : Object.entries(params);
+  for (const [k, v] of entries) {
+    if (k.toLowerCase() === "signature") continue;
+    const key = head + k.toLowerCase();
+    if (v !== null && typeof v === "object") flatten(v as Record<string, unknown>, key, depth + 1, out, cut);
+    else out.push([key, `${key}:${typeof v === "boolean" ? (v ? "1" : "0") : v === null || v === undefined ? "" : String(v)}`]);
+  }
 }
 
-const natural = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true, sensitivity: "variant" });
+/** PHP's strnatcmp: runs of digits compare by value, other characters by code. */
+export function naturalCompare(a: string, b: string): number {
+  const digit = (ch: number) => ch >= 48 && ch <= 57;
+  let i = 0, j = 0;
+  while (i < a.length && j < b.length) {
+    const ca = a.charCodeAt(i), cb = b.charCodeAt(j);
+    if (digit(ca) && digit(cb)) {
+      let ei = i, ej = j;
+      while (ei < a.length && digit(a.charCodeAt(ei))) ei++;
+      while (ej < b.length && digit(b.charCodeAt(ej))) ej++;
+      const x = a.slice(i, ei).replace(/^0+(?=\d)/, ""), y = b.slice(j, ej).replace(/^0+(?=\d)/, "");
+      if (x.length !== y.length) return x.length - y.length;
+      if (x !== y) return x < y ? -1 : 1;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (ca !== cb) return ca - cb;
+    i++;
+    j++;
+  }
+  return (a.length - i) - (b.length - j);
+}
 
 /** The string Ecommpay signs for these parameters. */
 export function ecommpaySignatureBase(params: Record<string, unknown>): string {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(params)) if (k !== "signature") flatten(v, k, out);
-  return [...out.keys()].sort(natural).map((k) => out.get(k)!).join(";");
+  const out: [string, string][] = [];
+  flatten(params, "", 0, out, { n: 0 });
+  return out.sort((a, b) => naturalCompare(a[0], b[0])).map(([, v]) => v).join(";");
 }
 
 export async function ecommpaySign(params: Record<string, unknown>, secretKey: string): Promise<string> {
@@ -74,13 +109,15 @@ const callbackSchema = z.object({
   signature: z.string().min(1),
 });
 
-const FAILED = new Set(["decline", "expired", "internal error", "external error"]);
+// Final without money: declined, expired, the gate's errors, and a hold that was cancelled.
+const FAILED = new Set(["decline", "expired", "internal error", "external error", "error"]);
 
 function statusOf(payment: { status: string }, operation?: { type?: string }): ProviderState["status"] | "chargeback" {
   if (operation?.type === "chargeback") return "chargeback";
   if (payment.status === "success") return "paid";
   if (payment.status === "refunded" || payment.status === "reversed") return "refunded";
   if (FAILED.has(payment.status)) return "failed";
+  if (payment.status === "canceled" || payment.status === "cancelled") return "cancelled";
   return "pending";
 }
 
@@ -106,18 +143,19 @@ export const ecommpayProvider: Provider = {
   },
   async check(deps, order) {
     const cfg = config(deps);
-    const general: Record<string, unknown> = { project_id: Number(cfg.projectId), payment_id: String(order.id) };
-    general.signature = await ecommpaySign(general, cfg.secretKey);
-    const res = await providerFetch(NAME, `${cfg.apiBase}/v2/payment/status`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ general }) });
-    const body = (await res.json().catch(() => null)) as { payment?: { id?: string; status?: string; sum?: { amount?: number; currency?: string } } } | null;
-    if (res.status === 404 || body?.payment?.status === undefined) {
-      if (res.status === 404 || res.status === 400) return { status: "pending", raw: body };
-      throw new ProviderDown(NAME, "unreadable answer");
-    }
-    const s = statusOf({ status: body.payment.status });
+    // The Gate signs the whole request body; the signature then goes into `general`.
+    const body: { general: Record<string, unknown> } = { general: { project_id: Number(cfg.projectId), payment_id: String(order.id) } };
+    body.general.signature = await ecommpaySign(body, cfg.secretKey);
+    const res = await providerFetch(NAME, `${cfg.apiBase}/v2/payment/status`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answer = (await res.json().catch(() => null)) as { payment?: { id?: string; status?: string; sum?: { amount?: number; currency?: string } }; message?: string } | null;
+    // Not found: the player has not reached the Payment Page yet.
+    if (res.status === 404) return { status: "pending", raw: answer };
+    // Any other refusal (a wrong signature, a wrong project) is our fault, never "pending".
+    if (!res.ok || answer?.payment?.status === undefined) throw new ProviderDown(NAME, `status: HTTP ${res.status} ${answer?.message ?? ""}`.trim());
+    const s = statusOf({ status: answer.payment.status });
     const status = s === "chargeback" ? "refunded" : s;
-    if (status !== "paid") return { status, raw: body.payment };
-    return { status, txId: String(order.id), amountMinor: body.payment.sum?.amount ?? -1, currency: body.payment.sum?.currency ?? "", raw: body.payment };
+    if (status !== "paid") return { status, raw: answer.payment };
+    return { status, txId: String(order.id), amountMinor: answer.payment.sum?.amount ?? -1, currency: answer.payment.sum?.currency ?? "", raw: answer.payment };
   },
 };
 
@@ -147,8 +185,8 @@ export function registerEcommpay(app: Hono<HonoEnv>) {
       await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: payment.id, amountMinor: paid.amount, currency: paid.currency, source: "callback", at, detail });
     } else if (status === "refunded" || status === "chargeback") {
       if (order.status === "paid") await reverse(deps.db, { orderId: order.id, kind: status === "chargeback" ? "chargeback" : "refund", source: "callback", at, detail });
-    } else if (status === "failed") {
-      if (order.status === "created" || order.status === "pending") await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to: "failed", source: "callback", at, detail });
+    } else if (status === "failed" || status === "cancelled") {
+      if (order.status === "created" || order.status === "pending") await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to: status, source: "callback", at, detail });
     }
     return c.json({ status: "ok" });
   });

@@ -13,6 +13,7 @@ export const billingMessages = {
     "billing.error.not_configured": "Payments through {0} are not configured.",
     "billing.error.import": "The file is not a valid catalog: {0}",
     "billing.error.unknown_provider": "Unknown payment provider.",
+    "billing.error.currency": "{0} does not take payments in {1}.",
   },
   ru: {
     "billing.error.amount_mismatch": "Сумма или валюта платежа не совпадает с заказом.",
@@ -25,6 +26,7 @@ export const billingMessages = {
     "billing.error.not_configured": "Оплата через {0} не настроена.",
     "billing.error.import": "Файл не является корректным каталогом: {0}",
     "billing.error.unknown_provider": "Неизвестная платёжная система.",
+    "billing.error.currency": "{0} не принимает оплату в {1}.",
   },
 };
 

@@ -296,3 +296,37 @@ export async function manualCredit(tx: Tx, m: { playerId: number; grants: Grants
   await logEvent(tx, o, null, "paid", "admin", m.at, { reason: m.reason, grants: m.grants }, m.adminId);
   return o;
 }
+
+/**
+ * A chargeback the merchant won (the provider gave the money back): refunded → paid, and what the
+ * reversal took is given back through the ledger; the debt it recorded is cleared. A replay
+ * answers the paid order and gives nothing again.
+ */
+export async function reinstate(db: Db, r: { orderId: number; source: Source; at: number; detail?: unknown }): Promise<{ order: Order; reinstated: boolean }> {
+  return db.transaction(async (tx) => {
+    const o = await findOrder(tx, r.orderId);
+    if (!o) throw notFound();
+    if (o.status === "paid") return { order: o, reinstated: false };
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: "paid", debtGold: 0, debtSilver: 0, updatedAt: r.at })
+      .where(and(eq(orders.id, o.id), eq(orders.status, "refunded")))
+      .returning();
+    if (!moved) throw orderState(o.status);
+    const g = grantsOf(o);
+    const ref = `order:${o.id}`;
+    const backGold = g.gold - (o.debtGold ?? 0);
+    const backSilver = g.silver - (o.debtSilver ?? 0);
+    if (backGold > 0) await applyLedger(tx, { playerId: o.playerId, currency: "gold", delta: backGold, reason: "payment.reinstate", ref, idempotencyKey: `${ref}:reinstate`, at: r.at });
+    if (backSilver > 0) await applyLedger(tx, { playerId: o.playerId, currency: "silver", delta: backSilver, reason: "payment.reinstate", ref, idempotencyKey: `${ref}:reinstate`, at: r.at });
+    if (g.premiumDays > 0) {
+      await tx
+        .update(players)
+        .set({ premiumUntil: sql`max(coalesce(${players.premiumUntil}, 0), ${r.at}) + ${g.premiumDays * DAY}` })
+        .where(eq(players.id, o.playerId));
+    }
+    await logEvent(tx, moved, "refunded", "paid", "dispute_won", r.at, { gold: backGold, silver: backSilver, ...(r.detail ? { provider: r.detail } : {}) });
+    await emitPayment(tx, moved, "paid", r.at);
+    return { order: moved, reinstated: true };
+  });
+}

@@ -22,6 +22,8 @@ export interface ProviderState {
 export interface Provider {
   name: string;
   market: Market;
+  /** The only currencies the provider takes, where it is limited (Robokassa: roubles). */
+  currencies?: readonly string[];
   /** The currency a buyer from `country` pays in when they ask for none. */
   currencyFor(country: string): string | undefined;
   /** Sends the player to pay: the address to open (none for in-app stores), and the provider's reference. */

@@ -8,7 +8,10 @@ import { orders, orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 import { robokassaHash, signatureBase } from "./robokassa.ts";
-import { md5 } from "./md5.ts";
+import { md5 as md5Bytes } from "@noble/hashes/legacy.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+
+const md5 = (t: string) => bytesToHex(md5Bytes(new TextEncoder().encode(t)));
 
 describe("Robokassa", () => {
   let w: TestWorld;
@@ -73,6 +76,34 @@ describe("Robokassa", () => {
     expect(bad.status).toBe(400);
     const noCsrf = await w.app.request("/billing/order/start", { method: "POST", headers: { cookie: buyer.headers.cookie, "content-type": "application/json" }, body: JSON.stringify({ provider: "robokassa", item_id: "gold_500" }) });
     expect(noCsrf.status).toBe(403);
+  });
+
+  test("an order in another currency is refused at start (OutSum is roubles); nothing is created", async () => {
+    const count = (await w.deps.db.select().from(orders)).length;
+    const r = await w.app.request("/billing/order/start", { method: "POST", headers: { ...buyer.headers, "content-type": "application/json" }, body: JSON.stringify({ provider: "robokassa", item_id: "gold_500", currency: "USD" }) });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: { fields: Record<string, unknown> } }).error.fields.currency).toBeDefined();
+    expect((await w.deps.db.select().from(orders)).length).toBe(count);
+  });
+
+  test("a shop that sends the fiscal receipt signs it (MerchantLogin:OutSum:InvId:Receipt:Password#1)", async () => {
+    w.deps.settings.secrets.ROBOKASSA_RECEIPT_TAX = "none";
+    w.deps.settings.secrets.ROBOKASSA_RECEIPT_SNO = "usn_income";
+    try {
+      const { order, url } = await newOrder();
+      const u = new URL(url);
+      const receipt = u.searchParams.get("Receipt")!;
+      // The parameter is the URL-encoded JSON; the signature covers it in that form.
+      expect(JSON.parse(decodeURIComponent(receipt))).toEqual({ sno: "usn_income", items: [{ name: "gold_500", quantity: 1, sum: 99, payment_method: "full_payment", payment_object: "service", tax: "none" }] });
+      expect(u.searchParams.get("SignatureValue")).toBe(md5(`tankodrome:99.00:${order.id}:${receipt}:${cfg.password1}:Shp_player=${buyer.playerId}`));
+      expect(standin.invoices.get(String(order.id))!.receipt).toMatchObject({ sno: "usn_income" });
+      // Without it in the signature the payment page refuses the address.
+      u.searchParams.set("SignatureValue", md5(`tankodrome:99.00:${order.id}:${cfg.password1}:Shp_player=${buyer.playerId}`));
+      expect((await fetch(u)).status).toBe(400);
+    } finally {
+      delete w.deps.settings.secrets.ROBOKASSA_RECEIPT_TAX;
+      delete w.deps.settings.secrets.ROBOKASSA_RECEIPT_SNO;
+    }
   });
 
   test("a valid Result credits once and answers OK{InvId}; 5 replays and 20 concurrent copies credit nothing more", async () => {

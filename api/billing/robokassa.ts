@@ -6,7 +6,11 @@
 // hash(MerchantLogin:InvoiceID:Password#2). Shp_ parameters are signed sorted by name.
 // Settings: ROBOKASSA_LOGIN, ROBOKASSA_PASSWORD1, ROBOKASSA_PASSWORD2, ROBOKASSA_BASE
 // (default https://auth.robokassa.ru), ROBOKASSA_HASH (md5 default; sha1, sha256, sha384,
-// sha512 as set in the shop's technical settings), ROBOKASSA_TEST=1 for test payments.
+// sha512 as set in the shop's technical settings), ROBOKASSA_TEST=1 for test payments,
+// ROBOKASSA_RECEIPT_TAX (and optionally ROBOKASSA_RECEIPT_SNO) for a shop that sends the fiscal
+// receipt (54-FZ): the Receipt JSON is URL-encoded, signed as
+// MerchantLogin:OutSum:InvId:Receipt:Password#1 and sent URL-encoded once more.
+// OutSum is always roubles here: an order priced in another currency is refused at start.
 import { z } from "zod";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../deps.ts";
@@ -18,7 +22,8 @@ import { findOrder, settlePaid, amountMismatch, type Order } from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { decimalToMinor, minorToDecimal } from "./money.ts";
-import { md5 } from "./md5.ts";
+import { md5 as md5Bytes } from "@noble/hashes/legacy.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Market } from "./catalog.ts";
 
 const NAME = "robokassa";
@@ -32,6 +37,7 @@ interface Config {
   base: string;
   hash: string;
   test: boolean;
+  receipt: { tax: string; sno?: string } | null;
 }
 
 function config(deps: Deps): Config {
@@ -45,11 +51,12 @@ function config(deps: Deps): Config {
     base: (s.ROBOKASSA_BASE ?? DEFAULT_BASE).replace(/\/$/, ""),
     hash,
     test: s.ROBOKASSA_TEST === "1",
+    receipt: s.ROBOKASSA_RECEIPT_TAX ? { tax: s.ROBOKASSA_RECEIPT_TAX, ...(s.ROBOKASSA_RECEIPT_SNO ? { sno: s.ROBOKASSA_RECEIPT_SNO } : {}) } : null,
   };
 }
 
 export async function robokassaHash(algorithm: string, text: string): Promise<string> {
-  if (algorithm === "md5") return md5(text);
+  if (algorithm === "md5") return bytesToHex(md5Bytes(new TextEncoder().encode(text)));
   const digest = await crypto.subtle.digest(HASHES[algorithm], new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -90,6 +97,8 @@ async function readNotification(c: Context<HonoEnv>, password: "password1" | "pa
   return { orderId: Number(InvId), amountMinor, shp, outSum: OutSum };
 }
 
+const wrongCurrency = (currency: string) => new AppError("validation", "billing.error.currency", [NAME, currency], 400, { currency: { id: "validation.pattern" } });
+
 function tag(xml: string, path: string[]): string | undefined {
   let scope = xml;
   for (const name of path) {
@@ -104,12 +113,20 @@ export const robokassaProvider: Provider = {
   name: NAME,
   market: "web" as Market,
   currencyFor: () => "RUB",
+  // OutSum is in roubles (docs.robokassa.ru, OutSum): any other currency would be read as RUB.
+  currencies: ["RUB"],
   ready: (deps) => void config(deps),
   async start(c, order) {
     const cfg = config(c.var.deps);
     const outSum = minorToDecimal(order.amountMinor);
+    if (order.currency !== "RUB") throw wrongCurrency(order.currency);
     const shp = { Shp_player: String(order.playerId) };
-    const signature = await robokassaHash(cfg.hash, signatureBase([cfg.login, outSum, String(order.id), cfg.password1], shp));
+    // The fiscal receipt: one line, the whole sum, a service paid in full.
+    const receipt = cfg.receipt
+      ? encodeURIComponent(JSON.stringify({ ...(cfg.receipt.sno ? { sno: cfg.receipt.sno } : {}), items: [{ name: order.itemId.slice(0, 128), quantity: 1, sum: Number(outSum), payment_method: "full_payment", payment_object: "service", tax: cfg.receipt.tax }] }))
+      : null;
+    const base = receipt ? [cfg.login, outSum, String(order.id), receipt, cfg.password1] : [cfg.login, outSum, String(order.id), cfg.password1];
+    const signature = await robokassaHash(cfg.hash, signatureBase(base, shp));
     const q = new URLSearchParams({
       MerchantLogin: cfg.login,
       OutSum: outSum,
@@ -118,6 +135,7 @@ export const robokassaProvider: Provider = {
       SignatureValue: signature,
       Culture: c.var.locale,
       Encoding: "utf-8",
+      ...(receipt ? { Receipt: receipt } : {}),
       ...shp,
       ...(cfg.test ? { IsTest: "1" } : {}),
     });

@@ -7,6 +7,7 @@ import { players } from "../db/schema/players.ts";
 import { createOrder, findOrder, markPending } from "./orders.ts";
 import type { Provider } from "./providers.ts";
 import { orderView } from "./apply.ts";
+import { AppError } from "../http/errors.ts";
 import { cachedCatalog, grantsAt, isAvailable } from "./catalog.ts";
 
 export async function playerCountry(deps: Deps, playerId: number): Promise<string> {
@@ -22,6 +23,7 @@ export async function startPurchase(c: Context<HonoEnv>, provider: Provider, ite
   const { db, clock } = c.var.deps;
   const playerId = c.var.player!.playerId;
   provider.ready(c.var.deps);
+  if (currency && provider.currencies && !provider.currencies.includes(currency)) throw new AppError("validation", "billing.error.currency", [provider.name, currency], 400, { currency: { id: "validation.pattern" } });
   const order = await createOrder(db, { playerId, itemId: item, provider: provider.name, market: provider.market, currency, at: clock.now() });
   const { url, ref } = await provider.start!(c, order);
   await markPending(db, order.id, ref, clock.now(), { ref });

@@ -137,9 +137,13 @@ describe("Stripe", () => {
     expect((await deliver(await standin.signed("checkout.session.completed", s))).status).toBe(400);
     const eur = { ...standin.sessions.get(sessionId)!, currency: "eur" };
     expect((await deliver(await standin.signed("checkout.session.completed", eur))).status).toBe(400);
-    // Unknown order.
+    // Unknown order: acknowledged (200) so Stripe stops retrying, and nothing changes.
     const unknown = { ...standin.sessions.get(sessionId)!, metadata: { order_id: "999999" }, client_reference_id: "999999" };
-    expect((await deliver(await standin.signed("checkout.session.completed", unknown))).status).toBe(404);
+    const unk = await deliver(await standin.signed("checkout.session.completed", unknown));
+    expect(unk.status).toBe(200);
+    expect(((await unk.json()) as { outcome: string }).outcome).toStartWith("ignored");
+    const foreign = await deliver(await standin.signed("charge.refunded", { id: "ch_x", object: "charge", payment_intent: "pi_not_ours", refunded: true }));
+    expect(foreign.status).toBe(200);
     // Malformed: signed non-JSON, signed JSON of the wrong shape.
     const t = Math.floor(w.clock.now() / 1000);
     const { stripeSignature } = await import("./test-standins/stripe.ts");
@@ -180,6 +184,37 @@ describe("Stripe", () => {
     // Another player cannot read it.
     const other = await signedInPlayer(w.deps.db, w.clock.now());
     expect((await w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, { headers: { ...other.headers, accept: "application/json" } })).status).toBe(404);
+  });
+
+  test("every call to Stripe names the pinned API version", async () => {
+    const { STRIPE_API_VERSION } = await import("./stripe.ts");
+    standin.state.versions.length = 0;
+    await newOrder();
+    expect(standin.state.versions.length).toBeGreaterThan(0);
+    expect(standin.state.versions.every((v) => v === STRIPE_API_VERSION)).toBe(true);
+  });
+
+  test("a dispute takes the gold back when opened and gives it back when the merchant wins; a lost one stands", async () => {
+    const a = await newOrder();
+    await deliver(await standin.complete(a.sessionId));
+    const before = await gold();
+    expect((await deliver(await standin.dispute(a.sessionId))).status).toBe(200);
+    expect(await gold()).toBe(before - 550);
+    const won = await standin.disputeClosed(a.sessionId, "won");
+    for (let i = 0; i < 5; i++) expect((await deliver(won)).status).toBe(200);
+    await Promise.all(Array.from({ length: 20 }, () => deliver(won)));
+    expect(await gold()).toBe(before);
+    expect((await findOrder(w.deps.db, a.order.id))!.status).toBe("paid");
+    const events = await w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, a.order.id));
+    expect(events.map((e) => e.toStatus)).toEqual(["created", "pending", "paid", "refunded", "paid"]);
+
+    const b = await newOrder();
+    await deliver(await standin.complete(b.sessionId));
+    await deliver(await standin.dispute(b.sessionId));
+    const after = await gold();
+    expect((await deliver(await standin.disputeClosed(b.sessionId, "lost"))).status).toBe(200);
+    expect(await gold()).toBe(after);
+    expect((await findOrder(w.deps.db, b.order.id))!.status).toBe("refunded");
   });
 
   test("a full refund takes the gold back; spent gold becomes the order's debt; a dispute reverses too", async () => {

@@ -1,6 +1,11 @@
 // Stripe: Checkout Sessions through the official library (fetch http client, so it runs on Bun,
 // Deno and Workers) and webhooks verified from the Stripe-Signature header (HMAC-SHA256 over
 // "t.payload", 5-minute tolerance) with the library's SubtleCrypto provider.
+// The API version is pinned (STRIPE_API_VERSION): a library upgrade never changes what Stripe
+// answers us without a change here. A webhook for a session or charge that is not ours answers
+// 200 (recorded as ignored in the log), so Stripe neither retries it for days nor disables the
+// endpoint. A dispute takes the grants back when it is opened (Stripe withdraws the money then)
+// and gives them back if the merchant wins it (charge.dispute.closed with status "won").
 // Settings: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (optional, e.g. a stand-in).
 import Stripe from "stripe";
 import { z } from "zod";
@@ -12,7 +17,7 @@ import { input } from "../http/validate.ts";
 import { validated } from "./http.ts";
 import * as f from "../http/fields.ts";
 import { AppError, notFound } from "../http/errors.ts";
-import { findByTx, findOrder, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
+import { findByTx, findOrder, reinstate, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
 import { ProviderDown, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { itemId, type Market } from "./catalog.ts";
@@ -23,6 +28,8 @@ import { ecommpayProvider } from "./ecommpay.ts";
 
 const NAME = "stripe";
 const TOLERANCE_S = 300;
+/** The Stripe API version every call is made with (and webhook endpoints should be set to). */
+export const STRIPE_API_VERSION = "2026-10-28.endive";
 const EUR_COUNTRIES = new Set(["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR", "SK", "SI", "LT", "LV", "EE", "LU", "MT", "CY", "HR"]);
 const crypto = Stripe.createSubtleCryptoProvider();
 
@@ -31,6 +38,7 @@ function client(deps: Deps): Stripe {
   const base = deps.settings.secrets.STRIPE_API_BASE;
   const url = base ? new URL(base) : null;
   return new Stripe(key, {
+    apiVersion: STRIPE_API_VERSION,
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 0,
     timeout: 10_000,
@@ -114,7 +122,7 @@ async function playerOrder(c: Context<HonoEnv>, id: number): Promise<Order> {
 }
 
 const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
-const chargeLike = z.object({ payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(), refunded: z.boolean().optional(), amount: z.number().optional(), amount_refunded: z.number().optional() });
+const chargeLike = z.object({ status: z.string().optional(), payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(), refunded: z.boolean().optional(), amount: z.number().optional(), amount_refunded: z.number().optional() });
 
 async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
   const at = deps.clock.now();
@@ -128,24 +136,35 @@ async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
       if (!parsed.success) throw new AppError("malformed");
       const s = parsed.data;
       const orderId = orderIdOf(s);
-      if (orderId === null) throw notFound();
-      const order = await findOrder(deps.db, orderId);
-      if (!order || order.provider !== NAME) throw notFound();
+      const order = orderId === null ? null : await findOrder(deps.db, orderId);
+      // Not one of our orders (another integration on the account, or a deleted test order):
+      // acknowledged, so Stripe stops retrying, and written down.
+      if (!order || order.provider !== NAME) return ignored(deps, event, "unknown checkout session");
       if (event.type === "checkout.session.expired") return settleIfUnpaid(deps, order, "cancelled", event.id, at);
       if (event.type === "checkout.session.async_payment_failed") return settleIfUnpaid(deps, order, "failed", event.id, at);
       const state = sessionState(s);
       if (state.status !== "paid") return "waiting";
-      await settlePaid(deps.db, { provider: NAME, orderId, providerTxId: state.txId!, amountMinor: state.amountMinor!, currency: state.currency!, source: "callback", at, detail: { event: event.id } });
+      await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: state.txId!, amountMinor: state.amountMinor!, currency: state.currency!, source: "callback", at, detail: { event: event.id } });
       return "paid";
     }
     case "charge.refunded":
-    case "charge.dispute.created": {
+    case "charge.dispute.created":
+    case "charge.dispute.closed":
+    case "charge.dispute.funds_reinstated": {
       const parsed = chargeLike.safeParse(obj);
       if (!parsed.success) throw new AppError("malformed");
       const pi = typeof parsed.data.payment_intent === "string" ? parsed.data.payment_intent : parsed.data.payment_intent?.id;
       if (!pi) throw new AppError("malformed");
       const order = await findByTx(deps.db, NAME, pi);
-      if (!order) throw notFound();
+      if (!order) return ignored(deps, event, "unknown payment intent");
+      if (event.type === "charge.dispute.closed" || event.type === "charge.dispute.funds_reinstated") {
+        // Won: Stripe returns the disputed money, so the grants come back. Lost or warning-closed:
+        // the reversal made when it opened stands.
+        if (event.type === "charge.dispute.closed" && parsed.data.status !== "won") return `dispute ${parsed.data.status ?? "closed"}`;
+        if (order.status !== "refunded") return "not reversed";
+        const r = await reinstate(deps.db, { orderId: order.id, source: "callback", at, detail: { event: event.id } });
+        return r.reinstated ? "reinstated" : "already reinstated";
+      }
       // Stripe reports partial refunds too; only a full one reverses the purchase.
       if (event.type === "charge.refunded" && parsed.data.refunded !== true) return "partial refund ignored";
       if (order.status === "refunded") return "already reversed";
@@ -155,6 +174,11 @@ async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
     default:
       return "ignored";
   }
+}
+
+function ignored(deps: Deps, event: z.output<typeof eventSchema>, why: string) {
+  deps.logger.warn("stripe: webhook acknowledged and ignored", { event: event.id, type: event.type, why });
+  return `ignored: ${why}`;
 }
 
 async function settleIfUnpaid(deps: Deps, order: Order, to: "failed" | "cancelled", eventId: string, at: number) {

@@ -1,5 +1,6 @@
 // A local stand-in of Ecommpay for tests and e2e: the Payment Page (checks the signature of its
-// parameters), signed callbacks, and the Gate API's POST /v2/payment/status. Web-standard only.
+// parameters), signed callbacks, and the Gate API's POST /v2/payment/status (the whole body
+// signed, the signature in `general`), all signed as Ecommpay's SDKs sign. Web-standard only.
 import { Hono } from "hono";
 import { ecommpaySign } from "../ecommpay.ts";
 
@@ -28,9 +29,11 @@ export function ecommpayStandin(o: { projectId: number; secretKey: string; callb
     return c.redirect(o.returnUrl ?? "/");
   });
   app.post("/v2/payment/status", async (c) => {
+    // The Gate checks the signature of the whole body (general.signature left out).
     const body = (await c.req.json().catch(() => null)) as { general?: Record<string, unknown> } | null;
     const g = body?.general;
-    if (!g || (await ecommpaySign(g, o.secretKey)) !== g.signature) return c.json({ status: "error", message: "Wrong signature" }, 400);
+    if (!g || (await ecommpaySign(body, o.secretKey)) !== g.signature) return c.json({ status: "error", code: "1501", message: "Wrong signature" }, 400);
+    if (Number(g.project_id) !== o.projectId) return c.json({ status: "error", code: "1301", message: "Project not found" }, 400);
     const p = payments.get(String(g.payment_id));
     if (!p) return c.json({ status: "error", message: "Payment not found" }, 404);
     return c.json({ project_id: o.projectId, payment: { id: p.id, status: p.status, sum: { amount: p.amount, currency: p.currency }, type: "purchase" }, customer: { id: p.customer } });

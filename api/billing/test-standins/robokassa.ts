@@ -23,6 +23,8 @@ interface Invoice {
   shp: Record<string, string>;
   /** OpStateExt state codes: 5 created, 10 cancelled, 100 paid, 60 refunded. */
   state: number;
+  /** The fiscal receipt the shop sent, parsed. */
+  receipt?: unknown;
 }
 
 export function robokassaStandin(o: RobokassaStandinOptions) {
@@ -39,9 +41,24 @@ export function robokassaStandin(o: RobokassaStandinOptions) {
   app.get("/Merchant/Index.aspx", async (c) => {
     const q = c.req.query();
     const shp = Object.fromEntries(Object.entries(q).filter(([k]) => /^shp_/i.test(k)));
-    const expected = await robokassaHash(hash, signatureBase([q.MerchantLogin ?? "", q.OutSum ?? "", q.InvId ?? "", o.password1], shp));
+    // With a fiscal receipt the signed base is MerchantLogin:OutSum:InvId:Receipt:Password#1, the
+    // Receipt as the URL-encoded JSON (the query carries it encoded once more).
+    const base = q.Receipt !== undefined ? [q.MerchantLogin ?? "", q.OutSum ?? "", q.InvId ?? "", q.Receipt, o.password1] : [q.MerchantLogin ?? "", q.OutSum ?? "", q.InvId ?? "", o.password1];
+    const expected = await robokassaHash(hash, signatureBase(base, shp));
     if (q.MerchantLogin !== o.login || expected !== (q.SignatureValue ?? "").toLowerCase()) return c.text("Error 29: wrong SignatureValue", 400);
-    const inv: Invoice = invoices.get(q.InvId) ?? { invId: q.InvId, outSum: q.OutSum, description: q.Description ?? "", shp, state: 5 };
+    let receipt: { items?: { sum?: number; quantity?: number }[] } | null = null;
+    if (q.Receipt !== undefined) {
+      try {
+        receipt = JSON.parse(decodeURIComponent(q.Receipt));
+      } catch {
+        return c.text("Error 33: Receipt is not valid JSON", 400);
+      }
+      const total = (receipt?.items ?? []).reduce((a, i) => a + (i.sum ?? 0), 0);
+      if (Math.round(total * 100) !== Math.round(Number(q.OutSum) * 100)) return c.text("Error 34: the receipt's sum differs from OutSum", 400);
+    }
+    // Only roubles are sent as OutSum; another currency is named in OutSumCurrency (USD, EUR, KZT).
+    if (q.OutSumCurrency !== undefined && !["USD", "EUR", "KZT"].includes(q.OutSumCurrency)) return c.text("Error 35: OutSumCurrency is not supported", 400);
+    const inv: Invoice = invoices.get(q.InvId) ?? { invId: q.InvId, outSum: q.OutSum, description: q.Description ?? "", shp, state: 5, receipt };
     invoices.set(q.InvId, inv);
     return c.html(`<!doctype html><html><head><title>Robokassa test payment</title></head><body><h1>Robokassa (test)</h1>
 <p id="amount">${inv.outSum} RUB</p><p>${inv.description.replace(/[<>&"]/g, "")}</p>

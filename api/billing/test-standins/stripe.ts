@@ -55,12 +55,15 @@ function parseForm(body: URLSearchParams): Record<string, unknown> {
 export function stripeStandin(o: StripeStandinOptions) {
   const sessions = new Map<string, StandinSession>();
   const now = o.now ?? (() => Date.now());
-  const state = { down: false, requests: 0 };
+  const state = { down: false, requests: 0, versions: [] as (string | undefined)[] };
   let seq = 0;
   const app = new Hono();
 
   app.use("/v1/*", async (c, next) => {
     state.requests++;
+    // Every request names the API version it was written for (Stripe-Version); none means the
+    // account's default, which changes when the account is upgraded.
+    state.versions.push(c.req.header("stripe-version"));
     if (state.down) return c.json({ error: { type: "api_error", message: "stand-in is down" } }, 503);
     if (c.req.header("authorization") !== `Bearer ${o.secretKey}`) return c.json({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }, 401);
     await next();
@@ -141,6 +144,11 @@ export function stripeStandin(o: StripeStandinOptions) {
     dispute(id: string) {
       const s = sessions.get(id)!;
       return signed("charge.dispute.created", { id: `dp_${s.id}`, object: "dispute", payment_intent: s.payment_intent, amount: s.amount_total });
+    },
+    /** The dispute is closed: "won" returns the money to the merchant, "lost" keeps it withdrawn. */
+    disputeClosed(id: string, status: "won" | "lost") {
+      const s = sessions.get(id)!;
+      return signed("charge.dispute.closed", { id: `dp_${s.id}`, object: "dispute", payment_intent: s.payment_intent, amount: s.amount_total, status });
     },
     signed,
   };
