@@ -1,0 +1,42 @@
+// A battle's record: the setup plus every input as it was applied, by tick. Playing the record
+// through the simulation gives the same battle, tick for tick (the simulation is deterministic).
+import { createBattle, setInput, step, stopBattle } from "./sim.ts";
+import type { BattleSetup, BattleState, Input } from "./types.ts";
+
+/** [tick, slot, throttle, turn, aim in milliradians, fire 0/1]; slot -1 = an operator's stop. */
+export type InputRecord = [number, number, number, number, number, number];
+
+export interface BattleRecord {
+  setup: BattleSetup;
+  inputs: InputRecord[];
+}
+
+export const recordOf = (tick: number, slot: number, i: Input): InputRecord => [tick, slot, i.throttle, i.turn, Math.round(i.aim * 1000), i.fire ? 1 : 0];
+export const stopRecord = (tick: number): InputRecord => [tick, -1, 0, 0, 0, 0];
+
+export const inputOf = (r: InputRecord): Input => ({ throttle: r[2] as -1 | 0 | 1, turn: r[3] as -1 | 0 | 1, aim: r[4] / 1000, fire: r[5] === 1 });
+
+/** Applies the record's inputs for the state's current tick (the ones the live battle applied before stepping it). */
+export function applyRecorded(state: BattleState, inputs: InputRecord[], from: number): number {
+  let i = from;
+  while (i < inputs.length && inputs[i][0] === state.tick) {
+    const r = inputs[i++];
+    if (r[1] < 0) stopBattle(state);
+    else setInput(state, r[1], inputOf(r));
+  }
+  return i;
+}
+
+/** Replays a record to its end (or to `until` ticks), calling `each` after every step (a viewer draws it). */
+export function replay(record: BattleRecord, opts: { until?: number; each?: (s: BattleState) => void } = {}): BattleState {
+  const state = createBattle(record.setup);
+  let next = 0;
+  const until = opts.until ?? Infinity;
+  while (!state.ended && state.tick < until) {
+    next = applyRecorded(state, record.inputs, next);
+    if (state.ended) break;
+    step(state);
+    opts.each?.(state);
+  }
+  return state;
+}
