@@ -16,7 +16,7 @@ export const CHECK_EVERY = 2_000;
 
 const code = (max: number) => z.string().trim().min(1).max(max);
 /** An item id: any non-slash text, as the routes take it. */
-export const itemId = () => z.string().trim().min(1).max(64).regex(/^[^/\s]+$/, { params: { rule: "pattern" } } as never);
+export const itemId = () => z.string().trim().min(1).max(64).regex(/^[^/\s]+$/);
 
 export const grantsSchema = z.object({
   gold: f.int(0, 10_000_000).default(0),
@@ -34,7 +34,7 @@ export type Price = z.output<typeof priceSchema>;
 
 export const availabilitySchema = z.object({
   markets: z.array(z.enum(MARKETS)).max(MARKETS.length).default([]),
-  countries: z.array(z.string().trim().regex(/^[A-Z]{2}$/, { params: { rule: "pattern" } } as never)).max(250).default([]),
+  countries: z.array(z.string().trim().regex(/^[A-Z]{2}$/)).max(250).default([]),
   platforms: z.array(code(32)).max(20).default([]),
   from: f.optional(f.dateTime()).nullable().default(null),
   until: f.optional(f.dateTime()).nullable().default(null),

@@ -11,7 +11,6 @@ import type { Context, Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { AppError, notFound } from "../http/errors.ts";
 import { createOrder, findByRef, findOrder, markPending, settleUnpaid, type Order } from "./orders.ts";
@@ -19,7 +18,6 @@ import { ProviderDown, providerFetch, secret, type Provider, type ProviderState 
 import { applyState, orderView } from "./apply.ts";
 import { itemId, type Market } from "./catalog.ts";
 import { CURRENCIES, decimalToMinor, minorToDecimal } from "./money.ts";
-import { validated } from "./http.ts";
 import { playerCountry } from "./start.ts";
 
 const NAME = "paypal";
@@ -130,17 +128,16 @@ export const paypalProvider: Provider = {
 const createInput = z.object({ item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) });
 const ppId = /^[A-Za-z0-9-]{1,64}$/;
 
-async function playerOrderByRef(c: Context<HonoEnv>): Promise<Order> {
-  const ref = decodeURIComponent(c.req.param("orderId") ?? "");
-  if (!ppId.test(ref)) throw new AppError("validation", "error.validation", [], 400, { orderId: { id: "validation.pattern" } });
+const refParam = z.object({ orderId: z.string().regex(ppId) });
+
+async function playerOrderByRef(c: Context<HonoEnv>, ref: string): Promise<Order> {
   const order = await findByRef(c.var.deps.db, NAME, ref);
   if (!order || order.playerId !== c.var.player!.playerId) throw notFound();
   return order;
 }
 
 export function registerPaypal(app: Hono<HonoEnv>) {
-  route(app, { method: "POST", path: "/billing/paypal/order/create", auth: "player", mutates: true }, input(createInput), async (c) => {
-    const { item_id, currency } = validated(c, createInput);
+  route(app, { method: "POST", path: "/billing/paypal/order/create", auth: "player", mutates: true }, { input: createInput }, async (c, { item_id, currency }) => {
     const { deps } = c.var;
     const playerId = c.var.player!.playerId;
     paypalProvider.ready(deps);
@@ -158,8 +155,8 @@ export function registerPaypal(app: Hono<HonoEnv>) {
     return c.json({ id: parsed.data.id, order: orderView((await findOrder(deps.db, order.id))!), approveUrl: approve });
   });
 
-  route(app, { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/capture", auth: "player", mutates: true }, async (c) => {
-    const order = await playerOrderByRef(c);
+  route(app, { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/capture", auth: "player", mutates: true }, { params: refParam }, async (c, { orderId }) => {
+    const order = await playerOrderByRef(c, orderId);
     const { deps } = c.var;
     if (order.status === "paid" || order.status === "refunded") return c.json({ order: orderView(order) });
     const state = await capture(deps, order);
@@ -167,8 +164,8 @@ export function registerPaypal(app: Hono<HonoEnv>) {
     return c.json({ order: orderView(done) });
   });
 
-  route(app, { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/cancel", auth: "player", mutates: true }, async (c) => {
-    const order = await playerOrderByRef(c);
+  route(app, { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/cancel", auth: "player", mutates: true }, { params: refParam }, async (c, { orderId }) => {
+    const order = await playerOrderByRef(c, orderId);
     if (order.status === "cancelled") return c.json({ order: orderView(order) });
     const done = await settleUnpaid(c.var.deps.db, { provider: NAME, orderId: order.id, to: "cancelled", source: "player", at: c.var.deps.clock.now() });
     return c.json({ order: orderView(done) });

@@ -5,8 +5,6 @@ import { z } from "zod";
 import type { Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
-import { validated } from "./http.ts";
 import * as f from "../http/fields.ts";
 import { itemId } from "./catalog.ts";
 import { CURRENCIES } from "./money.ts";
@@ -19,9 +17,8 @@ export function registerPurchase(app: Hono<HonoEnv>) {
   route(
     app,
     { method: "POST", path: "/billing/order/start", auth: "player", mutates: true },
-    input(startInput),
-    async (c) => {
-      const { provider: name, item_id, currency } = validated(c, startInput);
+    { input: startInput },
+    async (c, { provider: name, item_id, currency }) => {
       const provider = providerOf(name);
       const result = await startPurchase(c, provider, item_id, currency ?? provider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)));
       return c.json(result);

@@ -13,8 +13,6 @@ import type { Context, Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route, page } from "../http/router.ts";
-import { input } from "../http/validate.ts";
-import { validated } from "./http.ts";
 import * as f from "../http/fields.ts";
 import { AppError, notFound } from "../http/errors.ts";
 import { findByTx, findOrder, reinstate, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
@@ -193,9 +191,8 @@ export function registerStripe(app: Hono<HonoEnv>) {
   route(
     app,
     { method: "POST", path: "/billing/stripe/order/initialize", auth: "player", mutates: true },
-    input(initInput),
-    async (c) => {
-      const { item_id, currency } = validated(c, initInput);
+    { input: initInput },
+    async (c, { item_id, currency }) => {
       const result = await startPurchase(c, stripeProvider, item_id, currency ?? stripeProvider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)));
       return c.json(result);
     },
@@ -203,17 +200,15 @@ export function registerStripe(app: Hono<HonoEnv>) {
 
   // Stripe sends the player back here; the page shows the order, its data asks Stripe at once
   // so the gold arrives even before the webhook (both paths credit the same order once).
-  page(app, { path: "/billing/stripe/order/checkout", auth: "player" }, async (c) => {
+  page(app, { path: "/billing/stripe/order/checkout", auth: "player" }, { query: z.object({ order: f.optional(f.id()) }) }, async (c, q) => {
     // Without an order: what the player can buy and how, for the purchase screen.
-    if (c.req.query("order") === undefined) {
+    if (q.order === undefined) {
       const playerId = c.var.player!.playerId;
       const country = await playerCountry(c.var.deps, playerId);
       const currencies = { stripe: stripeProvider.currencyFor(country), robokassa: robokassaProvider.currencyFor(country), ecommpay: ecommpayProvider.currencyFor(country) };
       return c.json({ offers: await offers(c.var.deps, playerId, "web"), currencies });
     }
-    const q = z.object({ order: f.id() }).safeParse({ order: c.req.query("order") });
-    if (!q.success) throw new AppError("validation", "error.validation", [], 400, { order: { id: "validation.digit" } });
-    let order = await playerOrder(c, q.data.order);
+    let order = await playerOrder(c, q.order);
     let providerDown = false;
     if (order.status === "created" || order.status === "pending") {
       try {

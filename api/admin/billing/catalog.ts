@@ -7,7 +7,6 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import { audit } from "../../http/audit.ts";
 import * as f from "../../http/fields.ts";
 import { AppError, fieldError, notFound } from "../../http/errors.ts";
@@ -17,7 +16,6 @@ import {
   bumpVersion, cachedCatalog, currentVersion, dropCachedCatalog, grantsAt, isAvailable, itemId, itemSchema, itemToRow, loadCatalog, multiplierSchema, rowToItem, MARKETS,
   type CatalogItem, type Multiplier,
 } from "../../billing/catalog.ts";
-import { validated } from "../../billing/http.ts";
 
 const S = { auth: "admin", role: "support" } as const;
 const O = { auth: "admin", role: "operator" } as const;
@@ -59,6 +57,8 @@ export function exportDocument(items: CatalogItem[], multipliers: Multiplier[]) 
   return { format: "tankodrome.billing.catalog" as const, version: 1 as const, items, multipliers: multipliers.map(({ id: _id, ...m }) => m) };
 }
 
+const itemParam = z.object({ item_id: itemId() });
+
 export function registerCatalogAdmin(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/billing/", ...S }, async (c) => {
     const { db } = c.var.deps;
@@ -66,15 +66,13 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
     return c.json({ items: snap.items, multipliers: snap.multipliers, versions: { internal: snap.version, facebook: await currentVersion(db, "facebook") }, markets: MARKETS });
   });
 
-  route(app, { method: "GET", path: "/admin/billing/catalog/edit/:item_id{[^/]+}", ...S }, async (c) => {
-    const id = decodeURIComponent(c.req.param("item_id") ?? "");
+  route(app, { method: "GET", path: "/admin/billing/catalog/edit/:item_id{[^/]+}", ...S }, { params: itemParam }, async (c, { item_id: id }) => {
     const [row] = await c.var.deps.db.select().from(catalogItems).where(eq(catalogItems.id, id)).limit(1);
     if (!row) throw notFound();
     return c.json({ item: rowToItem(row) });
   });
 
-  route(app, { method: "POST", path: "/admin/billing/catalog/add", ...O, mutates: true }, input(itemSchema), async (c) => {
-    const item = validated(c, itemSchema);
+  route(app, { method: "POST", path: "/admin/billing/catalog/add", ...O, mutates: true }, { input: itemSchema }, async (c, item) => {
     const { db, clock } = c.var.deps;
     await db.transaction(async (tx) => {
       const [exists] = await tx.select({ id: catalogItems.id }).from(catalogItems).where(eq(catalogItems.id, item.id)).limit(1);
@@ -86,8 +84,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
     return c.json({ item });
   });
 
-  route(app, { method: "POST", path: "/admin/billing/catalog/save", ...O, mutates: true }, input(itemSchema), async (c) => {
-    const item = validated(c, itemSchema);
+  route(app, { method: "POST", path: "/admin/billing/catalog/save", ...O, mutates: true }, { input: itemSchema }, async (c, item) => {
     const { db, clock } = c.var.deps;
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(catalogItems).where(eq(catalogItems.id, item.id)).limit(1);
@@ -100,8 +97,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
   });
 
   // Orders keep what they were priced and granted at, so removing an item touches no order.
-  route(app, { method: "DELETE", path: "/admin/billing/catalog/remove/:item_id{[^/]+}", ...O, mutates: true }, async (c) => {
-    const id = decodeURIComponent(c.req.param("item_id") ?? "");
+  route(app, { method: "DELETE", path: "/admin/billing/catalog/remove/:item_id{[^/]+}", ...O, mutates: true }, { params: itemParam }, async (c, { item_id: id }) => {
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {
       const [row] = await tx.delete(catalogItems).where(eq(catalogItems.id, id)).returning();
@@ -112,8 +108,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
     return c.json({ removed: id });
   });
 
-  route(app, { method: "POST", path: "/admin/billing/multipliers/save", ...O, mutates: true }, input(multipliersInput), async (c) => {
-    const { multipliers } = validated(c, multipliersInput);
+  route(app, { method: "POST", path: "/admin/billing/multipliers/save", ...O, mutates: true }, { input: multipliersInput }, async (c, { multipliers }) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
     await db.transaction(async (tx) => {
@@ -135,8 +130,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
   });
 
   // Without apply: the preview of what the file would change. With apply: all of it, or none.
-  route(app, { method: "GET|POST", path: "/admin/billing/import", ...O, mutates: true }, input(importInput), async (c) => {
-    const v = validated(c, importInput);
+  route(app, { method: "GET|POST", path: "/admin/billing/import", ...O, mutates: true }, { input: importInput }, async (c, v) => {
     const parsed = catalogFile.safeParse(v.file);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
@@ -190,8 +184,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
 
   // The catalog as the game client and other services read it: items, prices and the grants in
   // force now (multipliers applied), optionally only what a market/country/platform can buy.
-  route(app, { method: "POST", path: "/admin/api/catalog/get", ...S }, input(apiInput), async (c) => {
-    const q = validated(c, apiInput);
+  route(app, { method: "POST", path: "/admin/api/catalog/get", ...S }, { input: apiInput }, async (c, q) => {
     const now = c.var.deps.clock.now();
     const snap = await cachedCatalog(c.var.deps.db, now);
     const items = snap.items

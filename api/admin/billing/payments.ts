@@ -7,7 +7,6 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, gt, or, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import { audit } from "../../http/audit.ts";
 import * as f from "../../http/fields.ts";
 import { AppError, notFound } from "../../http/errors.ts";
@@ -17,7 +16,6 @@ import type { Db } from "../../db/index.ts";
 import { findOrder, manualCredit, reverseOrder, settleUnpaid } from "../../billing/orders.ts";
 import { orderView } from "../../billing/apply.ts";
 import { providerOf, verifyOrder } from "../../billing/registry.ts";
-import { validated } from "../../billing/http.ts";
 import { pollFeed, resumeId } from "../../http/feed.ts";
 import { ProviderDown } from "../../billing/providers.ts";
 
@@ -77,20 +75,17 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
   const S = { auth: "admin", role: "support" } as const;
   const O = { auth: "admin", role: "operator" } as const;
 
-  page(app, { path: "/admin/playerPayment/:playerId{[0-9]+}", ...S }, async (c) => {
-    const playerId = Number(c.req.param("playerId"));
+  page(app, { path: "/admin/playerPayment/:playerId{[0-9]+}", ...S }, { params: z.object({ playerId: f.id() }) }, async (c, { playerId }) => {
     const db = c.var.deps.db;
     return c.json({ player: await playerSummary(db, playerId), payments: await listPayments(db, listInput.parse({ playerId })), providers: Object.keys((await import("../../billing/registry.ts")).providers) });
   });
 
-  route(app, { method: "ANY", path: "/admin/playerPayment/getPayments", ...S }, input(listInput), async (c) => {
-    const q = validated(c, listInput);
+  route(app, { method: "ANY", path: "/admin/playerPayment/getPayments", ...S }, { input: listInput }, async (c, q) => {
     await playerSummary(c.var.deps.db, q.playerId);
     return c.json(await listPayments(c.var.deps.db, q));
   });
 
-  route(app, { method: "ANY", path: "/admin/playerPayment/add", ...O, mutates: true }, input(addInput), async (c) => {
-    const v = validated(c, addInput);
+  route(app, { method: "ANY", path: "/admin/playerPayment/add", ...O, mutates: true }, { input: addInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const order = await db.transaction(async (tx) => {
       const o = await manualCredit(tx, { playerId: v.playerId, grants: { gold: v.gold, silver: v.silver, premiumDays: v.premiumDays }, reason: v.reason, adminId: c.var.admin!.adminId, at: clock.now() });
@@ -100,8 +95,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     return c.json({ order: orderView(order) });
   });
 
-  route(app, { method: "ANY", path: "/admin/playerPayment/edit", ...O, mutates: true }, input(editInput), async (c) => {
-    const v = validated(c, editInput);
+  route(app, { method: "ANY", path: "/admin/playerPayment/edit", ...O, mutates: true }, { input: editInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const order = await db.transaction(async (tx) => {
       const o = await findOrder(tx, v.orderId);
@@ -115,8 +109,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
 
   // Removing a payment reverses it: a paid order is refunded through the ledger, an unpaid one
   // cancelled. The order and its history stay.
-  route(app, { method: "ANY", path: "/admin/playerPayment/remove", auth: "admin", role: "admin", mutates: true }, input(removeInput), async (c) => {
-    const v = validated(c, removeInput);
+  route(app, { method: "ANY", path: "/admin/playerPayment/remove", auth: "admin", role: "admin", mutates: true }, { input: removeInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const adminId = c.var.admin!.adminId;
     const o = await findOrder(db, v.orderId);
@@ -139,8 +132,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
   });
 
   // Asks the provider for the order's state, changing nothing.
-  route(app, { method: "POST", path: "/admin/playerPayment/cashbox/request", ...S }, input(orderInput), async (c) => {
-    const v = validated(c, orderInput);
+  route(app, { method: "POST", path: "/admin/playerPayment/cashbox/request", ...S }, { input: orderInput }, async (c, v) => {
     const o = await findOrder(c.var.deps.db, v.orderId);
     if (!o) throw notFound();
     if (o.provider === "manual") return c.json({ order: orderView(o), provider: { status: o.status, raw: { manual: true } } });
@@ -148,8 +140,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     return c.json({ order: orderView(o), provider: state });
   });
 
-  route(app, { method: "POST", path: "/admin/playerPayment/verify", ...O, mutates: true }, input(orderInput), async (c) => {
-    const v = validated(c, orderInput);
+  route(app, { method: "POST", path: "/admin/playerPayment/verify", ...O, mutates: true }, { input: orderInput }, async (c, v) => {
     const { db } = c.var.deps;
     const o = await findOrder(db, v.orderId);
     if (!o) throw notFound();
@@ -169,8 +160,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
 
   // Live feed: every change of any order (or of one player's), following order_events by id,
   // so any instance serves it from the shared store. Resumes from Last-Event-ID.
-  route(app, { method: "ANY", path: "/admin/playerPayment/stream/payments", ...S, kind: "stream" }, input(streamInput), async (c) => {
-    const v = validated(c, streamInput);
+  route(app, { method: "ANY", path: "/admin/playerPayment/stream/payments", ...S, kind: "stream" }, { input: streamInput }, async (c, v) => {
     const db = c.var.deps.db;
     let last = resumeId(c, v.after);
     if (last === undefined) {
@@ -190,8 +180,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     });
   });
 
-  route(app, { method: "POST", path: "/admin/api/payment/find", ...S }, input(findInput), async (c) => {
-    const v = validated(c, findInput);
+  route(app, { method: "POST", path: "/admin/api/payment/find", ...S }, { input: findInput }, async (c, v) => {
     const conds: SQL[] = [];
     if (v.txId) conds.push(or(eq(orders.providerTxId, v.txId), eq(orders.providerRef, v.txId))!);
     if (v.orderId) conds.push(eq(orders.id, v.orderId));
