@@ -30,6 +30,12 @@ export function createApp(deps: Deps): Hono<HonoEnv> {
   // Synchronous unless something below it waits: a read answered at once goes out at once.
   app.use("*", ((c, next) => {
     const path = c.req.path;
+    // A path whose %-encoding does not decode (`/admin/api/user/%E0`) is bad input for every
+    // route: Hono keeps such a parameter as it came, and a handler decoding it threw a 500.
+    if (path.includes("%") && !decodablePath(c.req.url)) {
+      keepVariablesPlain(c, { deps, locale: resolveLocale(path, undefined, c.req.header("accept-language")) });
+      throw new AppError("malformed");
+    }
     const cookies = c.req.header("cookie");
     keepVariablesPlain(c, { deps, locale: resolveLocale(path, cookies ? getCookie(c, LOCALE_COOKIE) : undefined, c.req.header("accept-language")) });
     for (const [k, v] of API_HEADERS) c.header(k, v);
@@ -66,6 +72,9 @@ export function createApp(deps: Deps): Hono<HonoEnv> {
   });
   app.onError((err, c) => {
     if (err instanceof AppError) return errorResponse(c, err);
+    // decodeURIComponent / encodeURIComponent on input that is not valid UTF-8 or %-encoding
+    // (a parameter decoded twice, a lone surrogate): the request is bad, not the server.
+    if (err instanceof URIError) return errorResponse(c, new AppError("malformed"));
     if (err instanceof HTTPException) {
       if (err.status === 413) return errorResponse(c, new AppError("payload_too_large"));
       if (err.status === 400) return errorResponse(c, new AppError("malformed"));
@@ -76,6 +85,18 @@ export function createApp(deps: Deps): Hono<HonoEnv> {
     return errorResponse(c, new AppError("internal"));
   });
   return app;
+}
+
+/** True when the URL's path %-decodes (UTF-8); the query string is decoded leniently elsewhere. */
+function decodablePath(url: string): boolean {
+  const start = url.indexOf("/", url.indexOf("://") + 3);
+  const q = url.indexOf("?", start);
+  try {
+    decodeURIComponent(url.slice(start, q < 0 ? undefined : q));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A handler that answered with a Response of its own (assets, streams) skipped the prepared headers. */

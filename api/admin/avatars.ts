@@ -5,7 +5,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
+import { input, readFields } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { audit } from "../http/audit.ts";
 import { AppError } from "../http/errors.ts";
@@ -83,7 +83,8 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
       clear ??= form?.get("clear") ?? undefined;
       bytes = await uploadedBytes(c);
     } else if (type.startsWith("application/json")) {
-      const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      // readFields answers 400 to a body that is not a JSON object (null, an array, a number).
+      const body = await readFields(c);
       playerIdRaw ??= body.playerId;
       clear ??= body.clear;
     } else {

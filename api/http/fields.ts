@@ -30,8 +30,22 @@ export const jsonValue = () =>
     }
   }, z.unknown().refine((v) => v !== Symbol.for("invalid-json"), { params: { rule: "pattern" } }));
 
-/** DD.MM.YYYY HH:mm:ss (the spec's date-time format, UTC) or ISO 8601, to epoch milliseconds. */
+/**
+ * The times an input may name: years 1900–2100. Outside them a number or an ISO string is still
+ * "a date" to JavaScript (up to ±8.64e15 ms) or not even that (1e308, year 10000, +275760), and
+ * later code — toISOString, the warehouse's DateTime64, a month's bucket — fails on it with a 500.
+ */
+export const MIN_INPUT_TIME = Date.UTC(1900, 0, 1);
+export const MAX_INPUT_TIME = Date.UTC(2101, 0, 1) - 1;
+const inRange = (t: number) => (Number.isFinite(t) && t >= MIN_INPUT_TIME && t <= MAX_INPUT_TIME ? t : null);
+
+/** DD.MM.YYYY HH:mm:ss (the spec's date-time format, UTC) or ISO 8601, to epoch milliseconds (years 1900–2100). */
 export function parseDateTime(v: unknown): number | null {
+  const t = parseAnyDateTime(v);
+  return t === null ? null : inRange(t);
+}
+
+function parseAnyDateTime(v: unknown): number | null {
   if (typeof v === "number") return Number.isFinite(v) ? v : null;
   if (typeof v !== "string") return null;
   const m = /^(\d{2})\.(\d{2})\.(\d{4})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
