@@ -65,12 +65,13 @@ test("the instances: each a 400 with the spec's message in the request's locale"
   }
   const ru = await w.app.request("/admin/api/user/%E0", { headers: admin.headers({ "accept-language": "ru" }) });
   expect((await ru.json()).error.message).toBe("Не удалось прочитать запрос.");
+  const periods: Record<string, unknown> = { from1: "2026-01-01", to1: "2026-01-31", from2: "2026-02-01", to2: "2026-02-28" };
   for (const [field, value] of [["from1", 1e308], ["from1", "10000-01-01"], ["from1", "01.01.10000"]] as const) {
     for (const action of ["getPeriodData", "getCsv"]) {
       const res = await w.app.request(`/admin/metrics/comparePeriods/${action}`, {
         method: "POST",
         headers: en(),
-        body: JSON.stringify({ from1: "2026-01-01", to1: "2026-01-31", from2: "2026-02-01", to2: "2026-02-28", [field]: value }),
+        body: JSON.stringify({ ...periods, [field]: value }),
       });
       expect(res.status).toBe(400);
       const { error } = await res.json();
