@@ -67,6 +67,17 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
       source: r.source,
       locale: r.locale,
     });
+    // A new player is active on their install day (as AppMetrica and GameAnalytics count it):
+    // DAU and the retention cohorts' day 0 include them even if they never sign in that day.
+    await emit(tx, "activity", {
+      event_id: newEventId(),
+      ts: toCHDateTime(r.at),
+      player_id: p.id,
+      kind: "registration",
+      country: r.country,
+      platform: r.platform,
+      reg_ts: toCHDateTime(r.at),
+    });
     await applyLedger(tx, { playerId: p.id, currency: "gold", delta: STARTING_BALANCE.gold, reason: "registration.bonus", at: r.at });
     await applyLedger(tx, { playerId: p.id, currency: "silver", delta: STARTING_BALANCE.silver, reason: "registration.bonus", at: r.at });
     return { playerId: p.id };

@@ -204,3 +204,25 @@ test("a battle server reads a player's state; bad ids, unknown and erased player
   await w.deps.db.update(players).set({ erasedAt: Date.now() }).where(eq(players.id, playerId));
   expect((await read(playerId)).status).toBe(404);
 });
+
+test("a player registered through the game API is active on their install day (DAU and the retention cohort's day 0), without signing in", async () => {
+  const at = w.clock.now();
+  const day = new Date(at).toISOString().slice(0, 10);
+  const reg = await gameApi(w, "/game/api/players/register", { network: "vk", uid: `first-day-${Math.random()}`, nickname: "FirstDayer", country: "DE", platform: "ios" });
+  expect(reg.status).toBe(201);
+  const { playerId } = (await reg.json()) as { playerId: number };
+  await w.ship();
+  const wh = w.deps.warehouse;
+  const [active] = await wh.query<{ n: number }>(
+    "SELECT toUInt64(bitmapContains(groupBitmapMergeState(players), toUInt64({p:UInt64}))) AS n FROM active_days WHERE day = toDate({d:String})",
+    { d: day, p: playerId },
+  );
+  expect(Number(active.n)).toBe(1);
+  const [cohort] = await wh.query<{ n: number }>(
+    "SELECT toUInt64(bitmapContains(groupBitmapMergeState(players), toUInt64({p:UInt64}))) AS n FROM retention_daily WHERE cohort_day = toDate({d:String}) AND day = toDate({d:String})",
+    { d: day, p: playerId },
+  );
+  expect(Number(cohort.n)).toBe(1);
+  const [event] = await wh.query<{ kind: string; country: string; platform: string }>("SELECT kind, country, platform FROM activity WHERE player_id = {p:UInt64}", { p: playerId });
+  expect(event).toEqual({ kind: "registration", country: "DE", platform: "ios" });
+});

@@ -39,6 +39,14 @@ test("demo battles feed stats, the ledger and the warehouse (tanksEarns has rows
     expect(tanks.length).toBeGreaterThan(0);
     expect(tanks.reduce((s, t) => s + Number(t.battles), 0)).toBeGreaterThan(0);
     expect(tanks.some((t) => Number(t.silver_spent) > 0)).toBe(true);
+    // Every demo player is active on their install day (DAU, retention's day 0), as the game
+    // API's registrations are: before, a player whose first login fell on the next UTC day was not.
+    const [{ missing }] = await w.deps.warehouse.query<{ missing: number }>(
+      `SELECT count() AS missing FROM registrations AS r
+       LEFT JOIN (SELECT DISTINCT player_id, toDate(ts) AS day FROM activity) AS a ON a.player_id = r.player_id AND a.day = toDate(r.ts)
+       WHERE a.player_id = 0`,
+    );
+    expect(Number(missing)).toBe(0);
   } finally {
     await w.close();
   }
