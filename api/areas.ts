@@ -26,11 +26,12 @@ import { registerSystemAdmin } from "./admin/system/index.ts";
 import { registerExperiments } from "./admin/experiments/index.ts";
 import { registerAdsAdmin } from "./admin/ads/index.ts";
 import { registerAdminNotifications } from "./admin/notifications.ts";
+import { registerCommunity } from "./public/community.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
 // registerAccount goes first: its sign-in-link middleware must run before the public pages.
-const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars, registerOffers, registerAdminOffers, registerAdminNotifications, registerExperiments, registerAdsAdmin];
+const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars, registerOffers, registerAdminOffers, registerAdminNotifications, registerExperiments, registerAdsAdmin, registerCommunity];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

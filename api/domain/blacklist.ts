@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "../db/index.ts";
 import { blacklist } from "../db/schema/social.ts";
 import { players } from "../db/schema/players.ts";
 import { AppError, fieldError } from "../http/errors.ts";
+import { dropOnBlock } from "./friends.ts";
 
 export const BLACKLIST_LIMIT = 500;
 
@@ -34,6 +35,8 @@ export async function addToBlacklist(db: Db, input: { playerId: number; blockedI
     const [count] = await tx.select({ n: sql<number>`count(*)` }).from(blacklist).where(eq(blacklist.playerId, input.playerId));
     if (Number(count.n) >= BLACKLIST_LIMIT) throw new AppError("conflict", "error.blacklist_full", [BLACKLIST_LIMIT], 409);
     await tx.insert(blacklist).values({ playerId: input.playerId, blockedId: input.blockedId, createdAt: input.at }).onConflictDoNothing();
+    // Blocking someone ends the friendship and the requests between them (friends.ts).
+    await dropOnBlock(tx, input.playerId, input.blockedId, input.at);
     return { blocked: input.blockedId };
   });
 }

@@ -15,6 +15,8 @@ import { playerByEmail, playerByIdentity, playerById, type PlayerRow } from "../
 import { issueToken } from "../identity/tokens.ts";
 import { assertNotBanned } from "../identity/bans.ts";
 import { randomToken } from "../http/session.ts";
+import { recordDevice, saveIdentityProfile } from "../domain/devices.ts";
+import { requestCountry } from "../http/session.ts";
 
 const slug = (max: number) => f.optional(z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.string().regex(/^[a-z0-9_.-]+$/).min(2).max(max)));
 const identityFields = { network: slug(32), uid: f.optionalText(128) };
@@ -28,6 +30,12 @@ const registerBody = z.object({
   platform: slug(32),
   source: slug(64),
   locale: f.optional(z.enum(["ru", "en"])),
+  /** The device the game runs on and its version (the player's devices, domain/devices.ts). */
+  deviceId: f.optionalText(128),
+  appVersion: f.optionalText(32),
+  /** The social network's profile data (name, photo) for the identity (socialUpdate). */
+  profileName: f.optionalText(100),
+  profilePhoto: f.optional(z.string().trim().max(500).regex(/^https:\/\//)),
 });
 
 /** Paths on the player site a sign-in link may lead to. */
@@ -53,7 +61,8 @@ export function registerGamePlayers(app: Hono<HonoEnv>) {
     // second install registers nobody new.
     const find = async () => (identity ? await playerByIdentity(db, identity.network, identity.uid) : await playerByEmail(db, b.email!));
     const known = await find();
-    if (known) return c.json(answer(known, false), 200);
+    const seen = (playerId: number) => noteGameSignIn(c, playerId, b, identity);
+    if (known) return await seen(known.id), c.json(answer(known, false), 200);
     if (b.email && (await playerByEmail(db, b.email))) throw fieldError({ email: { id: "validation.unique" } });
     const locale = b.locale ?? c.var.locale;
     const at = clock.now();
@@ -72,11 +81,13 @@ export function registerGamePlayers(app: Hono<HonoEnv>) {
       const p = (await playerById(db, playerId))!;
       // registerPlayer answers an existing player when the identity appeared meanwhile.
       const created = p.createdAt === at;
+      await seen(p.id);
       return c.json(answer(p, created), created ? 201 : 200);
     } catch (err) {
       // A concurrent registration of the same identity or email won the race: answer its player.
       if (!(err instanceof AppError) && /UNIQUE/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? ""))) {
         const winner = await find();
+        if (winner) await seen(winner.id);
         if (winner) return c.json(answer(winner, false), 200);
       }
       throw err;
@@ -116,3 +127,11 @@ function playerState(c: Context<HonoEnv>, row: NamedRow | undefined) {
 /** What GET /game/api/players/:playerId answers (bench/servers/bare-sqlite.ts runs the same read). */
 export const PLAYER_STATE_SQL =
   "SELECT id, nickname, level, experience, rating, battles, wins, gold, silver, premium_until AS premiumUntil, current_tank_id AS currentTankId, banned_until AS bannedUntil, ban_reason AS banReason, locale FROM players WHERE id = ? AND erased_at IS NULL";
+
+/** A game sign-in: the device it came from, and the identity's profile data as the network sent it. */
+async function noteGameSignIn(c: Context<HonoEnv>, playerId: number, b: z.output<typeof registerBody>, identity: { network: string; uid: string } | undefined) {
+  const { db, clock } = c.var.deps;
+  const at = clock.now();
+  await recordDevice(db, { playerId, client: "game", deviceKey: b.deviceId ?? `${b.platform ?? "web"}:${identity ? `${identity.network}:${identity.uid}` : "email"}`, platform: b.platform ?? "web", appVersion: b.appVersion, userAgent: c.req.header("user-agent") ?? "", country: requestCountry(c), at });
+  if (identity && (b.profileName || b.profilePhoto)) await saveIdentityProfile(db, { ...identity, name: b.profileName ?? "", photoUrl: b.profilePhoto ?? "", at });
+}

@@ -24,6 +24,17 @@ const EXTRAS: Record<string, string> = {
   "/game/api/players/:playerId{[0-9]+}": "a battle server reads a player's state (level, rating, currencies, current tank, ban) at matchmaking and battle start; the spec shows no game-server API",
   "/game/api/players/site-token": "the game client gets a single-use link that signs its player in on the site; the spec only says a token query parameter is removed from the address bar",
   "/public/avatars/:hash{[0-9a-f]+}": "an accepted avatar's image by its content hash, the address players.avatar_url holds (profile JSON, public shell); cacheable for good since the hash names the bytes",
+  "/public/profile/friends": "a player's friends and friend requests (the profile's friends panel); the spec lists the admin's friend routes only",
+  "/public/profile/friends/request": "a player asks another to be friends (POST, CSRF)",
+  "/public/profile/friends/accept": "a player accepts a friend request (POST, CSRF)",
+  "/public/profile/friends/decline": "a player declines a request to them or cancels their own (POST, CSRF)",
+  "/public/profile/friends/remove": "a player ends a friendship (POST, CSRF)",
+  "/public/chat/messages": "a chat room's latest messages for a player (global per locale, or their clan's)",
+  "/public/chat/send": "a player writes in a chat room (POST, CSRF; rate, length, mute and word-filter limits)",
+  "/public/chat/stream": "a chat room live for a player (SSE: new messages and messages taken down)",
+  "/public/profile/terms": "the terms version a player accepted and whether they rated the game",
+  "/public/profile/terms/accept": "a player accepts the current terms (POST, CSRF)",
+  "/public/profile/rate": "a player rates the game once; the bonus is paid once through the ledger (POST, CSRF)",
   "/admin/playerAvatars/image/:avatarId{[0-9]+}": "the moderation screen's preview of an upload of any status (pending, rejected), which the public address never serves",
 };
 

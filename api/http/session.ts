@@ -7,6 +7,7 @@ import { sessions, admins, players } from "../db/schema/index.ts";
 import type { AdminRole } from "../db/schema/access.ts";
 import type { HonoEnv } from "./env.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
+import { platformOfAgent, recordDevice, siteDeviceKey } from "../domain/devices.ts";
 
 export const PLAYER_COOKIE = "tk_player";
 export const ADMIN_COOKIE = "tk_admin";
@@ -86,7 +87,18 @@ export async function startSession(
     userAgent: c.req.header("user-agent")?.slice(0, 255) ?? null,
   });
   setCookie(c, kind === "player" ? PLAYER_COOKIE : ADMIN_COOKIE, token, cookieOptions(c, SESSION_LIMITS[kind].absolute));
+  if (kind === "player") {
+    // The browser a player signs in on the site from (domain/devices.ts).
+    const ua = c.req.header("user-agent")?.slice(0, 300) ?? "";
+    await recordDevice(db, { playerId: subjectId, client: "site", deviceKey: await siteDeviceKey(ua), platform: platformOfAgent(ua), userAgent: ua, country: requestCountry(c), at: now });
+  }
   return { csrfToken };
+}
+
+/** The country the edge put on the request (CF-IPCountry on Workers, X-Country from a proxy), if any. */
+export function requestCountry(c: Context<HonoEnv>): string | null {
+  const v = (c.req.header("cf-ipcountry") ?? c.req.header("x-country") ?? "").trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(v) ? v : null;
 }
 
 export async function endSession(c: Context<HonoEnv>, kind: "player" | "admin") {

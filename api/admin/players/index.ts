@@ -9,6 +9,8 @@ import { registerPlayerLog } from "./log.ts";
 import { registerPlayerCounters } from "./counters.ts";
 import { registerPlayersStats } from "./stats.ts";
 import { registerPlayerBattles } from "./battles.ts";
+import { registerAdminChat } from "./chat.ts";
+import { registerAdminCommunity } from "./community.ts";
 
 export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerCard(app);
@@ -18,4 +20,6 @@ export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerCounters(app);
   registerPlayersStats(app);
   registerPlayerBattles(app);
+  registerAdminChat(app);
+  registerAdminCommunity(app);
 }

@@ -36,11 +36,11 @@ export const systemStep: WorldStep = async ({ db, opts }) => {
     { platform: "web", store: "vk_play", appId: "tankodrome", url: "https://vkplay.ru/play/game/tankodrome/", active: false, updatedAt: at },
   ]);
   await db.insert(socialNetworks).values([
-    { key: "vk", name: "VK", enabled: true, appId: "51744212", sortOrder: 1, updatedAt: at },
-    { key: "ok", name: "Одноклассники", enabled: true, appId: "512001833610", sortOrder: 2, updatedAt: at },
+    { key: "vk", name: "VK", enabled: true, appId: "51744212", sortOrder: 1, profileUrl: "https://vk.com/id{uid}", updatedAt: at },
+    { key: "ok", name: "Одноклассники", enabled: true, appId: "512001833610", sortOrder: 2, profileUrl: "https://ok.ru/profile/{uid}", updatedAt: at },
     { key: "google", name: "Google", enabled: true, appId: "418277390412-tankodrome.apps.googleusercontent.com", sortOrder: 3, updatedAt: at },
     { key: "apple", name: "Apple", enabled: true, appId: "com.tankodrome.signin", sortOrder: 4, updatedAt: at },
-    { key: "facebook", name: "Facebook", enabled: false, appId: "874210339912051", sortOrder: 5, updatedAt: at },
+    { key: "facebook", name: "Facebook", enabled: false, appId: "874210339912051", sortOrder: 5, profileUrl: "https://www.facebook.com/{uid}", updatedAt: at },
   ]);
   await db.insert(languages).values([
     { code: "ru", name: "Русский", enabled: true, isDefault: true, sortOrder: 1, updatedAt: at },

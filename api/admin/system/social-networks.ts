@@ -12,10 +12,12 @@ export const socialNetworkSchema = z.object({
   enabled: f.optional(f.bool()).default(true),
   appId: f.optional(f.text(0, 200)).default(""),
   sortOrder: f.optional(f.int(0, 10_000)).default(0),
+  /** https://… with {uid}: where goToMailProfile sends an operator. */
+  profileUrl: f.optional(z.string().trim().max(300).regex(/^https?:\/\/[^\s]*\{uid\}[^\s]*$/, { params: { rule: "pattern" } } as never)),
 });
 
 export const socialNetworkArea: ResourceDescription = {
   name: "socialNetwork", base: "/admin/socialNetwork/", role: "admin", table: socialNetworks, schema: socialNetworkSchema,
-  columns: ["id", "key", "name", "enabled", "appId", "sortOrder"], search: ["key", "name"], filters: ["enabled"],
+  columns: ["id", "key", "name", "enabled", "appId", "sortOrder", "profileUrl"], search: ["key", "name"], filters: ["enabled"],
   actions: { set: "save", remove: "remove" }, unique: ["key"],
 };

@@ -233,5 +233,31 @@ export const migrations: Migration[] = [
       "CREATE UNIQUE INDEX `ad_placements_placement_network` ON `ad_placements` (`placement`,`network`);",
       "CREATE TABLE `ad_settings` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`updated_at` integer NOT NULL\n);"
     ]
+  },
+  {
+    "tag": "0017_strange_shaman",
+    "hash": "5351e6076cb7e9d92954a9a1b4cf5b9a2c75b9f5a0eb95d1ff111d2f3e3f69ec",
+    "statements": [
+      "CREATE TABLE `chat_events` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`room` text NOT NULL,\n\t`message_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`at` integer NOT NULL\n);",
+      "CREATE INDEX `chat_events_room` ON `chat_events` (`room`,`id`);",
+      "CREATE TABLE `chat_messages` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`room` text NOT NULL,\n\t`player_id` integer,\n\t`nickname` text NOT NULL,\n\t`body` text NOT NULL,\n\t`status` text DEFAULT 'visible' NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`moderated_at` integer,\n\t`moderated_by` text,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE set null\n);",
+      "CREATE INDEX `chat_messages_room` ON `chat_messages` (`room`,`id`);",
+      "CREATE INDEX `chat_messages_player` ON `chat_messages` (`player_id`,`id`);",
+      "CREATE TABLE `chat_mutes` (\n\t`player_id` integer PRIMARY KEY NOT NULL,\n\t`until` integer NOT NULL,\n\t`reason` text DEFAULT '' NOT NULL,\n\t`by_admin` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE TABLE `chat_words` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`word` text NOT NULL,\n\t`created_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `chat_words_word` ON `chat_words` (`word`);",
+      "CREATE TABLE `experiment_overrides` (\n\t`experiment_id` integer NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`variant` text,\n\t`by_admin` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`experiment_id`, `player_id`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `experiment_overrides_player` ON `experiment_overrides` (`player_id`);",
+      "CREATE TABLE `friend_requests` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`from_id` integer NOT NULL,\n\t`to_id` integer NOT NULL,\n\t`status` text DEFAULT 'pending' NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`answered_at` integer,\n\tFOREIGN KEY (`from_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`to_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `friend_requests_to` ON `friend_requests` (`to_id`,`status`);",
+      "CREATE INDEX `friend_requests_from` ON `friend_requests` (`from_id`,`status`);",
+      "CREATE TABLE `friends` (\n\t`player_id` integer NOT NULL,\n\t`friend_id` integer NOT NULL,\n\t`since` integer NOT NULL,\n\tPRIMARY KEY(`player_id`, `friend_id`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`friend_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE TABLE `identity_profiles` (\n\t`network` text NOT NULL,\n\t`uid` text NOT NULL,\n\t`name` text DEFAULT '' NOT NULL,\n\t`photo_url` text DEFAULT '' NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`network`, `uid`)\n);",
+      "CREATE TABLE `player_devices` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`client` text NOT NULL,\n\t`device_key` text NOT NULL,\n\t`platform` text NOT NULL,\n\t`app_version` text DEFAULT '' NOT NULL,\n\t`user_agent` text DEFAULT '' NOT NULL,\n\t`country` text,\n\t`first_seen` integer NOT NULL,\n\t`last_seen` integer NOT NULL,\n\t`sign_ins` integer DEFAULT 1 NOT NULL,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `player_devices_key` ON `player_devices` (`player_id`,`client`,`device_key`);",
+      "CREATE INDEX `player_devices_last` ON `player_devices` (`player_id`,`last_seen`);",
+      "CREATE TABLE `player_terms` (\n\t`player_id` integer PRIMARY KEY NOT NULL,\n\t`eula_version` integer,\n\t`eula_accepted_at` integer,\n\t`rated_at` integer,\n\t`rating` integer,\n\t`bonus_paid_at` integer,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "ALTER TABLE `social_networks` ADD `profile_url` text DEFAULT '' NOT NULL;"
+    ]
   }
 ];

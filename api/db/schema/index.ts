@@ -20,3 +20,4 @@ export * from "./system.ts";
 export * from "./notifications.ts";
 export * from "./experiments.ts";
 export * from "./ads.ts";
+export * from "./community.ts";

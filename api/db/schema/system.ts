@@ -91,6 +91,8 @@ export const socialNetworks = sqliteTable(
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     appId: text("app_id").notNull().default(""),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** A player's profile page on the network, `{uid}` standing for the identity's uid ("" : none). */
+    profileUrl: text("profile_url").notNull().default(""),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [uniqueIndex("social_networks_key").on(t.key)],

@@ -1,0 +1,113 @@
+// The player site's friends, chat, terms and app rating (routes the spec's screens imply but do
+// not list; conformance.test.ts names each among its extras).
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { HonoEnv } from "../http/env.ts";
+import { route } from "../http/router.ts";
+import { parseFields } from "../http/validate.ts";
+import * as f from "../http/fields.ts";
+import { AppError } from "../http/errors.ts";
+import { resumeId } from "../http/feed.ts";
+import { blacklist } from "../db/schema/social.ts";
+import { eq } from "drizzle-orm";
+import * as friends from "../domain/friends.ts";
+import * as chat from "../domain/chat.ts";
+import * as terms from "../domain/terms.ts";
+import { chatHub } from "../domain/chat-hub.ts";
+import { chatStream } from "../http/chat-feed.ts";
+import "./community-messages.ts";
+
+const P = { auth: "player" } as const;
+const W = { method: "POST", auth: "player", mutates: true } as const;
+const room = () => z.string().trim().regex(chat.ROOM_PATTERN, { params: { rule: "pattern" } } as never);
+
+const toInput = z.object({ playerId: f.id() });
+const requestInput = z.object({ requestId: f.id() });
+const roomInput = z.object({ room: f.optional(room()), before: f.optional(f.id()), limit: f.optional(f.int(1, 100)).default(50) });
+const sendInput = z.object({ room: room(), body: f.text(1, chat.MAX_LENGTH) });
+const streamInput = z.object({ room: f.optional(room()), after: f.optional(f.int(0)) });
+const eulaInput = z.object({ version: f.int(0) });
+const rateInput = z.object({ rating: f.int(1, 5) });
+
+/** What a player reader sees of a message (no moderation details). */
+const forReader = (m: chat.ChatMessage) => ({ id: m.id, room: m.room, playerId: m.playerId, nickname: m.nickname, body: m.body, createdAt: m.createdAt, system: m.playerId === null });
+
+async function blockedBy(db: HonoEnv["Variables"]["deps"]["db"], playerId: number): Promise<Set<number>> {
+  return new Set((await db.select({ id: blacklist.blockedId }).from(blacklist).where(eq(blacklist.playerId, playerId))).map((r) => r.id));
+}
+
+export function registerCommunity(app: Hono<HonoEnv>) {
+  const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
+
+  route(app, { method: "GET", path: "/public/profile/friends", ...P }, async (c) => c.json(await friends.friendsOf(c.var.deps.db, me(c))));
+
+  route(app, { ...W, path: "/public/profile/friends/request" }, async (c) => {
+    const v = await parseFields(c, toInput);
+    return c.json(await friends.sendRequest(c.var.deps.db, { fromId: me(c), toId: v.playerId, at: c.var.deps.clock.now() }));
+  });
+  route(app, { ...W, path: "/public/profile/friends/accept" }, async (c) => {
+    const v = await parseFields(c, requestInput);
+    return c.json(await friends.acceptRequest(c.var.deps.db, { requestId: v.requestId, playerId: me(c), at: c.var.deps.clock.now() }));
+  });
+  route(app, { ...W, path: "/public/profile/friends/decline" }, async (c) => {
+    const v = await parseFields(c, requestInput);
+    return c.json(await friends.declineRequest(c.var.deps.db, { requestId: v.requestId, playerId: me(c), at: c.var.deps.clock.now() }));
+  });
+  route(app, { ...W, path: "/public/profile/friends/remove" }, async (c) => {
+    const v = await parseFields(c, toInput);
+    return c.json(await friends.removeFriend(c.var.deps.db, { playerId: me(c), friendId: v.playerId }));
+  });
+
+  // A room's latest messages (the player's locale's global room unless asked), the rooms they may use and whether they are muted.
+  route(app, { method: "GET", path: "/public/chat/messages", ...P }, async (c) => {
+    const v = await parseFields(c, roomInput);
+    const { db, clock } = c.var.deps;
+    const target = v.room ?? chat.globalRoom(c.var.locale);
+    await chat.assertMayRead(db, me(c), target);
+    const [rows, blocked, rooms, mute] = await Promise.all([
+      chat.history(db, { room: target, before: v.before, limit: v.limit }),
+      blockedBy(db, me(c)),
+      chat.roomsOf(db, me(c)),
+      chat.muteOf(db, me(c), clock.now()),
+    ]);
+    return c.json({ room: target, rooms, mute, limits: { maxLength: chat.MAX_LENGTH, ...chat.RATE }, rows: rows.filter((m) => m.playerId === null || !blocked.has(m.playerId)).map(forReader) });
+  });
+
+  route(app, { ...W, path: "/public/chat/send" }, async (c) => {
+    const v = await parseFields(c, sendInput);
+    const { db, clock } = c.var.deps;
+    const m = await chat.postMessage(db, { playerId: me(c), room: v.room, body: v.body, at: clock.now() });
+    chatHub(db).poke();
+    return c.json(forReader(m), 201);
+  });
+
+  // Live: new messages ("message") and messages taken down ("remove") of one room.
+  route(app, { method: "GET", path: "/public/chat/stream", ...P, kind: "stream" }, async (c) => {
+    const v = await parseFields(c, streamInput);
+    const db = c.var.deps.db;
+    const target = v.room ?? chat.globalRoom(c.var.locale);
+    await chat.assertMayRead(db, me(c), target);
+    const blocked = await blockedBy(db, me(c));
+    return chatStream(c, [target], resumeId(c, v.after), (e) => {
+      if (e.kind === "hidden" || e.kind === "deleted") return { event: "remove", data: { id: e.message.id } };
+      if (e.message.status !== "visible") return null;
+      if (e.message.playerId !== null && blocked.has(e.message.playerId)) return null;
+      return { event: "message", data: forReader(e.message) };
+    });
+  });
+
+  route(app, { method: "GET", path: "/public/profile/terms", ...P }, async (c) => c.json(await terms.termsOf(c.var.deps.db, me(c))));
+
+  route(app, { ...W, path: "/public/profile/terms/accept" }, async (c) => {
+    const v = await parseFields(c, eulaInput);
+    return c.json(await terms.acceptEula(c.var.deps.db, me(c), v.version, c.var.deps.clock.now()));
+  });
+
+  route(app, { ...W, path: "/public/profile/rate" }, async (c) => {
+    const v = await parseFields(c, rateInput);
+    const { db, clock } = c.var.deps;
+    const state = await terms.termsOf(db, me(c));
+    if (!state.mayAskRating) throw new AppError("conflict", "terms.error.rated");
+    return c.json(await terms.rateApp(db, me(c), v.rating, clock.now()));
+  });
+}
