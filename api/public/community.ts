@@ -4,7 +4,6 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { parseFields } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { AppError } from "../http/errors.ts";
 import { resumeId } from "../http/feed.ts";
@@ -41,26 +40,21 @@ export function registerCommunity(app: Hono<HonoEnv>) {
 
   route(app, { method: "GET", path: "/public/profile/friends", ...P }, async (c) => c.json(await friends.friendsOf(c.var.deps.db, me(c))));
 
-  route(app, { ...W, path: "/public/profile/friends/request" }, async (c) => {
-    const v = await parseFields(c, toInput);
+  route(app, { ...W, path: "/public/profile/friends/request" }, { input: toInput }, async (c, v) => {
     return c.json(await friends.sendRequest(c.var.deps.db, { fromId: me(c), toId: v.playerId, at: c.var.deps.clock.now() }));
   });
-  route(app, { ...W, path: "/public/profile/friends/accept" }, async (c) => {
-    const v = await parseFields(c, requestInput);
+  route(app, { ...W, path: "/public/profile/friends/accept" }, { input: requestInput }, async (c, v) => {
     return c.json(await friends.acceptRequest(c.var.deps.db, { requestId: v.requestId, playerId: me(c), at: c.var.deps.clock.now() }));
   });
-  route(app, { ...W, path: "/public/profile/friends/decline" }, async (c) => {
-    const v = await parseFields(c, requestInput);
+  route(app, { ...W, path: "/public/profile/friends/decline" }, { input: requestInput }, async (c, v) => {
     return c.json(await friends.declineRequest(c.var.deps.db, { requestId: v.requestId, playerId: me(c), at: c.var.deps.clock.now() }));
   });
-  route(app, { ...W, path: "/public/profile/friends/remove" }, async (c) => {
-    const v = await parseFields(c, toInput);
+  route(app, { ...W, path: "/public/profile/friends/remove" }, { input: toInput }, async (c, v) => {
     return c.json(await friends.removeFriend(c.var.deps.db, { playerId: me(c), friendId: v.playerId }));
   });
 
   // A room's latest messages (the player's locale's global room unless asked), the rooms they may use and whether they are muted.
-  route(app, { method: "GET", path: "/public/chat/messages", ...P }, async (c) => {
-    const v = await parseFields(c, roomInput);
+  route(app, { method: "GET", path: "/public/chat/messages", ...P }, { input: roomInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const target = v.room ?? chat.globalRoom(c.var.locale);
     await chat.assertMayRead(db, me(c), target);
@@ -73,8 +67,7 @@ export function registerCommunity(app: Hono<HonoEnv>) {
     return c.json({ room: target, rooms, mute, limits: { maxLength: chat.MAX_LENGTH, ...chat.RATE }, rows: rows.filter((m) => m.playerId === null || !blocked.has(m.playerId)).map(forReader) });
   });
 
-  route(app, { ...W, path: "/public/chat/send" }, async (c) => {
-    const v = await parseFields(c, sendInput);
+  route(app, { ...W, path: "/public/chat/send" }, { input: sendInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const m = await chat.postMessage(db, { playerId: me(c), room: v.room, body: v.body, at: clock.now() });
     chatHub(db).poke();
@@ -82,8 +75,7 @@ export function registerCommunity(app: Hono<HonoEnv>) {
   });
 
   // Live: new messages ("message") and messages taken down ("remove") of one room.
-  route(app, { method: "GET", path: "/public/chat/stream", ...P, kind: "stream" }, async (c) => {
-    const v = await parseFields(c, streamInput);
+  route(app, { method: "GET", path: "/public/chat/stream", ...P, kind: "stream" }, { input: streamInput }, async (c, v) => {
     const db = c.var.deps.db;
     const target = v.room ?? chat.globalRoom(c.var.locale);
     await chat.assertMayRead(db, me(c), target);
@@ -98,13 +90,11 @@ export function registerCommunity(app: Hono<HonoEnv>) {
 
   route(app, { method: "GET", path: "/public/profile/terms", ...P }, async (c) => c.json(await terms.termsOf(c.var.deps.db, me(c))));
 
-  route(app, { ...W, path: "/public/profile/terms/accept" }, async (c) => {
-    const v = await parseFields(c, eulaInput);
+  route(app, { ...W, path: "/public/profile/terms/accept" }, { input: eulaInput }, async (c, v) => {
     return c.json(await terms.acceptEula(c.var.deps.db, me(c), v.version, c.var.deps.clock.now()));
   });
 
-  route(app, { ...W, path: "/public/profile/rate" }, async (c) => {
-    const v = await parseFields(c, rateInput);
+  route(app, { ...W, path: "/public/profile/rate" }, { input: rateInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const state = await terms.termsOf(db, me(c));
     if (!state.mayAskRating) throw new AppError("conflict", "terms.error.rated");

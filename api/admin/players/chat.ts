@@ -7,7 +7,6 @@ import { z } from "zod";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { parseFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { notFound } from "../../http/errors.ts";
@@ -61,15 +60,13 @@ export function registerAdminChat(app: Hono<HonoEnv>) {
     return c.json({ rooms: ["global:ru", "global:en"], words: await chat.listWords(db), mutes, limits: { maxLength: chat.MAX_LENGTH, ...chat.RATE } });
   });
 
-  route(app, { method: "ANY", path: "/admin/chat/getMessages", ...SUPPORT }, async (c) => {
-    const v = await parseFields(c, listInput);
+  route(app, { method: "ANY", path: "/admin/chat/getMessages", ...SUPPORT }, { input: listInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const rows = await chat.history(db, { room: v.room, playerId: v.playerId, q: v.q, before: v.before, limit: v.limit, all: true });
     return c.json({ rows: await withAuthors(db, rows, clock.now()), next: rows.length === v.limit ? rows[rows.length - 1].id : null });
   });
 
-  route(app, { method: "ANY", path: "/admin/chat/setMessage", ...OPERATOR, mutates: true }, async (c) => {
-    const v = await parseFields(c, setMessageInput);
+  route(app, { method: "ANY", path: "/admin/chat/setMessage", ...OPERATOR, mutates: true }, { input: setMessageInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const admin = c.var.admin!.username;
     const at = clock.now();
@@ -113,8 +110,7 @@ export function registerAdminChat(app: Hono<HonoEnv>) {
   });
 
   // Every room live (or one), moderations included, for the operators' screen.
-  route(app, { method: "ANY", path: "/admin/chat/stream/history", ...SUPPORT, kind: "stream" }, async (c) => {
-    const v = await parseFields(c, streamInput);
+  route(app, { method: "ANY", path: "/admin/chat/stream/history", ...SUPPORT, kind: "stream" }, { input: streamInput }, async (c, v) => {
     return chatStream(c, v.room ? [v.room] : null, resumeId(c, v.after), (e) => ({ event: e.kind === "message" ? "message" : "status", data: e.message }));
   });
 
@@ -123,8 +119,7 @@ export function registerAdminChat(app: Hono<HonoEnv>) {
     return c.json({ clans: await db.select({ id: clans.id, name: clans.name, tag: clans.tag }).from(clans).orderBy(clans.name).limit(500) });
   });
 
-  route(app, { method: "ANY", path: "/admin/chatClan/getMessages", ...SUPPORT }, async (c) => {
-    const v = await parseFields(c, clanInput);
+  route(app, { method: "ANY", path: "/admin/chatClan/getMessages", ...SUPPORT }, { input: clanInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const [clan] = await db.select({ id: clans.id, name: clans.name, tag: clans.tag }).from(clans).where(eq(clans.id, v.clanId)).limit(1);
     if (!clan) throw notFound();
@@ -138,8 +133,7 @@ export function registerAdminChat(app: Hono<HonoEnv>) {
     return c.json({ player: { id: p.id, nickname: p.nickname }, total: await chat.countMessages(db, { playerId: p.id }), mute: await chat.muteOf(db, p.id, clock.now()) });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/chatHistory/load", ...SUPPORT }, async (c) => {
-    const v = await parseFields(c, historyInput.omit({ playerId: true }));
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/chatHistory/load", ...SUPPORT }, { input: historyInput.omit({ playerId: true }) }, async (c, v) => {
     const db = c.var.deps.db;
     const p = await playerOr404(db, Number(c.req.param("playerId")));
     const [rows, total] = await Promise.all([chat.historyPage(db, p.id, v.size, (v.page - 1) * v.size), chat.countMessages(db, { playerId: p.id })]);

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { and, asc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { parseFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError, notFound } from "../../http/errors.ts";
@@ -21,31 +20,27 @@ const requestInput = z.object({ requestId: f.id() });
 const removeInput = z.object({ playerId: f.id(), friendId: f.id() });
 
 export function registerAdminCommunity(app: Hono<HonoEnv>) {
-  route(app, { method: "ANY", path: "/admin/player/friends/get", ...SUPPORT }, async (c) => {
-    const v = await parseFields(c, playerInput);
+  route(app, { method: "ANY", path: "/admin/player/friends/get", ...SUPPORT }, { input: playerInput }, async (c, v) => {
     const db = c.var.deps.db;
     await playerOr404(db, v.playerId);
     return c.json({ playerId: v.playerId, ...(await friends.friendsOf(db, v.playerId)) });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/friend/accept", ...OPERATOR, mutates: true }, async (c) => {
-    const v = await parseFields(c, requestInput);
+  route(app, { method: "ANY", path: "/admin/player/friend/accept", ...OPERATOR, mutates: true }, { input: requestInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const r = await friends.acceptRequest(db, { requestId: v.requestId, at: clock.now() });
     await audit(c, db, { action: "friend.accept", targetType: "player", targetId: r.toId, summary: `friend request #${r.requestId} from ${r.fromId} accepted for ${r.toId}` });
     return c.json({ ...r, status: "accepted" });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/friend/decline", ...OPERATOR, mutates: true }, async (c) => {
-    const v = await parseFields(c, requestInput);
+  route(app, { method: "ANY", path: "/admin/player/friend/decline", ...OPERATOR, mutates: true }, { input: requestInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const r = await friends.declineRequest(db, { requestId: v.requestId, at: clock.now() });
     await audit(c, db, { action: "friend.decline", targetType: "player", targetId: r.toId, summary: `friend request #${r.requestId} from ${r.fromId} declined for ${r.toId}` });
     return c.json(r);
   });
 
-  route(app, { method: "ANY", path: "/admin/player/friend/remove", ...OPERATOR, mutates: true }, async (c) => {
-    const v = await parseFields(c, removeInput);
+  route(app, { method: "ANY", path: "/admin/player/friend/remove", ...OPERATOR, mutates: true }, { input: removeInput }, async (c, v) => {
     const db = c.var.deps.db;
     await db.transaction(async (tx) => {
       await friends.removeFriend(tx, v);
@@ -54,8 +49,7 @@ export function registerAdminCommunity(app: Hono<HonoEnv>) {
     return c.json({ removed: true, playerId: v.playerId, friendId: v.friendId });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/resetEula", ...OPERATOR, mutates: true }, async (c) => {
-    const v = await parseFields(c, playerInput);
+  route(app, { method: "ANY", path: "/admin/player/resetEula", ...OPERATOR, mutates: true }, { input: playerInput }, async (c, v) => {
     const db = c.var.deps.db;
     await playerOr404(db, v.playerId);
     await db.transaction(async (tx) => {
@@ -65,8 +59,7 @@ export function registerAdminCommunity(app: Hono<HonoEnv>) {
     return c.json(await terms.termsOf(db, v.playerId));
   });
 
-  route(app, { method: "ANY", path: "/admin/player/resetRateForBonus", ...OPERATOR, mutates: true }, async (c) => {
-    const v = await parseFields(c, playerInput);
+  route(app, { method: "ANY", path: "/admin/player/resetRateForBonus", ...OPERATOR, mutates: true }, { input: playerInput }, async (c, v) => {
     const db = c.var.deps.db;
     await playerOr404(db, v.playerId);
     await db.transaction(async (tx) => {
