@@ -69,6 +69,18 @@ test("an operator signs in, creates a second admin, promotes and deactivates the
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByText("No log rows match these filters.")).toBeVisible();
   await page.screenshot({ path: info.outputPath("admin-log.png") });
+
+  // Opening the sign-out address only asks; the button signs out (a POST with the CSRF token).
+  await page.goto(`${app}/admin/logout`);
+  await expect(page.getByRole("heading", { name: "Sign out of the back office?" })).toBeVisible();
+  await expect(page.getByText(`You are signed in as ${OPERATOR.username}.`)).toBeVisible();
+  await page.screenshot({ path: info.outputPath("logout-confirm.png") });
+  await page.getByRole("link", { name: "Stay signed in" }).click();
+  await page.waitForURL(/\/admin\/$/);
+  await page.locator(".tk-topbar").getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/admin\/login/);
+  await page.goto(`${app}/admin/admins/`);
+  await page.waitForURL(/\/admin\/login/);
   expect(errors).toEqual([]);
 });
 

@@ -189,9 +189,19 @@ describe("admin access", () => {
     expect((await reversed.json()).error.fields.to).toBe("The end of the period must not be before its start.");
   });
 
-  test("signing out ends the session", async () => {
+  test("GET /admin/logout only asks (the confirm screen); a POST without the CSRF token is refused; with it, the session ends", async () => {
     const a = await signInAdmin(w, "operator", "leaver");
-    const r = await w.app.request("/admin/logout", { headers: a.headers() });
+    // A link, an <img src>, a prefetch: GET signs nobody out (it did before).
+    const page = await w.app.request("/admin/logout", { headers: { cookie: a.cookie, accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const asJson = await w.app.request("/admin/logout", { headers: a.headers() });
+    expect(await asJson.json()).toEqual({ admin: { username: "leaver" } });
+    expect((await w.app.request("/admin/index", { headers: a.headers() })).status).toBe(200);
+    const forged = await w.app.request("/admin/logout", { method: "POST", headers: { cookie: a.cookie, accept: "application/json" } });
+    expect(forged.status).toBe(403);
+    expect((await w.app.request("/admin/index", { headers: a.headers() })).status).toBe(200);
+    const r = await w.app.request("/admin/logout", { method: "POST", headers: a.headers() });
     expect(r.status).toBe(200);
     const left = await w.deps.db.select().from(sessions).where(eq(sessions.kind, "admin"));
     expect((await w.app.request("/admin/index", { headers: a.headers() })).status).toBe(401);

@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { and, desc, eq, gte, lte, like, count, sql } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
-import { route, page } from "../../http/router.ts";
+import { route, page, assertCsrf } from "../../http/router.ts";
 import { input, validationError, readFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { AppError, fieldError } from "../../http/errors.ts";
@@ -55,10 +55,16 @@ export function registerAccess(app: Hono<HonoEnv>) {
     return login(c);
   });
 
-  route(app, { method: "ANY", path: "/admin/logout", auth: "admin" }, async (c) => {
+  // GET shows a confirmation (the shell's sign-out screen): a link or a prefetch must not sign
+  // anyone out. Signing out is a POST with the session's CSRF token.
+  route(app, { method: "ANY", path: "/admin/logout", auth: "admin", kind: "page" }, async (c) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") {
+      return (c.req.header("accept") ?? "").includes("application/json") ? c.json({ admin: { username: c.var.admin!.username } }) : shell(c);
+    }
+    assertCsrf(c, "admin");
     await c.var.deps.db.transaction((tx) => audit(c, tx, { action: "admin.logout", targetType: "admin", targetId: c.var.admin!.adminId, summary: "signed out" }));
     await endSession(c, "admin");
-    return (c.req.header("accept") ?? "").includes("application/json") ? c.json({ ok: true }) : c.redirect("/admin/login");
+    return (c.req.header("accept") ?? "").includes("application/json") ? c.json({ ok: true }) : c.redirect("/admin/login", 303);
   });
 
   const startPage = async (c: Context<HonoEnv>) => {

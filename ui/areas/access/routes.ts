@@ -3,6 +3,7 @@ import type { ScreenDef } from "../registry.ts";
 
 export const screens: ScreenDef[] = [
   { path: "/admin/login", shell: "admin", title: msg({ message: "Sign in", context: "page title" }), load: () => import("./LoginPage.tsx") },
+  { path: "/admin/logout", shell: "admin", title: msg`Sign out`, load: () => import("./LogoutPage.tsx") },
   { path: "/admin/", shell: "admin", group: "system", title: msg`Start page`, load: () => import("./HomePage.tsx") },
   { path: "/admin/index", shell: "admin", title: msg`Start page`, load: () => import("./HomePage.tsx") },
   { path: "/admin/admins/", shell: "admin", group: "system", title: msg`Admins`, load: () => import("./AdminsPage.tsx") },

@@ -1,0 +1,37 @@
+// GET /admin/logout: asks before signing out. The sign-out itself is a POST with the session's
+// CSRF token, so a link or a prefetch never signs an operator out.
+import { api, useApi } from "../../lib/api.ts";
+import { Load } from "../../components/States.tsx";
+import { useSubmit, FormError } from "./useSubmit.tsx";
+import { t } from "@lingui/core/macro";
+
+export default function LogoutPage() {
+  const state = useApi<{ admin: { username: string } }>("/admin/logout");
+  const { busy, error, run } = useSubmit();
+  const signOut = () =>
+    run(async () => {
+      await api("/admin/logout", { method: "POST" });
+      location.assign("/admin/login");
+    });
+  return (
+    <section className="tk-logout" aria-labelledby="logout-title">
+      <h1 id="logout-title">{t`Sign out of the back office?`}</h1>
+      <Load state={state}>
+        {({ admin: { username } }) => (
+          <>
+            <p>{t`You are signed in as ${username}.`}</p>
+            <FormError error={error} />
+            <div className="tk-row">
+              <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={() => void signOut()}>
+                {busy ? t`Signing out…` : t`Sign out`}
+              </button>
+              <a href="/admin/" className="tk-btn">
+                {t`Stay signed in`}
+              </a>
+            </div>
+          </>
+        )}
+      </Load>
+    </section>
+  );
+}
