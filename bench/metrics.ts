@@ -15,6 +15,7 @@
 // runs as `npm start` does on Bun: libSQL through edge/bun-sqlite-client.ts, and warmed up by
 // `--warmup` requests first, as a server that has been up for a while is (JIT-compiled code).
 // Not a timed test.
+import { z } from "zod";
 import { parseArgs } from "node:util";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +32,10 @@ import { openChdbWarehouse, withStreamSettings } from "../warehouse/adapters/chd
 import { migrateWarehouse } from "../warehouse/migrate.ts";
 import { buildBulkWorld, settleRollups } from "../warehouse/bulk.ts";
 import type { Params, Warehouse } from "../warehouse/port.ts";
+
+const NRow = z.object({ n: z.number() });
+const TNRow = z.object({ t: z.string(), n: z.number() });
+const LastRow = z.object({ last: z.string() });
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +54,7 @@ const dir = resolve(values["data-dir"]!, "chdb");
 mkdirSync(dir, { recursive: true });
 const wh = await openChdbWarehouse(dir, "bench");
 await migrateWarehouse(wh);
-const [{ n: existing }] = await wh.query<{ n: number }>("SELECT count() AS n FROM registrations");
+const [{ n: existing }] = await wh.query("SELECT count() AS n FROM registrations", {}, NRow);
 if (existing === 0) {
   const t0 = performance.now();
   const counts = await buildBulkWorld(wh, { players: Number(values.players), events: Number(values.events), days: Number(values.days), end: Date.now(), onProgress: (t, d, n) => d === n && console.log(`  ${t}: ${n}`) });
@@ -63,12 +68,12 @@ if (existing === 0) {
   await settleRollups(wh);
   console.log(`rollups merged in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 }
-const sizes = await wh.query<{ t: string; n: number }>(
-  "SELECT table AS t, sum(rows) AS n FROM system.parts WHERE database = currentDatabase() AND active AND table IN ('registrations','activity','battles','payments','currency_movements','items','ad_views','admin_actions') GROUP BY t ORDER BY t",
+const sizes = await wh.query(
+  "SELECT table AS t, sum(rows) AS n FROM system.parts WHERE database = currentDatabase() AND active AND table IN ('registrations','activity','battles','payments','currency_movements','items','ad_views','admin_actions') GROUP BY t ORDER BY t", {}, TNRow,
 );
 const events = sizes.reduce((s, r) => s + r.n, 0);
 console.log(`world: ${sizes.map((s) => `${s.t}=${s.n}`).join(" ")} — ${events} events`);
-const [{ last }] = await wh.query<{ last: string }>("SELECT toString(max(ts)) AS last FROM activity");
+const [{ last }] = await wh.query("SELECT toString(max(ts)) AS last FROM activity", {}, LastRow);
 const now = Date.parse(last.replace(" ", "T") + "Z") + 60_000;
 
 // Records the statements each request runs (the baseline replays exactly those).
@@ -80,7 +85,7 @@ const recorder: Warehouse = {
   kind: wh.kind,
   database: wh.database,
   insertLines: (t, l, o) => (recording?.push({ insert: { table: t, values: new TextEncoder().encode(l), format: (o?.format ?? "JSONEachRow") as RawInsertFormat, ...(o?.columns ? { columns: o.columns } : {}) } }), wh.insertLines(t, l, o)),
-  query: (sql, params = {}) => (recording?.push({ sql, params, format: "JSONEachRow" }), wh.query(sql, params)),
+  query: (sql, params = {}, row) => (recording?.push({ sql, params, format: "JSONEachRow" }), wh.query(sql, params, row)),
   command: (sql, params = {}) => (recording?.push({ sql, params, format: "Null" }), wh.command(sql, params)),
   stream: (sql, params, format) => (recording?.push({ sql, params, format, stream: true }), wh.stream(sql, params, format)),
   ping: () => wh.ping(),

@@ -7,6 +7,7 @@
 //   raw compact: the same events as the JSONCompactEachRow lines the outbox now holds, in
 //     batches of the shipper's size, straight into chDB — the ceiling of the new path.
 // Each variant runs once per round, interleaved; medians over the rounds are printed.
+import { z } from "zod";
 import { parseArgs } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +20,8 @@ import { migrateWarehouse } from "../warehouse/migrate.ts";
 import { DEFAULT_BATCH_SIZE, drainOutbox } from "../warehouse/shipper.ts";
 import { EVENT_COLUMNS, eventLine, newEventId, toCHDateTime, type EventRow } from "../warehouse/events.ts";
 import type { Warehouse } from "../warehouse/port.ts";
+
+const NRow = z.object({ n: z.number() });
 
 const { values } = parseArgs({
   options: { events: { type: "string", default: "1000000" }, rounds: { type: "string", default: "3" }, batch: { type: "string", default: String(DEFAULT_BATCH_SIZE) } },
@@ -38,7 +41,7 @@ const timed: Warehouse = {
   ...wh,
   kind: wh.kind,
   database: wh.database,
-  query: (s, p) => wh.query(s, p),
+  query: (s, p, r) => wh.query(s, p, r),
   command: (s, p) => wh.command(s, p),
   stream: (s, p, f) => wh.stream(s, p, f),
   ping: () => wh.ping(),
@@ -100,7 +103,7 @@ for (let r = 0; r < rounds; r++) {
   console.log(`round ${r + 1}: shipper ${line(results.shipper)} events/s (inserts ${(100 * results.insertShare[r]).toFixed(0)}% of its time), raw JSONEachRow ${line(results.rawJson)}, raw compact ${line(results.rawCompact)}`);
 }
 
-const [{ n }] = await wh.query<{ n: number }>("SELECT count() AS n FROM currency_movements");
+const [{ n }] = await wh.query("SELECT count() AS n FROM currency_movements", {}, NRow);
 if (n !== expected) throw new Error(`counted ${n}, expected ${expected}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ship = median(results.shipper);

@@ -1,4 +1,5 @@
 // The same app under Deno and under wrangler dev (local workerd), started as real processes.
+import { z } from "zod";
 import { test, expect, afterAll } from "bun:test";
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +14,8 @@ import { admins } from "../api/db/schema/index.ts";
 import { createAdmin } from "../api/identity/admins.ts";
 import { registerPlayer } from "../api/domain/players.ts";
 import { DEMO_ADMIN } from "../api/identity/seed.ts";
+
+const NRow = z.object({ n: z.number() });
 
 const root = new URL("..", import.meta.url).pathname;
 const procs: Subprocess[] = [];
@@ -167,7 +170,7 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   await Bun.sleep(1000); // drains started by the requests above (waitUntil) end first
   const { playerId } = await registerPlayer(db, { nickname: "CronShipped", country: "DE", platform: "web", source: "organic", locale: "en", at: Date.now() });
   const warehouse = await clickhouse.warehouse("tankodrome");
-  const shipped = async () => (await warehouse.query<{ n: number }>("SELECT count() AS n FROM registrations WHERE player_id = {p:UInt64}", { p: playerId }))[0].n;
+  const shipped = async () => (await warehouse.query("SELECT count() AS n FROM registrations WHERE player_id = {p:UInt64}", { p: playerId }, NRow))[0].n;
   await Bun.sleep(1000);
   expect(await shipped()).toBe(0);
   const cron = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);

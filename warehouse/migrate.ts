@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Warehouse } from "./port.ts";
 import { warehouseMigrations, type WarehouseMigration } from "./migrations/index.ts";
 
@@ -6,7 +7,7 @@ export async function migrateWarehouse(wh: Warehouse, migrations: WarehouseMigra
   await wh.command(
     "CREATE TABLE IF NOT EXISTS schema_migrations (version UInt32, name String, applied_at DateTime) ENGINE = ReplacingMergeTree ORDER BY version",
   );
-  const done = new Set((await wh.query<{ version: number }>("SELECT version FROM schema_migrations")).map((r) => Number(r.version)));
+  const done = new Set((await wh.query("SELECT version FROM schema_migrations", {}, z.object({ version: z.number() }))).map((r) => r.version));
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (done.has(m.version)) continue;

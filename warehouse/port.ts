@@ -2,7 +2,30 @@
 // (embedded chDB or a ClickHouse server) is behind it. SQL is the same for both; values are
 // bound server-side with {name:Type} placeholders, never pasted into the text.
 
+import type { z } from "zod";
+
 export type Params = Record<string, unknown>;
+
+/**
+ * What a query's rows look like: a zod schema of one row. The adapters check every row against
+ * it and answer the schema's output, so a column renamed or retyped in SQL fails loudly at the
+ * boundary instead of flowing on as an unchecked cast (~0.2 µs a row of four columns).
+ */
+export type RowSchema = z.ZodType<Record<string, unknown>>;
+
+/** Checks a result's rows against their schema (a mismatch is a bug: it throws, a 500). */
+export function checkRows<S extends RowSchema>(row: S, rows: unknown[], sql: string): z.output<S>[] {
+  const out: z.output<S>[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = row.safeParse(rows[i]);
+    if (!r.success) {
+      const issue = r.error.issues[0]!;
+      throw new Error(`warehouse row ${i} does not match its schema at ${issue.path.join(".") || "(row)"}: ${issue.message} — ${sql.replace(/\s+/g, " ").slice(0, 120)}`);
+    }
+    out[i] = r.data;
+  }
+  return out;
+}
 
 export type InsertFormat = "JSONEachRow" | "JSONCompactEachRow";
 
@@ -41,8 +64,11 @@ export interface Warehouse {
    * never double-counts.
    */
   insertLines(table: string, lines: string, opts?: InsertOptions): Promise<void>;
-  /** Runs a SELECT and returns its rows (64-bit integers arrive as numbers where they fit). */
-  query<T = Record<string, unknown>>(sql: string, params?: Params): Promise<T[]>;
+  /**
+   * Runs a SELECT and returns its rows checked against `row` (64-bit integers arrive as numbers
+   * where they fit; a Date or DateTime as a string).
+   */
+  query<S extends RowSchema>(sql: string, params: Params | undefined, row: S): Promise<z.output<S>[]>;
   /** Runs DDL or another statement without rows. */
   command(sql: string, params?: Params): Promise<void>;
   /** Streams a result in a text format (CSVWithNames, JSONEachRow…) for exports. */
@@ -52,8 +78,3 @@ export interface Warehouse {
   close(): Promise<void>;
 }
 
-export class WarehouseUnavailable extends Error {
-  constructor(cause: unknown) {
-    super(`warehouse unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
-}

@@ -2,6 +2,7 @@
 // after a crash between insert and mark. The raw tables drop it; so must every rollup a
 // materialized view fills from them. Run on embedded chDB and through the HTTP adapter (against
 // a ClickHouse server when CLICKHOUSE_URL is set, else the test bridge onto chDB).
+import { z } from "zod";
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { createClient } from "@clickhouse/client";
 import { makeWorld, type TestWorld } from "../api/test/fixture.ts";
@@ -15,6 +16,12 @@ import { ROLLUP_TABLES } from "./migrations/0006_rollup_dedup_window.ts";
 import { warehouseMigrations } from "./migrations/index.ts";
 import type { InsertOptions, Warehouse } from "./port.ts";
 import { startClickHouseHttpBridge } from "../edge/test/clickhouse-http-bridge.ts";
+
+const NameTypeRow = z.object({ name: z.string(), type: z.string() });
+const NRow = z.object({ n: z.number() });
+const NameRow = z.object({ name: z.string() });
+const NameCreateTableQueryRow = z.object({ name: z.string(), create_table_query: z.string() });
+const QRow = z.object({ q: z.string() });
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1, 10);
@@ -37,9 +44,9 @@ async function emitEverything(w: TestWorld, salt: number) {
 async function rollupFigures(wh: Warehouse): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of ROLLUP_TABLES) {
-    const cols = await wh.query<{ name: string; type: string }>("SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = {t:String} ORDER BY position", { t: table });
+    const cols = await wh.query("SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = {t:String} ORDER BY position", { t: table }, NameTypeRow);
     const exprs = cols.map((c) => (c.type.startsWith("AggregateFunction") ? `toString(finalizeAggregation(${c.name})) AS ${c.name}` : `toString(${c.name}) AS ${c.name}`));
-    out[table] = await wh.query(`SELECT ${exprs.join(", ")} FROM ${table} FINAL ORDER BY ALL`);
+    out[table] = await wh.query(`SELECT ${exprs.join(", ")} FROM ${table} FINAL ORDER BY ALL`, {}, z.record(z.string(), z.string()));
   }
   return out;
 }
@@ -69,7 +76,7 @@ async function theSameBatchTwice(w: TestWorld, warehouse: Warehouse) {
   // A later batch still counts (the window drops repeats, not new data).
   await emitEverything(w, 7);
   await drainOutbox(w.deps.client, warehouse);
-  const [{ n }] = await warehouse.query<{ n: number }>("SELECT sum(n) AS n FROM registrations_daily");
+  const [{ n }] = await warehouse.query("SELECT sum(n) AS n FROM registrations_daily", {}, NRow);
   expect(Number(n)).toBe(60);
 }
 
@@ -107,14 +114,14 @@ describe("rollups under a retried batch", () => {
     const w = await makeWorld({ warehouse: wh });
     try {
       // makeWorld migrated everything; start this warehouse over at version 5.
-      for (const t of await wh.query<{ name: string }>("SELECT name FROM system.tables WHERE database = currentDatabase()")) await wh.command(`DROP TABLE ${t.name}`);
+      for (const t of await wh.query("SELECT name FROM system.tables WHERE database = currentDatabase()", {}, NameRow)) await wh.command(`DROP TABLE ${t.name}`);
       await migrateWarehouse(wh, warehouseMigrations.filter((m) => m.version <= 5));
       await emitEverything(w, 0);
       const { wh: rec, inserts } = recording(wh);
       await drainOutbox(w.deps.client, rec);
       const once = await rollupFigures(wh);
       for (const [table, lines, opts] of inserts) await wh.insertLines(table, lines, opts);
-      const [{ n }] = await wh.query<{ n: number }>("SELECT sum(n) AS n FROM registrations_daily");
+      const [{ n }] = await wh.query("SELECT sum(n) AS n FROM registrations_daily", {}, NRow);
       expect(Number(n)).toBe(60); // counted twice before the fix
       expect(await migrateWarehouse(wh)).toEqual([6]);
       expect(await rollupFigures(wh)).toEqual(once);
@@ -129,11 +136,11 @@ describe("rollups under a retried batch", () => {
     const wh = await openChdbWarehouse(process.env.TK_TEST_CHDB_DIR!, `tk_mv_${process.pid}_${Date.now()}`);
     try {
       await migrateWarehouse(wh);
-      const viaQuery = await wh.query<{ name: string; create_table_query: string }>("SELECT name, create_table_query FROM system.tables WHERE database = currentDatabase() AND engine = 'MaterializedView'");
+      const viaQuery = await wh.query("SELECT name, create_table_query FROM system.tables WHERE database = currentDatabase() AND engine = 'MaterializedView'", {}, NameCreateTableQueryRow);
       const targetTables = new Set(viaQuery.map((v) => /\bTO\s+(?:\w+\.)?(\w+)/.exec(v.create_table_query)?.[1] ?? ""));
       expect([...targetTables].sort()).toEqual([...ROLLUP_TABLES].sort());
       for (const t of ROLLUP_TABLES) {
-        const [{ q }] = await wh.query<{ q: string }>("SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {t:String}", { t });
+        const [{ q }] = await wh.query("SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {t:String}", { t }, QRow);
         expect(q).toContain("non_replicated_deduplication_window = 10000");
       }
     } finally {

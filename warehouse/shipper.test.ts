@@ -1,9 +1,14 @@
+import { z } from "zod";
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "../api/test/fixture.ts";
 import { emitMany } from "../api/domain/outbox.ts";
 import { EVENT_COLUMNS, WAREHOUSE_TABLES, eventFromLine, newEventId, toCHDateTime } from "./events.ts";
 import { shipOnce, drainOutbox, outboxBacklog, startShipper } from "./shipper.ts";
 import type { Warehouse } from "./port.ts";
+
+const NRow = z.object({ n: z.number() });
+const NameRow = z.object({ name: z.string() });
+const EventIdTsRegTsRow = z.object({ event_id: z.string(), ts: z.string(), reg_ts: z.string() });
 
 function events(n: number, at = Date.UTC(2026, 0, 1)) {
   return Array.from({ length: n }, (_, i) => ({
@@ -16,7 +21,7 @@ function events(n: number, at = Date.UTC(2026, 0, 1)) {
     reg_ts: toCHDateTime(at),
   }));
 }
-const countActivity = async (w: TestWorld) => Number((await w.deps.warehouse.query<{ n: number }>("SELECT count() AS n FROM activity"))[0].n);
+const countActivity = async (w: TestWorld) => Number((await w.deps.warehouse.query("SELECT count() AS n FROM activity", {}, NRow))[0].n);
 
 /** A warehouse that fails on demand, standing in for a ClickHouse that is down or a crash mid-batch. */
 function flaky(real: Warehouse) {
@@ -25,7 +30,7 @@ function flaky(real: Warehouse) {
     ...real,
     kind: real.kind,
     database: real.database,
-    query: (s, p) => real.query(s, p),
+    query: (s, p, r) => real.query(s, p, r),
     command: (s, p) => real.command(s, p),
     stream: (s, p, f) => real.stream(s, p, f),
     ping: () => real.ping(),
@@ -70,15 +75,15 @@ describe("outbox shipper", () => {
     state.failAfterInserts = -1;
     await drainOutbox(w.deps.client, wh);
     expect(await countActivity(w)).toBe(before + 507);
-    const regs = await w.deps.warehouse.query<{ n: number }>("SELECT count() AS n FROM registrations");
+    const regs = await w.deps.warehouse.query("SELECT count() AS n FROM registrations", {}, NRow);
     expect(Number(regs[0].n)).toBe(20);
   });
 
   test("every event table's columns are EVENT_COLUMNS, in order (the outbox lines' layout)", async () => {
     for (const table of WAREHOUSE_TABLES) {
-      const cols = await w.deps.warehouse.query<{ name: string }>(
+      const cols = await w.deps.warehouse.query(
         "SELECT name FROM system.columns WHERE database = currentDatabase() AND table = {table:String} ORDER BY position",
-        { table },
+        { table }, NameRow,
       );
       expect(cols.map((c) => c.name)).toEqual([...EVENT_COLUMNS[table]]);
     }
@@ -97,9 +102,9 @@ describe("outbox shipper", () => {
     await w.deps.client.execute({ sql: 'INSERT INTO outbox (event_id, "table", row, created_at) VALUES (?, ?, ?, ?)', args: [old.event_id, "activity", JSON.stringify(old), Date.now()] });
     expect(await drainOutbox(w.deps.client, w.deps.warehouse)).toEqual({ shipped: 2, batches: 1 });
     expect(await countActivity(w)).toBe(before + 2);
-    const got = await w.deps.warehouse.query<{ event_id: string; ts: string; reg_ts: string }>(
+    const got = await w.deps.warehouse.query(
       "SELECT toString(event_id) AS event_id, toString(ts) AS ts, toString(reg_ts) AS reg_ts FROM activity WHERE has({ids:Array(String)}, toString(event_id)) ORDER BY ts",
-      { ids: [e.event_id, old.event_id] },
+      { ids: [e.event_id, old.event_id] }, EventIdTsRegTsRow,
     );
     expect(got).toEqual([
       { event_id: e.event_id, ts: e.ts, reg_ts: e.reg_ts },
@@ -115,7 +120,7 @@ describe("outbox shipper", () => {
     expect(await drainOutbox(w.deps.client, w.deps.warehouse, 1000)).toEqual({ shipped: 3630, batches: 4 });
     expect(await outboxBacklog(w.deps.client)).toBe(0);
     expect(await countActivity(w)).toBe(before + 3600);
-    const regs = await w.deps.warehouse.query<{ n: number }>("SELECT count() AS n FROM registrations WHERE player_id >= 100");
+    const regs = await w.deps.warehouse.query("SELECT count() AS n FROM registrations WHERE player_id >= 100", {}, NRow);
     expect(Number(regs[0].n)).toBe(30);
   });
 

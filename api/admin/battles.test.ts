@@ -1,5 +1,6 @@
 // Battles end to end through the routes: the battle servers' API (start, end, replays, bad
 // input) and the operators' screens (list, find, timeline, players, stop, stopTheStuck, roles).
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
@@ -10,6 +11,8 @@ import { adminLog } from "../db/schema/access.ts";
 import { putContent, DEMO_TANKS } from "../domain/content.ts";
 import { BATTLE_RULES, battleCost, levelFor } from "../domain/battles.ts";
 import { attentionCounters } from "./access/attention.ts";
+
+const PlayerIdSilverSpentRow = z.object({ player_id: z.number(), silver_spent: z.number() });
 
 let w: TestWorld;
 let operator: Actor;
@@ -90,7 +93,7 @@ describe("game API", () => {
 
     // The warehouse gets one battles row per player, which tanksEarns reads.
     await w.ship();
-    const rows = await w.deps.warehouse.query<{ player_id: number; silver_spent: number }>(`SELECT player_id, silver_spent FROM battles WHERE battle_id = {id:UInt64} ORDER BY player_id`, { id });
+    const rows = await w.deps.warehouse.query(`SELECT player_id, silver_spent FROM battles WHERE battle_id = {id:UInt64} ORDER BY player_id`, { id }, PlayerIdSilverSpentRow);
     expect(rows.map((r) => [Number(r.player_id), Number(r.silver_spent)])).toEqual([[a, costA.repair + costA.ammo], [b, costB.repair + costB.ammo]].sort((x, y) => x[0] - y[0]));
   });
 

@@ -1,7 +1,10 @@
+import { z } from "zod";
 import { test, expect } from "bun:test";
 import { makeWorld } from "../test/fixture.ts";
 import { buildWorld } from "../db/seed/world.ts";
 import { orders } from "../db/schema/billing.ts";
+
+const StatusNUsdRow = z.object({ status: z.string(), n: z.number(), usd: z.number() });
 
 test("the demo world's purchases go through crediting: a few percent pay, several markets, some refunds", async () => {
   const w = await makeWorld();
@@ -14,7 +17,7 @@ test("the demo world's purchases go through crediting: a few percent pay, severa
     expect(new Set(all.map((o) => o.currency)).size).toBeGreaterThan(1);
     expect(new Set(all.map((o) => o.itemId)).size).toBeGreaterThan(2);
     await w.ship();
-    const rows = await w.deps.warehouse.query<{ status: string; n: string; usd: string }>("SELECT status, count() AS n, sum(amount_usd_cents) AS usd FROM payments GROUP BY status ORDER BY status");
+    const rows = await w.deps.warehouse.query("SELECT status, count() AS n, sum(amount_usd_cents) AS usd FROM payments GROUP BY status ORDER BY status", {}, StatusNUsdRow);
     const paid = rows.find((r) => r.status === "paid")!;
     expect(Number(paid.n)).toBe(all.filter((o) => o.paidAt !== null).length);
     expect(Number(paid.usd)).toBeGreaterThan(0);

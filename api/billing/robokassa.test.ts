@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
@@ -12,6 +13,8 @@ import { md5 as md5Bytes } from "@noble/hashes/legacy.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 
 const md5 = (t: string) => bytesToHex(md5Bytes(new TextEncoder().encode(t)));
+
+const NUsdCurRow = z.object({ n: z.number(), usd: z.number(), cur: z.string() });
 
 describe("Robokassa", () => {
   let w: TestWorld;
@@ -123,7 +126,7 @@ describe("Robokassa", () => {
     const events = await w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => e.toStatus)).toEqual(["created", "pending", "paid"]);
     await w.ship();
-    const rows = await w.deps.warehouse.query<{ n: string; usd: string; cur: string }>(`SELECT count() AS n, sum(amount_usd_cents) AS usd, any(currency) AS cur FROM payments WHERE order_id = '${order.id}'`);
+    const rows = await w.deps.warehouse.query(`SELECT count() AS n, sum(amount_usd_cents) AS usd, any(currency) AS cur FROM payments WHERE order_id = '${order.id}'`, {}, NUsdCurRow);
     expect([Number(rows[0].n), Number(rows[0].usd), rows[0].cur]).toEqual([1, 109, "RUB"]);
   });
 

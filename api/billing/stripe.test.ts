@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { desc, eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
@@ -7,6 +8,9 @@ import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
 import { orders, orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
+
+const NUsdRow = z.object({ n: z.number(), usd: z.number() });
+const StatusUsdRow = z.object({ status: z.string(), usd: z.number() });
 
 describe("Stripe", () => {
   let w: TestWorld;
@@ -104,7 +108,7 @@ describe("Stripe", () => {
     expect(events.map((e) => e.toStatus)).toEqual(["created", "pending", "paid"]);
     // The metrics see one payment of this order, in USD cents.
     await w.ship();
-    const rows = await w.deps.warehouse.query<{ n: string; usd: string }>(`SELECT count() AS n, sum(amount_usd_cents) AS usd FROM payments WHERE order_id = '${order.id}'`);
+    const rows = await w.deps.warehouse.query(`SELECT count() AS n, sum(amount_usd_cents) AS usd FROM payments WHERE order_id = '${order.id}'`, {}, NUsdRow);
     expect(Number(rows[0].n)).toBe(1);
     expect(Number(rows[0].usd)).toBe(199);
   });
@@ -239,7 +243,7 @@ describe("Stripe", () => {
     expect(await gold()).toBe(0);
     expect(o.debtGold).toBe(450);
     await w.ship();
-    const rows = await w.deps.warehouse.query<{ status: string; usd: string }>(`SELECT status, sum(amount_usd_cents) AS usd FROM payments WHERE order_id IN ('${a.order.id}','${b.order.id}') GROUP BY status ORDER BY status`);
+    const rows = await w.deps.warehouse.query(`SELECT status, sum(amount_usd_cents) AS usd FROM payments WHERE order_id IN ('${a.order.id}','${b.order.id}') GROUP BY status ORDER BY status`, {}, StatusUsdRow);
     expect(rows.map((r) => [r.status, Number(r.usd)])).toEqual([["chargeback", -199], ["paid", 398], ["refunded", -199]]);
   });
 });

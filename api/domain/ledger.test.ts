@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { and, eq, sum } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
@@ -5,6 +6,8 @@ import { registerPlayer, STARTING_BALANCE } from "./players.ts";
 import { applyLedger } from "./ledger.ts";
 import { players } from "../db/schema/players.ts";
 import { ledgerEntries } from "../db/schema/ledger.ts";
+
+const NRow = z.object({ n: z.number() });
 
 describe("ledger", () => {
   let w: TestWorld;
@@ -45,7 +48,7 @@ describe("ledger", () => {
 
   test("every ledger row reaches the warehouse exactly once", async () => {
     await w.ship();
-    const [{ n }] = await w.deps.warehouse.query<{ n: number }>("SELECT count() AS n FROM currency_movements WHERE player_id = {p:UInt64}", { p: playerId });
+    const [{ n }] = await w.deps.warehouse.query("SELECT count() AS n FROM currency_movements WHERE player_id = {p:UInt64}", { p: playerId }, NRow);
     const rows = await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, playerId));
     expect(Number(n)).toBe(rows.length);
   });

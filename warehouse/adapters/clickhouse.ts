@@ -1,6 +1,7 @@
 // A ClickHouse server over HTTP. The edge passes a client: @clickhouse/client on Bun and
 // Deno, @clickhouse/client-web on Workers; both speak the same API.
-import { insertStatement, type InsertOptions, type Params, type Warehouse } from "../port.ts";
+import type { z } from "zod";
+import { checkRows, insertStatement, type InsertOptions, type Params, type RowSchema, type Warehouse } from "../port.ts";
 
 /** The part of the clickhouse-js client API this adapter uses (common to node and web clients). */
 export interface ClickHouseLikeClient {
@@ -44,9 +45,9 @@ class ClickHouseWarehouse implements Warehouse {
     await res.body?.cancel();
   }
 
-  async query<T>(sql: string, params: Params = {}): Promise<T[]> {
+  async query<S extends RowSchema>(sql: string, params: Params = {}, row: S): Promise<z.output<S>[]> {
     const rs = await this.client.query({ query: sql, format: "JSONEachRow", query_params: params, clickhouse_settings: SETTINGS });
-    return rs.json<T>();
+    return checkRows(row, await rs.json<unknown>(), sql);
   }
 
   async command(sql: string, params: Params = {}): Promise<void> {

@@ -1,5 +1,6 @@
 // The same contract for every Warehouse adapter: embedded chDB always, a ClickHouse server
 // over HTTP when CLICKHOUSE_URL is set (ClickHouse 24.8 or newer).
+import { z } from "zod";
 import { describe, test, expect, afterAll } from "bun:test";
 import { createClient } from "@clickhouse/client";
 import { openChdbWarehouse } from "./chdb.ts";
@@ -8,6 +9,9 @@ import { migrateWarehouse } from "../migrate.ts";
 import { warehouseMigrations } from "../migrations/index.ts";
 import { newEventId, toCHDateTime } from "../events.ts";
 import type { Warehouse } from "../port.ts";
+
+const NRow = z.object({ n: z.number() });
+const NCRow = z.object({ n: z.number(), c: z.string() });
 
 const adapters: [string, () => Promise<Warehouse>][] = [
   ["chdb", () => openChdbWarehouse(process.env.TK_TEST_CHDB_DIR!, `port_${process.pid}_${Date.now()}`)],
@@ -48,7 +52,7 @@ for (const [name, open] of adapters) {
       ).join("\n");
       await wh.insertLines("registrations", lines, { dedupToken: "t1" });
       await wh.insertLines("registrations", lines, { dedupToken: "t1" });
-      const [{ n }] = await wh.query<{ n: number }>("SELECT count() AS n FROM registrations");
+      const [{ n }] = await wh.query("SELECT count() AS n FROM registrations", {}, NRow);
       expect(n).toBe(3);
     });
 
@@ -60,7 +64,7 @@ for (const [name, open] of adapters) {
       const columns = ["event_id", "ts", "player_id", "placement", "campaign"];
       await wh.insertLines("ad_views", lines, { dedupToken: "c1", format: "JSONCompactEachRow", columns });
       await wh.insertLines("ad_views", lines, { dedupToken: "c1", format: "JSONCompactEachRow", columns });
-      const rows = await wh.query("SELECT player_id, campaign, placement, kind FROM ad_views ORDER BY player_id");
+      const rows = await wh.query("SELECT player_id, campaign, placement, kind FROM ad_views ORDER BY player_id", {}, z.object({ player_id: z.number(), campaign: z.string(), placement: z.string(), kind: z.string() }));
       expect(rows).toEqual([
         { player_id: 10, campaign: "vk_ads", placement: "lobby", kind: "" },
         { player_id: 11, campaign: "organic", placement: "shop", kind: "" },
@@ -71,12 +75,12 @@ for (const [name, open] of adapters) {
     });
 
     test("parameters are bound server-side, numbers come back as numbers", async () => {
-      const rows = await wh.query<{ n: number; c: string }>(
+      const rows = await wh.query(
         "SELECT count() AS n, any(country) AS c FROM registrations WHERE player_id >= {min:UInt64} AND country = {country:String}",
-        { min: 2, country: "RU'; DROP TABLE registrations; --" },
+        { min: 2, country: "RU'; DROP TABLE registrations; --" }, NCRow,
       );
       expect(rows).toEqual([{ n: 0, c: "" }]);
-      const [{ n }] = await wh.query<{ n: number }>("SELECT count() AS n FROM registrations WHERE player_id >= {min:UInt64}", { min: 2 });
+      const [{ n }] = await wh.query("SELECT count() AS n FROM registrations WHERE player_id >= {min:UInt64}", { min: 2 }, NRow);
       expect(n).toBe(2);
     });
 

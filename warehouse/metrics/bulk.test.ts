@@ -1,6 +1,7 @@
 // The benchmark world generator: believable and self-consistent (every event belongs to a
 // registered player and happens after the registration; money signs follow the status), and
 // the dashboards answer on it.
+import { z } from "zod";
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "../../api/test/fixture.ts";
 import { buildBulkWorld, settleRollups, SHARE } from "../bulk.ts";
@@ -19,7 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => w?.close());
 
-const one = async (sql: string) => (await w.deps.warehouse.query<{ n: number }>(sql))[0].n;
+const one = async (sql: string) => (await w.deps.warehouse.query(sql, {}, z.object({ n: z.number() })))[0]!.n;
 
 describe("bulk world", () => {
   test("sizes follow the shares", async () => {

@@ -4,18 +4,12 @@
 // period by players of the campaign (payments carry the player's source); paying users =
 // players of the campaign with a paid payment in the period. The CSV exports use AppMetrica's
 // Logs API column names (installations and revenue events), with profile_id = our player id.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, periodParams } from "./period.ts";
 
-export interface CampaignRow {
-  campaign: string;
-  installs: number;
-  revenue: number;
-  gross: number;
-  refunds: number;
-  payers: number;
-  purchases: number;
-}
+export const CampaignRowSchema = z.object({ campaign: z.string(), installs: z.number(), revenue: z.number(), gross: z.number(), refunds: z.number(), payers: z.number(), purchases: z.number() });
+export type CampaignRow = z.infer<typeof CampaignRowSchema>;
 
 export const campaignsSql = `SELECT campaign, installs, revenue, gross, refunds, payers, purchases FROM
   (SELECT source AS campaign, toUInt64(sum(n)) AS installs FROM registrations_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY campaign) AS r
@@ -45,7 +39,7 @@ export const PAYMENTS_CSV_SQL = `SELECT 'tankodrome' AS application_id, formatDa
     AND ({campaign:String} = '' OR source = {campaign:String}) ORDER BY ts, order_id, status`;
 
 export async function campaigns(wh: Warehouse, p: Period) {
-  const list = await wh.query<CampaignRow>(campaignsSql, periodParams(p));
+  const list = await wh.query(campaignsSql, periodParams(p), CampaignRowSchema);
   return {
     period: p,
     campaigns: list.map((c) => ({ ...c, arpu: c.installs === 0 ? 0 : Math.round((c.revenue / c.installs) * 100) / 100 })),

@@ -5,8 +5,12 @@
 // players from day 0 through day n, and that sum per player of the cohort (cohort size =
 // registrations in it). Columns run to day 90 or to today, whichever comes first. Read from
 // payments_cohort_daily and registrations_daily.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, addDays, isoDay, periodParams } from "./period.ts";
+
+const CohortNRevenueRow = z.object({ cohort: z.string(), n: z.number(), revenue: z.number() });
+const CohortSizeRow = z.object({ cohort: z.string(), size: z.number() });
 
 export const COHORT_UNITS = ["day", "week", "month"] as const;
 export type CohortUnit = (typeof COHORT_UNITS)[number];
@@ -35,8 +39,8 @@ export async function cohortPayments(wh: Warehouse, p: Period, unit: CohortUnit,
   const range = { from: p.from, to: p.to < addDays(today, 1) ? p.to : addDays(today, 1) };
   const params = { ...periodParams(range), max: COHORT_MAX_DAYS };
   const [cells, sizes] = await Promise.all([
-    wh.query<{ cohort: string; n: number; revenue: number }>(cohortRevenueSql(unit), params),
-    wh.query<{ cohort: string; size: number }>(cohortSizeSql(unit), params),
+    wh.query(cohortRevenueSql(unit), params, CohortNRevenueRow),
+    wh.query(cohortSizeSql(unit), params, CohortSizeRow),
   ]);
   const cellsOf = new Map<string, typeof cells>();
   for (const c of cells) (cellsOf.get(c.cohort) ?? cellsOf.set(c.cohort, []).get(c.cohort)!).push(c);

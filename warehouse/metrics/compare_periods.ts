@@ -5,6 +5,7 @@
 // (currency_flows.ts); ARPU, ARPPU and conversion are derived from those integers. Monthly
 // figures are materialised in monthly_metrics (one row per month × metric, the latest
 // computation wins): computed on first read, recomputed by recalculate, dropped by clear.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { addDays, daysInMonth, toCsv } from "./period.ts";
 import { ratio } from "./dau.ts";
@@ -24,6 +25,8 @@ export const HEADLINE = [
 ] as const;
 export type HeadlineMetric = (typeof HEADLINE)[number];
 export type Headline = Record<HeadlineMetric, number>;
+/** The headline row: every metric, NULL read as 0. */
+const HeadlineRow = z.record(z.enum(HEADLINE), z.number().nullable());
 export type HeadlineWithRatios = Headline & { arpu: number; arppu: number; conversion: number };
 
 const R = "day >= {from:Date} AND day < {to:Date}";
@@ -49,9 +52,12 @@ export function withRatios(h: Headline): HeadlineWithRatios {
   };
 }
 
+const MonthStartMetricsValuesComputedRow = z.object({ month_start: z.string(), metrics: z.array(z.enum(HEADLINE)), values: z.array(z.number()), computed: z.string() });
+const NRow = z.object({ n: z.number() });
+
 /** Headline figures of the days [from, to) (YYYY-MM-DD). */
 export async function headline(wh: Warehouse, from: string, to: string): Promise<Headline> {
-  const [row] = await wh.query<Headline>(headlineSql, { from, to });
+  const [row] = await wh.query(headlineSql, { from, to }, HeadlineRow);
   return Object.fromEntries(HEADLINE.map((k) => [k, Number(row?.[k] ?? 0)])) as Headline;
 }
 
@@ -103,12 +109,12 @@ export async function monthlyRange(wh: Warehouse, first: { year: number; month: 
   const months: { year: number; month: number }[] = [];
   for (let y = first.year, m = first.month; y < last.year || (y === last.year && m <= last.month); m === 12 ? (y++, (m = 1)) : m++) months.push({ year: y, month: m });
   // One row per stored month, its metrics as parallel arrays: a year is 12 rows, not 12 × 9.
-  const stored = await wh.query<{ month_start: string; metrics: HeadlineMetric[]; values: number[]; computed: string }>(
+  const stored = await wh.query(
     `SELECT month_start, groupArray(metric) AS metrics, groupArray(value) AS values, max(computed) AS computed FROM (
        SELECT toString(month) AS month_start, metric, argMax(value, computed_at) AS value, toString(max(computed_at)) AS computed FROM monthly_metrics
        WHERE month >= {from:Date} AND month <= {to:Date} GROUP BY month, metric
      ) GROUP BY month_start`,
-    { from: monthStart(first.year, first.month), to: monthStart(last.year, last.month) },
+    { from: monthStart(first.year, first.month), to: monthStart(last.year, last.month) }, MonthStartMetricsValuesComputedRow,
   );
   const byMonth = new Map(stored.map((r) => [r.month_start, r]));
   const out: MonthFigures[] = [];
@@ -124,7 +130,7 @@ export async function monthlyRange(wh: Warehouse, first: { year: number; month: 
 }
 
 export async function clearMonthly(wh: Warehouse): Promise<number> {
-  const [{ n } = { n: 0 }] = await wh.query<{ n: number }>("SELECT toUInt64(uniqExact(month)) AS n FROM monthly_metrics");
+  const [{ n } = { n: 0 }] = await wh.query("SELECT toUInt64(uniqExact(month)) AS n FROM monthly_metrics", undefined, NRow);
   await wh.command("TRUNCATE TABLE monthly_metrics");
   return n;
 }

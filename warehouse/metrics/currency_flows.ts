@@ -4,18 +4,15 @@
 // purchase, battle reward, repair…) and to the player's level at that moment, on the UTC day of
 // its timestamp. Expenses = the sinks of one currency by reason over time. Read from the daily
 // rollup currency_daily.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, DAY_RANGE, bucketOfDay, fill, periodParams } from "./period.ts";
 
 export const CURRENCIES = ["gold", "silver"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export interface FlowRow {
-  earned: number;
-  spent: number;
-  n_in: number;
-  n_out: number;
-}
+export const FlowRowSchema = z.object({ earned: z.number(), spent: z.number(), n_in: z.number(), n_out: z.number() });
+export type FlowRow = z.infer<typeof FlowRowSchema>;
 const FLOW = "toInt64(sum(earned)) AS earned, toInt64(sum(spent)) AS spent, toUInt64(sum(n_in)) AS n_in, toUInt64(sum(n_out)) AS n_out";
 
 /** Period as days: the hourly (daily) view of a flow is that one day. */
@@ -29,11 +26,17 @@ export interface ExpensesData {
   series: { bucket: string; total: number; byReason: Record<string, number> }[];
 }
 
+const BucketReasonSpentNRow = z.object({ bucket: z.string(), reason: z.string(), spent: z.number(), n: z.number() });
+const BucketCurrencyFlowRow = FlowRowSchema.extend({ bucket: z.string(), currency: z.enum(CURRENCIES) });
+const LevelFlowRow = FlowRowSchema.extend({ level: z.number() });
+const ReasonFlowRow = FlowRowSchema.extend({ reason: z.string() });
+const BucketFlowRow = FlowRowSchema.extend({ bucket: z.string() });
+
 export async function expenses(wh: Warehouse, p: Period, currency: Currency): Promise<ExpensesData> {
-  const rows = await wh.query<{ bucket: string; reason: string; spent: number; n: number }>(
+  const rows = await wh.query(
     `SELECT ${bucketOfDay(dayUnit(p))} AS bucket, reason, toInt64(sum(spent)) AS spent, toUInt64(sum(n_out)) AS n FROM currency_daily
      WHERE ${DAY_RANGE} AND currency = {currency:String} AND n_out > 0 GROUP BY bucket, reason ORDER BY bucket, reason`,
-    { ...periodParams(p), currency },
+    { ...periodParams(p), currency }, BucketReasonSpentNRow,
   );
   const reasons = new Map<string, { spent: number; n: number }>();
   const buckets = new Map<string, { bucket: string; total: number; byReason: Record<string, number> }>();
@@ -57,18 +60,16 @@ export async function expenses(wh: Warehouse, p: Period, currency: Currency): Pr
   };
 }
 
-export interface SummaryRow extends FlowRow {
-  currency: Currency;
-  net: number;
-}
+export const SummaryRowSchema = FlowRowSchema.extend({ currency: z.enum(CURRENCIES), net: z.number() });
+export type SummaryRow = z.infer<typeof SummaryRowSchema>;
 /** Sources, sinks and net of each currency in the period, with its series over time. */
 export async function loadSummary(wh: Warehouse, p: Period) {
   const params = periodParams(p);
   const [totals, series] = await Promise.all([
-    wh.query<SummaryRow>(`SELECT currency, ${FLOW}, earned - spent AS net FROM currency_daily WHERE ${DAY_RANGE} GROUP BY currency ORDER BY currency`, params),
-    wh.query<{ bucket: string; currency: Currency } & FlowRow>(
+    wh.query(`SELECT currency, ${FLOW}, earned - spent AS net FROM currency_daily WHERE ${DAY_RANGE} GROUP BY currency ORDER BY currency`, params, SummaryRowSchema),
+    wh.query(
       `SELECT ${bucketOfDay(dayUnit(p))} AS bucket, currency, ${FLOW} FROM currency_daily WHERE ${DAY_RANGE} GROUP BY bucket, currency ORDER BY bucket, currency`,
-      params,
+      params, BucketCurrencyFlowRow,
     ),
   ]);
   return { period: p, totals, series };
@@ -76,29 +77,29 @@ export async function loadSummary(wh: Warehouse, p: Period) {
 
 /** Sources and sinks by player level (the level at the time of each movement). */
 export async function loadByLevel(wh: Warehouse, p: Period, currency: Currency) {
-  const levels = await wh.query<{ level: number } & FlowRow>(
+  const levels = await wh.query(
     `SELECT player_level AS level, ${FLOW} FROM currency_daily WHERE ${DAY_RANGE} AND currency = {currency:String} GROUP BY level ORDER BY level`,
-    { ...periodParams(p), currency },
+    { ...periodParams(p), currency }, LevelFlowRow,
   );
   return { period: p, currency, levels };
 }
 
 /** Sources and sinks by reason ("meta": what the movement was for). */
 export async function loadByMeta(wh: Warehouse, p: Period, currency: Currency) {
-  const reasons = await wh.query<{ reason: string } & FlowRow>(
+  const reasons = await wh.query(
     `SELECT reason, ${FLOW} FROM currency_daily WHERE ${DAY_RANGE} AND currency = {currency:String} GROUP BY reason ORDER BY reason`,
-    { ...periodParams(p), currency },
+    { ...periodParams(p), currency }, ReasonFlowRow,
   );
   return { period: p, currency, reasons };
 }
 
 /** One reason of one currency over time, optionally for one level. */
 export async function loadSpecificData(wh: Warehouse, p: Period, currency: Currency, reason: string, level?: number) {
-  const series = await wh.query<{ bucket: string } & FlowRow>(
+  const series = await wh.query(
     `SELECT ${bucketOfDay(dayUnit(p))} AS bucket, ${FLOW} FROM currency_daily
      WHERE ${DAY_RANGE} AND currency = {currency:String} AND reason = {reason:String} AND ({level:Int32} < 0 OR player_level = {level:Int32})
      GROUP BY bucket ORDER BY bucket`,
-    { ...periodParams(p), currency, reason, level: level ?? -1 },
+    { ...periodParams(p), currency, reason, level: level ?? -1 }, BucketFlowRow,
   );
   const zero = (bucket: string) => ({ bucket, earned: 0, spent: 0, n_in: 0, n_out: 0 });
   return { period: p, currency, reason, level: level ?? null, series: p.unit === "hour" ? series : fill(p, series, zero) };

@@ -6,9 +6,10 @@
 // calendar month; its average DAU = the sum of its days' DAU over the month's days elapsed by
 // now. Read from the exact bitmap rollups active_days, active_monthly and active_daily (by
 // country and platform); hours (daily view) from raw events of that day.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, DAY_RANGE, addDays, bucketOfTs, fill, isoDay, periodParams, TS_RANGE } from "./period.ts";
-import type { KeyCount } from "./registrations.ts";
+import { KeyCountSchema, type KeyCount } from "./registrations.ts";
 
 export interface DauPoint {
   bucket: string;
@@ -48,17 +49,22 @@ export const splitSql = (col: "country" | "platform", p: Period) =>
 export const activeSql = (p: Period) =>
   wholeMonths(p) ? `SELECT groupBitmapMerge(players) AS n FROM active_monthly WHERE ${MONTH_RANGE}` : `SELECT groupBitmapMerge(players) AS n FROM active_days WHERE ${DAY_RANGE}`;
 
+const NRow = z.object({ n: z.number() });
+const BucketMauRow = z.object({ bucket: z.string(), mau: z.number() });
+const BucketDauRow = z.object({ bucket: z.string(), dau: z.number() });
+const RollingRow = z.object({ bucket: z.string(), dau: z.number(), wau: z.number(), mau: z.number() });
+
 export async function dau(wh: Warehouse, p: Period, now: number): Promise<DauData> {
   const params = periodParams(p);
   const [byCountry, byPlatform, [{ n: active } = { n: 0 }]] = await Promise.all([
-    wh.query<KeyCount>(splitSql("country", p), params),
-    wh.query<KeyCount>(splitSql("platform", p), params),
-    wh.query<{ n: number }>(activeSql(p), params),
+    wh.query(splitSql("country", p), params, KeyCountSchema),
+    wh.query(splitSql("platform", p), params, KeyCountSchema),
+    wh.query(activeSql(p), params, NRow),
   ]);
   let series: DauPoint[];
   const zero = (bucket: string): DauPoint => ({ bucket, dau: 0, wau: 0, mau: 0, stickiness: 0 });
   if (p.unit === "month") {
-    const [months, days] = await Promise.all([wh.query<{ bucket: string; mau: number }>(MONTHLY_SQL, params), wh.query<{ bucket: string; dau: number }>(DAILY_SQL, params)]);
+    const [months, days] = await Promise.all([wh.query(MONTHLY_SQL, params, BucketMauRow), wh.query(DAILY_SQL, params, BucketDauRow)]);
     const today = isoDay(now);
     series = fill(p, months.map((m) => {
       const next = addDays(m.bucket, 40).slice(0, 8) + "01";
@@ -71,10 +77,10 @@ export async function dau(wh: Warehouse, p: Period, now: number): Promise<DauDat
   } else {
     // Days after today have no figures (a rolling window would otherwise still count the past).
     const tomorrow = addDays(isoDay(now), 1);
-    const rolling = await wh.query<Omit<DauPoint, "stickiness">>(ROLLING_SQL, periodParams({ from: p.from, to: p.to < tomorrow ? p.to : tomorrow }));
+    const rolling = await wh.query(ROLLING_SQL, periodParams({ from: p.from, to: p.to < tomorrow ? p.to : tomorrow }), RollingRow);
     if (p.unit === "day") series = fill(p, rolling.map((r) => ({ ...r, stickiness: ratio(r.dau, r.mau) })), zero);
     else {
-      const hours = await wh.query<{ bucket: string; dau: number }>(HOURLY_SQL, params);
+      const hours = await wh.query(HOURLY_SQL, params, BucketDauRow);
       const whole = rolling[0] ?? { dau: 0, wau: 0, mau: 0 };
       // Hours carry the players active in that hour; WAU/MAU are the day's.
       series = fill(p, hours.map((h) => ({ bucket: h.bucket, dau: h.dau, wau: whole.wau, mau: whole.mau, stickiness: ratio(whole.dau, whole.mau) })), (bucket) => ({ ...zero(bucket), wau: whole.wau, mau: whole.mau, stickiness: ratio(whole.dau, whole.mau) }));
@@ -87,8 +93,8 @@ export async function dau(wh: Warehouse, p: Period, now: number): Promise<DauDat
 export async function topCountries(wh: Warehouse, p: Period, limit: number): Promise<{ period: Period; active: number; countries: (KeyCount & { share: number })[] }> {
   const params = periodParams(p);
   const [list, [{ n: active } = { n: 0 }]] = await Promise.all([
-    wh.query<KeyCount>(`${splitSql("country", p)} LIMIT {limit:UInt32}`, { ...params, limit }),
-    wh.query<{ n: number }>(activeSql(p), params),
+    wh.query(`${splitSql("country", p)} LIMIT {limit:UInt32}`, { ...params, limit }, KeyCountSchema),
+    wh.query(activeSql(p), params, NRow),
   ]);
   return { period: p, active, countries: list.map((c) => ({ ...c, share: ratio(c.n, active) })) };
 }

@@ -4,7 +4,10 @@
 // is the sum of the experience of all their battles. Only players with at least one such event
 // are counted. Buckets are fixed half-open ranges [from, to) below, the last one open-ended.
 // Read from the rollups balances_current (FINAL: the latest row per player) and player_experience.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
+
+const PlayersMedianNTotalRow = z.object({ players: z.tuple([z.array(z.number()), z.array(z.number())]), median: z.number(), n: z.number(), total: z.number() });
 
 export const DIVISION_TYPES = ["experience", "gold", "silver"] as const;
 export type DivisionType = (typeof DIVISION_TYPES)[number];
@@ -43,7 +46,7 @@ export const divisionSql = (type: DivisionType) => `SELECT sumMap([toUInt32(grea
 
 export async function division(wh: Warehouse, type: DivisionType): Promise<DivisionData> {
   const edges = DIVISION_EDGES[type];
-  const [row] = await wh.query<{ players: [number[], number[]]; median: number; n: number; total: number }>(divisionSql(type), { edges, currency: type });
+  const [row] = await wh.query(divisionSql(type), { edges, currency: type }, PlayersMedianNTotalRow);
   const counts = new Map<number, number>();
   if (row) row.players[0].forEach((b, i) => counts.set(b, row.players[1][i]));
   return {

@@ -2,17 +2,17 @@
 // their `items` deltas for it (+1 gained, -1 lost: sold, removed, expired) is positive, over all
 // time up to now. For each item: owners now, how many times it was gained and lost. Read from
 // the rollup item_holdings (one row per item × player, read with FINAL).
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
+
+const NRow = z.object({ n: z.number() });
+const PlayerIdRow = z.object({ player_id: z.number() });
 
 export const OWNED_TYPES = { tanks: "tank", crews: "crew" } as const;
 export type OwnedType = (typeof OWNED_TYPES)[keyof typeof OWNED_TYPES];
 
-export interface OwnershipRow {
-  item_id: string;
-  owners: number;
-  gained: number;
-  lost: number;
-}
+export const OwnershipRowSchema = z.object({ item_id: z.string(), owners: z.number(), gained: z.number(), lost: z.number() });
+export type OwnershipRow = z.infer<typeof OwnershipRowSchema>;
 
 // FINAL sums each (item, player) across unmerged parts before the filter and the count.
 export const ownershipSql = `SELECT item_id, toUInt64(countIf(held > 0)) AS owners, toUInt64(sum(gained)) AS gained, toUInt64(sum(lost)) AS lost
@@ -21,8 +21,8 @@ export const ownerCountSql = `SELECT toUInt64(uniqExact(player_id)) AS n FROM it
 
 export async function ownership(wh: Warehouse, type: OwnedType): Promise<{ type: OwnedType; players: number; items: OwnershipRow[] }> {
   const [items, [{ n } = { n: 0 }]] = await Promise.all([
-    wh.query<OwnershipRow>(ownershipSql, { type }),
-    wh.query<{ n: number }>(ownerCountSql, { type }),
+    wh.query(ownershipSql, { type }, OwnershipRowSchema),
+    wh.query(ownerCountSql, { type }, NRow),
   ]);
   return { type, players: n, items };
 }
@@ -33,10 +33,10 @@ export const ownersSql = `SELECT DISTINCT player_id FROM item_holdings FINAL WHE
 /** The players who own any of the items now (ids, ascending), a page at a time. */
 export async function owners(wh: Warehouse, type: OwnedType, items: string[], limit: number, offset: number) {
   const [list, [{ n } = { n: 0 }]] = await Promise.all([
-    wh.query<{ player_id: number }>(ownersSql, { type, items, limit, offset }),
-    wh.query<{ n: number }>(
+    wh.query(ownersSql, { type, items, limit, offset }, PlayerIdRow),
+    wh.query(
       `SELECT toUInt64(uniqExact(player_id)) AS n FROM item_holdings FINAL WHERE item_type = {type:String} AND item_id IN {items:Array(String)} AND held > 0`,
-      { type, items },
+      { type, items }, NRow,
     ),
   ]);
   return { type, items, total: n, playerIds: list.map((r) => r.player_id), limit, offset };

@@ -10,8 +10,11 @@
 // - leaving payers of a month = paying users of the previous month who did not pay in it.
 // Breakdowns by market (store), by in-app item and by country are of net revenue. Read from the
 // rollups payments_daily, payers_daily/payers_monthly and active_days/active_monthly.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, bucketOfDay, fill, periodParams } from "./period.ts";
+
+const BucketPreviousStayedLeavingRow = z.object({ bucket: z.string(), previous: z.number(), stayed: z.number(), leaving: z.number() });
 
 export const BREAKDOWNS = { market: "market", item: "item_id", country: "country" } as const;
 export const PAYMENT_TYPES = ["market", "item", "country", "arpu", "arppu", "payingUsers", "conversion", "leavingPayers"] as const;
@@ -59,26 +62,10 @@ export const leavingSql = `WITH months AS (SELECT month AS m, groupBitmapMergeSt
   FROM months AS p LEFT JOIN months AS c ON c.m = addMonths(p.m, 1)
   WHERE addMonths(p.m, 1) >= {from:Date} AND addMonths(p.m, 1) < {to:Date} ORDER BY bucket`;
 
-export interface MetricsRow {
-  bucket: string;
-  revenue: number;
-  gross: number;
-  refunds: number;
-  payers: number;
-  active: number;
-  arpu: number;
-  arppu: number;
-  conversion: number;
-}
-export interface BreakdownRow {
-  bucket: string;
-  key: string;
-  revenue: number;
-  gross: number;
-  refunds: number;
-  purchases: number;
-  payers: number;
-}
+export const MetricsRowSchema = z.object({ bucket: z.string(), revenue: z.number(), gross: z.number(), refunds: z.number(), payers: z.number(), active: z.number(), arpu: z.number(), arppu: z.number(), conversion: z.number() });
+export type MetricsRow = z.infer<typeof MetricsRowSchema>;
+export const BreakdownRowSchema = z.object({ bucket: z.string(), key: z.string(), revenue: z.number(), gross: z.number(), refunds: z.number(), purchases: z.number(), payers: z.number() });
+export type BreakdownRow = z.infer<typeof BreakdownRowSchema>;
 
 const zeroMetrics = (bucket: string): MetricsRow => ({ bucket, revenue: 0, gross: 0, refunds: 0, payers: 0, active: 0, arpu: 0, arppu: 0, conversion: 0 });
 
@@ -86,12 +73,12 @@ export async function paymentsData(wh: Warehouse, p: Period, type: PaymentType) 
   const params = periodParams(p);
   const unit = unitOf(p);
   const [series, [total = zeroMetrics("total")]] = await Promise.all([
-    wh.query<MetricsRow>(metricsSql(unit), params),
-    wh.query<MetricsRow>(metricsSql(unit, true, p.kind !== "daily"), params),
+    wh.query(metricsSql(unit), params, MetricsRowSchema),
+    wh.query(metricsSql(unit, true, p.kind !== "daily"), params, MetricsRowSchema),
   ]);
   const base = { type, period: p, series: fill(p, series, zeroMetrics), total };
   if (type === "market" || type === "item" || type === "country") {
-    const rows = await wh.query<BreakdownRow>(breakdownSql(type, unit), params);
+    const rows = await wh.query(breakdownSql(type, unit), params, BreakdownRowSchema);
     const totals = new Map<string, { key: string; revenue: number; gross: number; refunds: number; purchases: number }>();
     for (const r of rows) {
       const t = totals.get(r.key) ?? { key: r.key, revenue: 0, gross: 0, refunds: 0, purchases: 0 };
@@ -104,7 +91,7 @@ export async function paymentsData(wh: Warehouse, p: Period, type: PaymentType) 
     return { ...base, breakdown: rows, keys: [...totals.values()].sort((a, b) => b.revenue - a.revenue || a.key.localeCompare(b.key)) };
   }
   if (type === "leavingPayers") {
-    const months = await wh.query<{ bucket: string; previous: number; stayed: number; leaving: number }>(leavingSql, params);
+    const months = await wh.query(leavingSql, params, BucketPreviousStayedLeavingRow);
     const monthly = p.unit === "month" ? p : { ...p, unit: "month" as const };
     const list = p.unit === "month" ? fill(monthly, months, (bucket) => ({ bucket, previous: 0, stayed: 0, leaving: 0 })) : months.length ? months : [{ bucket: p.from, previous: 0, stayed: 0, leaving: 0 }];
     return { ...base, leaving: list };

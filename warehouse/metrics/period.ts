@@ -82,11 +82,6 @@ export function fill<T extends { bucket: string }>(p: Period, rows: T[], zero: (
   return buckets(p).map((b) => byBucket.get(b) ?? zero(b));
 }
 
-/** Typed query: numbers arrive as numbers (see the adapters); strings stay strings. */
-export async function rows<T>(wh: Warehouse, sql: string, params: Params = {}): Promise<T[]> {
-  return wh.query<T>(sql, params);
-}
-
 /** CSV of rows whose keys are the header, for small in-memory tables (exports of large ones stream). */
 export function toCsv(header: string[], data: (string | number | null)[][]): string {
   const cell = (v: string | number | null) => {

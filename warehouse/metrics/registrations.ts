@@ -2,13 +2,14 @@
 // (or hour, month) of its timestamp. Split by the country, platform and source (install
 // campaign) recorded at registration. Yearly and monthly views read the daily rollup
 // (registrations_daily); a daily view reads the raw events of that day by hour.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, bucketOfDay, bucketOfTs, DAY_RANGE, TS_RANGE, fill, periodParams } from "./period.ts";
 
-export interface KeyCount {
-  key: string;
-  n: number;
-}
+const DimKeyNRow = z.object({ dim: z.string(), key: z.string(), n: z.number() });
+
+export const KeyCountSchema = z.object({ key: z.string(), n: z.number() });
+export type KeyCount = z.infer<typeof KeyCountSchema>;
 export interface RegistrationsData {
   period: Period;
   total: number;
@@ -41,7 +42,7 @@ export function registrationsSummarySql(p: Period): string {
 const sorted = (xs: KeyCount[]) => xs.sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
 
 export async function registrations(wh: Warehouse, p: Period): Promise<RegistrationsData> {
-  const data = await wh.query<{ dim: string; key: string; n: number }>(registrationsSummarySql(p), periodParams(p));
+  const data = await wh.query(registrationsSummarySql(p), periodParams(p), DimKeyNRow);
   const of = (dim: string) => data.filter((r) => r.dim === dim).map((r) => ({ key: r.key, n: r.n }));
   const series = of("bucket").map((r) => ({ bucket: r.key, n: r.n }));
   return {

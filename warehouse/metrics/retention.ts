@@ -8,8 +8,13 @@
 // cohorts younger than that are left out of Dn. Read from retention_daily (exact bitmaps of
 // the active players per cohort day × day), retention_weekly (the same per week) and
 // registrations_daily.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, addDays, isoDay, periodParams } from "./period.ts";
+
+const CohortNPlayersRow = z.object({ cohort: z.string(), n: z.number(), players: z.number() });
+const CohortSizeRow = z.object({ cohort: z.string(), size: z.number() });
+const NPlayersRow = z.object({ n: z.number(), players: z.number() });
 
 export const RETENTION_UNITS = ["day", "week"] as const;
 export type RetentionUnit = (typeof RETENTION_UNITS)[number];
@@ -50,10 +55,10 @@ export async function retention(wh: Warehouse, p: Period, unit: RetentionUnit, n
   const range = { from: p.from, to: p.to < addDays(today, 1) ? p.to : addDays(today, 1) };
   const params = { ...periodParams(range), width: TRIANGLE_WIDTH[unit], today };
   const [cells, sizes, dayRows, daySizes] = await Promise.all([
-    wh.query<{ cohort: string; n: number; players: number }>(triangleSql(unit), params),
-    wh.query<{ cohort: string; size: number }>(sizesSql(unit), params),
-    wh.query<{ n: number; players: number }>(dnSql, params),
-    wh.query<{ cohort: string; size: number }>(sizesSql("day"), params),
+    wh.query(triangleSql(unit), params, CohortNPlayersRow),
+    wh.query(sizesSql(unit), params, CohortSizeRow),
+    wh.query(dnSql, params, NPlayersRow),
+    wh.query(sizesSql("day"), params, CohortSizeRow),
   ]);
   const dn = RETENTION_DAYS.map((d) => {
     const cohort = daySizes.filter((s) => addDays(s.cohort, d) <= today).reduce((s, r) => s + r.size, 0);

@@ -2,18 +2,12 @@
 // days of the battle's timestamp), per tank: battles fought, wins, silver earned, silver spent
 // (repairs, ammunition), gold earned and experience; per battle = total / battles (rounded to
 // 2 decimals); net silver = earned - spent. Read from the rollup tank_daily.
+import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, DAY_RANGE, periodParams } from "./period.ts";
 
-export interface TankEarnRow {
-  tank_id: number;
-  battles: number;
-  wins: number;
-  silver_earned: number;
-  silver_spent: number;
-  gold_earned: number;
-  experience: number;
-}
+export const TankEarnRowSchema = z.object({ tank_id: z.number(), battles: z.number(), wins: z.number(), silver_earned: z.number(), silver_spent: z.number(), gold_earned: z.number(), experience: z.number() });
+export type TankEarnRow = z.infer<typeof TankEarnRowSchema>;
 
 export const tanksEarnsSql = `SELECT tank_id, toUInt64(sum(battles)) AS battles, toUInt64(sum(wins)) AS wins, toInt64(sum(silver_earned)) AS silver_earned,
   toInt64(sum(silver_spent)) AS silver_spent, toInt64(sum(gold_earned)) AS gold_earned, toInt64(sum(experience)) AS experience
@@ -22,7 +16,7 @@ export const tanksEarnsSql = `SELECT tank_id, toUInt64(sum(battles)) AS battles,
 const per = (v: number, n: number) => (n === 0 ? 0 : Math.round((v / n) * 100) / 100);
 
 export async function tanksEarns(wh: Warehouse, p: Period) {
-  const rows = await wh.query<TankEarnRow>(tanksEarnsSql, periodParams(p));
+  const rows = await wh.query(tanksEarnsSql, periodParams(p), TankEarnRowSchema);
   return {
     period: p,
     tanks: rows.map((r) => ({
