@@ -1,11 +1,15 @@
 // The game client's player API against a real libSQL file and chDB: key check, idempotent
 // registration, single-use expiring sign-in links, and the banned player's refusal.
+import { z } from "zod";
 import { test, expect, beforeAll, afterAll } from "bun:test";
 import { eq, count } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { gameApi, signInPlayer, exchangeToken, TEST_GAME_API_KEY } from "../test/sign-in.ts";
 import { players, playerIdentities, playerTokens } from "../db/schema/index.ts";
 import { TOKEN_TTL } from "../identity/tokens.ts";
+
+const NRow = z.object({ n: z.number() });
+const KindCountryPlatformRow = z.object({ kind: z.string(), country: z.string(), platform: z.string() });
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -213,16 +217,16 @@ test("a player registered through the game API is active on their install day (D
   const { playerId } = (await reg.json()) as { playerId: number };
   await w.ship();
   const wh = w.deps.warehouse;
-  const [active] = await wh.query<{ n: number }>(
+  const [active] = await wh.query(
     "SELECT toUInt64(bitmapContains(groupBitmapMergeState(players), toUInt64({p:UInt64}))) AS n FROM active_days WHERE day = toDate({d:String})",
-    { d: day, p: playerId },
+    { d: day, p: playerId }, NRow,
   );
   expect(Number(active.n)).toBe(1);
-  const [cohort] = await wh.query<{ n: number }>(
+  const [cohort] = await wh.query(
     "SELECT toUInt64(bitmapContains(groupBitmapMergeState(players), toUInt64({p:UInt64}))) AS n FROM retention_daily WHERE cohort_day = toDate({d:String}) AND day = toDate({d:String})",
-    { d: day, p: playerId },
+    { d: day, p: playerId }, NRow,
   );
   expect(Number(cohort.n)).toBe(1);
-  const [event] = await wh.query<{ kind: string; country: string; platform: string }>("SELECT kind, country, platform FROM activity WHERE player_id = {p:UInt64}", { p: playerId });
+  const [event] = await wh.query("SELECT kind, country, platform FROM activity WHERE player_id = {p:UInt64}", { p: playerId }, KindCountryPlatformRow);
   expect(event).toEqual({ kind: "registration", country: "DE", platform: "ios" });
 });

@@ -1,5 +1,6 @@
 // The demo world's battles and economy go the real way: stats and ledger in the store, battles
 // rows in the warehouse that tanksEarns reads, a few battles left running (some stuck).
+import { z } from "zod";
 import { test, expect } from "bun:test";
 import { count, eq, gt, sql } from "drizzle-orm";
 import { makeWorld } from "../../test/fixture.ts";
@@ -10,6 +11,8 @@ import { ledgerEntries } from "../schema/ledger.ts";
 import { shopPurchases } from "../schema/inventory.ts";
 import { countStuckBattles } from "../../domain/battles.ts";
 import { tanksEarns } from "../../../warehouse/metrics/tanks_earns.ts";
+
+const MissingRow = z.object({ missing: z.number() });
 
 test("demo battles feed stats, the ledger and the warehouse (tanksEarns has rows); purchases, gifts and transfers happen", async () => {
   const w = await makeWorld();
@@ -41,10 +44,10 @@ test("demo battles feed stats, the ledger and the warehouse (tanksEarns has rows
     expect(tanks.some((t) => Number(t.silver_spent) > 0)).toBe(true);
     // Every demo player is active on their install day (DAU, retention's day 0), as the game
     // API's registrations are: before, a player whose first login fell on the next UTC day was not.
-    const [{ missing }] = await w.deps.warehouse.query<{ missing: number }>(
+    const [{ missing }] = await w.deps.warehouse.query(
       `SELECT count() AS missing FROM registrations AS r
        LEFT JOIN (SELECT DISTINCT player_id, toDate(ts) AS day FROM activity) AS a ON a.player_id = r.player_id AND a.day = toDate(r.ts)
-       WHERE a.player_id = 0`,
+       WHERE a.player_id = 0`, {}, MissingRow,
     );
     expect(Number(missing)).toBe(0);
   } finally {
