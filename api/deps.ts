@@ -2,6 +2,7 @@
 import type { Client } from "@libsql/client";
 import type { Db } from "./db/index.ts";
 import type { Warehouse } from "../warehouse/port.ts";
+import type { UpgradeWebSocket } from "hono/ws";
 
 export interface Clock {
   now(): number; // epoch milliseconds
@@ -30,6 +31,11 @@ export interface Settings {
   publicUrl: string;
   /** True when served over plain http on localhost: cookies then drop the Secure flag. */
   insecureCookies: boolean;
+  /**
+   * This instance's own origin when several instances share one store (a battle lives on the one
+   * that formed it, and players are sent back there); unset = every player reaches this one.
+   */
+  instanceUrl?: string;
   /** Extra secrets by name (payment providers, session pepper, …). */
   secrets: Record<string, string | undefined>;
 }
@@ -51,6 +57,13 @@ export interface Deps {
   logger: Logger;
   settings: Settings;
   assets?: AssetServer;
+  /**
+   * Upgrades a request to a WebSocket (Hono's upgradeWebSocket of the runtime: hono/bun, hono/deno);
+   * the battles played in the browser need it. Absent on Workers, where a battle is a Durable Object.
+   */
+  sockets?: UpgradeWebSocket;
+  /** On Workers: hands a battle's WebSocket request to the battle's Durable Object. */
+  battleObjects?: { fetch(battleId: number, request: Request): Promise<Response> };
   /** Called after a transaction that wrote outbox rows, so the shipper can run soon. */
   onOutbox?: () => void;
 }

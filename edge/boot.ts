@@ -70,6 +70,7 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     settings: {
       publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
       insecureCookies: !(env.PUBLIC_URL ?? "").startsWith("https://"),
+      instanceUrl: env.INSTANCE_URL,
       secrets: { ...process.env, GAME_API_KEY: env.GAME_API_KEY },
     },
     assets: opts.assets,

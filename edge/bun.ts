@@ -6,6 +6,7 @@ import { fileAssets } from "./assets.ts";
 import { createApp } from "../api/app.ts";
 import { bunFetch } from "./bun-fetch.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
+import { upgradeWebSocket, websocket } from "hono/bun";
 
 const t0 = performance.now();
 const env = readEnv(process.env);
@@ -18,11 +19,15 @@ if (env.SEED_PLAYERS > 0 && (await isEmpty(deps.db))) {
   await booted.shipper.idle();
 }
 
+// A battle runs in the process that formed it, its players' WebSockets upgraded here.
+deps.sockets = upgradeWebSocket;
 const app = createApp(deps);
 const server = Bun.serve({
   port: env.PORT,
   hostname: env.HOST,
   fetch: bunFetch(app),
+  // hono/bun types its handler for its own socket data; Bun.serve here is typed for unknown data.
+  websocket: websocket as unknown as Bun.WebSocketHandler<unknown>,
   idleTimeout: 120,
 });
 console.log(`Tankodrome ready at http://${env.HOST}:${server.port}/ in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

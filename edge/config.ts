@@ -11,6 +11,9 @@ export const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   PUBLIC_URL: optionalString,
+  // This instance's own origin when several share one store: battles it forms live here, and
+  // players are sent back to it (unset: a single instance).
+  INSTANCE_URL: optionalString.pipe(z.url().optional()),
   LIBSQL_URL: optionalString,
   LIBSQL_AUTH_TOKEN: optionalString,
   CLICKHOUSE_URL: optionalString.pipe(z.url().optional()),

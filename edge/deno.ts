@@ -6,6 +6,7 @@ import { boot } from "./boot.ts";
 import { fileAssets } from "./assets.ts";
 import { createApp } from "../api/app.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
+import { upgradeWebSocket } from "hono/deno";
 
 declare const Deno: {
   serve(opts: { port: number; hostname: string; onListen?: (a: { port: number }) => void }, handler: (req: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): { shutdown(): Promise<void> };
@@ -21,6 +22,8 @@ if (env.SEED_PLAYERS > 0 && (await isEmpty(booted.deps.db))) {
   await buildWorld(booted.deps.db, { players: env.SEED_PLAYERS, days: env.SEED_DAYS, now: Date.now() });
   await booted.shipper.idle();
 }
+// A battle runs in the process that formed it, its players' WebSockets upgraded here.
+booted.deps.sockets = upgradeWebSocket;
 const app = createApp(booted.deps);
 const server = Deno.serve(
   { port: env.PORT, hostname: env.HOST, onListen: ({ port }) => console.log(`Tankodrome (Deno) ready at http://${env.HOST}:${port}/ in ${((performance.now() - t0) / 1000).toFixed(1)} s`) },

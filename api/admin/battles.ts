@@ -14,7 +14,8 @@ import type { Db } from "../db/index.ts";
 import { battles, battlePlayers, battleEvents, BATTLE_STATUSES } from "../db/schema/battles.ts";
 import { players } from "../db/schema/players.ts";
 import { contentTanks } from "../db/schema/content.ts";
-import { BATTLE_RULES, countStuckBattles, isStuck, stopBattle, stopStuckBattles } from "../domain/battles.ts";
+import { BATTLE_RULES, countStuckBattles, isStuck, stopBattle, stopStuckBattles, stuckWhere } from "../domain/battles.ts";
+import { arenaOf } from "../game/arena/arena.ts";
 import { AppError } from "../http/errors.ts";
 
 const S = { auth: "admin", role: "support" } as const;
@@ -46,14 +47,16 @@ const listColumns = {
   endedAt: battles.endedAt,
   stoppedBy: battles.stoppedBy,
   players: sql<number>`(select count(*) from battle_players bp where bp.battle_id = ${battles.id})`,
+  /** The last tick of a battle played here (api/game/arena), null for a battle server's battle. */
+  heartbeatAt: sql<number | null>`(select r.heartbeat_at from battle_rooms r where r.battle_id = ${battles.id})`,
 };
-type ListRow = { id: number; mode: string; map: string; status: string; startedAt: number; endedAt: number | null; stoppedBy: number | null; players: number };
+type ListRow = { id: number; mode: string; map: string; status: string; startedAt: number; endedAt: number | null; stoppedBy: number | null; players: number; heartbeatAt: number | null };
 const view = (now: number) => (r: ListRow) => ({ ...r, players: Number(r.players), stuck: isStuck(r, now) });
 
 async function listBattles(db: Db, q: z.output<typeof listInput>, now: number) {
   if (q.from !== undefined && q.to !== undefined && q.from > q.to) throw fieldError({ to: { id: "identity.periodOrder" } });
   const conds: (SQL | undefined)[] = [
-    q.status === "stuck" ? and(eq(battles.status, "running"), sql`${battles.startedAt} < ${now - BATTLE_RULES.stuckAfterMs}`) : q.status ? eq(battles.status, q.status) : undefined,
+    q.status === "stuck" ? stuckWhere(now) : q.status ? eq(battles.status, q.status) : undefined,
     q.mode ? eq(battles.mode, q.mode.toLowerCase()) : undefined,
     q.from !== undefined ? gte(battles.startedAt, q.from) : undefined,
     q.to !== undefined ? lte(battles.startedAt, q.to) : undefined,
@@ -166,6 +169,9 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
       await stopBattle(tx, { battleId, adminId: c.var.admin!.adminId, at });
       await audit(c, tx, { action: "battles.stop", targetType: "battle", targetId: battleId, summary: `stopped battle #${battleId} with no rewards` });
     });
+    // A battle simulated by this instance ends for its players at once; one on another instance
+    // learns of the stop at its next heartbeat (api/game/arena/arena.ts).
+    arenaOf(c.var.deps).stopped(battleId);
     return c.json({ battle: await battleById(db, battleId, at) });
   });
 
@@ -177,6 +183,7 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
       await audit(c, tx, { action: "battles.stopTheStuck", targetType: "battle", summary: `stopped ${ids.length} stuck battle(s)${ids.length ? `: #${ids.slice(0, 50).join(", #")}${ids.length > 50 ? "…" : ""}` : ""}` });
       return ids;
     });
+    for (const id of stopped) arenaOf(c.var.deps).stopped(id);
     return c.json({ stopped: stopped.length, battleIds: stopped });
   });
 }

@@ -2,7 +2,8 @@
 // and ends with each player's result. Ending pays out through the ledger, updates the players'
 // stats (and their clans'), and emits one `battles` event per player, all in one transaction;
 // a replayed end answers the first one. Operators stop a battle that never ended.
-import { and, eq, inArray, lt, lte, sql, count } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, or, sql, count } from "drizzle-orm";
+import { battleRooms } from "../db/schema/arena.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { battles, battlePlayers, battleEvents, type BattleResult } from "../db/schema/battles.ts";
 import { players } from "../db/schema/players.ts";
@@ -217,7 +218,7 @@ async function outcomes(tx: Tx, battleId: number): Promise<PlayerOutcome[]> {
 }
 
 /** Stops a running battle with no rewards (an operator's act); refused for an ended battle. */
-export async function stopBattle(tx: Tx, input: { battleId: number; adminId: number; at: number }) {
+export async function stopBattle(tx: Tx, input: { battleId: number; adminId: number; at: number; reason?: string }) {
   const [b] = await tx.select({ id: battles.id, status: battles.status }).from(battles).where(eq(battles.id, input.battleId)).limit(1);
   if (!b) throw new AppError("not_found", "battles.notFound");
   const [stopped] = await tx
@@ -227,16 +228,23 @@ export async function stopBattle(tx: Tx, input: { battleId: number; adminId: num
     .returning({ id: battles.id });
   if (!stopped) throw new AppError("conflict", "battles.notRunning", [b.status], 409);
   await tx.update(battlePlayers).set({ endedAt: input.at }).where(eq(battlePlayers.battleId, b.id));
-  await event(tx, b.id, "stop", input.at, null, { adminId: input.adminId });
+  await event(tx, b.id, "stop", input.at, null, { adminId: input.adminId, ...(input.reason ? { reason: input.reason } : {}) });
   return { battleId: b.id };
 }
 
-const stuckWhere = (now: number) => and(eq(battles.status, "running"), lt(battles.startedAt, now - BATTLE_RULES.stuckAfterMs));
+/**
+ * Stuck: running past the longest battle, or — for a battle played here (api/domain/arena.ts) —
+ * its owner has not ticked it for ARENA.silentAfterMs (its process died).
+ */
+export const stuckWhere = (now: number) => and(eq(battles.status, "running"), or(lt(battles.startedAt, now - BATTLE_RULES.stuckAfterMs), silentRoom(now)));
 
 /** Stops every stuck battle; returns their ids. */
 export async function stopStuckBattles(tx: Tx, input: { adminId: number; at: number }): Promise<number[]> {
-  const stuck = await tx.select({ id: battles.id }).from(battles).where(stuckWhere(input.at));
-  for (const s of stuck) await stopBattle(tx, { battleId: s.id, adminId: input.adminId, at: input.at });
+  const stuck = await tx.select({ id: battles.id, startedAt: battles.startedAt }).from(battles).where(stuckWhere(input.at));
+  for (const s of stuck) {
+    const reason = s.startedAt < input.at - BATTLE_RULES.stuckAfterMs ? "running past the longest battle" : "its server stopped ticking it";
+    await stopBattle(tx, { battleId: s.id, adminId: input.adminId, at: input.at, reason });
+  }
   return stuck.map((s) => s.id);
 }
 
@@ -245,4 +253,11 @@ export async function countStuckBattles(db: Db, now: number): Promise<number> {
   return r.n;
 }
 
-export const isStuck = (b: { status: string; startedAt: number }, now: number) => b.status === "running" && b.startedAt < now - BATTLE_RULES.stuckAfterMs;
+export const isStuck = (b: { status: string; startedAt: number; heartbeatAt?: number | null }, now: number) =>
+  b.status === "running" && (b.startedAt < now - BATTLE_RULES.stuckAfterMs || (b.heartbeatAt != null && b.heartbeatAt < now - SILENT_AFTER_MS));
+
+/** A battle played here whose owner has not ticked it this long is stuck (api/domain/arena.ts writes a heartbeat every 5 s). */
+export const SILENT_AFTER_MS = 30_000;
+
+const silentRoom = (now: number) =>
+  sql`exists (select 1 from ${battleRooms} where ${battleRooms.battleId} = ${battles.id} and ${battleRooms.heartbeatAt} < ${now - SILENT_AFTER_MS})`;

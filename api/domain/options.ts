@@ -55,6 +55,11 @@ export const battleOptionsShape = z.looseObject({
   roundSeconds: z.int().min(60).max(1800),
   respawn: z.boolean(),
   maps: z.array(z.string().min(1).max(64)).min(1).max(100),
+  // The battles played in the browser (api/domain/arena.ts): tanks a side, the longest wait for
+  // players before bots fill the teams, how many tiers apart tanks of one battle may be.
+  teamSize: z.int().min(1).max(15).optional(),
+  maxWaitSeconds: z.int().min(0).max(600).optional(),
+  tierSpread: z.int().min(0).max(3).optional(),
 });
 
 export const saveOptionInput = z.object({

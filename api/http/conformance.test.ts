@@ -35,6 +35,15 @@ const EXTRAS: Record<string, string> = {
   "/public/profile/terms": "the terms version a player accepted and whether they rated the game",
   "/public/profile/terms/accept": "a player accepts the current terms (POST, CSRF)",
   "/public/profile/rate": "a player rates the game once; the bonus is paid once through the ledger (POST, CSRF)",
+  "/:locale{ru|en}/play/": "the game in the browser: the hangar and the battle (issue #19); the spec does not show the game screen",
+  "/game/play/join": "a signed-in player joins the battle queue with a tank of their garage (the game in the browser)",
+  "/game/play/leave": "a player leaves the battle queue",
+  "/game/play/status": "the queue's state for a waiting player (forms battles, so nobody waits past the longest wait) and where their running battle lives",
+  "/game/play/result/:battleId{[0-9]+}": "a player's own result of a battle played in the browser (the result screen)",
+  "/game/play/ws/:battleId{[0-9]+}": "the battle's WebSocket: inputs in, snapshots out",
+  "/admin/battles/:battleId{[0-9]+}/watch": "an operator's spectator socket of a running battle (read-only)",
+  "/admin/battles/:battleId{[0-9]+}/arena": "where a battle played in the browser lives, its heartbeat and whether it is live or recorded",
+  "/admin/battles/:battleId{[0-9]+}/replay": "a recorded battle replayed from its inputs, as the frames a viewer draws",
   "/admin/playerAvatars/image/:avatarId{[0-9]+}": "the moderation screen's preview of an upload of any status (pending, rejected), which the public address never serves",
 };
 

@@ -259,5 +259,15 @@ export const migrations: Migration[] = [
       "CREATE TABLE `player_terms` (\n\t`player_id` integer PRIMARY KEY NOT NULL,\n\t`eula_version` integer,\n\t`eula_accepted_at` integer,\n\t`rated_at` integer,\n\t`rating` integer,\n\t`bonus_paid_at` integer,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
       "ALTER TABLE `social_networks` ADD `profile_url` text DEFAULT '' NOT NULL;"
     ]
+  },
+  {
+    "tag": "0018_lively_rick_jones",
+    "hash": "048241d6744d137b96b12325666ad4445a7bfd108a3aa48ca248f198f9a9126f",
+    "statements": [
+      "CREATE TABLE `battle_queue` (\n\t`player_id` integer PRIMARY KEY NOT NULL,\n\t`tank_id` integer NOT NULL,\n\t`tier` integer NOT NULL,\n\t`joined_at` integer NOT NULL,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `battle_queue_joined` ON `battle_queue` (`joined_at`);",
+      "CREATE TABLE `battle_rooms` (\n\t`battle_id` integer PRIMARY KEY NOT NULL,\n\t`host` text NOT NULL,\n\t`setup` text NOT NULL,\n\t`heartbeat_at` integer NOT NULL,\n\t`inputs` text,\n\t`outcome` text,\n\tFOREIGN KEY (`battle_id`) REFERENCES `battles`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `battle_rooms_heartbeat` ON `battle_rooms` (`heartbeat_at`);"
+    ]
   }
 ];

@@ -21,3 +21,4 @@ export * from "./notifications.ts";
 export * from "./experiments.ts";
 export * from "./ads.ts";
 export * from "./community.ts";
+export * from "./arena.ts";

@@ -4,6 +4,7 @@
 // reloading). They plan on the map's 4 m grid: a distance field toward a goal (the base, an enemy,
 // a cover cell), followed downhill with a few cells of look-ahead; a bot that stops moving backs off.
 import { navGrid, cellOf, distanceField, lineOfSight, segmentHitsBox, type NavGrid } from "./maps.ts";
+import { sin, cos, atan2, hypot } from "./trig.ts";
 import { nextRandom, nextSpread } from "./rng.ts";
 import { baseField, onBase, wrapAngle, SIM } from "./sim.ts";
 import { TICK_HZ, type BattleState, type BotMind, type BotProfile, type Input, type Tank } from "./types.ts";
@@ -48,7 +49,7 @@ function chooseTarget(state: BattleState, t: Tank, m: BotMind): Tank | null {
   let bestScore = Infinity;
   for (const e of state.tanks) {
     if (!e.alive || e.team === t.team || !m.visible[e.slot] || m.noticed[e.slot] < 0 || state.tick - m.noticed[e.slot] < react) continue;
-    const d = Math.hypot(e.x - t.x, e.y - t.y);
+    const d = hypot(e.x - t.x, e.y - t.y);
     // Near and hurt enemies first; the one already aimed at keeps a bonus so the turret does not flicker.
     const score = d * (0.5 + e.hp / e.maxHp) * (e.slot === m.target ? 0.7 : 1);
     if (score < bestScore) {
@@ -167,11 +168,11 @@ export function botInput(state: BattleState, t: Tank): Input {
   let aim = t.turret;
   let fire = false;
   if (target) {
-    const d = Math.hypot(target.x - t.x, target.y - t.y);
+    const d = hypot(target.x - t.x, target.y - t.y);
     const lead = d / SIM.shellSpeed;
-    const px = target.x + Math.cos(target.hull) * target.v * lead;
-    const py = target.y + Math.sin(target.hull) * target.v * lead;
-    aim = wrapAngle(Math.atan2(py - t.y, px - t.x) + m.aimOffset);
+    const px = target.x + cos(target.hull) * target.v * lead;
+    const py = target.y + sin(target.hull) * target.v * lead;
+    aim = wrapAngle(atan2(py - t.y, px - t.x) + m.aimOffset);
     if (t.reload === 0 && Math.abs(wrapAngle(aim - t.turret)) < 0.035) {
       fire = true;
       m.aimOffset = nextSpread(state) * ((m.profile.aimError * Math.PI) / 180);
@@ -188,7 +189,7 @@ export function botInput(state: BattleState, t: Tank): Input {
     goal = coverCell(state, g, t, target.x, target.y);
   }
   if (goal < 0 && target) {
-    const d = Math.hypot(target.x - t.x, target.y - t.y);
+    const d = hypot(target.x - t.x, target.y - t.y);
     const keep = 25 + (1 - aggression) * 45;
     if (d > keep) goal = cellOf(g, target.x, target.y);
     else stopNear = true;
@@ -208,7 +209,7 @@ export function botInput(state: BattleState, t: Tank): Input {
 
   let throttle: -1 | 0 | 1 = 0;
   let turn: -1 | 0 | 1 = 0;
-  const moved = Math.hypot(t.x - m.lastX, t.y - m.lastY);
+  const moved = hypot(t.x - m.lastX, t.y - m.lastY);
   m.lastX = t.x;
   m.lastY = t.y;
   if (state.tick < m.reverseUntil) {
@@ -217,7 +218,7 @@ export function botInput(state: BattleState, t: Tank): Input {
   } else if (field) {
     const wp = waypoint(state, g, field, t);
     if (wp) {
-      const want = Math.atan2(wp.y - t.y, wp.x - t.x);
+      const want = atan2(wp.y - t.y, wp.x - t.x);
       const diff = wrapAngle(want - t.hull);
       turn = diff > 0.06 ? 1 : diff < -0.06 ? -1 : 0;
       throttle = Math.abs(diff) < 1.1 ? 1 : 0;
@@ -230,7 +231,7 @@ export function botInput(state: BattleState, t: Tank): Input {
     } else m.stuck = 0;
   } else if (target) {
     // Holding range: show the enemy the front of the hull.
-    const diff = wrapAngle(Math.atan2(target.y - t.y, target.x - t.x) - t.hull);
+    const diff = wrapAngle(atan2(target.y - t.y, target.x - t.x) - t.hull);
     turn = diff > 0.15 ? 1 : diff < -0.15 ? -1 : 0;
   }
   if (!target) aim = field ? wrapAngle(t.hull) : t.turret;

@@ -2,6 +2,7 @@
 // TICK_HZ. No I/O, no clock, no Math.random: the same setup and the same inputs at the same
 // ticks give the same battle, which is how a recorded battle is replayed (replay.ts).
 import { mapByName, navGrid, cellOf, distanceField, segmentHitsBox } from "./maps.ts";
+import { sin, cos, atan2, hypot } from "./trig.ts";
 import { nextRandom, nextSpread } from "./rng.ts";
 import { botInput, newMind } from "./bots.ts";
 import { DT, TICK_HZ, type BattleSetup, type BattleState, type EndReason, type Input, type Shell, type Tank } from "./types.ts";
@@ -147,8 +148,8 @@ function drive(state: BattleState, t: Tank) {
   const want = inp.throttle > 0 ? t.maxSpeed : inp.throttle < 0 ? -t.maxSpeed * SIM.reverseShare : 0;
   const accel = t.maxSpeed * 2.5 * DT;
   t.v = t.v < want ? Math.min(want, t.v + accel) : Math.max(want, t.v - accel * 1.6);
-  t.x += Math.cos(t.hull) * t.v * DT;
-  t.y += Math.sin(t.hull) * t.v * DT;
+  t.x += cos(t.hull) * t.v * DT;
+  t.y += sin(t.hull) * t.v * DT;
   const d = wrapAngle(inp.aim - t.turret);
   const most = t.turretRate * DT;
   t.turret = wrapAngle(t.turret + Math.max(-most, Math.min(most, d)));
@@ -212,16 +213,16 @@ function separate(state: BattleState) {
 function fire(state: BattleState, t: Tank) {
   if (!t.input.fire || t.reload > 0) return;
   const a = t.turret + nextSpread(state) * SIM.dispersion;
-  const mx = t.x + Math.cos(a) * (SIM.tankRadius + 1.2);
-  const my = t.y + Math.sin(a) * (SIM.tankRadius + 1.2);
+  const mx = t.x + cos(a) * (SIM.tankRadius + 1.2);
+  const my = t.y + sin(a) * (SIM.tankRadius + 1.2);
   const shell: Shell = {
     id: state.nextShell++,
     owner: t.slot,
     team: t.team,
     x: mx,
     y: my,
-    vx: Math.cos(a) * SIM.shellSpeed,
-    vy: Math.sin(a) * SIM.shellSpeed,
+    vx: cos(a) * SIM.shellSpeed,
+    vy: sin(a) * SIM.shellSpeed,
     ttl: SIM.shellTicks,
     damage: t.spec.damage,
     penetration: t.spec.penetration,
@@ -293,7 +294,7 @@ function strike(state: BattleState, s: Shell, t: Tank, hx: number, hy: number) {
     state.events.push({ kind: "bounce", shooter: s.owner, target: t.slot, x: hx, y: hy });
     return;
   }
-  const from = Math.abs(wrapAngle(Math.atan2(hy - t.y, hx - t.x) - t.hull));
+  const from = Math.abs(wrapAngle(atan2(hy - t.y, hx - t.x) - t.hull));
   const side = from < Math.PI / 4 ? "front" : from > (3 * Math.PI) / 4 ? "rear" : "side";
   const armour = t.spec.armor * SIM.armourBySide[side];
   const pen = s.penetration * (1 + nextSpread(state) * SIM.penSpread);

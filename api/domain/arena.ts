@@ -1,0 +1,297 @@
+// The battles played in the browser, as the store sees them: the queue players wait in, forming a
+// battle from it (players of close tiers, bots filling the teams), where each running battle lives
+// and when its owner last ticked it, and its end — through the same endBattleIn as a battle server's
+// /game/api/battles/end, so rewards, rating, experience and what else that function pays come alike.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../db/index.ts";
+import { battleQueue, battleRooms } from "../db/schema/arena.ts";
+import { battles, battlePlayers } from "../db/schema/battles.ts";
+import { players } from "../db/schema/players.ts";
+import { playerItems } from "../db/schema/inventory.ts";
+import { contentTanks } from "../db/schema/content.ts";
+import { AppError, fieldError } from "../http/errors.ts";
+import { currentBattleOptions } from "./options.ts";
+import { endBattleIn, startBattleIn, SILENT_AFTER_MS, type PlayerOutcome, type PlayerResult } from "./battles.ts";
+import { MAPS } from "../game/sim/maps.ts";
+import { DEFAULT_BOT_PROFILES } from "../game/sim/fixtures.ts";
+import type { BattleSetup, BotProfile, Seat, TankSpec } from "../game/sim/types.ts";
+import type { InputRecord } from "../game/sim/replay.ts";
+import type { BattleResult } from "../db/schema/battles.ts";
+import "./arena-messages.ts";
+
+/** The arena's figures where battle options say nothing (docs/decisions.md, "The battle"). */
+export const ARENA = {
+  teamSize: 7,
+  roundSeconds: 300,
+  maxWaitSeconds: 20,
+  tierSpread: 1,
+  /** A running battle whose owner has not ticked it for this long is stuck (its process died). */
+  silentAfterMs: SILENT_AFTER_MS,
+  /** How often an owner writes that it is alive. */
+  heartbeatMs: 5_000,
+  mode: "random",
+} as const;
+
+export interface ArenaRules {
+  teamSize: number;
+  roundSeconds: number;
+  maxWaitSeconds: number;
+  tierSpread: number;
+  maps: string[];
+}
+
+const intIn = (v: unknown, min: number, max: number, fallback: number) => (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback);
+
+/** The rules of the next battle, from /admin/battleOptions/ (each missing figure from ARENA). */
+export async function arenaRules(db: DbOrTx): Promise<ArenaRules> {
+  const cur = (await currentBattleOptions(db))?.value as Record<string, unknown> | undefined;
+  const known = new Set(MAPS.map((m) => m.name));
+  const maps = Array.isArray(cur?.maps) ? (cur.maps as unknown[]).filter((m): m is string => typeof m === "string" && known.has(m)) : [];
+  return {
+    teamSize: intIn(cur?.teamSize, 1, 15, ARENA.teamSize),
+    roundSeconds: intIn(cur?.roundSeconds, 60, 1800, ARENA.roundSeconds),
+    maxWaitSeconds: intIn(cur?.maxWaitSeconds, 0, 600, ARENA.maxWaitSeconds),
+    tierSpread: intIn(cur?.tierSpread, 0, 3, ARENA.tierSpread),
+    maps: maps.length ? maps : MAPS.map((m) => m.name),
+  };
+}
+
+/**
+ * The bot profiles bots play by. Built-in defaults until operators' profiles (/admin/bots/) exist;
+ * this one function is what changes when they do.
+ */
+export async function botProfiles(_db: DbOrTx): Promise<BotProfile[]> {
+  return DEFAULT_BOT_PROFILES;
+}
+
+const tankColumns = {
+  id: contentTanks.id,
+  nameRu: contentTanks.nameRu,
+  nameEn: contentTanks.nameEn,
+  nation: contentTanks.nation,
+  tier: contentTanks.tier,
+  type: contentTanks.type,
+  hp: contentTanks.hp,
+  damage: contentTanks.damage,
+  penetration: contentTanks.penetration,
+  armor: contentTanks.armor,
+  speed: contentTanks.speed,
+  rateOfFire: contentTanks.rateOfFire,
+  priceGold: contentTanks.priceGold,
+  priceSilver: contentTanks.priceSilver,
+};
+export type HangarTank = Awaited<ReturnType<typeof garageOf>>[number];
+
+/**
+ * The tanks a player may take to battle: the ones in their garage, and the catalogue's free
+ * tier-1 tanks, which every player has from the start.
+ */
+export async function garageOf(db: DbOrTx, playerId: number) {
+  const owned = await db
+    .select({ id: playerItems.itemId })
+    .from(playerItems)
+    .where(and(eq(playerItems.playerId, playerId), eq(playerItems.itemType, "tank")));
+  const ids = owned.map((o) => o.id);
+  const rows = await db
+    .select(tankColumns)
+    .from(contentTanks)
+    .where(and(eq(contentTanks.active, true), ids.length ? sql`(${inArray(contentTanks.id, ids)} or (${contentTanks.tier} = 1 and ${contentTanks.priceGold} = 0 and ${contentTanks.priceSilver} = 0))` : sql`${contentTanks.tier} = 1 and ${contentTanks.priceGold} = 0 and ${contentTanks.priceSilver} = 0`))
+    .orderBy(asc(contentTanks.tier), asc(contentTanks.id));
+  const mine = new Set(ids);
+  return rows.map((r) => ({ ...r, owned: mine.has(r.id) }));
+}
+
+const specOf = (t: { id: number; nameEn: string; tier: number; type: string; hp: number; damage: number; penetration: number; armor: number; speed: number; rateOfFire: number }): TankSpec => ({
+  tankId: t.id,
+  name: t.nameEn,
+  tier: t.tier,
+  type: t.type,
+  hp: t.hp,
+  damage: t.damage,
+  penetration: t.penetration,
+  armor: t.armor,
+  speed: t.speed,
+  rateOfFire: t.rateOfFire,
+});
+
+/** Where a player's running battle lives, if they have one. */
+export async function runningBattleOf(db: DbOrTx, playerId: number): Promise<{ battleId: number; host: string } | null> {
+  const [r] = await db
+    .select({ battleId: battles.id, host: battleRooms.host })
+    .from(battlePlayers)
+    .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
+    .innerJoin(battleRooms, eq(battleRooms.battleId, battles.id))
+    .where(and(eq(battlePlayers.playerId, playerId), eq(battles.status, "running")))
+    .orderBy(sql`${battles.id} desc`)
+    .limit(1);
+  return r ?? null;
+}
+
+/** Puts a player in the queue with a tank of theirs (again: the tank changes, the place stays). */
+export async function joinQueue(db: Db, input: { playerId: number; tankId: number; at: number }) {
+  const tank = (await garageOf(db, input.playerId)).find((t) => t.id === input.tankId);
+  if (!tank) throw fieldError({ tankId: { id: "arena.notYourTank" } });
+  const running = await runningBattleOf(db, input.playerId);
+  if (running) return { queued: false, battle: running };
+  await db
+    .insert(battleQueue)
+    .values({ playerId: input.playerId, tankId: tank.id, tier: tank.tier, joinedAt: input.at })
+    .onConflictDoUpdate({ target: battleQueue.playerId, set: { tankId: tank.id, tier: tank.tier } });
+  return { queued: true, battle: null };
+}
+
+export async function leaveQueue(db: DbOrTx, playerId: number) {
+  await db.delete(battleQueue).where(eq(battleQueue.playerId, playerId));
+}
+
+export async function queueEntry(db: DbOrTx, playerId: number) {
+  const [r] = await db.select().from(battleQueue).where(eq(battleQueue.playerId, playerId)).limit(1);
+  return r ?? null;
+}
+
+export interface FormedBattle {
+  battleId: number;
+  setup: BattleSetup;
+}
+
+/** A 32-bit seed from the platform's random source (the simulation itself never draws one). */
+const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] | 0;
+
+/**
+ * Forms the battles the queue allows now: the longest-waiting player and those within the tier
+ * spread of them; a full battle (two teams) at once, a partial one — bots filling both teams — once
+ * the first of them has waited maxWaitSeconds. The rows are claimed by deleting them in the same
+ * transaction, so two instances forming at once never put one player in two battles.
+ */
+export async function formBattles(db: Db, input: { now: number; host: string; rules?: ArenaRules }): Promise<FormedBattle[]> {
+  const rules = input.rules ?? (await arenaRules(db));
+  const formed: FormedBattle[] = [];
+  for (let guard = 0; guard < 20; guard++) {
+    const made = await db.transaction(async (tx) => {
+      const queue = await tx.select().from(battleQueue).orderBy(asc(battleQueue.joinedAt), asc(battleQueue.playerId)).limit(500);
+      if (!queue.length) return null;
+      const first = queue[0];
+      const near = queue.filter((q) => Math.abs(q.tier - first.tier) <= rules.tierSpread).slice(0, rules.teamSize * 2);
+      const full = near.length >= rules.teamSize * 2;
+      if (!full && input.now - first.joinedAt < rules.maxWaitSeconds * 1000) return null;
+      const claimed = await tx
+        .delete(battleQueue)
+        .where(inArray(battleQueue.playerId, near.map((q) => q.playerId)))
+        .returning({ playerId: battleQueue.playerId });
+      if (claimed.length !== near.length) throw new AppError("conflict", "arena.queueMoved", [], 409);
+      return formOne(tx, near, rules, input);
+    });
+    if (!made) break;
+    formed.push(made);
+  }
+  return formed;
+}
+
+async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: number }[], rules: ArenaRules, input: { now: number; host: string }): Promise<FormedBattle> {
+  const seed = newSeed();
+  let rng = seed;
+  const rand = () => {
+    rng = (rng + 0x6d2b79f5) | 0;
+    let t = Math.imul(rng ^ (rng >>> 15), rng | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const tankIds = [...new Set(group.map((g) => g.tankId))];
+  const anchor = Math.round(group.reduce((s, g) => s + g.tier, 0) / group.length);
+  const [chosen, pool, names] = await Promise.all([
+    tx.select(tankColumns).from(contentTanks).where(inArray(contentTanks.id, tankIds)),
+    tx
+      .select(tankColumns)
+      .from(contentTanks)
+      .where(and(eq(contentTanks.active, true), sql`${contentTanks.tier} between ${anchor - rules.tierSpread} and ${anchor + rules.tierSpread}`, sql`${contentTanks.type} <> 'spg'`)),
+    tx.select({ id: players.id, nickname: players.nickname }).from(players).where(inArray(players.id, group.map((g) => g.playerId))),
+  ]);
+  const tankById = new Map(chosen.map((t) => [t.id, t]));
+  const nick = new Map(names.map((n) => [n.id, n.nickname]));
+  const profiles = await botProfiles(tx);
+  // Players sorted by tier alternate between the teams, so each side gets the same spread of tiers.
+  const sorted = [...group].sort((a, b) => b.tier - a.tier || a.playerId - b.playerId);
+  const seats: Seat[] = [];
+  const perTeam = [0, 0];
+  sorted.forEach((g, i) => {
+    const team = (i % 2) as 0 | 1;
+    perTeam[team]++;
+    seats.push({ team, playerId: g.playerId, name: nick.get(g.playerId) ?? `#${g.playerId}`, tank: specOf(tankById.get(g.tankId)!) });
+  });
+  const bots = pool.length ? pool : chosen;
+  let n = 0;
+  for (const team of [0, 1] as const) {
+    while (perTeam[team] < rules.teamSize) {
+      perTeam[team]++;
+      const profile = profiles[Math.floor(rand() * profiles.length)];
+      const tank = bots[Math.floor(rand() * bots.length)];
+      seats.push({ team, playerId: null, name: `${profile.name} ${++n}`, tank: specOf(tank), bot: profile });
+    }
+  }
+  const map = rules.maps[Math.floor(rand() * rules.maps.length)];
+  const setup: BattleSetup = { seed, map, roundSeconds: rules.roundSeconds, seats };
+  const { battleId } = await startBattleIn(tx, { mode: ARENA.mode, map, players: group.map((g) => ({ playerId: g.playerId, tankId: g.tankId })), at: input.now });
+  await tx.insert(battleRooms).values({ battleId, host: input.host, setup: JSON.stringify(setup), heartbeatAt: input.now });
+  return { battleId, setup };
+}
+
+/** The owner is alive; answers the battle's status, so an owner learns of a stop made elsewhere. */
+export async function heartbeat(db: Db, battleId: number, at: number): Promise<string | null> {
+  await db.update(battleRooms).set({ heartbeatAt: at }).where(eq(battleRooms.battleId, battleId));
+  const [b] = await db.select({ status: battles.status }).from(battles).where(eq(battles.id, battleId)).limit(1);
+  return b?.status ?? null;
+}
+
+export async function roomOf(db: DbOrTx, battleId: number) {
+  const [r] = await db.select().from(battleRooms).where(eq(battleRooms.battleId, battleId)).limit(1);
+  return r ? { ...r, setup: JSON.parse(r.setup) as BattleSetup, inputs: r.inputs ? (JSON.parse(r.inputs) as InputRecord[]) : null } : null;
+}
+
+/** What a tank earns from its battle: experience and silver grow with damage, kills and the tank's tier; a win pays half again. */
+export function earnings(tier: number, result: BattleResult, stats: { damage: number; kills: number; capture: number }) {
+  const k = result === "win" ? 1.5 : result === "draw" ? 1.1 : 1;
+  const experience = Math.min(10_000, Math.round(k * (60 + stats.damage * 0.6 + stats.kills * 90 + stats.capture * 2 + tier * 20)));
+  const silver = Math.min(1_000_000, Math.round(k * (tier * 260 + stats.damage * 4 + stats.kills * 350)));
+  return { experience, silver };
+}
+
+export interface ArenaPlayerStat {
+  playerId: number;
+  team: 0 | 1;
+  tier: number;
+  damage: number;
+  kills: number;
+  capture: number;
+}
+
+/**
+ * Ends a battle played here: each player's result through endBattleIn (the same function as
+ * /game/api/battles/end), and the recorded inputs and outcome with it, in one transaction. A second
+ * call (a retried end, another instance) answers the first one's outcome and pays nothing.
+ */
+export async function finishArenaBattle(
+  db: Db,
+  input: { battleId: number; winner: 0 | 1 | -1; reason: string; tick: number; durationS: number; stats: ArenaPlayerStat[]; inputs: InputRecord[]; at: number },
+): Promise<{ replayed: boolean; players: PlayerOutcome[] }> {
+  return db.transaction(async (tx) => {
+    const [b] = await tx.select({ status: battles.status }).from(battles).where(eq(battles.id, input.battleId)).limit(1);
+    if (!b) throw new AppError("not_found", "battles.notFound");
+    const record = { inputs: JSON.stringify(input.inputs), outcome: JSON.stringify({ winner: input.winner, reason: input.reason, tick: input.tick }) };
+    if (b.status === "stopped") {
+      await tx.update(battleRooms).set(record).where(and(eq(battleRooms.battleId, input.battleId), sql`${battleRooms.inputs} is null`));
+      return { replayed: true, players: [] };
+    }
+    const results: PlayerResult[] = input.stats.map((s) => {
+      const result: BattleResult = input.winner === -1 ? "draw" : input.winner === s.team ? "win" : "loss";
+      return { playerId: s.playerId, result, ...earnings(s.tier, result, s), kills: s.kills, damage: s.damage, durationS: input.durationS };
+    });
+    const r = await endBattleIn(tx, { battleId: input.battleId, results, at: input.at });
+    if (!r.replayed) await tx.update(battleRooms).set(record).where(eq(battleRooms.battleId, input.battleId));
+    return { replayed: r.replayed, players: r.players };
+  });
+}
+
+/** Records a stopped battle's inputs (the stop itself is stopBattle's, by an operator or stopTheStuck). */
+export async function recordStopped(db: Db, battleId: number, inputs: InputRecord[], outcome: { winner: number; reason: string; tick: number }) {
+  await db.update(battleRooms).set({ inputs: JSON.stringify(inputs), outcome: JSON.stringify(outcome) }).where(and(eq(battleRooms.battleId, battleId), sql`${battleRooms.inputs} is null`));
+}

@@ -1,0 +1,225 @@
+// The battles played in the browser, through the app: joining, matchmaking with bots, the room's
+// inputs (only for one's own tank), the end paid once through endBattle, an operator's stop, a
+// silent battle closed by stopTheStuck, the replay of a recorded battle.
+import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { eq } from "drizzle-orm";
+import { makeWorld, type TestWorld } from "../../test/fixture.ts";
+import { signInPlayer, signInAdmin, TEST_GAME_API_KEY, type Actor } from "../../test/sign-in.ts";
+import { putContent, DEMO_TANKS } from "../../domain/content.ts";
+import { saveBattleOptions } from "../../domain/options.ts";
+import { battles, battlePlayers, battleEvents } from "../../db/schema/battles.ts";
+import { battleRooms, battleQueue } from "../../db/schema/arena.ts";
+import { ledgerEntries } from "../../db/schema/ledger.ts";
+import { players } from "../../db/schema/players.ts";
+import { arenaOf } from "./arena.ts";
+import { formBattles, finishArenaBattle, garageOf } from "../../domain/arena.ts";
+import { decodeSnapshot } from "../sim/wire.ts";
+import { replay } from "../sim/replay.ts";
+import { digest } from "../sim/sim.ts";
+import type { Viewer } from "./room.ts";
+
+let w: TestWorld;
+let operator: Actor;
+const FREE_TANK = (DEMO_TANKS as { id: number; tier: number; priceSilver?: number; priceGold?: number }[]).find((t) => t.tier === 1 && !t.priceSilver && !t.priceGold)!.id;
+
+beforeAll(async () => {
+  w = await makeWorld();
+  w.deps.settings.secrets.GAME_API_KEY = TEST_GAME_API_KEY;
+  await putContent(w.deps.db, "tank", DEMO_TANKS, w.clock.now());
+  await saveBattleOptions(w.deps.db, { roundSeconds: 60, respawn: false, maps: ["steppe"], teamSize: 3, maxWaitSeconds: 5, tierSpread: 1 }, "test", w.clock.now());
+  arenaOf(w.deps).manual = true;
+  operator = await signInAdmin(w, "operator");
+});
+afterAll(() => w.close());
+
+const post = (who: Actor, path: string, body: unknown = {}) =>
+  w.app.request(path, { method: "POST", headers: { cookie: who.cookie, "x-csrf-token": who.csrf, "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(body) });
+const get = (who: Actor, path: string) => w.app.request(path, { headers: { cookie: who.cookie, accept: "application/json" } });
+
+/** A viewer that keeps what it was sent. */
+function collector() {
+  const got: (string | Uint8Array)[] = [];
+  const viewer: Viewer = { send: (d) => void got.push(d), close() {} };
+  return { got, viewer, texts: () => got.filter((g): g is string => typeof g === "string").map((s) => JSON.parse(s)) };
+}
+
+describe("the hangar and the queue", () => {
+  test("a signed-out visitor gets no hangar data; a player sees their garage with the free tanks", async () => {
+    expect((await w.app.request("/en/play/", { headers: { accept: "application/json" } })).status).toBe(401);
+    const p = await signInPlayer(w);
+    const res = await get(p, "/en/play/");
+    expect(res.status).toBe(200);
+    const d = (await res.json()) as { garage: { id: number; tier: number }[]; rules: { teamSize: number; roundSeconds: number }; battle: unknown; queue: unknown };
+    expect(d.garage.map((t) => t.id)).toContain(FREE_TANK);
+    expect(d.garage.every((t) => t.tier === 1)).toBe(true);
+    expect(d.rules).toMatchObject({ teamSize: 3, roundSeconds: 60 });
+    expect(d.battle).toBeNull();
+  });
+
+  test("a tank not in the garage is refused with the field's message; nothing is queued", async () => {
+    const p = await signInPlayer(w);
+    const res = await post(p, "/game/play/join", { tankId: 9 });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.tankId).toBe("This tank is not in your garage.");
+    expect((await post(p, "/game/play/join", { tankId: "x" })).status).toBe(400);
+    expect(await w.deps.db.select().from(battleQueue).where(eq(battleQueue.playerId, p.playerId))).toEqual([]);
+  });
+
+  test("a lone player waits until the longest wait, then gets a battle filled with bots", async () => {
+    const p = await signInPlayer(w);
+    const joined = (await (await post(p, "/game/play/join", { tankId: FREE_TANK })).json()) as { queue: unknown; battle: unknown };
+    expect(joined.queue).not.toBeNull();
+    expect(joined.battle).toBeNull();
+    w.clock.advance(6_000);
+    const st = (await (await get(p, "/game/play/status")).json()) as { queue: unknown; battle: { battleId: number; host: string } };
+    expect(st.queue).toBeNull();
+    expect(st.battle.battleId).toBeGreaterThan(0);
+    const room = arenaOf(w.deps).get(st.battle.battleId)!;
+    expect(room.setup.seats.length).toBe(6);
+    expect(room.setup.seats.filter((s) => s.playerId === p.playerId).length).toBe(1);
+    expect(room.setup.seats.filter((s) => s.bot).length).toBe(5);
+    // The store knows where it lives; a reload finds it again.
+    const [r] = await w.deps.db.select().from(battleRooms).where(eq(battleRooms.battleId, st.battle.battleId));
+    expect(r.host).toBe("");
+    const again = (await (await get(p, "/en/play/")).json()) as { battle: { battleId: number } };
+    expect(again.battle.battleId).toBe(st.battle.battleId);
+    room.stop();
+  });
+
+  test("enough players of close tiers form a full battle at once, two teams, no bots", async () => {
+    const ps = await Promise.all([1, 2, 3, 4, 5, 6].map(() => signInPlayer(w)));
+    for (const p of ps) await post(p, "/game/play/join", { tankId: FREE_TANK });
+    const st = (await (await get(ps[0], "/game/play/status")).json()) as { battle: { battleId: number } };
+    const room = arenaOf(w.deps).get(st.battle.battleId)!;
+    expect(room.setup.seats.filter((s) => s.bot).length).toBe(0);
+    expect(room.setup.seats.filter((s) => s.team === 0).length).toBe(3);
+    room.stop();
+  });
+});
+
+describe("a battle", () => {
+  async function battleFor(p: { playerId: number } & Actor) {
+    await post(p, "/game/play/join", { tankId: FREE_TANK });
+    w.clock.advance(6_000);
+    const st = (await (await get(p, "/game/play/status")).json()) as { battle: { battleId: number } };
+    return arenaOf(w.deps).get(st.battle.battleId)!;
+  }
+
+  test("a player's inputs drive only their own tank; a spectator's drive nothing; forged fields are ignored", async () => {
+    const p = await signInPlayer(w);
+    const room = await battleFor(p);
+    const mine = room.slotOf(p.playerId)!;
+    const c = collector();
+    const seat = room.join(c.viewer, p.playerId);
+    const hello = c.texts()[0];
+    expect(hello).toMatchObject({ type: "hello", you: mine, map: "steppe" });
+    expect(decodeSnapshot(c.got[1] as Uint8Array)!.tanks.length).toBe(6);
+    const spectator = room.join(collector().viewer, null);
+    const before = room.state.tanks.map((t) => [t.x, t.y]);
+    room.message(seat, JSON.stringify({ t: 1, r: 0, a: 0, f: false, slot: (mine + 1) % 6, x: 1, y: 1, hp: 9999 }));
+    room.message(spectator, JSON.stringify({ t: 1, r: 1, a: 1, f: true }));
+    room.message(seat, "not json");
+    for (let i = 0; i < 20; i++) room.tick();
+    const t = room.state.tanks[mine];
+    expect(t.input.throttle).toBe(1);
+    expect(t.hp).toBe(t.maxHp);
+    expect(Math.hypot(t.x - before[mine][0], t.y - before[mine][1])).toBeGreaterThan(1);
+    expect(room.inputs.every((r) => r[1] === mine)).toBe(true);
+    // Snapshots went out every other tick.
+    expect(c.got.filter((g) => g instanceof Uint8Array).length).toBeGreaterThanOrEqual(11);
+    room.stop();
+  });
+
+  test("the end pays through endBattle once, records the inputs, and replays to the same result", async () => {
+    const p = await signInPlayer(w);
+    const room = await battleFor(p);
+    const c = collector();
+    const seat = room.join(c.viewer, p.playerId);
+    room.message(seat, JSON.stringify({ t: 1, r: 1, a: 0.5, f: true }));
+    while (room.tick());
+    // Settling is asynchronous: wait for the end message.
+    for (let i = 0; i < 100 && !c.texts().some((m) => m.type === "end"); i++) await Bun.sleep(10);
+    const end = c.texts().find((m) => m.type === "end");
+    expect(end.outcome.playerId).toBe(p.playerId);
+    expect(["win", "loss", "draw"]).toContain(end.outcome.result);
+    const [b] = await w.deps.db.select().from(battles).where(eq(battles.id, room.battleId));
+    expect(b.status).toBe("finished");
+    const [bp] = await w.deps.db.select().from(battlePlayers).where(eq(battlePlayers.battleId, room.battleId));
+    expect(bp.experience).toBe(end.outcome.experience);
+    const rewards = async () => (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.playerId))).filter((l) => l.reason === "battle.reward");
+    expect((await rewards()).length).toBe(1);
+    const [pl] = await w.deps.db.select().from(players).where(eq(players.id, p.playerId));
+    expect(pl.battles).toBe(1);
+    // The same end again (a retry, another instance): answered, not paid.
+    const again = await finishArenaBattle(w.deps.db, { battleId: room.battleId, winner: 0, reason: "time", tick: 1, durationS: 1, stats: room.stats(), inputs: [], at: w.clock.now() });
+    expect(again.replayed).toBe(true);
+    expect((await rewards()).length).toBe(1);
+    // The record replays to the battle as it was.
+    const [stored] = await w.deps.db.select().from(battleRooms).where(eq(battleRooms.battleId, room.battleId));
+    const replayed = replay({ setup: JSON.parse(stored.setup), inputs: JSON.parse(stored.inputs!) });
+    expect(digest(replayed)).toBe(digest(room.state));
+    expect(replayed.ended).toEqual(JSON.parse(stored.outcome!));
+    // The operator's replay streams it.
+    const res = await get(operator, `/admin/battles/${room.battleId}/replay`);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(1000);
+    // The result screen's read.
+    const mine = (await (await get(p, `/game/play/result/${room.battleId}`)).json()) as { result: string; silver: number };
+    expect(mine.result).toBe(end.outcome.result);
+  });
+
+  test("an operator's stop ends the running battle for its players at once, with no rewards", async () => {
+    const p = await signInPlayer(w);
+    const room = await battleFor(p);
+    const c = collector();
+    room.join(c.viewer, p.playerId);
+    for (let i = 0; i < 10; i++) room.tick();
+    const res = await post(operator, `/admin/battles/${room.battleId}/stop`);
+    expect(res.status).toBe(200);
+    expect(room.state.ended).toMatchObject({ reason: "stopped", winner: -1 });
+    for (let i = 0; i < 100 && !c.texts().some((m) => m.type === "end"); i++) await Bun.sleep(10);
+    expect(c.texts().find((m) => m.type === "end")).toMatchObject({ reason: "stopped", outcome: null });
+    expect(room.tick()).toBe(false);
+    const battleMoney = (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.playerId))).filter((l) => l.reason.startsWith("battle."));
+    expect(battleMoney).toEqual([]);
+    const [stored] = await w.deps.db.select().from(battleRooms).where(eq(battleRooms.battleId, room.battleId));
+    expect(JSON.parse(stored.outcome!)).toMatchObject({ reason: "stopped" });
+  });
+
+  test("a battle whose owner stopped ticking is closed by stopTheStuck, with the reason in its timeline", async () => {
+    const p = await signInPlayer(w);
+    const room = await battleFor(p);
+    // Its process "dies": the room is gone and nothing ticks it any more.
+    arenaOf(w.deps).rooms.delete(room.battleId);
+    expect((await (await post(operator, "/admin/battles/stopTheStuck")).json()).battleIds).not.toContain(room.battleId);
+    w.clock.advance(31_000);
+    const res = await post(operator, "/admin/battles/stopTheStuck");
+    expect(((await res.json()) as { battleIds: number[] }).battleIds).toContain(room.battleId);
+    const [b] = await w.deps.db.select().from(battles).where(eq(battles.id, room.battleId));
+    expect(b.status).toBe("stopped");
+    const stop = (await w.deps.db.select().from(battleEvents).where(eq(battleEvents.battleId, room.battleId))).find((e) => e.kind === "stop")!;
+    expect(JSON.parse(stop.details).reason).toBe("its server stopped ticking it");
+    // The player is free to queue again.
+    const st = (await (await get(p, "/game/play/status")).json()) as { battle: unknown };
+    expect(st.battle).toBeNull();
+  });
+
+  test("the spectator socket and the replay are for operators only", async () => {
+    const p = await signInPlayer(w);
+    expect((await get(p, "/admin/battles/1/replay")).status).toBe(401);
+    expect((await w.app.request("/admin/battles/1/watch")).status).toBe(401);
+    expect((await get(operator, "/admin/battles/999999/replay")).status).toBe(404);
+  });
+});
+
+test("two instances forming at once never seat a player twice", async () => {
+  const ps = await Promise.all([1, 2, 3].map(() => signInPlayer(w)));
+  for (const p of ps) await post(p, "/game/play/join", { tankId: FREE_TANK });
+  w.clock.advance(6_000);
+  const results = await Promise.allSettled([formBattles(w.deps.db, { now: w.clock.now(), host: "a" }), formBattles(w.deps.db, { now: w.clock.now(), host: "b" })]);
+  const seated = results.flatMap((r) => (r.status === "fulfilled" ? r.value.flatMap((f) => f.setup.seats.filter((s) => s.playerId !== null).map((s) => s.playerId)) : []));
+  expect(new Set(seated).size).toBe(seated.length);
+  expect(seated.sort()).toEqual(ps.map((p) => p.playerId).sort());
+  expect((await garageOf(w.deps.db, ps[0].playerId)).length).toBeGreaterThan(0);
+});

@@ -1,0 +1,148 @@
+// The battles played in the browser: the hangar page (/{locale}/play/), joining and leaving the
+// queue, the queue's state (which also forms battles, so nobody waits past the longest wait),
+// the battle's WebSocket (the player's own tank only), the result, and for operators the live
+// spectator socket and a recorded battle's replay.
+import type { Hono } from "hono";
+import type { WSEvents, WSContext } from "hono/ws";
+import { z } from "zod";
+import type { HonoEnv } from "../../http/env.ts";
+import type { Context } from "hono";
+import { page, route } from "../../http/router.ts";
+import * as f from "../../http/fields.ts";
+import { AppError } from "../../http/errors.ts";
+import { arenaOf } from "./arena.ts";
+import type { Room, Seat, Viewer } from "./room.ts";
+import { arenaRules, garageOf, joinQueue, leaveQueue, queueEntry, roomOf, runningBattleOf } from "../../domain/arena.ts";
+import { and, eq } from "drizzle-orm";
+import { players } from "../../db/schema/players.ts";
+import { battles, battlePlayers } from "../../db/schema/battles.ts";
+import { replayFrames } from "./replay-stream.ts";
+
+const battleParams = z.object({ battleId: f.id() });
+const joinIn = z.object({ tankId: f.id() });
+
+const me = (c: Context<HonoEnv>) => {
+  const p = c.var.player;
+  if (!p) throw new AppError("unauthorized");
+  return p.playerId;
+};
+
+/** What the player's page needs to show where they are: in the queue, in a battle, or in the hangar. */
+async function status(c: Context<HonoEnv>, playerId: number) {
+  const { db, clock } = c.var.deps;
+  const arena = arenaOf(c.var.deps);
+  const queued = await queueEntry(db, playerId);
+  if (queued) {
+    arena.wake();
+    await arena.match(clock.now());
+  }
+  const [battle, still, rules] = await Promise.all([runningBattleOf(db, playerId), queueEntry(db, playerId), arenaRules(db)]);
+  return { queue: still ? { tankId: still.tankId, joinedAt: still.joinedAt, maxWaitSeconds: rules.maxWaitSeconds } : null, battle, now: clock.now() };
+}
+
+/** Runs a room's socket: the viewer joins on open, its messages are inputs, it leaves on close. */
+function roomEvents(room: Room, playerId: number | null): WSEvents {
+  let seat: Seat | null = null;
+  const viewerOf = (ws: WSContext): Viewer => ({ send: (d) => ws.send(d), close: (code, reason) => ws.close(code, reason) });
+  return {
+    onOpen: (_e, ws) => {
+      seat = room.join(viewerOf(ws), playerId);
+    },
+    onMessage: (e, ws) => {
+      if (!seat) seat = room.join(viewerOf(ws), playerId);
+      if (typeof e.data === "string") room.message(seat, e.data);
+    },
+    onClose: () => {
+      if (seat) room.leave(seat);
+    },
+  };
+}
+
+async function upgrade(c: Context<HonoEnv>, battleId: number, events: () => WSEvents | Promise<WSEvents>): Promise<Response> {
+  const { sockets, battleObjects } = c.var.deps;
+  if (battleObjects) return battleObjects.fetch(battleId, c.req.raw);
+  if (!sockets) throw new AppError("unavailable");
+  const ev = await events();
+  const res = await sockets(() => ev)(c, async () => {});
+  return res ?? c.text("", 426);
+}
+
+export function registerArena(app: Hono<HonoEnv>) {
+  // auth "public": a visitor who is not signed in gets the page, which sends them to sign in and back.
+  page(app, { path: "/:locale{ru|en}/play/", auth: "public" }, async (c) => {
+    const playerId = me(c);
+    const { db } = c.var.deps;
+    const [p] = await db
+      .select({ id: players.id, nickname: players.nickname, level: players.level, experience: players.experience, silver: players.silver, gold: players.gold, rating: players.rating, battles: players.battles, wins: players.wins, currentTankId: players.currentTankId })
+      .from(players)
+      .where(eq(players.id, playerId))
+      .limit(1);
+    if (!p) throw new AppError("unauthorized");
+    const [garage, rules, where] = await Promise.all([garageOf(db, playerId), arenaRules(db), status(c, playerId)]);
+    return c.json({ player: p, garage, rules, ...where });
+  });
+
+  route(app, { method: "POST", path: "/game/play/join", auth: "player", mutates: true }, { input: joinIn }, async (c, b) => {
+    const playerId = me(c);
+    const { db, clock } = c.var.deps;
+    await db.update(players).set({ currentTankId: b.tankId }).where(eq(players.id, playerId));
+    const r = await joinQueue(db, { playerId, tankId: b.tankId, at: clock.now() });
+    return c.json({ ...(await status(c, playerId)), queued: r.queued });
+  });
+
+  route(app, { method: "POST", path: "/game/play/leave", auth: "player", mutates: true }, {}, async (c) => {
+    await leaveQueue(c.var.deps.db, me(c));
+    return c.json(await status(c, me(c)));
+  });
+
+  route(app, { method: "GET", path: "/game/play/status", auth: "player" }, {}, async (c) => c.json(await status(c, me(c))));
+
+  // The player's own result of a battle (the result screen after a reload, or after the socket closed).
+  route(app, { method: "GET", path: "/game/play/result/:battleId{[0-9]+}", auth: "player" }, { params: battleParams }, async (c, p) => {
+    const { db } = c.var.deps;
+    const [r] = await db
+      .select({ status: battles.status, result: battlePlayers.result, experience: battlePlayers.experience, silver: battlePlayers.silverEarned, silverSpent: battlePlayers.silverSpent, kills: battlePlayers.kills, damage: battlePlayers.damage, durationS: battlePlayers.durationS, ratingDelta: battlePlayers.ratingDelta })
+      .from(battlePlayers)
+      .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
+      .where(and(eq(battlePlayers.battleId, p.battleId), eq(battlePlayers.playerId, me(c))))
+      .limit(1);
+    if (!r) throw new AppError("not_found", "arena.notYourBattle");
+    const room = await roomOf(db, p.battleId);
+    return c.json({ battleId: p.battleId, ...r, outcome: room?.outcome ? JSON.parse(room.outcome) : null });
+  });
+
+  // The battle's socket: the player drives the tank of their seat and sees everything.
+  route(app, { method: "GET", path: "/game/play/ws/:battleId{[0-9]+}", auth: "player" }, { params: battleParams }, async (c, p) => {
+    const playerId = me(c);
+    return upgrade(c, p.battleId, () => {
+      const room = arenaOf(c.var.deps).get(p.battleId);
+      if (!room) throw new AppError("not_found", "arena.notHere");
+      if (room.slotOf(playerId) === null) throw new AppError("forbidden", "arena.notYourBattle");
+      return roomEvents(room, playerId);
+    });
+  });
+
+  // An operator watches a running battle: the same snapshots, no tank to drive.
+  route(app, { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/watch", auth: "admin", role: "support" }, { params: battleParams }, async (c, p) =>
+    upgrade(c, p.battleId, () => {
+      const room = arenaOf(c.var.deps).get(p.battleId);
+      if (!room) throw new AppError("not_found", "arena.notHere");
+      return roomEvents(room, null);
+    }),
+  );
+
+  // Where a battle lives and what an operator can see of it: live (watch) or recorded (replay).
+  route(app, { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/arena", auth: "admin", role: "support" }, { params: battleParams }, async (c, p) => {
+    const room = await roomOf(c.var.deps.db, p.battleId);
+    if (!room) return c.json({ arena: null });
+    const live = arenaOf(c.var.deps).get(p.battleId);
+    return c.json({ arena: { host: room.host, heartbeatAt: room.heartbeatAt, live: Boolean(live && !live.state.ended), recorded: room.inputs !== null, outcome: room.outcome ? JSON.parse(room.outcome) : null, map: room.setup.map, seats: room.setup.seats.length } });
+  });
+
+  // A recorded battle replayed on the server from its inputs, as the snapshots a viewer draws.
+  route(app, { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/replay", auth: "admin", role: "support" }, { params: battleParams }, async (c, p) => {
+    const room = await roomOf(c.var.deps.db, p.battleId);
+    if (!room?.inputs) throw new AppError("not_found", "arena.noRecord");
+    return new Response(replayFrames(p.battleId, { setup: room.setup, inputs: room.inputs }), { headers: { "content-type": "application/octet-stream", "cache-control": "private, max-age=3600" } });
+  });
+}
