@@ -6,6 +6,8 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { transformAsync } from "@babel/core";
 import type { BunPlugin } from "bun";
+import PO from "pofile";
+import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 
 const MACRO_IMPORT = /from\s+["']@lingui\/(?:core|react)\/macro["']/;
 
@@ -31,7 +33,32 @@ export const linguiMacros: BunPlugin = {
   },
 };
 
+/**
+ * The public site's compiled catalogues (ui/locales/{locale}.public.ts): the merged catalogue less
+ * the messages only back-office code shows (the admin shell's, and those of areas without a
+ * public screen), so a player's page does not download the back office's words. A message any
+ * other file refers to stays (the .po files name each message's files).
+ */
+async function writePublicCatalogues() {
+  const root = new URL("../", import.meta.url).pathname;
+  const publicAreas = new Set<string>();
+  for await (const f of new Bun.Glob("ui/areas/*/routes.ts").scan(root)) if (/shell:\s*"public"/.test(readFileSync(root + f, "utf8"))) publicAreas.add(f.split("/")[2]);
+  const adminOnly = (ref: string) => ref === "ui/shell/AdminShell.tsx" || (/^ui\/areas\/[^/]+\//.test(ref) && !publicAreas.has(ref.split("/")[2]));
+  const keep = new Set<string>();
+  for await (const f of new Bun.Glob("ui/**/locales/ru.po").scan(root)) {
+    for (const item of PO.parse(readFileSync(root + f, "utf8")).items) {
+      if (item.references.some((r) => !adminOnly(r.split(":")[0]))) keep.add(generateMessageId(item.msgid, item.msgctxt ?? undefined));
+    }
+  }
+  for (const locale of ["ru", "en"]) {
+    const { messages } = (await import(`./locales/${locale}.ts`)) as { messages: Record<string, unknown> };
+    const subset = Object.fromEntries(Object.entries(messages).filter(([id]) => keep.has(id)));
+    writeFileSync(`${root}ui/locales/${locale}.public.ts`, `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(subset))}) as Messages;`);
+  }
+}
+
 if (import.meta.main) {
+  await writePublicCatalogues();
   const outdir = new URL("./dist/", import.meta.url).pathname;
   rmSync(outdir, { recursive: true, force: true });
   const result = await Bun.build({
@@ -44,6 +71,9 @@ if (import.meta.main) {
     plugins: [linguiMacros],
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
+    // Which sources went into which chunk, and how chunks import each other: ui/budget.test.ts
+    // reads it to add up what a page downloads.
+    metafile: true,
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
@@ -59,5 +89,7 @@ if (import.meta.main) {
   for (let i = 0; i < scripts.length; i++) for (const dep of staticImports(scripts[i])) if (!scripts.includes(dep)) scripts.push(dep);
   const styles = result.outputs.filter((o) => o.path.endsWith(".css")).map((o) => rel(o.path));
   writeFileSync(`${outdir}/manifest.json`, JSON.stringify({ scripts, styles }));
+  // Kept beside dist, not in it: the server answers every file of dist under /assets/.
+  writeFileSync(new URL("./build-meta.json", import.meta.url).pathname, JSON.stringify(result.metafile));
   console.log(`ui built: ${result.outputs.length} files`);
 }

@@ -62,7 +62,7 @@ export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
   return {
     balance: p,
     items: [
-      ...tanks.map((t) => row("tank", t, t.requiredLevel, { tier: t.tier, nation: t.nation, tankType: t.type, premium: t.premium })),
+      ...tanks.map((t) => row("tank", t, t.requiredLevel, { tier: t.tier, nation: t.nation, tankType: t.type, premium: t.premium, stats: { hp: t.hp, damage: t.damage, penetration: t.penetration, armor: t.armor, speed: t.speed } })),
       ...consumables.map((c) => row("consumable", c, c.requiredLevel, {})),
       ...camouflages.map((c) => row("camouflage", c, 1, { season: c.season, durationDays: c.durationDays })),
     ],

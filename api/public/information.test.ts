@@ -36,6 +36,9 @@ describe("Public information, terms and landing data", () => {
     expect((await (await get("/ru/public/terms")).json()).terms.body).toContain("Пользовательское соглашение");
     const landing = await (await get("/en/public")).json();
     expect(landing.news[0].title).toBe("Double XP this weekend");
+    // The news arrives rendered: the landing's script carries no markdown renderer.
+    expect(landing.news[0].html).toContain("<strong>x2 experience</strong>");
+    expect(landing.news[0].body).toBeUndefined();
     expect(landing.topPlayers.length).toBe(2);
     expect(landing.signedIn).toBe(false);
   });

@@ -1,5 +1,5 @@
-// The landing page's data: the news carousel (CMS news in the page's locale) and the top players
-// players and clans by rating.
+// The landing page's data: the news carousel (CMS news in the page's locale, its markdown rendered
+// here so the landing's script carries no markdown renderer) and the top players and clans by rating.
 import type { Hono } from "hono";
 import { and, desc, isNull, sql } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
@@ -7,11 +7,12 @@ import { page } from "../http/router.ts";
 import { players } from "../db/schema/players.ts";
 import { clans } from "../db/schema/clans.ts";
 import { latest } from "../domain/cms.ts";
+import { renderMarkdown } from "../domain/markdown.ts";
 
 export function registerLanding(app: Hono<HonoEnv>) {
   page(app, { path: "/:locale{ru|en}/public", auth: "public" }, async (c) => {
     const { db } = c.var.deps;
-    const news = await latest(db, c.var.locale, "news", 5);
+    const news = (await latest(db, c.var.locale, "news", 5)).map(({ body, ...n }) => ({ ...n, html: renderMarkdown(body) }));
     const top = await db
       .select({ id: players.id, nickname: players.nickname, level: players.level, rating: players.rating, battles: players.battles, wins: players.wins, avatarUrl: players.avatarUrl })
       .from(players)

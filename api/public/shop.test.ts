@@ -39,6 +39,8 @@ describe("Player site: shop", () => {
     const p = await mk("Buyer", tank.requiredLevel, 0, tank.priceSilver);
     const list = await (await shop(p, {})).json();
     expect(list.items.length).toBeGreaterThan(0);
+    // A tank's card draws its class and nation and shows its figures.
+    expect(list.items.find((i: { type: string; id: number }) => i.type === "tank" && i.id === tank.id)).toMatchObject({ tier: tank.tier, nation: tank.nation, tankType: tank.type, stats: { hp: tank.hp, damage: tank.damage, penetration: tank.penetration, armor: tank.armor, speed: tank.speed } });
     const before = await bal(p.id);
     const r = await shop(p, { type: "tank", itemId: tank.id, currency: "silver", requestId: "buy-tank-0001", price: 1 });
     expect(r.status).toBe(200);

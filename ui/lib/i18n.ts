@@ -15,7 +15,9 @@ export const locale: Locale =
  * pages check fails on.
  */
 export async function activateLocale(): Promise<void> {
-  const { messages } = locale === "en" ? await import("../locales/en.ts") : await import("../locales/ru.ts");
+  // The player site loads the public catalogue (without the back office's words, ui/build.ts).
+  const admin = location.pathname.startsWith("/admin");
+  const { messages } = admin ? (locale === "en" ? await import("../locales/en.ts") : await import("../locales/ru.ts")) : locale === "en" ? await import("../locales/en.public.ts") : await import("../locales/ru.public.ts");
   i18n.on("missing", ({ id }) => console.error(`untranslated message ${id} (${locale})`));
   i18n.loadAndActivate({ locale, messages });
 }

@@ -1,19 +1,3 @@
-// Markdown to HTML for previews of what players will read (CMS guides, news, terms). markdown-it
-// with raw HTML off escapes any tag an author types, and its link check refuses javascript:,
-// vbscript:, file: and non-image data: addresses, so the HTML is safe to insert as is.
-import MarkdownIt from "markdown-it";
-
-const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
-
-// Links to other sites open in a new tab without handing it our window.
-const defaultLink = md.renderer.rules.link_open ?? ((tokens, i, options, _env, self) => self.renderToken(tokens, i, options));
-md.renderer.rules.link_open = (tokens, i, options, env, self) => {
-  const href = tokens[i].attrGet("href") ?? "";
-  if (/^https?:\/\//i.test(href)) {
-    tokens[i].attrSet("target", "_blank");
-    tokens[i].attrSet("rel", "noopener noreferrer");
-  }
-  return defaultLink(tokens, i, options, env, self);
-};
-
-export const renderMarkdown = (text: string): string => md.render(text);
+// The renderer lives with the server (api/domain/markdown.ts), which renders the landing's news
+// itself; the editor's preview renders with the same code here.
+export { renderMarkdown } from "../../api/domain/markdown.ts";

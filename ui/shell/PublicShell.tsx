@@ -1,4 +1,7 @@
-// The player site's frame: header with the signed-in player and balances, navigation, footer.
+// The player site's frame: header with the signed-in player and balances, navigation (behind a
+// menu button on a phone), footer. A visitor's menu holds only what a visitor can open: no
+// links into a profile.
+import { useState } from "react";
 import { csrfToken, useApi } from "../lib/api.ts";
 import { locale, fmtInt } from "../lib/i18n.ts";
 import { ScreenRoutes } from "./ScreenRoutes.tsx";
@@ -6,6 +9,7 @@ import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Toasts } from "../components/Toasts.tsx";
 import { PlayerMenu } from "../areas/access/player/PlayerMenu.tsx";
 import { msg, t } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 
 interface Me {
   nickname: string;
@@ -15,7 +19,10 @@ interface Me {
   silver: number;
 }
 
-const NAV = [
+const PLAY: [string, MessageDescriptor] = [`/${locale}/play/`, msg`Play`];
+const GUIDES: [string, MessageDescriptor] = [`/${locale}/public/information/guide/`, msg`Guides`];
+const PLAYER_NAV: [string, MessageDescriptor][] = [
+  PLAY,
   ["/public/profile/", msg`Profile`],
   ["/public/profile/rating", msg`Rating`],
   ["/public/profile/myClan", msg`Clan`],
@@ -24,8 +31,9 @@ const NAV = [
   ["/public/profile/gift", msg`Gifts`],
   ["/public/profile/paymentMethods", msg`Payment methods`],
   ["/public/profile/feedback", msg`Support`],
-  [`/${locale}/public/information/guide/`, msg`Guides`],
-] as const;
+  GUIDES,
+];
+const VISITOR_NAV: [string, MessageDescriptor][] = [PLAY, GUIDES];
 
 export default function PublicShell() {
   // The server puts a CSRF token in the page only for a signed-in player: a visitor's page asks
@@ -33,14 +41,20 @@ export default function PublicShell() {
   const signedIn = csrfToken() !== "";
   const me = useApi<{ player: Me } | Me>(signedIn ? "/public/profile/" : null);
   const player = me.data ? ("player" in me.data ? me.data.player : me.data) : undefined;
+  const [open, setOpen] = useState(false);
+  const nav = signedIn ? PLAYER_NAV : VISITOR_NAV;
   return (
     <div className="tk-public">
       <header className="tk-header">
         <a className="tk-brand" href={`/${locale}/public`}>
+          <span className="tk-brand-mark" aria-hidden="true" />
           {t`Tankodrome`}
         </a>
-        <nav aria-label={t`Menu`} className="tk-nav">
-          {NAV.map(([href, key]) => (
+        <button type="button" className="tk-btn tk-menu-button" aria-expanded={open} aria-controls="tk-site-nav" onClick={() => setOpen(!open)}>
+          <span aria-hidden="true">☰</span> {t`Menu`}
+        </button>
+        <nav id="tk-site-nav" aria-label={t`Menu`} className="tk-nav" data-open={open}>
+          {nav.map(([href, key]) => (
             <a key={href} href={href} aria-current={location.pathname === href ? "page" : undefined}>
               {t(key)}
             </a>
@@ -50,10 +64,10 @@ export default function PublicShell() {
           {player ? (
             <>
               {player.avatarUrl && <img src={player.avatarUrl} alt="" width={28} height={28} className="tk-avatar" />}
-              <span>{player.nickname}</span>
+              <span className="tk-me-name">{player.nickname}</span>
               <span title={t`Level`}>★ {player.level}</span>
-              <span className="tk-gold">● {fmtInt(player.gold)}</span>
-              <span className="tk-silver">● {fmtInt(player.silver)}</span>
+              <span className="tk-gold" title={t`Gold`}>● {fmtInt(player.gold)}</span>
+              <span className="tk-silver" title={t`Silver`}>● {fmtInt(player.silver)}</span>
               <PlayerMenu signedIn />
             </>
           ) : (

@@ -32,7 +32,10 @@ interface Board {
 
 const read = () => {
   const q = new URLSearchParams(location.search);
-  return { board: q.get("board") === "clans" ? "clans" : "players", by: (q.get("by") ?? "rating") in ORDERS ? (q.get("by") as Order) : "rating", page: Math.max(1, Number(q.get("page")) || 1) } as const;
+  const by = q.get("by");
+  // A link without ?by= (the site menu's) orders by rating; never send a missing value as "null".
+  const order: Order = by !== null && Object.hasOwn(ORDERS, by) ? (by as Order) : "rating";
+  return { board: q.get("board") === "clans" ? "clans" : "players", by: order, page: Math.max(1, Number(q.get("page")) || 1) } as const;
 };
 
 export default function RatingPage() {

@@ -1,13 +1,16 @@
-// The shop: tanks, consumables and camouflages with their prices in gold and silver, the level
-// each needs and what the player owns (a price the player cannot pay is shown, not offered). Each
-// purchase carries a request id made when the button is pressed and kept until it answers, so a
-// double click buys once; the new balance is shown after.
+// The shop: tanks (drawn by class and nation, with tier, figures and price; filtered by nation,
+// class and tier), consumables and camouflages with their prices in gold and silver, the level
+// each needs and what the player owns (a price the player cannot pay is shown, not offered). The
+// kind and the filters live in the address bar. Each purchase carries a request id made when the
+// button is pressed and kept until it answers, so a double click buys once; the new balance is
+// shown after.
 import { useEffect, useRef, useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { api, type ApiError } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { TankArt, NATIONS, CLASSES, NATION_NAMES, CLASS_NAMES, romanTier, type Nation, type TankClass } from "../../components/TankArt.tsx";
 import { BalanceLine, newRequestId, type Balance } from "./kit.tsx";
 
 const TYPES = { tank: msg`Tanks`, consumable: msg`Consumables`, camouflage: msg`Camouflages` } as const;
@@ -22,6 +25,10 @@ interface Item {
   owned: number;
   levelOk: boolean;
   tier?: number;
+  nation?: Nation;
+  tankType?: TankClass;
+  premium?: boolean;
+  stats?: { hp: number; damage: number; penetration: number; armor: number; speed: number };
 }
 interface Shop {
   balance: Balance & { level: number };
@@ -33,18 +40,77 @@ type Currency = "gold" | "silver";
 // POST from api() carries.
 const loadShop = () => api<Shop>("/public/profile/shop", { body: {} });
 
+interface View {
+  kind: ItemType;
+  nation: Nation | "";
+  cls: TankClass | "";
+  tier: string;
+}
+const readView = (): View => {
+  const q = new URLSearchParams(location.search);
+  const kind = q.get("kind");
+  const nation = q.get("nation") ?? "";
+  const cls = q.get("class") ?? "";
+  return {
+    kind: kind === "consumable" || kind === "camouflage" ? kind : "tank",
+    nation: (NATIONS as string[]).includes(nation) ? (nation as Nation) : "",
+    cls: (CLASSES as string[]).includes(cls) ? (cls as TankClass) : "",
+    tier: /^\d+$/.test(q.get("tier") ?? "") ? q.get("tier")! : "",
+  };
+};
+const writeView = (v: View) => {
+  const q = new URLSearchParams();
+  if (v.kind !== "tank") q.set("kind", v.kind);
+  if (v.nation) q.set("nation", v.nation);
+  if (v.cls) q.set("class", v.cls);
+  if (v.tier) q.set("tier", v.tier);
+  history.replaceState(null, "", `${location.pathname}${q.size ? `?${q}` : ""}`);
+};
+
 function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance; busy: boolean; onBuy: (item: Item, currency: Currency, quantity: number) => void }) {
   const [quantity, setQuantity] = useState("1");
   const once = item.type !== "consumable";
   const ownedOnce = once && item.owned > 0;
   const n = Number(quantity);
   const quantityOk = once || (Number.isInteger(n) && n >= 1 && n <= 100);
+  const tank = item.type === "tank" && item.nation && item.tankType;
   return (
-    <li className="tk-panel" data-item={`${item.type}-${item.id}`}>
-      <strong>{item.name}</strong>
-      {item.tier !== undefined && <span> · {t`tier ${ph({ tier: item.tier })}`}</span>}
+    <li className={`tk-card${item.premium ? " tk-card-premium" : ""}`} data-item={`${item.type}-${item.id}`}>
+      {tank && (
+        <div className="tk-card-art">
+          <TankArt tankClass={item.tankType!} nation={item.nation!} />
+          {item.tier !== undefined && (
+            <span className="tk-tier" title={t`Tier ${ph({ tier: item.tier })}`}>
+              {romanTier(item.tier)}
+            </span>
+          )}
+        </div>
+      )}
+      <div className="tk-card-title">
+        <strong>{item.name}</strong>
+        {item.premium && <span className="tk-badge">{t`Premium`}</span>}
+      </div>
+      {tank && (
+        <p className="tk-hint">
+          {t(NATION_NAMES[item.nation!])} · {t(CLASS_NAMES[item.tankType!])} · {t`tier ${ph({ tier: item.tier ?? 0 })}`}
+        </p>
+      )}
+      {item.stats && (
+        <dl className="tk-stats">
+          <dt>{t`Hit points`}</dt>
+          <dd>{fmtInt(item.stats.hp)}</dd>
+          <dt>{t`Damage`}</dt>
+          <dd>{fmtInt(item.stats.damage)}</dd>
+          <dt>{t`Penetration`}</dt>
+          <dd>{t`${ph({ mm: fmtInt(item.stats.penetration) })} mm`}</dd>
+          <dt>{t`Armour`}</dt>
+          <dd>{t`${ph({ mm: fmtInt(item.stats.armor) })} mm`}</dd>
+          <dt>{t`Speed`}</dt>
+          <dd>{t`${ph({ kmh: fmtInt(item.stats.speed) })} km/h`}</dd>
+        </dl>
+      )}
       <p className={item.levelOk ? "tk-hint" : "tk-error"}>{t`Needs level ${ph({ level: item.requiredLevel })}`}</p>
-      {item.owned > 0 && <p className="tk-notice">{once ? t`Owned` : t`You have ${ph({ n: item.owned })}`}</p>}
+      {item.owned > 0 && <p className="tk-owned">{once ? t`Owned` : t`You have ${ph({ n: item.owned })}`}</p>}
       {!once && (
         <label>
           {t`Quantity (1–100)`}{" "}
@@ -52,7 +118,7 @@ function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance
           {!quantityOk && <small className="tk-field-error">{t`From 1 to 100`}</small>}
         </label>
       )}
-      <div className="tk-row">
+      <div className="tk-card-buy">
         {(["gold", "silver"] as const).map((currency) => {
           const price = currency === "gold" ? item.priceGold : item.priceSilver;
           if (!price) return null;
@@ -60,8 +126,17 @@ function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance
           const short = quantityOk && total > balance[currency];
           return (
             <span key={currency} className="tk-field">
-              <button type="button" className={`tk-btn ${currency === "gold" ? "tk-primary" : ""}`} disabled={busy || ownedOnce || !item.levelOk || !quantityOk || short} onClick={() => onBuy(item, currency, once ? 1 : n)}>
-                {currency === "gold" ? t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} gold` : t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} silver`}
+              <button
+                type="button"
+                className={`tk-btn ${currency === "gold" ? "tk-primary" : ""}`}
+                disabled={busy || ownedOnce || !item.levelOk || !quantityOk || short}
+                aria-label={currency === "gold" ? t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} gold` : t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} silver`}
+                onClick={() => onBuy(item, currency, once ? 1 : n)}
+              >
+                <span className={currency === "gold" ? "" : "tk-silver"} aria-hidden="true">
+                  ●
+                </span>{" "}
+                {fmtInt(total)}
               </button>
               {short && !ownedOnce && <small className="tk-hint">{currency === "gold" ? t`Not enough gold` : t`Not enough silver`}</small>}
             </span>
@@ -75,7 +150,12 @@ function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance
 export default function ShopPage() {
   const [shop, setShop] = useState<Shop | undefined>();
   const [error, setError] = useState<ApiError | undefined>();
-  const [tab, setTab] = useState<ItemType>("tank");
+  const [view, setViewState] = useState<View>(readView);
+  const setView = (next: Partial<View>) => {
+    const v = { ...view, ...next };
+    writeView(v);
+    setViewState(v);
+  };
   const inFlight = useRef<string | null>(null);
   const [busy, setBusy] = useState(false);
   const reload = () => loadShop().then(setShop, setError);
@@ -96,7 +176,10 @@ export default function ShopPage() {
     setBusy(false);
   };
 
-  const items = shop?.items.filter((i) => i.type === tab) ?? [];
+  const all = shop?.items.filter((i) => i.type === view.kind) ?? [];
+  const items = all.filter((i) => i.type !== "tank" || ((!view.nation || i.nation === view.nation) && (!view.cls || i.tankType === view.cls) && (!view.tier || String(i.tier) === view.tier)));
+  const tiers = [...new Set(all.map((i) => i.tier).filter((x): x is number => x !== undefined))].sort((a, b) => a - b);
+  const filtered = view.nation || view.cls || view.tier;
   return (
     <section aria-labelledby="shop-title">
       <h1 id="shop-title">{t`Shop`}</h1>
@@ -104,17 +187,62 @@ export default function ShopPage() {
         {(d) => (
           <>
             <BalanceLine balance={d.balance} />
-            <div className="tk-row" role="tablist" aria-label={t`Item kinds`}>
+            <div className="tk-row tk-tabs" role="tablist" aria-label={t`Item kinds`}>
               {(Object.keys(TYPES) as ItemType[]).map((k) => (
-                <button key={k} type="button" role="tab" aria-selected={tab === k} className="tk-btn" onClick={() => setTab(k)}>
+                <button key={k} type="button" role="tab" aria-selected={view.kind === k} className="tk-btn" onClick={() => setView({ kind: k })}>
                   {t(TYPES[k])}
                 </button>
               ))}
             </div>
+            {view.kind === "tank" && (
+              <div className="tk-filters" role="group" aria-label={t`Filters`}>
+                <label>
+                  {t`Nation`}
+                  <select value={view.nation} onChange={(e) => setView({ nation: e.target.value as Nation | "" })}>
+                    <option value="">{t`All nations`}</option>
+                    {NATIONS.map((n) => (
+                      <option key={n} value={n}>
+                        {t(NATION_NAMES[n])}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  {t`Class`}
+                  <select value={view.cls} onChange={(e) => setView({ cls: e.target.value as TankClass | "" })}>
+                    <option value="">{t`All classes`}</option>
+                    {CLASSES.map((c) => (
+                      <option key={c} value={c}>
+                        {t(CLASS_NAMES[c])}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  {t`Tier`}
+                  <select value={view.tier} onChange={(e) => setView({ tier: e.target.value })}>
+                    <option value="">{t`All tiers`}</option>
+                    {tiers.map((n) => (
+                      <option key={n} value={String(n)}>
+                        {romanTier(n)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {filtered && (
+                  <button type="button" className="tk-link" onClick={() => setView({ nation: "", cls: "", tier: "" })}>
+                    {t`Show all`}
+                  </button>
+                )}
+                <span className="tk-hint" role="status">
+                  {t`${ph({ shown: fmtInt(items.length) })} of ${ph({ total: fmtInt(all.length) })}`}
+                </span>
+              </div>
+            )}
             {items.length === 0 ? (
-              <Empty>{t`Nothing of this kind is on sale.`}</Empty>
+              <Empty>{filtered ? t`No tank matches these filters.` : t`Nothing of this kind is on sale.`}</Empty>
             ) : (
-              <ul role="tabpanel" className="tk-grid" style={{ listStyle: "none", padding: 0, display: "grid", gap: 12, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>
+              <ul role="tabpanel" className="tk-cards">
                 {items.map((i) => (
                   <ItemCard key={`${i.type}-${i.id}`} item={i} balance={d.balance} busy={busy} onBuy={buy} />
                 ))}
