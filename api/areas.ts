@@ -25,6 +25,7 @@ import { registerAdminOffers } from "./admin/offers.ts";
 import { registerSystemAdmin } from "./admin/system/index.ts";
 import { registerExperiments } from "./admin/experiments/index.ts";
 import { registerAdsAdmin } from "./admin/ads/index.ts";
+import { registerPlayerProgression } from "./admin/players/progression.ts";
 import { registerAdminNotifications } from "./admin/notifications.ts";
 import { registerCommunity } from "./public/community.ts";
 import { registerArena } from "./game/arena/routes.ts";
@@ -32,7 +33,7 @@ import { registerArena } from "./game/arena/routes.ts";
 type Register = (app: Hono<HonoEnv>) => void;
 
 // registerAccount goes first: its sign-in-link middleware must run before the public pages.
-const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars, registerOffers, registerAdminOffers, registerAdminNotifications, registerExperiments, registerAdsAdmin, registerCommunity, registerArena];
+const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars, registerOffers, registerAdminOffers, registerAdminNotifications, registerExperiments, registerAdsAdmin, registerCommunity, registerArena, registerPlayerProgression];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

@@ -58,6 +58,8 @@ export interface EventTables {
   items: Base & { player_id: number; item_type: string; item_id: string; delta: number; source: string };
   ad_views: Base & { player_id: number; campaign: string; placement: string; kind: "impression" | "click" | "reward" };
   admin_actions: Base & { admin_id: number; admin_username: string; role: string; action: string; target_type: string; target_id: string };
+  /** A player's progression: task_completed, quest_completed (value: reward), crew_level_up (value: new level, item: crew id), upgrade_bought (value: new skill level). */
+  progression: Base & { player_id: number; kind: string; item_id: string; value: number; player_level: number };
 }
 
 export type WarehouseTable = keyof EventTables;
@@ -72,6 +74,7 @@ export const WAREHOUSE_TABLES = [
   "items",
   "ad_views",
   "admin_actions",
+  "progression",
 ] as const satisfies readonly WarehouseTable[];
 
 /** Each table's columns in the order of its DDL (migration 0001); the order of a stored line's values. */
@@ -84,12 +87,13 @@ export const EVENT_COLUMNS = {
   items: ["event_id", "ts", "player_id", "item_type", "item_id", "delta", "source"],
   ad_views: ["event_id", "ts", "player_id", "campaign", "placement", "kind"],
   admin_actions: ["event_id", "ts", "admin_id", "admin_username", "role", "action", "target_type", "target_id"],
+  progression: ["event_id", "ts", "player_id", "kind", "item_id", "value", "player_level"],
 } as const satisfies { [T in WarehouseTable]: readonly (keyof EventRow<T>)[] };
 
 // Every field of a row type is a column (a field missing from EVENT_COLUMNS fails to compile).
 type Missing<T extends WarehouseTable> = Exclude<keyof EventRow<T>, (typeof EVENT_COLUMNS)[T][number]>;
 const allColumnsListed: { [T in WarehouseTable]: Missing<T> extends never ? true : Missing<T> } = {
-  registrations: true, activity: true, battles: true, payments: true, currency_movements: true, items: true, ad_views: true, admin_actions: true,
+  registrations: true, activity: true, battles: true, payments: true, currency_movements: true, items: true, ad_views: true, admin_actions: true, progression: true,
 };
 void allColumnsListed;
 

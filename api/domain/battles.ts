@@ -13,6 +13,7 @@ import { AppError, fieldError } from "../http/errors.ts";
 import { applyLedger } from "./ledger.ts";
 import { recordActivity } from "./players.ts";
 import { emit } from "./outbox.ts";
+import { progressAfterBattle } from "./progression.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 import "./battle-messages.ts";
 
@@ -193,6 +194,8 @@ async function settlePlayer(tx: Tx, b: { id: number; mode: string }, tankId: num
     player_level: level,
   });
   await recordActivity(tx, r.playerId, "battle", at);
+  // Daily tasks, quests and crew XP move by the same result (api/domain/progression.ts).
+  await progressAfterBattle(tx, { playerId: r.playerId, tankId, result: r.result, kills: r.kills, damage: r.damage, silver: r.silver }, at);
   await event(tx, b.id, "player.result", at, r.playerId, { result: r.result, experience: r.experience, silver: r.silver, silverSpent: spent, kills: r.kills, damage: r.damage });
   return { ...r, silverSpent: spent, ratingDelta, level };
 }

@@ -20,6 +20,7 @@ import { meetsConditions } from "./experiment-conditions.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import * as f from "../http/fields.ts";
 import { CHECK_EVERY } from "../billing/catalog.ts";
+import { questsShape } from "./progression-content.ts";
 
 export type OptionScope = (typeof OPTION_SCOPES)[number];
 export const DEFAULT_VARIANT = "default";
@@ -48,6 +49,8 @@ export const OPTION_SHAPES: Record<OptionScope, Record<string, z.ZodType>> = {
       teamSize: z.int().min(1).max(15),
     }),
     "rewards.daily": z.strictObject({ silver: z.int().min(0).max(1_000_000), gold: z.int().min(0).max(1000) }),
+    /** Quest chains (api/domain/progression.ts reads the default variant). */
+    quests: questsShape,
   },
 };
 

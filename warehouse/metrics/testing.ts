@@ -44,7 +44,7 @@ const uuid = (r: ReturnType<typeof prng>) => {
 /** A world of `players` players registering between `start` and `now`, with everything they do. */
 export function generateWorld(seed: number, players: number, start: number, now: number): World {
   const r = prng(seed);
-  const w: World = { registrations: [], activity: [], battles: [], payments: [], currency_movements: [], items: [], ad_views: [], admin_actions: [] };
+  const w: World = { registrations: [], activity: [], battles: [], payments: [], currency_movements: [], items: [], ad_views: [], admin_actions: [], progression: [] };
   const push = <T extends WarehouseTable>(t: T, at: number, row: Omit<EventTables[T], "event_id" | "ts">) =>
     (w[t] as Ev<T>[]).push({ at, row: { event_id: uuid(r), ts: toCHDateTime(at), ...row } as EventTables[T] });
   let battleId = 0;

@@ -5,6 +5,7 @@ import * as m0003 from "./0003_metrics_rollups_2.ts";
 import * as m0004 from "./0004_retention_weekly.ts";
 import * as m0005 from "./0005_drop_balances_latest.ts";
 import * as m0006 from "./0006_rollup_dedup_window.ts";
+import * as m0007 from "./0007_progression.ts";
 
 export interface WarehouseMigration {
   version: number;
@@ -19,4 +20,5 @@ export const warehouseMigrations: WarehouseMigration[] = [
   { version: 4, name: "retention_weekly", statements: m0004.statements },
   { version: 5, name: "drop_balances_latest", statements: m0005.statements },
   { version: 6, name: "rollup_dedup_window", statements: m0006.statements },
+  { version: 7, name: "progression", statements: m0007.statements },
 ];

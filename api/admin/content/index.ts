@@ -7,6 +7,10 @@ import { registerCollection, type CollectionDescription } from "../resources/col
 import { eq } from "drizzle-orm";
 import { contentTanks, contentModuleTypes, contentCamouflages, contentDecals, contentConsumables, contentKits } from "../../db/schema/content.ts";
 import { tankSchema, moduleTypeSchema, camouflageSchema, decalSchema, consumableSchema, kitSchema } from "../../domain/content.ts";
+import { PROGRESSION_RESOURCES } from "./progression.ts";
+import { registerContentDocuments } from "./documents.ts";
+import { registerTranslation } from "./translation.ts";
+import "./messages.ts";
 
 const PRICES = ["priceGold", "priceSilver", "sortOrder", "active"];
 
@@ -15,25 +19,25 @@ export const CONTENT_RESOURCES: ResourceDescription[] = [
     name: "tank", base: "/admin/tank/", role: "operator", table: contentTanks, schema: tankSchema as ResourceDescription["schema"],
     columns: ["id", "nameRu", "nameEn", "nation", "type", "tier", "requiredLevel", "premium", ...PRICES],
     search: ["nameRu", "nameEn"], filters: ["nation", "type", "tier", "premium", "active"],
-    actions: { list: "getTanks", set: "setTank", remove: "removeTank" },
+    cache: "tanks", actions: { list: "getTanks", set: "setTank", remove: "removeTank" },
   },
   {
     name: "moduleType", base: "/admin/moduleType/", role: "operator", table: contentModuleTypes, schema: moduleTypeSchema as ResourceDescription["schema"],
     columns: ["id", "nameRu", "nameEn", "slot", "tier", "bonus", ...PRICES],
     search: ["nameRu", "nameEn"], filters: ["slot", "tier", "active"],
-    actions: { list: "getModulesTypes", set: "setModuleType", remove: "removeModuleType" },
+    cache: "tanks", actions: { list: "getModulesTypes", set: "setModuleType", remove: "removeModuleType" },
   },
   {
     name: "camouflage", base: "/admin/camouflage/", role: "operator", table: contentCamouflages, schema: camouflageSchema as ResourceDescription["schema"],
     columns: ["id", "nameRu", "nameEn", "season", "nation", "concealment", "durationDays", ...PRICES],
     search: ["nameRu", "nameEn"], filters: ["season", "nation", "active"],
-    actions: { list: "getCamouflages", set: "setCamouflage", remove: "removeCamouflage" },
+    cache: "tanks", actions: { list: "getCamouflages", set: "setCamouflage", remove: "removeCamouflage" },
   },
   {
     name: "decal", base: "/admin/decal/", role: "operator", table: contentDecals, schema: decalSchema as ResourceDescription["schema"],
     columns: ["id", "nameRu", "nameEn", "kind", "requiredLevel", ...PRICES],
     search: ["nameRu", "nameEn"], filters: ["kind", "active"],
-    actions: { list: "getDecals", set: "setDecal", remove: "removeDecal" },
+    cache: "tanks", actions: { list: "getDecals", set: "setDecal", remove: "removeDecal" },
   },
 ];
 
@@ -62,4 +66,7 @@ export const CONTENT_COLLECTIONS: CollectionDescription[] = [
 export function registerContentAdmin(app: Hono<HonoEnv>) {
   for (const d of CONTENT_RESOURCES) registerResource(app, d);
   for (const d of CONTENT_COLLECTIONS) registerCollection(app, d);
+  for (const d of PROGRESSION_RESOURCES) registerResource(app, d);
+  registerContentDocuments(app);
+  registerTranslation(app);
 }

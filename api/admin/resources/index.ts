@@ -5,20 +5,26 @@
 // Areas whose spec has no list action get their list from the page address itself; areas with
 // add/update instead of save get both (add refuses a taken id, update a missing one); an item
 // without an id is inserted with the next one; `unique` columns answer a field error instead of a
-// constraint failure; `rules` run the area's own checks inside the transaction.
+// constraint failure (a composite key is an array of columns); `rules` run the area's own checks
+// inside the transaction. Each action may state its spec method (`methods`), remove may take its
+// id in the path (DELETE remove/:id), `sections` save a part of an item under their own action
+// names (crews' save/gains), `control` serves one item's page (control/:id), export/import give
+// the JSON document and its validated all-or-nothing import with a preview (io.ts), and every
+// change bumps the area's content cache (`cache`) in its transaction.
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AdminRole } from "../../db/schema/access.ts";
 import type { HonoEnv } from "../../http/env.ts";
-import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
+import { page, route, type SpecMethod } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
-import { readFields, validationError } from "../../http/validate.ts";
+import { parseFields, readFields, validationError } from "../../http/validate.ts";
 import type { DbOrTx } from "../../db/index.ts";
+import { bumpContentCache, dropContentCache } from "../../domain/content-cache.ts";
+import { registerResourceIo } from "./io.ts";
 
 type Item = Record<string, unknown> & { id?: number };
 
@@ -38,9 +44,21 @@ export interface ResourceDescription {
   /** Columns that can be filtered by exact value (?filter[nation]=ussr or nation=ussr). */
   filters?: string[];
   /** The spec's action names under base (no list: the page answers the list; add/update instead of set). */
-  actions: { list?: string; set?: string; add?: string; update?: string; remove?: string };
-  /** Columns whose value no two rows share (checked in the transaction, answered as a field error). */
-  unique?: string[];
+  actions: ResourceActionNames;
+  /** The spec's method of an action where it states one (ANY otherwise). */
+  methods?: Partial<Record<keyof ResourceActionNames, SpecMethod>>;
+  /** remove takes its id from the path: `${remove}/:id{[0-9]+}` (the spec's DELETE remove/{id}). */
+  removeByPath?: boolean;
+  /** Parts of an item saved on their own (action name → the fields it saves); the item must exist. */
+  sections?: Record<string, string[]>;
+  /** The section that creates an item when sent without an id (the others take their defaults). */
+  createBy?: string;
+  /** Fields the form shows as money (integer units of a currency). */
+  money?: string[];
+  /** The content cache every change of this area bumps (api/domain/content-cache.ts). */
+  cache?: string;
+  /** Columns (or column groups: a composite key) whose value no two rows share (checked in the transaction, answered as a field error). */
+  unique?: (string | string[])[];
   /** The area's own rules, in the change's transaction; throw to refuse. */
   rules?: {
     save?: (tx: DbOrTx, item: Item, before: Record<string, unknown> | undefined) => Promise<void>;
@@ -54,6 +72,15 @@ export interface ResourceDescription {
   decorate?: (db: DbOrTx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** More page data for the screen (e.g. the languages a text has columns for). */
   pageData?: (db: DbOrTx) => Promise<Record<string, unknown>>;
+}
+
+export interface ResourceActionNames {
+  list?: string; set?: string; add?: string; update?: string; remove?: string;
+  /** The page of one item: `${control}/:id{[0-9]+}` answers the item as JSON. */
+  control?: string;
+  /** Another address of the page itself (the spec's crews/index). */
+  index?: string;
+  export?: string; import?: string; invalidateCache?: string;
 }
 
 const col = (d: ResourceDescription, key: string) => (d.table as unknown as Record<string, SQLiteColumn>)[key];
@@ -110,7 +137,33 @@ export function resourceActions(d: ResourceDescription) {
   const at = (a?: string) => (a === undefined ? undefined : `${d.base}${a}`);
   const list = at(d.actions.list) ?? d.base;
   const remove = at(d.actions.remove);
-  return d.actions.set ? { list, set: at(d.actions.set)!, remove } : { list, add: at(d.actions.add)!, update: at(d.actions.update)!, remove };
+  const more = {
+    ...(d.actions.export ? { export: at(d.actions.export) } : {}),
+    ...(d.actions.import ? { import: at(d.actions.import) } : {}),
+    ...(d.actions.invalidateCache ? { invalidateCache: at(d.actions.invalidateCache) } : {}),
+    ...(d.actions.control ? { control: at(d.actions.control) } : {}),
+    ...(d.removeByPath ? { removeByPath: true } : {}),
+    ...(d.sections ? { sections: Object.fromEntries(Object.entries(d.sections).map(([a, fields]) => [a, { url: at(a)!, fields }])) } : {}),
+  };
+  const edit = d.actions.set ? { set: at(d.actions.set)! } : d.actions.add ? { add: at(d.actions.add)!, update: at(d.actions.update)! } : {};
+  return { list, ...edit, remove, ...more };
+}
+
+/** Which rows already hold this item's unique values (composite keys compare every column). */
+export async function uniqueClash(tx: DbOrTx, d: ResourceDescription, row: Record<string, unknown>, id: number | undefined): Promise<string | undefined> {
+  for (const key of d.unique ?? []) {
+    const cols = Array.isArray(key) ? key : [key];
+    const [taken] = await tx.select({ id: d.table.id }).from(d.table).where(and(...cols.map((k) => eq(col(d, k), row[k] as never)))).limit(1);
+    if (taken && taken.id !== id) return cols[cols.length - 1];
+  }
+  return undefined;
+}
+
+/** Bumps the area's cache in the change's transaction (the other instances reload within CHECK_EVERY). */
+export async function touchCache(c: Context<HonoEnv>, tx: DbOrTx, d: ResourceDescription) {
+  if (!d.cache) return;
+  await bumpContentCache(tx, d.cache, c.var.deps.clock.now());
+  dropContentCache(c.var.deps.db, d.cache);
 }
 
 export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
@@ -131,33 +184,39 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
     const empty = field.safeParse(undefined);
     if (prop && prop.default === undefined && empty.success && empty.data !== undefined) prop.default = empty.data;
   }
-  page(app, { path: d.base, ...who }, async (c) => {
-    const description = { name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions, ...(await d.pageData?.(c.var.deps.db)) };
+  const pageData = async (c: Context<HonoEnv>) => {
+    const description = { name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions, money: d.money ?? [], ...(await d.pageData?.(c.var.deps.db)) };
     if (d.actions.list) return c.json(description);
     const fields = await readFields(c);
     const q = listInput.safeParse(fields);
     if (!q.success) throw validationError(q.error.issues, fields);
     return c.json({ ...description, ...(await listResource(c.var.deps.db, d, q.data)) });
-  });
-
-  if (d.actions.list)
-    route(app, { method: "ANY", path: `${d.base}${d.actions.list}`, ...who }, input(listInput), async (c) => {
-      const q = (c.req.valid as (t: "json") => Record<string, unknown>)("json");
-      return c.json(await listResource(c.var.deps.db, d, q));
+  };
+  page(app, { path: d.base, ...who }, pageData);
+  if (d.actions.index) page(app, { path: `${d.base}${d.actions.index}`, ...who }, pageData);
+  if (d.actions.control)
+    page(app, { path: `${d.base}${d.actions.control}/:id{[0-9]+}`, ...who }, async (c) => {
+      const id = Number(c.req.param("id"));
+      const [row] = await c.var.deps.db.select().from(d.table).where(eq(d.table.id, id)).limit(1);
+      if (!row) throw notFound();
+      const { updatedAt: _u, ...item } = fromRow(row as Record<string, unknown>);
+      return c.json({ name: d.name, form, actions, money: d.money ?? [], item, ...(await d.pageData?.(c.var.deps.db)) });
     });
 
+  const method = (a: keyof ResourceActionNames): SpecMethod => d.methods?.[a] ?? "ANY";
+  if (d.actions.list)
+    route(app, { method: method("list"), path: `${d.base}${d.actions.list}`, ...who }, async (c) => c.json(await listResource(c.var.deps.db, d, await parseFields(c, listInput))));
+
   const save = (mode: "set" | "add" | "update") => async (c: Context<HonoEnv>) => {
-    const item = (c.req.valid as (t: "json") => Item)("json");
+    const item = await parseFields(c, d.schema);
     const { db, clock } = c.var.deps;
     const action = `${d.base}${d.actions[mode]}`;
     const saved = await db.transaction(async (tx) => {
       const [before] = item.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, item.id)).limit(1);
       if (before && mode === "add") throw fieldError({ id: { id: "validation.unique" } });
       if (!before && mode === "update") throw notFound();
-      for (const key of d.unique ?? []) {
-        const [taken] = await tx.select({ id: d.table.id }).from(d.table).where(eq(col(d, key), toRow(item)[key] as never)).limit(1);
-        if (taken && taken.id !== item.id) throw fieldError({ [key]: { id: "validation.unique" } });
-      }
+      const clash = await uniqueClash(tx, d, toRow(item), item.id);
+      if (clash) throw fieldError({ [clash]: { id: "validation.unique" } });
       const old = before ? fromRow(before as Record<string, unknown>) : undefined;
       await d.rules?.save?.(tx, item, old);
       const row = { ...toRow(item), updatedAt: clock.now() };
@@ -165,15 +224,58 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       if (before) await tx.update(d.table).set(row).where(eq(d.table.id, item.id!));
       else id = (await tx.insert(d.table).values(row).returning({ id: d.table.id }))[0].id as number;
       await audit(c, tx, { action, targetType: d.name, targetId: id, summary: diff(old, { ...item, id }) });
+      await touchCache(c, tx, d);
       return { created: !before, id };
     });
     return c.json({ item: { ...item, id: saved.id }, created: saved.created });
   };
   for (const mode of ["set", "add", "update"] as const)
-    if (d.actions[mode]) route(app, { method: "ANY", path: `${d.base}${d.actions[mode]}`, ...who, mutates: true }, input(d.schema), save(mode));
+    if (d.actions[mode]) route(app, { method: method(mode), path: `${d.base}${d.actions[mode]}`, ...who, mutates: true }, save(mode));
 
-  if (d.actions.remove) route(app, { method: "ANY", path: `${d.base}${d.actions.remove}`, ...who, mutates: true }, input(removeInput), async (c) => {
-    const { id } = (c.req.valid as (t: "json") => { id: number })("json");
+  // A section saves some fields of an existing item: the item's schema checks the whole result.
+  const objectSchema = d.schema as unknown as z.ZodObject;
+  for (const [action, fields] of Object.entries(d.sections ?? {})) {
+    const creates = d.createBy === action;
+    const part = objectSchema.pick(Object.fromEntries(fields.map((k) => [k, true])) as Record<string, true>).extend({ id: creates ? f.optional(f.id()) : f.id() });
+    route(app, { method: "ANY", path: `${d.base}${action}`, ...who, mutates: true }, async (c) => {
+      const sent = (await parseFields(c, part)) as Item;
+      const { db } = c.var.deps;
+      const item = await db.transaction(async (tx) => {
+        const [before] = sent.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, sent.id)).limit(1);
+        if (!before && !(creates && sent.id === undefined)) throw notFound();
+        const old = before ? (({ updatedAt: _u, ...rest }) => rest)(fromRow(before as Record<string, unknown>)) : undefined;
+        const next = { ...old, ...sent };
+        const whole = d.schema.safeParse(next);
+        if (!whole.success) throw validationError(whole.error.issues, next);
+        const clash = await uniqueClash(tx, d, toRow(whole.data), sent.id);
+        if (clash) throw fieldError({ [clash]: { id: "validation.unique" } });
+        await d.rules?.save?.(tx, whole.data, old);
+        const row = { ...toRow(whole.data), updatedAt: c.var.deps.clock.now() };
+        let id = sent.id;
+        if (before) await tx.update(d.table).set(row).where(eq(d.table.id, id!));
+        else id = (await tx.insert(d.table).values(row).returning({ id: d.table.id }))[0].id as number;
+        await audit(c, tx, { action: `${d.base}${action}`, targetType: d.name, targetId: id, summary: diff(old, { ...whole.data, id }) });
+        await touchCache(c, tx, d);
+        return { ...whole.data, id };
+      });
+      return c.json({ item, created: sent.id === undefined });
+    });
+  }
+
+  if (d.actions.invalidateCache)
+    route(app, { method: method("invalidateCache"), path: `${d.base}${d.actions.invalidateCache}`, ...who, mutates: true }, async (c) => {
+      await c.var.deps.db.transaction(async (tx) => {
+        await touchCache(c, tx, d);
+        await audit(c, tx, { action: `${d.base}${d.actions.invalidateCache}`, targetType: d.name, summary: `cache ${d.cache ?? d.name} invalidated` });
+      });
+      return c.json({ invalidated: d.cache ?? d.name });
+    });
+
+  if (d.actions.export || d.actions.import) registerResourceIo(app, d);
+
+  const removePath = `${d.base}${d.actions.remove}${d.removeByPath ? "/:id{[0-9]+}" : ""}`;
+  if (d.actions.remove) route(app, { method: method("remove"), path: removePath, ...who, mutates: true }, async (c) => {
+    const { id } = d.removeByPath ? { id: Number(c.req.param("id")) } : await parseFields(c, removeInput);
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {
       const [found] = await tx.select().from(d.table).where(eq(d.table.id, id)).limit(1);
@@ -181,6 +283,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       await d.rules?.remove?.(tx, fromRow(found as Record<string, unknown>));
       const [row] = await tx.delete(d.table).where(eq(d.table.id, id)).returning();
       await audit(c, tx, { action: `${d.base}${d.actions.remove}`, targetType: d.name, targetId: id, summary: `removed: ${JSON.stringify(fromRow(row as Record<string, unknown>))}` });
+      await touchCache(c, tx, d);
     });
     return c.json({ removed: id });
   });

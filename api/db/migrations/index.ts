@@ -269,5 +269,27 @@ export const migrations: Migration[] = [
       "CREATE TABLE `battle_rooms` (\n\t`battle_id` integer PRIMARY KEY NOT NULL,\n\t`host` text NOT NULL,\n\t`setup` text NOT NULL,\n\t`heartbeat_at` integer NOT NULL,\n\t`inputs` text,\n\t`outcome` text,\n\tFOREIGN KEY (`battle_id`) REFERENCES `battles`(`id`) ON UPDATE no action ON DELETE cascade\n);",
       "CREATE INDEX `battle_rooms_heartbeat` ON `battle_rooms` (`heartbeat_at`);"
     ]
+  },
+  {
+    "tag": "0019_opposite_ravenous",
+    "hash": "bf2d6812815dc34f20646d6036fc10c62db73673f183a20266863372fd55a6d6",
+    "statements": [
+      "CREATE TABLE `content_backups` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`kind` text NOT NULL,\n\t`reason` text NOT NULL,\n\t`admin_username` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`document` text NOT NULL,\n\t`created_at` integer NOT NULL\n);",
+      "CREATE INDEX `content_backups_kind` ON `content_backups` (`kind`,`id`);",
+      "CREATE TABLE `content_bots` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`min_tier` integer DEFAULT 1 NOT NULL,\n\t`max_tier` integer DEFAULT 10 NOT NULL,\n\t`aim_error` integer NOT NULL,\n\t`reaction_ms` integer NOT NULL,\n\t`aggression` integer NOT NULL,\n\t`weight` integer DEFAULT 10 NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `content_bots_name` ON `content_bots` (`name`);",
+      "CREATE TABLE `content_crews` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`role` text NOT NULL,\n\t`name_ru` text NOT NULL,\n\t`name_en` text NOT NULL,\n\t`level_cap` integer DEFAULT 10 NOT NULL,\n\t`xp_base` integer DEFAULT 1000 NOT NULL,\n\t`xp_growth` integer DEFAULT 150 NOT NULL,\n\t`groups` text DEFAULT '[]' NOT NULL,\n\t`gains` text DEFAULT '{\"win\":0,\"draw\":0,\"loss\":0}' NOT NULL,\n\t`upgrades` text DEFAULT '[]' NOT NULL,\n\t`speedups` text DEFAULT '[]' NOT NULL,\n\t`sort_order` integer DEFAULT 0 NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE UNIQUE INDEX `content_crews_role` ON `content_crews` (`role`);",
+      "CREATE TABLE `content_daily_tasks` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`kind` text NOT NULL,\n\t`name_ru` text NOT NULL,\n\t`name_en` text NOT NULL,\n\t`target` integer NOT NULL,\n\t`tank_type` text,\n\t`min_level` integer DEFAULT 1 NOT NULL,\n\t`max_level` integer DEFAULT 30 NOT NULL,\n\t`weight` integer DEFAULT 10 NOT NULL,\n\t`reward_currency` text NOT NULL,\n\t`reward_amount` integer NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE TABLE `content_decorations` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`kind` text NOT NULL,\n\t`rarity` text DEFAULT 'common' NOT NULL,\n\t`name_ru` text NOT NULL,\n\t`name_en` text NOT NULL,\n\t`required_level` integer DEFAULT 1 NOT NULL,\n\t`groups` text DEFAULT '[]' NOT NULL,\n\t`sort_order` integer DEFAULT 0 NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE TABLE `content_module_upgrades` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`slot` text NOT NULL,\n\t`level` integer NOT NULL,\n\t`stat` text NOT NULL,\n\t`bonus` integer NOT NULL,\n\t`price_silver` integer DEFAULT 0 NOT NULL,\n\t`price_gold` integer DEFAULT 0 NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tCONSTRAINT \"content_module_upgrades_price_nonneg\" CHECK(\"content_module_upgrades\".\"price_gold\" >= 0 and \"content_module_upgrades\".\"price_silver\" >= 0)\n);",
+      "CREATE UNIQUE INDEX `content_module_upgrades_slot_level` ON `content_module_upgrades` (`slot`,`level`);",
+      "CREATE TABLE `player_crew_members` (\n\t`player_id` integer NOT NULL,\n\t`crew_id` integer NOT NULL,\n\t`level` integer DEFAULT 1 NOT NULL,\n\t`xp` integer DEFAULT 0 NOT NULL,\n\t`skill_level` integer DEFAULT 0 NOT NULL,\n\t`hired_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`player_id`, `crew_id`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE TABLE `player_daily_tasks` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`day` text NOT NULL,\n\t`task_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`target` integer NOT NULL,\n\t`tank_type` text,\n\t`progress` integer DEFAULT 0 NOT NULL,\n\t`reward_currency` text NOT NULL,\n\t`reward_amount` integer NOT NULL,\n\t`completed_at` integer,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `player_daily_tasks_day_task` ON `player_daily_tasks` (`player_id`,`day`,`task_id`);",
+      "CREATE INDEX `player_daily_tasks_day` ON `player_daily_tasks` (`day`);",
+      "CREATE TABLE `player_quests` (\n\t`player_id` integer NOT NULL,\n\t`quest_key` text NOT NULL,\n\t`step` integer DEFAULT 0 NOT NULL,\n\t`progress` integer DEFAULT 0 NOT NULL,\n\t`completed_at` integer,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`player_id`, `quest_key`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE TABLE `ui_translations` (\n\t`locale` text NOT NULL,\n\t`key` text NOT NULL,\n\t`source` text DEFAULT '' NOT NULL,\n\t`project_text` text DEFAULT '' NOT NULL,\n\t`text` text,\n\t`edited_from` text,\n\t`updated_by` text,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`locale`, `key`)\n);"
+    ]
   }
 ];

@@ -22,3 +22,4 @@ export * from "./experiments.ts";
 export * from "./ads.ts";
 export * from "./community.ts";
 export * from "./arena.ts";
+export * from "./progression.ts";

@@ -15,5 +15,6 @@ import { avatarsStep } from "./avatars.ts";
 import { notificationsStep } from "./notifications.ts";
 import { experimentsStep } from "../../admin/experiments/demo.ts";
 import { adsStep } from "../../admin/ads/demo.ts";
+import { progressionStep } from "./progression.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, experimentsStep, adsStep, notificationsStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, progressionStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, experimentsStep, adsStep, notificationsStep];

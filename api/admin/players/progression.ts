@@ -1,0 +1,152 @@
+// /admin/player/{id}/crews, /dailyTasks and /quests: a player's crew members (hire or set level,
+// XP and skill; dismiss), the day's tasks (set progress — reaching the target completes and pays
+// once —, replace one with another template, draw the open ones again) and quest progress. The
+// rules are api/domain/progression.ts, the ones a battle's end uses. Every change audited in its transaction.
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { and, asc, eq } from "drizzle-orm";
+import type { HonoEnv } from "../../http/env.ts";
+import type { DbOrTx, Tx } from "../../db/index.ts";
+import { page, route } from "../../http/router.ts";
+import { parseFields } from "../../http/validate.ts";
+import * as f from "../../http/fields.ts";
+import { audit } from "../../http/audit.ts";
+import { fieldError, notFound } from "../../http/errors.ts";
+import { contentCrews, contentDailyTasks, playerCrewMembers, playerDailyTasks, playerQuests } from "../../db/schema/progression.ts";
+import { dailyTasksOf, questDefinitions, redrawTasks, replaceTask, setQuestState, setTaskProgress, xpToNext } from "../../domain/progression.ts";
+import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
+
+const P = "/admin/player/:playerId{[0-9]+}";
+const idOf = (c: Context<HonoEnv>) => Number(c.req.param("playerId"));
+const player = (p: { id: number; nickname: string; level: number; gold: number; silver: number }) => ({ id: p.id, nickname: p.nickname, level: p.level, gold: p.gold, silver: p.silver });
+
+async function crewsOf(db: DbOrTx, playerId: number, locale: "ru" | "en") {
+  const p = await playerOr404(db, playerId);
+  const roles = await db.select().from(contentCrews).orderBy(asc(contentCrews.sortOrder), asc(contentCrews.id));
+  const members = new Map((await db.select().from(playerCrewMembers).where(eq(playerCrewMembers.playerId, playerId))).map((m) => [m.crewId, m]));
+  return {
+    player: player(p),
+    rows: roles.filter((r) => members.has(r.id)).map((r) => {
+      const m = members.get(r.id)!;
+      return { crewId: r.id, role: r.role, name: locale === "en" ? r.nameEn : r.nameRu, level: m.level, levelCap: r.levelCap, xp: m.xp, xpToNext: m.level >= r.levelCap ? 0 : xpToNext(r, m.level), skillLevel: m.skillLevel, hiredAt: m.hiredAt };
+    }),
+    roles: roles.map((r) => ({ id: r.id, role: r.role, name: locale === "en" ? r.nameEn : r.nameRu, levelCap: r.levelCap, hired: members.has(r.id) })),
+  };
+}
+
+async function tasksOf(db: DbOrTx, playerId: number, at: number, locale: "ru" | "en") {
+  const p = await playerOr404(db, playerId);
+  const tasks = await dailyTasksOf(db, playerId, at);
+  const templates = await db.select().from(contentDailyTasks).orderBy(asc(contentDailyTasks.id));
+  const name = (id: number) => { const t = templates.find((x) => x.id === id); return t ? (locale === "en" ? t.nameEn : t.nameRu) : `#${id}`; };
+  return {
+    player: player(p),
+    rows: tasks.map((t) => ({ id: t.id, day: t.day, taskId: t.taskId, name: name(t.taskId), kind: t.kind, tankType: t.tankType, progress: t.progress, target: t.target, rewardCurrency: t.rewardCurrency, rewardAmount: t.rewardAmount, completedAt: t.completedAt })),
+    templates: templates.filter((t) => t.active).map((t) => ({ id: t.id, name: locale === "en" ? t.nameEn : t.nameRu, kind: t.kind, minLevel: t.minLevel, maxLevel: t.maxLevel })),
+  };
+}
+
+async function questsOf(db: DbOrTx, playerId: number, locale: "ru" | "en") {
+  const p = await playerOr404(db, playerId);
+  const defs = await questDefinitions(db);
+  const states = new Map((await db.select().from(playerQuests).where(eq(playerQuests.playerId, playerId))).map((s) => [s.questKey, s]));
+  return {
+    player: player(p),
+    rows: defs.map((q) => {
+      const s = states.get(q.key);
+      const step = s?.step ?? 0;
+      return { key: q.key, name: locale === "en" ? q.nameEn : q.nameRu, steps: q.steps.length, step, progress: s?.progress ?? 0, target: step < q.steps.length ? q.steps[step].target : 0, stepKind: step < q.steps.length ? q.steps[step].kind : null, reward: q.reward, completedAt: s?.completedAt ?? null, minLevel: q.minLevel };
+    }),
+  };
+}
+
+const crewSave = z.object({ crewId: f.id(), level: f.optional(f.int(1, 100)), xp: f.optional(f.int(0, 100_000_000)).default(0), skillLevel: f.optional(f.int(0, 100)).default(0) });
+const crewRemove = z.object({ crewId: f.id() });
+const taskEdit = z.object({ id: f.id(), progress: f.int(0, 10_000_000) });
+const taskReplace = z.object({ id: f.id(), taskId: f.id() });
+const questSave = z.object({ key: f.text(2, 40), step: f.int(0, 20), progress: f.optional(f.int(0, 10_000_000)).default(0) });
+
+export function registerPlayerProgression(app: Hono<HonoEnv>) {
+  const now = (c: Context<HonoEnv>) => c.var.deps.clock.now();
+  page(app, { path: `${P}/crews`, ...SUPPORT }, async (c) => c.json(await crewsOf(c.var.deps.db, idOf(c), c.var.locale)));
+  route(app, { method: "POST", path: `${P}/crews/save`, ...OPERATOR, mutates: true }, async (c) => {
+    const s = await parseFields(c, crewSave);
+    const { db } = c.var.deps;
+    await db.transaction(async (tx) => {
+      const p = await playerOr404(tx, idOf(c));
+      const [role] = await tx.select().from(contentCrews).where(eq(contentCrews.id, s.crewId)).limit(1);
+      if (!role) throw fieldError({ crewId: { id: "validation.pattern" } });
+      const level = s.level ?? 1;
+      if (level > role.levelCap) throw fieldError({ level: { id: "validation.max", values: [role.levelCap] } });
+      const [before] = await tx.select().from(playerCrewMembers).where(and(eq(playerCrewMembers.playerId, p.id), eq(playerCrewMembers.crewId, s.crewId))).limit(1);
+      const at = now(c);
+      const xp = level >= role.levelCap ? 0 : Math.min(s.xp, xpToNext(role, level) - 1);
+      if (before) await tx.update(playerCrewMembers).set({ level, xp, skillLevel: s.skillLevel, updatedAt: at }).where(and(eq(playerCrewMembers.playerId, p.id), eq(playerCrewMembers.crewId, s.crewId)));
+      else await tx.insert(playerCrewMembers).values({ playerId: p.id, crewId: s.crewId, level, xp, skillLevel: s.skillLevel, hiredAt: at, updatedAt: at });
+      await audit(c, tx, { action: "player.crews.save", targetType: "player", targetId: p.id, summary: before ? `${role.role}: level ${before.level} → ${level}, xp ${before.xp} → ${xp}, skill ${before.skillLevel} → ${s.skillLevel}` : `hired ${role.role} at level ${level}` });
+    });
+    return c.json(await crewsOf(db, idOf(c), c.var.locale));
+  });
+  route(app, { method: "POST", path: `${P}/crews/remove`, ...OPERATOR, mutates: true }, async (c) => {
+    const s = await parseFields(c, crewRemove);
+    const { db } = c.var.deps;
+    await db.transaction(async (tx) => {
+      const p = await playerOr404(tx, idOf(c));
+      const [gone] = await tx.delete(playerCrewMembers).where(and(eq(playerCrewMembers.playerId, p.id), eq(playerCrewMembers.crewId, s.crewId))).returning();
+      if (!gone) throw notFound();
+      await audit(c, tx, { action: "player.crews.remove", targetType: "player", targetId: p.id, summary: `dismissed crew ${s.crewId} (level ${gone.level}, skill ${gone.skillLevel})` });
+    });
+    return c.json(await crewsOf(db, idOf(c), c.var.locale));
+  });
+
+  // Looking at a player's day draws it when it has not been drawn yet (as their first battle would).
+  page(app, { path: `${P}/dailyTasks`, ...SUPPORT }, async (c) => c.json(await c.var.deps.db.transaction((tx) => tasksOf(tx, idOf(c), now(c), c.var.locale))));
+  const taskChange = <S extends z.ZodType>(path: string, schema: S, apply: (tx: Tx, playerId: number, input: z.output<S>, at: number) => Promise<string>) =>
+    route(app, { method: "ANY", path: `${P}/dailyTasks/${path}`, ...OPERATOR, mutates: true }, async (c) => {
+      const s = await parseFields(c, schema);
+      const { db } = c.var.deps;
+      return c.json(await db.transaction(async (tx) => {
+        const p = await playerOr404(tx, idOf(c));
+        const summary = await apply(tx, p.id, s, now(c));
+        await audit(c, tx, { action: `player.dailyTasks.${path}`, targetType: "player", targetId: p.id, summary });
+        return tasksOf(tx, p.id, now(c), c.var.locale);
+      }));
+    });
+  taskChange("edit", taskEdit, async (tx, playerId, s, at) => {
+    const [t] = await tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.id, s.id), eq(playerDailyTasks.playerId, playerId))).limit(1);
+    if (!t) throw notFound();
+    if (t.completedAt !== null) throw fieldError({ progress: { id: "content.taskCompleted" } });
+    const r = await setTaskProgress(tx, t, s.progress, at);
+    return `task #${t.id} (${t.kind}) progress ${t.progress} → ${Math.min(s.progress, t.target)}/${t.target}${r.paid ? `, completed, paid ${t.rewardAmount} ${t.rewardCurrency}` : ""}`;
+  });
+  taskChange("replaceWith", taskReplace, async (tx, playerId, s, at) => {
+    const [t] = await tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.id, s.id), eq(playerDailyTasks.playerId, playerId))).limit(1);
+    if (!t) throw notFound();
+    if (t.completedAt !== null) throw fieldError({ id: { id: "content.taskCompleted" } });
+    const [tpl] = await tx.select().from(contentDailyTasks).where(eq(contentDailyTasks.id, s.taskId)).limit(1);
+    if (!tpl) throw fieldError({ taskId: { id: "validation.pattern" } });
+    const [dup] = await tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, t.day), eq(playerDailyTasks.taskId, s.taskId))).limit(1);
+    if (dup) throw fieldError({ taskId: { id: "validation.unique" } });
+    await replaceTask(tx, playerId, t.id, s.taskId, at);
+    return `task #${t.id}: template ${t.taskId} → ${s.taskId}`;
+  });
+  taskChange("updateTasks", z.object({}), async (tx, playerId, _s, at) => {
+    const rows = await redrawTasks(tx, playerId, at);
+    return `open tasks drawn again: ${rows.map((r) => r.taskId).join(", ")}`;
+  });
+
+  page(app, { path: `${P}/quests`, ...SUPPORT }, async (c) => c.json(await questsOf(c.var.deps.db, idOf(c), c.var.locale)));
+  route(app, { method: "ANY", path: `${P}/quests/save`, ...OPERATOR, mutates: true }, async (c) => {
+    const s = await parseFields(c, questSave);
+    const { db } = c.var.deps;
+    await db.transaction(async (tx) => {
+      const p = await playerOr404(tx, idOf(c));
+      const q = (await questDefinitions(tx)).find((x) => x.key === s.key);
+      if (!q) throw fieldError({ key: { id: "validation.pattern" } });
+      if (s.step > q.steps.length) throw fieldError({ step: { id: "validation.max", values: [q.steps.length] } });
+      const r = await setQuestState(tx, p.id, q, s.step, s.progress, now(c));
+      await audit(c, tx, { action: "player.quests.save", targetType: "player", targetId: p.id, summary: `quest ${q.key}: step ${s.step}/${q.steps.length}, progress ${s.progress}${r.completed ? ", completed" : ""}` });
+    });
+    return c.json(await questsOf(db, idOf(c), c.var.locale));
+  });
+}
