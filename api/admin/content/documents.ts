@@ -11,7 +11,6 @@ import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { parseFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { notFound } from "../../http/errors.ts";
@@ -218,7 +217,7 @@ const listBackups = (db: DbOrTx, d: DocumentKind) =>
 
 function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export?: string; import: string; backup: string }) {
   const who = { auth: "admin", role: "admin" } as const;
-  page(app, { path: d.base, ...who }, async (c) => {
+  page(app, { path: d.base, ...who }, {}, async (c) => {
     const doc = await currentDocument(c.var.deps.db, d);
     return c.json({ kind: d.kind, summary: summaryOf(doc, d), sections: Object.keys(d.sections), backups: await listBackups(c.var.deps.db, d), actions: { export: actions.export ? `${d.base}${actions.export}` : undefined, import: `${d.base}${actions.import}`, backup: `${d.base}${actions.backup}` } });
   });
@@ -229,14 +228,13 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
     return c.json(doc);
   };
   if (actions.export)
-    route(app, { method: "ANY", path: `${d.base}${actions.export}`, ...who }, async (c) => {
+    route(app, { method: "ANY", path: `${d.base}${actions.export}`, ...who }, {}, async (c) => {
       const day = new Date(c.var.deps.clock.now()).toISOString().slice(0, 10);
       return download(c, await currentDocument(c.var.deps.db, d), `${d.kind}-${day}`);
     });
 
   const importInput = z.object({ apply: f.optional(f.bool()).default(false) });
-  route(app, { method: "ANY", path: `${d.base}${actions.import}`, ...who, mutates: true }, async (c) => {
-    const { apply } = await parseFields(c, importInput);
+  route(app, { method: "ANY", path: `${d.base}${actions.import}`, ...who, mutates: true }, { input: importInput }, async (c, { apply }) => {
     const next = validateDocument(d, await uploadedText(c), c.var.locale);
     const { db, clock } = c.var.deps;
     const at = clock.now();
@@ -254,8 +252,7 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
 
   // GET: the kept backups (or one of them, ?id=N, as a file); POST: take one, or restore ?restore=N.
   const backupInput = z.object({ id: f.optional(f.id()), restore: f.optional(f.id()), note: f.optionalText(200) });
-  route(app, { method: "ANY", path: `${d.base}${actions.backup}`, ...who, mutates: true }, async (c) => {
-    const q = await parseFields(c, backupInput);
+  route(app, { method: "ANY", path: `${d.base}${actions.backup}`, ...who, mutates: true }, { input: backupInput }, async (c, q) => {
     const { db, clock } = c.var.deps;
     if (c.req.method === "GET" || c.req.method === "HEAD") {
       c.set("audited", true);
@@ -298,8 +295,7 @@ export function registerContentDocuments(app: Hono<HonoEnv>) {
   registerDocument(app, TANK_DATA, { export: "exportData", import: "importData", backup: "backUpData" });
   registerDocument(app, OPTIONS_DATA, { import: "importData", backup: "backUpData" });
   const apiInput = z.object({ activeOnly: f.optional(f.bool()).default(false) });
-  route(app, { method: "POST", path: "/admin/api/tanksdb/get", auth: "admin", role: "support" }, async (c) => {
-    const { activeOnly } = await parseFields(c, apiInput);
+  route(app, { method: "POST", path: "/admin/api/tanksdb/get", auth: "admin", role: "support" }, { input: apiInput }, async (c, { activeOnly }) => {
     const dbDoc = await tanksDb(c.var.deps.db, c.var.deps.clock.now());
     const active = <T extends Row>(rows: T[]) => (activeOnly ? rows.filter((r) => r.active !== false) : rows);
     return c.json({

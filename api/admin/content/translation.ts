@@ -115,11 +115,11 @@ const poEscape = (s: string) => s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').re
 
 export function registerTranslation(app: Hono<HonoEnv>) {
   const who = { auth: "admin", role: "operator" } as const;
-  page(app, { path: "/admin/translation/", ...who }, async (c) => c.json({ locales: UI_LOCALES, statuses: TRANSLATION_STATUSES, counts: await counts(c.var.deps.db) }));
+  page(app, { path: "/admin/translation/", ...who }, {}, async (c) => c.json({ locales: UI_LOCALES, statuses: TRANSLATION_STATUSES, counts: await counts(c.var.deps.db) }));
 
   // GET: the texts of a locale by status (paged, searched); POST: an operator's text (empty: the project's again).
   const saveInput = z.object({ locale: z.enum(UI_LOCALES), key: f.text(1, 64), text: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().max(5000).nullable()) });
-  route(app, { method: "ANY", path: "/admin/translation/io", ...who, mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/translation/io", ...who, mutates: true }, {}, async (c) => {
     const { db, clock } = c.var.deps;
     if (c.req.method === "GET" || c.req.method === "HEAD") {
       c.set("audited", true);
@@ -140,7 +140,7 @@ export function registerTranslation(app: Hono<HonoEnv>) {
   });
 
   // The project's catalogues in: new ids added, texts updated; ids the project dropped go unless edited.
-  route(app, { method: "ANY", path: "/admin/translation/importFromProject", ...who, mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/translation/importFromProject", ...who, mutates: true }, {}, async (c) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
     const catalogs = Object.fromEntries(await Promise.all(UI_LOCALES.map(async (l) => [l, await projectCatalog(l)] as const))) as Record<UiLocale, Record<string, Compiled>>;
@@ -179,8 +179,7 @@ export function registerTranslation(app: Hono<HonoEnv>) {
   });
 
   const exportInput = z.object({ locale: f.optional(z.enum(UI_LOCALES)).default("ru") });
-  route(app, { method: "ANY", path: "/admin/translation/export", ...who }, async (c) => {
-    const { locale } = await parseFields(c, exportInput);
+  route(app, { method: "ANY", path: "/admin/translation/export", ...who }, { input: exportInput }, async (c, { locale }) => {
     const rows = await c.var.deps.db.select().from(uiTranslations).where(eq(uiTranslations.locale, locale)).orderBy(asc(uiTranslations.source));
     const body = [`msgid ""`, `msgstr ""`, `"Content-Type: text/plain; charset=utf-8\\n"`, `"Language: ${locale}\\n"`, ""];
     for (const r of rows) body.push(`#. id: ${r.key}`, `msgid "${poEscape(r.source)}"`, `msgstr "${poEscape(r.text ?? r.projectText)}"`, "");
@@ -189,8 +188,7 @@ export function registerTranslation(app: Hono<HonoEnv>) {
   });
 
   // What the UI loads over its compiled catalogue on start (EXTRAS in the conformance test).
-  route(app, { method: "GET", path: "/texts/:locale{ru|en}", auth: "none" }, async (c) => {
-    const locale = c.req.param("locale") as UiLocale;
+  route(app, { method: "GET", path: "/texts/:locale{ru|en}", auth: "none" }, { params: z.object({ locale: z.enum(UI_LOCALES) }) }, async (c, { locale }) => {
     c.header("cache-control", "no-cache");
     return c.json(await editedTexts(c.var.deps.db, locale, c.var.deps.clock.now()));
   });

@@ -8,7 +8,6 @@ import { and, asc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import type { DbOrTx, Tx } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import { parseFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
@@ -17,7 +16,7 @@ import { dailyTasksOf, questDefinitions, redrawTasks, replaceTask, setQuestState
 import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
-const idOf = (c: Context<HonoEnv>) => Number(c.req.param("playerId"));
+const byPlayer = z.object({ playerId: f.id() });
 const player = (p: { id: number; nickname: string; level: number; gold: number; silver: number }) => ({ id: p.id, nickname: p.nickname, level: p.level, gold: p.gold, silver: p.silver });
 
 async function crewsOf(db: DbOrTx, playerId: number, locale: "ru" | "en") {
@@ -68,12 +67,11 @@ const questSave = z.object({ key: f.text(2, 40), step: f.int(0, 20), progress: f
 
 export function registerPlayerProgression(app: Hono<HonoEnv>) {
   const now = (c: Context<HonoEnv>) => c.var.deps.clock.now();
-  page(app, { path: `${P}/crews`, ...SUPPORT }, async (c) => c.json(await crewsOf(c.var.deps.db, idOf(c), c.var.locale)));
-  route(app, { method: "POST", path: `${P}/crews/save`, ...OPERATOR, mutates: true }, async (c) => {
-    const s = await parseFields(c, crewSave);
+  page(app, { path: `${P}/crews`, ...SUPPORT }, { params: byPlayer }, async (c, v) => c.json(await crewsOf(c.var.deps.db, v.playerId, c.var.locale)));
+  route(app, { method: "POST", path: `${P}/crews/save`, ...OPERATOR, mutates: true }, { params: byPlayer, input: crewSave }, async (c, s) => {
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {
-      const p = await playerOr404(tx, idOf(c));
+      const p = await playerOr404(tx, s.playerId);
       const [role] = await tx.select().from(contentCrews).where(eq(contentCrews.id, s.crewId)).limit(1);
       if (!role) throw fieldError({ crewId: { id: "validation.pattern" } });
       const level = s.level ?? 1;
@@ -85,28 +83,26 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
       else await tx.insert(playerCrewMembers).values({ playerId: p.id, crewId: s.crewId, level, xp, skillLevel: s.skillLevel, hiredAt: at, updatedAt: at });
       await audit(c, tx, { action: "player.crews.save", targetType: "player", targetId: p.id, summary: before ? `${role.role}: level ${before.level} → ${level}, xp ${before.xp} → ${xp}, skill ${before.skillLevel} → ${s.skillLevel}` : `hired ${role.role} at level ${level}` });
     });
-    return c.json(await crewsOf(db, idOf(c), c.var.locale));
+    return c.json(await crewsOf(db, s.playerId, c.var.locale));
   });
-  route(app, { method: "POST", path: `${P}/crews/remove`, ...OPERATOR, mutates: true }, async (c) => {
-    const s = await parseFields(c, crewRemove);
+  route(app, { method: "POST", path: `${P}/crews/remove`, ...OPERATOR, mutates: true }, { params: byPlayer, input: crewRemove }, async (c, s) => {
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {
-      const p = await playerOr404(tx, idOf(c));
+      const p = await playerOr404(tx, s.playerId);
       const [gone] = await tx.delete(playerCrewMembers).where(and(eq(playerCrewMembers.playerId, p.id), eq(playerCrewMembers.crewId, s.crewId))).returning();
       if (!gone) throw notFound();
       await audit(c, tx, { action: "player.crews.remove", targetType: "player", targetId: p.id, summary: `dismissed crew ${s.crewId} (level ${gone.level}, skill ${gone.skillLevel})` });
     });
-    return c.json(await crewsOf(db, idOf(c), c.var.locale));
+    return c.json(await crewsOf(db, s.playerId, c.var.locale));
   });
 
   // Looking at a player's day draws it when it has not been drawn yet (as their first battle would).
-  page(app, { path: `${P}/dailyTasks`, ...SUPPORT }, async (c) => c.json(await c.var.deps.db.transaction((tx) => tasksOf(tx, idOf(c), now(c), c.var.locale))));
+  page(app, { path: `${P}/dailyTasks`, ...SUPPORT }, { params: byPlayer }, async (c, v) => c.json(await c.var.deps.db.transaction((tx) => tasksOf(tx, v.playerId, now(c), c.var.locale))));
   const taskChange = <S extends z.ZodType>(path: string, schema: S, apply: (tx: Tx, playerId: number, input: z.output<S>, at: number) => Promise<string>) =>
-    route(app, { method: "ANY", path: `${P}/dailyTasks/${path}`, ...OPERATOR, mutates: true }, async (c) => {
-      const s = await parseFields(c, schema);
+    route(app, { method: "ANY", path: `${P}/dailyTasks/${path}`, ...OPERATOR, mutates: true }, { params: byPlayer, input: schema }, async (c, s) => {
       const { db } = c.var.deps;
       return c.json(await db.transaction(async (tx) => {
-        const p = await playerOr404(tx, idOf(c));
+        const p = await playerOr404(tx, s.playerId);
         const summary = await apply(tx, p.id, s, now(c));
         await audit(c, tx, { action: `player.dailyTasks.${path}`, targetType: "player", targetId: p.id, summary });
         return tasksOf(tx, p.id, now(c), c.var.locale);
@@ -135,18 +131,17 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
     return `open tasks drawn again: ${rows.map((r) => r.taskId).join(", ")}`;
   });
 
-  page(app, { path: `${P}/quests`, ...SUPPORT }, async (c) => c.json(await questsOf(c.var.deps.db, idOf(c), c.var.locale)));
-  route(app, { method: "ANY", path: `${P}/quests/save`, ...OPERATOR, mutates: true }, async (c) => {
-    const s = await parseFields(c, questSave);
+  page(app, { path: `${P}/quests`, ...SUPPORT }, { params: byPlayer }, async (c, v) => c.json(await questsOf(c.var.deps.db, v.playerId, c.var.locale)));
+  route(app, { method: "ANY", path: `${P}/quests/save`, ...OPERATOR, mutates: true }, { params: byPlayer, input: questSave }, async (c, s) => {
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {
-      const p = await playerOr404(tx, idOf(c));
+      const p = await playerOr404(tx, s.playerId);
       const q = (await questDefinitions(tx)).find((x) => x.key === s.key);
       if (!q) throw fieldError({ key: { id: "validation.pattern" } });
       if (s.step > q.steps.length) throw fieldError({ step: { id: "validation.max", values: [q.steps.length] } });
       const r = await setQuestState(tx, p.id, q, s.step, s.progress, now(c));
       await audit(c, tx, { action: "player.quests.save", targetType: "player", targetId: p.id, summary: `quest ${q.key}: step ${s.step}/${q.steps.length}, progress ${s.progress}${r.completed ? ", completed" : ""}` });
     });
-    return c.json(await questsOf(db, idOf(c), c.var.locale));
+    return c.json(await questsOf(db, s.playerId, c.var.locale));
   });
 }

@@ -9,7 +9,6 @@ import type { AdminRole } from "../../db/schema/access.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route, type SpecMethod } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { fieldError } from "../../http/errors.ts";
@@ -52,10 +51,9 @@ export function registerCollection(app: Hono<HonoEnv>, d: CollectionDescription)
   const toRow = d.toRow ?? ((i) => i);
   const saveInput = z.object({ items: z.array(d.schema).max(1000), preview: f.optional(f.bool()).default(false) });
 
-  page(app, { path: d.base, ...who }, async (c) => c.json({ name: d.name, columns: d.columns, items: await current(c.var.deps.db, d) }));
+  page(app, { path: d.base, ...who }, {}, async (c) => c.json({ name: d.name, columns: d.columns, items: await current(c.var.deps.db, d) }));
 
-  route(app, { method: d.saveMethod, path: `${d.base}save`, ...who, mutates: true }, input(saveInput), async (c) => {
-    const { items, preview } = (c.req.valid as (t: "json") => { items: (Record<string, unknown> & { id: number })[]; preview: boolean })("json");
+  route(app, { method: d.saveMethod, path: `${d.base}save`, ...who, mutates: true }, { input: saveInput }, async (c, { items, preview }) => {
     const seen = new Set<number>();
     items.forEach((item, i) => {
       if (seen.has(item.id)) throw fieldError({ [`items.${i}.id`]: { id: "validation.unique" } });

@@ -21,7 +21,7 @@ import { page, route, type SpecMethod } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
-import { parseFields, readFields, validationError } from "../../http/validate.ts";
+import { validationError } from "../../http/validate.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import { bumpContentCache, dropContentCache } from "../../domain/content-cache.ts";
 import { registerResourceIo } from "./io.ts";
@@ -171,7 +171,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
   const toRow = d.toRow ?? ((i) => i);
   const fromRow = d.fromRow ?? ((r) => r);
   const listInput = listInputFor(d);
-  const removeInput = z.object({ id: f.id() });
+  const byId = z.object({ id: f.id() });
   const actions = resourceActions(d);
 
   // The page's data: the description the generic resource screen draws its table and form from
@@ -184,19 +184,14 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
     const empty = field.safeParse(undefined);
     if (prop && prop.default === undefined && empty.success && empty.data !== undefined) prop.default = empty.data;
   }
-  const pageData = async (c: Context<HonoEnv>) => {
-    const description = { name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions, money: d.money ?? [], ...(await d.pageData?.(c.var.deps.db)) };
-    if (d.actions.list) return c.json(description);
-    const fields = await readFields(c);
-    const q = listInput.safeParse(fields);
-    if (!q.success) throw validationError(q.error.issues, fields);
-    return c.json({ ...description, ...(await listResource(c.var.deps.db, d, q.data)) });
-  };
-  page(app, { path: d.base, ...who }, pageData);
-  if (d.actions.index) page(app, { path: `${d.base}${d.actions.index}`, ...who }, pageData);
+  const description = async (c: Context<HonoEnv>) => ({ name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions, money: d.money ?? [], ...(await d.pageData?.(c.var.deps.db)) });
+  // Without a list action the page answers the list too (with the list's input).
+  const pages = [d.base, ...(d.actions.index ? [`${d.base}${d.actions.index}`] : [])];
+  for (const path of pages)
+    if (d.actions.list) page(app, { path, ...who }, {}, async (c) => c.json(await description(c)));
+    else page(app, { path, ...who }, { input: listInput }, async (c, q) => c.json({ ...(await description(c)), ...(await listResource(c.var.deps.db, d, q)) }));
   if (d.actions.control)
-    page(app, { path: `${d.base}${d.actions.control}/:id{[0-9]+}`, ...who }, async (c) => {
-      const id = Number(c.req.param("id"));
+    page(app, { path: `${d.base}${d.actions.control}/:id{[0-9]+}`, ...who }, { params: byId }, async (c, { id }) => {
       const [row] = await c.var.deps.db.select().from(d.table).where(eq(d.table.id, id)).limit(1);
       if (!row) throw notFound();
       const { updatedAt: _u, ...item } = fromRow(row as Record<string, unknown>);
@@ -205,10 +200,9 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
 
   const method = (a: keyof ResourceActionNames): SpecMethod => d.methods?.[a] ?? "ANY";
   if (d.actions.list)
-    route(app, { method: method("list"), path: `${d.base}${d.actions.list}`, ...who }, async (c) => c.json(await listResource(c.var.deps.db, d, await parseFields(c, listInput))));
+    route(app, { method: method("list"), path: `${d.base}${d.actions.list}`, ...who }, { input: listInput }, async (c, q) => c.json(await listResource(c.var.deps.db, d, q)));
 
-  const save = (mode: "set" | "add" | "update") => async (c: Context<HonoEnv>) => {
-    const item = await parseFields(c, d.schema);
+  const save = (mode: "set" | "add" | "update") => async (c: Context<HonoEnv>, item: Item) => {
     const { db, clock } = c.var.deps;
     const action = `${d.base}${d.actions[mode]}`;
     const saved = await db.transaction(async (tx) => {
@@ -230,15 +224,14 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
     return c.json({ item: { ...item, id: saved.id }, created: saved.created });
   };
   for (const mode of ["set", "add", "update"] as const)
-    if (d.actions[mode]) route(app, { method: method(mode), path: `${d.base}${d.actions[mode]}`, ...who, mutates: true }, save(mode));
+    if (d.actions[mode]) route(app, { method: method(mode), path: `${d.base}${d.actions[mode]}`, ...who, mutates: true }, { input: d.schema }, save(mode));
 
   // A section saves some fields of an existing item: the item's schema checks the whole result.
   const objectSchema = d.schema as unknown as z.ZodObject;
   for (const [action, fields] of Object.entries(d.sections ?? {})) {
     const creates = d.createBy === action;
     const part = objectSchema.pick(Object.fromEntries(fields.map((k) => [k, true])) as Record<string, true>).extend({ id: creates ? f.optional(f.id()) : f.id() });
-    route(app, { method: "ANY", path: `${d.base}${action}`, ...who, mutates: true }, async (c) => {
-      const sent = (await parseFields(c, part)) as Item;
+    route(app, { method: "ANY", path: `${d.base}${action}`, ...who, mutates: true }, { input: part }, async (c, sent: Item) => {
       const { db } = c.var.deps;
       const item = await db.transaction(async (tx) => {
         const [before] = sent.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, sent.id)).limit(1);
@@ -263,7 +256,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
   }
 
   if (d.actions.invalidateCache)
-    route(app, { method: method("invalidateCache"), path: `${d.base}${d.actions.invalidateCache}`, ...who, mutates: true }, async (c) => {
+    route(app, { method: method("invalidateCache"), path: `${d.base}${d.actions.invalidateCache}`, ...who, mutates: true }, {}, async (c) => {
       await c.var.deps.db.transaction(async (tx) => {
         await touchCache(c, tx, d);
         await audit(c, tx, { action: `${d.base}${d.actions.invalidateCache}`, targetType: d.name, summary: `cache ${d.cache ?? d.name} invalidated` });
@@ -274,8 +267,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
   if (d.actions.export || d.actions.import) registerResourceIo(app, d);
 
   const removePath = `${d.base}${d.actions.remove}${d.removeByPath ? "/:id{[0-9]+}" : ""}`;
-  if (d.actions.remove) route(app, { method: method("remove"), path: removePath, ...who, mutates: true }, async (c) => {
-    const { id } = d.removeByPath ? { id: Number(c.req.param("id")) } : await parseFields(c, removeInput);
+  const remove = async (c: Context<HonoEnv>, { id }: { id: number }) => {
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {
       const [found] = await tx.select().from(d.table).where(eq(d.table.id, id)).limit(1);
@@ -286,5 +278,10 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       await touchCache(c, tx, d);
     });
     return c.json({ removed: id });
-  });
+  };
+  const removeInfo = { method: method("remove"), path: removePath, ...who, mutates: true };
+  if (d.actions.remove) {
+    if (d.removeByPath) route(app, removeInfo, { params: byId }, remove);
+    else route(app, removeInfo, { input: byId }, remove);
+  }
 }

@@ -67,7 +67,7 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
   const fileShape = z.object({ items: z.array(z.record(z.string(), z.unknown())).max(10_000) });
 
   if (d.actions.export)
-    route(app, { method: d.methods?.export ?? "ANY", path: `${d.base}${d.actions.export}`, ...who }, async (c) => {
+    route(app, { method: d.methods?.export ?? "ANY", path: `${d.base}${d.actions.export}`, ...who }, {}, async (c) => {
       const { db, clock } = c.var.deps;
       const day = new Date(clock.now()).toISOString().slice(0, 10);
       c.header("content-disposition", `attachment; filename="${d.name}-${day}.json"`);
@@ -76,7 +76,7 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
     });
 
   if (d.actions.import)
-    route(app, { method: d.methods?.import ?? "ANY", path: `${d.base}${d.actions.import}`, ...who, mutates: true }, async (c) => {
+    route(app, { method: d.methods?.import ?? "ANY", path: `${d.base}${d.actions.import}`, ...who, mutates: true }, {}, async (c) => {
       // GET: what a file must look like (the spec's GET|POST import).
       if (c.req.method === "GET" || c.req.method === "HEAD") {
         c.set("audited", true);

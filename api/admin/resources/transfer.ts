@@ -11,7 +11,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DbOrTx } from "../../db/index.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { route } from "../../http/router.ts";
-import { input, issueMessage, readFields } from "../../http/validate.ts";
+import { issueMessage, readFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError } from "../../http/errors.ts";
@@ -70,8 +70,7 @@ export function registerTransfer(app: Hono<HonoEnv>, t: TransferDescription) {
   const exportInput = z.object({ format: f.optional(z.enum(["json", "csv"])).default("json") });
   const importInput = z.object({ apply: f.optional(f.bool()).default(false) });
 
-  route(app, { method: "ANY", path: `${d.base}${t.actions.export}`, ...who }, input(exportInput), async (c) => {
-    const { format } = (c.req.valid as (x: "json") => { format: "json" | "csv" })("json");
+  route(app, { method: "ANY", path: `${d.base}${t.actions.export}`, ...who }, { input: exportInput }, async (c, { format }) => {
     const { db, clock } = c.var.deps;
     const items = await allItems(db, t);
     const day = new Date(clock.now()).toISOString().slice(0, 10);
@@ -84,8 +83,7 @@ export function registerTransfer(app: Hono<HonoEnv>, t: TransferDescription) {
   });
 
   // Without apply: what the file would change. With apply: all of it, or none.
-  route(app, { method: "ANY", path: `${d.base}${t.actions.import}`, ...who, mutates: true }, input(importInput), async (c) => {
-    const { apply } = (c.req.valid as (x: "json") => { apply: boolean })("json");
+  route(app, { method: "ANY", path: `${d.base}${t.actions.import}`, ...who, mutates: true }, { input: importInput }, async (c, { apply }) => {
     const fields = await readFields(c);
     const raw = fields.file;
     const text = raw instanceof Blob ? await raw.text() : typeof raw === "string" ? raw : raw && typeof raw === "object" ? JSON.stringify(raw) : "";
