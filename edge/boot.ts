@@ -13,6 +13,7 @@ import { migrateWarehouse } from "../warehouse/migrate.ts";
 import { startShipper, type ShipperHandle } from "../warehouse/shipper.ts";
 import type { EdgeEnv } from "./config.ts";
 import { createMailer } from "./mailer.ts";
+import { preparePaymentsTestMode } from "../api/billing/test-mode.ts";
 
 export interface Booted {
   deps: Deps;
@@ -60,6 +61,13 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   if (whApplied.length) logger.info("warehouse migrated", { applied: whApplied });
   const shipper = startShipper({ client, warehouse, onError: (e) => logger.warn("shipper: warehouse not reachable, events wait in the outbox", { error: String(e) }) });
   const port = env.PORT;
+  const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+  const secrets: Record<string, string> = { ...(process.env as Record<string, string>), GAME_API_KEY: env.GAME_API_KEY };
+  delete secrets.PAYMENTS_TEST_MODE;
+  if ((env.PAYMENTS_TEST_MODE ?? (env.LIBSQL_URL ? "0" : "1")) === "1") {
+    const switched = await preparePaymentsTestMode(secrets, publicUrl);
+    if (switched.length) logger.info("payments in TEST MODE: these providers use local stand-ins (PAYMENTS_TEST_MODE=0 turns it off)", { providers: switched });
+  }
   const deps: Deps = {
     db: createDb(client),
     client,
@@ -68,10 +76,10 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     mailer: createMailer(env, client),
     logger,
     settings: {
-      publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+      publicUrl,
       insecureCookies: !(env.PUBLIC_URL ?? "").startsWith("https://"),
       instanceUrl: env.INSTANCE_URL,
-      secrets: { ...process.env, GAME_API_KEY: env.GAME_API_KEY },
+      secrets,
     },
     assets: opts.assets,
     onOutbox: () => shipper.nudge(),

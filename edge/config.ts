@@ -27,6 +27,9 @@ export const envSchema = z.object({
   // The key the game client sends as `Authorization: Bearer …` to /game/api/*. The default is
   // for a local demo only; set a long random one anywhere else (Workers have no default).
   GAME_API_KEY: z.string().min(16).default(DEMO_GAME_API_KEY),
+  // Payment providers without settings of their own run against local stand-ins (api/billing/
+  // test-mode.ts). Default: on with the embedded libSQL file, off with a libSQL server.
+  PAYMENTS_TEST_MODE: z.enum(["0", "1"]).optional(),
 });
 
 export type EdgeEnv = z.infer<typeof envSchema>;

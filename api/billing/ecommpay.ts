@@ -136,6 +136,9 @@ export const ecommpayProvider: Provider = {
       customer_id: String(order.playerId),
       language_code: c.var.locale,
       payment_description: order.itemId,
+      // Where the Payment Page sends the customer afterwards: our order page, which asks the Gate.
+      merchant_success_url: `${c.var.deps.settings.publicUrl}/billing/order/return?order=${order.id}`,
+      merchant_fail_url: `${c.var.deps.settings.publicUrl}/billing/order/return?order=${order.id}`,
     };
     const signature = await ecommpaySign(params, cfg.secretKey);
     const q = new URLSearchParams(Object.entries({ ...params, signature }).map(([k, v]) => [k, String(v)]));

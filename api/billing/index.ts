@@ -8,6 +8,8 @@ import type { HonoEnv } from "../http/env.ts";
 import { registerStripe } from "./stripe.ts";
 import { registerRobokassa } from "./robokassa.ts";
 import { registerPurchase } from "./purchase.ts";
+import { registerReturn } from "./return.ts";
+import { registerTestMode } from "./test-mode.ts";
 
 export function registerBilling(app: Hono<HonoEnv>) {
   registerStripe(app);
@@ -17,4 +19,6 @@ export function registerBilling(app: Hono<HonoEnv>) {
   registerApple(app);
   registerRustore(app);
   registerPurchase(app);
+  registerReturn(app);
+  registerTestMode(app);
 }

@@ -105,11 +105,28 @@ async function capture(deps: Deps, order: Order): Promise<ProviderState> {
   throw new AppError("conflict", "billing.error.order_state", [issue ?? `HTTP ${r.status}`], 409);
 }
 
+/** Makes the PayPal order for ours (intent CAPTURE); the buyer comes back to our order page. */
+async function createPaypalOrder(c: Context<HonoEnv>, order: Order): Promise<{ ref: string; url: string | null }> {
+  const { deps } = c.var;
+  const back = `${deps.settings.publicUrl}/billing/order/return?order=${order.id}`;
+  const r = await api(deps, "POST", "/v2/checkout/orders", {
+    intent: "CAPTURE",
+    purchase_units: [{ reference_id: String(order.id), custom_id: String(order.id), description: order.itemId, amount: { currency_code: order.currency, value: minorToDecimal(order.amountMinor) } }],
+    payment_source: { paypal: { experience_context: { return_url: back, cancel_url: back, user_action: "PAY_NOW", locale: c.var.locale === "ru" ? "ru-RU" : "en-US" } } },
+  }, `create-${order.id}`);
+  const parsed = ppOrder.safeParse(r.body);
+  if (r.status >= 400 || !parsed.success) throw new ProviderDown(NAME, `create: HTTP ${r.status}`);
+  return { ref: parsed.data.id, url: parsed.data.links?.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href ?? null };
+}
+
 export const paypalProvider: Provider = {
   name: NAME,
   market: "web" as Market,
   currencyFor: (country) => (EUR_COUNTRIES.has(country) ? "EUR" : "USD"),
   ready: (deps) => void config(deps),
+  // The payment methods screen starts PayPal like the other redirect providers: the buyer is
+  // sent to PayPal's approval page and comes back to our order page, which captures.
+  start: createPaypalOrder,
   async check(deps, order) {
     if (!order.providerRef) return { status: "pending", raw: { reason: "no PayPal order" } };
     const o = await getOrder(deps, order.providerRef);
@@ -142,17 +159,9 @@ export function registerPaypal(app: Hono<HonoEnv>) {
     const playerId = c.var.player!.playerId;
     paypalProvider.ready(deps);
     const order = await createOrder(deps.db, { playerId, itemId: item_id, provider: NAME, market: "web", currency: currency ?? paypalProvider.currencyFor(await playerCountry(deps, playerId)), at: deps.clock.now() });
-    const back = `${deps.settings.publicUrl}/${c.var.locale}/public/profile/paymentMethods?order=${order.id}`;
-    const r = await api(deps, "POST", "/v2/checkout/orders", {
-      intent: "CAPTURE",
-      purchase_units: [{ reference_id: String(order.id), custom_id: String(order.id), description: order.itemId, amount: { currency_code: order.currency, value: minorToDecimal(order.amountMinor) } }],
-      payment_source: { paypal: { experience_context: { return_url: back, cancel_url: back, user_action: "PAY_NOW", locale: c.var.locale === "ru" ? "ru-RU" : "en-US" } } },
-    }, `create-${order.id}`);
-    const parsed = ppOrder.safeParse(r.body);
-    if (r.status >= 400 || !parsed.success) throw new ProviderDown(NAME, `create: HTTP ${r.status}`);
-    await markPending(deps.db, order.id, parsed.data.id, deps.clock.now(), { paypalOrder: parsed.data.id });
-    const approve = parsed.data.links?.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href ?? null;
-    return c.json({ id: parsed.data.id, order: orderView((await findOrder(deps.db, order.id))!), approveUrl: approve });
+    const made = await createPaypalOrder(c, order);
+    await markPending(deps.db, order.id, made.ref, deps.clock.now(), { paypalOrder: made.ref });
+    return c.json({ id: made.ref, order: orderView((await findOrder(deps.db, order.id))!), approveUrl: made.url });
   });
 
   route(app, { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/capture", auth: "player", mutates: true }, { params: refParam }, async (c, { orderId }) => {

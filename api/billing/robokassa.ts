@@ -25,6 +25,7 @@ import { decimalToMinor, minorToDecimal } from "./money.ts";
 import { md5 as md5Bytes } from "@noble/hashes/legacy.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Market } from "./catalog.ts";
+import { isTestMode } from "./test-mode.ts";
 
 const NAME = "robokassa";
 const DEFAULT_BASE = "https://auth.robokassa.ru";
@@ -215,5 +216,5 @@ async function returnView(c: Context<HonoEnv>, orderId: number, amountMinor?: nu
   // The signed-in owner sees the whole order; anyone else only its state.
   const mine = c.var.player?.playerId === order.playerId;
   const v = orderView(order);
-  return { order: mine ? v : { id: v.id, status: v.status, itemId: v.itemId, amountMinor: v.amountMinor, currency: v.currency, grants: v.grants }, providerDown };
+  return { order: mine ? v : { id: v.id, status: v.status, itemId: v.itemId, amountMinor: v.amountMinor, currency: v.currency, grants: v.grants }, providerDown, testMode: isTestMode(deps) };
 }

@@ -1,5 +1,5 @@
 // Every billing route of the spec (routes.tsv) is registered with its method and auth, and the
-// only addition is the documented purchase start for redirect providers.
+// only additions are the documented purchase start and return page for redirect providers.
 import { test, expect } from "bun:test";
 import { makeWorld } from "../test/fixture.ts";
 import { routeTable } from "../http/router.ts";
@@ -17,7 +17,7 @@ test("billing routes match routes.tsv", async () => {
       .map((r) => `${r.method} ${r.path} ${r.auth}`);
     expect(tsv.length).toBe(32);
     expect(tsv.filter((r) => !mine.includes(r))).toEqual([]);
-    expect(mine.filter((r) => !tsv.includes(r))).toEqual(["POST /billing/order/start player"]);
+    expect(mine.filter((r) => !tsv.includes(r))).toEqual(["POST /billing/order/start player", "ANY /billing/order/return player"]);
   } finally {
     await w.close();
   }

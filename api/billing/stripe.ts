@@ -22,6 +22,7 @@ import { itemId, type Market } from "./catalog.ts";
 import { CURRENCIES } from "./money.ts";
 import { startPurchase, playerCountry, offers } from "./start.ts";
 import { robokassaProvider } from "./robokassa.ts";
+import { isTestMode } from "./test-mode.ts";
 import { ecommpayProvider } from "./ecommpay.ts";
 
 const NAME = "stripe";
@@ -33,14 +34,21 @@ const crypto = Stripe.createSubtleCryptoProvider();
 
 function client(deps: Deps): Stripe {
   const key = secret(deps, NAME, "STRIPE_SECRET_KEY");
-  const base = deps.settings.secrets.STRIPE_API_BASE;
-  const url = base ? new URL(base) : null;
+  // STRIPE_API_BASE (a stand-in) may carry a path: the library's requests to api.stripe.com are
+  // sent under it instead.
+  const base = deps.settings.secrets.STRIPE_API_BASE?.replace(/\/$/, "");
+  const fetchFn: ((input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) | undefined = base
+    ? (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        return fetch(`${base}${url.pathname}${url.search}`, init);
+      }
+    : undefined;
   return new Stripe(key, {
     apiVersion: STRIPE_API_VERSION,
-    httpClient: Stripe.createFetchHttpClient(),
+    // (Bun types fetch with an extra preconnect(); the library only calls it.)
+    httpClient: Stripe.createFetchHttpClient(fetchFn as Parameters<typeof Stripe.createFetchHttpClient>[0]),
     maxNetworkRetries: 0,
     timeout: 10_000,
-    ...(url ? { host: url.hostname, port: Number(url.port || (url.protocol === "https:" ? 443 : 80)), protocol: url.protocol.replace(":", "") as "http" | "https" } : {}),
   });
 }
 
@@ -206,7 +214,7 @@ export function registerStripe(app: Hono<HonoEnv>) {
       const playerId = c.var.player!.playerId;
       const country = await playerCountry(c.var.deps, playerId);
       const currencies = { stripe: stripeProvider.currencyFor(country), robokassa: robokassaProvider.currencyFor(country), ecommpay: ecommpayProvider.currencyFor(country) };
-      return c.json({ offers: await offers(c.var.deps, playerId, "web"), currencies });
+      return c.json({ offers: await offers(c.var.deps, playerId, "web"), currencies, testMode: isTestMode(c.var.deps) });
     }
     let order = await playerOrder(c, q.order);
     let providerDown = false;
@@ -218,7 +226,7 @@ export function registerStripe(app: Hono<HonoEnv>) {
         providerDown = true;
       }
     }
-    return c.json({ order: orderView(order), providerDown });
+    return c.json({ order: orderView(order), providerDown, testMode: isTestMode(c.var.deps) });
   });
 
   route(app, { method: "ANY", path: "/billing/stripe/event/handle", auth: "provider" }, async (c) => {

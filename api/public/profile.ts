@@ -18,6 +18,7 @@ import { deleteCookie } from "hono/cookie";
 import { buy, shopList, MAX_CONSUMABLES_PER_PURCHASE } from "../domain/shop.ts";
 import { ITEM_TYPES } from "../db/schema/inventory.ts";
 import { providers } from "../billing/registry.ts";
+import { isTestMode } from "../billing/test-mode.ts";
 import { offers } from "../billing/start.ts";
 import { players } from "../db/schema/players.ts";
 import { eq } from "drizzle-orm";
@@ -238,7 +239,7 @@ export function registerProfile(app: Hono<HonoEnv>) {
       const items = await offers(c.var.deps, me(c), provider.market as "web");
       methods.push({ provider: provider.name, market: provider.market, currency, items: items.map((i) => ({ ...i, prices: i.prices.filter((x) => x.currency === currency) })) });
     }
-    return c.json({ country: p.country, platform: p.platform, methods });
+    return c.json({ country: p.country, platform: p.platform, methods, testMode: isTestMode(c.var.deps) });
   });
 
   // Gifts: without a receiver it answers the player's notifications and the rules; with `to`,

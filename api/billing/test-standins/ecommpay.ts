@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { ecommpaySign } from "../ecommpay.ts";
 
-interface Payment { id: string; amount: number; currency: string; status: string; customer: string }
+interface Payment { id: string; amount: number; currency: string; status: string; customer: string; successUrl?: string; failUrl?: string }
 
 export function ecommpayStandin(o: { projectId: number; secretKey: string; callbackUrl?: string; returnUrl?: string }) {
   const payments = new Map<string, Payment>();
@@ -17,16 +17,25 @@ export function ecommpayStandin(o: { projectId: number; secretKey: string; callb
     const { signature, ...rest } = q;
     const typed = { ...rest, project_id: Number(rest.project_id), payment_amount: Number(rest.payment_amount) };
     if ((await ecommpaySign(typed, o.secretKey)) !== signature || typed.project_id !== o.projectId) return c.text("Invalid signature", 400);
-    payments.set(q.payment_id, payments.get(q.payment_id) ?? { id: q.payment_id, amount: typed.payment_amount, currency: q.payment_currency, status: "awaiting customer", customer: q.customer_id });
-    return c.html(`<!doctype html><html><body><h1>Ecommpay (test)</h1><p id="amount">${(typed.payment_amount / 100).toFixed(2)} ${q.payment_currency}</p>
-<form method="post" action="/payment/${q.payment_id}/pay"><button id="pay" type="submit">Pay</button></form></body></html>`);
+    // merchant_success_url / merchant_fail_url: where the Payment Page sends the customer after.
+    payments.set(q.payment_id, payments.get(q.payment_id) ?? { id: q.payment_id, amount: typed.payment_amount, currency: q.payment_currency, status: "awaiting customer", customer: q.customer_id, successUrl: q.merchant_success_url, failUrl: q.merchant_fail_url });
+    return c.html(`<!doctype html><html><body><p id="test-mode" style="background:#ffd400;color:#000;font-weight:700;padding:8px;text-align:center"><strong>TEST MODE — no real money is charged · ТЕСТОВЫЙ РЕЖИМ — деньги не списываются</strong></p><h1>Ecommpay (test)</h1><p id="amount">${(typed.payment_amount / 100).toFixed(2)} ${q.payment_currency}</p>
+<form method="post" action="payment/${q.payment_id}/pay"><button id="pay" type="submit">Pay</button></form>
+<form method="post" action="payment/${q.payment_id}/cancel"><button id="cancel" type="submit">Cancel</button></form></body></html>`);
   });
   app.post("/payment/:id/pay", async (c) => {
     const p = payments.get(c.req.param("id"));
     if (!p) return c.text("No such payment", 404);
     p.status = "success";
     if (o.callbackUrl) await fetch(o.callbackUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(await standin.callback(p.id)) }).catch(() => undefined);
-    return c.redirect(o.returnUrl ?? "/");
+    return c.redirect(p.successUrl ?? o.returnUrl ?? "/");
+  });
+  app.post("/payment/:id/cancel", async (c) => {
+    const p = payments.get(c.req.param("id"));
+    if (!p) return c.text("No such payment", 404);
+    p.status = "decline";
+    if (o.callbackUrl) await fetch(o.callbackUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(await standin.callback(p.id)) }).catch(() => undefined);
+    return c.redirect(p.failUrl ?? o.returnUrl ?? "/");
   });
   app.post("/v2/payment/status", async (c) => {
     // The Gate checks the signature of the whole body (general.signature left out).

@@ -61,7 +61,7 @@ export function paypalStandin(o: { clientId: string; secret: string; origin: () 
   app.get("/checkoutnow", (c) => {
     const p = orders.get(c.req.query("token") ?? "");
     if (!p) return c.text("No such order", 404);
-    return c.html(`<!doctype html><html><body><h1>PayPal (test)</h1><p id="amount">${p.amount.value} ${p.amount.currency_code}</p><form method="post" action="/checkoutnow/${p.id}/approve"><button id="approve" type="submit">Approve</button></form></body></html>`);
+    return c.html(`<!doctype html><html><body><p id="test-mode" style="background:#ffd400;color:#000;font-weight:700;padding:8px;text-align:center"><strong>TEST MODE — no real money is charged · ТЕСТОВЫЙ РЕЖИМ — деньги не списываются</strong></p><h1>PayPal (test)</h1><p id="amount">${p.amount.value} ${p.amount.currency_code}</p><form method="post" action="checkoutnow/${p.id}/approve"><button id="approve" type="submit">Approve</button></form></body></html>`);
   });
   app.post("/checkoutnow/:id/approve", (c) => {
     const p = orders.get(c.req.param("id"));

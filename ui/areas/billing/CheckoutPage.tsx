@@ -7,7 +7,7 @@ import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { msg, ph, t } from "@lingui/core/macro";
 import { money } from "./t.ts";
-import { OrderStatus } from "./OrderStatus.tsx";
+import { OrderStatus, TestModeNotice } from "./OrderStatus.tsx";
 
 const METHOD_NAMES = { stripe: msg`Card (Stripe)`, robokassa: msg`Robokassa`, ecommpay: msg`Card (Ecommpay)` };
 
@@ -21,6 +21,7 @@ interface Offer {
 interface Offers {
   offers: Offer[];
   currencies: Record<Provider, string>;
+  testMode?: boolean;
 }
 
 export function grantsText(g: Offer["grants"]) {
@@ -52,6 +53,7 @@ function BuyPanel() {
       <Load state={state} empty={(d) => d.offers.length === 0}>
         {(d) => (
           <>
+            {d.testMode && <TestModeNotice />}
             <fieldset className="tk-row" aria-label={t`Payment method`}>
               <legend>{t`Payment method`}</legend>
               {(["stripe", "robokassa", "ecommpay"] as const).map((p) => (

@@ -8,6 +8,16 @@ import { money } from "./t.ts";
 interface View {
   order: { id: number; status: string; amountMinor: number; currency: string; grants: { gold: number } };
   providerDown?: boolean;
+  testMode?: boolean;
+}
+
+/** The notice every checkout screen shows while payments run against the local stand-ins. */
+export function TestModeNotice() {
+  return (
+    <p className="tk-notice" data-testid="test-mode" role="note" style={{ background: "#ffd400", color: "#000", fontWeight: 700, padding: 8, borderRadius: 6 }}>
+      {t`TEST MODE: payments go to local test stand-ins of the providers; no real money is charged.`}
+    </p>
+  );
 }
 
 export function OrderStatus({ url }: { url: string }) {
@@ -39,14 +49,20 @@ export function OrderStatus({ url }: { url: string }) {
   return (
     <section className="tk-billing-order" data-status={o.status}>
       <h1>{t`Order #${ph({ id: o.id })}`}</h1>
+      {view.testMode && <TestModeNotice />}
       <p>{money(o.amountMinor, o.currency)}</p>
       <p role="status" className={o.status === "paid" ? "tk-gold" : undefined}>
         {message}
       </p>
       {view.providerDown && <p className="tk-muted">{t`The payment service is not answering; we will check again.`}</p>}
-      <a className="tk-btn" href="/billing/stripe/order/checkout">
-        {t`Buy more`}
-      </a>
+      <p className="tk-row">
+        <a className="tk-btn" href="/public/profile/paymentMethods">
+          {t`Buy more`}
+        </a>{" "}
+        <a className="tk-btn" href="/public/profile/">
+          {t`My profile`}
+        </a>
+      </p>
     </section>
   );
 }

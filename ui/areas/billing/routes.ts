@@ -9,4 +9,5 @@ export const screens: ScreenDef[] = [
   { path: "/billing/stripe/order/checkout", shell: "public", title: msg`Buy gold`, load: () => import("./CheckoutPage.tsx") },
   { path: "/billing/robokassa/success", shell: "public", title: msg`Buy gold`, load: () => import("./ReturnPage.tsx") },
   { path: "/billing/robokassa/fail", shell: "public", title: msg`Buy gold`, load: () => import("./ReturnPage.tsx") },
+  { path: "/billing/order/return", shell: "public", title: msg`Buy gold`, load: () => import("./ReturnPage.tsx") },
 ];

@@ -10,6 +10,7 @@ import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { money } from "../billing/t.ts";
 import { grantsText } from "../billing/CheckoutPage.tsx";
+import { TestModeNotice } from "../billing/OrderStatus.tsx";
 
 interface Method {
   provider: string;
@@ -19,7 +20,7 @@ interface Method {
 }
 
 export default function PaymentMethodsPage() {
-  const state = useApi<{ country: string; platform: string; methods: Method[] }>("/public/profile/paymentMethods");
+  const state = useApi<{ country: string; platform: string; methods: Method[]; testMode?: boolean }>("/public/profile/paymentMethods");
   const [busy, setBusy] = useState<string | null>(null);
   // A special offer sold for money links here with its billing item (?item=), shown marked.
   const wanted = new URLSearchParams(location.search).get("item");
@@ -40,8 +41,10 @@ export default function PaymentMethodsPage() {
     <section aria-labelledby="methods-title">
       <h1 id="methods-title">{t`Payment methods`}</h1>
       <Load state={state}>
-        {(d) =>
-          d.methods.length === 0 ? (
+        {(d) => (
+          <>
+          {d.testMode && <TestModeNotice />}
+          {d.methods.length === 0 ? (
             <Empty>{t`No payment method serves your country (${ph({ country: d.country })}) and platform yet.`}</Empty>
           ) : (
             d.methods.map((m) => (
@@ -72,8 +75,9 @@ export default function PaymentMethodsPage() {
                 )}
               </section>
             ))
-          )
-        }
+          )}
+          </>
+        )}
       </Load>
     </section>
   );

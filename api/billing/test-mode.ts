@@ -1,0 +1,74 @@
+// Payments in test mode: on the embedded default (`npm start`, a libSQL file) every provider
+// without settings of its own runs against its local stand-in (api/billing/test-standins/),
+// served by the same process under /test/payments/<provider>/, so a new user can buy gold end to
+// end through each provider's real protocol — the redirect, the signed callback or webhook, the
+// server-to-server status call, the credit. The providers' code does not know: it gets settings
+// that point at the stand-ins, exactly as real credentials point at the real services, and the
+// stand-ins speak the same protocol over HTTP. Every stand-in page says TEST MODE, and every
+// order page carries `testMode`. A provider given real settings talks to the real provider.
+// Turned on by the edge on the embedded default (PAYMENTS_TEST_MODE=1; set 0 to turn it off) and
+// never on Workers or with a libSQL server.
+import type { Hono } from "hono";
+import type { Deps } from "../deps.ts";
+import type { HonoEnv } from "../http/env.ts";
+import { route } from "../http/router.ts";
+import { notFound } from "../http/errors.ts";
+import { stripeStandin } from "./test-standins/stripe.ts";
+import { robokassaStandin } from "./test-standins/robokassa.ts";
+import { ecommpayStandin } from "./test-standins/ecommpay.ts";
+import { paypalStandin } from "./test-standins/paypal.ts";
+
+export const TEST_BASE = "/test/payments";
+
+/** Whether this instance runs its providers against the local stand-ins. */
+export const isTestMode = (deps: Deps) => deps.settings.secrets.PAYMENTS_TEST_MODE === "1";
+
+interface Standins {
+  fetch: Record<string, (r: Request) => Response | Promise<Response>>;
+}
+
+// The stand-ins of each public address (one per running app; tests may run several).
+const running = new Map<string, Standins>();
+
+/** Each provider's settings prefix: a provider with any setting of its own is left alone. */
+const PREFIX: Record<string, string> = { stripe: "STRIPE_", robokassa: "ROBOKASSA_", ecommpay: "ECOMMPAY_", paypal: "PAYPAL_" };
+
+/**
+ * Fills `secrets` with the stand-ins' settings for every provider that has none of its own and
+ * starts the stand-ins for this public address. Answers the providers switched to test mode.
+ */
+export async function preparePaymentsTestMode(secrets: Record<string, string | undefined>, publicUrl: string): Promise<string[]> {
+  const pub = publicUrl.replace(/\/$/, "");
+  const base = (p: string) => `${pub}${TEST_BASE}/${p}`;
+  const own = (p: string) => Object.keys(secrets).some((k) => k.startsWith(PREFIX[p]) && secrets[k]);
+  const settings: Record<string, Record<string, string>> = {
+    stripe: { STRIPE_SECRET_KEY: "sk_test_tankodrome_local", STRIPE_WEBHOOK_SECRET: "whsec_tankodrome_local", STRIPE_API_BASE: base("stripe") },
+    robokassa: { ROBOKASSA_LOGIN: "tankodrome-test", ROBOKASSA_PASSWORD1: "test-password-1", ROBOKASSA_PASSWORD2: "test-password-2", ROBOKASSA_BASE: base("robokassa"), ROBOKASSA_TEST: "1" },
+    ecommpay: { ECOMMPAY_PROJECT_ID: "4242", ECOMMPAY_SECRET: "test-ecommpay-secret", ECOMMPAY_PAYMENT_PAGE_BASE: base("ecommpay"), ECOMMPAY_API_BASE: base("ecommpay") },
+    paypal: { PAYPAL_CLIENT_ID: "test-paypal-client", PAYPAL_SECRET: "test-paypal-secret", PAYPAL_API_BASE: base("paypal") },
+  };
+  const switched = Object.keys(settings).filter((p) => !own(p));
+  for (const p of switched) Object.assign(secrets, settings[p]);
+  const s = settings;
+  const stripe = stripeStandin({ secretKey: s.stripe.STRIPE_SECRET_KEY, webhookSecret: s.stripe.STRIPE_WEBHOOK_SECRET, webhookUrl: `${pub}/billing/stripe/event/handle`, origin: () => base("stripe") });
+  const robokassa = robokassaStandin({ login: s.robokassa.ROBOKASSA_LOGIN, password1: s.robokassa.ROBOKASSA_PASSWORD1, password2: s.robokassa.ROBOKASSA_PASSWORD2, resultUrl: `${pub}/billing/robokassa/result`, successUrl: `${pub}/billing/robokassa/success`, failUrl: `${pub}/billing/robokassa/fail` });
+  const ecommpay = ecommpayStandin({ projectId: Number(s.ecommpay.ECOMMPAY_PROJECT_ID), secretKey: s.ecommpay.ECOMMPAY_SECRET, callbackUrl: `${pub}/billing/ecommpay/purchase` });
+  const paypal = paypalStandin({ clientId: s.paypal.PAYPAL_CLIENT_ID, secret: s.paypal.PAYPAL_SECRET, origin: () => base("paypal") });
+  running.set(pub, { fetch: { stripe: stripe.app.fetch, robokassa: robokassa.app.fetch, ecommpay: ecommpay.app.fetch, paypal: paypal.app.fetch } });
+  secrets.PAYMENTS_TEST_MODE = "1";
+  return switched;
+}
+
+/** The stand-ins' own addresses, served by the app itself (404 unless in test mode). */
+export function registerTestMode(app: Hono<HonoEnv>) {
+  route(app, { method: "ANY", path: `${TEST_BASE}/:provider{[a-z]+}/*`, auth: "provider" }, {}, async (c) => {
+    const standins = isTestMode(c.var.deps) ? running.get(c.var.deps.settings.publicUrl.replace(/\/$/, "")) : undefined;
+    const provider = c.req.path.split("/")[3];
+    const handler = standins?.fetch[provider];
+    if (!handler) throw notFound();
+    // The stand-in sees its own paths, as if served on a host of its own.
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice(`${TEST_BASE}/${provider}`.length) || "/";
+    return handler(new Request(url, c.req.raw));
+  });
+}
