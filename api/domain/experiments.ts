@@ -110,7 +110,7 @@ export function variantsProblem(variants: ExperimentVariant[], optionVariants: s
 }
 
 /** The option rows the assignment reads: the live ones while running, else the shares the experiment would write. */
-async function assignmentRows(db: DbOrTx, e: Experiment): Promise<OptionVariant[]> {
+export async function assignmentRows(db: DbOrTx, e: Experiment): Promise<OptionVariant[]> {
   const live = (await listVariants(db, e.optionScope)).filter((v) => v.key === e.optionKey);
   if (e.status === "running") return live;
   const shares = sharesOf(e);

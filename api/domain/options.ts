@@ -17,6 +17,7 @@ import { experiments } from "../db/schema/experiments.ts";
 import { playerById } from "../identity/players.ts";
 import type { Conditions } from "./experiments.ts";
 import { meetsConditions } from "./experiment-conditions.ts";
+import { overrideFor } from "./player-experiments.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import * as f from "../http/fields.ts";
 import { CHECK_EVERY } from "../billing/catalog.ts";
@@ -242,6 +243,9 @@ export async function readOption(db: Db, scope: OptionScope, key: string, who: {
   // A running experiment's players are those who meet its conditions; the others keep default.
   const c = conditions.get(key);
   if (c) {
+    // An operator's override (player-experiments.ts) wins over the conditions and the bucket.
+    const forced = await overrideFor(db, scope, key, who.playerId);
+    if (forced !== undefined) return forced === null ? byDefault() : variants.find((v) => v.key === key && v.variant === forced);
     const p = await playerById(db, who.playerId);
     if (!p || !meetsConditions(c, p)) return byDefault();
   }

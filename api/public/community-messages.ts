@@ -22,6 +22,7 @@ addServerMessages({
     "tools.error.no_identity": "The account has no {0} identity.",
     "tools.error.no_profile": "The network sent no profile data for this account.",
     "tools.error.document": "The document is not a player's export: {0}",
+    "experiments.error.not_started": "The experiment has not started yet.",
   },
   ru: {
     "friends.error.blocked": "Один из вас внёс другого в чёрный список.",
@@ -43,5 +44,6 @@ addServerMessages({
     "tools.error.no_identity": "У аккаунта нет идентификатора {0}.",
     "tools.error.no_profile": "Соцсеть не присылала данных профиля для этого аккаунта.",
     "tools.error.document": "Документ не является выгрузкой игрока: {0}",
+    "experiments.error.not_started": "Эксперимент ещё не запущен.",
   },
 });

