@@ -17,7 +17,7 @@ import { experiments } from "../db/schema/experiments.ts";
 import { playerById } from "../identity/players.ts";
 import type { Conditions } from "./experiments.ts";
 import { meetsConditions } from "./experiment-conditions.ts";
-import { overrideFor } from "./player-experiments.ts";
+import { overrideFor } from "./experiment-overrides.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import * as f from "../http/fields.ts";
 import { CHECK_EVERY } from "../billing/catalog.ts";

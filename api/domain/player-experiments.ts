@@ -71,17 +71,3 @@ export async function clearOverride(tx: DbOrTx, experimentId: number, playerId: 
   const gone = await tx.delete(experimentOverrides).where(and(eq(experimentOverrides.experimentId, experimentId), eq(experimentOverrides.playerId, playerId))).returning({ p: experimentOverrides.playerId });
   return gone.length > 0;
 }
-
-/** The option variant a running experiment's override gives the player on this key: a variant name, null (default), or undefined (no override). */
-export async function overrideFor(db: DbOrTx, scope: string, key: string, playerId: number): Promise<string | null | undefined> {
-  const [row] = await db
-    .select({ variant: experimentOverrides.variant, variants: experiments.variants })
-    .from(experimentOverrides)
-    .innerJoin(experiments, eq(experiments.id, experimentOverrides.experimentId))
-    .where(and(eq(experimentOverrides.playerId, playerId), eq(experiments.status, "running"), eq(experiments.optionScope, scope as Experiment["optionScope"]), eq(experiments.optionKey, key)))
-    .limit(1);
-  if (!row) return undefined;
-  if (row.variant === null) return null;
-  const v = (JSON.parse(row.variants) as { name: string; optionVariant: string }[]).find((x) => x.name === row.variant);
-  return v ? v.optionVariant : null;
-}

@@ -9,7 +9,7 @@ import { page, route } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError, fieldError, notFound } from "../../http/errors.ts";
-import type { Warehouse } from "../../../warehouse/port.ts";
+import type { RowSchema, Warehouse } from "../../../warehouse/port.ts";
 import { findExperiment } from "../../domain/experiments.ts";
 import { clearOverride, playerExperiments, setOverride } from "../../domain/player-experiments.ts";
 import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
@@ -23,11 +23,13 @@ const removeInput = z.object({ experimentId: f.id(), clear: f.optional(f.bool())
 const once = (table: string) => `(SELECT * FROM ${table} WHERE player_id = {pid:UInt64} AND ts >= {from:DateTime64(3)} AND ts < {to:DateTime64(3)} LIMIT 1 BY event_id)`;
 
 /** The per-day series of each source, as the chart draws them. */
-export const SERIES: { part: string; sql: string }[] = [
-  { part: "battles", sql: `SELECT toString(toDate(ts)) AS day, count() AS battles, countIf(result = 'win') AS wins, sum(experience) AS experience, sum(kills) AS kills FROM ${once("battles")} GROUP BY day ORDER BY day` },
-  { part: "payments", sql: `SELECT toString(toDate(ts)) AS day, countIf(status = 'paid') AS payments, sumIf(amount_usd_cents, status = 'paid') AS usdCents, -sumIf(amount_usd_cents, status != 'paid') AS refundedUsdCents FROM ${once("payments")} GROUP BY day ORDER BY day` },
-  { part: "currency", sql: `SELECT toString(toDate(ts)) AS day, sumIf(delta, currency = 'gold' AND delta > 0) AS goldIn, -sumIf(delta, currency = 'gold' AND delta < 0) AS goldOut, sumIf(delta, currency = 'silver' AND delta > 0) AS silverIn, -sumIf(delta, currency = 'silver' AND delta < 0) AS silverOut FROM ${once("currency_movements")} GROUP BY day ORDER BY day` },
-  { part: "sessions", sql: `SELECT toString(toDate(ts)) AS day, count() AS sessions FROM ${once("activity")} GROUP BY day ORDER BY day` },
+const n = () => z.coerce.number();
+const day = z.string();
+export const SERIES: { part: string; sql: string; row: RowSchema }[] = [
+  { part: "battles", row: z.object({ day, battles: n(), wins: n(), experience: n(), kills: n() }), sql: `SELECT toString(toDate(ts)) AS day, count() AS battles, countIf(result = 'win') AS wins, sum(experience) AS experience, sum(kills) AS kills FROM ${once("battles")} GROUP BY day ORDER BY day` },
+  { part: "payments", row: z.object({ day, payments: n(), usdCents: n(), refundedUsdCents: n() }), sql: `SELECT toString(toDate(ts)) AS day, countIf(status = 'paid') AS payments, sumIf(amount_usd_cents, status = 'paid') AS usdCents, -sumIf(amount_usd_cents, status != 'paid') AS refundedUsdCents FROM ${once("payments")} GROUP BY day ORDER BY day` },
+  { part: "currency", row: z.object({ day, goldIn: n(), goldOut: n(), silverIn: n(), silverOut: n() }), sql: `SELECT toString(toDate(ts)) AS day, sumIf(delta, currency = 'gold' AND delta > 0) AS goldIn, -sumIf(delta, currency = 'gold' AND delta < 0) AS goldOut, sumIf(delta, currency = 'silver' AND delta > 0) AS silverIn, -sumIf(delta, currency = 'silver' AND delta < 0) AS silverOut FROM ${once("currency_movements")} GROUP BY day ORDER BY day` },
+  { part: "sessions", row: z.object({ day, sessions: n() }), sql: `SELECT toString(toDate(ts)) AS day, count() AS sessions FROM ${once("activity")} GROUP BY day ORDER BY day` },
 ];
 
 const TIMELINE = `SELECT * FROM (
@@ -42,10 +44,10 @@ const chDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").repl
 /** The player's figures since an experiment started (until it stopped). */
 async function experimentFigures(wh: Warehouse, playerId: number, from: number, to: number) {
   const params = { pid: playerId, from: chDate(from), to: chDate(to) };
-  const [b] = await wh.query<{ battles: number; wins: number }>(`SELECT count() AS battles, countIf(result = 'win') AS wins FROM ${once("battles")}`, params);
-  const [p] = await wh.query<{ payments: number; usdCents: number }>(`SELECT countIf(status = 'paid') AS payments, sumIf(amount_usd_cents, status = 'paid') AS usdCents FROM ${once("payments")}`, params);
-  const [s] = await wh.query<{ sessions: number; days: number }>(`SELECT count() AS sessions, uniqExact(toDate(ts)) AS days FROM ${once("activity")}`, params);
-  const [g] = await wh.query<{ goldSpent: number }>(`SELECT -sumIf(delta, currency = 'gold' AND delta < 0) AS goldSpent FROM ${once("currency_movements")}`, params);
+  const [b] = await wh.query(`SELECT count() AS battles, countIf(result = 'win') AS wins FROM ${once("battles")}`, params, z.object({ battles: n(), wins: n() }));
+  const [p] = await wh.query(`SELECT countIf(status = 'paid') AS payments, sumIf(amount_usd_cents, status = 'paid') AS usdCents FROM ${once("payments")}`, params, z.object({ payments: n(), usdCents: n() }));
+  const [s] = await wh.query(`SELECT count() AS sessions, uniqExact(toDate(ts)) AS days FROM ${once("activity")}`, params, z.object({ sessions: n(), days: n() }));
+  const [g] = await wh.query(`SELECT -sumIf(delta, currency = 'gold' AND delta < 0) AS goldSpent FROM ${once("currency_movements")}`, params, z.object({ goldSpent: n() }));
   return { battles: Number(b?.battles ?? 0), wins: Number(b?.wins ?? 0), payments: Number(p?.payments ?? 0), usdCents: Number(p?.usdCents ?? 0), sessions: Number(s?.sessions ?? 0), activeDays: Number(s?.days ?? 0), goldSpent: Number(g?.goldSpent ?? 0) };
 }
 
@@ -68,7 +70,7 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
         const line = (o: unknown) => ctrl.enqueue(enc.encode(JSON.stringify(o) + "\n"));
         try {
           line({ part: "period", from, to, playerId: p.id });
-          for (const s of SERIES) line({ part: s.part, rows: await warehouse.query(s.sql, params) });
+          for (const s of SERIES) line({ part: s.part, rows: await warehouse.query(s.sql, params, s.row) });
           if (v.events > 0) {
             // The events come through as ClickHouse streams them, one line each.
             const reader = warehouse.stream(TIMELINE, params, "JSONEachRow").getReader();
