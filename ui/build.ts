@@ -42,8 +42,14 @@ export const linguiMacros: BunPlugin = {
 async function writePublicCatalogues() {
   const root = new URL("../", import.meta.url).pathname;
   const publicAreas = new Set<string>();
-  for await (const f of new Bun.Glob("ui/areas/*/routes.ts").scan(root)) if (/shell:\s*"public"/.test(readFileSync(root + f, "utf8"))) publicAreas.add(f.split("/")[2]);
-  const adminOnly = (ref: string) => ref === "ui/shell/AdminShell.tsx" || (/^ui\/areas\/[^/]+\//.test(ref) && !publicAreas.has(ref.split("/")[2]));
+  const screenAreas = new Set<string>();
+  for await (const f of new Bun.Glob("ui/areas/*/routes.ts").scan(root)) {
+    screenAreas.add(f.split("/")[2]);
+    if (/shell:\s*"public"/.test(readFileSync(root + f, "utf8"))) publicAreas.add(f.split("/")[2]);
+  }
+  // An area without screens of its own (components other areas' screens show, e.g. community's
+  // chat and friends panels on the profile) keeps its messages.
+  const adminOnly = (ref: string) => ref === "ui/shell/AdminShell.tsx" || (/^ui\/areas\/[^/]+\//.test(ref) && screenAreas.has(ref.split("/")[2]) && !publicAreas.has(ref.split("/")[2]));
   const keep = new Set<string>();
   for await (const f of new Bun.Glob("ui/**/locales/ru.po").scan(root)) {
     for (const item of PO.parse(readFileSync(root + f, "utf8")).items) {

@@ -16,5 +16,6 @@ import { screens as ads } from "./ads/routes.ts";
 import { screens as notifications } from "./notifications/routes.ts";
 import { screens as contentLists } from "./content-lists/routes.ts";
 import { screens as cms } from "./cms/routes.ts";
+import { screens as adminCommunity } from "./admin-community/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists, ...cms];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists, ...cms, ...adminCommunity];

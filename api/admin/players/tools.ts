@@ -164,7 +164,16 @@ export function registerTools(app: Hono<HonoEnv>) {
   });
 
   route(app, { method: "POST", path: "/admin/tools/importPlayer", ...ADMIN, mutates: true }, { input: importInput }, async (c, v) => {
-    const parsed = playerDocument.safeParse(v.document);
+    // A file upload (the screen's import) or the document itself (JSON body or text field).
+    let raw: unknown = v.document;
+    if (typeof Blob !== "undefined" && raw instanceof Blob) {
+      try {
+        raw = JSON.parse(await raw.text());
+      } catch {
+        throw fieldError({ document: { id: "validation.pattern" } });
+      }
+    }
+    const parsed = playerDocument.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new AppError("validation", "tools.error.document", [`${issue.path.join(".")}: ${issue.message}`], 400, { document: { id: "validation.pattern" } });

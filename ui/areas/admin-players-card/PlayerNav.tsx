@@ -13,6 +13,11 @@ export function PlayerNav({ playerId }: { playerId: string | number }) {
     [`/admin/playerPayment/${playerId}`, t`Payments`],
     [`/admin/feedback/${playerId}`, t`Feedback`],
     [`/admin/playerAvatars/?playerId=${playerId}`, t`Avatars`],
+    [`/admin/player/${playerId}/chatHistory`, t`Chat`],
+    [`/admin/player/${playerId}/devices`, t`Devices and friends`],
+    [`/admin/player/${playerId}/tournaments`, t`Tournaments`],
+    [`/admin/player/${playerId}/experiments`, t`Experiments`],
+    [`/admin/player/${playerId}/analysis/`, t`Analysis`],
   ];
   return (
     <nav aria-label={t`Player sections`} className="tk-row">

@@ -11,6 +11,7 @@ import { Form, FormField } from "../../components/Form.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { editClanSchema, editDescriptionSchema } from "./schemas.ts";
+import { ChatPanel } from "../community/ChatPanel.tsx";
 
 export const ROLES = { leader: msg`Leader`, officer: msg`Officer`, member: msg`Member` } as const;
 type Role = keyof typeof ROLES;
@@ -224,6 +225,7 @@ export default function MyClanPage() {
                   )}
                 </>
               )}
+              <ChatPanel room={`clan:${d.clan.id}`} />
               <h2>{t`Clan log`}</h2>
               <ClanLog log={d.log ?? []} />
               <p className="tk-row">

@@ -11,6 +11,9 @@ import { ErasePanel } from "./ErasePanel.tsx";
 import { AvatarPanel } from "./AvatarPanel.tsx";
 import { EditProfilePanel } from "./EditProfilePanel.tsx";
 import { InboxPanel } from "./InboxPanel.tsx";
+import { ChatPanel } from "../community/ChatPanel.tsx";
+import { FriendsPanel } from "../community/FriendsPanel.tsx";
+import { TermsPanel } from "../community/TermsPanel.tsx";
 
 export default function ProfilePage() {
   const state = useApi<ProfileData>("/public/profile/");
@@ -45,6 +48,9 @@ export default function ProfilePage() {
               <BalanceLine balance={p} />
             </section>
             <InboxPanel inbox={d.inbox} onRead={state.reload} />
+            <TermsPanel />
+            <ChatPanel />
+            <FriendsPanel />
             <EditProfilePanel nickname={p.nickname} onDone={state.reload} />
             <TransferPanel rules={d.transferRules} level={p.level} onDone={state.reload} />
             <BlacklistPanel initial={d.blacklist} />

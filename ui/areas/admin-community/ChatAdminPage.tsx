@@ -1,0 +1,177 @@
+// /admin/chat/ — every room live: messages as they are written, hidden and deleted ones marked, the
+// moderation of each; posting as the system; the word filter; the players muted now.
+import { useEffect, useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
+import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { MessageList, setMessage, type AdminMessage } from "./Moderation.tsx";
+
+interface Head {
+  rooms: string[];
+  words: string[];
+  mutes: { playerId: number; nickname: string; until: number; reason: string; byAdmin: string }[];
+  limits: { maxLength: number; count: number; windowMs: number; gapMs: number };
+}
+
+function Live({ room, onMute }: { room: string; onMute: () => void }) {
+  const [rows, setRows] = useState<AdminMessage[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let closed = false;
+    setRows(null);
+    setError(null);
+    const q = room ? `room=${encodeURIComponent(room)}` : "";
+    const source = new EventSource(`/admin/chat/stream/history?${q}`);
+    const merge = (m: AdminMessage) => setRows((old) => (old ? (old.some((x) => x.id === m.id) ? old.map((x) => (x.id === m.id ? { ...x, ...m } : x)) : [m, ...old]) : old));
+    source.addEventListener("ready", () => {
+      api<{ rows: AdminMessage[] }>(`/admin/chat/getMessages?${q}&limit=100`)
+        .then((r) => !closed && setRows((old) => [...(old ?? []).filter((m) => !r.rows.some((x) => x.id === m.id)), ...r.rows]))
+        .catch((e: ApiError) => !closed && setError(e.message));
+    });
+    source.addEventListener("message", (e) => merge(JSON.parse((e as MessageEvent).data)));
+    source.addEventListener("status", (e) => merge(JSON.parse((e as MessageEvent).data)));
+    return () => {
+      closed = true;
+      source.close();
+    };
+  }, [room, attempt]);
+  if (error) return <ErrorState message={error} retry={() => setAttempt((n) => n + 1)} />;
+  if (!rows) return <Loading />;
+  return <MessageList rows={rows} onChange={(m) => (m ? setRows((old) => old?.map((x) => (x.id === m.id ? { ...x, ...m } : x)) ?? old) : onMute())} />;
+}
+
+function PostForm({ rooms }: { rooms: string[] }) {
+  const [room, setRoom] = useState(rooms[0] ?? "global:ru");
+  const [body, setBody] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="tk-panel"
+      aria-labelledby="post-title"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setError(null);
+        try {
+          await setMessage({ action: "post", room, body });
+          setBody("");
+          toast.ok(t`Posted`);
+        } catch (err) {
+          setError((err as ApiError).fields?.body ?? (err as ApiError).message);
+        }
+      }}
+    >
+      <h2 id="post-title">{t`Post as the system`}</h2>
+      <label className="tk-row">
+        {t`Room`}
+        <select value={room} onChange={(e) => setRoom(e.target.value)}>
+          {rooms.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label style={{ display: "block" }}>
+        {t`Message`}
+        <textarea value={body} maxLength={300} rows={2} onChange={(e) => setBody(e.target.value)} style={{ width: "100%" }} aria-invalid={error ? true : undefined} />
+      </label>
+      {error && <p role="alert" className="tk-error">{error}</p>}
+      <button type="submit" className="tk-btn tk-primary" disabled={!body.trim()}>
+        {t`Post`}
+      </button>
+    </form>
+  );
+}
+
+function Words({ initial }: { initial: string[] }) {
+  const [text, setText] = useState(initial.join("\n"));
+  return (
+    <form
+      className="tk-panel"
+      aria-labelledby="words-title"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        try {
+          const r = await api<{ words: string[] }>("/admin/chat/setMessage", { body: { action: "words", words: text.split("\n") } });
+          setText(r.words.join("\n"));
+          toast.ok(t`Word filter saved`);
+        } catch (err) {
+          toast.error((err as ApiError).message);
+        }
+      }}
+    >
+      <h2 id="words-title">{t`Word filter`}</h2>
+      <label style={{ display: "block" }}>
+        {t`Words masked in players' messages, one a line`}
+        <textarea value={text} rows={5} onChange={(e) => setText(e.target.value)} style={{ width: "100%" }} />
+      </label>
+      <button type="submit" className="tk-btn">
+        {t`Save filter`}
+      </button>
+    </form>
+  );
+}
+
+export default function ChatAdminPage() {
+  const head = useApi<Head>("/admin/chat/");
+  const [room, setRoom] = useState("");
+  return (
+    <section>
+      <h1>{t`Chat`}</h1>
+      <Load state={head}>
+        {(d) => (
+          <>
+            <p>{t`Players write up to ${ph({ max: d.limits.maxLength })} characters, at most ${ph({ count: d.limits.count })} messages in ${ph({ s: d.limits.windowMs / 1000 })} s.`}</p>
+            <label className="tk-row">
+              {t`Room`}
+              <select value={room} onChange={(e) => setRoom(e.target.value)}>
+                <option value="">{t`All rooms`}</option>
+                {d.rooms.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Live room={room} onMute={head.reload} />
+            <PostForm rooms={d.rooms} />
+            <Words initial={d.words} />
+            <section className="tk-panel" aria-labelledby="mutes-title">
+              <h2 id="mutes-title">{t`Muted players`}</h2>
+              {d.mutes.length === 0 ? (
+                <Empty>{t`Nobody is muted.`}</Empty>
+              ) : (
+                <ul>
+                  {d.mutes.map((m) => (
+                    <li key={m.playerId} className="tk-row">
+                      <a href={`/admin/player/${m.playerId}`}>{m.nickname}</a>
+                      <span>{t`until ${ph({ until: fmtDateTime(m.until) })} by ${ph({ by: m.byAdmin })}`}{m.reason ? `: ${m.reason}` : ""}</span>
+                      <button
+                        type="button"
+                        className="tk-btn"
+                        onClick={async () => {
+                          try {
+                            await setMessage({ action: "unmute", playerId: m.playerId });
+                            toast.ok(t`Unmuted`);
+                            head.reload();
+                          } catch (e) {
+                            toast.error((e as ApiError).message);
+                          }
+                        }}
+                      >
+                        {t`Unmute`}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </Load>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+// A list of chat messages with the moderation an operator may do on each: hide or show, delete,
+// mute the author for a time. Used by the chat, clan chat and player chat history screens.
+import { useState } from "react";
+import { t, msg } from "@lingui/core/macro";
+import { api, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
+import { Empty } from "../../components/States.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { toast } from "../../components/Toasts.tsx";
+
+export interface AdminMessage {
+  id: number;
+  room: string;
+  playerId: number | null;
+  nickname: string;
+  body: string;
+  status: "visible" | "hidden" | "deleted";
+  createdAt: number;
+  moderatedBy: string | null;
+  mutedUntil?: number | null;
+}
+
+export const STATUS = { visible: msg({ message: "visible", context: "chat message" }), hidden: msg({ message: "hidden", context: "chat message" }), deleted: msg({ message: "deleted", context: "chat message" }) };
+export const MUTE_OPTIONS: [number, ReturnType<typeof msg>][] = [
+  [15, msg`15 minutes`],
+  [60, msg`1 hour`],
+  [1440, msg`1 day`],
+  [10080, msg`1 week`],
+];
+
+export const setMessage = (body: Record<string, unknown>) => api<{ message?: AdminMessage }>("/admin/chat/setMessage", { body });
+
+export function MessageList({ rows, onChange }: { rows: AdminMessage[]; onChange: (m?: AdminMessage) => void }) {
+  const [confirm, setConfirm] = useState<AdminMessage | null>(null);
+  const [minutes, setMinutes] = useState(60);
+  const run = async (body: Record<string, unknown>, done: string) => {
+    try {
+      const r = await setMessage(body);
+      toast.ok(done);
+      onChange(r.message);
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  };
+  if (rows.length === 0) return <Empty>{t`No messages.`}</Empty>;
+  return (
+    <>
+      <label className="tk-row">
+        {t`Mute for`}
+        <select value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+          {MUTE_OPTIONS.map(([m, label]) => (
+            <option key={m} value={m}>
+              {t(label)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="tk-table-wrap" style={{ overflowX: "auto" }}>
+        <table aria-label={t`Messages`}>
+          <thead>
+            <tr>
+              <th>{t`When`}</th>
+              <th>{t`Room`}</th>
+              <th>{t`Author`}</th>
+              <th>{t`Message`}</th>
+              <th>{t`Status`}</th>
+              <th>{t`Actions`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((m) => (
+              <tr key={m.id} data-message-id={m.id}>
+                <td>{fmtDateTime(m.createdAt)}</td>
+                <td>{m.room}</td>
+                <td>{m.playerId === null ? t`System` : <a href={`/admin/player/${m.playerId}`}>{m.nickname}</a>}{m.mutedUntil ? ` · ${t`muted until`} ${fmtDateTime(m.mutedUntil)}` : ""}</td>
+                <td style={{ overflowWrap: "anywhere", maxWidth: 420 }}>{m.status === "deleted" ? "—" : m.body}</td>
+                <td>{t(STATUS[m.status])}{m.moderatedBy ? ` (${m.moderatedBy})` : ""}</td>
+                <td className="tk-row">
+                  {m.status === "visible" && (
+                    <button type="button" className="tk-btn" onClick={() => run({ action: "hide", id: m.id }, t`Message hidden`)}>
+                      {t`Hide`}
+                    </button>
+                  )}
+                  {m.status === "hidden" && (
+                    <button type="button" className="tk-btn" onClick={() => run({ action: "show", id: m.id }, t`Message shown`)}>
+                      {t`Show`}
+                    </button>
+                  )}
+                  {m.status !== "deleted" && (
+                    <button type="button" className="tk-btn tk-danger" onClick={() => setConfirm(m)}>
+                      {t`Delete`}
+                    </button>
+                  )}
+                  {m.playerId !== null && (
+                    <button type="button" className="tk-btn" onClick={() => run({ action: "mute", id: m.id, minutes }, t`Author muted`)}>
+                      {t`Mute author`}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={confirm !== null}
+        text={t`Delete this message for good? Its text is erased.`}
+        onConfirm={() => {
+          const m = confirm!;
+          setConfirm(null);
+          void run({ action: "delete", id: m.id }, t`Message deleted`);
+        }}
+        onCancel={() => setConfirm(null)}
+      />
+    </>
+  );
+}

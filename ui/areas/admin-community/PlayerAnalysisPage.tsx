@@ -1,0 +1,98 @@
+// /admin/player/:playerId/analysis/ — the player's history from the warehouse, streamed: each
+// series (battles, payments, currency, sessions) appears in the chart as it is read, then the
+// latest events.
+import { useEffect, useState } from "react";
+import { t, ph, msg } from "@lingui/core/macro";
+import { useApi } from "../../lib/api.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
+import { Chart } from "../../components/Chart.tsx";
+import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
+import { Table, type Column } from "../../components/Table.tsx";
+import { PlayerNav } from "../admin-players-card/PlayerNav.tsx";
+
+type Row = Record<string, number | string> & { day: string };
+interface Event {
+  at: number;
+  kind: string;
+  summary: string;
+}
+const KINDS = { battle: msg`battle`, payment: msg`payment`, currency: msg`currency`, session: msg`session` };
+const PARTS = ["battles", "payments", "currency", "sessions"] as const;
+
+export default function PlayerAnalysisPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.playerId ?? "";
+  const head = useApi<{ player: { id: number; nickname: string } }>(`/admin/player/${id}/analysis/`);
+  const [days, setDays] = useState(90);
+  const [parts, setParts] = useState<Record<string, Row[]>>({});
+  const [events, setEvents] = useState<Event[]>([]);
+  const [state, setState] = useState<"loading" | "done" | string>("loading");
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const ac = new AbortController();
+    setParts({});
+    setEvents([]);
+    setState("loading");
+    (async () => {
+      const res = await fetch(`/admin/player/${id}/analysis/loadStreamed?days=${days}&events=200`, { signal: ac.signal, headers: { accept: "application/x-ndjson" } });
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      const reader = res.body.getReader();
+      const dec = new TextDecoder();
+      let buf = "";
+      const batch: Event[] = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        let i;
+        while ((i = buf.indexOf("\n")) >= 0) {
+          const line = JSON.parse(buf.slice(0, i)) as { part: string; rows?: Row[]; message?: string } & Event;
+          buf = buf.slice(i + 1);
+          if (line.part === "event") batch.push({ at: Number(line.at), kind: line.kind, summary: line.summary });
+          else if (line.part === "error") setState(line.message ?? "error");
+          else if (line.part === "done") setState("done");
+          else if (line.rows) setParts((p) => ({ ...p, [line.part]: line.rows! }));
+        }
+        if (batch.length) setEvents((e) => [...e, ...batch.splice(0)]);
+      }
+    })().catch((e: Error) => !ac.signal.aborted && setState(e.message));
+    return () => ac.abort();
+  }, [id, days, attempt]);
+
+  const allDays = [...new Set(PARTS.flatMap((p) => (parts[p] ?? []).map((r) => r.day)))].sort();
+  const series = (part: string, key: string, name: string) => ({ name, data: allDays.map((d) => Number((parts[part] ?? []).find((r) => r.day === d)?.[key] ?? 0)) });
+  const columns: Column<Event>[] = [
+    { id: "at", label: t`When`, value: (e) => e.at, cell: (e) => fmtDateTime(e.at) },
+    { id: "kind", label: t`What`, value: (e) => (e.kind in KINDS ? t(KINDS[e.kind as keyof typeof KINDS]) : e.kind) },
+    { id: "summary", label: t`Details`, value: (e) => e.summary, sortable: false },
+  ];
+  const failed = state !== "loading" && state !== "done";
+  return (
+    <section>
+      <PlayerNav playerId={id} />
+      <Load state={head}>{(d) => <h1>{t`Analysis of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}</Load>
+      <label className="tk-row">
+        {t`Period`}
+        <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          {[30, 90, 365].map((n) => (
+            <option key={n} value={n}>
+              {t`last ${ph({ n })} days`}
+            </option>
+          ))}
+        </select>
+      </label>
+      {failed && <ErrorState message={state} retry={() => setAttempt((n) => n + 1)} />}
+      {state === "loading" && <p role="status">{t`Reading from the warehouse: ${ph({ done: Object.keys(parts).length })} of ${ph({ all: PARTS.length })} series, ${ph({ n: events.length })} events…`}</p>}
+      <Chart
+        loading={state === "loading" && allDays.length === 0}
+        spec={{ kind: "bar", title: t`Activity per day`, x: allDays, series: [series("battles", "battles", t`Battles`), series("battles", "wins", t`Wins`), series("sessions", "sessions", t`Sessions`), { ...series("payments", "payments", t`Payments`), as: "line" }] }}
+      />
+      <Chart
+        loading={state === "loading" && allDays.length === 0}
+        spec={{ kind: "line", title: t`Currency per day`, x: allDays, series: [series("currency", "goldIn", t`Gold in`), series("currency", "goldOut", t`Gold out`), series("currency", "silverIn", t`Silver in`), series("currency", "silverOut", t`Silver out`)] }}
+      />
+      <h2>{t`Latest events`}</h2>
+      {events.length === 0 ? state === "loading" ? <Loading /> : <Empty>{t`No events in this period.`}</Empty> : <Table rows={events} columns={columns} />}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+// /admin/player/:playerId/devices — the devices and browsers the player signs in from, their terms
+// and rating (with the resets), and their friends and friend requests (answered or ended on
+// their behalf).
+import { t, ph } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { Empty, Load } from "../../components/States.tsx";
+import { Table, type Column } from "../../components/Table.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { PlayerNav } from "../admin-players-card/PlayerNav.tsx";
+
+interface Device {
+  id: number;
+  client: "game" | "site";
+  platform: string;
+  appVersion: string;
+  userAgent: string;
+  country: string | null;
+  firstSeen: number;
+  lastSeen: number;
+  signIns: number;
+}
+interface Terms {
+  eulaVersion: number | null;
+  eulaAcceptedAt: number | null;
+  mustAccept: boolean;
+  ratedAt: number | null;
+  rating: number | null;
+  bonusPaidAt: number | null;
+}
+interface Head {
+  player: { id: number; nickname: string };
+  devices: Device[];
+  terms: Terms;
+}
+interface Person {
+  playerId: number;
+  nickname: string;
+  level: number;
+}
+interface Friends {
+  friends: (Person & { since: number })[];
+  incoming: (Person & { requestId: number; createdAt: number })[];
+  outgoing: (Person & { requestId: number; createdAt: number })[];
+}
+
+const run = async (url: string, body: unknown, done: string, after: () => void) => {
+  try {
+    await api(url, { body });
+    toast.ok(done);
+    after();
+  } catch (e) {
+    toast.error((e as ApiError).message);
+  }
+};
+
+function FriendsSection({ playerId }: { playerId: string }) {
+  const state = useApi<Friends>(`/admin/player/friends/get?playerId=${playerId}`);
+  const link = (p: Person) => <a href={`/admin/player/${p.playerId}`}>{`${p.nickname} (#${p.playerId})`}</a>;
+  return (
+    <section className="tk-panel" aria-labelledby="friends-title">
+      <h2 id="friends-title">{t`Friends`}</h2>
+      <Load state={state}>
+        {(d) => (
+          <>
+            {d.friends.length === 0 ? (
+              <Empty>{t`No friends.`}</Empty>
+            ) : (
+              <ul aria-label={t`Friends`}>
+                {d.friends.map((f) => (
+                  <li key={f.playerId} className="tk-row">
+                    {link(f)} <span>{t`since ${ph({ at: fmtDateTime(f.since) })}`}</span>
+                    <button type="button" className="tk-btn tk-danger" onClick={() => run("/admin/player/friend/remove", { playerId: Number(playerId), friendId: f.playerId }, t`Friendship ended`, state.reload)}>
+                      {t`End friendship`}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <h3>{t`Requests to the player`}</h3>
+            {d.incoming.length === 0 ? (
+              <Empty>{t`No requests.`}</Empty>
+            ) : (
+              <ul>
+                {d.incoming.map((r) => (
+                  <li key={r.requestId} className="tk-row">
+                    {link(r)} <span>{fmtDateTime(r.createdAt)}</span>
+                    <button type="button" className="tk-btn" onClick={() => run("/admin/player/friend/accept", { requestId: r.requestId }, t`Request accepted`, state.reload)}>
+                      {t`Accept`}
+                    </button>
+                    <button type="button" className="tk-btn" onClick={() => run("/admin/player/friend/decline", { requestId: r.requestId }, t`Request declined`, state.reload)}>
+                      {t`Decline`}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <h3>{t`The player's requests`}</h3>
+            {d.outgoing.length === 0 ? (
+              <Empty>{t`No requests.`}</Empty>
+            ) : (
+              <ul>
+                {d.outgoing.map((r) => (
+                  <li key={r.requestId} className="tk-row">
+                    {link(r)} <span>{fmtDateTime(r.createdAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </Load>
+    </section>
+  );
+}
+
+export default function PlayerDevicesPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.playerId ?? "";
+  const state = useApi<Head>(`/admin/player/${id}/devices`);
+  const columns: Column<Device>[] = [
+    { id: "client", label: t`Client`, value: (d) => (d.client === "game" ? t`game` : t`site`) },
+    { id: "platform", label: t`Platform`, value: (d) => d.platform },
+    { id: "appVersion", label: t`App version`, value: (d) => d.appVersion || "—" },
+    { id: "country", label: t`Country`, value: (d) => d.country ?? "—" },
+    { id: "firstSeen", label: t`First seen`, value: (d) => d.firstSeen, cell: (d) => fmtDateTime(d.firstSeen) },
+    { id: "lastSeen", label: t`Last seen`, value: (d) => d.lastSeen, cell: (d) => fmtDateTime(d.lastSeen) },
+    { id: "signIns", label: t`Sign-ins`, value: (d) => d.signIns, cell: (d) => fmtInt(d.signIns) },
+    { id: "userAgent", label: t`Browser`, value: (d) => d.userAgent, cell: (d) => <span style={{ overflowWrap: "anywhere" }}>{d.userAgent || "—"}</span> },
+  ];
+  return (
+    <section>
+      <PlayerNav playerId={id} />
+      <Load state={state}>
+        {(d) => (
+          <>
+            <h1>{t`Devices of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
+            {d.devices.length === 0 ? <Empty>{t`The player has not signed in from any device yet.`}</Empty> : <Table rows={d.devices} columns={columns} />}
+            <section className="tk-panel" aria-labelledby="terms-title">
+              <h2 id="terms-title">{t`Terms and rating`}</h2>
+              <p>
+                {d.terms.eulaAcceptedAt ? t`Accepted the terms on ${ph({ at: fmtDateTime(d.terms.eulaAcceptedAt) })}.` : t`Has not accepted the current terms.`}{" "}
+                {d.terms.ratedAt ? t`Rated the game ${ph({ n: d.terms.rating ?? 0 })} of 5 on ${ph({ at: fmtDateTime(d.terms.ratedAt) })}.` : t`Has not rated the game.`}{" "}
+                {d.terms.bonusPaidAt ? t`Rating bonus paid on ${ph({ at: fmtDateTime(d.terms.bonusPaidAt) })}.` : ""}
+              </p>
+              <p className="tk-row">
+                <button type="button" className="tk-btn" disabled={!d.terms.eulaAcceptedAt} onClick={() => run("/admin/player/resetEula", { playerId: Number(id) }, t`The player must accept the terms again`, state.reload)}>
+                  {t`Ask to accept the terms again`}
+                </button>
+                <button type="button" className="tk-btn" disabled={!d.terms.ratedAt} onClick={() => run("/admin/player/resetRateForBonus", { playerId: Number(id) }, t`The game may ask for a rating again`, state.reload)}>
+                  {t`Let the game ask for a rating again`}
+                </button>
+              </p>
+            </section>
+          </>
+        )}
+      </Load>
+      <FriendsSection playerId={id} />
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+// /admin/player/:playerId/experiments — the experiments the player is in and their variant (by the
+// bucket rule or an operator's choice), forcing them into a variant or out, and their figures
+// since each experiment started (from the warehouse).
+import { useState } from "react";
+import { t, ph, msg } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { Empty, Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { PlayerNav } from "../admin-players-card/PlayerNav.tsx";
+
+interface Exp {
+  id: number;
+  name: string;
+  status: "running" | "stopped";
+  optionKey: string;
+  startedAt: number | null;
+  variants: string[];
+  meetsConditions: boolean;
+  bucketVariant: string | null;
+  override: { variant: string | null; byAdmin: string; createdAt: number } | null;
+  variant: string | null;
+}
+interface Figures {
+  id: number;
+  figures: { battles: number; wins: number; payments: number; usdCents: number; sessions: number; activeDays: number; goldSpent: number };
+}
+const STATUS = { running: msg`running`, stopped: msg`stopped` };
+
+function Row({ playerId, e, figures, onDone }: { playerId: string; e: Exp; figures?: Figures["figures"]; onDone: () => void }) {
+  const [choice, setChoice] = useState(e.variants[0] ?? "");
+  const send = async (url: string, body: unknown, done: string) => {
+    try {
+      await api(url, { body });
+      toast.ok(done);
+      onDone();
+    } catch (err) {
+      toast.error((err as ApiError).message);
+    }
+  };
+  return (
+    <tr>
+      <td>
+        <a href={`/admin/experiments/`}>{e.name}</a> · {e.optionKey} · {t(STATUS[e.status])}
+      </td>
+      <td>{e.variant ?? t`not in it`}</td>
+      <td>{e.override ? (e.override.variant === null ? t`kept out by ${ph({ by: e.override.byAdmin })}` : t`forced by ${ph({ by: e.override.byAdmin })}`) : e.meetsConditions ? t`bucket: ${ph({ v: e.bucketVariant ?? "—" })}` : t`outside the conditions`}</td>
+      <td>{figures ? t`${ph({ b: fmtInt(figures.battles) })} battles, ${ph({ w: fmtInt(figures.wins) })} wins, ${ph({ p: fmtInt(figures.payments) })} payments (${ph({ usd: (figures.usdCents / 100).toFixed(2) })} USD), ${ph({ s: fmtInt(figures.sessions) })} sessions` : "—"}</td>
+      <td className="tk-row" style={{ flexWrap: "wrap" }}>
+        <label className="tk-row">
+          <span className="tk-sr">{t`Variant`}</span>
+          <select value={choice} onChange={(ev) => setChoice(ev.target.value)}>
+            {e.variants.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="tk-btn" onClick={() => send(`/admin/player/${playerId}/experiments/add`, { experimentId: e.id, variant: choice }, t`Player put into the variant`)}>
+          {t`Put into`}
+        </button>
+        <button type="button" className="tk-btn" onClick={() => send(`/admin/player/${playerId}/experiments/remove`, { experimentId: e.id }, t`Player kept out`)}>
+          {t`Keep out`}
+        </button>
+        {e.override && (
+          <button type="button" className="tk-btn" onClick={() => send(`/admin/player/${playerId}/experiments/remove`, { experimentId: e.id, clear: true }, t`Back to the bucket rule`)}>
+            {t`Clear choice`}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export default function PlayerExperimentsPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.playerId ?? "";
+  const state = useApi<{ player: { id: number; nickname: string }; experiments: Exp[] }>(`/admin/player/${id}/experiments`);
+  const analysis = useApi<{ rows: Figures[] }>(`/admin/player/${id}/experiments/analyze`);
+  return (
+    <section>
+      <PlayerNav playerId={id} />
+      <Load state={state}>
+        {(d) => (
+          <>
+            <h1>{t`Experiments of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
+            {d.experiments.length === 0 ? (
+              <Empty>{t`No experiment has started yet.`}</Empty>
+            ) : (
+              <div style={{ overflowX: "auto" }}>
+                <table aria-label={t`Experiments`}>
+                  <thead>
+                    <tr>
+                      <th>{t`Experiment`}</th>
+                      <th>{t`Variant`}</th>
+                      <th>{t`Why`}</th>
+                      <th>{t`Since it started`}</th>
+                      <th>{t`Actions`}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.experiments.map((e) => (
+                      <Row key={e.id} playerId={id} e={e} figures={analysis.data?.rows.find((r) => r.id === e.id)?.figures} onDone={() => (state.reload(), analysis.reload())} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {analysis.error && <p role="alert">{t`The warehouse figures could not be read: ${ph({ m: analysis.error.message })}`}</p>}
+            {analysis.loading && <p role="status">{t`Reading the figures from the warehouse…`}</p>}
+            <p>{t`Figures read at ${ph({ at: fmtDateTime(Date.now()) })}.`}</p>
+          </>
+        )}
+      </Load>
+    </section>
+  );
+}

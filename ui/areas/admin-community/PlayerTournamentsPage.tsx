@@ -1,0 +1,65 @@
+// /admin/player/:playerId/tournaments — the player's place in each of the last weeks' tournaments.
+import { useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { useApi } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { Table, type Column } from "../../components/Table.tsx";
+import { PlayerNav } from "../admin-players-card/PlayerNav.tsx";
+import { ORDERS, type Order } from "./Tournaments.tsx";
+
+interface Week {
+  from: number;
+  to: number;
+  place: number | null;
+  participants: number;
+  battles: number;
+  wins: number;
+  ratingDelta: number;
+  experience: number;
+}
+
+export default function PlayerTournamentsPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = params.playerId ?? "";
+  const head = useApi<{ player: { id: number; nickname: string } }>(`/admin/player/${id}/tournaments`);
+  const [by, setBy] = useState<Order>("rating");
+  const [weeks, setWeeks] = useState(12);
+  const data = useApi<{ weeks: Week[] }>(`/admin/player/${id}/tournaments/loadData?by=${by}&weeks=${weeks}`);
+  const columns: Column<Week>[] = [
+    { id: "week", label: t`Week from`, value: (w) => w.from, cell: (w) => fmtDateTime(w.from).slice(0, 10) },
+    { id: "place", label: t`Place`, value: (w) => w.place ?? Infinity, cell: (w) => (w.place === null ? t`did not take part` : t`${ph({ place: w.place })} of ${ph({ n: w.participants })}`) },
+    { id: "battles", label: t`Battles`, value: (w) => w.battles, cell: (w) => fmtInt(w.battles) },
+    { id: "wins", label: t`Wins`, value: (w) => w.wins, cell: (w) => fmtInt(w.wins) },
+    { id: "rating", label: t`Rating gained`, value: (w) => w.ratingDelta, cell: (w) => fmtInt(w.ratingDelta) },
+    { id: "experience", label: t`Experience`, value: (w) => w.experience, cell: (w) => fmtInt(w.experience) },
+  ];
+  return (
+    <section>
+      <PlayerNav playerId={id} />
+      <Load state={head}>{(d) => <h1>{t`Tournaments of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}</Load>
+      <div className="tk-row" style={{ flexWrap: "wrap" }}>
+        <label className="tk-row">
+          {t`Ranked by`}
+          <select value={by} onChange={(e) => setBy(e.target.value as Order)}>
+            {(Object.keys(ORDERS) as Order[]).map((k) => (
+              <option key={k} value={k}>
+                {t(ORDERS[k])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="tk-row">
+          {t`Weeks`}
+          <select value={weeks} onChange={(e) => setWeeks(Number(e.target.value))}>
+            {[4, 12, 26, 52].map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Load state={data}>{(d) => <Table rows={d.weeks} columns={columns} rowKey={(w) => String(w.from)} />}</Load>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+// A chat room on the player site: the latest messages, new ones as they are written (SSE), a
+// message an operator takes down disappears at once; writing within the room's limits.
+import { useEffect, useRef, useState } from "react";
+import { t, ph } from "@lingui/core/macro";
+import { api, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
+import { Empty, ErrorState, Loading } from "../../components/States.tsx";
+
+export interface ChatMessage {
+  id: number;
+  room: string;
+  playerId: number | null;
+  nickname: string;
+  body: string;
+  createdAt: number;
+  system: boolean;
+}
+interface Head {
+  room: string;
+  rows: ChatMessage[];
+  mute: { until: number; reason: string } | null;
+  limits: { maxLength: number };
+}
+
+export function ChatPanel({ room }: { room?: string }) {
+  const [messages, setMessages] = useState<ChatMessage[] | null>(null);
+  const [head, setHead] = useState<Head | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [text, setText] = useState("");
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const list = useRef<HTMLOListElement>(null);
+  const q = room ? `?room=${encodeURIComponent(room)}` : "";
+
+  useEffect(() => {
+    let closed = false;
+    setError(null);
+    const source = new EventSource(`/public/chat/stream${q}`);
+    const upsert = (m: ChatMessage) => setMessages((old) => (old ? (old.some((x) => x.id === m.id) ? old : [...old, m]) : old));
+    source.addEventListener("ready", () => {
+      // The stream is open: now the history, so nothing falls between the two.
+      api<Head>(`/public/chat/messages${q}`)
+        .then((h) => {
+          if (closed) return;
+          setHead(h);
+          setMessages((old) => {
+            const live = old ?? [];
+            const rows = [...h.rows].reverse();
+            return [...rows, ...live.filter((m) => !rows.some((r) => r.id === m.id))];
+          });
+        })
+        .catch((e: ApiError) => !closed && setError(e.message));
+    });
+    source.addEventListener("message", (e) => upsert(JSON.parse((e as MessageEvent).data)));
+    source.addEventListener("remove", (e) => {
+      const { id } = JSON.parse((e as MessageEvent).data) as { id: number };
+      setMessages((old) => old?.filter((m) => m.id !== id) ?? old);
+    });
+    setMessages((old) => old ?? []);
+    return () => {
+      closed = true;
+      source.close();
+    };
+  }, [q, attempt]);
+
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  }, [messages?.length]);
+
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!head || !text.trim()) return;
+    setSendError(null);
+    try {
+      await api("/public/chat/send", { body: { room: head.room, body: text } });
+      setText("");
+    } catch (err) {
+      setSendError((err as ApiError).fields?.body ?? (err as ApiError).message);
+    }
+  };
+  const max = head?.limits.maxLength ?? 300;
+  return (
+    <section className="tk-panel tk-chat" aria-labelledby={`chat-title-${room ?? "global"}`}>
+      <h2 id={`chat-title-${room ?? "global"}`}>{room?.startsWith("clan:") ? t`Clan chat` : t`Chat`}</h2>
+      {error ? (
+        <ErrorState message={error} retry={() => setAttempt((n) => n + 1)} />
+      ) : !head ? (
+        <Loading />
+      ) : (
+        <>
+          {messages && messages.length === 0 ? (
+            <Empty>{t`No messages yet. Say hello!`}</Empty>
+          ) : (
+            <ol ref={list} className="tk-chat-list" aria-label={t`Messages`} aria-live="polite" style={{ maxHeight: 320, overflowY: "auto", listStyle: "none", padding: 0, margin: "0 0 8px" }}>
+              {messages?.map((m) => (
+                <li key={m.id} data-message-id={m.id} style={{ padding: "2px 0", overflowWrap: "anywhere" }}>
+                  <small title={fmtDateTime(m.createdAt)}>{fmtDateTime(m.createdAt).slice(11, 16)}</small>{" "}
+                  <strong>{m.system ? t`System` : m.nickname}:</strong> {m.body}
+                </li>
+              ))}
+            </ol>
+          )}
+          {head.mute ? (
+            <p role="status" className="tk-state">{t`You cannot write in chat until ${ph({ until: fmtDateTime(head.mute.until) })}.`}</p>
+          ) : (
+            <form onSubmit={send} className="tk-row" style={{ flexWrap: "wrap" }}>
+              <input name="body" aria-label={t`Message`} value={text} maxLength={max} onChange={(e) => setText(e.target.value)} placeholder={t`Message`} aria-invalid={sendError ? true : undefined} style={{ flex: "1 1 220px", minWidth: 0 }} />
+              <span aria-live="polite">{`${[...text].length}/${max}`}</span>
+              <button type="submit" className="tk-btn tk-primary" disabled={!text.trim()}>
+                {t`Send`}
+              </button>
+              {sendError && (
+                <p role="alert" className="tk-error" style={{ flexBasis: "100%", margin: 0 }}>
+                  {sendError}
+                </p>
+              )}
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

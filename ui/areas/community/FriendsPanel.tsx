@@ -1,0 +1,127 @@
+// The player's friends on the profile: friends (remove), requests to them (accept, decline), their
+// own requests (cancel), and asking someone found by nickname or id. Blocked players cannot ask.
+import { useState } from "react";
+import { t } from "@lingui/core/macro";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { useForm } from "../../lib/form.ts";
+import { Form, FormField } from "../../components/Form.tsx";
+import { Empty, Load } from "../../components/States.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { findPlayerSchema } from "../player/schemas.ts";
+
+interface Person {
+  playerId: number;
+  nickname: string;
+  level: number;
+}
+interface Friends {
+  friends: (Person & { since: number })[];
+  incoming: (Person & { requestId: number })[];
+  outgoing: (Person & { requestId: number })[];
+}
+interface Found {
+  id: number;
+  nickname: string;
+  level: number;
+}
+
+export function FriendsPanel() {
+  const state = useApi<Friends>("/public/profile/friends");
+  const [found, setFound] = useState<Found[] | null>(null);
+  const form = useForm(findPlayerSchema, { query: "" });
+  const act = async (url: string, body: unknown, done: string) => {
+    try {
+      await api(url, { body });
+      toast.ok(done);
+      state.reload();
+    } catch (e) {
+      toast.error((e as ApiError).message);
+    }
+  };
+  const who = (p: Person) => `${p.nickname} (#${p.playerId}, ${t`level`} ${p.level})`;
+  return (
+    <section className="tk-panel" aria-labelledby="friends-title">
+      <h2 id="friends-title">{t`Friends`}</h2>
+      <Load state={state}>
+        {(d) => (
+          <>
+            {d.friends.length === 0 ? (
+              <Empty>{t`No friends yet: find a player below and send a request.`}</Empty>
+            ) : (
+              <ul aria-label={t`Your friends`}>
+                {d.friends.map((f) => (
+                  <li key={f.playerId} className="tk-row">
+                    <span>{who(f)}</span>
+                    <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/remove", { playerId: f.playerId }, t`Removed from friends`)}>
+                      {t`Remove`}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {d.incoming.length > 0 && (
+              <>
+                <h3>{t`Requests to you`}</h3>
+                <ul aria-label={t`Requests to you`}>
+                  {d.incoming.map((r) => (
+                    <li key={r.requestId} className="tk-row">
+                      <span>{who(r)}</span>
+                      <button type="button" className="tk-btn tk-primary" onClick={() => act("/public/profile/friends/accept", { requestId: r.requestId }, t`You are friends now`)}>
+                        {t`Accept`}
+                      </button>
+                      <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/decline", { requestId: r.requestId }, t`Request declined`)}>
+                        {t`Decline`}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {d.outgoing.length > 0 && (
+              <>
+                <h3>{t`Your requests`}</h3>
+                <ul aria-label={t`Your requests`}>
+                  {d.outgoing.map((r) => (
+                    <li key={r.requestId} className="tk-row">
+                      <span>{who(r)}</span>
+                      <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/decline", { requestId: r.requestId }, t`Request cancelled`)}>
+                        {t`Cancel`}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </>
+        )}
+      </Load>
+      <Form
+        form={form}
+        submitLabel={t`Find a friend`}
+        onSubmit={form.submit(async (input) => {
+          const r = await api<{ players: Found[] }>("/public/profile/findPlayer", { body: input });
+          setFound(r.players);
+        })}
+      >
+        <FormField form={form} name="query" label={t`Friend's nickname or player id`} />
+      </Form>
+      {found &&
+        (found.length === 0 ? (
+          <Empty>{t`No player found.`}</Empty>
+        ) : (
+          <ul aria-label={t`Players found`}>
+            {found.map((p) => (
+              <li key={p.id} className="tk-row">
+                <span>
+                  {p.nickname} (#{p.id}, {t`level`} {p.level})
+                </span>
+                <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/request", { playerId: p.id }, t`Friend request sent`)}>
+                  {t`Add friend`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}
