@@ -96,8 +96,9 @@ function watch(page: Page) {
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("requestfailed", (r) => {
-    // A live feed (EventSource) is cut when the test leaves the page; that is not a failure.
-    if (!/stream\//.test(r.url())) problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+    // A live feed (EventSource) or a streamed read (a player's analysis) is cut when the test
+    // leaves the page; that is not a failure.
+    if (!/stream\/|\/loadStreamed\b/.test(r.url())) problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
   });
   page.on("response", (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
   return problems;
