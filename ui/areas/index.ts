@@ -17,5 +17,6 @@ import { screens as notifications } from "./notifications/routes.ts";
 import { screens as contentLists } from "./content-lists/routes.ts";
 import { screens as cms } from "./cms/routes.ts";
 import { screens as adminCommunity } from "./admin-community/routes.ts";
+import { screens as play } from "./play/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists, ...cms, ...adminCommunity];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists, ...cms, ...adminCommunity, ...play];

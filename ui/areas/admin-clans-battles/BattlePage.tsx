@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Table } from "../../components/Table.tsx";
 import { resultText } from "./t.ts";
 import { statusCell, type BattleRow } from "./BattlesPage.tsx";
+import { ArenaPanel } from "../play/ArenaPanel.tsx";
 
 interface Event {
   id: number;
@@ -76,6 +77,7 @@ export default function BattlePage({ params }: { params: Record<string, string |
               </button>
             )}
           </p>
+          <ArenaPanel battleId={id} />
           <h2>{t`Timeline`}</h2>
           <ol className="tk-timeline">
             {d.events.map((e) => (

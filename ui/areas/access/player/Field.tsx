@@ -20,5 +20,5 @@ export function Field({ label, error, hint, ...input }: { label: string; error?:
 /** Where a signed-in player goes next: a player-site address from `?next=`, else the profile. */
 export function nextAddress(): string {
   const next = new URLSearchParams(location.search).get("next");
-  return next && /^\/(?:(?:ru|en)\/)?public(?:\/|$)/.test(next) ? next : "/public/profile/";
+  return next && /^\/(?:(?:(?:ru|en)\/)?public(?:\/|$)|(?:ru|en)\/play\/$)/.test(next) ? next : "/public/profile/";
 }

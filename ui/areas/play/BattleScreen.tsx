@@ -1,0 +1,245 @@
+// The battle on a canvas: a live battle over its WebSocket (the player drives with WASD, aims
+// with the mouse and fires with a click or Space; on a phone, the on-screen pad and fire button
+// and a touch to aim), a spectator's live view, or a recorded battle's replay.
+import { useEffect, useRef, useState } from "react";
+import { t } from "@lingui/core/macro";
+import "./play.css";
+import { BattleView, draw, toWorld, type Hello, type Labels, type Camera } from "./engine.ts";
+
+export interface EndMessage {
+  type: "end";
+  winner: 0 | 1 | -1;
+  reason: string;
+  tick: number;
+  team: 0 | 1 | null;
+  outcome: { result: "win" | "loss" | "draw"; experience: number; silver: number; silverSpent: number; kills: number; damage: number; ratingDelta: number; level: number } | null;
+}
+
+export type Source = { kind: "live"; url: string; drive: boolean } | { kind: "replay"; url: string };
+
+interface Props {
+  source: Source;
+  onEnd?: (end: EndMessage) => void;
+  /** Fills the window (the game) or its box (the admin page). */
+  full?: boolean;
+}
+
+const wsUrl = (path: string) => {
+  const u = new URL(path, location.href);
+  u.protocol = u.protocol === "https:" ? "wss:" : "ws:";
+  return u.toString();
+};
+
+export function BattleScreen({ source, onEnd, full }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const viewRef = useRef<BattleView | null>(null);
+  const [status, setStatus] = useState<"connecting" | "live" | "lost" | "ended">("connecting");
+  const [hello, setHello] = useState<Hello | null>(null);
+  const control = useRef({ up: false, down: false, left: false, right: false, fire: false, aim: null as null | { px: number; py: number } });
+  const sendRef = useRef<(s: string) => void>(() => {});
+  const touch = typeof window !== "undefined" && "ontouchstart" in window;
+
+  // The connection (live) or the recorded frames (replay).
+  useEffect(() => {
+    let closed = false;
+    let ws: WebSocket | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const onHello = (h: Hello) => {
+      viewRef.current = new BattleView(h);
+      setHello(h);
+      setStatus("live");
+    };
+    const onText = (text: string) => {
+      const msg = JSON.parse(text) as Hello | EndMessage;
+      if (msg.type === "hello") onHello(msg);
+      else if (msg.type === "end") {
+        setStatus("ended");
+        onEnd?.(msg);
+      }
+    };
+    if (source.kind === "live") {
+      const open = () => {
+        ws = new WebSocket(wsUrl(source.url));
+        ws.binaryType = "arraybuffer";
+        ws.onmessage = (e) => {
+          if (typeof e.data === "string") onText(e.data);
+          else viewRef.current?.push(e.data as ArrayBuffer, performance.now());
+        };
+        ws.onclose = () => {
+          if (closed) return;
+          setStatus((s) => (s === "ended" ? s : "lost"));
+          // A dropped connection comes back to the same battle.
+          retry = setTimeout(() => !closed && open(), 1500);
+        };
+        sendRef.current = (s) => ws?.readyState === WebSocket.OPEN && ws.send(s);
+      };
+      open();
+    } else {
+      // Frames: [u32 length][bytes]; the first is the roster, the last the end.
+      void (async () => {
+        const res = await fetch(source.url, { credentials: "same-origin" });
+        if (!res.ok) {
+          setStatus("lost");
+          return;
+        }
+        const buf = new Uint8Array(await res.arrayBuffer());
+        const frames: Uint8Array[] = [];
+        for (let o = 0; o + 4 <= buf.byteLength; ) {
+          const n = new DataView(buf.buffer, buf.byteOffset + o, 4).getUint32(0, true);
+          frames.push(buf.subarray(o + 4, o + 4 + n));
+          o += 4 + n;
+        }
+        const dec = new TextDecoder();
+        onText(dec.decode(frames[0]));
+        const h = viewRef.current!.hello;
+        const every = (1000 * h.snapshotEvery) / h.tickHz;
+        let i = 1;
+        const playNext = () => {
+          if (closed || i >= frames.length) return;
+          const f = frames[i++];
+          if (f[0] === 1) {
+            viewRef.current?.push(f, performance.now());
+            retry = setTimeout(playNext, every);
+          } else {
+            onText(dec.decode(f));
+          }
+        };
+        playNext();
+      })();
+    }
+    return () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      ws?.close();
+    };
+  }, [source.kind, source.url]);
+
+  // Drawing, and sending the driver's input when it changes (at most 20 a second).
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const ctx = canvas.getContext("2d")!;
+    let raf = 0;
+    let cam: Camera | null = null;
+    let lastSent = "";
+    let lastAt = 0;
+    const labels: Labels = {
+      loaded: t`Loaded`,
+      reloading: t`Reloading`,
+      hp: t`HP`,
+      capture: t`Capture`,
+      spectator: t`Spectator`,
+      destroyed: t`Destroyed`,
+      killed: (a, b) => t`${a} destroyed ${b}`,
+    };
+    const loop = () => {
+      raf = requestAnimationFrame(loop);
+      const dpr = Math.min(2, window.devicePixelRatio || 1);
+      const w = Math.round(canvas.clientWidth * dpr), h = Math.round(canvas.clientHeight * dpr);
+      if (canvas.width !== w || canvas.height !== h) {
+        canvas.width = w;
+        canvas.height = h;
+      }
+      const view = viewRef.current;
+      if (!view) {
+        ctx.fillStyle = "#1b2116";
+        ctx.fillRect(0, 0, w, h);
+        return;
+      }
+      const c = control.current;
+      const aimAt = c.aim && cam ? toWorld(cam, w, h, c.aim.px * dpr, c.aim.py * dpr) : null;
+      const drawn = draw(ctx, view, performance.now(), w, h, dpr, labels, view.you !== null && !touch ? aimAt : null);
+      if (!drawn) return;
+      cam = drawn.cam;
+      if (source.kind === "live" && source.drive && view.you !== null) {
+        const me = drawn.frame.tanks[view.you];
+        const aim = aimAt ? Math.atan2(aimAt.y - me.y, aimAt.x - me.x) : me.hull;
+        const msg = { t: (c.up ? 1 : 0) - (c.down ? 1 : 0), r: (c.right ? 1 : 0) - (c.left ? 1 : 0), a: Math.round(aim * 1000) / 1000, f: c.fire };
+        const text = JSON.stringify(msg);
+        const now = performance.now();
+        if (text !== lastSent && now - lastAt >= 50) {
+          sendRef.current(text);
+          lastSent = text;
+          lastAt = now;
+        }
+      }
+    };
+    loop();
+    return () => cancelAnimationFrame(raf);
+  }, [source.kind, source.url]);
+
+  // Keys and mouse (only when driving).
+  useEffect(() => {
+    if (source.kind !== "live" || !source.drive) return;
+    const canvas = canvasRef.current!;
+    const keys: Record<string, keyof typeof control.current> = { KeyW: "up", ArrowUp: "up", KeyS: "down", ArrowDown: "down", KeyA: "left", ArrowLeft: "left", KeyD: "right", ArrowRight: "right", Space: "fire" };
+    const key = (down: boolean) => (e: KeyboardEvent) => {
+      const k = keys[e.code];
+      if (!k) return;
+      e.preventDefault();
+      (control.current as unknown as Record<string, boolean>)[k] = down;
+    };
+    const kd = key(true), ku = key(false);
+    const rect = () => canvas.getBoundingClientRect();
+    const move = (e: PointerEvent) => {
+      const r = rect();
+      control.current.aim = { px: e.clientX - r.left, py: e.clientY - r.top };
+    };
+    const down = (e: PointerEvent) => {
+      move(e);
+      if (e.pointerType === "mouse" && e.button === 0) control.current.fire = true;
+    };
+    const up = (e: PointerEvent) => {
+      if (e.pointerType === "mouse") control.current.fire = false;
+    };
+    const blur = () => Object.assign(control.current, { up: false, down: false, left: false, right: false, fire: false });
+    window.addEventListener("keydown", kd);
+    window.addEventListener("keyup", ku);
+    window.addEventListener("blur", blur);
+    canvas.addEventListener("pointermove", move);
+    canvas.addEventListener("pointerdown", down);
+    window.addEventListener("pointerup", up);
+    return () => {
+      window.removeEventListener("keydown", kd);
+      window.removeEventListener("keyup", ku);
+      window.removeEventListener("blur", blur);
+      canvas.removeEventListener("pointermove", move);
+      canvas.removeEventListener("pointerdown", down);
+      window.removeEventListener("pointerup", up);
+    };
+  }, [source.kind, source.url]);
+
+  const hold = (k: "up" | "down" | "left" | "right" | "fire") => ({
+    onPointerDown: (e: React.PointerEvent) => {
+      e.preventDefault();
+      (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+      control.current[k] = true;
+    },
+    onPointerUp: () => void (control.current[k] = false),
+    onPointerCancel: () => void (control.current[k] = false),
+    onContextMenu: (e: React.MouseEvent) => e.preventDefault(),
+  });
+
+  const driving = source.kind === "live" && source.drive;
+  return (
+    <div className={full ? "tk-arena tk-arena-full" : "tk-arena"}>
+      <canvas ref={canvasRef} className="tk-arena-canvas" aria-label={t`Battlefield`} role="img" />
+      {status === "connecting" && <div className="tk-arena-note">{t`Connecting to the battle…`}</div>}
+      {status === "lost" && <div className="tk-arena-note">{source.kind === "replay" ? t`The replay could not be loaded.` : t`Connection lost. Reconnecting…`}</div>}
+      {driving && hello && (
+        <>
+          <p className="tk-arena-help">{t`WASD — drive, mouse — aim, click or Space — fire`}</p>
+          <div className="tk-pad" aria-label={t`Driving controls`}>
+            <button type="button" className="tk-pad-up" aria-label={t`Forward`} {...hold("up")}>▲</button>
+            <button type="button" className="tk-pad-left" aria-label={t`Turn left`} {...hold("left")}>◀</button>
+            <button type="button" className="tk-pad-right" aria-label={t`Turn right`} {...hold("right")}>▶</button>
+            <button type="button" className="tk-pad-down" aria-label={t({ message: "Reverse", context: "driving" })} {...hold("down")}>▼</button>
+          </div>
+          <button type="button" className="tk-fire" aria-label={t`Fire`} {...hold("fire")}>
+            {t`Fire`}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

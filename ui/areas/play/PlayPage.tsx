@@ -1,0 +1,254 @@
+// /{locale}/play/: the hangar (the player's tanks, the chosen one's figures, "To battle"), the
+// wait for a battle, the battle itself and its result. A signed-out visitor is sent to sign in and
+// back; a player whose page reloads mid-battle goes straight back into it.
+import { useCallback, useEffect, useState } from "react";
+import { t } from "@lingui/core/macro";
+import { api, ApiError } from "../../lib/api.ts";
+import { fmtInt, locale } from "../../lib/i18n.ts";
+import { ErrorState, Loading } from "../../components/States.tsx";
+import { BattleScreen, type EndMessage } from "./BattleScreen.tsx";
+
+
+interface Tank {
+  id: number;
+  nameRu: string;
+  nameEn: string;
+  nation: string;
+  tier: number;
+  type: string;
+  hp: number;
+  damage: number;
+  penetration: number;
+  armor: number;
+  speed: number;
+  rateOfFire: number;
+  owned: boolean;
+}
+
+interface Where {
+  queue: { tankId: number; joinedAt: number; maxWaitSeconds: number } | null;
+  battle: { battleId: number; host: string } | null;
+  now: number;
+}
+
+interface Hangar extends Where {
+  player: { id: number; nickname: string; level: number; experience: number; silver: number; gold: number; rating: number; battles: number; wins: number; currentTankId: number | null };
+  garage: Tank[];
+  rules: { teamSize: number; roundSeconds: number; maxWaitSeconds: number };
+}
+
+const ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
+const nameOf = (tk: Tank) => (locale === "en" ? tk.nameEn : tk.nameRu);
+
+function typeName(type: string) {
+  return ({ light: t`Light tank`, medium: t`Medium tank`, heavy: t`Heavy tank`, td: t`Tank destroyer`, spg: t`Self-propelled gun` } as Record<string, string>)[type] ?? type;
+}
+
+export default function PlayPage() {
+  const [hangar, setHangar] = useState<Hangar | null>(null);
+  const [error, setError] = useState<ApiError | Error | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [where, setWhere] = useState<Where | null>(null);
+  const [end, setEnd] = useState<{ battleId: number; end: EndMessage } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const h = await api<Hangar>(`/${locale}/play/`);
+      setHangar(h);
+      setWhere({ queue: h.queue, battle: h.battle, now: h.now });
+      setChosen((c) => c ?? h.player.currentTankId ?? h.garage[0]?.id ?? null);
+      setError(null);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        location.assign(`/public/login?next=${encodeURIComponent(location.pathname)}`);
+        return;
+      }
+      setError(e as Error);
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  // While queued: ask every second (the server forms the battle, bots filling after the longest wait).
+  useEffect(() => {
+    if (!where?.queue || where.battle) return;
+    const id = setInterval(async () => {
+      try {
+        setWhere(await api<Where>("/game/play/status"));
+      } catch {
+        /* the next poll tries again */
+      }
+    }, 1000);
+    return () => clearInterval(id);
+  }, [where?.queue, where?.battle]);
+
+  const toBattle = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      setWhere(await api<Where>("/game/play/join", { method: "POST", body: { tankId: chosen } }));
+    } catch (e) {
+      setError(e as Error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const leave = async () => setWhere(await api<Where>("/game/play/leave", { method: "POST", body: {} }));
+
+  if (error) return <main className="tk-main"><h1>{t`Hangar`}</h1><ErrorState message={error.message} retry={load} /></main>;
+  if (!hangar || !where) return <main className="tk-main"><h1>{t`Hangar`}</h1><Loading /></main>;
+
+  if (end) return <Result end={end.end} battleId={end.battleId} onBack={() => { setEnd(null); void load(); }} />;
+
+  if (where.battle) {
+    const b = where.battle;
+    const path = `${b.host}/game/play/ws/${b.battleId}`;
+    return (
+      <main className="tk-play">
+        <h1 className="tk-sr">{t`Battle`}</h1>
+        <BattleScreen full source={{ kind: "live", url: path, drive: true }} onEnd={(e) => setTimeout(() => setEnd({ battleId: b.battleId, end: e }), 1200)} />
+      </main>
+    );
+  }
+
+  const tank = hangar.garage.find((g) => g.id === chosen) ?? hangar.garage[0];
+  const p = hangar.player;
+  return (
+    <main className="tk-main tk-hangar">
+      <div className="tk-hangar-head">
+        <h1>{t`Hangar`}</h1>
+        <div className="tk-row tk-hangar-me">
+          <span>{p.nickname}</span>
+          <span>{t`Level ${p.level}`}</span>
+          <span className="tk-silver">● {fmtInt(p.silver)}</span>
+          <span className="tk-gold">● {fmtInt(p.gold)}</span>
+          <span>{t`Battles: ${fmtInt(p.battles)}`}</span>
+          <span>{t`Wins: ${fmtInt(p.wins)}`}</span>
+        </div>
+      </div>
+      {hangar.garage.length === 0 ? (
+        <p className="tk-state">{t`Your garage is empty.`}</p>
+      ) : (
+        <div className="tk-hangar-grid">
+          <section aria-label={t`Your tanks`} className="tk-garage">
+            <h2>{t`Your tanks`}</h2>
+            <ul>
+              {hangar.garage.map((g) => (
+                <li key={g.id}>
+                  <button type="button" className="tk-garage-tank" aria-pressed={g.id === tank?.id} onClick={() => setChosen(g.id)} disabled={Boolean(where.queue)}>
+                    <TankIcon type={g.type} />
+                    <span className="tk-garage-name">{nameOf(g)}</span>
+                    <span className="tk-garage-tier">{ROMAN[g.tier]}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {tank && (
+            <section className="tk-tank-card" aria-label={t`Chosen tank`}>
+              <div className="tk-tank-stage">
+                <TankIcon type={tank.type} big />
+              </div>
+              <h2>
+                {nameOf(tank)} <span className="tk-garage-tier">{ROMAN[tank.tier]}</span>
+              </h2>
+              <p className="tk-muted">{typeName(tank.type)}</p>
+              <dl className="tk-stats">
+                <Stat label={t`Hit points`} value={tank.hp} max={2500} />
+                <Stat label={t`Damage`} value={tank.damage} max={600} />
+                <Stat label={t`Penetration`} value={tank.penetration} max={300} />
+                <Stat label={t`Armour`} value={tank.armor} max={350} />
+                <Stat label={t`Speed, km/h`} value={tank.speed} max={80} />
+                <Stat label={t`Shots a minute`} value={tank.rateOfFire / 10} max={20} />
+              </dl>
+              {where.queue ? (
+                <Waiting queue={where.queue} now={where.now} onLeave={leave} />
+              ) : (
+                <button type="button" className="tk-btn tk-primary tk-to-battle" onClick={toBattle} disabled={busy}>
+                  {t`To battle`}
+                </button>
+              )}
+              <p className="tk-muted tk-rules">{t`${hangar.rules.teamSize} vs ${hangar.rules.teamSize} · ${Math.round(hangar.rules.roundSeconds / 60)} min · bots fill the teams`}</p>
+            </section>
+          )}
+        </div>
+      )}
+    </main>
+  );
+}
+
+function Waiting({ queue, now, onLeave }: { queue: NonNullable<Where["queue"]>; now: number; onLeave: () => void }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const id = setInterval(() => tick((n) => n + 1), 500);
+    return () => clearInterval(id);
+  }, []);
+  const waited = Math.max(0, Math.floor((now - queue.joinedAt) / 1000));
+  return (
+    <div className="tk-waiting" role="status">
+      <span className="tk-spinner" aria-hidden="true" />
+      <span>{t`Looking for a battle… ${waited} s (at most ${queue.maxWaitSeconds} s)`}</span>
+      <button type="button" className="tk-btn" onClick={onLeave}>
+        {t`Cancel`}
+      </button>
+    </div>
+  );
+}
+
+function Stat({ label, value, max }: { label: string; value: number; max: number }) {
+  return (
+    <div className="tk-stat">
+      <dt>{label}</dt>
+      <dd>
+        <span className="tk-stat-value">{fmtInt(Math.round(value * 10) / 10)}</span>
+        <span className="tk-stat-bar" aria-hidden="true">
+          <span style={{ width: `${Math.min(100, (value / max) * 100)}%` }} />
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+/** A tank seen from above, in the hangar's colours. */
+function TankIcon({ type, big }: { type: string; big?: boolean }) {
+  const len = type === "heavy" ? 60 : type === "light" ? 48 : 54;
+  const gun = type === "td" ? 46 : 39;
+  return (
+    <svg viewBox="-40 -24 80 48" width={big ? 260 : 56} height={big ? 156 : 34} aria-hidden="true" className="tk-tank-icon">
+      <rect x={-len / 2} y={-17} width={len} height={8} rx={2} fill="#23241f" />
+      <rect x={-len / 2} y={9} width={len} height={8} rx={2} fill="#23241f" />
+      <rect x={-len / 2 + 3} y={-10} width={len - 6} height={20} rx={2} fill="#5b7a3a" stroke="#3d5426" />
+      <rect x={6} y={-2.6} width={gun} height={5.2} fill="#3d5426" />
+      <circle r={11} fill="#6b8c45" stroke="#3d5426" strokeWidth={1.5} />
+      <circle cx={-3} cy={-3} r={3.5} fill="#8fb060" />
+    </svg>
+  );
+}
+
+function Result({ end, battleId, onBack }: { end: EndMessage; battleId: number; onBack: () => void }) {
+  const o = end.outcome;
+  const title = end.reason === "stopped" ? t`Battle stopped` : o?.result === "win" ? t`Victory!` : o?.result === "loss" ? t`Defeat` : t`Draw`;
+  const why = ({ destroyed: t`A team was destroyed.`, captured: t`The base was captured.`, time: t`Time ran out.`, stopped: t`An operator stopped the battle; it pays nothing.` } as Record<string, string>)[end.reason] ?? "";
+  useEffect(() => {
+    document.title = `${title} — ${t`Tankodrome`}`;
+  }, [title]);
+  return (
+    <main className="tk-main tk-result">
+      <h1 className={`tk-result-${o?.result ?? "draw"}`}>{title}</h1>
+      <p className="tk-muted">{why} {t`Battle #${battleId}`}</p>
+      {o && (
+        <dl className="tk-earnings" aria-label={t`Earnings`}>
+          <div><dt>{t`Experience`}</dt><dd>+{fmtInt(o.experience)}</dd></div>
+          <div><dt>{t`Silver earned`}</dt><dd className="tk-silver">+{fmtInt(o.silver)}</dd></div>
+          <div><dt>{t`Repair and shells`}</dt><dd>−{fmtInt(o.silverSpent)}</dd></div>
+          <div><dt>{t`Damage dealt`}</dt><dd>{fmtInt(o.damage)}</dd></div>
+          <div><dt>{t`Tanks destroyed`}</dt><dd>{fmtInt(o.kills)}</dd></div>
+          <div><dt>{t`Rating`}</dt><dd>{o.ratingDelta > 0 ? "+" : ""}{fmtInt(o.ratingDelta)}</dd></div>
+        </dl>
+      )}
+      <button type="button" className="tk-btn tk-primary" onClick={onBack} autoFocus>
+        {t`To the hangar`}
+      </button>
+    </main>
+  );
+}
