@@ -16,5 +16,6 @@ import { notificationsStep } from "./notifications.ts";
 import { experimentsStep } from "../../admin/experiments/demo.ts";
 import { adsStep } from "../../admin/ads/demo.ts";
 import { progressionStep } from "./progression.ts";
+import { communityStep } from "./community.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, progressionStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, experimentsStep, adsStep, notificationsStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, progressionStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, experimentsStep, adsStep, notificationsStep, communityStep];
