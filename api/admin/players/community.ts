@@ -72,7 +72,8 @@ export function registerAdminCommunity(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/player/:playerId{[0-9]+}/devices", ...SUPPORT }, async (c) => {
     const db = c.var.deps.db;
     const p = await playerOr404(db, Number(c.req.param("playerId")));
-    return c.json({ player: { id: p.id, nickname: p.nickname }, devices: await devicesOf(db, p.id), terms: await terms.termsOf(db, p.id) });
+    const identities = await db.select({ network: playerIdentities.network, uid: playerIdentities.uid, createdAt: playerIdentities.createdAt }).from(playerIdentities).where(eq(playerIdentities.playerId, p.id));
+    return c.json({ player: { id: p.id, nickname: p.nickname }, devices: await devicesOf(db, p.id), terms: await terms.termsOf(db, p.id), identities });
   });
 
   // The player's page on the network the uid belongs to (the first network, by sort order, with a profile address).

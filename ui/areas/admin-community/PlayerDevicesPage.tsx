@@ -32,6 +32,7 @@ interface Head {
   player: { id: number; nickname: string };
   devices: Device[];
   terms: Terms;
+  identities: { network: string; uid: string; createdAt: number }[];
 }
 interface Person {
   playerId: number;
@@ -135,6 +136,23 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
           <>
             <h1>{t`Devices of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
             {d.devices.length === 0 ? <Empty>{t`The player has not signed in from any device yet.`}</Empty> : <Table rows={d.devices} columns={columns} />}
+            <section className="tk-panel" aria-labelledby="identities-title">
+              <h2 id="identities-title">{t`Social identities`}</h2>
+              {d.identities.length === 0 ? (
+                <Empty>{t`The player signs in without a social network.`}</Empty>
+              ) : (
+                <ul>
+                  {d.identities.map((i) => (
+                    <li key={`${i.network}:${i.uid}`} className="tk-row">
+                      <span>{`${i.network}: ${i.uid}`}</span>
+                      <a href={`/admin/player/goToMailProfile/${encodeURIComponent(i.uid)}`} target="_blank" rel="noopener noreferrer">
+                        {t`Profile on the network`}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
             <section className="tk-panel" aria-labelledby="terms-title">
               <h2 id="terms-title">{t`Terms and rating`}</h2>
               <p>
