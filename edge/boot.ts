@@ -11,6 +11,7 @@ import { consoleLogger, systemClock, type Deps, type Logger } from "../api/deps.
 import type { Warehouse } from "../warehouse/port.ts";
 import { migrateWarehouse } from "../warehouse/migrate.ts";
 import { startShipper, type ShipperHandle } from "../warehouse/shipper.ts";
+import { maintain, MAINTENANCE_EVERY_MS } from "../api/maintenance.ts";
 import type { EdgeEnv } from "./config.ts";
 import { createMailer } from "./mailer.ts";
 import { preparePaymentsTestMode } from "../api/billing/test-mode.ts";
@@ -59,7 +60,20 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   const warehouse = await openWarehouse(env);
   const whApplied = await migrateWarehouse(warehouse);
   if (whApplied.length) logger.info("warehouse migrated", { applied: whApplied });
-  const shipper = startShipper({ client, warehouse, onError: (e) => logger.warn("shipper: warehouse not reachable, events wait in the outbox", { error: String(e) }) });
+  const db = createDb(client);
+  const shipper = startShipper({
+    client,
+    warehouse,
+    onError: (e) => logger.warn("shipper: warehouse not reachable, events wait in the outbox", { error: String(e) }),
+    // Pruning rides on the shipper's timer (shipped outbox rows, expired sessions and clan requests).
+    maintenance: {
+      everyMs: MAINTENANCE_EVERY_MS,
+      run: async () => {
+        const pruned = await maintain({ db, client }, Date.now());
+        if (pruned.outbox + pruned.sessions + pruned.clanRequests > 0) logger.info("pruned", { ...pruned });
+      },
+    },
+  });
   const port = env.PORT;
   const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
   const secrets: Record<string, string> = { ...(process.env as Record<string, string>), GAME_API_KEY: env.GAME_API_KEY };
@@ -69,7 +83,7 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     if (switched.length) logger.info("payments in TEST MODE: these providers use local stand-ins (PAYMENTS_TEST_MODE=0 turns it off)", { providers: switched });
   }
   const deps: Deps = {
-    db: createDb(client),
+    db,
     client,
     warehouse,
     clock: systemClock,

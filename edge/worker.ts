@@ -4,7 +4,8 @@ import { z } from "zod";
 import { createClient, type Client } from "@libsql/client/web";
 import { createClient as createClickHouse } from "@clickhouse/client-web";
 import { createApp } from "../api/app.ts";
-import { createDb } from "../api/db/index.ts";
+import { createDb, type Db } from "../api/db/index.ts";
+import { maintain } from "../api/maintenance.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { consoleLogger, systemClock, type AssetServer, type Deps } from "../api/deps.ts";
 import { createLoggingMailer } from "../api/domain/mail.ts";
@@ -56,6 +57,7 @@ function workerAssets(assets: Fetcher): AssetServer {
 
 interface Ready {
   app: ReturnType<typeof createApp>;
+  db: Db;
   client: Client;
   warehouse: Warehouse;
 }
@@ -85,7 +87,7 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
     },
     assets,
   };
-  return { app: createApp(deps), client, warehouse };
+  return { app: createApp(deps), db: deps.db, client, warehouse };
 }
 
 function ensure(env: Env): Promise<Ready> | Response {
@@ -123,6 +125,7 @@ export default {
   async scheduled(_event: unknown, env: Env, ctx: { waitUntil(p: Promise<unknown>): void }) {
     const r = ensure(env);
     if (r instanceof Response) return;
-    ctx.waitUntil(r.then((s) => drainOutbox(s.client, s.warehouse)));
+    // Every minute: ship what waits, and prune what the store no longer needs (api/maintenance.ts).
+    ctx.waitUntil(r.then((s) => Promise.all([drainOutbox(s.client, s.warehouse), maintain({ db: s.db, client: s.client }, Date.now())])));
   },
 };

@@ -162,11 +162,25 @@ export async function drainOutbox(client: Client, wh: Warehouse, batchSize = DEF
   return { shipped, batches };
 }
 
-/** Deletes shipped rows older than `keepMs`; the warehouse holds them now. */
+/** Rows per DELETE of pruneOutbox: each is a short write, so requests' writes get the lock between them. */
+const PRUNE_CHUNK = 5_000;
+
+/**
+ * Deletes shipped rows older than `keepMs` (the warehouse holds them now); never a row above the
+ * cursor's shipped_to. In chunks of ids, oldest first, so a large backlog does not hold the
+ * store's write lock for long.
+ */
 export async function pruneOutbox(client: Client, keepMs: number, now = Date.now()): Promise<number> {
   const cur = await readCursor(client);
-  const r = await client.execute({ sql: "DELETE FROM outbox WHERE id <= ? AND created_at < ?", args: [cur.shippedTo, now - keepMs] });
-  return r.rowsAffected;
+  let pruned = 0;
+  for (;;) {
+    const r = await client.execute({
+      sql: "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE id <= ? AND created_at < ? ORDER BY id LIMIT ?)",
+      args: [cur.shippedTo, now - keepMs, PRUNE_CHUNK],
+    });
+    pruned += r.rowsAffected;
+    if (r.rowsAffected < PRUNE_CHUNK) return pruned;
+  }
 }
 
 export async function outboxBacklog(client: Client): Promise<number> {
@@ -193,6 +207,8 @@ export function startShipper(opts: {
   intervalMs?: number;
   batchSize?: number;
   onError?: (e: unknown) => void;
+  /** Housekeeping run from the same timer every `everyMs` (pruning, api/maintenance.ts), whether the warehouse is up or not. */
+  maintenance?: { everyMs: number; run: () => Promise<unknown> };
 }): ShipperHandle {
   const interval = opts.intervalMs ?? 1000;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -201,6 +217,17 @@ export function startShipper(opts: {
   let failures = 0;
   let again = false;
   const waiters: (() => void)[] = [];
+  let maintainedAt = 0;
+  const maintain = async () => {
+    const m = opts.maintenance;
+    if (!m || stopped || Date.now() - maintainedAt < m.everyMs) return;
+    maintainedAt = Date.now();
+    try {
+      await m.run();
+    } catch (e) {
+      opts.onError?.(e);
+    }
+  };
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -224,6 +251,7 @@ export function startShipper(opts: {
         failures++;
         opts.onError?.(e);
       } finally {
+        await maintain();
         running = null;
         schedule(failures ? Math.min(30_000, interval * 2 ** failures) : interval);
       }

@@ -156,6 +156,8 @@ export const loadAdmin: MiddlewareHandler<HonoEnv> = async (c, next) => {
   await next();
 };
 
-export async function pruneExpiredSessions(db: DbOrTx, now: number) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+/** Deletes sessions past their expiry (api/maintenance.ts); returns how many. */
+export async function pruneExpiredSessions(db: DbOrTx, now: number): Promise<number> {
+  const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ t: sessions.tokenHash });
+  return gone.length;
 }
