@@ -45,7 +45,8 @@ function collector() {
 
 describe("the hangar and the queue", () => {
   test("a signed-out visitor gets no hangar data; a player sees their garage with the free tanks", async () => {
-    expect((await w.app.request("/en/play/", { headers: { accept: "application/json" } })).status).toBe(401);
+    const visitor = await w.app.request("/en/play/", { headers: { accept: "application/json" } });
+    expect(await visitor.json()).toEqual({ signedIn: false });
     const p = await signInPlayer(w);
     const res = await get(p, "/en/play/");
     expect(res.status).toBe(200);

@@ -70,6 +70,8 @@ async function upgrade(c: Context<HonoEnv>, battleId: number, events: () => WSEv
 export function registerArena(app: Hono<HonoEnv>) {
   // auth "public": a visitor who is not signed in gets the page, which sends them to sign in and back.
   page(app, { path: "/:locale{ru|en}/play/", auth: "public" }, async (c) => {
+    // A visitor: the page sends them to sign in (and back here), without an error on the way.
+    if (!c.var.player) return c.json({ signedIn: false });
     const playerId = me(c);
     const { db } = c.var.deps;
     const [p] = await db
@@ -79,7 +81,7 @@ export function registerArena(app: Hono<HonoEnv>) {
       .limit(1);
     if (!p) throw new AppError("unauthorized");
     const [garage, rules, where] = await Promise.all([garageOf(db, playerId), arenaRules(db), status(c, playerId)]);
-    return c.json({ player: p, garage, rules, ...where });
+    return c.json({ signedIn: true, player: p, garage, rules, ...where });
   });
 
   route(app, { method: "POST", path: "/game/play/join", auth: "player", mutates: true }, { input: joinIn }, async (c, b) => {

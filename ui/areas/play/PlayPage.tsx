@@ -32,6 +32,7 @@ interface Where {
 }
 
 interface Hangar extends Where {
+  signedIn: true;
   player: { id: number; nickname: string; level: number; experience: number; silver: number; gold: number; rating: number; battles: number; wins: number; currentTankId: number | null };
   garage: Tank[];
   rules: { teamSize: number; roundSeconds: number; maxWaitSeconds: number };
@@ -54,7 +55,11 @@ export default function PlayPage() {
 
   const load = useCallback(async () => {
     try {
-      const h = await api<Hangar>(`/${locale}/play/`);
+      const h = await api<Hangar | { signedIn: false }>(`/${locale}/play/`);
+      if (!h.signedIn) {
+        location.assign(`/public/login?next=${encodeURIComponent(location.pathname)}`);
+        return;
+      }
       setHangar(h);
       setWhere({ queue: h.queue, battle: h.battle, now: h.now });
       setChosen((c) => c ?? h.player.currentTankId ?? h.garage[0]?.id ?? null);
@@ -93,6 +98,12 @@ export default function PlayPage() {
       setBusy(false);
     }
   };
+  // The document's title says where the player is.
+  const inBattle = Boolean(where?.battle) && !end;
+  useEffect(() => {
+    if (!end) document.title = `${inBattle ? t`Battle` : t`Hangar`} — ${t`Tankodrome`}`;
+  }, [inBattle, end]);
+
   const leave = async () => setWhere(await api<Where>("/game/play/leave", { method: "POST", body: {} }));
 
   if (error) return <main className="tk-main"><h1>{t`Hangar`}</h1><ErrorState message={error.message} retry={load} /></main>;

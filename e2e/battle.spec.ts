@@ -1,0 +1,135 @@
+// The game's journey in Debian's Chromium, against the app as it runs in production (startApp: bun
+// edge/bun.ts, a small seeded world): an operator sets short battles through /admin/battleOptions/
+// (one minute, two a side, bots after a second); a player opens /ru/play/ signed out, signs in and
+// comes back to the hangar, goes to battle, drives and fires with the keys until the battle ends,
+// reads the rewards on the result screen; then the battle is in their profile, on the operator's
+// battle page (with its replay) and in the tanks' earnings metrics. Screenshots go to e2e/output.
+import { test, expect } from "@playwright/test";
+import { addAdmin, addSession, game, GAME_API_KEY, sessionCookie, startApp, type RunningApp } from "./server.ts";
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+test.use({ actionTimeout: 20_000, navigationTimeout: 30_000 });
+
+let running: RunningApp;
+let admin: Awaited<ReturnType<typeof addSession>>;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  running = await startApp("battle", { SEED_PLAYERS: "30", SEED_DAYS: "2", GAME_API_KEY });
+  admin = await addSession(running.db, "admin", await addAdmin(running.db, "operator", "ops"));
+});
+
+test.afterAll(async () => {
+  await running?.stop();
+});
+
+const asAdmin = (path: string, init: RequestInit = {}) =>
+  fetch(`${running.url}${path}`, { ...init, headers: { cookie: `tk_admin=${admin.token}`, "x-csrf-token": admin.csrf, accept: "application/json", "content-type": "application/json", ...(init.headers ?? {}) } });
+
+interface TankEarns {
+  tanks: { tank_id: number; battles: number }[];
+}
+
+test("a player signs in, fights a battle with the keys and reads the rewards; the profile, the admin battle page and the metrics show it", async ({ browser }) => {
+  const app = running.url;
+  // Short battles, set the way operators set them.
+  const current = (await (await asAdmin("/admin/battleOptions/")).json()) as { current: { version: number; value: Record<string, unknown> } };
+  const saved = await asAdmin("/admin/battleOptions/save", {
+    method: "POST",
+    body: JSON.stringify({ value: { ...current.current.value, roundSeconds: 60, respawn: false, maps: ["steppe"], teamSize: 2, maxWaitSeconds: 1, tierSpread: 1 }, baseVersion: current.current.version }),
+  });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+
+  const email = `gunner${Date.now()}@example.com`;
+  const reg = await game(running, "/game/api/players/register", { email, password: "gunner password 1", nickname: `Gunner${Date.now() % 100000}`, locale: "ru" });
+  expect(reg.playerId).toBeGreaterThan(0);
+  const earnsBefore = (await (await asAdmin("/admin/metrics/tanksEarns/")).json()) as TankEarns;
+
+  const context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+
+  // Signed out: sent to sign in, and back to the game after it.
+  await page.goto(`${app}/ru/play/`);
+  await page.waitForURL(/\/public\/login\?next=/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Пароль").fill("gunner password 1");
+  await page.getByRole("button", { name: "Войти" }).click();
+  await page.waitForURL(/\/ru\/play\/$/);
+  await expect(page.getByRole("heading", { name: "Ангар" })).toBeVisible();
+  await expect(page).toHaveTitle(/Ангар/);
+  const toBattle = page.getByRole("button", { name: "В бой" });
+  await expect(toBattle).toBeVisible();
+  await page.screenshot({ path: "e2e/output/battle-hangar.png" });
+  const tankName = (await page.getByRole("region", { name: "Выбранный танк" }).getByRole("heading").innerText()).replace(/\s+[IVX]+$/, "");
+
+  // To battle: bots fill both teams after the second's wait.
+  await toBattle.click();
+  const field = page.getByRole("img", { name: "Поле боя" });
+  await expect(field).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Подключаемся к бою…")).toBeHidden({ timeout: 15_000 });
+  // Drive forward, turn, fire with Space, drive back; again until the battle ends.
+  const result = page.getByRole("button", { name: "В ангар" });
+  let shot = false;
+  for (let round = 0; round < 40 && !(await result.isVisible()); round++) {
+    await page.keyboard.down("KeyW");
+    await page.keyboard.down("Space");
+    await page.waitForTimeout(700);
+    await page.keyboard.up("Space");
+    await page.keyboard.down(round % 2 ? "KeyA" : "KeyD");
+    await page.waitForTimeout(500);
+    await page.keyboard.up(round % 2 ? "KeyA" : "KeyD");
+    await page.keyboard.up("KeyW");
+    if (round === 3 && !shot) {
+      await page.screenshot({ path: "e2e/output/battle-field.png" });
+      shot = true;
+    }
+    await page.keyboard.down("KeyS");
+    await page.waitForTimeout(300);
+    await page.keyboard.up("KeyS");
+    await page.waitForTimeout(600);
+  }
+  await expect(result).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Победа!|Поражение|Ничья/);
+  const earnings = page.getByRole("definition").first();
+  await expect(earnings).toHaveText(/^\+\d/);
+  await expect(page.getByText("Получено серебра")).toBeVisible();
+  await page.screenshot({ path: "e2e/output/battle-result.png" });
+  const battleId = Number(/№(\d+)/.exec(await page.getByText(/Бой №\d+/).innerText())![1]);
+  await result.click();
+  await expect(page.getByRole("heading", { name: "Ангар" })).toBeVisible();
+  await expect(page.getByText("Боёв: 1")).toBeVisible();
+
+  // The profile counts the battle.
+  const profile = (await (await page.request.get(`${app}/public/profile/`, { headers: { accept: "application/json" } })).json()) as { player?: { battles: number }; battles?: number };
+  expect(profile.player?.battles ?? profile.battles).toBe(1);
+  await page.goto(`${app}/public/profile/`);
+  await page.screenshot({ path: "e2e/output/battle-profile.png" });
+  expect(problems).toEqual([]);
+
+  // The operator's battle page: finished, the player's row, and its replay drawn.
+  const ops = await browser.newContext({ locale: "en-US", viewport: { width: 1366, height: 900 } });
+  await ops.addCookies([sessionCookie(admin)]);
+  const opsPage = await ops.newPage();
+  await opsPage.goto(`${app}/admin/battles/${battleId}/events`);
+  await expect(opsPage.getByRole("heading", { name: new RegExp(`Battle #${battleId}`) })).toBeVisible();
+  await expect(opsPage.getByRole("link", { name: /Gunner/ })).toBeVisible();
+  await opsPage.getByRole("button", { name: "Replay" }).click();
+  await expect(opsPage.getByRole("img", { name: "Battlefield" })).toBeVisible();
+  await opsPage.waitForTimeout(2500);
+  await opsPage.screenshot({ path: "e2e/output/battle-admin-replay.png" });
+
+  // The tanks' earnings count one battle more for the player's tank once the warehouse has it.
+  const tanks = (await (await asAdmin("/admin/battles/" + battleId + "/players/get")).json()) as { rows: { tankId: number; tankName: string }[] };
+  const tankId = tanks.rows[0].tankId;
+  expect(tankName.length).toBeGreaterThan(0);
+  const count = (e: TankEarns) => e.tanks.find((t) => t.tank_id === tankId)?.battles ?? 0;
+  await expect.poll(async () => count((await (await asAdmin("/admin/metrics/tanksEarns/")).json()) as TankEarns), { timeout: 30_000 }).toBe(count(earnsBefore) + 1);
+  await opsPage.goto(`${app}/admin/metrics/tanksEarns/`);
+  await expect(opsPage.getByRole("heading", { level: 1 })).toBeVisible();
+  await opsPage.screenshot({ path: "e2e/output/battle-metrics.png" });
+  await context.close();
+  await ops.close();
+});
