@@ -5,6 +5,7 @@ import { boot } from "./boot.ts";
 import { fileAssets } from "./assets.ts";
 import { createApp } from "../api/app.ts";
 import { bunFetch } from "./bun-fetch.ts";
+import { parseTrustedProxies } from "./client-address.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
 import { upgradeWebSocket, websocket } from "hono/bun";
 
@@ -25,7 +26,7 @@ const app = createApp(deps);
 const server = Bun.serve({
   port: env.PORT,
   hostname: env.HOST,
-  fetch: bunFetch(app),
+  fetch: bunFetch(app, parseTrustedProxies(env.TRUSTED_PROXIES)),
   // hono/bun types its handler for its own socket data; Bun.serve here is typed for unknown data.
   websocket: websocket as unknown as Bun.WebSocketHandler<unknown>,
   idleTimeout: 120,

@@ -1,6 +1,7 @@
 // Settings for the Bun and Deno entries, read from the environment once and checked with zod,
 // so a wrong value stops the start with a clear message instead of failing later.
 import { z } from "zod";
+import { parseTrustedProxies } from "./client-address.ts";
 
 export const DEMO_GAME_API_KEY = "tankodrome-demo-game-key";
 
@@ -30,6 +31,16 @@ export const envSchema = z.object({
   // Payment providers without settings of their own run against local stand-ins (api/billing/
   // test-mode.ts). Default: on with the embedded libSQL file, off with a libSQL server.
   PAYMENTS_TEST_MODE: z.enum(["0", "1"]).optional(),
+  // Proxies whose X-Forwarded-For / X-Real-IP / CF-Connecting-IP are believed (addresses or CIDR
+  // ranges, comma-separated); unset: the connection's own address is the client's.
+  TRUSTED_PROXIES: optionalString.refine((v) => {
+    try {
+      parseTrustedProxies(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, "a list of IP addresses or CIDR ranges"),
 });
 
 export type EdgeEnv = z.infer<typeof envSchema>;

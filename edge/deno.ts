@@ -7,6 +7,7 @@ import { fileAssets } from "./assets.ts";
 import { createApp } from "../api/app.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
 import { upgradeWebSocket } from "hono/deno";
+import { parseTrustedProxies, resolveClientAddress } from "./client-address.ts";
 
 declare const Deno: {
   serve(opts: { port: number; hostname: string; onListen?: (a: { port: number }) => void }, handler: (req: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>): { shutdown(): Promise<void> };
@@ -25,9 +26,10 @@ if (env.SEED_PLAYERS > 0 && (await isEmpty(booted.deps.db))) {
 // A battle runs in the process that formed it, its players' WebSockets upgraded here.
 booted.deps.sockets = upgradeWebSocket;
 const app = createApp(booted.deps);
+const trusted = parseTrustedProxies(env.TRUSTED_PROXIES);
 const server = Deno.serve(
   { port: env.PORT, hostname: env.HOST, onListen: ({ port }) => console.log(`Tankodrome (Deno) ready at http://${env.HOST}:${port}/ in ${((performance.now() - t0) / 1000).toFixed(1)} s`) },
-  (req, info) => app.fetch(req, { address: info.remoteAddr.hostname }),
+  (req, info) => app.fetch(req, { address: resolveClientAddress(info.remoteAddr.hostname, req.headers, trusted) }),
 );
 const stop = async () => {
   await server.shutdown();

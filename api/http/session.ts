@@ -113,8 +113,13 @@ export async function endAllSessions(db: DbOrTx, kind: "player" | "admin", subje
   await db.delete(sessions).where(and(eq(sessions.kind, kind), eq(sessions.subjectId, subjectId)));
 }
 
+/**
+ * The client's address as the edge resolved it (edge/client-address.ts): forwarding headers
+ * count only from TRUSTED_PROXIES, and on Workers it is Cloudflare's CF-Connecting-IP. Never read
+ * from a request header here: a client could write any address into one.
+ */
 export function clientAddress(c: Context<HonoEnv>): string | null {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? (c.env as { address?: string } | undefined)?.address ?? null;
+  return (c.env as { address?: string } | undefined)?.address ?? null;
 }
 
 async function loadSession(c: Context<HonoEnv>, kind: "player" | "admin") {
