@@ -24,7 +24,11 @@ export function newMind(state: BattleState, t: Tank, profile: BotProfile): BotMi
     aimOffset: 0,
     goalCell: -1,
     field: null,
-    plannedAt: -REPLAN_EVERY,
+    // Bots plan on different ticks, so no tick plans for all of them.
+    plannedAt: -REPLAN_EVERY + (t.slot % REPLAN_EVERY),
+    cover: -1,
+    coverFor: -1,
+    coverAt: -100,
     stuck: 0,
     reverseUntil: 0,
     lastX: t.x,
@@ -186,7 +190,13 @@ export function botInput(state: BattleState, t: Tank): Input {
   let goal = -1;
   let stopNear = false;
   if (target && (hurt < 0.25 + (1 - aggression) * 0.25 || (t.reload > t.reloadTicks * 0.4 && aggression < 0.55))) {
-    goal = coverCell(state, g, t, target.x, target.y);
+    // The search for cover is the bot's dearest thought: it is kept for half a second.
+    if (m.coverFor !== target.slot || state.tick - m.coverAt >= 10) {
+      m.cover = coverCell(state, g, t, target.x, target.y);
+      m.coverFor = target.slot;
+      m.coverAt = state.tick;
+    }
+    goal = m.cover;
   }
   if (goal < 0 && target) {
     const d = hypot(target.x - t.x, target.y - t.y);

@@ -64,6 +64,10 @@ export interface BotMind {
   goalCell: number;
   field: Uint16Array | null;
   plannedAt: number;
+  /** The last cover found, from whom, when. */
+  cover: number;
+  coverFor: number;
+  coverAt: number;
   stuck: number;
   reverseUntil: number;
   lastX: number;
