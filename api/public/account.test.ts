@@ -74,7 +74,7 @@ test("after five failures the account is throttled, even with the right password
   expect((await login("ghost@example.com", "guess")).status).toBe(429);
   w.clock.advance(THROTTLE.windowMs + 1);
   expect((await login("target@example.com", "target password 1")).status).toBe(200);
-});
+}, 60_000);
 
 test("a banned player is refused with the reason and the end of the ban; a wrong password still reveals nothing", async () => {
   const a = await signInPlayer(w, { email: "banned@example.com", password: "banned password 1" });

@@ -16,7 +16,7 @@ import { players, sessions } from "../db/schema/index.ts";
 import type { Tx } from "../db/index.ts";
 import { recordActivity } from "../domain/players.ts";
 import { verifyPassword, hashPassword, needsRehash, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
-import { assertNotThrottled, recordFailure, clearFailures } from "../identity/throttle.ts";
+import { startAttempt, attemptFailed, attemptSucceeded } from "../identity/throttle.ts";
 import { exchangeSiteToken } from "../identity/site-sign-in.ts";
 import { playerByEmail, playerById, type PlayerRow } from "../identity/players.ts";
 import { isBanned, bannedError, assertNotBanned } from "../identity/bans.ts";
@@ -75,12 +75,13 @@ export function registerAccount(app: Hono<HonoEnv>) {
     const now = clock.now();
     // Separate keys from the admins' (usernames), so one door's failures never lock the other.
     const keys = { account: `player:${body.email}`, address: clientAddress(c) };
-    await assertNotThrottled(db, keys, now);
+    // Counted before the hash: concurrent attempts cannot all get through (identity/throttle.ts).
+    const attempt = await startAttempt(db, keys, now);
     const p = await playerByEmail(db, body.email);
     const ok = await verifyPassword(body.password, p?.passwordHash);
     // One answer for an unknown email and a wrong password.
     if (!p || !ok) {
-      await recordFailure(db, keys, now);
+      await attemptFailed(db, now);
       throw new AppError("unauthorized", "identity.playerBadCredentials", [], 401);
     }
     // Told only to someone who knows the password, so a ban does not reveal that an address has an account.
@@ -88,7 +89,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
     // An old-form hash (PBKDF2) is replaced by the current KDF's once we hold the password.
     const rehashed = needsRehash(p.passwordHash) ? await hashPassword(body.password) : undefined;
     const s = await db.transaction(async (tx) => {
-      await clearFailures(tx, keys.account);
+      await attemptSucceeded(tx, attempt);
       if (rehashed) await tx.update(players).set({ passwordHash: rehashed }).where(eq(players.id, p.id));
       return signIn(c, tx, p, now);
     });
@@ -163,16 +164,16 @@ export function registerAccount(app: Hono<HonoEnv>) {
     const now = clock.now();
     if (!p.passwordHash) throw new AppError("conflict", "identity.noPassword");
     const keys = { account: `player#${p.id}`, address: clientAddress(c) };
-    await assertNotThrottled(db, keys, now);
     if (!body.currentPassword) throw fieldError({ currentPassword: { id: "validation.required" } });
+    const attempt = await startAttempt(db, keys, now);
     if (!(await verifyPassword(body.currentPassword, p.passwordHash))) {
-      await recordFailure(db, keys, now);
+      await attemptFailed(db, now);
       throw fieldError({ currentPassword: { id: "identity.wrongCurrentPassword" } });
     }
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       await tx.update(players).set({ passwordHash }).where(eq(players.id, p.id));
-      await clearFailures(tx, keys.account);
+      await attemptSucceeded(tx, attempt);
       await voidTokens(tx, p.id, "reset", now);
       await tx.delete(sessions).where(and(eq(sessions.kind, "player"), eq(sessions.subjectId, p.id), ne(sessions.tokenHash, me.tokenHash)));
     });

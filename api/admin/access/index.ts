@@ -12,7 +12,7 @@ import { startSession, endSession, clientAddress } from "../../http/session.ts";
 import { shell } from "../../http/shell.ts";
 import { admins, adminLog, ADMIN_ROLES } from "../../db/schema/access.ts";
 import { verifyPassword, needsRehash, hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../../identity/password.ts";
-import { assertNotThrottled, recordFailure, clearFailures } from "../../identity/throttle.ts";
+import { startAttempt, attemptFailed, attemptSucceeded } from "../../identity/throttle.ts";
 import { findAdmin, createAdmin, stepRole, setActive, changePassword, changeEmail, publicAdmin } from "../../identity/admins.ts";
 import { attentionCounters } from "./attention.ts";
 
@@ -25,19 +25,20 @@ async function login(c: Context<HonoEnv>) {
   const { db, clock } = c.var.deps;
   const now = clock.now();
   const keys = { account: body.username, address: clientAddress(c) };
-  await assertNotThrottled(db, keys, now);
+  // Counted before the hash: concurrent attempts cannot all get through (identity/throttle.ts).
+  const attempt = await startAttempt(db, keys, now);
   const admin = await findAdmin(db, body.username);
   const ok = await verifyPassword(body.password, admin?.passwordHash);
   // One answer for an unknown user and a wrong password: the form never tells which.
   if (!admin || !ok) {
-    await recordFailure(db, keys, now);
+    await attemptFailed(db, now);
     throw new AppError("unauthorized", "identity.badCredentials", [], 401);
   }
   if (!admin.active) throw new AppError("forbidden", "identity.inactive");
   // An old-form hash (PBKDF2) is replaced by the current KDF's once we hold the password.
   const rehashed = needsRehash(admin.passwordHash) ? await hashPassword(body.password) : undefined;
   const result = await db.transaction(async (tx) => {
-    await clearFailures(tx, body.username);
+    await attemptSucceeded(tx, attempt);
     await tx.update(admins).set({ lastLoginAt: now, ...(rehashed ? { passwordHash: rehashed } : {}) }).where(eq(admins.id, admin.id));
     const s = await startSession(c, tx, "admin", admin.id);
     c.set("admin", { adminId: admin.id, username: admin.username, role: admin.role, csrfToken: s.csrfToken, tokenHash: "" });
