@@ -16,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const adminLogin = (password: string, address: string) =>
-  w.app.request("/admin/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "target", password }) }, { address });
+const adminLogin = async (password: string, address: string) =>
+  await w.app.request("/admin/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "target", password }) }, { address });
 
 test("30 concurrent wrong passwords for one admin: the account's limit is checked (401), the rest refused (429), even the right password after", async () => {
   const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => adminLogin(`wrong password ${i}`, `198.51.100.${i}`).then((r) => r.status)));
@@ -31,8 +31,8 @@ test("100 concurrent wrong passwords for one player from one address: at most th
   expect(reg.status).toBe(201);
   const statuses = await Promise.all(
     Array.from({ length: 100 }, (_, i) =>
-      w.app
-        .request("/public/login", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ email: "burst@example.com", password: `wrong ${i}` }) }, { address: "203.0.113.5" })
+      Promise.resolve(w.app
+        .request("/public/login", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ email: "burst@example.com", password: `wrong ${i}` }) }, { address: "203.0.113.5" }))
         .then((r) => r.status),
     ),
   );
