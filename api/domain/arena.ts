@@ -13,6 +13,8 @@ import { AppError, fieldError } from "../http/errors.ts";
 import { currentBattleOptions } from "./options.ts";
 import { endBattleIn, startBattleIn, SILENT_AFTER_MS, type PlayerOutcome, type PlayerResult } from "./battles.ts";
 import { MAPS } from "../game/sim/maps.ts";
+import { allBotProfiles, dailyTasksOf } from "./progression.ts";
+import { contentCrews, contentDailyTasks, playerCrewMembers } from "../db/schema/progression.ts";
 import { DEFAULT_BOT_PROFILES } from "../game/sim/fixtures.ts";
 import type { BattleSetup, BotProfile, Seat, TankSpec } from "../game/sim/types.ts";
 import type { InputRecord } from "../game/sim/replay.ts";
@@ -56,12 +58,41 @@ export async function arenaRules(db: DbOrTx): Promise<ArenaRules> {
   };
 }
 
+/** A profile as operators write it in /admin/bots/ (tenths of a degree, 0–100 aggression) and its weight. */
+type Weighted = BotProfile & { weight: number; minTier: number; maxTier: number };
+
 /**
- * The bot profiles bots play by. Built-in defaults until operators' profiles (/admin/bots/) exist;
- * this one function is what changes when they do.
+ * The bot profiles of /admin/bots/ for the simulation (degrees, 0–1 aggression); the built-in
+ * defaults where operators have none active.
  */
-export async function botProfiles(_db: DbOrTx): Promise<BotProfile[]> {
-  return DEFAULT_BOT_PROFILES;
+export async function botProfiles(db: Db): Promise<Weighted[]> {
+  const mine = (await allBotProfiles(db)).map((b) => ({ name: b.name, aimError: b.aimError / 10, reactionMs: b.reactionMs, aggression: b.aggression / 100, weight: b.weight, minTier: b.minTier, maxTier: b.maxTier }));
+  return mine.length ? mine : DEFAULT_BOT_PROFILES.map((p) => ({ ...p, weight: 10, minTier: 1, maxTier: 10 }));
+}
+
+/** One profile drawn by weight with a number in [0, 1). */
+function byWeight(profiles: Weighted[], random: number): Weighted {
+  let r = random * profiles.reduce((s, p) => s + p.weight, 0);
+  for (const p of profiles) if ((r -= p.weight) < 0) return p;
+  return profiles[profiles.length - 1];
+}
+
+/** What the hangar shows beside the tanks: the player's crew and their tasks of the day. */
+export async function hangarExtras(db: Db, playerId: number, locale: "ru" | "en", now: number) {
+  const [crew, tasks] = await Promise.all([
+    db
+      .select({ crewId: playerCrewMembers.crewId, role: contentCrews.role, nameRu: contentCrews.nameRu, nameEn: contentCrews.nameEn, level: playerCrewMembers.level, xp: playerCrewMembers.xp, levelCap: contentCrews.levelCap, skillLevel: playerCrewMembers.skillLevel })
+      .from(playerCrewMembers)
+      .innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId))
+      .where(eq(playerCrewMembers.playerId, playerId))
+      .orderBy(asc(contentCrews.sortOrder)),
+    dailyTasksOf(db, playerId, now),
+  ]);
+  const names = tasks.length ? new Map((await db.select({ id: contentDailyTasks.id, nameRu: contentDailyTasks.nameRu, nameEn: contentDailyTasks.nameEn }).from(contentDailyTasks).where(inArray(contentDailyTasks.id, tasks.map((t) => t.taskId)))).map((n) => [n.id, locale === "en" ? n.nameEn : n.nameRu])) : new Map<number, string>();
+  return {
+    crew: crew.map(({ nameRu, nameEn, ...c }) => ({ ...c, name: locale === "en" ? nameEn : nameRu })),
+    tasks: tasks.map((t) => ({ id: t.id, name: names.get(t.taskId) ?? t.kind, kind: t.kind, target: t.target, progress: t.progress, rewardCurrency: t.rewardCurrency, rewardAmount: t.rewardAmount, done: t.completedAt !== null })),
+  };
 }
 
 const tankColumns = {
@@ -165,6 +196,7 @@ const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] | 0;
  */
 export async function formBattles(db: Db, input: { now: number; host: string; rules?: ArenaRules }): Promise<FormedBattle[]> {
   const rules = input.rules ?? (await arenaRules(db));
+  const profiles = await botProfiles(db);
   const formed: FormedBattle[] = [];
   for (let guard = 0; guard < 20; guard++) {
     const made = await db.transaction(async (tx) => {
@@ -179,7 +211,7 @@ export async function formBattles(db: Db, input: { now: number; host: string; ru
         .where(inArray(battleQueue.playerId, near.map((q) => q.playerId)))
         .returning({ playerId: battleQueue.playerId });
       if (claimed.length !== near.length) throw new AppError("conflict", "arena.queueMoved", [], 409);
-      return formOne(tx, near, rules, input);
+      return formOne(tx, near, rules, profiles, input);
     });
     if (!made) break;
     formed.push(made);
@@ -187,7 +219,7 @@ export async function formBattles(db: Db, input: { now: number; host: string; ru
   return formed;
 }
 
-async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: number }[], rules: ArenaRules, input: { now: number; host: string }): Promise<FormedBattle> {
+async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: number }[], rules: ArenaRules, allProfiles: Weighted[], input: { now: number; host: string }): Promise<FormedBattle> {
   const seed = newSeed();
   let rng = seed;
   const rand = () => {
@@ -208,7 +240,9 @@ async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: 
   ]);
   const tankById = new Map(chosen.map((t) => [t.id, t]));
   const nick = new Map(names.map((n) => [n.id, n.nickname]));
-  const profiles = await botProfiles(tx);
+  // The profiles that fit the battle's tier, drawn by their weight.
+  const fitting = allProfiles.filter((p) => p.minTier <= anchor && anchor <= p.maxTier && p.weight > 0);
+  const profiles = fitting.length ? fitting : allProfiles;
   // Players sorted by tier alternate between the teams, so each side gets the same spread of tiers.
   const sorted = [...group].sort((a, b) => b.tier - a.tier || a.playerId - b.playerId);
   const seats: Seat[] = [];
@@ -223,7 +257,8 @@ async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: 
   for (const team of [0, 1] as const) {
     while (perTeam[team] < rules.teamSize) {
       perTeam[team]++;
-      const profile = profiles[Math.floor(rand() * profiles.length)];
+      const picked = byWeight(profiles, rand());
+      const profile: BotProfile = { name: picked.name, aimError: picked.aimError, reactionMs: picked.reactionMs, aggression: picked.aggression };
       const tank = bots[Math.floor(rand() * bots.length)];
       seats.push({ team, playerId: null, name: `${profile.name} ${++n}`, tank: specOf(tank), bot: profile });
     }

@@ -10,6 +10,8 @@ import { saveBattleOptions } from "../../domain/options.ts";
 import { battles, battlePlayers, battleEvents } from "../../db/schema/battles.ts";
 import { battleRooms, battleQueue } from "../../db/schema/arena.ts";
 import { ledgerEntries } from "../../db/schema/ledger.ts";
+import { contentBots, contentDailyTasks } from "../../db/schema/progression.ts";
+import { dropContentCache } from "../../domain/content-cache.ts";
 import { players } from "../../db/schema/players.ts";
 import { arenaOf } from "./arena.ts";
 import { formBattles, finishArenaBattle, garageOf } from "../../domain/arena.ts";
@@ -212,6 +214,33 @@ describe("a battle", () => {
     expect((await w.app.request("/admin/battles/1/watch")).status).toBe(401);
     expect((await get(operator, "/admin/battles/999999/replay")).status).toBe(404);
   });
+});
+
+test("bots play by the operators' profiles of /admin/bots/ that fit the battle's tier", async () => {
+  await w.deps.db.insert(contentBots).values([
+    { id: 901, name: "Sniper", minTier: 1, maxTier: 3, aimError: 5, reactionMs: 120, aggression: 90, weight: 10, active: true, updatedAt: w.clock.now() },
+    { id: 902, name: "Tier nine", minTier: 9, maxTier: 10, aimError: 50, reactionMs: 900, aggression: 10, weight: 1000, active: true, updatedAt: w.clock.now() },
+  ]);
+  dropContentCache(w.deps.db, "bots");
+  const p = await signInPlayer(w);
+  await post(p, "/game/play/join", { tankId: FREE_TANK });
+  w.clock.advance(6_000);
+  const st = (await (await get(p, "/game/play/status")).json()) as { battle: { battleId: number } };
+  const room = arenaOf(w.deps).get(st.battle.battleId)!;
+  const bots = room.setup.seats.filter((s) => s.bot).map((s) => s.bot!);
+  expect(bots.length).toBe(5);
+  expect(bots.every((b) => b.name === "Sniper" && b.aimError === 0.5 && b.reactionMs === 120 && b.aggression === 0.9)).toBe(true);
+  room.stop();
+  await w.deps.db.delete(contentBots);
+  dropContentCache(w.deps.db, "bots");
+});
+
+test("the hangar shows the player's tasks of the day, in the page's language", async () => {
+  await w.deps.db.insert(contentDailyTasks).values({ id: 950, kind: "play_battles", nameRu: "Сыграть 3 боя", nameEn: "Play 3 battles", target: 3, minLevel: 1, maxLevel: 30, weight: 10, rewardCurrency: "silver", rewardAmount: 500, active: true, updatedAt: w.clock.now() });
+  const p = await signInPlayer(w);
+  const d = (await (await get(p, "/en/play/")).json()) as { crew: unknown[]; tasks: { name: string; target: number; progress: number; done: boolean }[] };
+  expect(d.crew).toEqual([]);
+  expect(d.tasks).toEqual([expect.objectContaining({ name: "Play 3 battles", target: 3, progress: 0, done: false })]);
 });
 
 test("two instances forming at once never seat a player twice", async () => {

@@ -12,7 +12,7 @@ import * as f from "../../http/fields.ts";
 import { AppError } from "../../http/errors.ts";
 import { arenaOf } from "./arena.ts";
 import type { Room, Seat, Viewer } from "./room.ts";
-import { arenaRules, garageOf, joinQueue, leaveQueue, queueEntry, roomOf, runningBattleOf } from "../../domain/arena.ts";
+import { arenaRules, garageOf, hangarExtras, joinQueue, leaveQueue, queueEntry, roomOf, runningBattleOf } from "../../domain/arena.ts";
 import { and, eq } from "drizzle-orm";
 import { players } from "../../db/schema/players.ts";
 import { battles, battlePlayers } from "../../db/schema/battles.ts";
@@ -80,8 +80,8 @@ export function registerArena(app: Hono<HonoEnv>) {
       .where(eq(players.id, playerId))
       .limit(1);
     if (!p) throw new AppError("unauthorized");
-    const [garage, rules, where] = await Promise.all([garageOf(db, playerId), arenaRules(db), status(c, playerId)]);
-    return c.json({ signedIn: true, player: p, garage, rules, ...where });
+    const [garage, rules, where, extras] = await Promise.all([garageOf(db, playerId), arenaRules(db), status(c, playerId), hangarExtras(db, playerId, c.var.locale, c.var.deps.clock.now())]);
+    return c.json({ signedIn: true, player: p, garage, rules, ...extras, ...where });
   });
 
   route(app, { method: "POST", path: "/game/play/join", auth: "player", mutates: true }, { input: joinIn }, async (c, b) => {

@@ -36,6 +36,8 @@ interface Hangar extends Where {
   player: { id: number; nickname: string; level: number; experience: number; silver: number; gold: number; rating: number; battles: number; wins: number; currentTankId: number | null };
   garage: Tank[];
   rules: { teamSize: number; roundSeconds: number; maxWaitSeconds: number };
+  crew: { crewId: number; role: string; name: string; level: number; xp: number; levelCap: number; skillLevel: number }[];
+  tasks: { id: number; name: string; kind: string; target: number; progress: number; rewardCurrency: string; rewardAmount: number; done: boolean }[];
 }
 
 const ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
@@ -154,6 +156,37 @@ export default function PlayPage() {
                 </li>
               ))}
             </ul>
+            <h2>{t`Crew`}</h2>
+            {hangar.crew.length === 0 ? (
+              <p className="tk-muted">{t`No crew hired yet.`}</p>
+            ) : (
+              <ul className="tk-crew">
+                {hangar.crew.map((m) => (
+                  <li key={m.crewId}>
+                    <span>{m.name}</span>
+                    <span className="tk-muted">{t`level ${m.level} of ${m.levelCap}`}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <h2>{t`Tasks of the day`}</h2>
+            {hangar.tasks.length === 0 ? (
+              <p className="tk-muted">{t`No tasks today.`}</p>
+            ) : (
+              <ul className="tk-tasks">
+                {hangar.tasks.map((task) => (
+                  <li key={task.id} className={task.done ? "tk-task-done" : undefined}>
+                    <span>{task.name}</span>
+                    <span className="tk-stat-bar" aria-hidden="true">
+                      <span style={{ width: `${Math.min(100, (task.progress / Math.max(1, task.target)) * 100)}%` }} />
+                    </span>
+                    <span className="tk-muted">
+                      {fmtInt(task.progress)} / {fmtInt(task.target)} · <span className={task.rewardCurrency === "gold" ? "tk-gold" : "tk-silver"}>● {fmtInt(task.rewardAmount)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
           {tank && (
             <section className="tk-tank-card" aria-label={t`Chosen tank`}>
