@@ -16,9 +16,9 @@ describe("PayPal", () => {
 
   beforeAll(async () => {
     w = await makeWorld();
-    standin = paypalStandin({ clientId: "client-x", secret: "secret-y", origin: () => `http://127.0.0.1:${server.port}` });
+    standin = paypalStandin({ clientId: "client-x", secret: "secret-y", origin: () => `http://127.0.0.1:${server.port}`, webhookId: "WH123TEST" });
     server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
-    Object.assign(w.deps.settings.secrets, { PAYPAL_CLIENT_ID: "client-x", PAYPAL_SECRET: "secret-y", PAYPAL_API_BASE: `http://127.0.0.1:${server.port}` });
+    Object.assign(w.deps.settings.secrets, { PAYPAL_CLIENT_ID: "client-x", PAYPAL_SECRET: "secret-y", PAYPAL_API_BASE: `http://127.0.0.1:${server.port}`, PAYPAL_WEBHOOK_ID: "WH123TEST" });
     await putItem(w.deps.db, GOLD_PACK, w.clock.now());
     buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "US" });
   });
@@ -109,5 +109,80 @@ describe("PayPal", () => {
     const c = await post(`/billing/paypal/order/${id}/cancel`);
     expect((await c.json()).order.status).toBe("cancelled");
     expect((await post(`/billing/paypal/order/${id}/cancel`)).status).toBe(200);
+  });
+
+  const hook = (d: { body: string; headers: Record<string, string> }) => w.app.request("/billing/paypal/webhook", { method: "POST", headers: d.headers, body: d.body });
+  async function captured() {
+    const a = await approved();
+    expect((await post(`/billing/paypal/order/${a.id}/capture`)).status).toBe(200);
+    return a;
+  }
+
+  test("every Orders call asks for the whole resource (Prefer: return=representation); a refused token is renewed once", async () => {
+    standin.requests.length = 0;
+    const a = await captured();
+    const calls = standin.requests.filter((r) => r.path.startsWith("/v2/"));
+    expect(calls.length).toBeGreaterThan(1);
+    expect(calls.every((r) => r.prefer === "return=representation")).toBe(true);
+    expect((await findOrder(w.deps.db, a.order.id))!.status).toBe("paid");
+    // The cached token stops working: one new token, the call goes through.
+    standin.expireTokens();
+    const before = await gold();
+    const b = await approved();
+    expect((await post(`/billing/paypal/order/${b.id}/capture`)).status).toBe(200);
+    expect(await gold()).toBe(before + 550);
+  });
+
+  test("webhook: a completed capture credits once (5 replays, 20 at once); a forged event is refused; foreign ones are acknowledged", async () => {
+    const a = await approved();
+    // The buyer approved and PayPal captured (e.g. a PENDING capture that completed later).
+    standin.orders.get(a.id)!.status = "COMPLETED";
+    standin.orders.get(a.id)!.capture = { id: "CAP1TEST", status: "COMPLETED", amount: { currency_code: "USD", value: "1.99" } };
+    const before = await gold();
+    const ev = await standin.captureEvent(a.id);
+    expect((await hook(ev)).status).toBe(200);
+    expect(await gold()).toBe(before + 550);
+    for (let i = 0; i < 5; i++) expect((await hook(ev)).status).toBe(200);
+    const all = await Promise.all(Array.from({ length: 20 }, () => hook(ev)));
+    expect(all.every((r) => r.status === 200)).toBe(true);
+    expect(await gold()).toBe(before + 550);
+    expect((await findOrder(w.deps.db, a.order.id))!.providerTxId).toBe("CAP1TEST");
+    const snap = await snapshot();
+    // Tampered body under the original signature; no signature; a wrong webhook id.
+    expect((await hook({ body: ev.body.replace('"1.99"', '"0.01"'), headers: ev.headers })).status).toBe(400);
+    const { ["paypal-transmission-sig"]: _s, ...unsigned } = ev.headers;
+    expect((await hook({ body: ev.body, headers: unsigned })).status).toBe(400);
+    expect((await hook({ body: "{nope", headers: ev.headers })).status).toBe(400);
+    expect(await snapshot()).toEqual(snap);
+    // A correctly signed event for a capture that is not ours: 200, nothing changes.
+    const foreign = await standin.webhook("PAYMENT.CAPTURE.COMPLETED", { id: "CAPX", status: "COMPLETED", amount: { currency_code: "USD", value: "5.00" }, custom_id: "999999" });
+    expect((await hook(foreign)).status).toBe(200);
+    expect(await snapshot()).toEqual(snap);
+  });
+
+  test("webhook: a full refund takes the gold back, a partial one does not, a reversal (chargeback) does; verify sees REVERSED", async () => {
+    const a = await captured();
+    const before = await gold();
+    expect((await hook(await standin.refundEvent(a.id, "0.50"))).status).toBe(200);
+    expect(await gold()).toBe(before);
+    const full = await standin.refundEvent(a.id);
+    expect((await hook(full)).status).toBe(200);
+    expect((await hook(full)).status).toBe(200);
+    expect(await gold()).toBe(before - 550);
+    expect((await findOrder(w.deps.db, a.order.id))!.status).toBe("refunded");
+
+    const b = await captured();
+    const mid = await gold();
+    expect((await hook(await standin.reverseEvent(b.id))).status).toBe(200);
+    expect(await gold()).toBe(mid - 550);
+    const events = await w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, b.order.id));
+    expect(events.at(-1)!.source).toBe("chargeback");
+
+    // A reversal seen only by verify (the webhook lost) is a reversal too, not "pending".
+    const c = await captured();
+    const had = await gold();
+    standin.orders.get(c.id)!.capture!.status = "REVERSED";
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, c.order.id))!, "verify")).order.status).toBe("refunded");
+    expect(await gold()).toBe(had - 550);
   });
 });

@@ -5,7 +5,12 @@
 // money is read from PayPal's own answer to our authenticated call. order/{id}/cancel cancels our
 // order (PayPal lets an uncaptured order expire). OAuth2 client credentials, the token cached
 // per instance until shortly before it expires. The provider transaction id is the capture id.
-// Settings: PAYPAL_CLIENT_ID, PAYPAL_SECRET, PAYPAL_API_BASE (default https://api-m.paypal.com).
+// Every call asks for the whole resource (Prefer: return=representation) and, on a 401, gets a
+// new token and tries once more. PayPal's webhook (/billing/paypal/webhook) reports what happens
+// later — a PENDING capture completing or denied, refunds, reversals (chargebacks) — verified by
+// PayPal's verify-webhook-signature with our webhook id.
+// Settings: PAYPAL_CLIENT_ID, PAYPAL_SECRET, PAYPAL_API_BASE (default https://api-m.paypal.com),
+// PAYPAL_WEBHOOK_ID (the webhook's id in the developer dashboard; without it the webhook answers 503).
 import { z } from "zod";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../deps.ts";
@@ -13,7 +18,7 @@ import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import * as f from "../http/fields.ts";
 import { AppError, notFound } from "../http/errors.ts";
-import { createOrder, findByRef, findOrder, markPending, settleUnpaid, type Order } from "./orders.ts";
+import { createOrder, findByRef, findByTx, findOrder, markPending, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { itemId, type Market } from "./catalog.ts";
@@ -50,12 +55,24 @@ async function accessToken(deps: Deps): Promise<string> {
 
 async function api(deps: Deps, method: string, path: string, body?: unknown, requestId?: string): Promise<{ status: number; body: Record<string, unknown> | null }> {
   const cfg = config(deps);
-  const res = await providerFetch(NAME, `${cfg.base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${await accessToken(deps)}`, "content-type": "application/json", ...(requestId ? { "paypal-request-id": requestId } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status === 401) tokens.clear();
+  const send = async () =>
+    providerFetch(NAME, `${cfg.base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await accessToken(deps)}`,
+        "content-type": "application/json",
+        // The whole resource, not PayPal's minimal default (id, status, links): we read the capture.
+        prefer: "return=representation",
+        ...(requestId ? { "paypal-request-id": requestId } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let res = await send();
+  // A token PayPal no longer accepts (expired early, revoked): one new token, one retry.
+  if (res.status === 401) {
+    tokens.delete(`${cfg.base} ${cfg.clientId}`);
+    res = await send();
+  }
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
 }
 
@@ -74,8 +91,11 @@ function stateOf(o: PpOrder): ProviderState {
   const capture = o.purchase_units?.flatMap((u) => u.payments?.captures ?? [])[0];
   if (capture && capture.status === "COMPLETED")
     return { status: "paid", txId: capture.id, amountMinor: decimalToMinor(capture.amount.value) ?? -1, currency: capture.amount.currency_code, raw: { order: o.id, status: o.status, capture: capture.id } };
-  if (capture && capture.status === "REFUNDED") return { status: "refunded", txId: capture.id, raw: { order: o.id, capture: capture.id, status: capture.status } };
-  if (capture && capture.status === "DECLINED") return { status: "failed", raw: { order: o.id, capture: capture.id, status: capture.status } };
+  // Money given back: a refund, or a reversal (chargeback); PARTIALLY_REFUNDED keeps the purchase.
+  if (capture && (capture.status === "REFUNDED" || capture.status === "REVERSED")) return { status: "refunded", txId: capture.id, raw: { order: o.id, capture: capture.id, status: capture.status } };
+  if (capture && (capture.status === "DECLINED" || capture.status === "FAILED")) return { status: "failed", raw: { order: o.id, capture: capture.id, status: capture.status } };
+  if (capture && capture.status === "PARTIALLY_REFUNDED")
+    return { status: "paid", txId: capture.id, amountMinor: decimalToMinor(capture.amount.value) ?? -1, currency: capture.amount.currency_code, raw: { order: o.id, capture: capture.id, status: capture.status } };
   if (o.status === "VOIDED") return { status: "cancelled", raw: { order: o.id, status: o.status } };
   return { status: "pending", raw: { order: o.id, status: o.status } };
 }
@@ -142,6 +162,68 @@ export const paypalProvider: Provider = {
   },
 };
 
+const webhookEvent = z.object({
+  id: z.string(),
+  event_type: z.string(),
+  resource: z.object({
+    id: z.string(),
+    status: z.string().optional(),
+    amount: money.optional(),
+    custom_id: z.string().optional(),
+    links: z.array(z.object({ rel: z.string(), href: z.string() })).optional(),
+  }),
+});
+
+/** POST with a body already serialised (the webhook event must reach PayPal byte for byte). */
+async function apiRaw(deps: Deps, path: string, body: string) {
+  const cfg = config(deps);
+  const send = async () => providerFetch(NAME, `${cfg.base}${path}`, { method: "POST", headers: { authorization: `Bearer ${await accessToken(deps)}`, "content-type": "application/json" }, body });
+  let res = await send();
+  if (res.status === 401) {
+    tokens.delete(`${cfg.base} ${cfg.clientId}`);
+    res = await send();
+  }
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+async function handleWebhook(deps: Deps, e: z.output<typeof webhookEvent>): Promise<string> {
+  const at = deps.clock.now();
+  const r = e.resource;
+  const detail = { event: e.id, type: e.event_type, resource: r.id };
+  switch (e.event_type) {
+    case "PAYMENT.CAPTURE.COMPLETED": {
+      const order = /^[0-9]{1,15}$/.test(r.custom_id ?? "") ? await findOrder(deps.db, Number(r.custom_id)) : null;
+      if (!order || order.provider !== NAME) return "ignored: not our order";
+      if (!r.amount) throw new AppError("malformed");
+      await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: r.id, amountMinor: decimalToMinor(r.amount.value) ?? -1, currency: r.amount.currency_code, source: "callback", at, detail });
+      return "paid";
+    }
+    case "PAYMENT.CAPTURE.DENIED":
+    case "PAYMENT.CAPTURE.DECLINED": {
+      const order = /^[0-9]{1,15}$/.test(r.custom_id ?? "") ? await findOrder(deps.db, Number(r.custom_id)) : null;
+      if (!order || order.provider !== NAME) return "ignored: not our order";
+      if (order.status !== "created" && order.status !== "pending") return "unchanged";
+      await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to: "failed", source: "callback", at, detail });
+      return "failed";
+    }
+    case "PAYMENT.CAPTURE.REFUNDED":
+    case "PAYMENT.CAPTURE.REVERSED": {
+      // The resource is the refund; its "up" link names the capture.
+      const captureId = /\/captures\/([^/?]+)/.exec(r.links?.find((l) => l.rel === "up")?.href ?? "")?.[1] ?? r.id;
+      const order = await findByTx(deps.db, NAME, captureId);
+      if (!order) return "ignored: unknown capture";
+      const reversal = e.event_type === "PAYMENT.CAPTURE.REVERSED";
+      // A partial refund keeps the purchase (as with Stripe); only the whole amount reverses it.
+      if (!reversal && r.amount && (decimalToMinor(r.amount.value) ?? 0) < order.amountMinor) return "partial refund ignored";
+      if (order.status !== "paid") return "not paid";
+      await reverse(deps.db, { orderId: order.id, kind: reversal ? "chargeback" : "refund", source: "callback", at, detail });
+      return "reversed";
+    }
+    default:
+      return "ignored";
+  }
+}
+
 const createInput = z.object({ item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) });
 const ppId = /^[A-Za-z0-9-]{1,64}$/;
 
@@ -171,6 +253,30 @@ export function registerPaypal(app: Hono<HonoEnv>) {
     const state = await capture(deps, order);
     const done = await applyState(deps.db, order, state, "callback", deps.clock.now());
     return c.json({ order: orderView(done) });
+  });
+
+  // PayPal's webhook: the event is verified by PayPal itself (verify-webhook-signature with our
+  // webhook id and the PAYPAL-* headers, the event passed exactly as received), then applied:
+  // capture completed credits, denied fails, refunded (in full) and reversed take the grants back.
+  route(app, { method: "POST", path: "/billing/paypal/webhook", auth: "provider" }, {}, async (c) => {
+    const { deps } = c.var;
+    const webhookId = secret(deps, NAME, "PAYPAL_WEBHOOK_ID");
+    const raw = await c.req.text();
+    const h = (n: string) => c.req.header(n) ?? "";
+    let event: z.output<typeof webhookEvent>;
+    try {
+      const parsed = webhookEvent.safeParse(JSON.parse(raw));
+      if (!parsed.success) throw new Error("shape");
+      event = parsed.data;
+    } catch {
+      throw new AppError("malformed");
+    }
+    if (!h("paypal-transmission-sig") || !h("paypal-transmission-id")) throw new AppError("signature", "billing.error.signature", [], 400);
+    const head = JSON.stringify({ auth_algo: h("paypal-auth-algo"), cert_url: h("paypal-cert-url"), transmission_id: h("paypal-transmission-id"), transmission_sig: h("paypal-transmission-sig"), transmission_time: h("paypal-transmission-time"), webhook_id: webhookId });
+    const check = await apiRaw(deps, "/v1/notifications/verify-webhook-signature", `${head.slice(0, -1)},"webhook_event":${raw}}`);
+    if (check.status === 401 || check.status === 403) throw new ProviderDown(NAME, `verify: HTTP ${check.status}`);
+    if (check.body?.verification_status !== "SUCCESS") throw new AppError("signature", "billing.error.signature", [], 400);
+    return c.json({ received: true, outcome: await handleWebhook(deps, event) });
   });
 
   route(app, { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/cancel", auth: "player", mutates: true }, { params: refParam }, async (c, { orderId }) => {

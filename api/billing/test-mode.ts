@@ -45,7 +45,7 @@ export async function preparePaymentsTestMode(secrets: Record<string, string | u
     stripe: { STRIPE_SECRET_KEY: "sk_test_tankodrome_local", STRIPE_WEBHOOK_SECRET: "whsec_tankodrome_local", STRIPE_API_BASE: base("stripe") },
     robokassa: { ROBOKASSA_LOGIN: "tankodrome-test", ROBOKASSA_PASSWORD1: "test-password-1", ROBOKASSA_PASSWORD2: "test-password-2", ROBOKASSA_BASE: base("robokassa"), ROBOKASSA_TEST: "1" },
     ecommpay: { ECOMMPAY_PROJECT_ID: "4242", ECOMMPAY_SECRET: "test-ecommpay-secret", ECOMMPAY_PAYMENT_PAGE_BASE: base("ecommpay"), ECOMMPAY_API_BASE: base("ecommpay") },
-    paypal: { PAYPAL_CLIENT_ID: "test-paypal-client", PAYPAL_SECRET: "test-paypal-secret", PAYPAL_API_BASE: base("paypal") },
+    paypal: { PAYPAL_CLIENT_ID: "test-paypal-client", PAYPAL_SECRET: "test-paypal-secret", PAYPAL_API_BASE: base("paypal"), PAYPAL_WEBHOOK_ID: "WHTESTMODE0LOCAL" },
   };
   const switched = Object.keys(settings).filter((p) => !own(p));
   for (const p of switched) Object.assign(secrets, settings[p]);
@@ -53,7 +53,7 @@ export async function preparePaymentsTestMode(secrets: Record<string, string | u
   const stripe = stripeStandin({ secretKey: s.stripe.STRIPE_SECRET_KEY, webhookSecret: s.stripe.STRIPE_WEBHOOK_SECRET, webhookUrl: `${pub}/billing/stripe/event/handle`, origin: () => base("stripe") });
   const robokassa = robokassaStandin({ login: s.robokassa.ROBOKASSA_LOGIN, password1: s.robokassa.ROBOKASSA_PASSWORD1, password2: s.robokassa.ROBOKASSA_PASSWORD2, resultUrl: `${pub}/billing/robokassa/result`, successUrl: `${pub}/billing/robokassa/success`, failUrl: `${pub}/billing/robokassa/fail` });
   const ecommpay = ecommpayStandin({ projectId: Number(s.ecommpay.ECOMMPAY_PROJECT_ID), secretKey: s.ecommpay.ECOMMPAY_SECRET, callbackUrl: `${pub}/billing/ecommpay/purchase` });
-  const paypal = paypalStandin({ clientId: s.paypal.PAYPAL_CLIENT_ID, secret: s.paypal.PAYPAL_SECRET, origin: () => base("paypal") });
+  const paypal = paypalStandin({ clientId: s.paypal.PAYPAL_CLIENT_ID, secret: s.paypal.PAYPAL_SECRET, origin: () => base("paypal"), webhookId: s.paypal.PAYPAL_WEBHOOK_ID });
   running.set(pub, { fetch: { stripe: stripe.app.fetch, robokassa: robokassa.app.fetch, ecommpay: ecommpay.app.fetch, paypal: paypal.app.fetch } });
   secrets.PAYMENTS_TEST_MODE = "1";
   return switched;
