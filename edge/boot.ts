@@ -12,6 +12,8 @@ import type { Warehouse } from "../warehouse/port.ts";
 import { migrateWarehouse } from "../warehouse/migrate.ts";
 import { startShipper, type ShipperHandle } from "../warehouse/shipper.ts";
 import { maintain, MAINTENANCE_EVERY_MS } from "../api/maintenance.ts";
+import { hashPasswordsWith } from "../api/identity/password.ts";
+import { createKdfPool } from "./kdf-pool.ts";
 import type { EdgeEnv } from "./config.ts";
 import { createMailer } from "./mailer.ts";
 import { preparePaymentsTestMode } from "../api/billing/test-mode.ts";
@@ -61,6 +63,9 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   const whApplied = await migrateWarehouse(warehouse);
   if (whApplied.length) logger.info("warehouse migrated", { applied: whApplied });
   const db = createDb(client);
+  // Password hashing in worker threads: a burst of sign-ins must not stall other requests.
+  const kdf = createKdfPool();
+  hashPasswordsWith(kdf);
   const shipper = startShipper({
     client,
     warehouse,
@@ -103,6 +108,8 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     shipper,
     async close() {
       await shipper.stop();
+      hashPasswordsWith(null);
+      kdf.close();
       await warehouse.close();
       client.close();
     },

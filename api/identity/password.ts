@@ -27,7 +27,22 @@ const unb64 = (s: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(s.pad
 
 let wasmUsable: boolean | undefined;
 
+/**
+ * Where Argon2id runs, when not on the calling thread: Bun and Deno give a pool of workers
+ * (edge/kdf-pool.ts) so a hash never holds the event loop; Workers and tests without one hash
+ * here.
+ */
+export interface Argon2Port {
+  argon2id(password: string, salt: Uint8Array, cost: { m: number; t: number; p: number }, hashLength: number): Promise<Uint8Array>;
+}
+let port: Argon2Port | null = null;
+/** Set by the edge at start (null: hash on the calling thread). */
+export function hashPasswordsWith(p: Argon2Port | null): void {
+  port = p;
+}
+
 async function argon2id(password: string, salt: Uint8Array, cost: { m: number; t: number; p: number }): Promise<Uint8Array> {
+  if (port) return port.argon2id(password, salt, cost, HASH_BYTES);
   if (wasmUsable !== false) {
     try {
       const out = await argon2idWasm({ password, salt, parallelism: cost.p, iterations: cost.t, memorySize: cost.m, hashLength: HASH_BYTES, outputType: "binary" });

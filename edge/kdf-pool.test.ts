@@ -1,0 +1,59 @@
+// Argon2id in worker threads: the same bytes as on the calling thread, and the event loop keeps
+// running while a burst of hashes is computed (on the calling thread each hash held it ~0.25 s).
+import { test, expect, afterAll } from "bun:test";
+import { createKdfPool } from "./kdf-pool.ts";
+import { hashPassword, verifyPassword, hashPasswordsWith } from "../api/identity/password.ts";
+
+const pool = createKdfPool(1);
+afterAll(() => {
+  hashPasswordsWith(null);
+  pool.close();
+});
+
+/** The longest the event loop went without running a 2 ms timer while `work` ran. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let worst = 0;
+  const timer = setInterval(() => {
+    const t = performance.now();
+    worst = Math.max(worst, t - last);
+    last = t;
+  }, 2);
+  await new Promise((r) => setTimeout(r, 5));
+  last = performance.now();
+  await work();
+  clearInterval(timer);
+  return worst;
+}
+
+test("hashes made in the pool verify on the calling thread and the other way round", async () => {
+  const here = await hashPassword("correct horse battery");
+  hashPasswordsWith(pool);
+  try {
+    const there = await hashPassword("correct horse battery");
+    expect(await verifyPassword("correct horse battery", here)).toBe(true);
+    expect(await verifyPassword("wrong horse battery", here)).toBe(false);
+    hashPasswordsWith(null);
+    expect(await verifyPassword("correct horse battery", there)).toBe(true);
+  } finally {
+    hashPasswordsWith(null);
+  }
+}, 60_000);
+
+test("while 6 sign-ins are hashed in the pool, the event loop stalls far less than with them on its thread", async () => {
+  const stored = await hashPassword("correct horse battery");
+  const t0 = performance.now();
+  await verifyPassword("correct horse battery", stored);
+  const oneHashHere = performance.now() - t0;
+  const onThread = await longestStall(() => Promise.all(Array.from({ length: 6 }, () => verifyPassword("guess", stored))));
+  hashPasswordsWith(pool);
+  try {
+    const inPool = await longestStall(() => Promise.all(Array.from({ length: 6 }, () => verifyPassword("guess", stored))));
+    console.log(`one hash on the thread ${oneHashHere.toFixed(0)} ms; longest stall: on the thread ${onThread.toFixed(0)} ms, with the pool ${inPool.toFixed(0)} ms`);
+    // On the thread the 6 hashes hold the loop back to back (6 × one hash).
+    expect(onThread).toBeGreaterThan(oneHashHere * 3);
+    expect(inPool).toBeLessThan(onThread / 3);
+  } finally {
+    hashPasswordsWith(null);
+  }
+}, 60_000);
