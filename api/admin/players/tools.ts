@@ -40,6 +40,8 @@ export const playerDocument = z.object({
     nickname: f.nickname(),
     email: z.email().max(254).nullable(),
     country: z.string().regex(/^[A-Z]{2}$/),
+    region: z.string().regex(/^[A-Za-z0-9]{1,20}$/).nullable().optional(),
+    city: z.string().min(1).max(100).nullable().optional(),
     platform: slug,
     source: slug,
     locale: z.enum(["ru", "en"]),

@@ -291,5 +291,13 @@ export const migrations: Migration[] = [
       "CREATE TABLE `player_quests` (\n\t`player_id` integer NOT NULL,\n\t`quest_key` text NOT NULL,\n\t`step` integer DEFAULT 0 NOT NULL,\n\t`progress` integer DEFAULT 0 NOT NULL,\n\t`completed_at` integer,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`player_id`, `quest_key`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
       "CREATE TABLE `ui_translations` (\n\t`locale` text NOT NULL,\n\t`key` text NOT NULL,\n\t`source` text DEFAULT '' NOT NULL,\n\t`project_text` text DEFAULT '' NOT NULL,\n\t`text` text,\n\t`edited_from` text,\n\t`updated_by` text,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`locale`, `key`)\n);"
     ]
+  },
+  {
+    "tag": "0020_lame_maria_hill",
+    "hash": "a13147d3591987d6b9d69a41f91f6565e718ce08afb8b2b402c4b8121a4234e0",
+    "statements": [
+      "ALTER TABLE `players` ADD `region` text;",
+      "ALTER TABLE `players` ADD `city` text;"
+    ]
   }
 ];

@@ -9,6 +9,9 @@ export const players = sqliteTable(
     email: text("email"),
     passwordHash: text("password_hash"),
     country: text("country").notNull().default("RU"),
+    /** The country's first-level region (GeoNames admin1 code) and a city of it (api/domain/geo.ts); null: not known. */
+    region: text("region"),
+    city: text("city"),
     platform: text("platform").notNull().default("web"),
     source: text("source").notNull().default("organic"),
     locale: text("locale").notNull().default("ru"),

@@ -5,6 +5,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { WorldStep } from "./world.ts";
 import { applyLedger } from "../../domain/ledger.ts";
 import { RATE_BONUS } from "../../domain/terms.ts";
+import { citiesOf, regionsOf } from "../../domain/geo.ts";
 import { players } from "../schema/players.ts";
 import { clanMembers } from "../schema/clans.ts";
 import { cmsContents } from "../schema/cms.ts";
@@ -27,6 +28,15 @@ export const communityStep: WorldStep = async ({ db, r, playerIds, opts }) => {
   const now = opts.now;
   const people = await db.select({ id: players.id, nickname: players.nickname, locale: players.locale, platform: players.platform, country: players.country, createdAt: players.createdAt }).from(players).where(inArray(players.id, playerIds.slice(0, 400)));
   const byId = new Map(people.map((p) => [p.id, p]));
+
+  // Where they are: a region and a city of their country (the offline GeoNames data).
+  for (const p of people.slice(0, 200)) {
+    const regions = await regionsOf(p.country);
+    if (regions.length === 0 || r.next() < 0.3) continue;
+    const region = r.pick(regions).code;
+    const cities = await citiesOf(p.country, region, undefined, 200);
+    await db.update(players).set({ region, city: cities.length ? r.pick(cities) : null }).where(eq(players.id, p.id));
+  }
 
   // Friends: each of the first players befriends a few others; some requests wait.
   const pairs = new Set<string>();

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import { Facts } from "./Facts.tsx";
+import { PlaceFields, RegionName } from "./PlaceFields.tsx";
 
 interface Card {
   player: {
@@ -17,6 +18,8 @@ interface Card {
     nickname: string;
     email: string | null;
     country: string;
+    region: string | null;
+    city: string | null;
     platform: string;
     source: string;
     locale: string;
@@ -100,6 +103,7 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
               items={[
                 [t`Email`, d.player.email ?? "—"],
                 [t`Country, platform, source`, `${d.player.country} · ${d.player.platform} · ${d.player.source}`],
+                [t`Region, city`, <>{<RegionName country={d.player.country} region={d.player.region} />} · {d.player.city ?? "—"}</>],
                 [t`Level, experience, rating`, `${d.player.level} · ${fmtInt(d.player.experience)} · ${fmtInt(d.player.rating)}`],
                 [t`Battles, wins`, `${fmtInt(d.player.battles)} · ${fmtInt(d.player.wins)}`],
                 [t`Gold, silver`, `${fmtInt(d.player.gold)} · ${fmtInt(d.player.silver)}`],
@@ -112,7 +116,7 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
 
             <h2>{t`Profile`}</h2>
             {profile === null ? (
-              <button type="button" className="tk-btn" disabled={!!d.player.erasedAt} onClick={() => setProfile({ nickname: d.player.nickname, email: d.player.email ?? "", country: d.player.country, level: String(d.player.level), experience: String(d.player.experience) })}>
+              <button type="button" className="tk-btn" disabled={!!d.player.erasedAt} onClick={() => setProfile({ nickname: d.player.nickname, email: d.player.email ?? "", country: d.player.country, region: d.player.region ?? "", city: d.player.city ?? "", level: String(d.player.level), experience: String(d.player.experience) })}>
                 {t`Edit profile`}
               </button>
             ) : (
@@ -132,6 +136,7 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
                     {errors[name] && <span className="tk-field-error">{errors[name]}</span>}
                   </label>
                 ))}
+                <PlaceFields profile={profile} errors={errors} onChange={setProfile} />
                 <div className="tk-row">
                   <button type="submit" className="tk-btn tk-primary">{t`Save`}</button>
                   <button type="button" className="tk-btn" onClick={() => (setProfile(null), setErrors({}))}>{t`Cancel`}</button>

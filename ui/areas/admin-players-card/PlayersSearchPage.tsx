@@ -1,7 +1,9 @@
 // /admin/player/ — find a player by id, nickname, email or social id; server-paged and sorted.
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
-import { DataTable, type Column } from "../../components/DataTable.tsx";
+import { useSearchParams } from "wouter";
+import { DataTable, type Column, type Filter } from "../../components/DataTable.tsx";
+import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { BulkUnban } from "./BulkUnban.tsx";
 
@@ -10,6 +12,8 @@ interface Row {
   nickname: string;
   email: string | null;
   country: string;
+  region: string | null;
+  city: string | null;
   platform: string;
   level: number;
   gold: number;
@@ -21,13 +25,28 @@ interface Row {
   erasedAt: number | null;
 }
 
+/** Country, then its regions, then the region's cities (the offline geo data): filters that narrow as they are chosen. */
+function useGeoFilters(): Filter[] {
+  const [search] = useSearchParams();
+  const country = search.get("country") ?? "";
+  const region = search.get("region") ?? "";
+  const countries = useApi<{ countries: string[] }>("/admin/commonGeoip/");
+  const regions = useApi<{ regions: { code: string; name: string }[] }>(country ? `/admin/commonGeoip/getRegions?country=${country}` : null);
+  const cities = useApi<{ cities: string[] }>(country && region ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(region)}` : null);
+  const out: Filter[] = [{ id: "country", label: t`Country`, options: (countries.data?.countries ?? []).map((c) => [c, c]) }];
+  if (country && regions.data) out.push({ id: "region", label: t`Region`, options: regions.data.regions.map((r) => [r.code, r.name]) });
+  if (region && cities.data) out.push({ id: "city", label: t`City`, options: cities.data.cities.map((c) => [c, c]) });
+  return out;
+}
+
 export default function PlayersSearchPage() {
   const [version, setVersion] = useState(0);
+  const geo = useGeoFilters();
   const columns: Column<Row>[] = [
     { id: "id", label: t`Id`, value: (r) => r.id, cell: (r) => <a href={`/admin/player/${r.id}`}>{r.id}</a> },
     { id: "nickname", label: t`Nickname`, value: (r) => r.nickname, cell: (r) => <a href={`/admin/player/${r.id}`}>{r.nickname}</a> },
     { id: "email", label: t`Email`, value: (r) => r.email, sortable: false },
-    { id: "country", label: t`Country`, value: (r) => r.country, sortable: false },
+    { id: "country", label: t`Country`, value: (r) => [r.country, r.city].filter(Boolean).join(" · "), sortable: false },
     { id: "platform", label: t`Platform`, value: (r) => r.platform, sortable: false },
     { id: "level", label: t`Level`, value: (r) => r.level },
     { id: "gold", label: t`Gold`, value: (r) => r.gold, cell: (r) => fmtInt(r.gold) },
@@ -48,7 +67,7 @@ export default function PlayersSearchPage() {
         columns={columns}
         rowKey={(r) => String(r.id)}
         search={t`Id, nickname, email or social id`}
-        filters={[{ id: "state", label: t`State`, options: [["banned", t`banned`], ["suspect", t`suspect`], ["erased", t`erased`]] }]}
+        filters={[{ id: "state", label: t`State`, options: [["banned", t`banned`], ["suspect", t`suspect`], ["erased", t`erased`]] }, ...geo]}
         defaultSort={{ id: "id", desc: true }}
         exportName="players"
         version={version}

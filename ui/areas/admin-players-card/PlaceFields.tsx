@@ -1,0 +1,57 @@
+// The region and city of a player's profile, chosen from their country's (the offline geo data):
+// the region list follows the country typed above it, the city list the region.
+import { useEffect } from "react";
+import { t } from "@lingui/core/macro";
+import { useApi } from "../../lib/api.ts";
+
+interface Props {
+  profile: Record<string, string>;
+  errors: Record<string, string>;
+  onChange: (next: Record<string, string>) => void;
+}
+
+export function PlaceFields({ profile, errors, onChange }: Props) {
+  const country = /^[A-Za-z]{2}$/.test(profile.country ?? "") ? profile.country.toUpperCase() : "";
+  const regions = useApi<{ regions: { code: string; name: string }[] }>(country ? `/admin/commonGeoip/getRegions?country=${country}` : null);
+  const cities = useApi<{ cities: string[] }>(country && profile.region ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(profile.region)}` : null);
+  // Another country typed above: its regions replace the old choice.
+  const known = regions.data?.regions;
+  useEffect(() => {
+    if (known && profile.region && !known.some((r) => r.code === profile.region)) onChange({ ...profile, region: "", city: "" });
+  }, [known, profile, onChange]);
+  return (
+    <>
+      <label>
+        {t`Region`}
+        <select name="region" value={profile.region ?? ""} aria-invalid={!!errors.region} onChange={(e) => onChange({ ...profile, region: e.target.value, city: "" })}>
+          <option value="">{t`not known`}</option>
+          {(regions.data?.regions ?? []).map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+        {errors.region && <span className="tk-field-error">{errors.region}</span>}
+      </label>
+      <label>
+        {t`City`}
+        <select name="city" value={profile.city ?? ""} disabled={!profile.region} aria-invalid={!!errors.city} onChange={(e) => onChange({ ...profile, city: e.target.value })}>
+          <option value="">{t`not known`}</option>
+          {(cities.data?.cities ?? []).map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        {errors.city && <span className="tk-field-error">{errors.city}</span>}
+      </label>
+    </>
+  );
+}
+
+/** The region's name for the card's facts (its code while the list loads). */
+export function RegionName({ country, region }: { country: string; region: string | null }) {
+  const regions = useApi<{ regions: { code: string; name: string }[] }>(region ? `/admin/commonGeoip/getRegions?country=${country}` : null);
+  if (!region) return <>—</>;
+  return <>{regions.data?.regions.find((r) => r.code === region)?.name ?? region}</>;
+}
