@@ -18,5 +18,6 @@ import { screens as contentLists } from "./content-lists/routes.ts";
 import { screens as cms } from "./cms/routes.ts";
 import { screens as adminCommunity } from "./admin-community/routes.ts";
 import { screens as play } from "./play/routes.ts";
+import { screens as playerProgression } from "./player-progression/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists, ...cms, ...adminCommunity, ...play];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists, ...cms, ...adminCommunity, ...play, ...playerProgression];

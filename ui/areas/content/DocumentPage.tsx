@@ -1,0 +1,127 @@
+// The tank catalogue (/admin/tankData/) or all options (/admin/optionsData/) as one document:
+// what it holds, export, import with its difference shown per section before it is applied
+// (a backup of the current document is taken first), and the kept backups — take one, download
+// one, restore one.
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { msg, ph, t } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
+import { Load } from "../../components/States.tsx";
+import { Table, type Column } from "../../components/Table.tsx";
+import { toast } from "../../components/Toasts.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { ImportPreview } from "./ImportPreview.tsx";
+import { Heading } from "./Heading.tsx";
+import { TITLES } from "./titles.ts";
+
+interface Backup { id: number; reason: string; adminUsername: string; summary: string; createdAt: number }
+interface Page { kind: string; summary: string; sections: string[]; backups: Backup[]; actions: { export?: string; import: string; backup: string } }
+interface SectionDiff { added: string[]; changed: { key: string; summary: string }[]; removed: string[]; unchanged: number }
+interface ImportAnswer { applied: boolean; changes: Record<string, SectionDiff>; backupId?: number }
+
+const SECTIONS: Record<string, MessageDescriptor> = {
+  tanks: msg`Tanks`, moduleTypes: msg`Module types`, moduleUpgrades: msg`Module upgrades`, camouflages: msg`Camouflages`, decals: msg`Decals`,
+  options: msg`Options`, battle: msg`Battle options`,
+};
+const REASONS: Record<string, MessageDescriptor> = { "before-import": msg`Before an import`, "before-restore": msg`Before a restore`, manual: msg`Taken by hand` };
+const sectionName = (k: string) => (SECTIONS[k] ? t(SECTIONS[k]) : k);
+
+export function DiffView({ changes }: { changes: Record<string, SectionDiff> }) {
+  return (
+    <div className="tk-columns">
+      {Object.entries(changes).map(([k, s]) => (
+        <div key={k}>
+          <h3>{sectionName(k)}</h3>
+          <ul>
+            <li>{t`Added: ${ph({ n: s.added.length })}${ph({ keys: s.added.length ? ` (${s.added.slice(0, 20).join(", ")})` : "" })}`}</li>
+            <li>{t`Removed: ${ph({ n: s.removed.length })}${ph({ keys: s.removed.length ? ` (${s.removed.slice(0, 20).join(", ")})` : "" })}`}</li>
+            <li>{t`Changed: ${ph({ n: s.changed.length })}`}</li>
+            {s.changed.slice(0, 30).map((c) => (
+              <li key={c.key} className="tk-hint">
+                {c.key}: {c.summary}
+              </li>
+            ))}
+            <li>{t`Unchanged: ${ph({ n: s.unchanged })}`}</li>
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function DocumentPage() {
+  const [path] = useLocation();
+  const state = useApi<Page>(path);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const [note, setNote] = useState("");
+  const title = t(TITLES[path] ?? msg`Data`);
+  const columns: Column<Backup>[] = [
+    { id: "id", label: t`Backup`, value: (b) => b.id },
+    { id: "createdAt", label: t({ message: "Taken", context: "backup time" }), value: (b) => b.createdAt, cell: (b) => fmtDateTime(b.createdAt) },
+    { id: "reason", label: t`Why`, value: (b) => b.reason, cell: (b) => (REASONS[b.reason] ? t(REASONS[b.reason]) : b.reason.startsWith("manual: ") ? `${t(REASONS.manual)}: ${b.reason.slice(8)}` : b.reason) },
+    { id: "adminUsername", label: t`By`, value: (b) => b.adminUsername },
+    { id: "summary", label: t`Holds`, value: (b) => b.summary },
+    {
+      id: "actions", label: "", value: () => "", sortable: false,
+      cell: (b) => (
+        <div className="tk-row">
+          <a className="tk-btn" href={`${state.data!.actions.backup}?id=${b.id}`} download>{t`Download`}</a>
+          <button className="tk-btn tk-danger" onClick={() => setRestoring(b.id)}>{t`Restore`}</button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Heading title={title} />
+      <Load state={state}>
+        {(d) => (
+          <section>
+            <p>{t`Now: ${ph({ summary: d.summary })}`}</p>
+            <div className="tk-row">
+              {d.actions.export && <a className="tk-btn" href={d.actions.export} download>{t`Export JSON`}</a>}
+              <label>
+                {t`Note`} <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+              </label>
+              <button
+                className="tk-btn"
+                onClick={async () => {
+                  try {
+                    await api(d.actions.backup, { method: "POST", body: { note } });
+                    toast.ok(t`Backup taken`);
+                    setNote("");
+                    state.reload();
+                  } catch (e) {
+                    toast.error((e as ApiError).message);
+                  }
+                }}
+              >
+                {t`Take a backup`}
+              </button>
+            </div>
+            <ImportPreview<ImportAnswer> url={d.actions.import} label={t`Import JSON`} summary={(r) => <DiffView changes={r.changes} />} onApplied={state.reload} />
+            <h2>{t`Backups`}</h2>
+            <Table rows={d.backups} columns={columns} />
+            <ConfirmDialog
+              open={restoring !== null}
+              text={t`Replace the current data with backup #${ph({ id: restoring ?? "" })}? The current data is backed up first.`}
+              onCancel={() => setRestoring(null)}
+              onConfirm={async () => {
+                try {
+                  await api(d.actions.backup, { method: "POST", body: { restore: restoring } });
+                  toast.ok(t`Restored`);
+                  state.reload();
+                } catch (e) {
+                  toast.error((e as ApiError).message);
+                }
+                setRestoring(null);
+              }}
+            />
+          </section>
+        )}
+      </Load>
+    </>
+  );
+}
