@@ -10,7 +10,7 @@ import { z } from "zod";
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { HonoEnv } from "../../http/env.ts";
-import { page, route } from "../../http/router.ts";
+import { assertCsrf, page, route } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { notFound } from "../../http/errors.ts";
@@ -252,15 +252,16 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
 
   // GET: the kept backups (or one of them, ?id=N, as a file); POST: take one, or restore ?restore=N.
   const backupInput = z.object({ id: f.optional(f.id()), restore: f.optional(f.id()), note: f.optionalText(200) });
-  route(app, { method: "ANY", path: `${d.base}${actions.backup}`, ...who, mutates: true }, { input: backupInput }, async (c, q) => {
+  // Reading (the list, a download) needs no CSRF token; taking or restoring one does (checked here).
+  route(app, { method: "ANY", path: `${d.base}${actions.backup}`, ...who }, { input: backupInput }, async (c, q) => {
     const { db, clock } = c.var.deps;
     if (c.req.method === "GET" || c.req.method === "HEAD") {
-      c.set("audited", true);
       if (q.id === undefined) return c.json({ backups: await listBackups(db, d) });
       const [b] = await db.select().from(contentBackups).where(and(eq(contentBackups.id, q.id), eq(contentBackups.kind, d.kind))).limit(1);
       if (!b) throw notFound();
       return download(c, JSON.parse(b.document), `${d.kind}-backup-${b.id}`);
     }
+    assertCsrf(c, "admin");
     const at = clock.now();
     if (q.restore === undefined) {
       const id = await db.transaction(async (tx) => {

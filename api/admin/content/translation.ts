@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, eq, isNotNull, isNull, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
-import { page, route } from "../../http/router.ts";
+import { assertCsrf, page, route } from "../../http/router.ts";
 import { parseFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
@@ -119,12 +119,11 @@ export function registerTranslation(app: Hono<HonoEnv>) {
 
   // GET: the texts of a locale by status (paged, searched); POST: an operator's text (empty: the project's again).
   const saveInput = z.object({ locale: z.enum(UI_LOCALES), key: f.text(1, 64), text: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().max(5000).nullable()) });
-  route(app, { method: "ANY", path: "/admin/translation/io", ...who, mutates: true }, {}, async (c) => {
+  // Reading needs no CSRF token; a save does (checked here: the route answers both).
+  route(app, { method: "ANY", path: "/admin/translation/io", ...who }, {}, async (c) => {
     const { db, clock } = c.var.deps;
-    if (c.req.method === "GET" || c.req.method === "HEAD") {
-      c.set("audited", true);
-      return c.json({ ...(await list(db, await parseFields(c, listInput))), counts: await counts(db) });
-    }
+    if (c.req.method === "GET" || c.req.method === "HEAD") return c.json({ ...(await list(db, await parseFields(c, listInput))), counts: await counts(db) });
+    assertCsrf(c, "admin");
     const s = await parseFields(c, saveInput);
     const at = clock.now();
     const saved = await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
-import { route } from "../../http/router.ts";
+import { assertCsrf, route } from "../../http/router.ts";
 import { issueMessage, parseFields, readFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
@@ -76,12 +76,12 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
     });
 
   if (d.actions.import)
-    route(app, { method: d.methods?.import ?? "ANY", path: `${d.base}${d.actions.import}`, ...who, mutates: true }, {}, async (c) => {
-      // GET: what a file must look like (the spec's GET|POST import).
+    route(app, { method: d.methods?.import ?? "ANY", path: `${d.base}${d.actions.import}`, ...who }, {}, async (c) => {
+      // GET: what a file must look like (the spec's GET|POST import); reading needs no CSRF token, a change does.
       if (c.req.method === "GET" || c.req.method === "HEAD") {
-        c.set("audited", true);
         return c.json({ format: formatOf(d), version: 1, item: z.toJSONSchema(d.schema, { io: "input", unrepresentable: "any" }) });
       }
+      assertCsrf(c, "admin");
       const { apply } = await parseFields(c, importInput);
       const locale = c.var.locale;
       const { items } = readDocument(await uploadedText(c), formatOf(d), fileShape, locale);
@@ -134,8 +134,6 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
         if (e instanceof Preview) return e.changes;
         throw e;
       });
-      // A preview changes nothing, so it leaves no admin log row.
-      if (!apply) c.set("audited", true);
       return c.json({ applied: apply, ...result });
     });
 }

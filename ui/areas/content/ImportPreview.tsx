@@ -31,7 +31,7 @@ export function ImportPreview<R>({ url, label, summary, onApplied }: { url: stri
     setBusy(false);
   };
   return (
-    <section className="tk-panel tk-import" aria-label={label}>
+    <section className="tk-panel tk-import">
       <div className="tk-row">
         <label htmlFor={id}>{label}</label>
         <input

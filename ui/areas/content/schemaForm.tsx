@@ -130,7 +130,9 @@ function Field({ form, name, field, p, money }: { form: FormState; name: string;
     const options = enumOf(p)!.map((o): [string, string] => [o, valueLabel(o)]);
     return <FormField form={form} name={name} label={label(field)} type="select" options={[["", nullable(p) ? t`— none —` : ""], ...options]} />;
   }
-  if (kind === "number") return <FormField form={form} name={name} label={label(field)} type="number" hint={money.includes(field) ? t`Whole units of the currency` : undefined} />;
+  // A money field shows the amount as it reads (20 000) under the digits typed.
+  const amount = Number(form.values[name]);
+  if (kind === "number") return <FormField form={form} name={name} label={label(field)} type="number" hint={money.includes(field) && form.values[name] && Number.isFinite(amount) && amount >= 1000 ? fmtInt(amount) : undefined} />;
   if (kind === "object")
     return (
       <fieldset className="tk-fieldset">
@@ -165,7 +167,7 @@ function Rows({ form, name, field, p, money }: { form: FormState; name: string; 
       <legend>{label(field)}</legend>
       {count === 0 && <p className="tk-hint">{t`No rows yet.`}</p>}
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="tk-row tk-subrow">
+        <div key={i} className="tk-subrow" style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(110px, 1fr))", alignItems: "end", gap: 8, paddingBottom: 8, borderBottom: "1px solid #2a3540", marginBottom: 8 }}>
           <SchemaFields form={form} props={sub} money={money} prefix={`${name}.${i}.`} />
           <button type="button" className="tk-btn tk-danger" onClick={() => remove(i)} aria-label={t`Remove row ${ph({ n: i + 1 })}`}>
             {t`Remove`}
