@@ -131,7 +131,7 @@ const crew = (id: number, role: (typeof CREW_ROLES)[number], nameRu: string, nam
 });
 export const DEMO_CREWS: z.input<typeof crewSchema>[] = [
   crew(1, "commander", "Командир", "Commander", 120), crew(2, "gunner", "Наводчик", "Gunner", 110), crew(3, "driver", "Механик-водитель", "Driver", 100),
-  crew(4, "loader", "Заряжающий", "Loader", 100), crew(5, "radio", "Радист", "Radio operator", 90),
+  crew(4, "loader", "Заряжающий", "Loader", 100), crew(5, "radio", "Радист", "Radioman", 90),
 ];
 
 export const DEMO_DECORATIONS: z.input<typeof decorationSchema>[] = [
