@@ -60,7 +60,7 @@ export default function DocumentPage() {
   const columns: Column<Backup>[] = [
     { id: "id", label: t`Backup`, value: (b) => b.id },
     { id: "createdAt", label: t({ message: "Taken", context: "backup time" }), value: (b) => b.createdAt, cell: (b) => fmtDateTime(b.createdAt) },
-    { id: "reason", label: t`Why`, value: (b) => b.reason, cell: (b) => (REASONS[b.reason] ? t(REASONS[b.reason]) : b.reason.startsWith("manual: ") ? `${t(REASONS.manual)}: ${b.reason.slice(8)}` : b.reason) },
+    { id: "reason", label: t({ message: "Why", context: "backup reason" }), value: (b) => b.reason, cell: (b) => (REASONS[b.reason] ? t(REASONS[b.reason]) : b.reason.startsWith("manual: ") ? `${t(REASONS.manual)}: ${b.reason.slice(8)}` : b.reason) },
     { id: "adminUsername", label: t`By`, value: (b) => b.adminUsername },
     { id: "summary", label: t`Holds`, value: (b) => b.summary },
     {
