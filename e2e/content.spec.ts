@@ -115,6 +115,7 @@ test("crews and decorations: item pages save their sections; module upgrades edi
   await prices.getByLabel("Days (0: forever)").fill("30");
   await prices.getByLabel("Price, gold").fill("150");
   await prices.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").getByText("Saved")).toHaveCount(2);
   await expect.poll(async () => String((await one("select groups from content_decorations where name_en = 'Hooter'")).groups)).toContain('"priceGold":150');
 
   await page.goto(`${running.url}/admin/moduleUpgrade/`);
@@ -180,6 +181,7 @@ test("a player's crew, daily tasks and quests, in Russian", async ({ browser }, 
   await page.getByLabel(/Прогресс \(цель/).fill(String(task.target));
   await page.getByRole("button", { name: "Сохранить" }).click();
   await expect.poll(async () => (await one("select count(*) as n from player_daily_tasks where player_id = ? and completed_at is not null and day = (select max(day) from player_daily_tasks)", [playerId])).n).toBeGreaterThan(0);
+  await expect(page.getByRole("cell", { name: /\d\d\.\d\d\.\d{4}/ }).first()).toBeVisible();
   await page.screenshot({ path: info.outputPath("player-tasks.png"), fullPage: true });
 
   await page.goto(`${running.url}/admin/player/${playerId}/crews`);
@@ -188,6 +190,7 @@ test("a player's crew, daily tasks and quests, in Russian", async ({ browser }, 
   await page.getByLabel("Уровень навыка").fill("3");
   await page.getByRole("button", { name: "Сохранить" }).click();
   await expect.poll(async () => Number((await one("select skill_level as s from player_crew_members where player_id = ? and crew_id = 2", [playerId])).s)).toBe(3);
+  await expect(page.getByRole("row", { name: /Наводчик/ }).getByRole("cell", { name: "3", exact: true })).toBeVisible();
 
   await page.goto(`${running.url}/admin/player/${playerId}/quests`);
   await expect(page.getByRole("heading", { level: 1, name: /Квесты/ })).toBeVisible();
@@ -195,6 +198,7 @@ test("a player's crew, daily tasks and quests, in Russian", async ({ browser }, 
   await page.getByLabel(/Шаг \(от 0/).fill("3");
   await page.getByRole("button", { name: "Сохранить" }).click();
   await expect.poll(async () => (await one("select completed_at as c from player_quests where player_id = ? and quest_key = 'first-steps'", [playerId]))?.c ?? null).not.toBeNull();
+  await expect(page.getByRole("row", { name: /Первые шаги/ }).getByRole("cell", { name: "выполнен" })).toBeVisible();
   await page.goto(`${running.url}/admin/bots/`);
   await expect(page.getByRole("heading", { level: 1, name: "Боты" })).toBeVisible();
   await page.screenshot({ path: info.outputPath("bots-ru.png"), fullPage: true });
