@@ -58,6 +58,8 @@ export function Table<R>(props: { rows: R[]; columns: Column<R>[]; rowKey?: (r: 
     },
   } as never);
   return (
+    // A table wider than the screen scrolls inside its own box, never the page.
+    <div className="tk-table-scroll">
     <table className={props.className ? `tk-table ${props.className}` : "tk-table"}>
       {props.caption && <caption className="tk-sr">{props.caption}</caption>}
       <thead>
@@ -94,5 +96,6 @@ export function Table<R>(props: { rows: R[]; columns: Column<R>[]; rowKey?: (r: 
       </tbody>
       {props.footer && <tfoot>{props.footer}</tfoot>}
     </table>
+    </div>
   );
 }

@@ -31,6 +31,8 @@ function signOut(e: FormEvent) {
 
 export default function AdminShell() {
   const [jump, setJump] = useState("");
+  // On a phone the sidebar folds behind a menu button.
+  const [menuOpen, setMenuOpen] = useState(false);
   const me = useApi<{ admin?: { username: string; role: string } }>(location.pathname === "/admin/login" ? null : "/admin/index");
   if (location.pathname === "/admin/login") {
     return (
@@ -43,11 +45,17 @@ export default function AdminShell() {
   return (
     <div className="tk-admin">
       <aside className="tk-sidebar">
-        <a className="tk-brand" href="/admin/">
-          {t`Back office`}
-        </a>
+        <div className="tk-sidebar-top">
+          <a className="tk-brand" href="/admin/">
+            {t`Back office`}
+          </a>
+          <button type="button" className="tk-btn tk-admin-menu-button" aria-expanded={menuOpen} aria-controls="tk-admin-nav" onClick={() => setMenuOpen(!menuOpen)}>
+            <span aria-hidden="true">☰</span> {t`Menu`}
+          </button>
+        </div>
         <form
           className="tk-jump"
+          data-open={menuOpen}
           role="search"
           onSubmit={(e) => {
             e.preventDefault();
@@ -62,7 +70,7 @@ export default function AdminShell() {
             {t`Open player`}
           </button>
         </form>
-        <nav aria-label={t`Back office`}>
+        <nav id="tk-admin-nav" aria-label={t`Back office`} data-open={menuOpen}>
           {GROUPS.map((g) => {
             const items = nav.filter((s) => s.group === g);
             if (items.length === 0) return null;

@@ -29,6 +29,9 @@ const PLAYER_NAV: [string, MessageDescriptor][] = [
   ["/public/profile/shop", msg`Shop`],
   ["/public/profile/offers", msg`Offers`],
   ["/public/profile/gift", msg`Gifts`],
+];
+/** A signed-in player's less frequent pages: under "More" on a desktop, so the menu keeps one line. */
+const PLAYER_MORE: [string, MessageDescriptor][] = [
   ["/public/profile/paymentMethods", msg`Payment methods`],
   ["/public/profile/feedback", msg`Support`],
   GUIDES,
@@ -59,6 +62,26 @@ export default function PublicShell() {
               {t(key)}
             </a>
           ))}
+          {signedIn && (
+            <>
+              {/* A phone's open menu lists them all; a desktop's folds these under "More". */}
+              {PLAYER_MORE.map(([href, key]) => (
+                <a key={href} href={href} className="tk-phone-only" aria-current={location.pathname === href ? "page" : undefined}>
+                  {t(key)}
+                </a>
+              ))}
+              <details className="tk-more tk-desktop-only">
+                <summary>{t`More`}</summary>
+                <div>
+                  {PLAYER_MORE.map(([href, key]) => (
+                    <a key={href} href={href} aria-current={location.pathname === href ? "page" : undefined}>
+                      {t(key)}
+                    </a>
+                  ))}
+                </div>
+              </details>
+            </>
+          )}
         </nav>
         <div className="tk-me">
           {player ? (

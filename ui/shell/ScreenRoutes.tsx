@@ -1,8 +1,12 @@
 // Routes the registered screens of one shell; a screen's code loads when it is first shown.
-import { lazy, Suspense, useMemo } from "react";
+// Every screen gets its document title from its registered title ("Tanks — Tankodrome admin"),
+// and a heading: the screen's own <h1> when it draws one, else the shell's (its title).
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Route, Switch } from "wouter";
+import { t } from "@lingui/core/macro";
 import { screens } from "../areas/index.ts";
 import type { ScreenDef } from "../areas/registry.ts";
+import { screenTitle } from "../areas/registry.ts";
 import { Loading } from "../components/States.tsx";
 import { NotFound } from "./NotFound.tsx";
 
@@ -13,19 +17,82 @@ function lazyOf(def: ScreenDef) {
   return c;
 }
 
+/** The tab's title for a screen title in a shell. */
+export function documentTitle(shell: ScreenDef["shell"], title: string): string {
+  if (shell === "admin") return t`${title} — Tankodrome admin`;
+  // The landing's title is the game's name alone.
+  return title === t`Tankodrome` ? title : t`${title} — Tankodrome`;
+}
+
+/**
+ * A screen inside its frame: the tab title, and the shell's heading, which steps aside (before the
+ * browser paints) as soon as the screen puts its own <h1> in the page.
+ */
+function ScreenFrame({ def, children }: { def: ScreenDef; children: ReactNode }) {
+  const title = screenTitle(def);
+  const frame = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = documentTitle(def.shell, title);
+  }, [def.shell, title]);
+  // Once the screen shows its own <h1>, the shell's is hidden at once (before the paint) and then
+  // taken out of the page, so the page has one <h1>.
+  const [screenHasHeading, setScreenHasHeading] = useState(false);
+  useLayoutEffect(() => {
+    const root = frame.current;
+    if (!root || screenHasHeading) return;
+    const check = () => {
+      const own = heading.current;
+      if ([...root.querySelectorAll("h1")].some((h) => h !== own)) {
+        if (own) own.hidden = true;
+        setScreenHasHeading(true);
+      }
+    };
+    check();
+    const watcher = new MutationObserver(check);
+    watcher.observe(root, { childList: true, subtree: true });
+    return () => watcher.disconnect();
+  }, [screenHasHeading]);
+  return (
+    <div ref={frame} className="tk-screen">
+      {!screenHasHeading && (
+        <h1 ref={heading} className="tk-screen-title">
+          {title}
+        </h1>
+      )}
+      {children}
+    </div>
+  );
+}
+
+function NotFoundTitle({ shell }: { shell: ScreenDef["shell"] }) {
+  useEffect(() => {
+    document.title = documentTitle(shell, t`Page not found`);
+  }, [shell]);
+  return <NotFound />;
+}
+
 export function ScreenRoutes({ shell }: { shell: ScreenDef["shell"] }) {
   const mine = useMemo(() => screens.filter((s) => s.shell === shell), [shell]);
   return (
-    <Suspense fallback={<Loading />}>
-      <Switch>
-        {mine.map((def) => {
-          const C = lazyOf(def);
-          return <Route key={def.path} path={def.path}>{(params) => <C params={params as Record<string, string | undefined>} />}</Route>;
-        })}
-        <Route>
-          <NotFound />
-        </Route>
-      </Switch>
-    </Suspense>
+    <Switch>
+      {mine.map((def) => {
+        const C = lazyOf(def);
+        return (
+          <Route key={def.path} path={def.path}>
+            {(params) => (
+              <ScreenFrame def={def}>
+                <Suspense fallback={<Loading />}>
+                  <C params={params as Record<string, string | undefined>} />
+                </Suspense>
+              </ScreenFrame>
+            )}
+          </Route>
+        );
+      })}
+      <Route>
+        <NotFoundTitle shell={shell} />
+      </Route>
+    </Switch>
   );
 }
