@@ -212,8 +212,12 @@ export function BattleScreen({ source, onEnd, full }: Props) {
   const hold = (k: "up" | "down" | "left" | "right" | "fire") => ({
     onPointerDown: (e: React.PointerEvent) => {
       e.preventDefault();
-      (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
       control.current[k] = true;
+      try {
+        (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+      } catch {
+        /* a pointer the browser no longer tracks: the button still holds */
+      }
     },
     onPointerUp: () => void (control.current[k] = false),
     onPointerCancel: () => void (control.current[k] = false),

@@ -383,7 +383,7 @@ export function cameraFor(view: BattleView, frame: NonNullable<ReturnType<Battle
     const scale = Math.min(w / m.width, h / m.height) * 0.96;
     return { x: m.width / 2, y: m.height / 2, scale };
   }
-  const scale = Math.max(Math.min(w / 95, h / 62), Math.min(w, h) / 70);
+  const scale = Math.max(Math.min(w / 95, h / 62), Math.min(w, h) / 50);
   // Keep the view inside the arena where it can.
   const halfW = w / scale / 2, halfH = h / scale / 2;
   const x = halfW * 2 >= m.width ? m.width / 2 : Math.max(halfW, Math.min(m.width - halfW, me.x));
@@ -691,8 +691,10 @@ function drawHud(ctx: CanvasRenderingContext2D, view: BattleView, frame: NonNull
   // Top right: the kill feed.
   ctx.textAlign = "right";
   ctx.font = `600 ${12 * u}px system-ui, sans-serif`;
+  // On a narrow screen the feed goes under the clock.
+  const feedTop = w < 560 * u ? pad + 78 * u : pad + 16 * u;
   view.feed.filter((f) => now - f.at < 8000).forEach((f, i) => {
-    const y = pad + (16 + i * 20) * u;
+    const y = feedTop + i * 20 * u;
     const text = L.killed(view.hello.seats[f.shooter].name, view.hello.seats[f.target].name);
     const tw = ctx.measureText(text).width;
     ctx.fillStyle = "rgba(10,14,18,0.6)";
