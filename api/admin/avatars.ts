@@ -5,7 +5,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { input, readFields } from "../http/validate.ts";
+import { readFields } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { audit } from "../http/audit.ts";
 import { AppError } from "../http/errors.ts";
@@ -24,7 +24,6 @@ const loadInput = z.object({
 });
 const acceptInput = z.object({ avatarId: f.id() });
 const rejectInput = z.object({ avatarId: f.id(), reason: z.enum(AVATAR_REJECT_REASONS), note: f.optionalText(300) });
-const valid = <S extends z.ZodType>(c: { req: { valid: unknown } }, _s: S) => (c.req.valid as (t: "json") => z.output<S>)("json");
 
 const options = () => ({
   statuses: AVATAR_STATUSES,
@@ -34,22 +33,20 @@ const options = () => ({
 
 export function registerAdminAvatars(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/playerAvatars/", ...MODERATE }, (c) => c.json(options()));
-  route(app, { method: "GET", path: "/admin/playerAvatars/options", ...MODERATE }, (c) => c.json(options()));
+  route(app, { method: "GET", path: "/admin/playerAvatars/options", ...MODERATE }, {}, (c) => c.json(options()));
 
-  route(app, { method: "GET", path: "/admin/playerAvatars/load", ...MODERATE }, input(loadInput), async (c) => {
-    const q = valid(c, loadInput);
+  route(app, { method: "GET", path: "/admin/playerAvatars/load", ...MODERATE }, { input: loadInput }, async (c, q) => {
     const list = await avatarQueue(c.var.deps.db, q);
     return c.json({ ...list, rows: list.rows.map((r) => ({ ...r, previewUrl: `/admin/playerAvatars/image/${r.id}` })) });
   });
 
-  route(app, { method: "GET", path: "/admin/playerAvatars/image/:avatarId{[0-9]+}", ...MODERATE }, async (c) => {
+  route(app, { method: "GET", path: "/admin/playerAvatars/image/:avatarId{[0-9]+}", ...MODERATE }, {}, async (c) => {
     const img = await avatarImage(c.var.deps.db, { id: Number(c.req.param("avatarId")) });
     if (!img) throw new AppError("not_found");
     return new Response(img.bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": img.contentType, "cache-control": "private, max-age=3600", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'" } });
   });
 
-  route(app, { method: "POST", path: "/admin/playerAvatars/accept", ...MODERATE, mutates: true }, input(acceptInput), async (c) => {
-    const v = valid(c, acceptInput);
+  route(app, { method: "POST", path: "/admin/playerAvatars/accept", ...MODERATE, mutates: true }, { input: acceptInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const done = await db.transaction(async (tx) => {
       const a = await acceptAvatar(tx, v.avatarId, c.var.admin!.adminId, clock.now());
@@ -59,8 +56,7 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
     return c.json({ avatar: done });
   });
 
-  route(app, { method: "POST", path: "/admin/playerAvatars/reject", ...MODERATE, mutates: true }, input(rejectInput), async (c) => {
-    const v = valid(c, rejectInput);
+  route(app, { method: "POST", path: "/admin/playerAvatars/reject", ...MODERATE, mutates: true }, { input: rejectInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const done = await db.transaction(async (tx) => {
       const a = await rejectAvatar(tx, v.avatarId, v.reason, v.note, c.var.admin!.adminId, clock.now());
@@ -72,7 +68,7 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
 
   // Sets (an image as multipart `image` + `playerId`, or a raw image body with ?playerId=) or
   // clears (`clear=1`) a player's avatar; operators only, since it skips moderation.
-  route(app, { method: "POST", path: "/admin/playerAvatars/save", auth: "admin", role: "operator", mutates: true }, async (c) => {
+  route(app, { method: "POST", path: "/admin/playerAvatars/save", auth: "admin", role: "operator", mutates: true }, {}, async (c) => {
     const type = c.req.header("content-type") ?? "";
     let playerIdRaw: unknown = c.req.query("playerId");
     let clear: unknown = c.req.query("clear");

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import { audit } from "../http/audit.ts";
 import * as f from "../http/fields.ts";
 import { fieldError } from "../http/errors.ts";
@@ -112,7 +111,6 @@ async function roster(db: Db, battleId: number) {
 }
 
 export function registerAdminBattles(app: Hono<HonoEnv>) {
-  const valid = <T extends z.ZodType>(c: Context<HonoEnv>, _s: T) => c.req.valid("json" as never) as z.output<T>;
 
   page(app, { path: "/admin/battles/", ...S }, async (c) => {
     const { db, clock } = c.var.deps;
@@ -121,11 +119,10 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     return c.json({ stuck: await countStuckBattles(db, now), stuckAfterMs: BATTLE_RULES.stuckAfterMs, modes: modes.map((m) => m.mode), statuses: [...BATTLE_STATUSES, "stuck"] });
   });
 
-  route(app, { method: "ANY", path: "/admin/battles/get", ...S }, input(listInput), async (c) => c.json(await listBattles(c.var.deps.db, valid(c, listInput), c.var.deps.clock.now())));
+  route(app, { method: "ANY", path: "/admin/battles/get", ...S }, { input: listInput }, async (c, v) => c.json(await listBattles(c.var.deps.db, v, c.var.deps.clock.now())));
 
   // By battle id (digits, or #id), else by player: an id or an exact nickname gives that player's latest battles.
-  route(app, { method: "ANY", path: "/admin/battles/find", ...S }, input(findInput), async (c) => {
-    const { q } = valid(c, findInput);
+  route(app, { method: "ANY", path: "/admin/battles/find", ...S }, { input: findInput }, async (c, { q }) => {
     const { db, clock } = c.var.deps;
     const now = clock.now();
     const rows: ReturnType<ReturnType<typeof view>>[] = [];
@@ -149,19 +146,19 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     return c.json({ battle, events: await timeline(db, battle.id), players: await roster(db, battle.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/events/get", ...S }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/events/get", ...S }, {}, async (c) => {
     const { db, clock } = c.var.deps;
     const battle = await battleById(db, battleParam(c), clock.now());
     return c.json({ battle, rows: await timeline(db, battle.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/players/get", ...S }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/players/get", ...S }, {}, async (c) => {
     const { db, clock } = c.var.deps;
     const battle = await battleById(db, battleParam(c), clock.now());
     return c.json({ battle, rows: await roster(db, battle.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/stop", ...O, mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/stop", ...O, mutates: true }, {}, async (c) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
     const battleId = battleParam(c);
@@ -175,7 +172,7 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     return c.json({ battle: await battleById(db, battleId, at) });
   });
 
-  route(app, { method: "ANY", path: "/admin/battles/stopTheStuck", ...O, mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/battles/stopTheStuck", ...O, mutates: true }, {}, async (c) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
     const stopped = await db.transaction(async (tx) => {

@@ -8,7 +8,6 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, gte, lte, sql, inArray } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import { audit } from "../http/audit.ts";
 import * as f from "../http/fields.ts";
 import { AppError, fieldError } from "../http/errors.ts";
@@ -41,8 +40,6 @@ const periodFields = { from: f.optional(f.dateTime()), to: f.optional(f.dateTime
 const graphInput = z.object({ clanId: f.id(), ...periodFields });
 const nearInput = z.object({ clanId: f.id(), at: f.dateTime(), hours: f.optional(f.int(1, 24 * 30)).default(24) });
 const topInput = z.object({ ...periodFields, by: f.optional(z.enum(["rating", "wins", "battles", "experience"])).default("rating"), limit: f.optional(f.int(1, 100)).default(20) });
-
-const valid = <T extends z.ZodType>(c: Context<HonoEnv>, _s: T) => c.req.valid("json" as never) as z.output<T>;
 const clanParam = (c: Context<HonoEnv>) => Number(c.req.param("clanId"));
 const membersOf = sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`;
 const clanColumns = { id: clans.id, name: clans.name, tag: clans.tag, description: clans.description, leaderId: clans.leaderId, leader: players.nickname, rating: clans.rating, wins: clans.wins, experience: clans.experience, createdAt: clans.createdAt, members: membersOf };
@@ -118,10 +115,9 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     return c.json({ clan, members: await members(db, clan.id), roles: CLAN_ROLES });
   });
 
-  route(app, { method: "ANY", path: "/admin/clan/get/clans", ...S }, input(listInput), async (c) => c.json(await listClans(c.var.deps.db, valid(c, listInput))));
+  route(app, { method: "ANY", path: "/admin/clan/get/clans", ...S }, { input: listInput }, async (c, v) => c.json(await listClans(c.var.deps.db, v)));
 
-  route(app, { method: "ANY", path: "/admin/clan/set/clan", ...O, mutates: true }, input(setClanInput), async (c) => {
-    const v = valid(c, setClanInput);
+  route(app, { method: "ANY", path: "/admin/clan/set/clan", ...O, mutates: true }, { input: setClanInput }, async (c, v) => {
     const db = c.var.deps.db;
     await db.transaction(async (tx) => {
       const before = await clanById(tx, v.clanId);
@@ -146,8 +142,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     return c.json({ clan: await clanById(db, v.clanId) });
   });
 
-  route(app, { method: "ANY", path: "/admin/clan/remove/clan", ...A, mutates: true }, input(clanIdInput), async (c) => {
-    const v = valid(c, clanIdInput);
+  route(app, { method: "ANY", path: "/admin/clan/remove/clan", ...A, mutates: true }, { input: clanIdInput }, async (c, v) => {
     await c.var.deps.db.transaction(async (tx) => {
       const clan = await clanById(tx, v.clanId);
       await tx.delete(clanRequests).where(eq(clanRequests.clanId, clan.id));
@@ -159,8 +154,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     return c.json({ removed: v.clanId });
   });
 
-  route(app, { method: "ANY", path: "/admin/clan/set/member", ...O, mutates: true }, input(setMemberInput), async (c) => {
-    const v = valid(c, setMemberInput);
+  route(app, { method: "ANY", path: "/admin/clan/set/member", ...O, mutates: true }, { input: setMemberInput }, async (c, v) => {
     const db = c.var.deps.db;
     await db.transaction(async (tx) => {
       const clan = await clanById(tx, v.clanId);
@@ -178,8 +172,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     return c.json({ members: await members(db, v.clanId) });
   });
 
-  route(app, { method: "ANY", path: "/admin/clan/remove/member", ...O, mutates: true }, input(memberInput), async (c) => {
-    const v = valid(c, memberInput);
+  route(app, { method: "ANY", path: "/admin/clan/remove/member", ...O, mutates: true }, { input: memberInput }, async (c, v) => {
     const db = c.var.deps.db;
     await db.transaction(async (tx) => {
       const clan = await clanById(tx, v.clanId);
@@ -192,7 +185,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     return c.json({ members: await members(db, v.clanId) });
   });
 
-  route(app, { method: "ANY", path: "/admin/clan/export/members/:clanId{[0-9]+}", ...S }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/clan/export/members/:clanId{[0-9]+}", ...S }, {}, async (c) => {
     const db = c.var.deps.db;
     const clan = await clanById(db, clanParam(c));
     const rows = await members(db, clan.id);
@@ -214,25 +207,23 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     return c.json({ clan: clan ?? { id: clanId, name: null, tag: null }, ...(await clanLogs(db, logInput.parse({ clanId }))) });
   });
 
-  route(app, { method: "ANY", path: "/admin/clanLog/getClanLogs", ...S }, input(logInput), async (c) => c.json(await clanLogs(c.var.deps.db, valid(c, logInput))));
+  route(app, { method: "ANY", path: "/admin/clanLog/getClanLogs", ...S }, { input: logInput }, async (c, v) => c.json(await clanLogs(c.var.deps.db, v)));
 
   page(app, { path: "/admin/clanCounters/:clanId{[0-9]+}", ...S }, async (c) => {
     const { db, clock } = c.var.deps;
     return c.json(await counters(db, clanParam(c), clock.now()));
   });
 
-  route(app, { method: "ANY", path: "/admin/clanCounters/getData", ...S }, input(clanIdInput), async (c) => c.json(await counters(c.var.deps.db, valid(c, clanIdInput).clanId, c.var.deps.clock.now())));
+  route(app, { method: "ANY", path: "/admin/clanCounters/getData", ...S }, { input: clanIdInput }, async (c, v) => c.json(await counters(c.var.deps.db, v.clanId, c.var.deps.clock.now())));
 
-  route(app, { method: "ANY", path: "/admin/clanCounters/getGraphData", ...S }, input(graphInput), async (c) => {
-    const v = valid(c, graphInput);
+  route(app, { method: "ANY", path: "/admin/clanCounters/getGraphData", ...S }, { input: graphInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const clan = await clanById(db, v.clanId);
     return c.json(await graph(db, clan, period(v, clock.now())));
   });
 
   // The clan log around a moment (a point of the chart): the entries within ±hours of it.
-  route(app, { method: "ANY", path: "/admin/clanCounters/getNearLogs", ...S }, input(nearInput), async (c) => {
-    const v = valid(c, nearInput);
+  route(app, { method: "ANY", path: "/admin/clanCounters/getNearLogs", ...S }, { input: nearInput }, async (c, v) => {
     const db = c.var.deps.db;
     const span = v.hours * 3_600_000;
     const rows = await logRows(db, and(eq(clanLog.clanId, v.clanId), gte(clanLog.createdAt, v.at - span), lte(clanLog.createdAt, v.at + span))!, 200, 0);
@@ -242,8 +233,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/clansTournaments/", ...S }, async (c) => c.json({ orders: ["rating", "wins", "battles", "experience"] }));
 
   // The top clans of a period by the battles their members fought for them.
-  route(app, { method: "ANY", path: "/admin/clansTournaments/loadTop", ...S }, input(topInput), async (c) => {
-    const v = valid(c, topInput);
+  route(app, { method: "ANY", path: "/admin/clansTournaments/loadTop", ...S }, { input: topInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const p = period(v, clock.now(), 7);
     const order = { rating: sql`rating_delta`, wins: sql`wins`, battles: sql`battles`, experience: sql`experience` }[v.by];

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { audit } from "../http/audit.ts";
 import { conflict, fieldError, notFound } from "../http/errors.ts";
@@ -37,8 +36,7 @@ const importInput = z.object({
 export function registerAdminCms(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/cms/", ...O }, async (c) => c.json({ types: CMS_TYPES, ...(await exportCms(c.var.deps.db)) }));
 
-  route(app, { method: "ANY", path: "/admin/cms/get", ...O }, input(getInput), async (c) => {
-    const q = (c.req.valid as (t: "json") => unknown)("json") as z.output<typeof getInput>;
+  route(app, { method: "ANY", path: "/admin/cms/get", ...O }, { input: getInput }, async (c, q) => {
     const { db } = c.var.deps;
     const categories = await db.select().from(cmsCategories).where(q.type ? eq(cmsCategories.type, q.type) : undefined).orderBy(asc(cmsCategories.type), asc(cmsCategories.sortOrder), asc(cmsCategories.id));
     const contents = await db
@@ -49,8 +47,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
     return c.json({ categories, contents });
   });
 
-  route(app, { method: "ANY", path: "/admin/cms/edit/category", ...O, mutates: true }, input(categorySchema), async (c) => {
-    const item = (c.req.valid as (t: "json") => unknown)("json") as z.output<typeof categorySchema>;
+  route(app, { method: "ANY", path: "/admin/cms/edit/category", ...O, mutates: true }, { input: categorySchema }, async (c, item) => {
     const { db, clock } = c.var.deps;
     const saved = await db.transaction(async (tx) => {
       const row = { ...item, updatedAt: clock.now() };
@@ -72,8 +69,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
     return c.json({ category: saved });
   });
 
-  route(app, { method: "ANY", path: "/admin/cms/edit/content", ...O, mutates: true }, input(contentSchema), async (c) => {
-    const item = (c.req.valid as (t: "json") => unknown)("json") as z.output<typeof contentSchema>;
+  route(app, { method: "ANY", path: "/admin/cms/edit/content", ...O, mutates: true }, { input: contentSchema }, async (c, item) => {
     const { db, clock } = c.var.deps;
     const saved = await db.transaction(async (tx) => {
       if (item.categoryId !== null) {
@@ -96,8 +92,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
     return c.json({ content: saved });
   });
 
-  route(app, { method: "ANY", path: "/admin/cms/remove/content", ...O, mutates: true }, input(idInput), async (c) => {
-    const { id } = (c.req.valid as (t: "json") => unknown)("json") as z.output<typeof idInput>;
+  route(app, { method: "ANY", path: "/admin/cms/remove/content", ...O, mutates: true }, { input: idInput }, async (c, { id }) => {
     await c.var.deps.db.transaction(async (tx) => {
       const [row] = await tx.delete(cmsContents).where(eq(cmsContents.id, id)).returning();
       if (!row) throw notFound();
@@ -106,8 +101,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
     return c.json({ removed: id });
   });
 
-  route(app, { method: "ANY", path: "/admin/cms/remove/category", ...O, mutates: true }, input(idInput), async (c) => {
-    const { id } = (c.req.valid as (t: "json") => unknown)("json") as z.output<typeof idInput>;
+  route(app, { method: "ANY", path: "/admin/cms/remove/category", ...O, mutates: true }, { input: idInput }, async (c, { id }) => {
     await c.var.deps.db.transaction(async (tx) => {
       const [{ n }] = await tx.select({ n: count() }).from(cmsContents).where(eq(cmsContents.categoryId, id));
       if (n > 0) throw conflict("cms.categoryNotEmpty");
@@ -118,14 +112,13 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
     return c.json({ removed: id });
   });
 
-  route(app, { method: "GET", path: "/admin/cms/export", ...O }, async (c) => {
+  route(app, { method: "GET", path: "/admin/cms/export", ...O }, {}, async (c) => {
     c.header("content-disposition", `attachment; filename="cms-${new Date(c.var.deps.clock.now()).toISOString().slice(0, 10)}.json"`);
     return c.json(await exportCms(c.var.deps.db));
   });
 
   // GET previews only (a GET changes nothing); POST applies unless asked for a preview.
-  route(app, { method: "GET|POST", path: "/admin/cms/import", ...O, mutates: true }, input(importInput), async (c) => {
-    const { data, preview } = (c.req.valid as (t: "json") => unknown)("json") as z.output<typeof importInput>;
+  route(app, { method: "GET|POST", path: "/admin/cms/import", ...O, mutates: true }, { input: importInput }, async (c, { data, preview }) => {
     const bad = checkExport(data);
     if (bad) throw fieldError({ [`data.${bad.path}`]: { id: "validation.pattern" } });
     const onlyPreview = preview || c.req.method === "GET";

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, gt, getTableColumns } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { audit } from "../http/audit.ts";
 import { fieldError, notFound } from "../http/errors.ts";
@@ -60,8 +59,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     return c.json({ ...listOptions(), ticket, player: player ?? null });
   });
 
-  route(app, { method: "ANY", path: "/admin/feedback/tickets/get", ...S }, input(listInput), async (c) => {
-    const q = (c.req.valid as (t: "json") => z.output<typeof listInput>)("json");
+  route(app, { method: "ANY", path: "/admin/feedback/tickets/get", ...S }, { input: listInput }, async (c, q) => {
     const { db } = c.var.deps;
     const where = and(q.status ? eq(supportTickets.status, q.status) : undefined, q.category ? eq(supportTickets.category, q.category) : undefined, q.playerId ? eq(supportTickets.playerId, q.playerId) : undefined, q.unread === undefined ? undefined : eq(supportTickets.unreadBySupport, q.unread));
     const rows = await db.select({ ...getTableColumns(supportTickets), nickname: players.nickname }).from(supportTickets).innerJoin(players, eq(players.id, supportTickets.playerId)).where(where).orderBy(desc(supportTickets.unreadBySupport), desc(supportTickets.updatedAt), desc(supportTickets.id)).limit(q.size).offset((q.page - 1) * q.size);
@@ -71,8 +69,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
 
   // Live feed of new messages (a new ticket's first message included), following
   // support_messages by id so any instance serves it; resumes from Last-Event-ID.
-  route(app, { method: "ANY", path: "/admin/feedback/tickets/stream", ...S, kind: "stream" }, input(streamInput), async (c) => {
-    const v = (c.req.valid as (t: "json") => z.output<typeof streamInput>)("json");
+  route(app, { method: "ANY", path: "/admin/feedback/tickets/stream", ...S, kind: "stream" }, { input: streamInput }, async (c, v) => {
     const db = c.var.deps.db;
     let last = resumeId(c, v.after);
     if (last === undefined) {
@@ -92,8 +89,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     });
   });
 
-  route(app, { method: "ANY", path: "/admin/feedback/ticket/set", ...S, mutates: true }, input(setInput), async (c) => {
-    const v = (c.req.valid as (t: "json") => z.output<typeof setInput>)("json");
+  route(app, { method: "ANY", path: "/admin/feedback/ticket/set", ...S, mutates: true }, { input: setInput }, async (c, v) => {
     if (v.status === undefined && v.assigneeId === undefined) throw fieldError({ status: { id: "validation.required" } });
     const before = await ticketOf(c, v.ticketId);
     const set = { ...(v.status ? { status: v.status } : {}), ...(v.assigneeId !== undefined ? { assigneeId: v.assigneeId } : {}), updatedAt: c.var.deps.clock.now() };
@@ -105,16 +101,15 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     return c.json({ ticket: { ...before, ...set } });
   });
 
-  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/get", ...S }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/get", ...S }, {}, async (c) => {
     const ticket = await ticketOf(c, Number(c.req.param("ticketId")));
     const messages = await thread(c.var.deps.db, ticket.id);
     if (ticket.unreadBySupport) await markRead(c.var.deps.db, ticket.id, "support");
     return c.json({ ticket, messages });
   });
 
-  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/add", ...S, mutates: true }, input(bodyInput), async (c) => {
+  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/add", ...S, mutates: true }, { input: bodyInput }, async (c, { body }) => {
     const ticket = await ticketOf(c, Number(c.req.param("ticketId")));
-    const { body } = (c.req.valid as (t: "json") => z.output<typeof bodyInput>)("json");
     const admin = c.var.admin!;
     const msg = await c.var.deps.db.transaction(async (tx) => {
       const msg = await addMessage(tx, { ticketId: ticket.id, author: "support", adminId: admin.adminId, adminUsername: admin.username, body, at: c.var.deps.clock.now() });
@@ -125,9 +120,8 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
   });
 
   // An operator corrects their own reply; a player's words are never edited.
-  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/edit", ...S, mutates: true }, input(editInput), async (c) => {
+  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/edit", ...S, mutates: true }, { input: editInput }, async (c, v) => {
     const ticketId = Number(c.req.param("ticketId"));
-    const v = (c.req.valid as (t: "json") => z.output<typeof editInput>)("json");
     const [m] = await c.var.deps.db.select().from(supportMessages).where(and(eq(supportMessages.id, v.messageId), eq(supportMessages.ticketId, ticketId))).limit(1);
     if (!m) throw notFound();
     if (m.author !== "support" || m.adminId !== c.var.admin!.adminId) throw fieldError({ messageId: { id: "validation.pattern" } });

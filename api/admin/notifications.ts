@@ -1,12 +1,11 @@
 // /admin/notification/ (inbox pop-ups) and /admin/notificationChat/ (system messages in the game
 // chat): one set of routes, registered once per channel. The rules live in domain/notifications.ts;
 // every change is audited in its own transaction.
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, desc, eq, like, or, sql } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { audit } from "../http/audit.ts";
 import { fieldError, notFound } from "../http/errors.ts";
@@ -46,8 +45,6 @@ const importInput = z.object({ data: documentField, preview: f.optional(f.bool()
 
 export const CHANNEL_BASES: Record<Channel, string> = { inbox: "/admin/notification/", chat: "/admin/notificationChat/" };
 
-const valid = <S extends z.ZodType>(c: Context<HonoEnv>, _s: S) => (c.req.valid as (t: "json") => unknown)("json") as z.output<S>;
-
 function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
   const base = CHANNEL_BASES[channel];
   const target = channel === "inbox" ? "notification" : "notificationChat";
@@ -59,8 +56,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
 
   page(app, { path: base, ...O }, async (c) => c.json({ channel, statuses: NOTIFICATION_STATUSES, transitions: TRANSITIONS, editable: EDITABLE, langs: CONTENT_LANGS }));
 
-  route(app, { method: "ANY", path: `${base}load/list`, ...O }, input(listInput), async (c) => {
-    const q = valid(c, listInput);
+  route(app, { method: "ANY", path: `${base}load/list`, ...O }, { input: listInput }, async (c, q) => {
     const { db } = c.var.deps;
     const conds = [eq(notifications.channel, channel), q.status ? eq(notifications.status, q.status) : undefined];
     if (q.q) {
@@ -74,16 +70,14 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     return c.json({ rows: rows.map(toItem), total: n, page: q.page, size: q.size });
   });
 
-  route(app, { method: "ANY", path: `${base}load/notification`, ...O }, input(idInput), async (c) => {
-    const { id } = valid(c, idInput);
+  route(app, { method: "ANY", path: `${base}load/notification`, ...O }, { input: idInput }, async (c, { id }) => {
     const { db } = c.var.deps;
     const row = await find(db, id);
     const [{ n }] = await db.select({ n: count() }).from(sql`player_notifications`).where(sql`kind = ${channel === "inbox" ? "notification" : "chatNotification"} and json_extract(payload, '$.notificationId') = ${id}`);
     return c.json({ notification: toItem(row), contents: await contentsOf(db, id), delivered: n });
   });
 
-  route(app, { method: "ANY", path: `${base}save/notification`, ...O, mutates: true }, input(notificationFields), async (c) => {
-    const { id, ...item } = valid(c, notificationFields);
+  route(app, { method: "ANY", path: `${base}save/notification`, ...O, mutates: true }, { input: notificationFields }, async (c, { id, ...item }) => {
     const { db, clock } = c.var.deps;
     const now = clock.now();
     const saved = await db.transaction(async (tx) => {
@@ -102,8 +96,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     return c.json({ notification: toItem(saved), created: id === undefined });
   });
 
-  route(app, { method: "ANY", path: `${base}save/content`, ...O, mutates: true }, input(contentFields), async (c) => {
-    const v = valid(c, contentFields);
+  route(app, { method: "ANY", path: `${base}save/content`, ...O, mutates: true }, { input: contentFields }, async (c, v) => {
     checkContent(channel, v);
     const { db, clock } = c.var.deps;
     const row = { notificationId: v.notificationId, lang: v.lang, title: v.title ?? "", body: v.body, updatedAt: clock.now() };
@@ -116,8 +109,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     return c.json({ content: row });
   });
 
-  route(app, { method: "ANY", path: `${base}save/status`, ...O, mutates: true }, input(statusInput), async (c) => {
-    const { id, status } = valid(c, statusInput);
+  route(app, { method: "ANY", path: `${base}save/status`, ...O, mutates: true }, { input: statusInput }, async (c, { id, status }) => {
     const { db, clock } = c.var.deps;
     const result = await db.transaction(async (tx) => {
       const before = await find(tx, id);
@@ -128,8 +120,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     return c.json({ id, status, ...result });
   });
 
-  route(app, { method: "ANY", path: `${base}remove/notification`, ...O, mutates: true }, input(idInput), async (c) => {
-    const { id } = valid(c, idInput);
+  route(app, { method: "ANY", path: `${base}remove/notification`, ...O, mutates: true }, { input: idInput }, async (c, { id }) => {
     await c.var.deps.db.transaction(async (tx) => {
       const row = await find(tx, id);
       if (row.status === "active") mustBeEditable(row);
@@ -142,8 +133,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     return c.json({ removed: id });
   });
 
-  route(app, { method: "ANY", path: `${base}remove/content`, ...O, mutates: true }, input(removeContentInput), async (c) => {
-    const v = valid(c, removeContentInput);
+  route(app, { method: "ANY", path: `${base}remove/content`, ...O, mutates: true }, { input: removeContentInput }, async (c, v) => {
     await c.var.deps.db.transaction(async (tx) => {
       mustBeEditable(await find(tx, v.notificationId));
       const [row] = await tx.delete(notificationContents).where(and(eq(notificationContents.notificationId, v.notificationId), eq(notificationContents.lang, v.lang))).returning();
@@ -153,8 +143,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     return c.json({ removed: v });
   });
 
-  route(app, { method: "ANY", path: `${base}copy/notification`, ...O, mutates: true }, input(idInput), async (c) => {
-    const { id } = valid(c, idInput);
+  route(app, { method: "ANY", path: `${base}copy/notification`, ...O, mutates: true }, { input: idInput }, async (c, { id }) => {
     const { db, clock } = c.var.deps;
     const copy = await db.transaction(async (tx) => {
       const source = await find(tx, id);
@@ -167,7 +156,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     return c.json({ notification: toItem(copy) });
   });
 
-  route(app, { method: "GET", path: `${base}export/:id{[0-9]+}`, ...O }, async (c) => {
+  route(app, { method: "GET", path: `${base}export/:id{[0-9]+}`, ...O }, {}, async (c) => {
     const id = Number(c.req.param("id"));
     const row = await find(c.var.deps.db, id);
     c.header("content-disposition", `attachment; filename="${target}-${id}.json"`);
@@ -176,8 +165,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
 
   // GET previews only (a GET changes nothing); POST creates the imported notification as a draft
   // with its contents, all-or-nothing, unless asked only for a preview.
-  route(app, { method: "GET|POST", path: `${base}import`, ...O, mutates: true }, input(importInput), async (c) => {
-    const { data, preview } = valid(c, importInput);
+  route(app, { method: "GET|POST", path: `${base}import`, ...O, mutates: true }, { input: importInput }, async (c, { data, preview }) => {
     const bad = checkImport(channel, data);
     if (bad) throw fieldError({ [`data.${bad}`]: { id: bad === "notification.endsAt" ? "validation.endBeforeStart" : "validation.pattern" } });
     const onlyPreview = preview || c.req.method === "GET";

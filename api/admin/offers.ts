@@ -2,11 +2,9 @@
 // with how often it was taken, and the catalogues to pick grants and billing items from), save
 // one (audited with what changed), and make every instance drop its cached offers at once.
 import type { Hono } from "hono";
-import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import { audit } from "../http/audit.ts";
 import { catalogItems } from "../db/schema/billing.ts";
 import { contentTanks, contentConsumables, contentCamouflages } from "../db/schema/content.ts";
@@ -34,8 +32,7 @@ export function registerAdminOffers(app: Hono<HonoEnv>) {
     });
   });
 
-  route(app, { method: "ANY", path: "/admin/specialOfferOptions/save", ...O, mutates: true }, input(offerInput), async (c) => {
-    const v = (c.req.valid as (t: "json") => z.output<typeof offerInput>)("json");
+  route(app, { method: "ANY", path: "/admin/specialOfferOptions/save", ...O, mutates: true }, { input: offerInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const result = await db.transaction(async (tx) => {
       const r = await saveOffer(tx, v, clock.now());
@@ -46,7 +43,7 @@ export function registerAdminOffers(app: Hono<HonoEnv>) {
     return c.json(result);
   });
 
-  route(app, { method: "ANY", path: "/admin/specialOfferOptions/invalidateCache", ...O, mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/specialOfferOptions/invalidateCache", ...O, mutates: true }, {}, async (c) => {
     const { db, clock } = c.var.deps;
     await db.transaction(async (tx) => {
       await bumpOffersVersion(tx, clock.now());

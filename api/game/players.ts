@@ -112,7 +112,7 @@ export function registerGamePlayers(app: Hono<HonoEnv>) {
   // the libSQL client, synchronously where the driver reads synchronously (api/db/read.ts), the
   // row straight to JSON, no query building or row mapping (bench/api-read.ts). Erased players
   // are gone.
-  route(app, { method: "GET", path: "/game/api/players/:playerId{[0-9]+}", auth: "none" }, (c) => {
+  route(app, { method: "GET", path: "/game/api/players/:playerId{[0-9]+}", auth: "none" }, {}, (c) => {
     assertGameKey(c); // in the handler: no validators to go ahead of, and one middleware layer fewer
     const row = readFirstRow(c.var.deps.client, { sql: PLAYER_STATE_SQL, args: [Number(c.req.param("playerId"))] });
     return row instanceof Promise ? row.then((r) => playerState(c, r)) : playerState(c, row);

@@ -68,7 +68,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
 
   // Sign-in with email and password. The spec lists no player sign-in address; this mirrors
   // /admin/login (GET: the form, POST: the sign-in).
-  route(app, { method: "ANY", path: "/public/login", auth: "public", kind: "page" }, async (c) => {
+  route(app, { method: "ANY", path: "/public/login", auth: "public", kind: "page" }, {}, async (c) => {
     if (isScreen(c)) return shell(c);
     const body = await parseFields(c, loginIn);
     const { db, clock } = c.var.deps;
@@ -96,7 +96,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
     return c.json({ player: publicPlayer(p), csrfToken: s.csrfToken });
   });
 
-  route(app, { method: "POST", path: "/public/logout", auth: "player", mutates: true }, async (c) => {
+  route(app, { method: "POST", path: "/public/logout", auth: "player", mutates: true }, {}, async (c) => {
     await endSession(c, "player");
     return c.json({ ok: true });
   });
@@ -118,12 +118,12 @@ export function registerAccount(app: Hono<HonoEnv>) {
     }
     return c.json({ ok: true, message: translate(c.var.locale, "identity.resetSent") });
   };
-  route(app, { method: "ANY", path: "/public/resetPassword/", auth: "public", kind: "page" }, askReset);
-  route(app, { method: "ANY", path: "/:locale{ru|en}/public/resetPassword/", auth: "public", kind: "page" }, askReset);
+  route(app, { method: "ANY", path: "/public/resetPassword/", auth: "public", kind: "page" }, {}, askReset);
+  route(app, { method: "ANY", path: "/:locale{ru|en}/public/resetPassword/", auth: "public", kind: "page" }, {}, askReset);
 
   // The link's target: GET ?code= says whether the link still works; POST sets the new password.
   // (`code`, not `token`: the UI strips `token` from every address, and `?token=` signs in.)
-  route(app, { method: "ANY", path: "/public/reset", auth: "public", kind: "page" }, async (c) => {
+  route(app, { method: "ANY", path: "/public/reset", auth: "public", kind: "page" }, {}, async (c) => {
     if (isScreen(c)) return shell(c);
     const { db, clock } = c.var.deps;
     const now = clock.now();
@@ -153,7 +153,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
   });
 
   // Changing the password: the current one is required; every other session of the player ends.
-  route(app, { method: "ANY", path: "/public/profile/changePassword", auth: "player", kind: "page" }, async (c) => {
+  route(app, { method: "ANY", path: "/public/profile/changePassword", auth: "player", kind: "page" }, {}, async (c) => {
     if (isScreen(c)) return shell(c);
     const { db, clock } = c.var.deps;
     const me = c.var.player!;
@@ -181,7 +181,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
   });
 
   // A signed-in player asks for a reset link to their own address (e.g. to set a first password).
-  route(app, { method: "ANY", path: "/public/profile/resetPassword", auth: "player", kind: "page" }, async (c) => {
+  route(app, { method: "ANY", path: "/public/profile/resetPassword", auth: "player", kind: "page" }, {}, async (c) => {
     if (isScreen(c)) return shell(c);
     const { db, clock } = c.var.deps;
     const p = (await playerById(db, c.var.player!.playerId))!;

@@ -48,7 +48,7 @@ export async function avatarView(c: Context<HonoEnv>, playerId: number) {
 
 export function registerAvatars(app: Hono<HonoEnv>) {
   // Without an image it answers the avatar state; with one it queues it for moderation.
-  route(app, { method: "ANY", path: "/public/profile/saveAvatar", auth: "player", mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: "/public/profile/saveAvatar", auth: "player", mutates: true }, {}, async (c) => {
     const playerId = c.var.player!.playerId;
     const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD" && (c.req.header("content-length") !== "0") && /^(multipart\/form-data|image\/|application\/octet-stream)/.test(c.req.header("content-type") ?? "");
     if (hasBody) {
@@ -59,7 +59,7 @@ export function registerAvatars(app: Hono<HonoEnv>) {
     return c.json(await avatarView(c, playerId));
   });
 
-  route(app, { method: "GET", path: "/public/avatars/:hash{[0-9a-f]+}", auth: "none" }, async (c) => {
+  route(app, { method: "GET", path: "/public/avatars/:hash{[0-9a-f]+}", auth: "none" }, {}, async (c) => {
     const hash = c.req.param("hash") ?? "";
     if (hash.length !== 64) throw new AppError("not_found");
     const img = await avatarImage(c.var.deps.db, { hash });

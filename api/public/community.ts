@@ -18,7 +18,7 @@ import "./community-messages.ts";
 
 const P = { auth: "player" } as const;
 const W = { method: "POST", auth: "player", mutates: true } as const;
-const room = () => z.string().trim().regex(chat.ROOM_PATTERN, { params: { rule: "pattern" } } as never);
+const room = () => z.string().trim().regex(chat.ROOM_PATTERN);
 
 const toInput = z.object({ playerId: f.id() });
 const requestInput = z.object({ requestId: f.id() });
@@ -38,7 +38,7 @@ async function blockedBy(db: HonoEnv["Variables"]["deps"]["db"], playerId: numbe
 export function registerCommunity(app: Hono<HonoEnv>) {
   const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
 
-  route(app, { method: "GET", path: "/public/profile/friends", ...P }, async (c) => c.json(await friends.friendsOf(c.var.deps.db, me(c))));
+  route(app, { method: "GET", path: "/public/profile/friends", ...P }, {}, async (c) => c.json(await friends.friendsOf(c.var.deps.db, me(c))));
 
   route(app, { ...W, path: "/public/profile/friends/request" }, { input: toInput }, async (c, v) => {
     return c.json(await friends.sendRequest(c.var.deps.db, { fromId: me(c), toId: v.playerId, at: c.var.deps.clock.now() }));
@@ -88,7 +88,7 @@ export function registerCommunity(app: Hono<HonoEnv>) {
     });
   });
 
-  route(app, { method: "GET", path: "/public/profile/terms", ...P }, async (c) => c.json(await terms.termsOf(c.var.deps.db, me(c))));
+  route(app, { method: "GET", path: "/public/profile/terms", ...P }, {}, async (c) => c.json(await terms.termsOf(c.var.deps.db, me(c))));
 
   route(app, { ...W, path: "/public/profile/terms/accept" }, { input: eulaInput }, async (c, v) => {
     return c.json(await terms.acceptEula(c.var.deps.db, me(c), v.version, c.var.deps.clock.now()));

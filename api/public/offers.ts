@@ -5,7 +5,6 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { fieldError } from "../http/errors.ts";
 import { offersFor, takeOffer } from "../domain/offers.ts";
@@ -15,8 +14,7 @@ const requestId = () => f.text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/))
 const offersIn = z.object({ offerId: f.optional(f.id()), requestId: f.optional(requestId()) });
 
 export function registerOffers(app: Hono<HonoEnv>) {
-  route(app, { method: "ANY", path: "/public/profile/offers", auth: "player", mutates: true }, input(offersIn), async (c) => {
-    const v = (c.req.valid as (t: "json") => z.output<typeof offersIn>)("json");
+  route(app, { method: "ANY", path: "/public/profile/offers", auth: "player", mutates: true }, { input: offersIn }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const playerId = c.var.player!.playerId;
     if (v.offerId === undefined) return c.json(await offersFor(db, playerId, c.var.locale, clock.now()));

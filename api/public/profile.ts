@@ -5,7 +5,7 @@ import { AppError, fieldError } from "../http/errors.ts";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route, assertCsrf } from "../http/router.ts";
-import { input, parseFields } from "../http/validate.ts";
+import { parseFields } from "../http/validate.ts";
 import { id, int, text, optional, optionalText, profileEditSchema } from "../http/fields.ts";
 import * as clansDomain from "../domain/clans.ts";
 import { profileOf, leaderboard, RATING_ORDERS, editProfile } from "../domain/profile.ts";
@@ -68,8 +68,6 @@ const editIn = z.object({
 });
 const findPlayerIn = z.object({ query: optionalText(32), blacklist: optional(id()) }).refine((v) => v.query !== undefined || v.blacklist !== undefined, { path: ["query"], params: { rule: "required" } });
 
-/** The validated input of the route (see validate.ts input()). */
-const valid = <S extends z.ZodType>(c: Context<HonoEnv>, _schema: S) => (c.req.valid as (t: "json") => unknown)("json") as z.output<S>;
 
 export function registerProfile(app: Hono<HonoEnv>) {
   // These addresses are screens of the player site as well as data routes: a browser's GET
@@ -97,83 +95,78 @@ export function registerProfile(app: Hono<HonoEnv>) {
 
   // Not in the spec: the player marks operators' notifications read (the inbox on the profile).
   const readIn = z.object({ ids: z.array(id()).min(1).max(100) });
-  route(app, { method: "POST", path: `${P}/notifications/read`, auth: "player", mutates: true }, input(readIn), async (c) => {
-    const { ids } = valid(c, readIn);
+  route(app, { method: "POST", path: `${P}/notifications/read`, auth: "player", mutates: true }, { input: readIn }, async (c, { ids }) => {
     return c.json({ marked: await markRead(c.var.deps.db, me(c), ids, c.var.deps.clock.now()) });
   });
 
   route(
     app,
     { method: "ANY", path: `${P}/rating`, auth: "player" },
-    input(ratingIn),
-    async (c) => c.json(await leaderboard(c.var.deps.db, { ...valid(c, ratingIn), playerId: me(c) })),
+    { input: ratingIn },
+    async (c, v) => c.json(await leaderboard(c.var.deps.db, { ...v, playerId: me(c) })),
   );
 
   // Clans
-  route(app, { method: "ANY", path: `${P}/myClan`, auth: "player" }, async (c) => c.json(await clansDomain.myClan(c.var.deps.db, me(c), c.var.deps.clock.now())));
-  const search = async (c: Context<HonoEnv>) => {
-    const q = valid(c, searchIn);
+  route(app, { method: "ANY", path: `${P}/myClan`, auth: "player" }, {}, async (c) => c.json(await clansDomain.myClan(c.var.deps.db, me(c), c.var.deps.clock.now())));
+  const search = async (c: Context<HonoEnv>, q: z.output<typeof searchIn>) => {
     const fromPath = c.req.param("clanName");
     return c.json(await clansDomain.searchClans(c.var.deps.db, { name: fromPath ? fromPath.trim().slice(0, 32) : q.name, page: q.page, size: q.size }));
   };
   // The spec's path, for the route table; Hono does not match an optional parameter with a
   // pattern, so the two addresses it stands for are served below with the same guard.
-  route(app, { method: "ANY", path: `${P}/searchClans/:clanName{[^/]+}?`, auth: "player" }, input(searchIn), search);
+  route(app, { method: "ANY", path: `${P}/searchClans/:clanName{[^/]+}?`, auth: "player" }, { input: searchIn }, search);
   const signedIn: MiddlewareHandler<HonoEnv> = async (c, next) => {
     if (!c.var.player) throw new AppError("unauthorized");
     await next();
   };
-  for (const path of [`${P}/searchClans`, `${P}/searchClans/:clanName{[^/]+}`]) app.all(path, signedIn, input(searchIn), search);
+  for (const path of [`${P}/searchClans`, `${P}/searchClans/:clanName{[^/]+}`]) app.all(path, signedIn, async (c) => search(c, await parseFields(c, searchIn)));
   route(
     app,
     { method: "ANY", path: `${P}/findClan`, auth: "player" },
-    input(findClanIn),
-    async (c) => c.json(await clansDomain.findClan(c.var.deps.db, valid(c, findClanIn))),
+    { input: findClanIn },
+    async (c, v) => c.json(await clansDomain.findClan(c.var.deps.db, v)),
   );
   const mutating = { method: "ANY" as const, auth: "player" as const, mutates: true };
   route(
     app,
     { ...mutating, path: `${P}/createClan` },
-    input(createIn),
-    async (c) => {
-      const v = valid(c, createIn);
+    { input: createIn },
+    async (c, v) => {
       return c.json(await clansDomain.createClan(c.var.deps.db, { playerId: me(c), name: v.name, tag: v.tag, description: v.description ?? "", at: c.var.deps.clock.now() }));
     },
   );
   route(
     app,
     { ...mutating, path: `${P}/editClan` },
-    input(editIn),
-    async (c) => c.json(await clansDomain.editClan(c.var.deps.db, { playerId: me(c), ...valid(c, editIn), at: c.var.deps.clock.now() })),
+    { input: editIn },
+    async (c, v) => c.json(await clansDomain.editClan(c.var.deps.db, { playerId: me(c), ...v, at: c.var.deps.clock.now() })),
   );
-  route(app, { ...mutating, path: `${P}/quitClan` }, async (c) => c.json(await clansDomain.quitClan(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() })));
-  route(app, { ...mutating, path: `${P}/removeClan` }, async (c) => c.json(await clansDomain.removeClan(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() })));
+  route(app, { ...mutating, path: `${P}/quitClan` }, {}, async (c) => c.json(await clansDomain.quitClan(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() })));
+  route(app, { ...mutating, path: `${P}/removeClan` }, {}, async (c) => c.json(await clansDomain.removeClan(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() })));
   route(
     app,
     { ...mutating, path: `${P}/addRequest` },
-    input(requestIn),
-    async (c) => {
-      const v = valid(c, requestIn);
+    { input: requestIn },
+    async (c, v) => {
       return c.json(await clansDomain.addRequest(c.var.deps.db, { playerId: me(c), clanId: v.clanId, message: v.message ?? "", at: c.var.deps.clock.now() }));
     },
   );
-  route(app, { ...mutating, path: `${P}/approveRequest` }, input(answerIn), async (c) =>
-    c.json(await clansDomain.approveRequest(c.var.deps.db, { playerId: me(c), requestId: valid(c, answerIn).requestId, at: c.var.deps.clock.now() })),
+  route(app, { ...mutating, path: `${P}/approveRequest` }, { input: answerIn }, async (c, v) =>
+    c.json(await clansDomain.approveRequest(c.var.deps.db, { playerId: me(c), requestId: v.requestId, at: c.var.deps.clock.now() })),
   );
-  route(app, { ...mutating, path: `${P}/rejectRequest` }, input(answerIn), async (c) =>
-    c.json(await clansDomain.rejectRequest(c.var.deps.db, { playerId: me(c), requestId: valid(c, answerIn).requestId, at: c.var.deps.clock.now() })),
+  route(app, { ...mutating, path: `${P}/rejectRequest` }, { input: answerIn }, async (c, v) =>
+    c.json(await clansDomain.rejectRequest(c.var.deps.db, { playerId: me(c), requestId: v.requestId, at: c.var.deps.clock.now() })),
   );
-  route(app, { ...mutating, path: `${P}/removeMember` }, input(memberIn), async (c) =>
-    c.json(await clansDomain.removeMember(c.var.deps.db, { playerId: me(c), memberId: valid(c, memberIn).memberId, at: c.var.deps.clock.now() })),
+  route(app, { ...mutating, path: `${P}/removeMember` }, { input: memberIn }, async (c, v) =>
+    c.json(await clansDomain.removeMember(c.var.deps.db, { playerId: me(c), memberId: v.memberId, at: c.var.deps.clock.now() })),
   );
 
   // Gold transfers
   route(
     app,
     { ...mutating, path: `${P}/transferMoney` },
-    input(transferIn),
-    async (c) => {
-      const v = valid(c, transferIn);
+    { input: transferIn },
+    async (c, v) => {
       return c.json(await transferMoney(c.var.deps.db, { from: me(c), to: v.to, amount: v.amount, requestId: v.requestId, at: c.var.deps.clock.now() }));
     },
   );
@@ -183,22 +176,21 @@ export function registerProfile(app: Hono<HonoEnv>) {
   route(
     app,
     { ...mutating, path: `${P}/findPlayer` },
-    input(findPlayerIn),
-    async (c) => {
-      const v = valid(c, findPlayerIn);
+    { input: findPlayerIn },
+    async (c, v) => {
       const { db, clock } = c.var.deps;
       if (v.blacklist !== undefined) await addToBlacklist(db, { playerId: me(c), blockedId: v.blacklist, at: clock.now() });
       return c.json({ players: v.query ? await findPlayers(db, me(c), v.query) : [], blacklist: await listBlacklist(db, me(c)) });
     },
   );
-  route(app, { ...mutating, path: `${P}/blacklist/remove` }, input(unblockIn), async (c) => {
+  route(app, { ...mutating, path: `${P}/blacklist/remove` }, { input: unblockIn }, async (c, v) => {
     const { db } = c.var.deps;
-    await removeFromBlacklist(db, { playerId: me(c), blockedId: valid(c, unblockIn).playerId });
+    await removeFromBlacklist(db, { playerId: me(c), blockedId: v.playerId });
     return c.json({ blacklist: await listBlacklist(db, me(c)) });
   });
 
   // Erasure of personal data (POST only): signs the player out everywhere.
-  route(app, { method: "POST", path: `${P}/sensitive-data/remove`, auth: "player", mutates: true }, async (c) => {
+  route(app, { method: "POST", path: `${P}/sensitive-data/remove`, auth: "player", mutates: true }, {}, async (c) => {
     const result = await erasePersonalData(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() });
     deleteCookie(c, PLAYER_COOKIE, { path: "/" });
     return c.json(result);
@@ -206,8 +198,7 @@ export function registerProfile(app: Hono<HonoEnv>) {
 
   // The shop: without an item it lists the catalogue for this player; with type, itemId and a
   // requestId (CSRF checked) it buys, idempotently per request id.
-  route(app, { method: "ANY", path: `${P}/shop`, auth: "player", mutates: true }, input(shopIn), async (c) => {
-    const v = valid(c, shopIn);
+  route(app, { method: "ANY", path: `${P}/shop`, auth: "player", mutates: true }, { input: shopIn }, async (c, v) => {
     const { db, clock } = c.var.deps;
     if (v.type === undefined && v.itemId === undefined) return c.json(await shopList(db, me(c), c.var.locale));
     const missing: Record<string, { id: string }> = {};
@@ -222,7 +213,7 @@ export function registerProfile(app: Hono<HonoEnv>) {
   // The payment providers for the player's country and platform, with what each sells now.
   // A provider is listed when its market fits the platform, it has a currency for the country
   // and its settings are present (billing's own `ready` check); the catalog is billing's `offers`.
-  route(app, { method: "ANY", path: `${P}/paymentMethods`, auth: "player" }, async (c) => {
+  route(app, { method: "ANY", path: `${P}/paymentMethods`, auth: "player" }, {}, async (c) => {
     const { db } = c.var.deps;
     const [p] = await db.select({ country: players.country, platform: players.platform }).from(players).where(eq(players.id, me(c))).limit(1);
     const markets = p.platform === "ios" ? ["app_store"] : p.platform === "android" ? ["rustore", "google_play"] : ["web"];
@@ -244,8 +235,7 @@ export function registerProfile(app: Hono<HonoEnv>) {
 
   // Gifts: without a receiver it answers the player's notifications and the rules; with `to`,
   // `kind` (gold, silver, tank, consumable, camouflage), `amount` or `itemId` and a requestId it sends.
-  route(app, { method: "ANY", path: `${P}/gift`, auth: "player", mutates: true }, input(giftIn), async (c) => {
-    const v = valid(c, giftIn);
+  route(app, { method: "ANY", path: `${P}/gift`, auth: "player", mutates: true }, { input: giftIn }, async (c, v) => {
     const { db, clock } = c.var.deps;
     if (v.to === undefined && v.kind === undefined) return c.json(await giftsPage(db, me(c)));
     const missing: Record<string, { id: string }> = {};

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { and, desc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { input } from "../http/validate.ts";
 import * as f from "../http/fields.ts";
 import { fieldError, notFound } from "../http/errors.ts";
 import { supportTickets } from "../db/schema/support.ts";
@@ -27,26 +26,24 @@ export function registerSupport(app: Hono<HonoEnv>) {
     return c.json({ tickets: tickets.map(({ assigneeId: _a, unreadBySupport: _u, ...t }) => t) });
   });
 
-  route(app, { method: "ANY", path: "/public/profile/wizzard/getCategories", ...P }, async (c) => {
+  route(app, { method: "ANY", path: "/public/profile/wizzard/getCategories", ...P }, {}, async (c) => {
     const l = c.var.locale;
     return c.json({ categories: SUPPORT_CATEGORIES.map((k) => ({ id: k.id, title: k.title[l], sub: k.sub.map((s) => ({ id: s.id, title: s.title[l] })) })) });
   });
 
-  route(app, { method: "ANY", path: "/public/profile/feedback/add/ticket", ...P, mutates: true }, input(ticketInput), async (c) => {
-    const v = (c.req.valid as (t: "json") => z.output<typeof ticketInput>)("json");
+  route(app, { method: "ANY", path: "/public/profile/feedback/add/ticket", ...P, mutates: true }, { input: ticketInput }, async (c, v) => {
     if (!isCategory(v.category, v.subCategory)) throw fieldError({ subCategory: { id: "validation.pattern" } });
     const ticket = await openTicket(c.var.deps.db, { playerId: c.var.player!.playerId, ...v, at: c.var.deps.clock.now() });
     return c.json({ ticket: { id: ticket.id, status: ticket.status } });
   });
 
-  route(app, { method: "ANY", path: "/public/profile/feedback/add/message", ...P, mutates: true }, input(messageInput), async (c) => {
-    const v = (c.req.valid as (t: "json") => z.output<typeof messageInput>)("json");
+  route(app, { method: "ANY", path: "/public/profile/feedback/add/message", ...P, mutates: true }, { input: messageInput }, async (c, v) => {
     await own(c, v.ticketId);
     const msg = await c.var.deps.db.transaction((tx) => addMessage(tx, { ticketId: v.ticketId, author: "player", body: v.body, at: c.var.deps.clock.now() }));
     return c.json({ message: { id: msg.id, body: msg.body, createdAt: msg.createdAt } });
   });
 
-  route(app, { method: "ANY", path: "/public/profile/feedback/:ticketId{[0-9]+}/messages", ...P }, async (c) => {
+  route(app, { method: "ANY", path: "/public/profile/feedback/:ticketId{[0-9]+}/messages", ...P }, {}, async (c) => {
     const ticket = await own(c, Number(c.req.param("ticketId")));
     const messages = await thread(c.var.deps.db, ticket.id);
     if (ticket.unreadByPlayer) await markRead(c.var.deps.db, ticket.id, "player");

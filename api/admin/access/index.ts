@@ -4,7 +4,7 @@ import { z } from "zod";
 import { and, desc, eq, gte, lte, like, count, sql } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { route, page, assertCsrf } from "../../http/router.ts";
-import { input, validationError, readFields } from "../../http/validate.ts";
+import { parseFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { AppError, fieldError } from "../../http/errors.ts";
 import { audit } from "../../http/audit.ts";
@@ -20,8 +20,9 @@ const username = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v
 const password = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 const pathUser = (c: Context<HonoEnv>) => decodeURIComponent(c.req.param("username") ?? "");
 
-async function login(c: Context<HonoEnv>) {
-  const body = c.req.valid("json" as never) as { username: string; password: string };
+const loginIn = z.object({ username: f.text(1, 64), password: z.string().min(1).max(PASSWORD_MAX) });
+
+async function login(c: Context<HonoEnv>, body: z.output<typeof loginIn>) {
   const { db, clock } = c.var.deps;
   const now = clock.now();
   const keys = { account: body.username, address: clientAddress(c) };
@@ -49,16 +50,15 @@ async function login(c: Context<HonoEnv>) {
 }
 
 export function registerAccess(app: Hono<HonoEnv>) {
-  const loginInput = input(z.object({ username: f.text(1, 64), password: z.string().min(1).max(PASSWORD_MAX) }));
-  route(app, { method: "ANY", path: "/admin/login", auth: "none", kind: "page" }, async (c, next) => {
+  // GET is the sign-in screen; any other method signs in (its input read only then).
+  route(app, { method: "ANY", path: "/admin/login", auth: "none", kind: "page" }, {}, async (c) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return c.var.admin ? c.redirect("/admin/") : shell(c);
-    await loginInput(c as never, async () => {});
-    return login(c);
+    return login(c, await parseFields(c, loginIn));
   });
 
   // GET shows a confirmation (the shell's sign-out screen): a link or a prefetch must not sign
   // anyone out. Signing out is a POST with the session's CSRF token.
-  route(app, { method: "ANY", path: "/admin/logout", auth: "admin", kind: "page" }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/logout", auth: "admin", kind: "page" }, {}, async (c) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") {
       return (c.req.header("accept") ?? "").includes("application/json") ? c.json({ admin: { username: c.var.admin!.username } }) : shell(c);
     }
@@ -81,19 +81,18 @@ export function registerAccess(app: Hono<HonoEnv>) {
   // Admin users.
   const listAdmins = async (c: Context<HonoEnv>) => c.json({ admins: (await c.var.deps.db.select().from(admins).orderBy(admins.username)).map(publicAdmin) });
   page(app, { path: "/admin/admins/", auth: "admin", role: "admin", method: "GET" }, listAdmins);
-  route(app, { method: "POST", path: "/admin/admins/admin/info", auth: "admin", role: "admin" }, input(z.object({ username: username() })), async (c) => {
-    const a = await findAdmin(c.var.deps.db, (c.req.valid("json" as never) as { username: string }).username);
+  route(app, { method: "POST", path: "/admin/admins/admin/info", auth: "admin", role: "admin" }, { input: z.object({ username: username() }) }, async (c, v) => {
+    const a = await findAdmin(c.var.deps.db, v.username);
     if (!a) throw new AppError("not_found");
     const [{ n }] = await c.var.deps.db.select({ n: count() }).from(adminLog).where(eq(adminLog.adminId, a.id));
     return c.json({ admin: publicAdmin(a), actions: n });
   });
-  route(app, { method: "GET", path: "/admin/api/user/", auth: "admin", role: "admin" }, listAdmins);
+  route(app, { method: "GET", path: "/admin/api/user/", auth: "admin", role: "admin" }, {}, listAdmins);
   route(
     app,
     { method: "POST", path: "/admin/api/user/create", auth: "admin", role: "admin", mutates: true },
-    input(z.object({ username: username(), email: f.email(), password: password(), role: z.enum(ADMIN_ROLES).default("support") })),
-    async (c) => {
-      const body = c.req.valid("json" as never) as { username: string; email: string; password: string; role: (typeof ADMIN_ROLES)[number] };
+    { input: z.object({ username: username(), email: f.email(), password: password(), role: z.enum(ADMIN_ROLES).default("support") }) },
+    async (c, body) => {
       const actor = c.var.admin!;
       if (ADMIN_ROLES.indexOf(body.role) > ADMIN_ROLES.indexOf(actor.role)) throw new AppError("forbidden", "identity.roleCeiling");
       const created = await c.var.deps.db.transaction(async (tx) => {
@@ -105,14 +104,14 @@ export function registerAccess(app: Hono<HonoEnv>) {
     },
   );
 
-  route(app, { method: "GET", path: "/admin/api/user/:username{[^/]+}", auth: "admin", role: "admin" }, async (c) => {
+  route(app, { method: "GET", path: "/admin/api/user/:username{[^/]+}", auth: "admin", role: "admin" }, {}, async (c) => {
     const a = await findAdmin(c.var.deps.db, pathUser(c));
     if (!a) throw new AppError("not_found");
     return c.json({ admin: publicAdmin(a) });
   });
-  const userAction = (path: string, schema: z.ZodType, act: (c: Context<HonoEnv>, tx: Parameters<Parameters<HonoEnv["Variables"]["deps"]["db"]["transaction"]>[0]>[0], body: any) => Promise<{ summary: string; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
-    route(app, { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true }, input(schema), async (c) => {
-      const body = c.req.valid("json" as never);
+  type Tx = Parameters<Parameters<HonoEnv["Variables"]["deps"]["db"]["transaction"]>[0]>[0];
+  const userAction = <S extends z.ZodType>(path: string, schema: S, act: (c: Context<HonoEnv>, tx: Tx, body: z.output<S>) => Promise<{ summary: string; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
+    route(app, { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true }, { input: schema }, async (c, body) => {
       const out = await c.var.deps.db.transaction(async (tx) => {
         const r = await act(c, tx, body);
         await audit(c, tx, { action, targetType: "admin", targetId: r.admin.username, summary: r.summary });
@@ -147,11 +146,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
     page: f.optional(f.int(1, 100_000)),
     pageSize: f.optional(f.int(1, 200)),
   });
-  const logs = async (c: Context<HonoEnv>) => {
-    const raw = await readFields(c);
-    const parsed = logQuery.safeParse(raw);
-    if (!parsed.success) throw validationError(parsed.error.issues, raw);
-    const q = parsed.data;
+  const logs = async (c: Context<HonoEnv>, q: z.output<typeof logQuery>) => {
     if (q.from !== undefined && q.to !== undefined && q.from > q.to) throw fieldError({ to: { id: "identity.periodOrder" } });
     const where = and(
       q.admin ? sql`lower(${adminLog.adminUsername}) = lower(${q.admin})` : undefined,
@@ -169,6 +164,6 @@ export function registerAccess(app: Hono<HonoEnv>) {
     ]);
     return c.json({ rows, total: n, page: pageNo, pageSize });
   };
-  page(app, { path: "/admin/adminLog/", auth: "admin", role: "admin" }, logs);
-  route(app, { method: "ANY", path: "/admin/adminLog/get/logs", auth: "admin", role: "admin" }, logs);
+  page(app, { path: "/admin/adminLog/", auth: "admin", role: "admin" }, { input: logQuery }, logs);
+  route(app, { method: "ANY", path: "/admin/adminLog/get/logs", auth: "admin", role: "admin" }, { input: logQuery }, logs);
 }

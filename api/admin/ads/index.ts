@@ -6,7 +6,7 @@ import { z } from "zod";
 import { and, eq, ne } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input, readFields, validationError } from "../../http/validate.ts";
+import { validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
@@ -19,18 +19,16 @@ const who = { auth: "admin", role: "operator" } as const;
 const saveInput = z.object({ settings: f.jsonValue() });
 
 const placementArea: ResourceDescription = {
-  name: "adPlacement", base: "/admin/ads/settings/", role: "operator", table: adPlacements, schema: placementSchema as never,
+  name: "adPlacement", base: "/admin/ads/settings/", role: "operator", table: adPlacements, schema: placementSchema,
   columns: ["id", "placement", "network", "enabled", "capPerDay", "reward", "updatedAt"], search: ["placement"], filters: ["network", "enabled"],
   actions: { list: "load", set: "save" },
 };
 const loadInput = listInputFor(placementArea);
-const valid = <T>(c: { req: { valid: unknown } }) => (c.req.valid as (t: "json") => T)("json");
 
 export function registerAdsAdmin(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/ads/", ...who }, async (c) => c.json({ settings: (await currentAdSettings(c.var.deps.db)) ?? null, networks: AD_NETWORKS }));
 
-  route(app, { method: "ANY", path: "/admin/ads/save", ...who, mutates: true }, input(saveInput), async (c) => {
-    const { settings } = valid<{ settings: unknown }>(c);
+  route(app, { method: "ANY", path: "/admin/ads/save", ...who, mutates: true }, { input: saveInput }, async (c, { settings }) => {
     const parsed = adSettingsShape.safeParse(settings);
     if (!parsed.success) throw validationError(parsed.error.issues.map((i) => ({ ...i, path: ["settings", ...i.path] })), { settings });
     const { db, clock } = c.var.deps;
@@ -44,18 +42,14 @@ export function registerAdsAdmin(app: Hono<HonoEnv>) {
   });
 
   // The page also answers a list page for its query (the shared list screen reads it by GET; load is POST only).
-  page(app, { path: "/admin/ads/settings/", ...who }, async (c) => {
-    const fields = await readFields(c);
-    const q = loadInput.safeParse(fields);
-    if (!q.success) throw validationError(q.error.issues, fields);
+  page(app, { path: "/admin/ads/settings/", ...who }, { input: loadInput }, async (c, q) => {
     const description = { networks: AD_NETWORKS, columns: placementArea.columns, filters: placementArea.filters, actions: { load: "/admin/ads/settings/load", save: "/admin/ads/settings/save", remove: "/admin/ads/settings/remove/:id" } };
-    return c.json({ ...description, ...(await listResource(c.var.deps.db, placementArea, q.data)) });
+    return c.json({ ...description, ...(await listResource(c.var.deps.db, placementArea, q)) });
   });
 
-  route(app, { method: "POST", path: "/admin/ads/settings/load", ...who }, input(loadInput), async (c) => c.json(await listResource(c.var.deps.db, placementArea, valid<Record<string, unknown>>(c))));
+  route(app, { method: "POST", path: "/admin/ads/settings/load", ...who }, { input: loadInput }, async (c, v) => c.json(await listResource(c.var.deps.db, placementArea, v)));
 
-  route(app, { method: "POST", path: "/admin/ads/settings/save", ...who, mutates: true }, input(placementSchema), async (c) => {
-    const item = valid<z.output<typeof placementSchema>>(c);
+  route(app, { method: "POST", path: "/admin/ads/settings/save", ...who, mutates: true }, { input: placementSchema }, async (c, item) => {
     const { db, clock } = c.var.deps;
     const saved = await db.transaction(async (tx) => {
       const [before] = item.id === undefined ? [] : await tx.select().from(adPlacements).where(eq(adPlacements.id, item.id)).limit(1);
@@ -74,7 +68,7 @@ export function registerAdsAdmin(app: Hono<HonoEnv>) {
     return c.json({ item: { ...item, id: saved.id }, created: saved.created });
   });
 
-  route(app, { method: "DELETE", path: "/admin/ads/settings/remove/:id{[0-9]+}", ...who, mutates: true }, async (c) => {
+  route(app, { method: "DELETE", path: "/admin/ads/settings/remove/:id{[0-9]+}", ...who, mutates: true }, {}, async (c) => {
     const id = Number(c.req.param("id"));
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError, conflict, fieldError, notFound } from "../../http/errors.ts";
@@ -26,7 +25,7 @@ const base = "/admin/experiments/";
 
 /** The list's description for the shared list reader (not registered as a generic resource: the saves have rules of their own). */
 const listArea: ResourceDescription = {
-  name: "experiment", base, role: "operator", table: experiments, schema: generalInput as never,
+  name: "experiment", base, role: "operator", table: experiments, schema: generalInput,
   columns: ["id", "name", "status", "optionScope", "optionKey", "updatedAt", "startedAt"], search: ["name", "description", "optionKey"], filters: ["status", "optionScope"],
   actions: { list: "list" },
   fromRow: (r) => ({ ...r, variants: JSON.parse(r.variants as string), conditions: JSON.parse(r.conditions as string) }),
@@ -50,8 +49,6 @@ async function mustFind(db: DbOrTx, id: number): Promise<Experiment> {
   return e;
 }
 
-const valid = <T>(c: { req: { valid: unknown } }) => (c.req.valid as (t: "json") => T)("json");
-
 export function registerExperiments(app: Hono<HonoEnv>) {
   page(app, { path: base, ...who }, async (c) => c.json({ statuses: EXPERIMENT_STATUSES, transitions: TRANSITIONS, scopes: OPTION_SCOPES, optionKeys: await optionKeys(c.var.deps.db) }));
 
@@ -63,17 +60,15 @@ export function registerExperiments(app: Hono<HonoEnv>) {
     return c.json({ experiment: e, transitions: TRANSITIONS[e.status], optionKeys: await optionKeys(db), platforms: PLATFORMS, counts });
   });
 
-  route(app, { method: "ANY", path: `${base}list`, ...who }, input(listInput), async (c) => c.json(await listResource(c.var.deps.db, listArea, valid<Record<string, unknown>>(c))));
+  route(app, { method: "ANY", path: `${base}list`, ...who }, { input: listInput }, async (c, v) => c.json(await listResource(c.var.deps.db, listArea, v)));
 
-  route(app, { method: "ANY", path: `${base}users`, ...who }, input(usersInput), async (c) => {
-    const q = valid<z.output<typeof usersInput>>(c);
+  route(app, { method: "ANY", path: `${base}users`, ...who }, { input: usersInput }, async (c, q) => {
     const e = await mustFind(c.var.deps.db, q.id);
     const all = (await participants(c.var.deps.db, e)).filter((p) => !q.variant || p.variant === q.variant);
     return c.json({ rows: all.slice((q.page - 1) * q.size, q.page * q.size), total: all.length, page: q.page, size: q.size, status: e.status });
   });
 
-  route(app, { method: "ANY", path: `${base}save/general/settings`, ...who, mutates: true }, input(generalInput), async (c) => {
-    const item = valid<z.output<typeof generalInput>>(c);
+  route(app, { method: "ANY", path: `${base}save/general/settings`, ...who, mutates: true }, { input: generalInput }, async (c, item) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
     const saved = await db.transaction(async (tx) => {
@@ -96,8 +91,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
     return c.json({ experiment: saved });
   });
 
-  route(app, { method: "ANY", path: `${base}save/conditions`, ...who, mutates: true }, input(conditionsInput), async (c) => {
-    const { id, ...conditions } = valid<z.output<typeof conditionsInput>>(c);
+  route(app, { method: "ANY", path: `${base}save/conditions`, ...who, mutates: true }, { input: conditionsInput }, async (c, { id, ...conditions }) => {
     if (conditions.levelMin > conditions.levelMax) throw fieldError({ levelMax: { id: "experiments.error.level_range" } });
     const { db, clock } = c.var.deps;
     const at = clock.now();
@@ -114,8 +108,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
     return c.json({ experiment: saved });
   });
 
-  route(app, { method: "ANY", path: `${base}save/variants`, ...who, mutates: true }, input(variantsInput), async (c) => {
-    const { id, variants } = valid<z.output<typeof variantsInput>>(c);
+  route(app, { method: "ANY", path: `${base}save/variants`, ...who, mutates: true }, { input: variantsInput }, async (c, { id, variants }) => {
     const { db, clock } = c.var.deps;
     const saved = await db.transaction(async (tx) => {
       const before = await mustFind(tx, id);
@@ -130,8 +123,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
     return c.json({ experiment: saved });
   });
 
-  route(app, { method: "ANY", path: `${base}save/status`, ...who, mutates: true }, input(statusInput), async (c) => {
-    const { id, status } = valid<z.output<typeof statusInput>>(c);
+  route(app, { method: "ANY", path: `${base}save/status`, ...who, mutates: true }, { input: statusInput }, async (c, { id, status }) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
     const saved = await db.transaction(async (tx) => {

@@ -74,7 +74,7 @@ export function registerMetrics(app: Hono<HonoEnv>) {
     const [experience, gold, silver] = await Promise.all(DIVISION_TYPES.map((t) => division(wh(c), t)));
     return c.json({ experience, gold, silver });
   });
-  for (const type of DIVISION_TYPES) route(app, { method: "ANY", path: `${BASE}/division/${type}`, ...A }, async (c) => c.json(await division(wh(c), type as DivisionType)));
+  for (const type of DIVISION_TYPES) route(app, { method: "ANY", path: `${BASE}/division/${type}`, ...A }, {}, async (c) => c.json(await division(wh(c), type as DivisionType)));
 
   // Expenses
   page(app, { path: `${BASE}/expenses/`, ...A }, async (c) => {
@@ -86,8 +86,8 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   // Players' tanks and crews
   const ownershipArea = (slug: string, type: OwnedType, openPath: string) => {
     page(app, { path: `${BASE}/${slug}/`, ...A }, async (c) => c.json(await ownership(wh(c), type)));
-    route(app, { method: "ANY", path: `${BASE}/${slug}/load`, ...A }, async (c) => c.json(await ownership(wh(c), type)));
-    route(app, { method: "ANY", path: `${BASE}/${slug}/export`, ...A }, (c) => csv(c, `${slug}`, ownershipSql, { type }));
+    route(app, { method: "ANY", path: `${BASE}/${slug}/load`, ...A }, {}, async (c) => c.json(await ownership(wh(c), type)));
+    route(app, { method: "ANY", path: `${BASE}/${slug}/export`, ...A }, {}, (c) => csv(c, `${slug}`, ownershipSql, { type }));
     route(
       app,
       { method: "ANY", path: `${BASE}/${slug}/${openPath}`, ...A },
@@ -140,7 +140,7 @@ export function registerMetrics(app: Hono<HonoEnv>) {
     await audit(c, c.var.deps.db, { action: "metrics.recalculate_month", targetType: "month", targetId: m.month.slice(0, 7), summary: `comparePeriods ${m.month.slice(0, 7)} recalculated` });
     return c.json(m);
   });
-  route(app, { method: "ANY", path: `${BASE}/comparePeriods/clear/monthly/cache`, ...A, mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: `${BASE}/comparePeriods/clear/monthly/cache`, ...A, mutates: true }, {}, async (c) => {
     const months = await clearMonthly(wh(c));
     await audit(c, c.var.deps.db, { action: "metrics.clear_monthly_cache", targetType: "monthly_metrics", summary: `${months} months cleared` });
     return c.json({ cleared: months });

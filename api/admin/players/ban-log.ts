@@ -6,13 +6,12 @@ import { and, asc, count, desc, eq, gt } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { banLog } from "../../db/schema/bans.ts";
 import { players } from "../../db/schema/players.ts";
 import { isBanned, unbanPlayers } from "../../domain/bans.ts";
-import { OPERATOR, SUPPORT, playerOr404, valid } from "./shared.ts";
+import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
 import { pollFeed, resumeId } from "../../http/feed.ts";
 
 const listInput = z.object({ page: f.optional(f.int(1, 100_000)).default(1), size: f.optional(f.int(1, 200)).default(20) });
@@ -33,13 +32,12 @@ export function registerBanLog(app: Hono<HonoEnv>) {
     c.json(await banLogPage(c.var.deps.db, Number(c.req.param("playerId")), listInput.parse({}), c.var.deps.clock.now())),
   );
 
-  route(app, { method: "ANY", path: "/admin/banLog/getBanLogs/:playerId{[0-9]+}", ...SUPPORT }, input(listInput), async (c) =>
-    c.json(await banLogPage(c.var.deps.db, Number(c.req.param("playerId")), valid(c, listInput), c.var.deps.clock.now())),
+  route(app, { method: "ANY", path: "/admin/banLog/getBanLogs/:playerId{[0-9]+}", ...SUPPORT }, { input: listInput }, async (c, v) =>
+    c.json(await banLogPage(c.var.deps.db, Number(c.req.param("playerId")), v, c.var.deps.clock.now())),
   );
 
   // Every new ban_log row (bans and unbans of any player); resumes from Last-Event-ID.
-  route(app, { method: "ANY", path: "/admin/banLog/stream/banLogs", ...SUPPORT, kind: "stream" }, input(streamInput), async (c) => {
-    const v = valid(c, streamInput);
+  route(app, { method: "ANY", path: "/admin/banLog/stream/banLogs", ...SUPPORT, kind: "stream" }, { input: streamInput }, async (c, v) => {
     const db = c.var.deps.db;
     let last = resumeId(c, v.after);
     if (last === undefined) {
@@ -59,8 +57,7 @@ export function registerBanLog(app: Hono<HonoEnv>) {
     });
   });
 
-  route(app, { method: "ANY", path: "/admin/banLog/unbanPlayers", ...OPERATOR, mutates: true }, input(unbanInput), async (c) => {
-    const v = valid(c, unbanInput);
+  route(app, { method: "ANY", path: "/admin/banLog/unbanPlayers", ...OPERATOR, mutates: true }, { input: unbanInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const ids = [...new Set(v.playerIds)];
     const unbanned = await db.transaction(async (tx) => {

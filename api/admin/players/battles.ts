@@ -7,12 +7,11 @@ import { and, asc, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
 import { battles, battlePlayers, battleEvents, BATTLE_RESULTS, BATTLE_STATUSES } from "../../db/schema/battles.ts";
 import { contentTanks } from "../../db/schema/content.ts";
-import { SUPPORT, playerOr404, valid } from "./shared.ts";
+import { SUPPORT, playerOr404 } from "./shared.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
 const periodShape = { from: f.optional(f.dateTime()), to: f.optional(f.dateTime()) };
@@ -86,20 +85,20 @@ export function registerPlayerBattles(app: Hono<HonoEnv>) {
     return c.json({ player: { id: p.id, nickname: p.nickname }, sum: await sums(db, p.id, {}), ...(await list(db, p.id, battlesInput.parse({}), c.var.locale)) });
   });
 
-  route(app, { method: "ANY", path: `${P}/battles/load`, ...SUPPORT }, input(battlesInput), async (c) => {
+  route(app, { method: "ANY", path: `${P}/battles/load`, ...SUPPORT }, { input: battlesInput }, async (c, v) => {
     const db = c.var.deps.db;
     const p = await playerOr404(db, idOf(c));
-    return c.json(await list(db, p.id, valid(c, battlesInput), c.var.locale));
+    return c.json(await list(db, p.id, v, c.var.locale));
   });
 
-  route(app, { method: "ANY", path: `${P}/battles/getSum`, ...SUPPORT }, input(sumInput), async (c) => {
+  route(app, { method: "ANY", path: `${P}/battles/getSum`, ...SUPPORT }, { input: sumInput }, async (c, v) => {
     const db = c.var.deps.db;
     const p = await playerOr404(db, idOf(c));
-    return c.json(await sums(db, p.id, valid(c, sumInput)));
+    return c.json(await sums(db, p.id, v));
   });
 
   // One battle as this player lived it: 404 when the player was not in it.
-  route(app, { method: "ANY", path: `${P}/battles/:battleId{[0-9]+}`, ...SUPPORT }, async (c) => {
+  route(app, { method: "ANY", path: `${P}/battles/:battleId{[0-9]+}`, ...SUPPORT }, {}, async (c) => {
     const db = c.var.deps.db;
     const p = await playerOr404(db, idOf(c));
     const [row] = await db.select({ b: battles, me: battlePlayers }).from(battlePlayers).innerJoin(battles, eq(battles.id, battlePlayers.battleId)).where(and(eq(battlePlayers.playerId, p.id), eq(battlePlayers.battleId, idOf(c, "battleId")))).limit(1);

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, exists, gt, isNotNull, or, sql, type SQL } f
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db, DbOrTx } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import { input, validationError } from "../../http/validate.ts";
+import { validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError, fieldError } from "../../http/errors.ts";
@@ -22,7 +22,7 @@ import { diff } from "../resources/index.ts";
 import { banPlayer, unbanPlayers, isBanned } from "../../domain/bans.ts";
 import { erasePersonalData } from "../../domain/erasure.ts";
 import { nicknameField, assertNicknameFree } from "../../domain/players.ts";
-import { ADMIN, OPERATOR, SUPPORT, playerOr404, publicRow, valid, type PlayerRow } from "./shared.ts";
+import { ADMIN, OPERATOR, SUPPORT, playerOr404, publicRow, type PlayerRow } from "./shared.ts";
 import "./messages.ts";
 import { citiesOf, regionsOf } from "../../domain/geo.ts";
 
@@ -144,12 +144,11 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
     return c.json(await cardOf(db, await playerOr404(db, Number(id)), clock.now()));
   });
 
-  route(app, { method: "ANY", path: "/admin/player/getProfiles", ...SUPPORT }, input(searchInput), async (c) =>
-    c.json(await searchPlayers(c.var.deps.db, valid(c, searchInput), c.var.deps.clock.now())),
+  route(app, { method: "ANY", path: "/admin/player/getProfiles", ...SUPPORT }, { input: searchInput }, async (c, v) =>
+    c.json(await searchPlayers(c.var.deps.db, v, c.var.deps.clock.now())),
   );
 
-  route(app, { method: "ANY", path: "/admin/player/setProfile", ...OPERATOR, mutates: true }, input(profileInput), async (c) => {
-    const v = valid(c, profileInput);
+  route(app, { method: "ANY", path: "/admin/player/setProfile", ...OPERATOR, mutates: true }, { input: profileInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const result = await db.transaction(async (tx) => {
       const before = await playerOr404(tx, v.playerId);
@@ -179,8 +178,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
     return c.json(await cardOf(db, result, clock.now()));
   });
 
-  route(app, { method: "ANY", path: "/admin/player/setPlayer", ...OPERATOR, mutates: true }, input(setPlayerInput), async (c) => {
-    const v = valid(c, setPlayerInput);
+  route(app, { method: "ANY", path: "/admin/player/setPlayer", ...OPERATOR, mutates: true }, { input: setPlayerInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
     const by = { adminId: c.var.admin!.adminId, adminUsername: c.var.admin!.username, at };
@@ -209,8 +207,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
   });
 
   // Erasure of personal data on the player's behalf (the same rules as the player's own request).
-  route(app, { method: "ANY", path: "/admin/player/remove", ...ADMIN, mutates: true }, input(playerInput), async (c) => {
-    const v = valid(c, playerInput);
+  route(app, { method: "ANY", path: "/admin/player/remove", ...ADMIN, mutates: true }, { input: playerInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
     await db.transaction(async (tx) => {
@@ -225,8 +222,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
 
   // A progress reset: level, experience, rating and battle counts back to a new player's.
   // Balances, items, payments and the account stay.
-  route(app, { method: "ANY", path: "/admin/player/resetProfile", ...OPERATOR, mutates: true }, input(playerInput), async (c) => {
-    const v = valid(c, playerInput);
+  route(app, { method: "ANY", path: "/admin/player/resetProfile", ...OPERATOR, mutates: true }, { input: playerInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const fresh = { level: 1, experience: 0, rating: 1000, battles: 0, wins: 0 };
     const after = await db.transaction(async (tx) => {
@@ -239,7 +235,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
     return c.json(await cardOf(db, after, clock.now()));
   });
 
-  route(app, { method: "ANY", path: "/admin/player/resetSuspectAll", ...OPERATOR, mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/player/resetSuspectAll", ...OPERATOR, mutates: true }, {}, async (c) => {
     const cleared = await c.var.deps.db.transaction(async (tx) => {
       const gone = await tx.delete(playerSuspects).returning({ playerId: playerSuspects.playerId });
       await audit(c, tx, { action: "player.resetSuspectAll", targetType: "player", summary: `suspect marks cleared: ${gone.length}${gone.length ? ` (${gone.map((g) => g.playerId).join(", ")})` : ""}` });
@@ -249,9 +245,9 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
   });
 
   // Everything we store about the player, for support (no password hash, no session tokens).
-  route(app, { method: "POST", path: "/admin/player/server_data/get", ...SUPPORT }, input(playerInput), async (c) => {
+  route(app, { method: "POST", path: "/admin/player/server_data/get", ...SUPPORT }, { input: playerInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
-    const p = await playerOr404(db, valid(c, playerInput).playerId);
+    const p = await playerOr404(db, v.playerId);
     const items = await db.select().from(playerItems).where(eq(playerItems.playerId, p.id));
     const bans = await db.select().from(banLog).where(eq(banLog.playerId, p.id)).orderBy(desc(banLog.id));
     const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.id)).orderBy(desc(ledgerEntries.id)).limit(100);
@@ -261,9 +257,9 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
   });
 
   // The game profile as the game reads it.
-  route(app, { method: "POST", path: "/admin/player/profile_data/get", ...SUPPORT }, input(playerInput), async (c) => {
+  route(app, { method: "POST", path: "/admin/player/profile_data/get", ...SUPPORT }, { input: playerInput }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, valid(c, playerInput).playerId);
+    const p = await playerOr404(db, v.playerId);
     const items = await db.select({ type: playerItems.itemType, id: playerItems.itemId, quantity: playerItems.quantity }).from(playerItems).where(eq(playerItems.playerId, p.id));
     return c.json({
       id: p.id,

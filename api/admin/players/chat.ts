@@ -20,7 +20,7 @@ import { chatHub } from "../../domain/chat-hub.ts";
 import { chatStream } from "../../http/chat-feed.ts";
 import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
 
-const room = () => z.string().trim().regex(chat.ROOM_PATTERN, { params: { rule: "pattern" } } as never);
+const room = () => z.string().trim().regex(chat.ROOM_PATTERN);
 const listInput = z.object({
   room: f.optional(room()),
   playerId: f.optional(f.id()),

@@ -77,7 +77,7 @@ export function registerAdminCommunity(app: Hono<HonoEnv>) {
   });
 
   // The player's page on the network the uid belongs to (the first network, by sort order, with a profile address).
-  route(app, { method: "ANY", path: "/admin/player/goToMailProfile/:uid{[^/]+}", ...SUPPORT }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/player/goToMailProfile/:uid{[^/]+}", ...SUPPORT }, {}, async (c) => {
     const uid = c.req.param("uid") ?? "";
     const db = c.var.deps.db;
     const rows = await db

@@ -6,7 +6,6 @@ import { and, asc, count, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { fieldError } from "../../http/errors.ts";
 import { ledgerEntries } from "../../db/schema/ledger.ts";
@@ -17,7 +16,7 @@ import { banLog } from "../../db/schema/bans.ts";
 import { orders } from "../../db/schema/billing.ts";
 import { logAround } from "../../domain/player-log.ts";
 import { isBanned } from "../../domain/bans.ts";
-import { SUPPORT, playerOr404, valid } from "./shared.ts";
+import { SUPPORT, playerOr404 } from "./shared.ts";
 import { kindList } from "./log.ts";
 
 const DAY = 86_400_000;
@@ -94,11 +93,10 @@ async function balanceByDay(db: Db, playerId: number, currency: "gold" | "silver
 export function registerPlayerCounters(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/playerCounters/:playerId{[0-9]+}", ...SUPPORT }, async (c) => c.json(await countersOf(c.var.deps.db, Number(c.req.param("playerId")), c.var.deps.clock.now())));
 
-  route(app, { method: "ANY", path: "/admin/playerCounters/getData", ...SUPPORT }, input(playerInput), async (c) => c.json(await countersOf(c.var.deps.db, valid(c, playerInput).playerId, c.var.deps.clock.now())));
+  route(app, { method: "ANY", path: "/admin/playerCounters/getData", ...SUPPORT }, { input: playerInput }, async (c, v) => c.json(await countersOf(c.var.deps.db, v.playerId, c.var.deps.clock.now())));
 
   // Default period: the last 30 days up to now; at most 366 days.
-  route(app, { method: "ANY", path: "/admin/playerCounters/getGraphData", ...SUPPORT }, input(graphInput), async (c) => {
-    const v = valid(c, graphInput);
+  route(app, { method: "ANY", path: "/admin/playerCounters/getGraphData", ...SUPPORT }, { input: graphInput }, async (c, v) => {
     const now = c.var.deps.clock.now();
     const to = v.to ?? now;
     const from = v.from ?? to - 29 * DAY;
@@ -109,8 +107,7 @@ export function registerPlayerCounters(app: Hono<HonoEnv>) {
     return c.json({ currency: v.currency, days: await balanceByDay(db, v.playerId, v.currency, from, to) });
   });
 
-  route(app, { method: "ANY", path: "/admin/playerCounters/getNearLogs", ...SUPPORT }, input(nearInput), async (c) => {
-    const v = valid(c, nearInput);
+  route(app, { method: "ANY", path: "/admin/playerCounters/getNearLogs", ...SUPPORT }, { input: nearInput }, async (c, v) => {
     const db = c.var.deps.db;
     await playerOr404(db, v.playerId);
     return c.json({ at: v.at, rows: await logAround(db, v.playerId, v.at, v.size, v.kind) });

@@ -7,14 +7,13 @@ import { and, asc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { playerItems } from "../../db/schema/inventory.ts";
 import { contentTanks } from "../../db/schema/content.ts";
 import { grantTank, revokeTank, setCurrentTank } from "../../domain/grants.ts";
 import { buy, shopList } from "../../domain/shop.ts";
-import { OPERATOR, SUPPORT, playerOr404, valid } from "./shared.ts";
+import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
 const tankInput = z.object({ tankId: f.id() });
@@ -46,8 +45,7 @@ export function registerPlayerItems(app: Hono<HonoEnv>) {
   page(app, { path: `${P}/tanks`, ...SUPPORT }, async (c) => c.json(await tanksOf(c.var.deps.db, idOf(c), c.var.locale)));
 
   const tankChange = (path: string, action: string, apply: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], playerId: number, tankId: number, at: number) => Promise<string>) =>
-    route(app, { method: "POST", path: `${P}/tanks/${path}`, ...OPERATOR, mutates: true }, input(tankInput), async (c) => {
-      const { tankId } = valid(c, tankInput);
+    route(app, { method: "POST", path: `${P}/tanks/${path}`, ...OPERATOR, mutates: true }, { input: tankInput }, async (c, { tankId }) => {
       const { db, clock } = c.var.deps;
       await db.transaction(async (tx) => {
         const p = await playerOr404(tx, idOf(c));
@@ -68,8 +66,8 @@ export function registerPlayerItems(app: Hono<HonoEnv>) {
   // A purchase for the player, paid from the player's balance: the shop's own rules (price,
   // level, ownership, idempotency by request id) and its audit row in one transaction.
   const purchase = (path: string, schema: typeof buyTankInput | typeof buyConsumableInput, item: (v: Record<string, unknown>) => { type: "tank" | "consumable"; itemId: number; quantity: number }) =>
-    route(app, { method: "ANY", path: `${P}/shop/${path}`, ...OPERATOR, mutates: true }, input(schema), async (c) => {
-      const v = valid(c, schema) as Record<string, unknown> & { currency: "gold" | "silver"; requestId?: string };
+    route(app, { method: "ANY", path: `${P}/shop/${path}`, ...OPERATOR, mutates: true }, { input: schema }, async (c, input) => {
+      const v = input as Record<string, unknown> & { currency: "gold" | "silver"; requestId?: string };
       const { type, itemId, quantity } = item(v);
       const { db, clock } = c.var.deps;
       const result = await db.transaction(async (tx) => {

@@ -5,12 +5,11 @@ import { z } from "zod";
 import { count, desc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { fieldError } from "../../http/errors.ts";
 import { playerNotifications } from "../../db/schema/social.ts";
 import { LOG_KINDS, playerLog } from "../../domain/player-log.ts";
-import { SUPPORT, playerOr404, valid } from "./shared.ts";
+import { SUPPORT, playerOr404 } from "./shared.ts";
 import { pollFeed } from "../../http/feed.ts";
 
 // Kinds as a list (`kind=ban&kind=gift`, `kind[]=…`, JSON array) or "ban,gift".
@@ -33,8 +32,7 @@ export function registerPlayerLog(app: Hono<HonoEnv>) {
     return c.json({ player: { id: p.id, nickname: p.nickname }, kinds: LOG_KINDS, ...(await playerLog(db, { playerId: p.id, limit: 50 })) });
   });
 
-  route(app, { method: "ANY", path: "/admin/playerLog/getPlayerLogs", ...SUPPORT }, input(logInput), async (c) => {
-    const v = valid(c, logInput);
+  route(app, { method: "ANY", path: "/admin/playerLog/getPlayerLogs", ...SUPPORT }, { input: logInput }, async (c, v) => {
     if (v.from !== undefined && v.to !== undefined && v.from > v.to) throw fieldError({ to: { id: "identity.periodOrder" } });
     const db = c.var.deps.db;
     await playerOr404(db, v.playerId);
@@ -45,8 +43,7 @@ export function registerPlayerLog(app: Hono<HonoEnv>) {
   // New entries of the player's log as they are written. The log is a merge of several tables
   // without one sequence, so the feed follows time: entries at or after the last one sent, minus
   // those already sent at that same millisecond.
-  route(app, { method: "ANY", path: "/admin/playerLog/:playerId{[0-9]+}/stream", ...SUPPORT, kind: "stream" }, input(streamInput), async (c) => {
-    const { kind } = valid(c, streamInput);
+  route(app, { method: "ANY", path: "/admin/playerLog/:playerId{[0-9]+}/stream", ...SUPPORT, kind: "stream" }, { input: streamInput }, async (c, { kind }) => {
     const { db, clock } = c.var.deps;
     const p = await playerOr404(db, Number(c.req.param("playerId")));
     let since = clock.now();
@@ -66,8 +63,7 @@ export function registerPlayerLog(app: Hono<HonoEnv>) {
     );
   });
 
-  route(app, { method: "ANY", path: "/admin/playerLog/getNotification", ...SUPPORT }, input(pagedInput), async (c) => {
-    const v = valid(c, pagedInput);
+  route(app, { method: "ANY", path: "/admin/playerLog/getNotification", ...SUPPORT }, { input: pagedInput }, async (c, v) => {
     const db = c.var.deps.db;
     await playerOr404(db, v.playerId);
     const where = eq(playerNotifications.playerId, v.playerId);

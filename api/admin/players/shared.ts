@@ -1,9 +1,6 @@
 // What every players-admin route shares: the roles, the player lookup (404 for an unknown id) and
 // the typed read of an input(schema)-validated body.
-import type { Context } from "hono";
-import type { z } from "zod";
 import { eq } from "drizzle-orm";
-import type { HonoEnv } from "../../http/env.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import { players } from "../../db/schema/players.ts";
 import { notFound } from "../../http/errors.ts";
@@ -12,8 +9,6 @@ import { notFound } from "../../http/errors.ts";
 export const SUPPORT = { auth: "admin", role: "support" } as const;
 export const OPERATOR = { auth: "admin", role: "operator" } as const;
 export const ADMIN = { auth: "admin", role: "admin" } as const;
-
-export const valid = <S extends z.ZodType>(c: Context<HonoEnv>, _schema: S) => c.req.valid("json" as never) as z.output<S>;
 
 export type PlayerRow = typeof players.$inferSelect;
 

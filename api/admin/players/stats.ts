@@ -7,13 +7,12 @@ import { and, count, desc, gte, isNull, lte, sql, eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { fieldError } from "../../http/errors.ts";
 import { players } from "../../db/schema/players.ts";
 import { orders } from "../../db/schema/billing.ts";
 import { toUsdCents } from "../../billing/money.ts";
-import { SUPPORT, valid } from "./shared.ts";
+import { SUPPORT } from "./shared.ts";
 
 const DAY = 86_400_000;
 export const periodInput = z.object({ from: f.optional(f.dateTime()), to: f.optional(f.dateTime()) });
@@ -72,11 +71,10 @@ export function registerPlayersStats(app: Hono<HonoEnv>) {
     const p = period({}, c.var.deps.clock.now());
     return c.json({ stats: await stats(c.var.deps.db, p), payers: await topPayers(c.var.deps.db, p, 20) });
   });
-  route(app, { method: "ANY", path: "/admin/playersStats/get/stats", ...SUPPORT }, input(periodInput), async (c) =>
-    c.json(await stats(c.var.deps.db, period(valid(c, periodInput), c.var.deps.clock.now()))),
+  route(app, { method: "ANY", path: "/admin/playersStats/get/stats", ...SUPPORT }, { input: periodInput }, async (c, v) =>
+    c.json(await stats(c.var.deps.db, period(v, c.var.deps.clock.now()))),
   );
-  route(app, { method: "ANY", path: "/admin/playersStats/gets/payers", ...SUPPORT }, input(payersInput), async (c) => {
-    const v = valid(c, payersInput);
+  route(app, { method: "ANY", path: "/admin/playersStats/gets/payers", ...SUPPORT }, { input: payersInput }, async (c, v) => {
     const p = period(v, c.var.deps.clock.now());
     return c.json({ period: p, rows: await topPayers(c.var.deps.db, p, v.limit) });
   });

@@ -7,6 +7,8 @@ import * as f from "../../http/fields.ts";
 import { fieldError } from "../../http/errors.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 
+const applicationKey = z.object({ store: z.enum(STORES), appId: z.string() });
+
 export const applicationSchema = z.object({
   id: f.optional(f.id()),
   platform: z.enum(PLATFORMS),
@@ -23,7 +25,9 @@ export const applicationArea: ResourceDescription = {
   rules: {
     // One row per app in a store (the table's unique index), answered as a field error.
     save: async (tx, item) => {
-      const [taken] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.store, item.store as never), eq(applications.appId, item.appId as string))).limit(1);
+      // The item passed the schema; its two key fields read again, typed.
+      const key = applicationKey.parse(item);
+      const [taken] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.store, key.store), eq(applications.appId, key.appId))).limit(1);
       if (taken && taken.id !== item.id) throw fieldError({ appId: { id: "validation.unique" } });
     },
   },

@@ -6,7 +6,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input, validationError } from "../../http/validate.ts";
+import { validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { conflict } from "../../http/errors.ts";
@@ -23,8 +23,7 @@ export function registerBattleOptions(app: Hono<HonoEnv>) {
     return c.json({ current: (await currentBattleOptions(db)) ?? { version: 0, value: {} }, history: history.map(({ value: _v, ...h }) => h) });
   });
 
-  route(app, { method: "ANY", path: "/admin/battleOptions/save", ...who, mutates: true }, input(saveInput), async (c) => {
-    const { value, baseVersion } = (c.req.valid as (t: "json") => z.output<typeof saveInput>)("json");
+  route(app, { method: "ANY", path: "/admin/battleOptions/save", ...who, mutates: true }, { input: saveInput }, async (c, { value, baseVersion }) => {
     const shaped = battleOptionsShape.safeParse(value);
     if (!shaped.success) throw validationError(shaped.error.issues.map((i) => ({ ...i, path: ["value", ...i.path] })), { value });
     const { db, clock } = c.var.deps;

@@ -6,7 +6,6 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { conflict } from "../../http/errors.ts";
@@ -20,8 +19,7 @@ const saveInput = withValue(z.object({ key: optionName(), value: f.jsonValue() }
 export function registerImmutableOptions(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/immutableOptions/", ...who }, async (c) => c.json({ options: await listImmutable(c.var.deps.db) }));
 
-  route(app, { method: "ANY", path: "/admin/immutableOptions/save", ...who, mutates: true }, input(saveInput), async (c) => {
-    const { key, value } = (c.req.valid as (t: "json") => z.output<typeof saveInput>)("json");
+  route(app, { method: "ANY", path: "/admin/immutableOptions/save", ...who, mutates: true }, { input: saveInput }, async (c, { key, value }) => {
     const { db, clock } = c.var.deps;
     await db.transaction(async (tx) => {
       if (!(await publishImmutable(tx, key, value, c.var.admin!.username, clock.now()))) throw conflict("system.error.published");
@@ -31,7 +29,7 @@ export function registerImmutableOptions(app: Hono<HonoEnv>) {
     return c.json({ published: key });
   });
 
-  route(app, { method: "ANY", path: "/admin/immutableOptions/invalidateCache", ...who, mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/immutableOptions/invalidateCache", ...who, mutates: true }, {}, async (c) => {
     const { db, clock } = c.var.deps;
     const version = await db.transaction(async (tx) => {
       const v = await bumpCache(tx, "immutable", clock.now());

@@ -7,7 +7,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { input, validationError } from "../../http/validate.ts";
+import { validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError, notFound } from "../../http/errors.ts";
@@ -72,9 +72,9 @@ export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
     return c.json({ scope: area.scope, ...found, shaped: parsed.data.key in OPTION_SHAPES[area.scope] });
   });
 
-  route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, input(saveInput), async (c) => saveOption(c, area, (c.req.valid as (t: "json") => SaveOption)("json")));
+  route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, { input: saveInput }, async (c, v) => saveOption(c, area, v));
 
-  route(app, { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true }, async (c) => {
+  route(app, { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true }, {}, async (c) => {
     const parsed = keyParams.safeParse(c.req.param());
     if (!parsed.success) throw validationError(parsed.error.issues, c.req.param());
     const { key, variant } = parsed.data;
@@ -96,11 +96,10 @@ const getInput = z.object({ key: optionName(), variant: f.optional(optionName())
 /** The game tools' API over client options: get reads as the game does (through the cache), set saves. */
 export function registerOptionApi(app: Hono<HonoEnv>) {
   const client = OPTION_AREAS.find((a) => a.scope === "client")!;
-  route(app, { method: "POST", path: "/admin/api/option/client/get", ...who }, input(getInput), async (c) => {
-    const q = (c.req.valid as (t: "json") => z.output<typeof getInput>)("json");
+  route(app, { method: "POST", path: "/admin/api/option/client/get", ...who }, { input: getInput }, async (c, q) => {
     const found = await readOption(c.var.deps.db, "client", q.key, q, c.var.deps.clock.now());
     if (!found) throw notFound();
     return c.json({ key: found.key, variant: found.variant, value: found.value, version: found.version });
   });
-  route(app, { method: "POST", path: "/admin/api/option/client/set", ...who, mutates: true }, input(saveInput), async (c) => saveOption(c, client, (c.req.valid as (t: "json") => SaveOption)("json")));
+  route(app, { method: "POST", path: "/admin/api/option/client/set", ...who, mutates: true }, { input: saveInput }, async (c, v) => saveOption(c, client, v));
 }

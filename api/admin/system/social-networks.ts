@@ -13,7 +13,7 @@ export const socialNetworkSchema = z.object({
   appId: f.optional(f.text(0, 200)).default(""),
   sortOrder: f.optional(f.int(0, 10_000)).default(0),
   /** https://… with {uid}: where goToMailProfile sends an operator. */
-  profileUrl: f.optional(z.string().trim().max(300).regex(/^https?:\/\/[^\s]*\{uid\}[^\s]*$/, { params: { rule: "pattern" } } as never)),
+  profileUrl: f.optional(z.string().trim().max(300).regex(/^https?:\/\/[^\s]*\{uid\}[^\s]*$/)),
 });
 
 export const socialNetworkArea: ResourceDescription = {
