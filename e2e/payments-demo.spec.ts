@@ -5,7 +5,7 @@
 // server-to-server status) and sees the gold in the profile: Robokassa and Ecommpay (redirect),
 // Stripe and PayPal (API).
 import { test, expect, type Page } from "@playwright/test";
-import { addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -96,4 +96,28 @@ test("API: Stripe and PayPal from the payment methods screen to gold in the prof
   await expect(page.getByRole("status")).toContainText("Paid");
   await goldInProfile(page, id, start + 550 + 1400);
   await page.screenshot({ path: info.outputPath("profile-after-api.png"), fullPage: true });
+});
+
+test("an operator follows the start page's 'awaiting verification' count to the orders screen", async ({ browser }, info) => {
+  // The demo world leaves some abandoned payments pending for days: awaiting verification.
+  const waiting = Number((await one("select count(*) as n from billing_orders where status = 'pending' and updated_at < ?", [Date.now() - 30 * 60_000])).n);
+  expect(waiting).toBeGreaterThan(0);
+  const context = await browser.newContext();
+  await context.addCookies([sessionCookie(await addSession(running.db, "admin", await addAdmin(running.db, "support")))]);
+  const page = await context.newPage();
+  await page.goto(`${running.url}/admin/`);
+  const link = page.locator('a[href="/admin/billing/orders/?awaiting=1"]');
+  await expect(link).toContainText(String(waiting));
+  await link.click();
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("awaiting")).toContainText(`${waiting} payment`);
+  const statuses = page.locator("td [data-status]");
+  await expect(statuses.first()).toBeVisible();
+  expect(new Set(await statuses.allTextContents())).toEqual(new Set(["pending"]));
+  await page.screenshot({ path: info.outputPath("orders-awaiting-1366.png"), fullPage: true });
+  // All orders, then one provider's.
+  await page.goto(`${running.url}/admin/billing/orders/?provider=robokassa`);
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: info.outputPath("orders-390.png"), fullPage: true });
 });

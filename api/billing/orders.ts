@@ -4,7 +4,7 @@
 // warehouse event. A transaction is credited exactly once: the conditional UPDATE only moves
 // an unpaid order to paid, the (provider, provider_tx_id) unique index refuses the same money
 // on a second order, and the ledger entries carry idempotency keys derived from the order.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { orders, orderEvents, type OrderStatus } from "../db/schema/billing.ts";
 import { players } from "../db/schema/players.ts";
 import type { Db, Tx, DbOrTx } from "../db/index.ts";
@@ -330,3 +330,9 @@ export async function reinstate(db: Db, r: { orderId: number; source: Source; at
     return { order: moved, reinstated: true };
   });
 }
+
+/** A payment still pending after this long has likely lost its callback: an operator should verify it. */
+export const AWAITING_VERIFICATION_MS = 30 * 60_000;
+
+/** Orders awaiting verification at `now`: pending, unchanged for AWAITING_VERIFICATION_MS. */
+export const awaitingVerification = (now: number) => and(eq(orders.status, "pending"), lt(orders.updatedAt, now - AWAITING_VERIFICATION_MS))!;

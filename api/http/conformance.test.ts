@@ -16,6 +16,7 @@ interface SpecRoute {
 const EXTRAS: Record<string, string> = {
   "/public/profile/notifications/read": "the player marks operators' notifications read in the profile's inbox; the spec shows the inbox's screen, not how reading is recorded",
   "/billing/order/start": "a player starts a purchase at a redirect provider (Robokassa, Ecommpay); the spec lists only their callbacks",
+  "/admin/billing/orders/": "operators' orders screen across players (status, provider, amounts, filters, awaiting verification), which the start page's 'awaiting verification' count links to; the HTML address also answers its list as JSON",
   "/billing/paypal/webhook": "PayPal's webhook (captures completed or denied later, refunds, reversals), verified by PayPal's verify-webhook-signature; the spec lists PayPal's player routes only",
   "/billing/order/return": "the page a player comes back to from Ecommpay or PayPal: the order, asked from the provider until settled (PayPal's approved order captured); the spec lists no return page for them",
   "/public/login": "a player signs in with email and password (GET: the form, POST: the sign-in), as /admin/login does for operators; the spec lists no player sign-in address",

@@ -1,8 +1,9 @@
 // What needs an operator's attention, for the start page: each area adds a counter with the
 // screen it links to.
-import { and, eq, lt, count } from "drizzle-orm";
+import { eq, count } from "drizzle-orm";
 import type { Db } from "../../db/index.ts";
 import { orders } from "../../db/schema/billing.ts";
+import { awaitingVerification } from "../../billing/orders.ts";
 import { countStuckBattles } from "../../domain/battles.ts";
 import { supportTickets } from "../../db/schema/support.ts";
 import { countPendingAvatars } from "../../domain/avatars.ts";
@@ -14,16 +15,14 @@ export interface AttentionCounter {
   count(db: Db, now: number): Promise<number>;
 }
 
-// A payment still pending after this long has likely lost its callback and needs a verify.
-const PENDING_STALE_MS = 30 * 60_000;
-
 export const attentionCounters: AttentionCounter[] = [
   {
     key: "paymentsAwaitingVerification",
-    href: "/admin/billing/",
+    // A payment pending for over 30 minutes has likely lost its callback: the orders screen lists them.
+    href: "/admin/billing/orders/?awaiting=1",
     title: { en: "Payments awaiting verification", ru: "Платежи, ждущие проверки" },
     async count(db, now) {
-      const [r] = await db.select({ n: count() }).from(orders).where(and(eq(orders.status, "pending"), lt(orders.updatedAt, now - PENDING_STALE_MS)));
+      const [r] = await db.select({ n: count() }).from(orders).where(awaitingVerification(now));
       return r.n;
     },
   },

@@ -5,6 +5,7 @@ import { msg } from "@lingui/core/macro";
 
 export const screens: ScreenDef[] = [
   { path: "/admin/billing/", shell: "admin", group: "billing", title: msg`Billing catalog`, load: () => import("./CatalogPage.tsx") },
+  { path: "/admin/billing/orders/", shell: "admin", group: "billing", title: msg`Orders`, load: () => import("./OrdersPage.tsx") },
   { path: "/admin/playerPayment/:playerId", shell: "admin", title: msg`Player payments`, load: () => import("./PlayerPaymentsPage.tsx") },
   { path: "/billing/stripe/order/checkout", shell: "public", title: msg`Buy gold`, load: () => import("./CheckoutPage.tsx") },
   { path: "/billing/robokassa/success", shell: "public", title: msg`Buy gold`, load: () => import("./ReturnPage.tsx") },

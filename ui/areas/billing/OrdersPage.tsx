@@ -1,0 +1,73 @@
+// /admin/billing/orders/ — every player's orders: status, provider, player, item, amount,
+// transaction, with filters (status, provider, player, awaiting verification) and server-side
+// paging and sorting. "Awaiting verification" (pending for over 30 minutes) is what the start
+// page counts and links to; each order links to its player's payments, where verify settles it.
+import { useMemo } from "react";
+import { useApi } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { DataTable, type Column } from "../../components/DataTable.tsx";
+import { plural, t } from "@lingui/core/macro";
+import { money, statusText } from "./t.ts";
+
+interface Row {
+  id: number;
+  playerId: number;
+  nickname: string | null;
+  provider: string;
+  itemId: string;
+  status: string;
+  amountMinor: number;
+  currency: string;
+  grants: { gold: number; silver: number; premiumDays: number };
+  providerTxId: string | null;
+  debtGold: number;
+  createdAt: number;
+  updatedAt: number;
+}
+const STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"];
+const PROVIDERS = ["stripe", "robokassa", "ecommpay", "paypal", "apple", "rustore", "manual"];
+
+export default function OrdersPage() {
+  const head = useApi<{ awaitingVerification: number }>("/admin/billing/orders/?size=1");
+  const columns = useMemo<Column<Row>[]>(
+    () => [
+      { id: "id", label: t`Order`, value: (o) => o.id },
+      { id: "createdAt", label: t`Created`, value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
+      { id: "player", label: t`Player`, value: (o) => o.playerId, cell: (o) => <a href={`/admin/playerPayment/${o.playerId}`}>{o.nickname ?? `#${o.playerId}`}</a> },
+      { id: "provider", label: t`Provider`, value: (o) => o.provider },
+      { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false },
+      { id: "amount", label: t`Amount`, value: (o) => o.amountMinor, cell: (o) => (o.provider === "manual" ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}` : money(o.amountMinor, o.currency)) },
+      { id: "status", label: t`Status`, value: (o) => o.status, cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span> },
+      { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },
+      { id: "debt", label: t`Debt`, value: (o) => o.debtGold, sortable: false, cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : "") },
+      { id: "updatedAt", label: t`Updated`, value: (o) => o.updatedAt, cell: (o) => fmtDateTime(o.updatedAt) },
+    ],
+    [],
+  );
+  const waiting = head.data?.awaitingVerification ?? 0;
+  return (
+    <section className="tk-billing-orders">
+      <h1>{t`Orders`}</h1>
+      {head.data && (
+        <p className={waiting ? "tk-notice" : "tk-muted"} data-testid="awaiting">
+          {plural(waiting, { one: "# payment is awaiting verification (pending for over 30 minutes).", other: "# payments are awaiting verification (pending for over 30 minutes)." })}{" "}
+          {waiting > 0 && <a href="/admin/billing/orders/?awaiting=1">{t`Show them`}</a>}
+        </p>
+      )}
+      <DataTable
+        url="/admin/billing/orders/"
+        columns={columns}
+        rowKey={(o) => String(o.id)}
+        defaultSort={{ id: "id", desc: true }}
+        filters={[
+          { id: "status", label: t`Status`, options: STATUSES.map((s) => [s, statusText(s)]) },
+          { id: "provider", label: t`Provider`, options: PROVIDERS.map((p) => [p, p]) },
+          { id: "awaiting", label: t`Awaiting verification`, options: [["1", t`Yes`]] },
+          { id: "playerId", label: t`Player id` },
+        ]}
+        exportName="orders"
+        caption={t`Orders of every player`}
+      />
+    </section>
+  );
+}
