@@ -19,11 +19,14 @@ describe("Apple", () => {
   beforeAll(async () => {
     w = await makeWorld();
     const apiKeys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
-    standin = await appleStandin({ bundleId: "com.tankodrome.game", apiKey: apiKeys.publicKey, now: () => w.clock.now() });
+    standin = await appleStandin({ bundleId: "com.tankodrome.game", apiKey: apiKeys.publicKey, now: () => w.clock.now(), appAppleId: 1234567890 });
     server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
     const pkcs8 = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", apiKeys.privateKey))));
     Object.assign(w.deps.settings.secrets, {
       APPLE_BUNDLE_ID: "com.tankodrome.game",
+      // The stand-in is Apple's sandbox: this test server accepts sandbox purchases only.
+      APPLE_ENVIRONMENT: "Sandbox",
+      APPLE_APP_APPLE_ID: "1234567890",
       APPLE_ROOT_CERTS: standin.rootBase64,
       APPLE_API_BASE: `http://127.0.0.1:${server.port}`,
       APPLE_ISSUER_ID: "57246542-96fe-1a63-e053-0824d011072a",
@@ -88,7 +91,7 @@ describe("Apple", () => {
     expect(await gold()).toBe(before + 1100);
   });
 
-  test("a foreign chain, a tampered payload, a wrong price, an unknown order, a malformed body: 4xx and nothing changes", async () => {
+  test("a foreign chain, a tampered payload, another product, an unknown order, a malformed body: 4xx and nothing changes", async () => {
     const { ref } = await newOrder();
     const t = standin.buy("gold_500", ref, 1990, "USD");
     const good = await standin.signedTransaction(t.transactionId);
@@ -105,11 +108,9 @@ describe("Apple", () => {
     // The real root, but a leaf without Apple's marker OID (any certificate under the root).
     const noMarker = await standin.issue({ subject: "Developer leaf", curve: "P-256", issuer: standin.chain.intermediate, ca: false, notBefore: 0, notAfter: Date.UTC(2040, 0, 1), serial: 12 });
     expect((await post({ signedTransactionInfo: await standin.sign(t, [noMarker, standin.chain.intermediate, standin.chain.root], noMarker.keys.privateKey) })).status).toBe(400);
-    // Signed by Apple, but the price or currency does not match the order.
-    const cheap = standin.buy("gold_500", ref, 100, "USD");
-    expect((await post({ signedTransactionInfo: await standin.signedTransaction(cheap.transactionId) })).status).toBe(400);
-    const eur = standin.buy("gold_500", ref, 1990, "EUR");
-    expect((await post({ signedTransactionInfo: await standin.signedTransaction(eur.transactionId) })).status).toBe(400);
+    // Signed by Apple, but for another product than the order's.
+    const otherProduct = standin.buy("gold_100", ref, 490, "USD");
+    expect((await post({ signedTransactionInfo: await standin.signedTransaction(otherProduct.transactionId) })).status).toBe(400);
     // Unknown order (no such appAccountToken), and another app's bundle.
     const stray = standin.buy("gold_500", crypto.randomUUID(), 1990, "USD");
     expect((await post({ signedTransactionInfo: await standin.signedTransaction(stray.transactionId) })).status).toBe(404);
@@ -122,7 +123,7 @@ describe("Apple", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  test("Apple's API down: the reported transaction waits on the pending order; verify completes it later", async () => {
+  test("Apple's API down: the reported id is not kept (it is the client's word); the app's retry or the notification completes it", async () => {
     const { order, ref } = await newOrder();
     const t = standin.buy("gold_500", ref, 1990, "USD");
     const before = await gold();
@@ -130,17 +131,78 @@ describe("Apple", () => {
     expect((await post({ orderId: order.id, transactionId: t.transactionId })).status).toBe(503);
     const o = (await findOrder(w.deps.db, order.id))!;
     expect(o.status).toBe("pending");
-    await expect(verifyOrder(w.deps, o, "verify")).rejects.toThrow();
+    expect(o.providerTxId).toBeNull();
     standin.state.down = false;
-    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
-    expect(await gold()).toBe(before + 550);
+    // Another order's transaction id reported for this order: refused, nothing stored.
+    const other = await newOrder();
+    const t2 = standin.buy("gold_500", other.ref, 1990, "USD");
+    expect((await post({ orderId: order.id, transactionId: t2.transactionId })).status).toBe(404);
+    expect((await findOrder(w.deps.db, order.id))!.providerTxId).toBeNull();
+    // The app reports again: credited once.
+    expect((await post({ orderId: order.id, transactionId: t.transactionId })).status).toBe(200);
     expect((await post({ orderId: order.id, transactionId: t.transactionId })).status).toBe(200);
     expect(await gold()).toBe(before + 550);
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
     // A refund notification reverses; its replay takes nothing more.
     standin.revoke(t.transactionId);
     const refund = await standin.notification("REFUND", t.transactionId);
     expect((await post({ signedPayload: refund })).status).toBe(200);
     expect((await post({ signedPayload: refund })).status).toBe(200);
     expect(await gold()).toBe(before);
+  });
+
+  test("a sandbox purchase on a production server, another app's or environment's notification: refused", async () => {
+    const { ref } = await newOrder();
+    const t = standin.buy("gold_500", ref, 1990, "USD");
+    const jws = await standin.signedTransaction(t.transactionId);
+    const n = await standin.notification("ONE_TIME_CHARGE", t.transactionId);
+    const before = await snapshot();
+    w.deps.settings.secrets.APPLE_ENVIRONMENT = "Production";
+    try {
+      expect((await post({ signedTransactionInfo: jws })).status).toBe(400);
+      expect((await post({ signedPayload: n })).status).toBe(400);
+    } finally {
+      w.deps.settings.secrets.APPLE_ENVIRONMENT = "Sandbox";
+    }
+    expect((await post({ signedPayload: await standin.notification("ONE_TIME_CHARGE", t.transactionId, { bundleId: "com.other.app" }) })).status).toBe(400);
+    expect((await post({ signedPayload: await standin.notification("ONE_TIME_CHARGE", t.transactionId, { appAppleId: 42 }) })).status).toBe(400);
+    expect((await post({ signedPayload: await standin.notification("ONE_TIME_CHARGE", t.transactionId, { environment: "Production" }) })).status).toBe(400);
+    // A production transaction on this sandbox server is refused as well.
+    const prod = standin.buy("gold_500", ref, 1990, "USD", { environment: "Production" });
+    expect((await post({ signedTransactionInfo: await standin.signedTransaction(prod.transactionId) })).status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test("Apple prices the purchase: another storefront's price and currency are recorded on the order", async () => {
+    const { order, ref } = await newOrder();
+    expect([order.amountMinor, order.currency]).toEqual([199, "USD"]);
+    const before = await gold();
+    const t = standin.buy("gold_500", ref, 2290, "EUR", { storefront: "DEU" });
+    expect((await post({ signedTransactionInfo: await standin.signedTransaction(t.transactionId) })).status).toBe(200);
+    expect(await gold()).toBe(before + 550);
+    const o = (await findOrder(w.deps.db, order.id))!;
+    expect([o.status, o.amountMinor, o.currency]).toEqual(["paid", 229, "EUR"]);
+    // A currency our reporting table lacks keeps the catalog price; Apple's is in the history.
+    const b = await newOrder();
+    const yen = standin.buy("gold_500", b.ref, 300000, "JPY", { storefront: "JPN" });
+    expect((await post({ signedTransactionInfo: await standin.signedTransaction(yen.transactionId) })).status).toBe(200);
+    const ob = (await findOrder(w.deps.db, b.order.id))!;
+    expect([ob.status, ob.amountMinor, ob.currency]).toEqual(["paid", 199, "USD"]);
+    const ev = (await w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, b.order.id))).at(-1)!;
+    expect(JSON.parse(ev.detail!)).toMatchObject({ applePrice: 300000, appleCurrency: "JPY", storefront: "JPN" });
+  });
+
+  test("certificates are checked at the payload's signing date: valid then, accepted later; signed after expiry, refused", async () => {
+    const { ref } = await newOrder();
+    const t = standin.buy("gold_500", ref, 1990, "USD");
+    const from = Date.UTC(2025, 0, 1), to = Date.UTC(2025, 11, 31);
+    const leaf = await standin.issue({ subject: "Short-lived leaf", curve: "P-256", issuer: standin.chain.intermediate, ca: false, marker: "1.2.840.113635.100.6.11.1", notBefore: from, notAfter: to, serial: 77 });
+    const chain = [leaf, standin.chain.intermediate, standin.chain.root];
+    const before = await snapshot();
+    // Signed after the leaf expired: refused.
+    expect((await post({ signedTransactionInfo: await standin.sign({ ...t, signedDate: to + 86_400_000 }, chain, leaf.keys.privateKey) })).status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+    // Signed while it was valid (the leaf has expired since): accepted.
+    expect((await post({ signedTransactionInfo: await standin.sign({ ...t, signedDate: from + 86_400_000 }, chain, leaf.keys.privateKey) })).status).toBe(200);
   });
 });

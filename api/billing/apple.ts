@@ -8,19 +8,22 @@
 // milliunits. POST /billing/apple/ takes a notification ({signedPayload}), the app's signed
 // transaction ({signedTransactionInfo}), or ({orderId, transactionId}) which we fetch from the
 // App Store Server API (GET /inApps/v1/transactions/{id}, ES256 bearer token).
-// Settings: APPLE_BUNDLE_ID; APPLE_ROOT_CERTS (base64 DER, comma-separated; default Apple Root
+// Every transaction and notification must be for APPLE_BUNDLE_ID in APPLE_ENVIRONMENT
+// (Production by default; Sandbox only for a test server) and, when APPLE_APP_APPLE_ID is set,
+// that app id; a transaction pays only the order of its appAccountToken and product, at Apple's
+// storefront price (recorded on the order).
+// Settings: APPLE_BUNDLE_ID, APPLE_ENVIRONMENT, APPLE_APP_APPLE_ID; APPLE_ROOT_CERTS (base64 DER, comma-separated; default Apple Root
 // CA - G3); APPLE_API_BASE (default https://api.storekit.itunes.apple.com), APPLE_ISSUER_ID,
 // APPLE_KEY_ID, APPLE_PRIVATE_KEY (PKCS#8 PEM of the In-App Purchase key).
 import { z } from "zod";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { AppError, notFound } from "../http/errors.ts";
-import { orders } from "../db/schema/billing.ts";
-import { findByRef, findByTx, findOrder, reverse, settlePaid, amountMismatch, type Order } from "./orders.ts";
-import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
+import { findByRef, findByTx, findOrder, reverse, settlePaid, type Order } from "./orders.ts";
+import { ProviderDown, notConfigured, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
+import { USD_CENTS_PER_1000_MAJOR } from "./money.ts";
 import { base64ToBytes, parseCertificate, publicKey, sameBytes, signedBy, DerError } from "./x509.ts";
 import type { Market } from "./catalog.ts";
 
@@ -40,37 +43,53 @@ function roots(deps: Deps): Uint8Array[] {
   return list.split(",").map((s) => base64ToBytes(s.trim()));
 }
 
-/** Verifies an App Store JWS up its x5c chain to a pinned root; answers its payload. */
+/**
+ * Verifies an App Store JWS up its x5c chain to a pinned root; answers its payload. The
+ * certificates must be valid when Apple signed the payload (its `signedDate`, as Apple's own
+ * library checks), else at `at`.
+ */
 export async function verifyAppleJws(jws: string, trusted: Uint8Array[], at: number): Promise<Record<string, unknown>> {
   const parts = jws.split(".");
   if (parts.length !== 3) throw badSignature();
   let header: { alg?: string; x5c?: string[] };
+  let payload: Record<string, unknown>;
   try {
     header = JSON.parse(text(parts[0]));
+    payload = JSON.parse(text(parts[1]));
   } catch {
     throw badSignature();
   }
-  if (header.alg !== "ES256" || !Array.isArray(header.x5c) || header.x5c.length !== 3) throw badSignature();
+  if (header.alg !== "ES256" || !Array.isArray(header.x5c) || header.x5c.length !== 3 || payload === null || typeof payload !== "object") throw badSignature();
+  const when = typeof payload.signedDate === "number" ? payload.signedDate : at;
   try {
     const [leaf, intermediate, root] = header.x5c.map((c) => parseCertificate(base64ToBytes(c)));
     const ok =
       trusted.some((t) => sameBytes(t, root.der)) &&
       root.isCa && intermediate.isCa && !leaf.isCa &&
       intermediate.extensions.has(INTERMEDIATE_OID) && leaf.extensions.has(LEAF_OID) &&
-      [leaf, intermediate, root].every((c) => c.notBefore <= at && at <= c.notAfter) &&
+      [leaf, intermediate, root].every((c) => c.notBefore <= when && when <= c.notAfter) &&
       leaf.curve.name === "P-256" &&
       (await signedBy(intermediate, root)) && (await signedBy(leaf, intermediate));
     if (!ok) throw badSignature();
     const sig = base64ToBytes(parts[2]);
     const valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, await publicKey(leaf), sig as BufferSource, new TextEncoder().encode(`${parts[0]}.${parts[1]}`));
     if (!valid) throw badSignature();
-    return JSON.parse(text(parts[1]));
+    return payload;
   } catch (e) {
     if (e instanceof AppError) throw e;
     if (e instanceof DerError || e instanceof SyntaxError || e instanceof DOMException || e instanceof TypeError) throw badSignature();
     throw e;
   }
 }
+
+/** The app this server sells for: bundle id, App Store environment, and Apple's app id. */
+function appConfig(deps: Deps) {
+  const environment = deps.settings.secrets.APPLE_ENVIRONMENT ?? "Production";
+  if (environment !== "Production" && environment !== "Sandbox") throw notConfigured(NAME);
+  const appAppleId = deps.settings.secrets.APPLE_APP_APPLE_ID;
+  return { bundleId: secret(deps, NAME, "APPLE_BUNDLE_ID"), environment, appAppleId: appAppleId ? Number(appAppleId) : undefined };
+}
+const wrongApp = () => new AppError("validation", "billing.error.apple_app", [], 400);
 
 const transactionSchema = z.object({
   transactionId: z.string().min(1).max(64),
@@ -80,30 +99,43 @@ const transactionSchema = z.object({
   price: z.number().int().optional(),
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
   revocationDate: z.number().optional(),
-  environment: z.string().optional(),
+  environment: z.string(),
+  storefront: z.string().optional(),
+  signedDate: z.number().optional(),
 });
 type Transaction = z.output<typeof transactionSchema>;
 
 async function readTransaction(deps: Deps, jws: string): Promise<Transaction> {
+  const app = appConfig(deps);
   const payload = await verifyAppleJws(jws, roots(deps), deps.clock.now());
   const t = transactionSchema.safeParse(payload);
   if (!t.success) throw new AppError("malformed");
-  if (t.data.bundleId !== secret(deps, NAME, "APPLE_BUNDLE_ID")) throw new AppError("malformed");
+  // Another app's purchase, or a sandbox purchase (free, from any TestFlight build) on a
+  // production server: refused.
+  if (t.data.bundleId !== app.bundleId || t.data.environment !== app.environment) throw wrongApp();
   return t.data;
 }
 
+/**
+ * What a signed transaction says about its order. An App Store purchase is priced by Apple in the
+ * buyer's storefront: its price (milliunits) and currency are recorded on the order rather than
+ * compared with our catalog's; a currency our reporting table does not know keeps the catalog price
+ * on the order (Apple's price stays in the order's history).
+ */
 function stateOf(order: Order, t: Transaction): ProviderState {
   if (t.revocationDate) return { status: "refunded", txId: t.transactionId, raw: { transactionId: t.transactionId, revocationDate: t.revocationDate } };
-  // price is in milliunits of the currency: 1990 is 1.99.
-  const amountMinor = t.price !== undefined && t.price % 10 === 0 ? t.price / 10 : -1;
-  return { status: "paid", txId: t.transactionId, amountMinor, currency: t.currency ?? "", raw: { transactionId: t.transactionId, productId: t.productId, environment: t.environment, orderItem: order.itemId } };
+  const known = t.currency !== undefined && t.price !== undefined && USD_CENTS_PER_1000_MAJOR[t.currency] !== undefined;
+  const raw = { transactionId: t.transactionId, productId: t.productId, environment: t.environment, storefront: t.storefront, applePrice: t.price, appleCurrency: t.currency };
+  if (!known) return { status: "paid", txId: t.transactionId, amountMinor: order.amountMinor, currency: order.currency, raw };
+  return { status: "paid", txId: t.transactionId, amountMinor: Math.round(t.price! / 10), currency: t.currency!, raw };
 }
 
+/** The order a transaction pays: found by its id or its appAccountToken, and it must be that order's product and token. */
 async function orderOf(deps: Deps, t: Transaction): Promise<Order> {
   const byTx = await findByTx(deps.db, NAME, t.transactionId);
   const order = byTx ?? (t.appAccountToken ? await findByRef(deps.db, NAME, t.appAccountToken) : null);
   if (!order) throw notFound();
-  if (order.itemId !== t.productId) throw amountMismatch();
+  if (order.providerRef !== t.appAccountToken || order.itemId !== t.productId) throw wrongApp();
   return order;
 }
 
@@ -115,7 +147,7 @@ async function applyTransaction(deps: Deps, t: Transaction, kind: "refund" | "ch
     if (order.status === "paid") await reverse(deps.db, { orderId: order.id, kind, source: "callback", at, detail: state.raw });
     return (await findOrder(deps.db, order.id))!;
   }
-  return (await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: t.transactionId, amountMinor: state.amountMinor!, currency: state.currency!, source: "callback", at, detail: state.raw })).order;
+  return (await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: t.transactionId, amountMinor: state.amountMinor!, currency: state.currency!, source: "callback", at, detail: state.raw, providerPriced: true })).order;
 }
 
 /** An ES256 bearer token for the App Store Server API. */
@@ -143,7 +175,7 @@ export const appleProvider: Provider = {
   name: NAME,
   market: "app_store" as Market,
   currencyFor: (country) => (["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR"].includes(country) ? "EUR" : "USD"),
-  ready: (deps) => void secret(deps, NAME, "APPLE_BUNDLE_ID"),
+  ready: (deps) => void appConfig(deps),
   // The app buys through StoreKit with this token as appAccountToken; there is no page to open.
   async start() {
     return { url: null, ref: crypto.randomUUID() };
@@ -152,7 +184,9 @@ export const appleProvider: Provider = {
     if (!order.providerTxId) return { status: "pending", raw: { reason: "no transaction reported yet" } };
     const jws = await fetchTransaction(deps, order.providerTxId);
     if (!jws) return { status: "pending", raw: { reason: "unknown to Apple" } };
-    return stateOf(order, await readTransaction(deps, jws));
+    const t = await readTransaction(deps, jws);
+    if (t.appAccountToken !== order.providerRef || t.productId !== order.itemId) return { status: "pending", raw: { reason: "the transaction is another order's", transactionId: t.transactionId } };
+    return stateOf(order, t);
   },
 };
 
@@ -161,7 +195,11 @@ const bodySchema = z.union([
   z.object({ signedTransactionInfo: z.string().min(10).max(100_000) }),
   z.object({ orderId: z.union([z.number().int().positive(), z.string().regex(/^[0-9]{1,15}$/)]), transactionId: z.string().regex(/^[0-9A-Za-z-]{1,64}$/) }),
 ]);
-const notificationSchema = z.object({ notificationType: z.string(), subtype: z.string().optional(), data: z.object({ bundleId: z.string().optional(), signedTransactionInfo: z.string().optional() }).optional() });
+const notificationSchema = z.object({
+  notificationType: z.string(),
+  subtype: z.string().optional(),
+  data: z.object({ bundleId: z.string(), appAppleId: z.number().optional(), environment: z.string(), signedTransactionInfo: z.string().optional() }).optional(),
+});
 
 export function registerApple(app: Hono<HonoEnv>) {
   route(app, { method: "POST", path: "/billing/apple/", auth: "provider" }, async (c) => {
@@ -179,7 +217,10 @@ export function registerApple(app: Hono<HonoEnv>) {
       const n = notificationSchema.safeParse(await verifyAppleJws(b.signedPayload, roots(deps), deps.clock.now()));
       if (!n.success) throw new AppError("malformed");
       const { notificationType, data } = n.data;
-      if (notificationType === "TEST" || !data?.signedTransactionInfo) return c.json({ ok: true, ignored: notificationType });
+      // The notification is for this app, in this environment (and Apple's app id, when set).
+      const app = appConfig(deps);
+      if (!data || data.bundleId !== app.bundleId || data.environment !== app.environment || (app.appAppleId !== undefined && data.appAppleId !== app.appAppleId)) throw wrongApp();
+      if (notificationType === "TEST" || !data.signedTransactionInfo) return c.json({ ok: true, ignored: notificationType });
       const t = await readTransaction(deps, data.signedTransactionInfo);
       if (notificationType === "ONE_TIME_CHARGE" || (notificationType === "REFUND_REVERSED" && !t.revocationDate)) {
         const o = await applyTransaction(deps, t);
@@ -195,18 +236,13 @@ export function registerApple(app: Hono<HonoEnv>) {
       const o = await applyTransaction(deps, await readTransaction(deps, b.signedTransactionInfo));
       return c.json({ ok: true, order: o.id, status: o.status });
     }
-    // The app reports a transaction by id: we fetch it signed from Apple. If Apple cannot be
-    // reached, the id is kept on the pending order and `verify` completes it later.
+    // The app reports a transaction by id: we fetch it signed from Apple. The id is the client's
+    // word until Apple confirms it, so nothing of it is stored: if Apple cannot be reached the
+    // answer is 503 and the app reports it again (StoreKit keeps an unfinished transaction), and
+    // the App Store's ONE_TIME_CHARGE notification completes the order meanwhile.
     const order = await findOrder(deps.db, Number(b.orderId));
     if (!order || order.provider !== NAME) throw notFound();
-    let jws: string | null;
-    try {
-      jws = await fetchTransaction(deps, b.transactionId);
-    } catch (e) {
-      if (e instanceof ProviderDown && (order.status === "pending" || order.status === "created"))
-        await deps.db.update(orders).set({ providerTxId: b.transactionId, updatedAt: deps.clock.now() }).where(and(eq(orders.id, order.id), isNull(orders.providerTxId)));
-      throw e;
-    }
+    const jws = await fetchTransaction(deps, b.transactionId);
     if (!jws) throw notFound();
     const t = await readTransaction(deps, jws);
     if (t.appAccountToken !== order.providerRef) throw notFound();

@@ -14,6 +14,7 @@ export const billingMessages = {
     "billing.error.import": "The file is not a valid catalog: {0}",
     "billing.error.unknown_provider": "Unknown payment provider.",
     "billing.error.currency": "{0} does not take payments in {1}.",
+    "billing.error.apple_app": "The App Store purchase is for another app, environment, order or product.",
   },
   ru: {
     "billing.error.amount_mismatch": "Сумма или валюта платежа не совпадает с заказом.",
@@ -27,6 +28,7 @@ export const billingMessages = {
     "billing.error.import": "Файл не является корректным каталогом: {0}",
     "billing.error.unknown_provider": "Неизвестная платёжная система.",
     "billing.error.currency": "{0} не принимает оплату в {1}.",
+    "billing.error.apple_app": "Покупка в App Store относится к другому приложению, окружению, заказу или товару.",
   },
 };
 

@@ -125,6 +125,8 @@ export interface Paid {
   source: Source;
   at: number;
   detail?: unknown;
+  /** The provider sets the price (an App Store storefront): record its amount and currency on the order instead of requiring ours. */
+  providerPriced?: boolean;
 }
 
 export interface SettleResult {
@@ -140,7 +142,7 @@ export async function settlePaid(db: Db, p: Paid): Promise<SettleResult> {
   return db.transaction(async (tx) => {
     const o = await findOrder(tx, p.orderId);
     if (!o || o.provider !== p.provider) throw notFound();
-    if (o.amountMinor !== p.amountMinor || o.currency !== p.currency.toUpperCase()) throw amountMismatch();
+    if (!p.providerPriced && (o.amountMinor !== p.amountMinor || o.currency !== p.currency.toUpperCase())) throw amountMismatch();
     if (o.status === "paid" || o.status === "refunded") {
       if (o.providerTxId === p.providerTxId) return { order: o, credited: false };
       throw new AppError("conflict", "billing.error.tx_conflict", [], 409);
@@ -149,7 +151,7 @@ export async function settlePaid(db: Db, p: Paid): Promise<SettleResult> {
     if (other && other.id !== o.id) throw new AppError("conflict", "billing.error.tx_conflict", [], 409);
     const [moved] = await tx
       .update(orders)
-      .set({ status: "paid", providerTxId: p.providerTxId, paidAt: p.at, updatedAt: p.at })
+      .set({ status: "paid", providerTxId: p.providerTxId, paidAt: p.at, updatedAt: p.at, ...(p.providerPriced ? { amountMinor: p.amountMinor, currency: p.currency.toUpperCase() } : {}) })
       .where(and(eq(orders.id, o.id), inArray(orders.status, UNPAID)))
       .returning();
     if (!moved) return { order: (await findOrder(tx, o.id))!, credited: false };

@@ -79,6 +79,10 @@ export interface AppleStandinOptions {
   /** The In-App Purchase key's public half, to check the API's bearer tokens. */
   apiKey?: CryptoKey;
   now: () => number;
+  /** The App Store environment its transactions and notifications carry (Sandbox by default). */
+  environment?: "Sandbox" | "Production";
+  /** Apple's id of the app, carried by notifications. */
+  appAppleId?: number;
 }
 
 export async function appleStandin(o: AppleStandinOptions) {
@@ -119,9 +123,9 @@ export async function appleStandin(o: AppleStandinOptions) {
     transactions,
     rootBase64: b64(root.der),
     /** The customer buys `productId` in the app with the order's appAccountToken. */
-    buy(productId: string, appAccountToken: string, price: number, currency: string) {
+    buy(productId: string, appAccountToken: string, price: number, currency: string, over: { environment?: string; storefront?: string } = {}) {
       const transactionId = String(++seq);
-      const t = { transactionId, originalTransactionId: transactionId, bundleId: o.bundleId, productId, appAccountToken, price, currency, purchaseDate: o.now(), signedDate: o.now(), type: "Consumable", environment: "Sandbox", storefront: "USA", quantity: 1, inAppOwnershipType: "PURCHASED" };
+      const t = { transactionId, originalTransactionId: transactionId, bundleId: o.bundleId, productId, appAccountToken, price, currency, purchaseDate: o.now(), signedDate: o.now(), type: "Consumable", environment: over.environment ?? o.environment ?? "Sandbox", storefront: over.storefront ?? "USA", quantity: 1, inAppOwnershipType: "PURCHASED" };
       transactions.set(transactionId, t);
       return t;
     },
@@ -132,10 +136,10 @@ export async function appleStandin(o: AppleStandinOptions) {
     },
     sign,
     async signedTransaction(transactionId: string) {
-      return sign(transactions.get(transactionId));
+      return sign({ ...transactions.get(transactionId), signedDate: o.now() });
     },
-    async notification(type: string, transactionId: string) {
-      return sign({ notificationType: type, notificationUUID: crypto.randomUUID(), version: "2.0", signedDate: o.now(), data: { bundleId: o.bundleId, environment: "Sandbox", signedTransactionInfo: await sign(transactions.get(transactionId)) } });
+    async notification(type: string, transactionId: string, data: Record<string, unknown> = {}) {
+      return sign({ notificationType: type, notificationUUID: crypto.randomUUID(), version: "2.0", signedDate: o.now(), data: { bundleId: o.bundleId, appAppleId: o.appAppleId, environment: o.environment ?? "Sandbox", signedTransactionInfo: await sign({ ...transactions.get(transactionId), signedDate: o.now() }), ...data } });
     },
     /** Certificates for tampering tests. */
     chain: { root, intermediate, leaf },
