@@ -2,6 +2,7 @@
 import type { Client } from "@libsql/client";
 import type { Db } from "./db/index.ts";
 import type { Warehouse } from "../warehouse/port.ts";
+import type { WarehouseStatus } from "../warehouse/supervisor.ts";
 import type { UpgradeWebSocket } from "hono/ws";
 
 export interface Clock {
@@ -64,6 +65,8 @@ export interface Deps {
   sockets?: UpgradeWebSocket;
   /** On Workers: hands a battle's WebSocket request to the battle's Durable Object. */
   battleObjects?: { fetch(battleId: number, request: Request): Promise<Response> };
+  /** The warehouse's state for operators (start page, /healthz) where the edge supervises it (edge/boot.ts). */
+  warehouseStatus?: () => WarehouseStatus;
   /** Called after a transaction that wrote outbox rows, so the shipper can run soon. */
   onOutbox?: () => void;
 }

@@ -60,7 +60,7 @@ test("maintain() prunes shipped outbox rows older than the keep time, expired se
   } finally {
     await w.close();
   }
-});
+}, 60_000);
 
 test("the shipper's timer runs the maintenance, also while the warehouse is down", async () => {
   const w = await makeWorld();
@@ -79,4 +79,4 @@ test("the shipper's timer runs the maintenance, also while the warehouse is down
   } finally {
     await w.close();
   }
-});
+}, 60_000);

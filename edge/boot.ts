@@ -9,7 +9,7 @@ import { migrate } from "../api/db/migrate.ts";
 import { withWriteLock } from "../api/db/write-lock.ts";
 import { consoleLogger, systemClock, type Deps, type Logger } from "../api/deps.ts";
 import type { Warehouse } from "../warehouse/port.ts";
-import { migrateWarehouse } from "../warehouse/migrate.ts";
+import { superviseWarehouse, type SupervisedWarehouse } from "../warehouse/supervisor.ts";
 import { startShipper, type ShipperHandle } from "../warehouse/shipper.ts";
 import { maintain, MAINTENANCE_EVERY_MS } from "../api/maintenance.ts";
 import { hashPasswordsWith } from "../api/identity/password.ts";
@@ -20,6 +20,8 @@ import { preparePaymentsTestMode } from "../api/billing/test-mode.ts";
 
 export interface Booted {
   deps: Deps;
+  /** The warehouse's state; `ready` resolves once it is open and migrated. */
+  warehouse: SupervisedWarehouse;
   shipper: ShipperHandle;
   close(): Promise<void>;
 }
@@ -59,14 +61,26 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   const client = await openClient(env);
   const applied = await migrate(client);
   if (applied.length) logger.info("store migrated", { applied });
-  const warehouse = await openWarehouse(env);
-  const whApplied = await migrateWarehouse(warehouse);
-  if (whApplied.length) logger.info("warehouse migrated", { applied: whApplied });
+  let shipper: ShipperHandle | undefined = undefined;
+  // The warehouse is opened and migrated in the background, retried while it is down: the site
+  // serves meanwhile and events wait in the outbox (warehouse/supervisor.ts).
+  const supervised = superviseWarehouse({
+    kind: env.CLICKHOUSE_URL ? "clickhouse" : "chdb",
+    database: env.CLICKHOUSE_DATABASE,
+    open: () => openWarehouse(env),
+    onState: (s) => {
+      if (s.state !== "ready") return logger.warn(`warehouse ${s.state}; events wait in the outbox`, { error: s.error });
+      logger.info("warehouse ready", { kind: s.kind });
+      // What waited in the outbox goes now, not after the shipper's back-off.
+      shipper?.wake();
+    },
+  });
+  const warehouse = supervised.warehouse;
   const db = createDb(client);
   // Password hashing in worker threads: a burst of sign-ins must not stall other requests.
   const kdf = createKdfPool();
   hashPasswordsWith(kdf);
-  const shipper = startShipper({
+  shipper = startShipper({
     client,
     warehouse,
     onError: (e) => logger.warn("shipper: warehouse not reachable, events wait in the outbox", { error: String(e) }),
@@ -102,9 +116,11 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     },
     assets: opts.assets,
     onOutbox: () => shipper.nudge(),
+    warehouseStatus: supervised.status,
   };
   return {
     deps,
+    warehouse: supervised,
     shipper,
     async close() {
       await shipper.stop();

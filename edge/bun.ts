@@ -12,12 +12,16 @@ import { upgradeWebSocket, websocket } from "hono/bun";
 const t0 = performance.now();
 const env = readEnv(process.env);
 const booted = await boot(env, { assets: fileAssets() });
+// A healthy warehouse is ready within moments: wait for it briefly, so a normal start serves with
+// it; a warehouse that is down does not hold the start (it is retried in the background).
+await Promise.race([booted.warehouse.ready, new Promise((r) => setTimeout(r, 10_000))]);
 const { deps } = booted;
 
 if (env.SEED_PLAYERS > 0 && (await isEmpty(deps.db))) {
   console.log(`seeding a demo world: ${env.SEED_PLAYERS} players over ${env.SEED_DAYS} days…`);
   await buildWorld(deps.db, { players: env.SEED_PLAYERS, days: env.SEED_DAYS, now: Date.now() });
-  await booted.shipper.idle();
+  // Ship the world's events before serving, unless the warehouse is down (then they wait in the outbox).
+  await Promise.race([booted.warehouse.ready.then(() => booted.shipper.idle()), new Promise((r) => setTimeout(r, 15_000))]);
 }
 
 // A battle runs in the process that formed it, its players' WebSockets upgraded here.

@@ -10,7 +10,7 @@ import { migrate } from "../api/db/migrate.ts";
 import { consoleLogger, systemClock, type AssetServer, type Deps } from "../api/deps.ts";
 import { createLoggingMailer } from "../api/domain/mail.ts";
 import { openClickHouseWarehouse } from "../warehouse/adapters/clickhouse.ts";
-import { migrateWarehouse } from "../warehouse/migrate.ts";
+import { superviseWarehouse } from "../warehouse/supervisor.ts";
 import { drainOutbox } from "../warehouse/shipper.ts";
 import type { Warehouse } from "../warehouse/port.ts";
 
@@ -69,8 +69,16 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
   const chSettings = { url: settings.CLICKHOUSE_URL, username: settings.CLICKHOUSE_USER, password: settings.CLICKHOUSE_PASSWORD, database: settings.CLICKHOUSE_DATABASE };
   // workerd refuses fetch called as a method of another object ("Illegal invocation"), which is
   // how the adapter calls the fetch it is given; a plain function calls it unbound.
-  const warehouse = await openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings, ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)) as typeof fetch);
-  await migrateWarehouse(warehouse);
+  // Opened and migrated in the background, retried while ClickHouse is down: the site serves
+  // meanwhile and events wait in the outbox (warehouse/supervisor.ts).
+  const supervised = superviseWarehouse({
+    kind: "clickhouse",
+    database: chSettings.database,
+    open: () => openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings, ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)) as typeof fetch),
+  });
+  const warehouse = supervised.warehouse;
+  // The first request waits a little for it, so a healthy start answers with a warehouse.
+  await Promise.race([supervised.ready, new Promise((r) => setTimeout(r, 5_000))]);
   const assets = env.ASSETS ? workerAssets(env.ASSETS) : undefined;
   await (assets as { load?: () => Promise<void> } | undefined)?.load?.();
   const deps: Deps = {
@@ -86,6 +94,7 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
       secrets: Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<string, string>,
     },
     assets,
+    warehouseStatus: supervised.status,
   };
   return { app: createApp(deps), db: deps.db, client, warehouse };
 }

@@ -192,6 +192,8 @@ export async function outboxBacklog(client: Client): Promise<number> {
 export interface ShipperHandle {
   /** Asks for a run soon (after a transaction wrote events). */
   nudge(): void;
+  /** Runs now, even while backing off after failures (the warehouse is back). */
+  wake(): void;
   stop(): Promise<void>;
   /** Resolves when the outbox is empty (used by tests and the seed). */
   idle(): Promise<void>;
@@ -261,6 +263,9 @@ export function startShipper(opts: {
   return {
     nudge() {
       if (!failures) schedule(20);
+    },
+    wake() {
+      schedule(0);
     },
     async stop() {
       stopped = true;

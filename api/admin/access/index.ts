@@ -15,6 +15,7 @@ import { verifyPassword, needsRehash, hashPassword, PASSWORD_MIN, PASSWORD_MAX }
 import { startAttempt, attemptFailed, attemptSucceeded } from "../../identity/throttle.ts";
 import { findAdmin, createAdmin, stepRole, setActive, changePassword, changeEmail, publicAdmin } from "../../identity/admins.ts";
 import { attentionCounters } from "./attention.ts";
+import { outboxBacklog } from "../../../warehouse/shipper.ts";
 
 const username = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(32).regex(/^[A-Za-z0-9_.-]+$/));
 const password = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
@@ -73,7 +74,10 @@ export function registerAccess(app: Hono<HonoEnv>) {
     const now = clock.now();
     const attention = await Promise.all(attentionCounters.map(async (a) => ({ key: a.key, href: a.href, title: a.title, count: await a.count(db, now) })));
     const a = c.var.admin!;
-    return c.json({ admin: { id: a.adminId, username: a.username, role: a.role }, attention });
+    // The warehouse's state and the events waiting for it (the outbox), for operators to see an outage.
+    const status = c.var.deps.warehouseStatus?.();
+    const warehouse = status ? { ...status, backlog: await outboxBacklog(c.var.deps.client) } : null;
+    return c.json({ admin: { id: a.adminId, username: a.username, role: a.role }, attention, warehouse });
   };
   page(app, { path: "/admin/", auth: "admin" }, startPage);
   page(app, { path: "/admin/index", auth: "admin" }, startPage);
