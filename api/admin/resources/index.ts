@@ -49,6 +49,8 @@ export interface ResourceDescription {
   methods?: Partial<Record<keyof ResourceActionNames, SpecMethod>>;
   /** remove takes its id from the path: `${remove}/:id{[0-9]+}` (the spec's DELETE remove/{id}). */
   removeByPath?: boolean;
+  /** Ids are the store's (autoincrement): set without an id inserts, set with an unknown id is a 404. */
+  serverIds?: boolean;
   /** Parts of an item saved on their own (action name → the fields it saves); the item must exist. */
   sections?: Record<string, string[]>;
   /** The section that creates an item when sent without an id (the others take their defaults). */
@@ -135,7 +137,7 @@ export async function listResource(db: HonoEnv["Variables"]["deps"]["db"], d: Re
 /** The addresses the generic screen calls: list (the page itself when the spec has none), set or add + update, remove. */
 export function resourceActions(d: ResourceDescription) {
   const at = (a?: string) => (a === undefined ? undefined : `${d.base}${a}`);
-  const list = at(d.actions.list) ?? d.base;
+  const list = d.actions.list && d.methods?.list !== "POST" ? at(d.actions.list)! : d.base;
   const remove = at(d.actions.remove);
   const more = {
     ...(d.actions.export ? { export: at(d.actions.export) } : {}),
@@ -185,10 +187,12 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
     if (prop && prop.default === undefined && empty.success && empty.data !== undefined) prop.default = empty.data;
   }
   const description = async (c: Context<HonoEnv>) => ({ name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions, money: d.money ?? [], ...(await d.pageData?.(c.var.deps.db)) });
-  // Without a list action the page answers the list too (with the list's input).
+  // Without a list action — or with a POST-only one — the page answers the list too (with the
+  // list's input), so the screen's table can read it by GET.
   const pages = [d.base, ...(d.actions.index ? [`${d.base}${d.actions.index}`] : [])];
+  const listByPage = !d.actions.list || d.methods?.list === "POST";
   for (const path of pages)
-    if (d.actions.list) page(app, { path, ...who }, {}, async (c) => c.json(await description(c)));
+    if (!listByPage) page(app, { path, ...who }, {}, async (c) => c.json(await description(c)));
     else page(app, { path, ...who }, { input: listInput }, async (c, q) => c.json({ ...(await description(c)), ...(await listResource(c.var.deps.db, d, q)) }));
   if (d.actions.control)
     page(app, { path: `${d.base}${d.actions.control}/:id{[0-9]+}`, ...who }, { params: byId }, async (c, { id }) => {
@@ -208,7 +212,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
     const saved = await db.transaction(async (tx) => {
       const [before] = item.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, item.id)).limit(1);
       if (before && mode === "add") throw fieldError({ id: { id: "validation.unique" } });
-      if (!before && mode === "update") throw notFound();
+      if (!before && (mode === "update" || (d.serverIds && item.id !== undefined))) throw notFound();
       const clash = await uniqueClash(tx, d, toRow(item), item.id);
       if (clash) throw fieldError({ [clash]: { id: "validation.unique" } });
       const old = before ? fromRow(before as Record<string, unknown>) : undefined;
