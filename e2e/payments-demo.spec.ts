@@ -3,7 +3,8 @@
 // its local stand-in in TEST MODE. A seeded web player goes from the payment methods screen
 // through each provider's own pages and protocol (redirect, signed callback or webhook,
 // server-to-server status) and sees the gold in the profile: Robokassa and Ecommpay (redirect),
-// Stripe and PayPal (API).
+// Stripe and PayPal (API); an iOS player buys through the App Store's test store sheet (store receipt:
+// a JWS-signed transaction up a certificate chain, handed to /billing/apple/ as the game app does).
 import { test, expect, type Page } from "@playwright/test";
 import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
@@ -96,6 +97,27 @@ test("API: Stripe and PayPal from the payment methods screen to gold in the prof
   await expect(page.getByRole("status")).toContainText("Paid");
   await goldInProfile(page, id, start + 550 + 1400);
   await page.screenshot({ path: info.outputPath("profile-after-api.png"), fullPage: true });
+});
+
+test("store receipt: an iOS player buys through the App Store test sheet and sees the gold in the profile", async ({ browser }, info) => {
+  const p = await one("select id, country from players where platform = 'ios' and erased_at is null and banned_until is null order by id limit 1");
+  expect(p, "a seeded iOS player").toBeTruthy();
+  const id = Number(p.id);
+  const context = await browser.newContext();
+  await context.addCookies([sessionCookie(await addSession(running.db, "player", id))]);
+  const page = await context.newPage();
+  const start = await goldOf(id);
+  await buyFrom(page, "apple", "gold_500");
+  await page.waitForURL(/\/test\/payments\/apple\/buy\?/);
+  await expect(page.locator("#test-mode")).toBeVisible();
+  await page.screenshot({ path: info.outputPath("apple-sheet.png"), fullPage: true });
+  await page.locator("#buy").click();
+  await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
+  await expect(page.getByRole("status")).toContainText("Paid");
+  await goldInProfile(page, id, start + 550);
+  const o = await one("select status, provider, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1", [id]);
+  expect(o).toMatchObject({ status: "paid", provider: "apple" });
+  expect(String(o.provider_tx_id)).toMatch(/^\d+$/);
 });
 
 test("an operator follows the start page's 'awaiting verification' count to the orders screen", async ({ browser }, info) => {

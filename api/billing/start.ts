@@ -8,6 +8,7 @@ import { createOrder, findOrder, markPending } from "./orders.ts";
 import type { Provider } from "./providers.ts";
 import { orderView } from "./apply.ts";
 import { AppError } from "../http/errors.ts";
+import { testStoreUrl } from "./test-mode.ts";
 import { cachedCatalog, grantsAt, isAvailable } from "./catalog.ts";
 
 export async function playerCountry(deps: Deps, playerId: number): Promise<string> {
@@ -27,8 +28,9 @@ export async function startPurchase(c: Context<HonoEnv>, provider: Provider, ite
   const order = await createOrder(db, { playerId, itemId: item, provider: provider.name, market: provider.market, currency, at: clock.now() });
   const { url, ref } = await provider.start!(c, order);
   await markPending(db, order.id, ref, clock.now(), { ref });
-  // In-app stores (Apple) get the reference to pass to the store (appAccountToken) instead of a page.
-  return { order: orderView((await findOrder(db, order.id))!), url, ref };
+  // In-app stores (Apple) get the reference to pass to the store (appAccountToken) instead of a
+  // page; in test mode the stand-in's store sheet stands in for the game app's.
+  return { order: orderView((await findOrder(db, order.id))!), url: url ?? testStoreUrl(c.var.deps, order, ref), ref };
 }
 
 /** What the signed-in player can buy in a market now: items with their prices and grants in force. */

@@ -17,6 +17,7 @@ import { stripeStandin } from "./test-standins/stripe.ts";
 import { robokassaStandin } from "./test-standins/robokassa.ts";
 import { ecommpayStandin } from "./test-standins/ecommpay.ts";
 import { paypalStandin } from "./test-standins/paypal.ts";
+import { appleStandin } from "./test-standins/apple.ts";
 
 export const TEST_BASE = "/test/payments";
 
@@ -31,7 +32,7 @@ interface Standins {
 const running = new Map<string, Standins>();
 
 /** Each provider's settings prefix: a provider with any setting of its own is left alone. */
-const PREFIX: Record<string, string> = { stripe: "STRIPE_", robokassa: "ROBOKASSA_", ecommpay: "ECOMMPAY_", paypal: "PAYPAL_" };
+const PREFIX: Record<string, string> = { stripe: "STRIPE_", robokassa: "ROBOKASSA_", ecommpay: "ECOMMPAY_", paypal: "PAYPAL_", apple: "APPLE_" };
 
 /**
  * Fills `secrets` with the stand-ins' settings for every provider that has none of its own and
@@ -47,6 +48,20 @@ export async function preparePaymentsTestMode(secrets: Record<string, string | u
     ecommpay: { ECOMMPAY_PROJECT_ID: "4242", ECOMMPAY_SECRET: "test-ecommpay-secret", ECOMMPAY_PAYMENT_PAGE_BASE: base("ecommpay"), ECOMMPAY_API_BASE: base("ecommpay") },
     paypal: { PAYPAL_CLIENT_ID: "test-paypal-client", PAYPAL_SECRET: "test-paypal-secret", PAYPAL_API_BASE: base("paypal"), PAYPAL_WEBHOOK_ID: "WHTESTMODE0LOCAL" },
   };
+  // Apple: the stand-in's own certificate hierarchy (pinned as the root), its Sandbox, and an
+  // In-App Purchase key for the App Store Server API's bearer tokens.
+  const apiKeys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+  const apple = await appleStandin({ bundleId: "com.tankodrome.test", apiKey: apiKeys.publicKey, now: () => Date.now(), environment: "Sandbox", appUrl: `${pub}/billing/apple/` });
+  const pkcs8 = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", apiKeys.privateKey))));
+  settings.apple = {
+    APPLE_BUNDLE_ID: "com.tankodrome.test",
+    APPLE_ENVIRONMENT: "Sandbox",
+    APPLE_ROOT_CERTS: apple.rootBase64,
+    APPLE_API_BASE: base("apple"),
+    APPLE_ISSUER_ID: "00000000-0000-0000-0000-000000000000",
+    APPLE_KEY_ID: "TESTMODE01",
+    APPLE_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${pkcs8}\n-----END PRIVATE KEY-----`,
+  };
   const switched = Object.keys(settings).filter((p) => !own(p));
   for (const p of switched) Object.assign(secrets, settings[p]);
   const s = settings;
@@ -54,9 +69,17 @@ export async function preparePaymentsTestMode(secrets: Record<string, string | u
   const robokassa = robokassaStandin({ login: s.robokassa.ROBOKASSA_LOGIN, password1: s.robokassa.ROBOKASSA_PASSWORD1, password2: s.robokassa.ROBOKASSA_PASSWORD2, resultUrl: `${pub}/billing/robokassa/result`, successUrl: `${pub}/billing/robokassa/success`, failUrl: `${pub}/billing/robokassa/fail` });
   const ecommpay = ecommpayStandin({ projectId: Number(s.ecommpay.ECOMMPAY_PROJECT_ID), secretKey: s.ecommpay.ECOMMPAY_SECRET, callbackUrl: `${pub}/billing/ecommpay/purchase` });
   const paypal = paypalStandin({ clientId: s.paypal.PAYPAL_CLIENT_ID, secret: s.paypal.PAYPAL_SECRET, origin: () => base("paypal"), webhookId: s.paypal.PAYPAL_WEBHOOK_ID });
-  running.set(pub, { fetch: { stripe: stripe.app.fetch, robokassa: robokassa.app.fetch, ecommpay: ecommpay.app.fetch, paypal: paypal.app.fetch } });
+  running.set(pub, { fetch: { stripe: stripe.app.fetch, robokassa: robokassa.app.fetch, ecommpay: ecommpay.app.fetch, paypal: paypal.app.fetch, apple: apple.app.fetch } });
   secrets.PAYMENTS_TEST_MODE = "1";
   return switched;
+}
+
+/** In test mode, where a store purchase (no page of its own on the web) is made: the stand-in's store sheet. */
+export function testStoreUrl(deps: Deps, order: { id: number; itemId: string; amountMinor: number; currency: string; provider: string }, ref: string | null): string | null {
+  if (!isTestMode(deps) || order.provider !== "apple" || !ref) return null;
+  const pub = deps.settings.publicUrl.replace(/\/$/, "");
+  const q = new URLSearchParams({ token: ref, product: order.itemId, price: String(order.amountMinor * 10), currency: order.currency, return: `${pub}/billing/order/return?order=${order.id}` });
+  return `${pub}${TEST_BASE}/apple/buy?${q}`;
 }
 
 /** The stand-ins' own addresses, served by the app itself (404 unless in test mode). */

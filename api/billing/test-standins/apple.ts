@@ -83,6 +83,8 @@ export interface AppleStandinOptions {
   environment?: "Sandbox" | "Production";
   /** Apple's id of the app, carried by notifications. */
   appAppleId?: number;
+  /** Where the test store sheet reports a purchase, as the game app does (the app's /billing/apple/). */
+  appUrl?: string;
 }
 
 export async function appleStandin(o: AppleStandinOptions) {
@@ -103,6 +105,24 @@ export async function appleStandin(o: AppleStandinOptions) {
 
   const app = new Hono();
   app.use("*", async (c, next) => (state.down ? c.json({ errorCode: 5000000, errorMessage: "An unknown error occurred." }, 500) : next()));
+  // The test store sheet (TEST MODE): what StoreKit shows in the game app. Buying makes the
+  // signed transaction and hands it to the server as the app would ({signedTransactionInfo}),
+  // then goes back to the order page.
+  app.get("/buy", (c) => {
+    const q = c.req.query();
+    const price = Number(q.price);
+    if (!q.token || !q.product || !Number.isInteger(price) || !/^[A-Z]{3}$/.test(q.currency ?? "")) return c.text("Bad purchase request", 400);
+    const esc = (v: string) => v.replace(/[<>&"]/g, "");
+    return c.html(`<!doctype html><html><head><meta charset="utf-8"><title>App Store (test)</title></head><body><p id="test-mode" style="background:#ffd400;color:#000;font-weight:700;padding:8px;text-align:center"><strong>TEST MODE — no real money is charged · ТЕСТОВЫЙ РЕЖИМ — деньги не списываются</strong></p><h1>App Store (test)</h1>
+<p id="amount">${(price / 1000).toFixed(2)} ${esc(q.currency)}</p><p>${esc(q.product)}</p>
+<form method="post" action="buy?${new URLSearchParams(q)}"><button type="submit" id="buy">Buy</button></form></body></html>`);
+  });
+  app.post("/buy", async (c) => {
+    const q = c.req.query();
+    const t = standin.buy(q.product, q.token, Number(q.price), q.currency);
+    if (o.appUrl) await fetch(o.appUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ signedTransactionInfo: await standin.signedTransaction(t.transactionId) }) }).catch(() => undefined);
+    return c.redirect(q.return ?? "/");
+  });
   app.get("/inApps/v1/transactions/:id", async (c) => {
     const auth = c.req.header("authorization") ?? "";
     const [h, p, s] = auth.replace(/^Bearer /, "").split(".");
@@ -117,7 +137,7 @@ export async function appleStandin(o: AppleStandinOptions) {
     return c.json({ signedTransactionInfo: await sign(t) });
   });
 
-  return {
+  const standin = {
     app,
     state,
     transactions,
@@ -145,4 +165,5 @@ export async function appleStandin(o: AppleStandinOptions) {
     chain: { root, intermediate, leaf },
     issue,
   };
+  return standin;
 }

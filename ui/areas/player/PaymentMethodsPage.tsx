@@ -50,7 +50,8 @@ export default function PaymentMethodsPage() {
             d.methods.map((m) => (
               <section key={m.provider} className="tk-panel" aria-label={m.provider}>
                 <h2>{m.provider}</h2>
-                {m.market !== "web" && <p className="tk-notice">{t`Purchases with this store are made in the game app.`}</p>}
+                {m.market !== "web" && !(d.testMode && m.provider === "apple") && <p className="tk-notice">{t`Purchases with this store are made in the game app.`}</p>}
+                {m.market !== "web" && d.testMode && m.provider === "apple" && <p className="tk-notice">{t`In the game app this is the App Store; in test mode a test store sheet stands in for it.`}</p>}
                 {m.items.length === 0 ? (
                   <Empty>{t`Nothing on sale right now.`}</Empty>
                 ) : (
@@ -67,7 +68,12 @@ export default function PaymentMethodsPage() {
                               {t`Buy for ${ph({ price: money(price.amount, price.currency) })}`}
                             </button>
                           )}
-                          {price && m.market !== "web" && <span>{money(price.amount, price.currency)}</span>}
+                          {price && m.market !== "web" && !(d.testMode && m.provider === "apple") && <span>{money(price.amount, price.currency)}</span>}
+                          {price && d.testMode && m.provider === "apple" && (
+                            <button type="button" className="tk-btn tk-primary" disabled={busy !== null} onClick={() => buy(m, i.id)}>
+                              {t`Buy in the test store for ${ph({ price: money(price.amount, price.currency) })}`}
+                            </button>
+                          )}
                         </li>
                       );
                     })}
