@@ -4,11 +4,69 @@ import { Session } from "chdb";
 import type { z } from "zod";
 import { checkInsert, checkRows, type InsertOptions, type Params, type RowSchema, type Warehouse } from "../port.ts";
 
+/**
+ * One chDB session runs one streamed query at a time, and nothing else beside it: a query, a
+ * command, an insert or another stream started while a stream is open ends that stream ("No
+ * active streaming query") — an export cut off mid-answer. So a stream takes the session to
+ * itself (exclusive) while chDB produces its blocks, and everything else shares it (one-shot
+ * queries run side by side as before). Waiting streams go before new shared work, so exports
+ * are never starved; with no stream about, shared work starts at once, without a wait.
+ */
+class SessionGate {
+  private shared = 0;
+  private exclusiveHeld = false;
+  private exclusiveWaiting = 0;
+  private waiters: (() => void)[] = [];
+
+  private wake() {
+    for (const w of this.waiters.splice(0)) w();
+  }
+  private wait() {
+    return new Promise<void>((r) => this.waiters.push(r));
+  }
+  private release = () => {
+    this.shared--;
+    if (this.shared === 0) this.wake();
+  };
+
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.exclusiveHeld && this.exclusiveWaiting === 0) {
+      this.shared++;
+      const p = fn();
+      p.then(this.release, this.release);
+      return p;
+    }
+    return (async () => {
+      while (this.exclusiveHeld || this.exclusiveWaiting > 0) await this.wait();
+      this.shared++;
+      try {
+        return await fn();
+      } finally {
+        this.release();
+      }
+    })();
+  }
+
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    this.exclusiveWaiting++;
+    while (this.exclusiveHeld || this.shared > 0) await this.wait();
+    this.exclusiveWaiting--;
+    this.exclusiveHeld = true;
+    try {
+      return await fn();
+    } finally {
+      this.exclusiveHeld = false;
+      this.wake();
+    }
+  }
+}
+
 interface Shared {
   session: Session;
   current: string;
   databases: Set<string>;
   queue: Promise<unknown>;
+  gate: SessionGate;
 }
 const shared = new Map<string, Shared>();
 
@@ -23,7 +81,7 @@ function openShared(path: string): Shared {
     // A JSONEachRow result comes as one JSON array, parsed at once (query below).
     connectionArgs: ["--output_format_json_quote_64bit_integers=0", "--output_format_json_array_of_rows=1"],
   });
-  const s: Shared = { session, current: "default", databases: new Set(), queue: Promise.resolve() };
+  const s: Shared = { session, current: "default", databases: new Set(), queue: Promise.resolve(), gate: new SessionGate() };
   shared.set(path, s);
   return s;
 }
@@ -81,16 +139,22 @@ class ChdbWarehouse implements Warehouse {
   /** Runs fn with this warehouse's database current; serialised only while several databases share the session. */
   private run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error("warehouse closed"));
-    if (this.s.databases.size <= 1 && this.s.current === this.database) return fn();
-    const next = this.s.queue.then(async () => {
-      if (this.s.current !== this.database) {
-        await this.s.session.queryAsync(`USE ${this.database}`);
-        this.s.current = this.database;
-      }
-      return fn();
+    return this.s.gate.run(() => {
+      if (this.s.databases.size <= 1 && this.s.current === this.database) return fn();
+      const next = this.s.queue.then(async () => {
+        await this.use();
+        return fn();
+      });
+      this.s.queue = next.catch(() => undefined);
+      return next;
     });
-    this.s.queue = next.catch(() => undefined);
-    return next;
+  }
+
+  private async use() {
+    if (this.s.current !== this.database) {
+      await this.s.session.queryAsync(`USE ${this.database}`);
+      this.s.current = this.database;
+    }
   }
 
   async init(): Promise<void> {
@@ -138,33 +202,39 @@ class ChdbWarehouse implements Warehouse {
   stream(query: string, params: Params, format: string): ReadableStream<Uint8Array> {
     const self = this;
     const sql = withStreamSettings(query);
-    let iterator: AsyncIterator<{ raw(): Uint8Array }> | undefined;
     const dropHeader = headerDropper(format);
+    let cancelled = false;
+    let iterator: AsyncIterator<{ raw(): Uint8Array }> | undefined;
+    // chDB's blocks are taken as fast as it makes them, with the session to this stream alone
+    // (SessionGate), and queued for the client, so the session is free again as soon as the
+    // result is made, however slowly the client reads.
     return new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          if (!iterator) {
-            // Streams hold the session; take the whole result when another stream is open.
-            iterator = await self.run(async () => {
-              try {
-                return self.s.session.queryStreamBind(sql, params, { format })[Symbol.asyncIterator]();
-              } catch {
-                const r = await self.s.session.queryBindAsync(sql, params, { format });
-                const bytes = r.bytes();
-                let done = false;
-                return { next: async () => (done ? { done: true, value: undefined } : ((done = true), { done: false, value: { raw: () => bytes } })) } as AsyncIterator<{ raw(): Uint8Array }>;
-              }
-            });
-          }
-          const next = await iterator.next();
-          if (next.done) controller.close();
-          else controller.enqueue(dropHeader(next.value.raw()));
-        } catch (e) {
-          controller.error(e);
+      start(controller) {
+        if (self.closed) {
+          controller.error(new Error("warehouse closed"));
+          return;
         }
+        void self.s.gate
+          .exclusive(async () => {
+            await self.use();
+            iterator = self.s.session.queryStreamBind(sql, params, { format })[Symbol.asyncIterator]();
+            for (;;) {
+              if (cancelled) {
+                await iterator.return?.();
+                return;
+              }
+              const next = await iterator.next();
+              if (next.done) break;
+              controller.enqueue(dropHeader(next.value.raw()));
+            }
+            controller.close();
+          })
+          .catch((e) => {
+            if (!cancelled) controller.error(e);
+          });
       },
-      async cancel() {
-        await iterator?.return?.();
+      cancel() {
+        cancelled = true;
       },
     });
   }
