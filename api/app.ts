@@ -23,10 +23,20 @@ import { beginRoutes, finishRoutes } from "./http/router.ts";
 
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
+export interface AppOptions {
+  /**
+   * "folding" (the default): one handler per match, run synchronously as far as it can go
+   * (api/http/folding-router.ts) — purely a speed-up, it reads Hono internals pinned by
+   * api/http/hono-contract.test.ts. "stock": Hono's own router and compose; the app answers
+   * alike (`npm test` runs the suite on both: TK_ROUTER=stock in the fixture).
+   */
+  router?: "folding" | "stock";
+}
+
 /** The whole product as one Hono app. No I/O happens here: everything comes in through deps. */
-export function createApp(deps: Deps): Hono<HonoEnv> {
-  // One handler per match, run synchronously as far as it can go (api/http/folding-router.ts).
-  const app: Hono<HonoEnv> = new Hono<HonoEnv>({ router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) });
+export function createApp(deps: Deps, opts: AppOptions = {}): Hono<HonoEnv> {
+  const app: Hono<HonoEnv> =
+    opts.router === "stock" ? new Hono<HonoEnv>() : new Hono<HonoEnv>({ router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) });
 
   captureDocumentHeaders();
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("payload_too_large"); } });

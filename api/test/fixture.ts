@@ -53,7 +53,8 @@ export async function makeWorld(opts: { warehouse?: Warehouse; now?: number } = 
   };
   return {
     deps,
-    app: createApp(deps),
+    // TK_ROUTER=stock runs the suite on Hono's own router (npm test does, with the bun:sqlite pass).
+    app: createApp(deps, { router: process.env.TK_ROUTER === "stock" ? "stock" : "folding" }),
     clock,
     mails,
     ship: async () => (await drainOutbox(client, warehouse)).shipped,
