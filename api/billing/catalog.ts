@@ -12,7 +12,8 @@ import { CURRENCIES } from "./money.ts";
 export const MARKETS = ["web", "google_play", "app_store", "rustore"] as const;
 export type Market = (typeof MARKETS)[number];
 export const CACHES = ["internal", "facebook"] as const;
-export const CHECK_EVERY = 2_000;
+import { CHECK_EVERY } from "../domain/content-cache.ts";
+export { CHECK_EVERY };
 
 const code = (max: number) => z.string().trim().min(1).max(max);
 /** An item id: any non-slash text, as the routes take it. */

@@ -3,7 +3,7 @@
 // through the ledger), so the metrics see believable revenue: a few percent of players pay,
 // in several markets, currencies, items and countries. Deterministic for the world's seed.
 import { eq } from "drizzle-orm";
-import type { WorldStep } from "../db/seed/world.ts";
+import type { WorldStep } from "../db/demo.ts";
 import type { Db } from "../db/index.ts";
 import { players } from "../db/schema/players.ts";
 import { catalogItems } from "../db/schema/billing.ts";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { adSettings } from "../db/schema/ads.ts";
 import type { DbOrTx } from "../db/index.ts";
-import * as f from "../http/fields.ts";
+import * as f from "./fields.ts";
 import { optionName } from "./options.ts";
 
 export const AD_NETWORKS = ["yandex", "vk", "applovin", "admob", "unity"] as const;

@@ -9,7 +9,7 @@ import { battles, battlePlayers } from "../db/schema/battles.ts";
 import { players } from "../db/schema/players.ts";
 import { playerItems } from "../db/schema/inventory.ts";
 import { contentTanks } from "../db/schema/content.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError } from "./errors.ts";
 import { currentBattleOptions } from "./options.ts";
 import { endBattleIn, startBattleIn, SILENT_AFTER_MS, type PlayerOutcome, type PlayerResult } from "./battles.ts";
 import { MAPS } from "../game/sim/maps.ts";

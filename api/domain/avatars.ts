@@ -5,7 +5,7 @@ import { and, desc, eq, count, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { playerAvatars, type AvatarStatus } from "../db/schema/avatars.ts";
 import { players } from "../db/schema/players.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "./errors.ts";
 
 export const AVATAR_LIMITS = { maxBytes: 512 * 1024, minSide: 64, maxSide: 2048 } as const;
 

@@ -5,7 +5,7 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
 import { players } from "../db/schema/players.ts";
 import { banLog } from "../db/schema/bans.ts";
-import { endAllSessions } from "../http/session.ts";
+import { endAllSessions } from "./sessions.ts";
 
 export interface ByAdmin {
   adminId: number;

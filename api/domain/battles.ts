@@ -9,7 +9,7 @@ import { battles, battlePlayers, battleEvents, type BattleResult } from "../db/s
 import { players } from "../db/schema/players.ts";
 import { clans, clanMembers } from "../db/schema/clans.ts";
 import { contentTanks } from "../db/schema/content.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError } from "./errors.ts";
 import { applyLedger } from "./ledger.ts";
 import { recordActivity } from "./players.ts";
 import { emit } from "./outbox.ts";

@@ -3,8 +3,8 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/index.ts";
 import { blacklist } from "../db/schema/social.ts";
 import { players } from "../db/schema/players.ts";
-import { AppError, fieldError } from "../http/errors.ts";
-import { dropOnBlock } from "./friends.ts";
+import { AppError, fieldError } from "./errors.ts";
+import { friendRequests, friends } from "../db/schema/community.ts";
 
 export const BLACKLIST_LIMIT = 500;
 
@@ -68,4 +68,13 @@ export async function findPlayers(db: DbOrTx, asker: number, query: string, limi
     .orderBy(sql`case when ${players.id} = ${asId ?? -1} then 0 else 1 end`, asc(players.nickname))
     .limit(limit);
   return rows.map((r) => ({ ...r, blacklisted: Boolean(r.blacklisted), self: r.id === asker }));
+}
+
+/** Blacklisting someone ends the friendship and their pending requests (called beside addToBlacklist). */
+export async function dropOnBlock(db: DbOrTx, a: number, b: number, at: number) {
+  await db.delete(friends).where(or(and(eq(friends.playerId, a), eq(friends.friendId, b)), and(eq(friends.playerId, b), eq(friends.friendId, a))));
+  await db
+    .update(friendRequests)
+    .set({ status: "declined", answeredAt: at })
+    .where(and(eq(friendRequests.status, "pending"), or(and(eq(friendRequests.fromId, a), eq(friendRequests.toId, b)), and(eq(friendRequests.fromId, b), eq(friendRequests.toId, a)))));
 }

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from "../db/index.ts";
 import { chatEvents, chatMessages, chatMutes, chatWords, CHAT_STATUSES } from "../db/schema/community.ts";
 import { players } from "../db/schema/players.ts";
 import { clanMembers } from "../db/schema/clans.ts";
-import { AppError, fieldError, notFound } from "../http/errors.ts";
+import { AppError, fieldError, notFound } from "./errors.ts";
 
 export const MAX_LENGTH = 300;
 export const RATE = { count: 5, windowMs: 10_000, gapMs: 1_000 };

@@ -7,11 +7,11 @@ import { clans, clanMembers, clanRequests, clanLog, type ClanRole } from "../db/
 import { players } from "../db/schema/players.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { blacklist } from "../db/schema/social.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError } from "./errors.ts";
 import { applyLedger } from "./ledger.ts";
 import { recordActivity } from "./players.ts";
 import { z } from "zod";
-import { text } from "../http/fields.ts";
+import { text } from "./fields.ts";
 
 /** The rules' figures, in one place. */
 export const CLAN_RULES = {

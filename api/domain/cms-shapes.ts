@@ -1,9 +1,10 @@
 // The shapes of CMS categories and contents and of the whole-CMS export, in a file of their own
 // (zod and the field helpers only) so the back office's CMS screen validates with the API's rules.
 import { z } from "zod";
-import * as f from "../http/fields.ts";
+import * as f from "./fields.ts";
 
-export const CMS_TYPES = ["guide", "news", "terms", "faq"] as const;
+import { CMS_TYPES } from "../db/schema/cms-types.ts";
+export { CMS_TYPES };
 
 export const categorySchema = z.object({
   id: f.optional(f.id()),

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/index.ts";
-import type { WorldStep } from "../db/seed/world.ts";
+import type { WorldStep } from "../db/demo.ts";
 import { cmsCategories, cmsContents, CMS_TYPES } from "../db/schema/cms.ts";
 
 export { categorySchema, contentSchema, exportSchema } from "./cms-shapes.ts";

@@ -5,7 +5,9 @@
 import { eq, sql } from "drizzle-orm";
 import { optionCacheVersions } from "../db/schema/system.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
-import { CHECK_EVERY } from "../billing/catalog.ts";
+
+/** How often (ms) an instance checks a cache's version row: options, content areas and billing's catalog. */
+export const CHECK_EVERY = 2_000;
 
 const caches = new WeakMap<object, Map<string, { version: number; data: unknown; checkedAt: number }>>();
 

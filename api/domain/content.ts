@@ -2,7 +2,7 @@
 // demo-world step that puts it in place. Written against DbOrTx so seeding and admin share it.
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import type { WorldStep } from "../db/seed/world.ts";
+import type { WorldStep } from "../db/demo.ts";
 import {
   contentTanks, contentConsumables, contentCamouflages, contentDecals, contentModuleTypes, contentKits,
   NATIONS, TANK_TYPES, MODULE_SLOTS, CONSUMABLE_KINDS,

@@ -9,7 +9,7 @@ import { players, playerIdentities } from "../db/schema/players.ts";
 import { supportMessages, supportTickets } from "../db/schema/support.ts";
 import { playerAvatars } from "../db/schema/avatars.ts";
 import { clans, clanMembers, clanRequests, clanLog } from "../db/schema/clans.ts";
-import { endAllSessions } from "../http/session.ts";
+import { endAllSessions } from "./sessions.ts";
 import { recordActivity } from "./players.ts";
 
 export const ERASED_MESSAGE = "[removed at the player's request]";

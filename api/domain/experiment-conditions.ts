@@ -3,7 +3,23 @@
 // readOption). Kept side by side so that they stay one rule; experiments.test.ts checks they agree.
 import { and, gte, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import { players } from "../db/schema/players.ts";
-import type { Conditions } from "./experiments.ts";
+import { z } from "zod";
+import { PLATFORMS } from "../db/schema/system.ts";
+import * as f from "./fields.ts";
+
+/** Who an experiment is for, as an operator sets it. */
+export const conditionsShape = z.object({
+  levelMin: f.optional(f.int(1, 100)).default(1),
+  levelMax: f.optional(f.int(1, 100)).default(100),
+  /** Empty: every platform. */
+  platforms: f.optional(z.array(z.enum(PLATFORMS)).max(PLATFORMS.length)).default([]),
+  /** ISO 3166 alpha-2 codes; empty: every country. */
+  countries: f.optional(z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/)).max(250)).default([]),
+  /** Epoch ms (or DD.MM.YYYY HH:mm:ss); players registered at or after it. */
+  registeredAfter: f.optional(f.dateTime()),
+  percent: f.optional(f.int(1, 100)).default(100),
+});
+export type Conditions = z.output<typeof conditionsShape>;
 
 /** What of a player the conditions look at. */
 export interface ConditionSubject {

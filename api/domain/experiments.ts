@@ -11,12 +11,12 @@
 // them "default".
 import { z } from "zod";
 import { and, asc, eq, gte, ne } from "drizzle-orm";
-import { conditionsWhere } from "./experiment-conditions.ts";
+import { conditionsShape, conditionsWhere, type Conditions } from "./experiment-conditions.ts";
 import { experiments, EXPERIMENT_STATUSES } from "../db/schema/experiments.ts";
 import { players } from "../db/schema/players.ts";
 import { OPTION_SCOPES, PLATFORMS } from "../db/schema/system.ts";
 import type { DbOrTx } from "../db/index.ts";
-import * as f from "../http/fields.ts";
+import * as f from "./fields.ts";
 import { assignVariant, bucketOf, DEFAULT_VARIANT, listVariants, optionName, setShares, type OptionVariant } from "./options.ts";
 
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
@@ -36,18 +36,8 @@ export const generalInput = z.object({
   optionKey: optionName(),
 });
 
-export const conditionsShape = z.object({
-  levelMin: f.optional(f.int(1, 100)).default(1),
-  levelMax: f.optional(f.int(1, 100)).default(100),
-  /** Empty: every platform. */
-  platforms: f.optional(z.array(z.enum(PLATFORMS)).max(PLATFORMS.length)).default([]),
-  /** ISO 3166 alpha-2 codes; empty: every country. */
-  countries: f.optional(z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/)).max(250)).default([]),
-  /** Epoch ms (or DD.MM.YYYY HH:mm:ss); players registered at or after it. */
-  registeredAfter: f.optional(f.dateTime()),
-  percent: f.optional(f.int(1, 100)).default(100),
-});
-export type Conditions = z.output<typeof conditionsShape>;
+// The conditions' shape lives with the rule that reads it (experiment-conditions.ts).
+export { conditionsShape, type Conditions };
 export const conditionsInput = z.object({ id: f.id() }).extend(conditionsShape.shape);
 
 export const variantShape = z.object({ name: f.text(1, 64), weight: f.int(0, 1000), optionVariant: optionName() });

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/index.ts";
 import { friendRequests, friends } from "../db/schema/community.ts";
 import { players } from "../db/schema/players.ts";
-import { AppError, conflict, fieldError, notFound } from "../http/errors.ts";
+import { AppError, conflict, fieldError, notFound } from "./errors.ts";
 import { eitherBlocked } from "./blacklist.ts";
 
 export const FRIENDS_LIMIT = 200;
@@ -142,14 +142,6 @@ export async function removeFriend(db: DbOrTx, input: { playerId: number; friend
   return { removed: true };
 }
 
-/** Blacklisting someone ends the friendship and their pending requests (called beside addToBlacklist). */
-export async function dropOnBlock(db: DbOrTx, a: number, b: number, at: number) {
-  await db.delete(friends).where(or(and(eq(friends.playerId, a), eq(friends.friendId, b)), and(eq(friends.playerId, b), eq(friends.friendId, a))));
-  await db
-    .update(friendRequests)
-    .set({ status: "declined", answeredAt: at })
-    .where(and(eq(friendRequests.status, "pending"), or(and(eq(friendRequests.fromId, a), eq(friendRequests.toId, b)), and(eq(friendRequests.fromId, b), eq(friendRequests.toId, a)))));
-}
 
 export async function friendIds(db: DbOrTx, playerId: number): Promise<number[]> {
   return (await db.select({ id: friends.friendId }).from(friends).where(eq(friends.playerId, playerId))).map((r) => r.id);

@@ -6,7 +6,7 @@ import type { Db } from "../db/index.ts";
 import { players } from "../db/schema/players.ts";
 import { gifts, playerNotifications } from "../db/schema/social.ts";
 import { playerItems, type ItemType } from "../db/schema/inventory.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError } from "./errors.ts";
 import { applyLedger } from "./ledger.ts";
 import { eitherBlocked } from "./blacklist.ts";
 import { catalogItem } from "./shop.ts";

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
 import { playerItems, type ItemType } from "../db/schema/inventory.ts";
 import { players } from "../db/schema/players.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "./errors.ts";
 import { catalogItem } from "./shop.ts";
 import { emit } from "./outbox.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";

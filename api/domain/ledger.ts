@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { players } from "../db/schema/players.ts";
 import { ledgerEntries } from "../db/schema/ledger.ts";
 import type { Tx } from "../db/index.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "./errors.ts";
 import { emit } from "./outbox.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 

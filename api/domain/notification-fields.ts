@@ -1,11 +1,10 @@
 // The notifications' input shapes (pure zod, shared by the API routes and the admin screens'
 // forms): a notification's fields, one language's content, the export/import document.
 import { z } from "zod";
-import * as f from "../http/fields.ts";
+import * as f from "./fields.ts";
 
-export const NOTIFICATION_CHANNELS = ["inbox", "chat"] as const;
-export const NOTIFICATION_STATUSES = ["draft", "active", "paused", "finished"] as const;
-export const NOTIFICATION_PAYERS = ["all", "payers", "nonPayers"] as const;
+import { NOTIFICATION_CHANNELS, NOTIFICATION_PAYERS, NOTIFICATION_STATUSES } from "../db/schema/notification-kinds.ts";
+export { NOTIFICATION_CHANNELS, NOTIFICATION_PAYERS, NOTIFICATION_STATUSES };
 
 export type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 export type Status = (typeof NOTIFICATION_STATUSES)[number];

@@ -12,7 +12,7 @@
 // re-evaluating every audience on every profile read.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError } from "./errors.ts";
 import { notifications, notificationContents } from "../db/schema/notifications.ts";
 import { CONTENT_LANGS, EDITABLE, TRANSITIONS, type Channel, type ContentInput, type ExportDocument, type NotificationInput, type Status } from "./notification-fields.ts";
 

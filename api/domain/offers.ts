@@ -10,8 +10,8 @@ import { specialOffers, offerPurchases, OFFER_AUDIENCES } from "../db/schema/off
 import { players } from "../db/schema/players.ts";
 import { playerItems, ITEM_TYPES, type ItemType } from "../db/schema/inventory.ts";
 import { catalogItems, catalogVersions, orders } from "../db/schema/billing.ts";
-import { AppError, fieldError } from "../http/errors.ts";
-import * as f from "../http/fields.ts";
+import { AppError, fieldError } from "./errors.ts";
+import * as f from "./fields.ts";
 import { applyLedger } from "./ledger.ts";
 import { catalogItem } from "./shop.ts";
 import { emit } from "./outbox.ts";

@@ -15,12 +15,12 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { options, optionCacheVersions, battleOptions, immutableOptions, OPTION_SCOPES } from "../db/schema/system.ts";
 import { experiments } from "../db/schema/experiments.ts";
 import { playerById } from "../identity/players.ts";
-import type { Conditions } from "./experiments.ts";
+import type { Conditions } from "./experiment-conditions.ts";
 import { meetsConditions } from "./experiment-conditions.ts";
 import { overrideFor } from "./experiment-overrides.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
-import * as f from "../http/fields.ts";
-import { CHECK_EVERY } from "../billing/catalog.ts";
+import * as f from "./fields.ts";
+import { CHECK_EVERY } from "./content-cache.ts";
 import { questsShape } from "./progression-content.ts";
 
 export type OptionScope = (typeof OPTION_SCOPES)[number];

@@ -5,9 +5,9 @@ import type { Db, Tx } from "../db/index.ts";
 import { emit } from "./outbox.ts";
 import { applyLedger } from "./ledger.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
-import { fieldError } from "../http/errors.ts";
+import { fieldError } from "./errors.ts";
 
-export { nickname as nicknameField } from "../http/fields.ts";
+export { nickname as nicknameField } from "./fields.ts";
 
 /** Refuses a nickname another player holds (case-insensitive) as a field error on `nickname`. */
 export async function assertNicknameFree(db: Db | Tx, nickname: string, playerId: number | null) {

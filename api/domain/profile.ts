@@ -4,10 +4,10 @@ import type { Db } from "../db/index.ts";
 import { players } from "../db/schema/players.ts";
 import { clans, clanMembers } from "../db/schema/clans.ts";
 import { contentTanks } from "../db/schema/content.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "./errors.ts";
 import { z } from "zod";
 import { assertNicknameFree, recordActivity } from "./players.ts";
-import type { profileEditSchema } from "../http/fields.ts";
+import type { profileEditSchema } from "./fields.ts";
 
 export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", now: number) {
   const [p] = await db

@@ -8,7 +8,7 @@ import type { Db, Tx } from "../db/index.ts";
 import { contentTanks, contentConsumables, contentCamouflages } from "../db/schema/content.ts";
 import { playerItems, shopPurchases, type ItemType } from "../db/schema/inventory.ts";
 import { players } from "../db/schema/players.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError } from "./errors.ts";
 import { applyLedger, type Currency } from "./ledger.ts";
 import { emit } from "./outbox.ts";
 import { recordActivity } from "./players.ts";

@@ -3,7 +3,7 @@
 // mark), and the demo world's tickets. Ownership is checked by the callers' queries (playerId).
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx, Db } from "../db/index.ts";
-import type { WorldStep } from "../db/seed/world.ts";
+import type { WorldStep } from "../db/demo.ts";
 import { supportTickets, supportMessages } from "../db/schema/support.ts";
 
 /** The wizard: categories and their sub-categories, titled in ru and en. */

@@ -7,7 +7,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { cmsContents } from "../db/schema/cms.ts";
 import { playerTerms } from "../db/schema/community.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "./errors.ts";
 import { applyLedger } from "./ledger.ts";
 
 export const RATE_BONUS = { currency: "gold" as const, amount: 50 };

@@ -5,7 +5,7 @@ import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { players } from "../db/schema/players.ts";
 import { ledgerEntries } from "../db/schema/ledger.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError } from "./errors.ts";
 import { applyLedger } from "./ledger.ts";
 import { eitherBlocked } from "./blacklist.ts";
 import { recordActivity } from "./players.ts";

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { sessions, admins, players } from "../db/schema/index.ts";
@@ -108,10 +108,8 @@ export async function endSession(c: Context<HonoEnv>, kind: "player" | "admin") 
   deleteCookie(c, name, { path: "/" });
 }
 
-/** Ends every session of a subject (deactivation, password change, erasure). */
-export async function endAllSessions(db: DbOrTx, kind: "player" | "admin", subjectId: number) {
-  await db.delete(sessions).where(and(eq(sessions.kind, kind), eq(sessions.subjectId, subjectId)));
-}
+// The store's side (no request needed) lives below: api/domain/sessions.ts.
+export { endAllSessions, pruneExpiredSessions } from "../domain/sessions.ts";
 
 /**
  * The client's address as the edge resolved it (edge/client-address.ts): forwarding headers
@@ -160,9 +158,3 @@ export const loadAdmin: MiddlewareHandler<HonoEnv> = async (c, next) => {
   }
   await next();
 };
-
-/** Deletes sessions past their expiry (api/maintenance.ts); returns how many. */
-export async function pruneExpiredSessions(db: DbOrTx, now: number): Promise<number> {
-  const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ t: sessions.tokenHash });
-  return gone.length;
-}

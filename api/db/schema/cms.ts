@@ -1,8 +1,8 @@
 // CMS: categories and contents (guides, news, terms…) with ru/en titles and markdown bodies.
 import { sqliteTable, integer, text, index } from "drizzle-orm/sqlite-core";
 
-// The content types are defined with the CMS shapes (a file the browser can load too).
-import { CMS_TYPES } from "../../domain/cms-shapes.ts";
+// The content types: a constants file the browser can load too (through api/domain/cms-shapes.ts).
+import { CMS_TYPES } from "./cms-types.ts";
 export { CMS_TYPES };
 
 export const cmsCategories = sqliteTable(

@@ -1,6 +1,6 @@
 import { sqliteTable, integer, text, index, primaryKey } from "drizzle-orm/sqlite-core";
 
-import { NOTIFICATION_CHANNELS, NOTIFICATION_PAYERS, NOTIFICATION_STATUSES } from "../../domain/notification-fields.ts";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_PAYERS, NOTIFICATION_STATUSES } from "./notification-kinds.ts";
 
 export { NOTIFICATION_CHANNELS, NOTIFICATION_PAYERS, NOTIFICATION_STATUSES };
 /** channel inbox: a pop-up / inbox message; chat: a system message posted into the game chat. */

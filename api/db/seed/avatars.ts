@@ -2,7 +2,7 @@
 // was refused, some have accepted ones. The images are real PNGs (a two-colour badge) made here
 // with Web APIs only, so the moderation screen has something to show.
 import { eq } from "drizzle-orm";
-import type { WorldStep } from "./world.ts";
+import type { WorldStep } from "../demo.ts";
 import { playerAvatars } from "../schema/avatars.ts";
 import { players } from "../schema/players.ts";
 import { avatarUrl } from "../../domain/avatars.ts";

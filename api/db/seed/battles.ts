@@ -8,7 +8,7 @@ import { battles } from "../schema/battles.ts";
 import { players } from "../schema/players.ts";
 import { contentTanks } from "../schema/content.ts";
 import { BATTLE_RULES, endBattleIn, levelFor, startBattle, startBattleIn, type PlayerResult } from "../../domain/battles.ts";
-import type { WorldStep } from "./world.ts";
+import type { WorldStep } from "../demo.ts";
 
 const DAY = 86_400_000;
 const MODES = [["random", 70], ["ranked", 15], ["assault", 10], ["clan", 5]] as const;

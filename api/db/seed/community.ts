@@ -2,7 +2,7 @@
 // rooms' and the clans' chat (one message hidden by a moderator, one author muted), the word
 // filter, the players' devices (the game app and a browser), their accepted terms and ratings.
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { WorldStep } from "./world.ts";
+import type { WorldStep } from "../demo.ts";
 import { applyLedger } from "../../domain/ledger.ts";
 import { RATE_BONUS } from "../../domain/terms.ts";
 import { citiesOf, regionsOf } from "../../domain/geo.ts";

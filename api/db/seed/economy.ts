@@ -11,7 +11,7 @@ import { buy } from "../../domain/shop.ts";
 import { sendGift } from "../../domain/gifts.ts";
 import { transferMoney, TRANSFER_RULES } from "../../domain/transfers.ts";
 import { AppError } from "../../http/errors.ts";
-import type { Rng, WorldStep } from "./world.ts";
+import type { Rng, WorldStep } from "../demo.ts";
 
 /** Runs a domain call; a refusal by the rules (an AppError) means the player does not do it. */
 async function attempt(call: () => Promise<unknown>): Promise<boolean> {

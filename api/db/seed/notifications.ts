@@ -1,7 +1,7 @@
 // The demo world's notifications: an active inbox notice about a weekend event (delivered to the
 // matching players as activation does), a scheduled draft for the next update, and a finished
 // chat announcement of last week's tournament.
-import type { WorldStep } from "./world.ts";
+import type { WorldStep } from "../demo.ts";
 import { changeStatus, insertDraft } from "../../domain/notifications.ts";
 
 const DAY = 86_400_000;

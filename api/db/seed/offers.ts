@@ -1,7 +1,7 @@
 // The demo world's special offers: a starter pack for new non-payers, a premium week, a
 // discounted premium tank for mid levels, and a money offer for payers (a billing item).
 import { and, asc, eq } from "drizzle-orm";
-import type { WorldStep } from "./world.ts";
+import type { WorldStep } from "../demo.ts";
 import { specialOffers } from "../schema/offers.ts";
 import { contentTanks, contentConsumables } from "../schema/content.ts";
 import { catalogItems } from "../schema/billing.ts";

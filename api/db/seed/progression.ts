@@ -3,7 +3,7 @@
 // have played; some have bought skill training. Runs before the battles step, whose battle ends
 // then move the players' daily tasks, quests and crew XP through the real path.
 import { and, eq } from "drizzle-orm";
-import type { WorldStep } from "./world.ts";
+import type { WorldStep } from "../demo.ts";
 import { contentCrews, contentDecorations, contentModuleUpgrades, contentBots, contentDailyTasks } from "../schema/progression.ts";
 import { options } from "../schema/system.ts";
 import { players } from "../schema/players.ts";

@@ -1,6 +1,6 @@
 // Each area's part of the demo world, run in this order after the players are registered.
-// A step: import type { WorldStep } from "./world.ts"; export const clansStep: WorldStep = async ({ db, r, playerIds, opts }) => { … }
-import type { WorldStep } from "./world.ts";
+// A step (in its area, e.g. api/domain/clans.ts): import type { WorldStep } from "<…>/db/demo.ts"; export const clansStep: WorldStep = async ({ db, r, playerIds, opts }) => { … }
+import type { WorldStep } from "../demo.ts";
 import { billingStep } from "../../billing/demo.ts";
 import { demoAdminStep } from "../../identity/seed.ts";
 import { contentStep } from "../../domain/content.ts";

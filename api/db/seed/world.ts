@@ -2,49 +2,19 @@
 // real path (outbox → shipper). Deterministic for a given seed number.
 import { count } from "drizzle-orm";
 import type { Db } from "../index.ts";
+import { rng, type WorldOptions } from "../demo.ts";
+// What a step gets and the PRNG live below the seed (api/db/demo.ts), so areas never import the seed;
+// these names stay here for the tests and scripts that read them from the seed.
+export { rng, type Rng, type WorldOptions, type WorldStep } from "../demo.ts";
 import { players } from "../schema/players.ts";
 import { registerPlayer, recordActivity } from "../../domain/players.ts";
 import { worldSteps } from "./steps.ts";
-
-export interface WorldOptions {
-  players: number;
-  days: number;
-  /** The world ends now and starts `days` before. */
-  now: number;
-  seed?: number;
-  onProgress?: (done: number, total: number) => void;
-}
-
-/** Small, fast, seedable PRNG (mulberry32). */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
-    weighted: <T>(items: readonly (readonly [T, number])[]) => {
-      const total = items.reduce((s, [, w]) => s + w, 0);
-      let r = next() * total;
-      for (const [v, w] of items) if ((r -= w) < 0) return v;
-      return items[items.length - 1][0];
-    },
-  };
-}
 
 export const COUNTRIES = [["RU", 40], ["KZ", 8], ["BY", 7], ["UA", 6], ["DE", 6], ["US", 8], ["PL", 5], ["GB", 4], ["FR", 4], ["BR", 6], ["TR", 6]] as const;
 export const PLATFORMS = [["web", 45], ["android", 30], ["ios", 15], ["vk", 10]] as const;
 export const SOURCES = [["organic", 50], ["vk_ads", 15], ["google_ads", 12], ["yandex_direct", 13], ["facebook", 10]] as const;
 const NAME_PARTS = ["Steel", "Iron", "Red", "Storm", "Wolf", "Tiger", "Hawk", "Bear", "Ghost", "Viper", "Panzer", "Falcon", "Titan", "Blitz", "Frost", "Shadow"];
 
-export type WorldStep = (ctx: { db: Db; r: ReturnType<typeof rng>; playerIds: number[]; opts: WorldOptions }) => Promise<void>;
-export type Rng = ReturnType<typeof rng>;
 
 
 export async function isEmpty(db: Db): Promise<boolean> {
