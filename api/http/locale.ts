@@ -1,7 +1,4 @@
-import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../i18n/index.ts";
-import type { HonoEnv } from "./env.ts";
 
 export const LOCALE_COOKIE = "lang";
 
@@ -42,8 +39,3 @@ function rankAcceptLanguage(header: string): Locale {
   const hit = ranks.find((r) => isLocale(r.lang));
   return hit ? (hit.lang as Locale) : DEFAULT_LOCALE;
 }
-
-export const localeMiddleware: MiddlewareHandler<HonoEnv> = async (c, next) => {
-  c.set("locale", resolveLocale(c.req.path, getCookie(c, LOCALE_COOKIE), c.req.header("accept-language")));
-  await next();
-};

@@ -97,3 +97,16 @@ test("the untyped form still registers (until every route is converted)", async 
   route(a, { method: "GET", path: "/old", auth: "public" }, (c) => c.text("old"));
   expect(await (await a.request("/old")).text()).toBe("old");
 });
+
+test("with sources recorded, a route knows the file:line it was registered at (npm run routes)", async () => {
+  const { recordRouteSources, routeSource, routeTable } = await import("./router.ts");
+  const a = app();
+  recordRouteSources(true);
+  try {
+    route(a, { method: "GET", path: "/here", auth: "public" }, {}, (c) => c.text("here")); // the line below names this one
+    const line = Number(new Error().stack!.split("\n")[1]!.match(/:(\d+):\d+\)?$/)![1]) - 1;
+    expect(routeSource(routeTable(a)[0]!)[0]).toBe(`api/http/router.test.ts:${line}`);
+  } finally {
+    recordRouteSources(false);
+  }
+});

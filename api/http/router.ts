@@ -25,6 +25,16 @@ export interface RouteInfo {
 }
 
 const tables = new WeakMap<object, RouteInfo[]>();
+const sources = new WeakMap<RouteInfo, string[]>();
+let recordSources = false;
+/** From now on, registrations remember where they were made (npm run routes); off by default: a stack per route costs at boot. */
+export function recordRouteSources(on = true) {
+  recordSources = on;
+}
+/** Where a route was registered: file:line frames in api/, innermost first (the handler's, then its callers'). */
+export function routeSource(info: RouteInfo): string[] {
+  return sources.get(info) ?? [];
+}
 /** The routes an app registered through this module, for the conformance test and the UI's route list. */
 export function routeTable(app: Hono<HonoEnv>): RouteInfo[] {
   return tables.get(app) ?? [];
@@ -134,6 +144,13 @@ export function route(app: Hono<HonoEnv>, info: RouteSpec, ...rest: unknown[]) {
 
 function register(app: Hono<HonoEnv>, info: RouteSpec, handlers: (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[]) {
   const full: RouteInfo = { kind: "action", mutates: false, ...info };
+  if (recordSources) {
+    const frames = (new Error().stack ?? "").split("\n").flatMap((line) => {
+      const m = /\(?((?:[A-Za-z]:)?[^\s()]+\/api\/[^\s()]+?):(\d+):\d+\)?$/.exec(line.trim());
+      return m && !m[1].endsWith("/api/http/router.ts") ? [`${m[1].slice(m[1].lastIndexOf("/api/") + 1)}:${m[2]}`] : [];
+    });
+    sources.set(full, frames.filter((f) => !f.startsWith("api/areas.ts") && !f.startsWith("api/app.ts")));
+  }
   const list = tables.get(app) ?? [];
   list.push(full);
   tables.set(app, list);
