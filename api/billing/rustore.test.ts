@@ -17,10 +17,10 @@ describe("RuStore", () => {
   beforeAll(async () => {
     w = await makeWorld();
     const keys = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" }, true, ["sign", "verify"])) as CryptoKeyPair;
-    standin = rustoreStandin({ companyId: "1234567", keyId: "987654", publicKey: keys.publicKey });
+    standin = rustoreStandin({ keyId: "987654", publicKey: keys.publicKey, applicationCode: 2063541234 });
     server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
     const pkcs8 = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", keys.privateKey))));
-    Object.assign(w.deps.settings.secrets, { RUSTORE_COMPANY_ID: "1234567", RUSTORE_KEY_ID: "987654", RUSTORE_PRIVATE_KEY: pkcs8, RUSTORE_API_BASE: `http://127.0.0.1:${server.port}` });
+    Object.assign(w.deps.settings.secrets, { RUSTORE_KEY_ID: "987654", RUSTORE_APPLICATION_CODE: "2063541234", RUSTORE_PRIVATE_KEY: pkcs8, RUSTORE_API_BASE: `http://127.0.0.1:${server.port}` });
     await putItem(w.deps.db, GOLD_PACK, w.clock.now());
     buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "RU", platform: "android" });
   });
@@ -47,7 +47,7 @@ describe("RuStore", () => {
   test("a validated purchase credits once; 5 replays and 20 concurrent validations credit nothing more", async () => {
     const order = await newOrder();
     expect([order.market, order.currency, order.amountMinor]).toEqual(["rustore", "RUB", 9900]);
-    const token = standin.buy(String(order.id), 9900);
+    const token = standin.bought(String(order.id), 9900);
     const before = await gold();
     const r = await validate({ orderId: String(order.id), purchaseToken: token });
     expect(r.status).toBe(200);
@@ -55,7 +55,7 @@ describe("RuStore", () => {
     expect(await gold()).toBe(before + 550);
     for (let i = 0; i < 5; i++) expect((await validate({ orderId: order.id, purchaseToken: token })).status).toBe(200);
     const b = await newOrder();
-    const t2 = standin.buy(String(b.id), 9900);
+    const t2 = standin.bought(String(b.id), 9900);
     const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), purchaseToken: t2 })));
     expect(all.every((x) => x.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 1100);
@@ -65,14 +65,14 @@ describe("RuStore", () => {
     const order = await newOrder();
     const other = await newOrder();
     const before = await snapshot();
-    const foreign = standin.buy(String(other.id), 9900);
+    const foreign = standin.bought(String(other.id), 9900);
     expect((await validate({ orderId: String(order.id), purchaseToken: foreign })).status).toBe(404);
-    const cheap = standin.buy(String(order.id), 100);
+    const cheap = standin.bought(String(order.id), 100);
     expect((await validate({ orderId: String(order.id), purchaseToken: cheap })).status).toBe(400);
-    const usd = standin.buy(String(order.id), 9900, "USD");
+    const usd = standin.bought(String(order.id), 9900, "USD");
     expect((await validate({ orderId: String(order.id), purchaseToken: usd })).status).toBe(400);
     expect((await validate({ orderId: String(order.id), purchaseToken: "rs-does-not-exist" })).status).toBe(404);
-    expect((await validate({ orderId: "999999", purchaseToken: standin.buy("999999", 9900) })).status).toBe(404);
+    expect((await validate({ orderId: "999999", purchaseToken: standin.bought("999999", 9900) })).status).toBe(404);
     expect((await validate("{nope")).status).toBe(400);
     expect((await validate({ orderId: "abc", purchaseToken: "x" })).status).toBe(400);
     expect(await snapshot()).toEqual(before);
@@ -80,7 +80,7 @@ describe("RuStore", () => {
 
   test("RuStore down: the order stays pending with its token; verify completes it later; a refund reverses", async () => {
     const order = await newOrder();
-    const token = standin.buy(String(order.id), 9900);
+    const token = standin.bought(String(order.id), 9900);
     const before = await gold();
     standin.state.down = true;
     expect((await validate({ orderId: String(order.id), purchaseToken: token })).status).toBe(503);
@@ -93,5 +93,28 @@ describe("RuStore", () => {
     standin.purchases.get(token)!.status = "refunded";
     expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).order.status).toBe("refunded");
     expect(await gold()).toBe(before);
+  });
+
+  test("money on hold (paid) is not credited; only a confirmed purchase is; another application's purchase is refused", async () => {
+    const order = await newOrder();
+    const token = standin.buy(String(order.id), 9900);
+    const before = await gold();
+    const held = await validate({ orderId: String(order.id), purchaseToken: token });
+    expect(held.status).toBe(200);
+    expect((await held.json()).order.status).toBe("pending");
+    expect(await gold()).toBe(before);
+    standin.confirm(token);
+    expect((await (await validate({ orderId: String(order.id), purchaseToken: token })).json()).order.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    // The same purchase read for an app with another code: not ours.
+    const b = await newOrder();
+    const t2 = standin.bought(String(b.id), 9900);
+    w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "1111111";
+    try {
+      expect((await validate({ orderId: String(b.id), purchaseToken: t2 })).status).toBe(404);
+    } finally {
+      w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "2063541234";
+    }
+    expect((await findOrder(w.deps.db, b.id))!.status).toBe("pending");
   });
 });

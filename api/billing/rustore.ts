@@ -1,13 +1,15 @@
 // RuStore (www.rustore.ru/help/work-with-rustore-api): the app buys through the RuStore
 // billing SDK, passing our order id as the SDK's orderId, then reports the purchase token to
 // /billing/rustore/purchase/validate. We never trust the app: the purchase is read from the
-// RuStore API (GET /public/purchases/{purchaseToken}) with a Public-Token obtained from
-// POST /public/auth/ (companyId, keyId, timestamp, and base64 SHA512withRSA(keyId + timestamp)
-// with the API key's private key), and credited only if RuStore says it is paid, for this order,
-// for the order's amount and currency. The purchase token is kept on the order (so `verify` can
+// RuStore API (GET /public/purchase/{purchaseToken}) with a Public-Token obtained from
+// POST /public/auth/ (keyId, timestamp, and base64 SHA512withRSA(keyId + timestamp) with the API
+// key's private key; companyId is no longer sent), and credited only if RuStore says it is
+// `confirmed` (not `paid`: that is money on hold awaiting confirmation, which returns to the
+// buyer if never confirmed), for our application (application_code), this order, and the
+// order's amount and currency. The purchase token is kept on the order (so `verify` can
 // ask again if RuStore was down); the provider transaction id is RuStore's invoice_id.
-// Settings: RUSTORE_COMPANY_ID, RUSTORE_KEY_ID, RUSTORE_PRIVATE_KEY (PKCS#8 base64),
-// RUSTORE_API_BASE (default https://public-api.rustore.ru).
+// Settings: RUSTORE_KEY_ID, RUSTORE_PRIVATE_KEY (PKCS#8 base64), RUSTORE_APPLICATION_CODE (the
+// app's code in the RuStore console), RUSTORE_API_BASE (default https://public-api.rustore.ru).
 import { z } from "zod";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Hono } from "hono";
@@ -35,14 +37,13 @@ export async function rustoreAuthSignature(privateKeyB64: string, keyId: string,
 }
 
 async function publicToken(deps: Deps): Promise<string> {
-  const companyId = secret(deps, NAME, "RUSTORE_COMPANY_ID");
   const keyId = secret(deps, NAME, "RUSTORE_KEY_ID");
   const cacheKey = `${base(deps)} ${keyId}`;
   const hit = tokens.get(cacheKey);
   if (hit && hit.until > Date.now()) return hit.token;
   const timestamp = new Date(deps.clock.now()).toISOString();
   const signature = await rustoreAuthSignature(secret(deps, NAME, "RUSTORE_PRIVATE_KEY").replace(/-----[^-]+-----|\s+/g, ""), keyId, timestamp);
-  const res = await providerFetch(NAME, `${base(deps)}/public/auth/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ companyId, keyId, timestamp, signature }) });
+  const res = await providerFetch(NAME, `${base(deps)}/public/auth/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ keyId, timestamp, signature }) });
   const body = (await res.json().catch(() => null)) as { code?: string; body?: { jwe?: string; ttl?: number } } | null;
   if (body?.code !== "OK" || !body.body?.jwe) throw new ProviderDown(NAME, `auth: ${body?.code ?? res.status}`);
   tokens.set(cacheKey, { token: body.body.jwe, until: Date.now() + Math.max(0, (body.body.ttl ?? 900) - 60) * 1000 });
@@ -54,21 +55,24 @@ const purchaseSchema = z.object({
   body: z.object({
     invoice_id: z.union([z.number(), z.string()]),
     invoice_status: z.string(),
+    application_code: z.union([z.number(), z.string()]),
     invoice: z.object({ order: z.object({ order_id: z.string().nullable().optional(), amount: z.number().int(), currency: z.string() }) }),
   }),
 });
 
-const PAID = new Set(["confirmed", "paid"]);
+// Only `confirmed` is money received; `paid` is a hold awaiting confirmation (pending here).
+const PAID = new Set(["confirmed"]);
 const FAILED = new Set(["cancelled", "rejected", "expired"]);
 
 async function fetchPurchase(deps: Deps, order: Order, purchaseToken: string): Promise<ProviderState> {
-  const res = await providerFetch(NAME, `${base(deps)}/public/purchases/${encodeURIComponent(purchaseToken)}`, { headers: { "Public-Token": await publicToken(deps) } });
+  const res = await providerFetch(NAME, `${base(deps)}/public/purchase/${encodeURIComponent(purchaseToken)}`, { headers: { "Public-Token": await publicToken(deps) } });
   if (res.status === 401) tokens.clear();
   if (res.status === 404 || res.status === 400) throw notFound();
   const parsed = purchaseSchema.safeParse(await res.json().catch(() => null));
   if (!parsed.success) throw new ProviderDown(NAME, `unreadable answer: HTTP ${res.status}`);
-  const { invoice_id, invoice_status, invoice } = parsed.data.body;
-  // The purchase must be the one the app made for this order.
+  const { invoice_id, invoice_status, invoice, application_code } = parsed.data.body;
+  // The purchase must be our application's, the one the app made for this order.
+  if (String(application_code) !== secret(deps, NAME, "RUSTORE_APPLICATION_CODE")) throw notFound();
   if (invoice.order.order_id !== String(order.id)) throw notFound();
   const raw = { invoice_id, invoice_status };
   if (PAID.has(invoice_status)) return { status: "paid", txId: String(invoice_id), amountMinor: invoice.order.amount, currency: invoice.order.currency.toUpperCase(), raw };
@@ -82,7 +86,7 @@ export const rustoreProvider: Provider = {
   market: "rustore" as Market,
   currencyFor: () => "RUB",
   ready: (deps) => {
-    for (const k of ["RUSTORE_COMPANY_ID", "RUSTORE_KEY_ID", "RUSTORE_PRIVATE_KEY"]) secret(deps, NAME, k);
+    for (const k of ["RUSTORE_KEY_ID", "RUSTORE_PRIVATE_KEY", "RUSTORE_APPLICATION_CODE"]) secret(deps, NAME, k);
   },
   // The app opens RuStore's own purchase sheet with our order id; nothing to open here.
   async start() {
