@@ -16,6 +16,7 @@ import { startAttempt, attemptFailed, attemptSucceeded } from "../../identity/th
 import { findAdmin, createAdmin, stepRole, setActive, changePassword, changeEmail, publicAdmin } from "../../identity/admins.ts";
 import { attentionCounters } from "./attention.ts";
 import { outboxBacklog } from "../../../warehouse/shipper.ts";
+import { todayFigures } from "./today.ts";
 
 const username = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(32).regex(/^[A-Za-z0-9_.-]+$/));
 const password = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
@@ -77,7 +78,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
     // The warehouse's state and the events waiting for it (the outbox), for operators to see an outage.
     const status = c.var.deps.warehouseStatus?.();
     const warehouse = status ? { ...status, backlog: await outboxBacklog(c.var.deps.client) } : null;
-    return c.json({ admin: { id: a.adminId, username: a.username, role: a.role }, attention, warehouse });
+    return c.json({ admin: { id: a.adminId, username: a.username, role: a.role }, attention, warehouse, today: await todayFigures(db, now) });
   };
   page(app, { path: "/admin/", auth: "admin" }, startPage);
   page(app, { path: "/admin/index", auth: "admin" }, startPage);

@@ -1,12 +1,25 @@
-// The operator's start page: who is signed in and what needs attention, with links.
+// The operator's start page: today's figures at a glance (players online, registrations,
+// payments and revenue, payments awaiting verification, open tickets, running battles), each a
+// tile with its last 14 days as a small chart and a link to its screen; then what else needs
+// attention, and the analytics warehouse's state.
 import { useApi } from "../../lib/api.ts";
 import { locale, fmtInt, fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
+import { Sparkline } from "../../components/Sparkline.tsx";
+import { screens } from "../index.ts";
 import { ph, t } from "@lingui/core/macro";
+import type { ReactNode } from "react";
 
 interface Start {
   admin: { username: string; role: string };
   attention: { key: string; href: string; title: { en: string; ru: string }; count: number }[];
+  today: {
+    since: number;
+    online: number;
+    registrations: { today: number; days: number[] };
+    payments: { today: number; days: number[]; revenue: { currency: string; amountMinor: number }[] };
+    battles: { running: number; days: number[] };
+  };
   warehouse: { state: "starting" | "ready" | "unavailable"; kind: string; since: number; error?: string; backlog: number } | null;
 }
 
@@ -25,32 +38,77 @@ function WarehouseState({ w }: { w: NonNullable<Start["warehouse"]> }) {
   );
 }
 
+/** The orders screen once billing registers one; until then the catalog, where payments are verified per player. */
+const ordersHref = () => screens.find((s) => s.shell === "admin" && /^\/admin\/(billing\/)?orders\/?$/.test(s.path))?.path;
+
+const money = (minor: number, currency: string) => {
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 100);
+  } catch {
+    return `${fmtInt(minor / 100)} ${currency}`;
+  }
+};
+
+function Tile({ href, label, value, hint, chart, tone }: { href: string; label: string; value: ReactNode; hint?: ReactNode; chart?: ReactNode; tone?: "warn" }) {
+  return (
+    <li>
+      <a className={`tk-tile${tone ? ` tk-tile-${tone}` : ""}`} href={href}>
+        <span className="tk-tile-label">{label}</span>
+        <strong className="tk-tile-value">{value}</strong>
+        {hint && <span className="tk-hint">{hint}</span>}
+        {chart}
+      </a>
+    </li>
+  );
+}
+
 export default function HomePage() {
   const state = useApi<Start>("/admin/index");
   return (
     <section>
       <h1>{t`Start page`}</h1>
       <Load state={state}>
-        {(d) => (
-          <>
-            <p>{t`Signed in as ${ph({ username: d.admin.username })} (${ph({ role: d.admin.role })}).`}</p>
-            <h2>{t`Needs attention`}</h2>
-            {d.attention.every((a) => a.count === 0) ? (
-              <p>{t`Nothing needs attention right now.`}</p>
-            ) : (
-              <ul className="tk-attention">
-                {d.attention.map((a) => (
-                  <li key={a.key}>
-                    <a href={a.href}>
-                      {a.title[locale]}: <strong>{fmtInt(a.count)}</strong>
-                    </a>
-                  </li>
-                ))}
+        {(d) => {
+          const byKey = Object.fromEntries(d.attention.map((a) => [a.key, a]));
+          const awaiting = byKey.paymentsAwaitingVerification;
+          const tickets = byKey.ticketsAwaitingOperator;
+          const rest = d.attention.filter((a) => a.key !== "paymentsAwaitingVerification" && a.key !== "ticketsAwaitingOperator");
+          const days = t`last 14 days`;
+          return (
+            <>
+              <p className="tk-hint">{t`Signed in as ${ph({ username: d.admin.username })}. Today: since ${ph({ since: fmtDateTime(d.today.since) })}.`}</p>
+              <ul className="tk-tiles" aria-label={t`Today at a glance`}>
+                <Tile href="/admin/player/" label={t`Players online`} value={fmtInt(d.today.online)} hint={t`seen in the last 15 minutes`} />
+                <Tile href="/admin/metrics/registrations/" label={t`Registrations today`} value={fmtInt(d.today.registrations.today)} chart={<Sparkline values={d.today.registrations.days} label={t`Registrations, ${days}`} />} />
+                <Tile
+                  href="/admin/metrics/payments/"
+                  label={t`Revenue today`}
+                  value={d.today.payments.revenue.length === 0 ? "0" : d.today.payments.revenue.map((r) => money(r.amountMinor, r.currency)).join(" · ")}
+                  hint={t`${ph({ n: fmtInt(d.today.payments.today) })} paid orders`}
+                  chart={<Sparkline values={d.today.payments.days} label={t`Paid orders, ${days}`} />}
+                />
+                {awaiting && <Tile href={ordersHref() ?? awaiting.href} label={t`Payments awaiting verification`} value={fmtInt(awaiting.count)} hint={t`pending for over 30 minutes`} tone={awaiting.count > 0 ? "warn" : undefined} />}
+                {tickets && <Tile href={tickets.href} label={t`Open tickets`} value={fmtInt(tickets.count)} hint={t`waiting for an operator's answer`} tone={tickets.count > 0 ? "warn" : undefined} />}
+                <Tile href="/admin/battles/" label={t`Running battles`} value={fmtInt(d.today.battles.running)} hint={t`battles started, ${days}`} chart={<Sparkline values={d.today.battles.days} label={t`Battles started, ${days}`} />} />
               </ul>
-            )}
-            {d.warehouse && <WarehouseState w={d.warehouse} />}
-          </>
-        )}
+              <h2>{t`Needs attention`}</h2>
+              {rest.every((a) => a.count === 0) ? (
+                <p>{t`Nothing else needs attention right now.`}</p>
+              ) : (
+                <ul className="tk-attention">
+                  {rest.map((a) => (
+                    <li key={a.key}>
+                      <a href={a.href}>
+                        {a.title[locale]}: <strong>{fmtInt(a.count)}</strong>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {d.warehouse && <WarehouseState w={d.warehouse} />}
+            </>
+          );
+        }}
       </Load>
     </section>
   );
