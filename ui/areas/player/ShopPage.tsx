@@ -96,7 +96,7 @@ function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance
         </p>
       )}
       {item.stats && (
-        <dl className="tk-stats">
+        <dl className="tk-card-stats">
           <dt>{t`Hit points`}</dt>
           <dd>{fmtInt(item.stats.hp)}</dd>
           <dt>{t`Damage`}</dt>
