@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Form, FormField } from "../../components/Form.tsx";
 import { useForm } from "../../lib/form.ts";
 import * as f from "../../../api/http/fields.ts";
+import { documentTitle } from "../../shell/ScreenRoutes.tsx";
 
 interface PlayerHead { id: number; nickname: string; level: number; gold: number; silver: number }
 const KIND: Record<string, MessageDescriptor> = {
@@ -25,7 +26,7 @@ const kindName = (k: string | null) => (k && KIND[k] ? t(KIND[k]) : (k ?? ""));
 
 function Head({ title, player }: { title: string; player?: PlayerHead }) {
   const full = player ? `${title}: ${player.nickname}` : title;
-  if (typeof document !== "undefined") document.title = full;
+  if (typeof document !== "undefined") document.title = documentTitle("admin", full);
   return (
     <div className="tk-row tk-heading">
       <h1>{full}</h1>
