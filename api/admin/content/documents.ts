@@ -130,7 +130,9 @@ export async function currentDocument(db: DbOrTx, d: DocumentKind): Promise<Reco
   return doc;
 }
 
-const summaryOf = (doc: Record<string, unknown>, d: DocumentKind) => Object.keys(d.sections).map((k) => `${k} ${(doc[k] as unknown[]).length}`).join(", ");
+/** How many rows each section holds ({"tanks":44,…}): what a backup's summary keeps, for the screen to name. */
+const countsOf = (doc: Record<string, unknown>, d: DocumentKind) => Object.fromEntries(Object.keys(d.sections).map((k) => [k, (doc[k] as unknown[]).length]));
+const summaryOf = (doc: Record<string, unknown>, d: DocumentKind) => JSON.stringify(countsOf(doc, d));
 
 interface SectionDiff { added: string[]; changed: { key: string; summary: string }[]; removed: string[]; unchanged: number }
 
@@ -219,7 +221,7 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
   const who = { auth: "admin", role: "admin" } as const;
   page(app, { path: d.base, ...who }, {}, async (c) => {
     const doc = await currentDocument(c.var.deps.db, d);
-    return c.json({ kind: d.kind, summary: summaryOf(doc, d), sections: Object.keys(d.sections), backups: await listBackups(c.var.deps.db, d), actions: { export: actions.export ? `${d.base}${actions.export}` : undefined, import: `${d.base}${actions.import}`, backup: `${d.base}${actions.backup}` } });
+    return c.json({ kind: d.kind, counts: countsOf(doc, d), sections: Object.keys(d.sections), backups: await listBackups(c.var.deps.db, d), actions: { export: actions.export ? `${d.base}${actions.export}` : undefined, import: `${d.base}${actions.import}`, backup: `${d.base}${actions.backup}` } });
   });
 
   const download = (c: Context<HonoEnv>, doc: unknown, name: string) => {

@@ -128,7 +128,7 @@ export const contentBackups = sqliteTable(
     /** manual | before-import | before-restore */
     reason: text("reason").notNull(),
     adminUsername: text("admin_username").notNull(),
-    /** What it holds, counted ("tanks 44, moduleTypes 25 …"). */
+    /** What it holds, counted per section, as JSON ({"tanks":44,"moduleTypes":25,…}). */
     summary: text("summary").notNull(),
     document: text("document").notNull(),
     createdAt: integer("created_at").notNull(),

@@ -7,7 +7,7 @@ import { useLocation } from "wouter";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
-import { fmtDateTime } from "../../lib/i18n.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -17,7 +17,7 @@ import { Heading } from "./Heading.tsx";
 import { TITLES } from "./titles.ts";
 
 interface Backup { id: number; reason: string; adminUsername: string; summary: string; createdAt: number }
-interface Page { kind: string; summary: string; sections: string[]; backups: Backup[]; actions: { export?: string; import: string; backup: string } }
+interface Page { kind: string; counts: Record<string, number>; sections: string[]; backups: Backup[]; actions: { export?: string; import: string; backup: string } }
 interface SectionDiff { added: string[]; changed: { key: string; summary: string }[]; removed: string[]; unchanged: number }
 interface ImportAnswer { applied: boolean; changes: Record<string, SectionDiff>; backupId?: number }
 
@@ -27,6 +27,16 @@ const SECTIONS: Record<string, MessageDescriptor> = {
 };
 const REASONS: Record<string, MessageDescriptor> = { "before-import": msg`Before an import`, "before-restore": msg`Before a restore`, manual: msg`Taken by hand` };
 const sectionName = (k: string) => (SECTIONS[k] ? t(SECTIONS[k]) : k);
+/** Section counts as a line ("Tanks: 44, Decals: 8"); a backup keeps them as JSON. */
+function countsLine(counts: Record<string, number> | string): string {
+  let c: Record<string, number>;
+  try {
+    c = typeof counts === "string" ? (JSON.parse(counts) as Record<string, number>) : counts;
+  } catch {
+    return String(counts);
+  }
+  return Object.entries(c).map(([k, n]) => `${sectionName(k)}: ${fmtInt(n)}`).join(", ");
+}
 
 export function DiffView({ changes }: { changes: Record<string, SectionDiff> }) {
   return (
@@ -62,7 +72,7 @@ export default function DocumentPage() {
     { id: "createdAt", label: t({ message: "Taken", context: "backup time" }), value: (b) => b.createdAt, cell: (b) => fmtDateTime(b.createdAt) },
     { id: "reason", label: t({ message: "Why", context: "backup reason" }), value: (b) => b.reason, cell: (b) => (REASONS[b.reason] ? t(REASONS[b.reason]) : b.reason.startsWith("manual: ") ? `${t(REASONS.manual)}: ${b.reason.slice(8)}` : b.reason) },
     { id: "adminUsername", label: t`By`, value: (b) => b.adminUsername },
-    { id: "summary", label: t`Holds`, value: (b) => b.summary },
+    { id: "summary", label: t`Holds`, value: (b) => b.summary, cell: (b) => countsLine(b.summary) },
     {
       id: "actions", label: "", value: () => "", sortable: false,
       cell: (b) => (
@@ -79,7 +89,7 @@ export default function DocumentPage() {
       <Load state={state}>
         {(d) => (
           <section>
-            <p>{t`Now: ${ph({ summary: d.summary })}`}</p>
+            <p>{t`Now: ${ph({ summary: countsLine(d.counts) })}`}</p>
             <div className="tk-row">
               {d.actions.export && <a className="tk-btn" href={d.actions.export} download>{t`Export JSON`}</a>}
               <label>
@@ -104,6 +114,7 @@ export default function DocumentPage() {
             <ImportPreview<ImportAnswer> url={d.actions.import} label={t`Import JSON`} summary={(r) => <DiffView changes={r.changes} />} onApplied={state.reload} />
             <h2>{t`Backups`}</h2>
             <Table rows={d.backups} columns={columns} />
+            {d.backups.length === 0 && <p className="tk-state tk-empty">{t`No backups yet: one is taken before every import and restore.`}</p>}
             <ConfirmDialog
               open={restoring !== null}
               text={t`Replace the current data with backup #${ph({ id: restoring ?? "" })}? The current data is backed up first.`}
