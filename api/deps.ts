@@ -64,7 +64,7 @@ export interface Deps {
    */
   sockets?: UpgradeWebSocket;
   /** On Workers: hands a battle's WebSocket request to the battle's Durable Object. */
-  battleObjects?: { fetch(battleId: number, request: Request): Promise<Response> };
+  battleObjects?: { fetch(battleId: number, request: Request, playerId: number | null): Promise<Response> };
   /** The warehouse's state for operators (start page, /healthz) where the edge supervises it (edge/boot.ts). */
   warehouseStatus?: () => WarehouseStatus;
   /** Called after a transaction that wrote outbox rows, so the shipper can run soon. */

@@ -14,6 +14,10 @@ import { admins } from "../api/db/schema/index.ts";
 import { createAdmin } from "../api/identity/admins.ts";
 import { registerPlayer } from "../api/domain/players.ts";
 import { DEMO_ADMIN } from "../api/identity/seed.ts";
+import { putContent, DEMO_TANKS } from "../api/domain/content.ts";
+import { saveBattleOptions } from "../api/domain/options.ts";
+import { sha256Hex } from "../api/http/session.ts";
+import { decodeSnapshot } from "../api/game/sim/wire.ts";
 
 const NRow = z.object({ n: z.number() });
 
@@ -100,7 +104,7 @@ test("under wrangler dev (workerd): the built UI is served and, with no store co
   await proc.exited;
 }, 120_000);
 
-test("under wrangler dev (workerd) with live stores: migrations, the HTML shell, JSON routes reading the store, admin sign-in, the shipper's Cron Trigger", async () => {
+test("under wrangler dev (workerd) with live stores: migrations, the HTML shell, JSON routes reading the store, admin sign-in, the shipper's Cron Trigger, a battle in its Durable Object", async () => {
   if (!existsSync(join(root, "ui/dist/manifest.json"))) throw new Error("build the UI first (npm run ui:build)");
   const dir = mkdtempSync(join(tmpdir(), "tk-worker-"));
   dirs.push(dir);
@@ -179,4 +183,39 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   const until = Date.now() + 15_000;
   while ((await shipped()) === 0 && Date.now() < until) await Bun.sleep(200);
   expect(await shipped()).toBe(1);
+
+  // A battle in the browser: formed through the app, run by its Durable Object, played over a
+  // WebSocket — a snapshot stream whose ticks advance, an input taken for the player's own tank.
+  await putContent(db, "tank", DEMO_TANKS, Date.now());
+  await saveBattleOptions(db, { roundSeconds: 60, respawn: false, maps: ["mines"], teamSize: 1, maxWaitSeconds: 0, tierSpread: 1 }, "test", Date.now());
+  const gunner = (await registerPlayer(db, { nickname: "WorkerGunner", country: "DE", platform: "web", source: "organic", locale: "en", at: Date.now() })).playerId;
+  const token = crypto.randomUUID();
+  const now = Date.now();
+  await client.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'player', ?, 'csrf-w', 'en', ?, ?, ?)", args: [await sha256Hex(token), gunner, now, now, now + 3_600_000] });
+  const player = { cookie: `tk_player=${token}`, "x-csrf-token": "csrf-w", "content-type": "application/json", accept: "application/json" };
+  const joined = await fetch(`${base}/game/play/join`, { method: "POST", headers: player, body: JSON.stringify({ tankId: 1 }) });
+  expect(joined.status).toBe(200);
+  const where = (await joined.json()) as { battle: { battleId: number } | null };
+  expect(where.battle?.battleId).toBeGreaterThan(0);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/game/play/ws/${where.battle!.battleId}`, { headers: { cookie: player.cookie } } as unknown as string[]);
+  socket.binaryType = "arraybuffer";
+  const texts: { type: string; you?: number }[] = [];
+  const ticks: number[] = [];
+  socket.onmessage = (e) => {
+    if (typeof e.data === "string") texts.push(JSON.parse(e.data));
+    else ticks.push(decodeSnapshot(e.data as ArrayBuffer)!.tick);
+  };
+  await new Promise((open, fail) => ((socket.onopen = open), (socket.onerror = async (e) => {
+    await Bun.sleep(1500);
+    console.log((await Bun.file(join(dir, "wrangler.log")).text()).slice(-3000), (await Bun.file(join(dir, "wrangler.err")).text()).slice(-3000));
+    fail(e);
+  })));
+  socket.send(JSON.stringify({ t: 1, r: 0, a: 0, f: true }));
+  const deadline = Date.now() + 15_000;
+  while (ticks.filter((t) => t > 20).length < 3 && Date.now() < deadline) await Bun.sleep(100);
+  socket.close();
+  expect(texts[0]).toMatchObject({ type: "hello", you: 0 });
+  expect(Math.max(...ticks)).toBeGreaterThan(20);
+  const [room] = (await client.execute({ sql: "select host from battle_rooms where battle_id = ?", args: [where.battle!.battleId] })).rows;
+  expect(room.host).toBe("");
 }, 180_000);

@@ -13,14 +13,28 @@ import { openClickHouseWarehouse } from "../warehouse/adapters/clickhouse.ts";
 import { superviseWarehouse } from "../warehouse/supervisor.ts";
 import { drainOutbox } from "../warehouse/shipper.ts";
 import type { Warehouse } from "../warehouse/port.ts";
+import { Arena } from "../api/game/arena/arena.ts";
+import { roomOf } from "../api/domain/arena.ts";
 
 interface Fetcher {
   fetch(request: Request): Promise<Response>;
 }
+interface DurableObjectStub {
+  fetch(request: Request): Promise<Response>;
+}
+interface DurableObjectNamespace {
+  idFromName(name: string): unknown;
+  get(id: unknown): DurableObjectStub;
+}
 interface Env {
   ASSETS?: Fetcher;
+  /** One Durable Object per battle (wrangler.toml: BattleRoomObject). */
+  BATTLES?: DurableObjectNamespace;
   [key: string]: unknown;
 }
+/** workerd's server side of a WebSocket pair. */
+type ServerSocket = WebSocket & { accept(): void };
+declare const WebSocketPair: new () => { 0: WebSocket; 1: ServerSocket };
 
 const settingsSchema = z.object({
   LIBSQL_URL: z.string().min(1),
@@ -57,6 +71,7 @@ function workerAssets(assets: Fetcher): AssetServer {
 
 interface Ready {
   app: ReturnType<typeof createApp>;
+  deps: Deps;
   db: Db;
   client: Client;
   warehouse: Warehouse;
@@ -95,8 +110,19 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
     },
     assets,
     warehouseStatus: supervised.status,
+    // A battle's sockets go to its Durable Object, wherever the request landed.
+    battleObjects: env.BATTLES
+      ? {
+          fetch(battleId, request, playerId) {
+            const forwarded = new Request(request);
+            forwarded.headers.set("x-tk-battle", String(battleId));
+            forwarded.headers.set("x-tk-player", playerId === null ? "" : String(playerId));
+            return env.BATTLES!.get(env.BATTLES!.idFromName(`battle:${battleId}`)).fetch(forwarded);
+          },
+        }
+      : undefined,
   };
-  return { app: createApp(deps), db: deps.db, client, warehouse };
+  return { app: createApp(deps), deps, db: deps.db, client, warehouse };
 }
 
 function ensure(env: Env): Promise<Ready> | Response {
@@ -107,6 +133,48 @@ function ensure(env: Env): Promise<Ready> | Response {
     throw e;
   });
   return ready;
+}
+
+/**
+ * One battle on Workers: the Durable Object named after it loads the battle from the store when its
+ * first socket arrives and runs it as a process runs its battles on Bun or Deno (an Arena of one
+ * room: the 20 Hz timer, the heartbeat, the end through the store). The app's route has checked the
+ * session and says who connects (x-tk-player: a player's id, empty for an operator watching).
+ */
+export class BattleRoomObject {
+  private arena: Arena | null = null;
+  constructor(
+    _state: unknown,
+    private readonly env: Env,
+  ) {}
+
+  async fetch(request: Request): Promise<Response> {
+    const battleId = Number(request.headers.get("x-tk-battle"));
+    const who = request.headers.get("x-tk-player");
+    const playerId = who ? Number(who) : null;
+    if (!Number.isInteger(battleId) || battleId <= 0 || request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 400 });
+    const r = ensure(this.env);
+    if (r instanceof Response) return r;
+    const s = await r;
+    // The object's own arena runs the room; it must not hand sockets on to another object.
+    this.arena ??= new Arena({ ...s.deps, battleObjects: undefined });
+    let room = this.arena.get(battleId);
+    if (!room) {
+      const stored = await roomOf(s.db, battleId);
+      if (!stored || stored.inputs !== null) return Response.json({ error: { code: "not_found" } }, { status: 404 });
+      room = this.arena.open(battleId, stored.setup);
+    }
+    if (playerId !== null && room.slotOf(playerId) === null) return Response.json({ error: { code: "forbidden" } }, { status: 403 });
+    const pair = new WebSocketPair();
+    const server = pair[1];
+    server.accept();
+    const seat = room.join({ send: (d) => server.send(d), close: (code, reason) => server.close(code, reason) }, playerId);
+    server.addEventListener("message", (e) => {
+      if (typeof e.data === "string") room!.message(seat, e.data);
+    });
+    server.addEventListener("close", () => room!.leave(seat));
+    return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit);
+  }
 }
 
 export default {

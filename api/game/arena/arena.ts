@@ -29,7 +29,8 @@ export class Arena implements RoomOwner {
   /** Forms what the queue allows and starts the battles formed here. */
   async match(now = this.deps.clock.now()): Promise<FormedBattle[]> {
     const formed = await formBattles(this.deps.db, { now, host: this.host });
-    for (const f of formed) this.open(f.battleId, f.setup, now);
+    // On Workers a battle's Durable Object loads it from the store when its first player connects.
+    if (!this.deps.battleObjects) for (const f of formed) this.open(f.battleId, f.setup, now);
     return formed;
   }
 
@@ -122,7 +123,8 @@ export class Arena implements RoomOwner {
   /** A player joined or polls the queue: match at least once a second from now on. */
   wake(now = this.deps.clock.now()) {
     this.lastDemand = now;
-    if (!this.manual) this.run();
+    // A Worker's isolate keeps no timers: there the waiting players' polls form the battles.
+    if (!this.manual && !this.deps.battleObjects) this.run();
   }
 
   private run() {

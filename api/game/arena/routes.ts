@@ -58,9 +58,15 @@ function roomEvents(room: Room, playerId: number | null): WSEvents {
   };
 }
 
-async function upgrade(c: Context<HonoEnv>, battleId: number, events: () => WSEvents | Promise<WSEvents>): Promise<Response> {
+async function upgrade(c: Context<HonoEnv>, battleId: number, playerId: number | null, events: () => WSEvents | Promise<WSEvents>): Promise<Response> {
   const { sockets, battleObjects } = c.var.deps;
-  if (battleObjects) return battleObjects.fetch(battleId, c.req.raw);
+  // On Workers the battle's Durable Object takes the socket (edge/worker.ts).
+  if (battleObjects) {
+    // The stub's answer has immutable headers: a copy (with its socket) takes the app's headers.
+    const res = await battleObjects.fetch(battleId, c.req.raw, playerId);
+    const socket = (res as Response & { webSocket?: unknown }).webSocket;
+    return new Response(socket ? null : res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers), ...(socket ? { webSocket: socket } : {}) } as ResponseInit);
+  }
   if (!sockets) throw new AppError("unavailable");
   const ev = await events();
   const res = await sockets(() => ev)(c, async () => {});
@@ -116,7 +122,7 @@ export function registerArena(app: Hono<HonoEnv>) {
   // The battle's socket: the player drives the tank of their seat and sees everything.
   route(app, { method: "GET", path: "/game/play/ws/:battleId{[0-9]+}", auth: "player" }, { params: battleParams }, async (c, p) => {
     const playerId = me(c);
-    return upgrade(c, p.battleId, () => {
+    return upgrade(c, p.battleId, playerId, () => {
       const room = arenaOf(c.var.deps).get(p.battleId);
       if (!room) throw new AppError("not_found", "arena.notHere");
       if (room.slotOf(playerId) === null) throw new AppError("forbidden", "arena.notYourBattle");
@@ -126,7 +132,7 @@ export function registerArena(app: Hono<HonoEnv>) {
 
   // An operator watches a running battle: the same snapshots, no tank to drive.
   route(app, { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/watch", auth: "admin", role: "support" }, { params: battleParams }, async (c, p) =>
-    upgrade(c, p.battleId, () => {
+    upgrade(c, p.battleId, null, () => {
       const room = arenaOf(c.var.deps).get(p.battleId);
       if (!room) throw new AppError("not_found", "arena.notHere");
       return roomEvents(room, null);
