@@ -12,10 +12,11 @@ import { audit } from "../http/audit.ts";
 import * as f from "../http/fields.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import type { Db, Tx } from "../db/index.ts";
-import { clans, clanMembers, clanRequests, clanLog, CLAN_ROLES } from "../db/schema/clans.ts";
+import { clans, clanMembers, clanLog, CLAN_ROLES } from "../db/schema/clans.ts";
 import { players } from "../db/schema/players.ts";
 import { battlePlayers } from "../db/schema/battles.ts";
-import { assertUnique, clanNameField, clanTagField } from "../domain/clans.ts";
+import * as clanRules from "../domain/clans.ts";
+import { clanNameField, clanTagField } from "../domain/clans.ts";
 import "../domain/battle-messages.ts";
 
 const S = { auth: "admin", role: "support" } as const;
@@ -40,6 +41,8 @@ const periodFields = { from: f.optional(f.dateTime()), to: f.optional(f.dateTime
 const graphInput = z.object({ clanId: f.id(), ...periodFields });
 const nearInput = z.object({ clanId: f.id(), at: f.dateTime(), hours: f.optional(f.int(1, 24 * 30)).default(24) });
 const topInput = z.object({ ...periodFields, by: f.optional(z.enum(["rating", "wins", "battles", "experience"])).default("rating"), limit: f.optional(f.int(1, 100)).default(20) });
+/** The operator acting, as the clan log names them. */
+const operator = (c: Context<HonoEnv>): clanRules.Operator => ({ adminId: c.var.admin!.adminId, username: c.var.admin!.username });
 const clanParam = (c: Context<HonoEnv>) => Number(c.req.param("clanId"));
 const membersOf = sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`;
 const clanColumns = { id: clans.id, name: clans.name, tag: clans.tag, description: clans.description, leaderId: clans.leaderId, leader: players.nickname, rating: clans.rating, wins: clans.wins, experience: clans.experience, createdAt: clans.createdAt, members: membersOf };
@@ -77,24 +80,8 @@ async function listClans(db: Db, q: z.output<typeof listInput>) {
   return { rows: rows.map((r) => ({ ...r, members: Number(r.members) })), total: n, page: q.page, size: q.size };
 }
 
-/** The clan log row of an operator's change (actor 0: no player acted). */
-async function logAdmin(c: Context<HonoEnv>, tx: Tx, clanId: number, action: string, targetId: number | null, details: Record<string, unknown>) {
-  const admin = c.var.admin!;
-  await tx.insert(clanLog).values({ clanId, actorId: 0, targetId, action: `admin.${action}`, details: JSON.stringify({ ...details, admin: admin.username, adminId: admin.adminId }), createdAt: c.var.deps.clock.now() });
-}
 
-async function memberOf(tx: Tx, clanId: number, playerId: number) {
-  const [m] = await tx.select().from(clanMembers).where(and(eq(clanMembers.playerId, playerId), eq(clanMembers.clanId, clanId))).limit(1);
-  if (!m) throw fieldError({ playerId: { id: "clansAdmin.notMember" } });
-  return m;
-}
 
-/** Hands leadership to a member; the old leader becomes an officer. */
-async function makeLeader(tx: Tx, clanId: number, oldLeaderId: number, newLeaderId: number) {
-  await tx.update(clanMembers).set({ role: "officer" }).where(and(eq(clanMembers.playerId, oldLeaderId), eq(clanMembers.clanId, clanId)));
-  await tx.update(clanMembers).set({ role: "leader" }).where(eq(clanMembers.playerId, newLeaderId));
-  await tx.update(clans).set({ leaderId: newLeaderId }).where(eq(clans.id, clanId));
-}
 
 const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? "" : String(v);
@@ -121,22 +108,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     const db = c.var.deps.db;
     await db.transaction(async (tx) => {
       const before = await clanById(tx, v.clanId);
-      const changes: Record<string, string> = {};
-      if (v.name !== undefined && v.name !== before.name) changes.name = v.name;
-      if (v.tag !== undefined && v.tag.toUpperCase() !== before.tag) changes.tag = v.tag.toUpperCase();
-      if (v.description !== undefined && v.description !== before.description) changes.description = v.description;
-      await assertUnique(tx, changes.name, changes.tag, v.clanId);
-      const said: string[] = Object.entries(changes).map(([k, val]) => `${k} "${(before as Record<string, unknown>)[k]}" → "${val}"`);
-      if (Object.keys(changes).length) {
-        await tx.update(clans).set(changes).where(eq(clans.id, v.clanId));
-        await logAdmin(c, tx, v.clanId, "edit", null, changes);
-      }
-      if (v.leaderId !== undefined && v.leaderId !== before.leaderId) {
-        await memberOf(tx, v.clanId, v.leaderId);
-        await makeLeader(tx, v.clanId, before.leaderId, v.leaderId);
-        await logAdmin(c, tx, v.clanId, "leader", v.leaderId, { from: before.leaderId });
-        said.push(`leader #${before.leaderId} → #${v.leaderId}`);
-      }
+      const said = await clanRules.operatorEditClan(tx, before, v, operator(c), c.var.deps.clock.now());
       await audit(c, tx, { action: "clan.set", targetType: "clan", targetId: v.clanId, summary: said.length ? `[${before.tag}] ${said.join("; ")}` : `[${before.tag}] no change` });
     });
     return c.json({ clan: await clanById(db, v.clanId) });
@@ -145,10 +117,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
   route(app, { method: "ANY", path: "/admin/clan/remove/clan", ...A, mutates: true }, { input: clanIdInput }, async (c, v) => {
     await c.var.deps.db.transaction(async (tx) => {
       const clan = await clanById(tx, v.clanId);
-      await tx.delete(clanRequests).where(eq(clanRequests.clanId, clan.id));
-      await tx.delete(clanMembers).where(eq(clanMembers.clanId, clan.id));
-      await tx.delete(clans).where(eq(clans.id, clan.id));
-      await logAdmin(c, tx, clan.id, "remove", null, { name: clan.name, tag: clan.tag, members: clan.members });
+      await clanRules.operatorRemoveClan(tx, clan, operator(c), c.var.deps.clock.now());
       await audit(c, tx, { action: "clan.remove", targetType: "clan", targetId: clan.id, summary: `removed clan [${clan.tag}] ${clan.name} (${clan.members} members)` });
     });
     return c.json({ removed: v.clanId });
@@ -158,16 +127,9 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     const db = c.var.deps.db;
     await db.transaction(async (tx) => {
       const clan = await clanById(tx, v.clanId);
-      const m = await memberOf(tx, v.clanId, v.playerId);
-      if (m.role === v.role) {
-        await audit(c, tx, { action: "clan.setMember", targetType: "player", targetId: v.playerId, summary: `[${clan.tag}] role stays ${v.role}` });
-        return;
-      }
-      if (m.role === "leader") throw fieldError({ role: { id: "clansAdmin.leaderRole" } });
-      if (v.role === "leader") await makeLeader(tx, v.clanId, clan.leaderId, v.playerId);
-      else await tx.update(clanMembers).set({ role: v.role }).where(eq(clanMembers.playerId, v.playerId));
-      await logAdmin(c, tx, v.clanId, v.role === "leader" ? "leader" : "role", v.playerId, { from: m.role, role: v.role });
-      await audit(c, tx, { action: "clan.setMember", targetType: "player", targetId: v.playerId, summary: `[${clan.tag}] role ${m.role} → ${v.role}` });
+      const from = await clanRules.operatorSetRole(tx, clan, v.playerId, v.role, operator(c), c.var.deps.clock.now());
+      const summary = from === v.role ? `[${clan.tag}] role stays ${v.role}` : `[${clan.tag}] role ${from} → ${v.role}`;
+      await audit(c, tx, { action: "clan.setMember", targetType: "player", targetId: v.playerId, summary });
     });
     return c.json({ members: await members(db, v.clanId) });
   });
@@ -176,11 +138,8 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     const db = c.var.deps.db;
     await db.transaction(async (tx) => {
       const clan = await clanById(tx, v.clanId);
-      const m = await memberOf(tx, v.clanId, v.playerId);
-      if (m.role === "leader") throw fieldError({ playerId: { id: "clansAdmin.removeLeader" } });
-      await tx.delete(clanMembers).where(eq(clanMembers.playerId, v.playerId));
-      await logAdmin(c, tx, v.clanId, "kick", v.playerId, { role: m.role });
-      await audit(c, tx, { action: "clan.removeMember", targetType: "player", targetId: v.playerId, summary: `[${clan.tag}] removed member #${v.playerId} (${m.role})` });
+      const role = await clanRules.operatorRemoveMember(tx, clan.id, v.playerId, operator(c), c.var.deps.clock.now());
+      await audit(c, tx, { action: "clan.removeMember", targetType: "player", targetId: v.playerId, summary: `[${clan.tag}] removed member #${v.playerId} (${role})` });
     });
     return c.json({ members: await members(db, v.clanId) });
   });

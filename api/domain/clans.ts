@@ -10,8 +10,6 @@ import { blacklist } from "../db/schema/social.ts";
 import { AppError, fieldError } from "./errors.ts";
 import { applyLedger } from "./ledger.ts";
 import { recordActivity } from "./players.ts";
-import { z } from "zod";
-import { text } from "./fields.ts";
 
 /** The rules' figures, in one place. */
 export const CLAN_RULES = {
@@ -21,8 +19,7 @@ export const CLAN_RULES = {
 } as const;
 
 /** A clan's name and tag as every form takes them (the player side's rules, for operators too). */
-export const clanNameField = () => text(3, 32).pipe(z.string().regex(/^[\p{L}\p{N} _.-]+$/u));
-export const clanTagField = () => text(2, 5).pipe(z.string().regex(/^[\p{L}\p{N}]+$/u));
+export { clanNameField, clanTagField } from "./clan-fields.ts";
 
 export interface Membership {
   clanId: number;
@@ -341,3 +338,83 @@ export const clansStep = async ({ db, r, playerIds, opts }: { db: Db; r: { next(
     await db.update(clans).set({ rating: Math.floor(1000 + r.next() * 2000), wins: Math.floor(r.next() * 500), experience: Math.floor(r.next() * 100_000) }).where(eq(clans.id, clanId));
   }
 };
+
+// Operators' changes (api/admin/clans.ts), in the caller's transaction beside its audit row. Each
+// leaves a clan log row with actor 0 (no player acted) and the operator named in its details.
+
+export interface Operator {
+  adminId: number;
+  username: string;
+}
+
+async function logOperator(tx: Tx, clanId: number, op: Operator, action: string, targetId: number | null, details: Record<string, unknown>, at: number) {
+  await tx.insert(clanLog).values({ clanId, actorId: 0, targetId, action: `admin.${action}`, details: JSON.stringify({ ...details, admin: op.username, adminId: op.adminId }), createdAt: at });
+}
+
+async function memberOf(tx: Tx, clanId: number, playerId: number) {
+  const [m] = await tx.select().from(clanMembers).where(and(eq(clanMembers.playerId, playerId), eq(clanMembers.clanId, clanId))).limit(1);
+  if (!m) throw fieldError({ playerId: { id: "clansAdmin.notMember" } });
+  return m;
+}
+
+/** Hands leadership to a member; the old leader becomes an officer. */
+async function makeLeader(tx: Tx, clanId: number, oldLeaderId: number, newLeaderId: number) {
+  await tx.update(clanMembers).set({ role: "officer" }).where(and(eq(clanMembers.playerId, oldLeaderId), eq(clanMembers.clanId, clanId)));
+  await tx.update(clanMembers).set({ role: "leader" }).where(eq(clanMembers.playerId, newLeaderId));
+  await tx.update(clans).set({ leaderId: newLeaderId }).where(eq(clans.id, clanId));
+}
+
+/** An operator edits name, tag (upper-cased), description or the leader (a member); answers what changed, for the audit row. */
+export async function operatorEditClan(
+  tx: Tx,
+  before: { id: number; name: string; tag: string; description: string; leaderId: number },
+  v: { name?: string; tag?: string; description?: string; leaderId?: number },
+  op: Operator,
+  at: number,
+): Promise<string[]> {
+  const changes: Record<string, string> = {};
+  if (v.name !== undefined && v.name !== before.name) changes.name = v.name;
+  if (v.tag !== undefined && v.tag.toUpperCase() !== before.tag) changes.tag = v.tag.toUpperCase();
+  if (v.description !== undefined && v.description !== before.description) changes.description = v.description;
+  await assertUnique(tx, changes.name, changes.tag, before.id);
+  const said: string[] = Object.entries(changes).map(([k, val]) => `${k} "${(before as Record<string, unknown>)[k]}" → "${val}"`);
+  if (Object.keys(changes).length) {
+    await tx.update(clans).set(changes).where(eq(clans.id, before.id));
+    await logOperator(tx, before.id, op, "edit", null, changes, at);
+  }
+  if (v.leaderId !== undefined && v.leaderId !== before.leaderId) {
+    await memberOf(tx, before.id, v.leaderId);
+    await makeLeader(tx, before.id, before.leaderId, v.leaderId);
+    await logOperator(tx, before.id, op, "leader", v.leaderId, { from: before.leaderId }, at);
+    said.push(`leader #${before.leaderId} → #${v.leaderId}`);
+  }
+  return said;
+}
+
+/** An operator dissolves a clan: its requests, members and the clan go. */
+export async function operatorRemoveClan(tx: Tx, clan: { id: number; name: string; tag: string; members: number }, op: Operator, at: number) {
+  await tx.delete(clanRequests).where(eq(clanRequests.clanId, clan.id));
+  await tx.delete(clanMembers).where(eq(clanMembers.clanId, clan.id));
+  await tx.delete(clans).where(eq(clans.id, clan.id));
+  await logOperator(tx, clan.id, op, "remove", null, { name: clan.name, tag: clan.tag, members: clan.members }, at);
+}
+
+/** An operator sets a member's role (leader hands leadership over; the leader's own role is not changed this way); answers the role before. */
+export async function operatorSetRole(tx: Tx, clan: { id: number; leaderId: number }, playerId: number, role: ClanRole, op: Operator, at: number): Promise<ClanRole> {
+  const m = await memberOf(tx, clan.id, playerId);
+  if (m.role === role) return m.role;
+  if (m.role === "leader") throw fieldError({ role: { id: "clansAdmin.leaderRole" } });
+  if (role === "leader") await makeLeader(tx, clan.id, clan.leaderId, playerId);
+  else await tx.update(clanMembers).set({ role }).where(eq(clanMembers.playerId, playerId));
+  await logOperator(tx, clan.id, op, role === "leader" ? "leader" : "role", playerId, { from: m.role, role }, at);
+  return m.role;
+}
+
+/** An operator removes a member (not the leader); answers the member's role. */
+export async function operatorRemoveMember(tx: Tx, clanId: number, playerId: number, op: Operator, at: number): Promise<ClanRole> {
+  const m = await memberOf(tx, clanId, playerId);
+  if (m.role === "leader") throw fieldError({ playerId: { id: "clansAdmin.removeLeader" } });
+  await tx.delete(clanMembers).where(eq(clanMembers.playerId, playerId));
+  await logOperator(tx, clanId, op, "kick", playerId, { role: m.role }, at);
+  return m.role;
+}

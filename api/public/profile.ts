@@ -8,6 +8,7 @@ import { page, route, assertCsrf } from "../http/router.ts";
 import { parseFields } from "../http/validate.ts";
 import { id, int, text, optional, optionalText, profileEditSchema } from "../http/fields.ts";
 import * as clansDomain from "../domain/clans.ts";
+import { clanNameField, clanTagField } from "../domain/clan-fields.ts";
 import { profileOf, leaderboard, RATING_ORDERS, editProfile } from "../domain/profile.ts";
 import { transferMoney, TRANSFER_RULES } from "../domain/transfers.ts";
 import { addToBlacklist, findPlayers, listBlacklist, removeFromBlacklist } from "../domain/blacklist.ts";
@@ -31,8 +32,8 @@ import { inboxOf, markRead } from "../domain/inbox.ts";
 const P = "/public/profile";
 const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
 
-const clanName = () => text(3, 32).pipe(z.string().regex(/^[\p{L}\p{N} _.-]+$/u));
-const clanTag = () => text(2, 5).pipe(z.string().regex(/^[\p{L}\p{N}]+$/u));
+const clanName = clanNameField;
+const clanTag = clanTagField;
 const paging = { page: optional(int(1, 100_000)).default(1), size: optional(int(1, 100)).default(20) };
 const requestId = () => text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/));
 

@@ -2,11 +2,10 @@
 // api/public/support.ts (those files hold them unexported beside database code the browser must
 // not load), built from the same field helpers so the browser's messages are the server's.
 import { z } from "zod";
-import { id, int, text, optionalText } from "../../../api/http/fields.ts";
-
-const pattern = { params: { rule: "pattern" } } as never;
-export const clanName = () => text(3, 32).pipe(z.string().regex(/^[\p{L}\p{N} _.-]+$/u, pattern));
-export const clanTag = () => text(2, 5).pipe(z.string().regex(/^[\p{L}\p{N}]+$/u, pattern));
+import { id, int, text, optionalText } from "../../../api/domain/fields.ts";
+// The clan name and tag rule is the server's own (api/domain/clan-fields.ts), not a copy.
+import { clanNameField as clanName, clanTagField as clanTag } from "../../../api/domain/clan-fields.ts";
+export { clanName, clanTag };
 
 export const createClanSchema = z.object({ name: clanName(), tag: clanTag(), description: optionalText(500) });
 const clanDescription = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(500).optional());
