@@ -2,7 +2,7 @@
 // edge/bun.ts, a small seeded world): an operator sets short battles through /admin/battleOptions/
 // (one minute, two a side, bots after a second); a player opens /ru/play/ signed out, signs in and
 // comes back to the hangar, goes to battle, drives and fires with the keys until the battle ends,
-// reads the rewards on the result screen; then the battle is in their profile, on the operator's
+// reloads the page mid-battle and is back in it, reads the rewards on the result screen; then the battle is in their profile, on the operator's
 // battle page (with its replay) and in the tanks' earnings metrics. Screenshots go to e2e/output.
 import { test, expect } from "@playwright/test";
 import { addAdmin, addSession, game, GAME_API_KEY, sessionCookie, startApp, type RunningApp } from "./server.ts";
@@ -82,9 +82,12 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
     await page.waitForTimeout(500);
     await page.keyboard.up(round % 2 ? "KeyA" : "KeyD");
     await page.keyboard.up("KeyW");
-    if (round === 3 && !shot) {
+    if (round === 3 && !shot && !(await result.isVisible())) {
       await page.screenshot({ path: "e2e/output/battle-field.png" });
       shot = true;
+      // A reload mid-battle brings the player straight back into it.
+      await page.reload();
+      await expect(field.or(result)).toBeVisible({ timeout: 20_000 });
     }
     await page.keyboard.down("KeyS");
     await page.waitForTimeout(300);
