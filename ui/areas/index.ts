@@ -4,10 +4,10 @@ import { screens as access } from "./access/routes.ts";
 import { screens as metrics } from "./metrics/routes.ts";
 import { screens as billing } from "./billing/routes.ts";
 import { screens as content } from "./content/routes.ts";
-import { screens as adminPlayers } from "./admin-players-card/routes.ts";
+import { screens as adminPlayers } from "./admin-players/routes.ts";
 import { screens as player } from "./player/routes.ts";
 import { screens as information } from "./information/routes.ts";
-import { screens as adminPlayersQueues } from "./admin-players/routes.ts";
+import { screens as adminAvatarsFeedback } from "./admin-avatars-feedback/routes.ts";
 import { screens as adminOffers } from "./admin-offers/routes.ts";
 import { screens as system } from "./system/routes.ts";
 import { screens as clansBattles } from "./admin-clans-battles/routes.ts";
@@ -20,4 +20,4 @@ import { screens as adminCommunity } from "./admin-community/routes.ts";
 import { screens as play } from "./play/routes.ts";
 import { screens as playerProgression } from "./player-progression/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminPlayersQueues, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists, ...cms, ...adminCommunity, ...play, ...playerProgression];
+export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminAvatarsFeedback, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists, ...cms, ...adminCommunity, ...play, ...playerProgression];

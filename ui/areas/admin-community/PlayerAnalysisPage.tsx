@@ -8,7 +8,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Chart } from "../../components/Chart.tsx";
 import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
-import { PlayerNav } from "../admin-players-card/PlayerNav.tsx";
+import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 
 type Row = Record<string, number | string> & { day: string };
 interface Event {

@@ -4,7 +4,7 @@ import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
-import { PlayerNav } from "../admin-players-card/PlayerNav.tsx";
+import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 import { MessageList, type AdminMessage } from "./Moderation.tsx";
 
 interface Head {

@@ -7,7 +7,7 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Empty, Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { PlayerNav } from "../admin-players-card/PlayerNav.tsx";
+import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 
 interface Device {
   id: number;

@@ -7,7 +7,7 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Empty, Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { PlayerNav } from "../admin-players-card/PlayerNav.tsx";
+import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 
 interface Exp {
   id: number;

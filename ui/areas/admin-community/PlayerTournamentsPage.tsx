@@ -5,7 +5,7 @@ import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
-import { PlayerNav } from "../admin-players-card/PlayerNav.tsx";
+import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 import { ORDERS, type Order } from "./Tournaments.tsx";
 
 interface Week {

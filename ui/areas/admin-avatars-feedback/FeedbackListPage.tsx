@@ -8,7 +8,7 @@ import { fmtDateTime, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { TICKET_STATUS, ticketStatusOf } from "./words.ts";
-import "./admin-players.css";
+import "./admin-avatars-feedback.css";
 
 interface Category {
   id: string;

@@ -10,7 +10,7 @@ import { toast } from "../../components/Toasts.tsx";
 import { FileImport } from "../../components/FileImport.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { AVATAR_STATUS, statusOf } from "./words.ts";
-import "./admin-players.css";
+import "./admin-avatars-feedback.css";
 
 interface Options {
   statuses: string[];
