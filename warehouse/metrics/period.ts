@@ -1,7 +1,7 @@
 // Periods of the dashboards. Every day is a UTC day; -1 (or an absent part) means "the
 // current one" relative to the clock. A period is a half-open range [from, to) split into
 // buckets: a year into months, a month into days, a day into hours.
-import type { Params, Warehouse } from "../port.ts";
+import type { Params } from "../port.ts";
 
 export type Unit = "month" | "day" | "hour";
 

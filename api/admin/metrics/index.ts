@@ -17,7 +17,7 @@ import { division, DIVISION_TYPES, type DivisionType } from "../../../warehouse/
 import { CURRENCIES, expenses, loadByLevel, loadByMeta, loadSpecificData, loadSummary, valuesMovementsCsvSql } from "../../../warehouse/metrics/currency_flows.ts";
 import { ownership, owners, ownershipSql, type OwnedType } from "../../../warehouse/metrics/ownership.ts";
 import { clearMonthly, compareCsv, comparePeriods, monthlyRange, recalculateMonth } from "../../../warehouse/metrics/compare_periods.ts";
-import { PAYMENT_TYPES, paymentsCsv, paymentsData, type PaymentType } from "../../../warehouse/metrics/payments.ts";
+import { PAYMENT_TYPES, paymentsCsv, paymentsData } from "../../../warehouse/metrics/payments.ts";
 import { tanksEarns } from "../../../warehouse/metrics/tanks_earns.ts";
 import { retention, RETENTION_UNITS } from "../../../warehouse/metrics/retention.ts";
 import { adminControl } from "../../../warehouse/metrics/admin_control.ts";
