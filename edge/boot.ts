@@ -97,7 +97,7 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
   const secrets: Record<string, string> = { ...(process.env as Record<string, string>), GAME_API_KEY: env.GAME_API_KEY };
   delete secrets.PAYMENTS_TEST_MODE;
-  if ((env.PAYMENTS_TEST_MODE ?? (env.LIBSQL_URL ? "0" : "1")) === "1") {
+  if ((env.PAYMENTS_TEST_MODE ?? (!env.LIBSQL_URL && servesLoopbackOnly(env.HOST) ? "1" : "0")) === "1") {
     const switched = await preparePaymentsTestMode(secrets, publicUrl);
     if (switched.length) logger.info("payments in TEST MODE: these providers use local stand-ins (PAYMENTS_TEST_MODE=0 turns it off)", { providers: switched });
   }
@@ -130,4 +130,14 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
       client.close();
     },
   };
+}
+
+/**
+ * Free gold through the stand-ins is only ever on by default for a server nobody else can reach:
+ * an embedded demo listening on a loopback address. HOST=0.0.0.0 (or any other address) needs
+ * PAYMENTS_TEST_MODE=1 said out loud.
+ */
+export function servesLoopbackOnly(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
