@@ -84,8 +84,10 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
   });
 }
 
-/** Marks the player active (login, battle, purchase…) for DAU and retention. */
+/** Marks the player active (login, battle, purchase…) for DAU and retention; a login is also the
+ * player's last sign-in (never moved back by an older one). */
 export async function recordActivity(tx: Tx, playerId: number, kind: string, at: number): Promise<void> {
+  if (kind === "login") await tx.update(players).set({ lastLoginAt: sql`max(coalesce(${players.lastLoginAt}, 0), ${at})` }).where(eq(players.id, playerId));
   const [p] = await tx
     .select({ country: players.country, platform: players.platform, createdAt: players.createdAt })
     .from(players)

@@ -35,8 +35,15 @@ export default function CmsPage() {
 }
 
 function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
+  // A type opens on where its contents are: "without a category" when some have none, else its
+  // first category holding any (it never says "no contents" beside five guides in categories).
+  const startCategory = (ty: string): number | null => {
+    if (d.contents.some((c) => c.type === ty && c.categoryId == null)) return null;
+    const held = d.categories.filter((k) => k.type === ty && d.contents.some((c) => c.categoryId === k.id)).sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+    return held[0]?.id ?? null;
+  };
   const [type, setType] = useState(d.types[0]);
-  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [categoryId, setCategoryId] = useState<number | null>(() => startCategory(d.types[0]));
   const [category, setCategory] = useState<Category | "new" | null>(null);
   const [content, setContent] = useState<Content | "new" | null>(null);
   const [removing, setRemoving] = useState<{ what: "category" | "content"; id: number; title: string } | null>(null);
@@ -61,7 +68,7 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
     <section>
       <div className="tk-row" role="group" aria-label={t`Content type`}>
         {d.types.map((ty) => (
-          <button key={ty} type="button" className="tk-link" aria-pressed={ty === type} onClick={() => (setType(ty), setCategoryId(null), setCategory(null), setContent(null))}>
+          <button key={ty} type="button" className="tk-link" aria-pressed={ty === type} onClick={() => (setType(ty), setCategoryId(startCategory(ty)), setCategory(null), setContent(null))}>
             {TYPES[ty] ? t(TYPES[ty]) : ty}
           </button>
         ))}
