@@ -11,10 +11,10 @@
 // (percent): with b 10 and c 25, buckets 0–9 get b, 10–34 get c, the rest default. Deterministic
 // per player and key, independent between keys; shares of one key sum to at most 100.
 import { z } from "zod";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { options, optionCacheVersions, battleOptions, immutableOptions, OPTION_SCOPES } from "../db/schema/system.ts";
 import { experiments } from "../db/schema/experiments.ts";
-import { playerById } from "../identity/players.ts";
+import { players } from "../db/schema/players.ts";
 import type { Conditions } from "./experiment-conditions.ts";
 import { meetsConditions } from "./experiment-conditions.ts";
 import { overrideFor } from "./experiment-overrides.ts";
@@ -246,7 +246,7 @@ export async function readOption(db: Db, scope: OptionScope, key: string, who: {
     // An operator's override (player-experiments.ts) wins over the conditions and the bucket.
     const forced = await overrideFor(db, scope, key, who.playerId);
     if (forced !== undefined) return forced === null ? byDefault() : variants.find((v) => v.key === key && v.variant === forced);
-    const p = await playerById(db, who.playerId);
+    const [p] = await db.select().from(players).where(and(eq(players.id, who.playerId), isNull(players.erasedAt))).limit(1);
     if (!p || !meetsConditions(c, p)) return byDefault();
   }
   return assignVariant(variants, key, who.playerId);
