@@ -29,9 +29,35 @@ export interface PeriodState {
   month: number;
   day: number;
 }
+/** The period a screen shows (this month by default) kept in the address bar (?view=daily&year=2026&month=11&day=3),
+ * so a reload, Back and a shared link keep it. */
 export function usePeriod(initial: Granularity = "monthly") {
-  const now = new Date();
-  return useState<PeriodState>({ g: initial, year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() });
+  const [p, setP] = useState<PeriodState>(() => {
+    const now = new Date();
+    const q = new URLSearchParams(location.search);
+    const num = (k: string, min: number, max: number, d: number) => {
+      const v = Number(q.get(k));
+      return Number.isInteger(v) && v >= min && v <= max ? v : d;
+    };
+    const view = q.get("view");
+    const g: Granularity = view === "yearly" || view === "monthly" || view === "daily" ? view : initial;
+    const year = num("year", 2000, 2100, now.getUTCFullYear());
+    const month = num("month", 1, 12, now.getUTCMonth() + 1);
+    const day = Math.min(num("day", 1, 31, now.getUTCDate()), new Date(Date.UTC(year, month, 0)).getUTCDate());
+    return { g, year, month, day };
+  });
+  const set = (next: PeriodState) => {
+    const q = new URLSearchParams(location.search);
+    q.set("view", next.g);
+    q.set("year", String(next.year));
+    if (next.g === "yearly") q.delete("month");
+    else q.set("month", String(next.month));
+    if (next.g === "daily") q.set("day", String(next.day));
+    else q.delete("day");
+    history.replaceState(history.state, "", `${location.pathname}?${q}${location.hash}`);
+    setP(next);
+  };
+  return [p, set] as const;
 }
 /** The period as a path tail (yearly?year=, /{y}/{m}, /{y}/{m}/{d}). */
 export const periodPath = (p: PeriodState) => (p.g === "yearly" ? `yearly?year=${p.year}` : p.g === "monthly" ? `${p.year}/${p.month}` : `${p.year}/${p.month}/${p.day}`);
