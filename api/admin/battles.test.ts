@@ -182,3 +182,58 @@ describe("operators", () => {
     expect((await end(results(fresh))).status).toBe(200);
   });
 });
+
+describe("live list", () => {
+  type Msg = { id: string; event: { battleId: number; kind: string; playerId: number | null }; battle: { id: number; status: string; players: number } | null };
+  /** Reads the stream's `battle` messages until `done` holds for what arrived. */
+  async function readUntil(res: Response, done: (ms: Msg[]) => boolean): Promise<Msg[]> {
+    const reader = res.body!.getReader();
+    const dec = new TextDecoder();
+    let text = "";
+    const parse = () =>
+      text
+        .split("\n\n")
+        .filter((b) => b.includes("event: battle"))
+        .map((b) => ({ id: /^id: (.*)$/m.exec(b)![1], ...(JSON.parse(/^data: (.*)$/m.exec(b)![1]) as Omit<Msg, "id">) }));
+    while (!done(parse())) text += dec.decode((await reader.read()).value);
+    await reader.cancel().catch(() => {});
+    return parse();
+  }
+  const open = (url: string, headers: Record<string, string> = {}, signal?: AbortSignal) => w.app.request(url, { headers: { ...support.headers(), ...headers }, signal });
+
+  test("a battle started and ended after the reader connected arrives with its row; one battle's stream and Last-Event-ID resume", async () => {
+    const ctrl = new AbortController();
+    const res = await open("/admin/battles/stream/battles", {}, ctrl.signal);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const id = await startBattle();
+    expect((await end(results(id))).status).toBe(200);
+    const ms = await readUntil(res, (ms) => ms.some((m) => m.event.battleId === id && m.event.kind === "end"));
+    ctrl.abort();
+    const mine = ms.filter((m) => m.event.battleId === id);
+    expect(mine.map((m) => m.event.kind)).toEqual(["start", "player.result", "player.result", "end"]);
+    expect(mine.at(-1)!.battle).toMatchObject({ id, status: "finished", players: 2 });
+
+    // Only one battle's timeline; resuming after its start sends the rest, not the start again.
+    const other = await startBattle();
+    const ctrl2 = new AbortController();
+    const one = await open(`/admin/battles/stream/battles?battleId=${id}`, { "last-event-id": mine[0].id }, ctrl2.signal);
+    const again = await readUntil(one, (ms) => ms.some((m) => m.event.kind === "end"));
+    ctrl2.abort();
+    expect(again.map((m) => m.event.kind)).toEqual(["player.result", "player.result", "end"]);
+    expect(again.every((m) => m.event.battleId === id)).toBe(true);
+
+    // A stop by an operator shows as the battle's new status.
+    const ctrl3 = new AbortController();
+    const live = await open("/admin/battles/stream/battles", {}, ctrl3.signal);
+    expect((await post(operator, `/admin/battles/${other}/stop`)).status).toBe(200);
+    const stopped = await readUntil(live, (ms) => ms.some((m) => m.event.battleId === other && m.event.kind === "stop"));
+    ctrl3.abort();
+    expect(stopped.find((m) => m.event.kind === "stop")!.battle).toMatchObject({ id: other, status: "stopped" });
+  });
+
+  test("bad input is a 400 and players cannot read it", async () => {
+    expect((await open("/admin/battles/stream/battles?battleId=x")).status).toBe(400);
+    expect((await w.app.request("/admin/battles/stream/battles")).status).toBe(401);
+  });
+});

@@ -3,7 +3,7 @@
 // battle (no rewards) and stopping every stuck one. Support reads; operators stop.
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import { audit } from "../http/audit.ts";
@@ -16,6 +16,7 @@ import { contentTanks } from "../db/schema/content.ts";
 import { BATTLE_RULES, countStuckBattles, isStuck, stopBattle, stopStuckBattles, stuckWhere } from "../domain/battles.ts";
 import { arenaOf } from "../game/arena/arena.ts";
 import { AppError } from "../http/errors.ts";
+import { pollFeed, resumeId } from "../http/feed.ts";
 
 const S = { auth: "admin", role: "support" } as const;
 const O = { auth: "admin", role: "operator" } as const;
@@ -35,6 +36,7 @@ const listInput = z.object({
   playerId: f.optional(f.id()),
 });
 const findInput = z.object({ q: f.text(1, 64) });
+const streamInput = z.object({ battleId: f.optional(f.id()), after: f.optional(f.int(0)) });
 const battleParam = (c: Context<HonoEnv>) => Number(c.req.param("battleId"));
 
 const listColumns = {
@@ -156,6 +158,38 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const battle = await battleById(db, battleParam(c), clock.now());
     return c.json({ battle, rows: await roster(db, battle.id) });
+  });
+
+  // Live: every new battle_events row (a battle's start, each player's result, its end or stop) with
+  // the battle's row as it is now, following the table by id (any instance serves it; resumes from
+  // Last-Event-ID). `battleId` narrows it to one battle's timeline.
+  route(app, { method: "ANY", path: "/admin/battles/stream/battles", ...S, kind: "stream" }, { input: streamInput }, async (c, v) => {
+    const { db, clock } = c.var.deps;
+    const only = v.battleId !== undefined ? eq(battleEvents.battleId, v.battleId) : undefined;
+    let last = resumeId(c, v.after);
+    if (last === undefined) {
+      const [top] = await db.select({ id: battleEvents.id }).from(battleEvents).where(only).orderBy(desc(battleEvents.id)).limit(1);
+      last = top?.id ?? 0;
+    }
+    return pollFeed(c, async () => {
+      const rows = await db
+        .select({ id: battleEvents.id, battleId: battleEvents.battleId, kind: battleEvents.kind, playerId: battleEvents.playerId, nickname: players.nickname, details: battleEvents.details, at: battleEvents.at })
+        .from(battleEvents)
+        .leftJoin(players, eq(players.id, battleEvents.playerId))
+        .where(and(gt(battleEvents.id, last!), only))
+        .orderBy(asc(battleEvents.id))
+        .limit(100);
+      if (rows.length === 0) return [];
+      last = rows.at(-1)!.id;
+      const now = clock.now();
+      const ids = [...new Set(rows.map((r) => r.battleId))];
+      const current = new Map((await db.select(listColumns).from(battles).where(inArray(battles.id, ids))).map((b) => [b.id, view(now)(b)]));
+      return rows.map((r) => ({
+        id: String(r.id),
+        event: "battle",
+        data: { event: { ...r, details: JSON.parse(r.details) as Record<string, unknown> }, battle: current.get(r.battleId) ?? null },
+      }));
+    });
   });
 
   route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/stop", ...O, mutates: true }, {}, async (c) => {

@@ -46,6 +46,7 @@ const EXTRAS: Record<string, string> = {
   "/game/play/ws/:battleId{[0-9]+}": "the battle's WebSocket: inputs in, snapshots out",
   "/admin/battles/:battleId{[0-9]+}/watch": "an operator's spectator socket of a running battle (read-only)",
   "/admin/battles/:battleId{[0-9]+}/arena": "where a battle played in the browser lives, its heartbeat and whether it is live or recorded",
+  "/admin/battles/stream/battles": "the operators' battles list and a battle's timeline live (SSE following battle_events by id: starts, results, ends, stops, with the battle's row)",
   "/admin/battles/:battleId{[0-9]+}/replay": "a recorded battle replayed from its inputs, as the frames a viewer draws",
   "/texts/:locale{ru|en}": "the UI's texts operators edited under /admin/translation/ (over the compiled catalogue), loaded on start so an edit reaches players without a rebuild",
   "/admin/playerAvatars/image/:avatarId{[0-9]+}": "the moderation screen's preview of an upload of any status (pending, rejected), which the public address never serves",
