@@ -3,9 +3,10 @@
 // then opens a clan, changes a member's role (confirm dialog) and reads it in the clan log. The
 // app runs as in production (startApp: bun edge/bun.ts on a fresh data directory); the battle,
 // players and clan are put in the store in code, as a battle server and players would have left
-// them.
+// them. The battles list is live: a battle a battle server starts and ends while the list is open
+// appears and changes status without a reload.
 import { test, expect } from "@playwright/test";
-import { addAdmin, addPlayer, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import { addAdmin, addPlayer, addSession, game, GAME_API_KEY, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 // The machine the suite runs on is shared: a first screen (its lazy chunk and data) may take a while.
@@ -20,7 +21,7 @@ let clanId = 0;
 let memberId = 0;
 
 test.beforeAll(async () => {
-  running = await startApp("battles");
+  running = await startApp("battles", { GAME_API_KEY });
   const { db } = running;
   const now = Date.now();
   const player = (nickname: string) => addPlayer(db, { nickname, country: "DE", createdAt: now - 86_400_000 });
@@ -96,4 +97,39 @@ test("an operator stops the stuck battles from the start page's counter, then ch
   await expect(page.getByRole("img", { name: "Members at the end of each day" })).toBeVisible(slow);
   await page.goto(`${app}/admin/clansTournaments/`);
   await expect(page.getByRole("heading", { name: "Clan tournaments" })).toBeVisible(slow);
+});
+
+test("the battles list is live: a battle started while it is open appears, then shows its end, without a reload", async ({ browser }, info) => {
+  const app = running.url;
+  const { db } = running;
+  const context = await browser.newContext();
+  await context.addCookies([cookie]);
+  const page = await context.newPage();
+  await page.goto(`${app}/admin/battles/`);
+  await expect(page.getByRole("heading", { name: "Battles" })).toBeVisible(slow);
+  await expect(page.locator('[data-live="on"]')).toBeVisible(slow);
+  // Loaded once: a marker a reload would wipe.
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  // The catalogue's tank the battle server names (the store starts with an empty catalogue).
+  const tankId = 901;
+  await db.execute({ sql: "insert into content_tanks (id, name_ru, name_en, nation, type, tier, hp, damage, penetration, armor, speed, rate_of_fire, updated_at) values (?, 'Т-34', 'T-34', 'ussr', 'medium', 5, 500, 110, 120, 45, 55, 80, ?)", args: [tankId, Date.now()] });
+  const now = Date.now();
+  const a = await addPlayer(db, { nickname: `Live${now % 100000}`, country: "DE", createdAt: now - 86_400_000 });
+  const b = await addPlayer(db, { nickname: `Wire${now % 100000}`, country: "DE", createdAt: now - 86_400_000 });
+  const { battleId } = await game(running, "/game/api/battles/start", { mode: "random", map: "live-steppe", players: [{ playerId: a, tankId }, { playerId: b, tankId }] });
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `#${battleId}`, exact: true }) });
+  await expect(row).toBeVisible(slow);
+  await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "running");
+
+  await game(running, "/game/api/battles/end", {
+    battleId,
+    results: [
+      { playerId: a, result: "win", experience: 500, silver: 1000, kills: 2, damage: 900, durationS: 300 },
+      { playerId: b, result: "loss", experience: 200, silver: 300, kills: 0, damage: 100, durationS: 300 },
+    ],
+  });
+  await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "finished", slow);
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await page.screenshot({ path: info.outputPath("battles-live.png") });
 });

@@ -1,5 +1,5 @@
 // /admin/battles/:battleId/events — one battle: its timeline (start, each player's result, end
-// or stop) and its players with their results; a running battle can be stopped.
+// or stop) and its players with their results, live; a running battle can be stopped.
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
@@ -11,6 +11,7 @@ import { Table } from "../../components/Table.tsx";
 import { resultText } from "./t.ts";
 import { statusCell, type BattleRow } from "./BattlesPage.tsx";
 import { ArenaPanel } from "../play/ArenaPanel.tsx";
+import { useBattlesLive } from "./live.ts";
 
 interface Event {
   id: number;
@@ -53,6 +54,8 @@ export default function BattlePage({ params }: { params: Record<string, string |
   const id = params.battleId ?? "";
   const state = useApi<Data>(`/admin/battles/${id}/events`);
   const [confirm, setConfirm] = useState(false);
+  // The timeline, the players and the status follow this battle's stream.
+  useBattlesLive(state.reload, id);
   async function stop() {
     setConfirm(false);
     try {

@@ -1,6 +1,6 @@
 // /admin/battles/ — the battles the battle servers reported: filters (status incl. stuck, mode,
 // player, period), find by battle or player, stop a running battle and stop every stuck one
-// (each after a confirmation).
+// (each after a confirmation). Live: the list follows the battles' stream (live.ts).
 import { useMemo, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Table } from "../../components/Table.tsx";
 import { battleStatusText, BATTLE_STATUSES } from "./t.ts";
+import { useBattlesLive } from "./live.ts";
 
 export interface BattleRow {
   id: number;
@@ -38,6 +39,8 @@ export default function BattlesPage() {
   const [q, setQ] = useState("");
   const [found, setFound] = useState<BattleRow[] | null>(null);
   const refresh = () => (setVersion((v) => v + 1), head.reload());
+  // New battles, results, ends and stops (from any instance) reload the list and the stuck count.
+  const live = useBattlesLive(refresh);
 
   async function stop(b: BattleRow) {
     setStopping(null);
@@ -97,6 +100,9 @@ export default function BattlesPage() {
   return (
     <section className="tk-battles">
       <h1>{t`Battles`}</h1>
+      <p style={{ color: "var(--muted)" }} role="status" data-live={live ? "on" : "off"}>
+        {live ? t`Live: new battles and changes appear without a reload` : t`Connecting to live updates…`}
+      </p>
       <Load state={head}>
         {(d) => (
           <div className="tk-row">
