@@ -3,6 +3,7 @@
 // templates and quests (the `quests` server option, see docs/decisions.md "Progression").
 import { z } from "zod";
 import { MODULE_SLOTS, TANK_TYPES } from "../db/schema/content.ts";
+import { questsShape } from "./quests-shape.ts";
 import { CREW_ROLES, DECORATION_KINDS, RARITIES, UPGRADE_STATS, DAILY_TASK_KINDS, REWARD_CURRENCIES } from "../db/schema/progression.ts";
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -104,20 +105,8 @@ export const dailyTaskSchema = z
     if (t.kind === "play_class" && !t.tankType) ctx.addIssue({ code: "custom", path: ["tankType"], params: { rule: "required" } });
   });
 
-/** Quests: chains of steps (each a daily-task kind and target) with a reward for finishing the chain. */
-export const questsShape = z
-  .array(
-    z.strictObject({
-      key: z.string().regex(/^[a-z0-9_-]{2,40}$/),
-      nameRu: name,
-      nameEn: name,
-      minLevel: int(1, 100).default(1),
-      steps: z.array(z.strictObject({ kind: z.enum(DAILY_TASK_KINDS), target: int(1, 10_000_000), tankType: z.enum(TANK_TYPES).optional() })).min(1).max(20),
-      reward: z.strictObject({ currency: z.enum(REWARD_CURRENCIES), amount: int(1, 1_000_000) }),
-    }),
-  )
-  .max(100)
-  .superRefine(uniqueBy("key"));
+/** Quests: the shape lives in a zod-only file the back office loads too (api/domain/quests-shape.ts). */
+export { questsShape };
 export type Quest = z.output<typeof questsShape>[number];
 
 // ——— The demo catalogue ———

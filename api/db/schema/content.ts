@@ -6,7 +6,8 @@ import { sqliteTable, integer, text, index, uniqueIndex, check } from "drizzle-o
 import { sql } from "drizzle-orm";
 
 export const NATIONS = ["ussr", "germany", "usa", "uk", "france", "japan", "china"] as const;
-export const TANK_TYPES = ["light", "medium", "heavy", "td", "spg"] as const;
+import { TANK_TYPES } from "./progression-kinds.ts";
+export { TANK_TYPES };
 export const MODULE_SLOTS = ["gun", "turret", "engine", "tracks", "radio"] as const;
 export const CONSUMABLE_KINDS = ["repair", "medkit", "extinguisher", "ammo", "food", "boost"] as const;
 

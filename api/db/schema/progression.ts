@@ -13,8 +13,8 @@ export const CREW_ROLES = ["commander", "gunner", "driver", "loader", "radio"] a
 export const DECORATION_KINDS = ["flag", "horn", "trail", "smoke", "skin"] as const;
 export const RARITIES = ["common", "rare", "epic", "legendary"] as const;
 export const UPGRADE_STATS = ["damage", "penetration", "armor", "speed", "rateOfFire", "hp", "viewRange"] as const;
-export const DAILY_TASK_KINDS = ["win_battles", "play_battles", "deal_damage", "destroy_tanks", "earn_silver", "play_class"] as const;
-export const REWARD_CURRENCIES = ["silver", "gold"] as const;
+import { DAILY_TASK_KINDS, REWARD_CURRENCIES } from "./progression-kinds.ts";
+export { DAILY_TASK_KINDS, REWARD_CURRENCIES };
 export const BACKUP_KINDS = ["tankData", "optionsData"] as const;
 
 /** A crew role as operators tune it; JSON columns are validated by crewSchema (api/domain/progression.ts). */

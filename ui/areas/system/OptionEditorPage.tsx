@@ -9,6 +9,7 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { JsonEditor } from "../../components/JsonEditor.tsx";
+import { QuestsEditor } from "./QuestsEditor.tsx";
 
 interface Option { key: string; variant: string; value: unknown; share: number; version: number; updatedAt: number; shaped: boolean }
 
@@ -30,10 +31,12 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => setErrors({}), [value, share]);
-  const save = async () => {
+  // The `quests` server option has a typed form (its shape is known); other keys edit JSON.
+  const typedQuests = option.key === "quests" && base.endsWith("/serverOptions/");
+  const save = async (next: unknown = value) => {
     setBusy(true);
     try {
-      await api(`${base}save`, { method: "POST", body: { key: option.key, variant: option.variant, value, share: option.variant === "default" ? 0 : share } });
+      await api(`${base}save`, { method: "POST", body: { key: option.key, variant: option.variant, value: next, share: option.variant === "default" ? 0 : share } });
       toast.ok(t`Saved`);
       onSaved();
     } catch (e) {
@@ -54,11 +57,20 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
   };
   return (
     <section className="tk-panel">
-      <h2>{option.key} / {option.variant}</h2>
+      <h2>{typedQuests ? t`Quests: ${option.variant}` : `${option.key} / ${option.variant}`}</h2>
       {option.version > 0 && <p className="tk-hint">{t`Version ${ph({ version: fmtInt(option.version) })}, changed ${ph({ at: fmtDateTime(option.updatedAt) })}`}{option.shaped ? ` · ${t`the server checks this key's shape`}` : ""}</p>}
-      <JsonEditor label={t`Value (JSON)`} value={option.value} onChange={setValue} rows={18} />
-      {Object.entries(errors).map(([field, message]) => (
-        <p key={field} className="tk-error" role="alert">{field}: {message}</p>
+      {typedQuests ? (
+        <QuestsEditor value={option.value} busy={busy} serverErrors={errors} onChange={() => setErrors({})} onSave={(next) => void save(next)} />
+      ) : (
+        <>
+          <JsonEditor label={t`Value (JSON)`} value={option.value} onChange={setValue} rows={18} />
+          {Object.entries(errors).map(([field, message]) => (
+            <p key={field} className="tk-error" role="alert">{field}: {message}</p>
+          ))}
+        </>
+      )}
+      {typedQuests && Object.entries(errors).filter(([field]) => field !== "value" && !field.startsWith("value.")).map(([field, message]) => (
+        <p key={field} className="tk-error" role="alert">{message}</p>
       ))}
       {option.variant !== "default" && (
         <label className="tk-row">
@@ -66,7 +78,7 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
         </label>
       )}
       <div className="tk-row">
-        <button className="tk-btn tk-primary" disabled={value === undefined || busy} onClick={save}>{t`Save`}</button>
+        {!typedQuests && <button className="tk-btn tk-primary" disabled={value === undefined || busy} onClick={() => void save()}>{t`Save`}</button>}
         {option.version > 0 && <button className="tk-btn" onClick={invalidate}>{t`Invalidate cache`}</button>}
         <a className="tk-btn" href={base}>{t`Back to the list`}</a>
       </div>
