@@ -37,7 +37,7 @@ export default function AdminShell() {
   if (location.pathname === "/admin/login") {
     return (
       <main className="tk-login-page">
-        <ScreenRoutes shell="admin" />
+        <ScreenRoutes shell="admin" screens={screens} />
       </main>
     );
   }
@@ -104,7 +104,7 @@ export default function AdminShell() {
           )}
         </header>
         <main className="tk-main">
-          <ScreenRoutes shell="admin" />
+          <ScreenRoutes shell="admin" screens={screens} />
         </main>
       </div>
       <Toasts />

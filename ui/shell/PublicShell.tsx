@@ -5,6 +5,7 @@ import { useState } from "react";
 import { csrfToken, useApi } from "../lib/api.ts";
 import { locale, fmtInt } from "../lib/i18n.ts";
 import { ScreenRoutes } from "./ScreenRoutes.tsx";
+import { publicScreens } from "../areas/public.ts";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Toasts } from "../components/Toasts.tsx";
 import { PlayerMenu } from "../areas/access/player/PlayerMenu.tsx";
@@ -100,7 +101,7 @@ export default function PublicShell() {
         </div>
       </header>
       <main className="tk-main">
-        <ScreenRoutes shell="public" />
+        <ScreenRoutes shell="public" screens={publicScreens} />
       </main>
       <footer className="tk-footer">
         <a href={`/${locale}/public/terms`}>{t`Terms of use`}</a>

@@ -4,7 +4,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Route, Switch } from "wouter";
 import { t } from "@lingui/core/macro";
-import { screens } from "../areas/index.ts";
 import type { ScreenDef } from "../areas/registry.ts";
 import { screenTitle } from "../areas/registry.ts";
 import { Loading } from "../components/States.tsx";
@@ -72,8 +71,9 @@ function NotFoundTitle({ shell }: { shell: ScreenDef["shell"] }) {
   return <NotFound />;
 }
 
-export function ScreenRoutes({ shell }: { shell: ScreenDef["shell"] }) {
-  const mine = useMemo(() => screens.filter((s) => s.shell === shell), [shell]);
+/** The shell hands its own screens in, so the public bundle never carries the back office's list. */
+export function ScreenRoutes({ shell, screens }: { shell: ScreenDef["shell"]; screens: readonly ScreenDef[] }) {
+  const mine = useMemo(() => screens.filter((s) => s.shell === shell), [shell, screens]);
   return (
     <Switch>
       {mine.map((def) => {
