@@ -17,7 +17,7 @@ test("billing routes match routes.tsv", async () => {
       .map((r) => `${r.method} ${r.path} ${r.auth}`);
     expect(tsv.length).toBe(32);
     expect(tsv.filter((r) => !mine.includes(r))).toEqual([]);
-    expect(mine.filter((r) => !tsv.includes(r)).sort()).toEqual(["ANY /admin/billing/orders/ admin", "ANY /billing/order/return player", "POST /billing/order/start player", "POST /billing/paypal/webhook provider"]);
+    expect(mine.filter((r) => !tsv.includes(r)).sort()).toEqual(["ANY /admin/billing/orders/ admin", "ANY /billing/order/return player", "POST /billing/order/start player", "POST /billing/paypal/webhook provider", "POST /billing/rustore/notification provider"]);
   } finally {
     await w.close();
   }

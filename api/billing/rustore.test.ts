@@ -8,6 +8,9 @@ import { orders, orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 
+const randomKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+const NOTIFY_KEY = randomKey();
+
 describe("RuStore", () => {
   let w: TestWorld;
   let server: ReturnType<typeof Bun.serve>;
@@ -17,10 +20,10 @@ describe("RuStore", () => {
   beforeAll(async () => {
     w = await makeWorld();
     const keys = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" }, true, ["sign", "verify"])) as CryptoKeyPair;
-    standin = rustoreStandin({ keyId: "987654", publicKey: keys.publicKey, applicationCode: 2063541234 });
+    standin = rustoreStandin({ keyId: "987654", publicKey: keys.publicKey, applicationCode: 2063541234, notificationKey: NOTIFY_KEY });
     server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
     const pkcs8 = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", keys.privateKey))));
-    Object.assign(w.deps.settings.secrets, { RUSTORE_KEY_ID: "987654", RUSTORE_APPLICATION_CODE: "2063541234", RUSTORE_PRIVATE_KEY: pkcs8, RUSTORE_API_BASE: `http://127.0.0.1:${server.port}` });
+    Object.assign(w.deps.settings.secrets, { RUSTORE_KEY_ID: "987654", RUSTORE_APPLICATION_CODE: "2063541234", RUSTORE_PRIVATE_KEY: pkcs8, RUSTORE_API_BASE: `http://127.0.0.1:${server.port}`, RUSTORE_NOTIFICATION_KEY: NOTIFY_KEY });
     await putItem(w.deps.db, GOLD_PACK, w.clock.now());
     buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "RU", platform: "android" });
   });
@@ -116,5 +119,95 @@ describe("RuStore", () => {
       w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "2063541234";
     }
     expect((await findOrder(w.deps.db, b.id))!.status).toBe("pending");
+  });
+
+  const notify = (body: unknown) => w.app.request("/billing/rustore/notification", { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+  test("a purchase on hold is confirmed by our server (RuStore's confirm call), read again and credited once; replays confirm and credit nothing more", async () => {
+    const order = await newOrder();
+    const token = standin.buy(String(order.id), 9900);
+    const purchaseId = standin.purchaseId(token);
+    const before = await gold();
+    const calls = standin.confirmCalls;
+    const r = await validate({ orderId: String(order.id), purchaseToken: token, purchaseId });
+    expect(r.status).toBe(200);
+    expect((await r.json()).order.status).toBe("paid");
+    expect(standin.purchases.get(token)!.status).toBe("confirmed");
+    expect(standin.confirmCalls).toBe(calls + 1);
+    expect(await gold()).toBe(before + 550);
+    for (let i = 0; i < 5; i++) expect((await validate({ orderId: String(order.id), purchaseToken: token, purchaseId })).status).toBe(200);
+    const b = await newOrder();
+    const t2 = standin.buy(String(b.id), 9900);
+    const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: standin.purchaseId(t2) })));
+    expect(all.map((x) => x.status)).toEqual(Array(20).fill(200));
+    expect(standin.confirmCalls).toBe(calls + 2);
+    expect(await gold()).toBe(before + 1100);
+  });
+
+  test("a hold for the wrong amount is not confirmed (the money goes back to the buyer), and a bad purchase id is refused", async () => {
+    const order = await newOrder();
+    const cheap = standin.buy(String(order.id), 100);
+    const before = await snapshot();
+    const calls = standin.confirmCalls;
+    expect((await validate({ orderId: String(order.id), purchaseToken: cheap, purchaseId: standin.purchaseId(cheap) })).status).toBe(400);
+    expect(standin.purchases.get(cheap)!.status).toBe("paid");
+    expect(standin.confirmCalls).toBe(calls);
+    expect((await validate({ orderId: String(order.id), purchaseToken: cheap, purchaseId: "not-a-uuid" })).status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test("RuStore's notification of a hold the app never confirmed: our server confirms it and credits once; 5 replays and 20 at once change nothing", async () => {
+    const order = await newOrder();
+    const token = standin.buy(String(order.id), 9900);
+    const before = await gold();
+    const n = await standin.notification(token, "executed");
+    const r = await notify(n);
+    expect(r.status).toBe(200);
+    expect((await r.json()).order.status).toBe("paid");
+    expect(standin.purchases.get(token)!.status).toBe("confirmed");
+    expect(await gold()).toBe(before + 550);
+    for (let i = 0; i < 5; i++) expect((await notify(n)).status).toBe(200);
+    const all = await Promise.all(Array.from({ length: 20 }, () => notify(n)));
+    expect(all.map((x) => x.status)).toEqual(Array(20).fill(200));
+    expect(await gold()).toBe(before + 550);
+    expect((await findOrder(w.deps.db, order.id))!.providerRef).toBe(token);
+  });
+
+  test("a refund or a reversal notified by RuStore takes the gold back through the refund path, once", async () => {
+    const order = await newOrder();
+    const token = standin.bought(String(order.id), 9900);
+    const before = await gold();
+    expect((await validate({ orderId: String(order.id), purchaseToken: token })).status).toBe(200);
+    expect(await gold()).toBe(before + 550);
+    standin.purchases.get(token)!.status = "refunded";
+    const n = await standin.notification(token, "confirmed");
+    const replies = [await notify(n), ...(await Promise.all(Array.from({ length: 20 }, () => notify(n))))];
+    for (let i = 0; i < 5; i++) replies.push(await notify(n));
+    expect(replies.map((x) => x.status)).toEqual(Array(26).fill(200));
+    expect((await findOrder(w.deps.db, order.id))!.status).toBe("refunded");
+    expect(await gold()).toBe(before);
+    // The notification's own status is not trusted: a "refunded" notice for a purchase RuStore reads as confirmed takes nothing.
+    const b = await newOrder();
+    const t2 = standin.bought(String(b.id), 9900);
+    expect((await validate({ orderId: String(b.id), purchaseToken: t2 })).status).toBe(200);
+    const lie = await standin.notification(t2, "confirmed");
+    expect((await notify(lie)).status).toBe(200);
+    expect((await findOrder(w.deps.db, b.id))!.status).toBe("paid");
+  });
+
+  test("a notification that does not decrypt with our key, another app's, or malformed is refused; a test event or an unknown order is answered 200 and changes nothing", async () => {
+    const order = await newOrder();
+    const token = standin.buy(String(order.id), 9900);
+    const before = await snapshot();
+    expect((await notify(await standin.notification(token, "executed", { key: randomKey() }))).status).toBe(400);
+    expect((await notify({ ...(await standin.notification(token, "executed")), payload: btoa("x".repeat(40)) })).status).toBe(400);
+    expect((await notify(await standin.notification(token, "executed", { appId: 1111111 }))).status).toBe(404);
+    expect((await notify("{nope")).status).toBe(400);
+    expect((await notify({ id: "1" })).status).toBe(400);
+    const test = await notify(await standin.notification(token, "executed", { type: "TEST_EVENT" }));
+    expect(test.status).toBe(200);
+    expect((await notify(await standin.notification(token, "executed", { orderId: "999999" }))).status).toBe(200);
+    expect(standin.purchases.get(token)!.status).toBe("paid");
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -18,6 +18,7 @@ const EXTRAS: Record<string, string> = {
   "/billing/order/start": "a player starts a purchase at a redirect provider (Robokassa, Ecommpay); the spec lists only their callbacks",
   "/admin/billing/orders/": "operators' orders screen across players (status, provider, amounts, filters, awaiting verification), which the start page's 'awaiting verification' count links to; the HTML address also answers its list as JSON",
   "/billing/paypal/webhook": "PayPal's webhook (captures completed or denied later, refunds, reversals), verified by PayPal's verify-webhook-signature; the spec lists PayPal's player routes only",
+  "/billing/rustore/notification": "RuStore's server notifications (payment status changes: a hold to confirm, refunds, reversals), AES-256-GCM with the console's key; the spec lists RuStore's validate route only",
   "/billing/order/return": "the page a player comes back to from Ecommpay or PayPal: the order, asked from the provider until settled (PayPal's approved order captured); the spec lists no return page for them",
   "/public/login": "a player signs in with email and password (GET: the form, POST: the sign-in), as /admin/login does for operators; the spec lists no player sign-in address",
   "/public/logout": "a signed-in player signs out (POST, CSRF); the spec lists no player sign-out address",
