@@ -6,7 +6,6 @@ import { useApi } from "../../lib/api.ts";
 import { locale, fmtInt, fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Sparkline } from "../../components/Sparkline.tsx";
-import { screens } from "../index.ts";
 import { ph, t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 
@@ -37,9 +36,6 @@ function WarehouseState({ w }: { w: NonNullable<Start["warehouse"]> }) {
     </>
   );
 }
-
-/** The orders screen once billing registers one; until then the catalog, where payments are verified per player. */
-const ordersHref = () => screens.find((s) => s.shell === "admin" && /^\/admin\/(billing\/)?orders\/?$/.test(s.path))?.path;
 
 const money = (minor: number, currency: string) => {
   try {
@@ -87,7 +83,7 @@ export default function HomePage() {
                   hint={t`${ph({ n: fmtInt(d.today.payments.today) })} paid orders`}
                   chart={<Sparkline values={d.today.payments.days} label={t`Paid orders, ${days}`} />}
                 />
-                {awaiting && <Tile href={ordersHref() ?? awaiting.href} label={t`Payments awaiting verification`} value={fmtInt(awaiting.count)} hint={t`pending for over 30 minutes`} tone={awaiting.count > 0 ? "warn" : undefined} />}
+                {awaiting && <Tile href={awaiting.href} label={t`Payments awaiting verification`} value={fmtInt(awaiting.count)} hint={t`pending for over 30 minutes`} tone={awaiting.count > 0 ? "warn" : undefined} />}
                 {tickets && <Tile href={tickets.href} label={t`Open tickets`} value={fmtInt(tickets.count)} hint={t`waiting for an operator's answer`} tone={tickets.count > 0 ? "warn" : undefined} />}
                 <Tile href="/admin/battles/" label={t`Running battles`} value={fmtInt(d.today.battles.running)} hint={t`battles started, ${days}`} chart={<Sparkline values={d.today.battles.days} label={t`Battles started, ${days}`} />} />
               </ul>
