@@ -14,7 +14,7 @@ import { audit } from "../../http/audit.ts";
 import { AppError } from "../../http/errors.ts";
 import { translate } from "../../i18n/index.ts";
 import type { DbOrTx } from "../../db/index.ts";
-import { diff, touchCache, uniqueClash, type ResourceDescription } from "./index.ts";
+import { diff, touchCache, uniqueClash, type ResourceDescription } from "./description.ts";
 
 type Locale = Parameters<typeof translate>[0];
 export const formatOf = (d: { name: string }) => `tankodrome.${d.name}`;

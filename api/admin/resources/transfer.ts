@@ -130,7 +130,7 @@ export function registerTransfer(app: Hono<HonoEnv>, t: TransferDescription) {
         }
         if (!apply || !write) continue;
         const row = { ...toRow(item), updatedAt: at };
-        if (old) await tx.update(d.table).set(row).where(eq(keyCol, item[t.key] as never));
+        if (old) await tx.update(d.table).set(row).where(eq(keyCol, item[t.key]));
         else await tx.insert(d.table).values(row);
       }
       if (apply) await audit(c, tx, { action: `${d.base}${t.actions.import}`, targetType: d.name, summary: `import: +${changes.added.length} ~${changes.changed.length} =${changes.unchanged}; ${changes.changed.map((x) => `${x.key}: ${x.summary}`).join("; ")}` });

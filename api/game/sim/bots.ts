@@ -6,7 +6,7 @@
 import { navGrid, cellOf, distanceField, lineOfSight, segmentHitsBox, type NavGrid } from "./maps.ts";
 import { sin, cos, atan2, hypot } from "./trig.ts";
 import { nextRandom, nextSpread } from "./rng.ts";
-import { baseField, onBase, wrapAngle, SIM } from "./sim.ts";
+import { baseField, onBase, wrapAngle, SIM } from "./rules.ts";
 import { TICK_HZ, type BattleState, type BotMind, type BotProfile, type Input, type Tank } from "./types.ts";
 
 const SIGHT = 110;

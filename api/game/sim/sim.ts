@@ -1,45 +1,19 @@
 // The battle simulation: a pure function of the setup, the seed and the inputs, stepped at
 // TICK_HZ. No I/O, no clock, no Math.random: the same setup and the same inputs at the same
 // ticks give the same battle, which is how a recorded battle is replayed (replay.ts).
-import { mapByName, navGrid, cellOf, distanceField, segmentHitsBox } from "./maps.ts";
+import { mapByName, segmentHitsBox } from "./maps.ts";
 import { sin, cos, atan2, hypot } from "./trig.ts";
 import { nextRandom, nextSpread } from "./rng.ts";
 import { botInput, newMind } from "./bots.ts";
+import { SIM, wrapAngle, onBase, baseField } from "./rules.ts";
+
+// The rules' figures and the base's geometry live in rules.ts, which bots.ts reads too (no cycle).
+export { SIM, wrapAngle, onBase, baseField };
 import { DT, TICK_HZ, type BattleSetup, type BattleState, type EndReason, type Input, type Shell, type Tank } from "./types.ts";
 
-/** The rules' figures, in one place (docs/decisions.md, "The battle"). */
-export const SIM = {
-  tankRadius: 2.6,
-  shellSpeed: 140,
-  shellTicks: 28,
-  /** Reverse goes at this share of the top speed. */
-  reverseShare: 0.55,
-  /** Catalogue km/h × this = metres per second in the arena (the arena is a small world). */
-  speedScale: 0.2,
-  turretRate: 1.9,
-  /** Armour seen by a shell, by the side it strikes. */
-  armourBySide: { front: 1, side: 0.7, rear: 0.5 },
-  /** ± share of penetration and damage by chance. */
-  penSpread: 0.2,
-  damageSpread: 0.2,
-  /** Shot dispersion, radians either way. */
-  dispersion: 0.012,
-  /** Capture points a tank adds per second standing alone on the base (100 wins). */
-  capturePerTankSecond: 2.5,
-  maxCapturers: 3,
-  /** Capture points a penetrating hit on a capturer takes away. */
-  captureLossOnHit: 20,
-} as const;
 
 export const IDLE: Input = { throttle: 0, turn: 0, aim: 0, fire: false };
 
-const TAU = Math.PI * 2;
-export const wrapAngle = (a: number) => {
-  a = a % TAU;
-  if (a > Math.PI) a -= TAU;
-  else if (a <= -Math.PI) a += TAU;
-  return a;
-};
 
 function hullRateOf(type: string) {
   return ({ light: 2.2, medium: 1.7, heavy: 1.25, td: 1.4, spg: 1.3 } as Record<string, number>)[type] ?? 1.6;
@@ -317,11 +291,6 @@ function strike(state: BattleState, s: Shell, t: Tank, hx: number, hy: number) {
   }
 }
 
-export function onBase(state: BattleState, t: Tank) {
-  const b = state.map.base;
-  const dx = t.x - b.x, dy = t.y - b.y;
-  return dx * dx + dy * dy <= b.r * b.r;
-}
 
 /** A team standing alone on the base gains points; a contested base holds; a team that left it loses them. */
 function countCapture(state: BattleState) {
@@ -344,14 +313,6 @@ function judge(state: BattleState) {
   if (state.tick >= state.setup.roundSeconds * TICK_HZ) return end(-1, "time");
 }
 
-/** The base's distance field, shared by every bot of the battle. */
-export function baseField(state: BattleState): Uint16Array {
-  if (!state.baseField) {
-    const g = navGrid(state.map, SIM.tankRadius);
-    state.baseField = distanceField(g, cellOf(g, state.map.base.x, state.map.base.y));
-  }
-  return state.baseField;
-}
 
 /** A stable digest of everything that decides the battle from here on: replays compare it. */
 export function digest(state: BattleState): string {
