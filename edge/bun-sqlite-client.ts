@@ -7,12 +7,17 @@
 //
 // Rows come in two shapes over the same connections. The client itself answers plain objects
 // keyed by column name (what our own SQL reads, and what JSON.stringify writes fastest); its
-// `positional` view answers bun:sqlite's value arrays as they are, which is all drizzle reads
-// (it slices each row by position). libSQL's rows are both at once (indexed getters on a
-// prototype), which costs ~1 µs a row in JSON.stringify and in drizzle's slice and measurably
-// more under HTTP load (bench/api-read.ts). api/db/index.ts gives drizzle the positional view.
+// `positional` view is what api/db/index.ts gives drizzle. Drizzle reads a row two ways: a
+// query with fields (select, returning, relational queries) slices it by position, but raw SQL
+// (`db.all(sql)`, `db.get(sql)`) copies its enumerable keys as the result's field names. So a
+// positional row is libSQL's shape: the column names as its own enumerable fields (the first
+// of duplicate names, as in libSQL), every value by index and a length through its statement's
+// prototype (non-enumerable there), the value array kept under a symbol. Bare value arrays gave
+// raw SQL objects keyed "0", "1"… instead of names.
 import { Database, type Statement } from "bun:sqlite";
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode, Replicated } from "@libsql/client";
+
+const VALUES = Symbol("values");
 
 /** A client whose `positional` view shares its connections (createBunSqliteClient). */
 export type ClientWithPositionalView = Client & { positional?: Client; firstRowSync?(stmt: InStatement): Row | undefined };
@@ -24,6 +29,35 @@ function namedRows(columns: string[], unique: number[], values: unknown[][]): Ro
     const v = values[r];
     const row: Record<string, unknown> = {};
     for (let k = 0; k < unique.length; k++) row[columns[unique[k]]] = v[unique[k]];
+    rows[r] = row as unknown as Row;
+  }
+  return rows;
+}
+
+/** How a statement's positional rows are built: their prototype (values by index and the length,
+ * none enumerable) and which columns name a field — the first of duplicate names, and none
+ * called "length" or like an index, which stay the row's positions (as in libSQL). */
+interface PositionalShape {
+  proto: object;
+  named: number[];
+}
+function positionalShape(columns: string[], unique: number[]): PositionalShape {
+  const width = columns.length;
+  const proto: PropertyDescriptorMap = { length: { value: width } };
+  for (let i = 0; i < width; i++) proto[i] = { get(this: { [VALUES]: unknown[] }) { return this[VALUES][i]; } };
+  const named = unique.filter((k) => columns[k] !== "length" && !/^(0|[1-9][0-9]*)$/.test(columns[k]));
+  return { proto: Object.create(Object.prototype, proto), named };
+}
+
+/** Rows read both by position (drizzle's fields) and by column name (drizzle's raw SQL), as libSQL's are. */
+function positionalRows(columns: string[], shape: PositionalShape, values: unknown[][]): Row[] {
+  const { proto, named } = shape;
+  const rows = new Array<Row>(values.length);
+  for (let r = 0; r < values.length; r++) {
+    const v = values[r];
+    const row = Object.create(proto) as Record<string | symbol, unknown>;
+    row[VALUES] = v;
+    for (let k = 0; k < named.length; k++) row[columns[named[k]]] = v[named[k]];
     rows[r] = row as unknown as Row;
   }
   return rows;
@@ -47,6 +81,8 @@ interface Prepared {
   stmt: Statement;
   columns: string[];
   unique: number[];
+  /** How its positional rows are built (positionalShape), made on first use. */
+  shape?: PositionalShape;
   writes: boolean;
 }
 
@@ -88,8 +124,9 @@ class Connection {
       if (values.length > 0 && values[0].length !== columns.length) {
         columns = p.columns = s.columnNames;
         p.unique = firstOfEach(columns);
+        p.shape = undefined;
       }
-      const rows = positional ? (values as unknown as Row[]) : namedRows(columns, p.unique, values);
+      const rows = positional ? positionalRows(columns, (p.shape ??= positionalShape(columns, p.unique)), values) : namedRows(columns, p.unique, values);
       return resultSet(columns, rows, p.writes ? values.length : 0, undefined);
     }
     const r = Array.isArray(args) ? s.run(...args) : s.run(args);
