@@ -202,7 +202,7 @@ const notificationSchema = z.object({
 });
 
 export function registerApple(app: Hono<HonoEnv>) {
-  route(app, { method: "POST", path: "/billing/apple/", auth: "provider" }, async (c) => {
+  route(app, { method: "POST", path: "/billing/apple/", auth: "provider" }, {}, async (c) => {
     const deps = c.var.deps;
     let raw: unknown;
     try {

@@ -163,7 +163,7 @@ export const ecommpayProvider: Provider = {
 };
 
 export function registerEcommpay(app: Hono<HonoEnv>) {
-  route(app, { method: "ANY", path: "/billing/ecommpay/purchase", auth: "provider" }, async (c) => {
+  route(app, { method: "ANY", path: "/billing/ecommpay/purchase", auth: "provider" }, {}, async (c) => {
     const deps = c.var.deps;
     const cfg = config(deps);
     let body: unknown;

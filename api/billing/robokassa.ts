@@ -166,7 +166,7 @@ export const robokassaProvider: Provider = {
 export function registerRobokassa(app: Hono<HonoEnv>) {
   // Result URL: Robokassa's server-to-server notification. Answers OK{InvId} once credited,
   // and again for every replay, so Robokassa stops retrying.
-  route(app, { method: "ANY", path: "/billing/robokassa/result", auth: "provider" }, async (c) => {
+  route(app, { method: "ANY", path: "/billing/robokassa/result", auth: "provider" }, {}, async (c) => {
     const n = await readNotification(c, "password2");
     const order = await findOrder(c.var.deps.db, n.orderId);
     if (!order || order.provider !== NAME) throw notFound();

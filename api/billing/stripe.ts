@@ -229,7 +229,7 @@ export function registerStripe(app: Hono<HonoEnv>) {
     return c.json({ order: orderView(order), providerDown, testMode: isTestMode(c.var.deps) });
   });
 
-  route(app, { method: "ANY", path: "/billing/stripe/event/handle", auth: "provider" }, async (c) => {
+  route(app, { method: "ANY", path: "/billing/stripe/event/handle", auth: "provider" }, {}, async (c) => {
     const deps = c.var.deps;
     const whsec = secret(deps, NAME, "STRIPE_WEBHOOK_SECRET");
     const header = c.req.header("stripe-signature");

@@ -2,7 +2,7 @@ import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { z } from "zod";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { route } from "./router.ts";
-import { input, issueMessage } from "./validate.ts";
+import { issueMessage } from "./validate.ts";
 import * as f from "./fields.ts";
 import { resolveLocale } from "./locale.ts";
 import { serverCatalog } from "../i18n/catalog.ts";
@@ -12,15 +12,15 @@ describe("HTTP conventions", () => {
   beforeAll(async () => {
     w = await makeWorld();
     // A route registered the way every area registers its own.
-    route(w.app, { method: "POST", path: "/test/form/:id{[0-9]+}", auth: "public" }, input(z.object({
+    route(w.app, { method: "POST", path: "/test/form/:id{[0-9]+}", auth: "public" }, { input: z.object({
       name: f.text(3, 10),
       age: f.int(18, 99),
       email: f.email(),
       step: f.optional(z.preprocess((v) => Number(v), z.number().multipleOf(5))),
       when: f.optional(f.dateTime()),
-    })), (c) => c.json({ ok: true, input: c.req.valid("json" as never) }));
+    }) }, (c, input) => c.json({ ok: true, input }));
     // A handler answering with a Response it built itself (as streams and assets do).
-    route(w.app, { method: "GET", path: "/test/raw-response", auth: "public" }, () => new Response("raw"));
+    route(w.app, { method: "GET", path: "/test/raw-response", auth: "public" }, {}, () => new Response("raw"));
   });
   afterAll(() => w.close());
 

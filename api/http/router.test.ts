@@ -92,12 +92,6 @@ test("a typed page validates the JSON request only; the browser gets the shell",
   expect((await a.request("/list/?page=0", { headers: { accept: "application/json" } })).status).toBe(400);
 });
 
-test("the untyped form still registers (until every route is converted)", async () => {
-  const a = app();
-  route(a, { method: "GET", path: "/old", auth: "public" }, (c) => c.text("old"));
-  expect(await (await a.request("/old")).text()).toBe("old");
-});
-
 test("with sources recorded, a route knows the file:line it was registered at (npm run routes)", async () => {
   const { recordRouteSources, routeSource, routeTable } = await import("./router.ts");
   const a = app();

@@ -130,16 +130,9 @@ function typed<S extends Schemas>(schemas: S, handler: TypedHandler<S>): (Middle
  * handler with the typed input:
  *
  *     route(app, { method: "POST", path: "/x", auth: "player", mutates: true }, { input: xIn }, async (c, v) => c.json(await doX(v)));
- *
- * The untyped form `route(app, info, ...middlewares, handler)` (reading `c.req.valid`) still
- * registers, for routes not yet converted; new routes use the typed form.
  */
-export function route<S extends Schemas>(app: Hono<HonoEnv>, info: RouteSpec, schemas: S, handler: TypedHandler<S>): void;
-/** @deprecated The untyped form: use `route(app, info, { input }, (c, input) => …)`. */
-export function route(app: Hono<HonoEnv>, info: RouteSpec, ...handlers: (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[]): void;
-export function route(app: Hono<HonoEnv>, info: RouteSpec, ...rest: unknown[]) {
-  const handlers = (typeof rest[0] === "object" && rest[0] !== null ? typed(rest[0] as Schemas, rest[1] as TypedHandler<Schemas>) : rest) as (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[];
-  register(app, info, handlers);
+export function route<S extends Schemas>(app: Hono<HonoEnv>, info: RouteSpec, schemas: S, handler: TypedHandler<S>): void {
+  register(app, info, typed(schemas, handler as TypedHandler<Schemas>));
 }
 
 function register(app: Hono<HonoEnv>, info: RouteSpec, handlers: (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[]) {

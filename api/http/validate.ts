@@ -105,22 +105,6 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-type Target = "param" | "query" | "json";
-function middleware<S extends z.ZodType, T extends Target>(target: T, schema: S, read: (c: Context) => unknown): MiddlewareHandler<HonoEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> {
-  return async (c, next) => {
-    c.req.addValidatedData(target, (await check(schema, await read(c))) as object);
-    await next();
-  };
-}
-
-/**
- * Middlewares of the untyped route form (read with `c.req.valid(...)`). Prefer the typed form,
- * `route(app, info, { params, query, json, input }, (c, input) => …)` in router.ts.
- */
-export const params = <S extends z.ZodType>(schema: S) => middleware("param", schema, (c) => c.req.param());
-export const query = <S extends z.ZodType>(schema: S) => middleware("query", schema, readQuery);
-export const json = <S extends z.ZodType>(schema: S) => middleware("json", schema, readJson);
-
 /** Reads a request's fields whatever the method: query string, then JSON, form or multipart body over it. */
 export async function readFields(c: Context): Promise<Record<string, unknown>> {
   const fields = readQuery(c);
@@ -148,22 +132,6 @@ export async function readFields(c: Context): Promise<Record<string, unknown>> {
     for (const [k, v] of Object.entries(body)) fields[k.endsWith("[]") ? k.slice(0, -2) : k] = k.endsWith("[]") && !Array.isArray(v) ? [v] : v;
   }
   return fields;
-}
-
-/**
- * The input of an action route whose method the spec leaves open: the merged fields of
- * query and body, validated; read it with `c.req.valid("json")`.
- */
-export function input<S extends z.ZodType>(
-  schema: S,
-): MiddlewareHandler<HonoEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
-  return async (c, next) => {
-    const raw = await readFields(c);
-    const result = await schema.safeParseAsync(raw);
-    if (!result.success) throw validationError(result.error.issues, raw);
-    c.req.addValidatedData("json", result.data as object);
-    await next();
-  };
 }
 
 /** Reads the request's fields (query + JSON/form body) and validates them, for handlers that branch on the method. */

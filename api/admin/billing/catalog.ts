@@ -122,7 +122,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
     return c.json({ multipliers: (await loadCatalog(db)).multipliers });
   });
 
-  route(app, { method: "GET", path: "/admin/billing/export", ...S }, async (c) => {
+  route(app, { method: "GET", path: "/admin/billing/export", ...S }, {}, async (c) => {
     const snap = await loadCatalog(c.var.deps.db);
     const day = new Date(c.var.deps.clock.now()).toISOString().slice(0, 10);
     c.header("content-disposition", `attachment; filename="billing-catalog-${day}.json"`);
@@ -170,7 +170,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
   });
 
   for (const cache of ["internal", "facebook"] as const) {
-    route(app, { method: "ANY", path: `/admin/billing/invalidate/cache/${cache}`, ...O, mutates: true }, async (c) => {
+    route(app, { method: "ANY", path: `/admin/billing/invalidate/cache/${cache}`, ...O, mutates: true }, {}, async (c) => {
       const { db, clock } = c.var.deps;
       const version = await db.transaction(async (tx) => {
         const v = await bumpVersion(tx, cache, clock.now());
