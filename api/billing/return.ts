@@ -13,7 +13,7 @@ import { findOrder } from "./orders.ts";
 import { ProviderDown } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { providers } from "./registry.ts";
-import { isTestMode } from "./test-mode.ts";
+import { isTestMode } from "./test-mode-flag.ts";
 
 export function registerReturn(app: Hono<HonoEnv>) {
   page(app, { path: "/billing/order/return", auth: "player" }, { query: z.object({ order: f.id() }) }, async (c, q) => {

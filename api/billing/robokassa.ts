@@ -25,7 +25,7 @@ import { decimalToMinor, minorToDecimal } from "./money.ts";
 import { md5 as md5Bytes } from "@noble/hashes/legacy.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Market } from "./catalog.ts";
-import { isTestMode } from "./test-mode.ts";
+import { isTestMode } from "./test-mode-flag.ts";
 
 const NAME = "robokassa";
 const DEFAULT_BASE = "https://auth.robokassa.ru";

@@ -22,7 +22,7 @@ import { itemId, type Market } from "./catalog.ts";
 import { CURRENCIES } from "./money.ts";
 import { startPurchase, playerCountry, offers } from "./start.ts";
 import { robokassaProvider } from "./robokassa.ts";
-import { isTestMode } from "./test-mode.ts";
+import { isTestMode } from "./test-mode-flag.ts";
 import { ecommpayProvider } from "./ecommpay.ts";
 
 const NAME = "stripe";

@@ -13,6 +13,7 @@ import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { notFound } from "../http/errors.ts";
+import { isTestMode } from "./test-mode-flag.ts";
 import { stripeStandin } from "./test-standins/stripe.ts";
 import { robokassaStandin } from "./test-standins/robokassa.ts";
 import { ecommpayStandin } from "./test-standins/ecommpay.ts";
@@ -22,7 +23,7 @@ import { appleStandin } from "./test-standins/apple.ts";
 export const TEST_BASE = "/test/payments";
 
 /** Whether this instance runs its providers against the local stand-ins. */
-export const isTestMode = (deps: Deps) => deps.settings.secrets.PAYMENTS_TEST_MODE === "1";
+export { isTestMode };
 
 interface Standins {
   fetch: Record<string, (r: Request) => Response | Promise<Response>>;

@@ -19,7 +19,7 @@ import { deleteCookie } from "hono/cookie";
 import { buy, shopList, MAX_CONSUMABLES_PER_PURCHASE } from "../domain/shop.ts";
 import { ITEM_TYPES } from "../db/schema/inventory.ts";
 import { providers } from "../billing/registry.ts";
-import { isTestMode } from "../billing/test-mode.ts";
+import { isTestMode } from "../billing/test-mode-flag.ts";
 import { offers } from "../billing/start.ts";
 import { players } from "../db/schema/players.ts";
 import { eq } from "drizzle-orm";
