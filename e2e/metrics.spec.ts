@@ -32,7 +32,7 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
   await page.waitForURL((u) => !u.pathname.startsWith("/admin/login"));
 
   await page.goto(`${base}/admin/metrics/registrations/`);
-  await expect(page.locator("h1", { hasText: "Registrations" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Registrations" })).toBeVisible();
   await expect(page.locator("canvas").first()).toBeVisible();
   await page.getByLabel("View").selectOption("yearly");
   await expect(page.locator("table").last()).toContainText("2026-01-01");
@@ -43,7 +43,7 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
   await page.screenshot({ path: "e2e/output/metrics-registrations.png" });
 
   await page.goto(`${base}/admin/metrics/dau/`);
-  await expect(page.locator("h1", { hasText: "Active players" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Active players" })).toBeVisible();
   const dauDownload = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const dau = readFileSync(await (await dauDownload).path(), "utf8").trim().split("\n");
@@ -51,7 +51,7 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
   expect(dau.length).toBeGreaterThan(28);
 
   await page.goto(`${base}/admin/metrics/payments/`);
-  await expect(page.locator("h1", { hasText: "Payments" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
   await expect(page.locator("table").first()).toContainText("Net revenue");
 
   await page.goto(`${base}/admin/metrics/comparePeriods/`);
