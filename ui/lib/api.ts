@@ -59,21 +59,28 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-/** Loads a URL (null = nothing yet) and reloads on demand; keeps the last data while reloading. */
+/**
+ * Loads a URL (null = nothing yet) and reloads on demand; keeps the last data while reloading.
+ * `loading` is true from the very render in which the URL changes (not only once the effect has
+ * run), so a screen never shows the previous address's data as settled — e.g. a list's pager
+ * reading the unfiltered total as the filtered one.
+ */
 export function useApi<T>(url: string | null): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: !!url });
+  const [state, setState] = useState<{ url: string | null; data?: T; error?: ApiError; loading: boolean }>({ url, loading: !!url });
   const [nonce, setNonce] = useState(0);
   useEffect(() => {
     if (!url) return;
     let live = true;
-    setState((s) => ({ ...s, loading: true, error: undefined }));
+    setState((s) => ({ ...s, url, loading: true, error: undefined }));
     api<T>(url).then(
-      (data) => live && setState({ data, loading: false }),
-      (error: ApiError) => live && setState((s) => ({ ...s, error, loading: false })),
+      (data) => live && setState({ url, data, loading: false }),
+      (error: ApiError) => live && setState((s) => ({ ...s, url, error, loading: false })),
     );
     return () => {
       live = false;
     };
   }, [url, nonce]);
-  return { ...state, reload: useCallback(() => setNonce((n) => n + 1), []) };
+  const current = state.url === url;
+  const reload = useCallback(() => setNonce((n) => n + 1), []);
+  return { data: state.data, error: current ? state.error : undefined, loading: current ? state.loading : !!url, reload };
 }
