@@ -299,5 +299,13 @@ export const migrations: Migration[] = [
       "ALTER TABLE `players` ADD `region` text;",
       "ALTER TABLE `players` ADD `city` text;"
     ]
+  },
+  {
+    "tag": "0021_chilly_fantastic_four",
+    "hash": "306e4034b6bc868f7ca1790615de7081a4c8f822d585a2397e4ac371257f1caa",
+    "statements": [
+      "ALTER TABLE `billing_orders` ADD `provider_purchase_id` text;",
+      "ALTER TABLE `billing_orders` ADD `provider_flow` text;"
+    ]
   }
 ];

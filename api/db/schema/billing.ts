@@ -67,6 +67,10 @@ export const orders = sqliteTable(
     providerTxId: text("provider_tx_id"),
     /** The provider's id of the payment attempt (checkout session, PayPal order…). */
     providerRef: text("provider_ref"),
+    /** The store's id of the purchase the app reported (RuStore's purchase id, for the server-side confirm of a hold). */
+    providerPurchaseId: text("provider_purchase_id"),
+    /** Which of the provider's protocols the order is paid through (RuStore: "billing" — purchase token, or "pay" — Pay SDK invoice id). */
+    providerFlow: text("provider_flow"),
     /** Gold that a refund could not take back because it was spent (see docs/decisions.md, Billing). */
     debtGold: integer("debt_gold").notNull().default(0),
     debtSilver: integer("debt_silver").notNull().default(0),
