@@ -210,4 +210,146 @@ describe("RuStore", () => {
     expect(standin.purchases.get(token)!.status).toBe("paid");
     expect(await snapshot()).toEqual(before);
   });
+
+  test("verify confirms a hold the app reported but never confirmed (RuStore was down), credits once; a hold whose confirm fails credits nothing", async () => {
+    const order = await newOrder();
+    const token = standin.buy(String(order.id), 9900);
+    const purchaseId = standin.purchaseId(token);
+    const before = await gold();
+    standin.state.down = true;
+    expect((await validate({ orderId: String(order.id), purchaseToken: token, purchaseId })).status).toBe(503);
+    standin.state.down = false;
+    const o = (await findOrder(w.deps.db, order.id))!;
+    expect([o.status, o.providerRef, o.providerPurchaseId, o.providerFlow]).toEqual(["pending", token, purchaseId, "billing"]);
+    const calls = standin.confirmCalls;
+    // The operator's verify: the hold is confirmed by our server, read again and credited.
+    const r = await verifyOrder(w.deps, o, "verify");
+    expect(r.order.status).toBe("paid");
+    expect(standin.purchases.get(token)!.status).toBe("confirmed");
+    expect(standin.confirmCalls).toBe(calls + 1);
+    expect(await gold()).toBe(before + 550);
+    const again = await Promise.all(Array.from({ length: 20 }, async () => verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")));
+    expect(again.every((x) => x.order.status === "paid")).toBe(true);
+    expect(await gold()).toBe(before + 550);
+    expect(standin.confirmCalls).toBe(calls + 1);
+
+    // RuStore refuses the confirm: the purchase stays on hold and nothing is credited, by verify or by cashbox reads.
+    const b = await newOrder();
+    const t2 = standin.buy(String(b.id), 9900);
+    standin.state.down = true;
+    expect((await validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: standin.purchaseId(t2) })).status).toBe(503);
+    standin.state.down = false;
+    standin.state.failConfirm = true;
+    try {
+      const snap = await snapshot();
+      const v = await verifyOrder(w.deps, (await findOrder(w.deps.db, b.id))!, "verify");
+      expect(v.order.status).toBe("pending");
+      expect(standin.purchases.get(t2)!.status).toBe("paid");
+      expect(await gold()).toBe(before + 550);
+      expect((await snapshot()).ledger).toBe(snap.ledger);
+    } finally {
+      standin.state.failConfirm = false;
+    }
+    // The buyer never confirmed and RuStore released the hold: the order fails, still uncredited.
+    standin.purchases.get(t2)!.status = "reversed";
+    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, b.id))!, "verify")).order.status).toBe("failed");
+    expect(await gold()).toBe(before + 550);
+  });
+
+  describe("Pay SDK (GET /public/v2/purchase/{invoiceId})", () => {
+    test("a hold reported by invoice id is confirmed by our server and credited once; the order keeps the flow, invoice and purchase ids; 5 replays and 20 at once credit nothing more", async () => {
+      const order = await newOrder();
+      const p = standin.payBuy(String(order.id), "gold_500", 9900);
+      const before = await gold();
+      const calls = standin.confirmCalls;
+      const r = await validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId });
+      expect(r.status).toBe(200);
+      expect((await r.json()).order).toMatchObject({ status: "paid", providerTxId: String(p.invoiceId) });
+      expect(p.status).toBe("confirmed");
+      expect(await gold()).toBe(before + 550);
+      const o = (await findOrder(w.deps.db, order.id))!;
+      expect([o.providerFlow, o.providerRef, o.providerPurchaseId]).toEqual(["pay", String(p.invoiceId), p.purchaseId]);
+      for (let i = 0; i < 5; i++) expect((await validate({ orderId: order.id, invoiceId: p.invoiceId, purchaseId: p.purchaseId })).status).toBe(200);
+      const b = await newOrder();
+      const q = standin.payBuy(String(b.id), "gold_500", 9900);
+      const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), invoiceId: String(q.invoiceId), purchaseId: q.purchaseId })));
+      expect(all.map((x) => x.status)).toEqual(Array(20).fill(200));
+      expect(standin.confirmCalls).toBe(calls + 2);
+      expect(await gold()).toBe(before + 1100);
+    });
+
+    test("another product, amount, currency, order or application, an answer without its order block, a report of both or neither id: refused, nothing confirmed or credited", async () => {
+      const order = await newOrder();
+      const other = await newOrder();
+      const before = await snapshot();
+      const calls = standin.confirmCalls;
+      const report = (p: { invoiceId: number; purchaseId: string }) => validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId });
+      expect((await report(standin.payBuy(String(order.id), "gold_100", 9900))).status).toBe(400);
+      expect((await report(standin.payBuy(String(order.id), "gold_500", 2900))).status).toBe(400);
+      expect((await report(standin.payBuy(String(order.id), "gold_500", 9900, "USD"))).status).toBe(400);
+      expect((await report(standin.payBuy(String(other.id), "gold_500", 9900))).status).toBe(404);
+      expect((await validate({ orderId: String(order.id), invoiceId: "99999999" })).status).toBe(404);
+      const ours = standin.payBuy(String(order.id), "gold_500", 9900);
+      w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "1111111";
+      try {
+        expect((await report(ours)).status).toBe(404);
+      } finally {
+        w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "2063541234";
+      }
+      standin.state.omitOrder = true;
+      try {
+        expect((await report(ours)).status).toBe(503);
+      } finally {
+        standin.state.omitOrder = false;
+      }
+      expect((await validate({ orderId: String(order.id), invoiceId: String(ours.invoiceId), purchaseToken: "rs-aaaaaaaaaaaa" })).status).toBe(400);
+      expect((await validate({ orderId: String(order.id) })).status).toBe(400);
+      expect((await validate({ orderId: String(order.id), invoiceId: "12ab" })).status).toBe(400);
+      expect(ours.status).toBe("paid");
+      expect(standin.confirmCalls).toBe(calls);
+      const after = await snapshot();
+      expect({ ...after, orders: undefined }).toEqual({ ...before, orders: undefined });
+      expect((await findOrder(w.deps.db, order.id))!.status).toBe("pending");
+    });
+
+    test("a Pay SDK notification (invoice id, no token) of a hold the app never reported: confirmed and credited once, 5 replays and 20 at once change nothing; the refund's notification takes the gold back once", async () => {
+      const order = await newOrder();
+      const p = standin.payBuy(String(order.id), "gold_500", 9900);
+      const before = await gold();
+      const n = await standin.notification(p.token, "executed");
+      const r = await notify(n);
+      expect(r.status).toBe(200);
+      expect((await r.json()).order.status).toBe("paid");
+      expect(p.status).toBe("confirmed");
+      for (let i = 0; i < 5; i++) expect((await notify(n)).status).toBe(200);
+      expect((await Promise.all(Array.from({ length: 20 }, () => notify(n)))).map((x) => x.status)).toEqual(Array(20).fill(200));
+      expect(await gold()).toBe(before + 550);
+      const o = (await findOrder(w.deps.db, order.id))!;
+      expect([o.providerFlow, o.providerRef, o.providerPurchaseId]).toEqual(["pay", String(p.invoiceId), p.purchaseId]);
+      p.status = "refunded";
+      const refund = await standin.notification(p.token, "confirmed");
+      const replies = [await notify(refund), ...(await Promise.all(Array.from({ length: 20 }, () => notify(refund))))];
+      for (let i = 0; i < 5; i++) replies.push(await notify(refund));
+      expect(replies.map((x) => x.status)).toEqual(Array(26).fill(200));
+      expect((await findOrder(w.deps.db, order.id))!.status).toBe("refunded");
+      expect(await gold()).toBe(before);
+    });
+
+    test("RUSTORE_SANDBOX=1: test purchases are read and confirmed on the sandbox paths and only *_SANDBOX notifications are acted on; a real server ignores sandbox ones", async () => {
+      const order = await newOrder();
+      const p = standin.payBuy(String(order.id), "gold_500", 9900);
+      const before = await gold();
+      expect((await (await notify(await standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }))).json()).ignored).toBe("INVOICE_STATUS_SANDBOX");
+      expect(p.status).toBe("paid");
+      w.deps.settings.secrets.RUSTORE_SANDBOX = "1";
+      try {
+        expect((await (await notify(await standin.notification(p.token, "executed"))).json()).ignored).toBe("INVOICE_STATUS");
+        const r = await notify(await standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }));
+        expect((await r.json()).order.status).toBe("paid");
+      } finally {
+        delete w.deps.settings.secrets.RUSTORE_SANDBOX;
+      }
+      expect(await gold()).toBe(before + 550);
+    });
+  });
 });
