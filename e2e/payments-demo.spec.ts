@@ -4,7 +4,9 @@
 // through each provider's own pages and protocol (redirect, signed callback or webhook,
 // server-to-server status) and sees the gold in the profile: Robokassa and Ecommpay (redirect),
 // Stripe and PayPal (API); an iOS player buys through the App Store's test store sheet (store receipt:
-// a JWS-signed transaction up a certificate chain, handed to /billing/apple/ as the game app does).
+// a JWS-signed transaction up a certificate chain, handed to /billing/apple/ as the game app does);
+// an Android player through RuStore's test sheet (Pay SDK: a hold our server confirms, the
+// encrypted server notification, replays, and a refund notified back through the ledger).
 import { test, expect, type Page } from "@playwright/test";
 import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
@@ -118,6 +120,69 @@ test("store receipt: an iOS player buys through the App Store test sheet and see
   const o = await one("select status, provider, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1", [id]);
   expect(o).toMatchObject({ status: "paid", provider: "apple" });
   expect(String(o.provider_tx_id)).toMatch(/^\d+$/);
+});
+
+test("store receipt: an Android player pays through RuStore's test sheet (Pay SDK), replays credit once, a refund takes the gold back", async ({ browser }, info) => {
+  const p = await one("select id from players where platform = 'android' and erased_at is null and banned_until is null order by id limit 1");
+  expect(p, "a seeded Android player").toBeTruthy();
+  const id = Number(p.id);
+  const context = await browser.newContext();
+  await context.addCookies([sessionCookie(await addSession(running.db, "player", id))]);
+  const page = await context.newPage();
+  const start = await goldOf(id);
+
+  // The RuStore section in test mode, at a phone's width too: its notice and a buy button per item, no sideways scroll.
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${running.url}/public/profile/paymentMethods`);
+    const section = page.getByRole("region", { name: "rustore" });
+    await expect(section.getByText("in test mode a test sheet stands in for it")).toBeVisible();
+    await expect(section.locator('[data-item="gold_500"]').getByRole("button")).toHaveText(/^Buy in the test store for RUB[\s\u00a0]149\.00$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: info.outputPath(`rustore-methods-${width}.png`), fullPage: true });
+  }
+
+  // The payment methods screen → RuStore's sheet (TEST MODE) → Pay: the money is on hold, the
+  // app reports the invoice, our server confirms the hold and credits; back to the order page.
+  await buyFrom(page, "rustore", "gold_500");
+  await page.waitForURL(/\/test\/payments\/rustore\/buy\?/);
+  await expect(page.locator("#test-mode")).toContainText("TEST MODE");
+  await expect(page.locator("#amount")).toHaveText("149.00 RUB");
+  await page.screenshot({ path: info.outputPath("rustore-sheet.png"), fullPage: true });
+  await page.locator("#pay").click();
+  await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
+  await expect(page.getByRole("status")).toContainText("Paid");
+  await goldInProfile(page, id, start + 550);
+  const o = await one("select id, status, provider, provider_flow, provider_ref, provider_purchase_id, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1", [id]);
+  expect(o).toMatchObject({ status: "paid", provider: "rustore", provider_flow: "pay" });
+  const invoiceId = String(o.provider_ref);
+  expect(String(o.provider_tx_id)).toBe(invoiceId);
+
+  // RuStore delivers its notification again, 5 times in a row and 20 at once; the app reports again too: credited once.
+  const post = (path: string, body: unknown) => fetch(`${running.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const notification = await (await fetch(`${running.url}/test/payments/rustore/console/notification/${invoiceId}`)).json();
+  const report = { orderId: String(o.id), invoiceId, purchaseId: String(o.provider_purchase_id) };
+  for (let i = 0; i < 5; i++) {
+    expect((await post("/billing/rustore/notification", notification)).status).toBe(200);
+    expect((await post("/billing/rustore/purchase/validate", report)).status).toBe(200);
+  }
+  const burst = await Promise.all([...Array.from({ length: 20 }, () => post("/billing/rustore/notification", notification)), ...Array.from({ length: 20 }, () => post("/billing/rustore/purchase/validate", report))]);
+  expect(burst.map((r) => r.status)).toEqual(Array(40).fill(200));
+  expect(await goldOf(id)).toBe(start + 550);
+  const credits = await one("select count(*) as n from ledger_entries where ref = ? and reason = 'payment.credit'", [`order:${o.id}`]);
+  expect(Number(credits.n)).toBe(1);
+
+  // A refund made in RuStore Console: RuStore notifies, the order is reversed through the ledger, and its replays take nothing more.
+  const refund = await fetch(`${running.url}/test/payments/rustore/console/refund/${invoiceId}`, { method: "POST" });
+  expect(refund.status).toBe(200);
+  const refundNotice = await refund.json();
+  await expect.poll(async () => (await one("select status from billing_orders where id = ?", [Number(o.id)])).status).toBe("refunded");
+  for (let i = 0; i < 5; i++) expect((await post("/billing/rustore/notification", refundNotice)).status).toBe(200);
+  expect((await Promise.all(Array.from({ length: 20 }, () => post("/billing/rustore/notification", refundNotice)))).map((r) => r.status)).toEqual(Array(20).fill(200));
+  const back = await one("select count(*) as n, sum(delta) as d from ledger_entries where ref = ? and reason = 'payment.refund'", [`order:${o.id}`]);
+  expect([Number(back.n), Number(back.d)]).toEqual([1, -550]);
+  await goldInProfile(page, id, start);
+  await page.screenshot({ path: info.outputPath("profile-after-rustore-refund.png"), fullPage: true });
 });
 
 test("an operator follows the start page's 'awaiting verification' count to the orders screen", async ({ browser }, info) => {

@@ -19,6 +19,7 @@ import { robokassaStandin } from "./test-standins/robokassa.ts";
 import { ecommpayStandin } from "./test-standins/ecommpay.ts";
 import { paypalStandin } from "./test-standins/paypal.ts";
 import { appleStandin } from "./test-standins/apple.ts";
+import { rustoreStandin } from "./test-standins/rustore.ts";
 
 export const TEST_BASE = "/test/payments";
 
@@ -33,7 +34,7 @@ interface Standins {
 const running = new Map<string, Standins>();
 
 /** Each provider's settings prefix: a provider with any setting of its own is left alone. */
-const PREFIX: Record<string, string> = { stripe: "STRIPE_", robokassa: "ROBOKASSA_", ecommpay: "ECOMMPAY_", paypal: "PAYPAL_", apple: "APPLE_" };
+const PREFIX: Record<string, string> = { stripe: "STRIPE_", robokassa: "ROBOKASSA_", ecommpay: "ECOMMPAY_", paypal: "PAYPAL_", apple: "APPLE_", rustore: "RUSTORE_" };
 
 /**
  * Fills `secrets` with the stand-ins' settings for every provider that has none of its own and
@@ -63,6 +64,17 @@ export async function preparePaymentsTestMode(secrets: Record<string, string | u
     APPLE_KEY_ID: "TESTMODE01",
     APPLE_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${pkcs8}\n-----END PRIVATE KEY-----`,
   };
+  // RuStore: an API key pair (its public half checks /public/auth/'s signature), the console's app
+  // id and the server notifications' AES-256 key.
+  const rustoreKeys = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" }, true, ["sign", "verify"])) as CryptoKeyPair;
+  const b64 = (u: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(u)));
+  settings.rustore = {
+    RUSTORE_KEY_ID: "424242",
+    RUSTORE_PRIVATE_KEY: b64(await crypto.subtle.exportKey("pkcs8", rustoreKeys.privateKey)),
+    RUSTORE_APPLICATION_CODE: "2063541234",
+    RUSTORE_API_BASE: base("rustore"),
+    RUSTORE_NOTIFICATION_KEY: b64(crypto.getRandomValues(new Uint8Array(32))),
+  };
   const switched = Object.keys(settings).filter((p) => !own(p));
   for (const p of switched) Object.assign(secrets, settings[p]);
   const s = settings;
@@ -70,15 +82,22 @@ export async function preparePaymentsTestMode(secrets: Record<string, string | u
   const robokassa = robokassaStandin({ login: s.robokassa.ROBOKASSA_LOGIN, password1: s.robokassa.ROBOKASSA_PASSWORD1, password2: s.robokassa.ROBOKASSA_PASSWORD2, resultUrl: `${pub}/billing/robokassa/result`, successUrl: `${pub}/billing/robokassa/success`, failUrl: `${pub}/billing/robokassa/fail` });
   const ecommpay = ecommpayStandin({ projectId: Number(s.ecommpay.ECOMMPAY_PROJECT_ID), secretKey: s.ecommpay.ECOMMPAY_SECRET, callbackUrl: `${pub}/billing/ecommpay/purchase` });
   const paypal = paypalStandin({ clientId: s.paypal.PAYPAL_CLIENT_ID, secret: s.paypal.PAYPAL_SECRET, origin: () => base("paypal"), webhookId: s.paypal.PAYPAL_WEBHOOK_ID });
-  running.set(pub, { fetch: { stripe: stripe.app.fetch, robokassa: robokassa.app.fetch, ecommpay: ecommpay.app.fetch, paypal: paypal.app.fetch, apple: apple.app.fetch } });
+  const rustore = rustoreStandin({ keyId: s.rustore.RUSTORE_KEY_ID, publicKey: rustoreKeys.publicKey, applicationCode: Number(s.rustore.RUSTORE_APPLICATION_CODE), notificationKey: s.rustore.RUSTORE_NOTIFICATION_KEY, appUrl: `${pub}/billing/rustore/purchase/validate`, notificationUrl: `${pub}/billing/rustore/notification` });
+  running.set(pub, { fetch: { stripe: stripe.app.fetch, robokassa: robokassa.app.fetch, ecommpay: ecommpay.app.fetch, paypal: paypal.app.fetch, apple: apple.app.fetch, rustore: rustore.app.fetch } });
   secrets.PAYMENTS_TEST_MODE = "1";
   return switched;
 }
 
-/** In test mode, where a store purchase (no page of its own on the web) is made: the stand-in's store sheet. */
+/** In test mode, where a store purchase (no page of its own on the web) is made: the stand-in's store sheet (App Store, RuStore's Pay SDK sheet). */
 export function testStoreUrl(deps: Deps, order: { id: number; itemId: string; amountMinor: number; currency: string; provider: string }, ref: string | null): string | null {
-  if (!isTestMode(deps) || order.provider !== "apple" || !ref) return null;
+  if (!isTestMode(deps)) return null;
   const pub = deps.settings.publicUrl.replace(/\/$/, "");
+  // RuStore's sheet only while RuStore itself is the stand-in (real settings talk to the real API).
+  if (order.provider === "rustore" && (deps.settings.secrets.RUSTORE_API_BASE ?? "").startsWith(`${pub}${TEST_BASE}/`)) {
+    const q = new URLSearchParams({ order: String(order.id), product: order.itemId, amount: String(order.amountMinor), currency: order.currency, return: `${pub}/billing/order/return?order=${order.id}` });
+    return `${pub}${TEST_BASE}/rustore/buy?${q}`;
+  }
+  if (order.provider !== "apple" || !ref) return null;
   const q = new URLSearchParams({ token: ref, product: order.itemId, price: String(order.amountMinor * 10), currency: order.currency, return: `${pub}/billing/order/return?order=${order.id}` });
   return `${pub}${TEST_BASE}/apple/buy?${q}`;
 }

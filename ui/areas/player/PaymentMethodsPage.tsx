@@ -24,6 +24,8 @@ export default function PaymentMethodsPage() {
   const [busy, setBusy] = useState<string | null>(null);
   // A special offer sold for money links here with its billing item (?item=), shown marked.
   const wanted = new URLSearchParams(location.search).get("item");
+  // In test mode the store purchases made in the game app (App Store, RuStore) go through a test store sheet.
+  const sheet = (testMode: boolean | undefined, m: Method) => !!testMode && (m.provider === "apple" || m.provider === "rustore");
   const buy = async (m: Method, item: string) => {
     setBusy(`${m.provider}:${item}`);
     try {
@@ -50,8 +52,9 @@ export default function PaymentMethodsPage() {
             d.methods.map((m) => (
               <section key={m.provider} className="tk-panel" aria-label={m.provider}>
                 <h2>{m.provider}</h2>
-                {m.market !== "web" && !(d.testMode && m.provider === "apple") && <p className="tk-notice">{t`Purchases with this store are made in the game app.`}</p>}
-                {m.market !== "web" && d.testMode && m.provider === "apple" && <p className="tk-notice">{t`In the game app this is the App Store; in test mode a test store sheet stands in for it.`}</p>}
+                {m.market !== "web" && !sheet(d.testMode, m) && <p className="tk-notice">{t`Purchases with this store are made in the game app.`}</p>}
+                {d.testMode && m.provider === "apple" && <p className="tk-notice">{t`In the game app this is the App Store; in test mode a test store sheet stands in for it.`}</p>}
+                {d.testMode && m.provider === "rustore" && <p className="tk-notice">{t`In the game app this is RuStore's payment sheet; in test mode a test sheet stands in for it.`}</p>}
                 {m.items.length === 0 ? (
                   <Empty>{t`Nothing on sale right now.`}</Empty>
                 ) : (
@@ -68,8 +71,8 @@ export default function PaymentMethodsPage() {
                               {t`Buy for ${ph({ price: money(price.amount, price.currency) })}`}
                             </button>
                           )}
-                          {price && m.market !== "web" && !(d.testMode && m.provider === "apple") && <span>{money(price.amount, price.currency)}</span>}
-                          {price && d.testMode && m.provider === "apple" && (
+                          {price && m.market !== "web" && !sheet(d.testMode, m) && <span>{money(price.amount, price.currency)}</span>}
+                          {price && sheet(d.testMode, m) && (
                             <button type="button" className="tk-btn tk-primary" disabled={busy !== null} onClick={() => buy(m, i.id)}>
                               {t`Buy in the test store for ${ph({ price: money(price.amount, price.currency) })}`}
                             </button>
