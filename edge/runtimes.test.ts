@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { createClient } from "@libsql/client/web";
+import { createClient as createFileClient } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { startLibsqlHttpServer } from "./test/libsql-http-server.ts";
 import { startClickHouseHttpBridge } from "./test/clickhouse-http-bridge.ts";
@@ -18,6 +19,8 @@ import { putContent, DEMO_TANKS } from "../api/domain/content.ts";
 import { saveBattleOptions } from "../api/domain/options.ts";
 import { sha256Hex } from "../api/http/session.ts";
 import { decodeSnapshot } from "../api/game/sim/wire.ts";
+import { appleStandin } from "../api/billing/test-standins/apple.ts";
+import { signedInPlayer, putItem, GOLD_PACK } from "../api/billing/test-standins/world.ts";
 
 const NRow = z.object({ n: z.number() });
 
@@ -79,6 +82,21 @@ test("under Deno: the HTML shell, a JSON route and a JSON error", async () => {
   });
   expect(signIn.status).toBe(200);
   expect((await signIn.json()).csrfToken).toBeString();
+
+  // An App Store purchase (test mode: the stand-in's store sheet in the same process): the
+  // signed transaction's certificate path is validated by PKI.js on Deno's Web Crypto, then paid.
+  const client = createFileClient({ url: `file:${join(dataDir, "tankodrome.db")}` });
+  cleanups.unshift(() => client.close());
+  const db = createDb(client);
+  await putItem(db, GOLD_PACK, Date.now());
+  const buyer = await signedInPlayer(db, Date.now(), { platform: "ios", country: "US" });
+  const started = await fetch(`${base}/billing/order/start`, { method: "POST", headers: { ...buyer.headers, "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ provider: "apple", item_id: "gold_500" }) });
+  expect(started.status).toBe(200);
+  const { order, url } = (await started.json()) as { order: { id: number }; url: string };
+  expect(url).toContain("/test/payments/apple/buy?");
+  const bought = await fetch(url, { method: "POST", redirect: "manual" });
+  expect(bought.status).toBe(302);
+  expect((await client.execute({ sql: "select status from billing_orders where id = ?", args: [order.id] })).rows[0].status).toBe("paid");
 }, 90_000);
 
 test("under wrangler dev (workerd): the built UI is served and, with no store configured, a clear 503", async () => {
@@ -110,12 +128,15 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   dirs.push(dir);
   // Test-only stand-ins for Turso and a ClickHouse server (see edge/test/).
   const libsql = startLibsqlHttpServer(join(dir, "store.db"));
+  // Apple's signed transactions, from a stand-in whose root the Worker pins.
+  const apple = await appleStandin({ bundleId: "com.tankodrome.worker", now: () => Date.now() });
   const clickhouse = startClickHouseHttpBridge(join(dir, "chdb"));
   cleanups.push(() => libsql.stop(), () => clickhouse.stop());
   const port = freePort();
   const proc = Bun.spawn(
     [join(root, "node_modules/.bin/wrangler"), "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 1), "--test-scheduled",
-      "--persist-to", join(dir, "wrangler-state"), "--var", `LIBSQL_URL:${libsql.url}`, "--var", `CLICKHOUSE_URL:${clickhouse.url}`],
+      "--persist-to", join(dir, "wrangler-state"), "--var", `LIBSQL_URL:${libsql.url}`, "--var", `CLICKHOUSE_URL:${clickhouse.url}`,
+      "--var", "APPLE_BUNDLE_ID:com.tankodrome.worker", "--var", "APPLE_ENVIRONMENT:Sandbox", "--var", `APPLE_ROOT_CERTS:${apple.rootBase64}`],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" }, stdout: Bun.file(join(dir, "wrangler.log")), stderr: Bun.file(join(dir, "wrangler.err")) },
   );
   procs.push(proc);
@@ -168,6 +189,23 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   const veteran = await signIn("veteran", "legacy sign-in 1");
   expect(veteran.status).toBe(200);
   await veteran.body?.cancel();
+
+  // An App Store purchase: the signed transaction's certificate path validated by PKI.js on
+  // workerd's Web Crypto; a tampered one refused.
+  await putItem(db, GOLD_PACK, Date.now());
+  const buyer = await signedInPlayer(db, Date.now(), { platform: "ios", country: "US" });
+  const started = await fetch(`${base}/billing/order/start`, { method: "POST", headers: { ...buyer.headers, "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ provider: "apple", item_id: "gold_500" }) });
+  expect(started.status).toBe(200);
+  const { order, ref } = (await started.json()) as { order: { id: number }; ref: string };
+  const jws = await apple.signedTransaction(apple.buy("gold_500", ref, 1990, "USD").transactionId);
+  const report = (signedTransactionInfo: string) => fetch(`${base}/billing/apple/`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ signedTransactionInfo }) });
+  const [h, p, s] = jws.split(".");
+  const tampered = await report(`${h}.${p}.${s.startsWith("A") ? "B" : "A"}${s.slice(1)}`);
+  expect(tampered.status).toBe(400);
+  await tampered.body?.cancel();
+  const paid = await report(jws);
+  expect(paid.status).toBe(200);
+  expect(await paid.json()).toMatchObject({ ok: true, order: order.id, status: "paid" });
 
   // The Cron Trigger ships events no request of the Worker wrote: a registration made straight in
   // the store reaches ClickHouse when wrangler fires the scheduled event.

@@ -9,6 +9,7 @@ import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 import { APPLE_ROOT_CA_G3 } from "./apple.ts";
 import { base64ToBytes, parseCertificate } from "./x509.ts";
+import { BasicConstraints } from "pkijs";
 
 describe("Apple", () => {
   let w: TestWorld;
@@ -63,9 +64,10 @@ describe("Apple", () => {
     const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", der as BufferSource))].map((b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
     expect(hash).toBe("63343ABFB89A6A03EBB57E9B3F5FA7BE7C4F5C756F3017B3A8C488C3653E9179");
     const c = parseCertificate(der);
-    expect(c.isCa).toBe(true);
-    expect(c.curve.name).toBe("P-384");
-    expect(new Date(c.notAfter).getUTCFullYear()).toBe(2039);
+    const bc = c.extensions?.find((e) => e.extnID === "2.5.29.19")?.parsedValue;
+    expect(bc instanceof BasicConstraints && bc.cA).toBe(true);
+    expect(String(c.subjectPublicKeyInfo.algorithm.algorithmParams.valueBlock.toString())).toBe("1.3.132.0.34"); // P-384
+    expect(c.notAfter.value.getUTCFullYear()).toBe(2039);
   });
 
   test("a notification credits once; 5 replays and 20 concurrent copies credit nothing more", async () => {
@@ -121,6 +123,51 @@ describe("Apple", () => {
     expect((await post({ something: 1 })).status).toBe(400);
     expect((await w.app.request("/billing/apple/", { method: "GET" })).status).toBe(405);
     expect(await snapshot()).toEqual(before);
+  });
+
+  test("only the chain Apple specifies: WWDR marker on a CA intermediate, a leaf under it, valid at signing, ES256 by the leaf's P-256 key", async () => {
+    const { ref } = await newOrder();
+    const t = standin.buy("gold_500", ref, 1990, "USD");
+    const { root, intermediate, leaf } = standin.chain;
+    const far = Date.UTC(2040, 0, 1);
+    const LEAF = "1.2.840.113635.100.6.11.1", WWDR = "1.2.840.113635.100.6.2.1";
+    const before = await snapshot();
+    const refused = async (jws: string) => expect((await post({ signedTransactionInfo: jws })).status).toBe(400);
+    // An intermediate under the pinned root without Apple's WWDR marker, and a marked leaf under it.
+    const plainMid = await standin.issue({ subject: "Some CA under the root", curve: "P-384", issuer: root, ca: true, notBefore: 0, notAfter: far, serial: 20 });
+    const plainMidLeaf = await standin.issue({ subject: "Leaf under some CA", curve: "P-256", issuer: plainMid, ca: false, marker: LEAF, notBefore: 0, notAfter: far, serial: 21 });
+    await refused(await standin.sign(t, [plainMidLeaf, plainMid, root], plainMidLeaf.keys.privateKey));
+    // A marked "intermediate" that is not a CA.
+    const notCa = await standin.issue({ subject: "Not a CA", curve: "P-384", issuer: root, ca: false, marker: WWDR, notBefore: 0, notAfter: far, serial: 22 });
+    const notCaLeaf = await standin.issue({ subject: "Leaf under a non-CA", curve: "P-256", issuer: notCa, ca: false, marker: LEAF, notBefore: 0, notAfter: far, serial: 23 });
+    await refused(await standin.sign(t, [notCaLeaf, notCa, root], notCaLeaf.keys.privateKey));
+    // A marked leaf straight under the root: a path of two, not Apple's three.
+    const direct = await standin.issue({ subject: "Leaf under the root", curve: "P-256", issuer: root, ca: false, marker: LEAF, notBefore: 0, notAfter: far, serial: 24 });
+    await refused(await standin.sign(t, [direct, root, root], direct.keys.privateKey));
+    // An intermediate that had expired when the payload was signed.
+    const oldMid = await standin.issue({ subject: "Expired WWDR", curve: "P-384", issuer: root, ca: true, marker: WWDR, notBefore: Date.UTC(2020, 0, 1), notAfter: Date.UTC(2021, 0, 1), serial: 25 });
+    const oldMidLeaf = await standin.issue({ subject: "Leaf under an expired WWDR", curve: "P-256", issuer: oldMid, ca: false, marker: LEAF, notBefore: 0, notAfter: far, serial: 26 });
+    await refused(await standin.sign(t, [oldMidLeaf, oldMid, root], oldMidLeaf.keys.privateKey));
+    // The right chain, but the JWS signature is not the leaf's: one byte changed, another key, a P-384 leaf.
+    const good = await standin.sign(t);
+    const [h, p, sig] = good.split(".");
+    const raw = base64ToBytes(sig);
+    raw[10] ^= 1;
+    await refused(`${h}.${p}.${btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`);
+    await refused(await standin.sign(t, [leaf, intermediate, root], plainMidLeaf.keys.privateKey));
+    const bigLeaf = await standin.issue({ subject: "P-384 leaf", curve: "P-384", issuer: intermediate, ca: false, marker: LEAF, notBefore: 0, notAfter: far, serial: 27 });
+    await refused(await standin.sign(t, [bigLeaf, intermediate, root], bigLeaf.keys.privateKey));
+    // Not three certificates, a signing date that is not a time, a certificate that is not DER.
+    await refused(await standin.sign(t, [leaf, intermediate]));
+    await refused(await standin.sign(t, [leaf, intermediate, root, root]));
+    await refused(await standin.sign({ ...t, signedDate: "yesterday" }));
+    await refused(await standin.sign({ ...t, signedDate: 8.64e15 + 1 }));
+    const [, , s3] = good.split(".");
+    const badX5c = btoa(JSON.stringify({ alg: "ES256", x5c: ["AAAA", "AAAA", "AAAA"] })).replace(/=+$/, "");
+    await refused(`${badX5c}.${p}.${s3}`);
+    expect(await snapshot()).toEqual(before);
+    // The same payload signed by the real chain is accepted.
+    expect((await post({ signedTransactionInfo: good })).status).toBe(200);
   });
 
   test("Apple's API down: the reported id is not kept (it is the client's word); the app's retry or the notification completes it", async () => {

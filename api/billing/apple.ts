@@ -1,10 +1,10 @@
 // Apple App Store: StoreKit 2 signed transactions and App Store Server Notifications v2. Every
-// signed payload is a JWS (ES256) whose x5c chain (leaf, Apple WWDR intermediate, root) must end
-// at a pinned Apple root (Apple Root CA - G3 by default), with each certificate signed by the
-// next, valid now, the intermediate and root CAs, and Apple's marker OIDs on the leaf
-// (1.2.840.113635.100.6.11.1) and intermediate (1.2.840.113635.100.6.2.1); only then is the
-// JWS signature checked with the leaf's key. An order starts with an appAccountToken (a UUID
-// the app passes to StoreKit); the catalog item id is the App Store product id; `price` is in
+// signed payload is a JWS (ES256) whose x5c chain (leaf, Apple WWDR intermediate, root) must
+// validate to a pinned Apple root (Apple Root CA - G3 by default) at the payload's signing date,
+// with Apple's marker OIDs on the leaf (1.2.840.113635.100.6.11.1) and intermediate
+// (1.2.840.113635.100.6.2.1); only then is the JWS signature checked with the leaf's key
+// (verifyAppleJws; the X.509 path validation is PKI.js's, x509.ts). An order starts with an
+// appAccountToken (a UUID the app passes to StoreKit); the catalog item id is the App Store product id; `price` is in
 // milliunits. POST /billing/apple/ takes a notification ({signedPayload}), the app's signed
 // transaction ({signedTransactionInfo}), or ({orderId, transactionId}) which we fetch from the
 // App Store Server API (GET /inApps/v1/transactions/{id}, ES256 bearer token).
@@ -24,7 +24,7 @@ import { AppError, notFound } from "../http/errors.ts";
 import { findByRef, findByTx, findOrder, reverse, settlePaid, type Order } from "./orders.ts";
 import { ProviderDown, notConfigured, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { USD_CENTS_PER_1000_MAJOR } from "./money.ts";
-import { base64ToBytes, parseCertificate, publicKey, sameBytes, signedBy, DerError } from "./x509.ts";
+import { base64ToBytes, parseCertificate, validatePath, hasExtension, ecPublicKey, CertificateError } from "./x509.ts";
 import type { Market } from "./catalog.ts";
 
 const NAME = "apple";
@@ -44,14 +44,18 @@ function roots(deps: Deps): Uint8Array[] {
 }
 
 /**
- * Verifies an App Store JWS up its x5c chain to a pinned root; answers its payload. The
- * certificates must be valid when Apple signed the payload (its `signedDate`, as Apple's own
- * library checks), else at `at`.
+ * Verifies an App Store JWS as Apple specifies (and as Apple's own library does): the x5c header
+ * carries three certificates; the leaf and the intermediate must form a valid X.509 path to a
+ * pinned Apple root (the x5c's own third certificate is not trusted for being there), valid when
+ * Apple signed the payload (its `signedDate`; else at `at`); the intermediate carries Apple's
+ * WWDR marker OID and the leaf Apple's receipt-signing OID; the JWS is ES256, signed by the
+ * leaf's P-256 key. The path itself (DER, name chaining, signatures, validity, CA constraints)
+ * is PKI.js's work (x509.ts). Answers the payload.
  */
 export async function verifyAppleJws(jws: string, trusted: Uint8Array[], at: number): Promise<Record<string, unknown>> {
   const parts = jws.split(".");
   if (parts.length !== 3) throw badSignature();
-  let header: { alg?: string; x5c?: string[] };
+  let header: { alg?: string; x5c?: unknown };
   let payload: Record<string, unknown>;
   try {
     header = JSON.parse(text(parts[0]));
@@ -59,25 +63,23 @@ export async function verifyAppleJws(jws: string, trusted: Uint8Array[], at: num
   } catch {
     throw badSignature();
   }
-  if (header.alg !== "ES256" || !Array.isArray(header.x5c) || header.x5c.length !== 3 || payload === null || typeof payload !== "object") throw badSignature();
-  const when = typeof payload.signedDate === "number" ? payload.signedDate : at;
+  if (header === null || typeof header !== "object" || payload === null || typeof payload !== "object") throw badSignature();
+  const x5c = header.x5c;
+  if (header.alg !== "ES256" || !Array.isArray(x5c) || x5c.length !== 3 || !x5c.every((c) => typeof c === "string")) throw badSignature();
+  const signedAt = payload.signedDate === undefined ? at : payload.signedDate;
+  if (typeof signedAt !== "number" || !Number.isFinite(new Date(signedAt).getTime())) throw badSignature();
   try {
-    const [leaf, intermediate, root] = header.x5c.map((c) => parseCertificate(base64ToBytes(c)));
-    const ok =
-      trusted.some((t) => sameBytes(t, root.der)) &&
-      root.isCa && intermediate.isCa && !leaf.isCa &&
-      intermediate.extensions.has(INTERMEDIATE_OID) && leaf.extensions.has(LEAF_OID) &&
-      [leaf, intermediate, root].every((c) => c.notBefore <= when && when <= c.notAfter) &&
-      leaf.curve.name === "P-256" &&
-      (await signedBy(intermediate, root)) && (await signedBy(leaf, intermediate));
+    const [leaf, intermediate] = (x5c as string[]).slice(0, 2).map((c) => parseCertificate(base64ToBytes(c)));
+    const path = await validatePath([leaf, intermediate], trusted.map(parseCertificate), new Date(signedAt));
+    const ok = path.length === 3 && path[0] === leaf && path[1] === intermediate && hasExtension(intermediate, INTERMEDIATE_OID) && hasExtension(leaf, LEAF_OID);
     if (!ok) throw badSignature();
     const sig = base64ToBytes(parts[2]);
-    const valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, await publicKey(leaf), sig as BufferSource, new TextEncoder().encode(`${parts[0]}.${parts[1]}`));
+    const valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, await ecPublicKey(leaf, "P-256"), sig as BufferSource, new TextEncoder().encode(`${parts[0]}.${parts[1]}`));
     if (!valid) throw badSignature();
     return payload;
   } catch (e) {
     if (e instanceof AppError) throw e;
-    if (e instanceof DerError || e instanceof SyntaxError || e instanceof DOMException || e instanceof TypeError) throw badSignature();
+    if (e instanceof CertificateError || e instanceof SyntaxError || e instanceof DOMException || e instanceof TypeError) throw badSignature();
     throw e;
   }
 }
