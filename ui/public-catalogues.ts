@@ -7,7 +7,7 @@ import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 
 /**
  * The public site's compiled catalogues (ui/locales/{locale}.public.ts): the merged catalogue less
- * the messages only back-office code shows (the admin shell's, and those of areas without a
+ * the messages only back-office code shows (the admin shell's and its labels (ui/shell/Admin*), and those of areas without a
  * public screen), so a player's page does not download the back office's words. A message any
  * other file refers to stays (the .po files name each message's files).
  */
@@ -21,7 +21,7 @@ export async function writePublicCatalogues() {
   }
   // An area without screens of its own (components other areas' screens show, e.g. community's
   // chat and friends panels on the profile) keeps its messages.
-  const adminOnly = (ref: string) => ref === "ui/shell/AdminShell.tsx" || (/^ui\/areas\/[^/]+\//.test(ref) && screenAreas.has(ref.split("/")[2]) && !publicAreas.has(ref.split("/")[2]));
+  const adminOnly = (ref: string) => /^ui\/shell\/Admin/.test(ref) || (/^ui\/areas\/[^/]+\//.test(ref) && screenAreas.has(ref.split("/")[2]) && !publicAreas.has(ref.split("/")[2]));
   const keep = new Set<string>();
   for await (const f of new Bun.Glob("ui/**/locales/ru.po").scan(root)) {
     for (const item of PO.parse(readFileSync(root + f, "utf8")).items) {

@@ -33,10 +33,13 @@ export const SERIES: { part: string; sql: string; row: RowSchema }[] = [
 ];
 
 const TIMELINE = `SELECT * FROM (
-  SELECT toUnixTimestamp64Milli(ts) AS at, 'battle' AS kind, concat(result, ' · ', toString(experience), ' xp · ', toString(kills), ' kills') AS summary FROM ${once("battles")}
-  UNION ALL SELECT toUnixTimestamp64Milli(ts), 'payment', concat(status, ' · ', provider, ' · ', item_id, ' · ', toString(amount_usd_cents / 100), ' USD') FROM ${once("payments")}
-  UNION ALL SELECT toUnixTimestamp64Milli(ts), 'currency', concat(currency, ' ', if(delta > 0, '+', ''), toString(delta), ' · ', reason) FROM ${once("currency_movements")}
-  UNION ALL SELECT toUnixTimestamp64Milli(ts), 'session', kind FROM ${once("activity")}
+  SELECT toUnixTimestamp64Milli(ts) AS at, 'battle' AS kind, concat(result, ' · ', toString(experience), ' xp · ', toString(kills), ' kills') AS summary,
+    map('result', toString(result), 'experience', toString(experience), 'kills', toString(kills)) AS detail FROM ${once("battles")}
+  UNION ALL SELECT toUnixTimestamp64Milli(ts), 'payment', concat(status, ' · ', provider, ' · ', item_id, ' · ', toString(amount_usd_cents / 100), ' USD'),
+    map('status', toString(status), 'provider', toString(provider), 'item', toString(item_id), 'usdCents', toString(amount_usd_cents)) FROM ${once("payments")}
+  UNION ALL SELECT toUnixTimestamp64Milli(ts), 'currency', concat(currency, ' ', if(delta > 0, '+', ''), toString(delta), ' · ', reason),
+    map('currency', toString(currency), 'delta', toString(delta), 'reason', toString(reason)) FROM ${once("currency_movements")}
+  UNION ALL SELECT toUnixTimestamp64Milli(ts), 'session', kind, map('kind', toString(kind)) FROM ${once("activity")}
 ) ORDER BY at DESC LIMIT {limit:UInt32}`;
 
 const chDate = (ms: number) => new Date(ms).toISOString().replace("T", " ").replace("Z", "");

@@ -12,6 +12,7 @@ import { resultText } from "./t.ts";
 import { statusCell, type BattleRow } from "./BattlesPage.tsx";
 import { ArenaPanel } from "../play/ArenaPanel.tsx";
 import { useBattlesLive } from "./live.ts";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Event {
   id: number;
@@ -43,7 +44,7 @@ interface Data {
 
 function eventText(e: Event): string {
   const d = e.details as Record<string, string | number>;
-  if (e.kind === "start") return t`Started: ${ph({ mode: d.mode })}, ${ph({ map: d.map })}, ${ph({ n: d.players })} players`;
+  if (e.kind === "start") return t`Started: ${ph({ mode: valueText("mode", String(d.mode)) })}, ${ph({ map: valueText("map", String(d.map)) })}, ${ph({ n: d.players })} players`;
   if (e.kind === "player.result") return t`${ph({ nickname: e.nickname ?? String(e.playerId ?? "") })}: ${ph({ result: resultText(String(d.result)) })}, +${ph({ exp: fmtInt(Number(d.experience)) })} exp, +${ph({ silver: fmtInt(Number(d.silver)) })} silver, −${ph({ spent: fmtInt(Number(d.silverSpent)) })} costs`;
   if (e.kind === "end") return t`Ended by the battle server`;
   if (e.kind === "stop") return t`Stopped by an operator (no rewards)`;
@@ -70,7 +71,7 @@ export default function BattlePage({ params }: { params: Record<string, string |
     <Load state={state}>
       {(d) => (
         <section className="tk-battle">
-          <h1>{t`Battle #${ph({ id: d.battle.id })}: ${ph({ mode: d.battle.mode })}, ${ph({ map: d.battle.map })}`}</h1>
+          <h1>{t`Battle #${ph({ id: d.battle.id })}: ${ph({ mode: valueText("mode", d.battle.mode) })}, ${ph({ map: valueText("map", d.battle.map) })}`}</h1>
           <p className="tk-row">
             {statusCell(d.battle)} · {fmtDateTime(d.battle.startedAt)}
             {d.battle.endedAt ? ` – ${fmtDateTime(d.battle.endedAt)}` : ""}

@@ -12,6 +12,7 @@ import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Table } from "../../components/Table.tsx";
 import { battleStatusText, BATTLE_STATUSES } from "./t.ts";
 import { useBattlesLive } from "./live.ts";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 export interface BattleRow {
   id: number;
@@ -74,8 +75,8 @@ export default function BattlesPage() {
   const columns = useMemo<Column<BattleRow>[]>(
     () => [
       { id: "id", label: t`Battle`, value: (b) => b.id, cell: (b) => <a href={`/admin/battles/${b.id}/events`}>#{b.id}</a> },
-      { id: "mode", label: t`Mode`, value: (b) => b.mode },
-      { id: "map", label: t`Map`, value: (b) => b.map, sortable: false },
+      { id: "mode", label: t`Mode`, value: (b) => b.mode, cell: (b) => valueText("mode", b.mode) },
+      { id: "map", label: t`Map`, value: (b) => b.map, cell: (b) => valueText("map", b.map), sortable: false },
       { id: "status", label: t`Status`, value: (b) => (b.stuck ? "stuck" : b.status), cell: statusCell },
       { id: "players", label: t`Players`, value: (b) => b.players, sortable: false },
       { id: "startedAt", label: t`Started`, value: (b) => b.startedAt, cell: (b) => fmtDateTime(b.startedAt) },
@@ -126,7 +127,7 @@ export default function BattlesPage() {
         rowKey={(b) => String(b.id)}
         filters={[
           { id: "status", label: t`Status`, options: BATTLE_STATUSES.map((s) => [s, battleStatusText(s)]) },
-          { id: "mode", label: t`Mode`, options: (head.data?.modes ?? []).map((m) => [m, m]) },
+          { id: "mode", label: t`Mode`, options: (head.data?.modes ?? []).map((m) => [m, valueText("mode", m)]) },
           { id: "playerId", label: t`Player id` },
           { id: "from", label: t`From (DD.MM.YYYY)` },
           { id: "to", label: t`To (DD.MM.YYYY)` },

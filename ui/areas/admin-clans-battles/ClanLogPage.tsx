@@ -5,6 +5,7 @@ import { useApi } from "../../lib/api.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { actionText } from "./t.ts";
+import { detailsText } from "../../shell/AdminLabels.ts";
 
 export interface LogRow {
   id: number;
@@ -22,7 +23,7 @@ export const logColumns = (): Column<LogRow>[] => [
   { id: "who", label: t`Who`, value: (r) => (r.action.startsWith("admin.") ? t`operator ${ph({ name: String(r.details.admin ?? "") })}` : (r.actor ?? `#${r.actorId}`)), sortable: false },
   { id: "action", label: t`Action`, value: (r) => actionText(r.action), sortable: false },
   { id: "target", label: t`Player`, value: (r) => (r.targetId ? (r.target ?? `#${r.targetId}`) : ""), sortable: false },
-  { id: "details", label: t`Details`, value: (r) => Object.entries(r.details).filter(([k]) => k !== "admin" && k !== "adminId").map(([k, v]) => `${k}: ${String(v)}`).join(", "), sortable: false },
+  { id: "details", label: t`Details`, value: (r) => detailsText(r.details, ["admin", "adminId"]), sortable: false },
 ];
 
 export default function ClanLogPage({ params }: { params: Record<string, string | undefined> }) {

@@ -7,6 +7,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { MessageList, setMessage, type AdminMessage } from "./Moderation.tsx";
+import { roomText } from "../../shell/AdminLabels.ts";
 
 interface Head {
   rooms: string[];
@@ -69,7 +70,7 @@ function PostForm({ rooms }: { rooms: string[] }) {
         <select value={room} onChange={(e) => setRoom(e.target.value)}>
           {rooms.map((r) => (
             <option key={r} value={r}>
-              {r}
+              {roomText(r)}
             </option>
           ))}
         </select>
@@ -131,7 +132,7 @@ export default function ChatAdminPage() {
                 <option value="">{t`All rooms`}</option>
                 {d.rooms.map((r) => (
                   <option key={r} value={r}>
-                    {r}
+                    {roomText(r)}
                   </option>
                 ))}
               </select>

@@ -7,6 +7,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { roomText } from "../../shell/AdminLabels.ts";
 
 export interface AdminMessage {
   id: number;
@@ -71,7 +72,7 @@ export function MessageList({ rows, onChange }: { rows: AdminMessage[]; onChange
             {rows.map((m) => (
               <tr key={m.id} data-message-id={m.id}>
                 <td>{fmtDateTime(m.createdAt)}</td>
-                <td>{m.room}</td>
+                <td>{roomText(m.room)}</td>
                 <td>{m.playerId === null ? t`System` : <a href={`/admin/player/${m.playerId}`}>{m.nickname}</a>}{m.mutedUntil ? ` · ${t`muted until`} ${fmtDateTime(m.mutedUntil)}` : ""}</td>
                 <td style={{ overflowWrap: "anywhere", maxWidth: 420 }}>{m.status === "deleted" ? "—" : m.body}</td>
                 <td>{t(STATUS[m.status])}{m.moderatedBy ? ` (${m.moderatedBy})` : ""}</td>

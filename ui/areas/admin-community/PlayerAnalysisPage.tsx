@@ -4,7 +4,9 @@
 import { useEffect, useState } from "react";
 import { t, ph, msg } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
-import { fmtDateTime } from "../../lib/i18n.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { amountText, valueText } from "../../shell/AdminLabels.ts";
+import { money, statusText } from "../billing/t.ts";
 import { Chart } from "../../components/Chart.tsx";
 import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
@@ -15,6 +17,31 @@ interface Event {
   at: number;
   kind: string;
   summary: string;
+  /** The event's fields (all text, as the warehouse's map gives them). */
+  detail?: Record<string, string>;
+}
+
+/** The event in the page's locale, from its fields (the English summary only for an event without them). */
+function eventText(e: Event): string {
+  const d = e.detail;
+  if (!d) return e.summary;
+  const n = (v: string | undefined) => fmtInt(Number(v ?? 0));
+  if (e.kind === "battle") {
+    const result = valueText("result", d.result);
+    const xp = n(d.experience);
+    const kills = n(d.kills);
+    return t`${result}: ${xp} XP, ${kills} destroyed`;
+  }
+  if (e.kind === "payment") {
+    const status = statusText(d.status ?? "");
+    const provider = valueText("provider", d.provider);
+    const usd = money(Number(d.usdCents ?? 0), "USD");
+    const item = d.item ?? "";
+    return t`${status} · ${provider} · ${item} · ${usd}`;
+  }
+  if (e.kind === "currency") return `${amountText(Number(d.delta ?? 0), d.currency ?? "")} · ${valueText("reason", d.reason)}`;
+  if (e.kind === "session") return valueText("activity", d.kind);
+  return e.summary;
 }
 const KINDS = { battle: msg`battle`, payment: msg`payment`, currency: msg`currency`, session: msg`session` };
 const PARTS = ["battles", "payments", "currency", "sessions"] as const;
@@ -48,7 +75,7 @@ export default function PlayerAnalysisPage({ params }: { params: Record<string, 
         while ((i = buf.indexOf("\n")) >= 0) {
           const line = JSON.parse(buf.slice(0, i)) as { part: string; rows?: Row[]; message?: string } & Event;
           buf = buf.slice(i + 1);
-          if (line.part === "event") batch.push({ at: Number(line.at), kind: line.kind, summary: line.summary });
+          if (line.part === "event") batch.push({ at: Number(line.at), kind: line.kind, summary: line.summary, detail: line.detail });
           else if (line.part === "error") setState(line.message ?? "error");
           else if (line.part === "done") setState("done");
           else if (line.rows) setParts((p) => ({ ...p, [line.part]: line.rows! }));
@@ -64,7 +91,7 @@ export default function PlayerAnalysisPage({ params }: { params: Record<string, 
   const columns: Column<Event>[] = [
     { id: "at", label: t`When`, value: (e) => e.at, cell: (e) => fmtDateTime(e.at) },
     { id: "kind", label: t`What`, value: (e) => (e.kind in KINDS ? t(KINDS[e.kind as keyof typeof KINDS]) : e.kind) },
-    { id: "summary", label: t`Details`, value: (e) => e.summary, sortable: false },
+    { id: "summary", label: t`Details`, value: (e) => eventText(e), sortable: false },
   ];
   const failed = state !== "loading" && state !== "done";
   return (

@@ -8,6 +8,7 @@ import { Empty, Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Device {
   id: number;
@@ -120,7 +121,7 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
   const state = useApi<Head>(`/admin/player/${id}/devices`);
   const columns: Column<Device>[] = [
     { id: "client", label: t`Client`, value: (d) => (d.client === "game" ? t`game` : t`site`) },
-    { id: "platform", label: t`Platform`, value: (d) => d.platform },
+    { id: "platform", label: t`Platform`, value: (d) => d.platform, cell: (d) => valueText("platform", d.platform) },
     { id: "appVersion", label: t`App version`, value: (d) => d.appVersion || "—" },
     { id: "country", label: t`Country`, value: (d) => d.country ?? "—" },
     { id: "firstSeen", label: t`First seen`, value: (d) => d.firstSeen, cell: (d) => fmtDateTime(d.firstSeen) },
@@ -144,7 +145,7 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
                 <ul>
                   {d.identities.map((i) => (
                     <li key={`${i.network}:${i.uid}`} className="tk-row">
-                      <span>{`${i.network}: ${i.uid}`}</span>
+                      <span>{`${valueText("network", i.network)}: ${i.uid}`}</span>
                       <a href={`/admin/player/goToMailProfile/${encodeURIComponent(i.uid)}`} target="_blank" rel="noopener noreferrer">
                         {t`Profile on the network`}
                       </a>

@@ -8,6 +8,7 @@ import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load } from "../../components/States.tsx";
 import { Table } from "../../components/Table.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Row {
   battleId: number;
@@ -55,7 +56,7 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
   const columns: Column<Row>[] = [
     { id: "battleId", label: t`Battle`, value: (r) => r.battleId, sortable: false, cell: (r) => <button type="button" className="tk-link" onClick={() => setOpen(r.battleId)}>#{r.battleId}</button> },
     { id: "startedAt", label: t`Started`, value: (r) => r.startedAt, cell: (r) => fmtDateTime(r.startedAt), sortable: false },
-    { id: "mode", label: t`Mode, map`, value: (r) => `${r.mode} · ${r.map}`, sortable: false },
+    { id: "mode", label: t`Mode, map`, value: (r) => `${valueText("mode", r.mode)} · ${valueText("map", r.map)}`, sortable: false },
     { id: "tank", label: t`Tank`, value: (r) => r.tank, sortable: false },
     { id: "result", label: t`Result`, value: (r) => results.find(([k]) => k === r.result)?.[1] ?? r.status, sortable: false },
     { id: "experience", label: t`Experience`, value: (r) => r.experience, sortable: false },

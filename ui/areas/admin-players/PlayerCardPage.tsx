@@ -11,6 +11,7 @@ import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import { Facts } from "./Facts.tsx";
 import { PlaceFields, RegionName } from "./PlaceFields.tsx";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Card {
   player: {
@@ -102,14 +103,14 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
             <Facts
               items={[
                 [t`Email`, d.player.email ?? "—"],
-                [t`Country, platform, source`, `${d.player.country} · ${d.player.platform} · ${d.player.source}`],
+                [t`Country, platform, source`, `${d.player.country} · ${valueText("platform", d.player.platform)} · ${valueText("source", d.player.source)}`],
                 [t`Region, city`, <>{<RegionName country={d.player.country} region={d.player.region} />} · {d.player.city ?? "—"}</>],
                 [t`Level, experience, rating`, `${d.player.level} · ${fmtInt(d.player.experience)} · ${fmtInt(d.player.rating)}`],
                 [t`Battles, wins`, `${fmtInt(d.player.battles)} · ${fmtInt(d.player.wins)}`],
                 [t`Gold, silver`, `${fmtInt(d.player.gold)} · ${fmtInt(d.player.silver)}`],
                 [t`Registered, last sign-in`, `${fmtDateTime(d.player.createdAt)} · ${fmtDateTime(d.player.lastLoginAt) || "—"}`],
-                [t`Social ids`, d.identities.map((i) => `${i.network}:${i.uid}`).join(", ") || "—"],
-                [t`Clan`, d.clan ? `${d.clan.name} (${d.clan.role})` : "—"],
+                [t`Social ids`, d.identities.map((i) => `${valueText("network", i.network)}: ${i.uid}`).join(", ") || "—"],
+                [t`Clan`, d.clan ? `${d.clan.name} (${valueText("clanRole", d.clan.role)})` : "—"],
                 [t`Items, open sessions`, `${d.counts.items} · ${d.counts.sessions}`],
               ]}
             />

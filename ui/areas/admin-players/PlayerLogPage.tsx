@@ -7,7 +7,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load, Empty } from "../../components/States.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
-import { LOG_KINDS, kindText, detailText, type LogEntry } from "./logKinds.ts";
+import { LOG_KINDS, kindText, detailText, noticeKindText, noticeText, type LogEntry } from "./logKinds.ts";
 
 interface Notification {
   id: number;
@@ -47,8 +47,8 @@ export default function PlayerLogPage({ params }: { params: Record<string, strin
   ];
   const noticeColumns: Column<Notification>[] = [
     { id: "createdAt", label: t`When`, value: (n) => n.createdAt, cell: (n) => fmtDateTime(n.createdAt), sortable: false },
-    { id: "kind", label: t`Kind`, value: (n) => n.kind, sortable: false },
-    { id: "payload", label: t`Details`, value: (n) => JSON.stringify(n.payload), sortable: false },
+    { id: "kind", label: t`Kind`, value: (n) => noticeKindText(n.kind), sortable: false },
+    { id: "payload", label: t`Details`, value: (n) => noticeText(n.kind, n.payload), sortable: false },
     { id: "readAt", label: t`Read`, value: (n) => n.readAt, cell: (n) => fmtDateTime(n.readAt) || "—", sortable: false },
   ];
   return (

@@ -10,6 +10,8 @@ import type { Column } from "../../components/DataTable.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
+import { valueText } from "../../shell/AdminLabels.ts";
+import { romanTier } from "../../components/TankArt.tsx";
 
 interface Tank {
   id: number;
@@ -43,7 +45,7 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
     { id: "id", label: t`Id`, value: (r) => r.id },
     { id: "name", label: t`Tank`, value: (r) => r.name },
     { id: "tier", label: t`Tier`, value: (r) => r.tier },
-    { id: "nation", label: t`Nation`, value: (r) => r.nation },
+    { id: "nation", label: t`Nation`, value: (r) => r.nation, cell: (r) => valueText("nation", r.nation) },
     { id: "acquiredAt", label: t`Since`, value: (r) => r.acquiredAt, cell: (r) => fmtDateTime(r.acquiredAt) },
     {
       id: "actions",
@@ -78,7 +80,7 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
                 <select name="tankId" value={grant} onChange={(e) => setGrant(e.target.value)}>
                   <option value="">—</option>
                   {d.catalogue.map((c) => (
-                    <option key={c.id} value={c.id} disabled={d.rows.some((r) => r.id === c.id)}>{`${c.name} (${c.nation}, ${c.tier})`}</option>
+                    <option key={c.id} value={c.id} disabled={d.rows.some((r) => r.id === c.id)}>{`${c.name} (${valueText("nation", c.nation)}, ${romanTier(c.tier)})`}</option>
                   ))}
                 </select>
               </label>

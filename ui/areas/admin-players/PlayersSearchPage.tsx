@@ -6,6 +6,7 @@ import { DataTable, type Column, type Filter } from "../../components/DataTable.
 import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { BulkUnban } from "./BulkUnban.tsx";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Row {
   id: number;
@@ -47,7 +48,7 @@ export default function PlayersSearchPage() {
     { id: "nickname", label: t`Nickname`, value: (r) => r.nickname, cell: (r) => <a href={`/admin/player/${r.id}`}>{r.nickname}</a> },
     { id: "email", label: t`Email`, value: (r) => r.email, sortable: false },
     { id: "country", label: t`Country`, value: (r) => [r.country, r.city].filter(Boolean).join(" · "), sortable: false },
-    { id: "platform", label: t`Platform`, value: (r) => r.platform, sortable: false },
+    { id: "platform", label: t`Platform`, value: (r) => r.platform, cell: (r) => valueText("platform", r.platform), sortable: false },
     { id: "level", label: t`Level`, value: (r) => r.level },
     { id: "gold", label: t`Gold`, value: (r) => r.gold, cell: (r) => fmtInt(r.gold) },
     { id: "createdAt", label: t`Registered`, value: (r) => r.createdAt, cell: (r) => fmtDateTime(r.createdAt) },

@@ -7,6 +7,7 @@ import { Load } from "../../components/States.tsx";
 import { Chart } from "../../components/Chart.tsx";
 import { Table } from "../../components/Table.tsx";
 import type { Column } from "../../components/DataTable.tsx";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Group {
   key: string;
@@ -19,8 +20,8 @@ interface Data {
 
 export default function PlayersStatsPage() {
   const state = useApi<Data>("/admin/playersStats/");
-  const groupColumns = (label: string): Column<Group>[] => [
-    { id: "key", label, value: (g) => g.key },
+  const groupColumns = (label: string, word: (key: string) => string = String): Column<Group>[] => [
+    { id: "key", label, value: (g) => g.key, cell: (g) => word(String(g.key)) },
     { id: "players", label: t`Players`, value: (g) => g.players, cell: (g) => fmtInt(g.players) },
   ];
   const payerColumns: Column<Data["payers"][number]>[] = [
@@ -37,7 +38,7 @@ export default function PlayersStatsPage() {
             <p>{t`Players: ${ph({ total: fmtInt(d.stats.total) })} · signed in during the last 30 days: ${ph({ active: fmtInt(d.stats.active) })} · banned now: ${ph({ banned: fmtInt(d.stats.banned) })}`}</p>
             <Chart spec={{ kind: "bar", title: t`Registrations by day`, x: d.stats.registrations.map((r) => r.day), series: [{ name: t`Registrations`, data: d.stats.registrations.map((r) => r.players) }] }} />
             <div className="tk-row" style={{ alignItems: "flex-start" }}>
-              <Table rows={d.stats.byPlatform} columns={groupColumns(t`Platform`)} caption={t`By platform`} />
+              <Table rows={d.stats.byPlatform} columns={groupColumns(t`Platform`, (k) => valueText("platform", k))} caption={t`By platform`} />
               <Table rows={d.stats.byCountry} columns={groupColumns(t`Country`)} caption={t`By country`} />
               <Table rows={d.stats.byLevel} columns={groupColumns(t`Level`)} caption={t`By level`} />
             </div>

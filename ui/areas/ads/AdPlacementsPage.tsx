@@ -12,6 +12,7 @@ import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { bool, int, text } from "../../../api/http/fields.ts";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Row { id: number; placement: string; network: string; enabled: boolean; capPerDay: number; reward: number }
 
@@ -36,7 +37,7 @@ export default function AdPlacementsPage() {
   const columns: Column<Row>[] = [
     { id: "id", label: t`ID`, value: (r) => r.id },
     { id: "placement", label: t`Placement`, value: (r) => r.placement },
-    { id: "network", label: t`Network`, value: (r) => r.network },
+    { id: "network", label: t`Network`, value: (r) => r.network, cell: (r) => valueText("adNetwork", r.network) },
     { id: "enabled", label: t`Enabled`, value: (r) => (r.enabled ? t`yes` : t`no`) },
     { id: "capPerDay", label: t`Cap per day`, value: (r) => r.capPerDay, cell: (r) => fmtInt(r.capPerDay) },
     { id: "reward", label: t`Reward, silver`, value: (r) => r.reward, cell: (r) => fmtInt(r.reward) },
@@ -59,14 +60,14 @@ export default function AdPlacementsPage() {
             columns={columns}
             rowKey={(r) => String(r.id)}
             search={t`Search`}
-            filters={[{ id: "network", label: t`Network`, options: d.networks.map((n): [string, string] => [n, n]) }, { id: "enabled", label: t`Enabled`, options: [["true", t`yes`], ["false", t`no`]] }]}
+            filters={[{ id: "network", label: t`Network`, options: d.networks.map((n): [string, string] => [n, valueText("adNetwork", n)]) }, { id: "enabled", label: t`Enabled`, options: [["true", t`yes`], ["false", t`no`]] }]}
             defaultSort={{ id: "placement", desc: false }}
             exportName="ad-placements"
             version={version}
           />
           <h2>{editing ? t`Edit placement #${ph({ id: editing.id })}` : t`New placement`}</h2>
           <PlacementForm key={editing ? `edit-${editing.id}` : `new-${version}`} row={editing} networks={d.networks} onDone={() => { setEditing(null); setVersion((v) => v + 1); }} />
-          <ConfirmDialog open={removing !== null} text={removing ? t`Remove the ${ph({ network: removing.network })} settings of ${ph({ placement: removing.placement })}?` : ""} onConfirm={() => removing && remove(removing)} onCancel={() => setRemoving(null)} />
+          <ConfirmDialog open={removing !== null} text={removing ? t`Remove the ${ph({ network: valueText("adNetwork", removing.network) })} settings of ${ph({ placement: removing.placement })}?` : ""} onConfirm={() => removing && remove(removing)} onCancel={() => setRemoving(null)} />
         </section>
       )}
     </Load>
@@ -83,7 +84,7 @@ function PlacementForm({ row, networks, onDone }: { row: Row | null; networks: s
         onDone();
       })}>
       <FormField form={form} name="placement" label={t`Placement`} />
-      <FormField form={form} name="network" label={t`Network`} type="select" options={[["", "—"], ...networks.map((n): [string, string] => [n, n])]} />
+      <FormField form={form} name="network" label={t`Network`} type="select" options={[["", "—"], ...networks.map((n): [string, string] => [n, valueText("adNetwork", n)])]} />
       <FormField form={form} name="capPerDay" label={t`Cap per day`} type="number" />
       <FormField form={form} name="reward" label={t`Reward, silver`} type="number" />
       <FormField form={form} name="enabled" label={t`Enabled`} type="checkbox" />

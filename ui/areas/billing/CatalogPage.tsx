@@ -11,6 +11,7 @@ import { Table, type Column } from "../../components/Table.tsx";
 import { grantsText } from "./CheckoutPage.tsx";
 import { ph, t } from "@lingui/core/macro";
 import { money, GRANT_NAMES } from "./t.ts";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Item {
   id: string;
@@ -214,7 +215,7 @@ export default function CatalogPage() {
       { id: "id", label: t`Id`, value: (i) => i.id },
       { id: "title", label: locale === "ru" ? t`Title (ru)` : t`Title (en)`, value: (i) => (locale === "ru" ? i.titleRu : i.titleEn), cell: (i) => <>{locale === "ru" ? i.titleRu : i.titleEn}{!i.active && <em> ({t`inactive`})</em>}</> },
       { id: "grants", label: t`Grants`, value: (i) => i.grants.gold, cell: (i) => grantsText({ ...i.grants, gold: i.grants.gold + i.bonusGold }) },
-      { id: "prices", label: t`Prices`, value: (i) => i.prices.length, sortable: false, cell: (i) => i.prices.map((p) => `${p.market}: ${money(p.amount, p.currency)}`).join(" · ") },
+      { id: "prices", label: t`Prices`, value: (i) => i.prices.length, sortable: false, cell: (i) => i.prices.map((p) => `${valueText("store", p.market)}: ${money(p.amount, p.currency)}`).join(" · ") },
       { id: "period", label: t`Availability`, value: (i) => i.availability.from, sortable: false, cell: (i) => [fmtDateTime(i.availability.from), fmtDateTime(i.availability.until)].filter(Boolean).join(" – ") + (i.availability.countries.length ? ` ${i.availability.countries.join(",")}` : "") },
       {
         id: "actions", label: "", value: () => "", sortable: false, csv: false,

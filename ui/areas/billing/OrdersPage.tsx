@@ -8,6 +8,7 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { plural, t } from "@lingui/core/macro";
 import { money, statusText } from "./t.ts";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Row {
   id: number;
@@ -34,7 +35,7 @@ export default function OrdersPage() {
       { id: "id", label: t`Order`, value: (o) => o.id },
       { id: "createdAt", label: t`Created`, value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
       { id: "player", label: t`Player`, value: (o) => o.playerId, cell: (o) => <a href={`/admin/playerPayment/${o.playerId}`}>{o.nickname ?? `#${o.playerId}`}</a> },
-      { id: "provider", label: t`Provider`, value: (o) => o.provider },
+      { id: "provider", label: t`Provider`, value: (o) => o.provider, cell: (o) => valueText("provider", o.provider) },
       { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false },
       { id: "amount", label: t`Amount`, value: (o) => o.amountMinor, cell: (o) => (o.provider === "manual" ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}` : money(o.amountMinor, o.currency)) },
       { id: "status", label: t`Status`, value: (o) => o.status, cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span> },
@@ -61,7 +62,7 @@ export default function OrdersPage() {
         defaultSort={{ id: "id", desc: true }}
         filters={[
           { id: "status", label: t`Status`, options: STATUSES.map((s) => [s, statusText(s)]) },
-          { id: "provider", label: t`Provider`, options: PROVIDERS.map((p) => [p, p]) },
+          { id: "provider", label: t`Provider`, options: PROVIDERS.map((p) => [p, valueText("provider", p)]) },
           { id: "awaiting", label: t`Awaiting verification`, options: [["1", t`Yes`]] },
           { id: "playerId", label: t`Player id` },
         ]}

@@ -10,6 +10,7 @@ import { Load } from "../../components/States.tsx";
 import { JsonEditor } from "../../components/JsonEditor.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { fieldText, fieldValueText, shownValue } from "../../shell/AdminLabels.ts";
 
 type Item = Record<string, unknown> & { id: number };
 interface Collection {
@@ -23,7 +24,6 @@ interface Changes {
   removed: number[];
 }
 
-const cell = (v: unknown) => (v == null ? "" : typeof v === "object" ? JSON.stringify(v) : typeof v === "boolean" ? (v ? t`yes` : t`no`) : String(v));
 
 export default function CollectionPage() {
   const [path] = useLocation();
@@ -68,7 +68,7 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
           <tr>
             {data.columns.map((c) => (
               <th key={c} scope="col">
-                {c}
+                {fieldText(c)}
               </th>
             ))}
           </tr>
@@ -77,7 +77,7 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
           {data.items.map((it) => (
             <tr key={it.id}>
               {data.columns.map((c) => (
-                <td key={c}>{cell(it[c])}</td>
+                <td key={c}>{c === "kind" ? shownValue(it[c]) : fieldValueText(c, it[c])}</td>
               ))}
             </tr>
           ))}

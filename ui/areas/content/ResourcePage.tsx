@@ -86,7 +86,7 @@ function Resource({ d }: { d: Description }) {
     .filter((f) => f.options.length);
   const columns = useMemo<Column<Row>[]>(
     () => [
-      ...d.columns.map((c) => ({ id: c, label: label(c), value: (r: Row) => r[c], cell: (r: Row) => show(r[c]) })),
+      ...d.columns.map((c) => ({ id: c, label: label(c), value: (r: Row) => r[c], cell: (r: Row) => (props[c] && enumOf(props[c]) && typeof r[c] === "string" ? valueLabel(r[c] as string) : show(r[c])) })),
       {
         id: "actions",
         label: "",

@@ -4,11 +4,12 @@
 // removed. Values are flat form strings keyed by path ("groups.1.priceGold"), so the server's
 // field errors ("groups.1.priceGold") land under their own input; toInput builds the nested item.
 import { useEffect } from "react";
-import { msg, ph, t } from "@lingui/core/macro";
+import { ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { FormField } from "../../components/Form.tsx";
 import type { Form as FormState } from "../../lib/form.ts";
 import { fmtInt } from "../../lib/i18n.ts";
+import { anyValueText, fieldText, shownValue } from "../../shell/AdminLabels.ts";
 
 export interface Prop {
   type?: string;
@@ -32,40 +33,15 @@ export function kindOf(p: Prop): Kind {
   return "text";
 }
 
-/** Names of fields and columns (a name without one shows as it is). */
-export const FIELD_LABELS: Record<string, MessageDescriptor> = {
-  id: msg`Id`, nameRu: msg`Name (ru)`, nameEn: msg`Name (en)`, name: msg`Name`, nation: msg`Nation`, type: msg`Type`, tier: msg`Tier`,
-  requiredLevel: msg`Level required`, premium: msg`Premium`, priceGold: msg`Price, gold`, priceSilver: msg`Price, silver`,
-  hp: msg`Hit points`, damage: msg`Damage`, penetration: msg`Penetration`, armor: msg`Armour`, speed: msg`Speed, km/h`,
-  rateOfFire: msg`Shots/min ×10`, sortOrder: msg({ message: "Order", context: "sort order" }), active: msg`Active`, slot: msg`Slot`,
-  bonus: msg`Bonus, %`, season: msg`Season`, concealment: msg`Concealment, %`, durationDays: msg`Days (0: forever)`, image: msg`Image`, kind: msg`Kind`,
-  role: msg`Role`, levelCap: msg`Level cap`, xpBase: msg`XP for level 2`, xpGrowth: msg`XP growth per level, %`, groups: msg`Price groups`,
-  group: msg`Group`, startLevel: msg`Starting level`, gains: msg`XP per battle`, win: msg`Win`, draw: msg`Draw`, loss: msg`Loss`,
-  upgrades: msg`Skill training prices`, speedups: msg`Speed-up prices`, level: msg`Level`, rarity: msg`Rarity`, days: msg`Days (0: forever)`,
-  stat: msg`Stat`, minTier: msg`Lowest tier`, maxTier: msg`Highest tier`, aimError: msg`Aim error, 0.1°`, reactionMs: msg`Reaction, ms`,
-  aggression: msg`Aggression, 0–100`, weight: msg`Weight`, target: msg({ message: "Target", context: "task goal" }), tankType: msg`Tank class`, minLevel: msg`Lowest level`,
-  maxLevel: msg`Highest level`, rewardCurrency: msg`Reward currency`, rewardAmount: msg`Reward`,
-};
-
-/** Enum values as players and operators say them. */
-const VALUE_LABELS: Record<string, MessageDescriptor> = {
-  commander: msg`Commander`, gunner: msg`Gunner`, driver: msg`Driver`, loader: msg`Loader`, radio: msg`Radio operator`,
-  recruit: msg`Recruit`, school: msg`Tank school`, academy: msg`Academy`,
-  flag: msg`Flag`, horn: msg`Horn`, trail: msg`Trail`, smoke: msg`Smoke`, skin: msg`Skin`,
-  common: msg`Common`, rare: msg`Rare`, epic: msg`Epic`, legendary: msg`Legendary`,
-  damage: msg`Damage`, penetration: msg`Penetration`, armor: msg`Armour`, speed: msg`Speed`, rateOfFire: msg`Rate of fire`, hp: msg`Hit points`, viewRange: msg`View range`,
-  win_battles: msg`Win battles`, play_battles: msg`Play battles`, deal_damage: msg`Deal damage`, destroy_tanks: msg`Destroy tanks`, earn_silver: msg`Earn silver`, play_class: msg`Play a tank class`,
-  silver: msg`Silver`, gold: msg`Gold`,
-  light: msg`Light tank`, medium: msg`Medium tank`, heavy: msg`Heavy tank`, td: msg`Tank destroyer`, spg: msg`SPG`,
-  gun: msg`Gun`, turret: msg`Turret`, engine: msg`Engine`, tracks: msg`Suspension`,
-};
-
 let extraLabels: Record<string, MessageDescriptor> = {};
 /** Another area's field names over these (set by the screen shown). */
 export const setExtraLabels = (l: Record<string, MessageDescriptor> | undefined) => void (extraLabels = l ?? {});
-export const label = (k: string) => (extraLabels[k] ? t(extraLabels[k]) : FIELD_LABELS[k] ? t(FIELD_LABELS[k]) : k);
-export const valueLabel = (v: string) => (VALUE_LABELS[v] ? t(VALUE_LABELS[v]) : v);
-export const show = (v: unknown) => (typeof v === "boolean" ? (v ? t`yes` : t`no`) : typeof v === "number" ? fmtInt(v) : v == null ? "" : typeof v === "string" ? valueLabel(v) : JSON.stringify(v));
+/** A field's name: the screen's own words, else the shared ones (ui/shell/AdminLabels.ts). */
+export const label = (k: string) => (extraLabels[k] ? t(extraLabels[k]) : fieldText(k));
+/** A stored value in words (nations, classes, kinds… from the shared tables). */
+export const valueLabel = (v: string) => anyValueText(v);
+/** A cell's value: text as it is (an enum column translates with valueLabel), numbers, yes/no, structures in words. */
+export const show = (v: unknown) => (typeof v === "string" ? v : shownValue(v));
 
 const ROWS = "#";
 

@@ -8,6 +8,7 @@ import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { dateTime, int, optional } from "../../../api/http/fields.ts";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 export interface Conditions { levelMin: number; levelMax: number; platforms: string[]; countries: string[]; registeredAfter?: number; percent: number }
 
@@ -49,7 +50,7 @@ export function ConditionsForm({ id, conditions, platforms, onSaved }: { id: num
       <fieldset>
         <legend>{t`Platforms (none ticked: all)`}</legend>
         <div className="tk-row">
-          {platforms.map((p) => <FormField key={p} form={form} name={`platform_${p}`} label={p} type="checkbox" />)}
+          {platforms.map((p) => <FormField key={p} form={form} name={`platform_${p}`} label={valueText("platform", p)} type="checkbox" />)}
         </div>
       </fieldset>
       <FormField form={form} name="countries" label={t`Countries`} hint={t`Two-letter codes separated by commas; empty: all countries`} />

@@ -14,6 +14,7 @@ import { GeneralForm } from "./GeneralForm.tsx";
 import { ConditionsForm, type Conditions } from "./ConditionsForm.tsx";
 import { VariantsForm, type Variant } from "./VariantsForm.tsx";
 import { STATUS, type OptionKeys, type Status } from "./shared.ts";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Experiment { id: number; name: string; description: string; status: Status; optionScope: string; optionKey: string; conditions: Conditions; variants: Variant[] }
 interface Page { experiment: Experiment; transitions: Status[]; optionKeys: OptionKeys; platforms: string[]; counts: Record<string, number> }
@@ -49,7 +50,7 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
     { id: "playerId", label: t`Player`, value: (r) => r.playerId, sortable: false },
     { id: "nickname", label: t`Nickname`, value: (r) => r.nickname, sortable: false },
     { id: "level", label: t`Level`, value: (r) => r.level, sortable: false },
-    { id: "platform", label: t`Platform`, value: (r) => r.platform, sortable: false },
+    { id: "platform", label: t`Platform`, value: (r) => r.platform, cell: (r) => valueText("platform", r.platform), sortable: false },
     { id: "country", label: t`Country`, value: (r) => r.country, sortable: false },
     { id: "variant", label: t`Variant`, value: (r) => r.variant, sortable: false },
     { id: "optionVariant", label: t`Option variant`, value: (r) => r.optionVariant, sortable: false },

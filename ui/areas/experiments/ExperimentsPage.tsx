@@ -6,7 +6,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { GeneralForm } from "./GeneralForm.tsx";
-import { STATUS, type OptionKeys, type Status } from "./shared.ts";
+import { SCOPE, STATUS, type OptionKeys, type Status } from "./shared.ts";
 
 interface Row { id: number; name: string; status: Status; optionScope: string; optionKey: string; updatedAt: number; startedAt: number | null }
 
@@ -17,7 +17,7 @@ export default function ExperimentsPage() {
     { id: "id", label: t`ID`, value: (r) => r.id },
     { id: "name", label: t`Name`, value: (r) => r.name, cell: (r) => <Link href={`/admin/experiments/control/${r.id}`}>{r.name}</Link> },
     { id: "status", label: t`Status`, value: (r) => t(STATUS[r.status]) },
-    { id: "optionKey", label: t`Option key`, value: (r) => `${r.optionScope}: ${r.optionKey}` },
+    { id: "optionKey", label: t`Option key`, value: (r) => `${SCOPE[r.optionScope] ? t(SCOPE[r.optionScope]) : r.optionScope}: ${r.optionKey}` },
     { id: "startedAt", label: t`Started`, value: (r) => r.startedAt, cell: (r) => (r.startedAt ? fmtDateTime(r.startedAt) : "") },
     { id: "updatedAt", label: t`Changed`, value: (r) => r.updatedAt, cell: (r) => fmtDateTime(r.updatedAt) },
   ];

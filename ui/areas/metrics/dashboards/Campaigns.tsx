@@ -1,6 +1,7 @@
 // The /admin/metrics Campaigns dashboard (one file per dashboard; the shared kit is ../kit.tsx).
 import { useData, Loadable, PeriodPicker, usePeriod, periodQuery, CsvLink, LineChart, Table, Section, fmtMoney } from "../kit.tsx";
 import { t } from "@lingui/core/macro";
+import { valueText } from "../../../shell/AdminLabels.ts";
 
 const B = "/admin/metrics";
 
@@ -18,9 +19,9 @@ export function Campaigns() {
       <Loadable state={s} empty={(d) => d.campaigns.length === 0}>
         {(d) => (
           <>
-            <LineChart x={d.campaigns.map((c) => c.campaign)} series={[{ name: t`Installs`, data: d.campaigns.map((c) => c.installs), type: "bar" }, { name: t`Paying`, data: d.campaigns.map((c) => c.payers), type: "bar" }]} />
+            <LineChart x={d.campaigns.map((c) => valueText("source", c.campaign))} series={[{ name: t`Installs`, data: d.campaigns.map((c) => c.installs), type: "bar" }, { name: t`Paying`, data: d.campaigns.map((c) => c.payers), type: "bar" }]} />
             <Table rows={d.campaigns} cols={[
-              { key: "campaign", label: t`Campaign`, format: String },
+              { key: "campaign", label: t`Campaign`, format: (c) => valueText("source", String(c)) },
               { key: "installs", label: t`Installs` },
               { key: "payers", label: t`Paying` },
               { key: "purchases", label: t`Purchases` },

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useData, Loadable, PeriodPicker, usePeriod, periodQuery, CsvLink, LineChart, Table, Section, Select, fmtInt } from "../kit.tsx";
 import { t } from "@lingui/core/macro";
+import { valueText } from "../../../shell/AdminLabels.ts";
 
 const B = "/admin/metrics";
 
@@ -14,8 +15,8 @@ export function Expenses() {
       <Loadable state={s} empty={(d) => d.total === 0}>
         {(d) => (
           <>
-            <LineChart x={d.series.map((r) => r.bucket)} series={d.reasons.map((r) => ({ name: r.reason, data: d.series.map((b) => b.byReason[r.reason] ?? 0), type: "bar", stack: "spent" }))} />
-            <Table rows={d.reasons} cols={[{ key: "reason", label: t`Reason`, format: String }, { key: "spent", label: t`Spent` }, { key: "n", label: t`Operations` }]} footer={<tr><td>{t`Total`}</td><td>{fmtInt(d.total)}</td><td /></tr>} />
+            <LineChart x={d.series.map((r) => r.bucket)} series={d.reasons.map((r) => ({ name: valueText("reason", r.reason), data: d.series.map((b) => b.byReason[r.reason] ?? 0), type: "bar", stack: "spent" }))} />
+            <Table rows={d.reasons} cols={[{ key: "reason", label: t`Reason`, format: (r) => valueText("reason", String(r)) }, { key: "spent", label: t`Spent` }, { key: "n", label: t`Operations` }]} footer={<tr><td>{t`Total`}</td><td>{fmtInt(d.total)}</td><td /></tr>} />
           </>
         )}
       </Loadable>

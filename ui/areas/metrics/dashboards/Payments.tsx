@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useData, Loadable, PeriodPicker, usePeriod, periodQuery, CsvLink, LineChart, PieChart, Table, Section, Select, fmtMoney, fmtPct } from "../kit.tsx";
 import { label, type MetricsMessageId } from "../labels.ts";
 import { t } from "@lingui/core/macro";
+import { valueText } from "../../../shell/AdminLabels.ts";
 
 const B = "/admin/metrics";
 
@@ -24,7 +25,7 @@ export function Payments() {
       <Loadable state={s}>
         {(d) => (
           <>
-            {d.keys && <PieChart money data={d.keys.map((k) => ({ name: k.key, value: k.revenue }))} />}
+            {d.keys && <PieChart money data={d.keys.map((k) => ({ name: type === "market" ? valueText("store", k.key) : k.key, value: k.revenue }))} />}
             {d.leaving ? (
               <LineChart x={d.leaving.map((l) => l.bucket)} series={[{ name: t`Paid the month before`, data: d.leaving.map((l) => l.previous), type: "bar" }, { name: t`Left`, data: d.leaving.map((l) => l.leaving), type: "bar" }]} />
             ) : metric[type] ? (
@@ -32,7 +33,7 @@ export function Payments() {
             ) : (
               <LineChart money x={d.series.map((r) => r.bucket)} series={[{ name: t`Gross`, data: d.series.map((r) => r.gross), type: "bar" }, { name: t`Refunds`, data: d.series.map((r) => -r.refunds), type: "bar" }, { name: t`Net revenue`, data: d.series.map((r) => r.revenue) }]} />
             )}
-            {d.keys && <Table rows={d.keys} cols={[{ key: "key", label: label(`metrics.pay.${type}` as MetricsMessageId), format: String }, { key: "revenue", label: t`Net revenue`, format: fmtMoney }, { key: "gross", label: t`Gross`, format: fmtMoney }, { key: "refunds", label: t`Refunds`, format: fmtMoney }, { key: "purchases", label: t`Purchases` }]} />}
+            {d.keys && <Table rows={d.keys} cols={[{ key: "key", label: label(`metrics.pay.${type}` as MetricsMessageId), format: (k) => (type === "market" ? valueText("store", String(k)) : String(k)) }, { key: "revenue", label: t`Net revenue`, format: fmtMoney }, { key: "gross", label: t`Gross`, format: fmtMoney }, { key: "refunds", label: t`Refunds`, format: fmtMoney }, { key: "purchases", label: t`Purchases` }]} />}
             {d.leaving && <Table rows={d.leaving} cols={[{ key: "bucket", label: t`Month`, format: String }, { key: "previous", label: t`Paid the month before` }, { key: "leaving", label: t`Left` }]} />}
             <Table rows={[...d.series, { ...d.total, bucket: t`Total` }]} cols={[
               { key: "bucket", label: t`Period`, format: String },

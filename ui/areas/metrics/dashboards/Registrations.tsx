@@ -2,6 +2,7 @@
 import { useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, LineChart, PieChart, Table, Section, fmtInt } from "../kit.tsx";
 import { label } from "../labels.ts";
 import { t } from "@lingui/core/macro";
+import { valueText } from "../../../shell/AdminLabels.ts";
 
 const B = "/admin/metrics";
 type KeyCount = { key: string; n: number };
@@ -16,11 +17,11 @@ export function Registrations() {
           <>
             <LineChart x={d.series.map((r) => r.bucket)} series={[{ name: t`Registrations`, data: d.series.map((r) => r.n), type: "bar" }]} />
             <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(260px, 1fr))", gap: 16 }}>
-              {([["metrics.country", d.byCountry], ["metrics.platform", d.byPlatform], ["metrics.source", d.bySource]] as const).map(([lbl, rows]) => (
+              {([["metrics.country", d.byCountry, String], ["metrics.platform", d.byPlatform, (k: string) => valueText("platform", k)], ["metrics.source", d.bySource, (k: string) => valueText("source", k)]] as const).map(([lbl, rows, word]) => (
                 <div key={lbl}>
                   <h2>{label(lbl)}</h2>
-                  <PieChart data={rows.map((r) => ({ name: r.key, value: r.n }))} height={220} />
-                  <Table rows={rows} cols={[{ key: "key", label: label(lbl), format: String }, { key: "n", label: t`Count` }]} />
+                  <PieChart data={rows.map((r) => ({ name: word(r.key), value: r.n }))} height={220} />
+                  <Table rows={rows} cols={[{ key: "key", label: label(lbl), format: (k) => word(String(k)) }, { key: "n", label: t`Count` }]} />
                 </div>
               ))}
             </div>

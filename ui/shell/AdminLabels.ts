@@ -1,0 +1,243 @@
+// The back office's words for stored values and field names — the one place a screen turns `ussr`,
+// `transfer.out`, `nameRu` or `leader` into what an operator reads, in ru and en. The value lists
+// are `ui/lib/enums.ts` (no macros, so the look check can read them); nations and tank classes are
+// TankArt's. Admin screens only: the player site's catalogue leaves these messages out
+// (ui/public-catalogues.ts treats `ui/shell/Admin*` as back-office code).
+import { msg } from "@lingui/core/macro";
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { CLASS_NAMES, NATION_NAMES } from "../components/TankArt.tsx";
+import type * as E from "../lib/enums.ts";
+
+type Words<K extends readonly string[]> = Record<K[number], MessageDescriptor>;
+
+const CURRENCY: Words<typeof E.CURRENCY_KEYS> = { gold: msg`Gold`, silver: msg`Silver` };
+/** A currency after an amount ("−80 silver"; ru "−80 сер.": the same form for any number). */
+const CURRENCY_UNIT: Words<typeof E.CURRENCY_KEYS> = {
+  gold: msg({ message: "gold", context: "after an amount" }),
+  silver: msg({ message: "silver", context: "after an amount" }),
+};
+const REASON: Words<typeof E.LEDGER_REASONS> = {
+  "battle.reward": msg`Battle reward`,
+  "battle.repair": msg`Repair after a battle`,
+  "battle.ammo": msg`Ammunition after a battle`,
+  "bonus.rate": msg`Bonus for rating the game`,
+  "clan.create": msg`Clan founded`,
+  "crew.upgrade": msg`Crew training`,
+  "daily_task.reward": msg`Daily task reward`,
+  "demo.clan_funds": msg`Clan funds (demo world)`,
+  "gift.in": msg`Gift received`,
+  "gift.out": msg`Gift sent`,
+  "gift.tank": msg`Tank sent as a gift`,
+  "gift.consumable": msg`Consumable sent as a gift`,
+  "gift.camouflage": msg`Camouflage sent as a gift`,
+  "payment.credit": msg`Payment credited`,
+  "payment.refund": msg`Payment refunded`,
+  "payment.chargeback": msg`Payment charged back`,
+  "payment.reinstate": msg`Payment reinstated`,
+  "quest.reward": msg`Quest reward`,
+  "registration.bonus": msg`Welcome bonus`,
+  "shop.tank": msg`Tank bought`,
+  "shop.consumable": msg`Consumable bought`,
+  "shop.camouflage": msg`Camouflage bought`,
+  "transfer.in": msg`Transfer received`,
+  "transfer.out": msg`Transfer sent`,
+  "offer.buy": msg`Special offer bought`,
+  "offer.grant": msg`Special offer contents`,
+  "admin.import": msg`Imported by an operator`,
+};
+const PLATFORM: Words<typeof E.PLATFORM_KEYS> = { web: msg`Web`, android: msg`Android`, ios: msg`iOS`, windows: msg`Windows`, macos: msg`macOS`, vk: msg`VK` };
+const SOURCE: Words<typeof E.SOURCE_KEYS> = { organic: msg`Organic`, vk_ads: msg`VK Ads`, google_ads: msg`Google Ads`, yandex_direct: msg`Yandex Direct`, facebook: msg`Facebook` };
+const STORE: Words<typeof E.STORE_KEYS> = { web: msg`Web`, google_play: msg`Google Play`, app_store: msg`App Store`, rustore: msg`RuStore`, steam: msg`Steam`, vk_play: msg`VK Play` };
+const PROVIDER: Words<typeof E.PROVIDER_KEYS> = {
+  stripe: msg`Stripe`, robokassa: msg`Robokassa`, ecommpay: msg`ECommPay`, paypal: msg`PayPal`, apple: msg`Apple`, google: msg`Google`,
+  manual: msg({ message: "Manual", context: "payment provider" }),
+};
+const AD_NETWORK: Words<typeof E.AD_NETWORK_KEYS> = { yandex: msg`Yandex`, vk: msg`VK`, applovin: msg`AppLovin`, admob: msg`AdMob`, unity: msg`Unity Ads` };
+const NETWORK: Words<typeof E.NETWORK_KEYS> = {
+  vk: msg`VK`, ok: msg`Odnoklassniki`, google: msg`Google`, apple: msg`Apple`, facebook: msg`Facebook`,
+  device: msg({ message: "Device", context: "sign-in network" }), password: msg`Password`, email: msg`Email`,
+};
+const MODE: Words<typeof E.MODE_KEYS> = {
+  random: msg({ message: "Random battle", context: "battle mode" }),
+  ranked: msg({ message: "Ranked battle", context: "battle mode" }),
+  assault: msg({ message: "Assault", context: "battle mode" }),
+  clan: msg({ message: "Clan battle", context: "battle mode" }),
+};
+const MAP: Words<typeof E.MAP_KEYS> = {
+  prokhorovka: msg`Prokhorovka`, steppe: msg`Steppe`, steppes: msg`Steppes`, mines: msg`Mines`, himmelsdorf: msg`Himmelsdorf`,
+  malinovka: msg`Malinovka`, ruinberg: msg`Ruinberg`, fjords: msg`Fjords`, "el-halluf": msg`El Halluf`, lakeville: msg`Lakeville`,
+};
+const SEASON: Words<typeof E.SEASON_KEYS> = { summer: msg`Summer`, winter: msg`Winter`, desert: msg`Desert`, universal: msg`All seasons` };
+const DECAL: Words<typeof E.DECAL_KEYS> = { emblem: msg`Emblem`, inscription: msg`Inscription` };
+const CONSUMABLE: Words<typeof E.CONSUMABLE_KEYS> = { repair: msg`Repair kit`, medkit: msg`First aid kit`, extinguisher: msg`Fire extinguisher`, ammo: msg`Ammunition`, food: msg`Rations`, boost: msg`Booster` };
+const KIT_ITEM: Words<typeof E.KIT_ITEM_KEYS> = {
+  tank: msg({ message: "Tank", context: "item kind" }), consumable: msg({ message: "Consumable", context: "item kind" }),
+  camouflage: msg({ message: "Camouflage", context: "item kind" }), decal: msg({ message: "Decal", context: "item kind" }),
+  module: msg({ message: "Module", context: "item kind" }),
+};
+const SLOT: Words<typeof E.MODULE_SLOT_KEYS> = { gun: msg`Gun`, turret: msg`Turret`, engine: msg`Engine`, tracks: msg`Suspension`, radio: msg`Radio` };
+const DECORATION: Words<typeof E.DECORATION_KEYS> = { flag: msg`Flag`, horn: msg`Horn`, trail: msg`Trail`, smoke: msg`Smoke`, skin: msg`Skin` };
+const CREW_ROLE: Words<typeof E.CREW_ROLE_KEYS> = { commander: msg`Commander`, gunner: msg`Gunner`, driver: msg`Driver`, loader: msg`Loader` };
+const CREW_GROUP: Words<typeof E.CREW_GROUP_KEYS> = { recruit: msg`Recruit`, school: msg`Tank school`, academy: msg`Academy` };
+const RARITY: Words<typeof E.RARITY_KEYS> = { common: msg`Common`, rare: msg`Rare`, epic: msg`Epic`, legendary: msg`Legendary` };
+const STAT: Words<typeof E.STAT_KEYS> = {
+  damage: msg`Damage`, penetration: msg`Penetration`, armor: msg`Armour`, speed: msg`Speed`, rateOfFire: msg`Rate of fire`, hp: msg`Hit points`, viewRange: msg`View range`,
+};
+const TASK: Words<typeof E.TASK_KEYS> = {
+  win_battles: msg`Win battles`, play_battles: msg`Play battles`, deal_damage: msg`Deal damage`, destroy_tanks: msg`Destroy tanks`, earn_silver: msg`Earn silver`, play_class: msg`Play a tank class`,
+};
+const CLAN_ROLE: Words<typeof E.CLAN_ROLE_KEYS> = {
+  leader: msg({ message: "leader", context: "clan role" }),
+  officer: msg({ message: "officer", context: "clan role" }),
+  member: msg({ message: "member", context: "clan role" }),
+};
+
+/** What a clan log row says happened (an operator's `admin.*` reads the same, marked by who did it). */
+const CLAN_ACTION: Record<string, MessageDescriptor> = {
+  create: msg({ message: "created the clan", context: "clan log" }),
+  edit: msg({ message: "edited the clan", context: "clan log" }),
+  request: msg({ message: "asked to join", context: "clan log" }),
+  approve: msg({ message: "accepted a request", context: "clan log" }),
+  reject: msg({ message: "rejected a request", context: "clan log" }),
+  quit: msg({ message: "left the clan", context: "clan log" }),
+  kick: msg({ message: "removed a member", context: "clan log" }),
+  role: msg({ message: "changed a role", context: "clan log" }),
+  leader: msg({ message: "handed the leadership over", context: "clan log" }),
+  remove: msg({ message: "removed the clan", context: "clan log" }),
+};
+
+const RESULT: Record<string, MessageDescriptor> = {
+  win: msg({ message: "win", context: "battle result" }),
+  loss: msg({ message: "loss", context: "battle result" }),
+  draw: msg({ message: "draw", context: "battle result" }),
+};
+/** What a player's session event was (the warehouse's activity kinds). */
+const ACTIVITY: Record<string, MessageDescriptor> = {
+  login: msg({ message: "signed in", context: "activity" }),
+  logout: msg({ message: "signed out", context: "activity" }),
+  registration: msg({ message: "registered", context: "activity" }),
+};
+
+/** Every domain of stored values, by name. */
+export const VALUE_WORDS = {
+  nation: NATION_NAMES, tankClass: CLASS_NAMES, currency: CURRENCY, unit: CURRENCY_UNIT, reason: REASON, platform: PLATFORM,
+  source: SOURCE, store: STORE, provider: PROVIDER, adNetwork: AD_NETWORK, network: NETWORK, mode: MODE, map: MAP, season: SEASON,
+  decal: DECAL, consumable: CONSUMABLE, kitItem: KIT_ITEM, slot: SLOT, decoration: DECORATION, crewRole: CREW_ROLE, crewGroup: CREW_GROUP,
+  rarity: RARITY, stat: STAT, task: TASK, clanRole: CLAN_ROLE, clanAction: CLAN_ACTION, result: RESULT, activity: ACTIVITY,
+} satisfies Record<string, Record<string, MessageDescriptor>>;
+export type Domain = keyof typeof VALUE_WORDS;
+
+/** A stored value of a domain in words; a value the domain does not know stays as it is. */
+export function valueText(domain: Domain, value: string | null | undefined): string {
+  if (value == null) return "";
+  const d = VALUE_WORDS[domain] as Record<string, MessageDescriptor>;
+  return Object.hasOwn(d, value) ? i18n._(d[value]) : value;
+}
+
+/** Domains whose values a generic screen (a resource list, a log's details) looks a bare value up in, first match wins. */
+const GENERIC: Domain[] = ["nation", "tankClass", "season", "decal", "consumable", "kitItem", "slot", "decoration", "crewRole", "crewGroup", "rarity", "stat", "task", "currency", "reason", "platform", "source", "store", "provider", "adNetwork", "mode", "map", "clanRole"];
+/** A bare value of an unknown domain in words (resource lists, details): the first domain that knows it. */
+export function anyValueText(value: string): string {
+  for (const d of GENERIC) {
+    const words = VALUE_WORDS[d] as Record<string, MessageDescriptor>;
+    if (Object.hasOwn(words, value)) return i18n._(words[value]);
+  }
+  return value;
+}
+
+/** Names of stored fields (columns, form fields, before/after lines), for every screen. */
+export const FIELD_WORDS: Record<string, MessageDescriptor> = {
+  id: msg`Id`, nameRu: msg`Name (ru)`, nameEn: msg`Name (en)`, name: msg`Name`, nation: msg`Nation`, type: msg`Type`, tier: msg`Tier`,
+  requiredLevel: msg`Level required`, premium: msg`Premium`, priceGold: msg`Price, gold`, priceSilver: msg`Price, silver`,
+  hp: msg`Hit points`, damage: msg`Damage`, penetration: msg`Penetration`, armor: msg`Armour`, speed: msg`Speed, km/h`,
+  rateOfFire: msg`Shots/min ×10`, sortOrder: msg({ message: "Order", context: "sort order" }), active: msg`Active`, slot: msg`Slot`,
+  bonus: msg`Bonus, %`, season: msg`Season`, concealment: msg`Concealment, %`, durationDays: msg`Days (0: forever)`, image: msg`Image`, kind: msg`Kind`,
+  role: msg`Role`, levelCap: msg`Level cap`, xpBase: msg`XP for level 2`, xpGrowth: msg`XP growth per level, %`, groups: msg`Price groups`,
+  group: msg`Group`, startLevel: msg`Starting level`, gains: msg`XP per battle`, win: msg`Win`, draw: msg`Draw`, loss: msg`Loss`,
+  upgrades: msg`Skill training prices`, speedups: msg`Speed-up prices`, level: msg`Level`, rarity: msg`Rarity`, days: msg`Days (0: forever)`,
+  stat: msg`Stat`, minTier: msg`Lowest tier`, maxTier: msg`Highest tier`, aimError: msg`Aim error, 0.1°`, reactionMs: msg`Reaction, ms`,
+  aggression: msg`Aggression, 0–100`, weight: msg`Weight`, target: msg({ message: "Target", context: "task goal" }), tankType: msg`Tank class`, minLevel: msg`Lowest level`,
+  maxLevel: msg`Highest level`, rewardCurrency: msg`Reward currency`, rewardAmount: msg`Reward`,
+  cooldown: msg`Cooldown, s`, effect: msg`Effect`, consumable: msg`Used up`, items: msg`Contents`, count: msg`Count`,
+  tag: msg`Tag`, title: msg`Title`, titleRu: msg`Title (ru)`, titleEn: msg`Title (en)`, body: msg`Text`, bodyRu: msg`Text (ru)`, bodyEn: msg`Text (en)`,
+  status: msg`Status`, email: msg`Email`, nickname: msg`Nickname`, gold: msg`Gold`, silver: msg`Silver`, xp: msg`Experience`,
+  country: msg`Country`, platform: msg`Platform`, source: msg`Source`, description: msg`Description`, note: msg`Note`, variant: msg`Variant`,
+  premiumUntil: msg`Premium until`, banned: msg`Banned`, category: msg`Category`, currency: msg`Currency`, amount: msg`Amount`,
+  profileUrl: msg`Profile address`, uid: msg`User id`, channel: msg`Channel`, notificationId: msg`Notification`,
+  optionScope: msg`Option scope`, optionKey: msg`Option key`, conditions: msg`Conditions`, variants: msg`Variants`, startsAt: msg`Starts`, endsAt: msg`Ends`,
+};
+/** A field's name in words (a field without words shows as it is). */
+export const fieldText = (key: string) => (Object.hasOwn(FIELD_WORDS, key) ? i18n._(FIELD_WORDS[key]) : key);
+
+/** An amount with its sign and currency: "−80 silver" (ru "−80 сер."). */
+export function amountText(delta: number, currency: string): string {
+  const n = new Intl.NumberFormat(i18n.locale === "ru" ? "ru-RU" : "en-US", { signDisplay: "exceptZero" }).format(delta).replace("-", "−");
+  return `${n} ${valueText("unit", currency)}`;
+}
+
+const YES = msg({ message: "yes", context: "value" });
+const NO = msg({ message: "no", context: "value" });
+const num = (n: number) => new Intl.NumberFormat(i18n.locale === "ru" ? "ru-RU" : "en-US").format(n);
+
+/**
+ * Any stored value as words: yes/no, numbers in the locale's digits, known values from the tables
+ * above, an item reference ({ kind, id, count }) as "Tank #3 ×1", other objects as "Field: value"
+ * with the fields' names in words.
+ */
+export function shownValue(v: unknown): string {
+  if (v == null || v === "") return "";
+  if (typeof v === "boolean") return i18n._(v ? YES : NO);
+  if (typeof v === "number") return num(v);
+  if (typeof v === "string") return anyValueText(v);
+  if (Array.isArray(v)) return v.map(shownValue).join(", ");
+  if (typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    if (typeof o.kind === "string" && o.id !== undefined && Object.keys(o).every((k) => k === "kind" || k === "id" || k === "count")) {
+      return `${anyValueText(o.kind)} #${String(o.id)}${o.count !== undefined ? ` ×${shownValue(o.count)}` : ""}`;
+    }
+    return detailsText(o);
+  }
+  return String(v);
+}
+
+/** The domain of a field's values, where a field name says it (details and diffs translate only these). */
+const FIELD_DOMAIN: Record<string, Domain> = {
+  nation: "nation", tankType: "tankClass", currency: "currency", rewardCurrency: "currency", reason: "reason", platform: "platform",
+  source: "source", store: "store", market: "store", provider: "provider", network: "network", mode: "mode", map: "map", season: "season",
+  slot: "slot", rarity: "rarity", stat: "stat", role: "clanRole",
+};
+/** A field's value in words: by the field's domain where known, else numbers, yes/no and nested objects; other text as it is. */
+export function fieldValueText(field: string, v: unknown): string {
+  if (typeof v === "string") return Object.hasOwn(FIELD_DOMAIN, field) ? valueText(FIELD_DOMAIN[field], v) : v;
+  return shownValue(v);
+}
+
+/** An object's fields as "Field: value" in words (empty ones left out), for log details and diffs. */
+export const detailsText = (o: Record<string, unknown>, skip: string[] = []) =>
+  Object.entries(o)
+    .filter(([k, v]) => !skip.includes(k) && v !== null && v !== undefined && v !== "" && !(typeof v === "object" && Object.keys(v as object).length === 0))
+    .map(([k, v]) => `${fieldText(k)}: ${fieldValueText(k, v)}`)
+    .join(", ");
+
+const REF: Record<string, MessageDescriptor> = {
+  player: msg({ message: "player", context: "reference" }), battle: msg({ message: "battle", context: "reference" }),
+  order: msg({ message: "order", context: "reference" }), purchase: msg({ message: "purchase", context: "reference" }),
+  clan: msg({ message: "clan", context: "reference" }), crew: msg({ message: "crew", context: "reference" }),
+  daily_task: msg({ message: "daily task", context: "reference" }), quest: msg({ message: "quest", context: "reference" }),
+};
+/** A ledger row's reference ("player:12", "battle:5", "crew:3:4") as "player #12"; an unknown kind as it is. */
+export function refText(ref: unknown): string {
+  if (typeof ref !== "string" || !ref) return "";
+  const [kind, id] = ref.split(":");
+  return Object.hasOwn(REF, kind) && id ? `${i18n._(REF[kind])} #${id}` : ref;
+}
+
+const GLOBAL_ROOM = msg({ message: "General chat", context: "chat room" });
+const CLAN_ROOM = msg({ message: "Clan", context: "chat room" });
+/** A chat room's id ("global:ru", "clan:12") as words: "General chat (ru)", "Clan #12". */
+export function roomText(room: string): string {
+  const [kind, rest] = room.split(":");
+  if (kind === "global") return rest ? `${i18n._(GLOBAL_ROOM)} (${rest})` : i18n._(GLOBAL_ROOM);
+  if (kind === "clan" && rest) return `${i18n._(CLAN_ROOM)} #${rest}`;
+  return room;
+}
