@@ -79,6 +79,27 @@ describe("admin access", () => {
     expect(info.admin).toMatchObject({ role: "support", email: "ops2@example.com", active: true });
   });
 
+  test("the admin named in the path is decoded once: `%2541` is a literal `%41`, never `A`; a body's username does not override it", async () => {
+    await createAdmin(w.deps.db, { username: "aAbc", email: "aabc@example.com", password: "long enough pw", role: "support", at: w.clock.now() });
+    expect((await w.app.request("/admin/api/user/aAbc", { headers: root.headers() })).status).toBe(200);
+    expect((await w.app.request("/admin/api/user/a%41bc", { headers: root.headers() })).status).toBe(200);
+    const before = await logRows();
+    for (const p of ["a%2541bc", "%25", "a%25"]) {
+      const r = await w.app.request(`/admin/api/user/${p}`, { headers: root.headers() });
+      expect(r.status, p).toBe(404);
+      await r.body?.cancel();
+      const promoted = await post(`/admin/api/user/promote/${p}`, root);
+      expect(promoted.status, p).toBe(404);
+      await promoted.body?.cancel();
+    }
+    const other = await post("/admin/api/user/change-email/nobody-here", root, { email: "x@example.com", username: "aAbc" });
+    expect(other.status).toBe(404);
+    await other.body?.cancel();
+    expect(await logRows()).toBe(before);
+    const row = (await w.deps.db.select().from(admins).where(eq(admins.username, "aAbc")))[0];
+    expect([row.role, row.email]).toEqual(["support", "aabc@example.com"]);
+  });
+
   test("a deactivated admin's session cookie stops working at once", async () => {
     const victim = await signInAdmin(w, "operator", "shortlived");
     expect((await w.app.request("/admin/index", { headers: victim.headers() })).status).toBe(200);

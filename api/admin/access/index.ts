@@ -20,7 +20,8 @@ import { todayFigures } from "./today.ts";
 
 const username = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(32).regex(/^[A-Za-z0-9_.-]+$/));
 const password = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-const pathUser = (c: Context<HonoEnv>) => decodeURIComponent(c.req.param("username") ?? "");
+// The path names the admin; Hono has decoded it once (decoding again would turn `a%2541` into `aA`).
+const userParam = z.object({ username: z.string().min(1).max(64) });
 
 const loginIn = z.object({ username: f.text(1, 64), password: z.string().min(1).max(PASSWORD_MAX) });
 
@@ -109,14 +110,14 @@ export function registerAccess(app: Hono<HonoEnv>) {
     },
   );
 
-  route(app, { method: "GET", path: "/admin/api/user/:username{[^/]+}", auth: "admin", role: "admin" }, {}, async (c) => {
-    const a = await findAdmin(c.var.deps.db, pathUser(c));
+  route(app, { method: "GET", path: "/admin/api/user/:username{[^/]+}", auth: "admin", role: "admin" }, { params: userParam }, async (c, { username: name }) => {
+    const a = await findAdmin(c.var.deps.db, name);
     if (!a) throw new AppError("not_found");
     return c.json({ admin: publicAdmin(a) });
   });
   type Tx = Parameters<Parameters<HonoEnv["Variables"]["deps"]["db"]["transaction"]>[0]>[0];
-  const userAction = <S extends z.ZodType>(path: string, schema: S, act: (c: Context<HonoEnv>, tx: Tx, body: z.output<S>) => Promise<{ summary: string; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
-    route(app, { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true }, { input: schema }, async (c, body) => {
+  const userAction = <S extends z.ZodType>(path: string, schema: S, act: (c: Context<HonoEnv>, tx: Tx, body: z.output<S> & { username: string }) => Promise<{ summary: string; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
+    route(app, { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true }, { input: schema, params: userParam }, async (c, body) => {
       const out = await c.var.deps.db.transaction(async (tx) => {
         const r = await act(c, tx, body);
         await audit(c, tx, { action, targetType: "admin", targetId: r.admin.username, summary: r.summary });
@@ -125,19 +126,19 @@ export function registerAccess(app: Hono<HonoEnv>) {
       return c.json({ admin: out.admin });
     });
   const actor = (c: Context<HonoEnv>) => ({ adminId: c.var.admin!.adminId, role: c.var.admin!.role });
-  userAction("change-password", z.object({ password: password() }), async (c, tx, b) => ({ admin: publicAdmin(await changePassword(tx, actor(c), pathUser(c), b.password)), summary: "password changed; sessions ended" }), "admin.changePassword");
+  userAction("change-password", z.object({ password: password() }), async (c, tx, b) => ({ admin: publicAdmin(await changePassword(tx, actor(c), b.username, b.password)), summary: "password changed; sessions ended" }), "admin.changePassword");
   userAction("change-email", z.object({ email: f.email() }), async (c, tx, b) => {
-    const r = await changeEmail(tx, actor(c), pathUser(c), b.email);
+    const r = await changeEmail(tx, actor(c), b.username, b.email);
     return { admin: publicAdmin(r.admin), summary: `email ${r.before} → ${r.admin.email}` };
   }, "admin.changeEmail");
-  userAction("activate", z.object({}), async (c, tx) => ({ admin: publicAdmin(await setActive(tx, actor(c), pathUser(c), true)), summary: "activated" }), "admin.activate");
-  userAction("deactivate", z.object({}), async (c, tx) => ({ admin: publicAdmin(await setActive(tx, actor(c), pathUser(c), false)), summary: "deactivated; sessions ended" }), "admin.deactivate");
-  userAction("promote", z.object({}), async (c, tx) => {
-    const r = await stepRole(tx, actor(c), pathUser(c), 1);
+  userAction("activate", z.object({}), async (c, tx, b) => ({ admin: publicAdmin(await setActive(tx, actor(c), b.username, true)), summary: "activated" }), "admin.activate");
+  userAction("deactivate", z.object({}), async (c, tx, b) => ({ admin: publicAdmin(await setActive(tx, actor(c), b.username, false)), summary: "deactivated; sessions ended" }), "admin.deactivate");
+  userAction("promote", z.object({}), async (c, tx, b) => {
+    const r = await stepRole(tx, actor(c), b.username, 1);
     return { admin: publicAdmin(r.admin), summary: `role ${r.before} → ${r.after}` };
   }, "admin.promote");
-  userAction("denote", z.object({}), async (c, tx) => {
-    const r = await stepRole(tx, actor(c), pathUser(c), -1);
+  userAction("denote", z.object({}), async (c, tx, b) => {
+    const r = await stepRole(tx, actor(c), b.username, -1);
     return { admin: publicAdmin(r.admin), summary: `role ${r.before} → ${r.after}` };
   }, "admin.denote");
 

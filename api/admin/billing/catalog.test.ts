@@ -45,6 +45,21 @@ describe("Admin: billing catalog", () => {
     expect((await send("POST", "/admin/billing/catalog/save", GOLD_PACK, { cookie: admin.headers.cookie })).status).toBe(403);
   });
 
+  test("an item id with a literal `%` round-trips through the path (decoded once): edit and remove find that item, not another", async () => {
+    for (const id of ["50%off", "a%25b", "a%b"]) expect((await send("POST", "/admin/billing/catalog/add", { ...GOLD_PACK, id })).status).toBe(200);
+    for (const id of ["50%off", "a%25b", "a%b"]) {
+      const edit = await send("GET", `/admin/billing/catalog/edit/${encodeURIComponent(id)}`);
+      expect(edit.status, id).toBe(200);
+      expect((await edit.json()).item.id).toBe(id);
+    }
+    // `a%2525b` names "a%25b"; decoded twice it would have been "a%b".
+    const removed = await send("DELETE", "/admin/billing/catalog/remove/a%2525b");
+    expect(await removed.json()).toEqual({ removed: "a%25b" });
+    expect((await send("GET", "/admin/billing/catalog/edit/a%2525b")).status).toBe(404);
+    expect((await (await send("GET", "/admin/billing/catalog/edit/a%25b")).json()).item.id).toBe("a%b");
+    for (const id of ["50%off", "a%b"]) expect((await send("DELETE", `/admin/billing/catalog/remove/${encodeURIComponent(id)}`)).status).toBe(200);
+  });
+
   test("multipliers scale grants in their period; api/catalog/get shows the grants in force", async () => {
     const now = w.clock.now();
     const r = await send("POST", "/admin/billing/multipliers/save", { multipliers: [{ currency: "gold", percent: 200, startsAt: now - 1000, endsAt: now + 86_400_000 }] });
