@@ -341,6 +341,7 @@ describe("RuStore", () => {
       const before = await gold();
       expect((await (await notify(await standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }))).json()).ignored).toBe("INVOICE_STATUS_SANDBOX");
       expect(p.status).toBe("paid");
+      const calls = { ...standin.calls };
       w.deps.settings.secrets.RUSTORE_SANDBOX = "1";
       try {
         expect((await (await notify(await standin.notification(p.token, "executed"))).json()).ignored).toBe("INVOICE_STATUS");
@@ -349,7 +350,30 @@ describe("RuStore", () => {
       } finally {
         delete w.deps.settings.secrets.RUSTORE_SANDBOX;
       }
+      // Read, confirm, read again: all three on the sandbox paths.
+      expect(standin.calls).toEqual({ real: calls.real, sandbox: calls.sandbox + 3 });
       expect(await gold()).toBe(before + 550);
+    });
+  });
+
+  describe("notification payload layout (server-set-up: AES/GCM/NoPadding, IV 12, tag 16)", () => {
+    test("base64 of IV || ciphertext || tag decrypts with the console's key; the tag or IV elsewhere, a short or tampered payload, or another key does not", async () => {
+      const { decryptNotification } = await import("./rustore.ts");
+      const raw = crypto.getRandomValues(new Uint8Array(32));
+      const keyB64 = btoa(String.fromCharCode(...raw));
+      const key = await crypto.subtle.importKey("raw", raw, { name: "AES-GCM" }, false, ["encrypt"]);
+      const iv = crypto.getRandomValues(new Uint8Array(12));
+      const plain = JSON.stringify({ notification_type: "TEST_EVENT", app_id: 1, data: "{}" });
+      const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, tagLength: 128 }, key, new TextEncoder().encode(plain)));
+      const ct = sealed.slice(0, sealed.length - 16), tag = sealed.slice(sealed.length - 16);
+      const b64 = (...parts: Uint8Array[]) => btoa(String.fromCharCode(...parts.flatMap((p) => [...p])));
+      expect(await decryptNotification(keyB64, b64(iv, ct, tag))).toBe(plain);
+      expect(await decryptNotification(keyB64, b64(iv, tag, ct))).toBeNull();
+      expect(await decryptNotification(keyB64, b64(ct, tag, iv))).toBeNull();
+      const tampered = b64(iv, ct.map((x, i) => (i === 0 ? x ^ 1 : x)), tag);
+      expect(await decryptNotification(keyB64, tampered)).toBeNull();
+      expect(await decryptNotification(keyB64, b64(iv, tag.slice(0, 10)))).toBeNull();
+      expect(await decryptNotification(NOTIFY_KEY, b64(iv, ct, tag))).toBeNull();
     });
   });
 });

@@ -30,6 +30,11 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
   let invoice = 1_000_000;
   const app = new Hono();
   const authorised = (h: string | undefined) => issued.has(h ?? "");
+  // Which environment each read and confirm went to (RuStore's sandbox paths for test purchases, or the real ones).
+  app.use("/public/*", async (c, next) => {
+    if (c.req.path !== "/public/auth/") standin.calls[c.req.path.startsWith("/public/sandbox/") ? "sandbox" : "real"]++;
+    return next();
+  });
   app.use("*", async (c, next) => (state.down && !c.req.path.startsWith("/buy") && !c.req.path.startsWith("/console") ? c.json({ code: "ERROR", message: "Service unavailable" }, 503) : next()));
   app.post("/public/auth/", async (c) => {
     const b = (await c.req.json().catch(() => ({}))) as { companyId?: string; keyId?: string; timestamp?: string; signature?: string };
@@ -132,6 +137,7 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
 
   const standin = {
     confirmCalls: 0,
+    calls: { real: 0, sandbox: 0 },
     app,
     state,
     purchases,
