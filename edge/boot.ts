@@ -12,6 +12,7 @@ import type { Warehouse } from "../warehouse/port.ts";
 import { superviseWarehouse, type SupervisedWarehouse } from "../warehouse/supervisor.ts";
 import { startShipper, type ShipperHandle } from "../warehouse/shipper.ts";
 import { maintain, MAINTENANCE_EVERY_MS } from "../api/maintenance.ts";
+import { sweepHolds } from "../api/billing/sweep.ts";
 import { hashPasswordsWith } from "../api/identity/password.ts";
 import { createKdfPool } from "./kdf-pool.ts";
 import type { EdgeEnv } from "./config.ts";
@@ -80,6 +81,8 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   // Password hashing in worker threads: a burst of sign-ins must not stall other requests.
   const kdf = createKdfPool();
   hashPasswordsWith(kdf);
+  // RuStore holds nobody confirmed are settled on the same timer once the deps exist (api/billing/sweep.ts).
+  let sweep: (() => Promise<unknown>) | null = null;
   shipper = startShipper({
     client,
     warehouse,
@@ -90,6 +93,7 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
       run: async () => {
         const pruned = await maintain({ db, client }, Date.now());
         if (pruned.outbox + pruned.sessions + pruned.clanRequests > 0) logger.info("pruned", { ...pruned });
+        await sweep?.();
       },
     },
   });
@@ -117,6 +121,10 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     assets: opts.assets,
     onOutbox: () => shipper.nudge(),
     warehouseStatus: supervised.status,
+  };
+  sweep = async () => {
+    const swept = await sweepHolds(deps, Date.now());
+    if (swept.checked > 0) logger.info("billing sweep: RuStore holds", { ...swept });
   };
   return {
     deps,

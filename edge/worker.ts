@@ -6,6 +6,7 @@ import { createClient as createClickHouse } from "@clickhouse/client-web";
 import { createApp } from "../api/app.ts";
 import { createDb, type Db } from "../api/db/index.ts";
 import { maintain } from "../api/maintenance.ts";
+import { sweepHolds } from "../api/billing/sweep.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { consoleLogger, systemClock, type AssetServer, type Deps } from "../api/deps.ts";
 import { createLoggingMailer } from "../api/domain/mail.ts";
@@ -203,6 +204,7 @@ export default {
     const r = ensure(env);
     if (r instanceof Response) return;
     // Every minute: ship what waits, and prune what the store no longer needs (api/maintenance.ts).
-    ctx.waitUntil(r.then((s) => Promise.all([drainOutbox(s.client, s.warehouse), maintain({ db: s.db, client: s.client }, Date.now())])));
+    // RuStore holds nobody confirmed are confirmed and credited as verify would (api/billing/sweep.ts).
+    ctx.waitUntil(r.then((s) => Promise.all([drainOutbox(s.client, s.warehouse), maintain({ db: s.db, client: s.client }, Date.now()), sweepHolds(s.deps, Date.now())])));
   },
 };

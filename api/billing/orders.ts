@@ -18,7 +18,7 @@ import { toUsdCents } from "./money.ts";
 import "./messages.ts";
 
 export type Order = typeof orders.$inferSelect;
-export type Source = "player" | "callback" | "return" | "verify" | "admin" | "seed";
+export type Source = "player" | "callback" | "return" | "verify" | "sweep" | "admin" | "seed";
 
 const UNPAID: OrderStatus[] = ["created", "pending", "failed", "cancelled"];
 const DAY = 86_400_000;

@@ -256,6 +256,47 @@ describe("RuStore", () => {
     expect(await gold()).toBe(before + 550);
   });
 
+  test("the maintenance sweep confirms a hold nobody confirmed (the report failed, no notification came) and credits it once; a refused confirm waits; a fresh order is left to the app", async () => {
+    const { sweepHolds, HOLD_SWEEP_AFTER_MS } = await import("./sweep.ts");
+    const held = async () => {
+      const order = await newOrder();
+      const p = standin.payBuy(String(order.id), "gold_500", 9900);
+      standin.state.down = true;
+      expect((await validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId })).status).toBe(503);
+      standin.state.down = false;
+      return { order, p };
+    };
+    const a = await held();
+    const before = await gold();
+    // Within the app's head start nothing is swept.
+    expect((await sweepHolds(w.deps, w.clock.now())).checked).toBe(0);
+    expect(a.p.status).toBe("paid");
+    const later = () => w.clock.now() + HOLD_SWEEP_AFTER_MS + 1000;
+    const r = await sweepHolds(w.deps, later());
+    expect(r).toMatchObject({ paid: 1, failed: 0 });
+    expect(a.p.status).toBe("confirmed");
+    expect((await findOrder(w.deps.db, a.order.id))!.status).toBe("paid");
+    expect(await gold()).toBe(before + 550);
+    expect((await sweepHolds(w.deps, later())).paid).toBe(0);
+    expect(await gold()).toBe(before + 550);
+    const events = await w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, a.order.id));
+    expect(events.filter((e) => e.toStatus === "paid").map((e) => e.source)).toEqual(["sweep"]);
+
+    const b = await held();
+    standin.state.failConfirm = true;
+    try {
+      const s = await sweepHolds(w.deps, later());
+      expect(s.paid).toBe(0);
+      expect(b.p.status).toBe("paid");
+      expect((await findOrder(w.deps.db, b.order.id))!.status).toBe("pending");
+    } finally {
+      standin.state.failConfirm = false;
+    }
+    expect(await gold()).toBe(before + 550);
+    expect((await sweepHolds(w.deps, later())).paid).toBe(1);
+    expect(await gold()).toBe(before + 1100);
+  });
+
   describe("Pay SDK (GET /public/v2/purchase/{invoiceId})", () => {
     test("a hold reported by invoice id is confirmed by our server and credited once; the order keeps the flow, invoice and purchase ids; 5 replays and 20 at once credit nothing more", async () => {
       const order = await newOrder();
