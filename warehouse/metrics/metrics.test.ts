@@ -290,7 +290,7 @@ describe("metrics: every dashboard matches an independent computation", () => {
     const sept = world.registrations.filter((e) => inRange(e.at, "2026-09-01", "2026-10-01"));
     const r = await get(`${BASE}/retention/getData?year=2026&month=9&unit=day`);
     for (const dn of r.dn) {
-      const eligible = sept.filter((e) => addDay(dayOf(e.at), dn.day) <= "2026-11-20");
+      const eligible = sept.filter((e) => addDay(dayOf(e.at), dn.day) < "2026-11-20");
       const kept = eligible.filter((e) => activeOn.has(`${e.row.player_id}|${addDay(regDay.get(e.row.player_id)!, dn.day)}`)).length;
       expect([dn.day, dn.cohort, dn.retained]).toEqual([dn.day, eligible.length, kept]);
     }

@@ -4,8 +4,10 @@
 // number of registrations of that day/week. A player is retained on day n when they have
 // activity on cohort day + n (classic "day n" retention, not "n or later"); in the weekly
 // triangle, in week n = any day of the cohort's week + n. Dn of a set of cohorts = players
-// retained on day n / sizes of the cohorts for which day n has begun (cohort day + n ≤ today);
-// cohorts younger than that are left out of Dn. Read from retention_daily (exact bitmaps of
+// retained on day n / sizes of the cohorts for which day n has ended (cohort day + n < today,
+// UTC): a cohort whose day n is today is still filling and is left out of Dn, numerator and
+// denominator alike, so the summary never reads today's partial figure as a drop. The triangle
+// shows every cell that has begun; the screen marks the unfinished ones. Read from retention_daily (exact bitmaps of
 // the active players per cohort day × day), retention_weekly (the same per week) and
 // registrations_daily.
 import { z } from "zod";
@@ -37,12 +39,14 @@ export const sizesSql = (unit: RetentionUnit) =>
     : `SELECT toString(toMonday(day)) AS cohort, toUInt64(sum(n)) AS size FROM registrations_daily
        WHERE day >= toMonday({from:Date}) AND toMonday(day) < {to:Date} GROUP BY cohort ORDER BY cohort`;
 export const dnSql = `SELECT toUInt32(dateDiff('day', cohort_day, day)) AS n, groupBitmapMerge(players) AS players FROM retention_daily
-  WHERE cohort_day >= {from:Date} AND cohort_day < {to:Date} AND dateDiff('day', cohort_day, day) IN (1, 7, 30) AND day <= {today:Date} GROUP BY n`;
+  WHERE cohort_day >= {from:Date} AND cohort_day < {to:Date} AND dateDiff('day', cohort_day, day) IN (1, 7, 30) AND day < {today:Date} GROUP BY n`;
 
 export interface RetentionData {
   period: Period;
   unit: RetentionUnit;
-  /** D1, D7, D30: retained, the cohorts' size they are out of, the rate. */
+  /** Today (UTC) by the server's clock: a cell of this day (or week) or later has not ended. */
+  today: string;
+  /** D1, D7, D30 over the cohorts whose day n has ended: retained, the cohorts' size they are out of, the rate (0 when none has). */
   dn: { day: number; retained: number; cohort: number; rate: number }[];
   cohorts: { cohort: string; size: number; retained: number[]; rates: number[] }[];
 }
@@ -61,7 +65,7 @@ export async function retention(wh: Warehouse, p: Period, unit: RetentionUnit, n
     wh.query(sizesSql("day"), params, CohortSizeRow),
   ]);
   const dn = RETENTION_DAYS.map((d) => {
-    const cohort = daySizes.filter((s) => addDays(s.cohort, d) <= today).reduce((s, r) => s + r.size, 0);
+    const cohort = daySizes.filter((s) => addDays(s.cohort, d) < today).reduce((s, r) => s + r.size, 0);
     const retained = dayRows.find((r) => r.n === d)?.players ?? 0;
     return { day: d, retained, cohort, rate: rate(retained, cohort) };
   });
@@ -73,5 +77,5 @@ export async function retention(wh: Warehouse, p: Period, unit: RetentionUnit, n
     const retained = Array.from({ length: begun }, (_, n) => cells.find((c) => c.cohort === s.cohort && c.n === n)?.players ?? 0);
     return { cohort: s.cohort, size: s.size, retained, rates: retained.map((r) => rate(r, s.size)) };
   });
-  return { period: p, unit, dn, cohorts };
+  return { period: p, unit, today, dn, cohorts };
 }
