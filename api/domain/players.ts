@@ -6,6 +6,7 @@ import { emit } from "./outbox.ts";
 import { applyLedger } from "./ledger.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 import { fieldError } from "./errors.ts";
+import { hireStartingCrew } from "./progression.ts";
 
 export { nickname as nicknameField } from "./fields.ts";
 
@@ -80,6 +81,8 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
     });
     await applyLedger(tx, { playerId: p.id, currency: "gold", delta: STARTING_BALANCE.gold, reason: "registration.bonus", at: r.at });
     await applyLedger(tx, { playerId: p.id, currency: "silver", delta: STARTING_BALANCE.silver, reason: "registration.bonus", at: r.at });
+    // The crew a new player starts with (the roles hired for free), with its events.
+    await hireStartingCrew(tx, p.id, r.at);
     return { playerId: p.id };
   });
 }

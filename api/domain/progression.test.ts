@@ -27,7 +27,7 @@ beforeAll(async () => {
   await w.deps.db.insert(contentDailyTasks).values({ id: 1, kind: "win_battles", nameRu: "Победите в 2 боях", nameEn: "Win 2 battles", target: 2, weight: 10, rewardCurrency: "silver", rewardAmount: 700, updatedAt: at });
   a = (await signInPlayer(w)).playerId;
   b = (await signInPlayer(w)).playerId;
-  await hireCrewMember(w.deps.db, a, 2, 1, at);
+  await hireCrewMember(w.deps.db, { playerId: a, crewId: 2, level: 1, at, source: "admin" });
 }, 60_000);
 afterAll(() => w.close());
 

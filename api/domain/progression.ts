@@ -5,6 +5,7 @@
 // quest pays its reward through the ledger once: its completion is claimed by a conditional
 // UPDATE (completed_at is null) and the ledger entry carries an idempotency key of its own.
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { contentBots, contentCrews, contentDailyTasks, playerCrewMembers, playerDailyTasks, playerQuests } from "../db/schema/progression.ts";
 import { contentTanks } from "../db/schema/content.ts";
@@ -14,7 +15,7 @@ import type { BattleResult } from "../db/schema/battles.ts";
 import { applyLedger, type Currency } from "./ledger.ts";
 import { emit } from "./outbox.ts";
 import { cachedContent } from "./content-cache.ts";
-import { crewGainsSchema, questsShape, type BotProfile, type Quest } from "./progression-content.ts";
+import { crewGainsSchema, crewGroupSchema, questsShape, type BotProfile, type Quest } from "./progression-content.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 
 export const PROGRESSION_RULES = {
@@ -66,7 +67,7 @@ function random(seed: number) {
   };
 }
 
-type ProgressEvent = "task_completed" | "crew_level_up" | "upgrade_bought" | "quest_completed";
+type ProgressEvent = "task_completed" | "crew_hired" | "crew_level_up" | "crew_level_set" | "upgrade_bought" | "quest_completed";
 async function progressEvent(tx: DbOrTx, kind: ProgressEvent, playerId: number, itemId: string | number, value: number, at: number) {
   const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, playerId)).limit(1);
   await emit(tx, "progression", { event_id: newEventId(), ts: toCHDateTime(at), player_id: playerId, kind, item_id: String(itemId), value, player_level: p?.level ?? 1 });
@@ -279,8 +280,57 @@ export async function progressAfterBattle(tx: Tx, b: Omit<BattleProgress, "tankT
   await gainCrewXp(tx, b.playerId, b.result, at);
 }
 
-/** Hires a member of a crew role for a player at a level (the demo world and operators). */
-export async function hireCrewMember(tx: DbOrTx, playerId: number, crewId: number, level: number, at: number) {
-  await tx.insert(playerCrewMembers).values({ playerId, crewId, level, xp: 0, skillLevel: 0, hiredAt: at, updatedAt: at }).onConflictDoNothing();
+/**
+ * Hires a member of a crew role for a player at a level: the row and, in the same transaction, its
+ * events — `items` +1 (item_type "crew", item_id the role's id: the crews metric's owners) and
+ * `crew_hired` (value: the level it starts at). False (nothing written) when the player has one.
+ */
+export async function hireCrewMember(
+  tx: DbOrTx,
+  m: { playerId: number; crewId: number; level: number; xp?: number; skillLevel?: number; at: number; source: string },
+): Promise<boolean> {
+  const [hired] = await tx
+    .insert(playerCrewMembers)
+    .values({ playerId: m.playerId, crewId: m.crewId, level: m.level, xp: m.xp ?? 0, skillLevel: m.skillLevel ?? 0, hiredAt: m.at, updatedAt: m.at })
+    .onConflictDoNothing()
+    .returning({ crewId: playerCrewMembers.crewId });
+  if (!hired) return false;
+  await crewItemEvent(tx, m.playerId, m.crewId, 1, m.source, m.at);
+  await progressEvent(tx, "crew_hired", m.playerId, m.crewId, m.level, m.at);
+  return true;
 }
 
+/** Dismisses a member (its row goes; `items` −1 for the crews metric). The removed row, or undefined. */
+export async function dismissCrewMember(tx: DbOrTx, playerId: number, crewId: number, source: string, at: number) {
+  const [gone] = await tx.delete(playerCrewMembers).where(and(eq(playerCrewMembers.playerId, playerId), eq(playerCrewMembers.crewId, crewId))).returning();
+  if (gone) await crewItemEvent(tx, playerId, crewId, -1, source, at);
+  return gone;
+}
+
+/** Sets a member's level, XP and skill (an operator's act); a changed level is a `crew_level_set` event. */
+export async function setCrewMember(tx: DbOrTx, m: { playerId: number; crewId: number; level: number; xp: number; skillLevel: number; at: number }, before: { level: number }) {
+  await tx.update(playerCrewMembers).set({ level: m.level, xp: m.xp, skillLevel: m.skillLevel, updatedAt: m.at }).where(and(eq(playerCrewMembers.playerId, m.playerId), eq(playerCrewMembers.crewId, m.crewId)));
+  if (m.level !== before.level) await progressEvent(tx, "crew_level_set", m.playerId, m.crewId, m.level, m.at);
+}
+
+function crewItemEvent(tx: DbOrTx, playerId: number, crewId: number, delta: 1 | -1, source: string, at: number) {
+  return emit(tx, "items", { event_id: newEventId(), ts: toCHDateTime(at), player_id: playerId, item_type: "crew", item_id: String(crewId), delta, source });
+}
+
+/**
+ * A new player's crew: every active role that can be hired for free (a hire group priced 0 silver
+ * and 0 gold — the demo catalogue's "recruit"), at that group's start level. Called by
+ * registerPlayer in the registration's transaction; a catalogue without free groups hires nobody.
+ */
+export async function hireStartingCrew(tx: DbOrTx, playerId: number, at: number): Promise<number> {
+  const roles = await tx.select().from(contentCrews).where(eq(contentCrews.active, true)).orderBy(asc(contentCrews.sortOrder), asc(contentCrews.id));
+  let n = 0;
+  for (const r of roles) {
+    const groups = z.array(crewGroupSchema).safeParse(JSON.parse(r.groups));
+    const free = (groups.success ? groups.data : []).filter((g) => g.priceSilver === 0 && g.priceGold === 0);
+    if (!free.length) continue;
+    const level = Math.min(r.levelCap, Math.min(...free.map((g) => g.startLevel)));
+    if (await hireCrewMember(tx, { playerId, crewId: r.id, level, at, source: "starter" })) n++;
+  }
+  return n;
+}

@@ -2,6 +2,10 @@
 // their `items` deltas for it (+1 gained, -1 lost: sold, removed, expired) is positive, over all
 // time up to now. For each item: owners now, how many times it was gained and lost. Read from
 // the rollup item_holdings (one row per item × player, read with FINAL).
+// Crews (item_id = the crew role's id): a member is hired (+1, `crew_hired` with its start level)
+// at registration (the free roles), by an operator or in the demo world, dismissed (-1) by an
+// operator; its level now = the value of its latest `crew_hired` / `crew_level_up` (battles) /
+// `crew_level_set` (operators) progression event, counted for the members held now.
 import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 
@@ -19,12 +23,25 @@ export const ownershipSql = `SELECT item_id, toUInt64(countIf(held > 0)) AS owne
   FROM item_holdings FINAL WHERE item_type = {type:String} GROUP BY item_id ORDER BY owners DESC, item_id`;
 export const ownerCountSql = `SELECT toUInt64(uniqExact(player_id)) AS n FROM item_holdings FINAL WHERE item_type = {type:String} AND held > 0`;
 
-export async function ownership(wh: Warehouse, type: OwnedType): Promise<{ type: OwnedType; players: number; items: OwnershipRow[] }> {
-  const [items, [{ n } = { n: 0 }]] = await Promise.all([
+export const CrewLevelRowSchema = z.object({ item_id: z.string(), level: z.number(), members: z.number() });
+export type CrewLevelRow = z.infer<typeof CrewLevelRowSchema>;
+
+// The latest level event per member: ties on ts (several level-ups in one battle) go to the higher level.
+export const crewLevelsSql = `SELECT h.item_id AS item_id, toUInt32(l.level) AS level, toUInt64(count()) AS members
+  FROM (SELECT item_id, player_id FROM item_holdings FINAL WHERE item_type = 'crew' AND held > 0) AS h
+  INNER JOIN (
+    SELECT item_id, player_id, argMax(value, (ts, value)) AS level FROM progression
+    WHERE kind IN ('crew_hired', 'crew_level_up', 'crew_level_set') GROUP BY item_id, player_id
+  ) AS l ON l.item_id = h.item_id AND l.player_id = h.player_id
+  GROUP BY item_id, level ORDER BY item_id, level`;
+
+export async function ownership(wh: Warehouse, type: OwnedType): Promise<{ type: OwnedType; players: number; items: OwnershipRow[]; levels?: CrewLevelRow[] }> {
+  const [items, [{ n } = { n: 0 }], levels] = await Promise.all([
     wh.query(ownershipSql, { type }, OwnershipRowSchema),
     wh.query(ownerCountSql, { type }, NRow),
+    type === "crew" ? wh.query(crewLevelsSql, {}, CrewLevelRowSchema) : undefined,
   ]);
-  return { type, players: n, items };
+  return levels ? { type, players: n, items, levels } : { type, players: n, items };
 }
 
 export const ownersSql = `SELECT DISTINCT player_id FROM item_holdings FINAL WHERE item_type = {type:String} AND item_id IN {items:Array(String)} AND held > 0

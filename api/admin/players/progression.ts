@@ -12,7 +12,7 @@ import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
 import { contentCrews, contentDailyTasks, playerCrewMembers, playerDailyTasks, playerQuests } from "../../db/schema/progression.ts";
-import { dailyTasksOf, questDefinitions, redrawTasks, replaceTask, setQuestState, setTaskProgress, xpToNext } from "../../domain/progression.ts";
+import { dailyTasksOf, dismissCrewMember, hireCrewMember, setCrewMember, questDefinitions, redrawTasks, replaceTask, setQuestState, setTaskProgress, xpToNext } from "../../domain/progression.ts";
 import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
@@ -79,8 +79,8 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
       const [before] = await tx.select().from(playerCrewMembers).where(and(eq(playerCrewMembers.playerId, p.id), eq(playerCrewMembers.crewId, s.crewId))).limit(1);
       const at = now(c);
       const xp = level >= role.levelCap ? 0 : Math.min(s.xp, xpToNext(role, level) - 1);
-      if (before) await tx.update(playerCrewMembers).set({ level, xp, skillLevel: s.skillLevel, updatedAt: at }).where(and(eq(playerCrewMembers.playerId, p.id), eq(playerCrewMembers.crewId, s.crewId)));
-      else await tx.insert(playerCrewMembers).values({ playerId: p.id, crewId: s.crewId, level, xp, skillLevel: s.skillLevel, hiredAt: at, updatedAt: at });
+      if (before) await setCrewMember(tx, { playerId: p.id, crewId: s.crewId, level, xp, skillLevel: s.skillLevel, at }, before);
+      else await hireCrewMember(tx, { playerId: p.id, crewId: s.crewId, level, xp, skillLevel: s.skillLevel, at, source: "admin" });
       await audit(c, tx, { action: "player.crews.save", targetType: "player", targetId: p.id, summary: before ? `${role.role}: level ${before.level} → ${level}, xp ${before.xp} → ${xp}, skill ${before.skillLevel} → ${s.skillLevel}` : `hired ${role.role} at level ${level}` });
     });
     return c.json(await crewsOf(db, s.playerId, c.var.locale));
@@ -89,7 +89,7 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
     const { db } = c.var.deps;
     await db.transaction(async (tx) => {
       const p = await playerOr404(tx, s.playerId);
-      const [gone] = await tx.delete(playerCrewMembers).where(and(eq(playerCrewMembers.playerId, p.id), eq(playerCrewMembers.crewId, s.crewId))).returning();
+      const gone = await dismissCrewMember(tx, p.id, s.crewId, "admin", now(c));
       if (!gone) throw notFound();
       await audit(c, tx, { action: "player.crews.remove", targetType: "player", targetId: p.id, summary: `dismissed crew ${s.crewId} (level ${gone.level}, skill ${gone.skillLevel})` });
     });

@@ -29,7 +29,7 @@ export const progressionStep: WorldStep = async ({ db, r, playerIds, opts }) => 
   for (let i = 0; i < rows.length; i += 200) {
     await db.transaction(async (tx) => {
       for (const p of rows.slice(i, i + 200)) {
-        for (let c = 0; c < CREW_ROLES.length; c++) await hireCrewMember(tx, p.id, c + 1, r.weighted([[1, 70], [3, 20], [5, 10]] as const), p.createdAt);
+        for (let c = 0; c < CREW_ROLES.length; c++) await hireCrewMember(tx, { playerId: p.id, crewId: c + 1, level: r.weighted([[1, 70], [3, 20], [5, 10]] as const), at: p.createdAt, source: "starter" });
         if (r.next() < 0.2 && p.silver >= 10_000) await buyCrewUpgrade(tx, p.id, r.int(1, CREW_ROLES.length), "silver", p.createdAt + 3_600_000);
         else if (r.next() < 0.05 && p.gold >= 50) await buyCrewUpgrade(tx, p.id, r.int(1, CREW_ROLES.length), "gold", p.createdAt + 3_600_000);
       }
