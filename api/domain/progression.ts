@@ -318,6 +318,25 @@ function crewItemEvent(tx: DbOrTx, playerId: number, crewId: number, delta: 1 | 
 }
 
 /**
+ * Hires a role's member from one of its hire groups ("school", "academy"…): pays the group's price
+ * through the ledger (refused with insufficient_funds, changing nothing), dismisses the member the
+ * player had for that role (items −1) and hires one at the group's start level (items +1,
+ * crew_hired). The player's act of hiring a trained member; the demo world uses it.
+ */
+export async function hireFromGroup(tx: Tx, playerId: number, crewId: number, group: string, at: number): Promise<{ level: number }> {
+  const [role] = await tx.select().from(contentCrews).where(and(eq(contentCrews.id, crewId), eq(contentCrews.active, true))).limit(1);
+  const groups = role ? z.array(crewGroupSchema).safeParse(JSON.parse(role.groups)) : undefined;
+  const g = groups?.success ? groups.data.find((x) => x.group === group) : undefined;
+  if (!role || !g) throw new Error("no such crew group");
+  for (const [currency, price] of [["silver", g.priceSilver], ["gold", g.priceGold]] as const)
+    if (price > 0) await applyLedger(tx, { playerId, currency, delta: -price, reason: "crew.hire", ref: `crew:${crewId}:${group}`, at });
+  await dismissCrewMember(tx, playerId, crewId, group, at);
+  const level = Math.min(role.levelCap, g.startLevel);
+  await hireCrewMember(tx, { playerId, crewId, level, at, source: group });
+  return { level };
+}
+
+/**
  * A new player's crew: every active role that can be hired for free (a hire group priced 0 silver
  * and 0 gold — the demo catalogue's "recruit"), at that group's start level. Called by
  * registerPlayer in the registration's transaction; a catalogue without free groups hires nobody.

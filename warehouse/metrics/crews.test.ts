@@ -3,7 +3,11 @@
 // sets a level and dismisses — and the warehouse's owners, gains, losses and levels agree with
 // the crew members libSQL holds. Against a real chDB session, events shipped through the outbox.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { applyLedger } from "../../api/domain/ledger.ts";
+import { hireFromGroup } from "../../api/domain/progression.ts";
+import { ledgerEntries } from "../../api/db/schema/ledger.ts";
+import { players } from "../../api/db/schema/players.ts";
 import { makeWorld, type TestWorld } from "../../api/test/fixture.ts";
 import { gameApi, signInAdmin, signInPlayer, type Actor } from "../../api/test/sign-in.ts";
 import { putContent, DEMO_TANKS } from "../../api/domain/content.ts";
@@ -18,10 +22,10 @@ let a: number;
 let b: number;
 let c: number;
 
-// Commander: free, never levels. Gunner: free, 100 XP for level 2, 150 for level 3, 150 XP a win.
+// Commander: free (or level 3 from the school for 20,000 silver), never levels. Gunner: free, 100 XP for level 2, 150 for level 3, 150 XP a win.
 // Loader: only a paid group (school), so nobody starts with one.
 const CATALOGUE = [
-  { id: 1, role: "commander", nameRu: "Командир", nameEn: "Commander", xpBase: 100, groups: [{ group: "recruit", startLevel: 1 }], gains: { win: 0, draw: 0, loss: 0 } },
+  { id: 1, role: "commander", nameRu: "Командир", nameEn: "Commander", xpBase: 100, groups: [{ group: "recruit", startLevel: 1 }, { group: "school", startLevel: 3, priceSilver: 20_000 }], gains: { win: 0, draw: 0, loss: 0 } },
   { id: 2, role: "gunner", nameRu: "Наводчик", nameEn: "Gunner", xpBase: 100, groups: [{ group: "recruit", startLevel: 1 }], gains: { win: 150, draw: 0, loss: 0 } },
   { id: 3, role: "loader", nameRu: "Заряжающий", nameEn: "Loader", xpBase: 100, groups: [{ group: "school", startLevel: 3, priceSilver: 20_000 }], gains: { win: 0, draw: 0, loss: 0 } },
 ];
@@ -61,15 +65,27 @@ beforeAll(async () => {
   expect((await crews(b, "save", { crewId: 1, level: 4 })).status).toBe(200); // b's commander set to 4
   expect((await crews(c, "save", { crewId: 3, level: 2 })).status).toBe(200); // c hires a loader at 2
   expect((await crews(c, "remove", { crewId: 2 })).status).toBe(200); // c dismisses the gunner
+  w.clock.advance(60_000);
+  // a replaces the recruit commander by a school graduate (level 3), paying 20,000 silver; b cannot pay.
+  await w.deps.db.transaction((tx) => applyLedger(tx, { playerId: a, currency: "silver", delta: 30_000, reason: "test.grant", at: w.clock.now() }));
+  expect(await w.deps.db.transaction((tx) => hireFromGroup(tx, a, 1, "school", w.clock.now()))).toEqual({ level: 3 });
+  const bSilver = (await w.deps.db.select().from(players).where(eq(players.id, b)))[0].silver;
+  expect(bSilver).toBeLessThan(20_000);
+  await expect(w.deps.db.transaction((tx) => hireFromGroup(tx, b, 1, "school", w.clock.now()))).rejects.toThrow();
   await w.ship();
 }, 120_000);
 afterAll(() => w?.close());
 
 describe("players' crews from real play", () => {
+  test("a school hire is paid through the ledger; a player who cannot pay changes nothing", async () => {
+    const paid = await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.reason, "crew.hire"));
+    expect(paid.map((e) => [e.playerId, e.currency, e.delta])).toEqual([[a, "silver", -20_000]]);
+  });
+
   test("a new player starts with the free roles; the paid one is not hired", async () => {
     const rows = await w.deps.db.select().from(playerCrewMembers).orderBy(asc(playerCrewMembers.playerId), asc(playerCrewMembers.crewId));
     expect(rows.map((r) => [r.playerId, r.crewId, r.level])).toEqual([
-      [a, 1, 1], [a, 2, 3],
+      [a, 1, 3], [a, 2, 3],
       [b, 1, 4], [b, 2, 1],
       [c, 1, 1], [c, 3, 2],
     ]);
@@ -79,7 +95,7 @@ describe("players' crews from real play", () => {
     const r = await ownership(w.deps.warehouse, "crew");
     expect(r.players).toBe(3);
     expect(r.items).toEqual([
-      { item_id: "1", owners: 3, gained: 3, lost: 0 },
+      { item_id: "1", owners: 3, gained: 4, lost: 1 },
       { item_id: "2", owners: 2, gained: 3, lost: 1 },
       { item_id: "3", owners: 1, gained: 1, lost: 0 },
     ]);
@@ -88,7 +104,8 @@ describe("players' crews from real play", () => {
   test("members by level agree with the members libSQL holds (hire, battles, an operator's level, a dismissal)", async () => {
     const r = await ownership(w.deps.warehouse, "crew");
     expect(r.levels).toEqual([
-      { item_id: "1", level: 1, members: 2 },
+      { item_id: "1", level: 1, members: 1 },
+      { item_id: "1", level: 3, members: 1 },
       { item_id: "1", level: 4, members: 1 },
       { item_id: "2", level: 1, members: 1 },
       { item_id: "2", level: 3, members: 1 },

@@ -2,12 +2,14 @@
 // gifts and gold transfers — through the player site's own domain functions (buy, sendGift,
 // transferMoney), so ledger rows, inventory, notifications and events are the real ones. A
 // purchase the rules refuse (level, funds, already owned) is simply not made, as in the game.
-import { count, gte, inArray } from "drizzle-orm";
+import { count, eq, gte, inArray, max } from "drizzle-orm";
 import type { Db } from "../index.ts";
 import { players } from "../schema/players.ts";
 import { shopPurchases } from "../schema/inventory.ts";
 import { contentTanks, contentConsumables, contentCamouflages } from "../schema/content.ts";
 import { buy } from "../../domain/shop.ts";
+import { hireFromGroup } from "../../domain/progression.ts";
+import { contentCrews, playerCrewMembers } from "../schema/progression.ts";
 import { sendGift } from "../../domain/gifts.ts";
 import { transferMoney, TRANSFER_RULES } from "../../domain/transfers.ts";
 import { AppError } from "../../http/errors.ts";
@@ -87,5 +89,24 @@ export const transfersStep: WorldStep = async ({ db, r, playerIds, opts }) => {
     if (to === undefined) continue;
     const amount = r.int(1, Math.max(1, Math.floor(p.gold * 0.6)));
     await attempt(() => transferMoney(db, { from: p.id, to, amount, requestId: `demo-transfer-${++k}`, at }));
+  }
+};
+
+/**
+ * Players with the silver (or gold) for it replace a recruit by a member trained in the crew
+ * school (level 3, silver) or academy (level 5, gold), paying through the ledger — after their
+ * battles, so the level the warehouse reads last is the new member's.
+ */
+export const crewHiresStep: WorldStep = async ({ db, r, playerIds, opts }) => {
+  const roles = await db.select({ id: contentCrews.id }).from(contentCrews);
+  if (roles.length === 0) return;
+  for (const p of await veterans(db, playerIds)) {
+    const group = p.silver >= 25_000 && r.next() < 0.25 ? "school" : p.gold >= 250 && r.next() < 0.1 ? "academy" : null;
+    if (!group) continue;
+    const [{ last }] = await db.select({ last: max(playerCrewMembers.updatedAt) }).from(playerCrewMembers).where(eq(playerCrewMembers.playerId, p.id));
+    const at = Math.max((last ?? p.createdAt) + 60_000, momentFor(r, opts.now, p.createdAt, 3));
+    if (at >= opts.now) continue;
+    const crewId = r.pick(roles).id;
+    await attempt(() => db.transaction((tx) => hireFromGroup(tx, p.id, crewId, group, at)));
   }
 };

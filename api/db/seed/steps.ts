@@ -9,7 +9,7 @@ import { supportStep } from "../../domain/support.ts";
 import { clansStep } from "../../domain/clans.ts";
 import { systemStep } from "../../admin/system/demo.ts";
 import { battlesStep } from "./battles.ts";
-import { shopStep, giftsStep, transfersStep } from "./economy.ts";
+import { shopStep, giftsStep, transfersStep, crewHiresStep } from "./economy.ts";
 import { offersStep } from "./offers.ts";
 import { avatarsStep } from "./avatars.ts";
 import { notificationsStep } from "./notifications.ts";
@@ -18,4 +18,4 @@ import { adsStep } from "../../admin/ads/demo.ts";
 import { progressionStep } from "./progression.ts";
 import { communityStep } from "./community.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, progressionStep, battlesStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, experimentsStep, adsStep, notificationsStep, communityStep];
+export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, progressionStep, battlesStep, crewHiresStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, experimentsStep, adsStep, notificationsStep, communityStep];
