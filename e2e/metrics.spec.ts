@@ -65,3 +65,41 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
   await expect(page.getByText("Stored months cleared: 12")).toBeVisible();
   await page.screenshot({ path: "e2e/output/metrics-compare.png" });
 });
+
+test("the crews chart has the seeded crews and the retention table fits at 1366 px", async ({ page }) => {
+  const base = running.url;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${base}/admin/login`);
+  await page.locator('input[name="username"], input[autocomplete="username"]').first().fill("admin");
+  await page.locator('input[type="password"]').first().fill("tankodrome-admin");
+  await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/admin/login"));
+
+  // Every seeded player starts with the free crew roles: five roles, each owned by players, drawn.
+  await page.goto(`${base}/admin/metrics/playersCrews/`);
+  await expect(page.getByRole("heading", { level: 1, name: "Players' crews" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Crew members by role and level" }).locator("canvas")).toBeVisible();
+  const rows = page.locator("table tbody tr");
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first()).toContainText("Commander");
+  const owners = Number((await rows.first().locator("td").nth(1).innerText()).replace(/\D/g, ""));
+  expect(owners).toBeGreaterThan(100);
+  await rows.first().getByRole("button", { name: "Owners' profiles" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: /Owners of Commander: / })).toBeVisible();
+  await page.screenshot({ path: "e2e/output/metrics-crews.png" });
+
+  // The retention table: key days only, no horizontal overflow of its box at 1366 px.
+  await page.goto(`${base}/admin/metrics/retention/`);
+  await expect(page.getByRole("heading", { level: 1, name: "Retention" })).toBeVisible();
+  const box = page.locator(".tk-metrics-heat-box");
+  await expect(box.locator("thead th")).toHaveText(["Cohort (day)", "Size", "D0", "D1", "D3", "D7", "D14", "D30"]);
+  await expect(box.locator("tbody tr").first()).toContainText("100%");
+  const fit = await box.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth, doc: document.documentElement.scrollWidth, view: innerWidth }));
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+  expect(fit.doc).toBeLessThanOrEqual(fit.view);
+  await page.getByLabel("Cohorts by").selectOption("week");
+  await expect(box.locator("thead th")).toHaveText(["Cohort (week from)", "Size", "W0", "W1", "W2", "W4", "W8", "W12"]);
+  expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(new URL(page.url()).searchParams.get("unit")).toBe("week");
+  await page.screenshot({ path: "e2e/output/metrics-retention.png" });
+});
