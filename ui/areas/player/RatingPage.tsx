@@ -79,7 +79,7 @@ export default function RatingPage() {
         {(d) => (
           <>
             <p className="tk-notice" data-testid="own-place">
-              {d.own ? t`Your place: ${ph({ place: fmtInt(d.own.place) })} (${ph({ value: fmtInt(d.own.value) })})` : q.board === "clans" ? t`You are not in a clan.` : t`You are not rated yet.`}
+              {d.own ? t`Your place: ${ph({ place: fmtInt(d.own.place) })} · ${ph({ order: t(ORDERS[q.by]) })}: ${ph({ value: fmtInt(d.own.value) })}` : q.board === "clans" ? t`You are not in a clan.` : t`You are not rated yet.`}
             </p>
             <Table rows={d.rows} columns={columns.map((c) => ({ ...c, sortable: false }))} rowKey={(r) => String(r.id)} caption={t`Rating`} />
             <Pager page={d.page} size={d.size} total={d.total} onPage={(page) => go({ page })} />

@@ -12,6 +12,7 @@ const B = "/admin/metrics";
 
 type Unit = "day" | "week";
 interface Data {
+  unit: Unit;
   today: string;
   dn: { day: number; retained: number; cohort: number; rate: number }[];
   cohorts: { cohort: string; size: number; retained: number[]; rates: number[] }[];
@@ -35,7 +36,6 @@ export function Retention() {
     setUnit(v);
   };
   const s = useData<Data>(`${B}/retention/getData?${periodQuery(p)}&unit=${unit}`);
-  const colName = (n: number) => (unit === "day" ? t`D${ph({ n })}` : t`W${ph({ n })}`);
   return (
     <Section
       title={t`Retention`}
@@ -48,11 +48,14 @@ export function Retention() {
     >
       <Loadable state={s} empty={(d) => d.cohorts.length === 0}>
         {(d) => {
+          // Drawn by the answer's own unit: while the other unit loads, the table stays whole.
+          const u = d.unit;
+          const colName = (n: number) => (u === "day" ? t`D${ph({ n })}` : t`W${ph({ n })}`);
           const width = Math.max(0, ...d.cohorts.map((c) => c.rates.length));
           // A cell whose day (or week) has not ended by the server's today is still filling.
           const todayMs = Date.parse(`${d.today}T00:00:00Z`);
-          const unfinished = (cohort: string, n: number) => Date.parse(`${cohort}T00:00:00Z`) + (n + 1) * SPAN[unit] * 86_400_000 > todayMs;
-          const cols = KEY_COLUMNS[unit];
+          const unfinished = (cohort: string, n: number) => Date.parse(`${cohort}T00:00:00Z`) + (n + 1) * SPAN[u] * 86_400_000 > todayMs;
+          const cols = KEY_COLUMNS[u];
           return (
             <>
               <ul className="tk-tiles tk-metrics-dn">
@@ -80,7 +83,7 @@ export function Retention() {
                 <table className="tk-table tk-metrics-heat">
                   <thead>
                     <tr>
-                      <th scope="col">{unit === "day" ? t`Cohort (day)` : t`Cohort (week from)`}</th>
+                      <th scope="col">{u === "day" ? t`Cohort (day)` : t`Cohort (week from)`}</th>
                       <th scope="col" className="tk-metrics-num">{t`Size`}</th>
                       {cols.map((n) => <th key={n} scope="col" className="tk-metrics-num">{colName(n)}</th>)}
                     </tr>
@@ -110,13 +113,13 @@ export function Retention() {
                 </table>
               </div>
               <div className="tk-row">
-                <CsvButton name={`retention-${unit}-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["cohort", "size", ...Array.from({ length: width }, (_, n) => `${unit}_${n}`)]} rows={d.cohorts.map((c) => [c.cohort, c.size, ...c.retained])} />
+                <CsvButton name={`retention-${u}-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["cohort", "size", ...Array.from({ length: width }, (_, n) => `${u}_${n}`)]} rows={d.cohorts.map((c) => [c.cohort, c.size, ...c.retained])} />
                 <span className="tk-hint">{t`The CSV and the chart below hold every day of the triangle.`}</span>
               </div>
               <Chart
                 spec={{
                   kind: "heatmap",
-                  title: t`Retention by cohort and day`,
+                  title: u === "day" ? t`Retention by cohort and day` : t`Retention by cohort and week`,
                   height: Math.max(240, 18 * d.cohorts.length + 96),
                   x: Array.from({ length: width }, (_, n) => String(n)),
                   y: d.cohorts.map((c) => fmtDay(c.cohort)),
