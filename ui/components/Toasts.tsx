@@ -1,4 +1,5 @@
-// Short notices after an action ("Saved", an error); announced to screen readers.
+// Short notices after an action ("Saved", an error); announced to screen readers. A success
+// takes away the error notices still shown: after a save that worked, an old "refused" is stale.
 import { useEffect, useState } from "react";
 import { t } from "@lingui/core/macro";
 
@@ -16,7 +17,7 @@ export function Toasts() {
   useEffect(() => {
     push = (item) => {
       const id = next++;
-      setItems((xs) => [...xs, { ...item, id }]);
+      setItems((xs) => [...(item.kind === "ok" ? xs.filter((x) => x.kind !== "error") : xs), { ...item, id }]);
       setTimeout(() => setItems((xs) => xs.filter((x) => x.id !== id)), 5000);
     };
   }, []);

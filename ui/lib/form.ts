@@ -36,7 +36,7 @@ export interface FieldProps {
   name: string;
   value: string;
   onChange: (e: { target: { value: string } }) => void;
-  onBlur: () => void;
+  onBlur: (e?: { relatedTarget?: EventTarget | null }) => void;
   "aria-invalid": boolean;
   "aria-describedby"?: string;
 }
@@ -73,7 +73,13 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
     name,
     value: values[name] ?? "",
     onChange: (e) => set(name, e.target.value),
-    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    // Leaving a field for the submit button does not show its message yet: the message would push
+    // the button down between press and release, and the click (the submit) would be lost.
+    onBlur: (e?: { relatedTarget?: EventTarget | null }) => {
+      const next = e?.relatedTarget as { type?: string; tagName?: string } | null | undefined;
+      if (next?.tagName === "BUTTON" && next.type === "submit") return;
+      setTouched((t) => ({ ...t, [name]: true }));
+    },
     "aria-invalid": !!errors[name],
     "aria-describedby": errors[name] ? `${prefix}-${name}-error` : undefined,
   });
@@ -99,7 +105,10 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
     setBusy(false);
   };
 
-  return { values, set, errors, formError: server.message, busy, field, submit, errorId: (name: string) => `${prefix}-${name}-error`, reset: () => (setValues(initial), setTouched({}), setSubmitted(false)) };
+  /** Several values at once (a list's rows moving up after a removal): `fn` gets the values, answers the new ones. */
+  const update = (fn: (values: Record<string, string>) => Record<string, string>) => setValues(fn);
+
+  return { values, set, update, errors, formError: server.message, busy, field, submit, errorId: (name: string) => `${prefix}-${name}-error`, reset: () => (setValues(initial), setTouched({}), setSubmitted(false)) };
 }
 
 export type Form = ReturnType<typeof useForm>;

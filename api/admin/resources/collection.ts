@@ -13,6 +13,7 @@ import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { fieldError } from "../../http/errors.ts";
 import { diff } from "./index.ts";
+import { formSchema } from "./description.ts";
 
 export interface CollectionDescription {
   name: string;
@@ -29,6 +30,8 @@ export interface CollectionDescription {
   fixed?: Record<string, unknown>;
   toRow?: (item: Record<string, unknown>) => Record<string, unknown>;
   fromRow?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** More of the page's data (a kit's form picks its items from the catalogue). */
+  pageData?: (db: DbOrTx) => Promise<Record<string, unknown>>;
 }
 
 export interface Changes {
@@ -51,7 +54,11 @@ export function registerCollection(app: Hono<HonoEnv>, d: CollectionDescription)
   const toRow = d.toRow ?? ((i) => i);
   const saveInput = z.object({ items: z.array(d.schema).max(1000), preview: f.optional(f.bool()).default(false) });
 
-  page(app, { path: d.base, ...who }, {}, async (c) => c.json({ name: d.name, columns: d.columns, items: await current(c.var.deps.db, d) }));
+  // The page: the list, and its item's JSON Schema the screen draws its typed form from.
+  const form = formSchema(d.schema);
+  page(app, { path: d.base, ...who }, {}, async (c) =>
+    c.json({ name: d.name, columns: d.columns, items: await current(c.var.deps.db, d), form, fixed: Object.keys(d.fixed ?? {}), ...(await d.pageData?.(c.var.deps.db)) }),
+  );
 
   route(app, { method: d.saveMethod, path: `${d.base}save`, ...who, mutates: true }, { input: saveInput }, async (c, { items, preview }) => {
     const seen = new Set<number>();

@@ -1,7 +1,7 @@
 // What describes a resource area (ResourceDescription) and the helpers both the routes (index.ts)
 // and export/import (io.ts) use: the change summary, the unique check, the cache bump.
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { and, eq } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AdminRole } from "../../db/schema/access.ts";
@@ -95,4 +95,20 @@ export async function touchCache(c: Context<HonoEnv>, tx: DbOrTx, d: ResourceDes
   if (!d.cache) return;
   await bumpContentCache(tx, d.cache, c.var.deps.clock.now());
   dropContentCache(c.var.deps.db, d.cache);
+}
+
+/**
+ * The JSON Schema of an item's zod schema, as a screen draws its typed form from it (and rebuilds
+ * the validator with z.fromJSONSchema). A default behind a preprocess (the fields.ts helpers) or a
+ * union is not in the JSON Schema: each field is asked what it gives for nothing.
+ */
+export function formSchema(schema: z.ZodType): { properties?: Record<string, Record<string, unknown>>; required?: string[] } {
+  const form = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, Record<string, unknown>> };
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  for (const [key, field] of Object.entries(shape)) {
+    const prop = form.properties?.[key];
+    const empty = field.safeParse(undefined);
+    if (prop && prop.default === undefined && empty.success && empty.data !== undefined) prop.default = empty.data;
+  }
+  return form;
 }

@@ -25,7 +25,7 @@ import { validationError } from "../../http/validate.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import { bumpContentCache, dropContentCache } from "../../domain/content-cache.ts";
 import { registerResourceIo } from "./io.ts";
-import { col, diff, touchCache, uniqueClash, type Item, type ResourceActionNames, type ResourceDescription } from "./description.ts";
+import { col, diff, formSchema, touchCache, uniqueClash, type Item, type ResourceActionNames, type ResourceDescription } from "./description.ts";
 
 // The description and the helpers io.ts shares live in description.ts (no index ↔ io cycle).
 export { diff, touchCache, uniqueClash, type ResourceActionNames, type ResourceDescription } from "./description.ts";
@@ -97,14 +97,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
 
   // The page's data: the description the generic resource screen draws its table and form from
   // (and, for an area without a list action, the list itself).
-  const form = z.toJSONSchema(d.schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, Record<string, unknown>> };
-  // A default behind a preprocess (the fields.ts helpers) is not in the JSON Schema; ask each field what it gives for nothing.
-  const shape = (d.schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
-  for (const [key, field] of Object.entries(shape)) {
-    const prop = form.properties?.[key];
-    const empty = field.safeParse(undefined);
-    if (prop && prop.default === undefined && empty.success && empty.data !== undefined) prop.default = empty.data;
-  }
+  const form = formSchema(d.schema);
   const description = async (c: Context<HonoEnv>) => ({ name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions, money: d.money ?? [], ...(await d.pageData?.(c.var.deps.db)) });
   // Without a list action — or with a POST-only one — the page answers the list too (with the
   // list's input), so the screen's table can read it by GET.
