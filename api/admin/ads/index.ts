@@ -26,7 +26,10 @@ const placementArea: ResourceDescription = {
 };
 
 export function registerAdsAdmin(app: Hono<HonoEnv>) {
-  page(app, { path: "/admin/ads/", ...who }, {}, async (c) => c.json({ settings: (await currentAdSettings(c.var.deps.db)) ?? null, networks: AD_NETWORKS }));
+  // The page sends the settings' JSON Schema too: the screen draws its typed form from it and
+  // checks it with the same rules before saving.
+  const form = z.toJSONSchema(adSettingsShape, { io: "input", unrepresentable: "any" });
+  page(app, { path: "/admin/ads/", ...who }, {}, async (c) => c.json({ settings: (await currentAdSettings(c.var.deps.db)) ?? null, networks: AD_NETWORKS, form }));
 
   route(app, { method: "ANY", path: "/admin/ads/save", ...who, mutates: true }, { input: saveInput }, async (c, { settings }) => {
     const parsed = adSettingsShape.safeParse(settings);

@@ -1,44 +1,62 @@
-// /admin/ads/: the global ad settings (networks on, frequency caps, rewarded-ad silver) as one
-// JSON document; the server checks it whole and names each wrong field.
+// /admin/ads/: the global ad settings (networks on, frequency caps, rewarded-ad silver) as typed
+// fields drawn from the settings' schema (the page sends its JSON Schema); the server checks it
+// whole and its messages land under the field they name.
 import { useState } from "react";
-import { t, ph } from "@lingui/core/macro";
+import { msg, t } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
 import { Link } from "wouter";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { JsonEditor } from "../../components/JsonEditor.tsx";
+import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
+
+const FIELDS: Record<string, MessageDescriptor> = {
+  networks: msg`Ad networks on`,
+  yandex: msg`Yandex Ads`,
+  vk: msg`VK Ads`,
+  applovin: msg`AppLovin`,
+  admob: msg`Google AdMob`,
+  unity: msg`Unity Ads`,
+  caps: msg`How often a player sees ads`,
+  perHour: msg`Ads an hour, at most`,
+  minSecondsBetween: msg`Seconds between two ads, at least`,
+  rewarded: msg`Rewarded ads`,
+  silver: msg`Silver for one ad`,
+};
+
+// "perDay" means two things: ads a day (caps) and rewarded ads a day (rewarded).
+const naming: Naming = {
+  label: (field, path) =>
+    field === "perDay" ? (path.startsWith("rewarded.") ? t`Rewarded ads a day, at most` : t`Ads a day, at most`) : FIELDS[field] ? t(FIELDS[field]) : field,
+  amounts: ["silver"],
+};
 
 export default function AdsPage() {
   const [n, setN] = useState(0);
-  const page = useApi<{ settings: unknown; networks: string[] }>(`/admin/ads/?v=${n}`);
-  return <Load state={page}>{(d) => <Editor key={n} value={d.settings} networks={d.networks} reload={() => setN((x) => x + 1)} />}</Load>;
-}
-
-function Editor({ value: initial, networks, reload }: { value: unknown; networks: string[]; reload: () => void }) {
-  const [value, setValue] = useState<unknown>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = async () => {
-    try {
-      await api("/admin/ads/save", { method: "POST", body: { settings: value } });
-      setErrors({});
-      toast.ok(t`Saved`);
-      reload();
-    } catch (e) {
-      setErrors((e as ApiError).fields ?? {});
-      toast.error((e as ApiError).message);
-    }
-  };
+  const page = useApi<{ settings: unknown; networks: string[]; form: Prop }>(`/admin/ads/?v=${n}`);
   return (
-    <section>
-      <p className="tk-hint">{t`Networks: ${ph({ networks: networks.join(", ") })}. Caps are per player; rewarded ads grant silver.`}</p>
-      <JsonEditor label={t`Ad settings (JSON)`} value={initial ?? {}} onChange={setValue} rows={16} />
-      {Object.entries(errors).map(([field, message]) => (
-        <p key={field} className="tk-error" role="alert">{field}: {message}</p>
-      ))}
-      <div className="tk-row">
-        <button className="tk-btn tk-primary" disabled={value === undefined} onClick={save}>{t`Save`}</button>
-        <Link href="/admin/ads/settings/">{t`Per-placement settings`}</Link>
-      </div>
-    </section>
+    <Load state={page}>
+      {(d) => (
+        <section>
+          <p className="tk-hint">{t`Caps are per player; rewarded ads grant silver.`}</p>
+          <SchemaForm
+            key={n}
+            schema={d.form}
+            value={d.settings ?? {}}
+            naming={naming}
+            submitLabel={t`Save`}
+            errorPrefix="settings"
+            save={async (settings) => {
+              await api("/admin/ads/save", { method: "POST", body: { settings } });
+              toast.ok(t`Saved`);
+              setN((x) => x + 1);
+            }}
+          />
+          <p>
+            <Link href="/admin/ads/settings/">{t`Per-placement settings`}</Link>
+          </p>
+        </section>
+      )}
+    </Load>
   );
 }
