@@ -1,6 +1,7 @@
-// The whole-list content screens in Debian's Chromium: an operator edits the consumables list as
-// JSON, has the server check it (a bad price is refused with the spec's message and nothing
-// changes), sees what the draft changes, applies it after a confirmation, and the store has it.
+// The whole-list content screens in Debian's Chromium: an operator edits a consumable through its
+// typed form (a bad price is refused with the spec's message under the field), adds an item whose
+// id only the server can refuse (the refusal names the item and the field, not items.N.id), sees
+// what the draft changes in words, applies it after a confirmation, and the store has it.
 import { test, expect } from "@playwright/test";
 import { addAdmin, addSession, startApp, type RunningApp } from "./server.ts";
 
@@ -23,28 +24,46 @@ test("an operator changes a consumable's gold price through check and apply", as
   page.on("requestfailed", (r) => errors.push(`failed ${r.url()}`));
 
   await page.goto(`${running.url}/admin/consumables/`);
-  await expect(page.getByRole("table", { name: "Current list" })).toBeVisible();
-  const editor = page.getByLabel("The list as JSON");
-  const items = JSON.parse(await editor.inputValue()) as { id: number; priceGold: number }[];
-  expect(items.length).toBeGreaterThan(0);
-  const target = items[0];
+  const list = page.getByRole("table", { name: "The list" });
+  await expect(list).toBeVisible();
+  const first = (await running.db.execute("select id, price_gold as p from content_consumables where consumable = 1 order by sort_order, id limit 1")).rows[0];
+  const target = { id: Number(first.id) };
   const priceOf = async () => Number((await running.db.execute({ sql: "select price_gold as p from content_consumables where id = ?", args: [target.id] })).rows[0].p);
   const before = await priceOf();
 
-  // A negative price: the server refuses the field with the spec's message; nothing changes.
-  await editor.fill(JSON.stringify(items.map((it, i) => (i === 0 ? { ...it, priceGold: -5 } : it)), null, 2));
-  await page.getByRole("button", { name: "Check the changes" }).click();
-  await expect(page.getByRole("alert", { name: "Refused" })).toContainText("items.0.priceGold");
-  expect(await priceOf()).toBe(before);
+  // A negative price: the form refuses the field with the spec's message; nothing reaches the draft.
+  await page.getByRole("button", { name: `Edit #${target.id}`, exact: true }).click();
+  const editor = page.getByRole("region", { name: `Item #${target.id}`, exact: true });
+  await editor.getByLabel("Price, gold").fill("-5");
+  await editor.getByRole("button", { name: "Keep in the draft" }).click();
+  await expect(editor.getByText("Please enter a value greater than or equal to 0.")).toBeVisible();
+  await editor.getByLabel("Price, gold").fill(String(before + 7));
+  await editor.getByRole("button", { name: "Keep in the draft" }).click();
+  await expect(editor).toHaveCount(0);
 
-  await editor.fill(JSON.stringify(items.map((it, i) => (i === 0 ? { ...it, priceGold: before + 7 } : it)), null, 2));
+  // An item whose id the equipment list already uses: only the server knows; its refusal names the item and the field.
+  const taken = Number((await running.db.execute("select id from content_consumables where consumable = 0 order by id limit 1")).rows[0].id);
+  await page.getByRole("button", { name: "Add an item" }).click();
+  const added = page.getByRole("region", { name: "New item" });
+  await added.getByLabel("Id").fill(String(taken));
+  await added.getByLabel("Name (ru)").fill("Тест");
+  await added.getByLabel("Name (en)").fill("Test");
+  await added.getByLabel("Kind").selectOption("repair");
+  await added.getByRole("button", { name: "Keep in the draft" }).click();
   await page.getByRole("button", { name: "Check the changes" }).click();
-  await expect(page.getByRole("status", { name: "Changes" })).toContainText(`Changed #${target.id}: priceGold ${before} → ${before + 7}`);
+  const refused = page.getByRole("alert", { name: "Refused" });
+  await expect(refused).toContainText(`#${taken} Test · Id: Please make sure the value is unique.`);
+  await expect(refused).not.toContainText("items.");
+  expect(await priceOf()).toBe(before);
+  await list.getByRole("button", { name: `Remove #${taken}`, exact: true }).click();
+
+  await page.getByRole("button", { name: "Check the changes" }).click();
+  await expect(page.getByRole("status", { name: "Changes" })).toContainText(`Changed #${target.id}: Price, gold: ${before} → ${before + 7}`);
   expect(await priceOf()).toBe(before);
   await page.getByRole("button", { name: "Apply" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   await expect.poll(priceOf).toBe(before + 7);
-  await expect(page.getByRole("table", { name: "Current list" })).toContainText(String(before + 7));
+  await expect(list).toContainText(String(before + 7));
   await page.screenshot({ path: info.outputPath("consumables.png"), fullPage: true });
   expect(errors).toEqual([]);
   await context.close();

@@ -4,9 +4,10 @@ import type { Hono } from "hono";
 import type { HonoEnv } from "../../http/env.ts";
 import { registerResource, type ResourceDescription } from "../resources/index.ts";
 import { registerCollection, type CollectionDescription } from "../resources/collection.ts";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { contentTanks, contentModuleTypes, contentCamouflages, contentDecals, contentConsumables, contentKits } from "../../db/schema/content.ts";
-import { tankSchema, moduleTypeSchema, camouflageSchema, decalSchema, consumableSchema, kitSchema } from "../../domain/content.ts";
+import { tankSchema, moduleTypeSchema, camouflageSchema, decalSchema, consumableSchema, kitSchema, KIT_ITEM_KINDS } from "../../domain/content.ts";
+import type { DbOrTx } from "../../db/index.ts";
 import { PROGRESSION_RESOURCES } from "./progression.ts";
 import { registerContentDocuments } from "./documents.ts";
 import { registerTranslation } from "./translation.ts";
@@ -60,8 +61,17 @@ export const CONTENT_COLLECTIONS: CollectionDescription[] = [
     schema: kitSchema as CollectionDescription["schema"], columns: ["id", "nameRu", "nameEn", "items", "requiredLevel", ...PRICES],
     toRow: (i) => ({ ...i, items: JSON.stringify(i.items) }),
     fromRow: (r) => ({ ...r, items: JSON.parse(r.items as string) }),
+    pageData: async (db) => ({ catalogue: await kitCatalogue(db) }),
   },
 ];
+
+/** What a kit may hold, by item kind: [id, name ru, name en] of every tank, consumable, camouflage, decal and module. */
+async function kitCatalogue(db: DbOrTx): Promise<Record<(typeof KIT_ITEM_KINDS)[number], [number, string, string][]>> {
+  const names = async (table: typeof contentTanks | typeof contentConsumables | typeof contentCamouflages | typeof contentDecals | typeof contentModuleTypes) =>
+    (await db.select({ id: table.id, nameRu: table.nameRu, nameEn: table.nameEn }).from(table).orderBy(asc(table.id))).map((r): [number, string, string] => [r.id, r.nameRu, r.nameEn]);
+  const [tank, consumable, camouflage, decal, module] = await Promise.all([names(contentTanks), names(contentConsumables), names(contentCamouflages), names(contentDecals), names(contentModuleTypes)]);
+  return { tank, consumable, camouflage, decal, module };
+}
 
 export function registerContentAdmin(app: Hono<HonoEnv>) {
   for (const d of CONTENT_RESOURCES) registerResource(app, d);
