@@ -36,24 +36,52 @@ test.beforeEach(async ({ context }) => {
 test("an operator edits a client option variant, saves, invalidates the cache and reads the new value", async ({ page }) => {
   const app = running.url;
   await page.goto(`${app}/admin/clientOptions/`);
-  await page.getByRole("link", { name: "default" }).click();
+  await page.getByRole("row", { name: /battle\.hud/ }).getByRole("link", { name: "default" }).click();
   await expect(page).toHaveURL(/\/admin\/clientOptions\/editor\/battle\.hud\/default$/);
-  const editor = page.getByLabel("Value (JSON)");
-  await expect(editor).toHaveValue(/"minimapSize": "medium"/);
-  await editor.fill('{ "showDamageNumbers": true, "minimapSize": "broken"');
-  await expect(page.getByText(/Not valid JSON/)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
-  // A value of the wrong shape: the server's field error under the editor, nothing saved.
-  await editor.fill('{ "showDamageNumbers": true, "minimapSize": "huge", "crosshair": "dot" }');
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(/value\.minimapSize: Please check this value\./)).toBeVisible();
-  await editor.fill('{ "showDamageNumbers": false, "minimapSize": "large", "crosshair": "dot" }');
+  // A key whose shape the server knows: typed fields, no JSON box.
+  await expect(page.getByLabel("Minimap size")).toHaveValue("medium");
+  await expect(page.getByText("JSON", { exact: false })).toHaveCount(0);
+  await page.getByLabel("Minimap size").selectOption("large");
+  await page.getByLabel("Crosshair").selectOption("dot");
+  await page.getByLabel("Show damage numbers").uncheck();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Version 2,", { exact: false })).toBeVisible();
   await page.getByRole("button", { name: "Invalidate cache" }).click();
   await expect(page.getByText("Version 3,", { exact: false })).toBeVisible();
   const read = await page.request.post(`${app}/admin/api/option/client/get`, { data: { key: "battle.hud" }, headers: { accept: "application/json" } });
   expect(await read.json()).toEqual({ key: "battle.hud", variant: "default", value: { showDamageNumbers: false, minimapSize: "large", crosshair: "dot" }, version: 3 });
+});
+
+test("a free-form option is edited as JSON, said so; broken JSON cannot be saved; a refusal names the field and a stale error goes after a save", async ({ page }) => {
+  const app = running.url;
+  expect((await call("/admin/clientOptions/save", { key: "lobby.motd", value: { text: "Hello" } })).status).toBe(200);
+  await page.goto(`${app}/admin/clientOptions/editor/lobby.motd/default`);
+  await expect(page.getByText("A free-form option: no shape is known for this key")).toBeVisible();
+  const editor = page.getByLabel("Value (free-form JSON)");
+  await expect(editor).toHaveValue(/"text": "Hello"/);
+  await editor.fill('{ "text": "Hi"');
+  await expect(page.getByText(/Not valid JSON/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  // A variant of 150 % of players: the server refuses the share, named as the screen names it.
+  await page.goto(`${app}/admin/clientOptions/editor/lobby.motd/b?new=1`);
+  await page.getByLabel("Share of players, %").fill("150");
+  await page.getByLabel("Value (free-form JSON)").fill('{ "text": "Hi" }');
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/^Share of players, %: /)).toBeVisible();
+  await expect(page.getByText(/^share: /)).toHaveCount(0);
+  await page.getByLabel("Share of players, %").fill("20");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/editor\/lobby\.motd\/b$/);
+  await expect(page.getByText("Version 1,", { exact: false })).toBeVisible();
+  // On the saved variant: a refused save leaves an error notice; the next save that works takes it away.
+  await page.getByLabel("Share of players, %").fill("150");
+  await page.getByRole("button", { name: "Save" }).click();
+  const stale = page.locator(".tk-toast-error");
+  await expect(stale).toBeVisible();
+  await page.getByLabel("Share of players, %").fill("30");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Version 2,", { exact: false })).toBeVisible();
+  await expect(stale).toHaveCount(0);
 });
 
 test("an operator adds a language and a server text, exports the texts and re-imports an edited copy", async ({ page }) => {

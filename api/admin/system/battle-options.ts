@@ -17,10 +17,12 @@ const who = { auth: "admin", role: "operator" } as const;
 const saveInput = z.object({ value: f.jsonValue(), baseVersion: f.int(0, Number.MAX_SAFE_INTEGER) });
 
 export function registerBattleOptions(app: Hono<HonoEnv>) {
+  // The shape's JSON Schema: the screen's typed fields (keys the shape does not name stay free-form).
+  const form = z.toJSONSchema(battleOptionsShape, { io: "input", unrepresentable: "any" });
   page(app, { path: "/admin/battleOptions/", ...who }, async (c) => {
     const db = c.var.deps.db;
     const history = await battleOptionsHistory(db);
-    return c.json({ current: (await currentBattleOptions(db)) ?? { version: 0, value: {} }, history: history.map(({ value: _v, ...h }) => h) });
+    return c.json({ current: (await currentBattleOptions(db)) ?? { version: 0, value: {} }, history: history.map(({ value: _v, ...h }) => h), form });
   });
 
   route(app, { method: "ANY", path: "/admin/battleOptions/save", ...who, mutates: true }, { input: saveInput }, async (c, { value, baseVersion }) => {

@@ -52,7 +52,11 @@ async function saveOption(c: Context<HonoEnv>, area: OptionArea, o: SaveOption) 
   return c.json(result);
 }
 
+/** The JSON Schema of each shaped key's value: the editor draws its typed form from it. */
+const formsOf = (scope: OptionScope) => Object.fromEntries(Object.entries(OPTION_SHAPES[scope]).map(([key, shape]) => [key, z.toJSONSchema(shape, { io: "input", unrepresentable: "any" })]));
+
 export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
+  const forms = formsOf(area.scope);
   page(app, { path: area.base, ...who }, async (c) => {
     const variants = await listVariants(c.var.deps.db, area.scope);
     const keys = [...new Set(variants.map((v) => v.key))].map((key) => ({
@@ -60,7 +64,7 @@ export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
       shaped: key in OPTION_SHAPES[area.scope],
       variants: variants.filter((v) => v.key === key).map(({ variant, share, version, updatedAt }) => ({ variant, share, version, updatedAt })),
     }));
-    return c.json({ scope: area.scope, keys, shapes: Object.keys(OPTION_SHAPES[area.scope]), checkEveryMs: CHECK_EVERY });
+    return c.json({ scope: area.scope, keys, shapes: Object.keys(OPTION_SHAPES[area.scope]), forms, checkEveryMs: CHECK_EVERY });
   });
 
   // The editor is a page: a browser gets the shell, a JSON request one variant's value.
@@ -69,7 +73,7 @@ export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
     if (!parsed.success) throw validationError(parsed.error.issues, c.req.param());
     const found = await findVariant(c.var.deps.db, area.scope, parsed.data.key, parsed.data.variant);
     if (!found) throw notFound();
-    return c.json({ scope: area.scope, ...found, shaped: parsed.data.key in OPTION_SHAPES[area.scope] });
+    return c.json({ scope: area.scope, ...found, shaped: parsed.data.key in OPTION_SHAPES[area.scope], form: forms[parsed.data.key] ?? null });
   });
 
   route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, { input: saveInput }, async (c, v) => saveOption(c, area, v));

@@ -1,16 +1,32 @@
-// /admin/battleOptions/: the battle options document in the JSON editor, saved as a new version
-// (from the version shown, so a stale editor is refused), and the history of versions.
+// /admin/battleOptions/: the battle options document as typed fields drawn from its shape (the
+// page sends its JSON Schema: round length, respawn, the maps as rows, team size, wait, tier
+// spread), saved as a new version (from the version shown, so a stale editor is refused), and the
+// history of versions. The document is open: keys the shape does not name are edited as JSON,
+// labelled free-form.
 import { useState } from "react";
-import { t, ph } from "@lingui/core/macro";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { t, ph, msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { api, useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { propsOf } from "../../lib/schema-form.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { JsonEditor } from "../../components/JsonEditor.tsx";
+import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 
 interface Version { version: number; adminUsername: string; summary: string; createdAt: number }
-interface Page { current: { version: number; value: unknown }; history: Version[] }
+interface Page { current: { version: number; value: unknown }; history: Version[]; form: Prop }
+
+const FIELDS: Record<string, MessageDescriptor> = {
+  roundSeconds: msg`Round length, s`,
+  respawn: msg`Respawn`,
+  maps: msg`Maps`,
+  teamSize: msg`Tanks a side`,
+  maxWaitSeconds: msg`Longest wait for players before bots, s`,
+  tierSpread: msg`Tiers apart in one battle, at most`,
+};
+const naming: Naming = { label: (field) => (FIELDS[field] ? t(FIELDS[field]) : field) };
 
 export default function BattleOptionsPage() {
   const [n, setN] = useState(0);
@@ -19,18 +35,11 @@ export default function BattleOptionsPage() {
 }
 
 function Editor({ d, reload }: { d: Page; reload: () => void }) {
-  const [value, setValue] = useState<unknown>(d.current.value);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = async () => {
-    try {
-      await api("/admin/battleOptions/save", { method: "POST", body: { value, baseVersion: d.current.version } });
-      toast.ok(t`Saved`);
-      reload();
-    } catch (e) {
-      setErrors((e as ApiError).fields ?? {});
-      toast.error((e as ApiError).message);
-    }
-  };
+  const props = propsOf(d.form);
+  const value = (d.current.value && typeof d.current.value === "object" ? d.current.value : {}) as Record<string, unknown>;
+  const others = Object.fromEntries(Object.entries(value).filter(([k]) => !(k in props)));
+  const [extra, setExtra] = useState<unknown>(others);
+  const extraOk = extra !== undefined && extra !== null && typeof extra === "object" && !Array.isArray(extra);
   const columns: Column<Version>[] = [
     { id: "version", label: t`Version`, value: (r) => r.version, cell: (r) => fmtInt(r.version) },
     { id: "createdAt", label: t`Saved`, value: (r) => r.createdAt, cell: (r) => fmtDateTime(r.createdAt) },
@@ -40,11 +49,25 @@ function Editor({ d, reload }: { d: Page; reload: () => void }) {
   return (
     <section>
       <p className="tk-hint">{t`Version in force: ${ph({ version: fmtInt(d.current.version) })}`}</p>
-      <JsonEditor label={t`Battle options (JSON)`} value={d.current.value} onChange={setValue} rows={16} />
-      {Object.entries(errors).map(([field, message]) => (
-        <p key={field} className="tk-error" role="alert">{field}: {message}</p>
-      ))}
-      <button className="tk-btn tk-primary" disabled={value === undefined} onClick={save}>{t`Save as a new version`}</button>
+      <SchemaForm
+        schema={d.form}
+        value={value}
+        naming={naming}
+        submitLabel={t`Save as a new version`}
+        errorPrefix="value"
+        save={async (v) => {
+          if (!extraOk) throw new Error(t`The other keys must be a JSON object.`);
+          const known = Object.fromEntries(Object.entries(v).filter(([k]) => k in props));
+          await api("/admin/battleOptions/save", { method: "POST", body: { value: { ...(extra as object), ...known }, baseVersion: d.current.version } });
+          toast.ok(t`Saved`);
+          reload();
+        }}
+      >
+        <div className="tk-fieldset">
+          <p className="tk-hint">{t`Other keys: the game may read keys the server does not check. They are free-form and edited as JSON (an object).`}</p>
+          <JsonEditor label={t`Other keys (free-form JSON)`} value={others} onChange={setExtra} rows={4} />
+        </div>
+      </SchemaForm>
       <Table rows={d.history} columns={columns} rowKey={(r) => String(r.version)} caption={t`History`} />
     </section>
   );

@@ -1,4 +1,6 @@
-// /admin/immutableOptions/: published keys (never changed) and publishing a new one.
+// /admin/immutableOptions/: published keys (never changed) and publishing a new one. A published
+// option has no shape the server knows (maps.v7 can hold anything the game reads), so its value is
+// typed as JSON, said so on the screen; a refusal names the field.
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
 import { api, useApi, ApiError } from "../../lib/api.ts";
@@ -6,6 +8,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { JsonEditor } from "../../components/JsonEditor.tsx";
+import { pathLabel } from "../../lib/schema-form.ts";
 import { Table, type Column } from "../../components/Table.tsx";
 
 interface Published { key: string; value: unknown; publishedAt: number; adminUsername: string }
@@ -16,6 +19,8 @@ export default function ImmutableOptionsPage() {
   const [key, setKey] = useState("");
   const [value, setValue] = useState<unknown>({});
   const [editor, setEditor] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const name = (field: string) => pathLabel(field, (f) => (f === "key" ? t`New key` : f === "value" ? t`Value` : f), (n) => t`row ${n}`);
   const columns: Column<Published>[] = [
     { id: "key", label: t`Key`, value: (r) => r.key },
     { id: "value", label: t`Value`, value: (r) => JSON.stringify(r.value), cell: (r) => <code>{JSON.stringify(r.value)}</code> },
@@ -23,12 +28,15 @@ export default function ImmutableOptionsPage() {
     { id: "adminUsername", label: t`By`, value: (r) => r.adminUsername },
   ];
   const run = async (url: string, body?: unknown) => {
+    setErrors({});
     try {
       await api(url, { method: "POST", body });
       toast.ok(t`Done`);
       return true;
     } catch (e) {
-      toast.error((e as ApiError).message);
+      const err = e as ApiError;
+      if (Object.keys(err.fields).length) setErrors(err.fields);
+      else toast.error(err.message);
       return false;
     }
   };
@@ -38,7 +46,15 @@ export default function ImmutableOptionsPage() {
       <Load state={page}>{(d) => <Table rows={d.options} columns={columns} rowKey={(r) => r.key} caption={t`Published options`} />}</Load>
       <div className="tk-panel">
         <label className="tk-row">{t`New key`} <input value={key} onChange={(e) => setKey(e.target.value)} /></label>
-        <JsonEditor key={editor} label={t`Value (JSON)`} value={{}} onChange={setValue} />
+        <p className="tk-hint">{t`A published value is free-form: the server takes any JSON value, so it is typed as JSON.`}</p>
+        <JsonEditor key={editor} label={t`Value (free-form JSON)`} value={{}} onChange={setValue} />
+        {Object.keys(errors).length > 0 && (
+          <ul className="tk-error" role="alert">
+            {Object.entries(errors).map(([field, message]) => (
+              <li key={field}>{name(field)}: {message}</li>
+            ))}
+          </ul>
+        )}
         <div className="tk-row">
           <button className="tk-btn tk-primary" disabled={!key || value === undefined} onClick={async () => { if (await run("/admin/immutableOptions/save", { key, value })) { setKey(""); setEditor((x) => x + 1); setN((x) => x + 1); } }}>{t`Publish`}</button>
           <button className="tk-btn" onClick={() => run("/admin/immutableOptions/invalidateCache")}>{t`Invalidate cache`}</button>

@@ -1,17 +1,40 @@
-// One option variant's JSON in the JSON editor: save (the server checks the name, the JSON, the
-// key's shape and the variants' shares, and answers field errors), then invalidate the cache so
-// every server reloads it; ?new=1 starts a variant that does not exist yet.
+// One option variant: a key whose shape the server knows (its JSON Schema comes with the page)
+// is edited as typed fields (the quests key has its own editor); a free-form key — no shape
+// known — as JSON, said so on the screen. Save (the server checks the name, the value, the key's
+// shape and the variants' shares, and answers field errors, shown with the field's name), then
+// invalidate the cache so every server reloads it; ?new=1 starts a variant that does not exist yet.
 import { useEffect, useState } from "react";
+import type { MessageDescriptor } from "@lingui/core";
 import { useLocation, useSearch } from "wouter";
-import { t, ph } from "@lingui/core/macro";
+import { t, ph, msg } from "@lingui/core/macro";
 import { api, useApi, ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { JsonEditor } from "../../components/JsonEditor.tsx";
+import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
+import { pathLabel } from "../../lib/schema-form.ts";
 import { QuestsEditor } from "./QuestsEditor.tsx";
 
-interface Option { key: string; variant: string; value: unknown; share: number; version: number; updatedAt: number; shaped: boolean }
+interface Option { key: string; variant: string; value: unknown; share: number; version: number; updatedAt: number; shaped: boolean; form?: Prop | null }
+
+/** Field and value names of the keys with a known shape (api/domain/options.ts OPTION_SHAPES). */
+const FIELDS: Record<string, MessageDescriptor> = {
+  showDamageNumbers: msg`Show damage numbers`, minimapSize: msg`Minimap size`, crosshair: msg`Crosshair`,
+  enabled: msg`Shown`, itemId: msg`Shop item id`, title: msg`Title`,
+  tierSpread: msg`Tiers apart in one battle, at most`, maxWaitSeconds: msg`Longest wait for players, s`, teamSize: msg`Tanks a side`,
+  silver: msg`Silver`, gold: msg`Gold`,
+  value: msg`Value`, share: msg`Share of players, %`, variant: msg`Variant`, key: msg`Key`,
+};
+const VALUES: Record<string, MessageDescriptor> = {
+  small: msg`Small`, medium: msg`Medium`, large: msg`Large`, classic: msg`Classic`, dot: msg`Dot`, circle: msg`Circle`,
+};
+export const optionNaming: Naming = {
+  label: (field) => (FIELDS[field] ? t(FIELDS[field]) : field),
+  valueLabel: (v) => (VALUES[v] ? t(VALUES[v]) : v),
+  amounts: ["silver"],
+};
+const named = (path: string) => pathLabel(path, (f) => optionNaming.label(f, path), (n) => t`row ${ph({ n })}`);
 
 export default function OptionEditorPage({ params }: { params: Record<string, string | undefined> }) {
   const [path] = useLocation();
@@ -21,7 +44,13 @@ export default function OptionEditorPage({ params }: { params: Record<string, st
   const variant = decodeURIComponent(params.variant ?? "");
   const [version, setVersion] = useState(0);
   const loaded = useApi<Option>(isNew ? null : `${path}?v=${version}`);
-  if (isNew) return <Editor base={base} option={{ key, variant, value: {}, share: 0, version: 0, updatedAt: 0, shaped: false }} onSaved={() => (location.href = path)} />;
+  const list = useApi<{ forms: Record<string, Prop> }>(isNew ? base : null);
+  if (isNew)
+    return (
+      <Load state={list}>
+        {(l) => <Editor base={base} option={{ key, variant, value: {}, share: 0, version: 0, updatedAt: 0, shaped: !!l.forms[key], form: l.forms[key] ?? null }} onSaved={() => (location.href = path)} />}
+      </Load>
+    );
   return <Load state={loaded}>{(o) => <Editor key={o.version} base={base} option={o} onSaved={() => setVersion((v) => v + 1)} />}</Load>;
 }
 
@@ -31,12 +60,14 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => setErrors({}), [value, share]);
-  // The `quests` server option has a typed form (its shape is known); other keys edit JSON.
+  // The `quests` server option has its own typed editor, other shaped keys the schema's fields, the rest JSON.
   const typedQuests = option.key === "quests" && base.endsWith("/serverOptions/");
+  const typed = !typedQuests && !!option.form;
+  const send = (next: unknown) => api(`${base}save`, { method: "POST", body: { key: option.key, variant: option.variant, value: next, share: option.variant === "default" ? 0 : share } });
   const save = async (next: unknown = value) => {
     setBusy(true);
     try {
-      await api(`${base}save`, { method: "POST", body: { key: option.key, variant: option.variant, value: next, share: option.variant === "default" ? 0 : share } });
+      await send(next);
       toast.ok(t`Saved`);
       onSaved();
     } catch (e) {
@@ -59,26 +90,40 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
     <section className="tk-panel">
       <h2>{typedQuests ? t`Quests: ${option.variant}` : `${option.key} / ${option.variant}`}</h2>
       {option.version > 0 && <p className="tk-hint">{t`Version ${ph({ version: fmtInt(option.version) })}, changed ${ph({ at: fmtDateTime(option.updatedAt) })}`}{option.shaped ? ` · ${t`the server checks this key's shape`}` : ""}</p>}
+      {option.variant !== "default" && (
+        <label className="tk-row">
+          {t`Share of players, %`} <input inputMode="numeric" value={share} onChange={(e) => setShare(e.target.value)} aria-invalid={!!errors.share} />
+        </label>
+      )}
       {typedQuests ? (
         <QuestsEditor value={option.value} busy={busy} serverErrors={errors} onChange={() => setErrors({})} onSave={(next) => void save(next)} />
+      ) : typed ? (
+        <SchemaForm
+          schema={option.form!}
+          value={option.value}
+          naming={optionNaming}
+          submitLabel={t`Save`}
+          errorPrefix="value"
+          save={async (next) => {
+            await send(next);
+            toast.ok(t`Saved`);
+            onSaved();
+          }}
+        />
       ) : (
         <>
-          <JsonEditor label={t`Value (JSON)`} value={option.value} onChange={setValue} rows={18} />
+          <p className="tk-hint">{t`A free-form option: no shape is known for this key, so its value is edited as JSON and the server takes any JSON value.`}</p>
+          <JsonEditor label={t`Value (free-form JSON)`} value={option.value} onChange={setValue} rows={18} />
           {Object.entries(errors).map(([field, message]) => (
-            <p key={field} className="tk-error" role="alert">{field}: {message}</p>
+            <p key={field} className="tk-error" role="alert">{named(field)}: {message}</p>
           ))}
         </>
       )}
       {typedQuests && Object.entries(errors).filter(([field]) => field !== "value" && !field.startsWith("value.")).map(([field, message]) => (
         <p key={field} className="tk-error" role="alert">{message}</p>
       ))}
-      {option.variant !== "default" && (
-        <label className="tk-row">
-          {t`Share of players, %`} <input type="number" min={0} max={100} value={share} onChange={(e) => setShare(e.target.value)} />
-        </label>
-      )}
       <div className="tk-row">
-        {!typedQuests && <button className="tk-btn tk-primary" disabled={value === undefined || busy} onClick={() => void save()}>{t`Save`}</button>}
+        {!typedQuests && !typed && <button className="tk-btn tk-primary" disabled={value === undefined || busy} onClick={() => void save()}>{t`Save`}</button>}
         {option.version > 0 && <button className="tk-btn" onClick={invalidate}>{t`Invalidate cache`}</button>}
         <a className="tk-btn" href={base}>{t`Back to the list`}</a>
       </div>
