@@ -6,8 +6,6 @@
 import { test, expect, type Page } from "@playwright/test";
 import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
-test.describe.configure({ mode: "serial" });
-
 let running: RunningApp;
 test.beforeAll(async () => {
   running = await startApp("forms", { SEED_PLAYERS: "5", SEED_DAYS: "3" });
@@ -103,7 +101,10 @@ test("an operator changes the ad settings through typed fields, saves, reloads a
   await page.getByLabel("Серебро за одну рекламу").fill("1750");
   const vk = page.getByLabel("VK Реклама");
   await vk.setChecked(!before.networks.vk);
+  // After the save the screen reads the settings again: wait for that before reloading.
+  const reread = page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/ads/" && new URL(r.url()).searchParams.get("v") === "1");
   await page.getByRole("button", { name: "Сохранить" }).click();
+  await reread;
   await expect(page.getByRole("status").filter({ hasText: "Сохранено" })).toBeVisible();
   await expect.poll(stored).toEqual({ ...before, networks: { ...before.networks, vk: !before.networks.vk }, caps: { ...before.caps, perHour: 3, perDay: 30 }, rewarded: { ...before.rewarded, silver: 1750 } });
 
