@@ -99,7 +99,7 @@ test("an operator changes the ad settings through typed fields, saves, reloads a
   await perHour.fill("3");
   await page.getByLabel("Реклам в день, не больше", { exact: true }).fill("30");
   await page.getByLabel("Серебро за одну рекламу").fill("1750");
-  const vk = page.getByLabel("VK Реклама");
+  const vk = page.getByLabel("ВКонтакте");
   await vk.setChecked(!before.networks.vk);
   // After the save the screen reads the settings again: wait for that before reloading.
   const reread = page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/ads/" && new URL(r.url()).searchParams.get("v") === "1");
@@ -112,7 +112,7 @@ test("an operator changes the ad settings through typed fields, saves, reloads a
   await expect(page.getByLabel("Реклам в час, не больше")).toHaveValue("3");
   await expect(page.getByLabel("Реклам в день, не больше", { exact: true })).toHaveValue("30");
   await expect(page.getByLabel("Серебро за одну рекламу")).toHaveValue("1750");
-  await expect(page.getByLabel("VK Реклама")).toBeChecked({ checked: !before.networks.vk });
+  await expect(page.getByLabel("ВКонтакте")).toBeChecked({ checked: !before.networks.vk });
   await page.screenshot({ path: info.outputPath("ads.png"), fullPage: true });
   expect(errors).toEqual([]);
   await close();

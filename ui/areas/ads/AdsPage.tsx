@@ -9,14 +9,10 @@ import { api, useApi } from "../../lib/api.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 const FIELDS: Record<string, MessageDescriptor> = {
   networks: msg`Ad networks on`,
-  yandex: msg`Yandex Ads`,
-  vk: msg`VK Ads`,
-  applovin: msg`AppLovin`,
-  admob: msg`Google AdMob`,
-  unity: msg`Unity Ads`,
   caps: msg`How often a player sees ads`,
   perHour: msg`Ads an hour, at most`,
   minSecondsBetween: msg`Seconds between two ads, at least`,
@@ -27,7 +23,9 @@ const FIELDS: Record<string, MessageDescriptor> = {
 // "perDay" means two things: ads a day (caps) and rewarded ads a day (rewarded).
 const naming: Naming = {
   label: (field, path) =>
-    field === "perDay" ? (path.startsWith("rewarded.") ? t`Rewarded ads a day, at most` : t`Ads a day, at most`) : FIELDS[field] ? t(FIELDS[field]) : field,
+    path.startsWith("networks.")
+      ? valueText("adNetwork", field)
+      : field === "perDay" ? (path.startsWith("rewarded.") ? t`Rewarded ads a day, at most` : t`Ads a day, at most`) : FIELDS[field] ? t(FIELDS[field]) : field,
   amounts: ["silver"],
 };
 
