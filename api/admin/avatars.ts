@@ -23,6 +23,7 @@ const loadInput = z.object({
   playerId: f.optional(f.id()),
 });
 const acceptInput = z.object({ avatarId: f.id() });
+const byAvatar = z.object({ avatarId: f.id() });
 const rejectInput = z.object({ avatarId: f.id(), reason: z.enum(AVATAR_REJECT_REASONS), note: f.optionalText(300) });
 
 const options = () => ({
@@ -40,8 +41,8 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
     return c.json({ ...list, rows: list.rows.map((r) => ({ ...r, previewUrl: `/admin/playerAvatars/image/${r.id}` })) });
   });
 
-  route(app, { method: "GET", path: "/admin/playerAvatars/image/:avatarId{[0-9]+}", ...MODERATE }, {}, async (c) => {
-    const img = await avatarImage(c.var.deps.db, { id: Number(c.req.param("avatarId")) });
+  route(app, { method: "GET", path: "/admin/playerAvatars/image/:avatarId{[0-9]+}", ...MODERATE }, { params: byAvatar }, async (c, v) => {
+    const img = await avatarImage(c.var.deps.db, { id: v.avatarId });
     if (!img) throw new AppError("not_found");
     return new Response(img.bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": img.contentType, "cache-control": "private, max-age=3600", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'" } });
   });

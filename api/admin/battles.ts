@@ -1,7 +1,7 @@
 // /admin/battles/: the battles the battle servers reported, for operators — a paged list with
 // filters, finding by battle or player, a battle's timeline and players, stopping a running
 // battle (no rewards) and stopping every stuck one. Support reads; operators stop.
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
@@ -37,7 +37,7 @@ const listInput = z.object({
 });
 const findInput = z.object({ q: f.text(1, 64) });
 const streamInput = z.object({ battleId: f.optional(f.id()), after: f.optional(f.int(0)) });
-const battleParam = (c: Context<HonoEnv>) => Number(c.req.param("battleId"));
+const byBattle = z.object({ battleId: f.id() });
 
 const listColumns = {
   id: battles.id,
@@ -142,21 +142,21 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     return c.json({ rows, total: rows.length, player: p ?? null });
   });
 
-  page(app, { path: "/admin/battles/:battleId{[0-9]+}/events", ...S }, async (c) => {
+  page(app, { path: "/admin/battles/:battleId{[0-9]+}/events", ...S }, { params: byBattle }, async (c, v) => {
     const { db, clock } = c.var.deps;
-    const battle = await battleById(db, battleParam(c), clock.now());
+    const battle = await battleById(db, v.battleId, clock.now());
     return c.json({ battle, events: await timeline(db, battle.id), players: await roster(db, battle.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/events/get", ...S }, {}, async (c) => {
+  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/events/get", ...S }, { params: byBattle }, async (c, v) => {
     const { db, clock } = c.var.deps;
-    const battle = await battleById(db, battleParam(c), clock.now());
+    const battle = await battleById(db, v.battleId, clock.now());
     return c.json({ battle, rows: await timeline(db, battle.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/players/get", ...S }, {}, async (c) => {
+  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/players/get", ...S }, { params: byBattle }, async (c, v) => {
     const { db, clock } = c.var.deps;
-    const battle = await battleById(db, battleParam(c), clock.now());
+    const battle = await battleById(db, v.battleId, clock.now());
     return c.json({ battle, rows: await roster(db, battle.id) });
   });
 
@@ -192,10 +192,10 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     });
   });
 
-  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/stop", ...O, mutates: true }, {}, async (c) => {
+  route(app, { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/stop", ...O, mutates: true }, { params: byBattle }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
-    const battleId = battleParam(c);
+    const battleId = v.battleId;
     await db.transaction(async (tx) => {
       await stopBattle(tx, { battleId, adminId: c.var.admin!.adminId, at });
       await audit(c, tx, { action: "battles.stop", targetType: "battle", targetId: battleId, summary: `stopped battle #${battleId} with no rewards` });

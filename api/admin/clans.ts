@@ -43,7 +43,7 @@ const nearInput = z.object({ clanId: f.id(), at: f.dateTime(), hours: f.optional
 const topInput = z.object({ ...periodFields, by: f.optional(z.enum(["rating", "wins", "battles", "experience"])).default("rating"), limit: f.optional(f.int(1, 100)).default(20) });
 /** The operator acting, as the clan log names them. */
 const operator = (c: Context<HonoEnv>): clanRules.Operator => ({ adminId: c.var.admin!.adminId, username: c.var.admin!.username });
-const clanParam = (c: Context<HonoEnv>) => Number(c.req.param("clanId"));
+const byClan = z.object({ clanId: f.id() });
 const membersOf = sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`;
 const clanColumns = { id: clans.id, name: clans.name, tag: clans.tag, description: clans.description, leaderId: clans.leaderId, leader: players.nickname, rating: clans.rating, wins: clans.wins, experience: clans.experience, createdAt: clans.createdAt, members: membersOf };
 
@@ -96,9 +96,9 @@ const MEMBERSHIP_DELTA: Record<string, number> = { create: 1, approve: 1, quit: 
 export function registerAdminClans(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/clan/", ...S }, async (c) => c.json({ roles: CLAN_ROLES }));
 
-  page(app, { path: "/admin/clan/:clanId{[0-9]+}", ...S }, async (c) => {
+  page(app, { path: "/admin/clan/:clanId{[0-9]+}", ...S }, { params: byClan }, async (c, v) => {
     const db = c.var.deps.db;
-    const clan = await clanById(db, clanParam(c));
+    const clan = await clanById(db, v.clanId);
     return c.json({ clan, members: await members(db, clan.id), roles: CLAN_ROLES });
   });
 
@@ -144,9 +144,9 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     return c.json({ members: await members(db, v.clanId) });
   });
 
-  route(app, { method: "ANY", path: "/admin/clan/export/members/:clanId{[0-9]+}", ...S }, {}, async (c) => {
+  route(app, { method: "ANY", path: "/admin/clan/export/members/:clanId{[0-9]+}", ...S }, { params: byClan }, async (c, v) => {
     const db = c.var.deps.db;
-    const clan = await clanById(db, clanParam(c));
+    const clan = await clanById(db, v.clanId);
     const rows = await members(db, clan.id);
     const head = ["player_id", "nickname", "role", "joined_at", "level", "rating", "battles", "wins", "last_login_at"];
     const body = rows.map((r) => [r.playerId, r.nickname, r.role, iso(r.joinedAt), r.level, r.rating, r.battles, r.wins, iso(r.lastLoginAt)].map(csvCell).join(","));
@@ -156,9 +156,9 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
   });
 
   // The clan log (the player side's and the operators' changes), newest first.
-  page(app, { path: "/admin/clanLog/:clanId{[0-9]+}", ...S }, async (c) => {
+  page(app, { path: "/admin/clanLog/:clanId{[0-9]+}", ...S }, { params: byClan }, async (c, v) => {
     const db = c.var.deps.db;
-    const clanId = clanParam(c);
+    const clanId = v.clanId;
     const [clan] = await db.select({ id: clans.id, name: clans.name, tag: clans.tag }).from(clans).where(eq(clans.id, clanId)).limit(1);
     // A removed clan's log stays readable.
     const [any] = clan ? [clan] : await db.select({ id: clanLog.clanId }).from(clanLog).where(eq(clanLog.clanId, clanId)).limit(1);
@@ -168,9 +168,9 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
 
   route(app, { method: "ANY", path: "/admin/clanLog/getClanLogs", ...S }, { input: logInput }, async (c, v) => c.json(await clanLogs(c.var.deps.db, v)));
 
-  page(app, { path: "/admin/clanCounters/:clanId{[0-9]+}", ...S }, async (c) => {
+  page(app, { path: "/admin/clanCounters/:clanId{[0-9]+}", ...S }, { params: byClan }, async (c, v) => {
     const { db, clock } = c.var.deps;
-    return c.json(await counters(db, clanParam(c), clock.now()));
+    return c.json(await counters(db, v.clanId, clock.now()));
   });
 
   route(app, { method: "ANY", path: "/admin/clanCounters/getData", ...S }, { input: clanIdInput }, async (c, v) => c.json(await counters(c.var.deps.db, v.clanId, c.var.deps.clock.now())));

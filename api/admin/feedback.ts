@@ -27,6 +27,7 @@ const listInput = z.object({
 const setInput = z.object({ ticketId: f.id(), status: f.optional(z.enum(TICKET_STATUSES)), assigneeId: z.preprocess((v) => (v === "" ? null : v), f.id().nullable().optional()) });
 const streamInput = z.object({ after: f.optional(f.int(0)), playerId: f.optional(f.id()) });
 const bodyInput = z.object({ body: f.text(1, 5000) });
+const byTicket = z.object({ ticketId: f.id() });
 const editInput = z.object({ messageId: f.id(), body: f.text(1, 5000) });
 
 const ticketOf = async (c: { var: HonoEnv["Variables"] }, id: number) => {
@@ -40,10 +41,9 @@ const listOptions = () => ({ statuses: TICKET_STATUSES, categories: SUPPORT_CATE
 
 export function registerAdminFeedback(app: Hono<HonoEnv>) {
   // The ticket list; with a player id, that player's tickets (and who they are).
-  page(app, { path: "/admin/feedback/:playerId{[0-9]+}?", ...S }, async (c) => {
-    const id = c.req.param("playerId");
-    const [player] = id ? await c.var.deps.db.select({ id: players.id, nickname: players.nickname }).from(players).where(eq(players.id, Number(id))).limit(1) : [];
-    if (id && !player) throw notFound();
+  page(app, { path: "/admin/feedback/:playerId{[0-9]+}?", ...S }, { params: z.object({ playerId: f.optional(f.id()) }) }, async (c, { playerId: id }) => {
+    const [player] = id !== undefined ? await c.var.deps.db.select({ id: players.id, nickname: players.nickname }).from(players).where(eq(players.id, id)).limit(1) : [];
+    if (id !== undefined && !player) throw notFound();
     return c.json({ ...listOptions(), player: player ?? null });
   });
 
@@ -53,8 +53,8 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
 
   // A ticket's thread: the ticket, its player and its messages; the screen reads them through
   // messages/get, which also clears support's unread mark.
-  page(app, { path: "/admin/feedback/:ticketId{[0-9]+}/messages/", ...S }, async (c) => {
-    const ticket = await ticketOf(c, Number(c.req.param("ticketId")));
+  page(app, { path: "/admin/feedback/:ticketId{[0-9]+}/messages/", ...S }, { params: byTicket }, async (c, v) => {
+    const ticket = await ticketOf(c, v.ticketId);
     const [player] = await c.var.deps.db.select({ id: players.id, nickname: players.nickname }).from(players).where(eq(players.id, ticket.playerId)).limit(1);
     return c.json({ ...listOptions(), ticket, player: player ?? null });
   });
@@ -101,15 +101,15 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     return c.json({ ticket: { ...before, ...set } });
   });
 
-  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/get", ...S }, {}, async (c) => {
-    const ticket = await ticketOf(c, Number(c.req.param("ticketId")));
+  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/get", ...S }, { params: byTicket }, async (c, v) => {
+    const ticket = await ticketOf(c, v.ticketId);
     const messages = await thread(c.var.deps.db, ticket.id);
     if (ticket.unreadBySupport) await markRead(c.var.deps.db, ticket.id, "support");
     return c.json({ ticket, messages });
   });
 
-  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/add", ...S, mutates: true }, { input: bodyInput }, async (c, { body }) => {
-    const ticket = await ticketOf(c, Number(c.req.param("ticketId")));
+  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/add", ...S, mutates: true }, { params: byTicket, input: bodyInput }, async (c, { body, ticketId }) => {
+    const ticket = await ticketOf(c, ticketId);
     const admin = c.var.admin!;
     const msg = await c.var.deps.db.transaction(async (tx) => {
       const msg = await addMessage(tx, { ticketId: ticket.id, author: "support", adminId: admin.adminId, adminUsername: admin.username, body, at: c.var.deps.clock.now() });
@@ -120,8 +120,8 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
   });
 
   // An operator corrects their own reply; a player's words are never edited.
-  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/edit", ...S, mutates: true }, { input: editInput }, async (c, v) => {
-    const ticketId = Number(c.req.param("ticketId"));
+  route(app, { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/edit", ...S, mutates: true }, { params: byTicket, input: editInput }, async (c, v) => {
+    const ticketId = v.ticketId;
     const [m] = await c.var.deps.db.select().from(supportMessages).where(and(eq(supportMessages.id, v.messageId), eq(supportMessages.ticketId, ticketId))).limit(1);
     if (!m) throw notFound();
     if (m.author !== "support" || m.adminId !== c.var.admin!.adminId) throw fieldError({ messageId: { id: "validation.pattern" } });

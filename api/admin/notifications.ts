@@ -156,8 +156,8 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     return c.json({ notification: toItem(copy) });
   });
 
-  route(app, { method: "GET", path: `${base}export/:id{[0-9]+}`, ...O }, {}, async (c) => {
-    const id = Number(c.req.param("id"));
+  route(app, { method: "GET", path: `${base}export/:id{[0-9]+}`, ...O }, { params: idInput }, async (c, v) => {
+    const id = v.id;
     const row = await find(c.var.deps.db, id);
     c.header("content-disposition", `attachment; filename="${target}-${id}.json"`);
     return c.json(await exportNotification(c.var.deps.db, row));

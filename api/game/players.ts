@@ -10,7 +10,7 @@ import * as f from "../http/fields.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import { registerPlayer, nicknameField } from "../domain/players.ts";
 import { hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
-import { assertGameKey, requireGameKey } from "../identity/game-key.ts";
+import { requireGameKey } from "../identity/game-key.ts";
 import { playerByEmail, playerByIdentity, playerById, type PlayerRow } from "../identity/players.ts";
 import { issueToken } from "../identity/tokens.ts";
 import { assertNotBanned } from "../identity/bans.ts";
@@ -39,6 +39,7 @@ const registerBody = z.object({
 });
 
 /** Paths on the player site a sign-in link may lead to. */
+const byPlayer = z.object({ playerId: f.id() });
 const nextPath = f.optional(z.string().max(200).regex(/^\/(?:(?:ru|en)\/)?public(?:\/[A-Za-z0-9_\/-]*)?$/));
 const tokenBody = z.object({ playerId: f.optional(f.id()), ...identityFields, next: nextPath });
 
@@ -112,9 +113,8 @@ export function registerGamePlayers(app: Hono<HonoEnv>) {
   // the libSQL client, synchronously where the driver reads synchronously (api/db/read.ts), the
   // row straight to JSON, no query building or row mapping (bench/api-read.ts). Erased players
   // are gone.
-  route(app, { method: "GET", path: "/game/api/players/:playerId{[0-9]+}", auth: "none" }, {}, (c) => {
-    assertGameKey(c); // in the handler: no validators to go ahead of, and one middleware layer fewer
-    const row = readFirstRow(c.var.deps.client, { sql: PLAYER_STATE_SQL, args: [Number(c.req.param("playerId"))] });
+  route(app, { method: "GET", path: "/game/api/players/:playerId{[0-9]+}", auth: "none" }, { use: [requireGameKey], params: byPlayer }, (c, v) => {
+    const row = readFirstRow(c.var.deps.client, { sql: PLAYER_STATE_SQL, args: [v.playerId] });
     return row instanceof Promise ? row.then((r) => playerState(c, r)) : playerState(c, row);
   });
 }

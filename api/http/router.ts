@@ -1,11 +1,11 @@
 import type { Context, Hono, MiddlewareHandler, Handler } from "hono";
 import type { z } from "zod";
 import { ADMIN_ROLES, type AdminRole } from "../db/schema/access.ts";
-import { AppError } from "./errors.ts";
+import { AppError, type FieldMessage } from "./errors.ts";
 import type { HonoEnv } from "./env.ts";
 import { shell } from "./shell.ts";
 import { audit } from "./audit.ts";
-import { check, readFields, readJson, readQuery } from "./validate.ts";
+import { check, checkNow, readFields, readJson, readQuery } from "./validate.ts";
 
 /** Who may call a route (the auth column of routes.tsv). */
 export type Auth = "public" | "player" | "admin" | "provider" | "none";
@@ -105,22 +105,41 @@ type Out<S, K extends keyof Schemas> = S extends { [P in K]: infer Z extends z.Z
 export type Input<S extends Schemas> = Out<S, "query"> & Out<S, "json"> & Out<S, "input"> & Out<S, "params">;
 export type TypedHandler<S extends Schemas> = (c: Context<HonoEnv>, input: Input<S>) => Response | Promise<Response>;
 
-/** Validates the request's parts a route declared; one part is handed over as it is. */
+/**
+ * Validates the request's parts a route declared; one part is handed over as it is. Every part
+ * is checked before answering, so one 400 names every bad field — a bad path parameter too,
+ * whatever the body holds (the path's message wins for a name both carry).
+ */
 export async function parseInput<S extends Schemas>(c: Context<HonoEnv>, s: S): Promise<Input<S>> {
   const parts: unknown[] = [];
-  if (s.query) parts.push(await check(s.query, readQuery(c)));
-  if (s.json) parts.push(await check(s.json, await readJson(c)));
-  if (s.input) parts.push(await check(s.input, await readFields(c)));
-  if (s.params) parts.push(await check(s.params, c.req.param()));
+  const fields: Record<string, FieldMessage>[] = [];
+  const part = async (schema: z.ZodType | undefined, read: () => unknown) => {
+    if (!schema) return;
+    try {
+      parts.push(await check(schema, await read()));
+    } catch (e) {
+      if (!(e instanceof AppError) || e.code !== "validation" || !e.fields) throw e;
+      fields.push(e.fields);
+    }
+  };
+  await part(s.query, () => readQuery(c));
+  await part(s.json, () => readJson(c));
+  await part(s.input, () => readFields(c));
+  await part(s.params, () => c.req.param());
+  if (fields.length) throw new AppError("validation", "error.validation", [], 400, Object.assign({}, ...fields));
   if (parts.length === 1) return parts[0] as Input<S>;
   return Object.assign({}, ...(parts as object[])) as Input<S>;
 }
 
 function typed<S extends Schemas>(schemas: S, handler: TypedHandler<S>): (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[] {
+  const params = schemas.params;
   const run: Handler<HonoEnv> =
-    schemas.params || schemas.query || schemas.json || schemas.input
+    schemas.query || schemas.json || schemas.input
       ? async (c) => handler(c, await parseInput(c, schemas))
-      : (c) => handler(c, {} as Input<S>);
+      : params
+        ? // Path parameters alone are checked synchronously: the hot reads (GET /game/api/players/:playerId) pay no extra await.
+          (c) => handler(c, checkNow(params, c.req.param()) as Input<S>)
+        : (c) => handler(c, {} as Input<S>);
   return [...(schemas.use ?? []), run];
 }
 

@@ -1,5 +1,6 @@
 // The player's avatar upload (/public/profile/saveAvatar) and the public address of accepted
 // avatars (/public/avatars/:hash, content-addressed so it is cached for good).
+import { z } from "zod";
 import type { Context, Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
@@ -46,6 +47,9 @@ export async function avatarView(c: Context<HonoEnv>, playerId: number) {
   };
 }
 
+/** An image's address: the SHA-256 of its bytes, 64 hex digits. */
+const byHash = z.object({ hash: z.string().length(64) });
+
 export function registerAvatars(app: Hono<HonoEnv>) {
   // Without an image it answers the avatar state; with one it queues it for moderation.
   route(app, { method: "ANY", path: "/public/profile/saveAvatar", auth: "player", mutates: true }, {}, async (c) => {
@@ -59,9 +63,7 @@ export function registerAvatars(app: Hono<HonoEnv>) {
     return c.json(await avatarView(c, playerId));
   });
 
-  route(app, { method: "GET", path: "/public/avatars/:hash{[0-9a-f]+}", auth: "none" }, {}, async (c) => {
-    const hash = c.req.param("hash") ?? "";
-    if (hash.length !== 64) throw new AppError("not_found");
+  route(app, { method: "GET", path: "/public/avatars/:hash{[0-9a-f]+}", auth: "none" }, { params: byHash }, async (c, { hash }) => {
     const img = await avatarImage(c.var.deps.db, { hash });
     if (!img) throw new AppError("not_found");
     return new Response(img.bytes as Uint8Array<ArrayBuffer>, {

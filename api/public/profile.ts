@@ -4,7 +4,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { AppError, fieldError } from "../http/errors.ts";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
-import { page, route, assertCsrf } from "../http/router.ts";
+import { page, route, assertCsrf, parseInput } from "../http/router.ts";
 import { parseFields } from "../http/validate.ts";
 import { id, int, text, optional, optionalText, profileEditSchema } from "../http/fields.ts";
 import * as clansDomain from "../domain/clans.ts";
@@ -109,18 +109,18 @@ export function registerProfile(app: Hono<HonoEnv>) {
 
   // Clans
   route(app, { method: "ANY", path: `${P}/myClan`, auth: "player" }, {}, async (c) => c.json(await clansDomain.myClan(c.var.deps.db, me(c), c.var.deps.clock.now())));
-  const search = async (c: Context<HonoEnv>, q: z.output<typeof searchIn>) => {
-    const fromPath = c.req.param("clanName");
-    return c.json(await clansDomain.searchClans(c.var.deps.db, { name: fromPath ? fromPath.trim().slice(0, 32) : q.name, page: q.page, size: q.size }));
-  };
+  // /searchClans/{name}: a name in the path wins over the query's (cut to a clan name's 32 characters).
+  const searchPath = z.object({ clanName: z.string().optional() });
+  const search = async (c: Context<HonoEnv>, q: z.output<typeof searchIn> & z.output<typeof searchPath>) =>
+    c.json(await clansDomain.searchClans(c.var.deps.db, { name: q.clanName ? q.clanName.trim().slice(0, 32) : q.name, page: q.page, size: q.size }));
   // The spec's path, for the route table; Hono does not match an optional parameter with a
   // pattern, so the two addresses it stands for are served below with the same guard.
-  route(app, { method: "ANY", path: `${P}/searchClans/:clanName{[^/]+}?`, auth: "player" }, { input: searchIn }, search);
+  route(app, { method: "ANY", path: `${P}/searchClans/:clanName{[^/]+}?`, auth: "player" }, { params: searchPath, input: searchIn }, search);
   const signedIn: MiddlewareHandler<HonoEnv> = async (c, next) => {
     if (!c.var.player) throw new AppError("unauthorized");
     await next();
   };
-  for (const path of [`${P}/searchClans`, `${P}/searchClans/:clanName{[^/]+}`]) app.all(path, signedIn, async (c) => search(c, await parseFields(c, searchIn)));
+  for (const path of [`${P}/searchClans`, `${P}/searchClans/:clanName{[^/]+}`]) app.all(path, signedIn, async (c) => search(c, await parseInput(c, { params: searchPath, input: searchIn })));
   route(
     app,
     { method: "ANY", path: `${P}/findClan`, auth: "player" },

@@ -12,6 +12,7 @@ import { SUPPORT_CATEGORIES, isCategory, openTicket, addMessage, thread, markRea
 
 const ticketInput = z.object({ category: f.text(1, 40), subCategory: f.text(1, 40), subject: f.text(3, 200), body: f.text(3, 5000) });
 const messageInput = z.object({ ticketId: f.id(), body: f.text(1, 5000) });
+const byTicket = z.object({ ticketId: f.id() });
 
 async function own(c: { var: HonoEnv["Variables"] }, ticketId: number) {
   const [t] = await c.var.deps.db.select().from(supportTickets).where(and(eq(supportTickets.id, ticketId), eq(supportTickets.playerId, c.var.player!.playerId))).limit(1);
@@ -43,8 +44,8 @@ export function registerSupport(app: Hono<HonoEnv>) {
     return c.json({ message: { id: msg.id, body: msg.body, createdAt: msg.createdAt } });
   });
 
-  route(app, { method: "ANY", path: "/public/profile/feedback/:ticketId{[0-9]+}/messages", ...P }, {}, async (c) => {
-    const ticket = await own(c, Number(c.req.param("ticketId")));
+  route(app, { method: "ANY", path: "/public/profile/feedback/:ticketId{[0-9]+}/messages", ...P }, { params: byTicket }, async (c, v) => {
+    const ticket = await own(c, v.ticketId);
     const messages = await thread(c.var.deps.db, ticket.id);
     if (ticket.unreadByPlayer) await markRead(c.var.deps.db, ticket.id, "player");
     return c.json({

@@ -31,6 +31,7 @@ const listArea: ResourceDescription = {
   fromRow: (r) => ({ ...r, variants: JSON.parse(r.variants as string), conditions: JSON.parse(r.conditions as string) }),
 };
 const listInput = listInputFor(listArea);
+const byId = z.object({ id: f.id() });
 const usersInput = z.object({ id: f.id(), page: f.optional(f.int(1, 100_000)).default(1), size: f.optional(f.int(1, 200)).default(20), variant: f.optionalText(64) });
 
 /** The variant names each option key of a scope has, for the forms. */
@@ -52,9 +53,9 @@ async function mustFind(db: DbOrTx, id: number): Promise<Experiment> {
 export function registerExperiments(app: Hono<HonoEnv>) {
   page(app, { path: base, ...who }, async (c) => c.json({ statuses: EXPERIMENT_STATUSES, transitions: TRANSITIONS, scopes: OPTION_SCOPES, optionKeys: await optionKeys(c.var.deps.db) }));
 
-  page(app, { path: `${base}control/:id{[0-9]+}`, ...who }, async (c) => {
+  page(app, { path: `${base}control/:id{[0-9]+}`, ...who }, { params: byId }, async (c, v) => {
     const { db } = c.var.deps;
-    const e = await mustFind(db, Number(c.req.param("id")));
+    const e = await mustFind(db, v.id);
     const counts: Record<string, number> = {};
     for (const p of await participants(db, e)) counts[p.variant] = (counts[p.variant] ?? 0) + 1;
     return c.json({ experiment: e, transitions: TRANSITIONS[e.status], optionKeys: await optionKeys(db), platforms: PLATFORMS, counts });

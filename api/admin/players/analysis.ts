@@ -12,7 +12,7 @@ import { AppError, fieldError, notFound } from "../../http/errors.ts";
 import type { RowSchema, Warehouse } from "../../../warehouse/port.ts";
 import { findExperiment } from "../../domain/experiments.ts";
 import { clearOverride, playerExperiments, setOverride } from "../../domain/player-experiments.ts";
-import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
+import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 
 const DAY = 86_400_000;
 const streamInput = z.object({ days: f.optional(f.int(1, 3660)).default(90), events: f.optional(f.int(0, 2000)).default(200) });
@@ -55,15 +55,15 @@ async function experimentFigures(wh: Warehouse, playerId: number, from: number, 
 }
 
 export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
-  page(app, { path: "/admin/player/:playerId{[0-9]+}/analysis/", ...SUPPORT }, async (c) => {
-    const p = await playerOr404(c.var.deps.db, Number(c.req.param("playerId")));
+  page(app, { path: "/admin/player/:playerId{[0-9]+}/analysis/", ...SUPPORT }, { params: byPlayer }, async (c, v) => {
+    const p = await playerOr404(c.var.deps.db, v.playerId);
     return c.json({ player: { id: p.id, nickname: p.nickname, createdAt: p.createdAt }, parts: [...SERIES.map((s) => s.part), "events"] });
   });
 
   // NDJSON: {"part":"battles","rows":[…]} per series as each query answers, then {"part":"event",…} per event, then {"part":"done"}.
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/analysis/loadStreamed", ...SUPPORT, kind: "stream" }, { input: streamInput }, async (c, v) => {
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/analysis/loadStreamed", ...SUPPORT, kind: "stream" }, { params: byPlayer, input: streamInput }, async (c, v) => {
     const { db, warehouse, clock } = c.var.deps;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     const to = clock.now() + 1;
     const from = Math.max(p.createdAt - DAY, to - v.days * DAY);
     const params = { pid: p.id, from: chDate(from), to: chDate(to), limit: v.events };
@@ -102,21 +102,21 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
     return c.body(body, 200, { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" });
   });
 
-  page(app, { path: "/admin/player/:playerId{[0-9]+}/experiments", ...SUPPORT }, async (c) => {
+  page(app, { path: "/admin/player/:playerId{[0-9]+}/experiments", ...SUPPORT }, { params: byPlayer }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     return c.json({ player: { id: p.id, nickname: p.nickname }, experiments: await playerExperiments(db, p.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/list", ...SUPPORT }, {}, async (c) => {
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/list", ...SUPPORT }, { params: byPlayer }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     return c.json({ rows: await playerExperiments(db, p.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/analyze", ...SUPPORT }, {}, async (c) => {
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/analyze", ...SUPPORT }, { params: byPlayer }, async (c, v) => {
     const { db, warehouse, clock } = c.var.deps;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     const rows = [];
     for (const e of await playerExperiments(db, p.id)) {
       if (e.startedAt === null) continue;
@@ -125,9 +125,9 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
     return c.json({ rows });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/add", ...OPERATOR, mutates: true }, { input: addInput }, async (c, v) => {
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/add", ...OPERATOR, mutates: true }, { params: byPlayer, input: addInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     const e = await findExperiment(db, v.experimentId);
     if (!e) throw notFound();
     if (e.status === "draft") throw new AppError("conflict", "experiments.error.not_started");
@@ -139,9 +139,9 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
     return c.json({ rows: await playerExperiments(db, p.id) });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/remove", ...OPERATOR, mutates: true }, { input: removeInput }, async (c, v) => {
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/remove", ...OPERATOR, mutates: true }, { params: byPlayer, input: removeInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     const e = await findExperiment(db, v.experimentId);
     if (!e) throw notFound();
     await db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import { audit } from "../../http/audit.ts";
 import { banLog } from "../../db/schema/bans.ts";
 import { players } from "../../db/schema/players.ts";
 import { isBanned, unbanPlayers } from "../../domain/bans.ts";
-import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
+import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 import { pollFeed, resumeId } from "../../http/feed.ts";
 
 const listInput = z.object({ page: f.optional(f.int(1, 100_000)).default(1), size: f.optional(f.int(1, 200)).default(20) });
@@ -28,12 +28,12 @@ async function banLogPage(db: Db, playerId: number, q: z.output<typeof listInput
 }
 
 export function registerBanLog(app: Hono<HonoEnv>) {
-  page(app, { path: "/admin/banLog/:playerId{[0-9]+}", ...SUPPORT }, async (c) =>
-    c.json(await banLogPage(c.var.deps.db, Number(c.req.param("playerId")), listInput.parse({}), c.var.deps.clock.now())),
+  page(app, { path: "/admin/banLog/:playerId{[0-9]+}", ...SUPPORT }, { params: byPlayer }, async (c, v) =>
+    c.json(await banLogPage(c.var.deps.db, v.playerId, listInput.parse({}), c.var.deps.clock.now())),
   );
 
-  route(app, { method: "ANY", path: "/admin/banLog/getBanLogs/:playerId{[0-9]+}", ...SUPPORT }, { input: listInput }, async (c, v) =>
-    c.json(await banLogPage(c.var.deps.db, Number(c.req.param("playerId")), v, c.var.deps.clock.now())),
+  route(app, { method: "ANY", path: "/admin/banLog/getBanLogs/:playerId{[0-9]+}", ...SUPPORT }, { params: byPlayer, input: listInput }, async (c, v) =>
+    c.json(await banLogPage(c.var.deps.db, v.playerId, v, c.var.deps.clock.now())),
   );
 
   // Every new ban_log row (bans and unbans of any player); resumes from Last-Event-ID.

@@ -11,7 +11,7 @@ import * as f from "../../http/fields.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
 import { battles, battlePlayers, battleEvents, BATTLE_RESULTS, BATTLE_STATUSES } from "../../db/schema/battles.ts";
 import { contentTanks } from "../../db/schema/content.ts";
-import { SUPPORT, playerOr404 } from "./shared.ts";
+import { SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
 const periodShape = { from: f.optional(f.dateTime()), to: f.optional(f.dateTime()) };
@@ -24,7 +24,7 @@ export const battlesInput = z.object({
   ...periodShape,
 });
 const sumInput = z.object(periodShape);
-const idOf = (c: { req: { param(name: string): string | undefined } }, name = "playerId") => Number(c.req.param(name));
+const byPlayerBattle = byPlayer.extend({ battleId: f.id() });
 
 function conditions(playerId: number, v: { result?: string; status?: string; mode?: string; from?: number; to?: number }) {
   if (v.from !== undefined && v.to !== undefined && v.from > v.to) throw fieldError({ to: { id: "identity.periodOrder" } });
@@ -79,29 +79,29 @@ async function sums(db: Db, playerId: number, v: { from?: number; to?: number })
 }
 
 export function registerPlayerBattles(app: Hono<HonoEnv>) {
-  page(app, { path: `${P}/battles`, ...SUPPORT }, async (c) => {
+  page(app, { path: `${P}/battles`, ...SUPPORT }, { params: byPlayer }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, idOf(c));
+    const p = await playerOr404(db, v.playerId);
     return c.json({ player: { id: p.id, nickname: p.nickname }, sum: await sums(db, p.id, {}), ...(await list(db, p.id, battlesInput.parse({}), c.var.locale)) });
   });
 
-  route(app, { method: "ANY", path: `${P}/battles/load`, ...SUPPORT }, { input: battlesInput }, async (c, v) => {
+  route(app, { method: "ANY", path: `${P}/battles/load`, ...SUPPORT }, { params: byPlayer, input: battlesInput }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, idOf(c));
+    const p = await playerOr404(db, v.playerId);
     return c.json(await list(db, p.id, v, c.var.locale));
   });
 
-  route(app, { method: "ANY", path: `${P}/battles/getSum`, ...SUPPORT }, { input: sumInput }, async (c, v) => {
+  route(app, { method: "ANY", path: `${P}/battles/getSum`, ...SUPPORT }, { params: byPlayer, input: sumInput }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, idOf(c));
+    const p = await playerOr404(db, v.playerId);
     return c.json(await sums(db, p.id, v));
   });
 
   // One battle as this player lived it: 404 when the player was not in it.
-  route(app, { method: "ANY", path: `${P}/battles/:battleId{[0-9]+}`, ...SUPPORT }, {}, async (c) => {
+  route(app, { method: "ANY", path: `${P}/battles/:battleId{[0-9]+}`, ...SUPPORT }, { params: byPlayerBattle }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, idOf(c));
-    const [row] = await db.select({ b: battles, me: battlePlayers }).from(battlePlayers).innerJoin(battles, eq(battles.id, battlePlayers.battleId)).where(and(eq(battlePlayers.playerId, p.id), eq(battlePlayers.battleId, idOf(c, "battleId")))).limit(1);
+    const p = await playerOr404(db, v.playerId);
+    const [row] = await db.select({ b: battles, me: battlePlayers }).from(battlePlayers).innerJoin(battles, eq(battles.id, battlePlayers.battleId)).where(and(eq(battlePlayers.playerId, p.id), eq(battlePlayers.battleId, v.battleId))).limit(1);
     if (!row) throw notFound();
     const others = await db.select().from(battlePlayers).where(eq(battlePlayers.battleId, row.b.id)).orderBy(asc(battlePlayers.playerId));
     const events = await db.select().from(battleEvents).where(eq(battleEvents.battleId, row.b.id)).orderBy(asc(battleEvents.id));

@@ -7,7 +7,6 @@ import { and, asc, count, desc, eq, exists, gt, isNotNull, or, sql, type SQL } f
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db, DbOrTx } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import { validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { AppError, fieldError } from "../../http/errors.ts";
@@ -129,19 +128,13 @@ export async function cardOf(db: DbOrTx, p: PlayerRow, now: number) {
 }
 
 export function registerPlayerCard(app: Hono<HonoEnv>) {
-  const searchPage = async (c: Context<HonoEnv>) => {
-    const raw = Object.fromEntries(new URL(c.req.url).searchParams);
-    const q = searchInput.safeParse(raw);
-    if (!q.success) throw validationError(q.error.issues, raw);
-    return c.json(await searchPlayers(c.var.deps.db, q.data, c.var.deps.clock.now()));
-  };
-  page(app, { path: "/admin/player/", ...SUPPORT }, searchPage);
+  const search = async (c: Context<HonoEnv>, q: z.output<typeof searchInput>) => c.json(await searchPlayers(c.var.deps.db, q, c.var.deps.clock.now()));
+  page(app, { path: "/admin/player/", ...SUPPORT }, { query: searchInput }, search);
   // /admin/player without an id is the search; with one, the card.
-  page(app, { path: "/admin/player/:playerId{[0-9]+}?", ...SUPPORT }, async (c) => {
-    const id = c.req.param("playerId");
-    if (!id) return searchPage(c);
+  page(app, { path: "/admin/player/:playerId{[0-9]+}?", ...SUPPORT }, { params: z.object({ playerId: f.optional(f.id()) }), query: searchInput }, async (c, { playerId, ...q }) => {
+    if (playerId === undefined) return search(c, q);
     const { db, clock } = c.var.deps;
-    return c.json(await cardOf(db, await playerOr404(db, Number(id)), clock.now()));
+    return c.json(await cardOf(db, await playerOr404(db, playerId), clock.now()));
   });
 
   route(app, { method: "ANY", path: "/admin/player/getProfiles", ...SUPPORT }, { input: searchInput }, async (c, v) =>

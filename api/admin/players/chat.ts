@@ -18,7 +18,7 @@ import { players } from "../../db/schema/players.ts";
 import * as chat from "../../domain/chat.ts";
 import { chatHub } from "../../domain/chat-hub.ts";
 import { chatStream } from "../../http/chat-feed.ts";
-import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
+import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 
 const room = () => z.string().trim().regex(chat.ROOM_PATTERN);
 const listInput = z.object({
@@ -127,15 +127,15 @@ export function registerAdminChat(app: Hono<HonoEnv>) {
     return c.json({ clan, rows: await withAuthors(db, rows, clock.now()), next: rows.length === v.limit ? rows[rows.length - 1].id : null });
   });
 
-  page(app, { path: "/admin/player/:playerId{[0-9]+}/chatHistory", ...SUPPORT }, async (c) => {
+  page(app, { path: "/admin/player/:playerId{[0-9]+}/chatHistory", ...SUPPORT }, { params: byPlayer }, async (c, v) => {
     const { db, clock } = c.var.deps;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     return c.json({ player: { id: p.id, nickname: p.nickname }, total: await chat.countMessages(db, { playerId: p.id }), mute: await chat.muteOf(db, p.id, clock.now()) });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/chatHistory/load", ...SUPPORT }, { input: historyInput.omit({ playerId: true }) }, async (c, v) => {
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/chatHistory/load", ...SUPPORT }, { params: byPlayer, input: historyInput.omit({ playerId: true }) }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     const [rows, total] = await Promise.all([chat.historyPage(db, p.id, v.size, (v.page - 1) * v.size), chat.countMessages(db, { playerId: p.id })]);
     return c.json({ rows, total, page: v.page, size: v.size });
   });

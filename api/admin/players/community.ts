@@ -13,7 +13,7 @@ import { socialNetworks } from "../../db/schema/system.ts";
 import * as friends from "../../domain/friends.ts";
 import * as terms from "../../domain/terms.ts";
 import { devicesOf } from "../../domain/devices.ts";
-import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
+import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 
 const playerInput = z.object({ playerId: f.id() });
 const requestInput = z.object({ requestId: f.id() });
@@ -69,16 +69,15 @@ export function registerAdminCommunity(app: Hono<HonoEnv>) {
     return c.json(await terms.termsOf(db, v.playerId));
   });
 
-  page(app, { path: "/admin/player/:playerId{[0-9]+}/devices", ...SUPPORT }, async (c) => {
+  page(app, { path: "/admin/player/:playerId{[0-9]+}/devices", ...SUPPORT }, { params: byPlayer }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     const identities = await db.select({ network: playerIdentities.network, uid: playerIdentities.uid, createdAt: playerIdentities.createdAt }).from(playerIdentities).where(eq(playerIdentities.playerId, p.id));
     return c.json({ player: { id: p.id, nickname: p.nickname }, devices: await devicesOf(db, p.id), terms: await terms.termsOf(db, p.id), identities });
   });
 
   // The player's page on the network the uid belongs to (the first network, by sort order, with a profile address).
-  route(app, { method: "ANY", path: "/admin/player/goToMailProfile/:uid{[^/]+}", ...SUPPORT }, {}, async (c) => {
-    const uid = c.req.param("uid") ?? "";
+  route(app, { method: "ANY", path: "/admin/player/goToMailProfile/:uid{[^/]+}", ...SUPPORT }, { params: z.object({ uid: f.text(1, 128) }) }, async (c, { uid }) => {
     const db = c.var.deps.db;
     const rows = await db
       .select({ network: playerIdentities.network, url: socialNetworks.profileUrl })

@@ -16,7 +16,7 @@ import { banLog } from "../../db/schema/bans.ts";
 import { orders } from "../../db/schema/billing.ts";
 import { logAround } from "../../domain/player-log.ts";
 import { isBanned } from "../../domain/bans.ts";
-import { SUPPORT, playerOr404 } from "./shared.ts";
+import { SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 import { kindList } from "./log.ts";
 
 const DAY = 86_400_000;
@@ -91,7 +91,7 @@ async function balanceByDay(db: Db, playerId: number, currency: "gold" | "silver
 }
 
 export function registerPlayerCounters(app: Hono<HonoEnv>) {
-  page(app, { path: "/admin/playerCounters/:playerId{[0-9]+}", ...SUPPORT }, async (c) => c.json(await countersOf(c.var.deps.db, Number(c.req.param("playerId")), c.var.deps.clock.now())));
+  page(app, { path: "/admin/playerCounters/:playerId{[0-9]+}", ...SUPPORT }, { params: byPlayer }, async (c, v) => c.json(await countersOf(c.var.deps.db, v.playerId, c.var.deps.clock.now())));
 
   route(app, { method: "ANY", path: "/admin/playerCounters/getData", ...SUPPORT }, { input: playerInput }, async (c, v) => c.json(await countersOf(c.var.deps.db, v.playerId, c.var.deps.clock.now())));
 

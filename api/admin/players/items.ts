@@ -13,7 +13,7 @@ import { playerItems } from "../../db/schema/inventory.ts";
 import { contentTanks } from "../../db/schema/content.ts";
 import { grantTank, revokeTank, setCurrentTank } from "../../domain/grants.ts";
 import { buy, shopList } from "../../domain/shop.ts";
-import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
+import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
 const tankInput = z.object({ tankId: f.id() });
@@ -21,7 +21,6 @@ const requestId = () => f.optional(z.string().trim().min(8).max(64).regex(/^[A-Z
 export const buyTankInput = z.object({ tankId: f.id(), currency: z.enum(["gold", "silver"]), requestId: requestId() });
 export const buyConsumableInput = z.object({ consumableId: f.id(), currency: z.enum(["gold", "silver"]), quantity: f.optional(f.int(1, 100)).default(1), requestId: requestId() });
 
-const idOf = (c: { req: { param(name: string): string | undefined } }) => Number(c.req.param("playerId"));
 
 /** The player's tanks with their catalogue data, and the whole catalogue for the grant form. */
 async function tanksOf(db: Db, playerId: number, locale: "ru" | "en") {
@@ -42,36 +41,36 @@ async function tanksOf(db: Db, playerId: number, locale: "ru" | "en") {
 }
 
 export function registerPlayerItems(app: Hono<HonoEnv>) {
-  page(app, { path: `${P}/tanks`, ...SUPPORT }, async (c) => c.json(await tanksOf(c.var.deps.db, idOf(c), c.var.locale)));
+  page(app, { path: `${P}/tanks`, ...SUPPORT }, { params: byPlayer }, async (c, v) => c.json(await tanksOf(c.var.deps.db, v.playerId, c.var.locale)));
 
   const tankChange = (path: string, action: string, apply: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], playerId: number, tankId: number, at: number) => Promise<string>) =>
-    route(app, { method: "POST", path: `${P}/tanks/${path}`, ...OPERATOR, mutates: true }, { input: tankInput }, async (c, { tankId }) => {
+    route(app, { method: "POST", path: `${P}/tanks/${path}`, ...OPERATOR, mutates: true }, { params: byPlayer, input: tankInput }, async (c, { tankId, playerId }) => {
       const { db, clock } = c.var.deps;
       await db.transaction(async (tx) => {
-        const p = await playerOr404(tx, idOf(c));
+        const p = await playerOr404(tx, playerId);
         const summary = await apply(tx, p.id, tankId, clock.now());
         await audit(c, tx, { action: `player.tanks.${action}`, targetType: "player", targetId: p.id, summary });
       });
-      return c.json(await tanksOf(db, idOf(c), c.var.locale));
+      return c.json(await tanksOf(db, playerId, c.var.locale));
     });
   tankChange("save", "save", async (tx, playerId, tankId, at) => `granted tank ${tankId} (${(await grantTank(tx, { playerId, tankId, at })).name}) free of charge`);
   tankChange("remove", "remove", async (tx, playerId, tankId, at) => (await revokeTank(tx, { playerId, tankId, at }), `took tank ${tankId} away`));
   tankChange("setCurrent", "setCurrent", async (tx, playerId, tankId) => (await setCurrentTank(tx, { playerId, tankId }), `current tank set to ${tankId}`));
 
-  page(app, { path: `${P}/shop`, ...SUPPORT }, async (c) => {
-    const p = await playerOr404(c.var.deps.db, idOf(c));
+  page(app, { path: `${P}/shop`, ...SUPPORT }, { params: byPlayer }, async (c, v) => {
+    const p = await playerOr404(c.var.deps.db, v.playerId);
     return c.json({ player: { id: p.id, nickname: p.nickname, level: p.level }, ...(await shopList(c.var.deps.db, p.id, c.var.locale)) });
   });
 
   // A purchase for the player, paid from the player's balance: the shop's own rules (price,
   // level, ownership, idempotency by request id) and its audit row in one transaction.
   const purchase = (path: string, schema: typeof buyTankInput | typeof buyConsumableInput, item: (v: Record<string, unknown>) => { type: "tank" | "consumable"; itemId: number; quantity: number }) =>
-    route(app, { method: "ANY", path: `${P}/shop/${path}`, ...OPERATOR, mutates: true }, { input: schema }, async (c, input) => {
+    route(app, { method: "ANY", path: `${P}/shop/${path}`, ...OPERATOR, mutates: true }, { params: byPlayer, input: schema }, async (c, input) => {
       const v = input as Record<string, unknown> & { currency: "gold" | "silver"; requestId?: string };
       const { type, itemId, quantity } = item(v);
       const { db, clock } = c.var.deps;
       const result = await db.transaction(async (tx) => {
-        const p = await playerOr404(tx, idOf(c));
+        const p = await playerOr404(tx, input.playerId);
         // buy() opens a nested transaction (a savepoint) on ours, so the audit row commits with it.
         const r = await buy(tx as unknown as Db, { playerId: p.id, type, itemId, currency: v.currency, quantity, requestId: v.requestId ?? `admin:${crypto.randomUUID()}`, locale: c.var.locale, at: clock.now() });
         if (!r.replayed) await audit(c, tx, { action: `player.shop.${path}`, targetType: "player", targetId: p.id, summary: `bought ${type} ${itemId} ×${quantity} for ${r.price} ${r.currency} of the player's` });

@@ -9,7 +9,7 @@ import * as f from "../../http/fields.ts";
 import { fieldError } from "../../http/errors.ts";
 import { playerNotifications } from "../../db/schema/social.ts";
 import { LOG_KINDS, playerLog } from "../../domain/player-log.ts";
-import { SUPPORT, playerOr404 } from "./shared.ts";
+import { SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 import { pollFeed } from "../../http/feed.ts";
 
 // Kinds as a list (`kind=ban&kind=gift`, `kind[]=…`, JSON array) or "ban,gift".
@@ -26,9 +26,9 @@ const pagedInput = z.object({ playerId: f.id(), page: f.optional(f.int(1, 100_00
 const streamInput = z.object({ kind: kindList });
 
 export function registerPlayerLog(app: Hono<HonoEnv>) {
-  page(app, { path: "/admin/playerLog/:playerId{[0-9]+}", ...SUPPORT }, async (c) => {
+  page(app, { path: "/admin/playerLog/:playerId{[0-9]+}", ...SUPPORT }, { params: byPlayer }, async (c, v) => {
     const db = c.var.deps.db;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     return c.json({ player: { id: p.id, nickname: p.nickname }, kinds: LOG_KINDS, ...(await playerLog(db, { playerId: p.id, limit: 50 })) });
   });
 
@@ -43,9 +43,9 @@ export function registerPlayerLog(app: Hono<HonoEnv>) {
   // New entries of the player's log as they are written. The log is a merge of several tables
   // without one sequence, so the feed follows time: entries at or after the last one sent, minus
   // those already sent at that same millisecond.
-  route(app, { method: "ANY", path: "/admin/playerLog/:playerId{[0-9]+}/stream", ...SUPPORT, kind: "stream" }, { input: streamInput }, async (c, { kind }) => {
+  route(app, { method: "ANY", path: "/admin/playerLog/:playerId{[0-9]+}/stream", ...SUPPORT, kind: "stream" }, { params: byPlayer, input: streamInput }, async (c, { kind, playerId }) => {
     const { db, clock } = c.var.deps;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, playerId);
     let since = clock.now();
     let sentAtSince = new Set<string>();
     return pollFeed(

@@ -13,10 +13,9 @@ import { audit } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
 import { contentCrews, contentDailyTasks, playerCrewMembers, playerDailyTasks, playerQuests } from "../../db/schema/progression.ts";
 import { dailyTasksOf, dismissCrewMember, hireCrewMember, setCrewMember, questDefinitions, redrawTasks, replaceTask, setQuestState, setTaskProgress, xpToNext } from "../../domain/progression.ts";
-import { OPERATOR, SUPPORT, playerOr404 } from "./shared.ts";
+import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
-const byPlayer = z.object({ playerId: f.id() });
 const player = (p: { id: number; nickname: string; level: number; gold: number; silver: number }) => ({ id: p.id, nickname: p.nickname, level: p.level, gold: p.gold, silver: p.silver });
 
 async function crewsOf(db: DbOrTx, playerId: number, locale: "ru" | "en") {

@@ -24,7 +24,7 @@ import { friends, identityProfiles, playerDevices, playerTerms } from "../../db/
 import { ITEM_TYPES } from "../../db/schema/inventory.ts";
 import { applyLedger } from "../../domain/ledger.ts";
 import { assertNicknameFree } from "../../domain/players.ts";
-import { OPERATOR, ADMIN, playerOr404, publicRow } from "./shared.ts";
+import { OPERATOR, ADMIN, playerOr404, publicRow, byPlayer } from "./shared.ts";
 
 export const DOCUMENT_FORMAT = "tankodrome.player/1";
 
@@ -101,8 +101,8 @@ export function registerTools(app: Hono<HonoEnv>) {
     return c.json({ networks: nets, format: DOCUMENT_FORMAT });
   });
 
-  route(app, { method: "GET", path: "/admin/tools/load/player/:playerId{[0-9]+}", ...OPERATOR }, {}, async (c) => {
-    const doc = await loadPlayer(c.var.deps.db, Number(c.req.param("playerId")), c.var.deps.clock.now());
+  route(app, { method: "GET", path: "/admin/tools/load/player/:playerId{[0-9]+}", ...OPERATOR }, { params: byPlayer }, async (c, v) => {
+    const doc = await loadPlayer(c.var.deps.db, v.playerId, c.var.deps.clock.now());
     c.header("content-disposition", `attachment; filename="player-${doc.player.id}.json"`);
     return c.json(doc);
   });
@@ -143,9 +143,9 @@ export function registerTools(app: Hono<HonoEnv>) {
     return c.json({ moved, from: v.fromPlayerId, to: v.toPlayerId });
   });
 
-  route(app, { method: "POST", path: "/admin/tools/socialUpdate/:playerId{[0-9]+}", ...OPERATOR, mutates: true }, { input: socialInput }, async (c, v) => {
+  route(app, { method: "POST", path: "/admin/tools/socialUpdate/:playerId{[0-9]+}", ...OPERATOR, mutates: true }, { params: byPlayer, input: socialInput }, async (c, v) => {
     const db = c.var.deps.db;
-    const playerId = Number(c.req.param("playerId"));
+    const playerId = v.playerId;
     const out = await db.transaction(async (tx) => {
       const p = await playerOr404(tx, playerId);
       if (p.erasedAt !== null) throw new AppError("conflict", "players.error.erased");

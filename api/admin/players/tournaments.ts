@@ -12,7 +12,7 @@ import { fieldError } from "../../http/errors.ts";
 import { battlePlayers } from "../../db/schema/battles.ts";
 import { players } from "../../db/schema/players.ts";
 import type { DbOrTx } from "../../db/index.ts";
-import { SUPPORT, playerOr404 } from "./shared.ts";
+import { SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -88,14 +88,14 @@ export function registerPlayersTournaments(app: Hono<HonoEnv>) {
     return c.json({ from, to, by: v.by, rows: await topPlayers(c.var.deps.db, { from, to, by: v.by, limit: v.limit }) });
   });
 
-  page(app, { path: "/admin/player/:playerId{[0-9]+}/tournaments", ...SUPPORT }, async (c) => {
-    const p = await playerOr404(c.var.deps.db, Number(c.req.param("playerId")));
+  page(app, { path: "/admin/player/:playerId{[0-9]+}/tournaments", ...SUPPORT }, { params: byPlayer }, async (c, v) => {
+    const p = await playerOr404(c.var.deps.db, v.playerId);
     return c.json({ player: { id: p.id, nickname: p.nickname }, orders: TOURNAMENT_ORDERS });
   });
 
-  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/tournaments/loadData", ...SUPPORT }, { input: dataInput }, async (c, v) => {
+  route(app, { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/tournaments/loadData", ...SUPPORT }, { params: byPlayer, input: dataInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
-    const p = await playerOr404(db, Number(c.req.param("playerId")));
+    const p = await playerOr404(db, v.playerId);
     return c.json({ playerId: p.id, by: v.by, weeks: await playerWeeks(db, p.id, clock.now(), v.weeks, v.by) });
   });
 }

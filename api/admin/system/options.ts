@@ -68,20 +68,15 @@ export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
   });
 
   // The editor is a page: a browser gets the shell, a JSON request one variant's value.
-  page(app, { path: `${area.base}editor/:key{[^/]+}/:variant{[^/]+}`, ...who }, async (c) => {
-    const parsed = keyParams.safeParse(c.req.param());
-    if (!parsed.success) throw validationError(parsed.error.issues, c.req.param());
-    const found = await findVariant(c.var.deps.db, area.scope, parsed.data.key, parsed.data.variant);
+  page(app, { path: `${area.base}editor/:key{[^/]+}/:variant{[^/]+}`, ...who }, { params: keyParams }, async (c, { key, variant }) => {
+    const found = await findVariant(c.var.deps.db, area.scope, key, variant);
     if (!found) throw notFound();
-    return c.json({ scope: area.scope, ...found, shaped: parsed.data.key in OPTION_SHAPES[area.scope], form: forms[parsed.data.key] ?? null });
+    return c.json({ scope: area.scope, ...found, shaped: key in OPTION_SHAPES[area.scope], form: forms[key] ?? null });
   });
 
   route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, { input: saveInput }, async (c, v) => saveOption(c, area, v));
 
-  route(app, { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true }, {}, async (c) => {
-    const parsed = keyParams.safeParse(c.req.param());
-    if (!parsed.success) throw validationError(parsed.error.issues, c.req.param());
-    const { key, variant } = parsed.data;
+  route(app, { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true }, { params: keyParams }, async (c, { key, variant }) => {
     const { db, clock } = c.var.deps;
     const version = await db.transaction(async (tx) => {
       const found = await findVariant(tx, area.scope, key, variant);
