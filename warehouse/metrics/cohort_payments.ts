@@ -52,5 +52,6 @@ export async function cohortPayments(wh: Warehouse, p: Period, unit: CohortUnit,
     const cumulative = perDay.map((v) => (run += v));
     return { cohort: s.cohort, size: s.size, cumulative, perPlayer: cumulative.map((v) => (s.size === 0 ? 0 : Math.round((v / s.size) * 100) / 100)) };
   });
-  return { period: p, unit, maxDays: COHORT_MAX_DAYS, cohorts };
+  // today (UTC, the server's clock): a day n whose last member's day has not ended is still filling.
+  return { period: p, unit, today, maxDays: COHORT_MAX_DAYS, cohorts };
 }

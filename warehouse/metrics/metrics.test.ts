@@ -345,6 +345,7 @@ describe("metrics: every dashboard matches an independent computation", () => {
 
   test("cohort_payments: cumulative net revenue per player by days since registration", async () => {
     const r = await get(`${BASE}/cohort_payments/getData?year=2026&month=9&unit=day`);
+    expect(r.today).toBe("2026-11-20"); // the server's clock: the screen marks days not ended by it
     const regDay = new Map(world.registrations.map((e) => [e.row.player_id, dayOf(e.at)]));
     for (const c of r.cohorts) {
       const members = new Set(world.registrations.filter((e) => dayOf(e.at) === c.cohort).map((e) => e.row.player_id));
