@@ -6,6 +6,7 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import { msg, ph, t } from "@lingui/core/macro";
+import { actionWords, targetWords } from "./logWords.ts";
 
 interface Row {
   id: number;
@@ -104,8 +105,8 @@ export default function AdminLogPage() {
                     <tr key={r.id}>
                       <td>{fmtDateTime(r.createdAt)}</td>
                       <td>{r.adminUsername}</td>
-                      <td>{r.action}</td>
-                      <td>{r.targetType ? `${r.targetType}:${r.targetId ?? ""}` : ""}</td>
+                      <td title={r.action}>{actionWords(r.action)}</td>
+                      <td>{targetWords(r.targetType, r.targetId)}</td>
                       <td>{r.summary}</td>
                       <td>{r.address ?? ""}</td>
                     </tr>
