@@ -307,5 +307,12 @@ export const migrations: Migration[] = [
       "ALTER TABLE `billing_orders` ADD `provider_purchase_id` text;",
       "ALTER TABLE `billing_orders` ADD `provider_flow` text;"
     ]
+  },
+  {
+    "tag": "0022_flowery_pepper_potts",
+    "hash": "095793848c4b6faf1e69e03c5e52fda3dab04fc7c2c4add4dd3b6a4a958a7f93",
+    "statements": [
+      "ALTER TABLE `admin_log` ADD `details` text;"
+    ]
   }
 ];

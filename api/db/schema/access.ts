@@ -48,6 +48,8 @@ export const adminLog = sqliteTable(
     targetType: text("target_type"),
     targetId: text("target_id"),
     summary: text("summary").notNull(),
+    /** The change as data (JSON AuditDetails of api/http/audit.ts), so the log reads in the viewer's language; null on rows that carry only the summary. */
+    details: text("details"),
     method: text("method").notNull(),
     path: text("path").notNull(),
     address: text("address"),

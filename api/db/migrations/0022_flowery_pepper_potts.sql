@@ -1,0 +1,1 @@
+ALTER TABLE `admin_log` ADD `details` text;
