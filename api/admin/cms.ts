@@ -12,6 +12,7 @@ import { addServerMessages } from "../i18n/index.ts";
 import { cmsCategories, cmsContents, CMS_TYPES } from "../db/schema/cms.ts";
 import { categorySchema, contentSchema, exportSchema, exportCms, cmsChanges, checkExport, replaceCms } from "../domain/cms.ts";
 import { diff } from "./resources/index.ts";
+import { detailsOf } from "../domain/audit-details.ts";
 
 addServerMessages({
   en: { "cms.categoryNotEmpty": "The category still has contents; move or remove them first." },
@@ -59,11 +60,11 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
           if (n > 0) throw fieldError({ type: { id: "cms.categoryNotEmpty" } });
         }
         await tx.update(cmsCategories).set(row).where(eq(cmsCategories.id, item.id));
-        await audit(c, tx, { action: "/admin/cms/edit/category", targetType: "cmsCategory", targetId: item.id, summary: diff(before, item) });
+        await audit(c, tx, { action: "/admin/cms/edit/category", targetType: "cmsCategory", targetId: item.id, summary: diff(before, item), details: detailsOf(before, item) });
         return { ...before, ...row };
       }
       const [created] = await tx.insert(cmsCategories).values(row).returning();
-      await audit(c, tx, { action: "/admin/cms/edit/category", targetType: "cmsCategory", targetId: created.id, summary: diff(undefined, item) });
+      await audit(c, tx, { action: "/admin/cms/edit/category", targetType: "cmsCategory", targetId: created.id, summary: diff(undefined, item), details: detailsOf(undefined, item) });
       return created;
     });
     return c.json({ category: saved });
@@ -82,7 +83,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
         if (!before) throw notFound();
         const row = { ...item, publishedAt: item.publishedAt ?? before.publishedAt, updatedAt: now };
         await tx.update(cmsContents).set(row).where(eq(cmsContents.id, item.id));
-        await audit(c, tx, { action: "/admin/cms/edit/content", targetType: "cmsContent", targetId: item.id, summary: diff(before, row) });
+        await audit(c, tx, { action: "/admin/cms/edit/content", targetType: "cmsContent", targetId: item.id, summary: diff(before, row), details: detailsOf(before, row) });
         return { ...before, ...row };
       }
       const [created] = await tx.insert(cmsContents).values({ ...item, publishedAt: item.publishedAt ?? now, updatedAt: now }).returning();

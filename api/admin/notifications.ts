@@ -15,6 +15,7 @@ import {
   insertDraft, mustBeEditable, notificationFields, toItem, toRow, TRANSITIONS, type Channel,
 } from "../domain/notifications.ts";
 import { diff } from "./resources/index.ts";
+import { detailsOf } from "../domain/audit-details.ts";
 import "./notifications-messages.ts";
 
 const O = { auth: "admin", role: "operator" } as const;
@@ -83,14 +84,14 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     const saved = await db.transaction(async (tx) => {
       if (id === undefined) {
         const created = await insertDraft(tx, channel, item, [], now);
-        await audit(c, tx, { action: `${base}save/notification`, targetType: target, targetId: created.id, summary: diff(undefined, item) });
+        await audit(c, tx, { action: `${base}save/notification`, targetType: target, targetId: created.id, summary: diff(undefined, item), details: detailsOf(undefined, item) });
         return created;
       }
       const before = await find(tx, id);
       mustBeEditable(before);
       const [after] = await tx.update(notifications).set({ ...toRow(item), updatedAt: now }).where(eq(notifications.id, id)).returning();
       const { id: _i, ...old } = toItem(before);
-      await audit(c, tx, { action: `${base}save/notification`, targetType: target, targetId: id, summary: diff(old, item) });
+      await audit(c, tx, { action: `${base}save/notification`, targetType: target, targetId: id, summary: diff(old, item), details: detailsOf(old, item) });
       return after;
     });
     return c.json({ notification: toItem(saved), created: id === undefined });
@@ -104,7 +105,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
       mustBeEditable(await find(tx, v.notificationId));
       const [before] = await tx.select().from(notificationContents).where(and(eq(notificationContents.notificationId, v.notificationId), eq(notificationContents.lang, v.lang))).limit(1);
       await tx.insert(notificationContents).values(row).onConflictDoUpdate({ target: [notificationContents.notificationId, notificationContents.lang], set: { title: row.title, body: row.body, updatedAt: row.updatedAt } });
-      await audit(c, tx, { action: `${base}save/content`, targetType: target, targetId: v.notificationId, summary: `${v.lang}: ${diff(before && { title: before.title, body: before.body }, { title: row.title, body: row.body })}` });
+      await audit(c, tx, { action: `${base}save/content`, targetType: target, targetId: v.notificationId, summary: `${v.lang}: ${diff(before && { title: before.title, body: before.body }, { title: row.title, body: row.body })}`, details: detailsOf(before && { title: before.title, body: before.body }, { title: row.title, body: row.body }, v.lang) });
     });
     return c.json({ content: row });
   });
@@ -114,7 +115,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     const result = await db.transaction(async (tx) => {
       const before = await find(tx, id);
       const { delivered } = await changeStatus(tx, before, status, clock.now());
-      await audit(c, tx, { action: `${base}save/status`, targetType: target, targetId: id, summary: `status ${before.status} → ${status}${status === "active" ? `; delivered to ${delivered} players` : ""}` });
+      await audit(c, tx, { action: `${base}save/status`, targetType: target, targetId: id, summary: `status ${before.status} → ${status}${status === "active" ? `; delivered to ${delivered} players` : ""}`, details: { changes: [{ field: "notificationStatus", before: before.status, after: status }, ...(status === "active" ? [{ field: "delivered", after: delivered }] : [])] } });
       return { delivered };
     });
     return c.json({ id, status, ...result });

@@ -29,7 +29,7 @@ const union = (p: number): SQL => sql`
     from support_tickets where player_id = ${p}
   union all select 'ban', id, created_at, json_object('action', action, 'reason', reason, 'until', until, 'admin', admin_username)
     from ban_log where player_id = ${p}
-  union all select 'admin', id, created_at, json_object('action', action, 'summary', summary, 'admin', admin_username)
+  union all select 'admin', id, created_at, json_object('action', action, 'summary', summary, 'admin', admin_username, 'details', json(details))
     from admin_log where target_type = 'player' and target_id = ${String(p)}`;
 
 export interface LogQuery {

@@ -118,12 +118,30 @@ const ACTIVITY: Record<string, MessageDescriptor> = {
   registration: msg({ message: "registered", context: "activity" }),
 };
 
+const ADMIN_ROLE: Record<string, MessageDescriptor> = {
+  support: msg({ message: "support", context: "admin role" }), operator: msg({ message: "operator", context: "admin role" }),
+  admin: msg({ message: "admin", context: "admin role" }), superadmin: msg({ message: "superadmin", context: "admin role" }),
+};
+const EXPERIMENT_STATUS: Record<string, MessageDescriptor> = {
+  draft: msg({ message: "draft", context: "experiment status" }), running: msg({ message: "running", context: "experiment status" }), stopped: msg({ message: "stopped", context: "experiment status" }),
+};
+const NOTIFICATION_STATUS: Record<string, MessageDescriptor> = {
+  draft: msg({ message: "draft", context: "notification status" }), active: msg({ message: "active", context: "notification status" }),
+  paused: msg({ message: "paused", context: "notification status" }), finished: msg({ message: "finished", context: "notification status" }),
+};
+const ORDER_STATUS: Record<string, MessageDescriptor> = {
+  created: msg({ message: "created", context: "order status" }), pending: msg({ message: "pending", context: "order status" }),
+  paid: msg({ message: "paid", context: "order status" }), failed: msg({ message: "failed", context: "order status" }),
+  cancelled: msg({ message: "cancelled", context: "order status" }), refunded: msg({ message: "refunded", context: "order status" }),
+};
+
 /** Every domain of stored values, by name. */
 export const VALUE_WORDS = {
   nation: NATION_NAMES, tankClass: CLASS_NAMES, currency: CURRENCY, unit: CURRENCY_UNIT, reason: REASON, platform: PLATFORM,
   source: SOURCE, store: STORE, provider: PROVIDER, adNetwork: AD_NETWORK, network: NETWORK, mode: MODE, map: MAP, season: SEASON,
   decal: DECAL, consumable: CONSUMABLE, kitItem: KIT_ITEM, slot: SLOT, decoration: DECORATION, crewRole: CREW_ROLE, crewGroup: CREW_GROUP,
   rarity: RARITY, stat: STAT, task: TASK, clanRole: CLAN_ROLE, clanAction: CLAN_ACTION, result: RESULT, activity: ACTIVITY,
+  adminRole: ADMIN_ROLE, experimentStatus: EXPERIMENT_STATUS, notificationStatus: NOTIFICATION_STATUS, orderStatus: ORDER_STATUS,
 } satisfies Record<string, Record<string, MessageDescriptor>>;
 export type Domain = keyof typeof VALUE_WORDS;
 
@@ -163,6 +181,9 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   status: msg`Status`, email: msg`Email`, nickname: msg`Nickname`, gold: msg`Gold`, silver: msg`Silver`, xp: msg`Experience`,
   country: msg`Country`, platform: msg`Platform`, source: msg`Source`, description: msg`Description`, note: msg`Note`, variant: msg`Variant`,
   premiumUntil: msg`Premium until`, banned: msg`Banned`, category: msg`Category`, currency: msg`Currency`, amount: msg`Amount`,
+  adminRole: msg`Role`, experimentStatus: msg`Status`, notificationStatus: msg`Status`, orderStatus: msg`Order status`,
+  providerStatus: msg`Provider's status`, delivered: msg`Delivered to players`, username: msg`Username`, experience: msg`Experience`,
+  region: msg`Region`, city: msg`City`, rating: msg`Rating`, lang: msg`Language`,
   profileUrl: msg`Profile address`, uid: msg`User id`, channel: msg`Channel`, notificationId: msg`Notification`,
   optionScope: msg`Option scope`, optionKey: msg`Option key`, conditions: msg`Conditions`, variants: msg`Variants`, startsAt: msg`Starts`, endsAt: msg`Ends`,
 };
@@ -204,7 +225,8 @@ export function shownValue(v: unknown): string {
 const FIELD_DOMAIN: Record<string, Domain> = {
   nation: "nation", tankType: "tankClass", currency: "currency", rewardCurrency: "currency", reason: "reason", platform: "platform",
   source: "source", store: "store", market: "store", provider: "provider", network: "network", mode: "mode", map: "map", season: "season",
-  slot: "slot", rarity: "rarity", stat: "stat", role: "clanRole",
+  slot: "slot", rarity: "rarity", stat: "stat", role: "clanRole", adminRole: "adminRole", experimentStatus: "experimentStatus",
+  notificationStatus: "notificationStatus", orderStatus: "orderStatus", providerStatus: "orderStatus", type: "tankClass",
 };
 /** A field's value in words: by the field's domain where known, else numbers, yes/no and nested objects; other text as it is. */
 export function fieldValueText(field: string, v: unknown): string {
@@ -240,4 +262,28 @@ export function roomText(room: string): string {
   if (kind === "global") return rest ? `${i18n._(GLOBAL_ROOM)} (${rest})` : i18n._(GLOBAL_ROOM);
   if (kind === "clan" && rest) return `${i18n._(CLAN_ROOM)} #${rest}`;
   return room;
+}
+
+const CREATED_WITH = msg({ message: "Created with", context: "admin log" });
+/** Text values longer than this are cut in a change line (the whole text is in the item). */
+const LONG = 80;
+const cut = (s: string) => (s.length > LONG ? `${s.slice(0, LONG)}…` : s);
+const changeValue = (field: string, v: unknown) => (v === undefined || v === null || v === "" ? "—" : cut(fieldValueText(field, v)));
+
+export interface Change {
+  field: string;
+  before?: unknown;
+  after?: unknown;
+}
+/** One field's change: "Nation: USSR → Germany"; a value set on creation: "Nation: USSR". */
+export function changeText(c: Change): string {
+  const name = fieldText(c.field);
+  return "before" in c ? `${name}: ${changeValue(c.field, c.before)} → ${changeValue(c.field, c.after)}` : `${name}: ${changeValue(c.field, c.after)}`;
+}
+/** A change set as one line; an item created (no field had a value before) reads "Created with: …". */
+export function changesText(changes: Change[]): string {
+  if (changes.length === 0) return "";
+  const created = changes.length > 1 && changes.every((c) => !("before" in c));
+  const line = changes.map(changeText).join("; ");
+  return created ? `${i18n._(CREATED_WITH)}: ${line}` : line;
 }

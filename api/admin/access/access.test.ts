@@ -172,6 +172,8 @@ describe("admin access", () => {
     const byTarget = await (await get("target=logged")).json();
     expect(byTarget.rows.length).toBe(7);
     expect(byTarget.rows[0]).toMatchObject({ adminUsername: "auditor", action: "admin.denote", targetType: "admin", targetId: "logged", summary: "role operator → support" });
+    // What changed, as data the log shows in the viewer's language.
+    expect(byTarget.rows[0].details).toEqual({ changes: [{ field: "adminRole", before: "operator", after: "support" }] });
     const bad = await get("from=31.02.2026");
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields.from).toBe("Please enter a proper date.");

@@ -17,6 +17,7 @@ import { findAdmin, createAdmin, stepRole, setActive, changePassword, changeEmai
 import { attentionCounters } from "./attention.ts";
 import { outboxBacklog } from "../../../warehouse/shipper.ts";
 import { todayFigures } from "./today.ts";
+import type { AuditDetails } from "../../http/audit.ts";
 
 const username = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(32).regex(/^[A-Za-z0-9_.-]+$/));
 const password = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
@@ -46,7 +47,7 @@ async function login(c: Context<HonoEnv>, body: z.output<typeof loginIn>) {
     await tx.update(admins).set({ lastLoginAt: now, ...(rehashed ? { passwordHash: rehashed } : {}) }).where(eq(admins.id, admin.id));
     const s = await startSession(c, tx, "admin", admin.id);
     c.set("admin", { adminId: admin.id, username: admin.username, role: admin.role, csrfToken: s.csrfToken, tokenHash: "" });
-    await audit(c, tx, { action: "admin.login", targetType: "admin", targetId: admin.id, summary: `signed in from ${keys.address ?? "unknown address"}` });
+    await audit(c, tx, { action: "admin.login", targetType: "admin", targetId: admin.id, summary: `signed in from ${keys.address ?? "unknown address"}`, details: { changes: [] } });
     return s;
   });
   return c.json({ admin: publicAdmin(admin), csrfToken: result.csrfToken });
@@ -66,7 +67,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
       return (c.req.header("accept") ?? "").includes("application/json") ? c.json({ admin: { username: c.var.admin!.username } }) : shell(c);
     }
     assertCsrf(c, "admin");
-    await c.var.deps.db.transaction((tx) => audit(c, tx, { action: "admin.logout", targetType: "admin", targetId: c.var.admin!.adminId, summary: "signed out" }));
+    await c.var.deps.db.transaction((tx) => audit(c, tx, { action: "admin.logout", targetType: "admin", targetId: c.var.admin!.adminId, summary: "signed out", details: { changes: [] } }));
     await endSession(c, "admin");
     return (c.req.header("accept") ?? "").includes("application/json") ? c.json({ ok: true }) : c.redirect("/admin/login", 303);
   });
@@ -103,7 +104,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
       if (ADMIN_ROLES.indexOf(body.role) > ADMIN_ROLES.indexOf(actor.role)) throw new AppError("forbidden", "identity.roleCeiling");
       const created = await c.var.deps.db.transaction(async (tx) => {
         const a = await createAdmin(tx, { ...body, at: c.var.deps.clock.now() });
-        await audit(c, tx, { action: "admin.create", targetType: "admin", targetId: a.username, summary: `created ${a.username} (${a.role}, ${a.email})` });
+        await audit(c, tx, { action: "admin.create", targetType: "admin", targetId: a.username, summary: `created ${a.username} (${a.role}, ${a.email})`, details: { changes: [{ field: "username", after: a.username }, { field: "adminRole", after: a.role }, { field: "email", after: a.email }] } });
         return a;
       });
       return c.json({ admin: publicAdmin(created) }, 201);
@@ -116,11 +117,11 @@ export function registerAccess(app: Hono<HonoEnv>) {
     return c.json({ admin: publicAdmin(a) });
   });
   type Tx = Parameters<Parameters<HonoEnv["Variables"]["deps"]["db"]["transaction"]>[0]>[0];
-  const userAction = <S extends z.ZodType>(path: string, schema: S, act: (c: Context<HonoEnv>, tx: Tx, body: z.output<S> & { username: string }) => Promise<{ summary: string; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
+  const userAction = <S extends z.ZodType>(path: string, schema: S, act: (c: Context<HonoEnv>, tx: Tx, body: z.output<S> & { username: string }) => Promise<{ summary: string; details?: AuditDetails; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
     route(app, { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true }, { input: schema, params: userParam }, async (c, body) => {
       const out = await c.var.deps.db.transaction(async (tx) => {
         const r = await act(c, tx, body);
-        await audit(c, tx, { action, targetType: "admin", targetId: r.admin.username, summary: r.summary });
+        await audit(c, tx, { action, targetType: "admin", targetId: r.admin.username, summary: r.summary, details: r.details ?? { changes: [] } });
         return r;
       });
       return c.json({ admin: out.admin });
@@ -129,17 +130,17 @@ export function registerAccess(app: Hono<HonoEnv>) {
   userAction("change-password", z.object({ password: password() }), async (c, tx, b) => ({ admin: publicAdmin(await changePassword(tx, actor(c), b.username, b.password)), summary: "password changed; sessions ended" }), "admin.changePassword");
   userAction("change-email", z.object({ email: f.email() }), async (c, tx, b) => {
     const r = await changeEmail(tx, actor(c), b.username, b.email);
-    return { admin: publicAdmin(r.admin), summary: `email ${r.before} → ${r.admin.email}` };
+    return { admin: publicAdmin(r.admin), summary: `email ${r.before} → ${r.admin.email}`, details: { changes: [{ field: "email", before: r.before, after: r.admin.email }] } };
   }, "admin.changeEmail");
   userAction("activate", z.object({}), async (c, tx, b) => ({ admin: publicAdmin(await setActive(tx, actor(c), b.username, true)), summary: "activated" }), "admin.activate");
   userAction("deactivate", z.object({}), async (c, tx, b) => ({ admin: publicAdmin(await setActive(tx, actor(c), b.username, false)), summary: "deactivated; sessions ended" }), "admin.deactivate");
   userAction("promote", z.object({}), async (c, tx, b) => {
     const r = await stepRole(tx, actor(c), b.username, 1);
-    return { admin: publicAdmin(r.admin), summary: `role ${r.before} → ${r.after}` };
+    return { admin: publicAdmin(r.admin), summary: `role ${r.before} → ${r.after}`, details: { changes: [{ field: "adminRole", before: r.before, after: r.after }] } };
   }, "admin.promote");
   userAction("denote", z.object({}), async (c, tx, b) => {
     const r = await stepRole(tx, actor(c), b.username, -1);
-    return { admin: publicAdmin(r.admin), summary: `role ${r.before} → ${r.after}` };
+    return { admin: publicAdmin(r.admin), summary: `role ${r.before} → ${r.after}`, details: { changes: [{ field: "adminRole", before: r.before, after: r.after }] } };
   }, "admin.denote");
 
   // The admin log: read-only through every route; filters and paging.
@@ -168,7 +169,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
       db.select().from(adminLog).where(where).orderBy(desc(adminLog.id)).limit(pageSize).offset((pageNo - 1) * pageSize),
       db.select({ n: count() }).from(adminLog).where(where),
     ]);
-    return c.json({ rows, total: n, page: pageNo, pageSize });
+    return c.json({ rows: rows.map((r) => ({ ...r, details: r.details ? (JSON.parse(r.details) as AuditDetails) : null })), total: n, page: pageNo, pageSize });
   };
   page(app, { path: "/admin/adminLog/", auth: "admin", role: "admin" }, { input: logQuery }, logs);
   route(app, { method: "ANY", path: "/admin/adminLog/get/logs", auth: "admin", role: "admin" }, { input: logQuery }, logs);

@@ -147,10 +147,10 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     if (o.provider === "manual") throw new AppError("conflict", "billing.error.order_state", [o.status], 409);
     try {
       const r = await verifyOrder(c.var.deps, o, "verify", c.var.admin!.adminId, (tx, moved) =>
-        audit(c, tx, { action: "playerPayment.verify", targetType: "order", targetId: o.id, summary: `verified: ${o.status} → ${moved.status}` }),
+        audit(c, tx, { action: "playerPayment.verify", targetType: "order", targetId: o.id, summary: `verified: ${o.status} → ${moved.status}`, details: { changes: [{ field: "orderStatus", before: o.status, after: moved.status }] } }),
       );
       // Nothing changed: the check itself is still logged.
-      if (!r.changed) await db.transaction((tx) => audit(c, tx, { action: "playerPayment.verify", targetType: "order", targetId: o.id, summary: `verified: provider says ${(r.provider as { status: string }).status}, order stays ${r.order.status}` }));
+      if (!r.changed) await db.transaction((tx) => audit(c, tx, { action: "playerPayment.verify", targetType: "order", targetId: o.id, summary: `verified: provider says ${(r.provider as { status: string }).status}, order stays ${r.order.status}`, details: { changes: [{ field: "providerStatus", after: (r.provider as { status: string }).status }, { field: "orderStatus", before: r.order.status, after: r.order.status }] } }));
       return c.json({ order: orderView(r.order), provider: r.provider });
     } catch (e) {
       if (e instanceof ProviderDown) await db.transaction((tx) => audit(c, tx, { action: "playerPayment.verify", targetType: "order", targetId: o.id, summary: `verify: provider not answering, order stays ${o.status}` }));

@@ -18,6 +18,7 @@ import {
   applyShares, conditionsInput, DEFAULT_CONDITIONS, findExperiment, generalInput, participants, runningOnKey,
   statusInput, toExperiment, TRANSITIONS, variantsInput, variantsProblem, type Experiment,
 } from "../../domain/experiments.ts";
+import { detailsOf } from "../../domain/audit-details.ts";
 import "./messages.ts";
 
 const who = { auth: "admin", role: "operator" } as const;
@@ -78,7 +79,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
       const fields = { name: item.name, description: item.description, optionScope: item.optionScope, optionKey: item.optionKey };
       if (item.id === undefined) {
         const [row] = await tx.insert(experiments).values({ ...fields, conditions: JSON.stringify(DEFAULT_CONDITIONS), variants: "[]", createdAt: at, updatedAt: at }).returning();
-        await audit(c, tx, { action: `${base}save/general/settings`, targetType: "experiment", targetId: row.id, summary: diff(undefined, fields) });
+        await audit(c, tx, { action: `${base}save/general/settings`, targetType: "experiment", targetId: row.id, summary: diff(undefined, fields), details: detailsOf(undefined, fields) });
         return toExperiment(row);
       }
       const before = await mustFind(tx, item.id);
@@ -86,7 +87,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
       if (keyChanged && before.status === "running") throw conflict("experiments.error.running");
       // Another key's variants mean nothing here: a new key starts with no variants.
       const [row] = await tx.update(experiments).set({ ...fields, ...(keyChanged ? { variants: "[]" } : {}), updatedAt: at }).where(eq(experiments.id, item.id)).returning();
-      await audit(c, tx, { action: `${base}save/general/settings`, targetType: "experiment", targetId: item.id, summary: diff({ name: before.name, description: before.description, optionScope: before.optionScope, optionKey: before.optionKey }, fields) });
+      await audit(c, tx, { action: `${base}save/general/settings`, targetType: "experiment", targetId: item.id, summary: diff({ name: before.name, description: before.description, optionScope: before.optionScope, optionKey: before.optionKey }, fields), details: detailsOf({ name: before.name, description: before.description, optionScope: before.optionScope, optionKey: before.optionKey }, fields) });
       return toExperiment(row);
     });
     return c.json({ experiment: saved });
@@ -139,7 +140,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
       } else if (before.status === "running") shares = await applyShares(tx, before, false, at);
       const times = status === "running" ? { startedAt: at, stoppedAt: null } : status === "stopped" ? { stoppedAt: at } : {};
       const [row] = await tx.update(experiments).set({ status, ...times, updatedAt: at }).where(eq(experiments.id, id)).returning();
-      await audit(c, tx, { action: `${base}save/status`, targetType: "experiment", targetId: id, summary: `status ${before.status} → ${status}` + (shares ? `; ${before.optionScope} option ${before.optionKey} shares ${JSON.stringify(shares)}` : "") });
+      await audit(c, tx, { action: `${base}save/status`, targetType: "experiment", targetId: id, summary: `status ${before.status} → ${status}` + (shares ? `; ${before.optionScope} option ${before.optionKey} shares ${JSON.stringify(shares)}` : ""), details: { changes: [{ field: "experimentStatus", before: before.status, after: status }] } });
       return toExperiment(row);
     });
     dropCachedOptions(db, saved.optionScope);

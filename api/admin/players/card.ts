@@ -24,6 +24,7 @@ import { nicknameField, assertNicknameFree } from "../../domain/players.ts";
 import { ADMIN, OPERATOR, SUPPORT, playerOr404, publicRow, type PlayerRow } from "./shared.ts";
 import "./messages.ts";
 import { citiesOf, regionsOf } from "../../domain/geo.ts";
+import { detailsOf } from "../../domain/audit-details.ts";
 
 const SORTS = { id: players.id, nickname: players.nickname, level: players.level, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt, gold: players.gold } as const;
 
@@ -165,7 +166,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
       if (Object.keys(set).length === 0) throw new AppError("validation", "players.error.nothing_to_change", [], 400);
       await tx.update(players).set(set).where(eq(players.id, v.playerId));
       const old = Object.fromEntries(Object.keys(set).map((k) => [k, before[k as keyof PlayerRow]]));
-      await audit(c, tx, { action: "player.setProfile", targetType: "player", targetId: v.playerId, summary: diff(old, set) });
+      await audit(c, tx, { action: "player.setProfile", targetType: "player", targetId: v.playerId, summary: diff(old, set), details: detailsOf(old, set) });
       return { ...before, ...set };
     });
     return c.json(await cardOf(db, result, clock.now()));
@@ -222,7 +223,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
       const p = await playerOr404(tx, v.playerId);
       await tx.update(players).set(fresh).where(eq(players.id, p.id));
       const old = { level: p.level, experience: p.experience, rating: p.rating, battles: p.battles, wins: p.wins };
-      await audit(c, tx, { action: "player.resetProfile", targetType: "player", targetId: p.id, summary: `progress reset: ${diff(old, fresh)}` });
+      await audit(c, tx, { action: "player.resetProfile", targetType: "player", targetId: p.id, summary: `progress reset: ${diff(old, fresh)}`, details: detailsOf(old, fresh) });
       return { ...p, ...fresh };
     });
     return c.json(await cardOf(db, after, clock.now()));

@@ -30,7 +30,7 @@ describe("Content edited as whole lists: consumables, non-consumables, kits", ()
     const preview = await (await send("POST", "/admin/consumables/save", { items, preview: true })).json();
     expect(preview.added.map((a: { id: number }) => a.id)).toEqual([50]);
     expect(preview.removed).toEqual([1]);
-    expect(preview.changed).toEqual([{ id: 3, summary: "priceSilver 3000 → 3500" }]);
+    expect(preview.changed).toEqual([{ id: 3, summary: "priceSilver 3000 → 3500", changes: [{ field: "priceSilver", before: 3000, after: 3500 }] }]);
     expect((await w.deps.db.select().from(contentConsumables)).length).toBe(13);
     expect((await w.deps.db.select().from(adminLog)).length).toBe(logs);
     expect((await send("POST", "/admin/consumables/save", { items })).status).toBe(200);
@@ -55,7 +55,7 @@ describe("Content edited as whole lists: consumables, non-consumables, kits", ()
     expect(kits[0].items[0]).toEqual({ kind: "consumable", id: 1, count: 5 });
     expect((await send("GET", "/admin/kits/save")).status).toBe(405);
     const saved = await send("POST", "/admin/kits/save", { items: kits.map((k: { id: number; priceGold: number }) => (k.id === 2 ? { ...k, priceGold: 199 } : k)) });
-    expect((await saved.json()).changed).toEqual([{ id: 2, summary: "priceGold 250 → 199" }]);
+    expect((await saved.json()).changed).toEqual([{ id: 2, summary: "priceGold 250 → 199", changes: [{ field: "priceGold", before: 250, after: 199 }] }]);
     expect((await w.deps.db.select().from(contentKits)).find((k) => k.id === 2)!.priceGold).toBe(199);
   });
 });

@@ -14,6 +14,7 @@ import { audit } from "../../http/audit.ts";
 import { fieldError } from "../../http/errors.ts";
 import { diff } from "./index.ts";
 import { formSchema } from "./description.ts";
+import { changesOf, type AuditChange } from "../../domain/audit-details.ts";
 
 export interface CollectionDescription {
   name: string;
@@ -36,7 +37,7 @@ export interface CollectionDescription {
 
 export interface Changes {
   added: Record<string, unknown>[];
-  changed: { id: number; summary: string }[];
+  changed: { id: number; summary: string; changes: AuditChange[] }[];
   removed: number[];
 }
 
@@ -83,7 +84,7 @@ export function registerCollection(app: Hono<HonoEnv>, d: CollectionDescription)
         if (!old) changes.added.push(item);
         else {
           const summary = diff(old, item);
-          if (summary !== "no change") changes.changed.push({ id: item.id, summary });
+          if (summary !== "no change") changes.changed.push({ id: item.id, summary, changes: changesOf(old, item) });
         }
       }
       if (preview) return changes;

@@ -15,6 +15,7 @@ import { AppError } from "../../http/errors.ts";
 import { translate } from "../../i18n/index.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import { diff, touchCache, uniqueClash, type ResourceDescription } from "./description.ts";
+import { changesOf, type AuditChange } from "../../domain/audit-details.ts";
 
 type Locale = Parameters<typeof translate>[0];
 export const formatOf = (d: { name: string }) => `tankodrome.${d.name}`;
@@ -103,7 +104,7 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
       const at = clock.now();
       const result = await db.transaction(async (tx) => {
         const before = new Map((await tx.select().from(d.table)).map((r) => { const item = from(r as Record<string, unknown>); return [item.id as number, item]; }));
-        const changes = { added: [] as number[], changed: [] as { id: number; summary: string }[], unchanged: 0 };
+        const changes = { added: [] as number[], changed: [] as { id: number; summary: string; changes: AuditChange[] }[], unchanged: 0 };
         // Written as it goes so unique keys see the file's own earlier rows; a preview rolls back.
         for (const [i, item] of parsed.entries()) {
           const old = before.get(item.id);
@@ -121,7 +122,7 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
           else if (summary === "no change") {
             changes.unchanged++;
             continue;
-          } else changes.changed.push({ id: item.id, summary });
+          } else changes.changed.push({ id: item.id, summary, changes: changesOf(was, item) });
           const row = { ...toRow(item), updatedAt: at };
           if (old) await tx.update(d.table).set(row).where(eq(d.table.id, item.id));
           else await tx.insert(d.table).values(row);
@@ -140,7 +141,7 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
 
 /** Thrown to roll a preview's writes back while keeping what it found. */
 class Preview extends Error {
-  constructor(readonly changes: { added: number[]; changed: { id: number; summary: string }[]; unchanged: number }) {
+  constructor(readonly changes: { added: number[]; changed: { id: number; summary: string; changes: AuditChange[] }[]; unchanged: number }) {
     super("preview");
   }
 }

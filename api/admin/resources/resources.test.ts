@@ -74,6 +74,8 @@ describe("Content as resources: tanks, module types, camouflages, decals", () =>
     expect((await send("/admin/tank/setTank", { ...item, priceSilver: 400_000 })).status).toBe(200);
     const log = await w.deps.db.select().from(adminLog).where(eq(adminLog.targetId, String(T34)));
     expect(log.at(-1)!.summary).toBe(`priceSilver ${t34.priceSilver} → 400000`);
+    // The same change as data, for the log to show in the viewer's language.
+    expect(JSON.parse(log.at(-1)!.details!)).toEqual({ changes: [{ field: "priceSilver", before: t34.priceSilver, after: 400_000 }] });
     const created = await (await send("/admin/tank/setTank", { ...item, id: 999, nameEn: "T-34 test" })).json();
     expect(created.created).toBe(true);
     expect((await send("/admin/tank/removeTank", { id: 999 })).status).toBe(200);

@@ -7,6 +7,7 @@ import { Load, Empty } from "../../components/States.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import { msg, ph, t } from "@lingui/core/macro";
 import { actionWords, targetWords } from "./logWords.ts";
+import { changesText, type Change } from "../../shell/AdminLabels.ts";
 
 interface Row {
   id: number;
@@ -15,6 +16,8 @@ interface Row {
   targetType: string | null;
   targetId: string | null;
   summary: string;
+  /** The change as data (api/domain/audit-details.ts); null on rows written before it was kept. */
+  details: { changes: Change[]; scope?: string } | null;
   address: string | null;
   createdAt: number;
 }
@@ -107,7 +110,7 @@ export default function AdminLogPage() {
                       <td>{r.adminUsername}</td>
                       <td title={r.action}>{actionWords(r.action)}</td>
                       <td>{targetWords(r.targetType, r.targetId)}</td>
-                      <td>{r.summary}</td>
+                      <td title={r.summary}>{r.details ? (r.details.scope ? `${r.details.scope}: ` : "") + changesText(r.details.changes) : r.summary}</td>
                       <td>{r.address ?? ""}</td>
                     </tr>
                   ))}

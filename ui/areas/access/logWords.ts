@@ -48,7 +48,9 @@ export function actionWords(action: string): string {
     const screen = screens.filter((s) => s.shell === "admin" && !s.path.includes(":") && s.path.length > 7 && action.startsWith(s.path)).sort((a, b) => b.path.length - a.path.length)[0];
     if (screen) {
       const rest = action.slice(screen.path.length).split("/").filter((p) => p && p !== "general" && p !== "settings" && p !== "notification" && p !== "messages");
-      const verbs = rest.map((p) => (Object.hasOwn(VERBS, p) ? i18n._(VERBS[p]) : p));
+      // The spec's item actions name their item ("setTank", "removeCamouflage"): the verb is the prefix.
+      const verb = (p: string) => (Object.hasOwn(VERBS, p) ? p : (/^(set|remove|add|update|save|import|export|edit)(?=[A-Z])/.exec(p)?.[1] ?? p));
+      const verbs = rest.map((p) => (Object.hasOwn(VERBS, verb(p)) ? i18n._(VERBS[verb(p)]) : p));
       return verbs.length ? `${screenTitle(screen)}: ${verbs.join(", ")}` : screenTitle(screen);
     }
   }

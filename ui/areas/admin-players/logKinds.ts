@@ -1,7 +1,8 @@
 // The kinds of a player's log entries in words, and one line saying what an entry was.
 import { msg } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
-import { amountText, detailsText, refText, valueText } from "../../shell/AdminLabels.ts";
+import { amountText, changesText, detailsText, refText, valueText, type Change } from "../../shell/AdminLabels.ts";
+import { actionWords } from "../access/logWords.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { ticketStatusOf } from "../admin-avatars-feedback/words.ts";
 
@@ -73,7 +74,10 @@ export function detailText(e: LogEntry): string {
     }
     case "admin": {
       const admin = str(d.admin);
-      const summary = str(d.summary);
+      const details = d.details as { changes: Change[]; scope?: string } | null;
+      const action = actionWords(str(d.action));
+      const change = details ? changesText(details.changes) : str(d.summary);
+      const summary = change ? `${action}: ${change}` : action;
       return i18n._(msg`Operator ${admin}: ${summary}`);
     }
     default:

@@ -20,6 +20,7 @@ import { enumOf, flatten, kindOf, label, SchemaFields, setExtraLabels, show, unf
 import { ImportPreview } from "./ImportPreview.tsx";
 import { Heading } from "./Heading.tsx";
 import { TITLES } from "./titles.ts";
+import { changesText, type Change } from "../../shell/AdminLabels.ts";
 
 type Row = Record<string, unknown> & { id: number };
 export interface Description {
@@ -37,7 +38,7 @@ export interface Description {
   createBy?: string;
 }
 
-export interface ImportResult { applied: boolean; added: number[]; changed: { id: number; summary: string }[]; unchanged: number }
+export interface ImportResult { applied: boolean; added: number[]; changed: { id: number; summary: string; changes?: Change[] }[]; unchanged: number }
 
 export function ImportSummary({ r }: { r: ImportResult }) {
   return (
@@ -46,7 +47,7 @@ export function ImportSummary({ r }: { r: ImportResult }) {
       <li>{t`Changed: ${ph({ n: r.changed.length })}`}</li>
       {r.changed.slice(0, 50).map((c) => (
         <li key={c.id} className="tk-hint">
-          #{c.id}: {c.summary}
+          #{c.id}: {c.changes ? changesText(c.changes) : c.summary}
         </li>
       ))}
       <li>{t`Unchanged: ${ph({ n: r.unchanged })}`}</li>
