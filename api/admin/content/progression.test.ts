@@ -72,7 +72,7 @@ describe("bots: list, set, cache, export, import", () => {
     expect((await w.deps.db.select().from(contentBots).where(eq(contentBots.aggression, 1))).length).toBe(0);
     const good = { ...doc, items: [...doc.items.map((b: { id: number; name: string }) => (b.name === "Ас" ? { ...b, weight: 50 } : b)), { id: 99, name: "Imported", aimError: 5, reactionMs: 200, aggression: 80 }] };
     const preview = await (await post("/admin/bots/import", { file: good })).json();
-    expect(preview).toEqual({ applied: false, added: [99], changed: [{ id: 7, summary: "weight 5 → 50" }], unchanged: doc.items.length - 1 });
+    expect(preview).toEqual({ applied: false, added: [99], changed: [{ id: 7, summary: "weight 5 → 50", changes: [{ field: "weight", before: 5, after: 50 }] }], unchanged: doc.items.length - 1 });
     expect(await logRows()).toBe(logs);
     expect((await w.deps.db.select().from(contentBots).where(eq(contentBots.id, 99))).length).toBe(0);
     const applied = await (await post("/admin/bots/import", { file: good, apply: true })).json();
