@@ -2,21 +2,17 @@
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
-import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
-import { ORDERS, type Order } from "./Tournaments.tsx";
+import { OrderSelect, figureColumns, type Figures, type Order } from "./Tournaments.tsx";
 
-interface Week {
+interface Week extends Figures {
   from: number;
   to: number;
   place: number | null;
   participants: number;
-  battles: number;
-  wins: number;
-  ratingDelta: number;
-  experience: number;
 }
 
 export default function PlayerTournamentsPage({ params }: { params: Record<string, string | undefined> }) {
@@ -28,26 +24,14 @@ export default function PlayerTournamentsPage({ params }: { params: Record<strin
   const columns: Column<Week>[] = [
     { id: "week", label: t`Week from`, value: (w) => w.from, cell: (w) => fmtDateTime(w.from).slice(0, 10) },
     { id: "place", label: t`Place`, value: (w) => w.place ?? Infinity, cell: (w) => (w.place === null ? t`did not take part` : t`${ph({ place: w.place })} of ${ph({ n: w.participants })}`) },
-    { id: "battles", label: t`Battles`, value: (w) => w.battles, cell: (w) => fmtInt(w.battles) },
-    { id: "wins", label: t`Wins`, value: (w) => w.wins, cell: (w) => fmtInt(w.wins) },
-    { id: "rating", label: t`Rating gained`, value: (w) => w.ratingDelta, cell: (w) => fmtInt(w.ratingDelta) },
-    { id: "experience", label: t`Experience`, value: (w) => w.experience, cell: (w) => fmtInt(w.experience) },
+    ...figureColumns<Week>(),
   ];
   return (
     <section>
       <PlayerNav playerId={id} />
       <Load state={head}>{(d) => <h1>{t`Tournaments of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}</Load>
       <div className="tk-row" style={{ flexWrap: "wrap" }}>
-        <label className="tk-row">
-          {t`Ranked by`}
-          <select value={by} onChange={(e) => setBy(e.target.value as Order)}>
-            {(Object.keys(ORDERS) as Order[]).map((k) => (
-              <option key={k} value={k}>
-                {t(ORDERS[k])}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OrderSelect value={by} onChange={setBy} />
         <label className="tk-row">
           {t`Weeks`}
           <select value={weeks} onChange={(e) => setWeeks(Number(e.target.value))}>

@@ -3,21 +3,17 @@
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
-import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
-import { ORDERS, type Order } from "./Tournaments.tsx";
+import { OrderSelect, figureColumns, type Figures, type Order } from "./Tournaments.tsx";
 
-interface Row {
+interface Row extends Figures {
   place: number;
   playerId: number;
   nickname: string | null;
   level: number | null;
-  battles: number;
-  wins: number;
-  ratingDelta: number;
-  experience: number;
 }
 
 export default function PlayersTournamentsPage() {
@@ -30,25 +26,13 @@ export default function PlayersTournamentsPage() {
     { id: "place", label: t`Place`, value: (r) => r.place },
     { id: "player", label: t`Player`, value: (r) => r.nickname ?? "", cell: (r) => <a href={`/admin/player/${r.playerId}/tournaments`}>{r.nickname ?? `#${r.playerId}`}</a> },
     { id: "level", label: t`Level`, value: (r) => r.level ?? 0 },
-    { id: "battles", label: t`Battles`, value: (r) => r.battles, cell: (r) => fmtInt(r.battles) },
-    { id: "wins", label: t`Wins`, value: (r) => r.wins, cell: (r) => fmtInt(r.wins) },
-    { id: "rating", label: t`Rating gained`, value: (r) => r.ratingDelta, cell: (r) => fmtInt(r.ratingDelta) },
-    { id: "experience", label: t`Experience`, value: (r) => r.experience, cell: (r) => fmtInt(r.experience) },
+    ...figureColumns<Row>(),
   ];
   return (
     <section>
       <h1>{t`Players' tournaments`}</h1>
       <div className="tk-row" style={{ flexWrap: "wrap" }}>
-        <label className="tk-row">
-          {t`Ranked by`}
-          <select value={by} onChange={(e) => setBy(e.target.value as Order)}>
-            {(Object.keys(ORDERS) as Order[]).map((k) => (
-              <option key={k} value={k}>
-                {t(ORDERS[k])}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OrderSelect value={by} onChange={setBy} />
         <DateTimePicker label={t`From (default: this week)`} value={from} onChange={setFrom} />
         <DateTimePicker label={t`To`} value={to} onChange={setTo} />
       </div>

@@ -1,5 +1,40 @@
-// What the two tournament screens share: the orders a top can be ranked by.
-import { msg } from "@lingui/core/macro";
+// What the two tournament screens (the week's top players, one player's weeks) share: the orders
+// a top can be ranked by and their select, and the figures of a row.
+import { msg, t } from "@lingui/core/macro";
+import { fmtInt } from "../../lib/i18n.ts";
+import type { Column } from "../../components/Table.tsx";
 
 export const ORDERS = { rating: msg`rating gained`, wins: msg`wins`, battles: msg`battles`, experience: msg`experience` };
 export type Order = keyof typeof ORDERS;
+
+/** "Ranked by": rating gained, wins, battles or experience. */
+export function OrderSelect({ value, onChange }: { value: Order; onChange: (o: Order) => void }) {
+  return (
+    <label className="tk-row">
+      {t`Ranked by`}
+      <select value={value} onChange={(e) => onChange(e.target.value as Order)}>
+        {(Object.keys(ORDERS) as Order[]).map((k) => (
+          <option key={k} value={k}>
+            {t(ORDERS[k])}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A row's figures in finished battles of its period. */
+export interface Figures {
+  battles: number;
+  wins: number;
+  ratingDelta: number;
+  experience: number;
+}
+
+/** The columns of a row's figures: battles, wins, rating gained, experience. */
+export const figureColumns = <R extends Figures>(): Column<R>[] => [
+  { id: "battles", label: t`Battles`, value: (r) => r.battles, cell: (r) => fmtInt(r.battles) },
+  { id: "wins", label: t`Wins`, value: (r) => r.wins, cell: (r) => fmtInt(r.wins) },
+  { id: "rating", label: t`Rating gained`, value: (r) => r.ratingDelta, cell: (r) => fmtInt(r.ratingDelta) },
+  { id: "experience", label: t`Experience`, value: (r) => r.experience, cell: (r) => fmtInt(r.experience) },
+];
