@@ -3,11 +3,9 @@
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
-import { useForm } from "../../lib/form.ts";
-import { Form, FormField } from "../../components/Form.tsx";
 import { Empty, Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { findPlayerSchema } from "../player/schemas.ts";
+import { FindPlayer, type FoundPlayer } from "../player/FindPlayer.tsx";
 
 interface Person {
   playerId: number;
@@ -19,16 +17,10 @@ interface Friends {
   incoming: (Person & { requestId: number })[];
   outgoing: (Person & { requestId: number })[];
 }
-interface Found {
-  id: number;
-  nickname: string;
-  level: number;
-}
 
 export function FriendsPanel() {
   const state = useApi<Friends>("/public/profile/friends");
-  const [found, setFound] = useState<Found[] | null>(null);
-  const form = useForm(findPlayerSchema, { query: "" });
+  const [found, setFound] = useState<FoundPlayer[] | null>(null);
   const act = async (url: string, body: unknown, done: string) => {
     try {
       await api(url, { body });
@@ -95,33 +87,17 @@ export function FriendsPanel() {
           </>
         )}
       </Load>
-      <Form
-        form={form}
+      <FindPlayer<{ players: FoundPlayer[] }>
+        label={t`Friend's nickname or player id`}
         submitLabel={t`Find a friend`}
-        onSubmit={form.submit(async (input) => {
-          const r = await api<{ players: Found[] }>("/public/profile/findPlayer", { body: input });
-          setFound(r.players);
-        })}
-      >
-        <FormField form={form} name="query" label={t`Friend's nickname or player id`} />
-      </Form>
-      {found &&
-        (found.length === 0 ? (
-          <Empty>{t`No player found.`}</Empty>
-        ) : (
-          <ul aria-label={t`Players found`}>
-            {found.map((p) => (
-              <li key={p.id} className="tk-row">
-                <span>
-                  {p.nickname} (#{p.id}, {t`level`} {p.level})
-                </span>
-                <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/request", { playerId: p.id }, t`Friend request sent`)}>
-                  {t`Add friend`}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ))}
+        found={found}
+        onFound={(r) => setFound(r.players)}
+        action={(p) => (
+          <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/request", { playerId: p.id }, t`Friend request sent`)}>
+            {t`Add friend`}
+          </button>
+        )}
+      />
     </section>
   );
 }
