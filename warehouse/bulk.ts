@@ -4,6 +4,7 @@
 // measure the dashboards at scale, not to model the transactional path; never run it against a
 // production warehouse. Every attribute of a player (registration time, country, platform,
 // source) is a hash of its id and the seed, so all tables agree about a player without joins.
+import { z } from "zod";
 import type { Warehouse } from "./port.ts";
 
 export interface BulkOptions {
@@ -142,24 +143,17 @@ export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Rec
   return counts;
 }
 
-/** The rollups the metrics read (migrations 0002-0004). */
-export const ROLLUPS = [
-  "registrations_daily",
-  "active_daily",
-  "retention_daily",
-  "payments_daily",
-  "payments_cohort_daily",
-  "currency_daily",
-  "player_experience",
-  "item_holdings",
-  "tank_daily",
-  "active_days",
-  "active_monthly",
-  "payers_daily",
-  "payers_monthly",
-  "balances_current",
-  "retention_weekly",
-] as const;
+const TargetRow = z.object({ q: z.string() });
+
+/**
+ * The rollups: every table a materialized view writes into, as the warehouse's own catalogue
+ * says (so a rollup a later migration adds is one without a list to update; migration 0006
+ * keeps its own list, frozen as the tables were then).
+ */
+export async function rollupTables(wh: Warehouse): Promise<string[]> {
+  const views = await wh.query("SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND engine = 'MaterializedView' ORDER BY name", {}, TargetRow);
+  return [...new Set(views.map((v) => /\bTO\s+(?:\w+\.)?(\w+)/.exec(v.q)?.[1] ?? ""))].filter(Boolean);
+}
 
 /**
  * Merges each rollup's parts, as a live warehouse's background merges would have over the
@@ -167,7 +161,7 @@ export const ROLLUPS = [
  * its own, which no running system would still have). Benchmarks only.
  */
 export async function settleRollups(wh: Warehouse, onTable?: (table: string) => void): Promise<void> {
-  for (const t of ROLLUPS) {
+  for (const t of await rollupTables(wh)) {
     await wh.command(`OPTIMIZE TABLE ${t} FINAL`);
     onTable?.(t);
   }
