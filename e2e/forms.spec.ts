@@ -117,3 +117,33 @@ test("an operator changes the ad settings through typed fields, saves, reloads a
   expect(errors).toEqual([]);
   await close();
 });
+
+test("an operator types a catalog price in roubles, not kopecks; a price that is not an amount is named in Russian", async ({ browser }, info) => {
+  const { page, errors, close } = await operatorPage(browser);
+  const first = (await running.db.execute("select id, prices from billing_catalog_items order by sort_order, id limit 1")).rows[0];
+  const id = String(first.id);
+  const prices = () => running.db.execute({ sql: "select prices from billing_catalog_items where id = ?", args: [id] }).then((r) => JSON.parse(String(r.rows[0].prices)) as { market: string; currency: string; amount: number }[]);
+  const before = await prices();
+  const rub = before.findIndex((p) => p.currency === "RUB");
+  expect(rub).toBeGreaterThanOrEqual(0);
+
+  await page.goto(`${running.url}/admin/billing/`);
+  await page.getByRole("row").filter({ hasText: id }).getByRole("button", { name: "Изменить" }).click();
+  const price = page.getByRole("group", { name: `Цена ${rub + 1}` });
+  const amount = price.getByLabel("Сумма, RUB");
+  // The stored kopecks are shown as roubles.
+  await expect(amount).toHaveValue((before[rub].amount / 100).toFixed(2));
+
+  await amount.fill("12,345");
+  await page.getByRole("button", { name: "Сохранить", exact: true }).click();
+  await expect(price.getByText("Введите число.")).toBeVisible();
+  await expect(amount).toBeFocused();
+  expect(await prices()).toEqual(before);
+
+  await amount.fill("149,50");
+  await page.getByRole("button", { name: "Сохранить", exact: true }).click();
+  await expect.poll(prices).toEqual(before.map((p, i) => (i === rub ? { ...p, amount: 14950 } : p)));
+  await page.screenshot({ path: info.outputPath("billing.png"), fullPage: true });
+  expect(errors).toEqual([]);
+  await close();
+});

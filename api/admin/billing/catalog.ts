@@ -16,6 +16,7 @@ import {
   bumpVersion, cachedCatalog, currentVersion, dropCachedCatalog, grantsAt, isAvailable, itemId, itemSchema, itemToRow, loadCatalog, multiplierSchema, rowToItem, MARKETS,
   type CatalogItem, type Multiplier,
 } from "../../billing/catalog.ts";
+import { CURRENCIES } from "../../billing/money.ts";
 
 const S = { auth: "admin", role: "support" } as const;
 const O = { auth: "admin", role: "operator" } as const;
@@ -63,7 +64,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/billing/", ...S }, async (c) => {
     const { db } = c.var.deps;
     const snap = await loadCatalog(db);
-    return c.json({ items: snap.items, multipliers: snap.multipliers, versions: { internal: snap.version, facebook: await currentVersion(db, "facebook") }, markets: MARKETS });
+    return c.json({ items: snap.items, multipliers: snap.multipliers, versions: { internal: snap.version, facebook: await currentVersion(db, "facebook") }, markets: MARKETS, currencies: CURRENCIES });
   });
 
   route(app, { method: "GET", path: "/admin/billing/catalog/edit/:item_id{[^/]+}", ...S }, { params: itemParam }, async (c, { item_id: id }) => {

@@ -9,7 +9,11 @@ import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { grantsText } from "./CheckoutPage.tsx";
-import { ph, t } from "@lingui/core/macro";
+import { msg, ph, t } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { majorToMinor, minorToMajor } from "../../lib/money.ts";
+import { messageText } from "../../lib/form.ts";
+import { pathLabel } from "../../lib/schema-form.ts";
 import { money, GRANT_NAMES } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
@@ -36,6 +40,7 @@ interface Catalog {
   multipliers: Multiplier[];
   versions: { internal: number; facebook: number };
   markets: string[];
+  currencies: string[];
 }
 
 const EMPTY: Item = { id: "", titleRu: "", titleEn: "", grants: { gold: 0, silver: 0, premiumDays: 0 }, bonusGold: 0, prices: [], availability: { markets: [], countries: [], platforms: [], from: null, until: null }, sortOrder: 0, active: true };
@@ -43,45 +48,89 @@ const list = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
 const toLocalInput = (ms: number | null) => (ms == null ? "" : new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
 const fromLocalInput = (v: string) => (v ? new Date(v).getTime() : null);
 
-function ItemForm({ item, isNew, markets, onDone }: { item: Item; isNew: boolean; markets: string[]; onDone: () => void }) {
+/** A price row as typed: the amount in the currency's major unit ("99.00" for 9900 kopecks). */
+interface PriceRow { market: string; currency: string; amount: string }
+
+const FIELD_NAMES: Record<string, MessageDescriptor> = {
+  id: msg`Id`, titleRu: msg`Title (ru)`, titleEn: msg`Title (en)`, grants: msg`Grants`, gold: msg`Gold`, silver: msg`Silver`, premiumDays: msg`Premium days`,
+  bonusGold: msg`Bonus gold`, prices: msg`Prices`, market: msg`Market`, currency: msg`Currency`, amount: msg`Amount`, availability: msg`Availability`,
+  markets: msg`Markets`, countries: msg`Countries`, platforms: msg`Platforms`, from: msg`Available from`, until: msg`Available until`,
+  sortOrder: msg`Sort order`, active: msg`Active`, multipliers: msg`Multipliers`, itemId: msg`Item`, percent: msg`Percent`, startsAt: msg`Starts`, endsAt: msg`Ends`,
+};
+/** A server field path in words: "prices.0.amount" → "Prices · price 1 · Amount". */
+const fieldName = (path: string) => pathLabel(path, (f) => (FIELD_NAMES[f] ? t(FIELD_NAMES[f]) : f), (n) => t`row ${ph({ n })}`);
+
+/** Errors no input on the form shows, named in words. */
+function OtherErrors({ errors, shown }: { errors: Record<string, string>; shown: (k: string) => boolean }) {
+  const rest = Object.entries(errors).filter(([k]) => !shown(k));
+  if (!rest.length) return null;
+  return (
+    <ul className="tk-error" role="alert">
+      {rest.map(([k, m]) => (
+        <li key={k}>{fieldName(k)}: {m}</li>
+      ))}
+    </ul>
+  );
+}
+
+function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; isNew: boolean; markets: string[]; currencies: string[]; onDone: () => void }) {
   const [v, setV] = useState(item);
-  const [prices, setPrices] = useState(item.prices.map((p) => `${p.market} ${p.currency} ${p.amount}`).join("\n"));
+  const [prices, setPrices] = useState<PriceRow[]>(item.prices.map((p) => ({ market: p.market, currency: p.currency, amount: minorToMajor(p.amount, p.currency) })));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const err = (k: string) => errors[k] && <small className="tk-error">{errors[k]}</small>;
+  const [busy, setBusy] = useState(false);
+  const err = (k: string) => errors[k] && <small className="tk-field-error" id={`bf-${k}-error`}>{errors[k]}</small>;
+  const invalid = (k: string) => ({ "aria-invalid": !!errors[k], "aria-describedby": errors[k] ? `bf-${k}-error` : undefined });
+  const setPrice = (i: number, patch: Partial<PriceRow>) => setPrices(prices.map((p, j) => (j === i ? { ...p, ...patch } : p)));
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = prices.split("\n").map((l) => l.trim()).filter(Boolean).map((l) => {
-      const [market, currency, amount] = l.split(/\s+/);
-      return { market, currency: currency?.toUpperCase(), amount };
+    // Amounts typed in the major unit go to the API in minor units; one that is not an amount of its currency is named here.
+    const local: Record<string, string> = {};
+    const parsed = prices.map((p, i) => {
+      const minor = majorToMinor(p.amount, p.currency);
+      if (p.amount.trim() === "") local[`prices.${i}.amount`] = messageText(locale, { id: "validation.required" });
+      else if (minor === null) local[`prices.${i}.amount`] = messageText(locale, { id: "validation.number" });
+      return { market: p.market, currency: p.currency, amount: minor ?? p.amount };
     });
+    setErrors(local);
+    if (Object.keys(local).length) {
+      document.getElementById(`bf-${Object.keys(local)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
     try {
       await api(isNew ? "/admin/billing/catalog/add" : "/admin/billing/catalog/save", { body: { ...v, prices: parsed } });
       toast.ok(t`Saved`);
       onDone();
     } catch (x) {
-      setErrors((x as ApiError).fields ?? {});
-      toast.error((x as ApiError).message);
+      const fields = (x as ApiError).fields ?? {};
+      setErrors(fields);
+      if (!Object.keys(fields).length) toast.error((x as ApiError).message);
+      else document.getElementById(`bf-${Object.keys(fields)[0]}`)?.focus();
     }
+    setBusy(false);
   }
   const num = (path: "gold" | "silver" | "premiumDays") => (
     <label>
-      {t(GRANT_NAMES[path])} <input inputMode="numeric" value={String(v.grants[path])} onChange={(e) => setV({ ...v, grants: { ...v.grants, [path]: e.target.value as never } })} />
+      {t(GRANT_NAMES[path])} <input id={`bf-grants.${path}`} inputMode="numeric" value={String(v.grants[path])} onChange={(e) => setV({ ...v, grants: { ...v.grants, [path]: e.target.value as never } })} {...invalid(`grants.${path}`)} />
       {err(`grants.${path}`)}
     </label>
   );
+  const shown = (k: string) =>
+    ["id", "titleRu", "titleEn", "grants.gold", "grants.silver", "grants.premiumDays", "bonusGold", "prices", "availability.until", "availability.from", "sortOrder"].includes(k) ||
+    /^prices\.\d+\.(market|currency|amount)$/.test(k) || k.startsWith("availability.countries");
   return (
-    <form onSubmit={save} className="tk-billing-form" style={{ display: "grid", gap: 10, background: "var(--panel)", padding: 16, borderRadius: 8 }}>
+    <form noValidate onSubmit={save} aria-busy={busy} aria-label={isNew ? t`New item` : t`Item ${ph({ id: item.id })}`} className="tk-billing-form" style={{ display: "grid", gap: 10, background: "var(--panel)", padding: 16, borderRadius: 8 }}>
       <div className="tk-row">
         <label>
-          {t`Id`} <input value={v.id} readOnly={!isNew} onChange={(e) => setV({ ...v, id: e.target.value })} required />
+          {t`Id`} <input id="bf-id" value={v.id} readOnly={!isNew} onChange={(e) => setV({ ...v, id: e.target.value })} {...invalid("id")} />
           {err("id")}
         </label>
         <label>
-          {t`Title (ru)`} <input value={v.titleRu} onChange={(e) => setV({ ...v, titleRu: e.target.value })} />
+          {t`Title (ru)`} <input id="bf-titleRu" value={v.titleRu} onChange={(e) => setV({ ...v, titleRu: e.target.value })} {...invalid("titleRu")} />
           {err("titleRu")}
         </label>
         <label>
-          {t`Title (en)`} <input value={v.titleEn} onChange={(e) => setV({ ...v, titleEn: e.target.value })} />
+          {t`Title (en)`} <input id="bf-titleEn" value={v.titleEn} onChange={(e) => setV({ ...v, titleEn: e.target.value })} {...invalid("titleEn")} />
           {err("titleEn")}
         </label>
       </div>
@@ -91,46 +140,76 @@ function ItemForm({ item, isNew, markets, onDone }: { item: Item; isNew: boolean
         {num("silver")}
         {num("premiumDays")}
         <label>
-          {t`Bonus gold`} <input inputMode="numeric" value={String(v.bonusGold)} onChange={(e) => setV({ ...v, bonusGold: e.target.value as never })} />
+          {t`Bonus gold`} <input id="bf-bonusGold" inputMode="numeric" value={String(v.bonusGold)} onChange={(e) => setV({ ...v, bonusGold: e.target.value as never })} {...invalid("bonusGold")} />
           {err("bonusGold")}
         </label>
       </fieldset>
-      <label style={{ display: "grid" }}>
-        {t`Prices`} <small>{t`One price a line: market currency amount (minor units), e.g. web RUB 9900`}</small>
-        <textarea rows={5} value={prices} onChange={(e) => setPrices(e.target.value)} />
-        {Object.entries(errors).filter(([k]) => k.startsWith("prices")).map(([k, m]) => <small key={k} className="tk-error">{k}: {m}</small>)}
-      </label>
+      <fieldset className="tk-billing-prices">
+        <legend>{t`Prices`}</legend>
+        <p className="tk-hint">{t`One price per market and currency; the amount in the currency itself (99.00 roubles, not kopecks).`}</p>
+        {prices.length === 0 && <p className="tk-hint">{t`No prices yet.`}</p>}
+        {prices.map((p, i) => (
+          <div key={i} className="tk-row" role="group" aria-label={t`Price ${ph({ n: i + 1 })}`}>
+            <label>
+              {t`Market`}{" "}
+              <select id={`bf-prices.${i}.market`} value={p.market} onChange={(e) => setPrice(i, { market: e.target.value })} {...invalid(`prices.${i}.market`)}>
+                {markets.map((m) => <option key={m} value={m}>{valueText("store", m)}</option>)}
+              </select>
+              {err(`prices.${i}.market`)}
+            </label>
+            <label>
+              {t`Currency`}{" "}
+              <select id={`bf-prices.${i}.currency`} value={p.currency} onChange={(e) => setPrice(i, { currency: e.target.value })} {...invalid(`prices.${i}.currency`)}>
+                {currencies.map((c) => <option key={c} value={c}>{c}</option>)}
+              </select>
+              {err(`prices.${i}.currency`)}
+            </label>
+            <label>
+              {t`Amount, ${ph({ currency: p.currency })}`}{" "}
+              <input id={`bf-prices.${i}.amount`} inputMode="decimal" value={p.amount} onChange={(e) => setPrice(i, { amount: e.target.value })} {...invalid(`prices.${i}.amount`)} />
+              {!errors[`prices.${i}.amount`] && majorToMinor(p.amount, p.currency) !== null && <small className="tk-hint">{money(majorToMinor(p.amount, p.currency)!, p.currency)}</small>}
+              {err(`prices.${i}.amount`)}
+            </label>
+            <button type="button" className="tk-btn tk-danger" onClick={() => setPrices(prices.filter((_, j) => j !== i))} aria-label={t`Remove price ${ph({ n: i + 1 })}`}>{t`Remove`}</button>
+          </div>
+        ))}
+        {err("prices")}
+        <button type="button" className="tk-btn" onClick={() => setPrices([...prices, { market: markets[0] ?? "web", currency: currencies.includes("RUB") ? "RUB" : (currencies[0] ?? "USD"), amount: "" }])}>{t`Add a price`}</button>
+      </fieldset>
       <fieldset className="tk-row">
         <legend>{t`Availability`}</legend>
         <label>
           {t`Markets (empty: all)`}
           <select multiple value={v.availability.markets} onChange={(e) => setV({ ...v, availability: { ...v.availability, markets: [...e.target.selectedOptions].map((o) => o.value) } })}>
-            {markets.map((m) => <option key={m}>{m}</option>)}
+            {markets.map((m) => <option key={m} value={m}>{valueText("store", m)}</option>)}
           </select>
         </label>
         <label>
-          {t`Countries, comma-separated (empty: all)`} <input value={v.availability.countries.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, countries: list(e.target.value.toUpperCase()) } })} />
-          {err("availability.countries.0")}
+          {t`Countries, comma-separated (empty: all)`} <input id="bf-availability.countries" value={v.availability.countries.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, countries: list(e.target.value.toUpperCase()) } })} {...invalid("availability.countries.0")} />
+          {Object.entries(errors).filter(([k]) => k.startsWith("availability.countries")).map(([k, m]) => <small key={k} className="tk-field-error">{m}</small>)}
         </label>
         <label>
           {t`Platforms, comma-separated (empty: all)`} <input value={v.availability.platforms.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, platforms: list(e.target.value) } })} />
         </label>
         <label>
-          {t`Available from`} <input type="datetime-local" value={toLocalInput(v.availability.from)} onChange={(e) => setV({ ...v, availability: { ...v.availability, from: fromLocalInput(e.target.value) } })} />
+          {t`Available from`} <input id="bf-availability.from" type="datetime-local" value={toLocalInput(v.availability.from)} onChange={(e) => setV({ ...v, availability: { ...v.availability, from: fromLocalInput(e.target.value) } })} {...invalid("availability.from")} />
+          {err("availability.from")}
         </label>
         <label>
-          {t`Available until`} <input type="datetime-local" value={toLocalInput(v.availability.until)} onChange={(e) => setV({ ...v, availability: { ...v.availability, until: fromLocalInput(e.target.value) } })} />
+          {t`Available until`} <input id="bf-availability.until" type="datetime-local" value={toLocalInput(v.availability.until)} onChange={(e) => setV({ ...v, availability: { ...v.availability, until: fromLocalInput(e.target.value) } })} {...invalid("availability.until")} />
           {err("availability.until")}
         </label>
       </fieldset>
+      <OtherErrors errors={errors} shown={shown} />
       <div className="tk-row">
         <label>
-          {t`Sort order`} <input inputMode="numeric" value={String(v.sortOrder)} onChange={(e) => setV({ ...v, sortOrder: e.target.value as never })} />
+          {t`Sort order`} <input id="bf-sortOrder" inputMode="numeric" value={String(v.sortOrder)} onChange={(e) => setV({ ...v, sortOrder: e.target.value as never })} {...invalid("sortOrder")} />
+          {err("sortOrder")}
         </label>
         <label>
           <input type="checkbox" checked={v.active} onChange={(e) => setV({ ...v, active: e.target.checked })} /> {t`Active`}
         </label>
-        <button type="submit" className="tk-btn tk-primary">{t`Save`}</button>
+        <button type="submit" className="tk-btn tk-primary" disabled={busy}>{t`Save`}</button>
         <button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>
       </div>
     </form>
@@ -139,35 +218,44 @@ function ItemForm({ item, isNew, markets, onDone }: { item: Item; isNew: boolean
 
 function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () => void }) {
   const [rows, setRows] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (i: number, patch: Partial<Multiplier>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const err = (i: number, k: string) => errors[`multipliers.${i}.${k}`] && <small className="tk-field-error">{errors[`multipliers.${i}.${k}`]}</small>;
   async function save() {
+    setErrors({});
     try {
       await api("/admin/billing/multipliers/save", { body: { multipliers: rows } });
       toast.ok(t`Saved`);
       onDone();
     } catch (x) {
-      toast.error(Object.entries((x as ApiError).fields).map(([k, m]) => `${k}: ${m}`).join("; ") || (x as ApiError).message);
+      const fields = (x as ApiError).fields ?? {};
+      setErrors(fields);
+      if (!Object.keys(fields).length) toast.error((x as ApiError).message);
     }
   }
+  const shown = (k: string) => /^multipliers\.\d+\.(itemId|currency|percent|startsAt|endsAt)$/.test(k);
   return (
     <section>
       <h2>{t`Multipliers`}</h2>
       <p className="tk-muted">{t`x2 gold this weekend: currency gold, percent 200, the period.`}</p>
-      <table>
-        <thead><tr><th>{t`Item (empty: all)`}</th><th>{t`Currency`}</th><th>{t`Percent`}</th><th>{t`Starts`}</th><th>{t`Ends`}</th><th /></tr></thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i}>
-              <td><input value={r.itemId ?? ""} onChange={(e) => set(i, { itemId: e.target.value || null })} /></td>
-              <td><select value={r.currency} onChange={(e) => set(i, { currency: e.target.value as "gold" })}><option>gold</option><option>silver</option></select></td>
-              <td><input inputMode="numeric" value={String(r.percent)} onChange={(e) => set(i, { percent: Number(e.target.value) })} /></td>
-              <td><input type="datetime-local" value={toLocalInput(r.startsAt)} onChange={(e) => set(i, { startsAt: fromLocalInput(e.target.value) ?? 0 })} /></td>
-              <td><input type="datetime-local" value={toLocalInput(r.endsAt)} onChange={(e) => set(i, { endsAt: fromLocalInput(e.target.value) ?? 0 })} /></td>
-              <td><button type="button" className="tk-btn" onClick={() => setRows(rows.filter((_, j) => j !== i))}>{t`Remove`}</button></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="tk-table-scroll">
+        <table>
+          <thead><tr><th>{t`Item (empty: all)`}</th><th>{t`Currency`}</th><th>{t`Percent`}</th><th>{t`Starts`}</th><th>{t`Ends`}</th><th aria-label={t`Actions`} /></tr></thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i}>
+                <td><input aria-label={t`Item (empty: all)`} value={r.itemId ?? ""} onChange={(e) => set(i, { itemId: e.target.value || null })} aria-invalid={!!errors[`multipliers.${i}.itemId`]} />{err(i, "itemId")}</td>
+                <td><select aria-label={t`Currency`} value={r.currency} onChange={(e) => set(i, { currency: e.target.value as "gold" })}><option value="gold">{valueText("currency", "gold")}</option><option value="silver">{valueText("currency", "silver")}</option></select>{err(i, "currency")}</td>
+                <td><input aria-label={t`Percent`} inputMode="numeric" value={String(r.percent)} onChange={(e) => set(i, { percent: e.target.value as never })} aria-invalid={!!errors[`multipliers.${i}.percent`]} />{err(i, "percent")}</td>
+                <td><input aria-label={t`Starts`} type="datetime-local" value={toLocalInput(r.startsAt)} onChange={(e) => set(i, { startsAt: fromLocalInput(e.target.value) ?? 0 })} />{err(i, "startsAt")}</td>
+                <td><input aria-label={t`Ends`} type="datetime-local" value={toLocalInput(r.endsAt)} onChange={(e) => set(i, { endsAt: fromLocalInput(e.target.value) ?? 0 })} aria-invalid={!!errors[`multipliers.${i}.endsAt`]} />{err(i, "endsAt")}</td>
+                <td><button type="button" className="tk-btn" onClick={() => setRows(rows.filter((_, j) => j !== i))}>{t`Remove`}</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <OtherErrors errors={errors} shown={shown} />
       <div className="tk-row">
         <button type="button" className="tk-btn" onClick={() => setRows([...rows, { itemId: null, currency: "gold", percent: 200, startsAt: Date.now(), endsAt: Date.now() + 2 * 86_400_000 }])}>{t`Add multiplier`}</button>
         <button type="button" className="tk-btn tk-primary" onClick={save}>{t`Save multipliers`}</button>
@@ -249,7 +337,7 @@ export default function CatalogPage() {
           <button type="button" className="tk-btn" onClick={() => invalidate("facebook")}>{t`Refresh Facebook catalog cache`}</button>
         </div>
       </header>
-      {editing && <ItemForm key={editing.item.id || "new"} item={editing.item} isNew={editing.isNew} markets={state.data?.markets ?? []} onDone={done} />}
+      {editing && <ItemForm key={editing.item.id || "new"} item={editing.item} isNew={editing.isNew} markets={state.data?.markets ?? []} currencies={state.data?.currencies ?? []} onDone={done} />}
       <Load state={state}>
         {(d) => (
           <>

@@ -156,7 +156,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         exportName={`payments-${playerId}`}
         version={version}
       />
-      <form onSubmit={addCredit} className="tk-billing-credit">
+      <form noValidate onSubmit={addCredit} className="tk-billing-credit">
         <h2>{t`Manual credit`}</h2>
         <div className="tk-row">
           {(["gold", "silver", "premiumDays"] as const).map((k) => (
@@ -176,7 +176,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
       </form>
       <Live playerId={playerId} />
       {reversing && (
-        <form className="tk-row tk-billing-reverse" onSubmit={(e) => (e.preventDefault(), setConfirming(true))}>
+        <form noValidate className="tk-row tk-billing-reverse" onSubmit={(e) => (e.preventDefault(), setConfirming(true))}>
           <strong>{t`Reverse`} #{reversing.id}</strong>
           <label>
             {t`Reason`} <input autoFocus required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} />
