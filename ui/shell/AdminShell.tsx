@@ -54,6 +54,7 @@ export default function AdminShell() {
           </button>
         </div>
         <form
+          noValidate
           className="tk-jump"
           data-open={menuOpen}
           role="search"
@@ -96,7 +97,7 @@ export default function AdminShell() {
           <span>{me.data?.admin ? `${me.data.admin.username} · ${me.data.admin.role}` : ""}</span>
           <LanguageSwitch />
           {me.data?.admin && (
-            <form method="post" action={`/admin/logout?_csrf=${encodeURIComponent(csrfToken())}`} onSubmit={signOut}>
+            <form noValidate method="post" action={`/admin/logout?_csrf=${encodeURIComponent(csrfToken())}`} onSubmit={signOut}>
               <button type="submit" className="tk-btn">
                 {t`Sign out`}
               </button>

@@ -63,7 +63,7 @@ export default function AdminLogPage() {
   return (
     <section>
       <h1>{t`Admin log`}</h1>
-      <form className="tk-row tk-filters" onSubmit={apply} aria-label={t`Admin log`}>
+      <form noValidate className="tk-row tk-filters" onSubmit={apply} aria-label={t`Admin log`}>
         {text("admin")}
         {text("action")}
         {text("target")}

@@ -124,6 +124,7 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
     <section className="tk-panel" aria-labelledby="edit-admin-title">
       <h2 id="edit-admin-title">{t`Edit ${ph({ username: admin.username })}`}</h2>
       <form
+        noValidate
         className="tk-row"
         onSubmit={(e) => {
           e.preventDefault();
@@ -138,6 +139,7 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
         </button>
       </form>
       <form
+        noValidate
         className="tk-row"
         onSubmit={(e) => {
           e.preventDefault();

@@ -78,7 +78,7 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
         </div>
       )}
       {pending && rejecting && (
-        <form className="tk-form" onSubmit={(e) => (e.preventDefault(), reject())}>
+        <form noValidate className="tk-form" onSubmit={(e) => (e.preventDefault(), reject())}>
           <label>
             {t`Reason`}{" "}
             <select value={reason} onChange={(e) => setReason(e.target.value)} autoFocus>

@@ -114,7 +114,7 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
           </>
         )}
       </Load>
-      <form className="tk-thread-reply" onSubmit={(e) => (e.preventDefault(), send())}>
+      <form noValidate className="tk-thread-reply" onSubmit={(e) => (e.preventDefault(), send())}>
         <label htmlFor="tk-reply">{t`Reply`}</label>
         <textarea id="tk-reply" name="reply" rows={5} maxLength={5000} value={reply} onChange={(e) => setReply(e.target.value)} aria-invalid={!!error} />
         {error && <div className="tk-field-error">{error}</div>}

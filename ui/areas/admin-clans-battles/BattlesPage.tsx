@@ -114,7 +114,7 @@ export default function BattlesPage() {
           </div>
         )}
       </Load>
-      <form className="tk-row" onSubmit={find} role="search">
+      <form noValidate className="tk-row" onSubmit={find} role="search">
         <input aria-label={t`Battle id, player id or nickname`} placeholder={t`Battle id, player id or nickname`} value={q} onChange={(e) => setQ(e.target.value)} required maxLength={64} />
         <button type="submit" className="tk-btn">
           {t`Find`}

@@ -63,7 +63,7 @@ export default function ClanCountersPage({ params }: { params: Record<string, st
       <Chart loading={graph.loading} spec={g ? { kind: "line", title: t`Rating at the end of each day`, x: g.days, series: [{ name: t`Rating`, data: g.rating }] } : null} />
       <Chart loading={graph.loading} spec={g ? { kind: "line", title: t`Members at the end of each day`, x: g.days, series: [{ name: t`Members`, data: g.members }] } : null} />
       <h2>{t`Clan log around a moment`}</h2>
-      <form className="tk-row" onSubmit={loadNear}>
+      <form noValidate className="tk-row" onSubmit={loadNear}>
         <input aria-label={t`Moment (DD.MM.YYYY HH:mm:ss)`} placeholder={t`DD.MM.YYYY HH:mm:ss`} value={at} onChange={(e) => setAt(e.target.value)} required />
         <button type="submit" className="tk-btn">
           {t`Show ±24 h`}

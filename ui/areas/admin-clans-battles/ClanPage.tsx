@@ -51,7 +51,7 @@ function EditForm({ clan, onSaved }: { clan: ClanRow; onSaved: () => void }) {
     </label>
   );
   return (
-    <form className="tk-form-grid" onSubmit={save}>
+    <form noValidate className="tk-form-grid" onSubmit={save}>
       {field("name", t`Name`)}
       {field("tag", t`Tag`)}
       {field("description", t`Description`)}

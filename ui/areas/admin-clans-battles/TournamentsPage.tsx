@@ -22,6 +22,7 @@ export default function TournamentsPage() {
     <section className="tk-tournaments">
       <h1>{t`Clan tournaments`}</h1>
       <form
+        noValidate
         className="tk-row"
         onSubmit={(e) => {
           e.preventDefault();

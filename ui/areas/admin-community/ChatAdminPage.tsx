@@ -50,6 +50,7 @@ function PostForm({ rooms }: { rooms: string[] }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <form
+      noValidate
       className="tk-panel"
       aria-labelledby="post-title"
       onSubmit={async (e) => {
@@ -91,6 +92,7 @@ function Words({ initial }: { initial: string[] }) {
   const [text, setText] = useState(initial.join("\n"));
   return (
     <form
+      noValidate
       className="tk-panel"
       aria-labelledby="words-title"
       onSubmit={async (e) => {

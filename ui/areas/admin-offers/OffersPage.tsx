@@ -125,7 +125,7 @@ function OfferForm({ data, draft, onSaved, onCancel }: { data: PageData; draft: 
   };
   const err = (k: string) => errors[k] ?? Object.entries(errors).find(([f]) => f.startsWith(`${k}.`))?.[1];
   return (
-    <form className="tk-form tk-panel tk-offer-form" onSubmit={(e) => (e.preventDefault(), save())} aria-label={d.id ? t`Edit offer` : t`New offer`}>
+    <form noValidate className="tk-form tk-panel tk-offer-form" onSubmit={(e) => (e.preventDefault(), save())} aria-label={d.id ? t`Edit offer` : t`New offer`}>
       <h2>{d.id ? t`Edit offer #${ph({ id: d.id })}` : t`New offer`}</h2>
       <Field label={t`Title (Russian)`} error={err("titleRu")}><input name="titleRu" value={d.titleRu} maxLength={100} onChange={(e) => set({ titleRu: e.target.value })} /></Field>
       <Field label={t`Title (English)`} error={err("titleEn")}><input name="titleEn" value={d.titleEn} maxLength={100} onChange={(e) => set({ titleEn: e.target.value })} /></Field>

@@ -24,7 +24,7 @@ export function BulkUnban({ onDone }: { onDone: () => void }) {
     }
   };
   return (
-    <form className="tk-row" aria-label={t`Unban several players`} onSubmit={(e: FormEvent) => (e.preventDefault(), setAsking(true))}>
+    <form noValidate className="tk-row" aria-label={t`Unban several players`} onSubmit={(e: FormEvent) => (e.preventDefault(), setAsking(true))}>
       <label>
         {t`Player ids to unban`}
         <input name="playerIds" value={ids} placeholder="12, 345, 6789" aria-invalid={!!error} onChange={(e) => setIds(e.target.value)} />

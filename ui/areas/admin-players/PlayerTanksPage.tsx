@@ -69,6 +69,7 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
           <>
             <h1>{t`Tanks of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
             <form
+              noValidate
               className="tk-row"
               onSubmit={(e) => {
                 e.preventDefault();

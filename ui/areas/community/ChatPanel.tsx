@@ -103,7 +103,7 @@ export function ChatPanel({ room }: { room?: string }) {
           {head.mute ? (
             <p role="status" className="tk-state">{t`You cannot write in chat until ${ph({ until: fmtDateTime(head.mute.until) })}.`}</p>
           ) : (
-            <form onSubmit={send} className="tk-row" style={{ flexWrap: "wrap" }}>
+            <form noValidate onSubmit={send} className="tk-row" style={{ flexWrap: "wrap" }}>
               <input name="body" aria-label={t`Message`} value={text} maxLength={max} onChange={(e) => setText(e.target.value)} placeholder={t`Message`} aria-invalid={sendError ? true : undefined} style={{ flex: "1 1 220px", minWidth: 0 }} />
               <span aria-live="polite">{`${[...text].length}/${max}`}</span>
               <button type="submit" className="tk-btn tk-primary" disabled={!text.trim()}>

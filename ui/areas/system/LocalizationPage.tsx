@@ -67,7 +67,7 @@ function Texts({ languages }: { languages: Language[] }) {
         <a className="tk-btn" href={`${BASE}export?format=csv`} download>{t`Export CSV`}</a>
       </div>
       {editing && (
-        <form className="tk-panel tk-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <form noValidate className="tk-panel tk-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
           <label>{t`Key`} <input name="key" value={editing.key} readOnly={!!editing.id} onChange={(e) => setEditing({ ...editing, key: e.target.value })} /></label>
           {languages.map((l) => (
             <label key={l.code}>

@@ -35,7 +35,7 @@ export default function OptionsPage() {
         <section>
           <p className="tk-hint">{t`A player gets the "default" variant unless another variant's share of players takes them; the same player always gets the same variant. Other servers see a change within ${ph({ seconds: d.checkEveryMs / 1000 })} s.`}</p>
           <Table rows={d.keys.flatMap((k) => k.variants.map((v) => ({ ...v, key: k.key, shaped: k.shaped })))} columns={columns} rowKey={(r) => `${r.key}/${r.variant}`} caption={t`Keys and their variants`} />
-          <form className="tk-row" onSubmit={(e) => { e.preventDefault(); if (valid) navigate(`${editor(key, variant)}?new=1`); }}>
+          <form noValidate className="tk-row" onSubmit={(e) => { e.preventDefault(); if (valid) navigate(`${editor(key, variant)}?new=1`); }}>
             <label>{t`Key`} <input value={key} onChange={(e) => setKey(e.target.value)} aria-invalid={key !== "" && !NAME.test(key)} /></label>
             <label>{t`Variant`} <input value={variant} onChange={(e) => setVariant(e.target.value)} aria-invalid={!NAME.test(variant)} /></label>
             <button className="tk-btn tk-primary" disabled={!valid}>{t`New key or variant`}</button>
