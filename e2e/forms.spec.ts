@@ -64,7 +64,10 @@ test("an operator edits a kit through typed fields, checks, applies, reloads and
   await expect(page.getByRole("status", { name: "Изменения" })).toContainText("Т-34 ×1");
   expect(await kitItems()).toEqual(before);
   await page.getByRole("button", { name: "Применить" }).click();
+  // After applying, the screen reads the list again: wait for that before reloading.
+  const reread = page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/kits/" && r.request().method() === "GET");
   await page.getByRole("dialog").getByRole("button", { name: "Подтвердить" }).click();
+  await reread;
   await expect.poll(kitItems).toEqual([{ ...before[0], count: 7 }, ...before.slice(1), { kind: "tank", id: 5, count: 1 }]);
 
   await page.reload();
