@@ -1,10 +1,12 @@
 // TEST ONLY (edge/crash.test.ts): opens a stopped server's data directory in a process of its own
 // (chDB allows one data directory per process), ships what is left in the outbox, and prints
 // what the crash test checks, as JSON:
-//   missing       acknowledged player ids (argv[3], a file of ids) not in the store
+//   missing       acknowledged ids (argv[3], a JSON file: players, ended battles, shop purchases,
+//                 paid orders) not in the store as acknowledged
 //   ledgerDiffs   players whose balance differs from the sum of their ledger entries
 //   outboxVsWarehouse  per event table: event ids in the outbox but not in the warehouse, and the reverse
 //   rollupDiffs   rollups whose figures differ from the same figures recomputed from the raw events
+//   figures       each compared rollup's rows (the test wants none empty)
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { readEnv } from "../config.ts";
@@ -13,6 +15,7 @@ import { migrateWarehouse } from "../../warehouse/migrate.ts";
 import { drainOutbox } from "../../warehouse/shipper.ts";
 import { WAREHOUSE_TABLES } from "../../warehouse/events.ts";
 import { rollups } from "../../warehouse/migrations/0002_metrics_rollups.ts";
+import { ROLLUP_TABLES } from "../../warehouse/migrations/0006_rollup_dedup_window.ts";
 
 const [dir, idsFile] = process.argv.slice(2);
 const env = readEnv({ DATA_DIR: dir, SEED_PLAYERS: "0" });
@@ -21,9 +24,12 @@ const wh = await openWarehouse(env);
 await migrateWarehouse(wh);
 await drainOutbox(client, wh);
 
-const acknowledged = readFileSync(idsFile, "utf8").split("\n").filter(Boolean).map(Number);
-const present = new Set((await client.execute("SELECT id FROM players")).rows.map((r) => Number(r.id)));
-const missing = acknowledged.filter((id) => !present.has(id));
+const acknowledged = z.object({ player: z.array(z.number()), battle: z.array(z.number()), purchase: z.array(z.number()), order: z.array(z.number()) }).parse(JSON.parse(readFileSync(idsFile, "utf8")));
+const ids = async (sql: string) => new Set((await client.execute(sql)).rows.map((r) => Number(r.id)));
+const present = await ids("SELECT id FROM players");
+// What each acknowledgement promised: the player exists, the battle finished, the purchase was made, the order is paid.
+const kept = { player: present, battle: await ids("SELECT id FROM battles WHERE status = 'finished' AND ended_at IS NOT NULL"), purchase: await ids("SELECT id FROM shop_purchases"), order: await ids("SELECT id FROM billing_orders WHERE status = 'paid'") };
+const missing = Object.fromEntries(Object.entries(acknowledged).map(([kind, list]) => [kind, list.filter((id) => !kept[kind as keyof typeof kept].has(id))]));
 
 const ledgerDiffs = (
   await client.execute(`SELECT p.id, p.gold, p.silver,
@@ -59,18 +65,34 @@ for (const r of rollups) {
   figures[r.table] = stored.length;
   if (JSON.stringify(stored) !== JSON.stringify(fresh)) rollupDiffs.push(r.table);
 }
-// The DAU and retention rollups of 0003/0004 against the raw activity.
+// The rollups of 0003/0004 (DAU, MAU, retention, payers, current balances) against the raw events.
 const same = async (name: string, rollup: string, raw: string) => {
   const row = z.object({ k: z.string(), n: z.number() });
-  const a = JSON.stringify(await wh.query(rollup, {}, row));
-  const b = JSON.stringify(await wh.query(raw, {}, row));
-  if (a !== b) rollupDiffs.push(name);
+  const stored = await wh.query(rollup, {}, row);
+  figures[name] = stored.length;
+  if (JSON.stringify(stored) !== JSON.stringify(await wh.query(raw, {}, row))) rollupDiffs.push(name);
 };
 await same("active_days", "SELECT toString(day) AS k, toUInt64(groupBitmapMerge(players)) AS n FROM active_days GROUP BY day ORDER BY day", "SELECT toString(toDate(ts)) AS k, uniqExact(player_id) AS n FROM activity GROUP BY toDate(ts) ORDER BY toDate(ts)");
 await same("active_monthly", "SELECT toString(month) AS k, toUInt64(groupBitmapMerge(players)) AS n FROM active_monthly GROUP BY month ORDER BY month", "SELECT toString(toStartOfMonth(ts)) AS k, uniqExact(player_id) AS n FROM activity GROUP BY toStartOfMonth(ts) ORDER BY toStartOfMonth(ts)");
 await same("retention_weekly", "SELECT concat(toString(cohort_week), ' ', toString(week)) AS k, toUInt64(groupBitmapMerge(players)) AS n FROM retention_weekly GROUP BY cohort_week, week ORDER BY cohort_week, week", "SELECT concat(toString(toMonday(reg_ts)), ' ', toString(toMonday(ts))) AS k, uniqExact(player_id) AS n FROM activity GROUP BY toMonday(reg_ts), toMonday(ts) ORDER BY toMonday(reg_ts), toMonday(ts)");
 
-console.log(JSON.stringify({ acknowledged: acknowledged.length, players: present.size, missing, ledgerDiffs, outboxVsWarehouse, rollupDiffs, figures }));
+await same("payers_daily", "SELECT toString(day) AS k, toUInt64(groupBitmapMerge(payers)) AS n FROM payers_daily GROUP BY day ORDER BY day", "SELECT toString(toDate(ts)) AS k, uniqExact(player_id) AS n FROM payments WHERE status = 'paid' GROUP BY toDate(ts) ORDER BY toDate(ts)");
+await same("payers_monthly", "SELECT toString(month) AS k, toUInt64(groupBitmapMerge(payers)) AS n FROM payers_monthly GROUP BY month ORDER BY month", "SELECT toString(toStartOfMonth(ts)) AS k, uniqExact(player_id) AS n FROM payments WHERE status = 'paid' GROUP BY toStartOfMonth(ts) ORDER BY toStartOfMonth(ts)");
+// Each player's current balance per currency (the division dashboard) against the store's own
+// balance, for every player with a ledger entry in that currency.
+{
+  const stored = await wh.query("SELECT currency, toString(player_id) AS player, toString(balance) AS balance FROM balances_current FINAL ORDER BY currency, player_id", {}, z.object({ currency: z.string(), player: z.string(), balance: z.string() }));
+  figures.balances_current = stored.length;
+  const store = (
+    await client.execute(`SELECT l.currency, p.id AS player, CASE l.currency WHEN 'gold' THEN p.gold ELSE p.silver END AS balance
+      FROM players p JOIN (SELECT DISTINCT player_id, currency FROM ledger_entries) l ON l.player_id = p.id ORDER BY l.currency, p.id`)
+  ).rows.map((r) => ({ currency: String(r.currency), player: String(r.player), balance: String(r.balance) }));
+  if (JSON.stringify(stored) !== JSON.stringify(store)) rollupDiffs.push("balances_current");
+}
+// Every table a view fills is among those compared.
+const uncovered = ROLLUP_TABLES.filter((t) => !(t in figures));
+
+console.log(JSON.stringify({ acknowledged: Object.fromEntries(Object.entries(acknowledged).map(([k, v]) => [k, v.length])), players: present.size, missing, ledgerDiffs, outboxVsWarehouse, rollupDiffs, figures, uncovered }));
 await wh.close();
 client.close();
 process.exit(0);
