@@ -57,3 +57,21 @@ test("while 6 sign-ins are hashed in the pool, the event loop stalls far less th
     hashPasswordsWith(null);
   }
 }, 60_000);
+
+test("the workers run below the event loop's priority, the event loop keeps its own (Linux)", async () => {
+  const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  const fs = await import("node:fs");
+  const before = process.platform === "linux" ? niceOf(fs.readFileSync("/proc/thread-self/stat", "utf8")) : 0;
+  const niced = createKdfPool(1, { nice: 7 });
+  try {
+    const [nice] = await niced.priorities();
+    if (process.platform !== "linux") return expect(nice).toBeNull();
+    expect(nice).toBe(Math.min(19, before + 7));
+    // The thread that set it is the worker's: this thread (the event loop) is as it was.
+    expect(niceOf(fs.readFileSync("/proc/thread-self/stat", "utf8"))).toBe(before);
+    const threads = fs.readdirSync("/proc/self/task").map((t) => fs.readFileSync(`/proc/self/task/${t}/stat`, "utf8"));
+    expect(threads.some((s) => s.includes("(Worker)") && niceOf(s) === nice)).toBe(true);
+  } finally {
+    niced.close();
+  }
+});

@@ -1,7 +1,10 @@
 // Argon2id off the event loop on Bun and Deno: a small pool of Web Workers (edge/kdf-worker.ts)
 // behind the port api/identity/password.ts hashes through (Argon2Port). Each hash costs ~0.25 s
 // of CPU; run on the event loop, a burst of 60 sign-ins held every other request for seconds.
-// The pool leaves a core to the event loop: cores − 1 workers, at least one.
+// The pool leaves a core to the event loop: cores − 1 workers, at least one. And the workers run
+// below the event loop's priority (Linux nice +10, on Bun; edge/kdf-worker.ts): a core the
+// requests want goes to them first, and hashing takes what they leave, so a burst of sign-ins
+// slows the sign-ins, not every read (bench/signin-burst.ts).
 import type { Argon2Port } from "../api/identity/password.ts";
 
 interface Pending {
@@ -11,13 +14,21 @@ interface Pending {
 
 export interface KdfPool extends Argon2Port {
   close(): void;
+  /** The nice value each worker runs at (null: the process's own, not lowered). */
+  priorities(): Promise<(number | null)[]>;
 }
 
-export function createKdfPool(size = Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1)): KdfPool {
+/** How many nice steps below the event loop the workers run (Linux: 0–19, capped at 19). */
+export const KDF_NICE = 10;
+
+export function createKdfPool(size = Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1), opts: { nice?: number } = {}): KdfPool {
   const workers = Array.from({ length: size }, () => {
     const worker = new Worker(new URL("./kdf-worker.ts", import.meta.url).href, { type: "module" });
-    const slot = { worker, busy: 0, pending: new Map<number, Pending>() };
-    worker.onmessage = (e: MessageEvent<{ id: number; hash?: Uint8Array; error?: string }>) => {
+    let niced!: (n: number | null) => void;
+    const slot = { worker, busy: 0, pending: new Map<number, Pending>(), nice: new Promise<number | null>((r) => (niced = r)) };
+    worker.postMessage({ nice: opts.nice ?? KDF_NICE });
+    worker.onmessage = (e: MessageEvent<{ id: number; hash?: Uint8Array; error?: string } | { nice: number | null }>) => {
+      if (!("id" in e.data)) return niced(e.data.nice);
       const p = slot.pending.get(e.data.id);
       if (!p) return;
       slot.pending.delete(e.data.id);
@@ -26,6 +37,7 @@ export function createKdfPool(size = Math.max(1, (globalThis.navigator?.hardware
       else p.reject(new Error(e.data.error ?? "password hashing failed"));
     };
     worker.onerror = (e) => {
+      niced(null);
       for (const p of slot.pending.values()) p.reject(new Error(`password worker failed: ${(e as ErrorEvent).message ?? e}`));
       slot.busy -= slot.pending.size;
       slot.pending.clear();
@@ -45,6 +57,9 @@ export function createKdfPool(size = Math.max(1, (globalThis.navigator?.hardware
         slot.pending.set(id, { resolve, reject });
         slot.worker.postMessage({ id, password, salt, cost, hashLength });
       });
+    },
+    priorities() {
+      return Promise.all(workers.map((w) => w.nice));
     },
     close() {
       for (const { worker, pending } of workers) {
