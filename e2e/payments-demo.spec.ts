@@ -43,6 +43,35 @@ async function buyFrom(page: Page, provider: string, item: string) {
   await page.getByRole("region", { name: provider }).locator(`[data-item="${item}"]`).getByRole("button").click();
 }
 
+/**
+ * A stand-in's TEST MODE page: the banner is shown in its yellow (its stylesheet allowed by the
+ * page's Content-Security-Policy), at a desktop's and a phone's width, with no sideways scroll.
+ */
+async function testModeBanner(page: Page, info: import("@playwright/test").TestInfo, name: string) {
+  const banner = page.locator("#test-mode");
+  await expect(banner).toContainText("TEST MODE");
+  await expect(banner).toHaveCSS("background-color", "rgb(255, 212, 0)");
+  const size = page.viewportSize();
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width} px`).toBe(true);
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+/** Fails the test on any Content-Security-Policy violation the page reports in the console. */
+function noCspViolations(page: Page) {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text());
+  });
+  page.on("pageerror", (e) => {
+    if (/Content[- ]Security[- ]Policy/i.test(e.message)) violations.push(e.message);
+  });
+  return () => expect(violations, "CSP violations in the console").toEqual([]);
+}
+
 async function goldInProfile(page: Page, id: number, expected: number) {
   await expect.poll(() => goldOf(id)).toBe(expected);
   await page.goto(`${running.url}/public/profile/`);
@@ -51,6 +80,7 @@ async function goldInProfile(page: Page, id: number, expected: number) {
 
 test("redirect: Robokassa and Ecommpay from the payment methods screen to gold in the profile", async ({ browser }, info) => {
   const { id, page } = await asPlayer(browser, 0);
+  const noViolations = noCspViolations(page);
   const start = await goldOf(id);
 
   // Robokassa: its payment page (TEST MODE), Pay, the Result notification, back to Success.
@@ -58,7 +88,7 @@ test("redirect: Robokassa and Ecommpay from the payment methods screen to gold i
   await page.waitForURL(/\/test\/payments\/robokassa\/Merchant\/Index\.aspx\?/);
   await expect(page.locator("#test-mode")).toContainText("TEST MODE");
   await expect(page.locator("#amount")).toHaveText("149.00 RUB");
-  await page.screenshot({ path: info.outputPath("robokassa-page.png"), fullPage: true });
+  await testModeBanner(page, info, "robokassa-page");
   await page.locator("#pay").click();
   await page.waitForURL(/\/billing\/robokassa\/success\?/);
   await expect(page.getByRole("status")).toContainText("Paid");
@@ -68,23 +98,24 @@ test("redirect: Robokassa and Ecommpay from the payment methods screen to gold i
   // Ecommpay: its Payment Page, Pay, the signed callback, back to our order page.
   await buyFrom(page, "ecommpay", "gold_100");
   await page.waitForURL(/\/test\/payments\/ecommpay\/payment\?/);
-  await expect(page.locator("#test-mode")).toBeVisible();
+  await testModeBanner(page, info, "ecommpay-page");
   await page.locator("#pay").click();
   await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
   await expect(page.getByRole("status")).toContainText("Paid");
   await goldInProfile(page, id, start + 650);
   await page.screenshot({ path: info.outputPath("profile-after-redirect.png"), fullPage: true });
+  noViolations();
 });
 
 test("API: Stripe and PayPal from the payment methods screen to gold in the profile", async ({ browser }, info) => {
   const { id, page } = await asPlayer(browser, 1);
+  const noViolations = noCspViolations(page);
   const start = await goldOf(id);
 
   // Stripe: Checkout Session, the hosted page, the signed webhook, back to the order page.
   await buyFrom(page, "stripe", "gold_500");
   await page.waitForURL(/\/test\/payments\/stripe\/pay\/cs_test_/);
-  await expect(page.locator("#test-mode")).toBeVisible();
-  await page.screenshot({ path: info.outputPath("stripe-page.png"), fullPage: true });
+  await testModeBanner(page, info, "stripe-page");
   await page.locator("#pay").click();
   await page.waitForURL(/\/billing\/stripe\/order\/checkout\?order=\d+/);
   await expect(page.getByRole("status")).toContainText("Paid");
@@ -93,12 +124,13 @@ test("API: Stripe and PayPal from the payment methods screen to gold in the prof
   // PayPal: Orders v2, the approval page, back to our order page, which captures.
   await buyFrom(page, "paypal", "gold_1200");
   await page.waitForURL(/\/test\/payments\/paypal\/checkoutnow\?token=/);
-  await expect(page.locator("#test-mode")).toBeVisible();
+  await testModeBanner(page, info, "paypal-page");
   await page.locator("#approve").click();
   await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
   await expect(page.getByRole("status")).toContainText("Paid");
   await goldInProfile(page, id, start + 550 + 1400);
   await page.screenshot({ path: info.outputPath("profile-after-api.png"), fullPage: true });
+  noViolations();
 });
 
 test("store receipt: an iOS player buys through the App Store test sheet and sees the gold in the profile", async ({ browser }, info) => {
@@ -108,11 +140,11 @@ test("store receipt: an iOS player buys through the App Store test sheet and see
   const context = await browser.newContext();
   await context.addCookies([sessionCookie(await addSession(running.db, "player", id))]);
   const page = await context.newPage();
+  const noViolations = noCspViolations(page);
   const start = await goldOf(id);
   await buyFrom(page, "apple", "gold_500");
   await page.waitForURL(/\/test\/payments\/apple\/buy\?/);
-  await expect(page.locator("#test-mode")).toBeVisible();
-  await page.screenshot({ path: info.outputPath("apple-sheet.png"), fullPage: true });
+  await testModeBanner(page, info, "apple-sheet");
   await page.locator("#buy").click();
   await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
   await expect(page.getByRole("status")).toContainText("Paid");
@@ -120,6 +152,7 @@ test("store receipt: an iOS player buys through the App Store test sheet and see
   const o = await one("select status, provider, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1", [id]);
   expect(o).toMatchObject({ status: "paid", provider: "apple" });
   expect(String(o.provider_tx_id)).toMatch(/^\d+$/);
+  noViolations();
 });
 
 test("store receipt: an Android player pays through RuStore's test sheet (Pay SDK), replays credit once, a refund takes the gold back", async ({ browser }, info) => {
@@ -129,6 +162,7 @@ test("store receipt: an Android player pays through RuStore's test sheet (Pay SD
   const context = await browser.newContext();
   await context.addCookies([sessionCookie(await addSession(running.db, "player", id))]);
   const page = await context.newPage();
+  const noViolations = noCspViolations(page);
   const start = await goldOf(id);
 
   // The RuStore section in test mode, at a phone's width too: its notice and a buy button per item, no sideways scroll.
@@ -148,7 +182,7 @@ test("store receipt: an Android player pays through RuStore's test sheet (Pay SD
   await page.waitForURL(/\/test\/payments\/rustore\/buy\?/);
   await expect(page.locator("#test-mode")).toContainText("TEST MODE");
   await expect(page.locator("#amount")).toHaveText("149.00 RUB");
-  await page.screenshot({ path: info.outputPath("rustore-sheet.png"), fullPage: true });
+  await testModeBanner(page, info, "rustore-sheet");
   await page.locator("#pay").click();
   await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
   await expect(page.getByRole("status")).toContainText("Paid");
@@ -183,6 +217,7 @@ test("store receipt: an Android player pays through RuStore's test sheet (Pay SD
   expect([Number(back.n), Number(back.d)]).toEqual([1, -550]);
   await goldInProfile(page, id, start);
   await page.screenshot({ path: info.outputPath("profile-after-rustore-refund.png"), fullPage: true });
+  noViolations();
 });
 
 test("an operator follows the start page's 'awaiting verification' count to the orders screen", async ({ browser }, info) => {

@@ -4,6 +4,7 @@
 // header, and the App Store Server API's GET /inApps/v1/transactions/{id} (ES256 bearer checked).
 // Web-standard only; the app under test pins this root through APPLE_ROOT_CERTS.
 import { Hono } from "hono";
+import { testSheet } from "./sheet.ts";
 
 const enc = new TextEncoder();
 function len(n: number): number[] {
@@ -108,14 +109,14 @@ export async function appleStandin(o: AppleStandinOptions) {
   // The test store sheet (TEST MODE): what StoreKit shows in the game app. Buying makes the
   // signed transaction and hands it to the server as the app would ({signedTransactionInfo}),
   // then goes back to the order page.
-  app.get("/buy", (c) => {
+  app.get("/buy", async (c) => {
     const q = c.req.query();
     const price = Number(q.price);
     if (!q.token || !q.product || !Number.isInteger(price) || !/^[A-Z]{3}$/.test(q.currency ?? "")) return c.text("Bad purchase request", 400);
     const esc = (v: string) => v.replace(/[<>&"]/g, "");
-    return c.html(`<!doctype html><html><head><meta charset="utf-8"><title>App Store (test)</title></head><body><p id="test-mode" style="background:#ffd400;color:#000;font-weight:700;padding:8px;text-align:center"><strong>TEST MODE — no real money is charged · ТЕСТОВЫЙ РЕЖИМ — деньги не списываются</strong></p><h1>App Store (test)</h1>
+    return testSheet("App Store (test)", `<h1>App Store (test)</h1>
 <p id="amount">${(price / 1000).toFixed(2)} ${esc(q.currency)}</p><p>${esc(q.product)}</p>
-<form method="post" action="buy?${new URLSearchParams(q)}"><button type="submit" id="buy">Buy</button></form></body></html>`);
+<form method="post" action="buy?${new URLSearchParams(q)}"><button type="submit" id="buy">Buy</button></form>`);
   });
   app.post("/buy", async (c) => {
     const q = c.req.query();

@@ -3,6 +3,7 @@
 // signed, the signature in `general`), all signed as Ecommpay's SDKs sign. Web-standard only.
 import { Hono } from "hono";
 import { ecommpaySign } from "../ecommpay.ts";
+import { testSheet } from "./sheet.ts";
 
 interface Payment { id: string; amount: number; currency: string; status: string; customer: string; successUrl?: string; failUrl?: string }
 
@@ -19,9 +20,9 @@ export function ecommpayStandin(o: { projectId: number; secretKey: string; callb
     if ((await ecommpaySign(typed, o.secretKey)) !== signature || typed.project_id !== o.projectId) return c.text("Invalid signature", 400);
     // merchant_success_url / merchant_fail_url: where the Payment Page sends the customer after.
     payments.set(q.payment_id, payments.get(q.payment_id) ?? { id: q.payment_id, amount: typed.payment_amount, currency: q.payment_currency, status: "awaiting customer", customer: q.customer_id, successUrl: q.merchant_success_url, failUrl: q.merchant_fail_url });
-    return c.html(`<!doctype html><html><body><p id="test-mode" style="background:#ffd400;color:#000;font-weight:700;padding:8px;text-align:center"><strong>TEST MODE — no real money is charged · ТЕСТОВЫЙ РЕЖИМ — деньги не списываются</strong></p><h1>Ecommpay (test)</h1><p id="amount">${(typed.payment_amount / 100).toFixed(2)} ${q.payment_currency}</p>
+    return testSheet("Ecommpay payment page (test)", `<h1>Ecommpay (test)</h1><p id="amount">${(typed.payment_amount / 100).toFixed(2)} ${q.payment_currency}</p>
 <form method="post" action="payment/${q.payment_id}/pay"><button id="pay" type="submit">Pay</button></form>
-<form method="post" action="payment/${q.payment_id}/cancel"><button id="cancel" type="submit">Cancel</button></form></body></html>`);
+<form method="post" action="payment/${q.payment_id}/cancel"><button id="cancel" type="submit">Cancel</button></form>`);
   });
   app.post("/payment/:id/pay", async (c) => {
     const p = payments.get(c.req.param("id"));

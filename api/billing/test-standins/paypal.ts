@@ -6,6 +6,7 @@
 // webhook_id|crc32(body), PAYPAL-* headers) and POST /v1/notifications/verify-webhook-signature.
 // Web-standard only.
 import { Hono } from "hono";
+import { testSheet } from "./sheet.ts";
 
 interface PpOrder {
   id: string;
@@ -93,10 +94,10 @@ export function paypalStandin(o: { clientId: string; secret: string; origin: () 
     const ok = b.webhook_id === o.webhookId && (await crypto.subtle.verify("RSASSA-PKCS1-v1_5", (await keys).publicKey, sig, signed).catch(() => false));
     return c.json({ verification_status: ok ? "SUCCESS" : "FAILURE" });
   });
-  app.get("/checkoutnow", (c) => {
+  app.get("/checkoutnow", async (c) => {
     const p = orders.get(c.req.query("token") ?? "");
     if (!p) return c.text("No such order", 404);
-    return c.html(`<!doctype html><html><body><p id="test-mode" style="background:#ffd400;color:#000;font-weight:700;padding:8px;text-align:center"><strong>TEST MODE — no real money is charged · ТЕСТОВЫЙ РЕЖИМ — деньги не списываются</strong></p><h1>PayPal (test)</h1><p id="amount">${p.amount.value} ${p.amount.currency_code}</p><form method="post" action="checkoutnow/${p.id}/approve"><button id="approve" type="submit">Approve</button></form></body></html>`);
+    return testSheet("PayPal checkout (test)", `<h1>PayPal (test)</h1><p id="amount">${p.amount.value} ${p.amount.currency_code}</p><form method="post" action="checkoutnow/${p.id}/approve"><button id="approve" type="submit">Approve</button></form>`);
   });
   app.post("/checkoutnow/:id/approve", (c) => {
     const p = orders.get(c.req.param("id"));

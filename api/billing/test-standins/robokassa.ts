@@ -4,6 +4,7 @@
 // Success (signed with Password#1) or Fail, and the XML interface OpStateExt. Web-standard only.
 import { Hono } from "hono";
 import { robokassaHash, signatureBase } from "../robokassa.ts";
+import { testSheet } from "./sheet.ts";
 
 export interface RobokassaStandinOptions {
   login: string;
@@ -60,10 +61,10 @@ export function robokassaStandin(o: RobokassaStandinOptions) {
     if (q.OutSumCurrency !== undefined && !["USD", "EUR", "KZT"].includes(q.OutSumCurrency)) return c.text("Error 35: OutSumCurrency is not supported", 400);
     const inv: Invoice = invoices.get(q.InvId) ?? { invId: q.InvId, outSum: q.OutSum, description: q.Description ?? "", shp, state: 5, receipt };
     invoices.set(q.InvId, inv);
-    return c.html(`<!doctype html><html><head><title>Robokassa test payment</title></head><body><p id="test-mode" style="background:#ffd400;color:#000;font-weight:700;padding:8px;text-align:center"><strong>TEST MODE — no real money is charged · ТЕСТОВЫЙ РЕЖИМ — деньги не списываются</strong></p><h1>Robokassa (test)</h1>
+    return testSheet("Robokassa test payment", `<h1>Robokassa (test)</h1>
 <p id="amount">${inv.outSum} RUB</p><p>${inv.description.replace(/[<>&"]/g, "")}</p>
 <form method="post" action="pay/${inv.invId}"><button type="submit" id="pay">Pay</button></form>
-<form method="post" action="cancel/${inv.invId}"><button type="submit" id="cancel">Cancel</button></form></body></html>`);
+<form method="post" action="cancel/${inv.invId}"><button type="submit" id="cancel">Cancel</button></form>`);
   });
 
   app.post("/Merchant/pay/:inv", async (c) => {

@@ -16,6 +16,7 @@
 // purchaseId} to our server, and RuStore notifies), and `/console/…` stands in for RuStore
 // Console's refund and for a notification delivered again. Web-standard only.
 import { Hono } from "hono";
+import { testSheet } from "./sheet.ts";
 
 interface Purchase { token: string; flow: "billing" | "pay"; purchaseId: string; invoiceId: number; orderId: string; itemCode: string; amount: number; currency: string; status: string }
 
@@ -106,14 +107,13 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
   // on hold, the app reports the invoice and purchase ids to our server (which confirms the
   // hold), RuStore notifies our server, and the player goes back to the order page.
   const esc = (v: string) => v.replace(/[<>&"]/g, "");
-  const banner = `<p id="test-mode" style="background:#ffd400;color:#000;font-weight:700;padding:8px;text-align:center"><strong>TEST MODE — no real money is charged · ТЕСТОВЫЙ РЕЖИМ — деньги не списываются</strong></p>`;
-  app.get("/buy", (c) => {
+  app.get("/buy", async (c) => {
     const q = c.req.query();
     const amount = Number(q.amount);
     if (!/^[0-9]{1,15}$/.test(q.order ?? "") || !q.product || !Number.isInteger(amount) || !/^[A-Z]{3}$/.test(q.currency ?? "")) return c.text("Bad purchase request", 400);
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>RuStore payment (test)</title></head><body style="font-family:sans-serif;max-width:480px;margin:0 auto;padding:8px">${banner}<h1>RuStore (test)</h1>
+    return testSheet("RuStore payment (test)", `<h1>RuStore (test)</h1>
 <p id="product">${esc(q.product)}</p><p id="amount">${(amount / 100).toFixed(2)} ${esc(q.currency)}</p>
-<form method="post" action="buy?${new URLSearchParams(q)}"><button type="submit" id="pay">Pay</button></form></body></html>`);
+<form method="post" action="buy?${new URLSearchParams(q)}"><button type="submit" id="pay">Pay</button></form>`);
   });
   app.post("/buy", async (c) => {
     const q = c.req.query();

@@ -4,6 +4,7 @@
 // (Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "t.payload")>). Web-standard only;
 // the caller serves `app.fetch` on 127.0.0.1.
 import { Hono } from "hono";
+import { testSheet } from "./sheet.ts";
 
 export interface StripeStandinOptions {
   secretKey: string;
@@ -94,13 +95,13 @@ export function stripeStandin(o: StripeStandinOptions) {
   });
 
   // The hosted checkout page a player's browser is sent to.
-  app.get("/pay/:id", (c) => {
+  app.get("/pay/:id", async (c) => {
     const s = sessions.get(c.req.param("id"));
     if (!s) return c.text("No such session", 404);
     const amount = `${(s.amount_total / 100).toFixed(2)} ${s.currency.toUpperCase()}`;
-    return c.html(`<!doctype html><html><head><title>Stripe test checkout</title></head><body><p id="test-mode" style="background:#ffd400;color:#000;font-weight:700;padding:8px;text-align:center"><strong>TEST MODE — no real money is charged · ТЕСТОВЫЙ РЕЖИМ — деньги не списываются</strong></p><h1>Test checkout</h1><p id="amount">${amount}</p>
+    return testSheet("Stripe test checkout", `<h1>Test checkout</h1><p id="amount">${amount}</p>
 <form method="post" action="${s.id}/complete"><button type="submit" id="pay">Pay ${amount}</button></form>
-<form method="post" action="${s.id}/cancel"><button type="submit" id="cancel">Cancel</button></form></body></html>`);
+<form method="post" action="${s.id}/cancel"><button type="submit" id="cancel">Cancel</button></form>`);
   });
   app.post("/pay/:id/complete", async (c) => {
     const s = sessions.get(c.req.param("id"));
