@@ -1,78 +1,44 @@
 // A local stand-in of Apple for tests and e2e: its own three-level ECDSA certificate hierarchy
-// shaped like Apple's (root and WWDR-style intermediate CAs on P-384, a P-256 leaf, Apple's
-// marker OIDs), JWS-signed transactions and App Store Server Notifications v2 with the x5c
+// (made with PKI.js) shaped like Apple's (root and WWDR-style intermediate CAs on P-384, a P-256
+// leaf, key identifiers, Apple's marker OIDs), JWS-signed transactions and App Store Server Notifications v2 with the x5c
 // header, and the App Store Server API's GET /inApps/v1/transactions/{id} (ES256 bearer checked).
 // Web-standard only; the app under test pins this root through APPLE_ROOT_CERTS.
 import { Hono } from "hono";
 import { testSheet } from "./sheet.ts";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
 
 const enc = new TextEncoder();
-function len(n: number): number[] {
-  if (n < 0x80) return [n];
-  const bytes: number[] = [];
-  for (let v = n; v > 0; v = Math.floor(v / 256)) bytes.unshift(v & 0xff);
-  return [0x80 | bytes.length, ...bytes];
-}
-const cat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let o = 0;
-  for (const p of parts) (out.set(p, o), (o += p.length));
-  return out;
-};
-const tlv = (tag: number, ...content: Uint8Array[]) => {
-  const c = cat(...content);
-  return cat(new Uint8Array([tag, ...len(c.length)]), c);
-};
-const seq = (...c: Uint8Array[]) => tlv(0x30, ...c);
-const int = (bytes: Uint8Array) => {
-  let b = bytes;
-  while (b.length > 1 && b[0] === 0 && !(b[1] & 0x80)) b = b.subarray(1);
-  return tlv(0x02, b[0] & 0x80 ? cat(new Uint8Array([0]), b) : b);
-};
-function oid(text: string) {
-  const p = text.split(".").map(Number);
-  const out = [p[0] * 40 + p[1]];
-  for (const v of p.slice(2)) {
-    const chunk = [v & 0x7f];
-    for (let x = Math.floor(v / 128); x > 0; x = Math.floor(x / 128)) chunk.unshift((x & 0x7f) | 0x80);
-    out.push(...chunk);
-  }
-  return tlv(0x06, new Uint8Array(out));
-}
-const utc = (ms: number) => tlv(0x17, enc.encode(new Date(ms).toISOString().replace(/[-:T]/g, "").slice(2, 14) + "Z"));
-const name = (cn: string) => seq(tlv(0x31, seq(oid("2.5.4.3"), tlv(0x0c, enc.encode(cn)))));
 const b64 = (u: Uint8Array) => btoa(String.fromCharCode(...u));
 const b64url = (u: Uint8Array) => b64(u).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
-function rawToDer(raw: Uint8Array) {
-  const n = raw.length / 2;
-  return seq(int(raw.subarray(0, n)), int(raw.subarray(n)));
-}
+interface Issued { der: Uint8Array; keys: CryptoKeyPair; subject: string; hash: "SHA-256" | "SHA-384"; keyId: Uint8Array }
 
-interface Issued { der: Uint8Array; keys: CryptoKeyPair; subject: string; hash: "SHA-256" | "SHA-384" }
+const commonName = (cn: string) => new pkijs.RelativeDistinguishedNames({ typesAndValues: [new pkijs.AttributeTypeAndValue({ type: "2.5.4.3", value: new asn1js.Utf8String({ value: cn }) })] });
+const extension = (extnID: string, critical: boolean, value: asn1js.BaseBlock) => new pkijs.Extension({ extnID, critical, extnValue: value.toBER(false) });
 
+/** A certificate made with PKI.js, shaped like Apple's: basic constraints, key identifiers, and the marker OID when given. */
 async function issue(o: { subject: string; curve: "P-256" | "P-384"; issuer?: Issued; ca: boolean; marker?: string; notBefore: number; notAfter: number; serial: number }): Promise<Issued> {
   const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: o.curve }, true, ["sign", "verify"])) as CryptoKeyPair;
   const signer = o.issuer ?? null;
-  const signKey = signer ? signer.keys.privateKey : keys.privateKey;
-  const signCurveHash = signer ? "SHA-384" : o.curve === "P-384" ? "SHA-384" : "SHA-256";
-  const sigAlg = seq(oid(signCurveHash === "SHA-384" ? "1.2.840.10045.4.3.3" : "1.2.840.10045.4.3.2"));
-  const spki = new Uint8Array(await crypto.subtle.exportKey("spki", keys.publicKey));
-  const exts = [seq(oid("2.5.29.19"), tlv(0x01, new Uint8Array([0xff])), tlv(0x04, seq(...(o.ca ? [tlv(0x01, new Uint8Array([0xff]))] : []))))];
-  if (o.marker) exts.push(seq(oid(o.marker), tlv(0x04, new Uint8Array([0x05, 0x00]))));
-  const tbs = seq(
-    tlv(0xa0, int(new Uint8Array([2]))),
-    int(new Uint8Array([o.serial])),
-    sigAlg,
-    name(signer ? signer.subject : o.subject),
-    seq(utc(o.notBefore), utc(o.notAfter)),
-    name(o.subject),
-    spki,
-    tlv(0xa3, seq(...exts)),
-  );
-  const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: signCurveHash }, signKey, tbs));
-  const der = seq(tbs, sigAlg, tlv(0x03, new Uint8Array([0]), rawToDer(raw)));
-  return { der, keys, subject: o.subject, hash: signCurveHash };
+  const hash = signer ? signer.hash : o.curve === "P-384" ? "SHA-384" : "SHA-256";
+  const cert = new pkijs.Certificate();
+  cert.version = 2;
+  cert.serialNumber = new asn1js.Integer({ value: o.serial });
+  cert.issuer = commonName(signer ? signer.subject : o.subject);
+  cert.subject = commonName(o.subject);
+  cert.notBefore = new pkijs.Time({ type: pkijs.TimeType.UTCTime, value: new Date(o.notBefore) });
+  cert.notAfter = new pkijs.Time({ type: pkijs.TimeType.UTCTime, value: new Date(o.notAfter) });
+  await cert.subjectPublicKeyInfo.importKey(keys.publicKey);
+  const keyId = new Uint8Array(await crypto.subtle.digest("SHA-1", cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView as BufferSource));
+  cert.extensions = [
+    extension("2.5.29.19", true, new pkijs.BasicConstraints({ cA: o.ca }).toSchema()),
+    extension("2.5.29.14", false, new asn1js.OctetString({ valueHex: keyId })),
+    extension("2.5.29.35", false, new pkijs.AuthorityKeyIdentifier({ keyIdentifier: new asn1js.OctetString({ valueHex: signer ? signer.keyId : keyId }) }).toSchema()),
+    ...(o.marker ? [extension(o.marker, false, new asn1js.Null())] : []),
+  ];
+  await cert.sign(signer ? signer.keys.privateKey : keys.privateKey, hash);
+  return { der: new Uint8Array(cert.toSchema(true).toBER(false)), keys, subject: o.subject, hash, keyId };
 }
 
 export interface AppleStandinOptions {
