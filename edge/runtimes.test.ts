@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { createClient } from "@libsql/client/web";
-import { createClient as createFileClient } from "@libsql/client";
+import { createBunSqliteClient } from "./bun-sqlite-client.ts";
 import { eq } from "drizzle-orm";
 import { startLibsqlHttpServer } from "./test/libsql-http-server.ts";
 import { startClickHouseHttpBridge } from "./test/clickhouse-http-bridge.ts";
@@ -53,7 +53,7 @@ async function waitFor(url: string, ms: number): Promise<void> {
 // their ports and a listener can find one held; each run needs the port and the one after it.
 const freePort = () => 20000 + Math.floor(Math.random() * 12000);
 
-test("under Deno: the HTML shell, a JSON route and a JSON error", async () => {
+test("under Deno: the HTML shell, a JSON route and a JSON error, an App Store purchase", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "tk-deno-"));
   dirs.push(dataDir);
   const port = freePort();
@@ -85,7 +85,7 @@ test("under Deno: the HTML shell, a JSON route and a JSON error", async () => {
 
   // An App Store purchase (test mode: the stand-in's store sheet in the same process): the
   // signed transaction's certificate path is validated by PKI.js on Deno's Web Crypto, then paid.
-  const client = createFileClient({ url: `file:${join(dataDir, "tankodrome.db")}` });
+  const client = createBunSqliteClient(join(dataDir, "tankodrome.db"), { busyTimeoutMs: 5000 });
   cleanups.unshift(() => client.close());
   const db = createDb(client);
   await putItem(db, GOLD_PACK, Date.now());
@@ -122,21 +122,21 @@ test("under wrangler dev (workerd): the built UI is served and, with no store co
   await proc.exited;
 }, 120_000);
 
-test("under wrangler dev (workerd) with live stores: migrations, the HTML shell, JSON routes reading the store, admin sign-in, the shipper's Cron Trigger, a battle in its Durable Object", async () => {
+test("under wrangler dev (workerd) with live stores: migrations, the HTML shell, JSON routes reading the store, admin sign-in, the shipper's Cron Trigger, an App Store purchase, a battle in its Durable Object", async () => {
   if (!existsSync(join(root, "ui/dist/manifest.json"))) throw new Error("build the UI first (npm run ui:build)");
   const dir = mkdtempSync(join(tmpdir(), "tk-worker-"));
   dirs.push(dir);
   // Test-only stand-ins for Turso and a ClickHouse server (see edge/test/).
   const libsql = startLibsqlHttpServer(join(dir, "store.db"));
   // Apple's signed transactions, from a stand-in whose root the Worker pins.
-  const apple = await appleStandin({ bundleId: "com.tankodrome.worker", now: () => Date.now() });
+  const apple = await appleStandin({ bundleId: "com.tankodrome.worker", now: () => Date.now(), environment: "Production" });
   const clickhouse = startClickHouseHttpBridge(join(dir, "chdb"));
   cleanups.push(() => libsql.stop(), () => clickhouse.stop());
   const port = freePort();
   const proc = Bun.spawn(
     [join(root, "node_modules/.bin/wrangler"), "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 1), "--test-scheduled",
       "--persist-to", join(dir, "wrangler-state"), "--var", `LIBSQL_URL:${libsql.url}`, "--var", `CLICKHOUSE_URL:${clickhouse.url}`,
-      "--var", "APPLE_BUNDLE_ID:com.tankodrome.worker", "--var", "APPLE_ENVIRONMENT:Sandbox", "--var", `APPLE_ROOT_CERTS:${apple.rootBase64}`],
+      "--var", "APPLE_BUNDLE_ID:com.tankodrome.worker", "--var", `APPLE_ROOT_CERTS:${apple.rootBase64}`],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" }, stdout: Bun.file(join(dir, "wrangler.log")), stderr: Bun.file(join(dir, "wrangler.err")) },
   );
   procs.push(proc);
@@ -190,6 +190,21 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   expect(veteran.status).toBe(200);
   await veteran.body?.cancel();
 
+  // The Cron Trigger ships events no request of the Worker wrote: a registration made straight in
+  // the store reaches ClickHouse when wrangler fires the scheduled event.
+  await Bun.sleep(1000); // drains started by the requests above (waitUntil) end first
+  const { playerId } = await registerPlayer(db, { nickname: "CronShipped", country: "DE", platform: "web", source: "organic", locale: "en", at: Date.now() });
+  const warehouse = await clickhouse.warehouse("tankodrome");
+  const shipped = async () => (await warehouse.query("SELECT count() AS n FROM registrations WHERE player_id = {p:UInt64}", { p: playerId }, NRow))[0].n;
+  await Bun.sleep(1000);
+  expect(await shipped()).toBe(0);
+  const cron = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
+  expect(cron.status).toBe(200);
+  await cron.body?.cancel();
+  const until = Date.now() + 15_000;
+  while ((await shipped()) === 0 && Date.now() < until) await Bun.sleep(200);
+  expect(await shipped()).toBe(1);
+
   // An App Store purchase: the signed transaction's certificate path validated by PKI.js on
   // workerd's Web Crypto; a tampered one refused.
   await putItem(db, GOLD_PACK, Date.now());
@@ -206,21 +221,6 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   const paid = await report(jws);
   expect(paid.status).toBe(200);
   expect(await paid.json()).toMatchObject({ ok: true, order: order.id, status: "paid" });
-
-  // The Cron Trigger ships events no request of the Worker wrote: a registration made straight in
-  // the store reaches ClickHouse when wrangler fires the scheduled event.
-  await Bun.sleep(1000); // drains started by the requests above (waitUntil) end first
-  const { playerId } = await registerPlayer(db, { nickname: "CronShipped", country: "DE", platform: "web", source: "organic", locale: "en", at: Date.now() });
-  const warehouse = await clickhouse.warehouse("tankodrome");
-  const shipped = async () => (await warehouse.query("SELECT count() AS n FROM registrations WHERE player_id = {p:UInt64}", { p: playerId }, NRow))[0].n;
-  await Bun.sleep(1000);
-  expect(await shipped()).toBe(0);
-  const cron = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
-  expect(cron.status).toBe(200);
-  await cron.body?.cancel();
-  const until = Date.now() + 15_000;
-  while ((await shipped()) === 0 && Date.now() < until) await Bun.sleep(200);
-  expect(await shipped()).toBe(1);
 
   // A battle in the browser: formed through the app, run by its Durable Object, played over a
   // WebSocket — a snapshot stream whose ticks advance, an input taken for the player's own tank.
