@@ -78,6 +78,8 @@ test("a free-form option is edited as JSON, said so; broken JSON cannot be saved
   await page.getByRole("button", { name: "Save" }).click();
   const stale = page.locator(".tk-toast-error");
   await expect(stale).toBeVisible();
+  // The notice names the field in words, not its path.
+  await expect(stale).toContainText("Share of players, %:");
   await page.getByLabel("Share of players, %").fill("30");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Version 2,", { exact: false })).toBeVisible();

@@ -17,6 +17,12 @@ export class ApiError extends Error {
   }
 }
 
+let fieldNamer: ((path: string) => string) | null = null;
+/** How a shell names a field path in words ("prices.0.amount" → "Prices · row 1 · Amount"); an error's message then names its fields. */
+export function nameFieldsWith(namer: (path: string) => string) {
+  fieldNamer = namer;
+}
+
 // GETs of one address in flight at the same time share one request (the shell and a screen
 // often ask for the same data as a page opens).
 const inflight = new Map<string, Promise<unknown>>();
@@ -47,7 +53,11 @@ async function request<T>(url: string, opts: { method?: string; body?: unknown }
   const data = res.headers.get("content-type")?.includes("json") ? await res.json().catch(() => null) : null;
   if (!res.ok) {
     const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-    throw new ApiError(res.status, e?.code ?? "http", e?.message ?? `HTTP ${res.status}`, e?.fields ?? {});
+    const fields = e?.fields ?? {};
+    const message = e?.message ?? `HTTP ${res.status}`;
+    // A refusal of fields says which (a notice shown away from the form still names them).
+    const named = fieldNamer && Object.keys(fields).length ? `${message} ${Object.entries(fields).map(([k, m]) => `${fieldNamer!(k)}: ${m}`).join(" ")}` : message;
+    throw new ApiError(res.status, e?.code ?? "http", named, fields);
   }
   return data as T;
 }

@@ -186,6 +186,14 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   region: msg`Region`, city: msg`City`, rating: msg`Rating`, lang: msg`Language`,
   profileUrl: msg`Profile address`, uid: msg`User id`, channel: msg`Channel`, notificationId: msg`Notification`,
   optionScope: msg`Option scope`, optionKey: msg`Option key`, conditions: msg`Conditions`, variants: msg`Variants`, startsAt: msg`Starts`, endsAt: msg`Ends`,
+  // Fields of the typed forms' refusals (ads settings, options, billing catalog, whole lists), named in a notice away from the form.
+  key: msg`Key`, value: msg`Value`, share: msg`Share of players, %`, settings: msg`Settings`, descriptionRu: msg`Description (ru)`, descriptionEn: msg`Description (en)`,
+  grants: msg`Grants`, premiumDays: msg`Premium days`, bonusGold: msg`Bonus gold`, prices: msg`Prices`, market: msg`Market`, markets: msg`Markets`,
+  countries: msg`Countries`, platforms: msg`Platforms`, availability: msg`Availability`, from: msg`Available from`, until: msg`Available until`,
+  multipliers: msg`Multipliers`, itemId: msg`Item`, percent: msg`Percent`, networks: msg`Ad networks on`, caps: msg`How often a player sees ads`,
+  rewarded: msg`Rewarded ads`, perHour: msg`Ads an hour, at most`, minSecondsBetween: msg`Seconds between two ads, at least`,
+  roundSeconds: msg`Round length, s`, respawn: msg`Respawn`, maps: msg`Maps`, teamSize: msg`Tanks a side`, maxWaitSeconds: msg`Longest wait for players, s`,
+  tierSpread: msg`Tiers apart in one battle, at most`, texts: msg`Text`,
 };
 /** A field's name in words (a field without words shows as it is). */
 export const fieldText = (key: string) => (Object.hasOwn(FIELD_WORDS, key) ? i18n._(FIELD_WORDS[key]) : key);

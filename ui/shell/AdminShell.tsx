@@ -8,6 +8,7 @@ import { api, csrfToken, useApi } from "../lib/api.ts";
 import { ScreenRoutes } from "./ScreenRoutes.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Toasts } from "../components/Toasts.tsx";
+import "./AdminErrors.ts";
 import { msg, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 

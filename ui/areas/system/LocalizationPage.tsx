@@ -4,6 +4,7 @@
 import { useMemo, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { api, useApi, ApiError } from "../../lib/api.ts";
+import { pathLabel } from "../../lib/schema-form.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
@@ -46,8 +47,10 @@ function Texts({ languages }: { languages: Language[] }) {
       setEditing(null);
       reload();
     } catch (e) {
+      // "texts.de: …" said as "Text · de: …", the key as "Key".
       const err = e as ApiError;
-      toast.error(Object.entries(err.fields).map(([f, m]) => `${f}: ${m}`).join("; ") || err.message);
+      const name = (path: string) => pathLabel(path, (f) => (f === "key" ? t`Key` : f === "texts" ? t`Text` : f), (n) => String(n));
+      toast.error(Object.entries(err.fields).map(([f, m]) => `${name(f)}: ${m}`).join(" ") || err.message);
     }
   };
   const summary = (r: ImportResult) => (
