@@ -73,7 +73,7 @@ function ClanCard({ clanId, onClose }: { clanId: number; onClose: () => void }) 
 }
 
 export default function SearchClansPage({ params }: { params: Record<string, string | undefined> }) {
-  const [query, setQuery] = useState({ name: params.clanName ? decodeURIComponent(params.clanName) : "", page: 1 });
+  const [query, setQuery] = useState({ name: params.clanName ?? "", page: 1 }); // decoded once by the router
   const [open, setOpen] = useState<number | null>(null);
   const form = useForm(searchSchema, { name: query.name });
   const state = useApi<{ rows: ClanRow[]; total: number; page: number; size: number }>(`/public/profile/searchClans?name=${encodeURIComponent(query.name)}&page=${query.page}&size=20`);

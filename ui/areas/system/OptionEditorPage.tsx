@@ -40,8 +40,9 @@ export default function OptionEditorPage({ params }: { params: Record<string, st
   const [path] = useLocation();
   const isNew = new URLSearchParams(useSearch()).get("new") === "1";
   const base = path.slice(0, path.indexOf("editor/"));
-  const key = decodeURIComponent(params.key ?? "");
-  const variant = decodeURIComponent(params.variant ?? "");
+  // The router has decoded the path once already (a second decoding would read %2525 as %).
+  const key = params.key ?? "";
+  const variant = params.variant ?? "";
   const [version, setVersion] = useState(0);
   const loaded = useApi<Option>(isNew ? null : `${path}?v=${version}`);
   const list = useApi<{ forms: Record<string, Prop> }>(isNew ? base : null);
