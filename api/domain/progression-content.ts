@@ -79,6 +79,7 @@ export const botSchema = z
     aggression: int(0, 100),
     weight: int(0, 1000).default(10),
     active: flag.default(true),
+    crewLevel: int(1, 50).default(1),
   })
   .superRefine((b, ctx) => {
     if (b.maxTier < b.minTier) ctx.addIssue({ code: "custom", path: ["maxTier"], params: { rule: "min", values: [b.minTier] } });
@@ -140,14 +141,14 @@ export const DEMO_MODULE_UPGRADES: z.input<typeof moduleUpgradeSchema>[] = MODUL
 );
 
 export const DEMO_BOTS: z.input<typeof botSchema>[] = [
-  { id: 1, name: "Новобранец", minTier: 1, maxTier: 3, aimError: 60, reactionMs: 900, aggression: 30, weight: 30 },
-  { id: 2, name: "Рядовой", minTier: 1, maxTier: 5, aimError: 45, reactionMs: 700, aggression: 45, weight: 30 },
-  { id: 3, name: "Сержант", minTier: 3, maxTier: 7, aimError: 30, reactionMs: 500, aggression: 55, weight: 25 },
-  { id: 4, name: "Снайпер", minTier: 4, maxTier: 10, aimError: 10, reactionMs: 450, aggression: 20, weight: 10 },
-  { id: 5, name: "Штурмовик", minTier: 3, maxTier: 10, aimError: 35, reactionMs: 350, aggression: 90, weight: 15 },
-  { id: 6, name: "Ветеран", minTier: 6, maxTier: 10, aimError: 15, reactionMs: 300, aggression: 60, weight: 15 },
-  { id: 7, name: "Ас", minTier: 8, maxTier: 10, aimError: 8, reactionMs: 250, aggression: 70, weight: 5 },
-  { id: 8, name: "Осторожный", minTier: 1, maxTier: 10, aimError: 40, reactionMs: 600, aggression: 10, weight: 10 },
+  { id: 1, name: "Новобранец", minTier: 1, maxTier: 3, aimError: 60, reactionMs: 900, aggression: 30, weight: 30, crewLevel: 1 },
+  { id: 2, name: "Рядовой", minTier: 1, maxTier: 5, aimError: 45, reactionMs: 700, aggression: 45, weight: 30, crewLevel: 2 },
+  { id: 3, name: "Сержант", minTier: 3, maxTier: 7, aimError: 30, reactionMs: 500, aggression: 55, weight: 25, crewLevel: 4 },
+  { id: 4, name: "Снайпер", minTier: 4, maxTier: 10, aimError: 10, reactionMs: 450, aggression: 20, weight: 10, crewLevel: 6 },
+  { id: 5, name: "Штурмовик", minTier: 3, maxTier: 10, aimError: 35, reactionMs: 350, aggression: 90, weight: 15, crewLevel: 5 },
+  { id: 6, name: "Ветеран", minTier: 6, maxTier: 10, aimError: 15, reactionMs: 300, aggression: 60, weight: 15, crewLevel: 8 },
+  { id: 7, name: "Ас", minTier: 8, maxTier: 10, aimError: 8, reactionMs: 250, aggression: 70, weight: 5, crewLevel: 10 },
+  { id: 8, name: "Осторожный", minTier: 1, maxTier: 10, aimError: 40, reactionMs: 600, aggression: 10, weight: 10, crewLevel: 3 },
 ];
 
 export const DEMO_DAILY_TASKS: z.input<typeof dailyTaskSchema>[] = [

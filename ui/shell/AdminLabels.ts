@@ -174,7 +174,7 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   group: msg`Group`, startLevel: msg`Starting level`, gains: msg`XP per battle`, win: msg`Win`, draw: msg`Draw`, loss: msg`Loss`,
   upgrades: msg`Skill training prices`, speedups: msg`Speed-up prices`, level: msg`Level`, rarity: msg`Rarity`, days: msg`Days (0: forever)`,
   stat: msg`Stat`, minTier: msg`Lowest tier`, maxTier: msg`Highest tier`, aimError: msg`Aim error, 0.1°`, reactionMs: msg`Reaction, ms`,
-  aggression: msg`Aggression, 0–100`, weight: msg`Weight`, target: msg({ message: "Target", context: "task goal" }), tankType: msg`Tank class`, minLevel: msg`Lowest level`,
+  aggression: msg`Aggression, 0–100`, crewLevel: msg`Crew level`, weight: msg`Weight`, target: msg({ message: "Target", context: "task goal" }), tankType: msg`Tank class`, minLevel: msg`Lowest level`,
   maxLevel: msg`Highest level`, rewardCurrency: msg`Reward currency`, rewardAmount: msg`Reward`,
   cooldown: msg`Cooldown, s`, effect: msg`Effect`, consumable: msg`Used up`, items: msg`Contents`, count: msg`Count`,
   tag: msg`Tag`, title: msg`Title`, titleRu: msg`Title (ru)`, titleEn: msg`Title (en)`, body: msg`Text`, bodyRu: msg`Text (ru)`, bodyEn: msg`Text (en)`,

@@ -59,7 +59,7 @@ export const PROGRESSION_RESOURCES: ResourceDescription[] = [
   },
   {
     name: "bot", base: "/admin/bots/", role: "operator", table: contentBots, schema: schema(botSchema),
-    columns: ["id", "name", "minTier", "maxTier", "aimError", "reactionMs", "aggression", "weight", "active"],
+    columns: ["id", "name", "minTier", "maxTier", "aimError", "reactionMs", "aggression", "crewLevel", "weight", "active"],
     search: ["name"], filters: ["active"], unique: ["name"],
     actions: { list: "get", set: "set", invalidateCache: "invalidateCache", export: "export", import: "import" },
     methods: { export: "GET", import: "GET|POST" },

@@ -314,5 +314,12 @@ export const migrations: Migration[] = [
     "statements": [
       "ALTER TABLE `admin_log` ADD `details` text;"
     ]
+  },
+  {
+    "tag": "0023_sleepy_the_hood",
+    "hash": "f56e7cdd24797ed6318523e426045cf1e247309746e40e6f4e88885f682d17ac",
+    "statements": [
+      "ALTER TABLE `content_bots` ADD `crew_level` integer DEFAULT 1 NOT NULL;"
+    ]
   }
 ];

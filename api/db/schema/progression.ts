@@ -97,6 +97,8 @@ export const contentBots = sqliteTable(
     weight: integer("weight").notNull().default(10),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     updatedAt: integer("updated_at").notNull(),
+    /** The level of the bot's crew: every role at it, nothing trained (api/game/sim/crew.ts). */
+    crewLevel: integer("crew_level").notNull().default(1),
   },
   (t) => [uniqueIndex("content_bots_name").on(t.name)],
 );

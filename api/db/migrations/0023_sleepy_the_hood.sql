@@ -1,0 +1,1 @@
+ALTER TABLE `content_bots` ADD `crew_level` integer DEFAULT 1 NOT NULL;
