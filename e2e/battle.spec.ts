@@ -43,6 +43,8 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   const email = `gunner${Date.now()}@example.com`;
   const reg = await game(running, "/game/api/players/register", { email, password: "gunner password 1", nickname: `Gunner${Date.now() % 100000}`, locale: "ru" });
   expect(reg.playerId).toBeGreaterThan(0);
+  // A trained loader (level 6, one skill level): the hangar's tank card shows the crew's effect.
+  await running.db.execute({ sql: "update player_crew_members set level = 6, skill_level = 1 where player_id = ? and crew_id = (select id from content_crews where role = 'loader')", args: [reg.playerId] });
   const earnsBefore = (await (await asAdmin("/admin/metrics/tanksEarns/")).json()) as TankEarns;
 
   const context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1366, height: 768 } });
@@ -62,7 +64,13 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   await expect(page).toHaveTitle(/Ангар/);
   const toBattle = page.getByRole("button", { name: "В бой" });
   await expect(toBattle).toBeVisible();
+  await expect(page.getByTestId("crew-bonus")).toHaveText("Экипаж в бою: перезарядка −6%");
   await page.screenshot({ path: "e2e/output/battle-hangar.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("crew-bonus")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: "e2e/output/battle-hangar-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
   const tankName = (await page.getByRole("region", { name: "Выбранный танк" }).getByRole("heading").innerText()).replace(/\s+[IVX]+$/, "");
 
   // To battle: bots fill both teams after the second's wait.

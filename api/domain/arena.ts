@@ -15,7 +15,8 @@ import { endBattleIn, startBattleIn, SILENT_AFTER_MS, type PlayerOutcome, type P
 import { MAPS } from "../game/sim/maps.ts";
 import { allBotProfiles, dailyTasksOf } from "./progression.ts";
 import { contentCrews, contentDailyTasks, playerCrewMembers } from "../db/schema/progression.ts";
-import { DEFAULT_BOT_PROFILES } from "../game/sim/fixtures.ts";
+import { DEFAULT_BOT_PROFILES, DEFAULT_BOT_CREW_LEVELS } from "../game/sim/fixtures.ts";
+import { botCrewBonus, crewBonus, type CrewBonus } from "../game/sim/crew.ts";
 import type { BattleSetup, BotProfile, Seat, TankSpec } from "../game/sim/types.ts";
 import type { InputRecord } from "../game/sim/replay.ts";
 import type { BattleResult } from "../db/schema/battles.ts";
@@ -59,15 +60,29 @@ export async function arenaRules(db: DbOrTx): Promise<ArenaRules> {
 }
 
 /** A profile as operators write it in /admin/bots/ (tenths of a degree, 0–100 aggression) and its weight. */
-type Weighted = BotProfile & { weight: number; minTier: number; maxTier: number };
+type Weighted = BotProfile & { weight: number; minTier: number; maxTier: number; crewLevel: number };
 
 /**
  * The bot profiles of /admin/bots/ for the simulation (degrees, 0–1 aggression); the built-in
  * defaults where operators have none active.
  */
 export async function botProfiles(db: Db): Promise<Weighted[]> {
-  const mine = (await allBotProfiles(db)).map((b) => ({ name: b.name, aimError: b.aimError / 10, reactionMs: b.reactionMs, aggression: b.aggression / 100, weight: b.weight, minTier: b.minTier, maxTier: b.maxTier }));
-  return mine.length ? mine : DEFAULT_BOT_PROFILES.map((p) => ({ ...p, weight: 10, minTier: 1, maxTier: 10 }));
+  const mine = (await allBotProfiles(db)).map((b) => ({ name: b.name, aimError: b.aimError / 10, reactionMs: b.reactionMs, aggression: b.aggression / 100, weight: b.weight, minTier: b.minTier, maxTier: b.maxTier, crewLevel: b.crewLevel }));
+  return mine.length ? mine : DEFAULT_BOT_PROFILES.map((p) => ({ ...p, weight: 10, minTier: 1, maxTier: 10, crewLevel: DEFAULT_BOT_CREW_LEVELS[p.name] ?? 1 }));
+}
+
+/**
+ * Each player's crew bonuses as the battle starts (api/game/sim/crew.ts): their members' roles,
+ * levels and trained skills, read once here so the battle's setup carries them.
+ */
+export async function crewBonusesOf(db: DbOrTx, playerIds: number[]): Promise<Map<number, CrewBonus>> {
+  if (!playerIds.length) return new Map();
+  const rows = await db
+    .select({ playerId: playerCrewMembers.playerId, role: contentCrews.role, level: playerCrewMembers.level, skillLevel: playerCrewMembers.skillLevel })
+    .from(playerCrewMembers)
+    .innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId))
+    .where(inArray(playerCrewMembers.playerId, playerIds));
+  return new Map(playerIds.map((id) => [id, crewBonus(rows.filter((r) => r.playerId === id))]));
 }
 
 /** One profile drawn by weight with a number in [0, 1). */
@@ -91,6 +106,8 @@ export async function hangarExtras(db: Db, playerId: number, locale: "ru" | "en"
   const names = tasks.length ? new Map((await db.select({ id: contentDailyTasks.id, nameRu: contentDailyTasks.nameRu, nameEn: contentDailyTasks.nameEn }).from(contentDailyTasks).where(inArray(contentDailyTasks.id, tasks.map((t) => t.taskId)))).map((n) => [n.id, locale === "en" ? n.nameEn : n.nameRu])) : new Map<number, string>();
   return {
     crew: crew.map(({ nameRu, nameEn, ...c }) => ({ ...c, name: locale === "en" ? nameEn : nameRu })),
+    /** What the crew gives the tank in battle, in whole percents (api/game/sim/crew.ts). */
+    crewBonus: crewBonus(crew),
     tasks: tasks.map((t) => ({ id: t.id, name: names.get(t.taskId) ?? t.kind, kind: t.kind, target: t.target, progress: t.progress, rewardCurrency: t.rewardCurrency, rewardAmount: t.rewardAmount, done: t.completedAt !== null })),
   };
 }
@@ -230,13 +247,14 @@ async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: 
   };
   const tankIds = [...new Set(group.map((g) => g.tankId))];
   const anchor = Math.round(group.reduce((s, g) => s + g.tier, 0) / group.length);
-  const [chosen, pool, names] = await Promise.all([
+  const [chosen, pool, names, crews] = await Promise.all([
     tx.select(tankColumns).from(contentTanks).where(inArray(contentTanks.id, tankIds)),
     tx
       .select(tankColumns)
       .from(contentTanks)
       .where(and(eq(contentTanks.active, true), sql`${contentTanks.tier} between ${anchor - rules.tierSpread} and ${anchor + rules.tierSpread}`, sql`${contentTanks.type} <> 'spg'`)),
     tx.select({ id: players.id, nickname: players.nickname }).from(players).where(inArray(players.id, group.map((g) => g.playerId))),
+    crewBonusesOf(tx, group.map((g) => g.playerId)),
   ]);
   const tankById = new Map(chosen.map((t) => [t.id, t]));
   const nick = new Map(names.map((n) => [n.id, n.nickname]));
@@ -250,7 +268,7 @@ async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: 
   sorted.forEach((g, i) => {
     const team = (i % 2) as 0 | 1;
     perTeam[team]++;
-    seats.push({ team, playerId: g.playerId, name: nick.get(g.playerId) ?? `#${g.playerId}`, tank: specOf(tankById.get(g.tankId)!) });
+    seats.push({ team, playerId: g.playerId, name: nick.get(g.playerId) ?? `#${g.playerId}`, tank: specOf(tankById.get(g.tankId)!), crew: crews.get(g.playerId) });
   });
   const bots = pool.length ? pool : chosen;
   let n = 0;
@@ -260,7 +278,7 @@ async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: 
       const picked = byWeight(profiles, rand());
       const profile: BotProfile = { name: picked.name, aimError: picked.aimError, reactionMs: picked.reactionMs, aggression: picked.aggression };
       const tank = bots[Math.floor(rand() * bots.length)];
-      seats.push({ team, playerId: null, name: `${profile.name} ${++n}`, tank: specOf(tank), bot: profile });
+      seats.push({ team, playerId: null, name: `${profile.name} ${++n}`, tank: specOf(tank), bot: profile, crew: botCrewBonus(picked.crewLevel) });
     }
   }
   const map = rules.maps[Math.floor(rand() * rules.maps.length)];

@@ -10,14 +10,15 @@ import { saveBattleOptions } from "../../domain/options.ts";
 import { battles, battlePlayers, battleEvents } from "../../db/schema/battles.ts";
 import { battleRooms, battleQueue } from "../../db/schema/arena.ts";
 import { ledgerEntries } from "../../db/schema/ledger.ts";
-import { contentBots, contentDailyTasks } from "../../db/schema/progression.ts";
+import { contentBots, contentCrews, contentDailyTasks, playerCrewMembers } from "../../db/schema/progression.ts";
 import { dropContentCache } from "../../domain/content-cache.ts";
 import { players } from "../../db/schema/players.ts";
 import { arenaOf } from "./arena.ts";
 import { formBattles, finishArenaBattle, garageOf } from "../../domain/arena.ts";
 import { decodeSnapshot } from "../sim/wire.ts";
 import { replay } from "../sim/replay.ts";
-import { digest } from "../sim/sim.ts";
+import { digest, createBattle } from "../sim/sim.ts";
+import { botCrewBonus } from "../sim/crew.ts";
 import type { Viewer } from "./room.ts";
 
 let w: TestWorld;
@@ -218,7 +219,7 @@ describe("a battle", () => {
 
 test("bots play by the operators' profiles of /admin/bots/ that fit the battle's tier", async () => {
   await w.deps.db.insert(contentBots).values([
-    { id: 901, name: "Sniper", minTier: 1, maxTier: 3, aimError: 5, reactionMs: 120, aggression: 90, weight: 10, active: true, updatedAt: w.clock.now() },
+    { id: 901, name: "Sniper", minTier: 1, maxTier: 3, aimError: 5, reactionMs: 120, aggression: 90, weight: 10, active: true, crewLevel: 7, updatedAt: w.clock.now() },
     { id: 902, name: "Tier nine", minTier: 9, maxTier: 10, aimError: 50, reactionMs: 900, aggression: 10, weight: 1000, active: true, updatedAt: w.clock.now() },
   ]);
   dropContentCache(w.deps.db, "bots");
@@ -230,6 +231,9 @@ test("bots play by the operators' profiles of /admin/bots/ that fit the battle's
   const bots = room.setup.seats.filter((s) => s.bot).map((s) => s.bot!);
   expect(bots.length).toBe(5);
   expect(bots.every((b) => b.name === "Sniper" && b.aimError === 0.5 && b.reactionMs === 120 && b.aggression === 0.9)).toBe(true);
+  // Their crew is the profile's crew level in every role.
+  expect(room.setup.seats.filter((s) => s.bot).map((s) => s.crew)).toEqual(Array(5).fill(botCrewBonus(7)));
+  expect(botCrewBonus(7).reload).toBe(6);
   room.stop();
   await w.deps.db.delete(contentBots);
   dropContentCache(w.deps.db, "bots");
@@ -252,4 +256,40 @@ test("two instances forming at once never seat a player twice", async () => {
   expect(new Set(seated).size).toBe(seated.length);
   expect(seated.sort()).toEqual(ps.map((p) => p.playerId).sort());
   expect((await garageOf(w.deps.db, ps[0].playerId)).length).toBeGreaterThan(0);
+});
+
+test("a player's crew goes into the battle's setup when it is formed: a trained loader loads the gun faster", async () => {
+  const at = w.clock.now();
+  await w.deps.db.insert(contentCrews).values([
+    { id: 961, role: "loader", nameRu: "Заряжающий", nameEn: "Loader", updatedAt: at },
+    { id: 962, role: "driver", nameRu: "Механик-водитель", nameEn: "Driver", updatedAt: at },
+  ]);
+  const trained = await signInPlayer(w);
+  const untrained = await signInPlayer(w);
+  await w.deps.db.insert(playerCrewMembers).values([
+    { playerId: trained.playerId, crewId: 961, level: 6, skillLevel: 2, hiredAt: at, updatedAt: at },
+    { playerId: trained.playerId, crewId: 962, level: 3, skillLevel: 0, hiredAt: at, updatedAt: at },
+    { playerId: untrained.playerId, crewId: 961, level: 1, skillLevel: 0, hiredAt: at, updatedAt: at },
+  ]);
+  // The hangar shows what the crew gives.
+  const hangar = (await (await get(trained, "/en/play/")).json()) as { crewBonus: unknown };
+  expect(hangar.crewBonus).toEqual({ reload: 7, mobility: 2, aim: 0, view: 0 });
+  await post(trained, "/game/play/join", { tankId: FREE_TANK });
+  await post(untrained, "/game/play/join", { tankId: FREE_TANK });
+  w.clock.advance(6_000);
+  const st = (await (await get(trained, "/game/play/status")).json()) as { battle: { battleId: number } };
+  const room = arenaOf(w.deps).get(st.battle.battleId)!;
+  const seatOf = (id: number) => room.setup.seats.findIndex((s) => s.playerId === id);
+  expect(room.setup.seats[seatOf(trained.playerId)].crew).toEqual({ reload: 7, mobility: 2, aim: 0, view: 0 });
+  expect(room.setup.seats[seatOf(untrained.playerId)].crew).toEqual({ reload: 0, mobility: 0, aim: 0, view: 0 });
+  // The stored setup builds the same tanks (a replay starts from it).
+  const [r] = await w.deps.db.select().from(battleRooms).where(eq(battleRooms.battleId, st.battle.battleId));
+  const tanks = createBattle(JSON.parse(r.setup)).tanks;
+  const a = tanks[seatOf(trained.playerId)], b = tanks[seatOf(untrained.playerId)];
+  expect(a.spec.tankId).toBe(b.spec.tankId);
+  expect(a.reloadTicks).toBeLessThan(b.reloadTicks);
+  expect(a.maxSpeed).toBeGreaterThan(b.maxSpeed);
+  room.stop();
+  await w.deps.db.delete(playerCrewMembers);
+  await w.deps.db.delete(contentCrews);
 });

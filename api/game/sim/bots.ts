@@ -9,7 +9,6 @@ import { nextRandom, nextSpread } from "./rng.ts";
 import { baseField, onBase, wrapAngle, SIM } from "./rules.ts";
 import { TICK_HZ, type BattleState, type BotMind, type BotProfile, type Input, type Tank } from "./types.ts";
 
-const SIGHT = 110;
 const SEE_EVERY = 4;
 const REPLAN_EVERY = 15;
 
@@ -40,7 +39,7 @@ function look(state: BattleState, t: Tank, m: BotMind) {
   for (const e of state.tanks) {
     if (e.team === t.team) continue;
     const dx = e.x - t.x, dy = e.y - t.y;
-    const sees = e.alive && dx * dx + dy * dy < SIGHT * SIGHT && lineOfSight(state.map, t.x, t.y, e.x, e.y);
+    const sees = e.alive && dx * dx + dy * dy < t.sight * t.sight && lineOfSight(state.map, t.x, t.y, e.x, e.y);
     m.visible[e.slot] = sees ? 1 : 0;
     if (!sees) m.noticed[e.slot] = -1;
     else if (m.noticed[e.slot] < 0) m.noticed[e.slot] = state.tick;

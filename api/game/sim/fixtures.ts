@@ -9,6 +9,9 @@ export const DEFAULT_BOT_PROFILES: BotProfile[] = [
   { name: "Ace", aimError: 1.2, reactionMs: 250, aggression: 0.85 },
 ];
 
+/** The built-in profiles' crew levels, by name (api/game/sim/crew.ts botCrewBonus). */
+export const DEFAULT_BOT_CREW_LEVELS: Record<string, number> = { Recruit: 1, Gunner: 3, Veteran: 6, Ace: 10 };
+
 /** A tank of the demo catalogue's shape (api/domain/content.ts) for a tier and type. */
 export function specFor(tankId: number, tier: number, type: "light" | "medium" | "heavy" | "td" = "medium"): TankSpec {
   const k = { light: [0.8, 0.7, 1.0, 0.5, 1.4], medium: [1, 1, 1, 1, 1], heavy: [1.35, 1.3, 1.05, 1.6, 0.7], td: [0.85, 1.45, 1.3, 0.9, 0.8] }[type];

@@ -19,6 +19,8 @@ export const SIM = {
   damageSpread: 0.2,
   /** Shot dispersion, radians either way. */
   dispersion: 0.012,
+  /** How far a bot sees, metres (line of sight permitting). */
+  sight: 110,
   /** Capture points a tank adds per second standing alone on the base (100 wins). */
   capturePerTankSecond: 2.5,
   maxCapturers: 3,

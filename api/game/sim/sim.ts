@@ -6,6 +6,7 @@ import { sin, cos, atan2, hypot } from "./trig.ts";
 import { nextRandom, nextSpread } from "./rng.ts";
 import { botInput, newMind } from "./bots.ts";
 import { SIM, wrapAngle, onBase, baseField } from "./rules.ts";
+import { boundedCrew } from "./crew.ts";
 
 // The rules' figures and the base's geometry live in rules.ts, which bots.ts reads too (no cycle).
 export { SIM, wrapAngle, onBase, baseField };
@@ -39,6 +40,9 @@ export function createBattle(setup: BattleSetup): BattleState {
     const spot = map.spawns[seat.team][counts[seat.team]++ % map.spawns[seat.team].length];
     const hull = seat.team === 0 ? 0 : Math.PI;
     const s = seat.tank;
+    // The crew's percentages (none: every factor is exactly 1, so a setup without a crew plays as before).
+    const crew = boundedCrew(seat.crew);
+    const faster = 1 + crew.mobility / 100;
     const tank: Tank = {
       slot,
       team: seat.team,
@@ -53,10 +57,12 @@ export function createBattle(setup: BattleSetup): BattleState {
       hp: s.hp,
       maxHp: s.hp,
       reload: 0,
-      reloadTicks: Math.max(4, Math.round((TICK_HZ * 600) / Math.max(1, s.rateOfFire))),
-      maxSpeed: s.speed * SIM.speedScale,
-      hullRate: hullRateOf(s.type),
-      turretRate: SIM.turretRate,
+      reloadTicks: Math.max(4, Math.round(((TICK_HZ * 600) / Math.max(1, s.rateOfFire)) * (1 - crew.reload / 100))),
+      maxSpeed: s.speed * SIM.speedScale * faster,
+      hullRate: hullRateOf(s.type) * faster,
+      turretRate: SIM.turretRate * (1 + crew.aim / 100),
+      dispersion: SIM.dispersion * (1 - crew.aim / 100),
+      sight: SIM.sight * (1 + crew.view / 100),
       alive: true,
       input: { ...IDLE, aim: hull },
       kills: 0,
@@ -186,7 +192,7 @@ function separate(state: BattleState) {
 
 function fire(state: BattleState, t: Tank) {
   if (!t.input.fire || t.reload > 0) return;
-  const a = t.turret + nextSpread(state) * SIM.dispersion;
+  const a = t.turret + nextSpread(state) * t.dispersion;
   const mx = t.x + cos(a) * (SIM.tankRadius + 1.2);
   const my = t.y + sin(a) * (SIM.tankRadius + 1.2);
   const shell: Shell = {

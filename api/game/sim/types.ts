@@ -2,6 +2,7 @@
 // input), and what it is while running (the state). The state is plain data plus a few typed
 // arrays the bots plan with; the simulation (sim.ts) is the only code that changes it.
 import type { MapDef } from "./maps.ts";
+import type { CrewBonus } from "./crew.ts";
 
 export const TICK_HZ = 20;
 export const DT = 1 / TICK_HZ;
@@ -37,6 +38,8 @@ export interface Seat {
   name: string;
   tank: TankSpec;
   bot?: BotProfile;
+  /** The crew's bonuses, worked out when the battle was formed (crew.ts); none when absent. */
+  crew?: CrewBonus;
 }
 
 export interface BattleSetup {
@@ -94,6 +97,10 @@ export interface Tank {
   maxSpeed: number;
   hullRate: number;
   turretRate: number;
+  /** Shot dispersion, radians either way. */
+  dispersion: number;
+  /** How far a bot driving it sees, metres. */
+  sight: number;
   alive: boolean;
   input: Input;
   kills: number;

@@ -37,6 +37,8 @@ interface Hangar extends Where {
   garage: Tank[];
   rules: { teamSize: number; roundSeconds: number; maxWaitSeconds: number };
   crew: { crewId: number; role: string; name: string; level: number; xp: number; levelCap: number; skillLevel: number }[];
+  /** What the crew gives the tank in battle, whole percents. */
+  crewBonus: { reload: number; mobility: number; aim: number; view: number };
   tasks: { id: number; name: string; kind: string; target: number; progress: number; rewardCurrency: string; rewardAmount: number; done: boolean }[];
 }
 
@@ -205,6 +207,7 @@ export default function PlayPage() {
                 <Stat label={t`Speed, km/h`} value={tank.speed} max={80} />
                 <Stat label={t`Shots a minute`} value={tank.rateOfFire / 10} max={20} />
               </dl>
+              <CrewBonus bonus={hangar.crewBonus} />
               {where.queue ? (
                 <Waiting queue={where.queue} now={where.now} onLeave={leave} />
               ) : (
@@ -236,6 +239,21 @@ function Waiting({ queue, now, onLeave }: { queue: NonNullable<Where["queue"]>; 
         {t`Cancel`}
       </button>
     </div>
+  );
+}
+
+/** The crew's effect on the chosen tank in battle (api/game/sim/crew.ts), only what it changes. */
+function CrewBonus({ bonus }: { bonus: Hangar["crewBonus"] }) {
+  const parts = [
+    bonus.reload > 0 && t`reload −${bonus.reload}%`,
+    bonus.mobility > 0 && t`speed and hull traverse +${bonus.mobility}%`,
+    bonus.aim > 0 && t`turret traverse and accuracy +${bonus.aim}%`,
+    bonus.view > 0 && t`view range +${bonus.view}%`,
+  ].filter((p): p is string => Boolean(p));
+  return (
+    <p className="tk-muted tk-crew-bonus" data-testid="crew-bonus">
+      {parts.length ? t`Crew in battle: ${parts.join(" · ")}` : t`Crew in battle: no bonus yet (members gain it with levels and training).`}
+    </p>
   );
 }
 
