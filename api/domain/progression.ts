@@ -13,7 +13,7 @@ import { players } from "../db/schema/players.ts";
 import { options } from "../db/schema/system.ts";
 import type { BattleResult } from "../db/schema/battles.ts";
 import { applyLedger, type Currency } from "./ledger.ts";
-import { emit } from "./outbox.ts";
+import { emit, emitMany } from "./outbox.ts";
 import { cachedContent } from "./content-cache.ts";
 import { crewGainsSchema, crewGroupSchema, questsShape, type BotProfile, type Quest } from "./progression-content.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
@@ -343,13 +343,22 @@ export async function hireFromGroup(tx: Tx, playerId: number, crewId: number, gr
  */
 export async function hireStartingCrew(tx: DbOrTx, playerId: number, at: number): Promise<number> {
   const roles = await tx.select().from(contentCrews).where(eq(contentCrews.active, true)).orderBy(asc(contentCrews.sortOrder), asc(contentCrews.id));
-  let n = 0;
-  for (const r of roles) {
+  const starts = roles.flatMap((r) => {
     const groups = z.array(crewGroupSchema).safeParse(JSON.parse(r.groups));
     const free = (groups.success ? groups.data : []).filter((g) => g.priceSilver === 0 && g.priceGold === 0);
-    if (!free.length) continue;
-    const level = Math.min(r.levelCap, Math.min(...free.map((g) => g.startLevel)));
-    if (await hireCrewMember(tx, { playerId, crewId: r.id, level, at, source: "starter" })) n++;
-  }
-  return n;
+    return free.length ? [{ crewId: r.id, level: Math.min(r.levelCap, Math.min(...free.map((g) => g.startLevel))) }] : [];
+  });
+  if (!starts.length) return 0;
+  // One insert and two batched emits: registration (and the demo world's thousands of them) stays cheap.
+  const hired = await tx
+    .insert(playerCrewMembers)
+    .values(starts.map((m) => ({ playerId, crewId: m.crewId, level: m.level, xp: 0, skillLevel: 0, hiredAt: at, updatedAt: at })))
+    .onConflictDoNothing()
+    .returning({ crewId: playerCrewMembers.crewId, level: playerCrewMembers.level });
+  if (!hired.length) return 0;
+  const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, playerId)).limit(1);
+  const ts = toCHDateTime(at);
+  await emitMany(tx, "items", hired.map((m) => ({ event_id: newEventId(), ts, player_id: playerId, item_type: "crew", item_id: String(m.crewId), delta: 1, source: "starter" })));
+  await emitMany(tx, "progression", hired.map((m) => ({ event_id: newEventId(), ts, player_id: playerId, kind: "crew_hired", item_id: String(m.crewId), value: m.level, player_level: p?.level ?? 1 })));
+  return hired.length;
 }
