@@ -1,6 +1,8 @@
 // Charts from one small typed description — line, bar, stacked bars, pie, heatmap — with the
-// design system's loading and empty states. echarts is heavy, so the drawing code is its own lazy
-// chunk (ChartCanvas.tsx), fetched the first time a chart is shown and never by the public entry.
+// design system's loading and empty states. echarts is heavy, so the drawing code is lazy chunks,
+// fetched the first time a chart is shown and never by the public entry: ChartCanvas.tsx (echarts'
+// core, the canvas renderer, tooltip and legend) and, side by side with it, the parts of the
+// chart's kind (chart-kinds/*.ts: line and bars, pie, heatmap).
 import { lazy, Suspense } from "react";
 import { Empty, Loading } from "./States.tsx";
 
@@ -27,7 +29,13 @@ export type ChartSpec = Common &
     | { kind: "heatmap"; x: string[]; y: string[]; cells: (number | null | undefined)[][] }
   );
 
-const ChartCanvas = lazy(() => import("./ChartCanvas.tsx"));
+/** The drawing code with a kind's echarts parts registered (both chunks fetched in parallel). */
+const canvasWith = (parts: () => Promise<unknown>) => lazy(() => Promise.all([import("./ChartCanvas.tsx"), parts()]).then(([canvas]) => canvas));
+const CANVAS = {
+  cartesian: canvasWith(() => import("./chart-kinds/cartesian.ts")),
+  pie: canvasWith(() => import("./chart-kinds/pie.ts")),
+  heatmap: canvasWith(() => import("./chart-kinds/heatmap.ts")),
+};
 
 const isEmpty = (s: ChartSpec) =>
   s.kind === "pie" ? s.slices.every((p) => !p.value) : s.kind === "heatmap" ? s.cells.every((r) => r.every((v) => v == null)) : s.x.length === 0 || s.series.length === 0;
@@ -36,6 +44,7 @@ const isEmpty = (s: ChartSpec) =>
 export function Chart({ spec, loading = false }: { spec: ChartSpec | null; loading?: boolean }) {
   if (loading || !spec) return <Loading />;
   if (isEmpty(spec)) return <Empty />;
+  const ChartCanvas = spec.kind === "pie" || spec.kind === "heatmap" ? CANVAS[spec.kind] : CANVAS.cartesian;
   return (
     <figure className="tk-chart" role="img" aria-label={spec.title} style={{ margin: 0, minHeight: spec.height ?? 320 }}>
       <Suspense fallback={<Loading />}>

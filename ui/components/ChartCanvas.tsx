@@ -1,22 +1,29 @@
-// Draws a ChartSpec with echarts (only the chart types and components we use are registered,
-// which keeps this lazy chunk far smaller than all of echarts).
+// Draws a ChartSpec with echarts through its modular core: only the parts our charts use are
+// registered — here the canvas renderer (no SVG renderer), the tooltip and the legend that every
+// kind shows; each kind's own parts register themselves in chart-kinds/*.ts, chunks that Chart.tsx
+// fetches beside this one for the kind it shows (a screen of line and bar charts never downloads
+// the pie or the heatmap). echarts-for-react's core component gets the three functions it calls
+// (init, getInstanceByDom, dispose), not echarts' whole namespace, so the bundle keeps none of
+// the rest of echarts' API.
 import { useMemo } from "react";
 import ReactEChartsCore from "echarts-for-react/esm/core";
-import * as echarts from "echarts/core";
-import { BarChart, HeatmapChart, LineChart, PieChart } from "echarts/charts";
-import { AriaComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from "echarts/components";
+import { dispose, getInstanceByDom, init, use } from "echarts/core";
+import { LegendComponent, TooltipComponent } from "echarts/components";
 import { CanvasRenderer } from "echarts/renderers";
 import { fmtInt } from "../lib/i18n.ts";
 import type { ChartSpec } from "./Chart.tsx";
 
-echarts.use([BarChart, HeatmapChart, LineChart, PieChart, AriaComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
+// No AriaComponent: its generated description exists only in English and Chinese; the chart's
+// <figure> is named (role="img", aria-label) in the page's language.
+use([CanvasRenderer, TooltipComponent, LegendComponent]);
+const echarts = { init, getInstanceByDom, dispose };
 
 const TEXT = "#e6edf3";
 const AXIS = { axisLabel: { color: TEXT }, axisLine: { lineStyle: { color: "#53606c" } }, splitLine: { lineStyle: { color: "#2a3540" } } };
 
 function optionOf(spec: ChartSpec) {
   const format = spec.format ?? ((v: number) => fmtInt(v));
-  const base = { backgroundColor: "transparent", textStyle: { color: TEXT }, aria: { enabled: true }, legend: { top: 0, textStyle: { color: TEXT }, type: "scroll" } };
+  const base = { backgroundColor: "transparent", textStyle: { color: TEXT }, legend: { top: 0, textStyle: { color: TEXT }, type: "scroll" } };
   if (spec.kind === "pie")
     return { ...base, tooltip: { trigger: "item", valueFormatter: format }, series: [{ type: "pie", radius: ["35%", "70%"], data: spec.slices, label: { color: TEXT } }] };
   if (spec.kind === "heatmap") {
