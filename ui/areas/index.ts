@@ -1,5 +1,6 @@
-// Every area's screens. An area adds one import and one spread here (see ui/README.md).
-import type { ScreenDef } from "./registry.ts";
+// Every area's screens. An area adds one import and one spread here, tagged with its folder
+// (inArea: a back-office screen loads its area's messages with its code; see ui/README.md).
+import { inArea, type ScreenDef } from "./registry.ts";
 import { screens as access } from "./access/routes.ts";
 import { screens as metrics } from "./metrics/routes.ts";
 import { screens as billing } from "./billing/routes.ts";
@@ -20,4 +21,24 @@ import { screens as adminCommunity } from "./admin-community/routes.ts";
 import { screens as play } from "./play/routes.ts";
 import { screens as playerProgression } from "./player-progression/routes.ts";
 
-export const screens: ScreenDef[] = [...access, ...metrics, ...billing, ...content, ...player, ...information, ...adminPlayers, ...adminAvatarsFeedback, ...adminOffers, ...system, ...clansBattles, ...notifications, ...experiments, ...ads, ...contentLists, ...cms, ...adminCommunity, ...play, ...playerProgression];
+export const screens: ScreenDef[] = [
+  ...inArea("access", access),
+  ...inArea("metrics", metrics),
+  ...inArea("billing", billing),
+  ...inArea("content", content),
+  ...inArea("player", player),
+  ...inArea("information", information),
+  ...inArea("admin-players", adminPlayers),
+  ...inArea("admin-avatars-feedback", adminAvatarsFeedback),
+  ...inArea("admin-offers", adminOffers),
+  ...inArea("system", system),
+  ...inArea("admin-clans-battles", clansBattles),
+  ...inArea("notifications", notifications),
+  ...inArea("experiments", experiments),
+  ...inArea("ads", ads),
+  ...inArea("content-lists", contentLists),
+  ...inArea("cms", cms),
+  ...inArea("admin-community", adminCommunity),
+  ...inArea("play", play),
+  ...inArea("player-progression", playerProgression),
+];

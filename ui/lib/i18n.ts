@@ -1,7 +1,7 @@
 // Lingui runtime for the UI. Strings are written with lingui macros (t`…`, msg`…`; see
 // ui/README.md); `lingui compile` merges every area's catalogue into one compiled catalogue per
 // locale, and the entry activates the page's one before any screen renders.
-import { i18n } from "@lingui/core";
+import { i18n, type Messages } from "@lingui/core";
 import { formatDateTime } from "./datetime.ts";
 
 export type Locale = "ru" | "en";
@@ -19,18 +19,47 @@ async function editedTexts(): Promise<Record<string, unknown>> {
   }
 }
 
+/** The operators' edited texts, laid over every catalogue this page loads. */
+let edits: Record<string, unknown> = {};
+/** The back office's area catalogues (ui/admin-catalogues.ts), once the admin base is loaded. */
+let areaCatalogues: Record<string, () => Promise<{ messages: Messages }>> | undefined;
+
 /**
  * Loads the page locale's compiled catalogue (its own chunk: a page fetches one locale only) and
  * the operators' edited texts over it, and activates it. A message id the catalogue lacks is
- * reported as a console error, which the e2e pages check fails on.
+ * reported as a console error, which the e2e pages check fails on. The player site loads the
+ * public catalogue (without the back office's words, ui/public-catalogues.ts); the back office its
+ * base (the shell's words), and each area's words with the area's first screen (screenMessages).
  */
 export async function activateLocale(): Promise<void> {
-  // The player site loads the public catalogue (without the back office's words, ui/build.ts).
   const admin = location.pathname.startsWith("/admin");
   const edited = editedTexts();
-  const { messages } = admin ? (locale === "en" ? await import("../locales/en.ts") : await import("../locales/ru.ts")) : locale === "en" ? await import("../locales/en.public.ts") : await import("../locales/ru.public.ts");
+  let messages: Messages;
+  if (admin) {
+    const base = locale === "en" ? await import("../locales/en.admin.ts") : await import("../locales/ru.admin.ts");
+    messages = base.messages;
+    areaCatalogues = base.areas;
+  } else messages = (locale === "en" ? await import("../locales/en.public.ts") : await import("../locales/ru.public.ts")).messages;
+  edits = await edited;
   i18n.on("missing", ({ id }) => console.error(`untranslated message ${id} (${locale})`));
-  i18n.loadAndActivate({ locale, messages: { ...messages, ...((await edited) as typeof messages) } });
+  i18n.loadAndActivate({ locale, messages: { ...messages, ...(edits as Messages) } });
+}
+
+const loadedAreas = new Map<string, Promise<void>>();
+/**
+ * Before a back-office screen of the area renders: its area's messages (once per area), or the
+ * whole catalogue for a screen registered without its area. Nothing on the player site (the
+ * public catalogue holds all its words).
+ */
+export function screenMessages(area: string | undefined): Promise<void> {
+  if (!areaCatalogues) return Promise.resolve();
+  const key = area && areaCatalogues[area] ? area : "";
+  let p = loadedAreas.get(key);
+  if (!p) {
+    const load = key ? areaCatalogues[key] : () => (locale === "en" ? import("../locales/en.ts") : import("../locales/ru.ts"));
+    loadedAreas.set(key, (p = load().then(({ messages }) => i18n.load(locale, { ...messages, ...(edits as Messages) }))));
+  }
+  return p;
 }
 
 /** DD.MM.YYYY HH:mm:ss in the viewer's time zone; empty for no value. */

@@ -1,0 +1,76 @@
+// Writes the back office's compiled catalogues, split like its code. A step of its own in
+// `ui:build`, after `lingui compile` and before `ui/build.ts` (see ui/public-catalogues.ts for why
+// not in one process).
+//
+// - ui/locales/{locale}.admin.ts: what every admin page shows before a screen loads — the messages
+//   of the files the entry and the admin shell import statically (the shell, the sidebar's screen
+//   titles in every area's routes.ts, the design system's helpers they use) — and, per area, a
+//   loader of the area's own catalogue;
+// - ui/locales/{locale}.area.<area>.ts: the messages of an area's screens, i.e. of every file its
+//   screens import (statically or lazily, whichever area or folder it lives in), less the base's.
+//   ScreenRoutes loads it beside the screen's code, so a metrics page does not download the words
+//   of the other areas.
+// Which file shows which message comes from the .po files (lingui writes each message's files);
+// which file imports which from the sources (relative imports, static and dynamic).
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import PO from "pofile";
+import { generateMessageId } from "@lingui/message-utils/generateMessageId";
+
+const root = new URL("../", import.meta.url).pathname;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
+const DYNAMIC = /\bimport\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+
+/** A source file's relative imports (paths from the repository root), all or the lazy ones only. */
+function importsOf(file: string, only: "all" | "dynamic" = "all"): string[] {
+  const text = readFileSync(join(root, file), "utf8");
+  return [...text.matchAll(only === "all" ? IMPORT : DYNAMIC)].map((m) => relative(root, join(root, dirname(file), m[1]))).filter((f) => /\.[jt]sx?$/.test(f) && existsSync(join(root, f)));
+}
+
+/** The files reachable from the given ones (following static imports only, or lazy ones too). */
+function closure(files: string[], lazy: boolean): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...files];
+  while (todo.length) {
+    const f = todo.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    const dynamic = new Set(importsOf(f, "dynamic"));
+    for (const i of importsOf(f)) if (lazy || !dynamic.has(i)) todo.push(i);
+  }
+  return seen;
+}
+
+const module = (locale: string, messages: Record<string, unknown>, extra = "") =>
+  `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(messages))}) as Messages;${extra}`;
+
+export async function writeAdminCatalogues() {
+  // Every message id and the files that show it.
+  const filesOf = new Map<string, string[]>();
+  for await (const f of new Bun.Glob("ui/**/locales/ru.po").scan(root)) {
+    for (const item of PO.parse(readFileSync(root + f, "utf8")).items) {
+      const id = generateMessageId(item.msgid, item.msgctxt ?? undefined);
+      filesOf.set(id, [...(filesOf.get(id) ?? []), ...item.references.map((r) => r.split(":")[0])]);
+    }
+  }
+  const idsOf = (files: Set<string>) => new Set([...filesOf].filter(([, refs]) => refs.some((r) => files.has(r))).map(([id]) => id));
+
+  // The shell's own lazy parts (not the screens its routes load, nor the entry's other shell) count as the shell's.
+  const shell = closure(["ui/main.tsx", "ui/shell/AdminShell.tsx"], false);
+  const shellLazy = [...shell].filter((f) => f !== "ui/main.tsx" && !f.endsWith("/routes.ts")).flatMap((f) => importsOf(f, "dynamic"));
+  const base = idsOf(new Set([...shell, ...closure(shellLazy, true)]));
+  const areas = new Map<string, Set<string>>();
+  for await (const routes of new Bun.Glob("ui/areas/*/routes.ts").scan(root)) {
+    const screens = importsOf(routes, "dynamic");
+    areas.set(routes.split("/")[2], new Set([...idsOf(closure(screens, true))].filter((id) => !base.has(id))));
+  }
+  for (const locale of ["ru", "en"]) {
+    const { messages } = (await import(`./locales/${locale}.ts`)) as { messages: Record<string, unknown> };
+    const pick = (ids: Set<string>) => Object.fromEntries(Object.entries(messages).filter(([id]) => ids.has(id)));
+    const loaders = [...areas.keys()].sort().map((a) => `${JSON.stringify(a)}:()=>import("./${locale}.area.${a}.ts")`);
+    writeFileSync(`${root}ui/locales/${locale}.admin.ts`, module(locale, pick(base), `export const areas:Record<string,()=>Promise<{messages:Messages}>>={${loaders.join(",")}};`));
+    for (const [area, ids] of areas) writeFileSync(`${root}ui/locales/${locale}.area.${area}.ts`, module(locale, pick(ids)));
+  }
+}
+
+if (import.meta.main) await writeAdminCatalogues();
