@@ -1,7 +1,11 @@
 // Budgets of the built bundle (run `bun ui/build.ts` first), in gzipped JS a page downloads:
 // - the public entry and every chunk it imports statically: no echarts, no markdown-it;
 // - the public landing (entry, public shell, landing screen, the public ru catalogue — the larger):
-//   ≤ 100 KB.
+//   ≤ 100 KB;
+// - every metrics screen (entry, admin shell, the screen's chunk, the admin's ru catalogues — the
+//   shell's and the metrics area's, ui/admin-catalogues.ts —, and the
+//   lazy chart chunks it fetches to draw its charts: ChartCanvas and the kinds of chart it shows):
+//   ≤ METRICS_BUDGET.
 // What a page downloads is read from the build's metafile (ui/build-meta.json: which sources
 // went into which chunk and how chunks import each other): a screen's chunk and the chunks it
 // imports statically, found by the source file the screen is written in.
@@ -64,4 +68,45 @@ test.skipIf(!built)("the public landing downloads at most 100 KB of gzipped JS, 
   const size = gzipped(files);
   console.log(`public landing: ${files.size} file(s), ${kb(size)} gzipped`);
   expect(size).toBeLessThanOrEqual(100 * 1024);
+});
+
+/** A metrics screen's budget (see ui/README.md, "Bundle budgets", for what it is made of). */
+const METRICS_BUDGET = 310 * 1024;
+const metricsRoutes = new URL("./areas/metrics/routes.ts", import.meta.url).pathname;
+/** Every metrics screen's source file, from the area's routes. */
+const metricsScreens = () => [...new Set([...readFileSync(metricsRoutes, "utf8").matchAll(/import\("\.\/(dashboards\/\w+\.tsx)"\)/g)].map((m) => `ui/areas/metrics/${m[1]}`))];
+/** The chart kinds' chunks (ui/components/chart-kinds/*.ts) a screen's charts fetch: the metrics kit's LineChart draws
+ * lines, bars and stacked bars, its PieChart pies, and a <Chart spec={{ kind }}> its kind. */
+function chartKinds(source: string): string[] {
+  const text = readFileSync(new URL(`../${source}`, import.meta.url).pathname, "utf8");
+  const kinds = new Set<string>();
+  if (/<LineChart\b/.test(text)) kinds.add("cartesian");
+  if (/<PieChart\b/.test(text)) kinds.add("pie");
+  for (const [, k] of text.matchAll(/kind:\s*"(\w+)"/g)) kinds.add(k === "pie" || k === "heatmap" ? k : "cartesian");
+  return [...kinds];
+}
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test.skipIf(!built)("every metrics screen downloads at most 310 KB of gzipped JS, its charts included", () => {
+  const m = meta();
+  const screens = metricsScreens();
+  expect(screens.length).toBeGreaterThan(10);
+  const sizes: [string, number][] = [];
+  for (const source of screens) {
+    const kinds = chartKinds(source);
+    // Every metrics screen draws a chart: its size must count echarts.
+    expect({ source, kinds: kinds.length > 0 }).toEqual({ source, kinds: true });
+    const files = page(m, [
+      /^ui\/shell\/AdminShell\.tsx$/,
+      new RegExp(`^${escape(source)}$`),
+      /^ui\/locales\/ru\.admin\.ts$/,
+      /^ui\/locales\/ru\.area\.metrics\.ts$/,
+      /^ui\/components\/ChartCanvas\.tsx$/,
+      ...kinds.map((k) => new RegExp(`^ui/components/chart-kinds/${k}\\.ts$`)),
+    ]);
+    sizes.push([`${source.replace(/.*\//, "")} (${kinds.join(", ")})`, gzipped(files)]);
+  }
+  sizes.sort((a, b) => b[1] - a[1]);
+  console.log(`metrics screens, heaviest first: ${sizes.map(([s, n]) => `${s} ${kb(n)}`).join("; ")}`);
+  for (const [screen, size] of sizes) expect({ screen, size: kb(size), within: size <= METRICS_BUDGET }).toEqual({ screen, size: kb(size), within: true });
 });
