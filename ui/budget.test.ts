@@ -71,7 +71,7 @@ test.skipIf(!built)("the public landing downloads at most 100 KB of gzipped JS, 
 });
 
 /** A metrics screen's budget (see ui/README.md, "Bundle budgets", for what it is made of). */
-const METRICS_BUDGET = 310 * 1024;
+const METRICS_BUDGET = 325 * 1024;
 const metricsRoutes = new URL("./areas/metrics/routes.ts", import.meta.url).pathname;
 /** Every metrics screen's source file, from the area's routes. */
 const metricsScreens = () => [...new Set([...readFileSync(metricsRoutes, "utf8").matchAll(/import\("\.\/(dashboards\/\w+\.tsx)"\)/g)].map((m) => `ui/areas/metrics/${m[1]}`))];
@@ -87,7 +87,7 @@ function chartKinds(source: string): string[] {
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-test.skipIf(!built)("every metrics screen downloads at most 310 KB of gzipped JS, its charts included", () => {
+test.skipIf(!built)("every metrics screen downloads at most 325 KB of gzipped JS, its charts included", () => {
   const m = meta();
   const screens = metricsScreens();
   expect(screens.length).toBeGreaterThan(10);
