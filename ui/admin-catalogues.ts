@@ -4,12 +4,12 @@
 //
 // - ui/locales/{locale}.admin.ts: what every admin page shows before a screen loads — the messages
 //   of the files the entry and the admin shell import statically (the shell, the sidebar's screen
-//   titles in every area's routes.ts, the design system's helpers they use) — and, per area, a
-//   loader of the area's own catalogue;
+//   titles in every area's routes.ts, the design system's helpers they use);
 // - ui/locales/{locale}.area.<area>.ts: the messages of an area's screens, i.e. of every file its
 //   screens import (statically or lazily, whichever area or folder it lives in), less the base's.
 //   ScreenRoutes loads it beside the screen's code, so a metrics page does not download the words
-//   of the other areas.
+//   of the other areas (areas with back-office screens only);
+// - ui/locales/areas.ts: each area catalogue's loader per locale (imported by ui/areas/index.ts).
 // Which file shows which message comes from the .po files (lingui writes each message's files);
 // which file imports which from the sources (relative imports, static and dynamic).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -41,8 +41,8 @@ function closure(files: string[], lazy: boolean): Set<string> {
   return seen;
 }
 
-const module = (locale: string, messages: Record<string, unknown>, extra = "") =>
-  `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(messages))}) as Messages;${extra}`;
+const module = (messages: Record<string, unknown>) =>
+  `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(messages))}) as Messages;`;
 
 export async function writeAdminCatalogues() {
   // Every message id and the files that show it.
@@ -61,16 +61,23 @@ export async function writeAdminCatalogues() {
   const base = idsOf(new Set([...shell, ...closure(shellLazy, true)]));
   const areas = new Map<string, Set<string>>();
   for await (const routes of new Bun.Glob("ui/areas/*/routes.ts").scan(root)) {
+    // Areas with back-office screens only (the player site's screens use the public catalogue).
+    if (!/shell:\s*"admin"/.test(readFileSync(join(root, routes), "utf8"))) continue;
     const screens = importsOf(routes, "dynamic");
     areas.set(routes.split("/")[2], new Set([...idsOf(closure(screens, true))].filter((id) => !base.has(id))));
   }
+  const names = [...areas.keys()].sort();
+  const loaders: string[] = [];
   for (const locale of ["ru", "en"]) {
     const { messages } = (await import(`./locales/${locale}.ts`)) as { messages: Record<string, unknown> };
     const pick = (ids: Set<string>) => Object.fromEntries(Object.entries(messages).filter(([id]) => ids.has(id)));
-    const loaders = [...areas.keys()].sort().map((a) => `${JSON.stringify(a)}:()=>import("./${locale}.area.${a}.ts")`);
-    writeFileSync(`${root}ui/locales/${locale}.admin.ts`, module(locale, pick(base), `export const areas:Record<string,()=>Promise<{messages:Messages}>>={${loaders.join(",")}};`));
-    for (const [area, ids] of areas) writeFileSync(`${root}ui/locales/${locale}.area.${area}.ts`, module(locale, pick(ids)));
+    writeFileSync(`${root}ui/locales/${locale}.admin.ts`, module(pick(base)));
+    for (const [area, ids] of areas) writeFileSync(`${root}ui/locales/${locale}.area.${area}.ts`, module(pick(ids)));
+    loaders.push(`${locale}:{${names.map((a) => `${JSON.stringify(a)}:()=>import("./${locale}.area.${a}.ts")`).join(",")}}`);
   }
+  // The loaders, for the admin's screen list (ui/areas/index.ts), so neither the entry nor the
+  // player site carries them.
+  writeFileSync(`${root}ui/locales/areas.ts`, `/*eslint-disable*/import type{Messages}from"@lingui/core";export const areaCatalogues:Record<"ru"|"en",Record<string,()=>Promise<{messages:Messages}>>>={${loaders.join(",")}};`);
 }
 
 if (import.meta.main) await writeAdminCatalogues();

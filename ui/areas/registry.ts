@@ -16,12 +16,7 @@ export interface ScreenDef {
   /** The address the sidebar links to, when the pattern has parameters. */
   href?: string;
   load: () => Promise<{ default: ComponentType<{ params: Record<string, string | undefined> }> }>;
-  /** The area (its folder under ui/areas) whose catalogue a back-office screen loads with its code (set in index.ts). */
-  area?: string;
 }
-
-/** An area's screens, tagged with the area so each loads that area's messages (ui/admin-catalogues.ts). */
-export const inArea = (area: string, screens: ScreenDef[]): ScreenDef[] => screens.map((s) => ({ ...s, area }));
 
 /** A screen's title in the page's locale. */
 export const screenTitle = (s: ScreenDef): string => ("id" in s.title ? i18n._(s.title) : s.title[locale]);

@@ -21,46 +21,26 @@ async function editedTexts(): Promise<Record<string, unknown>> {
 
 /** The operators' edited texts, laid over every catalogue this page loads. */
 let edits: Record<string, unknown> = {};
-/** The back office's area catalogues (ui/admin-catalogues.ts), once the admin base is loaded. */
-let areaCatalogues: Record<string, () => Promise<{ messages: Messages }>> | undefined;
-
 /**
  * Loads the page locale's compiled catalogue (its own chunk: a page fetches one locale only) and
  * the operators' edited texts over it, and activates it. A message id the catalogue lacks is
  * reported as a console error, which the e2e pages check fails on. The player site loads the
  * public catalogue (without the back office's words, ui/public-catalogues.ts); the back office its
- * base (the shell's words), and each area's words with the area's first screen (screenMessages).
+ * base (the shell's words), and each area's words with the area's first screen (ui/areas/index.ts).
  */
 export async function activateLocale(): Promise<void> {
   const admin = location.pathname.startsWith("/admin");
   const edited = editedTexts();
-  let messages: Messages;
-  if (admin) {
-    const base = locale === "en" ? await import("../locales/en.admin.ts") : await import("../locales/ru.admin.ts");
-    messages = base.messages;
-    areaCatalogues = base.areas;
-  } else messages = (locale === "en" ? await import("../locales/en.public.ts") : await import("../locales/ru.public.ts")).messages;
+  const { messages } = admin
+    ? locale === "en" ? await import("../locales/en.admin.ts") : await import("../locales/ru.admin.ts")
+    : locale === "en" ? await import("../locales/en.public.ts") : await import("../locales/ru.public.ts");
   edits = await edited;
   i18n.on("missing", ({ id }) => console.error(`untranslated message ${id} (${locale})`));
   i18n.loadAndActivate({ locale, messages: { ...messages, ...(edits as Messages) } });
 }
 
-const loadedAreas = new Map<string, Promise<void>>();
-/**
- * Before a back-office screen of the area renders: its area's messages (once per area), or the
- * whole catalogue for a screen registered without its area. Nothing on the player site (the
- * public catalogue holds all its words).
- */
-export function screenMessages(area: string | undefined): Promise<void> {
-  if (!areaCatalogues) return Promise.resolve();
-  const key = area && areaCatalogues[area] ? area : "";
-  let p = loadedAreas.get(key);
-  if (!p) {
-    const load = key ? areaCatalogues[key] : () => (locale === "en" ? import("../locales/en.ts") : import("../locales/ru.ts"));
-    loadedAreas.set(key, (p = load().then(({ messages }) => i18n.load(locale, { ...messages, ...(edits as Messages) }))));
-  }
-  return p;
-}
+/** More messages for the active locale (a back-office area's, ui/areas/index.ts), under the operators' edits. */
+export const addMessages = (messages: Messages) => i18n.load(locale, { ...messages, ...(edits as Messages) });
 
 /** DD.MM.YYYY HH:mm:ss in the viewer's time zone; empty for no value. */
 export const fmtDateTime = (ms: number | null | undefined) => (ms == null ? "" : formatDateTime(ms));

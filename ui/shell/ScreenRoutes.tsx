@@ -7,14 +7,12 @@ import { t } from "@lingui/core/macro";
 import type { ScreenDef } from "../areas/registry.ts";
 import { screenTitle } from "../areas/registry.ts";
 import { Loading } from "../components/States.tsx";
-import { screenMessages } from "../lib/i18n.ts";
 import { NotFound } from "./NotFound.tsx";
 
 const lazyCache = new Map<ScreenDef, ReturnType<typeof lazy>>();
 function lazyOf(def: ScreenDef) {
   let c = lazyCache.get(def);
-  // A back-office screen's code and its area's messages download side by side.
-  if (!c) lazyCache.set(def, (c = lazy(() => Promise.all([def.load(), screenMessages(def.area)]).then(([screen]) => screen))));
+  if (!c) lazyCache.set(def, (c = lazy(def.load)));
   return c;
 }
 
