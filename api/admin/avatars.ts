@@ -51,7 +51,7 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const done = await db.transaction(async (tx) => {
       const a = await acceptAvatar(tx, v.avatarId, c.var.admin!.adminId, clock.now());
-      await audit(c, tx, { action: "/admin/playerAvatars/accept", targetType: "player", targetId: a.playerId, summary: `avatar ${a.id} accepted` });
+      await audit(c, tx, { action: "/admin/playerAvatars/accept", targetType: "player", targetId: a.playerId, summary: `avatar ${a.id} accepted`, details: { changes: [] } });
       return a;
     });
     return c.json({ avatar: done });
@@ -61,7 +61,7 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const done = await db.transaction(async (tx) => {
       const a = await rejectAvatar(tx, v.avatarId, v.reason, v.note, c.var.admin!.adminId, clock.now());
-      await audit(c, tx, { action: "/admin/playerAvatars/reject", targetType: "player", targetId: a.playerId, summary: `avatar ${a.id} rejected: ${v.reason}${v.note ? ` (${v.note})` : ""}` });
+      await audit(c, tx, { action: "/admin/playerAvatars/reject", targetType: "player", targetId: a.playerId, summary: `avatar ${a.id} rejected: ${v.reason}${v.note ? ` (${v.note})` : ""}`, details: { changes: [{ field: "avatarReason", after: v.reason }, ...(v.note ? [{ field: "note", after: v.note }] : [])] } });
       return a;
     });
     return c.json({ avatar: done });
@@ -95,7 +95,7 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const done = await db.transaction(async (tx) => {
       const r = await setAvatarByOperator(tx, playerId, image, c.var.admin!.adminId, clock.now());
-      await audit(c, tx, { action: "/admin/playerAvatars/save", targetType: "player", targetId: playerId, summary: `avatar ${r.before ?? "none"} → ${r.avatarUrl ?? "none"}` });
+      await audit(c, tx, { action: "/admin/playerAvatars/save", targetType: "player", targetId: playerId, summary: `avatar ${r.before ?? "none"} → ${r.avatarUrl ?? "none"}`, details: { changes: [{ field: "avatarUrl", before: r.before ?? null, after: r.avatarUrl ?? null }] } });
       return r;
     });
     return c.json({ playerId, avatarUrl: done.avatarUrl });

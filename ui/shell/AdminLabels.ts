@@ -7,6 +7,7 @@ import { msg } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { CLASS_NAMES, NATION_NAMES } from "../components/TankArt.tsx";
 import type * as E from "../lib/enums.ts";
+import { fmtDateTime } from "../lib/i18n.ts";
 
 type Words<K extends readonly string[]> = Record<K[number], MessageDescriptor>;
 
@@ -77,7 +78,7 @@ const KIT_ITEM: Words<typeof E.KIT_ITEM_KEYS> = {
 };
 const SLOT: Words<typeof E.MODULE_SLOT_KEYS> = { gun: msg`Gun`, turret: msg`Turret`, engine: msg`Engine`, tracks: msg`Suspension`, radio: msg`Radio` };
 const DECORATION: Words<typeof E.DECORATION_KEYS> = { flag: msg`Flag`, horn: msg`Horn`, trail: msg`Trail`, smoke: msg`Smoke`, skin: msg`Skin` };
-const CREW_ROLE: Words<typeof E.CREW_ROLE_KEYS> = { commander: msg`Commander`, gunner: msg`Gunner`, driver: msg`Driver`, loader: msg`Loader` };
+const CREW_ROLE: Words<typeof E.CREW_ROLE_KEYS> = { commander: msg`Commander`, gunner: msg`Gunner`, driver: msg`Driver`, loader: msg`Loader`, radio: msg`Radio operator` };
 const CREW_GROUP: Words<typeof E.CREW_GROUP_KEYS> = { recruit: msg`Recruit`, school: msg`Tank school`, academy: msg`Academy` };
 const RARITY: Words<typeof E.RARITY_KEYS> = { common: msg`Common`, rare: msg`Rare`, epic: msg`Epic`, legendary: msg`Legendary` };
 const STAT: Words<typeof E.STAT_KEYS> = {
@@ -135,6 +136,16 @@ const ORDER_STATUS: Record<string, MessageDescriptor> = {
   cancelled: msg({ message: "cancelled", context: "order status" }), refunded: msg({ message: "refunded", context: "order status" }),
 };
 
+const CHAT_STATUS: Record<string, MessageDescriptor> = {
+  visible: msg({ message: "visible", context: "chat message status" }), hidden: msg({ message: "hidden", context: "chat message status" }),
+  deleted: msg({ message: "deleted", context: "chat message status" }),
+};
+const AVATAR_REASON: Record<string, MessageDescriptor> = {
+  nudity: msg`Nudity or sexual content`, violence: msg`Violence or cruelty`, offensive: msg`Offensive symbols or words`,
+  advertising: msg`Advertising or links`, personalData: msg`Someone's personal data`, copyright: msg`Someone else's copyrighted image`,
+  quality: msg`The picture cannot be made out`, other: msg`Does not follow the site rules`,
+};
+
 /** Every domain of stored values, by name. */
 export const VALUE_WORDS = {
   nation: NATION_NAMES, tankClass: CLASS_NAMES, currency: CURRENCY, unit: CURRENCY_UNIT, reason: REASON, platform: PLATFORM,
@@ -142,6 +153,7 @@ export const VALUE_WORDS = {
   decal: DECAL, consumable: CONSUMABLE, kitItem: KIT_ITEM, slot: SLOT, decoration: DECORATION, crewRole: CREW_ROLE, crewGroup: CREW_GROUP,
   rarity: RARITY, stat: STAT, task: TASK, clanRole: CLAN_ROLE, clanAction: CLAN_ACTION, result: RESULT, activity: ACTIVITY,
   adminRole: ADMIN_ROLE, experimentStatus: EXPERIMENT_STATUS, notificationStatus: NOTIFICATION_STATUS, orderStatus: ORDER_STATUS,
+  chatStatus: CHAT_STATUS, avatarReason: AVATAR_REASON,
 } satisfies Record<string, Record<string, MessageDescriptor>>;
 export type Domain = keyof typeof VALUE_WORDS;
 
@@ -153,7 +165,7 @@ export function valueText(domain: Domain, value: string | null | undefined): str
 }
 
 /** Domains whose values a generic screen (a resource list, a log's details) looks a bare value up in, first match wins. */
-const GENERIC: Domain[] = ["nation", "tankClass", "season", "decal", "consumable", "kitItem", "slot", "decoration", "crewRole", "crewGroup", "rarity", "stat", "task", "currency", "reason", "platform", "source", "store", "provider", "adNetwork", "mode", "map", "clanRole"];
+const GENERIC: Domain[] = ["nation", "tankClass", "season", "decal", "consumable", "kitItem", "crewRole", "slot", "decoration", "crewGroup", "rarity", "stat", "task", "currency", "reason", "platform", "source", "store", "provider", "adNetwork", "mode", "map", "clanRole"];
 /** A bare value of an unknown domain in words (resource lists, details): the first domain that knows it. */
 export function anyValueText(value: string): string {
   for (const d of GENERIC) {
@@ -184,6 +196,11 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   adminRole: msg`Role`, experimentStatus: msg`Status`, notificationStatus: msg`Status`, orderStatus: msg`Order status`,
   providerStatus: msg`Provider's status`, delivered: msg`Delivered to players`, username: msg`Username`, experience: msg`Experience`,
   region: msg`Region`, city: msg`City`, rating: msg`Rating`, lang: msg`Language`,
+  bannedUntil: msg`Banned until`, banReason: msg`Ban reason`, suspectNote: msg`Suspect note`, players: msg`Players`,
+  fromPlayer: msg`From player`, friend: msg`Friend`, room: msg`Room`, chatStatus: msg`Message status`, mutedMinutes: msg`Muted for, min`,
+  wordsAdded: msg`Words added`, wordsRemoved: msg`Words removed`, avatarReason: msg`Rejection reason`, avatarUrl: msg`Avatar`,
+  order: msg({ message: "Order", context: "payment order" }), skillLevel: msg`Skill level`, crewId: msg`Crew`,
+  step: msg`Step`, progress: msg`Progress`, completed: msg`Completed`,
   profileUrl: msg`Profile address`, uid: msg`User id`, channel: msg`Channel`, notificationId: msg`Notification`,
   optionScope: msg`Option scope`, optionKey: msg`Option key`, conditions: msg`Conditions`, variants: msg`Variants`, startsAt: msg`Starts`, endsAt: msg`Ends`,
   // Fields of the typed forms' refusals (ads settings, options, billing catalog, whole lists), named in a notice away from the form.
@@ -235,9 +252,19 @@ const FIELD_DOMAIN: Record<string, Domain> = {
   source: "source", store: "store", market: "store", provider: "provider", network: "network", mode: "mode", map: "map", season: "season",
   slot: "slot", rarity: "rarity", stat: "stat", role: "clanRole", adminRole: "adminRole", experimentStatus: "experimentStatus",
   notificationStatus: "notificationStatus", orderStatus: "orderStatus", providerStatus: "orderStatus", type: "tankClass",
+  chatStatus: "chatStatus", avatarReason: "avatarReason", crewRole: "crewRole",
 };
+/** An enum field's value in words: by the field's domain when it knows the value, else the first domain that does. */
+export function enumText(field: string, v: string): string {
+  const d = Object.hasOwn(FIELD_DOMAIN, field) ? (VALUE_WORDS[FIELD_DOMAIN[field]] as Record<string, MessageDescriptor>) : undefined;
+  return d && Object.hasOwn(d, v) ? i18n._(d[v]) : anyValueText(v);
+}
+/** Fields holding a moment (milliseconds): shown as DD.MM.YYYY HH:mm:ss. */
+const MOMENTS = new Set(["bannedUntil", "until", "startsAt", "endsAt", "premiumUntil", "createdAt", "updatedAt", "from"]);
 /** A field's value in words: by the field's domain where known, else numbers, yes/no and nested objects; other text as it is. */
 export function fieldValueText(field: string, v: unknown): string {
+  if (typeof v === "number" && MOMENTS.has(field)) return fmtDateTime(v);
+  if (field === "room" && typeof v === "string") return roomText(v);
   if (typeof v === "string") return Object.hasOwn(FIELD_DOMAIN, field) ? valueText(FIELD_DOMAIN[field], v) : v;
   return shownValue(v);
 }

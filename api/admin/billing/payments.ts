@@ -89,7 +89,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const order = await db.transaction(async (tx) => {
       const o = await manualCredit(tx, { playerId: v.playerId, grants: { gold: v.gold, silver: v.silver, premiumDays: v.premiumDays }, reason: v.reason, adminId: c.var.admin!.adminId, at: clock.now() });
-      await audit(c, tx, { action: "playerPayment.add", targetType: "player", targetId: v.playerId, summary: `manual credit #${o.id}: gold ${v.gold}, silver ${v.silver}, premium ${v.premiumDays} d — ${v.reason}` });
+      await audit(c, tx, { action: "playerPayment.add", targetType: "player", targetId: v.playerId, summary: `manual credit #${o.id}: gold ${v.gold}, silver ${v.silver}, premium ${v.premiumDays} d — ${v.reason}`, details: { changes: [{ field: "order", after: o.id }, { field: "gold", after: v.gold }, { field: "silver", after: v.silver }, { field: "premiumDays", after: v.premiumDays }, { field: "note", after: v.reason }] } });
       return o;
     });
     return c.json({ order: orderView(order) });
@@ -101,7 +101,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
       const o = await findOrder(tx, v.orderId);
       if (!o) throw notFound();
       const [u] = await tx.update(orders).set({ note: v.note === "" ? null : v.note, updatedAt: clock.now() }).where(eq(orders.id, o.id)).returning();
-      await audit(c, tx, { action: "playerPayment.edit", targetType: "order", targetId: o.id, summary: `note "${o.note ?? ""}" → "${v.note}"` });
+      await audit(c, tx, { action: "playerPayment.edit", targetType: "order", targetId: o.id, summary: `note "${o.note ?? ""}" → "${v.note}"`, details: { changes: [{ field: "note", before: o.note ?? "", after: v.note }] } });
       return u;
     });
     return c.json({ order: orderView(order) });

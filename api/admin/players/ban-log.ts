@@ -62,7 +62,7 @@ export function registerBanLog(app: Hono<HonoEnv>) {
     const ids = [...new Set(v.playerIds)];
     const unbanned = await db.transaction(async (tx) => {
       const done = await unbanPlayers(tx, { adminId: c.var.admin!.adminId, adminUsername: c.var.admin!.username, at: clock.now(), playerIds: ids, reason: v.reason });
-      await audit(c, tx, { action: "banLog.unbanPlayers", targetType: "player", targetId: done.length === 1 ? done[0] : undefined, summary: `unbanned ${done.length} of ${ids.length}: ${done.join(", ") || "none was banned"}${v.reason ? ` — ${v.reason}` : ""}` });
+      await audit(c, tx, { action: "banLog.unbanPlayers", targetType: "player", targetId: done.length === 1 ? done[0] : undefined, summary: `unbanned ${done.length} of ${ids.length}: ${done.join(", ") || "none was banned"}${v.reason ? ` — ${v.reason}` : ""}`, details: { changes: [{ field: "players", after: done.join(", ") || "—" }, ...(v.reason ? [{ field: "note", after: v.reason }] : [])] } });
       return done;
     });
     return c.json({ unbanned, notBanned: ids.filter((id) => !unbanned.includes(id)) });

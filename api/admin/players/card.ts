@@ -24,7 +24,7 @@ import { nicknameField, assertNicknameFree } from "../../domain/players.ts";
 import { ADMIN, OPERATOR, SUPPORT, playerOr404, publicRow, type PlayerRow } from "./shared.ts";
 import "./messages.ts";
 import { citiesOf, regionsOf } from "../../domain/geo.ts";
-import { detailsOf } from "../../domain/audit-details.ts";
+import { detailsOf, type AuditDetails } from "../../domain/audit-details.ts";
 
 const SORTS = { id: players.id, nickname: players.nickname, level: players.level, createdAt: players.createdAt, lastLoginAt: players.lastLoginAt, gold: players.gold } as const;
 
@@ -180,22 +180,27 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
     await db.transaction(async (tx) => {
       const p = await playerOr404(tx, v.playerId);
       let summary: string;
+      let details: AuditDetails;
       if (v.action === "ban") {
         await banPlayer(tx, { ...by, playerId: p.id, reason: v.reason!, until: v.until! });
         summary = `banned until ${new Date(v.until!).toISOString()}: ${v.reason}`;
+        details = { changes: [{ field: "bannedUntil", after: v.until }, { field: "banReason", after: v.reason }] };
       } else if (v.action === "unban") {
         const done = await unbanPlayers(tx, { ...by, playerIds: [p.id], reason: v.reason });
         if (done.length === 0) throw new AppError("validation", "players.error.nothing_to_change", [], 400);
         summary = `unbanned${v.reason ? `: ${v.reason}` : ""}`;
+        details = { changes: v.reason ? [{ field: "note", after: v.reason }] : [] };
       } else if (v.action === "suspect") {
         await tx.insert(playerSuspects).values({ playerId: p.id, note: v.reason!, adminId: by.adminId, markedAt: at }).onConflictDoUpdate({ target: playerSuspects.playerId, set: { note: v.reason!, adminId: by.adminId, markedAt: at } });
         summary = `marked suspect: ${v.reason}`;
+        details = { changes: [{ field: "suspectNote", after: v.reason }] };
       } else {
         const gone = await tx.delete(playerSuspects).where(eq(playerSuspects.playerId, p.id)).returning();
         if (gone.length === 0) throw new AppError("validation", "players.error.nothing_to_change", [], 400);
         summary = `suspect mark cleared (was: ${gone[0].note})`;
+        details = { changes: [{ field: "suspectNote", before: gone[0].note, after: null }] };
       }
-      await audit(c, tx, { action: `player.${v.action}`, targetType: "player", targetId: p.id, summary });
+      await audit(c, tx, { action: `player.${v.action}`, targetType: "player", targetId: p.id, summary, details });
     });
     return c.json(await cardOf(db, await playerOr404(db, v.playerId), at));
   });
@@ -209,7 +214,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
       if (p.erasedAt) throw new AppError("conflict", "players.error.erased", [], 409);
       // erasePersonalData opens a nested transaction (a savepoint) on our transaction.
       await erasePersonalData(tx as unknown as Db, { playerId: p.id, at });
-      await audit(c, tx, { action: "player.remove", targetType: "player", targetId: p.id, summary: `personal data erased (was ${p.nickname})` });
+      await audit(c, tx, { action: "player.remove", targetType: "player", targetId: p.id, summary: `personal data erased (was ${p.nickname})`, details: { changes: [{ field: "nickname", before: p.nickname, after: null }] } });
     });
     return c.json(await cardOf(db, await playerOr404(db, v.playerId), at));
   });
@@ -232,7 +237,7 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
   route(app, { method: "ANY", path: "/admin/player/resetSuspectAll", ...OPERATOR, mutates: true }, {}, async (c) => {
     const cleared = await c.var.deps.db.transaction(async (tx) => {
       const gone = await tx.delete(playerSuspects).returning({ playerId: playerSuspects.playerId });
-      await audit(c, tx, { action: "player.resetSuspectAll", targetType: "player", summary: `suspect marks cleared: ${gone.length}${gone.length ? ` (${gone.map((g) => g.playerId).join(", ")})` : ""}` });
+      await audit(c, tx, { action: "player.resetSuspectAll", targetType: "player", summary: `suspect marks cleared: ${gone.length}${gone.length ? ` (${gone.map((g) => g.playerId).join(", ")})` : ""}`, details: { changes: [{ field: "players", after: gone.map((g) => g.playerId).join(", ") || "—" }] } });
       return gone.length;
     });
     return c.json({ cleared });

@@ -74,14 +74,14 @@ export function registerAdminChat(app: Hono<HonoEnv>) {
       switch (v.action) {
         case "post": {
           const m = await chat.postSystem(tx, { room: v.room, body: v.body, at });
-          await audit(c, tx, { action: "chat.post", targetType: "chat_message", targetId: m.id, summary: `${v.room}: ${v.body.slice(0, 200)}` });
+          await audit(c, tx, { action: "chat.post", targetType: "chat_message", targetId: m.id, summary: `${v.room}: ${v.body.slice(0, 200)}`, details: { changes: [{ field: "room", after: v.room }, { field: "body", after: v.body.slice(0, 200) }] } });
           return { message: m };
         }
         case "hide":
         case "show":
         case "delete": {
           const { before, message } = await chat.moderate(tx, { messageId: v.id, action: v.action, admin, at });
-          await audit(c, tx, { action: `chat.${v.action}`, targetType: "chat_message", targetId: message.id, summary: `${message.room} #${message.id} ${before} → ${message.status}` });
+          await audit(c, tx, { action: `chat.${v.action}`, targetType: "chat_message", targetId: message.id, summary: `${message.room} #${message.id} ${before} → ${message.status}`, details: { changes: [{ field: "room", after: message.room }, { field: "chatStatus", before, after: message.status }] } });
           return { message };
         }
         case "mute": {
@@ -89,18 +89,18 @@ export function registerAdminChat(app: Hono<HonoEnv>) {
           if (!playerId) throw notFound();
           await playerOr404(tx, playerId);
           const m = await chat.mute(tx, { playerId, minutes: v.minutes, reason: v.reason ?? "", admin, at });
-          await audit(c, tx, { action: "chat.mute", targetType: "player", targetId: playerId, summary: `muted for ${v.minutes} min${v.reason ? `: ${v.reason}` : ""}` });
+          await audit(c, tx, { action: "chat.mute", targetType: "player", targetId: playerId, summary: `muted for ${v.minutes} min${v.reason ? `: ${v.reason}` : ""}`, details: { changes: [{ field: "mutedMinutes", after: v.minutes }, ...(v.reason ? [{ field: "note", after: v.reason }] : [])] } });
           return { mute: m };
         }
         case "unmute": {
           await playerOr404(tx, v.playerId);
           await chat.unmute(tx, v.playerId);
-          await audit(c, tx, { action: "chat.unmute", targetType: "player", targetId: v.playerId, summary: "unmuted" });
+          await audit(c, tx, { action: "chat.unmute", targetType: "player", targetId: v.playerId, summary: "unmuted", details: { changes: [] } });
           return { unmuted: v.playerId };
         }
         case "words": {
           const d = await chat.setWords(tx, v.words, at);
-          await audit(c, tx, { action: "chat.words", targetType: "chat_words", summary: `+[${d.added.join(", ")}] −[${d.removed.join(", ")}]` });
+          await audit(c, tx, { action: "chat.words", targetType: "chat_words", summary: `+[${d.added.join(", ")}] −[${d.removed.join(", ")}]`, details: { changes: [{ field: "wordsAdded", after: d.added.join(", ") }, { field: "wordsRemoved", after: d.removed.join(", ") }] } });
           return { words: await chat.listWords(tx), ...d };
         }
       }

@@ -29,14 +29,14 @@ export function registerAdminCommunity(app: Hono<HonoEnv>) {
   route(app, { method: "ANY", path: "/admin/player/friend/accept", ...OPERATOR, mutates: true }, { input: requestInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const r = await friends.acceptRequest(db, { requestId: v.requestId, at: clock.now() });
-    await audit(c, db, { action: "friend.accept", targetType: "player", targetId: r.toId, summary: `friend request #${r.requestId} from ${r.fromId} accepted for ${r.toId}` });
+    await audit(c, db, { action: "friend.accept", targetType: "player", targetId: r.toId, summary: `friend request #${r.requestId} from ${r.fromId} accepted for ${r.toId}`, details: { changes: [{ field: "fromPlayer", after: r.fromId }] } });
     return c.json({ ...r, status: "accepted" });
   });
 
   route(app, { method: "ANY", path: "/admin/player/friend/decline", ...OPERATOR, mutates: true }, { input: requestInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const r = await friends.declineRequest(db, { requestId: v.requestId, at: clock.now() });
-    await audit(c, db, { action: "friend.decline", targetType: "player", targetId: r.toId, summary: `friend request #${r.requestId} from ${r.fromId} declined for ${r.toId}` });
+    await audit(c, db, { action: "friend.decline", targetType: "player", targetId: r.toId, summary: `friend request #${r.requestId} from ${r.fromId} declined for ${r.toId}`, details: { changes: [{ field: "fromPlayer", after: r.fromId }] } });
     return c.json(r);
   });
 
@@ -44,7 +44,7 @@ export function registerAdminCommunity(app: Hono<HonoEnv>) {
     const db = c.var.deps.db;
     await db.transaction(async (tx) => {
       await friends.removeFriend(tx, v);
-      await audit(c, tx, { action: "friend.remove", targetType: "player", targetId: v.playerId, summary: `friendship ${v.playerId} – ${v.friendId} ended` });
+      await audit(c, tx, { action: "friend.remove", targetType: "player", targetId: v.playerId, summary: `friendship ${v.playerId} – ${v.friendId} ended`, details: { changes: [{ field: "friend", before: v.friendId, after: null }] } });
     });
     return c.json({ removed: true, playerId: v.playerId, friendId: v.friendId });
   });
@@ -54,7 +54,7 @@ export function registerAdminCommunity(app: Hono<HonoEnv>) {
     await playerOr404(db, v.playerId);
     await db.transaction(async (tx) => {
       if (!(await terms.resetEula(tx, v.playerId))) throw new AppError("conflict", "players.error.nothing_to_change");
-      await audit(c, tx, { action: "player.resetEula", targetType: "player", targetId: v.playerId, summary: "must accept the terms again" });
+      await audit(c, tx, { action: "player.resetEula", targetType: "player", targetId: v.playerId, summary: "must accept the terms again", details: { changes: [] } });
     });
     return c.json(await terms.termsOf(db, v.playerId));
   });
@@ -64,7 +64,7 @@ export function registerAdminCommunity(app: Hono<HonoEnv>) {
     await playerOr404(db, v.playerId);
     await db.transaction(async (tx) => {
       if (!(await terms.resetRateForBonus(tx, v.playerId))) throw new AppError("conflict", "players.error.nothing_to_change");
-      await audit(c, tx, { action: "player.resetRateForBonus", targetType: "player", targetId: v.playerId, summary: "the game may ask for a rating again" });
+      await audit(c, tx, { action: "player.resetRateForBonus", targetType: "player", targetId: v.playerId, summary: "the game may ask for a rating again", details: { changes: [] } });
     });
     return c.json(await terms.termsOf(db, v.playerId));
   });

@@ -80,7 +80,8 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
       const xp = level >= role.levelCap ? 0 : Math.min(s.xp, xpToNext(role, level) - 1);
       if (before) await setCrewMember(tx, { playerId: p.id, crewId: s.crewId, level, xp, skillLevel: s.skillLevel, at }, before);
       else await hireCrewMember(tx, { playerId: p.id, crewId: s.crewId, level, xp, skillLevel: s.skillLevel, at, source: "admin" });
-      await audit(c, tx, { action: "player.crews.save", targetType: "player", targetId: p.id, summary: before ? `${role.role}: level ${before.level} → ${level}, xp ${before.xp} → ${xp}, skill ${before.skillLevel} → ${s.skillLevel}` : `hired ${role.role} at level ${level}` });
+      await audit(c, tx, { action: "player.crews.save", targetType: "player", targetId: p.id, summary: before ? `${role.role}: level ${before.level} → ${level}, xp ${before.xp} → ${xp}, skill ${before.skillLevel} → ${s.skillLevel}` : `hired ${role.role} at level ${level}`,
+        details: before ? { scope: role.role, changes: [{ field: "level", before: before.level, after: level }, { field: "xp", before: before.xp, after: xp }, { field: "skillLevel", before: before.skillLevel, after: s.skillLevel }] } : { scope: role.role, changes: [{ field: "level", after: level }] } });
     });
     return c.json(await crewsOf(db, s.playerId, c.var.locale));
   });
@@ -90,7 +91,7 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
       const p = await playerOr404(tx, s.playerId);
       const gone = await dismissCrewMember(tx, p.id, s.crewId, "admin", now(c));
       if (!gone) throw notFound();
-      await audit(c, tx, { action: "player.crews.remove", targetType: "player", targetId: p.id, summary: `dismissed crew ${s.crewId} (level ${gone.level}, skill ${gone.skillLevel})` });
+      await audit(c, tx, { action: "player.crews.remove", targetType: "player", targetId: p.id, summary: `dismissed crew ${s.crewId} (level ${gone.level}, skill ${gone.skillLevel})`, details: { changes: [{ field: "crewId", before: s.crewId, after: null }, { field: "level", before: gone.level, after: null }] } });
     });
     return c.json(await crewsOf(db, s.playerId, c.var.locale));
   });
@@ -139,7 +140,7 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
       if (!q) throw fieldError({ key: { id: "validation.pattern" } });
       if (s.step > q.steps.length) throw fieldError({ step: { id: "validation.max", values: [q.steps.length] } });
       const r = await setQuestState(tx, p.id, q, s.step, s.progress, now(c));
-      await audit(c, tx, { action: "player.quests.save", targetType: "player", targetId: p.id, summary: `quest ${q.key}: step ${s.step}/${q.steps.length}, progress ${s.progress}${r.completed ? ", completed" : ""}` });
+      await audit(c, tx, { action: "player.quests.save", targetType: "player", targetId: p.id, summary: `quest ${q.key}: step ${s.step}/${q.steps.length}, progress ${s.progress}${r.completed ? ", completed" : ""}`, details: { scope: q.key, changes: [{ field: "step", after: `${s.step}/${q.steps.length}` }, { field: "progress", after: s.progress }, { field: "completed", after: r.completed }] } });
     });
     return c.json(await questsOf(db, s.playerId, c.var.locale));
   });

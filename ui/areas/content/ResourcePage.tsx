@@ -82,12 +82,12 @@ function Resource({ d }: { d: Description }) {
     .map((k) => {
       const p = props[k];
       const options = kindOf(p) === "bool" ? ["true", "false"] : (enumOf(p) ?? []);
-      return { id: k, label: label(k), options: options.map((o): [string, string] => [o, o === "true" ? t`yes` : o === "false" ? t`no` : valueLabel(o)]) };
+      return { id: k, label: label(k), options: options.map((o): [string, string] => [o, o === "true" ? t`yes` : o === "false" ? t`no` : valueLabel(o, k)]) };
     })
     .filter((f) => f.options.length);
   const columns = useMemo<Column<Row>[]>(
     () => [
-      ...d.columns.map((c) => ({ id: c, label: label(c), value: (r: Row) => r[c], cell: (r: Row) => (props[c] && enumOf(props[c]) && typeof r[c] === "string" ? valueLabel(r[c] as string) : show(r[c])) })),
+      ...d.columns.map((c) => ({ id: c, label: label(c), value: (r: Row) => r[c], cell: (r: Row) => (props[c] && enumOf(props[c]) && typeof r[c] === "string" ? valueLabel(r[c] as string, c) : show(r[c])) })),
       {
         id: "actions",
         label: "",

@@ -8,7 +8,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { SchemaFields as Fields } from "../../components/SchemaForm.tsx";
 import type { Form as FormState } from "../../lib/form.ts";
 import type { Prop } from "../../lib/schema-form.ts";
-import { anyValueText, fieldText, shownValue } from "../../shell/AdminLabels.ts";
+import { anyValueText, enumText, fieldText, shownValue } from "../../shell/AdminLabels.ts";
 
 export { enumOf, flatten, kindOf, nullable, unflatten, type Kind, type Prop } from "../../lib/schema-form.ts";
 
@@ -18,7 +18,8 @@ export const setExtraLabels = (l: Record<string, MessageDescriptor> | undefined)
 /** A field's name: the screen's own words, else the shared ones (ui/shell/AdminLabels.ts). */
 export const label = (k: string) => (extraLabels[k] ? t(extraLabels[k]) : fieldText(k));
 /** A stored value in words (nations, classes, kinds… from the shared tables). */
-export const valueLabel = (v: string) => anyValueText(v);
+/** A value of an enum field in words (by the field's domain where the field name says it). */
+export const valueLabel = (v: string, field?: string) => (field ? enumText(field, v) : anyValueText(v));
 /** A cell's value: text as it is (an enum column translates with valueLabel), numbers, yes/no, structures in words. */
 export const show = (v: unknown) => (typeof v === "string" ? v : shownValue(v));
 
