@@ -11,6 +11,8 @@ export interface AuditChange {
 export interface AuditDetails {
   /** Fields that changed (a created item: every field, after only; a removed one: before only). */
   changes: AuditChange[];
+  /** The item was created with these values (every change has an after only). */
+  created?: boolean;
   /** What the entry is about when it is not the row's target (a notification text's language, a quest's key…). */
   scope?: string;
 }
@@ -24,5 +26,8 @@ export function changesOf(before: Record<string, unknown> | undefined, after: Re
 }
 
 /** The details of a change between two versions of an item. */
-export const detailsOf = (before: Record<string, unknown> | undefined, after: Record<string, unknown>, scope?: string): AuditDetails =>
-  scope ? { changes: changesOf(before, after), scope } : { changes: changesOf(before, after) };
+export const detailsOf = (before: Record<string, unknown> | undefined, after: Record<string, unknown>, scope?: string): AuditDetails => ({
+  changes: changesOf(before, after),
+  ...(before ? {} : { created: true }),
+  ...(scope ? { scope } : {}),
+});

@@ -315,10 +315,9 @@ export function changeText(c: Change): string {
   const name = fieldText(c.field);
   return "before" in c ? `${name}: ${changeValue(c.field, c.before)} → ${changeValue(c.field, c.after)}` : `${name}: ${changeValue(c.field, c.after)}`;
 }
-/** A change set as one line; an item created (no field had a value before) reads "Created with: …". */
-export function changesText(changes: Change[]): string {
+/** A change set as one line; an item created reads "Created with: …". */
+export function changesText(changes: Change[], created = false): string {
   if (changes.length === 0) return "";
-  const created = changes.length > 1 && changes.every((c) => !("before" in c));
   const line = changes.map(changeText).join("; ");
   return created ? `${i18n._(CREATED_WITH)}: ${line}` : line;
 }

@@ -104,7 +104,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
       if (ADMIN_ROLES.indexOf(body.role) > ADMIN_ROLES.indexOf(actor.role)) throw new AppError("forbidden", "identity.roleCeiling");
       const created = await c.var.deps.db.transaction(async (tx) => {
         const a = await createAdmin(tx, { ...body, at: c.var.deps.clock.now() });
-        await audit(c, tx, { action: "admin.create", targetType: "admin", targetId: a.username, summary: `created ${a.username} (${a.role}, ${a.email})`, details: { changes: [{ field: "username", after: a.username }, { field: "adminRole", after: a.role }, { field: "email", after: a.email }] } });
+        await audit(c, tx, { action: "admin.create", targetType: "admin", targetId: a.username, summary: `created ${a.username} (${a.role}, ${a.email})`, details: { created: true, changes: [{ field: "username", after: a.username }, { field: "adminRole", after: a.role }, { field: "email", after: a.email }] } });
         return a;
       });
       return c.json({ admin: publicAdmin(created) }, 201);

@@ -17,7 +17,7 @@ interface Row {
   targetId: string | null;
   summary: string;
   /** The change as data (api/domain/audit-details.ts); null on rows written before it was kept. */
-  details: { changes: Change[]; scope?: string } | null;
+  details: { changes: Change[]; created?: boolean; scope?: string } | null;
   address: string | null;
   createdAt: number;
 }
@@ -110,7 +110,7 @@ export default function AdminLogPage() {
                       <td>{r.adminUsername}</td>
                       <td title={r.action}>{actionWords(r.action)}</td>
                       <td>{targetWords(r.targetType, r.targetId)}</td>
-                      <td title={r.summary}>{r.details ? (r.details.scope ? `${r.details.scope}: ` : "") + changesText(r.details.changes) : r.summary}</td>
+                      <td title={r.summary}>{r.details ? (r.details.scope ? `${r.details.scope}: ` : "") + changesText(r.details.changes, r.details.created) : r.summary}</td>
                       <td>{r.address ?? ""}</td>
                     </tr>
                   ))}

@@ -74,9 +74,9 @@ export function detailText(e: LogEntry): string {
     }
     case "admin": {
       const admin = str(d.admin);
-      const details = d.details as { changes: Change[]; scope?: string } | null;
+      const details = d.details as { changes: Change[]; created?: boolean; scope?: string } | null;
       const action = actionWords(str(d.action));
-      const change = details ? changesText(details.changes) : str(d.summary);
+      const change = details ? changesText(details.changes, details.created) : str(d.summary);
       const summary = change ? `${action}: ${change}` : action;
       return i18n._(msg`Operator ${admin}: ${summary}`);
     }
