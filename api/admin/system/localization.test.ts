@@ -1,23 +1,17 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
-import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signInAdmin, type Actor } from "../../test/sign-in.ts";
+import type { TestWorld } from "../../test/fixture.ts";
+import type { Actor } from "../../test/sign-in.ts";
 import { adminLog } from "../../db/schema/index.ts";
+import { systemWorld, type SystemWorld } from "./options-test-helpers.ts";
 import { serverTexts } from "../../db/schema/system.ts";
-import { systemStep } from "./demo.ts";
-import { rng } from "../../db/seed/world.ts";
 import { parseCsv, toCsv } from "../resources/csv.ts";
 
 describe("Server localization: keys with a text per language, search, missing flags, export and import", () => {
   let w: TestWorld;
   let admin: Actor;
-  beforeAll(async () => {
-    w = await makeWorld();
-    await systemStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
-    admin = await signInAdmin(w, "operator");
-  }, 60_000);
+  let send: SystemWorld["send"];
+  beforeAll(async () => void ({ w, admin, send } = await systemWorld()), 60_000);
   afterAll(() => w.close());
-  const send = (path: string, body?: unknown, lang = "en") =>
-    w.app.request(path, { method: "POST", headers: { ...admin.headers(), "accept-language": lang }, body: JSON.stringify(body ?? {}) });
   const upload = (file: string, apply: boolean, name = "texts.csv") => {
     const form = new FormData();
     form.append("file", new File([file], name));

@@ -1,24 +1,17 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signInAdmin, type Actor } from "../../test/sign-in.ts";
+import type { TestWorld } from "../../test/fixture.ts";
+import type { Actor } from "../../test/sign-in.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { options, battleOptions } from "../../db/schema/system.ts";
-import { systemStep } from "./demo.ts";
-import { rng } from "../../db/seed/world.ts";
-import { assignVariant, bucketOf, createSecondReader, jsonDiff, readImmutable, type OptionVariant } from "./options-test-helpers.ts";
+import { assignVariant, bucketOf, createSecondReader, jsonDiff, readImmutable, type OptionVariant, systemWorld, type SystemWorld } from "./options-test-helpers.ts";
 
 describe("Options with variants, option API, battle options", () => {
   let w: TestWorld;
   let admin: Actor;
-  beforeAll(async () => {
-    w = await makeWorld();
-    await systemStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
-    admin = await signInAdmin(w, "operator");
-  }, 60_000);
+  let send: SystemWorld["send"];
+  beforeAll(async () => void ({ w, admin, send } = await systemWorld()), 60_000);
   afterAll(() => w.close());
-  const send = (path: string, body?: unknown, lang = "en", headers = admin.headers()) =>
-    w.app.request(path, { method: "POST", headers: { ...headers, "accept-language": lang }, body: JSON.stringify(body ?? {}) });
   const get = (path: string) => w.app.request(path, { headers: admin.headers() });
   const logs = () => w.deps.db.select().from(adminLog);
 
@@ -145,13 +138,9 @@ describe("Options with variants, option API, battle options", () => {
 describe("Immutable options: published once per key", () => {
   let w: TestWorld;
   let admin: Actor;
-  beforeAll(async () => {
-    w = await makeWorld();
-    await systemStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
-    admin = await signInAdmin(w, "operator");
-  }, 60_000);
+  let send: SystemWorld["send"];
+  beforeAll(async () => void ({ w, admin, send } = await systemWorld()), 60_000);
   afterAll(() => w.close());
-  const send = (path: string, body?: unknown, lang = "en") => w.app.request(path, { method: "POST", headers: { ...admin.headers(), "accept-language": lang }, body: JSON.stringify(body ?? {}) });
 
   test("save publishes a new key; a published key is refused (409) and unchanged; invalid JSON 400; invalidateCache audited", async () => {
     const list = await (await w.app.request("/admin/immutableOptions/", { headers: admin.headers() })).json();

@@ -1,23 +1,17 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
-import { makeWorld, type TestWorld } from "../../test/fixture.ts";
+import type { TestWorld } from "../../test/fixture.ts";
 import { signInAdmin, type Actor } from "../../test/sign-in.ts";
 import { adminLog } from "../../db/schema/index.ts";
+import { systemWorld, type SystemWorld } from "./options-test-helpers.ts";
 import { languages, clientVersions, socialNetworks } from "../../db/schema/system.ts";
-import { systemStep } from "./demo.ts";
-import { rng } from "../../db/seed/world.ts";
 
 describe("Versions, applications, social networks, languages as resources", () => {
   let w: TestWorld;
   let admin: Actor;
-  beforeAll(async () => {
-    w = await makeWorld();
-    await systemStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
-    admin = await signInAdmin(w, "admin");
-  }, 60_000);
+  let send: SystemWorld["send"];
+  beforeAll(async () => void ({ w, admin, send } = await systemWorld("admin")), 60_000);
   afterAll(() => w.close());
-  const send = (path: string, body?: unknown, lang = "en", headers = admin.headers()) =>
-    w.app.request(path, { method: "POST", headers: { ...headers, "accept-language": lang }, body: JSON.stringify(body ?? {}) });
   const logs = () => w.deps.db.select().from(adminLog);
 
   test("the page answers its description and the list (no list action in the spec); paging, search, filters", async () => {
