@@ -87,7 +87,7 @@ export function Table<R>(props: { rows: R[]; columns: Column<R>[]; rowKey?: (r: 
         {table.getRowModel().rows.map((r) => (
           <tr key={r.id}>
             {r.getAllCells().map((c) => (
-              <td key={c.id}>
+              <td key={c.id} className={longToken(c.getValue()) ? "tk-cell-long" : undefined}>
                 <table.FlexRender cell={c} />
               </td>
             ))}
@@ -99,3 +99,6 @@ export function Table<R>(props: { rows: R[]; columns: Column<R>[]; rowKey?: (r: 
     </div>
   );
 }
+
+/** A long value without spaces (an address, an app id): it may break anywhere, so it never pushes the row's buttons out of the table. */
+const longToken = (v: unknown) => typeof v === "string" && v.length > 24 && !/\s/.test(v);

@@ -210,7 +210,7 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   multipliers: msg`Multipliers`, itemId: msg`Item`, percent: msg`Percent`, networks: msg`Ad networks on`, caps: msg`How often a player sees ads`,
   rewarded: msg`Rewarded ads`, perHour: msg`Ads an hour, at most`, minSecondsBetween: msg`Seconds between two ads, at least`,
   roundSeconds: msg`Round length, s`, respawn: msg`Respawn`, maps: msg`Maps`, teamSize: msg`Tanks a side`, maxWaitSeconds: msg`Longest wait for players, s`,
-  tierSpread: msg`Tiers apart in one battle, at most`, texts: msg`Text`,
+  tierSpread: msg`Tiers apart in one battle, at most`, captureSeconds: msg`Base capture, s`, texts: msg`Text`,
 };
 /** A field's name in words (a field without words shows as it is). */
 export const fieldText = (key: string) => (Object.hasOwn(FIELD_WORDS, key) ? i18n._(FIELD_WORDS[key]) : key);

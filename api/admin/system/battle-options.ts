@@ -11,6 +11,7 @@ import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { conflict } from "../../http/errors.ts";
 import { battleOptionsHistory, battleOptionsShape, currentBattleOptions, saveBattleOptions } from "../../domain/options.ts";
+import { changesOf } from "../../domain/audit-details.ts";
 import "./messages.ts";
 
 const who = { auth: "admin", role: "operator" } as const;
@@ -21,8 +22,15 @@ export function registerBattleOptions(app: Hono<HonoEnv>) {
   const form = z.toJSONSchema(battleOptionsShape, { io: "input", unrepresentable: "any" });
   page(app, { path: "/admin/battleOptions/", ...who }, async (c) => {
     const db = c.var.deps.db;
-    const history = await battleOptionsHistory(db);
-    return c.json({ current: (await currentBattleOptions(db)) ?? { version: 0, value: {} }, history: history.map(({ value: _v, ...h }) => h), form });
+    // One version more than shown: the oldest shown row's change is read against the one before it.
+    const rows = await battleOptionsHistory(db, 51);
+    const values = rows.map((r) => asObject(JSON.parse(r.value)));
+    const history = rows.slice(0, 50).map(({ value: _v, ...h }, i) => {
+      const before = i + 1 < rows.length ? values[i + 1] : h.version === 1 ? undefined : null;
+      // The change as data (the screen names fields and values in the viewer's language); null when the version before is not at hand.
+      return { ...h, created: before === undefined, changes: before === null ? null : changesOf(before, values[i]) };
+    });
+    return c.json({ current: (await currentBattleOptions(db)) ?? { version: 0, value: {} }, history, form });
   });
 
   route(app, { method: "ANY", path: "/admin/battleOptions/save", ...who, mutates: true }, { input: saveInput }, async (c, { value, baseVersion }) => {
@@ -39,3 +47,5 @@ export function registerBattleOptions(app: Hono<HonoEnv>) {
     return c.json({ version: saved.version, summary: saved.summary });
   });
 }
+
+const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : { value: v });

@@ -131,6 +131,10 @@ describe("Options with variants, option API, battle options", () => {
     expect((await w.deps.db.select().from(battleOptions)).length).toBe(2);
     const after = await (await get("/admin/battleOptions/")).json();
     expect(after.history.map((h: { version: number }) => h.version)).toEqual([2, 1]);
+    // Each version's change as data against the one before (the screen names fields in words); the first is a creation.
+    expect(after.history[0]).toMatchObject({ created: false, changes: [{ field: "roundSeconds", before: 420, after: 600 }] });
+    expect(after.history[1].created).toBe(true);
+    expect(after.history[1].changes.find((c: { field: string }) => c.field === "roundSeconds")).toEqual({ field: "roundSeconds", after: 420 });
     expect((await logs()).at(-1)!.targetType).toBe("battleOptions");
   });
 });

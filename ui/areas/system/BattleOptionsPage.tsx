@@ -14,8 +14,10 @@ import { toast } from "../../components/Toasts.tsx";
 import { JsonEditor } from "../../components/JsonEditor.tsx";
 import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
+import { changesText, type Change } from "../../shell/AdminLabels.ts";
 
-interface Version { version: number; adminUsername: string; summary: string; createdAt: number }
+/** A saved version; `changes` against the version before it (null when that one is not listed), in words on the screen. */
+interface Version { version: number; adminUsername: string; summary: string; createdAt: number; created: boolean; changes: Change[] | null }
 interface Page { current: { version: number; value: unknown }; history: Version[]; form: Prop }
 
 const FIELDS: Record<string, MessageDescriptor> = {
@@ -44,7 +46,7 @@ function Editor({ d, reload }: { d: Page; reload: () => void }) {
     { id: "version", label: t`Version`, value: (r) => r.version, cell: (r) => fmtInt(r.version) },
     { id: "createdAt", label: t`Saved`, value: (r) => r.createdAt, cell: (r) => fmtDateTime(r.createdAt) },
     { id: "adminUsername", label: t`By`, value: (r) => r.adminUsername },
-    { id: "summary", label: t`What changed`, value: (r) => r.summary },
+    { id: "summary", label: t`What changed`, value: (r) => (r.changes ? changesText(r.changes, r.created) || t`No change` : r.summary) },
   ];
   return (
     <section>
