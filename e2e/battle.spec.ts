@@ -71,6 +71,15 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.screenshot({ path: "e2e/output/battle-hangar-390.png", fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
+  // Training the loader's skill one more level from the crew list, at once for gold: paid once, the bonus grows.
+  const goldBefore = Number((await running.db.execute({ sql: "select gold from players where id = ?", args: [reg.playerId] })).rows[0].gold);
+  await page.getByRole("button", { name: "Обучить навык (Заряжающий) до 2 сразу за 10 золота" }).click();
+  await expect(page.getByTestId("crew-bonus")).toHaveText("Экипаж в бою: перезарядка −7%");
+  await expect(page.getByRole("button", { name: "Обучить навык (Заряжающий) до 3 сразу за 10 золота" })).toBeVisible();
+  expect(Number((await running.db.execute({ sql: "select gold from players where id = ?", args: [reg.playerId] })).rows[0].gold)).toBe(goldBefore - 10);
+  const trainedPaid = await running.db.execute({ sql: "select delta from ledger_entries where player_id = ? and reason = 'crew.upgrade'", args: [reg.playerId] });
+  expect(trainedPaid.rows.map((r) => Number(r.delta))).toEqual([-10]);
+  await page.screenshot({ path: "e2e/output/battle-hangar-trained.png" });
   const tankName = (await page.getByRole("region", { name: "Выбранный танк" }).getByRole("heading").innerText()).replace(/\s+[IVX]+$/, "");
 
   // To battle: bots fill both teams after the second's wait.

@@ -3,6 +3,7 @@
 // and when its owner last ticked it, and its end — through the same endBattleIn as a battle server's
 // /game/api/battles/end, so rewards, rating, experience and what else that function pays come alike.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { battleQueue, battleRooms } from "../db/schema/arena.ts";
 import { battles, battlePlayers } from "../db/schema/battles.ts";
@@ -96,7 +97,7 @@ function byWeight(profiles: Weighted[], random: number): Weighted {
 export async function hangarExtras(db: Db, playerId: number, locale: "ru" | "en", now: number) {
   const [crew, tasks] = await Promise.all([
     db
-      .select({ crewId: playerCrewMembers.crewId, role: contentCrews.role, nameRu: contentCrews.nameRu, nameEn: contentCrews.nameEn, level: playerCrewMembers.level, xp: playerCrewMembers.xp, levelCap: contentCrews.levelCap, skillLevel: playerCrewMembers.skillLevel })
+      .select({ crewId: playerCrewMembers.crewId, role: contentCrews.role, nameRu: contentCrews.nameRu, nameEn: contentCrews.nameEn, level: playerCrewMembers.level, xp: playerCrewMembers.xp, levelCap: contentCrews.levelCap, skillLevel: playerCrewMembers.skillLevel, upgrades: contentCrews.upgrades, speedups: contentCrews.speedups })
       .from(playerCrewMembers)
       .innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId))
       .where(eq(playerCrewMembers.playerId, playerId))
@@ -105,11 +106,22 @@ export async function hangarExtras(db: Db, playerId: number, locale: "ru" | "en"
   ]);
   const names = tasks.length ? new Map((await db.select({ id: contentDailyTasks.id, nameRu: contentDailyTasks.nameRu, nameEn: contentDailyTasks.nameEn }).from(contentDailyTasks).where(inArray(contentDailyTasks.id, tasks.map((t) => t.taskId)))).map((n) => [n.id, locale === "en" ? n.nameEn : n.nameRu])) : new Map<number, string>();
   return {
-    crew: crew.map(({ nameRu, nameEn, ...c }) => ({ ...c, name: locale === "en" ? nameEn : nameRu })),
+    crew: crew.map(({ nameRu, nameEn, upgrades, speedups, ...c }) => ({ ...c, name: locale === "en" ? nameEn : nameRu, training: nextTraining(c.skillLevel, upgrades, speedups) })),
     /** What the crew gives the tank in battle, in whole percents (api/game/sim/crew.ts). */
     crewBonus: crewBonus(crew),
     tasks: tasks.map((t) => ({ id: t.id, name: names.get(t.taskId) ?? t.kind, kind: t.kind, target: t.target, progress: t.progress, rewardCurrency: t.rewardCurrency, rewardAmount: t.rewardAmount, done: t.completedAt !== null })),
   };
+}
+
+const priceList = z.array(z.object({ level: z.number(), priceSilver: z.number().optional(), priceGold: z.number().optional() })).catch([]);
+
+/** The next skill level a member can be trained to and its prices (silver, or gold to speed it up); null when fully trained. */
+function nextTraining(skillLevel: number, upgrades: string, speedups: string) {
+  const level = skillLevel + 1;
+  const silver = priceList.parse(JSON.parse(upgrades)).find((u) => u.level === level);
+  const gold = priceList.parse(JSON.parse(speedups)).find((u) => u.level === level);
+  if (!silver && !gold) return null;
+  return { level, priceSilver: silver ? silver.priceSilver ?? 0 : null, priceGold: gold ? gold.priceGold ?? 0 : null };
 }
 
 const tankColumns = {

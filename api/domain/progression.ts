@@ -14,6 +14,9 @@ import { options } from "../db/schema/system.ts";
 import type { BattleResult } from "../db/schema/battles.ts";
 import { applyLedger, type Currency } from "./ledger.ts";
 import { emit, emitMany } from "./outbox.ts";
+import { ledgerEntries } from "../db/schema/ledger.ts";
+import { AppError, fieldError } from "./errors.ts";
+import "./crew-messages.ts";
 import { cachedContent } from "./content-cache.ts";
 import { crewGainsSchema, crewGroupSchema, questsShape, type BotProfile, type Quest } from "./progression-content.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
@@ -227,17 +230,48 @@ async function gainCrewXp(tx: Tx, playerId: number, result: BattleResult, at: nu
 
 /** Trains a member's skill one level: silver at the upgrade price, or gold at the speed-up price. */
 export async function buyCrewUpgrade(tx: Tx, playerId: number, crewId: number, pay: "silver" | "gold", at: number): Promise<{ skillLevel: number }> {
-  const [row] = await tx.select({ m: playerCrewMembers, c: contentCrews }).from(playerCrewMembers).innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId)).where(and(eq(playerCrewMembers.playerId, playerId), eq(playerCrewMembers.crewId, crewId))).limit(1);
-  if (!row) throw new Error("not hired");
-  const level = row.m.skillLevel + 1;
-  const list = JSON.parse(pay === "silver" ? row.c.upgrades : row.c.speedups) as { level: number; priceSilver?: number; priceGold?: number }[];
-  const price = list.find((u) => u.level === level);
-  if (!price) throw new Error("no such level");
-  const amount = pay === "silver" ? price.priceSilver ?? 0 : price.priceGold ?? 0;
-  if (amount > 0) await applyLedger(tx, { playerId, currency: pay, delta: -amount, reason: "crew.upgrade", ref: `crew:${crewId}:${level}`, at });
-  await tx.update(playerCrewMembers).set({ skillLevel: level, updatedAt: at }).where(and(eq(playerCrewMembers.playerId, playerId), eq(playerCrewMembers.crewId, crewId)));
-  await progressEvent(tx, "upgrade_bought", playerId, `crew:${crewId}`, level, at);
-  return { skillLevel: level };
+  return trainCrewSkill(tx, { playerId, crewId, pay, at });
+}
+
+/**
+ * A player trains a crew member's skill one level (POST /game/play/crew/train), paid through the
+ * ledger once: `level`, when given, is the level being bought — a request for a level already
+ * reached is a replay and answers the member as it is, without paying again; the request id is the
+ * ledger's idempotency key besides. The member's row moves only from the level the price was read
+ * at (compare and set), so two requests at once cannot both train and pay.
+ */
+export async function trainCrewSkill(
+  tx: Tx,
+  r: { playerId: number; crewId: number; pay: "silver" | "gold"; level?: number; requestId?: string; at: number },
+): Promise<{ crewId: number; skillLevel: number; paid: number; replayed: boolean }> {
+  const [row] = await tx.select({ m: playerCrewMembers, c: contentCrews }).from(playerCrewMembers).innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId)).where(and(eq(playerCrewMembers.playerId, r.playerId), eq(playerCrewMembers.crewId, r.crewId))).limit(1);
+  if (!row) throw fieldError({ crewId: { id: "crew.notHired" } });
+  const current = row.m.skillLevel;
+  const key = r.requestId ? `crew.train:${r.requestId}` : undefined;
+  if (key) {
+    const [seen] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(and(eq(ledgerEntries.playerId, r.playerId), eq(ledgerEntries.idempotencyKey, key))).limit(1);
+    if (seen) return { crewId: r.crewId, skillLevel: current, paid: 0, replayed: true };
+  }
+  if (r.level !== undefined && r.level <= current) return { crewId: r.crewId, skillLevel: current, paid: 0, replayed: true };
+  const level = current + 1;
+  if (r.level !== undefined && r.level !== level) throw fieldError({ level: { id: "crew.nextLevel", values: [level] } });
+  const prices = z.array(z.object({ level: z.number(), priceSilver: z.number().optional(), priceGold: z.number().optional() })).catch([]).parse(JSON.parse(r.pay === "silver" ? row.c.upgrades : row.c.speedups));
+  const price = prices.find((u) => u.level === level);
+  if (!price) {
+    // Nothing further on either list: fully trained; only on the other: not sold for this currency.
+    const other = z.array(z.object({ level: z.number() })).catch([]).parse(JSON.parse(r.pay === "silver" ? row.c.speedups : row.c.upgrades));
+    throw fieldError(other.some((u) => u.level === level) ? { pay: { id: "crew.notSold" } } : { crewId: { id: "crew.fullyTrained" } });
+  }
+  const amount = (r.pay === "silver" ? price.priceSilver : price.priceGold) ?? 0;
+  const moved = await tx
+    .update(playerCrewMembers)
+    .set({ skillLevel: level, updatedAt: r.at })
+    .where(and(eq(playerCrewMembers.playerId, r.playerId), eq(playerCrewMembers.crewId, r.crewId), eq(playerCrewMembers.skillLevel, current)))
+    .returning({ skillLevel: playerCrewMembers.skillLevel });
+  if (!moved.length) throw new AppError("conflict", "error.conflict", [], 409);
+  if (amount > 0) await applyLedger(tx, { playerId: r.playerId, currency: r.pay, delta: -amount, reason: "crew.upgrade", ref: `crew:${r.crewId}:${level}`, idempotencyKey: key, at: r.at });
+  await progressEvent(tx, "upgrade_bought", r.playerId, `crew:${r.crewId}`, level, r.at);
+  return { crewId: r.crewId, skillLevel: level, paid: amount, replayed: false };
 }
 
 // ——— The battle's end ———

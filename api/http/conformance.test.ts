@@ -42,6 +42,7 @@ const EXTRAS: Record<string, string> = {
   "/:locale{ru|en}/play/": "the game in the browser: the hangar and the battle (issue #19); the spec does not show the game screen",
   "/game/play/join": "a signed-in player joins the battle queue with a tank of their garage (the game in the browser)",
   "/game/play/leave": "a player leaves the battle queue",
+  "/game/play/crew/train": "a player trains a crew member's skill from the hangar, paid through the ledger once per request id (the spec lists crew routes for operators only; docs/decisions.md)",
   "/game/play/status": "the queue's state for a waiting player (forms battles, so nobody waits past the longest wait) and where their running battle lives",
   "/game/play/result/:battleId{[0-9]+}": "a player's own result of a battle played in the browser (the result screen)",
   "/game/play/ws/:battleId{[0-9]+}": "the battle's WebSocket: inputs in, snapshots out",

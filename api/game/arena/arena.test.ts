@@ -293,3 +293,67 @@ test("a player's crew goes into the battle's setup when it is formed: a trained 
   await w.deps.db.delete(playerCrewMembers);
   await w.deps.db.delete(contentCrews);
 });
+
+test("a player trains a crew member's skill from the hangar: paid once through the ledger, replays pay nothing, bad input is a 400 in the request's language", async () => {
+  const at = w.clock.now();
+  await w.deps.db.insert(contentCrews).values({
+    id: 971, role: "loader", nameRu: "Заряжающий", nameEn: "Loader", updatedAt: at,
+    upgrades: JSON.stringify([{ level: 1, priceSilver: 1000 }, { level: 2, priceSilver: 3000 }]),
+    speedups: JSON.stringify([{ level: 1, priceGold: 10 }, { level: 2, priceGold: 30 }]),
+  });
+  const p = await signInPlayer(w);
+  await w.deps.db.update(players).set({ silver: 3500, gold: 0 }).where(eq(players.id, p.playerId));
+  await w.deps.db.insert(playerCrewMembers).values({ playerId: p.playerId, crewId: 971, level: 4, skillLevel: 0, hiredAt: at, updatedAt: at });
+  const silverOf = async () => (await w.deps.db.select({ silver: players.silver }).from(players).where(eq(players.id, p.playerId)))[0].silver;
+  const paid = async () => (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.playerId))).filter((e) => e.reason === "crew.upgrade");
+  const ru = (body: unknown) => w.app.request("/game/play/crew/train", { method: "POST", headers: { cookie: p.cookie, "x-csrf-token": p.csrf, "content-type": "application/json", "accept-language": "ru" }, body: JSON.stringify(body) });
+
+  // The hangar offers the next level and its prices.
+  const before = (await (await get(p, "/en/play/")).json()) as { crew: { crewId: number; training: unknown }[]; crewBonus: { reload: number } };
+  expect(before.crew.find((m) => m.crewId === 971)!.training).toEqual({ level: 1, priceSilver: 1000, priceGold: 10 });
+  expect(before.crewBonus.reload).toBe(3);
+
+  const first = await post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 1, requestId: "train-one-1" });
+  expect(first.status, await first.clone().text()).toBe(200);
+  const body = (await first.json()) as { skillLevel: number; paid: number; replayed: boolean; silver: number; crewBonus: { reload: number }; crew: { crewId: number; training: unknown }[] };
+  expect(body).toMatchObject({ skillLevel: 1, paid: 1000, replayed: false, silver: 2500 });
+  expect(body.crewBonus.reload).toBe(4);
+  expect(body.crew.find((m) => m.crewId === 971)!.training).toEqual({ level: 2, priceSilver: 3000, priceGold: 30 });
+
+  // The same request again, and the same level under another id: answered, nothing paid.
+  for (const requestId of ["train-one-1", "train-one-2"]) {
+    const again = (await (await post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 1, requestId })).json()) as { skillLevel: number; replayed: boolean };
+    expect(again).toMatchObject({ skillLevel: 1, replayed: true });
+  }
+  expect(await silverOf()).toBe(2500);
+  expect((await paid()).map((e) => e.delta)).toEqual([-1000]);
+
+  // Not enough silver for level 2: refused, nothing moved.
+  const poor = await post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 2, requestId: "train-two-1" });
+  expect(poor.status).toBe(409);
+  expect(await silverOf()).toBe(2500);
+
+  // Five requests at once for level 2 (each its own id) with the silver for it: one trains and pays.
+  await w.deps.db.update(players).set({ silver: 10_000 }).where(eq(players.id, p.playerId));
+  const burst = await Promise.all([1, 2, 3, 4, 5].map((i) => post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 2, requestId: `train-two-burst-${i}` })));
+  expect(burst.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+  expect(await silverOf()).toBe(7000);
+  expect((await paid()).map((e) => e.delta)).toEqual([-1000, -3000]);
+  const [m] = await w.deps.db.select().from(playerCrewMembers).where(eq(playerCrewMembers.playerId, p.playerId));
+  expect(m.skillLevel).toBe(2);
+
+  // Bad input, in the request's language: a member not hired, fully trained, a skipped level, a wrong currency, no request id.
+  const field = async (r: Response) => {
+    expect(r.status).toBe(400);
+    return ((await r.json()) as { error: { fields: Record<string, string> } }).error.fields;
+  };
+  expect(await field(await ru({ crewId: 999, pay: "silver", requestId: "train-bad-1" }))).toEqual({ crewId: "У вас нет такого члена экипажа." });
+  expect(await field(await ru({ crewId: 971, pay: "silver", level: 3, requestId: "train-bad-2" }))).toEqual({ crewId: "Навык этого члена экипажа полностью обучен." });
+  expect(Object.keys(await field(await ru({ crewId: 971, pay: "copper", requestId: "train-bad-3" })))).toEqual(["pay"]);
+  expect(Object.keys(await field(await ru({ crewId: "x", pay: "silver" })))).toEqual(expect.arrayContaining(["crewId", "requestId"]));
+  await w.deps.db.update(playerCrewMembers).set({ skillLevel: 0 }).where(eq(playerCrewMembers.playerId, p.playerId));
+  expect(await field(await ru({ crewId: 971, pay: "gold", level: 2, requestId: "train-bad-4" }))).toEqual({ level: "Следующий уровень навыка для обучения — 1." });
+  expect(await silverOf()).toBe(7000);
+  await w.deps.db.delete(playerCrewMembers);
+  await w.deps.db.delete(contentCrews);
+});

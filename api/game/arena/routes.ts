@@ -13,6 +13,7 @@ import { AppError } from "../../http/errors.ts";
 import { arenaOf } from "./arena.ts";
 import type { Room, Seat, Viewer } from "./room.ts";
 import { arenaRules, garageOf, hangarExtras, joinQueue, leaveQueue, queueEntry, roomOf, runningBattleOf } from "../../domain/arena.ts";
+import { trainCrewSkill } from "../../domain/progression.ts";
 import { and, eq } from "drizzle-orm";
 import { players } from "../../db/schema/players.ts";
 import { battles, battlePlayers } from "../../db/schema/battles.ts";
@@ -20,6 +21,13 @@ import { replayFrames } from "./replay-stream.ts";
 
 const battleParams = z.object({ battleId: f.id() });
 const joinIn = z.object({ tankId: f.id() });
+const trainIn = z.object({
+  crewId: f.id(),
+  pay: z.enum(["silver", "gold"]),
+  /** The skill level being bought (the member's next); a request for a level reached is a replay. */
+  level: f.optional(f.int(1, 100)),
+  requestId: f.text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/)),
+});
 
 const me = (c: Context<HonoEnv>) => {
   const p = c.var.player;
@@ -96,6 +104,19 @@ export function registerArena(app: Hono<HonoEnv>) {
     await db.update(players).set({ currentTankId: b.tankId }).where(eq(players.id, playerId));
     const r = await joinQueue(db, { playerId, tankId: b.tankId, at: clock.now() });
     return c.json({ ...(await status(c, playerId)), queued: r.queued });
+  });
+
+  // Not in the spec (docs/decisions.md, "Crew training for players"): the hangar's crew list trains a
+  // member's skill one level, paid through the ledger once per request id.
+  route(app, { method: "POST", path: "/game/play/crew/train", auth: "player", mutates: true }, { input: trainIn }, async (c, b) => {
+    const playerId = me(c);
+    const { db, clock } = c.var.deps;
+    const trained = await db.transaction((tx) => trainCrewSkill(tx, { playerId, crewId: b.crewId, pay: b.pay, level: b.level, requestId: b.requestId, at: clock.now() }));
+    const [[wallet], extras] = await Promise.all([
+      db.select({ silver: players.silver, gold: players.gold }).from(players).where(eq(players.id, playerId)).limit(1),
+      hangarExtras(db, playerId, c.var.locale, clock.now()),
+    ]);
+    return c.json({ ...trained, ...wallet, crew: extras.crew, crewBonus: extras.crewBonus });
   });
 
   route(app, { method: "POST", path: "/game/play/leave", auth: "player", mutates: true }, {}, async (c) => {

@@ -36,10 +36,29 @@ interface Hangar extends Where {
   player: { id: number; nickname: string; level: number; experience: number; silver: number; gold: number; rating: number; battles: number; wins: number; currentTankId: number | null };
   garage: Tank[];
   rules: { teamSize: number; roundSeconds: number; maxWaitSeconds: number };
-  crew: { crewId: number; role: string; name: string; level: number; xp: number; levelCap: number; skillLevel: number }[];
+  crew: CrewMember[];
   /** What the crew gives the tank in battle, whole percents. */
   crewBonus: { reload: number; mobility: number; aim: number; view: number };
   tasks: { id: number; name: string; kind: string; target: number; progress: number; rewardCurrency: string; rewardAmount: number; done: boolean }[];
+}
+
+interface CrewMember {
+  crewId: number;
+  role: string;
+  name: string;
+  level: number;
+  xp: number;
+  levelCap: number;
+  skillLevel: number;
+  /** The next skill level and its prices (null where that currency does not sell it); null when fully trained. */
+  training: { level: number; priceSilver: number | null; priceGold: number | null } | null;
+}
+
+interface Trained {
+  silver: number;
+  gold: number;
+  crew: CrewMember[];
+  crewBonus: Hangar["crewBonus"];
 }
 
 const ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
@@ -162,14 +181,11 @@ export default function PlayPage() {
             {hangar.crew.length === 0 ? (
               <p className="tk-muted">{t`No crew hired yet.`}</p>
             ) : (
-              <ul className="tk-crew">
-                {hangar.crew.map((m) => (
-                  <li key={m.crewId}>
-                    <span>{m.name}</span>
-                    <span className="tk-muted">{t`level ${m.level} of ${m.levelCap}`}</span>
-                  </li>
-                ))}
-              </ul>
+              <CrewList
+                crew={hangar.crew}
+                disabled={Boolean(where.queue)}
+                onTrained={(r) => setHangar((h) => (h ? { ...h, crew: r.crew, crewBonus: r.crewBonus, player: { ...h.player, silver: r.silver, gold: r.gold } } : h))}
+              />
             )}
             <h2>{t`Tasks of the day`}</h2>
             {hangar.tasks.length === 0 ? (
@@ -239,6 +255,60 @@ function Waiting({ queue, now, onLeave }: { queue: NonNullable<Where["queue"]>; 
         {t`Cancel`}
       </button>
     </div>
+  );
+}
+
+/** The hangar's crew: each member's level and trained skill, and training the skill's next level for silver or gold. */
+function CrewList({ crew, disabled, onTrained }: { crew: CrewMember[]; disabled: boolean; onTrained: (r: Trained) => void }) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const train = async (m: CrewMember, pay: "silver" | "gold") => {
+    if (!m.training) return;
+    setBusy(m.crewId);
+    setProblem(null);
+    try {
+      onTrained(await api<Trained>("/game/play/crew/train", { method: "POST", body: { crewId: m.crewId, pay, level: m.training.level, requestId: crypto.randomUUID() } }));
+    } catch (e) {
+      setProblem(e instanceof ApiError ? Object.values(e.fields ?? {})[0] ?? e.message : (e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      <ul className="tk-crew">
+        {crew.map((m) => (
+          <li key={m.crewId}>
+            <span>{m.name}</span>
+            <span className="tk-muted">
+              {t`level ${m.level} of ${m.levelCap}`}
+              {m.skillLevel > 0 && <> · {t`skill ${m.skillLevel}`}</>}
+            </span>
+            {m.training ? (
+              <span className="tk-crew-train">
+                {m.training.priceSilver !== null && (
+                  <button type="button" className="tk-btn" disabled={disabled || busy !== null} onClick={() => train(m, "silver")} aria-label={t`Train ${m.name}'s skill to ${m.training.level} for ${m.training.priceSilver} silver`}>
+                    {t`Train to ${m.training.level}`} <span className="tk-silver">● {fmtInt(m.training.priceSilver)}</span>
+                  </button>
+                )}
+                {m.training.priceGold !== null && (
+                  <button type="button" className="tk-btn" disabled={disabled || busy !== null} onClick={() => train(m, "gold")} aria-label={t`Train ${m.name}'s skill to ${m.training.level} at once for ${m.training.priceGold} gold`}>
+                    <span className="tk-gold">● {fmtInt(m.training.priceGold)}</span>
+                  </button>
+                )}
+              </span>
+            ) : (
+              <span className="tk-muted tk-crew-train">{t`Skill fully trained`}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {problem && (
+        <p className="tk-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
   );
 }
 
