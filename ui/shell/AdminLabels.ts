@@ -117,6 +117,11 @@ const ACTIVITY: Record<string, MessageDescriptor> = {
   login: msg({ message: "signed in", context: "activity" }),
   logout: msg({ message: "signed out", context: "activity" }),
   registration: msg({ message: "registered", context: "activity" }),
+  battle: msg({ message: "played a battle", context: "activity" }),
+  purchase: msg({ message: "bought in the shop", context: "activity" }),
+  gift: msg({ message: "sent a gift", context: "activity" }),
+  transfer: msg({ message: "sent a transfer", context: "activity" }),
+  erasure: msg({ message: "personal data erased", context: "activity" }),
 };
 
 const ADMIN_ROLE: Record<string, MessageDescriptor> = {
