@@ -2,7 +2,7 @@
 // behind the port api/identity/password.ts hashes through (Argon2Port). Each hash costs ~0.25 s
 // of CPU; run on the event loop, a burst of 60 sign-ins held every other request for seconds.
 // The pool leaves a core to the event loop: cores − 1 workers, at least one. And the workers run
-// below the event loop's priority (Linux nice +10, on Bun; edge/kdf-worker.ts): a core the
+// below the event loop's priority (Linux nice +19, on Bun; edge/kdf-worker.ts): a core the
 // requests want goes to them first, and hashing takes what they leave, so a burst of sign-ins
 // slows the sign-ins, not every read (bench/signin-burst.ts).
 import type { Argon2Port } from "../api/identity/password.ts";
@@ -19,7 +19,7 @@ export interface KdfPool extends Argon2Port {
 }
 
 /** How many nice steps below the event loop the workers run (Linux: 0–19, capped at 19). */
-export const KDF_NICE = 10;
+export const KDF_NICE = 19;
 
 export function createKdfPool(size = Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1), opts: { nice?: number } = {}): KdfPool {
   const workers = Array.from({ length: size }, () => {
