@@ -22,7 +22,7 @@ export const SOURCE_KEYS = ["organic", "vk_ads", "google_ads", "yandex_direct", 
 /** Stores and payment markets. */
 export const STORE_KEYS = ["web", "google_play", "app_store", "rustore", "steam", "vk_play"] as const;
 /** Payment providers (orders). */
-export const PROVIDER_KEYS = ["stripe", "robokassa", "ecommpay", "paypal", "apple", "google", "manual"] as const;
+export const PROVIDER_KEYS = ["stripe", "robokassa", "ecommpay", "paypal", "apple", "rustore", "google", "manual"] as const;
 /** Ad networks. */
 export const AD_NETWORK_KEYS = ["yandex", "vk", "applovin", "admob", "unity"] as const;
 /** Sign-in networks (identities). */

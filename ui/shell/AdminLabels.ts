@@ -50,7 +50,7 @@ const PLATFORM: Words<typeof E.PLATFORM_KEYS> = { web: msg`Web`, android: msg`An
 const SOURCE: Words<typeof E.SOURCE_KEYS> = { organic: msg`Organic`, vk_ads: msg`VK Ads`, google_ads: msg`Google Ads`, yandex_direct: msg`Yandex Direct`, facebook: msg`Facebook` };
 const STORE: Words<typeof E.STORE_KEYS> = { web: msg`Web`, google_play: msg`Google Play`, app_store: msg`App Store`, rustore: msg`RuStore`, steam: msg`Steam`, vk_play: msg`VK Play` };
 const PROVIDER: Words<typeof E.PROVIDER_KEYS> = {
-  stripe: msg`Stripe`, robokassa: msg`Robokassa`, ecommpay: msg`ECommPay`, paypal: msg`PayPal`, apple: msg`Apple`, google: msg`Google`,
+  stripe: msg`Stripe`, robokassa: msg`Robokassa`, ecommpay: msg`ECommPay`, paypal: msg`PayPal`, apple: msg`Apple`, rustore: msg`RuStore`, google: msg`Google`,
   manual: msg({ message: "Manual", context: "payment provider" }),
 };
 const AD_NETWORK: Words<typeof E.AD_NETWORK_KEYS> = { yandex: msg`Yandex`, vk: msg`VK`, applovin: msg`AppLovin`, admob: msg`AdMob`, unity: msg`Unity Ads` };

@@ -29,6 +29,9 @@ test("the orders screen lists every player's orders with filters, and 'awaiting 
     expect(all.rows.map((r) => r.id)).toEqual([fresh.id, stale.id, paid.id]);
     expect(all.rows.find((r) => r.id === paid.id)).toMatchObject({ nickname: "AliceBuys", status: "paid", provider: "robokassa", amountMinor: 9900, currency: "RUB" });
     expect(all.awaitingVerification).toBe(1);
+    // The item by its catalogue title in both languages (the screen shows the operator's), not only its id.
+    const item = (all.rows.find((r) => r.id === paid.id) as unknown as { itemTitle: { ru: string; en: string } | null }).itemTitle;
+    expect(item?.ru.length && item.en.length).toBeGreaterThan(0);
     expect(await ids("status=pending")).toEqual([fresh.id, stale.id]);
     expect(await ids("provider=robokassa")).toEqual([paid.id]);
     expect(await ids(`playerId=${b.playerId}&sort=id&dir=asc`)).toEqual([stale.id, fresh.id]);

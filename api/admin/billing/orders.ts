@@ -10,7 +10,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { page } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
 import { players } from "../../db/schema/players.ts";
-import { orders, ORDER_STATUSES } from "../../db/schema/billing.ts";
+import { catalogItems, orders, ORDER_STATUSES } from "../../db/schema/billing.ts";
 import { awaitingVerification } from "../../billing/orders.ts";
 import { orderView } from "../../billing/apply.ts";
 import { providers } from "../../billing/registry.ts";
@@ -40,15 +40,16 @@ export function registerOrdersAdmin(app: Hono<HonoEnv>) {
     const where = conds.length ? and(...conds) : undefined;
     const col = SORTS[q.sort];
     const rows = await db
-      .select({ order: orders, nickname: players.nickname })
+      .select({ order: orders, nickname: players.nickname, itemTitleRu: catalogItems.titleRu, itemTitleEn: catalogItems.titleEn })
       .from(orders)
       .leftJoin(players, eq(players.id, orders.playerId))
+      .leftJoin(catalogItems, eq(catalogItems.id, orders.itemId))
       .where(where)
       .orderBy(q.dir === "asc" ? asc(col) : desc(col), desc(orders.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size);
     const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
     const [{ waiting }] = await db.select({ waiting: count() }).from(orders).where(awaitingVerification(clock.now()));
-    return c.json({ rows: rows.map((r) => ({ ...orderView(r.order), nickname: r.nickname })), total: n, page: q.page, size: q.size, awaitingVerification: waiting, providers: PROVIDERS });
+    return c.json({ rows: rows.map((r) => ({ ...orderView(r.order), nickname: r.nickname, itemTitle: r.itemTitleRu === null ? null : { ru: r.itemTitleRu, en: r.itemTitleEn } })), total: n, page: q.page, size: q.size, awaitingVerification: waiting, providers: PROVIDERS });
   });
 }

@@ -7,6 +7,7 @@ import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { plural, t } from "@lingui/core/macro";
+import { i18n } from "@lingui/core";
 import { money, statusText } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
@@ -16,6 +17,8 @@ interface Row {
   nickname: string | null;
   provider: string;
   itemId: string;
+  /** The catalogue item's title (null: the item has left the catalogue; its id is shown). */
+  itemTitle: { ru: string; en: string } | null;
   status: string;
   amountMinor: number;
   currency: string;
@@ -36,7 +39,7 @@ export default function OrdersPage() {
       { id: "createdAt", label: t`Created`, value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
       { id: "player", label: t`Player`, value: (o) => o.playerId, cell: (o) => <a href={`/admin/playerPayment/${o.playerId}`}>{o.nickname ?? `#${o.playerId}`}</a> },
       { id: "provider", label: t`Provider`, value: (o) => o.provider, cell: (o) => valueText("provider", o.provider) },
-      { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false },
+      { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false, cell: (o) => <span title={o.itemId}>{o.itemTitle ? (i18n.locale === "ru" ? o.itemTitle.ru : o.itemTitle.en) : o.itemId}</span> },
       { id: "amount", label: t`Amount`, value: (o) => o.amountMinor, cell: (o) => (o.provider === "manual" ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}` : money(o.amountMinor, o.currency)) },
       { id: "status", label: t`Status`, value: (o) => o.status, cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span> },
       { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },

@@ -50,8 +50,8 @@ export default function PaymentMethodsPage() {
             <Empty>{t`No payment method serves your country (${ph({ country: d.country })}) and platform yet.`}</Empty>
           ) : (
             d.methods.map((m) => (
-              <section key={m.provider} className="tk-panel" aria-label={m.provider}>
-                <h2>{m.provider}</h2>
+              <section key={m.provider} className="tk-panel" aria-label={providerName(m.provider)}>
+                <h2>{providerName(m.provider)}</h2>
                 {m.market !== "web" && !sheet(d.testMode, m) && <p className="tk-notice">{t`Purchases with this store are made in the game app.`}</p>}
                 {d.testMode && m.provider === "apple" && <p className="tk-notice">{t`In the game app this is the App Store; in test mode a test store sheet stands in for it.`}</p>}
                 {d.testMode && m.provider === "rustore" && <p className="tk-notice">{t`In the game app this is RuStore's payment sheet; in test mode a test sheet stands in for it.`}</p>}
@@ -91,3 +91,7 @@ export default function PaymentMethodsPage() {
     </section>
   );
 }
+
+/** Providers by their brand names (the same in every language); a provider not listed shows its id. */
+const BRANDS: Record<string, string> = { stripe: "Stripe", paypal: "PayPal", robokassa: "Robokassa", ecommpay: "ECommPay", apple: "Apple App Store", rustore: "RuStore", google: "Google Play" };
+const providerName = (id: string) => BRANDS[id] ?? id;
