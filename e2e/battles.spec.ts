@@ -87,7 +87,7 @@ test("an operator stops the stuck battles from the start page's counter, then ch
   const row = page.getByRole("row", { name: /changed a role/ });
   await expect(row).toBeVisible(slow);
   await expect(row).toContainText(/operator ops\d+/);
-  await expect(row).toContainText("role: officer");
+  await expect(row).toContainText("Role: member → officer");
   await expect(page.getByRole("row", { name: /accepted a request/ })).toBeVisible();
   await page.screenshot({ path: info.outputPath("clan-log.png") });
 

@@ -62,7 +62,7 @@ test("bots: edit, export, a bad import changes nothing, a good one previews then
   const good = { ...doc, items: doc.items.map((b: { name: string }) => (b.name === "Ас" ? { ...b, weight: 9 } : b)) };
   await importFile(page, good);
   await expect(page.getByText("What the import changes")).toBeVisible();
-  await expect(page.getByText("weight 5 → 9")).toBeVisible();
+  await expect(page.getByText("Weight: 5 → 9")).toBeVisible();
   expect(Number((await one("select weight as w from content_bots where name = 'Ас'")).w)).toBe(5);
   await page.getByRole("button", { name: "Apply the import" }).click();
   await expect.poll(async () => Number((await one("select weight as w from content_bots where name = 'Ас'")).w)).toBe(9);
@@ -117,6 +117,8 @@ test("crews and decorations: item pages save their sections; module upgrades edi
   await prices.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").getByText("Saved")).toHaveCount(2);
   await expect.poll(async () => String((await one("select groups from content_decorations where name_en = 'Hooter'")).groups)).toContain('"priceGold":150');
+  // The saved page re-reads itself: leaving before that read ends aborts it (a failed request).
+  await page.waitForLoadState("networkidle");
 
   await page.goto(`${running.url}/admin/moduleUpgrade/`);
   await page.getByRole("row", { name: /^101 / }).getByRole("button", { name: "Edit" }).click();

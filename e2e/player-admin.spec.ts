@@ -70,7 +70,7 @@ test("an operator finds a player, bans and unbans them, and grants a tank", asyn
 
   // Grant a tank and see it in the player's tanks.
   await page.getByRole("link", { name: "Tanks" }).click();
-  await page.getByLabel("Grant a tank (free of charge)").selectOption({ label: "E2E Tiger (germany, 6)" });
+  await page.getByLabel("Grant a tank (free of charge)").selectOption({ label: "E2E Tiger (Germany, VI)" });
   await page.getByRole("button", { name: "Grant", exact: true }).click();
   await expect(page.getByRole("cell", { name: "E2E Tiger" })).toBeVisible();
   const owned = await running.db.execute({ sql: "select count(*) as n from player_items where player_id = ? and item_type = 'tank' and item_id = 9901", args: [playerId] });

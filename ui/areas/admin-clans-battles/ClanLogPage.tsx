@@ -5,7 +5,7 @@ import { useApi } from "../../lib/api.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { actionText } from "./t.ts";
-import { detailsText } from "../../shell/AdminLabels.ts";
+import { changeText, detailsText } from "../../shell/AdminLabels.ts";
 
 export interface LogRow {
   id: number;
@@ -23,8 +23,16 @@ export const logColumns = (): Column<LogRow>[] => [
   { id: "who", label: t`Who`, value: (r) => (r.action.startsWith("admin.") ? t`operator ${ph({ name: String(r.details.admin ?? "") })}` : (r.actor ?? `#${r.actorId}`)), sortable: false },
   { id: "action", label: t`Action`, value: (r) => actionText(r.action), sortable: false },
   { id: "target", label: t`Player`, value: (r) => (r.targetId ? (r.target ?? `#${r.targetId}`) : ""), sortable: false },
-  { id: "details", label: t`Details`, value: (r) => detailsText(r.details, ["admin", "adminId"]), sortable: false },
+  { id: "details", label: t`Details`, value: (r) => logDetails(r.details), sortable: false },
 ];
+
+/** A role change ({ from, role }) reads "Role: member → officer"; other details field by field. */
+function logDetails(d: Record<string, unknown>): string {
+  if (typeof d.from !== "string" || typeof d.role !== "string") return detailsText(d, ["admin", "adminId"]);
+  const rest = detailsText(d, ["admin", "adminId", "from", "role"]);
+  const role = changeText({ field: "role", before: d.from, after: d.role });
+  return rest ? `${role}, ${rest}` : role;
+}
 
 export default function ClanLogPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.clanId ?? "";
