@@ -159,7 +159,7 @@ test("SIGKILL under load, restarted several times: acknowledged writes kept, led
     if (check.exitCode !== 0) throw new Error(`crash-check failed: ${check.stderr.toString()}`);
     const result = JSON.parse(text);
     const acks = Object.entries(acknowledged).map(([k, v]) => `${v.length} ${k}s`).join(", ");
-    console.log(`crash test: ${KILLS} kills; acknowledged ${acks}; ${result.players} players, ${errors} journeys cut off; events ${JSON.stringify(Object.fromEntries(Object.entries(result.outboxVsWarehouse as Record<string, { outbox: number }>).map(([t, r]) => [t, r.outbox])))}; rollup rows ${JSON.stringify(result.figures)}`);
+    console.log(`crash test: ${KILLS} kills; acknowledged ${acks}; ${result.players} players, ${errors} journeys cut off; events ${JSON.stringify(Object.fromEntries(Object.entries(result.outboxVsWarehouse as Record<string, { outbox: number }>).map(([t, r]) => [t, r.outbox])))}; rollup rows ${JSON.stringify(result.figures)}; balances off by a same-millisecond tie ${JSON.stringify(result.balanceTies)}`);
     expect(result.missing).toEqual({ player: [], battle: [], purchase: [], order: [] });
     expect(result.ledgerDiffs).toEqual([]);
     for (const [table, r] of Object.entries(result.outboxVsWarehouse as Record<string, { notInWarehouse: number; notInOutbox: number }>)) {
