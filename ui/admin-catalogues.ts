@@ -30,13 +30,13 @@ function importsOf(file: string, only: "all" | "dynamic" = "all"): string[] {
 /** The files reachable from the given ones (following static imports only, or lazy ones too). */
 function closure(files: string[], lazy: boolean): Set<string> {
   const seen = new Set<string>();
-  const todo = [...files];
-  while (todo.length) {
-    const f = todo.pop()!;
+  const queue = [...files];
+  while (queue.length) {
+    const f = queue.pop()!;
     if (seen.has(f)) continue;
     seen.add(f);
     const dynamic = new Set(importsOf(f, "dynamic"));
-    for (const i of importsOf(f)) if (lazy || !dynamic.has(i)) todo.push(i);
+    for (const i of importsOf(f)) if (lazy || !dynamic.has(i)) queue.push(i);
   }
   return seen;
 }

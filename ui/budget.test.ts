@@ -26,12 +26,12 @@ const name = (p: string) => p.replace(/^\.\//, "");
 /** The chunk and every chunk it imports statically. */
 function closure(m: Meta, files: string[]): Set<string> {
   const seen = new Set<string>();
-  const todo = [...files];
-  while (todo.length) {
-    const file = todo.pop()!;
+  const queue = [...files];
+  while (queue.length) {
+    const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const i of m.outputs[`./${file}`]?.imports ?? []) if (i.kind === "import-statement") todo.push(name(i.path));
+    for (const i of m.outputs[`./${file}`]?.imports ?? []) if (i.kind === "import-statement") queue.push(name(i.path));
   }
   return seen;
 }
