@@ -192,18 +192,25 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
 
   // The Cron Trigger ships events no request of the Worker wrote: a registration made straight in
   // the store reaches ClickHouse when wrangler fires the scheduled event.
-  await Bun.sleep(1000); // drains started by the requests above (waitUntil) end first
-  const { playerId } = await registerPlayer(db, { nickname: "CronShipped", country: "DE", platform: "web", source: "organic", locale: "en", at: Date.now() });
+  // A drain a request started (waitUntil) may still be running on a loaded machine and ship the
+  // registration itself; then the check tries again with a new one — the cron must ship one.
   const warehouse = await clickhouse.warehouse("tankodrome");
-  const shipped = async () => (await warehouse.query("SELECT count() AS n FROM registrations WHERE player_id = {p:UInt64}", { p: playerId }, NRow))[0].n;
-  await Bun.sleep(1000);
-  expect(await shipped()).toBe(0);
-  const cron = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
-  expect(cron.status).toBe(200);
-  await cron.body?.cancel();
-  const until = Date.now() + 15_000;
-  while ((await shipped()) === 0 && Date.now() < until) await Bun.sleep(200);
-  expect(await shipped()).toBe(1);
+  const shippedOf = async (p: number) => (await warehouse.query("SELECT count() AS n FROM registrations WHERE player_id = {p:UInt64}", { p }, NRow))[0].n;
+  let byCron = 0;
+  for (let attempt = 1; attempt <= 3 && !byCron; attempt++) {
+    await Bun.sleep(1000);
+    const { playerId } = await registerPlayer(db, { nickname: `CronShipped${attempt}`, country: "DE", platform: "web", source: "organic", locale: "en", at: Date.now() });
+    await Bun.sleep(1000);
+    if ((await shippedOf(playerId)) !== 0) continue;
+    const cron = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
+    expect(cron.status).toBe(200);
+    await cron.body?.cancel();
+    const until = Date.now() + 15_000;
+    while ((await shippedOf(playerId)) === 0 && Date.now() < until) await Bun.sleep(200);
+    expect(await shippedOf(playerId)).toBe(1);
+    byCron = playerId;
+  }
+  expect(byCron).toBeGreaterThan(0);
 
   // An App Store purchase: the signed transaction's certificate path validated by PKI.js on
   // workerd's Web Crypto; a tampered one refused.
