@@ -16,6 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import PO from "pofile";
 import { generateMessageId } from "@lingui/message-utils/generateMessageId";
+import { reachable } from "./reachable.ts";
 
 const root = new URL("../", import.meta.url).pathname;
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
@@ -29,16 +30,10 @@ function importsOf(file: string, only: "all" | "dynamic" = "all"): string[] {
 
 /** The files reachable from the given ones (following static imports only, or lazy ones too). */
 function closure(files: string[], lazy: boolean): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...files];
-  while (queue.length) {
-    const f = queue.pop()!;
-    if (seen.has(f)) continue;
-    seen.add(f);
+  return reachable(files, (f) => {
     const dynamic = new Set(importsOf(f, "dynamic"));
-    for (const i of importsOf(f)) if (lazy || !dynamic.has(i)) queue.push(i);
-  }
-  return seen;
+    return importsOf(f).filter((i) => lazy || !dynamic.has(i));
+  });
 }
 
 const module = (messages: Record<string, unknown>) =>

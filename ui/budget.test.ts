@@ -12,6 +12,7 @@
 import { test, expect } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { reachable } from "./reachable.ts";
 
 const dist = new URL("./dist/", import.meta.url).pathname;
 const metaPath = new URL("./build-meta.json", import.meta.url).pathname;
@@ -23,18 +24,9 @@ interface Meta {
 const meta = (): Meta => JSON.parse(readFileSync(metaPath, "utf8"));
 const name = (p: string) => p.replace(/^\.\//, "");
 
-/** The chunk and every chunk it imports statically. */
-function closure(m: Meta, files: string[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...files];
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const i of m.outputs[`./${file}`]?.imports ?? []) if (i.kind === "import-statement") queue.push(name(i.path));
-  }
-  return seen;
-}
+/** The chunks and every chunk they import statically. */
+const closure = (m: Meta, files: string[]) =>
+  reachable(files, (file) => (m.outputs[`./${file}`]?.imports ?? []).filter((i) => i.kind === "import-statement").map((i) => name(i.path)));
 /** The chunks holding a source file matching the pattern. */
 const holding = (m: Meta, source: RegExp) => Object.keys(m.outputs).filter((o) => o.endsWith(".js") && Object.keys(m.outputs[o].inputs).some((i) => source.test(i))).map(name);
 const entry = () => (JSON.parse(readFileSync(`${dist}manifest.json`, "utf8")) as { scripts: string[] }).scripts.map((s) => s.replace(/^\/assets\//, ""));
