@@ -26,13 +26,18 @@ const one = async (sql: string, args: (string | number)[] = []) => (await runnin
 const goldOf = async (id: number) => Number((await one("select gold from players where id = ?", [id])).gold);
 const fmt = (n: number) => n.toLocaleString("en-US");
 
-async function asPlayer(browser: import("@playwright/test").Browser, offset: number) {
-  const p = await one("select id from players where platform = 'web' and erased_at is null and banned_until is null order by id limit 1 offset ?", [offset]);
-  expect(p, "a seeded web player").toBeTruthy();
+/**
+ * The offset-th seeded player of a platform (neither erased nor banned), signed in on a page of
+ * its own; `start` is its gold now, `noViolations` fails on a CSP violation the page reported.
+ */
+async function asPlayer(browser: import("@playwright/test").Browser, platform: "web" | "ios" | "android", offset = 0) {
+  const p = await one("select id from players where platform = ? and erased_at is null and banned_until is null order by id limit 1 offset ?", [platform, offset]);
+  expect(p, `a seeded ${platform} player`).toBeTruthy();
   const id = Number(p.id);
   const context = await browser.newContext();
   await context.addCookies([sessionCookie(await addSession(running.db, "player", id))]);
-  return { id, page: await context.newPage() };
+  const page = await context.newPage();
+  return { id, page, noViolations: noCspViolations(page), start: await goldOf(id) };
 }
 
 /** From the payment methods screen: the provider's section, the item's buy button. */
@@ -72,6 +77,24 @@ function noCspViolations(page: Page) {
   return () => expect(violations, "CSP violations in the console").toEqual([]);
 }
 
+/**
+ * From the payment methods screen, an item bought on the provider's stand-in (TEST MODE): its
+ * page (the amount it shows, when given; the banner), its pay button, back to our page saying Paid.
+ */
+async function buyOnStandIn(
+  page: Page,
+  info: import("@playwright/test").TestInfo,
+  o: { provider: string; item: string; at: RegExp; shot: string; amount?: string; press?: string; back?: RegExp },
+) {
+  await buyFrom(page, o.provider, o.item);
+  await page.waitForURL(o.at);
+  if (o.amount) await expect(page.locator("#amount")).toHaveText(o.amount);
+  await testModeBanner(page, info, o.shot);
+  await page.locator(o.press ?? "#pay").click();
+  await page.waitForURL(o.back ?? /\/billing\/order\/return\?order=\d+/);
+  await expect(page.getByRole("status")).toContainText("Paid");
+}
+
 async function goldInProfile(page: Page, id: number, expected: number) {
   await expect.poll(() => goldOf(id)).toBe(expected);
   await page.goto(`${running.url}/public/profile/`);
@@ -79,75 +102,37 @@ async function goldInProfile(page: Page, id: number, expected: number) {
 }
 
 test("redirect: Robokassa and Ecommpay from the payment methods screen to gold in the profile", async ({ browser }, info) => {
-  const { id, page } = await asPlayer(browser, 0);
-  const noViolations = noCspViolations(page);
-  const start = await goldOf(id);
+  const { id, page, noViolations, start } = await asPlayer(browser, "web", 0);
 
   // Robokassa: its payment page (TEST MODE), Pay, the Result notification, back to Success.
-  await buyFrom(page, "robokassa", "gold_500");
-  await page.waitForURL(/\/test\/payments\/robokassa\/Merchant\/Index\.aspx\?/);
-  await expect(page.locator("#test-mode")).toContainText("TEST MODE");
-  await expect(page.locator("#amount")).toHaveText("149.00 RUB");
-  await testModeBanner(page, info, "robokassa-page");
-  await page.locator("#pay").click();
-  await page.waitForURL(/\/billing\/robokassa\/success\?/);
-  await expect(page.getByRole("status")).toContainText("Paid");
+  await buyOnStandIn(page, info, { provider: "robokassa", item: "gold_500", at: /\/test\/payments\/robokassa\/Merchant\/Index\.aspx\?/, amount: "149.00 RUB", shot: "robokassa-page", back: /\/billing\/robokassa\/success\?/ });
   await expect(page.getByTestId("test-mode")).toBeVisible();
   await goldInProfile(page, id, start + 550);
 
   // Ecommpay: its Payment Page, Pay, the signed callback, back to our order page.
-  await buyFrom(page, "ecommpay", "gold_100");
-  await page.waitForURL(/\/test\/payments\/ecommpay\/payment\?/);
-  await testModeBanner(page, info, "ecommpay-page");
-  await page.locator("#pay").click();
-  await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
-  await expect(page.getByRole("status")).toContainText("Paid");
+  await buyOnStandIn(page, info, { provider: "ecommpay", item: "gold_100", at: /\/test\/payments\/ecommpay\/payment\?/, shot: "ecommpay-page" });
   await goldInProfile(page, id, start + 650);
   await page.screenshot({ path: info.outputPath("profile-after-redirect.png"), fullPage: true });
   noViolations();
 });
 
 test("API: Stripe and PayPal from the payment methods screen to gold in the profile", async ({ browser }, info) => {
-  const { id, page } = await asPlayer(browser, 1);
-  const noViolations = noCspViolations(page);
-  const start = await goldOf(id);
+  const { id, page, noViolations, start } = await asPlayer(browser, "web", 1);
 
   // Stripe: Checkout Session, the hosted page, the signed webhook, back to the order page.
-  await buyFrom(page, "stripe", "gold_500");
-  await page.waitForURL(/\/test\/payments\/stripe\/pay\/cs_test_/);
-  await testModeBanner(page, info, "stripe-page");
-  await page.locator("#pay").click();
-  await page.waitForURL(/\/billing\/stripe\/order\/checkout\?order=\d+/);
-  await expect(page.getByRole("status")).toContainText("Paid");
+  await buyOnStandIn(page, info, { provider: "stripe", item: "gold_500", at: /\/test\/payments\/stripe\/pay\/cs_test_/, shot: "stripe-page", back: /\/billing\/stripe\/order\/checkout\?order=\d+/ });
   await goldInProfile(page, id, start + 550);
 
   // PayPal: Orders v2, the approval page, back to our order page, which captures.
-  await buyFrom(page, "paypal", "gold_1200");
-  await page.waitForURL(/\/test\/payments\/paypal\/checkoutnow\?token=/);
-  await testModeBanner(page, info, "paypal-page");
-  await page.locator("#approve").click();
-  await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
-  await expect(page.getByRole("status")).toContainText("Paid");
+  await buyOnStandIn(page, info, { provider: "paypal", item: "gold_1200", at: /\/test\/payments\/paypal\/checkoutnow\?token=/, shot: "paypal-page", press: "#approve" });
   await goldInProfile(page, id, start + 550 + 1400);
   await page.screenshot({ path: info.outputPath("profile-after-api.png"), fullPage: true });
   noViolations();
 });
 
 test("store receipt: an iOS player buys through the App Store test sheet and sees the gold in the profile", async ({ browser }, info) => {
-  const p = await one("select id, country from players where platform = 'ios' and erased_at is null and banned_until is null order by id limit 1");
-  expect(p, "a seeded iOS player").toBeTruthy();
-  const id = Number(p.id);
-  const context = await browser.newContext();
-  await context.addCookies([sessionCookie(await addSession(running.db, "player", id))]);
-  const page = await context.newPage();
-  const noViolations = noCspViolations(page);
-  const start = await goldOf(id);
-  await buyFrom(page, "apple", "gold_500");
-  await page.waitForURL(/\/test\/payments\/apple\/buy\?/);
-  await testModeBanner(page, info, "apple-sheet");
-  await page.locator("#buy").click();
-  await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
-  await expect(page.getByRole("status")).toContainText("Paid");
+  const { id, page, noViolations, start } = await asPlayer(browser, "ios");
+  await buyOnStandIn(page, info, { provider: "apple", item: "gold_500", at: /\/test\/payments\/apple\/buy\?/, shot: "apple-sheet", press: "#buy" });
   await goldInProfile(page, id, start + 550);
   const o = await one("select status, provider, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1", [id]);
   expect(o).toMatchObject({ status: "paid", provider: "apple" });
@@ -156,14 +141,7 @@ test("store receipt: an iOS player buys through the App Store test sheet and see
 });
 
 test("store receipt: an Android player pays through RuStore's test sheet (Pay SDK), replays credit once, a refund takes the gold back", async ({ browser }, info) => {
-  const p = await one("select id from players where platform = 'android' and erased_at is null and banned_until is null order by id limit 1");
-  expect(p, "a seeded Android player").toBeTruthy();
-  const id = Number(p.id);
-  const context = await browser.newContext();
-  await context.addCookies([sessionCookie(await addSession(running.db, "player", id))]);
-  const page = await context.newPage();
-  const noViolations = noCspViolations(page);
-  const start = await goldOf(id);
+  const { id, page, noViolations, start } = await asPlayer(browser, "android");
 
   // The RuStore section in test mode, at a phone's width too: its notice and a buy button per item, no sideways scroll.
   for (const width of [390, 1366]) {
@@ -178,14 +156,7 @@ test("store receipt: an Android player pays through RuStore's test sheet (Pay SD
 
   // The payment methods screen → RuStore's sheet (TEST MODE) → Pay: the money is on hold, the
   // app reports the invoice, our server confirms the hold and credits; back to the order page.
-  await buyFrom(page, "rustore", "gold_500");
-  await page.waitForURL(/\/test\/payments\/rustore\/buy\?/);
-  await expect(page.locator("#test-mode")).toContainText("TEST MODE");
-  await expect(page.locator("#amount")).toHaveText("149.00 RUB");
-  await testModeBanner(page, info, "rustore-sheet");
-  await page.locator("#pay").click();
-  await page.waitForURL(/\/billing\/order\/return\?order=\d+/);
-  await expect(page.getByRole("status")).toContainText("Paid");
+  await buyOnStandIn(page, info, { provider: "rustore", item: "gold_500", at: /\/test\/payments\/rustore\/buy\?/, amount: "149.00 RUB", shot: "rustore-sheet" });
   await goldInProfile(page, id, start + 550);
   const o = await one("select id, status, provider, provider_flow, provider_ref, provider_purchase_id, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1", [id]);
   expect(o).toMatchObject({ status: "paid", provider: "rustore", provider_flow: "pay" });
