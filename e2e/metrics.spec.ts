@@ -88,6 +88,16 @@ test("the crews chart has the seeded crews and the retention table fits at 1366 
   await expect(page.getByRole("heading", { level: 2, name: /Owners of Commander: / })).toBeVisible();
   await page.screenshot({ path: "e2e/output/metrics-crews.png" });
 
+  // The players' tanks (the same ownership screen): a tank's owners open under its table.
+  await page.goto(`${base}/admin/metrics/playersTanks/`);
+  await expect(page.getByRole("heading", { level: 1, name: "Players' tanks" })).toBeVisible();
+  const tanks = page.locator("table tbody tr");
+  await expect(tanks.first()).toBeVisible();
+  const tank = (await tanks.first().locator("td").first().innerText()).trim();
+  await tanks.first().getByRole("button", { name: "Owners' profiles" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: `Owners of ${tank}: `, exact: false })).toBeVisible();
+  await expect(page.locator("h2 + ul li a").first()).toHaveAttribute("href", /^\/admin\/player\/\d+$/);
+
   // The retention table: key days only, no horizontal overflow of its box at 1366 px.
   await page.goto(`${base}/admin/metrics/retention/`);
   await expect(page.getByRole("heading", { level: 1, name: "Retention" })).toBeVisible();

@@ -1,37 +1,43 @@
 // The /admin/metrics Ownership dashboard (one file per dashboard; the shared kit is ../kit.tsx).
-import { useState } from "react";
-import { useData, Loadable, CsvLink, LineChart, Table, Section, fmtInt, locale } from "../kit.tsx";
+import { useState, type ReactNode } from "react";
+import { useData, Loadable, CsvLink, LineChart, Table, Section, fmtInt, locale, type Col } from "../kit.tsx";
 import { label, type MetricsMessageId } from "../labels.ts";
 import { ph, t } from "@lingui/core/macro";
 
 const B = "/admin/metrics";
 
-function Ownership({ slug, title, open }: { slug: "playersTanks" | "playersCrews"; title: MetricsMessageId; open: string }) {
-  const s = useData<{ players: number; items: { item_id: string; owners: number; gained: number; lost: number }[] }>(`${B}/${slug}/load`);
+interface OwnershipData {
+  players: number;
+  items: { item_id: string; owners: number; gained: number; lost: number }[];
+}
+
+/**
+ * An ownership screen: the warehouse's figures of each item's owners (`view` draws them, given the
+ * table column whose button opens an item's owners) and the profiles of the opened item's owners.
+ */
+function Ownership<D extends OwnershipData>({ slug, title, open, heading, view }: {
+  slug: "playersTanks" | "playersCrews";
+  title: MetricsMessageId;
+  /** The warehouse route listing an item's owners, under the screen's. */
+  open: string;
+  heading: (item: string, total: string) => string;
+  view: (d: D, profiles: Col<{ item_id: string }>) => ReactNode;
+}) {
+  const s = useData<D>(`${B}/${slug}/load`);
   const [item, setItem] = useState<string | null>(null);
   const owners = useData<{ total: number; profiles: { playerId: number; url: string }[] }>(item ? `${B}/${slug}/${open}?item_id=${encodeURIComponent(item)}&limit=200` : null);
+  const profiles: Col<{ item_id: string }> = { key: "item_id", label: t`Owners' profiles`, format: (v) => <button className="tk-btn" onClick={() => setItem(String(v))}>{t`Owners' profiles`}</button> };
   return (
     <Section title={label(title)} actions={<CsvLink href={`${B}/${slug}/export`} />}>
       <Loadable state={s} empty={(d) => d.items.length === 0}>
-        {(d) => (
-          <>
-            <LineChart x={d.items.map((i) => i.item_id)} series={[{ name: t`Owners`, data: d.items.map((i) => i.owners), type: "bar" }]} />
-            <Table rows={d.items} cols={[
-              { key: "item_id", label: t({ message: "Item", context: "game item" }), format: String },
-              { key: "owners", label: t`Owners` },
-              { key: "gained", label: t`Gained` },
-              { key: "lost", label: t`Lost` },
-              { key: "item_id", label: t`Owners' profiles`, format: (v) => <button className="tk-btn" onClick={() => setItem(String(v))}>{t`Owners' profiles`}</button> },
-            ]} />
-          </>
-        )}
+        {(d) => view(d, profiles)}
       </Loadable>
       {item && (
         <Loadable state={owners}>
           {(o) => (
             <div>
-              <h2>{t`Owners of ${item}: ${ph({ total: fmtInt(o.total) })}`}</h2>
-              <ul style={{ columns: 6 }}>{o.profiles.map((p) => <li key={p.playerId}><a href={p.url}>{p.playerId}</a></li>)}</ul>
+              <h2>{heading(item, fmtInt(o.total))}</h2>
+              <ul style={{ columns: "6 5em" }}>{o.profiles.map((p) => <li key={p.playerId}><a href={p.url}>{p.playerId}</a></li>)}</ul>
             </div>
           )}
         </Loadable>
@@ -39,63 +45,70 @@ function Ownership({ slug, title, open }: { slug: "playersTanks" | "playersCrews
     </Section>
   );
 }
-export const PlayersTanks = () => <Ownership slug="playersTanks" title="metrics.playersTanks" open="openPlayersProfiles" />;
 
-interface CrewsData {
-  players: number;
-  items: { item_id: string; owners: number; gained: number; lost: number }[];
+export const PlayersTanks = () => (
+  <Ownership<OwnershipData>
+    slug="playersTanks"
+    title="metrics.playersTanks"
+    open="openPlayersProfiles"
+    heading={(item, total) => t`Owners of ${item}: ${ph({ total })}`}
+    view={(d, profiles) => (
+      <>
+        <LineChart x={d.items.map((i) => i.item_id)} series={[{ name: t`Owners`, data: d.items.map((i) => i.owners), type: "bar" }]} />
+        <Table rows={d.items} cols={[
+          { key: "item_id", label: t({ message: "Item", context: "game item" }), format: String },
+          { key: "owners", label: t`Owners` },
+          { key: "gained", label: t`Gained` },
+          { key: "lost", label: t`Lost` },
+          profiles,
+        ]} />
+      </>
+    )}
+  />
+);
+
+interface CrewsData extends OwnershipData {
   levels: { item_id: string; level: number; members: number }[];
 }
 
 /** Players' crews: owners of each role, stacked by the members' level now, and who owns them. */
 export function PlayersCrews() {
-  const s = useData<CrewsData>(`${B}/playersCrews/load`);
   // Role names from the crew catalogue (the warehouse keeps ids only).
   const roles = useData<{ rows: { id: number; nameRu: string; nameEn: string }[] }>("/admin/crews/list?size=100");
-  const [item, setItem] = useState<string | null>(null);
-  const owners = useData<{ total: number; profiles: { playerId: number; url: string }[] }>(item ? `${B}/playersCrews/open/profiles?item_id=${encodeURIComponent(item)}&limit=200` : null);
   const name = (id: string) => {
     const r = roles.data?.rows.find((x) => String(x.id) === id);
     return r ? (locale === "en" ? r.nameEn : r.nameRu) : t`Role #${id}`;
   };
   return (
-    <Section title={label("metrics.playersCrews")} actions={<CsvLink href={`${B}/playersCrews/export`} />}>
-      <Loadable state={s} empty={(d) => d.items.length === 0}>
-        {(d) => {
-          const ids = d.items.map((i) => i.item_id);
-          const levels = [...new Set(d.levels.map((l) => l.level))].sort((a, b) => a - b);
-          const members = (id: string, level: number) => d.levels.find((l) => l.item_id === id && l.level === level)?.members ?? 0;
-          const avg = (id: string) => {
-            const rows = d.levels.filter((l) => l.item_id === id);
-            const n = rows.reduce((a, l) => a + l.members, 0);
-            return n ? rows.reduce((a, l) => a + l.level * l.members, 0) / n : 0;
-          };
-          return (
-            <>
-              <p className="tk-hint">{t`${ph({ n: fmtInt(d.players) })} players have a crew. Each bar is a role's members now, by their level.`}</p>
-              <LineChart title={t`Crew members by role and level`} x={ids.map(name)} series={levels.map((l) => ({ name: t`Level ${l}`, data: ids.map((id) => members(id, l)), type: "bar", stack: "level" }))} />
-              <Table rows={d.items.map((i) => ({ ...i, role: name(i.item_id), avg: avg(i.item_id) }))} cols={[
-                { key: "role", label: t`Role`, format: String },
-                { key: "owners", label: t`Owners` },
-                { key: "avg", label: t`Average level`, format: (v) => (typeof v === "number" ? v.toLocaleString(locale, { maximumFractionDigits: 1 }) : "") },
-                { key: "gained", label: t`Hires` },
-                { key: "lost", label: t`Dismissals` },
-                { key: "item_id", label: t`Owners' profiles`, format: (v) => <button className="tk-btn" onClick={() => setItem(String(v))}>{t`Owners' profiles`}</button> },
-              ]} />
-            </>
-          );
-        }}
-      </Loadable>
-      {item && (
-        <Loadable state={owners}>
-          {(o) => (
-            <div>
-              <h2>{t`Owners of ${ph({ role: name(item) })}: ${ph({ total: fmtInt(o.total) })}`}</h2>
-              <ul style={{ columns: "6 5em" }}>{o.profiles.map((p) => <li key={p.playerId}><a href={p.url}>{p.playerId}</a></li>)}</ul>
-            </div>
-          )}
-        </Loadable>
-      )}
-    </Section>
+    <Ownership<CrewsData>
+      slug="playersCrews"
+      title="metrics.playersCrews"
+      open="open/profiles"
+      heading={(item, total) => t`Owners of ${ph({ role: name(item) })}: ${ph({ total })}`}
+      view={(d, profiles) => {
+        const ids = d.items.map((i) => i.item_id);
+        const levels = [...new Set(d.levels.map((l) => l.level))].sort((a, b) => a - b);
+        const members = (id: string, level: number) => d.levels.find((l) => l.item_id === id && l.level === level)?.members ?? 0;
+        const avg = (id: string) => {
+          const rows = d.levels.filter((l) => l.item_id === id);
+          const n = rows.reduce((a, l) => a + l.members, 0);
+          return n ? rows.reduce((a, l) => a + l.level * l.members, 0) / n : 0;
+        };
+        return (
+          <>
+            <p className="tk-hint">{t`${ph({ n: fmtInt(d.players) })} players have a crew. Each bar is a role's members now, by their level.`}</p>
+            <LineChart title={t`Crew members by role and level`} x={ids.map(name)} series={levels.map((l) => ({ name: t`Level ${l}`, data: ids.map((id) => members(id, l)), type: "bar", stack: "level" }))} />
+            <Table rows={d.items.map((i) => ({ ...i, role: name(i.item_id), avg: avg(i.item_id) }))} cols={[
+              { key: "role", label: t`Role`, format: String },
+              { key: "owners", label: t`Owners` },
+              { key: "avg", label: t`Average level`, format: (v) => (typeof v === "number" ? v.toLocaleString(locale, { maximumFractionDigits: 1 }) : "") },
+              { key: "gained", label: t`Hires` },
+              { key: "lost", label: t`Dismissals` },
+              profiles,
+            ]} />
+          </>
+        );
+      }}
+    />
   );
 }
