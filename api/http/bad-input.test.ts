@@ -3,24 +3,15 @@
 // JSON), a path parameter whose %-encoding does not decode, absurd numbers and years in the
 // query and the body. Then the instances that were 500s, with the spec's message in the
 // request's locale.
-import { test, expect, beforeAll, afterAll } from "bun:test";
-import { makeWorld, type TestWorld } from "../test/fixture.ts";
+import { test, expect } from "bun:test";
 import { routeTable } from "./router.ts";
-import { signInAdmin, signInPlayer, type Actor } from "../test/sign-in.ts";
 import { parseDateTime } from "./fields.ts";
+import { fillPath, methodOf, routeWalk } from "../test/route-walk.ts";
 
-let w: TestWorld;
-let admin: Actor;
-let player: Actor;
-beforeAll(async () => {
-  w = await makeWorld();
-  admin = await signInAdmin(w, "superadmin");
-  player = await signInPlayer(w);
-});
-afterAll(() => w.close());
+const walk = routeWalk();
 
-const fill = (path: string, text: string) =>
-  path.replace(/:(\w+)\{([^}]+)\}\??/g, (_, _n: string, re: string) => (re === "ru|en" ? "en" : re === "[0-9]+" ? "1" : text)).replace(/:(\w+)\??/g, text);
+/** The path with its numeric parameters 1, the locale en, any other `text`. */
+const fill = (path: string, text: string) => fillPath(path, { other: text });
 
 const ABSURD: Record<string, string | number> = {
   year: 10000, month: "99999999999999999999", day: 1e308, from: 1e308, to: "10000-01-01", from1: 1e308, to1: "+275760-09-13", from2: -1e308, to2: 1e308,
@@ -31,10 +22,11 @@ const ABSURD: Record<string, string | number> = {
 test("no route answers 500 to a non-object JSON body, a broken %-encoded parameter or absurd numbers and years", async () => {
   const failures: string[] = [];
   // Signing out would end the session the walk uses (logout has tests of its own).
+  const { w } = walk;
   for (const r of routeTable(w.app).filter((r) => !r.path.includes("logout") && !r.path.startsWith("/test/"))) {
-    const who = r.auth === "player" ? player : admin;
+    const who = walk.actorOf(r);
     const tries: [string, string, RequestInit][] = [];
-    const method = r.method === "ANY" || r.method.includes("POST") ? "POST" : r.method === "DELETE" ? "DELETE" : "GET";
+    const method = methodOf(r);
     if (/:\w+(\{\[\^\/\]\+\})?\??(\/|$)/.test(r.path)) {
       for (const bad of ["%E0%A4%A", "%E0", "%25E0", "%ZZ"]) tries.push([`param ${bad}`, fill(r.path, bad), { method, headers: who.headers() }]);
     }
@@ -54,6 +46,7 @@ test("no route answers 500 to a non-object JSON body, a broken %-encoded paramet
 }, 120_000);
 
 test("the instances: each a 400 with the spec's message in the request's locale", async () => {
+  const { w, admin } = walk;
   const en = (extra: Record<string, string> = {}) => admin.headers({ "accept-language": "en", ...extra });
   const nullBody = await w.app.request("/admin/playerAvatars/save", { method: "POST", headers: en(), body: "null" });
   expect(nullBody.status).toBe(400);

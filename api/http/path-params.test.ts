@@ -3,38 +3,24 @@
 // path's pattern lets through but no row can have (0, past 2^53, 400 digits) is a 400 with the
 // spec's message in the request's locale — never a 500, a NaN or a rounded id in a query — and
 // one the pattern refuses (abc, -1, 1e308) is the router's 404.
-import { test, expect, beforeAll, afterAll } from "bun:test";
-import { makeWorld, type TestWorld } from "../test/fixture.ts";
+import { test, expect } from "bun:test";
 import { routeTable, type RouteInfo } from "./router.ts";
-import { signInAdmin, signInPlayer, TEST_GAME_API_KEY, type Actor } from "../test/sign-in.ts";
+import { TEST_GAME_API_KEY } from "../test/sign-in.ts";
+import { fillPath, methodOf, routeWalk } from "../test/route-walk.ts";
 
-let w: TestWorld;
-let admin: Actor;
-let player: Actor;
-beforeAll(async () => {
-  w = await makeWorld();
-  admin = await signInAdmin(w, "superadmin");
-  player = await signInPlayer(w);
-  w.deps.settings.secrets.GAME_API_KEY ??= TEST_GAME_API_KEY;
-});
-afterAll(() => w.close());
+const walk = routeWalk();
 
 const NUMERIC = /:(\w+)\{\[0-9\]\+\}\??/g;
 /** The path with `name` set to `value`, the other numeric parameters 1, the locale's, any other "x". */
-const fill = (path: string, name: string, value: string, locale = "en") =>
-  path
-    .replace(NUMERIC, (_, n: string) => (n === name ? value : "1"))
-    .replace(/:(\w+)\{([^}]+)\}\??/g, (_, _n: string, re: string) => (re === "ru|en" ? locale : "x"))
-    .replace(/:(\w+)\??/g, "x");
+const fill = (path: string, name: string, value: string, locale = "en") => fillPath(path, { numeric: (n) => (n === name ? value : "1"), locale });
 
 function request(r: RouteInfo, url: string, locale: "ru" | "en") {
-  const who = r.auth === "player" ? player : admin;
-  const method = r.method === "ANY" || r.method.includes("POST") ? "POST" : r.method === "DELETE" ? "DELETE" : "GET";
-  const headers = who.headers({ "accept-language": locale, authorization: `Bearer ${TEST_GAME_API_KEY}` });
-  return w.app.request(url, { method, headers, body: method === "POST" ? "{}" : undefined });
+  const method = methodOf(r);
+  const headers = walk.actorOf(r).headers({ "accept-language": locale, authorization: `Bearer ${TEST_GAME_API_KEY}` });
+  return walk.w.app.request(url, { method, headers, body: method === "POST" ? "{}" : undefined });
 }
 
-const routes = () => routeTable(w.app).filter((r) => /\{\[0-9\]\+\}/.test(r.path));
+const routes = () => routeTable(walk.w.app).filter((r) => /\{\[0-9\]\+\}/.test(r.path));
 
 test("the numeric path parameters of every route: 0, 2^53 and 400 digits are a 400 naming the parameter, in en and ru", async () => {
   const failures: string[] = [];
@@ -74,6 +60,7 @@ test("an id the path's pattern refuses (abc, -1, 1e308) is a 404, never a 500", 
 }, 120_000);
 
 test("the other path parameters: an admin's name and a player's uid are checked by their schema too", async () => {
+  const { w, admin } = walk;
   const bad = await w.app.request(`/admin/api/user/${"a".repeat(65)}`, { headers: admin.headers({ "accept-language": "ru" }) });
   expect(bad.status).toBe(400);
   expect((await bad.json()).error.fields.username).toBe("Введите не больше 64 символов.");
