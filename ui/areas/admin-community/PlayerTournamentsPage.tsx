@@ -6,7 +6,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
-import { OrderSelect, figureColumns, type Figures, type Order } from "./Tournaments.tsx";
+import { RankedBy, figureColumns, type Figures, type Order } from "./Tournaments.tsx";
 
 interface Week extends Figures {
   from: number;
@@ -31,7 +31,7 @@ export default function PlayerTournamentsPage({ params }: { params: Record<strin
       <PlayerNav playerId={id} />
       <Load state={head}>{(d) => <h1>{t`Tournaments of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}</Load>
       <div className="tk-row" style={{ flexWrap: "wrap" }}>
-        <OrderSelect value={by} onChange={setBy} />
+        <RankedBy value={by} onChange={setBy} />
         <label className="tk-row">
           {t`Weeks`}
           <select value={weeks} onChange={(e) => setWeeks(Number(e.target.value))}>

@@ -7,7 +7,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
-import { OrderSelect, figureColumns, type Figures, type Order } from "./Tournaments.tsx";
+import { RankedBy, figureColumns, type Figures, type Order } from "./Tournaments.tsx";
 
 interface Row extends Figures {
   place: number;
@@ -32,7 +32,7 @@ export default function PlayersTournamentsPage() {
     <section>
       <h1>{t`Players' tournaments`}</h1>
       <div className="tk-row" style={{ flexWrap: "wrap" }}>
-        <OrderSelect value={by} onChange={setBy} />
+        <RankedBy value={by} onChange={setBy} />
         <DateTimePicker label={t`From (default: this week)`} value={from} onChange={setFrom} />
         <DateTimePicker label={t`To`} value={to} onChange={setTo} />
       </div>

@@ -3,25 +3,15 @@
 import { msg, t } from "@lingui/core/macro";
 import { fmtInt } from "../../lib/i18n.ts";
 import type { Column } from "../../components/Table.tsx";
+import { OrderSelect } from "../../components/OrderSelect.tsx";
 
 export const ORDERS = { rating: msg`rating gained`, wins: msg`wins`, battles: msg`battles`, experience: msg`experience` };
 export type Order = keyof typeof ORDERS;
 
 /** "Ranked by": rating gained, wins, battles or experience. */
-export function OrderSelect({ value, onChange }: { value: Order; onChange: (o: Order) => void }) {
-  return (
-    <label className="tk-row">
-      {t`Ranked by`}
-      <select value={value} onChange={(e) => onChange(e.target.value as Order)}>
-        {(Object.keys(ORDERS) as Order[]).map((k) => (
-          <option key={k} value={k}>
-            {t(ORDERS[k])}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+export const RankedBy = ({ value, onChange }: { value: Order; onChange: (o: Order) => void }) => (
+  <OrderSelect label={t`Ranked by`} orders={ORDERS} value={value} onChange={onChange} className="tk-row" />
+);
 
 /** A row's figures in finished battles of its period. */
 export interface Figures {

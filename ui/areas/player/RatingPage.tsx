@@ -6,6 +6,7 @@ import { useApi } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
+import { OrderSelect } from "../../components/OrderSelect.tsx";
 import { Pager } from "./kit.tsx";
 
 const ORDERS = { rating: msg`Rating`, wins: msg`Wins`, experience: msg`Experience` } as const;
@@ -64,16 +65,7 @@ export default function RatingPage() {
         <button type="button" className="tk-btn" aria-pressed={q.board === "clans"} onClick={() => go({ board: "clans", page: 1 })}>
           {t`Clans`}
         </button>
-        <label>
-          {t`Order by`}{" "}
-          <select value={q.by} onChange={(e) => go({ by: e.target.value as Order, page: 1 })}>
-            {(Object.keys(ORDERS) as Order[]).map((k) => (
-              <option key={k} value={k}>
-                {t(ORDERS[k])}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OrderSelect label={t`Order by`} orders={ORDERS} value={q.by} onChange={(by) => go({ by, page: 1 })} />
       </div>
       <Load state={state} empty={(d) => d.total === 0}>
         {(d) => (
