@@ -1,45 +1,24 @@
-import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { describe, test, expect } from "bun:test";
+import { paymentSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { ecommpayStandin } from "./test-standins/ecommpay.ts";
-import { signedInPlayer, putItem, GOLD_PACK } from "./test-standins/world.ts";
-import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
-import { orders, orderEvents } from "../db/schema/billing.ts";
+import { ledgerEntries } from "../db/schema/index.ts";
+import { orders } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 import { ecommpaySignatureBase, ecommpaySign } from "./ecommpay.ts";
 
 describe("Ecommpay", () => {
-  let w: TestWorld;
-  let server: ReturnType<typeof Bun.serve>;
-  let standin: ReturnType<typeof ecommpayStandin>;
-  let buyer: Awaited<ReturnType<typeof signedInPlayer>>;
+  const suite = paymentSuite({
+    standin: () => ecommpayStandin({ projectId: 4242, secretKey: "ecp-secret" }),
+    secrets: (base) => ({ ECOMMPAY_PROJECT_ID: "4242", ECOMMPAY_SECRET: "ecp-secret", ECOMMPAY_PAYMENT_PAGE_BASE: base, ECOMMPAY_API_BASE: base }),
+    buyer: { country: "KZ" },
+  });
+  const { gold, snapshot } = suite;
 
-  beforeAll(async () => {
-    w = await makeWorld();
-    standin = ecommpayStandin({ projectId: 4242, secretKey: "ecp-secret" });
-    server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
-    const base = `http://127.0.0.1:${server.port}`;
-    Object.assign(w.deps.settings.secrets, { ECOMMPAY_PROJECT_ID: "4242", ECOMMPAY_SECRET: "ecp-secret", ECOMMPAY_PAYMENT_PAGE_BASE: base, ECOMMPAY_API_BASE: base });
-    await putItem(w.deps.db, GOLD_PACK, w.clock.now());
-    buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "KZ" });
-  });
-  afterAll(async () => {
-    server.stop(true);
-    await w.close();
-  });
-
-  const gold = async () => (await w.deps.db.select({ gold: players.gold }).from(players).where(eq(players.id, buyer.playerId)))[0].gold;
-  const callback = (body: unknown) => w.app.request("/billing/ecommpay/purchase", { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
-  const snapshot = async () => ({
-    gold: await gold(),
-    ledger: (await w.deps.db.select().from(ledgerEntries)).length,
-    events: (await w.deps.db.select().from(orderEvents)).length,
-    outbox: (await w.deps.db.select().from(outbox)).length,
-    orders: JSON.stringify(await w.deps.db.select().from(orders)),
-  });
+  const callback = suite.callback("/billing/ecommpay/purchase");
   async function newOrder() {
-    const r = await w.app.request("/billing/order/start", { method: "POST", headers: { ...buyer.headers, "content-type": "application/json" }, body: JSON.stringify({ provider: "ecommpay", item_id: "gold_500" }) });
+    const r = await suite.startOrder("ecommpay");
     expect(r.status).toBe(200);
     const body = (await r.json()) as { order: { id: number; amountMinor: number; currency: string }; url: string };
     expect((await fetch(body.url)).status).toBe(200); // the Payment Page accepts our signature
@@ -63,46 +42,46 @@ describe("Ecommpay", () => {
 
   test("the Gate status request is signed whole and read: verify credits a payment whose callback was lost; a refused request is not 'pending'", async () => {
     const order = await newOrder();
-    standin.payments.get(String(order.id))!.status = "success";
+    suite.standin.payments.get(String(order.id))!.status = "success";
     const before = await gold();
-    const done = await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify");
+    const done = await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify");
     expect(done.order.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
     // A wrong secret: the Gate answers 400, which is an error to show, not a pending payment.
     const other = await newOrder();
-    w.deps.settings.secrets.ECOMMPAY_SECRET = "wrong";
+    suite.w.deps.settings.secrets.ECOMMPAY_SECRET = "wrong";
     try {
-      await expect(verifyOrder(w.deps, (await findOrder(w.deps.db, other.id))!, "verify")).rejects.toThrow();
+      await expect(verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, other.id))!, "verify")).rejects.toThrow();
     } finally {
-      w.deps.settings.secrets.ECOMMPAY_SECRET = "ecp-secret";
+      suite.w.deps.settings.secrets.ECOMMPAY_SECRET = "ecp-secret";
     }
   });
 
   test("error and canceled are final: the order fails or is cancelled", async () => {
     const a = await newOrder();
-    expect((await callback(await standin.callback(String(a.id), { status: "error" }))).status).toBe(200);
-    expect((await findOrder(w.deps.db, a.id))!.status).toBe("failed");
+    expect((await callback(await suite.standin.callback(String(a.id), { status: "error" }))).status).toBe(200);
+    expect((await findOrder(suite.w.deps.db, a.id))!.status).toBe("failed");
     const b = await newOrder();
-    expect((await callback(await standin.callback(String(b.id), { status: "canceled" }))).status).toBe(200);
-    expect((await findOrder(w.deps.db, b.id))!.status).toBe("cancelled");
-    standin.payments.get(String(b.id))!.status = "canceled";
-    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, b.id))!, "verify")).order.status).toBe("cancelled");
+    expect((await callback(await suite.standin.callback(String(b.id), { status: "canceled" }))).status).toBe(200);
+    expect((await findOrder(suite.w.deps.db, b.id))!.status).toBe("cancelled");
+    suite.standin.payments.get(String(b.id))!.status = "canceled";
+    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.id))!, "verify")).order.status).toBe("cancelled");
   });
 
   test("a valid callback credits once; 5 replays and 20 concurrent copies credit nothing more", async () => {
     const order = await newOrder();
     expect(order.currency).toBe("RUB");
     const before = await gold();
-    const body = await standin.callback(String(order.id), { status: "success" });
+    const body = await suite.standin.callback(String(order.id), { status: "success" });
     expect((await callback(body)).status).toBe(200);
     expect(await gold()).toBe(before + 550);
     for (let i = 0; i < 5; i++) expect((await callback(body)).status).toBe(200);
     const all = await Promise.all(Array.from({ length: 20 }, () => callback(body)));
     expect(all.every((r) => r.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 550);
-    expect((await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${order.id}`))).length).toBe(1);
+    expect((await suite.w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${order.id}`))).length).toBe(1);
     const fresh = await newOrder();
-    const b2 = await standin.callback(String(fresh.id), { status: "success" });
+    const b2 = await suite.standin.callback(String(fresh.id), { status: "success" });
     const many = await Promise.all(Array.from({ length: 20 }, () => callback(b2)));
     expect(many.every((r) => r.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 1100);
@@ -110,17 +89,17 @@ describe("Ecommpay", () => {
 
   test("tampered signature, wrong amount, unknown order, malformed body: 4xx and nothing changes", async () => {
     const order = await newOrder();
-    const good = (await standin.callback(String(order.id), { status: "success" })) as { payment: { sum: { amount: number } } };
+    const good = (await suite.standin.callback(String(order.id), { status: "success" })) as { payment: { sum: { amount: number } } };
     const before = await snapshot();
     const tampered = structuredClone(good);
     tampered.payment.sum.amount = 1;
     expect((await callback(tampered)).status).toBe(400);
-    const cheap = await standin.callback(String(order.id), { status: "success", amount: 100 });
+    const cheap = await suite.standin.callback(String(order.id), { status: "success", amount: 100 });
     expect((await callback(cheap)).status).toBe(400);
-    const usd = await standin.callback(String(order.id), { status: "success", currency: "USD" });
+    const usd = await suite.standin.callback(String(order.id), { status: "success", currency: "USD" });
     expect((await callback(usd)).status).toBe(400);
-    standin.open("999999", 9900, "RUB");
-    expect((await callback(await standin.callback("999999", { status: "success" }))).status).toBe(404);
+    suite.standin.open("999999", 9900, "RUB");
+    expect((await callback(await suite.standin.callback("999999", { status: "success" }))).status).toBe(404);
     expect((await callback("{nope")).status).toBe(400);
     expect((await callback("[]")).status).toBe(400);
     const wrongShape: Record<string, unknown> = { project_id: 4242, payment: { id: "abc" } };
@@ -131,18 +110,18 @@ describe("Ecommpay", () => {
 
   test("Ecommpay down: verify leaves the order pending, then completes it later; refunds reverse", async () => {
     const order = await newOrder();
-    standin.payments.get(String(order.id))!.status = "success"; // paid, callback lost
+    suite.standin.payments.get(String(order.id))!.status = "success"; // paid, callback lost
     const before = await gold();
-    standin.state.down = true;
-    await expect(verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).rejects.toThrow();
-    expect((await findOrder(w.deps.db, order.id))!.status).toBe("pending");
-    standin.state.down = false;
-    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
+    suite.standin.state.down = true;
+    await expect(verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).rejects.toThrow();
+    expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("pending");
+    suite.standin.state.down = false;
+    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
-    const refund = await standin.callback(String(order.id), { status: "refunded", operationType: "refund" });
+    const refund = await suite.standin.callback(String(order.id), { status: "refunded", operationType: "refund" });
     expect((await callback(refund)).status).toBe(200);
     expect((await callback(refund)).status).toBe(200);
     expect(await gold()).toBe(before);
-    expect((await findOrder(w.deps.db, order.id))!.status).toBe("refunded");
+    expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("refunded");
   });
 });

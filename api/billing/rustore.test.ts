@@ -1,48 +1,27 @@
-import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { describe, test, expect } from "bun:test";
+import { paymentSuite, pkcs8Base64 } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { rustoreStandin } from "./test-standins/rustore.ts";
-import { signedInPlayer, putItem, GOLD_PACK } from "./test-standins/world.ts";
-import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
 import { orders, orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 
 const randomKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
 const NOTIFY_KEY = randomKey();
+/** The key pair of our RuStore API key (its public half is in the stand-in). */
+const KEYS = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" }, true, ["sign", "verify"])) as CryptoKeyPair;
 
 describe("RuStore", () => {
-  let w: TestWorld;
-  let server: ReturnType<typeof Bun.serve>;
-  let standin: ReturnType<typeof rustoreStandin>;
-  let buyer: Awaited<ReturnType<typeof signedInPlayer>>;
+  const suite = paymentSuite({
+    standin: () => rustoreStandin({ keyId: "987654", publicKey: KEYS.publicKey, applicationCode: 2063541234, notificationKey: NOTIFY_KEY }),
+    secrets: async (base) => ({ RUSTORE_KEY_ID: "987654", RUSTORE_APPLICATION_CODE: "2063541234", RUSTORE_PRIVATE_KEY: await pkcs8Base64(KEYS.privateKey), RUSTORE_API_BASE: base, RUSTORE_NOTIFICATION_KEY: NOTIFY_KEY }),
+    buyer: { country: "RU", platform: "android" },
+  });
+  const { gold, snapshot } = suite;
 
-  beforeAll(async () => {
-    w = await makeWorld();
-    const keys = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" }, true, ["sign", "verify"])) as CryptoKeyPair;
-    standin = rustoreStandin({ keyId: "987654", publicKey: keys.publicKey, applicationCode: 2063541234, notificationKey: NOTIFY_KEY });
-    server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
-    const pkcs8 = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", keys.privateKey))));
-    Object.assign(w.deps.settings.secrets, { RUSTORE_KEY_ID: "987654", RUSTORE_APPLICATION_CODE: "2063541234", RUSTORE_PRIVATE_KEY: pkcs8, RUSTORE_API_BASE: `http://127.0.0.1:${server.port}`, RUSTORE_NOTIFICATION_KEY: NOTIFY_KEY });
-    await putItem(w.deps.db, GOLD_PACK, w.clock.now());
-    buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "RU", platform: "android" });
-  });
-  afterAll(async () => {
-    server.stop(true);
-    await w.close();
-  });
-
-  const gold = async () => (await w.deps.db.select({ gold: players.gold }).from(players).where(eq(players.id, buyer.playerId)))[0].gold;
-  const validate = (body: unknown) => w.app.request("/billing/rustore/purchase/validate", { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
-  const snapshot = async () => ({
-    gold: await gold(),
-    ledger: (await w.deps.db.select().from(ledgerEntries)).length,
-    events: (await w.deps.db.select().from(orderEvents)).length,
-    outbox: (await w.deps.db.select().from(outbox)).length,
-    orders: JSON.stringify(await w.deps.db.select().from(orders)),
-  });
+  const validate = suite.callback("/billing/rustore/purchase/validate");
   async function newOrder() {
-    const r = await w.app.request("/billing/order/start", { method: "POST", headers: { ...buyer.headers, "content-type": "application/json" }, body: JSON.stringify({ provider: "rustore", item_id: "gold_500" }) });
+    const r = await suite.startOrder("rustore");
     expect(r.status).toBe(200);
     return ((await r.json()) as { order: { id: number; amountMinor: number; currency: string; market: string } }).order;
   }
@@ -50,7 +29,7 @@ describe("RuStore", () => {
   test("a validated purchase credits once; 5 replays and 20 concurrent validations credit nothing more", async () => {
     const order = await newOrder();
     expect([order.market, order.currency, order.amountMinor]).toEqual(["rustore", "RUB", 9900]);
-    const token = standin.bought(String(order.id), 9900);
+    const token = suite.standin.bought(String(order.id), 9900);
     const before = await gold();
     const r = await validate({ orderId: String(order.id), purchaseToken: token });
     expect(r.status).toBe(200);
@@ -58,7 +37,7 @@ describe("RuStore", () => {
     expect(await gold()).toBe(before + 550);
     for (let i = 0; i < 5; i++) expect((await validate({ orderId: order.id, purchaseToken: token })).status).toBe(200);
     const b = await newOrder();
-    const t2 = standin.bought(String(b.id), 9900);
+    const t2 = suite.standin.bought(String(b.id), 9900);
     const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), purchaseToken: t2 })));
     expect(all.every((x) => x.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 1100);
@@ -68,14 +47,14 @@ describe("RuStore", () => {
     const order = await newOrder();
     const other = await newOrder();
     const before = await snapshot();
-    const foreign = standin.bought(String(other.id), 9900);
+    const foreign = suite.standin.bought(String(other.id), 9900);
     expect((await validate({ orderId: String(order.id), purchaseToken: foreign })).status).toBe(404);
-    const cheap = standin.bought(String(order.id), 100);
+    const cheap = suite.standin.bought(String(order.id), 100);
     expect((await validate({ orderId: String(order.id), purchaseToken: cheap })).status).toBe(400);
-    const usd = standin.bought(String(order.id), 9900, "USD");
+    const usd = suite.standin.bought(String(order.id), 9900, "USD");
     expect((await validate({ orderId: String(order.id), purchaseToken: usd })).status).toBe(400);
     expect((await validate({ orderId: String(order.id), purchaseToken: "rs-does-not-exist" })).status).toBe(404);
-    expect((await validate({ orderId: "999999", purchaseToken: standin.bought("999999", 9900) })).status).toBe(404);
+    expect((await validate({ orderId: "999999", purchaseToken: suite.standin.bought("999999", 9900) })).status).toBe(404);
     expect((await validate("{nope")).status).toBe(400);
     expect((await validate({ orderId: "abc", purchaseToken: "x" })).status).toBe(400);
     expect(await snapshot()).toEqual(before);
@@ -83,176 +62,176 @@ describe("RuStore", () => {
 
   test("RuStore down: the order stays pending with its token; verify completes it later; a refund reverses", async () => {
     const order = await newOrder();
-    const token = standin.bought(String(order.id), 9900);
+    const token = suite.standin.bought(String(order.id), 9900);
     const before = await gold();
-    standin.state.down = true;
+    suite.standin.state.down = true;
     expect((await validate({ orderId: String(order.id), purchaseToken: token })).status).toBe(503);
-    const o = (await findOrder(w.deps.db, order.id))!;
+    const o = (await findOrder(suite.w.deps.db, order.id))!;
     expect([o.status, o.providerRef]).toEqual(["pending", token]);
-    await expect(verifyOrder(w.deps, o, "verify")).rejects.toThrow();
-    standin.state.down = false;
-    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
+    await expect(verifyOrder(suite.w.deps, o, "verify")).rejects.toThrow();
+    suite.standin.state.down = false;
+    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
-    standin.purchases.get(token)!.status = "refunded";
-    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).order.status).toBe("refunded");
+    suite.standin.purchases.get(token)!.status = "refunded";
+    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status).toBe("refunded");
     expect(await gold()).toBe(before);
   });
 
   test("money on hold (paid) is not credited; only a confirmed purchase is; another application's purchase is refused", async () => {
     const order = await newOrder();
-    const token = standin.buy(String(order.id), 9900);
+    const token = suite.standin.buy(String(order.id), 9900);
     const before = await gold();
     const held = await validate({ orderId: String(order.id), purchaseToken: token });
     expect(held.status).toBe(200);
     expect((await held.json()).order.status).toBe("pending");
     expect(await gold()).toBe(before);
-    standin.confirm(token);
+    suite.standin.confirm(token);
     expect((await (await validate({ orderId: String(order.id), purchaseToken: token })).json()).order.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
     // The same purchase read for an app with another code: not ours.
     const b = await newOrder();
-    const t2 = standin.bought(String(b.id), 9900);
-    w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "1111111";
+    const t2 = suite.standin.bought(String(b.id), 9900);
+    suite.w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "1111111";
     try {
       expect((await validate({ orderId: String(b.id), purchaseToken: t2 })).status).toBe(404);
     } finally {
-      w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "2063541234";
+      suite.w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "2063541234";
     }
-    expect((await findOrder(w.deps.db, b.id))!.status).toBe("pending");
+    expect((await findOrder(suite.w.deps.db, b.id))!.status).toBe("pending");
   });
 
-  const notify = (body: unknown) => w.app.request("/billing/rustore/notification", { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const notify = suite.callback("/billing/rustore/notification");
 
   test("a purchase on hold is confirmed by our server (RuStore's confirm call), read again and credited once; replays confirm and credit nothing more", async () => {
     const order = await newOrder();
-    const token = standin.buy(String(order.id), 9900);
-    const purchaseId = standin.purchaseId(token);
+    const token = suite.standin.buy(String(order.id), 9900);
+    const purchaseId = suite.standin.purchaseId(token);
     const before = await gold();
-    const calls = standin.confirmCalls;
+    const calls = suite.standin.confirmCalls;
     const r = await validate({ orderId: String(order.id), purchaseToken: token, purchaseId });
     expect(r.status).toBe(200);
     expect((await r.json()).order.status).toBe("paid");
-    expect(standin.purchases.get(token)!.status).toBe("confirmed");
-    expect(standin.confirmCalls).toBe(calls + 1);
+    expect(suite.standin.purchases.get(token)!.status).toBe("confirmed");
+    expect(suite.standin.confirmCalls).toBe(calls + 1);
     expect(await gold()).toBe(before + 550);
     for (let i = 0; i < 5; i++) expect((await validate({ orderId: String(order.id), purchaseToken: token, purchaseId })).status).toBe(200);
     const b = await newOrder();
-    const t2 = standin.buy(String(b.id), 9900);
-    const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: standin.purchaseId(t2) })));
+    const t2 = suite.standin.buy(String(b.id), 9900);
+    const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: suite.standin.purchaseId(t2) })));
     expect(all.map((x) => x.status)).toEqual(Array(20).fill(200));
-    expect(standin.confirmCalls).toBe(calls + 2);
+    expect(suite.standin.confirmCalls).toBe(calls + 2);
     expect(await gold()).toBe(before + 1100);
   });
 
   test("a hold for the wrong amount is not confirmed (the money goes back to the buyer), and a bad purchase id is refused", async () => {
     const order = await newOrder();
-    const cheap = standin.buy(String(order.id), 100);
+    const cheap = suite.standin.buy(String(order.id), 100);
     const before = await snapshot();
-    const calls = standin.confirmCalls;
-    expect((await validate({ orderId: String(order.id), purchaseToken: cheap, purchaseId: standin.purchaseId(cheap) })).status).toBe(400);
-    expect(standin.purchases.get(cheap)!.status).toBe("paid");
-    expect(standin.confirmCalls).toBe(calls);
+    const calls = suite.standin.confirmCalls;
+    expect((await validate({ orderId: String(order.id), purchaseToken: cheap, purchaseId: suite.standin.purchaseId(cheap) })).status).toBe(400);
+    expect(suite.standin.purchases.get(cheap)!.status).toBe("paid");
+    expect(suite.standin.confirmCalls).toBe(calls);
     expect((await validate({ orderId: String(order.id), purchaseToken: cheap, purchaseId: "not-a-uuid" })).status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 
   test("RuStore's notification of a hold the app never confirmed: our server confirms it and credits once; 5 replays and 20 at once change nothing", async () => {
     const order = await newOrder();
-    const token = standin.buy(String(order.id), 9900);
+    const token = suite.standin.buy(String(order.id), 9900);
     const before = await gold();
-    const n = await standin.notification(token, "executed");
+    const n = await suite.standin.notification(token, "executed");
     const r = await notify(n);
     expect(r.status).toBe(200);
     expect((await r.json()).order.status).toBe("paid");
-    expect(standin.purchases.get(token)!.status).toBe("confirmed");
+    expect(suite.standin.purchases.get(token)!.status).toBe("confirmed");
     expect(await gold()).toBe(before + 550);
     for (let i = 0; i < 5; i++) expect((await notify(n)).status).toBe(200);
     const all = await Promise.all(Array.from({ length: 20 }, () => notify(n)));
     expect(all.map((x) => x.status)).toEqual(Array(20).fill(200));
     expect(await gold()).toBe(before + 550);
-    expect((await findOrder(w.deps.db, order.id))!.providerRef).toBe(token);
+    expect((await findOrder(suite.w.deps.db, order.id))!.providerRef).toBe(token);
   });
 
   test("a refund or a reversal notified by RuStore takes the gold back through the refund path, once", async () => {
     const order = await newOrder();
-    const token = standin.bought(String(order.id), 9900);
+    const token = suite.standin.bought(String(order.id), 9900);
     const before = await gold();
     expect((await validate({ orderId: String(order.id), purchaseToken: token })).status).toBe(200);
     expect(await gold()).toBe(before + 550);
-    standin.purchases.get(token)!.status = "refunded";
-    const n = await standin.notification(token, "confirmed");
+    suite.standin.purchases.get(token)!.status = "refunded";
+    const n = await suite.standin.notification(token, "confirmed");
     const replies = [await notify(n), ...(await Promise.all(Array.from({ length: 20 }, () => notify(n))))];
     for (let i = 0; i < 5; i++) replies.push(await notify(n));
     expect(replies.map((x) => x.status)).toEqual(Array(26).fill(200));
-    expect((await findOrder(w.deps.db, order.id))!.status).toBe("refunded");
+    expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("refunded");
     expect(await gold()).toBe(before);
     // The notification's own status is not trusted: a "refunded" notice for a purchase RuStore reads as confirmed takes nothing.
     const b = await newOrder();
-    const t2 = standin.bought(String(b.id), 9900);
+    const t2 = suite.standin.bought(String(b.id), 9900);
     expect((await validate({ orderId: String(b.id), purchaseToken: t2 })).status).toBe(200);
-    const lie = await standin.notification(t2, "confirmed");
+    const lie = await suite.standin.notification(t2, "confirmed");
     expect((await notify(lie)).status).toBe(200);
-    expect((await findOrder(w.deps.db, b.id))!.status).toBe("paid");
+    expect((await findOrder(suite.w.deps.db, b.id))!.status).toBe("paid");
   });
 
   test("a notification that does not decrypt with our key, another app's, or malformed is refused; a test event or an unknown order is answered 200 and changes nothing", async () => {
     const order = await newOrder();
-    const token = standin.buy(String(order.id), 9900);
+    const token = suite.standin.buy(String(order.id), 9900);
     const before = await snapshot();
-    expect((await notify(await standin.notification(token, "executed", { key: randomKey() }))).status).toBe(400);
-    expect((await notify({ ...(await standin.notification(token, "executed")), payload: btoa("x".repeat(40)) })).status).toBe(400);
-    expect((await notify(await standin.notification(token, "executed", { appId: 1111111 }))).status).toBe(404);
+    expect((await notify(await suite.standin.notification(token, "executed", { key: randomKey() }))).status).toBe(400);
+    expect((await notify({ ...(await suite.standin.notification(token, "executed")), payload: btoa("x".repeat(40)) })).status).toBe(400);
+    expect((await notify(await suite.standin.notification(token, "executed", { appId: 1111111 }))).status).toBe(404);
     expect((await notify("{nope")).status).toBe(400);
     expect((await notify({ id: "1" })).status).toBe(400);
-    const test = await notify(await standin.notification(token, "executed", { type: "TEST_EVENT" }));
+    const test = await notify(await suite.standin.notification(token, "executed", { type: "TEST_EVENT" }));
     expect(test.status).toBe(200);
-    expect((await notify(await standin.notification(token, "executed", { orderId: "999999" }))).status).toBe(200);
-    expect(standin.purchases.get(token)!.status).toBe("paid");
+    expect((await notify(await suite.standin.notification(token, "executed", { orderId: "999999" }))).status).toBe(200);
+    expect(suite.standin.purchases.get(token)!.status).toBe("paid");
     expect(await snapshot()).toEqual(before);
   });
 
   test("verify confirms a hold the app reported but never confirmed (RuStore was down), credits once; a hold whose confirm fails credits nothing", async () => {
     const order = await newOrder();
-    const token = standin.buy(String(order.id), 9900);
-    const purchaseId = standin.purchaseId(token);
+    const token = suite.standin.buy(String(order.id), 9900);
+    const purchaseId = suite.standin.purchaseId(token);
     const before = await gold();
-    standin.state.down = true;
+    suite.standin.state.down = true;
     expect((await validate({ orderId: String(order.id), purchaseToken: token, purchaseId })).status).toBe(503);
-    standin.state.down = false;
-    const o = (await findOrder(w.deps.db, order.id))!;
+    suite.standin.state.down = false;
+    const o = (await findOrder(suite.w.deps.db, order.id))!;
     expect([o.status, o.providerRef, o.providerPurchaseId, o.providerFlow]).toEqual(["pending", token, purchaseId, "billing"]);
-    const calls = standin.confirmCalls;
+    const calls = suite.standin.confirmCalls;
     // The operator's verify: the hold is confirmed by our server, read again and credited.
-    const r = await verifyOrder(w.deps, o, "verify");
+    const r = await verifyOrder(suite.w.deps, o, "verify");
     expect(r.order.status).toBe("paid");
-    expect(standin.purchases.get(token)!.status).toBe("confirmed");
-    expect(standin.confirmCalls).toBe(calls + 1);
+    expect(suite.standin.purchases.get(token)!.status).toBe("confirmed");
+    expect(suite.standin.confirmCalls).toBe(calls + 1);
     expect(await gold()).toBe(before + 550);
-    const again = await Promise.all(Array.from({ length: 20 }, async () => verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")));
+    const again = await Promise.all(Array.from({ length: 20 }, async () => verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")));
     expect(again.every((x) => x.order.status === "paid")).toBe(true);
     expect(await gold()).toBe(before + 550);
-    expect(standin.confirmCalls).toBe(calls + 1);
+    expect(suite.standin.confirmCalls).toBe(calls + 1);
 
     // RuStore refuses the confirm: the purchase stays on hold and nothing is credited, by verify or by cashbox reads.
     const b = await newOrder();
-    const t2 = standin.buy(String(b.id), 9900);
-    standin.state.down = true;
-    expect((await validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: standin.purchaseId(t2) })).status).toBe(503);
-    standin.state.down = false;
-    standin.state.failConfirm = true;
+    const t2 = suite.standin.buy(String(b.id), 9900);
+    suite.standin.state.down = true;
+    expect((await validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: suite.standin.purchaseId(t2) })).status).toBe(503);
+    suite.standin.state.down = false;
+    suite.standin.state.failConfirm = true;
     try {
       const snap = await snapshot();
-      const v = await verifyOrder(w.deps, (await findOrder(w.deps.db, b.id))!, "verify");
+      const v = await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.id))!, "verify");
       expect(v.order.status).toBe("pending");
-      expect(standin.purchases.get(t2)!.status).toBe("paid");
+      expect(suite.standin.purchases.get(t2)!.status).toBe("paid");
       expect(await gold()).toBe(before + 550);
       expect((await snapshot()).ledger).toBe(snap.ledger);
     } finally {
-      standin.state.failConfirm = false;
+      suite.standin.state.failConfirm = false;
     }
     // The buyer never confirmed and RuStore released the hold: the order fails, still uncredited.
-    standin.purchases.get(t2)!.status = "reversed";
-    expect((await verifyOrder(w.deps, (await findOrder(w.deps.db, b.id))!, "verify")).order.status).toBe("failed");
+    suite.standin.purchases.get(t2)!.status = "reversed";
+    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.id))!, "verify")).order.status).toBe("failed");
     expect(await gold()).toBe(before + 550);
   });
 
@@ -260,62 +239,62 @@ describe("RuStore", () => {
     const { sweepHolds, HOLD_SWEEP_AFTER_MS } = await import("./sweep.ts");
     const held = async () => {
       const order = await newOrder();
-      const p = standin.payBuy(String(order.id), "gold_500", 9900);
-      standin.state.down = true;
+      const p = suite.standin.payBuy(String(order.id), "gold_500", 9900);
+      suite.standin.state.down = true;
       expect((await validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId })).status).toBe(503);
-      standin.state.down = false;
+      suite.standin.state.down = false;
       return { order, p };
     };
     const a = await held();
     const before = await gold();
     // Within the app's head start nothing is swept.
-    expect((await sweepHolds(w.deps, w.clock.now())).checked).toBe(0);
+    expect((await sweepHolds(suite.w.deps, suite.w.clock.now())).checked).toBe(0);
     expect(a.p.status).toBe("paid");
-    const later = () => w.clock.now() + HOLD_SWEEP_AFTER_MS + 1000;
-    const r = await sweepHolds(w.deps, later());
+    const later = () => suite.w.clock.now() + HOLD_SWEEP_AFTER_MS + 1000;
+    const r = await sweepHolds(suite.w.deps, later());
     expect(r).toMatchObject({ paid: 1, failed: 0 });
     expect(a.p.status).toBe("confirmed");
-    expect((await findOrder(w.deps.db, a.order.id))!.status).toBe("paid");
+    expect((await findOrder(suite.w.deps.db, a.order.id))!.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
-    expect((await sweepHolds(w.deps, later())).paid).toBe(0);
+    expect((await sweepHolds(suite.w.deps, later())).paid).toBe(0);
     expect(await gold()).toBe(before + 550);
-    const events = await w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, a.order.id));
+    const events = await suite.w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, a.order.id));
     expect(events.filter((e) => e.toStatus === "paid").map((e) => e.source)).toEqual(["sweep"]);
 
     const b = await held();
-    standin.state.failConfirm = true;
+    suite.standin.state.failConfirm = true;
     try {
-      const s = await sweepHolds(w.deps, later());
+      const s = await sweepHolds(suite.w.deps, later());
       expect(s.paid).toBe(0);
       expect(b.p.status).toBe("paid");
-      expect((await findOrder(w.deps.db, b.order.id))!.status).toBe("pending");
+      expect((await findOrder(suite.w.deps.db, b.order.id))!.status).toBe("pending");
     } finally {
-      standin.state.failConfirm = false;
+      suite.standin.state.failConfirm = false;
     }
     expect(await gold()).toBe(before + 550);
-    expect((await sweepHolds(w.deps, later())).paid).toBe(1);
+    expect((await sweepHolds(suite.w.deps, later())).paid).toBe(1);
     expect(await gold()).toBe(before + 1100);
   });
 
   describe("Pay SDK (GET /public/v2/purchase/{invoiceId})", () => {
     test("a hold reported by invoice id is confirmed by our server and credited once; the order keeps the flow, invoice and purchase ids; 5 replays and 20 at once credit nothing more", async () => {
       const order = await newOrder();
-      const p = standin.payBuy(String(order.id), "gold_500", 9900);
+      const p = suite.standin.payBuy(String(order.id), "gold_500", 9900);
       const before = await gold();
-      const calls = standin.confirmCalls;
+      const calls = suite.standin.confirmCalls;
       const r = await validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId });
       expect(r.status).toBe(200);
       expect((await r.json()).order).toMatchObject({ status: "paid", providerTxId: String(p.invoiceId) });
       expect(p.status).toBe("confirmed");
       expect(await gold()).toBe(before + 550);
-      const o = (await findOrder(w.deps.db, order.id))!;
+      const o = (await findOrder(suite.w.deps.db, order.id))!;
       expect([o.providerFlow, o.providerRef, o.providerPurchaseId]).toEqual(["pay", String(p.invoiceId), p.purchaseId]);
       for (let i = 0; i < 5; i++) expect((await validate({ orderId: order.id, invoiceId: p.invoiceId, purchaseId: p.purchaseId })).status).toBe(200);
       const b = await newOrder();
-      const q = standin.payBuy(String(b.id), "gold_500", 9900);
+      const q = suite.standin.payBuy(String(b.id), "gold_500", 9900);
       const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), invoiceId: String(q.invoiceId), purchaseId: q.purchaseId })));
       expect(all.map((x) => x.status)).toEqual(Array(20).fill(200));
-      expect(standin.confirmCalls).toBe(calls + 2);
+      expect(suite.standin.confirmCalls).toBe(calls + 2);
       expect(await gold()).toBe(before + 1100);
     });
 
@@ -323,41 +302,41 @@ describe("RuStore", () => {
       const order = await newOrder();
       const other = await newOrder();
       const before = await snapshot();
-      const calls = standin.confirmCalls;
+      const calls = suite.standin.confirmCalls;
       const report = (p: { invoiceId: number; purchaseId: string }) => validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId });
-      expect((await report(standin.payBuy(String(order.id), "gold_100", 9900))).status).toBe(400);
-      expect((await report(standin.payBuy(String(order.id), "gold_500", 2900))).status).toBe(400);
-      expect((await report(standin.payBuy(String(order.id), "gold_500", 9900, "USD"))).status).toBe(400);
-      expect((await report(standin.payBuy(String(other.id), "gold_500", 9900))).status).toBe(404);
+      expect((await report(suite.standin.payBuy(String(order.id), "gold_100", 9900))).status).toBe(400);
+      expect((await report(suite.standin.payBuy(String(order.id), "gold_500", 2900))).status).toBe(400);
+      expect((await report(suite.standin.payBuy(String(order.id), "gold_500", 9900, "USD"))).status).toBe(400);
+      expect((await report(suite.standin.payBuy(String(other.id), "gold_500", 9900))).status).toBe(404);
       expect((await validate({ orderId: String(order.id), invoiceId: "99999999" })).status).toBe(404);
-      const ours = standin.payBuy(String(order.id), "gold_500", 9900);
-      w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "1111111";
+      const ours = suite.standin.payBuy(String(order.id), "gold_500", 9900);
+      suite.w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "1111111";
       try {
         expect((await report(ours)).status).toBe(404);
       } finally {
-        w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "2063541234";
+        suite.w.deps.settings.secrets.RUSTORE_APPLICATION_CODE = "2063541234";
       }
-      standin.state.omitOrder = true;
+      suite.standin.state.omitOrder = true;
       try {
         expect((await report(ours)).status).toBe(503);
       } finally {
-        standin.state.omitOrder = false;
+        suite.standin.state.omitOrder = false;
       }
       expect((await validate({ orderId: String(order.id), invoiceId: String(ours.invoiceId), purchaseToken: "rs-aaaaaaaaaaaa" })).status).toBe(400);
       expect((await validate({ orderId: String(order.id) })).status).toBe(400);
       expect((await validate({ orderId: String(order.id), invoiceId: "12ab" })).status).toBe(400);
       expect(ours.status).toBe("paid");
-      expect(standin.confirmCalls).toBe(calls);
+      expect(suite.standin.confirmCalls).toBe(calls);
       const after = await snapshot();
       expect({ ...after, orders: undefined }).toEqual({ ...before, orders: undefined });
-      expect((await findOrder(w.deps.db, order.id))!.status).toBe("pending");
+      expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("pending");
     });
 
     test("a Pay SDK notification (invoice id, no token) of a hold the app never reported: confirmed and credited once, 5 replays and 20 at once change nothing; the refund's notification takes the gold back once", async () => {
       const order = await newOrder();
-      const p = standin.payBuy(String(order.id), "gold_500", 9900);
+      const p = suite.standin.payBuy(String(order.id), "gold_500", 9900);
       const before = await gold();
-      const n = await standin.notification(p.token, "executed");
+      const n = await suite.standin.notification(p.token, "executed");
       const r = await notify(n);
       expect(r.status).toBe(200);
       expect((await r.json()).order.status).toBe("paid");
@@ -365,34 +344,34 @@ describe("RuStore", () => {
       for (let i = 0; i < 5; i++) expect((await notify(n)).status).toBe(200);
       expect((await Promise.all(Array.from({ length: 20 }, () => notify(n)))).map((x) => x.status)).toEqual(Array(20).fill(200));
       expect(await gold()).toBe(before + 550);
-      const o = (await findOrder(w.deps.db, order.id))!;
+      const o = (await findOrder(suite.w.deps.db, order.id))!;
       expect([o.providerFlow, o.providerRef, o.providerPurchaseId]).toEqual(["pay", String(p.invoiceId), p.purchaseId]);
       p.status = "refunded";
-      const refund = await standin.notification(p.token, "confirmed");
+      const refund = await suite.standin.notification(p.token, "confirmed");
       const replies = [await notify(refund), ...(await Promise.all(Array.from({ length: 20 }, () => notify(refund))))];
       for (let i = 0; i < 5; i++) replies.push(await notify(refund));
       expect(replies.map((x) => x.status)).toEqual(Array(26).fill(200));
-      expect((await findOrder(w.deps.db, order.id))!.status).toBe("refunded");
+      expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("refunded");
       expect(await gold()).toBe(before);
     });
 
     test("RUSTORE_SANDBOX=1: test purchases are read and confirmed on the sandbox paths and only *_SANDBOX notifications are acted on; a real server ignores sandbox ones", async () => {
       const order = await newOrder();
-      const p = standin.payBuy(String(order.id), "gold_500", 9900);
+      const p = suite.standin.payBuy(String(order.id), "gold_500", 9900);
       const before = await gold();
-      expect((await (await notify(await standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }))).json()).ignored).toBe("INVOICE_STATUS_SANDBOX");
+      expect((await (await notify(await suite.standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }))).json()).ignored).toBe("INVOICE_STATUS_SANDBOX");
       expect(p.status).toBe("paid");
-      const calls = { ...standin.calls };
-      w.deps.settings.secrets.RUSTORE_SANDBOX = "1";
+      const calls = { ...suite.standin.calls };
+      suite.w.deps.settings.secrets.RUSTORE_SANDBOX = "1";
       try {
-        expect((await (await notify(await standin.notification(p.token, "executed"))).json()).ignored).toBe("INVOICE_STATUS");
-        const r = await notify(await standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }));
+        expect((await (await notify(await suite.standin.notification(p.token, "executed"))).json()).ignored).toBe("INVOICE_STATUS");
+        const r = await notify(await suite.standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }));
         expect((await r.json()).order.status).toBe("paid");
       } finally {
-        delete w.deps.settings.secrets.RUSTORE_SANDBOX;
+        delete suite.w.deps.settings.secrets.RUSTORE_SANDBOX;
       }
       // Read, confirm, read again: all three on the sandbox paths.
-      expect(standin.calls).toEqual({ real: calls.real, sandbox: calls.sandbox + 3 });
+      expect(suite.standin.calls).toEqual({ real: calls.real, sandbox: calls.sandbox + 3 });
       expect(await gold()).toBe(before + 550);
     });
   });

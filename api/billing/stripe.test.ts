@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { describe, test, expect } from "bun:test";
+import { paymentSuite } from "../test/billing.ts";
 import { desc, eq } from "drizzle-orm";
-import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { stripeStandin } from "./test-standins/stripe.ts";
-import { signedInPlayer, putItem, GOLD_PACK } from "./test-standins/world.ts";
-import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
+import { signedInPlayer } from "./test-standins/world.ts";
+import { ledgerEntries } from "../db/schema/index.ts";
 import { orders, orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
@@ -13,36 +13,17 @@ const NUsdRow = z.object({ n: z.number(), usd: z.number() });
 const StatusUsdRow = z.object({ status: z.string(), usd: z.number() });
 
 describe("Stripe", () => {
-  let w: TestWorld;
-  let server: ReturnType<typeof Bun.serve>;
-  let standin: ReturnType<typeof stripeStandin>;
-  let buyer: Awaited<ReturnType<typeof signedInPlayer>>;
-
-  beforeAll(async () => {
-    w = await makeWorld();
-    standin = stripeStandin({ secretKey: "sk_test_x", webhookSecret: "whsec_test", origin: () => `http://127.0.0.1:${server.port}`, now: () => w.clock.now() });
-    server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: standin.app.fetch });
-    Object.assign(w.deps.settings.secrets, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_BASE: `http://127.0.0.1:${server.port}` });
-    await putItem(w.deps.db, GOLD_PACK, w.clock.now());
-    buyer = await signedInPlayer(w.deps.db, w.clock.now(), { country: "US" });
+  const suite = paymentSuite({
+    standin: (w, origin) => stripeStandin({ secretKey: "sk_test_x", webhookSecret: "whsec_test", origin, now: () => w.clock.now() }),
+    secrets: (base) => ({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_BASE: base }),
+    buyer: { country: "US" },
   });
-  afterAll(async () => {
-    server.stop(true);
-    await w.close();
-  });
+  const { gold, snapshot } = suite;
 
   const initialize = async (body: unknown = { item_id: "gold_500" }) =>
-    w.app.request("/billing/stripe/order/initialize", { method: "POST", headers: { ...buyer.headers, "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(body) });
+    suite.w.app.request("/billing/stripe/order/initialize", { method: "POST", headers: { ...suite.buyer.headers, "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(body) });
   const deliver = (d: { payload: string; signature: string }) =>
-    w.app.request("/billing/stripe/event/handle", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": d.signature }, body: d.payload });
-  const gold = async () => (await w.deps.db.select({ gold: players.gold }).from(players).where(eq(players.id, buyer.playerId)))[0].gold;
-  const snapshot = async () => ({
-    gold: await gold(),
-    ledger: (await w.deps.db.select().from(ledgerEntries)).length,
-    events: (await w.deps.db.select().from(orderEvents)).length,
-    outbox: (await w.deps.db.select().from(outbox)).length,
-    orders: JSON.stringify(await w.deps.db.select().from(orders)),
-  });
+    suite.w.app.request("/billing/stripe/event/handle", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": d.signature }, body: d.payload });
   async function newOrder() {
     const r = await initialize();
     expect(r.status).toBe(200);
@@ -56,32 +37,32 @@ describe("Stripe", () => {
     expect(order.status).toBe("pending");
     expect(order.amountMinor).toBe(199);
     expect(order.currency).toBe("USD");
-    expect(url).toStartWith(`http://127.0.0.1:${server.port}/pay/cs_test_`);
+    expect(url).toStartWith(`${suite.base}/pay/cs_test_`);
     expect((await initialize({ item_id: "nope" })).status).toBe(404);
     expect((await initialize({ item_id: "gold_500", currency: "XXX" })).status).toBe(400);
-    const anon = await w.app.request("/billing/stripe/order/initialize", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const anon = await suite.w.app.request("/billing/stripe/order/initialize", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(anon.status).toBe(401);
   });
 
   test("Stripe down at the start: 503, the order stays created; no settings: 503 not configured", async () => {
-    standin.state.down = true;
+    suite.standin.state.down = true;
     const r = await initialize();
-    standin.state.down = false;
+    suite.standin.state.down = false;
     expect(r.status).toBe(503);
-    const [last] = await w.deps.db.select().from(orders).orderBy(desc(orders.id)).limit(1);
+    const [last] = await suite.w.deps.db.select().from(orders).orderBy(desc(orders.id)).limit(1);
     expect(last.status).toBe("created");
-    const key = w.deps.settings.secrets.STRIPE_SECRET_KEY;
-    w.deps.settings.secrets.STRIPE_SECRET_KEY = undefined;
-    const count = (await w.deps.db.select().from(orders)).length;
+    const key = suite.w.deps.settings.secrets.STRIPE_SECRET_KEY;
+    suite.w.deps.settings.secrets.STRIPE_SECRET_KEY = undefined;
+    const count = (await suite.w.deps.db.select().from(orders)).length;
     const none = await initialize();
-    expect((await w.deps.db.select().from(orders)).length).toBe(count);
-    w.deps.settings.secrets.STRIPE_SECRET_KEY = key;
+    expect((await suite.w.deps.db.select().from(orders)).length).toBe(count);
+    suite.w.deps.settings.secrets.STRIPE_SECRET_KEY = key;
     expect(none.status).toBe(503);
     expect((await none.json()).error.message).toBe("Payments through stripe are not configured.");
   });
 
   test("the purchase page's data lists the player's offers with the currency of each method", async () => {
-    const r = await w.app.request("/billing/stripe/order/checkout", { headers: { ...buyer.headers, accept: "application/json" } });
+    const r = await suite.w.app.request("/billing/stripe/order/checkout", { headers: { ...suite.buyer.headers, accept: "application/json" } });
     const d = await r.json();
     expect(d.currencies).toEqual({ stripe: "USD", robokassa: "RUB", ecommpay: "USD" });
     expect(d.offers.map((o: { id: string }) => o.id)).toEqual(["gold_500"]);
@@ -92,23 +73,23 @@ describe("Stripe", () => {
   test("a valid webhook credits once; 5 replays and 20 concurrent copies change nothing more", async () => {
     const { order, sessionId } = await newOrder();
     const before = await gold();
-    const delivery = await standin.complete(sessionId);
+    const delivery = await suite.standin.complete(sessionId);
     const r = await deliver(delivery);
     expect(r.status).toBe(200);
     expect(await gold()).toBe(before + 550);
-    const o = (await findOrder(w.deps.db, order.id))!;
+    const o = (await findOrder(suite.w.deps.db, order.id))!;
     expect(o.status).toBe("paid");
     for (let i = 0; i < 5; i++) expect((await deliver(delivery)).status).toBe(200);
     const all = await Promise.all(Array.from({ length: 20 }, () => deliver(delivery)));
     expect(all.every((x) => x.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 550);
-    const credits = (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${order.id}`))).length;
+    const credits = (await suite.w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${order.id}`))).length;
     expect(credits).toBe(1);
-    const events = await w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    const events = await suite.w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => e.toStatus)).toEqual(["created", "pending", "paid"]);
     // The metrics see one payment of this order, in USD cents.
-    await w.ship();
-    const rows = await w.deps.warehouse.query(`SELECT count() AS n, sum(amount_usd_cents) AS usd FROM payments WHERE order_id = '${order.id}'`, {}, NUsdRow);
+    await suite.w.ship();
+    const rows = await suite.w.deps.warehouse.query(`SELECT count() AS n, sum(amount_usd_cents) AS usd FROM payments WHERE order_id = '${order.id}'`, {}, NUsdRow);
     expect(Number(rows[0].n)).toBe(1);
     expect(Number(rows[0].usd)).toBe(199);
   });
@@ -116,134 +97,134 @@ describe("Stripe", () => {
   test("20 concurrent first deliveries of a fresh payment credit once", async () => {
     const { order, sessionId } = await newOrder();
     const before = await gold();
-    const delivery = await standin.complete(sessionId);
+    const delivery = await suite.standin.complete(sessionId);
     const all = await Promise.all(Array.from({ length: 20 }, () => deliver(delivery)));
     expect(all.every((x) => x.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 550);
-    expect((await findOrder(w.deps.db, order.id))!.status).toBe("paid");
+    expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("paid");
   });
 
   test("tampered signature, wrong amount, unknown order, malformed body: 4xx and nothing changes", async () => {
     const { sessionId } = await newOrder();
-    const good = await standin.complete(sessionId);
+    const good = await suite.standin.complete(sessionId);
     const before = await snapshot();
     // Tampered: a different amount in a body signed for the original.
     const tampered = await deliver({ payload: good.payload.replace('"amount_total":199', '"amount_total":1'), signature: good.signature });
     expect(tampered.status).toBe(400);
     expect((await deliver({ payload: good.payload, signature: good.signature.replace(/v1=(.)/, (_, ch: string) => `v1=${ch === "0" ? "1" : "0"}`) })).status).toBe(400);
-    const noHeader = await w.app.request("/billing/stripe/event/handle", { method: "POST", body: good.payload });
+    const noHeader = await suite.w.app.request("/billing/stripe/event/handle", { method: "POST", body: good.payload });
     expect(noHeader.status).toBe(400);
     // Old timestamp (replayed after the tolerance): refused.
-    const stale = await standin.signed("checkout.session.completed", standin.sessions.get(sessionId), w.clock.now() - 3600_000);
+    const stale = await suite.standin.signed("checkout.session.completed", suite.standin.sessions.get(sessionId), suite.w.clock.now() - 3600_000);
     expect((await deliver(stale)).status).toBe(400);
     // Correctly signed but the wrong amount or currency.
-    const s = { ...standin.sessions.get(sessionId)!, amount_total: 100 };
-    expect((await deliver(await standin.signed("checkout.session.completed", s))).status).toBe(400);
-    const eur = { ...standin.sessions.get(sessionId)!, currency: "eur" };
-    expect((await deliver(await standin.signed("checkout.session.completed", eur))).status).toBe(400);
+    const s = { ...suite.standin.sessions.get(sessionId)!, amount_total: 100 };
+    expect((await deliver(await suite.standin.signed("checkout.session.completed", s))).status).toBe(400);
+    const eur = { ...suite.standin.sessions.get(sessionId)!, currency: "eur" };
+    expect((await deliver(await suite.standin.signed("checkout.session.completed", eur))).status).toBe(400);
     // Unknown order: acknowledged (200) so Stripe stops retrying, and nothing changes.
-    const unknown = { ...standin.sessions.get(sessionId)!, metadata: { order_id: "999999" }, client_reference_id: "999999" };
-    const unk = await deliver(await standin.signed("checkout.session.completed", unknown));
+    const unknown = { ...suite.standin.sessions.get(sessionId)!, metadata: { order_id: "999999" }, client_reference_id: "999999" };
+    const unk = await deliver(await suite.standin.signed("checkout.session.completed", unknown));
     expect(unk.status).toBe(200);
     expect(((await unk.json()) as { outcome: string }).outcome).toStartWith("ignored");
-    const foreign = await deliver(await standin.signed("charge.refunded", { id: "ch_x", object: "charge", payment_intent: "pi_not_ours", refunded: true }));
+    const foreign = await deliver(await suite.standin.signed("charge.refunded", { id: "ch_x", object: "charge", payment_intent: "pi_not_ours", refunded: true }));
     expect(foreign.status).toBe(200);
     // Malformed: signed non-JSON, signed JSON of the wrong shape.
-    const t = Math.floor(w.clock.now() / 1000);
+    const t = Math.floor(suite.w.clock.now() / 1000);
     const { stripeSignature } = await import("./test-standins/stripe.ts");
     expect((await deliver({ payload: "{nope", signature: await stripeSignature("whsec_test", "{nope", t) })).status).toBe(400);
-    expect((await deliver(await standin.signed("checkout.session.completed", { id: 5 }))).status).toBe(400);
+    expect((await deliver(await suite.standin.signed("checkout.session.completed", { id: 5 }))).status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 
   test("Stripe down: the return page leaves the order pending; verify completes it later", async () => {
     const { order, sessionId } = await newOrder();
-    await standin.complete(sessionId); // paid at Stripe, webhook lost
+    await suite.standin.complete(sessionId); // paid at Stripe, webhook lost
     const before = await gold();
-    standin.state.down = true;
-    const back = await w.app.request(`/billing/stripe/order/checkout?order=${order.id}&session_id=${sessionId}`, { headers: { ...buyer.headers, accept: "application/json" } });
+    suite.standin.state.down = true;
+    const back = await suite.w.app.request(`/billing/stripe/order/checkout?order=${order.id}&session_id=${sessionId}`, { headers: { ...suite.buyer.headers, accept: "application/json" } });
     expect(back.status).toBe(200);
     const view = await back.json();
     expect(view.order.status).toBe("pending");
     expect(view.providerDown).toBe(true);
-    await expect(verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify")).rejects.toThrow();
-    expect((await findOrder(w.deps.db, order.id))!.status).toBe("pending");
+    await expect(verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).rejects.toThrow();
+    expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("pending");
     expect(await gold()).toBe(before);
-    standin.state.down = false;
-    const done = await verifyOrder(w.deps, (await findOrder(w.deps.db, order.id))!, "verify");
+    suite.standin.state.down = false;
+    const done = await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify");
     expect(done.order.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
     // The late webhook changes nothing.
-    expect((await deliver(await standin.complete(sessionId))).status).toBe(200);
+    expect((await deliver(await suite.standin.complete(sessionId))).status).toBe(200);
     expect(await gold()).toBe(before + 550);
   });
 
   test("the return page credits at once when the webhook has not come yet", async () => {
     const { order, sessionId } = await newOrder();
-    await standin.complete(sessionId);
+    await suite.standin.complete(sessionId);
     const before = await gold();
-    const back = await w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, { headers: { ...buyer.headers, accept: "application/json" } });
+    const back = await suite.w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, { headers: { ...suite.buyer.headers, accept: "application/json" } });
     expect((await back.json()).order.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
     // Another player cannot read it.
-    const other = await signedInPlayer(w.deps.db, w.clock.now());
-    expect((await w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, { headers: { ...other.headers, accept: "application/json" } })).status).toBe(404);
+    const other = await signedInPlayer(suite.w.deps.db, suite.w.clock.now());
+    expect((await suite.w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, { headers: { ...other.headers, accept: "application/json" } })).status).toBe(404);
   });
 
   test("every call to Stripe names the pinned API version", async () => {
     const { STRIPE_API_VERSION } = await import("./stripe.ts");
-    standin.state.versions.length = 0;
+    suite.standin.state.versions.length = 0;
     await newOrder();
-    expect(standin.state.versions.length).toBeGreaterThan(0);
-    expect(standin.state.versions.every((v) => v === STRIPE_API_VERSION)).toBe(true);
+    expect(suite.standin.state.versions.length).toBeGreaterThan(0);
+    expect(suite.standin.state.versions.every((v) => v === STRIPE_API_VERSION)).toBe(true);
   });
 
   test("a dispute takes the gold back when opened and gives it back when the merchant wins; a lost one stands", async () => {
     const a = await newOrder();
-    await deliver(await standin.complete(a.sessionId));
+    await deliver(await suite.standin.complete(a.sessionId));
     const before = await gold();
-    expect((await deliver(await standin.dispute(a.sessionId))).status).toBe(200);
+    expect((await deliver(await suite.standin.dispute(a.sessionId))).status).toBe(200);
     expect(await gold()).toBe(before - 550);
-    const won = await standin.disputeClosed(a.sessionId, "won");
+    const won = await suite.standin.disputeClosed(a.sessionId, "won");
     for (let i = 0; i < 5; i++) expect((await deliver(won)).status).toBe(200);
     await Promise.all(Array.from({ length: 20 }, () => deliver(won)));
     expect(await gold()).toBe(before);
-    expect((await findOrder(w.deps.db, a.order.id))!.status).toBe("paid");
-    const events = await w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, a.order.id));
+    expect((await findOrder(suite.w.deps.db, a.order.id))!.status).toBe("paid");
+    const events = await suite.w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, a.order.id));
     expect(events.map((e) => e.toStatus)).toEqual(["created", "pending", "paid", "refunded", "paid"]);
 
     const b = await newOrder();
-    await deliver(await standin.complete(b.sessionId));
-    await deliver(await standin.dispute(b.sessionId));
+    await deliver(await suite.standin.complete(b.sessionId));
+    await deliver(await suite.standin.dispute(b.sessionId));
     const after = await gold();
-    expect((await deliver(await standin.disputeClosed(b.sessionId, "lost"))).status).toBe(200);
+    expect((await deliver(await suite.standin.disputeClosed(b.sessionId, "lost"))).status).toBe(200);
     expect(await gold()).toBe(after);
-    expect((await findOrder(w.deps.db, b.order.id))!.status).toBe("refunded");
+    expect((await findOrder(suite.w.deps.db, b.order.id))!.status).toBe("refunded");
   });
 
   test("a full refund takes the gold back; spent gold becomes the order's debt; a dispute reverses too", async () => {
     const a = await newOrder();
-    await deliver(await standin.complete(a.sessionId));
+    await deliver(await suite.standin.complete(a.sessionId));
     const before = await gold();
-    const refund = await standin.refund(a.sessionId);
+    const refund = await suite.standin.refund(a.sessionId);
     expect((await deliver(refund)).status).toBe(200);
     expect((await deliver(refund)).status).toBe(200);
     expect(await gold()).toBe(before - 550);
-    expect((await findOrder(w.deps.db, a.order.id))!.status).toBe("refunded");
+    expect((await findOrder(suite.w.deps.db, a.order.id))!.status).toBe("refunded");
 
     const b = await newOrder();
-    await deliver(await standin.complete(b.sessionId));
+    await deliver(await suite.standin.complete(b.sessionId));
     // The player spends almost everything.
     const { applyLedger } = await import("../domain/ledger.ts");
     const have = await gold();
-    await w.deps.db.transaction((tx) => applyLedger(tx, { playerId: buyer.playerId, currency: "gold", delta: -(have - 100), reason: "shop.tank", at: w.clock.now() }));
-    expect((await deliver(await standin.dispute(b.sessionId))).status).toBe(200);
-    const o = (await findOrder(w.deps.db, b.order.id))!;
+    await suite.w.deps.db.transaction((tx) => applyLedger(tx, { playerId: suite.buyer.playerId, currency: "gold", delta: -(have - 100), reason: "shop.tank", at: suite.w.clock.now() }));
+    expect((await deliver(await suite.standin.dispute(b.sessionId))).status).toBe(200);
+    const o = (await findOrder(suite.w.deps.db, b.order.id))!;
     expect(o.status).toBe("refunded");
     expect(await gold()).toBe(0);
     expect(o.debtGold).toBe(450);
-    await w.ship();
-    const rows = await w.deps.warehouse.query(`SELECT status, sum(amount_usd_cents) AS usd FROM payments WHERE order_id IN ('${a.order.id}','${b.order.id}') GROUP BY status ORDER BY status`, {}, StatusUsdRow);
+    await suite.w.ship();
+    const rows = await suite.w.deps.warehouse.query(`SELECT status, sum(amount_usd_cents) AS usd FROM payments WHERE order_id IN ('${a.order.id}','${b.order.id}') GROUP BY status ORDER BY status`, {}, StatusUsdRow);
     expect(rows.map((r) => [r.status, Number(r.usd)])).toEqual([["chargeback", -199], ["paid", 398], ["refunded", -199]]);
   });
 });
