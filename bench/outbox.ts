@@ -57,7 +57,7 @@ const t = Date.UTC(2026, 0, 1);
 let serial = 0;
 const event = (): EventRow<"currency_movements"> => {
   const i = serial++;
-  return { event_id: newEventId(), ts: toCHDateTime(t + (i % 2_000_000) * 1000), player_id: (i % 50_000) + 1, currency: i % 3 ? "silver" : "gold", delta: (i % 7) - 3 || 1, balance_after: i % 10_000, reason: ["battle.reward", "shop.tank", "repair"][i % 3], ref: "", player_level: (i % 30) + 1 };
+  return { event_id: newEventId(), ts: toCHDateTime(t + (i % 2_000_000) * 1000), player_id: (i % 50_000) + 1, currency: i % 3 ? "silver" : "gold", delta: (i % 7) - 3 || 1, balance_after: i % 10_000, reason: ["battle.reward", "shop.tank", "repair"][i % 3], ref: "", player_level: (i % 30) + 1, seq: i + 1 };
 };
 
 async function fillOutbox() {

@@ -89,7 +89,8 @@ export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Rec
         toInt64(floor(exp(${u("pid", 45, seed)} * if(currency = 'gold', 9, 14)) + ${u("number", 46, seed)} * 100)) AS balance_after,
         if(delta > 0, ${pick([["battle_reward", 70], ["purchase", 10], ["daily_bonus", 15], ["sell_tank", 5]], u("number", 47, seed))},
           ${pick([["repair", 50], ["shop_tank", 15], ["ammo", 20], ["premium", 8], ["crew_training", 7]], u("number", 48, seed))}) AS reason,
-        toString(number) AS ref, toUInt16(1 + floor(pow(${u("pid", 33, seed)}, 1.5) * 30)) AS player_level
+        toString(number) AS ref, toUInt16(1 + floor(pow(${u("pid", 33, seed)}, 1.5) * 30)) AS player_level,
+        number + 1 AS seq
         FROM (SELECT number, ${player(41)} AS pid FROM numbers({offset:UInt64}, {n:UInt64}))`,
     },
     {

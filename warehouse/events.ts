@@ -53,6 +53,12 @@ export interface EventTables {
     reason: string;
     ref: string;
     player_level: number;
+    /**
+     * The ledger entry's id (api/domain/ledger.ts): the order in which the store applied a
+     * player's movements, even within one millisecond (balances_current_v2 keeps the highest).
+     * 0 on rows written before it existed (an outbox line without it ships as 0).
+     */
+    seq: number;
   };
   /** Items gained (+1) or lost (-1): tanks, crews, consumables, camouflages… */
   items: Base & { player_id: number; item_type: string; item_id: string; delta: number; source: string };
@@ -77,13 +83,17 @@ export const WAREHOUSE_TABLES = [
   "progression",
 ] as const satisfies readonly WarehouseTable[];
 
-/** Each table's columns in the order of its DDL (migration 0001); the order of a stored line's values. */
+/**
+ * Each table's columns in the order of its DDL (migration 0001; a column added later comes last,
+ * as ALTER TABLE ADD COLUMN puts it); the order of a stored line's values.
+ */
 export const EVENT_COLUMNS = {
   registrations: ["event_id", "ts", "player_id", "country", "platform", "source", "locale"],
   activity: ["event_id", "ts", "player_id", "kind", "country", "platform", "reg_ts"],
   battles: ["event_id", "ts", "battle_id", "player_id", "tank_id", "mode", "result", "duration_s", "experience", "silver_earned", "silver_spent", "gold_earned", "kills", "damage", "player_level"],
   payments: ["event_id", "ts", "order_id", "player_id", "provider", "market", "item_id", "country", "platform", "source", "status", "amount_minor", "currency", "amount_usd_cents", "reg_ts"],
-  currency_movements: ["event_id", "ts", "player_id", "currency", "delta", "balance_after", "reason", "ref", "player_level"],
+  // seq last: it was added after the others, and a line written before it ends before it.
+  currency_movements: ["event_id", "ts", "player_id", "currency", "delta", "balance_after", "reason", "ref", "player_level", "seq"],
   items: ["event_id", "ts", "player_id", "item_type", "item_id", "delta", "source"],
   ad_views: ["event_id", "ts", "player_id", "campaign", "placement", "kind"],
   admin_actions: ["event_id", "ts", "admin_id", "admin_username", "role", "action", "target_type", "target_id"],

@@ -48,6 +48,23 @@ export function checkInsert(table: string, opts: InsertOptions = {}): InsertForm
   return format;
 }
 
+/**
+ * An insert's settings, the same on every engine. With a dedupToken, a block inserted again with
+ * the same token is dropped, in the raw table and in the views it feeds. JSONCompactEachRow
+ * lines may end early: a line written before a column was appended to its table (an outbox line
+ * older than the column, see EVENT_COLUMNS) leaves that column at its default, instead of
+ * failing the whole batch; values past the named columns are ignored the same way.
+ */
+export function insertSettings(opts: InsertOptions = {}): Record<string, string> {
+  const settings: Record<string, string> = {};
+  if (opts.dedupToken) {
+    settings.insert_deduplication_token = opts.dedupToken;
+    settings.deduplicate_blocks_in_dependent_materialized_views = "1";
+  }
+  if (opts.format === "JSONCompactEachRow") settings.input_format_json_compact_allow_variable_number_of_columns = "1";
+  return settings;
+}
+
 /** `INSERT INTO table (columns) FORMAT format`, checked. */
 export function insertStatement(table: string, opts: InsertOptions = {}): string {
   const format = checkInsert(table, opts);

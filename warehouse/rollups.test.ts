@@ -13,8 +13,8 @@ import { openChdbWarehouse } from "./adapters/chdb.ts";
 import { openClickHouseWarehouse, type ClickHouseLikeClient } from "./adapters/clickhouse.ts";
 import { migrateWarehouse } from "./migrate.ts";
 import { rollupTables } from "./bulk.ts";
-import { ROLLUP_TABLES } from "./migrations/0006_rollup_dedup_window.ts";
-import { warehouseMigrations } from "./migrations/index.ts";
+import { ROLLUP_TABLES as ROLLUP_TABLES_0006 } from "./migrations/0006_rollup_dedup_window.ts";
+import { ROLLUP_TABLES, warehouseMigrations } from "./migrations/index.ts";
 import type { InsertOptions, Warehouse } from "./port.ts";
 import { startClickHouseHttpBridge } from "../edge/test/clickhouse-http-bridge.ts";
 
@@ -35,20 +35,27 @@ async function emitEverything(w: TestWorld, salt: number) {
   await emitMany(w.deps.db, "activity", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, kind: "login", country: "RU", platform: "web", reg_ts: reg(i) })));
   await emitMany(w.deps.db, "battles", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), battle_id: salt + i, player_id: i + 1, tank_id: 1 + (i % 4), mode: "random", result: i % 2 ? "win" : "loss", duration_s: 300, experience: 100 + i, silver_earned: 1000 + i, silver_spent: 50, gold_earned: i % 3, kills: 1, damage: 500, player_level: 3 })));
   await emitMany(w.deps.db, "payments", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), order_id: `o-${salt}-${i}`, player_id: i + 1, provider: "stripe", market: "web", item_id: `gold_${i % 3}`, country: "RU", platform: "web", source: "organic", status: "paid", amount_minor: 500 + i, currency: "USD", amount_usd_cents: 500 + i, reg_ts: reg(i) })));
-  await emitMany(w.deps.db, "currency_movements", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, currency: i % 2 ? "gold" : "silver", delta: i % 4 ? 100 + i : -(10 + i), balance_after: 1000 + i, reason: i % 4 ? "battle" : "shop", ref: "", player_level: 3 })));
+  await emitMany(w.deps.db, "currency_movements", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, currency: i % 2 ? "gold" : "silver", delta: i % 4 ? 100 + i : -(10 + i), balance_after: 1000 + i, reason: i % 4 ? "battle" : "shop", ref: "", player_level: 3, seq: salt * 100 + i + 1 })));
   await emitMany(w.deps.db, "items", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, item_type: "tank", item_id: String(1 + (i % 4)), delta: i % 5 ? 1 : -1, source: "shop" })));
   await emitMany(w.deps.db, "ad_views", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, campaign: "c", placement: "lobby", kind: "impression" })));
 }
 
 /** Every rollup's figures as read after merges (FINAL), aggregate states finalized (bitmaps as their counts). */
-async function rollupFigures(wh: Warehouse): Promise<Record<string, unknown[]>> {
+async function rollupFigures(wh: Warehouse, tables: readonly string[] = ROLLUP_TABLES): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const table of ROLLUP_TABLES) {
+  for (const table of tables) {
     const cols = await wh.query("SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = {t:String} ORDER BY position", { t: table }, NameTypeRow);
     const exprs = cols.map((c) => (c.type.startsWith("AggregateFunction") ? `toString(finalizeAggregation(${c.name})) AS ${c.name}` : `toString(${c.name}) AS ${c.name}`));
     out[table] = await wh.query(`SELECT ${exprs.join(", ")} FROM ${table} FINAL ORDER BY ALL`, {}, z.record(z.string(), z.string()));
   }
   return out;
+}
+
+/** The warehouse as the shipper wrote to it before migration 0008: currency movements without their seq. */
+function beforeSeq(real: Warehouse): Warehouse {
+  return Object.assign(Object.create(real) as Warehouse, {
+    insertLines: (table: string, lines: string, opts?: InsertOptions) => real.insertLines(table, lines, opts?.columns ? { ...opts, columns: opts.columns.filter((c) => c !== "seq") } : opts),
+  });
 }
 
 /** A warehouse that records every insert, so the same batch can be sent again exactly. */
@@ -117,14 +124,21 @@ describe("rollups under a retried batch", () => {
       for (const t of await wh.query("SELECT name FROM system.tables WHERE database = currentDatabase()", {}, NameRow)) await wh.command(`DROP TABLE ${t.name}`);
       await migrateWarehouse(wh, warehouseMigrations.filter((m) => m.version <= 5));
       await emitEverything(w, 0);
-      const { wh: rec, inserts } = recording(wh);
+      const old = beforeSeq(wh);
+      const { wh: rec, inserts } = recording(old);
       await drainOutbox(w.deps.client, rec);
-      const once = await rollupFigures(wh);
-      for (const [table, lines, opts] of inserts) await wh.insertLines(table, lines, opts);
+      // The rollups of then; balances_current is replaced by balances_current_v2 (0008), compared apart.
+      const then = ROLLUP_TABLES_0006.filter((t) => t !== "balances_current");
+      const once = await rollupFigures(wh, then);
+      const balances = (table: string) => wh.query(`SELECT currency, player_id, toString(ts) AS ts, balance FROM ${table} FINAL ORDER BY ALL`, {}, z.record(z.string(), z.unknown()));
+      const balancesOnce = await balances("balances_current");
+      expect(balancesOnce.length).toBe(30);
+      for (const [table, lines, opts] of inserts) await old.insertLines(table, lines, opts);
       const [{ n }] = await wh.query("SELECT sum(n) AS n FROM registrations_daily", {}, NRow);
       expect(Number(n)).toBe(60); // counted twice before the fix
       expect(await migrateWarehouse(wh)).toEqual(warehouseMigrations.filter((m) => m.version > 5).map((m) => m.version));
-      expect(await rollupFigures(wh)).toEqual(once);
+      expect(await rollupFigures(wh, then)).toEqual(once);
+      expect(await balances("balances_current_v2")).toEqual(balancesOnce);
     } finally {
       await wh.command(`DROP DATABASE IF EXISTS ${wh.database}`);
       await w.close();

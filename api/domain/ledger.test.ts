@@ -52,4 +52,14 @@ describe("ledger", () => {
     const rows = await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, playerId));
     expect(Number(n)).toBe(rows.length);
   });
+
+  test("each movement carries its entry's id as seq; the warehouse's current balances are the store's, though 15 debits shared a millisecond", async () => {
+    await w.ship();
+    const entries = await w.deps.db.select({ seq: ledgerEntries.id, balance_after: ledgerEntries.balanceAfter }).from(ledgerEntries).where(eq(ledgerEntries.playerId, playerId)).orderBy(ledgerEntries.id);
+    const events = await w.deps.warehouse.query("SELECT seq, balance_after FROM currency_movements WHERE player_id = {p:UInt64} ORDER BY seq", { p: playerId }, z.object({ seq: z.number(), balance_after: z.number() }));
+    expect(events).toEqual(entries);
+    const [p] = await w.deps.db.select({ gold: players.gold, silver: players.silver }).from(players).where(eq(players.id, playerId));
+    const current = await w.deps.warehouse.query("SELECT currency, balance FROM balances_current_v2 FINAL WHERE player_id = {p:UInt64} ORDER BY currency", { p: playerId }, z.object({ currency: z.string(), balance: z.number() }));
+    expect(current).toEqual([{ currency: "gold", balance: p.gold }, { currency: "silver", balance: p.silver }]);
+  });
 });

@@ -66,6 +66,9 @@ export async function applyLedger(tx: Tx, change: LedgerChange): Promise<LedgerR
     reason,
     ref: change.ref ?? "",
     player_level: row.level,
+    // The entry's id orders this player's movements as the store applied them (AUTOINCREMENT:
+    // never reused, and writes are serialized), also two that share a millisecond.
+    seq: entry.id,
   });
   return { entryId: entry.id, balance: row.balance, replayed: false };
 }

@@ -2,7 +2,7 @@
 // sessions are shared per path; several databases (tests) can live in one session.
 import { Session } from "chdb";
 import type { z } from "zod";
-import { checkInsert, checkRows, type InsertOptions, type Params, type RowSchema, type Warehouse } from "../port.ts";
+import { checkInsert, checkRows, insertSettings, type InsertOptions, type Params, type RowSchema, type Warehouse } from "../port.ts";
 
 /**
  * One chDB session runs one streamed query at a time, and nothing else beside it: a query, a
@@ -176,9 +176,7 @@ class ChdbWarehouse implements Warehouse {
         values,
         format,
         ...(opts.columns ? { columns: opts.columns } : {}),
-        settings: opts.dedupToken
-          ? { insert_deduplication_token: opts.dedupToken, deduplicate_blocks_in_dependent_materialized_views: 1 }
-          : {},
+        settings: insertSettings(opts),
       });
     });
   }

@@ -1,7 +1,7 @@
 // A ClickHouse server over HTTP. The edge passes a client: @clickhouse/client on Bun and
 // Deno, @clickhouse/client-web on Workers; both speak the same API.
 import type { z } from "zod";
-import { checkRows, insertStatement, type InsertOptions, type Params, type RowSchema, type Warehouse } from "../port.ts";
+import { checkRows, insertSettings, insertStatement, type InsertOptions, type Params, type RowSchema, type Warehouse } from "../port.ts";
 
 /** The part of the clickhouse-js client API this adapter uses (common to node and web clients). */
 export interface ClickHouseLikeClient {
@@ -29,11 +29,7 @@ class ClickHouseWarehouse implements Warehouse {
 
   async insertLines(table: string, lines: string, opts: InsertOptions = {}): Promise<void> {
     const query = insertStatement(table, opts);
-    const settings: Record<string, string> = { database: this.database };
-    if (opts?.dedupToken) {
-      settings.insert_deduplication_token = opts.dedupToken;
-      settings.deduplicate_blocks_in_dependent_materialized_views = "1";
-    }
+    const settings: Record<string, string> = { database: this.database, ...insertSettings(opts) };
     const url = new URL(this.http.url);
     url.search = new URLSearchParams({ ...settings, query }).toString();
     const res = await this.fetchImpl(url, {

@@ -1,9 +1,10 @@
 // Division of players by experience, gold and silver. Definition: a player's gold (silver) is
-// the balance_after of their latest currency movement in that currency (latest by timestamp;
-// a player's movements of one currency are in distinct milliseconds, as the ledger writes them); a player's experience
-// is the sum of the experience of all their battles. Only players with at least one such event
-// are counted. Buckets are fixed half-open ranges [from, to) below, the last one open-ended.
-// Read from the rollups balances_current (FINAL: the latest row per player) and player_experience.
+// the balance_after of their latest currency movement in that currency (latest in the order the
+// store applied them, the ledger entry's id — two movements can share a millisecond); a player's
+// experience is the sum of the experience of all their battles. Only players with at least one
+// such event are counted. Buckets are fixed half-open ranges [from, to) below, the last one
+// open-ended. Read from the rollups balances_current_v2 (FINAL: the latest row per player,
+// migration 0008) and player_experience.
 import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 
@@ -36,7 +37,7 @@ export interface DivisionData {
 export const divisionValuesSql = (type: DivisionType) =>
   type === "experience"
     ? "SELECT experience AS v FROM player_experience FINAL"
-    : "SELECT balance AS v FROM balances_current FINAL WHERE currency = {currency:String}";
+    : "SELECT balance AS v FROM balances_current_v2 FINAL WHERE currency = {currency:String}";
 
 /** One pass: players and total per bucket (the bucket = how many edges are ≤ v, less one; below the first edge → 0) and the lower median. */
 export const divisionSql = (type: DivisionType) => `SELECT sumMap([toUInt32(greatest(arrayCount(e -> e <= v, {edges:Array(Int64)}), 1) - 1)], [toUInt64(1)]) AS players,

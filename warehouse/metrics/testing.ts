@@ -48,6 +48,7 @@ export function generateWorld(seed: number, players: number, start: number, now:
   const push = <T extends WarehouseTable>(t: T, at: number, row: Omit<EventTables[T], "event_id" | "ts">) =>
     (w[t] as Ev<T>[]).push({ at, row: { event_id: uuid(r), ts: toCHDateTime(at), ...row } as EventTables[T] });
   let battleId = 0;
+  let ledgerId = 0; // the store's ledger entry ids: each movement's seq, in the order applied
   for (let i = 0; i < players; i++) {
     const id = 1000 + i;
     const regAt = start + Math.floor(r.next() * (now - start - 3 * 3_600_000));
@@ -62,7 +63,7 @@ export function generateWorld(seed: number, players: number, start: number, now:
     const move = (currency: "gold" | "silver", delta: number, reason: string) => {
       if (delta === 0 || bal[currency] + delta < 0) return;
       bal[currency] += delta;
-      push("currency_movements", (t += 1000), { player_id: id, currency, delta, balance_after: bal[currency], reason, ref: `r${t}`, player_level: level });
+      push("currency_movements", (t += 1000), { player_id: id, currency, delta, balance_after: bal[currency], reason, ref: `r${t}`, player_level: level, seq: ++ledgerId });
     };
     move("gold", 50, "registration");
     move("silver", 5000, "registration");
