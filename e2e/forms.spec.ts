@@ -3,7 +3,11 @@
 // the server check the list, applies it, reloads and sees it; changes the ad settings through
 // their fields, saves, reloads and sees them. A bad value gets our message, in Russian, under the
 // field it is about (never the browser's own bubble, never a raw path like items.0.count).
-import { test, expect, type Page } from "@playwright/test";
+// Hand-written forms (outside SchemaForm) do the same through one mechanism (ui/lib/field-errors.ts):
+// an operator's manual credit and the chat word filter, a player's password change — a refusal's
+// messages sit under their fields (aria-invalid, aria-describedby, the first focused), nothing is
+// saved, and a good save takes the stale messages and error notices away.
+import { test, expect, type Locator, type Page } from "@playwright/test";
 import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
 let running: RunningApp;
@@ -149,4 +153,171 @@ test("an operator types a catalog price in roubles, not kopecks; a price that is
   await page.screenshot({ path: info.outputPath("billing.png"), fullPage: true });
   expect(errors).toEqual([]);
   await close();
+});
+
+/** The server's message for a field, said under that field: the input is marked invalid, described by the message, and the message sits in the input's own field box. */
+async function expectMessageUnder(input: Locator, text: string) {
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  const ids = ((await input.getAttribute("aria-describedby")) ?? "").split(" ").filter((id) => id.endsWith("-error"));
+  expect(ids).toHaveLength(1);
+  const message = input.page().locator(`[id="${ids[0]}"]`);
+  await expect(message).toHaveText(text);
+  await expect(message).toBeVisible();
+  // Under its own input: in the same field box, and below it.
+  expect(await message.evaluate((m, inputId) => !!m.closest("label, .tk-field, .tk-field-stack")?.querySelector(`[id="${inputId}"]`), await input.getAttribute("id"))).toBe(true);
+  const [a, b] = [await input.boundingBox(), await message.boundingBox()];
+  expect(b!.y).toBeGreaterThanOrEqual(a!.y + a!.height - 1);
+}
+
+/** Chromium logs every 4xx answer to the console; the refusals these journeys ask for are expected. */
+const refusalLogged = (e: string) => /status of (400|409)\b/.test(e);
+
+/** The field messages of the next refusal of `path` (the server's words in the request's locale). */
+function refusalOf(page: Page, path: string) {
+  return page.waitForResponse((r) => new URL(r.url()).pathname === path && r.status() === 400).then(async (r) => ((await r.json()) as { error: { fields: Record<string, string> } }).error.fields);
+}
+
+test("an operator's manual credit: bad input is named in Russian under its fields, nothing is credited; a good credit clears the stale messages and the error notice", async ({ browser }, info) => {
+  const { page, errors, close } = await operatorPage(browser);
+  const playerId = String((await running.db.execute("select id from players order by id limit 1")).rows[0].id);
+  const state = async () => {
+    const gold = Number((await running.db.execute({ sql: "select gold from players where id = ?", args: [playerId] })).rows[0].gold);
+    const orders = Number((await running.db.execute({ sql: "select count(*) as n from billing_orders where player_id = ?", args: [playerId] })).rows[0].n);
+    return { gold, orders };
+  };
+  const before = await state();
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${running.url}/admin/playerPayment/${playerId}`);
+  const form = page.locator("form", { has: page.getByRole("heading", { name: "Ручное начисление" }) });
+  await expect(form).toBeVisible();
+  const gold = form.getByLabel("Золото");
+  const reason = form.getByLabel("Причина");
+
+  // A refusal that names no field (the server busy): an error notice.
+  await page.route("**/admin/playerPayment/add", (route) => route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "conflict", message: "Сервер занят, попробуйте ещё раз." } }) }), { times: 1 });
+  await gold.fill("10");
+  await reason.fill("компенсация");
+  await form.getByRole("button", { name: "Ручное начисление" }).click();
+  const notice = page.getByRole("alert").filter({ hasText: "Сервер занят, попробуйте ещё раз." });
+  await expect(notice).toBeVisible();
+
+  // Bad input: the server's Russian messages under «Золото» and «Причина», the first focused; no raw field names.
+  await gold.fill("много");
+  await reason.fill("x");
+  const refused = refusalOf(page, "/admin/playerPayment/add");
+  await form.getByRole("button", { name: "Ручное начисление" }).click();
+  const fields = await refused;
+  expect(Object.keys(fields).sort()).toEqual(["gold", "reason"]);
+  expect(fields.gold).toMatch(/[а-яё]/i);
+  expect(fields.reason).toMatch(/[а-яё]/i);
+  await expectMessageUnder(gold, fields.gold);
+  await expectMessageUnder(reason, fields.reason);
+  await expect(gold).toBeFocused();
+  await expect(form.getByText(/\bgold\b|\breason\b/)).toHaveCount(0);
+  expect(await state()).toEqual(before);
+  await page.screenshot({ path: info.outputPath("credit-refused-1366.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectMessageUnder(reason, fields.reason);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath("credit-refused-390.png") });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // A good credit: saved, and the stale messages and the old error notice are gone.
+  await gold.fill("25");
+  await reason.fill("компенсация за сбой");
+  await form.getByRole("button", { name: "Ручное начисление" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Начислено" })).toBeVisible();
+  await expect.poll(async () => (await state()).gold).toBe(before.gold + 25);
+  await expect(gold).not.toHaveAttribute("aria-invalid", "true");
+  await expect(reason).not.toHaveAttribute("aria-invalid", "true");
+  await expect(form.locator(".tk-field-error")).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
+  expect(errors.filter((e) => !refusalLogged(e))).toEqual([]);
+  await close();
+});
+
+test("the chat word filter: a word too long is named by its line under the box, in Russian; nothing is saved until the list is right", async ({ browser }, info) => {
+  const { page, errors, close } = await operatorPage(browser);
+  const words = async () => (await running.db.execute("select word from chat_words order by word")).rows.map((r) => String(r.word));
+  const before = await words();
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${running.url}/admin/chat/`);
+  const box = page.getByLabel("Слова, скрываемые в сообщениях игроков, по одному в строке");
+  await expect(box).toBeVisible();
+  await box.fill(["дурак", "x".repeat(60)].join("\n"));
+  const refused = refusalOf(page, "/admin/chat/setMessage");
+  await page.getByRole("button", { name: "Сохранить фильтр" }).click();
+  const fields = await refused;
+  expect(Object.keys(fields)).toEqual(["words.1"]);
+  // The message names the line in words ("строка 2"), never the path words.1.
+  await expectMessageUnder(box, `строка 2: ${fields["words.1"]}`);
+  await expect(box).toBeFocused();
+  await expect(page.getByText("words.1")).toHaveCount(0);
+  expect(await words()).toEqual(before);
+  await page.locator("form", { has: box }).screenshot({ path: info.outputPath("words-refused-1366.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.locator("form", { has: box }).screenshot({ path: info.outputPath("words-refused-390.png") });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  await box.fill(["дурак", "балбес"].join("\n"));
+  await page.getByRole("button", { name: "Сохранить фильтр" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Фильтр слов сохранён" })).toBeVisible();
+  await expect.poll(words).toEqual(["балбес", "дурак"]);
+  await expect(box).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".tk-field-error")).toHaveCount(0);
+  expect(errors.filter((e) => !refusalLogged(e))).toEqual([]);
+  await close();
+});
+
+test("a player changes the password on the site: a wrong current password is named in Russian under its field, nothing changes; the right one saves and clears the message", async ({ browser }, info) => {
+  const GAME_KEY = "tankodrome-demo-game-key"; // the Bun server's local default (edge/config.ts)
+  const email = `fields${Date.now()}@example.com`;
+  const reg = await fetch(`${running.url}/game/api/players/register`, { method: "POST", headers: { authorization: `Bearer ${GAME_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ email, password: "first password 1", nickname: `Fields${Date.now() % 100000}`, locale: "ru" }) });
+  expect([200, 201]).toContain(reg.status);
+  const { playerId } = (await reg.json()) as { playerId: number };
+  const tok = await fetch(`${running.url}/game/api/players/site-token`, { method: "POST", headers: { authorization: `Bearer ${GAME_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ playerId }) });
+  const { token } = (await tok.json()) as { token: string };
+  const hash = async () => String((await running.db.execute({ sql: "select password_hash from players where id = ?", args: [playerId] })).rows[0].password_hash);
+  const before = await hash();
+
+  const context = await browser.newContext({ locale: "ru-RU", viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name: "lang", value: "ru", domain: "127.0.0.1", path: "/" }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("dialog", (d) => errors.push(`dialog ${d.message()}`));
+  await page.goto(`${running.url}/ru/public?token=${encodeURIComponent(token)}`);
+  await page.goto(`${running.url}/public/profile/changePassword`);
+  const current = page.getByLabel("Текущий пароль");
+  await expect(current).toBeVisible();
+
+  await current.fill("not it at all");
+  await page.getByLabel("Новый пароль", { exact: true }).fill("second password 2");
+  await page.getByLabel("Новый пароль ещё раз").fill("second password 2");
+  const refused = refusalOf(page, "/public/profile/changePassword");
+  await page.getByRole("button", { name: "Сменить пароль" }).click();
+  const fields = await refused;
+  expect(Object.keys(fields)).toEqual(["currentPassword"]);
+  expect(fields.currentPassword).toMatch(/[а-яё]/i);
+  await expectMessageUnder(current, fields.currentPassword);
+  await expect(current).toBeFocused();
+  await expect(page.getByText("currentPassword")).toHaveCount(0);
+  expect(await hash()).toBe(before);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: info.outputPath("password-refused-390.png"), fullPage: true });
+
+  await current.fill("first password 1");
+  await page.getByRole("button", { name: "Сменить пароль" }).click();
+  await expect(page.getByText("Пароль изменён. Другие ваши сеансы завершены.").first()).toBeVisible();
+  await expect.poll(hash).not.toBe(before);
+  await expect(current).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".tk-field-error")).toHaveCount(0);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: info.outputPath("password-saved-1366.png"), fullPage: true });
+  expect(errors.filter((e) => !refusalLogged(e))).toEqual([]);
+  await context.close();
 });

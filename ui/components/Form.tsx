@@ -1,8 +1,50 @@
 // Form pieces over ui/lib/form.ts: a <form> that reports its own error (a server message that
 // names no field, or a rule on the whole form), and labelled fields whose message sits under
 // them, tied to the input with aria-describedby so screen readers read it with the field.
-import type { ReactNode } from "react";
+import { cloneElement, type ReactElement, type ReactNode } from "react";
 import type { Form as FormState } from "../lib/form.ts";
+import type { FieldErrorState } from "../lib/field-errors.ts";
+
+/**
+ * A server's message for one field of a hand-written form (ui/lib/field-errors.ts), under its
+ * input: the input names it with `{...errors.input(name)}` (aria-describedby). Nothing when none.
+ */
+export function FieldError({ errors, name }: { errors: FieldErrorState; name: string }) {
+  const text = errors.of(name);
+  return text ? (
+    <small id={errors.errorId(name)} className="tk-field-error">
+      {text}
+    </small>
+  ) : null;
+}
+
+/**
+ * A labelled input of a hand-written form with its server message under it: the one child (an
+ * input, select or textarea) gets the field's id and aria state, and editing it takes its message away.
+ */
+export function ErrorField({ errors, name, label, children, className }: { errors: FieldErrorState; name: string; label: ReactNode; children: ReactElement<{ "aria-describedby"?: string; onChange?: (e: never) => void }>; className?: string }) {
+  const own = children.props;
+  const input = cloneElement(children, {
+    ...errors.input(name, own["aria-describedby"]),
+    onChange: (e: never) => (errors.clear(name), own.onChange?.(e)),
+  });
+  return (
+    <label className={className}>
+      {label} {input}
+      <FieldError errors={errors} name={name} />
+    </label>
+  );
+}
+
+/** A hand-written form's message that sits under no field (a refusal naming no field, or naming fields the form has no input for, in words). */
+export function FormMessage({ errors, children }: { errors: FieldErrorState; children?: ReactNode }) {
+  if (!errors.message) return null;
+  return (
+    <p className="tk-error" role="alert">
+      {errors.message} {children}
+    </p>
+  );
+}
 
 /** A form over useForm's state; `actions` go beside the submit button (e.g. Cancel). */
 export function Form({ form, onSubmit, submitLabel, children, actions, className = "tk-form" }: { form: FormState; onSubmit: (e?: React.FormEvent) => void; submitLabel: string; children: ReactNode; actions?: ReactNode; className?: string }) {

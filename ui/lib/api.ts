@@ -22,6 +22,8 @@ let fieldNamer: ((path: string) => string) | null = null;
 export function nameFieldsWith(namer: (path: string) => string) {
   fieldNamer = namer;
 }
+/** A field path in the shell's words, or null where the shell names no fields (the player site). */
+export const fieldName = (path: string): string | null => (fieldNamer ? fieldNamer(path) : null);
 
 // GETs of one address in flight at the same time share one request (the shell and a screen
 // often ask for the same data as a page opens).

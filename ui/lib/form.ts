@@ -3,15 +3,16 @@
 // texts from api/i18n/catalog.ts, chosen by the server's issue mapping (api/http/validate.ts) —
 // so a field says the same thing before and after a round trip. The server's field errors
 // (ApiError.fields) land under their fields; a message without fields is the form's.
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { serverCatalog } from "../../api/i18n/catalog.ts";
 import { issueMessage } from "../../api/http/validate.ts";
 import type { FieldMessage } from "../../api/http/errors.ts";
-import { ApiError } from "./api.ts";
+import { useFieldErrors, type FieldErrors } from "./field-errors.ts";
+import { toast } from "./toast.ts";
 import { locale as pageLocale, type Locale } from "./i18n.ts";
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors } from "./field-errors.ts";
 
 /** A server message id with its values, in the locale ({0}, {1}… filled as the server does). */
 export function messageText(locale: Locale, m: FieldMessage): string {
@@ -51,9 +52,9 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<{ fields: FieldErrors; message: string }>({ fields: {}, message: "" });
+  // The server's field errors: the same state hand-written forms use (ui/lib/field-errors.ts).
+  const server = useFieldErrors();
   const [busy, setBusy] = useState(false);
-  const prefix = useRef(`f${Math.random().toString(36).slice(2, 8)}`).current;
 
   const input = opts.toInput ? opts.toInput(values) : values;
   const check = validate(schema, input);
@@ -66,10 +67,10 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
 
   const set = (name: string, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setServer((s) => (name in s.fields ? { ...s, fields: Object.fromEntries(Object.entries(s.fields).filter(([k]) => k !== name)) } : s));
+    server.clear(name);
   };
   const field = (name: string): FieldProps => ({
-    id: `${prefix}-${name}`,
+    id: server.id(name),
     name,
     value: values[name] ?? "",
     onChange: (e) => set(name, e.target.value),
@@ -81,26 +82,24 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
       setTouched((t) => ({ ...t, [name]: true }));
     },
     "aria-invalid": !!errors[name],
-    "aria-describedby": errors[name] ? `${prefix}-${name}-error` : undefined,
+    "aria-describedby": errors[name] ? server.errorId(name) : undefined,
   });
 
   const submit = (work: (input: Record<string, unknown>, data: z.output<S>) => Promise<unknown>) => async (e?: FormEvent) => {
     e?.preventDefault();
     setSubmitted(true);
-    setServer({ fields: {}, message: "" });
+    server.clear();
     if (!check.ok) {
-      document.getElementById(`${prefix}-${Object.keys(check.errors)[0]}`)?.focus();
+      document.getElementById(server.id(Object.keys(check.errors)[0]))?.focus();
       return;
     }
     setBusy(true);
     try {
       await work(input, check.data);
+      toast.dismissErrors(); // a save that worked: an old refusal's notice is stale
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : new ApiError(0, "network", String((err as Error)?.message ?? err));
-      const fields = apiError.fields ?? {};
-      setServer({ fields, message: Object.keys(fields).length ? "" : apiError.message });
-      const first = Object.keys(fields)[0];
-      if (first) document.getElementById(`${prefix}-${first}`)?.focus();
+      // Every field message is kept: a form shows the ones without an input itself (StrayErrors).
+      server.take(err, { all: true });
     }
     setBusy(false);
   };
@@ -108,7 +107,7 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
   /** Several values at once (a list's rows moving up after a removal): `fn` gets the values, answers the new ones. */
   const update = (fn: (values: Record<string, string>) => Record<string, string>) => setValues(fn);
 
-  return { values, set, update, errors, formError: server.message, busy, field, submit, errorId: (name: string) => `${prefix}-${name}-error`, reset: () => (setValues(initial), setTouched({}), setSubmitted(false)) };
+  return { values, set, update, errors, formError: server.message, busy, field, submit, errorId: server.errorId, reset: () => (setValues(initial), setTouched({}), setSubmitted(false)) };
 }
 
 export type Form = ReturnType<typeof useForm>;

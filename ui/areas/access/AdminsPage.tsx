@@ -1,12 +1,14 @@
 // Admin users: the list, a new admin, email and password changes, activation and the role
 // ladder. The server enforces who may do what (and says why not); destructive steps are confirmed.
 import { useState, type FormEvent } from "react";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useSubmit, FormError } from "./useSubmit.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors, type FieldErrorState } from "../../lib/field-errors.ts";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 
@@ -35,18 +37,14 @@ export default function AdminsPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [editing, setEditing] = useState<Admin | null>(null);
 
-  /** Runs one change, tells how it went, and reloads the list. */
-  const act = async (url: string, body: unknown = {}) => {
-    try {
+  const rowErrors = useFieldErrors();
+  /** Runs one change, tells how it went (a refused field's message under its input, when a form of `errors` shows it), and reloads the list. */
+  const act = (url: string, body: unknown = {}, errors: FieldErrorState = rowErrors) =>
+    errors.run(async () => {
       await api(url, { body });
       toast.ok(t`Saved.`);
       list.reload();
-      return true;
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : String(err));
-      return false;
-    }
-  };
+    });
   const confirmThen = (text: string, run: () => Promise<unknown>) => setPending({ text, run: async () => void (await run()) });
 
   return (
@@ -117,9 +115,11 @@ export default function AdminsPage() {
   );
 }
 
-function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url: string, body?: unknown) => Promise<boolean>; confirmThen: (text: string, run: () => Promise<unknown>) => void; close: () => void }) {
+function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url: string, body: unknown, errors: FieldErrorState) => Promise<boolean>; confirmThen: (text: string, run: () => Promise<unknown>) => void; close: () => void }) {
   const [email, setEmail] = useState(admin.email);
   const [password, setPassword] = useState("");
+  const emailErrors = useFieldErrors();
+  const passwordErrors = useFieldErrors();
   return (
     <section className="tk-panel" aria-labelledby="edit-admin-title">
       <h2 id="edit-admin-title">{t`Edit ${ph({ username: admin.username })}`}</h2>
@@ -128,11 +128,12 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
         className="tk-row"
         onSubmit={(e) => {
           e.preventDefault();
-          void act(userUrl("change-email", admin.username), { email });
+          void act(userUrl("change-email", admin.username), { email }, emailErrors);
         }}
       >
         <label>
-          {t({ message: "Email", context: "admin account" })} <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          {t({ message: "Email", context: "admin account" })} <input name="email" type="email" value={email} onChange={(e) => (setEmail(e.target.value), emailErrors.clear("email"))} required {...emailErrors.input("email")} />
+          <FieldError errors={emailErrors} name="email" />
         </label>
         <button type="submit" className="tk-btn">
           {t`Change email`}
@@ -144,12 +145,13 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
         onSubmit={(e) => {
           e.preventDefault();
           confirmThen(t`Change the password of ${ph({ username: admin.username })}? Their sessions end at once.`, async () => {
-            if (await act(userUrl("change-password", admin.username), { password })) setPassword("");
+            if (await act(userUrl("change-password", admin.username), { password }, passwordErrors)) setPassword("");
           });
         }}
       >
         <label>
-          {t`New password`} <input name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          {t`New password`} <input name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(e) => (setPassword(e.target.value), passwordErrors.clear("password"))} required {...passwordErrors.input("password")} />
+          <FieldError errors={passwordErrors} name="password" />
         </label>
         <button type="submit" className="tk-btn">
           {t`Change password`}
@@ -165,8 +167,8 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
 function CreateAdmin({ onCreated }: { onCreated: () => void }) {
   const empty = { username: "", email: "", password: "", role: "support" as Role };
   const [form, setForm] = useState(empty);
-  const { busy, error, run } = useSubmit();
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const { busy, errors, run } = useSubmit();
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => (setForm((f) => ({ ...f, [k]: e.target.value })), errors.clear(k));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -176,33 +178,33 @@ function CreateAdmin({ onCreated }: { onCreated: () => void }) {
       onCreated();
     });
   };
-  const fieldError = (k: string) => error?.fields[k] && <span className="tk-field-error">{error.fields[k]}</span>;
   return (
     <form className="tk-panel tk-form" onSubmit={submit} noValidate aria-labelledby="create-admin-title">
       <h2 id="create-admin-title">{t`New admin`}</h2>
       <label>
-        {t`Username`} <input name="username" value={form.username} onChange={set("username")} aria-invalid={Boolean(error?.fields.username)} required />
-        {fieldError("username")}
+        {t`Username`} <input name="username" value={form.username} onChange={set("username")} required {...errors.input("username")} />
+        <FieldError errors={errors} name="username" />
       </label>
       <label>
-        {t({ message: "Email", context: "admin account" })} <input name="email" type="email" value={form.email} onChange={set("email")} aria-invalid={Boolean(error?.fields.email)} required />
-        {fieldError("email")}
+        {t({ message: "Email", context: "admin account" })} <input name="email" type="email" value={form.email} onChange={set("email")} required {...errors.input("email")} />
+        <FieldError errors={errors} name="email" />
       </label>
       <label>
-        {t`Password`} <input name="password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} aria-invalid={Boolean(error?.fields.password)} required />
-        {fieldError("password")}
+        {t`Password`} <input name="password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} required {...errors.input("password")} />
+        <FieldError errors={errors} name="password" />
       </label>
       <label>
         {t`Role`}{" "}
-        <select name="role" value={form.role} onChange={set("role")}>
+        <select name="role" value={form.role} onChange={set("role")} {...errors.input("role")}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {roleName(r)}
             </option>
           ))}
         </select>
+        <FieldError errors={errors} name="role" />
       </label>
-      <FormError error={error} />
+      <FormError errors={errors} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {t`Create`}
       </button>

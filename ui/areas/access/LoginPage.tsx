@@ -4,12 +4,13 @@ import { useState, type FormEvent } from "react";
 import { api } from "../../lib/api.ts";
 import { LanguageSwitch } from "../../shell/LanguageSwitch.tsx";
 import { useSubmit, FormError } from "./useSubmit.tsx";
+import { FieldError } from "../../components/Form.tsx";
 import { t } from "@lingui/core/macro";
 
 export default function LoginPage() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const { busy, error, run } = useSubmit();
+  const { busy, errors, run } = useSubmit();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -18,21 +19,20 @@ export default function LoginPage() {
       location.assign(next && next.startsWith("/admin") ? next : "/admin/");
     });
   };
-  const fieldError = (name: string) => error?.fields[name];
   return (
     <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="login-title">
       <h1 id="login-title">{t`Back office sign-in`}</h1>
       <label>
         {t`Username`}
-        <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} aria-invalid={!!fieldError("username")} required />
-        {fieldError("username") && <span className="tk-field-error">{fieldError("username")}</span>}
+        <input name="username" autoComplete="username" value={username} onChange={(e) => (setUsername(e.target.value), errors.clear("username"))} {...errors.input("username")} required />
+        <FieldError errors={errors} name="username" />
       </label>
       <label>
         {t`Password`}
-        <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!fieldError("password")} required />
-        {fieldError("password") && <span className="tk-field-error">{fieldError("password")}</span>}
+        <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), errors.clear("password"))} {...errors.input("password")} required />
+        <FieldError errors={errors} name="password" />
       </label>
-      <FormError error={error} />
+      <FormError errors={errors} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {busy ? t`Signing in…` : t`Sign in`}
       </button>

@@ -7,7 +7,7 @@ import { t } from "@lingui/core/macro";
 
 export default function LogoutPage() {
   const state = useApi<{ admin: { username: string } }>("/admin/logout");
-  const { busy, error, run } = useSubmit();
+  const { busy, errors, run } = useSubmit();
   const signOut = () =>
     run(async () => {
       await api("/admin/logout", { method: "POST" });
@@ -20,7 +20,7 @@ export default function LogoutPage() {
         {({ admin: { username } }) => (
           <>
             <p>{t`You are signed in as ${username}.`}</p>
-            <FormError error={error} />
+            <FormError errors={errors} />
             <div className="tk-row">
               <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={() => void signOut()}>
                 {busy ? t`Signing out…` : t`Sign out`}

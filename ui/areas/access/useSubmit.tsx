@@ -1,31 +1,34 @@
 // The state every form of the access screens keeps while it talks to the server: busy, and the
-// server's error (field messages go next to their fields, the rest in one alert).
+// server's error — field messages under their fields (the shared ui/lib/field-errors.ts: the
+// input marked invalid and described by its message, the first one focused), the rest in one alert.
 import { useState } from "react";
 import { ApiError } from "../../lib/api.ts";
+import { useFieldErrors } from "../../lib/field-errors.ts";
+import { FormMessage } from "../../components/Form.tsx";
 
 export function useSubmit() {
+  const errors = useFieldErrors();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  /** Runs the form's work; a failure becomes `error`. */
+  const [code, setCode] = useState<string | null>(null);
+  /** Runs the form's work; a failure's fields go under their inputs, its message to <FormError>. */
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, "network", String(err)));
-    }
+    setCode(null);
+    await errors.run(
+      async () => {
+        try {
+          await work();
+        } catch (err) {
+          setCode(err instanceof ApiError ? err.code : "network");
+          throw err;
+        }
+      },
+      { notice: false }, // shown by <FormError>
+    );
     setBusy(false);
   };
-  return { busy, error, setError, run };
+  return { busy, errors, code, run };
 }
 
-/** The server's message when it names no field (wrong credentials, throttling, a ban…). */
-export function FormError({ error, children }: { error: ApiError | null; children?: React.ReactNode }) {
-  if (!error || Object.keys(error.fields).length > 0) return null;
-  return (
-    <p className="tk-error" role="alert">
-      {error.message} {children}
-    </p>
-  );
-}
+/** The server's message when it names no field shown (wrong credentials, throttling, a ban…). */
+export const FormError = FormMessage;

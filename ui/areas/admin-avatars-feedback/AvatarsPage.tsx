@@ -7,6 +7,8 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FileImport } from "../../components/FileImport.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { AVATAR_STATUS, statusOf } from "./words.ts";
@@ -39,17 +41,15 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
   const [reason, setReason] = useState(options.reasons[0]?.id ?? "other");
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
+  const errors = useFieldErrors();
   const act = async (path: string, body: unknown, done: string) => {
     setBusy(true);
-    try {
+    await errors.run(async () => {
       await api(path, { method: "POST", body });
       toast.ok(done);
       onDone();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
   const accept = () => act("/admin/playerAvatars/accept", { avatarId: u.id }, t`Avatar accepted`);
   const reject = () => act("/admin/playerAvatars/reject", { avatarId: u.id, reason, note }, t`Avatar rejected`);
@@ -81,12 +81,14 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
         <form noValidate className="tk-form" onSubmit={(e) => (e.preventDefault(), reject())}>
           <label>
             {t`Reason`}{" "}
-            <select value={reason} onChange={(e) => setReason(e.target.value)} autoFocus>
+            <select value={reason} onChange={(e) => (setReason(e.target.value), errors.clear("reason"))} autoFocus {...errors.input("reason")}>
               {options.reasons.map((r) => <option key={r.id} value={r.id}>{r.title[locale]}</option>)}
             </select>
+            <FieldError errors={errors} name="reason" />
           </label>
           <label>
-            {t`Note for the player`} <input value={note} maxLength={300} onChange={(e) => setNote(e.target.value)} />
+            {t`Note for the player`} <input value={note} maxLength={300} onChange={(e) => (setNote(e.target.value), errors.clear("note"))} {...errors.input("note")} />
+            <FieldError errors={errors} name="note" />
           </label>
           <div className="tk-row">
             <button type="submit" className="tk-btn tk-danger" disabled={busy}>{t`Reject`}</button>

@@ -7,6 +7,8 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { TICKET_STATUS, ticketStatusOf } from "./words.ts";
 import "./admin-avatars-feedback.css";
 
@@ -38,7 +40,7 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
   const head = useApi<PageData>(`/admin/feedback/${id}/messages/`);
   const thread = useApi<{ ticket: Ticket; messages: Message[] }>(`/admin/feedback/${id}/messages/get`);
   const [reply, setReply] = useState("");
-  const [error, setError] = useState("");
+  const replyErrors = useFieldErrors();
   const [busy, setBusy] = useState(false);
   const { reload } = thread;
 
@@ -54,18 +56,13 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
 
   const send = async () => {
     setBusy(true);
-    setError("");
-    try {
+    await replyErrors.run(async () => {
       await api(`/admin/feedback/${id}/messages/add`, { method: "POST", body: { body: reply } });
       setReply("");
       toast.ok(t`Reply sent`);
       reload();
-    } catch (e) {
-      const err = e as ApiError;
-      setError(err.fields.body ?? err.message);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
   const setStatus = async (status: string) => {
     try {
@@ -115,9 +112,9 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
         )}
       </Load>
       <form noValidate className="tk-thread-reply" onSubmit={(e) => (e.preventDefault(), send())}>
-        <label htmlFor="tk-reply">{t`Reply`}</label>
-        <textarea id="tk-reply" name="reply" rows={5} maxLength={5000} value={reply} onChange={(e) => setReply(e.target.value)} aria-invalid={!!error} />
-        {error && <div className="tk-field-error">{error}</div>}
+        <label htmlFor={replyErrors.id("body")}>{t`Reply`}</label>
+        <textarea name="reply" rows={5} maxLength={5000} value={reply} onChange={(e) => (setReply(e.target.value), replyErrors.clear("body"))} {...replyErrors.input("body")} />
+        <FieldError errors={replyErrors} name="body" />
         <button type="submit" className="tk-btn tk-primary" disabled={busy || !reply.trim()}>{t`Send reply`}</button>
       </form>
     </section>

@@ -7,6 +7,8 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Table } from "../../components/Table.tsx";
@@ -63,13 +65,10 @@ export default function BattlesPage() {
       toast.error((e as ApiError).message);
     }
   }
+  const findErrors = useFieldErrors();
   async function find(e: React.FormEvent) {
     e.preventDefault();
-    try {
-      setFound((await api<{ rows: BattleRow[] }>(`/admin/battles/find?q=${encodeURIComponent(q)}`)).rows);
-    } catch (err) {
-      toast.error((err as ApiError).message);
-    }
+    await findErrors.run(async () => setFound((await api<{ rows: BattleRow[] }>(`/admin/battles/find?q=${encodeURIComponent(q)}`)).rows));
   }
 
   const columns = useMemo<Column<BattleRow>[]>(
@@ -115,7 +114,10 @@ export default function BattlesPage() {
         )}
       </Load>
       <form noValidate className="tk-row" onSubmit={find} role="search">
-        <input aria-label={t`Battle id, player id or nickname`} placeholder={t`Battle id, player id or nickname`} value={q} onChange={(e) => setQ(e.target.value)} required maxLength={64} />
+        <span className="tk-field-stack">
+          <input aria-label={t`Battle id, player id or nickname`} placeholder={t`Battle id, player id or nickname`} value={q} onChange={(e) => (setQ(e.target.value), findErrors.clear("q"))} required maxLength={64} {...findErrors.input("q")} />
+          <FieldError errors={findErrors} name="q" />
+        </span>
         <button type="submit" className="tk-btn">
           {t`Find`}
         </button>

@@ -2,12 +2,13 @@
 // wins fought for it, rating and members at each day's end), and the clan log around a moment.
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Chart } from "../../components/Chart.tsx";
 import { Table } from "../../components/Table.tsx";
-import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { logColumns, type LogRow } from "./ClanLogPage.tsx";
 
 interface Data {
@@ -28,13 +29,10 @@ export default function ClanCountersPage({ params }: { params: Record<string, st
   const graph = useApi<Graph>(`/admin/clanCounters/getGraphData?clanId=${id}`);
   const [at, setAt] = useState("");
   const [near, setNear] = useState<LogRow[] | null>(null);
+  const nearErrors = useFieldErrors();
   async function loadNear(e: React.FormEvent) {
     e.preventDefault();
-    try {
-      setNear((await api<{ rows: LogRow[] }>(`/admin/clanCounters/getNearLogs?clanId=${id}&at=${encodeURIComponent(at)}`)).rows);
-    } catch (err) {
-      toast.error((err as ApiError).message);
-    }
+    await nearErrors.run(async () => setNear((await api<{ rows: LogRow[] }>(`/admin/clanCounters/getNearLogs?clanId=${id}&at=${encodeURIComponent(at)}`)).rows));
   }
   const g = graph.data;
   return (
@@ -64,7 +62,10 @@ export default function ClanCountersPage({ params }: { params: Record<string, st
       <Chart loading={graph.loading} spec={g ? { kind: "line", title: t`Members at the end of each day`, x: g.days, series: [{ name: t`Members`, data: g.members }] } : null} />
       <h2>{t`Clan log around a moment`}</h2>
       <form noValidate className="tk-row" onSubmit={loadNear}>
-        <input aria-label={t`Moment (DD.MM.YYYY HH:mm:ss)`} placeholder={t`DD.MM.YYYY HH:mm:ss`} value={at} onChange={(e) => setAt(e.target.value)} required />
+        <span className="tk-field-stack">
+          <input aria-label={t`Moment (DD.MM.YYYY HH:mm:ss)`} placeholder={t`DD.MM.YYYY HH:mm:ss`} value={at} onChange={(e) => (setAt(e.target.value), nearErrors.clear("at"))} required {...nearErrors.input("at")} />
+          <FieldError errors={nearErrors} name="at" />
+        </span>
         <button type="submit" className="tk-btn">
           {t`Show ±24 h`}
         </button>

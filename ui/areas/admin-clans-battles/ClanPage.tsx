@@ -7,6 +7,8 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Table } from "../../components/Table.tsx";
 import { roleText, CLAN_ROLES } from "./t.ts";
@@ -30,24 +32,20 @@ type Pending = { kind: "role"; member: Member; role: string } | { kind: "remove"
 
 function EditForm({ clan, onSaved }: { clan: ClanRow; onSaved: () => void }) {
   const [form, setForm] = useState({ name: clan.name, tag: clan.tag, description: clan.description });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const errors = useFieldErrors();
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    try {
+    await errors.run(async () => {
       await api("/admin/clan/set/clan", { body: { clanId: clan.id, ...form } });
-      setErrors({});
       toast.ok(t`Saved`);
       onSaved();
-    } catch (err) {
-      setErrors((err as ApiError).fields ?? {});
-      toast.error((err as ApiError).message);
-    }
+    });
   }
   const field = (name: "name" | "tag" | "description", label: string) => (
     <label>
       {label}
-      <input name={name} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} aria-invalid={errors[name] ? true : undefined} />
-      {errors[name] && <span className="tk-field-error">{errors[name]}</span>}
+      <input name={name} value={form[name]} onChange={(e) => (setForm({ ...form, [name]: e.target.value }), errors.clear(name))} {...errors.input(name)} />
+      <FieldError errors={errors} name={name} />
     </label>
   );
   return (

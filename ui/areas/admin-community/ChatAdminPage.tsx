@@ -6,6 +6,8 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { MessageList, setMessage, type AdminMessage } from "./Moderation.tsx";
 import { roomText } from "../../shell/AdminLabels.ts";
 
@@ -47,7 +49,7 @@ function Live({ room, onMute }: { room: string; onMute: () => void }) {
 function PostForm({ rooms }: { rooms: string[] }) {
   const [room, setRoom] = useState(rooms[0] ?? "global:ru");
   const [body, setBody] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFieldErrors();
   return (
     <form
       noValidate
@@ -55,32 +57,30 @@ function PostForm({ rooms }: { rooms: string[] }) {
       aria-labelledby="post-title"
       onSubmit={async (e) => {
         e.preventDefault();
-        setError(null);
-        try {
+        await errors.run(async () => {
           await setMessage({ action: "post", room, body });
           setBody("");
           toast.ok(t`Posted`);
-        } catch (err) {
-          setError((err as ApiError).fields?.body ?? (err as ApiError).message);
-        }
+        });
       }}
     >
       <h2 id="post-title">{t`Post as the system`}</h2>
       <label className="tk-row">
         {t`Room`}
-        <select value={room} onChange={(e) => setRoom(e.target.value)}>
+        <select value={room} onChange={(e) => (setRoom(e.target.value), errors.clear("room"))} {...errors.input("room")}>
           {rooms.map((r) => (
             <option key={r} value={r}>
               {roomText(r)}
             </option>
           ))}
         </select>
+        <FieldError errors={errors} name="room" />
       </label>
       <label style={{ display: "block" }}>
         {t`Message`}
-        <textarea value={body} maxLength={300} rows={2} onChange={(e) => setBody(e.target.value)} style={{ width: "100%" }} aria-invalid={error ? true : undefined} />
+        <textarea value={body} maxLength={300} rows={2} onChange={(e) => (setBody(e.target.value), errors.clear("body"))} style={{ width: "100%" }} {...errors.input("body")} />
+        <FieldError errors={errors} name="body" />
       </label>
-      {error && <p role="alert" className="tk-error">{error}</p>}
       <button type="submit" className="tk-btn tk-primary" disabled={!body.trim()}>
         {t`Post`}
       </button>
@@ -90,6 +90,7 @@ function PostForm({ rooms }: { rooms: string[] }) {
 
 function Words({ initial }: { initial: string[] }) {
   const [text, setText] = useState(initial.join("\n"));
+  const errors = useFieldErrors({ row: (n) => t`line ${ph({ n })}` });
   return (
     <form
       noValidate
@@ -97,19 +98,18 @@ function Words({ initial }: { initial: string[] }) {
       aria-labelledby="words-title"
       onSubmit={async (e) => {
         e.preventDefault();
-        try {
+        await errors.run(async () => {
           const r = await api<{ words: string[] }>("/admin/chat/setMessage", { body: { action: "words", words: text.split("\n") } });
           setText(r.words.join("\n"));
           toast.ok(t`Word filter saved`);
-        } catch (err) {
-          toast.error((err as ApiError).message);
-        }
+        });
       }}
     >
       <h2 id="words-title">{t`Word filter`}</h2>
       <label style={{ display: "block" }}>
         {t`Words masked in players' messages, one a line`}
-        <textarea value={text} rows={5} onChange={(e) => setText(e.target.value)} style={{ width: "100%" }} />
+        <textarea value={text} rows={5} onChange={(e) => (setText(e.target.value), errors.clear("words"))} style={{ width: "100%" }} {...errors.input("words")} />
+        <FieldError errors={errors} name="words" />
       </label>
       <button type="submit" className="tk-btn">
         {t`Save filter`}

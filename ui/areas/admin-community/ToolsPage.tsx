@@ -9,17 +9,23 @@ import { Load } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { FileImport } from "../../components/FileImport.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors, type FieldErrorState } from "../../lib/field-errors.ts";
 
 interface Head {
   networks: { key: string; name: string }[];
   format: string;
 }
 
-function IdField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+/** A player id input; the server's message about it (`name`, as the route calls the field) sits under it. */
+function IdField({ label, value, onChange, errors, name = "" }: { label: string; value: string; onChange: (v: string) => void; errors?: FieldErrorState; name?: string }) {
   return (
     <label className="tk-row">
       {label}
-      <input type="number" min={1} inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value)} style={{ width: 120 }} />
+      <span className="tk-field-stack">
+        <input type="number" min={1} inputMode="numeric" value={value} onChange={(e) => (onChange(e.target.value), errors?.clear(name))} style={{ width: 120 }} {...errors?.input(name)} />
+        {errors && <FieldError errors={errors} name={name} />}
+      </span>
     </label>
   );
 }
@@ -33,15 +39,12 @@ export default function ToolsPage() {
   const [to, setTo] = useState("");
   const [network, setNetwork] = useState("");
   const [socialId, setSocialId] = useState("");
-  const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<string> } | null>(null);
-  const ask = (text: string, run: () => Promise<string>) => setConfirm({ text, run });
-  const go = async (run: () => Promise<string>) => {
-    try {
-      toast.ok(await run());
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<string>; errors: FieldErrorState } | null>(null);
+  const swapErrors = useFieldErrors();
+  const transferErrors = useFieldErrors();
+  const socialErrors = useFieldErrors();
+  const ask = (text: string, run: () => Promise<string>, errors: FieldErrorState) => setConfirm({ text, run, errors });
+  const go = (run: () => Promise<string>, errors: FieldErrorState) => errors.run(async () => toast.ok(await run()));
   return (
     <section>
       <h1>{t`Support tools`}</h1>
@@ -67,9 +70,9 @@ export default function ToolsPage() {
               <h2 id="swap-title">{t`Swap sign-in identities`}</h2>
               <p>{t`Every social identity of the first account goes to the second and back; both are signed out. Swap again to undo.`}</p>
               <div className="tk-row" style={{ flexWrap: "wrap" }}>
-                <IdField label={t`First player id`} value={a} onChange={setA} />
-                <IdField label={t`Second player id`} value={b} onChange={setB} />
-                <button type="button" className="tk-btn tk-danger" disabled={!a || !b} onClick={() => ask(t`Swap the identities of #${ph({ a })} and #${ph({ b })}?`, async () => (await api("/admin/tools/swap/players", { body: { playerA: Number(a), playerB: Number(b) } }), t`Identities swapped`))}>
+                <IdField label={t`First player id`} value={a} onChange={setA} errors={swapErrors} name="playerA" />
+                <IdField label={t`Second player id`} value={b} onChange={setB} errors={swapErrors} name="playerB" />
+                <button type="button" className="tk-btn tk-danger" disabled={!a || !b} onClick={() => ask(t`Swap the identities of #${ph({ a })} and #${ph({ b })}?`, async () => (await api("/admin/tools/swap/players", { body: { playerA: Number(a), playerB: Number(b) } }), t`Identities swapped`), swapErrors)}>
                   {t`Swap`}
                 </button>
               </div>
@@ -78,11 +81,11 @@ export default function ToolsPage() {
               <h2 id="transfer-title">{t`Move a social identity`}</h2>
               <p>{t`Moves one network's identity to another account (which must have none of that network). Move it back to undo.`}</p>
               <div className="tk-row" style={{ flexWrap: "wrap" }}>
-                <IdField label={t`From player id`} value={from} onChange={setFrom} />
-                <IdField label={t`To player id`} value={to} onChange={setTo} />
+                <IdField label={t`From player id`} value={from} onChange={setFrom} errors={transferErrors} name="fromPlayerId" />
+                <IdField label={t`To player id`} value={to} onChange={setTo} errors={transferErrors} name="toPlayerId" />
                 <label className="tk-row">
                   {t`Network`}
-                  <select value={network} onChange={(e) => setNetwork(e.target.value)}>
+                  <select value={network} onChange={(e) => (setNetwork(e.target.value), transferErrors.clear("network"))} {...transferErrors.input("network")}>
                     <option value="">{t`Choose`}</option>
                     {d.networks.map((n) => (
                       <option key={n.key} value={n.key}>
@@ -90,8 +93,9 @@ export default function ToolsPage() {
                       </option>
                     ))}
                   </select>
+                  <FieldError errors={transferErrors} name="network" />
                 </label>
-                <button type="button" className="tk-btn tk-danger" disabled={!from || !to || !network} onClick={() => ask(t`Move the ${ph({ network })} identity of #${ph({ from })} to #${ph({ to })}?`, async () => (await api("/admin/tools/transfer/socialNetworks", { body: { fromPlayerId: Number(from), toPlayerId: Number(to), network } }), t`Identity moved`))}>
+                <button type="button" className="tk-btn tk-danger" disabled={!from || !to || !network} onClick={() => ask(t`Move the ${ph({ network })} identity of #${ph({ from })} to #${ph({ to })}?`, async () => (await api("/admin/tools/transfer/socialNetworks", { body: { fromPlayerId: Number(from), toPlayerId: Number(to), network } }), t`Identity moved`), transferErrors)}>
                   {t`Move`}
                 </button>
               </div>
@@ -100,8 +104,8 @@ export default function ToolsPage() {
               <h2 id="social-title">{t`Refresh from the social profile`}</h2>
               <p>{t`Sets the nickname and avatar from the profile data the network sent at the player's last game sign-in.`}</p>
               <div className="tk-row">
-                <IdField label={t`Player id`} value={socialId} onChange={setSocialId} />
-                <button type="button" className="tk-btn" disabled={!socialId} onClick={() => go(async () => { const r = await api<{ nickname: string }>(`/admin/tools/socialUpdate/${socialId}`, { body: {} }); return t`Now ${ph({ nickname: r.nickname })}`; })}>
+                <IdField label={t`Player id`} value={socialId} onChange={setSocialId} errors={socialErrors} name="playerId" />
+                <button type="button" className="tk-btn" disabled={!socialId} onClick={() => go(async () => { const r = await api<{ nickname: string }>(`/admin/tools/socialUpdate/${socialId}`, { body: {} }); return t`Now ${ph({ nickname: r.nickname })}`; }, socialErrors)}>
                   {t`Refresh`}
                 </button>
               </div>
@@ -115,7 +119,7 @@ export default function ToolsPage() {
         onConfirm={() => {
           const c = confirm!;
           setConfirm(null);
-          void go(c.run);
+          void go(c.run, c.errors);
         }}
         onCancel={() => setConfirm(null)}
       />

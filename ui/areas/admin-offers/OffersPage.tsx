@@ -2,10 +2,12 @@
 // and a form to create or edit one (titles, what it grants, gold price or billing item, start
 // and end, who sees it, per-player limit). The server checks the rules and answers field errors
 // in the page's locale; "Refresh caches" makes every instance reload the offers at once.
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { useFieldErrors } from "../../lib/field-errors.ts";
+import { ErrorField, FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table } from "../../components/Table.tsx";
@@ -91,107 +93,102 @@ const toInput = (d: Draft) => ({
   minLevel: d.minLevel, maxLevel: d.maxLevel, platforms: d.platforms, countries: d.countries.split(/[\s,]+/).filter(Boolean), audience: d.audience, perPlayerLimit: d.perPlayerLimit, active: d.active,
 });
 
-function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
-  return (
-    <label>
-      {label} {children}
-      {error && <span className="tk-field-error" role="alert">{error}</span>}
-    </label>
-  );
-}
+/** The offer's fields in words, for a message no input shows ("Grants · Items · row 1 · Count: …"). */
+const FIELD_NAMES: Record<string, MessageDescriptor> = {
+  titleRu: msg`Title (Russian)`, titleEn: msg`Title (English)`, grants: msg`Grants`, gold: msg`Gold`, silver: msg`Silver`, premiumDays: msg`Premium days`,
+  items: msg`Items`, type: msg`Item type`, id: msg`Item`, count: msg`Count`, priceGold: msg`Price in gold`, billingItemId: msg`Billing item`,
+  startsAt: msg`Starts`, endsAt: msg`Ends`, minLevel: msg`Lowest level`, maxLevel: msg`Highest level`, platforms: msg`Platforms`, countries: msg`Countries`,
+  audience: msg`Audience`, perPlayerLimit: msg`Times one player may take it`, active: msg`Active`,
+};
 
 function OfferForm({ data, draft, onSaved, onCancel }: { data: PageData; draft: Draft; onSaved: () => void; onCancel: () => void }) {
   const [d, setD] = useState(draft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState("");
+  const errors = useFieldErrors({ label: (f) => (FIELD_NAMES[f] ? i18n._(FIELD_NAMES[f]) : undefined), row: (n) => t`row ${ph({ n })}` });
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
   const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
   const save = async () => {
     setBusy(true);
-    setErrors({});
-    setMessage("");
-    try {
-      await api("/admin/specialOfferOptions/save", { method: "POST", body: toInput(d) });
-      toast.ok(t`Offer saved`);
-      onSaved();
-    } catch (e) {
-      const err = e as ApiError;
-      setErrors(err.fields);
-      if (!Object.keys(err.fields).length) setMessage(err.message);
-    } finally {
-      setBusy(false);
-    }
+    await errors.run(
+      async () => {
+        await api("/admin/specialOfferOptions/save", { method: "POST", body: toInput(d) });
+        toast.ok(t`Offer saved`);
+        onSaved();
+      },
+      { notice: false },
+    );
+    setBusy(false);
   };
-  const err = (k: string) => errors[k] ?? Object.entries(errors).find(([f]) => f.startsWith(`${k}.`))?.[1];
+  const item = (i: number, k: string) => ({ ...errors.input(`grants.items.${i}.${k}`) });
   return (
     <form noValidate className="tk-form tk-panel tk-offer-form" onSubmit={(e) => (e.preventDefault(), save())} aria-label={d.id ? t`Edit offer` : t`New offer`}>
       <h2>{d.id ? t`Edit offer #${ph({ id: d.id })}` : t`New offer`}</h2>
-      <Field label={t`Title (Russian)`} error={err("titleRu")}><input name="titleRu" value={d.titleRu} maxLength={100} onChange={(e) => set({ titleRu: e.target.value })} /></Field>
-      <Field label={t`Title (English)`} error={err("titleEn")}><input name="titleEn" value={d.titleEn} maxLength={100} onChange={(e) => set({ titleEn: e.target.value })} /></Field>
+      <ErrorField errors={errors} name="titleRu" label={t`Title (Russian)`}><input name="titleRu" value={d.titleRu} maxLength={100} onChange={(e) => set({ titleRu: e.target.value })} /></ErrorField>
+      <ErrorField errors={errors} name="titleEn" label={t`Title (English)`}><input name="titleEn" value={d.titleEn} maxLength={100} onChange={(e) => set({ titleEn: e.target.value })} /></ErrorField>
       <fieldset>
         <legend>{t`Price`}</legend>
         <div><label className="tk-inline"><input type="radio" name="pay" checked={d.pay === "gold"} onChange={() => set({ pay: "gold" })} /> {t`Gold`}</label>
         <label className="tk-inline"><input type="radio" name="pay" checked={d.pay === "billing"} onChange={() => set({ pay: "billing" })} /> {t`Real money (billing item)`}</label></div>
         {d.pay === "gold" ? (
-          <Field label={t`Price in gold`} error={err("priceGold")}><input name="priceGold" inputMode="numeric" value={d.priceGold} onChange={(e) => set({ priceGold: e.target.value })} /></Field>
+          <ErrorField errors={errors} name="priceGold" label={t`Price in gold`}><input name="priceGold" inputMode="numeric" value={d.priceGold} onChange={(e) => set({ priceGold: e.target.value })} /></ErrorField>
         ) : (
           <>
-            <Field label={t`Billing item`} error={err("billingItemId") ?? err("priceGold")}>
+            <ErrorField errors={errors} name="billingItemId" label={t`Billing item`}>
               <select name="billingItemId" value={d.billingItemId} onChange={(e) => set({ billingItemId: e.target.value })}>
                 <option value="">—</option>
                 {data.billingItems.map((b) => <option key={b.id} value={b.id}>{locale === "en" ? b.titleEn : b.titleRu} ({b.id})</option>)}
               </select>
-            </Field>
+            </ErrorField>
             <p className="tk-hint">{t`Billing grants what its item grants; it cannot grant shop items or a bundle of the offer's own yet.`}</p>
           </>
         )}
       </fieldset>
       {d.pay === "gold" && (
-        <fieldset>
+        <fieldset id={errors.id("grants")} aria-describedby={errors.of("grants") ? errors.errorId("grants") : undefined}>
           <legend>{t`Grants`}</legend>
-          {err("grants") && <span className="tk-field-error" role="alert">{err("grants")}</span>}
-          <Field label={t`Gold`} error={err("grants.gold")}><input name="gold" inputMode="numeric" value={d.gold} onChange={(e) => set({ gold: e.target.value })} /></Field>
-          <Field label={t`Silver`} error={err("grants.silver")}><input name="silver" inputMode="numeric" value={d.silver} onChange={(e) => set({ silver: e.target.value })} /></Field>
-          <Field label={t`Premium days`} error={err("grants.premiumDays")}><input name="premiumDays" inputMode="numeric" value={d.premiumDays} onChange={(e) => set({ premiumDays: e.target.value })} /></Field>
+          <FieldError errors={errors} name="grants" />
+          <ErrorField errors={errors} name="grants.gold" label={t`Gold`}><input name="gold" inputMode="numeric" value={d.gold} onChange={(e) => set({ gold: e.target.value })} /></ErrorField>
+          <ErrorField errors={errors} name="grants.silver" label={t`Silver`}><input name="silver" inputMode="numeric" value={d.silver} onChange={(e) => set({ silver: e.target.value })} /></ErrorField>
+          <ErrorField errors={errors} name="grants.premiumDays" label={t`Premium days`}><input name="premiumDays" inputMode="numeric" value={d.premiumDays} onChange={(e) => set({ premiumDays: e.target.value })} /></ErrorField>
           {d.items.map((it, i) => (
             <div className="tk-row" key={i}>
-              <select aria-label={t`Item type`} value={it.type} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, type: e.target.value as ItemType, id: "" } : x)) })}>
+              <select aria-label={t`Item type`} {...item(i, "type")} value={it.type} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, type: e.target.value as ItemType, id: "" } : x)) })}>
                 {(Object.keys(ITEM_TYPE) as ItemType[]).map((k) => <option key={k} value={k}>{i18n._(ITEM_TYPE[k])}</option>)}
               </select>
-              <select aria-label={t`Item`} value={it.id} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, id: e.target.value } : x)) })}>
+              <select aria-label={t`Item`} {...item(i, "id")} value={it.id} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, id: e.target.value } : x)) })}>
                 <option value="">—</option>
                 {data.catalogue[it.type].map((c) => <option key={c.id} value={c.id}>{name(c)}</option>)}
               </select>
-              <input aria-label={t`Count`} inputMode="numeric" size={4} value={it.count} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, count: e.target.value } : x)) })} />
+              <input aria-label={t`Count`} {...item(i, "count")} inputMode="numeric" size={4} value={it.count} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, count: e.target.value } : x)) })} />
               <button type="button" className="tk-btn" onClick={() => set({ items: d.items.filter((_, j) => j !== i) })}>{t`Remove`}</button>
+              {(["type", "id", "count"] as const).map((k) => <FieldError key={k} errors={errors} name={`grants.items.${i}.${k}`} />)}
             </div>
           ))}
           <button type="button" className="tk-btn" onClick={() => set({ items: [...d.items, { type: "consumable", id: "", count: "1" }] })}>{t`Add an item`}</button>
         </fieldset>
       )}
-      <DateTimePicker label={t`Starts`} value={d.startsAt} onChange={(v) => set({ startsAt: v })} error={err("startsAt")} />
-      <DateTimePicker label={t`Ends`} value={d.endsAt} onChange={(v) => set({ endsAt: v })} error={err("endsAt")} />
+      <DateTimePicker id={errors.id("startsAt")} label={t`Starts`} value={d.startsAt} onChange={(v) => (set({ startsAt: v }), errors.clear("startsAt"))} error={errors.of("startsAt")} />
+      <DateTimePicker id={errors.id("endsAt")} label={t`Ends`} value={d.endsAt} onChange={(v) => (set({ endsAt: v }), errors.clear("endsAt"))} error={errors.of("endsAt")} />
       <fieldset>
         <legend>{t`Who sees it`}</legend>
-        <Field label={t`Lowest level`} error={err("minLevel")}><input name="minLevel" inputMode="numeric" value={d.minLevel} onChange={(e) => set({ minLevel: e.target.value })} /></Field>
-        <Field label={t`Highest level`} error={err("maxLevel")}><input name="maxLevel" inputMode="numeric" value={d.maxLevel} onChange={(e) => set({ maxLevel: e.target.value })} /></Field>
+        <ErrorField errors={errors} name="minLevel" label={t`Lowest level`}><input name="minLevel" inputMode="numeric" value={d.minLevel} onChange={(e) => set({ minLevel: e.target.value })} /></ErrorField>
+        <ErrorField errors={errors} name="maxLevel" label={t`Highest level`}><input name="maxLevel" inputMode="numeric" value={d.maxLevel} onChange={(e) => set({ maxLevel: e.target.value })} /></ErrorField>
         <div className="tk-row" role="group" aria-label={t`Platforms (none: all)`}>
           {t`Platforms (none: all)`}
           {data.platforms.map((p) => (
             <label key={p} className="tk-inline"><input type="checkbox" checked={d.platforms.includes(p)} onChange={(e) => set({ platforms: e.target.checked ? [...d.platforms, p] : d.platforms.filter((x) => x !== p) })} /> {p}</label>
           ))}
         </div>
-        <Field label={t`Countries, e.g. RU, KZ (empty: all)`} error={err("countries")}><input name="countries" value={d.countries} onChange={(e) => set({ countries: e.target.value })} /></Field>
-        <Field label={t`Audience`} error={err("audience")}>
+        <ErrorField errors={errors} name="countries" label={t`Countries, e.g. RU, KZ (empty: all)`}><input name="countries" value={d.countries} onChange={(e) => set({ countries: e.target.value })} /></ErrorField>
+        <ErrorField errors={errors} name="audience" label={t`Audience`}>
           <select name="audience" value={d.audience} onChange={(e) => set({ audience: e.target.value })}>
             {data.audiences.map((a) => <option key={a} value={a}>{AUDIENCE[a] ? i18n._(AUDIENCE[a]) : a}</option>)}
           </select>
-        </Field>
+        </ErrorField>
       </fieldset>
-      <Field label={t`Times one player may take it`} error={err("perPlayerLimit")}><input name="perPlayerLimit" inputMode="numeric" value={d.perPlayerLimit} onChange={(e) => set({ perPlayerLimit: e.target.value })} /></Field>
+      <ErrorField errors={errors} name="perPlayerLimit" label={t`Times one player may take it`}><input name="perPlayerLimit" inputMode="numeric" value={d.perPlayerLimit} onChange={(e) => set({ perPlayerLimit: e.target.value })} /></ErrorField>
       <label className="tk-inline"><input type="checkbox" name="active" checked={d.active} onChange={(e) => set({ active: e.target.checked })} /> {t`Active`}</label>
-      {message && <p className="tk-field-error" role="alert">{message}</p>}
+      <FormMessage errors={errors} />
       <div className="tk-row">
         <button type="submit" className="tk-btn tk-primary" disabled={busy}>{t`Save offer`}</button>
         <button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>

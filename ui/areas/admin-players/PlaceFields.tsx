@@ -3,10 +3,12 @@
 import { useEffect } from "react";
 import { t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import type { FieldErrorState } from "../../lib/field-errors.ts";
+import { FieldError } from "../../components/Form.tsx";
 
 interface Props {
   profile: Record<string, string>;
-  errors: Record<string, string>;
+  errors: FieldErrorState;
   onChange: (next: Record<string, string>) => void;
 }
 
@@ -23,7 +25,7 @@ export function PlaceFields({ profile, errors, onChange }: Props) {
     <>
       <label>
         {t`Region`}
-        <select name="region" value={profile.region ?? ""} aria-invalid={!!errors.region} onChange={(e) => onChange({ ...profile, region: e.target.value, city: "" })}>
+        <select name="region" value={profile.region ?? ""} {...errors.input("region")} onChange={(e) => (onChange({ ...profile, region: e.target.value, city: "" }), errors.clear("region"))}>
           <option value="">{t`not known`}</option>
           {(regions.data?.regions ?? []).map((r) => (
             <option key={r.code} value={r.code}>
@@ -31,11 +33,11 @@ export function PlaceFields({ profile, errors, onChange }: Props) {
             </option>
           ))}
         </select>
-        {errors.region && <span className="tk-field-error">{errors.region}</span>}
+        <FieldError errors={errors} name="region" />
       </label>
       <label>
         {t`City`}
-        <select name="city" value={profile.city ?? ""} disabled={!profile.region} aria-invalid={!!errors.city} onChange={(e) => onChange({ ...profile, city: e.target.value })}>
+        <select name="city" value={profile.city ?? ""} disabled={!profile.region} {...errors.input("city")} onChange={(e) => (onChange({ ...profile, city: e.target.value }), errors.clear("city"))}>
           <option value="">{t`not known`}</option>
           {(cities.data?.cities ?? []).map((c) => (
             <option key={c} value={c}>
@@ -43,7 +45,7 @@ export function PlaceFields({ profile, errors, onChange }: Props) {
             </option>
           ))}
         </select>
-        {errors.city && <span className="tk-field-error">{errors.city}</span>}
+        <FieldError errors={errors} name="city" />
       </label>
     </>
   );

@@ -2,7 +2,9 @@
 // (ban with reason and end, unban, suspect mark), progress reset and erasure (each confirmed).
 import { useState, type FormEvent } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi, ApiError } from "../../lib/api.ts";
+import { useFieldErrors, type FieldErrorState } from "../../lib/field-errors.ts";
+import { FieldError } from "../../components/Form.tsx";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -56,34 +58,31 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
   const card = useApi<Card>(`/admin/player/${id}`);
   const [pending, setPending] = useState<Pending | null>(null);
   const [profile, setProfile] = useState<Record<string, string> | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const profileErrors = useFieldErrors();
+  const banErrors = useFieldErrors();
+  const actionErrors = useFieldErrors();
   const [reason, setReason] = useState("");
   const [until, setUntil] = useState<number | null>(null);
 
-  const run = async (fn: () => Promise<unknown>, done: string) => {
-    try {
+  /** Runs a change; a refused field's message goes under its input in the form of `errors`. */
+  const run = (fn: () => Promise<unknown>, done: string, errors: FieldErrorState = actionErrors) =>
+    errors.run(async () => {
       await fn();
-      setErrors({});
       toast.ok(done);
       card.reload();
-      return true;
-    } catch (e) {
-      setErrors((e as ApiError).fields ?? {});
-      toast.error((e as ApiError).message);
-      return false;
-    }
-  };
-  const confirm = (text: string, fn: () => Promise<unknown>, done: string) => setPending({ text, run: () => run(fn, done) });
+    });
+  const confirm = (text: string, fn: () => Promise<unknown>, done: string, errors?: FieldErrorState) => setPending({ text, run: () => run(fn, done, errors) });
   const setPlayer = (body: Record<string, unknown>) => api("/admin/player/setPlayer", { body: { playerId: id, ...body } });
 
   async function saveProfile(e: FormEvent) {
     e.preventDefault();
-    if (await run(() => api("/admin/player/setProfile", { body: { playerId: id, ...profile } }), t`Saved`)) setProfile(null);
+    if (await run(() => api("/admin/player/setProfile", { body: { playerId: id, ...profile } }), t`Saved`, profileErrors)) setProfile(null);
   }
   function ban(e: FormEvent) {
     e.preventDefault();
-    if (until === null) return setErrors({ until: t`Enter the end of the ban as DD.MM.YYYY HH:mm:ss.` });
-    confirm(t`Ban this player until ${ph({ until: fmtDateTime(until) })}? Their sessions end at once.`, () => setPlayer({ action: "ban", reason, until: new Date(until).toISOString() }), t`Banned`);
+    if (until === null) return void banErrors.take(new ApiError(400, "validation", "", { until: t`Enter the end of the ban as DD.MM.YYYY HH:mm:ss.` }));
+    banErrors.clear();
+    confirm(t`Ban this player until ${ph({ until: fmtDateTime(until) })}? Their sessions end at once.`, () => setPlayer({ action: "ban", reason, until: new Date(until).toISOString() }), t`Banned`, banErrors);
   }
 
   return (
@@ -133,14 +132,14 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
                 ).map(([name, label]) => (
                   <label key={name}>
                     {label}
-                    <input name={name} value={profile[name]} aria-invalid={!!errors[name]} onChange={(e) => setProfile({ ...profile, [name]: e.target.value })} />
-                    {errors[name] && <span className="tk-field-error">{errors[name]}</span>}
+                    <input name={name} value={profile[name]} {...profileErrors.input(name)} onChange={(e) => (setProfile({ ...profile, [name]: e.target.value }), profileErrors.clear(name))} />
+                    <FieldError errors={profileErrors} name={name} />
                   </label>
                 ))}
-                <PlaceFields profile={profile} errors={errors} onChange={setProfile} />
+                <PlaceFields profile={profile} errors={profileErrors} onChange={setProfile} />
                 <div className="tk-row">
                   <button type="submit" className="tk-btn tk-primary">{t`Save`}</button>
-                  <button type="button" className="tk-btn" onClick={() => (setProfile(null), setErrors({}))}>{t`Cancel`}</button>
+                  <button type="button" className="tk-btn" onClick={() => (setProfile(null), profileErrors.clear())}>{t`Cancel`}</button>
                 </div>
               </form>
             )}
@@ -154,10 +153,10 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
               <form onSubmit={ban} className="tk-form-grid" noValidate aria-label={t`Ban`}>
                 <label>
                   {t`Reason`}
-                  <input name="reason" value={reason} aria-invalid={!!errors.reason} onChange={(e) => setReason(e.target.value)} />
-                  {errors.reason && <span className="tk-field-error">{errors.reason}</span>}
+                  <input name="reason" value={reason} {...banErrors.input("reason")} onChange={(e) => (setReason(e.target.value), banErrors.clear("reason"))} />
+                  <FieldError errors={banErrors} name="reason" />
                 </label>
-                <DateTimePicker label={t`Banned until`} value={until} onChange={setUntil} required error={errors.until} />
+                <DateTimePicker id={banErrors.id("until")} label={t`Banned until`} value={until} onChange={(v) => (setUntil(v), banErrors.clear("until"))} required error={banErrors.of("until")} />
                 <button type="submit" className="tk-btn tk-danger">{t`Ban`}</button>
               </form>
             )}

@@ -8,6 +8,8 @@ import { Load } from "../../components/States.tsx";
 import { Table } from "../../components/Table.tsx";
 import type { Column } from "../../components/DataTable.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 
@@ -36,15 +38,15 @@ export default function PlayerShopPage({ params }: { params: Record<string, stri
   const state = useApi<Data>(`/admin/player/${id}/shop`);
   const [pending, setPending] = useState<Pending | null>(null);
   const [quantity, setQuantity] = useState("1");
+  // A refused quantity is said under its input; other refusals (not enough gold) as a notice.
+  const errors = useFieldErrors();
   const buyNow = async ({ item, currency }: Pending) => {
     const body = item.type === "tank" ? { tankId: item.id, currency } : { consumableId: item.id, currency, quantity };
-    try {
+    await errors.run(async () => {
       await api(`/admin/player/${id}/shop/${item.type === "tank" ? "buyTank" : "buyConsumable"}`, { body });
       toast.ok(t`Bought`);
       state.reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    });
   };
   const price = (i: Item, c: "gold" | "silver") => (c === "gold" ? i.priceGold : i.priceSilver);
   const columns: Column<Item>[] = [
@@ -80,7 +82,8 @@ export default function PlayerShopPage({ params }: { params: Record<string, stri
             <p>{t`The player pays: gold ${ph({ gold: fmtInt(d.balance.gold) })}, silver ${ph({ silver: fmtInt(d.balance.silver) })}; level ${ph({ level: d.player.level })}.`}</p>
             <label>
               {t`Consumables per purchase`}
-              <input type="number" min={1} max={100} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+              <input type="number" min={1} max={100} value={quantity} onChange={(e) => (setQuantity(e.target.value), errors.clear("quantity"))} {...errors.input("quantity")} />
+              <FieldError errors={errors} name="quantity" />
             </label>
             <Table rows={d.items.filter((i) => i.type !== "camouflage")} columns={columns} />
           </>

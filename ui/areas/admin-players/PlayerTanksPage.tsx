@@ -8,6 +8,8 @@ import { Load } from "../../components/States.tsx";
 import { Table } from "../../components/Table.tsx";
 import type { Column } from "../../components/DataTable.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
@@ -32,15 +34,14 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
   const state = useApi<Data>(`/admin/player/${id}/tanks`);
   const [grant, setGrant] = useState("");
   const [removing, setRemoving] = useState<Tank | null>(null);
-  const change = async (action: string, tankId: number | string, done: string) => {
-    try {
+  const grantErrors = useFieldErrors();
+  const rowErrors = useFieldErrors();
+  const change = (action: string, tankId: number | string, done: string, errors = rowErrors) =>
+    errors.run(async () => {
       await api(`/admin/player/${id}/tanks/${action}`, { method: "POST", body: { tankId } });
       toast.ok(done);
       state.reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+    });
   const columns: Column<Tank>[] = [
     { id: "id", label: t`Id`, value: (r) => r.id },
     { id: "name", label: t`Tank`, value: (r) => r.name },
@@ -73,17 +74,18 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
               className="tk-row"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (grant) void change("save", grant, t`Tank granted`).then(() => setGrant(""));
+                if (grant) void change("save", grant, t`Tank granted`, grantErrors).then((ok) => ok && setGrant(""));
               }}
             >
               <label>
                 {t`Grant a tank (free of charge)`}
-                <select name="tankId" value={grant} onChange={(e) => setGrant(e.target.value)}>
+                <select name="tankId" value={grant} onChange={(e) => (setGrant(e.target.value), grantErrors.clear("tankId"))} {...grantErrors.input("tankId")}>
                   <option value="">—</option>
                   {d.catalogue.map((c) => (
                     <option key={c.id} value={c.id} disabled={d.rows.some((r) => r.id === c.id)}>{`${c.name} (${valueText("nation", c.nation)}, ${romanTier(c.tier)})`}</option>
                   ))}
                 </select>
+                <FieldError errors={grantErrors} name="tankId" />
               </label>
               <button type="submit" className="tk-btn tk-primary" disabled={!grant}>{t`Grant`}</button>
             </form>

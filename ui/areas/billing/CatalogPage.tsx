@@ -2,7 +2,7 @@
 // prices per market and currency, availability), multipliers, export, import with a preview
 // before applying, and the cache refresh buttons.
 import { useMemo, useState } from "react";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi, ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -13,7 +13,8 @@ import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { majorToMinor, minorToMajor } from "../../lib/money.ts";
 import { messageText } from "../../lib/form.ts";
-import { pathLabel } from "../../lib/schema-form.ts";
+import { useFieldErrors } from "../../lib/field-errors.ts";
+import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { money, GRANT_NAMES } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
@@ -57,29 +58,16 @@ const FIELD_NAMES: Record<string, MessageDescriptor> = {
   markets: msg`Markets`, countries: msg`Countries`, platforms: msg`Platforms`, from: msg`Available from`, until: msg`Available until`,
   sortOrder: msg`Sort order`, active: msg`Active`, multipliers: msg`Multipliers`, itemId: msg`Item`, percent: msg`Percent`, startsAt: msg`Starts`, endsAt: msg`Ends`,
 };
-/** A server field path in words: "prices.0.amount" → "Prices · price 1 · Amount". */
-const fieldName = (path: string) => pathLabel(path, (f) => (FIELD_NAMES[f] ? t(FIELD_NAMES[f]) : f), (n) => t`row ${ph({ n })}`);
-
-/** Errors no input on the form shows, named in words. */
-function OtherErrors({ errors, shown }: { errors: Record<string, string>; shown: (k: string) => boolean }) {
-  const rest = Object.entries(errors).filter(([k]) => !shown(k));
-  if (!rest.length) return null;
-  return (
-    <ul className="tk-error" role="alert">
-      {rest.map(([k, m]) => (
-        <li key={k}>{fieldName(k)}: {m}</li>
-      ))}
-    </ul>
-  );
-}
+/** A field of the item in words, rows counted from 1 ("Prices · row 1 · Amount" for a message no input shows). */
+const fieldWords = () => ({ label: (f: string) => (FIELD_NAMES[f] ? t(FIELD_NAMES[f]) : undefined), row: (n: number) => t`row ${ph({ n })}` });
 
 function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; isNew: boolean; markets: string[]; currencies: string[]; onDone: () => void }) {
   const [v, setV] = useState(item);
   const [prices, setPrices] = useState<PriceRow[]>(item.prices.map((p) => ({ market: p.market, currency: p.currency, amount: minorToMajor(p.amount, p.currency) })));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const errors = useFieldErrors(fieldWords());
   const [busy, setBusy] = useState(false);
-  const err = (k: string) => errors[k] && <small className="tk-field-error" id={`bf-${k}-error`}>{errors[k]}</small>;
-  const invalid = (k: string) => ({ "aria-invalid": !!errors[k], "aria-describedby": errors[k] ? `bf-${k}-error` : undefined });
+  const err = (k: string) => <FieldError errors={errors} name={k} />;
+  const invalid = (k: string) => errors.input(k);
   const setPrice = (i: number, patch: Partial<PriceRow>) => setPrices(prices.map((p, j) => (j === i ? { ...p, ...patch } : p)));
   async function save(e: React.FormEvent) {
     e.preventDefault();
@@ -91,46 +79,35 @@ function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; is
       else if (minor === null) local[`prices.${i}.amount`] = messageText(locale, { id: "validation.number" });
       return { market: p.market, currency: p.currency, amount: minor ?? p.amount };
     });
-    setErrors(local);
-    if (Object.keys(local).length) {
-      document.getElementById(`bf-${Object.keys(local)[0]}`)?.focus();
-      return;
-    }
+    if (Object.keys(local).length) return void errors.take(new ApiError(400, "validation", "", local));
     setBusy(true);
-    try {
+    // A message no input shows is said above the buttons (named in words), a refusal of no field as a notice.
+    await errors.run(async () => {
       await api(isNew ? "/admin/billing/catalog/add" : "/admin/billing/catalog/save", { body: { ...v, prices: parsed } });
       toast.ok(t`Saved`);
       onDone();
-    } catch (x) {
-      const fields = (x as ApiError).fields ?? {};
-      setErrors(fields);
-      if (!Object.keys(fields).length) toast.error((x as ApiError).message);
-      else document.getElementById(`bf-${Object.keys(fields)[0]}`)?.focus();
-    }
+    }, { notice: false });
     setBusy(false);
   }
   const num = (path: "gold" | "silver" | "premiumDays") => (
     <label>
-      {t(GRANT_NAMES[path])} <input id={`bf-grants.${path}`} inputMode="numeric" value={String(v.grants[path])} onChange={(e) => setV({ ...v, grants: { ...v.grants, [path]: e.target.value as never } })} {...invalid(`grants.${path}`)} />
+      {t(GRANT_NAMES[path])} <input inputMode="numeric" value={String(v.grants[path])} onChange={(e) => setV({ ...v, grants: { ...v.grants, [path]: e.target.value as never } })} {...invalid(`grants.${path}`)} />
       {err(`grants.${path}`)}
     </label>
   );
-  const shown = (k: string) =>
-    ["id", "titleRu", "titleEn", "grants.gold", "grants.silver", "grants.premiumDays", "bonusGold", "prices", "availability.until", "availability.from", "sortOrder"].includes(k) ||
-    /^prices\.\d+\.(market|currency|amount)$/.test(k) || k.startsWith("availability.countries");
   return (
     <form noValidate onSubmit={save} aria-busy={busy} aria-label={isNew ? t`New item` : t`Item ${ph({ id: item.id })}`} className="tk-billing-form" style={{ display: "grid", gap: 10, background: "var(--panel)", padding: 16, borderRadius: 8 }}>
       <div className="tk-row">
         <label>
-          {t`Id`} <input id="bf-id" value={v.id} readOnly={!isNew} onChange={(e) => setV({ ...v, id: e.target.value })} {...invalid("id")} />
+          {t`Id`} <input value={v.id} readOnly={!isNew} onChange={(e) => setV({ ...v, id: e.target.value })} {...invalid("id")} />
           {err("id")}
         </label>
         <label>
-          {t`Title (ru)`} <input id="bf-titleRu" value={v.titleRu} onChange={(e) => setV({ ...v, titleRu: e.target.value })} {...invalid("titleRu")} />
+          {t`Title (ru)`} <input value={v.titleRu} onChange={(e) => setV({ ...v, titleRu: e.target.value })} {...invalid("titleRu")} />
           {err("titleRu")}
         </label>
         <label>
-          {t`Title (en)`} <input id="bf-titleEn" value={v.titleEn} onChange={(e) => setV({ ...v, titleEn: e.target.value })} {...invalid("titleEn")} />
+          {t`Title (en)`} <input value={v.titleEn} onChange={(e) => setV({ ...v, titleEn: e.target.value })} {...invalid("titleEn")} />
           {err("titleEn")}
         </label>
       </div>
@@ -140,7 +117,7 @@ function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; is
         {num("silver")}
         {num("premiumDays")}
         <label>
-          {t`Bonus gold`} <input id="bf-bonusGold" inputMode="numeric" value={String(v.bonusGold)} onChange={(e) => setV({ ...v, bonusGold: e.target.value as never })} {...invalid("bonusGold")} />
+          {t`Bonus gold`} <input inputMode="numeric" value={String(v.bonusGold)} onChange={(e) => setV({ ...v, bonusGold: e.target.value as never })} {...invalid("bonusGold")} />
           {err("bonusGold")}
         </label>
       </fieldset>
@@ -152,22 +129,22 @@ function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; is
           <div key={i} className="tk-row" role="group" aria-label={t`Price ${ph({ n: i + 1 })}`}>
             <label>
               {t`Market`}{" "}
-              <select id={`bf-prices.${i}.market`} value={p.market} onChange={(e) => setPrice(i, { market: e.target.value })} {...invalid(`prices.${i}.market`)}>
+              <select value={p.market} onChange={(e) => setPrice(i, { market: e.target.value })} {...invalid(`prices.${i}.market`)}>
                 {markets.map((m) => <option key={m} value={m}>{valueText("store", m)}</option>)}
               </select>
               {err(`prices.${i}.market`)}
             </label>
             <label>
               {t`Currency`}{" "}
-              <select id={`bf-prices.${i}.currency`} value={p.currency} onChange={(e) => setPrice(i, { currency: e.target.value })} {...invalid(`prices.${i}.currency`)}>
+              <select value={p.currency} onChange={(e) => setPrice(i, { currency: e.target.value })} {...invalid(`prices.${i}.currency`)}>
                 {currencies.map((c) => <option key={c} value={c}>{c}</option>)}
               </select>
               {err(`prices.${i}.currency`)}
             </label>
             <label>
               {t`Amount, ${ph({ currency: p.currency })}`}{" "}
-              <input id={`bf-prices.${i}.amount`} inputMode="decimal" value={p.amount} onChange={(e) => setPrice(i, { amount: e.target.value })} {...invalid(`prices.${i}.amount`)} />
-              {!errors[`prices.${i}.amount`] && majorToMinor(p.amount, p.currency) !== null && <small className="tk-hint">{money(majorToMinor(p.amount, p.currency)!, p.currency)}</small>}
+              <input inputMode="decimal" value={p.amount} onChange={(e) => setPrice(i, { amount: e.target.value })} {...invalid(`prices.${i}.amount`)} />
+              {!errors.of(`prices.${i}.amount`) && majorToMinor(p.amount, p.currency) !== null && <small className="tk-hint">{money(majorToMinor(p.amount, p.currency)!, p.currency)}</small>}
               {err(`prices.${i}.amount`)}
             </label>
             <button type="button" className="tk-btn tk-danger" onClick={() => setPrices(prices.filter((_, j) => j !== i))} aria-label={t`Remove price ${ph({ n: i + 1 })}`}>{t`Remove`}</button>
@@ -185,25 +162,25 @@ function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; is
           </select>
         </label>
         <label>
-          {t`Countries, comma-separated (empty: all)`} <input id="bf-availability.countries" value={v.availability.countries.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, countries: list(e.target.value.toUpperCase()) } })} {...invalid("availability.countries.0")} />
-          {Object.entries(errors).filter(([k]) => k.startsWith("availability.countries")).map(([k, m]) => <small key={k} className="tk-field-error">{m}</small>)}
+          {t`Countries, comma-separated (empty: all)`} <input value={v.availability.countries.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, countries: list(e.target.value.toUpperCase()) } })} {...invalid("availability.countries")} />
+          {err("availability.countries")}
         </label>
         <label>
           {t`Platforms, comma-separated (empty: all)`} <input value={v.availability.platforms.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, platforms: list(e.target.value) } })} />
         </label>
         <label>
-          {t`Available from`} <input id="bf-availability.from" type="datetime-local" value={toLocalInput(v.availability.from)} onChange={(e) => setV({ ...v, availability: { ...v.availability, from: fromLocalInput(e.target.value) } })} {...invalid("availability.from")} />
+          {t`Available from`} <input type="datetime-local" value={toLocalInput(v.availability.from)} onChange={(e) => setV({ ...v, availability: { ...v.availability, from: fromLocalInput(e.target.value) } })} {...invalid("availability.from")} />
           {err("availability.from")}
         </label>
         <label>
-          {t`Available until`} <input id="bf-availability.until" type="datetime-local" value={toLocalInput(v.availability.until)} onChange={(e) => setV({ ...v, availability: { ...v.availability, until: fromLocalInput(e.target.value) } })} {...invalid("availability.until")} />
+          {t`Available until`} <input type="datetime-local" value={toLocalInput(v.availability.until)} onChange={(e) => setV({ ...v, availability: { ...v.availability, until: fromLocalInput(e.target.value) } })} {...invalid("availability.until")} />
           {err("availability.until")}
         </label>
       </fieldset>
-      <OtherErrors errors={errors} shown={shown} />
+      <FormMessage errors={errors} />
       <div className="tk-row">
         <label>
-          {t`Sort order`} <input id="bf-sortOrder" inputMode="numeric" value={String(v.sortOrder)} onChange={(e) => setV({ ...v, sortOrder: e.target.value as never })} {...invalid("sortOrder")} />
+          {t`Sort order`} <input inputMode="numeric" value={String(v.sortOrder)} onChange={(e) => setV({ ...v, sortOrder: e.target.value as never })} {...invalid("sortOrder")} />
           {err("sortOrder")}
         </label>
         <label>
@@ -218,22 +195,16 @@ function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; is
 
 function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () => void }) {
   const [rows, setRows] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const errors = useFieldErrors(fieldWords());
   const set = (i: number, patch: Partial<Multiplier>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const err = (i: number, k: string) => errors[`multipliers.${i}.${k}`] && <small className="tk-field-error">{errors[`multipliers.${i}.${k}`]}</small>;
-  async function save() {
-    setErrors({});
-    try {
+  const err = (i: number, k: string) => <FieldError errors={errors} name={`multipliers.${i}.${k}`} />;
+  const invalid = (i: number, k: string) => errors.input(`multipliers.${i}.${k}`);
+  const save = () =>
+    errors.run(async () => {
       await api("/admin/billing/multipliers/save", { body: { multipliers: rows } });
       toast.ok(t`Saved`);
       onDone();
-    } catch (x) {
-      const fields = (x as ApiError).fields ?? {};
-      setErrors(fields);
-      if (!Object.keys(fields).length) toast.error((x as ApiError).message);
-    }
-  }
-  const shown = (k: string) => /^multipliers\.\d+\.(itemId|currency|percent|startsAt|endsAt)$/.test(k);
+    }, { notice: false });
   return (
     <section>
       <h2>{t`Multipliers`}</h2>
@@ -244,18 +215,18 @@ function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () =>
           <tbody>
             {rows.map((r, i) => (
               <tr key={i}>
-                <td><input aria-label={t`Item (empty: all)`} value={r.itemId ?? ""} onChange={(e) => set(i, { itemId: e.target.value || null })} aria-invalid={!!errors[`multipliers.${i}.itemId`]} />{err(i, "itemId")}</td>
-                <td><select aria-label={t`Currency`} value={r.currency} onChange={(e) => set(i, { currency: e.target.value as "gold" })}><option value="gold">{valueText("currency", "gold")}</option><option value="silver">{valueText("currency", "silver")}</option></select>{err(i, "currency")}</td>
-                <td><input aria-label={t`Percent`} inputMode="numeric" value={String(r.percent)} onChange={(e) => set(i, { percent: e.target.value as never })} aria-invalid={!!errors[`multipliers.${i}.percent`]} />{err(i, "percent")}</td>
-                <td><input aria-label={t`Starts`} type="datetime-local" value={toLocalInput(r.startsAt)} onChange={(e) => set(i, { startsAt: fromLocalInput(e.target.value) ?? 0 })} />{err(i, "startsAt")}</td>
-                <td><input aria-label={t`Ends`} type="datetime-local" value={toLocalInput(r.endsAt)} onChange={(e) => set(i, { endsAt: fromLocalInput(e.target.value) ?? 0 })} aria-invalid={!!errors[`multipliers.${i}.endsAt`]} />{err(i, "endsAt")}</td>
+                <td><input aria-label={t`Item (empty: all)`} value={r.itemId ?? ""} onChange={(e) => set(i, { itemId: e.target.value || null })} {...invalid(i, "itemId")} />{err(i, "itemId")}</td>
+                <td><select aria-label={t`Currency`} value={r.currency} onChange={(e) => set(i, { currency: e.target.value as "gold" })} {...invalid(i, "currency")}><option value="gold">{valueText("currency", "gold")}</option><option value="silver">{valueText("currency", "silver")}</option></select>{err(i, "currency")}</td>
+                <td><input aria-label={t`Percent`} inputMode="numeric" value={String(r.percent)} onChange={(e) => set(i, { percent: e.target.value as never })} {...invalid(i, "percent")} />{err(i, "percent")}</td>
+                <td><input aria-label={t`Starts`} type="datetime-local" value={toLocalInput(r.startsAt)} onChange={(e) => set(i, { startsAt: fromLocalInput(e.target.value) ?? 0 })} {...invalid(i, "startsAt")} />{err(i, "startsAt")}</td>
+                <td><input aria-label={t`Ends`} type="datetime-local" value={toLocalInput(r.endsAt)} onChange={(e) => set(i, { endsAt: fromLocalInput(e.target.value) ?? 0 })} {...invalid(i, "endsAt")} />{err(i, "endsAt")}</td>
                 <td><button type="button" className="tk-btn" onClick={() => setRows(rows.filter((_, j) => j !== i))}>{t`Remove`}</button></td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <OtherErrors errors={errors} shown={shown} />
+      <FormMessage errors={errors} />
       <div className="tk-row">
         <button type="button" className="tk-btn" onClick={() => setRows([...rows, { itemId: null, currency: "gold", percent: 200, startsAt: Date.now(), endsAt: Date.now() + 2 * 86_400_000 }])}>{t`Add multiplier`}</button>
         <button type="button" className="tk-btn tk-primary" onClick={save}>{t`Save multipliers`}</button>

@@ -6,6 +6,8 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { ph, t } from "@lingui/core/macro";
@@ -56,7 +58,8 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState("");
   const [credit, setCredit] = useState({ gold: "", silver: "", premiumDays: "", reason: "" });
-  const [creditErrors, setCreditErrors] = useState<Record<string, string>>({});
+  const creditErrors = useFieldErrors();
+  const reverseErrors = useFieldErrors();
 
   const refresh = () => (setVersion((v) => v + 1), head.reload());
   const act = async (fn: () => Promise<string>) => {
@@ -124,16 +127,12 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
 
   async function addCredit(e: React.FormEvent) {
     e.preventDefault();
-    try {
+    await creditErrors.run(async () => {
       await api("/admin/playerPayment/add", { body: { playerId, ...credit } });
       setCredit({ gold: "", silver: "", premiumDays: "", reason: "" });
-      setCreditErrors({});
       toast.ok(t`Credited`);
       refresh();
-    } catch (err) {
-      setCreditErrors((err as ApiError).fields ?? {});
-      toast.error((err as ApiError).message);
-    }
+    });
   }
 
   return (
@@ -161,13 +160,13 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         <div className="tk-row">
           {(["gold", "silver", "premiumDays"] as const).map((k) => (
             <label key={k}>
-              {t(GRANT_NAMES[k])} <input inputMode="numeric" value={credit[k]} onChange={(e) => setCredit({ ...credit, [k]: e.target.value })} aria-invalid={!!creditErrors[k]} />
-              {creditErrors[k] && <small className="tk-error">{creditErrors[k]}</small>}
+              {t(GRANT_NAMES[k])} <input inputMode="numeric" value={credit[k]} onChange={(e) => (setCredit({ ...credit, [k]: e.target.value }), creditErrors.clear(k))} {...creditErrors.input(k)} />
+              <FieldError errors={creditErrors} name={k} />
             </label>
           ))}
           <label>
-            {t`Reason`} <input value={credit.reason} onChange={(e) => setCredit({ ...credit, reason: e.target.value })} aria-invalid={!!creditErrors.reason} />
-            {creditErrors.reason && <small className="tk-error">{creditErrors.reason}</small>}
+            {t`Reason`} <input value={credit.reason} onChange={(e) => (setCredit({ ...credit, reason: e.target.value }), creditErrors.clear("reason"))} {...creditErrors.input("reason")} />
+            <FieldError errors={creditErrors} name="reason" />
           </label>
           <button type="submit" className="tk-btn tk-primary">
             {t`Manual credit`}
@@ -179,7 +178,8 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         <form noValidate className="tk-row tk-billing-reverse" onSubmit={(e) => (e.preventDefault(), setConfirming(true))}>
           <strong>{t`Reverse`} #{reversing.id}</strong>
           <label>
-            {t`Reason`} <input autoFocus required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+            {t`Reason`} <input autoFocus required minLength={3} value={reason} onChange={(e) => (setReason(e.target.value), reverseErrors.clear("reason"))} {...reverseErrors.input("reason")} />
+            <FieldError errors={reverseErrors} name="reason" />
           </label>
           <button type="submit" className="tk-btn tk-danger">
             {t`Reverse`}
@@ -196,8 +196,13 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         onConfirm={() => {
           const o = reversing!;
           setConfirming(false);
-          setReversing(null);
-          act(async () => (await api("/admin/playerPayment/remove", { body: { orderId: o.id, reason } }), t`Order #${ph({ id: o.id })} is ${ph({ status: statusText(o.status === "paid" ? "refunded" : "cancelled") })}`));
+          // The form stays open until the server takes it: a refused reason is said under its field.
+          void reverseErrors.run(async () => {
+            await api("/admin/playerPayment/remove", { body: { orderId: o.id, reason } });
+            setReversing(null);
+            toast.ok(t`Order #${ph({ id: o.id })} is ${ph({ status: statusText(o.status === "paid" ? "refunded" : "cancelled") })}`);
+            refresh();
+          });
         }}
       />
     </section>

@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { api, type ApiError } from "../../lib/api.ts";
+import { useFieldErrors } from "../../lib/field-errors.ts";
+import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty, ErrorState, Loading } from "../../components/States.tsx";
 
@@ -27,7 +29,7 @@ export function ChatPanel({ room }: { room?: string }) {
   const [head, setHead] = useState<Head | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState("");
-  const [sendError, setSendError] = useState<string | null>(null);
+  const sendErrors = useFieldErrors();
   const [attempt, setAttempt] = useState(0);
   const list = useRef<HTMLOListElement>(null);
   const q = room ? `?room=${encodeURIComponent(room)}` : "";
@@ -70,13 +72,11 @@ export function ChatPanel({ room }: { room?: string }) {
   const send = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!head || !text.trim()) return;
-    setSendError(null);
-    try {
+    // A refused text is said under the input, a refusal of no field (too many messages) below the row.
+    await sendErrors.run(async () => {
       await api("/public/chat/send", { body: { room: head.room, body: text } });
       setText("");
-    } catch (err) {
-      setSendError((err as ApiError).fields?.body ?? (err as ApiError).message);
-    }
+    }, { notice: false });
   };
   const max = head?.limits.maxLength ?? 300;
   return (
@@ -104,16 +104,15 @@ export function ChatPanel({ room }: { room?: string }) {
             <p role="status" className="tk-state">{t`You cannot write in chat until ${ph({ until: fmtDateTime(head.mute.until) })}.`}</p>
           ) : (
             <form noValidate onSubmit={send} className="tk-row" style={{ flexWrap: "wrap" }}>
-              <input name="body" aria-label={t`Message`} value={text} maxLength={max} onChange={(e) => setText(e.target.value)} placeholder={t`Message`} aria-invalid={sendError ? true : undefined} style={{ flex: "1 1 220px", minWidth: 0 }} />
+              <input name="body" aria-label={t`Message`} value={text} maxLength={max} onChange={(e) => (setText(e.target.value), sendErrors.clear("body"))} placeholder={t`Message`} {...sendErrors.input("body")} style={{ flex: "1 1 220px", minWidth: 0 }} />
               <span aria-live="polite">{`${[...text].length}/${max}`}</span>
               <button type="submit" className="tk-btn tk-primary" disabled={!text.trim()}>
                 {t`Send`}
               </button>
-              {sendError && (
-                <p role="alert" className="tk-error" style={{ flexBasis: "100%", margin: 0 }}>
-                  {sendError}
-                </p>
-              )}
+              <div style={{ flexBasis: "100%" }}>
+                <FieldError errors={sendErrors} name="body" />
+                <FormMessage errors={sendErrors} />
+              </div>
             </form>
           )}
         </>

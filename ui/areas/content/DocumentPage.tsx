@@ -11,6 +11,8 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { ImportPreview } from "./ImportPreview.tsx";
 import { Heading } from "./Heading.tsx";
@@ -66,6 +68,7 @@ export default function DocumentPage() {
   const state = useApi<Page>(path);
   const [restoring, setRestoring] = useState<number | null>(null);
   const [note, setNote] = useState("");
+  const noteErrors = useFieldErrors();
   const title = t(TITLES[path] ?? msg`Data`);
   const columns: Column<Backup>[] = [
     { id: "id", label: t`Backup`, value: (b) => b.id },
@@ -93,20 +96,19 @@ export default function DocumentPage() {
             <div className="tk-row">
               {d.actions.export && <a className="tk-btn" href={d.actions.export} download>{t`Export JSON`}</a>}
               <label>
-                {t`Note`} <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+                {t`Note`} <input value={note} maxLength={200} onChange={(e) => (setNote(e.target.value), noteErrors.clear("note"))} {...noteErrors.input("note")} />
+                <FieldError errors={noteErrors} name="note" />
               </label>
               <button
                 className="tk-btn"
-                onClick={async () => {
-                  try {
+                onClick={() =>
+                  noteErrors.run(async () => {
                     await api(d.actions.backup, { method: "POST", body: { note } });
                     toast.ok(t`Backup taken`);
                     setNote("");
                     state.reload();
-                  } catch (e) {
-                    toast.error((e as ApiError).message);
-                  }
-                }}
+                  })
+                }
               >
                 {t`Take a backup`}
               </button>

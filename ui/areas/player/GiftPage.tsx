@@ -7,8 +7,9 @@ import { api, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Load, Empty } from "../../components/States.tsx";
-import { Form, FormField } from "../../components/Form.tsx";
+import { Form, FormField, FieldError } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 import { giftSchema } from "./schemas.ts";
 import { BalanceLine, newRequestId, type Balance, type ProfileData } from "./kit.tsx";
 
@@ -41,23 +42,21 @@ interface Data {
 function Receiver({ onPick }: { onPick: (id: number, nickname: string) => void }) {
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<{ id: number; nickname: string; level: number }[] | null>(null);
+  const errors = useFieldErrors();
   const search = async () => {
     if (!query.trim()) return;
-    try {
-      setFound((await api<{ players: { id: number; nickname: string; level: number }[] }>("/public/profile/findPlayer", { body: { query } })).players);
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await errors.run(async () => setFound((await api<{ players: { id: number; nickname: string; level: number }[] }>("/public/profile/findPlayer", { body: { query } })).players));
   };
   return (
     <div className="tk-field">
-      <label htmlFor="gift-find">{t`Find the receiver by nickname or id`}</label>
+      <label htmlFor={errors.id("query")}>{t`Find the receiver by nickname or id`}</label>
       <div className="tk-row">
-        <input id="gift-find" value={query} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), search())} maxLength={32} />
+        <input value={query} onChange={(e) => (setQuery(e.target.value), errors.clear("query"))} onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), search())} maxLength={32} {...errors.input("query")} />
         <button type="button" className="tk-btn" onClick={search}>
           {t`Find`}
         </button>
       </div>
+      <FieldError errors={errors} name="query" />
       {found && found.length === 0 && <Empty>{t`No player found.`}</Empty>}
       {found && found.length > 0 && (
         <ul aria-label={t`Players found`}>

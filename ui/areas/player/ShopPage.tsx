@@ -10,6 +10,8 @@ import { api, type ApiError } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
+import { FieldError } from "../../components/Form.tsx";
+import { useFieldErrors, type FieldErrorState } from "../../lib/field-errors.ts";
 import { TankArt, NATIONS, CLASSES, NATION_NAMES, CLASS_NAMES, romanTier, type Nation, type TankClass } from "../../components/TankArt.tsx";
 import { BalanceLine, newRequestId, type Balance } from "./kit.tsx";
 
@@ -67,8 +69,10 @@ const writeView = (v: View) => {
   history.replaceState(null, "", `${location.pathname}${q.size ? `?${q}` : ""}`);
 };
 
-function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance; busy: boolean; onBuy: (item: Item, currency: Currency, quantity: number) => void }) {
+function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance; busy: boolean; onBuy: (item: Item, currency: Currency, quantity: number, errors: FieldErrorState) => void }) {
   const [quantity, setQuantity] = useState("1");
+  // The server's refusal of this card's quantity goes under it (the shared field errors).
+  const errors = useFieldErrors();
   const once = item.type !== "consumable";
   const ownedOnce = once && item.owned > 0;
   const n = Number(quantity);
@@ -114,8 +118,9 @@ function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance
       {!once && (
         <label>
           {t`Quantity (1–100)`}{" "}
-          <input type="text" inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-invalid={!quantityOk} size={4} />
+          <input type="text" inputMode="numeric" value={quantity} onChange={(e) => (setQuantity(e.target.value), errors.clear("quantity"))} size={4} {...errors.input("quantity")} aria-invalid={!quantityOk || !!errors.of("quantity")} />
           {!quantityOk && <small className="tk-field-error">{t`From 1 to 100`}</small>}
+          {quantityOk && <FieldError errors={errors} name="quantity" />}
         </label>
       )}
       <div className="tk-card-buy">
@@ -131,7 +136,7 @@ function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance
                 className={`tk-btn ${currency === "gold" ? "tk-primary" : ""}`}
                 disabled={busy || ownedOnce || !item.levelOk || !quantityOk || short}
                 aria-label={currency === "gold" ? t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} gold` : t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} silver`}
-                onClick={() => onBuy(item, currency, once ? 1 : n)}
+                onClick={() => onBuy(item, currency, once ? 1 : n, errors)}
               >
                 <span className={currency === "gold" ? "" : "tk-silver"} aria-hidden="true">
                   ●
@@ -161,17 +166,15 @@ export default function ShopPage() {
   const reload = () => loadShop().then(setShop, setError);
   useEffect(() => void reload(), []);
 
-  const buy = async (item: Item, currency: Currency, quantity: number) => {
+  const buy = async (item: Item, currency: Currency, quantity: number, errors: FieldErrorState) => {
     if (inFlight.current) return;
-    inFlight.current = newRequestId();
+    const requestId = (inFlight.current = newRequestId());
     setBusy(true);
-    try {
-      const r = await api<Shop & { price: number; currency: Currency }>("/public/profile/shop", { body: { type: item.type, itemId: item.id, currency, quantity, requestId: inFlight.current } });
+    await errors.run(async () => {
+      const r = await api<Shop & { price: number; currency: Currency }>("/public/profile/shop", { body: { type: item.type, itemId: item.id, currency, quantity, requestId } });
       setShop(r);
       toast.ok(r.currency === "gold" ? t`Bought for ${ph({ price: fmtInt(r.price) })} gold` : t`Bought for ${ph({ price: fmtInt(r.price) })} silver`);
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    });
     inFlight.current = null;
     setBusy(false);
   };

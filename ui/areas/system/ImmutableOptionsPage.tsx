@@ -8,7 +8,8 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { JsonEditor } from "../../components/JsonEditor.tsx";
-import { pathLabel } from "../../lib/schema-form.ts";
+import { useFieldErrors } from "../../lib/field-errors.ts";
+import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 
 interface Published { key: string; value: unknown; publishedAt: number; adminUsername: string }
@@ -19,42 +20,34 @@ export default function ImmutableOptionsPage() {
   const [key, setKey] = useState("");
   const [value, setValue] = useState<unknown>({});
   const [editor, setEditor] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const name = (field: string) => pathLabel(field, (f) => (f === "key" ? t`New key` : f === "value" ? t`Value` : f), (n) => t`row ${n}`);
+  // The key's message under its input; the value's (a JSON box, no input of its own per path) above the buttons, named.
+  const errors = useFieldErrors({ label: (f) => (f === "key" ? t`New key` : f === "value" ? t`Value` : undefined), row: (n) => t`row ${n}` });
   const columns: Column<Published>[] = [
     { id: "key", label: t`Key`, value: (r) => r.key },
     { id: "value", label: t`Value`, value: (r) => JSON.stringify(r.value), cell: (r) => <code>{JSON.stringify(r.value)}</code> },
     { id: "publishedAt", label: t`Published`, value: (r) => r.publishedAt, cell: (r) => fmtDateTime(r.publishedAt) },
     { id: "adminUsername", label: t`By`, value: (r) => r.adminUsername },
   ];
-  const run = async (url: string, body?: unknown) => {
-    setErrors({});
-    try {
+  const run = (url: string, body?: unknown) =>
+    errors.run(async () => {
       await api(url, { method: "POST", body });
       toast.ok(t`Done`);
-      return true;
-    } catch (e) {
-      const err = e as ApiError;
-      if (Object.keys(err.fields).length) setErrors(err.fields);
-      else toast.error(err.message);
-      return false;
-    }
-  };
+    }, { notice: false });
   return (
     <section>
       <p className="tk-hint">{t`A published option never changes; publish a new value under a new key (for example maps.v7).`}</p>
       <Load state={page}>{(d) => <Table rows={d.options} columns={columns} rowKey={(r) => r.key} caption={t`Published options`} />}</Load>
       <div className="tk-panel">
-        <label className="tk-row">{t`New key`} <input value={key} onChange={(e) => setKey(e.target.value)} /></label>
+        <label className="tk-row">
+          {t`New key`}
+          <span className="tk-field-stack">
+            <input value={key} onChange={(e) => (setKey(e.target.value), errors.clear("key"))} {...errors.input("key")} />
+            <FieldError errors={errors} name="key" />
+          </span>
+        </label>
         <p className="tk-hint">{t`A published value is free-form: the server takes any JSON value, so it is typed as JSON.`}</p>
         <JsonEditor key={editor} label={t`Value (free-form JSON)`} value={{}} onChange={setValue} />
-        {Object.keys(errors).length > 0 && (
-          <ul className="tk-error" role="alert">
-            {Object.entries(errors).map(([field, message]) => (
-              <li key={field}>{name(field)}: {message}</li>
-            ))}
-          </ul>
-        )}
+        <FormMessage errors={errors} />
         <div className="tk-row">
           <button className="tk-btn tk-primary" disabled={!key || value === undefined} onClick={async () => { if (await run("/admin/immutableOptions/save", { key, value })) { setKey(""); setEditor((x) => x + 1); setN((x) => x + 1); } }}>{t`Publish`}</button>
           <button className="tk-btn" onClick={() => run("/admin/immutableOptions/invalidateCache")}>{t`Invalidate cache`}</button>

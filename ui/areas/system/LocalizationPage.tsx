@@ -4,7 +4,8 @@
 import { useMemo, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { api, useApi, ApiError } from "../../lib/api.ts";
-import { pathLabel } from "../../lib/schema-form.ts";
+import { useFieldErrors } from "../../lib/field-errors.ts";
+import { FieldError } from "../../components/Form.tsx";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
@@ -39,19 +40,16 @@ function Texts({ languages }: { languages: Language[] }) {
     ],
     [languages],
   );
+  // Messages under their fields ("texts.de" under the German text); one no input shows is said as "Text · de: …".
+  const errors = useFieldErrors({ label: (f) => (f === "key" ? t`Key` : f === "texts" ? t`Text` : f), row: (n) => String(n) });
   const save = async () => {
     if (!editing) return;
-    try {
+    await errors.run(async () => {
       await api(editing.id ? `${BASE}update` : `${BASE}add`, { method: "POST", body: editing });
       toast.ok(t`Saved`);
       setEditing(null);
       reload();
-    } catch (e) {
-      // "texts.de: …" said as "Text · de: …", the key as "Key".
-      const err = e as ApiError;
-      const name = (path: string) => pathLabel(path, (f) => (f === "key" ? t`Key` : f === "texts" ? t`Text` : f), (n) => String(n));
-      toast.error(Object.entries(err.fields).map(([f, m]) => `${name(f)}: ${m}`).join(" ") || err.message);
-    }
+    });
   };
   const summary = (r: ImportResult) => (
     <div>
@@ -71,16 +69,20 @@ function Texts({ languages }: { languages: Language[] }) {
       </div>
       {editing && (
         <form noValidate className="tk-panel tk-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
-          <label>{t`Key`} <input name="key" value={editing.key} readOnly={!!editing.id} onChange={(e) => setEditing({ ...editing, key: e.target.value })} /></label>
+          <label>
+            {t`Key`} <input name="key" value={editing.key} readOnly={!!editing.id} onChange={(e) => (setEditing({ ...editing, key: e.target.value }), errors.clear("key"))} {...errors.input("key")} />
+            <FieldError errors={errors} name="key" />
+          </label>
           {languages.map((l) => (
             <label key={l.code}>
               {l.name} ({l.code}){!l.enabled ? ` · ${t`disabled`}` : ""}
-              <textarea name={`text-${l.code}`} rows={2} value={editing.texts[l.code] ?? ""} onChange={(e) => setEditing({ ...editing, texts: { ...editing.texts, [l.code]: e.target.value } })} />
+              <textarea name={`text-${l.code}`} rows={2} value={editing.texts[l.code] ?? ""} onChange={(e) => (setEditing({ ...editing, texts: { ...editing.texts, [l.code]: e.target.value } }), errors.clear(`texts.${l.code}`))} {...errors.input(`texts.${l.code}`)} />
+              <FieldError errors={errors} name={`texts.${l.code}`} />
             </label>
           ))}
           <div className="tk-row">
             <button className="tk-btn tk-primary" type="submit">{t`Save`}</button>
-            <button className="tk-btn" type="button" onClick={() => setEditing(null)}>{t`Cancel`}</button>
+            <button className="tk-btn" type="button" onClick={() => (setEditing(null), errors.clear())}>{t`Cancel`}</button>
           </div>
         </form>
       )}

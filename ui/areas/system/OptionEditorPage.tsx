@@ -15,6 +15,8 @@ import { JsonEditor } from "../../components/JsonEditor.tsx";
 import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
 import { pathLabel } from "../../lib/schema-form.ts";
 import { QuestsEditor } from "./QuestsEditor.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
+import { FieldError, FormMessage } from "../../components/Form.tsx";
 
 interface Option { key: string; variant: string; value: unknown; share: number; version: number; updatedAt: number; shaped: boolean; form?: Prop | null }
 
@@ -58,24 +60,24 @@ export default function OptionEditorPage({ params }: { params: Record<string, st
 function Editor({ base, option, onSaved }: { base: string; option: Option; onSaved: () => void }) {
   const [value, setValue] = useState<unknown>(option.value);
   const [share, setShare] = useState(String(option.share));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Every field message is kept (all): the quests editor and the JSON box show theirs themselves.
+  const errors = useFieldErrors({ label: (f) => (FIELDS[f] ? t(FIELDS[f]) : undefined), row: (n) => t`row ${ph({ n })}` });
   const [busy, setBusy] = useState(false);
-  useEffect(() => setErrors({}), [value, share]);
+  useEffect(() => errors.clear(), [value, share]);
   // The `quests` server option has its own typed editor, other shaped keys the schema's fields, the rest JSON.
   const typedQuests = option.key === "quests" && base.endsWith("/serverOptions/");
   const typed = !typedQuests && !!option.form;
   const send = (next: unknown) => api(`${base}save`, { method: "POST", body: { key: option.key, variant: option.variant, value: next, share: option.variant === "default" ? 0 : share } });
   const save = async (next: unknown = value) => {
     setBusy(true);
-    try {
-      await send(next);
-      toast.ok(t`Saved`);
-      onSaved();
-    } catch (e) {
-      const err = e as ApiError;
-      setErrors(err.fields ?? {});
-      toast.error(err.message);
-    }
+    await errors.run(
+      async () => {
+        await send(next);
+        toast.ok(t`Saved`);
+        onSaved();
+      },
+      { notice: false, all: true },
+    );
     setBusy(false);
   };
   const invalidate = async () => {
@@ -93,11 +95,12 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
       {option.version > 0 && <p className="tk-hint">{t`Version ${ph({ version: fmtInt(option.version) })}, changed ${ph({ at: fmtDateTime(option.updatedAt) })}`}{option.shaped ? ` · ${t`the server checks this key's shape`}` : ""}</p>}
       {option.variant !== "default" && (
         <label className="tk-row">
-          {t`Share of players, %`} <input inputMode="numeric" value={share} onChange={(e) => setShare(e.target.value)} aria-invalid={!!errors.share} />
+          {t`Share of players, %`} <input inputMode="numeric" value={share} onChange={(e) => setShare(e.target.value)} {...errors.input("share")} />
+          <FieldError errors={errors} name="share" />
         </label>
       )}
       {typedQuests ? (
-        <QuestsEditor value={option.value} busy={busy} serverErrors={errors} onChange={() => setErrors({})} onSave={(next) => void save(next)} />
+        <QuestsEditor value={option.value} busy={busy} serverErrors={errors.fields} onChange={() => errors.clear()} onSave={(next) => void save(next)} />
       ) : typed ? (
         <SchemaForm
           schema={option.form!}
@@ -115,14 +118,15 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
         <>
           <p className="tk-hint">{t`A free-form option: no shape is known for this key, so its value is edited as JSON and the server takes any JSON value.`}</p>
           <JsonEditor label={t`Value (free-form JSON)`} value={option.value} onChange={setValue} rows={18} />
-          {Object.entries(errors).map(([field, message]) => (
+          {Object.entries(errors.fields).filter(([field]) => field !== "share").map(([field, message]) => (
             <p key={field} className="tk-error" role="alert">{named(field)}: {message}</p>
           ))}
         </>
       )}
-      {typedQuests && Object.entries(errors).filter(([field]) => field !== "value" && !field.startsWith("value.")).map(([field, message]) => (
-        <p key={field} className="tk-error" role="alert">{message}</p>
+      {typedQuests && Object.entries(errors.fields).filter(([field]) => field !== "share" && field !== "value" && !field.startsWith("value.")).map(([field, message]) => (
+        <p key={field} className="tk-error" role="alert">{named(field)}: {message}</p>
       ))}
+      <FormMessage errors={errors} />
       <div className="tk-row">
         {!typedQuests && !typed && <button className="tk-btn tk-primary" disabled={value === undefined || busy} onClick={() => void save()}>{t`Save`}</button>}
         {option.version > 0 && <button className="tk-btn" onClick={invalidate}>{t`Invalidate cache`}</button>}

@@ -2,7 +2,7 @@
 // each with its key, names, minimum level, ordered steps (goal kind, target, tank class) and reward.
 // It validates with the save route's own shape (api/domain/quests-shape.ts) and saves through the
 // options save route, so audit, cache invalidation and the optionsData document keep working.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { t, msg } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { questsShape, DAILY_TASK_KINDS, REWARD_CURRENCIES, TANK_TYPES, MAX_QUESTS, MAX_QUEST_STEPS } from "../../../api/domain/quests-shape.ts";
@@ -58,6 +58,11 @@ export function QuestsEditor({ value, busy, serverErrors, onChange, onSave }: { 
   const clientErrors = check.ok ? {} : check.errors;
   const errorOf = (path: string) => serverErrors[`value.${path}`] ?? (submitted ? clientErrors[path] : undefined);
   const formError = serverErrors.value ?? (submitted ? clientErrors._ : undefined);
+  // The server refused: its first field with a message takes the focus (as every form's does).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(serverErrors).length) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [serverErrors]);
 
   const update = (next: QuestForm[]) => {
     setQuests(next);
@@ -94,6 +99,7 @@ export function QuestsEditor({ value, busy, serverErrors, onChange, onSave }: { 
 
   return (
     <form
+      ref={formRef}
       className="tk-quests"
       noValidate
       aria-busy={busy}
@@ -101,6 +107,7 @@ export function QuestsEditor({ value, busy, serverErrors, onChange, onSave }: { 
         e.preventDefault();
         setSubmitted(true);
         if (check.ok) onSave(toValue(quests));
+        else setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       }}
     >
       {quests.length === 0 && <p className="tk-empty">{t`No quests yet. Add the first one.`}</p>}

@@ -1,18 +1,21 @@
-// A labelled input of the account forms, with the server's (or the form's) message for it.
-import { useId, type InputHTMLAttributes } from "react";
+// A labelled input of the account forms, with the server's (or the form's) message for it
+// (ui/lib/field-errors.ts: the input is marked invalid and described by its message).
+import { type InputHTMLAttributes } from "react";
+import type { FieldErrorState } from "../../../lib/field-errors.ts";
+import { FieldError } from "../../../components/Form.tsx";
 
-export function Field({ label, error, hint, ...input }: { label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const note = error ?? hint;
+export function Field({ label, errors, name, hint, onChange, ...input }: { label: string; errors: FieldErrorState; name: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const props = errors.input(name, hint ? `${errors.id(name)}-hint` : undefined);
   return (
     <div className="tk-field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={Boolean(error)} aria-describedby={note ? `${id}-note` : undefined} {...input} />
-      {note && (
-        <span id={`${id}-note`} className={error ? "tk-field-error" : "tk-hint"} role={error ? "alert" : undefined}>
-          {note}
+      <label htmlFor={props.id}>{label}</label>
+      <input name={name} {...props} {...input} onChange={(e) => (errors.clear(name), onChange?.(e))} />
+      {hint && (
+        <span id={`${props.id}-hint`} className="tk-hint">
+          {hint}
         </span>
       )}
+      <FieldError errors={errors} name={name} />
     </div>
   );
 }

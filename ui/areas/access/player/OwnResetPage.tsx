@@ -8,7 +8,7 @@ import { ph, t } from "@lingui/core/macro";
 export default function OwnResetPage() {
   const info = useApi<{ email: string | null }>("/public/profile/resetPassword");
   const [sent, setSent] = useState<string | null>(null);
-  const { busy, error, run } = useSubmit();
+  const { busy, errors, run } = useSubmit();
   const send = () => void run(async () => setSent((await api<{ message: string }>("/public/profile/resetPassword", { body: {} })).message));
   return (
     <Load state={info}>
@@ -22,7 +22,7 @@ export default function OwnResetPage() {
           ) : (
             <>
               <p>{t`We will send a link to set a new password to ${ph({ email: d.email })}.`}</p>
-              <FormError error={error} />
+              <FormError errors={errors} />
               <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={send}>
                 {busy ? t`Sending…` : t`Send me the link`}
               </button>

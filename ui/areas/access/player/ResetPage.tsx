@@ -16,12 +16,12 @@ export default function ResetPage() {
   const check = useApi<{ valid: boolean; message?: string }>(code ? `/public/reset?code=${encodeURIComponent(code)}` : null);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const { busy, error, setError, run } = useSubmit();
+  const { busy, errors, code: failure, run } = useSubmit();
   const [notice, setNotice] = useState<string | null>(null);
   const askAgain = <a href={`/${locale}/public/resetPassword/`}>{t`Ask for a new link`}</a>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password !== repeat) return setError(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
+    if (password !== repeat) return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
     void run(async () => {
       const r = await api<{ signedIn: boolean; notice?: string }>("/public/reset", { body: { code, password } });
       if (r.signedIn) return location.assign("/public/profile/");
@@ -53,9 +53,9 @@ export default function ResetPage() {
         ) : (
           <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="reset-title">
             <h1 id="reset-title">{t`Set a new password`}</h1>
-            <Field label={t`New password`} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t`At least ${ph({ min: MIN })} characters.`} value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
-            <Field label={t`New password again`} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={error?.fields.repeat} required />
-            <FormError error={error}>{error?.code === "bad_link" && askAgain}</FormError>
+            <Field label={t`New password`} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t`At least ${ph({ min: MIN })} characters.`} value={password} onChange={(e) => setPassword(e.target.value)} errors={errors} required />
+            <Field label={t`New password again`} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} errors={errors} required />
+            <FormError errors={errors}>{failure === "bad_link" && askAgain}</FormError>
             <button type="submit" className="tk-btn tk-primary" disabled={busy}>
               {busy ? t`Saving…` : t`Save the password`}
             </button>

@@ -9,7 +9,7 @@ import { t } from "@lingui/core/macro";
 export default function ResetRequestPage() {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<string | null>(null);
-  const { busy, error, run } = useSubmit();
+  const { busy, errors, run } = useSubmit();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => setSent((await api<{ message: string }>(location.pathname, { body: { email } })).message));
@@ -22,8 +22,8 @@ export default function ResetRequestPage() {
       ) : (
         <>
           <p>{t`Enter the email address of your account. We will send you a link to set a new password.`}</p>
-          <Field label={t({ message: "Email", context: "player account" })} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error?.fields.email} required />
-          <FormError error={error} />
+          <Field label={t({ message: "Email", context: "player account" })} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} errors={errors} required />
+          <FormError errors={errors} />
           <button type="submit" className="tk-btn tk-primary" disabled={busy}>
             {busy ? t`Sending…` : t`Send the link`}
           </button>

@@ -10,7 +10,7 @@ import { t } from "@lingui/core/macro";
 export default function SignInPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const { busy, error, run } = useSubmit();
+  const { busy, errors, run } = useSubmit();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -22,9 +22,9 @@ export default function SignInPage() {
   return (
     <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="signin-title">
       <h1 id="signin-title">{t({ message: "Sign in", context: "page title" })}</h1>
-      <Field label={t({ message: "Email", context: "player account" })} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={error?.fields.email} required />
-      <Field label={t`Password`} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error?.fields.password} required />
-      <FormError error={error} />
+      <Field label={t({ message: "Email", context: "player account" })} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} errors={errors} required />
+      <Field label={t`Password`} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} errors={errors} required />
+      <FormError errors={errors} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {busy ? t`Signing in…` : t`Sign in`}
       </button>
