@@ -16,7 +16,7 @@ import { contentTanks } from "../db/schema/content.ts";
 import { BATTLE_RULES, countStuckBattles, isStuck, stopBattle, stopStuckBattles, stuckWhere } from "../domain/battles.ts";
 import { arenaOf } from "../game/arena/arena.ts";
 import { AppError } from "../http/errors.ts";
-import { pollFeed, resumeId } from "../http/feed.ts";
+import { followById } from "../http/feed.ts";
 
 const S = { auth: "admin", role: "support" } as const;
 const O = { auth: "admin", role: "operator" } as const;
@@ -166,29 +166,27 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
   route(app, { method: "ANY", path: "/admin/battles/stream/battles", ...S, kind: "stream" }, { input: streamInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const only = v.battleId !== undefined ? eq(battleEvents.battleId, v.battleId) : undefined;
-    let last = resumeId(c, v.after);
-    if (last === undefined) {
-      const [top] = await db.select({ id: battleEvents.id }).from(battleEvents).where(only).orderBy(desc(battleEvents.id)).limit(1);
-      last = top?.id ?? 0;
-    }
-    return pollFeed(c, async () => {
-      const rows = await db
-        .select({ id: battleEvents.id, battleId: battleEvents.battleId, kind: battleEvents.kind, playerId: battleEvents.playerId, nickname: players.nickname, details: battleEvents.details, at: battleEvents.at })
-        .from(battleEvents)
-        .leftJoin(players, eq(players.id, battleEvents.playerId))
-        .where(and(gt(battleEvents.id, last!), only))
-        .orderBy(asc(battleEvents.id))
-        .limit(100);
-      if (rows.length === 0) return [];
-      last = rows.at(-1)!.id;
-      const now = clock.now();
-      const ids = [...new Set(rows.map((r) => r.battleId))];
-      const current = new Map((await db.select(listColumns).from(battles).where(inArray(battles.id, ids))).map((b) => [b.id, view(now)(b)]));
-      return rows.map((r) => ({
-        id: String(r.id),
-        event: "battle",
-        data: { event: { ...r, details: JSON.parse(r.details) as Record<string, unknown> }, battle: current.get(r.battleId) ?? null },
-      }));
+    return followById(c, v.after, {
+      newest: async () => (await db.select({ id: battleEvents.id }).from(battleEvents).where(only).orderBy(desc(battleEvents.id)).limit(1))[0]?.id,
+      read: (last) =>
+        db
+          .select({ id: battleEvents.id, battleId: battleEvents.battleId, kind: battleEvents.kind, playerId: battleEvents.playerId, nickname: players.nickname, details: battleEvents.details, at: battleEvents.at })
+          .from(battleEvents)
+          .leftJoin(players, eq(players.id, battleEvents.playerId))
+          .where(and(gt(battleEvents.id, last), only))
+          .orderBy(asc(battleEvents.id))
+          .limit(100),
+      id: (r) => r.id,
+      messages: async (rows) => {
+        const now = clock.now();
+        const ids = [...new Set(rows.map((r) => r.battleId))];
+        const current = new Map((await db.select(listColumns).from(battles).where(inArray(battles.id, ids))).map((b) => [b.id, view(now)(b)]));
+        return rows.map((r) => ({
+          id: String(r.id),
+          event: "battle",
+          data: { event: { ...r, details: JSON.parse(r.details) as Record<string, unknown> }, battle: current.get(r.battleId) ?? null },
+        }));
+      },
     });
   });
 

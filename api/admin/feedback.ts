@@ -12,7 +12,7 @@ import { audit } from "../http/audit.ts";
 import { fieldError, notFound } from "../http/errors.ts";
 import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/support.ts";
 import { addMessage, thread, markRead, SUPPORT_CATEGORIES } from "../domain/support.ts";
-import { pollFeed, resumeId } from "../http/feed.ts";
+import { followById } from "../http/feed.ts";
 import { players } from "../db/schema/players.ts";
 
 const S = { auth: "admin", role: "support" } as const;
@@ -71,21 +71,18 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
   // support_messages by id so any instance serves it; resumes from Last-Event-ID.
   route(app, { method: "ANY", path: "/admin/feedback/tickets/stream", ...S, kind: "stream" }, { input: streamInput }, async (c, v) => {
     const db = c.var.deps.db;
-    let last = resumeId(c, v.after);
-    if (last === undefined) {
-      const [top] = await db.select({ id: supportMessages.id }).from(supportMessages).orderBy(desc(supportMessages.id)).limit(1);
-      last = top?.id ?? 0;
-    }
-    return pollFeed(c, async () => {
-      const rows = await db
-        .select({ m: supportMessages, t: supportTickets })
-        .from(supportMessages)
-        .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
-        .where(and(gt(supportMessages.id, last!), v.playerId ? eq(supportTickets.playerId, v.playerId) : undefined))
-        .orderBy(asc(supportMessages.id))
-        .limit(100);
-      if (rows.length) last = rows[rows.length - 1].m.id;
-      return rows.map(({ m, t }) => ({ id: String(m.id), event: "message", data: { message: m, ticket: t } }));
+    return followById(c, v.after, {
+      newest: async () => (await db.select({ id: supportMessages.id }).from(supportMessages).orderBy(desc(supportMessages.id)).limit(1))[0]?.id,
+      read: (last) =>
+        db
+          .select({ m: supportMessages, t: supportTickets })
+          .from(supportMessages)
+          .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
+          .where(and(gt(supportMessages.id, last), v.playerId ? eq(supportTickets.playerId, v.playerId) : undefined))
+          .orderBy(asc(supportMessages.id))
+          .limit(100),
+      id: (r) => r.m.id,
+      messages: (rows) => rows.map(({ m, t }) => ({ id: String(m.id), event: "message", data: { message: m, ticket: t } })),
     });
   });
 

@@ -31,3 +31,30 @@ export function pollFeed(c: Context<HonoEnv>, next: () => Promise<FeedMessage[]>
     }
   });
 }
+
+/**
+ * A feed following a table by its growing id (payments, feedback, ban log, battles): it resumes
+ * from Last-Event-ID or `after`, else starts after the newest row (`backlog` rows before it, to
+ * show a little history); each poll reads the rows after the last one sent (`read`: in id order,
+ * at most 100), moves past them and answers their messages.
+ */
+export async function followById<R>(
+  c: Context<HonoEnv>,
+  after: number | undefined,
+  o: {
+    /** The newest row's id now (undefined: the table is empty). */
+    newest: () => Promise<number | undefined>;
+    backlog?: number;
+    read: (after: number) => Promise<R[]>;
+    id: (row: R) => number;
+    messages: (rows: R[]) => FeedMessage[] | Promise<FeedMessage[]>;
+  },
+) {
+  let last = resumeId(c, after) ?? Math.max(0, ((await o.newest()) ?? 0) - (o.backlog ?? 0));
+  return pollFeed(c, async () => {
+    const rows = await o.read(last);
+    if (rows.length === 0) return [];
+    last = o.id(rows[rows.length - 1]);
+    return o.messages(rows);
+  });
+}

@@ -16,7 +16,7 @@ import type { Db } from "../../db/index.ts";
 import { findOrder, manualCredit, reverseOrder, settleUnpaid } from "../../billing/orders.ts";
 import { orderView } from "../../billing/apply.ts";
 import { providerOf, verifyOrder } from "../../billing/registry.ts";
-import { pollFeed, resumeId } from "../../http/feed.ts";
+import { followById } from "../../http/feed.ts";
 import { ProviderDown } from "../../billing/providers.ts";
 
 const SORTS = { createdAt: orders.createdAt, amount: orders.amountMinor, status: orders.status, provider: orders.provider, id: orders.id } as const;
@@ -162,21 +162,19 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
   // so any instance serves it from the shared store. Resumes from Last-Event-ID.
   route(app, { method: "ANY", path: "/admin/playerPayment/stream/payments", ...S, kind: "stream" }, { input: streamInput }, async (c, v) => {
     const db = c.var.deps.db;
-    let last = resumeId(c, v.after);
-    if (last === undefined) {
-      const [top] = await db.select({ id: orderEvents.id }).from(orderEvents).orderBy(desc(orderEvents.id)).limit(1);
-      last = Math.max(0, (top?.id ?? 0) - 20);
-    }
-    return pollFeed(c, async () => {
-      const rows = await db
-        .select({ e: orderEvents, o: orders })
-        .from(orderEvents)
-        .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-        .where(and(gt(orderEvents.id, last!), v.playerId ? eq(orderEvents.playerId, v.playerId) : undefined))
-        .orderBy(asc(orderEvents.id))
-        .limit(100);
-      if (rows.length) last = rows[rows.length - 1].e.id;
-      return rows.map(({ e, o }) => ({ id: String(e.id), event: "payment", data: { event: { id: e.id, from: e.fromStatus, to: e.toStatus, source: e.source, at: e.createdAt }, order: orderView(o) } }));
+    return followById(c, v.after, {
+      newest: async () => (await db.select({ id: orderEvents.id }).from(orderEvents).orderBy(desc(orderEvents.id)).limit(1))[0]?.id,
+      backlog: 20,
+      read: (last) =>
+        db
+          .select({ e: orderEvents, o: orders })
+          .from(orderEvents)
+          .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+          .where(and(gt(orderEvents.id, last), v.playerId ? eq(orderEvents.playerId, v.playerId) : undefined))
+          .orderBy(asc(orderEvents.id))
+          .limit(100),
+      id: (r) => r.e.id,
+      messages: (rows) => rows.map(({ e, o }) => ({ id: String(e.id), event: "payment", data: { event: { id: e.id, from: e.fromStatus, to: e.toStatus, source: e.source, at: e.createdAt }, order: orderView(o) } })),
     });
   });
 

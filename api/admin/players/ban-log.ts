@@ -12,7 +12,7 @@ import { banLog } from "../../db/schema/bans.ts";
 import { players } from "../../db/schema/players.ts";
 import { isBanned, unbanPlayers } from "../../domain/bans.ts";
 import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
-import { pollFeed, resumeId } from "../../http/feed.ts";
+import { followById } from "../../http/feed.ts";
 
 const listInput = z.object({ page: f.optional(f.int(1, 100_000)).default(1), size: f.optional(f.int(1, 200)).default(20) });
 const streamInput = z.object({ after: f.optional(f.int(0)) });
@@ -39,21 +39,18 @@ export function registerBanLog(app: Hono<HonoEnv>) {
   // Every new ban_log row (bans and unbans of any player); resumes from Last-Event-ID.
   route(app, { method: "ANY", path: "/admin/banLog/stream/banLogs", ...SUPPORT, kind: "stream" }, { input: streamInput }, async (c, v) => {
     const db = c.var.deps.db;
-    let last = resumeId(c, v.after);
-    if (last === undefined) {
-      const [top] = await db.select({ id: banLog.id }).from(banLog).orderBy(desc(banLog.id)).limit(1);
-      last = top?.id ?? 0;
-    }
-    return pollFeed(c, async () => {
-      const rows = await db
-        .select({ b: banLog, nickname: players.nickname })
-        .from(banLog)
-        .innerJoin(players, eq(players.id, banLog.playerId))
-        .where(gt(banLog.id, last!))
-        .orderBy(asc(banLog.id))
-        .limit(100);
-      if (rows.length) last = rows.at(-1)!.b.id;
-      return rows.map(({ b, nickname }) => ({ id: String(b.id), event: b.action, data: { ...b, nickname } }));
+    return followById(c, v.after, {
+      newest: async () => (await db.select({ id: banLog.id }).from(banLog).orderBy(desc(banLog.id)).limit(1))[0]?.id,
+      read: (last) =>
+        db
+          .select({ b: banLog, nickname: players.nickname })
+          .from(banLog)
+          .innerJoin(players, eq(players.id, banLog.playerId))
+          .where(gt(banLog.id, last))
+          .orderBy(asc(banLog.id))
+          .limit(100),
+      id: (r) => r.b.id,
+      messages: (rows) => rows.map(({ b, nickname }) => ({ id: String(b.id), event: b.action, data: { ...b, nickname } })),
     });
   });
 
