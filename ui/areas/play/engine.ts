@@ -299,29 +299,12 @@ function drawObstacle(g: CanvasRenderingContext2D, b: Box, r: () => number) {
     g.strokeStyle = "#5c2f20";
     g.lineWidth = 0.3;
     g.strokeRect(b.x, b.y, b.w, b.h);
-    g.beginPath();
-    if (horizontal) {
-      g.moveTo(b.x, b.y + b.h / 2);
-      g.lineTo(b.x + b.w, b.y + b.h / 2);
-    } else {
-      g.moveTo(b.x + b.w / 2, b.y);
-      g.lineTo(b.x + b.w / 2, b.y + b.h);
-    }
-    g.stroke();
+    // The ridge, along the house.
+    lineAcross(g, b, !horizontal, horizontal ? b.h / 2 : b.w / 2);
     // Roof tiles.
     g.strokeStyle = "rgba(60,25,15,0.35)";
     g.lineWidth = 0.12;
-    for (let k = 1; k < (horizontal ? b.w : b.h); k += 1.1) {
-      g.beginPath();
-      if (horizontal) {
-        g.moveTo(b.x + k, b.y);
-        g.lineTo(b.x + k, b.y + b.h);
-      } else {
-        g.moveTo(b.x, b.y + k);
-        g.lineTo(b.x + b.w, b.y + k);
-      }
-      g.stroke();
-    }
+    for (let k = 1; k < (horizontal ? b.w : b.h); k += 1.1) lineAcross(g, b, horizontal, k);
     return;
   }
   if (b.kind === "wall") {
@@ -330,17 +313,7 @@ function drawObstacle(g: CanvasRenderingContext2D, b: Box, r: () => number) {
     g.strokeStyle = "rgba(60,60,55,0.6)";
     g.lineWidth = 0.15;
     const long = b.w >= b.h;
-    for (let k = 2; k < (long ? b.w : b.h); k += 2) {
-      g.beginPath();
-      if (long) {
-        g.moveTo(b.x + k, b.y);
-        g.lineTo(b.x + k, b.y + b.h);
-      } else {
-        g.moveTo(b.x, b.y + k);
-        g.lineTo(b.x + b.w, b.y + k);
-      }
-      g.stroke();
-    }
+    for (let k = 2; k < (long ? b.w : b.h); k += 2) lineAcross(g, b, long, k);
     g.strokeRect(b.x, b.y, b.w, b.h);
     return;
   }
@@ -355,6 +328,19 @@ function drawObstacle(g: CanvasRenderingContext2D, b: Box, r: () => number) {
   g.strokeStyle = "rgba(30,30,28,0.5)";
   g.lineWidth = 0.25;
   roundRect(g, b.x, b.y, b.w, b.h, rad);
+  g.stroke();
+}
+
+/** A line through box `b`, `at` from its left edge (top to bottom) when `vertical`, else `at` from its top (left to right). */
+function lineAcross(g: CanvasRenderingContext2D, b: Box, vertical: boolean, at: number) {
+  g.beginPath();
+  if (vertical) {
+    g.moveTo(b.x + at, b.y);
+    g.lineTo(b.x + at, b.y + b.h);
+  } else {
+    g.moveTo(b.x, b.y + at);
+    g.lineTo(b.x + b.w, b.y + at);
+  }
   g.stroke();
 }
 
