@@ -7,23 +7,10 @@ import { api, ApiError } from "../../lib/api.ts";
 import { fmtInt, locale } from "../../lib/i18n.ts";
 import { ErrorState, Loading } from "../../components/States.tsx";
 import { BattleScreen, type EndMessage } from "./BattleScreen.tsx";
+import type { garageOf } from "../../../api/domain/arena.ts";
 
-
-interface Tank {
-  id: number;
-  nameRu: string;
-  nameEn: string;
-  nation: string;
-  tier: number;
-  type: string;
-  hp: number;
-  damage: number;
-  penetration: number;
-  armor: number;
-  speed: number;
-  rateOfFire: number;
-  owned: boolean;
-}
+/** A tank of the hangar's garage, as the server's garageOf answers it. */
+type Tank = Awaited<ReturnType<typeof garageOf>>[number];
 
 interface Where {
   queue: { tankId: number; joinedAt: number; maxWaitSeconds: number } | null;
