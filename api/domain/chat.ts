@@ -31,6 +31,12 @@ export interface ChatMessage {
   moderatedBy: string | null;
 }
 
+/** A message as players read it: no moderation fields; the system's messages marked. */
+export interface ReaderMessage extends Pick<ChatMessage, "id" | "room" | "playerId" | "nickname" | "body" | "createdAt"> {
+  system: boolean;
+}
+export const forReader = (m: ChatMessage): ReaderMessage => ({ id: m.id, room: m.room, playerId: m.playerId, nickname: m.nickname, body: m.body, createdAt: m.createdAt, system: m.playerId === null });
+
 export interface ChatEvent {
   id: number;
   kind: ChatEventKind;

@@ -28,9 +28,6 @@ const streamInput = z.object({ room: f.optional(room()), after: f.optional(f.int
 const eulaInput = z.object({ version: f.int(0) });
 const rateInput = z.object({ rating: f.int(1, 5) });
 
-/** What a player reader sees of a message (no moderation details). */
-const forReader = (m: chat.ChatMessage) => ({ id: m.id, room: m.room, playerId: m.playerId, nickname: m.nickname, body: m.body, createdAt: m.createdAt, system: m.playerId === null });
-
 async function blockedBy(db: HonoEnv["Variables"]["deps"]["db"], playerId: number): Promise<Set<number>> {
   return new Set((await db.select({ id: blacklist.blockedId }).from(blacklist).where(eq(blacklist.playerId, playerId))).map((r) => r.id));
 }
@@ -64,14 +61,14 @@ export function registerCommunity(app: Hono<HonoEnv>) {
       chat.roomsOf(db, me(c)),
       chat.muteOf(db, me(c), clock.now()),
     ]);
-    return c.json({ room: target, rooms, mute, limits: { maxLength: chat.MAX_LENGTH, ...chat.RATE }, rows: rows.filter((m) => m.playerId === null || !blocked.has(m.playerId)).map(forReader) });
+    return c.json({ room: target, rooms, mute, limits: { maxLength: chat.MAX_LENGTH, ...chat.RATE }, rows: rows.filter((m) => m.playerId === null || !blocked.has(m.playerId)).map(chat.forReader) });
   });
 
   route(app, { ...W, path: "/public/chat/send" }, { input: sendInput }, async (c, v) => {
     const { db, clock } = c.var.deps;
     const m = await chat.postMessage(db, { playerId: me(c), room: v.room, body: v.body, at: clock.now() });
     chatHub(db).poke();
-    return c.json(forReader(m), 201);
+    return c.json(chat.forReader(m), 201);
   });
 
   // Live: new messages ("message") and messages taken down ("remove") of one room.
@@ -84,7 +81,7 @@ export function registerCommunity(app: Hono<HonoEnv>) {
       if (e.kind === "hidden" || e.kind === "deleted") return { event: "remove", data: { id: e.message.id } };
       if (e.message.status !== "visible") return null;
       if (e.message.playerId !== null && blocked.has(e.message.playerId)) return null;
-      return { event: "message", data: forReader(e.message) };
+      return { event: "message", data: chat.forReader(e.message) };
     });
   });
 

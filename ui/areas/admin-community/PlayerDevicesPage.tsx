@@ -9,6 +9,7 @@ import { Table, type Column } from "../../components/Table.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
+import type { FriendsView as Friends } from "../../../api/domain/friends.ts";
 
 interface Device {
   id: number;
@@ -35,16 +36,7 @@ interface Head {
   terms: Terms;
   identities: { network: string; uid: string; createdAt: number }[];
 }
-interface Person {
-  playerId: number;
-  nickname: string;
-  level: number;
-}
-interface Friends {
-  friends: (Person & { since: number })[];
-  incoming: (Person & { requestId: number; createdAt: number })[];
-  outgoing: (Person & { requestId: number; createdAt: number })[];
-}
+type Person = Pick<Friends["friends"][number], "playerId" | "nickname" | "level">;
 
 const run = async (url: string, body: unknown, done: string, after: () => void) => {
   try {

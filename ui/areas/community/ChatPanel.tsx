@@ -7,16 +7,7 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty, ErrorState, Loading } from "../../components/States.tsx";
-
-export interface ChatMessage {
-  id: number;
-  room: string;
-  playerId: number | null;
-  nickname: string;
-  body: string;
-  createdAt: number;
-  system: boolean;
-}
+import type { ReaderMessage as ChatMessage } from "../../../api/domain/chat.ts";
 interface Head {
   room: string;
   rows: ChatMessage[];

@@ -6,17 +6,9 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { Empty, Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FindPlayer, type FoundPlayer } from "../player/FindPlayer.tsx";
+import type { FriendsView as Friends } from "../../../api/domain/friends.ts";
 
-interface Person {
-  playerId: number;
-  nickname: string;
-  level: number;
-}
-interface Friends {
-  friends: (Person & { since: number })[];
-  incoming: (Person & { requestId: number })[];
-  outgoing: (Person & { requestId: number })[];
-}
+type Person = Pick<Friends["friends"][number], "playerId" | "nickname" | "level">;
 
 export function FriendsPanel() {
   const state = useApi<Friends>("/public/profile/friends");
