@@ -8,6 +8,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
+import { linesOf } from "../../http/lines.ts";
 import { AppError, fieldError, notFound } from "../../http/errors.ts";
 import type { RowSchema, Warehouse } from "../../../warehouse/port.ts";
 import { findExperiment } from "../../domain/experiments.ts";
@@ -76,21 +77,7 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
           for (const s of SERIES) line({ part: s.part, rows: await warehouse.query(s.sql, params, s.row) });
           if (v.events > 0) {
             // The events come through as ClickHouse streams them, one line each.
-            const reader = warehouse.stream(TIMELINE, params, "JSONEachRow").getReader();
-            const dec = new TextDecoder();
-            let buf = "";
-            for (;;) {
-              const { value, done } = await reader.read();
-              if (done) break;
-              buf += dec.decode(value, { stream: true });
-              let i;
-              while ((i = buf.indexOf("\n")) >= 0) {
-                const row = buf.slice(0, i).trim();
-                buf = buf.slice(i + 1);
-                if (row) line({ part: "event", ...JSON.parse(row) });
-              }
-            }
-            if (buf.trim()) line({ part: "event", ...JSON.parse(buf) });
+            for await (const rows of linesOf(warehouse.stream(TIMELINE, params, "JSONEachRow"))) for (const row of rows) line({ part: "event", ...JSON.parse(row) });
           }
           line({ part: "done" });
         } catch (err) {

@@ -11,6 +11,7 @@ import { Chart } from "../../components/Chart.tsx";
 import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
+import { linesOf } from "../../../api/http/lines.ts";
 
 type Row = Record<string, number | string> & { day: string };
 interface Event {
@@ -63,18 +64,10 @@ export default function PlayerAnalysisPage({ params }: { params: Record<string, 
     (async () => {
       const res = await fetch(`/admin/player/${id}/analysis/loadStreamed?days=${days}&events=200`, { signal: ac.signal, headers: { accept: "application/x-ndjson" } });
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
-      const reader = res.body.getReader();
-      const dec = new TextDecoder();
-      let buf = "";
       const batch: Event[] = [];
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        let i;
-        while ((i = buf.indexOf("\n")) >= 0) {
-          const line = JSON.parse(buf.slice(0, i)) as { part: string; rows?: Row[]; message?: string } & Event;
-          buf = buf.slice(i + 1);
+      for await (const lines of linesOf(res.body)) {
+        for (const text of lines) {
+          const line = JSON.parse(text) as { part: string; rows?: Row[]; message?: string } & Event;
           if (line.part === "event") batch.push({ at: Number(line.at), kind: line.kind, summary: line.summary, detail: line.detail });
           else if (line.part === "error") setState(line.message ?? "error");
           else if (line.part === "done") setState("done");
