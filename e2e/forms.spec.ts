@@ -321,3 +321,26 @@ test("a player changes the password on the site: a wrong current password is nam
   expect(errors.filter((e) => !refusalLogged(e))).toEqual([]);
   await context.close();
 });
+
+test("a period the server refuses on the clan tournaments is said under its date, in Russian; a good period clears it", async ({ browser }) => {
+  const { page, errors, close } = await operatorPage(browser);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${running.url}/admin/clansTournaments/`);
+  await expect(page.getByRole("heading", { level: 1, name: "Клановые турниры" })).toBeVisible();
+  const from = page.getByLabel("С (ДД.ММ.ГГГГ)");
+  await from.fill("32.13.2026");
+  const refused = refusalOf(page, "/admin/clansTournaments/loadTop");
+  await page.getByRole("button", { name: "Показать" }).click();
+  const fields = await refused;
+  expect(Object.keys(fields)).toEqual(["from"]);
+  await expectMessageUnder(from, fields.from);
+  await expect(from).toBeFocused();
+
+  await from.fill("");
+  await page.getByLabel("По (ДД.ММ.ГГГГ)").fill("01.01.2020");
+  await page.getByRole("button", { name: "Показать" }).click();
+  await expect(from).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".tk-field-error")).toHaveCount(0);
+  expect(errors.filter((e) => !refusalLogged(e))).toEqual([]);
+  await close();
+});

@@ -107,7 +107,10 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
   /** Several values at once (a list's rows moving up after a removal): `fn` gets the values, answers the new ones. */
   const update = (fn: (values: Record<string, string>) => Record<string, string>) => setValues(fn);
 
-  return { values, set, update, errors, formError: server.message, busy, field, submit, errorId: server.errorId, reset: () => (setValues(initial), setTouched({}), setSubmitted(false)) };
+  /** A refusal of another request about this form's values (a second button's): shown as a submit's would be. */
+  const refuse = (err: unknown) => void server.take(err, { all: true });
+
+  return { values, set, update, errors, formError: server.message, busy, field, submit, refuse, errorId: server.errorId, reset: () => (setValues(initial), setTouched({}), setSubmitted(false)) };
 }
 
 export type Form = ReturnType<typeof useForm>;

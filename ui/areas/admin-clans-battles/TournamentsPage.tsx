@@ -1,10 +1,12 @@
 // /admin/clansTournaments/ — the top clans of a period by the battles their members fought for
 // them: by rating won, wins, battles or experience.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
 import { Load } from "../../components/States.tsx";
 import { Table } from "../../components/Table.tsx";
+import { FieldError, FormMessage } from "../../components/Form.tsx";
+import { useFieldErrors } from "../../lib/field-errors.ts";
 
 interface Top {
   rows: { place: number; clanId: number; name: string | null; tag: string | null; battles: number; wins: number; ratingDelta: number; experience: number }[];
@@ -17,6 +19,12 @@ export default function TournamentsPage() {
   const [to, setTo] = useState("");
   const [query, setQuery] = useState("by=rating");
   const top = useApi<Top>(`/admin/clansTournaments/loadTop?${query}`);
+  // A period the server refuses: its message under the date it is about (the list keeps the last period shown).
+  const errors = useFieldErrors();
+  useEffect(() => {
+    if (top.error && Object.keys(top.error.fields).length) errors.take(top.error);
+    else if (!top.loading) errors.clear();
+  }, [top.error, top.loading]);
   const label = { rating: t`Rating won`, wins: t`Wins`, battles: t`Battles`, experience: t`Experience` };
   return (
     <section className="tk-tournaments">
@@ -41,16 +49,23 @@ export default function TournamentsPage() {
         </label>
         <label>
           {t`From (DD.MM.YYYY)`}
-          <input value={from} onChange={(e) => setFrom(e.target.value)} />
+          <span className="tk-field-stack">
+            <input value={from} onChange={(e) => (setFrom(e.target.value), errors.clear("from"))} {...errors.input("from")} />
+            <FieldError errors={errors} name="from" />
+          </span>
         </label>
         <label>
           {t`To (DD.MM.YYYY)`}
-          <input value={to} onChange={(e) => setTo(e.target.value)} />
+          <span className="tk-field-stack">
+            <input value={to} onChange={(e) => (setTo(e.target.value), errors.clear("to"))} {...errors.input("to")} />
+            <FieldError errors={errors} name="to" />
+          </span>
         </label>
         <button type="submit" className="tk-btn">
           {t`Show`}
         </button>
       </form>
+      <FormMessage errors={errors} />
       <p>{t`Default period: the last 7 days.`}</p>
       <Load state={top} empty={(d) => d.rows.length === 0}>
         {(d) => (

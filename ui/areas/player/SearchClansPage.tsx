@@ -78,11 +78,12 @@ export default function SearchClansPage({ params }: { params: Record<string, str
   const form = useForm(searchSchema, { name: query.name });
   const state = useApi<{ rows: ClanRow[]; total: number; page: number; size: number }>(`/public/profile/searchClans?name=${encodeURIComponent(query.name)}&page=${query.page}&size=20`);
   const byName = async () => {
+    // Its refusal (a name the rules refuse, no such clan) is the form's, as a search's would be.
     try {
       const r = await api<Found>(`/public/profile/findClan?name=${encodeURIComponent(form.values.name ?? "")}`);
       setOpen(r.clan.id);
     } catch (e) {
-      toast.error((e as ApiError).message);
+      form.refuse(e);
     }
   };
   return (
