@@ -344,3 +344,21 @@ test("a period the server refuses on the clan tournaments is said under its date
   expect(errors.filter((e) => !refusalLogged(e))).toEqual([]);
   await close();
 });
+
+test("a new option key the server would refuse is named under its field in the server's Russian words; no editor opens", async ({ browser }) => {
+  const { page, errors, close } = await operatorPage(browser);
+  await page.goto(`${running.url}/admin/serverOptions/`);
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Новый ключ или вариант" }) });
+  const key = form.getByLabel("Ключ");
+  await key.fill("bad key!");
+  await form.getByRole("button", { name: "Новый ключ или вариант" }).click();
+  await expectMessageUnder(key, "Проверьте это значение.");
+  await expect(key).toBeFocused();
+  expect(new URL(page.url()).pathname).toBe("/admin/serverOptions/");
+  await key.fill("goodKey");
+  await expect(key).not.toHaveAttribute("aria-invalid", "true");
+  await form.getByRole("button", { name: "Новый ключ или вариант" }).click();
+  await expect(page).toHaveURL(/\/admin\/serverOptions\/editor\/goodKey\/default\?new=1$/);
+  expect(errors).toEqual([]);
+  await close();
+});

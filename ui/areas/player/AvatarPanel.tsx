@@ -3,7 +3,9 @@
 // here first so a wrong file is refused without uploading it).
 import { useRef, useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, type ApiError } from "../../lib/api.ts";
+import { api, ApiError } from "../../lib/api.ts";
+import { useFieldErrors } from "../../lib/field-errors.ts";
+import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { toast } from "../../components/Toasts.tsx";
 
@@ -16,27 +18,32 @@ export interface AvatarState {
 
 export function AvatarPanel({ nickname, initial }: { nickname: string; initial: AvatarState }) {
   const [state, setState] = useState(initial);
-  const [error, setError] = useState("");
+  // The image's refusal (ours before sending, or the server's) under the file input; any other as the form's line.
+  const errors = useFieldErrors();
+  const refuse = (message: string) => void errors.take(new ApiError(400, "validation", "", { image: message }));
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const { limits } = state;
   const kb = Math.round(limits.maxBytes / 1024);
 
   const upload = async (file: File | undefined) => {
-    setError("");
+    errors.clear();
     if (!file) return;
-    if (!limits.types.includes(file.type)) return setError(t`Choose a PNG, JPEG or WebP image.`);
-    if (file.size > limits.maxBytes) return setError(t`The image is larger than ${ph({ kb })} KB.`);
+    if (!limits.types.includes(file.type)) return refuse(t`Choose a PNG, JPEG or WebP image.`);
+    if (file.size > limits.maxBytes) return refuse(t`The image is larger than ${ph({ kb })} KB.`);
     const body = new FormData();
     body.append("image", file);
     setBusy(true);
-    try {
-      setState(await api<AvatarState>("/public/profile/saveAvatar", { body }));
-      toast.ok(t`Avatar sent for moderation`);
-    } catch (e) {
-      setError((e as ApiError).fields.image ?? (e as ApiError).message);
-    }
+    const ok = await errors.run(
+      async () => {
+        setState(await api<AvatarState>("/public/profile/saveAvatar", { body }));
+        toast.ok(t`Avatar sent for moderation`);
+      },
+      { notice: false },
+    );
     setBusy(false);
+    // The input was disabled while sending: it takes the focus once enabled again.
+    if (!ok) setTimeout(() => input.current?.focus());
     if (input.current) input.current.value = "";
   };
 
@@ -55,16 +62,13 @@ export function AvatarPanel({ nickname, initial }: { nickname: string; initial: 
         </p>
       )}
       <div className="tk-field">
-        <label htmlFor="avatar-file">{t`New avatar`}</label>
-        <input id="avatar-file" ref={input} type="file" accept={limits.types.join(",")} disabled={busy} aria-describedby="avatar-hint avatar-error" onChange={(e) => upload(e.target.files?.[0])} />
+        <label htmlFor={errors.id("image")}>{t`New avatar`}</label>
+        <input ref={input} type="file" accept={limits.types.join(",")} disabled={busy} {...errors.input("image", "avatar-hint")} onChange={(e) => upload(e.target.files?.[0])} />
         <small id="avatar-hint" className="tk-hint">
           {t`PNG, JPEG or WebP, up to ${ph({ kb })} KB, ${ph({ min: limits.minSide })}–${ph({ max: limits.maxSide })} px a side. An operator checks it before others see it.`}
         </small>
-        {error && (
-          <small id="avatar-error" className="tk-field-error" role="alert">
-            {error}
-          </small>
-        )}
+        <FieldError errors={errors} name="image" />
+        <FormMessage errors={errors} />
       </div>
     </div>
   );

@@ -3,8 +3,11 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { t, ph } from "@lingui/core/macro";
-import { useApi } from "../../lib/api.ts";
-import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { ApiError, useApi } from "../../lib/api.ts";
+import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
+import { messageText } from "../../lib/form.ts";
+import { useFieldErrors } from "../../lib/field-errors.ts";
+import { FieldError } from "../../components/Form.tsx";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 
@@ -19,6 +22,14 @@ export default function OptionsPage() {
   const page = useApi<Page>(path);
   const [key, setKey] = useState("");
   const [variant, setVariant] = useState("default");
+  // A name the server would refuse is said under its field with the server's own words.
+  const errors = useFieldErrors();
+  const start = () => {
+    const bad: Record<string, string> = {};
+    for (const [name, value] of [["key", key], ["variant", variant]] as const) if (!NAME.test(value)) bad[name] = messageText(locale, { id: value ? "validation.pattern" : "validation.required" });
+    if (Object.keys(bad).length) errors.take(new ApiError(400, "validation", "", bad));
+    else navigate(`${editor(key, variant)}?new=1`);
+  };
   const editor = (k: string, v: string) => `${path}editor/${encodeURIComponent(k)}/${encodeURIComponent(v)}`;
   const columns: Column<Row>[] = [
     { id: "key", label: t`Key`, value: (r) => r.key },
@@ -28,17 +39,16 @@ export default function OptionsPage() {
     { id: "shaped", label: t`Checked shape`, value: (r) => (r.shaped ? t`yes` : t`no`) },
     { id: "updatedAt", label: t`Changed`, value: (r) => r.updatedAt, cell: (r) => fmtDateTime(r.updatedAt) },
   ];
-  const valid = NAME.test(key) && NAME.test(variant);
   return (
     <Load state={page}>
       {(d) => (
         <section>
           <p className="tk-hint">{t`A player gets the "default" variant unless another variant's share of players takes them; the same player always gets the same variant. Other servers see a change within ${ph({ seconds: d.checkEveryMs / 1000 })} s.`}</p>
           <Table rows={d.keys.flatMap((k) => k.variants.map((v) => ({ ...v, key: k.key, shaped: k.shaped })))} columns={columns} rowKey={(r) => `${r.key}/${r.variant}`} caption={t`Keys and their variants`} />
-          <form noValidate className="tk-row" onSubmit={(e) => { e.preventDefault(); if (valid) navigate(`${editor(key, variant)}?new=1`); }}>
-            <label>{t`Key`} <input value={key} onChange={(e) => setKey(e.target.value)} aria-invalid={key !== "" && !NAME.test(key)} /></label>
-            <label>{t`Variant`} <input value={variant} onChange={(e) => setVariant(e.target.value)} aria-invalid={!NAME.test(variant)} /></label>
-            <button className="tk-btn tk-primary" disabled={!valid}>{t`New key or variant`}</button>
+          <form noValidate className="tk-row" onSubmit={(e) => (e.preventDefault(), start())}>
+            <label>{t`Key`} <span className="tk-field-stack"><input value={key} onChange={(e) => (setKey(e.target.value), errors.clear("key"))} {...errors.input("key")} /><FieldError errors={errors} name="key" /></span></label>
+            <label>{t`Variant`} <span className="tk-field-stack"><input value={variant} onChange={(e) => (setVariant(e.target.value), errors.clear("variant"))} {...errors.input("variant")} /><FieldError errors={errors} name="variant" /></span></label>
+            <button className="tk-btn tk-primary">{t`New key or variant`}</button>
           </form>
         </section>
       )}
