@@ -8,7 +8,7 @@
 import { test, expect, type BrowserContext } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { LOCALES, address, catalogues, contextFor, root, settled, startScreensWorld, visitable, visitorOf, watch, withoutEchoes, type Locale, type ScreensWorld } from "./screens.ts";
+import { catalogues, inspect, root, startScreensWorld, walkScreens, type Locale, type ScreensWorld } from "./screens.ts";
 import { RAW_VALUES } from "../ui/lib/enums.ts";
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
@@ -32,12 +32,7 @@ test.afterAll(async () => {
 });
 
 async function visit(context: BrowserContext, path: string, locale: Locale, width: number, admin: boolean): Promise<string[]> {
-  const page = await context.newPage();
-  const problems = watch(page);
-  try {
-    const res = await page.goto(world.app + path);
-    if (res?.status() !== 200) problems.push(`document answered ${res?.status()}`);
-    await settled(page);
+  return inspect(context, world, path, async (page, problems) => {
     const look = await page.evaluate(() => {
       const visible = (e: Element) => (e as HTMLElement).offsetParent !== null && (e as HTMLElement).innerText.trim() !== "";
       return {
@@ -60,36 +55,13 @@ async function visit(context: BrowserContext, path: string, locale: Locale, widt
     const fieldNames = look.headers.filter((h) => /^[a-z]+[A-Z][A-Za-z]*$/.test(h));
     if (fieldNames.length) problems.push(`field names as headers: ${fieldNames.join(", ")}`);
     await page.screenshot({ path: join(shots, `${locale}-${width}${path.replace(/[^\w]+/g, "_")}.png`) });
-  } catch (e) {
-    problems.push((e as Error).message.split("\n")[0]);
-  }
-  await page.close();
-  return withoutEchoes(problems);
+  });
 }
 
 for (const width of WIDTHS) {
   test(`every screen looks finished at ${width} px in ru and en`, async ({ browser }) => {
     test.setTimeout(300_000);
-    const failures: string[] = [];
-    let visited = 0;
-    for (const locale of LOCALES) {
-      const contexts = { admin: await contextFor(browser, world, "admin", locale, width), player: await contextFor(browser, world, "player", locale, width), visitor: await contextFor(browser, world, "visitor", locale, width) };
-      const jobs = world.routes.filter(visitable).flatMap((r) => {
-        const path = address(world, r.path, locale);
-        return path ? [{ path, context: contexts[visitorOf(r)], isAdmin: r.path.startsWith("/admin") }] : [];
-      });
-      const next = () => jobs.shift();
-      await Promise.all(
-        [0, 1, 2, 3].map(async () => {
-          for (let job = next(); job; job = next()) {
-            visited++;
-            const problems = await visit(job.context, job.path, locale, width, job.isAdmin);
-            if (problems.length) failures.push(`${locale} ${width} ${job.path}: ${problems.join(" | ")}`);
-          }
-        }),
-      );
-      await Promise.all(Object.values(contexts).map((c) => c.close()));
-    }
+    const { visited, failures } = await walkScreens(browser, world, { workers: 4, width, visit: (context, path, locale, isAdmin) => visit(context, path, locale, width, isAdmin) });
     console.log(`${visited} visits at ${width} px, ${failures.length} with problems${failures.length ? ":\n  " + failures.join("\n  ") : ""}`);
     expect(failures).toEqual([]);
   });

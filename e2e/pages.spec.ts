@@ -7,7 +7,7 @@
 import { test, expect, type BrowserContext } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { LOCALES, address, catalogues, contextFor, root, settled, startScreensWorld, visitable, visitorOf, watch, withoutEchoes, type Locale, type ScreensWorld } from "./screens.ts";
+import { catalogues, contextFor, firstRender, inspect, root, startScreensWorld, walkScreens, type Locale, type ScreensWorld } from "./screens.ts";
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
@@ -29,22 +29,13 @@ test.afterAll(async () => {
 
 /** Opens a page as the context's user; what is wrong with it, or nothing. */
 async function visit(context: BrowserContext, path: string, locale: Locale): Promise<string[]> {
-  const page = await context.newPage();
-  const problems = watch(page);
-  try {
-    const res = await page.goto(world.app + path);
-    if (res?.status() !== 200) problems.push(`document answered ${res?.status()}`);
-    await settled(page);
+  return inspect(context, world, path, async (page, problems) => {
     if ((await page.locator("html").getAttribute("lang")) !== locale) problems.push(`<html lang> is not ${locale}`);
     if (await page.locator(".tk-notfound").count()) problems.push("the not-found screen: no UI screen for this served page");
     const text = await page.locator("body").innerText();
     for (const other of foreign[locale]) if (text.includes(other)) problems.push(`untranslated: "${other}"`);
     await page.screenshot({ path: join(shots, `${locale}${path.replace(/[^\w]+/g, "_")}.png`) });
-  } catch (e) {
-    problems.push((e as Error).message.split("\n")[0]);
-  }
-  await page.close();
-  return withoutEchoes(problems);
+  });
 }
 
 test("time to first render", async ({ browser }) => {
@@ -55,18 +46,7 @@ test("time to first render", async ({ browser }) => {
     await context.request.get(world.app + path); // a just-booted server's first answer is not the page's cost
     for (let i = 0; i < 3; i++) {
       const page = await context.newPage();
-      // The moment the shell's <main> is in the document, from the start of the navigation.
-      await page.addInitScript(() => {
-        new MutationObserver((_, o) => {
-          if (document.querySelector("#root main")) {
-            (window as unknown as { tkFirstRender: number }).tkFirstRender = performance.now();
-            o.disconnect();
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
-      await page.goto(world.app + path);
-      await page.locator("#root main").first().waitFor();
-      times.push(Math.round(await page.evaluate(() => (window as unknown as { tkFirstRender: number }).tkFirstRender)));
+      times.push(await firstRender(page, world.app + path));
       await page.close();
     }
     console.log(`time to first render ${path}: ${times.join(", ")} ms (first, then cached)`);
@@ -77,27 +57,7 @@ test("time to first render", async ({ browser }) => {
 
 test("every page route in ru and en", async ({ browser }) => {
   test.setTimeout(200_000);
-  const failures: string[] = [];
-  let visited = 0;
-  for (const locale of LOCALES) {
-    const contexts = { admin: await contextFor(browser, world, "admin", locale), player: await contextFor(browser, world, "player", locale), visitor: await contextFor(browser, world, "visitor", locale) };
-    const jobs = world.routes.filter(visitable).flatMap((r) => {
-      const path = address(world, r.path, locale);
-      return path ? [{ path, context: contexts[visitorOf(r)] }] : [];
-    });
-    // Three pages at a time: most of a visit is waiting for the server and the screen's data.
-    const next = () => jobs.shift();
-    await Promise.all(
-      [0, 1, 2].map(async () => {
-        for (let job = next(); job; job = next()) {
-          visited++;
-          const problems = await visit(job.context, job.path, locale);
-          if (problems.length) failures.push(`${locale} ${job.path}: ${problems.join(" | ")}`);
-        }
-      }),
-    );
-    await Promise.all(Object.values(contexts).map((c) => c.close()));
-  }
+  const { visited, failures } = await walkScreens(browser, world, { workers: 3, visit });
   console.log(`${visited} page visits, ${failures.length} with problems${failures.length ? ":\n  " + failures.join("\n  ") : ""}`);
   expect(failures).toEqual([]);
 });

@@ -1,8 +1,10 @@
 // What the two walks over every screen share — pages.spec.ts (each page route works in ru and en)
 // and look.spec.ts (each looks finished at a desktop's and a phone's width): a seeded server with
 // a superadmin's session and sample parameters from its world, the server's page routes, the
-// catalogues' phrases of each locale, a route's address, what breaks a page, and browser contexts
-// signed in as the admin, as a seeded player arriving from the game, or as a visitor.
+// catalogues' phrases of each locale, a route's address, what breaks a page, browser contexts
+// signed in as the admin, as a seeded player arriving from the game, or as a visitor, a visit
+// (inspect) and the walk over every route (walkScreens); and the time to first render, which
+// shells.spec.ts measures too (it also uses watch).
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -130,4 +132,76 @@ export async function contextFor(browser: Browser, world: ScreensWorld, who: "ad
     await page.close();
   }
   return context;
+}
+
+/**
+ * Opens `path` in a new page of the context and, once the screen has settled, runs `check` on it
+ * (which adds what it finds wrong); answers all that is wrong with the page: a document other than
+ * 200, console errors, failed requests, 4xx/5xx answers, check's findings, an exception as a line.
+ */
+export async function inspect(context: BrowserContext, world: ScreensWorld, path: string, check: (page: Page, problems: string[]) => Promise<void>): Promise<string[]> {
+  const page = await context.newPage();
+  const problems = watch(page);
+  try {
+    const res = await page.goto(world.app + path);
+    if (res?.status() !== 200) problems.push(`document answered ${res?.status()}`);
+    await settled(page);
+    await check(page, problems);
+  } catch (e) {
+    problems.push((e as Error).message.split("\n")[0]);
+  }
+  await page.close();
+  return withoutEchoes(problems);
+}
+
+/**
+ * Every visitable page route in ru and en, each as its visitor (the admin, the sample player or
+ * nobody; contexts `width` px wide if given), `workers` visits at a time (most of a visit is
+ * waiting for the server and the screen's data); answers how many visits were made and each
+ * failing one as "<locale> [<width>] <path>: problem | problem".
+ */
+export async function walkScreens(
+  browser: Browser,
+  world: ScreensWorld,
+  o: { workers: number; width?: number; visit: (context: BrowserContext, path: string, locale: Locale, isAdmin: boolean) => Promise<string[]> },
+): Promise<{ visited: number; failures: string[] }> {
+  const failures: string[] = [];
+  let visited = 0;
+  for (const locale of LOCALES) {
+    const contexts = { admin: await contextFor(browser, world, "admin", locale, o.width), player: await contextFor(browser, world, "player", locale, o.width), visitor: await contextFor(browser, world, "visitor", locale, o.width) };
+    const jobs = world.routes.filter(visitable).flatMap((r) => {
+      const path = address(world, r.path, locale);
+      return path ? [{ path, context: contexts[visitorOf(r)], isAdmin: r.path.startsWith("/admin") }] : [];
+    });
+    const next = () => jobs.shift();
+    await Promise.all(
+      Array.from({ length: o.workers }, async () => {
+        for (let job = next(); job; job = next()) {
+          visited++;
+          const problems = await o.visit(job.context, job.path, locale, job.isAdmin);
+          if (problems.length) failures.push(`${locale}${o.width ? ` ${o.width}` : ""} ${job.path}: ${problems.join(" | ")}`);
+        }
+      }),
+    );
+    await Promise.all(Object.values(contexts).map((c) => c.close()));
+  }
+  return { visited, failures };
+}
+
+/**
+ * Milliseconds from the start of the navigation to `url` until the shell's <main> is in the
+ * document (the caller warms a just-booted server up first: its very first answer is slow).
+ */
+export async function firstRender(page: Page, url: string): Promise<number> {
+  await page.addInitScript(() => {
+    new MutationObserver((_, o) => {
+      if (document.querySelector("#root main")) {
+        (window as unknown as { tkFirstRender: number }).tkFirstRender = performance.now();
+        o.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(url);
+  await page.locator("#root main").first().waitFor();
+  return Math.round(await page.evaluate(() => (window as unknown as { tkFirstRender: number }).tkFirstRender));
 }
