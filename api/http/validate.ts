@@ -100,8 +100,12 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
     if ((await c.req.text()).trim() === "") return {};
     throw new AppError("malformed");
   }
-  const text = await c.req.text();
-  if (text.trim() === "") return {};
+  return jsonObject(await c.req.text()) ?? {};
+}
+
+/** A JSON body's object, null for an empty body; anything but a JSON object is `malformed`. */
+function jsonObject(text: string): Record<string, unknown> | null {
+  if (text.trim() === "") return null;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -118,16 +122,8 @@ export async function readFields(c: Context): Promise<Record<string, unknown>> {
   if (c.req.method === "GET" || c.req.method === "HEAD") return fields;
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {
-    const text = await c.req.text();
-    if (text.trim() === "") return fields;
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new AppError("malformed");
-    }
-    if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError("malformed");
-    return { ...fields, ...(body as Record<string, unknown>) };
+    const body = jsonObject(await c.req.text());
+    return body ? { ...fields, ...body } : fields;
   }
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
     let body: Record<string, unknown>;
