@@ -1,7 +1,7 @@
 // The CMS screen in Debian's Chromium: an operator adds a guide category and a guide with ru and
 // en markdown texts, sees it listed, and the public guide page shows the English text.
 import { test, expect } from "@playwright/test";
-import { addAdmin, addSession, startApp, type RunningApp } from "./server.ts";
+import { signedInPage, startApp, type RunningApp } from "./server.ts";
 
 let running: RunningApp;
 test.beforeAll(async () => {
@@ -12,10 +12,7 @@ test.afterAll(async () => {
 });
 
 test("an operator writes a guide in ru and en; the public page shows it", async ({ browser }, info) => {
-  const operator = await addSession(running.db, "admin", await addAdmin(running.db));
-  const context = await browser.newContext({ locale: "en-US" });
-  await context.addCookies([{ name: operator.cookieName, value: operator.token, domain: "127.0.0.1", path: "/" }]);
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser, running.db, { admin: "operator" }, { context: { locale: "en-US" } });
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("requestfailed", (r) => errors.push(`failed ${r.url()}`));

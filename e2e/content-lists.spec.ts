@@ -3,7 +3,7 @@
 // id only the server can refuse (the refusal names the item and the field, not items.N.id), sees
 // what the draft changes in words, applies it after a confirmation, and the store has it.
 import { test, expect } from "@playwright/test";
-import { addAdmin, addSession, startApp, type RunningApp } from "./server.ts";
+import { signedInPage, startApp, type RunningApp } from "./server.ts";
 
 let running: RunningApp;
 test.beforeAll(async () => {
@@ -14,10 +14,7 @@ test.afterAll(async () => {
 });
 
 test("an operator changes a consumable's gold price through check and apply", async ({ browser }, info) => {
-  const operator = await addSession(running.db, "admin", await addAdmin(running.db));
-  const context = await browser.newContext({ locale: "en-US" });
-  await context.addCookies([{ name: operator.cookieName, value: operator.token, domain: "127.0.0.1", path: "/" }]);
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser, running.db, { admin: "operator" }, { context: { locale: "en-US" } });
   const errors: string[] = [];
   // The refused check below answers 400 on purpose; Chromium logs that as a console error.
   page.on("console", (m) => m.type() === "error" && !m.location().url.endsWith("/admin/consumables/save") && errors.push(m.text()));

@@ -5,7 +5,7 @@
 // production (bun edge/bun.ts) on a fresh data directory; the players and both sessions are put
 // in with SQL. A second journey: the chat notifications screen in Russian, a finished one read-only.
 import { test, expect } from "@playwright/test";
-import { addAdmin, addSession, startApp, type RunningApp } from "./server.ts";
+import { addSession, signedInPage, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -34,10 +34,7 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
   const outside = await player(`Moscow${suffix}`, "RU", 12);
 
   const app = running.url;
-  const operator = await addSession(running.db, "admin", await addAdmin(running.db));
-  const context = await browser.newContext();
-  await context.addCookies([{ name: operator.cookieName, value: operator.token, domain: "127.0.0.1", path: "/" }]);
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser, running.db, { admin: "operator" });
   await page.goto(`${app}/admin/notification/`);
   await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeVisible();
 
@@ -94,10 +91,7 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
   expect(await seen(outside)).toHaveLength(0);
 
   // The matching player reads it on their profile, in English (their locale): opening it marks it read.
-  const ps = await addSession(running.db, "player", matching);
-  const playerContext = await browser.newContext({ locale: "en-US" });
-  await playerContext.addCookies([{ name: ps.cookieName, value: ps.token, domain: "127.0.0.1", path: "/" }]);
-  const pp = await playerContext.newPage();
+  const { context: playerContext, page: pp } = await signedInPage(browser, running.db, { player: matching }, { context: { locale: "en-US" } });
   const playerErrors: string[] = [];
   pp.on("console", (m) => m.type() === "error" && playerErrors.push(m.text()));
   await pp.goto(`${app}/public/profile/`);
@@ -118,10 +112,7 @@ test("in Russian, a finished chat notification is listed and shown read-only", a
   const id = Number((await running.db.execute({ sql: "insert into notifications (channel, name, status, starts_at, ends_at, created_at, updated_at) values ('chat', 'Clan tournament starts', 'finished', ?, ?, ?, ?) returning id", args: [now - 8 * 86_400_000, now - 6 * 86_400_000, now, now] })).rows[0].id);
   for (const [lang, body] of [["ru", "Клановый турнир начинается в 20:00 по Москве. Удачи, командиры!"], ["en", "The clan tournament starts at 20:00 Moscow time."]])
     await running.db.execute({ sql: "insert into notification_contents (notification_id, lang, title, body, updated_at) values (?, ?, '', ?, ?)", args: [id, lang, body, now] });
-  const operator = await addSession(running.db, "admin", await addAdmin(running.db), "ru");
-  const context = await browser.newContext({ locale: "ru-RU" });
-  await context.addCookies([{ name: operator.cookieName, value: operator.token, domain: "127.0.0.1", path: "/" }]);
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(browser, running.db, { admin: "operator" }, { context: { locale: "ru-RU" }, locale: "ru" });
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.goto(`${running.url}/admin/notificationChat/`);

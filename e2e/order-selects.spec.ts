@@ -2,7 +2,7 @@
 // rating, wins, experience; the order in the address bar) and the back office's players'
 // tournaments ("Ranked by": rating gained, wins, battles, experience), on a seeded demo world.
 import { test, expect } from "@playwright/test";
-import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import { signedInPage, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -22,9 +22,7 @@ const descending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] >= 
 
 test("the rating: ordered by wins from the select, the order kept in the address", async ({ browser }) => {
   const p = (await running.db.execute("select id from players where erased_at is null and banned_until is null order by id limit 1")).rows[0];
-  const context = await browser.newContext();
-  await context.addCookies([sessionCookie(await addSession(running.db, "player", Number(p.id)))]);
-  const page = await context.newPage();
+  const { page } = await signedInPage(browser, running.db, { player: Number(p.id) });
   await page.goto(`${running.url}/public/profile/rating`);
   await expect(page.getByRole("heading", { name: "Rating", level: 1 })).toBeVisible();
   const select = page.getByLabel("Order by");
@@ -43,9 +41,7 @@ test("the rating: ordered by wins from the select, the order kept in the address
 });
 
 test("the players' tournaments: ranked by battles from the select", async ({ browser }) => {
-  const context = await browser.newContext();
-  await context.addCookies([sessionCookie(await addSession(running.db, "admin", await addAdmin(running.db, "support")))]);
-  const page = await context.newPage();
+  const { page } = await signedInPage(browser, running.db, { admin: "support" });
   await page.goto(`${running.url}/admin/playersTournaments/`);
   await expect(page.getByRole("heading", { name: "Players' tournaments", level: 1 })).toBeVisible();
   const select = page.getByLabel("Ranked by");

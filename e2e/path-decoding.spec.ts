@@ -1,7 +1,7 @@
 // A screen's path parameters are decoded once (wouter has decoded the path already): the clan
 // search's name from the address keeps a literal `%25`, and a lone `%` is a `%`, not a crash.
 import { test, expect } from "@playwright/test";
-import { addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import { signedInPage, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 
@@ -15,9 +15,7 @@ test.afterAll(async () => {
 
 test("the clan search's name in the path is decoded once", async ({ browser }, info) => {
   const p = (await running.db.execute("select id from players where erased_at is null and banned_until is null order by id limit 1")).rows[0];
-  const context = await browser.newContext();
-  await context.addCookies([sessionCookie(await addSession(running.db, "player", Number(p.id)))]);
-  const page = await context.newPage();
+  const { page } = await signedInPage(browser, running.db, { player: Number(p.id) });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   for (const [segment, name] of [["a%2525b", "a%25b"], ["%25", "%"], ["Iron%20Wolves", "Iron Wolves"]]) {

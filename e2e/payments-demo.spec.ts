@@ -8,7 +8,7 @@
 // an Android player through RuStore's test sheet (Pay SDK: a hold our server confirms, the
 // encrypted server notification, replays, and a refund notified back through the ledger).
 import { test, expect, type Page } from "@playwright/test";
-import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import { signedInPage, startApp, type RunningApp } from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -34,9 +34,7 @@ async function asPlayer(browser: import("@playwright/test").Browser, platform: "
   const p = await one("select id from players where platform = ? and erased_at is null and banned_until is null order by id limit 1 offset ?", [platform, offset]);
   expect(p, `a seeded ${platform} player`).toBeTruthy();
   const id = Number(p.id);
-  const context = await browser.newContext();
-  await context.addCookies([sessionCookie(await addSession(running.db, "player", id))]);
-  const page = await context.newPage();
+  const { page } = await signedInPage(browser, running.db, { player: id });
   return { id, page, noViolations: noCspViolations(page), start: await goldOf(id) };
 }
 
@@ -195,9 +193,7 @@ test("an operator follows the start page's 'awaiting verification' count to the 
   // The demo world leaves some abandoned payments pending for days: awaiting verification.
   const waiting = Number((await one("select count(*) as n from billing_orders where status = 'pending' and updated_at < ?", [Date.now() - 30 * 60_000])).n);
   expect(waiting).toBeGreaterThan(0);
-  const context = await browser.newContext();
-  await context.addCookies([sessionCookie(await addSession(running.db, "admin", await addAdmin(running.db, "support")))]);
-  const page = await context.newPage();
+  const { page } = await signedInPage(browser, running.db, { admin: "support" });
   await page.goto(`${running.url}/admin/`);
   const link = page.locator('a[href="/admin/billing/orders/?awaiting=1"]');
   await expect(link).toContainText(String(waiting));

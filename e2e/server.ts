@@ -3,7 +3,7 @@
 // journey puts in directly, and sessions made the way the server makes them (a hashed token and a
 // CSRF token), so a spec signs people in without going through their sign-in screens; and the
 // outside parties the app talks to (the game server's calls, payment providers' stand-ins).
-import { expect } from "@playwright/test";
+import { expect, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -102,6 +102,18 @@ export async function addAdmin(db: Client, role: "support" | "operator" | "admin
   const username = `${prefix}${now % 100000}${Math.floor(Math.random() * 100)}`;
   const r = await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', ?, 1, ?) returning id", args: [username, `${username}@example.com`, role, now] });
   return Number(r.rows[0].id);
+}
+
+/**
+ * A page in a new browser context (`context`: its options) signed in through a session made in
+ * code: as a new operator of the role (addAdmin) or as the player of the id, the session in
+ * `locale` (en).
+ */
+export async function signedInPage(browser: Browser, db: Client, who: { admin: "support" | "operator" | "admin" | "superadmin" } | { player: number }, o: { context?: BrowserContextOptions; locale?: "ru" | "en" } = {}) {
+  const session = "player" in who ? await addSession(db, "player", who.player, o.locale) : await addSession(db, "admin", await addAdmin(db, who.admin), o.locale);
+  const context = await browser.newContext(o.context);
+  await context.addCookies([sessionCookie(session)]);
+  return { context, page: await context.newPage() };
 }
 
 /** An admin with a password, made by the command a real deployment makes its first one with; the
