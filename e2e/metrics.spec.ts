@@ -2,7 +2,7 @@
 // data directory and port): sign in, read registrations by month and by year, export the CSV,
 // open payments, store the monthly figures, recalculate one and clear them.
 // Run: npx playwright test e2e/metrics.spec.ts (Debian's Chromium at /usr/bin/chromium).
-import { test, expect } from "@playwright/test";
+import { test, expect, type Page } from "@playwright/test";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,13 +23,18 @@ test.afterAll(async () => {
   await running?.stop();
 });
 
-test("an operator reads the dashboards, exports, and recalculates a month", async ({ page }) => {
-  const base = running.url;
-  await page.goto(`${base}/admin/login`);
+/** Signs the demo world's superadmin in through the sign-in screen. */
+async function signIn(page: Page) {
+  await page.goto(`${running.url}/admin/login`);
   await page.locator('input[name="username"], input[autocomplete="username"]').first().fill("admin");
   await page.locator('input[type="password"]').first().fill("tankodrome-admin");
   await page.locator('button[type="submit"]').first().click();
   await page.waitForURL((u) => !u.pathname.startsWith("/admin/login"));
+}
+
+test("an operator reads the dashboards, exports, and recalculates a month", async ({ page }) => {
+  const base = running.url;
+  await signIn(page);
 
   await page.goto(`${base}/admin/metrics/registrations/`);
   await expect(page.getByRole("heading", { level: 1, name: "Registrations" })).toBeVisible();
@@ -69,11 +74,7 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
 test("the crews chart has the seeded crews and the retention table fits at 1366 px", async ({ page }) => {
   const base = running.url;
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto(`${base}/admin/login`);
-  await page.locator('input[name="username"], input[autocomplete="username"]').first().fill("admin");
-  await page.locator('input[type="password"]').first().fill("tankodrome-admin");
-  await page.locator('button[type="submit"]').first().click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/admin/login"));
+  await signIn(page);
 
   // Every seeded player starts with the free crew roles: five roles, each owned by players, drawn.
   await page.goto(`${base}/admin/metrics/playersCrews/`);
