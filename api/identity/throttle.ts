@@ -9,6 +9,7 @@ import { and, eq, gte, lt, count, min, inArray, or } from "drizzle-orm";
 import { loginFailures } from "../db/schema/identity.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import { AppError } from "../http/errors.ts";
+import { verifyPassword } from "./password.ts";
 
 export const THROTTLE = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 20 } as const;
 
@@ -54,6 +55,29 @@ export async function startAttempt(db: Db, keys: ThrottleKeys, now: number): Pro
 /** The attempt failed: it stays counted; failures older than the window go. */
 export async function attemptFailed(db: DbOrTx, now: number): Promise<void> {
   await db.delete(loginFailures).where(lt(loginFailures.at, now - THROTTLE.windowMs));
+}
+
+/**
+ * A password's check, throttled (the sign-ins at /admin/login and /public/login, a player's
+ * password change): the attempt counted before the hash, the account looked up and its password
+ * verified. An unknown account and a wrong password get one answer, `refusal` (so a sign-in form
+ * never tells which), the failure counted. Answers the account and the attempt (the change's
+ * transaction takes it back with attemptSucceeded).
+ */
+export async function checkPassword<A extends { passwordHash: string | null }>(
+  db: Db,
+  keys: ThrottleKeys,
+  now: number,
+  o: { find: () => Promise<A | null | undefined>; password: string; refusal: () => Error },
+): Promise<{ account: A; attempt: Attempt }> {
+  const attempt = await startAttempt(db, keys, now);
+  const account = await o.find();
+  const ok = await verifyPassword(o.password, account?.passwordHash);
+  if (!account || !ok) {
+    await attemptFailed(db, now);
+    throw o.refusal();
+  }
+  return { account, attempt };
 }
 
 /** The attempt succeeded: the account's failures and this attempt's address row go. */

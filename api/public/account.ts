@@ -15,8 +15,8 @@ import { translate } from "../i18n/index.ts";
 import { players, sessions } from "../db/schema/index.ts";
 import type { Tx } from "../db/index.ts";
 import { recordActivity } from "../domain/players.ts";
-import { verifyPassword, hashPassword, needsRehash, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
-import { startAttempt, attemptFailed, attemptSucceeded } from "../identity/throttle.ts";
+import { hashPassword, needsRehash, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
+import { checkPassword, attemptSucceeded } from "../identity/throttle.ts";
 import { exchangeSiteToken } from "../identity/site-sign-in.ts";
 import { playerByEmail, playerById, type PlayerRow } from "../identity/players.ts";
 import { isBanned, bannedError, assertNotBanned } from "../identity/bans.ts";
@@ -75,15 +75,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
     const now = clock.now();
     // Separate keys from the admins' (usernames), so one door's failures never lock the other.
     const keys = { account: `player:${body.email}`, address: clientAddress(c) };
-    // Counted before the hash: concurrent attempts cannot all get through (identity/throttle.ts).
-    const attempt = await startAttempt(db, keys, now);
-    const p = await playerByEmail(db, body.email);
-    const ok = await verifyPassword(body.password, p?.passwordHash);
-    // One answer for an unknown email and a wrong password.
-    if (!p || !ok) {
-      await attemptFailed(db, now);
-      throw new AppError("unauthorized", "identity.playerBadCredentials", [], 401);
-    }
+    const { account: p, attempt } = await checkPassword(db, keys, now, { find: () => playerByEmail(db, body.email), password: body.password, refusal: () => new AppError("unauthorized", "identity.playerBadCredentials", [], 401) });
     // Told only to someone who knows the password, so a ban does not reveal that an address has an account.
     assertNotBanned(p, now);
     // An old-form hash (PBKDF2) is replaced by the current KDF's once we hold the password.
@@ -165,11 +157,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
     if (!p.passwordHash) throw new AppError("conflict", "identity.noPassword");
     const keys = { account: `player#${p.id}`, address: clientAddress(c) };
     if (!body.currentPassword) throw fieldError({ currentPassword: { id: "validation.required" } });
-    const attempt = await startAttempt(db, keys, now);
-    if (!(await verifyPassword(body.currentPassword, p.passwordHash))) {
-      await attemptFailed(db, now);
-      throw fieldError({ currentPassword: { id: "identity.wrongCurrentPassword" } });
-    }
+    const { attempt } = await checkPassword(db, keys, now, { find: async () => p, password: body.currentPassword, refusal: () => fieldError({ currentPassword: { id: "identity.wrongCurrentPassword" } }) });
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       await tx.update(players).set({ passwordHash }).where(eq(players.id, p.id));

@@ -11,8 +11,8 @@ import { audit } from "../../http/audit.ts";
 import { startSession, endSession, clientAddress } from "../../http/session.ts";
 import { shell } from "../../http/shell.ts";
 import { admins, adminLog, ADMIN_ROLES } from "../../db/schema/access.ts";
-import { verifyPassword, needsRehash, hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../../identity/password.ts";
-import { startAttempt, attemptFailed, attemptSucceeded } from "../../identity/throttle.ts";
+import { needsRehash, hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../../identity/password.ts";
+import { checkPassword, attemptSucceeded } from "../../identity/throttle.ts";
 import { findAdmin, createAdmin, stepRole, setActive, changePassword, changeEmail, publicAdmin } from "../../identity/admins.ts";
 import { attentionCounters } from "./attention.ts";
 import { outboxBacklog } from "../../../warehouse/shipper.ts";
@@ -30,15 +30,7 @@ async function login(c: Context<HonoEnv>, body: z.output<typeof loginIn>) {
   const { db, clock } = c.var.deps;
   const now = clock.now();
   const keys = { account: body.username, address: clientAddress(c) };
-  // Counted before the hash: concurrent attempts cannot all get through (identity/throttle.ts).
-  const attempt = await startAttempt(db, keys, now);
-  const admin = await findAdmin(db, body.username);
-  const ok = await verifyPassword(body.password, admin?.passwordHash);
-  // One answer for an unknown user and a wrong password: the form never tells which.
-  if (!admin || !ok) {
-    await attemptFailed(db, now);
-    throw new AppError("unauthorized", "identity.badCredentials", [], 401);
-  }
+  const { account: admin, attempt } = await checkPassword(db, keys, now, { find: () => findAdmin(db, body.username), password: body.password, refusal: () => new AppError("unauthorized", "identity.badCredentials", [], 401) });
   if (!admin.active) throw new AppError("forbidden", "identity.inactive");
   // An old-form hash (PBKDF2) is replaced by the current KDF's once we hold the password.
   const rehashed = needsRehash(admin.passwordHash) ? await hashPassword(body.password) : undefined;
