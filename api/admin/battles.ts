@@ -6,7 +6,7 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { audit } from "../http/audit.ts";
+import { audit, NO_CHANGES, valuesOf } from "../http/audit.ts";
 import * as f from "../http/fields.ts";
 import { fieldError } from "../http/errors.ts";
 import type { Db } from "../db/index.ts";
@@ -196,7 +196,7 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     const battleId = v.battleId;
     await db.transaction(async (tx) => {
       await stopBattle(tx, { battleId, adminId: c.var.admin!.adminId, at });
-      await audit(c, tx, { action: "battles.stop", targetType: "battle", targetId: battleId, summary: `stopped battle #${battleId} with no rewards` });
+      await audit(c, tx, { action: "battles.stop", targetType: "battle", targetId: battleId, summary: `stopped battle #${battleId} with no rewards`, details: NO_CHANGES });
     });
     // A battle simulated by this instance ends for its players at once; one on another instance
     // learns of the stop at its next heartbeat (api/game/arena/arena.ts).
@@ -209,7 +209,7 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     const at = clock.now();
     const stopped = await db.transaction(async (tx) => {
       const ids = await stopStuckBattles(tx, { adminId: c.var.admin!.adminId, at });
-      await audit(c, tx, { action: "battles.stopTheStuck", targetType: "battle", summary: `stopped ${ids.length} stuck battle(s)${ids.length ? `: #${ids.slice(0, 50).join(", #")}${ids.length > 50 ? "…" : ""}` : ""}` });
+      await audit(c, tx, { action: "battles.stopTheStuck", targetType: "battle", summary: `stopped ${ids.length} stuck battle(s)${ids.length ? `: #${ids.slice(0, 50).join(", #")}${ids.length > 50 ? "…" : ""}` : ""}`, details: valuesOf({ battles: ids.length ? ids.slice(0, 50).join(", ") + (ids.length > 50 ? "…" : "") : "—" }) });
       return ids;
     });
     for (const id of stopped) arenaOf(c.var.deps).stopped(id);

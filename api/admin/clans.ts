@@ -8,7 +8,7 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, gte, lte, sql, inArray } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { audit } from "../http/audit.ts";
+import { audit, detailsOf, type AuditDetails } from "../http/audit.ts";
 import * as f from "../http/fields.ts";
 import { AppError, fieldError } from "../http/errors.ts";
 import type { Db, Tx } from "../db/index.ts";
@@ -90,6 +90,12 @@ const csvCell = (v: unknown) => {
 const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 const utcDay = (ms: number) => ms - (ms % DAY);
 
+/** An operator's edit of a clan as the log keeps it: the fields asked for, before and after. */
+function clanChange(before: { name: string; tag: string; description: string | null; leaderId: number | null }, v: z.output<typeof setClanInput>): AuditDetails {
+  const asked = Object.fromEntries(Object.entries({ name: v.name, tag: v.tag, description: v.description, leaderId: v.leaderId }).filter(([, x]) => x !== undefined));
+  return detailsOf({ name: before.name, tag: before.tag, description: before.description, leaderId: before.leaderId }, asked);
+}
+
 /** Joins (+1) and leaves (-1) the clan log records, by action. */
 const MEMBERSHIP_DELTA: Record<string, number> = { create: 1, approve: 1, quit: -1, kick: -1, "admin.kick": -1 };
 
@@ -109,7 +115,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     await db.transaction(async (tx) => {
       const before = await clanById(tx, v.clanId);
       const said = await clanRules.operatorEditClan(tx, before, v, operator(c), c.var.deps.clock.now());
-      await audit(c, tx, { action: "clan.set", targetType: "clan", targetId: v.clanId, summary: said.length ? `[${before.tag}] ${said.join("; ")}` : `[${before.tag}] no change` });
+      await audit(c, tx, { action: "clan.set", targetType: "clan", targetId: v.clanId, summary: said.length ? `[${before.tag}] ${said.join("; ")}` : `[${before.tag}] no change`, details: clanChange(before, v) });
     });
     return c.json({ clan: await clanById(db, v.clanId) });
   });
@@ -118,7 +124,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     await c.var.deps.db.transaction(async (tx) => {
       const clan = await clanById(tx, v.clanId);
       await clanRules.operatorRemoveClan(tx, clan, operator(c), c.var.deps.clock.now());
-      await audit(c, tx, { action: "clan.remove", targetType: "clan", targetId: clan.id, summary: `removed clan [${clan.tag}] ${clan.name} (${clan.members} members)` });
+      await audit(c, tx, { action: "clan.remove", targetType: "clan", targetId: clan.id, summary: `removed clan [${clan.tag}] ${clan.name} (${clan.members} members)`, details: { changes: [{ field: "tag", before: clan.tag }, { field: "name", before: clan.name }, { field: "members", before: clan.members }] } });
     });
     return c.json({ removed: v.clanId });
   });
@@ -129,7 +135,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
       const clan = await clanById(tx, v.clanId);
       const from = await clanRules.operatorSetRole(tx, clan, v.playerId, v.role, operator(c), c.var.deps.clock.now());
       const summary = from === v.role ? `[${clan.tag}] role stays ${v.role}` : `[${clan.tag}] role ${from} → ${v.role}`;
-      await audit(c, tx, { action: "clan.setMember", targetType: "player", targetId: v.playerId, summary });
+      await audit(c, tx, { action: "clan.setMember", targetType: "player", targetId: v.playerId, summary, details: { scope: `[${clan.tag}]`, changes: [{ field: "role", before: from, after: v.role }] } });
     });
     return c.json({ members: await members(db, v.clanId) });
   });
@@ -139,7 +145,7 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
     await db.transaction(async (tx) => {
       const clan = await clanById(tx, v.clanId);
       const role = await clanRules.operatorRemoveMember(tx, clan.id, v.playerId, operator(c), c.var.deps.clock.now());
-      await audit(c, tx, { action: "clan.removeMember", targetType: "player", targetId: v.playerId, summary: `[${clan.tag}] removed member #${v.playerId} (${role})` });
+      await audit(c, tx, { action: "clan.removeMember", targetType: "player", targetId: v.playerId, summary: `[${clan.tag}] removed member #${v.playerId} (${role})`, details: { scope: `[${clan.tag}]`, changes: [{ field: "role", before: role, after: null }] } });
     });
     return c.json({ members: await members(db, v.clanId) });
   });

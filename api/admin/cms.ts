@@ -12,7 +12,11 @@ import { addServerMessages } from "../i18n/index.ts";
 import { cmsCategories, cmsContents, CMS_TYPES } from "../db/schema/cms.ts";
 import { categorySchema, contentSchema, exportSchema, exportCms, cmsChanges, checkExport, replaceCms } from "../domain/cms.ts";
 import { diff } from "./resources/index.ts";
-import { detailsOf } from "../domain/audit-details.ts";
+import { detailsOf, valuesOf, type AuditDetails } from "../domain/audit-details.ts";
+
+/** A removed item as the log keeps it: what it was called. */
+const removedDetails = (row: { type: string; titleRu: string; titleEn: string }): AuditDetails => ({ changes: [{ field: "type", before: row.type }, { field: "titleRu", before: row.titleRu }, { field: "titleEn", before: row.titleEn }] });
+const counts = (k: { added: unknown[]; changed: unknown[]; removed: unknown[] }) => ({ added: k.added.length, changed: k.changed.length, removed: k.removed.length });
 
 addServerMessages({
   en: { "cms.categoryNotEmpty": "The category still has contents; move or remove them first." },
@@ -87,7 +91,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
         return { ...before, ...row };
       }
       const [created] = await tx.insert(cmsContents).values({ ...item, publishedAt: item.publishedAt ?? now, updatedAt: now }).returning();
-      await audit(c, tx, { action: "/admin/cms/edit/content", targetType: "cmsContent", targetId: created.id, summary: `created: ${item.type} "${item.titleEn}"` });
+      await audit(c, tx, { action: "/admin/cms/edit/content", targetType: "cmsContent", targetId: created.id, summary: `created: ${item.type} "${item.titleEn}"`, details: detailsOf(undefined, { ...item, id: created.id }) });
       return created;
     });
     return c.json({ content: saved });
@@ -97,7 +101,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
     await c.var.deps.db.transaction(async (tx) => {
       const [row] = await tx.delete(cmsContents).where(eq(cmsContents.id, id)).returning();
       if (!row) throw notFound();
-      await audit(c, tx, { action: "/admin/cms/remove/content", targetType: "cmsContent", targetId: id, summary: `removed ${row.type} "${row.titleEn}"` });
+      await audit(c, tx, { action: "/admin/cms/remove/content", targetType: "cmsContent", targetId: id, summary: `removed ${row.type} "${row.titleEn}"`, details: removedDetails(row) });
     });
     return c.json({ removed: id });
   });
@@ -108,7 +112,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
       if (n > 0) throw conflict("cms.categoryNotEmpty");
       const [row] = await tx.delete(cmsCategories).where(eq(cmsCategories.id, id)).returning();
       if (!row) throw notFound();
-      await audit(c, tx, { action: "/admin/cms/remove/category", targetType: "cmsCategory", targetId: id, summary: `removed ${row.type} category "${row.titleEn}"` });
+      await audit(c, tx, { action: "/admin/cms/remove/category", targetType: "cmsCategory", targetId: id, summary: `removed ${row.type} category "${row.titleEn}"`, details: removedDetails(row) });
     });
     return c.json({ removed: id });
   });
@@ -129,7 +133,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
       if (onlyPreview) return changes;
       await replaceCms(tx, data, clock.now());
       const s = (k: keyof typeof changes) => `${k}: +${changes[k].added.length} ~${changes[k].changed.length} -${changes[k].removed.length}`;
-      await audit(c, tx, { action: "/admin/cms/import", targetType: "cms", summary: `imported ${s("categories")}; ${s("contents")}` });
+      await audit(c, tx, { action: "/admin/cms/import", targetType: "cms", summary: `imported ${s("categories")}; ${s("contents")}`, details: valuesOf({ categories: counts(changes.categories), contents: counts(changes.contents) }) });
       return changes;
     });
     if (onlyPreview) c.set("audited", true);

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gt, getTableColumns } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import * as f from "../http/fields.ts";
-import { audit } from "../http/audit.ts";
+import { audit, valuesOf } from "../http/audit.ts";
 import { fieldError, notFound } from "../http/errors.ts";
 import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/support.ts";
 import { addMessage, thread, markRead, SUPPORT_CATEGORIES } from "../domain/support.ts";
@@ -93,7 +93,8 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     await c.var.deps.db.transaction(async (tx) => {
       await tx.update(supportTickets).set(set).where(eq(supportTickets.id, v.ticketId));
       const parts = [v.status ? `status ${before.status} → ${v.status}` : "", v.assigneeId !== undefined ? `assignee ${before.assigneeId ?? "none"} → ${v.assigneeId ?? "none"}` : ""].filter(Boolean);
-      await audit(c, tx, { action: "/admin/feedback/ticket/set", targetType: "ticket", targetId: v.ticketId, summary: parts.join("; ") });
+      await audit(c, tx, { action: "/admin/feedback/ticket/set", targetType: "ticket", targetId: v.ticketId, summary: parts.join("; "),
+        details: { changes: [...(v.status ? [{ field: "ticketStatus", before: before.status, after: v.status }] : []), ...(v.assigneeId !== undefined ? [{ field: "assigneeId", before: before.assigneeId, after: v.assigneeId }] : [])] } });
     });
     return c.json({ ticket: { ...before, ...set } });
   });
@@ -110,7 +111,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     const admin = c.var.admin!;
     const msg = await c.var.deps.db.transaction(async (tx) => {
       const msg = await addMessage(tx, { ticketId: ticket.id, author: "support", adminId: admin.adminId, adminUsername: admin.username, body, at: c.var.deps.clock.now() });
-      await audit(c, tx, { action: "/admin/feedback/messages/add", targetType: "ticket", targetId: ticket.id, summary: `replied (${body.length} chars)` });
+      await audit(c, tx, { action: "/admin/feedback/messages/add", targetType: "ticket", targetId: ticket.id, summary: `replied (${body.length} chars)`, details: valuesOf({ body }) });
       return msg;
     });
     return c.json({ message: msg });
@@ -125,7 +126,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     const at = c.var.deps.clock.now();
     await c.var.deps.db.transaction(async (tx) => {
       await tx.update(supportMessages).set({ body: v.body, editedAt: at }).where(eq(supportMessages.id, m.id));
-      await audit(c, tx, { action: "/admin/feedback/messages/edit", targetType: "ticket", targetId: ticketId, summary: `edited message ${m.id}` });
+      await audit(c, tx, { action: "/admin/feedback/messages/edit", targetType: "ticket", targetId: ticketId, summary: `edited message ${m.id}`, details: { changes: [{ field: "body", before: m.body, after: v.body }] } });
     });
     return c.json({ message: { ...m, body: v.body, editedAt: at } });
   });

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, like, or, sql } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import * as f from "../http/fields.ts";
-import { audit } from "../http/audit.ts";
+import { audit, pathAction, valuesOf } from "../http/audit.ts";
 import { fieldError, notFound } from "../http/errors.ts";
 import { notifications, notificationContents, NOTIFICATION_STATUSES } from "../db/schema/notifications.ts";
 import {
@@ -84,14 +84,14 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     const saved = await db.transaction(async (tx) => {
       if (id === undefined) {
         const created = await insertDraft(tx, channel, item, [], now);
-        await audit(c, tx, { action: `${base}save/notification`, targetType: target, targetId: created.id, summary: diff(undefined, item), details: detailsOf(undefined, item) });
+        await audit(c, tx, { action: pathAction(`${base}save/notification`), targetType: target, targetId: created.id, summary: diff(undefined, item), details: detailsOf(undefined, item) });
         return created;
       }
       const before = await find(tx, id);
       mustBeEditable(before);
       const [after] = await tx.update(notifications).set({ ...toRow(item), updatedAt: now }).where(eq(notifications.id, id)).returning();
       const { id: _i, ...old } = toItem(before);
-      await audit(c, tx, { action: `${base}save/notification`, targetType: target, targetId: id, summary: diff(old, item), details: detailsOf(old, item) });
+      await audit(c, tx, { action: pathAction(`${base}save/notification`), targetType: target, targetId: id, summary: diff(old, item), details: detailsOf(old, item) });
       return after;
     });
     return c.json({ notification: toItem(saved), created: id === undefined });
@@ -105,7 +105,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
       mustBeEditable(await find(tx, v.notificationId));
       const [before] = await tx.select().from(notificationContents).where(and(eq(notificationContents.notificationId, v.notificationId), eq(notificationContents.lang, v.lang))).limit(1);
       await tx.insert(notificationContents).values(row).onConflictDoUpdate({ target: [notificationContents.notificationId, notificationContents.lang], set: { title: row.title, body: row.body, updatedAt: row.updatedAt } });
-      await audit(c, tx, { action: `${base}save/content`, targetType: target, targetId: v.notificationId, summary: `${v.lang}: ${diff(before && { title: before.title, body: before.body }, { title: row.title, body: row.body })}`, details: detailsOf(before && { title: before.title, body: before.body }, { title: row.title, body: row.body }, v.lang) });
+      await audit(c, tx, { action: pathAction(`${base}save/content`), targetType: target, targetId: v.notificationId, summary: `${v.lang}: ${diff(before && { title: before.title, body: before.body }, { title: row.title, body: row.body })}`, details: detailsOf(before && { title: before.title, body: before.body }, { title: row.title, body: row.body }, v.lang) });
     });
     return c.json({ content: row });
   });
@@ -115,7 +115,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     const result = await db.transaction(async (tx) => {
       const before = await find(tx, id);
       const { delivered } = await changeStatus(tx, before, status, clock.now());
-      await audit(c, tx, { action: `${base}save/status`, targetType: target, targetId: id, summary: `status ${before.status} → ${status}${status === "active" ? `; delivered to ${delivered} players` : ""}`, details: { changes: [{ field: "notificationStatus", before: before.status, after: status }, ...(status === "active" ? [{ field: "delivered", after: delivered }] : [])] } });
+      await audit(c, tx, { action: pathAction(`${base}save/status`), targetType: target, targetId: id, summary: `status ${before.status} → ${status}${status === "active" ? `; delivered to ${delivered} players` : ""}`, details: { changes: [{ field: "notificationStatus", before: before.status, after: status }, ...(status === "active" ? [{ field: "delivered", after: delivered }] : [])] } });
       return { delivered };
     });
     return c.json({ id, status, ...result });
@@ -129,7 +129,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
       await tx.run(sql`delete from player_notifications where kind = ${channel === "inbox" ? "notification" : "chatNotification"} and json_extract(payload, '$.notificationId') = ${id} and read_at is null`);
       await tx.delete(notificationContents).where(eq(notificationContents.notificationId, id));
       await tx.delete(notifications).where(eq(notifications.id, id));
-      await audit(c, tx, { action: `${base}remove/notification`, targetType: target, targetId: id, summary: `removed ${row.status} "${row.name}"` });
+      await audit(c, tx, { action: pathAction(`${base}remove/notification`), targetType: target, targetId: id, summary: `removed ${row.status} "${row.name}"`, details: { changes: [{ field: "name", before: row.name }, { field: "notificationStatus", before: row.status }] } });
     });
     return c.json({ removed: id });
   });
@@ -139,7 +139,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
       mustBeEditable(await find(tx, v.notificationId));
       const [row] = await tx.delete(notificationContents).where(and(eq(notificationContents.notificationId, v.notificationId), eq(notificationContents.lang, v.lang))).returning();
       if (!row) throw notFound();
-      await audit(c, tx, { action: `${base}remove/content`, targetType: target, targetId: v.notificationId, summary: `removed ${v.lang} content` });
+      await audit(c, tx, { action: pathAction(`${base}remove/content`), targetType: target, targetId: v.notificationId, summary: `removed ${v.lang} content`, details: { scope: v.lang, changes: [] } });
     });
     return c.json({ removed: v });
   });
@@ -151,7 +151,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
       const { id: _i, status: _s, channel: _c, createdAt: _cr, updatedAt: _u, ...fields } = toItem(source);
       const contents = (await contentsOf(tx, id)).map((x) => ({ lang: x.lang, title: x.title, body: x.body }));
       const created = await insertDraft(tx, channel, { ...fields, name: `${source.name} (copy)`.slice(0, 200) }, contents, clock.now());
-      await audit(c, tx, { action: `${base}copy/notification`, targetType: target, targetId: created.id, summary: `draft copy of #${id}` });
+      await audit(c, tx, { action: pathAction(`${base}copy/notification`), targetType: target, targetId: created.id, summary: `draft copy of #${id}`, details: valuesOf({ copyOf: id }) });
       return created;
     });
     return c.json({ notification: toItem(copy) });
@@ -178,7 +178,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     const { db, clock } = c.var.deps;
     const created = await db.transaction(async (tx) => {
       const created = await insertDraft(tx, channel, data.notification, data.contents, clock.now());
-      await audit(c, tx, { action: `${base}import`, targetType: target, targetId: created.id, summary: `imported "${data.notification.name}" as a draft (${summary.langs.join(", ") || "no content"})` });
+      await audit(c, tx, { action: pathAction(`${base}import`), targetType: target, targetId: created.id, summary: `imported "${data.notification.name}" as a draft (${summary.langs.join(", ") || "no content"})`, details: { created: true, changes: valuesOf({ name: data.notification.name, languages: summary.langs.join(", ") || "—" }).changes } });
       return created;
     });
     return c.json({ preview: false, creates: summary, notification: toItem(created) });

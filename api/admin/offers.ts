@@ -5,14 +5,16 @@ import type { Hono } from "hono";
 import { asc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import { audit } from "../http/audit.ts";
+import { audit, detailsOf, NO_CHANGES } from "../http/audit.ts";
 import { catalogItems } from "../db/schema/billing.ts";
 import { contentTanks, contentConsumables, contentCamouflages } from "../db/schema/content.ts";
 import { OFFER_AUDIENCES } from "../db/schema/offers.ts";
-import { offerInput, saveOffer, listOffersForAdmin, bumpOffersVersion, dropCachedOffers, OFFER_PLATFORMS } from "../domain/offers.ts";
+import { offerInput, saveOffer, listOffersForAdmin, bumpOffersVersion, offerView, dropCachedOffers, OFFER_PLATFORMS } from "../domain/offers.ts";
 import "../public/avatar-offer-messages.ts";
 
 const O = { auth: "admin", role: "operator" } as const;
+/** An offer's fields as the log compares them (no timestamps). */
+const offerFields = ({ createdAt: _c, updatedAt: _u, ...o }: ReturnType<typeof offerView>) => o;
 
 export function registerAdminOffers(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/specialOfferOptions/", ...O }, async (c) => {
@@ -36,7 +38,7 @@ export function registerAdminOffers(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const result = await db.transaction(async (tx) => {
       const r = await saveOffer(tx, v, clock.now());
-      await audit(c, tx, { action: "/admin/specialOfferOptions/save", targetType: "offer", targetId: r.offer.id, summary: r.created ? `created "${r.offer.titleEn}"` : `changed ${r.changed.join(", ") || "nothing"}` });
+      await audit(c, tx, { action: "/admin/specialOfferOptions/save", targetType: "offer", targetId: r.offer.id, summary: r.created ? `created "${r.offer.titleEn}"` : `changed ${r.changed.join(", ") || "nothing"}`, details: detailsOf(r.before && offerFields(r.before), offerFields(r.offer)) });
       return r;
     });
     dropCachedOffers(db);
@@ -47,7 +49,7 @@ export function registerAdminOffers(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     await db.transaction(async (tx) => {
       await bumpOffersVersion(tx, clock.now());
-      await audit(c, tx, { action: "/admin/specialOfferOptions/invalidateCache", targetType: "offer", summary: "offers cache dropped on every instance" });
+      await audit(c, tx, { action: "/admin/specialOfferOptions/invalidateCache", targetType: "offer", summary: "offers cache dropped on every instance", details: NO_CHANGES });
     });
     dropCachedOffers(db);
     return c.json({ ok: true });

@@ -118,7 +118,7 @@ export async function saveOffer(tx: Tx, o: OfferInput, at: number) {
   }
   await bumpOffersVersion(tx, at);
   const changed = before ? (Object.keys(toRow(o, at)) as (keyof OfferRow)[]).filter((k) => k !== "updatedAt" && String(before![k]) !== String(row[k])) : [];
-  return { offer: offerView(row), created: !before, changed };
+  return { offer: offerView(row), before: before && offerView(before), created: !before, changed };
 }
 
 export async function listOffersForAdmin(db: Db) {

@@ -5,18 +5,24 @@ import { emit } from "../domain/outbox.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 import type { HonoEnv } from "./env.ts";
 import { clientAddress } from "./session.ts";
-import type { AuditDetails } from "../domain/audit-details.ts";
+import type { AuditAction, AuditDetails } from "../domain/audit-details.ts";
 
-export type { AuditChange, AuditDetails } from "../domain/audit-details.ts";
+export type { AuditAction, AuditChange, AuditDetails, NamedAuditAction } from "../domain/audit-details.ts";
+export { detailsOf, NO_CHANGES, pathAction, valuesOf } from "../domain/audit-details.ts";
 
 export interface AuditEntry {
-  action: string;
+  /** A named action (AUDIT_ACTIONS, each with words in the back office) or the route's own path. */
+  action: AuditAction;
   targetType?: string;
   targetId?: string | number;
   /** What changed, in a line an operator can read ("gold 100 → 250", "role operator → admin"): the log's search text and CSV. */
   summary: string;
-  /** The same change as data (fields before and after), which the admin log shows in the viewer's language. */
-  details?: AuditDetails;
+  /**
+   * The same change as data (fields before and after), which the admin log shows in the viewer's
+   * language; required, so no row is written that only the English summary describes
+   * (`NO_CHANGES` when the action's words say it all).
+   */
+  details: AuditDetails;
 }
 
 /**
@@ -34,7 +40,7 @@ export async function audit(c: Context<HonoEnv>, db: DbOrTx, entry: AuditEntry):
     targetType: entry.targetType ?? null,
     targetId: entry.targetId === undefined ? null : String(entry.targetId),
     summary: entry.summary.slice(0, 2000),
-    details: entry.details ? JSON.stringify(entry.details).slice(0, 20_000) : null,
+    details: JSON.stringify(entry.details).slice(0, 20_000),
     method: c.req.method,
     path: c.req.path,
     address: clientAddress(c),

@@ -4,7 +4,7 @@ import { ADMIN_ROLES, type AdminRole } from "../db/schema/access.ts";
 import { AppError, type FieldMessage } from "./errors.ts";
 import type { HonoEnv } from "./env.ts";
 import { shell } from "./shell.ts";
-import { audit } from "./audit.ts";
+import { audit, NO_CHANGES, pathAction } from "./audit.ts";
 import { check, checkNow, readFields, readJson, readQuery } from "./validate.ts";
 
 /** Who may call a route (the auth column of routes.tsv). */
@@ -66,7 +66,7 @@ function guard(info: RouteInfo): MiddlewareHandler<HonoEnv> {
     await next();
     if (info.auth === "admin" && info.mutates && c.res.status < 400 && !c.var.audited) {
       // A handler that forgot its audit row still leaves one: the log misses no change.
-      await audit(c, c.var.deps.db, { action: info.path, summary: `${c.req.method} ${c.req.path}` });
+      await audit(c, c.var.deps.db, { action: pathAction(info.path), summary: `${c.req.method} ${c.req.path}`, details: NO_CHANGES });
     }
   };
 }

@@ -145,6 +145,15 @@ const CHAT_STATUS: Record<string, MessageDescriptor> = {
   visible: msg({ message: "visible", context: "chat message status" }), hidden: msg({ message: "hidden", context: "chat message status" }),
   deleted: msg({ message: "deleted", context: "chat message status" }),
 };
+const TICKET_STATUS: Record<string, MessageDescriptor> = {
+  open: msg({ message: "awaiting operator", context: "ticket status" }), answered: msg({ message: "answered", context: "ticket status" }),
+  waiting: msg({ message: "waiting for player", context: "ticket status" }), closed: msg({ message: "closed", context: "ticket status" }),
+};
+const AUDIENCE: Record<string, MessageDescriptor> = { all: msg`Everyone`, payers: msg`Payers`, nonPayers: msg`Non-payers` };
+const CMS_TYPE: Record<string, MessageDescriptor> = {
+  guide: msg({ message: "Guide", context: "cms type" }), news: msg({ message: "News", context: "cms type" }),
+  terms: msg({ message: "Terms", context: "cms type" }), faq: msg({ message: "FAQ", context: "cms type" }),
+};
 const AVATAR_REASON: Record<string, MessageDescriptor> = {
   nudity: msg`Nudity or sexual content`, violence: msg`Violence or cruelty`, offensive: msg`Offensive symbols or words`,
   advertising: msg`Advertising or links`, personalData: msg`Someone's personal data`, copyright: msg`Someone else's copyrighted image`,
@@ -158,7 +167,7 @@ export const VALUE_WORDS = {
   decal: DECAL, consumable: CONSUMABLE, kitItem: KIT_ITEM, slot: SLOT, decoration: DECORATION, crewRole: CREW_ROLE, crewGroup: CREW_GROUP,
   rarity: RARITY, stat: STAT, task: TASK, clanRole: CLAN_ROLE, clanAction: CLAN_ACTION, result: RESULT, activity: ACTIVITY,
   adminRole: ADMIN_ROLE, experimentStatus: EXPERIMENT_STATUS, notificationStatus: NOTIFICATION_STATUS, orderStatus: ORDER_STATUS,
-  chatStatus: CHAT_STATUS, avatarReason: AVATAR_REASON,
+  chatStatus: CHAT_STATUS, avatarReason: AVATAR_REASON, ticketStatus: TICKET_STATUS, audience: AUDIENCE, cmsType: CMS_TYPE,
 } satisfies Record<string, Record<string, MessageDescriptor>>;
 export type Domain = keyof typeof VALUE_WORDS;
 
@@ -170,7 +179,7 @@ export function valueText(domain: Domain, value: string | null | undefined): str
 }
 
 /** Domains whose values a generic screen (a resource list, a log's details) looks a bare value up in, first match wins. */
-const GENERIC: Domain[] = ["nation", "tankClass", "season", "decal", "consumable", "kitItem", "crewRole", "slot", "decoration", "crewGroup", "rarity", "stat", "task", "currency", "reason", "platform", "source", "store", "provider", "adNetwork", "mode", "map", "clanRole"];
+const GENERIC: Domain[] = ["nation", "tankClass", "season", "decal", "consumable", "kitItem", "crewRole", "slot", "decoration", "crewGroup", "rarity", "stat", "task", "currency", "reason", "platform", "source", "store", "provider", "adNetwork", "mode", "map", "clanRole", "cmsType"];
 /** A bare value of an unknown domain in words (resource lists, details): the first domain that knows it. */
 export function anyValueText(value: string): string {
   for (const d of GENERIC) {
@@ -216,6 +225,18 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   rewarded: msg`Rewarded ads`, perHour: msg`Ads an hour, at most`, minSecondsBetween: msg`Seconds between two ads, at least`,
   roundSeconds: msg`Round length, s`, respawn: msg`Respawn`, maps: msg`Maps`, teamSize: msg`Tanks a side`, maxWaitSeconds: msg`Longest wait for players, s`,
   tierSpread: msg`Tiers apart in one battle, at most`, captureSeconds: msg`Base capture, s`, texts: msg`Text`,
+  // Fields of the admin log's details (api/domain/audit-details.ts and its writers).
+  billingItemId: msg`Payment catalogue item`, audience: msg`Audience`, perPlayerLimit: msg`Times a player may take it`,
+  categories: msg`Categories`, contents: msg`Materials`, categoryId: msg`Category`, published: msg`Published`, publishedAt: msg`Published at`,
+  added: msg({ message: "Added", context: "import counts" }), changed: msg({ message: "Changed", context: "import counts" }),
+  removed: msg({ message: "Removed", context: "import counts" }), unchanged: msg({ message: "Unchanged", context: "import counts" }),
+  experiment: msg`Experiment`, player: msg`Player`, toPlayer: msg`To player`, identities: msg`Sign-in identities`, network: msg`Network`,
+  itemCount: msg`Items`, task: msg`Task`, taskId: msg`Task template`, taskIds: msg`Task templates`, reward: msg`Reward`,
+  item: msg({ message: "Item", context: "admin log" }), price: msg`Price`, backup: msg`Backup of the previous state`, restoredBackup: msg`Backup restored`,
+  tanks: msg`Tanks`, camouflages: msg`Camouflages`, decals: msg`Decals`, moduleTypes: msg`Module types`, moduleUpgrades: msg`Module upgrades`,
+  options: msg`Options`, months: msg`Months`, debtGold: msg`Gold owed`, providerAnswered: msg`Provider answered`,
+  multipliersCount: msg`Number of multipliers`, cacheVersion: msg`Cache version`, copyOf: msg`Copy of`, languages: msg`Languages`,
+  members: msg`Members`, ticketStatus: msg`Ticket status`, assigneeId: msg`Assignee`, battles: msg`Battles`, leaderId: msg`Leader`,
 };
 /** A field's name in words (a field without words shows as it is). */
 export const fieldText = (key: string) => (Object.hasOwn(FIELD_WORDS, key) ? i18n._(FIELD_WORDS[key]) : key);
@@ -257,7 +278,8 @@ const FIELD_DOMAIN: Record<string, Domain> = {
   source: "source", store: "store", market: "store", provider: "provider", network: "network", mode: "mode", map: "map", season: "season",
   slot: "slot", rarity: "rarity", stat: "stat", role: "clanRole", adminRole: "adminRole", experimentStatus: "experimentStatus",
   notificationStatus: "notificationStatus", orderStatus: "orderStatus", providerStatus: "orderStatus", type: "tankClass",
-  chatStatus: "chatStatus", avatarReason: "avatarReason", crewRole: "crewRole",
+  chatStatus: "chatStatus", avatarReason: "avatarReason", crewRole: "crewRole", ticketStatus: "ticketStatus", audience: "audience",
+  task: "task",
 };
 /** An enum field's value in words: by the field's domain when it knows the value, else the first domain that does. */
 export function enumText(field: string, v: string): string {
@@ -270,7 +292,8 @@ const MOMENTS = new Set(["bannedUntil", "until", "startsAt", "endsAt", "premiumU
 export function fieldValueText(field: string, v: unknown): string {
   if (typeof v === "number" && MOMENTS.has(field)) return fmtDateTime(v);
   if (field === "room" && typeof v === "string") return roomText(v);
-  if (typeof v === "string") return Object.hasOwn(FIELD_DOMAIN, field) ? valueText(FIELD_DOMAIN[field], v) : v;
+  if (field === "identities") return identitiesText(v);
+  if (typeof v === "string") return Object.hasOwn(FIELD_DOMAIN, field) ? enumText(field, v) : v;
   return shownValue(v);
 }
 
@@ -281,17 +304,46 @@ export const detailsText = (o: Record<string, unknown>, skip: string[] = []) =>
     .map(([k, v]) => `${fieldText(k)}: ${fieldValueText(k, v)}`)
     .join(", ");
 
+/** Kinds of things one row points at: a ledger row's reference, an admin log row's target. */
 const REF: Record<string, MessageDescriptor> = {
   player: msg({ message: "player", context: "reference" }), battle: msg({ message: "battle", context: "reference" }),
   order: msg({ message: "order", context: "reference" }), purchase: msg({ message: "purchase", context: "reference" }),
   clan: msg({ message: "clan", context: "reference" }), crew: msg({ message: "crew", context: "reference" }),
   daily_task: msg({ message: "daily task", context: "reference" }), quest: msg({ message: "quest", context: "reference" }),
+  admin: msg({ message: "admin", context: "reference" }), chat_message: msg({ message: "chat message", context: "reference" }),
+  chat_words: msg({ message: "banned words", context: "reference" }), experiment: msg({ message: "experiment", context: "reference" }),
+  offer: msg({ message: "special offer", context: "reference" }), cms: msg({ message: "CMS", context: "reference" }),
+  cmsCategory: msg({ message: "CMS category", context: "reference" }), cmsContent: msg({ message: "CMS material", context: "reference" }),
+  translation: msg({ message: "translation", context: "reference" }), month: msg({ message: "month", context: "reference" }),
+  monthly_metrics: msg({ message: "monthly figures", context: "reference" }), tank: msg({ message: "tank", context: "reference" }),
+  notification: msg({ message: "notification", context: "reference" }), ticket: msg({ message: "support ticket", context: "reference" }),
+  catalog: msg({ message: "payment catalogue", context: "reference" }), catalog_item: msg({ message: "payment catalogue item", context: "reference" }),
+  multipliers: msg({ message: "currency multipliers", context: "reference" }), cache: msg({ message: "cache", context: "reference" }),
+  adSettings: msg({ message: "ad settings", context: "reference" }), battleOptions: msg({ message: "battle options version", context: "reference" }),
+  clientOption: msg({ message: "client option", context: "reference" }), serverOption: msg({ message: "server option", context: "reference" }),
+  immutableOption: msg({ message: "immutable option", context: "reference" }), tankData: msg({ message: "tank data", context: "reference" }),
+  optionsData: msg({ message: "options data", context: "reference" }),
 };
+/** A thing by its kind and id: "player #12"; a kind without words reads as its id alone ("#3"), never as the stored kind. */
+export function thingText(kind: string | null | undefined, id: string | null | undefined): string {
+  const word = kind && Object.hasOwn(REF, kind) ? i18n._(REF[kind]) : "";
+  return [word, id ? `#${id}` : ""].filter(Boolean).join(" ");
+}
 /** A ledger row's reference ("player:12", "battle:5", "crew:3:4") as "player #12"; an unknown kind as it is. */
 export function refText(ref: unknown): string {
   if (typeof ref !== "string" || !ref) return "";
   const [kind, id] = ref.split(":");
-  return Object.hasOwn(REF, kind) && id ? `${i18n._(REF[kind])} #${id}` : ref;
+  return Object.hasOwn(REF, kind) && id ? thingText(kind, id) : ref;
+}
+
+/** Sign-in identities kept as "network:uid" ("vk:123") in words: "VK 123". */
+function identitiesText(v: unknown): string {
+  const one = (s: unknown) => {
+    const text = String(s);
+    const at = text.indexOf(":");
+    return at > 0 ? `${valueText("network", text.slice(0, at))} ${text.slice(at + 1)}` : text;
+  };
+  return Array.isArray(v) ? v.map(one).join(", ") : one(v);
 }
 
 const GLOBAL_ROOM = msg({ message: "General chat", context: "chat room" });
@@ -308,7 +360,7 @@ const CREATED_WITH = msg({ message: "Created with", context: "admin log" });
 /** Text values longer than this are cut in a change line (the whole text is in the item). */
 const LONG = 80;
 const cut = (s: string) => (s.length > LONG ? `${s.slice(0, LONG)}…` : s);
-const changeValue = (field: string, v: unknown) => (v === undefined || v === null || v === "" ? "—" : cut(fieldValueText(field, v)));
+const changeValue = (field: string, v: unknown) => (v === undefined || v === null || v === "" ? "—" : cut(fieldValueText(field, v)) || "—");
 
 export interface Change {
   field: string;

@@ -17,7 +17,7 @@ import { findAdmin, createAdmin, stepRole, setActive, changePassword, changeEmai
 import { attentionCounters } from "./attention.ts";
 import { outboxBacklog } from "../../../warehouse/shipper.ts";
 import { todayFigures } from "./today.ts";
-import type { AuditDetails } from "../../http/audit.ts";
+import type { AuditDetails, NamedAuditAction } from "../../domain/audit-details.ts";
 
 const username = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(32).regex(/^[A-Za-z0-9_.-]+$/));
 const password = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
@@ -109,7 +109,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
     return c.json({ admin: publicAdmin(a) });
   });
   type Tx = Parameters<Parameters<HonoEnv["Variables"]["deps"]["db"]["transaction"]>[0]>[0];
-  const userAction = <S extends z.ZodType>(path: string, schema: S, act: (c: Context<HonoEnv>, tx: Tx, body: z.output<S> & { username: string }) => Promise<{ summary: string; details?: AuditDetails; admin: ReturnType<typeof publicAdmin> }>, action: string) =>
+  const userAction = <S extends z.ZodType>(path: string, schema: S, act: (c: Context<HonoEnv>, tx: Tx, body: z.output<S> & { username: string }) => Promise<{ summary: string; details?: AuditDetails; admin: ReturnType<typeof publicAdmin> }>, action: NamedAuditAction) =>
     route(app, { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true }, { input: schema, params: userParam }, async (c, body) => {
       const out = await c.var.deps.db.transaction(async (tx) => {
         const r = await act(c, tx, body);

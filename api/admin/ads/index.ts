@@ -8,7 +8,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import { validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, detailsOf } from "../../http/audit.ts";
 import { adPlacements } from "../../db/schema/ads.ts";
 import { registerResource, type ResourceDescription } from "../resources/index.ts";
 import { jsonDiff } from "../../domain/options.ts";
@@ -39,7 +39,7 @@ export function registerAdsAdmin(app: Hono<HonoEnv>) {
       const before = await currentAdSettings(tx);
       await saveAdSettings(tx, parsed.data, clock.now());
       const summary = before ? jsonDiff(before, parsed.data).join("; ") || "no change" : `created: ${JSON.stringify(parsed.data)}`;
-      await audit(c, tx, { action: "/admin/ads/save", targetType: "adSettings", targetId: 1, summary });
+      await audit(c, tx, { action: "/admin/ads/save", targetType: "adSettings", targetId: 1, summary, details: detailsOf(before ?? undefined, parsed.data) });
     });
     return c.json({ settings: parsed.data });
   });

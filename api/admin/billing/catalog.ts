@@ -7,7 +7,7 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, detailsOf, type AuditDetails } from "../../http/audit.ts";
 import * as f from "../../http/fields.ts";
 import { AppError, fieldError, notFound } from "../../http/errors.ts";
 import { catalogItems, catalogMultipliers } from "../../db/schema/billing.ts";
@@ -39,10 +39,10 @@ function safeJson(v: string): unknown {
   }
 }
 
-async function changed(c: Context<HonoEnv>, tx: Tx, summary: string, targetId?: string) {
+async function changed(c: Context<HonoEnv>, tx: Tx, summary: string, targetId: string, details: AuditDetails) {
   const at = c.var.deps.clock.now();
   await bumpVersion(tx, "internal", at);
-  await audit(c, tx, { action: "billing.catalog", targetType: "catalog_item", targetId, summary });
+  await audit(c, tx, { action: "billing.catalog", targetType: "catalog_item", targetId, summary, details });
 }
 
 function diff(before: CatalogItem, after: CatalogItem): string {
@@ -79,7 +79,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
       const [exists] = await tx.select({ id: catalogItems.id }).from(catalogItems).where(eq(catalogItems.id, item.id)).limit(1);
       if (exists) throw fieldError({ id: { id: "validation.unique" } });
       await tx.insert(catalogItems).values(itemToRow(item, clock.now()));
-      await changed(c, tx, `added ${item.id}: ${JSON.stringify({ grants: item.grants, prices: item.prices })}`, item.id);
+      await changed(c, tx, `added ${item.id}: ${JSON.stringify({ grants: item.grants, prices: item.prices })}`, item.id, detailsOf(undefined, item));
     });
     dropCachedCatalog(db);
     return c.json({ item });
@@ -91,7 +91,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
       const [row] = await tx.select().from(catalogItems).where(eq(catalogItems.id, item.id)).limit(1);
       if (!row) throw notFound();
       await tx.update(catalogItems).set(itemToRow(item, clock.now())).where(eq(catalogItems.id, item.id));
-      await changed(c, tx, `saved ${item.id}: ${diff(rowToItem(row), item)}`, item.id);
+      await changed(c, tx, `saved ${item.id}: ${diff(rowToItem(row), item)}`, item.id, detailsOf(rowToItem(row), item));
     });
     dropCachedCatalog(db);
     return c.json({ item });
@@ -103,7 +103,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
     await db.transaction(async (tx) => {
       const [row] = await tx.delete(catalogItems).where(eq(catalogItems.id, id)).returning();
       if (!row) throw notFound();
-      await changed(c, tx, `removed ${id}: ${JSON.stringify(rowToItem(row))}`, id);
+      await changed(c, tx, `removed ${id}: ${JSON.stringify(rowToItem(row))}`, id, { changes: [{ field: "titleRu", before: row.titleRu }, { field: "titleEn", before: row.titleEn }] });
     });
     dropCachedCatalog(db);
     return c.json({ removed: id });
@@ -117,7 +117,8 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
       await tx.delete(catalogMultipliers);
       if (multipliers.length) await tx.insert(catalogMultipliers).values(multipliers.map((m) => ({ ...m, updatedAt: at })));
       await bumpVersion(tx, "internal", at);
-      await audit(c, tx, { action: "billing.multipliers", targetType: "multipliers", summary: `${before.length} → ${multipliers.length} multipliers: ${JSON.stringify(multipliers)}` });
+      await audit(c, tx, { action: "billing.multipliers", targetType: "multipliers", summary: `${before.length} → ${multipliers.length} multipliers: ${JSON.stringify(multipliers)}`,
+        details: { changes: [{ field: "multipliers", before: before.map(({ id: _i, updatedAt: _u, ...m }) => m), after: multipliers }] } });
     });
     dropCachedCatalog(db);
     return c.json({ multipliers: (await loadCatalog(db)).multipliers });
@@ -164,7 +165,8 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
       await tx.delete(catalogMultipliers);
       if (doc.multipliers.length) await tx.insert(catalogMultipliers).values(doc.multipliers.map((m) => ({ ...m, updatedAt: at })));
       await bumpVersion(tx, "internal", at);
-      await audit(c, tx, { action: "billing.import", targetType: "catalog", summary: `import: +${preview.added.length} ~${preview.changed.length} -${preview.removed.length}, multipliers ${preview.multipliers.before} → ${preview.multipliers.after}` });
+      await audit(c, tx, { action: "billing.import", targetType: "catalog", summary: `import: +${preview.added.length} ~${preview.changed.length} -${preview.removed.length}, multipliers ${preview.multipliers.before} → ${preview.multipliers.after}`,
+        details: { changes: [{ field: "added", after: preview.added.join(", ") || "—" }, { field: "changed", after: preview.changed.map((x) => x.id).join(", ") || "—" }, { field: "removed", after: preview.removed.join(", ") || "—" }, { field: "multipliersCount", before: preview.multipliers.before, after: preview.multipliers.after }] } });
     });
     dropCachedCatalog(db);
     return c.json({ applied: true, preview });
@@ -175,7 +177,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
       const { db, clock } = c.var.deps;
       const version = await db.transaction(async (tx) => {
         const v = await bumpVersion(tx, cache, clock.now());
-        await audit(c, tx, { action: `billing.invalidate.${cache}`, targetType: "cache", targetId: cache, summary: `${cache} catalog cache invalidated (version ${v})` });
+        await audit(c, tx, { action: `billing.invalidate.${cache}`, targetType: "cache", targetId: cache, summary: `${cache} catalog cache invalidated (version ${v})`, details: { changes: [{ field: "cacheVersion", before: v - 1, after: v }] } });
         return v;
       });
       dropCachedCatalog(db);

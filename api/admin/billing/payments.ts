@@ -7,7 +7,7 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, gt, or, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, type AuditChange } from "../../http/audit.ts";
 import * as f from "../../http/fields.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { players } from "../../db/schema/players.ts";
@@ -115,14 +115,15 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     const o = await findOrder(db, v.orderId);
     if (!o) throw notFound();
     const at = clock.now();
-    const note = (summary: string) => (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => audit(c, tx, { action: "playerPayment.remove", targetType: "order", targetId: o.id, summary: `${summary} — ${v.reason}` });
+    const note = (summary: string, changes: AuditChange[]) => (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) =>
+      audit(c, tx, { action: "playerPayment.remove", targetType: "order", targetId: o.id, summary: `${summary} — ${v.reason}`, details: { changes: [...changes, { field: "note", after: v.reason }] } });
     let result;
     if (o.status === "created" || o.status === "pending") {
-      result = await settleUnpaid(db, { provider: o.provider, orderId: o.id, to: "cancelled", source: "admin", at, detail: { reason: v.reason }, adminId, after: note(`cancelled ${o.status} order`) });
+      result = await settleUnpaid(db, { provider: o.provider, orderId: o.id, to: "cancelled", source: "admin", at, detail: { reason: v.reason }, adminId, after: note(`cancelled ${o.status} order`, [{ field: "orderStatus", before: o.status, after: "cancelled" }]) });
     } else if (o.status === "paid") {
       result = await db.transaction(async (tx) => {
         const r = await reverseOrder(tx, { orderId: o.id, kind: "refund", source: "admin", at, detail: { reason: v.reason }, adminId });
-        await note(`reversed paid order (gold ${JSON.parse(o.grants).gold}, debt ${r.order.debtGold})`)(tx);
+        await note(`reversed paid order (gold ${JSON.parse(o.grants).gold}, debt ${r.order.debtGold})`, [{ field: "orderStatus", before: o.status, after: r.order.status }, { field: "gold", after: -JSON.parse(o.grants).gold }, { field: "debtGold", after: r.order.debtGold }])(tx);
         return r.order;
       });
     } else {
@@ -153,7 +154,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
       if (!r.changed) await db.transaction((tx) => audit(c, tx, { action: "playerPayment.verify", targetType: "order", targetId: o.id, summary: `verified: provider says ${(r.provider as { status: string }).status}, order stays ${r.order.status}`, details: { changes: [{ field: "providerStatus", after: (r.provider as { status: string }).status }, { field: "orderStatus", before: r.order.status, after: r.order.status }] } }));
       return c.json({ order: orderView(r.order), provider: r.provider });
     } catch (e) {
-      if (e instanceof ProviderDown) await db.transaction((tx) => audit(c, tx, { action: "playerPayment.verify", targetType: "order", targetId: o.id, summary: `verify: provider not answering, order stays ${o.status}` }));
+      if (e instanceof ProviderDown) await db.transaction((tx) => audit(c, tx, { action: "playerPayment.verify", targetType: "order", targetId: o.id, summary: `verify: provider not answering, order stays ${o.status}`, details: { changes: [{ field: "providerAnswered", after: false }, { field: "orderStatus", before: o.status, after: o.status }] } }));
       throw e;
     }
   });

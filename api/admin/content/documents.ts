@@ -12,7 +12,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { HonoEnv } from "../../http/env.ts";
 import { assertCsrf, page, route } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, pathAction, valuesOf, type AuditDetails } from "../../http/audit.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Db, DbOrTx, Tx } from "../../db/index.ts";
 import { contentTanks, contentModuleTypes, contentCamouflages, contentDecals } from "../../db/schema/content.ts";
@@ -175,6 +175,14 @@ function validateDocument(d: DocumentKind, text: string, locale: Parameters<type
   return out;
 }
 
+/** What an import or a restore did to each section, as the log shows it (the section's counts), and the backup of what was there before. */
+const sectionsDetails = (changes: Record<string, SectionDiff>, backupId: number): AuditDetails => ({
+  changes: [
+    ...Object.entries(changes).map(([field, s]) => ({ field, after: { added: s.added.length, changed: s.changed.length, removed: s.removed.length, unchanged: s.unchanged } })),
+    { field: "backup", after: backupId },
+  ],
+});
+
 function diffDocument(d: DocumentKind, before: Record<string, unknown>, after: Record<string, Row[]>): Record<string, SectionDiff> {
   const result: Record<string, SectionDiff> = {};
   for (const [name, s] of Object.entries(d.sections)) {
@@ -245,7 +253,7 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
       if (!apply) return { changes };
       const backupId = await takeBackup(c, tx, d, "before-import", at);
       await writeDocument(c, tx, d, next, at);
-      await audit(c, tx, { action: `${d.base}${actions.import}`, targetType: d.kind, summary: `import (backup #${backupId}): ${diffLine(changes)}` });
+      await audit(c, tx, { action: pathAction(`${d.base}${actions.import}`), targetType: d.kind, summary: `import (backup #${backupId}): ${diffLine(changes)}`, details: sectionsDetails(changes, backupId) });
       return { changes, backupId };
     });
     if (!apply) c.set("audited", true);
@@ -268,7 +276,7 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
     if (q.restore === undefined) {
       const id = await db.transaction(async (tx) => {
         const backupId = await takeBackup(c, tx, d, q.note ? `manual: ${q.note}` : "manual", at);
-        await audit(c, tx, { action: `${d.base}${actions.backup}`, targetType: d.kind, targetId: backupId, summary: "backup taken" });
+        await audit(c, tx, { action: pathAction(`${d.base}${actions.backup}`), targetType: d.kind, targetId: backupId, summary: "backup taken", details: valuesOf({ backup: backupId, note: q.note }) });
         return backupId;
       });
       return c.json({ backupId: id });
@@ -282,7 +290,7 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
       const changes = diffDocument(d, await currentDocument(tx, d), next);
       const backupId = await takeBackup(c, tx, d, "before-restore", at);
       await writeDocument(c, tx, d, next, at);
-      await audit(c, tx, { action: `${d.base}${actions.backup}`, targetType: d.kind, targetId: restore, summary: `restored backup #${restore} (current kept as #${backupId}): ${diffLine(changes)}` });
+      await audit(c, tx, { action: pathAction(`${d.base}${actions.backup}`), targetType: d.kind, targetId: restore, summary: `restored backup #${restore} (current kept as #${backupId}): ${diffLine(changes)}`, details: { changes: [{ field: "restoredBackup", after: restore }, ...sectionsDetails(changes, backupId).changes] } });
       return { restored: restore, backupId, changes };
     });
     return c.json(out);

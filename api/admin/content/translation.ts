@@ -11,7 +11,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { assertCsrf, page, route } from "../../http/router.ts";
 import { parseFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, valuesOf } from "../../http/audit.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import type { Db, DbOrTx } from "../../db/index.ts";
 import { uiTranslations } from "../../db/schema/progression.ts";
@@ -130,7 +130,8 @@ export function registerTranslation(app: Hono<HonoEnv>) {
       const [row] = await tx.select().from(uiTranslations).where(and(eq(uiTranslations.locale, s.locale), eq(uiTranslations.key, s.key))).limit(1);
       if (!row) throw notFound();
       await tx.update(uiTranslations).set({ text: s.text, editedFrom: s.text === null ? null : row.projectText, updatedBy: c.var.admin!.username, updatedAt: at }).where(and(eq(uiTranslations.locale, s.locale), eq(uiTranslations.key, s.key)));
-      await audit(c, tx, { action: "/admin/translation/io", targetType: "translation", targetId: `${s.locale}:${s.key}`, summary: `${JSON.stringify(row.text ?? row.projectText)} → ${JSON.stringify(s.text ?? row.projectText)}` });
+      await audit(c, tx, { action: "/admin/translation/io", targetType: "translation", targetId: `${s.locale}:${s.key}`, summary: `${JSON.stringify(row.text ?? row.projectText)} → ${JSON.stringify(s.text ?? row.projectText)}`,
+        details: { scope: s.locale, changes: [{ field: "texts", before: row.text ?? row.projectText, after: s.text ?? row.projectText }] } });
       await bumpContentCache(tx, `texts.${s.locale}`, at);
       return { key: s.key, locale: s.locale, text: s.text };
     });
@@ -170,7 +171,7 @@ export function registerTranslation(app: Hono<HonoEnv>) {
         }
         await bumpContentCache(tx, `texts.${locale}`, at);
       }
-      await audit(c, tx, { action: "/admin/translation/importFromProject", targetType: "translation", summary: `project catalogues: +${totals.added} ~${totals.changed} -${totals.removed} =${totals.unchanged}` });
+      await audit(c, tx, { action: "/admin/translation/importFromProject", targetType: "translation", summary: `project catalogues: +${totals.added} ~${totals.changed} -${totals.removed} =${totals.unchanged}`, details: valuesOf({ ...totals }) });
       return totals;
     });
     for (const l of UI_LOCALES) dropContentCache(db, `texts.${l}`);

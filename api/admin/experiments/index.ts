@@ -103,7 +103,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
       const after = toExperiment(row);
       // A running experiment's percentage is its players' share: move the option shares with it.
       const shares = after.status === "running" ? await applyShares(tx, after, true, at) : undefined;
-      await audit(c, tx, { action: `${base}save/conditions`, targetType: "experiment", targetId: id, summary: diff(before.conditions, conditions) + (shares ? `; option shares ${JSON.stringify(shares)}` : "") });
+      await audit(c, tx, { action: `${base}save/conditions`, targetType: "experiment", targetId: id, summary: diff(before.conditions, conditions) + (shares ? `; option shares ${JSON.stringify(shares)}` : ""), details: detailsOf(before.conditions, conditions) });
       return after;
     });
     if (saved.status === "running") dropCachedOptions(db, saved.optionScope);
@@ -119,7 +119,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
       const problem = variantsProblem(variants, optionVariants);
       if (problem) throw fieldError({ [problem.field]: { id: problem.id, values: problem.values } });
       const [row] = await tx.update(experiments).set({ variants: JSON.stringify(variants), updatedAt: clock.now() }).where(eq(experiments.id, id)).returning();
-      await audit(c, tx, { action: `${base}save/variants`, targetType: "experiment", targetId: id, summary: `variants ${JSON.stringify(before.variants)} → ${JSON.stringify(variants)}` });
+      await audit(c, tx, { action: `${base}save/variants`, targetType: "experiment", targetId: id, summary: `variants ${JSON.stringify(before.variants)} → ${JSON.stringify(variants)}`, details: { changes: [{ field: "variants", before: before.variants, after: variants }] } });
       return toExperiment(row);
     });
     return c.json({ experiment: saved });

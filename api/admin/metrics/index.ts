@@ -6,7 +6,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, NO_CHANGES, valuesOf } from "../../http/audit.ts";
 import * as f from "../../http/fields.ts";
 import { AppError } from "../../http/errors.ts";
 import { metricsFields, periodFields, periodOf, oneOf, day, limit, offset, type PeriodKind } from "./inputs.ts";
@@ -158,12 +158,12 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   });
   route(app, { method: "POST", path: `${BASE}/comparePeriods/recalculate/month`, ...A, mutates: true }, { input: monthFields }, async (c, v) => {
     const m = await recalculateMonth(wh(c), v.year, v.month, now(c));
-    await audit(c, c.var.deps.db, { action: "metrics.recalculate_month", targetType: "month", targetId: m.month.slice(0, 7), summary: `comparePeriods ${m.month.slice(0, 7)} recalculated` });
+    await audit(c, c.var.deps.db, { action: "metrics.recalculate_month", targetType: "month", targetId: m.month.slice(0, 7), summary: `comparePeriods ${m.month.slice(0, 7)} recalculated`, details: NO_CHANGES });
     return c.json(m);
   });
   route(app, { method: "ANY", path: `${BASE}/comparePeriods/clear/monthly/cache`, ...A, mutates: true }, {}, async (c) => {
     const months = await clearMonthly(wh(c));
-    await audit(c, c.var.deps.db, { action: "metrics.clear_monthly_cache", targetType: "monthly_metrics", summary: `${months} months cleared` });
+    await audit(c, c.var.deps.db, { action: "metrics.clear_monthly_cache", targetType: "monthly_metrics", summary: `${months} months cleared`, details: valuesOf({ months }) });
     return c.json({ cleared: months });
   });
   route(

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, valuesOf } from "../../http/audit.ts";
 import { linesOf } from "../../http/lines.ts";
 import { AppError, fieldError, notFound } from "../../http/errors.ts";
 import type { RowSchema, Warehouse } from "../../../warehouse/port.ts";
@@ -121,7 +121,7 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
     if (!e.variants.some((x) => x.name === v.variant)) throw fieldError({ variant: { id: "validation.pattern" } });
     await db.transaction(async (tx) => {
       await setOverride(tx, { experimentId: e.id, playerId: p.id, variant: v.variant, admin: c.var.admin!.username, at: clock.now() });
-      await audit(c, tx, { action: "player.experiment.add", targetType: "player", targetId: p.id, summary: `experiment #${e.id} ${e.name}: forced into ${v.variant}` });
+      await audit(c, tx, { action: "player.experiment.add", targetType: "player", targetId: p.id, summary: `experiment #${e.id} ${e.name}: forced into ${v.variant}`, details: valuesOf({ experiment: e.name, variant: v.variant }) });
     });
     return c.json({ rows: await playerExperiments(db, p.id) });
   });
@@ -134,10 +134,10 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
     await db.transaction(async (tx) => {
       if (v.clear) {
         if (!(await clearOverride(tx, e.id, p.id))) throw new AppError("conflict", "players.error.nothing_to_change");
-        await audit(c, tx, { action: "player.experiment.clear", targetType: "player", targetId: p.id, summary: `experiment #${e.id} ${e.name}: back to the bucket rule` });
+        await audit(c, tx, { action: "player.experiment.clear", targetType: "player", targetId: p.id, summary: `experiment #${e.id} ${e.name}: back to the bucket rule`, details: valuesOf({ experiment: e.name }) });
       } else {
         await setOverride(tx, { experimentId: e.id, playerId: p.id, variant: null, admin: c.var.admin!.username, at: clock.now() });
-        await audit(c, tx, { action: "player.experiment.remove", targetType: "player", targetId: p.id, summary: `experiment #${e.id} ${e.name}: kept out` });
+        await audit(c, tx, { action: "player.experiment.remove", targetType: "player", targetId: p.id, summary: `experiment #${e.id} ${e.name}: kept out`, details: valuesOf({ experiment: e.name }) });
       }
     });
     return c.json({ rows: await playerExperiments(db, p.id) });

@@ -8,7 +8,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import type { Db } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, valuesOf } from "../../http/audit.ts";
 import { playerItems } from "../../db/schema/inventory.ts";
 import { contentTanks } from "../../db/schema/content.ts";
 import { grantTank, revokeTank, setCurrentTank } from "../../domain/grants.ts";
@@ -43,13 +43,13 @@ async function tanksOf(db: Db, playerId: number, locale: "ru" | "en") {
 export function registerPlayerItems(app: Hono<HonoEnv>) {
   page(app, { path: `${P}/tanks`, ...SUPPORT }, { params: byPlayer }, async (c, v) => c.json(await tanksOf(c.var.deps.db, v.playerId, c.var.locale)));
 
-  const tankChange = (path: string, action: string, apply: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], playerId: number, tankId: number, at: number) => Promise<string>) =>
+  const tankChange = (path: string, action: "save" | "remove" | "setCurrent", apply: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], playerId: number, tankId: number, at: number) => Promise<string>) =>
     route(app, { method: "POST", path: `${P}/tanks/${path}`, ...OPERATOR, mutates: true }, { params: byPlayer, input: tankInput }, async (c, { tankId, playerId }) => {
       const { db, clock } = c.var.deps;
       await db.transaction(async (tx) => {
         const p = await playerOr404(tx, playerId);
         const summary = await apply(tx, p.id, tankId, clock.now());
-        await audit(c, tx, { action: `player.tanks.${action}`, targetType: "player", targetId: p.id, summary });
+        await audit(c, tx, { action: `player.tanks.${action}`, targetType: "player", targetId: p.id, summary, details: valuesOf({ item: { kind: "tank", id: tankId } }) });
       });
       return c.json(await tanksOf(db, playerId, c.var.locale));
     });
@@ -64,7 +64,7 @@ export function registerPlayerItems(app: Hono<HonoEnv>) {
 
   // A purchase for the player, paid from the player's balance: the shop's own rules (price,
   // level, ownership, idempotency by request id) and its audit row in one transaction.
-  const purchase = (path: string, schema: typeof buyTankInput | typeof buyConsumableInput, item: (v: Record<string, unknown>) => { type: "tank" | "consumable"; itemId: number; quantity: number }) =>
+  const purchase = (path: "buyTank" | "buyConsumable", schema: typeof buyTankInput | typeof buyConsumableInput, item: (v: Record<string, unknown>) => { type: "tank" | "consumable"; itemId: number; quantity: number }) =>
     route(app, { method: "ANY", path: `${P}/shop/${path}`, ...OPERATOR, mutates: true }, { params: byPlayer, input: schema }, async (c, input) => {
       const v = input as Record<string, unknown> & { currency: "gold" | "silver"; requestId?: string };
       const { type, itemId, quantity } = item(v);
@@ -73,7 +73,8 @@ export function registerPlayerItems(app: Hono<HonoEnv>) {
         const p = await playerOr404(tx, input.playerId);
         // buy() opens a nested transaction (a savepoint) on ours, so the audit row commits with it.
         const r = await buy(tx as unknown as Db, { playerId: p.id, type, itemId, currency: v.currency, quantity, requestId: v.requestId ?? `admin:${crypto.randomUUID()}`, locale: c.var.locale, at: clock.now() });
-        if (!r.replayed) await audit(c, tx, { action: `player.shop.${path}`, targetType: "player", targetId: p.id, summary: `bought ${type} ${itemId} ×${quantity} for ${r.price} ${r.currency} of the player's` });
+        if (!r.replayed) await audit(c, tx, { action: `player.shop.${path}`, targetType: "player", targetId: p.id, summary: `bought ${type} ${itemId} ×${quantity} for ${r.price} ${r.currency} of the player's`,
+          details: valuesOf({ item: { kind: type, id: itemId, count: quantity }, price: { amount: r.price, currency: r.currency } }) });
         else c.set("audited", true);
         return r;
       });

@@ -9,7 +9,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import type { DbOrTx, Tx } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, valuesOf, type AuditDetails } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
 import { contentCrews, contentDailyTasks, playerCrewMembers, playerDailyTasks, playerQuests } from "../../db/schema/progression.ts";
 import { dailyTasksOf, dismissCrewMember, hireCrewMember, setCrewMember, questDefinitions, redrawTasks, replaceTask, setQuestState, setTaskProgress, xpToNext } from "../../domain/progression.ts";
@@ -98,13 +98,13 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
 
   // Looking at a player's day draws it when it has not been drawn yet (as their first battle would).
   page(app, { path: `${P}/dailyTasks`, ...SUPPORT }, { params: byPlayer }, async (c, v) => c.json(await c.var.deps.db.transaction((tx) => tasksOf(tx, v.playerId, now(c), c.var.locale))));
-  const taskChange = <S extends z.ZodType>(path: string, schema: S, apply: (tx: Tx, playerId: number, input: z.output<S>, at: number) => Promise<string>) =>
+  const taskChange = <S extends z.ZodType>(path: "edit" | "replaceWith" | "updateTasks", schema: S, apply: (tx: Tx, playerId: number, input: z.output<S>, at: number) => Promise<{ summary: string; details: AuditDetails }>) =>
     route(app, { method: "ANY", path: `${P}/dailyTasks/${path}`, ...OPERATOR, mutates: true }, { params: byPlayer, input: schema }, async (c, s) => {
       const { db } = c.var.deps;
       return c.json(await db.transaction(async (tx) => {
         const p = await playerOr404(tx, s.playerId);
-        const summary = await apply(tx, p.id, s, now(c));
-        await audit(c, tx, { action: `player.dailyTasks.${path}`, targetType: "player", targetId: p.id, summary });
+        const { summary, details } = await apply(tx, p.id, s, now(c));
+        await audit(c, tx, { action: `player.dailyTasks.${path}`, targetType: "player", targetId: p.id, summary, details });
         return tasksOf(tx, p.id, now(c), c.var.locale);
       }));
     });
@@ -113,7 +113,10 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
     if (!t) throw notFound();
     if (t.completedAt !== null) throw fieldError({ progress: { id: "content.taskCompleted" } });
     const r = await setTaskProgress(tx, t, s.progress, at);
-    return `task #${t.id} (${t.kind}) progress ${t.progress} → ${Math.min(s.progress, t.target)}/${t.target}${r.paid ? `, completed, paid ${t.rewardAmount} ${t.rewardCurrency}` : ""}`;
+    return {
+      summary: `task #${t.id} (${t.kind}) progress ${t.progress} → ${Math.min(s.progress, t.target)}/${t.target}${r.paid ? `, completed, paid ${t.rewardAmount} ${t.rewardCurrency}` : ""}`,
+      details: { scope: t.kind, changes: [{ field: "progress", before: `${t.progress}/${t.target}`, after: `${Math.min(s.progress, t.target)}/${t.target}` }, ...(r.paid ? [{ field: "completed", after: true }, { field: "reward", after: { amount: t.rewardAmount, currency: t.rewardCurrency } }] : [])] },
+    };
   });
   taskChange("replaceWith", taskReplace, async (tx, playerId, s, at) => {
     const [t] = await tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.id, s.id), eq(playerDailyTasks.playerId, playerId))).limit(1);
@@ -124,11 +127,11 @@ export function registerPlayerProgression(app: Hono<HonoEnv>) {
     const [dup] = await tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, t.day), eq(playerDailyTasks.taskId, s.taskId))).limit(1);
     if (dup) throw fieldError({ taskId: { id: "validation.unique" } });
     await replaceTask(tx, playerId, t.id, s.taskId, at);
-    return `task #${t.id}: template ${t.taskId} → ${s.taskId}`;
+    return { summary: `task #${t.id}: template ${t.taskId} → ${s.taskId}`, details: { changes: [{ field: "task", before: t.kind, after: tpl.kind }, { field: "taskId", before: t.taskId, after: s.taskId }] } };
   });
   taskChange("updateTasks", z.object({}), async (tx, playerId, _s, at) => {
     const rows = await redrawTasks(tx, playerId, at);
-    return `open tasks drawn again: ${rows.map((r) => r.taskId).join(", ")}`;
+    return { summary: `open tasks drawn again: ${rows.map((r) => r.taskId).join(", ")}`, details: valuesOf({ taskIds: rows.map((r) => r.taskId).join(", ") }) };
   });
 
   page(app, { path: `${P}/quests`, ...SUPPORT }, { params: byPlayer }, async (c, v) => c.json(await questsOf(c.var.deps.db, v.playerId, c.var.locale)));

@@ -11,7 +11,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, valuesOf } from "../../http/audit.ts";
+import { changesOf } from "../../domain/audit-details.ts";
+
+/** Sign-in identities as the log keeps them: "network:uid" (the log shows the network in words). */
+const idsOf = (l: { network: string; uid: string }[]) => l.map((i) => `${i.network}:${i.uid}`);
 import { AppError, fieldError } from "../../http/errors.ts";
 import { endAllSessions } from "../../http/session.ts";
 import type { DbOrTx } from "../../db/index.ts";
@@ -119,7 +123,8 @@ export function registerTools(app: Hono<HonoEnv>) {
       await endAllSessions(tx, "player", a.id);
       await endAllSessions(tx, "player", b.id);
       const fmt = (l: typeof ia) => l.map((i) => `${i.network}:${i.uid}`).join(", ") || "—";
-      await audit(c, tx, { action: "tools.swap", targetType: "player", targetId: `${a.id},${b.id}`, summary: `identities swapped: #${a.id} [${fmt(ia)}] ⇄ #${b.id} [${fmt(ib)}]` });
+      await audit(c, tx, { action: "tools.swap", targetType: "player", targetId: `${a.id},${b.id}`, summary: `identities swapped: #${a.id} [${fmt(ia)}] ⇄ #${b.id} [${fmt(ib)}]`,
+        details: { changes: [{ field: "player", after: a.id }, { field: "identities", before: idsOf(ia), after: idsOf(ib) }, { field: "player", after: b.id }, { field: "identities", before: idsOf(ib), after: idsOf(ia) }] } });
       return { [a.id]: ib.map((i) => ({ network: i.network, uid: i.uid })), [b.id]: ia.map((i) => ({ network: i.network, uid: i.uid })) };
     });
     return c.json({ identities: result });
@@ -137,7 +142,8 @@ export function registerTools(app: Hono<HonoEnv>) {
       if (taken) throw new AppError("conflict", "tools.error.identity_taken", [`${taken.network}:${taken.uid}`]);
       await tx.update(playerIdentities).set({ playerId: v.toPlayerId }).where(eq(playerIdentities.id, identity.id));
       await endAllSessions(tx, "player", v.fromPlayerId);
-      await audit(c, tx, { action: "tools.transfer", targetType: "player", targetId: v.toPlayerId, summary: `${identity.network}:${identity.uid} moved #${v.fromPlayerId} → #${v.toPlayerId}` });
+      await audit(c, tx, { action: "tools.transfer", targetType: "player", targetId: v.toPlayerId, summary: `${identity.network}:${identity.uid} moved #${v.fromPlayerId} → #${v.toPlayerId}`,
+        details: valuesOf({ identities: idsOf([identity]), fromPlayer: v.fromPlayerId, toPlayer: v.toPlayerId }) });
       return { network: identity.network, uid: identity.uid };
     });
     return c.json({ moved, from: v.fromPlayerId, to: v.toPlayerId });
@@ -159,7 +165,8 @@ export function registerTools(app: Hono<HonoEnv>) {
       const avatarUrl = prof.photoUrl || p.avatarUrl;
       if (nickname === p.nickname && avatarUrl === p.avatarUrl) throw new AppError("conflict", "players.error.nothing_to_change");
       await tx.update(players).set({ nickname, avatarUrl }).where(eq(players.id, p.id));
-      await audit(c, tx, { action: "tools.socialUpdate", targetType: "player", targetId: p.id, summary: `from ${prof.network}: nickname ${JSON.stringify(p.nickname)} → ${JSON.stringify(nickname)}; avatar ${JSON.stringify(p.avatarUrl)} → ${JSON.stringify(avatarUrl)}` });
+      await audit(c, tx, { action: "tools.socialUpdate", targetType: "player", targetId: p.id, summary: `from ${prof.network}: nickname ${JSON.stringify(p.nickname)} → ${JSON.stringify(nickname)}; avatar ${JSON.stringify(p.avatarUrl)} → ${JSON.stringify(avatarUrl)}`,
+        details: { changes: [{ field: "network", after: prof.network }, ...changesOf({ nickname: p.nickname, avatarUrl: p.avatarUrl }, { nickname, avatarUrl })] } });
       return { playerId: p.id, nickname, avatarUrl, network: prof.network };
     });
     return c.json(out);
@@ -201,7 +208,8 @@ export function registerTools(app: Hono<HonoEnv>) {
       // Balances arrive through the ledger like any other credit.
       if (gold > 0) await applyLedger(tx, { playerId: p.id, currency: "gold", delta: gold, reason: "admin.import", at });
       if (silver > 0) await applyLedger(tx, { playerId: p.id, currency: "silver", delta: silver, reason: "admin.import", at });
-      await audit(c, tx, { action: "tools.import", targetType: "player", targetId: p.id, summary: `imported ${doc.player.nickname}: ${doc.identities.length} identities, ${doc.items.length} items, gold ${gold}, silver ${silver}` });
+      await audit(c, tx, { action: "tools.import", targetType: "player", targetId: p.id, summary: `imported ${doc.player.nickname}: ${doc.identities.length} identities, ${doc.items.length} items, gold ${gold}, silver ${silver}`,
+        details: { created: true, changes: valuesOf({ nickname: doc.player.nickname, identities: idsOf(doc.identities), itemCount: doc.items.length, gold, silver }).changes } });
       return p.id;
     });
     return c.json({ playerId }, 201);

@@ -10,7 +10,7 @@ import type { DbOrTx } from "../../db/index.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route, type SpecMethod } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, pathAction, valuesOf } from "../../http/audit.ts";
 import { fieldError } from "../../http/errors.ts";
 import { diff } from "./index.ts";
 import { formSchema } from "./description.ts";
@@ -101,7 +101,7 @@ export function registerCollection(app: Hono<HonoEnv>, d: CollectionDescription)
         ...changes.changed.map((x) => `#${x.id}: ${x.summary}`),
         changes.removed.length ? `removed ${changes.removed.join(", ")}` : "",
       ].filter(Boolean).join("; ") || "no change";
-      await audit(c, tx, { action: `${d.base}save`, targetType: d.name, summary });
+      await audit(c, tx, { action: pathAction(`${d.base}save`), targetType: d.name, summary, details: valuesOf({ added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length }) });
       return changes;
     });
     // A preview changes nothing, so it leaves no admin log row (the guard would add one).

@@ -19,7 +19,7 @@ import type { AdminRole } from "../../db/schema/access.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route, type SpecMethod } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, NO_CHANGES, pathAction } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
 import { validationError } from "../../http/validate.ts";
 import type { DbOrTx } from "../../db/index.ts";
@@ -134,7 +134,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       let id = item.id;
       if (before) await tx.update(d.table).set(row).where(eq(d.table.id, item.id!));
       else id = (await tx.insert(d.table).values(row).returning({ id: d.table.id }))[0].id as number;
-      await audit(c, tx, { action, targetType: d.name, targetId: id, summary: diff(old, { ...item, id }), details: detailsOf(old, { ...item, id }) });
+      await audit(c, tx, { action: pathAction(action), targetType: d.name, targetId: id, summary: diff(old, { ...item, id }), details: detailsOf(old, { ...item, id }) });
       await touchCache(c, tx, d);
       return { created: !before, id };
     });
@@ -164,7 +164,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
         let id = sent.id;
         if (before) await tx.update(d.table).set(row).where(eq(d.table.id, id!));
         else id = (await tx.insert(d.table).values(row).returning({ id: d.table.id }))[0].id as number;
-        await audit(c, tx, { action: `${d.base}${action}`, targetType: d.name, targetId: id, summary: diff(old, { ...whole.data, id }), details: detailsOf(old, { ...whole.data, id }) });
+        await audit(c, tx, { action: pathAction(`${d.base}${action}`), targetType: d.name, targetId: id, summary: diff(old, { ...whole.data, id }), details: detailsOf(old, { ...whole.data, id }) });
         await touchCache(c, tx, d);
         return { ...whole.data, id };
       });
@@ -176,7 +176,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
     route(app, { method: method("invalidateCache"), path: `${d.base}${d.actions.invalidateCache}`, ...who, mutates: true }, {}, async (c) => {
       await c.var.deps.db.transaction(async (tx) => {
         await touchCache(c, tx, d);
-        await audit(c, tx, { action: `${d.base}${d.actions.invalidateCache}`, targetType: d.name, summary: `cache ${d.cache ?? d.name} invalidated`, details: { changes: [] } });
+        await audit(c, tx, { action: pathAction(`${d.base}${d.actions.invalidateCache}`), targetType: d.name, summary: `cache ${d.cache ?? d.name} invalidated`, details: NO_CHANGES });
       });
       return c.json({ invalidated: d.cache ?? d.name });
     });
@@ -191,7 +191,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       if (!found) throw notFound();
       await d.rules?.remove?.(tx, fromRow(found as Record<string, unknown>));
       const [row] = await tx.delete(d.table).where(eq(d.table.id, id)).returning();
-      await audit(c, tx, { action: `${d.base}${d.actions.remove}`, targetType: d.name, targetId: id, summary: `removed: ${JSON.stringify(fromRow(row as Record<string, unknown>))}`, details: { changes: [] } });
+      await audit(c, tx, { action: pathAction(`${d.base}${d.actions.remove}`), targetType: d.name, targetId: id, summary: `removed: ${JSON.stringify(fromRow(row as Record<string, unknown>))}`, details: NO_CHANGES });
       await touchCache(c, tx, d);
     });
     return c.json({ removed: id });

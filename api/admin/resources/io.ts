@@ -10,7 +10,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { assertCsrf, route } from "../../http/router.ts";
 import { issueMessage, parseFields, readFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, pathAction, valuesOf } from "../../http/audit.ts";
 import { AppError } from "../../http/errors.ts";
 import { translate } from "../../i18n/index.ts";
 import type { DbOrTx } from "../../db/index.ts";
@@ -128,7 +128,7 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
           else await tx.insert(d.table).values(row);
         }
         if (!apply) throw new Preview(changes);
-        await audit(c, tx, { action: `${d.base}${d.actions.import}`, targetType: d.name, summary: `import: +${changes.added.length} ~${changes.changed.length} =${changes.unchanged}; ${changes.changed.map((x) => `#${x.id}: ${x.summary}`).join("; ")}` });
+        await audit(c, tx, { action: pathAction(`${d.base}${d.actions.import}`), targetType: d.name, summary: `import: +${changes.added.length} ~${changes.changed.length} =${changes.unchanged}; ${changes.changed.map((x) => `#${x.id}: ${x.summary}`).join("; ")}`, details: valuesOf({ added: changes.added.length, changed: changes.changed.length, unchanged: changes.unchanged }) });
         await touchCache(c, tx, d);
         return changes;
       }).catch((e) => {

@@ -13,7 +13,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { route } from "../../http/router.ts";
 import { issueMessage, readFields } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, pathAction, valuesOf } from "../../http/audit.ts";
 import { AppError } from "../../http/errors.ts";
 import { translate } from "../../i18n/index.ts";
 import { diff, type ResourceDescription } from "./index.ts";
@@ -133,7 +133,7 @@ export function registerTransfer(app: Hono<HonoEnv>, t: TransferDescription) {
         if (old) await tx.update(d.table).set(row).where(eq(keyCol, item[t.key]));
         else await tx.insert(d.table).values(row);
       }
-      if (apply) await audit(c, tx, { action: `${d.base}${t.actions.import}`, targetType: d.name, summary: `import: +${changes.added.length} ~${changes.changed.length} =${changes.unchanged}; ${changes.changed.map((x) => `${x.key}: ${x.summary}`).join("; ")}` });
+      if (apply) await audit(c, tx, { action: pathAction(`${d.base}${t.actions.import}`), targetType: d.name, summary: `import: +${changes.added.length} ~${changes.changed.length} =${changes.unchanged}; ${changes.changed.map((x) => `${x.key}: ${x.summary}`).join("; ")}`, details: valuesOf({ added: changes.added.length, changed: changes.changed.length, unchanged: changes.unchanged }) });
       return changes;
     });
     // A preview changes nothing, so it leaves no admin log row.

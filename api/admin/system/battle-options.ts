@@ -11,7 +11,7 @@ import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { conflict } from "../../http/errors.ts";
 import { battleOptionsHistory, battleOptionsShape, currentBattleOptions, saveBattleOptions } from "../../domain/options.ts";
-import { changesOf } from "../../domain/audit-details.ts";
+import { changesOf, detailsOf } from "../../domain/audit-details.ts";
 import "./messages.ts";
 
 const who = { auth: "admin", role: "operator" } as const;
@@ -41,7 +41,7 @@ export function registerBattleOptions(app: Hono<HonoEnv>) {
       const cur = await currentBattleOptions(tx);
       if ((cur?.version ?? 0) !== baseVersion) throw conflict("system.error.stale", [cur?.version ?? 0]);
       const r = await saveBattleOptions(tx, value, c.var.admin!.username, clock.now());
-      await audit(c, tx, { action: "/admin/battleOptions/save", targetType: "battleOptions", targetId: r.version, summary: r.summary });
+      await audit(c, tx, { action: "/admin/battleOptions/save", targetType: "battleOptions", targetId: r.version, summary: r.summary, details: detailsOf(cur ? asObject(cur.value) : undefined, asObject(value)) });
       return r;
     });
     return c.json({ version: saved.version, summary: saved.summary });

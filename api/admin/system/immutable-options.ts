@@ -23,7 +23,7 @@ export function registerImmutableOptions(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     await db.transaction(async (tx) => {
       if (!(await publishImmutable(tx, key, value, c.var.admin!.username, clock.now()))) throw conflict("system.error.published");
-      await audit(c, tx, { action: "/admin/immutableOptions/save", targetType: "immutableOption", targetId: key, summary: `published: ${JSON.stringify(value)}` });
+      await audit(c, tx, { action: "/admin/immutableOptions/save", targetType: "immutableOption", targetId: key, summary: `published: ${JSON.stringify(value)}`, details: { created: true, changes: [{ field: "value", after: value }] } });
     });
     dropCachedOptions(db, "immutable");
     return c.json({ published: key });
@@ -33,7 +33,7 @@ export function registerImmutableOptions(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const version = await db.transaction(async (tx) => {
       const v = await bumpCache(tx, "immutable", clock.now());
-      await audit(c, tx, { action: "/admin/immutableOptions/invalidateCache", targetType: "immutableOption", summary: `cache version ${v - 1} → ${v}` });
+      await audit(c, tx, { action: "/admin/immutableOptions/invalidateCache", targetType: "immutableOption", summary: `cache version ${v - 1} → ${v}`, details: { changes: [{ field: "cacheVersion", before: v - 1, after: v }] } });
       return v;
     });
     dropCachedOptions(db, "immutable");

@@ -9,7 +9,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import { validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
-import { audit } from "../../http/audit.ts";
+import { audit, pathAction } from "../../http/audit.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import {
   DEFAULT_VARIANT, type OptionScope, type SaveOption, OPTION_SHAPES, CHECK_EVERY,
@@ -45,7 +45,8 @@ async function saveOption(c: Context<HonoEnv>, area: OptionArea, o: SaveOption) 
     if ((await sharesWith(tx, area.scope, o.key, o.variant, o.share)) > 100) throw new AppError("validation", "system.error.shares", [], 400, { share: { id: "system.error.shares" } });
     const { before, after } = await saveVariant(tx, area.scope, o, clock.now());
     const changes = before ? [...jsonDiff(before.value, after.value), ...(before.share !== after.share ? [`share: ${before.share} → ${after.share}`] : [])] : [`created: ${JSON.stringify(after.value)}`];
-    await audit(c, tx, { action: `${area.base}save`, targetType: `${area.scope}Option`, targetId: `${o.key}/${o.variant}`, summary: changes.join("; ") || "no change" });
+    await audit(c, tx, { action: pathAction(`${area.base}save`), targetType: `${area.scope}Option`, targetId: `${o.key}/${o.variant}`, summary: changes.join("; ") || "no change",
+      details: before ? { changes: [{ field: "value", before: before.value, after: after.value }, ...(before.share !== after.share ? [{ field: "share", before: before.share, after: after.share }] : [])] } : { created: true, changes: [{ field: "value", after: after.value }, { field: "share", after: after.share }] } });
     return { created: !before, option: after };
   });
   dropCachedOptions(db, area.scope);
@@ -82,7 +83,7 @@ export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
       const found = await findVariant(tx, area.scope, key, variant);
       if (!found) throw notFound();
       const v = await invalidateVariant(tx, area.scope, key, variant, clock.now());
-      await audit(c, tx, { action: `${area.base}invalidateCache`, targetType: `${area.scope}Option`, targetId: `${key}/${variant}`, summary: `cache version ${v - 1} → ${v}` });
+      await audit(c, tx, { action: pathAction(`${area.base}invalidateCache`), targetType: `${area.scope}Option`, targetId: `${key}/${variant}`, summary: `cache version ${v - 1} → ${v}`, details: { changes: [{ field: "cacheVersion", before: v - 1, after: v }] } });
       return v;
     });
     dropCachedOptions(db, area.scope);

@@ -6,8 +6,7 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import { msg, ph, t } from "@lingui/core/macro";
-import { actionWords, targetWords } from "./logWords.ts";
-import { changesText, type Change } from "../../shell/AdminLabels.ts";
+import { actionWords, detailsWords, targetWords, type LogDetails } from "./logWords.ts";
 
 interface Row {
   id: number;
@@ -17,7 +16,7 @@ interface Row {
   targetId: string | null;
   summary: string;
   /** The change as data (api/domain/audit-details.ts); null on rows written before it was kept. */
-  details: { changes: Change[]; created?: boolean; scope?: string } | null;
+  details: LogDetails | null;
   address: string | null;
   createdAt: number;
 }
@@ -110,7 +109,7 @@ export default function AdminLogPage() {
                       <td>{r.adminUsername}</td>
                       <td title={r.action}>{actionWords(r.action)}</td>
                       <td>{targetWords(r.targetType, r.targetId)}</td>
-                      <td title={r.summary}>{r.details ? (r.details.scope ? `${r.details.scope}: ` : "") + changesText(r.details.changes, r.details.created) : r.summary}</td>
+                      <td title={r.summary}>{detailsWords(r.details, r.summary)}</td>
                       <td>{r.address ?? ""}</td>
                     </tr>
                   ))}

@@ -1,6 +1,7 @@
 // Status words of avatars and tickets, shared by the area's screens.
 import { msg } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
+import { VALUE_WORDS, valueText } from "../../shell/AdminLabels.ts";
 
 export const AVATAR_STATUS: Record<string, MessageDescriptor> = {
   pending: msg({ message: "waiting", context: "avatar status" }),
@@ -10,10 +11,6 @@ export const AVATAR_STATUS: Record<string, MessageDescriptor> = {
 };
 export const statusOf = (s: string) => (AVATAR_STATUS[s] ? i18n._(AVATAR_STATUS[s]) : s);
 
-export const TICKET_STATUS: Record<string, MessageDescriptor> = {
-  open: msg({ message: "awaiting operator", context: "ticket status" }),
-  answered: msg({ message: "answered", context: "ticket status" }),
-  waiting: msg({ message: "waiting for player", context: "ticket status" }),
-  closed: msg({ message: "closed", context: "ticket status" }),
-};
-export const ticketStatusOf = (s: string) => (TICKET_STATUS[s] ? i18n._(TICKET_STATUS[s]) : s);
+/** Ticket statuses: their words are the back office's shared table (ui/shell/AdminLabels.ts). */
+export const TICKET_STATUS = VALUE_WORDS.ticketStatus;
+export const ticketStatusOf = (s: string) => valueText("ticketStatus", s);

@@ -1,8 +1,8 @@
 // The kinds of a player's log entries in words, and one line saying what an entry was.
 import { msg } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
-import { amountText, changesText, detailsText, refText, valueText, type Change } from "../../shell/AdminLabels.ts";
-import { actionWords } from "../access/logWords.ts";
+import { amountText, detailsText, refText, valueText } from "../../shell/AdminLabels.ts";
+import { actionWords, detailsWords, type LogDetails } from "../access/logWords.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { ticketStatusOf } from "../admin-avatars-feedback/words.ts";
 
@@ -74,9 +74,8 @@ export function detailText(e: LogEntry): string {
     }
     case "admin": {
       const admin = str(d.admin);
-      const details = d.details as { changes: Change[]; created?: boolean; scope?: string } | null;
       const action = actionWords(str(d.action));
-      const change = details ? changesText(details.changes, details.created) : str(d.summary);
+      const change = detailsWords(d.details as LogDetails | null, str(d.summary));
       const summary = change ? `${action}: ${change}` : action;
       return i18n._(msg`Operator ${admin}: ${summary}`);
     }
