@@ -85,6 +85,50 @@ test("an operator signs in, creates a second admin, promotes and deactivates the
   expect(errors).toEqual([]);
 });
 
+test("the admin log reads in Russian: actions, targets and changes in words; a row from before details keeps its summary", async ({ browser }, info) => {
+  const app = running.url;
+  const context = await browser.newContext({ locale: "ru-RU" });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const signIn = await context.request.post(`${app}/admin/login`, { data: OPERATOR, headers: { accept: "application/json" } });
+  expect(signIn.status()).toBe(200);
+  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  const post = async (path: string, data: unknown) => {
+    const res = await context.request.post(`${app}${path}`, { data, headers: { accept: "application/json", "x-csrf-token": csrfToken } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  // Rows whose writers kept only an English line before: an identity swap, a month recalculated, currency multipliers saved.
+  const a = await game(running, "/game/api/players/register", { network: "vk", uid: `e2e-swap-a-${Date.now()}`, nickname: `SwapA${Date.now() % 100000}` });
+  const b = await game(running, "/game/api/players/register", { network: "ok", uid: `e2e-swap-b-${Date.now()}`, nickname: `SwapB${Date.now() % 100000}` });
+  await post("/admin/tools/swap/players", { playerA: a.playerId, playerB: b.playerId });
+  await post("/admin/metrics/comparePeriods/recalculate/month", { year: 2026, month: 1 });
+  await post("/admin/billing/multipliers/save", { multipliers: [] });
+  // A row written before rows kept their change as data: shown as it was written.
+  await running.db.execute({
+    sql: "insert into admin_log (admin_id, admin_username, action, target_type, target_id, summary, details, method, path, address, created_at) values (1, 'chief', 'tools.transfer', 'player', ?, 'vk:old moved #1 → #2', null, 'POST', '/admin/tools/transfer/socialNetworks', '127.0.0.1', ?)",
+    args: [String(b.playerId), Date.now() - 60_000],
+  });
+
+  await page.goto(`${app}/admin/adminLog/`);
+  await expect(page.getByRole("heading", { name: "Журнал действий" })).toBeVisible();
+  const rows = page.locator("table tbody tr");
+  const swap = rows.filter({ hasText: "Привязки обменяны" });
+  await expect(swap).toHaveCount(1);
+  await expect(swap).toContainText(`игрок #${a.playerId},${b.playerId}`);
+  await expect(swap).toContainText(/Способы входа: ВКонтакте e2e-swap-a-\d+ → Одноклассники e2e-swap-b-\d+/);
+  await expect(rows.filter({ hasText: "Месяц пересчитан" })).toContainText("месяц #2026-01");
+  await expect(rows.filter({ hasText: "Изменены множители валюты" })).toContainText("Множители: — → —");
+  const old = rows.filter({ hasText: "Привязка перенесена" });
+  await expect(old).toContainText("vk:old moved #1 → #2");
+  // The English lines stay each row's title (and what search and the CSV read), never its text.
+  const text = await page.locator("table tbody").innerText();
+  for (const english of ["identities swapped", "recalculated", "multipliers:", "tools.swap", "metrics.recalculate_month"]) expect(text).not.toContain(english);
+  await page.screenshot({ path: info.outputPath("admin-log-ru.png") });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test("a player arrives with a sign-in link, changes the password, signs out and signs back in", async ({ page }, info) => {
   const app = running.url;
   const errors: string[] = [];
