@@ -12,6 +12,21 @@ import { packagedGeoSource, setGeoSource } from "../../domain/geo.ts";
 import { readOption } from "../../domain/options.ts";
 import { eq } from "drizzle-orm";
 
+/** A small GeoNames extract: two regions of Russia (one with two cities) and one of Kazakhstan. */
+const GEO = {
+  cities: [
+    { name: "Kazan", country: "RU", admin1: "73" },
+    { name: "Yelabuga", country: "RU", admin1: "73" },
+    { name: "Moscow", country: "RU", admin1: "48" },
+    { name: "Almaty", country: "KZ", admin1: "02" },
+  ],
+  admin1: [
+    { code: "RU.73", name: "Tatarstan" },
+    { code: "RU.48", name: "Moscow" },
+    { code: "KZ.02", name: "Almaty" },
+  ],
+};
+
 describe("Players admin: tournaments, geo, experiments, analysis, tools", () => {
   let w: TestWorld;
   let admin: Actor;
@@ -55,19 +70,7 @@ describe("Players admin: tournaments, geo, experiments, analysis, tools", () => 
   });
 
   test("geo: regions and cities of a country, one or several", async () => {
-    setGeoSource(async () => ({
-      cities: [
-        { name: "Kazan", country: "RU", admin1: "73" },
-        { name: "Yelabuga", country: "RU", admin1: "73" },
-        { name: "Moscow", country: "RU", admin1: "48" },
-        { name: "Almaty", country: "KZ", admin1: "02" },
-      ],
-      admin1: [
-        { code: "RU.73", name: "Tatarstan" },
-        { code: "RU.48", name: "Moscow" },
-        { code: "KZ.02", name: "Almaty" },
-      ],
-    }));
+    setGeoSource(async () => GEO);
     const r = await json<{ regions: { code: string; name: string }[] }>(send(support, "/admin/commonGeoip/getRegions", { country: "ru" }));
     expect(r.regions).toEqual([{ code: "48", name: "Moscow" }, { code: "73", name: "Tatarstan" }]);
     const c = await json<{ cities: string[] }>(send(support, "/admin/commonGeoip/getCities", { country: "RU", region: "73" }));
@@ -158,18 +161,7 @@ describe("Players admin: where a player is (country, region, city)", () => {
   let id: number;
   beforeAll(async () => {
     w = await makeWorld();
-    setGeoSource(async () => ({
-      cities: [
-        { name: "Kazan", country: "RU", admin1: "73" },
-        { name: "Moscow", country: "RU", admin1: "48" },
-        { name: "Almaty", country: "KZ", admin1: "02" },
-      ],
-      admin1: [
-        { code: "RU.73", name: "Tatarstan" },
-        { code: "RU.48", name: "Moscow" },
-        { code: "KZ.02", name: "Almaty" },
-      ],
-    }));
+    setGeoSource(async () => GEO);
     id = (await registerPlayer(w.deps.db, { nickname: "Placed", country: "RU", platform: "web", source: "organic", locale: "en", at: w.clock.now() })).playerId;
     operator = await signInAdmin(w, "operator");
   });
