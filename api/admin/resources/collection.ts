@@ -13,7 +13,7 @@ import * as f from "../../http/fields.ts";
 import { audit, pathAction, valuesOf } from "../../http/audit.ts";
 import { fieldError } from "../../http/errors.ts";
 import { diff } from "./index.ts";
-import { formSchema } from "./description.ts";
+import { editable, formSchema } from "./description.ts";
 import { changesOf, type AuditChange } from "../../domain/audit-details.ts";
 
 export interface CollectionDescription {
@@ -43,11 +43,7 @@ export interface Changes {
 
 async function current(db: DbOrTx, d: CollectionDescription) {
   const rows = await db.select().from(d.table).where(d.scope).orderBy(asc(d.table.sortOrder), asc(d.table.id));
-  const from = d.fromRow ?? ((r) => r);
-  return rows.map((r) => {
-    const { updatedAt: _u, ...item } = from(r as Record<string, unknown>);
-    return item;
-  });
+  return rows.map((r) => editable(d, r));
 }
 
 export function registerCollection(app: Hono<HonoEnv>, d: CollectionDescription) {

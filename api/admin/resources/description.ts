@@ -72,6 +72,12 @@ export interface ResourceActionNames {
 export const col = (d: ResourceDescription, key: string) => (d.table as unknown as Record<string, SQLiteColumn>)[key];
 
 /** What changed between two items, in a line an operator can read. */
+/** A stored row as operators edit it: through the description's fromRow, without its updatedAt. */
+export function editable(d: { fromRow?: (row: Record<string, unknown>) => Record<string, unknown> }, row: unknown): Record<string, unknown> {
+  const { updatedAt: _u, ...item } = (d.fromRow ?? ((r) => r))(row as Record<string, unknown>);
+  return item;
+}
+
 export function diff(before: Record<string, unknown> | undefined, after: Record<string, unknown>): string {
   if (!before) return `created: ${JSON.stringify(after)}`;
   const parts = Object.keys(after)

@@ -25,7 +25,7 @@ import { validationError } from "../../http/validate.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import { bumpContentCache, dropContentCache } from "../../domain/content-cache.ts";
 import { registerResourceIo } from "./io.ts";
-import { col, diff, formSchema, touchCache, uniqueClash, type Item, type ResourceActionNames, type ResourceDescription } from "./description.ts";
+import { col, diff, editable, formSchema, touchCache, uniqueClash, type Item, type ResourceActionNames, type ResourceDescription } from "./description.ts";
 import { detailsOf } from "../../domain/audit-details.ts";
 
 // The description and the helpers io.ts shares live in description.ts (no index ↔ io cycle).
@@ -111,7 +111,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
     page(app, { path: `${d.base}${d.actions.control}/:id{[0-9]+}`, ...who }, { params: byId }, async (c, { id }) => {
       const [row] = await c.var.deps.db.select().from(d.table).where(eq(d.table.id, id)).limit(1);
       if (!row) throw notFound();
-      const { updatedAt: _u, ...item } = fromRow(row as Record<string, unknown>);
+      const item = editable(d, row);
       return c.json({ name: d.name, form, actions, money: d.money ?? [], item, ...(await d.pageData?.(c.var.deps.db)) });
     });
 
@@ -153,7 +153,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       const item = await db.transaction(async (tx) => {
         const [before] = sent.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, sent.id)).limit(1);
         if (!before && !(creates && sent.id === undefined)) throw notFound();
-        const old = before ? (({ updatedAt: _u, ...rest }) => rest)(fromRow(before as Record<string, unknown>)) : undefined;
+        const old = before ? editable(d, before) : undefined;
         const next = { ...old, ...sent };
         const whole = d.schema.safeParse(next);
         if (!whole.success) throw validationError(whole.error.issues, next);

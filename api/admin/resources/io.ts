@@ -14,7 +14,7 @@ import { audit, pathAction, valuesOf } from "../../http/audit.ts";
 import { AppError } from "../../http/errors.ts";
 import { translate } from "../../i18n/index.ts";
 import type { DbOrTx } from "../../db/index.ts";
-import { diff, touchCache, uniqueClash, type ResourceDescription } from "./description.ts";
+import { diff, editable, touchCache, uniqueClash, type ResourceDescription } from "./description.ts";
 import { changesOf, type AuditChange } from "../../domain/audit-details.ts";
 
 type Locale = Parameters<typeof translate>[0];
@@ -52,12 +52,8 @@ export function readDocument<S extends z.ZodType>(text: string, format: string, 
 }
 
 export async function allItems(db: DbOrTx, d: ResourceDescription) {
-  const from = d.fromRow ?? ((r) => r);
   const rows = await db.select().from(d.table).orderBy(d.table.id);
-  return rows.map((r) => {
-    const { updatedAt: _u, ...item } = from(r as Record<string, unknown>);
-    return item;
-  });
+  return rows.map((r) => editable(d, r));
 }
 
 export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
