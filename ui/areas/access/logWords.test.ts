@@ -3,35 +3,18 @@
 // (every state-changing admin route's path — the router writes it for a handler that wrote no row
 // itself — and every "/admin/…" action written literally in api/). Needs the compiled catalogues
 // (`bun run ui:build` writes ui/locales/, as ui/budget.test.ts needs the build); logWords.ts is
-// loaded through the lingui macro here, as the build does.
+// loaded through the build's lingui macro plugin.
 import { test, expect, beforeAll } from "bun:test";
 import { Glob, plugin } from "bun";
-import { transformAsync } from "@babel/core";
+import { linguiMacros } from "../../build.ts";
 import { i18n, type Messages } from "@lingui/core";
 import { AUDIT_ACTIONS } from "../../../api/domain/audit-details.ts";
 import { createApp } from "../../../api/app.ts";
 import { routeTable } from "../../../api/http/router.ts";
 import type { Deps } from "../../../api/deps.ts";
 
-const MACRO_IMPORT = /from\s+["']@lingui\/(?:core|react)\/macro["']/;
-plugin({
-  name: "lingui-macros-for-tests",
-  setup(build) {
-    build.onLoad({ filter: /\/ui\/.*\.tsx?$/ }, async ({ path }) => {
-      const code = await Bun.file(path).text();
-      const loader = path.endsWith("x") ? "tsx" : "ts";
-      if (!MACRO_IMPORT.test(code)) return { contents: code, loader };
-      const out = await transformAsync(code, {
-        filename: path,
-        babelrc: false,
-        configFile: false,
-        parserOpts: { plugins: loader === "tsx" ? ["typescript", "jsx"] : ["typescript"] },
-        plugins: ["@lingui/babel-plugin-lingui-macro"],
-      });
-      return { contents: out!.code!, loader };
-    });
-  },
-});
+// The build's own macro plugin (ids only; the texts come from the compiled catalogues, as in the browser).
+plugin(linguiMacros);
 
 let words: typeof import("./logWords.ts");
 let detailsWords: (typeof import("./logWords.ts"))["detailsWords"];
@@ -58,8 +41,7 @@ beforeAll(async () => {
 
 /** Reads each action in a locale; an action without words, or whose words miss from the locale's catalogue, is a problem. */
 function read(locale: "ru" | "en", actions: readonly string[]): string[] {
-  i18n.load(locale, catalogues[locale]);
-  i18n.activate(locale);
+  i18n.loadAndActivate({ locale, messages: { ...catalogues[locale] } });
   const problems: string[] = [];
   let missing: string[] = [];
   const off = i18n.on("missing", (e: { id: string }) => missing.push(e.id));
@@ -96,11 +78,18 @@ test("every path action the server can write reads as a screen and what was done
 test("an action nobody gave words to is reported, not passed", () => {
   expect(read("ru", ["tools.teleport", "/admin/nowhere/save"])).toEqual(["tools.teleport: no words", "/admin/nowhere/save: no words"]);
   expect(words.pathWords("/admin/tank/frobnicate")?.unknown).toEqual(["frobnicate"]);
+  // Words a catalogue lacks are reported too.
+  const ru = catalogues.ru;
+  catalogues.ru = {};
+  try {
+    expect(read("ru", ["admin.login"])).toEqual([expect.stringMatching(/^admin\.login: ".+" not in the ru catalogue$/)]);
+  } finally {
+    catalogues.ru = ru;
+  }
 });
 
 test("a row's details read in ru; an old row without them keeps its summary", () => {
-  i18n.load("ru", catalogues.ru);
-  i18n.activate("ru");
+  i18n.loadAndActivate({ locale: "ru", messages: { ...catalogues.ru } });
   expect(detailsWords({ changes: [{ field: "identities", before: ["vk:12"], after: ["ok:34"] }] }, "x")).toBe("Способы входа: ВКонтакте 12 → Одноклассники 34");
   expect(detailsWords({ changes: [{ field: "providerAnswered", after: false }, { field: "orderStatus", before: "pending", after: "pending" }] }, "x")).toMatch(/^Провайдер ответил: нет; .+: .+ → .+$/);
   expect(detailsWords({ scope: "win_battles", changes: [{ field: "progress", before: "1/3", after: "2/3" }] }, "x")).toMatch(/^[А-ЯЁа-яё ]+: [^:]+: 1\/3 → 2\/3$/);
