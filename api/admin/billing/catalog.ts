@@ -177,7 +177,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
       const { db, clock } = c.var.deps;
       const version = await db.transaction(async (tx) => {
         const v = await bumpVersion(tx, cache, clock.now());
-        await audit(c, tx, { action: `billing.invalidate.${cache}`, targetType: "cache", targetId: cache, summary: `${cache} catalog cache invalidated (version ${v})`, details: { changes: [{ field: "cacheVersion", before: v - 1, after: v }] } });
+        await audit(c, tx, { action: `billing.invalidate.${cache}`, targetType: "cache", summary: `${cache} catalog cache invalidated (version ${v})`, details: { changes: [{ field: "cacheVersion", before: v - 1, after: v }] } });
         return v;
       });
       dropCachedCatalog(db);
