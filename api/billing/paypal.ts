@@ -67,8 +67,12 @@ async function api(deps: Deps, method: string, path: string, body?: unknown, req
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+  return withToken(cfg, send);
+}
+
+/** Sends a call with our token; a token PayPal no longer accepts (expired early, revoked): one new token, one retry. Answers the status and the JSON body. */
+async function withToken(cfg: { base: string; clientId: string }, send: () => Promise<Response>): Promise<{ status: number; body: Record<string, unknown> | null }> {
   let res = await send();
-  // A token PayPal no longer accepts (expired early, revoked): one new token, one retry.
   if (res.status === 401) {
     tokens.delete(`${cfg.base} ${cfg.clientId}`);
     res = await send();
@@ -177,13 +181,7 @@ const webhookEvent = z.object({
 /** POST with a body already serialised (the webhook event must reach PayPal byte for byte). */
 async function apiRaw(deps: Deps, path: string, body: string) {
   const cfg = config(deps);
-  const send = async () => providerFetch(NAME, `${cfg.base}${path}`, { method: "POST", headers: { authorization: `Bearer ${await accessToken(deps)}`, "content-type": "application/json" }, body });
-  let res = await send();
-  if (res.status === 401) {
-    tokens.delete(`${cfg.base} ${cfg.clientId}`);
-    res = await send();
-  }
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+  return withToken(cfg, async () => providerFetch(NAME, `${cfg.base}${path}`, { method: "POST", headers: { authorization: `Bearer ${await accessToken(deps)}`, "content-type": "application/json" }, body }));
 }
 
 async function handleWebhook(deps: Deps, e: z.output<typeof webhookEvent>): Promise<string> {
