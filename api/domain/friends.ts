@@ -18,6 +18,17 @@ export interface FriendsView {
   outgoing: { requestId: number; playerId: number; nickname: string; level: number; createdAt: number }[];
 }
 
+/** The player's pending requests, newest first: to them ("in", with who sent each) or from them ("out", with whom each asks). */
+function pending(db: DbOrTx, playerId: number, way: "in" | "out") {
+  const [other, mine] = way === "in" ? [friendRequests.fromId, friendRequests.toId] : [friendRequests.toId, friendRequests.fromId];
+  return db
+    .select({ requestId: friendRequests.id, playerId: other, nickname: players.nickname, level: players.level, createdAt: friendRequests.createdAt })
+    .from(friendRequests)
+    .innerJoin(players, eq(players.id, other))
+    .where(and(eq(mine, playerId), eq(friendRequests.status, "pending")))
+    .orderBy(desc(friendRequests.id));
+}
+
 export async function friendsOf(db: DbOrTx, playerId: number): Promise<FriendsView> {
   const [list, incoming, outgoing] = await Promise.all([
     db
@@ -26,18 +37,8 @@ export async function friendsOf(db: DbOrTx, playerId: number): Promise<FriendsVi
       .innerJoin(players, eq(players.id, friends.friendId))
       .where(eq(friends.playerId, playerId))
       .orderBy(asc(players.nickname)),
-    db
-      .select({ requestId: friendRequests.id, playerId: friendRequests.fromId, nickname: players.nickname, level: players.level, createdAt: friendRequests.createdAt })
-      .from(friendRequests)
-      .innerJoin(players, eq(players.id, friendRequests.fromId))
-      .where(and(eq(friendRequests.toId, playerId), eq(friendRequests.status, "pending")))
-      .orderBy(desc(friendRequests.id)),
-    db
-      .select({ requestId: friendRequests.id, playerId: friendRequests.toId, nickname: players.nickname, level: players.level, createdAt: friendRequests.createdAt })
-      .from(friendRequests)
-      .innerJoin(players, eq(players.id, friendRequests.toId))
-      .where(and(eq(friendRequests.fromId, playerId), eq(friendRequests.status, "pending")))
-      .orderBy(desc(friendRequests.id)),
+    pending(db, playerId, "in"),
+    pending(db, playerId, "out"),
   ]);
   return { friends: list, incoming, outgoing };
 }

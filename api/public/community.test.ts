@@ -30,6 +30,8 @@ test("two players become friends; requests are answered once; the blacklist bloc
   expect((await post(c, "/public/profile/friends/accept", { requestId })).status).toBe(404);
   const incoming = (await (await get(b, "/public/profile/friends")).json()) as { incoming: { requestId: number; playerId: number }[] };
   expect(incoming.incoming.map((r) => r.playerId)).toEqual([a.playerId]);
+  const outgoing = (await (await get(a, "/public/profile/friends")).json()) as { incoming: unknown[]; outgoing: { requestId: number; playerId: number }[] };
+  expect([outgoing.outgoing.map((r) => [r.requestId, r.playerId]), outgoing.incoming]).toEqual([[[requestId, b.playerId]], []]);
   expect((await post(b, "/public/profile/friends/accept", { requestId })).status).toBe(200);
   expect((await post(b, "/public/profile/friends/accept", { requestId })).status).toBe(409);
   const mine = (await (await get(a, "/public/profile/friends")).json()) as { friends: { playerId: number }[] };
