@@ -20,6 +20,7 @@ import { DEFAULT_BOT_PROFILES, DEFAULT_BOT_CREW_LEVELS } from "../game/sim/fixtu
 import { botCrewBonus, crewBonus, type CrewBonus } from "../game/sim/crew.ts";
 import type { BattleSetup, BotProfile, Seat, TankSpec } from "../game/sim/types.ts";
 import type { InputRecord } from "../game/sim/replay.ts";
+import { nextRandom } from "../game/sim/rng.ts";
 import type { BattleResult } from "../db/schema/battles.ts";
 import "./arena-messages.ts";
 
@@ -250,13 +251,8 @@ export async function formBattles(db: Db, input: { now: number; host: string; ru
 
 async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: number }[], rules: ArenaRules, allProfiles: Weighted[], input: { now: number; host: string }): Promise<FormedBattle> {
   const seed = newSeed();
-  let rng = seed;
-  const rand = () => {
-    rng = (rng + 0x6d2b79f5) | 0;
-    let t = Math.imul(rng ^ (rng >>> 15), rng | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const state = { rng: seed };
+  const rand = () => nextRandom(state);
   const tankIds = [...new Set(group.map((g) => g.tankId))];
   const anchor = Math.round(group.reduce((s, g) => s + g.tier, 0) / group.length);
   const [chosen, pool, names, crews] = await Promise.all([

@@ -20,6 +20,7 @@ import "./crew-messages.ts";
 import { cachedContent } from "./content-cache.ts";
 import { crewGainsSchema, crewGroupSchema, questsShape, type BotProfile, type Quest } from "./progression-content.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
+import { nextRandom } from "../game/sim/rng.ts";
 
 export const PROGRESSION_RULES = {
   /** Tasks every player gets each UTC day. */
@@ -59,15 +60,10 @@ function seedOf(text: string): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
+/** The seeded generator of the simulation (mulberry32), as a function. */
 function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const state = { rng: seed };
+  return () => nextRandom(state);
 }
 
 type ProgressEvent = "task_completed" | "crew_hired" | "crew_level_up" | "crew_level_set" | "upgrade_bought" | "quest_completed";
