@@ -39,6 +39,20 @@ export async function catalogItem(db: Db | Tx, type: ItemType, id: number, local
   return r ? { id: r.id, name: name(r), requiredLevel: 1, priceGold: r.priceGold, priceSilver: r.priceSilver, stackable: false } : null;
 }
 
+/** An item of the shop's list (the player's shop, an operator's buying for them); a kind's own fields beside. */
+export interface ShopItem {
+  type: ItemType;
+  id: number;
+  name: string;
+  priceGold: number;
+  priceSilver: number;
+  requiredLevel: number;
+  /** How many the player has. */
+  owned: number;
+  /** The player's level is enough for it. */
+  levelOk: boolean;
+}
+
 /** The shop's page data: every active item with its prices and whether this player may buy it. */
 export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
   const [p] = await db.select({ level: players.level, gold: players.gold, silver: players.silver }).from(players).where(eq(players.id, playerId));
@@ -48,7 +62,7 @@ export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
   const tanks = await db.select().from(contentTanks).where(eq(contentTanks.active, true)).orderBy(asc(contentTanks.tier), asc(contentTanks.sortOrder), asc(contentTanks.id));
   const consumables = await db.select().from(contentConsumables).where(eq(contentConsumables.active, true)).orderBy(asc(contentConsumables.sortOrder), asc(contentConsumables.id));
   const camouflages = await db.select().from(contentCamouflages).where(eq(contentCamouflages.active, true)).orderBy(asc(contentCamouflages.sortOrder), asc(contentCamouflages.id));
-  const row = (type: ItemType, r: { id: number; nameRu: string; nameEn: string; priceGold: number; priceSilver: number }, requiredLevel: number, extra: Record<string, unknown>) => ({
+  const row = (type: ItemType, r: { id: number; nameRu: string; nameEn: string; priceGold: number; priceSilver: number }, requiredLevel: number, extra: Record<string, unknown>): ShopItem => ({
     type,
     id: r.id,
     name: name(r),

@@ -12,17 +12,9 @@ import { FieldError } from "../../components/Form.tsx";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
+import type { ShopItem } from "../../../api/domain/shop.ts";
 
-interface Item {
-  type: "tank" | "consumable" | "camouflage";
-  id: number;
-  name: string;
-  priceGold: number;
-  priceSilver: number;
-  requiredLevel: number;
-  owned: number;
-  levelOk: boolean;
-}
+type Item = ShopItem;
 interface Data {
   player: { id: number; nickname: string; level: number };
   balance: { gold: number; silver: number };

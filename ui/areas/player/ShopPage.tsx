@@ -14,18 +14,12 @@ import { FieldError } from "../../components/Form.tsx";
 import { useFieldErrors, type FieldErrorState } from "../../lib/field-errors.ts";
 import { TankArt, NATIONS, CLASSES, NATION_NAMES, CLASS_NAMES, romanTier, type Nation, type TankClass } from "../../components/TankArt.tsx";
 import { BalanceLine, newRequestId, type Balance } from "./kit.tsx";
+import type { ShopItem } from "../../../api/domain/shop.ts";
 
 const TYPES = { tank: msg`Tanks`, consumable: msg`Consumables`, camouflage: msg`Camouflages` } as const;
 type ItemType = keyof typeof TYPES;
-interface Item {
-  type: ItemType;
-  id: number;
-  name: string;
-  priceGold: number;
-  priceSilver: number;
-  requiredLevel: number;
-  owned: number;
-  levelOk: boolean;
+/** A shop item with a tank's or a camouflage's own fields. */
+interface Item extends ShopItem {
   tier?: number;
   nation?: Nation;
   tankType?: TankClass;
