@@ -80,7 +80,7 @@ test("an operator finds a player, bans and unbans them, and grants a tank", asyn
   // The player's log shows the ban and the grant; counters and the statistics open.
   await page.getByRole("link", { name: "Log", exact: true }).click();
   await expect(page.getByRole("cell", { name: /reason: Cheating in battles/ })).toBeVisible();
-  await expect(page.getByRole("cell", { name: /granted tank 9901/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /Tank #9901/ })).toBeVisible();
   await page.getByRole("link", { name: "Counters", exact: true }).click();
   await expect(page.getByRole("heading", { name: new RegExp(`Counters of ${nickname}`) })).toBeVisible();
   await expect(page.getByRole("img", { name: "Gold by day" })).toBeVisible();
