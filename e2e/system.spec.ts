@@ -62,28 +62,33 @@ test("a free-form option is edited as JSON, said so; broken JSON cannot be saved
   await editor.fill('{ "text": "Hi"');
   await expect(page.getByText(/Not valid JSON/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
-  // A variant of 150 % of players: the server refuses the share, named as the screen names it.
+  // A variant of 150 % of players: the server refuses the share; its message sits under the field
+  // (the input marked invalid and described by it), never under a path like "share".
   await page.goto(`${app}/admin/clientOptions/editor/lobby.motd/b?new=1`);
-  await page.getByLabel("Share of players, %").fill("150");
+  const share = page.getByLabel("Share of players, %");
+  await share.fill("150");
   await page.getByLabel("Value (free-form JSON)").fill('{ "text": "Hi" }');
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(/^Share of players, %: /)).toBeVisible();
+  await expect(share).toHaveAttribute("aria-invalid", "true");
+  await expect(share).toHaveAccessibleDescription("Please enter a value less than or equal to 100.");
+  await expect(share).toBeFocused();
   await expect(page.getByText(/^share: /)).toHaveCount(0);
   await page.getByLabel("Share of players, %").fill("20");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/editor\/lobby\.motd\/b$/);
   await expect(page.getByText("Version 1,", { exact: false })).toBeVisible();
-  // On the saved variant: a refused save leaves an error notice; the next save that works takes it away.
-  await page.getByLabel("Share of players, %").fill("150");
+  // On the saved variant: a refused save leaves the message under the field; the next save that
+  // works takes it away.
+  await share.fill("150");
   await page.getByRole("button", { name: "Save" }).click();
-  const stale = page.locator(".tk-toast-error");
+  const stale = page.getByText("Please enter a value less than or equal to 100.");
   await expect(stale).toBeVisible();
-  // The notice names the field in words, not its path.
-  await expect(stale).toContainText("Share of players, %:");
-  await page.getByLabel("Share of players, %").fill("30");
+  await expect(share).toHaveAttribute("aria-invalid", "true");
+  await share.fill("30");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Version 2,", { exact: false })).toBeVisible();
   await expect(stale).toHaveCount(0);
+  await expect(share).not.toHaveAttribute("aria-invalid", "true");
 });
 
 test("an operator adds a language and a server text, exports the texts and re-imports an edited copy", async ({ page }) => {
