@@ -17,7 +17,7 @@
 import { useRef, useState } from "react";
 import { ApiError, fieldName } from "./api.ts";
 import { toast } from "./toast.ts";
-import { pathLabel } from "./schema-form.ts";
+import { pathLabel } from "./path-label.ts";
 
 export type FieldErrors = Record<string, string>;
 

@@ -4,6 +4,8 @@
 // The JSON Schema is what z.toJSONSchema makes of the API's own zod schema (the page sends it, or
 // the screen makes it from a pure-zod shape it imports), so the form and the route never differ.
 
+export { pathLabel } from "./path-label.ts";
+
 export interface Prop {
   type?: string | string[];
   enum?: (string | number)[];
@@ -126,20 +128,6 @@ export function removeRow(values: Record<string, string>, name: string, i: numbe
   }
   out[rowsKey(name)] = String(Math.max(0, n - 1));
   return out;
-}
-
-/**
- * A field path said in words: "prices.0.amount" → "Prices, row 1: Amount" with the screen's
- * names for the fields (a message that cannot sit under its input still names the field).
- */
-export function pathLabel(path: string, name: (field: string) => string, row: (n: number) => string): string {
-  const parts = path.split(".").filter((p) => p !== "");
-  const words: string[] = [];
-  for (const p of parts) {
-    if (/^\d+$/.test(p)) words.push(row(Number(p) + 1));
-    else words.push(name(p));
-  }
-  return words.join(" · ");
 }
 
 /** The properties of a JSON Schema object (none for anything else). */

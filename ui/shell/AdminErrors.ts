@@ -4,7 +4,7 @@
 // path like prices.0.amount. Installed by the admin shell.
 import { ph, t } from "@lingui/core/macro";
 import { nameFieldsWith } from "../lib/api.ts";
-import { pathLabel } from "../lib/schema-form.ts";
+import { pathLabel } from "../lib/path-label.ts";
 import { fieldText } from "./AdminLabels.ts";
 
 /** A field path in words with the shared field names, rows counted from 1. */

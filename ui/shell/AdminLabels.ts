@@ -1,11 +1,11 @@
 // The back office's words for stored values and field names — the one place a screen turns `ussr`,
 // `transfer.out`, `nameRu` or `leader` into what an operator reads, in ru and en. The value lists
 // are `ui/lib/enums.ts` (no macros, so the look check can read them); nations and tank classes are
-// TankArt's. Admin screens only: the player site's catalogue leaves these messages out
+// ui/lib/tank-words.ts'. Admin screens only: the player site's catalogue leaves these messages out
 // (ui/public-catalogues.ts treats `ui/shell/Admin*` as back-office code).
 import { msg } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
-import { CLASS_NAMES, NATION_NAMES } from "../components/TankArt.tsx";
+import { CLASS_NAMES, NATION_NAMES } from "../lib/tank-words.ts";
 import type * as E from "../lib/enums.ts";
 import { fmtDateTime } from "../lib/i18n.ts";
 
