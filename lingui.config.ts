@@ -14,7 +14,15 @@ const po = formatter({ lineNumbers: false });
 const onceEach: CatalogFormatter = {
   ...po,
   serialize: (catalog, ctx) =>
-    po.serialize(Object.fromEntries(Object.entries(catalog).map(([id, m]) => [id, { ...m, origin: m.origin?.filter(([file], i, all) => all.findIndex(([f]) => f === file) === i) }])), ctx),
+    po.serialize(
+      Object.fromEntries(
+        Object.entries(catalog).map(([id, m]) => [
+          id,
+          { ...m, origin: m.origin?.filter(([file], i, all) => all.findIndex(([f]) => f === file) === i) },
+        ]),
+      ),
+      ctx,
+    ),
 };
 
 export default defineConfig({
@@ -27,7 +35,10 @@ export default defineConfig({
   catalogsMergePath: "<rootDir>/ui/locales/{locale}",
   catalogs: [
     // The shells, the design system's components and helpers, and the entry.
-    { path: "<rootDir>/ui/shell/locales/{locale}", include: ["<rootDir>/ui/shell/", "<rootDir>/ui/components/", "<rootDir>/ui/lib/", "<rootDir>/ui/main.tsx"] },
+    {
+      path: "<rootDir>/ui/shell/locales/{locale}",
+      include: ["<rootDir>/ui/shell/", "<rootDir>/ui/components/", "<rootDir>/ui/lib/", "<rootDir>/ui/main.tsx"],
+    },
     // One catalog per area (every folder of ui/areas): ui/areas/<area>/locales/{ru,en}.po.
     { path: "<rootDir>/ui/areas/{name}/locales/{locale}", include: ["<rootDir>/ui/areas/{name}/"] },
   ],

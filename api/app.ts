@@ -9,8 +9,14 @@ import { WarehouseUnavailable } from "../warehouse/supervisor.ts";
 import { addServerMessages } from "./i18n/index.ts";
 
 addServerMessages({
-  en: { "error.warehouseUnavailable": "The analytics warehouse is not available right now. Events are kept and arrive once it is back." },
-  ru: { "error.warehouseUnavailable": "Хранилище аналитики сейчас недоступно. События сохраняются и поступят, когда оно вернётся." },
+  en: {
+    "error.warehouseUnavailable":
+      "The analytics warehouse is not available right now. Events are kept and arrive once it is back.",
+  },
+  ru: {
+    "error.warehouseUnavailable":
+      "Хранилище аналитики сейчас недоступно. События сохраняются и поступят, когда оно вернётся.",
+  },
 });
 import { getCookie } from "hono/cookie";
 import { LOCALE_COOKIE, resolveLocale } from "./http/locale.ts";
@@ -36,10 +42,19 @@ export interface AppOptions {
 /** The whole product as one Hono app. No I/O happens here: everything comes in through deps. */
 export function createApp(deps: Deps, opts: AppOptions = {}): Hono<HonoEnv> {
   const app: Hono<HonoEnv> =
-    opts.router === "stock" ? new Hono<HonoEnv>() : new Hono<HonoEnv>({ router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) });
+    opts.router === "stock"
+      ? new Hono<HonoEnv>()
+      : new Hono<HonoEnv>({
+          router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler),
+        });
 
   captureDocumentHeaders();
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError("payload_too_large"); } });
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError("payload_too_large");
+    },
+  });
   // What every request needs — deps, locale, security headers, the body limit when there is a
   // body, the player's session — in one middleware: each registered middleware is another layer
   // on every request (bench/api-read.ts). The headers go in as the response's prepared headers,
@@ -54,10 +69,16 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Hono<HonoEnv> {
       throw new AppError("malformed");
     }
     const cookies = c.req.header("cookie");
-    keepVariablesPlain(c, { deps, locale: resolveLocale(path, cookies ? getCookie(c, LOCALE_COOKIE) : undefined, c.req.header("accept-language")) });
+    keepVariablesPlain(c, {
+      deps,
+      locale: resolveLocale(path, cookies ? getCookie(c, LOCALE_COOKIE) : undefined, c.req.header("accept-language")),
+    });
     for (const [k, v] of API_HEADERS) c.header(k, v);
     // The admin paths load the admin's session (below); assets need none; no cookie, no session.
-    const rest = cookies && !path.startsWith("/admin") && !path.startsWith("/assets/") ? () => loadPlayer(c, next) as Promise<void> : next;
+    const rest =
+      cookies && !path.startsWith("/admin") && !path.startsWith("/assets/")
+        ? () => loadPlayer(c, next) as Promise<void>
+        : next;
     const method = c.req.method;
     const done = method !== "GET" && method !== "HEAD" && c.req.raw.body ? limitBody(c, rest) : rest();
     return done instanceof Promise ? done.then(() => addApiHeaders(c)) : addApiHeaders(c);
@@ -74,7 +95,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Hono<HonoEnv> {
   // page and keeps the events in the outbox, so a load balancer must not take it out.
   app.get("/healthz", async (c) => {
     const [db, warehouse] = await Promise.all([
-      deps.client.execute("SELECT 1").then(() => true, () => false),
+      deps.client.execute("SELECT 1").then(
+        () => true,
+        () => false,
+      ),
       deps.warehouse.ping().catch(() => false),
     ]);
     return c.json({ ok: db && warehouse, db, warehouse: warehouse ? deps.warehouse.kind : false }, db ? 200 : 503);
@@ -95,14 +119,19 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Hono<HonoEnv> {
     // (a parameter decoded twice, a lone surrogate): the request is bad, not the server.
     if (err instanceof URIError) return errorResponse(c, new AppError("malformed"));
     // ClickHouse down (or not yet migrated at start): the dashboards wait, the site works on.
-    if (err instanceof WarehouseUnavailable) return errorResponse(c, new AppError("unavailable", "error.warehouseUnavailable", [], 503));
+    if (err instanceof WarehouseUnavailable)
+      return errorResponse(c, new AppError("unavailable", "error.warehouseUnavailable", [], 503));
     if (err instanceof HTTPException) {
       if (err.status === 413) return errorResponse(c, new AppError("payload_too_large"));
       if (err.status === 400) return errorResponse(c, new AppError("malformed"));
       if (err.status === 401) return errorResponse(c, new AppError("unauthorized"));
       return err.getResponse();
     }
-    deps.logger.error("unhandled error", { requestId: c.req.header("x-request-id") ?? crypto.randomUUID(), path: c.req.path, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    deps.logger.error("unhandled error", {
+      requestId: c.req.header("x-request-id") ?? crypto.randomUUID(),
+      path: c.req.path,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
     return errorResponse(c, new AppError("internal"));
   });
   return app;
@@ -145,6 +174,10 @@ function errorResponse(c: import("hono").Context<HonoEnv>, err: AppError) {
     ? Object.fromEntries(Object.entries(err.fields).map(([k, m]) => [k, translate(locale, m.id, m.values)]))
     : undefined;
   for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-  if (err.code === "rate_limited" && Array.isArray(err.values) && err.values[0] !== undefined) c.header("Retry-After", String(err.values[0]));
-  return c.json({ error: { code: err.code, message: translate(locale, err.messageId, err.values), ...(fields ? { fields } : {}) } }, err.status);
+  if (err.code === "rate_limited" && Array.isArray(err.values) && err.values[0] !== undefined)
+    c.header("Retry-After", String(err.values[0]));
+  return c.json(
+    { error: { code: err.code, message: translate(locale, err.messageId, err.values), ...(fields ? { fields } : {}) } },
+    err.status,
+  );
 }

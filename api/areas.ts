@@ -33,7 +33,36 @@ import { registerArena } from "./game/arena/routes.ts";
 type Register = (app: Hono<HonoEnv>) => void;
 
 // registerAccount goes first: its sign-in-link middleware must run before the public pages.
-const areas: Register[] = [registerAccount, registerGamePlayers, registerAccess, registerMetrics, registerBilling, registerAdminBilling, registerContentAdmin, registerAdminCms, registerInformation, registerLanding, registerProfile, registerSupport, registerAdminFeedback, registerGameBattles, registerAdminBattles, registerAdminClans, registerAdminPlayers, registerSystemAdmin, registerAvatars, registerAdminAvatars, registerOffers, registerAdminOffers, registerAdminNotifications, registerExperiments, registerAdsAdmin, registerCommunity, registerArena, registerPlayerProgression];
+const areas: Register[] = [
+  registerAccount,
+  registerGamePlayers,
+  registerAccess,
+  registerMetrics,
+  registerBilling,
+  registerAdminBilling,
+  registerContentAdmin,
+  registerAdminCms,
+  registerInformation,
+  registerLanding,
+  registerProfile,
+  registerSupport,
+  registerAdminFeedback,
+  registerGameBattles,
+  registerAdminBattles,
+  registerAdminClans,
+  registerAdminPlayers,
+  registerSystemAdmin,
+  registerAvatars,
+  registerAdminAvatars,
+  registerOffers,
+  registerAdminOffers,
+  registerAdminNotifications,
+  registerExperiments,
+  registerAdsAdmin,
+  registerCommunity,
+  registerArena,
+  registerPlayerProgression,
+];
 
 export function registerAreas(app: Hono<HonoEnv>) {
   for (const register of areas) register(app);

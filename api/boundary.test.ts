@@ -2,7 +2,15 @@
 import { test, expect } from "bun:test";
 import { Glob } from "bun";
 
-const FORBIDDEN = [/from\s+["'](bun|node):/, /from\s+["']bun["']/, /import\(\s*["'](bun|node):/, /\bDeno\./, /\bBun\./, /\bprocess\.(env|argv|exit)/, /require\(/];
+const FORBIDDEN = [
+  /from\s+["'](bun|node):/,
+  /from\s+["']bun["']/,
+  /import\(\s*["'](bun|node):/,
+  /\bDeno\./,
+  /\bBun\./,
+  /\bprocess\.(env|argv|exit)/,
+  /require\(/,
+];
 
 test("api/ and warehouse/ import no runtime-specific API (tests and their fixtures aside)", async () => {
   const offenders: string[] = [];
@@ -23,9 +31,17 @@ test("no handler in api/ reads a path parameter itself: only the router validate
   const offenders: string[] = [];
   for await (const file of new Glob("api/**/*.{ts,tsx}").scan(".")) {
     // The payment providers' stand-ins imitate the providers' own APIs (plain Hono apps, not our routes).
-    if (file.endsWith(".test.ts") || file.startsWith("api/test/") || file.startsWith("api/billing/test-standins/") || file === "api/http/router.ts") continue;
+    if (
+      file.endsWith(".test.ts") ||
+      file.startsWith("api/test/") ||
+      file.startsWith("api/billing/test-standins/") ||
+      file === "api/http/router.ts"
+    )
+      continue;
     const lines = (await Bun.file(file).text()).split("\n");
-    lines.forEach((line, i) => /\breq\.param\(/.test(line) && offenders.push(`${file}:${i + 1}: ${line.trim().slice(0, 100)}`));
+    lines.forEach(
+      (line, i) => /\breq\.param\(/.test(line) && offenders.push(`${file}:${i + 1}: ${line.trim().slice(0, 100)}`),
+    );
   }
   expect(offenders).toEqual([]);
 });

@@ -11,7 +11,9 @@ async function importGraph(): Promise<Map<string, string[]>> {
     if (file.endsWith(".test.ts") || file.startsWith("api/test/")) continue;
     const text = await Bun.file(file).text();
     const targets: string[] = [];
-    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)|(?:^|\n)\s*import\s+["'](\.[^"']+)["']/g)) {
+    for (const m of text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)|(?:^|\n)\s*import\s+["'](\.[^"']+)["']/g,
+    )) {
       const spec = m[1] ?? m[2] ?? m[3];
       targets.push(normalize(join(dirname(file), spec)));
     }
@@ -21,17 +23,30 @@ async function importGraph(): Promise<Map<string, string[]>> {
 }
 
 const RULES: { from: RegExp; to: RegExp; why: string }[] = [
-  { from: /^api\/domain\//, to: /^api\/(http|admin|public|billing|identity)\/|^api\/game\/(?!sim\/)/, why: "domain rules depend on the db port and nothing above (api/game/sim is a pure library: it imports nothing of api/)" },
+  {
+    from: /^api\/domain\//,
+    to: /^api\/(http|admin|public|billing|identity)\/|^api\/game\/(?!sim\/)/,
+    why: "domain rules depend on the db port and nothing above (api/game/sim is a pure library: it imports nothing of api/)",
+  },
   { from: /^api\/domain\//, to: /^api\/db\/seed\//, why: "the seed sits above the areas it seeds" },
-  { from: /^api\/db\/schema\//, to: /^api\/(domain|http|admin|public|game|billing|identity)\//, why: "tables depend on nothing above the db" },
-  { from: /^api\/(admin|public|game|billing|identity|http|domain)\//, to: /^api\/db\/seed\//, why: "areas never import the seed" },
+  {
+    from: /^api\/db\/schema\//,
+    to: /^api\/(domain|http|admin|public|game|billing|identity)\//,
+    why: "tables depend on nothing above the db",
+  },
+  {
+    from: /^api\/(admin|public|game|billing|identity|http|domain)\//,
+    to: /^api\/db\/seed\//,
+    why: "areas never import the seed",
+  },
 ];
 
 test("no import runs against the layers", async () => {
   const graph = await importGraph();
   const offenders: string[] = [];
   for (const [file, targets] of graph)
-    for (const t of targets) for (const r of RULES) if (r.from.test(file) && r.to.test(t)) offenders.push(`${file} -> ${t} (${r.why})`);
+    for (const t of targets)
+      for (const r of RULES) if (r.from.test(file) && r.to.test(t)) offenders.push(`${file} -> ${t} (${r.why})`);
   expect(offenders).toEqual([]);
 });
 

@@ -14,7 +14,15 @@ import { outboxBacklog, startShipper } from "../warehouse/shipper.ts";
 import type { Warehouse } from "../warehouse/port.ts";
 
 const activity = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ event_id: newEventId(), ts: toCHDateTime(Date.UTC(2026, 0, 1) + i), player_id: i + 1, kind: "login", country: "RU", platform: "web", reg_ts: toCHDateTime(Date.UTC(2026, 0, 1)) }));
+  Array.from({ length: n }, (_, i) => ({
+    event_id: newEventId(),
+    ts: toCHDateTime(Date.UTC(2026, 0, 1) + i),
+    player_id: i + 1,
+    kind: "login",
+    country: "RU",
+    platform: "web",
+    reg_ts: toCHDateTime(Date.UTC(2026, 0, 1)),
+  }));
 
 test("maintain() prunes shipped outbox rows older than the keep time, expired sessions and clan requests; keeps the rest", async () => {
   const w = await makeWorld();
@@ -44,10 +52,30 @@ test("maintain() prunes shipped outbox rows older than the keep time, expired se
     const live = await signInAdmin(w, "support");
     const gone = await signInAdmin(w, "support");
     const [goneAdmin] = await db.select({ id: admins.id }).from(admins).where(eq(admins.username, gone.username));
-    await db.update(sessions).set({ expiresAt: at - 1 }).where(and(eq(sessions.kind, "admin"), eq(sessions.subjectId, goneAdmin.id)));
-    const { playerId } = await registerPlayer(db, { nickname: "Pruner", country: "RU", platform: "web", source: "organic", locale: "ru", at: at });
-    const { playerId: other } = await registerPlayer(db, { nickname: "Pruner2", country: "RU", platform: "web", source: "organic", locale: "ru", at: at });
-    const [clan] = await db.insert(clans).values({ name: "Prune", tag: "PRN", leaderId: playerId, createdAt: at }).returning();
+    await db
+      .update(sessions)
+      .set({ expiresAt: at - 1 })
+      .where(and(eq(sessions.kind, "admin"), eq(sessions.subjectId, goneAdmin.id)));
+    const { playerId } = await registerPlayer(db, {
+      nickname: "Pruner",
+      country: "RU",
+      platform: "web",
+      source: "organic",
+      locale: "ru",
+      at: at,
+    });
+    const { playerId: other } = await registerPlayer(db, {
+      nickname: "Pruner2",
+      country: "RU",
+      platform: "web",
+      source: "organic",
+      locale: "ru",
+      at: at,
+    });
+    const [clan] = await db
+      .insert(clans)
+      .values({ name: "Prune", tag: "PRN", leaderId: playerId, createdAt: at })
+      .returning();
     await db.insert(clanRequests).values([
       { clanId: clan.id, playerId, createdAt: at - 10, expiresAt: at - 1 },
       { clanId: clan.id, playerId: other, createdAt: at, expiresAt: at + 86_400_000 },
@@ -70,7 +98,12 @@ test("the shipper's timer runs the maintenance, also while the warehouse is down
     });
     await emitMany(w.deps.db, "activity", activity(3));
     let runs = 0;
-    const shipper = startShipper({ client: w.deps.client, warehouse: down, intervalMs: 10, maintenance: { everyMs: 0, run: async () => void runs++ } });
+    const shipper = startShipper({
+      client: w.deps.client,
+      warehouse: down,
+      intervalMs: 10,
+      maintenance: { everyMs: 0, run: async () => void runs++ },
+    });
     const until = Date.now() + 5000;
     while (runs < 2 && Date.now() < until) await Bun.sleep(10);
     await shipper.stop();

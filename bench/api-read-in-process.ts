@@ -28,33 +28,74 @@ const client = booted.deps.client;
 const key = booted.deps.settings.secrets.GAME_API_KEY!;
 const read = booted.deps.db
   .select({
-    id: players.id, nickname: players.nickname, level: players.level, experience: players.experience, rating: players.rating,
-    battles: players.battles, wins: players.wins, gold: players.gold, silver: players.silver, premiumUntil: players.premiumUntil,
-    currentTankId: players.currentTankId, bannedUntil: players.bannedUntil, banReason: players.banReason, locale: players.locale,
+    id: players.id,
+    nickname: players.nickname,
+    level: players.level,
+    experience: players.experience,
+    rating: players.rating,
+    battles: players.battles,
+    wins: players.wins,
+    gold: players.gold,
+    silver: players.silver,
+    premiumUntil: players.premiumUntil,
+    currentTankId: players.currentTankId,
+    bannedUntil: players.bannedUntil,
+    banReason: players.banReason,
+    locale: players.locale,
   })
-  .from(players).where(and(eq(players.id, sql.placeholder("id")), isNull(players.erasedAt))).prepare();
-app.get("/bench/player/:id{[0-9]+}", async (c) => { const [p] = await read.execute({ id: Number(c.req.param("id")) }); return p ? c.json(p) : c.json({ error: { code: "not_found" } }, 404); });
-const bare = new Hono(); bare.get("/bench/raw/:id{[0-9]+}", async (c) => { const r = await client.execute({ sql: SQL, args: [Number(c.req.param("id"))] }); const p = r.rows[0]; return p ? c.json(p) : c.json({ error: { code: "not_found" } }, 404); });
-const db = new Database(`${dir}/tankodrome.db`, { readonly: true }); const stmt = db.prepare(SQL);
+  .from(players)
+  .where(and(eq(players.id, sql.placeholder("id")), isNull(players.erasedAt)))
+  .prepare();
+app.get("/bench/player/:id{[0-9]+}", async (c) => {
+  const [p] = await read.execute({ id: Number(c.req.param("id")) });
+  return p ? c.json(p) : c.json({ error: { code: "not_found" } }, 404);
+});
+const bare = new Hono();
+bare.get("/bench/raw/:id{[0-9]+}", async (c) => {
+  const r = await client.execute({ sql: SQL, args: [Number(c.req.param("id"))] });
+  const p = r.rows[0];
+  return p ? c.json(p) : c.json({ error: { code: "not_found" } }, 404);
+});
+const db = new Database(`${dir}/tankodrome.db`, { readonly: true });
+const stmt = db.prepare(SQL);
 const all: Record<string, () => Response | Promise<Response>> = {
-  appGame: () => app.fetch(new Request("http://127.0.0.1/game/api/players/1", { headers: { authorization: `Bearer ${key}` } })),
+  appGame: () =>
+    app.fetch(new Request("http://127.0.0.1/game/api/players/1", { headers: { authorization: `Bearer ${key}` } })),
   appDrizzle: () => app.fetch(new Request("http://127.0.0.1/bench/player/1")),
   honoRaw: () => bare.fetch(new Request("http://127.0.0.1/bench/raw/1")),
-  clientOnly: async () => { const r = await client.execute({ sql: SQL, args: [1] }); return Response.json(r.rows[0]); },
-  stmtOnly: async () => { const id = Number(new URL("http://127.0.0.1/player/1").pathname.split("/").pop()); return Response.json(stmt.get(id)); },
+  clientOnly: async () => {
+    const r = await client.execute({ sql: SQL, args: [1] });
+    return Response.json(r.rows[0]);
+  },
+  stmtOnly: async () => {
+    const id = Number(new URL("http://127.0.0.1/player/1").pathname.split("/").pop());
+    return Response.json(stmt.get(id));
+  },
 };
 const variants = process.env.ONLY ? { [process.env.ONLY]: all[process.env.ONLY] } : all;
 const N = Number(process.env.N ?? 5000);
 const res: Record<string, number[]> = {};
-for (let r = 0; r < 5; r++) for (const [k, f] of Object.entries(variants)) {
-  const t = performance.now();
-  for (let i = 0; i < N; i++) { const x = await f(); await x.text(); }
-  (res[k] ??= []).push((performance.now() - t) * 1000 / N);
-}
+for (let r = 0; r < 5; r++)
+  for (const [k, f] of Object.entries(variants)) {
+    const t = performance.now();
+    for (let i = 0; i < N; i++) {
+      const x = await f();
+      await x.text();
+    }
+    (res[k] ??= []).push(((performance.now() - t) * 1000) / N);
+  }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = res.stmtOnly ? median(res.stmtOnly) : undefined;
 for (const [k, v] of Object.entries(res))
-  console.log(k.padEnd(12), v.sort((a, b) => a - b).map((x) => x.toFixed(1)).join(" "), "µs", base ? `— ${(median(v) / base).toFixed(1)}× the bare statement` : "");
+  console.log(
+    k.padEnd(12),
+    v
+      .sort((a, b) => a - b)
+      .map((x) => x.toFixed(1))
+      .join(" "),
+    "µs",
+    base ? `— ${(median(v) / base).toFixed(1)}× the bare statement` : "",
+  );
 await booted.close();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -16,7 +16,14 @@ import { botBattle } from "../api/game/sim/fixtures.ts";
 import { Room, type RoomOwner } from "../api/game/arena/room.ts";
 import { TICK_HZ } from "../api/game/sim/types.ts";
 
-const { values } = parseArgs({ options: { battles: { type: "string", default: "10" }, rooms: { type: "string", default: "60" }, seconds: { type: "string", default: "15" }, client: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    battles: { type: "string", default: "10" },
+    rooms: { type: "string", default: "60" },
+    seconds: { type: "string", default: "15" },
+    client: { type: "string" },
+  },
+});
 
 // ——— the client process: opens one socket per room, drives, counts bytes ———
 if (values.client) {
@@ -32,7 +39,11 @@ if (values.client) {
   let k = 0;
   const drive = setInterval(() => {
     k++;
-    for (const ws of sockets) if (ws.readyState === 1) ws.send(JSON.stringify({ t: k % 7 < 5 ? 1 : -1, r: (k >> 3) % 3 - 1, a: (k % 63) / 10 - 3.1, f: k % 4 === 0 }));
+    for (const ws of sockets)
+      if (ws.readyState === 1)
+        ws.send(
+          JSON.stringify({ t: k % 7 < 5 ? 1 : -1, r: ((k >> 3) % 3) - 1, a: (k % 63) / 10 - 3.1, f: k % 4 === 0 }),
+        );
   }, 100);
   await Bun.sleep(1000);
   const from = bytes;
@@ -75,7 +86,9 @@ for (let i = 0; i < Number(values.battles); i++) {
     if (busy) tickUs.push(us);
   }
 }
-console.log(`1. tick of a full 7 v 7 battle with shells in flight (${tickUs.length} of ${ticks} ticks, ${values.battles} battles): median ${pct(tickUs, 0.5).toFixed(1)} µs, p99 ${pct(tickUs, 0.99).toFixed(1)} µs, max ${Math.max(...tickUs).toFixed(0)} µs; every tick: median ${pct(allUs, 0.5).toFixed(1)} µs, p99 ${pct(allUs, 0.99).toFixed(1)} µs`);
+console.log(
+  `1. tick of a full 7 v 7 battle with shells in flight (${tickUs.length} of ${ticks} ticks, ${values.battles} battles): median ${pct(tickUs, 0.5).toFixed(1)} µs, p99 ${pct(tickUs, 0.99).toFixed(1)} µs, max ${Math.max(...tickUs).toFixed(0)} µs; every tick: median ${pct(allUs, 0.5).toFixed(1)} µs, p99 ${pct(allUs, 0.99).toFixed(1)} µs`,
+);
 // Wall time counts the moments the scheduler gave the core to another process; the process's CPU
 // time (getrusage, microseconds) does not: on a shared machine the second is the tick's own cost.
 console.log(`   the same ticks by the process's CPU time: median ${pct(cpuUs, 0.5)} µs, p99 ${pct(cpuUs, 0.99)} µs`);
@@ -128,7 +141,11 @@ const timer = setInterval(() => {
     }
   }
 }, 1000 / TICK_HZ);
-const client = spawn(process.execPath, [import.meta.path, "--client", `ws://127.0.0.1:${server.port},${N},${seconds}`], { stdio: ["ignore", "pipe", "inherit"] });
+const client = spawn(
+  process.execPath,
+  [import.meta.path, "--client", `ws://127.0.0.1:${server.port},${N},${seconds}`],
+  { stdio: ["ignore", "pipe", "inherit"] },
+);
 let out = "";
 client.stdout.on("data", (d) => (out += d));
 await Bun.sleep(1000);
@@ -142,7 +159,13 @@ const share = (cpu.user + cpu.system) / 1e6 / wall;
 const tickRate = (stepped - stepped0) / wall / N;
 clearInterval(timer);
 server.stop(true);
-const { bytesPerSecondPerPlayer } = JSON.parse(out.trim().split("\n").pop() ?? "{}") as { bytesPerSecondPerPlayer: number };
-console.log(`2. ${N} battles at ${tickRate.toFixed(1)} ticks/s each with their WebSocket traffic took ${(share * 100).toFixed(1)}% of a core → ${Math.floor(N / share)} battles a core`);
-console.log(`3. bytes a second to one player: ${bytesPerSecondPerPlayer} B/s (${(bytesPerSecondPerPlayer / 1024).toFixed(2)} KB/s)`);
+const { bytesPerSecondPerPlayer } = JSON.parse(out.trim().split("\n").pop() ?? "{}") as {
+  bytesPerSecondPerPlayer: number;
+};
+console.log(
+  `2. ${N} battles at ${tickRate.toFixed(1)} ticks/s each with their WebSocket traffic took ${(share * 100).toFixed(1)}% of a core → ${Math.floor(N / share)} battles a core`,
+);
+console.log(
+  `3. bytes a second to one player: ${bytesPerSecondPerPlayer} B/s (${(bytesPerSecondPerPlayer / 1024).toFixed(2)} KB/s)`,
+);
 process.exit(0);

@@ -52,5 +52,6 @@ for (const [unit, run] of Object.entries(units)) {
     }
   const base = median(times["back to back"]);
   (globalThis as { sink?: number }).sink = sink;
-  for (const [name, xs] of Object.entries(times)) console.log(`${unit}, ${name}: ${(median(xs) * 1000).toFixed(1)} µs — ${(median(xs) / base).toFixed(1)}×`);
+  for (const [name, xs] of Object.entries(times))
+    console.log(`${unit}, ${name}: ${(median(xs) * 1000).toFixed(1)} µs — ${(median(xs) / base).toFixed(1)}×`);
 }

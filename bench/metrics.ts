@@ -57,7 +57,13 @@ await migrateWarehouse(wh);
 const [{ n: existing }] = await wh.query("SELECT count() AS n FROM registrations", {}, NRow);
 if (existing === 0) {
   const t0 = performance.now();
-  const counts = await buildBulkWorld(wh, { players: Number(values.players), events: Number(values.events), days: Number(values.days), end: Date.now(), onProgress: (t, d, n) => d === n && console.log(`  ${t}: ${n}`) });
+  const counts = await buildBulkWorld(wh, {
+    players: Number(values.players),
+    events: Number(values.events),
+    days: Number(values.days),
+    end: Date.now(),
+    onProgress: (t, d, n) => d === n && console.log(`  ${t}: ${n}`),
+  });
   const total = Object.values(counts).reduce((s, n) => s + n, 0);
   console.log(`bulk world built: ${total} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const t1 = performance.now();
@@ -69,12 +75,14 @@ if (existing === 0) {
   console.log(`rollups merged in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 }
 const sizes = await wh.query(
-  "SELECT table AS t, sum(rows) AS n FROM system.parts WHERE database = currentDatabase() AND active AND table IN ('registrations','activity','battles','payments','currency_movements','items','ad_views','admin_actions') GROUP BY t ORDER BY t", {}, TNRow,
+  "SELECT table AS t, sum(rows) AS n FROM system.parts WHERE database = currentDatabase() AND active AND table IN ('registrations','activity','battles','payments','currency_movements','items','ad_views','admin_actions') GROUP BY t ORDER BY t",
+  {},
+  TNRow,
 );
 const events = sizes.reduce((s, r) => s + r.n, 0);
 console.log(`world: ${sizes.map((s) => `${s.t}=${s.n}`).join(" ")} — ${events} events`);
 const [{ last }] = await wh.query("SELECT toString(max(ts)) AS last FROM activity", {}, LastRow);
-const now = Date.parse(last.replace(" ", "T") + "Z") + 60_000;
+const now = Date.parse(`${last.replace(" ", "T")}Z`) + 60_000;
 
 // Records the statements each request runs (the baseline replays exactly those).
 // An insert (a recalculated month stored) is replayed as the adapter sends it: the same bytes
@@ -84,10 +92,24 @@ let recording: Recorded[] | null = null;
 const recorder: Warehouse = {
   kind: wh.kind,
   database: wh.database,
-  insertLines: (t, l, o) => (recording?.push({ insert: { table: t, values: new TextEncoder().encode(l), format: (o?.format ?? "JSONEachRow") as RawInsertFormat, ...(o?.columns ? { columns: o.columns } : {}) } }), wh.insertLines(t, l, o)),
-  query: (sql, params = {}, row) => (recording?.push({ sql, params, format: "JSONEachRow" }), wh.query(sql, params, row)),
+  insertLines: (t, l, o) => (
+    recording?.push({
+      insert: {
+        table: t,
+        values: new TextEncoder().encode(l),
+        format: (o?.format ?? "JSONEachRow") as RawInsertFormat,
+        ...(o?.columns ? { columns: o.columns } : {}),
+      },
+    }),
+    wh.insertLines(t, l, o)
+  ),
+  query: (sql, params = {}, row) => (
+    recording?.push({ sql, params, format: "JSONEachRow" }), wh.query(sql, params, row)
+  ),
   command: (sql, params = {}) => (recording?.push({ sql, params, format: "Null" }), wh.command(sql, params)),
-  stream: (sql, params, format) => (recording?.push({ sql, params, format, stream: true }), wh.stream(sql, params, format)),
+  stream: (sql, params, format) => (
+    recording?.push({ sql, params, format, stream: true }), wh.stream(sql, params, format)
+  ),
   ping: () => wh.ping(),
   close: () => wh.close(),
 };
@@ -98,9 +120,20 @@ const tmp = mkdtempSync(join(tmpdir(), "tk-bench-"));
 const client = createBunSqliteClient(`${tmp}/bench.db`);
 await migrate(client);
 const db = createDb(client);
-const [admin] = await db.insert(admins).values({ username: "bench", email: "bench@example.com", passwordHash: "x", role: "operator", createdAt: now }).returning();
+const [admin] = await db
+  .insert(admins)
+  .values({ username: "bench", email: "bench@example.com", passwordHash: "x", role: "operator", createdAt: now })
+  .returning();
 const token = "bench-token";
-await db.insert(sessions).values({ tokenHash: await sha256Hex(token), kind: "admin", subjectId: admin.id, csrfToken: "bench-csrf", createdAt: now, lastSeenAt: now, expiresAt: now + 86_400_000 });
+await db.insert(sessions).values({
+  tokenHash: await sha256Hex(token),
+  kind: "admin",
+  subjectId: admin.id,
+  csrfToken: "bench-csrf",
+  createdAt: now,
+  lastSeenAt: now,
+  expiresAt: now + 86_400_000,
+});
 const deps: Deps = {
   db,
   client,
@@ -137,11 +170,29 @@ const endpoints: { name: string; path: string; body?: unknown }[] = [
   { name: "playersCrews/load", path: `${B}/playersCrews/load` },
   { name: "playersCrews/open/profiles", path: `${B}/playersCrews/open/profiles?item_id=crew_3&limit=200` },
   { name: "comparePeriods/ (page JSON)", path: `${B}/comparePeriods/` },
-  { name: "comparePeriods/getPeriodData", path: `${B}/comparePeriods/getPeriodData?from1=${Y}-01-01&to1=${Y}-03-31&from2=${Y}-04-01&to2=${Y}-06-30` },
-  { name: "comparePeriods/getCsv", path: `${B}/comparePeriods/getCsv?from1=${Y}-01-01&to1=${Y}-03-31&from2=${Y}-04-01&to2=${Y}-06-30` },
-  { name: "comparePeriods/get/monthly/data (stored)", path: `${B}/comparePeriods/get/monthly/data`, body: { year: prevMonth.y, month: prevMonth.m } },
-  { name: "comparePeriods/get/range/data (12 months, stored)", path: `${B}/comparePeriods/get/range/data`, body: { fromYear: Y - 1, fromMonth: M, toYear: Y, toMonth: M } },
-  { name: "comparePeriods/recalculate/month", path: `${B}/comparePeriods/recalculate/month`, body: { year: prevMonth.y, month: prevMonth.m } },
+  {
+    name: "comparePeriods/getPeriodData",
+    path: `${B}/comparePeriods/getPeriodData?from1=${Y}-01-01&to1=${Y}-03-31&from2=${Y}-04-01&to2=${Y}-06-30`,
+  },
+  {
+    name: "comparePeriods/getCsv",
+    path: `${B}/comparePeriods/getCsv?from1=${Y}-01-01&to1=${Y}-03-31&from2=${Y}-04-01&to2=${Y}-06-30`,
+  },
+  {
+    name: "comparePeriods/get/monthly/data (stored)",
+    path: `${B}/comparePeriods/get/monthly/data`,
+    body: { year: prevMonth.y, month: prevMonth.m },
+  },
+  {
+    name: "comparePeriods/get/range/data (12 months, stored)",
+    path: `${B}/comparePeriods/get/range/data`,
+    body: { fromYear: Y - 1, fromMonth: M, toYear: Y, toMonth: M },
+  },
+  {
+    name: "comparePeriods/recalculate/month",
+    path: `${B}/comparePeriods/recalculate/month`,
+    body: { year: prevMonth.y, month: prevMonth.m },
+  },
   { name: "payments/ (page JSON)", path: `${B}/payments/` },
   ...["market", "item", "country", "arpu", "arppu", "payingUsers", "conversion", "leavingPayers"].flatMap((t) => [
     { name: `payments/${t}/yearly`, path: `${B}/payments/${t}/yearly?year=${Y}` },
@@ -155,13 +206,25 @@ const endpoints: { name: string; path: string; body?: unknown }[] = [
   { name: "valuesMovements/loadSummary (year)", path: `${B}/valuesMovements/loadSummary?year=${Y}` },
   { name: "valuesMovements/loadByLevel", path: `${B}/valuesMovements/loadByLevel?year=${Y}&currency=silver` },
   { name: "valuesMovements/loadByMeta", path: `${B}/valuesMovements/loadByMeta?year=${Y}&currency=gold` },
-  { name: "valuesMovements/loadSpecificData", path: `${B}/valuesMovements/loadSpecificData?year=${Y}&currency=silver&reason=repair` },
+  {
+    name: "valuesMovements/loadSpecificData",
+    path: `${B}/valuesMovements/loadSpecificData?year=${Y}&currency=silver&reason=repair`,
+  },
   { name: "valuesMovements/export (month)", path: `${B}/valuesMovements/export?year=${Y}&month=${M}` },
   { name: "ads/companies/getAppMetricaData (year)", path: `${B}/ads/companies/getAppMetricaData?year=${Y}` },
   { name: "ads/companies/csv", path: `${B}/ads/companies/csv?year=${Y}` },
-  { name: "ads/companies/exportPlayersToCsvAppMetrica (day)", path: `${B}/ads/companies/exportPlayersToCsvAppMetrica?year=${Y}&month=${M}&day=${D}` },
-  { name: "ads/companies/exportPaymentsToCsvAppMetrica (day)", path: `${B}/ads/companies/exportPaymentsToCsvAppMetrica?year=${Y}&month=${M}&day=${D}` },
-  { name: "cohort_payments/getData (day)", path: `${B}/cohort_payments/getData?year=${prevMonth.y}&month=${prevMonth.m}` },
+  {
+    name: "ads/companies/exportPlayersToCsvAppMetrica (day)",
+    path: `${B}/ads/companies/exportPlayersToCsvAppMetrica?year=${Y}&month=${M}&day=${D}`,
+  },
+  {
+    name: "ads/companies/exportPaymentsToCsvAppMetrica (day)",
+    path: `${B}/ads/companies/exportPaymentsToCsvAppMetrica?year=${Y}&month=${M}&day=${D}`,
+  },
+  {
+    name: "cohort_payments/getData (day)",
+    path: `${B}/cohort_payments/getData?year=${prevMonth.y}&month=${prevMonth.m}`,
+  },
 ].filter((e) => !values.only || values.only.split("|").some((part) => e.name.includes(part)));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -170,7 +233,17 @@ async function request(e: (typeof endpoints)[number]) {
   // A request as the server receives it over HTTP: a body comes with its Content-Length (a Request
   // built in process has none, and the body limit would read it as a stream of unknown length).
   const init: RequestInit = body
-    ? { method: "POST", headers: { cookie: `tk_admin=${token}`, "x-csrf-token": "bench-csrf", "content-type": "application/json", "content-length": String(new TextEncoder().encode(body).length), accept: "application/json" }, body }
+    ? {
+        method: "POST",
+        headers: {
+          cookie: `tk_admin=${token}`,
+          "x-csrf-token": "bench-csrf",
+          "content-type": "application/json",
+          "content-length": String(new TextEncoder().encode(body).length),
+          accept: "application/json",
+        },
+        body,
+      }
     : { headers: { cookie: `tk_admin=${token}`, accept: "application/json" } };
   const r = await app.request(e.path, init);
   const bytes = (await r.arrayBuffer()).byteLength;
@@ -182,11 +255,17 @@ async function request(e: (typeof endpoints)[number]) {
 // adapter code every endpoint shares get JIT-compiled): requests to a cheap endpoint.
 const warmup = Number(values.warmup);
 const tw = performance.now();
-const warm = { name: "warm-up", path: `${B}/comparePeriods/get/monthly/data`, body: { year: prevMonth.y, month: prevMonth.m } };
+const warm = {
+  name: "warm-up",
+  path: `${B}/comparePeriods/get/monthly/data`,
+  body: { year: prevMonth.y, month: prevMonth.m },
+};
 for (let i = 0; i < warmup; i++) await request(warm);
 if (warmup) console.log(`warm-up: ${warmup} requests in ${((performance.now() - tw) / 1000).toFixed(1)} s`);
 
-console.log(`\n${"endpoint".padEnd(52)} ${"app ms".padStart(8)} ${"chDB ms".padStart(8)} ${"ratio".padStart(6)} ${"paired".padStart(6)} ${"1-shot".padStart(6)}  stmts  bytes`);
+console.log(
+  `\n${"endpoint".padEnd(52)} ${"app ms".padStart(8)} ${"chDB ms".padStart(8)} ${"ratio".padStart(6)} ${"paired".padStart(6)} ${"1-shot".padStart(6)}  stmts  bytes`,
+);
 const results: { name: string; app: number; sql: number; ratio: number; paired: number; oneShot?: number }[] = [];
 for (const e of endpoints) {
   await request(e); // warm-up (and, for the stored comparePeriods months, the first computation)
@@ -205,28 +284,48 @@ for (const e of endpoints) {
   const replay = (streamed: boolean) => async () => {
     for (const s of statements) {
       if ("insert" in s) await session.insert({ ...s.insert, settings: {} });
-      else if (s.stream && streamed) for await (const chunk of session.queryStreamBind(withStreamSettings(s.sql), s.params, { format: s.format })) chunk.raw();
+      else if (s.stream && streamed)
+        for await (const chunk of session.queryStreamBind(withStreamSettings(s.sql), s.params, { format: s.format }))
+          chunk.raw();
       else (await session.queryBindAsync(s.sql, s.params, { format: s.format })).bytes();
     }
   };
   const streams = statements.some((s) => "stream" in s && s.stream);
-  const variants = [timed(appTimes, () => request(e)), timed(sqlTimes, replay(true)), ...(streams ? [timed(oneShotTimes, replay(false))] : [])];
+  const variants = [
+    timed(appTimes, () => request(e)),
+    timed(sqlTimes, replay(true)),
+    ...(streams ? [timed(oneShotTimes, replay(false))] : []),
+  ];
   for (let i = 0; i < runs; i++) for (const run of i % 2 ? [...variants].reverse() : variants) await run();
   const a = median(appTimes);
   const s = median(sqlTimes);
   const paired = median(appTimes.map((t, i) => t / sqlTimes[i]));
   const oneShot = streams ? median(appTimes.map((t, i) => t / oneShotTimes[i])) : undefined;
   results.push({ name: e.name, app: a, sql: s, ratio: a / s, paired, oneShot });
-  console.log(`${e.name.padEnd(52)} ${a.toFixed(1).padStart(8)} ${s.toFixed(1).padStart(8)} ${(a / s).toFixed(2).padStart(6)} ${paired.toFixed(2).padStart(6)} ${(oneShot?.toFixed(2) ?? "").padStart(6)}  ${String(statements.length).padStart(5)}  ${bytes}`);
+  console.log(
+    `${e.name.padEnd(52)} ${a.toFixed(1).padStart(8)} ${s.toFixed(1).padStart(8)} ${(a / s).toFixed(2).padStart(6)} ${paired.toFixed(2).padStart(6)} ${(oneShot?.toFixed(2) ?? "").padStart(6)}  ${String(statements.length).padStart(5)}  ${bytes}`,
+  );
 }
 const worst = results.reduce((m, r) => (r.app > m.app ? r : m), results[0]);
 const over = results.filter((r) => r.app > 500 || r.paired > 1.2);
-console.log(`\n${results.length} endpoints on ${events} events; slowest ${worst.name} ${worst.app.toFixed(1)} ms; median ratio ${median(results.map((r) => r.paired)).toFixed(2)} paired, ${median(results.map((r) => r.ratio)).toFixed(2)} of the medians`);
-console.log(over.length ? `over the goal (>500 ms or >1.2x paired): ${over.map((r) => `${r.name} ${r.app.toFixed(0)} ms ${r.paired.toFixed(2)}x`).join("; ")}` : "every endpoint ≤ 500 ms and ≤ 1.2x (paired)");
+console.log(
+  `\n${results.length} endpoints on ${events} events; slowest ${worst.name} ${worst.app.toFixed(1)} ms; median ratio ${median(results.map((r) => r.paired)).toFixed(2)} paired, ${median(results.map((r) => r.ratio)).toFixed(2)} of the medians`,
+);
+console.log(
+  over.length
+    ? `over the goal (>500 ms or >1.2x paired): ${over.map((r) => `${r.name} ${r.app.toFixed(0)} ms ${r.paired.toFixed(2)}x`).join("; ")}`
+    : "every endpoint ≤ 500 ms and ≤ 1.2x (paired)",
+);
 const overMedians = results.filter((r) => r.ratio > 1.2);
-if (overMedians.length) console.log(`over 1.2x as the ratio of the medians: ${overMedians.map((r) => `${r.name} ${r.ratio.toFixed(2)}x`).join("; ")}`);
+if (overMedians.length)
+  console.log(
+    `over 1.2x as the ratio of the medians: ${overMedians.map((r) => `${r.name} ${r.ratio.toFixed(2)}x`).join("; ")}`,
+  );
 const streamed = results.filter((r) => r.oneShot !== undefined);
-if (streamed.length) console.log(`streamed exports against chDB's one-shot call of their SQL (paired): ${streamed.map((r) => `${r.name} ${r.oneShot!.toFixed(2)}x`).join("; ")}`);
+if (streamed.length)
+  console.log(
+    `streamed exports against chDB's one-shot call of their SQL (paired): ${streamed.map((r) => `${r.name} ${r.oneShot!.toFixed(2)}x`).join("; ")}`,
+  );
 client.close();
 rmSync(tmp, { recursive: true, force: true });
 await wh.close();

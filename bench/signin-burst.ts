@@ -19,7 +19,14 @@ import { registerPlayer } from "../api/domain/players.ts";
 import { hashPassword } from "../api/identity/password.ts";
 import { players } from "../api/db/schema/players.ts";
 
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "5" }, readers: { type: "string", default: "4" }, burst: { type: "string", default: "60" }, kdf: { type: "string", default: "pool,pool0,thread" } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "5" },
+    readers: { type: "string", default: "4" },
+    burst: { type: "string", default: "60" },
+    kdf: { type: "string", default: "pool,pool0,thread" },
+  },
+});
 const ROUNDS = Number(values.rounds);
 const READERS = Number(values.readers);
 const BURST = Number(values.burst);
@@ -31,13 +38,26 @@ const dataDir = mkdtempSync(join(tmpdir(), "tk-bench-signin-"));
 // 300 players to read, BURST of them with an email and a password to sign in with.
 const ids: number[] = [];
 {
-  const booted = await boot(readEnv({ ...process.env, DATA_DIR: dataDir, SEED_PLAYERS: "0" }), { logger: { info() {}, warn() {}, error: console.error } });
+  const booted = await boot(readEnv({ ...process.env, DATA_DIR: dataDir, SEED_PLAYERS: "0" }), {
+    logger: { info() {}, warn() {}, error: console.error },
+  });
   const db = booted.deps.db;
   for (let i = 0; i < 300; i++) {
-    const { playerId } = await registerPlayer(db, { nickname: `Bench${i}`, email: i < BURST ? `burst${i}@example.com` : null, country: "RU", platform: "web", source: "organic", locale: "ru", at: Date.now() });
+    const { playerId } = await registerPlayer(db, {
+      nickname: `Bench${i}`,
+      email: i < BURST ? `burst${i}@example.com` : null,
+      country: "RU",
+      platform: "web",
+      source: "organic",
+      locale: "ru",
+      at: Date.now(),
+    });
     ids.push(playerId);
   }
-  await db.update(players).set({ passwordHash: await hashPassword(PASSWORD) }).where(like(players.email, "burst%"));
+  await db
+    .update(players)
+    .set({ passwordHash: await hashPassword(PASSWORD) })
+    .where(like(players.email, "burst%"));
   await booted.shipper.idle();
   await booted.close();
 }
@@ -56,7 +76,13 @@ interface LineProcess {
 }
 
 function spawnLines(cmd: string[], env: Record<string, string>): LineProcess {
-  const proc = Bun.spawn(cmd, { cwd: root, env: { ...process.env, ...env }, stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn(cmd, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   const reader = proc.stdout.getReader();
   const decoder = new TextDecoder();
   let buf = "";
@@ -79,11 +105,20 @@ function spawnLines(cmd: string[], env: Record<string, string>): LineProcess {
 async function start(port: number, kdf: string): Promise<Server> {
   const dir = `${dataDir}-${port}`;
   cpSync(dataDir, dir, { recursive: true });
-  const server = spawnLines([process.execPath, join(root, "bench/servers/app-signin.ts")], { GAME_API_KEY: KEY, PORT: String(port), DATA_DIR: dir, BENCH_KDF: kdf });
+  const server = spawnLines([process.execPath, join(root, "bench/servers/app-signin.ts")], {
+    GAME_API_KEY: KEY,
+    PORT: String(port),
+    DATA_DIR: dir,
+    BENCH_KDF: kdf,
+  });
   while (!(await server.line()).startsWith("ready"));
   const base = `http://127.0.0.1:${port}`;
   // The burst comes from a process of its own: this one's event loop only times the reads.
-  const client = spawnLines([process.execPath, join(root, "bench/clients/signin-burst.ts")], { BASE: base, BURST: String(BURST), PASSWORD });
+  const client = spawnLines([process.execPath, join(root, "bench/clients/signin-burst.ts")], {
+    BASE: base,
+    BURST: String(BURST),
+    PASSWORD,
+  });
   while (!(await client.line()).startsWith("ready"));
   return { proc: server.proc, base, dir, client };
 }
@@ -123,7 +158,10 @@ async function burst(s: Server, round: number): Promise<number> {
 async function round(s: Server, r: number, quietMs: number) {
   const quiet = await readWhile(s.base, Bun.sleep(quietMs));
   let took = 0;
-  const during = await readWhile(s.base, burst(s, r).then((ms) => (took = ms)));
+  const during = await readWhile(
+    s.base,
+    burst(s, r).then((ms) => (took = ms)),
+  );
   return { quiet: p99(quiet), during: p99(during), took, n: during.length };
 }
 
@@ -131,7 +169,9 @@ const loadBefore = loadavg();
 const kdfs = values.kdf.split(",");
 const servers: Record<string, Server> = {};
 for (const [i, kdf] of kdfs.entries()) servers[kdf] = await start(3111 + i, kdf);
-const results: Record<string, { quiet: number; during: number; took: number; n: number }[]> = Object.fromEntries(kdfs.map((k) => [k, []]));
+const results: Record<string, { quiet: number; during: number; took: number; n: number }[]> = Object.fromEntries(
+  kdfs.map((k) => [k, []]),
+);
 // Warm-up (JIT, statement caches, the workers' WebAssembly) before anything counts.
 for (const s of Object.values(servers)) {
   await readWhile(s.base, Bun.sleep(1000));
@@ -161,4 +201,6 @@ for (const [name, rs] of Object.entries(results)) {
       `(median of ${rs.length} paired rounds: ${ratios.map((x) => x.toFixed(2)).join(" ")}; burst took ${median(rs.map((x) => x.took)).toFixed(0)} ms (${rs.map((x) => (x.took / 1000).toFixed(1)).join(" ")} s), ${median(rs.map((x) => x.n))} reads during it)`,
   );
 }
-console.log(`load average (1 min) at the start ${loadBefore[0].toFixed(1)}, at the end ${loadavg()[0].toFixed(1)}, on ${navigator.hardwareConcurrency} cores`);
+console.log(
+  `load average (1 min) at the start ${loadBefore[0].toFixed(1)}, at the end ${loadavg()[0].toFixed(1)}, on ${navigator.hardwareConcurrency} cores`,
+);

@@ -15,7 +15,12 @@ let running: RunningApp;
 test.beforeAll(async () => {
   running = await startApp("access", { GAME_API_KEY });
   // The first superadmin, the way a real deployment makes one.
-  const made = createAdminWithCli(running, { username: OPERATOR.username, role: "superadmin", email: "chief@example.com", password: OPERATOR.password });
+  const made = createAdminWithCli(running, {
+    username: OPERATOR.username,
+    role: "superadmin",
+    email: "chief@example.com",
+    password: OPERATOR.password,
+  });
   expect(made.status, made.stderr).toBe(0);
 });
 
@@ -23,7 +28,9 @@ test.afterAll(async () => {
   await running?.stop();
 });
 
-test("an operator signs in, creates a second admin, promotes and deactivates them, and reads the log", async ({ page }, info) => {
+test("an operator signs in, creates a second admin, promotes and deactivates them, and reads the log", async ({
+  page,
+}, info) => {
   const app = running.url;
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -59,7 +66,8 @@ test("an operator signs in, creates a second admin, promotes and deactivates the
   await expect(page.getByRole("heading", { name: "Admin log" })).toBeVisible();
   const table = page.locator("table");
   // Actions in words (the stored ids, e.g. admin.promote, stay what the filter and the CSV read).
-  for (const action of ["Admin created", "Admin promoted", "Admin deactivated", "Signed in"]) await expect(table).toContainText(action);
+  for (const action of ["Admin created", "Admin promoted", "Admin deactivated", "Signed in"])
+    await expect(table).toContainText(action);
   await page.getByLabel("Action").fill("admin.promote");
   await page.getByLabel("Target").fill("deputy");
   await page.getByRole("button", { name: "Show" }).click();
@@ -85,22 +93,38 @@ test("an operator signs in, creates a second admin, promotes and deactivates the
   expect(errors).toEqual([]);
 });
 
-test("the admin log reads in Russian: actions, targets and changes in words; a row from before details keeps its summary", async ({ browser }, info) => {
+test("the admin log reads in Russian: actions, targets and changes in words; a row from before details keeps its summary", async ({
+  browser,
+}, info) => {
   const app = running.url;
   const context = await browser.newContext({ locale: "ru-RU" });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  const signIn = await context.request.post(`${app}/admin/login`, { data: OPERATOR, headers: { accept: "application/json" } });
+  const signIn = await context.request.post(`${app}/admin/login`, {
+    data: OPERATOR,
+    headers: { accept: "application/json" },
+  });
   expect(signIn.status()).toBe(200);
   const { csrfToken } = (await signIn.json()) as { csrfToken: string };
   const post = async (path: string, data: unknown) => {
-    const res = await context.request.post(`${app}${path}`, { data, headers: { accept: "application/json", "x-csrf-token": csrfToken } });
+    const res = await context.request.post(`${app}${path}`, {
+      data,
+      headers: { accept: "application/json", "x-csrf-token": csrfToken },
+    });
     expect(res.status(), await res.text()).toBe(200);
   };
   // Rows whose writers kept only an English line before: an identity swap, a month recalculated, currency multipliers saved.
-  const a = await game(running, "/game/api/players/register", { network: "vk", uid: `e2e-swap-a-${Date.now()}`, nickname: `SwapA${Date.now() % 100000}` });
-  const b = await game(running, "/game/api/players/register", { network: "ok", uid: `e2e-swap-b-${Date.now()}`, nickname: `SwapB${Date.now() % 100000}` });
+  const a = await game(running, "/game/api/players/register", {
+    network: "vk",
+    uid: `e2e-swap-a-${Date.now()}`,
+    nickname: `SwapA${Date.now() % 100000}`,
+  });
+  const b = await game(running, "/game/api/players/register", {
+    network: "ok",
+    uid: `e2e-swap-b-${Date.now()}`,
+    nickname: `SwapB${Date.now() % 100000}`,
+  });
   await post("/admin/tools/swap/players", { playerA: a.playerId, playerB: b.playerId });
   await post("/admin/metrics/comparePeriods/recalculate/month", { year: 2026, month: 1 });
   await post("/admin/billing/multipliers/save", { multipliers: [] });
@@ -123,18 +147,34 @@ test("the admin log reads in Russian: actions, targets and changes in words; a r
   await expect(old).toContainText("vk:old moved #1 → #2");
   // The English lines stay each row's title (and what search and the CSV read), never its text.
   const text = await page.locator("table tbody").innerText();
-  for (const english of ["identities swapped", "recalculated", "multipliers:", "tools.swap", "metrics.recalculate_month"]) expect(text).not.toContain(english);
+  for (const english of [
+    "identities swapped",
+    "recalculated",
+    "multipliers:",
+    "tools.swap",
+    "metrics.recalculate_month",
+  ])
+    expect(text).not.toContain(english);
   await page.screenshot({ path: info.outputPath("admin-log-ru.png") });
   expect(errors).toEqual([]);
   await context.close();
 });
 
-test("a player arrives with a sign-in link, changes the password, signs out and signs back in", async ({ page }, info) => {
+test("a player arrives with a sign-in link, changes the password, signs out and signs back in", async ({
+  page,
+}, info) => {
   const app = running.url;
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const email = `pilot${Date.now() % 100000}@example.com`;
-  const reg = await game(running, "/game/api/players/register", { network: "vk", uid: `e2e-${Date.now()}`, nickname: `Pilot${Date.now() % 100000}`, email, password: "first password 1", locale: "en" });
+  const reg = await game(running, "/game/api/players/register", {
+    network: "vk",
+    uid: `e2e-${Date.now()}`,
+    nickname: `Pilot${Date.now() % 100000}`,
+    email,
+    password: "first password 1",
+    locale: "en",
+  });
   const link = await game(running, "/game/api/players/site-token", { playerId: reg.playerId });
   expect(link.url).toBe(`${app}/en/public?token=${link.token}`);
 
@@ -181,10 +221,19 @@ test("a player arrives with a sign-in link, changes the password, signs out and 
 test("a banned player's link and password sign-in both say why and until when", async ({ page }) => {
   const app = running.url;
   const email = `outlaw${Date.now() % 100000}@example.com`;
-  const reg = await game(running, "/game/api/players/register", { network: "ok", uid: `e2e-ban-${Date.now()}`, email, password: "outlaw password 1", locale: "en" });
+  const reg = await game(running, "/game/api/players/register", {
+    network: "ok",
+    uid: `e2e-ban-${Date.now()}`,
+    email,
+    password: "outlaw password 1",
+    locale: "en",
+  });
   const link = await game(running, "/game/api/players/site-token", { playerId: reg.playerId });
   // The operators' ban lands on the player row; here it is written directly.
-  await running.db.execute({ sql: "update players set banned_until = ?, ban_reason = ? where id = ?", args: [Date.UTC(2030, 0, 2, 3, 4, 5), "cheating", reg.playerId] });
+  await running.db.execute({
+    sql: "update players set banned_until = ?, ban_reason = ? where id = ?",
+    args: [Date.UTC(2030, 0, 2, 3, 4, 5), "cheating", reg.playerId],
+  });
   const expected = "Your account is banned until 02.01.2030 03:04:05 UTC. Reason: cheating";
   await page.goto(link.url);
   await expect(page.getByRole("alert")).toHaveText(expected);

@@ -24,27 +24,59 @@ test.afterAll(async () => {
 });
 
 const asAdmin = (path: string, init: RequestInit = {}) =>
-  fetch(`${running.url}${path}`, { ...init, headers: { cookie: `tk_admin=${admin.token}`, "x-csrf-token": admin.csrf, accept: "application/json", "content-type": "application/json", ...(init.headers ?? {}) } });
+  fetch(`${running.url}${path}`, {
+    ...init,
+    headers: {
+      cookie: `tk_admin=${admin.token}`,
+      "x-csrf-token": admin.csrf,
+      accept: "application/json",
+      "content-type": "application/json",
+      ...(init.headers ?? {}),
+    },
+  });
 
 interface TankEarns {
   tanks: { tank_id: number; battles: number }[];
 }
 
-test("a player signs in, fights a battle with the keys and reads the rewards; the profile, the admin battle page and the metrics show it", async ({ browser }) => {
+test("a player signs in, fights a battle with the keys and reads the rewards; the profile, the admin battle page and the metrics show it", async ({
+  browser,
+}) => {
   const app = running.url;
   // Short battles, set the way operators set them.
-  const current = (await (await asAdmin("/admin/battleOptions/")).json()) as { current: { version: number; value: Record<string, unknown> } };
+  const current = (await (await asAdmin("/admin/battleOptions/")).json()) as {
+    current: { version: number; value: Record<string, unknown> };
+  };
   const saved = await asAdmin("/admin/battleOptions/save", {
     method: "POST",
-    body: JSON.stringify({ value: { ...current.current.value, roundSeconds: 60, respawn: false, maps: ["steppe"], teamSize: 2, maxWaitSeconds: 1, tierSpread: 1 }, baseVersion: current.current.version }),
+    body: JSON.stringify({
+      value: {
+        ...current.current.value,
+        roundSeconds: 60,
+        respawn: false,
+        maps: ["steppe"],
+        teamSize: 2,
+        maxWaitSeconds: 1,
+        tierSpread: 1,
+      },
+      baseVersion: current.current.version,
+    }),
   });
   expect(saved.status, await saved.clone().text()).toBe(200);
 
   const email = `gunner${Date.now()}@example.com`;
-  const reg = await game(running, "/game/api/players/register", { email, password: "gunner password 1", nickname: `Gunner${Date.now() % 100000}`, locale: "ru" });
+  const reg = await game(running, "/game/api/players/register", {
+    email,
+    password: "gunner password 1",
+    nickname: `Gunner${Date.now() % 100000}`,
+    locale: "ru",
+  });
   expect(reg.playerId).toBeGreaterThan(0);
   // A trained loader (level 6, one skill level): the hangar's tank card shows the crew's effect.
-  await running.db.execute({ sql: "update player_crew_members set level = 6, skill_level = 1 where player_id = ? and crew_id = (select id from content_crews where role = 'loader')", args: [reg.playerId] });
+  await running.db.execute({
+    sql: "update player_crew_members set level = 6, skill_level = 1 where player_id = ? and crew_id = (select id from content_crews where role = 'loader')",
+    args: [reg.playerId],
+  });
   const earnsBefore = (await (await asAdmin("/admin/metrics/tanksEarns/")).json()) as TankEarns;
 
   const context = await browser.newContext({ locale: "ru-RU", viewport: { width: 1366, height: 768 } });
@@ -72,15 +104,26 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   await page.screenshot({ path: "e2e/output/battle-hangar-390.png", fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
   // Training the loader's skill one more level from the crew list, at once for gold: paid once, the bonus grows.
-  const goldBefore = Number((await running.db.execute({ sql: "select gold from players where id = ?", args: [reg.playerId] })).rows[0].gold);
+  const goldBefore = Number(
+    (await running.db.execute({ sql: "select gold from players where id = ?", args: [reg.playerId] })).rows[0].gold,
+  );
   await page.getByRole("button", { name: "Обучить навык (Заряжающий) до 2 сразу за 10 золота" }).click();
   await expect(page.getByTestId("crew-bonus")).toHaveText("Экипаж в бою: перезарядка −7%");
   await expect(page.getByRole("button", { name: "Обучить навык (Заряжающий) до 3 сразу за 10 золота" })).toBeVisible();
-  expect(Number((await running.db.execute({ sql: "select gold from players where id = ?", args: [reg.playerId] })).rows[0].gold)).toBe(goldBefore - 10);
-  const trainedPaid = await running.db.execute({ sql: "select delta from ledger_entries where player_id = ? and reason = 'crew.upgrade'", args: [reg.playerId] });
+  expect(
+    Number(
+      (await running.db.execute({ sql: "select gold from players where id = ?", args: [reg.playerId] })).rows[0].gold,
+    ),
+  ).toBe(goldBefore - 10);
+  const trainedPaid = await running.db.execute({
+    sql: "select delta from ledger_entries where player_id = ? and reason = 'crew.upgrade'",
+    args: [reg.playerId],
+  });
   expect(trainedPaid.rows.map((r) => Number(r.delta))).toEqual([-10]);
   await page.screenshot({ path: "e2e/output/battle-hangar-trained.png" });
-  const tankName = (await page.getByRole("region", { name: "Выбранный танк" }).getByRole("heading").innerText()).replace(/\s+[IVX]+$/, "");
+  const tankName = (
+    await page.getByRole("region", { name: "Выбранный танк" }).getByRole("heading").innerText()
+  ).replace(/\s+[IVX]+$/, "");
 
   // To battle: bots fill both teams after the second's wait.
   await toBattle.click();
@@ -123,7 +166,9 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   await expect(page.getByText("Боёв: 1")).toBeVisible();
 
   // The profile counts the battle.
-  const profile = (await (await page.request.get(`${app}/public/profile/`, { headers: { accept: "application/json" } })).json()) as { player?: { battles: number }; battles?: number };
+  const profile = (await (
+    await page.request.get(`${app}/public/profile/`, { headers: { accept: "application/json" } })
+  ).json()) as { player?: { battles: number }; battles?: number };
   expect(profile.player?.battles ?? profile.battles).toBe(1);
   await page.goto(`${app}/public/profile/`);
   await page.screenshot({ path: "e2e/output/battle-profile.png" });
@@ -142,11 +187,17 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   await opsPage.screenshot({ path: "e2e/output/battle-admin-replay.png" });
 
   // The tanks' earnings count one battle more for the player's tank once the warehouse has it.
-  const tanks = (await (await asAdmin("/admin/battles/" + battleId + "/players/get")).json()) as { rows: { tankId: number; tankName: string }[] };
+  const tanks = (await (await asAdmin(`/admin/battles/${battleId}/players/get`)).json()) as {
+    rows: { tankId: number; tankName: string }[];
+  };
   const tankId = tanks.rows[0].tankId;
   expect(tankName.length).toBeGreaterThan(0);
   const count = (e: TankEarns) => e.tanks.find((t) => t.tank_id === tankId)?.battles ?? 0;
-  await expect.poll(async () => count((await (await asAdmin("/admin/metrics/tanksEarns/")).json()) as TankEarns), { timeout: 30_000 }).toBe(count(earnsBefore) + 1);
+  await expect
+    .poll(async () => count((await (await asAdmin("/admin/metrics/tanksEarns/")).json()) as TankEarns), {
+      timeout: 30_000,
+    })
+    .toBe(count(earnsBefore) + 1);
   await opsPage.goto(`${app}/admin/metrics/tanksEarns/`);
   await expect(opsPage.getByRole("heading", { level: 1 })).toBeVisible();
   await opsPage.screenshot({ path: "e2e/output/battle-metrics.png" });

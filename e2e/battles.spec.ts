@@ -6,7 +6,16 @@
 // them. The battles list is live: a battle a battle server starts and ends while the list is open
 // appears and changes status without a reload.
 import { test, expect } from "@playwright/test";
-import { addAdmin, addPlayer, addSession, game, GAME_API_KEY, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import {
+  addAdmin,
+  addPlayer,
+  addSession,
+  game,
+  GAME_API_KEY,
+  sessionCookie,
+  startApp,
+  type RunningApp,
+} from "./server.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 // The machine the suite runs on is shared: a first screen (its lazy chunk and data) may take a while.
@@ -29,15 +38,38 @@ test.beforeAll(async () => {
   memberId = await player(`Gunner${now % 100000}`);
   // A battle whose server never reported the end (3 hours ago) and one that has just begun.
   const battle = async (startedAt: number) => {
-    const id = Number((await db.execute({ sql: "insert into battles (mode, map, status, started_at) values ('random', 'steppe', 'running', ?) returning id", args: [startedAt] })).rows[0].id);
-    await db.execute({ sql: "insert into battle_players (battle_id, player_id, tank_id) values (?, ?, 1), (?, ?, 1)", args: [id, leader, id, memberId] });
+    const id = Number(
+      (
+        await db.execute({
+          sql: "insert into battles (mode, map, status, started_at) values ('random', 'steppe', 'running', ?) returning id",
+          args: [startedAt],
+        })
+      ).rows[0].id,
+    );
+    await db.execute({
+      sql: "insert into battle_players (battle_id, player_id, tank_id) values (?, ?, 1), (?, ?, 1)",
+      args: [id, leader, id, memberId],
+    });
     return id;
   };
   stuckId = await battle(now - 3 * 3_600_000);
   freshId = await battle(now - 60_000);
-  clanId = Number((await db.execute({ sql: "insert into clans (name, tag, description, leader_id, created_at) values ('Iron Wolves', 'WOLF', '', ?, ?) returning id", args: [leader, now - 86_400_000] })).rows[0].id);
-  await db.execute({ sql: "insert into clan_members (player_id, clan_id, role, joined_at) values (?, ?, 'leader', ?), (?, ?, 'member', ?)", args: [leader, clanId, now - 86_400_000, memberId, clanId, now - 80_000_000] });
-  await db.execute({ sql: "insert into clan_log (clan_id, actor_id, target_id, action, details, created_at) values (?, ?, null, 'create', '{}', ?), (?, ?, ?, 'approve', '{}', ?)", args: [clanId, leader, now - 86_400_000, clanId, leader, memberId, now - 80_000_000] });
+  clanId = Number(
+    (
+      await db.execute({
+        sql: "insert into clans (name, tag, description, leader_id, created_at) values ('Iron Wolves', 'WOLF', '', ?, ?) returning id",
+        args: [leader, now - 86_400_000],
+      })
+    ).rows[0].id,
+  );
+  await db.execute({
+    sql: "insert into clan_members (player_id, clan_id, role, joined_at) values (?, ?, 'leader', ?), (?, ?, 'member', ?)",
+    args: [leader, clanId, now - 86_400_000, memberId, clanId, now - 80_000_000],
+  });
+  await db.execute({
+    sql: "insert into clan_log (clan_id, actor_id, target_id, action, details, created_at) values (?, ?, null, 'create', '{}', ?), (?, ?, ?, 'approve', '{}', ?)",
+    args: [clanId, leader, now - 86_400_000, clanId, leader, memberId, now - 80_000_000],
+  });
   // The clan log's row is checked for the operator's name, "ops" and digits.
   cookie = sessionCookie(await addSession(db, "admin", await addAdmin(db, "operator", "ops")));
 });
@@ -46,9 +78,12 @@ test.afterAll(async () => {
   await running?.stop();
 });
 
-const status = async (id: number) => String((await running.db.execute({ sql: "select status from battles where id = ?", args: [id] })).rows[0].status);
+const status = async (id: number) =>
+  String((await running.db.execute({ sql: "select status from battles where id = ?", args: [id] })).rows[0].status);
 
-test("an operator stops the stuck battles from the start page's counter, then changes a clan member's role and reads it in the clan log", async ({ browser }, info) => {
+test("an operator stops the stuck battles from the start page's counter, then changes a clan member's role and reads it in the clan log", async ({
+  browser,
+}, info) => {
   const app = running.url;
   const context = await browser.newContext();
   await context.addCookies([cookie]);
@@ -80,7 +115,12 @@ test("an operator stops the stuck battles from the start page's counter, then ch
   await expect(page.getByRole("dialog")).toContainText(/Make Gunner\d+ officer\?/);
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Saved")).toBeVisible();
-  expect(String((await running.db.execute({ sql: "select role from clan_members where player_id = ?", args: [memberId] })).rows[0].role)).toBe("officer");
+  expect(
+    String(
+      (await running.db.execute({ sql: "select role from clan_members where player_id = ?", args: [memberId] })).rows[0]
+        .role,
+    ),
+  ).toBe("officer");
 
   await page.getByRole("link", { name: "Clan log" }).click();
   await page.waitForURL(new RegExp(`/admin/clanLog/${clanId}$`));
@@ -99,7 +139,9 @@ test("an operator stops the stuck battles from the start page's counter, then ch
   await expect(page.getByRole("heading", { name: "Clan tournaments" })).toBeVisible(slow);
 });
 
-test("the battles list is live: a battle started while it is open appears, then shows its end, without a reload", async ({ browser }, info) => {
+test("the battles list is live: a battle started while it is open appears, then shows its end, without a reload", async ({
+  browser,
+}, info) => {
   const app = running.url;
   const { db } = running;
   const context = await browser.newContext();
@@ -113,11 +155,21 @@ test("the battles list is live: a battle started while it is open appears, then 
 
   // The catalogue's tank the battle server names (the store starts with an empty catalogue).
   const tankId = 901;
-  await db.execute({ sql: "insert into content_tanks (id, name_ru, name_en, nation, type, tier, hp, damage, penetration, armor, speed, rate_of_fire, updated_at) values (?, 'Т-34', 'T-34', 'ussr', 'medium', 5, 500, 110, 120, 45, 55, 80, ?)", args: [tankId, Date.now()] });
+  await db.execute({
+    sql: "insert into content_tanks (id, name_ru, name_en, nation, type, tier, hp, damage, penetration, armor, speed, rate_of_fire, updated_at) values (?, 'Т-34', 'T-34', 'ussr', 'medium', 5, 500, 110, 120, 45, 55, 80, ?)",
+    args: [tankId, Date.now()],
+  });
   const now = Date.now();
   const a = await addPlayer(db, { nickname: `Live${now % 100000}`, country: "DE", createdAt: now - 86_400_000 });
   const b = await addPlayer(db, { nickname: `Wire${now % 100000}`, country: "DE", createdAt: now - 86_400_000 });
-  const { battleId } = await game(running, "/game/api/battles/start", { mode: "random", map: "live-steppe", players: [{ playerId: a, tankId }, { playerId: b, tankId }] });
+  const { battleId } = await game(running, "/game/api/battles/start", {
+    mode: "random",
+    map: "live-steppe",
+    players: [
+      { playerId: a, tankId },
+      { playerId: b, tankId },
+    ],
+  });
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `#${battleId}`, exact: true }) });
   await expect(row).toBeVisible(slow);
   await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "running");

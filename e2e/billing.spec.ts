@@ -4,7 +4,16 @@
 // production (startApp: bun edge/bun.ts on a fresh data directory), its provider settings pointing
 // at the stand-ins; players, operators and the catalog are seeded in code.
 import { test, expect, type BrowserContext } from "@playwright/test";
-import { addAdmin, addPlayer, addSession, serveStandin, type Standin, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import {
+  addAdmin,
+  addPlayer,
+  addSession,
+  serveStandin,
+  type Standin,
+  sessionCookie,
+  startApp,
+  type RunningApp,
+} from "./server.ts";
 import { stripeStandin } from "../api/billing/test-standins/stripe.ts";
 import { robokassaStandin } from "../api/billing/test-standins/robokassa.ts";
 
@@ -36,8 +45,20 @@ test.beforeAll(async () => {
     ROBOKASSA_TEST: "1",
   });
   const app = running.url;
-  stripe = stripeStandin({ secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e", webhookUrl: `${app}/billing/stripe/event/handle`, origin: () => stripeApi.url });
-  robokassa = robokassaStandin({ login: "tankodrome", password1: "p1-e2e", password2: "p2-e2e", resultUrl: `${app}/billing/robokassa/result`, successUrl: `${app}/billing/robokassa/success`, failUrl: `${app}/billing/robokassa/fail` });
+  stripe = stripeStandin({
+    secretKey: "sk_test_e2e",
+    webhookSecret: "whsec_e2e",
+    webhookUrl: `${app}/billing/stripe/event/handle`,
+    origin: () => stripeApi.url,
+  });
+  robokassa = robokassaStandin({
+    login: "tankodrome",
+    password1: "p1-e2e",
+    password2: "p2-e2e",
+    resultUrl: `${app}/billing/robokassa/result`,
+    successUrl: `${app}/billing/robokassa/success`,
+    failUrl: `${app}/billing/robokassa/fail`,
+  });
   const now = Date.now();
   playerId = await addPlayer(running.db, { nickname: `Buyer${now % 100000}`, country: "US", createdAt: now });
   player = await addSession(running.db, "player", playerId);
@@ -46,7 +67,18 @@ test.beforeAll(async () => {
   const add = await fetch(`${app}/admin/billing/catalog/add`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie: `tk_admin=${admin.token}`, "x-csrf-token": admin.csrf },
-    body: JSON.stringify({ id: "gold_500", titleRu: "500 золота", titleEn: "500 gold", grants: { gold: 500 }, bonusGold: 50, prices: [{ market: "web", currency: "RUB", amount: 9900 }, { market: "web", currency: "USD", amount: 199 }], sortOrder: 1 }),
+    body: JSON.stringify({
+      id: "gold_500",
+      titleRu: "500 золота",
+      titleEn: "500 gold",
+      grants: { gold: 500 },
+      bonusGold: 50,
+      prices: [
+        { market: "web", currency: "RUB", amount: 9900 },
+        { market: "web", currency: "USD", amount: 199 },
+      ],
+      sortOrder: 1,
+    }),
   });
   expect(add.status).toBe(200);
 });
@@ -56,7 +88,8 @@ test.afterAll(async () => {
   for (const s of standins) await s.close();
 });
 
-const gold = async () => Number((await running.db.execute({ sql: "select gold from players where id = ?", args: [playerId] })).rows[0].gold);
+const gold = async () =>
+  Number((await running.db.execute({ sql: "select gold from players where id = ?", args: [playerId] })).rows[0].gold);
 
 async function operatorWatching(context: BrowserContext) {
   await context.addCookies([sessionCookie(admin)]);
@@ -66,7 +99,9 @@ async function operatorWatching(context: BrowserContext) {
   return page;
 }
 
-test("a player buys gold with Stripe and with Robokassa; the operator sees both live and in the list", async ({ browser }, info) => {
+test("a player buys gold with Stripe and with Robokassa; the operator sees both live and in the list", async ({
+  browser,
+}, info) => {
   const app = running.url;
   const ops = await operatorWatching(await browser.newContext());
   const context = await browser.newContext();

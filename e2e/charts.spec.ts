@@ -16,7 +16,9 @@ test.use({ viewport: { width: 1366, height: 900 }, locale: "en-US" });
 const root = new URL("..", import.meta.url).pathname;
 const shots = join(root, "e2e/output/charts");
 /** Every metrics screen's address. */
-const metricsPaths = [...readFileSync(join(root, "ui/areas/metrics/routes.ts"), "utf8").matchAll(/screen\("(\/admin\/metrics\/[^"]+)"/g)].map((m) => m[1]);
+const metricsPaths = [
+  ...readFileSync(join(root, "ui/areas/metrics/routes.ts"), "utf8").matchAll(/screen\("(\/admin\/metrics\/[^"]+)"/g),
+].map((m) => m[1]);
 
 let running: RunningApp;
 let adminToken = "";
@@ -27,12 +29,15 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   mkdirSync(shots, { recursive: true });
   // The screens need the bundle of the code under test.
-  if (spawnSync(join(root, "node_modules/.bin/bun"), ["ui/build.ts"], { cwd: root, stdio: "ignore" }).status !== 0) throw new Error("ui build failed");
+  if (spawnSync(join(root, "node_modules/.bin/bun"), ["ui/build.ts"], { cwd: root, stdio: "ignore" }).status !== 0)
+    throw new Error("ui build failed");
   running = await startApp("charts", { SEED_PLAYERS: "150", SEED_DAYS: "60" });
   adminToken = (await addSession(running.db, "admin", await addAdmin(running.db, "superadmin"))).token;
   const one = async (sql: string) => String((await running.db.execute(sql)).rows[0]?.[0] ?? "");
   playerId = await one("select player_id from battle_players group by player_id order by count(*) desc limit 1");
-  clanId = await one("select clan_id from battle_players where clan_id is not null group by clan_id order by count(*) desc limit 1");
+  clanId = await one(
+    "select clan_id from battle_players where clan_id is not null group by clan_id order by count(*) desc limit 1",
+  );
 });
 test.afterAll(async () => {
   await running?.stop();
@@ -44,7 +49,12 @@ async function open(page: Page, path: string): Promise<string[]> {
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   // A streamed read (a player's analysis) is cut by the page itself when it starts the read again.
-  page.on("requestfailed", (r) => !(/\/loadStreamed\b/.test(r.url()) && r.failure()?.errorText === "net::ERR_ABORTED") && problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on(
+    "requestfailed",
+    (r) =>
+      !(/\/loadStreamed\b/.test(r.url()) && r.failure()?.errorText === "net::ERR_ABORTED") &&
+      problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`),
+  );
   page.on("response", (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
   await page.context().addCookies([
     { name: "tk_admin", value: adminToken, domain: "127.0.0.1", path: "/" },
@@ -69,7 +79,8 @@ async function chartsDrawn(page: Page): Promise<number> {
     // Something is painted: the canvas is not one flat colour.
     const painted = await canvas.evaluate((c: HTMLCanvasElement) => {
       const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
-      for (let p = 4; p < d.length; p += 4) if (d[p] !== d[0] || d[p + 1] !== d[1] || d[p + 2] !== d[2] || d[p + 3] !== d[3]) return true;
+      for (let p = 4; p < d.length; p += 4)
+        if (d[p] !== d[0] || d[p + 1] !== d[1] || d[p + 2] !== d[2] || d[p + 3] !== d[3]) return true;
       return false;
     });
     expect(painted).toBe(true);
@@ -91,16 +102,27 @@ for (const path of metricsPaths) {
     const charts = await chartsDrawn(page);
     // A screen with data draws at least one chart.
     if (empty === 0) expect(charts).toBeGreaterThan(0);
-    await page.screenshot({ path: join(shots, `${path.replace(/^\/admin\/metrics\//, "").replace(/\W+/g, "-")}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(shots, `${path.replace(/^\/admin\/metrics\//, "").replace(/\W+/g, "-")}.png`),
+      fullPage: true,
+    });
     expect(problems).toEqual([]);
   });
 }
 
 test("the other chart screens draw theirs, and the start page its small charts", async ({ page }) => {
-  for (const path of ["/admin/playersStats/", `/admin/playerCounters/${playerId}`, `/admin/player/${playerId}/analysis/`, `/admin/clanCounters/${clanId}`]) {
+  for (const path of [
+    "/admin/playersStats/",
+    `/admin/playerCounters/${playerId}`,
+    `/admin/player/${playerId}/analysis/`,
+    `/admin/clanCounters/${clanId}`,
+  ]) {
     const problems = await open(page, path);
     await chartsDrawn(page);
-    await page.screenshot({ path: join(shots, `${path.split("/").filter(Boolean).slice(1, 2).join("")}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(shots, `${path.split("/").filter(Boolean).slice(1, 2).join("")}.png`),
+      fullPage: true,
+    });
     expect({ path, problems }).toEqual({ path, problems: [] });
     page.removeAllListeners();
   }

@@ -12,7 +12,12 @@ test.afterAll(async () => {
 });
 
 test("an operator writes a guide in ru and en; the public page shows it", async ({ browser }, info) => {
-  const { context, page } = await signedInPage(browser, running.db, { admin: "operator" }, { context: { locale: "en-US" } });
+  const { context, page } = await signedInPage(
+    browser,
+    running.db,
+    { admin: "operator" },
+    { context: { locale: "en-US" } },
+  );
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("requestfailed", (r) => errors.push(`failed ${r.url()}`));
@@ -39,7 +44,9 @@ test("an operator writes a guide in ru and en; the public page shows it", async 
   await expect(row).toBeVisible();
   await page.screenshot({ path: info.outputPath("cms.png"), fullPage: true });
 
-  const id = Number((await running.db.execute("select id from cms_contents where title_en = 'Angling your hull'")).rows[0].id);
+  const id = Number(
+    (await running.db.execute("select id from cms_contents where title_en = 'Angling your hull'")).rows[0].id,
+  );
   await page.goto(`${running.url}/en/public/information/guide/content/${id}`);
   await expect(page.locator("strong", { hasText: "30 degrees" })).toBeVisible();
   expect(errors).toEqual([]);

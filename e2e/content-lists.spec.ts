@@ -14,18 +14,38 @@ test.afterAll(async () => {
 });
 
 test("an operator changes a consumable's gold price through check and apply", async ({ browser }, info) => {
-  const { context, page } = await signedInPage(browser, running.db, { admin: "operator" }, { context: { locale: "en-US" } });
+  const { context, page } = await signedInPage(
+    browser,
+    running.db,
+    { admin: "operator" },
+    { context: { locale: "en-US" } },
+  );
   const errors: string[] = [];
   // The refused check below answers 400 on purpose; Chromium logs that as a console error.
-  page.on("console", (m) => m.type() === "error" && !m.location().url.endsWith("/admin/consumables/save") && errors.push(m.text()));
+  page.on(
+    "console",
+    (m) => m.type() === "error" && !m.location().url.endsWith("/admin/consumables/save") && errors.push(m.text()),
+  );
   page.on("requestfailed", (r) => errors.push(`failed ${r.url()}`));
 
   await page.goto(`${running.url}/admin/consumables/`);
   const list = page.getByRole("table", { name: "The list" });
   await expect(list).toBeVisible();
-  const first = (await running.db.execute("select id, price_gold as p from content_consumables where consumable = 1 order by sort_order, id limit 1")).rows[0];
+  const first = (
+    await running.db.execute(
+      "select id, price_gold as p from content_consumables where consumable = 1 order by sort_order, id limit 1",
+    )
+  ).rows[0];
   const target = { id: Number(first.id) };
-  const priceOf = async () => Number((await running.db.execute({ sql: "select price_gold as p from content_consumables where id = ?", args: [target.id] })).rows[0].p);
+  const priceOf = async () =>
+    Number(
+      (
+        await running.db.execute({
+          sql: "select price_gold as p from content_consumables where id = ?",
+          args: [target.id],
+        })
+      ).rows[0].p,
+    );
   const before = await priceOf();
 
   // A negative price: the form refuses the field with the spec's message; nothing reaches the draft.
@@ -39,7 +59,10 @@ test("an operator changes a consumable's gold price through check and apply", as
   await expect(editor).toHaveCount(0);
 
   // An item whose id the equipment list already uses: only the server knows; its refusal names the item and the field.
-  const taken = Number((await running.db.execute("select id from content_consumables where consumable = 0 order by id limit 1")).rows[0].id);
+  const taken = Number(
+    (await running.db.execute("select id from content_consumables where consumable = 0 order by id limit 1")).rows[0]
+      .id,
+  );
   await page.getByRole("button", { name: "Add an item" }).click();
   const added = page.getByRole("region", { name: "New item" });
   await added.getByLabel("Id").fill(String(taken));
@@ -55,7 +78,9 @@ test("an operator changes a consumable's gold price through check and apply", as
   await list.getByRole("button", { name: `Remove #${taken}`, exact: true }).click();
 
   await page.getByRole("button", { name: "Check the changes" }).click();
-  await expect(page.getByRole("status", { name: "Changes" })).toContainText(`Changed #${target.id}: Price, gold: ${before} → ${before + 7}`);
+  await expect(page.getByRole("status", { name: "Changes" })).toContainText(
+    `Changed #${target.id}: Price, gold: ${before} → ${before + 7}`,
+  );
   expect(await priceOf()).toBe(before);
   await page.getByRole("button", { name: "Apply" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();

@@ -16,10 +16,20 @@ test.beforeAll(async () => {
   running = await startApp("experiments");
   const { db } = running;
   const now = Date.now();
-  for (const [variant, value] of [["default", { showDamageNumbers: true, minimapSize: "medium", crosshair: "classic" }], ["bigMinimap", { showDamageNumbers: true, minimapSize: "large", crosshair: "dot" }]] as const)
-    await db.execute({ sql: "insert into options (scope, key, variant, value, share, version, updated_at) values ('client', 'battle.hud', ?, ?, 0, 1, ?)", args: [variant, JSON.stringify(value), now] });
-  for (let i = 0; i < 40; i++) await addPlayer(db, { nickname: `Tanker${i}`, country: "RU", level: 1 + (i % 15), createdAt: now - i * 60_000 });
-  await db.execute({ sql: "insert into ad_placements (placement, network, enabled, cap_per_day, reward, updated_at) values ('garage.rewarded', 'yandex', 1, 5, 2500, ?)", args: [now] });
+  for (const [variant, value] of [
+    ["default", { showDamageNumbers: true, minimapSize: "medium", crosshair: "classic" }],
+    ["bigMinimap", { showDamageNumbers: true, minimapSize: "large", crosshair: "dot" }],
+  ] as const)
+    await db.execute({
+      sql: "insert into options (scope, key, variant, value, share, version, updated_at) values ('client', 'battle.hud', ?, ?, 0, 1, ?)",
+      args: [variant, JSON.stringify(value), now],
+    });
+  for (let i = 0; i < 40; i++)
+    await addPlayer(db, { nickname: `Tanker${i}`, country: "RU", level: 1 + (i % 15), createdAt: now - i * 60_000 });
+  await db.execute({
+    sql: "insert into ad_placements (placement, network, enabled, cap_per_day, reward, updated_at) values ('garage.rewarded', 'yandex', 1, 5, 2500, ?)",
+    args: [now],
+  });
   adminCookie = sessionCookie(await addSession(db, "admin", await addAdmin(db, "operator")));
 });
 
@@ -27,7 +37,10 @@ test.afterAll(async () => {
   await running?.stop();
 });
 
-async function operatorPage(browser: import("@playwright/test").Browser, path: string): Promise<Page & { errors: string[] }> {
+async function operatorPage(
+  browser: import("@playwright/test").Browser,
+  path: string,
+): Promise<Page & { errors: string[] }> {
   const context = await browser.newContext();
   await context.addCookies([adminCookie]);
   const page = (await context.newPage()) as Page & { errors: string[] };
@@ -38,7 +51,9 @@ async function operatorPage(browser: import("@playwright/test").Browser, path: s
   return page;
 }
 
-test("an operator creates an experiment with two variants, starts it and sees its players assigned", async ({ browser }, info) => {
+test("an operator creates an experiment with two variants, starts it and sees its players assigned", async ({
+  browser,
+}, info) => {
   const page = await operatorPage(browser, "/admin/experiments/");
   await page.getByLabel("Name", { exact: true }).fill("Bigger minimap");
   await page.getByLabel("Description").fill("Does a larger minimap win more battles?");

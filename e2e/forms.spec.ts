@@ -18,7 +18,9 @@ test.afterAll(async () => {
   await running?.stop();
 });
 
-async function operatorPage(browser: import("@playwright/test").Browser): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+async function operatorPage(
+  browser: import("@playwright/test").Browser,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const operator = await addSession(running.db, "admin", await addAdmin(running.db), "ru");
   const context = await browser.newContext({ locale: "ru-RU" });
   await context.addCookies([sessionCookie(operator)]);
@@ -32,9 +34,16 @@ async function operatorPage(browser: import("@playwright/test").Browser): Promis
   return { page, errors, close: () => context.close() };
 }
 
-test("an operator edits a kit through typed fields, checks, applies, reloads and sees it; a bad count is named in Russian", async ({ browser }, info) => {
+test("an operator edits a kit through typed fields, checks, applies, reloads and sees it; a bad count is named in Russian", async ({
+  browser,
+}, info) => {
   const { page, errors, close } = await operatorPage(browser);
-  const kitItems = async () => JSON.parse(String((await running.db.execute("select items from content_kits where id = 1")).rows[0].items)) as { kind: string; id: number; count: number }[];
+  const kitItems = async () =>
+    JSON.parse(String((await running.db.execute("select items from content_kits where id = 1")).rows[0].items)) as {
+      kind: string;
+      id: number;
+      count: number;
+    }[];
   const before = await kitItems();
 
   await page.goto(`${running.url}/admin/kits/`);
@@ -69,16 +78,25 @@ test("an operator edits a kit through typed fields, checks, applies, reloads and
   expect(await kitItems()).toEqual(before);
   await page.getByRole("button", { name: "Применить" }).click();
   // After applying, the screen reads the list again: wait for that before reloading.
-  const reread = page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/kits/" && r.request().method() === "GET");
+  const reread = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/admin/kits/" && r.request().method() === "GET",
+  );
   await page.getByRole("dialog").getByRole("button", { name: "Подтвердить" }).click();
   await reread;
-  await expect.poll(kitItems).toEqual([{ ...before[0], count: 7 }, ...before.slice(1), { kind: "tank", id: 5, count: 1 }]);
+  await expect
+    .poll(kitItems)
+    .toEqual([{ ...before[0], count: 7 }, ...before.slice(1), { kind: "tank", id: 5, count: 1 }]);
 
   await page.reload();
   await expect(page.getByRole("table", { name: "Список" })).toContainText("×7");
   await expect(page.getByRole("table", { name: "Список" })).toContainText("Т-34 ×1");
   await page.getByRole("button", { name: "Изменить #1", exact: true }).click();
-  await expect(page.getByRole("region", { name: "Запись №1", exact: true }).getByRole("group", { name: "Что входит в набор, строка 1" }).getByLabel("Количество")).toHaveValue("7");
+  await expect(
+    page
+      .getByRole("region", { name: "Запись №1", exact: true })
+      .getByRole("group", { name: "Что входит в набор, строка 1" })
+      .getByLabel("Количество"),
+  ).toHaveValue("7");
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: info.outputPath("kit-390.png"), fullPage: true });
@@ -86,9 +104,12 @@ test("an operator edits a kit through typed fields, checks, applies, reloads and
   await close();
 });
 
-test("an operator changes the ad settings through typed fields, saves, reloads and sees them; a cap too high is named in Russian", async ({ browser }, info) => {
+test("an operator changes the ad settings through typed fields, saves, reloads and sees them; a cap too high is named in Russian", async ({
+  browser,
+}, info) => {
   const { page, errors, close } = await operatorPage(browser);
-  const stored = async () => JSON.parse(String((await running.db.execute("select value from ad_settings where id = 1")).rows[0].value));
+  const stored = async () =>
+    JSON.parse(String((await running.db.execute("select value from ad_settings where id = 1")).rows[0].value));
   const before = await stored();
 
   await page.goto(`${running.url}/admin/ads/`);
@@ -109,11 +130,18 @@ test("an operator changes the ad settings through typed fields, saves, reloads a
   const vk = page.getByLabel("ВКонтакте");
   await vk.setChecked(!before.networks.vk);
   // After the save the screen reads the settings again: wait for that before reloading.
-  const reread = page.waitForResponse((r) => new URL(r.url()).pathname === "/admin/ads/" && new URL(r.url()).searchParams.get("v") === "1");
+  const reread = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/admin/ads/" && new URL(r.url()).searchParams.get("v") === "1",
+  );
   await page.getByRole("button", { name: "Сохранить" }).click();
   await reread;
   await expect(page.getByRole("status").filter({ hasText: "Сохранено" })).toBeVisible();
-  await expect.poll(stored).toEqual({ ...before, networks: { ...before.networks, vk: !before.networks.vk }, caps: { ...before.caps, perHour: 3, perDay: 30 }, rewarded: { ...before.rewarded, silver: 1750 } });
+  await expect.poll(stored).toEqual({
+    ...before,
+    networks: { ...before.networks, vk: !before.networks.vk },
+    caps: { ...before.caps, perHour: 3, perDay: 30 },
+    rewarded: { ...before.rewarded, silver: 1750 },
+  });
 
   await page.reload();
   await expect(page.getByLabel("Реклам в час, не больше")).toHaveValue("3");
@@ -125,11 +153,18 @@ test("an operator changes the ad settings through typed fields, saves, reloads a
   await close();
 });
 
-test("an operator types a catalog price in roubles, not kopecks; a price that is not an amount is named in Russian", async ({ browser }, info) => {
+test("an operator types a catalog price in roubles, not kopecks; a price that is not an amount is named in Russian", async ({
+  browser,
+}, info) => {
   const { page, errors, close } = await operatorPage(browser);
-  const first = (await running.db.execute("select id, prices from billing_catalog_items order by sort_order, id limit 1")).rows[0];
+  const first = (
+    await running.db.execute("select id, prices from billing_catalog_items order by sort_order, id limit 1")
+  ).rows[0];
   const id = String(first.id);
-  const prices = () => running.db.execute({ sql: "select prices from billing_catalog_items where id = ?", args: [id] }).then((r) => JSON.parse(String(r.rows[0].prices)) as { market: string; currency: string; amount: number }[]);
+  const prices = () =>
+    running.db
+      .execute({ sql: "select prices from billing_catalog_items where id = ?", args: [id] })
+      .then((r) => JSON.parse(String(r.rows[0].prices)) as { market: string; currency: string; amount: number }[]);
   const before = await prices();
   const rub = before.findIndex((p) => p.currency === "RUB");
   expect(rub).toBeGreaterThanOrEqual(0);
@@ -164,7 +199,12 @@ async function expectMessageUnder(input: Locator, text: string) {
   await expect(message).toHaveText(text);
   await expect(message).toBeVisible();
   // Under its own input: in the same field box, and below it.
-  expect(await message.evaluate((m, inputId) => !!m.closest("label, .tk-field, .tk-field-stack")?.querySelector(`[id="${inputId}"]`), await input.getAttribute("id"))).toBe(true);
+  expect(
+    await message.evaluate(
+      (m, inputId) => !!m.closest("label, .tk-field, .tk-field-stack")?.querySelector(`[id="${inputId}"]`),
+      await input.getAttribute("id"),
+    ),
+  ).toBe(true);
   const [a, b] = [await input.boundingBox(), await message.boundingBox()];
   expect(b!.y).toBeGreaterThanOrEqual(a!.y + a!.height - 1);
 }
@@ -174,15 +214,28 @@ const refusalLogged = (e: string) => /status of (400|409)\b/.test(e);
 
 /** The field messages of the next refusal of `path` (the server's words in the request's locale). */
 function refusalOf(page: Page, path: string) {
-  return page.waitForResponse((r) => new URL(r.url()).pathname === path && r.status() === 400).then(async (r) => ((await r.json()) as { error: { fields: Record<string, string> } }).error.fields);
+  return page
+    .waitForResponse((r) => new URL(r.url()).pathname === path && r.status() === 400)
+    .then(async (r) => ((await r.json()) as { error: { fields: Record<string, string> } }).error.fields);
 }
 
-test("an operator's manual credit: bad input is named in Russian under its fields, nothing is credited; a good credit clears the stale messages and the error notice", async ({ browser }, info) => {
+test("an operator's manual credit: bad input is named in Russian under its fields, nothing is credited; a good credit clears the stale messages and the error notice", async ({
+  browser,
+}, info) => {
   const { page, errors, close } = await operatorPage(browser);
   const playerId = String((await running.db.execute("select id from players order by id limit 1")).rows[0].id);
   const state = async () => {
-    const gold = Number((await running.db.execute({ sql: "select gold from players where id = ?", args: [playerId] })).rows[0].gold);
-    const orders = Number((await running.db.execute({ sql: "select count(*) as n from billing_orders where player_id = ?", args: [playerId] })).rows[0].n);
+    const gold = Number(
+      (await running.db.execute({ sql: "select gold from players where id = ?", args: [playerId] })).rows[0].gold,
+    );
+    const orders = Number(
+      (
+        await running.db.execute({
+          sql: "select count(*) as n from billing_orders where player_id = ?",
+          args: [playerId],
+        })
+      ).rows[0].n,
+    );
     return { gold, orders };
   };
   const before = await state();
@@ -195,7 +248,16 @@ test("an operator's manual credit: bad input is named in Russian under its field
   const reason = form.getByLabel("Причина");
 
   // A refusal that names no field (the server busy): an error notice.
-  await page.route("**/admin/playerPayment/add", (route) => route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "conflict", message: "Сервер занят, попробуйте ещё раз." } }) }), { times: 1 });
+  await page.route(
+    "**/admin/playerPayment/add",
+    (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "conflict", message: "Сервер занят, попробуйте ещё раз." } }),
+      }),
+    { times: 1 },
+  );
   await gold.fill("10");
   await reason.fill("компенсация");
   await form.getByRole("button", { name: "Ручное начисление" }).click();
@@ -238,9 +300,12 @@ test("an operator's manual credit: bad input is named in Russian under its field
   await close();
 });
 
-test("the chat word filter: a word too long is named by its line under the box, in Russian; nothing is saved until the list is right", async ({ browser }, info) => {
+test("the chat word filter: a word too long is named by its line under the box, in Russian; nothing is saved until the list is right", async ({
+  browser,
+}, info) => {
   const { page, errors, close } = await operatorPage(browser);
-  const words = async () => (await running.db.execute("select word from chat_words order by word")).rows.map((r) => String(r.word));
+  const words = async () =>
+    (await running.db.execute("select word from chat_words order by word")).rows.map((r) => String(r.word));
   const before = await words();
 
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -273,15 +338,34 @@ test("the chat word filter: a word too long is named by its line under the box, 
   await close();
 });
 
-test("a player changes the password on the site: a wrong current password is named in Russian under its field, nothing changes; the right one saves and clears the message", async ({ browser }, info) => {
+test("a player changes the password on the site: a wrong current password is named in Russian under its field, nothing changes; the right one saves and clears the message", async ({
+  browser,
+}, info) => {
   const GAME_KEY = "tankodrome-demo-game-key"; // the Bun server's local default (edge/config.ts)
   const email = `fields${Date.now()}@example.com`;
-  const reg = await fetch(`${running.url}/game/api/players/register`, { method: "POST", headers: { authorization: `Bearer ${GAME_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ email, password: "first password 1", nickname: `Fields${Date.now() % 100000}`, locale: "ru" }) });
+  const reg = await fetch(`${running.url}/game/api/players/register`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${GAME_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      email,
+      password: "first password 1",
+      nickname: `Fields${Date.now() % 100000}`,
+      locale: "ru",
+    }),
+  });
   expect([200, 201]).toContain(reg.status);
   const { playerId } = (await reg.json()) as { playerId: number };
-  const tok = await fetch(`${running.url}/game/api/players/site-token`, { method: "POST", headers: { authorization: `Bearer ${GAME_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ playerId }) });
+  const tok = await fetch(`${running.url}/game/api/players/site-token`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${GAME_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ playerId }),
+  });
   const { token } = (await tok.json()) as { token: string };
-  const hash = async () => String((await running.db.execute({ sql: "select password_hash from players where id = ?", args: [playerId] })).rows[0].password_hash);
+  const hash = async () =>
+    String(
+      (await running.db.execute({ sql: "select password_hash from players where id = ?", args: [playerId] })).rows[0]
+        .password_hash,
+    );
   const before = await hash();
 
   const context = await browser.newContext({ locale: "ru-RU", viewport: { width: 390, height: 844 } });
@@ -322,7 +406,9 @@ test("a player changes the password on the site: a wrong current password is nam
   await context.close();
 });
 
-test("a period the server refuses on the clan tournaments is said under its date, in Russian; a good period clears it", async ({ browser }) => {
+test("a period the server refuses on the clan tournaments is said under its date, in Russian; a good period clears it", async ({
+  browser,
+}) => {
   const { page, errors, close } = await operatorPage(browser);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`${running.url}/admin/clansTournaments/`);
@@ -345,7 +431,9 @@ test("a period the server refuses on the clan tournaments is said under its date
   await close();
 });
 
-test("a new option key the server would refuse is named under its field in the server's Russian words; no editor opens", async ({ browser }) => {
+test("a new option key the server would refuse is named under its field in the server's Russian words; no editor opens", async ({
+  browser,
+}) => {
   const { page, errors, close } = await operatorPage(browser);
   await page.goto(`${running.url}/admin/serverOptions/`);
   const form = page.locator("form", { has: page.getByRole("button", { name: "Новый ключ или вариант" }) });

@@ -8,7 +8,15 @@
 import { test, expect, type BrowserContext } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { catalogues, inspect, root, startScreensWorld, walkScreens, type Locale, type ScreensWorld } from "./screens.ts";
+import {
+  catalogues,
+  inspect,
+  root,
+  startScreensWorld,
+  walkScreens,
+  type Locale,
+  type ScreensWorld,
+} from "./screens.ts";
 import { RAW_VALUES } from "../ui/lib/enums.ts";
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
@@ -31,10 +39,17 @@ test.afterAll(async () => {
   await world?.running.stop();
 });
 
-async function visit(context: BrowserContext, path: string, locale: Locale, width: number, admin: boolean): Promise<string[]> {
+async function visit(
+  context: BrowserContext,
+  path: string,
+  locale: Locale,
+  width: number,
+  admin: boolean,
+): Promise<string[]> {
   return inspect(context, world, path, async (page, problems) => {
     const look = await page.evaluate(() => {
-      const visible = (e: Element) => (e as HTMLElement).offsetParent !== null && (e as HTMLElement).innerText.trim() !== "";
+      const visible = (e: Element) =>
+        (e as HTMLElement).offsetParent !== null && (e as HTMLElement).innerText.trim() !== "";
       return {
         heading: [...document.querySelectorAll("h1")].some(visible),
         title: document.title,
@@ -44,13 +59,26 @@ async function visit(context: BrowserContext, path: string, locale: Locale, widt
       };
     });
     if (!look.heading) problems.push("no visible <h1>");
-    const suffix = admin ? (locale === "ru" ? " — админка Танкодрома" : " — Tankodrome admin") : locale === "ru" ? "Танкодром" : "Tankodrome";
+    const suffix = admin
+      ? locale === "ru"
+        ? " — админка Танкодрома"
+        : " — Tankodrome admin"
+      : locale === "ru"
+        ? "Танкодром"
+        : "Tankodrome";
     if (!look.title.endsWith(suffix) || (admin && look.title === suffix)) problems.push(`tab title "${look.title}"`);
     if (look.scroll > 1) problems.push(`scrolls sideways by ${look.scroll} px`);
     for (const other of cat.foreign[locale]) if (look.text.includes(other)) problems.push(`untranslated: "${other}"`);
     const rawIds = look.text.split(/\s+/).filter((w) => w.length === 6 && cat.ids.has(w));
     if (rawIds.length) problems.push(`raw message ids: ${rawIds.join(", ")}`);
-    const raw = [...new Set(look.text.split(/[\s,;:()«»"'·—→]+/).map((w) => w.replace(/[.!?]+$/, "")).filter((w) => rawValues.has(w)))];
+    const raw = [
+      ...new Set(
+        look.text
+          .split(/[\s,;:()«»"'·—→]+/)
+          .map((w) => w.replace(/[.!?]+$/, ""))
+          .filter((w) => rawValues.has(w)),
+      ),
+    ];
     if (raw.length) problems.push(`raw values: ${raw.join(", ")}`);
     const fieldNames = look.headers.filter((h) => /^[a-z]+[A-Z][A-Za-z]*$/.test(h));
     if (fieldNames.length) problems.push(`field names as headers: ${fieldNames.join(", ")}`);
@@ -61,8 +89,14 @@ async function visit(context: BrowserContext, path: string, locale: Locale, widt
 for (const width of WIDTHS) {
   test(`every screen looks finished at ${width} px in ru and en`, async ({ browser }) => {
     test.setTimeout(300_000);
-    const { visited, failures } = await walkScreens(browser, world, { workers: 4, width, visit: (context, path, locale, isAdmin) => visit(context, path, locale, width, isAdmin) });
-    console.log(`${visited} visits at ${width} px, ${failures.length} with problems${failures.length ? ":\n  " + failures.join("\n  ") : ""}`);
+    const { visited, failures } = await walkScreens(browser, world, {
+      workers: 4,
+      width,
+      visit: (context, path, locale, isAdmin) => visit(context, path, locale, width, isAdmin),
+    });
+    console.log(
+      `${visited} visits at ${width} px, ${failures.length} with problems${failures.length ? `:\n  ${failures.join("\n  ")}` : ""}`,
+    );
     expect(failures).toEqual([]);
   });
 }

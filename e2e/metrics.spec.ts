@@ -10,7 +10,11 @@ import { startApp, type RunningApp } from "./server.ts";
 
 let running: RunningApp;
 
-test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US", viewport: { width: 1400, height: 1000 } });
+test.use({
+  launchOptions: { executablePath: "/usr/bin/chromium" },
+  locale: "en-US",
+  viewport: { width: 1400, height: 1000 },
+});
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
@@ -51,7 +55,9 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
   await expect(page.getByRole("heading", { level: 1, name: "Active players" })).toBeVisible();
   const dauDownload = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
-  const dau = readFileSync(await (await dauDownload).path(), "utf8").trim().split("\n");
+  const dau = readFileSync(await (await dauDownload).path(), "utf8")
+    .trim()
+    .split("\n");
   expect(dau[0]).toBe("bucket,dau,wau,mau,stickiness");
   expect(dau.length).toBeGreaterThan(28);
 
@@ -105,7 +111,12 @@ test("the crews chart has the seeded crews and the retention table fits at 1366 
   const box = page.locator(".tk-metrics-heat-box");
   await expect(box.locator("thead th")).toHaveText(["Cohort (day)", "Size", "D0", "D1", "D3", "D7", "D14", "D30"]);
   await expect(box.locator("tbody tr").first()).toContainText("100%");
-  const fit = await box.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth, doc: document.documentElement.scrollWidth, view: innerWidth }));
+  const fit = await box.evaluate((el) => ({
+    client: el.clientWidth,
+    scroll: el.scrollWidth,
+    doc: document.documentElement.scrollWidth,
+    view: innerWidth,
+  }));
   expect(fit.scroll).toBeLessThanOrEqual(fit.client);
   expect(fit.doc).toBeLessThanOrEqual(fit.view);
   await page.getByLabel("Cohorts by").selectOption("week");

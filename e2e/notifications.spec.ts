@@ -13,7 +13,10 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 let running: RunningApp;
 
 async function player(nickname: string, country: string, level: number) {
-  const r = await running.db.execute({ sql: "insert into players (nickname, country, platform, source, locale, level, created_at) values (?, ?, 'web', 'organic', 'en', ?, ?) returning id", args: [nickname, country, level, Date.now()] });
+  const r = await running.db.execute({
+    sql: "insert into players (nickname, country, platform, source, locale, level, created_at) values (?, ?, 'web', 'organic', 'en', ?, ?) returning id",
+    args: [nickname, country, level, Date.now()],
+  });
   return Number(r.rows[0].id);
 }
 
@@ -26,9 +29,13 @@ test.afterAll(async () => {
 });
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const spec = (d: Date) => `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const spec = (d: Date) =>
+  `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
-test("an operator creates a notification, writes ru and en, activates it; a matching player sees it", async ({ browser, playwright }, info) => {
+test("an operator creates a notification, writes ru and en, activates it; a matching player sees it", async ({
+  browser,
+  playwright,
+}, info) => {
   const suffix = Date.now() % 100000;
   const matching = await player(`Berlin${suffix}`, "DE", 12);
   const outside = await player(`Moscow${suffix}`, "RU", 12);
@@ -59,7 +66,10 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
   await expect(editor.getByText("Status: Draft")).toBeVisible();
 
   // Texts in both languages, the body in the markdown editor.
-  for (const [lang, title, body] of [["Russian", "Лига Берлина", "Все выходные — **двойной опыт**."], ["English", "Berlin league", "All weekend — **double XP**."]] as const) {
+  for (const [lang, title, body] of [
+    ["Russian", "Лига Берлина", "Все выходные — **двойной опыт**."],
+    ["English", "Berlin league", "All weekend — **double XP**."],
+  ] as const) {
     const part = editor.getByRole("region", { name: lang });
     await part.getByLabel("Title").fill(title);
     await part.getByRole("textbox", { name: "Body" }).fill(body);
@@ -78,20 +88,38 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
   // The players' side: what the site's notifications route answers each of them.
   const seen = async (playerId: number) => {
     const s = await addSession(running.db, "player", playerId);
-    const req = await playwright.request.newContext({ baseURL: app, extraHTTPHeaders: { cookie: `${s.cookieName}=${s.token}`, "x-csrf-token": s.csrf, accept: "application/json", "content-type": "application/json" } });
+    const req = await playwright.request.newContext({
+      baseURL: app,
+      extraHTTPHeaders: {
+        cookie: `${s.cookieName}=${s.token}`,
+        "x-csrf-token": s.csrf,
+        accept: "application/json",
+        "content-type": "application/json",
+      },
+    });
     const r = await req.post("/public/profile/gift", { data: {} });
     expect(r.status()).toBe(200);
-    const body = (await r.json()) as { notifications: { kind: string; payload: { contents?: Record<string, { title: string; body: string }> } }[] };
+    const body = (await r.json()) as {
+      notifications: { kind: string; payload: { contents?: Record<string, { title: string; body: string }> } }[];
+    };
     await req.dispose();
     return body.notifications.filter((n) => n.kind === "notification");
   };
   const mine = await seen(matching);
   expect(mine).toHaveLength(1);
-  expect(mine[0].payload.contents).toEqual({ ru: { title: "Лига Берлина", body: "Все выходные — **двойной опыт**." }, en: { title: "Berlin league", body: "All weekend — **double XP**." } });
+  expect(mine[0].payload.contents).toEqual({
+    ru: { title: "Лига Берлина", body: "Все выходные — **двойной опыт**." },
+    en: { title: "Berlin league", body: "All weekend — **double XP**." },
+  });
   expect(await seen(outside)).toHaveLength(0);
 
   // The matching player reads it on their profile, in English (their locale): opening it marks it read.
-  const { context: playerContext, page: pp } = await signedInPage(browser, running.db, { player: matching }, { context: { locale: "en-US" } });
+  const { context: playerContext, page: pp } = await signedInPage(
+    browser,
+    running.db,
+    { player: matching },
+    { context: { locale: "en-US" } },
+  );
   const playerErrors: string[] = [];
   pp.on("console", (m) => m.type() === "error" && playerErrors.push(m.text()));
   await pp.goto(`${app}/public/profile/`);
@@ -100,7 +128,16 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
   await inbox.getByText("Berlin league").click();
   await expect(inbox.locator("strong", { hasText: "double XP" })).toBeVisible();
   await expect(inbox.getByText("1 new")).toHaveCount(0);
-  expect(Number((await running.db.execute({ sql: "select count(*) as n from player_notifications where player_id = ? and kind = 'notification' and read_at is not null", args: [matching] })).rows[0].n)).toBe(1);
+  expect(
+    Number(
+      (
+        await running.db.execute({
+          sql: "select count(*) as n from player_notifications where player_id = ? and kind = 'notification' and read_at is not null",
+          args: [matching],
+        })
+      ).rows[0].n,
+    ),
+  ).toBe(1);
   await pp.screenshot({ path: info.outputPath("notification-player-inbox.png"), fullPage: true });
   expect(playerErrors).toEqual([]);
   await playerContext.close();
@@ -109,10 +146,28 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
 
 test("in Russian, a finished chat notification is listed and shown read-only", async ({ browser }) => {
   const now = Date.now();
-  const id = Number((await running.db.execute({ sql: "insert into notifications (channel, name, status, starts_at, ends_at, created_at, updated_at) values ('chat', 'Clan tournament starts', 'finished', ?, ?, ?, ?) returning id", args: [now - 8 * 86_400_000, now - 6 * 86_400_000, now, now] })).rows[0].id);
-  for (const [lang, body] of [["ru", "Клановый турнир начинается в 20:00 по Москве. Удачи, командиры!"], ["en", "The clan tournament starts at 20:00 Moscow time."]])
-    await running.db.execute({ sql: "insert into notification_contents (notification_id, lang, title, body, updated_at) values (?, ?, '', ?, ?)", args: [id, lang, body, now] });
-  const { context, page } = await signedInPage(browser, running.db, { admin: "operator" }, { context: { locale: "ru-RU" }, locale: "ru" });
+  const id = Number(
+    (
+      await running.db.execute({
+        sql: "insert into notifications (channel, name, status, starts_at, ends_at, created_at, updated_at) values ('chat', 'Clan tournament starts', 'finished', ?, ?, ?, ?) returning id",
+        args: [now - 8 * 86_400_000, now - 6 * 86_400_000, now, now],
+      })
+    ).rows[0].id,
+  );
+  for (const [lang, body] of [
+    ["ru", "Клановый турнир начинается в 20:00 по Москве. Удачи, командиры!"],
+    ["en", "The clan tournament starts at 20:00 Moscow time."],
+  ])
+    await running.db.execute({
+      sql: "insert into notification_contents (notification_id, lang, title, body, updated_at) values (?, ?, '', ?, ?)",
+      args: [id, lang, body, now],
+    });
+  const { context, page } = await signedInPage(
+    browser,
+    running.db,
+    { admin: "operator" },
+    { context: { locale: "ru-RU" }, locale: "ru" },
+  );
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.goto(`${running.url}/admin/notificationChat/`);

@@ -18,11 +18,25 @@ let admin: Awaited<ReturnType<typeof addSession>>;
 
 /** A player's request with their cookie and CSRF token. */
 const asPlayer = (path: string, init: { body?: BodyInit; type?: string } = {}) =>
-  fetch(`${running.url}${path}`, { method: "POST", headers: { cookie: `tk_player=${player.token}`, "x-csrf-token": player.csrf, accept: "application/json", "accept-language": "en", "content-type": init.type ?? "application/json" }, body: init.body ?? "{}" });
+  fetch(`${running.url}${path}`, {
+    method: "POST",
+    headers: {
+      cookie: `tk_player=${player.token}`,
+      "x-csrf-token": player.csrf,
+      accept: "application/json",
+      "accept-language": "en",
+      "content-type": init.type ?? "application/json",
+    },
+    body: init.body ?? "{}",
+  });
 
 test.beforeAll(async () => {
   running = await startApp("operators", { GAME_API_KEY });
-  const reg = await fetch(`${running.url}/game/api/players/register`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ network: "vk", uid: `e2e-${Date.now()}`, nickname: "AvatarTanker", locale: "en" }) });
+  const reg = await fetch(`${running.url}/game/api/players/register`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify({ network: "vk", uid: `e2e-${Date.now()}`, nickname: "AvatarTanker", locale: "en" }),
+  });
   expect(reg.status).toBe(201);
   playerId = (await reg.json()).playerId;
   player = await addSession(running.db, "player", playerId);
@@ -45,7 +59,9 @@ async function operatorPage(browser: import("@playwright/test").Browser, path: s
   return page;
 }
 
-test("avatar: rejected with a reason the player reads, the next one accepted from the keyboard and shown", async ({ browser }, info) => {
+test("avatar: rejected with a reason the player reads, the next one accepted from the keyboard and shown", async ({
+  browser,
+}, info) => {
   const app = running.url;
   const first = await badgePng(128, [200, 30, 30], [255, 255, 255]);
   const up = await asPlayer("/public/profile/saveAvatar", { body: first, type: "image/png" });
@@ -65,12 +81,20 @@ test("avatar: rejected with a reason the player reads, the next one accepted fro
   await expect(ops.getByText("Avatar rejected")).toBeVisible();
 
   const state = await (await asPlayer("/public/profile/saveAvatar")).json();
-  expect(state.rejected).toMatchObject({ reason: "advertising", note: "Links are not allowed", reasonText: "Advertising or links" });
+  expect(state.rejected).toMatchObject({
+    reason: "advertising",
+    note: "Links are not allowed",
+    reasonText: "Advertising or links",
+  });
   expect(state.avatarUrl).toBeNull();
 
   const form = new FormData();
   form.set("image", new Blob([await badgePng(256, [20, 60, 160], [240, 200, 0])]), "me.png");
-  const second = await fetch(`${app}/public/profile/saveAvatar`, { method: "POST", headers: { cookie: `tk_player=${player.token}`, "x-csrf-token": player.csrf, accept: "application/json" }, body: form });
+  const second = await fetch(`${app}/public/profile/saveAvatar`, {
+    method: "POST",
+    headers: { cookie: `tk_player=${player.token}`, "x-csrf-token": player.csrf, accept: "application/json" },
+    body: form,
+  });
   expect(second.status).toBe(200);
 
   await ops.reload();
@@ -80,7 +104,11 @@ test("avatar: rejected with a reason the player reads, the next one accepted fro
   await ops.keyboard.press("a");
   await expect(ops.getByText("Avatar accepted")).toBeVisible();
 
-  const profile = await (await fetch(`${app}/public/profile/`, { headers: { cookie: `tk_player=${player.token}`, accept: "application/json" } })).json();
+  const profile = await (
+    await fetch(`${app}/public/profile/`, {
+      headers: { cookie: `tk_player=${player.token}`, accept: "application/json" },
+    })
+  ).json();
   expect(profile.player.avatarUrl).toMatch(/^\/public\/avatars\/[0-9a-f]{64}$/);
   expect(profile.avatar.pending).toBeNull();
   const img = await fetch(`${app}${profile.player.avatarUrl}`);
@@ -90,7 +118,14 @@ test("avatar: rejected with a reason the player reads, the next one accepted fro
 });
 
 test("an operator answers a ticket from the ticket list", async ({ browser }, info) => {
-  const t = await asPlayer("/public/profile/feedback/add/ticket", { body: JSON.stringify({ category: "game", subCategory: "bug", subject: "Turret will not turn", body: "After the update my turret is stuck." }) });
+  const t = await asPlayer("/public/profile/feedback/add/ticket", {
+    body: JSON.stringify({
+      category: "game",
+      subCategory: "bug",
+      subject: "Turret will not turn",
+      body: "After the update my turret is stuck.",
+    }),
+  });
   expect(t.status).toBe(200);
   const ticketId = (await t.json()).ticket.id;
 
@@ -102,9 +137,16 @@ test("an operator answers a ticket from the ticket list", async ({ browser }, in
   await ops.getByLabel("Reply").fill("Thanks! Fixed in 1.2.3, please update.");
   await ops.getByRole("button", { name: "Send reply" }).click();
   await expect(ops.getByText("Reply sent")).toBeVisible();
-  await expect(ops.getByRole("list", { name: "Messages" }).getByText("Thanks! Fixed in 1.2.3, please update.")).toBeVisible();
+  await expect(
+    ops.getByRole("list", { name: "Messages" }).getByText("Thanks! Fixed in 1.2.3, please update."),
+  ).toBeVisible();
   await ops.screenshot({ path: info.outputPath("ticket-answered.png") });
-  const row = (await running.db.execute({ sql: "select status, unread_by_player, unread_by_support from support_tickets where id = ?", args: [ticketId] })).rows[0];
+  const row = (
+    await running.db.execute({
+      sql: "select status, unread_by_player, unread_by_support from support_tickets where id = ?",
+      args: [ticketId],
+    })
+  ).rows[0];
   expect(row).toMatchObject({ status: "answered", unread_by_player: 1, unread_by_support: 0 });
   expect((ops as Page & { errors: string[] }).errors).toEqual([]);
 });
@@ -134,8 +176,18 @@ test("an operator creates an offer and the player sees it in /public/profile/off
 
 test("the start page counts the queues; the screens render in Russian without errors", async ({ browser }, info) => {
   const app = running.url;
-  await asPlayer("/public/profile/saveAvatar", { body: await badgePng(96, [0, 120, 0], [255, 255, 255]), type: "image/png" });
-  await asPlayer("/public/profile/feedback/add/ticket", { body: JSON.stringify({ category: "account", subCategory: "login", subject: "Не могу войти", body: "Пишет, что пароль неверный." }) });
+  await asPlayer("/public/profile/saveAvatar", {
+    body: await badgePng(96, [0, 120, 0], [255, 255, 255]),
+    type: "image/png",
+  });
+  await asPlayer("/public/profile/feedback/add/ticket", {
+    body: JSON.stringify({
+      category: "account",
+      subCategory: "login",
+      subject: "Не могу войти",
+      body: "Пишет, что пароль неверный.",
+    }),
+  });
   const ticketId = Number((await running.db.execute("select max(id) as id from support_tickets")).rows[0].id);
   const context = await browser.newContext();
   await context.addCookies([sessionCookie(admin), { name: "lang", value: "ru", domain: "127.0.0.1", path: "/" }]);
@@ -148,7 +200,9 @@ test("the start page counts the queues; the screens render in Russian without er
   await page.goto(`${app}/admin/`);
   await expect(page.getByRole("link", { name: /Аватары на проверке: 1/ })).toBeVisible();
   // Open tickets are one of today's tiles: the count, and the link to the tickets awaiting an answer.
-  const tickets = page.getByRole("list", { name: "Сегодня коротко" }).getByRole("link", { name: /^Открытые обращения/ });
+  const tickets = page
+    .getByRole("list", { name: "Сегодня коротко" })
+    .getByRole("link", { name: /^Открытые обращения/ });
   await expect(tickets.locator(".tk-tile-value")).toHaveText("1");
   await expect(tickets).toContainText("ждут ответа оператора");
   await tickets.click();

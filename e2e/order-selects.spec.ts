@@ -21,7 +21,11 @@ const column = async (page: import("@playwright/test").Page, n: number) =>
 const descending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] >= x);
 
 test("the rating: ordered by wins from the select, the order kept in the address", async ({ browser }) => {
-  const p = (await running.db.execute("select id from players where erased_at is null and banned_until is null order by id limit 1")).rows[0];
+  const p = (
+    await running.db.execute(
+      "select id from players where erased_at is null and banned_until is null order by id limit 1",
+    )
+  ).rows[0];
   const { page } = await signedInPage(browser, running.db, { player: Number(p.id) });
   await page.goto(`${running.url}/public/profile/rating`);
   await expect(page.getByRole("heading", { name: "Rating", level: 1 })).toBeVisible();
@@ -46,7 +50,9 @@ test("the players' tournaments: ranked by battles from the select", async ({ bro
   await expect(page.getByRole("heading", { name: "Players' tournaments", level: 1 })).toBeVisible();
   const select = page.getByLabel("Ranked by");
   await expect(select.locator("option")).toHaveText(["rating gained", "wins", "battles", "experience"]);
-  const loaded = page.waitForResponse((r) => r.url().includes("/admin/playersTournaments/loadTop?") && r.url().includes("by=battles"));
+  const loaded = page.waitForResponse(
+    (r) => r.url().includes("/admin/playersTournaments/loadTop?") && r.url().includes("by=battles"),
+  );
   await select.selectOption("battles");
   expect((await loaded).status()).toBe(200);
   // Place, player, level, battles: the battles column is the order.

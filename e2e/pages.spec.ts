@@ -7,7 +7,17 @@
 import { test, expect, type BrowserContext } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { catalogues, contextFor, firstRender, inspect, root, startScreensWorld, walkScreens, type Locale, type ScreensWorld } from "./screens.ts";
+import {
+  catalogues,
+  contextFor,
+  firstRender,
+  inspect,
+  root,
+  startScreensWorld,
+  walkScreens,
+  type Locale,
+  type ScreensWorld,
+} from "./screens.ts";
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
@@ -31,7 +41,8 @@ test.afterAll(async () => {
 async function visit(context: BrowserContext, path: string, locale: Locale): Promise<string[]> {
   return inspect(context, world, path, async (page, problems) => {
     if ((await page.locator("html").getAttribute("lang")) !== locale) problems.push(`<html lang> is not ${locale}`);
-    if (await page.locator(".tk-notfound").count()) problems.push("the not-found screen: no UI screen for this served page");
+    if (await page.locator(".tk-notfound").count())
+      problems.push("the not-found screen: no UI screen for this served page");
     const text = await page.locator("body").innerText();
     for (const other of foreign[locale]) if (text.includes(other)) problems.push(`untranslated: "${other}"`);
     await page.screenshot({ path: join(shots, `${locale}${path.replace(/[^\w]+/g, "_")}.png`) });
@@ -41,7 +52,10 @@ async function visit(context: BrowserContext, path: string, locale: Locale): Pro
 test("time to first render", async ({ browser }) => {
   const admin = await contextFor(browser, world, "admin", "ru");
   const visitor = await browser.newContext();
-  for (const [context, path] of [[visitor, "/ru/public"], [admin, "/admin/"]] as const) {
+  for (const [context, path] of [
+    [visitor, "/ru/public"],
+    [admin, "/admin/"],
+  ] as const) {
     const times: number[] = [];
     await context.request.get(world.app + path); // a just-booted server's first answer is not the page's cost
     for (let i = 0; i < 3; i++) {
@@ -58,6 +72,8 @@ test("time to first render", async ({ browser }) => {
 test("every page route in ru and en", async ({ browser }) => {
   test.setTimeout(200_000);
   const { visited, failures } = await walkScreens(browser, world, { workers: 3, visit });
-  console.log(`${visited} page visits, ${failures.length} with problems${failures.length ? ":\n  " + failures.join("\n  ") : ""}`);
+  console.log(
+    `${visited} page visits, ${failures.length} with problems${failures.length ? `:\n  ${failures.join("\n  ")}` : ""}`,
+  );
   expect(failures).toEqual([]);
 });

@@ -14,11 +14,19 @@ test.afterAll(async () => {
 });
 
 test("the clan search's name in the path is decoded once", async ({ browser }, info) => {
-  const p = (await running.db.execute("select id from players where erased_at is null and banned_until is null order by id limit 1")).rows[0];
+  const p = (
+    await running.db.execute(
+      "select id from players where erased_at is null and banned_until is null order by id limit 1",
+    )
+  ).rows[0];
   const { page } = await signedInPage(browser, running.db, { player: Number(p.id) });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  for (const [segment, name] of [["a%2525b", "a%25b"], ["%25", "%"], ["Iron%20Wolves", "Iron Wolves"]]) {
+  for (const [segment, name] of [
+    ["a%2525b", "a%25b"],
+    ["%25", "%"],
+    ["Iron%20Wolves", "Iron Wolves"],
+  ]) {
     await page.goto(`${running.url}/public/profile/searchClans/${segment}`);
     await expect(page.getByRole("textbox").first()).toHaveValue(name);
   }

@@ -22,7 +22,8 @@ test.afterAll(async () => {
   await running?.stop();
 });
 
-const one = async (sql: string, args: (string | number)[] = []) => (await running.db.execute({ sql, args })).rows[0] as Record<string, unknown>;
+const one = async (sql: string, args: (string | number)[] = []) =>
+  (await running.db.execute({ sql, args })).rows[0] as Record<string, unknown>;
 const goldOf = async (id: number) => Number((await one("select gold from players where id = ?", [id])).gold);
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -31,7 +32,10 @@ const fmt = (n: number) => n.toLocaleString("en-US");
  * its own; `start` is its gold now, `noViolations` fails on a CSP violation the page reported.
  */
 async function asPlayer(browser: import("@playwright/test").Browser, platform: "web" | "ios" | "android", offset = 0) {
-  const p = await one("select id from players where platform = ? and erased_at is null and banned_until is null order by id limit 1 offset ?", [platform, offset]);
+  const p = await one(
+    "select id from players where platform = ? and erased_at is null and banned_until is null order by id limit 1 offset ?",
+    [platform, offset],
+  );
   expect(p, `a seeded ${platform} player`).toBeTruthy();
   const id = Number(p.id);
   const { page } = await signedInPage(browser, running.db, { player: id });
@@ -57,7 +61,10 @@ async function testModeBanner(page: Page, info: import("@playwright/test").TestI
   const size = page.viewportSize();
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width} px`).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name} at ${width} px`,
+    ).toBe(true);
     await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
   }
   if (size) await page.setViewportSize(size);
@@ -99,16 +106,30 @@ async function goldInProfile(page: Page, id: number, expected: number) {
   await expect(page.getByText(`Gold: ${fmt(expected)}`).first()).toBeVisible();
 }
 
-test("redirect: Robokassa and Ecommpay from the payment methods screen to gold in the profile", async ({ browser }, info) => {
+test("redirect: Robokassa and Ecommpay from the payment methods screen to gold in the profile", async ({
+  browser,
+}, info) => {
   const { id, page, noViolations, start } = await asPlayer(browser, "web", 0);
 
   // Robokassa: its payment page (TEST MODE), Pay, the Result notification, back to Success.
-  await buyOnStandIn(page, info, { provider: "robokassa", item: "gold_500", at: /\/test\/payments\/robokassa\/Merchant\/Index\.aspx\?/, amount: "149.00 RUB", shot: "robokassa-page", back: /\/billing\/robokassa\/success\?/ });
+  await buyOnStandIn(page, info, {
+    provider: "robokassa",
+    item: "gold_500",
+    at: /\/test\/payments\/robokassa\/Merchant\/Index\.aspx\?/,
+    amount: "149.00 RUB",
+    shot: "robokassa-page",
+    back: /\/billing\/robokassa\/success\?/,
+  });
   await expect(page.getByTestId("test-mode")).toBeVisible();
   await goldInProfile(page, id, start + 550);
 
   // Ecommpay: its Payment Page, Pay, the signed callback, back to our order page.
-  await buyOnStandIn(page, info, { provider: "ecommpay", item: "gold_100", at: /\/test\/payments\/ecommpay\/payment\?/, shot: "ecommpay-page" });
+  await buyOnStandIn(page, info, {
+    provider: "ecommpay",
+    item: "gold_100",
+    at: /\/test\/payments\/ecommpay\/payment\?/,
+    shot: "ecommpay-page",
+  });
   await goldInProfile(page, id, start + 650);
   await page.screenshot({ path: info.outputPath("profile-after-redirect.png"), fullPage: true });
   noViolations();
@@ -118,27 +139,52 @@ test("API: Stripe and PayPal from the payment methods screen to gold in the prof
   const { id, page, noViolations, start } = await asPlayer(browser, "web", 1);
 
   // Stripe: Checkout Session, the hosted page, the signed webhook, back to the order page.
-  await buyOnStandIn(page, info, { provider: "stripe", item: "gold_500", at: /\/test\/payments\/stripe\/pay\/cs_test_/, shot: "stripe-page", back: /\/billing\/stripe\/order\/checkout\?order=\d+/ });
+  await buyOnStandIn(page, info, {
+    provider: "stripe",
+    item: "gold_500",
+    at: /\/test\/payments\/stripe\/pay\/cs_test_/,
+    shot: "stripe-page",
+    back: /\/billing\/stripe\/order\/checkout\?order=\d+/,
+  });
   await goldInProfile(page, id, start + 550);
 
   // PayPal: Orders v2, the approval page, back to our order page, which captures.
-  await buyOnStandIn(page, info, { provider: "paypal", item: "gold_1200", at: /\/test\/payments\/paypal\/checkoutnow\?token=/, shot: "paypal-page", press: "#approve" });
+  await buyOnStandIn(page, info, {
+    provider: "paypal",
+    item: "gold_1200",
+    at: /\/test\/payments\/paypal\/checkoutnow\?token=/,
+    shot: "paypal-page",
+    press: "#approve",
+  });
   await goldInProfile(page, id, start + 550 + 1400);
   await page.screenshot({ path: info.outputPath("profile-after-api.png"), fullPage: true });
   noViolations();
 });
 
-test("store receipt: an iOS player buys through the App Store test sheet and sees the gold in the profile", async ({ browser }, info) => {
+test("store receipt: an iOS player buys through the App Store test sheet and sees the gold in the profile", async ({
+  browser,
+}, info) => {
   const { id, page, noViolations, start } = await asPlayer(browser, "ios");
-  await buyOnStandIn(page, info, { provider: "apple", item: "gold_500", at: /\/test\/payments\/apple\/buy\?/, shot: "apple-sheet", press: "#buy" });
+  await buyOnStandIn(page, info, {
+    provider: "apple",
+    item: "gold_500",
+    at: /\/test\/payments\/apple\/buy\?/,
+    shot: "apple-sheet",
+    press: "#buy",
+  });
   await goldInProfile(page, id, start + 550);
-  const o = await one("select status, provider, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1", [id]);
+  const o = await one(
+    "select status, provider, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1",
+    [id],
+  );
   expect(o).toMatchObject({ status: "paid", provider: "apple" });
   expect(String(o.provider_tx_id)).toMatch(/^\d+$/);
   noViolations();
 });
 
-test("store receipt: an Android player pays through RuStore's test sheet (Pay SDK), replays credit once, a refund takes the gold back", async ({ browser }, info) => {
+test("store receipt: an Android player pays through RuStore's test sheet (Pay SDK), replays credit once, a refund takes the gold back", async ({
+  browser,
+}, info) => {
   const { id, page, noViolations, start } = await asPlayer(browser, "android");
 
   // The RuStore section in test mode, at a phone's width too: its notice and a buy button per item, no sideways scroll.
@@ -147,51 +193,91 @@ test("store receipt: an Android player pays through RuStore's test sheet (Pay SD
     await page.goto(`${running.url}/public/profile/paymentMethods`);
     const section = page.getByRole("region", { name: "rustore" });
     await expect(section.getByText("in test mode a test sheet stands in for it")).toBeVisible();
-    await expect(section.locator('[data-item="gold_500"]').getByRole("button")).toHaveText(/^Buy in the test store for RUB[\s\u00a0]149\.00$/);
+    await expect(section.locator('[data-item="gold_500"]').getByRole("button")).toHaveText(
+      /^Buy in the test store for RUB[\s\u00a0]149\.00$/,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: info.outputPath(`rustore-methods-${width}.png`), fullPage: true });
   }
 
   // The payment methods screen → RuStore's sheet (TEST MODE) → Pay: the money is on hold, the
   // app reports the invoice, our server confirms the hold and credits; back to the order page.
-  await buyOnStandIn(page, info, { provider: "rustore", item: "gold_500", at: /\/test\/payments\/rustore\/buy\?/, amount: "149.00 RUB", shot: "rustore-sheet" });
+  await buyOnStandIn(page, info, {
+    provider: "rustore",
+    item: "gold_500",
+    at: /\/test\/payments\/rustore\/buy\?/,
+    amount: "149.00 RUB",
+    shot: "rustore-sheet",
+  });
   await goldInProfile(page, id, start + 550);
-  const o = await one("select id, status, provider, provider_flow, provider_ref, provider_purchase_id, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1", [id]);
+  const o = await one(
+    "select id, status, provider, provider_flow, provider_ref, provider_purchase_id, provider_tx_id from billing_orders where player_id = ? order by id desc limit 1",
+    [id],
+  );
   expect(o).toMatchObject({ status: "paid", provider: "rustore", provider_flow: "pay" });
   const invoiceId = String(o.provider_ref);
   expect(String(o.provider_tx_id)).toBe(invoiceId);
 
   // RuStore delivers its notification again, 5 times in a row and 20 at once; the app reports again too: credited once.
-  const post = (path: string, body: unknown) => fetch(`${running.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const notification = await (await fetch(`${running.url}/test/payments/rustore/console/notification/${invoiceId}`)).json();
+  const post = (path: string, body: unknown) =>
+    fetch(`${running.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const notification = await (
+    await fetch(`${running.url}/test/payments/rustore/console/notification/${invoiceId}`)
+  ).json();
   const report = { orderId: String(o.id), invoiceId, purchaseId: String(o.provider_purchase_id) };
   for (let i = 0; i < 5; i++) {
     expect((await post("/billing/rustore/notification", notification)).status).toBe(200);
     expect((await post("/billing/rustore/purchase/validate", report)).status).toBe(200);
   }
-  const burst = await Promise.all([...Array.from({ length: 20 }, () => post("/billing/rustore/notification", notification)), ...Array.from({ length: 20 }, () => post("/billing/rustore/purchase/validate", report))]);
+  const burst = await Promise.all([
+    ...Array.from({ length: 20 }, () => post("/billing/rustore/notification", notification)),
+    ...Array.from({ length: 20 }, () => post("/billing/rustore/purchase/validate", report)),
+  ]);
   expect(burst.map((r) => r.status)).toEqual(Array(40).fill(200));
   expect(await goldOf(id)).toBe(start + 550);
-  const credits = await one("select count(*) as n from ledger_entries where ref = ? and reason = 'payment.credit'", [`order:${o.id}`]);
+  const credits = await one("select count(*) as n from ledger_entries where ref = ? and reason = 'payment.credit'", [
+    `order:${o.id}`,
+  ]);
   expect(Number(credits.n)).toBe(1);
 
   // A refund made in RuStore Console: RuStore notifies, the order is reversed through the ledger, and its replays take nothing more.
   const refund = await fetch(`${running.url}/test/payments/rustore/console/refund/${invoiceId}`, { method: "POST" });
   expect(refund.status).toBe(200);
   const refundNotice = await refund.json();
-  await expect.poll(async () => (await one("select status from billing_orders where id = ?", [Number(o.id)])).status).toBe("refunded");
+  await expect
+    .poll(async () => (await one("select status from billing_orders where id = ?", [Number(o.id)])).status)
+    .toBe("refunded");
   for (let i = 0; i < 5; i++) expect((await post("/billing/rustore/notification", refundNotice)).status).toBe(200);
-  expect((await Promise.all(Array.from({ length: 20 }, () => post("/billing/rustore/notification", refundNotice)))).map((r) => r.status)).toEqual(Array(20).fill(200));
-  const back = await one("select count(*) as n, sum(delta) as d from ledger_entries where ref = ? and reason = 'payment.refund'", [`order:${o.id}`]);
+  expect(
+    (await Promise.all(Array.from({ length: 20 }, () => post("/billing/rustore/notification", refundNotice)))).map(
+      (r) => r.status,
+    ),
+  ).toEqual(Array(20).fill(200));
+  const back = await one(
+    "select count(*) as n, sum(delta) as d from ledger_entries where ref = ? and reason = 'payment.refund'",
+    [`order:${o.id}`],
+  );
   expect([Number(back.n), Number(back.d)]).toEqual([1, -550]);
   await goldInProfile(page, id, start);
   await page.screenshot({ path: info.outputPath("profile-after-rustore-refund.png"), fullPage: true });
   noViolations();
 });
 
-test("an operator follows the start page's 'awaiting verification' count to the orders screen", async ({ browser }, info) => {
+test("an operator follows the start page's 'awaiting verification' count to the orders screen", async ({
+  browser,
+}, info) => {
   // The demo world leaves some abandoned payments pending for days: awaiting verification.
-  const waiting = Number((await one("select count(*) as n from billing_orders where status = 'pending' and updated_at < ?", [Date.now() - 30 * 60_000])).n);
+  const waiting = Number(
+    (
+      await one("select count(*) as n from billing_orders where status = 'pending' and updated_at < ?", [
+        Date.now() - 30 * 60_000,
+      ])
+    ).n,
+  );
   expect(waiting).toBeGreaterThan(0);
   const { page } = await signedInPage(browser, running.db, { admin: "support" });
   await page.goto(`${running.url}/admin/`);

@@ -17,8 +17,16 @@ test.beforeAll(async () => {
   running = await startApp("players");
   const { db } = running;
   const now = Date.now();
-  playerId = await addPlayer(db, { nickname, email: `${nickname.toLowerCase()}@example.com`, country: "DE", createdAt: now });
-  await db.execute({ sql: "insert or ignore into content_tanks (id, name_ru, name_en, nation, type, tier, hp, damage, penetration, armor, speed, rate_of_fire, updated_at) values (9901, 'Тестовый', 'E2E Tiger', 'germany', 'heavy', 6, 1500, 240, 200, 100, 40, 50, ?)", args: [now] });
+  playerId = await addPlayer(db, {
+    nickname,
+    email: `${nickname.toLowerCase()}@example.com`,
+    country: "DE",
+    createdAt: now,
+  });
+  await db.execute({
+    sql: "insert or ignore into content_tanks (id, name_ru, name_en, nation, type, tier, hp, damage, penetration, armor, speed, rate_of_fire, updated_at) values (9901, 'Тестовый', 'E2E Tiger', 'germany', 'heavy', 6, 1500, 240, 200, 100, 40, 50, ?)",
+    args: [now],
+  });
   cookie = sessionCookie(await addSession(db, "admin", await addAdmin(db, "operator")));
 });
 
@@ -27,7 +35,8 @@ test.afterAll(async () => {
 });
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const spec = (d: Date) => `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const spec = (d: Date) =>
+  `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 test("an operator finds a player, bans and unbans them, and grants a tank", async ({ browser }, info) => {
   const app = running.url;
@@ -51,7 +60,10 @@ test("an operator finds a player, bans and unbans them, and grants a tank", asyn
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByTestId("ban-state")).toContainText("Cheating in battles");
   await expect(page.getByTestId("ban-state")).toContainText(spec(end));
-  const row = await running.db.execute({ sql: "select banned_until, ban_reason from players where id = ?", args: [playerId] });
+  const row = await running.db.execute({
+    sql: "select banned_until, ban_reason from players where id = ?",
+    args: [playerId],
+  });
   expect(Number(row.rows[0].banned_until)).toBe(end.getTime());
   await page.screenshot({ path: info.outputPath("player-banned.png") });
 
@@ -73,7 +85,10 @@ test("an operator finds a player, bans and unbans them, and grants a tank", asyn
   await page.getByLabel("Grant a tank (free of charge)").selectOption({ label: "E2E Tiger (Germany, VI)" });
   await page.getByRole("button", { name: "Grant", exact: true }).click();
   await expect(page.getByRole("cell", { name: "E2E Tiger" })).toBeVisible();
-  const owned = await running.db.execute({ sql: "select count(*) as n from player_items where player_id = ? and item_type = 'tank' and item_id = 9901", args: [playerId] });
+  const owned = await running.db.execute({
+    sql: "select count(*) as n from player_items where player_id = ? and item_type = 'tank' and item_id = 9901",
+    args: [playerId],
+  });
   expect(Number(owned.rows[0].n)).toBe(1);
   await page.screenshot({ path: info.outputPath("player-tanks.png") });
 

@@ -14,7 +14,15 @@ import { crc32, deflateSync } from "node:zlib";
 import { serverCatalog } from "../api/i18n/catalog.ts";
 import { stripeStandin } from "../api/billing/test-standins/stripe.ts";
 import { BATTLE_RULES } from "../api/domain/battles.ts";
-import { createAdminWithCli, game, GAME_API_KEY, serveStandin, type Standin, startApp, type RunningApp } from "./server.ts";
+import {
+  createAdminWithCli,
+  game,
+  GAME_API_KEY,
+  serveStandin,
+  type Standin,
+  startApp,
+  type RunningApp,
+} from "./server.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
@@ -35,11 +43,25 @@ test.beforeAll(async () => {
   let stripe: ReturnType<typeof stripeStandin>;
   stripeApi = await serveStandin((r) => stripe.app.fetch(r));
   running = await startApp("player", {
-    SEED_PLAYERS: "60", SEED_DAYS: "3", GAME_API_KEY,
-    STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_e2e", STRIPE_API_BASE: stripeApi.url,
+    SEED_PLAYERS: "60",
+    SEED_DAYS: "3",
+    GAME_API_KEY,
+    STRIPE_SECRET_KEY: "sk_test_e2e",
+    STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+    STRIPE_API_BASE: stripeApi.url,
   });
-  stripe = stripeStandin({ secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e", webhookUrl: `${running.url}/billing/stripe/event/handle`, origin: () => stripeApi.url });
-  const made = createAdminWithCli(running, { username: OPERATOR.username, role: "support", email: "helper@example.com", password: OPERATOR.password });
+  stripe = stripeStandin({
+    secretKey: "sk_test_e2e",
+    webhookSecret: "whsec_e2e",
+    webhookUrl: `${running.url}/billing/stripe/event/handle`,
+    origin: () => stripeApi.url,
+  });
+  const made = createAdminWithCli(running, {
+    username: OPERATOR.username,
+    role: "support",
+    email: "helper@example.com",
+    password: OPERATOR.password,
+  });
   expect(made.status, made.stderr).toBe(0);
 });
 
@@ -63,21 +85,36 @@ function png(side = 96): Buffer {
   ihdr.writeUInt32BE(side, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(side * 3, 0x5a)]);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(Array(side).fill(row)))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.concat(Array(side).fill(row)))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
-const one = async (sql: string, args: (string | number)[] = []) => (await running.db.execute({ sql, args })).rows[0] as Record<string, any>;
+const one = async (sql: string, args: (string | number)[] = []) =>
+  (await running.db.execute({ sql, args })).rows[0] as Record<string, any>;
 
 /** A page that records console errors, uncaught errors and failed or refused requests. */
 async function watchedPage(browser: Browser, locale: "ru" | "en", problems: string[]) {
-  const context = await browser.newContext({ locale: locale === "ru" ? "ru-RU" : "en-US", viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({
+    locale: locale === "ru" ? "ru-RU" : "en-US",
+    viewport: { width: 390, height: 844 },
+  });
   const page = await context.newPage();
   page.on("pageerror", (e) => problems.push(`page: ${e}`));
   // Only our app's pages are held to this (the payment stand-in is not ours).
   const ours = (u: string) => u.startsWith(running.url);
   page.on("console", (m) => ours(page.url()) && m.type() === "error" && problems.push(`console: ${m.text()}`));
   // A request the browser dropped because the page moved on (ERR_ABORTED) is no failure.
-  page.on("requestfailed", (r) => ours(r.url()) && r.failure()?.errorText !== "net::ERR_ABORTED" && problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on(
+    "requestfailed",
+    (r) =>
+      ours(r.url()) &&
+      r.failure()?.errorText !== "net::ERR_ABORTED" &&
+      problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`),
+  );
   page.on("response", (r) => ours(r.url()) && r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
   return page;
 }
@@ -91,13 +128,32 @@ const taken: number[] = [];
  * players do: a battle server reports a won battle worth the experience (BATTLE_RULES.levelStep
  * per level step; level 3 is 4 steps). */
 async function seededPlayer() {
-  const a = await one(`select id, nickname, level from players where erased_at is null and banned_until is null and platform = 'web' and id not in (select player_id from clan_members where role = 'leader') and id not in (${taken.join(",") || "0"}) order by level desc, id limit 1`);
+  const a = await one(
+    `select id, nickname, level from players where erased_at is null and banned_until is null and platform = 'web' and id not in (select player_id from clan_members where role = 'leader') and id not in (${taken.join(",") || "0"}) order by level desc, id limit 1`,
+  );
   expect(a, "a seeded web player not leading a clan").toBeTruthy();
   taken.push(Number(a.id));
   if (Number(a.level) < 3) {
     const tank = await one("select id from content_tanks order by tier, id limit 1");
-    const { battleId } = await game(running, "/game/api/battles/start", { mode: "random", map: "e2e-steppe", players: [{ playerId: Number(a.id), tankId: Number(tank.id) }] });
-    await game(running, "/game/api/battles/end", { battleId, results: [{ playerId: Number(a.id), result: "win", experience: 4 * BATTLE_RULES.levelStep, silver: 1_000, kills: 2, damage: 1_500, durationS: 420 }] });
+    const { battleId } = await game(running, "/game/api/battles/start", {
+      mode: "random",
+      map: "e2e-steppe",
+      players: [{ playerId: Number(a.id), tankId: Number(tank.id) }],
+    });
+    await game(running, "/game/api/battles/end", {
+      battleId,
+      results: [
+        {
+          playerId: Number(a.id),
+          result: "win",
+          experience: 4 * BATTLE_RULES.levelStep,
+          silver: 1_000,
+          kills: 2,
+          damage: 1_500,
+          durationS: 420,
+        },
+      ],
+    });
     expect(Number((await one("select level from players where id = ?", [a.id])).level)).toBeGreaterThanOrEqual(3);
   }
   return a;
@@ -113,16 +169,84 @@ async function arrive(page: Page, playerId: number, locale: "ru" | "en", nicknam
 
 const TEXT = {
   en: {
-    clanName: "Clan name", tag: "Tag", found: /Found the clan for 100 gold/, openClan: /Open clan/, ask: "Ask to join", asked: "Your request was sent", approve: /Approve/, members: "Members",
-    tanks: "Tanks", bought: /Bought for [\d,]+ (gold|silver)/, gifts: "Gifts", find: "Find the receiver by nickname or id", findBtn: "Find", choose: /Choose/, kind: "Gift", amount: "Amount", send: "Send the gift", giftSent: /Gift sent to/,
-    askSupport: "Ask support", subject: "Subject", message: "Message", toSupport: "Send to support", newReply: "New reply", support: "Support", sections: "Sections",
-    newAvatar: "New avatar", pending: "is waiting for moderation", leave: "Leave the clan", notInClan: "You are not in a clan.", erase: "Erase my data", confirm: "Confirm", erased: "Your personal data was erased and you were signed out.", search: "Search", clanSearch: "Clan name or tag", editProfile: "Edit profile", nickname: "Nickname", save: "Save", saved: "Profile saved",
+    clanName: "Clan name",
+    tag: "Tag",
+    found: /Found the clan for 100 gold/,
+    openClan: /Open clan/,
+    ask: "Ask to join",
+    asked: "Your request was sent",
+    approve: /Approve/,
+    members: "Members",
+    tanks: "Tanks",
+    bought: /Bought for [\d,]+ (gold|silver)/,
+    gifts: "Gifts",
+    find: "Find the receiver by nickname or id",
+    findBtn: "Find",
+    choose: /Choose/,
+    kind: "Gift",
+    amount: "Amount",
+    send: "Send the gift",
+    giftSent: /Gift sent to/,
+    askSupport: "Ask support",
+    subject: "Subject",
+    message: "Message",
+    toSupport: "Send to support",
+    newReply: "New reply",
+    support: "Support",
+    sections: "Sections",
+    newAvatar: "New avatar",
+    pending: "is waiting for moderation",
+    leave: "Leave the clan",
+    notInClan: "You are not in a clan.",
+    erase: "Erase my data",
+    confirm: "Confirm",
+    erased: "Your personal data was erased and you were signed out.",
+    search: "Search",
+    clanSearch: "Clan name or tag",
+    editProfile: "Edit profile",
+    nickname: "Nickname",
+    save: "Save",
+    saved: "Profile saved",
   },
   ru: {
-    clanName: "Название клана", tag: "Тег", found: /Основать клан за 100 золота/, openClan: /Открыть клан/, ask: "Подать заявку", asked: "Заявка отправлена", approve: /Принять/, members: "Участники",
-    tanks: "Танки", bought: /Куплено за [\d\s\u00a0\u202f]+ (золота|серебра)/, gifts: "Подарки", find: "Найдите получателя по нику или номеру", findBtn: "Найти", choose: /Выбрать/, kind: "Подарок", amount: "Сумма", send: "Отправить подарок", giftSent: /Подарок отправлен игроку/,
-    askSupport: "Написать в поддержку", subject: "Тема", message: "Сообщение", toSupport: "Отправить в поддержку", newReply: "Новый ответ", support: "Поддержка", sections: "Разделы",
-    newAvatar: "Новый аватар", pending: "ждёт модерации", leave: "Покинуть клан", notInClan: "Вы не состоите в клане.", erase: "Удалить мои данные", confirm: "Подтвердить", erased: "Ваши персональные данные удалены, вы вышли из аккаунта.", search: "Искать", clanSearch: "Название или тег клана", editProfile: "Изменить профиль", nickname: "Ник", save: "Сохранить", saved: "Профиль сохранён",
+    clanName: "Название клана",
+    tag: "Тег",
+    found: /Основать клан за 100 золота/,
+    openClan: /Открыть клан/,
+    ask: "Подать заявку",
+    asked: "Заявка отправлена",
+    approve: /Принять/,
+    members: "Участники",
+    tanks: "Танки",
+    bought: /Куплено за [\d\s\u00a0\u202f]+ (золота|серебра)/,
+    gifts: "Подарки",
+    find: "Найдите получателя по нику или номеру",
+    findBtn: "Найти",
+    choose: /Выбрать/,
+    kind: "Подарок",
+    amount: "Сумма",
+    send: "Отправить подарок",
+    giftSent: /Подарок отправлен игроку/,
+    askSupport: "Написать в поддержку",
+    subject: "Тема",
+    message: "Сообщение",
+    toSupport: "Отправить в поддержку",
+    newReply: "Новый ответ",
+    support: "Поддержка",
+    sections: "Разделы",
+    newAvatar: "Новый аватар",
+    pending: "ждёт модерации",
+    leave: "Покинуть клан",
+    notInClan: "Вы не состоите в клане.",
+    erase: "Удалить мои данные",
+    confirm: "Подтвердить",
+    erased: "Ваши персональные данные удалены, вы вышли из аккаунта.",
+    search: "Искать",
+    clanSearch: "Название или тег клана",
+    editProfile: "Изменить профиль",
+    nickname: "Ник",
+    save: "Сохранить",
+    saved: "Профиль сохранён",
   },
 } as const;
 
@@ -131,13 +255,19 @@ for (const locale of ["ru", "en"] as const) {
     const app = running.url;
     const T = TEXT[locale];
     const problems: string[] = (reported = []);
-    const shot = (page: Page, name: string) => page.screenshot({ path: info.outputPath(`${locale}-${name}.png`), fullPage: true });
+    const shot = (page: Page, name: string) =>
+      page.screenshot({ path: info.outputPath(`${locale}-${name}.png`), fullPage: true });
 
     // A seeded web player of level 3 or more (a tier-2 tank needs it), not leading a clan, each
     // journey its own; a newcomer registered by the game client.
     const a = await seededPlayer();
     const suffix = `${locale}${Date.now() % 100000}`;
-    const b = await game(running, "/game/api/players/register", { network: "vk", uid: `e2e-player-${suffix}`, nickname: `Newbie_${suffix}`, locale });
+    const b = await game(running, "/game/api/players/register", {
+      network: "vk",
+      uid: `e2e-player-${suffix}`,
+      nickname: `Newbie_${suffix}`,
+      locale,
+    });
 
     const page = await watchedPage(browser, locale, problems);
     await arrive(page, Number(a.id), locale, String(a.nickname), problems);
@@ -145,14 +275,19 @@ for (const locale of ["ru", "en"] as const) {
 
     // Payment methods: the seeded player buys 500 gold (+50 bonus) and a million silver with Stripe
     // through billing's flow (a seeded player has too little of either for what follows).
-    for (const [itemId, currency, grant] of [["gold_500", "gold", 550], ["silver_1m", "silver", 1_000_000]] as const) {
+    for (const [itemId, currency, grant] of [
+      ["gold_500", "gold", 550],
+      ["silver_1m", "silver", 1_000_000],
+    ] as const) {
       const had = Number((await one(`select ${currency} as v from players where id = ?`, [a.id])).v);
       await page.goto(`${app}/public/profile/paymentMethods`);
       await page.getByRole("region", { name: "stripe" }).locator(`[data-item="${itemId}"]`).getByRole("button").click();
       await page.waitForURL(/127\.0\.0\.1:\d+\/pay\/cs_test_/);
       await page.locator("#pay").click();
       await page.waitForURL(/\/billing\/stripe\/order\/checkout\?order=\d+/);
-      await expect.poll(async () => Number((await one(`select ${currency} as v from players where id = ?`, [a.id])).v)).toBe(had + grant);
+      await expect
+        .poll(async () => Number((await one(`select ${currency} as v from players where id = ?`, [a.id])).v))
+        .toBe(had + grant);
       await expect(page.getByRole("status").first()).toBeVisible();
     }
 
@@ -190,7 +325,9 @@ for (const locale of ["ru", "en"] as const) {
     await page.getByLabel(T.clanName).fill(clan.name);
     await page.getByLabel(T.tag).fill("X");
     await page.getByRole("button", { name: T.found }).click();
-    await expect(page.locator(".tk-field-error")).toHaveText(serverCatalog[locale]["validation.minLength"].replace("{0}", "2"));
+    await expect(page.locator(".tk-field-error")).toHaveText(
+      serverCatalog[locale]["validation.minLength"].replace("{0}", "2"),
+    );
     await page.getByLabel(T.tag).fill(clan.tag);
     await page.getByRole("button", { name: T.found }).click();
     await page.waitForURL(/\/public\/profile\/myClan$/);
@@ -214,18 +351,29 @@ for (const locale of ["ru", "en"] as const) {
     // The shop: a tank (for gold or silver, whichever the player can afford); a double click buys it once.
     await page.goto(`${app}/public/profile/shop`);
     await page.getByRole("tab", { name: T.tanks }).click();
-    const before = await one("select gold, silver, (select coalesce(max(id), 0) from shop_purchases) as lastPurchase from players where id = ?", [a.id]);
-    const card = page.locator('[data-item^="tank-"]').filter({ has: page.locator("button:not([disabled])") }).first();
+    const before = await one(
+      "select gold, silver, (select coalesce(max(id), 0) from shop_purchases) as lastPurchase from players where id = ?",
+      [a.id],
+    );
+    const card = page
+      .locator('[data-item^="tank-"]')
+      .filter({ has: page.locator("button:not([disabled])") })
+      .first();
     const item = await card.getAttribute("data-item");
     await card.locator("button:not([disabled])").first().dblclick();
     await expect(page.locator(".tk-toast").filter({ hasText: T.bought })).toBeVisible();
     await expect(page.locator(`[data-item="${item}"] button`).first()).toBeDisabled();
-    const purchases = await one("select count(*) as n, sum(price) as spent, max(currency) as currency from shop_purchases where player_id = ? and id > ?", [a.id, Number(before.lastPurchase)]);
+    const purchases = await one(
+      "select count(*) as n, sum(price) as spent, max(currency) as currency from shop_purchases where player_id = ? and id > ?",
+      [a.id, Number(before.lastPurchase)],
+    );
     expect(Number(purchases.n)).toBe(1);
     const after = await one("select gold, silver from players where id = ?", [a.id]);
     const currency = String(purchases.currency) as "gold" | "silver";
     expect(Number(after[currency])).toBe(Number(before[currency]) - Number(purchases.spent));
-    await expect(page.getByTestId("balance")).toContainText(Number(after[currency]).toLocaleString(locale === "ru" ? "ru-RU" : "en-US"));
+    await expect(page.getByTestId("balance")).toContainText(
+      Number(after[currency]).toLocaleString(locale === "ru" ? "ru-RU" : "en-US"),
+    );
     const goldAfter = Number(after.gold);
     await shot(page, "shop");
 
@@ -239,7 +387,9 @@ for (const locale of ["ru", "en"] as const) {
     await page.getByRole("button", { name: T.send }).click();
     await expect(page.locator(".tk-toast").filter({ hasText: T.giftSent })).toBeVisible();
     expect(Number((await one("select gold from players where id = ?", [b.playerId])).gold)).toBe(newcomerGold + 50);
-    await expect(page.getByTestId("balance")).toContainText((goldAfter - 50).toLocaleString(locale === "ru" ? "ru-RU" : "en-US"));
+    await expect(page.getByTestId("balance")).toContainText(
+      (goldAfter - 50).toLocaleString(locale === "ru" ? "ru-RU" : "en-US"),
+    );
     await shot(page, "gift");
 
     // Support: the category wizard, the ticket, then an operator's reply through the admin route.
@@ -260,11 +410,17 @@ for (const locale of ["ru", "en"] as const) {
     await operator.getByRole("button", { name: "Sign in" }).click();
     await operator.waitForURL((u) => !u.pathname.startsWith("/admin/login"));
     const csrf = await operator.locator('meta[name="tk-csrf"]').getAttribute("content");
-    const reply = await operator.request.post(`${app}/admin/feedback/${ticketId}/messages/add`, { data: { body: "Please restart the game client; the tank is back in the hangar." }, headers: { "x-csrf-token": csrf ?? "" } });
+    const reply = await operator.request.post(`${app}/admin/feedback/${ticketId}/messages/add`, {
+      data: { body: "Please restart the game client; the tank is back in the hangar." },
+      headers: { "x-csrf-token": csrf ?? "" },
+    });
     expect(reply.status(), await reply.text()).toBe(200);
 
     await page.goto(`${app}/public/profile/feedback`);
-    const ticket = page.getByRole("list").getByRole("button").filter({ hasText: `#${ticketId}` });
+    const ticket = page
+      .getByRole("list")
+      .getByRole("button")
+      .filter({ hasText: `#${ticketId}` });
     await expect(ticket).toContainText(T.newReply);
     await ticket.click();
     await expect(page.locator('[data-author="support"]')).toContainText(T.support);

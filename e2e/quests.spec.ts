@@ -11,16 +11,46 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 let running: RunningApp;
 let admin: Awaited<ReturnType<typeof addSession>>;
 const call = (path: string, body: unknown) =>
-  fetch(`${running.url}${path}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "accept-language": "en", cookie: `tk_admin=${admin.token}`, "x-csrf-token": admin.csrf }, body: JSON.stringify(body) });
+  fetch(`${running.url}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      "accept-language": "en",
+      cookie: `tk_admin=${admin.token}`,
+      "x-csrf-token": admin.csrf,
+    },
+    body: JSON.stringify(body),
+  });
 const stored = async () =>
-  (await (await fetch(`${running.url}/admin/serverOptions/editor/quests/default`, { headers: { accept: "application/json", cookie: `tk_admin=${admin.token}` } })).json()) as { value: { key: string; steps: { kind: string; target: number }[] }[]; version: number };
+  (await (
+    await fetch(`${running.url}/admin/serverOptions/editor/quests/default`, {
+      headers: { accept: "application/json", cookie: `tk_admin=${admin.token}` },
+    })
+  ).json()) as { value: { key: string; steps: { kind: string; target: number }[] }[]; version: number };
 
 test.beforeAll(async () => {
   running = await startApp("quests");
   admin = await addSession(running.db, "admin", await addAdmin(running.db, "operator"));
   const quests = [
-    { key: "first-steps", nameRu: "Первые шаги", nameEn: "First steps", steps: [{ kind: "play_battles", target: 5 }, { kind: "win_battles", target: 3 }], reward: { currency: "gold", amount: 100 } },
-    { key: "heavy-hitter", nameRu: "Тяжёлая рука", nameEn: "Heavy hitter", minLevel: 5, steps: [{ kind: "play_class", target: 5, tankType: "heavy" }], reward: { currency: "silver", amount: 100000 } },
+    {
+      key: "first-steps",
+      nameRu: "Первые шаги",
+      nameEn: "First steps",
+      steps: [
+        { kind: "play_battles", target: 5 },
+        { kind: "win_battles", target: 3 },
+      ],
+      reward: { currency: "gold", amount: 100 },
+    },
+    {
+      key: "heavy-hitter",
+      nameRu: "Тяжёлая рука",
+      nameEn: "Heavy hitter",
+      minLevel: 5,
+      steps: [{ kind: "play_class", target: 5, tankType: "heavy" }],
+      reward: { currency: "silver", amount: 100000 },
+    },
   ];
   expect((await call("/admin/serverOptions/save", { key: "quests", value: quests })).status).toBe(200);
 });
@@ -60,7 +90,11 @@ test("an operator adds a step to a quest, saves, reloads and sees it", async ({ 
   await expect(page.locator("#q-0-reward-amount")).toHaveValue("150");
   const after = await stored();
   expect(after.version).toBe(before + 1);
-  expect(after.value[0].steps).toEqual([{ kind: "deal_damage", target: 2500 }, { kind: "play_battles", target: 5 }, { kind: "win_battles", target: 3 }]);
+  expect(after.value[0].steps).toEqual([
+    { kind: "deal_damage", target: 2500 },
+    { kind: "play_battles", target: 5 },
+    { kind: "win_battles", target: 3 },
+  ]);
   expect(after.value[1].key).toBe("heavy-hitter");
 });
 
@@ -72,13 +106,20 @@ test("a bad target shows the field's message and changes nothing", async ({ page
   await page.locator("#q-0-key").fill("heavy-hitter");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(target).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#q-1-steps-0-target-error")).toHaveText("Please enter a value greater than or equal to 1.");
+  await expect(page.locator("#q-1-steps-0-target-error")).toHaveText(
+    "Please enter a value greater than or equal to 1.",
+  );
   await expect(page.locator("#q-1-key-error")).toHaveText("Please make sure the value is unique.");
   await expect(page.getByText("steps.0.target")).toHaveCount(0);
   // The server says the same under the same field when a value skips the browser's check.
-  const res = await call("/admin/serverOptions/save", { key: "quests", value: [{ ...before.value[0], steps: [{ kind: "win_battles", target: 0 }] }] });
+  const res = await call("/admin/serverOptions/save", {
+    key: "quests",
+    value: [{ ...before.value[0], steps: [{ kind: "win_battles", target: 0 }] }],
+  });
   expect(res.status).toBe(400);
-  expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ "value.0.steps.0.target": "Please enter a value greater than or equal to 1." });
+  expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+    "value.0.steps.0.target": "Please enter a value greater than or equal to 1.",
+  });
   await page.reload();
   await expect(target).toHaveValue("5");
   expect(await stored()).toEqual(before);
@@ -93,7 +134,9 @@ test("the quests form fits a 390 px phone, in Russian", async ({ browser }) => {
   await expect(page.getByRole("heading", { name: "Квесты: default" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Добавить шаг" }).first()).toBeVisible();
   await expect(page.locator("#q-0-steps-0-kind option:checked")).toHaveText("Нанести урон");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "e2e/output/quests-390-ru.png", fullPage: false });
   await context.close();

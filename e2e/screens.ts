@@ -39,7 +39,9 @@ export async function startScreensWorld(name: string): Promise<ScreensWorld> {
   const adminToken = (await addSession(running.db, "admin", await addAdmin(running.db, "superadmin"))).token;
   const one = async (sql: string) => String((await running.db.execute(sql)).rows[0]?.[0] ?? "");
   const sample: Record<string, string> = {};
-  sample.playerId = (await one("select player_id from billing_orders order by id limit 1")) || (await one("select id from players order by id limit 1"));
+  sample.playerId =
+    (await one("select player_id from billing_orders order by id limit 1")) ||
+    (await one("select id from players order by id limit 1"));
   sample.cmsType = (await one("select type from cms_contents order by id limit 1")) || "guide";
   sample.categoryId = await one(`select id from cms_categories where type = '${sample.cmsType}' order by id limit 1`);
   sample.contentId = await one(`select id from cms_contents where type = '${sample.cmsType}' order by id limit 1`);
@@ -57,7 +59,9 @@ function pageRoutes(): PageRoute[] {
 export function catalogues(): { foreign: Record<Locale, string[]>; ids: Set<string> } {
   const foreign: Record<Locale, string[]> = { ru: [], en: [] };
   const ids = new Set<string>();
-  for (const ruPath of readdirSync(join(root, "ui"), { recursive: true, encoding: "utf8" }).filter((f) => /(^|\/)locales\/ru\.po$/.test(f))) {
+  for (const ruPath of readdirSync(join(root, "ui"), { recursive: true, encoding: "utf8" }).filter((f) =>
+    /(^|\/)locales\/ru\.po$/.test(f),
+  )) {
     for (const item of PO.parse(readFileSync(join(root, "ui", ruPath), "utf8")).items) {
       ids.add(generateMessageId(item.msgid, item.msgctxt ?? undefined));
       const en = item.msgid;
@@ -77,7 +81,12 @@ export function catalogues(): { foreign: Record<Locale, string[]>; ids: Set<stri
 export function address(world: ScreensWorld, pattern: string, locale: Locale): string | null {
   const { sample } = world;
   let path = pattern.replace(/\{[^}]*\}/g, "");
-  const values: Record<string, string> = { locale, playerId: sample.playerId, type: sample.cmsType, id: /category/.test(pattern) ? sample.categoryId : sample.contentId };
+  const values: Record<string, string> = {
+    locale,
+    playerId: sample.playerId,
+    type: sample.cmsType,
+    id: /category/.test(pattern) ? sample.categoryId : sample.contentId,
+  };
   let missing = false;
   path = path.replace(/:(\w+)\??/g, (_, name: string) => {
     if (!values[name]) missing = true;
@@ -92,7 +101,8 @@ export function address(world: ScreensWorld, pattern: string, locale: Locale): s
 export const visitable = (r: PageRoute) => r.auth !== "provider" && r.path !== "/billing/order/return";
 
 /** Admin pages as the admin (the sign-in page as a visitor), player pages as the player, public pages as a visitor. */
-export const visitorOf = (r: PageRoute): "admin" | "player" | "visitor" => (r.path === "/admin/login" ? "visitor" : r.auth === "admin" ? "admin" : r.auth === "player" ? "player" : "visitor");
+export const visitorOf = (r: PageRoute): "admin" | "player" | "visitor" =>
+  r.path === "/admin/login" ? "visitor" : r.auth === "admin" ? "admin" : r.auth === "player" ? "player" : "visitor";
 
 /** What makes a page broken for its visitor: console errors, failed requests, 4xx/5xx answers. */
 export function watch(page: Page) {
@@ -109,7 +119,10 @@ export function watch(page: Page) {
 }
 
 /** The browser logs each 4xx/5xx answer again as a console error: one line per answer is enough. */
-export const withoutEchoes = (problems: string[]) => problems.filter((p) => !p.startsWith("console: Failed to load resource") || !problems.some((q) => /^\d{3}: /.test(q)));
+export const withoutEchoes = (problems: string[]) =>
+  problems.filter(
+    (p) => !p.startsWith("console: Failed to load resource") || !problems.some((q) => /^\d{3}: /.test(q)),
+  );
 
 /** Waits until the shell and the screen have rendered and no loading state is left. */
 export async function settled(page: Page) {
@@ -119,12 +132,22 @@ export async function settled(page: Page) {
 }
 
 /** A browser context in the locale, signed in as the world's admin, as its sample player (through a site token, as from the game) or as nobody. */
-export async function contextFor(browser: Browser, world: ScreensWorld, who: "admin" | "player" | "visitor", locale: Locale, width?: number): Promise<BrowserContext> {
+export async function contextFor(
+  browser: Browser,
+  world: ScreensWorld,
+  who: "admin" | "player" | "visitor",
+  locale: Locale,
+  width?: number,
+): Promise<BrowserContext> {
   const context = await browser.newContext(width ? { viewport: { width, height: 900 } } : {});
   await context.addCookies([{ name: "lang", value: locale, domain: "127.0.0.1", path: "/" }]);
-  if (who === "admin") await context.addCookies([{ name: "tk_admin", value: world.adminToken, domain: "127.0.0.1", path: "/" }]);
+  if (who === "admin")
+    await context.addCookies([{ name: "tk_admin", value: world.adminToken, domain: "127.0.0.1", path: "/" }]);
   if (who === "player") {
-    const res = await context.request.post(`${world.app}/game/api/players/site-token`, { headers: { authorization: `Bearer ${GAME_KEY}` }, data: { playerId: Number(world.sample.playerId) } });
+    const res = await context.request.post(`${world.app}/game/api/players/site-token`, {
+      headers: { authorization: `Bearer ${GAME_KEY}` },
+      data: { playerId: Number(world.sample.playerId) },
+    });
     expect(res.status()).toBe(201);
     const { token } = (await res.json()) as { token: string };
     const page = await context.newPage();
@@ -139,7 +162,12 @@ export async function contextFor(browser: Browser, world: ScreensWorld, who: "ad
  * (which adds what it finds wrong); answers all that is wrong with the page: a document other than
  * 200, console errors, failed requests, 4xx/5xx answers, check's findings, an exception as a line.
  */
-export async function inspect(context: BrowserContext, world: ScreensWorld, path: string, check: (page: Page, problems: string[]) => Promise<void>): Promise<string[]> {
+export async function inspect(
+  context: BrowserContext,
+  world: ScreensWorld,
+  path: string,
+  check: (page: Page, problems: string[]) => Promise<void>,
+): Promise<string[]> {
   const page = await context.newPage();
   const problems = watch(page);
   try {
@@ -163,12 +191,20 @@ export async function inspect(context: BrowserContext, world: ScreensWorld, path
 export async function walkScreens(
   browser: Browser,
   world: ScreensWorld,
-  o: { workers: number; width?: number; visit: (context: BrowserContext, path: string, locale: Locale, isAdmin: boolean) => Promise<string[]> },
+  o: {
+    workers: number;
+    width?: number;
+    visit: (context: BrowserContext, path: string, locale: Locale, isAdmin: boolean) => Promise<string[]>;
+  },
 ): Promise<{ visited: number; failures: string[] }> {
   const failures: string[] = [];
   let visited = 0;
   for (const locale of LOCALES) {
-    const contexts = { admin: await contextFor(browser, world, "admin", locale, o.width), player: await contextFor(browser, world, "player", locale, o.width), visitor: await contextFor(browser, world, "visitor", locale, o.width) };
+    const contexts = {
+      admin: await contextFor(browser, world, "admin", locale, o.width),
+      player: await contextFor(browser, world, "player", locale, o.width),
+      visitor: await contextFor(browser, world, "visitor", locale, o.width),
+    };
     const jobs = world.routes.filter(visitable).flatMap((r) => {
       const path = address(world, r.path, locale);
       return path ? [{ path, context: contexts[visitorOf(r)], isAdmin: r.path.startsWith("/admin") }] : [];
@@ -179,7 +215,8 @@ export async function walkScreens(
         for (let job = next(); job; job = next()) {
           visited++;
           const problems = await o.visit(job.context, job.path, locale, job.isAdmin);
-          if (problems.length) failures.push(`${locale}${o.width ? ` ${o.width}` : ""} ${job.path}: ${problems.join(" | ")}`);
+          if (problems.length)
+            failures.push(`${locale}${o.width ? ` ${o.width}` : ""} ${job.path}: ${problems.join(" | ")}`);
         }
       }),
     );

@@ -49,7 +49,18 @@ export async function startApp(name: string, env: Record<string, string> = {}): 
 async function startAppOn(port: number, name: string, env: Record<string, string>): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), `tk-e2e-${name}-`));
-  const server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "0", PUBLIC_URL: url, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const server = spawn("node_modules/.bin/bun", ["edge/bun.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      SEED_PLAYERS: "0",
+      PUBLIC_URL: url,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<void>((done) => server.on("exit", () => done()));
   try {
     await new Promise<void>((ok, fail) => {
@@ -86,7 +97,10 @@ export async function addSession(db: Client, kind: "admin" | "player", subjectId
   const now = Date.now();
   const token = randomBytes(32).toString("base64url");
   const csrf = randomBytes(24).toString("base64url");
-  await db.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?, ?, ?)", args: [sha256(token), kind, subjectId, csrf, locale, now, now, now + 3_600_000] });
+  await db.execute({
+    sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    args: [sha256(token), kind, subjectId, csrf, locale, now, now, now + 3_600_000],
+  });
   return { token, csrf, cookieName: kind === "admin" ? "tk_admin" : "tk_player" };
 }
 
@@ -97,10 +111,17 @@ export function sessionCookie(session: { cookieName: string; token: string }) {
 
 /** An admin account of the role (no password: it signs in through addSession). The username is
  * the prefix and a few digits, for a journey that reads it on a screen. */
-export async function addAdmin(db: Client, role: "support" | "operator" | "admin" | "superadmin" = "operator", prefix = "op") {
+export async function addAdmin(
+  db: Client,
+  role: "support" | "operator" | "admin" | "superadmin" = "operator",
+  prefix = "op",
+) {
   const now = Date.now();
   const username = `${prefix}${now % 100000}${Math.floor(Math.random() * 100)}`;
-  const r = await db.execute({ sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', ?, 1, ?) returning id", args: [username, `${username}@example.com`, role, now] });
+  const r = await db.execute({
+    sql: "insert into admins (username, email, password_hash, role, active, created_at) values (?, ?, '-', ?, 1, ?) returning id",
+    args: [username, `${username}@example.com`, role, now],
+  });
   return Number(r.rows[0].id);
 }
 
@@ -109,8 +130,16 @@ export async function addAdmin(db: Client, role: "support" | "operator" | "admin
  * code: as a new operator of the role (addAdmin) or as the player of the id, the session in
  * `locale` (en).
  */
-export async function signedInPage(browser: Browser, db: Client, who: { admin: "support" | "operator" | "admin" | "superadmin" } | { player: number }, o: { context?: BrowserContextOptions; locale?: "ru" | "en" } = {}) {
-  const session = "player" in who ? await addSession(db, "player", who.player, o.locale) : await addSession(db, "admin", await addAdmin(db, who.admin), o.locale);
+export async function signedInPage(
+  browser: Browser,
+  db: Client,
+  who: { admin: "support" | "operator" | "admin" | "superadmin" } | { player: number },
+  o: { context?: BrowserContextOptions; locale?: "ru" | "en" } = {},
+) {
+  const session =
+    "player" in who
+      ? await addSession(db, "player", who.player, o.locale)
+      : await addSession(db, "admin", await addAdmin(db, who.admin), o.locale);
   const context = await browser.newContext(o.context);
   await context.addCookies([sessionCookie(session)]);
   return { context, page: await context.newPage() };
@@ -118,16 +147,29 @@ export async function signedInPage(browser: Browser, db: Client, who: { admin: "
 
 /** An admin with a password, made by the command a real deployment makes its first one with; the
  * spec checks the answer (status and stderr). */
-export function createAdminWithCli(app: RunningApp, admin: { username: string; password: string; email: string; role: "support" | "operator" | "admin" | "superadmin" }) {
-  return spawnSync("node_modules/.bin/bun", ["edge/cli/admin-create.ts", "--username", admin.username, "--role", admin.role, "--email", admin.email], {
-    env: { ...process.env, DATA_DIR: app.dir, ADMIN_PASSWORD: admin.password },
-    encoding: "utf8",
-  });
+export function createAdminWithCli(
+  app: RunningApp,
+  admin: { username: string; password: string; email: string; role: "support" | "operator" | "admin" | "superadmin" },
+) {
+  return spawnSync(
+    "node_modules/.bin/bun",
+    ["edge/cli/admin-create.ts", "--username", admin.username, "--role", admin.role, "--email", admin.email],
+    {
+      env: { ...process.env, DATA_DIR: app.dir, ADMIN_PASSWORD: admin.password },
+      encoding: "utf8",
+    },
+  );
 }
 
 /** A web player of the country (level 1 and no email unless given), as registration leaves one. */
-export async function addPlayer(db: Client, p: { nickname: string; country: string; level?: number; email?: string; createdAt?: number }) {
-  const r = await db.execute({ sql: "insert into players (nickname, email, country, platform, source, locale, level, created_at) values (?, ?, ?, 'web', 'organic', 'en', ?, ?) returning id", args: [p.nickname, p.email ?? null, p.country, p.level ?? 1, p.createdAt ?? Date.now()] });
+export async function addPlayer(
+  db: Client,
+  p: { nickname: string; country: string; level?: number; email?: string; createdAt?: number },
+) {
+  const r = await db.execute({
+    sql: "insert into players (nickname, email, country, platform, source, locale, level, created_at) values (?, ?, ?, 'web', 'organic', 'en', ?, ?) returning id",
+    args: [p.nickname, p.email ?? null, p.country, p.level ?? 1, p.createdAt ?? Date.now()],
+  });
   return Number(r.rows[0].id);
 }
 
@@ -136,7 +178,11 @@ export const GAME_API_KEY = "e2e-game-api-key-0123456789";
 
 /** The game client's call, as the game server makes it. */
 export async function game(app: RunningApp, path: string, body: unknown) {
-  const res = await fetch(`${app.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${app.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
   return (await res.json()) as Record<string, any>;
 }
@@ -164,9 +210,10 @@ export async function serveStandin(fetch: (r: Request) => Response | Promise<Res
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
     url,
-    close: () => new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -67,7 +67,10 @@ test("an unknown address gets the not-found page", async ({ page }) => {
   await page.screenshot({ path: "e2e/output/shell-not-found.png" });
 });
 
-test("a server-side list: keyboard sorting, paging and filters live in the address; CSV of the whole filtered set", async ({ page, context }) => {
+test("a server-side list: keyboard sorting, paging and filters live in the address; CSV of the whole filtered set", async ({
+  page,
+  context,
+}) => {
   await asAdmin(context, "en");
   const problems = watch(page);
   // The filtered list answers late, as on a busy machine: the pager must not be read while it
@@ -98,7 +101,9 @@ test("a server-side list: keyboard sorting, paging and filters live in the addre
   expect(await inAll()).toBe(total);
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
-  const lines = readFileSync(await (await download).path(), "utf8").trimEnd().split("\n");
+  const lines = readFileSync(await (await download).path(), "utf8")
+    .trimEnd()
+    .split("\n");
   expect(lines[0]).toContain("Tier");
   expect(lines.length - 1).toBe(total);
   expect(lines.slice(1).every((l) => l.includes(",ussr,"))).toBe(true);
@@ -120,6 +125,8 @@ for (const [locale, required, max] of [
     await tier.fill("11");
     await tier.blur();
     await expect(page.locator(`#${await tier.getAttribute("aria-describedby")}`)).toHaveText(max);
-    await expect(page.locator(`#${await page.locator("form.tk-form input[name=nameRu]").getAttribute("aria-describedby")}`)).toHaveText(required);
+    await expect(
+      page.locator(`#${await page.locator("form.tk-form input[name=nameRu]").getAttribute("aria-describedby")}`),
+    ).toHaveText(required);
   });
 }

@@ -14,13 +14,29 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 let running: RunningApp;
 let admin: Awaited<ReturnType<typeof addSession>>;
 const call = (path: string, body: unknown) =>
-  fetch(`${running.url}${path}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", cookie: `tk_admin=${admin.token}`, "x-csrf-token": admin.csrf }, body: JSON.stringify(body) });
+  fetch(`${running.url}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      cookie: `tk_admin=${admin.token}`,
+      "x-csrf-token": admin.csrf,
+    },
+    body: JSON.stringify(body),
+  });
 
 test.beforeAll(async () => {
   running = await startApp("system");
   admin = await addSession(running.db, "admin", await addAdmin(running.db, "admin"));
   // What the demo world would hold, through the operator's API.
-  expect((await call("/admin/clientOptions/save", { key: "battle.hud", value: { showDamageNumbers: true, minimapSize: "medium", crosshair: "classic" } })).status).toBe(200);
+  expect(
+    (
+      await call("/admin/clientOptions/save", {
+        key: "battle.hud",
+        value: { showDamageNumbers: true, minimapSize: "medium", crosshair: "classic" },
+      })
+    ).status,
+  ).toBe(200);
   expect((await call("/admin/language/add", { code: "ru", name: "Русский", isDefault: true })).status).toBe(200);
   expect((await call("/admin/language/add", { code: "en", name: "English" })).status).toBe(200);
 });
@@ -33,10 +49,15 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies([sessionCookie(admin)]);
 });
 
-test("an operator edits a client option variant, saves, invalidates the cache and reads the new value", async ({ page }) => {
+test("an operator edits a client option variant, saves, invalidates the cache and reads the new value", async ({
+  page,
+}) => {
   const app = running.url;
   await page.goto(`${app}/admin/clientOptions/`);
-  await page.getByRole("row", { name: /battle\.hud/ }).getByRole("link", { name: "default" }).click();
+  await page
+    .getByRole("row", { name: /battle\.hud/ })
+    .getByRole("link", { name: "default" })
+    .click();
   await expect(page).toHaveURL(/\/admin\/clientOptions\/editor\/battle\.hud\/default$/);
   // A key whose shape the server knows: typed fields, no JSON box.
   await expect(page.getByLabel("Minimap size")).toHaveValue("medium");
@@ -48,11 +69,21 @@ test("an operator edits a client option variant, saves, invalidates the cache an
   await expect(page.getByText("Version 2,", { exact: false })).toBeVisible();
   await page.getByRole("button", { name: "Invalidate cache" }).click();
   await expect(page.getByText("Version 3,", { exact: false })).toBeVisible();
-  const read = await page.request.post(`${app}/admin/api/option/client/get`, { data: { key: "battle.hud" }, headers: { accept: "application/json" } });
-  expect(await read.json()).toEqual({ key: "battle.hud", variant: "default", value: { showDamageNumbers: false, minimapSize: "large", crosshair: "dot" }, version: 3 });
+  const read = await page.request.post(`${app}/admin/api/option/client/get`, {
+    data: { key: "battle.hud" },
+    headers: { accept: "application/json" },
+  });
+  expect(await read.json()).toEqual({
+    key: "battle.hud",
+    variant: "default",
+    value: { showDamageNumbers: false, minimapSize: "large", crosshair: "dot" },
+    version: 3,
+  });
 });
 
-test("a free-form option is edited as JSON, said so; broken JSON cannot be saved; a refusal names the field and a stale error goes after a save", async ({ page }) => {
+test("a free-form option is edited as JSON, said so; broken JSON cannot be saved; a refusal names the field and a stale error goes after a save", async ({
+  page,
+}) => {
   const app = running.url;
   expect((await call("/admin/clientOptions/save", { key: "lobby.motd", value: { text: "Hello" } })).status).toBe(200);
   await page.goto(`${app}/admin/clientOptions/editor/lobby.motd/default`);
@@ -91,7 +122,9 @@ test("a free-form option is edited as JSON, said so; broken JSON cannot be saved
   await expect(share).not.toHaveAttribute("aria-invalid", "true");
 });
 
-test("an operator adds a language and a server text, exports the texts and re-imports an edited copy", async ({ page }) => {
+test("an operator adds a language and a server text, exports the texts and re-imports an edited copy", async ({
+  page,
+}) => {
   const app = running.url;
   await page.goto(`${app}/admin/language/`);
   await page.getByRole("button", { name: "New" }).click();
@@ -110,7 +143,10 @@ test("an operator adds a language and a server text, exports the texts and re-im
   await expect(page.getByRole("cell", { name: "battle.result.victory" })).toBeVisible();
   await expect(page.getByText("No text: de")).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   const csv = readFileSync(await download.path(), "utf8");
   expect(csv).toBe("key,ru,en,de\r\nbattle.result.victory,Победа!,Victory!,\r\n");
   const edited = join(running.dir, "texts.csv");
@@ -118,7 +154,9 @@ test("an operator adds a language and a server text, exports the texts and re-im
 
   await page.getByLabel("Check a file").setInputFiles(edited);
   await page.getByRole("button", { name: "Upload" }).first().click();
-  await expect(page.getByText("The file would add 0, change 1, leave 0 unchanged. Nothing is changed yet.")).toBeVisible();
+  await expect(
+    page.getByText("The file would add 0, change 1, leave 0 unchanged. Nothing is changed yet."),
+  ).toBeVisible();
   await expect(page.getByText("No text: de")).toBeVisible();
   await page.getByLabel("Apply a file").setInputFiles(edited);
   await page.getByRole("button", { name: "Upload" }).nth(1).click();

@@ -13,7 +13,8 @@ const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 },
 writeFileSync(join(dir, "main-abc123de.js"), script);
 writeFileSync(join(dir, "logo.png"), new Uint8Array(4096).fill(7));
 const assets = fileAssets(dir);
-const get = (path: string, encoding?: string) => assets.fetch(new Request(`http://127.0.0.1${path}`, { headers: encoding ? { "accept-encoding": encoding } : {} }));
+const get = (path: string, encoding?: string) =>
+  assets.fetch(new Request(`http://127.0.0.1${path}`, { headers: encoding ? { "accept-encoding": encoding } : {} }));
 
 test("a script is gzipped for a browser that accepts it and plain otherwise; both say they vary by Accept-Encoding", async () => {
   const zipped = (await get("/assets/main-abc123de.js", "gzip, deflate, br"))!;

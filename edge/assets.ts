@@ -20,7 +20,9 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 
 async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+  return new Uint8Array(
+    await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer(),
+  );
 }
 
 export function fileAssets(distDir = resolve(import.meta.dirname ?? ".", "../ui/dist")): AssetServer {
@@ -41,14 +43,19 @@ export function fileAssets(distDir = resolve(import.meta.dirname ?? ".", "../ui/
         cache.set(path, hit);
       }
       const immutable = /-[a-z0-9]{6,}\.[a-z0-9]+$/i.test(path);
-      const headers: Record<string, string> = { "content-type": hit.type, "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache" };
+      const headers: Record<string, string> = {
+        "content-type": hit.type,
+        "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      };
       if (!hit.gzip) return new Response(hit.body, { headers });
       headers.vary = "Accept-Encoding";
       if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(hit.body, { headers });
       return new Response(hit.gzip, { headers: { ...headers, "content-encoding": "gzip" } });
     },
     entries() {
-      manifest ??= existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) : { scripts: ["/assets/main.js"], styles: [] };
+      manifest ??= existsSync(manifestPath)
+        ? JSON.parse(readFileSync(manifestPath, "utf8"))
+        : { scripts: ["/assets/main.js"], styles: [] };
       return manifest!;
     },
   };

@@ -37,7 +37,11 @@ export async function openClient(env: EdgeEnv): Promise<Client> {
     const { createBunSqliteClient } = await import("./bun-sqlite-client.ts");
     return withWriteLock(createBunSqliteClient(`${dir}/tankodrome.db`));
   }
-  const client = withWriteLock(createClient({ url: `file:${dir}/tankodrome.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]));
+  const client = withWriteLock(
+    createClient({ url: `file:${dir}/tankodrome.db`, timeout: 10_000, concurrency: 8 } as Parameters<
+      typeof createClient
+    >[0]),
+  );
   await client.execute("PRAGMA journal_mode=WAL");
   await client.execute("PRAGMA synchronous=NORMAL");
   return client;
@@ -47,8 +51,18 @@ export async function openWarehouse(env: EdgeEnv): Promise<Warehouse> {
   if (env.CLICKHOUSE_URL) {
     const { createClient: createCH } = await import("@clickhouse/client");
     const { openClickHouseWarehouse } = await import("../warehouse/adapters/clickhouse.ts");
-    const settings = { url: env.CLICKHOUSE_URL, username: env.CLICKHOUSE_USER, password: env.CLICKHOUSE_PASSWORD, database: env.CLICKHOUSE_DATABASE };
-    const ch = createCH({ url: settings.url, username: settings.username, password: settings.password, database: settings.database });
+    const settings = {
+      url: env.CLICKHOUSE_URL,
+      username: env.CLICKHOUSE_USER,
+      password: env.CLICKHOUSE_PASSWORD,
+      database: env.CLICKHOUSE_DATABASE,
+    };
+    const ch = createCH({
+      url: settings.url,
+      username: settings.username,
+      password: settings.password,
+      database: settings.database,
+    });
     return openClickHouseWarehouse(ch as never, settings);
   }
   const { openChdbWarehouse } = await import("../warehouse/adapters/chdb.ts");
@@ -62,7 +76,7 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   const client = await openClient(env);
   const applied = await migrate(client);
   if (applied.length) logger.info("store migrated", { applied });
-  let shipper: ShipperHandle | undefined = undefined;
+  let shipper: ShipperHandle | undefined;
   // The warehouse is opened and migrated in the background, retried while it is down: the site
   // serves meanwhile and events wait in the outbox (warehouse/supervisor.ts).
   const supervised = superviseWarehouse({
@@ -70,7 +84,8 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     database: env.CLICKHOUSE_DATABASE,
     open: () => openWarehouse(env),
     onState: (s) => {
-      if (s.state !== "ready") return logger.warn(`warehouse ${s.state}; events wait in the outbox`, { error: s.error });
+      if (s.state !== "ready")
+        return logger.warn(`warehouse ${s.state}; events wait in the outbox`, { error: s.error });
       logger.info("warehouse ready", { kind: s.kind });
       // What waited in the outbox goes now, not after the shipper's back-off.
       shipper?.wake();
@@ -99,11 +114,17 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   });
   const port = env.PORT;
   const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
-  const secrets: Record<string, string> = { ...(process.env as Record<string, string>), GAME_API_KEY: env.GAME_API_KEY };
+  const secrets: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    GAME_API_KEY: env.GAME_API_KEY,
+  };
   delete secrets.PAYMENTS_TEST_MODE;
   if ((env.PAYMENTS_TEST_MODE ?? (!env.LIBSQL_URL && servesLoopbackOnly(env.HOST) ? "1" : "0")) === "1") {
     const switched = await preparePaymentsTestMode(secrets, publicUrl);
-    if (switched.length) logger.info("payments in TEST MODE: these providers use local stand-ins (PAYMENTS_TEST_MODE=0 turns it off)", { providers: switched });
+    if (switched.length)
+      logger.info("payments in TEST MODE: these providers use local stand-ins (PAYMENTS_TEST_MODE=0 turns it off)", {
+        providers: switched,
+      });
   }
   const deps: Deps = {
     db,
@@ -146,6 +167,9 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
  * PAYMENTS_TEST_MODE=1 said out loud.
  */
 export function servesLoopbackOnly(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }

@@ -24,30 +24,48 @@ test("our SQL gets plain rows by column name (first of duplicate names wins); dr
   await migrate(client);
   const db = createDb(client);
   const [p] = await db.insert(players).values({ nickname: "Rows", createdAt: 1, gold: 7 }).returning();
-  const { rows } = await client.execute({ sql: "SELECT id, nickname, gold, 1 AS id FROM players WHERE id = ?", args: [p.id] });
+  const { rows } = await client.execute({
+    sql: "SELECT id, nickname, gold, 1 AS id FROM players WHERE id = ?",
+    args: [p.id],
+  });
   expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
   expect(JSON.parse(JSON.stringify(rows[0]))).toEqual({ id: p.id, nickname: "Rows", gold: 7 });
-  const [viaDrizzle] = await db.select({ nickname: players.nickname, gold: players.gold }).from(players).where(eq(players.id, p.id));
+  const [viaDrizzle] = await db
+    .select({ nickname: players.nickname, gold: players.gold })
+    .from(players)
+    .where(eq(players.id, p.id));
   expect(viaDrizzle).toEqual({ nickname: "Rows", gold: 7 });
 });
 
 test("drizzle's raw SQL (db.all, db.get) gets rows by column name, as on libSQL; its selects still read by position, duplicate names included", async () => {
   const db = createDb(client);
   // Before the fix the positional view handed drizzle bare value arrays: db.all answered [{ "0": …, "1": … }].
-  expect(await db.all<{ n: number; nick: string }>(sql`SELECT count(*) AS n, max(nickname) AS nick FROM players`)).toEqual([{ n: 1, nick: "Rows" }]);
+  expect(
+    await db.all<{ n: number; nick: string }>(sql`SELECT count(*) AS n, max(nickname) AS nick FROM players`),
+  ).toEqual([{ n: 1, nick: "Rows" }]);
   expect(await db.get<{ x: number }>(sql`SELECT 1 AS x, 2 AS x`)).toEqual({ x: 1 });
   const inTx = await db.transaction(async (tx) => tx.all<{ gold: number }>(sql`SELECT gold FROM players`));
   expect(inTx).toEqual([{ gold: 7 }]);
   // A join whose two sides share a column name reads each side's own value.
   const a = alias(players, "a");
-  const [j] = await db.select({ id: players.id, aId: a.id, aNick: a.nickname }).from(players).innerJoin(a, sql`${a.id} = ${players.id}`);
+  const [j] = await db
+    .select({ id: players.id, aId: a.id, aNick: a.nickname })
+    .from(players)
+    .innerJoin(a, sql`${a.id} = ${players.id}`);
   expect(j).toEqual({ id: expect.any(Number), aId: j.id, aNick: "Rows" });
-  const { rows } = await (client as unknown as { positional: typeof client }).positional.execute({ sql: "SELECT 3 AS x, 4 AS y, 5 AS x", args: [] });
+  const { rows } = await (client as unknown as { positional: typeof client }).positional.execute({
+    sql: "SELECT 3 AS x, 4 AS y, 5 AS x",
+    args: [],
+  });
   expect(Object.keys(rows[0])).toEqual(["x", "y"]);
   expect(Array.prototype.slice.call(rows[0])).toEqual([3, 4, 5]);
   expect(rows[0].length).toBe(3);
   // A column called "length" or like an index does not hide the row's positions (libSQL skips it too).
-  const odd = (await (client as unknown as { positional: typeof client }).positional.execute("SELECT 7 AS length, 8 AS \"0\", 9 AS z")).rows[0];
+  const odd = (
+    await (client as unknown as { positional: typeof client }).positional.execute(
+      'SELECT 7 AS length, 8 AS "0", 9 AS z',
+    )
+  ).rows[0];
   expect(Array.prototype.slice.call(odd)).toEqual([7, 8, 9]);
   expect(Object.keys(odd)).toEqual(["z"]);
 });

@@ -15,12 +15,24 @@
 // prototype (non-enumerable there), the value array kept under a symbol. Bare value arrays gave
 // raw SQL objects keyed "0", "1"… instead of names.
 import { Database, type Statement } from "bun:sqlite";
-import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode, Replicated } from "@libsql/client";
+import type {
+  Client,
+  InArgs,
+  InStatement,
+  ResultSet,
+  Row,
+  Transaction,
+  TransactionMode,
+  Replicated,
+} from "@libsql/client";
 
 const VALUES = Symbol("values");
 
 /** A client whose `positional` view shares its connections (createBunSqliteClient). */
-export type ClientWithPositionalView = Client & { positional?: Client; firstRowSync?(stmt: InStatement): Row | undefined };
+export type ClientWithPositionalView = Client & {
+  positional?: Client;
+  firstRowSync?(stmt: InStatement): Row | undefined;
+};
 
 /** Plain objects, the first of duplicate column names winning (as in libSQL). */
 function namedRows(columns: string[], unique: number[], values: unknown[][]): Row[] {
@@ -44,7 +56,12 @@ interface PositionalShape {
 function positionalShape(columns: string[], unique: number[]): PositionalShape {
   const width = columns.length;
   const proto: PropertyDescriptorMap = { length: { value: width } };
-  for (let i = 0; i < width; i++) proto[i] = { get(this: { [VALUES]: unknown[] }) { return this[VALUES][i]; } };
+  for (let i = 0; i < width; i++)
+    proto[i] = {
+      get(this: { [VALUES]: unknown[] }) {
+        return this[VALUES][i];
+      },
+    };
   const named = unique.filter((k) => columns[k] !== "length" && !/^(0|[1-9][0-9]*)$/.test(columns[k]));
   return { proto: Object.create(Object.prototype, proto), named };
 }
@@ -63,13 +80,25 @@ function positionalRows(columns: string[], shape: PositionalShape, values: unkno
   return rows;
 }
 
-const firstOfEach = (columns: string[]) => columns.map((c, i) => (columns.indexOf(c) === i ? i : -1)).filter((i) => i >= 0);
+const firstOfEach = (columns: string[]) =>
+  columns.map((c, i) => (columns.indexOf(c) === i ? i : -1)).filter((i) => i >= 0);
 
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
 // Most statements bind numbers and strings, which go to SQLite as they are, without a copy.
 const isBindable = (v: unknown) => typeof v === "number" || typeof v === "string" || v === null;
 function bindArgs(args: InArgs | undefined): Bindable[] | Record<string, Bindable> {
-  const conv = (v: unknown): Bindable => (v === undefined ? null : typeof v === "boolean" ? (v ? 1 : 0) : v instanceof Date ? v.getTime() : v instanceof ArrayBuffer ? new Uint8Array(v) : (v as Bindable));
+  const conv = (v: unknown): Bindable =>
+    v === undefined
+      ? null
+      : typeof v === "boolean"
+        ? v
+          ? 1
+          : 0
+        : v instanceof Date
+          ? v.getTime()
+          : v instanceof ArrayBuffer
+            ? new Uint8Array(v)
+            : (v as Bindable);
   if (!args) return [];
   if (Array.isArray(args)) return args.every(isBindable) ? (args as Bindable[]) : args.map(conv);
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [/^[:@$]/.test(k) ? k : `$${k}`, conv(v)]));
@@ -126,7 +155,9 @@ class Connection {
         p.unique = firstOfEach(columns);
         p.shape = undefined;
       }
-      const rows = positional ? positionalRows(columns, (p.shape ??= positionalShape(columns, p.unique)), values) : namedRows(columns, p.unique, values);
+      const rows = positional
+        ? positionalRows(columns, (p.shape ??= positionalShape(columns, p.unique)), values)
+        : namedRows(columns, p.unique, values);
       return resultSet(columns, rows, p.writes ? values.length : 0, undefined);
     }
     const r = Array.isArray(args) ? s.run(...args) : s.run(args);
@@ -134,11 +165,24 @@ class Connection {
   }
 }
 
-function resultSet(columns: string[], rows: Row[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
-  return { columns, columnTypes: columns.map(() => ""), rows, rowsAffected, lastInsertRowid, toJSON: () => ({ columns, rows, rowsAffected, lastInsertRowid: lastInsertRowid?.toString() }) } as ResultSet;
+function resultSet(
+  columns: string[],
+  rows: Row[],
+  rowsAffected: number,
+  lastInsertRowid: bigint | undefined,
+): ResultSet {
+  return {
+    columns,
+    columnTypes: columns.map(() => ""),
+    rows,
+    rowsAffected,
+    lastInsertRowid,
+    toJSON: () => ({ columns, rows, rowsAffected, lastInsertRowid: lastInsertRowid?.toString() }),
+  } as ResultSet;
 }
 
-const begin = (mode: TransactionMode) => (mode === "write" ? "BEGIN IMMEDIATE" : mode === "read" ? "BEGIN DEFERRED" : "BEGIN DEFERRED");
+const begin = (mode: TransactionMode) =>
+  mode === "write" ? "BEGIN IMMEDIATE" : mode === "read" ? "BEGIN DEFERRED" : "BEGIN DEFERRED";
 
 export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: number } = {}): ClientWithPositionalView {
   const open = () => {
@@ -174,7 +218,13 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
     }
   };
 
-  const runBatch = (conn: Connection, stmts: InStatement[], mode: TransactionMode, positional: boolean, fkOff = false): ResultSet[] => {
+  const runBatch = (
+    conn: Connection,
+    stmts: InStatement[],
+    mode: TransactionMode,
+    positional: boolean,
+    fkOff = false,
+  ): ResultSet[] => {
     if (fkOff) conn.execute("PRAGMA foreign_keys = OFF");
     conn.execute(begin(mode));
     try {
@@ -202,7 +252,8 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
     closed: false,
     protocol: "file",
     async execute(stmtOrSql: InStatement | string, args?: InArgs) {
-      const stmt: InStatement = typeof stmtOrSql === "string" && args !== undefined ? { sql: stmtOrSql, args } : stmtOrSql;
+      const stmt: InStatement =
+        typeof stmtOrSql === "string" && args !== undefined ? { sql: stmtOrSql, args } : stmtOrSql;
       return main.execute(stmt, positional);
     },
     async batch(stmts: InStatement[], mode: TransactionMode = "deferred") {
@@ -269,5 +320,8 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
   const positionalView = view(true);
   // Reads answered at once (api/db/read.ts); the write lock lets only reads through it.
   const firstRowSync = (stmt: InStatement) => main.firstRow(stmt);
-  return Object.assign(named, { positional: positionalView as unknown as Client, firstRowSync }) as unknown as ClientWithPositionalView;
+  return Object.assign(named, {
+    positional: positionalView as unknown as Client,
+    firstRowSync,
+  }) as unknown as ClientWithPositionalView;
 }

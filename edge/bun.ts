@@ -21,7 +21,10 @@ if (env.SEED_PLAYERS > 0 && (await isEmpty(deps.db))) {
   console.log(`seeding a demo world: ${env.SEED_PLAYERS} players over ${env.SEED_DAYS} days…`);
   await buildWorld(deps.db, { players: env.SEED_PLAYERS, days: env.SEED_DAYS, now: Date.now() });
   // Ship the world's events before serving, unless the warehouse is down (then they wait in the outbox).
-  await Promise.race([booted.warehouse.ready.then(() => booted.shipper.idle()), new Promise((r) => setTimeout(r, 15_000))]);
+  await Promise.race([
+    booted.warehouse.ready.then(() => booted.shipper.idle()),
+    new Promise((r) => setTimeout(r, 15_000)),
+  ]);
 }
 
 // A battle runs in the process that formed it, its players' WebSockets upgraded here.
@@ -35,7 +38,9 @@ const server = Bun.serve({
   websocket: websocket as unknown as Bun.WebSocketHandler<unknown>,
   idleTimeout: 120,
 });
-console.log(`Tankodrome ready at http://${env.HOST}:${server.port}/ in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `Tankodrome ready at http://${env.HOST}:${server.port}/ in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 const stop = async () => {
   server.stop();

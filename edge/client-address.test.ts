@@ -35,7 +35,9 @@ test("forwarded addresses are believed only from a trusted peer; the last untrus
   expect(resolveClientAddress("203.0.113.9", forged, parseTrustedProxies("10.0.0.0/8"))).toBe("203.0.113.9");
   const t = parseTrustedProxies("10.0.0.0/8");
   // The client prepended a forged hop; the proxy appended the real one.
-  expect(resolveClientAddress("10.0.0.2", h({ "x-forwarded-for": "1.1.1.1, 198.51.100.4, 10.0.0.3" }), t)).toBe("198.51.100.4");
+  expect(resolveClientAddress("10.0.0.2", h({ "x-forwarded-for": "1.1.1.1, 198.51.100.4, 10.0.0.3" }), t)).toBe(
+    "198.51.100.4",
+  );
   expect(resolveClientAddress("10.0.0.2", h({ "x-real-ip": "198.51.100.5" }), t)).toBe("198.51.100.5");
   expect(resolveClientAddress("10.0.0.2", h({ "x-forwarded-for": "not-an-ip" }), t)).toBe("10.0.0.2");
   expect(resolveClientAddress("10.0.0.2", h({}), t)).toBe("10.0.0.2");
@@ -47,8 +49,23 @@ test("on Bun, rotating X-Real-IP / CF-Connecting-IP neither escapes the per-addr
   try {
     const url = `http://127.0.0.1:${server.port}/admin/login`;
     const post = (body: unknown, i: number) =>
-      fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-real-ip": `6.6.6.${i % 250}`, "cf-connecting-ip": `7.7.${i % 250}.7`, "x-forwarded-for": `8.8.8.${i % 250}` }, body: JSON.stringify(body) });
-    await createAdmin(w.deps.db, { username: "boss", email: "boss@example.com", password: "correct horse battery", role: "superadmin", at: w.clock.now() });
+      fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-real-ip": `6.6.6.${i % 250}`,
+          "cf-connecting-ip": `7.7.${i % 250}.7`,
+          "x-forwarded-for": `8.8.8.${i % 250}`,
+        },
+        body: JSON.stringify(body),
+      });
+    await createAdmin(w.deps.db, {
+      username: "boss",
+      email: "boss@example.com",
+      password: "correct horse battery",
+      role: "superadmin",
+      at: w.clock.now(),
+    });
     const ok = await post({ username: "boss", password: "correct horse battery" }, 1);
     expect(ok.status).toBe(200);
     const [row] = await w.deps.db.select().from(adminLog).orderBy(desc(adminLog.id)).limit(1);
@@ -56,7 +73,8 @@ test("on Bun, rotating X-Real-IP / CF-Connecting-IP neither escapes the per-addr
     expect(JSON.stringify(row)).not.toContain("6.6.6.");
     // Wrong passwords for different accounts (the per-account limit never trips), each with new headers.
     const statuses: number[] = [];
-    for (let i = 0; i <= THROTTLE.perAddress; i++) statuses.push((await post({ username: `nobody${i}`, password: "wrong password" }, i + 2)).status);
+    for (let i = 0; i <= THROTTLE.perAddress; i++)
+      statuses.push((await post({ username: `nobody${i}`, password: "wrong password" }, i + 2)).status);
     expect(statuses.slice(0, THROTTLE.perAddress).every((s) => s === 401)).toBe(true);
     expect(statuses[THROTTLE.perAddress]).toBe(429);
   } finally {

@@ -71,7 +71,10 @@ export function resolveClientAddress(peer: string | undefined, headers: Headers,
   if (!isTrusted(trusted, peer)) return peer;
   const forwarded = headers.get("x-forwarded-for");
   if (forwarded) {
-    const hops = forwarded.split(",").map((h) => h.trim()).filter(Boolean);
+    const hops = forwarded
+      .split(",")
+      .map((h) => h.trim())
+      .filter(Boolean);
     for (let i = hops.length - 1; i >= 0; i--) {
       if (!parseIp(hops[i])) break;
       if (!isTrusted(trusted, hops[i])) return hops[i];

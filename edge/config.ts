@@ -20,7 +20,10 @@ export const envSchema = z.object({
   CLICKHOUSE_URL: optionalString.pipe(z.url().optional()),
   CLICKHOUSE_USER: z.string().default("default"),
   CLICKHOUSE_PASSWORD: z.string().default(""),
-  CLICKHOUSE_DATABASE: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default("tankodrome"),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .default("tankodrome"),
   SEED_PLAYERS: z.coerce.number().int().min(0).default(2000),
   SEED_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   SMTP_URL: optionalString,

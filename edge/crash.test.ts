@@ -31,7 +31,16 @@ function start(dir: string, port: number): Promise<ChildProcess> {
     cwd: root,
     // The first start seeds a demo world of one player: the catalogue (tanks, consumables, the gold
     // packs) the load buys from. TEST MODE (payments through the stand-ins) is on: a loopback host.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_PLAYERS: "1", SEED_DAYS: "1", GAME_API_KEY: KEY, PAYMENTS_TEST_MODE: "1" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      SEED_PLAYERS: "1",
+      SEED_DAYS: "1",
+      GAME_API_KEY: KEY,
+      PAYMENTS_TEST_MODE: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((resolve, reject) => {
@@ -78,36 +87,89 @@ async function journey(base: string, n: number, kind: number, ack: Acknowledged)
   const reg = await fetch(`${base}/game/api/players/register`, {
     method: "POST",
     headers: game,
-    body: JSON.stringify({ network: "device", uid: `crash-${n}`, nickname: `Crash${n}`, country: ["RU", "DE", "US"][n % 3], platform: "web" }),
+    body: JSON.stringify({
+      network: "device",
+      uid: `crash-${n}`,
+      nickname: `Crash${n}`,
+      country: ["RU", "DE", "US"][n % 3],
+      platform: "web",
+    }),
   });
   const { playerId } = await json<{ playerId: number }>(reg);
   ack.player.push(playerId);
   if (kind === 1) {
-    const start = await fetch(`${base}/game/api/battles/start`, { method: "POST", headers: game, body: JSON.stringify({ mode: "standard", map: "prokhorovka", players: [{ playerId, tankId: [1, 21, 41][Math.floor(n / 3) % 3] }] }) });
+    const start = await fetch(`${base}/game/api/battles/start`, {
+      method: "POST",
+      headers: game,
+      body: JSON.stringify({
+        mode: "standard",
+        map: "prokhorovka",
+        players: [{ playerId, tankId: [1, 21, 41][Math.floor(n / 3) % 3] }],
+      }),
+    });
     const { battleId } = await json<{ battleId: number }>(start);
-    const result = { playerId, result: ["win", "loss", "draw"][n % 3], experience: 50 + (n % 200), silver: 300 + (n % 700), kills: n % 4, damage: 100 * (n % 9), durationS: 120 + (n % 300) };
-    await json(await fetch(`${base}/game/api/battles/end`, { method: "POST", headers: game, body: JSON.stringify({ battleId, results: [result] }) }));
+    const result = {
+      playerId,
+      result: ["win", "loss", "draw"][n % 3],
+      experience: 50 + (n % 200),
+      silver: 300 + (n % 700),
+      kills: n % 4,
+      damage: 100 * (n % 9),
+      durationS: 120 + (n % 300),
+    };
+    await json(
+      await fetch(`${base}/game/api/battles/end`, {
+        method: "POST",
+        headers: game,
+        body: JSON.stringify({ battleId, results: [result] }),
+      }),
+    );
     ack.battle.push(battleId);
   } else if (kind === 2) {
-    const link = await json<{ url: string }>(await fetch(`${base}/game/api/players/site-token`, { method: "POST", headers: game, body: JSON.stringify({ playerId }) }));
+    const link = await json<{ url: string }>(
+      await fetch(`${base}/game/api/players/site-token`, {
+        method: "POST",
+        headers: game,
+        body: JSON.stringify({ playerId }),
+      }),
+    );
     const page = await fetch(link.url);
     const csrf = /name="tk-csrf" content="([^"]+)"/.exec(await page.text())?.[1];
-    const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     if (!csrf || !cookie) throw new Error("no session from the sign-in link");
     const player = { cookie, "x-csrf-token": csrf, accept: "application/json", "content-type": "application/json" };
     const bought = await json<{ purchaseId: number }>(
-      await fetch(`${base}/public/profile/shop`, { method: "POST", headers: player, body: JSON.stringify({ type: "consumable", itemId: 1, currency: "silver", quantity: 1, requestId: `crash-${n}` }) }),
+      await fetch(`${base}/public/profile/shop`, {
+        method: "POST",
+        headers: player,
+        body: JSON.stringify({
+          type: "consumable",
+          itemId: 1,
+          currency: "silver",
+          quantity: 1,
+          requestId: `crash-${n}`,
+        }),
+      }),
     );
     ack.purchase.push(bought.purchaseId);
     const { order, url } = await json<{ order: { id: number }; url: string }>(
-      await fetch(`${base}/billing/order/start`, { method: "POST", headers: player, body: JSON.stringify({ provider: "robokassa", item_id: "gold_100" }) }),
+      await fetch(`${base}/billing/order/start`, {
+        method: "POST",
+        headers: player,
+        body: JSON.stringify({ provider: "robokassa", item_id: "gold_100" }),
+      }),
     );
     await (await fetch(url)).text(); // the stand-in's payment page: the invoice exists from here
     const pay = await fetch(new URL(`pay/${order.id}`, url), { method: "POST", redirect: "manual" });
     await pay.body?.cancel();
     const back = pay.headers.get("location");
     if (pay.status !== 302 || !back) throw new Error(`pay answered ${pay.status}`);
-    const view = await json<{ order: { status: string } }>(await fetch(new URL(back, base), { headers: { accept: "application/json" } }));
+    const view = await json<{ order: { status: string } }>(
+      await fetch(new URL(back, base), { headers: { accept: "application/json" } }),
+    );
     if (view.order.status === "paid") ack.order.push(order.id);
   }
 }
@@ -151,21 +213,34 @@ test("SIGKILL under load, restarted several times: acknowledged writes kept, led
         await exited;
       }
     }
-    for (const [kind, ids] of Object.entries(acknowledged)) expect({ kind, some: ids.length > 0 }).toEqual({ kind, some: true });
+    for (const [kind, ids] of Object.entries(acknowledged))
+      expect({ kind, some: ids.length > 0 }).toEqual({ kind, some: true });
     const idsFile = join(dir, "acknowledged.json");
     writeFileSync(idsFile, JSON.stringify(acknowledged));
-    const check = Bun.spawnSync([bun, "edge/test/crash-check.ts", dir, idsFile], { cwd: root, env: { ...process.env, TK_TEST_CHDB_DIR: "" } });
+    const check = Bun.spawnSync([bun, "edge/test/crash-check.ts", dir, idsFile], {
+      cwd: root,
+      env: { ...process.env, TK_TEST_CHDB_DIR: "" },
+    });
     const text = check.stdout.toString().trim().split("\n").at(-1) ?? "";
     if (check.exitCode !== 0) throw new Error(`crash-check failed: ${check.stderr.toString()}`);
     const result = JSON.parse(text);
-    const acks = Object.entries(acknowledged).map(([k, v]) => `${v.length} ${k}s`).join(", ");
-    console.log(`crash test: ${KILLS} kills; acknowledged ${acks}; ${result.players} players, ${errors} journeys cut off; events ${JSON.stringify(Object.fromEntries(Object.entries(result.outboxVsWarehouse as Record<string, { outbox: number }>).map(([t, r]) => [t, r.outbox])))}; rollup rows ${JSON.stringify(result.figures)}; current balances ${result.balances.compared} compared, ${result.balances.tiedAtLatest} with their latest movement sharing its millisecond, ${result.balances.wrongCount} wrong`);
+    const acks = Object.entries(acknowledged)
+      .map(([k, v]) => `${v.length} ${k}s`)
+      .join(", ");
+    console.log(
+      `crash test: ${KILLS} kills; acknowledged ${acks}; ${result.players} players, ${errors} journeys cut off; events ${JSON.stringify(Object.fromEntries(Object.entries(result.outboxVsWarehouse as Record<string, { outbox: number }>).map(([t, r]) => [t, r.outbox])))}; rollup rows ${JSON.stringify(result.figures)}; current balances ${result.balances.compared} compared, ${result.balances.tiedAtLatest} with their latest movement sharing its millisecond, ${result.balances.wrongCount} wrong`,
+    );
     expect(result.missing).toEqual({ player: [], battle: [], purchase: [], order: [] });
     expect(result.ledgerDiffs).toEqual([]);
     // Every current balance in the warehouse is the store's, ties within a millisecond included.
-    expect({ wrongCount: result.balances.wrongCount, wrong: result.balances.wrong }).toEqual({ wrongCount: 0, wrong: [] });
+    expect({ wrongCount: result.balances.wrongCount, wrong: result.balances.wrong }).toEqual({
+      wrongCount: 0,
+      wrong: [],
+    });
     expect(result.balances.compared).toBeGreaterThan(0);
-    for (const [table, r] of Object.entries(result.outboxVsWarehouse as Record<string, { notInWarehouse: number; notInOutbox: number }>)) {
+    for (const [table, r] of Object.entries(
+      result.outboxVsWarehouse as Record<string, { notInWarehouse: number; notInOutbox: number }>,
+    )) {
       expect({ table, ...r }).toEqual({ table, ...r, notInWarehouse: 0, notInOutbox: 0 });
     }
     expect(result.outboxVsWarehouse.registrations.outbox).toBe(result.players);

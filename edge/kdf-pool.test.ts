@@ -45,11 +45,17 @@ test("while 6 sign-ins are hashed in the pool, the event loop stalls far less th
   const t0 = performance.now();
   await verifyPassword("correct horse battery", stored);
   const oneHashHere = performance.now() - t0;
-  const onThread = await longestStall(() => Promise.all(Array.from({ length: 6 }, () => verifyPassword("guess", stored))));
+  const onThread = await longestStall(() =>
+    Promise.all(Array.from({ length: 6 }, () => verifyPassword("guess", stored))),
+  );
   hashPasswordsWith(pool);
   try {
-    const inPool = await longestStall(() => Promise.all(Array.from({ length: 6 }, () => verifyPassword("guess", stored))));
-    console.log(`one hash on the thread ${oneHashHere.toFixed(0)} ms; longest stall: on the thread ${onThread.toFixed(0)} ms, with the pool ${inPool.toFixed(0)} ms`);
+    const inPool = await longestStall(() =>
+      Promise.all(Array.from({ length: 6 }, () => verifyPassword("guess", stored))),
+    );
+    console.log(
+      `one hash on the thread ${oneHashHere.toFixed(0)} ms; longest stall: on the thread ${onThread.toFixed(0)} ms, with the pool ${inPool.toFixed(0)} ms`,
+    );
     // On the thread the 6 hashes hold the loop back to back; in the pool the loop keeps ticking.
     expect(onThread).toBeGreaterThan(oneHashHere);
     expect(inPool).toBeLessThan(onThread / 3);

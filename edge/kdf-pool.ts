@@ -21,13 +21,23 @@ export interface KdfPool extends Argon2Port {
 /** How many nice steps below the event loop the workers run (Linux: 0–19, capped at 19). */
 export const KDF_NICE = 19;
 
-export function createKdfPool(size = Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1), opts: { nice?: number } = {}): KdfPool {
+export function createKdfPool(
+  size = Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1),
+  opts: { nice?: number } = {},
+): KdfPool {
   const workers = Array.from({ length: size }, () => {
     const worker = new Worker(new URL("./kdf-worker.ts", import.meta.url).href, { type: "module" });
     let niced!: (n: number | null) => void;
-    const slot = { worker, busy: 0, pending: new Map<number, Pending>(), nice: new Promise<number | null>((r) => (niced = r)) };
+    const slot = {
+      worker,
+      busy: 0,
+      pending: new Map<number, Pending>(),
+      nice: new Promise<number | null>((r) => (niced = r)),
+    };
     worker.postMessage({ nice: opts.nice ?? KDF_NICE });
-    worker.onmessage = (e: MessageEvent<{ id: number; hash?: Uint8Array; error?: string } | { nice: number | null }>) => {
+    worker.onmessage = (
+      e: MessageEvent<{ id: number; hash?: Uint8Array; error?: string } | { nice: number | null }>,
+    ) => {
       if (!("id" in e.data)) return niced(e.data.nice);
       const p = slot.pending.get(e.data.id);
       if (!p) return;
@@ -38,7 +48,8 @@ export function createKdfPool(size = Math.max(1, (globalThis.navigator?.hardware
     };
     worker.onerror = (e) => {
       niced(null);
-      for (const p of slot.pending.values()) p.reject(new Error(`password worker failed: ${(e as ErrorEvent).message ?? e}`));
+      for (const p of slot.pending.values())
+        p.reject(new Error(`password worker failed: ${(e as ErrorEvent).message ?? e}`));
       slot.busy -= slot.pending.size;
       slot.pending.clear();
     };

@@ -15,7 +15,10 @@ interface Init {
   nice: number;
 }
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<Job | Init>) => void) | null; postMessage(m: unknown, transfer?: Transferable[]): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<Job | Init>) => void) | null;
+  postMessage(m: unknown, transfer?: Transferable[]): void;
+};
 
 /**
  * Lowers this worker thread's priority (Linux's nice is per thread: setpriority(PRIO_PROCESS, 0)
@@ -48,7 +51,15 @@ scope.onmessage = async (e) => {
   }
   const { id, password, salt, cost, hashLength } = e.data;
   try {
-    const hash = await argon2id({ password, salt, parallelism: cost.p, iterations: cost.t, memorySize: cost.m, hashLength, outputType: "binary" });
+    const hash = await argon2id({
+      password,
+      salt,
+      parallelism: cost.p,
+      iterations: cost.t,
+      memorySize: cost.m,
+      hashLength,
+      outputType: "binary",
+    });
     scope.postMessage({ id, hash }, [hash.buffer]);
   } catch (err) {
     scope.postMessage({ id, error: err instanceof Error ? err.message : String(err) });

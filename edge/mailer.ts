@@ -12,7 +12,13 @@ export function createMailer(env: EdgeEnv, client: Client): Mailer {
     name: "smtp",
     async deliver(m) {
       const { createTransport } = await import("nodemailer");
-      await createTransport(url).sendMail({ from: env.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await createTransport(url).sendMail({
+        from: env.MAIL_FROM,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
     },
   });
 }

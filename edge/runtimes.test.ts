@@ -57,12 +57,22 @@ test("under Deno: the HTML shell, a JSON route and a JSON error, an App Store pu
   const dataDir = mkdtempSync(join(tmpdir(), "tk-deno-"));
   dirs.push(dataDir);
   const port = freePort();
-  const proc = Bun.spawn([join(root, "node_modules/.bin/deno"), "run", "-A", "--unstable-sloppy-imports", "--node-modules-dir=manual", "edge/deno.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PLAYERS: "5" },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
+  const proc = Bun.spawn(
+    [
+      join(root, "node_modules/.bin/deno"),
+      "run",
+      "-A",
+      "--unstable-sloppy-imports",
+      "--node-modules-dir=manual",
+      "edge/deno.ts",
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PLAYERS: "5" },
+      stdout: "ignore",
+      stderr: "inherit",
+    },
+  );
   procs.push(proc);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, 60_000);
@@ -90,30 +100,51 @@ test("under Deno: the HTML shell, a JSON route and a JSON error, an App Store pu
   const db = createDb(client);
   await putItem(db, GOLD_PACK, Date.now());
   const buyer = await signedInPlayer(db, Date.now(), { platform: "ios", country: "US" });
-  const started = await fetch(`${base}/billing/order/start`, { method: "POST", headers: { ...buyer.headers, "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ provider: "apple", item_id: "gold_500" }) });
+  const started = await fetch(`${base}/billing/order/start`, {
+    method: "POST",
+    headers: { ...buyer.headers, "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ provider: "apple", item_id: "gold_500" }),
+  });
   expect(started.status).toBe(200);
   const { order, url } = (await started.json()) as { order: { id: number }; url: string };
   expect(url).toContain("/test/payments/apple/buy?");
   const bought = await fetch(url, { method: "POST", redirect: "manual" });
   expect(bought.status).toBe(302);
-  expect((await client.execute({ sql: "select status from billing_orders where id = ?", args: [order.id] })).rows[0].status).toBe("paid");
+  expect(
+    (await client.execute({ sql: "select status from billing_orders where id = ?", args: [order.id] })).rows[0].status,
+  ).toBe("paid");
 }, 90_000);
 
 test("under wrangler dev (workerd): the built UI is served and, with no store configured, a clear 503", async () => {
   if (!existsSync(join(root, "ui/dist/manifest.json"))) throw new Error("build the UI first (npm run ui:build)");
   const port = freePort();
-  const proc = Bun.spawn([join(root, "node_modules/.bin/wrangler"), "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 1)], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" },
-    stdout: "ignore",
-    stderr: "ignore",
-  });
+  const proc = Bun.spawn(
+    [
+      join(root, "node_modules/.bin/wrangler"),
+      "dev",
+      "--local",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(port + 1),
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" },
+      stdout: "ignore",
+      stderr: "ignore",
+    },
+  );
   procs.push(proc);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, 80_000);
   const r = await fetch(`${base}/admin/`, { headers: { accept: "application/json" } });
   expect(r.status).toBe(503);
-  expect(await r.json()).toEqual({ error: { code: "unavailable", message: "The service is not configured: LIBSQL_URL, CLICKHOUSE_URL" } });
+  expect(await r.json()).toEqual({
+    error: { code: "unavailable", message: "The service is not configured: LIBSQL_URL, CLICKHOUSE_URL" },
+  });
   const manifest = (await Bun.file(join(root, "ui/dist/manifest.json")).json()) as { scripts: string[] };
   const js = await fetch(`${base}${manifest.scripts[0]}`);
   expect(js.status).toBe(200);
@@ -129,15 +160,46 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   // Test-only stand-ins for Turso and a ClickHouse server (see edge/test/).
   const libsql = startLibsqlHttpServer(join(dir, "store.db"));
   // Apple's signed transactions, from a stand-in whose root the Worker pins.
-  const apple = await appleStandin({ bundleId: "com.tankodrome.worker", now: () => Date.now(), environment: "Production" });
+  const apple = await appleStandin({
+    bundleId: "com.tankodrome.worker",
+    now: () => Date.now(),
+    environment: "Production",
+  });
   const clickhouse = startClickHouseHttpBridge(join(dir, "chdb"));
-  cleanups.push(() => libsql.stop(), () => clickhouse.stop());
+  cleanups.push(
+    () => libsql.stop(),
+    () => clickhouse.stop(),
+  );
   const port = freePort();
   const proc = Bun.spawn(
-    [join(root, "node_modules/.bin/wrangler"), "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 1), "--test-scheduled",
-      "--persist-to", join(dir, "wrangler-state"), "--var", `LIBSQL_URL:${libsql.url}`, "--var", `CLICKHOUSE_URL:${clickhouse.url}`,
-      "--var", "APPLE_BUNDLE_ID:com.tankodrome.worker", "--var", `APPLE_ROOT_CERTS:${apple.rootBase64}`],
-    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" }, stdout: Bun.file(join(dir, "wrangler.log")), stderr: Bun.file(join(dir, "wrangler.err")) },
+    [
+      join(root, "node_modules/.bin/wrangler"),
+      "dev",
+      "--local",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(port + 1),
+      "--test-scheduled",
+      "--persist-to",
+      join(dir, "wrangler-state"),
+      "--var",
+      `LIBSQL_URL:${libsql.url}`,
+      "--var",
+      `CLICKHOUSE_URL:${clickhouse.url}`,
+      "--var",
+      "APPLE_BUNDLE_ID:com.tankodrome.worker",
+      "--var",
+      `APPLE_ROOT_CERTS:${apple.rootBase64}`,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" },
+      stdout: Bun.file(join(dir, "wrangler.log")),
+      stderr: Bun.file(join(dir, "wrangler.err")),
+    },
   );
   procs.push(proc);
   const base = `http://127.0.0.1:${port}`;
@@ -166,15 +228,42 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   // Admin sign-in: an Argon2id hash made on Bun (WebAssembly) is checked by the Worker (pure JS),
   // and an old PBKDF2-SHA256 600k hash still verifies there (local workerd does not apply
   // production's 100k cap; api/identity/password.test.ts covers the JS fallback for it).
-  await createAdmin(db, { username: "operator", email: "operator@example.com", password: "worker sign-in 1", role: "superadmin", at: Date.now() });
-  const legacyKey = await crypto.subtle.importKey("raw", new TextEncoder().encode("legacy sign-in 1"), "PBKDF2", false, ["deriveBits"]);
+  await createAdmin(db, {
+    username: "operator",
+    email: "operator@example.com",
+    password: "worker sign-in 1",
+    role: "superadmin",
+    at: Date.now(),
+  });
+  const legacyKey = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode("legacy sign-in 1"),
+    "PBKDF2",
+    false,
+    ["deriveBits"],
+  );
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 600_000 }, legacyKey, 256));
-  await createAdmin(db, { username: "veteran", email: "veteran@example.com", password: "placeholder-replaced", role: "support", at: Date.now() });
+  const bits = new Uint8Array(
+    await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 600_000 }, legacyKey, 256),
+  );
+  await createAdmin(db, {
+    username: "veteran",
+    email: "veteran@example.com",
+    password: "placeholder-replaced",
+    role: "support",
+    at: Date.now(),
+  });
   const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
-  await db.update(admins).set({ passwordHash: `pbkdf2-sha256$600000$${b64(salt)}$${b64(bits)}` }).where(eq(admins.username, "veteran"));
+  await db
+    .update(admins)
+    .set({ passwordHash: `pbkdf2-sha256$600000$${b64(salt)}$${b64(bits)}` })
+    .where(eq(admins.username, "veteran"));
   const signIn = (username: string, password: string) =>
-    fetch(`${base}/admin/login`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "accept-language": "en" }, body: JSON.stringify({ username, password }) });
+    fetch(`${base}/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", "accept-language": "en" },
+      body: JSON.stringify({ username, password }),
+    });
   const wrong = await signIn("operator", "not the password");
   expect(wrong.status).toBe(401);
   expect((await wrong.json()).error.code).toBe("unauthorized");
@@ -195,11 +284,19 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   // A drain a request started (waitUntil) may still be running on a loaded machine and ship the
   // registration itself; then the check tries again with a new one — the cron must ship one.
   const warehouse = await clickhouse.warehouse("tankodrome");
-  const shippedOf = async (p: number) => (await warehouse.query("SELECT count() AS n FROM registrations WHERE player_id = {p:UInt64}", { p }, NRow))[0].n;
+  const shippedOf = async (p: number) =>
+    (await warehouse.query("SELECT count() AS n FROM registrations WHERE player_id = {p:UInt64}", { p }, NRow))[0].n;
   let byCron = 0;
   for (let attempt = 1; attempt <= 3 && !byCron; attempt++) {
     await Bun.sleep(1000);
-    const { playerId } = await registerPlayer(db, { nickname: `CronShipped${attempt}`, country: "DE", platform: "web", source: "organic", locale: "en", at: Date.now() });
+    const { playerId } = await registerPlayer(db, {
+      nickname: `CronShipped${attempt}`,
+      country: "DE",
+      platform: "web",
+      source: "organic",
+      locale: "en",
+      at: Date.now(),
+    });
     await Bun.sleep(1000);
     if ((await shippedOf(playerId)) !== 0) continue;
     const cron = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
@@ -216,11 +313,20 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   // workerd's Web Crypto; a tampered one refused.
   await putItem(db, GOLD_PACK, Date.now());
   const buyer = await signedInPlayer(db, Date.now(), { platform: "ios", country: "US" });
-  const started = await fetch(`${base}/billing/order/start`, { method: "POST", headers: { ...buyer.headers, "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ provider: "apple", item_id: "gold_500" }) });
+  const started = await fetch(`${base}/billing/order/start`, {
+    method: "POST",
+    headers: { ...buyer.headers, "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ provider: "apple", item_id: "gold_500" }),
+  });
   expect(started.status).toBe(200);
   const { order, ref } = (await started.json()) as { order: { id: number }; ref: string };
   const jws = await apple.signedTransaction(apple.buy("gold_500", ref, 1990, "USD").transactionId);
-  const report = (signedTransactionInfo: string) => fetch(`${base}/billing/apple/`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ signedTransactionInfo }) });
+  const report = (signedTransactionInfo: string) =>
+    fetch(`${base}/billing/apple/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ signedTransactionInfo }),
+    });
   const [h, p, s] = jws.split(".");
   const tampered = await report(`${h}.${p}.${s.startsWith("A") ? "B" : "A"}${s.slice(1)}`);
   expect(tampered.status).toBe(400);
@@ -232,17 +338,45 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   // A battle in the browser: formed through the app, run by its Durable Object, played over a
   // WebSocket — a snapshot stream whose ticks advance, an input taken for the player's own tank.
   await putContent(db, "tank", DEMO_TANKS, Date.now());
-  await saveBattleOptions(db, { roundSeconds: 60, respawn: false, maps: ["mines"], teamSize: 1, maxWaitSeconds: 0, tierSpread: 1 }, "test", Date.now());
-  const gunner = (await registerPlayer(db, { nickname: "WorkerGunner", country: "DE", platform: "web", source: "organic", locale: "en", at: Date.now() })).playerId;
+  await saveBattleOptions(
+    db,
+    { roundSeconds: 60, respawn: false, maps: ["mines"], teamSize: 1, maxWaitSeconds: 0, tierSpread: 1 },
+    "test",
+    Date.now(),
+  );
+  const gunner = (
+    await registerPlayer(db, {
+      nickname: "WorkerGunner",
+      country: "DE",
+      platform: "web",
+      source: "organic",
+      locale: "en",
+      at: Date.now(),
+    })
+  ).playerId;
   const token = crypto.randomUUID();
   const now = Date.now();
-  await client.execute({ sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'player', ?, 'csrf-w', 'en', ?, ?, ?)", args: [await sha256Hex(token), gunner, now, now, now + 3_600_000] });
-  const player = { cookie: `tk_player=${token}`, "x-csrf-token": "csrf-w", "content-type": "application/json", accept: "application/json" };
-  const joined = await fetch(`${base}/game/play/join`, { method: "POST", headers: player, body: JSON.stringify({ tankId: 1 }) });
+  await client.execute({
+    sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'player', ?, 'csrf-w', 'en', ?, ?, ?)",
+    args: [await sha256Hex(token), gunner, now, now, now + 3_600_000],
+  });
+  const player = {
+    cookie: `tk_player=${token}`,
+    "x-csrf-token": "csrf-w",
+    "content-type": "application/json",
+    accept: "application/json",
+  };
+  const joined = await fetch(`${base}/game/play/join`, {
+    method: "POST",
+    headers: player,
+    body: JSON.stringify({ tankId: 1 }),
+  });
   expect(joined.status).toBe(200);
   const where = (await joined.json()) as { battle: { battleId: number } | null };
   expect(where.battle?.battleId).toBeGreaterThan(0);
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/game/play/ws/${where.battle!.battleId}`, { headers: { cookie: player.cookie } } as unknown as string[]);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/game/play/ws/${where.battle!.battleId}`, {
+    headers: { cookie: player.cookie },
+  } as unknown as string[]);
   socket.binaryType = "arraybuffer";
   const texts: { type: string; you?: number }[] = [];
   const ticks: number[] = [];
@@ -250,17 +384,27 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
     if (typeof e.data === "string") texts.push(JSON.parse(e.data));
     else ticks.push(decodeSnapshot(e.data as ArrayBuffer)!.tick);
   };
-  await new Promise((open, fail) => ((socket.onopen = open), (socket.onerror = async (e) => {
-    await Bun.sleep(1500);
-    console.log((await Bun.file(join(dir, "wrangler.log")).text()).slice(-3000), (await Bun.file(join(dir, "wrangler.err")).text()).slice(-3000));
-    fail(e);
-  })));
+  await new Promise(
+    (open, fail) => (
+      (socket.onopen = open),
+      (socket.onerror = async (e) => {
+        await Bun.sleep(1500);
+        console.log(
+          (await Bun.file(join(dir, "wrangler.log")).text()).slice(-3000),
+          (await Bun.file(join(dir, "wrangler.err")).text()).slice(-3000),
+        );
+        fail(e);
+      })
+    ),
+  );
   socket.send(JSON.stringify({ t: 1, r: 0, a: 0, f: true }));
   const deadline = Date.now() + 15_000;
   while (ticks.filter((t) => t > 20).length < 3 && Date.now() < deadline) await Bun.sleep(100);
   socket.close();
   expect(texts[0]).toMatchObject({ type: "hello", you: 0 });
   expect(Math.max(...ticks)).toBeGreaterThan(20);
-  const [room] = (await client.execute({ sql: "select host from battle_rooms where battle_id = ?", args: [where.battle!.battleId] })).rows;
+  const [room] = (
+    await client.execute({ sql: "select host from battle_rooms where battle_id = ?", args: [where.battle!.battleId] })
+  ).rows;
   expect(room.host).toBe("");
 }, 180_000);

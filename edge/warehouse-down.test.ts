@@ -21,8 +21,21 @@ test("with ClickHouse down the server boots and serves; the outbox grows; when i
   const dir = mkdtempSync(join(tmpdir(), "tk-wh-down-"));
   const database = `tk_down_${process.pid}_${Date.now()}`;
   const logs: string[] = [];
-  const logger = { info: (m: string) => void logs.push(m), warn: (m: string) => void logs.push(m), error: (m: string) => void logs.push(m) };
-  const booted = await boot(readEnv({ DATA_DIR: dir, SEED_PLAYERS: "0", CLICKHOUSE_URL: `http://127.0.0.1:${port}`, CLICKHOUSE_DATABASE: database, GAME_API_KEY: "test-game-api-key-0123456789" }), { logger });
+  const logger = {
+    info: (m: string) => void logs.push(m),
+    warn: (m: string) => void logs.push(m),
+    error: (m: string) => void logs.push(m),
+  };
+  const booted = await boot(
+    readEnv({
+      DATA_DIR: dir,
+      SEED_PLAYERS: "0",
+      CLICKHOUSE_URL: `http://127.0.0.1:${port}`,
+      CLICKHOUSE_DATABASE: database,
+      GAME_API_KEY: "test-game-api-key-0123456789",
+    }),
+    { logger },
+  );
   let bridge: ReturnType<typeof startClickHouseHttpBridge> | undefined;
   try {
     const app = createApp(booted.deps);
@@ -30,17 +43,35 @@ test("with ClickHouse down the server boots and serves; the outbox grows; when i
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ ok: false, db: true, warehouse: false });
     // The site works: a player registers; the events wait.
-    const reg = await app.request("/game/api/players/register", { method: "POST", headers: { authorization: "Bearer test-game-api-key-0123456789", "content-type": "application/json" }, body: JSON.stringify({ network: "vk", uid: "outage-1", nickname: "Outage" }) });
+    const reg = await app.request("/game/api/players/register", {
+      method: "POST",
+      headers: { authorization: "Bearer test-game-api-key-0123456789", "content-type": "application/json" },
+      body: JSON.stringify({ network: "vk", uid: "outage-1", nickname: "Outage" }),
+    });
     expect(reg.status).toBe(201);
     expect(await outboxBacklog(booted.deps.client)).toBeGreaterThan(0);
     // Operators see it on the start page; a dashboard answers 503, not 500.
-    await createAdmin(booted.deps.db, { username: "ops", email: "ops@example.com", password: "correct horse battery", role: "superadmin", at: Date.now() });
-    const login = await app.request("/admin/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "ops", password: "correct horse battery" }) });
+    await createAdmin(booted.deps.db, {
+      username: "ops",
+      email: "ops@example.com",
+      password: "correct horse battery",
+      role: "superadmin",
+      at: Date.now(),
+    });
+    const login = await app.request("/admin/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "ops", password: "correct horse battery" }),
+    });
     const cookie = login.headers.get("set-cookie")!.split(";")[0];
-    const start = await (await app.request("/admin/index", { headers: { cookie, accept: "application/json", "accept-language": "en" } })).json();
+    const start = await (
+      await app.request("/admin/index", { headers: { cookie, accept: "application/json", "accept-language": "en" } })
+    ).json();
     expect(start.warehouse.state).toBe("unavailable");
     expect(start.warehouse.backlog).toBeGreaterThan(0);
-    const dash = await app.request("/admin/metrics/registrations/2026/11", { headers: { cookie, accept: "application/json", "accept-language": "en" } });
+    const dash = await app.request("/admin/metrics/registrations/2026/11", {
+      headers: { cookie, accept: "application/json", "accept-language": "en" },
+    });
     expect(dash.status).toBe(503);
     expect((await dash.json()).error.message).toContain("analytics warehouse is not available");
 

@@ -43,7 +43,10 @@ const settingsSchema = z.object({
   CLICKHOUSE_URL: z.url(),
   CLICKHOUSE_USER: z.string().default("default"),
   CLICKHOUSE_PASSWORD: z.string().default(""),
-  CLICKHOUSE_DATABASE: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default("tankodrome"),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .default("tankodrome"),
   PUBLIC_URL: z.string().optional(),
 });
 
@@ -82,7 +85,12 @@ let ready: Promise<Ready> | null = null;
 async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promise<Ready> {
   const client = createClient({ url: settings.LIBSQL_URL, authToken: settings.LIBSQL_AUTH_TOKEN });
   await migrate(client);
-  const chSettings = { url: settings.CLICKHOUSE_URL, username: settings.CLICKHOUSE_USER, password: settings.CLICKHOUSE_PASSWORD, database: settings.CLICKHOUSE_DATABASE };
+  const chSettings = {
+    url: settings.CLICKHOUSE_URL,
+    username: settings.CLICKHOUSE_USER,
+    password: settings.CLICKHOUSE_PASSWORD,
+    database: settings.CLICKHOUSE_DATABASE,
+  };
   // workerd refuses fetch called as a method of another object ("Illegal invocation"), which is
   // how the adapter calls the fetch it is given; a plain function calls it unbound.
   // Opened and migrated in the background, retried while ClickHouse is down: the site serves
@@ -90,7 +98,11 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
   const supervised = superviseWarehouse({
     kind: "clickhouse",
     database: chSettings.database,
-    open: () => openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings, ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)) as typeof fetch),
+    open: () =>
+      openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings, ((
+        input: RequestInfo | URL,
+        init?: RequestInit,
+      ) => fetch(input, init)) as typeof fetch),
   });
   const warehouse = supervised.warehouse;
   // The first request waits a little for it, so a healthy start answers with a warehouse.
@@ -107,7 +119,10 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
     settings: {
       publicUrl: settings.PUBLIC_URL ?? "",
       insecureCookies: !(settings.PUBLIC_URL ?? "").startsWith("https://"),
-      secrets: Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<string, string>,
+      secrets: Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<
+        string,
+        string
+      >,
     },
     assets,
     warehouseStatus: supervised.status,
@@ -153,7 +168,8 @@ export class BattleRoomObject {
     const battleId = Number(request.headers.get("x-tk-battle"));
     const who = request.headers.get("x-tk-player");
     const playerId = who ? Number(who) : null;
-    if (!Number.isInteger(battleId) || battleId <= 0 || request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 400 });
+    if (!Number.isInteger(battleId) || battleId <= 0 || request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return new Response(null, { status: 400 });
     const r = ensure(this.env);
     if (r instanceof Response) return r;
     const s = await r;
@@ -165,11 +181,15 @@ export class BattleRoomObject {
       if (!stored || stored.inputs !== null) return Response.json({ error: { code: "not_found" } }, { status: 404 });
       room = this.arena.open(battleId, stored.setup);
     }
-    if (playerId !== null && room.slotOf(playerId) === null) return Response.json({ error: { code: "forbidden" } }, { status: 403 });
+    if (playerId !== null && room.slotOf(playerId) === null)
+      return Response.json({ error: { code: "forbidden" } }, { status: 403 });
     const pair = new WebSocketPair();
     const server = pair[1];
     server.accept();
-    const seat = room.join({ send: (d) => server.send(d), close: (code, reason) => server.close(code, reason) }, playerId);
+    const seat = room.join(
+      { send: (d) => server.send(d), close: (code, reason) => server.close(code, reason) },
+      playerId,
+    );
     server.addEventListener("message", (e) => {
       if (typeof e.data === "string") room!.message(seat, e.data);
     });
@@ -205,6 +225,14 @@ export default {
     if (r instanceof Response) return;
     // Every minute: ship what waits, and prune what the store no longer needs (api/maintenance.ts).
     // RuStore holds nobody confirmed are confirmed and credited as verify would (api/billing/sweep.ts).
-    ctx.waitUntil(r.then((s) => Promise.all([drainOutbox(s.client, s.warehouse), maintain({ db: s.db, client: s.client }, Date.now()), sweepHolds(s.deps, Date.now())])));
+    ctx.waitUntil(
+      r.then((s) =>
+        Promise.all([
+          drainOutbox(s.client, s.warehouse),
+          maintain({ db: s.db, client: s.client }, Date.now()),
+          sweepHolds(s.deps, Date.now()),
+        ]),
+      ),
+    );
   },
 };

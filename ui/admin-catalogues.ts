@@ -25,7 +25,9 @@ const DYNAMIC = /\bimport\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
 /** A source file's relative imports (paths from the repository root), all or the lazy ones only. */
 function importsOf(file: string, only: "all" | "dynamic" = "all"): string[] {
   const text = readFileSync(join(root, file), "utf8");
-  return [...text.matchAll(only === "all" ? IMPORT : DYNAMIC)].map((m) => relative(root, join(root, dirname(file), m[1]))).filter((f) => /\.[jt]sx?$/.test(f) && existsSync(join(root, f)));
+  return [...text.matchAll(only === "all" ? IMPORT : DYNAMIC)]
+    .map((m) => relative(root, join(root, dirname(file), m[1])))
+    .filter((f) => /\.[jt]sx?$/.test(f) && existsSync(join(root, f)));
 }
 
 /** The files reachable from the given ones (following static imports only, or lazy ones too). */
@@ -48,11 +50,14 @@ export async function writeAdminCatalogues() {
       filesOf.set(id, [...(filesOf.get(id) ?? []), ...item.references.map((r) => r.split(":")[0])]);
     }
   }
-  const idsOf = (files: Set<string>) => new Set([...filesOf].filter(([, refs]) => refs.some((r) => files.has(r))).map(([id]) => id));
+  const idsOf = (files: Set<string>) =>
+    new Set([...filesOf].filter(([, refs]) => refs.some((r) => files.has(r))).map(([id]) => id));
 
   // The shell's own lazy parts (not the screens its routes load, nor the entry's other shell) count as the shell's.
   const shell = closure(["ui/main.tsx", "ui/shell/AdminShell.tsx"], false);
-  const shellLazy = [...shell].filter((f) => f !== "ui/main.tsx" && !f.endsWith("/routes.ts")).flatMap((f) => importsOf(f, "dynamic"));
+  const shellLazy = [...shell]
+    .filter((f) => f !== "ui/main.tsx" && !f.endsWith("/routes.ts"))
+    .flatMap((f) => importsOf(f, "dynamic"));
   const base = idsOf(new Set([...shell, ...closure(shellLazy, true)]));
   const areas = new Map<string, Set<string>>();
   for await (const routes of new Bun.Glob("ui/areas/*/routes.ts").scan(root)) {
@@ -68,11 +73,16 @@ export async function writeAdminCatalogues() {
     const pick = (ids: Set<string>) => Object.fromEntries(Object.entries(messages).filter(([id]) => ids.has(id)));
     writeFileSync(`${root}ui/locales/${locale}.admin.ts`, module(pick(base)));
     for (const [area, ids] of areas) writeFileSync(`${root}ui/locales/${locale}.area.${area}.ts`, module(pick(ids)));
-    loaders.push(`${locale}:{${names.map((a) => `${JSON.stringify(a)}:()=>import("./${locale}.area.${a}.ts")`).join(",")}}`);
+    loaders.push(
+      `${locale}:{${names.map((a) => `${JSON.stringify(a)}:()=>import("./${locale}.area.${a}.ts")`).join(",")}}`,
+    );
   }
   // The loaders, for the admin's screen list (ui/areas/index.ts), so neither the entry nor the
   // player site carries them.
-  writeFileSync(`${root}ui/locales/areas.ts`, `/*eslint-disable*/import type{Messages}from"@lingui/core";export const areaCatalogues:Record<"ru"|"en",Record<string,()=>Promise<{messages:Messages}>>>={${loaders.join(",")}};`);
+  writeFileSync(
+    `${root}ui/locales/areas.ts`,
+    `/*eslint-disable*/import type{Messages}from"@lingui/core";export const areaCatalogues:Record<"ru"|"en",Record<string,()=>Promise<{messages:Messages}>>>={${loaders.join(",")}};`,
+  );
 }
 
 if (import.meta.main) await writeAdminCatalogues();

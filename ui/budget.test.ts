@@ -26,11 +26,20 @@ const name = (p: string) => p.replace(/^\.\//, "");
 
 /** The chunks and every chunk they import statically. */
 const closure = (m: Meta, files: string[]) =>
-  reachable(files, (file) => (m.outputs[`./${file}`]?.imports ?? []).filter((i) => i.kind === "import-statement").map((i) => name(i.path)));
+  reachable(files, (file) =>
+    (m.outputs[`./${file}`]?.imports ?? []).filter((i) => i.kind === "import-statement").map((i) => name(i.path)),
+  );
 /** The chunks holding a source file matching the pattern. */
-const holding = (m: Meta, source: RegExp) => Object.keys(m.outputs).filter((o) => o.endsWith(".js") && Object.keys(m.outputs[o].inputs).some((i) => source.test(i))).map(name);
-const entry = () => (JSON.parse(readFileSync(`${dist}manifest.json`, "utf8")) as { scripts: string[] }).scripts.map((s) => s.replace(/^\/assets\//, ""));
-const gzipped = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipSync(readFileSync(dist + f)).length, 0);
+const holding = (m: Meta, source: RegExp) =>
+  Object.keys(m.outputs)
+    .filter((o) => o.endsWith(".js") && Object.keys(m.outputs[o].inputs).some((i) => source.test(i)))
+    .map(name);
+const entry = () =>
+  (JSON.parse(readFileSync(`${dist}manifest.json`, "utf8")) as { scripts: string[] }).scripts.map((s) =>
+    s.replace(/^\/assets\//, ""),
+  );
+const gzipped = (files: Iterable<string>) =>
+  [...files].reduce((n, f) => n + gzipSync(readFileSync(dist + f)).length, 0);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 function page(m: Meta, sources: RegExp[]): Set<string> {
@@ -48,15 +57,27 @@ test.skipIf(!built)("public entry carries neither echarts nor markdown-it", () =
   expect(files.size).toBeGreaterThan(0);
   for (const file of files) {
     const text = readFileSync(dist + file, "utf8");
-    expect({ file, echarts: /echarts/i.test(text), markdownIt: /markdown-it|linkify/i.test(text) }).toEqual({ file, echarts: false, markdownIt: false });
+    expect({ file, echarts: /echarts/i.test(text), markdownIt: /markdown-it|linkify/i.test(text) }).toEqual({
+      file,
+      echarts: false,
+      markdownIt: false,
+    });
   }
   console.log(`public entry: ${files.size} file(s), ${kb(gzipped(files))} gzipped`);
 });
 
 test.skipIf(!built)("the public landing downloads at most 100 KB of gzipped JS, without markdown-it", () => {
   const m = meta();
-  const files = page(m, [/^ui\/shell\/PublicShell\.tsx$/, /^ui\/areas\/player\/LandingPage\.tsx$/, /^ui\/locales\/ru\.public\.ts$/]);
-  for (const f of files) expect({ f, markdownIt: Object.keys(m.outputs[`./${f}`].inputs).some((i) => /markdown-it/.test(i)) }).toEqual({ f, markdownIt: false });
+  const files = page(m, [
+    /^ui\/shell\/PublicShell\.tsx$/,
+    /^ui\/areas\/player\/LandingPage\.tsx$/,
+    /^ui\/locales\/ru\.public\.ts$/,
+  ]);
+  for (const f of files)
+    expect({ f, markdownIt: Object.keys(m.outputs[`./${f}`].inputs).some((i) => /markdown-it/.test(i)) }).toEqual({
+      f,
+      markdownIt: false,
+    });
   const size = gzipped(files);
   console.log(`public landing: ${files.size} file(s), ${kb(size)} gzipped`);
   expect(size).toBeLessThanOrEqual(100 * 1024);
@@ -66,7 +87,13 @@ test.skipIf(!built)("the public landing downloads at most 100 KB of gzipped JS, 
 const METRICS_BUDGET = 325 * 1024;
 const metricsRoutes = new URL("./areas/metrics/routes.ts", import.meta.url).pathname;
 /** Every metrics screen's source file, from the area's routes. */
-const metricsScreens = () => [...new Set([...readFileSync(metricsRoutes, "utf8").matchAll(/import\("\.\/(dashboards\/\w+\.tsx)"\)/g)].map((m) => `ui/areas/metrics/${m[1]}`))];
+const metricsScreens = () => [
+  ...new Set(
+    [...readFileSync(metricsRoutes, "utf8").matchAll(/import\("\.\/(dashboards\/\w+\.tsx)"\)/g)].map(
+      (m) => `ui/areas/metrics/${m[1]}`,
+    ),
+  ),
+];
 /** The chart kinds' chunks (ui/components/chart-kinds/*.ts) a screen's charts fetch: the metrics kit's LineChart draws
  * lines, bars and stacked bars, its PieChart pies, and a <Chart spec={{ kind }}> its kind. */
 function chartKinds(source: string): string[] {
@@ -100,5 +127,10 @@ test.skipIf(!built)("every metrics screen downloads at most 325 KB of gzipped JS
   }
   sizes.sort((a, b) => b[1] - a[1]);
   console.log(`metrics screens, heaviest first: ${sizes.map(([s, n]) => `${s} ${kb(n)}`).join("; ")}`);
-  for (const [screen, size] of sizes) expect({ screen, size: kb(size), within: size <= METRICS_BUDGET }).toEqual({ screen, size: kb(size), within: true });
+  for (const [screen, size] of sizes)
+    expect({ screen, size: kb(size), within: size <= METRICS_BUDGET }).toEqual({
+      screen,
+      size: kb(size),
+      within: true,
+    });
 });

@@ -52,14 +52,18 @@ if (import.meta.main) {
     for (const log of result.logs) console.error(log);
     process.exit(1);
   }
-  const rel = (p: string) => "/assets/" + p.slice(outdir.length);
+  const rel = (p: string) => `/assets/${p.slice(outdir.length)}`;
   const entries = result.outputs.filter((o) => o.kind === "entry-point").map((o) => rel(o.path));
   // The chunks the entry imports statically are listed as scripts too, so the browser fetches
   // them beside the entry instead of after parsing it (one round trip less before the first
   // render); a module runs once however many times it is referenced.
-  const staticImports = (file: string) => [...readFileSync(outdir + file.slice("/assets/".length), "utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
+  const staticImports = (file: string) =>
+    [
+      ...readFileSync(outdir + file.slice("/assets/".length), "utf8").matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g),
+    ].map((m) => `/assets/${m[1]}`);
   const scripts = [...entries];
-  for (let i = 0; i < scripts.length; i++) for (const dep of staticImports(scripts[i])) if (!scripts.includes(dep)) scripts.push(dep);
+  for (let i = 0; i < scripts.length; i++)
+    for (const dep of staticImports(scripts[i])) if (!scripts.includes(dep)) scripts.push(dep);
   const styles = result.outputs.filter((o) => o.path.endsWith(".css")).map((o) => rel(o.path));
   writeFileSync(`${outdir}/manifest.json`, JSON.stringify({ scripts, styles }));
   // Kept beside dist, not in it: the server answers every file of dist under /assets/.

@@ -12,7 +12,9 @@ icon.rel = "icon";
 icon.type = "image/svg+xml";
 icon.href =
   "data:image/svg+xml," +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#182028"/><rect x="5" y="15" width="22" height="9" rx="3" fill="#f0a020"/><rect x="10" y="10" width="10" height="6" rx="2" fill="#f0a020"/><rect x="19" y="12" width="10" height="2" fill="#f0a020"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#182028"/><rect x="5" y="15" width="22" height="9" rx="3" fill="#f0a020"/><rect x="10" y="10" width="10" height="6" rx="2" fill="#f0a020"/><rect x="19" y="12" width="10" height="2" fill="#f0a020"/></svg>',
+  );
 document.head.append(icon);
 
 const url = new URL(location.href);
@@ -25,6 +27,8 @@ if (url.searchParams.has("token")) {
 // shell then renders at once, with no root Suspense fallback in between (React holds back the
 // reveal of suspended content for a moment, which delayed the first render of every page).
 // Modules translate when they render, never when they load, so loading the shell first is safe.
-const loadShell = location.pathname.startsWith("/admin") ? () => import("./shell/AdminShell.tsx") : () => import("./shell/PublicShell.tsx");
+const loadShell = location.pathname.startsWith("/admin")
+  ? () => import("./shell/AdminShell.tsx")
+  : () => import("./shell/PublicShell.tsx");
 const [{ default: Shell }] = await Promise.all([loadShell(), activateLocale()]);
 createRoot(document.getElementById("root")!).render(<Shell />);

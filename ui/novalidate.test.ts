@@ -22,7 +22,10 @@ function formTags(source: string): string[] {
 }
 
 test("the tag reader sees a form's attributes, arrow functions included", () => {
-  expect(formTags(`<form noValidate onSubmit={(e) => go(e)}>x</form><form className="a">`)).toEqual([`<form noValidate onSubmit={(e) => go(e)}>`, `<form className="a">`]);
+  expect(formTags(`<form noValidate onSubmit={(e) => go(e)}>x</form><form className="a">`)).toEqual([
+    `<form noValidate onSubmit={(e) => go(e)}>`,
+    `<form className="a">`,
+  ]);
 });
 
 test("every form of the UI says noValidate", async () => {

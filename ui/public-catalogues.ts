@@ -21,17 +21,23 @@ export async function writePublicCatalogues() {
   }
   // An area without screens of its own (components other areas' screens show, e.g. community's
   // chat and friends panels on the profile) keeps its messages.
-  const adminOnly = (ref: string) => /^ui\/shell\/Admin/.test(ref) || (/^ui\/areas\/[^/]+\//.test(ref) && screenAreas.has(ref.split("/")[2]) && !publicAreas.has(ref.split("/")[2]));
+  const adminOnly = (ref: string) =>
+    /^ui\/shell\/Admin/.test(ref) ||
+    (/^ui\/areas\/[^/]+\//.test(ref) && screenAreas.has(ref.split("/")[2]) && !publicAreas.has(ref.split("/")[2]));
   const keep = new Set<string>();
   for await (const f of new Bun.Glob("ui/**/locales/ru.po").scan(root)) {
     for (const item of PO.parse(readFileSync(root + f, "utf8")).items) {
-      if (item.references.some((r) => !adminOnly(r.split(":")[0]))) keep.add(generateMessageId(item.msgid, item.msgctxt ?? undefined));
+      if (item.references.some((r) => !adminOnly(r.split(":")[0])))
+        keep.add(generateMessageId(item.msgid, item.msgctxt ?? undefined));
     }
   }
   for (const locale of ["ru", "en"]) {
     const { messages } = (await import(`./locales/${locale}.ts`)) as { messages: Record<string, unknown> };
     const subset = Object.fromEntries(Object.entries(messages).filter(([id]) => keep.has(id)));
-    writeFileSync(`${root}ui/locales/${locale}.public.ts`, `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(subset))}) as Messages;`);
+    writeFileSync(
+      `${root}ui/locales/${locale}.public.ts`,
+      `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(subset))}) as Messages;`,
+    );
   }
 }
 

@@ -31,7 +31,13 @@ async function current(w: TestWorld, playerId: number, currency: "gold" | "silve
 }
 
 /** A currency movement as the ledger emits it. */
-const movement = (playerId: number, seq: number, delta: number, balance: number, reason: string): EventRow<"currency_movements"> => ({
+const movement = (
+  playerId: number,
+  seq: number,
+  delta: number,
+  balance: number,
+  reason: string,
+): EventRow<"currency_movements"> => ({
   event_id: newEventId(),
   ts: toCHDateTime(T),
   player_id: playerId,
@@ -50,13 +56,23 @@ describe("current balances when movements share a millisecond", () => {
   afterAll(() => w.close());
 
   test("a battle's reward then its repair in one millisecond: the warehouse shows the balance after the repair, as the store", async () => {
-    const { playerId } = await registerPlayer(w.deps.db, { nickname: "Tie", country: "RU", platform: "web", source: "organic", locale: "ru", at: T - 60_000 });
+    const { playerId } = await registerPlayer(w.deps.db, {
+      nickname: "Tie",
+      country: "RU",
+      platform: "web",
+      source: "organic",
+      locale: "ru",
+      at: T - 60_000,
+    });
     // As a battle's end pays it: one transaction, one `at`.
     await w.deps.db.transaction(async (tx) => {
       await applyLedger(tx, { playerId, currency: "silver", delta: 900, reason: "battle.reward", ref: "b1", at: T });
       await applyLedger(tx, { playerId, currency: "silver", delta: -350, reason: "battle.repair", ref: "b1", at: T });
     });
-    const [{ silver }] = await w.deps.db.select({ silver: players.silver }).from(players).where(eq(players.id, playerId));
+    const [{ silver }] = await w.deps.db
+      .select({ silver: players.silver })
+      .from(players)
+      .where(eq(players.id, playerId));
     expect(silver).toBe(5_000 + 900 - 350);
     await w.ship();
     expect(await current(w, playerId, "silver")).toEqual([silver]);
@@ -93,13 +109,29 @@ describe("current balances when movements share a millisecond", () => {
     const playerId = 900_100;
     const old = movement(playerId, 0, 100, 7_000, "battle.reward");
     // The line as the ledger wrote it before 0008: the same values without the last one.
-    await w.deps.db.insert(outbox).values({ eventId: old.event_id, table: "currency_movements", row: JSON.stringify(Object.values(old).slice(0, -1)), createdAt: T });
+    await w.deps.db.insert(outbox).values({
+      eventId: old.event_id,
+      table: "currency_movements",
+      row: JSON.stringify(Object.values(old).slice(0, -1)),
+      createdAt: T,
+    });
     await w.ship();
-    const read = () => w.deps.warehouse.query("SELECT player_id, seq, balance FROM balances_current_v2 FINAL WHERE player_id = {p:UInt64}", { p: playerId }, CurrentRow);
+    const read = () =>
+      w.deps.warehouse.query(
+        "SELECT player_id, seq, balance FROM balances_current_v2 FINAL WHERE player_id = {p:UInt64}",
+        { p: playerId },
+        CurrentRow,
+      );
     expect(await read()).toEqual([{ player_id: playerId, seq: 0, balance: 7_000 }]);
-    const [{ n }] = await w.deps.warehouse.query("SELECT count() AS n FROM currency_movements WHERE player_id = {p:UInt64} AND seq = 0", { p: playerId }, z.object({ n: z.number() }));
+    const [{ n }] = await w.deps.warehouse.query(
+      "SELECT count() AS n FROM currency_movements WHERE player_id = {p:UInt64} AND seq = 0",
+      { p: playerId },
+      z.object({ n: z.number() }),
+    );
     expect(n).toBe(1);
-    await emitMany(w.deps.db, "currency_movements", [{ ...movement(playerId, 42, -50, 6_950, "shop.item"), ts: toCHDateTime(T - 5_000) }]);
+    await emitMany(w.deps.db, "currency_movements", [
+      { ...movement(playerId, 42, -50, 6_950, "shop.item"), ts: toCHDateTime(T - 5_000) },
+    ]);
     await w.ship();
     expect(await read()).toEqual([{ player_id: playerId, seq: 42, balance: 6_950 }]);
   });
@@ -108,19 +140,45 @@ describe("current balances when movements share a millisecond", () => {
 test("migration 0008 backfills the current balances from the movements already in the warehouse (seq 0: the latest millisecond)", async () => {
   const wh = await openChdbWarehouse(process.env.TK_TEST_CHDB_DIR!, `tk_bal_${process.pid}_${Date.now()}`);
   try {
-    await migrateWarehouse(wh, warehouseMigrations.filter((m) => m.version < 8));
+    await migrateWarehouse(
+      wh,
+      warehouseMigrations.filter((m) => m.version < 8),
+    );
     // Movements as the warehouse held them before 0008: no seq column.
-    const before = (playerId: number, ms: number, balance: number) => JSON.stringify([newEventId(), toCHDateTime(T + ms), playerId, "gold", 1, balance, "battle.reward", "", 3]);
-    const columns = ["event_id", "ts", "player_id", "currency", "delta", "balance_after", "reason", "ref", "player_level"];
-    await wh.insertLines("currency_movements", [before(1, 0, 10), before(1, 2_000, 30), before(1, 1_000, 20), before(2, 0, 5)].join("\n"), { format: "JSONCompactEachRow", columns });
+    const before = (playerId: number, ms: number, balance: number) =>
+      JSON.stringify([newEventId(), toCHDateTime(T + ms), playerId, "gold", 1, balance, "battle.reward", "", 3]);
+    const columns = [
+      "event_id",
+      "ts",
+      "player_id",
+      "currency",
+      "delta",
+      "balance_after",
+      "reason",
+      "ref",
+      "player_level",
+    ];
+    await wh.insertLines(
+      "currency_movements",
+      [before(1, 0, 10), before(1, 2_000, 30), before(1, 1_000, 20), before(2, 0, 5)].join("\n"),
+      { format: "JSONCompactEachRow", columns },
+    );
     expect(await migrateWarehouse(wh)).toEqual([8]);
-    const rows = await wh.query("SELECT player_id, seq, balance FROM balances_current_v2 FINAL ORDER BY player_id", {}, CurrentRow);
+    const rows = await wh.query(
+      "SELECT player_id, seq, balance FROM balances_current_v2 FINAL ORDER BY player_id",
+      {},
+      CurrentRow,
+    );
     expect(rows).toEqual([
       { player_id: 1, seq: 0, balance: 30 },
       { player_id: 2, seq: 0, balance: 5 },
     ]);
     // The table and view of 0003 are gone.
-    const left = await wh.query("SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'balances_current%' ORDER BY name", {}, z.object({ name: z.string() }));
+    const left = await wh.query(
+      "SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'balances_current%' ORDER BY name",
+      {},
+      z.object({ name: z.string() }),
+    );
     expect(left.map((t) => t.name)).toEqual(["balances_current_v2", "balances_current_v2_mv"]);
   } finally {
     await wh.command(`DROP DATABASE IF EXISTS ${wh.database}`);

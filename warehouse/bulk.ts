@@ -21,10 +21,18 @@ export interface BulkOptions {
 }
 
 /** How the events split over the tables (the rest of 1 goes to admin_actions, capped). */
-export const SHARE = { activity: 0.4, battles: 0.25, currency_movements: 0.28, items: 0.03, payments: 0.01, ad_views: 0.03 } as const;
+export const SHARE = {
+  activity: 0.4,
+  battles: 0.25,
+  currency_movements: 0.28,
+  items: 0.03,
+  payments: 0.01,
+  ad_views: 0.03,
+} as const;
 
 /** A uniform [0,1) from the hash of (seed, key, salt). */
-const u = (key: string, salt: number, seed: number) => `(cityHash64(${seed}, ${key}, ${salt}) % 1000000000) / 1000000000.0`;
+const u = (key: string, salt: number, seed: number) =>
+  `(cityHash64(${seed}, ${key}, ${salt}) % 1000000000) / 1000000000.0`;
 /** Weighted pick: [[value, weight]…] → multiIf over a uniform. */
 function pick(values: [string, number][], uniform: string): string {
   const total = values.reduce((s, [, w]) => s + w, 0);
@@ -33,9 +41,32 @@ function pick(values: [string, number][], uniform: string): string {
   return `multiIf(${arms.join(", ")}, '${values[values.length - 1][0]}')`;
 }
 
-const COUNTRIES: [string, number][] = [["RU", 40], ["KZ", 8], ["BY", 7], ["UA", 6], ["DE", 6], ["US", 8], ["PL", 5], ["GB", 4], ["FR", 4], ["BR", 6], ["TR", 6]];
-const PLATFORMS: [string, number][] = [["web", 45], ["android", 30], ["ios", 15], ["vk", 10]];
-const SOURCES: [string, number][] = [["organic", 50], ["vk_ads", 15], ["google_ads", 12], ["yandex_direct", 13], ["facebook", 10]];
+const COUNTRIES: [string, number][] = [
+  ["RU", 40],
+  ["KZ", 8],
+  ["BY", 7],
+  ["UA", 6],
+  ["DE", 6],
+  ["US", 8],
+  ["PL", 5],
+  ["GB", 4],
+  ["FR", 4],
+  ["BR", 6],
+  ["TR", 6],
+];
+const PLATFORMS: [string, number][] = [
+  ["web", 45],
+  ["android", 30],
+  ["ios", 15],
+  ["vk", 10],
+];
+const SOURCES: [string, number][] = [
+  ["organic", 50],
+  ["vk_ads", 15],
+  ["google_ads", 12],
+  ["yandex_direct", 13],
+  ["facebook", 10],
+];
 
 export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Record<string, number>> {
   const seed = o.seed ?? 42;
@@ -52,9 +83,11 @@ export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Rec
     source: pick(SOURCES, u(pid, 4, seed)),
   });
   /** An event time after the player's registration, thinning out as players churn. */
-  const after = (pid: string, salt: number) => `toDateTime64(${regS(pid)} + (${endS} - ${regS(pid)}) * pow(${u("number", salt, seed)}, 2.2) + ${u("number", salt + 1, seed)}, 3, 'UTC')`;
+  const after = (pid: string, salt: number) =>
+    `toDateTime64(${regS(pid)} + (${endS} - ${regS(pid)}) * pow(${u("number", salt, seed)}, 2.2) + ${u("number", salt + 1, seed)}, 3, 'UTC')`;
   /** Players weighted towards the engaged ones: a few play a lot. */
-  const player = (salt: number, pool = 1) => `(1 + toUInt64(pow(${u("number", salt, seed)}, 1.6) * ${Math.max(1, Math.floor(P * pool))}))`;
+  const player = (salt: number, pool = 1) =>
+    `(1 + toUInt64(pow(${u("number", salt, seed)}, 1.6) * ${Math.max(1, Math.floor(P * pool))}))`;
 
   const a = attrs("pid");
   const tables: { table: string; rows: number; select: string }[] = [
@@ -87,8 +120,25 @@ export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Rec
       select: `SELECT generateUUIDv4(number) AS event_id, ${after("pid", 40)} AS ts, pid AS player_id, if(${u("number", 42, seed)} < 0.2, 'gold', 'silver') AS currency,
         toInt64(if(${u("number", 43, seed)} < 0.55, 1, -1) * (1 + floor(pow(${u("number", 44, seed)}, 3) * if(currency = 'gold', 500, 50000)))) AS delta,
         toInt64(floor(exp(${u("pid", 45, seed)} * if(currency = 'gold', 9, 14)) + ${u("number", 46, seed)} * 100)) AS balance_after,
-        if(delta > 0, ${pick([["battle_reward", 70], ["purchase", 10], ["daily_bonus", 15], ["sell_tank", 5]], u("number", 47, seed))},
-          ${pick([["repair", 50], ["shop_tank", 15], ["ammo", 20], ["premium", 8], ["crew_training", 7]], u("number", 48, seed))}) AS reason,
+        if(delta > 0, ${pick(
+          [
+            ["battle_reward", 70],
+            ["purchase", 10],
+            ["daily_bonus", 15],
+            ["sell_tank", 5],
+          ],
+          u("number", 47, seed),
+        )},
+          ${pick(
+            [
+              ["repair", 50],
+              ["shop_tank", 15],
+              ["ammo", 20],
+              ["premium", 8],
+              ["crew_training", 7],
+            ],
+            u("number", 48, seed),
+          )}) AS reason,
         toString(number) AS ref, toUInt16(1 + floor(pow(${u("pid", 33, seed)}, 1.5) * 30)) AS player_level,
         number + 1 AS seq
         FROM (SELECT number, ${player(41)} AS pid FROM numbers({offset:UInt64}, {n:UInt64}))`,
@@ -106,9 +156,34 @@ export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Rec
       rows: Math.floor(o.events * SHARE.payments),
       // Payers are the most engaged 8% of players.
       select: `SELECT generateUUIDv4(number) AS event_id, ${after("pid", 60)} AS ts, concat('bulk-', toString(number)) AS order_id, pid AS player_id,
-        ${pick([["stripe", 40], ["paypal", 20], ["robokassa", 25], ["apple", 15]], u("number", 62, seed))} AS provider,
-        ${pick([["web", 55], ["google_play", 25], ["app_store", 15], ["rustore", 5]], u("number", 63, seed))} AS market,
-        ${pick([["gold_100", 40], ["gold_550", 25], ["gold_1200", 12], ["premium_30d", 15], ["starter_pack", 8]], u("number", 64, seed))} AS item_id,
+        ${pick(
+          [
+            ["stripe", 40],
+            ["paypal", 20],
+            ["robokassa", 25],
+            ["apple", 15],
+          ],
+          u("number", 62, seed),
+        )} AS provider,
+        ${pick(
+          [
+            ["web", 55],
+            ["google_play", 25],
+            ["app_store", 15],
+            ["rustore", 5],
+          ],
+          u("number", 63, seed),
+        )} AS market,
+        ${pick(
+          [
+            ["gold_100", 40],
+            ["gold_550", 25],
+            ["gold_1200", 12],
+            ["premium_30d", 15],
+            ["starter_pack", 8],
+          ],
+          u("number", 64, seed),
+        )} AS item_id,
         ${a.country} AS country, ${a.platform} AS platform, ${a.source} AS source,
         multiIf(${u("number", 65, seed)} < 0.93, 'paid', ${u("number", 65, seed)} < 0.98, 'refunded', 'chargeback') AS status,
         toInt64(if(status = 'paid', 1, -1) * multiIf(item_id = 'gold_100', 99, item_id = 'gold_550', 499, item_id = 'gold_1200', 999, item_id = 'premium_30d', 699, 199)) AS amount_minor,
@@ -119,7 +194,14 @@ export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Rec
       table: "ad_views",
       rows: Math.floor(o.events * SHARE.ad_views),
       select: `SELECT generateUUIDv4(number) AS event_id, ${after("pid", 70)} AS ts, pid AS player_id, ${a.source} AS campaign,
-        ${pick([["lobby", 50], ["after_battle", 35], ["shop", 15]], u("number", 72, seed))} AS placement,
+        ${pick(
+          [
+            ["lobby", 50],
+            ["after_battle", 35],
+            ["shop", 15],
+          ],
+          u("number", 72, seed),
+        )} AS placement,
         multiIf(${u("number", 73, seed)} < 0.85, 'impression', ${u("number", 73, seed)} < 0.97, 'click', 'reward') AS kind
         FROM (SELECT number, ${player(71)} AS pid FROM numbers({offset:UInt64}, {n:UInt64}))`,
     },
@@ -128,7 +210,16 @@ export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Rec
       rows: Math.min(100_000, Math.max(100, Math.floor(o.events * 0.0001))),
       select: `SELECT generateUUIDv4(number) AS event_id, toDateTime64(${startS} + ${u("number", 80, seed)} * ${endS - startS}, 3, 'UTC') AS ts,
         toUInt64(1 + floor(${u("number", 81, seed)} * 12)) AS admin_id, concat('operator', toString(admin_id)) AS admin_username, 'operator' AS role,
-        ${pick([["player.ban", 20], ["player.gold", 30], ["tank.save", 25], ["billing.catalog.save", 10], ["notification.save", 15]], u("number", 82, seed))} AS action,
+        ${pick(
+          [
+            ["player.ban", 20],
+            ["player.gold", 30],
+            ["tank.save", 25],
+            ["billing.catalog.save", 10],
+            ["notification.save", 15],
+          ],
+          u("number", 82, seed),
+        )} AS action,
         'player' AS target_type, toString(1 + floor(${u("number", 83, seed)} * ${P})) AS target_id FROM numbers({offset:UInt64}, {n:UInt64})`,
     },
   ];
@@ -152,7 +243,11 @@ const TargetRow = z.object({ q: z.string() });
  * keeps its own list, frozen as the tables were then).
  */
 export async function rollupTables(wh: Warehouse): Promise<string[]> {
-  const views = await wh.query("SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND engine = 'MaterializedView' ORDER BY name", {}, TargetRow);
+  const views = await wh.query(
+    "SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND engine = 'MaterializedView' ORDER BY name",
+    {},
+    TargetRow,
+  );
   return [...new Set(views.map((v) => /\bTO\s+(?:\w+\.)?(\w+)/.exec(v.q)?.[1] ?? ""))].filter(Boolean);
 }
 

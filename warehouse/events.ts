@@ -63,7 +63,14 @@ export interface EventTables {
   /** Items gained (+1) or lost (-1): tanks, crews, consumables, camouflages… */
   items: Base & { player_id: number; item_type: string; item_id: string; delta: number; source: string };
   ad_views: Base & { player_id: number; campaign: string; placement: string; kind: "impression" | "click" | "reward" };
-  admin_actions: Base & { admin_id: number; admin_username: string; role: string; action: string; target_type: string; target_id: string };
+  admin_actions: Base & {
+    admin_id: number;
+    admin_username: string;
+    role: string;
+    action: string;
+    target_type: string;
+    target_id: string;
+  };
   /** A player's progression: task_completed, quest_completed (value: reward), crew_level_up (value: new level, item: crew id), upgrade_bought (value: new skill level). */
   progression: Base & { player_id: number; kind: string; item_id: string; value: number; player_level: number };
 }
@@ -90,10 +97,53 @@ export const WAREHOUSE_TABLES = [
 export const EVENT_COLUMNS = {
   registrations: ["event_id", "ts", "player_id", "country", "platform", "source", "locale"],
   activity: ["event_id", "ts", "player_id", "kind", "country", "platform", "reg_ts"],
-  battles: ["event_id", "ts", "battle_id", "player_id", "tank_id", "mode", "result", "duration_s", "experience", "silver_earned", "silver_spent", "gold_earned", "kills", "damage", "player_level"],
-  payments: ["event_id", "ts", "order_id", "player_id", "provider", "market", "item_id", "country", "platform", "source", "status", "amount_minor", "currency", "amount_usd_cents", "reg_ts"],
+  battles: [
+    "event_id",
+    "ts",
+    "battle_id",
+    "player_id",
+    "tank_id",
+    "mode",
+    "result",
+    "duration_s",
+    "experience",
+    "silver_earned",
+    "silver_spent",
+    "gold_earned",
+    "kills",
+    "damage",
+    "player_level",
+  ],
+  payments: [
+    "event_id",
+    "ts",
+    "order_id",
+    "player_id",
+    "provider",
+    "market",
+    "item_id",
+    "country",
+    "platform",
+    "source",
+    "status",
+    "amount_minor",
+    "currency",
+    "amount_usd_cents",
+    "reg_ts",
+  ],
   // seq last: it was added after the others, and a line written before it ends before it.
-  currency_movements: ["event_id", "ts", "player_id", "currency", "delta", "balance_after", "reason", "ref", "player_level", "seq"],
+  currency_movements: [
+    "event_id",
+    "ts",
+    "player_id",
+    "currency",
+    "delta",
+    "balance_after",
+    "reason",
+    "ref",
+    "player_level",
+    "seq",
+  ],
   items: ["event_id", "ts", "player_id", "item_type", "item_id", "delta", "source"],
   ad_views: ["event_id", "ts", "player_id", "campaign", "placement", "kind"],
   admin_actions: ["event_id", "ts", "admin_id", "admin_username", "role", "action", "target_type", "target_id"],
@@ -103,7 +153,15 @@ export const EVENT_COLUMNS = {
 // Every field of a row type is a column (a field missing from EVENT_COLUMNS fails to compile).
 type Missing<T extends WarehouseTable> = Exclude<keyof EventRow<T>, (typeof EVENT_COLUMNS)[T][number]>;
 const allColumnsListed: { [T in WarehouseTable]: Missing<T> extends never ? true : Missing<T> } = {
-  registrations: true, activity: true, battles: true, payments: true, currency_movements: true, items: true, ad_views: true, admin_actions: true, progression: true,
+  registrations: true,
+  activity: true,
+  battles: true,
+  payments: true,
+  currency_movements: true,
+  items: true,
+  ad_views: true,
+  admin_actions: true,
+  progression: true,
 };
 void allColumnsListed;
 

@@ -20,7 +20,9 @@ export function checkRows<S extends RowSchema>(row: S, rows: unknown[], sql: str
     const r = row.safeParse(rows[i]);
     if (!r.success) {
       const issue = r.error.issues[0]!;
-      throw new Error(`warehouse row ${i} does not match its schema at ${issue.path.join(".") || "(row)"}: ${issue.message} — ${sql.replace(/\s+/g, " ").slice(0, 120)}`);
+      throw new Error(
+        `warehouse row ${i} does not match its schema at ${issue.path.join(".") || "(row)"}: ${issue.message} — ${sql.replace(/\s+/g, " ").slice(0, 120)}`,
+      );
     }
     out[i] = r.data;
   }
@@ -43,8 +45,10 @@ export function checkInsert(table: string, opts: InsertOptions = {}): InsertForm
   const bad = [table, ...(opts.columns ?? [])].find((n) => !SAFE_NAME.test(n));
   if (bad !== undefined) throw new Error(`invalid warehouse name: ${bad}`);
   const format = opts.format ?? "JSONEachRow";
-  if (format !== "JSONEachRow" && format !== "JSONCompactEachRow") throw new Error(`unsupported insert format: ${format}`);
-  if (format === "JSONCompactEachRow" && !opts.columns?.length) throw new Error("JSONCompactEachRow lines need their columns");
+  if (format !== "JSONEachRow" && format !== "JSONCompactEachRow")
+    throw new Error(`unsupported insert format: ${format}`);
+  if (format === "JSONCompactEachRow" && !opts.columns?.length)
+    throw new Error("JSONCompactEachRow lines need their columns");
   return format;
 }
 
@@ -94,4 +98,3 @@ export interface Warehouse {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
-

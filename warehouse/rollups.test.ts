@@ -3,7 +3,7 @@
 // materialized view fills from them. Run on embedded chDB and through the HTTP adapter (against
 // a ClickHouse server when CLICKHOUSE_URL is set, else the test bridge onto chDB).
 import { z } from "zod";
-import { describe, test, expect, beforeAll, afterAll } from "bun:test";
+import { describe, test, expect } from "bun:test";
 import { createClient } from "@clickhouse/client";
 import { makeWorld, type TestWorld } from "../api/test/fixture.ts";
 import { emitMany } from "../api/domain/outbox.ts";
@@ -31,22 +31,139 @@ async function emitEverything(w: TestWorld, salt: number) {
   const ts = (i: number) => toCHDateTime(T0 + (i % 5) * DAY + i * 1000 + salt);
   const reg = (i: number) => toCHDateTime(T0 + (i % 3) * DAY);
   const ids = Array.from({ length: 30 }, (_, i) => i);
-  await emitMany(w.deps.db, "registrations", ids.map((i) => ({ event_id: newEventId(), ts: reg(i), player_id: i + 1, country: i % 2 ? "RU" : "DE", platform: "web", source: i % 3 ? "organic" : "vk", locale: "ru" })));
-  await emitMany(w.deps.db, "activity", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, kind: "login", country: "RU", platform: "web", reg_ts: reg(i) })));
-  await emitMany(w.deps.db, "battles", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), battle_id: salt + i, player_id: i + 1, tank_id: 1 + (i % 4), mode: "random", result: i % 2 ? "win" : "loss", duration_s: 300, experience: 100 + i, silver_earned: 1000 + i, silver_spent: 50, gold_earned: i % 3, kills: 1, damage: 500, player_level: 3 })));
-  await emitMany(w.deps.db, "payments", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), order_id: `o-${salt}-${i}`, player_id: i + 1, provider: "stripe", market: "web", item_id: `gold_${i % 3}`, country: "RU", platform: "web", source: "organic", status: "paid", amount_minor: 500 + i, currency: "USD", amount_usd_cents: 500 + i, reg_ts: reg(i) })));
-  await emitMany(w.deps.db, "currency_movements", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, currency: i % 2 ? "gold" : "silver", delta: i % 4 ? 100 + i : -(10 + i), balance_after: 1000 + i, reason: i % 4 ? "battle" : "shop", ref: "", player_level: 3, seq: salt * 100 + i + 1 })));
-  await emitMany(w.deps.db, "items", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, item_type: "tank", item_id: String(1 + (i % 4)), delta: i % 5 ? 1 : -1, source: "shop" })));
-  await emitMany(w.deps.db, "ad_views", ids.map((i) => ({ event_id: newEventId(), ts: ts(i), player_id: i + 1, campaign: "c", placement: "lobby", kind: "impression" })));
+  await emitMany(
+    w.deps.db,
+    "registrations",
+    ids.map((i) => ({
+      event_id: newEventId(),
+      ts: reg(i),
+      player_id: i + 1,
+      country: i % 2 ? "RU" : "DE",
+      platform: "web",
+      source: i % 3 ? "organic" : "vk",
+      locale: "ru",
+    })),
+  );
+  await emitMany(
+    w.deps.db,
+    "activity",
+    ids.map((i) => ({
+      event_id: newEventId(),
+      ts: ts(i),
+      player_id: i + 1,
+      kind: "login",
+      country: "RU",
+      platform: "web",
+      reg_ts: reg(i),
+    })),
+  );
+  await emitMany(
+    w.deps.db,
+    "battles",
+    ids.map((i) => ({
+      event_id: newEventId(),
+      ts: ts(i),
+      battle_id: salt + i,
+      player_id: i + 1,
+      tank_id: 1 + (i % 4),
+      mode: "random",
+      result: i % 2 ? "win" : "loss",
+      duration_s: 300,
+      experience: 100 + i,
+      silver_earned: 1000 + i,
+      silver_spent: 50,
+      gold_earned: i % 3,
+      kills: 1,
+      damage: 500,
+      player_level: 3,
+    })),
+  );
+  await emitMany(
+    w.deps.db,
+    "payments",
+    ids.map((i) => ({
+      event_id: newEventId(),
+      ts: ts(i),
+      order_id: `o-${salt}-${i}`,
+      player_id: i + 1,
+      provider: "stripe",
+      market: "web",
+      item_id: `gold_${i % 3}`,
+      country: "RU",
+      platform: "web",
+      source: "organic",
+      status: "paid",
+      amount_minor: 500 + i,
+      currency: "USD",
+      amount_usd_cents: 500 + i,
+      reg_ts: reg(i),
+    })),
+  );
+  await emitMany(
+    w.deps.db,
+    "currency_movements",
+    ids.map((i) => ({
+      event_id: newEventId(),
+      ts: ts(i),
+      player_id: i + 1,
+      currency: i % 2 ? "gold" : "silver",
+      delta: i % 4 ? 100 + i : -(10 + i),
+      balance_after: 1000 + i,
+      reason: i % 4 ? "battle" : "shop",
+      ref: "",
+      player_level: 3,
+      seq: salt * 100 + i + 1,
+    })),
+  );
+  await emitMany(
+    w.deps.db,
+    "items",
+    ids.map((i) => ({
+      event_id: newEventId(),
+      ts: ts(i),
+      player_id: i + 1,
+      item_type: "tank",
+      item_id: String(1 + (i % 4)),
+      delta: i % 5 ? 1 : -1,
+      source: "shop",
+    })),
+  );
+  await emitMany(
+    w.deps.db,
+    "ad_views",
+    ids.map((i) => ({
+      event_id: newEventId(),
+      ts: ts(i),
+      player_id: i + 1,
+      campaign: "c",
+      placement: "lobby",
+      kind: "impression",
+    })),
+  );
 }
 
 /** Every rollup's figures as read after merges (FINAL), aggregate states finalized (bitmaps as their counts). */
-async function rollupFigures(wh: Warehouse, tables: readonly string[] = ROLLUP_TABLES): Promise<Record<string, unknown[]>> {
+async function rollupFigures(
+  wh: Warehouse,
+  tables: readonly string[] = ROLLUP_TABLES,
+): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
-    const cols = await wh.query("SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = {t:String} ORDER BY position", { t: table }, NameTypeRow);
-    const exprs = cols.map((c) => (c.type.startsWith("AggregateFunction") ? `toString(finalizeAggregation(${c.name})) AS ${c.name}` : `toString(${c.name}) AS ${c.name}`));
-    out[table] = await wh.query(`SELECT ${exprs.join(", ")} FROM ${table} FINAL ORDER BY ALL`, {}, z.record(z.string(), z.string()));
+    const cols = await wh.query(
+      "SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = {t:String} ORDER BY position",
+      { t: table },
+      NameTypeRow,
+    );
+    const exprs = cols.map((c) =>
+      c.type.startsWith("AggregateFunction")
+        ? `toString(finalizeAggregation(${c.name})) AS ${c.name}`
+        : `toString(${c.name}) AS ${c.name}`,
+    );
+    out[table] = await wh.query(
+      `SELECT ${exprs.join(", ")} FROM ${table} FINAL ORDER BY ALL`,
+      {},
+      z.record(z.string(), z.string()),
+    );
   }
   return out;
 }
@@ -54,7 +171,12 @@ async function rollupFigures(wh: Warehouse, tables: readonly string[] = ROLLUP_T
 /** The warehouse as the shipper wrote to it before migration 0008: currency movements without their seq. */
 function beforeSeq(real: Warehouse): Warehouse {
   return Object.assign(Object.create(real) as Warehouse, {
-    insertLines: (table: string, lines: string, opts?: InsertOptions) => real.insertLines(table, lines, opts?.columns ? { ...opts, columns: opts.columns.filter((c) => c !== "seq") } : opts),
+    insertLines: (table: string, lines: string, opts?: InsertOptions) =>
+      real.insertLines(
+        table,
+        lines,
+        opts?.columns ? { ...opts, columns: opts.columns.filter((c) => c !== "seq") } : opts,
+      ),
   });
 }
 
@@ -100,8 +222,18 @@ describe("rollups under a retried batch", () => {
   test("HTTP adapter: the same batch twice leaves every rollup unchanged", async () => {
     const url = process.env.CLICKHOUSE_URL;
     const bridge = url ? null : startClickHouseHttpBridge(process.env.TK_TEST_CHDB_DIR!);
-    const settings = { url: url ?? bridge!.url, username: process.env.CLICKHOUSE_USER ?? "default", password: process.env.CLICKHOUSE_PASSWORD ?? "", database: `tk_rollups_${process.pid}_${Date.now()}` };
-    const ch = createClient({ url: settings.url, username: settings.username, password: settings.password, database: settings.database });
+    const settings = {
+      url: url ?? bridge!.url,
+      username: process.env.CLICKHOUSE_USER ?? "default",
+      password: process.env.CLICKHOUSE_PASSWORD ?? "",
+      database: `tk_rollups_${process.pid}_${Date.now()}`,
+    };
+    const ch = createClient({
+      url: settings.url,
+      username: settings.username,
+      password: settings.password,
+      database: settings.database,
+    });
     const client = ch as unknown as ClickHouseLikeClient;
     const warehouse = await openClickHouseWarehouse(client, settings);
     const w = await makeWorld({ warehouse });
@@ -121,8 +253,12 @@ describe("rollups under a retried batch", () => {
     const w = await makeWorld({ warehouse: wh });
     try {
       // makeWorld migrated everything; start this warehouse over at version 5.
-      for (const t of await wh.query("SELECT name FROM system.tables WHERE database = currentDatabase()", {}, NameRow)) await wh.command(`DROP TABLE ${t.name}`);
-      await migrateWarehouse(wh, warehouseMigrations.filter((m) => m.version <= 5));
+      for (const t of await wh.query("SELECT name FROM system.tables WHERE database = currentDatabase()", {}, NameRow))
+        await wh.command(`DROP TABLE ${t.name}`);
+      await migrateWarehouse(
+        wh,
+        warehouseMigrations.filter((m) => m.version <= 5),
+      );
       await emitEverything(w, 0);
       const old = beforeSeq(wh);
       const { wh: rec, inserts } = recording(old);
@@ -130,13 +266,20 @@ describe("rollups under a retried batch", () => {
       // The rollups of then; balances_current is replaced by balances_current_v2 (0008), compared apart.
       const then = ROLLUP_TABLES_0006.filter((t) => t !== "balances_current");
       const once = await rollupFigures(wh, then);
-      const balances = (table: string) => wh.query(`SELECT currency, player_id, toString(ts) AS ts, balance FROM ${table} FINAL ORDER BY ALL`, {}, z.record(z.string(), z.unknown()));
+      const balances = (table: string) =>
+        wh.query(
+          `SELECT currency, player_id, toString(ts) AS ts, balance FROM ${table} FINAL ORDER BY ALL`,
+          {},
+          z.record(z.string(), z.unknown()),
+        );
       const balancesOnce = await balances("balances_current");
       expect(balancesOnce.length).toBe(30);
       for (const [table, lines, opts] of inserts) await old.insertLines(table, lines, opts);
       const [{ n }] = await wh.query("SELECT sum(n) AS n FROM registrations_daily", {}, NRow);
       expect(Number(n)).toBe(60); // counted twice before the fix
-      expect(await migrateWarehouse(wh)).toEqual(warehouseMigrations.filter((m) => m.version > 5).map((m) => m.version));
+      expect(await migrateWarehouse(wh)).toEqual(
+        warehouseMigrations.filter((m) => m.version > 5).map((m) => m.version),
+      );
       expect(await rollupFigures(wh, then)).toEqual(once);
       expect(await balances("balances_current_v2")).toEqual(balancesOnce);
     } finally {
@@ -152,7 +295,11 @@ describe("rollups under a retried batch", () => {
       await migrateWarehouse(wh);
       expect((await rollupTables(wh)).sort()).toEqual([...ROLLUP_TABLES].sort());
       for (const t of ROLLUP_TABLES) {
-        const [{ q }] = await wh.query("SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {t:String}", { t }, QRow);
+        const [{ q }] = await wh.query(
+          "SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {t:String}",
+          { t },
+          QRow,
+        );
         expect(q).toContain("non_replicated_deduplication_window = 10000");
       }
     } finally {

@@ -21,7 +21,8 @@ function events(n: number, at = Date.UTC(2026, 0, 1)) {
     reg_ts: toCHDateTime(at),
   }));
 }
-const countActivity = async (w: TestWorld) => Number((await w.deps.warehouse.query("SELECT count() AS n FROM activity", {}, NRow))[0].n);
+const countActivity = async (w: TestWorld) =>
+  Number((await w.deps.warehouse.query("SELECT count() AS n FROM activity", {}, NRow))[0].n);
 
 /** A warehouse that fails on demand, standing in for a ClickHouse that is down or a crash mid-batch. */
 function flaky(real: Warehouse) {
@@ -67,7 +68,19 @@ describe("outbox shipper", () => {
     const before = await countActivity(w);
     const { wh, state } = flaky(w.deps.warehouse);
     await emitMany(w.deps.db, "activity", events(500));
-    await emitMany(w.deps.db, "registrations", Array.from({ length: 20 }, (_, i) => ({ event_id: newEventId(), ts: toCHDateTime(Date.UTC(2026, 0, 2)), player_id: i + 1, country: "RU", platform: "web", source: "organic", locale: "ru" })));
+    await emitMany(
+      w.deps.db,
+      "registrations",
+      Array.from({ length: 20 }, (_, i) => ({
+        event_id: newEventId(),
+        ts: toCHDateTime(Date.UTC(2026, 0, 2)),
+        player_id: i + 1,
+        country: "RU",
+        platform: "web",
+        source: "organic",
+        locale: "ru",
+      })),
+    );
     state.failAfterInserts = 0; // the first table's insert lands, then the process "dies"
     await expect(shipOnce(w.deps.client, wh)).rejects.toThrow("crashed");
     // More events arrive before the retry; they must not change the retried batch.
@@ -83,7 +96,8 @@ describe("outbox shipper", () => {
     for (const table of WAREHOUSE_TABLES) {
       const cols = await w.deps.warehouse.query(
         "SELECT name FROM system.columns WHERE database = currentDatabase() AND table = {table:String} ORDER BY position",
-        { table }, NameRow,
+        { table },
+        NameRow,
       );
       expect(cols.map((c) => c.name)).toEqual([...EVENT_COLUMNS[table]]);
     }
@@ -93,18 +107,25 @@ describe("outbox shipper", () => {
     const before = await countActivity(w);
     const [e] = events(1, Date.UTC(2026, 1, 1));
     await emitMany(w.deps.db, "activity", [e]);
-    const stored = await w.deps.client.execute({ sql: "SELECT row FROM outbox WHERE event_id = ?", args: [e.event_id] });
+    const stored = await w.deps.client.execute({
+      sql: "SELECT row FROM outbox WHERE event_id = ?",
+      args: [e.event_id],
+    });
     const line = String(stored.rows[0].row);
     expect(line.startsWith("[")).toBe(true);
     expect(eventFromLine("activity", line)).toEqual(e);
     // A row an older version wrote: the JSONEachRow object.
     const [old] = events(1, Date.UTC(2026, 1, 2));
-    await w.deps.client.execute({ sql: 'INSERT INTO outbox (event_id, "table", row, created_at) VALUES (?, ?, ?, ?)', args: [old.event_id, "activity", JSON.stringify(old), Date.now()] });
+    await w.deps.client.execute({
+      sql: 'INSERT INTO outbox (event_id, "table", row, created_at) VALUES (?, ?, ?, ?)',
+      args: [old.event_id, "activity", JSON.stringify(old), Date.now()],
+    });
     expect(await drainOutbox(w.deps.client, w.deps.warehouse)).toEqual({ shipped: 2, batches: 1 });
     expect(await countActivity(w)).toBe(before + 2);
     const got = await w.deps.warehouse.query(
       "SELECT toString(event_id) AS event_id, toString(ts) AS ts, toString(reg_ts) AS reg_ts FROM activity WHERE has({ids:Array(String)}, toString(event_id)) ORDER BY ts",
-      { ids: [e.event_id, old.event_id] }, EventIdTsRegTsRow,
+      { ids: [e.event_id, old.event_id] },
+      EventIdTsRegTsRow,
     );
     expect(got).toEqual([
       { event_id: e.event_id, ts: e.ts, reg_ts: e.reg_ts },
@@ -115,12 +136,28 @@ describe("outbox shipper", () => {
   test("batches larger than one read: the read-ahead ships every row once, in several batches", async () => {
     const before = await countActivity(w);
     await emitMany(w.deps.db, "activity", events(2500));
-    await emitMany(w.deps.db, "registrations", Array.from({ length: 30 }, (_, i) => ({ event_id: newEventId(), ts: toCHDateTime(Date.UTC(2026, 0, 3)), player_id: 100 + i, country: "DE", platform: "ios", source: "vk_ads", locale: "en" })));
+    await emitMany(
+      w.deps.db,
+      "registrations",
+      Array.from({ length: 30 }, (_, i) => ({
+        event_id: newEventId(),
+        ts: toCHDateTime(Date.UTC(2026, 0, 3)),
+        player_id: 100 + i,
+        country: "DE",
+        platform: "ios",
+        source: "vk_ads",
+        locale: "en",
+      })),
+    );
     await emitMany(w.deps.db, "activity", events(1100));
     expect(await drainOutbox(w.deps.client, w.deps.warehouse, 1000)).toEqual({ shipped: 3630, batches: 4 });
     expect(await outboxBacklog(w.deps.client)).toBe(0);
     expect(await countActivity(w)).toBe(before + 3600);
-    const regs = await w.deps.warehouse.query("SELECT count() AS n FROM registrations WHERE player_id >= 100", {}, NRow);
+    const regs = await w.deps.warehouse.query(
+      "SELECT count() AS n FROM registrations WHERE player_id >= 100",
+      {},
+      NRow,
+    );
     expect(Number(regs[0].n)).toBe(30);
   });
 

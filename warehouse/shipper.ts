@@ -24,7 +24,10 @@ interface Cursor {
 async function readCursor(client: Client): Promise<Cursor> {
   const r = await client.execute("SELECT shipped_to, claimed_to FROM outbox_cursor WHERE id = 1");
   if (r.rows.length) return { shippedTo: Number(r.rows[0].shipped_to), claimedTo: Number(r.rows[0].claimed_to) };
-  await client.execute({ sql: "INSERT OR IGNORE INTO outbox_cursor (id, shipped_to, claimed_to, updated_at) VALUES (1, 0, 0, ?)", args: [Date.now()] });
+  await client.execute({
+    sql: "INSERT OR IGNORE INTO outbox_cursor (id, shipped_to, claimed_to, updated_at) VALUES (1, 0, 0, ?)",
+    args: [Date.now()],
+  });
   return { shippedTo: 0, claimedTo: 0 };
 }
 
@@ -33,7 +36,10 @@ async function readCursor(client: Client): Promise<Cursor> {
  * few gaps (rolled-back inserts), so that is about `size` rows; two index lookups, no scan.
  */
 async function rangeEnd(client: Client, from: number, size: number): Promise<number | null> {
-  const r = await client.execute({ sql: "SELECT (SELECT min(id) FROM outbox WHERE id > ?) AS first, (SELECT max(id) FROM outbox) AS last", args: [from] });
+  const r = await client.execute({
+    sql: "SELECT (SELECT min(id) FROM outbox WHERE id > ?) AS first, (SELECT max(id) FROM outbox) AS last",
+    args: [from],
+  });
   const { first, last } = r.rows[0];
   if (first === null || first === undefined) return null;
   return Math.min(Number(last), Number(first) + size - 1);
@@ -81,11 +87,15 @@ const isEventTable = (t: string): t is WarehouseTable => (WAREHOUSE_TABLES as re
  * starting with '{') are sent as they are, in an insert of their own.
  */
 async function readRange(client: Client, range: Cursor): Promise<Batch> {
-  const tables = await client.execute({ sql: 'SELECT DISTINCT "table" AS t FROM outbox WHERE id > ? AND id <= ?', args: [range.shippedTo, range.claimedTo] });
+  const tables = await client.execute({
+    sql: 'SELECT DISTINCT "table" AS t FROM outbox WHERE id > ? AND id <= ?',
+    args: [range.shippedTo, range.claimedTo],
+  });
   const parts: Part[] = [];
   for (const row of tables.rows) {
     const table = String(row.t);
-    if (!isEventTable(table)) throw new Error(`outbox rows ${range.shippedTo}-${range.claimedTo} name an unknown warehouse table: ${table}`);
+    if (!isEventTable(table))
+      throw new Error(`outbox rows ${range.shippedTo}-${range.claimedTo} name an unknown warehouse table: ${table}`);
     const r = await client.execute({
       sql: `SELECT count(*) FILTER (WHERE compact) AS n, group_concat(row, char(10)) FILTER (WHERE compact) AS lines,
         count(*) FILTER (WHERE NOT compact) AS legacy_n, group_concat(row, char(10)) FILTER (WHERE NOT compact) AS legacy
@@ -94,7 +104,8 @@ async function readRange(client: Client, range: Cursor): Promise<Batch> {
     });
     const g = r.rows[0];
     if (Number(g.n) > 0) parts.push({ table, compact: true, count: Number(g.n), lines: String(g.lines) });
-    if (Number(g.legacy_n) > 0) parts.push({ table, compact: false, count: Number(g.legacy_n), lines: String(g.legacy) });
+    if (Number(g.legacy_n) > 0)
+      parts.push({ table, compact: false, count: Number(g.legacy_n), lines: String(g.legacy) });
   }
   return { range, parts };
 }
@@ -104,7 +115,11 @@ async function insertBatch(wh: Warehouse, { range, parts }: Batch): Promise<numb
   let rows = 0;
   for (const part of parts) {
     const dedupToken = `outbox:${range.shippedTo}-${range.claimedTo}:${part.table}${part.compact ? "" : ":json"}`;
-    await wh.insertLines(part.table, part.lines, part.compact ? { dedupToken, format: "JSONCompactEachRow", columns: EVENT_COLUMNS[part.table] } : { dedupToken });
+    await wh.insertLines(
+      part.table,
+      part.lines,
+      part.compact ? { dedupToken, format: "JSONCompactEachRow", columns: EVENT_COLUMNS[part.table] } : { dedupToken },
+    );
     rows += part.count;
   }
   return rows;

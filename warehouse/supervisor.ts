@@ -48,7 +48,12 @@ export function superviseWarehouse(opts: {
   let status: WarehouseStatus = { state: "starting", kind: opts.kind, since: now() };
   const set = (state: WarehouseState, error?: string) => {
     if (status.state !== state || status.error !== error) {
-      status = { state, kind: opts.kind, since: status.state === state ? status.since : now(), ...(error ? { error } : {}) };
+      status = {
+        state,
+        kind: opts.kind,
+        since: status.state === state ? status.since : now(),
+        ...(error ? { error } : {}),
+      };
       opts.onState?.(status);
     }
   };
@@ -95,9 +100,12 @@ export function superviseWarehouse(opts: {
   const warehouse: Warehouse = {
     kind: opts.kind,
     database: opts.database,
-    insertLines: (table: string, lines: string, o?: InsertOptions) => (real ? watch(real.insertLines(table, lines, o)) : Promise.reject(unavailable())),
-    query: <S extends RowSchema>(sql: string, params: Params | undefined, row: S) => (real ? watch(real.query(sql, params, row)) : Promise.reject(unavailable())),
-    command: (sql: string, params?: Params) => (real ? watch(real.command(sql, params)) : Promise.reject(unavailable())),
+    insertLines: (table: string, lines: string, o?: InsertOptions) =>
+      real ? watch(real.insertLines(table, lines, o)) : Promise.reject(unavailable()),
+    query: <S extends RowSchema>(sql: string, params: Params | undefined, row: S) =>
+      real ? watch(real.query(sql, params, row)) : Promise.reject(unavailable()),
+    command: (sql: string, params?: Params) =>
+      real ? watch(real.command(sql, params)) : Promise.reject(unavailable()),
     stream: (sql: string, params: Params, format: string) =>
       real ? real.stream(sql, params, format) : new ReadableStream({ start: (c) => c.error(unavailable()) }),
     ping: async () => {

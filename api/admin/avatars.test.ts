@@ -20,7 +20,11 @@ describe("Avatars: upload, moderation, serving", () => {
   afterAll(() => w.close());
 
   const upload = (p: Actor, bytes: Uint8Array<ArrayBuffer>, type = "image/png", lang = "en") =>
-    w.app.request("/public/profile/saveAvatar", { method: "POST", headers: { ...p.headers({ "accept-language": lang }), "content-type": type }, body: bytes });
+    w.app.request("/public/profile/saveAvatar", {
+      method: "POST",
+      headers: { ...p.headers({ "accept-language": lang }), "content-type": type },
+      body: bytes,
+    });
   const uploadForm = (p: Actor, bytes: Uint8Array<ArrayBuffer>) => {
     const form = new FormData();
     form.set("image", new File([bytes], "a.png", { type: "text/plain" }));
@@ -28,9 +32,15 @@ describe("Avatars: upload, moderation, serving", () => {
     delete (h as Record<string, string>)["content-type"];
     return w.app.request("/public/profile/saveAvatar", { method: "POST", headers: h, body: form });
   };
-  const admin = (a: Actor, path: string, body: unknown) => w.app.request(path, { method: "POST", headers: a.headers(), body: JSON.stringify(body) });
-  const queue = async (q = "status=pending") => (await (await w.app.request(`/admin/playerAvatars/load?${q}`, { headers: support.headers() })).json()) as { rows: { id: number; playerId: number; hash: string; previewUrl: string }[]; total: number };
-  const avatarOf = async (id: number) => (await w.deps.db.select({ a: players.avatarUrl }).from(players).where(eq(players.id, id)))[0].a;
+  const admin = (a: Actor, path: string, body: unknown) =>
+    w.app.request(path, { method: "POST", headers: a.headers(), body: JSON.stringify(body) });
+  const queue = async (q = "status=pending") =>
+    (await (await w.app.request(`/admin/playerAvatars/load?${q}`, { headers: support.headers() })).json()) as {
+      rows: { id: number; playerId: number; hash: string; previewUrl: string }[];
+      total: number;
+    };
+  const avatarOf = async (id: number) =>
+    (await w.deps.db.select({ a: players.avatarUrl }).from(players).where(eq(players.id, id)))[0].a;
 
   test("reads the real type and size from the header", () => {
     expect(sniffImage(pngHeader(200, 100))).toEqual({ contentType: "image/png", width: 200, height: 100 });
@@ -44,16 +54,24 @@ describe("Avatars: upload, moderation, serving", () => {
     const p = await signInPlayer(w);
     const small = await upload(p, pngHeader(10, 10));
     expect(small.status).toBe(400);
-    expect((await small.json()).error.fields.image).toBe(`The image must be at least ${AVATAR_LIMITS.minSide}×${AVATAR_LIMITS.minSide} pixels (this one is 10×10).`);
+    expect((await small.json()).error.fields.image).toBe(
+      `The image must be at least ${AVATAR_LIMITS.minSide}×${AVATAR_LIMITS.minSide} pixels (this one is 10×10).`,
+    );
     const large = await upload(p, pngHeader(5000, 100), "image/png", "ru");
-    expect((await large.json()).error.fields.image).toBe(`Изображение должно быть не больше ${AVATAR_LIMITS.maxSide}×${AVATAR_LIMITS.maxSide} пикселей (это 5000×100).`);
+    expect((await large.json()).error.fields.image).toBe(
+      `Изображение должно быть не больше ${AVATAR_LIMITS.maxSide}×${AVATAR_LIMITS.maxSide} пикселей (это 5000×100).`,
+    );
     const gif = await upload(p, new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0]), "image/png");
     expect(gif.status).toBe(400);
     expect((await gif.json()).error.fields.image).toBe("The image must be a PNG, JPEG or WebP file.");
     const big = await upload(p, pngHeader(256, 256, AVATAR_LIMITS.maxBytes));
     expect(big.status).toBe(413);
     expect((await big.json()).error.message).toBe("The image must be at most 512 KB.");
-    const noCsrf = await w.app.request("/public/profile/saveAvatar", { method: "POST", headers: { ...p.headers(), "x-csrf-token": "", "content-type": "image/png" }, body: pngHeader(100, 100) });
+    const noCsrf = await w.app.request("/public/profile/saveAvatar", {
+      method: "POST",
+      headers: { ...p.headers(), "x-csrf-token": "", "content-type": "image/png" },
+      body: pngHeader(100, 100),
+    });
     expect(noCsrf.status).toBe(403);
     expect(await w.deps.db.select().from(playerAvatars).where(eq(playerAvatars.playerId, p.playerId))).toEqual([]);
   });
@@ -73,10 +91,28 @@ describe("Avatars: upload, moderation, serving", () => {
 
     const bad = await admin(support, "/admin/playerAvatars/reject", { avatarId: q1[0].id, reason: "nudity-ish" });
     expect(bad.status).toBe(400);
-    expect((await admin(support, "/admin/playerAvatars/reject", { avatarId: q1[0].id, reason: "offensive", note: "Symbols on the left" })).status).toBe(200);
+    expect(
+      (
+        await admin(support, "/admin/playerAvatars/reject", {
+          avatarId: q1[0].id,
+          reason: "offensive",
+          note: "Symbols on the left",
+        })
+      ).status,
+    ).toBe(200);
     expect((await admin(support, "/admin/playerAvatars/accept", { avatarId: q1[0].id })).status).toBe(409);
-    const s2 = await (await w.app.request("/public/profile/saveAvatar", { method: "POST", headers: p.headers({ "accept-language": "ru" }), body: "{}" })).json();
-    expect(s2.rejected).toMatchObject({ reason: "offensive", note: "Symbols on the left", reasonText: "Оскорбительные символы или слова" });
+    const s2 = await (
+      await w.app.request("/public/profile/saveAvatar", {
+        method: "POST",
+        headers: p.headers({ "accept-language": "ru" }),
+        body: "{}",
+      })
+    ).json();
+    expect(s2.rejected).toMatchObject({
+      reason: "offensive",
+      note: "Symbols on the left",
+      reasonText: "Оскорбительные символы или слова",
+    });
 
     expect((await uploadForm(p, pngHeader(300, 300))).status).toBe(200);
     expect((await upload(p, webpHeader(400, 400), "image/webp")).status).toBe(200);
@@ -99,7 +135,10 @@ describe("Avatars: upload, moderation, serving", () => {
     // A later upload waits; the accepted one stays until then.
     await upload(p, pngHeader(512, 512));
     expect(await avatarOf(p.playerId)).toBe(url);
-    const log = await w.deps.db.select().from(adminLog).where(eq(adminLog.targetId, String(p.playerId)));
+    const log = await w.deps.db
+      .select()
+      .from(adminLog)
+      .where(eq(adminLog.targetId, String(p.playerId)));
     const mine = log.filter((l) => l.targetType === "player");
     expect(mine.map((l) => l.action).sort()).toEqual(["/admin/playerAvatars/accept", "/admin/playerAvatars/reject"]);
   });
@@ -110,18 +149,30 @@ describe("Avatars: upload, moderation, serving", () => {
     const [pending] = (await queue(`status=pending&playerId=${p.playerId}`)).rows;
     expect((await w.app.request(`/public/avatars/${pending.hash}`)).status).toBe(404);
     const body = () => pngHeader(90, 90);
-    const forbidden = await w.app.request(`/admin/playerAvatars/save?playerId=${p.playerId}`, { method: "POST", headers: { ...support.headers(), "content-type": "image/png" }, body: body() });
+    const forbidden = await w.app.request(`/admin/playerAvatars/save?playerId=${p.playerId}`, {
+      method: "POST",
+      headers: { ...support.headers(), "content-type": "image/png" },
+      body: body(),
+    });
     expect(forbidden.status).toBe(403);
-    const set = await w.app.request(`/admin/playerAvatars/save?playerId=${p.playerId}`, { method: "POST", headers: { ...operator.headers(), "content-type": "image/png" }, body: body() });
+    const set = await w.app.request(`/admin/playerAvatars/save?playerId=${p.playerId}`, {
+      method: "POST",
+      headers: { ...operator.headers(), "content-type": "image/png" },
+      body: body(),
+    });
     expect(set.status).toBe(200);
     expect(await avatarOf(p.playerId)).toMatch(/^\/public\/avatars\/[0-9a-f]{64}$/);
     expect((await queue(`status=pending&playerId=${p.playerId}`)).total).toBe(0);
     expect((await admin(operator, "/admin/playerAvatars/save", { playerId: "x" })).status).toBe(400);
     expect((await admin(operator, "/admin/playerAvatars/save", { playerId: 999999, clear: true })).status).toBe(404);
-    expect((await admin(operator, "/admin/playerAvatars/save", { playerId: p.playerId, clear: true })).status).toBe(200);
+    expect((await admin(operator, "/admin/playerAvatars/save", { playerId: p.playerId, clear: true })).status).toBe(
+      200,
+    );
     expect(await avatarOf(p.playerId)).toBeNull();
     const opts = await (await w.app.request("/admin/playerAvatars/options", { headers: support.headers() })).json();
-    expect(opts.reasons.find((r: { id: string }) => r.id === "copyright").title.en).toBe("Someone else's copyrighted image");
+    expect(opts.reasons.find((r: { id: string }) => r.id === "copyright").title.en).toBe(
+      "Someone else's copyrighted image",
+    );
   });
 
   test("the demo step queues real PNGs: six pending, one refused, three accepted and served", async () => {
@@ -149,7 +200,15 @@ describe("Avatars: upload, moderation, serving", () => {
     await upload(p, pngHeader(300, 300));
     const url = (await avatarOf(p.playerId))!;
     expect((await w.app.request(url)).status).toBe(200);
-    expect((await w.app.request("/public/profile/sensitive-data/remove", { method: "POST", headers: p.headers(), body: "{}" })).status).toBe(200);
+    expect(
+      (
+        await w.app.request("/public/profile/sensitive-data/remove", {
+          method: "POST",
+          headers: p.headers(),
+          body: "{}",
+        })
+      ).status,
+    ).toBe(200);
     expect(await w.deps.db.select().from(playerAvatars).where(eq(playerAvatars.playerId, p.playerId))).toEqual([]);
     expect((await w.app.request(url)).status).toBe(404);
   });
@@ -160,7 +219,11 @@ describe("Avatars: upload, moderation, serving", () => {
     form.set("image", new File([jpegHeader(320, 240)], "a.jpg"));
     const h = operator.headers();
     delete (h as Record<string, string>)["content-type"];
-    const r = await w.app.request(`/admin/playerAvatars/save?playerId=${p.playerId}`, { method: "POST", headers: h, body: form });
+    const r = await w.app.request(`/admin/playerAvatars/save?playerId=${p.playerId}`, {
+      method: "POST",
+      headers: h,
+      body: form,
+    });
     expect(r.status).toBe(200);
     expect(await avatarOf(p.playerId)).toMatch(/^\/public\/avatars\//);
   });

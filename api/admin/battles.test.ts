@@ -34,7 +34,8 @@ afterAll(() => w.close());
 const start = (body: unknown) => gameApi(w, "/game/api/battles/start", body);
 const end = (body: unknown) => gameApi(w, "/game/api/battles/end", body);
 const get = (who: Actor, url: string) => w.app.request(url, { headers: who.headers() });
-const post = (who: Actor, url: string, body: unknown = {}) => w.app.request(url, { method: "POST", headers: who.headers(), body: JSON.stringify(body) });
+const post = (who: Actor, url: string, body: unknown = {}) =>
+  w.app.request(url, { method: "POST", headers: who.headers(), body: JSON.stringify(body) });
 const playerRow = async (id: number) => (await w.deps.db.select().from(players).where(eq(players.id, id)))[0];
 const results = (battleId: number) => ({
   battleId,
@@ -45,14 +46,27 @@ const results = (battleId: number) => ({
 });
 
 async function startBattle(ref?: string): Promise<number> {
-  const res = await start({ serverRef: ref, mode: "random", map: "prokhorovka", players: [{ playerId: a, tankId: tank.id }, { playerId: b, tankId: tank.id }] });
+  const res = await start({
+    serverRef: ref,
+    mode: "random",
+    map: "prokhorovka",
+    players: [
+      { playerId: a, tankId: tank.id },
+      { playerId: b, tankId: tank.id },
+    ],
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { battleId: number }).battleId;
 }
 
 describe("game API", () => {
   test("needs the game key", async () => {
-    const res = await gameApi(w, "/game/api/battles/start", { mode: "random", map: "x1", players: [{ playerId: a, tankId: tank.id }] }, "wrong-key");
+    const res = await gameApi(
+      w,
+      "/game/api/battles/start",
+      { mode: "random", map: "x1", players: [{ playerId: a, tankId: tank.id }] },
+      "wrong-key",
+    );
     expect(res.status).toBe(401);
   });
 
@@ -60,13 +74,21 @@ describe("game API", () => {
     const before = [await playerRow(a), await playerRow(b)];
     const id = await startBattle("srv-1");
     // A repeated start with the server's id answers the same battle.
-    const again = await start({ serverRef: "srv-1", mode: "random", map: "prokhorovka", players: [{ playerId: a, tankId: tank.id }] });
+    const again = await start({
+      serverRef: "srv-1",
+      mode: "random",
+      map: "prokhorovka",
+      players: [{ playerId: a, tankId: tank.id }],
+    });
     expect(again.status).toBe(200);
     expect(((await again.json()) as { battleId: number }).battleId).toBe(id);
 
     const first = await end(results(id));
     expect(first.status).toBe(200);
-    const body = (await first.json()) as { replayed: boolean; players: { playerId: number; silverSpent: number; level: number }[] };
+    const body = (await first.json()) as {
+      replayed: boolean;
+      players: { playerId: number; silverSpent: number; level: number }[];
+    };
     expect(body.replayed).toBe(false);
     const costA = battleCost(tank.tier, "win");
     const costB = battleCost(tank.tier, "loss");
@@ -79,9 +101,23 @@ describe("game API", () => {
     expect(pa.silver).toBe(before[0].silver + 3000 - costA.repair - costA.ammo);
     expect(pb.silver).toBe(before[1].silver + 800 - costB.repair - costB.ammo);
     expect(pa.rating).toBe(before[0].rating + BATTLE_RULES.ratingDelta.win);
-    const reasons = (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `battle:${id}`))).map((e) => `${e.playerId}:${e.reason}:${e.delta}`).sort();
+    const reasons = (
+      await w.deps.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.ref, `battle:${id}`))
+    )
+      .map((e) => `${e.playerId}:${e.reason}:${e.delta}`)
+      .sort();
     expect(reasons).toEqual(
-      [`${a}:battle.reward:3000`, `${a}:battle.repair:${-costA.repair}`, `${a}:battle.ammo:${-costA.ammo}`, `${b}:battle.reward:800`, `${b}:battle.repair:${-costB.repair}`, `${b}:battle.ammo:${-costB.ammo}`].sort(),
+      [
+        `${a}:battle.reward:3000`,
+        `${a}:battle.repair:${-costA.repair}`,
+        `${a}:battle.ammo:${-costA.ammo}`,
+        `${b}:battle.reward:800`,
+        `${b}:battle.repair:${-costB.repair}`,
+        `${b}:battle.ammo:${-costB.ammo}`,
+      ].sort(),
     );
 
     const replay = await end(results(id));
@@ -89,12 +125,28 @@ describe("game API", () => {
     expect(((await replay.json()) as { replayed: boolean }).replayed).toBe(true);
     expect(await playerRow(a)).toEqual(pa);
     expect(await playerRow(b)).toEqual(pb);
-    expect((await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `battle:${id}`))).length).toBe(6);
+    expect(
+      (
+        await w.deps.db
+          .select()
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.ref, `battle:${id}`))
+      ).length,
+    ).toBe(6);
 
     // The warehouse gets one battles row per player, which tanksEarns reads.
     await w.ship();
-    const rows = await w.deps.warehouse.query(`SELECT player_id, silver_spent FROM battles WHERE battle_id = {id:UInt64} ORDER BY player_id`, { id }, PlayerIdSilverSpentRow);
-    expect(rows.map((r) => [Number(r.player_id), Number(r.silver_spent)])).toEqual([[a, costA.repair + costA.ammo], [b, costB.repair + costB.ammo]].sort((x, y) => x[0] - y[0]));
+    const rows = await w.deps.warehouse.query(
+      `SELECT player_id, silver_spent FROM battles WHERE battle_id = {id:UInt64} ORDER BY player_id`,
+      { id },
+      PlayerIdSilverSpentRow,
+    );
+    expect(rows.map((r) => [Number(r.player_id), Number(r.silver_spent)])).toEqual(
+      [
+        [a, costA.repair + costA.ammo],
+        [b, costB.repair + costB.ammo],
+      ].sort((x, y) => x[0] - y[0]),
+    );
   });
 
   test("an unknown battle is 404; bad results are 400 and change nothing", async () => {
@@ -118,7 +170,9 @@ describe("game API", () => {
     const res = await start({ mode: "random", map: "x1", players: [{ playerId: a, tankId: 99_999 }] });
     expect(res.status).toBe(400);
     // Russian is the default locale of an answer.
-    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields["players.0.tankId"]).toBe("Такого танка нет.");
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields["players.0.tankId"]).toBe(
+      "Такого танка нет.",
+    );
   });
 });
 
@@ -126,16 +180,22 @@ describe("operators", () => {
   test("list with filters, find, timeline and players", async () => {
     const id = await startBattle();
     await end(results(id));
-    const list = (await (await get(support, `/admin/battles/get?status=finished&playerId=${a}&mode=random`)).json()) as { rows: { id: number; status: string; players: number }[]; total: number };
+    const list = (await (
+      await get(support, `/admin/battles/get?status=finished&playerId=${a}&mode=random`)
+    ).json()) as { rows: { id: number; status: string; players: number }[]; total: number };
     expect(list.rows.some((r) => r.id === id)).toBe(true);
     expect(list.rows.every((r) => r.status === "finished")).toBe(true);
     expect((await get(support, "/admin/battles/get?status=burning")).status).toBe(400);
     expect((await get(support, "/admin/battles/get?from=20.11.2026 10:00:00&to=19.11.2026 10:00:00")).status).toBe(400);
     const found = (await (await get(support, `/admin/battles/find?q=${id}`)).json()) as { rows: { id: number }[] };
     expect(found.rows[0].id).toBe(id);
-    const timeline = (await (await get(support, `/admin/battles/${id}/events/get`)).json()) as { rows: { kind: string }[] };
+    const timeline = (await (await get(support, `/admin/battles/${id}/events/get`)).json()) as {
+      rows: { kind: string }[];
+    };
     expect(timeline.rows.map((r) => r.kind)).toEqual(["start", "player.result", "player.result", "end"]);
-    const roster = (await (await get(support, `/admin/battles/${id}/players/get`)).json()) as { rows: { playerId: number; result: string }[] };
+    const roster = (await (await get(support, `/admin/battles/${id}/players/get`)).json()) as {
+      rows: { playerId: number; result: string }[];
+    };
     expect(roster.rows.map((r) => r.result).sort()).toEqual(["loss", "win"]);
     expect((await get(support, "/admin/battles/999999/players/get")).status).toBe(404);
   });
@@ -167,7 +227,9 @@ describe("operators", () => {
     support = await signInAdmin(w, "support");
     operator = await signInAdmin(w, "operator");
     expect(await counter.count(w.deps.db, now)).toBeGreaterThanOrEqual(base + 1);
-    const stuckList = (await (await get(support, "/admin/battles/get?status=stuck")).json()) as { rows: { id: number }[] };
+    const stuckList = (await (await get(support, "/admin/battles/get?status=stuck")).json()) as {
+      rows: { id: number }[];
+    };
     expect(stuckList.rows.map((r) => r.id)).toContain(old);
     expect(stuckList.rows.map((r) => r.id)).not.toContain(fresh);
     expect((await post(support, "/admin/battles/stopTheStuck")).status).toBe(403);
@@ -184,7 +246,11 @@ describe("operators", () => {
 });
 
 describe("live list", () => {
-  type Msg = { id: string; event: { battleId: number; kind: string; playerId: number | null }; battle: { id: number; status: string; players: number } | null };
+  type Msg = {
+    id: string;
+    event: { battleId: number; kind: string; playerId: number | null };
+    battle: { id: number; status: string; players: number } | null;
+  };
   /** Reads the stream's `battle` messages until `done` holds for what arrived. */
   async function readUntil(res: Response, done: (ms: Msg[]) => boolean): Promise<Msg[]> {
     const reader = res.body!.getReader();
@@ -194,12 +260,16 @@ describe("live list", () => {
       text
         .split("\n\n")
         .filter((b) => b.includes("event: battle"))
-        .map((b) => ({ id: /^id: (.*)$/m.exec(b)![1], ...(JSON.parse(/^data: (.*)$/m.exec(b)![1]) as Omit<Msg, "id">) }));
+        .map((b) => ({
+          id: /^id: (.*)$/m.exec(b)![1],
+          ...(JSON.parse(/^data: (.*)$/m.exec(b)![1]) as Omit<Msg, "id">),
+        }));
     while (!done(parse())) text += dec.decode((await reader.read()).value);
     await reader.cancel().catch(() => {});
     return parse();
   }
-  const open = (url: string, headers: Record<string, string> = {}, signal?: AbortSignal) => w.app.request(url, { headers: { ...support.headers(), ...headers }, signal });
+  const open = (url: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+    w.app.request(url, { headers: { ...support.headers(), ...headers }, signal });
 
   test("a battle started and ended after the reader connected arrives with its row; one battle's stream and Last-Event-ID resume", async () => {
     const ctrl = new AbortController();
@@ -217,7 +287,11 @@ describe("live list", () => {
     // Only one battle's timeline; resuming after its start sends the rest, not the start again.
     const other = await startBattle();
     const ctrl2 = new AbortController();
-    const one = await open(`/admin/battles/stream/battles?battleId=${id}`, { "last-event-id": mine[0].id }, ctrl2.signal);
+    const one = await open(
+      `/admin/battles/stream/battles?battleId=${id}`,
+      { "last-event-id": mine[0].id },
+      ctrl2.signal,
+    );
     const again = await readUntil(one, (ms) => ms.some((m) => m.event.kind === "end"));
     ctrl2.abort();
     expect(again.map((m) => m.event.kind)).toEqual(["player.result", "player.result", "end"]);
@@ -227,7 +301,9 @@ describe("live list", () => {
     const ctrl3 = new AbortController();
     const live = await open("/admin/battles/stream/battles", {}, ctrl3.signal);
     expect((await post(operator, `/admin/battles/${other}/stop`)).status).toBe(200);
-    const stopped = await readUntil(live, (ms) => ms.some((m) => m.event.battleId === other && m.event.kind === "stop"));
+    const stopped = await readUntil(live, (ms) =>
+      ms.some((m) => m.event.battleId === other && m.event.kind === "stop"),
+    );
     ctrl3.abort();
     expect(stopped.find((m) => m.event.kind === "stop")!.battle).toMatchObject({ id: other, status: "stopped" });
   });

@@ -16,7 +16,16 @@ describe("Admin: CMS", () => {
   });
   afterAll(() => w.close());
   const send = (method: string, path: string, body?: unknown, lang = "en") =>
-    w.app.request(path, { method, headers: { ...admin.headers, "content-type": "application/json", accept: "application/json", "accept-language": lang }, body: body === undefined ? undefined : JSON.stringify(body) });
+    w.app.request(path, {
+      method,
+      headers: {
+        ...admin.headers,
+        "content-type": "application/json",
+        accept: "application/json",
+        "accept-language": lang,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const logs = async () => (await w.deps.db.select().from(adminLog)).length;
 
   test("the public reading: guides by category in the page's locale, news newest first, terms", async () => {
@@ -30,18 +39,46 @@ describe("Admin: CMS", () => {
     expect(one!.category!.id).toBe(2);
     expect(await information(w.deps.db, "en", "news", { contentId: 4 })).toBeNull();
     expect(await information(w.deps.db, "en", "guide", { categoryId: 99 })).toBeNull();
-    expect((await latest(w.deps.db, "en", "news", 2)).map((n) => n.title)).toEqual(["Double XP this weekend", "New premium tanks"]);
+    expect((await latest(w.deps.db, "en", "news", 2)).map((n) => n.title)).toEqual([
+      "Double XP this weekend",
+      "New premium tanks",
+    ]);
     expect((await latest(w.deps.db, "ru", "terms", 1))[0].title).toBe("Пользовательское соглашение");
   });
 
   test("edit and remove contents and categories: validated, audited; a non-empty category stays", async () => {
     const before = await logs();
-    const bad = await send("POST", "/admin/cms/edit/content", { type: "guide", titleRu: "", titleEn: "X", bodyRu: "a", bodyEn: "b", categoryId: 99 });
+    const bad = await send("POST", "/admin/cms/edit/content", {
+      type: "guide",
+      titleRu: "",
+      titleEn: "X",
+      bodyRu: "a",
+      bodyEn: "b",
+      categoryId: 99,
+    });
     expect(bad.status).toBe(400);
-    const wrongCat = await send("POST", "/admin/cms/edit/content", { type: "news", titleRu: "Т", titleEn: "T", bodyRu: "a", bodyEn: "b", categoryId: 1 });
+    const wrongCat = await send("POST", "/admin/cms/edit/content", {
+      type: "news",
+      titleRu: "Т",
+      titleEn: "T",
+      bodyRu: "a",
+      bodyEn: "b",
+      categoryId: 1,
+    });
     expect(Object.keys((await wrongCat.json()).error.fields)).toEqual(["categoryId"]);
-    const cat = await (await send("POST", "/admin/cms/edit/category", { type: "guide", titleRu: "Экономика", titleEn: "Economy" })).json();
-    const created = await (await send("POST", "/admin/cms/edit/content", { type: "guide", categoryId: cat.category.id, titleRu: "Бусты", titleEn: "Boosters", bodyRu: "Текст", bodyEn: "Text" })).json();
+    const cat = await (
+      await send("POST", "/admin/cms/edit/category", { type: "guide", titleRu: "Экономика", titleEn: "Economy" })
+    ).json();
+    const created = await (
+      await send("POST", "/admin/cms/edit/content", {
+        type: "guide",
+        categoryId: cat.category.id,
+        titleRu: "Бусты",
+        titleEn: "Boosters",
+        bodyRu: "Текст",
+        bodyEn: "Text",
+      })
+    ).json();
     expect(created.content.id).toBeGreaterThan(9);
     const edited = await send("POST", "/admin/cms/edit/content", { ...created.content, titleEn: "Boosters!" });
     expect(edited.status).toBe(200);
@@ -63,8 +100,18 @@ describe("Admin: CMS", () => {
     expect(exp.headers.get("content-disposition")).toContain("attachment");
     const data = await exp.json();
     expect((await send("POST", "/admin/cms/export")).status).toBe(405);
-    data.contents = data.contents.filter((c: { id: number }) => c.id !== 8).map((c: { id: number; titleEn: string }) => (c.id === 6 ? { ...c, titleEn: "Triple XP" } : c));
-    data.contents.push({ id: 50, type: "news", categoryId: null, titleRu: "Новое", titleEn: "New", bodyRu: "т", bodyEn: "t" });
+    data.contents = data.contents
+      .filter((c: { id: number }) => c.id !== 8)
+      .map((c: { id: number; titleEn: string }) => (c.id === 6 ? { ...c, titleEn: "Triple XP" } : c));
+    data.contents.push({
+      id: 50,
+      type: "news",
+      categoryId: null,
+      titleRu: "Новое",
+      titleEn: "New",
+      bodyRu: "т",
+      bodyEn: "t",
+    });
     const before = await logs();
     const preview = await (await send("POST", "/admin/cms/import", { data, preview: true })).json();
     expect(preview.changes.contents).toEqual({ added: [50], changed: [6], removed: [8] });
@@ -77,7 +124,11 @@ describe("Admin: CMS", () => {
     expect((await send("POST", "/admin/cms/import", { data: broken })).status).toBe(400);
     expect((await w.deps.db.select().from(cmsContents)).length).toBe(9);
     expect((await send("POST", "/admin/cms/import", { data })).status).toBe(200);
-    expect((await latest(w.deps.db, "en", "news", 5)).map((n) => n.title)).toEqual(["New", "Triple XP", "New premium tanks"]);
+    expect((await latest(w.deps.db, "en", "news", 5)).map((n) => n.title)).toEqual([
+      "New",
+      "Triple XP",
+      "New premium tanks",
+    ]);
     expect(await logs()).toBe(before + 1);
   });
 });

@@ -22,8 +22,10 @@ describe("pages send the JSON Schema their typed form is drawn from", () => {
   }, 60_000);
   afterAll(() => w.close());
   const get = async (path: string) => (await w.app.request(path, { headers: admin.headers() })).json();
-  const post = (path: string, body: unknown) => w.app.request(path, { method: "POST", headers: admin.headers(), body: JSON.stringify(body) });
-  const paths = (r: { success: boolean; error?: z.ZodError }) => (r.success ? [] : r.error!.issues.map((i) => i.path.join(".")));
+  const post = (path: string, body: unknown) =>
+    w.app.request(path, { method: "POST", headers: admin.headers(), body: JSON.stringify(body) });
+  const paths = (r: { success: boolean; error?: z.ZodError }) =>
+    r.success ? [] : r.error!.issues.map((i) => i.path.join("."));
 
   test("ads: the form's validator and the save route agree on good and bad settings", async () => {
     const page = await get("/admin/ads/");
@@ -38,7 +40,13 @@ describe("pages send the JSON Schema their typed form is drawn from", () => {
 
   test("kits: the item's schema, the collection's fixed keys, and the catalogue a kit picks its items from", async () => {
     const page = await get("/admin/kits/");
-    expect(page.form.properties.items.items.properties.kind.enum).toEqual(["tank", "consumable", "camouflage", "decal", "module"]);
+    expect(page.form.properties.items.items.properties.kind.enum).toEqual([
+      "tank",
+      "consumable",
+      "camouflage",
+      "decal",
+      "module",
+    ]);
     expect(page.catalogue.tank).toContainEqual([5, "Т-34", "T-34"]);
     expect(page.catalogue.module.length).toBeGreaterThan(0);
     const item = z.fromJSONSchema(page.form);
@@ -55,7 +63,14 @@ describe("pages send the JSON Schema their typed form is drawn from", () => {
   test("battle options and shaped option keys: their shapes; a free-form key has none", async () => {
     const battle = await get("/admin/battleOptions/");
     expect(battle.form.properties.maps).toMatchObject({ type: "array", items: { type: "string" } });
-    expect((await post("/admin/clientOptions/save", { key: "battle.hud", value: { showDamageNumbers: true, minimapSize: "small", crosshair: "dot" } })).status).toBe(200);
+    expect(
+      (
+        await post("/admin/clientOptions/save", {
+          key: "battle.hud",
+          value: { showDamageNumbers: true, minimapSize: "small", crosshair: "dot" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await post("/admin/clientOptions/save", { key: "lobby.motd", value: { text: "hi" } })).status).toBe(200);
     const hud = await get("/admin/clientOptions/editor/battle.hud/default");
     expect(hud.form.properties.minimapSize.enum).toEqual(["small", "medium", "large"]);

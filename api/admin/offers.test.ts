@@ -7,7 +7,16 @@ import { rng } from "../db/seed/world.ts";
 import { applyLedger } from "../domain/ledger.ts";
 import { putCatalog, DEMO_CATALOG } from "../billing/demo.ts";
 import { offersStep } from "../db/seed/offers.ts";
-import { players, playerItems, offerPurchases, ledgerEntries, contentConsumables, contentTanks, adminLog, orders } from "../db/schema/index.ts";
+import {
+  players,
+  playerItems,
+  offerPurchases,
+  ledgerEntries,
+  contentConsumables,
+  contentTanks,
+  adminLog,
+  orders,
+} from "../db/schema/index.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -29,11 +38,27 @@ describe("Special offers", () => {
   }, 60_000);
   afterAll(() => w.close());
 
-  const save = (body: Record<string, unknown>, who = op, lang = "en") => w.app.request("/admin/specialOfferOptions/save", { method: "POST", headers: who.headers({ "accept-language": lang }), body: JSON.stringify(body) });
+  const save = (body: Record<string, unknown>, who = op, lang = "en") =>
+    w.app.request("/admin/specialOfferOptions/save", {
+      method: "POST",
+      headers: who.headers({ "accept-language": lang }),
+      body: JSON.stringify(body),
+    });
   const base = () => ({
-    titleRu: "Набор новичка", titleEn: "Starter pack",
-    grants: { silver: 50_000, premiumDays: 3, items: [{ type: "consumable", id: consumableId, count: 5 }, { type: "tank", id: tankId }] },
-    priceGold: 100, startsAt: new Date(w.clock.now() - HOUR).toISOString(), endsAt: new Date(w.clock.now() + DAY).toISOString(), perPlayerLimit: 1,
+    titleRu: "Набор новичка",
+    titleEn: "Starter pack",
+    grants: {
+      silver: 50_000,
+      premiumDays: 3,
+      items: [
+        { type: "consumable", id: consumableId, count: 5 },
+        { type: "tank", id: tankId },
+      ],
+    },
+    priceGold: 100,
+    startsAt: new Date(w.clock.now() - HOUR).toISOString(),
+    endsAt: new Date(w.clock.now() + DAY).toISOString(),
+    perPlayerLimit: 1,
   });
   const create = async (extra: Record<string, unknown> = {}) => {
     const r = await save({ ...base(), ...extra });
@@ -43,12 +68,22 @@ describe("Special offers", () => {
   const richPlayer = async (gold = 1000, opts: Parameters<typeof signInPlayer>[1] = {}) => {
     const p = await signInPlayer(w, opts);
     // Brings the balance to exactly `gold` (a new player starts with some).
-    const delta = gold - (await w.deps.db.select({ g: players.gold }).from(players).where(eq(players.id, p.playerId)))[0].g;
-    if (delta) await w.deps.db.transaction((tx) => applyLedger(tx, { playerId: p.playerId, currency: "gold", delta, reason: "test.credit", at: w.clock.now() }));
+    const delta =
+      gold - (await w.deps.db.select({ g: players.gold }).from(players).where(eq(players.id, p.playerId)))[0].g;
+    if (delta)
+      await w.deps.db.transaction((tx) =>
+        applyLedger(tx, { playerId: p.playerId, currency: "gold", delta, reason: "test.credit", at: w.clock.now() }),
+      );
     return p;
   };
-  const offers = async (p: Actor, body: unknown = {}, lang = "en") => w.app.request("/public/profile/offers", { method: "POST", headers: p.headers({ "accept-language": lang }), body: JSON.stringify(body) });
-  const gold = async (id: number) => (await w.deps.db.select({ g: players.gold }).from(players).where(eq(players.id, id)))[0].g;
+  const offers = async (p: Actor, body: unknown = {}, lang = "en") =>
+    w.app.request("/public/profile/offers", {
+      method: "POST",
+      headers: p.headers({ "accept-language": lang }),
+      body: JSON.stringify(body),
+    });
+  const gold = async (id: number) =>
+    (await w.deps.db.select({ g: players.gold }).from(players).where(eq(players.id, id)))[0].g;
 
   test("operators save offers; the rules are checked with clear messages and nothing is written", async () => {
     const bad = async (body: Record<string, unknown>, field: string, message: string, lang = "en") => {
@@ -56,12 +91,28 @@ describe("Special offers", () => {
       expect(r.status).toBe(400);
       expect((await r.json()).error.fields[field]).toBe(message);
     };
-    await bad({ endsAt: new Date(w.clock.now() - 2 * HOUR).toISOString() }, "endsAt", "The end must be after the start.");
+    await bad(
+      { endsAt: new Date(w.clock.now() - 2 * HOUR).toISOString() },
+      "endsAt",
+      "The end must be after the start.",
+    );
     await bad({ minLevel: 10, maxLevel: 5 }, "maxLevel", "Наибольший уровень не может быть меньше наименьшего.", "ru");
     await bad({ billingItemId: "gold_500" }, "priceGold", "Give a price in gold or a billing item, not both.");
-    await bad({ priceGold: undefined, billingItemId: "gold_500" }, "grants", "Billing cannot grant shop items or an offer's own bundle yet: an offer paid with money grants what its billing item grants.");
-    await bad({ priceGold: undefined, billingItemId: "nope", grants: {} }, "billingItemId", "No such billing item: nope.");
-    await bad({ grants: { items: [{ type: "tank", id: 99999 }] } }, "grants", "No such item in the catalogue: tank #99999.");
+    await bad(
+      { priceGold: undefined, billingItemId: "gold_500" },
+      "grants",
+      "Billing cannot grant shop items or an offer's own bundle yet: an offer paid with money grants what its billing item grants.",
+    );
+    await bad(
+      { priceGold: undefined, billingItemId: "nope", grants: {} },
+      "billingItemId",
+      "No such billing item: nope.",
+    );
+    await bad(
+      { grants: { items: [{ type: "tank", id: 99999 }] } },
+      "grants",
+      "No such item in the catalogue: tank #99999.",
+    );
     await bad({ grants: {} }, "grants", "An offer must grant something.");
     await bad({ grants: "{not json" }, "grants", "Please check this value.");
     await bad({ countries: ["Russia"] }, "countries.0", "Please check this value.");
@@ -72,7 +123,12 @@ describe("Special offers", () => {
     const id = await create();
     const edit = await save({ ...base(), id, titleEn: "Starter pack II" });
     expect((await edit.json()).changed).toEqual(["titleEn"]);
-    const [log] = await w.deps.db.select().from(adminLog).where(and(eq(adminLog.targetType, "offer"), eq(adminLog.targetId, String(id)))).orderBy(sql`${adminLog.id} desc`).limit(1);
+    const [log] = await w.deps.db
+      .select()
+      .from(adminLog)
+      .where(and(eq(adminLog.targetType, "offer"), eq(adminLog.targetId, String(id))))
+      .orderBy(sql`${adminLog.id} desc`)
+      .limit(1);
     expect(log.summary).toBe("changed titleEn");
   });
 
@@ -116,7 +172,11 @@ describe("Special offers", () => {
 
   test("refused before the start, after the end, without enough gold; the clock is the server's", async () => {
     const later = await create({ titleEn: "Later", startsAt: new Date(w.clock.now() + HOUR).toISOString() });
-    const soon = await create({ titleEn: "Soon over", endsAt: new Date(w.clock.now() + HOUR).toISOString(), perPlayerLimit: 3 });
+    const soon = await create({
+      titleEn: "Soon over",
+      endsAt: new Date(w.clock.now() + HOUR).toISOString(),
+      perPlayerLimit: 3,
+    });
     const p = await richPlayer(150);
     expect((await (await offers(p)).json()).offers.map((o: { id: number }) => o.id)).not.toContain(later);
     const early = await offers(p, { offerId: later, requestId: "early-000001" });
@@ -125,7 +185,9 @@ describe("Special offers", () => {
     expect((await offers(p, { offerId: soon, requestId: "soon-0000001" })).status).toBe(200);
     const poor = await offers(p, { offerId: soon, requestId: "soon-0000002" });
     expect(poor.status).toBe(409);
-    expect(await w.deps.db.select().from(offerPurchases).where(eq(offerPurchases.requestId, "soon-0000002"))).toEqual([]);
+    expect(await w.deps.db.select().from(offerPurchases).where(eq(offerPurchases.requestId, "soon-0000002"))).toEqual(
+      [],
+    );
     const start = w.clock.now();
     w.clock.set(start + HOUR);
     const late = await offers(p, { offerId: soon, requestId: "soon-0000003" });
@@ -135,19 +197,34 @@ describe("Special offers", () => {
   });
 
   test("20 concurrent takes of a limit-1 offer credit once", async () => {
-    const id = await create({ titleEn: "Race", endsAt: new Date(w.clock.now() + DAY).toISOString(), grants: { gold: 500 } , priceGold: 10 });
+    const id = await create({
+      titleEn: "Race",
+      endsAt: new Date(w.clock.now() + DAY).toISOString(),
+      grants: { gold: 500 },
+      priceGold: 10,
+    });
     const p = await richPlayer(1000);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => offers(p, { offerId: id, requestId: `race-${String(i).padStart(6, "0")}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => offers(p, { offerId: id, requestId: `race-${String(i).padStart(6, "0")}` })),
+    );
     const codes = answers.map((a) => a.status).sort();
     expect(codes.filter((c) => c === 200).length).toBe(1);
     expect(codes.filter((c) => c === 409).length).toBe(19);
     expect(await gold(p.playerId)).toBe(1000 - 10 + 500);
-    const grants = await w.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.playerId, p.playerId), eq(ledgerEntries.reason, "offer.grant")));
+    const grants = await w.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.playerId, p.playerId), eq(ledgerEntries.reason, "offer.grant")));
     expect(grants.length).toBe(1);
   });
 
   test("an offer sold for money names its billing item and billing's purchase address; taking it for gold is refused", async () => {
-    const id = await create({ titleEn: "Premium month", priceGold: undefined, billingItemId: "premium_30", grants: {} });
+    const id = await create({
+      titleEn: "Premium month",
+      priceGold: undefined,
+      billingItemId: "premium_30",
+      grants: {},
+    });
     const p = await richPlayer(100);
     const o = (await (await offers(p)).json()).offers.find((x: { id: number }) => x.id === id);
     expect(o.billingItem).toMatchObject({ id: "premium_30", buyUrl: "/public/profile/paymentMethods?item=premium_30" });
@@ -157,7 +234,21 @@ describe("Special offers", () => {
     expect((await r.json()).error.message).toBe("This offer is paid with money: buy it through the payment methods.");
     // Paid once in the window with limit 1: no longer listed.
     const now = w.clock.now();
-    await w.deps.db.insert(orders).values({ playerId: p.playerId, itemId: "premium_30", provider: "stripe", market: "web", country: "RU", platform: "web", amountMinor: 499, currency: "USD", grants: "{}", status: "paid", createdAt: now, updatedAt: now, paidAt: now });
+    await w.deps.db.insert(orders).values({
+      playerId: p.playerId,
+      itemId: "premium_30",
+      provider: "stripe",
+      market: "web",
+      country: "RU",
+      platform: "web",
+      amountMinor: 499,
+      currency: "USD",
+      grants: "{}",
+      status: "paid",
+      createdAt: now,
+      updatedAt: now,
+      paidAt: now,
+    });
     expect((await (await offers(p)).json()).offers.map((x: { id: number }) => x.id)).not.toContain(id);
   });
 
@@ -166,21 +257,39 @@ describe("Special offers", () => {
     const id = await create({ titleEn: "Cached" });
     expect((await (await offers(p)).json()).offers.map((x: { id: number }) => x.id)).toContain(id);
     await w.deps.db.run(sql`update special_offers set active = 0 where id = ${id}`);
-    expect((await w.app.request("/admin/specialOfferOptions/invalidateCache", { method: "POST", headers: op.headers() })).status).toBe(200);
+    expect(
+      (await w.app.request("/admin/specialOfferOptions/invalidateCache", { method: "POST", headers: op.headers() }))
+        .status,
+    ).toBe(200);
     expect((await (await offers(p)).json()).offers.map((x: { id: number }) => x.id)).not.toContain(id);
-    const [log] = await w.deps.db.select().from(adminLog).where(eq(adminLog.action, "/admin/specialOfferOptions/invalidateCache"));
+    const [log] = await w.deps.db
+      .select()
+      .from(adminLog)
+      .where(eq(adminLog.action, "/admin/specialOfferOptions/invalidateCache"));
     expect(log).toBeDefined();
   });
 
   test("the demo step seeds offers a save would accept, some visible to a new player", async () => {
-    const before = (await (await w.app.request("/admin/specialOfferOptions/", { headers: op.headers() })).json()).offers.length;
+    const before = (await (await w.app.request("/admin/specialOfferOptions/", { headers: op.headers() })).json()).offers
+      .length;
     await offersStep({ db: w.deps.db, r: rng(3), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
     const page = await (await w.app.request("/admin/specialOfferOptions/", { headers: op.headers() })).json();
     expect(page.offers.length - before).toBe(4);
-    for (const o of page.offers.filter((x: { titleEn: string }) => ["Recruit pack", "A week of premium", "Gold for regulars"].includes(x.titleEn) || x.titleEn.endsWith("at a discount"))) {
+    for (const o of page.offers.filter(
+      (x: { titleEn: string }) =>
+        ["Recruit pack", "A week of premium", "Gold for regulars"].includes(x.titleEn) ||
+        x.titleEn.endsWith("at a discount"),
+    )) {
       const { id, taken, createdAt, updatedAt, ...input } = o;
-      void taken; void createdAt; void updatedAt;
-      const r = await save({ ...input, id, priceGold: input.priceGold ?? undefined, billingItemId: input.billingItemId ?? undefined });
+      void taken;
+      void createdAt;
+      void updatedAt;
+      const r = await save({
+        ...input,
+        id,
+        priceGold: input.priceGold ?? undefined,
+        billingItemId: input.billingItemId ?? undefined,
+      });
       expect(r.status).toBe(200);
     }
     await w.app.request("/admin/specialOfferOptions/invalidateCache", { method: "POST", headers: op.headers() });

@@ -34,7 +34,11 @@ export const APPLE_ROOT_CA_G3 =
 const LEAF_OID = "1.2.840.113635.100.6.11.1";
 const INTERMEDIATE_OID = "1.2.840.113635.100.6.2.1";
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const text = (b64: string) => new TextDecoder().decode(base64ToBytes(b64));
 const badSignature = () => new AppError("signature", "billing.error.signature", [], 400);
 
@@ -63,23 +67,41 @@ export async function verifyAppleJws(jws: string, trusted: Uint8Array[], at: num
   } catch {
     throw badSignature();
   }
-  if (header === null || typeof header !== "object" || payload === null || typeof payload !== "object") throw badSignature();
+  if (header === null || typeof header !== "object" || payload === null || typeof payload !== "object")
+    throw badSignature();
   const x5c = header.x5c;
-  if (header.alg !== "ES256" || !Array.isArray(x5c) || x5c.length !== 3 || !x5c.every((c) => typeof c === "string")) throw badSignature();
+  if (header.alg !== "ES256" || !Array.isArray(x5c) || x5c.length !== 3 || !x5c.every((c) => typeof c === "string"))
+    throw badSignature();
   const signedAt = payload.signedDate === undefined ? at : payload.signedDate;
   if (typeof signedAt !== "number" || !Number.isFinite(new Date(signedAt).getTime())) throw badSignature();
   try {
     const [leaf, intermediate] = (x5c as string[]).slice(0, 2).map((c) => parseCertificate(base64ToBytes(c)));
     const path = await validatePath([leaf, intermediate], trusted.map(parseCertificate), new Date(signedAt));
-    const ok = path.length === 3 && path[0] === leaf && path[1] === intermediate && hasExtension(intermediate, INTERMEDIATE_OID) && hasExtension(leaf, LEAF_OID);
+    const ok =
+      path.length === 3 &&
+      path[0] === leaf &&
+      path[1] === intermediate &&
+      hasExtension(intermediate, INTERMEDIATE_OID) &&
+      hasExtension(leaf, LEAF_OID);
     if (!ok) throw badSignature();
     const sig = base64ToBytes(parts[2]);
-    const valid = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, await ecPublicKey(leaf, "P-256"), sig as BufferSource, new TextEncoder().encode(`${parts[0]}.${parts[1]}`));
+    const valid = await crypto.subtle.verify(
+      { name: "ECDSA", hash: "SHA-256" },
+      await ecPublicKey(leaf, "P-256"),
+      sig as BufferSource,
+      new TextEncoder().encode(`${parts[0]}.${parts[1]}`),
+    );
     if (!valid) throw badSignature();
     return payload;
   } catch (e) {
     if (e instanceof AppError) throw e;
-    if (e instanceof CertificateError || e instanceof SyntaxError || e instanceof DOMException || e instanceof TypeError) throw badSignature();
+    if (
+      e instanceof CertificateError ||
+      e instanceof SyntaxError ||
+      e instanceof DOMException ||
+      e instanceof TypeError
+    )
+      throw badSignature();
     throw e;
   }
 }
@@ -89,7 +111,11 @@ function appConfig(deps: Deps) {
   const environment = deps.settings.secrets.APPLE_ENVIRONMENT ?? "Production";
   if (environment !== "Production" && environment !== "Sandbox") throw notConfigured(NAME);
   const appAppleId = deps.settings.secrets.APPLE_APP_APPLE_ID;
-  return { bundleId: secret(deps, NAME, "APPLE_BUNDLE_ID"), environment, appAppleId: appAppleId ? Number(appAppleId) : undefined };
+  return {
+    bundleId: secret(deps, NAME, "APPLE_BUNDLE_ID"),
+    environment,
+    appAppleId: appAppleId ? Number(appAppleId) : undefined,
+  };
 }
 const wrongApp = () => new AppError("validation", "billing.error.apple_app", [], 400);
 
@@ -99,7 +125,10 @@ const transactionSchema = z.object({
   productId: z.string(),
   appAccountToken: z.string().uuid().optional(),
   price: z.number().int().optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
   revocationDate: z.number().optional(),
   environment: z.string(),
   storefront: z.string().optional(),
@@ -125,10 +154,23 @@ async function readTransaction(deps: Deps, jws: string): Promise<Transaction> {
  * on the order (Apple's price stays in the order's history).
  */
 function stateOf(order: Order, t: Transaction): ProviderState {
-  if (t.revocationDate) return { status: "refunded", txId: t.transactionId, raw: { transactionId: t.transactionId, revocationDate: t.revocationDate } };
+  if (t.revocationDate)
+    return {
+      status: "refunded",
+      txId: t.transactionId,
+      raw: { transactionId: t.transactionId, revocationDate: t.revocationDate },
+    };
   const known = t.currency !== undefined && t.price !== undefined && USD_CENTS_PER_1000_MAJOR[t.currency] !== undefined;
-  const raw = { transactionId: t.transactionId, productId: t.productId, environment: t.environment, storefront: t.storefront, applePrice: t.price, appleCurrency: t.currency };
-  if (!known) return { status: "paid", txId: t.transactionId, amountMinor: order.amountMinor, currency: order.currency, raw };
+  const raw = {
+    transactionId: t.transactionId,
+    productId: t.productId,
+    environment: t.environment,
+    storefront: t.storefront,
+    applePrice: t.price,
+    appleCurrency: t.currency,
+  };
+  if (!known)
+    return { status: "paid", txId: t.transactionId, amountMinor: order.amountMinor, currency: order.currency, raw };
   return { status: "paid", txId: t.transactionId, amountMinor: Math.round(t.price! / 10), currency: t.currency!, raw };
 }
 
@@ -146,27 +188,58 @@ async function applyTransaction(deps: Deps, t: Transaction, kind: "refund" | "ch
   const at = deps.clock.now();
   const state = stateOf(order, t);
   if (state.status === "refunded") {
-    if (order.status === "paid") await reverse(deps.db, { orderId: order.id, kind, source: "callback", at, detail: state.raw });
+    if (order.status === "paid")
+      await reverse(deps.db, { orderId: order.id, kind, source: "callback", at, detail: state.raw });
     return (await findOrder(deps.db, order.id))!;
   }
-  return (await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: t.transactionId, amountMinor: state.amountMinor!, currency: state.currency!, source: "callback", at, detail: state.raw, providerPriced: true })).order;
+  return (
+    await settlePaid(deps.db, {
+      provider: NAME,
+      orderId: order.id,
+      providerTxId: t.transactionId,
+      amountMinor: state.amountMinor!,
+      currency: state.currency!,
+      source: "callback",
+      at,
+      detail: state.raw,
+      providerPriced: true,
+    })
+  ).order;
 }
 
 /** An ES256 bearer token for the App Store Server API. */
 async function apiToken(deps: Deps): Promise<string> {
-  const pem = secret(deps, NAME, "APPLE_PRIVATE_KEY").replace(/-----[^-]+-----/g, "").replace(/\s+/g, "");
-  const key = await crypto.subtle.importKey("pkcs8", base64ToBytes(pem) as BufferSource, { name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
+  const pem = secret(deps, NAME, "APPLE_PRIVATE_KEY")
+    .replace(/-----[^-]+-----/g, "")
+    .replace(/\s+/g, "");
+  const key = await crypto.subtle.importKey(
+    "pkcs8",
+    base64ToBytes(pem) as BufferSource,
+    { name: "ECDSA", namedCurve: "P-256" },
+    false,
+    ["sign"],
+  );
   const now = Math.floor(deps.clock.now() / 1000);
   const enc = (o: unknown) => b64url(new TextEncoder().encode(JSON.stringify(o)));
   const head = enc({ alg: "ES256", kid: secret(deps, NAME, "APPLE_KEY_ID"), typ: "JWT" });
-  const body = enc({ iss: secret(deps, NAME, "APPLE_ISSUER_ID"), iat: now, exp: now + 1800, aud: "appstoreconnect-v1", bid: secret(deps, NAME, "APPLE_BUNDLE_ID") });
-  const sig = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key, new TextEncoder().encode(`${head}.${body}`)));
+  const body = enc({
+    iss: secret(deps, NAME, "APPLE_ISSUER_ID"),
+    iat: now,
+    exp: now + 1800,
+    aud: "appstoreconnect-v1",
+    bid: secret(deps, NAME, "APPLE_BUNDLE_ID"),
+  });
+  const sig = new Uint8Array(
+    await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key, new TextEncoder().encode(`${head}.${body}`)),
+  );
   return `${head}.${body}.${b64url(sig)}`;
 }
 
 async function fetchTransaction(deps: Deps, transactionId: string): Promise<string | null> {
   const base = (deps.settings.secrets.APPLE_API_BASE ?? "https://api.storekit.itunes.apple.com").replace(/\/$/, "");
-  const res = await providerFetch(NAME, `${base}/inApps/v1/transactions/${encodeURIComponent(transactionId)}`, { headers: { authorization: `Bearer ${await apiToken(deps)}` } });
+  const res = await providerFetch(NAME, `${base}/inApps/v1/transactions/${encodeURIComponent(transactionId)}`, {
+    headers: { authorization: `Bearer ${await apiToken(deps)}` },
+  });
   if (res.status === 404) return null;
   const body = (await res.json().catch(() => null)) as { signedTransactionInfo?: string } | null;
   if (!res.ok || !body?.signedTransactionInfo) throw new ProviderDown(NAME, `HTTP ${res.status}`);
@@ -176,7 +249,8 @@ async function fetchTransaction(deps: Deps, transactionId: string): Promise<stri
 export const appleProvider: Provider = {
   name: NAME,
   market: "app_store" as Market,
-  currencyFor: (country) => (["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR"].includes(country) ? "EUR" : "USD"),
+  currencyFor: (country) =>
+    ["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR"].includes(country) ? "EUR" : "USD",
   ready: (deps) => void appConfig(deps),
   // The app buys through StoreKit with this token as appAccountToken; there is no page to open.
   async start() {
@@ -187,7 +261,11 @@ export const appleProvider: Provider = {
     const jws = await fetchTransaction(deps, order.providerTxId);
     if (!jws) return { status: "pending", raw: { reason: "unknown to Apple" } };
     const t = await readTransaction(deps, jws);
-    if (t.appAccountToken !== order.providerRef || t.productId !== order.itemId) return { status: "pending", raw: { reason: "the transaction is another order's", transactionId: t.transactionId } };
+    if (t.appAccountToken !== order.providerRef || t.productId !== order.itemId)
+      return {
+        status: "pending",
+        raw: { reason: "the transaction is another order's", transactionId: t.transactionId },
+      };
     return stateOf(order, t);
   },
 };
@@ -195,12 +273,22 @@ export const appleProvider: Provider = {
 const bodySchema = z.union([
   z.object({ signedPayload: z.string().min(10).max(100_000) }),
   z.object({ signedTransactionInfo: z.string().min(10).max(100_000) }),
-  z.object({ orderId: z.union([z.number().int().positive(), z.string().regex(/^[0-9]{1,15}$/)]), transactionId: z.string().regex(/^[0-9A-Za-z-]{1,64}$/) }),
+  z.object({
+    orderId: z.union([z.number().int().positive(), z.string().regex(/^[0-9]{1,15}$/)]),
+    transactionId: z.string().regex(/^[0-9A-Za-z-]{1,64}$/),
+  }),
 ]);
 const notificationSchema = z.object({
   notificationType: z.string(),
   subtype: z.string().optional(),
-  data: z.object({ bundleId: z.string(), appAppleId: z.number().optional(), environment: z.string(), signedTransactionInfo: z.string().optional() }).optional(),
+  data: z
+    .object({
+      bundleId: z.string(),
+      appAppleId: z.number().optional(),
+      environment: z.string(),
+      signedTransactionInfo: z.string().optional(),
+    })
+    .optional(),
 });
 
 export function registerApple(app: Hono<HonoEnv>) {
@@ -221,8 +309,15 @@ export function registerApple(app: Hono<HonoEnv>) {
       const { notificationType, data } = n.data;
       // The notification is for this app, in this environment (and Apple's app id, when set).
       const app = appConfig(deps);
-      if (!data || data.bundleId !== app.bundleId || data.environment !== app.environment || (app.appAppleId !== undefined && data.appAppleId !== app.appAppleId)) throw wrongApp();
-      if (notificationType === "TEST" || !data.signedTransactionInfo) return c.json({ ok: true, ignored: notificationType });
+      if (
+        !data ||
+        data.bundleId !== app.bundleId ||
+        data.environment !== app.environment ||
+        (app.appAppleId !== undefined && data.appAppleId !== app.appAppleId)
+      )
+        throw wrongApp();
+      if (notificationType === "TEST" || !data.signedTransactionInfo)
+        return c.json({ ok: true, ignored: notificationType });
       const t = await readTransaction(deps, data.signedTransactionInfo);
       if (notificationType === "ONE_TIME_CHARGE" || (notificationType === "REFUND_REVERSED" && !t.revocationDate)) {
         const o = await applyTransaction(deps, t);

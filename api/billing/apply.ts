@@ -1,31 +1,60 @@
 // Applies what a provider answered about an order (verify, cashbox/request, return pages).
 import type { Db } from "../db/index.ts";
-import { findOrder, grantsOf, reverse, settlePaid, settleUnpaid, type After, type Order, type Source } from "./orders.ts";
+import {
+  findOrder,
+  grantsOf,
+  reverse,
+  settlePaid,
+  settleUnpaid,
+  type After,
+  type Order,
+  type Source,
+} from "./orders.ts";
 import type { ProviderState } from "./providers.ts";
 
 /** Applies the state; `after` runs inside the transaction of a change (not called when nothing changes). */
-export async function applyState(db: Db, order: Order, state: ProviderState, source: Source, at: number, adminId?: number, after?: After): Promise<Order> {
+export async function applyState(
+  db: Db,
+  order: Order,
+  state: ProviderState,
+  source: Source,
+  at: number,
+  adminId?: number,
+  after?: After,
+): Promise<Order> {
   switch (state.status) {
     case "paid":
       if (order.status === "paid" || order.status === "refunded") return order;
-      return (await settlePaid(db, {
-        provider: order.provider,
-        orderId: order.id,
-        providerTxId: state.txId!,
-        amountMinor: state.amountMinor!,
-        currency: state.currency!,
-        source,
-        at,
-        detail: state.raw,
-        after,
-      })).order;
+      return (
+        await settlePaid(db, {
+          provider: order.provider,
+          orderId: order.id,
+          providerTxId: state.txId!,
+          amountMinor: state.amountMinor!,
+          currency: state.currency!,
+          source,
+          at,
+          detail: state.raw,
+          after,
+        })
+      ).order;
     case "failed":
     case "cancelled":
       if (order.status !== "created" && order.status !== "pending") return order;
-      return settleUnpaid(db, { provider: order.provider, orderId: order.id, to: state.status, source, at, detail: state.raw, adminId, after });
+      return settleUnpaid(db, {
+        provider: order.provider,
+        orderId: order.id,
+        to: state.status,
+        source,
+        at,
+        detail: state.raw,
+        adminId,
+        after,
+      });
     case "refunded":
       if (order.status !== "paid") return order;
-      return (await reverse(db, { orderId: order.id, kind: "refund", source, at, detail: state.raw, adminId, after })).order;
+      return (await reverse(db, { orderId: order.id, kind: "refund", source, at, detail: state.raw, adminId, after }))
+        .order;
     default:
       return (await findOrder(db, order.id)) ?? order;
   }

@@ -17,13 +17,21 @@ export { CHECK_EVERY };
 
 const code = (max: number) => z.string().trim().min(1).max(max);
 /** An item id: any non-slash text, as the routes take it. */
-export const itemId = () => z.string().trim().min(1).max(64).regex(/^[^/\s]+$/);
+export const itemId = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[^/\s]+$/);
 
-export const grantsSchema = z.object({
-  gold: f.int(0, 10_000_000).default(0),
-  silver: f.int(0, 1_000_000_000).default(0),
-  premiumDays: f.int(0, 3650).default(0),
-}).refine((g) => g.gold + g.silver + g.premiumDays > 0, { params: { rule: "required" }, path: ["gold"] });
+export const grantsSchema = z
+  .object({
+    gold: f.int(0, 10_000_000).default(0),
+    silver: f.int(0, 1_000_000_000).default(0),
+    premiumDays: f.int(0, 3650).default(0),
+  })
+  .refine((g) => g.gold + g.silver + g.premiumDays > 0, { params: { rule: "required" }, path: ["gold"] });
 export type Grants = { gold: number; silver: number; premiumDays: number };
 
 export const priceSchema = z.object({
@@ -35,7 +43,15 @@ export type Price = z.output<typeof priceSchema>;
 
 export const availabilitySchema = z.object({
   markets: z.array(z.enum(MARKETS)).max(MARKETS.length).default([]),
-  countries: z.array(z.string().trim().regex(/^[A-Z]{2}$/)).max(250).default([]),
+  countries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{2}$/),
+    )
+    .max(250)
+    .default([]),
   platforms: z.array(code(32)).max(20).default([]),
   from: f.optional(f.dateTime()).nullable().default(null),
   until: f.optional(f.dateTime()).nullable().default(null),
@@ -62,7 +78,8 @@ export const itemSchema = z
       seen.add(k);
     });
     const { from, until } = v.availability;
-    if (from != null && until != null && until <= from) ctx.addIssue({ code: "custom", path: ["availability", "until"], params: { rule: "date" } });
+    if (from != null && until != null && until <= from)
+      ctx.addIssue({ code: "custom", path: ["availability", "until"], params: { rule: "date" } });
   });
 export type CatalogItem = z.output<typeof itemSchema>;
 
@@ -114,16 +131,30 @@ export interface CatalogSnapshot {
 
 export async function loadCatalog(db: DbOrTx): Promise<CatalogSnapshot> {
   const rows = await db.select().from(catalogItems).orderBy(asc(catalogItems.sortOrder), asc(catalogItems.id));
-  const mult = await db.select().from(catalogMultipliers).orderBy(asc(catalogMultipliers.startsAt), asc(catalogMultipliers.id));
+  const mult = await db
+    .select()
+    .from(catalogMultipliers)
+    .orderBy(asc(catalogMultipliers.startsAt), asc(catalogMultipliers.id));
   return {
     version: await currentVersion(db, "internal"),
     items: rows.map(rowToItem),
-    multipliers: mult.map((m) => ({ id: m.id, itemId: m.itemId, currency: m.currency, percent: m.percent, startsAt: m.startsAt, endsAt: m.endsAt })),
+    multipliers: mult.map((m) => ({
+      id: m.id,
+      itemId: m.itemId,
+      currency: m.currency,
+      percent: m.percent,
+      startsAt: m.startsAt,
+      endsAt: m.endsAt,
+    })),
   };
 }
 
 export async function currentVersion(db: DbOrTx, cache: (typeof CACHES)[number]): Promise<number> {
-  const [v] = await db.select({ version: catalogVersions.version }).from(catalogVersions).where(eq(catalogVersions.cache, cache)).limit(1);
+  const [v] = await db
+    .select({ version: catalogVersions.version })
+    .from(catalogVersions)
+    .where(eq(catalogVersions.cache, cache))
+    .limit(1);
   return v?.version ?? 0;
 }
 
@@ -132,7 +163,10 @@ export async function bumpVersion(db: DbOrTx, cache: (typeof CACHES)[number], at
   const [row] = await db
     .insert(catalogVersions)
     .values({ cache, version: 1, changedAt: at })
-    .onConflictDoUpdate({ target: catalogVersions.cache, set: { version: sql`${catalogVersions.version} + 1`, changedAt: at } })
+    .onConflictDoUpdate({
+      target: catalogVersions.cache,
+      set: { version: sql`${catalogVersions.version} + 1`, changedAt: at },
+    })
     .returning({ version: catalogVersions.version });
   return row.version;
 }
@@ -183,10 +217,16 @@ export function priceFor(item: CatalogItem, market: Market, currency?: string): 
 /** What buying the item grants at `at`: base grants scaled by the multipliers in force, plus the bonus. */
 export function grantsAt(item: CatalogItem, multipliers: Multiplier[], at: number): Grants {
   const scale = (currency: "gold" | "silver", base: number) => {
-    const m = multipliers.filter((x) => x.currency === currency && (x.itemId == null || x.itemId === item.id) && x.startsAt <= at && at < x.endsAt);
+    const m = multipliers.filter(
+      (x) => x.currency === currency && (x.itemId == null || x.itemId === item.id) && x.startsAt <= at && at < x.endsAt,
+    );
     // Several in force: the largest wins (they do not compound).
     const percent = m.reduce((best, x) => Math.max(best, x.percent), 100);
     return Math.floor((base * percent) / 100);
   };
-  return { gold: scale("gold", item.grants.gold) + item.bonusGold, silver: scale("silver", item.grants.silver), premiumDays: item.grants.premiumDays };
+  return {
+    gold: scale("gold", item.grants.gold) + item.bonusGold,
+    silver: scale("silver", item.grants.silver),
+    premiumDays: item.grants.premiumDays,
+  };
 }

@@ -17,7 +17,11 @@ test("the demo world's purchases go through crediting: a few percent pay, severa
     expect(new Set(all.map((o) => o.currency)).size).toBeGreaterThan(1);
     expect(new Set(all.map((o) => o.itemId)).size).toBeGreaterThan(2);
     await w.ship();
-    const rows = await w.deps.warehouse.query("SELECT status, count() AS n, sum(amount_usd_cents) AS usd FROM payments GROUP BY status ORDER BY status", {}, StatusNUsdRow);
+    const rows = await w.deps.warehouse.query(
+      "SELECT status, count() AS n, sum(amount_usd_cents) AS usd FROM payments GROUP BY status ORDER BY status",
+      {},
+      StatusNUsdRow,
+    );
     const paid = rows.find((r) => r.status === "paid")!;
     expect(Number(paid.n)).toBe(all.filter((o) => o.paidAt !== null).length);
     expect(Number(paid.usd)).toBeGreaterThan(0);

@@ -3,7 +3,6 @@ import { paymentSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
 import { ecommpayStandin } from "./test-standins/ecommpay.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
-import { orders } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 import { ecommpaySignatureBase, ecommpaySign } from "./ecommpay.ts";
@@ -11,7 +10,12 @@ import { ecommpaySignatureBase, ecommpaySign } from "./ecommpay.ts";
 describe("Ecommpay", () => {
   const suite = paymentSuite({
     standin: () => ecommpayStandin({ projectId: 4242, secretKey: "ecp-secret" }),
-    secrets: (base) => ({ ECOMMPAY_PROJECT_ID: "4242", ECOMMPAY_SECRET: "ecp-secret", ECOMMPAY_PAYMENT_PAGE_BASE: base, ECOMMPAY_API_BASE: base }),
+    secrets: (base) => ({
+      ECOMMPAY_PROJECT_ID: "4242",
+      ECOMMPAY_SECRET: "ecp-secret",
+      ECOMMPAY_PAYMENT_PAGE_BASE: base,
+      ECOMMPAY_API_BASE: base,
+    }),
     buyer: { country: "KZ" },
   });
   const { gold, snapshot } = suite;
@@ -26,18 +30,28 @@ describe("Ecommpay", () => {
   }
 
   test("the signature string is the official SDK's: lower-cased keys, byte order with natural numbers, no empty objects, three levels", () => {
-    expect(ecommpaySignatureBase({ project_id: 1, payment: { id: "5", sum: { amount: 100, currency: "RUB" } }, flag: true, list: [], signature: "x" })).toBe(
-      "flag:1;payment:id:5;payment:sum:amount:100;payment:sum:currency:RUB;project_id:1",
-    );
+    expect(
+      ecommpaySignatureBase({
+        project_id: 1,
+        payment: { id: "5", sum: { amount: 100, currency: "RUB" } },
+        flag: true,
+        list: [],
+        signature: "x",
+      }),
+    ).toBe("flag:1;payment:id:5;payment:sum:amount:100;payment:sum:currency:RUB;project_id:1");
     expect(ecommpaySignatureBase({ a: { "10": "x", "2": "y" } })).toBe("a:2:y;a:10:x");
     // ":" (0x3A) sorts before "_" (0x5F): a nested key comes before a longer sibling name.
-    expect(ecommpaySignatureBase({ general_x: "a", general: { payment_id: "1" } })).toBe("general:payment_id:1;general_x:a");
+    expect(ecommpaySignatureBase({ general_x: "a", general: { payment_id: "1" } })).toBe(
+      "general:payment_id:1;general_x:a",
+    );
     // Keys are lower-cased; an empty object adds nothing; null is empty.
     expect(ecommpaySignatureBase({ Payment_ID: 5, empty: {}, none: null })).toBe("none:;payment_id:5");
     // Deeper than three levels: the path stands alone.
     expect(ecommpaySignatureBase({ a: { b: { c: { d: 1 } } }, z: 1 })).toBe("a:b:c:;z:1");
     // A Gate request is signed whole, its signature in general left out.
-    expect(ecommpaySignatureBase({ general: { project_id: 4242, payment_id: "7", signature: "s" } })).toBe("general:payment_id:7;general:project_id:4242");
+    expect(ecommpaySignatureBase({ general: { project_id: 4242, payment_id: "7", signature: "s" } })).toBe(
+      "general:payment_id:7;general:project_id:4242",
+    );
   });
 
   test("the Gate status request is signed whole and read: verify credits a payment whose callback was lost; a refused request is not 'pending'", async () => {
@@ -51,7 +65,9 @@ describe("Ecommpay", () => {
     const other = await newOrder();
     suite.w.deps.settings.secrets.ECOMMPAY_SECRET = "wrong";
     try {
-      await expect(verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, other.id))!, "verify")).rejects.toThrow();
+      await expect(
+        verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, other.id))!, "verify"),
+      ).rejects.toThrow();
     } finally {
       suite.w.deps.settings.secrets.ECOMMPAY_SECRET = "ecp-secret";
     }
@@ -65,7 +81,9 @@ describe("Ecommpay", () => {
     expect((await callback(await suite.standin.callback(String(b.id), { status: "canceled" }))).status).toBe(200);
     expect((await findOrder(suite.w.deps.db, b.id))!.status).toBe("cancelled");
     suite.standin.payments.get(String(b.id))!.status = "canceled";
-    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.id))!, "verify")).order.status).toBe("cancelled");
+    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.id))!, "verify")).order.status).toBe(
+      "cancelled",
+    );
   });
 
   test("a valid callback credits once; 5 replays and 20 concurrent copies credit nothing more", async () => {
@@ -79,7 +97,14 @@ describe("Ecommpay", () => {
     const all = await Promise.all(Array.from({ length: 20 }, () => callback(body)));
     expect(all.every((r) => r.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 550);
-    expect((await suite.w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${order.id}`))).length).toBe(1);
+    expect(
+      (
+        await suite.w.deps.db
+          .select()
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.ref, `order:${order.id}`))
+      ).length,
+    ).toBe(1);
     const fresh = await newOrder();
     const b2 = await suite.standin.callback(String(fresh.id), { status: "success" });
     const many = await Promise.all(Array.from({ length: 20 }, () => callback(b2)));
@@ -89,7 +114,9 @@ describe("Ecommpay", () => {
 
   test("tampered signature, wrong amount, unknown order, malformed body: 4xx and nothing changes", async () => {
     const order = await newOrder();
-    const good = (await suite.standin.callback(String(order.id), { status: "success" })) as { payment: { sum: { amount: number } } };
+    const good = (await suite.standin.callback(String(order.id), { status: "success" })) as {
+      payment: { sum: { amount: number } };
+    };
     const before = await snapshot();
     const tampered = structuredClone(good);
     tampered.payment.sum.amount = 1;
@@ -116,7 +143,9 @@ describe("Ecommpay", () => {
     await expect(verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).rejects.toThrow();
     expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("pending");
     suite.standin.state.down = false;
-    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
+    expect(
+      (await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status,
+    ).toBe("paid");
     expect(await gold()).toBe(before + 550);
     const refund = await suite.standin.callback(String(order.id), { status: "refunded", operationType: "refund" });
     expect((await callback(refund)).status).toBe(200);

@@ -38,7 +38,13 @@ function config(deps: Deps) {
 // `general`).
 const MAX_DEPTH = 3;
 
-function flatten(params: Record<string, unknown> | unknown[], prefix: string, depth: number, out: [string, string][], cut: { n: number }) {
+function flatten(
+  params: Record<string, unknown> | unknown[],
+  prefix: string,
+  depth: number,
+  out: [string, string][],
+  cut: { n: number },
+) {
   const head = prefix ? `${prefix}:` : "";
   if (depth >= MAX_DEPTH) {
     // PHP returns [$prefix]: an entry under a numeric key, renumbered by array_merge.
@@ -50,21 +56,29 @@ function flatten(params: Record<string, unknown> | unknown[], prefix: string, de
     if (k.toLowerCase() === "signature") continue;
     const key = head + k.toLowerCase();
     if (v !== null && typeof v === "object") flatten(v as Record<string, unknown>, key, depth + 1, out, cut);
-    else out.push([key, `${key}:${typeof v === "boolean" ? (v ? "1" : "0") : v === null || v === undefined ? "" : String(v)}`]);
+    else
+      out.push([
+        key,
+        `${key}:${typeof v === "boolean" ? (v ? "1" : "0") : v === null || v === undefined ? "" : String(v)}`,
+      ]);
   }
 }
 
 /** PHP's strnatcmp: runs of digits compare by value, other characters by code. */
 export function naturalCompare(a: string, b: string): number {
   const digit = (ch: number) => ch >= 48 && ch <= 57;
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   while (i < a.length && j < b.length) {
-    const ca = a.charCodeAt(i), cb = b.charCodeAt(j);
+    const ca = a.charCodeAt(i),
+      cb = b.charCodeAt(j);
     if (digit(ca) && digit(cb)) {
-      let ei = i, ej = j;
+      let ei = i,
+        ej = j;
       while (ei < a.length && digit(a.charCodeAt(ei))) ei++;
       while (ej < b.length && digit(b.charCodeAt(ej))) ej++;
-      const x = a.slice(i, ei).replace(/^0+(?=\d)/, ""), y = b.slice(j, ej).replace(/^0+(?=\d)/, "");
+      const x = a.slice(i, ei).replace(/^0+(?=\d)/, ""),
+        y = b.slice(j, ej).replace(/^0+(?=\d)/, "");
       if (x.length !== y.length) return x.length - y.length;
       if (x !== y) return x < y ? -1 : 1;
       i = ei;
@@ -75,19 +89,30 @@ export function naturalCompare(a: string, b: string): number {
     i++;
     j++;
   }
-  return (a.length - i) - (b.length - j);
+  return a.length - i - (b.length - j);
 }
 
 /** The string Ecommpay signs for these parameters. */
 export function ecommpaySignatureBase(params: Record<string, unknown>): string {
   const out: [string, string][] = [];
   flatten(params, "", 0, out, { n: 0 });
-  return out.sort((a, b) => naturalCompare(a[0], b[0])).map(([, v]) => v).join(";");
+  return out
+    .sort((a, b) => naturalCompare(a[0], b[0]))
+    .map(([, v]) => v)
+    .join(";");
 }
 
 export async function ecommpaySign(params: Record<string, unknown>, secretKey: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secretKey), { name: "HMAC", hash: "SHA-512" }, false, ["sign"]);
-  const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(ecommpaySignatureBase(params))));
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secretKey),
+    { name: "HMAC", hash: "SHA-512" },
+    false,
+    ["sign"],
+  );
+  const sig = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(ecommpaySignatureBase(params))),
+  );
   return btoa(String.fromCharCode(...sig));
 }
 
@@ -105,7 +130,14 @@ const sum = z.object({ amount: z.number().int(), currency: z.string().regex(/^[A
 const callbackSchema = z.object({
   project_id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
   payment: z.object({ id: z.string().regex(/^[0-9]{1,15}$/), status: z.string().min(1), sum: sum.optional() }),
-  operation: z.object({ id: z.union([z.number(), z.string()]).optional(), type: z.string().optional(), status: z.string().optional(), sum_initial: sum.optional() }).optional(),
+  operation: z
+    .object({
+      id: z.union([z.number(), z.string()]).optional(),
+      type: z.string().optional(),
+      status: z.string().optional(),
+      sum_initial: sum.optional(),
+    })
+    .optional(),
   signature: z.string().min(1),
 });
 
@@ -147,18 +179,34 @@ export const ecommpayProvider: Provider = {
   async check(deps, order) {
     const cfg = config(deps);
     // The Gate signs the whole request body; the signature then goes into `general`.
-    const body: { general: Record<string, unknown> } = { general: { project_id: Number(cfg.projectId), payment_id: String(order.id) } };
+    const body: { general: Record<string, unknown> } = {
+      general: { project_id: Number(cfg.projectId), payment_id: String(order.id) },
+    };
     body.general.signature = await ecommpaySign(body, cfg.secretKey);
-    const res = await providerFetch(NAME, `${cfg.apiBase}/v2/payment/status`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const answer = (await res.json().catch(() => null)) as { payment?: { id?: string; status?: string; sum?: { amount?: number; currency?: string } }; message?: string } | null;
+    const res = await providerFetch(NAME, `${cfg.apiBase}/v2/payment/status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json().catch(() => null)) as {
+      payment?: { id?: string; status?: string; sum?: { amount?: number; currency?: string } };
+      message?: string;
+    } | null;
     // Not found: the player has not reached the Payment Page yet.
     if (res.status === 404) return { status: "pending", raw: answer };
     // Any other refusal (a wrong signature, a wrong project) is our fault, never "pending".
-    if (!res.ok || answer?.payment?.status === undefined) throw new ProviderDown(NAME, `status: HTTP ${res.status} ${answer?.message ?? ""}`.trim());
+    if (!res.ok || answer?.payment?.status === undefined)
+      throw new ProviderDown(NAME, `status: HTTP ${res.status} ${answer?.message ?? ""}`.trim());
     const s = statusOf({ status: answer.payment.status });
     const status = s === "chargeback" ? "refunded" : s;
     if (status !== "paid") return { status, raw: answer.payment };
-    return { status, txId: String(order.id), amountMinor: answer.payment.sum?.amount ?? -1, currency: answer.payment.sum?.currency ?? "", raw: answer.payment };
+    return {
+      status,
+      txId: String(order.id),
+      amountMinor: answer.payment.sum?.amount ?? -1,
+      currency: answer.payment.sum?.currency ?? "",
+      raw: answer.payment,
+    };
   },
 };
 
@@ -173,7 +221,8 @@ export function registerEcommpay(app: Hono<HonoEnv>) {
       throw new AppError("malformed");
     }
     if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError("malformed");
-    if (!(await verify(body as Record<string, unknown>, cfg.secretKey))) throw new AppError("signature", "billing.error.signature", [], 400);
+    if (!(await verify(body as Record<string, unknown>, cfg.secretKey)))
+      throw new AppError("signature", "billing.error.signature", [], 400);
     const parsed = callbackSchema.safeParse(body);
     if (!parsed.success || String(parsed.data.project_id) !== cfg.projectId) throw new AppError("malformed");
     const { payment, operation } = parsed.data;
@@ -185,11 +234,28 @@ export function registerEcommpay(app: Hono<HonoEnv>) {
     if (status === "paid") {
       const paid = payment.sum ?? operation?.sum_initial;
       if (!paid) throw amountMismatch();
-      await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: payment.id, amountMinor: paid.amount, currency: paid.currency, source: "callback", at, detail });
+      await settlePaid(deps.db, {
+        provider: NAME,
+        orderId: order.id,
+        providerTxId: payment.id,
+        amountMinor: paid.amount,
+        currency: paid.currency,
+        source: "callback",
+        at,
+        detail,
+      });
     } else if (status === "refunded" || status === "chargeback") {
-      if (order.status === "paid") await reverse(deps.db, { orderId: order.id, kind: status === "chargeback" ? "chargeback" : "refund", source: "callback", at, detail });
+      if (order.status === "paid")
+        await reverse(deps.db, {
+          orderId: order.id,
+          kind: status === "chargeback" ? "chargeback" : "refund",
+          source: "callback",
+          at,
+          detail,
+        });
     } else if (status === "failed" || status === "cancelled") {
-      if (order.status === "created" || order.status === "pending") await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to: status, source: "callback", at, detail });
+      if (order.status === "created" || order.status === "pending")
+        await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to: status, source: "callback", at, detail });
     }
     return c.json({ status: "ok" });
   });

@@ -26,7 +26,16 @@ const DAY = 86_400_000;
 export const amountMismatch = () => new AppError("amount_mismatch", "billing.error.amount_mismatch", [], 400);
 export const orderState = (status: string) => new AppError("conflict", "billing.error.order_state", [status], 409);
 
-async function logEvent(tx: DbOrTx, o: Pick<Order, "id" | "playerId">, from: OrderStatus | null, to: OrderStatus, source: string, at: number, detail?: unknown, adminId?: number) {
+async function logEvent(
+  tx: DbOrTx,
+  o: Pick<Order, "id" | "playerId">,
+  from: OrderStatus | null,
+  to: OrderStatus,
+  source: string,
+  at: number,
+  detail?: unknown,
+  adminId?: number,
+) {
   await tx.insert(orderEvents).values({
     orderId: o.id,
     playerId: o.playerId,
@@ -54,13 +63,21 @@ export interface NewOrder {
 
 /** Prices an order on the server from the cached catalog and records it as created. */
 export async function createOrder(db: Db, n: NewOrder): Promise<Order> {
-  const [p] = await db.select({ country: players.country, platform: players.platform }).from(players).where(eq(players.id, n.playerId)).limit(1);
+  const [p] = await db
+    .select({ country: players.country, platform: players.platform })
+    .from(players)
+    .where(eq(players.id, n.playerId))
+    .limit(1);
   if (!p) throw notFound();
   const catalog = await cachedCatalog(db, n.at);
   const item = catalog.items.find((i) => i.id === n.itemId);
-  if (!item || !isAvailable(item, n.market, p, n.at)) throw new AppError("not_found", "billing.error.unavailable_item", [], 404);
+  if (!item || !isAvailable(item, n.market, p, n.at))
+    throw new AppError("not_found", "billing.error.unavailable_item", [], 404);
   const price = priceFor(item, n.market, n.currency);
-  if (!price) throw new AppError("validation", "billing.error.no_price", [n.currency ?? n.market], 400, { currency: { id: "validation.pattern" } });
+  if (!price)
+    throw new AppError("validation", "billing.error.no_price", [n.currency ?? n.market], 400, {
+      currency: { id: "validation.pattern" },
+    });
   const grants = grantsAt(item, catalog.multipliers, n.at);
   return db.transaction(async (tx) => {
     const [o] = await tx
@@ -91,17 +108,31 @@ export async function findOrder(db: DbOrTx, id: number): Promise<Order | null> {
 }
 
 export async function findByRef(db: DbOrTx, provider: string, ref: string): Promise<Order | null> {
-  const [o] = await db.select().from(orders).where(and(eq(orders.provider, provider), eq(orders.providerRef, ref))).limit(1);
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerRef, ref)))
+    .limit(1);
   return o ?? null;
 }
 
 export async function findByTx(db: DbOrTx, provider: string, txId: string): Promise<Order | null> {
-  const [o] = await db.select().from(orders).where(and(eq(orders.provider, provider), eq(orders.providerTxId, txId))).limit(1);
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerTxId, txId)))
+    .limit(1);
   return o ?? null;
 }
 
 /** The player was sent to the provider: created → pending, remembering the provider's reference. */
-export async function markPending(db: Db, orderId: number, providerRef: string | null, at: number, detail?: unknown): Promise<void> {
+export async function markPending(
+  db: Db,
+  orderId: number,
+  providerRef: string | null,
+  at: number,
+  detail?: unknown,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [o] = await tx
       .update(orders)
@@ -142,7 +173,8 @@ export async function settlePaid(db: Db, p: Paid): Promise<SettleResult> {
   return db.transaction(async (tx) => {
     const o = await findOrder(tx, p.orderId);
     if (!o || o.provider !== p.provider) throw notFound();
-    if (!p.providerPriced && (o.amountMinor !== p.amountMinor || o.currency !== p.currency.toUpperCase())) throw amountMismatch();
+    if (!p.providerPriced && (o.amountMinor !== p.amountMinor || o.currency !== p.currency.toUpperCase()))
+      throw amountMismatch();
     if (o.status === "paid" || o.status === "refunded") {
       if (o.providerTxId === p.providerTxId) return { order: o, credited: false };
       throw new AppError("conflict", "billing.error.tx_conflict", [], 409);
@@ -151,7 +183,13 @@ export async function settlePaid(db: Db, p: Paid): Promise<SettleResult> {
     if (other && other.id !== o.id) throw new AppError("conflict", "billing.error.tx_conflict", [], 409);
     const [moved] = await tx
       .update(orders)
-      .set({ status: "paid", providerTxId: p.providerTxId, paidAt: p.at, updatedAt: p.at, ...(p.providerPriced ? { amountMinor: p.amountMinor, currency: p.currency.toUpperCase() } : {}) })
+      .set({
+        status: "paid",
+        providerTxId: p.providerTxId,
+        paidAt: p.at,
+        updatedAt: p.at,
+        ...(p.providerPriced ? { amountMinor: p.amountMinor, currency: p.currency.toUpperCase() } : {}),
+      })
       .where(and(eq(orders.id, o.id), inArray(orders.status, UNPAID)))
       .returning();
     if (!moved) return { order: (await findOrder(tx, o.id))!, credited: false };
@@ -167,8 +205,26 @@ export async function settlePaid(db: Db, p: Paid): Promise<SettleResult> {
 async function credit(tx: Tx, o: Order, at: number) {
   const g = grantsOf(o);
   const ref = `order:${o.id}`;
-  if (g.gold > 0) await applyLedger(tx, { playerId: o.playerId, currency: "gold", delta: g.gold, reason: "payment.credit", ref, idempotencyKey: `${ref}:credit`, at });
-  if (g.silver > 0) await applyLedger(tx, { playerId: o.playerId, currency: "silver", delta: g.silver, reason: "payment.credit", ref, idempotencyKey: `${ref}:credit`, at });
+  if (g.gold > 0)
+    await applyLedger(tx, {
+      playerId: o.playerId,
+      currency: "gold",
+      delta: g.gold,
+      reason: "payment.credit",
+      ref,
+      idempotencyKey: `${ref}:credit`,
+      at,
+    });
+  if (g.silver > 0)
+    await applyLedger(tx, {
+      playerId: o.playerId,
+      currency: "silver",
+      delta: g.silver,
+      reason: "payment.credit",
+      ref,
+      idempotencyKey: `${ref}:credit`,
+      at,
+    });
   if (g.premiumDays > 0) {
     await tx
       .update(players)
@@ -178,7 +234,11 @@ async function credit(tx: Tx, o: Order, at: number) {
 }
 
 async function emitPayment(tx: Tx, o: Order, status: "paid" | "refunded" | "chargeback", at: number) {
-  const [p] = await tx.select({ source: players.source, createdAt: players.createdAt }).from(players).where(eq(players.id, o.playerId)).limit(1);
+  const [p] = await tx
+    .select({ source: players.source, createdAt: players.createdAt })
+    .from(players)
+    .where(eq(players.id, o.playerId))
+    .limit(1);
   const sign = status === "paid" ? 1 : -1;
   await emit(tx, "payments", {
     event_id: newEventId(),
@@ -200,7 +260,19 @@ async function emitPayment(tx: Tx, o: Order, status: "paid" | "refunded" | "char
 }
 
 /** The provider says the attempt ended without money: an unpaid order becomes failed or cancelled. */
-export async function settleUnpaid(db: Db, a: { provider: string; orderId: number; to: "failed" | "cancelled"; source: Source; at: number; detail?: unknown; adminId?: number; after?: After }): Promise<Order> {
+export async function settleUnpaid(
+  db: Db,
+  a: {
+    provider: string;
+    orderId: number;
+    to: "failed" | "cancelled";
+    source: Source;
+    at: number;
+    detail?: unknown;
+    adminId?: number;
+    after?: After;
+  },
+): Promise<Order> {
   return db.transaction(async (tx) => {
     const o = await findOrder(tx, a.orderId);
     if (!o || o.provider !== a.provider) throw notFound();
@@ -243,21 +315,54 @@ export async function reverseOrder(tx: Tx, r: Reversal): Promise<{ order: Order;
     .returning();
   if (!moved) throw orderState(o.status);
   const g = grantsOf(o);
-  const [bal] = await tx.select({ gold: players.gold, silver: players.silver }).from(players).where(eq(players.id, o.playerId)).limit(1);
+  const [bal] = await tx
+    .select({ gold: players.gold, silver: players.silver })
+    .from(players)
+    .where(eq(players.id, o.playerId))
+    .limit(1);
   const ref = `order:${o.id}`;
   const takeGold = Math.min(g.gold, bal?.gold ?? 0);
   const takeSilver = Math.min(g.silver, bal?.silver ?? 0);
-  if (takeGold > 0) await applyLedger(tx, { playerId: o.playerId, currency: "gold", delta: -takeGold, reason: `payment.${r.kind}`, ref, idempotencyKey: `${ref}:reverse`, at: r.at });
-  if (takeSilver > 0) await applyLedger(tx, { playerId: o.playerId, currency: "silver", delta: -takeSilver, reason: `payment.${r.kind}`, ref, idempotencyKey: `${ref}:reverse`, at: r.at });
+  if (takeGold > 0)
+    await applyLedger(tx, {
+      playerId: o.playerId,
+      currency: "gold",
+      delta: -takeGold,
+      reason: `payment.${r.kind}`,
+      ref,
+      idempotencyKey: `${ref}:reverse`,
+      at: r.at,
+    });
+  if (takeSilver > 0)
+    await applyLedger(tx, {
+      playerId: o.playerId,
+      currency: "silver",
+      delta: -takeSilver,
+      reason: `payment.${r.kind}`,
+      ref,
+      idempotencyKey: `${ref}:reverse`,
+      at: r.at,
+    });
   if (g.premiumDays > 0) {
     await tx
       .update(players)
-      .set({ premiumUntil: sql`case when ${players.premiumUntil} is null then null else max(${r.at}, ${players.premiumUntil} - ${g.premiumDays * DAY}) end` })
+      .set({
+        premiumUntil: sql`case when ${players.premiumUntil} is null then null else max(${r.at}, ${players.premiumUntil} - ${g.premiumDays * DAY}) end`,
+      })
       .where(eq(players.id, o.playerId));
   }
   const debt = { debtGold: g.gold - takeGold, debtSilver: g.silver - takeSilver };
   const [final] = await tx.update(orders).set(debt).where(eq(orders.id, o.id)).returning();
-  await logEvent(tx, final, "paid", "refunded", r.kind === "chargeback" ? "chargeback" : r.source, r.at, { kind: r.kind, ...debt, ...(r.detail ? { provider: r.detail } : {}) }, r.adminId);
+  await logEvent(
+    tx,
+    final,
+    "paid",
+    "refunded",
+    r.kind === "chargeback" ? "chargeback" : r.source,
+    r.at,
+    { kind: r.kind, ...debt, ...(r.detail ? { provider: r.detail } : {}) },
+    r.adminId,
+  );
   if (o.provider !== "manual") await emitPayment(tx, final, r.kind === "chargeback" ? "chargeback" : "refunded", r.at);
   await r.after?.(tx, final);
   return { order: final, reversed: true };
@@ -271,8 +376,15 @@ export async function reverse(db: Db, r: Reversal) {
  * An operator's manual credit: a paid order of provider "manual" with no money (it is not
  * revenue and emits no payment event), its grants credited through the ledger.
  */
-export async function manualCredit(tx: Tx, m: { playerId: number; grants: Grants; reason: string; adminId: number; at: number }): Promise<Order> {
-  const [p] = await tx.select({ country: players.country, platform: players.platform }).from(players).where(eq(players.id, m.playerId)).limit(1);
+export async function manualCredit(
+  tx: Tx,
+  m: { playerId: number; grants: Grants; reason: string; adminId: number; at: number },
+): Promise<Order> {
+  const [p] = await tx
+    .select({ country: players.country, platform: players.platform })
+    .from(players)
+    .where(eq(players.id, m.playerId))
+    .limit(1);
   if (!p) throw notFound();
   const [o] = await tx
     .insert(orders)
@@ -304,7 +416,10 @@ export async function manualCredit(tx: Tx, m: { playerId: number; grants: Grants
  * reversal took is given back through the ledger; the debt it recorded is cleared. A replay
  * answers the paid order and gives nothing again.
  */
-export async function reinstate(db: Db, r: { orderId: number; source: Source; at: number; detail?: unknown }): Promise<{ order: Order; reinstated: boolean }> {
+export async function reinstate(
+  db: Db,
+  r: { orderId: number; source: Source; at: number; detail?: unknown },
+): Promise<{ order: Order; reinstated: boolean }> {
   return db.transaction(async (tx) => {
     const o = await findOrder(tx, r.orderId);
     if (!o) throw notFound();
@@ -319,15 +434,37 @@ export async function reinstate(db: Db, r: { orderId: number; source: Source; at
     const ref = `order:${o.id}`;
     const backGold = g.gold - (o.debtGold ?? 0);
     const backSilver = g.silver - (o.debtSilver ?? 0);
-    if (backGold > 0) await applyLedger(tx, { playerId: o.playerId, currency: "gold", delta: backGold, reason: "payment.reinstate", ref, idempotencyKey: `${ref}:reinstate`, at: r.at });
-    if (backSilver > 0) await applyLedger(tx, { playerId: o.playerId, currency: "silver", delta: backSilver, reason: "payment.reinstate", ref, idempotencyKey: `${ref}:reinstate`, at: r.at });
+    if (backGold > 0)
+      await applyLedger(tx, {
+        playerId: o.playerId,
+        currency: "gold",
+        delta: backGold,
+        reason: "payment.reinstate",
+        ref,
+        idempotencyKey: `${ref}:reinstate`,
+        at: r.at,
+      });
+    if (backSilver > 0)
+      await applyLedger(tx, {
+        playerId: o.playerId,
+        currency: "silver",
+        delta: backSilver,
+        reason: "payment.reinstate",
+        ref,
+        idempotencyKey: `${ref}:reinstate`,
+        at: r.at,
+      });
     if (g.premiumDays > 0) {
       await tx
         .update(players)
         .set({ premiumUntil: sql`max(coalesce(${players.premiumUntil}, 0), ${r.at}) + ${g.premiumDays * DAY}` })
         .where(eq(players.id, o.playerId));
     }
-    await logEvent(tx, moved, "refunded", "paid", "dispute_won", r.at, { gold: backGold, silver: backSilver, ...(r.detail ? { provider: r.detail } : {}) });
+    await logEvent(tx, moved, "refunded", "paid", "dispute_won", r.at, {
+      gold: backGold,
+      silver: backSilver,
+      ...(r.detail ? { provider: r.detail } : {}),
+    });
     await emitPayment(tx, moved, "paid", r.at);
     return { order: moved, reinstated: true };
   });
@@ -337,4 +474,5 @@ export async function reinstate(db: Db, r: { orderId: number; source: Source; at
 export const AWAITING_VERIFICATION_MS = 30 * 60_000;
 
 /** Orders awaiting verification at `now`: pending, unchanged for AWAITING_VERIFICATION_MS. */
-export const awaitingVerification = (now: number) => and(eq(orders.status, "pending"), lt(orders.updatedAt, now - AWAITING_VERIFICATION_MS))!;
+export const awaitingVerification = (now: number) =>
+  and(eq(orders.status, "pending"), lt(orders.updatedAt, now - AWAITING_VERIFICATION_MS))!;

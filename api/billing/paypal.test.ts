@@ -4,20 +4,30 @@ import { eq } from "drizzle-orm";
 import { paypalStandin } from "./test-standins/paypal.ts";
 import { signedInPlayer } from "./test-standins/world.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
-import { orders, orderEvents } from "../db/schema/billing.ts";
+import { orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 
 describe("PayPal", () => {
   const suite = paymentSuite({
-    standin: (_w, origin) => paypalStandin({ clientId: "client-x", secret: "secret-y", origin, webhookId: "WH123TEST" }),
-    secrets: (base) => ({ PAYPAL_CLIENT_ID: "client-x", PAYPAL_SECRET: "secret-y", PAYPAL_API_BASE: base, PAYPAL_WEBHOOK_ID: "WH123TEST" }),
+    standin: (_w, origin) =>
+      paypalStandin({ clientId: "client-x", secret: "secret-y", origin, webhookId: "WH123TEST" }),
+    secrets: (base) => ({
+      PAYPAL_CLIENT_ID: "client-x",
+      PAYPAL_SECRET: "secret-y",
+      PAYPAL_API_BASE: base,
+      PAYPAL_WEBHOOK_ID: "WH123TEST",
+    }),
     buyer: { country: "US" },
   });
   const { gold, snapshot } = suite;
 
   const post = (path: string, body?: unknown, headers: Record<string, string> = suite.buyer.headers) =>
-    suite.w.app.request(path, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    suite.w.app.request(path, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   async function approved() {
     const r = await post("/billing/paypal/order/create", { item_id: "gold_500" });
     expect(r.status).toBe(200);
@@ -40,7 +50,14 @@ describe("PayPal", () => {
     const all = await Promise.all(Array.from({ length: 20 }, () => post(`/billing/paypal/order/${b.id}/capture`)));
     expect(all.every((x) => x.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 1100);
-    expect((await suite.w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${b.order.id}`))).length).toBe(1);
+    expect(
+      (
+        await suite.w.deps.db
+          .select()
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.ref, `order:${b.order.id}`))
+      ).length,
+    ).toBe(1);
   });
 
   test("a forged or foreign capture, a wrong amount, an unknown order, a malformed id: 4xx and nothing changes", async () => {
@@ -48,7 +65,9 @@ describe("PayPal", () => {
     const other = await signedInPlayer(suite.w.deps.db, suite.w.clock.now());
     const before = await snapshot();
     // No CSRF token (a forged cross-site request), another player's session.
-    expect((await post(`/billing/paypal/order/${a.id}/capture`, undefined, { cookie: suite.buyer.headers.cookie })).status).toBe(403);
+    expect(
+      (await post(`/billing/paypal/order/${a.id}/capture`, undefined, { cookie: suite.buyer.headers.cookie })).status,
+    ).toBe(403);
     expect((await post(`/billing/paypal/order/${a.id}/capture`, undefined, other.headers)).status).toBe(404);
     // PayPal captures a different amount than the order's: refused.
     suite.standin.state.captureAmountOverride = { currency_code: "USD", value: "0.01" };
@@ -57,7 +76,14 @@ describe("PayPal", () => {
     expect((await post(`/billing/paypal/order/UNKNOWN123/capture`)).status).toBe(404);
     expect((await post(`/billing/paypal/order/${encodeURIComponent("bad id!")}/capture`)).status).toBe(400);
     expect((await post(`/billing/paypal/order/create`, { item_id: "" })).status).toBe(400);
-    expect((await suite.w.app.request(`/billing/paypal/order/${a.id}/capture`, { method: "GET", headers: suite.buyer.headers })).status).toBe(405);
+    expect(
+      (
+        await suite.w.app.request(`/billing/paypal/order/${a.id}/capture`, {
+          method: "GET",
+          headers: suite.buyer.headers,
+        })
+      ).status,
+    ).toBe(405);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -67,20 +93,28 @@ describe("PayPal", () => {
     suite.standin.state.down = true;
     expect((await post(`/billing/paypal/order/${a.id}/capture`)).status).toBe(503);
     expect((await findOrder(suite.w.deps.db, a.order.id))!.status).toBe("pending");
-    await expect(verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, a.order.id))!, "verify")).rejects.toThrow();
+    await expect(
+      verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, a.order.id))!, "verify"),
+    ).rejects.toThrow();
     suite.standin.state.down = false;
-    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, a.order.id))!, "verify")).order.status).toBe("paid");
+    expect(
+      (await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, a.order.id))!, "verify")).order.status,
+    ).toBe("paid");
     expect(await gold()).toBe(before + 550);
     // Captured at PayPal, but the answer was lost: verify reads the capture.
     const b = await approved();
     suite.standin.state.loseCaptureAnswer = true;
     expect((await post(`/billing/paypal/order/${b.id}/capture`)).status).toBe(503);
     suite.standin.state.loseCaptureAnswer = false;
-    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.order.id))!, "verify")).order.status).toBe("paid");
+    expect(
+      (await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.order.id))!, "verify")).order.status,
+    ).toBe("paid");
     expect(await gold()).toBe(before + 1100);
     // A refund at PayPal is seen by verify and reverses.
     suite.standin.refund(b.id);
-    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.order.id))!, "verify")).order.status).toBe("refunded");
+    expect(
+      (await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.order.id))!, "verify")).order.status,
+    ).toBe("refunded");
     expect(await gold()).toBe(before + 550);
   });
 
@@ -92,7 +126,8 @@ describe("PayPal", () => {
     expect((await post(`/billing/paypal/order/${id}/cancel`)).status).toBe(200);
   });
 
-  const hook = (d: { body: string; headers: Record<string, string> }) => suite.w.app.request("/billing/paypal/webhook", { method: "POST", headers: d.headers, body: d.body });
+  const hook = (d: { body: string; headers: Record<string, string> }) =>
+    suite.w.app.request("/billing/paypal/webhook", { method: "POST", headers: d.headers, body: d.body });
   async function captured() {
     const a = await approved();
     expect((await post(`/billing/paypal/order/${a.id}/capture`)).status).toBe(200);
@@ -118,7 +153,11 @@ describe("PayPal", () => {
     const a = await approved();
     // The buyer approved and PayPal captured (e.g. a PENDING capture that completed later).
     suite.standin.orders.get(a.id)!.status = "COMPLETED";
-    suite.standin.orders.get(a.id)!.capture = { id: "CAP1TEST", status: "COMPLETED", amount: { currency_code: "USD", value: "1.99" } };
+    suite.standin.orders.get(a.id)!.capture = {
+      id: "CAP1TEST",
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: "1.99" },
+    };
     const before = await gold();
     const ev = await suite.standin.captureEvent(a.id);
     expect((await hook(ev)).status).toBe(200);
@@ -131,12 +170,17 @@ describe("PayPal", () => {
     const snap = await snapshot();
     // Tampered body under the original signature; no signature; a wrong webhook id.
     expect((await hook({ body: ev.body.replace('"1.99"', '"0.01"'), headers: ev.headers })).status).toBe(400);
-    const { ["paypal-transmission-sig"]: _s, ...unsigned } = ev.headers;
+    const { "paypal-transmission-sig": _s, ...unsigned } = ev.headers;
     expect((await hook({ body: ev.body, headers: unsigned })).status).toBe(400);
     expect((await hook({ body: "{nope", headers: ev.headers })).status).toBe(400);
     expect(await snapshot()).toEqual(snap);
     // A correctly signed event for a capture that is not ours: 200, nothing changes.
-    const foreign = await suite.standin.webhook("PAYMENT.CAPTURE.COMPLETED", { id: "CAPX", status: "COMPLETED", amount: { currency_code: "USD", value: "5.00" }, custom_id: "999999" });
+    const foreign = await suite.standin.webhook("PAYMENT.CAPTURE.COMPLETED", {
+      id: "CAPX",
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: "5.00" },
+      custom_id: "999999",
+    });
     expect((await hook(foreign)).status).toBe(200);
     expect(await snapshot()).toEqual(snap);
   });
@@ -163,7 +207,9 @@ describe("PayPal", () => {
     const c = await captured();
     const had = await gold();
     suite.standin.orders.get(c.id)!.capture!.status = "REVERSED";
-    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, c.order.id))!, "verify")).order.status).toBe("refunded");
+    expect(
+      (await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, c.order.id))!, "verify")).order.status,
+    ).toBe("refunded");
     expect(await gold()).toBe(had - 550);
   });
 });

@@ -18,7 +18,17 @@ import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import * as f from "../http/fields.ts";
 import { AppError, notFound } from "../http/errors.ts";
-import { createOrder, findByRef, findByTx, findOrder, markPending, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
+import {
+  createOrder,
+  findByRef,
+  findByTx,
+  findOrder,
+  markPending,
+  reverse,
+  settlePaid,
+  settleUnpaid,
+  type Order,
+} from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { itemId, type Market } from "./catalog.ts";
@@ -44,7 +54,10 @@ async function accessToken(deps: Deps): Promise<string> {
   if (hit && hit.until > Date.now()) return hit.token;
   const res = await providerFetch(NAME, `${cfg.base}/v1/oauth2/token`, {
     method: "POST",
-    headers: { authorization: `Basic ${btoa(`${cfg.clientId}:${cfg.secret}`)}`, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      authorization: `Basic ${btoa(`${cfg.clientId}:${cfg.secret}`)}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: "grant_type=client_credentials",
   });
   const body = (await res.json().catch(() => null)) as { access_token?: string; expires_in?: number } | null;
@@ -53,7 +66,13 @@ async function accessToken(deps: Deps): Promise<string> {
   return body.access_token;
 }
 
-async function api(deps: Deps, method: string, path: string, body?: unknown, requestId?: string): Promise<{ status: number; body: Record<string, unknown> | null }> {
+async function api(
+  deps: Deps,
+  method: string,
+  path: string,
+  body?: unknown,
+  requestId?: string,
+): Promise<{ status: number; body: Record<string, unknown> | null }> {
   const cfg = config(deps);
   const send = async () =>
     providerFetch(NAME, `${cfg.base}${path}`, {
@@ -71,7 +90,10 @@ async function api(deps: Deps, method: string, path: string, body?: unknown, req
 }
 
 /** Sends a call with our token; a token PayPal no longer accepts (expired early, revoked): one new token, one retry. Answers the status and the JSON body. */
-async function withToken(cfg: { base: string; clientId: string }, send: () => Promise<Response>): Promise<{ status: number; body: Record<string, unknown> | null }> {
+async function withToken(
+  cfg: { base: string; clientId: string },
+  send: () => Promise<Response>,
+): Promise<{ status: number; body: Record<string, unknown> | null }> {
   let res = await send();
   if (res.status === 401) {
     tokens.delete(`${cfg.base} ${cfg.clientId}`);
@@ -85,7 +107,14 @@ const ppOrder = z.object({
   id: z.string(),
   status: z.string(),
   purchase_units: z
-    .array(z.object({ reference_id: z.string().optional(), payments: z.object({ captures: z.array(z.object({ id: z.string(), status: z.string(), amount: money })).optional() }).optional() }))
+    .array(
+      z.object({
+        reference_id: z.string().optional(),
+        payments: z
+          .object({ captures: z.array(z.object({ id: z.string(), status: z.string(), amount: money })).optional() })
+          .optional(),
+      }),
+    )
     .optional(),
   links: z.array(z.object({ rel: z.string(), href: z.string() })).optional(),
 });
@@ -94,12 +123,26 @@ type PpOrder = z.output<typeof ppOrder>;
 function stateOf(o: PpOrder): ProviderState {
   const capture = o.purchase_units?.flatMap((u) => u.payments?.captures ?? [])[0];
   if (capture && capture.status === "COMPLETED")
-    return { status: "paid", txId: capture.id, amountMinor: decimalToMinor(capture.amount.value) ?? -1, currency: capture.amount.currency_code, raw: { order: o.id, status: o.status, capture: capture.id } };
+    return {
+      status: "paid",
+      txId: capture.id,
+      amountMinor: decimalToMinor(capture.amount.value) ?? -1,
+      currency: capture.amount.currency_code,
+      raw: { order: o.id, status: o.status, capture: capture.id },
+    };
   // Money given back: a refund, or a reversal (chargeback); PARTIALLY_REFUNDED keeps the purchase.
-  if (capture && (capture.status === "REFUNDED" || capture.status === "REVERSED")) return { status: "refunded", txId: capture.id, raw: { order: o.id, capture: capture.id, status: capture.status } };
-  if (capture && (capture.status === "DECLINED" || capture.status === "FAILED")) return { status: "failed", raw: { order: o.id, capture: capture.id, status: capture.status } };
+  if (capture && (capture.status === "REFUNDED" || capture.status === "REVERSED"))
+    return { status: "refunded", txId: capture.id, raw: { order: o.id, capture: capture.id, status: capture.status } };
+  if (capture && (capture.status === "DECLINED" || capture.status === "FAILED"))
+    return { status: "failed", raw: { order: o.id, capture: capture.id, status: capture.status } };
   if (capture && capture.status === "PARTIALLY_REFUNDED")
-    return { status: "paid", txId: capture.id, amountMinor: decimalToMinor(capture.amount.value) ?? -1, currency: capture.amount.currency_code, raw: { order: o.id, capture: capture.id, status: capture.status } };
+    return {
+      status: "paid",
+      txId: capture.id,
+      amountMinor: decimalToMinor(capture.amount.value) ?? -1,
+      currency: capture.amount.currency_code,
+      raw: { order: o.id, capture: capture.id, status: capture.status },
+    };
   if (o.status === "VOIDED") return { status: "cancelled", raw: { order: o.id, status: o.status } };
   return { status: "pending", raw: { order: o.id, status: o.status } };
 }
@@ -114,7 +157,13 @@ async function getOrder(deps: Deps, id: string): Promise<PpOrder | null> {
 
 /** Captures an approved PayPal order; an order captured before is read back instead. */
 async function capture(deps: Deps, order: Order): Promise<ProviderState> {
-  const r = await api(deps, "POST", `/v2/checkout/orders/${encodeURIComponent(order.providerRef!)}/capture`, {}, `capture-${order.id}`);
+  const r = await api(
+    deps,
+    "POST",
+    `/v2/checkout/orders/${encodeURIComponent(order.providerRef!)}/capture`,
+    {},
+    `capture-${order.id}`,
+  );
   if (r.status === 200 || r.status === 201) {
     const parsed = ppOrder.safeParse(r.body);
     if (!parsed.success) throw new ProviderDown(NAME, "unreadable capture");
@@ -133,14 +182,39 @@ async function capture(deps: Deps, order: Order): Promise<ProviderState> {
 async function createPaypalOrder(c: Context<HonoEnv>, order: Order): Promise<{ ref: string; url: string | null }> {
   const { deps } = c.var;
   const back = `${deps.settings.publicUrl}/billing/order/return?order=${order.id}`;
-  const r = await api(deps, "POST", "/v2/checkout/orders", {
-    intent: "CAPTURE",
-    purchase_units: [{ reference_id: String(order.id), custom_id: String(order.id), description: order.itemId, amount: { currency_code: order.currency, value: minorToDecimal(order.amountMinor) } }],
-    payment_source: { paypal: { experience_context: { return_url: back, cancel_url: back, user_action: "PAY_NOW", locale: c.var.locale === "ru" ? "ru-RU" : "en-US" } } },
-  }, `create-${order.id}`);
+  const r = await api(
+    deps,
+    "POST",
+    "/v2/checkout/orders",
+    {
+      intent: "CAPTURE",
+      purchase_units: [
+        {
+          reference_id: String(order.id),
+          custom_id: String(order.id),
+          description: order.itemId,
+          amount: { currency_code: order.currency, value: minorToDecimal(order.amountMinor) },
+        },
+      ],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: back,
+            cancel_url: back,
+            user_action: "PAY_NOW",
+            locale: c.var.locale === "ru" ? "ru-RU" : "en-US",
+          },
+        },
+      },
+    },
+    `create-${order.id}`,
+  );
   const parsed = ppOrder.safeParse(r.body);
   if (r.status >= 400 || !parsed.success) throw new ProviderDown(NAME, `create: HTTP ${r.status}`);
-  return { ref: parsed.data.id, url: parsed.data.links?.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href ?? null };
+  return {
+    ref: parsed.data.id,
+    url: parsed.data.links?.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href ?? null,
+  };
 }
 
 export const paypalProvider: Provider = {
@@ -181,7 +255,13 @@ const webhookEvent = z.object({
 /** POST with a body already serialised (the webhook event must reach PayPal byte for byte). */
 async function apiRaw(deps: Deps, path: string, body: string) {
   const cfg = config(deps);
-  return withToken(cfg, async () => providerFetch(NAME, `${cfg.base}${path}`, { method: "POST", headers: { authorization: `Bearer ${await accessToken(deps)}`, "content-type": "application/json" }, body }));
+  return withToken(cfg, async () =>
+    providerFetch(NAME, `${cfg.base}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await accessToken(deps)}`, "content-type": "application/json" },
+      body,
+    }),
+  );
 }
 
 async function handleWebhook(deps: Deps, e: z.output<typeof webhookEvent>): Promise<string> {
@@ -193,7 +273,16 @@ async function handleWebhook(deps: Deps, e: z.output<typeof webhookEvent>): Prom
       const order = /^[0-9]{1,15}$/.test(r.custom_id ?? "") ? await findOrder(deps.db, Number(r.custom_id)) : null;
       if (!order || order.provider !== NAME) return "ignored: not our order";
       if (!r.amount) throw new AppError("malformed");
-      await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: r.id, amountMinor: decimalToMinor(r.amount.value) ?? -1, currency: r.amount.currency_code, source: "callback", at, detail });
+      await settlePaid(deps.db, {
+        provider: NAME,
+        orderId: order.id,
+        providerTxId: r.id,
+        amountMinor: decimalToMinor(r.amount.value) ?? -1,
+        currency: r.amount.currency_code,
+        source: "callback",
+        at,
+        detail,
+      });
       return "paid";
     }
     case "PAYMENT.CAPTURE.DENIED":
@@ -212,9 +301,16 @@ async function handleWebhook(deps: Deps, e: z.output<typeof webhookEvent>): Prom
       if (!order) return "ignored: unknown capture";
       const reversal = e.event_type === "PAYMENT.CAPTURE.REVERSED";
       // A partial refund keeps the purchase (as with Stripe); only the whole amount reverses it.
-      if (!reversal && r.amount && (decimalToMinor(r.amount.value) ?? 0) < order.amountMinor) return "partial refund ignored";
+      if (!reversal && r.amount && (decimalToMinor(r.amount.value) ?? 0) < order.amountMinor)
+        return "partial refund ignored";
       if (order.status !== "paid") return "not paid";
-      await reverse(deps.db, { orderId: order.id, kind: reversal ? "chargeback" : "refund", source: "callback", at, detail });
+      await reverse(deps.db, {
+        orderId: order.id,
+        kind: reversal ? "chargeback" : "refund",
+        source: "callback",
+        at,
+        detail,
+      });
       return "reversed";
     }
     default:
@@ -234,24 +330,41 @@ async function playerOrderByRef(c: Context<HonoEnv>, ref: string): Promise<Order
 }
 
 export function registerPaypal(app: Hono<HonoEnv>) {
-  route(app, { method: "POST", path: "/billing/paypal/order/create", auth: "player", mutates: true }, { input: createInput }, async (c, { item_id, currency }) => {
-    const { deps } = c.var;
-    const playerId = c.var.player!.playerId;
-    paypalProvider.ready(deps);
-    const order = await createOrder(deps.db, { playerId, itemId: item_id, provider: NAME, market: "web", currency: currency ?? paypalProvider.currencyFor(await playerCountry(deps, playerId)), at: deps.clock.now() });
-    const made = await createPaypalOrder(c, order);
-    await markPending(deps.db, order.id, made.ref, deps.clock.now(), { paypalOrder: made.ref });
-    return c.json({ id: made.ref, order: orderView((await findOrder(deps.db, order.id))!), approveUrl: made.url });
-  });
+  route(
+    app,
+    { method: "POST", path: "/billing/paypal/order/create", auth: "player", mutates: true },
+    { input: createInput },
+    async (c, { item_id, currency }) => {
+      const { deps } = c.var;
+      const playerId = c.var.player!.playerId;
+      paypalProvider.ready(deps);
+      const order = await createOrder(deps.db, {
+        playerId,
+        itemId: item_id,
+        provider: NAME,
+        market: "web",
+        currency: currency ?? paypalProvider.currencyFor(await playerCountry(deps, playerId)),
+        at: deps.clock.now(),
+      });
+      const made = await createPaypalOrder(c, order);
+      await markPending(deps.db, order.id, made.ref, deps.clock.now(), { paypalOrder: made.ref });
+      return c.json({ id: made.ref, order: orderView((await findOrder(deps.db, order.id))!), approveUrl: made.url });
+    },
+  );
 
-  route(app, { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/capture", auth: "player", mutates: true }, { params: refParam }, async (c, { orderId }) => {
-    const order = await playerOrderByRef(c, orderId);
-    const { deps } = c.var;
-    if (order.status === "paid" || order.status === "refunded") return c.json({ order: orderView(order) });
-    const state = await capture(deps, order);
-    const done = await applyState(deps.db, order, state, "callback", deps.clock.now());
-    return c.json({ order: orderView(done) });
-  });
+  route(
+    app,
+    { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/capture", auth: "player", mutates: true },
+    { params: refParam },
+    async (c, { orderId }) => {
+      const order = await playerOrderByRef(c, orderId);
+      const { deps } = c.var;
+      if (order.status === "paid" || order.status === "refunded") return c.json({ order: orderView(order) });
+      const state = await capture(deps, order);
+      const done = await applyState(deps.db, order, state, "callback", deps.clock.now());
+      return c.json({ order: orderView(done) });
+    },
+  );
 
   // PayPal's webhook: the event is verified by PayPal itself (verify-webhook-signature with our
   // webhook id and the PAYPAL-* headers, the event passed exactly as received), then applied:
@@ -269,18 +382,42 @@ export function registerPaypal(app: Hono<HonoEnv>) {
     } catch {
       throw new AppError("malformed");
     }
-    if (!h("paypal-transmission-sig") || !h("paypal-transmission-id")) throw new AppError("signature", "billing.error.signature", [], 400);
-    const head = JSON.stringify({ auth_algo: h("paypal-auth-algo"), cert_url: h("paypal-cert-url"), transmission_id: h("paypal-transmission-id"), transmission_sig: h("paypal-transmission-sig"), transmission_time: h("paypal-transmission-time"), webhook_id: webhookId });
-    const check = await apiRaw(deps, "/v1/notifications/verify-webhook-signature", `${head.slice(0, -1)},"webhook_event":${raw}}`);
+    if (!h("paypal-transmission-sig") || !h("paypal-transmission-id"))
+      throw new AppError("signature", "billing.error.signature", [], 400);
+    const head = JSON.stringify({
+      auth_algo: h("paypal-auth-algo"),
+      cert_url: h("paypal-cert-url"),
+      transmission_id: h("paypal-transmission-id"),
+      transmission_sig: h("paypal-transmission-sig"),
+      transmission_time: h("paypal-transmission-time"),
+      webhook_id: webhookId,
+    });
+    const check = await apiRaw(
+      deps,
+      "/v1/notifications/verify-webhook-signature",
+      `${head.slice(0, -1)},"webhook_event":${raw}}`,
+    );
     if (check.status === 401 || check.status === 403) throw new ProviderDown(NAME, `verify: HTTP ${check.status}`);
-    if (check.body?.verification_status !== "SUCCESS") throw new AppError("signature", "billing.error.signature", [], 400);
+    if (check.body?.verification_status !== "SUCCESS")
+      throw new AppError("signature", "billing.error.signature", [], 400);
     return c.json({ received: true, outcome: await handleWebhook(deps, event) });
   });
 
-  route(app, { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/cancel", auth: "player", mutates: true }, { params: refParam }, async (c, { orderId }) => {
-    const order = await playerOrderByRef(c, orderId);
-    if (order.status === "cancelled") return c.json({ order: orderView(order) });
-    const done = await settleUnpaid(c.var.deps.db, { provider: NAME, orderId: order.id, to: "cancelled", source: "player", at: c.var.deps.clock.now() });
-    return c.json({ order: orderView(done) });
-  });
+  route(
+    app,
+    { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/cancel", auth: "player", mutates: true },
+    { params: refParam },
+    async (c, { orderId }) => {
+      const order = await playerOrderByRef(c, orderId);
+      if (order.status === "cancelled") return c.json({ order: orderView(order) });
+      const done = await settleUnpaid(c.var.deps.db, {
+        provider: NAME,
+        orderId: order.id,
+        to: "cancelled",
+        source: "player",
+        at: c.var.deps.clock.now(),
+      });
+      return c.json({ order: orderView(done) });
+    },
+  );
 }

@@ -37,12 +37,16 @@ export interface Provider {
 }
 
 export class ProviderDown extends AppError {
-  constructor(provider: string, readonly cause?: unknown) {
+  constructor(
+    provider: string,
+    readonly cause?: unknown,
+  ) {
     super("unavailable", "billing.error.provider_down", [provider], 503);
   }
 }
 
-export const notConfigured = (provider: string) => new AppError("unavailable", "billing.error.not_configured", [provider], 503);
+export const notConfigured = (provider: string) =>
+  new AppError("unavailable", "billing.error.not_configured", [provider], 503);
 
 /** A required setting of a provider, or a 503 naming the provider. */
 export function secret(deps: Deps, provider: string, name: string): string {
@@ -52,7 +56,12 @@ export function secret(deps: Deps, provider: string, name: string): string {
 }
 
 /** fetch that turns "cannot reach" and 5xx into ProviderDown, with a timeout. */
-export async function providerFetch(provider: string, url: string, init: RequestInit = {}, timeoutMs = 10_000): Promise<Response> {
+export async function providerFetch(
+  provider: string,
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = 10_000,
+): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });

@@ -11,7 +11,11 @@ import { CURRENCIES } from "./money.ts";
 import { providers, providerOf } from "./registry.ts";
 import { startPurchase, playerCountry } from "./start.ts";
 
-const startInput = z.object({ provider: z.string().refine((p) => !!providers[p]?.start, { params: { rule: "pattern" } }), item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) });
+const startInput = z.object({
+  provider: z.string().refine((p) => !!providers[p]?.start, { params: { rule: "pattern" } }),
+  item_id: itemId(),
+  currency: f.optional(z.enum(CURRENCIES)),
+});
 
 export function registerPurchase(app: Hono<HonoEnv>) {
   route(
@@ -20,7 +24,12 @@ export function registerPurchase(app: Hono<HonoEnv>) {
     { input: startInput },
     async (c, { provider: name, item_id, currency }) => {
       const provider = providerOf(name);
-      const result = await startPurchase(c, provider, item_id, currency ?? provider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)));
+      const result = await startPurchase(
+        c,
+        provider,
+        item_id,
+        currency ?? provider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)),
+      );
       return c.json(result);
     },
   );

@@ -22,12 +22,21 @@ export const providers: Record<string, Provider> = {
 
 export function providerOf(name: string): Provider {
   const p = providers[name];
-  if (!p) throw new AppError("validation", "billing.error.unknown_provider", [], 400, { provider: { id: "validation.pattern" } });
+  if (!p)
+    throw new AppError("validation", "billing.error.unknown_provider", [], 400, {
+      provider: { id: "validation.pattern" },
+    });
   return p;
 }
 
 /** Asks the provider for the order's state and applies it (credits if paid); ProviderDown leaves the order as it is. */
-export async function verifyOrder(deps: Deps, order: Order, source: Source, adminId?: number, after?: After): Promise<{ order: Order; provider: unknown; changed: boolean }> {
+export async function verifyOrder(
+  deps: Deps,
+  order: Order,
+  source: Source,
+  adminId?: number,
+  after?: After,
+): Promise<{ order: Order; provider: unknown; changed: boolean }> {
   const provider = providerOf(order.provider);
   let state = await provider.check(deps, order);
   if (state.status === "pending" && provider.finish && source === "verify") state = await provider.finish(deps, order);

@@ -18,19 +18,37 @@ const NUsdCurRow = z.object({ n: z.number(), usd: z.number(), cur: z.string() })
 describe("Robokassa", () => {
   const cfg = { login: "tankodrome", password1: "pass1-secret", password2: "pass2-secret" };
   const suite = paymentSuite({
-    standin: () => robokassaStandin({ ...cfg, successUrl: "http://127.0.0.1:3000/billing/robokassa/success", failUrl: "http://127.0.0.1:3000/billing/robokassa/fail" }),
-    secrets: (base) => ({ ROBOKASSA_LOGIN: cfg.login, ROBOKASSA_PASSWORD1: cfg.password1, ROBOKASSA_PASSWORD2: cfg.password2, ROBOKASSA_BASE: base, ROBOKASSA_TEST: "1" }),
+    standin: () =>
+      robokassaStandin({
+        ...cfg,
+        successUrl: "http://127.0.0.1:3000/billing/robokassa/success",
+        failUrl: "http://127.0.0.1:3000/billing/robokassa/fail",
+      }),
+    secrets: (base) => ({
+      ROBOKASSA_LOGIN: cfg.login,
+      ROBOKASSA_PASSWORD1: cfg.password1,
+      ROBOKASSA_PASSWORD2: cfg.password2,
+      ROBOKASSA_BASE: base,
+      ROBOKASSA_TEST: "1",
+    }),
     buyer: { country: "RU" },
   });
   const { gold, snapshot } = suite;
 
   const result = (body: URLSearchParams | string) =>
-    suite.w.app.request("/billing/robokassa/result", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: String(body) });
+    suite.w.app.request("/billing/robokassa/result", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: String(body),
+    });
 
   async function newOrder() {
     const r = await suite.startOrder("robokassa");
     expect(r.status).toBe(200);
-    const body = (await r.json()) as { order: { id: number; status: string; amountMinor: number; currency: string }; url: string };
+    const body = (await r.json()) as {
+      order: { id: number; status: string; amountMinor: number; currency: string };
+      url: string;
+    };
     // The player's browser opens the payment page; the stand-in checks the Password#1 signature.
     const page = await fetch(body.url);
     expect(page.status).toBe(200);
@@ -40,9 +58,13 @@ describe("Robokassa", () => {
   test("the signature scheme matches Robokassa's documented example", async () => {
     // docs.robokassa.ru: MerchantLogin:OutSum:InvId:Password#1 with Shp_ params sorted, e.g.
     // "demo:11:0:password_1:Shp_item=1:Shp_login=user" (Shp_ keys are sorted alphabetically).
-    expect(signatureBase(["demo", "11", "0", "password_1"], { Shp_login: "user", Shp_item: "1" })).toBe("demo:11:0:password_1:Shp_item=1:Shp_login=user");
+    expect(signatureBase(["demo", "11", "0", "password_1"], { Shp_login: "user", Shp_item: "1" })).toBe(
+      "demo:11:0:password_1:Shp_item=1:Shp_login=user",
+    );
     expect(await robokassaHash("md5", "demo:11:0:password_1")).toBe(md5("demo:11:0:password_1"));
-    expect(await robokassaHash("sha256", "abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(await robokassaHash("sha256", "abc")).toBe(
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
   });
 
   test("start prices in RUB and builds a signed payment address", async () => {
@@ -57,13 +79,21 @@ describe("Robokassa", () => {
     expect(u.searchParams.get("IsTest")).toBe("1");
     const bad = await suite.startOrder("nope");
     expect(bad.status).toBe(400);
-    const noCsrf = await suite.w.app.request("/billing/order/start", { method: "POST", headers: { cookie: suite.buyer.headers.cookie, "content-type": "application/json" }, body: JSON.stringify({ provider: "robokassa", item_id: "gold_500" }) });
+    const noCsrf = await suite.w.app.request("/billing/order/start", {
+      method: "POST",
+      headers: { cookie: suite.buyer.headers.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ provider: "robokassa", item_id: "gold_500" }),
+    });
     expect(noCsrf.status).toBe(403);
   });
 
   test("an order in another currency is refused at start (OutSum is roubles); nothing is created", async () => {
     const count = (await suite.w.deps.db.select().from(orders)).length;
-    const r = await suite.w.app.request("/billing/order/start", { method: "POST", headers: { ...suite.buyer.headers, "content-type": "application/json" }, body: JSON.stringify({ provider: "robokassa", item_id: "gold_500", currency: "USD" }) });
+    const r = await suite.w.app.request("/billing/order/start", {
+      method: "POST",
+      headers: { ...suite.buyer.headers, "content-type": "application/json" },
+      body: JSON.stringify({ provider: "robokassa", item_id: "gold_500", currency: "USD" }),
+    });
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: { fields: Record<string, unknown> } }).error.fields.currency).toBeDefined();
     expect((await suite.w.deps.db.select().from(orders)).length).toBe(count);
@@ -77,11 +107,28 @@ describe("Robokassa", () => {
       const u = new URL(url);
       const receipt = u.searchParams.get("Receipt")!;
       // The parameter is the URL-encoded JSON; the signature covers it in that form.
-      expect(JSON.parse(decodeURIComponent(receipt))).toEqual({ sno: "usn_income", items: [{ name: "gold_500", quantity: 1, sum: 99, payment_method: "full_payment", payment_object: "service", tax: "none" }] });
-      expect(u.searchParams.get("SignatureValue")).toBe(md5(`tankodrome:99.00:${order.id}:${receipt}:${cfg.password1}:Shp_player=${suite.buyer.playerId}`));
+      expect(JSON.parse(decodeURIComponent(receipt))).toEqual({
+        sno: "usn_income",
+        items: [
+          {
+            name: "gold_500",
+            quantity: 1,
+            sum: 99,
+            payment_method: "full_payment",
+            payment_object: "service",
+            tax: "none",
+          },
+        ],
+      });
+      expect(u.searchParams.get("SignatureValue")).toBe(
+        md5(`tankodrome:99.00:${order.id}:${receipt}:${cfg.password1}:Shp_player=${suite.buyer.playerId}`),
+      );
       expect(suite.standin.invoices.get(String(order.id))!.receipt).toMatchObject({ sno: "usn_income" });
       // Without it in the signature the payment page refuses the address.
-      u.searchParams.set("SignatureValue", md5(`tankodrome:99.00:${order.id}:${cfg.password1}:Shp_player=${suite.buyer.playerId}`));
+      u.searchParams.set(
+        "SignatureValue",
+        md5(`tankodrome:99.00:${order.id}:${cfg.password1}:Shp_player=${suite.buyer.playerId}`),
+      );
       expect((await fetch(u)).status).toBe(400);
     } finally {
       delete suite.w.deps.settings.secrets.ROBOKASSA_RECEIPT_TAX;
@@ -102,11 +149,22 @@ describe("Robokassa", () => {
     const all = await Promise.all(Array.from({ length: 20 }, () => result(body)));
     expect(all.every((x) => x.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 550);
-    expect((await suite.w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${order.id}`))).length).toBe(1);
+    expect(
+      (
+        await suite.w.deps.db
+          .select()
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.ref, `order:${order.id}`))
+      ).length,
+    ).toBe(1);
     const events = await suite.w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => e.toStatus)).toEqual(["created", "pending", "paid"]);
     await suite.w.ship();
-    const rows = await suite.w.deps.warehouse.query(`SELECT count() AS n, sum(amount_usd_cents) AS usd, any(currency) AS cur FROM payments WHERE order_id = '${order.id}'`, {}, NUsdCurRow);
+    const rows = await suite.w.deps.warehouse.query(
+      `SELECT count() AS n, sum(amount_usd_cents) AS usd, any(currency) AS cur FROM payments WHERE order_id = '${order.id}'`,
+      {},
+      NUsdCurRow,
+    );
     expect([Number(rows[0].n), Number(rows[0].usd), rows[0].cur]).toEqual([1, 109, "RUB"]);
   });
 
@@ -114,7 +172,11 @@ describe("Robokassa", () => {
     const { order } = await newOrder();
     const before = await gold();
     const body = await suite.standin.result(String(order.id));
-    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? result(body) : suite.w.app.request(`/billing/robokassa/result?${body}`))));
+    const all = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 ? result(body) : suite.w.app.request(`/billing/robokassa/result?${body}`),
+      ),
+    );
     expect(all.every((x) => x.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 550);
   });
@@ -131,14 +193,41 @@ describe("Robokassa", () => {
     expect((await result(shpChanged)).status).toBe(400);
     // A correctly signed smaller amount.
     const cheap = "1.000000";
-    expect((await result(await suite.standin.result(id, { OutSum: cheap, SignatureValue: md5(`${cheap}:${id}:${cfg.password2}:Shp_player=${suite.buyer.playerId}`) }))).status).toBe(400);
+    expect(
+      (
+        await result(
+          await suite.standin.result(id, {
+            OutSum: cheap,
+            SignatureValue: md5(`${cheap}:${id}:${cfg.password2}:Shp_player=${suite.buyer.playerId}`),
+          }),
+        )
+      ).status,
+    ).toBe(400);
     // Unknown order, correctly signed.
-    const unknown = new URLSearchParams({ OutSum: "99.000000", InvId: "999999", SignatureValue: md5(`99.000000:999999:${cfg.password2}`) });
+    const unknown = new URLSearchParams({
+      OutSum: "99.000000",
+      InvId: "999999",
+      SignatureValue: md5(`99.000000:999999:${cfg.password2}`),
+    });
     expect((await result(unknown)).status).toBe(404);
     // Malformed: missing fields, junk amount, broken body.
     expect((await result("InvId=abc")).status).toBe(400);
-    expect((await result(new URLSearchParams({ OutSum: "lots", InvId: id, SignatureValue: md5(`lots:${id}:${cfg.password2}`) }))).status).toBe(400);
-    expect((await suite.w.app.request("/billing/robokassa/result", { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" })).status).toBe(400);
+    expect(
+      (
+        await result(
+          new URLSearchParams({ OutSum: "lots", InvId: id, SignatureValue: md5(`lots:${id}:${cfg.password2}`) }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await suite.w.app.request("/billing/robokassa/result", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{nope",
+        })
+      ).status,
+    ).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -149,7 +238,9 @@ describe("Robokassa", () => {
     const before = await gold();
     const successQuery = await suite.standin.success(id);
     suite.standin.state.down = true;
-    const back = await suite.w.app.request(`/billing/robokassa/success?${successQuery}`, { headers: { ...suite.buyer.headers, accept: "application/json" } });
+    const back = await suite.w.app.request(`/billing/robokassa/success?${successQuery}`, {
+      headers: { ...suite.buyer.headers, accept: "application/json" },
+    });
     expect(back.status).toBe(200);
     const view = await back.json();
     expect(view.order.status).toBe("pending");
@@ -172,23 +263,38 @@ describe("Robokassa", () => {
     const q = await suite.standin.success(String(a.order.id));
     const forged = new URLSearchParams(q);
     forged.set("SignatureValue", md5("x"));
-    expect((await suite.w.app.request(`/billing/robokassa/success?${forged}`, { headers: { accept: "application/json" } })).status).toBe(400);
-    const ok = await suite.w.app.request(`/billing/robokassa/success?${q}`, { headers: { ...suite.buyer.headers, accept: "application/json" } });
+    expect(
+      (await suite.w.app.request(`/billing/robokassa/success?${forged}`, { headers: { accept: "application/json" } }))
+        .status,
+    ).toBe(400);
+    const ok = await suite.w.app.request(`/billing/robokassa/success?${q}`, {
+      headers: { ...suite.buyer.headers, accept: "application/json" },
+    });
     expect((await ok.json()).order.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
 
     // A shop whose Success URL is set to POST: the browser is sent on by GET.
-    const posted = await suite.w.app.request("/billing/robokassa/success", { method: "POST", headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" }, body: q });
+    const posted = await suite.w.app.request("/billing/robokassa/success", {
+      method: "POST",
+      headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" },
+      body: q,
+    });
     expect(posted.status).toBe(303);
     expect(posted.headers.get("location")).toStartWith("/billing/robokassa/success?OutSum=");
 
     const b = await newOrder();
     // An unsigned Fail for an invoice Robokassa still holds open changes nothing.
-    const open = await suite.w.app.request(`/billing/robokassa/fail?InvId=${b.order.id}&OutSum=99.00`, { headers: { accept: "application/json" } });
+    const open = await suite.w.app.request(`/billing/robokassa/fail?InvId=${b.order.id}&OutSum=99.00`, {
+      headers: { accept: "application/json" },
+    });
     expect((await open.json()).order.status).toBe("pending");
     suite.standin.invoices.get(String(b.order.id))!.state = 10;
-    const failed = await suite.w.app.request(`/billing/robokassa/fail?InvId=${b.order.id}&OutSum=99.00`, { headers: { accept: "application/json" } });
+    const failed = await suite.w.app.request(`/billing/robokassa/fail?InvId=${b.order.id}&OutSum=99.00`, {
+      headers: { accept: "application/json" },
+    });
     expect((await failed.json()).order.status).toBe("cancelled");
-    expect((await suite.w.app.request(`/billing/robokassa/fail`, { headers: { accept: "application/json" } })).status).toBe(400);
+    expect(
+      (await suite.w.app.request(`/billing/robokassa/fail`, { headers: { accept: "application/json" } })).status,
+    ).toBe(400);
   });
 });

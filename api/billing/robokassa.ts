@@ -52,7 +52,9 @@ function config(deps: Deps): Config {
     base: (s.ROBOKASSA_BASE ?? DEFAULT_BASE).replace(/\/$/, ""),
     hash,
     test: s.ROBOKASSA_TEST === "1",
-    receipt: s.ROBOKASSA_RECEIPT_TAX ? { tax: s.ROBOKASSA_RECEIPT_TAX, ...(s.ROBOKASSA_RECEIPT_SNO ? { sno: s.ROBOKASSA_RECEIPT_SNO } : {}) } : null,
+    receipt: s.ROBOKASSA_RECEIPT_TAX
+      ? { tax: s.ROBOKASSA_RECEIPT_TAX, ...(s.ROBOKASSA_RECEIPT_SNO ? { sno: s.ROBOKASSA_RECEIPT_SNO } : {}) }
+      : null,
   };
 }
 
@@ -64,13 +66,16 @@ export async function robokassaHash(algorithm: string, text: string): Promise<st
 
 /** The signed string: base parts, then the Shp_ parameters sorted by name as key=value. */
 export function signatureBase(parts: string[], shp: Record<string, string>): string {
-  const extra = Object.keys(shp).sort().map((k) => `${k}=${shp[k]}`);
+  const extra = Object.keys(shp)
+    .sort()
+    .map((k) => `${k}=${shp[k]}`);
   return [...parts, ...extra].join(":");
 }
 
 /** Constant-time comparison of two hex signatures, case-insensitive. */
 function sameHex(a: string, b: string): boolean {
-  const x = a.toLowerCase(), y = b.toLowerCase();
+  const x = a.toLowerCase(),
+    y = b.toLowerCase();
   if (x.length !== y.length) return false;
   let diff = 0;
   for (let i = 0; i < x.length; i++) diff |= x.charCodeAt(i) ^ y.charCodeAt(i);
@@ -98,7 +103,10 @@ async function readNotification(c: Context<HonoEnv>, password: "password1" | "pa
   return { orderId: Number(InvId), amountMinor, shp, outSum: OutSum };
 }
 
-const wrongCurrency = (currency: string) => new AppError("validation", "billing.error.currency", [NAME, currency], 400, { currency: { id: "validation.pattern" } });
+const wrongCurrency = (currency: string) =>
+  new AppError("validation", "billing.error.currency", [NAME, currency], 400, {
+    currency: { id: "validation.pattern" },
+  });
 
 function tag(xml: string, path: string[]): string | undefined {
   let scope = xml;
@@ -124,9 +132,25 @@ export const robokassaProvider: Provider = {
     const shp = { Shp_player: String(order.playerId) };
     // The fiscal receipt: one line, the whole sum, a service paid in full.
     const receipt = cfg.receipt
-      ? encodeURIComponent(JSON.stringify({ ...(cfg.receipt.sno ? { sno: cfg.receipt.sno } : {}), items: [{ name: order.itemId.slice(0, 128), quantity: 1, sum: Number(outSum), payment_method: "full_payment", payment_object: "service", tax: cfg.receipt.tax }] }))
+      ? encodeURIComponent(
+          JSON.stringify({
+            ...(cfg.receipt.sno ? { sno: cfg.receipt.sno } : {}),
+            items: [
+              {
+                name: order.itemId.slice(0, 128),
+                quantity: 1,
+                sum: Number(outSum),
+                payment_method: "full_payment",
+                payment_object: "service",
+                tax: cfg.receipt.tax,
+              },
+            ],
+          }),
+        )
       : null;
-    const base = receipt ? [cfg.login, outSum, String(order.id), receipt, cfg.password1] : [cfg.login, outSum, String(order.id), cfg.password1];
+    const base = receipt
+      ? [cfg.login, outSum, String(order.id), receipt, cfg.password1]
+      : [cfg.login, outSum, String(order.id), cfg.password1];
     const signature = await robokassaHash(cfg.hash, signatureBase(base, shp));
     const q = new URLSearchParams({
       MerchantLogin: cfg.login,
@@ -156,7 +180,14 @@ export const robokassaProvider: Provider = {
     const state = tag(xml, ["State", "Code"]);
     const outSum = tag(xml, ["Info", "OutSum"]) ?? "";
     const raw = { state, outSum, opKey: tag(xml, ["Info", "OpKey"]) };
-    const map: Record<string, ProviderState["status"]> = { "5": "pending", "10": "cancelled", "50": "pending", "60": "refunded", "80": "pending", "100": "paid" };
+    const map: Record<string, ProviderState["status"]> = {
+      "5": "pending",
+      "10": "cancelled",
+      "50": "pending",
+      "60": "refunded",
+      "80": "pending",
+      "100": "paid",
+    };
     const status = map[state ?? ""] ?? "pending";
     if (status !== "paid") return { status, raw };
     return { status, txId: String(order.id), amountMinor: decimalToMinor(outSum) ?? -1, currency: "RUB", raw };
@@ -171,7 +202,16 @@ export function registerRobokassa(app: Hono<HonoEnv>) {
     const order = await findOrder(c.var.deps.db, n.orderId);
     if (!order || order.provider !== NAME) throw notFound();
     if (order.amountMinor !== n.amountMinor) throw amountMismatch();
-    await settlePaid(c.var.deps.db, { provider: NAME, orderId: order.id, providerTxId: String(order.id), amountMinor: n.amountMinor, currency: "RUB", source: "callback", at: c.var.deps.clock.now(), detail: { outSum: n.outSum } });
+    await settlePaid(c.var.deps.db, {
+      provider: NAME,
+      orderId: order.id,
+      providerTxId: String(order.id),
+      amountMinor: n.amountMinor,
+      currency: "RUB",
+      source: "callback",
+      at: c.var.deps.clock.now(),
+      detail: { outSum: n.outSum },
+    });
     return c.text(`OK${order.id}`);
   });
 
@@ -216,5 +256,18 @@ async function returnView(c: Context<HonoEnv>, orderId: number, amountMinor?: nu
   // The signed-in owner sees the whole order; anyone else only its state.
   const mine = c.var.player?.playerId === order.playerId;
   const v = orderView(order);
-  return { order: mine ? v : { id: v.id, status: v.status, itemId: v.itemId, amountMinor: v.amountMinor, currency: v.currency, grants: v.grants }, providerDown, testMode: isTestMode(deps) };
+  return {
+    order: mine
+      ? v
+      : {
+          id: v.id,
+          status: v.status,
+          itemId: v.itemId,
+          amountMinor: v.amountMinor,
+          currency: v.currency,
+          grants: v.grants,
+        },
+    providerDown,
+    testMode: isTestMode(deps),
+  };
 }

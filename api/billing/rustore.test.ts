@@ -2,19 +2,35 @@ import { describe, test, expect } from "bun:test";
 import { paymentSuite, pkcs8Base64 } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
 import { rustoreStandin } from "./test-standins/rustore.ts";
-import { orders, orderEvents } from "../db/schema/billing.ts";
+import { orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 
 const randomKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
 const NOTIFY_KEY = randomKey();
 /** The key pair of our RuStore API key (its public half is in the stand-in). */
-const KEYS = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" }, true, ["sign", "verify"])) as CryptoKeyPair;
+const KEYS = (await crypto.subtle.generateKey(
+  { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" },
+  true,
+  ["sign", "verify"],
+)) as CryptoKeyPair;
 
 describe("RuStore", () => {
   const suite = paymentSuite({
-    standin: () => rustoreStandin({ keyId: "987654", publicKey: KEYS.publicKey, applicationCode: 2063541234, notificationKey: NOTIFY_KEY }),
-    secrets: async (base) => ({ RUSTORE_KEY_ID: "987654", RUSTORE_APPLICATION_CODE: "2063541234", RUSTORE_PRIVATE_KEY: await pkcs8Base64(KEYS.privateKey), RUSTORE_API_BASE: base, RUSTORE_NOTIFICATION_KEY: NOTIFY_KEY }),
+    standin: () =>
+      rustoreStandin({
+        keyId: "987654",
+        publicKey: KEYS.publicKey,
+        applicationCode: 2063541234,
+        notificationKey: NOTIFY_KEY,
+      }),
+    secrets: async (base) => ({
+      RUSTORE_KEY_ID: "987654",
+      RUSTORE_APPLICATION_CODE: "2063541234",
+      RUSTORE_PRIVATE_KEY: await pkcs8Base64(KEYS.privateKey),
+      RUSTORE_API_BASE: base,
+      RUSTORE_NOTIFICATION_KEY: NOTIFY_KEY,
+    }),
     buyer: { country: "RU", platform: "android" },
   });
   const { gold, snapshot } = suite;
@@ -38,7 +54,9 @@ describe("RuStore", () => {
     for (let i = 0; i < 5; i++) expect((await validate({ orderId: order.id, purchaseToken: token })).status).toBe(200);
     const b = await newOrder();
     const t2 = suite.standin.bought(String(b.id), 9900);
-    const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), purchaseToken: t2 })));
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => validate({ orderId: String(b.id), purchaseToken: t2 })),
+    );
     expect(all.every((x) => x.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 1100);
   });
@@ -54,7 +72,9 @@ describe("RuStore", () => {
     const usd = suite.standin.bought(String(order.id), 9900, "USD");
     expect((await validate({ orderId: String(order.id), purchaseToken: usd })).status).toBe(400);
     expect((await validate({ orderId: String(order.id), purchaseToken: "rs-does-not-exist" })).status).toBe(404);
-    expect((await validate({ orderId: "999999", purchaseToken: suite.standin.bought("999999", 9900) })).status).toBe(404);
+    expect((await validate({ orderId: "999999", purchaseToken: suite.standin.bought("999999", 9900) })).status).toBe(
+      404,
+    );
     expect((await validate("{nope")).status).toBe(400);
     expect((await validate({ orderId: "abc", purchaseToken: "x" })).status).toBe(400);
     expect(await snapshot()).toEqual(before);
@@ -70,10 +90,14 @@ describe("RuStore", () => {
     expect([o.status, o.providerRef]).toEqual(["pending", token]);
     await expect(verifyOrder(suite.w.deps, o, "verify")).rejects.toThrow();
     suite.standin.state.down = false;
-    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status).toBe("paid");
+    expect(
+      (await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status,
+    ).toBe("paid");
     expect(await gold()).toBe(before + 550);
     suite.standin.purchases.get(token)!.status = "refunded";
-    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status).toBe("refunded");
+    expect(
+      (await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status,
+    ).toBe("refunded");
     expect(await gold()).toBe(before);
   });
 
@@ -86,7 +110,9 @@ describe("RuStore", () => {
     expect((await held.json()).order.status).toBe("pending");
     expect(await gold()).toBe(before);
     suite.standin.confirm(token);
-    expect((await (await validate({ orderId: String(order.id), purchaseToken: token })).json()).order.status).toBe("paid");
+    expect((await (await validate({ orderId: String(order.id), purchaseToken: token })).json()).order.status).toBe(
+      "paid",
+    );
     expect(await gold()).toBe(before + 550);
     // The same purchase read for an app with another code: not ours.
     const b = await newOrder();
@@ -114,10 +140,15 @@ describe("RuStore", () => {
     expect(suite.standin.purchases.get(token)!.status).toBe("confirmed");
     expect(suite.standin.confirmCalls).toBe(calls + 1);
     expect(await gold()).toBe(before + 550);
-    for (let i = 0; i < 5; i++) expect((await validate({ orderId: String(order.id), purchaseToken: token, purchaseId })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await validate({ orderId: String(order.id), purchaseToken: token, purchaseId })).status).toBe(200);
     const b = await newOrder();
     const t2 = suite.standin.buy(String(b.id), 9900);
-    const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: suite.standin.purchaseId(t2) })));
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: suite.standin.purchaseId(t2) }),
+      ),
+    );
     expect(all.map((x) => x.status)).toEqual(Array(20).fill(200));
     expect(suite.standin.confirmCalls).toBe(calls + 2);
     expect(await gold()).toBe(before + 1100);
@@ -128,10 +159,15 @@ describe("RuStore", () => {
     const cheap = suite.standin.buy(String(order.id), 100);
     const before = await snapshot();
     const calls = suite.standin.confirmCalls;
-    expect((await validate({ orderId: String(order.id), purchaseToken: cheap, purchaseId: suite.standin.purchaseId(cheap) })).status).toBe(400);
+    expect(
+      (await validate({ orderId: String(order.id), purchaseToken: cheap, purchaseId: suite.standin.purchaseId(cheap) }))
+        .status,
+    ).toBe(400);
     expect(suite.standin.purchases.get(cheap)!.status).toBe("paid");
     expect(suite.standin.confirmCalls).toBe(calls);
-    expect((await validate({ orderId: String(order.id), purchaseToken: cheap, purchaseId: "not-a-uuid" })).status).toBe(400);
+    expect((await validate({ orderId: String(order.id), purchaseToken: cheap, purchaseId: "not-a-uuid" })).status).toBe(
+      400,
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -179,7 +215,10 @@ describe("RuStore", () => {
     const token = suite.standin.buy(String(order.id), 9900);
     const before = await snapshot();
     expect((await notify(await suite.standin.notification(token, "executed", { key: randomKey() }))).status).toBe(400);
-    expect((await notify({ ...(await suite.standin.notification(token, "executed")), payload: btoa("x".repeat(40)) })).status).toBe(400);
+    expect(
+      (await notify({ ...(await suite.standin.notification(token, "executed")), payload: btoa("x".repeat(40)) }))
+        .status,
+    ).toBe(400);
     expect((await notify(await suite.standin.notification(token, "executed", { appId: 1111111 }))).status).toBe(404);
     expect((await notify("{nope")).status).toBe(400);
     expect((await notify({ id: "1" })).status).toBe(400);
@@ -199,7 +238,12 @@ describe("RuStore", () => {
     expect((await validate({ orderId: String(order.id), purchaseToken: token, purchaseId })).status).toBe(503);
     suite.standin.state.down = false;
     const o = (await findOrder(suite.w.deps.db, order.id))!;
-    expect([o.status, o.providerRef, o.providerPurchaseId, o.providerFlow]).toEqual(["pending", token, purchaseId, "billing"]);
+    expect([o.status, o.providerRef, o.providerPurchaseId, o.providerFlow]).toEqual([
+      "pending",
+      token,
+      purchaseId,
+      "billing",
+    ]);
     const calls = suite.standin.confirmCalls;
     // The operator's verify: the hold is confirmed by our server, read again and credited.
     const r = await verifyOrder(suite.w.deps, o, "verify");
@@ -207,7 +251,11 @@ describe("RuStore", () => {
     expect(suite.standin.purchases.get(token)!.status).toBe("confirmed");
     expect(suite.standin.confirmCalls).toBe(calls + 1);
     expect(await gold()).toBe(before + 550);
-    const again = await Promise.all(Array.from({ length: 20 }, async () => verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")));
+    const again = await Promise.all(
+      Array.from({ length: 20 }, async () =>
+        verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify"),
+      ),
+    );
     expect(again.every((x) => x.order.status === "paid")).toBe(true);
     expect(await gold()).toBe(before + 550);
     expect(suite.standin.confirmCalls).toBe(calls + 1);
@@ -216,7 +264,9 @@ describe("RuStore", () => {
     const b = await newOrder();
     const t2 = suite.standin.buy(String(b.id), 9900);
     suite.standin.state.down = true;
-    expect((await validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: suite.standin.purchaseId(t2) })).status).toBe(503);
+    expect(
+      (await validate({ orderId: String(b.id), purchaseToken: t2, purchaseId: suite.standin.purchaseId(t2) })).status,
+    ).toBe(503);
     suite.standin.state.down = false;
     suite.standin.state.failConfirm = true;
     try {
@@ -231,7 +281,9 @@ describe("RuStore", () => {
     }
     // The buyer never confirmed and RuStore released the hold: the order fails, still uncredited.
     suite.standin.purchases.get(t2)!.status = "reversed";
-    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.id))!, "verify")).order.status).toBe("failed");
+    expect((await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, b.id))!, "verify")).order.status).toBe(
+      "failed",
+    );
     expect(await gold()).toBe(before + 550);
   });
 
@@ -241,7 +293,10 @@ describe("RuStore", () => {
       const order = await newOrder();
       const p = suite.standin.payBuy(String(order.id), "gold_500", 9900);
       suite.standin.state.down = true;
-      expect((await validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId })).status).toBe(503);
+      expect(
+        (await validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId }))
+          .status,
+      ).toBe(503);
       suite.standin.state.down = false;
       return { order, p };
     };
@@ -289,10 +344,17 @@ describe("RuStore", () => {
       expect(await gold()).toBe(before + 550);
       const o = (await findOrder(suite.w.deps.db, order.id))!;
       expect([o.providerFlow, o.providerRef, o.providerPurchaseId]).toEqual(["pay", String(p.invoiceId), p.purchaseId]);
-      for (let i = 0; i < 5; i++) expect((await validate({ orderId: order.id, invoiceId: p.invoiceId, purchaseId: p.purchaseId })).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await validate({ orderId: order.id, invoiceId: p.invoiceId, purchaseId: p.purchaseId })).status).toBe(
+          200,
+        );
       const b = await newOrder();
       const q = suite.standin.payBuy(String(b.id), "gold_500", 9900);
-      const all = await Promise.all(Array.from({ length: 20 }, () => validate({ orderId: String(b.id), invoiceId: String(q.invoiceId), purchaseId: q.purchaseId })));
+      const all = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          validate({ orderId: String(b.id), invoiceId: String(q.invoiceId), purchaseId: q.purchaseId }),
+        ),
+      );
       expect(all.map((x) => x.status)).toEqual(Array(20).fill(200));
       expect(suite.standin.confirmCalls).toBe(calls + 2);
       expect(await gold()).toBe(before + 1100);
@@ -303,7 +365,8 @@ describe("RuStore", () => {
       const other = await newOrder();
       const before = await snapshot();
       const calls = suite.standin.confirmCalls;
-      const report = (p: { invoiceId: number; purchaseId: string }) => validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId });
+      const report = (p: { invoiceId: number; purchaseId: string }) =>
+        validate({ orderId: String(order.id), invoiceId: String(p.invoiceId), purchaseId: p.purchaseId });
       expect((await report(suite.standin.payBuy(String(order.id), "gold_100", 9900))).status).toBe(400);
       expect((await report(suite.standin.payBuy(String(order.id), "gold_500", 2900))).status).toBe(400);
       expect((await report(suite.standin.payBuy(String(order.id), "gold_500", 9900, "USD"))).status).toBe(400);
@@ -322,7 +385,15 @@ describe("RuStore", () => {
       } finally {
         suite.standin.state.omitOrder = false;
       }
-      expect((await validate({ orderId: String(order.id), invoiceId: String(ours.invoiceId), purchaseToken: "rs-aaaaaaaaaaaa" })).status).toBe(400);
+      expect(
+        (
+          await validate({
+            orderId: String(order.id),
+            invoiceId: String(ours.invoiceId),
+            purchaseToken: "rs-aaaaaaaaaaaa",
+          })
+        ).status,
+      ).toBe(400);
       expect((await validate({ orderId: String(order.id) })).status).toBe(400);
       expect((await validate({ orderId: String(order.id), invoiceId: "12ab" })).status).toBe(400);
       expect(ours.status).toBe("paid");
@@ -342,7 +413,9 @@ describe("RuStore", () => {
       expect((await r.json()).order.status).toBe("paid");
       expect(p.status).toBe("confirmed");
       for (let i = 0; i < 5; i++) expect((await notify(n)).status).toBe(200);
-      expect((await Promise.all(Array.from({ length: 20 }, () => notify(n)))).map((x) => x.status)).toEqual(Array(20).fill(200));
+      expect((await Promise.all(Array.from({ length: 20 }, () => notify(n)))).map((x) => x.status)).toEqual(
+        Array(20).fill(200),
+      );
       expect(await gold()).toBe(before + 550);
       const o = (await findOrder(suite.w.deps.db, order.id))!;
       expect([o.providerFlow, o.providerRef, o.providerPurchaseId]).toEqual(["pay", String(p.invoiceId), p.purchaseId]);
@@ -359,13 +432,23 @@ describe("RuStore", () => {
       const order = await newOrder();
       const p = suite.standin.payBuy(String(order.id), "gold_500", 9900);
       const before = await gold();
-      expect((await (await notify(await suite.standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }))).json()).ignored).toBe("INVOICE_STATUS_SANDBOX");
+      expect(
+        (
+          await (
+            await notify(await suite.standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }))
+          ).json()
+        ).ignored,
+      ).toBe("INVOICE_STATUS_SANDBOX");
       expect(p.status).toBe("paid");
       const calls = { ...suite.standin.calls };
       suite.w.deps.settings.secrets.RUSTORE_SANDBOX = "1";
       try {
-        expect((await (await notify(await suite.standin.notification(p.token, "executed"))).json()).ignored).toBe("INVOICE_STATUS");
-        const r = await notify(await suite.standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }));
+        expect((await (await notify(await suite.standin.notification(p.token, "executed"))).json()).ignored).toBe(
+          "INVOICE_STATUS",
+        );
+        const r = await notify(
+          await suite.standin.notification(p.token, "executed", { type: "INVOICE_STATUS_SANDBOX" }),
+        );
         expect((await r.json()).order.status).toBe("paid");
       } finally {
         delete suite.w.deps.settings.secrets.RUSTORE_SANDBOX;
@@ -384,13 +467,20 @@ describe("RuStore", () => {
       const key = await crypto.subtle.importKey("raw", raw, { name: "AES-GCM" }, false, ["encrypt"]);
       const iv = crypto.getRandomValues(new Uint8Array(12));
       const plain = JSON.stringify({ notification_type: "TEST_EVENT", app_id: 1, data: "{}" });
-      const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, tagLength: 128 }, key, new TextEncoder().encode(plain)));
-      const ct = sealed.slice(0, sealed.length - 16), tag = sealed.slice(sealed.length - 16);
+      const sealed = new Uint8Array(
+        await crypto.subtle.encrypt({ name: "AES-GCM", iv, tagLength: 128 }, key, new TextEncoder().encode(plain)),
+      );
+      const ct = sealed.slice(0, sealed.length - 16),
+        tag = sealed.slice(sealed.length - 16);
       const b64 = (...parts: Uint8Array[]) => btoa(String.fromCharCode(...parts.flatMap((p) => [...p])));
       expect(await decryptNotification(keyB64, b64(iv, ct, tag))).toBe(plain);
       expect(await decryptNotification(keyB64, b64(iv, tag, ct))).toBeNull();
       expect(await decryptNotification(keyB64, b64(ct, tag, iv))).toBeNull();
-      const tampered = b64(iv, ct.map((x, i) => (i === 0 ? x ^ 1 : x)), tag);
+      const tampered = b64(
+        iv,
+        ct.map((x, i) => (i === 0 ? x ^ 1 : x)),
+        tag,
+      );
       expect(await decryptNotification(keyB64, tampered)).toBeNull();
       expect(await decryptNotification(keyB64, b64(iv, tag.slice(0, 10)))).toBeNull();
       expect(await decryptNotification(NOTIFY_KEY, b64(iv, ct, tag))).toBeNull();

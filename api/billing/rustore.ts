@@ -45,11 +45,20 @@ import type { Market } from "./catalog.ts";
 const NAME = "rustore";
 const tokens = new Map<string, { token: string; until: number }>();
 
-const base = (deps: Deps) => (deps.settings.secrets.RUSTORE_API_BASE ?? "https://public-api.rustore.ru").replace(/\/$/, "");
+const base = (deps: Deps) =>
+  (deps.settings.secrets.RUSTORE_API_BASE ?? "https://public-api.rustore.ru").replace(/\/$/, "");
 
 export async function rustoreAuthSignature(privateKeyB64: string, keyId: string, timestamp: string): Promise<string> {
-  const key = await crypto.subtle.importKey("pkcs8", base64ToBytes(privateKeyB64) as BufferSource, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-512" }, false, ["sign"]);
-  const sig = new Uint8Array(await crypto.subtle.sign("RSASSA-PKCS1-v1_5", key, new TextEncoder().encode(keyId + timestamp)));
+  const key = await crypto.subtle.importKey(
+    "pkcs8",
+    base64ToBytes(privateKeyB64) as BufferSource,
+    { name: "RSASSA-PKCS1-v1_5", hash: "SHA-512" },
+    false,
+    ["sign"],
+  );
+  const sig = new Uint8Array(
+    await crypto.subtle.sign("RSASSA-PKCS1-v1_5", key, new TextEncoder().encode(keyId + timestamp)),
+  );
   return btoa(String.fromCharCode(...sig));
 }
 
@@ -59,8 +68,16 @@ async function publicToken(deps: Deps): Promise<string> {
   const hit = tokens.get(cacheKey);
   if (hit && hit.until > Date.now()) return hit.token;
   const timestamp = new Date(deps.clock.now()).toISOString();
-  const signature = await rustoreAuthSignature(secret(deps, NAME, "RUSTORE_PRIVATE_KEY").replace(/-----[^-]+-----|\s+/g, ""), keyId, timestamp);
-  const res = await providerFetch(NAME, `${base(deps)}/public/auth/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ keyId, timestamp, signature }) });
+  const signature = await rustoreAuthSignature(
+    secret(deps, NAME, "RUSTORE_PRIVATE_KEY").replace(/-----[^-]+-----|\s+/g, ""),
+    keyId,
+    timestamp,
+  );
+  const res = await providerFetch(NAME, `${base(deps)}/public/auth/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ keyId, timestamp, signature }),
+  });
   const body = (await res.json().catch(() => null)) as { code?: string; body?: { jwe?: string; ttl?: number } } | null;
   if (body?.code !== "OK" || !body.body?.jwe) throw new ProviderDown(NAME, `auth: ${body?.code ?? res.status}`);
   tokens.set(cacheKey, { token: body.body.jwe, until: Date.now() + Math.max(0, (body.body.ttl ?? 900) - 60) * 1000 });
@@ -81,7 +98,9 @@ const billingPurchaseSchema = z.object({
     invoice_id: id,
     invoice_status: z.string(),
     application_code: id,
-    invoice: z.object({ order: z.object({ order_id: z.string().nullable().optional(), amount: z.number().int(), currency: z.string() }) }),
+    invoice: z.object({
+      order: z.object({ order_id: z.string().nullable().optional(), amount: z.number().int(), currency: z.string() }),
+    }),
   }),
 });
 
@@ -109,15 +128,29 @@ const payPurchaseSchema = z.object({
   }),
 });
 
-interface Read { state: ProviderState; invoiceStatus: string }
+interface Read {
+  state: ProviderState;
+  invoiceStatus: string;
+}
 
 /** The state of a purchase from RuStore's status (lower-cased): only confirmed (or consumed after it) is money received. */
-function stateOf(order: Order, invoiceStatus: string, txId: string, amounts: { amountMinor: number; currency: string }, raw: unknown): Read {
+function stateOf(
+  order: Order,
+  invoiceStatus: string,
+  txId: string,
+  amounts: { amountMinor: number; currency: string },
+  raw: unknown,
+): Read {
   const s = invoiceStatus.toLowerCase();
-  if (s === "confirmed" || s === "consumed") return { invoiceStatus: s, state: { status: "paid", txId, ...amounts, raw } };
+  if (s === "confirmed" || s === "consumed")
+    return { invoiceStatus: s, state: { status: "paid", txId, ...amounts, raw } };
   if (s === "refunded") return { invoiceStatus: s, state: { status: "refunded", txId, raw } };
   // reversed: the hold was released — money back to a buyer we credited (only by mistake), or never taken.
-  if (s === "reversed") return { invoiceStatus: s, state: order.status === "paid" ? { status: "refunded", txId, raw } : { status: "failed", raw } };
+  if (s === "reversed")
+    return {
+      invoiceStatus: s,
+      state: order.status === "paid" ? { status: "refunded", txId, raw } : { status: "failed", raw },
+    };
   if (s === "cancelled") return { invoiceStatus: s, state: { status: "cancelled", raw } };
   if (s === "rejected" || s === "expired") return { invoiceStatus: s, state: { status: "failed", raw } };
   // created, executed, and paid (on hold): pending, with the amounts so they can be checked before we confirm.
@@ -139,7 +172,13 @@ async function readBilling(deps: Deps, order: Order, purchaseToken: string): Pro
   // The purchase must be our application's, the one the app made for this order.
   if (application_code !== secret(deps, NAME, "RUSTORE_APPLICATION_CODE")) throw notFound();
   if (invoice.order.order_id !== String(order.id)) throw notFound();
-  return stateOf(order, invoice_status, invoice_id, { amountMinor: invoice.order.amount, currency: invoice.order.currency.toUpperCase() }, { flow: "billing", invoice_id, invoice_status });
+  return stateOf(
+    order,
+    invoice_status,
+    invoice_id,
+    { amountMinor: invoice.order.amount, currency: invoice.order.currency.toUpperCase() },
+    { flow: "billing", invoice_id, invoice_status },
+  );
 }
 
 async function readPay(deps: Deps, order: Order, invoiceId: string): Promise<Read> {
@@ -154,19 +193,39 @@ async function readPay(deps: Deps, order: Order, invoiceId: string): Promise<Rea
   // Without the order block we cannot tell which product and amount were paid: a cheap product's
   // purchase could carry an expensive order's id. Nothing is credited until RuStore says.
   const o = b.order;
-  if (!o || o.amountCreate == null || !o.currency || !o.itemCode) throw new ProviderDown(NAME, "the purchase has no order (product, amount, currency) to check");
+  if (!o || o.amountCreate == null || !o.currency || !o.itemCode)
+    throw new ProviderDown(NAME, "the purchase has no order (product, amount, currency) to check");
   if (o.orderId !== String(order.id)) throw notFound();
   if (o.itemCode !== order.itemId) throw amountMismatch();
-  const raw = { flow: "pay", invoiceId: b.invoiceId, invoiceStatus: b.invoiceStatus, itemCode: o.itemCode, amountCreate: o.amountCreate, amountCurrent: o.amountCurrent ?? null, currency: o.currency };
-  return stateOf(order, b.invoiceStatus, b.invoiceId, { amountMinor: o.amountCreate, currency: o.currency.toUpperCase() }, raw);
+  const raw = {
+    flow: "pay",
+    invoiceId: b.invoiceId,
+    invoiceStatus: b.invoiceStatus,
+    itemCode: o.itemCode,
+    amountCreate: o.amountCreate,
+    amountCurrent: o.amountCurrent ?? null,
+    currency: o.currency,
+  };
+  return stateOf(
+    order,
+    b.invoiceStatus,
+    b.invoiceId,
+    { amountMinor: o.amountCreate, currency: o.currency.toUpperCase() },
+    raw,
+  );
 }
 
-const read = (deps: Deps, order: Order, flow: Flow, ref: string) => (flow === "pay" ? readPay(deps, order, ref) : readBilling(deps, order, ref));
+const read = (deps: Deps, order: Order, flow: Flow, ref: string) =>
+  flow === "pay" ? readPay(deps, order, ref) : readBilling(deps, order, ref);
 
 /** RuStore's confirm call: the hold becomes a payment. "Purchase status must be PAID" (or any refusal) means it is not confirmed by us: the next read tells. */
 async function confirmPurchase(deps: Deps, purchaseId: string): Promise<void> {
   const appId = secret(deps, NAME, "RUSTORE_APPLICATION_CODE");
-  const res = await providerFetch(NAME, `${pub(deps)}/applications/${encodeURIComponent(appId)}/purchases/${encodeURIComponent(purchaseId)}:confirm`, { method: "PUT", headers: { "Public-Token": await publicToken(deps) } });
+  const res = await providerFetch(
+    NAME,
+    `${pub(deps)}/applications/${encodeURIComponent(appId)}/purchases/${encodeURIComponent(purchaseId)}:confirm`,
+    { method: "PUT", headers: { "Public-Token": await publicToken(deps) } },
+  );
   if (res.status === 401) tokens.clear();
   const body = (await res.json().catch(() => null)) as { code?: string; message?: string | null } | null;
   if (body?.code === "OK") return;
@@ -179,7 +238,13 @@ async function confirmPurchase(deps: Deps, purchaseId: string): Promise<void> {
  * The purchase as RuStore has it, confirmed by us when it is on hold: read it; if `paid` and
  * we know its purchase id, check it is this order's amount, confirm it, read it again.
  */
-async function settle(deps: Deps, order: Order, flow: Flow, ref: string, purchaseId?: string | null): Promise<ProviderState> {
+async function settle(
+  deps: Deps,
+  order: Order,
+  flow: Flow,
+  ref: string,
+  purchaseId?: string | null,
+): Promise<ProviderState> {
   const first = await read(deps, order, flow, ref);
   if (first.invoiceStatus !== "paid" || !purchaseId) return first.state;
   if (first.state.amountMinor !== order.amountMinor || first.state.currency !== order.currency) throw amountMismatch();
@@ -201,20 +266,28 @@ export const rustoreProvider: Provider = {
     return { url: null, ref: null };
   },
   async check(deps, order) {
-    if (!order.providerRef) return { status: "pending", raw: { reason: "no purchase token or invoice id reported yet" } };
+    if (!order.providerRef)
+      return { status: "pending", raw: { reason: "no purchase token or invoice id reported yet" } };
     return (await read(deps, order, flowOf(order), order.providerRef)).state;
   },
   // verify: a hold the app never confirmed is confirmed by us (with the purchase id it reported), then read again.
   async finish(deps, order) {
-    if (!order.providerRef) return { status: "pending", raw: { reason: "no purchase token or invoice id reported yet" } };
+    if (!order.providerRef)
+      return { status: "pending", raw: { reason: "no purchase token or invoice id reported yet" } };
     if (!order.providerPurchaseId) return rustoreProvider.check(deps, order);
     return settle(deps, order, flowOf(order), order.providerRef, order.providerPurchaseId);
   },
 };
 
-const orderIdField = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[0-9]{1,15}$/));
+const orderIdField = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^[0-9]{1,15}$/));
 const tokenField = z.string().regex(/^[A-Za-z0-9._~:-]{8,512}$/);
-const invoiceIdField = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[0-9]{1,19}$/));
+const invoiceIdField = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^[0-9]{1,19}$/));
 const validateInput = z
   .object({
     orderId: orderIdField,
@@ -224,12 +297,23 @@ const validateInput = z
     // The SDK's purchase id (UUID): with it our server confirms a purchase on hold.
     purchaseId: z.string().uuid().optional(),
   })
-  .refine((v) => (v.purchaseToken === undefined) !== (v.invoiceId === undefined), { path: ["purchaseToken"], params: { rule: "required" } });
+  .refine((v) => (v.purchaseToken === undefined) !== (v.invoiceId === undefined), {
+    path: ["purchaseToken"],
+    params: { rule: "required" },
+  });
 
 // RuStore's notification, as documented: {id, timestamp, payload}; the payload decrypts to
 // {notification_type, app_id, data} where data is a JSON string.
-const notificationBody = z.object({ id: z.union([z.string(), z.number()]), timestamp: z.string(), payload: z.string().min(1).max(100_000) });
-const notificationPayload = z.object({ notification_type: z.string(), app_id: z.union([z.number(), z.string()]), data: z.string() });
+const notificationBody = z.object({
+  id: z.union([z.string(), z.number()]),
+  timestamp: z.string(),
+  payload: z.string().min(1).max(100_000),
+});
+const notificationPayload = z.object({
+  notification_type: z.string(),
+  app_id: z.union([z.number(), z.string()]),
+  data: z.string(),
+});
 const invoiceStatusData = z.object({
   // BillingClient purchases carry the token; Pay SDK ones the invoice id (read with the v2 method).
   purchase_token: tokenField.nullable().optional(),
@@ -243,10 +327,20 @@ const invoiceStatusData = z.object({
 /** Decrypts a notification's payload: base64(IV 12 bytes || ciphertext || tag 16 bytes), AES-256-GCM. Null when it does not decrypt with our key. */
 export async function decryptNotification(keyB64: string, payloadB64: string): Promise<string | null> {
   try {
-    const key = await crypto.subtle.importKey("raw", base64ToBytes(keyB64) as BufferSource, { name: "AES-GCM" }, false, ["decrypt"]);
+    const key = await crypto.subtle.importKey(
+      "raw",
+      base64ToBytes(keyB64) as BufferSource,
+      { name: "AES-GCM" },
+      false,
+      ["decrypt"],
+    );
     const bytes = base64ToBytes(payloadB64);
     if (bytes.length < 12 + 16) return null;
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) as BufferSource, tagLength: 128 }, key, bytes.slice(12) as BufferSource);
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: bytes.slice(0, 12) as BufferSource, tagLength: 128 },
+      key,
+      bytes.slice(12) as BufferSource,
+    );
     return new TextDecoder().decode(plain);
   } catch {
     return null;
@@ -259,74 +353,112 @@ async function remember(deps: Deps, order: Order, flow: Flow, ref: string, purch
   if (order.providerRef !== ref) set.providerRef = ref;
   if (order.providerFlow !== flow) set.providerFlow = flow;
   if (purchaseId && order.providerPurchaseId !== purchaseId) set.providerPurchaseId = purchaseId;
-  if (Object.keys(set).length) await deps.db.update(orders).set({ ...set, updatedAt: deps.clock.now() }).where(eq(orders.id, order.id));
+  if (Object.keys(set).length)
+    await deps.db
+      .update(orders)
+      .set({ ...set, updatedAt: deps.clock.now() })
+      .where(eq(orders.id, order.id));
 }
 
-async function settleAndApply(deps: Deps, order: Order, flow: Flow, ref: string, purchaseId: string | undefined, source: Source) {
+async function settleAndApply(
+  deps: Deps,
+  order: Order,
+  flow: Flow,
+  ref: string,
+  purchaseId: string | undefined,
+  source: Source,
+) {
   let state: ProviderState;
   try {
     state = await settle(deps, order, flow, ref, purchaseId ?? order.providerPurchaseId);
   } catch (e) {
     // RuStore cannot be reached: keep what the app reported on the waiting order so `verify` can ask (and confirm) later.
     if (e instanceof ProviderDown && !order.providerRef && (order.status === "created" || order.status === "pending")) {
-      const set = { providerRef: ref, providerFlow: flow, ...(purchaseId ? { providerPurchaseId: purchaseId } : {}), updatedAt: deps.clock.now() };
-      await deps.db.update(orders).set(set).where(and(eq(orders.id, order.id), isNull(orders.providerRef)));
+      const set = {
+        providerRef: ref,
+        providerFlow: flow,
+        ...(purchaseId ? { providerPurchaseId: purchaseId } : {}),
+        updatedAt: deps.clock.now(),
+      };
+      await deps.db
+        .update(orders)
+        .set(set)
+        .where(and(eq(orders.id, order.id), isNull(orders.providerRef)));
     }
     throw e;
   }
-  if (state.status === "paid" && (state.amountMinor !== order.amountMinor || state.currency !== order.currency)) throw amountMismatch();
+  if (state.status === "paid" && (state.amountMinor !== order.amountMinor || state.currency !== order.currency))
+    throw amountMismatch();
   // RuStore confirmed this token or invoice is this order's purchase: keep it for later checks.
   await remember(deps, order, flow, ref, purchaseId);
   return applyState(deps.db, (await findOrder(deps.db, order.id))!, state, source, deps.clock.now());
 }
 
 export function registerRustore(app: Hono<HonoEnv>) {
-  route(app, { method: "ANY", path: "/billing/rustore/purchase/validate", auth: "provider" }, { input: validateInput }, async (c, input) => {
-    const deps = c.var.deps;
-    const order = await findOrder(deps.db, Number(input.orderId));
-    if (!order || order.provider !== NAME) throw notFound();
-    const [flow, ref]: [Flow, string] = input.invoiceId !== undefined ? ["pay", input.invoiceId] : ["billing", input.purchaseToken!];
-    // An order is paid through one flow: a report of the other kind is not this order's purchase.
-    if (order.providerFlow && order.providerFlow !== flow) throw notFound();
-    const done = await settleAndApply(deps, order, flow, ref, input.purchaseId, "callback");
-    return c.json({ order: orderView(done) });
-  });
+  route(
+    app,
+    { method: "ANY", path: "/billing/rustore/purchase/validate", auth: "provider" },
+    { input: validateInput },
+    async (c, input) => {
+      const deps = c.var.deps;
+      const order = await findOrder(deps.db, Number(input.orderId));
+      if (!order || order.provider !== NAME) throw notFound();
+      const [flow, ref]: [Flow, string] =
+        input.invoiceId !== undefined ? ["pay", input.invoiceId] : ["billing", input.purchaseToken!];
+      // An order is paid through one flow: a report of the other kind is not this order's purchase.
+      if (order.providerFlow && order.providerFlow !== flow) throw notFound();
+      const done = await settleAndApply(deps, order, flow, ref, input.purchaseId, "callback");
+      return c.json({ order: orderView(done) });
+    },
+  );
 
   // RuStore's server notifications: 200 once handled (or not ours to handle), 4xx/5xx makes
   // RuStore deliver again. The notification's status is not trusted: the purchase is read again.
-  route(app, { method: "POST", path: "/billing/rustore/notification", auth: "provider" }, { json: notificationBody }, async (c, body) => {
-    const deps = c.var.deps;
-    const key = secret(deps, NAME, "RUSTORE_NOTIFICATION_KEY");
-    const plain = await decryptNotification(key, body.payload);
-    if (plain === null) throw new AppError("malformed");
-    let payload: z.output<typeof notificationPayload>;
-    try {
-      const p = notificationPayload.safeParse(JSON.parse(plain));
-      if (!p.success) throw new Error("shape");
-      payload = p.data;
-    } catch {
-      throw new AppError("malformed");
-    }
-    if (String(payload.app_id) !== secret(deps, NAME, "RUSTORE_APPLICATION_CODE")) throw notFound();
-    // Real purchases on a real server, test (sandbox) ones only where RUSTORE_SANDBOX=1; test events and subscriptions are answered and left.
-    if (payload.notification_type !== (sandbox(deps) ? "INVOICE_STATUS_SANDBOX" : "INVOICE_STATUS")) return c.json({ ok: true, ignored: payload.notification_type });
-    let data: z.output<typeof invoiceStatusData>;
-    try {
-      const d = invoiceStatusData.safeParse(JSON.parse(payload.data));
-      if (!d.success) throw new Error("shape");
-      data = d.data;
-    } catch {
-      throw new AppError("malformed");
-    }
-    const order = data.order_id && /^[0-9]{1,15}$/.test(data.order_id) ? await findOrder(deps.db, Number(data.order_id)) : null;
-    // Not one of our orders: nothing to do, and nothing RuStore should keep retrying.
-    if (!order || order.provider !== NAME) return c.json({ ok: true, ignored: "unknown order" });
-    // The flow the order is paid through (or, before the app reported, the one the notification speaks):
-    // a BillingClient purchase is read by its token, a Pay SDK one by its invoice id.
-    const flow: Flow = order.providerFlow === "pay" || order.providerFlow === "billing" ? order.providerFlow : data.purchase_token ? "billing" : "pay";
-    const ref = (flow === "billing" ? data.purchase_token : data.invoice_id) ?? order.providerRef;
-    if (!ref) throw new AppError("malformed");
-    const done = await settleAndApply(deps, order, flow, ref, data.purchase_id ?? undefined, "callback");
-    return c.json({ ok: true, order: orderView(done) });
-  });
+  route(
+    app,
+    { method: "POST", path: "/billing/rustore/notification", auth: "provider" },
+    { json: notificationBody },
+    async (c, body) => {
+      const deps = c.var.deps;
+      const key = secret(deps, NAME, "RUSTORE_NOTIFICATION_KEY");
+      const plain = await decryptNotification(key, body.payload);
+      if (plain === null) throw new AppError("malformed");
+      let payload: z.output<typeof notificationPayload>;
+      try {
+        const p = notificationPayload.safeParse(JSON.parse(plain));
+        if (!p.success) throw new Error("shape");
+        payload = p.data;
+      } catch {
+        throw new AppError("malformed");
+      }
+      if (String(payload.app_id) !== secret(deps, NAME, "RUSTORE_APPLICATION_CODE")) throw notFound();
+      // Real purchases on a real server, test (sandbox) ones only where RUSTORE_SANDBOX=1; test events and subscriptions are answered and left.
+      if (payload.notification_type !== (sandbox(deps) ? "INVOICE_STATUS_SANDBOX" : "INVOICE_STATUS"))
+        return c.json({ ok: true, ignored: payload.notification_type });
+      let data: z.output<typeof invoiceStatusData>;
+      try {
+        const d = invoiceStatusData.safeParse(JSON.parse(payload.data));
+        if (!d.success) throw new Error("shape");
+        data = d.data;
+      } catch {
+        throw new AppError("malformed");
+      }
+      const order =
+        data.order_id && /^[0-9]{1,15}$/.test(data.order_id) ? await findOrder(deps.db, Number(data.order_id)) : null;
+      // Not one of our orders: nothing to do, and nothing RuStore should keep retrying.
+      if (!order || order.provider !== NAME) return c.json({ ok: true, ignored: "unknown order" });
+      // The flow the order is paid through (or, before the app reported, the one the notification speaks):
+      // a BillingClient purchase is read by its token, a Pay SDK one by its invoice id.
+      const flow: Flow =
+        order.providerFlow === "pay" || order.providerFlow === "billing"
+          ? order.providerFlow
+          : data.purchase_token
+            ? "billing"
+            : "pay";
+      const ref = (flow === "billing" ? data.purchase_token : data.invoice_id) ?? order.providerRef;
+      if (!ref) throw new AppError("malformed");
+      const done = await settleAndApply(deps, order, flow, ref, data.purchase_id ?? undefined, "callback");
+      return c.json({ ok: true, order: orderView(done) });
+    },
+  );
 }

@@ -20,12 +20,27 @@ export async function playerCountry(deps: Deps, playerId: number): Promise<strin
  * Creates the signed-in player's order and asks the provider for the payment page. If the
  * provider cannot be reached the order stays `created` (nothing was sent) and the player gets a 503.
  */
-export async function startPurchase(c: Context<HonoEnv>, provider: Provider, item: string, currency: string | undefined) {
+export async function startPurchase(
+  c: Context<HonoEnv>,
+  provider: Provider,
+  item: string,
+  currency: string | undefined,
+) {
   const { db, clock } = c.var.deps;
   const playerId = c.var.player!.playerId;
   provider.ready(c.var.deps);
-  if (currency && provider.currencies && !provider.currencies.includes(currency)) throw new AppError("validation", "billing.error.currency", [provider.name, currency], 400, { currency: { id: "validation.pattern" } });
-  const order = await createOrder(db, { playerId, itemId: item, provider: provider.name, market: provider.market, currency, at: clock.now() });
+  if (currency && provider.currencies && !provider.currencies.includes(currency))
+    throw new AppError("validation", "billing.error.currency", [provider.name, currency], 400, {
+      currency: { id: "validation.pattern" },
+    });
+  const order = await createOrder(db, {
+    playerId,
+    itemId: item,
+    provider: provider.name,
+    market: provider.market,
+    currency,
+    at: clock.now(),
+  });
   const { url, ref } = await provider.start!(c, order);
   await markPending(db, order.id, ref, clock.now(), { ref });
   // In-app stores (Apple) get the reference to pass to the store (appAccountToken) instead of a
@@ -35,11 +50,20 @@ export async function startPurchase(c: Context<HonoEnv>, provider: Provider, ite
 
 /** What the signed-in player can buy in a market now: items with their prices and grants in force. */
 export async function offers(deps: Deps, playerId: number, market: "web" | "rustore" | "app_store" | "google_play") {
-  const [p] = await deps.db.select({ country: players.country, platform: players.platform }).from(players).where(eq(players.id, playerId)).limit(1);
+  const [p] = await deps.db
+    .select({ country: players.country, platform: players.platform })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
   if (!p) return [];
   const now = deps.clock.now();
   const snap = await cachedCatalog(deps.db, now);
   return snap.items
     .filter((i) => isAvailable(i, market, p, now))
-    .map((i) => ({ id: i.id, title: { ru: i.titleRu, en: i.titleEn }, grants: grantsAt(i, snap.multipliers, now), prices: i.prices.filter((x) => x.market === market).map(({ currency, amount }) => ({ currency, amount })) }));
+    .map((i) => ({
+      id: i.id,
+      title: { ru: i.titleRu, en: i.titleEn },
+      grants: grantsAt(i, snap.multipliers, now),
+      prices: i.prices.filter((x) => x.market === market).map(({ currency, amount }) => ({ currency, amount })),
+    }));
 }

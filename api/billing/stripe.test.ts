@@ -14,20 +14,32 @@ const StatusUsdRow = z.object({ status: z.string(), usd: z.number() });
 
 describe("Stripe", () => {
   const suite = paymentSuite({
-    standin: (w, origin) => stripeStandin({ secretKey: "sk_test_x", webhookSecret: "whsec_test", origin, now: () => w.clock.now() }),
+    standin: (w, origin) =>
+      stripeStandin({ secretKey: "sk_test_x", webhookSecret: "whsec_test", origin, now: () => w.clock.now() }),
     secrets: (base) => ({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_BASE: base }),
     buyer: { country: "US" },
   });
   const { gold, snapshot } = suite;
 
   const initialize = async (body: unknown = { item_id: "gold_500" }) =>
-    suite.w.app.request("/billing/stripe/order/initialize", { method: "POST", headers: { ...suite.buyer.headers, "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(body) });
+    suite.w.app.request("/billing/stripe/order/initialize", {
+      method: "POST",
+      headers: { ...suite.buyer.headers, "content-type": "application/json", "accept-language": "en" },
+      body: JSON.stringify(body),
+    });
   const deliver = (d: { payload: string; signature: string }) =>
-    suite.w.app.request("/billing/stripe/event/handle", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": d.signature }, body: d.payload });
+    suite.w.app.request("/billing/stripe/event/handle", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": d.signature },
+      body: d.payload,
+    });
   async function newOrder() {
     const r = await initialize();
     expect(r.status).toBe(200);
-    const body = (await r.json()) as { order: { id: number; status: string; amountMinor: number; currency: string }; url: string };
+    const body = (await r.json()) as {
+      order: { id: number; status: string; amountMinor: number; currency: string };
+      url: string;
+    };
     const sessionId = body.url.split("/pay/")[1];
     return { ...body, sessionId };
   }
@@ -40,7 +52,11 @@ describe("Stripe", () => {
     expect(url).toStartWith(`${suite.base}/pay/cs_test_`);
     expect((await initialize({ item_id: "nope" })).status).toBe(404);
     expect((await initialize({ item_id: "gold_500", currency: "XXX" })).status).toBe(400);
-    const anon = await suite.w.app.request("/billing/stripe/order/initialize", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const anon = await suite.w.app.request("/billing/stripe/order/initialize", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(anon.status).toBe(401);
   });
 
@@ -62,7 +78,9 @@ describe("Stripe", () => {
   });
 
   test("the purchase page's data lists the player's offers with the currency of each method", async () => {
-    const r = await suite.w.app.request("/billing/stripe/order/checkout", { headers: { ...suite.buyer.headers, accept: "application/json" } });
+    const r = await suite.w.app.request("/billing/stripe/order/checkout", {
+      headers: { ...suite.buyer.headers, accept: "application/json" },
+    });
     const d = await r.json();
     expect(d.currencies).toEqual({ stripe: "USD", robokassa: "RUB", ecommpay: "USD" });
     expect(d.offers.map((o: { id: string }) => o.id)).toEqual(["gold_500"]);
@@ -83,13 +101,22 @@ describe("Stripe", () => {
     const all = await Promise.all(Array.from({ length: 20 }, () => deliver(delivery)));
     expect(all.every((x) => x.status === 200)).toBe(true);
     expect(await gold()).toBe(before + 550);
-    const credits = (await suite.w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, `order:${order.id}`))).length;
+    const credits = (
+      await suite.w.deps.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.ref, `order:${order.id}`))
+    ).length;
     expect(credits).toBe(1);
     const events = await suite.w.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => e.toStatus)).toEqual(["created", "pending", "paid"]);
     // The metrics see one payment of this order, in USD cents.
     await suite.w.ship();
-    const rows = await suite.w.deps.warehouse.query(`SELECT count() AS n, sum(amount_usd_cents) AS usd FROM payments WHERE order_id = '${order.id}'`, {}, NUsdRow);
+    const rows = await suite.w.deps.warehouse.query(
+      `SELECT count() AS n, sum(amount_usd_cents) AS usd FROM payments WHERE order_id = '${order.id}'`,
+      {},
+      NUsdRow,
+    );
     expect(Number(rows[0].n)).toBe(1);
     expect(Number(rows[0].usd)).toBe(199);
   });
@@ -109,13 +136,27 @@ describe("Stripe", () => {
     const good = await suite.standin.complete(sessionId);
     const before = await snapshot();
     // Tampered: a different amount in a body signed for the original.
-    const tampered = await deliver({ payload: good.payload.replace('"amount_total":199', '"amount_total":1'), signature: good.signature });
+    const tampered = await deliver({
+      payload: good.payload.replace('"amount_total":199', '"amount_total":1'),
+      signature: good.signature,
+    });
     expect(tampered.status).toBe(400);
-    expect((await deliver({ payload: good.payload, signature: good.signature.replace(/v1=(.)/, (_, ch: string) => `v1=${ch === "0" ? "1" : "0"}`) })).status).toBe(400);
+    expect(
+      (
+        await deliver({
+          payload: good.payload,
+          signature: good.signature.replace(/v1=(.)/, (_, ch: string) => `v1=${ch === "0" ? "1" : "0"}`),
+        })
+      ).status,
+    ).toBe(400);
     const noHeader = await suite.w.app.request("/billing/stripe/event/handle", { method: "POST", body: good.payload });
     expect(noHeader.status).toBe(400);
     // Old timestamp (replayed after the tolerance): refused.
-    const stale = await suite.standin.signed("checkout.session.completed", suite.standin.sessions.get(sessionId), suite.w.clock.now() - 3600_000);
+    const stale = await suite.standin.signed(
+      "checkout.session.completed",
+      suite.standin.sessions.get(sessionId),
+      suite.w.clock.now() - 3600_000,
+    );
     expect((await deliver(stale)).status).toBe(400);
     // Correctly signed but the wrong amount or currency.
     const s = { ...suite.standin.sessions.get(sessionId)!, amount_total: 100 };
@@ -123,16 +164,29 @@ describe("Stripe", () => {
     const eur = { ...suite.standin.sessions.get(sessionId)!, currency: "eur" };
     expect((await deliver(await suite.standin.signed("checkout.session.completed", eur))).status).toBe(400);
     // Unknown order: acknowledged (200) so Stripe stops retrying, and nothing changes.
-    const unknown = { ...suite.standin.sessions.get(sessionId)!, metadata: { order_id: "999999" }, client_reference_id: "999999" };
+    const unknown = {
+      ...suite.standin.sessions.get(sessionId)!,
+      metadata: { order_id: "999999" },
+      client_reference_id: "999999",
+    };
     const unk = await deliver(await suite.standin.signed("checkout.session.completed", unknown));
     expect(unk.status).toBe(200);
     expect(((await unk.json()) as { outcome: string }).outcome).toStartWith("ignored");
-    const foreign = await deliver(await suite.standin.signed("charge.refunded", { id: "ch_x", object: "charge", payment_intent: "pi_not_ours", refunded: true }));
+    const foreign = await deliver(
+      await suite.standin.signed("charge.refunded", {
+        id: "ch_x",
+        object: "charge",
+        payment_intent: "pi_not_ours",
+        refunded: true,
+      }),
+    );
     expect(foreign.status).toBe(200);
     // Malformed: signed non-JSON, signed JSON of the wrong shape.
     const t = Math.floor(suite.w.clock.now() / 1000);
     const { stripeSignature } = await import("./test-standins/stripe.ts");
-    expect((await deliver({ payload: "{nope", signature: await stripeSignature("whsec_test", "{nope", t) })).status).toBe(400);
+    expect(
+      (await deliver({ payload: "{nope", signature: await stripeSignature("whsec_test", "{nope", t) })).status,
+    ).toBe(400);
     expect((await deliver(await suite.standin.signed("checkout.session.completed", { id: 5 }))).status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
@@ -142,7 +196,9 @@ describe("Stripe", () => {
     await suite.standin.complete(sessionId); // paid at Stripe, webhook lost
     const before = await gold();
     suite.standin.state.down = true;
-    const back = await suite.w.app.request(`/billing/stripe/order/checkout?order=${order.id}&session_id=${sessionId}`, { headers: { ...suite.buyer.headers, accept: "application/json" } });
+    const back = await suite.w.app.request(`/billing/stripe/order/checkout?order=${order.id}&session_id=${sessionId}`, {
+      headers: { ...suite.buyer.headers, accept: "application/json" },
+    });
     expect(back.status).toBe(200);
     const view = await back.json();
     expect(view.order.status).toBe("pending");
@@ -163,12 +219,20 @@ describe("Stripe", () => {
     const { order, sessionId } = await newOrder();
     await suite.standin.complete(sessionId);
     const before = await gold();
-    const back = await suite.w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, { headers: { ...suite.buyer.headers, accept: "application/json" } });
+    const back = await suite.w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, {
+      headers: { ...suite.buyer.headers, accept: "application/json" },
+    });
     expect((await back.json()).order.status).toBe("paid");
     expect(await gold()).toBe(before + 550);
     // Another player cannot read it.
     const other = await signedInPlayer(suite.w.deps.db, suite.w.clock.now());
-    expect((await suite.w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, { headers: { ...other.headers, accept: "application/json" } })).status).toBe(404);
+    expect(
+      (
+        await suite.w.app.request(`/billing/stripe/order/checkout?order=${order.id}`, {
+          headers: { ...other.headers, accept: "application/json" },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   test("every call to Stripe names the pinned API version", async () => {
@@ -217,14 +281,30 @@ describe("Stripe", () => {
     // The player spends almost everything.
     const { applyLedger } = await import("../domain/ledger.ts");
     const have = await gold();
-    await suite.w.deps.db.transaction((tx) => applyLedger(tx, { playerId: suite.buyer.playerId, currency: "gold", delta: -(have - 100), reason: "shop.tank", at: suite.w.clock.now() }));
+    await suite.w.deps.db.transaction((tx) =>
+      applyLedger(tx, {
+        playerId: suite.buyer.playerId,
+        currency: "gold",
+        delta: -(have - 100),
+        reason: "shop.tank",
+        at: suite.w.clock.now(),
+      }),
+    );
     expect((await deliver(await suite.standin.dispute(b.sessionId))).status).toBe(200);
     const o = (await findOrder(suite.w.deps.db, b.order.id))!;
     expect(o.status).toBe("refunded");
     expect(await gold()).toBe(0);
     expect(o.debtGold).toBe(450);
     await suite.w.ship();
-    const rows = await suite.w.deps.warehouse.query(`SELECT status, sum(amount_usd_cents) AS usd FROM payments WHERE order_id IN ('${a.order.id}','${b.order.id}') GROUP BY status ORDER BY status`, {}, StatusUsdRow);
-    expect(rows.map((r) => [r.status, Number(r.usd)])).toEqual([["chargeback", -199], ["paid", 398], ["refunded", -199]]);
+    const rows = await suite.w.deps.warehouse.query(
+      `SELECT status, sum(amount_usd_cents) AS usd FROM payments WHERE order_id IN ('${a.order.id}','${b.order.id}') GROUP BY status ORDER BY status`,
+      {},
+      StatusUsdRow,
+    );
+    expect(rows.map((r) => [r.status, Number(r.usd)])).toEqual([
+      ["chargeback", -199],
+      ["paid", 398],
+      ["refunded", -199],
+    ]);
   });
 });

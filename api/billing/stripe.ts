@@ -29,7 +29,28 @@ const NAME = "stripe";
 const TOLERANCE_S = 300;
 /** The Stripe API version every call is made with (and webhook endpoints should be set to). */
 export const STRIPE_API_VERSION = "2026-10-28.endive";
-const EUR_COUNTRIES = new Set(["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR", "SK", "SI", "LT", "LV", "EE", "LU", "MT", "CY", "HR"]);
+const EUR_COUNTRIES = new Set([
+  "DE",
+  "FR",
+  "IT",
+  "ES",
+  "NL",
+  "BE",
+  "AT",
+  "FI",
+  "IE",
+  "PT",
+  "GR",
+  "SK",
+  "SI",
+  "LT",
+  "LV",
+  "EE",
+  "LU",
+  "MT",
+  "CY",
+  "HR",
+]);
 const crypto = Stripe.createSubtleCryptoProvider();
 
 function client(deps: Deps): Stripe {
@@ -52,7 +73,10 @@ function client(deps: Deps): Stripe {
   });
 }
 
-const isDown = (e: unknown) => e instanceof Stripe.errors.StripeConnectionError || e instanceof Stripe.errors.StripeAPIError || (e instanceof Stripe.errors.StripeError && (e.statusCode ?? 0) >= 500);
+const isDown = (e: unknown) =>
+  e instanceof Stripe.errors.StripeConnectionError ||
+  e instanceof Stripe.errors.StripeAPIError ||
+  (e instanceof Stripe.errors.StripeError && (e.statusCode ?? 0) >= 500);
 
 async function call<T>(fn: () => Promise<T>): Promise<T> {
   try {
@@ -72,14 +96,23 @@ const sessionSchema = z.object({
   currency: z.string().nullable(),
   client_reference_id: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
-  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
+  payment_intent: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
 });
 type Session = z.output<typeof sessionSchema>;
 
 function sessionState(s: Session): ProviderState {
   const pi = typeof s.payment_intent === "string" ? s.payment_intent : s.payment_intent?.id;
   if (s.payment_status === "paid" || s.payment_status === "no_payment_required")
-    return { status: "paid", txId: pi ?? s.id, amountMinor: s.amount_total ?? -1, currency: (s.currency ?? "").toUpperCase(), raw: { session: s.id, payment_status: s.payment_status } };
+    return {
+      status: "paid",
+      txId: pi ?? s.id,
+      amountMinor: s.amount_total ?? -1,
+      currency: (s.currency ?? "").toUpperCase(),
+      raw: { session: s.id, payment_status: s.payment_status },
+    };
   if (s.status === "expired") return { status: "cancelled", raw: { session: s.id, status: s.status } };
   return { status: "pending", raw: { session: s.id, status: s.status, payment_status: s.payment_status } };
 }
@@ -104,7 +137,16 @@ export const stripeProvider: Provider = {
           client_reference_id: String(order.id),
           metadata: { order_id: String(order.id), player_id: String(order.playerId) },
           locale: locale === "ru" ? "ru" : "en",
-          line_items: [{ quantity: 1, price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amountMinor, product_data: { name: order.itemId } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: order.currency.toLowerCase(),
+                unit_amount: order.amountMinor,
+                product_data: { name: order.itemId },
+              },
+            },
+          ],
           success_url: `${back}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${back}&cancelled=1`,
         },
@@ -115,7 +157,11 @@ export const stripeProvider: Provider = {
     return { url: session.url, ref: session.id };
   },
   async check(deps, order) {
-    if (!order.providerRef) return { status: order.status === "created" ? "pending" : (order.status as ProviderState["status"]), raw: { reason: "no checkout session" } };
+    if (!order.providerRef)
+      return {
+        status: order.status === "created" ? "pending" : (order.status as ProviderState["status"]),
+        raw: { reason: "no checkout session" },
+      };
     const s = await call(() => client(deps).checkout.sessions.retrieve(order.providerRef!));
     return sessionState(sessionSchema.parse(s));
   },
@@ -127,8 +173,21 @@ async function playerOrder(c: Context<HonoEnv>, id: number): Promise<Order> {
   return o;
 }
 
-const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
-const chargeLike = z.object({ status: z.string().optional(), payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(), refunded: z.boolean().optional(), amount: z.number().optional(), amount_refunded: z.number().optional() });
+const eventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+const chargeLike = z.object({
+  status: z.string().optional(),
+  payment_intent: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
+  refunded: z.boolean().optional(),
+  amount: z.number().optional(),
+  amount_refunded: z.number().optional(),
+});
 
 async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
   const at = deps.clock.now();
@@ -147,10 +206,20 @@ async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
       // acknowledged, so Stripe stops retrying, and written down.
       if (!order || order.provider !== NAME) return ignored(deps, event, "unknown checkout session");
       if (event.type === "checkout.session.expired") return settleIfUnpaid(deps, order, "cancelled", event.id, at);
-      if (event.type === "checkout.session.async_payment_failed") return settleIfUnpaid(deps, order, "failed", event.id, at);
+      if (event.type === "checkout.session.async_payment_failed")
+        return settleIfUnpaid(deps, order, "failed", event.id, at);
       const state = sessionState(s);
       if (state.status !== "paid") return "waiting";
-      await settlePaid(deps.db, { provider: NAME, orderId: order.id, providerTxId: state.txId!, amountMinor: state.amountMinor!, currency: state.currency!, source: "callback", at, detail: { event: event.id } });
+      await settlePaid(deps.db, {
+        provider: NAME,
+        orderId: order.id,
+        providerTxId: state.txId!,
+        amountMinor: state.amountMinor!,
+        currency: state.currency!,
+        source: "callback",
+        at,
+        detail: { event: event.id },
+      });
       return "paid";
     }
     case "charge.refunded":
@@ -159,14 +228,16 @@ async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
     case "charge.dispute.funds_reinstated": {
       const parsed = chargeLike.safeParse(obj);
       if (!parsed.success) throw new AppError("malformed");
-      const pi = typeof parsed.data.payment_intent === "string" ? parsed.data.payment_intent : parsed.data.payment_intent?.id;
+      const pi =
+        typeof parsed.data.payment_intent === "string" ? parsed.data.payment_intent : parsed.data.payment_intent?.id;
       if (!pi) throw new AppError("malformed");
       const order = await findByTx(deps.db, NAME, pi);
       if (!order) return ignored(deps, event, "unknown payment intent");
       if (event.type === "charge.dispute.closed" || event.type === "charge.dispute.funds_reinstated") {
         // Won: Stripe returns the disputed money, so the grants come back. Lost or warning-closed:
         // the reversal made when it opened stands.
-        if (event.type === "charge.dispute.closed" && parsed.data.status !== "won") return `dispute ${parsed.data.status ?? "closed"}`;
+        if (event.type === "charge.dispute.closed" && parsed.data.status !== "won")
+          return `dispute ${parsed.data.status ?? "closed"}`;
         if (order.status !== "refunded") return "not reversed";
         const r = await reinstate(deps.db, { orderId: order.id, source: "callback", at, detail: { event: event.id } });
         return r.reinstated ? "reinstated" : "already reinstated";
@@ -174,7 +245,13 @@ async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
       // Stripe reports partial refunds too; only a full one reverses the purchase.
       if (event.type === "charge.refunded" && parsed.data.refunded !== true) return "partial refund ignored";
       if (order.status === "refunded") return "already reversed";
-      await reverse(deps.db, { orderId: order.id, kind: event.type === "charge.refunded" ? "refund" : "chargeback", source: "callback", at, detail: { event: event.id } });
+      await reverse(deps.db, {
+        orderId: order.id,
+        kind: event.type === "charge.refunded" ? "refund" : "chargeback",
+        source: "callback",
+        at,
+        detail: { event: event.id },
+      });
       return "reversed";
     }
     default:
@@ -189,7 +266,14 @@ function ignored(deps: Deps, event: z.output<typeof eventSchema>, why: string) {
 
 async function settleIfUnpaid(deps: Deps, order: Order, to: "failed" | "cancelled", eventId: string, at: number) {
   if (order.status !== "created" && order.status !== "pending") return "unchanged";
-  await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to, source: "callback", at, detail: { event: eventId } });
+  await settleUnpaid(deps.db, {
+    provider: NAME,
+    orderId: order.id,
+    to,
+    source: "callback",
+    at,
+    detail: { event: eventId },
+  });
   return to;
 }
 
@@ -201,33 +285,57 @@ export function registerStripe(app: Hono<HonoEnv>) {
     { method: "POST", path: "/billing/stripe/order/initialize", auth: "player", mutates: true },
     { input: initInput },
     async (c, { item_id, currency }) => {
-      const result = await startPurchase(c, stripeProvider, item_id, currency ?? stripeProvider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)));
+      const result = await startPurchase(
+        c,
+        stripeProvider,
+        item_id,
+        currency ?? stripeProvider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)),
+      );
       return c.json(result);
     },
   );
 
   // Stripe sends the player back here; the page shows the order, its data asks Stripe at once
   // so the gold arrives even before the webhook (both paths credit the same order once).
-  page(app, { path: "/billing/stripe/order/checkout", auth: "player" }, { query: z.object({ order: f.optional(f.id()) }) }, async (c, q) => {
-    // Without an order: what the player can buy and how, for the purchase screen.
-    if (q.order === undefined) {
-      const playerId = c.var.player!.playerId;
-      const country = await playerCountry(c.var.deps, playerId);
-      const currencies = { stripe: stripeProvider.currencyFor(country), robokassa: robokassaProvider.currencyFor(country), ecommpay: ecommpayProvider.currencyFor(country) };
-      return c.json({ offers: await offers(c.var.deps, playerId, "web"), currencies, testMode: isTestMode(c.var.deps) });
-    }
-    let order = await playerOrder(c, q.order);
-    let providerDown = false;
-    if (order.status === "created" || order.status === "pending") {
-      try {
-        order = await applyState(c.var.deps.db, order, await stripeProvider.check(c.var.deps, order), "return", c.var.deps.clock.now());
-      } catch (e) {
-        if (!(e instanceof ProviderDown)) throw e;
-        providerDown = true;
+  page(
+    app,
+    { path: "/billing/stripe/order/checkout", auth: "player" },
+    { query: z.object({ order: f.optional(f.id()) }) },
+    async (c, q) => {
+      // Without an order: what the player can buy and how, for the purchase screen.
+      if (q.order === undefined) {
+        const playerId = c.var.player!.playerId;
+        const country = await playerCountry(c.var.deps, playerId);
+        const currencies = {
+          stripe: stripeProvider.currencyFor(country),
+          robokassa: robokassaProvider.currencyFor(country),
+          ecommpay: ecommpayProvider.currencyFor(country),
+        };
+        return c.json({
+          offers: await offers(c.var.deps, playerId, "web"),
+          currencies,
+          testMode: isTestMode(c.var.deps),
+        });
       }
-    }
-    return c.json({ order: orderView(order), providerDown, testMode: isTestMode(c.var.deps) });
-  });
+      let order = await playerOrder(c, q.order);
+      let providerDown = false;
+      if (order.status === "created" || order.status === "pending") {
+        try {
+          order = await applyState(
+            c.var.deps.db,
+            order,
+            await stripeProvider.check(c.var.deps, order),
+            "return",
+            c.var.deps.clock.now(),
+          );
+        } catch (e) {
+          if (!(e instanceof ProviderDown)) throw e;
+          providerDown = true;
+        }
+      }
+      return c.json({ order: orderView(order), providerDown, testMode: isTestMode(c.var.deps) });
+    },
+  );
 
   route(app, { method: "ANY", path: "/billing/stripe/event/handle", auth: "provider" }, {}, async (c) => {
     const deps = c.var.deps;
@@ -239,7 +347,8 @@ export function registerStripe(app: Hono<HonoEnv>) {
     try {
       event = await Stripe.webhooks.constructEventAsync(body, header, whsec, TOLERANCE_S, crypto, deps.clock.now());
     } catch (e) {
-      if (e instanceof Stripe.errors.StripeSignatureVerificationError) throw new AppError("signature", "billing.error.signature", [], 400);
+      if (e instanceof Stripe.errors.StripeSignatureVerificationError)
+        throw new AppError("signature", "billing.error.signature", [], 400);
       throw new AppError("malformed");
     }
     const parsed = eventSchema.safeParse(event);

@@ -21,7 +21,16 @@ export async function sweepHolds(deps: Deps, now: number): Promise<{ checked: nu
   const waiting = await deps.db
     .select()
     .from(orders)
-    .where(and(eq(orders.provider, rustoreProvider.name), eq(orders.status, "pending"), isNotNull(orders.providerRef), isNotNull(orders.providerPurchaseId), lt(orders.updatedAt, now - HOLD_SWEEP_AFTER_MS), gt(orders.createdAt, now - HOLD_SWEEP_WITHIN_MS)))
+    .where(
+      and(
+        eq(orders.provider, rustoreProvider.name),
+        eq(orders.status, "pending"),
+        isNotNull(orders.providerRef),
+        isNotNull(orders.providerPurchaseId),
+        lt(orders.updatedAt, now - HOLD_SWEEP_AFTER_MS),
+        gt(orders.createdAt, now - HOLD_SWEEP_WITHIN_MS),
+      ),
+    )
     .orderBy(desc(orders.id))
     .limit(PER_RUN);
   let paid = 0;
@@ -33,7 +42,10 @@ export async function sweepHolds(deps: Deps, now: number): Promise<{ checked: nu
       if (after.status === "paid") paid++;
     } catch (e) {
       failed++;
-      deps.logger.warn("billing sweep: a RuStore hold could not be settled; it waits for the next run", { orderId: o.id, error: String(e) });
+      deps.logger.warn("billing sweep: a RuStore hold could not be settled; it waits for the next run", {
+        orderId: o.id,
+        error: String(e),
+      });
     }
   }
   return { checked: waiting.length, paid, failed };

@@ -26,7 +26,11 @@ export function parseCertificate(der: Uint8Array): Certificate {
 export async function validatePath(chain: Certificate[], trusted: Certificate[], at: Date): Promise<Certificate[]> {
   if (chain.length === 0 || trusted.length === 0) throw new CertificateError("no certificates");
   // The engine takes the last of `certs` as the end entity.
-  const engine = new pkijs.CertificateChainValidationEngine({ trustedCerts: trusted, certs: [...chain.slice(1)].reverse().concat(chain[0]), checkDate: at });
+  const engine = new pkijs.CertificateChainValidationEngine({
+    trustedCerts: trusted,
+    certs: [...chain.slice(1)].reverse().concat(chain[0]),
+    checkDate: at,
+  });
   let r: pkijs.CertificateChainValidationEngineVerifyResult;
   try {
     r = await engine.verify();

@@ -35,5 +35,10 @@ export function rng(seed: number) {
   };
 }
 
-export type WorldStep = (ctx: { db: Db; r: ReturnType<typeof rng>; playerIds: number[]; opts: WorldOptions }) => Promise<void>;
+export type WorldStep = (ctx: {
+  db: Db;
+  r: ReturnType<typeof rng>;
+  playerIds: number[];
+  opts: WorldOptions;
+}) => Promise<void>;
 export type Rng = ReturnType<typeof rng>;

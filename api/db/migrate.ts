@@ -20,7 +20,10 @@ export async function migrate(client: Client): Promise<string[]> {
         continue;
       }
       for (const statement of m.statements) await tx.execute(statement);
-      await tx.execute({ sql: "INSERT INTO _migrations (tag, hash, applied_at) VALUES (?, ?, ?)", args: [m.tag, m.hash, Date.now()] });
+      await tx.execute({
+        sql: "INSERT INTO _migrations (tag, hash, applied_at) VALUES (?, ?, ?)",
+        args: [m.tag, m.hash, Date.now()],
+      });
       await tx.commit();
       applied.push(m.tag);
     } finally {

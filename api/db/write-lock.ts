@@ -102,7 +102,8 @@ function lockWith(client: Client, lock: AsyncLock): Client {
   const wrapped: Client = Object.create(client);
   Object.assign(wrapped, {
     execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
-      const stmt: InStatement = typeof stmtOrSql === "string" && args !== undefined ? { sql: stmtOrSql, args } : stmtOrSql;
+      const stmt: InStatement =
+        typeof stmtOrSql === "string" && args !== undefined ? { sql: stmtOrSql, args } : stmtOrSql;
       return isRead(sqlOf(stmt)) ? client.execute(stmt) : locked(() => client.execute(stmt));
     },
     batch(stmts: InStatement[], mode?: TransactionMode) {
@@ -124,17 +125,19 @@ function lockWith(client: Client, lock: AsyncLock): Client {
         release();
         throw e;
       }
-      const end = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => {
-        try {
-          const r = fn(...a);
-          if (r instanceof Promise) return r.finally(release) as R;
-          release();
-          return r;
-        } catch (e) {
-          release();
-          throw e;
-        }
-      };
+      const end =
+        <A extends unknown[], R>(fn: (...a: A) => R) =>
+        (...a: A): R => {
+          try {
+            const r = fn(...a);
+            if (r instanceof Promise) return r.finally(release) as R;
+            release();
+            return r;
+          } catch (e) {
+            release();
+            throw e;
+          }
+        };
       const txWrapped: Transaction = Object.create(tx);
       Object.assign(txWrapped, {
         execute: (s: InStatement) => tx.execute(s),

@@ -10,7 +10,9 @@ import { optionName } from "./options.ts";
 export const AD_NETWORKS = ["yandex", "vk", "applovin", "admob", "unity"] as const;
 
 export const adSettingsShape = z.strictObject({
-  networks: z.strictObject(Object.fromEntries(AD_NETWORKS.map((n) => [n, z.boolean()])) as Record<(typeof AD_NETWORKS)[number], z.ZodBoolean>),
+  networks: z.strictObject(
+    Object.fromEntries(AD_NETWORKS.map((n) => [n, z.boolean()])) as Record<(typeof AD_NETWORKS)[number], z.ZodBoolean>,
+  ),
   caps: z.strictObject({
     perHour: z.int().min(0).max(60),
     perDay: z.int().min(0).max(500),
@@ -38,5 +40,8 @@ export async function currentAdSettings(db: DbOrTx): Promise<AdSettings | undefi
 }
 
 export async function saveAdSettings(tx: DbOrTx, value: AdSettings, at: number): Promise<void> {
-  await tx.insert(adSettings).values({ id: 1, value: JSON.stringify(value), updatedAt: at }).onConflictDoUpdate({ target: adSettings.id, set: { value: JSON.stringify(value), updatedAt: at } });
+  await tx
+    .insert(adSettings)
+    .values({ id: 1, value: JSON.stringify(value), updatedAt: at })
+    .onConflictDoUpdate({ target: adSettings.id, set: { value: JSON.stringify(value), updatedAt: at } });
 }

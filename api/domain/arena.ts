@@ -45,13 +45,16 @@ export interface ArenaRules {
   maps: string[];
 }
 
-const intIn = (v: unknown, min: number, max: number, fallback: number) => (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback);
+const intIn = (v: unknown, min: number, max: number, fallback: number) =>
+  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback;
 
 /** The rules of the next battle, from /admin/battleOptions/ (each missing figure from ARENA). */
 export async function arenaRules(db: DbOrTx): Promise<ArenaRules> {
   const cur = (await currentBattleOptions(db))?.value as Record<string, unknown> | undefined;
   const known = new Set(MAPS.map((m) => m.name));
-  const maps = Array.isArray(cur?.maps) ? (cur.maps as unknown[]).filter((m): m is string => typeof m === "string" && known.has(m)) : [];
+  const maps = Array.isArray(cur?.maps)
+    ? (cur.maps as unknown[]).filter((m): m is string => typeof m === "string" && known.has(m))
+    : [];
   return {
     teamSize: intIn(cur?.teamSize, 1, 15, ARENA.teamSize),
     roundSeconds: intIn(cur?.roundSeconds, 60, 1800, ARENA.roundSeconds),
@@ -69,8 +72,25 @@ type Weighted = BotProfile & { weight: number; minTier: number; maxTier: number;
  * defaults where operators have none active.
  */
 export async function botProfiles(db: Db): Promise<Weighted[]> {
-  const mine = (await allBotProfiles(db)).map((b) => ({ name: b.name, aimError: b.aimError / 10, reactionMs: b.reactionMs, aggression: b.aggression / 100, weight: b.weight, minTier: b.minTier, maxTier: b.maxTier, crewLevel: b.crewLevel }));
-  return mine.length ? mine : DEFAULT_BOT_PROFILES.map((p) => ({ ...p, weight: 10, minTier: 1, maxTier: 10, crewLevel: DEFAULT_BOT_CREW_LEVELS[p.name] ?? 1 }));
+  const mine = (await allBotProfiles(db)).map((b) => ({
+    name: b.name,
+    aimError: b.aimError / 10,
+    reactionMs: b.reactionMs,
+    aggression: b.aggression / 100,
+    weight: b.weight,
+    minTier: b.minTier,
+    maxTier: b.maxTier,
+    crewLevel: b.crewLevel,
+  }));
+  return mine.length
+    ? mine
+    : DEFAULT_BOT_PROFILES.map((p) => ({
+        ...p,
+        weight: 10,
+        minTier: 1,
+        maxTier: 10,
+        crewLevel: DEFAULT_BOT_CREW_LEVELS[p.name] ?? 1,
+      }));
 }
 
 /**
@@ -80,7 +100,12 @@ export async function botProfiles(db: Db): Promise<Weighted[]> {
 export async function crewBonusesOf(db: DbOrTx, playerIds: number[]): Promise<Map<number, CrewBonus>> {
   if (!playerIds.length) return new Map();
   const rows = await db
-    .select({ playerId: playerCrewMembers.playerId, role: contentCrews.role, level: playerCrewMembers.level, skillLevel: playerCrewMembers.skillLevel })
+    .select({
+      playerId: playerCrewMembers.playerId,
+      role: contentCrews.role,
+      level: playerCrewMembers.level,
+      skillLevel: playerCrewMembers.skillLevel,
+    })
     .from(playerCrewMembers)
     .innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId))
     .where(inArray(playerCrewMembers.playerId, playerIds));
@@ -98,23 +123,63 @@ function byWeight(profiles: Weighted[], random: number): Weighted {
 export async function hangarExtras(db: Db, playerId: number, locale: "ru" | "en", now: number) {
   const [crew, tasks] = await Promise.all([
     db
-      .select({ crewId: playerCrewMembers.crewId, role: contentCrews.role, nameRu: contentCrews.nameRu, nameEn: contentCrews.nameEn, level: playerCrewMembers.level, xp: playerCrewMembers.xp, levelCap: contentCrews.levelCap, skillLevel: playerCrewMembers.skillLevel, upgrades: contentCrews.upgrades, speedups: contentCrews.speedups })
+      .select({
+        crewId: playerCrewMembers.crewId,
+        role: contentCrews.role,
+        nameRu: contentCrews.nameRu,
+        nameEn: contentCrews.nameEn,
+        level: playerCrewMembers.level,
+        xp: playerCrewMembers.xp,
+        levelCap: contentCrews.levelCap,
+        skillLevel: playerCrewMembers.skillLevel,
+        upgrades: contentCrews.upgrades,
+        speedups: contentCrews.speedups,
+      })
       .from(playerCrewMembers)
       .innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId))
       .where(eq(playerCrewMembers.playerId, playerId))
       .orderBy(asc(contentCrews.sortOrder)),
     dailyTasksOf(db, playerId, now),
   ]);
-  const names = tasks.length ? new Map((await db.select({ id: contentDailyTasks.id, nameRu: contentDailyTasks.nameRu, nameEn: contentDailyTasks.nameEn }).from(contentDailyTasks).where(inArray(contentDailyTasks.id, tasks.map((t) => t.taskId)))).map((n) => [n.id, locale === "en" ? n.nameEn : n.nameRu])) : new Map<number, string>();
+  const names = tasks.length
+    ? new Map(
+        (
+          await db
+            .select({ id: contentDailyTasks.id, nameRu: contentDailyTasks.nameRu, nameEn: contentDailyTasks.nameEn })
+            .from(contentDailyTasks)
+            .where(
+              inArray(
+                contentDailyTasks.id,
+                tasks.map((t) => t.taskId),
+              ),
+            )
+        ).map((n) => [n.id, locale === "en" ? n.nameEn : n.nameRu]),
+      )
+    : new Map<number, string>();
   return {
-    crew: crew.map(({ nameRu, nameEn, upgrades, speedups, ...c }) => ({ ...c, name: locale === "en" ? nameEn : nameRu, training: nextTraining(c.skillLevel, upgrades, speedups) })),
+    crew: crew.map(({ nameRu, nameEn, upgrades, speedups, ...c }) => ({
+      ...c,
+      name: locale === "en" ? nameEn : nameRu,
+      training: nextTraining(c.skillLevel, upgrades, speedups),
+    })),
     /** What the crew gives the tank in battle, in whole percents (api/game/sim/crew.ts). */
     crewBonus: crewBonus(crew),
-    tasks: tasks.map((t) => ({ id: t.id, name: names.get(t.taskId) ?? t.kind, kind: t.kind, target: t.target, progress: t.progress, rewardCurrency: t.rewardCurrency, rewardAmount: t.rewardAmount, done: t.completedAt !== null })),
+    tasks: tasks.map((t) => ({
+      id: t.id,
+      name: names.get(t.taskId) ?? t.kind,
+      kind: t.kind,
+      target: t.target,
+      progress: t.progress,
+      rewardCurrency: t.rewardCurrency,
+      rewardAmount: t.rewardAmount,
+      done: t.completedAt !== null,
+    })),
   };
 }
 
-const priceList = z.array(z.object({ level: z.number(), priceSilver: z.number().optional(), priceGold: z.number().optional() })).catch([]);
+const priceList = z
+  .array(z.object({ level: z.number(), priceSilver: z.number().optional(), priceGold: z.number().optional() }))
+  .catch([]);
 
 /** The next skill level a member can be trained to and its prices (silver, or gold to speed it up); null when fully trained. */
 function nextTraining(skillLevel: number, upgrades: string, speedups: string) {
@@ -122,7 +187,11 @@ function nextTraining(skillLevel: number, upgrades: string, speedups: string) {
   const silver = priceList.parse(JSON.parse(upgrades)).find((u) => u.level === level);
   const gold = priceList.parse(JSON.parse(speedups)).find((u) => u.level === level);
   if (!silver && !gold) return null;
-  return { level, priceSilver: silver ? silver.priceSilver ?? 0 : null, priceGold: gold ? gold.priceGold ?? 0 : null };
+  return {
+    level,
+    priceSilver: silver ? (silver.priceSilver ?? 0) : null,
+    priceGold: gold ? (gold.priceGold ?? 0) : null,
+  };
 }
 
 const tankColumns = {
@@ -156,13 +225,31 @@ export async function garageOf(db: DbOrTx, playerId: number) {
   const rows = await db
     .select(tankColumns)
     .from(contentTanks)
-    .where(and(eq(contentTanks.active, true), ids.length ? sql`(${inArray(contentTanks.id, ids)} or (${contentTanks.tier} = 1 and ${contentTanks.priceGold} = 0 and ${contentTanks.priceSilver} = 0))` : sql`${contentTanks.tier} = 1 and ${contentTanks.priceGold} = 0 and ${contentTanks.priceSilver} = 0`))
+    .where(
+      and(
+        eq(contentTanks.active, true),
+        ids.length
+          ? sql`(${inArray(contentTanks.id, ids)} or (${contentTanks.tier} = 1 and ${contentTanks.priceGold} = 0 and ${contentTanks.priceSilver} = 0))`
+          : sql`${contentTanks.tier} = 1 and ${contentTanks.priceGold} = 0 and ${contentTanks.priceSilver} = 0`,
+      ),
+    )
     .orderBy(asc(contentTanks.tier), asc(contentTanks.id));
   const mine = new Set(ids);
   return rows.map((r) => ({ ...r, owned: mine.has(r.id) }));
 }
 
-const specOf = (t: { id: number; nameEn: string; tier: number; type: string; hp: number; damage: number; penetration: number; armor: number; speed: number; rateOfFire: number }): TankSpec => ({
+const specOf = (t: {
+  id: number;
+  nameEn: string;
+  tier: number;
+  type: string;
+  hp: number;
+  damage: number;
+  penetration: number;
+  armor: number;
+  speed: number;
+  rateOfFire: number;
+}): TankSpec => ({
   tankId: t.id,
   name: t.nameEn,
   tier: t.tier,
@@ -176,7 +263,10 @@ const specOf = (t: { id: number; nameEn: string; tier: number; type: string; hp:
 });
 
 /** Where a player's running battle lives, if they have one. */
-export async function runningBattleOf(db: DbOrTx, playerId: number): Promise<{ battleId: number; host: string } | null> {
+export async function runningBattleOf(
+  db: DbOrTx,
+  playerId: number,
+): Promise<{ battleId: number; host: string } | null> {
   const [r] = await db
     .select({ battleId: battles.id, host: battleRooms.host })
     .from(battlePlayers)
@@ -224,13 +314,20 @@ const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] | 0;
  * the first of them has waited maxWaitSeconds. The rows are claimed by deleting them in the same
  * transaction, so two instances forming at once never put one player in two battles.
  */
-export async function formBattles(db: Db, input: { now: number; host: string; rules?: ArenaRules }): Promise<FormedBattle[]> {
+export async function formBattles(
+  db: Db,
+  input: { now: number; host: string; rules?: ArenaRules },
+): Promise<FormedBattle[]> {
   const rules = input.rules ?? (await arenaRules(db));
   const profiles = await botProfiles(db);
   const formed: FormedBattle[] = [];
   for (let guard = 0; guard < 20; guard++) {
     const made = await db.transaction(async (tx) => {
-      const queue = await tx.select().from(battleQueue).orderBy(asc(battleQueue.joinedAt), asc(battleQueue.playerId)).limit(500);
+      const queue = await tx
+        .select()
+        .from(battleQueue)
+        .orderBy(asc(battleQueue.joinedAt), asc(battleQueue.playerId))
+        .limit(500);
       if (!queue.length) return null;
       const first = queue[0];
       const near = queue.filter((q) => Math.abs(q.tier - first.tier) <= rules.tierSpread).slice(0, rules.teamSize * 2);
@@ -238,7 +335,12 @@ export async function formBattles(db: Db, input: { now: number; host: string; ru
       if (!full && input.now - first.joinedAt < rules.maxWaitSeconds * 1000) return null;
       const claimed = await tx
         .delete(battleQueue)
-        .where(inArray(battleQueue.playerId, near.map((q) => q.playerId)))
+        .where(
+          inArray(
+            battleQueue.playerId,
+            near.map((q) => q.playerId),
+          ),
+        )
         .returning({ playerId: battleQueue.playerId });
       if (claimed.length !== near.length) throw new AppError("conflict", "arena.queueMoved", [], 409);
       return formOne(tx, near, rules, profiles, input);
@@ -249,7 +351,13 @@ export async function formBattles(db: Db, input: { now: number; host: string; ru
   return formed;
 }
 
-async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: number }[], rules: ArenaRules, allProfiles: Weighted[], input: { now: number; host: string }): Promise<FormedBattle> {
+async function formOne(
+  tx: Tx,
+  group: { playerId: number; tankId: number; tier: number }[],
+  rules: ArenaRules,
+  allProfiles: Weighted[],
+  input: { now: number; host: string },
+): Promise<FormedBattle> {
   const seed = newSeed();
   const state = { rng: seed };
   const rand = () => nextRandom(state);
@@ -260,9 +368,26 @@ async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: 
     tx
       .select(tankColumns)
       .from(contentTanks)
-      .where(and(eq(contentTanks.active, true), sql`${contentTanks.tier} between ${anchor - rules.tierSpread} and ${anchor + rules.tierSpread}`, sql`${contentTanks.type} <> 'spg'`)),
-    tx.select({ id: players.id, nickname: players.nickname }).from(players).where(inArray(players.id, group.map((g) => g.playerId))),
-    crewBonusesOf(tx, group.map((g) => g.playerId)),
+      .where(
+        and(
+          eq(contentTanks.active, true),
+          sql`${contentTanks.tier} between ${anchor - rules.tierSpread} and ${anchor + rules.tierSpread}`,
+          sql`${contentTanks.type} <> 'spg'`,
+        ),
+      ),
+    tx
+      .select({ id: players.id, nickname: players.nickname })
+      .from(players)
+      .where(
+        inArray(
+          players.id,
+          group.map((g) => g.playerId),
+        ),
+      ),
+    crewBonusesOf(
+      tx,
+      group.map((g) => g.playerId),
+    ),
   ]);
   const tankById = new Map(chosen.map((t) => [t.id, t]));
   const nick = new Map(names.map((n) => [n.id, n.nickname]));
@@ -276,7 +401,13 @@ async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: 
   sorted.forEach((g, i) => {
     const team = (i % 2) as 0 | 1;
     perTeam[team]++;
-    seats.push({ team, playerId: g.playerId, name: nick.get(g.playerId) ?? `#${g.playerId}`, tank: specOf(tankById.get(g.tankId)!), crew: crews.get(g.playerId) });
+    seats.push({
+      team,
+      playerId: g.playerId,
+      name: nick.get(g.playerId) ?? `#${g.playerId}`,
+      tank: specOf(tankById.get(g.tankId)!),
+      crew: crews.get(g.playerId),
+    });
   });
   const bots = pool.length ? pool : chosen;
   let n = 0;
@@ -284,15 +415,34 @@ async function formOne(tx: Tx, group: { playerId: number; tankId: number; tier: 
     while (perTeam[team] < rules.teamSize) {
       perTeam[team]++;
       const picked = byWeight(profiles, rand());
-      const profile: BotProfile = { name: picked.name, aimError: picked.aimError, reactionMs: picked.reactionMs, aggression: picked.aggression };
+      const profile: BotProfile = {
+        name: picked.name,
+        aimError: picked.aimError,
+        reactionMs: picked.reactionMs,
+        aggression: picked.aggression,
+      };
       const tank = bots[Math.floor(rand() * bots.length)];
-      seats.push({ team, playerId: null, name: `${profile.name} ${++n}`, tank: specOf(tank), bot: profile, crew: botCrewBonus(picked.crewLevel) });
+      seats.push({
+        team,
+        playerId: null,
+        name: `${profile.name} ${++n}`,
+        tank: specOf(tank),
+        bot: profile,
+        crew: botCrewBonus(picked.crewLevel),
+      });
     }
   }
   const map = rules.maps[Math.floor(rand() * rules.maps.length)];
   const setup: BattleSetup = { seed, map, roundSeconds: rules.roundSeconds, seats };
-  const { battleId } = await startBattleIn(tx, { mode: ARENA.mode, map, players: group.map((g) => ({ playerId: g.playerId, tankId: g.tankId })), at: input.now });
-  await tx.insert(battleRooms).values({ battleId, host: input.host, setup: JSON.stringify(setup), heartbeatAt: input.now });
+  const { battleId } = await startBattleIn(tx, {
+    mode: ARENA.mode,
+    map,
+    players: group.map((g) => ({ playerId: g.playerId, tankId: g.tankId })),
+    at: input.now,
+  });
+  await tx
+    .insert(battleRooms)
+    .values({ battleId, host: input.host, setup: JSON.stringify(setup), heartbeatAt: input.now });
   return { battleId, setup };
 }
 
@@ -305,13 +455,26 @@ export async function heartbeat(db: Db, battleId: number, at: number): Promise<s
 
 export async function roomOf(db: DbOrTx, battleId: number) {
   const [r] = await db.select().from(battleRooms).where(eq(battleRooms.battleId, battleId)).limit(1);
-  return r ? { ...r, setup: JSON.parse(r.setup) as BattleSetup, inputs: r.inputs ? (JSON.parse(r.inputs) as InputRecord[]) : null } : null;
+  return r
+    ? {
+        ...r,
+        setup: JSON.parse(r.setup) as BattleSetup,
+        inputs: r.inputs ? (JSON.parse(r.inputs) as InputRecord[]) : null,
+      }
+    : null;
 }
 
 /** What a tank earns from its battle: experience and silver grow with damage, kills and the tank's tier; a win pays half again. */
-export function earnings(tier: number, result: BattleResult, stats: { damage: number; kills: number; capture: number }) {
+export function earnings(
+  tier: number,
+  result: BattleResult,
+  stats: { damage: number; kills: number; capture: number },
+) {
   const k = result === "win" ? 1.5 : result === "draw" ? 1.1 : 1;
-  const experience = Math.min(10_000, Math.round(k * (60 + stats.damage * 0.6 + stats.kills * 90 + stats.capture * 2 + tier * 20)));
+  const experience = Math.min(
+    10_000,
+    Math.round(k * (60 + stats.damage * 0.6 + stats.kills * 90 + stats.capture * 2 + tier * 20)),
+  );
   const silver = Math.min(1_000_000, Math.round(k * (tier * 260 + stats.damage * 4 + stats.kills * 350)));
   return { experience, silver };
 }
@@ -332,19 +495,45 @@ export interface ArenaPlayerStat {
  */
 export async function finishArenaBattle(
   db: Db,
-  input: { battleId: number; winner: 0 | 1 | -1; reason: string; tick: number; durationS: number; stats: ArenaPlayerStat[]; inputs: InputRecord[]; at: number },
+  input: {
+    battleId: number;
+    winner: 0 | 1 | -1;
+    reason: string;
+    tick: number;
+    durationS: number;
+    stats: ArenaPlayerStat[];
+    inputs: InputRecord[];
+    at: number;
+  },
 ): Promise<{ replayed: boolean; players: PlayerOutcome[] }> {
   return db.transaction(async (tx) => {
-    const [b] = await tx.select({ status: battles.status }).from(battles).where(eq(battles.id, input.battleId)).limit(1);
+    const [b] = await tx
+      .select({ status: battles.status })
+      .from(battles)
+      .where(eq(battles.id, input.battleId))
+      .limit(1);
     if (!b) throw new AppError("not_found", "battles.notFound");
-    const record = { inputs: JSON.stringify(input.inputs), outcome: JSON.stringify({ winner: input.winner, reason: input.reason, tick: input.tick }) };
+    const record = {
+      inputs: JSON.stringify(input.inputs),
+      outcome: JSON.stringify({ winner: input.winner, reason: input.reason, tick: input.tick }),
+    };
     if (b.status === "stopped") {
-      await tx.update(battleRooms).set(record).where(and(eq(battleRooms.battleId, input.battleId), sql`${battleRooms.inputs} is null`));
+      await tx
+        .update(battleRooms)
+        .set(record)
+        .where(and(eq(battleRooms.battleId, input.battleId), sql`${battleRooms.inputs} is null`));
       return { replayed: true, players: [] };
     }
     const results: PlayerResult[] = input.stats.map((s) => {
       const result: BattleResult = input.winner === -1 ? "draw" : input.winner === s.team ? "win" : "loss";
-      return { playerId: s.playerId, result, ...earnings(s.tier, result, s), kills: s.kills, damage: s.damage, durationS: input.durationS };
+      return {
+        playerId: s.playerId,
+        result,
+        ...earnings(s.tier, result, s),
+        kills: s.kills,
+        damage: s.damage,
+        durationS: input.durationS,
+      };
     });
     const r = await endBattleIn(tx, { battleId: input.battleId, results, at: input.at });
     if (!r.replayed) await tx.update(battleRooms).set(record).where(eq(battleRooms.battleId, input.battleId));
@@ -353,6 +542,14 @@ export async function finishArenaBattle(
 }
 
 /** Records a stopped battle's inputs (the stop itself is stopBattle's, by an operator or stopTheStuck). */
-export async function recordStopped(db: Db, battleId: number, inputs: InputRecord[], outcome: { winner: number; reason: string; tick: number }) {
-  await db.update(battleRooms).set({ inputs: JSON.stringify(inputs), outcome: JSON.stringify(outcome) }).where(and(eq(battleRooms.battleId, battleId), sql`${battleRooms.inputs} is null`));
+export async function recordStopped(
+  db: Db,
+  battleId: number,
+  inputs: InputRecord[],
+  outcome: { winner: number; reason: string; tick: number },
+) {
+  await db
+    .update(battleRooms)
+    .set({ inputs: JSON.stringify(inputs), outcome: JSON.stringify(outcome) })
+    .where(and(eq(battleRooms.battleId, battleId), sql`${battleRooms.inputs} is null`));
 }

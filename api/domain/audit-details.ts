@@ -24,22 +24,72 @@ export interface AuditDetails {
  * without words fails tsc, and ui/areas/access/logWords.test.ts reads them in both languages).
  */
 export const AUDIT_ACTIONS = [
-  "admin.login", "admin.logout", "admin.create", "admin.role", "admin.promote", "admin.denote", "admin.activate", "admin.deactivate",
-  "admin.changeEmail", "admin.changePassword",
-  "banLog.unbanPlayers", "battles.stop", "battles.stopTheStuck",
-  "billing.catalog", "billing.import", "billing.multipliers", "billing.invalidate.internal", "billing.invalidate.facebook",
-  "chat.mute", "chat.unmute", "chat.post", "chat.words", "chat.hide", "chat.delete", "chat.show",
-  "clan.remove", "clan.removeMember", "clan.set", "clan.setMember",
-  "friend.accept", "friend.decline", "friend.remove",
-  "player.ban", "player.unban", "player.suspect", "player.unsuspect", "player.setProfile", "player.remove",
-  "player.resetProfile", "player.resetEula", "player.resetRateForBonus", "player.resetSuspectAll",
-  "player.crews.save", "player.crews.remove", "player.quests.save",
-  "player.dailyTasks.edit", "player.dailyTasks.replaceWith", "player.dailyTasks.updateTasks",
-  "player.experiment.add", "player.experiment.clear", "player.experiment.remove",
-  "player.tanks.save", "player.tanks.remove", "player.tanks.setCurrent", "player.shop.buyTank", "player.shop.buyConsumable",
-  "playerPayment.add", "playerPayment.edit", "playerPayment.remove", "playerPayment.verify",
-  "tools.import", "tools.socialUpdate", "tools.swap", "tools.transfer",
-  "metrics.recalculate_month", "metrics.clear_monthly_cache",
+  "admin.login",
+  "admin.logout",
+  "admin.create",
+  "admin.role",
+  "admin.promote",
+  "admin.denote",
+  "admin.activate",
+  "admin.deactivate",
+  "admin.changeEmail",
+  "admin.changePassword",
+  "banLog.unbanPlayers",
+  "battles.stop",
+  "battles.stopTheStuck",
+  "billing.catalog",
+  "billing.import",
+  "billing.multipliers",
+  "billing.invalidate.internal",
+  "billing.invalidate.facebook",
+  "chat.mute",
+  "chat.unmute",
+  "chat.post",
+  "chat.words",
+  "chat.hide",
+  "chat.delete",
+  "chat.show",
+  "clan.remove",
+  "clan.removeMember",
+  "clan.set",
+  "clan.setMember",
+  "friend.accept",
+  "friend.decline",
+  "friend.remove",
+  "player.ban",
+  "player.unban",
+  "player.suspect",
+  "player.unsuspect",
+  "player.setProfile",
+  "player.remove",
+  "player.resetProfile",
+  "player.resetEula",
+  "player.resetRateForBonus",
+  "player.resetSuspectAll",
+  "player.crews.save",
+  "player.crews.remove",
+  "player.quests.save",
+  "player.dailyTasks.edit",
+  "player.dailyTasks.replaceWith",
+  "player.dailyTasks.updateTasks",
+  "player.experiment.add",
+  "player.experiment.clear",
+  "player.experiment.remove",
+  "player.tanks.save",
+  "player.tanks.remove",
+  "player.tanks.setCurrent",
+  "player.shop.buyTank",
+  "player.shop.buyConsumable",
+  "playerPayment.add",
+  "playerPayment.edit",
+  "playerPayment.remove",
+  "playerPayment.verify",
+  "tools.import",
+  "tools.socialUpdate",
+  "tools.swap",
+  "tools.transfer",
+  "metrics.recalculate_month",
+  "metrics.clear_monthly_cache",
 ] as const;
 export type NamedAuditAction = (typeof AUDIT_ACTIONS)[number];
 /** A row's action: a named one, or the path of the admin route that made the change. */
@@ -47,14 +97,21 @@ export type AuditAction = NamedAuditAction | `/admin/${string}`;
 
 /** The fields that differ between two versions of an item (updatedAt left out); before undefined: created. */
 export function changesOf(before: Record<string, unknown> | undefined, after: Record<string, unknown>): AuditChange[] {
-  if (!before) return Object.entries(after).filter(([k, v]) => k !== "updatedAt" && v !== undefined).map(([field, v]) => ({ field, after: v }));
+  if (!before)
+    return Object.entries(after)
+      .filter(([k, v]) => k !== "updatedAt" && v !== undefined)
+      .map(([field, v]) => ({ field, after: v }));
   return Object.keys(after)
     .filter((k) => k !== "updatedAt" && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
     .map((field) => ({ field, before: before[field], after: after[field] }));
 }
 
 /** The details of a change between two versions of an item. */
-export const detailsOf = (before: Record<string, unknown> | undefined, after: Record<string, unknown>, scope?: string): AuditDetails => ({
+export const detailsOf = (
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown>,
+  scope?: string,
+): AuditDetails => ({
   changes: changesOf(before, after),
   ...(before ? {} : { created: true }),
   ...(scope ? { scope } : {}),
@@ -64,7 +121,9 @@ export const detailsOf = (before: Record<string, unknown> | undefined, after: Re
 export const NO_CHANGES: AuditDetails = { changes: [] };
 /** Details from a list of [field, value] the entry did or set (no before). */
 export const valuesOf = (values: Record<string, unknown>, scope?: string): AuditDetails => ({
-  changes: Object.entries(values).filter(([, v]) => v !== undefined).map(([field, after]) => ({ field, after })),
+  changes: Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .map(([field, after]) => ({ field, after })),
   ...(scope ? { scope } : {}),
 });
 

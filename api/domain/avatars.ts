@@ -10,7 +10,16 @@ import { AppError } from "./errors.ts";
 export const AVATAR_LIMITS = { maxBytes: 512 * 1024, minSide: 64, maxSide: 2048 } as const;
 
 /** Why an operator refuses an image; the player sees the reason's text in their locale. */
-export const AVATAR_REJECT_REASONS = ["nudity", "violence", "offensive", "advertising", "personalData", "copyright", "quality", "other"] as const;
+export const AVATAR_REJECT_REASONS = [
+  "nudity",
+  "violence",
+  "offensive",
+  "advertising",
+  "personalData",
+  "copyright",
+  "quality",
+  "other",
+] as const;
 export type AvatarRejectReason = (typeof AVATAR_REJECT_REASONS)[number];
 
 /** The address players.avatar_url holds for an accepted image. */
@@ -30,7 +39,16 @@ const ascii = (b: Uint8Array, i: number, n: number) => String.fromCharCode(...b.
 
 /** The image's real type and size from its own header; null when it is none of ours or cut short. */
 export function sniffImage(b: Uint8Array): ImageInfo | null {
-  if (b.length >= 24 && b[0] === 0x89 && ascii(b, 1, 3) === "PNG" && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a && ascii(b, 12, 4) === "IHDR") {
+  if (
+    b.length >= 24 &&
+    b[0] === 0x89 &&
+    ascii(b, 1, 3) === "PNG" &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a &&
+    ascii(b, 12, 4) === "IHDR"
+  ) {
     return { contentType: "image/png", width: u32be(b, 16), height: u32be(b, 20) };
   }
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) {
@@ -39,8 +57,14 @@ export function sniffImage(b: Uint8Array): ImageInfo | null {
     while (i + 9 < b.length) {
       if (b[i] !== 0xff) return null;
       const marker = b[i + 1];
-      if (marker === 0xff) { i++; continue; }
-      if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { i += 2; continue; }
+      if (marker === 0xff) {
+        i++;
+        continue;
+      }
+      if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+        i += 2;
+        continue;
+      }
       const len = u16be(b, i + 2);
       if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
         return { contentType: "image/jpeg", height: u16be(b, i + 5), width: u16be(b, i + 7) };
@@ -52,7 +76,8 @@ export function sniffImage(b: Uint8Array): ImageInfo | null {
   }
   if (b.length >= 30 && ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") {
     const chunk = ascii(b, 12, 4);
-    if (chunk === "VP8 " && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) return { contentType: "image/webp", width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
+    if (chunk === "VP8 " && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a)
+      return { contentType: "image/webp", width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
     if (chunk === "VP8L" && b[20] === 0x2f) {
       const bits = b[21] | (b[22] << 8) | (b[23] << 16) | (b[24] << 24);
       return { contentType: "image/webp", width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
@@ -65,12 +90,22 @@ export function sniffImage(b: Uint8Array): ImageInfo | null {
 /** Checks an upload against the limits; refusals name the limit (400 on `image`, 413 when too big). */
 export function checkImage(bytes: Uint8Array): ImageInfo {
   const { maxBytes, minSide, maxSide } = AVATAR_LIMITS;
-  if (bytes.length === 0) throw new AppError("validation", "error.validation", [], 400, { image: { id: "error.avatar_missing" } });
-  if (bytes.length > maxBytes) throw new AppError("payload_too_large", "error.avatar_too_big", [Math.round(maxBytes / 1024)], 413, { image: { id: "error.avatar_too_big", values: [Math.round(maxBytes / 1024)] } });
+  if (bytes.length === 0)
+    throw new AppError("validation", "error.validation", [], 400, { image: { id: "error.avatar_missing" } });
+  if (bytes.length > maxBytes)
+    throw new AppError("payload_too_large", "error.avatar_too_big", [Math.round(maxBytes / 1024)], 413, {
+      image: { id: "error.avatar_too_big", values: [Math.round(maxBytes / 1024)] },
+    });
   const info = sniffImage(bytes);
   if (!info) throw new AppError("validation", "error.validation", [], 400, { image: { id: "error.avatar_type" } });
-  if (info.width < minSide || info.height < minSide) throw new AppError("validation", "error.validation", [], 400, { image: { id: "error.avatar_too_small", values: [minSide, info.width, info.height] } });
-  if (info.width > maxSide || info.height > maxSide) throw new AppError("validation", "error.validation", [], 400, { image: { id: "error.avatar_too_large", values: [maxSide, info.width, info.height] } });
+  if (info.width < minSide || info.height < minSide)
+    throw new AppError("validation", "error.validation", [], 400, {
+      image: { id: "error.avatar_too_small", values: [minSide, info.width, info.height] },
+    });
+  if (info.width > maxSide || info.height > maxSide)
+    throw new AppError("validation", "error.validation", [], 400, {
+      image: { id: "error.avatar_too_large", values: [maxSide, info.width, info.height] },
+    });
   return info;
 }
 
@@ -84,8 +119,14 @@ export async function submitAvatar(db: Db, playerId: number, bytes: Uint8Array, 
   const info = checkImage(bytes);
   const hash = await hex(bytes);
   return db.transaction(async (tx) => {
-    await tx.update(playerAvatars).set({ status: "replaced", decidedAt: at }).where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "pending")));
-    const [row] = await tx.insert(playerAvatars).values({ playerId, status: "pending", ...info, hash, bytes, createdAt: at }).returning({ id: playerAvatars.id });
+    await tx
+      .update(playerAvatars)
+      .set({ status: "replaced", decidedAt: at })
+      .where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "pending")));
+    const [row] = await tx
+      .insert(playerAvatars)
+      .values({ playerId, status: "pending", ...info, hash, bytes, createdAt: at })
+      .returning({ id: playerAvatars.id });
     return { id: row.id, status: "pending" as const, ...info, hash };
   });
 }
@@ -94,7 +135,14 @@ export async function submitAvatar(db: Db, playerId: number, bytes: Uint8Array, 
 export async function avatarState(db: DbOrTx, playerId: number) {
   const [p] = await db.select({ avatarUrl: players.avatarUrl }).from(players).where(eq(players.id, playerId)).limit(1);
   const [last] = await db
-    .select({ id: playerAvatars.id, status: playerAvatars.status, reason: playerAvatars.reason, note: playerAvatars.note, createdAt: playerAvatars.createdAt, decidedAt: playerAvatars.decidedAt })
+    .select({
+      id: playerAvatars.id,
+      status: playerAvatars.status,
+      reason: playerAvatars.reason,
+      note: playerAvatars.note,
+      createdAt: playerAvatars.createdAt,
+      decidedAt: playerAvatars.decidedAt,
+    })
     .from(playerAvatars)
     .where(eq(playerAvatars.playerId, playerId))
     .orderBy(desc(playerAvatars.id))
@@ -102,18 +150,35 @@ export async function avatarState(db: DbOrTx, playerId: number) {
   return {
     avatarUrl: p?.avatarUrl ?? null,
     pending: last?.status === "pending" ? { id: last.id, uploadedAt: last.createdAt } : null,
-    rejected: last?.status === "rejected" ? { id: last.id, reason: last.reason as AvatarRejectReason, note: last.note, decidedAt: last.decidedAt } : null,
+    rejected:
+      last?.status === "rejected"
+        ? { id: last.id, reason: last.reason as AvatarRejectReason, note: last.note, decidedAt: last.decidedAt }
+        : null,
   };
 }
 
 /** The moderation queue for operators (no bytes; the image is served by its preview address). */
 export async function avatarQueue(db: Db, q: { status?: AvatarStatus; playerId?: number; page: number; size: number }) {
-  const where: SQL | undefined = and(q.status ? eq(playerAvatars.status, q.status) : undefined, q.playerId ? eq(playerAvatars.playerId, q.playerId) : undefined);
+  const where: SQL | undefined = and(
+    q.status ? eq(playerAvatars.status, q.status) : undefined,
+    q.playerId ? eq(playerAvatars.playerId, q.playerId) : undefined,
+  );
   const rows = await db
     .select({
-      id: playerAvatars.id, playerId: playerAvatars.playerId, nickname: players.nickname, status: playerAvatars.status, contentType: playerAvatars.contentType,
-      width: playerAvatars.width, height: playerAvatars.height, hash: playerAvatars.hash, reason: playerAvatars.reason, note: playerAvatars.note,
-      setByAdminId: playerAvatars.setByAdminId, decidedByAdminId: playerAvatars.decidedByAdminId, createdAt: playerAvatars.createdAt, decidedAt: playerAvatars.decidedAt,
+      id: playerAvatars.id,
+      playerId: playerAvatars.playerId,
+      nickname: players.nickname,
+      status: playerAvatars.status,
+      contentType: playerAvatars.contentType,
+      width: playerAvatars.width,
+      height: playerAvatars.height,
+      hash: playerAvatars.hash,
+      reason: playerAvatars.reason,
+      note: playerAvatars.note,
+      setByAdminId: playerAvatars.setByAdminId,
+      decidedByAdminId: playerAvatars.decidedByAdminId,
+      createdAt: playerAvatars.createdAt,
+      decidedAt: playerAvatars.decidedAt,
     })
     .from(playerAvatars)
     .innerJoin(players, eq(players.id, playerAvatars.playerId))
@@ -125,10 +190,20 @@ export async function avatarQueue(db: Db, q: { status?: AvatarStatus; playerId?:
   return { rows, total: n, page: q.page, size: q.size };
 }
 
-export const countPendingAvatars = async (db: DbOrTx) => (await db.select({ n: count() }).from(playerAvatars).where(eq(playerAvatars.status, "pending")))[0].n;
+export const countPendingAvatars = async (db: DbOrTx) =>
+  (await db.select({ n: count() }).from(playerAvatars).where(eq(playerAvatars.status, "pending")))[0].n;
 
 async function pendingOf(tx: Tx, avatarId: number) {
-  const [a] = await tx.select({ id: playerAvatars.id, playerId: playerAvatars.playerId, status: playerAvatars.status, hash: playerAvatars.hash }).from(playerAvatars).where(eq(playerAvatars.id, avatarId)).limit(1);
+  const [a] = await tx
+    .select({
+      id: playerAvatars.id,
+      playerId: playerAvatars.playerId,
+      status: playerAvatars.status,
+      hash: playerAvatars.hash,
+    })
+    .from(playerAvatars)
+    .where(eq(playerAvatars.id, avatarId))
+    .limit(1);
   if (!a) throw new AppError("not_found");
   if (a.status !== "pending") throw new AppError("conflict", "error.avatar_not_pending", [], 409);
   return a;
@@ -137,31 +212,79 @@ async function pendingOf(tx: Tx, avatarId: number) {
 /** Accepts a pending image: it becomes the player's avatar, the previous accepted one is replaced. */
 export async function acceptAvatar(tx: Tx, avatarId: number, adminId: number, at: number) {
   const a = await pendingOf(tx, avatarId);
-  await tx.update(playerAvatars).set({ status: "replaced" }).where(and(eq(playerAvatars.playerId, a.playerId), eq(playerAvatars.status, "accepted")));
-  await tx.update(playerAvatars).set({ status: "accepted", decidedByAdminId: adminId, decidedAt: at }).where(eq(playerAvatars.id, a.id));
-  await tx.update(players).set({ avatarUrl: avatarUrl(a.hash) }).where(eq(players.id, a.playerId));
+  await tx
+    .update(playerAvatars)
+    .set({ status: "replaced" })
+    .where(and(eq(playerAvatars.playerId, a.playerId), eq(playerAvatars.status, "accepted")));
+  await tx
+    .update(playerAvatars)
+    .set({ status: "accepted", decidedByAdminId: adminId, decidedAt: at })
+    .where(eq(playerAvatars.id, a.id));
+  await tx
+    .update(players)
+    .set({ avatarUrl: avatarUrl(a.hash) })
+    .where(eq(players.id, a.playerId));
   return { ...a, status: "accepted" as const, avatarUrl: avatarUrl(a.hash) };
 }
 
-export async function rejectAvatar(tx: Tx, avatarId: number, reason: AvatarRejectReason, note: string | undefined, adminId: number, at: number) {
+export async function rejectAvatar(
+  tx: Tx,
+  avatarId: number,
+  reason: AvatarRejectReason,
+  note: string | undefined,
+  adminId: number,
+  at: number,
+) {
   const a = await pendingOf(tx, avatarId);
-  await tx.update(playerAvatars).set({ status: "rejected", reason, note: note ?? null, decidedByAdminId: adminId, decidedAt: at }).where(eq(playerAvatars.id, a.id));
+  await tx
+    .update(playerAvatars)
+    .set({ status: "rejected", reason, note: note ?? null, decidedByAdminId: adminId, decidedAt: at })
+    .where(eq(playerAvatars.id, a.id));
   return { ...a, status: "rejected" as const, reason };
 }
 
 /** An operator sets a player's avatar (accepted at once, any pending upload replaced) or clears it. */
-export async function setAvatarByOperator(tx: Tx, playerId: number, image: { bytes: Uint8Array; info: ImageInfo } | null, adminId: number, at: number) {
-  const [p] = await tx.select({ id: players.id, avatarUrl: players.avatarUrl }).from(players).where(eq(players.id, playerId)).limit(1);
+export async function setAvatarByOperator(
+  tx: Tx,
+  playerId: number,
+  image: { bytes: Uint8Array; info: ImageInfo } | null,
+  adminId: number,
+  at: number,
+) {
+  const [p] = await tx
+    .select({ id: players.id, avatarUrl: players.avatarUrl })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
   if (!p) throw new AppError("not_found");
-  await tx.update(playerAvatars).set({ status: "replaced", decidedAt: at }).where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "accepted")));
+  await tx
+    .update(playerAvatars)
+    .set({ status: "replaced", decidedAt: at })
+    .where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "accepted")));
   if (!image) {
     await tx.update(players).set({ avatarUrl: null }).where(eq(players.id, playerId));
     return { before: p.avatarUrl, avatarUrl: null };
   }
-  await tx.update(playerAvatars).set({ status: "replaced", decidedAt: at }).where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "pending")));
+  await tx
+    .update(playerAvatars)
+    .set({ status: "replaced", decidedAt: at })
+    .where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "pending")));
   const hash = await hex(image.bytes);
-  await tx.insert(playerAvatars).values({ playerId, status: "accepted", ...image.info, hash, bytes: image.bytes, setByAdminId: adminId, decidedByAdminId: adminId, createdAt: at, decidedAt: at });
-  await tx.update(players).set({ avatarUrl: avatarUrl(hash) }).where(eq(players.id, playerId));
+  await tx.insert(playerAvatars).values({
+    playerId,
+    status: "accepted",
+    ...image.info,
+    hash,
+    bytes: image.bytes,
+    setByAdminId: adminId,
+    decidedByAdminId: adminId,
+    createdAt: at,
+    decidedAt: at,
+  });
+  await tx
+    .update(players)
+    .set({ avatarUrl: avatarUrl(hash) })
+    .where(eq(players.id, playerId));
   return { before: p.avatarUrl, avatarUrl: avatarUrl(hash) };
 }
 
@@ -170,7 +293,14 @@ export async function setAvatarByOperator(tx: Tx, playerId: number, image: { byt
  * pending or refused upload (by id, through their own preview).
  */
 export async function avatarImage(db: Db, by: { hash: string } | { id: number }) {
-  const where = "hash" in by ? and(eq(playerAvatars.hash, by.hash), eq(playerAvatars.status, "accepted")) : eq(playerAvatars.id, by.id);
-  const [a] = await db.select({ bytes: playerAvatars.bytes, contentType: playerAvatars.contentType, hash: playerAvatars.hash }).from(playerAvatars).where(where).limit(1);
+  const where =
+    "hash" in by
+      ? and(eq(playerAvatars.hash, by.hash), eq(playerAvatars.status, "accepted"))
+      : eq(playerAvatars.id, by.id);
+  const [a] = await db
+    .select({ bytes: playerAvatars.bytes, contentType: playerAvatars.contentType, hash: playerAvatars.hash })
+    .from(playerAvatars)
+    .where(where)
+    .limit(1);
   return a ?? null;
 }

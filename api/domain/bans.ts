@@ -15,10 +15,21 @@ export interface ByAdmin {
 
 /** Bans a player until `until` (epoch ms, after `at`) for `reason`; a new ban replaces a running one. */
 export async function banPlayer(tx: Tx, input: ByAdmin & { playerId: number; reason: string; until: number }) {
-  await tx.update(players).set({ bannedUntil: input.until, banReason: input.reason }).where(eq(players.id, input.playerId));
+  await tx
+    .update(players)
+    .set({ bannedUntil: input.until, banReason: input.reason })
+    .where(eq(players.id, input.playerId));
   const [row] = await tx
     .insert(banLog)
-    .values({ playerId: input.playerId, action: "ban", reason: input.reason, until: input.until, adminId: input.adminId, adminUsername: input.adminUsername, createdAt: input.at })
+    .values({
+      playerId: input.playerId,
+      action: "ban",
+      reason: input.reason,
+      until: input.until,
+      adminId: input.adminId,
+      adminUsername: input.adminUsername,
+      createdAt: input.at,
+    })
     .returning();
   await endAllSessions(tx, "player", input.playerId);
   return row;
@@ -28,7 +39,10 @@ export async function banPlayer(tx: Tx, input: ByAdmin & { playerId: number; rea
  * Lifts the running bans of these players (ids without a running ban are left alone and not
  * logged). Returns the ids that were unbanned.
  */
-export async function unbanPlayers(tx: Tx, input: ByAdmin & { playerIds: number[]; reason?: string }): Promise<number[]> {
+export async function unbanPlayers(
+  tx: Tx,
+  input: ByAdmin & { playerIds: number[]; reason?: string },
+): Promise<number[]> {
   if (input.playerIds.length === 0) return [];
   const banned = await tx
     .update(players)
@@ -37,10 +51,21 @@ export async function unbanPlayers(tx: Tx, input: ByAdmin & { playerIds: number[
     .returning({ id: players.id });
   const ids = banned.map((b) => b.id).sort((a, b) => a - b);
   if (ids.length) {
-    await tx.insert(banLog).values(ids.map((playerId) => ({ playerId, action: "unban" as const, reason: input.reason ?? null, until: null, adminId: input.adminId, adminUsername: input.adminUsername, createdAt: input.at })));
+    await tx.insert(banLog).values(
+      ids.map((playerId) => ({
+        playerId,
+        action: "unban" as const,
+        reason: input.reason ?? null,
+        until: null,
+        adminId: input.adminId,
+        adminUsername: input.adminUsername,
+        createdAt: input.at,
+      })),
+    );
   }
   return ids;
 }
 
 /** Whether the player row is under a running ban at `now`. */
-export const isBanned = (p: { bannedUntil: number | null }, now: number) => p.bannedUntil !== null && p.bannedUntil > now;
+export const isBanned = (p: { bannedUntil: number | null }, now: number) =>
+  p.bannedUntil !== null && p.bannedUntil > now;

@@ -49,7 +49,14 @@ export interface BattleStart {
   at: number;
 }
 
-async function event(tx: Tx, battleId: number, kind: string, at: number, playerId: number | null = null, details: Record<string, unknown> = {}) {
+async function event(
+  tx: Tx,
+  battleId: number,
+  kind: string,
+  at: number,
+  playerId: number | null = null,
+  details: Record<string, unknown> = {},
+) {
   await tx.insert(battleEvents).values({ battleId, kind, playerId, details: JSON.stringify(details), at });
 }
 
@@ -63,7 +70,11 @@ export async function startBattleIn(tx: Tx, s: BattleStart): Promise<{ battleId:
   const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (dup >= 0) throw fieldError({ [`players.${dup}.playerId`]: { id: "battles.duplicatePlayer" } });
   if (s.serverRef) {
-    const [known] = await tx.select({ id: battles.id }).from(battles).where(eq(battles.serverRef, s.serverRef)).limit(1);
+    const [known] = await tx
+      .select({ id: battles.id })
+      .from(battles)
+      .where(eq(battles.serverRef, s.serverRef))
+      .limit(1);
     if (known) return { battleId: known.id, replayed: true };
   }
   const found = await tx.select({ id: players.id }).from(players).where(inArray(players.id, ids));
@@ -71,15 +82,34 @@ export async function startBattleIn(tx: Tx, s: BattleStart): Promise<{ battleId:
   const missing = ids.findIndex((id) => !foundIds.has(id));
   if (missing >= 0) throw fieldError({ [`players.${missing}.playerId`]: { id: "battles.unknownPlayer" } });
   const tankIds = [...new Set(s.players.map((p) => p.tankId))];
-  const tanks = new Set((await tx.select({ id: contentTanks.id }).from(contentTanks).where(inArray(contentTanks.id, tankIds))).map((t) => t.id));
+  const tanks = new Set(
+    (await tx.select({ id: contentTanks.id }).from(contentTanks).where(inArray(contentTanks.id, tankIds))).map(
+      (t) => t.id,
+    ),
+  );
   const badTank = s.players.findIndex((p) => !tanks.has(p.tankId));
   if (badTank >= 0) throw fieldError({ [`players.${badTank}.tankId`]: { id: "battles.unknownTank" } });
   // A clan joined after the battle's start (only in backfilled reports) does not count it.
   const members = new Map(
-    (await tx.select({ p: clanMembers.playerId, c: clanMembers.clanId }).from(clanMembers).where(and(inArray(clanMembers.playerId, ids), lte(clanMembers.joinedAt, s.at)))).map((m) => [m.p, m.c]),
+    (
+      await tx
+        .select({ p: clanMembers.playerId, c: clanMembers.clanId })
+        .from(clanMembers)
+        .where(and(inArray(clanMembers.playerId, ids), lte(clanMembers.joinedAt, s.at)))
+    ).map((m) => [m.p, m.c]),
   );
-  const [b] = await tx.insert(battles).values({ serverRef: s.serverRef ?? null, mode: s.mode, map: s.map, status: "running", startedAt: s.at }).returning({ id: battles.id });
-  await tx.insert(battlePlayers).values(s.players.map((p) => ({ battleId: b.id, playerId: p.playerId, tankId: p.tankId, clanId: members.get(p.playerId) ?? null })));
+  const [b] = await tx
+    .insert(battles)
+    .values({ serverRef: s.serverRef ?? null, mode: s.mode, map: s.map, status: "running", startedAt: s.at })
+    .returning({ id: battles.id });
+  await tx.insert(battlePlayers).values(
+    s.players.map((p) => ({
+      battleId: b.id,
+      playerId: p.playerId,
+      tankId: p.tankId,
+      clanId: members.get(p.playerId) ?? null,
+    })),
+  );
   await event(tx, b.id, "start", s.at, null, { mode: s.mode, map: s.map, players: s.players.length });
   return { battleId: b.id, replayed: false };
 }
@@ -107,17 +137,26 @@ export interface BattleEnd {
   at: number;
 }
 
-export function endBattle(db: Db, input: BattleEnd): Promise<{ battleId: number; replayed: boolean; players: PlayerOutcome[] }> {
+export function endBattle(
+  db: Db,
+  input: BattleEnd,
+): Promise<{ battleId: number; replayed: boolean; players: PlayerOutcome[] }> {
   return db.transaction((tx) => endBattleIn(tx, input));
 }
 
 /** endBattle inside the caller's transaction (the demo world ends a day's battles in one). */
-export async function endBattleIn(tx: Tx, input: BattleEnd): Promise<{ battleId: number; replayed: boolean; players: PlayerOutcome[] }> {
+export async function endBattleIn(
+  tx: Tx,
+  input: BattleEnd,
+): Promise<{ battleId: number; replayed: boolean; players: PlayerOutcome[] }> {
   const [b] = await tx.select().from(battles).where(eq(battles.id, input.battleId)).limit(1);
   if (!b) throw new AppError("not_found", "battles.notFound");
   if (b.status === "finished") return { battleId: b.id, replayed: true, players: await outcomes(tx, b.id) };
   if (b.status === "stopped") throw new AppError("conflict", "battles.stopped", [], 409);
-  const roster = await tx.select({ playerId: battlePlayers.playerId, tankId: battlePlayers.tankId, clanId: battlePlayers.clanId }).from(battlePlayers).where(eq(battlePlayers.battleId, b.id));
+  const roster = await tx
+    .select({ playerId: battlePlayers.playerId, tankId: battlePlayers.tankId, clanId: battlePlayers.clanId })
+    .from(battlePlayers)
+    .where(eq(battlePlayers.battleId, b.id));
   const byPlayer = new Map(roster.map((r) => [r.playerId, r]));
   const seen = new Set<number>();
   input.results.forEach((r, i) => {
@@ -125,11 +164,28 @@ export async function endBattleIn(tx: Tx, input: BattleEnd): Promise<{ battleId:
     if (seen.has(r.playerId)) throw fieldError({ [`results.${i}.playerId`]: { id: "battles.duplicatePlayer" } });
     seen.add(r.playerId);
   });
-  if (seen.size !== roster.length) throw fieldError({ results: { id: "battles.resultsIncomplete", values: [roster.length] } });
+  if (seen.size !== roster.length)
+    throw fieldError({ results: { id: "battles.resultsIncomplete", values: [roster.length] } });
   // Only one end wins: a concurrent replay finds the battle no longer running.
-  const [claimed] = await tx.update(battles).set({ status: "finished", endedAt: input.at }).where(and(eq(battles.id, b.id), eq(battles.status, "running"))).returning({ id: battles.id });
+  const [claimed] = await tx
+    .update(battles)
+    .set({ status: "finished", endedAt: input.at })
+    .where(and(eq(battles.id, b.id), eq(battles.status, "running")))
+    .returning({ id: battles.id });
   if (!claimed) return { battleId: b.id, replayed: true, players: await outcomes(tx, b.id) };
-  const tiers = new Map((await tx.select({ id: contentTanks.id, tier: contentTanks.tier }).from(contentTanks).where(inArray(contentTanks.id, roster.map((r) => r.tankId)))).map((t) => [t.id, t.tier]));
+  const tiers = new Map(
+    (
+      await tx
+        .select({ id: contentTanks.id, tier: contentTanks.tier })
+        .from(contentTanks)
+        .where(
+          inArray(
+            contentTanks.id,
+            roster.map((r) => r.tankId),
+          ),
+        )
+    ).map((t) => [t.id, t.tier]),
+  );
   const done: PlayerOutcome[] = [];
   for (const r of input.results) {
     const seat = byPlayer.get(r.playerId)!;
@@ -139,7 +195,15 @@ export async function endBattleIn(tx: Tx, input: BattleEnd): Promise<{ battleId:
   return { battleId: b.id, replayed: false, players: done };
 }
 
-async function settlePlayer(tx: Tx, b: { id: number; mode: string }, tankId: number, tier: number, clanId: number | null, r: PlayerResult, at: number): Promise<PlayerOutcome> {
+async function settlePlayer(
+  tx: Tx,
+  b: { id: number; mode: string },
+  tankId: number,
+  tier: number,
+  clanId: number | null,
+  r: PlayerResult,
+  at: number,
+): Promise<PlayerOutcome> {
   const ref = `battle:${b.id}`;
   const win = r.result === "win" ? 1 : 0;
   const ratingDelta = BATTLE_RULES.ratingDelta[r.result];
@@ -155,25 +219,51 @@ async function settlePlayer(tx: Tx, b: { id: number; mode: string }, tankId: num
     .returning({ level: players.level, experience: players.experience, silver: players.silver });
   const level = Math.max(p.level, levelFor(p.experience));
   if (level !== p.level) await tx.update(players).set({ level }).where(eq(players.id, r.playerId));
-  if (r.silver > 0) await applyLedger(tx, { playerId: r.playerId, currency: "silver", delta: r.silver, reason: "battle.reward", ref, at });
+  if (r.silver > 0)
+    await applyLedger(tx, {
+      playerId: r.playerId,
+      currency: "silver",
+      delta: r.silver,
+      reason: "battle.reward",
+      ref,
+      at,
+    });
   // Costs never take a balance below zero: what the player cannot pay is not charged.
   let balance = p.silver + r.silver;
   let spent = 0;
   const cost = battleCost(tier, r.result);
-  for (const [reason, amount] of [["battle.repair", cost.repair], ["battle.ammo", cost.ammo]] as const) {
+  for (const [reason, amount] of [
+    ["battle.repair", cost.repair],
+    ["battle.ammo", cost.ammo],
+  ] as const) {
     const take = Math.min(amount, balance);
     if (take <= 0) continue;
-    balance = (await applyLedger(tx, { playerId: r.playerId, currency: "silver", delta: -take, reason, ref, at })).balance;
+    balance = (await applyLedger(tx, { playerId: r.playerId, currency: "silver", delta: -take, reason, ref, at }))
+      .balance;
     spent += take;
   }
   await tx
     .update(battlePlayers)
-    .set({ result: r.result, experience: r.experience, silverEarned: r.silver, silverSpent: spent, kills: r.kills, damage: r.damage, durationS: r.durationS, ratingDelta, endedAt: at })
+    .set({
+      result: r.result,
+      experience: r.experience,
+      silverEarned: r.silver,
+      silverSpent: spent,
+      kills: r.kills,
+      damage: r.damage,
+      durationS: r.durationS,
+      ratingDelta,
+      endedAt: at,
+    })
     .where(and(eq(battlePlayers.battleId, b.id), eq(battlePlayers.playerId, r.playerId)));
   if (clanId !== null) {
     await tx
       .update(clans)
-      .set({ wins: sql`${clans.wins} + ${win}`, experience: sql`${clans.experience} + ${r.experience}`, rating: sql`max(0, ${clans.rating} + ${ratingDelta})` })
+      .set({
+        wins: sql`${clans.wins} + ${win}`,
+        experience: sql`${clans.experience} + ${r.experience}`,
+        rating: sql`max(0, ${clans.rating} + ${ratingDelta})`,
+      })
       .where(eq(clans.id, clanId));
   }
   await emit(tx, "battles", {
@@ -195,8 +285,19 @@ async function settlePlayer(tx: Tx, b: { id: number; mode: string }, tankId: num
   });
   await recordActivity(tx, r.playerId, "battle", at);
   // Daily tasks, quests and crew XP move by the same result (api/domain/progression.ts).
-  await progressAfterBattle(tx, { playerId: r.playerId, tankId, result: r.result, kills: r.kills, damage: r.damage, silver: r.silver }, at);
-  await event(tx, b.id, "player.result", at, r.playerId, { result: r.result, experience: r.experience, silver: r.silver, silverSpent: spent, kills: r.kills, damage: r.damage });
+  await progressAfterBattle(
+    tx,
+    { playerId: r.playerId, tankId, result: r.result, kills: r.kills, damage: r.damage, silver: r.silver },
+    at,
+  );
+  await event(tx, b.id, "player.result", at, r.playerId, {
+    result: r.result,
+    experience: r.experience,
+    silver: r.silver,
+    silverSpent: spent,
+    kills: r.kills,
+    damage: r.damage,
+  });
   return { ...r, silverSpent: spent, ratingDelta, level };
 }
 
@@ -222,7 +323,11 @@ async function outcomes(tx: Tx, battleId: number): Promise<PlayerOutcome[]> {
 
 /** Stops a running battle with no rewards (an operator's act); refused for an ended battle. */
 export async function stopBattle(tx: Tx, input: { battleId: number; adminId: number; at: number; reason?: string }) {
-  const [b] = await tx.select({ id: battles.id, status: battles.status }).from(battles).where(eq(battles.id, input.battleId)).limit(1);
+  const [b] = await tx
+    .select({ id: battles.id, status: battles.status })
+    .from(battles)
+    .where(eq(battles.id, input.battleId))
+    .limit(1);
   if (!b) throw new AppError("not_found", "battles.notFound");
   const [stopped] = await tx
     .update(battles)
@@ -231,7 +336,10 @@ export async function stopBattle(tx: Tx, input: { battleId: number; adminId: num
     .returning({ id: battles.id });
   if (!stopped) throw new AppError("conflict", "battles.notRunning", [b.status], 409);
   await tx.update(battlePlayers).set({ endedAt: input.at }).where(eq(battlePlayers.battleId, b.id));
-  await event(tx, b.id, "stop", input.at, null, { adminId: input.adminId, ...(input.reason ? { reason: input.reason } : {}) });
+  await event(tx, b.id, "stop", input.at, null, {
+    adminId: input.adminId,
+    ...(input.reason ? { reason: input.reason } : {}),
+  });
   return { battleId: b.id };
 }
 
@@ -239,13 +347,20 @@ export async function stopBattle(tx: Tx, input: { battleId: number; adminId: num
  * Stuck: running past the longest battle, or — for a battle played here (api/domain/arena.ts) —
  * its owner has not ticked it for ARENA.silentAfterMs (its process died).
  */
-export const stuckWhere = (now: number) => and(eq(battles.status, "running"), or(lt(battles.startedAt, now - BATTLE_RULES.stuckAfterMs), silentRoom(now)));
+export const stuckWhere = (now: number) =>
+  and(eq(battles.status, "running"), or(lt(battles.startedAt, now - BATTLE_RULES.stuckAfterMs), silentRoom(now)));
 
 /** Stops every stuck battle; returns their ids. */
 export async function stopStuckBattles(tx: Tx, input: { adminId: number; at: number }): Promise<number[]> {
-  const stuck = await tx.select({ id: battles.id, startedAt: battles.startedAt }).from(battles).where(stuckWhere(input.at));
+  const stuck = await tx
+    .select({ id: battles.id, startedAt: battles.startedAt })
+    .from(battles)
+    .where(stuckWhere(input.at));
   for (const s of stuck) {
-    const reason = s.startedAt < input.at - BATTLE_RULES.stuckAfterMs ? "running past the longest battle" : "its server stopped ticking it";
+    const reason =
+      s.startedAt < input.at - BATTLE_RULES.stuckAfterMs
+        ? "running past the longest battle"
+        : "its server stopped ticking it";
     await stopBattle(tx, { battleId: s.id, adminId: input.adminId, at: input.at, reason });
   }
   return stuck.map((s) => s.id);
@@ -257,7 +372,8 @@ export async function countStuckBattles(db: Db, now: number): Promise<number> {
 }
 
 export const isStuck = (b: { status: string; startedAt: number; heartbeatAt?: number | null }, now: number) =>
-  b.status === "running" && (b.startedAt < now - BATTLE_RULES.stuckAfterMs || (b.heartbeatAt != null && b.heartbeatAt < now - SILENT_AFTER_MS));
+  b.status === "running" &&
+  (b.startedAt < now - BATTLE_RULES.stuckAfterMs || (b.heartbeatAt != null && b.heartbeatAt < now - SILENT_AFTER_MS));
 
 /** A battle played here whose owner has not ticked it this long is stuck (api/domain/arena.ts writes a heartbeat every 5 s). */
 export const SILENT_AFTER_MS = 30_000;

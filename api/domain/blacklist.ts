@@ -13,14 +13,24 @@ export async function eitherBlocked(db: DbOrTx, a: number, b: number): Promise<b
   const [hit] = await db
     .select({ p: blacklist.playerId })
     .from(blacklist)
-    .where(or(and(eq(blacklist.playerId, a), eq(blacklist.blockedId, b)), and(eq(blacklist.playerId, b), eq(blacklist.blockedId, a))))
+    .where(
+      or(
+        and(eq(blacklist.playerId, a), eq(blacklist.blockedId, b)),
+        and(eq(blacklist.playerId, b), eq(blacklist.blockedId, a)),
+      ),
+    )
     .limit(1);
   return Boolean(hit);
 }
 
 export async function listBlacklist(db: DbOrTx, playerId: number) {
   return db
-    .select({ playerId: blacklist.blockedId, nickname: players.nickname, level: players.level, createdAt: blacklist.createdAt })
+    .select({
+      playerId: blacklist.blockedId,
+      nickname: players.nickname,
+      level: players.level,
+      createdAt: blacklist.createdAt,
+    })
     .from(blacklist)
     .innerJoin(players, eq(players.id, blacklist.blockedId))
     .where(eq(blacklist.playerId, playerId))
@@ -30,11 +40,22 @@ export async function listBlacklist(db: DbOrTx, playerId: number) {
 export async function addToBlacklist(db: Db, input: { playerId: number; blockedId: number; at: number }) {
   if (input.playerId === input.blockedId) throw fieldError({ playerId: { id: "validation.notEqual" } });
   return db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: players.id }).from(players).where(and(eq(players.id, input.blockedId), isNull(players.erasedAt))).limit(1);
+    const [target] = await tx
+      .select({ id: players.id })
+      .from(players)
+      .where(and(eq(players.id, input.blockedId), isNull(players.erasedAt)))
+      .limit(1);
     if (!target) throw new AppError("not_found");
-    const [count] = await tx.select({ n: sql<number>`count(*)` }).from(blacklist).where(eq(blacklist.playerId, input.playerId));
-    if (Number(count.n) >= BLACKLIST_LIMIT) throw new AppError("conflict", "error.blacklist_full", [BLACKLIST_LIMIT], 409);
-    await tx.insert(blacklist).values({ playerId: input.playerId, blockedId: input.blockedId, createdAt: input.at }).onConflictDoNothing();
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)` })
+      .from(blacklist)
+      .where(eq(blacklist.playerId, input.playerId));
+    if (Number(count.n) >= BLACKLIST_LIMIT)
+      throw new AppError("conflict", "error.blacklist_full", [BLACKLIST_LIMIT], 409);
+    await tx
+      .insert(blacklist)
+      .values({ playerId: input.playerId, blockedId: input.blockedId, createdAt: input.at })
+      .onConflictDoNothing();
     // Blocking someone ends the friendship and the requests between them (friends.ts).
     await dropOnBlock(tx, input.playerId, input.blockedId, input.at);
     return { blocked: input.blockedId };
@@ -64,7 +85,14 @@ export async function findPlayers(db: DbOrTx, asker: number, query: string, limi
       blacklisted: sql<number>`exists(select 1 from blacklist b where b.player_id = ${asker} and b.blocked_id = ${players.id})`,
     })
     .from(players)
-    .where(and(isNull(players.erasedAt), asId !== null && Number.isSafeInteger(asId) ? or(eq(players.id, asId), sql`lower(${players.nickname}) like ${pattern} escape '\\'`) : sql`lower(${players.nickname}) like ${pattern} escape '\\'`))
+    .where(
+      and(
+        isNull(players.erasedAt),
+        asId !== null && Number.isSafeInteger(asId)
+          ? or(eq(players.id, asId), sql`lower(${players.nickname}) like ${pattern} escape '\\'`)
+          : sql`lower(${players.nickname}) like ${pattern} escape '\\'`,
+      ),
+    )
     .orderBy(sql`case when ${players.id} = ${asId ?? -1} then 0 else 1 end`, asc(players.nickname))
     .limit(limit);
   return rows.map((r) => ({ ...r, blacklisted: Boolean(r.blacklisted), self: r.id === asker }));
@@ -72,9 +100,21 @@ export async function findPlayers(db: DbOrTx, asker: number, query: string, limi
 
 /** Blacklisting someone ends the friendship and their pending requests (called beside addToBlacklist). */
 export async function dropOnBlock(db: DbOrTx, a: number, b: number, at: number) {
-  await db.delete(friends).where(or(and(eq(friends.playerId, a), eq(friends.friendId, b)), and(eq(friends.playerId, b), eq(friends.friendId, a))));
+  await db
+    .delete(friends)
+    .where(
+      or(and(eq(friends.playerId, a), eq(friends.friendId, b)), and(eq(friends.playerId, b), eq(friends.friendId, a))),
+    );
   await db
     .update(friendRequests)
     .set({ status: "declined", answeredAt: at })
-    .where(and(eq(friendRequests.status, "pending"), or(and(eq(friendRequests.fromId, a), eq(friendRequests.toId, b)), and(eq(friendRequests.fromId, b), eq(friendRequests.toId, a)))));
+    .where(
+      and(
+        eq(friendRequests.status, "pending"),
+        or(
+          and(eq(friendRequests.fromId, a), eq(friendRequests.toId, b)),
+          and(eq(friendRequests.fromId, b), eq(friendRequests.toId, a)),
+        ),
+      ),
+    );
 }

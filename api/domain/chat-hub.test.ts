@@ -11,7 +11,14 @@ afterAll(() => w.close());
 
 test("events cross instances; catch-up and live join without loss or repeats", async () => {
   const db = w.deps.db;
-  const { playerId } = await registerPlayer(db, { nickname: "Talker", country: "RU", platform: "web", source: "organic", locale: "ru", at: w.clock.now() });
+  const { playerId } = await registerPlayer(db, {
+    nickname: "Talker",
+    country: "RU",
+    platform: "web",
+    source: "organic",
+    locale: "ru",
+    at: w.clock.now(),
+  });
   const writer = new ChatHub(db, 50);
   const reader = new ChatHub(db, 50);
   const seen: ChatEvent[] = [];

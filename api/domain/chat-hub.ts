@@ -24,7 +24,10 @@ export class ChatHub {
   private again = false;
   private starting: Promise<void> | null = null;
 
-  constructor(private readonly db: DbOrTx, private readonly pollMs = POLL_MS) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly pollMs = POLL_MS,
+  ) {}
 
   get listeners() {
     return this.subs.size;
@@ -34,7 +37,11 @@ export class ChatHub {
    * Follows the rooms (null: every room) after an event id (undefined: from now). The listener
    * gets events in id order; the answer unsubscribes.
    */
-  async subscribe(rooms: string[] | null, after: number | undefined, listener: (events: ChatEvent[]) => void): Promise<() => void> {
+  async subscribe(
+    rooms: string[] | null,
+    after: number | undefined,
+    listener: (events: ChatEvent[]) => void,
+  ): Promise<() => void> {
     await this.start();
     const sub: Sub = { rooms: rooms ? new Set(rooms) : null, cursor: after ?? this.last, buffer: [], listener };
     this.subs.add(sub);

@@ -7,7 +7,7 @@
 // arrives. Readers never see messages of players they blacklisted.
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/index.ts";
-import { chatEvents, chatMessages, chatMutes, chatWords, CHAT_STATUSES } from "../db/schema/community.ts";
+import { chatEvents, chatMessages, chatMutes, chatWords, type CHAT_STATUSES } from "../db/schema/community.ts";
 import { players } from "../db/schema/players.ts";
 import { clanMembers } from "../db/schema/clans.ts";
 import { AppError, fieldError, notFound } from "./errors.ts";
@@ -32,10 +32,19 @@ export interface ChatMessage {
 }
 
 /** A message as players read it: no moderation fields; the system's messages marked. */
-export interface ReaderMessage extends Pick<ChatMessage, "id" | "room" | "playerId" | "nickname" | "body" | "createdAt"> {
+export interface ReaderMessage
+  extends Pick<ChatMessage, "id" | "room" | "playerId" | "nickname" | "body" | "createdAt"> {
   system: boolean;
 }
-export const forReader = (m: ChatMessage): ReaderMessage => ({ id: m.id, room: m.room, playerId: m.playerId, nickname: m.nickname, body: m.body, createdAt: m.createdAt, system: m.playerId === null });
+export const forReader = (m: ChatMessage): ReaderMessage => ({
+  id: m.id,
+  room: m.room,
+  playerId: m.playerId,
+  nickname: m.nickname,
+  body: m.body,
+  createdAt: m.createdAt,
+  system: m.playerId === null,
+});
 
 export interface ChatEvent {
   id: number;
@@ -63,7 +72,10 @@ export function maskWords(body: string, words: string[]): string {
 /** Trims, folds runs of spaces and drops control characters; refuses empty or too long text. */
 export function cleanBody(raw: string): string {
   // eslint-disable-next-line no-control-regex
-  const body = raw.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").replace(/[ \t]+/g, " ").trim();
+  const body = raw
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
+    .replace(/[ \t]+/g, " ")
+    .trim();
   if (!body) throw fieldError({ body: { id: "validation.required" } });
   if ([...body].length > MAX_LENGTH) throw fieldError({ body: { id: "validation.maxLength", values: [MAX_LENGTH] } });
   return body;
@@ -74,7 +86,11 @@ export async function listWords(db: DbOrTx): Promise<string[]> {
 }
 
 /** Replaces the word filter; answers what was added and removed. */
-export async function setWords(tx: DbOrTx, words: string[], at: number): Promise<{ added: string[]; removed: string[] }> {
+export async function setWords(
+  tx: DbOrTx,
+  words: string[],
+  at: number,
+): Promise<{ added: string[]; removed: string[] }> {
   const next = [...new Set(words.map((w) => w.trim().toLowerCase()).filter(Boolean))];
   const before = await listWords(tx);
   const added = next.filter((w) => !before.includes(w));
@@ -84,14 +100,26 @@ export async function setWords(tx: DbOrTx, words: string[], at: number): Promise
   return { added, removed };
 }
 
-export async function muteOf(db: DbOrTx, playerId: number, now: number): Promise<{ until: number; reason: string } | null> {
-  const [m] = await db.select().from(chatMutes).where(and(eq(chatMutes.playerId, playerId), gt(chatMutes.until, now))).limit(1);
+export async function muteOf(
+  db: DbOrTx,
+  playerId: number,
+  now: number,
+): Promise<{ until: number; reason: string } | null> {
+  const [m] = await db
+    .select()
+    .from(chatMutes)
+    .where(and(eq(chatMutes.playerId, playerId), gt(chatMutes.until, now)))
+    .limit(1);
   return m ? { until: m.until, reason: m.reason } : null;
 }
 
 /** The rooms a player may read and write: their locale's global room, the other one, and their clan's. */
 export async function roomsOf(db: DbOrTx, playerId: number): Promise<{ global: string[]; clan: string | null }> {
-  const [m] = await db.select({ clanId: clanMembers.clanId }).from(clanMembers).where(eq(clanMembers.playerId, playerId)).limit(1);
+  const [m] = await db
+    .select({ clanId: clanMembers.clanId })
+    .from(clanMembers)
+    .where(eq(clanMembers.playerId, playerId))
+    .limit(1);
   return { global: ["global:ru", "global:en"], clan: m ? clanRoom(m.clanId) : null };
 }
 
@@ -103,23 +131,39 @@ export async function assertMayRead(db: DbOrTx, playerId: number, room: string) 
 
 const toMessage = (r: typeof chatMessages.$inferSelect): ChatMessage => ({ ...r });
 
-async function insertMessage(tx: DbOrTx, m: { room: string; playerId: number | null; nickname: string; body: string; at: number }): Promise<ChatMessage> {
-  const [row] = await tx.insert(chatMessages).values({ room: m.room, playerId: m.playerId, nickname: m.nickname, body: m.body, createdAt: m.at }).returning();
+async function insertMessage(
+  tx: DbOrTx,
+  m: { room: string; playerId: number | null; nickname: string; body: string; at: number },
+): Promise<ChatMessage> {
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({ room: m.room, playerId: m.playerId, nickname: m.nickname, body: m.body, createdAt: m.at })
+    .returning();
   await tx.insert(chatEvents).values({ room: m.room, messageId: row.id, kind: "message", at: m.at });
   return toMessage(row);
 }
 
 /** A player's message, through every limit. */
-export async function postMessage(db: Db, input: { playerId: number; room: string; body: string; at: number }): Promise<ChatMessage> {
+export async function postMessage(
+  db: Db,
+  input: { playerId: number; room: string; body: string; at: number },
+): Promise<ChatMessage> {
   const { playerId, room, at } = input;
   if (!ROOM_PATTERN.test(room)) throw fieldError({ room: { id: "validation.pattern" } });
   const body = cleanBody(input.body);
   return db.transaction(async (tx) => {
-    const [p] = await tx.select({ nickname: players.nickname, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt }).from(players).where(eq(players.id, playerId)).limit(1);
+    const [p] = await tx
+      .select({ nickname: players.nickname, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt })
+      .from(players)
+      .where(eq(players.id, playerId))
+      .limit(1);
     if (!p || p.erasedAt !== null) throw notFound();
     if (p.bannedUntil !== null && p.bannedUntil > at) throw new AppError("forbidden", "chat.error.banned");
     const mute = await muteOf(tx, playerId, at);
-    if (mute) throw new AppError("forbidden", "chat.error.muted", [new Date(mute.until).toISOString().slice(0, 16).replace("T", " ")]);
+    if (mute)
+      throw new AppError("forbidden", "chat.error.muted", [
+        new Date(mute.until).toISOString().slice(0, 16).replace("T", " "),
+      ]);
     await assertMayRead(tx, playerId, room);
     const recent = await tx
       .select({ at: chatMessages.createdAt })
@@ -128,8 +172,13 @@ export async function postMessage(db: Db, input: { playerId: number; room: strin
       .orderBy(desc(chatMessages.id))
       .limit(RATE.count);
     if (recent.length >= RATE.count || (recent[0] && at - recent[0].at < RATE.gapMs)) {
-      const retry = recent.length >= RATE.count ? recent[recent.length - 1].at + RATE.windowMs - at : recent[0].at + RATE.gapMs - at;
-      throw new AppError("rate_limited", "chat.error.too_fast", [], 429, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retry / 1000))) });
+      const retry =
+        recent.length >= RATE.count
+          ? recent[recent.length - 1].at + RATE.windowMs - at
+          : recent[0].at + RATE.gapMs - at;
+      throw new AppError("rate_limited", "chat.error.too_fast", [], 429, undefined, {
+        "Retry-After": String(Math.max(1, Math.ceil(retry / 1000))),
+      });
     }
     return insertMessage(tx, { room, playerId, nickname: p.nickname, body: maskWords(body, await listWords(tx)), at });
   });
@@ -137,7 +186,13 @@ export async function postMessage(db: Db, input: { playerId: number; room: strin
 
 /** An operator's message, posted as the system (no author, no limits, no filter). */
 export async function postSystem(tx: DbOrTx, input: { room: string; body: string; at: number }): Promise<ChatMessage> {
-  return insertMessage(tx, { room: input.room, playerId: null, nickname: "", body: cleanBody(input.body), at: input.at });
+  return insertMessage(tx, {
+    room: input.room,
+    playerId: null,
+    nickname: "",
+    body: cleanBody(input.body),
+    at: input.at,
+  });
 }
 
 export async function messageById(db: DbOrTx, id: number): Promise<ChatMessage> {
@@ -150,7 +205,10 @@ const ACTION_STATUS = { hide: "hidden", show: "visible", delete: "deleted" } as 
 const ACTION_EVENT = { hide: "hidden", show: "shown", delete: "deleted" } as const;
 
 /** Hides, shows again or deletes (for good: the text is erased) a message; a no-op change is refused. */
-export async function moderate(tx: DbOrTx, input: { messageId: number; action: keyof typeof ACTION_STATUS; admin: string; at: number }): Promise<{ before: ChatStatus; message: ChatMessage }> {
+export async function moderate(
+  tx: DbOrTx,
+  input: { messageId: number; action: keyof typeof ACTION_STATUS; admin: string; at: number },
+): Promise<{ before: ChatStatus; message: ChatMessage }> {
   const m = await messageById(tx, input.messageId);
   if (m.status === "deleted") throw new AppError("conflict", "chat.error.deleted");
   const status = ACTION_STATUS[input.action];
@@ -165,12 +223,18 @@ export async function moderate(tx: DbOrTx, input: { messageId: number; action: k
   return { before: m.status, message: toMessage(row) };
 }
 
-export async function mute(tx: DbOrTx, input: { playerId: number; minutes: number; reason: string; admin: string; at: number }) {
+export async function mute(
+  tx: DbOrTx,
+  input: { playerId: number; minutes: number; reason: string; admin: string; at: number },
+) {
   const until = input.at + input.minutes * 60_000;
   await tx
     .insert(chatMutes)
     .values({ playerId: input.playerId, until, reason: input.reason, byAdmin: input.admin, createdAt: input.at })
-    .onConflictDoUpdate({ target: chatMutes.playerId, set: { until, reason: input.reason, byAdmin: input.admin, createdAt: input.at } });
+    .onConflictDoUpdate({
+      target: chatMutes.playerId,
+      set: { until, reason: input.reason, byAdmin: input.admin, createdAt: input.at },
+    });
   return { playerId: input.playerId, until };
 }
 
@@ -196,7 +260,9 @@ export async function history(db: DbOrTx, q: HistoryQuery): Promise<ChatMessage[
     q.playerId !== undefined ? eq(chatMessages.playerId, q.playerId) : undefined,
     q.before !== undefined ? lt(chatMessages.id, q.before) : undefined,
     q.all ? undefined : eq(chatMessages.status, "visible"),
-    q.q ? sql`lower(${chatMessages.body}) like ${`%${q.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'` : undefined,
+    q.q
+      ? sql`lower(${chatMessages.body}) like ${`%${q.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`
+      : undefined,
   );
   const rows = await db.select().from(chatMessages).where(where).orderBy(desc(chatMessages.id)).limit(q.limit);
   return rows.map(toMessage);
@@ -204,7 +270,13 @@ export async function history(db: DbOrTx, q: HistoryQuery): Promise<ChatMessage[
 
 /** One player's messages, newest first, by page (operators: every status). */
 export async function historyPage(db: DbOrTx, playerId: number, limit: number, offset: number): Promise<ChatMessage[]> {
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.playerId, playerId)).orderBy(desc(chatMessages.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.playerId, playerId))
+    .orderBy(desc(chatMessages.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map(toMessage);
 }
 
@@ -212,7 +284,12 @@ export async function countMessages(db: DbOrTx, q: Omit<HistoryQuery, "limit" | 
   const [{ n }] = await db
     .select({ n: count() })
     .from(chatMessages)
-    .where(and(q.room ? eq(chatMessages.room, q.room) : undefined, q.playerId !== undefined ? eq(chatMessages.playerId, q.playerId) : undefined));
+    .where(
+      and(
+        q.room ? eq(chatMessages.room, q.room) : undefined,
+        q.playerId !== undefined ? eq(chatMessages.playerId, q.playerId) : undefined,
+      ),
+    );
   return n;
 }
 

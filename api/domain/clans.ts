@@ -27,12 +27,26 @@ export interface Membership {
 }
 
 export async function membershipOf(db: Db | Tx, playerId: number): Promise<Membership | null> {
-  const [m] = await db.select({ clanId: clanMembers.clanId, role: clanMembers.role }).from(clanMembers).where(eq(clanMembers.playerId, playerId)).limit(1);
+  const [m] = await db
+    .select({ clanId: clanMembers.clanId, role: clanMembers.role })
+    .from(clanMembers)
+    .where(eq(clanMembers.playerId, playerId))
+    .limit(1);
   return m ?? null;
 }
 
-async function log(tx: Tx, clanId: number, actorId: number, action: string, at: number, targetId: number | null = null, details: Record<string, unknown> = {}) {
-  await tx.insert(clanLog).values({ clanId, actorId, targetId, action, details: JSON.stringify(details), createdAt: at });
+async function log(
+  tx: Tx,
+  clanId: number,
+  actorId: number,
+  action: string,
+  at: number,
+  targetId: number | null = null,
+  details: Record<string, unknown> = {},
+) {
+  await tx
+    .insert(clanLog)
+    .values({ clanId, actorId, targetId, action, details: JSON.stringify(details), createdAt: at });
   await recordActivity(tx, actorId, `clan.${action}`, at);
 }
 
@@ -44,28 +58,57 @@ async function memberCount(tx: Tx, clanId: number): Promise<number> {
 export async function assertUnique(tx: Tx, name: string | undefined, tag: string | undefined, exceptId = 0) {
   const fields: Record<string, { id: string }> = {};
   if (name !== undefined) {
-    const [hit] = await tx.select({ id: clans.id }).from(clans).where(and(sql`lower(${clans.name}) = lower(${name})`, sql`${clans.id} <> ${exceptId}`)).limit(1);
+    const [hit] = await tx
+      .select({ id: clans.id })
+      .from(clans)
+      .where(and(sql`lower(${clans.name}) = lower(${name})`, sql`${clans.id} <> ${exceptId}`))
+      .limit(1);
     if (hit) fields.name = { id: "validation.unique" };
   }
   if (tag !== undefined) {
-    const [hit] = await tx.select({ id: clans.id }).from(clans).where(and(sql`upper(${clans.tag}) = upper(${tag})`, sql`${clans.id} <> ${exceptId}`)).limit(1);
+    const [hit] = await tx
+      .select({ id: clans.id })
+      .from(clans)
+      .where(and(sql`upper(${clans.tag}) = upper(${tag})`, sql`${clans.id} <> ${exceptId}`))
+      .limit(1);
     if (hit) fields.tag = { id: "validation.unique" };
   }
   if (Object.keys(fields).length) throw fieldError(fields);
 }
 
-export async function createClan(db: Db, input: { playerId: number; name: string; tag: string; description: string; requestId?: string; at: number }) {
+export async function createClan(
+  db: Db,
+  input: { playerId: number; name: string; tag: string; description: string; requestId?: string; at: number },
+) {
   return db.transaction(async (tx) => {
     if (await membershipOf(tx, input.playerId)) throw new AppError("conflict", "error.clan_already_member", [], 409);
     await assertUnique(tx, input.name, input.tag);
     const [clan] = await tx
       .insert(clans)
-      .values({ name: input.name, tag: input.tag.toUpperCase(), description: input.description, leaderId: input.playerId, createdAt: input.at })
+      .values({
+        name: input.name,
+        tag: input.tag.toUpperCase(),
+        description: input.description,
+        leaderId: input.playerId,
+        createdAt: input.at,
+      })
       .returning({ id: clans.id });
-    await applyLedger(tx, { playerId: input.playerId, currency: "gold", delta: -CLAN_RULES.priceGold, reason: "clan.create", ref: `clan:${clan.id}`, at: input.at });
-    await tx.insert(clanMembers).values({ playerId: input.playerId, clanId: clan.id, role: "leader", joinedAt: input.at });
+    await applyLedger(tx, {
+      playerId: input.playerId,
+      currency: "gold",
+      delta: -CLAN_RULES.priceGold,
+      reason: "clan.create",
+      ref: `clan:${clan.id}`,
+      at: input.at,
+    });
+    await tx
+      .insert(clanMembers)
+      .values({ playerId: input.playerId, clanId: clan.id, role: "leader", joinedAt: input.at });
     await tx.delete(clanRequests).where(eq(clanRequests.playerId, input.playerId));
-    await log(tx, clan.id, input.playerId, "create", input.at, null, { name: input.name, tag: input.tag.toUpperCase() });
+    await log(tx, clan.id, input.playerId, "create", input.at, null, {
+      name: input.name,
+      tag: input.tag.toUpperCase(),
+    });
     return { clanId: clan.id };
   });
 }
@@ -83,7 +126,15 @@ async function requireRole(tx: Tx, playerId: number, roles: ClanRole[]): Promise
  */
 export async function editClan(
   db: Db,
-  input: { playerId: number; name?: string; tag?: string; description?: string; memberId?: number; role?: ClanRole; at: number },
+  input: {
+    playerId: number;
+    name?: string;
+    tag?: string;
+    description?: string;
+    memberId?: number;
+    role?: ClanRole;
+    at: number;
+  },
 ) {
   return db.transaction(async (tx) => {
     const me = await requireRole(tx, input.playerId, ["leader", "officer"]);
@@ -102,7 +153,11 @@ export async function editClan(
     if (input.memberId !== undefined) {
       if (!input.role) throw fieldError({ role: { id: "validation.required" } });
       if (input.memberId === input.playerId) throw fieldError({ memberId: { id: "validation.notEqual" } });
-      const [target] = await tx.select().from(clanMembers).where(and(eq(clanMembers.playerId, input.memberId), eq(clanMembers.clanId, me.clanId))).limit(1);
+      const [target] = await tx
+        .select()
+        .from(clanMembers)
+        .where(and(eq(clanMembers.playerId, input.memberId), eq(clanMembers.clanId, me.clanId)))
+        .limit(1);
       if (!target) throw new AppError("not_found");
       if (input.role === "leader") {
         await tx.update(clanMembers).set({ role: "officer" }).where(eq(clanMembers.playerId, input.playerId));
@@ -122,7 +177,8 @@ export async function quitClan(db: Db, input: { playerId: number; at: number }) 
   return db.transaction(async (tx) => {
     const me = await requireRole(tx, input.playerId, ["leader", "officer", "member"]);
     if (me.role === "leader") {
-      if ((await memberCount(tx, me.clanId)) > 1) throw new AppError("conflict", "error.clan_leader_must_hand_over", [], 409);
+      if ((await memberCount(tx, me.clanId)) > 1)
+        throw new AppError("conflict", "error.clan_leader_must_hand_over", [], 409);
       await dissolve(tx, me.clanId, input.playerId, input.at);
       return { removed: true };
     }
@@ -150,7 +206,11 @@ export async function removeClan(db: Db, input: { playerId: number; at: number }
 export async function addRequest(db: Db, input: { playerId: number; clanId: number; message: string; at: number }) {
   return db.transaction(async (tx) => {
     if (await membershipOf(tx, input.playerId)) throw new AppError("conflict", "error.clan_already_member", [], 409);
-    const [clan] = await tx.select({ id: clans.id, leaderId: clans.leaderId }).from(clans).where(eq(clans.id, input.clanId)).limit(1);
+    const [clan] = await tx
+      .select({ id: clans.id, leaderId: clans.leaderId })
+      .from(clans)
+      .where(eq(clans.id, input.clanId))
+      .limit(1);
     if (!clan) throw new AppError("not_found");
     const [blocked] = await tx
       .select({ p: blacklist.playerId })
@@ -158,13 +218,24 @@ export async function addRequest(db: Db, input: { playerId: number; clanId: numb
       .where(and(eq(blacklist.playerId, clan.leaderId), eq(blacklist.blockedId, input.playerId)))
       .limit(1);
     if (blocked) throw new AppError("forbidden", "error.blacklisted", [], 403);
-    if ((await memberCount(tx, clan.id)) >= CLAN_RULES.memberLimit) throw new AppError("conflict", "error.clan_full", [CLAN_RULES.memberLimit], 409);
-    const [pending] = await tx.select().from(clanRequests).where(and(eq(clanRequests.clanId, clan.id), eq(clanRequests.playerId, input.playerId))).limit(1);
+    if ((await memberCount(tx, clan.id)) >= CLAN_RULES.memberLimit)
+      throw new AppError("conflict", "error.clan_full", [CLAN_RULES.memberLimit], 409);
+    const [pending] = await tx
+      .select()
+      .from(clanRequests)
+      .where(and(eq(clanRequests.clanId, clan.id), eq(clanRequests.playerId, input.playerId)))
+      .limit(1);
     if (pending && pending.expiresAt > input.at) throw new AppError("conflict", "error.clan_request_pending", [], 409);
     if (pending) await tx.delete(clanRequests).where(eq(clanRequests.id, pending.id));
     const [req] = await tx
       .insert(clanRequests)
-      .values({ clanId: clan.id, playerId: input.playerId, message: input.message, createdAt: input.at, expiresAt: input.at + CLAN_RULES.requestTtlMs })
+      .values({
+        clanId: clan.id,
+        playerId: input.playerId,
+        message: input.message,
+        createdAt: input.at,
+        expiresAt: input.at + CLAN_RULES.requestTtlMs,
+      })
       .returning({ id: clanRequests.id });
     await log(tx, clan.id, input.playerId, "request", input.at, input.playerId);
     return { requestId: req.id };
@@ -173,7 +244,11 @@ export async function addRequest(db: Db, input: { playerId: number; clanId: numb
 
 async function ownRequest(tx: Tx, playerId: number, requestId: number) {
   const me = await requireRole(tx, playerId, ["leader", "officer"]);
-  const [req] = await tx.select().from(clanRequests).where(and(eq(clanRequests.id, requestId), eq(clanRequests.clanId, me.clanId))).limit(1);
+  const [req] = await tx
+    .select()
+    .from(clanRequests)
+    .where(and(eq(clanRequests.id, requestId), eq(clanRequests.clanId, me.clanId)))
+    .limit(1);
   // Another clan's request is answered as missing: its existence is not this player's business.
   if (!req) throw new AppError("not_found");
   return { me, req };
@@ -190,8 +265,11 @@ export async function approveRequest(db: Db, input: { playerId: number; requestI
       await tx.delete(clanRequests).where(eq(clanRequests.id, req.id));
       throw new AppError("conflict", "error.clan_already_member", [], 409);
     }
-    if ((await memberCount(tx, me.clanId)) >= CLAN_RULES.memberLimit) throw new AppError("conflict", "error.clan_full", [CLAN_RULES.memberLimit], 409);
-    await tx.insert(clanMembers).values({ playerId: req.playerId, clanId: me.clanId, role: "member", joinedAt: input.at });
+    if ((await memberCount(tx, me.clanId)) >= CLAN_RULES.memberLimit)
+      throw new AppError("conflict", "error.clan_full", [CLAN_RULES.memberLimit], 409);
+    await tx
+      .insert(clanMembers)
+      .values({ playerId: req.playerId, clanId: me.clanId, role: "member", joinedAt: input.at });
     await tx.delete(clanRequests).where(eq(clanRequests.playerId, req.playerId));
     await log(tx, me.clanId, input.playerId, "approve", input.at, req.playerId);
     await recordActivity(tx, req.playerId, "clan.join", input.at);
@@ -211,7 +289,11 @@ export async function rejectRequest(db: Db, input: { playerId: number; requestId
 export async function removeMember(db: Db, input: { playerId: number; memberId: number; at: number }) {
   return db.transaction(async (tx) => {
     const me = await requireRole(tx, input.playerId, ["leader", "officer"]);
-    const [target] = await tx.select().from(clanMembers).where(and(eq(clanMembers.playerId, input.memberId), eq(clanMembers.clanId, me.clanId))).limit(1);
+    const [target] = await tx
+      .select()
+      .from(clanMembers)
+      .where(and(eq(clanMembers.playerId, input.memberId), eq(clanMembers.clanId, me.clanId)))
+      .limit(1);
     if (!target) throw new AppError("not_found");
     if (target.playerId === input.playerId) throw fieldError({ memberId: { id: "validation.notEqual" } });
     // Officers remove members only; the leader removes anyone but themself.
@@ -222,14 +304,30 @@ export async function removeMember(db: Db, input: { playerId: number; memberId: 
   });
 }
 
-const clanColumns = { id: clans.id, name: clans.name, tag: clans.tag, description: clans.description, leaderId: clans.leaderId, rating: clans.rating, wins: clans.wins, experience: clans.experience, createdAt: clans.createdAt };
+const clanColumns = {
+  id: clans.id,
+  name: clans.name,
+  tag: clans.tag,
+  description: clans.description,
+  leaderId: clans.leaderId,
+  rating: clans.rating,
+  wins: clans.wins,
+  experience: clans.experience,
+  createdAt: clans.createdAt,
+};
 
 /** The player's clan with its members and (for leader and officers) live requests; or the player's own pending requests. */
 export async function myClan(db: Db, playerId: number, now: number) {
   const m = await membershipOf(db, playerId);
   if (!m) {
     const requests = await db
-      .select({ id: clanRequests.id, clanId: clanRequests.clanId, name: clans.name, tag: clans.tag, expiresAt: clanRequests.expiresAt })
+      .select({
+        id: clanRequests.id,
+        clanId: clanRequests.clanId,
+        name: clans.name,
+        tag: clans.tag,
+        expiresAt: clanRequests.expiresAt,
+      })
       .from(clanRequests)
       .innerJoin(clans, eq(clans.id, clanRequests.clanId))
       .where(and(eq(clanRequests.playerId, playerId), gt(clanRequests.expiresAt, now)));
@@ -237,16 +335,34 @@ export async function myClan(db: Db, playerId: number, now: number) {
   }
   const [clan] = await db.select(clanColumns).from(clans).where(eq(clans.id, m.clanId));
   const members = await db
-    .select({ playerId: clanMembers.playerId, role: clanMembers.role, joinedAt: clanMembers.joinedAt, nickname: players.nickname, level: players.level, rating: players.rating })
+    .select({
+      playerId: clanMembers.playerId,
+      role: clanMembers.role,
+      joinedAt: clanMembers.joinedAt,
+      nickname: players.nickname,
+      level: players.level,
+      rating: players.rating,
+    })
     .from(clanMembers)
     .innerJoin(players, eq(players.id, clanMembers.playerId))
     .where(eq(clanMembers.clanId, m.clanId))
-    .orderBy(sql`case ${clanMembers.role} when 'leader' then 0 when 'officer' then 1 else 2 end`, asc(players.nickname));
+    .orderBy(
+      sql`case ${clanMembers.role} when 'leader' then 0 when 'officer' then 1 else 2 end`,
+      asc(players.nickname),
+    );
   const requests =
     m.role === "member"
       ? []
       : await db
-          .select({ id: clanRequests.id, playerId: clanRequests.playerId, nickname: players.nickname, level: players.level, message: clanRequests.message, createdAt: clanRequests.createdAt, expiresAt: clanRequests.expiresAt })
+          .select({
+            id: clanRequests.id,
+            playerId: clanRequests.playerId,
+            nickname: players.nickname,
+            level: players.level,
+            message: clanRequests.message,
+            createdAt: clanRequests.createdAt,
+            expiresAt: clanRequests.expiresAt,
+          })
           .from(clanRequests)
           .innerJoin(players, eq(players.id, clanRequests.playerId))
           .where(and(eq(clanRequests.clanId, m.clanId), gt(clanRequests.expiresAt, now)))
@@ -261,7 +377,14 @@ const target = alias(players, "target");
 /** The clan's latest log entries with who did what to whom, for its members' clan page. */
 async function recentClanLog(db: Db, clanId: number) {
   const rows = await db
-    .select({ id: clanLog.id, action: clanLog.action, details: clanLog.details, createdAt: clanLog.createdAt, actor: actor.nickname, target: target.nickname })
+    .select({
+      id: clanLog.id,
+      action: clanLog.action,
+      details: clanLog.details,
+      createdAt: clanLog.createdAt,
+      actor: actor.nickname,
+      target: target.nickname,
+    })
     .from(clanLog)
     .leftJoin(actor, eq(actor.id, clanLog.actorId))
     .leftJoin(target, eq(target.id, clanLog.targetId))
@@ -274,25 +397,44 @@ async function recentClanLog(db: Db, clanId: number) {
 /** Clans whose name or tag contains the text, with their member counts, paged. */
 export async function searchClans(db: Db, q: { name?: string; page: number; size: number }) {
   const pattern = q.name ? `%${q.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-  const where = pattern ? sql`(lower(${clans.name}) like ${pattern} escape '\\' or lower(${clans.tag}) like ${pattern} escape '\\')` : undefined;
+  const where = pattern
+    ? sql`(lower(${clans.name}) like ${pattern} escape '\\' or lower(${clans.tag}) like ${pattern} escape '\\')`
+    : undefined;
   const rows = await db
-    .select({ ...clanColumns, members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})` })
+    .select({
+      ...clanColumns,
+      members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`,
+    })
     .from(clans)
     .where(where)
     .orderBy(desc(clans.rating), asc(clans.id))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   const [total] = await db.select({ n: sql<number>`count(*)` }).from(clans).where(where);
-  return { rows: rows.map((r) => ({ ...r, members: Number(r.members) })), total: Number(total.n), page: q.page, size: q.size };
+  return {
+    rows: rows.map((r) => ({ ...r, members: Number(r.members) })),
+    total: Number(total.n),
+    page: q.page,
+    size: q.size,
+  };
 }
 
 /** One clan by id, exact name or exact tag, with its members. */
 export async function findClan(db: Db, q: { id?: number; name?: string }) {
-  const where = q.id !== undefined ? eq(clans.id, q.id) : sql`lower(${clans.name}) = lower(${q.name}) or upper(${clans.tag}) = upper(${q.name})`;
+  const where =
+    q.id !== undefined
+      ? eq(clans.id, q.id)
+      : sql`lower(${clans.name}) = lower(${q.name}) or upper(${clans.tag}) = upper(${q.name})`;
   const [clan] = await db.select(clanColumns).from(clans).where(where).limit(1);
   if (!clan) throw new AppError("not_found");
   const members = await db
-    .select({ playerId: clanMembers.playerId, role: clanMembers.role, nickname: players.nickname, level: players.level, rating: players.rating })
+    .select({
+      playerId: clanMembers.playerId,
+      role: clanMembers.role,
+      nickname: players.nickname,
+      level: players.level,
+      rating: players.rating,
+    })
     .from(clanMembers)
     .innerJoin(players, eq(players.id, clanMembers.playerId))
     .where(eq(clanMembers.clanId, clan.id))
@@ -306,7 +448,6 @@ export async function pruneExpiredRequests(db: Db, now: number): Promise<number>
   return gone.length;
 }
 
-
 const DEMO_CLANS = [
   ["Iron Wolves", "WOLF"],
   ["Steel Rain", "RAIN"],
@@ -319,7 +460,17 @@ const DEMO_CLANS = [
 ] as const;
 
 /** Demo world: clans led by early players, with members, officers and some pending requests. Runs once. */
-export const clansStep = async ({ db, r, playerIds, opts }: { db: Db; r: { next(): number }; playerIds: number[]; opts: { now: number } }) => {
+export const clansStep = async ({
+  db,
+  r,
+  playerIds,
+  opts,
+}: {
+  db: Db;
+  r: { next(): number };
+  playerIds: number[];
+  opts: { now: number };
+}) => {
   const [existing] = await db.select({ n: sql<number>`count(*)` }).from(clans);
   if (Number(existing.n) > 0) return;
   const count = Math.min(DEMO_CLANS.length, Math.floor(playerIds.length / 10));
@@ -327,15 +478,36 @@ export const clansStep = async ({ db, r, playerIds, opts }: { db: Db; r: { next(
     const group = playerIds.slice(i * 10, i * 10 + 10);
     const [leader, ...rest] = group;
     const at = opts.now - Math.floor((20 + r.next() * 40) * 86_400_000);
-    await db.transaction((tx) => applyLedger(tx, { playerId: leader, currency: "gold", delta: CLAN_RULES.priceGold, reason: "demo.clan_funds", at }));
-    const { clanId } = await createClan(db, { playerId: leader, name: DEMO_CLANS[i][0], tag: DEMO_CLANS[i][1], description: "", at });
+    await db.transaction((tx) =>
+      applyLedger(tx, {
+        playerId: leader,
+        currency: "gold",
+        delta: CLAN_RULES.priceGold,
+        reason: "demo.clan_funds",
+        at,
+      }),
+    );
+    const { clanId } = await createClan(db, {
+      playerId: leader,
+      name: DEMO_CLANS[i][0],
+      tag: DEMO_CLANS[i][1],
+      description: "",
+      at,
+    });
     for (const [k, p] of rest.entries()) {
       const { requestId } = await addRequest(db, { playerId: p, clanId, message: "", at: at + (k + 1) * 3_600_000 });
       if (k >= rest.length - 2) continue; // the last two stay pending
       await approveRequest(db, { playerId: leader, requestId, at: at + (k + 1) * 3_600_000 + 60_000 });
       if (k === 0) await editClan(db, { playerId: leader, memberId: p, role: "officer", at: at + 2 * 86_400_000 });
     }
-    await db.update(clans).set({ rating: Math.floor(1000 + r.next() * 2000), wins: Math.floor(r.next() * 500), experience: Math.floor(r.next() * 100_000) }).where(eq(clans.id, clanId));
+    await db
+      .update(clans)
+      .set({
+        rating: Math.floor(1000 + r.next() * 2000),
+        wins: Math.floor(r.next() * 500),
+        experience: Math.floor(r.next() * 100_000),
+      })
+      .where(eq(clans.id, clanId));
   }
 };
 
@@ -347,19 +519,41 @@ export interface Operator {
   username: string;
 }
 
-async function logOperator(tx: Tx, clanId: number, op: Operator, action: string, targetId: number | null, details: Record<string, unknown>, at: number) {
-  await tx.insert(clanLog).values({ clanId, actorId: 0, targetId, action: `admin.${action}`, details: JSON.stringify({ ...details, admin: op.username, adminId: op.adminId }), createdAt: at });
+async function logOperator(
+  tx: Tx,
+  clanId: number,
+  op: Operator,
+  action: string,
+  targetId: number | null,
+  details: Record<string, unknown>,
+  at: number,
+) {
+  await tx.insert(clanLog).values({
+    clanId,
+    actorId: 0,
+    targetId,
+    action: `admin.${action}`,
+    details: JSON.stringify({ ...details, admin: op.username, adminId: op.adminId }),
+    createdAt: at,
+  });
 }
 
 async function memberOf(tx: Tx, clanId: number, playerId: number) {
-  const [m] = await tx.select().from(clanMembers).where(and(eq(clanMembers.playerId, playerId), eq(clanMembers.clanId, clanId))).limit(1);
+  const [m] = await tx
+    .select()
+    .from(clanMembers)
+    .where(and(eq(clanMembers.playerId, playerId), eq(clanMembers.clanId, clanId)))
+    .limit(1);
   if (!m) throw fieldError({ playerId: { id: "clansAdmin.notMember" } });
   return m;
 }
 
 /** Hands leadership to a member; the old leader becomes an officer. */
 async function makeLeader(tx: Tx, clanId: number, oldLeaderId: number, newLeaderId: number) {
-  await tx.update(clanMembers).set({ role: "officer" }).where(and(eq(clanMembers.playerId, oldLeaderId), eq(clanMembers.clanId, clanId)));
+  await tx
+    .update(clanMembers)
+    .set({ role: "officer" })
+    .where(and(eq(clanMembers.playerId, oldLeaderId), eq(clanMembers.clanId, clanId)));
   await tx.update(clanMembers).set({ role: "leader" }).where(eq(clanMembers.playerId, newLeaderId));
   await tx.update(clans).set({ leaderId: newLeaderId }).where(eq(clans.id, clanId));
 }
@@ -377,7 +571,9 @@ export async function operatorEditClan(
   if (v.tag !== undefined && v.tag.toUpperCase() !== before.tag) changes.tag = v.tag.toUpperCase();
   if (v.description !== undefined && v.description !== before.description) changes.description = v.description;
   await assertUnique(tx, changes.name, changes.tag, before.id);
-  const said: string[] = Object.entries(changes).map(([k, val]) => `${k} "${(before as Record<string, unknown>)[k]}" → "${val}"`);
+  const said: string[] = Object.entries(changes).map(
+    ([k, val]) => `${k} "${(before as Record<string, unknown>)[k]}" → "${val}"`,
+  );
   if (Object.keys(changes).length) {
     await tx.update(clans).set(changes).where(eq(clans.id, before.id));
     await logOperator(tx, before.id, op, "edit", null, changes, at);
@@ -392,7 +588,12 @@ export async function operatorEditClan(
 }
 
 /** An operator dissolves a clan: its requests, members and the clan go. */
-export async function operatorRemoveClan(tx: Tx, clan: { id: number; name: string; tag: string; members: number }, op: Operator, at: number) {
+export async function operatorRemoveClan(
+  tx: Tx,
+  clan: { id: number; name: string; tag: string; members: number },
+  op: Operator,
+  at: number,
+) {
   await tx.delete(clanRequests).where(eq(clanRequests.clanId, clan.id));
   await tx.delete(clanMembers).where(eq(clanMembers.clanId, clan.id));
   await tx.delete(clans).where(eq(clans.id, clan.id));
@@ -400,7 +601,14 @@ export async function operatorRemoveClan(tx: Tx, clan: { id: number; name: strin
 }
 
 /** An operator sets a member's role (leader hands leadership over; the leader's own role is not changed this way); answers the role before. */
-export async function operatorSetRole(tx: Tx, clan: { id: number; leaderId: number }, playerId: number, role: ClanRole, op: Operator, at: number): Promise<ClanRole> {
+export async function operatorSetRole(
+  tx: Tx,
+  clan: { id: number; leaderId: number },
+  playerId: number,
+  role: ClanRole,
+  op: Operator,
+  at: number,
+): Promise<ClanRole> {
   const m = await memberOf(tx, clan.id, playerId);
   if (m.role === role) return m.role;
   if (m.role === "leader") throw fieldError({ role: { id: "clansAdmin.leaderRole" } });
@@ -411,7 +619,13 @@ export async function operatorSetRole(tx: Tx, clan: { id: number; leaderId: numb
 }
 
 /** An operator removes a member (not the leader); answers the member's role. */
-export async function operatorRemoveMember(tx: Tx, clanId: number, playerId: number, op: Operator, at: number): Promise<ClanRole> {
+export async function operatorRemoveMember(
+  tx: Tx,
+  clanId: number,
+  playerId: number,
+  op: Operator,
+  at: number,
+): Promise<ClanRole> {
   const m = await memberOf(tx, clanId, playerId);
   if (m.role === "leader") throw fieldError({ playerId: { id: "clansAdmin.removeLeader" } });
   await tx.delete(clanMembers).where(eq(clanMembers.playerId, playerId));

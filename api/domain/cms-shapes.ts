@@ -17,7 +17,9 @@ export const categorySchema = z.object({
 export const contentSchema = z.object({
   id: f.optional(f.id()),
   type: z.enum(CMS_TYPES),
-  categoryId: z.preprocess((v) => (v === null || v === "" ? undefined : v), f.id().optional()).transform((v) => v ?? null),
+  categoryId: z
+    .preprocess((v) => (v === null || v === "" ? undefined : v), f.id().optional())
+    .transform((v) => v ?? null),
   titleRu: f.text(1, 200),
   titleEn: f.text(1, 200),
   bodyRu: f.text(1, 100_000),

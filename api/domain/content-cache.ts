@@ -18,7 +18,10 @@ export async function bumpContentCache(tx: DbOrTx, name: string, at: number): Pr
   const [row] = await tx
     .insert(optionCacheVersions)
     .values({ cache: rowName(name), version: 1, changedAt: at })
-    .onConflictDoUpdate({ target: optionCacheVersions.cache, set: { version: sql`${optionCacheVersions.version} + 1`, changedAt: at } })
+    .onConflictDoUpdate({
+      target: optionCacheVersions.cache,
+      set: { version: sql`${optionCacheVersions.version} + 1`, changedAt: at },
+    })
     .returning({ version: optionCacheVersions.version });
   return row.version;
 }
@@ -27,12 +30,21 @@ export function dropContentCache(db: Db, name: string) {
   caches.get(db)?.delete(name);
 }
 
-export async function cachedContent<T>(db: Db, name: string, load: (db: Db) => Promise<T>, now: number = Date.now()): Promise<T> {
+export async function cachedContent<T>(
+  db: Db,
+  name: string,
+  load: (db: Db) => Promise<T>,
+  now: number = Date.now(),
+): Promise<T> {
   let mine = caches.get(db);
   if (!mine) caches.set(db, (mine = new Map()));
   const hit = mine.get(name);
   if (hit && now - hit.checkedAt < CHECK_EVERY && now >= hit.checkedAt) return hit.data as T;
-  const [v] = await db.select({ version: optionCacheVersions.version }).from(optionCacheVersions).where(eq(optionCacheVersions.cache, rowName(name))).limit(1);
+  const [v] = await db
+    .select({ version: optionCacheVersions.version })
+    .from(optionCacheVersions)
+    .where(eq(optionCacheVersions.cache, rowName(name)))
+    .limit(1);
   const version = v?.version ?? 0;
   if (hit && hit.version === version) {
     hit.checkedAt = now;

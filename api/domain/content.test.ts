@@ -2,7 +2,14 @@ import { test, expect } from "bun:test";
 import { makeWorld } from "../test/fixture.ts";
 import { contentStep, putContent, DEMO_KITS, tankSchema } from "./content.ts";
 import { rng } from "../db/seed/world.ts";
-import { contentTanks, contentConsumables, contentCamouflages, contentDecals, contentModuleTypes, contentKits } from "../db/schema/content.ts";
+import {
+  contentTanks,
+  contentConsumables,
+  contentCamouflages,
+  contentDecals,
+  contentModuleTypes,
+  contentKits,
+} from "../db/schema/content.ts";
 import { eq } from "drizzle-orm";
 
 test("the demo catalogue: every kind seeded, kits refer to real items, re-running changes nothing", async () => {
@@ -28,7 +35,8 @@ test("the demo catalogue: every kind seeded, kits refer to real items, re-runnin
     expect(ids.module.size).toBe(25);
     const kits = await db.select().from(contentKits);
     expect(kits.length).toBe(DEMO_KITS.length);
-    for (const k of kits) for (const i of JSON.parse(k.items)) expect(ids[i.kind as keyof typeof ids].has(i.id)).toBe(true);
+    for (const k of kits)
+      for (const i of JSON.parse(k.items)) expect(ids[i.kind as keyof typeof ids].has(i.id)).toBe(true);
   } finally {
     await w.close();
   }
@@ -37,7 +45,20 @@ test("the demo catalogue: every kind seeded, kits refer to real items, re-runnin
 test("a bad item is rejected whole and writes nothing", async () => {
   const w = await makeWorld();
   try {
-    const good = { id: 900, nameRu: "Тест", nameEn: "Test", nation: "ussr", type: "light", tier: 1, hp: 100, damage: 10, penetration: 10, armor: 1, speed: 50, rateOfFire: 100 };
+    const good = {
+      id: 900,
+      nameRu: "Тест",
+      nameEn: "Test",
+      nation: "ussr",
+      type: "light",
+      tier: 1,
+      hp: 100,
+      damage: 10,
+      penetration: 10,
+      armor: 1,
+      speed: 50,
+      rateOfFire: 100,
+    };
     expect(tankSchema.safeParse({ ...good, tier: 11 }).success).toBe(false);
     await expect(putContent(w.deps.db, "tank", [good, { ...good, id: 901, priceGold: -1 }], 0)).rejects.toThrow();
     expect(await w.deps.db.select().from(contentTanks).where(eq(contentTanks.id, 900))).toEqual([]);

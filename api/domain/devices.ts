@@ -40,7 +40,17 @@ export async function recordDevice(db: DbOrTx, s: DeviceSighting): Promise<void>
   const country = s.country && /^[A-Z]{2}$/.test(s.country) && s.country !== "XX" ? s.country : null;
   await db
     .insert(playerDevices)
-    .values({ playerId: s.playerId, client: s.client, deviceKey: s.deviceKey.slice(0, 128), platform: s.platform.slice(0, 32), appVersion: (s.appVersion ?? "").slice(0, 32), userAgent: (s.userAgent ?? "").slice(0, 300), country, firstSeen: s.at, lastSeen: s.at })
+    .values({
+      playerId: s.playerId,
+      client: s.client,
+      deviceKey: s.deviceKey.slice(0, 128),
+      platform: s.platform.slice(0, 32),
+      appVersion: (s.appVersion ?? "").slice(0, 32),
+      userAgent: (s.userAgent ?? "").slice(0, 300),
+      country,
+      firstSeen: s.at,
+      lastSeen: s.at,
+    })
     .onConflictDoUpdate({
       target: [playerDevices.playerId, playerDevices.client, playerDevices.deviceKey],
       set: {
@@ -54,13 +64,23 @@ export async function recordDevice(db: DbOrTx, s: DeviceSighting): Promise<void>
 }
 
 export async function devicesOf(db: DbOrTx, playerId: number) {
-  return db.select().from(playerDevices).where(eq(playerDevices.playerId, playerId)).orderBy(desc(playerDevices.lastSeen));
+  return db
+    .select()
+    .from(playerDevices)
+    .where(eq(playerDevices.playerId, playerId))
+    .orderBy(desc(playerDevices.lastSeen));
 }
 
 /** The profile data a network sent with an identity (the latest wins). */
-export async function saveIdentityProfile(db: DbOrTx, p: { network: string; uid: string; name: string; photoUrl: string; at: number }) {
+export async function saveIdentityProfile(
+  db: DbOrTx,
+  p: { network: string; uid: string; name: string; photoUrl: string; at: number },
+) {
   await db
     .insert(identityProfiles)
     .values({ network: p.network, uid: p.uid, name: p.name, photoUrl: p.photoUrl, updatedAt: p.at })
-    .onConflictDoUpdate({ target: [identityProfiles.network, identityProfiles.uid], set: { name: p.name, photoUrl: p.photoUrl, updatedAt: p.at } });
+    .onConflictDoUpdate({
+      target: [identityProfiles.network, identityProfiles.uid],
+      set: { name: p.name, photoUrl: p.photoUrl, updatedAt: p.at },
+    });
 }

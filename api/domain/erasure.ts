@@ -29,21 +29,46 @@ export async function erasePersonalData(db: Db, input: { playerId: number; at: n
         if (heir) {
           await tx.update(clanMembers).set({ role: "leader" }).where(eq(clanMembers.playerId, heir.playerId));
           await tx.update(clans).set({ leaderId: heir.playerId }).where(eq(clans.id, member.clanId));
-          await tx.insert(clanLog).values({ clanId: member.clanId, actorId: playerId, targetId: heir.playerId, action: "leader", details: JSON.stringify({ reason: "erasure" }), createdAt: at });
+          await tx.insert(clanLog).values({
+            clanId: member.clanId,
+            actorId: playerId,
+            targetId: heir.playerId,
+            action: "leader",
+            details: JSON.stringify({ reason: "erasure" }),
+            createdAt: at,
+          });
         } else {
           await tx.delete(clanRequests).where(eq(clanRequests.clanId, member.clanId));
           await tx.delete(clanMembers).where(eq(clanMembers.clanId, member.clanId));
           await tx.delete(clans).where(eq(clans.id, member.clanId));
-          await tx.insert(clanLog).values({ clanId: member.clanId, actorId: playerId, action: "remove", details: JSON.stringify({ reason: "erasure" }), createdAt: at });
+          await tx.insert(clanLog).values({
+            clanId: member.clanId,
+            actorId: playerId,
+            action: "remove",
+            details: JSON.stringify({ reason: "erasure" }),
+            createdAt: at,
+          });
         }
       }
       await tx.delete(clanMembers).where(eq(clanMembers.playerId, playerId));
-      await tx.insert(clanLog).values({ clanId: member.clanId, actorId: playerId, targetId: playerId, action: "quit", details: JSON.stringify({ reason: "erasure" }), createdAt: at });
+      await tx.insert(clanLog).values({
+        clanId: member.clanId,
+        actorId: playerId,
+        targetId: playerId,
+        action: "quit",
+        details: JSON.stringify({ reason: "erasure" }),
+        createdAt: at,
+      });
     }
     await tx.delete(clanRequests).where(eq(clanRequests.playerId, playerId));
-    const tickets = (await tx.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.playerId, playerId))).map((t) => t.id);
+    const tickets = (
+      await tx.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.playerId, playerId))
+    ).map((t) => t.id);
     if (tickets.length) {
-      await tx.update(supportMessages).set({ body: ERASED_MESSAGE }).where(and(inArray(supportMessages.ticketId, tickets), eq(supportMessages.author, "player")));
+      await tx
+        .update(supportMessages)
+        .set({ body: ERASED_MESSAGE })
+        .where(and(inArray(supportMessages.ticketId, tickets), eq(supportMessages.author, "player")));
       await tx.update(supportTickets).set({ subject: ERASED_MESSAGE }).where(eq(supportTickets.playerId, playerId));
     }
     await tx.delete(playerIdentities).where(eq(playerIdentities.playerId, playerId));

@@ -48,7 +48,8 @@ export interface FieldMessage {
 
 export const notFound = () => new AppError("not_found");
 export const forbidden = () => new AppError("forbidden");
-export const conflict = (messageId: string = "error.conflict", values: unknown[] = []) => new AppError("conflict", messageId, values);
+export const conflict = (messageId: string = "error.conflict", values: unknown[] = []) =>
+  new AppError("conflict", messageId, values);
 
 /** A 400 with field messages, for rules a zod schema cannot state (uniqueness, ownership of a name…). */
 export function fieldError(fields: Record<string, FieldMessage>): AppError {

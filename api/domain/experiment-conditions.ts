@@ -14,7 +14,19 @@ export const conditionsShape = z.object({
   /** Empty: every platform. */
   platforms: f.optional(z.array(z.enum(PLATFORMS)).max(PLATFORMS.length)).default([]),
   /** ISO 3166 alpha-2 codes; empty: every country. */
-  countries: f.optional(z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/)).max(250)).default([]),
+  countries: f
+    .optional(
+      z
+        .array(
+          z
+            .string()
+            .trim()
+            .toUpperCase()
+            .regex(/^[A-Z]{2}$/),
+        )
+        .max(250),
+    )
+    .default([]),
   /** Epoch ms (or DD.MM.YYYY HH:mm:ss); players registered at or after it. */
   registeredAfter: f.optional(f.dateTime()),
   percent: f.optional(f.int(1, 100)).default(100),

@@ -4,15 +4,27 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { experiments } from "../db/schema/experiments.ts";
 import { experimentOverrides } from "../db/schema/community.ts";
-import { OPTION_SCOPES } from "../db/schema/system.ts";
+import type { OPTION_SCOPES } from "../db/schema/system.ts";
 
 /** The option variant a running experiment's override gives the player on this key: a variant name, null (default), or undefined (no override). */
-export async function overrideFor(db: DbOrTx, scope: string, key: string, playerId: number): Promise<string | null | undefined> {
+export async function overrideFor(
+  db: DbOrTx,
+  scope: string,
+  key: string,
+  playerId: number,
+): Promise<string | null | undefined> {
   const [row] = await db
     .select({ variant: experimentOverrides.variant, variants: experiments.variants })
     .from(experimentOverrides)
     .innerJoin(experiments, eq(experiments.id, experimentOverrides.experimentId))
-    .where(and(eq(experimentOverrides.playerId, playerId), eq(experiments.status, "running"), eq(experiments.optionScope, scope as (typeof OPTION_SCOPES)[number]), eq(experiments.optionKey, key)))
+    .where(
+      and(
+        eq(experimentOverrides.playerId, playerId),
+        eq(experiments.status, "running"),
+        eq(experiments.optionScope, scope as (typeof OPTION_SCOPES)[number]),
+        eq(experiments.optionKey, key),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   if (row.variant === null) return null;

@@ -14,10 +14,18 @@ import { and, asc, eq, gte, ne } from "drizzle-orm";
 import { conditionsShape, conditionsWhere, type Conditions } from "./experiment-conditions.ts";
 import { experiments, EXPERIMENT_STATUSES } from "../db/schema/experiments.ts";
 import { players } from "../db/schema/players.ts";
-import { OPTION_SCOPES, PLATFORMS } from "../db/schema/system.ts";
+import { OPTION_SCOPES } from "../db/schema/system.ts";
 import type { DbOrTx } from "../db/index.ts";
 import * as f from "./fields.ts";
-import { assignVariant, bucketOf, DEFAULT_VARIANT, listVariants, optionName, setShares, type OptionVariant } from "./options.ts";
+import {
+  assignVariant,
+  bucketOf,
+  DEFAULT_VARIANT,
+  listVariants,
+  optionName,
+  setShares,
+  type OptionVariant,
+} from "./options.ts";
 
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 
@@ -46,7 +54,13 @@ export const variantsInput = z.object({ id: f.id(), variants: z.array(variantSha
 
 export const statusInput = z.object({ id: f.id(), status: z.enum(EXPERIMENT_STATUSES) });
 
-export const DEFAULT_CONDITIONS: Conditions = { levelMin: 1, levelMax: 100, platforms: [], countries: [], percent: 100 };
+export const DEFAULT_CONDITIONS: Conditions = {
+  levelMin: 1,
+  levelMax: 100,
+  platforms: [],
+  countries: [],
+  percent: 100,
+};
 
 export interface Experiment {
   id: number;
@@ -63,7 +77,11 @@ export interface Experiment {
   stoppedAt: number | null;
 }
 
-export const toExperiment = (r: typeof experiments.$inferSelect): Experiment => ({ ...r, conditions: JSON.parse(r.conditions), variants: JSON.parse(r.variants) });
+export const toExperiment = (r: typeof experiments.$inferSelect): Experiment => ({
+  ...r,
+  conditions: JSON.parse(r.conditions),
+  variants: JSON.parse(r.variants),
+});
 
 export async function findExperiment(db: DbOrTx, id: number): Promise<Experiment | undefined> {
   const [r] = await db.select().from(experiments).where(eq(experiments.id, id)).limit(1);
@@ -71,8 +89,24 @@ export async function findExperiment(db: DbOrTx, id: number): Promise<Experiment
 }
 
 /** The running experiment on a key other than `exceptId`, if any. */
-export async function runningOnKey(db: DbOrTx, scope: Experiment["optionScope"], key: string, exceptId: number): Promise<Experiment | undefined> {
-  const [r] = await db.select().from(experiments).where(and(eq(experiments.optionScope, scope), eq(experiments.optionKey, key), eq(experiments.status, "running"), ne(experiments.id, exceptId))).limit(1);
+export async function runningOnKey(
+  db: DbOrTx,
+  scope: Experiment["optionScope"],
+  key: string,
+  exceptId: number,
+): Promise<Experiment | undefined> {
+  const [r] = await db
+    .select()
+    .from(experiments)
+    .where(
+      and(
+        eq(experiments.optionScope, scope),
+        eq(experiments.optionKey, key),
+        eq(experiments.status, "running"),
+        ne(experiments.id, exceptId),
+      ),
+    )
+    .limit(1);
   return r ? toExperiment(r) : undefined;
 }
 
@@ -81,19 +115,30 @@ export function sharesOf(e: Pick<Experiment, "conditions" | "variants">): Record
   const total = e.variants.reduce((s, v) => s + v.weight, 0);
   const shares: Record<string, number> = {};
   if (total <= 0) return shares;
-  for (const v of e.variants) if (v.optionVariant !== DEFAULT_VARIANT) shares[v.optionVariant] = Math.floor((e.conditions.percent * v.weight) / total);
+  for (const v of e.variants)
+    if (v.optionVariant !== DEFAULT_VARIANT)
+      shares[v.optionVariant] = Math.floor((e.conditions.percent * v.weight) / total);
   return shares;
 }
 
 /** Why a variants list cannot be saved (a field and a message id), or undefined. */
-export function variantsProblem(variants: ExperimentVariant[], optionVariants: string[]): { field: string; id: string; values?: unknown[] } | undefined {
+export function variantsProblem(
+  variants: ExperimentVariant[],
+  optionVariants: string[],
+): { field: string; id: string; values?: unknown[] } | undefined {
   if (variants.reduce((s, v) => s + v.weight, 0) <= 0) return { field: "variants", id: "experiments.error.weights" };
   const names = new Set<string>();
   const targets = new Set<string>();
   for (const [i, v] of variants.entries()) {
     if (names.has(v.name)) return { field: `variants.${i}.name`, id: "validation.unique" };
-    if (targets.has(v.optionVariant)) return { field: `variants.${i}.optionVariant`, id: "experiments.error.same_option_variant" };
-    if (!optionVariants.includes(v.optionVariant)) return { field: `variants.${i}.optionVariant`, id: "experiments.error.unknown_variant", values: [v.optionVariant] };
+    if (targets.has(v.optionVariant))
+      return { field: `variants.${i}.optionVariant`, id: "experiments.error.same_option_variant" };
+    if (!optionVariants.includes(v.optionVariant))
+      return {
+        field: `variants.${i}.optionVariant`,
+        id: "experiments.error.unknown_variant",
+        values: [v.optionVariant],
+      };
     names.add(v.name);
     targets.add(v.optionVariant);
   }
@@ -132,14 +177,29 @@ export async function participants(db: DbOrTx, e: Experiment): Promise<Participa
   let after = 0;
   for (;;) {
     const batch = await db
-      .select({ id: players.id, nickname: players.nickname, level: players.level, platform: players.platform, country: players.country })
+      .select({
+        id: players.id,
+        nickname: players.nickname,
+        level: players.level,
+        platform: players.platform,
+        country: players.country,
+      })
       .from(players)
       .where(and(where, gte(players.id, after + 1)))
       .orderBy(asc(players.id))
       .limit(2000);
     for (const p of batch) {
       const v = variantByBucket(e, rows, p.id);
-      if (v) out.push({ playerId: p.id, nickname: p.nickname, level: p.level, platform: p.platform, country: p.country, variant: v.name, optionVariant: v.optionVariant });
+      if (v)
+        out.push({
+          playerId: p.id,
+          nickname: p.nickname,
+          level: p.level,
+          platform: p.platform,
+          country: p.country,
+          variant: v.name,
+          optionVariant: v.optionVariant,
+        });
     }
     if (batch.length < 2000) return out;
     after = batch[batch.length - 1].id;
@@ -147,7 +207,12 @@ export async function participants(db: DbOrTx, e: Experiment): Promise<Participa
 }
 
 /** Hands the experiment's players to the options rule (on start) or takes them back (on stop). */
-export async function applyShares(tx: DbOrTx, e: Experiment, running: boolean, at: number): Promise<Record<string, number>> {
+export async function applyShares(
+  tx: DbOrTx,
+  e: Experiment,
+  running: boolean,
+  at: number,
+): Promise<Record<string, number>> {
   const shares = running ? sharesOf(e) : {};
   await setShares(tx, e.optionScope, e.optionKey, shares, at);
   return shares;

@@ -11,24 +11,43 @@ const toNumber = (v: unknown) => {
 
 /** A positive integer id (digits only). */
 export const id = () => z.preprocess(toNumber, z.int().min(1).max(Number.MAX_SAFE_INTEGER));
-export const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) => z.preprocess(toNumber, z.int().min(min).max(max));
-export const number = (min = -Number.MAX_VALUE, max = Number.MAX_VALUE) => z.preprocess(toNumber, z.number().min(min).max(max));
-export const text = (min = 1, max = 255) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(min).max(max));
-export const optionalText = (max = 255) => z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim()) : v), z.string().max(max).optional());
-export const email = () => z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.email().max(254));
+export const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(toNumber, z.int().min(min).max(max));
+export const number = (min = -Number.MAX_VALUE, max = Number.MAX_VALUE) =>
+  z.preprocess(toNumber, z.number().min(min).max(max));
+export const text = (min = 1, max = 255) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(min).max(max));
+export const optionalText = (max = 255) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim()) : v),
+    z.string().max(max).optional(),
+  );
+export const email = () =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.email().max(254));
 export const bool = () =>
-  z.preprocess((v) => (v === "1" || v === "true" || v === "on" ? true : v === "0" || v === "false" || v === "off" || v === "" ? false : v), z.boolean());
+  z.preprocess(
+    (v) =>
+      v === "1" || v === "true" || v === "on"
+        ? true
+        : v === "0" || v === "false" || v === "off" || v === ""
+          ? false
+          : v,
+    z.boolean(),
+  );
 export const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
 /** A JSON document sent as text (forms) or as a value (JSON bodies). */
 export const jsonValue = () =>
-  z.preprocess((v) => {
-    if (typeof v !== "string") return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return Symbol.for("invalid-json");
-    }
-  }, z.unknown().refine((v) => v !== Symbol.for("invalid-json"), { params: { rule: "pattern" } }));
+  z.preprocess(
+    (v) => {
+      if (typeof v !== "string") return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return Symbol.for("invalid-json");
+      }
+    },
+    z.unknown().refine((v) => v !== Symbol.for("invalid-json"), { params: { rule: "pattern" } }),
+  );
 
 /**
  * The times an input may name: years 1900–2100. Outside them a number or an ISO string is still
@@ -82,12 +101,27 @@ export const mustEqual = (field: string, other: string) => ({
 // A refinement, not .regex: zod reports a failed regex as a plain format issue without our rule,
 // and the form must say "phone number", not "wrong format".
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
-export const phone = () => z.string().trim().refine((v) => PHONE.test(v), { params: { rule: "phone" } });
+export const phone = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => PHONE.test(v), { params: { rule: "phone" } });
 
 /** A player's nickname as players, the game client and operators may set it: 3–24 letters, digits, _ . - and spaces. */
-export const nickname = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().min(3).max(24).regex(/^[\p{L}\p{N}_. -]+$/u));
+export const nickname = () =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string()
+      .min(3)
+      .max(24)
+      .regex(/^[\p{L}\p{N}_. -]+$/u),
+  );
 
 /** What a player may change about themselves on the site: the nickname and the site's language. */
 export const profileEditSchema = z
   .object({ nickname: nickname().optional(), locale: z.enum(["ru", "en"]).optional() })
-  .refine((v) => v.nickname !== undefined || v.locale !== undefined, { path: ["nickname"], params: { rule: "required" } });
+  .refine((v) => v.nickname !== undefined || v.locale !== undefined, {
+    path: ["nickname"],
+    params: { rule: "required" },
+  });

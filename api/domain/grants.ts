@@ -11,7 +11,15 @@ import { emit } from "./outbox.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 
 const itemEvent = (tx: Tx, playerId: number, type: ItemType, itemId: number, delta: number, at: number) =>
-  emit(tx, "items", { event_id: newEventId(), ts: toCHDateTime(at), player_id: playerId, item_type: type, item_id: String(itemId), delta, source: "admin" });
+  emit(tx, "items", {
+    event_id: newEventId(),
+    ts: toCHDateTime(at),
+    player_id: playerId,
+    item_type: type,
+    item_id: String(itemId),
+    delta,
+    source: "admin",
+  });
 
 /** Gives the player an active tank of the catalogue (404 for an unknown or retired one); 409 if owned. */
 export async function grantTank(tx: Tx, input: { playerId: number; tankId: number; at: number }) {
@@ -31,10 +39,19 @@ export async function grantTank(tx: Tx, input: { playerId: number; tankId: numbe
 export async function revokeTank(tx: Tx, input: { playerId: number; tankId: number; at: number }) {
   const gone = await tx
     .delete(playerItems)
-    .where(and(eq(playerItems.playerId, input.playerId), eq(playerItems.itemType, "tank"), eq(playerItems.itemId, input.tankId)))
+    .where(
+      and(
+        eq(playerItems.playerId, input.playerId),
+        eq(playerItems.itemType, "tank"),
+        eq(playerItems.itemId, input.tankId),
+      ),
+    )
     .returning({ itemId: playerItems.itemId });
   if (gone.length === 0) throw new AppError("conflict", "players.error.not_owned", [], 409);
-  await tx.update(players).set({ currentTankId: null }).where(and(eq(players.id, input.playerId), eq(players.currentTankId, input.tankId)));
+  await tx
+    .update(players)
+    .set({ currentTankId: null })
+    .where(and(eq(players.id, input.playerId), eq(players.currentTankId, input.tankId)));
   await itemEvent(tx, input.playerId, "tank", input.tankId, -1, input.at);
 }
 
@@ -43,7 +60,13 @@ export async function setCurrentTank(tx: Tx, input: { playerId: number; tankId: 
   const [owned] = await tx
     .select({ itemId: playerItems.itemId })
     .from(playerItems)
-    .where(and(eq(playerItems.playerId, input.playerId), eq(playerItems.itemType, "tank"), eq(playerItems.itemId, input.tankId)))
+    .where(
+      and(
+        eq(playerItems.playerId, input.playerId),
+        eq(playerItems.itemType, "tank"),
+        eq(playerItems.itemId, input.tankId),
+      ),
+    )
     .limit(1);
   if (!owned) throw new AppError("conflict", "players.error.not_owned", [], 409);
   await tx.update(players).set({ currentTankId: input.tankId }).where(eq(players.id, input.playerId));

@@ -23,7 +23,13 @@ export async function inboxOf(db: Db, playerId: number, locale: "ru" | "en") {
   const [unread] = await db
     .select({ n: sql<number>`count(*)` })
     .from(playerNotifications)
-    .where(and(eq(playerNotifications.playerId, playerId), eq(playerNotifications.kind, "notification"), isNull(playerNotifications.readAt)));
+    .where(
+      and(
+        eq(playerNotifications.playerId, playerId),
+        eq(playerNotifications.kind, "notification"),
+        isNull(playerNotifications.readAt),
+      ),
+    );
   const items = rows.map((r) => {
     const p = JSON.parse(r.payload) as Delivered;
     // The page's language when the operator wrote it, else the other one (activation requires both).
@@ -38,7 +44,13 @@ export async function markRead(db: Db, playerId: number, ids: number[], at: numb
   const changed = await db
     .update(playerNotifications)
     .set({ readAt: at })
-    .where(and(eq(playerNotifications.playerId, playerId), inArray(playerNotifications.id, ids), isNull(playerNotifications.readAt)))
+    .where(
+      and(
+        eq(playerNotifications.playerId, playerId),
+        inArray(playerNotifications.id, ids),
+        isNull(playerNotifications.readAt),
+      ),
+    )
     .returning({ id: playerNotifications.id });
   return changed.length;
 }

@@ -16,8 +16,16 @@ describe("last sign-in", () => {
   test("a login sets it, a later one moves it, an older one or a battle does not", async () => {
     const db = w.deps.db;
     const t0 = w.clock.now();
-    const { playerId } = await registerPlayer(db, { nickname: "Returner", country: "RU", platform: "web", source: "organic", locale: "ru", at: t0 });
-    const last = async () => (await db.select({ at: players.lastLoginAt }).from(players).where(eq(players.id, playerId)))[0].at;
+    const { playerId } = await registerPlayer(db, {
+      nickname: "Returner",
+      country: "RU",
+      platform: "web",
+      source: "organic",
+      locale: "ru",
+      at: t0,
+    });
+    const last = async () =>
+      (await db.select({ at: players.lastLoginAt }).from(players).where(eq(players.id, playerId)))[0].at;
     expect(await last()).toBeNull();
     await db.transaction((tx) => recordActivity(tx, playerId, "login", t0 + 1_000));
     expect(await last()).toBe(t0 + 1_000);

@@ -32,29 +32,52 @@ export interface LedgerResult {
 
 export async function applyLedger(tx: Tx, change: LedgerChange): Promise<LedgerResult> {
   const { playerId, currency, delta, reason, at } = change;
-  if (!Number.isSafeInteger(delta) || delta === 0) throw new Error(`ledger delta must be a non-zero integer, got ${delta}`);
+  if (!Number.isSafeInteger(delta) || delta === 0)
+    throw new Error(`ledger delta must be a non-zero integer, got ${delta}`);
   if (change.idempotencyKey) {
     const [seen] = await tx
       .select({ id: ledgerEntries.id, balanceAfter: ledgerEntries.balanceAfter })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.playerId, playerId), eq(ledgerEntries.currency, currency), eq(ledgerEntries.idempotencyKey, change.idempotencyKey)))
+      .where(
+        and(
+          eq(ledgerEntries.playerId, playerId),
+          eq(ledgerEntries.currency, currency),
+          eq(ledgerEntries.idempotencyKey, change.idempotencyKey),
+        ),
+      )
       .limit(1);
     if (seen) return { entryId: seen.id, balance: seen.balanceAfter, replayed: true };
   }
   const column = currency === "gold" ? players.gold : players.silver;
   const [row] = await tx
     .update(players)
-    .set(currency === "gold" ? { gold: sql`${players.gold} + ${delta}` } : { silver: sql`${players.silver} + ${delta}` })
+    .set(
+      currency === "gold" ? { gold: sql`${players.gold} + ${delta}` } : { silver: sql`${players.silver} + ${delta}` },
+    )
     .where(and(eq(players.id, playerId), sql`${column} + ${delta} >= 0`))
     .returning({ balance: column, level: players.level });
   if (!row) {
     const [exists] = await tx.select({ id: players.id }).from(players).where(eq(players.id, playerId)).limit(1);
     if (!exists) throw new AppError("not_found");
-    throw new AppError("insufficient_funds", "error.insufficient_funds", [currency === "gold" ? "gold" : "silver"], 409);
+    throw new AppError(
+      "insufficient_funds",
+      "error.insufficient_funds",
+      [currency === "gold" ? "gold" : "silver"],
+      409,
+    );
   }
   const [entry] = await tx
     .insert(ledgerEntries)
-    .values({ playerId, currency, delta, balanceAfter: row.balance, reason, ref: change.ref ?? null, idempotencyKey: change.idempotencyKey ?? null, createdAt: at })
+    .values({
+      playerId,
+      currency,
+      delta,
+      balanceAfter: row.balance,
+      reason,
+      ref: change.ref ?? null,
+      idempotencyKey: change.idempotencyKey ?? null,
+      createdAt: at,
+    })
     .returning({ id: ledgerEntries.id });
   await emit(tx, "currency_movements", {
     event_id: newEventId(),

@@ -7,7 +7,8 @@ import MarkdownIt from "markdown-it";
 const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
 
 // Links to other sites open in a new tab without handing it our window.
-const defaultLink = md.renderer.rules.link_open ?? ((tokens, i, options, _env, self) => self.renderToken(tokens, i, options));
+const defaultLink =
+  md.renderer.rules.link_open ?? ((tokens, i, options, _env, self) => self.renderToken(tokens, i, options));
 md.renderer.rules.link_open = (tokens, i, options, env, self) => {
   const href = tokens[i].attrGet("href") ?? "";
   if (/^https?:\/\//i.test(href)) {

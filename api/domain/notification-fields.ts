@@ -20,9 +20,27 @@ export const TRANSITIONS: Record<Status, Status[]> = {
 /** Statuses in which the notification and its contents may be edited or removed. */
 export const EDITABLE: Status[] = ["draft", "paused"];
 
-const code = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().regex(/^[A-Za-z0-9_-]+$/).max(max));
+const code = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .max(max),
+  );
 const list = <S extends z.ZodType>(item: S, max: number) =>
-  z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v == null || v === "" ? [] : v), z.array(item).max(max));
+  z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v == null || v === ""
+          ? []
+          : v,
+    z.array(item).max(max),
+  );
 
 export const notificationFields = z
   .object({
@@ -33,14 +51,23 @@ export const notificationFields = z
     levelMin: f.optional(f.int(1, 100)).default(1),
     levelMax: f.optional(f.int(1, 100)).default(100),
     platforms: list(code(20), 20).default([]),
-    countries: list(z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/)), 250).default([]),
+    countries: list(
+      z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{2}$/)),
+      250,
+    ).default([]),
     payers: f.optional(z.enum(NOTIFICATION_PAYERS)).default("all"),
     playerIds: list(f.id(), 1000).default([]),
   })
   .refine((n) => n.endsAt > n.startsAt, { path: ["endsAt"], params: { rule: "endBeforeStart" } })
   // Said with the spec's own "at least {0}" message, so the browser's form says it too.
   .superRefine((n, ctx) => {
-    if (n.levelMax < n.levelMin) ctx.addIssue({ code: "custom", path: ["levelMax"], params: { rule: "min", values: [n.levelMin] }, input: n.levelMax });
+    if (n.levelMax < n.levelMin)
+      ctx.addIssue({
+        code: "custom",
+        path: ["levelMax"],
+        params: { rule: "min", values: [n.levelMin] },
+        input: n.levelMax,
+      });
   });
 export type NotificationInput = z.output<typeof notificationFields>;
 
@@ -68,7 +95,8 @@ export const exportSchema = z.object({
     payers: z.enum(NOTIFICATION_PAYERS),
     playerIds: z.array(f.id()).max(1000),
   }),
-  contents: z.array(z.object({ lang: z.enum(CONTENT_LANGS), title: z.string().max(200), body: f.text(1, 20_000) })).max(2),
+  contents: z
+    .array(z.object({ lang: z.enum(CONTENT_LANGS), title: z.string().max(200), body: f.text(1, 20_000) }))
+    .max(2),
 });
 export type ExportDocument = z.output<typeof exportSchema>;
-

@@ -14,7 +14,16 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { AppError, fieldError } from "./errors.ts";
 import { notifications, notificationContents } from "../db/schema/notifications.ts";
-import { CONTENT_LANGS, EDITABLE, TRANSITIONS, type Channel, type ContentInput, type ExportDocument, type NotificationInput, type Status } from "./notification-fields.ts";
+import {
+  CONTENT_LANGS,
+  EDITABLE,
+  TRANSITIONS,
+  type Channel,
+  type ContentInput,
+  type ExportDocument,
+  type NotificationInput,
+  type Status,
+} from "./notification-fields.ts";
 
 export * from "./notification-fields.ts";
 export const PLAYER_KIND: Record<Channel, string> = { inbox: "notification", chat: "chatNotification" };
@@ -22,20 +31,38 @@ export const PLAYER_KIND: Record<Channel, string> = { inbox: "notification", cha
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export function toItem(row: NotificationRow) {
-  return { ...row, platforms: JSON.parse(row.platforms) as string[], countries: JSON.parse(row.countries) as string[], playerIds: JSON.parse(row.playerIds) as number[] };
+  return {
+    ...row,
+    platforms: JSON.parse(row.platforms) as string[],
+    countries: JSON.parse(row.countries) as string[],
+    playerIds: JSON.parse(row.playerIds) as number[],
+  };
 }
 
 export function toRow(n: Omit<NotificationInput, "id">) {
-  return { ...n, platforms: JSON.stringify(n.platforms), countries: JSON.stringify(n.countries), playerIds: JSON.stringify(n.playerIds) };
+  return {
+    ...n,
+    platforms: JSON.stringify(n.platforms),
+    countries: JSON.stringify(n.countries),
+    playerIds: JSON.stringify(n.playerIds),
+  };
 }
 
 export async function findNotification(db: DbOrTx, channel: Channel, id: number) {
-  const [row] = await db.select().from(notifications).where(and(eq(notifications.id, id), eq(notifications.channel, channel))).limit(1);
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.channel, channel)))
+    .limit(1);
   return row;
 }
 
 export async function contentsOf(db: DbOrTx, id: number) {
-  return db.select().from(notificationContents).where(eq(notificationContents.notificationId, id)).orderBy(asc(notificationContents.lang));
+  return db
+    .select()
+    .from(notificationContents)
+    .where(eq(notificationContents.notificationId, id))
+    .orderBy(asc(notificationContents.lang));
 }
 
 export function mustBeEditable(row: NotificationRow) {
@@ -95,7 +122,17 @@ export async function exportNotification(db: DbOrTx, n: NotificationRow): Promis
     format: "tankodrome.notification",
     version: 1,
     channel: n.channel,
-    notification: { name: n.name, startsAt: n.startsAt, endsAt: n.endsAt, levelMin: n.levelMin, levelMax: n.levelMax, platforms: item.platforms, countries: item.countries, payers: n.payers, playerIds: item.playerIds },
+    notification: {
+      name: n.name,
+      startsAt: n.startsAt,
+      endsAt: n.endsAt,
+      levelMin: n.levelMin,
+      levelMax: n.levelMax,
+      platforms: item.platforms,
+      countries: item.countries,
+      payers: n.payers,
+      playerIds: item.playerIds,
+    },
     contents: (await contentsOf(db, n.id)).map((c) => ({ lang: c.lang, title: c.title, body: c.body })),
   };
 }
@@ -115,8 +152,20 @@ export function checkImport(channel: Channel, doc: ExportDocument): string | und
 }
 
 /** Inserts a draft with its contents (copy and import); the caller audits. */
-export async function insertDraft(tx: DbOrTx, channel: Channel, n: Omit<NotificationInput, "id">, contents: { lang: "ru" | "en"; title: string; body: string }[], now: number) {
-  const [created] = await tx.insert(notifications).values({ ...toRow(n), channel, status: "draft", createdAt: now, updatedAt: now }).returning();
-  for (const c of contents) await tx.insert(notificationContents).values({ notificationId: created.id, lang: c.lang, title: c.title, body: c.body, updatedAt: now });
+export async function insertDraft(
+  tx: DbOrTx,
+  channel: Channel,
+  n: Omit<NotificationInput, "id">,
+  contents: { lang: "ru" | "en"; title: string; body: string }[],
+  now: number,
+) {
+  const [created] = await tx
+    .insert(notifications)
+    .values({ ...toRow(n), channel, status: "draft", createdAt: now, updatedAt: now })
+    .returning();
+  for (const c of contents)
+    await tx
+      .insert(notificationContents)
+      .values({ notificationId: created.id, lang: c.lang, title: c.title, body: c.body, updatedAt: now });
   return created;
 }

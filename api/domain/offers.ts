@@ -25,7 +25,10 @@ export const offerGrantsSchema = z.object({
   gold: f.optional(f.int(0, 1_000_000)).default(0),
   silver: f.optional(f.int(0, 100_000_000)).default(0),
   premiumDays: f.optional(f.int(0, 365)).default(0),
-  items: z.array(z.object({ type: z.enum(ITEM_TYPES), id: f.id(), count: f.optional(f.int(1, 100)).default(1) })).max(20).default([]),
+  items: z
+    .array(z.object({ type: z.enum(ITEM_TYPES), id: f.id(), count: f.optional(f.int(1, 100)).default(1) }))
+    .max(20)
+    .default([]),
 });
 export type OfferGrants = z.output<typeof offerGrantsSchema>;
 
@@ -42,7 +45,16 @@ export const offerInput = z.object({
   minLevel: f.optional(f.int(1, 100)).default(1),
   maxLevel: f.optional(f.int(1, 100)).default(100),
   platforms: z.array(z.enum(OFFER_PLATFORMS)).max(3).default([]),
-  countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/)).max(250).default([]),
+  countries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/),
+    )
+    .max(250)
+    .default([]),
   audience: f.optional(z.enum(OFFER_AUDIENCES)).default("all"),
   perPlayerLimit: f.optional(f.int(1, 100)).default(1),
   active: f.optional(f.bool()).default(true),
@@ -55,9 +67,14 @@ const isEmpty = (g: OfferGrants) => g.gold === 0 && g.silver === 0 && g.premiumD
 export async function checkOffer(db: DbOrTx, o: OfferInput) {
   if (o.endsAt <= o.startsAt) throw fieldError({ endsAt: { id: "error.offer_window" } });
   if (o.maxLevel < o.minLevel) throw fieldError({ maxLevel: { id: "error.offer_levels" } });
-  if ((o.priceGold === undefined) === (o.billingItemId === undefined)) throw fieldError({ priceGold: { id: "error.offer_price" } });
+  if ((o.priceGold === undefined) === (o.billingItemId === undefined))
+    throw fieldError({ priceGold: { id: "error.offer_price" } });
   if (o.billingItemId !== undefined) {
-    const [item] = await db.select({ id: catalogItems.id }).from(catalogItems).where(eq(catalogItems.id, o.billingItemId)).limit(1);
+    const [item] = await db
+      .select({ id: catalogItems.id })
+      .from(catalogItems)
+      .where(eq(catalogItems.id, o.billingItemId))
+      .limit(1);
     if (!item) throw fieldError({ billingItemId: { id: "error.offer_billing_item", values: [o.billingItemId] } });
     // Billing credits what its catalog item grants; it has no way to hand out items or a bundle.
     if (!isEmpty(o.grants)) throw fieldError({ grants: { id: "error.offer_money_items" } });
@@ -65,27 +82,58 @@ export async function checkOffer(db: DbOrTx, o: OfferInput) {
   }
   if (isEmpty(o.grants)) throw fieldError({ grants: { id: "error.offer_empty" } });
   for (const it of o.grants.items) {
-    if (!(await catalogItem(db, it.type, it.id, "en"))) throw fieldError({ grants: { id: "error.offer_item_unknown", values: [it.type, it.id] } });
+    if (!(await catalogItem(db, it.type, it.id, "en")))
+      throw fieldError({ grants: { id: "error.offer_item_unknown", values: [it.type, it.id] } });
   }
 }
 
 export type OfferRow = typeof specialOffers.$inferSelect;
 const toRow = (o: OfferInput, at: number) => ({
-  titleRu: o.titleRu, titleEn: o.titleEn, grants: JSON.stringify(o.grants), priceGold: o.priceGold ?? null, billingItemId: o.billingItemId ?? null,
-  startsAt: o.startsAt, endsAt: o.endsAt, minLevel: o.minLevel, maxLevel: o.maxLevel, platforms: JSON.stringify(o.platforms), countries: JSON.stringify(o.countries),
-  audience: o.audience, perPlayerLimit: o.perPlayerLimit, active: o.active, updatedAt: at,
+  titleRu: o.titleRu,
+  titleEn: o.titleEn,
+  grants: JSON.stringify(o.grants),
+  priceGold: o.priceGold ?? null,
+  billingItemId: o.billingItemId ?? null,
+  startsAt: o.startsAt,
+  endsAt: o.endsAt,
+  minLevel: o.minLevel,
+  maxLevel: o.maxLevel,
+  platforms: JSON.stringify(o.platforms),
+  countries: JSON.stringify(o.countries),
+  audience: o.audience,
+  perPlayerLimit: o.perPlayerLimit,
+  active: o.active,
+  updatedAt: at,
 });
-export const offerView = (r: OfferRow) => ({ ...r, grants: JSON.parse(r.grants) as OfferGrants, platforms: JSON.parse(r.platforms) as string[], countries: JSON.parse(r.countries) as string[] });
+export const offerView = (r: OfferRow) => ({
+  ...r,
+  grants: JSON.parse(r.grants) as OfferGrants,
+  platforms: JSON.parse(r.platforms) as string[],
+  countries: JSON.parse(r.countries) as string[],
+});
 
 // Each instance keeps the running offers; a version row (billing's cache table, key
 // "special_offers") bumped by every save and by invalidateCache makes all instances reload.
 const CACHE_KEY = "special_offers";
 const CHECK_EVERY = 2_000;
 const caches = new WeakMap<object, { version: number; rows: OfferRow[]; checkedAt: number }>();
-const versionOf = async (db: DbOrTx) => (await db.select({ v: catalogVersions.version }).from(catalogVersions).where(eq(catalogVersions.cache, CACHE_KEY)).limit(1))[0]?.v ?? 0;
+const versionOf = async (db: DbOrTx) =>
+  (
+    await db
+      .select({ v: catalogVersions.version })
+      .from(catalogVersions)
+      .where(eq(catalogVersions.cache, CACHE_KEY))
+      .limit(1)
+  )[0]?.v ?? 0;
 
 export async function bumpOffersVersion(db: DbOrTx, at: number) {
-  await db.insert(catalogVersions).values({ cache: CACHE_KEY, version: 1, changedAt: at }).onConflictDoUpdate({ target: catalogVersions.cache, set: { version: sql`${catalogVersions.version} + 1`, changedAt: at } });
+  await db
+    .insert(catalogVersions)
+    .values({ cache: CACHE_KEY, version: 1, changedAt: at })
+    .onConflictDoUpdate({
+      target: catalogVersions.cache,
+      set: { version: sql`${catalogVersions.version} + 1`, changedAt: at },
+    });
 }
 export function dropCachedOffers(db: Db) {
   caches.delete(db);
@@ -100,7 +148,11 @@ async function liveOffers(db: Db, now: number): Promise<OfferRow[]> {
     return hit.rows;
   }
   // Every active offer not yet over; the window is checked per request against the clock.
-  const rows = await db.select().from(specialOffers).where(and(eq(specialOffers.active, true), gt(specialOffers.endsAt, now))).orderBy(asc(specialOffers.endsAt), asc(specialOffers.id));
+  const rows = await db
+    .select()
+    .from(specialOffers)
+    .where(and(eq(specialOffers.active, true), gt(specialOffers.endsAt, now)))
+    .orderBy(asc(specialOffers.endsAt), asc(specialOffers.id));
   caches.set(db, { version, rows, checkedAt: now });
   return rows;
 }
@@ -114,16 +166,29 @@ export async function saveOffer(tx: Tx, o: OfferInput, at: number) {
     if (!before) throw new AppError("not_found");
     [row] = await tx.update(specialOffers).set(toRow(o, at)).where(eq(specialOffers.id, o.id)).returning();
   } else {
-    [row] = await tx.insert(specialOffers).values({ ...toRow(o, at), createdAt: at }).returning();
+    [row] = await tx
+      .insert(specialOffers)
+      .values({ ...toRow(o, at), createdAt: at })
+      .returning();
   }
   await bumpOffersVersion(tx, at);
-  const changed = before ? (Object.keys(toRow(o, at)) as (keyof OfferRow)[]).filter((k) => k !== "updatedAt" && String(before![k]) !== String(row[k])) : [];
+  const changed = before
+    ? (Object.keys(toRow(o, at)) as (keyof OfferRow)[]).filter(
+        (k) => k !== "updatedAt" && String(before![k]) !== String(row[k]),
+      )
+    : [];
   return { offer: offerView(row), before: before && offerView(before), created: !before, changed };
 }
 
 export async function listOffersForAdmin(db: Db) {
-  const rows = await db.select().from(specialOffers).orderBy(sql`${specialOffers.endsAt} desc`, sql`${specialOffers.id} desc`);
-  const taken = await db.select({ offerId: offerPurchases.offerId, n: count() }).from(offerPurchases).groupBy(offerPurchases.offerId);
+  const rows = await db
+    .select()
+    .from(specialOffers)
+    .orderBy(sql`${specialOffers.endsAt} desc`, sql`${specialOffers.id} desc`);
+  const taken = await db
+    .select({ offerId: offerPurchases.offerId, n: count() })
+    .from(offerPurchases)
+    .groupBy(offerPurchases.offerId);
   const by = new Map(taken.map((t) => [t.offerId, t.n]));
   return rows.map((r) => ({ ...offerView(r), taken: by.get(r.id) ?? 0 }));
 }
@@ -137,25 +202,53 @@ interface Viewer {
 }
 
 async function viewer(db: DbOrTx, playerId: number): Promise<Viewer> {
-  const [p] = await db.select({ id: players.id, level: players.level, platform: players.platform, country: players.country }).from(players).where(eq(players.id, playerId)).limit(1);
+  const [p] = await db
+    .select({ id: players.id, level: players.level, platform: players.platform, country: players.country })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
   if (!p) throw new AppError("not_found");
-  const [paid] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.playerId, playerId), inArray(orders.status, ["paid", "refunded"]))).limit(1);
+  const [paid] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.playerId, playerId), inArray(orders.status, ["paid", "refunded"])))
+    .limit(1);
   return { ...p, payer: !!paid };
 }
 
 const meant = (o: OfferRow, v: Viewer) => {
   const platforms = JSON.parse(o.platforms) as string[];
   const countries = JSON.parse(o.countries) as string[];
-  return v.level >= o.minLevel && v.level <= o.maxLevel && (!platforms.length || platforms.includes(v.platform)) && (!countries.length || countries.includes(v.country)) && (o.audience === "all" || (o.audience === "payers") === v.payer);
+  return (
+    v.level >= o.minLevel &&
+    v.level <= o.maxLevel &&
+    (!platforms.length || platforms.includes(v.platform)) &&
+    (!countries.length || countries.includes(v.country)) &&
+    (o.audience === "all" || (o.audience === "payers") === v.payer)
+  );
 };
 
 /** How many times the player took an offer: gold takes, or paid orders of its billing item in its window. */
 async function takenBy(db: DbOrTx, o: OfferRow, playerId: number) {
   if (o.billingItemId) {
-    const [r] = await db.select({ n: count() }).from(orders).where(and(eq(orders.playerId, playerId), eq(orders.itemId, o.billingItemId), eq(orders.status, "paid"), sql`${orders.paidAt} >= ${o.startsAt}`, sql`${orders.paidAt} < ${o.endsAt}`));
+    const [r] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.playerId, playerId),
+          eq(orders.itemId, o.billingItemId),
+          eq(orders.status, "paid"),
+          sql`${orders.paidAt} >= ${o.startsAt}`,
+          sql`${orders.paidAt} < ${o.endsAt}`,
+        ),
+      );
     return r.n;
   }
-  const [r] = await db.select({ n: count() }).from(offerPurchases).where(and(eq(offerPurchases.offerId, o.id), eq(offerPurchases.playerId, playerId)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(offerPurchases)
+    .where(and(eq(offerPurchases.offerId, o.id), eq(offerPurchases.playerId, playerId)));
   return r.n;
 }
 
@@ -194,20 +287,29 @@ async function billingItemView(db: DbOrTx, id: string, locale: "ru" | "en") {
   if (!i) return null;
   const g = JSON.parse(i.grants) as { gold?: number; silver?: number; premiumDays?: number };
   // The player buys it through billing's own flow: the payment methods screen lists its prices.
-  return { id: i.id, title: locale === "en" ? i.titleEn : i.titleRu, grants: { gold: (g.gold ?? 0) + i.bonusGold, silver: g.silver ?? 0, premiumDays: g.premiumDays ?? 0, items: [] }, buyUrl: `/public/profile/paymentMethods?item=${encodeURIComponent(i.id)}` };
+  return {
+    id: i.id,
+    title: locale === "en" ? i.titleEn : i.titleRu,
+    grants: { gold: (g.gold ?? 0) + i.bonusGold, silver: g.silver ?? 0, premiumDays: g.premiumDays ?? 0, items: [] },
+    buyUrl: `/public/profile/paymentMethods?item=${encodeURIComponent(i.id)}`,
+  };
 }
 
 /** Takes a gold offer: refused before the start, after the end, over the limit, without the gold. */
 export async function takeOffer(db: Db, input: { playerId: number; offerId: number; requestId: string; at: number }) {
   return db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(offerPurchases).where(and(eq(offerPurchases.playerId, input.playerId), eq(offerPurchases.requestId, input.requestId))).limit(1);
+    const [seen] = await tx
+      .select()
+      .from(offerPurchases)
+      .where(and(eq(offerPurchases.playerId, input.playerId), eq(offerPurchases.requestId, input.requestId)))
+      .limit(1);
     if (seen) {
       if (seen.offerId !== input.offerId) throw fieldError({ requestId: { id: "validation.unique" } });
       return { purchaseId: seen.id, priceGold: seen.priceGold, replayed: true };
     }
     const [o] = await tx.select().from(specialOffers).where(eq(specialOffers.id, input.offerId)).limit(1);
     const v = await viewer(tx, input.playerId);
-    if (!o || !o.active || !meant(o, v)) throw new AppError("not_found", "error.offer_not_found");
+    if (!o?.active || !meant(o, v)) throw new AppError("not_found", "error.offer_not_found");
     if (input.at < o.startsAt) throw new AppError("conflict", "error.offer_not_started", [], 409);
     if (input.at >= o.endsAt) throw new AppError("conflict", "error.offer_ended", [], 409);
     if (o.priceGold === null) throw new AppError("conflict", "error.offer_for_money", [], 409);
@@ -215,14 +317,48 @@ export async function takeOffer(db: Db, input: { playerId: number; offerId: numb
     if (taken >= o.perPlayerLimit) throw new AppError("conflict", "error.offer_limit", [o.perPlayerLimit], 409);
     const [purchase] = await tx
       .insert(offerPurchases)
-      .values({ offerId: o.id, playerId: input.playerId, requestId: input.requestId, seq: taken + 1, priceGold: o.priceGold, createdAt: input.at })
+      .values({
+        offerId: o.id,
+        playerId: input.playerId,
+        requestId: input.requestId,
+        seq: taken + 1,
+        priceGold: o.priceGold,
+        createdAt: input.at,
+      })
       .returning({ id: offerPurchases.id });
     const ref = `offer:${o.id}:${purchase.id}`;
-    await applyLedger(tx, { playerId: input.playerId, currency: "gold", delta: -o.priceGold, reason: "offer.buy", ref, at: input.at });
+    await applyLedger(tx, {
+      playerId: input.playerId,
+      currency: "gold",
+      delta: -o.priceGold,
+      reason: "offer.buy",
+      ref,
+      at: input.at,
+    });
     const g = JSON.parse(o.grants) as OfferGrants;
-    if (g.gold) await applyLedger(tx, { playerId: input.playerId, currency: "gold", delta: g.gold, reason: "offer.grant", ref, at: input.at });
-    if (g.silver) await applyLedger(tx, { playerId: input.playerId, currency: "silver", delta: g.silver, reason: "offer.grant", ref, at: input.at });
-    if (g.premiumDays) await tx.update(players).set({ premiumUntil: sql`max(coalesce(${players.premiumUntil}, 0), ${input.at}) + ${g.premiumDays * DAY}` }).where(eq(players.id, input.playerId));
+    if (g.gold)
+      await applyLedger(tx, {
+        playerId: input.playerId,
+        currency: "gold",
+        delta: g.gold,
+        reason: "offer.grant",
+        ref,
+        at: input.at,
+      });
+    if (g.silver)
+      await applyLedger(tx, {
+        playerId: input.playerId,
+        currency: "silver",
+        delta: g.silver,
+        reason: "offer.grant",
+        ref,
+        at: input.at,
+      });
+    if (g.premiumDays)
+      await tx
+        .update(players)
+        .set({ premiumUntil: sql`max(coalesce(${players.premiumUntil}, 0), ${input.at}) + ${g.premiumDays * DAY}` })
+        .where(eq(players.id, input.playerId));
     for (const it of g.items) await grantItem(tx, input.playerId, it.type, it.id, it.count, input.at);
     await recordActivity(tx, input.playerId, "purchase", input.at);
     return { purchaseId: purchase.id, priceGold: o.priceGold, replayed: false };
@@ -232,12 +368,27 @@ export async function takeOffer(db: Db, input: { playerId: number; offerId: numb
 /** Tanks and camouflages are owned once (a second grant adds nothing); consumables stack. */
 async function grantItem(tx: Tx, playerId: number, type: ItemType, itemId: number, n: number, at: number) {
   const stackable = type === "consumable";
-  const [owned] = await tx.select({ q: playerItems.quantity }).from(playerItems).where(and(eq(playerItems.playerId, playerId), eq(playerItems.itemType, type), eq(playerItems.itemId, itemId))).limit(1);
+  const [owned] = await tx
+    .select({ q: playerItems.quantity })
+    .from(playerItems)
+    .where(and(eq(playerItems.playerId, playerId), eq(playerItems.itemType, type), eq(playerItems.itemId, itemId)))
+    .limit(1);
   if (owned && !stackable) return;
   const quantity = stackable ? n : 1;
   await tx
     .insert(playerItems)
     .values({ playerId, itemType: type, itemId, quantity, acquiredAt: at })
-    .onConflictDoUpdate({ target: [playerItems.playerId, playerItems.itemType, playerItems.itemId], set: { quantity: sql`${playerItems.quantity} + ${quantity}` } });
-  await emit(tx, "items", { event_id: newEventId(), ts: toCHDateTime(at), player_id: playerId, item_type: type, item_id: String(itemId), delta: quantity, source: "offer" });
+    .onConflictDoUpdate({
+      target: [playerItems.playerId, playerItems.itemType, playerItems.itemId],
+      set: { quantity: sql`${playerItems.quantity} + ${quantity}` },
+    });
+  await emit(tx, "items", {
+    event_id: newEventId(),
+    ts: toCHDateTime(at),
+    player_id: playerId,
+    item_type: type,
+    item_id: String(itemId),
+    delta: quantity,
+    source: "offer",
+  });
 }

@@ -12,7 +12,13 @@
 // per player and key, independent between keys; shares of one key sum to at most 100.
 import { z } from "zod";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { options, optionCacheVersions, battleOptions, immutableOptions, OPTION_SCOPES } from "../db/schema/system.ts";
+import {
+  options,
+  optionCacheVersions,
+  battleOptions,
+  immutableOptions,
+  type OPTION_SCOPES,
+} from "../db/schema/system.ts";
 import { experiments } from "../db/schema/experiments.ts";
 import { players } from "../db/schema/players.ts";
 import type { Conditions } from "./experiment-conditions.ts";
@@ -41,7 +47,11 @@ export const OPTION_SHAPES: Record<OptionScope, Record<string, z.ZodType>> = {
       minimapSize: z.enum(["small", "medium", "large"]),
       crosshair: z.enum(["classic", "dot", "circle"]),
     }),
-    "shop.banner": z.strictObject({ enabled: z.boolean(), itemId: z.string().min(1).max(64), title: z.string().max(200).optional() }),
+    "shop.banner": z.strictObject({
+      enabled: z.boolean(),
+      itemId: z.string().min(1).max(64),
+      title: z.string().max(200).optional(),
+    }),
   },
   server: {
     matchmaking: z.strictObject({
@@ -129,20 +139,44 @@ export function assignVariant(variants: OptionVariant[], key: string, playerId: 
   return own.find((v) => v.variant === DEFAULT_VARIANT);
 }
 
-const toVariant = (r: typeof options.$inferSelect): OptionVariant => ({ key: r.key, variant: r.variant, value: JSON.parse(r.value), share: r.share, version: r.version, updatedAt: r.updatedAt });
+const toVariant = (r: typeof options.$inferSelect): OptionVariant => ({
+  key: r.key,
+  variant: r.variant,
+  value: JSON.parse(r.value),
+  share: r.share,
+  version: r.version,
+  updatedAt: r.updatedAt,
+});
 
 export async function listVariants(db: DbOrTx, scope: OptionScope): Promise<OptionVariant[]> {
-  const rows = await db.select().from(options).where(eq(options.scope, scope)).orderBy(asc(options.key), asc(options.variant));
+  const rows = await db
+    .select()
+    .from(options)
+    .where(eq(options.scope, scope))
+    .orderBy(asc(options.key), asc(options.variant));
   return rows.map(toVariant);
 }
 
-export async function findVariant(db: DbOrTx, scope: OptionScope, key: string, variant: string): Promise<OptionVariant | undefined> {
-  const [r] = await db.select().from(options).where(and(eq(options.scope, scope), eq(options.key, key), eq(options.variant, variant))).limit(1);
+export async function findVariant(
+  db: DbOrTx,
+  scope: OptionScope,
+  key: string,
+  variant: string,
+): Promise<OptionVariant | undefined> {
+  const [r] = await db
+    .select()
+    .from(options)
+    .where(and(eq(options.scope, scope), eq(options.key, key), eq(options.variant, variant)))
+    .limit(1);
   return r ? toVariant(r) : undefined;
 }
 
 export async function cacheVersion(db: DbOrTx, cache: OptionCache): Promise<number> {
-  const [v] = await db.select({ version: optionCacheVersions.version }).from(optionCacheVersions).where(eq(optionCacheVersions.cache, cache)).limit(1);
+  const [v] = await db
+    .select({ version: optionCacheVersions.version })
+    .from(optionCacheVersions)
+    .where(eq(optionCacheVersions.cache, cache))
+    .limit(1);
   return v?.version ?? 0;
 }
 
@@ -151,41 +185,81 @@ export async function bumpCache(db: DbOrTx, cache: OptionCache, at: number): Pro
   const [row] = await db
     .insert(optionCacheVersions)
     .values({ cache, version: 1, changedAt: at })
-    .onConflictDoUpdate({ target: optionCacheVersions.cache, set: { version: sql`${optionCacheVersions.version} + 1`, changedAt: at } })
+    .onConflictDoUpdate({
+      target: optionCacheVersions.cache,
+      set: { version: sql`${optionCacheVersions.version} + 1`, changedAt: at },
+    })
     .returning({ version: optionCacheVersions.version });
   return row.version;
 }
 
 /** Saves a variant (insert or update) and bumps its version and its scope's cache. The caller validated it. */
-export async function saveVariant(tx: DbOrTx, scope: OptionScope, o: SaveOption, at: number): Promise<{ before?: OptionVariant; after: OptionVariant }> {
+export async function saveVariant(
+  tx: DbOrTx,
+  scope: OptionScope,
+  o: SaveOption,
+  at: number,
+): Promise<{ before?: OptionVariant; after: OptionVariant }> {
   const before = await findVariant(tx, scope, o.key, o.variant);
   const value = JSON.stringify(o.value);
   const share = o.variant === DEFAULT_VARIANT ? 0 : o.share;
-  if (before) await tx.update(options).set({ value, share, version: sql`${options.version} + 1`, updatedAt: at }).where(and(eq(options.scope, scope), eq(options.key, o.key), eq(options.variant, o.variant)));
-  else await tx.insert(options).values({ scope, key: o.key, variant: o.variant, value, share, version: 1, updatedAt: at });
+  if (before)
+    await tx
+      .update(options)
+      .set({ value, share, version: sql`${options.version} + 1`, updatedAt: at })
+      .where(and(eq(options.scope, scope), eq(options.key, o.key), eq(options.variant, o.variant)));
+  else
+    await tx.insert(options).values({ scope, key: o.key, variant: o.variant, value, share, version: 1, updatedAt: at });
   await bumpCache(tx, scope, at);
   return { before, after: (await findVariant(tx, scope, o.key, o.variant))! };
 }
 
 /** Sum of the shares of the key's other non-default variants plus this one's. */
-export async function sharesWith(db: DbOrTx, scope: OptionScope, key: string, variant: string, share: number): Promise<number> {
-  const others = (await listVariants(db, scope)).filter((v) => v.key === key && v.variant !== variant && v.variant !== DEFAULT_VARIANT);
+export async function sharesWith(
+  db: DbOrTx,
+  scope: OptionScope,
+  key: string,
+  variant: string,
+  share: number,
+): Promise<number> {
+  const others = (await listVariants(db, scope)).filter(
+    (v) => v.key === key && v.variant !== variant && v.variant !== DEFAULT_VARIANT,
+  );
   return others.reduce((s, v) => s + v.share, variant === DEFAULT_VARIANT ? 0 : share);
 }
 
 /** Sets the shares of a key's non-default variants at once (a variant not named gets 0): how a
  *  running experiment (api/domain/experiments.ts) hands its players to the rule above. */
-export async function setShares(tx: DbOrTx, scope: OptionScope, key: string, shares: Record<string, number>, at: number): Promise<void> {
+export async function setShares(
+  tx: DbOrTx,
+  scope: OptionScope,
+  key: string,
+  shares: Record<string, number>,
+  at: number,
+): Promise<void> {
   for (const v of (await listVariants(tx, scope)).filter((v) => v.key === key && v.variant !== DEFAULT_VARIANT)) {
     const share = shares[v.variant] ?? 0;
-    if (share !== v.share) await tx.update(options).set({ share, version: sql`${options.version} + 1`, updatedAt: at }).where(and(eq(options.scope, scope), eq(options.key, key), eq(options.variant, v.variant)));
+    if (share !== v.share)
+      await tx
+        .update(options)
+        .set({ share, version: sql`${options.version} + 1`, updatedAt: at })
+        .where(and(eq(options.scope, scope), eq(options.key, key), eq(options.variant, v.variant)));
   }
   await bumpCache(tx, scope, at);
 }
 
 /** Bumps one variant's version and its scope's cache (readers reload it). */
-export async function invalidateVariant(tx: DbOrTx, scope: OptionScope, key: string, variant: string, at: number): Promise<number> {
-  await tx.update(options).set({ version: sql`${options.version} + 1` }).where(and(eq(options.scope, scope), eq(options.key, key), eq(options.variant, variant)));
+export async function invalidateVariant(
+  tx: DbOrTx,
+  scope: OptionScope,
+  key: string,
+  variant: string,
+  at: number,
+): Promise<number> {
+  await tx
+    .update(options)
+    .set({ version: sql`${options.version} + 1` })
+    .where(and(eq(options.scope, scope), eq(options.key, key), eq(options.variant, variant)));
   return bumpCache(tx, scope, at);
 }
 
@@ -193,7 +267,12 @@ export async function invalidateVariant(tx: DbOrTx, scope: OptionScope, key: str
 const caches = new WeakMap<object, Map<OptionCache, { version: number; data: unknown; checkedAt: number }>>();
 
 /** A cache's data on this instance: reloaded when its version row moves, checked at most every CHECK_EVERY ms. */
-async function cached<T>(db: Db, cache: OptionCache, load: (db: Db) => Promise<T>, now: number): Promise<{ version: number; data: T }> {
+async function cached<T>(
+  db: Db,
+  cache: OptionCache,
+  load: (db: Db) => Promise<T>,
+  now: number,
+): Promise<{ version: number; data: T }> {
   let mine = caches.get(db);
   if (!mine) caches.set(db, (mine = new Map()));
   const hit = mine.get(cache);
@@ -219,12 +298,19 @@ async function loadScope(db: DbOrTx, scope: OptionScope): Promise<ScopeOptions> 
     .select({ key: experiments.optionKey, conditions: experiments.conditions })
     .from(experiments)
     .where(and(eq(experiments.optionScope, scope), eq(experiments.status, "running")));
-  return { variants: await listVariants(db, scope), conditions: new Map(running.map((r) => [r.key, JSON.parse(r.conditions) as Conditions])) };
+  return {
+    variants: await listVariants(db, scope),
+    conditions: new Map(running.map((r) => [r.key, JSON.parse(r.conditions) as Conditions])),
+  };
 }
 
 // Starting or stopping an experiment sets its key's shares (setShares), which bumps the scope's
 // cache: the running experiments' conditions are reloaded with the variants.
-export async function cachedOptions(db: Db, scope: OptionScope, now: number = Date.now()): Promise<{ version: number } & ScopeOptions> {
+export async function cachedOptions(
+  db: Db,
+  scope: OptionScope,
+  now: number = Date.now(),
+): Promise<{ version: number } & ScopeOptions> {
   const { version, data } = await cached(db, scope, (d) => loadScope(d, scope), now);
   return { version, ...data };
 }
@@ -235,7 +321,13 @@ export function dropCachedOptions(db: Db, cache: OptionCache) {
 }
 
 /** What the game reads: a named variant, or the player's assigned one (within a running experiment's conditions), or "default". */
-export async function readOption(db: Db, scope: OptionScope, key: string, who: { variant?: string; playerId?: number }, now?: number): Promise<OptionVariant | undefined> {
+export async function readOption(
+  db: Db,
+  scope: OptionScope,
+  key: string,
+  who: { variant?: string; playerId?: number },
+  now?: number,
+): Promise<OptionVariant | undefined> {
   const { variants, conditions } = await cachedOptions(db, scope, now);
   if (who.variant) return variants.find((v) => v.key === key && v.variant === who.variant);
   const byDefault = () => variants.find((v) => v.key === key && v.variant === DEFAULT_VARIANT);
@@ -245,8 +337,13 @@ export async function readOption(db: Db, scope: OptionScope, key: string, who: {
   if (c) {
     // An operator's override (player-experiments.ts) wins over the conditions and the bucket.
     const forced = await overrideFor(db, scope, key, who.playerId);
-    if (forced !== undefined) return forced === null ? byDefault() : variants.find((v) => v.key === key && v.variant === forced);
-    const [p] = await db.select().from(players).where(and(eq(players.id, who.playerId), isNull(players.erasedAt))).limit(1);
+    if (forced !== undefined)
+      return forced === null ? byDefault() : variants.find((v) => v.key === key && v.variant === forced);
+    const [p] = await db
+      .select()
+      .from(players)
+      .where(and(eq(players.id, who.playerId), isNull(players.erasedAt)))
+      .limit(1);
     if (!p || !meetsConditions(c, p)) return byDefault();
   }
   return assignVariant(variants, key, who.playerId);
@@ -264,11 +361,22 @@ export async function currentBattleOptions(db: DbOrTx): Promise<{ version: numbe
 }
 
 /** Appends a version; `baseVersion` is the version the editor started from (a stale one is a conflict). */
-export async function saveBattleOptions(tx: DbOrTx, value: unknown, admin: string, at: number): Promise<{ version: number; summary: string }> {
+export async function saveBattleOptions(
+  tx: DbOrTx,
+  value: unknown,
+  admin: string,
+  at: number,
+): Promise<{ version: number; summary: string }> {
   const cur = await currentBattleOptions(tx);
   const version = (cur?.version ?? 0) + 1;
   const summary = cur ? jsonDiff(cur.value, value).join("; ") || "no change" : `created: ${JSON.stringify(value)}`;
-  await tx.insert(battleOptions).values({ version, value: JSON.stringify(value), adminUsername: admin, summary: summary.slice(0, 2000), createdAt: at });
+  await tx.insert(battleOptions).values({
+    version,
+    value: JSON.stringify(value),
+    adminUsername: admin,
+    summary: summary.slice(0, 2000),
+    createdAt: at,
+  });
   await bumpCache(tx, "battle", at);
   return { version, summary };
 }
@@ -287,8 +395,18 @@ export async function readImmutable(db: Db, key: string, now: number = Date.now(
 }
 
 /** Publishes a key once; a key already published is a conflict (a change is a new key). */
-export async function publishImmutable(tx: DbOrTx, key: string, value: unknown, admin: string, at: number): Promise<boolean> {
-  const [row] = await tx.insert(immutableOptions).values({ key, value: JSON.stringify(value), publishedAt: at, adminUsername: admin }).onConflictDoNothing().returning({ key: immutableOptions.key });
+export async function publishImmutable(
+  tx: DbOrTx,
+  key: string,
+  value: unknown,
+  admin: string,
+  at: number,
+): Promise<boolean> {
+  const [row] = await tx
+    .insert(immutableOptions)
+    .values({ key, value: JSON.stringify(value), publishedAt: at, adminUsername: admin })
+    .onConflictDoNothing()
+    .returning({ key: immutableOptions.key });
   if (row) await bumpCache(tx, "immutable", at);
   return !!row;
 }

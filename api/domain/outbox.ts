@@ -16,6 +16,12 @@ export async function emitMany<T extends WarehouseTable>(db: DbOrTx, table: T, r
   if (rows.length === 0) return;
   const now = Date.now();
   for (let i = 0; i < rows.length; i += 500) {
-    await db.insert(outbox).values(rows.slice(i, i + 500).map((row) => ({ eventId: row.event_id, table, row: eventLine(table, row), createdAt: now })));
+    await db
+      .insert(outbox)
+      .values(
+        rows
+          .slice(i, i + 500)
+          .map((row) => ({ eventId: row.event_id, table, row: eventLine(table, row), createdAt: now })),
+      );
   }
 }

@@ -60,14 +60,29 @@ export async function playerExperiments(db: DbOrTx, playerId: number): Promise<P
   return out;
 }
 
-export async function setOverride(tx: DbOrTx, o: { experimentId: number; playerId: number; variant: string | null; admin: string; at: number }) {
+export async function setOverride(
+  tx: DbOrTx,
+  o: { experimentId: number; playerId: number; variant: string | null; admin: string; at: number },
+) {
   await tx
     .insert(experimentOverrides)
-    .values({ experimentId: o.experimentId, playerId: o.playerId, variant: o.variant, byAdmin: o.admin, createdAt: o.at })
-    .onConflictDoUpdate({ target: [experimentOverrides.experimentId, experimentOverrides.playerId], set: { variant: o.variant, byAdmin: o.admin, createdAt: o.at } });
+    .values({
+      experimentId: o.experimentId,
+      playerId: o.playerId,
+      variant: o.variant,
+      byAdmin: o.admin,
+      createdAt: o.at,
+    })
+    .onConflictDoUpdate({
+      target: [experimentOverrides.experimentId, experimentOverrides.playerId],
+      set: { variant: o.variant, byAdmin: o.admin, createdAt: o.at },
+    });
 }
 
 export async function clearOverride(tx: DbOrTx, experimentId: number, playerId: number): Promise<boolean> {
-  const gone = await tx.delete(experimentOverrides).where(and(eq(experimentOverrides.experimentId, experimentId), eq(experimentOverrides.playerId, playerId))).returning({ p: experimentOverrides.playerId });
+  const gone = await tx
+    .delete(experimentOverrides)
+    .where(and(eq(experimentOverrides.experimentId, experimentId), eq(experimentOverrides.playerId, playerId)))
+    .returning({ p: experimentOverrides.playerId });
   return gone.length > 0;
 }

@@ -46,14 +46,25 @@ export interface LogQuery {
 
 function where(q: LogQuery): SQL {
   const parts: SQL[] = [sql`1 = 1`];
-  if (q.kinds?.length) parts.push(sql`kind in (${sql.join(q.kinds.map((k) => sql`${k}`), sql`, `)})`);
+  if (q.kinds?.length)
+    parts.push(
+      sql`kind in (${sql.join(
+        q.kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
   if (q.from !== undefined) parts.push(sql`at >= ${q.from}`);
   if (q.to !== undefined) parts.push(sql`at <= ${q.to}`);
   return sql.join(parts, sql` and `);
 }
 
 // By position: rows are arrays on bun:sqlite and array-like (not iterable) on @libsql/client.
-const toEntry = (r: [LogKind, number, number, string]): LogEntry => ({ kind: r[0], id: Number(r[1]), at: Number(r[2]), detail: JSON.parse(r[3]) });
+const toEntry = (r: [LogKind, number, number, string]): LogEntry => ({
+  kind: r[0],
+  id: Number(r[1]),
+  at: Number(r[2]),
+  detail: JSON.parse(r[3]),
+});
 
 /** A page of the player's log and the number of entries matching. */
 export async function playerLog(db: DbOrTx, q: LogQuery): Promise<{ rows: LogEntry[]; total: number }> {
@@ -67,7 +78,13 @@ export async function playerLog(db: DbOrTx, q: LogQuery): Promise<{ rows: LogEnt
 }
 
 /** `size` entries at or before `at` and `size` after it, in time order. */
-export async function logAround(db: DbOrTx, playerId: number, at: number, size: number, kinds?: LogKind[]): Promise<LogEntry[]> {
+export async function logAround(
+  db: DbOrTx,
+  playerId: number,
+  at: number,
+  size: number,
+  kinds?: LogKind[],
+): Promise<LogEntry[]> {
   const before = await playerLog(db, { playerId, kinds, to: at, order: "desc", limit: size });
   const after = await playerLog(db, { playerId, kinds, from: at + 1, order: "asc", limit: size });
   return [...before.rows.reverse(), ...after.rows];

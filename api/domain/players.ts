@@ -15,7 +15,12 @@ export async function assertNicknameFree(db: Db | Tx, nickname: string, playerId
   const [taken] = await db
     .select({ id: players.id })
     .from(players)
-    .where(and(sql`lower(${players.nickname}) = lower(${nickname})`, playerId === null ? undefined : sql`${players.id} <> ${playerId}`))
+    .where(
+      and(
+        sql`lower(${players.nickname}) = lower(${nickname})`,
+        playerId === null ? undefined : sql`${players.id} <> ${playerId}`,
+      ),
+    )
     .limit(1);
   if (taken) throw fieldError({ nickname: { id: "validation.unique" } });
 }
@@ -58,7 +63,10 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
         createdAt: r.at,
       })
       .returning({ id: players.id });
-    if (r.identity) await tx.insert(playerIdentities).values({ playerId: p.id, network: r.identity.network, uid: r.identity.uid, createdAt: r.at });
+    if (r.identity)
+      await tx
+        .insert(playerIdentities)
+        .values({ playerId: p.id, network: r.identity.network, uid: r.identity.uid, createdAt: r.at });
     await emit(tx, "registrations", {
       event_id: newEventId(),
       ts: toCHDateTime(r.at),
@@ -79,8 +87,20 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
       platform: r.platform,
       reg_ts: toCHDateTime(r.at),
     });
-    await applyLedger(tx, { playerId: p.id, currency: "gold", delta: STARTING_BALANCE.gold, reason: "registration.bonus", at: r.at });
-    await applyLedger(tx, { playerId: p.id, currency: "silver", delta: STARTING_BALANCE.silver, reason: "registration.bonus", at: r.at });
+    await applyLedger(tx, {
+      playerId: p.id,
+      currency: "gold",
+      delta: STARTING_BALANCE.gold,
+      reason: "registration.bonus",
+      at: r.at,
+    });
+    await applyLedger(tx, {
+      playerId: p.id,
+      currency: "silver",
+      delta: STARTING_BALANCE.silver,
+      reason: "registration.bonus",
+      at: r.at,
+    });
     // The crew a new player starts with (the roles hired for free), with its events.
     await hireStartingCrew(tx, p.id, r.at);
     return { playerId: p.id };
@@ -90,7 +110,11 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
 /** Marks the player active (login, battle, purchase…) for DAU and retention; a login is also the
  * player's last sign-in (never moved back by an older one). */
 export async function recordActivity(tx: Tx, playerId: number, kind: string, at: number): Promise<void> {
-  if (kind === "login") await tx.update(players).set({ lastLoginAt: sql`max(coalesce(${players.lastLoginAt}, 0), ${at})` }).where(eq(players.id, playerId));
+  if (kind === "login")
+    await tx
+      .update(players)
+      .set({ lastLoginAt: sql`max(coalesce(${players.lastLoginAt}, 0), ${at})` })
+      .where(eq(players.id, playerId));
   const [p] = await tx
     .select({ country: players.country, platform: players.platform, createdAt: players.createdAt })
     .from(players)

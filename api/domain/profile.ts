@@ -5,7 +5,7 @@ import { players } from "../db/schema/players.ts";
 import { clans, clanMembers } from "../db/schema/clans.ts";
 import { contentTanks } from "../db/schema/content.ts";
 import { AppError } from "./errors.ts";
-import { z } from "zod";
+import type { z } from "zod";
 import { assertNicknameFree, recordActivity } from "./players.ts";
 import type { profileEditSchema } from "./fields.ts";
 
@@ -32,7 +32,17 @@ export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", n
     .limit(1);
   if (!p) throw new AppError("not_found");
   const [tank] = p.currentTankId
-    ? await db.select({ id: contentTanks.id, nameRu: contentTanks.nameRu, nameEn: contentTanks.nameEn, tier: contentTanks.tier, type: contentTanks.type }).from(contentTanks).where(eq(contentTanks.id, p.currentTankId)).limit(1)
+    ? await db
+        .select({
+          id: contentTanks.id,
+          nameRu: contentTanks.nameRu,
+          nameEn: contentTanks.nameEn,
+          tier: contentTanks.tier,
+          type: contentTanks.type,
+        })
+        .from(contentTanks)
+        .where(eq(contentTanks.id, p.currentTankId))
+        .limit(1)
     : [];
   const [clan] = await db
     .select({ id: clans.id, name: clans.name, tag: clans.tag, role: clanMembers.role })
@@ -43,7 +53,9 @@ export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", n
   return {
     ...p,
     premium: p.premiumUntil !== null && p.premiumUntil > now,
-    currentTank: tank ? { id: tank.id, name: locale === "en" ? tank.nameEn : tank.nameRu, tier: tank.tier, type: tank.type } : null,
+    currentTank: tank
+      ? { id: tank.id, name: locale === "en" ? tank.nameEn : tank.nameRu, tier: tank.tier, type: tank.type }
+      : null,
     clan: clan ?? null,
   };
 }
@@ -53,7 +65,13 @@ export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", n
 export async function editProfile(db: Db, playerId: number, edit: z.output<typeof profileEditSchema>, at: number) {
   await db.transaction(async (tx) => {
     if (edit.nickname !== undefined) await assertNicknameFree(tx, edit.nickname, playerId);
-    await tx.update(players).set({ ...(edit.nickname !== undefined ? { nickname: edit.nickname } : {}), ...(edit.locale ? { locale: edit.locale } : {}) }).where(eq(players.id, playerId));
+    await tx
+      .update(players)
+      .set({
+        ...(edit.nickname !== undefined ? { nickname: edit.nickname } : {}),
+        ...(edit.locale ? { locale: edit.locale } : {}),
+      })
+      .where(eq(players.id, playerId));
     await recordActivity(tx, playerId, "profile.edit", at);
   });
 }
@@ -62,12 +80,24 @@ export const RATING_ORDERS = ["rating", "wins", "experience"] as const;
 export type RatingOrder = (typeof RATING_ORDERS)[number];
 
 /** Players or clans by rating, wins or experience, paged, with the asker's own place. */
-export async function leaderboard(db: Db, q: { board: "players" | "clans"; by: RatingOrder; page: number; size: number; playerId: number }) {
+export async function leaderboard(
+  db: Db,
+  q: { board: "players" | "clans"; by: RatingOrder; page: number; size: number; playerId: number },
+) {
   const offset = (q.page - 1) * q.size;
   if (q.board === "players") {
     const col = q.by === "wins" ? players.wins : q.by === "experience" ? players.experience : players.rating;
     const rows = await db
-      .select({ id: players.id, nickname: players.nickname, level: players.level, rating: players.rating, wins: players.wins, battles: players.battles, experience: players.experience, avatarUrl: players.avatarUrl })
+      .select({
+        id: players.id,
+        nickname: players.nickname,
+        level: players.level,
+        rating: players.rating,
+        wins: players.wins,
+        battles: players.battles,
+        experience: players.experience,
+        avatarUrl: players.avatarUrl,
+      })
       .from(players)
       .where(isNull(players.erasedAt))
       .orderBy(desc(col), asc(players.id))
@@ -81,23 +111,51 @@ export async function leaderboard(db: Db, q: { board: "players" | "clans"; by: R
       const [ahead] = await db
         .select({ n: sql<number>`count(*)` })
         .from(players)
-        .where(and(isNull(players.erasedAt), sql`(${col} > ${me.v} or (${col} = ${me.v} and ${players.id} < ${q.playerId}))`));
+        .where(
+          and(
+            isNull(players.erasedAt),
+            sql`(${col} > ${me.v} or (${col} = ${me.v} and ${players.id} < ${q.playerId}))`,
+          ),
+        );
       own = { place: Number(ahead.n) + 1, value: me.v };
     }
-    return { board: q.board, by: q.by, rows: rows.map((r, i) => ({ place: offset + i + 1, ...r })), total: Number(total.n), page: q.page, size: q.size, own };
+    return {
+      board: q.board,
+      by: q.by,
+      rows: rows.map((r, i) => ({ place: offset + i + 1, ...r })),
+      total: Number(total.n),
+      page: q.page,
+      size: q.size,
+      own,
+    };
   }
   const col = q.by === "wins" ? clans.wins : q.by === "experience" ? clans.experience : clans.rating;
   const rows = await db
-    .select({ id: clans.id, name: clans.name, tag: clans.tag, rating: clans.rating, wins: clans.wins, experience: clans.experience, members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})` })
+    .select({
+      id: clans.id,
+      name: clans.name,
+      tag: clans.tag,
+      rating: clans.rating,
+      wins: clans.wins,
+      experience: clans.experience,
+      members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`,
+    })
     .from(clans)
     .orderBy(desc(col), asc(clans.id))
     .limit(q.size)
     .offset(offset);
   const [total] = await db.select({ n: sql<number>`count(*)` }).from(clans);
-  const [mine] = await db.select({ id: clans.id, v: col }).from(clanMembers).innerJoin(clans, eq(clans.id, clanMembers.clanId)).where(eq(clanMembers.playerId, q.playerId));
+  const [mine] = await db
+    .select({ id: clans.id, v: col })
+    .from(clanMembers)
+    .innerJoin(clans, eq(clans.id, clanMembers.clanId))
+    .where(eq(clanMembers.playerId, q.playerId));
   let own = null;
   if (mine) {
-    const [ahead] = await db.select({ n: sql<number>`count(*)` }).from(clans).where(sql`(${col} > ${mine.v} or (${col} = ${mine.v} and ${clans.id} < ${mine.id}))`);
+    const [ahead] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(clans)
+      .where(sql`(${col} > ${mine.v} or (${col} = ${mine.v} and ${clans.id} < ${mine.id}))`);
     own = { place: Number(ahead.n) + 1, value: mine.v, clanId: mine.id };
   }
   return {
@@ -110,4 +168,3 @@ export async function leaderboard(db: Db, q: { board: "players" | "clans"; by: R
     own,
   };
 }
-

@@ -22,9 +22,27 @@ beforeAll(async () => {
   w = await makeWorld();
   const at = w.clock.now();
   await putContent(w.deps.db, "tank", DEMO_TANKS, at);
-  await w.deps.db.insert(contentCrews).values({ ...crew, id: 2, groups: JSON.stringify(crew.groups), gains: JSON.stringify(crew.gains), upgrades: "[]", speedups: "[]", updatedAt: at });
+  await w.deps.db.insert(contentCrews).values({
+    ...crew,
+    id: 2,
+    groups: JSON.stringify(crew.groups),
+    gains: JSON.stringify(crew.gains),
+    upgrades: "[]",
+    speedups: "[]",
+    updatedAt: at,
+  });
   // One template only, so the draw is known: win 2 battles for 700 silver.
-  await w.deps.db.insert(contentDailyTasks).values({ id: 1, kind: "win_battles", nameRu: "Победите в 2 боях", nameEn: "Win 2 battles", target: 2, weight: 10, rewardCurrency: "silver", rewardAmount: 700, updatedAt: at });
+  await w.deps.db.insert(contentDailyTasks).values({
+    id: 1,
+    kind: "win_battles",
+    nameRu: "Победите в 2 боях",
+    nameEn: "Win 2 battles",
+    target: 2,
+    weight: 10,
+    rewardCurrency: "silver",
+    rewardAmount: 700,
+    updatedAt: at,
+  });
   a = (await signInPlayer(w)).playerId;
   b = (await signInPlayer(w)).playerId;
   await hireCrewMember(w.deps.db, { playerId: a, crewId: 2, level: 1, at, source: "admin" });
@@ -32,7 +50,14 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 async function battle(winner: number, loser: number) {
-  const s = await gameApi(w, "/game/api/battles/start", { mode: "random", map: "steppe", players: [{ playerId: a, tankId: 1 }, { playerId: b, tankId: 1 }] });
+  const s = await gameApi(w, "/game/api/battles/start", {
+    mode: "random",
+    map: "steppe",
+    players: [
+      { playerId: a, tankId: 1 },
+      { playerId: b, tankId: 1 },
+    ],
+  });
   const { battleId } = (await s.json()) as { battleId: number };
   const body = {
     battleId,
@@ -45,9 +70,20 @@ async function battle(winner: number, loser: number) {
   expect(r.status).toBe(200);
   return body;
 }
-const taskOf = async (playerId: number) => (await w.deps.db.select().from(playerDailyTasks).where(eq(playerDailyTasks.playerId, playerId)))[0];
-const member = async () => (await w.deps.db.select().from(playerCrewMembers).where(and(eq(playerCrewMembers.playerId, a), eq(playerCrewMembers.crewId, 2))))[0];
-const rewards = async (playerId: number) => w.deps.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.playerId, playerId), eq(ledgerEntries.reason, "daily_task.reward")));
+const taskOf = async (playerId: number) =>
+  (await w.deps.db.select().from(playerDailyTasks).where(eq(playerDailyTasks.playerId, playerId)))[0];
+const member = async () =>
+  (
+    await w.deps.db
+      .select()
+      .from(playerCrewMembers)
+      .where(and(eq(playerCrewMembers.playerId, a), eq(playerCrewMembers.crewId, 2)))
+  )[0];
+const rewards = async (playerId: number) =>
+  w.deps.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.playerId, playerId), eq(ledgerEntries.reason, "daily_task.reward")));
 
 describe("a battle's end", () => {
   test("moves the day's task and the crew's XP by the gains table", async () => {
@@ -89,7 +125,12 @@ describe("a battle's end", () => {
   });
 
   test("daily tasks are drawn by weight among the templates that fit the level, the same for the same seed", async () => {
-    const templates = [{ id: 1, weight: 1 }, { id: 2, weight: 0 }, { id: 3, weight: 1000 }, { id: 4, weight: 1 }];
+    const templates = [
+      { id: 1, weight: 1 },
+      { id: 2, weight: 0 },
+      { id: 3, weight: 1000 },
+      { id: 4, weight: 1 },
+    ];
     const once = drawTasks(templates, 2, 42);
     expect(drawTasks(templates, 2, 42)).toEqual(once);
     expect(once.map((t) => t.id)).toContain(3);

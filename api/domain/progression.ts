@@ -7,7 +7,14 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
-import { contentBots, contentCrews, contentDailyTasks, playerCrewMembers, playerDailyTasks, playerQuests } from "../db/schema/progression.ts";
+import {
+  contentBots,
+  contentCrews,
+  contentDailyTasks,
+  playerCrewMembers,
+  playerDailyTasks,
+  playerQuests,
+} from "../db/schema/progression.ts";
 import { contentTanks } from "../db/schema/content.ts";
 import { players } from "../db/schema/players.ts";
 import { options } from "../db/schema/system.ts";
@@ -31,7 +38,17 @@ export const PROGRESSION_RULES = {
 
 /** Every active bot profile (cached per instance; /admin/bots/ saves and invalidateCache reload it). */
 export function allBotProfiles(db: Db, now?: number): Promise<BotProfile[]> {
-  return cachedContent(db, "bots", async (d) => (await d.select().from(contentBots).where(eq(contentBots.active, true)).orderBy(asc(contentBots.id))) as BotProfile[], now);
+  return cachedContent(
+    db,
+    "bots",
+    async (d) =>
+      (await d
+        .select()
+        .from(contentBots)
+        .where(eq(contentBots.active, true))
+        .orderBy(asc(contentBots.id))) as BotProfile[],
+    now,
+  );
 }
 
 /**
@@ -66,10 +83,31 @@ function random(seed: number) {
   return () => nextRandom(state);
 }
 
-type ProgressEvent = "task_completed" | "crew_hired" | "crew_level_up" | "crew_level_set" | "upgrade_bought" | "quest_completed";
-async function progressEvent(tx: DbOrTx, kind: ProgressEvent, playerId: number, itemId: string | number, value: number, at: number) {
+type ProgressEvent =
+  | "task_completed"
+  | "crew_hired"
+  | "crew_level_up"
+  | "crew_level_set"
+  | "upgrade_bought"
+  | "quest_completed";
+async function progressEvent(
+  tx: DbOrTx,
+  kind: ProgressEvent,
+  playerId: number,
+  itemId: string | number,
+  value: number,
+  at: number,
+) {
   const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, playerId)).limit(1);
-  await emit(tx, "progression", { event_id: newEventId(), ts: toCHDateTime(at), player_id: playerId, kind, item_id: String(itemId), value, player_level: p?.level ?? 1 });
+  await emit(tx, "progression", {
+    event_id: newEventId(),
+    ts: toCHDateTime(at),
+    player_id: playerId,
+    kind,
+    item_id: String(itemId),
+    value,
+    player_level: p?.level ?? 1,
+  });
 }
 
 /** What one battle adds to a task of this kind. */
@@ -82,13 +120,20 @@ export interface BattleFacts {
 }
 export function stepOf(kind: string, tankType: string | null | undefined, b: BattleFacts): number {
   switch (kind) {
-    case "win_battles": return b.result === "win" ? 1 : 0;
-    case "play_battles": return 1;
-    case "deal_damage": return b.damage;
-    case "destroy_tanks": return b.kills;
-    case "earn_silver": return b.silver;
-    case "play_class": return tankType && b.tankType === tankType ? 1 : 0;
-    default: return 0;
+    case "win_battles":
+      return b.result === "win" ? 1 : 0;
+    case "play_battles":
+      return 1;
+    case "deal_damage":
+      return b.damage;
+    case "destroy_tanks":
+      return b.kills;
+    case "earn_silver":
+      return b.silver;
+    case "play_class":
+      return tankType && b.tankType === tankType ? 1 : 0;
+    default:
+      return 0;
   }
 }
 
@@ -112,50 +157,111 @@ export function drawTasks<T extends { id: number; weight: number }>(templates: T
 }
 
 async function eligibleTemplates(tx: DbOrTx, level: number) {
-  const all = await tx.select().from(contentDailyTasks).where(eq(contentDailyTasks.active, true)).orderBy(asc(contentDailyTasks.id));
+  const all = await tx
+    .select()
+    .from(contentDailyTasks)
+    .where(eq(contentDailyTasks.active, true))
+    .orderBy(asc(contentDailyTasks.id));
   return all.filter((t) => t.minLevel <= level && level <= t.maxLevel);
 }
 
 const copyTerms = (playerId: number, day: string, t: typeof contentDailyTasks.$inferSelect) => ({
-  playerId, day, taskId: t.id, kind: t.kind, target: t.target, tankType: t.tankType, progress: 0, rewardCurrency: t.rewardCurrency, rewardAmount: t.rewardAmount,
+  playerId,
+  day,
+  taskId: t.id,
+  kind: t.kind,
+  target: t.target,
+  tankType: t.tankType,
+  progress: 0,
+  rewardCurrency: t.rewardCurrency,
+  rewardAmount: t.rewardAmount,
 });
 
 /** The player's tasks of the day, drawn now if the day has none yet. */
 export async function dailyTasksOf(tx: DbOrTx, playerId: number, at: number): Promise<PlayerTask[]> {
   const day = dayOf(at);
-  const have = await tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day))).orderBy(asc(playerDailyTasks.id));
+  const have = await tx
+    .select()
+    .from(playerDailyTasks)
+    .where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day)))
+    .orderBy(asc(playerDailyTasks.id));
   if (have.length) return have;
   const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, playerId)).limit(1);
   if (!p) return [];
-  const drawn = drawTasks(await eligibleTemplates(tx, p.level), PROGRESSION_RULES.dailyTasksPerDay, seedOf(`${playerId}:${day}`));
+  const drawn = drawTasks(
+    await eligibleTemplates(tx, p.level),
+    PROGRESSION_RULES.dailyTasksPerDay,
+    seedOf(`${playerId}:${day}`),
+  );
   if (!drawn.length) return [];
-  await tx.insert(playerDailyTasks).values(drawn.map((t) => copyTerms(playerId, day, t))).onConflictDoNothing();
-  return tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day))).orderBy(asc(playerDailyTasks.id));
+  await tx
+    .insert(playerDailyTasks)
+    .values(drawn.map((t) => copyTerms(playerId, day, t)))
+    .onConflictDoNothing();
+  return tx
+    .select()
+    .from(playerDailyTasks)
+    .where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day)))
+    .orderBy(asc(playerDailyTasks.id));
 }
 
 /**
  * Sets a task's progress (capped at its target); reaching the target completes it and pays its
  * reward through the ledger — once: the completion is claimed by the UPDATE's `completed_at is null`.
  */
-export async function setTaskProgress(tx: Tx, task: PlayerTask, progress: number, at: number): Promise<{ completed: boolean; paid: boolean }> {
+export async function setTaskProgress(
+  tx: Tx,
+  task: PlayerTask,
+  progress: number,
+  at: number,
+): Promise<{ completed: boolean; paid: boolean }> {
   const value = Math.max(0, Math.min(task.target, progress));
   if (task.completedAt !== null) return { completed: true, paid: false };
-  await tx.update(playerDailyTasks).set({ progress: value }).where(and(eq(playerDailyTasks.id, task.id), isNull(playerDailyTasks.completedAt)));
+  await tx
+    .update(playerDailyTasks)
+    .set({ progress: value })
+    .where(and(eq(playerDailyTasks.id, task.id), isNull(playerDailyTasks.completedAt)));
   if (value < task.target) return { completed: false, paid: false };
-  const [claimed] = await tx.update(playerDailyTasks).set({ completedAt: at }).where(and(eq(playerDailyTasks.id, task.id), isNull(playerDailyTasks.completedAt))).returning({ id: playerDailyTasks.id });
+  const [claimed] = await tx
+    .update(playerDailyTasks)
+    .set({ completedAt: at })
+    .where(and(eq(playerDailyTasks.id, task.id), isNull(playerDailyTasks.completedAt)))
+    .returning({ id: playerDailyTasks.id });
   if (!claimed) return { completed: true, paid: false };
-  const paid = await applyLedger(tx, { playerId: task.playerId, currency: task.rewardCurrency as Currency, delta: task.rewardAmount, reason: "daily_task.reward", ref: `daily_task:${task.id}`, idempotencyKey: `daily_task:${task.id}`, at });
+  const paid = await applyLedger(tx, {
+    playerId: task.playerId,
+    currency: task.rewardCurrency as Currency,
+    delta: task.rewardAmount,
+    reason: "daily_task.reward",
+    ref: `daily_task:${task.id}`,
+    idempotencyKey: `daily_task:${task.id}`,
+    at,
+  });
   await progressEvent(tx, "task_completed", task.playerId, task.taskId, task.rewardAmount, at);
   return { completed: true, paid: !paid.replayed };
 }
 
 /** Replaces one of the player's open tasks of the day with another template (an operator's act). */
-export async function replaceTask(tx: Tx, playerId: number, taskRowId: number, templateId: number, at: number): Promise<PlayerTask> {
-  const [row] = await tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.id, taskRowId), eq(playerDailyTasks.playerId, playerId))).limit(1);
+export async function replaceTask(
+  tx: Tx,
+  playerId: number,
+  taskRowId: number,
+  templateId: number,
+  at: number,
+): Promise<PlayerTask> {
+  const [row] = await tx
+    .select()
+    .from(playerDailyTasks)
+    .where(and(eq(playerDailyTasks.id, taskRowId), eq(playerDailyTasks.playerId, playerId)))
+    .limit(1);
   if (!row) throw new Error("not_found");
   const [t] = await tx.select().from(contentDailyTasks).where(eq(contentDailyTasks.id, templateId)).limit(1);
   if (!t) throw new Error("template");
-  const [updated] = await tx.update(playerDailyTasks).set({ ...copyTerms(playerId, row.day, t), completedAt: null }).where(eq(playerDailyTasks.id, row.id)).returning();
+  const [updated] = await tx
+    .update(playerDailyTasks)
+    .set({ ...copyTerms(playerId, row.day, t), completedAt: null })
+    .where(eq(playerDailyTasks.id, row.id))
+    .returning();
   void at;
   return updated;
 }
@@ -163,37 +269,89 @@ export async function replaceTask(tx: Tx, playerId: number, taskRowId: number, t
 /** Draws the day's tasks again: the open ones go, the completed ones stay, the day is filled up again. */
 export async function redrawTasks(tx: Tx, playerId: number, at: number): Promise<PlayerTask[]> {
   const day = dayOf(at);
-  await tx.delete(playerDailyTasks).where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day), isNull(playerDailyTasks.completedAt)));
-  const kept = await tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day)));
+  await tx
+    .delete(playerDailyTasks)
+    .where(
+      and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day), isNull(playerDailyTasks.completedAt)),
+    );
+  const kept = await tx
+    .select()
+    .from(playerDailyTasks)
+    .where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day)));
   const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, playerId)).limit(1);
   const templates = (await eligibleTemplates(tx, p?.level ?? 1)).filter((t) => !kept.some((k) => k.taskId === t.id));
-  const drawn = drawTasks(templates, PROGRESSION_RULES.dailyTasksPerDay - kept.length, seedOf(`${playerId}:${day}:${at}`));
-  if (drawn.length) await tx.insert(playerDailyTasks).values(drawn.map((t) => copyTerms(playerId, day, t))).onConflictDoNothing();
-  return tx.select().from(playerDailyTasks).where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day))).orderBy(asc(playerDailyTasks.id));
+  const drawn = drawTasks(
+    templates,
+    PROGRESSION_RULES.dailyTasksPerDay - kept.length,
+    seedOf(`${playerId}:${day}:${at}`),
+  );
+  if (drawn.length)
+    await tx
+      .insert(playerDailyTasks)
+      .values(drawn.map((t) => copyTerms(playerId, day, t)))
+      .onConflictDoNothing();
+  return tx
+    .select()
+    .from(playerDailyTasks)
+    .where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day)))
+    .orderBy(asc(playerDailyTasks.id));
 }
 
 // ——— Quests (definitions: the `quests` server option, default variant) ———
 
 export async function questDefinitions(db: DbOrTx): Promise<Quest[]> {
-  const [row] = await db.select({ value: options.value }).from(options).where(and(eq(options.scope, "server"), eq(options.key, "quests"), eq(options.variant, "default"))).limit(1);
+  const [row] = await db
+    .select({ value: options.value })
+    .from(options)
+    .where(and(eq(options.scope, "server"), eq(options.key, "quests"), eq(options.variant, "default")))
+    .limit(1);
   if (!row) return [];
   const r = questsShape.safeParse(JSON.parse(row.value));
   return r.success ? r.data : [];
 }
 
 /** Sets a quest's state; finishing its last step pays its reward once. */
-export async function setQuestState(tx: Tx, playerId: number, quest: Quest, step: number, progress: number, at: number): Promise<{ completed: boolean }> {
+export async function setQuestState(
+  tx: Tx,
+  playerId: number,
+  quest: Quest,
+  step: number,
+  progress: number,
+  at: number,
+): Promise<{ completed: boolean }> {
   const done = step >= quest.steps.length;
   const s = Math.min(step, quest.steps.length);
   const p = done ? 0 : Math.max(0, Math.min(progress, quest.steps[s].target));
-  const [before] = await tx.select().from(playerQuests).where(and(eq(playerQuests.playerId, playerId), eq(playerQuests.questKey, quest.key))).limit(1);
+  const [before] = await tx
+    .select()
+    .from(playerQuests)
+    .where(and(eq(playerQuests.playerId, playerId), eq(playerQuests.questKey, quest.key)))
+    .limit(1);
   if (before?.completedAt != null) return { completed: true };
-  if (before) await tx.update(playerQuests).set({ step: s, progress: p, updatedAt: at }).where(and(eq(playerQuests.playerId, playerId), eq(playerQuests.questKey, quest.key)));
+  if (before)
+    await tx
+      .update(playerQuests)
+      .set({ step: s, progress: p, updatedAt: at })
+      .where(and(eq(playerQuests.playerId, playerId), eq(playerQuests.questKey, quest.key)));
   else await tx.insert(playerQuests).values({ playerId, questKey: quest.key, step: s, progress: p, updatedAt: at });
   if (!done) return { completed: false };
-  const [claimed] = await tx.update(playerQuests).set({ completedAt: at }).where(and(eq(playerQuests.playerId, playerId), eq(playerQuests.questKey, quest.key), isNull(playerQuests.completedAt))).returning({ k: playerQuests.questKey });
+  const [claimed] = await tx
+    .update(playerQuests)
+    .set({ completedAt: at })
+    .where(
+      and(eq(playerQuests.playerId, playerId), eq(playerQuests.questKey, quest.key), isNull(playerQuests.completedAt)),
+    )
+    .returning({ k: playerQuests.questKey });
   if (claimed) {
-    await applyLedger(tx, { playerId, currency: quest.reward.currency, delta: quest.reward.amount, reason: "quest.reward", ref: `quest:${quest.key}`, idempotencyKey: `quest:${playerId}:${quest.key}`, at });
+    await applyLedger(tx, {
+      playerId,
+      currency: quest.reward.currency,
+      delta: quest.reward.amount,
+      reason: "quest.reward",
+      ref: `quest:${quest.key}`,
+      idempotencyKey: `quest:${playerId}:${quest.key}`,
+      at,
+    });
     await progressEvent(tx, "quest_completed", playerId, quest.key, quest.reward.amount, at);
   }
   return { completed: true };
@@ -202,10 +360,16 @@ export async function setQuestState(tx: Tx, playerId: number, quest: Quest, step
 // ——— Crews ———
 
 /** XP a member of a role needs to go from `level` to the next. */
-export const xpToNext = (crew: { xpBase: number; xpGrowth: number }, level: number) => Math.round(crew.xpBase * (crew.xpGrowth / 100) ** (level - 1));
+export const xpToNext = (crew: { xpBase: number; xpGrowth: number }, level: number) =>
+  Math.round(crew.xpBase * (crew.xpGrowth / 100) ** (level - 1));
 
 /** Adds XP to a member, raising levels up to the role's cap (XP beyond the cap is not kept). */
-export function addXp(crew: { xpBase: number; xpGrowth: number; levelCap: number }, level: number, xp: number, gain: number): { level: number; xp: number } {
+export function addXp(
+  crew: { xpBase: number; xpGrowth: number; levelCap: number },
+  level: number,
+  xp: number,
+  gain: number,
+): { level: number; xp: number } {
   let l = level;
   let x = xp + gain;
   while (l < crew.levelCap && x >= xpToNext(crew, l)) x -= xpToNext(crew, l++);
@@ -213,19 +377,32 @@ export function addXp(crew: { xpBase: number; xpGrowth: number; levelCap: number
 }
 
 async function gainCrewXp(tx: Tx, playerId: number, result: BattleResult, at: number) {
-  const members = await tx.select({ m: playerCrewMembers, c: contentCrews }).from(playerCrewMembers).innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId)).where(eq(playerCrewMembers.playerId, playerId));
+  const members = await tx
+    .select({ m: playerCrewMembers, c: contentCrews })
+    .from(playerCrewMembers)
+    .innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId))
+    .where(eq(playerCrewMembers.playerId, playerId));
   for (const { m, c } of members) {
     const gains = crewGainsSchema.safeParse(JSON.parse(c.gains));
     const gain = gains.success ? gains.data[result] : 0;
     if (gain <= 0 || m.level >= c.levelCap) continue;
     const next = addXp(c, m.level, m.xp, gain);
-    await tx.update(playerCrewMembers).set({ level: next.level, xp: next.xp, updatedAt: at }).where(and(eq(playerCrewMembers.playerId, playerId), eq(playerCrewMembers.crewId, c.id)));
+    await tx
+      .update(playerCrewMembers)
+      .set({ level: next.level, xp: next.xp, updatedAt: at })
+      .where(and(eq(playerCrewMembers.playerId, playerId), eq(playerCrewMembers.crewId, c.id)));
     for (let l = m.level + 1; l <= next.level; l++) await progressEvent(tx, "crew_level_up", playerId, c.id, l, at);
   }
 }
 
 /** Trains a member's skill one level: silver at the upgrade price, or gold at the speed-up price. */
-export async function buyCrewUpgrade(tx: Tx, playerId: number, crewId: number, pay: "silver" | "gold", at: number): Promise<{ skillLevel: number }> {
+export async function buyCrewUpgrade(
+  tx: Tx,
+  playerId: number,
+  crewId: number,
+  pay: "silver" | "gold",
+  at: number,
+): Promise<{ skillLevel: number }> {
   return trainCrewSkill(tx, { playerId, crewId, pay, at });
 }
 
@@ -240,32 +417,66 @@ export async function trainCrewSkill(
   tx: Tx,
   r: { playerId: number; crewId: number; pay: "silver" | "gold"; level?: number; requestId?: string; at: number },
 ): Promise<{ crewId: number; skillLevel: number; paid: number; replayed: boolean }> {
-  const [row] = await tx.select({ m: playerCrewMembers, c: contentCrews }).from(playerCrewMembers).innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId)).where(and(eq(playerCrewMembers.playerId, r.playerId), eq(playerCrewMembers.crewId, r.crewId))).limit(1);
+  const [row] = await tx
+    .select({ m: playerCrewMembers, c: contentCrews })
+    .from(playerCrewMembers)
+    .innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId))
+    .where(and(eq(playerCrewMembers.playerId, r.playerId), eq(playerCrewMembers.crewId, r.crewId)))
+    .limit(1);
   if (!row) throw fieldError({ crewId: { id: "crew.notHired" } });
   const current = row.m.skillLevel;
   const key = r.requestId ? `crew.train:${r.requestId}` : undefined;
   if (key) {
-    const [seen] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(and(eq(ledgerEntries.playerId, r.playerId), eq(ledgerEntries.idempotencyKey, key))).limit(1);
+    const [seen] = await tx
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.playerId, r.playerId), eq(ledgerEntries.idempotencyKey, key)))
+      .limit(1);
     if (seen) return { crewId: r.crewId, skillLevel: current, paid: 0, replayed: true };
   }
-  if (r.level !== undefined && r.level <= current) return { crewId: r.crewId, skillLevel: current, paid: 0, replayed: true };
+  if (r.level !== undefined && r.level <= current)
+    return { crewId: r.crewId, skillLevel: current, paid: 0, replayed: true };
   const level = current + 1;
-  if (r.level !== undefined && r.level !== level) throw fieldError({ level: { id: "crew.nextLevel", values: [level] } });
-  const prices = z.array(z.object({ level: z.number(), priceSilver: z.number().optional(), priceGold: z.number().optional() })).catch([]).parse(JSON.parse(r.pay === "silver" ? row.c.upgrades : row.c.speedups));
+  if (r.level !== undefined && r.level !== level)
+    throw fieldError({ level: { id: "crew.nextLevel", values: [level] } });
+  const prices = z
+    .array(z.object({ level: z.number(), priceSilver: z.number().optional(), priceGold: z.number().optional() }))
+    .catch([])
+    .parse(JSON.parse(r.pay === "silver" ? row.c.upgrades : row.c.speedups));
   const price = prices.find((u) => u.level === level);
   if (!price) {
     // Nothing further on either list: fully trained; only on the other: not sold for this currency.
-    const other = z.array(z.object({ level: z.number() })).catch([]).parse(JSON.parse(r.pay === "silver" ? row.c.speedups : row.c.upgrades));
-    throw fieldError(other.some((u) => u.level === level) ? { pay: { id: "crew.notSold" } } : { crewId: { id: "crew.fullyTrained" } });
+    const other = z
+      .array(z.object({ level: z.number() }))
+      .catch([])
+      .parse(JSON.parse(r.pay === "silver" ? row.c.speedups : row.c.upgrades));
+    throw fieldError(
+      other.some((u) => u.level === level) ? { pay: { id: "crew.notSold" } } : { crewId: { id: "crew.fullyTrained" } },
+    );
   }
   const amount = (r.pay === "silver" ? price.priceSilver : price.priceGold) ?? 0;
   const moved = await tx
     .update(playerCrewMembers)
     .set({ skillLevel: level, updatedAt: r.at })
-    .where(and(eq(playerCrewMembers.playerId, r.playerId), eq(playerCrewMembers.crewId, r.crewId), eq(playerCrewMembers.skillLevel, current)))
+    .where(
+      and(
+        eq(playerCrewMembers.playerId, r.playerId),
+        eq(playerCrewMembers.crewId, r.crewId),
+        eq(playerCrewMembers.skillLevel, current),
+      ),
+    )
     .returning({ skillLevel: playerCrewMembers.skillLevel });
   if (!moved.length) throw new AppError("conflict", "error.conflict", [], 409);
-  if (amount > 0) await applyLedger(tx, { playerId: r.playerId, currency: r.pay, delta: -amount, reason: "crew.upgrade", ref: `crew:${r.crewId}:${level}`, idempotencyKey: key, at: r.at });
+  if (amount > 0)
+    await applyLedger(tx, {
+      playerId: r.playerId,
+      currency: r.pay,
+      delta: -amount,
+      reason: "crew.upgrade",
+      ref: `crew:${r.crewId}:${level}`,
+      idempotencyKey: key,
+      at: r.at,
+    });
   await progressEvent(tx, "upgrade_bought", r.playerId, `crew:${r.crewId}`, level, r.at);
   return { crewId: r.crewId, skillLevel: level, paid: amount, replayed: false };
 }
@@ -283,7 +494,11 @@ export interface BattleProgress extends BattleFacts {
  * never reaches it: the battle is claimed first).
  */
 export async function progressAfterBattle(tx: Tx, b: Omit<BattleProgress, "tankType">, at: number): Promise<void> {
-  const [tank] = await tx.select({ type: contentTanks.type }).from(contentTanks).where(eq(contentTanks.id, b.tankId)).limit(1);
+  const [tank] = await tx
+    .select({ type: contentTanks.type })
+    .from(contentTanks)
+    .where(eq(contentTanks.id, b.tankId))
+    .limit(1);
   const facts: BattleFacts = { ...b, tankType: tank?.type ?? null };
   for (const task of await dailyTasksOf(tx, b.playerId, at)) {
     if (task.completedAt !== null) continue;
@@ -293,7 +508,22 @@ export async function progressAfterBattle(tx: Tx, b: Omit<BattleProgress, "tankT
   const quests = await questDefinitions(tx);
   if (quests.length) {
     const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, b.playerId)).limit(1);
-    const states = new Map((await tx.select().from(playerQuests).where(and(eq(playerQuests.playerId, b.playerId), inArray(playerQuests.questKey, quests.map((q) => q.key))))).map((s) => [s.questKey, s]));
+    const states = new Map(
+      (
+        await tx
+          .select()
+          .from(playerQuests)
+          .where(
+            and(
+              eq(playerQuests.playerId, b.playerId),
+              inArray(
+                playerQuests.questKey,
+                quests.map((q) => q.key),
+              ),
+            ),
+          )
+      ).map((s) => [s.questKey, s]),
+    );
     for (const q of quests) {
       const s = states.get(q.key);
       if (s?.completedAt != null || (p?.level ?? 1) < q.minLevel) continue;
@@ -321,7 +551,15 @@ export async function hireCrewMember(
 ): Promise<boolean> {
   const [hired] = await tx
     .insert(playerCrewMembers)
-    .values({ playerId: m.playerId, crewId: m.crewId, level: m.level, xp: m.xp ?? 0, skillLevel: m.skillLevel ?? 0, hiredAt: m.at, updatedAt: m.at })
+    .values({
+      playerId: m.playerId,
+      crewId: m.crewId,
+      level: m.level,
+      xp: m.xp ?? 0,
+      skillLevel: m.skillLevel ?? 0,
+      hiredAt: m.at,
+      updatedAt: m.at,
+    })
     .onConflictDoNothing()
     .returning({ crewId: playerCrewMembers.crewId });
   if (!hired) return false;
@@ -332,19 +570,37 @@ export async function hireCrewMember(
 
 /** Dismisses a member (its row goes; `items` −1 for the crews metric). The removed row, or undefined. */
 export async function dismissCrewMember(tx: DbOrTx, playerId: number, crewId: number, source: string, at: number) {
-  const [gone] = await tx.delete(playerCrewMembers).where(and(eq(playerCrewMembers.playerId, playerId), eq(playerCrewMembers.crewId, crewId))).returning();
+  const [gone] = await tx
+    .delete(playerCrewMembers)
+    .where(and(eq(playerCrewMembers.playerId, playerId), eq(playerCrewMembers.crewId, crewId)))
+    .returning();
   if (gone) await crewItemEvent(tx, playerId, crewId, -1, source, at);
   return gone;
 }
 
 /** Sets a member's level, XP and skill (an operator's act); a changed level is a `crew_level_set` event. */
-export async function setCrewMember(tx: DbOrTx, m: { playerId: number; crewId: number; level: number; xp: number; skillLevel: number; at: number }, before: { level: number }) {
-  await tx.update(playerCrewMembers).set({ level: m.level, xp: m.xp, skillLevel: m.skillLevel, updatedAt: m.at }).where(and(eq(playerCrewMembers.playerId, m.playerId), eq(playerCrewMembers.crewId, m.crewId)));
+export async function setCrewMember(
+  tx: DbOrTx,
+  m: { playerId: number; crewId: number; level: number; xp: number; skillLevel: number; at: number },
+  before: { level: number },
+) {
+  await tx
+    .update(playerCrewMembers)
+    .set({ level: m.level, xp: m.xp, skillLevel: m.skillLevel, updatedAt: m.at })
+    .where(and(eq(playerCrewMembers.playerId, m.playerId), eq(playerCrewMembers.crewId, m.crewId)));
   if (m.level !== before.level) await progressEvent(tx, "crew_level_set", m.playerId, m.crewId, m.level, m.at);
 }
 
 function crewItemEvent(tx: DbOrTx, playerId: number, crewId: number, delta: 1 | -1, source: string, at: number) {
-  return emit(tx, "items", { event_id: newEventId(), ts: toCHDateTime(at), player_id: playerId, item_type: "crew", item_id: String(crewId), delta, source });
+  return emit(tx, "items", {
+    event_id: newEventId(),
+    ts: toCHDateTime(at),
+    player_id: playerId,
+    item_type: "crew",
+    item_id: String(crewId),
+    delta,
+    source,
+  });
 }
 
 /**
@@ -353,13 +609,34 @@ function crewItemEvent(tx: DbOrTx, playerId: number, crewId: number, delta: 1 | 
  * player had for that role (items −1) and hires one at the group's start level (items +1,
  * crew_hired). The player's act of hiring a trained member; the demo world uses it.
  */
-export async function hireFromGroup(tx: Tx, playerId: number, crewId: number, group: string, at: number): Promise<{ level: number }> {
-  const [role] = await tx.select().from(contentCrews).where(and(eq(contentCrews.id, crewId), eq(contentCrews.active, true))).limit(1);
+export async function hireFromGroup(
+  tx: Tx,
+  playerId: number,
+  crewId: number,
+  group: string,
+  at: number,
+): Promise<{ level: number }> {
+  const [role] = await tx
+    .select()
+    .from(contentCrews)
+    .where(and(eq(contentCrews.id, crewId), eq(contentCrews.active, true)))
+    .limit(1);
   const groups = role ? z.array(crewGroupSchema).safeParse(JSON.parse(role.groups)) : undefined;
   const g = groups?.success ? groups.data.find((x) => x.group === group) : undefined;
   if (!role || !g) throw new Error("no such crew group");
-  for (const [currency, price] of [["silver", g.priceSilver], ["gold", g.priceGold]] as const)
-    if (price > 0) await applyLedger(tx, { playerId, currency, delta: -price, reason: "crew.hire", ref: `crew:${crewId}:${group}`, at });
+  for (const [currency, price] of [
+    ["silver", g.priceSilver],
+    ["gold", g.priceGold],
+  ] as const)
+    if (price > 0)
+      await applyLedger(tx, {
+        playerId,
+        currency,
+        delta: -price,
+        reason: "crew.hire",
+        ref: `crew:${crewId}:${group}`,
+        at,
+      });
   await dismissCrewMember(tx, playerId, crewId, group, at);
   const level = Math.min(role.levelCap, g.startLevel);
   await hireCrewMember(tx, { playerId, crewId, level, at, source: group });
@@ -372,23 +649,63 @@ export async function hireFromGroup(tx: Tx, playerId: number, crewId: number, gr
  * registerPlayer in the registration's transaction; a catalogue without free groups hires nobody.
  */
 export async function hireStartingCrew(tx: DbOrTx, playerId: number, at: number): Promise<number> {
-  const roles = await tx.select().from(contentCrews).where(eq(contentCrews.active, true)).orderBy(asc(contentCrews.sortOrder), asc(contentCrews.id));
+  const roles = await tx
+    .select()
+    .from(contentCrews)
+    .where(eq(contentCrews.active, true))
+    .orderBy(asc(contentCrews.sortOrder), asc(contentCrews.id));
   const starts = roles.flatMap((r) => {
     const groups = z.array(crewGroupSchema).safeParse(JSON.parse(r.groups));
     const free = (groups.success ? groups.data : []).filter((g) => g.priceSilver === 0 && g.priceGold === 0);
-    return free.length ? [{ crewId: r.id, level: Math.min(r.levelCap, Math.min(...free.map((g) => g.startLevel))) }] : [];
+    return free.length
+      ? [{ crewId: r.id, level: Math.min(r.levelCap, Math.min(...free.map((g) => g.startLevel))) }]
+      : [];
   });
   if (!starts.length) return 0;
   // One insert and two batched emits: registration (and the demo world's thousands of them) stays cheap.
   const hired = await tx
     .insert(playerCrewMembers)
-    .values(starts.map((m) => ({ playerId, crewId: m.crewId, level: m.level, xp: 0, skillLevel: 0, hiredAt: at, updatedAt: at })))
+    .values(
+      starts.map((m) => ({
+        playerId,
+        crewId: m.crewId,
+        level: m.level,
+        xp: 0,
+        skillLevel: 0,
+        hiredAt: at,
+        updatedAt: at,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ crewId: playerCrewMembers.crewId, level: playerCrewMembers.level });
   if (!hired.length) return 0;
   const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, playerId)).limit(1);
   const ts = toCHDateTime(at);
-  await emitMany(tx, "items", hired.map((m) => ({ event_id: newEventId(), ts, player_id: playerId, item_type: "crew", item_id: String(m.crewId), delta: 1, source: "starter" })));
-  await emitMany(tx, "progression", hired.map((m) => ({ event_id: newEventId(), ts, player_id: playerId, kind: "crew_hired", item_id: String(m.crewId), value: m.level, player_level: p?.level ?? 1 })));
+  await emitMany(
+    tx,
+    "items",
+    hired.map((m) => ({
+      event_id: newEventId(),
+      ts,
+      player_id: playerId,
+      item_type: "crew",
+      item_id: String(m.crewId),
+      delta: 1,
+      source: "starter",
+    })),
+  );
+  await emitMany(
+    tx,
+    "progression",
+    hired.map((m) => ({
+      event_id: newEventId(),
+      ts,
+      player_id: playerId,
+      kind: "crew_hired",
+      item_id: String(m.crewId),
+      value: m.level,
+      player_level: p?.level ?? 1,
+    })),
+  );
   return hired.length;
 }

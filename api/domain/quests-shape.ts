@@ -12,7 +12,11 @@ export const QUEST_KEY_PATTERN = /^[a-z0-9_-]{2,40}$/;
 export const MAX_QUESTS = 100;
 export const MAX_QUEST_STEPS = 20;
 
-export const questStepShape = z.strictObject({ kind: z.enum(DAILY_TASK_KINDS), target: int(1, 10_000_000), tankType: z.enum(TANK_TYPES).optional() });
+export const questStepShape = z.strictObject({
+  kind: z.enum(DAILY_TASK_KINDS),
+  target: int(1, 10_000_000),
+  tankType: z.enum(TANK_TYPES).optional(),
+});
 export const questShape = z.strictObject({
   key: z.string().regex(QUEST_KEY_PATTERN),
   nameRu: name,

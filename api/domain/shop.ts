@@ -25,18 +25,62 @@ interface Priced {
   stackable: boolean;
 }
 
-export async function catalogItem(db: Db | Tx, type: ItemType, id: number, locale: "ru" | "en"): Promise<Priced | null> {
+export async function catalogItem(
+  db: Db | Tx,
+  type: ItemType,
+  id: number,
+  locale: "ru" | "en",
+): Promise<Priced | null> {
   const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
   if (type === "tank") {
-    const [r] = await db.select().from(contentTanks).where(and(eq(contentTanks.id, id), eq(contentTanks.active, true))).limit(1);
-    return r ? { id: r.id, name: name(r), requiredLevel: r.requiredLevel, priceGold: r.priceGold, priceSilver: r.priceSilver, stackable: false } : null;
+    const [r] = await db
+      .select()
+      .from(contentTanks)
+      .where(and(eq(contentTanks.id, id), eq(contentTanks.active, true)))
+      .limit(1);
+    return r
+      ? {
+          id: r.id,
+          name: name(r),
+          requiredLevel: r.requiredLevel,
+          priceGold: r.priceGold,
+          priceSilver: r.priceSilver,
+          stackable: false,
+        }
+      : null;
   }
   if (type === "consumable") {
-    const [r] = await db.select().from(contentConsumables).where(and(eq(contentConsumables.id, id), eq(contentConsumables.active, true))).limit(1);
-    return r ? { id: r.id, name: name(r), requiredLevel: r.requiredLevel, priceGold: r.priceGold, priceSilver: r.priceSilver, stackable: true } : null;
+    const [r] = await db
+      .select()
+      .from(contentConsumables)
+      .where(and(eq(contentConsumables.id, id), eq(contentConsumables.active, true)))
+      .limit(1);
+    return r
+      ? {
+          id: r.id,
+          name: name(r),
+          requiredLevel: r.requiredLevel,
+          priceGold: r.priceGold,
+          priceSilver: r.priceSilver,
+          stackable: true,
+        }
+      : null;
   }
-  const [r] = await db.select().from(contentCamouflages).where(and(eq(contentCamouflages.id, id), eq(contentCamouflages.active, true))).limit(1);
-  return r ? { id: r.id, name: name(r), requiredLevel: 1, priceGold: r.priceGold, priceSilver: r.priceSilver, stackable: false } : null;
+  const [r] = await db
+    .select()
+    .from(contentCamouflages)
+    .where(and(eq(contentCamouflages.id, id), eq(contentCamouflages.active, true)))
+    .limit(1);
+  return r
+    ? {
+        id: r.id,
+        name: name(r),
+        requiredLevel: 1,
+        priceGold: r.priceGold,
+        priceSilver: r.priceSilver,
+        stackable: false,
+      }
+    : null;
 }
 
 /** An item of the shop's list (the player's shop, an operator's buying for them); a kind's own fields beside. */
@@ -55,14 +99,34 @@ export interface ShopItem {
 
 /** The shop's page data: every active item with its prices and whether this player may buy it. */
 export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
-  const [p] = await db.select({ level: players.level, gold: players.gold, silver: players.silver }).from(players).where(eq(players.id, playerId));
+  const [p] = await db
+    .select({ level: players.level, gold: players.gold, silver: players.silver })
+    .from(players)
+    .where(eq(players.id, playerId));
   const owned = await db.select().from(playerItems).where(eq(playerItems.playerId, playerId));
   const has = (type: ItemType, id: number) => owned.find((o) => o.itemType === type && o.itemId === id)?.quantity ?? 0;
   const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
-  const tanks = await db.select().from(contentTanks).where(eq(contentTanks.active, true)).orderBy(asc(contentTanks.tier), asc(contentTanks.sortOrder), asc(contentTanks.id));
-  const consumables = await db.select().from(contentConsumables).where(eq(contentConsumables.active, true)).orderBy(asc(contentConsumables.sortOrder), asc(contentConsumables.id));
-  const camouflages = await db.select().from(contentCamouflages).where(eq(contentCamouflages.active, true)).orderBy(asc(contentCamouflages.sortOrder), asc(contentCamouflages.id));
-  const row = (type: ItemType, r: { id: number; nameRu: string; nameEn: string; priceGold: number; priceSilver: number }, requiredLevel: number, extra: Record<string, unknown>): ShopItem => ({
+  const tanks = await db
+    .select()
+    .from(contentTanks)
+    .where(eq(contentTanks.active, true))
+    .orderBy(asc(contentTanks.tier), asc(contentTanks.sortOrder), asc(contentTanks.id));
+  const consumables = await db
+    .select()
+    .from(contentConsumables)
+    .where(eq(contentConsumables.active, true))
+    .orderBy(asc(contentConsumables.sortOrder), asc(contentConsumables.id));
+  const camouflages = await db
+    .select()
+    .from(contentCamouflages)
+    .where(eq(contentCamouflages.active, true))
+    .orderBy(asc(contentCamouflages.sortOrder), asc(contentCamouflages.id));
+  const row = (
+    type: ItemType,
+    r: { id: number; nameRu: string; nameEn: string; priceGold: number; priceSilver: number },
+    requiredLevel: number,
+    extra: Record<string, unknown>,
+  ): ShopItem => ({
     type,
     id: r.id,
     name: name(r),
@@ -76,7 +140,15 @@ export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
   return {
     balance: p,
     items: [
-      ...tanks.map((t) => row("tank", t, t.requiredLevel, { tier: t.tier, nation: t.nation, tankType: t.type, premium: t.premium, stats: { hp: t.hp, damage: t.damage, penetration: t.penetration, armor: t.armor, speed: t.speed } })),
+      ...tanks.map((t) =>
+        row("tank", t, t.requiredLevel, {
+          tier: t.tier,
+          nation: t.nation,
+          tankType: t.type,
+          premium: t.premium,
+          stats: { hp: t.hp, damage: t.damage, penetration: t.penetration, armor: t.armor, speed: t.speed },
+        }),
+      ),
       ...consumables.map((c) => row("consumable", c, c.requiredLevel, {})),
       ...camouflages.map((c) => row("camouflage", c, 1, { season: c.season, durationDays: c.durationDays })),
     ],
@@ -85,12 +157,26 @@ export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
 
 export async function buy(
   db: Db,
-  input: { playerId: number; type: ItemType; itemId: number; currency: Currency; quantity: number; requestId: string; locale: "ru" | "en"; at: number },
+  input: {
+    playerId: number;
+    type: ItemType;
+    itemId: number;
+    currency: Currency;
+    quantity: number;
+    requestId: string;
+    locale: "ru" | "en";
+    at: number;
+  },
 ) {
   return db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(shopPurchases).where(and(eq(shopPurchases.playerId, input.playerId), eq(shopPurchases.requestId, input.requestId))).limit(1);
+    const [seen] = await tx
+      .select()
+      .from(shopPurchases)
+      .where(and(eq(shopPurchases.playerId, input.playerId), eq(shopPurchases.requestId, input.requestId)))
+      .limit(1);
     if (seen) {
-      if (seen.itemType !== input.type || seen.itemId !== input.itemId) throw fieldError({ requestId: { id: "validation.unique" } });
+      if (seen.itemType !== input.type || seen.itemId !== input.itemId)
+        throw fieldError({ requestId: { id: "validation.unique" } });
       return { purchaseId: seen.id, price: seen.price, currency: seen.currency, replayed: true };
     }
     const item = await catalogItem(tx, input.type, input.itemId, input.locale);
@@ -103,20 +189,59 @@ export async function buy(
     const [owned] = await tx
       .select({ q: playerItems.quantity })
       .from(playerItems)
-      .where(and(eq(playerItems.playerId, input.playerId), eq(playerItems.itemType, input.type), eq(playerItems.itemId, input.itemId)))
+      .where(
+        and(
+          eq(playerItems.playerId, input.playerId),
+          eq(playerItems.itemType, input.type),
+          eq(playerItems.itemId, input.itemId),
+        ),
+      )
       .limit(1);
     if (owned && !item.stackable) throw new AppError("conflict", "error.shop_owned", [], 409);
     const price = unit * input.quantity;
     const [purchase] = await tx
       .insert(shopPurchases)
-      .values({ playerId: input.playerId, requestId: input.requestId, itemType: input.type, itemId: input.itemId, quantity: input.quantity, currency: input.currency, price, createdAt: input.at })
+      .values({
+        playerId: input.playerId,
+        requestId: input.requestId,
+        itemType: input.type,
+        itemId: input.itemId,
+        quantity: input.quantity,
+        currency: input.currency,
+        price,
+        createdAt: input.at,
+      })
       .returning({ id: shopPurchases.id });
-    await applyLedger(tx, { playerId: input.playerId, currency: input.currency, delta: -price, reason: `shop.${input.type}`, ref: `purchase:${purchase.id}`, at: input.at });
+    await applyLedger(tx, {
+      playerId: input.playerId,
+      currency: input.currency,
+      delta: -price,
+      reason: `shop.${input.type}`,
+      ref: `purchase:${purchase.id}`,
+      at: input.at,
+    });
     await tx
       .insert(playerItems)
-      .values({ playerId: input.playerId, itemType: input.type, itemId: input.itemId, quantity: input.quantity, acquiredAt: input.at })
-      .onConflictDoUpdate({ target: [playerItems.playerId, playerItems.itemType, playerItems.itemId], set: { quantity: sql`${playerItems.quantity} + ${input.quantity}` } });
-    await emit(tx, "items", { event_id: newEventId(), ts: toCHDateTime(input.at), player_id: input.playerId, item_type: input.type, item_id: String(input.itemId), delta: input.quantity, source: "shop" });
+      .values({
+        playerId: input.playerId,
+        itemType: input.type,
+        itemId: input.itemId,
+        quantity: input.quantity,
+        acquiredAt: input.at,
+      })
+      .onConflictDoUpdate({
+        target: [playerItems.playerId, playerItems.itemType, playerItems.itemId],
+        set: { quantity: sql`${playerItems.quantity} + ${input.quantity}` },
+      });
+    await emit(tx, "items", {
+      event_id: newEventId(),
+      ts: toCHDateTime(input.at),
+      player_id: input.playerId,
+      item_type: input.type,
+      item_id: String(input.itemId),
+      delta: input.quantity,
+      source: "shop",
+    });
     await recordActivity(tx, input.playerId, "purchase", input.at);
     return { purchaseId: purchase.id, price, currency: input.currency, replayed: false };
   });

@@ -8,30 +8,56 @@ import { supportTickets, supportMessages } from "../db/schema/support.ts";
 
 /** The wizard: categories and their sub-categories, titled in ru and en. */
 export const SUPPORT_CATEGORIES = [
-  { id: "payments", title: { ru: "Платежи", en: "Payments" }, sub: [
-    { id: "not_credited", title: { ru: "Золото не пришло", en: "Gold not credited" } },
-    { id: "refund", title: { ru: "Возврат платежа", en: "Refund" } },
-    { id: "other", title: { ru: "Другое", en: "Other" } },
-  ] },
-  { id: "account", title: { ru: "Аккаунт", en: "Account" }, sub: [
-    { id: "login", title: { ru: "Не могу войти", en: "Cannot sign in" } },
-    { id: "ban", title: { ru: "Блокировка", en: "Ban" } },
-    { id: "hacked", title: { ru: "Аккаунт взломан", en: "Account hacked" } },
-  ] },
-  { id: "game", title: { ru: "Игра", en: "Game" }, sub: [
-    { id: "bug", title: { ru: "Ошибка в игре", en: "Bug" } },
-    { id: "cheater", title: { ru: "Жалоба на игрока", en: "Report a player" } },
-    { id: "suggestion", title: { ru: "Предложение", en: "Suggestion" } },
-  ] },
+  {
+    id: "payments",
+    title: { ru: "Платежи", en: "Payments" },
+    sub: [
+      { id: "not_credited", title: { ru: "Золото не пришло", en: "Gold not credited" } },
+      { id: "refund", title: { ru: "Возврат платежа", en: "Refund" } },
+      { id: "other", title: { ru: "Другое", en: "Other" } },
+    ],
+  },
+  {
+    id: "account",
+    title: { ru: "Аккаунт", en: "Account" },
+    sub: [
+      { id: "login", title: { ru: "Не могу войти", en: "Cannot sign in" } },
+      { id: "ban", title: { ru: "Блокировка", en: "Ban" } },
+      { id: "hacked", title: { ru: "Аккаунт взломан", en: "Account hacked" } },
+    ],
+  },
+  {
+    id: "game",
+    title: { ru: "Игра", en: "Game" },
+    sub: [
+      { id: "bug", title: { ru: "Ошибка в игре", en: "Bug" } },
+      { id: "cheater", title: { ru: "Жалоба на игрока", en: "Report a player" } },
+      { id: "suggestion", title: { ru: "Предложение", en: "Suggestion" } },
+    ],
+  },
 ] as const;
 
-export const isCategory = (category: string, sub: string) => SUPPORT_CATEGORIES.some((c) => c.id === category && c.sub.some((s) => s.id === sub));
+export const isCategory = (category: string, sub: string) =>
+  SUPPORT_CATEGORIES.some((c) => c.id === category && c.sub.some((s) => s.id === sub));
 
-export async function openTicket(db: Db, t: { playerId: number; category: string; subCategory: string; subject: string; body: string; at: number }) {
+export async function openTicket(
+  db: Db,
+  t: { playerId: number; category: string; subCategory: string; subject: string; body: string; at: number },
+) {
   return db.transaction(async (tx) => {
     const [ticket] = await tx
       .insert(supportTickets)
-      .values({ playerId: t.playerId, category: t.category, subCategory: t.subCategory, subject: t.subject, status: "open", unreadBySupport: true, unreadByPlayer: false, createdAt: t.at, updatedAt: t.at })
+      .values({
+        playerId: t.playerId,
+        category: t.category,
+        subCategory: t.subCategory,
+        subject: t.subject,
+        status: "open",
+        unreadBySupport: true,
+        unreadByPlayer: false,
+        createdAt: t.at,
+        updatedAt: t.at,
+      })
       .returning();
     await tx.insert(supportMessages).values({ ticketId: ticket.id, author: "player", body: t.body, createdAt: t.at });
     return ticket;
@@ -39,25 +65,61 @@ export async function openTicket(db: Db, t: { playerId: number; category: string
 }
 
 /** A message on a ticket: a player's reopens it for support, an operator's answers it. */
-export async function addMessage(tx: DbOrTx, m: { ticketId: number; author: "player" | "support"; adminId?: number; adminUsername?: string; body: string; at: number }) {
-  const [msg] = await tx.insert(supportMessages).values({ ticketId: m.ticketId, author: m.author, adminId: m.adminId ?? null, adminUsername: m.adminUsername ?? null, body: m.body, createdAt: m.at }).returning();
+export async function addMessage(
+  tx: DbOrTx,
+  m: {
+    ticketId: number;
+    author: "player" | "support";
+    adminId?: number;
+    adminUsername?: string;
+    body: string;
+    at: number;
+  },
+) {
+  const [msg] = await tx
+    .insert(supportMessages)
+    .values({
+      ticketId: m.ticketId,
+      author: m.author,
+      adminId: m.adminId ?? null,
+      adminUsername: m.adminUsername ?? null,
+      body: m.body,
+      createdAt: m.at,
+    })
+    .returning();
   await tx
     .update(supportTickets)
-    .set(m.author === "player" ? { status: "open", unreadBySupport: true, updatedAt: m.at } : { status: "answered", unreadByPlayer: true, updatedAt: m.at })
+    .set(
+      m.author === "player"
+        ? { status: "open", unreadBySupport: true, updatedAt: m.at }
+        : { status: "answered", unreadByPlayer: true, updatedAt: m.at },
+    )
     .where(eq(supportTickets.id, m.ticketId));
   return msg;
 }
 
 export async function thread(tx: DbOrTx, ticketId: number) {
-  return tx.select().from(supportMessages).where(eq(supportMessages.ticketId, ticketId)).orderBy(asc(supportMessages.id));
+  return tx
+    .select()
+    .from(supportMessages)
+    .where(eq(supportMessages.ticketId, ticketId))
+    .orderBy(asc(supportMessages.id));
 }
 
 export async function markRead(tx: DbOrTx, ticketId: number, side: "player" | "support") {
-  await tx.update(supportTickets).set(side === "player" ? { unreadByPlayer: false } : { unreadBySupport: false }).where(and(eq(supportTickets.id, ticketId)));
+  await tx
+    .update(supportTickets)
+    .set(side === "player" ? { unreadByPlayer: false } : { unreadBySupport: false })
+    .where(and(eq(supportTickets.id, ticketId)));
 }
 
 const DEMO = [
-  ["payments", "not_credited", "Не пришло золото после оплаты", "Оплатил 500 золота картой, деньги списались, золота нет."],
+  [
+    "payments",
+    "not_credited",
+    "Не пришло золото после оплаты",
+    "Оплатил 500 золота картой, деньги списались, золота нет.",
+  ],
   ["game", "bug", "Tank stuck after respawn", "My tank got stuck in a rock on Prokhorovka after respawn."],
   ["account", "login", "Не могу войти через VK", "После обновления не получается войти через VK."],
   ["game", "suggestion", "More winter maps", "Please add more winter maps, the camouflage is wasted."],
@@ -69,6 +131,13 @@ export const supportStep: WorldStep = async ({ db, r, playerIds, opts }) => {
   for (const [i, [category, sub, subject, body]] of DEMO.entries()) {
     const at = opts.now - r.int(1, 10) * 86_400_000;
     const ticket = await openTicket(db, { playerId: r.pick(playerIds), category, subCategory: sub, subject, body, at });
-    if (i % 2 === 0) await addMessage(db, { ticketId: ticket.id, author: "support", adminUsername: "support", body: i === 0 ? "Здравствуйте! Проверили платёж — золото начислено." : "Thanks, we are looking into it.", at: at + 3_600_000 });
+    if (i % 2 === 0)
+      await addMessage(db, {
+        ticketId: ticket.id,
+        author: "support",
+        adminUsername: "support",
+        body: i === 0 ? "Здравствуйте! Проверили платёж — золото начислено." : "Thanks, we are looking into it.",
+        at: at + 3_600_000,
+      });
   }
 };

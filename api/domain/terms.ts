@@ -34,7 +34,10 @@ export interface TermsState {
 }
 
 export async function termsOf(db: DbOrTx, playerId: number): Promise<TermsState> {
-  const [[row], current] = await Promise.all([db.select().from(playerTerms).where(eq(playerTerms.playerId, playerId)).limit(1), currentEulaVersion(db)]);
+  const [[row], current] = await Promise.all([
+    db.select().from(playerTerms).where(eq(playerTerms.playerId, playerId)).limit(1),
+    currentEulaVersion(db),
+  ]);
   const accepted = row?.eulaVersion ?? null;
   return {
     eulaVersion: accepted,
@@ -57,20 +60,35 @@ export async function acceptEula(db: Db, playerId: number, version: number, at: 
   if (current === null || version !== current) throw new AppError("conflict", "terms.error.outdated");
   await db.transaction(async (tx) => {
     await ensureRow(tx, playerId);
-    await tx.update(playerTerms).set({ eulaVersion: version, eulaAcceptedAt: at }).where(eq(playerTerms.playerId, playerId));
+    await tx
+      .update(playerTerms)
+      .set({ eulaVersion: version, eulaAcceptedAt: at })
+      .where(eq(playerTerms.playerId, playerId));
   });
   return termsOf(db, playerId);
 }
 
 /** The player rated the app (1–5): recorded, and the bonus paid if it never was. */
-export async function rateApp(db: Db, playerId: number, rating: number, at: number): Promise<TermsState & { bonus: number }> {
+export async function rateApp(
+  db: Db,
+  playerId: number,
+  rating: number,
+  at: number,
+): Promise<TermsState & { bonus: number }> {
   const bonus = await db.transaction(async (tx: Tx) => {
     await ensureRow(tx, playerId);
     const [row] = await tx.select().from(playerTerms).where(eq(playerTerms.playerId, playerId)).limit(1);
     if (row.ratedAt !== null) throw new AppError("conflict", "terms.error.rated");
     await tx.update(playerTerms).set({ ratedAt: at, rating }).where(eq(playerTerms.playerId, playerId));
     if (row.bonusPaidAt !== null) return 0;
-    const r = await applyLedger(tx, { playerId, currency: RATE_BONUS.currency, delta: RATE_BONUS.amount, reason: "bonus.rate", idempotencyKey: `rate-bonus:${playerId}`, at });
+    const r = await applyLedger(tx, {
+      playerId,
+      currency: RATE_BONUS.currency,
+      delta: RATE_BONUS.amount,
+      reason: "bonus.rate",
+      idempotencyKey: `rate-bonus:${playerId}`,
+      at,
+    });
     if (r.replayed) return 0;
     await tx.update(playerTerms).set({ bonusPaidAt: at }).where(eq(playerTerms.playerId, playerId));
     return RATE_BONUS.amount;
@@ -80,12 +98,20 @@ export async function rateApp(db: Db, playerId: number, rating: number, at: numb
 
 /** Operators: make the player accept the terms again. */
 export async function resetEula(tx: DbOrTx, playerId: number): Promise<boolean> {
-  const r = await tx.update(playerTerms).set({ eulaVersion: null, eulaAcceptedAt: null }).where(and(eq(playerTerms.playerId, playerId))).returning({ v: playerTerms.playerId });
+  const r = await tx
+    .update(playerTerms)
+    .set({ eulaVersion: null, eulaAcceptedAt: null })
+    .where(and(eq(playerTerms.playerId, playerId)))
+    .returning({ v: playerTerms.playerId });
   return r.length > 0;
 }
 
 /** Operators: let the game ask for a rating again (the bonus stays paid once). */
 export async function resetRateForBonus(tx: DbOrTx, playerId: number): Promise<boolean> {
-  const r = await tx.update(playerTerms).set({ ratedAt: null, rating: null }).where(eq(playerTerms.playerId, playerId)).returning({ v: playerTerms.playerId });
+  const r = await tx
+    .update(playerTerms)
+    .set({ ratedAt: null, rating: null })
+    .where(eq(playerTerms.playerId, playerId))
+    .returning({ v: playerTerms.playerId });
   return r.length > 0;
 }

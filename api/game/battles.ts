@@ -9,13 +9,24 @@ import { requireGameKey } from "../identity/game-key.ts";
 import { BATTLE_RESULTS } from "../db/schema/battles.ts";
 import { BATTLE_RULES, endBattle, startBattle } from "../domain/battles.ts";
 
-const slug = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.string().regex(/^[a-z0-9_.-]+$/).min(2).max(max));
+const slug = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z
+      .string()
+      .regex(/^[a-z0-9_.-]+$/)
+      .min(2)
+      .max(max),
+  );
 
 const startBody = z.object({
   serverRef: f.optionalText(64),
   mode: slug(32),
   map: slug(64),
-  players: z.array(z.object({ playerId: f.id(), tankId: f.id() })).min(1).max(BATTLE_RULES.maxPlayers),
+  players: z
+    .array(z.object({ playerId: f.id(), tankId: f.id() }))
+    .min(1)
+    .max(BATTLE_RULES.maxPlayers),
 });
 
 const endBody = z.object({
@@ -37,12 +48,24 @@ const endBody = z.object({
 });
 
 export function registerGameBattles(app: Hono<HonoEnv>) {
-  route(app, { method: "POST", path: "/game/api/battles/start", auth: "none" }, { use: [requireGameKey], input: startBody }, async (c, b) => {
-    const r = await startBattle(c.var.deps.db, { ...b, at: c.var.deps.clock.now() });
-    return c.json(r, r.replayed ? 200 : 201);
-  });
+  route(
+    app,
+    { method: "POST", path: "/game/api/battles/start", auth: "none" },
+    { use: [requireGameKey], input: startBody },
+    async (c, b) => {
+      const r = await startBattle(c.var.deps.db, { ...b, at: c.var.deps.clock.now() });
+      return c.json(r, r.replayed ? 200 : 201);
+    },
+  );
 
-  route(app, { method: "POST", path: "/game/api/battles/end", auth: "none" }, { use: [requireGameKey], input: endBody }, async (c, b) => {
-    return c.json(await endBattle(c.var.deps.db, { battleId: b.battleId, results: b.results, at: c.var.deps.clock.now() }));
-  });
+  route(
+    app,
+    { method: "POST", path: "/game/api/battles/end", auth: "none" },
+    { use: [requireGameKey], input: endBody },
+    async (c, b) => {
+      return c.json(
+        await endBattle(c.var.deps.db, { battleId: b.battleId, results: b.results, at: c.var.deps.clock.now() }),
+      );
+    },
+  );
 }

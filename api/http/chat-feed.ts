@@ -10,7 +10,12 @@ import { chatHub } from "../domain/chat-hub.ts";
  * A chat stream: the hub's events for the rooms, each shaped by `shape` (null: not for this
  * reader), a ping every 15 s, closed after 10 minutes (EventSource reconnects with Last-Event-ID).
  */
-export function chatStream(c: Context<HonoEnv>, rooms: string[] | null, after: number | undefined, shape: (e: ChatEvent) => { event: string; data: unknown } | null) {
+export function chatStream(
+  c: Context<HonoEnv>,
+  rooms: string[] | null,
+  after: number | undefined,
+  shape: (e: ChatEvent) => { event: string; data: unknown } | null,
+) {
   const db = c.var.deps.db;
   return streamSSE(c, async (stream) => {
     let open = true;

@@ -14,21 +14,35 @@ interface SpecRoute {
 
 // Routes we serve that the spec does not list, each with its reason.
 const EXTRAS: Record<string, string> = {
-  "/public/profile/notifications/read": "the player marks operators' notifications read in the profile's inbox; the spec shows the inbox's screen, not how reading is recorded",
-  "/billing/order/start": "a player starts a purchase at a redirect provider (Robokassa, Ecommpay); the spec lists only their callbacks",
-  "/admin/billing/orders/": "operators' orders screen across players (status, provider, amounts, filters, awaiting verification), which the start page's 'awaiting verification' count links to; the HTML address also answers its list as JSON",
-  "/billing/paypal/webhook": "PayPal's webhook (captures completed or denied later, refunds, reversals), verified by PayPal's verify-webhook-signature; the spec lists PayPal's player routes only",
-  "/billing/rustore/notification": "RuStore's server notifications (payment status changes: a hold to confirm, refunds, reversals), AES-256-GCM with the console's key; the spec lists RuStore's validate route only",
-  "/billing/order/return": "the page a player comes back to from Ecommpay or PayPal: the order, asked from the provider until settled (PayPal's approved order captured); the spec lists no return page for them",
-  "/public/login": "a player signs in with email and password (GET: the form, POST: the sign-in), as /admin/login does for operators; the spec lists no player sign-in address",
+  "/public/profile/notifications/read":
+    "the player marks operators' notifications read in the profile's inbox; the spec shows the inbox's screen, not how reading is recorded",
+  "/billing/order/start":
+    "a player starts a purchase at a redirect provider (Robokassa, Ecommpay); the spec lists only their callbacks",
+  "/admin/billing/orders/":
+    "operators' orders screen across players (status, provider, amounts, filters, awaiting verification), which the start page's 'awaiting verification' count links to; the HTML address also answers its list as JSON",
+  "/billing/paypal/webhook":
+    "PayPal's webhook (captures completed or denied later, refunds, reversals), verified by PayPal's verify-webhook-signature; the spec lists PayPal's player routes only",
+  "/billing/rustore/notification":
+    "RuStore's server notifications (payment status changes: a hold to confirm, refunds, reversals), AES-256-GCM with the console's key; the spec lists RuStore's validate route only",
+  "/billing/order/return":
+    "the page a player comes back to from Ecommpay or PayPal: the order, asked from the provider until settled (PayPal's approved order captured); the spec lists no return page for them",
+  "/public/login":
+    "a player signs in with email and password (GET: the form, POST: the sign-in), as /admin/login does for operators; the spec lists no player sign-in address",
   "/public/logout": "a signed-in player signs out (POST, CSRF); the spec lists no player sign-out address",
-  "/game/api/players/register": "the game client registers a player (social identity or email); the spec shows no game-client API",
-  "/game/api/battles/start": "a battle server reports a battle's start (mode, map, players and tanks); the spec shows no game-server API",
-  "/game/api/battles/end": "a battle server reports a battle's end (each player's result); rewards, stats and warehouse events follow from it",
-  "/game/api/players/:playerId{[0-9]+}": "a battle server reads a player's state (level, rating, currencies, current tank, ban) at matchmaking and battle start; the spec shows no game-server API",
-  "/game/api/players/site-token": "the game client gets a single-use link that signs its player in on the site; the spec only says a token query parameter is removed from the address bar",
-  "/public/avatars/:hash{[0-9a-f]+}": "an accepted avatar's image by its content hash, the address players.avatar_url holds (profile JSON, public shell); cacheable for good since the hash names the bytes",
-  "/public/profile/friends": "a player's friends and friend requests (the profile's friends panel); the spec lists the admin's friend routes only",
+  "/game/api/players/register":
+    "the game client registers a player (social identity or email); the spec shows no game-client API",
+  "/game/api/battles/start":
+    "a battle server reports a battle's start (mode, map, players and tanks); the spec shows no game-server API",
+  "/game/api/battles/end":
+    "a battle server reports a battle's end (each player's result); rewards, stats and warehouse events follow from it",
+  "/game/api/players/:playerId{[0-9]+}":
+    "a battle server reads a player's state (level, rating, currencies, current tank, ban) at matchmaking and battle start; the spec shows no game-server API",
+  "/game/api/players/site-token":
+    "the game client gets a single-use link that signs its player in on the site; the spec only says a token query parameter is removed from the address bar",
+  "/public/avatars/:hash{[0-9a-f]+}":
+    "an accepted avatar's image by its content hash, the address players.avatar_url holds (profile JSON, public shell); cacheable for good since the hash names the bytes",
+  "/public/profile/friends":
+    "a player's friends and friend requests (the profile's friends panel); the spec lists the admin's friend routes only",
   "/public/profile/friends/request": "a player asks another to be friends (POST, CSRF)",
   "/public/profile/friends/accept": "a player accepts a friend request (POST, CSRF)",
   "/public/profile/friends/decline": "a player declines a request to them or cancels their own (POST, CSRF)",
@@ -39,19 +53,26 @@ const EXTRAS: Record<string, string> = {
   "/public/profile/terms": "the terms version a player accepted and whether they rated the game",
   "/public/profile/terms/accept": "a player accepts the current terms (POST, CSRF)",
   "/public/profile/rate": "a player rates the game once; the bonus is paid once through the ledger (POST, CSRF)",
-  "/:locale{ru|en}/play/": "the game in the browser: the hangar and the battle (issue #19); the spec does not show the game screen",
+  "/:locale{ru|en}/play/":
+    "the game in the browser: the hangar and the battle (issue #19); the spec does not show the game screen",
   "/game/play/join": "a signed-in player joins the battle queue with a tank of their garage (the game in the browser)",
   "/game/play/leave": "a player leaves the battle queue",
-  "/game/play/crew/train": "a player trains a crew member's skill from the hangar, paid through the ledger once per request id (the spec lists crew routes for operators only; docs/decisions.md)",
-  "/game/play/status": "the queue's state for a waiting player (forms battles, so nobody waits past the longest wait) and where their running battle lives",
+  "/game/play/crew/train":
+    "a player trains a crew member's skill from the hangar, paid through the ledger once per request id (the spec lists crew routes for operators only; docs/decisions.md)",
+  "/game/play/status":
+    "the queue's state for a waiting player (forms battles, so nobody waits past the longest wait) and where their running battle lives",
   "/game/play/result/:battleId{[0-9]+}": "a player's own result of a battle played in the browser (the result screen)",
   "/game/play/ws/:battleId{[0-9]+}": "the battle's WebSocket: inputs in, snapshots out",
   "/admin/battles/:battleId{[0-9]+}/watch": "an operator's spectator socket of a running battle (read-only)",
-  "/admin/battles/:battleId{[0-9]+}/arena": "where a battle played in the browser lives, its heartbeat and whether it is live or recorded",
-  "/admin/battles/stream/battles": "the operators' battles list and a battle's timeline live (SSE following battle_events by id: starts, results, ends, stops, with the battle's row)",
+  "/admin/battles/:battleId{[0-9]+}/arena":
+    "where a battle played in the browser lives, its heartbeat and whether it is live or recorded",
+  "/admin/battles/stream/battles":
+    "the operators' battles list and a battle's timeline live (SSE following battle_events by id: starts, results, ends, stops, with the battle's row)",
   "/admin/battles/:battleId{[0-9]+}/replay": "a recorded battle replayed from its inputs, as the frames a viewer draws",
-  "/texts/:locale{ru|en}": "the UI's texts operators edited under /admin/translation/ (over the compiled catalogue), loaded on start so an edit reaches players without a rebuild",
-  "/admin/playerAvatars/image/:avatarId{[0-9]+}": "the moderation screen's preview of an upload of any status (pending, rejected), which the public address never serves",
+  "/texts/:locale{ru|en}":
+    "the UI's texts operators edited under /admin/translation/ (over the compiled catalogue), loaded on start so an edit reaches players without a rebuild",
+  "/admin/playerAvatars/image/:avatarId{[0-9]+}":
+    "the moderation screen's preview of an upload of any status (pending, rejected), which the public address never serves",
 };
 
 const spec: SpecRoute[] = (await Bun.file(new URL("./routes.tsv", import.meta.url)).text())
@@ -71,7 +92,9 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 const sample = (pattern: string, bad = false) =>
-  pattern.replace(/:(\w+)\{([^}]+)\}\??/g, (_, _n: string, re: string) => (re === "ru|en" ? "en" : re === "[0-9]+" ? (bad ? "abc" : "1") : "sample"));
+  pattern.replace(/:(\w+)\{([^}]+)\}\??/g, (_, _n: string, re: string) =>
+    re === "ru|en" ? "en" : re === "[0-9]+" ? (bad ? "abc" : "1") : "sample",
+  );
 
 test("every registered route is the spec's, with its method and constraints", () => {
   const table = routeTable(w.app);
@@ -86,7 +109,8 @@ test("every registered route is the spec's, with its method and constraints", ()
     }
     if (s.method !== r.method) problems.push(`${r.path}: method ${r.method}, spec says ${s.method}`);
     const specAuth = s.auth === "public" && r.auth === "none" ? "public" : s.auth;
-    if (specAuth !== r.auth && !(s.auth === "public" && r.auth === "none")) problems.push(`${r.path}: auth ${r.auth}, spec says ${s.auth}`);
+    if (specAuth !== r.auth && !(s.auth === "public" && r.auth === "none"))
+      problems.push(`${r.path}: auth ${r.auth}, spec says ${s.auth}`);
   }
   const implemented = new Set(table.map((r) => r.path));
   const done = spec.filter((s) => implemented.has(s.path));

@@ -12,26 +12,40 @@ describe("HTTP conventions", () => {
   beforeAll(async () => {
     w = await makeWorld();
     // A route registered the way every area registers its own.
-    route(w.app, { method: "POST", path: "/test/form/:id{[0-9]+}", auth: "public" }, { input: z.object({
-      name: f.text(3, 10),
-      age: f.int(18, 99),
-      email: f.email(),
-      step: f.optional(z.preprocess((v) => Number(v), z.number().multipleOf(5))),
-      when: f.optional(f.dateTime()),
-    }) }, (c, input) => c.json({ ok: true, input }));
+    route(
+      w.app,
+      { method: "POST", path: "/test/form/:id{[0-9]+}", auth: "public" },
+      {
+        input: z.object({
+          name: f.text(3, 10),
+          age: f.int(18, 99),
+          email: f.email(),
+          step: f.optional(z.preprocess((v) => Number(v), z.number().multipleOf(5))),
+          when: f.optional(f.dateTime()),
+        }),
+      },
+      (c, input) => c.json({ ok: true, input }),
+    );
     // A handler answering with a Response it built itself (as streams and assets do).
     route(w.app, { method: "GET", path: "/test/raw-response", auth: "public" }, {}, () => new Response("raw"));
   });
   afterAll(() => w.close());
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    w.app.request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    w.app.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
 
   test("valid input passes, from JSON or a form", async () => {
     const ok = await post("/test/form/1", { name: "Ivan", age: "20", email: "A@B.ru", when: "01.02.2026 10:00:00" });
     expect(ok.status).toBe(200);
     expect((await ok.json()).input).toEqual({ name: "Ivan", age: 20, email: "a@b.ru", when: Date.UTC(2026, 1, 1, 10) });
-    const form = await w.app.request("/test/form/1", { method: "POST", body: new URLSearchParams({ name: "Olga", age: "30", email: "o@x.io" }) });
+    const form = await w.app.request("/test/form/1", {
+      method: "POST",
+      body: new URLSearchParams({ name: "Olga", age: "30", email: "o@x.io" }),
+    });
     expect(form.status).toBe(200);
   });
 
@@ -94,7 +108,11 @@ describe("HTTP conventions", () => {
       await w.app.request("/healthz"),
       await w.app.request("/test/form/abc"),
       await w.app.request("/test/raw-response"),
-      await w.app.request("/test/form/1", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }),
+      await w.app.request("/test/form/1", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{",
+      }),
     ];
     for (const res of answers) {
       expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -125,7 +143,11 @@ describe("HTTP conventions", () => {
   });
 
   test("the server catalogue has every message in both locales with the same placeholders", () => {
-    const ph = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join();
+    const ph = (s: string) =>
+      [...s.matchAll(/\{(\w+)\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join();
     for (const [id, en] of Object.entries(serverCatalog.en)) {
       const ru = (serverCatalog.ru as Record<string, string>)[id];
       expect(ru, id).toBeString();

@@ -6,7 +6,11 @@ import { TrieRouter } from "hono/router/trie-router";
 import { FoldingRouter } from "./folding-router.ts";
 
 function build(folding: boolean) {
-  const app: Hono = new Hono(folding ? { router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) } : { router: new TrieRouter() });
+  const app: Hono = new Hono(
+    folding
+      ? { router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) }
+      : { router: new TrieRouter() },
+  );
   const seen: string[] = [];
   app.use("*", ((c, next) => {
     seen.push("outer");
@@ -42,7 +46,17 @@ function build(folding: boolean) {
   return { app, seen };
 }
 
-const requests = ["/users/7", "/users/7/slow", "/users/x", "/boom", "/boom-late", "/stop", "/stop?go=1", "/nothing/here", "/elsewhere"];
+const requests = [
+  "/users/7",
+  "/users/7/slow",
+  "/users/x",
+  "/boom",
+  "/boom-late",
+  "/stop",
+  "/stop?go=1",
+  "/nothing/here",
+  "/elsewhere",
+];
 
 test("an app answers every request alike on Hono's router and on the folding one, middleware order included", async () => {
   const plain = build(false);
@@ -50,7 +64,12 @@ test("an app answers every request alike on Hono's router and on the folding one
   for (const path of requests) {
     plain.seen.length = folded.seen.length = 0;
     const [a, b] = await Promise.all([plain.app.request(path), folded.app.request(path)]);
-    expect({ path, status: b.status, body: await b.text(), headers: [...b.headers] }).toEqual({ path, status: a.status, body: await a.text(), headers: [...a.headers] });
+    expect({ path, status: b.status, body: await b.text(), headers: [...b.headers] }).toEqual({
+      path,
+      status: a.status,
+      body: await a.text(),
+      headers: [...a.headers],
+    });
     expect(folded.seen).toEqual(plain.seen);
   }
 });
@@ -68,7 +87,9 @@ test("a chain whose handlers all answer at once is answered without a promise", 
 });
 
 test("the one difference: a wildcard middleware sees the route's parameters too (Hono's compose shows it none)", async () => {
-  const app: Hono = new Hono({ router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) });
+  const app: Hono = new Hono({
+    router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler),
+  });
   let inMiddleware: unknown;
   app.use("/users/*", async (c, next) => {
     inMiddleware = c.req.param();
@@ -80,7 +101,9 @@ test("the one difference: a wildcard middleware sees the route's parameters too 
 });
 
 test("next() called twice is refused as in Hono's compose", async () => {
-  const app: Hono = new Hono({ router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) });
+  const app: Hono = new Hono({
+    router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler),
+  });
   app.use("*", async (_c, next) => {
     await next();
     await next();
@@ -93,7 +116,9 @@ test("next() called twice is refused as in Hono's compose", async () => {
 });
 
 function foldingApp() {
-  const app: Hono = new Hono({ router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) });
+  const app: Hono = new Hono({
+    router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler),
+  });
   return app;
 }
 
@@ -124,7 +149,10 @@ test("paths that differ only in digit segments are searched once, each with its 
 });
 
 test("a route table where digits decide the match is searched in full", async () => {
-  for (const [path, other] of [["/v/2024/x", "/v/2025/x"], ["/w/:n{[0-9]{4}}", "/w/12345"]] as const) {
+  for (const [path, other] of [
+    ["/v/2024/x", "/v/2025/x"],
+    ["/w/:n{[0-9]{4}}", "/w/12345"],
+  ] as const) {
     const app = foldingApp();
     app.get(path, (c) => c.text("special"));
     app.get("/:any{[a-z]+}/:n{[0-9]+}/:rest?", (c) => c.text("general"));

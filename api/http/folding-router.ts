@@ -69,7 +69,7 @@ export class FoldingRouter implements Router<Entry> {
       let j = i + 1;
       while (j < path.length && path.charCodeAt(j) >= 48 && path.charCodeAt(j) <= 57) j++;
       if (j > i + 1 && (j === path.length || path.charCodeAt(j) === 47)) {
-        key += path.slice(last, i + 1) + "\0";
+        key += `${path.slice(last, i + 1)}\0`;
         (digits ??= []).push(path.slice(i + 1, j));
         last = j;
       }
@@ -85,7 +85,9 @@ export class FoldingRouter implements Router<Entry> {
     if (!shape.entry) return [[]];
     const params: Record<string, string> = {};
     for (const [name, value] of shape.constants) params[name] = value;
-    if (digits) for (let k = 0; k < digits.length; k++) if (shape.fromDigits[k] !== undefined) params[shape.fromDigits[k]!] = digits[k];
+    if (digits)
+      for (let k = 0; k < digits.length; k++)
+        if (shape.fromDigits[k] !== undefined) params[shape.fromDigits[k]!] = digits[k];
     return [[[shape.entry, params]]];
   }
 
@@ -100,7 +102,8 @@ export class FoldingRouter implements Router<Entry> {
       const value = match[1][name];
       const at = sentinels.indexOf(value);
       if (at >= 0) shape.fromDigits[at] = name;
-      else if (sentinels.some((s) => value.includes(s))) return null; // a parameter over several segments
+      else if (sentinels.some((s) => value.includes(s)))
+        return null; // a parameter over several segments
       else shape.constants.push([name, value]);
     }
     return shape;
@@ -116,7 +119,13 @@ export class FoldingRouter implements Router<Entry> {
       if (!child) node.next.set(entry, (child = { next: new Map() }));
       node = child;
     }
-    node.folded ??= [fold(matches.map(([entry]) => entry[0] as Handler), this.errorHandler) as H, matches[matches.length - 1][0][1]];
+    node.folded ??= [
+      fold(
+        matches.map(([entry]) => entry[0] as Handler),
+        this.errorHandler,
+      ) as H,
+      matches[matches.length - 1][0][1],
+    ];
     return [[[node.folded, paramsOf(matches)]]];
   }
 }
@@ -127,7 +136,11 @@ export class FoldingRouter implements Router<Entry> {
  * every path in full.
  */
 function digitBlind(path: string): boolean {
-  const samples = ["0", String(SENTINEL), ...Array.from({ length: 24 }, (_, n) => "1234567890".repeat(3).slice(0, n + 1))];
+  const samples = [
+    "0",
+    String(SENTINEL),
+    ...Array.from({ length: 24 }, (_, n) => "1234567890".repeat(3).slice(0, n + 1)),
+  ];
   for (const segment of path.split("/")) if (/^\d+$/.test(segment)) return false;
   for (const [, pattern] of path.matchAll(/:\w+\{((?:[^{}]|\{[^{}]*\})+)\}/g)) {
     let re: RegExp;
@@ -188,6 +201,10 @@ function fold(handlers: Handler[], errorHandler: () => ErrorHandler): Handler {
       return res instanceof Promise ? res.then((r) => settle(r, false), fail) : settle(res, false);
     };
     const done = dispatch(0);
-    return done instanceof Promise ? done.then(() => (c.finalized ? c.res : undefined)) : c.finalized ? c.res : undefined;
+    return done instanceof Promise
+      ? done.then(() => (c.finalized ? c.res : undefined))
+      : c.finalized
+        ? c.res
+        : undefined;
   };
 }

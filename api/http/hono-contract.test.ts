@@ -22,7 +22,9 @@ test("hono is the pinned version, exactly", async () => {
 });
 
 test("compose (whose semantics fold() copies) and the dispatch's one-handler path are the ones folding-router.ts was written against", () => {
-  expect(sha(readFileSync(`${dist}/compose.js`, "utf8"))).toBe("6dcd93b8a74298b867b8d2c90ca4fa344677333f16e92393668d224404326b3a");
+  expect(sha(readFileSync(`${dist}/compose.js`, "utf8"))).toBe(
+    "6dcd93b8a74298b867b8d2c90ca4fa344677333f16e92393668d224404326b3a",
+  );
   const base = readFileSync(`${dist}/hono-base.js`, "utf8");
   const dispatch = base.slice(base.indexOf("\t#dispatch("), base.indexOf("\t/**", base.indexOf("\t#dispatch(")));
   expect(dispatch).toContain("if (matchResult[0].length === 1) {");
@@ -40,7 +42,9 @@ test("a route's router result is [[[handler, params]]] and one handler per match
   const trie = new TrieRouter<string>();
   trie.add("GET", "/a/:id", "h");
   expect(trie.match("GET", "/a/7")).toEqual([[["h", { id: "7" }]]]);
-  const app: Hono = new Hono({ router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler) });
+  const app: Hono = new Hono({
+    router: new FoldingRouter(() => (app as unknown as { errorHandler: ErrorHandler }).errorHandler),
+  });
   app.use("*", (_c, next) => next());
   app.get("/x", (c) => c.text("sync"));
   const res = app.fetch(new Request("http://t/x"));

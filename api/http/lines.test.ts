@@ -13,7 +13,8 @@ test("lines split across chunks (a character's bytes too) come whole, each chunk
   const bytes = new TextEncoder().encode('{"a":1}\n{"b":"Танк"}\n\n  {"c":3} \n{"d":4}');
   const cut = bytes.indexOf(0xd0) + 1; // inside "Т"
   const got: string[][] = [];
-  for await (const lines of linesOf(streamOf(bytes.slice(0, 3), bytes.slice(3, cut), bytes.slice(cut)))) got.push(lines);
+  for await (const lines of linesOf(streamOf(bytes.slice(0, 3), bytes.slice(3, cut), bytes.slice(cut))))
+    got.push(lines);
   expect(got).toEqual([[], ['{"a":1}'], ['{"b":"Танк"}', '{"c":3}'], ['{"d":4}']]);
 });
 

@@ -12,7 +12,8 @@ const walk = routeWalk();
 
 const NUMERIC = /:(\w+)\{\[0-9\]\+\}\??/g;
 /** The path with `name` set to `value`, the other numeric parameters 1, the locale's, any other "x". */
-const fill = (path: string, name: string, value: string, locale = "en") => fillPath(path, { numeric: (n) => (n === name ? value : "1"), locale });
+const fill = (path: string, name: string, value: string, locale = "en") =>
+  fillPath(path, { numeric: (n) => (n === name ? value : "1"), locale });
 
 function request(r: RouteInfo, url: string, locale: "ru" | "en") {
   const method = methodOf(r);
@@ -32,12 +33,28 @@ test("the numeric path parameters of every route: 0, 2^53 and 400 digits are a 4
         for (const locale of ["en", "ru"] as const) {
           const url = fill(r.path, name, bad, locale);
           const res = await request(r, url, locale);
-          const body = (await res.json().catch(() => null)) as { error?: { code?: string; fields?: Record<string, string> } } | null;
+          const body = (await res.json().catch(() => null)) as {
+            error?: { code?: string; fields?: Record<string, string> };
+          } | null;
           const message = body?.error?.fields?.[name];
           // 0 is under every parameter's least value (1 for an id, 2000 for a metrics year).
-          const expected = bad === "0" ? { en: /^Please enter a value greater than or equal to \d+\.$/, ru: /^Введите значение не меньше \d+\.$/ }[locale] : /\S/;
-          if (res.status !== 400 || body?.error?.code !== "validation" || !message || !expected.test(message) || /^validation\./.test(message)) {
-            failures.push(`${r.method} ${url.slice(0, 70)} (${locale}): ${res.status} ${JSON.stringify(body?.error ?? null).slice(0, 120)}`);
+          const expected =
+            bad === "0"
+              ? {
+                  en: /^Please enter a value greater than or equal to \d+\.$/,
+                  ru: /^Введите значение не меньше \d+\.$/,
+                }[locale]
+              : /\S/;
+          if (
+            res.status !== 400 ||
+            body?.error?.code !== "validation" ||
+            !message ||
+            !expected.test(message) ||
+            /^validation\./.test(message)
+          ) {
+            failures.push(
+              `${r.method} ${url.slice(0, 70)} (${locale}): ${res.status} ${JSON.stringify(body?.error ?? null).slice(0, 120)}`,
+            );
           }
         }
       }
@@ -61,11 +78,15 @@ test("an id the path's pattern refuses (abc, -1, 1e308) is a 404, never a 500", 
 
 test("the other path parameters: an admin's name and a player's uid are checked by their schema too", async () => {
   const { w, admin } = walk;
-  const bad = await w.app.request(`/admin/api/user/${"a".repeat(65)}`, { headers: admin.headers({ "accept-language": "ru" }) });
+  const bad = await w.app.request(`/admin/api/user/${"a".repeat(65)}`, {
+    headers: admin.headers({ "accept-language": "ru" }),
+  });
   expect(bad.status).toBe(400);
   expect((await bad.json()).error.fields.username).toBe("Введите не больше 64 символов.");
   const avatar = await w.app.request("/public/avatars/abc");
   expect(avatar.status).toBe(400);
   expect((await w.app.request(`/public/avatars/${"a".repeat(64)}`)).status).toBe(404);
-  expect((await w.app.request(`/admin/player/goToMailProfile/${"u".repeat(129)}`, { headers: admin.headers() })).status).toBe(400);
+  expect(
+    (await w.app.request(`/admin/player/goToMailProfile/${"u".repeat(129)}`, { headers: admin.headers() })).status,
+  ).toBe(400);
 });

@@ -51,13 +51,15 @@ function wantsHtml(c: Context<HonoEnv>): boolean {
 function guard(info: RouteInfo): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     if (info.auth === "player" && !c.var.player) {
-      if (info.kind === "page" && wantsHtml(c)) return c.redirect(`/${c.var.locale}/public?next=${encodeURIComponent(c.req.path)}`);
+      if (info.kind === "page" && wantsHtml(c))
+        return c.redirect(`/${c.var.locale}/public?next=${encodeURIComponent(c.req.path)}`);
       throw new AppError("unauthorized");
     }
     if (info.auth === "admin") {
       const admin = c.var.admin;
       if (!admin) {
-        if (info.kind === "page" && wantsHtml(c)) return c.redirect(`/admin/login?next=${encodeURIComponent(c.req.path)}`);
+        if (info.kind === "page" && wantsHtml(c))
+          return c.redirect(`/admin/login?next=${encodeURIComponent(c.req.path)}`);
         throw new AppError("unauthorized");
       }
       if (roleRank(admin.role) < roleRank(info.role ?? "support")) throw new AppError("forbidden");
@@ -66,7 +68,11 @@ function guard(info: RouteInfo): MiddlewareHandler<HonoEnv> {
     await next();
     if (info.auth === "admin" && info.mutates && c.res.status < 400 && !c.var.audited) {
       // A handler that forgot its audit row still leaves one: the log misses no change.
-      await audit(c, c.var.deps.db, { action: pathAction(info.path), summary: `${c.req.method} ${c.req.path}`, details: NO_CHANGES });
+      await audit(c, c.var.deps.db, {
+        action: pathAction(info.path),
+        summary: `${c.req.method} ${c.req.path}`,
+        details: NO_CHANGES,
+      });
     }
   };
 }
@@ -131,7 +137,10 @@ export async function parseInput<S extends Schemas>(c: Context<HonoEnv>, s: S): 
   return Object.assign({}, ...(parts as object[])) as Input<S>;
 }
 
-function typed<S extends Schemas>(schemas: S, handler: TypedHandler<S>): (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[] {
+function typed<S extends Schemas>(
+  schemas: S,
+  handler: TypedHandler<S>,
+): (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[] {
   const params = schemas.params;
   const run: Handler<HonoEnv> =
     schemas.query || schemas.json || schemas.input
@@ -150,7 +159,12 @@ function typed<S extends Schemas>(schemas: S, handler: TypedHandler<S>): (Middle
  *
  *     route(app, { method: "POST", path: "/x", auth: "player", mutates: true }, { input: xIn }, async (c, v) => c.json(await doX(v)));
  */
-export function route<S extends Schemas>(app: Hono<HonoEnv>, info: RouteSpec, schemas: S, handler: TypedHandler<S>): void {
+export function route<S extends Schemas>(
+  app: Hono<HonoEnv>,
+  info: RouteSpec,
+  schemas: S,
+  handler: TypedHandler<S>,
+): void {
   register(app, info, typed(schemas, handler as TypedHandler<Schemas>));
 }
 
@@ -161,7 +175,10 @@ function register(app: Hono<HonoEnv>, info: RouteSpec, handlers: (MiddlewareHand
       const m = /\(?((?:[A-Za-z]:)?[^\s()]+\/api\/[^\s()]+?):(\d+):\d+\)?$/.exec(line.trim());
       return m && !m[1].endsWith("/api/http/router.ts") ? [`${m[1].slice(m[1].lastIndexOf("/api/") + 1)}:${m[2]}`] : [];
     });
-    sources.set(full, frames.filter((f) => !f.startsWith("api/areas.ts") && !f.startsWith("api/app.ts")));
+    sources.set(
+      full,
+      frames.filter((f) => !f.startsWith("api/areas.ts") && !f.startsWith("api/app.ts")),
+    );
   }
   const list = tables.get(app) ?? [];
   list.push(full);
@@ -214,13 +231,18 @@ export function page<S extends Schemas>(app: Hono<HonoEnv>, info: PageSpec, sche
 export function page(app: Hono<HonoEnv>, info: PageSpec, loader?: Handler<HonoEnv>): void;
 export function page(app: Hono<HonoEnv>, info: PageSpec, a?: Schemas | Handler<HonoEnv>, b?: TypedHandler<Schemas>) {
   const loader: Handler<HonoEnv> | undefined =
-    typeof a === "function" ? a : a && b ? (c) => (a.params || a.query || a.json || a.input ? parseInput(c, a).then((v) => b(c, v)) : b(c, {})) : undefined;
+    typeof a === "function"
+      ? a
+      : a && b
+        ? (c) => (a.params || a.query || a.json || a.input ? parseInput(c, a).then((v) => b(c, v)) : b(c, {}))
+        : undefined;
   const before = typeof a === "object" ? (a.use ?? []) : [];
   register(app, { method: "ANY", ...info, kind: "page" }, [
     ...before,
     async (c, next) => {
       if (wantsHtml(c) || !loader) {
-        if (!loader && c.req.method !== "GET" && c.req.method !== "HEAD") throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
+        if (!loader && c.req.method !== "GET" && c.req.method !== "HEAD")
+          throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
         return shell(c);
       }
       return loader(c, next);

@@ -23,7 +23,9 @@ export function captureDocumentHeaders() {
     },
     crossOriginEmbedderPolicy: false,
   });
-  const probe = { res: new Response(null), set: () => {}, get: () => undefined } as unknown as Parameters<typeof secure>[0];
+  const probe = { res: new Response(null), set: () => {}, get: () => undefined } as unknown as Parameters<
+    typeof secure
+  >[0];
   void secure(probe, async () => {}).then(() => DOCUMENT_HEADERS.push(...probe.res.headers.entries()));
 }
 

@@ -20,7 +20,11 @@ export const SESSION_LIMITS = {
 // last_seen_at is refreshed at most this often, so reads do not turn into writes.
 const TOUCH_EVERY = 60_000;
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 export function randomToken(bytes = 32): string {
   return b64url(crypto.getRandomValues(new Uint8Array(bytes)));
@@ -38,8 +42,16 @@ export async function sha256Hex(text: string): Promise<string> {
 // drizzle select costs ~80 µs a time here, running the prepared one a few (bench/metrics.ts).
 function prepareLookups(db: Db) {
   return {
-    session: db.select().from(sessions).where(and(eq(sessions.tokenHash, sql.placeholder("hash")), eq(sessions.kind, sql.placeholder("kind")))).prepare(),
-    admin: db.select().from(admins).where(eq(admins.id, sql.placeholder("id"))).prepare(),
+    session: db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, sql.placeholder("hash")), eq(sessions.kind, sql.placeholder("kind"))))
+      .prepare(),
+    admin: db
+      .select()
+      .from(admins)
+      .where(eq(admins.id, sql.placeholder("id")))
+      .prepare(),
     player: db
       .select({ id: players.id, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt })
       .from(players)
@@ -86,11 +98,24 @@ export async function startSession(
     address: clientAddress(c),
     userAgent: c.req.header("user-agent")?.slice(0, 255) ?? null,
   });
-  setCookie(c, kind === "player" ? PLAYER_COOKIE : ADMIN_COOKIE, token, cookieOptions(c, SESSION_LIMITS[kind].absolute));
+  setCookie(
+    c,
+    kind === "player" ? PLAYER_COOKIE : ADMIN_COOKIE,
+    token,
+    cookieOptions(c, SESSION_LIMITS[kind].absolute),
+  );
   if (kind === "player") {
     // The browser a player signs in on the site from (domain/devices.ts).
     const ua = c.req.header("user-agent")?.slice(0, 300) ?? "";
-    await recordDevice(db, { playerId: subjectId, client: "site", deviceKey: await siteDeviceKey(ua), platform: platformOfAgent(ua), userAgent: ua, country: requestCountry(c), at: now });
+    await recordDevice(db, {
+      playerId: subjectId,
+      client: "site",
+      deviceKey: await siteDeviceKey(ua),
+      platform: platformOfAgent(ua),
+      userAgent: ua,
+      country: requestCountry(c),
+      at: now,
+    });
   }
   return { csrfToken };
 }
@@ -132,7 +157,8 @@ async function loadSession(c: Context<HonoEnv>, kind: "player" | "admin") {
     await db.delete(sessions).where(eq(sessions.tokenHash, hash));
     return null;
   }
-  if (now - row.lastSeenAt > TOUCH_EVERY) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
+  if (now - row.lastSeenAt > TOUCH_EVERY)
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
   return row;
 }
 
@@ -154,7 +180,14 @@ export const loadAdmin: MiddlewareHandler<HonoEnv> = async (c, next) => {
   const row = await loadSession(c, "admin");
   if (row) {
     const [a] = await lookupsOf(c.var.deps.db).admin.execute({ id: row.subjectId });
-    if (a && a.active) c.set("admin", { adminId: a.id, username: a.username, role: a.role as AdminRole, csrfToken: row.csrfToken, tokenHash: row.tokenHash });
+    if (a?.active)
+      c.set("admin", {
+        adminId: a.id,
+        username: a.username,
+        role: a.role as AdminRole,
+        csrfToken: row.csrfToken,
+        tokenHash: row.tokenHash,
+      });
   }
   await next();
 };

@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import type { HonoEnv } from "./env.ts";
 import { DOCUMENT_HEADERS } from "./security-headers.ts";
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 /**
  * The HTML shell of the React app. The request's locale rides in <html lang> and in

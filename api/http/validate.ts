@@ -1,7 +1,6 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError, type FieldMessage } from "./errors.ts";
-import type { HonoEnv } from "./env.ts";
 
 type Issue = z.core.$ZodIssue;
 
@@ -29,8 +28,10 @@ export function issueMessage(issue: Issue, data: unknown): FieldMessage {
       return { id: "validation.pattern" };
     case "too_small": {
       const min = Number(issue.minimum);
-      if (issue.origin === "string") return isEmpty(value) ? { id: "validation.required" } : { id: "validation.minLength", values: [min] };
-      if (issue.origin === "array" || issue.origin === "set") return min <= 1 ? { id: "validation.required" } : { id: "validation.minLength", values: [min] };
+      if (issue.origin === "string")
+        return isEmpty(value) ? { id: "validation.required" } : { id: "validation.minLength", values: [min] };
+      if (issue.origin === "array" || issue.origin === "set")
+        return min <= 1 ? { id: "validation.required" } : { id: "validation.minLength", values: [min] };
       return { id: "validation.min", values: [issue.inclusive ? min : min] };
     }
     case "too_big": {
@@ -132,7 +133,8 @@ export async function readFields(c: Context): Promise<Record<string, unknown>> {
     } catch {
       throw new AppError("malformed");
     }
-    for (const [k, v] of Object.entries(body)) fields[k.endsWith("[]") ? k.slice(0, -2) : k] = k.endsWith("[]") && !Array.isArray(v) ? [v] : v;
+    for (const [k, v] of Object.entries(body))
+      fields[k.endsWith("[]") ? k.slice(0, -2) : k] = k.endsWith("[]") && !Array.isArray(v) ? [v] : v;
   }
   return fields;
 }

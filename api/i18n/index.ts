@@ -33,7 +33,11 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /** Translates a server message id; values fill {0}, {1}… or named placeholders. */
-export function translate(locale: Locale, id: MessageId | (string & {}), values?: Record<string, unknown> | unknown[]): string {
+export function translate(
+  locale: Locale,
+  id: MessageId | (string & {}),
+  values?: Record<string, unknown> | unknown[],
+): string {
   const vals = Array.isArray(values) ? Object.fromEntries(values.map((v, i) => [String(i), v])) : values;
   return i18nFor(locale)._(id, vals as Record<string, unknown>);
 }

@@ -22,8 +22,14 @@ export function assertGameKey(c: Context<HonoEnv>) {
   if (!expected) throw new AppError("unavailable", "identity.gameKeyMissing");
   const header = c.req.header("authorization") ?? "";
   // "Bearer <key>" as clients send it is compared as it is; any other spelling is parsed.
-  const given = header.length === expected.length + 7 && header.startsWith("Bearer ") ? header.slice(7) : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  if (given === undefined || !sameSecret(given, expected)) throw new AppError("unauthorized", "identity.gameKey", [], 401, undefined, { "WWW-Authenticate": 'Bearer realm="game"' });
+  const given =
+    header.length === expected.length + 7 && header.startsWith("Bearer ")
+      ? header.slice(7)
+      : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  if (given === undefined || !sameSecret(given, expected))
+    throw new AppError("unauthorized", "identity.gameKey", [], 401, undefined, {
+      "WWW-Authenticate": 'Bearer realm="game"',
+    });
 }
 
 /** The key check ahead of a route's validators (a bad key is a 401 before any 400). */

@@ -17,7 +17,8 @@ addServerMessages({
     "identity.badResetLink": "This password reset link is invalid, already used or expired. Ask for a new one.",
     "identity.resetSent": "If an account with this address exists, we have sent a password reset link to it.",
     "identity.resetSubject": "Tankodrome: password reset",
-    "identity.resetMail": "Someone (hopefully you) asked to reset the password of your Tankodrome account.\n\nSet a new password here (the link works once, for {minutes} minutes):\n{link}\n\nIf it was not you, ignore this mail; your password stays the same.",
+    "identity.resetMail":
+      "Someone (hopefully you) asked to reset the password of your Tankodrome account.\n\nSet a new password here (the link works once, for {minutes} minutes):\n{link}\n\nIf it was not you, ignore this mail; your password stays the same.",
     "identity.wrongCurrentPassword": "The current password is wrong.",
     "identity.noPassword": "Your account has no password yet. Ask for a link to set one.",
     "identity.noEmail": "Your account has no email address, so no link can be sent.",
@@ -40,11 +41,15 @@ addServerMessages({
     "identity.banned": "Ваша учётная запись заблокирована до {until} UTC. Причина: {reason}",
     "identity.bannedNoReason": "Ваша учётная запись заблокирована до {until} UTC.",
     "identity.playerBadCredentials": "Неверный email или пароль.",
-    "identity.badToken": "Ссылка для входа недействительна, уже использована или устарела. Откройте сайт из игры ещё раз.",
-    "identity.badResetLink": "Ссылка для сброса пароля недействительна, уже использована или устарела. Запросите новую.",
-    "identity.resetSent": "Если учётная запись с этим адресом существует, мы отправили на него ссылку для сброса пароля.",
+    "identity.badToken":
+      "Ссылка для входа недействительна, уже использована или устарела. Откройте сайт из игры ещё раз.",
+    "identity.badResetLink":
+      "Ссылка для сброса пароля недействительна, уже использована или устарела. Запросите новую.",
+    "identity.resetSent":
+      "Если учётная запись с этим адресом существует, мы отправили на него ссылку для сброса пароля.",
     "identity.resetSubject": "Танкодром: сброс пароля",
-    "identity.resetMail": "Кто-то (надеемся, вы) попросил сбросить пароль вашей учётной записи Танкодрома.\n\nЗадайте новый пароль по ссылке (она действует один раз, {minutes} минут):\n{link}\n\nЕсли это были не вы, просто проигнорируйте письмо: пароль не изменится.",
+    "identity.resetMail":
+      "Кто-то (надеемся, вы) попросил сбросить пароль вашей учётной записи Танкодрома.\n\nЗадайте новый пароль по ссылке (она действует один раз, {minutes} минут):\n{link}\n\nЕсли это были не вы, просто проигнорируйте письмо: пароль не изменится.",
     "identity.wrongCurrentPassword": "Текущий пароль неверен.",
     "identity.noPassword": "У вашей учётной записи ещё нет пароля. Запросите ссылку, чтобы задать его.",
     "identity.noEmail": "У вашей учётной записи нет адреса email, поэтому ссылку отправить некуда.",

@@ -11,7 +11,9 @@ const unb64 = (s: string) => Uint8Array.from(atob(s.padEnd(Math.ceil(s.length / 
 async function legacyPbkdf2(password: string, iterations = 600_000): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
-  const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256));
+  const bits = new Uint8Array(
+    await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256),
+  );
   return `pbkdf2-sha256$${iterations}$${b64(salt)}$${b64(bits)}`;
 }
 
@@ -27,7 +29,12 @@ test("a new hash is Argon2id m=19456 t=2 p=1 in the PHC form, verifies, and need
 test("the pure-JS Argon2id (Workers) derives the same bytes as the WebAssembly one", async () => {
   const h = await hashPassword("пароль-танкиста 42");
   const [, , , , salt, hash] = h.split("$");
-  const js = await argon2idAsync("пароль-танкиста 42", unb64(salt), { t: ARGON2ID.t, m: ARGON2ID.m, p: ARGON2ID.p, dkLen: 32 });
+  const js = await argon2idAsync("пароль-танкиста 42", unb64(salt), {
+    t: ARGON2ID.t,
+    m: ARGON2ID.m,
+    p: ARGON2ID.p,
+    dkLen: 32,
+  });
   expect(b64(js).replace(/=+$/, "")).toBe(hash);
 });
 
@@ -44,7 +51,14 @@ test("weaker Argon2id parameters ask for a rehash; damaged or missing hashes nev
   const stored = `$argon2id$v=19$m=1024,t=1,p=1$${b64(salt).replace(/=+$/, "")}$${b64(weak).replace(/=+$/, "")}`;
   expect(await verifyPassword("pw-long-enough", stored)).toBe(true);
   expect(needsRehash(stored)).toBe(true);
-  for (const bad of [null, undefined, "", "plain", "$argon2id$v=19$m=99999999,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "pbkdf2-sha256$0$AA==$AA=="]) {
+  for (const bad of [
+    null,
+    undefined,
+    "",
+    "plain",
+    "$argon2id$v=19$m=99999999,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    "pbkdf2-sha256$0$AA==$AA==",
+  ]) {
     expect(await verifyPassword("pw-long-enough", bad)).toBe(false);
     expect(needsRehash(bad)).toBe(true);
   }
@@ -56,10 +70,12 @@ test("where Web Crypto refuses 600,000 PBKDF2 iterations (Workers in production)
   const real = subtle.deriveBits;
   let refused = 0;
   // Workers' own refusal, imitated: local workerd (wrangler dev) does not apply the cap.
-  subtle.deriveBits = function (algorithm, key, length) {
+  subtle.deriveBits = (algorithm, key, length) => {
     if ((algorithm as Pbkdf2Params).name === "PBKDF2" && (algorithm as Pbkdf2Params).iterations > 100_000) {
       refused++;
-      return Promise.reject(new DOMException("Pbkdf2 failed: iteration counts above 100000 are not supported", "NotSupportedError"));
+      return Promise.reject(
+        new DOMException("Pbkdf2 failed: iteration counts above 100000 are not supported", "NotSupportedError"),
+      );
     }
     return real.call(crypto.subtle, algorithm, key, length);
   };

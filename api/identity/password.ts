@@ -23,7 +23,8 @@ const MAX_PBKDF2_ITERATIONS = 10_000_000;
 
 const enc = new TextEncoder();
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
-const unb64 = (s: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(s.padEnd(Math.ceil(s.length / 4) * 4, "=")), (c) => c.charCodeAt(0));
+const unb64 = (s: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(atob(s.padEnd(Math.ceil(s.length / 4) * 4, "=")), (c) => c.charCodeAt(0));
 
 let wasmUsable: boolean | undefined;
 
@@ -33,7 +34,12 @@ let wasmUsable: boolean | undefined;
  * here.
  */
 export interface Argon2Port {
-  argon2id(password: string, salt: Uint8Array, cost: { m: number; t: number; p: number }, hashLength: number): Promise<Uint8Array>;
+  argon2id(
+    password: string,
+    salt: Uint8Array,
+    cost: { m: number; t: number; p: number },
+    hashLength: number,
+  ): Promise<Uint8Array>;
 }
 let port: Argon2Port | null = null;
 /** Set by the edge at start (null: hash on the calling thread). */
@@ -41,11 +47,23 @@ export function hashPasswordsWith(p: Argon2Port | null): void {
   port = p;
 }
 
-async function argon2id(password: string, salt: Uint8Array, cost: { m: number; t: number; p: number }): Promise<Uint8Array> {
+async function argon2id(
+  password: string,
+  salt: Uint8Array,
+  cost: { m: number; t: number; p: number },
+): Promise<Uint8Array> {
   if (port) return port.argon2id(password, salt, cost, HASH_BYTES);
   if (wasmUsable !== false) {
     try {
-      const out = await argon2idWasm({ password, salt, parallelism: cost.p, iterations: cost.t, memorySize: cost.m, hashLength: HASH_BYTES, outputType: "binary" });
+      const out = await argon2idWasm({
+        password,
+        salt,
+        parallelism: cost.p,
+        iterations: cost.t,
+        memorySize: cost.m,
+        hashLength: HASH_BYTES,
+        outputType: "binary",
+      });
       wasmUsable = true;
       return out;
     } catch (e) {
@@ -60,7 +78,9 @@ async function argon2id(password: string, salt: Uint8Array, cost: { m: number; t
 async function pbkdf2Sha256(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   try {
     const key = await crypto.subtle.importKey("raw", enc.encode(password), "PBKDF2", false, ["deriveBits"]);
-    return new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256));
+    return new Uint8Array(
+      await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256),
+    );
   } catch {
     // Workers cap Web Crypto's PBKDF2 at 100,000 iterations; the same function in JS has no cap.
     return pbkdf2Async(sha256, password, salt, { c: iterations, dkLen: 32 });
@@ -73,7 +93,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-const ARGON2ID_FORM = /^\$argon2id\$v=19\$m=(\d{1,8}),t=(\d{1,3}),p=(\d{1,3})\$([A-Za-z0-9+/]{11,})\$([A-Za-z0-9+/]{22,})$/;
+const ARGON2ID_FORM =
+  /^\$argon2id\$v=19\$m=(\d{1,8}),t=(\d{1,3}),p=(\d{1,3})\$([A-Za-z0-9+/]{11,})\$([A-Za-z0-9+/]{22,})$/;
 const PBKDF2_FORM = /^pbkdf2-sha256\$(\d{1,8})\$([A-Za-z0-9+/]+=*)\$([A-Za-z0-9+/]+=*)$/;
 
 type Parsed =
@@ -111,7 +132,10 @@ export async function verifyPassword(password: string, stored: string | null | u
     await argon2id(password, new Uint8Array(16), ARGON2ID);
     return false;
   }
-  const got = parsed.kind === "argon2id" ? await argon2id(password, parsed.salt, parsed) : await pbkdf2Sha256(password, parsed.salt, parsed.iterations);
+  const got =
+    parsed.kind === "argon2id"
+      ? await argon2id(password, parsed.salt, parsed)
+      : await pbkdf2Sha256(password, parsed.salt, parsed.iterations);
   return sameBytes(got, parsed.hash);
 }
 
@@ -121,7 +145,7 @@ export async function verifyPassword(password: string, stored: string | null | u
  */
 export function needsRehash(stored: string | null | undefined): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.kind !== "argon2id" || parsed.m !== ARGON2ID.m || parsed.t !== ARGON2ID.t || parsed.p !== ARGON2ID.p;
+  return parsed?.kind !== "argon2id" || parsed.m !== ARGON2ID.m || parsed.t !== ARGON2ID.t || parsed.p !== ARGON2ID.p;
 }
 
 /** A password an operator or player may choose. */

@@ -7,7 +7,11 @@ export type PlayerRow = typeof players.$inferSelect;
 
 /** A live (not erased) player by email, case-insensitively. */
 export async function playerByEmail(db: DbOrTx, email: string): Promise<PlayerRow | undefined> {
-  const [p] = await db.select().from(players).where(and(sql`lower(${players.email}) = lower(${email})`, isNull(players.erasedAt))).limit(1);
+  const [p] = await db
+    .select()
+    .from(players)
+    .where(and(sql`lower(${players.email}) = lower(${email})`, isNull(players.erasedAt)))
+    .limit(1);
   return p;
 }
 
@@ -22,6 +26,10 @@ export async function playerByIdentity(db: DbOrTx, network: string, uid: string)
 }
 
 export async function playerById(db: DbOrTx, id: number): Promise<PlayerRow | undefined> {
-  const [p] = await db.select().from(players).where(and(eq(players.id, id), isNull(players.erasedAt))).limit(1);
+  const [p] = await db
+    .select()
+    .from(players)
+    .where(and(eq(players.id, id), isNull(players.erasedAt)))
+    .limit(1);
   return p;
 }

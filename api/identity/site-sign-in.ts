@@ -20,7 +20,8 @@ import "./messages.ts";
 const PUBLIC_PAGE = /^\/(?:(?:ru|en)\/)?public(?:\/|$)/;
 export const NOTICE_COOKIE = "tk_notice";
 
-const wantsJson = (c: Context<HonoEnv>) => (c.req.header("accept") ?? "").includes("application/json") && !(c.req.header("accept") ?? "").includes("text/html");
+const wantsJson = (c: Context<HonoEnv>) =>
+  (c.req.header("accept") ?? "").includes("application/json") && !(c.req.header("accept") ?? "").includes("text/html");
 
 export const exchangeSiteToken: MiddlewareHandler<HonoEnv> = async (c, next) => {
   if (!PUBLIC_PAGE.test(c.req.path)) return next();

@@ -82,5 +82,7 @@ export async function checkPassword<A extends { passwordHash: string | null }>(
 
 /** The attempt succeeded: the account's failures and this attempt's address row go. */
 export async function attemptSucceeded(db: DbOrTx, attempt: Attempt): Promise<void> {
-  await db.delete(loginFailures).where(or(eq(loginFailures.key, accountKey(attempt.account)), inArray(loginFailures.id, attempt.ids)));
+  await db
+    .delete(loginFailures)
+    .where(or(eq(loginFailures.key, accountKey(attempt.account)), inArray(loginFailures.id, attempt.ids)));
 }

@@ -22,21 +22,40 @@ export const TOKEN_TTL: Record<TokenPurpose, number> = {
  */
 export const TOKEN_PREFIX: Record<TokenPurpose, string> = { site: "tks_", reset: "tkr_" };
 
-export async function issueToken(db: DbOrTx, playerId: number, purpose: TokenPurpose, now: number): Promise<{ token: string; expiresAt: number }> {
+export async function issueToken(
+  db: DbOrTx,
+  playerId: number,
+  purpose: TokenPurpose,
+  now: number,
+): Promise<{ token: string; expiresAt: number }> {
   const token = TOKEN_PREFIX[purpose] + randomToken();
   const expiresAt = now + TOKEN_TTL[purpose];
-  await db.insert(playerTokens).values({ tokenHash: await sha256Hex(token), purpose, playerId, createdAt: now, expiresAt });
+  await db
+    .insert(playerTokens)
+    .values({ tokenHash: await sha256Hex(token), purpose, playerId, createdAt: now, expiresAt });
   // Spent and expired tokens are of no use to anyone; drop them as we go.
   await db.delete(playerTokens).where(lt(playerTokens.expiresAt, now - 24 * 3600_000));
   return { token, expiresAt };
 }
 
 /** Spends a token: the player's id if it was unused and unexpired, else null (unknown, replayed, expired). */
-export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose, now: number): Promise<number | null> {
+export async function consumeToken(
+  db: DbOrTx,
+  token: string,
+  purpose: TokenPurpose,
+  now: number,
+): Promise<number | null> {
   const [row] = await db
     .update(playerTokens)
     .set({ usedAt: now })
-    .where(and(eq(playerTokens.tokenHash, await sha256Hex(token)), eq(playerTokens.purpose, purpose), isNull(playerTokens.usedAt), gt(playerTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(playerTokens.tokenHash, await sha256Hex(token)),
+        eq(playerTokens.purpose, purpose),
+        isNull(playerTokens.usedAt),
+        gt(playerTokens.expiresAt, now),
+      ),
+    )
     .returning({ playerId: playerTokens.playerId });
   return row?.playerId ?? null;
 }
@@ -46,7 +65,14 @@ export async function peekToken(db: DbOrTx, token: string, purpose: TokenPurpose
   const [row] = await db
     .select({ playerId: playerTokens.playerId })
     .from(playerTokens)
-    .where(and(eq(playerTokens.tokenHash, await sha256Hex(token)), eq(playerTokens.purpose, purpose), isNull(playerTokens.usedAt), gt(playerTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(playerTokens.tokenHash, await sha256Hex(token)),
+        eq(playerTokens.purpose, purpose),
+        isNull(playerTokens.usedAt),
+        gt(playerTokens.expiresAt, now),
+      ),
+    )
     .limit(1);
   return row?.playerId ?? null;
 }
@@ -56,11 +82,16 @@ export async function tokensSince(db: DbOrTx, playerId: number, purpose: TokenPu
   const [r] = await db
     .select({ n: count() })
     .from(playerTokens)
-    .where(and(eq(playerTokens.playerId, playerId), eq(playerTokens.purpose, purpose), gte(playerTokens.createdAt, since)));
+    .where(
+      and(eq(playerTokens.playerId, playerId), eq(playerTokens.purpose, purpose), gte(playerTokens.createdAt, since)),
+    );
   return r.n;
 }
 
 /** Voids a player's unused tokens of a kind (after a password change every older link is dead). */
 export async function voidTokens(db: DbOrTx, playerId: number, purpose: TokenPurpose, now: number) {
-  await db.update(playerTokens).set({ usedAt: now }).where(and(eq(playerTokens.playerId, playerId), eq(playerTokens.purpose, purpose), isNull(playerTokens.usedAt)));
+  await db
+    .update(playerTokens)
+    .set({ usedAt: now })
+    .where(and(eq(playerTokens.playerId, playerId), eq(playerTokens.purpose, purpose), isNull(playerTokens.usedAt)));
 }

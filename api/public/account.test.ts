@@ -15,11 +15,18 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: "POST", headers: { "content-type": "application/json", accept: "application/json", "accept-language": "en", ...headers }, body: JSON.stringify(body) });
-const login = (email: string, password: string, headers: Record<string, string> = {}) => w.app.request("/public/login", json({ email, password }, headers));
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "content-type": "application/json", accept: "application/json", "accept-language": "en", ...headers },
+  body: JSON.stringify(body),
+});
+const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+  w.app.request("/public/login", json({ email, password }, headers));
 const cookieOf = (res: Response) => /tk_player=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0];
-const profile = (cookie: string) => w.app.request("/public/profile/", { headers: { cookie, accept: "application/json" } });
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const profile = (cookie: string) =>
+  w.app.request("/public/profile/", { headers: { cookie, accept: "application/json" } });
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 test("a player signs in with email and password, and signs out", async () => {
   const a = await signInPlayer(w, { email: "pilot@example.com", password: "pilot password 1" });
@@ -30,10 +37,16 @@ test("a player signs in with email and password, and signs out", async () => {
   const cookie = cookieOf(res)!;
   expect((await profile(cookie)).status).toBe(200);
   // Sign-out is a change: without the CSRF token it is refused and the session lives on.
-  const noCsrf = await w.app.request("/public/logout", { method: "POST", headers: { cookie, accept: "application/json" } });
+  const noCsrf = await w.app.request("/public/logout", {
+    method: "POST",
+    headers: { cookie, accept: "application/json" },
+  });
   expect(noCsrf.status).toBe(403);
   expect((await profile(cookie)).status).toBe(200);
-  const out = await w.app.request("/public/logout", { method: "POST", headers: { cookie, "x-csrf-token": body.csrfToken, accept: "application/json" } });
+  const out = await w.app.request("/public/logout", {
+    method: "POST",
+    headers: { cookie, "x-csrf-token": body.csrfToken, accept: "application/json" },
+  });
   expect(out.status).toBe(200);
   expect((await profile(cookie)).status).toBe(401);
   expect((await w.app.request("/public/logout", { headers: { cookie } })).status).toBe(405);
@@ -65,7 +78,8 @@ test("a wrong password and an unknown email get the same answer; bad input is a 
 
 test("after five failures the account is throttled, even with the right password", async () => {
   await signInPlayer(w, { email: "target@example.com", password: "target password 1" });
-  for (let i = 0; i < THROTTLE.perAccount; i++) expect((await login("target@example.com", `guess ${i}`)).status).toBe(401);
+  for (let i = 0; i < THROTTLE.perAccount; i++)
+    expect((await login("target@example.com", `guess ${i}`)).status).toBe(401);
   const blocked = await login("target@example.com", "target password 1");
   expect(blocked.status).toBe(429);
   expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -79,14 +93,22 @@ test("after five failures the account is throttled, even with the right password
 test("a banned player is refused with the reason and the end of the ban; a wrong password still reveals nothing", async () => {
   const a = await signInPlayer(w, { email: "banned@example.com", password: "banned password 1" });
   const until = Date.UTC(2027, 0, 15, 8, 30, 0);
-  await w.deps.db.update(players).set({ bannedUntil: until, banReason: "abusive chat" }).where(eq(players.id, a.playerId));
+  await w.deps.db
+    .update(players)
+    .set({ bannedUntil: until, banReason: "abusive chat" })
+    .where(eq(players.id, a.playerId));
   // The session they had is worthless at once.
   expect((await w.app.request("/public/profile/", { headers: a.headers() })).status).toBe(401);
   const en = await login("banned@example.com", "banned password 1");
   expect(en.status).toBe(403);
-  expect(await errorOf(en)).toEqual({ code: "banned", message: "Your account is banned until 15.01.2027 08:30:00 UTC. Reason: abusive chat" });
+  expect(await errorOf(en)).toEqual({
+    code: "banned",
+    message: "Your account is banned until 15.01.2027 08:30:00 UTC. Reason: abusive chat",
+  });
   const ru = await login("banned@example.com", "banned password 1", { "accept-language": "ru" });
-  expect((await errorOf(ru)).message).toBe("Ваша учётная запись заблокирована до 15.01.2027 08:30:00 UTC. Причина: abusive chat");
+  expect((await errorOf(ru)).message).toBe(
+    "Ваша учётная запись заблокирована до 15.01.2027 08:30:00 UTC. Причина: abusive chat",
+  );
   expect(cookieOf(en)).toBeUndefined();
   expect((await login("banned@example.com", "wrong password")).status).toBe(401);
   // When the ban is over they sign in again.
@@ -110,7 +132,8 @@ test("asking for a reset link answers the same for a known and an unknown addres
   expect(((await ru.json()) as any).message).toContain("Если учётная запись");
   expect(w.mails.at(-1)!.subject).toBe("Танкодром: сброс пароля");
   // More asks in the window get the same answer and no more mail.
-  for (let i = 0; i < 3; i++) expect((await w.app.request("/public/resetPassword/", json({ email: "forgetful@example.com" }))).status).toBe(200);
+  for (let i = 0; i < 3; i++)
+    expect((await w.app.request("/public/resetPassword/", json({ email: "forgetful@example.com" }))).status).toBe(200);
   expect(w.mails.filter((m) => m.to === "forgetful@example.com").length).toBe(RESET_MAILS.perWindow);
   const bad = await w.app.request("/public/resetPassword/", json({ email: "nope" }));
   expect(bad.status).toBe(400);
@@ -140,9 +163,17 @@ test("a reset link sets a new password once, signs the player in and ends their 
   expect((await login("resetter@example.com", "brand new password")).status).toBe(200);
   const replay = await w.app.request("/public/reset", json({ code, password: "another new password" }));
   expect(replay.status).toBe(400);
-  expect(await errorOf(replay)).toEqual({ code: "bad_link", message: "This password reset link is invalid, already used or expired. Ask for a new one." });
-  const after = await w.app.request(`/public/reset?code=${code}`, { headers: { accept: "application/json", "accept-language": "ru" } });
-  expect(await after.json()).toEqual({ valid: false, message: "Ссылка для сброса пароля недействительна, уже использована или устарела. Запросите новую." });
+  expect(await errorOf(replay)).toEqual({
+    code: "bad_link",
+    message: "This password reset link is invalid, already used or expired. Ask for a new one.",
+  });
+  const after = await w.app.request(`/public/reset?code=${code}`, {
+    headers: { accept: "application/json", "accept-language": "ru" },
+  });
+  expect(await after.json()).toEqual({
+    valid: false,
+    message: "Ссылка для сброса пароля недействительна, уже использована или устарела. Запросите новую.",
+  });
   expect((await login("resetter@example.com", "another new password")).status).toBe(401);
 });
 
@@ -164,33 +195,62 @@ test("changing the password needs the current one and the CSRF token, and ends t
   const other = cookieOf(await login("changer@example.com", "first password 1"))!;
   const info = await w.app.request("/public/profile/changePassword", { headers: a.headers() });
   expect(await info.json()).toEqual({ hasPassword: true, email: "changer@example.com" });
-  const noCsrf = await w.app.request("/public/profile/changePassword", json({ currentPassword: "first password 1", password: "second password 2" }, { cookie: a.cookie }));
+  const noCsrf = await w.app.request(
+    "/public/profile/changePassword",
+    json({ currentPassword: "first password 1", password: "second password 2" }, { cookie: a.cookie }),
+  );
   expect(noCsrf.status).toBe(403);
-  const wrong = await w.app.request("/public/profile/changePassword", { method: "POST", headers: a.headers({ "accept-language": "en" }), body: JSON.stringify({ currentPassword: "not it", password: "second password 2" }) });
+  const wrong = await w.app.request("/public/profile/changePassword", {
+    method: "POST",
+    headers: a.headers({ "accept-language": "en" }),
+    body: JSON.stringify({ currentPassword: "not it", password: "second password 2" }),
+  });
   expect(wrong.status).toBe(400);
   expect((await errorOf(wrong)).fields).toEqual({ currentPassword: "The current password is wrong." });
-  const ok = await w.app.request("/public/profile/changePassword", { method: "POST", headers: a.headers(), body: JSON.stringify({ currentPassword: "first password 1", password: "second password 2" }) });
+  const ok = await w.app.request("/public/profile/changePassword", {
+    method: "POST",
+    headers: a.headers(),
+    body: JSON.stringify({ currentPassword: "first password 1", password: "second password 2" }),
+  });
   expect(ok.status).toBe(200);
   expect((await w.app.request("/public/profile/", { headers: a.headers() })).status).toBe(200);
   expect((await profile(other)).status).toBe(401);
   expect((await login("changer@example.com", "first password 1")).status).toBe(401);
   expect((await login("changer@example.com", "second password 2")).status).toBe(200);
-  const signedOut = await w.app.request("/public/profile/changePassword", json({ currentPassword: "x", password: "y" }));
+  const signedOut = await w.app.request(
+    "/public/profile/changePassword",
+    json({ currentPassword: "x", password: "y" }),
+  );
   expect(signedOut.status).toBe(401);
 });
 
 test("a player without a password asks for a link to their own address; without an address they are told why", async () => {
   const a = await signInPlayer(w, { email: "social@example.com" });
-  const change = await w.app.request("/public/profile/changePassword", { method: "POST", headers: a.headers(), body: JSON.stringify({ password: "first password 1" }) });
+  const change = await w.app.request("/public/profile/changePassword", {
+    method: "POST",
+    headers: a.headers(),
+    body: JSON.stringify({ password: "first password 1" }),
+  });
   expect(change.status).toBe(409);
-  const ask = await w.app.request("/public/profile/resetPassword", { method: "POST", headers: a.headers({ "accept-language": "en" }), body: "{}" });
+  const ask = await w.app.request("/public/profile/resetPassword", {
+    method: "POST",
+    headers: a.headers({ "accept-language": "en" }),
+    body: "{}",
+  });
   expect(ask.status).toBe(200);
   expect(((await ask.json()) as any).message).toBe("We have sent a password reset link to social@example.com.");
   expect(w.mails.at(-1)!.to).toBe("social@example.com");
-  const noCsrf = await w.app.request("/public/profile/resetPassword", { method: "POST", headers: { cookie: a.cookie, accept: "application/json" } });
+  const noCsrf = await w.app.request("/public/profile/resetPassword", {
+    method: "POST",
+    headers: { cookie: a.cookie, accept: "application/json" },
+  });
   expect(noCsrf.status).toBe(403);
   const b = await signInPlayer(w);
-  const none = await w.app.request("/public/profile/resetPassword", { method: "POST", headers: b.headers({ "accept-language": "en" }), body: "{}" });
+  const none = await w.app.request("/public/profile/resetPassword", {
+    method: "POST",
+    headers: b.headers({ "accept-language": "en" }),
+    body: "{}",
+  });
   expect(none.status).toBe(409);
   expect((await errorOf(none)).message).toBe("Your account has no email address, so no link can be sent.");
   const rows = await w.deps.db.select().from(sessions).where(eq(sessions.subjectId, b.playerId));

@@ -29,12 +29,22 @@ export const RESET_MAILS = { perWindow: 3, windowMs: 15 * 60_000 } as const;
 const newPassword = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 const loginIn = z.object({ email: f.email(), password: z.string().min(1).max(PASSWORD_MAX) });
 const resetAskIn = z.object({ email: f.email() });
-const resetCode = () => z.string().trim().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
+const resetCode = () =>
+  z
+    .string()
+    .trim()
+    .min(16)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/);
 const resetIn = z.object({ code: resetCode(), password: newPassword() });
-const changeIn = z.object({ currentPassword: f.optional(z.string().min(1).max(PASSWORD_MAX)), password: newPassword() });
+const changeIn = z.object({
+  currentPassword: f.optional(z.string().min(1).max(PASSWORD_MAX)),
+  password: newPassword(),
+});
 
 /** A browser opening the address: it gets the screen, not the action. */
-const isScreen = (c: Context<HonoEnv>) => (c.req.method === "GET" || c.req.method === "HEAD") && !(c.req.header("accept") ?? "").includes("application/json");
+const isScreen = (c: Context<HonoEnv>) =>
+  (c.req.method === "GET" || c.req.method === "HEAD") && !(c.req.header("accept") ?? "").includes("application/json");
 
 /** Signs the player in on this browser: ends the browser's previous session, starts one, records the login. */
 async function signIn(c: Context<HonoEnv>, tx: Tx, p: PlayerRow, now: number) {
@@ -75,7 +85,11 @@ export function registerAccount(app: Hono<HonoEnv>) {
     const now = clock.now();
     // Separate keys from the admins' (usernames), so one door's failures never lock the other.
     const keys = { account: `player:${body.email}`, address: clientAddress(c) };
-    const { account: p, attempt } = await checkPassword(db, keys, now, { find: () => playerByEmail(db, body.email), password: body.password, refusal: () => new AppError("unauthorized", "identity.playerBadCredentials", [], 401) });
+    const { account: p, attempt } = await checkPassword(db, keys, now, {
+      find: () => playerByEmail(db, body.email),
+      password: body.password,
+      refusal: () => new AppError("unauthorized", "identity.playerBadCredentials", [], 401),
+    });
     // Told only to someone who knows the password, so a ban does not reveal that an address has an account.
     assertNotBanned(p, now);
     // An old-form hash (PBKDF2) is replaced by the current KDF's once we hold the password.
@@ -111,7 +125,12 @@ export function registerAccount(app: Hono<HonoEnv>) {
     return c.json({ ok: true, message: translate(c.var.locale, "identity.resetSent") });
   };
   route(app, { method: "ANY", path: "/public/resetPassword/", auth: "public", kind: "page" }, {}, askReset);
-  route(app, { method: "ANY", path: "/:locale{ru|en}/public/resetPassword/", auth: "public", kind: "page" }, {}, askReset);
+  route(
+    app,
+    { method: "ANY", path: "/:locale{ru|en}/public/resetPassword/", auth: "public", kind: "page" },
+    {},
+    askReset,
+  );
 
   // The link's target: GET ?code= says whether the link still works; POST sets the new password.
   // (`code`, not `token`: the UI strips `token` from every address, and `?token=` signs in.)
@@ -150,20 +169,27 @@ export function registerAccount(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const me = c.var.player!;
     const p = (await playerById(db, me.playerId))!;
-    if (c.req.method === "GET" || c.req.method === "HEAD") return c.json({ hasPassword: Boolean(p.passwordHash), email: p.email });
+    if (c.req.method === "GET" || c.req.method === "HEAD")
+      return c.json({ hasPassword: Boolean(p.passwordHash), email: p.email });
     assertCsrf(c, "player");
     const body = await parseFields(c, changeIn);
     const now = clock.now();
     if (!p.passwordHash) throw new AppError("conflict", "identity.noPassword");
     const keys = { account: `player#${p.id}`, address: clientAddress(c) };
     if (!body.currentPassword) throw fieldError({ currentPassword: { id: "validation.required" } });
-    const { attempt } = await checkPassword(db, keys, now, { find: async () => p, password: body.currentPassword, refusal: () => fieldError({ currentPassword: { id: "identity.wrongCurrentPassword" } }) });
+    const { attempt } = await checkPassword(db, keys, now, {
+      find: async () => p,
+      password: body.currentPassword,
+      refusal: () => fieldError({ currentPassword: { id: "identity.wrongCurrentPassword" } }),
+    });
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       await tx.update(players).set({ passwordHash }).where(eq(players.id, p.id));
       await attemptSucceeded(tx, attempt);
       await voidTokens(tx, p.id, "reset", now);
-      await tx.delete(sessions).where(and(eq(sessions.kind, "player"), eq(sessions.subjectId, p.id), ne(sessions.tokenHash, me.tokenHash)));
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.kind, "player"), eq(sessions.subjectId, p.id), ne(sessions.tokenHash, me.tokenHash)));
     });
     return c.json({ ok: true });
   });
@@ -173,7 +199,8 @@ export function registerAccount(app: Hono<HonoEnv>) {
     if (isScreen(c)) return shell(c);
     const { db, clock } = c.var.deps;
     const p = (await playerById(db, c.var.player!.playerId))!;
-    if (c.req.method === "GET" || c.req.method === "HEAD") return c.json({ email: p.email, hasPassword: Boolean(p.passwordHash) });
+    if (c.req.method === "GET" || c.req.method === "HEAD")
+      return c.json({ email: p.email, hasPassword: Boolean(p.passwordHash) });
     assertCsrf(c, "player");
     if (!p.email) throw new AppError("conflict", "identity.noEmail");
     const now = clock.now();

@@ -26,7 +26,8 @@ addServerMessages({
     "error.offer_item_unknown": "No such item in the catalogue: {0} #{1}.",
     "error.offer_empty": "An offer must grant something.",
     "error.offer_price": "Give a price in gold or a billing item, not both.",
-    "error.offer_money_items": "Billing cannot grant shop items or an offer's own bundle yet: an offer paid with money grants what its billing item grants.",
+    "error.offer_money_items":
+      "Billing cannot grant shop items or an offer's own bundle yet: an offer paid with money grants what its billing item grants.",
     "error.offer_billing_item": "No such billing item: {0}.",
     "error.offer_window": "The end must be after the start.",
     "error.offer_levels": "The highest level must not be below the lowest.",
@@ -54,7 +55,8 @@ addServerMessages({
     "error.offer_item_unknown": "В каталоге нет такого предмета: {0} #{1}.",
     "error.offer_empty": "Предложение должно что-то давать.",
     "error.offer_price": "Укажите цену в золоте или товар биллинга, но не оба.",
-    "error.offer_money_items": "Биллинг пока не умеет выдавать предметы магазина и собственный набор предложения: предложение за деньги даёт то, что даёт его товар биллинга.",
+    "error.offer_money_items":
+      "Биллинг пока не умеет выдавать предметы магазина и собственный набор предложения: предложение за деньги даёт то, что даёт его товар биллинга.",
     "error.offer_billing_item": "Нет такого товара биллинга: {0}.",
     "error.offer_window": "Окончание должно быть позже начала.",
     "error.offer_levels": "Наибольший уровень не может быть меньше наименьшего.",

@@ -17,7 +17,10 @@ import "./avatar-offer-messages.ts";
 export async function uploadedBytes(c: Context<HonoEnv>): Promise<Uint8Array | null> {
   const limit = AVATAR_LIMITS.maxBytes;
   const kb = Math.round(limit / 1024);
-  const tooBig = () => new AppError("payload_too_large", "error.avatar_too_big", [kb], 413, { image: { id: "error.avatar_too_big", values: [kb] } });
+  const tooBig = () =>
+    new AppError("payload_too_large", "error.avatar_too_big", [kb], 413, {
+      image: { id: "error.avatar_too_big", values: [kb] },
+    });
   const type = c.req.header("content-type") ?? "";
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > limit + 64 * 1024) throw tooBig();
@@ -42,7 +45,9 @@ export async function avatarView(c: Context<HonoEnv>, playerId: number) {
   const { maxBytes, minSide, maxSide } = AVATAR_LIMITS;
   return {
     ...s,
-    rejected: s.rejected ? { ...s.rejected, reasonText: translate(c.var.locale, `avatar.reason.${s.rejected.reason}`) } : null,
+    rejected: s.rejected
+      ? { ...s.rejected, reasonText: translate(c.var.locale, `avatar.reason.${s.rejected.reason}`) }
+      : null,
     limits: { maxBytes, minSide, maxSide, types: ["image/png", "image/jpeg", "image/webp"] },
   };
 }
@@ -54,20 +59,36 @@ export function registerAvatars(app: Hono<HonoEnv>) {
   // Without an image it answers the avatar state; with one it queues it for moderation.
   route(app, { method: "ANY", path: "/public/profile/saveAvatar", auth: "player", mutates: true }, {}, async (c) => {
     const playerId = c.var.player!.playerId;
-    const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD" && (c.req.header("content-length") !== "0") && /^(multipart\/form-data|image\/|application\/octet-stream)/.test(c.req.header("content-type") ?? "");
+    const hasBody =
+      c.req.method !== "GET" &&
+      c.req.method !== "HEAD" &&
+      c.req.header("content-length") !== "0" &&
+      /^(multipart\/form-data|image\/|application\/octet-stream)/.test(c.req.header("content-type") ?? "");
     if (hasBody) {
       const bytes = await uploadedBytes(c);
-      if (!bytes) throw new AppError("validation", "error.validation", [], 400, { image: { id: "error.avatar_missing" } });
+      if (!bytes)
+        throw new AppError("validation", "error.validation", [], 400, { image: { id: "error.avatar_missing" } });
       await submitAvatar(c.var.deps.db, playerId, bytes, c.var.deps.clock.now());
     }
     return c.json(await avatarView(c, playerId));
   });
 
-  route(app, { method: "GET", path: "/public/avatars/:hash{[0-9a-f]+}", auth: "none" }, { params: byHash }, async (c, { hash }) => {
-    const img = await avatarImage(c.var.deps.db, { hash });
-    if (!img) throw new AppError("not_found");
-    return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
-      headers: { "content-type": img.contentType, "cache-control": "public, max-age=31536000, immutable", etag: `"${img.hash}"`, "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'" },
-    });
-  });
+  route(
+    app,
+    { method: "GET", path: "/public/avatars/:hash{[0-9a-f]+}", auth: "none" },
+    { params: byHash },
+    async (c, { hash }) => {
+      const img = await avatarImage(c.var.deps.db, { hash });
+      if (!img) throw new AppError("not_found");
+      return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          "content-type": img.contentType,
+          "cache-control": "public, max-age=31536000, immutable",
+          etag: `"${img.hash}"`,
+          "x-content-type-options": "nosniff",
+          "content-security-policy": "default-src 'none'",
+        },
+      });
+    },
+  );
 }

@@ -22,29 +22,53 @@ const room = () => z.string().trim().regex(chat.ROOM_PATTERN);
 
 const toInput = z.object({ playerId: f.id() });
 const requestInput = z.object({ requestId: f.id() });
-const roomInput = z.object({ room: f.optional(room()), before: f.optional(f.id()), limit: f.optional(f.int(1, 100)).default(50) });
+const roomInput = z.object({
+  room: f.optional(room()),
+  before: f.optional(f.id()),
+  limit: f.optional(f.int(1, 100)).default(50),
+});
 const sendInput = z.object({ room: room(), body: f.text(1, chat.MAX_LENGTH) });
 const streamInput = z.object({ room: f.optional(room()), after: f.optional(f.int(0)) });
 const eulaInput = z.object({ version: f.int(0) });
 const rateInput = z.object({ rating: f.int(1, 5) });
 
 async function blockedBy(db: HonoEnv["Variables"]["deps"]["db"], playerId: number): Promise<Set<number>> {
-  return new Set((await db.select({ id: blacklist.blockedId }).from(blacklist).where(eq(blacklist.playerId, playerId))).map((r) => r.id));
+  return new Set(
+    (await db.select({ id: blacklist.blockedId }).from(blacklist).where(eq(blacklist.playerId, playerId))).map(
+      (r) => r.id,
+    ),
+  );
 }
 
 export function registerCommunity(app: Hono<HonoEnv>) {
   const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
 
-  route(app, { method: "GET", path: "/public/profile/friends", ...P }, {}, async (c) => c.json(await friends.friendsOf(c.var.deps.db, me(c))));
+  route(app, { method: "GET", path: "/public/profile/friends", ...P }, {}, async (c) =>
+    c.json(await friends.friendsOf(c.var.deps.db, me(c))),
+  );
 
   route(app, { ...W, path: "/public/profile/friends/request" }, { input: toInput }, async (c, v) => {
-    return c.json(await friends.sendRequest(c.var.deps.db, { fromId: me(c), toId: v.playerId, at: c.var.deps.clock.now() }));
+    return c.json(
+      await friends.sendRequest(c.var.deps.db, { fromId: me(c), toId: v.playerId, at: c.var.deps.clock.now() }),
+    );
   });
   route(app, { ...W, path: "/public/profile/friends/accept" }, { input: requestInput }, async (c, v) => {
-    return c.json(await friends.acceptRequest(c.var.deps.db, { requestId: v.requestId, playerId: me(c), at: c.var.deps.clock.now() }));
+    return c.json(
+      await friends.acceptRequest(c.var.deps.db, {
+        requestId: v.requestId,
+        playerId: me(c),
+        at: c.var.deps.clock.now(),
+      }),
+    );
   });
   route(app, { ...W, path: "/public/profile/friends/decline" }, { input: requestInput }, async (c, v) => {
-    return c.json(await friends.declineRequest(c.var.deps.db, { requestId: v.requestId, playerId: me(c), at: c.var.deps.clock.now() }));
+    return c.json(
+      await friends.declineRequest(c.var.deps.db, {
+        requestId: v.requestId,
+        playerId: me(c),
+        at: c.var.deps.clock.now(),
+      }),
+    );
   });
   route(app, { ...W, path: "/public/profile/friends/remove" }, { input: toInput }, async (c, v) => {
     return c.json(await friends.removeFriend(c.var.deps.db, { playerId: me(c), friendId: v.playerId }));
@@ -61,7 +85,13 @@ export function registerCommunity(app: Hono<HonoEnv>) {
       chat.roomsOf(db, me(c)),
       chat.muteOf(db, me(c), clock.now()),
     ]);
-    return c.json({ room: target, rooms, mute, limits: { maxLength: chat.MAX_LENGTH, ...chat.RATE }, rows: rows.filter((m) => m.playerId === null || !blocked.has(m.playerId)).map(chat.forReader) });
+    return c.json({
+      room: target,
+      rooms,
+      mute,
+      limits: { maxLength: chat.MAX_LENGTH, ...chat.RATE },
+      rows: rows.filter((m) => m.playerId === null || !blocked.has(m.playerId)).map(chat.forReader),
+    });
   });
 
   route(app, { ...W, path: "/public/chat/send" }, { input: sendInput }, async (c, v) => {
@@ -72,20 +102,27 @@ export function registerCommunity(app: Hono<HonoEnv>) {
   });
 
   // Live: new messages ("message") and messages taken down ("remove") of one room.
-  route(app, { method: "GET", path: "/public/chat/stream", ...P, kind: "stream" }, { input: streamInput }, async (c, v) => {
-    const db = c.var.deps.db;
-    const target = v.room ?? chat.globalRoom(c.var.locale);
-    await chat.assertMayRead(db, me(c), target);
-    const blocked = await blockedBy(db, me(c));
-    return chatStream(c, [target], resumeId(c, v.after), (e) => {
-      if (e.kind === "hidden" || e.kind === "deleted") return { event: "remove", data: { id: e.message.id } };
-      if (e.message.status !== "visible") return null;
-      if (e.message.playerId !== null && blocked.has(e.message.playerId)) return null;
-      return { event: "message", data: chat.forReader(e.message) };
-    });
-  });
+  route(
+    app,
+    { method: "GET", path: "/public/chat/stream", ...P, kind: "stream" },
+    { input: streamInput },
+    async (c, v) => {
+      const db = c.var.deps.db;
+      const target = v.room ?? chat.globalRoom(c.var.locale);
+      await chat.assertMayRead(db, me(c), target);
+      const blocked = await blockedBy(db, me(c));
+      return chatStream(c, [target], resumeId(c, v.after), (e) => {
+        if (e.kind === "hidden" || e.kind === "deleted") return { event: "remove", data: { id: e.message.id } };
+        if (e.message.status !== "visible") return null;
+        if (e.message.playerId !== null && blocked.has(e.message.playerId)) return null;
+        return { event: "message", data: chat.forReader(e.message) };
+      });
+    },
+  );
 
-  route(app, { method: "GET", path: "/public/profile/terms", ...P }, {}, async (c) => c.json(await terms.termsOf(c.var.deps.db, me(c))));
+  route(app, { method: "GET", path: "/public/profile/terms", ...P }, {}, async (c) =>
+    c.json(await terms.termsOf(c.var.deps.db, me(c))),
+  );
 
   route(app, { ...W, path: "/public/profile/terms/accept" }, { input: eulaInput }, async (c, v) => {
     return c.json(await terms.acceptEula(c.var.deps.db, me(c), v.version, c.var.deps.clock.now()));

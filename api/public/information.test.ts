@@ -9,7 +9,17 @@ describe("Public information, terms and landing data", () => {
   beforeAll(async () => {
     w = await makeWorld();
     await cmsStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
-    for (const n of ["Alpha", "Bravo"]) await registerPlayer(w.deps.db, { nickname: n, email: null, country: "RU", platform: "web", source: "organic", locale: "ru", identity: { network: "device", uid: n }, at: w.clock.now() } as Parameters<typeof registerPlayer>[1]);
+    for (const n of ["Alpha", "Bravo"])
+      await registerPlayer(w.deps.db, {
+        nickname: n,
+        email: null,
+        country: "RU",
+        platform: "web",
+        source: "organic",
+        locale: "ru",
+        identity: { network: "device", uid: n },
+        at: w.clock.now(),
+      } as Parameters<typeof registerPlayer>[1]);
   });
   afterAll(() => w.close());
   const get = (path: string) => w.app.request(path, { headers: { accept: "application/json" } });
@@ -18,7 +28,10 @@ describe("Public information, terms and landing data", () => {
     const ru = await (await get("/ru/public/information/")).json();
     expect(ru.type).toBe("guide");
     expect(ru.categories[0].title).toBe("Первые шаги");
-    expect(ru.categories[0].contents.map((c: { title: string }) => c.title)).toEqual(["Ваш первый бой", "Золото и серебро"]);
+    expect(ru.categories[0].contents.map((c: { title: string }) => c.title)).toEqual([
+      "Ваш первый бой",
+      "Золото и серебро",
+    ]);
     const en = await (await get("/en/public/information/guide/content/3")).json();
     expect(en.content.title).toBe("Tank types");
     expect(en.category.title).toBe("Tanks and modules");

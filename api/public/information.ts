@@ -21,27 +21,39 @@ const byItem = z.object({ type: z.string(), id: f.id() });
 
 export function registerInformation(app: Hono<HonoEnv>) {
   const P = { auth: "public" } as const;
-  const index = async (c: Context<HonoEnv>, { type }: z.output<typeof byType>) => c.json(await information(c.var.deps.db, c.var.locale, typeOf(type), {}));
+  const index = async (c: Context<HonoEnv>, { type }: z.output<typeof byType>) =>
+    c.json(await information(c.var.deps.db, c.var.locale, typeOf(type), {}));
   // The spec's path, for the route table; Hono matches an optional parameter only at a path's
   // end, so the two addresses it stands for are served below with the same page behaviour.
   page(app, { path: "/:locale{ru|en}/public/information/:type{[^/]+}?/", ...P }, { params: byType }, index);
   for (const path of ["/:locale{ru|en}/public/information/", "/:locale{ru|en}/public/information/:type{[^/]+}/"]) {
     app.on(["GET", "HEAD"], path, async (c) => {
       const accept = c.req.header("accept") ?? "";
-      if (accept.includes("text/html") || (!accept.includes("application/json") && !c.req.query("format"))) return shell(c);
+      if (accept.includes("text/html") || (!accept.includes("application/json") && !c.req.query("format")))
+        return shell(c);
       return index(c, await parseInput(c, { params: byType }));
     });
   }
-  page(app, { path: "/:locale{ru|en}/public/information/:type{[^/]+}/category/:id{[0-9]+}", ...P }, { params: byItem }, async (c, { type, id }) => {
-    const data = await information(c.var.deps.db, c.var.locale, typeOf(type), { categoryId: id });
-    if (!data) throw notFound();
-    return c.json(data);
-  });
-  page(app, { path: "/:locale{ru|en}/public/information/:type{[^/]+}/content/:id{[0-9]+}", ...P }, { params: byItem }, async (c, { type, id }) => {
-    const data = await information(c.var.deps.db, c.var.locale, typeOf(type), { contentId: id });
-    if (!data) throw notFound();
-    return c.json(data);
-  });
+  page(
+    app,
+    { path: "/:locale{ru|en}/public/information/:type{[^/]+}/category/:id{[0-9]+}", ...P },
+    { params: byItem },
+    async (c, { type, id }) => {
+      const data = await information(c.var.deps.db, c.var.locale, typeOf(type), { categoryId: id });
+      if (!data) throw notFound();
+      return c.json(data);
+    },
+  );
+  page(
+    app,
+    { path: "/:locale{ru|en}/public/information/:type{[^/]+}/content/:id{[0-9]+}", ...P },
+    { params: byItem },
+    async (c, { type, id }) => {
+      const data = await information(c.var.deps.db, c.var.locale, typeOf(type), { contentId: id });
+      if (!data) throw notFound();
+      return c.json(data);
+    },
+  );
   page(app, { path: "/:locale{ru|en}/public/terms", ...P }, async (c) => {
     const [terms] = await latest(c.var.deps.db, c.var.locale, "terms", 1);
     if (!terms) throw notFound();

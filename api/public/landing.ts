@@ -12,18 +12,40 @@ import { renderMarkdown } from "../domain/markdown.ts";
 export function registerLanding(app: Hono<HonoEnv>) {
   page(app, { path: "/:locale{ru|en}/public", auth: "public" }, async (c) => {
     const { db } = c.var.deps;
-    const news = (await latest(db, c.var.locale, "news", 5)).map(({ body, ...n }) => ({ ...n, html: renderMarkdown(body) }));
+    const news = (await latest(db, c.var.locale, "news", 5)).map(({ body, ...n }) => ({
+      ...n,
+      html: renderMarkdown(body),
+    }));
     const top = await db
-      .select({ id: players.id, nickname: players.nickname, level: players.level, rating: players.rating, battles: players.battles, wins: players.wins, avatarUrl: players.avatarUrl })
+      .select({
+        id: players.id,
+        nickname: players.nickname,
+        level: players.level,
+        rating: players.rating,
+        battles: players.battles,
+        wins: players.wins,
+        avatarUrl: players.avatarUrl,
+      })
       .from(players)
       .where(and(isNull(players.erasedAt)))
       .orderBy(desc(players.rating), players.id)
       .limit(10);
     const topClans = await db
-      .select({ id: clans.id, name: clans.name, tag: clans.tag, rating: clans.rating, members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})` })
+      .select({
+        id: clans.id,
+        name: clans.name,
+        tag: clans.tag,
+        rating: clans.rating,
+        members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`,
+      })
       .from(clans)
       .orderBy(desc(clans.rating), clans.id)
       .limit(10);
-    return c.json({ news, topPlayers: top, topClans: topClans.map((k) => ({ ...k, members: Number(k.members) })), signedIn: Boolean(c.var.player) });
+    return c.json({
+      news,
+      topPlayers: top,
+      topClans: topClans.map((k) => ({ ...k, members: Number(k.members) })),
+      signedIn: Boolean(c.var.player),
+    });
   });
 }

@@ -14,12 +14,17 @@ const requestId = () => f.text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/))
 const offersIn = z.object({ offerId: f.optional(f.id()), requestId: f.optional(requestId()) });
 
 export function registerOffers(app: Hono<HonoEnv>) {
-  route(app, { method: "ANY", path: "/public/profile/offers", auth: "player", mutates: true }, { input: offersIn }, async (c, v) => {
-    const { db, clock } = c.var.deps;
-    const playerId = c.var.player!.playerId;
-    if (v.offerId === undefined) return c.json(await offersFor(db, playerId, c.var.locale, clock.now()));
-    if (v.requestId === undefined) throw fieldError({ requestId: { id: "validation.required" } });
-    const taken = await takeOffer(db, { playerId, offerId: v.offerId, requestId: v.requestId, at: clock.now() });
-    return c.json({ ...taken, ...(await offersFor(db, playerId, c.var.locale, clock.now())) });
-  });
+  route(
+    app,
+    { method: "ANY", path: "/public/profile/offers", auth: "player", mutates: true },
+    { input: offersIn },
+    async (c, v) => {
+      const { db, clock } = c.var.deps;
+      const playerId = c.var.player!.playerId;
+      if (v.offerId === undefined) return c.json(await offersFor(db, playerId, c.var.locale, clock.now()));
+      if (v.requestId === undefined) throw fieldError({ requestId: { id: "validation.required" } });
+      const taken = await takeOffer(db, { playerId, offerId: v.offerId, requestId: v.requestId, at: clock.now() });
+      return c.json({ ...taken, ...(await offersFor(db, playerId, c.var.locale, clock.now())) });
+    },
+  );
 }

@@ -17,13 +17,42 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
   let w: TestWorld;
   const mk = async (nickname: string, opts: { gold?: number; level?: number } = {}): Promise<P> => {
     const now = w.clock.now();
-    const { playerId } = await registerPlayer(w.deps.db, { nickname, country: "RU", platform: "web", source: "organic", locale: "ru", at: now });
-    if (opts.gold) await w.deps.db.transaction((tx) => applyLedger(tx, { playerId, currency: "gold", delta: opts.gold!, reason: "test.credit", at: now }));
+    const { playerId } = await registerPlayer(w.deps.db, {
+      nickname,
+      country: "RU",
+      platform: "web",
+      source: "organic",
+      locale: "ru",
+      at: now,
+    });
+    if (opts.gold)
+      await w.deps.db.transaction((tx) =>
+        applyLedger(tx, { playerId, currency: "gold", delta: opts.gold!, reason: "test.credit", at: now }),
+      );
     if (opts.level) await w.deps.db.update(players).set({ level: opts.level }).where(eq(players.id, playerId));
     const token = randomToken();
     const csrf = randomToken(24);
-    await w.deps.db.insert(sessions).values({ tokenHash: await sha256Hex(token), kind: "player", subjectId: playerId, csrfToken: csrf, locale: "en", createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_LIMITS.player.absolute });
-    return { id: playerId, headers: (extra = {}) => ({ cookie: `tk_player=${token}`, "x-csrf-token": csrf, "content-type": "application/json", accept: "application/json", "accept-language": "en", ...extra }) };
+    await w.deps.db.insert(sessions).values({
+      tokenHash: await sha256Hex(token),
+      kind: "player",
+      subjectId: playerId,
+      csrfToken: csrf,
+      locale: "en",
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: now + SESSION_LIMITS.player.absolute,
+    });
+    return {
+      id: playerId,
+      headers: (extra = {}) => ({
+        cookie: `tk_player=${token}`,
+        "x-csrf-token": csrf,
+        "content-type": "application/json",
+        accept: "application/json",
+        "accept-language": "en",
+        ...extra,
+      }),
+    };
   };
   const call = (p: P | null, path: string, body?: unknown, extra: Record<string, string> = {}) =>
     w.app.request(`/public/profile/${path}`, {
@@ -31,7 +60,8 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
       headers: p ? p.headers(extra) : { accept: "application/json", "content-type": "application/json" },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  const gold = async (id: number) => (await w.deps.db.select({ g: players.gold }).from(players).where(eq(players.id, id)))[0].g;
+  const gold = async (id: number) =>
+    (await w.deps.db.select({ g: players.gold }).from(players).where(eq(players.id, id)))[0].g;
 
   beforeAll(async () => {
     w = await makeWorld();
@@ -43,7 +73,17 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     const r = await call(a, "");
     expect(r.status).toBe(200);
     const j = await r.json();
-    expect(j.player).toMatchObject({ nickname: "Profiler", level: 1, gold: 50, silver: 5000, premium: false, battles: 0, wins: 0, currentTank: null, clan: null });
+    expect(j.player).toMatchObject({
+      nickname: "Profiler",
+      level: 1,
+      gold: 50,
+      silver: 5000,
+      premium: false,
+      battles: 0,
+      wins: 0,
+      currentTank: null,
+      clan: null,
+    });
     expect((await call(null, "")).status).toBe(401);
     const html = await w.app.request("/public/profile/", { headers: { accept: "text/html" } });
     expect(html.status).toBe(302);
@@ -74,13 +114,20 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     const rich = await mk("Rich", { gold: 500 });
     const dup = await call(rich, "createClan", { name: "iron wolves", tag: "WOLF" });
     expect(dup.status).toBe(400);
-    expect((await dup.json()).error.fields).toEqual({ name: "Please make sure the value is unique.", tag: "Please make sure the value is unique." });
+    expect((await dup.json()).error.fields).toEqual({
+      name: "Please make sure the value is unique.",
+      tag: "Please make sure the value is unique.",
+    });
     expect(await gold(rich.id)).toBe(550);
 
     const mine = await (await call(lead, "myClan")).json();
     expect(mine.clan).toMatchObject({ id: clanId, name: "Iron Wolves", tag: "WOLF" });
     expect(mine.role).toBe("leader");
-    expect((await (await call(lead, "")).json()).player.clan).toMatchObject({ id: clanId, tag: "WOLF", role: "leader" });
+    expect((await (await call(lead, "")).json()).player.clan).toMatchObject({
+      id: clanId,
+      tag: "WOLF",
+      role: "leader",
+    });
     const found = await (await call(rich, `searchClans/wol`)).json();
     expect(found.rows.map((c: { tag: string }) => c.tag)).toEqual(["WOLF"]);
     expect((await (await call(rich, "searchClans?name=IRON")).json()).total).toBe(1);
@@ -111,7 +158,11 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect((await (await call(other, "myClan")).json()).clan).toBeNull();
     // Members read the clan log on their clan page, newest first, with who did it to whom.
     const memberView = await (await call(joiner, "myClan")).json();
-    expect(memberView.log.slice(0, 2).map((e: { action: string; actor: string; target: string }) => [e.action, e.actor, e.target])).toEqual([
+    expect(
+      memberView.log
+        .slice(0, 2)
+        .map((e: { action: string; actor: string; target: string }) => [e.action, e.actor, e.target]),
+    ).toEqual([
       ["reject", "Boss", "Other"],
       ["approve", "Boss", "Joiner"],
     ]);
@@ -144,7 +195,7 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
       expect((await call(lead, "approveRequest", { requestId })).status).toBe(200);
     }
     expect((await call(lead, "editClan", { memberId: m1.id, role: "leader" })).status).toBe(200);
-    let view = await (await call(m1, "myClan")).json();
+    const view = await (await call(m1, "myClan")).json();
     expect(view.role).toBe("leader");
     expect(view.members.find((x: { playerId: number }) => x.playerId === lead.id).role).toBe("officer");
     expect((await call(lead, "removeClan", {})).status).toBe(403);
@@ -157,9 +208,14 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect((await call(pest, "addRequest", { clanId })).status).toBe(403);
     expect((await call(m1, "removeClan", {})).status).toBe(200);
     expect((await (await call(m1, "myClan")).json()).clan).toBeNull();
-    const actions = (await w.deps.db.select({ a: clanLog.action }).from(clanLog).where(eq(clanLog.clanId, clanId))).map((r) => r.a);
+    const actions = (await w.deps.db.select({ a: clanLog.action }).from(clanLog).where(eq(clanLog.clanId, clanId))).map(
+      (r) => r.a,
+    );
     expect(actions).toEqual(["create", "request", "approve", "request", "approve", "leader", "quit", "kick", "remove"]);
-    const [ev] = await w.deps.db.select({ n: sql<number>`count(*)` }).from(outbox).where(sql`${outbox.table} = 'activity' and ${outbox.row} like '%clan.%'`);
+    const [ev] = await w.deps.db
+      .select({ n: sql<number>`count(*)` })
+      .from(outbox)
+      .where(sql`${outbox.table} = 'activity' and ${outbox.row} like '%clan.%'`);
     expect(Number(ev.n)).toBeGreaterThanOrEqual(actions.length);
   });
 
@@ -171,7 +227,14 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     const req = await (await call(waiting, "addRequest", { clanId })).json();
     // Fill the clan to its limit (the leader is one of the members).
     for (let i = 1; i < CLAN_RULES.memberLimit; i++) {
-      const { playerId } = await registerPlayer(w.deps.db, { nickname: `Filler ${i}`, country: "RU", platform: "web", source: "organic", locale: "ru", at: w.clock.now() });
+      const { playerId } = await registerPlayer(w.deps.db, {
+        nickname: `Filler ${i}`,
+        country: "RU",
+        platform: "web",
+        source: "organic",
+        locale: "ru",
+        at: w.clock.now(),
+      });
       await w.deps.db.insert(clanMembers).values({ playerId, clanId, role: "member", joinedAt: w.clock.now() });
     }
     const approve = await call(lead, "approveRequest", { requestId: req.requestId });
@@ -186,11 +249,15 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
   test("profile edit: POST to the profile changes nickname and language; unique, validated, CSRF", async () => {
     const me = await mk("Renamer");
     await mk("Taken Name");
-    const post = (body: unknown, extra: Record<string, string> = {}) => w.app.request("/public/profile/", { method: "POST", headers: me.headers(extra), body: JSON.stringify(body) });
+    const post = (body: unknown, extra: Record<string, string> = {}) =>
+      w.app.request("/public/profile/", { method: "POST", headers: me.headers(extra), body: JSON.stringify(body) });
     const ok = await post({ nickname: "  New Name ", locale: "en" });
     expect(ok.status).toBe(200);
     expect((await ok.json()).player.nickname).toBe("New Name");
-    const [row] = await w.deps.db.select({ n: players.nickname, l: players.locale }).from(players).where(eq(players.id, me.id));
+    const [row] = await w.deps.db
+      .select({ n: players.nickname, l: players.locale })
+      .from(players)
+      .where(eq(players.id, me.id));
     expect(row).toEqual({ n: "New Name", l: "en" });
     const taken = await post({ nickname: "taken name" });
     expect(taken.status).toBe(400);
@@ -208,17 +275,34 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     const { playerNotifications } = await import("../db/schema/index.ts");
     const me = await mk("Reader");
     const other = await mk("Someone Else");
-    const payload = (n: number) => JSON.stringify({ notificationId: n, channel: "notification", contents: { ru: { title: `Новость ${n}`, body: "**текст**" }, en: { title: `News ${n}`, body: "**text**" } } });
+    const payload = (n: number) =>
+      JSON.stringify({
+        notificationId: n,
+        channel: "notification",
+        contents: { ru: { title: `Новость ${n}`, body: "**текст**" }, en: { title: `News ${n}`, body: "**text**" } },
+      });
     const at = w.clock.now();
-    const [a] = await w.deps.db.insert(playerNotifications).values({ playerId: me.id, kind: "notification", payload: payload(1), createdAt: at }).returning();
-    const [b] = await w.deps.db.insert(playerNotifications).values({ playerId: me.id, kind: "notification", payload: payload(2), createdAt: at + 1 }).returning();
-    const [theirs] = await w.deps.db.insert(playerNotifications).values({ playerId: other.id, kind: "notification", payload: payload(3), createdAt: at }).returning();
+    const [a] = await w.deps.db
+      .insert(playerNotifications)
+      .values({ playerId: me.id, kind: "notification", payload: payload(1), createdAt: at })
+      .returning();
+    const [b] = await w.deps.db
+      .insert(playerNotifications)
+      .values({ playerId: me.id, kind: "notification", payload: payload(2), createdAt: at + 1 })
+      .returning();
+    const [theirs] = await w.deps.db
+      .insert(playerNotifications)
+      .values({ playerId: other.id, kind: "notification", payload: payload(3), createdAt: at })
+      .returning();
     await w.deps.db.insert(playerNotifications).values({ playerId: me.id, kind: "gift", payload: "{}", createdAt: at });
     const view = async () => (await (await call(me, "")).json()).inbox;
-    expect(await view()).toEqual({ unread: 2, items: [
-      { id: b.id, title: "News 2", body: "**text**", createdAt: at + 1, read: false },
-      { id: a.id, title: "News 1", body: "**text**", createdAt: at, read: false },
-    ] });
+    expect(await view()).toEqual({
+      unread: 2,
+      items: [
+        { id: b.id, title: "News 2", body: "**text**", createdAt: at + 1, read: false },
+        { id: a.id, title: "News 1", body: "**text**", createdAt: at, read: false },
+      ],
+    });
     const ru = await (await call(me, "", undefined, { "accept-language": "ru" })).json();
     expect(ru.inbox.items[0].title).toBe("Новость 2");
     const read = await call(me, "notifications/read", { ids: [a.id, theirs.id] });
@@ -273,7 +357,11 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     // 50 concurrent transfers of 20 (fee 1) from a balance that covers only some of them.
     const start = { a: await gold(a.id), b: await gold(b.id) };
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => Promise.resolve(call(a, "transferMoney", { to: b.id, amount: 20, requestId: `burst-${String(i).padStart(4, "0")}` })).then((r) => r.status)),
+      Array.from({ length: 50 }, (_, i) =>
+        Promise.resolve(
+          call(a, "transferMoney", { to: b.id, amount: 20, requestId: `burst-${String(i).padStart(4, "0")}` }),
+        ).then((r) => r.status),
+      ),
     );
     const okCount = results.filter((s) => s === 200).length;
     expect(results.every((s) => s === 200 || s === 409)).toBe(true);
@@ -282,19 +370,30 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect(end.a).toBe(start.a - okCount * 21);
     expect(end.b).toBe(start.b + okCount * 20);
     expect(end.a).toBeGreaterThanOrEqual(0);
-    const [sums] = await w.deps.db.select({ s: sql<number>`sum(delta)` }).from(ledgerEntries).where(sql`${ledgerEntries.playerId} = ${a.id} and ${ledgerEntries.currency} = 'gold'`);
+    const [sums] = await w.deps.db
+      .select({ s: sql<number>`sum(delta)` })
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.playerId} = ${a.id} and ${ledgerEntries.currency} = 'gold'`);
     expect(Number(sums.s)).toBe(end.a);
 
     // The daily limit counts amount + fee.
     const whale = await mk("Whale", { gold: 200_000, level: 10 });
     let sent = 0;
-    for (let i = 0; sent + 10_000 + transferFee(10_000) <= TRANSFER_RULES.dailyLimit; i++, sent += 10_000 + transferFee(10_000)) {
-      expect((await call(whale, "transferMoney", { to: b.id, amount: 10_000, requestId: `whale-${i}-xx` })).status).toBe(200);
+    for (
+      let i = 0;
+      sent + 10_000 + transferFee(10_000) <= TRANSFER_RULES.dailyLimit;
+      i++, sent += 10_000 + transferFee(10_000)
+    ) {
+      expect(
+        (await call(whale, "transferMoney", { to: b.id, amount: 10_000, requestId: `whale-${i}-xx` })).status,
+      ).toBe(200);
     }
     const limited = await call(whale, "transferMoney", { to: b.id, amount: 10_000, requestId: "whale-over" });
     expect(limited.status).toBe(409);
     w.clock.advance(86_400_000);
-    expect((await call(whale, "transferMoney", { to: b.id, amount: 10_000, requestId: "whale-next-day" })).status).toBe(200);
+    expect((await call(whale, "transferMoney", { to: b.id, amount: 10_000, requestId: "whale-next-day" })).status).toBe(
+      200,
+    );
   });
 
   test("findPlayer by name or id; blacklist add and remove", async () => {
@@ -319,15 +418,26 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     const heir = await mk("Heir");
     const { requestId } = await (await call(heir, "addRequest", { clanId })).json();
     await call(lead, "approveRequest", { requestId });
-    await w.deps.db.update(players).set({ email: "eraser@example.com", avatarUrl: "/a.png" }).where(eq(players.id, lead.id));
+    await w.deps.db
+      .update(players)
+      .set({ email: "eraser@example.com", avatarUrl: "/a.png" })
+      .where(eq(players.id, lead.id));
     const before = await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, lead.id));
     expect((await call(lead, "sensitive-data/remove")).status).toBe(405);
     expect((await call(lead, "sensitive-data/remove", {}, { "x-csrf-token": "" })).status).toBe(403);
     const r = await call(lead, "sensitive-data/remove", {});
     expect(r.status).toBe(200);
     const [p] = await w.deps.db.select().from(players).where(eq(players.id, lead.id));
-    expect(p).toMatchObject({ nickname: `deleted-${lead.id}`, email: null, avatarUrl: null, passwordHash: null, erasedAt: w.clock.now() });
-    expect((await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, lead.id))).length).toBe(before.length);
+    expect(p).toMatchObject({
+      nickname: `deleted-${lead.id}`,
+      email: null,
+      avatarUrl: null,
+      passwordHash: null,
+      erasedAt: w.clock.now(),
+    });
+    expect((await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, lead.id))).length).toBe(
+      before.length,
+    );
     expect((await call(lead, "")).status).toBe(401);
     const view = await (await call(heir, "myClan")).json();
     expect(view.role).toBe("leader");
@@ -351,19 +461,32 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     const r = await call(a, "gift", { to: b.id, kind: "gold", amount: 100, requestId: "gift-0000001" });
     expect(r.status).toBe(200);
     expect(await gold(b.id)).toBe(150);
-    expect((await (await call(a, "gift", { to: b.id, kind: "gold", amount: 100, requestId: "gift-0000001" })).json()).replayed).toBe(true);
+    expect(
+      (await (await call(a, "gift", { to: b.id, kind: "gold", amount: 100, requestId: "gift-0000001" })).json())
+        .replayed,
+    ).toBe(true);
     expect(await gold(b.id)).toBe(150);
-    expect((await call(a, "gift", { to: b.id, kind: "gold", amount: 5000, requestId: "gift-too-big" })).status).toBe(400);
+    expect((await call(a, "gift", { to: b.id, kind: "gold", amount: 5000, requestId: "gift-too-big" })).status).toBe(
+      400,
+    );
     expect((await call(a, "gift", { to: a.id, kind: "gold", amount: 1, requestId: "gift-selfish" })).status).toBe(400);
     expect((await call(a, "gift", { to: b.id, requestId: "gift-nokind1" })).status).toBe(400);
     const notes = await (await call(b, "gift")).json();
-    expect(notes.notifications[0]).toMatchObject({ kind: "gift", payload: { from: "Giver", kind: "gold", amount: 100 } });
-    for (let i = 2; i <= 5; i++) expect((await call(a, "gift", { to: b.id, kind: "silver", amount: 10, requestId: `gift-000000${i}` })).status).toBe(200);
+    expect(notes.notifications[0]).toMatchObject({
+      kind: "gift",
+      payload: { from: "Giver", kind: "gold", amount: 100 },
+    });
+    for (let i = 2; i <= 5; i++)
+      expect(
+        (await call(a, "gift", { to: b.id, kind: "silver", amount: 10, requestId: `gift-000000${i}` })).status,
+      ).toBe(200);
     const limited = await call(a, "gift", { to: b.id, kind: "silver", amount: 10, requestId: "gift-0000006" });
     expect(limited.status).toBe(409);
     w.clock.advance(86_400_000);
     await call(b, "findPlayer", { blacklist: a.id });
-    expect((await call(a, "gift", { to: b.id, kind: "silver", amount: 10, requestId: "gift-0000007" })).status).toBe(403);
+    expect((await call(a, "gift", { to: b.id, kind: "silver", amount: 10, requestId: "gift-0000007" })).status).toBe(
+      403,
+    );
   });
 
   test("demo world: the clans step creates clans with members and pending requests, once", async () => {
@@ -373,7 +496,19 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     const fresh = await makeWorld();
     try {
       const ids: number[] = [];
-      for (let i = 0; i < 20; i++) ids.push((await registerPlayer(fresh.deps.db, { nickname: `Demo${i}`, country: "RU", platform: "web", source: "organic", locale: "ru", at: fresh.clock.now() })).playerId);
+      for (let i = 0; i < 20; i++)
+        ids.push(
+          (
+            await registerPlayer(fresh.deps.db, {
+              nickname: `Demo${i}`,
+              country: "RU",
+              platform: "web",
+              source: "organic",
+              locale: "ru",
+              at: fresh.clock.now(),
+            })
+          ).playerId,
+        );
       await clansStep({ db: fresh.deps.db, r: rng(1), playerIds: ids, opts: { now: fresh.clock.now() } });
       await clansStep({ db: fresh.deps.db, r: rng(1), playerIds: ids, opts: { now: fresh.clock.now() } });
       expect((await fresh.deps.db.select().from(clans)).length).toBe(2);

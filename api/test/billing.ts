@@ -57,12 +57,26 @@ export function paymentSuite<S extends { app: { fetch: (request: Request) => Res
     await w?.close();
   });
   const db = () => made(w).deps.db;
-  const gold = async () => (await db().select({ gold: players.gold }).from(players).where(eq(players.id, made(buyer).playerId)))[0].gold;
+  const gold = async () =>
+    (
+      await db()
+        .select({ gold: players.gold })
+        .from(players)
+        .where(eq(players.id, made(buyer).playerId))
+    )[0].gold;
   return {
-    get w() { return made(w); },
-    get standin() { return made(standin); },
-    get base() { return base(); },
-    get buyer() { return made(buyer); },
+    get w() {
+      return made(w);
+    },
+    get standin() {
+      return made(standin);
+    },
+    get base() {
+      return base();
+    },
+    get buyer() {
+      return made(buyer);
+    },
     gold,
     snapshot: async () => ({
       gold: await gold(),
@@ -72,11 +86,20 @@ export function paymentSuite<S extends { app: { fetch: (request: Request) => Res
       orders: JSON.stringify(await db().select().from(orders)),
     }),
     startOrder: (provider, itemId = "gold_500") =>
-      made(w).app.request("/billing/order/start", { method: "POST", headers: { ...made(buyer).headers, "content-type": "application/json" }, body: JSON.stringify({ provider, item_id: itemId }) }),
+      made(w).app.request("/billing/order/start", {
+        method: "POST",
+        headers: { ...made(buyer).headers, "content-type": "application/json" },
+        body: JSON.stringify({ provider, item_id: itemId }),
+      }),
     callback: (path) => (body) =>
-      made(w).app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) }),
+      made(w).app.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
   };
 }
 
 /** A private key as providers hand it out: PKCS #8, base64. */
-export const pkcs8Base64 = async (key: CryptoKey) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", key))));
+export const pkcs8Base64 = async (key: CryptoKey) =>
+  btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", key))));

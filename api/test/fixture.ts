@@ -32,7 +32,9 @@ export async function makeWorld(opts: { warehouse?: Warehouse; now?: number } = 
   const client = withWriteLock(
     process.env.TK_SQLITE_DRIVER === "bun"
       ? (await import("../../edge/bun-sqlite-client.ts")).createBunSqliteClient(`${dir}/test.db`)
-      : createClient({ url: `file:${dir}/test.db`, timeout: 10_000, concurrency: 8 } as Parameters<typeof createClient>[0]),
+      : createClient({ url: `file:${dir}/test.db`, timeout: 10_000, concurrency: 8 } as Parameters<
+          typeof createClient
+        >[0]),
   );
   await client.execute("PRAGMA journal_mode=WAL");
   await migrate(client);

@@ -5,4 +5,3 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 process.env.TK_TEST_CHDB_DIR ??= mkdtempSync(join(tmpdir(), "tk-chdb-"));
-

@@ -33,19 +33,35 @@ export function routeWalk(): RouteWalk {
     return v;
   };
   return {
-    get w() { return made(w); },
-    get admin() { return made(admin); },
-    get player() { return made(player); },
+    get w() {
+      return made(w);
+    },
+    get admin() {
+      return made(admin);
+    },
+    get player() {
+      return made(player);
+    },
     actorOf: (r) => made(r.auth === "player" ? player : admin),
   };
 }
 
 /** The method a route is tried with: POST where it takes POST (or any method), DELETE, else GET. */
-export const methodOf = (r: RouteInfo) => (r.method === "ANY" || r.method.includes("POST") ? "POST" : r.method === "DELETE" ? "DELETE" : "GET");
+export const methodOf = (r: RouteInfo) =>
+  r.method === "ANY" || r.method.includes("POST") ? "POST" : r.method === "DELETE" ? "DELETE" : "GET";
 
 /**
  * A route's path with its parameters filled: the numeric ones ({[0-9]+}) with `numeric(name)`
  * ("1"), the locale ({ru|en}) with `locale` ("en"), any other with `other` ("x").
  */
-export const fillPath = (path: string, { numeric = () => "1", locale = "en", other = "x" }: { numeric?: (name: string) => string; locale?: string; other?: string } = {}) =>
-  path.replace(/:(\w+)(?:\{([^}]+)\})?\??/g, (_, name: string, re: string | undefined) => (re === "[0-9]+" ? numeric(name) : re === "ru|en" ? locale : other));
+export const fillPath = (
+  path: string,
+  {
+    numeric = () => "1",
+    locale = "en",
+    other = "x",
+  }: { numeric?: (name: string) => string; locale?: string; other?: string } = {},
+) =>
+  path.replace(/:(\w+)(?:\{([^}]+)\})?\??/g, (_, name: string, re: string | undefined) =>
+    re === "[0-9]+" ? numeric(name) : re === "ru|en" ? locale : other,
+  );

@@ -14,7 +14,11 @@ async function burst(round: number): Promise<string> {
     Array.from({ length: BURST }, (_, i) =>
       fetch(`${BASE}/public/login`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", "x-forwarded-for": `10.${round % 250}.${Math.floor(i / 250)}.${i % 250}` },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "x-forwarded-for": `10.${round % 250}.${Math.floor(i / 250)}.${i % 250}`,
+        },
         body: JSON.stringify({ email: `burst${i}@example.com`, password: PASSWORD }),
       }).then(async (r) => (await r.arrayBuffer(), r.status)),
     ),

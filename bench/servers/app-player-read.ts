@@ -16,9 +16,20 @@ const { db } = booted.deps;
 
 const read = db
   .select({
-    id: players.id, nickname: players.nickname, level: players.level, experience: players.experience, rating: players.rating,
-    battles: players.battles, wins: players.wins, gold: players.gold, silver: players.silver, premiumUntil: players.premiumUntil,
-    currentTankId: players.currentTankId, bannedUntil: players.bannedUntil, banReason: players.banReason, locale: players.locale,
+    id: players.id,
+    nickname: players.nickname,
+    level: players.level,
+    experience: players.experience,
+    rating: players.rating,
+    battles: players.battles,
+    wins: players.wins,
+    gold: players.gold,
+    silver: players.silver,
+    premiumUntil: players.premiumUntil,
+    currentTankId: players.currentTankId,
+    bannedUntil: players.bannedUntil,
+    banReason: players.banReason,
+    locale: players.locale,
   })
   .from(players)
   .where(and(eq(players.id, sql.placeholder("id")), isNull(players.erasedAt)))

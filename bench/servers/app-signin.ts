@@ -16,5 +16,9 @@ const booted = await boot(env, { logger: { info() {}, warn() {}, error: console.
 if (process.env.BENCH_KDF === "thread") hashPasswordsWith(null);
 if (process.env.BENCH_KDF === "pool0") hashPasswordsWith(createKdfPool(undefined, { nice: 0 }));
 const app = createApp(booted.deps);
-const server = Bun.serve({ port: Number(process.env.PORT), hostname: "127.0.0.1", fetch: bunFetch(app, parseTrustedProxies("127.0.0.1")) });
+const server = Bun.serve({
+  port: Number(process.env.PORT),
+  hostname: "127.0.0.1",
+  fetch: bunFetch(app, parseTrustedProxies("127.0.0.1")),
+});
 console.log(`ready ${server.port}`);

@@ -12,12 +12,25 @@ import { createAdmin } from "../../api/identity/admins.ts";
 import { ADMIN_ROLES } from "../../api/db/schema/access.ts";
 import { PASSWORD_MIN, PASSWORD_MAX } from "../../api/identity/password.ts";
 
-const { values } = parseArgs({ options: { username: { type: "string" }, role: { type: "string", default: "superadmin" }, email: { type: "string" }, "data-dir": { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    username: { type: "string" },
+    role: { type: "string", default: "superadmin" },
+    email: { type: "string" },
+    "data-dir": { type: "string" },
+  },
+});
 const args = z
-  .object({ username: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/), role: z.enum(ADMIN_ROLES), email: z.email().optional() })
+  .object({
+    username: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/),
+    role: z.enum(ADMIN_ROLES),
+    email: z.email().optional(),
+  })
   .safeParse(values);
 if (!args.success) {
-  console.error(`usage: npm run admin:create -- --username NAME --role ${ADMIN_ROLES.join("|")} [--email ADDRESS]\n${args.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  console.error(
+    `usage: npm run admin:create -- --username NAME --role ${ADMIN_ROLES.join("|")} [--email ADDRESS]\n${args.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+  );
   process.exit(2);
 }
 
@@ -55,10 +68,20 @@ const client = await openClient(env);
 await migrate(client);
 const { username, role } = args.data;
 try {
-  await createAdmin(createDb(client), { username, role, email: args.data.email ?? `${username}@localhost`, password, at: Date.now() });
+  await createAdmin(createDb(client), {
+    username,
+    role,
+    email: args.data.email ?? `${username}@localhost`,
+    password,
+    at: Date.now(),
+  });
   console.log(`created ${role} ${username}`);
 } catch (e) {
-  console.error(e instanceof Error && "code" in e && (e as { code: string }).code === "validation" ? `an admin named ${username} exists already` : String(e));
+  console.error(
+    e instanceof Error && "code" in e && (e as { code: string }).code === "validation"
+      ? `an admin named ${username} exists already`
+      : String(e),
+  );
   process.exitCode = 1;
 } finally {
   client.close();

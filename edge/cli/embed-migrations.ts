@@ -8,7 +8,10 @@ const journalUrl = new URL("meta/_journal.json", dir);
 const journal = existsSync(journalUrl) ? JSON.parse(readFileSync(journalUrl, "utf8")) : { entries: [] };
 const migrations = journal.entries.map((e: { tag: string }) => {
   const sql = readFileSync(new URL(`${e.tag}.sql`, dir), "utf8");
-  const statements = sql.split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
+  const statements = sql
+    .split("--> statement-breakpoint")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return { tag: e.tag, hash: createHash("sha256").update(sql).digest("hex"), statements };
 });
 writeFileSync(

@@ -14,7 +14,14 @@ const rows = routeTable(app)
   .map((r) => {
     const [at, ...callers] = routeSource(r);
     const via = callers.filter((f) => f.split(":")[0] === at?.split(":")[0] && f !== at).slice(-1);
-    return [r.method, r.path, r.auth, r.auth === "admin" ? (r.role ?? "support") : "", r.kind + (r.mutates ? " mutates" : ""), [at ?? "?", ...via].join(" ← ")];
+    return [
+      r.method,
+      r.path,
+      r.auth,
+      r.auth === "admin" ? (r.role ?? "support") : "",
+      r.kind + (r.mutates ? " mutates" : ""),
+      [at ?? "?", ...via].join(" ← "),
+    ];
   });
 const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((r) => r[i].length)));
 for (const r of rows) console.log(r.map((v, i) => (i < 5 ? v.padEnd(widths[i]) : v)).join("  "));

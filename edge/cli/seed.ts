@@ -7,7 +7,12 @@ import { buildWorld } from "../../api/db/seed/world.ts";
 import { drainOutbox } from "../../warehouse/shipper.ts";
 
 const { values } = parseArgs({
-  options: { players: { type: "string", default: "2000" }, days: { type: "string", default: "60" }, "data-dir": { type: "string" }, seed: { type: "string", default: "42" } },
+  options: {
+    players: { type: "string", default: "2000" },
+    days: { type: "string", default: "60" },
+    "data-dir": { type: "string" },
+    seed: { type: "string", default: "42" },
+  },
 });
 const env = readEnv({ ...process.env, ...(values["data-dir"] ? { DATA_DIR: values["data-dir"] } : {}) });
 const booted = await boot(env);
@@ -27,5 +32,7 @@ const result = await buildWorld(booted.deps.db, {
 });
 await booted.shipper.stop();
 const shipped = await drainOutbox(booted.deps.client, booted.deps.warehouse);
-console.log(`world: ${result.players} players in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${shipped.shipped} events shipped`);
+console.log(
+  `world: ${result.players} players in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${shipped.shipped} events shipped`,
+);
 await booted.close();

@@ -8,7 +8,8 @@
 import { openChdbWarehouse } from "../../warehouse/adapters/chdb.ts";
 import type { Warehouse, InsertFormat } from "../../warehouse/port.ts";
 
-const INSERT = /^INSERT INTO ([A-Za-z_][A-Za-z0-9_]*)(?: \(([A-Za-z0-9_, ]+)\))? FORMAT (JSONEachRow|JSONCompactEachRow)\s*$/;
+const INSERT =
+  /^INSERT INTO ([A-Za-z_][A-Za-z0-9_]*)(?: \(([A-Za-z0-9_, ]+)\))? FORMAT (JSONEachRow|JSONCompactEachRow)\s*$/;
 const TRAILING_FORMAT = /\s+FORMAT\s+([A-Za-z]+)\s*;?\s*$/i;
 
 /** A parameter value as the client escapes it for the URL (tab, newline, quote, backslash; \N is NULL). */
@@ -18,7 +19,10 @@ function unescapeParam(v: string): string | null {
 }
 
 const failure = (e: unknown) =>
-  new Response(`Code: 1000. DB::Exception: ${e instanceof Error ? e.message : String(e)}`, { status: 500, headers: { "X-ClickHouse-Exception-Code": "1000" } });
+  new Response(`Code: 1000. DB::Exception: ${e instanceof Error ? e.message : String(e)}`, {
+    status: 500,
+    headers: { "X-ClickHouse-Exception-Code": "1000" },
+  });
 
 /** Starts the bridge on 127.0.0.1 (a free port unless given) over chDB data in dir. */
 export function startClickHouseHttpBridge(dir: string, port = 0) {
@@ -52,7 +56,10 @@ export function startClickHouseHttpBridge(dir: string, port = 0) {
           });
           return new Response("");
         }
-        if (/^\s*insert\b/i.test(inUrl)) return failure(new Error(`this bridge only takes the inserts our adapter sends, not: ${inUrl.slice(0, 200)}`));
+        if (/^\s*insert\b/i.test(inUrl))
+          return failure(
+            new Error(`this bridge only takes the inserts our adapter sends, not: ${inUrl.slice(0, 200)}`),
+          );
         let sql = inUrl ? `${inUrl} ${body}` : body;
         const params: Record<string, unknown> = {};
         for (const [k, v] of search) if (k.startsWith("param_")) params[k.slice("param_".length)] = unescapeParam(v);

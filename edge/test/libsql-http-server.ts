@@ -32,7 +32,10 @@ type StreamRequest =
   | { type: "get_autocommit" };
 
 class HranaError extends Error {
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
   }
 }
@@ -109,7 +112,9 @@ export function startLibsqlHttpServer(path: string, port = 0) {
     const sql = sqlOf(s, stmt);
     return retryBusy(() => {
       const prepared = s.db.prepare(sql);
-      const named = Object.fromEntries((stmt.named_args ?? []).map((a) => [/^[:@$]/.test(a.name) ? a.name : `$${a.name}`, fromHrana(a.value)]));
+      const named = Object.fromEntries(
+        (stmt.named_args ?? []).map((a) => [/^[:@$]/.test(a.name) ? a.name : `$${a.name}`, fromHrana(a.value)]),
+      );
       const args = (stmt.named_args?.length ? [named] : (stmt.args ?? []).map(fromHrana)) as SQLQueryBindings[];
       const columns = prepared.columnNames;
       const cols = columns.map((name, i) => ({ name, decltype: prepared.declaredTypes[i] ?? null }));
@@ -172,7 +177,10 @@ export function startLibsqlHttpServer(path: string, port = 0) {
     return { step_results: results, step_errors: errors };
   }
 
-  const errorOf = (e: unknown) => ({ message: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code ?? "SQLITE_ERROR" });
+  const errorOf = (e: unknown) => ({
+    message: e instanceof Error ? e.message : String(e),
+    code: (e as { code?: string }).code ?? "SQLITE_ERROR",
+  });
 
   async function handle(s: Stream, req: StreamRequest): Promise<object> {
     switch (req.type) {
@@ -211,7 +219,8 @@ export function startLibsqlHttpServer(path: string, port = 0) {
     async fetch(request) {
       const url = new URL(request.url);
       if (request.method === "GET" && url.pathname === "/v2") return new Response("");
-      if (request.method !== "POST" || url.pathname !== "/v2/pipeline") return new Response("not found", { status: 404 });
+      if (request.method !== "POST" || url.pathname !== "/v2/pipeline")
+        return new Response("not found", { status: 404 });
       let body: { baton?: string | null; requests: StreamRequest[] };
       try {
         body = await request.json();

@@ -33,12 +33,22 @@ function messagesOf(area: string | undefined): Promise<void> {
   const load = area && areaCatalogues[locale][area];
   const key = load ? area : "";
   let p = loaded.get(key);
-  if (!p) loaded.set(key, (p = (load || (() => (locale === "en" ? import("../locales/en.ts") : import("../locales/ru.ts"))))().then((m) => addMessages(m.messages))));
+  if (!p)
+    loaded.set(
+      key,
+      (p = (load || (() => (locale === "en" ? import("../locales/en.ts") : import("../locales/ru.ts"))))().then((m) =>
+        addMessages(m.messages),
+      )),
+    );
   return p;
 }
 /** A back-office screen's code and its area's messages download side by side (ui/admin-catalogues.ts). */
 const withMessages = (screens: InArea[]): ScreenDef[] =>
-  screens.map(({ area, ...s }) => (s.shell === "admin" ? { ...s, load: () => Promise.all([s.load(), messagesOf(area)]).then(([screen]) => screen) } : s));
+  screens.map(({ area, ...s }) =>
+    s.shell === "admin"
+      ? { ...s, load: () => Promise.all([s.load(), messagesOf(area)]).then(([screen]) => screen) }
+      : s,
+  );
 
 export const screens: ScreenDef[] = withMessages([
   ...inArea("access", access),

@@ -9,4 +9,6 @@ import { screens as information } from "./information/routes.ts";
 import { screens as play } from "./play/routes.ts";
 import { screens as player } from "./player/routes.ts";
 
-export const publicScreens: ScreenDef[] = [...access, ...billing, ...information, ...play, ...player].filter((s) => s.shell === "public");
+export const publicScreens: ScreenDef[] = [...access, ...billing, ...information, ...play, ...player].filter(
+  (s) => s.shell === "public",
+);

@@ -17,8 +17,21 @@ export function Carousel({ slides, label }: { slides: ReactNode[]; label: string
   if (n === 0) return null;
   const go = (d: number) => setI((x) => (x + d + n) % n);
   return (
-    <section className="tk-carousel" aria-roledescription="carousel" aria-label={label} onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)} onFocus={() => setPaused(true)} onBlur={() => setPaused(false)} onKeyDown={(e) => (e.key === "ArrowLeft" ? go(-1) : e.key === "ArrowRight" ? go(1) : undefined)}>
-      <div className="tk-carousel-slide" aria-roledescription="slide" aria-label={t`Slide ${ph({ n: i + 1 })} of ${ph({ total: n })}`}>
+    <section
+      className="tk-carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onKeyDown={(e) => (e.key === "ArrowLeft" ? go(-1) : e.key === "ArrowRight" ? go(1) : undefined)}
+    >
+      <div
+        className="tk-carousel-slide"
+        aria-roledescription="slide"
+        aria-label={t`Slide ${ph({ n: i + 1 })} of ${ph({ total: n })}`}
+      >
         {slides[i]}
       </div>
       {n > 1 && (

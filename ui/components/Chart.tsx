@@ -30,7 +30,8 @@ export type ChartSpec = Common &
   );
 
 /** The drawing code with a kind's echarts parts registered (both chunks fetched in parallel). */
-const canvasWith = (parts: () => Promise<unknown>) => lazy(() => Promise.all([import("./ChartCanvas.tsx"), parts()]).then(([canvas]) => canvas));
+const canvasWith = (parts: () => Promise<unknown>) =>
+  lazy(() => Promise.all([import("./ChartCanvas.tsx"), parts()]).then(([canvas]) => canvas));
 const CANVAS = {
   cartesian: canvasWith(() => import("./chart-kinds/cartesian.ts")),
   pie: canvasWith(() => import("./chart-kinds/pie.ts")),
@@ -38,7 +39,11 @@ const CANVAS = {
 };
 
 const isEmpty = (s: ChartSpec) =>
-  s.kind === "pie" ? s.slices.every((p) => !p.value) : s.kind === "heatmap" ? s.cells.every((r) => r.every((v) => v == null)) : s.x.length === 0 || s.series.length === 0;
+  s.kind === "pie"
+    ? s.slices.every((p) => !p.value)
+    : s.kind === "heatmap"
+      ? s.cells.every((r) => r.every((v) => v == null))
+      : s.x.length === 0 || s.series.length === 0;
 
 /** A chart, or the loading state while its data (or echarts) loads, or the empty state. */
 export function Chart({ spec, loading = false }: { spec: ChartSpec | null; loading?: boolean }) {
@@ -46,7 +51,12 @@ export function Chart({ spec, loading = false }: { spec: ChartSpec | null; loadi
   if (isEmpty(spec)) return <Empty />;
   const ChartCanvas = spec.kind === "pie" || spec.kind === "heatmap" ? CANVAS[spec.kind] : CANVAS.cartesian;
   return (
-    <figure className="tk-chart" role="img" aria-label={spec.title} style={{ margin: 0, minHeight: spec.height ?? 320 }}>
+    <figure
+      className="tk-chart"
+      role="img"
+      aria-label={spec.title}
+      style={{ margin: 0, minHeight: spec.height ?? 320 }}
+    >
       <Suspense fallback={<Loading />}>
         <ChartCanvas spec={spec} />
       </Suspense>

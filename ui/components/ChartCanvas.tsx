@@ -19,15 +19,29 @@ use([CanvasRenderer, TooltipComponent, LegendComponent]);
 const echarts = { init, getInstanceByDom, dispose };
 
 const TEXT = "#e6edf3";
-const AXIS = { axisLabel: { color: TEXT }, axisLine: { lineStyle: { color: "#53606c" } }, splitLine: { lineStyle: { color: "#2a3540" } } };
+const AXIS = {
+  axisLabel: { color: TEXT },
+  axisLine: { lineStyle: { color: "#53606c" } },
+  splitLine: { lineStyle: { color: "#2a3540" } },
+};
 
 function optionOf(spec: ChartSpec) {
   const format = spec.format ?? ((v: number) => fmtInt(v));
-  const base = { backgroundColor: "transparent", textStyle: { color: TEXT }, legend: { top: 0, textStyle: { color: TEXT }, type: "scroll" } };
+  const base = {
+    backgroundColor: "transparent",
+    textStyle: { color: TEXT },
+    legend: { top: 0, textStyle: { color: TEXT }, type: "scroll" },
+  };
   if (spec.kind === "pie")
-    return { ...base, tooltip: { trigger: "item", valueFormatter: format }, series: [{ type: "pie", radius: ["35%", "70%"], data: spec.slices, label: { color: TEXT } }] };
+    return {
+      ...base,
+      tooltip: { trigger: "item", valueFormatter: format },
+      series: [{ type: "pie", radius: ["35%", "70%"], data: spec.slices, label: { color: TEXT } }],
+    };
   if (spec.kind === "heatmap") {
-    const data = spec.cells.flatMap((row, y) => row.map((v, x) => (v == null ? null : [x, y, v])).filter((c) => c !== null));
+    const data = spec.cells.flatMap((row, y) =>
+      row.map((v, x) => (v == null ? null : [x, y, v])).filter((c) => c !== null),
+    );
     const values = data.map((c) => c![2] as number);
     return {
       ...base,
@@ -35,8 +49,23 @@ function optionOf(spec: ChartSpec) {
       grid: { left: 96, right: 24, top: 16, bottom: 72 },
       xAxis: { type: "category", data: spec.x, ...AXIS },
       yAxis: { type: "category", data: spec.y, ...AXIS },
-      visualMap: { min: Math.min(0, ...values), max: Math.max(1, ...values), calculable: true, orient: "horizontal", left: "center", bottom: 0, textStyle: { color: TEXT }, formatter: (v: number) => format(v) },
-      series: [{ type: "heatmap", data, label: { show: spec.x.length <= 16, color: TEXT, formatter: (p: { value: number[] }) => format(p.value[2]) } }],
+      visualMap: {
+        min: Math.min(0, ...values),
+        max: Math.max(1, ...values),
+        calculable: true,
+        orient: "horizontal",
+        left: "center",
+        bottom: 0,
+        textStyle: { color: TEXT },
+        formatter: (v: number) => format(v),
+      },
+      series: [
+        {
+          type: "heatmap",
+          data,
+          label: { show: spec.x.length <= 16, color: TEXT, formatter: (p: { value: number[] }) => format(p.value[2]) },
+        },
+      ],
     };
   }
   return {

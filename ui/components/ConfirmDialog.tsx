@@ -2,7 +2,17 @@
 import { useEffect, useId, useRef } from "react";
 import { t } from "@lingui/core/macro";
 
-export function ConfirmDialog({ open, text, onConfirm, onCancel }: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  open,
+  text,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  text: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const textId = useId();
   useEffect(() => {

@@ -57,7 +57,10 @@ export function DataTable<R>(props: DataTableProps<R>) {
   const read = (k: string) => search.get(key(k)) ?? "";
   const page = Math.max(1, Number(read("page")) || 1);
   const size = Number(read("size")) || props.size || 20;
-  const sort: Sort = read("sort") && columns.some((c) => c.id === read("sort")) ? { id: read("sort"), desc: read("dir") === "desc" } : defaultSort;
+  const sort: Sort =
+    read("sort") && columns.some((c) => c.id === read("sort"))
+      ? { id: read("sort"), desc: read("dir") === "desc" }
+      : defaultSort;
   const q = read("q");
   const filterValues = Object.fromEntries(filters.map((f) => [f.id, read(f.id)]));
 
@@ -74,7 +77,12 @@ export function DataTable<R>(props: DataTableProps<R>) {
     );
 
   // The query that selects the set: filters, search and sort (the export's too), then the page.
-  const selection = new URLSearchParams({ ...params, sort: sort.id, dir: sort.desc ? "desc" : "asc", ...(q ? { q } : {}) });
+  const selection = new URLSearchParams({
+    ...params,
+    sort: sort.id,
+    dir: sort.desc ? "desc" : "asc",
+    ...(q ? { q } : {}),
+  });
   for (const [k, v] of Object.entries(filterValues)) if (v) selection.set(k, v);
   const pageQuery = new URLSearchParams(selection);
   pageQuery.set("page", String(page));
@@ -110,7 +118,15 @@ export function DataTable<R>(props: DataTableProps<R>) {
             )}
           </label>
         ))}
-        {props.exportName && <CsvExport name={props.exportName} columns={columns} listUrl={url} exportUrl={props.exportUrl} selection={selection} />}
+        {props.exportName && (
+          <CsvExport
+            name={props.exportName}
+            columns={columns}
+            listUrl={url}
+            exportUrl={props.exportUrl}
+            selection={selection}
+          />
+        )}
       </div>
       {list.error && !list.data ? (
         <ErrorState message={list.error.message} retry={list.reload} />
@@ -121,13 +137,30 @@ export function DataTable<R>(props: DataTableProps<R>) {
       ) : (
         <div aria-busy={list.loading}>
           {list.error && <ErrorState message={list.error.message} retry={list.reload} />}
-          <Table rows={list.data.rows} columns={columns} rowKey={props.rowKey} sort={sort} onSort={(s) => update({ sort: s.id, dir: s.desc ? "desc" : "asc" })} caption={props.caption} />
+          <Table
+            rows={list.data.rows}
+            columns={columns}
+            rowKey={props.rowKey}
+            sort={sort}
+            onSort={(s) => update({ sort: s.id, dir: s.desc ? "desc" : "asc" })}
+            caption={props.caption}
+          />
           <nav className="tk-row tk-pager" aria-label={t`Pages`}>
-            <button type="button" className="tk-btn" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+            <button
+              type="button"
+              className="tk-btn"
+              disabled={page <= 1}
+              onClick={() => update({ page: String(page - 1) })}
+            >
               {t`Previous`}
             </button>
             <span aria-live="polite">{t`Page ${ph({ page: fmtInt(page) })} of ${ph({ pages: fmtInt(pages) })} · ${ph({ total: fmtInt(list.data.total) })} in all`}</span>
-            <button type="button" className="tk-btn" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+            <button
+              type="button"
+              className="tk-btn"
+              disabled={page >= pages}
+              onClick={() => update({ page: String(page + 1) })}
+            >
               {t`Next`}
             </button>
           </nav>
@@ -146,11 +179,31 @@ function SearchBox({ label, value, onChange }: { label: string; value: string; o
     const timer = setTimeout(() => onChange(text.trim()), 300);
     return () => clearTimeout(timer);
   });
-  const input = <input type="search" value={text} placeholder={label || undefined} aria-label={label || undefined} onChange={(e) => setText(e.target.value)} />;
+  const input = (
+    <input
+      type="search"
+      value={text}
+      placeholder={label || undefined}
+      aria-label={label || undefined}
+      onChange={(e) => setText(e.target.value)}
+    />
+  );
   return label ? <label className="tk-search">{input}</label> : input;
 }
 
-function CsvExport<R>({ name, columns, listUrl, exportUrl, selection }: { name: string; columns: Column<R>[]; listUrl: string; exportUrl?: string; selection: URLSearchParams }) {
+function CsvExport<R>({
+  name,
+  columns,
+  listUrl,
+  exportUrl,
+  selection,
+}: {
+  name: string;
+  columns: Column<R>[];
+  listUrl: string;
+  exportUrl?: string;
+  selection: URLSearchParams;
+}) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [failure, setFailure] = useState("");
   const abort = useRef<AbortController | null>(null);
@@ -162,8 +215,19 @@ function CsvExport<R>({ name, columns, listUrl, exportUrl, selection }: { name: 
     try {
       const cols = columns.filter((c) => c.csv !== false);
       const parts = exportUrl
-        ? await fetchExport(`${exportUrl}${exportUrl.includes("?") ? "&" : "?"}${selection}`, setProgress, controller.signal)
-        : await fetchAllPages<R>(listUrl, selection, cols.map((c) => c.label), (r) => cols.map((c) => c.value(r)), setProgress, controller.signal);
+        ? await fetchExport(
+            `${exportUrl}${exportUrl.includes("?") ? "&" : "?"}${selection}`,
+            setProgress,
+            controller.signal,
+          )
+        : await fetchAllPages<R>(
+            listUrl,
+            selection,
+            cols.map((c) => c.label),
+            (r) => cols.map((c) => c.value(r)),
+            setProgress,
+            controller.signal,
+          );
       saveFile(`${name}.csv`, parts);
     } catch (e) {
       if (!controller.signal.aborted) setFailure((e as Error).message);
@@ -179,7 +243,11 @@ function CsvExport<R>({ name, columns, listUrl, exportUrl, selection }: { name: 
     <div className="tk-row tk-export">
       {progress ? (
         <>
-          <progress max={progress.total ?? undefined} value={progress.total ? progress.done : undefined} aria-label={text} />
+          <progress
+            max={progress.total ?? undefined}
+            value={progress.total ? progress.done : undefined}
+            aria-label={text}
+          />
           <span aria-live="polite">{text}</span>
           <button type="button" className="tk-btn" onClick={() => abort.current?.abort()}>
             {t`Stop export`}

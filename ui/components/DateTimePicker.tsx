@@ -6,7 +6,14 @@ import { formatDateTime, parseDateTime } from "../lib/datetime.ts";
 import { t } from "@lingui/core/macro";
 
 /** `id` and `error` from a form's field errors (`id={errors.id("until")} error={errors.of("until")}`) put the server's message here and let the form focus it. */
-export function DateTimePicker(props: { label: string; value: number | null; onChange: (ms: number | null) => void; required?: boolean; error?: string; id?: string }) {
+export function DateTimePicker(props: {
+  label: string;
+  value: number | null;
+  onChange: (ms: number | null) => void;
+  required?: boolean;
+  error?: string;
+  id?: string;
+}) {
   const own = useId();
   const id = props.id ?? own;
   const [text, setText] = useState(() => (props.value == null ? "" : formatDateTime(props.value)));

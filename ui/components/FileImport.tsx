@@ -5,9 +5,20 @@ import { useId, useState, type ReactNode } from "react";
 import { csrfToken } from "../lib/api.ts";
 import { t, ph } from "@lingui/core/macro";
 
-type Phase<R> = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "done"; result: R } | { kind: "failed"; detail: string };
+type Phase<R> =
+  | { kind: "idle" }
+  | { kind: "uploading"; percent: number }
+  | { kind: "done"; result: R }
+  | { kind: "failed"; detail: string };
 
-export function FileImport<R>(props: { label: string; url: string; field?: string; accept?: string; summary: (result: R) => ReactNode; onDone?: (result: R) => void }) {
+export function FileImport<R>(props: {
+  label: string;
+  url: string;
+  field?: string;
+  accept?: string;
+  summary: (result: R) => ReactNode;
+  onDone?: (result: R) => void;
+}) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase<R>>({ kind: "idle" });
@@ -21,7 +32,8 @@ export function FileImport<R>(props: { label: string; url: string; field?: strin
     xhr.withCredentials = true;
     xhr.setRequestHeader("accept", "application/json");
     xhr.setRequestHeader("x-csrf-token", csrfToken());
-    xhr.upload.onprogress = (e) => e.lengthComputable && setPhase({ kind: "uploading", percent: Math.round((e.loaded / e.total) * 100) });
+    xhr.upload.onprogress = (e) =>
+      e.lengthComputable && setPhase({ kind: "uploading", percent: Math.round((e.loaded / e.total) * 100) });
     xhr.onerror = () => setPhase({ kind: "failed", detail: xhr.statusText || String(xhr.status) });
     xhr.onload = () => {
       let data: unknown = null;
@@ -47,12 +59,22 @@ export function FileImport<R>(props: { label: string; url: string; field?: strin
       <div className="tk-row">
         <label htmlFor={id}>{props.label}</label>
         <input id={id} type="file" accept={props.accept} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        <button type="button" className="tk-btn tk-primary" disabled={!file || phase.kind === "uploading"} onClick={upload}>
+        <button
+          type="button"
+          className="tk-btn tk-primary"
+          disabled={!file || phase.kind === "uploading"}
+          onClick={upload}
+        >
           {t`Upload`}
         </button>
       </div>
       {phase.kind === "uploading" && (
-        <progress max={100} value={phase.percent} aria-label={t`Uploading: ${ph({ percent: phase.percent })}%`} style={{ width: "100%" }} />
+        <progress
+          max={100}
+          value={phase.percent}
+          aria-label={t`Uploading: ${ph({ percent: phase.percent })}%`}
+          style={{ width: "100%" }}
+        />
       )}
       <div aria-live="polite">
         {phase.kind === "done" && props.summary(phase.result)}

@@ -22,7 +22,19 @@ export function FieldError({ errors, name }: { errors: FieldErrorState; name: st
  * A labelled input of a hand-written form with its server message under it: the one child (an
  * input, select or textarea) gets the field's id and aria state, and editing it takes its message away.
  */
-export function ErrorField({ errors, name, label, children, className }: { errors: FieldErrorState; name: string; label: ReactNode; children: ReactElement<{ "aria-describedby"?: string; onChange?: (e: never) => void }>; className?: string }) {
+export function ErrorField({
+  errors,
+  name,
+  label,
+  children,
+  className,
+}: {
+  errors: FieldErrorState;
+  name: string;
+  label: ReactNode;
+  children: ReactElement<{ "aria-describedby"?: string; onChange?: (e: never) => void }>;
+  className?: string;
+}) {
   const own = children.props;
   const input = cloneElement(children, {
     ...errors.input(name, own["aria-describedby"]),
@@ -47,7 +59,21 @@ export function FormMessage({ errors, children }: { errors: FieldErrorState; chi
 }
 
 /** A form over useForm's state; `actions` go beside the submit button (e.g. Cancel). */
-export function Form({ form, onSubmit, submitLabel, children, actions, className = "tk-form" }: { form: FormState; onSubmit: (e?: React.FormEvent) => void; submitLabel: string; children: ReactNode; actions?: ReactNode; className?: string }) {
+export function Form({
+  form,
+  onSubmit,
+  submitLabel,
+  children,
+  actions,
+  className = "tk-form",
+}: {
+  form: FormState;
+  onSubmit: (e?: React.FormEvent) => void;
+  submitLabel: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   const message = form.formError || form.errors._;
   return (
     <form className={className} noValidate onSubmit={onSubmit} aria-busy={form.busy}>
@@ -67,15 +93,27 @@ export function Form({ form, onSubmit, submitLabel, children, actions, className
   );
 }
 
-type Kind = { type?: "text" | "number" | "email" | "password" | "tel" | "date" | "checkbox" } | { type: "select"; options: [string, string][] } | { type: "textarea"; rows?: number };
+type Kind =
+  | { type?: "text" | "number" | "email" | "password" | "tel" | "date" | "checkbox" }
+  | { type: "select"; options: [string, string][] }
+  | { type: "textarea"; rows?: number };
 
 /** One labelled field of a form; its error (client or server) is shown under it. */
-export function FormField(props: { form: FormState; name: string; label: string; hint?: string; autoComplete?: string } & Kind) {
+export function FormField(
+  props: { form: FormState; name: string; label: string; hint?: string; autoComplete?: string } & Kind,
+) {
   const { form, name, label, hint } = props;
   const f = form.field(name);
   const error = form.errors[name];
-  const describedBy = [error ? form.errorId(name) : "", hint ? `${f.id}-hint` : ""].filter(Boolean).join(" ") || undefined;
-  const common = { id: f.id, name, onBlur: f.onBlur, "aria-invalid": f["aria-invalid"], "aria-describedby": describedBy };
+  const describedBy =
+    [error ? form.errorId(name) : "", hint ? `${f.id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id: f.id,
+    name,
+    onBlur: f.onBlur,
+    "aria-invalid": f["aria-invalid"],
+    "aria-describedby": describedBy,
+  };
   let control: ReactNode;
   if (props.type === "select")
     control = (
@@ -87,9 +125,28 @@ export function FormField(props: { form: FormState; name: string; label: string;
         ))}
       </select>
     );
-  else if (props.type === "textarea") control = <textarea {...common} rows={props.rows ?? 4} value={f.value} onChange={(e) => f.onChange(e)} />;
-  else if (props.type === "checkbox") control = <input {...common} type="checkbox" checked={f.value === "true"} onChange={(e) => form.set(name, e.target.checked ? "true" : "false")} />;
-  else control = <input {...common} type={props.type === "number" ? "text" : (props.type ?? "text")} inputMode={props.type === "number" ? "decimal" : undefined} autoComplete={props.autoComplete} value={f.value} onChange={(e) => f.onChange(e)} />;
+  else if (props.type === "textarea")
+    control = <textarea {...common} rows={props.rows ?? 4} value={f.value} onChange={(e) => f.onChange(e)} />;
+  else if (props.type === "checkbox")
+    control = (
+      <input
+        {...common}
+        type="checkbox"
+        checked={f.value === "true"}
+        onChange={(e) => form.set(name, e.target.checked ? "true" : "false")}
+      />
+    );
+  else
+    control = (
+      <input
+        {...common}
+        type={props.type === "number" ? "text" : (props.type ?? "text")}
+        inputMode={props.type === "number" ? "decimal" : undefined}
+        autoComplete={props.autoComplete}
+        value={f.value}
+        onChange={(e) => f.onChange(e)}
+      />
+    );
   return (
     <div className="tk-field">
       <label htmlFor={f.id}>{label}</label>

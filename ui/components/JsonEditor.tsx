@@ -5,7 +5,12 @@ import { useId, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { parseJson } from "../lib/json.ts";
 
-export function JsonEditor(props: { label: string; value: unknown; onChange: (value: unknown | undefined) => void; rows?: number }) {
+export function JsonEditor(props: {
+  label: string;
+  value: unknown;
+  onChange: (value: unknown | undefined) => void;
+  rows?: number;
+}) {
   const id = useId();
   const [text, setText] = useState(() => JSON.stringify(props.value ?? null, null, 2));
   const parsed = parseJson(text);
@@ -28,7 +33,12 @@ export function JsonEditor(props: { label: string; value: unknown; onChange: (va
         style={{ fontFamily: "ui-monospace, monospace", width: "100%" }}
       />
       <div className="tk-row">
-        <button type="button" className="tk-btn" disabled={!parsed.ok} onClick={() => parsed.ok && update(JSON.stringify(parsed.value, null, 2))}>
+        <button
+          type="button"
+          className="tk-btn"
+          disabled={!parsed.ok}
+          onClick={() => parsed.ok && update(JSON.stringify(parsed.value, null, 2))}
+        >
           {t`Format`}
         </button>
         {!parsed.ok && (

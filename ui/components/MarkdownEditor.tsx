@@ -18,7 +18,13 @@ const Pane = lazy(() => import("./MarkdownEditorPane.tsx"));
 
 export function MarkdownEditor(props: MarkdownEditorProps) {
   return (
-    <Suspense fallback={<div style={{ height: EDITOR_HEIGHT }}><Loading /></div>}>
+    <Suspense
+      fallback={
+        <div style={{ height: EDITOR_HEIGHT }}>
+          <Loading />
+        </div>
+      }
+    >
       <Pane {...props} />
     </Suspense>
   );

@@ -58,7 +58,11 @@ export default function MarkdownEditorPane({ label, value, onChange, error, name
       tabIndex={mode === m ? 0 : -1}
       className={mode === m ? "tk-btn tk-primary" : "tk-btn"}
       onClick={() => setMode(m)}
-      onKeyDown={(e) => (e.key === "ArrowRight" || e.key === "ArrowLeft") && (setMode(m === "markdown" ? "rich" : "markdown"), e.currentTarget.parentElement?.querySelector<HTMLButtonElement>(`[aria-selected="false"]`)?.focus())}
+      onKeyDown={(e) =>
+        (e.key === "ArrowRight" || e.key === "ArrowLeft") &&
+        (setMode(m === "markdown" ? "rich" : "markdown"),
+        e.currentTarget.parentElement?.querySelector<HTMLButtonElement>(`[aria-selected="false"]`)?.focus())
+      }
     >
       {t(MODE_NAMES[m])}
     </button>
@@ -79,7 +83,14 @@ export default function MarkdownEditorPane({ label, value, onChange, error, name
         <div id={`${id}-markdown`} role="tabpanel" aria-labelledby={`${id}-markdown-tab`} className="tk-md-body">
           <div role="toolbar" aria-label={t`Formatting`} aria-controls={`${id}-text`} className="tk-row tk-md-toolbar">
             {ACTIONS.map((a) => (
-              <button key={a.id} type="button" className="tk-btn" title={t(ACTION_TEXT[a.id].name) + (a.key ? ` (Ctrl+${a.key.toUpperCase()})` : "")} aria-label={t(ACTION_TEXT[a.id].name)} onClick={() => run(a)}>
+              <button
+                key={a.id}
+                type="button"
+                className="tk-btn"
+                title={t(ACTION_TEXT[a.id].name) + (a.key ? ` (Ctrl+${a.key.toUpperCase()})` : "")}
+                aria-label={t(ACTION_TEXT[a.id].name)}
+                onClick={() => run(a)}
+              >
                 {t(ACTION_TEXT[a.id].face)}
               </button>
             ))}
@@ -99,7 +110,14 @@ export default function MarkdownEditorPane({ label, value, onChange, error, name
         </div>
       ) : (
         // The renderer escapes typed HTML and refuses script links (ui/lib/markdown.ts).
-        <div id={`${id}-rich`} role="tabpanel" aria-labelledby={`${id}-rich-tab`} tabIndex={0} className="tk-md-body tk-md-rich" dangerouslySetInnerHTML={{ __html: html }} />
+        <div
+          id={`${id}-rich`}
+          role="tabpanel"
+          aria-labelledby={`${id}-rich-tab`}
+          tabIndex={0}
+          className="tk-md-body tk-md-rich"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
       )}
       {error && (
         <small id={`${id}-error`} className="tk-field-error">

@@ -3,7 +3,13 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 
-export function OrderSelect<O extends string>({ label, orders, value, onChange, className }: {
+export function OrderSelect<O extends string>({
+  label,
+  orders,
+  value,
+  onChange,
+  className,
+}: {
   label: string;
   /** The orders, in the select's order, each with its words. */
   orders: Record<O, MessageDescriptor>;

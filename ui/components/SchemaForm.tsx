@@ -13,7 +13,18 @@ import { useForm, type Form as FormState } from "../lib/form.ts";
 import { ApiError } from "../lib/api.ts";
 import { fmtInt } from "../lib/i18n.ts";
 import "./SchemaForm.css";
-import { enumOf, flatten, kindOf, nullable, pathLabel, propsOf, removeRow, rowsKey, unflatten, type Prop } from "../lib/schema-form.ts";
+import {
+  enumOf,
+  flatten,
+  kindOf,
+  nullable,
+  pathLabel,
+  propsOf,
+  removeRow,
+  rowsKey,
+  unflatten,
+  type Prop,
+} from "../lib/schema-form.ts";
 
 export type { Prop } from "../lib/schema-form.ts";
 
@@ -32,7 +43,19 @@ export interface Naming {
 }
 
 /** Inputs for the properties of a schema (all, or `only` those). */
-export function SchemaFields({ form, props, naming, only, prefix = "" }: { form: FormState; props: Record<string, Prop>; naming: Naming; only?: string[]; prefix?: string }) {
+export function SchemaFields({
+  form,
+  props,
+  naming,
+  only,
+  prefix = "",
+}: {
+  form: FormState;
+  props: Record<string, Prop>;
+  naming: Naming;
+  only?: string[];
+  prefix?: string;
+}) {
   return (
     <>
       {Object.entries(props)
@@ -44,7 +67,19 @@ export function SchemaFields({ form, props, naming, only, prefix = "" }: { form:
   );
 }
 
-function Field({ form, name, field, p, naming }: { form: FormState; name: string; field: string; p: Prop; naming: Naming }) {
+function Field({
+  form,
+  name,
+  field,
+  p,
+  naming,
+}: {
+  form: FormState;
+  name: string;
+  field: string;
+  p: Prop;
+  naming: Naming;
+}) {
   const kind = kindOf(p);
   const label = naming.label(field, name);
   const hint = naming.hint?.(field, name);
@@ -52,19 +87,40 @@ function Field({ form, name, field, p, naming }: { form: FormState; name: string
   if (choices) {
     const value = form.values[name] ?? "";
     const known = choices.some(([v]) => v === value);
-    const options: [string, string][] = [["", t`— choose —`], ...(value && !known ? [[value, t`#${ph({ id: value })} (not in the list)`] as [string, string]] : []), ...choices];
+    const options: [string, string][] = [
+      ["", t`— choose —`],
+      ...(value && !known ? [[value, t`#${ph({ id: value })} (not in the list)`] as [string, string]] : []),
+      ...choices,
+    ];
     return <FormField form={form} name={name} label={label} hint={hint} type="select" options={options} />;
   }
   if (kind === "bool") return <FormField form={form} name={name} label={label} hint={hint} type="checkbox" />;
   if (kind === "enum") {
     const options = enumOf(p)!.map((o): [string, string] => [o, naming.valueLabel?.(o, field) ?? o]);
-    const blank: [string, string][] = nullable(p) ? [["", t`— none —`]] : form.values[name] ? [] : [["", t`— choose —`]];
-    return <FormField form={form} name={name} label={label} hint={hint} type="select" options={[...blank, ...options]} />;
+    const blank: [string, string][] = nullable(p)
+      ? [["", t`— none —`]]
+      : form.values[name]
+        ? []
+        : [["", t`— choose —`]];
+    return (
+      <FormField form={form} name={name} label={label} hint={hint} type="select" options={[...blank, ...options]} />
+    );
   }
   if (kind === "number") {
     const amount = Number(form.values[name]);
-    const grouped = naming.amounts?.includes(field) && form.values[name] && Number.isFinite(amount) && Math.abs(amount) >= 1000 ? fmtInt(amount) : undefined;
-    return <FormField form={form} name={name} label={label} type="number" hint={[grouped, hint].filter(Boolean).join(" · ") || undefined} />;
+    const grouped =
+      naming.amounts?.includes(field) && form.values[name] && Number.isFinite(amount) && Math.abs(amount) >= 1000
+        ? fmtInt(amount)
+        : undefined;
+    return (
+      <FormField
+        form={form}
+        name={name}
+        label={label}
+        type="number"
+        hint={[grouped, hint].filter(Boolean).join(" · ") || undefined}
+      />
+    );
   }
   if (kind === "object")
     return (
@@ -76,12 +132,34 @@ function Field({ form, name, field, p, naming }: { form: FormState; name: string
       </fieldset>
     );
   if (kind === "array" || kind === "list") return <Rows form={form} name={name} label={label} p={p} naming={naming} />;
-  if (kind === "json") return <FormField form={form} name={name} label={t`${ph({ label })} (free-form JSON)`} type="textarea" rows={6} hint={hint ?? t`No shape is known for this value: it is saved as the JSON typed.`} />;
+  if (kind === "json")
+    return (
+      <FormField
+        form={form}
+        name={name}
+        label={t`${ph({ label })} (free-form JSON)`}
+        type="textarea"
+        rows={6}
+        hint={hint ?? t`No shape is known for this value: it is saved as the JSON typed.`}
+      />
+    );
   return <FormField form={form} name={name} label={label} hint={hint} />;
 }
 
 /** A list: each row's fields (or its one value), a remove button, and "Add a row". */
-function Rows({ form, name, label, p, naming }: { form: FormState; name: string; label: string; p: Prop; naming: Naming }) {
+function Rows({
+  form,
+  name,
+  label,
+  p,
+  naming,
+}: {
+  form: FormState;
+  name: string;
+  label: string;
+  p: Prop;
+  naming: Naming;
+}) {
   const structured = kindOf(p) === "array";
   const count = Number(form.values[rowsKey(name)] ?? 0);
   useEffect(() => {
@@ -105,7 +183,12 @@ function Rows({ form, name, label, p, naming }: { form: FormState; name: string;
           ) : (
             <FormField form={form} name={`${name}.${i}`} label={t`Row ${ph({ n: i + 1 })}`} />
           )}
-          <button type="button" className="tk-btn tk-danger" onClick={() => form.update((v) => removeRow(v, name, i))} aria-label={t`Remove row ${ph({ n: i + 1 })}`}>
+          <button
+            type="button"
+            className="tk-btn tk-danger"
+            onClick={() => form.update((v) => removeRow(v, name, i))}
+            aria-label={t`Remove row ${ph({ n: i + 1 })}`}
+          >
             {t`Remove`}
           </button>
         </div>
@@ -133,7 +216,12 @@ export function StrayErrors({ form, naming }: { form: FormState; naming: Naming 
     <ul className="tk-error" role="alert">
       {stray.map(([k, m]) => (
         <li key={k}>
-          {pathLabel(k, (f) => naming.label(f, k), (n) => t`row ${ph({ n })}`)}: {m}
+          {pathLabel(
+            k,
+            (f) => naming.label(f, k),
+            (n) => t`row ${ph({ n })}`,
+          )}
+          : {m}
         </li>
       ))}
     </ul>
@@ -143,7 +231,12 @@ export function StrayErrors({ form, naming }: { form: FormState; naming: Naming 
 /** The server's field errors of a document saved under `prefix` ("settings.caps.perDay" → "caps.perDay"). */
 export function underPrefix(e: unknown, prefix: string): unknown {
   if (!(e instanceof ApiError) || !prefix) return e;
-  const fields = Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k === prefix ? "_" : k.startsWith(`${prefix}.`) ? k.slice(prefix.length + 1) : k, v]));
+  const fields = Object.fromEntries(
+    Object.entries(e.fields).map(([k, v]) => [
+      k === prefix ? "_" : k.startsWith(`${prefix}.`) ? k.slice(prefix.length + 1) : k,
+      v,
+    ]),
+  );
   const whole = fields._;
   delete fields._;
   return new ApiError(e.status, e.code, whole ?? e.message, fields);
@@ -154,7 +247,25 @@ export function underPrefix(e: unknown, prefix: string): unknown {
  * `save(value)` sends it (its server errors under `errorPrefix` land under their fields). Keys of
  * the value the schema does not name (an open document) are kept as they are.
  */
-export function SchemaForm({ schema, value, naming, submitLabel, save, errorPrefix = "", children, className }: { schema: Prop; value: unknown; naming: Naming; submitLabel: string; save: (value: Record<string, unknown>) => Promise<unknown>; errorPrefix?: string; children?: ReactNode; className?: string }) {
+export function SchemaForm({
+  schema,
+  value,
+  naming,
+  submitLabel,
+  save,
+  errorPrefix = "",
+  children,
+  className,
+}: {
+  schema: Prop;
+  value: unknown;
+  naming: Naming;
+  submitLabel: string;
+  save: (value: Record<string, unknown>) => Promise<unknown>;
+  errorPrefix?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   const props = propsOf(schema);
   const zod = useMemo(() => z.fromJSONSchema(schema as never), [schema]);
   const initial = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;

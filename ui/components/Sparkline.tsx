@@ -11,7 +11,17 @@ export function Sparkline({ values, label }: { values: number[]; label: string }
       <title>{label}</title>
       {values.map((v, i) => {
         const bh = v === 0 ? 1 : Math.max(2, (v / max) * (h - 2));
-        return <rect key={i} x={i * (bw + gap)} y={h - bh} width={bw} height={bh} rx={1} className={i === values.length - 1 ? "tk-spark-today" : undefined} />;
+        return (
+          <rect
+            key={i}
+            x={i * (bw + gap)}
+            y={h - bh}
+            width={bw}
+            height={bh}
+            rx={1}
+            className={i === values.length - 1 ? "tk-spark-today" : undefined}
+          />
+        );
       })}
     </svg>
   );

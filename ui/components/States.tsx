@@ -9,7 +9,9 @@ export const Loading = () => (
   </div>
 );
 
-export const Empty = ({ children }: { children?: ReactNode }) => <div className="tk-state tk-empty">{children ?? t`Nothing here yet.`}</div>;
+export const Empty = ({ children }: { children?: ReactNode }) => (
+  <div className="tk-state tk-empty">{children ?? t`Nothing here yet.`}</div>
+);
 
 export const ErrorState = ({ message, retry }: { message: string; retry?: () => void }) => (
   <div className="tk-state tk-error" role="alert">
@@ -23,7 +25,15 @@ export const ErrorState = ({ message, retry }: { message: string; retry?: () => 
 );
 
 /** Renders a Loaded<T>: the loading, error or empty state, or the data. */
-export function Load<T>({ state, empty, children }: { state: Loaded<T>; empty?: (d: T) => boolean; children: (d: T) => ReactNode }) {
+export function Load<T>({
+  state,
+  empty,
+  children,
+}: {
+  state: Loaded<T>;
+  empty?: (d: T) => boolean;
+  children: (d: T) => ReactNode;
+}) {
   if (state.error && !state.data) return <ErrorState message={state.error.message} retry={state.reload} />;
   if (state.data === undefined) return <Loading />;
   if (empty?.(state.data)) return <Empty />;

@@ -4,7 +4,15 @@
 // the server's (the table then only shows which column is sorted and asks for another).
 import { useMemo, useState, type ReactNode } from "react";
 import "./Table.css";
-import { useTable, tableFeatures, rowSortingFeature, createSortedRowModel, sortFn_basic, sortFn_alphanumeric, type SortingState } from "@tanstack/react-table";
+import {
+  useTable,
+  tableFeatures,
+  rowSortingFeature,
+  createSortedRowModel,
+  sortFn_basic,
+  sortFn_alphanumeric,
+  type SortingState,
+} from "@tanstack/react-table";
 
 export interface Column<R> {
   /** Stable id; in a server-sorted table, the `sort` value the list route accepts. */
@@ -24,10 +32,23 @@ export interface Sort {
   desc: boolean;
 }
 
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { basic: sortFn_basic, alphanumeric: sortFn_alphanumeric } });
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic, alphanumeric: sortFn_alphanumeric },
+});
 const show = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 
-export function Table<R>(props: { rows: R[]; columns: Column<R>[]; rowKey?: (r: R, index: number) => string; sort?: Sort; onSort?: (s: Sort) => void; footer?: ReactNode; caption?: string; className?: string }) {
+export function Table<R>(props: {
+  rows: R[];
+  columns: Column<R>[];
+  rowKey?: (r: R, index: number) => string;
+  sort?: Sort;
+  onSort?: (s: Sort) => void;
+  footer?: ReactNode;
+  caption?: string;
+  className?: string;
+}) {
   const { rows, columns, rowKey, onSort } = props;
   const [local, setLocal] = useState<SortingState>([]);
   const sorting: SortingState = onSort ? (props.sort ? [props.sort] : []) : local;
@@ -39,7 +60,8 @@ export function Table<R>(props: { rows: R[]; columns: Column<R>[]; rowKey?: (r: 
         header: c.label,
         enableSorting: c.sortable !== false,
         sortFn: "basic" as const,
-        cell: (info: { row: { original: R } }) => (c.cell ? c.cell(info.row.original) : show(c.value(info.row.original))),
+        cell: (info: { row: { original: R } }) =>
+          c.cell ? c.cell(info.row.original) : show(c.value(info.row.original)),
       })),
     [columns],
   );
@@ -60,42 +82,46 @@ export function Table<R>(props: { rows: R[]; columns: Column<R>[]; rowKey?: (r: 
   return (
     // A table wider than the screen scrolls inside its own box, never the page.
     <div className="tk-table-scroll">
-    <table className={props.className ? `tk-table ${props.className}` : "tk-table"}>
-      {props.caption && <caption className="tk-sr">{props.caption}</caption>}
-      <thead>
-        {table.getHeaderGroups().map((hg) => (
-          <tr key={hg.id}>
-            {hg.headers.map((h) => {
-              const dir = h.column.getIsSorted();
-              return (
-                <th key={h.id} scope="col" aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}>
-                  {h.column.getCanSort() ? (
-                    <button type="button" className="tk-sort" onClick={h.column.getToggleSortingHandler()}>
+      <table className={props.className ? `tk-table ${props.className}` : "tk-table"}>
+        {props.caption && <caption className="tk-sr">{props.caption}</caption>}
+        <thead>
+          {table.getHeaderGroups().map((hg) => (
+            <tr key={hg.id}>
+              {hg.headers.map((h) => {
+                const dir = h.column.getIsSorted();
+                return (
+                  <th
+                    key={h.id}
+                    scope="col"
+                    aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
+                  >
+                    {h.column.getCanSort() ? (
+                      <button type="button" className="tk-sort" onClick={h.column.getToggleSortingHandler()}>
+                        <table.FlexRender header={h} />
+                        <span aria-hidden="true">{dir === "asc" ? " ▲" : dir === "desc" ? " ▼" : " ↕"}</span>
+                      </button>
+                    ) : (
                       <table.FlexRender header={h} />
-                      <span aria-hidden="true">{dir === "asc" ? " ▲" : dir === "desc" ? " ▼" : " ↕"}</span>
-                    </button>
-                  ) : (
-                    <table.FlexRender header={h} />
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        ))}
-      </thead>
-      <tbody>
-        {table.getRowModel().rows.map((r) => (
-          <tr key={r.id}>
-            {r.getAllCells().map((c) => (
-              <td key={c.id} className={longToken(c.getValue()) ? "tk-cell-long" : undefined}>
-                <table.FlexRender cell={c} />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-      {props.footer && <tfoot>{props.footer}</tfoot>}
-    </table>
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((r) => (
+            <tr key={r.id}>
+              {r.getAllCells().map((c) => (
+                <td key={c.id} className={longToken(c.getValue()) ? "tk-cell-long" : undefined}>
+                  <table.FlexRender cell={c} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {props.footer && <tfoot>{props.footer}</tfoot>}
+      </table>
     </div>
   );
 }

@@ -4,12 +4,23 @@
 // tank's own fields, so a new tank has its picture the moment it is saved.
 import { memo } from "react";
 
-import { CLASS_NAMES, CLASSES, NATION_NAMES, NATIONS, romanTier, type Nation, type TankClass } from "../lib/tank-words.ts";
+import {
+  CLASS_NAMES,
+  CLASSES,
+  NATION_NAMES,
+  NATIONS,
+  romanTier,
+  type Nation,
+  type TankClass,
+} from "../lib/tank-words.ts";
 
 export { CLASS_NAMES, CLASSES, NATION_NAMES, NATIONS, romanTier, type Nation, type TankClass };
 
 /** Paint (body, shade) and marking per nation. */
-const PAINT: Record<Nation, { body: string; shade: string; mark: "star" | "cross" | "wstar" | "roundel" | "tricolor" | "sun" | "ystar" }> = {
+const PAINT: Record<
+  Nation,
+  { body: string; shade: string; mark: "star" | "cross" | "wstar" | "roundel" | "tricolor" | "sun" | "ystar" }
+> = {
   ussr: { body: "#4f6234", shade: "#3a4826", mark: "star" },
   germany: { body: "#5d6266", shade: "#45494c", mark: "cross" },
   usa: { body: "#5e6540", shade: "#464b2f", mark: "wstar" },
@@ -20,7 +31,10 @@ const PAINT: Record<Nation, { body: string; shade: string; mark: "star" | "cross
 };
 
 /** Proportions per class: hull length and height, turret size (0 = casemate), gun length and bore. */
-const SHAPE: Record<TankClass, { hull: number; hullH: number; turret: number; turretH: number; gun: number; bore: number; wheels: number }> = {
+const SHAPE: Record<
+  TankClass,
+  { hull: number; hullH: number; turret: number; turretH: number; gun: number; bore: number; wheels: number }
+> = {
   light: { hull: 128, hullH: 20, turret: 40, turretH: 16, gun: 46, bore: 4, wheels: 4 },
   medium: { hull: 146, hullH: 24, turret: 52, turretH: 20, gun: 60, bore: 5, wheels: 5 },
   heavy: { hull: 162, hullH: 30, turret: 64, turretH: 26, gun: 70, bore: 7, wheels: 6 },
@@ -79,7 +93,19 @@ function Mark({ kind, x, y }: { kind: (typeof PAINT)[Nation]["mark"]; x: number;
   }
 }
 
-export const TankArt = memo(function TankArt({ tankClass, nation, title, className, flip = false }: { tankClass: TankClass; nation: Nation; title?: string; className?: string; flip?: boolean }) {
+export const TankArt = memo(function TankArt({
+  tankClass,
+  nation,
+  title,
+  className,
+  flip = false,
+}: {
+  tankClass: TankClass;
+  nation: Nation;
+  title?: string;
+  className?: string;
+  flip?: boolean;
+}) {
   const s = SHAPE[tankClass] ?? SHAPE.medium;
   const p = PAINT[nation] ?? PAINT.ussr;
   const W = 240;
@@ -100,37 +126,89 @@ export const TankArt = memo(function TankArt({ tankClass, nation, title, classNa
   if (s.turret > 0) {
     const tx = x0 + s.hull * 0.3;
     const ty = hullTop - s.turretH;
-    top = <path d={`M${tx} ${hullTop} L${tx + 4} ${ty + 3} L${tx + 10} ${ty} L${tx + s.turret - 6} ${ty} L${tx + s.turret + 6} ${ty + s.turretH * 0.6} L${tx + s.turret} ${hullTop} Z`} fill={p.body} stroke={p.shade} strokeWidth={1.5} />;
+    top = (
+      <path
+        d={`M${tx} ${hullTop} L${tx + 4} ${ty + 3} L${tx + 10} ${ty} L${tx + s.turret - 6} ${ty} L${tx + s.turret + 6} ${ty + s.turretH * 0.6} L${tx + s.turret} ${hullTop} Z`}
+        fill={p.body}
+        stroke={p.shade}
+        strokeWidth={1.5}
+      />
+    );
     gunX = tx + s.turret + 2;
     gunY = ty + s.turretH * 0.42;
   } else if (tankClass === "td") {
     // A casemate in the hull's front with the gun low in it.
     const cx = x0 + s.hull * 0.28;
     const cy = hullTop - 14;
-    top = <path d={`M${cx} ${hullTop} L${cx + 6} ${cy} L${front - 30} ${cy} L${front - 6} ${hullTop} Z`} fill={p.body} stroke={p.shade} strokeWidth={1.5} />;
+    top = (
+      <path
+        d={`M${cx} ${hullTop} L${cx + 6} ${cy} L${front - 30} ${cy} L${front - 6} ${hullTop} Z`}
+        fill={p.body}
+        stroke={p.shade}
+        strokeWidth={1.5}
+      />
+    );
     gunX = front - 16;
     gunY = cy + 7;
   } else {
     // A tall open-topped fighting compartment at the rear, the gun raised.
     const cx = x0 + 10;
     const cy = hullTop - 22;
-    top = <path d={`M${cx} ${hullTop} L${cx} ${cy} L${cx + s.hull * 0.46} ${cy + 4} L${cx + s.hull * 0.56} ${hullTop} Z`} fill={p.body} stroke={p.shade} strokeWidth={1.5} />;
+    top = (
+      <path
+        d={`M${cx} ${hullTop} L${cx} ${cy} L${cx + s.hull * 0.46} ${cy + 4} L${cx + s.hull * 0.56} ${hullTop} Z`}
+        fill={p.body}
+        stroke={p.shade}
+        strokeWidth={1.5}
+      />
+    );
     gunX = cx + s.hull * 0.5;
     gunY = cy + 10;
     angle = -24;
   }
   return (
-    <svg viewBox={`0 0 ${W} 120`} className={className} role={title ? "img" : undefined} aria-hidden={title ? undefined : true} aria-label={title} data-tank={`${nation}-${tankClass}`}>
+    <svg
+      viewBox={`0 0 ${W} 120`}
+      className={className}
+      role={title ? "img" : undefined}
+      aria-hidden={title ? undefined : true}
+      aria-label={title}
+      data-tank={`${nation}-${tankClass}`}
+    >
       {title && <title>{title}</title>}
       <g transform={flip ? `translate(${W} 0) scale(-1 1)` : undefined}>
         <ellipse cx={W / 2 - 4} cy={ground + 3} rx={s.hull / 2 + 14} ry={4} fill="#000" opacity={0.35} />
         <g transform={`rotate(${angle} ${gunX} ${gunY})`}>
           <rect x={gunX - 4} y={gunY - s.bore / 2} width={s.gun} height={s.bore} rx={1} fill={p.shade} />
-          <rect x={gunX + s.gun - 10} y={gunY - s.bore / 2 - 1.5} width={10} height={s.bore + 3} rx={1.5} fill={p.shade} />
+          <rect
+            x={gunX + s.gun - 10}
+            y={gunY - s.bore / 2 - 1.5}
+            width={10}
+            height={s.bore + 3}
+            rx={1.5}
+            fill={p.shade}
+          />
         </g>
-        <rect x={x0 - 4} y={trackTop} width={s.hull + 10} height={trackH} rx={trackH / 2} fill="#23282c" stroke="#15181a" strokeWidth={2} />
+        <rect
+          x={x0 - 4}
+          y={trackTop}
+          width={s.hull + 10}
+          height={trackH}
+          rx={trackH / 2}
+          fill="#23282c"
+          stroke="#15181a"
+          strokeWidth={2}
+        />
         {Array.from({ length: s.wheels }, (_, i) => (
-          <circle key={i} cx={x0 + 12 + i * wheelGap} cy={trackTop + trackH / 2} r={wheelR} fill="#3b4247" stroke="#15181a" strokeWidth={1.5} />
+          <circle
+            key={i}
+            cx={x0 + 12 + i * wheelGap}
+            cy={trackTop + trackH / 2}
+            r={wheelR}
+            fill="#3b4247"
+            stroke="#15181a"
+            strokeWidth={1.5}
+          />
         ))}
         <path d={hull} fill={p.body} stroke={p.shade} strokeWidth={1.5} />
         {top}

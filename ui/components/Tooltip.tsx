@@ -13,7 +13,14 @@ export function Tooltip({ text, children }: { text: string; children: ReactNode 
     timer.current = setTimeout(() => setOpen(value), ms);
   };
   return (
-    <span className="tk-tooltip-host" aria-describedby={open ? id : undefined} onMouseEnter={() => later(true, TOOLTIP_SHOW_MS)} onMouseLeave={() => later(false, TOOLTIP_HIDE_MS)} onFocus={() => later(true, TOOLTIP_SHOW_MS)} onBlur={() => later(false, TOOLTIP_HIDE_MS)}>
+    <span
+      className="tk-tooltip-host"
+      aria-describedby={open ? id : undefined}
+      onMouseEnter={() => later(true, TOOLTIP_SHOW_MS)}
+      onMouseLeave={() => later(false, TOOLTIP_HIDE_MS)}
+      onFocus={() => later(true, TOOLTIP_SHOW_MS)}
+      onBlur={() => later(false, TOOLTIP_HIDE_MS)}
+    >
       {children}
       {open && (
         <span role="tooltip" id={id} className="tk-tooltip">

@@ -58,7 +58,12 @@ async function request<T>(url: string, opts: { method?: string; body?: unknown }
     const fields = e?.fields ?? {};
     const message = e?.message ?? `HTTP ${res.status}`;
     // A refusal of fields says which (a notice shown away from the form still names them).
-    const named = fieldNamer && Object.keys(fields).length ? `${message} ${Object.entries(fields).map(([k, m]) => `${fieldNamer!(k)}: ${m}`).join(" ")}` : message;
+    const named =
+      fieldNamer && Object.keys(fields).length
+        ? `${message} ${Object.entries(fields)
+            .map(([k, m]) => `${fieldNamer!(k)}: ${m}`)
+            .join(" ")}`
+        : message;
     throw new ApiError(res.status, e?.code ?? "http", named, fields);
   }
   return data as T;
@@ -78,7 +83,10 @@ export interface Loaded<T> {
  * reading the unfiltered total as the filtered one.
  */
 export function useApi<T>(url: string | null): Loaded<T> {
-  const [state, setState] = useState<{ url: string | null; data?: T; error?: ApiError; loading: boolean }>({ url, loading: !!url });
+  const [state, setState] = useState<{ url: string | null; data?: T; error?: ApiError; loading: boolean }>({
+    url,
+    loading: !!url,
+  });
   const [nonce, setNonce] = useState(0);
   useEffect(() => {
     if (!url) return;
@@ -94,5 +102,10 @@ export function useApi<T>(url: string | null): Loaded<T> {
   }, [url, nonce]);
   const current = state.url === url;
   const reload = useCallback(() => setNonce((n) => n + 1), []);
-  return { data: state.data, error: current ? state.error : undefined, loading: current ? state.loading : !!url, reload };
+  return {
+    data: state.data,
+    error: current ? state.error : undefined,
+    loading: current ? state.loading : !!url,
+    reload,
+  };
 }

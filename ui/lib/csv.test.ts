@@ -11,7 +11,12 @@ test("cells are quoted only when they hold a comma, a quote or a line break", ()
   expect(csvCell('a,"b"')).toBe('"a,""b"""');
   expect(csvCell("two\nlines")).toBe('"two\nlines"');
   expect(csvCell(null)).toBe("");
-  expect(csvLines([["id", "name"], [1, "x,y"]])).toBe('id,name\n1,"x,y"\n');
+  expect(
+    csvLines([
+      ["id", "name"],
+      [1, "x,y"],
+    ]),
+  ).toBe('id,name\n1,"x,y"\n');
 });
 
 describe("fetchAllPages", () => {
@@ -21,7 +26,11 @@ describe("fetchAllPages", () => {
     w = await makeWorld();
     await contentStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
     const admin = await signInAdmin(w, "operator");
-    globalThis.fetch = ((url: string, init?: RequestInit) => w.app.request(url, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: admin.cookie } })) as typeof fetch;
+    globalThis.fetch = ((url: string, init?: RequestInit) =>
+      w.app.request(url, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), cookie: admin.cookie },
+      })) as typeof fetch;
   });
   const realFetchless = (url: string) => w.app.request(url, { headers: { accept: "application/json" } });
   afterAll(async () => {
@@ -34,7 +43,15 @@ describe("fetchAllPages", () => {
     expect((await realFetchless("/admin/tank/getTanks")).status).toBe(401);
     const progress: Progress[] = [];
     const query = new URLSearchParams({ nation: "ussr", sort: "tier", dir: "desc" });
-    const parts = await fetchAllPages<{ id: number; tier: number; nation: string }>("/admin/tank/getTanks", query, ["id", "tier"], (r) => [r.id, r.tier], (p) => progress.push(p), undefined, 3);
+    const parts = await fetchAllPages<{ id: number; tier: number; nation: string }>(
+      "/admin/tank/getTanks",
+      query,
+      ["id", "tier"],
+      (r) => [r.id, r.tier],
+      (p) => progress.push(p),
+      undefined,
+      3,
+    );
     const lines = (parts as string[]).join("").trimEnd().split("\n");
     expect(lines[0]).toBe("id,tier");
     const body = lines.slice(1).map((l) => l.split(",").map(Number));
@@ -47,6 +64,14 @@ describe("fetchAllPages", () => {
   });
 
   test("a refused query is an error with the server's message", async () => {
-    await expect(fetchAllPages("/admin/tank/getTanks", new URLSearchParams({ sort: "nope" }), ["id"], () => [], () => {})).rejects.toThrow();
+    await expect(
+      fetchAllPages(
+        "/admin/tank/getTanks",
+        new URLSearchParams({ sort: "nope" }),
+        ["id"],
+        () => [],
+        () => {},
+      ),
+    ).rejects.toThrow();
   });
 });

@@ -7,7 +7,7 @@ export function csvCell(v: unknown): string {
 }
 
 /** Lines of CSV, each ending with a line break. */
-export const csvLines = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(",") + "\n").join("");
+export const csvLines = (rows: unknown[][]) => rows.map((r) => `${r.map(csvCell).join(",")}\n`).join("");
 
 /** Offers parts (text or bytes) to the user as one file. */
 export function saveFile(name: string, parts: BlobPart[], type = "text/csv;charset=utf-8") {
@@ -29,8 +29,16 @@ export interface Progress {
 }
 
 /** Reads a server's export (its CSV route) chunk by chunk, reporting bytes received. */
-export async function fetchExport(url: string, onProgress: (p: Progress) => void, signal?: AbortSignal): Promise<BlobPart[]> {
-  const res = await fetch(url, { credentials: "same-origin", headers: { accept: "text/csv, application/json" }, signal });
+export async function fetchExport(
+  url: string,
+  onProgress: (p: Progress) => void,
+  signal?: AbortSignal,
+): Promise<BlobPart[]> {
+  const res = await fetch(url, {
+    credentials: "same-origin",
+    headers: { accept: "text/csv, application/json" },
+    signal,
+  });
   if (!res.ok || !res.body) {
     const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     throw new Error(data?.error?.message ?? `HTTP ${res.status}`);
@@ -68,8 +76,16 @@ export async function fetchAllPages<R>(
     const q = new URLSearchParams(query);
     q.set("page", String(page));
     q.set("size", String(pageSize));
-    const res = await fetch(`${listUrl}${listUrl.includes("?") ? "&" : "?"}${q}`, { credentials: "same-origin", headers: { accept: "application/json" }, signal });
-    const data = (await res.json().catch(() => null)) as { rows?: R[]; total?: number; error?: { message?: string } } | null;
+    const res = await fetch(`${listUrl}${listUrl.includes("?") ? "&" : "?"}${q}`, {
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+      signal,
+    });
+    const data = (await res.json().catch(() => null)) as {
+      rows?: R[];
+      total?: number;
+      error?: { message?: string };
+    } | null;
     if (!res.ok || !data?.rows) throw new Error(data?.error?.message ?? `HTTP ${res.status}`);
     parts.push(csvLines(data.rows.map(toLine)));
     done += data.rows.length;

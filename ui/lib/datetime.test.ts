@@ -9,7 +9,15 @@ test("formats as DD.MM.YYYY HH:mm:ss and parses it back", () => {
 });
 
 test("refuses what is not a real date-time", () => {
-  for (const bad of ["30.02.2026 00:00:00", "32.01.2026", "01.13.2026", "01.01.2026 24:00:00", "2026-01-01", "1.1.2026", ""]) {
+  for (const bad of [
+    "30.02.2026 00:00:00",
+    "32.01.2026",
+    "01.13.2026",
+    "01.01.2026 24:00:00",
+    "2026-01-01",
+    "1.1.2026",
+    "",
+  ]) {
     expect(parseDateTime(bad)).toBeNull();
   }
 });

@@ -9,10 +9,33 @@ export const CURRENCY_KEYS = ["gold", "silver"] as const;
 
 /** Why a balance moved (ledger_entries.reason; `shop.<item type>`, `gift.<kind>`, `payment.<kind>`). */
 export const LEDGER_REASONS = [
-  "battle.reward", "battle.repair", "battle.ammo", "bonus.rate", "clan.create", "crew.upgrade", "daily_task.reward",
-  "demo.clan_funds", "gift.in", "gift.out", "gift.tank", "gift.consumable", "gift.camouflage", "payment.credit",
-  "payment.refund", "payment.chargeback", "payment.reinstate", "quest.reward", "registration.bonus", "shop.tank",
-  "shop.consumable", "shop.camouflage", "transfer.in", "transfer.out", "offer.buy", "offer.grant", "admin.import",
+  "battle.reward",
+  "battle.repair",
+  "battle.ammo",
+  "bonus.rate",
+  "clan.create",
+  "crew.upgrade",
+  "daily_task.reward",
+  "demo.clan_funds",
+  "gift.in",
+  "gift.out",
+  "gift.tank",
+  "gift.consumable",
+  "gift.camouflage",
+  "payment.credit",
+  "payment.refund",
+  "payment.chargeback",
+  "payment.reinstate",
+  "quest.reward",
+  "registration.bonus",
+  "shop.tank",
+  "shop.consumable",
+  "shop.camouflage",
+  "transfer.in",
+  "transfer.out",
+  "offer.buy",
+  "offer.grant",
+  "admin.import",
 ] as const;
 
 /** Where a player plays (registrations, devices, versions, offers). */
@@ -22,14 +45,34 @@ export const SOURCE_KEYS = ["organic", "vk_ads", "google_ads", "yandex_direct", 
 /** Stores and payment markets. */
 export const STORE_KEYS = ["web", "google_play", "app_store", "rustore", "steam", "vk_play"] as const;
 /** Payment providers (orders). */
-export const PROVIDER_KEYS = ["stripe", "robokassa", "ecommpay", "paypal", "apple", "rustore", "google", "manual"] as const;
+export const PROVIDER_KEYS = [
+  "stripe",
+  "robokassa",
+  "ecommpay",
+  "paypal",
+  "apple",
+  "rustore",
+  "google",
+  "manual",
+] as const;
 /** Ad networks. */
 export const AD_NETWORK_KEYS = ["yandex", "vk", "applovin", "admob", "unity"] as const;
 /** Sign-in networks (identities). */
 export const NETWORK_KEYS = ["vk", "ok", "google", "apple", "facebook", "device", "password", "email"] as const;
 /** Battle modes and maps. */
 export const MODE_KEYS = ["random", "ranked", "assault", "clan"] as const;
-export const MAP_KEYS = ["prokhorovka", "steppe", "steppes", "mines", "himmelsdorf", "malinovka", "ruinberg", "fjords", "el-halluf", "lakeville"] as const;
+export const MAP_KEYS = [
+  "prokhorovka",
+  "steppe",
+  "steppes",
+  "mines",
+  "himmelsdorf",
+  "malinovka",
+  "ruinberg",
+  "fjords",
+  "el-halluf",
+  "lakeville",
+] as const;
 /** Kinds of content items. */
 export const SEASON_KEYS = ["summer", "winter", "desert", "universal"] as const;
 export const DECAL_KEYS = ["emblem", "inscription"] as const;
@@ -41,7 +84,14 @@ export const CREW_ROLE_KEYS = ["commander", "gunner", "driver", "loader", "radio
 export const CREW_GROUP_KEYS = ["recruit", "school", "academy"] as const;
 export const RARITY_KEYS = ["common", "rare", "epic", "legendary"] as const;
 export const STAT_KEYS = ["damage", "penetration", "armor", "speed", "rateOfFire", "hp", "viewRange"] as const;
-export const TASK_KEYS = ["win_battles", "play_battles", "deal_damage", "destroy_tanks", "earn_silver", "play_class"] as const;
+export const TASK_KEYS = [
+  "win_battles",
+  "play_battles",
+  "deal_damage",
+  "destroy_tanks",
+  "earn_silver",
+  "play_class",
+] as const;
 /** Clan roles. */
 export const CLAN_ROLE_KEYS = ["leader", "officer", "member"] as const;
 
@@ -51,5 +101,7 @@ export const CLAN_ROLE_KEYS = ["leader", "officer", "member"] as const;
  * Plain English words (light, winter, mines) are left out: English data (a tank's English name) uses them.
  */
 export const RAW_VALUES: readonly string[] = [
-  ...NATION_KEYS, ...LEDGER_REASONS, ...[...SOURCE_KEYS, ...STORE_KEYS, ...TASK_KEYS].filter((k) => k.includes("_")),
+  ...NATION_KEYS,
+  ...LEDGER_REASONS,
+  ...[...SOURCE_KEYS, ...STORE_KEYS, ...TASK_KEYS].filter((k) => k.includes("_")),
 ];

@@ -6,14 +6,22 @@ import { placeErrors, strayText } from "./field-errors.ts";
 import { onToasts, toast, type ToastItem } from "./toast.ts";
 import { pathLabel } from "./schema-form.ts";
 
-const LABELS: Record<string, string> = { prices: "Цены", amount: "Сумма", words: "Слова", grants: "Что даёт", gold: "Золото" };
+const LABELS: Record<string, string> = {
+  prices: "Цены",
+  amount: "Сумма",
+  words: "Слова",
+  grants: "Что даёт",
+  gold: "Золото",
+};
 const row = (n: number) => `строка ${n}`;
 const words = (path: string) => pathLabel(path, (f) => LABELS[f] ?? f, row);
 
 describe("placeErrors", () => {
   test("a message goes under the input of its own path", () => {
     const shown = new Set(["prices.0.amount", "name"]);
-    expect(placeErrors({ "prices.0.amount": "Введите число.", name: "Заполните поле." }, (p) => shown.has(p), words, row)).toEqual({
+    expect(
+      placeErrors({ "prices.0.amount": "Введите число.", name: "Заполните поле." }, (p) => shown.has(p), words, row),
+    ).toEqual({
       under: { "prices.0.amount": "Введите число.", name: "Заполните поле." },
       stray: {},
     });
@@ -21,7 +29,14 @@ describe("placeErrors", () => {
 
   test("a row of a list typed in one input goes under that input, its row named", () => {
     const shown = new Set(["words"]);
-    expect(placeErrors({ "words.3": "Не больше 50 символов.", "words.7": "Не больше 50 символов." }, (p) => shown.has(p), words, row)).toEqual({
+    expect(
+      placeErrors(
+        { "words.3": "Не больше 50 символов.", "words.7": "Не больше 50 символов." },
+        (p) => shown.has(p),
+        words,
+        row,
+      ),
+    ).toEqual({
       under: { words: "строка 4: Не больше 50 символов. строка 8: Не больше 50 символов." },
       stray: {},
     });
@@ -29,11 +44,15 @@ describe("placeErrors", () => {
 
   test("a deeper path goes under the nearest input above it, the rest named in words", () => {
     const shown = new Set(["prices"]);
-    expect(placeErrors({ "prices.0.amount": "Введите число." }, (p) => shown.has(p), words, row).under).toEqual({ prices: "строка 1 · Сумма: Введите число." });
+    expect(placeErrors({ "prices.0.amount": "Введите число." }, (p) => shown.has(p), words, row).under).toEqual({
+      prices: "строка 1 · Сумма: Введите число.",
+    });
   });
 
   test("a path with no input on the form is stray", () => {
-    expect(placeErrors({ "grants.gold": "Введите число.", platforms: "Неверное значение." }, () => false, words, row)).toEqual({
+    expect(
+      placeErrors({ "grants.gold": "Введите число.", platforms: "Неверное значение." }, () => false, words, row),
+    ).toEqual({
       under: {},
       stray: { "grants.gold": "Введите число.", platforms: "Неверное значение." },
     });

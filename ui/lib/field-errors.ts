@@ -43,7 +43,12 @@ export function strayText(fields: FieldErrors, name: (path: string) => string | 
  * else under the nearest input of a path above it ("words.3" under "words", said as "row 4: …",
  * "availability.countries.0" under "availability.countries"); else nowhere on the form (stray).
  */
-export function placeErrors(fields: FieldErrors, shown: (path: string) => boolean, words: (path: string) => string | null, row: (n: number) => string): { under: FieldErrors; stray: FieldErrors } {
+export function placeErrors(
+  fields: FieldErrors,
+  shown: (path: string) => boolean,
+  words: (path: string) => string | null,
+  row: (n: number) => string,
+): { under: FieldErrors; stray: FieldErrors } {
   const under: FieldErrors = {};
   const stray: FieldErrors = {};
   for (const [k, m] of Object.entries(fields)) {
@@ -76,7 +81,9 @@ function firstInPage(elements: HTMLElement[]): HTMLElement | undefined {
  * `row` says a list's row ("row 4"; default "#4") where a message about one row of a list sits
  * under the list's one input (a word list typed one a line: "words.3" under "words").
  */
-export function useFieldErrors(opts: { label?: (path: string) => string | undefined; row?: (n: number) => string } = {}) {
+export function useFieldErrors(
+  opts: { label?: (path: string) => string | undefined; row?: (n: number) => string } = {},
+) {
   const [state, setState] = useState<{ fields: FieldErrors; message: string }>({ fields: {}, message: "" });
   const prefix = useRef(`f${Math.random().toString(36).slice(2, 8)}`).current;
   const id = (name: string) => `${prefix}-${name}`;
@@ -84,7 +91,8 @@ export function useFieldErrors(opts: { label?: (path: string) => string | undefi
   const shown = (name: string) => (typeof document === "undefined" ? null : document.getElementById(id(name)));
   const row = opts.row ?? ((n: number) => `#${n}`);
   /** A path in words: the form's labels part by part, else the shell's field words (null: no words known). */
-  const words = (path: string): string | null => (opts.label ? pathLabel(path, (f) => opts.label!(f) ?? fieldName(f) ?? f, row) : fieldName(path));
+  const words = (path: string): string | null =>
+    opts.label ? pathLabel(path, (f) => opts.label!(f) ?? fieldName(f) ?? f, row) : fieldName(path);
 
   /** A field's message, if any. */
   const of = (name: string): string | undefined => state.fields[name];
@@ -93,7 +101,8 @@ export function useFieldErrors(opts: { label?: (path: string) => string | undefi
   const input = (name: string, describedBy?: string): InputProps => ({
     id: id(name),
     "aria-invalid": !!state.fields[name],
-    "aria-describedby": [state.fields[name] ? errorId(name) : "", describedBy ?? ""].filter(Boolean).join(" ") || undefined,
+    "aria-describedby":
+      [state.fields[name] ? errorId(name) : "", describedBy ?? ""].filter(Boolean).join(" ") || undefined,
   });
 
   /** Forgets one field's message (it was edited), or every message. */
@@ -131,7 +140,10 @@ export function useFieldErrors(opts: { label?: (path: string) => string | undefi
    * `{ notice: false }`, only `message` (the form shows it: <FormMessage>); answers false.
    * `all` as for `take`.
    */
-  const run = async (work: () => Promise<unknown>, { notice = true, all = false }: { notice?: boolean; all?: boolean } = {}): Promise<boolean> => {
+  const run = async (
+    work: () => Promise<unknown>,
+    { notice = true, all = false }: { notice?: boolean; all?: boolean } = {},
+  ): Promise<boolean> => {
     clear();
     try {
       await work();

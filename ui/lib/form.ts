@@ -21,7 +21,11 @@ export function messageText(locale: Locale, m: FieldMessage): string {
 }
 
 /** Validates values with an API schema: the parsed data, or one message per field (the first). */
-export function validate<S extends z.ZodType>(schema: S, values: unknown, locale: Locale = pageLocale): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+  locale: Locale = pageLocale,
+): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};
@@ -48,7 +52,11 @@ export interface FieldProps {
  * `work(input, data)` — input as the route reads it (the typed text, or `toInput` of it when the
  * schema wants numbers and booleans rather than form text), data as the schema parsed it.
  */
-export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, string>, opts: { toInput?: (values: Record<string, string>) => Record<string, unknown> } = {}) {
+export function useForm<S extends z.ZodType>(
+  schema: S,
+  initial: Record<string, string>,
+  opts: { toInput?: (values: Record<string, string>) => Record<string, unknown> } = {},
+) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -85,24 +93,25 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
     "aria-describedby": errors[name] ? server.errorId(name) : undefined,
   });
 
-  const submit = (work: (input: Record<string, unknown>, data: z.output<S>) => Promise<unknown>) => async (e?: FormEvent) => {
-    e?.preventDefault();
-    setSubmitted(true);
-    server.clear();
-    if (!check.ok) {
-      document.getElementById(server.id(Object.keys(check.errors)[0]))?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await work(input, check.data);
-      toast.dismissErrors(); // a save that worked: an old refusal's notice is stale
-    } catch (err) {
-      // Every field message is kept: a form shows the ones without an input itself (StrayErrors).
-      server.take(err, { all: true });
-    }
-    setBusy(false);
-  };
+  const submit =
+    (work: (input: Record<string, unknown>, data: z.output<S>) => Promise<unknown>) => async (e?: FormEvent) => {
+      e?.preventDefault();
+      setSubmitted(true);
+      server.clear();
+      if (!check.ok) {
+        document.getElementById(server.id(Object.keys(check.errors)[0]))?.focus();
+        return;
+      }
+      setBusy(true);
+      try {
+        await work(input, check.data);
+        toast.dismissErrors(); // a save that worked: an old refusal's notice is stale
+      } catch (err) {
+        // Every field message is kept: a form shows the ones without an input itself (StrayErrors).
+        server.take(err, { all: true });
+      }
+      setBusy(false);
+    };
 
   /** Several values at once (a list's rows moving up after a removal): `fn` gets the values, answers the new ones. */
   const update = (fn: (values: Record<string, string>) => Record<string, string>) => setValues(fn);
@@ -110,7 +119,19 @@ export function useForm<S extends z.ZodType>(schema: S, initial: Record<string, 
   /** A refusal of another request about this form's values (a second button's): shown as a submit's would be. */
   const refuse = (err: unknown) => void server.take(err, { all: true });
 
-  return { values, set, update, errors, formError: server.message, busy, field, submit, refuse, errorId: server.errorId, reset: () => (setValues(initial), setTouched({}), setSubmitted(false)) };
+  return {
+    values,
+    set,
+    update,
+    errors,
+    formError: server.message,
+    busy,
+    field,
+    submit,
+    refuse,
+    errorId: server.errorId,
+    reset: () => (setValues(initial), setTouched({}), setSubmitted(false)),
+  };
 }
 
 export type Form = ReturnType<typeof useForm>;

@@ -7,7 +7,9 @@ import { formatDateTime } from "./datetime.ts";
 export type Locale = "ru" | "en";
 
 export const locale: Locale =
-  typeof document !== "undefined" && document.querySelector<HTMLMetaElement>('meta[name="tk-locale"]')?.content === "en" ? "en" : "ru";
+  typeof document !== "undefined" && document.querySelector<HTMLMetaElement>('meta[name="tk-locale"]')?.content === "en"
+    ? "en"
+    : "ru";
 
 /** The texts operators edited under /admin/translation/ (compiled), fetched beside the catalogue; none when it fails. */
 async function editedTexts(): Promise<Record<string, unknown>> {
@@ -32,8 +34,12 @@ export async function activateLocale(): Promise<void> {
   const admin = location.pathname.startsWith("/admin");
   const edited = editedTexts();
   const { messages } = admin
-    ? locale === "en" ? await import("../locales/en.admin.ts") : await import("../locales/ru.admin.ts")
-    : locale === "en" ? await import("../locales/en.public.ts") : await import("../locales/ru.public.ts");
+    ? locale === "en"
+      ? await import("../locales/en.admin.ts")
+      : await import("../locales/ru.admin.ts")
+    : locale === "en"
+      ? await import("../locales/en.public.ts")
+      : await import("../locales/ru.public.ts");
   edits = await edited;
   i18n.on("missing", ({ id }) => console.error(`untranslated message ${id} (${locale})`));
   i18n.loadAndActivate({ locale, messages: { ...messages, ...(edits as Messages) } });

@@ -1,6 +1,9 @@
 // The markdown editor's formatting actions as pure text edits (testable without a browser).
 /** A formatting action: wraps the selection, or prefixes each selected line. */
-export type Action = { id: "bold" | "italic" | "heading" | "link" | "list" | "numbered" | "quote" | "code"; key?: string } & ({ wrap: [string, string]; empty: string } | { line: (n: number) => string });
+export type Action = {
+  id: "bold" | "italic" | "heading" | "link" | "list" | "numbered" | "quote" | "code";
+  key?: string;
+} & ({ wrap: [string, string]; empty: string } | { line: (n: number) => string });
 
 export const ACTIONS: Action[] = [
   { id: "bold", key: "b", wrap: ["**", "**"], empty: "text" },
@@ -14,7 +17,12 @@ export const ACTIONS: Action[] = [
 ];
 
 /** The text after an action on the selection [from, to), and the new selection. */
-export function applyAction(text: string, from: number, to: number, a: Action): { text: string; from: number; to: number } {
+export function applyAction(
+  text: string,
+  from: number,
+  to: number,
+  a: Action,
+): { text: string; from: number; to: number } {
   if ("wrap" in a) {
     const inner = text.slice(from, to) || a.empty;
     const next = text.slice(0, from) + a.wrap[0] + inner + a.wrap[1] + text.slice(to);

@@ -35,5 +35,6 @@ test("not an amount of the currency: null", () => {
 });
 
 test("round trip", () => {
-  for (const minor of [1, 99, 100, 9900, 123456789]) expect(majorToMinor(minorToMajor(minor, "RUB"), "RUB")).toBe(minor);
+  for (const minor of [1, 99, 100, 9900, 123456789])
+    expect(majorToMinor(minorToMajor(minor, "RUB"), "RUB")).toBe(minor);
 });

@@ -14,7 +14,17 @@ const kinds = (p: Record<string, Prop>) => Object.fromEntries(Object.entries(p).
 describe("schema → fields", () => {
   test("a kit: names are text, its items rows of (kind select, id number, count number), prices numbers, active a checkbox", () => {
     const props = propsOf(json(kitSchema));
-    expect(kinds(props)).toEqual({ id: "number", nameRu: "text", nameEn: "text", items: "array", requiredLevel: "number", sortOrder: "number", active: "bool", priceGold: "number", priceSilver: "number" });
+    expect(kinds(props)).toEqual({
+      id: "number",
+      nameRu: "text",
+      nameEn: "text",
+      items: "array",
+      requiredLevel: "number",
+      sortOrder: "number",
+      active: "bool",
+      priceGold: "number",
+      priceSilver: "number",
+    });
     expect(kinds(props.items.items!.properties!)).toEqual({ kind: "enum", id: "number", count: "number" });
   });
   test("ad settings: three groups; networks are checkboxes, caps and rewards numbers", () => {
@@ -24,8 +34,19 @@ describe("schema → fields", () => {
     expect(kinds(props.caps.properties!)).toEqual({ perHour: "number", perDay: "number", minSecondsBetween: "number" });
   });
   test("battle options: maps are a list of names; option shapes map to selects and checkboxes", () => {
-    expect(kinds(propsOf(json(battleOptionsShape)))).toEqual({ roundSeconds: "number", respawn: "bool", maps: "list", teamSize: "number", maxWaitSeconds: "number", tierSpread: "number" });
-    expect(kinds(propsOf(json(OPTION_SHAPES.client["battle.hud"])))).toEqual({ showDamageNumbers: "bool", minimapSize: "enum", crosshair: "enum" });
+    expect(kinds(propsOf(json(battleOptionsShape)))).toEqual({
+      roundSeconds: "number",
+      respawn: "bool",
+      maps: "list",
+      teamSize: "number",
+      maxWaitSeconds: "number",
+      tierSpread: "number",
+    });
+    expect(kinds(propsOf(json(OPTION_SHAPES.client["battle.hud"])))).toEqual({
+      showDamageNumbers: "bool",
+      minimapSize: "enum",
+      crosshair: "enum",
+    });
   });
   test("a value of no known shape is a free-form JSON box, not a text input", () => {
     expect(kindOf({})).toBe("json");
@@ -35,7 +56,20 @@ describe("schema → fields", () => {
 });
 
 describe("flat values and back", () => {
-  const kit = { id: 3, nameRu: "Набор", nameEn: "Kit", items: [{ kind: "tank", id: 123, count: 1 }, { kind: "consumable", id: 8, count: 50 }], requiredLevel: 10, sortOrder: 3, active: true, priceGold: 7500, priceSilver: 0 };
+  const kit = {
+    id: 3,
+    nameRu: "Набор",
+    nameEn: "Kit",
+    items: [
+      { kind: "tank", id: 123, count: 1 },
+      { kind: "consumable", id: 8, count: 50 },
+    ],
+    requiredLevel: 10,
+    sortOrder: 3,
+    active: true,
+    priceGold: 7500,
+    priceSilver: 0,
+  };
   const props = propsOf(json(kitSchema));
   test("a kit round-trips and passes the API's schema", () => {
     const flat = flatten(props, kit);
@@ -57,7 +91,11 @@ describe("flat values and back", () => {
     expect(issues.sort()).toEqual(["nameEn", "priceGold"]);
   });
   test("ad settings round-trip through nested groups", () => {
-    const ads = { networks: { yandex: true, vk: false, applovin: true, admob: false, unity: false }, caps: { perHour: 4, perDay: 20, minSecondsBetween: 90 }, rewarded: { silver: 1500, perDay: 5 } };
+    const ads = {
+      networks: { yandex: true, vk: false, applovin: true, admob: false, unity: false },
+      caps: { perHour: 4, perDay: 20, minSecondsBetween: 90 },
+      rewarded: { silver: 1500, perDay: 5 },
+    };
     const p = propsOf(json(adSettingsShape));
     const flat = flatten(p, ads);
     expect(flat["caps.perDay"]).toBe("20");
@@ -85,5 +123,11 @@ describe("flat values and back", () => {
 
 test("a path is said with the fields' names, rows counted from 1", () => {
   const names: Record<string, string> = { prices: "Prices", amount: "Amount" };
-  expect(pathLabel("prices.0.amount", (f) => names[f] ?? f, (n) => `row ${n}`)).toBe("Prices · row 1 · Amount");
+  expect(
+    pathLabel(
+      "prices.0.amount",
+      (f) => names[f] ?? f,
+      (n) => `row ${n}`,
+    ),
+  ).toBe("Prices · row 1 · Amount");
 });

@@ -28,8 +28,11 @@ export interface Prop {
 export type Kind = "bool" | "enum" | "number" | "text" | "object" | "array" | "list" | "json";
 
 export const enumOf = (p: Prop): string[] | undefined => (p.enum ?? p.anyOf?.find((a) => a.enum)?.enum)?.map(String);
-export const nullable = (p: Prop) => !!p.anyOf?.some((a) => a.type === "null") || (Array.isArray(p.type) && p.type.includes("null"));
-const typeOf = (p: Prop) => (Array.isArray(p.type) ? p.type.find((x) => x !== "null") : p.type) ?? p.anyOf?.find((a) => a.type && a.type !== "null")?.type;
+export const nullable = (p: Prop) =>
+  !!p.anyOf?.some((a) => a.type === "null") || (Array.isArray(p.type) && p.type.includes("null"));
+const typeOf = (p: Prop) =>
+  (Array.isArray(p.type) ? p.type.find((x) => x !== "null") : p.type) ??
+  p.anyOf?.find((a) => a.type && a.type !== "null")?.type;
 
 export function kindOf(p: Prop): Kind {
   if (p.type === "boolean" || p.anyOf?.some((a) => a.type === "boolean")) return "bool";
@@ -38,7 +41,13 @@ export function kindOf(p: Prop): Kind {
   if (type === "integer" || type === "number") return "number";
   if (type === "object" && p.properties) return "object";
   if (type === "array" && p.items?.properties) return "array";
-  if (type === "array" && p.items && ["string", "integer", "number"].includes(String(typeOf(p.items))) && !enumOf(p.items)) return "list";
+  if (
+    type === "array" &&
+    p.items &&
+    ["string", "integer", "number"].includes(String(typeOf(p.items))) &&
+    !enumOf(p.items)
+  )
+    return "list";
   if (type === "string") return "text";
   return "json";
 }
@@ -48,7 +57,11 @@ export const ROWS = "#";
 export const rowsKey = (name: string) => `${name}.${ROWS}`;
 
 /** The item's values as flat form strings (arrays keep their row count under "key.#"). */
-export function flatten(props: Record<string, Prop>, item: Record<string, unknown>, prefix = ""): Record<string, string> {
+export function flatten(
+  props: Record<string, Prop>,
+  item: Record<string, unknown>,
+  prefix = "",
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, p] of Object.entries(props)) {
     const v = item?.[k] ?? p.default;
@@ -59,7 +72,8 @@ export function flatten(props: Record<string, Prop>, item: Record<string, unknow
       const rows = Array.isArray(v) ? v : [];
       out[rowsKey(name)] = String(rows.length);
       rows.forEach((r, i) => {
-        if (kind === "array") Object.assign(out, flatten(p.items!.properties!, r as Record<string, unknown>, `${name}.${i}.`));
+        if (kind === "array")
+          Object.assign(out, flatten(p.items!.properties!, r as Record<string, unknown>, `${name}.${i}.`));
         else out[`${name}.${i}`] = r == null ? "" : String(r);
       });
     } else if (kind === "json") out[name] = v === undefined ? "" : JSON.stringify(v, null, 2);
@@ -75,7 +89,12 @@ function scalar(p: Prop, kind: Kind, raw: string): unknown {
   if (text === "") return nullable(p) ? null : undefined;
   if (kind === "bool") return text === "true";
   if (kind === "number" && NUMBER.test(text)) return Number(text);
-  if (kind === "enum" && (p.enum ?? p.anyOf?.find((a) => a.enum)?.enum)?.every((e) => typeof e === "number") && NUMBER.test(text)) return Number(text);
+  if (
+    kind === "enum" &&
+    (p.enum ?? p.anyOf?.find((a) => a.enum)?.enum)?.every((e) => typeof e === "number") &&
+    NUMBER.test(text)
+  )
+    return Number(text);
   if (kind === "json") {
     try {
       return JSON.parse(text);
@@ -87,7 +106,11 @@ function scalar(p: Prop, kind: Kind, raw: string): unknown {
 }
 
 /** Flat form strings back to the item the API takes (numbers and booleans typed, blanks left out). */
-export function unflatten(props: Record<string, Prop>, values: Record<string, string>, prefix = ""): Record<string, unknown> {
+export function unflatten(
+  props: Record<string, Prop>,
+  values: Record<string, string>,
+  prefix = "",
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, p] of Object.entries(props)) {
     const name = `${prefix}${k}`;
@@ -97,7 +120,9 @@ export function unflatten(props: Record<string, Prop>, values: Record<string, st
       if (values[rowsKey(name)] === undefined) continue;
       const n = Number(values[rowsKey(name)]);
       out[k] = Array.from({ length: n }, (_, i) =>
-        kind === "array" ? unflatten(p.items!.properties!, values, `${name}.${i}.`) : scalar(p.items!, kindOf(p.items!), values[`${name}.${i}`] ?? ""),
+        kind === "array"
+          ? unflatten(p.items!.properties!, values, `${name}.${i}.`)
+          : scalar(p.items!, kindOf(p.items!), values[`${name}.${i}`] ?? ""),
       );
     } else {
       const raw = values[name];
@@ -131,4 +156,5 @@ export function removeRow(values: Record<string, string>, name: string, i: numbe
 }
 
 /** The properties of a JSON Schema object (none for anything else). */
-export const propsOf = (schema: Prop | undefined): Record<string, Prop> => (schema && typeof schema === "object" && schema.properties) || {};
+export const propsOf = (schema: Prop | undefined): Record<string, Prop> =>
+  (schema && typeof schema === "object" && schema.properties) || {};

@@ -28,4 +28,5 @@ export const CLASS_NAMES: Record<TankClass, MessageDescriptor> = {
   spg: msg({ message: "SPG", context: "tank class" }),
 };
 /** Tank tiers are written in Roman numerals, as in the game. */
-export const romanTier = (n: number): string => ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"][n] ?? String(n);
+export const romanTier = (n: number): string =>
+  ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"][n] ?? String(n);

@@ -46,17 +46,55 @@ const REASON: Words<typeof E.LEDGER_REASONS> = {
   "offer.grant": msg`Special offer contents`,
   "admin.import": msg`Imported by an operator`,
 };
-const PLATFORM: Words<typeof E.PLATFORM_KEYS> = { web: msg`Web`, android: msg`Android`, ios: msg`iOS`, windows: msg`Windows`, macos: msg`macOS`, vk: msg`VK` };
-const SOURCE: Words<typeof E.SOURCE_KEYS> = { organic: msg`Organic`, vk_ads: msg`VK Ads`, google_ads: msg`Google Ads`, yandex_direct: msg`Yandex Direct`, facebook: msg`Facebook` };
-const STORE: Words<typeof E.STORE_KEYS> = { web: msg`Web`, google_play: msg`Google Play`, app_store: msg`App Store`, rustore: msg`RuStore`, steam: msg`Steam`, vk_play: msg`VK Play` };
+const PLATFORM: Words<typeof E.PLATFORM_KEYS> = {
+  web: msg`Web`,
+  android: msg`Android`,
+  ios: msg`iOS`,
+  windows: msg`Windows`,
+  macos: msg`macOS`,
+  vk: msg`VK`,
+};
+const SOURCE: Words<typeof E.SOURCE_KEYS> = {
+  organic: msg`Organic`,
+  vk_ads: msg`VK Ads`,
+  google_ads: msg`Google Ads`,
+  yandex_direct: msg`Yandex Direct`,
+  facebook: msg`Facebook`,
+};
+const STORE: Words<typeof E.STORE_KEYS> = {
+  web: msg`Web`,
+  google_play: msg`Google Play`,
+  app_store: msg`App Store`,
+  rustore: msg`RuStore`,
+  steam: msg`Steam`,
+  vk_play: msg`VK Play`,
+};
 const PROVIDER: Words<typeof E.PROVIDER_KEYS> = {
-  stripe: msg`Stripe`, robokassa: msg`Robokassa`, ecommpay: msg`ECommPay`, paypal: msg`PayPal`, apple: msg`Apple`, rustore: msg`RuStore`, google: msg`Google`,
+  stripe: msg`Stripe`,
+  robokassa: msg`Robokassa`,
+  ecommpay: msg`ECommPay`,
+  paypal: msg`PayPal`,
+  apple: msg`Apple`,
+  rustore: msg`RuStore`,
+  google: msg`Google`,
   manual: msg({ message: "Manual", context: "payment provider" }),
 };
-const AD_NETWORK: Words<typeof E.AD_NETWORK_KEYS> = { yandex: msg`Yandex`, vk: msg`VK`, applovin: msg`AppLovin`, admob: msg`AdMob`, unity: msg`Unity Ads` };
+const AD_NETWORK: Words<typeof E.AD_NETWORK_KEYS> = {
+  yandex: msg`Yandex`,
+  vk: msg`VK`,
+  applovin: msg`AppLovin`,
+  admob: msg`AdMob`,
+  unity: msg`Unity Ads`,
+};
 const NETWORK: Words<typeof E.NETWORK_KEYS> = {
-  vk: msg`VK`, ok: msg`Odnoklassniki`, google: msg`Google`, apple: msg`Apple`, facebook: msg`Facebook`,
-  device: msg({ message: "Device", context: "sign-in network" }), password: msg`Password`, email: msg`Email`,
+  vk: msg`VK`,
+  ok: msg`Odnoklassniki`,
+  google: msg`Google`,
+  apple: msg`Apple`,
+  facebook: msg`Facebook`,
+  device: msg({ message: "Device", context: "sign-in network" }),
+  password: msg`Password`,
+  email: msg`Email`,
 };
 const MODE: Words<typeof E.MODE_KEYS> = {
   random: msg({ message: "Random battle", context: "battle mode" }),
@@ -65,27 +103,87 @@ const MODE: Words<typeof E.MODE_KEYS> = {
   clan: msg({ message: "Clan battle", context: "battle mode" }),
 };
 const MAP: Words<typeof E.MAP_KEYS> = {
-  prokhorovka: msg`Prokhorovka`, steppe: msg`Steppe`, steppes: msg`Steppes`, mines: msg`Mines`, himmelsdorf: msg`Himmelsdorf`,
-  malinovka: msg`Malinovka`, ruinberg: msg`Ruinberg`, fjords: msg`Fjords`, "el-halluf": msg`El Halluf`, lakeville: msg`Lakeville`,
+  prokhorovka: msg`Prokhorovka`,
+  steppe: msg`Steppe`,
+  steppes: msg`Steppes`,
+  mines: msg`Mines`,
+  himmelsdorf: msg`Himmelsdorf`,
+  malinovka: msg`Malinovka`,
+  ruinberg: msg`Ruinberg`,
+  fjords: msg`Fjords`,
+  "el-halluf": msg`El Halluf`,
+  lakeville: msg`Lakeville`,
 };
-const SEASON: Words<typeof E.SEASON_KEYS> = { summer: msg`Summer`, winter: msg`Winter`, desert: msg`Desert`, universal: msg`All seasons` };
+const SEASON: Words<typeof E.SEASON_KEYS> = {
+  summer: msg`Summer`,
+  winter: msg`Winter`,
+  desert: msg`Desert`,
+  universal: msg`All seasons`,
+};
 const DECAL: Words<typeof E.DECAL_KEYS> = { emblem: msg`Emblem`, inscription: msg`Inscription` };
-const CONSUMABLE: Words<typeof E.CONSUMABLE_KEYS> = { repair: msg`Repair kit`, medkit: msg`First aid kit`, extinguisher: msg`Fire extinguisher`, ammo: msg`Ammunition`, food: msg`Rations`, boost: msg`Booster` };
+const CONSUMABLE: Words<typeof E.CONSUMABLE_KEYS> = {
+  repair: msg`Repair kit`,
+  medkit: msg`First aid kit`,
+  extinguisher: msg`Fire extinguisher`,
+  ammo: msg`Ammunition`,
+  food: msg`Rations`,
+  boost: msg`Booster`,
+};
 const KIT_ITEM: Words<typeof E.KIT_ITEM_KEYS> = {
-  tank: msg({ message: "Tank", context: "item kind" }), consumable: msg({ message: "Consumable", context: "item kind" }),
-  camouflage: msg({ message: "Camouflage", context: "item kind" }), decal: msg({ message: "Decal", context: "item kind" }),
+  tank: msg({ message: "Tank", context: "item kind" }),
+  consumable: msg({ message: "Consumable", context: "item kind" }),
+  camouflage: msg({ message: "Camouflage", context: "item kind" }),
+  decal: msg({ message: "Decal", context: "item kind" }),
   module: msg({ message: "Module", context: "item kind" }),
 };
-const SLOT: Words<typeof E.MODULE_SLOT_KEYS> = { gun: msg`Gun`, turret: msg`Turret`, engine: msg`Engine`, tracks: msg`Suspension`, radio: msg`Radio` };
-const DECORATION: Words<typeof E.DECORATION_KEYS> = { flag: msg`Flag`, horn: msg`Horn`, trail: msg`Trail`, smoke: msg`Smoke`, skin: msg`Skin` };
-const CREW_ROLE: Words<typeof E.CREW_ROLE_KEYS> = { commander: msg`Commander`, gunner: msg`Gunner`, driver: msg`Driver`, loader: msg`Loader`, radio: msg`Radio operator` };
-const CREW_GROUP: Words<typeof E.CREW_GROUP_KEYS> = { recruit: msg`Recruit`, school: msg`Tank school`, academy: msg`Academy` };
-const RARITY: Words<typeof E.RARITY_KEYS> = { common: msg`Common`, rare: msg`Rare`, epic: msg`Epic`, legendary: msg`Legendary` };
+const SLOT: Words<typeof E.MODULE_SLOT_KEYS> = {
+  gun: msg`Gun`,
+  turret: msg`Turret`,
+  engine: msg`Engine`,
+  tracks: msg`Suspension`,
+  radio: msg`Radio`,
+};
+const DECORATION: Words<typeof E.DECORATION_KEYS> = {
+  flag: msg`Flag`,
+  horn: msg`Horn`,
+  trail: msg`Trail`,
+  smoke: msg`Smoke`,
+  skin: msg`Skin`,
+};
+const CREW_ROLE: Words<typeof E.CREW_ROLE_KEYS> = {
+  commander: msg`Commander`,
+  gunner: msg`Gunner`,
+  driver: msg`Driver`,
+  loader: msg`Loader`,
+  radio: msg`Radio operator`,
+};
+const CREW_GROUP: Words<typeof E.CREW_GROUP_KEYS> = {
+  recruit: msg`Recruit`,
+  school: msg`Tank school`,
+  academy: msg`Academy`,
+};
+const RARITY: Words<typeof E.RARITY_KEYS> = {
+  common: msg`Common`,
+  rare: msg`Rare`,
+  epic: msg`Epic`,
+  legendary: msg`Legendary`,
+};
 const STAT: Words<typeof E.STAT_KEYS> = {
-  damage: msg`Damage`, penetration: msg`Penetration`, armor: msg`Armour`, speed: msg`Speed`, rateOfFire: msg`Rate of fire`, hp: msg`Hit points`, viewRange: msg`View range`,
+  damage: msg`Damage`,
+  penetration: msg`Penetration`,
+  armor: msg`Armour`,
+  speed: msg`Speed`,
+  rateOfFire: msg`Rate of fire`,
+  hp: msg`Hit points`,
+  viewRange: msg`View range`,
 };
 const TASK: Words<typeof E.TASK_KEYS> = {
-  win_battles: msg`Win battles`, play_battles: msg`Play battles`, deal_damage: msg`Deal damage`, destroy_tanks: msg`Destroy tanks`, earn_silver: msg`Earn silver`, play_class: msg`Play a tank class`,
+  win_battles: msg`Win battles`,
+  play_battles: msg`Play battles`,
+  deal_damage: msg`Deal damage`,
+  destroy_tanks: msg`Destroy tanks`,
+  earn_silver: msg`Earn silver`,
+  play_class: msg`Play a tank class`,
 };
 const CLAN_ROLE: Words<typeof E.CLAN_ROLE_KEYS> = {
   leader: msg({ message: "leader", context: "clan role" }),
@@ -125,49 +223,103 @@ const ACTIVITY: Record<string, MessageDescriptor> = {
 };
 
 const ADMIN_ROLE: Record<string, MessageDescriptor> = {
-  support: msg({ message: "support", context: "admin role" }), operator: msg({ message: "operator", context: "admin role" }),
-  admin: msg({ message: "admin", context: "admin role" }), superadmin: msg({ message: "superadmin", context: "admin role" }),
+  support: msg({ message: "support", context: "admin role" }),
+  operator: msg({ message: "operator", context: "admin role" }),
+  admin: msg({ message: "admin", context: "admin role" }),
+  superadmin: msg({ message: "superadmin", context: "admin role" }),
 };
 const EXPERIMENT_STATUS: Record<string, MessageDescriptor> = {
-  draft: msg({ message: "draft", context: "experiment status" }), running: msg({ message: "running", context: "experiment status" }), stopped: msg({ message: "stopped", context: "experiment status" }),
+  draft: msg({ message: "draft", context: "experiment status" }),
+  running: msg({ message: "running", context: "experiment status" }),
+  stopped: msg({ message: "stopped", context: "experiment status" }),
 };
 const NOTIFICATION_STATUS: Record<string, MessageDescriptor> = {
-  draft: msg({ message: "draft", context: "notification status" }), active: msg({ message: "active", context: "notification status" }),
-  paused: msg({ message: "paused", context: "notification status" }), finished: msg({ message: "finished", context: "notification status" }),
+  draft: msg({ message: "draft", context: "notification status" }),
+  active: msg({ message: "active", context: "notification status" }),
+  paused: msg({ message: "paused", context: "notification status" }),
+  finished: msg({ message: "finished", context: "notification status" }),
 };
 const ORDER_STATUS: Record<string, MessageDescriptor> = {
-  created: msg({ message: "created", context: "order status" }), pending: msg({ message: "pending", context: "order status" }),
-  paid: msg({ message: "paid", context: "order status" }), failed: msg({ message: "failed", context: "order status" }),
-  cancelled: msg({ message: "cancelled", context: "order status" }), refunded: msg({ message: "refunded", context: "order status" }),
+  created: msg({ message: "created", context: "order status" }),
+  pending: msg({ message: "pending", context: "order status" }),
+  paid: msg({ message: "paid", context: "order status" }),
+  failed: msg({ message: "failed", context: "order status" }),
+  cancelled: msg({ message: "cancelled", context: "order status" }),
+  refunded: msg({ message: "refunded", context: "order status" }),
 };
 
 const CHAT_STATUS: Record<string, MessageDescriptor> = {
-  visible: msg({ message: "visible", context: "chat message status" }), hidden: msg({ message: "hidden", context: "chat message status" }),
+  visible: msg({ message: "visible", context: "chat message status" }),
+  hidden: msg({ message: "hidden", context: "chat message status" }),
   deleted: msg({ message: "deleted", context: "chat message status" }),
 };
 const TICKET_STATUS: Record<string, MessageDescriptor> = {
-  open: msg({ message: "awaiting operator", context: "ticket status" }), answered: msg({ message: "answered", context: "ticket status" }),
-  waiting: msg({ message: "waiting for player", context: "ticket status" }), closed: msg({ message: "closed", context: "ticket status" }),
+  open: msg({ message: "awaiting operator", context: "ticket status" }),
+  answered: msg({ message: "answered", context: "ticket status" }),
+  waiting: msg({ message: "waiting for player", context: "ticket status" }),
+  closed: msg({ message: "closed", context: "ticket status" }),
 };
-const AUDIENCE: Record<string, MessageDescriptor> = { all: msg`Everyone`, payers: msg`Payers`, nonPayers: msg`Non-payers` };
+const AUDIENCE: Record<string, MessageDescriptor> = {
+  all: msg`Everyone`,
+  payers: msg`Payers`,
+  nonPayers: msg`Non-payers`,
+};
 const CMS_TYPE: Record<string, MessageDescriptor> = {
-  guide: msg({ message: "Guide", context: "cms type" }), news: msg({ message: "News", context: "cms type" }),
-  terms: msg({ message: "Terms", context: "cms type" }), faq: msg({ message: "FAQ", context: "cms type" }),
+  guide: msg({ message: "Guide", context: "cms type" }),
+  news: msg({ message: "News", context: "cms type" }),
+  terms: msg({ message: "Terms", context: "cms type" }),
+  faq: msg({ message: "FAQ", context: "cms type" }),
 };
 const AVATAR_REASON: Record<string, MessageDescriptor> = {
-  nudity: msg`Nudity or sexual content`, violence: msg`Violence or cruelty`, offensive: msg`Offensive symbols or words`,
-  advertising: msg`Advertising or links`, personalData: msg`Someone's personal data`, copyright: msg`Someone else's copyrighted image`,
-  quality: msg`The picture cannot be made out`, other: msg`Does not follow the site rules`,
+  nudity: msg`Nudity or sexual content`,
+  violence: msg`Violence or cruelty`,
+  offensive: msg`Offensive symbols or words`,
+  advertising: msg`Advertising or links`,
+  personalData: msg`Someone's personal data`,
+  copyright: msg`Someone else's copyrighted image`,
+  quality: msg`The picture cannot be made out`,
+  other: msg`Does not follow the site rules`,
 };
 
 /** Every domain of stored values, by name. */
 export const VALUE_WORDS = {
-  nation: NATION_NAMES, tankClass: CLASS_NAMES, currency: CURRENCY, unit: CURRENCY_UNIT, reason: REASON, platform: PLATFORM,
-  source: SOURCE, store: STORE, provider: PROVIDER, adNetwork: AD_NETWORK, network: NETWORK, mode: MODE, map: MAP, season: SEASON,
-  decal: DECAL, consumable: CONSUMABLE, kitItem: KIT_ITEM, slot: SLOT, decoration: DECORATION, crewRole: CREW_ROLE, crewGroup: CREW_GROUP,
-  rarity: RARITY, stat: STAT, task: TASK, clanRole: CLAN_ROLE, clanAction: CLAN_ACTION, result: RESULT, activity: ACTIVITY,
-  adminRole: ADMIN_ROLE, experimentStatus: EXPERIMENT_STATUS, notificationStatus: NOTIFICATION_STATUS, orderStatus: ORDER_STATUS,
-  chatStatus: CHAT_STATUS, avatarReason: AVATAR_REASON, ticketStatus: TICKET_STATUS, audience: AUDIENCE, cmsType: CMS_TYPE,
+  nation: NATION_NAMES,
+  tankClass: CLASS_NAMES,
+  currency: CURRENCY,
+  unit: CURRENCY_UNIT,
+  reason: REASON,
+  platform: PLATFORM,
+  source: SOURCE,
+  store: STORE,
+  provider: PROVIDER,
+  adNetwork: AD_NETWORK,
+  network: NETWORK,
+  mode: MODE,
+  map: MAP,
+  season: SEASON,
+  decal: DECAL,
+  consumable: CONSUMABLE,
+  kitItem: KIT_ITEM,
+  slot: SLOT,
+  decoration: DECORATION,
+  crewRole: CREW_ROLE,
+  crewGroup: CREW_GROUP,
+  rarity: RARITY,
+  stat: STAT,
+  task: TASK,
+  clanRole: CLAN_ROLE,
+  clanAction: CLAN_ACTION,
+  result: RESULT,
+  activity: ACTIVITY,
+  adminRole: ADMIN_ROLE,
+  experimentStatus: EXPERIMENT_STATUS,
+  notificationStatus: NOTIFICATION_STATUS,
+  orderStatus: ORDER_STATUS,
+  chatStatus: CHAT_STATUS,
+  avatarReason: AVATAR_REASON,
+  ticketStatus: TICKET_STATUS,
+  audience: AUDIENCE,
+  cmsType: CMS_TYPE,
 } satisfies Record<string, Record<string, MessageDescriptor>>;
 export type Domain = keyof typeof VALUE_WORDS;
 
@@ -179,7 +331,32 @@ export function valueText(domain: Domain, value: string | null | undefined): str
 }
 
 /** Domains whose values a generic screen (a resource list, a log's details) looks a bare value up in, first match wins. */
-const GENERIC: Domain[] = ["nation", "tankClass", "season", "decal", "consumable", "kitItem", "crewRole", "slot", "decoration", "crewGroup", "rarity", "stat", "task", "currency", "reason", "platform", "source", "store", "provider", "adNetwork", "mode", "map", "clanRole", "cmsType"];
+const GENERIC: Domain[] = [
+  "nation",
+  "tankClass",
+  "season",
+  "decal",
+  "consumable",
+  "kitItem",
+  "crewRole",
+  "slot",
+  "decoration",
+  "crewGroup",
+  "rarity",
+  "stat",
+  "task",
+  "currency",
+  "reason",
+  "platform",
+  "source",
+  "store",
+  "provider",
+  "adNetwork",
+  "mode",
+  "map",
+  "clanRole",
+  "cmsType",
+];
 /** A bare value of an unknown domain in words (resource lists, details): the first domain that knows it. */
 export function anyValueText(value: string): string {
   for (const d of GENERIC) {
@@ -191,59 +368,220 @@ export function anyValueText(value: string): string {
 
 /** Names of stored fields (columns, form fields, before/after lines), for every screen. */
 export const FIELD_WORDS: Record<string, MessageDescriptor> = {
-  id: msg`Id`, nameRu: msg`Name (ru)`, nameEn: msg`Name (en)`, name: msg`Name`, nation: msg`Nation`, type: msg`Type`, tier: msg`Tier`,
-  requiredLevel: msg`Level required`, premium: msg`Premium`, priceGold: msg`Price, gold`, priceSilver: msg`Price, silver`,
-  hp: msg`Hit points`, damage: msg`Damage`, penetration: msg`Penetration`, armor: msg`Armour`, speed: msg`Speed, km/h`,
-  rateOfFire: msg`Shots/min ×10`, sortOrder: msg({ message: "Order", context: "sort order" }), active: msg`Active`, slot: msg`Slot`,
-  bonus: msg`Bonus, %`, season: msg`Season`, concealment: msg`Concealment, %`, durationDays: msg`Days (0: forever)`, image: msg`Image`, kind: msg`Kind`,
-  role: msg`Role`, levelCap: msg`Level cap`, xpBase: msg`XP for level 2`, xpGrowth: msg`XP growth per level, %`, groups: msg`Price groups`,
-  group: msg`Group`, startLevel: msg`Starting level`, gains: msg`XP per battle`, win: msg`Win`, draw: msg`Draw`, loss: msg`Loss`,
-  upgrades: msg`Skill training prices`, speedups: msg`Speed-up prices`, level: msg`Level`, rarity: msg`Rarity`, days: msg`Days (0: forever)`,
-  stat: msg`Stat`, minTier: msg`Lowest tier`, maxTier: msg`Highest tier`, aimError: msg`Aim error, 0.1°`, reactionMs: msg`Reaction, ms`,
-  aggression: msg`Aggression, 0–100`, crewLevel: msg`Crew level`, weight: msg`Weight`, target: msg({ message: "Target", context: "task goal" }), tankType: msg`Tank class`, minLevel: msg`Lowest level`,
-  maxLevel: msg`Highest level`, rewardCurrency: msg`Reward currency`, rewardAmount: msg`Reward`,
-  cooldown: msg`Cooldown, s`, effect: msg`Effect`, consumable: msg`Used up`, items: msg`Contents`, count: msg`Count`,
-  tag: msg`Tag`, title: msg`Title`, titleRu: msg`Title (ru)`, titleEn: msg`Title (en)`, body: msg`Text`, bodyRu: msg`Text (ru)`, bodyEn: msg`Text (en)`,
-  status: msg`Status`, email: msg`Email`, nickname: msg`Nickname`, gold: msg`Gold`, silver: msg`Silver`, xp: msg`Experience`,
-  country: msg`Country`, platform: msg`Platform`, source: msg`Source`, description: msg`Description`, note: msg`Note`, variant: msg`Variant`,
-  premiumUntil: msg`Premium until`, banned: msg`Banned`, category: msg`Category`, currency: msg`Currency`, amount: msg`Amount`,
-  adminRole: msg`Role`, experimentStatus: msg`Status`, notificationStatus: msg`Status`, orderStatus: msg`Order status`,
-  providerStatus: msg`Provider's status`, delivered: msg`Delivered to players`, username: msg`Username`, experience: msg`Experience`,
-  region: msg`Region`, city: msg`City`, rating: msg`Rating`, lang: msg`Language`,
-  bannedUntil: msg`Banned until`, banReason: msg`Ban reason`, suspectNote: msg`Suspect note`, players: msg`Players`,
-  fromPlayer: msg`From player`, friend: msg`Friend`, room: msg`Room`, chatStatus: msg`Message status`, mutedMinutes: msg`Muted for, min`,
-  wordsAdded: msg`Words added`, wordsRemoved: msg`Words removed`, avatarReason: msg`Rejection reason`, avatarUrl: msg`Avatar`,
-  order: msg({ message: "Order", context: "payment order" }), skillLevel: msg`Skill level`, crewId: msg`Crew`,
-  step: msg`Step`, progress: msg`Progress`, completed: msg`Completed`,
-  profileUrl: msg`Profile address`, uid: msg`User id`, channel: msg`Channel`, notificationId: msg`Notification`,
-  optionScope: msg`Option scope`, optionKey: msg`Option key`, conditions: msg`Conditions`, variants: msg`Variants`, startsAt: msg`Starts`, endsAt: msg`Ends`,
+  id: msg`Id`,
+  nameRu: msg`Name (ru)`,
+  nameEn: msg`Name (en)`,
+  name: msg`Name`,
+  nation: msg`Nation`,
+  type: msg`Type`,
+  tier: msg`Tier`,
+  requiredLevel: msg`Level required`,
+  premium: msg`Premium`,
+  priceGold: msg`Price, gold`,
+  priceSilver: msg`Price, silver`,
+  hp: msg`Hit points`,
+  damage: msg`Damage`,
+  penetration: msg`Penetration`,
+  armor: msg`Armour`,
+  speed: msg`Speed, km/h`,
+  rateOfFire: msg`Shots/min ×10`,
+  sortOrder: msg({ message: "Order", context: "sort order" }),
+  active: msg`Active`,
+  slot: msg`Slot`,
+  bonus: msg`Bonus, %`,
+  season: msg`Season`,
+  concealment: msg`Concealment, %`,
+  durationDays: msg`Days (0: forever)`,
+  image: msg`Image`,
+  kind: msg`Kind`,
+  role: msg`Role`,
+  levelCap: msg`Level cap`,
+  xpBase: msg`XP for level 2`,
+  xpGrowth: msg`XP growth per level, %`,
+  groups: msg`Price groups`,
+  group: msg`Group`,
+  startLevel: msg`Starting level`,
+  gains: msg`XP per battle`,
+  win: msg`Win`,
+  draw: msg`Draw`,
+  loss: msg`Loss`,
+  upgrades: msg`Skill training prices`,
+  speedups: msg`Speed-up prices`,
+  level: msg`Level`,
+  rarity: msg`Rarity`,
+  days: msg`Days (0: forever)`,
+  stat: msg`Stat`,
+  minTier: msg`Lowest tier`,
+  maxTier: msg`Highest tier`,
+  aimError: msg`Aim error, 0.1°`,
+  reactionMs: msg`Reaction, ms`,
+  aggression: msg`Aggression, 0–100`,
+  crewLevel: msg`Crew level`,
+  weight: msg`Weight`,
+  target: msg({ message: "Target", context: "task goal" }),
+  tankType: msg`Tank class`,
+  minLevel: msg`Lowest level`,
+  maxLevel: msg`Highest level`,
+  rewardCurrency: msg`Reward currency`,
+  rewardAmount: msg`Reward`,
+  cooldown: msg`Cooldown, s`,
+  effect: msg`Effect`,
+  consumable: msg`Used up`,
+  items: msg`Contents`,
+  count: msg`Count`,
+  tag: msg`Tag`,
+  title: msg`Title`,
+  titleRu: msg`Title (ru)`,
+  titleEn: msg`Title (en)`,
+  body: msg`Text`,
+  bodyRu: msg`Text (ru)`,
+  bodyEn: msg`Text (en)`,
+  status: msg`Status`,
+  email: msg`Email`,
+  nickname: msg`Nickname`,
+  gold: msg`Gold`,
+  silver: msg`Silver`,
+  xp: msg`Experience`,
+  country: msg`Country`,
+  platform: msg`Platform`,
+  source: msg`Source`,
+  description: msg`Description`,
+  note: msg`Note`,
+  variant: msg`Variant`,
+  premiumUntil: msg`Premium until`,
+  banned: msg`Banned`,
+  category: msg`Category`,
+  currency: msg`Currency`,
+  amount: msg`Amount`,
+  adminRole: msg`Role`,
+  experimentStatus: msg`Status`,
+  notificationStatus: msg`Status`,
+  orderStatus: msg`Order status`,
+  providerStatus: msg`Provider's status`,
+  delivered: msg`Delivered to players`,
+  username: msg`Username`,
+  experience: msg`Experience`,
+  region: msg`Region`,
+  city: msg`City`,
+  rating: msg`Rating`,
+  lang: msg`Language`,
+  bannedUntil: msg`Banned until`,
+  banReason: msg`Ban reason`,
+  suspectNote: msg`Suspect note`,
+  players: msg`Players`,
+  fromPlayer: msg`From player`,
+  friend: msg`Friend`,
+  room: msg`Room`,
+  chatStatus: msg`Message status`,
+  mutedMinutes: msg`Muted for, min`,
+  wordsAdded: msg`Words added`,
+  wordsRemoved: msg`Words removed`,
+  avatarReason: msg`Rejection reason`,
+  avatarUrl: msg`Avatar`,
+  order: msg({ message: "Order", context: "payment order" }),
+  skillLevel: msg`Skill level`,
+  crewId: msg`Crew`,
+  step: msg`Step`,
+  progress: msg`Progress`,
+  completed: msg`Completed`,
+  profileUrl: msg`Profile address`,
+  uid: msg`User id`,
+  channel: msg`Channel`,
+  notificationId: msg`Notification`,
+  optionScope: msg`Option scope`,
+  optionKey: msg`Option key`,
+  conditions: msg`Conditions`,
+  variants: msg`Variants`,
+  startsAt: msg`Starts`,
+  endsAt: msg`Ends`,
   // Fields of the typed forms' refusals (ads settings, options, billing catalog, whole lists), named in a notice away from the form.
-  key: msg`Key`, value: msg`Value`, share: msg`Share of players, %`, settings: msg`Settings`, descriptionRu: msg`Description (ru)`, descriptionEn: msg`Description (en)`,
-  grants: msg`Grants`, premiumDays: msg`Premium days`, bonusGold: msg`Bonus gold`, prices: msg`Prices`, market: msg`Market`, markets: msg`Markets`,
-  countries: msg`Countries`, platforms: msg`Platforms`, availability: msg`Availability`, from: msg`Available from`, until: msg`Available until`,
-  multipliers: msg`Multipliers`, itemId: msg`Item`, percent: msg`Percent`, networks: msg`Ad networks on`, caps: msg`How often a player sees ads`,
-  rewarded: msg`Rewarded ads`, perHour: msg`Ads an hour, at most`, minSecondsBetween: msg`Seconds between two ads, at least`,
-  roundSeconds: msg`Round length, s`, respawn: msg`Respawn`, maps: msg`Maps`, teamSize: msg`Tanks a side`, maxWaitSeconds: msg`Longest wait for players, s`,
-  tierSpread: msg`Tiers apart in one battle, at most`, captureSeconds: msg`Base capture, s`, texts: msg`Text`,
+  key: msg`Key`,
+  value: msg`Value`,
+  share: msg`Share of players, %`,
+  settings: msg`Settings`,
+  descriptionRu: msg`Description (ru)`,
+  descriptionEn: msg`Description (en)`,
+  grants: msg`Grants`,
+  premiumDays: msg`Premium days`,
+  bonusGold: msg`Bonus gold`,
+  prices: msg`Prices`,
+  market: msg`Market`,
+  markets: msg`Markets`,
+  countries: msg`Countries`,
+  platforms: msg`Platforms`,
+  availability: msg`Availability`,
+  from: msg`Available from`,
+  until: msg`Available until`,
+  multipliers: msg`Multipliers`,
+  itemId: msg`Item`,
+  percent: msg`Percent`,
+  networks: msg`Ad networks on`,
+  caps: msg`How often a player sees ads`,
+  rewarded: msg`Rewarded ads`,
+  perHour: msg`Ads an hour, at most`,
+  minSecondsBetween: msg`Seconds between two ads, at least`,
+  roundSeconds: msg`Round length, s`,
+  respawn: msg`Respawn`,
+  maps: msg`Maps`,
+  teamSize: msg`Tanks a side`,
+  maxWaitSeconds: msg`Longest wait for players, s`,
+  tierSpread: msg`Tiers apart in one battle, at most`,
+  captureSeconds: msg`Base capture, s`,
+  texts: msg`Text`,
   // Fields of the admin log's details (api/domain/audit-details.ts and its writers).
-  billingItemId: msg`Payment catalogue item`, audience: msg`Audience`, perPlayerLimit: msg`Times a player may take it`,
-  categories: msg`Categories`, contents: msg`Materials`, categoryId: msg`Category`, published: msg`Published`, publishedAt: msg`Published at`,
-  added: msg({ message: "Added", context: "import counts" }), changed: msg({ message: "Changed", context: "import counts" }),
-  removed: msg({ message: "Removed", context: "import counts" }), unchanged: msg({ message: "Unchanged", context: "import counts" }),
-  experiment: msg`Experiment`, player: msg`Player`, toPlayer: msg`To player`, identities: msg`Sign-in identities`, network: msg`Network`,
-  itemCount: msg`Items`, task: msg`Task`, taskId: msg`Task template`, taskIds: msg`Task templates`, reward: msg`Reward`,
-  item: msg({ message: "Item", context: "admin log" }), price: msg`Price`, backup: msg`Backup of the previous state`, restoredBackup: msg`Backup restored`,
-  tanks: msg`Tanks`, camouflages: msg`Camouflages`, decals: msg`Decals`, moduleTypes: msg`Module types`, moduleUpgrades: msg`Module upgrades`,
-  options: msg`Options`, months: msg`Months`, debtGold: msg`Gold owed`, providerAnswered: msg`Provider answered`,
-  multipliersCount: msg`Number of multipliers`, cacheVersion: msg`Cache version`, copyOf: msg`Copy of`, languages: msg`Languages`,
-  members: msg`Members`, ticketStatus: msg`Ticket status`, assigneeId: msg`Assignee`, battles: msg`Battles`, leaderId: msg`Leader`,
+  billingItemId: msg`Payment catalogue item`,
+  audience: msg`Audience`,
+  perPlayerLimit: msg`Times a player may take it`,
+  categories: msg`Categories`,
+  contents: msg`Materials`,
+  categoryId: msg`Category`,
+  published: msg`Published`,
+  publishedAt: msg`Published at`,
+  added: msg({ message: "Added", context: "import counts" }),
+  changed: msg({ message: "Changed", context: "import counts" }),
+  removed: msg({ message: "Removed", context: "import counts" }),
+  unchanged: msg({ message: "Unchanged", context: "import counts" }),
+  experiment: msg`Experiment`,
+  player: msg`Player`,
+  toPlayer: msg`To player`,
+  identities: msg`Sign-in identities`,
+  network: msg`Network`,
+  itemCount: msg`Items`,
+  task: msg`Task`,
+  taskId: msg`Task template`,
+  taskIds: msg`Task templates`,
+  reward: msg`Reward`,
+  item: msg({ message: "Item", context: "admin log" }),
+  price: msg`Price`,
+  backup: msg`Backup of the previous state`,
+  restoredBackup: msg`Backup restored`,
+  tanks: msg`Tanks`,
+  camouflages: msg`Camouflages`,
+  decals: msg`Decals`,
+  moduleTypes: msg`Module types`,
+  moduleUpgrades: msg`Module upgrades`,
+  options: msg`Options`,
+  months: msg`Months`,
+  debtGold: msg`Gold owed`,
+  providerAnswered: msg`Provider answered`,
+  multipliersCount: msg`Number of multipliers`,
+  cacheVersion: msg`Cache version`,
+  copyOf: msg`Copy of`,
+  languages: msg`Languages`,
+  members: msg`Members`,
+  ticketStatus: msg`Ticket status`,
+  assigneeId: msg`Assignee`,
+  battles: msg`Battles`,
+  leaderId: msg`Leader`,
 };
 /** A field's name in words (a field without words shows as it is). */
 export const fieldText = (key: string) => (Object.hasOwn(FIELD_WORDS, key) ? i18n._(FIELD_WORDS[key]) : key);
 
 /** An amount with its sign and currency: "−80 silver" (ru "−80 сер."). */
 export function amountText(delta: number, currency: string): string {
-  const n = new Intl.NumberFormat(i18n.locale === "ru" ? "ru-RU" : "en-US", { signDisplay: "exceptZero" }).format(delta).replace("-", "−");
+  const n = new Intl.NumberFormat(i18n.locale === "ru" ? "ru-RU" : "en-US", { signDisplay: "exceptZero" })
+    .format(delta)
+    .replace("-", "−");
   return `${n} ${valueText("unit", currency)}`;
 }
 
@@ -264,7 +602,11 @@ export function shownValue(v: unknown): string {
   if (Array.isArray(v)) return v.map(shownValue).join(", ");
   if (typeof v === "object") {
     const o = v as Record<string, unknown>;
-    if (typeof o.kind === "string" && o.id !== undefined && Object.keys(o).every((k) => k === "kind" || k === "id" || k === "count")) {
+    if (
+      typeof o.kind === "string" &&
+      o.id !== undefined &&
+      Object.keys(o).every((k) => k === "kind" || k === "id" || k === "count")
+    ) {
       return `${anyValueText(o.kind)} #${String(o.id)}${o.count !== undefined ? ` ×${shownValue(o.count)}` : ""}`;
     }
     return detailsText(o);
@@ -274,20 +616,55 @@ export function shownValue(v: unknown): string {
 
 /** The domain of a field's values, where a field name says it (details and diffs translate only these). */
 const FIELD_DOMAIN: Record<string, Domain> = {
-  nation: "nation", tankType: "tankClass", currency: "currency", rewardCurrency: "currency", reason: "reason", platform: "platform",
-  source: "source", store: "store", market: "store", provider: "provider", network: "network", mode: "mode", map: "map", season: "season",
-  slot: "slot", rarity: "rarity", stat: "stat", role: "clanRole", adminRole: "adminRole", experimentStatus: "experimentStatus",
-  notificationStatus: "notificationStatus", orderStatus: "orderStatus", providerStatus: "orderStatus", type: "tankClass",
-  chatStatus: "chatStatus", avatarReason: "avatarReason", crewRole: "crewRole", ticketStatus: "ticketStatus", audience: "audience",
+  nation: "nation",
+  tankType: "tankClass",
+  currency: "currency",
+  rewardCurrency: "currency",
+  reason: "reason",
+  platform: "platform",
+  source: "source",
+  store: "store",
+  market: "store",
+  provider: "provider",
+  network: "network",
+  mode: "mode",
+  map: "map",
+  season: "season",
+  slot: "slot",
+  rarity: "rarity",
+  stat: "stat",
+  role: "clanRole",
+  adminRole: "adminRole",
+  experimentStatus: "experimentStatus",
+  notificationStatus: "notificationStatus",
+  orderStatus: "orderStatus",
+  providerStatus: "orderStatus",
+  type: "tankClass",
+  chatStatus: "chatStatus",
+  avatarReason: "avatarReason",
+  crewRole: "crewRole",
+  ticketStatus: "ticketStatus",
+  audience: "audience",
   task: "task",
 };
 /** An enum field's value in words: by the field's domain when it knows the value, else the first domain that does. */
 export function enumText(field: string, v: string): string {
-  const d = Object.hasOwn(FIELD_DOMAIN, field) ? (VALUE_WORDS[FIELD_DOMAIN[field]] as Record<string, MessageDescriptor>) : undefined;
+  const d = Object.hasOwn(FIELD_DOMAIN, field)
+    ? (VALUE_WORDS[FIELD_DOMAIN[field]] as Record<string, MessageDescriptor>)
+    : undefined;
   return d && Object.hasOwn(d, v) ? i18n._(d[v]) : anyValueText(v);
 }
 /** Fields holding a moment (milliseconds): shown as DD.MM.YYYY HH:mm:ss. */
-const MOMENTS = new Set(["bannedUntil", "until", "startsAt", "endsAt", "premiumUntil", "createdAt", "updatedAt", "from"]);
+const MOMENTS = new Set([
+  "bannedUntil",
+  "until",
+  "startsAt",
+  "endsAt",
+  "premiumUntil",
+  "createdAt",
+  "updatedAt",
+  "from",
+]);
 /** A field's value in words: by the field's domain where known, else numbers, yes/no and nested objects; other text as it is. */
 export function fieldValueText(field: string, v: unknown): string {
   if (typeof v === "number" && MOMENTS.has(field)) return fmtDateTime(v);
@@ -300,28 +677,51 @@ export function fieldValueText(field: string, v: unknown): string {
 /** An object's fields as "Field: value" in words (empty ones left out), for log details and diffs. */
 export const detailsText = (o: Record<string, unknown>, skip: string[] = []) =>
   Object.entries(o)
-    .filter(([k, v]) => !skip.includes(k) && v !== null && v !== undefined && v !== "" && !(typeof v === "object" && Object.keys(v as object).length === 0))
+    .filter(
+      ([k, v]) =>
+        !skip.includes(k) &&
+        v !== null &&
+        v !== undefined &&
+        v !== "" &&
+        !(typeof v === "object" && Object.keys(v as object).length === 0),
+    )
     .map(([k, v]) => `${fieldText(k)}: ${fieldValueText(k, v)}`)
     .join(", ");
 
 /** Kinds of things one row points at: a ledger row's reference, an admin log row's target. */
 const REF: Record<string, MessageDescriptor> = {
-  player: msg({ message: "player", context: "reference" }), battle: msg({ message: "battle", context: "reference" }),
-  order: msg({ message: "order", context: "reference" }), purchase: msg({ message: "purchase", context: "reference" }),
-  clan: msg({ message: "clan", context: "reference" }), crew: msg({ message: "crew", context: "reference" }),
-  daily_task: msg({ message: "daily task", context: "reference" }), quest: msg({ message: "quest", context: "reference" }),
-  admin: msg({ message: "admin", context: "reference" }), chat_message: msg({ message: "chat message", context: "reference" }),
-  chat_words: msg({ message: "banned words", context: "reference" }), experiment: msg({ message: "experiment", context: "reference" }),
-  offer: msg({ message: "special offer", context: "reference" }), cms: msg({ message: "CMS", context: "reference" }),
-  cmsCategory: msg({ message: "CMS category", context: "reference" }), cmsContent: msg({ message: "CMS material", context: "reference" }),
-  translation: msg({ message: "translation", context: "reference" }), month: msg({ message: "month", context: "reference" }),
-  monthly_metrics: msg({ message: "monthly figures", context: "reference" }), tank: msg({ message: "tank", context: "reference" }),
-  notification: msg({ message: "notification", context: "reference" }), ticket: msg({ message: "support ticket", context: "reference" }),
-  catalog: msg({ message: "payment catalogue", context: "reference" }), catalog_item: msg({ message: "payment catalogue item", context: "reference" }),
-  multipliers: msg({ message: "currency multipliers", context: "reference" }), cache: msg({ message: "cache", context: "reference" }),
-  adSettings: msg({ message: "ad settings", context: "reference" }), battleOptions: msg({ message: "battle options version", context: "reference" }),
-  clientOption: msg({ message: "client option", context: "reference" }), serverOption: msg({ message: "server option", context: "reference" }),
-  immutableOption: msg({ message: "immutable option", context: "reference" }), tankData: msg({ message: "tank data", context: "reference" }),
+  player: msg({ message: "player", context: "reference" }),
+  battle: msg({ message: "battle", context: "reference" }),
+  order: msg({ message: "order", context: "reference" }),
+  purchase: msg({ message: "purchase", context: "reference" }),
+  clan: msg({ message: "clan", context: "reference" }),
+  crew: msg({ message: "crew", context: "reference" }),
+  daily_task: msg({ message: "daily task", context: "reference" }),
+  quest: msg({ message: "quest", context: "reference" }),
+  admin: msg({ message: "admin", context: "reference" }),
+  chat_message: msg({ message: "chat message", context: "reference" }),
+  chat_words: msg({ message: "banned words", context: "reference" }),
+  experiment: msg({ message: "experiment", context: "reference" }),
+  offer: msg({ message: "special offer", context: "reference" }),
+  cms: msg({ message: "CMS", context: "reference" }),
+  cmsCategory: msg({ message: "CMS category", context: "reference" }),
+  cmsContent: msg({ message: "CMS material", context: "reference" }),
+  translation: msg({ message: "translation", context: "reference" }),
+  month: msg({ message: "month", context: "reference" }),
+  monthly_metrics: msg({ message: "monthly figures", context: "reference" }),
+  tank: msg({ message: "tank", context: "reference" }),
+  notification: msg({ message: "notification", context: "reference" }),
+  ticket: msg({ message: "support ticket", context: "reference" }),
+  catalog: msg({ message: "payment catalogue", context: "reference" }),
+  catalog_item: msg({ message: "payment catalogue item", context: "reference" }),
+  multipliers: msg({ message: "currency multipliers", context: "reference" }),
+  cache: msg({ message: "cache", context: "reference" }),
+  adSettings: msg({ message: "ad settings", context: "reference" }),
+  battleOptions: msg({ message: "battle options version", context: "reference" }),
+  clientOption: msg({ message: "client option", context: "reference" }),
+  serverOption: msg({ message: "server option", context: "reference" }),
+  immutableOption: msg({ message: "immutable option", context: "reference" }),
+  tankData: msg({ message: "tank data", context: "reference" }),
   optionsData: msg({ message: "options data", context: "reference" }),
 };
 /** A thing by its kind and id: "player #12"; a kind without words reads as its id alone ("#3"), never as the stored kind. */
@@ -360,7 +760,8 @@ const CREATED_WITH = msg({ message: "Created with", context: "admin log" });
 /** Text values longer than this are cut in a change line (the whole text is in the item). */
 const LONG = 80;
 const cut = (s: string) => (s.length > LONG ? `${s.slice(0, LONG)}…` : s);
-const changeValue = (field: string, v: unknown) => (v === undefined || v === null || v === "" ? "—" : cut(fieldValueText(field, v)) || "—");
+const changeValue = (field: string, v: unknown) =>
+  v === undefined || v === null || v === "" ? "—" : cut(fieldValueText(field, v)) || "—";
 
 export interface Change {
   field: string;
@@ -370,7 +771,9 @@ export interface Change {
 /** One field's change: "Nation: USSR → Germany"; a value set on creation: "Nation: USSR". */
 export function changeText(c: Change): string {
   const name = fieldText(c.field);
-  return "before" in c ? `${name}: ${changeValue(c.field, c.before)} → ${changeValue(c.field, c.after)}` : `${name}: ${changeValue(c.field, c.after)}`;
+  return "before" in c
+    ? `${name}: ${changeValue(c.field, c.before)} → ${changeValue(c.field, c.after)}`
+    : `${name}: ${changeValue(c.field, c.after)}`;
 }
 /** A change set as one line; an item created reads "Created with: …". */
 export function changesText(changes: Change[], created = false): string {

@@ -34,7 +34,9 @@ export default function AdminShell() {
   const [jump, setJump] = useState("");
   // On a phone the sidebar folds behind a menu button.
   const [menuOpen, setMenuOpen] = useState(false);
-  const me = useApi<{ admin?: { username: string; role: string } }>(location.pathname === "/admin/login" ? null : "/admin/index");
+  const me = useApi<{ admin?: { username: string; role: string } }>(
+    location.pathname === "/admin/login" ? null : "/admin/index",
+  );
   if (location.pathname === "/admin/login") {
     return (
       <main className="tk-login-page">
@@ -50,7 +52,13 @@ export default function AdminShell() {
           <a className="tk-brand" href="/admin/">
             {t`Back office`}
           </a>
-          <button type="button" className="tk-btn tk-admin-menu-button" aria-expanded={menuOpen} aria-controls="tk-admin-nav" onClick={() => setMenuOpen(!menuOpen)}>
+          <button
+            type="button"
+            className="tk-btn tk-admin-menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="tk-admin-nav"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
             <span aria-hidden="true">☰</span> {t`Menu`}
           </button>
         </div>
@@ -66,7 +74,13 @@ export default function AdminShell() {
         >
           <label>
             <span className="tk-sr">{t`Player id`}</span>
-            <input inputMode="numeric" pattern="[0-9]*" placeholder={t`Player id`} value={jump} onChange={(e) => setJump(e.target.value)} />
+            <input
+              inputMode="numeric"
+              pattern="[0-9]*"
+              placeholder={t`Player id`}
+              value={jump}
+              onChange={(e) => setJump(e.target.value)}
+            />
           </label>
           <button type="submit" className="tk-btn">
             {t`Open player`}
@@ -82,7 +96,10 @@ export default function AdminShell() {
                 <ul>
                   {items.map((s) => (
                     <li key={s.path}>
-                      <a href={s.href ?? s.path} aria-current={location.pathname === (s.href ?? s.path) ? "page" : undefined}>
+                      <a
+                        href={s.href ?? s.path}
+                        aria-current={location.pathname === (s.href ?? s.path) ? "page" : undefined}
+                      >
                         {screenTitle(s)}
                       </a>
                     </li>
@@ -98,7 +115,12 @@ export default function AdminShell() {
           <span>{me.data?.admin ? `${me.data.admin.username} · ${me.data.admin.role}` : ""}</span>
           <LanguageSwitch />
           {me.data?.admin && (
-            <form noValidate method="post" action={`/admin/logout?_csrf=${encodeURIComponent(csrfToken())}`} onSubmit={signOut}>
+            <form
+              noValidate
+              method="post"
+              action={`/admin/logout?_csrf=${encodeURIComponent(csrfToken())}`}
+              onSubmit={signOut}
+            >
               <button type="submit" className="tk-btn">
                 {t`Sign out`}
               </button>

@@ -15,7 +15,14 @@ export function LanguageSwitch() {
   return (
     <div className="tk-lang" role="group" aria-label={t`Language`}>
       {(["ru", "en"] as const).map((l) => (
-        <button key={l} type="button" className="tk-link" aria-pressed={l === locale} disabled={l === locale} onClick={() => switchLocale(l)}>
+        <button
+          key={l}
+          type="button"
+          className="tk-link"
+          aria-pressed={l === locale}
+          disabled={l === locale}
+          onClick={() => switchLocale(l)}
+        >
           {l.toUpperCase()}
         </button>
       ))}

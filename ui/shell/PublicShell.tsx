@@ -54,7 +54,13 @@ export default function PublicShell() {
           <span className="tk-brand-mark" aria-hidden="true" />
           {t`Tankodrome`}
         </a>
-        <button type="button" className="tk-btn tk-menu-button" aria-expanded={open} aria-controls="tk-site-nav" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="tk-btn tk-menu-button"
+          aria-expanded={open}
+          aria-controls="tk-site-nav"
+          onClick={() => setOpen(!open)}
+        >
           <span aria-hidden="true">☰</span> {t`Menu`}
         </button>
         <nav id="tk-site-nav" aria-label={t`Menu`} className="tk-nav" data-open={open}>
@@ -67,7 +73,12 @@ export default function PublicShell() {
             <>
               {/* A phone's open menu lists them all; a desktop's folds these under "More". */}
               {PLAYER_MORE.map(([href, key]) => (
-                <a key={href} href={href} className="tk-phone-only" aria-current={location.pathname === href ? "page" : undefined}>
+                <a
+                  key={href}
+                  href={href}
+                  className="tk-phone-only"
+                  aria-current={location.pathname === href ? "page" : undefined}
+                >
                   {t(key)}
                 </a>
               ))}
@@ -90,8 +101,12 @@ export default function PublicShell() {
               {player.avatarUrl && <img src={player.avatarUrl} alt="" width={28} height={28} className="tk-avatar" />}
               <span className="tk-me-name">{player.nickname}</span>
               <span title={t`Level`}>★ {player.level}</span>
-              <span className="tk-gold" title={t`Gold`}>● {fmtInt(player.gold)}</span>
-              <span className="tk-silver" title={t`Silver`}>● {fmtInt(player.silver)}</span>
+              <span className="tk-gold" title={t`Gold`}>
+                ● {fmtInt(player.gold)}
+              </span>
+              <span className="tk-silver" title={t`Silver`}>
+                ● {fmtInt(player.silver)}
+              </span>
               <PlayerMenu signedIn />
             </>
           ) : (
@@ -105,7 +120,9 @@ export default function PublicShell() {
       </main>
       <footer className="tk-footer">
         <a href={`/${locale}/public/terms`}>{t`Terms of use`}</a>
-        <span>© {new Date().getFullYear()} {t`Tankodrome`}</span>
+        <span>
+          © {new Date().getFullYear()} {t`Tankodrome`}
+        </span>
       </footer>
       <Toasts />
     </div>

@@ -12,9 +12,22 @@ test("40 concurrent streams with queries beside them: every stream ends complete
   const wh = await openChdbWarehouse(process.env.TK_TEST_CHDB_DIR!, `streams_${process.pid}_${Date.now()}`);
   try {
     const read = () => new Response(wh.stream(SQL, {}, "CSVWithNames")).text().then((t) => t.split("\n").length);
-    const query = () => wh.query("SELECT count() AS n FROM numbers(100000)", {}, z.object({ n: z.number() })).then((r) => r[0].n);
-    const results = await Promise.all([...Array.from({ length: 20 }, read), query(), query(), ...Array.from({ length: 20 }, read), query()]);
-    expect(results).toEqual([...Array(20).fill(EXPECTED_LINES), 100000, 100000, ...Array(20).fill(EXPECTED_LINES), 100000]);
+    const query = () =>
+      wh.query("SELECT count() AS n FROM numbers(100000)", {}, z.object({ n: z.number() })).then((r) => r[0].n);
+    const results = await Promise.all([
+      ...Array.from({ length: 20 }, read),
+      query(),
+      query(),
+      ...Array.from({ length: 20 }, read),
+      query(),
+    ]);
+    expect(results).toEqual([
+      ...Array(20).fill(EXPECTED_LINES),
+      100000,
+      100000,
+      ...Array(20).fill(EXPECTED_LINES),
+      100000,
+    ]);
   } finally {
     await wh.command(`DROP DATABASE IF EXISTS ${wh.database}`);
     await wh.close();
@@ -33,7 +46,11 @@ test("a stream read slowly is not cut off by queries and other streams made whil
       if (r.done) break;
       bytes += r.value.length;
     }
-    const [{ n }] = await wh.query("SELECT sum(length(toString(number)) + 1) + 9 AS n FROM numbers(2000000)", {}, z.object({ n: z.number() }));
+    const [{ n }] = await wh.query(
+      "SELECT sum(length(toString(number)) + 1) + 9 AS n FROM numbers(2000000)",
+      {},
+      z.object({ n: z.number() }),
+    );
     expect(bytes).toBe(n);
   } finally {
     await wh.command(`DROP DATABASE IF EXISTS ${wh.database}`);

@@ -2,7 +2,15 @@
 // sessions are shared per path; several databases (tests) can live in one session.
 import { Session } from "chdb";
 import type { z } from "zod";
-import { checkInsert, checkRows, insertSettings, type InsertOptions, type Params, type RowSchema, type Warehouse } from "../port.ts";
+import {
+  checkInsert,
+  checkRows,
+  insertSettings,
+  type InsertOptions,
+  type Params,
+  type RowSchema,
+  type Warehouse,
+} from "../port.ts";
 
 /**
  * One chDB session runs one streamed query at a time, and nothing else beside it: a query, a
@@ -74,14 +82,22 @@ function openShared(path: string): Shared {
   const existing = shared.get(path);
   if (existing) return existing;
   if (shared.size > 0) {
-    throw new Error(`chDB allows one data directory per process; '${[...shared.keys()][0]}' is open, '${path}' was asked for`);
+    throw new Error(
+      `chDB allows one data directory per process; '${[...shared.keys()][0]}' is open, '${path}' was asked for`,
+    );
   }
   const session = new Session(path, {
     // Numbers stay numbers in JSON (sums of minor units fit in 2^53), as with the HTTP adapter.
     // A JSONEachRow result comes as one JSON array, parsed at once (query below).
     connectionArgs: ["--output_format_json_quote_64bit_integers=0", "--output_format_json_array_of_rows=1"],
   });
-  const s: Shared = { session, current: "default", databases: new Set(), queue: Promise.resolve(), gate: new SessionGate() };
+  const s: Shared = {
+    session,
+    current: "default",
+    databases: new Set(),
+    queue: Promise.resolve(),
+    gate: new SessionGate(),
+  };
   shared.set(path, s);
   return s;
 }

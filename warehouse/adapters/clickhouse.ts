@@ -1,17 +1,34 @@
 // A ClickHouse server over HTTP. The edge passes a client: @clickhouse/client on Bun and
 // Deno, @clickhouse/client-web on Workers; both speak the same API.
 import type { z } from "zod";
-import { checkRows, insertSettings, insertStatement, type InsertOptions, type Params, type RowSchema, type Warehouse } from "../port.ts";
+import {
+  checkRows,
+  insertSettings,
+  insertStatement,
+  type InsertOptions,
+  type Params,
+  type RowSchema,
+  type Warehouse,
+} from "../port.ts";
 
 /** The part of the clickhouse-js client API this adapter uses (common to node and web clients). */
 export interface ClickHouseLikeClient {
-  query(p: { query: string; format: string; query_params?: Params; clickhouse_settings?: Record<string, unknown> }): Promise<{
+  query(p: {
+    query: string;
+    format: string;
+    query_params?: Params;
+    clickhouse_settings?: Record<string, unknown>;
+  }): Promise<{
     json<T>(): Promise<T[]>;
     text(): Promise<string>;
     stream(): unknown;
   }>;
   command(p: { query: string; query_params?: Params; clickhouse_settings?: Record<string, unknown> }): Promise<unknown>;
-  exec(p: { query: string; values?: unknown; clickhouse_settings?: Record<string, unknown> }): Promise<{ stream: unknown }>;
+  exec(p: {
+    query: string;
+    values?: unknown;
+    clickhouse_settings?: Record<string, unknown>;
+  }): Promise<{ stream: unknown }>;
   ping(): Promise<{ success: boolean }>;
   close(): Promise<void>;
 }
@@ -37,12 +54,18 @@ class ClickHouseWarehouse implements Warehouse {
       body: lines,
       headers: { "X-ClickHouse-User": this.http.username, "X-ClickHouse-Key": this.http.password },
     });
-    if (!res.ok) throw new Error(`ClickHouse insert into ${table} failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    if (!res.ok)
+      throw new Error(`ClickHouse insert into ${table} failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
     await res.body?.cancel();
   }
 
   async query<S extends RowSchema>(sql: string, params: Params = {}, row: S): Promise<z.output<S>[]> {
-    const rs = await this.client.query({ query: sql, format: "JSONEachRow", query_params: params, clickhouse_settings: SETTINGS });
+    const rs = await this.client.query({
+      query: sql,
+      format: "JSONEachRow",
+      query_params: params,
+      clickhouse_settings: SETTINGS,
+    });
     return checkRows(row, await rs.json<unknown>(), sql);
   }
 
@@ -59,7 +82,11 @@ class ClickHouseWarehouse implements Warehouse {
     let body: ReadableStream<Uint8Array> | null = null;
     return new ReadableStream<Uint8Array>({
       async start() {
-        const res = await fetchImpl(url, { method: "POST", body: sql, headers: { "X-ClickHouse-User": http.username, "X-ClickHouse-Key": http.password } });
+        const res = await fetchImpl(url, {
+          method: "POST",
+          body: sql,
+          headers: { "X-ClickHouse-User": http.username, "X-ClickHouse-Key": http.password },
+        });
         if (!res.ok) throw new Error(`ClickHouse query failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
         body = res.body;
       },
@@ -99,7 +126,8 @@ export async function openClickHouseWarehouse(
   settings: ClickHouseSettings,
   fetchImpl: typeof fetch = fetch,
 ): Promise<Warehouse> {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(settings.database)) throw new Error(`invalid warehouse database name: ${settings.database}`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(settings.database))
+    throw new Error(`invalid warehouse database name: ${settings.database}`);
   await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${settings.database}` });
   return new ClickHouseWarehouse(client, settings.database, fetchImpl, settings);
 }

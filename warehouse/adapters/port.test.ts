@@ -21,7 +21,12 @@ if (url) {
   adapters.push([
     "clickhouse-http",
     async () => {
-      const settings = { url, username: process.env.CLICKHOUSE_USER ?? "default", password: process.env.CLICKHOUSE_PASSWORD ?? "", database: `tk_port_${Date.now()}` };
+      const settings = {
+        url,
+        username: process.env.CLICKHOUSE_USER ?? "default",
+        password: process.env.CLICKHOUSE_PASSWORD ?? "",
+        database: `tk_port_${Date.now()}`,
+      };
       const admin = createClient({ url, username: settings.username, password: settings.password });
       await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${settings.database}` });
       await admin.close();
@@ -48,7 +53,15 @@ for (const [name, open] of adapters) {
 
     test("a batch inserted twice with the same token counts once", async () => {
       const lines = Array.from({ length: 3 }, (_, i) =>
-        JSON.stringify({ event_id: newEventId(), ts: toCHDateTime(Date.UTC(2026, 0, 1, i)), player_id: i + 1, country: "RU", platform: "web", source: "organic", locale: "ru" }),
+        JSON.stringify({
+          event_id: newEventId(),
+          ts: toCHDateTime(Date.UTC(2026, 0, 1, i)),
+          player_id: i + 1,
+          country: "RU",
+          platform: "web",
+          source: "organic",
+          locale: "ru",
+        }),
       ).join("\n");
       await wh.insertLines("registrations", lines, { dedupToken: "t1" });
       await wh.insertLines("registrations", lines, { dedupToken: "t1" });
@@ -64,28 +77,43 @@ for (const [name, open] of adapters) {
       const columns = ["event_id", "ts", "player_id", "placement", "campaign"];
       await wh.insertLines("ad_views", lines, { dedupToken: "c1", format: "JSONCompactEachRow", columns });
       await wh.insertLines("ad_views", lines, { dedupToken: "c1", format: "JSONCompactEachRow", columns });
-      const rows = await wh.query("SELECT player_id, campaign, placement, kind FROM ad_views ORDER BY player_id", {}, z.object({ player_id: z.number(), campaign: z.string(), placement: z.string(), kind: z.string() }));
+      const rows = await wh.query(
+        "SELECT player_id, campaign, placement, kind FROM ad_views ORDER BY player_id",
+        {},
+        z.object({ player_id: z.number(), campaign: z.string(), placement: z.string(), kind: z.string() }),
+      );
       expect(rows).toEqual([
         { player_id: 10, campaign: "vk_ads", placement: "lobby", kind: "" },
         { player_id: 11, campaign: "organic", placement: "shop", kind: "" },
       ]);
-      await expect(wh.insertLines("ad_views", lines, { format: "JSONCompactEachRow" })).rejects.toThrow("need their columns");
+      await expect(wh.insertLines("ad_views", lines, { format: "JSONCompactEachRow" })).rejects.toThrow(
+        "need their columns",
+      );
       await expect(wh.insertLines("ad_views; DROP TABLE x", lines)).rejects.toThrow("invalid warehouse name");
-      await expect(wh.insertLines("ad_views", lines, { format: "JSONCompactEachRow", columns: ["event_id", "ts) SELECT 1 --"] })).rejects.toThrow("invalid warehouse name");
+      await expect(
+        wh.insertLines("ad_views", lines, { format: "JSONCompactEachRow", columns: ["event_id", "ts) SELECT 1 --"] }),
+      ).rejects.toThrow("invalid warehouse name");
     });
 
     test("parameters are bound server-side, numbers come back as numbers", async () => {
       const rows = await wh.query(
         "SELECT count() AS n, any(country) AS c FROM registrations WHERE player_id >= {min:UInt64} AND country = {country:String}",
-        { min: 2, country: "RU'; DROP TABLE registrations; --" }, NCRow,
+        { min: 2, country: "RU'; DROP TABLE registrations; --" },
+        NCRow,
       );
       expect(rows).toEqual([{ n: 0, c: "" }]);
-      const [{ n }] = await wh.query("SELECT count() AS n FROM registrations WHERE player_id >= {min:UInt64}", { min: 2 }, NRow);
+      const [{ n }] = await wh.query(
+        "SELECT count() AS n FROM registrations WHERE player_id >= {min:UInt64}",
+        { min: 2 },
+        NRow,
+      );
       expect(n).toBe(2);
     });
 
     test("results stream in the asked format", async () => {
-      const text = await new Response(wh.stream("SELECT player_id FROM registrations ORDER BY player_id", {}, "CSVWithNames")).text();
+      const text = await new Response(
+        wh.stream("SELECT player_id FROM registrations ORDER BY player_id", {}, "CSVWithNames"),
+      ).text();
       expect(text).toBe('"player_id"\n1\n2\n3\n');
     });
 
@@ -93,7 +121,9 @@ for (const [name, open] of adapters) {
       // Large enough for several blocks (chDB streams a block at a time and names the columns on each).
       const n = 300_000;
       for (const format of ["CSVWithNames", "TSVWithNamesAndTypes"]) {
-        const text = await new Response(wh.stream("SELECT number AS k, toString(number * 2) AS v FROM numbers({n:UInt64}) ORDER BY k", { n }, format)).text();
+        const text = await new Response(
+          wh.stream("SELECT number AS k, toString(number * 2) AS v FROM numbers({n:UInt64}) ORDER BY k", { n }, format),
+        ).text();
         const lines = text.split("\n");
         const head = format === "CSVWithNames" ? ['"k","v"'] : ["k\tv", "UInt64\tString"];
         expect(lines.slice(0, head.length)).toEqual(head);
@@ -106,14 +136,20 @@ for (const [name, open] of adapters) {
     });
 
     test("a JSONEachRow stream of many blocks is one object per line", async () => {
-      const text = await new Response(wh.stream("SELECT number AS k FROM numbers(300000) ORDER BY k", {}, "JSONEachRow")).text();
+      const text = await new Response(
+        wh.stream("SELECT number AS k FROM numbers(300000) ORDER BY k", {}, "JSONEachRow"),
+      ).text();
       const lines = text.trimEnd().split("\n");
       expect(lines.length).toBe(300_000);
       expect(lines.map((l) => JSON.parse(l).k)).toEqual(Array.from({ length: 300_000 }, (_, i) => i));
     });
 
     test("a statement with its own SETTINGS clause, or a trailing semicolon, streams too", async () => {
-      for (const sql of ["SELECT number AS n FROM numbers(3) ORDER BY n SETTINGS max_threads = 1", "SELECT number AS n FROM numbers(3) ORDER BY n;\n", "SELECT number AS n FROM (SELECT * FROM numbers(3) SETTINGS max_threads = 1) ORDER BY n"]) {
+      for (const sql of [
+        "SELECT number AS n FROM numbers(3) ORDER BY n SETTINGS max_threads = 1",
+        "SELECT number AS n FROM numbers(3) ORDER BY n;\n",
+        "SELECT number AS n FROM (SELECT * FROM numbers(3) SETTINGS max_threads = 1) ORDER BY n",
+      ]) {
         expect(await new Response(wh.stream(sql, {}, "CSV")).text()).toBe("0\n1\n2\n");
       }
     });

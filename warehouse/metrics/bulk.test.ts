@@ -15,7 +15,14 @@ let counts: Record<string, number>;
 
 beforeAll(async () => {
   w = await makeWorld({ now: END });
-  counts = await buildBulkWorld(w.deps.warehouse, { players: 2_000, events: 100_000, days: 90, end: END, seed: 7, chunk: 30_000 });
+  counts = await buildBulkWorld(w.deps.warehouse, {
+    players: 2_000,
+    events: 100_000,
+    days: 90,
+    end: END,
+    seed: 7,
+    chunk: 30_000,
+  });
   await settleRollups(w.deps.warehouse);
 }, 120_000);
 afterAll(() => w?.close());
@@ -32,17 +39,26 @@ describe("bulk world", () => {
 
   test("every event belongs to a registered player and comes after the registration, inside the world's span", async () => {
     for (const t of ["activity", "battles", "currency_movements", "items", "payments", "ad_views"]) {
-      const bad = await one(`SELECT toUInt64(count()) AS n FROM ${t} AS e LEFT JOIN registrations AS r ON r.player_id = e.player_id
+      const bad =
+        await one(`SELECT toUInt64(count()) AS n FROM ${t} AS e LEFT JOIN registrations AS r ON r.player_id = e.player_id
         WHERE r.player_id = 0 OR e.ts < r.ts OR e.ts > toDateTime64(${END / 1000}, 3, 'UTC')`);
       expect([t, bad]).toEqual([t, 0]);
     }
-    const reg = await one(`SELECT toUInt64(count()) AS n FROM activity AS a INNER JOIN registrations AS r ON r.player_id = a.player_id WHERE a.reg_ts != r.ts OR a.country != r.country`);
+    const reg = await one(
+      `SELECT toUInt64(count()) AS n FROM activity AS a INNER JOIN registrations AS r ON r.player_id = a.player_id WHERE a.reg_ts != r.ts OR a.country != r.country`,
+    );
     expect(reg).toBe(0);
   });
 
   test("money: paid is positive, refunds and chargebacks negative, in USD cents", async () => {
-    expect(await one("SELECT toUInt64(countIf(status = 'paid' AND amount_usd_cents <= 0) + countIf(status != 'paid' AND amount_usd_cents >= 0)) AS n FROM payments")).toBe(0);
-    expect(await one("SELECT toUInt64(countIf(status = 'paid')) AS n FROM payments")).toBeGreaterThan(counts.payments * 0.85);
+    expect(
+      await one(
+        "SELECT toUInt64(countIf(status = 'paid' AND amount_usd_cents <= 0) + countIf(status != 'paid' AND amount_usd_cents >= 0)) AS n FROM payments",
+      ),
+    ).toBe(0);
+    expect(await one("SELECT toUInt64(countIf(status = 'paid')) AS n FROM payments")).toBeGreaterThan(
+      counts.payments * 0.85,
+    );
   });
 
   test("the dashboards answer on it", async () => {

@@ -8,7 +8,15 @@ import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, periodParams } from "./period.ts";
 
-export const CampaignRowSchema = z.object({ campaign: z.string(), installs: z.number(), revenue: z.number(), gross: z.number(), refunds: z.number(), payers: z.number(), purchases: z.number() });
+export const CampaignRowSchema = z.object({
+  campaign: z.string(),
+  installs: z.number(),
+  revenue: z.number(),
+  gross: z.number(),
+  refunds: z.number(),
+  payers: z.number(),
+  purchases: z.number(),
+});
 export type CampaignRow = z.infer<typeof CampaignRowSchema>;
 
 export const campaignsSql = `SELECT campaign, installs, revenue, gross, refunds, payers, purchases FROM
@@ -42,6 +50,9 @@ export async function campaigns(wh: Warehouse, p: Period) {
   const list = await wh.query(campaignsSql, periodParams(p), CampaignRowSchema);
   return {
     period: p,
-    campaigns: list.map((c) => ({ ...c, arpu: c.installs === 0 ? 0 : Math.round((c.revenue / c.installs) * 100) / 100 })),
+    campaigns: list.map((c) => ({
+      ...c,
+      arpu: c.installs === 0 ? 0 : Math.round((c.revenue / c.installs) * 100) / 100,
+    })),
   };
 }

@@ -16,13 +16,18 @@ export const COHORT_UNITS = ["day", "week", "month"] as const;
 export type CohortUnit = (typeof COHORT_UNITS)[number];
 export const COHORT_MAX_DAYS = 90;
 
-const cohortOf = (unit: CohortUnit, col: string) => (unit === "day" ? col : unit === "week" ? `toMonday(${col})` : `toStartOfMonth(${col})`);
+const cohortOf = (unit: CohortUnit, col: string) =>
+  unit === "day" ? col : unit === "week" ? `toMonday(${col})` : `toStartOfMonth(${col})`;
 
-export const cohortRevenueSql = (unit: CohortUnit) => `SELECT toString(${cohortOf(unit, "cohort_day")}) AS cohort, toUInt32(dateDiff('day', cohort_day, day)) AS n,
+export const cohortRevenueSql = (
+  unit: CohortUnit,
+) => `SELECT toString(${cohortOf(unit, "cohort_day")}) AS cohort, toUInt32(dateDiff('day', cohort_day, day)) AS n,
     toInt64(sum(amount)) AS revenue
   FROM payments_cohort_daily WHERE cohort_day >= {from:Date} AND cohort_day < {to:Date} AND day >= cohort_day AND dateDiff('day', cohort_day, day) <= {max:UInt32}
   GROUP BY cohort, n ORDER BY cohort, n`;
-export const cohortSizeSql = (unit: CohortUnit) => `SELECT toString(${cohortOf(unit, "day")}) AS cohort, toUInt64(sum(n)) AS size
+export const cohortSizeSql = (
+  unit: CohortUnit,
+) => `SELECT toString(${cohortOf(unit, "day")}) AS cohort, toUInt64(sum(n)) AS size
   FROM registrations_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY cohort ORDER BY cohort`;
 
 export interface CohortPaymentsRow {
@@ -50,7 +55,12 @@ export async function cohortPayments(wh: Warehouse, p: Period, unit: CohortUnit,
     for (const c of cellsOf.get(s.cohort) ?? []) if (c.n < perDay.length) perDay[c.n] += c.revenue;
     let run = 0;
     const cumulative = perDay.map((v) => (run += v));
-    return { cohort: s.cohort, size: s.size, cumulative, perPlayer: cumulative.map((v) => (s.size === 0 ? 0 : Math.round((v / s.size) * 100) / 100)) };
+    return {
+      cohort: s.cohort,
+      size: s.size,
+      cumulative,
+      perPlayer: cumulative.map((v) => (s.size === 0 ? 0 : Math.round((v / s.size) * 100) / 100)),
+    };
   });
   // today (UTC, the server's clock): a day n whose last member's day has not ended is still filling.
   return { period: p, unit, today, maxDays: COHORT_MAX_DAYS, cohorts };

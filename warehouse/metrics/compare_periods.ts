@@ -52,7 +52,12 @@ export function withRatios(h: Headline): HeadlineWithRatios {
   };
 }
 
-const MonthStartMetricsValuesComputedRow = z.object({ month_start: z.string(), metrics: z.array(z.enum(HEADLINE)), values: z.array(z.number()), computed: z.string() });
+const MonthStartMetricsValuesComputedRow = z.object({
+  month_start: z.string(),
+  metrics: z.array(z.enum(HEADLINE)),
+  values: z.array(z.number()),
+  computed: z.string(),
+});
 const NRow = z.object({ n: z.number() });
 
 /** Headline figures of the days [from, to) (YYYY-MM-DD). */
@@ -75,7 +80,10 @@ export async function comparePeriods(wh: Warehouse, a: PeriodRange, b: PeriodRan
     metric,
     first: first[metric],
     second: second[metric],
-    change: first[metric] === 0 ? null : Math.round(((second[metric] - first[metric]) / Math.abs(first[metric])) * 10_000) / 100,
+    change:
+      first[metric] === 0
+        ? null
+        : Math.round(((second[metric] - first[metric]) / Math.abs(first[metric])) * 10_000) / 100,
   }));
   return { first: { ...a, figures: first }, second: { ...b, figures: second }, metrics };
 }
@@ -100,21 +108,37 @@ export async function recalculateMonth(wh: Warehouse, year: number, month: numbe
   const from = monthStart(year, month);
   const h = await headline(wh, from, addDays(from, daysInMonth(year, month)));
   const computedAt = new Date(now).toISOString().replace("T", " ").replace("Z", "");
-  await wh.insertLines("monthly_metrics", HEADLINE.map((metric) => JSON.stringify({ month: from, metric, value: h[metric], computed_at: computedAt })).join("\n"));
+  await wh.insertLines(
+    "monthly_metrics",
+    HEADLINE.map((metric) => JSON.stringify({ month: from, metric, value: h[metric], computed_at: computedAt })).join(
+      "\n",
+    ),
+  );
   return { month: from, computedAt, figures: withRatios(h) };
 }
 
 /** Stored figures of the months [fromMonth, toMonth] (YYYY-MM-01), computing and storing the missing ones. */
-export async function monthlyRange(wh: Warehouse, first: { year: number; month: number }, last: { year: number; month: number }, now: number): Promise<MonthFigures[]> {
+export async function monthlyRange(
+  wh: Warehouse,
+  first: { year: number; month: number },
+  last: { year: number; month: number },
+  now: number,
+): Promise<MonthFigures[]> {
   const months: { year: number; month: number }[] = [];
-  for (let y = first.year, m = first.month; y < last.year || (y === last.year && m <= last.month); m === 12 ? (y++, (m = 1)) : m++) months.push({ year: y, month: m });
+  for (
+    let y = first.year, m = first.month;
+    y < last.year || (y === last.year && m <= last.month);
+    m === 12 ? (y++, (m = 1)) : m++
+  )
+    months.push({ year: y, month: m });
   // One row per stored month, its metrics as parallel arrays: a year is 12 rows, not 12 × 9.
   const stored = await wh.query(
     `SELECT month_start, groupArray(metric) AS metrics, groupArray(value) AS values, max(computed) AS computed FROM (
        SELECT toString(month) AS month_start, metric, argMax(value, computed_at) AS value, toString(max(computed_at)) AS computed FROM monthly_metrics
        WHERE month >= {from:Date} AND month <= {to:Date} GROUP BY month, metric
      ) GROUP BY month_start`,
-    { from: monthStart(first.year, first.month), to: monthStart(last.year, last.month) }, MonthStartMetricsValuesComputedRow,
+    { from: monthStart(first.year, first.month), to: monthStart(last.year, last.month) },
+    MonthStartMetricsValuesComputedRow,
   );
   const byMonth = new Map(stored.map((r) => [r.month_start, r]));
   const out: MonthFigures[] = [];
@@ -130,7 +154,11 @@ export async function monthlyRange(wh: Warehouse, first: { year: number; month: 
 }
 
 export async function clearMonthly(wh: Warehouse): Promise<number> {
-  const [{ n } = { n: 0 }] = await wh.query("SELECT toUInt64(uniqExact(month)) AS n FROM monthly_metrics", undefined, NRow);
+  const [{ n } = { n: 0 }] = await wh.query(
+    "SELECT toUInt64(uniqExact(month)) AS n FROM monthly_metrics",
+    undefined,
+    NRow,
+  );
   await wh.command("TRUNCATE TABLE monthly_metrics");
   return n;
 }

@@ -25,13 +25,47 @@ let c: number;
 // Commander: free (or level 3 from the school for 20,000 silver), never levels. Gunner: free, 100 XP for level 2, 150 for level 3, 150 XP a win.
 // Loader: only a paid group (school), so nobody starts with one.
 const CATALOGUE = [
-  { id: 1, role: "commander", nameRu: "Командир", nameEn: "Commander", xpBase: 100, groups: [{ group: "recruit", startLevel: 1 }, { group: "school", startLevel: 3, priceSilver: 20_000 }], gains: { win: 0, draw: 0, loss: 0 } },
-  { id: 2, role: "gunner", nameRu: "Наводчик", nameEn: "Gunner", xpBase: 100, groups: [{ group: "recruit", startLevel: 1 }], gains: { win: 150, draw: 0, loss: 0 } },
-  { id: 3, role: "loader", nameRu: "Заряжающий", nameEn: "Loader", xpBase: 100, groups: [{ group: "school", startLevel: 3, priceSilver: 20_000 }], gains: { win: 0, draw: 0, loss: 0 } },
+  {
+    id: 1,
+    role: "commander",
+    nameRu: "Командир",
+    nameEn: "Commander",
+    xpBase: 100,
+    groups: [
+      { group: "recruit", startLevel: 1 },
+      { group: "school", startLevel: 3, priceSilver: 20_000 },
+    ],
+    gains: { win: 0, draw: 0, loss: 0 },
+  },
+  {
+    id: 2,
+    role: "gunner",
+    nameRu: "Наводчик",
+    nameEn: "Gunner",
+    xpBase: 100,
+    groups: [{ group: "recruit", startLevel: 1 }],
+    gains: { win: 150, draw: 0, loss: 0 },
+  },
+  {
+    id: 3,
+    role: "loader",
+    nameRu: "Заряжающий",
+    nameEn: "Loader",
+    xpBase: 100,
+    groups: [{ group: "school", startLevel: 3, priceSilver: 20_000 }],
+    gains: { win: 0, draw: 0, loss: 0 },
+  },
 ];
 
 async function battle(winner: number, loser: number) {
-  const s = await gameApi(w, "/game/api/battles/start", { mode: "random", map: "steppe", players: [{ playerId: winner, tankId: 1 }, { playerId: loser, tankId: 1 }] });
+  const s = await gameApi(w, "/game/api/battles/start", {
+    mode: "random",
+    map: "steppe",
+    players: [
+      { playerId: winner, tankId: 1 },
+      { playerId: loser, tankId: 1 },
+    ],
+  });
   const { battleId } = (await s.json()) as { battleId: number };
   const r = await gameApi(w, "/game/api/battles/end", {
     battleId,
@@ -43,7 +77,11 @@ async function battle(winner: number, loser: number) {
   expect(r.status).toBe(200);
 }
 const crews = (playerId: number, action: string, body: unknown) =>
-  w.app.request(`/admin/player/${playerId}/crews/${action}`, { method: "POST", headers: op.headers(), body: JSON.stringify(body) });
+  w.app.request(`/admin/player/${playerId}/crews/${action}`, {
+    method: "POST",
+    headers: op.headers(),
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   w = await makeWorld({ now: NOW });
@@ -51,7 +89,15 @@ beforeAll(async () => {
   await putContent(w.deps.db, "tank", DEMO_TANKS, at);
   for (const c of CATALOGUE) {
     const v = crewSchema.parse(c);
-    await w.deps.db.insert(contentCrews).values({ ...v, id: c.id, groups: JSON.stringify(v.groups), gains: JSON.stringify(v.gains), upgrades: "[]", speedups: "[]", updatedAt: at });
+    await w.deps.db.insert(contentCrews).values({
+      ...v,
+      id: c.id,
+      groups: JSON.stringify(v.groups),
+      gains: JSON.stringify(v.gains),
+      upgrades: "[]",
+      speedups: "[]",
+      updatedAt: at,
+    });
   }
   op = await signInAdmin(w, "operator");
   a = (await signInPlayer(w)).playerId;
@@ -67,7 +113,9 @@ beforeAll(async () => {
   expect((await crews(c, "remove", { crewId: 2 })).status).toBe(200); // c dismisses the gunner
   w.clock.advance(60_000);
   // a replaces the recruit commander by a school graduate (level 3), paying 20,000 silver; b cannot pay.
-  await w.deps.db.transaction((tx) => applyLedger(tx, { playerId: a, currency: "silver", delta: 30_000, reason: "test.grant", at: w.clock.now() }));
+  await w.deps.db.transaction((tx) =>
+    applyLedger(tx, { playerId: a, currency: "silver", delta: 30_000, reason: "test.grant", at: w.clock.now() }),
+  );
   expect(await w.deps.db.transaction((tx) => hireFromGroup(tx, a, 1, "school", w.clock.now()))).toEqual({ level: 3 });
   const bSilver = (await w.deps.db.select().from(players).where(eq(players.id, b)))[0].silver;
   expect(bSilver).toBeLessThan(20_000);
@@ -83,11 +131,17 @@ describe("players' crews from real play", () => {
   });
 
   test("a new player starts with the free roles; the paid one is not hired", async () => {
-    const rows = await w.deps.db.select().from(playerCrewMembers).orderBy(asc(playerCrewMembers.playerId), asc(playerCrewMembers.crewId));
+    const rows = await w.deps.db
+      .select()
+      .from(playerCrewMembers)
+      .orderBy(asc(playerCrewMembers.playerId), asc(playerCrewMembers.crewId));
     expect(rows.map((r) => [r.playerId, r.crewId, r.level])).toEqual([
-      [a, 1, 3], [a, 2, 3],
-      [b, 1, 4], [b, 2, 1],
-      [c, 1, 1], [c, 3, 2],
+      [a, 1, 3],
+      [a, 2, 3],
+      [b, 1, 4],
+      [b, 2, 1],
+      [c, 1, 1],
+      [c, 3, 2],
     ]);
   });
 
@@ -123,7 +177,9 @@ describe("players' crews from real play", () => {
     expect(await load.json()).toEqual({ ...(await ownership(w.deps.warehouse, "crew")) });
     const open = await w.app.request("/admin/metrics/playersCrews/open/profiles?item_id=2", { headers: op.headers() });
     expect(((await open.json()) as { playerIds: number[] }).playerIds).toEqual([a, b]);
-    const tanks = (await (await w.app.request("/admin/metrics/playersTanks/load", { headers: op.headers() })).json()) as Record<string, unknown>;
+    const tanks = (await (
+      await w.app.request("/admin/metrics/playersTanks/load", { headers: op.headers() })
+    ).json()) as Record<string, unknown>;
     expect("levels" in tanks).toBe(false);
   });
 });

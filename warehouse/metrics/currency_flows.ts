@@ -13,7 +13,8 @@ export type Currency = (typeof CURRENCIES)[number];
 
 export const FlowRowSchema = z.object({ earned: z.number(), spent: z.number(), n_in: z.number(), n_out: z.number() });
 export type FlowRow = z.infer<typeof FlowRowSchema>;
-const FLOW = "toInt64(sum(earned)) AS earned, toInt64(sum(spent)) AS spent, toUInt64(sum(n_in)) AS n_in, toUInt64(sum(n_out)) AS n_out";
+const FLOW =
+  "toInt64(sum(earned)) AS earned, toInt64(sum(spent)) AS spent, toUInt64(sum(n_in)) AS n_in, toUInt64(sum(n_out)) AS n_out";
 
 /** Period as days: the hourly (daily) view of a flow is that one day. */
 const dayUnit = (p: Period) => (p.unit === "month" ? "month" : "day");
@@ -36,7 +37,8 @@ export async function expenses(wh: Warehouse, p: Period, currency: Currency): Pr
   const rows = await wh.query(
     `SELECT ${bucketOfDay(dayUnit(p))} AS bucket, reason, toInt64(sum(spent)) AS spent, toUInt64(sum(n_out)) AS n FROM currency_daily
      WHERE ${DAY_RANGE} AND currency = {currency:String} AND n_out > 0 GROUP BY bucket, reason ORDER BY bucket, reason`,
-    { ...periodParams(p), currency }, BucketReasonSpentNRow,
+    { ...periodParams(p), currency },
+    BucketReasonSpentNRow,
   );
   const reasons = new Map<string, { spent: number; n: number }>();
   const buckets = new Map<string, { bucket: string; total: number; byReason: Record<string, number> }>();
@@ -50,12 +52,17 @@ export async function expenses(wh: Warehouse, p: Period, currency: Currency): Pr
     b.byReason[r.reason] = r.spent;
     buckets.set(r.bucket, b);
   }
-  const series = p.unit === "hour" ? [...buckets.values()] : fill(p, [...buckets.values()], (bucket) => ({ bucket, total: 0, byReason: {} }));
+  const series =
+    p.unit === "hour"
+      ? [...buckets.values()]
+      : fill(p, [...buckets.values()], (bucket) => ({ bucket, total: 0, byReason: {} }));
   return {
     period: p,
     currency,
     total: rows.reduce((s, r) => s + r.spent, 0),
-    reasons: [...reasons].map(([reason, v]) => ({ reason, ...v })).sort((a, b) => b.spent - a.spent || a.reason.localeCompare(b.reason)),
+    reasons: [...reasons]
+      .map(([reason, v]) => ({ reason, ...v }))
+      .sort((a, b) => b.spent - a.spent || a.reason.localeCompare(b.reason)),
     series,
   };
 }
@@ -66,10 +73,15 @@ export type SummaryRow = z.infer<typeof SummaryRowSchema>;
 export async function loadSummary(wh: Warehouse, p: Period) {
   const params = periodParams(p);
   const [totals, series] = await Promise.all([
-    wh.query(`SELECT currency, ${FLOW}, earned - spent AS net FROM currency_daily WHERE ${DAY_RANGE} GROUP BY currency ORDER BY currency`, params, SummaryRowSchema),
+    wh.query(
+      `SELECT currency, ${FLOW}, earned - spent AS net FROM currency_daily WHERE ${DAY_RANGE} GROUP BY currency ORDER BY currency`,
+      params,
+      SummaryRowSchema,
+    ),
     wh.query(
       `SELECT ${bucketOfDay(dayUnit(p))} AS bucket, currency, ${FLOW} FROM currency_daily WHERE ${DAY_RANGE} GROUP BY bucket, currency ORDER BY bucket, currency`,
-      params, BucketCurrencyFlowRow,
+      params,
+      BucketCurrencyFlowRow,
     ),
   ]);
   return { period: p, totals, series };
@@ -79,7 +91,8 @@ export async function loadSummary(wh: Warehouse, p: Period) {
 export async function loadByLevel(wh: Warehouse, p: Period, currency: Currency) {
   const levels = await wh.query(
     `SELECT player_level AS level, ${FLOW} FROM currency_daily WHERE ${DAY_RANGE} AND currency = {currency:String} GROUP BY level ORDER BY level`,
-    { ...periodParams(p), currency }, LevelFlowRow,
+    { ...periodParams(p), currency },
+    LevelFlowRow,
   );
   return { period: p, currency, levels };
 }
@@ -88,7 +101,8 @@ export async function loadByLevel(wh: Warehouse, p: Period, currency: Currency) 
 export async function loadByMeta(wh: Warehouse, p: Period, currency: Currency) {
   const reasons = await wh.query(
     `SELECT reason, ${FLOW} FROM currency_daily WHERE ${DAY_RANGE} AND currency = {currency:String} GROUP BY reason ORDER BY reason`,
-    { ...periodParams(p), currency }, ReasonFlowRow,
+    { ...periodParams(p), currency },
+    ReasonFlowRow,
   );
   return { period: p, currency, reasons };
 }
@@ -99,10 +113,17 @@ export async function loadSpecificData(wh: Warehouse, p: Period, currency: Curre
     `SELECT ${bucketOfDay(dayUnit(p))} AS bucket, ${FLOW} FROM currency_daily
      WHERE ${DAY_RANGE} AND currency = {currency:String} AND reason = {reason:String} AND ({level:Int32} < 0 OR player_level = {level:Int32})
      GROUP BY bucket ORDER BY bucket`,
-    { ...periodParams(p), currency, reason, level: level ?? -1 }, BucketFlowRow,
+    { ...periodParams(p), currency, reason, level: level ?? -1 },
+    BucketFlowRow,
   );
   const zero = (bucket: string) => ({ bucket, earned: 0, spent: 0, n_in: 0, n_out: 0 });
-  return { period: p, currency, reason, level: level ?? null, series: p.unit === "hour" ? series : fill(p, series, zero) };
+  return {
+    period: p,
+    currency,
+    reason,
+    level: level ?? null,
+    series: p.unit === "hour" ? series : fill(p, series, zero),
+  };
 }
 
 /** CSV export: day × currency × reason × level. */

@@ -27,7 +27,8 @@ export interface DauData {
   byPlatform: KeyCount[];
 }
 
-export const ratio = (a: number, b: number, digits = 4) => (b === 0 ? 0 : Math.round((a / b) * 10 ** digits) / 10 ** digits);
+export const ratio = (a: number, b: number, digits = 4) =>
+  b === 0 ? 0 : Math.round((a / b) * 10 ** digits) / 10 ** digits;
 
 export const ROLLING_SQL = `SELECT toString(target) AS bucket, groupBitmapMergeIf(players, k = 0) AS dau, groupBitmapMergeIf(players, k < 7) AS wau,
   groupBitmapMerge(players) AS mau
@@ -47,7 +48,9 @@ export const splitSql = (col: "country" | "platform", p: Period) =>
     ? `SELECT ${col} AS key, groupBitmapMerge(players) AS n FROM active_monthly WHERE ${MONTH_RANGE} GROUP BY key ORDER BY n DESC, key`
     : `SELECT ${col} AS key, groupBitmapMerge(players) AS n FROM active_daily WHERE ${DAY_RANGE} GROUP BY key ORDER BY n DESC, key`;
 export const activeSql = (p: Period) =>
-  wholeMonths(p) ? `SELECT groupBitmapMerge(players) AS n FROM active_monthly WHERE ${MONTH_RANGE}` : `SELECT groupBitmapMerge(players) AS n FROM active_days WHERE ${DAY_RANGE}`;
+  wholeMonths(p)
+    ? `SELECT groupBitmapMerge(players) AS n FROM active_monthly WHERE ${MONTH_RANGE}`
+    : `SELECT groupBitmapMerge(players) AS n FROM active_days WHERE ${DAY_RANGE}`;
 
 const NRow = z.object({ n: z.number() });
 const BucketMauRow = z.object({ bucket: z.string(), mau: z.number() });
@@ -64,33 +67,63 @@ export async function dau(wh: Warehouse, p: Period, now: number): Promise<DauDat
   let series: DauPoint[];
   const zero = (bucket: string): DauPoint => ({ bucket, dau: 0, wau: 0, mau: 0, stickiness: 0 });
   if (p.unit === "month") {
-    const [months, days] = await Promise.all([wh.query(MONTHLY_SQL, params, BucketMauRow), wh.query(DAILY_SQL, params, BucketDauRow)]);
+    const [months, days] = await Promise.all([
+      wh.query(MONTHLY_SQL, params, BucketMauRow),
+      wh.query(DAILY_SQL, params, BucketDauRow),
+    ]);
     const today = isoDay(now);
-    series = fill(p, months.map((m) => {
-      const next = addDays(m.bucket, 40).slice(0, 8) + "01";
-      const end = today < next ? addDays(today, 1) : next;
-      const elapsed = Math.max(1, Math.round((Date.parse(end) - Date.parse(m.bucket)) / 86_400_000));
-      const sum = days.filter((d) => d.bucket >= m.bucket && d.bucket < next).reduce((s, d) => s + d.dau, 0);
-      const avg = Math.round((sum / elapsed) * 100) / 100;
-      return { bucket: m.bucket, dau: avg, wau: 0, mau: m.mau, stickiness: ratio(avg, m.mau) };
-    }), zero);
+    series = fill(
+      p,
+      months.map((m) => {
+        const next = `${addDays(m.bucket, 40).slice(0, 8)}01`;
+        const end = today < next ? addDays(today, 1) : next;
+        const elapsed = Math.max(1, Math.round((Date.parse(end) - Date.parse(m.bucket)) / 86_400_000));
+        const sum = days.filter((d) => d.bucket >= m.bucket && d.bucket < next).reduce((s, d) => s + d.dau, 0);
+        const avg = Math.round((sum / elapsed) * 100) / 100;
+        return { bucket: m.bucket, dau: avg, wau: 0, mau: m.mau, stickiness: ratio(avg, m.mau) };
+      }),
+      zero,
+    );
   } else {
     // Days after today have no figures (a rolling window would otherwise still count the past).
     const tomorrow = addDays(isoDay(now), 1);
-    const rolling = await wh.query(ROLLING_SQL, periodParams({ from: p.from, to: p.to < tomorrow ? p.to : tomorrow }), RollingRow);
-    if (p.unit === "day") series = fill(p, rolling.map((r) => ({ ...r, stickiness: ratio(r.dau, r.mau) })), zero);
+    const rolling = await wh.query(
+      ROLLING_SQL,
+      periodParams({ from: p.from, to: p.to < tomorrow ? p.to : tomorrow }),
+      RollingRow,
+    );
+    if (p.unit === "day")
+      series = fill(
+        p,
+        rolling.map((r) => ({ ...r, stickiness: ratio(r.dau, r.mau) })),
+        zero,
+      );
     else {
       const hours = await wh.query(HOURLY_SQL, params, BucketDauRow);
       const whole = rolling[0] ?? { dau: 0, wau: 0, mau: 0 };
       // Hours carry the players active in that hour; WAU/MAU are the day's.
-      series = fill(p, hours.map((h) => ({ bucket: h.bucket, dau: h.dau, wau: whole.wau, mau: whole.mau, stickiness: ratio(whole.dau, whole.mau) })), (bucket) => ({ ...zero(bucket), wau: whole.wau, mau: whole.mau, stickiness: ratio(whole.dau, whole.mau) }));
+      series = fill(
+        p,
+        hours.map((h) => ({
+          bucket: h.bucket,
+          dau: h.dau,
+          wau: whole.wau,
+          mau: whole.mau,
+          stickiness: ratio(whole.dau, whole.mau),
+        })),
+        (bucket) => ({ ...zero(bucket), wau: whole.wau, mau: whole.mau, stickiness: ratio(whole.dau, whole.mau) }),
+      );
     }
   }
   return { period: p, series, active, byCountry, byPlatform };
 }
 
 /** Countries by distinct active players in the period, largest first, with their share of all actives. */
-export async function topCountries(wh: Warehouse, p: Period, limit: number): Promise<{ period: Period; active: number; countries: (KeyCount & { share: number })[] }> {
+export async function topCountries(
+  wh: Warehouse,
+  p: Period,
+  limit: number,
+): Promise<{ period: Period; active: number; countries: (KeyCount & { share: number })[] }> {
   const params = periodParams(p);
   const [list, [{ n: active } = { n: 0 }]] = await Promise.all([
     wh.query(`${splitSql("country", p)} LIMIT {limit:UInt32}`, { ...params, limit }, KeyCountSchema),

@@ -8,7 +8,12 @@
 import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 
-const PlayersMedianNTotalRow = z.object({ players: z.tuple([z.array(z.number()), z.array(z.number())]), median: z.number(), n: z.number(), total: z.number() });
+const PlayersMedianNTotalRow = z.object({
+  players: z.tuple([z.array(z.number()), z.array(z.number())]),
+  median: z.number(),
+  n: z.number(),
+  total: z.number(),
+});
 
 export const DIVISION_TYPES = ["experience", "gold", "silver"] as const;
 export type DivisionType = (typeof DIVISION_TYPES)[number];
@@ -40,7 +45,9 @@ export const divisionValuesSql = (type: DivisionType) =>
     : "SELECT balance AS v FROM balances_current_v2 FINAL WHERE currency = {currency:String}";
 
 /** One pass: players and total per bucket (the bucket = how many edges are ≤ v, less one; below the first edge → 0) and the lower median. */
-export const divisionSql = (type: DivisionType) => `SELECT sumMap([toUInt32(greatest(arrayCount(e -> e <= v, {edges:Array(Int64)}), 1) - 1)], [toUInt64(1)]) AS players,
+export const divisionSql = (
+  type: DivisionType,
+) => `SELECT sumMap([toUInt32(greatest(arrayCount(e -> e <= v, {edges:Array(Int64)}), 1) - 1)], [toUInt64(1)]) AS players,
     sumMap([toUInt32(greatest(arrayCount(e -> e <= v, {edges:Array(Int64)}), 1) - 1)], [toInt64(v)]) AS totals,
     toInt64(quantileExactLow(0.5)(v)) AS median, toUInt64(count()) AS n, toInt64(sum(v)) AS total
   FROM (${divisionValuesSql(type)}) SETTINGS optimize_aggregation_in_order = 1`;

@@ -12,7 +12,19 @@ test("40 parallel CSV exports of registrations, and 8 of each other export, all 
   try {
     const admin = await signInAdmin(w, "superadmin");
     const now = w.clock.now();
-    await emitMany(w.deps.db, "registrations", Array.from({ length: 3000 }, (_, i) => ({ event_id: newEventId(), ts: toCHDateTime(now - (i % 20) * 86_400_000 - i), player_id: i + 1, country: ["RU", "DE", "US"][i % 3], platform: "web", source: "organic", locale: "ru" })));
+    await emitMany(
+      w.deps.db,
+      "registrations",
+      Array.from({ length: 3000 }, (_, i) => ({
+        event_id: newEventId(),
+        ts: toCHDateTime(now - (i % 20) * 86_400_000 - i),
+        player_id: i + 1,
+        country: ["RU", "DE", "US"][i % 3],
+        platform: "web",
+        source: "organic",
+        locale: "ru",
+      })),
+    );
     await w.ship();
     const d = new Date(now);
     const month = `year=${d.getUTCFullYear()}&month=${d.getUTCMonth() + 1}`;
@@ -20,7 +32,9 @@ test("40 parallel CSV exports of registrations, and 8 of each other export, all 
       const res = await w.app.request(url, { headers: admin.headers({ accept: "text/csv" }) });
       return `${res.status} ${await res.text()}`;
     };
-    const regs = await Promise.all(Array.from({ length: 40 }, () => get(`/admin/metrics/registrations/export/csv?${month}`)));
+    const regs = await Promise.all(
+      Array.from({ length: 40 }, () => get(`/admin/metrics/registrations/export/csv?${month}`)),
+    );
     expect(regs[0]).toStartWith("200 ");
     expect(regs[0].split("\n").length).toBeGreaterThan(3);
     expect(new Set(regs).size).toBe(1);
@@ -34,7 +48,9 @@ test("40 parallel CSV exports of registrations, and 8 of each other export, all 
       `/admin/metrics/valuesMovements/export?${month}`,
       `/admin/metrics/ads/companies/csv?${month}`,
     ];
-    const answers = await Promise.all(others.flatMap((url) => Array.from({ length: 8 }, () => get(url).then((a) => [url, a] as const))));
+    const answers = await Promise.all(
+      others.flatMap((url) => Array.from({ length: 8 }, () => get(url).then((a) => [url, a] as const))),
+    );
     for (const url of others) {
       const mine = answers.filter(([u]) => u === url).map(([, a]) => a);
       expect(new Set(mine).size).toBe(1);

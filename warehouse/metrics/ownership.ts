@@ -15,7 +15,12 @@ const PlayerIdRow = z.object({ player_id: z.number() });
 export const OWNED_TYPES = { tanks: "tank", crews: "crew" } as const;
 export type OwnedType = (typeof OWNED_TYPES)[keyof typeof OWNED_TYPES];
 
-export const OwnershipRowSchema = z.object({ item_id: z.string(), owners: z.number(), gained: z.number(), lost: z.number() });
+export const OwnershipRowSchema = z.object({
+  item_id: z.string(),
+  owners: z.number(),
+  gained: z.number(),
+  lost: z.number(),
+});
 export type OwnershipRow = z.infer<typeof OwnershipRowSchema>;
 
 // FINAL sums each (item, player) across unmerged parts before the filter and the count.
@@ -35,7 +40,10 @@ export const crewLevelsSql = `SELECT h.item_id AS item_id, toUInt32(l.level) AS 
   ) AS l ON l.item_id = h.item_id AND l.player_id = h.player_id
   GROUP BY item_id, level ORDER BY item_id, level`;
 
-export async function ownership(wh: Warehouse, type: OwnedType): Promise<{ type: OwnedType; players: number; items: OwnershipRow[]; levels?: CrewLevelRow[] }> {
+export async function ownership(
+  wh: Warehouse,
+  type: OwnedType,
+): Promise<{ type: OwnedType; players: number; items: OwnershipRow[]; levels?: CrewLevelRow[] }> {
   const [items, [{ n } = { n: 0 }], levels] = await Promise.all([
     wh.query(ownershipSql, { type }, OwnershipRowSchema),
     wh.query(ownerCountSql, { type }, NRow),
@@ -53,7 +61,8 @@ export async function owners(wh: Warehouse, type: OwnedType, items: string[], li
     wh.query(ownersSql, { type, items, limit, offset }, PlayerIdRow),
     wh.query(
       `SELECT toUInt64(uniqExact(player_id)) AS n FROM item_holdings FINAL WHERE item_type = {type:String} AND item_id IN {items:Array(String)} AND held > 0`,
-      { type, items }, NRow,
+      { type, items },
+      NRow,
     ),
   ]);
   return { type, items, total: n, playerIds: list.map((r) => r.player_id), limit, offset };

@@ -14,10 +14,24 @@ import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, bucketOfDay, fill, periodParams } from "./period.ts";
 
-const BucketPreviousStayedLeavingRow = z.object({ bucket: z.string(), previous: z.number(), stayed: z.number(), leaving: z.number() });
+const BucketPreviousStayedLeavingRow = z.object({
+  bucket: z.string(),
+  previous: z.number(),
+  stayed: z.number(),
+  leaving: z.number(),
+});
 
 export const BREAKDOWNS = { market: "market", item: "item_id", country: "country" } as const;
-export const PAYMENT_TYPES = ["market", "item", "country", "arpu", "arppu", "payingUsers", "conversion", "leavingPayers"] as const;
+export const PAYMENT_TYPES = [
+  "market",
+  "item",
+  "country",
+  "arpu",
+  "arppu",
+  "payingUsers",
+  "conversion",
+  "leavingPayers",
+] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export type Breakdown = keyof typeof BREAKDOWNS;
 
@@ -62,12 +76,40 @@ export const leavingSql = `WITH months AS (SELECT month AS m, groupBitmapMergeSt
   FROM months AS p LEFT JOIN months AS c ON c.m = addMonths(p.m, 1)
   WHERE addMonths(p.m, 1) >= {from:Date} AND addMonths(p.m, 1) < {to:Date} ORDER BY bucket`;
 
-export const MetricsRowSchema = z.object({ bucket: z.string(), revenue: z.number(), gross: z.number(), refunds: z.number(), payers: z.number(), active: z.number(), arpu: z.number(), arppu: z.number(), conversion: z.number() });
+export const MetricsRowSchema = z.object({
+  bucket: z.string(),
+  revenue: z.number(),
+  gross: z.number(),
+  refunds: z.number(),
+  payers: z.number(),
+  active: z.number(),
+  arpu: z.number(),
+  arppu: z.number(),
+  conversion: z.number(),
+});
 export type MetricsRow = z.infer<typeof MetricsRowSchema>;
-export const BreakdownRowSchema = z.object({ bucket: z.string(), key: z.string(), revenue: z.number(), gross: z.number(), refunds: z.number(), purchases: z.number(), payers: z.number() });
+export const BreakdownRowSchema = z.object({
+  bucket: z.string(),
+  key: z.string(),
+  revenue: z.number(),
+  gross: z.number(),
+  refunds: z.number(),
+  purchases: z.number(),
+  payers: z.number(),
+});
 export type BreakdownRow = z.infer<typeof BreakdownRowSchema>;
 
-const zeroMetrics = (bucket: string): MetricsRow => ({ bucket, revenue: 0, gross: 0, refunds: 0, payers: 0, active: 0, arpu: 0, arppu: 0, conversion: 0 });
+const zeroMetrics = (bucket: string): MetricsRow => ({
+  bucket,
+  revenue: 0,
+  gross: 0,
+  refunds: 0,
+  payers: 0,
+  active: 0,
+  arpu: 0,
+  arppu: 0,
+  conversion: 0,
+});
 
 export async function paymentsData(wh: Warehouse, p: Period, type: PaymentType) {
   const params = periodParams(p);
@@ -79,7 +121,10 @@ export async function paymentsData(wh: Warehouse, p: Period, type: PaymentType) 
   const base = { type, period: p, series: fill(p, series, zeroMetrics), total };
   if (type === "market" || type === "item" || type === "country") {
     const rows = await wh.query(breakdownSql(type, unit), params, BreakdownRowSchema);
-    const totals = new Map<string, { key: string; revenue: number; gross: number; refunds: number; purchases: number }>();
+    const totals = new Map<
+      string,
+      { key: string; revenue: number; gross: number; refunds: number; purchases: number }
+    >();
     for (const r of rows) {
       const t = totals.get(r.key) ?? { key: r.key, revenue: 0, gross: 0, refunds: 0, purchases: 0 };
       t.revenue += r.revenue;
@@ -88,12 +133,21 @@ export async function paymentsData(wh: Warehouse, p: Period, type: PaymentType) 
       t.purchases += r.purchases;
       totals.set(r.key, t);
     }
-    return { ...base, breakdown: rows, keys: [...totals.values()].sort((a, b) => b.revenue - a.revenue || a.key.localeCompare(b.key)) };
+    return {
+      ...base,
+      breakdown: rows,
+      keys: [...totals.values()].sort((a, b) => b.revenue - a.revenue || a.key.localeCompare(b.key)),
+    };
   }
   if (type === "leavingPayers") {
     const months = await wh.query(leavingSql, params, BucketPreviousStayedLeavingRow);
     const monthly = p.unit === "month" ? p : { ...p, unit: "month" as const };
-    const list = p.unit === "month" ? fill(monthly, months, (bucket) => ({ bucket, previous: 0, stayed: 0, leaving: 0 })) : months.length ? months : [{ bucket: p.from, previous: 0, stayed: 0, leaving: 0 }];
+    const list =
+      p.unit === "month"
+        ? fill(monthly, months, (bucket) => ({ bucket, previous: 0, stayed: 0, leaving: 0 }))
+        : months.length
+          ? months
+          : [{ bucket: p.from, previous: 0, stayed: 0, leaving: 0 }];
     return { ...base, leaving: list };
   }
   return base;
@@ -104,7 +158,10 @@ export function paymentsCsv(p: Period, type: PaymentType): { sql: string; params
   const unit = unitOf(p);
   const params = periodParams(p);
   if (type === "market" || type === "item" || type === "country")
-    return { sql: `SELECT bucket, key AS ${type}, revenue, gross, refunds, purchases, payers FROM (${breakdownSql(type, unit)})`, params };
+    return {
+      sql: `SELECT bucket, key AS ${type}, revenue, gross, refunds, purchases, payers FROM (${breakdownSql(type, unit)})`,
+      params,
+    };
   if (type === "leavingPayers") return { sql: leavingSql, params };
   return { sql: metricsSql(unit), params };
 }

@@ -53,7 +53,8 @@ export function buckets(p: Period): string[] {
   else if (p.unit === "day") {
     // A period in days is one month (resolvePeriod): its days are written, not computed from dates.
     const month = p.from.slice(0, 8);
-    for (let d = 1, n = daysInMonth(p.year, Number(p.from.slice(5, 7))); d <= n; d++) out.push(month + String(d).padStart(2, "0"));
+    for (let d = 1, n = daysInMonth(p.year, Number(p.from.slice(5, 7))); d <= n; d++)
+      out.push(month + String(d).padStart(2, "0"));
   } else for (let h = 0; h < 24; h++) out.push(`${p.from} ${String(h).padStart(2, "0")}:00:00`);
   return out;
 }
@@ -88,5 +89,5 @@ export function toCsv(header: string[], data: (string | number | null)[][]): str
     const s = v === null ? "" : String(v);
     return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  return [header.map(cell).join(","), ...data.map((r) => r.map(cell).join(","))].join("\n") + "\n";
+  return `${[header.map(cell).join(","), ...data.map((r) => r.map(cell).join(","))].join("\n")}\n`;
 }

@@ -38,12 +38,42 @@ beforeAll(async () => {
     const ids = Array.from({ length: c.size }, () => ++player);
     for (const id of ids) {
       const reg = toCHDateTime(at(c.day, 9));
-      regs.push(JSON.stringify({ event_id: uuid(), ts: reg, player_id: id, country: "RU", platform: "web", source: "organic", locale: "ru" }));
-      acts.push(JSON.stringify({ event_id: uuid(), ts: reg, player_id: id, kind: "registration", country: "RU", platform: "web", reg_ts: reg }));
+      regs.push(
+        JSON.stringify({
+          event_id: uuid(),
+          ts: reg,
+          player_id: id,
+          country: "RU",
+          platform: "web",
+          source: "organic",
+          locale: "ru",
+        }),
+      );
+      acts.push(
+        JSON.stringify({
+          event_id: uuid(),
+          ts: reg,
+          player_id: id,
+          kind: "registration",
+          country: "RU",
+          platform: "web",
+          reg_ts: reg,
+        }),
+      );
     }
     for (const [day, n] of Object.entries(c.back)) {
       for (const id of ids.slice(0, n)) {
-        acts.push(JSON.stringify({ event_id: uuid(), ts: toCHDateTime(at(day, day === "2026-11-20" ? 11 : 10)), player_id: id, kind: "login", country: "RU", platform: "web", reg_ts: toCHDateTime(at(c.day, 9)) }));
+        acts.push(
+          JSON.stringify({
+            event_id: uuid(),
+            ts: toCHDateTime(at(day, day === "2026-11-20" ? 11 : 10)),
+            player_id: id,
+            kind: "login",
+            country: "RU",
+            platform: "web",
+            reg_ts: toCHDateTime(at(c.day, 9)),
+          }),
+        );
       }
     }
   }

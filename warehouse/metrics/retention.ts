@@ -24,7 +24,6 @@ export const RETENTION_DAYS = [1, 7, 30] as const;
 /** Columns of the triangle: days 0…30 or weeks 0…12. */
 export const TRIANGLE_WIDTH: Record<RetentionUnit, number> = { day: 31, week: 13 };
 
-
 export const triangleSql = (unit: RetentionUnit) =>
   unit === "day"
     ? `SELECT toString(cohort_day) AS cohort, toUInt32(dateDiff('day', cohort_day, day)) AS n, groupBitmapMerge(players) AS players
@@ -74,7 +73,10 @@ export async function retention(wh: Warehouse, p: Period, unit: RetentionUnit, n
   const cohorts = sizes.map((s) => {
     // Only the columns that have begun by today.
     const begun = Math.min(width, Math.floor((Date.parse(today) - Date.parse(s.cohort)) / 86_400_000 / step) + 1);
-    const retained = Array.from({ length: begun }, (_, n) => cells.find((c) => c.cohort === s.cohort && c.n === n)?.players ?? 0);
+    const retained = Array.from(
+      { length: begun },
+      (_, n) => cells.find((c) => c.cohort === s.cohort && c.n === n)?.players ?? 0,
+    );
     return { cohort: s.cohort, size: s.size, retained, rates: retained.map((r) => rate(r, s.size)) };
   });
   return { period: p, unit, today, dn, cohorts };

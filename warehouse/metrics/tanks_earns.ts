@@ -6,7 +6,15 @@ import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, DAY_RANGE, periodParams } from "./period.ts";
 
-export const TankEarnRowSchema = z.object({ tank_id: z.number(), battles: z.number(), wins: z.number(), silver_earned: z.number(), silver_spent: z.number(), gold_earned: z.number(), experience: z.number() });
+export const TankEarnRowSchema = z.object({
+  tank_id: z.number(),
+  battles: z.number(),
+  wins: z.number(),
+  silver_earned: z.number(),
+  silver_spent: z.number(),
+  gold_earned: z.number(),
+  experience: z.number(),
+});
 export type TankEarnRow = z.infer<typeof TankEarnRowSchema>;
 
 export const tanksEarnsSql = `SELECT tank_id, toUInt64(sum(battles)) AS battles, toUInt64(sum(wins)) AS wins, toInt64(sum(silver_earned)) AS silver_earned,

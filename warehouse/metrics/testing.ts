@@ -16,7 +16,11 @@ export function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
+  };
 }
 
 export interface Ev<T extends WarehouseTable> {
@@ -36,7 +40,10 @@ const CREWS = ["c1", "c2", "c3"];
 
 let seq = 0;
 const uuid = (r: ReturnType<typeof prng>) => {
-  const h = (n: number) => Math.floor(r.next() * 16 ** n).toString(16).padStart(n, "0");
+  const h = (n: number) =>
+    Math.floor(r.next() * 16 ** n)
+      .toString(16)
+      .padStart(n, "0");
   seq++;
   return `${h(8)}-${h(4)}-4${h(3)}-a${h(3)}-${h(4)}${seq.toString(16).padStart(8, "0")}`;
 };
@@ -44,7 +51,17 @@ const uuid = (r: ReturnType<typeof prng>) => {
 /** A world of `players` players registering between `start` and `now`, with everything they do. */
 export function generateWorld(seed: number, players: number, start: number, now: number): World {
   const r = prng(seed);
-  const w: World = { registrations: [], activity: [], battles: [], payments: [], currency_movements: [], items: [], ad_views: [], admin_actions: [], progression: [] };
+  const w: World = {
+    registrations: [],
+    activity: [],
+    battles: [],
+    payments: [],
+    currency_movements: [],
+    items: [],
+    ad_views: [],
+    admin_actions: [],
+    progression: [],
+  };
   const push = <T extends WarehouseTable>(t: T, at: number, row: Omit<EventTables[T], "event_id" | "ts">) =>
     (w[t] as Ev<T>[]).push({ at, row: { event_id: uuid(r), ts: toCHDateTime(at), ...row } as EventTables[T] });
   let battleId = 0;
@@ -63,13 +80,28 @@ export function generateWorld(seed: number, players: number, start: number, now:
     const move = (currency: "gold" | "silver", delta: number, reason: string) => {
       if (delta === 0 || bal[currency] + delta < 0) return;
       bal[currency] += delta;
-      push("currency_movements", (t += 1000), { player_id: id, currency, delta, balance_after: bal[currency], reason, ref: `r${t}`, player_level: level, seq: ++ledgerId });
+      push("currency_movements", (t += 1000), {
+        player_id: id,
+        currency,
+        delta,
+        balance_after: bal[currency],
+        reason,
+        ref: `r${t}`,
+        player_level: level,
+        seq: ++ledgerId,
+      });
     };
     move("gold", 50, "registration");
     move("silver", 5000, "registration");
     const tanks = new Set<number>([1]);
     push("items", (t += 1000), { player_id: id, item_type: "tank", item_id: "1", delta: 1, source: "starter" });
-    push("items", (t += 1000), { player_id: id, item_type: "crew", item_id: r.pick(CREWS), delta: 1, source: "starter" });
+    push("items", (t += 1000), {
+      player_id: id,
+      item_type: "crew",
+      item_id: r.pick(CREWS),
+      delta: 1,
+      source: "starter",
+    });
     const loyalty = r.next();
     for (let day = 0; regAt + day * DAY < now; day++) {
       if (day > 0 && r.next() > loyalty ** (day / 15 + 1)) continue;
@@ -87,8 +119,19 @@ export function generateWorld(seed: number, players: number, start: number, now:
         const gold = r.next() < 0.1 ? r.int(1, 5) : 0;
         t += 300_000;
         push("battles", t, {
-          battle_id: ++battleId, player_id: id, tank_id: tank, mode: r.pick(["random", "ranked"]), result: r.pick(["win", "loss", "draw"] as const),
-          duration_s: r.int(120, 600), experience: exp, silver_earned: earned, silver_spent: spent, gold_earned: gold, kills: r.int(0, 5), damage: r.int(0, 4000), player_level: level,
+          battle_id: ++battleId,
+          player_id: id,
+          tank_id: tank,
+          mode: r.pick(["random", "ranked"]),
+          result: r.pick(["win", "loss", "draw"] as const),
+          duration_s: r.int(120, 600),
+          experience: exp,
+          silver_earned: earned,
+          silver_spent: spent,
+          gold_earned: gold,
+          kills: r.int(0, 5),
+          damage: r.int(0, 4000),
+          player_level: level,
         });
         move("silver", earned, "battle_reward");
         move("silver", -spent, "repair");
@@ -101,26 +144,62 @@ export function generateWorld(seed: number, players: number, start: number, now:
         if (!tanks.has(tank) && bal.silver >= price) {
           move("silver", -price, "shop_tank");
           tanks.add(tank);
-          push("items", (t += 1000), { player_id: id, item_type: "tank", item_id: String(tank), delta: 1, source: "shop" });
+          push("items", (t += 1000), {
+            player_id: id,
+            item_type: "tank",
+            item_id: String(tank),
+            delta: 1,
+            source: "shop",
+          });
         } else if (tanks.has(tank) && tanks.size > 1) {
           tanks.delete(tank);
-          push("items", (t += 1000), { player_id: id, item_type: "tank", item_id: String(tank), delta: -1, source: "sold" });
+          push("items", (t += 1000), {
+            player_id: id,
+            item_type: "tank",
+            item_id: String(tank),
+            delta: -1,
+            source: "sold",
+          });
           move("silver", price / 2, "sell_tank");
         }
       }
-      if (r.next() < 0.05) push("items", (t += 1000), { player_id: id, item_type: "crew", item_id: r.pick(CREWS), delta: r.next() < 0.7 ? 1 : -1, source: "shop" });
+      if (r.next() < 0.05)
+        push("items", (t += 1000), {
+          player_id: id,
+          item_type: "crew",
+          item_id: r.pick(CREWS),
+          delta: r.next() < 0.7 ? 1 : -1,
+          source: "shop",
+        });
       if (r.next() < 0.1) move("gold", -r.int(1, 40), r.pick(["premium", "crew_training"]));
       if (r.next() < 0.08) {
         const k = r.int(0, 3);
         const order = `o${id}-${day}`;
-        const pay = { order_id: order, player_id: id, provider: r.pick(["stripe", "paypal"]), market: r.pick(MARKETS), item_id: ITEMS[k], country, platform, source, currency: "USD", reg_ts };
+        const pay = {
+          order_id: order,
+          player_id: id,
+          provider: r.pick(["stripe", "paypal"]),
+          market: r.pick(MARKETS),
+          item_id: ITEMS[k],
+          country,
+          platform,
+          source,
+          currency: "USD",
+          reg_ts,
+        };
         t += 1000;
         push("payments", t, { ...pay, status: "paid", amount_minor: PRICES[k], amount_usd_cents: PRICES[k] });
         move("gold", (k + 1) * 100, "purchase");
         const u = r.next();
         if (u < 0.12) {
           const at = t + r.int(1, 5) * DAY;
-          if (at < now) push("payments", at, { ...pay, status: u < 0.03 ? "chargeback" : "refunded", amount_minor: -PRICES[k], amount_usd_cents: -PRICES[k] });
+          if (at < now)
+            push("payments", at, {
+              ...pay,
+              status: u < 0.03 ? "chargeback" : "refunded",
+              amount_minor: -PRICES[k],
+              amount_usd_cents: -PRICES[k],
+            });
         }
       }
     }
@@ -128,7 +207,14 @@ export function generateWorld(seed: number, players: number, start: number, now:
   for (let i = 0; i < 40; i++) {
     const at = start + Math.floor(r.next() * (now - start - 60_000));
     const admin = r.int(1, 3);
-    push("admin_actions", at, { admin_id: admin, admin_username: `op${admin}`, role: "operator", action: r.pick(["player.ban", "player.gold", "tank.save"]), target_type: "player", target_id: String(r.int(1000, 1000 + players)) });
+    push("admin_actions", at, {
+      admin_id: admin,
+      admin_username: `op${admin}`,
+      role: "operator",
+      action: r.pick(["player.ban", "player.gold", "tank.save"]),
+      target_type: "player",
+      target_id: String(r.int(1000, 1000 + players)),
+    });
   }
   return w;
 }
@@ -137,7 +223,8 @@ export function generateWorld(seed: number, players: number, start: number, now:
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const monthOf = (ms: number) => `${new Date(ms).toISOString().slice(0, 7)}-01`;
 export const hourOf = (ms: number) => `${new Date(ms).toISOString().slice(0, 13).replace("T", " ")}:00:00`;
-export const inRange = (ms: number, from: string, to: string) => ms >= Date.parse(`${from}T00:00:00Z`) && ms < Date.parse(`${to}T00:00:00Z`);
+export const inRange = (ms: number, from: string, to: string) =>
+  ms >= Date.parse(`${from}T00:00:00Z`) && ms < Date.parse(`${to}T00:00:00Z`);
 export const addDay = (d: string, n: number) => dayOf(Date.parse(`${d}T00:00:00Z`) + n * DAY);
 export const round2 = (v: number) => Math.round(v * 100) / 100;
 export const ratio4 = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10_000) / 10_000);
@@ -160,6 +247,15 @@ export function distinctBy<T>(xs: T[], key: (x: T) => string, who: (x: T) => num
 export const distinct = <T>(xs: T[], who: (x: T) => number) => new Set(xs.map(who));
 
 /** Players active on any day in [from, to) (YYYY-MM-DD). */
-export const activeIn = (w: World, from: string, to: string) => distinct(w.activity.filter((e) => inRange(e.at, from, to)), (e) => e.row.player_id);
-export const payersIn = (w: World, from: string, to: string) => distinct(w.payments.filter((e) => e.row.status === "paid" && inRange(e.at, from, to)), (e) => e.row.player_id);
-export const revenueIn = (w: World, from: string, to: string) => w.payments.filter((e) => inRange(e.at, from, to)).reduce((s, e) => s + e.row.amount_usd_cents, 0);
+export const activeIn = (w: World, from: string, to: string) =>
+  distinct(
+    w.activity.filter((e) => inRange(e.at, from, to)),
+    (e) => e.row.player_id,
+  );
+export const payersIn = (w: World, from: string, to: string) =>
+  distinct(
+    w.payments.filter((e) => e.row.status === "paid" && inRange(e.at, from, to)),
+    (e) => e.row.player_id,
+  );
+export const revenueIn = (w: World, from: string, to: string) =>
+  w.payments.filter((e) => inRange(e.at, from, to)).reduce((s, e) => s + e.row.amount_usd_cents, 0);

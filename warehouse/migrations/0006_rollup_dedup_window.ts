@@ -31,7 +31,15 @@ export const ROLLUP_TABLES = [
 ] as const;
 
 /** Rollups whose figures are sums or counts (a duplicate block inflates them): rebuilt from the raw events. */
-const SUMMED = ["registrations_daily", "payments_daily", "payments_cohort_daily", "currency_daily", "player_experience", "item_holdings", "tank_daily"];
+const SUMMED = [
+  "registrations_daily",
+  "payments_daily",
+  "payments_cohort_daily",
+  "currency_daily",
+  "player_experience",
+  "item_holdings",
+  "tank_daily",
+];
 
 const selectOf = (table: string) => {
   const r = rollups0002.find((x) => x.table === table);

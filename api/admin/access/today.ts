@@ -29,12 +29,32 @@ export async function todayFigures(db: Db, now: number) {
   // Whole days since the epoch (a literal divisor: a bound number may arrive as a float).
   const dayOf = (col: unknown) => sql<number>`(${col} / ${sql.raw(String(DAY))})`;
   const [[online], regs, paid, revenue, [running], started] = await Promise.all([
-    db.select({ n: sql<number>`count(distinct ${sessions.subjectId})` }).from(sessions).where(and(eq(sessions.kind, "player"), gte(sessions.lastSeenAt, now - ONLINE_WINDOW_MS))),
-    db.select({ day: dayOf(players.createdAt), n: count() }).from(players).where(gte(players.createdAt, from)).groupBy(dayOf(players.createdAt)),
-    db.select({ day: dayOf(orders.paidAt), n: count() }).from(orders).where(and(eq(orders.status, "paid"), gte(orders.paidAt, from))).groupBy(dayOf(orders.paidAt)),
-    db.select({ currency: orders.currency, amountMinor: sql<number>`sum(${orders.amountMinor})` }).from(orders).where(and(eq(orders.status, "paid"), gte(orders.paidAt, today * DAY))).groupBy(orders.currency).orderBy(orders.currency),
+    db
+      .select({ n: sql<number>`count(distinct ${sessions.subjectId})` })
+      .from(sessions)
+      .where(and(eq(sessions.kind, "player"), gte(sessions.lastSeenAt, now - ONLINE_WINDOW_MS))),
+    db
+      .select({ day: dayOf(players.createdAt), n: count() })
+      .from(players)
+      .where(gte(players.createdAt, from))
+      .groupBy(dayOf(players.createdAt)),
+    db
+      .select({ day: dayOf(orders.paidAt), n: count() })
+      .from(orders)
+      .where(and(eq(orders.status, "paid"), gte(orders.paidAt, from)))
+      .groupBy(dayOf(orders.paidAt)),
+    db
+      .select({ currency: orders.currency, amountMinor: sql<number>`sum(${orders.amountMinor})` })
+      .from(orders)
+      .where(and(eq(orders.status, "paid"), gte(orders.paidAt, today * DAY)))
+      .groupBy(orders.currency)
+      .orderBy(orders.currency),
     db.select({ n: count() }).from(battles).where(eq(battles.status, "running")),
-    db.select({ day: dayOf(battles.startedAt), n: count() }).from(battles).where(gte(battles.startedAt, from)).groupBy(dayOf(battles.startedAt)),
+    db
+      .select({ day: dayOf(battles.startedAt), n: count() })
+      .from(battles)
+      .where(gte(battles.startedAt, from))
+      .groupBy(dayOf(battles.startedAt)),
   ]);
   const regDays = series(regs, today);
   const paidDays = series(paid, today);
@@ -42,7 +62,11 @@ export async function todayFigures(db: Db, now: number) {
     since: today * DAY,
     online: Number(online?.n ?? 0),
     registrations: { today: regDays[TODAY_DAYS - 1], days: regDays },
-    payments: { today: paidDays[TODAY_DAYS - 1], days: paidDays, revenue: revenue.map((r) => ({ currency: r.currency, amountMinor: Number(r.amountMinor) })) },
+    payments: {
+      today: paidDays[TODAY_DAYS - 1],
+      days: paidDays,
+      revenue: revenue.map((r) => ({ currency: r.currency, amountMinor: Number(r.amountMinor) })),
+    },
     battles: { running: Number(running?.n ?? 0), days: series(started, today) },
   };
 }

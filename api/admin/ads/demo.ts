@@ -6,11 +6,15 @@ import { saveAdSettings } from "../../domain/ads.ts";
 
 export const adsStep: WorldStep = async ({ db, opts }) => {
   const at = opts.now;
-  await saveAdSettings(db, {
-    networks: { yandex: true, vk: true, applovin: true, admob: false, unity: false },
-    caps: { perHour: 4, perDay: 20, minSecondsBetween: 180 },
-    rewarded: { silver: 2500, perDay: 5 },
-  }, at);
+  await saveAdSettings(
+    db,
+    {
+      networks: { yandex: true, vk: true, applovin: true, admob: false, unity: false },
+      caps: { perHour: 4, perDay: 20, minSecondsBetween: 180 },
+      rewarded: { silver: 2500, perDay: 5 },
+    },
+    at,
+  );
   await db.insert(adPlacements).values([
     { placement: "garage.rewarded", network: "yandex", enabled: true, capPerDay: 5, reward: 2500, updatedAt: at },
     { placement: "garage.rewarded", network: "applovin", enabled: true, capPerDay: 5, reward: 2500, updatedAt: at },

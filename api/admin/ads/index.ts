@@ -18,10 +18,19 @@ const who = { auth: "admin", role: "operator" } as const;
 const saveInput = z.object({ settings: f.jsonValue() });
 
 const placementArea: ResourceDescription = {
-  name: "adPlacement", base: "/admin/ads/settings/", role: "operator", table: adPlacements, schema: placementSchema,
-  columns: ["id", "placement", "network", "enabled", "capPerDay", "reward", "updatedAt"], search: ["placement"], filters: ["network", "enabled"],
-  actions: { list: "load", set: "save", remove: "remove" }, methods: { list: "POST", set: "POST", remove: "DELETE" }, removeByPath: true,
-  serverIds: true, unique: [["placement", "network"]],
+  name: "adPlacement",
+  base: "/admin/ads/settings/",
+  role: "operator",
+  table: adPlacements,
+  schema: placementSchema,
+  columns: ["id", "placement", "network", "enabled", "capPerDay", "reward", "updatedAt"],
+  search: ["placement"],
+  filters: ["network", "enabled"],
+  actions: { list: "load", set: "save", remove: "remove" },
+  methods: { list: "POST", set: "POST", remove: "DELETE" },
+  removeByPath: true,
+  serverIds: true,
+  unique: [["placement", "network"]],
   pageData: async () => ({ networks: AD_NETWORKS }),
 };
 
@@ -29,20 +38,39 @@ export function registerAdsAdmin(app: Hono<HonoEnv>) {
   // The page sends the settings' JSON Schema too: the screen draws its typed form from it and
   // checks it with the same rules before saving.
   const form = z.toJSONSchema(adSettingsShape, { io: "input", unrepresentable: "any" });
-  page(app, { path: "/admin/ads/", ...who }, {}, async (c) => c.json({ settings: (await currentAdSettings(c.var.deps.db)) ?? null, networks: AD_NETWORKS, form }));
+  page(app, { path: "/admin/ads/", ...who }, {}, async (c) =>
+    c.json({ settings: (await currentAdSettings(c.var.deps.db)) ?? null, networks: AD_NETWORKS, form }),
+  );
 
-  route(app, { method: "ANY", path: "/admin/ads/save", ...who, mutates: true }, { input: saveInput }, async (c, { settings }) => {
-    const parsed = adSettingsShape.safeParse(settings);
-    if (!parsed.success) throw validationError(parsed.error.issues.map((i) => ({ ...i, path: ["settings", ...i.path] })), { settings });
-    const { db, clock } = c.var.deps;
-    await db.transaction(async (tx) => {
-      const before = await currentAdSettings(tx);
-      await saveAdSettings(tx, parsed.data, clock.now());
-      const summary = before ? jsonDiff(before, parsed.data).join("; ") || "no change" : `created: ${JSON.stringify(parsed.data)}`;
-      await audit(c, tx, { action: "/admin/ads/save", targetType: "adSettings", targetId: 1, summary, details: detailsOf(before ?? undefined, parsed.data) });
-    });
-    return c.json({ settings: parsed.data });
-  });
+  route(
+    app,
+    { method: "ANY", path: "/admin/ads/save", ...who, mutates: true },
+    { input: saveInput },
+    async (c, { settings }) => {
+      const parsed = adSettingsShape.safeParse(settings);
+      if (!parsed.success)
+        throw validationError(
+          parsed.error.issues.map((i) => ({ ...i, path: ["settings", ...i.path] })),
+          { settings },
+        );
+      const { db, clock } = c.var.deps;
+      await db.transaction(async (tx) => {
+        const before = await currentAdSettings(tx);
+        await saveAdSettings(tx, parsed.data, clock.now());
+        const summary = before
+          ? jsonDiff(before, parsed.data).join("; ") || "no change"
+          : `created: ${JSON.stringify(parsed.data)}`;
+        await audit(c, tx, {
+          action: "/admin/ads/save",
+          targetType: "adSettings",
+          targetId: 1,
+          summary,
+          details: detailsOf(before ?? undefined, parsed.data),
+        });
+      });
+      return c.json({ settings: parsed.data });
+    },
+  );
 
   // Per-placement rows: one description on the resources mechanism (POST load, POST save, DELETE remove/:id).
   registerResource(app, placementArea);

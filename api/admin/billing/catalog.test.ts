@@ -17,16 +17,33 @@ describe("Admin: billing catalog", () => {
   afterAll(() => w.close());
 
   const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = admin.headers) =>
-    w.app.request(path, { method, headers: { ...headers, "content-type": "application/json", accept: "application/json", "accept-language": "en" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    w.app.request(path, {
+      method,
+      headers: { ...headers, "content-type": "application/json", accept: "application/json", "accept-language": "en" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const logCount = async () => (await w.deps.db.select().from(adminLog)).length;
 
   test("add, edit, save, remove — validated, audited, with the spec's methods", async () => {
     const add = await send("POST", "/admin/billing/catalog/add", GOLD_PACK);
     expect(add.status).toBe(200);
     expect((await send("POST", "/admin/billing/catalog/add", GOLD_PACK)).status).toBe(400);
-    const bad = await send("POST", "/admin/billing/catalog/add", { ...GOLD_PACK, id: "a/b", prices: [{ market: "web", currency: "RUB", amount: -1 }, { market: "web", currency: "RUB", amount: 5 }], grants: { gold: 0 } });
+    const bad = await send("POST", "/admin/billing/catalog/add", {
+      ...GOLD_PACK,
+      id: "a/b",
+      prices: [
+        { market: "web", currency: "RUB", amount: -1 },
+        { market: "web", currency: "RUB", amount: 5 },
+      ],
+      grants: { gold: 0 },
+    });
     expect(bad.status).toBe(400);
-    expect(Object.keys((await bad.json()).error.fields).sort()).toEqual(["grants.gold", "id", "prices.0.amount", "prices.1.currency"]);
+    expect(Object.keys((await bad.json()).error.fields).sort()).toEqual([
+      "grants.gold",
+      "id",
+      "prices.0.amount",
+      "prices.1.currency",
+    ]);
     const edit = await send("GET", "/admin/billing/catalog/edit/gold_500");
     expect((await edit.json()).item.titleEn).toBe("500 gold");
     expect((await send("GET", "/admin/billing/catalog/edit/nope")).status).toBe(404);
@@ -42,11 +59,14 @@ describe("Admin: billing catalog", () => {
     expect((await send("DELETE", "/admin/billing/catalog/remove/temp")).status).toBe(404);
     const support = await signedInAdmin(w.deps.db, w.clock.now(), "support");
     expect((await send("POST", "/admin/billing/catalog/save", GOLD_PACK, support.headers)).status).toBe(403);
-    expect((await send("POST", "/admin/billing/catalog/save", GOLD_PACK, { cookie: admin.headers.cookie })).status).toBe(403);
+    expect(
+      (await send("POST", "/admin/billing/catalog/save", GOLD_PACK, { cookie: admin.headers.cookie })).status,
+    ).toBe(403);
   });
 
   test("an item id with a literal `%` round-trips through the path (decoded once): edit and remove find that item, not another", async () => {
-    for (const id of ["50%off", "a%25b", "a%b"]) expect((await send("POST", "/admin/billing/catalog/add", { ...GOLD_PACK, id })).status).toBe(200);
+    for (const id of ["50%off", "a%25b", "a%b"])
+      expect((await send("POST", "/admin/billing/catalog/add", { ...GOLD_PACK, id })).status).toBe(200);
     for (const id of ["50%off", "a%25b", "a%b"]) {
       const edit = await send("GET", `/admin/billing/catalog/edit/${encodeURIComponent(id)}`);
       expect(edit.status, id).toBe(200);
@@ -57,14 +77,23 @@ describe("Admin: billing catalog", () => {
     expect(await removed.json()).toEqual({ removed: "a%25b" });
     expect((await send("GET", "/admin/billing/catalog/edit/a%2525b")).status).toBe(404);
     expect((await (await send("GET", "/admin/billing/catalog/edit/a%25b")).json()).item.id).toBe("a%b");
-    for (const id of ["50%off", "a%b"]) expect((await send("DELETE", `/admin/billing/catalog/remove/${encodeURIComponent(id)}`)).status).toBe(200);
+    for (const id of ["50%off", "a%b"])
+      expect((await send("DELETE", `/admin/billing/catalog/remove/${encodeURIComponent(id)}`)).status).toBe(200);
   });
 
   test("multipliers scale grants in their period; api/catalog/get shows the grants in force", async () => {
     const now = w.clock.now();
-    const r = await send("POST", "/admin/billing/multipliers/save", { multipliers: [{ currency: "gold", percent: 200, startsAt: now - 1000, endsAt: now + 86_400_000 }] });
+    const r = await send("POST", "/admin/billing/multipliers/save", {
+      multipliers: [{ currency: "gold", percent: 200, startsAt: now - 1000, endsAt: now + 86_400_000 }],
+    });
     expect(r.status).toBe(200);
-    expect((await send("POST", "/admin/billing/multipliers/save", { multipliers: [{ currency: "gold", percent: 200, startsAt: now, endsAt: now - 1 }] })).status).toBe(400);
+    expect(
+      (
+        await send("POST", "/admin/billing/multipliers/save", {
+          multipliers: [{ currency: "gold", percent: 200, startsAt: now, endsAt: now - 1 }],
+        })
+      ).status,
+    ).toBe(400);
     const got = await (await send("POST", "/admin/api/catalog/get", { market: "web", country: "RU" })).json();
     const item = got.items.find((i: { id: string }) => i.id === "gold_500");
     expect(item.grantsNow).toEqual({ gold: 1050, silver: 0, premiumDays: 0 });
@@ -76,11 +105,17 @@ describe("Admin: billing catalog", () => {
     expect(exp.headers.get("content-disposition")).toContain("billing-catalog-");
     const doc = await exp.json();
     expect(doc.items.map((i: { id: string }) => i.id)).toEqual(["gold_500"]);
-    const next = { ...doc, items: [...doc.items, { ...doc.items[0], id: "gold_1000", grants: { gold: 1000, silver: 0, premiumDays: 0 } }] };
+    const next = {
+      ...doc,
+      items: [...doc.items, { ...doc.items[0], id: "gold_1000", grants: { gold: 1000, silver: 0, premiumDays: 0 } }],
+    };
     const before = await logCount();
     const preview = await send("POST", "/admin/billing/import", { file: next });
     const p = await preview.json();
-    expect(p).toEqual({ applied: false, preview: { added: ["gold_1000"], changed: [], removed: [], multipliers: { before: 1, after: 1 } } });
+    expect(p).toEqual({
+      applied: false,
+      preview: { added: ["gold_1000"], changed: [], removed: [], multipliers: { before: 1, after: 1 } },
+    });
     expect((await w.deps.db.select().from(catalogItems)).length).toBe(1);
     // One bad item: nothing is applied.
     const broken = { ...next, items: [...next.items, { ...doc.items[0], id: "bad", prices: [] }] };

@@ -11,26 +11,70 @@ test("the orders screen lists every player's orders with filters, and 'awaiting 
     await putItem(w.deps.db, GOLD_PACK, at);
     const a = await signedInPlayer(w.deps.db, at, { nickname: "AliceBuys", country: "RU" });
     const b = await signedInPlayer(w.deps.db, at, { nickname: "BobBuys", country: "US" });
-    const paid = await createOrder(w.deps.db, { playerId: a.playerId, itemId: "gold_500", provider: "robokassa", market: "web", currency: "RUB", at });
+    const paid = await createOrder(w.deps.db, {
+      playerId: a.playerId,
+      itemId: "gold_500",
+      provider: "robokassa",
+      market: "web",
+      currency: "RUB",
+      at,
+    });
     await markPending(w.deps.db, paid.id, String(paid.id), at);
-    await settlePaid(w.deps.db, { provider: "robokassa", orderId: paid.id, providerTxId: String(paid.id), amountMinor: 9900, currency: "RUB", source: "callback", at });
-    const stale = await createOrder(w.deps.db, { playerId: b.playerId, itemId: "gold_500", provider: "stripe", market: "web", currency: "USD", at });
+    await settlePaid(w.deps.db, {
+      provider: "robokassa",
+      orderId: paid.id,
+      providerTxId: String(paid.id),
+      amountMinor: 9900,
+      currency: "RUB",
+      source: "callback",
+      at,
+    });
+    const stale = await createOrder(w.deps.db, {
+      playerId: b.playerId,
+      itemId: "gold_500",
+      provider: "stripe",
+      market: "web",
+      currency: "USD",
+      at,
+    });
     await markPending(w.deps.db, stale.id, "cs_x", at);
     w.clock.advance(31 * 60_000);
-    const fresh = await createOrder(w.deps.db, { playerId: b.playerId, itemId: "gold_500", provider: "paypal", market: "web", currency: "USD", at: w.clock.now() });
+    const fresh = await createOrder(w.deps.db, {
+      playerId: b.playerId,
+      itemId: "gold_500",
+      provider: "paypal",
+      market: "web",
+      currency: "USD",
+      at: w.clock.now(),
+    });
     await markPending(w.deps.db, fresh.id, "PP1", w.clock.now());
 
     const admin = await signedInAdmin(w.deps.db, w.clock.now(), "support");
-    const list = async (q: string, headers: Record<string, string> = admin.headers) => w.app.request(`/admin/billing/orders/?${q}`, { headers: { ...headers, accept: "application/json", "accept-language": "en" } });
-    const ids = async (q: string) => ((await (await list(q)).json()) as { rows: { id: number }[] }).rows.map((r) => r.id);
+    const list = async (q: string, headers: Record<string, string> = admin.headers) =>
+      w.app.request(`/admin/billing/orders/?${q}`, {
+        headers: { ...headers, accept: "application/json", "accept-language": "en" },
+      });
+    const ids = async (q: string) =>
+      ((await (await list(q)).json()) as { rows: { id: number }[] }).rows.map((r) => r.id);
 
-    const all = (await (await list("")).json()) as { rows: { id: number; nickname: string; status: string; provider: string; amountMinor: number; currency: string }[]; total: number; awaitingVerification: number };
+    const all = (await (await list("")).json()) as {
+      rows: { id: number; nickname: string; status: string; provider: string; amountMinor: number; currency: string }[];
+      total: number;
+      awaitingVerification: number;
+    };
     expect(all.total).toBe(3);
     expect(all.rows.map((r) => r.id)).toEqual([fresh.id, stale.id, paid.id]);
-    expect(all.rows.find((r) => r.id === paid.id)).toMatchObject({ nickname: "AliceBuys", status: "paid", provider: "robokassa", amountMinor: 9900, currency: "RUB" });
+    expect(all.rows.find((r) => r.id === paid.id)).toMatchObject({
+      nickname: "AliceBuys",
+      status: "paid",
+      provider: "robokassa",
+      amountMinor: 9900,
+      currency: "RUB",
+    });
     expect(all.awaitingVerification).toBe(1);
     // The item by its catalogue title in both languages (the screen shows the operator's), not only its id.
-    const item = (all.rows.find((r) => r.id === paid.id) as unknown as { itemTitle: { ru: string; en: string } | null }).itemTitle;
+    const item = (all.rows.find((r) => r.id === paid.id) as unknown as { itemTitle: { ru: string; en: string } | null })
+      .itemTitle;
     expect(item?.ru.length && item.en.length).toBeGreaterThan(0);
     expect(await ids("status=pending")).toEqual([fresh.id, stale.id]);
     expect(await ids("provider=robokassa")).toEqual([paid.id]);
@@ -49,7 +93,9 @@ test("the orders screen lists every player's orders with filters, and 'awaiting 
     expect((await list("size=1000")).status).toBe(400);
     expect((await list("", a.headers)).status).toBe(401);
     expect((await list("", {})).status).toBe(401);
-    const html = await w.app.request("/admin/billing/orders/?awaiting=1", { headers: { ...admin.headers, accept: "text/html" } });
+    const html = await w.app.request("/admin/billing/orders/?awaiting=1", {
+      headers: { ...admin.headers, accept: "text/html" },
+    });
     expect(html.status).toBe(200);
     expect(html.headers.get("content-type")).toContain("text/html");
   } finally {

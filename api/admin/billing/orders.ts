@@ -15,7 +15,15 @@ import { awaitingVerification } from "../../billing/orders.ts";
 import { orderView } from "../../billing/apply.ts";
 import { providers } from "../../billing/registry.ts";
 
-const SORTS = { id: orders.id, createdAt: orders.createdAt, updatedAt: orders.updatedAt, amount: orders.amountMinor, status: orders.status, provider: orders.provider, player: orders.playerId } as const;
+const SORTS = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  amount: orders.amountMinor,
+  status: orders.status,
+  provider: orders.provider,
+  player: orders.playerId,
+} as const;
 const PROVIDERS: [string, ...string[]] = ["manual", ...Object.keys(providers)];
 
 export const ordersQuery = z.object({
@@ -30,26 +38,47 @@ export const ordersQuery = z.object({
 });
 
 export function registerOrdersAdmin(app: Hono<HonoEnv>) {
-  page(app, { path: "/admin/billing/orders/", auth: "admin", role: "support" }, { query: ordersQuery }, async (c, q) => {
-    const { db, clock } = c.var.deps;
-    const conds: SQL[] = [];
-    if (q.status) conds.push(eq(orders.status, q.status));
-    if (q.provider) conds.push(eq(orders.provider, q.provider));
-    if (q.playerId) conds.push(eq(orders.playerId, q.playerId));
-    if (q.awaiting) conds.push(awaitingVerification(clock.now()));
-    const where = conds.length ? and(...conds) : undefined;
-    const col = SORTS[q.sort];
-    const rows = await db
-      .select({ order: orders, nickname: players.nickname, itemTitleRu: catalogItems.titleRu, itemTitleEn: catalogItems.titleEn })
-      .from(orders)
-      .leftJoin(players, eq(players.id, orders.playerId))
-      .leftJoin(catalogItems, eq(catalogItems.id, orders.itemId))
-      .where(where)
-      .orderBy(q.dir === "asc" ? asc(col) : desc(col), desc(orders.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size);
-    const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
-    const [{ waiting }] = await db.select({ waiting: count() }).from(orders).where(awaitingVerification(clock.now()));
-    return c.json({ rows: rows.map((r) => ({ ...orderView(r.order), nickname: r.nickname, itemTitle: r.itemTitleRu === null ? null : { ru: r.itemTitleRu, en: r.itemTitleEn } })), total: n, page: q.page, size: q.size, awaitingVerification: waiting, providers: PROVIDERS });
-  });
+  page(
+    app,
+    { path: "/admin/billing/orders/", auth: "admin", role: "support" },
+    { query: ordersQuery },
+    async (c, q) => {
+      const { db, clock } = c.var.deps;
+      const conds: SQL[] = [];
+      if (q.status) conds.push(eq(orders.status, q.status));
+      if (q.provider) conds.push(eq(orders.provider, q.provider));
+      if (q.playerId) conds.push(eq(orders.playerId, q.playerId));
+      if (q.awaiting) conds.push(awaitingVerification(clock.now()));
+      const where = conds.length ? and(...conds) : undefined;
+      const col = SORTS[q.sort];
+      const rows = await db
+        .select({
+          order: orders,
+          nickname: players.nickname,
+          itemTitleRu: catalogItems.titleRu,
+          itemTitleEn: catalogItems.titleEn,
+        })
+        .from(orders)
+        .leftJoin(players, eq(players.id, orders.playerId))
+        .leftJoin(catalogItems, eq(catalogItems.id, orders.itemId))
+        .where(where)
+        .orderBy(q.dir === "asc" ? asc(col) : desc(col), desc(orders.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size);
+      const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
+      const [{ waiting }] = await db.select({ waiting: count() }).from(orders).where(awaitingVerification(clock.now()));
+      return c.json({
+        rows: rows.map((r) => ({
+          ...orderView(r.order),
+          nickname: r.nickname,
+          itemTitle: r.itemTitleRu === null ? null : { ru: r.itemTitleRu, en: r.itemTitleEn },
+        })),
+        total: n,
+        page: q.page,
+        size: q.size,
+        awaitingVerification: waiting,
+        providers: PROVIDERS,
+      });
+    },
+  );
 }

@@ -20,7 +20,16 @@ import { contentBackups, contentModuleUpgrades } from "../../db/schema/progressi
 import { options } from "../../db/schema/system.ts";
 import { tankSchema, moduleTypeSchema, camouflageSchema, decalSchema } from "../../domain/content.ts";
 import { moduleUpgradeSchema } from "../../domain/progression-content.ts";
-import { bumpCache, currentBattleOptions, saveBattleOptions, saveOptionInput, shapeIssues, battleOptionsShape, dropCachedOptions, DEFAULT_VARIANT } from "../../domain/options.ts";
+import {
+  bumpCache,
+  currentBattleOptions,
+  saveBattleOptions,
+  saveOptionInput,
+  shapeIssues,
+  battleOptionsShape,
+  dropCachedOptions,
+  DEFAULT_VARIANT,
+} from "../../domain/options.ts";
 import { bumpContentCache, cachedContent, dropContentCache } from "../../domain/content-cache.ts";
 import { diff } from "../resources/index.ts";
 import { importError, readDocument, uploadedText } from "../resources/io.ts";
@@ -47,7 +56,11 @@ interface DocumentKind {
 const strip = ({ updatedAt: _u, ...rest }: Row) => rest;
 
 /** A content table as a section: rows by id, replaced whole (rows missing from the document go). */
-function tableSection(table: SQLiteTable & { id: SQLiteColumn }, schema: z.ZodType, order: SQLiteColumn = table.id): Section {
+function tableSection(
+  table: SQLiteTable & { id: SQLiteColumn },
+  schema: z.ZodType,
+  order: SQLiteColumn = table.id,
+): Section {
   return {
     keyOf: (i) => String(i.id),
     schema,
@@ -80,7 +93,8 @@ export const TANK_DATA: DocumentKind = {
 };
 
 const optionItem = saveOptionInput.extend({ scope: z.enum(["client", "server"]) }).superRefine((o, ctx) => {
-  for (const issue of shapeIssues(o.scope, o.key, o.value)) ctx.addIssue({ ...issue, code: "custom", message: issue.message ?? "" });
+  for (const issue of shapeIssues(o.scope, o.key, o.value))
+    ctx.addIssue({ ...issue, code: "custom", message: issue.message ?? "" });
 });
 
 export const OPTIONS_DATA: DocumentKind = {
@@ -91,7 +105,9 @@ export const OPTIONS_DATA: DocumentKind = {
       keyOf: (i) => `${i.scope}/${i.key}/${i.variant}`,
       schema: optionItem,
       read: async (db) =>
-        (await db.select().from(options).orderBy(asc(options.scope), asc(options.key), asc(options.variant))).map((o) => ({ scope: o.scope, key: o.key, variant: o.variant, value: JSON.parse(o.value), share: o.share })),
+        (await db.select().from(options).orderBy(asc(options.scope), asc(options.key), asc(options.variant))).map(
+          (o) => ({ scope: o.scope, key: o.key, variant: o.variant, value: JSON.parse(o.value), share: o.share }),
+        ),
       write: async (tx, items, at) => {
         const now = new Set(items.map((i) => `${i.scope}/${i.key}/${i.variant}`));
         const have = await tx.select().from(options);
@@ -101,8 +117,21 @@ export const OPTIONS_DATA: DocumentKind = {
           const old = have.find((o) => o.scope === i.scope && o.key === i.key && o.variant === i.variant);
           const value = JSON.stringify(i.value);
           const share = i.variant === DEFAULT_VARIANT ? 0 : (i.share as number);
-          if (!old) await tx.insert(options).values({ scope: i.scope as "client", key: i.key as string, variant: i.variant as string, value, share, version: 1, updatedAt: at });
-          else if (old.value !== value || old.share !== share) await tx.update(options).set({ value, share, version: old.version + 1, updatedAt: at }).where(eq(options.id, old.id));
+          if (!old)
+            await tx.insert(options).values({
+              scope: i.scope as "client",
+              key: i.key as string,
+              variant: i.variant as string,
+              value,
+              share,
+              version: 1,
+              updatedAt: at,
+            });
+          else if (old.value !== value || old.share !== share)
+            await tx
+              .update(options)
+              .set({ value, share, version: old.version + 1, updatedAt: at })
+              .where(eq(options.id, old.id));
         }
       },
     },
@@ -131,14 +160,26 @@ export async function currentDocument(db: DbOrTx, d: DocumentKind): Promise<Reco
 }
 
 /** How many rows each section holds ({"tanks":44,…}): what a backup's summary keeps, for the screen to name. */
-const countsOf = (doc: Record<string, unknown>, d: DocumentKind) => Object.fromEntries(Object.keys(d.sections).map((k) => [k, (doc[k] as unknown[]).length]));
+const countsOf = (doc: Record<string, unknown>, d: DocumentKind) =>
+  Object.fromEntries(Object.keys(d.sections).map((k) => [k, (doc[k] as unknown[]).length]));
 const summaryOf = (doc: Record<string, unknown>, d: DocumentKind) => JSON.stringify(countsOf(doc, d));
 
-interface SectionDiff { added: string[]; changed: { key: string; summary: string }[]; removed: string[]; unchanged: number }
+interface SectionDiff {
+  added: string[];
+  changed: { key: string; summary: string }[];
+  removed: string[];
+  unchanged: number;
+}
 
 /** Validates a document's every section and row (and unique keys per section); a bad one is a 400 naming where. */
-function validateDocument(d: DocumentKind, text: string, locale: Parameters<typeof translate>[0]): Record<string, Row[]> {
-  const body = z.object(Object.fromEntries(Object.keys(d.sections).map((k) => [k, z.array(z.record(z.string(), z.unknown())).max(20_000)])));
+function validateDocument(
+  d: DocumentKind,
+  text: string,
+  locale: Parameters<typeof translate>[0],
+): Record<string, Row[]> {
+  const body = z.object(
+    Object.fromEntries(Object.keys(d.sections).map((k) => [k, z.array(z.record(z.string(), z.unknown())).max(20_000)])),
+  );
   const doc = readDocument(text, `tankodrome.${d.kind}`, body, locale) as Record<string, Row[]>;
   const out: Record<string, Row[]> = {};
   for (const [name, s] of Object.entries(d.sections)) {
@@ -169,8 +210,11 @@ function validateDocument(d: DocumentKind, text: string, locale: Parameters<type
   if (d.kind === "optionsData") {
     if (out.battle.length > 1) throw importError(`battle 2: ${translate(locale, "validation.maxLength", [1])}`);
     const shares = new Map<string, number>();
-    for (const o of out.options) if (o.variant !== DEFAULT_VARIANT) shares.set(`${o.scope}/${o.key}`, (shares.get(`${o.scope}/${o.key}`) ?? 0) + (o.share as number));
-    for (const [key, total] of shares) if (total > 100) throw importError(`options ${key}: ${translate(locale, "system.error.shares")}`);
+    for (const o of out.options)
+      if (o.variant !== DEFAULT_VARIANT)
+        shares.set(`${o.scope}/${o.key}`, (shares.get(`${o.scope}/${o.key}`) ?? 0) + (o.share as number));
+    for (const [key, total] of shares)
+      if (total > 100) throw importError(`options ${key}: ${translate(locale, "system.error.shares")}`);
   }
   return out;
 }
@@ -178,17 +222,29 @@ function validateDocument(d: DocumentKind, text: string, locale: Parameters<type
 /** What an import or a restore did to each section, as the log shows it (the section's counts), and the backup of what was there before. */
 const sectionsDetails = (changes: Record<string, SectionDiff>, backupId: number): AuditDetails => ({
   changes: [
-    ...Object.entries(changes).map(([field, s]) => ({ field, after: { added: s.added.length, changed: s.changed.length, removed: s.removed.length, unchanged: s.unchanged } })),
+    ...Object.entries(changes).map(([field, s]) => ({
+      field,
+      after: { added: s.added.length, changed: s.changed.length, removed: s.removed.length, unchanged: s.unchanged },
+    })),
     { field: "backup", after: backupId },
   ],
 });
 
-function diffDocument(d: DocumentKind, before: Record<string, unknown>, after: Record<string, Row[]>): Record<string, SectionDiff> {
+function diffDocument(
+  d: DocumentKind,
+  before: Record<string, unknown>,
+  after: Record<string, Row[]>,
+): Record<string, SectionDiff> {
   const result: Record<string, SectionDiff> = {};
   for (const [name, s] of Object.entries(d.sections)) {
     const old = new Map((before[name] as Row[]).map((r) => [s.keyOf(r), r]));
     const next = new Map(after[name].map((r) => [s.keyOf(r), r]));
-    const sd: SectionDiff = { added: [], changed: [], removed: [...old.keys()].filter((k) => !next.has(k)), unchanged: 0 };
+    const sd: SectionDiff = {
+      added: [],
+      changed: [],
+      removed: [...old.keys()].filter((k) => !next.has(k)),
+      unchanged: 0,
+    };
     for (const [k, r] of next) {
       const o = old.get(k);
       if (!o) sd.added.push(k);
@@ -204,11 +260,23 @@ function diffDocument(d: DocumentKind, before: Record<string, unknown>, after: R
 }
 
 const diffLine = (changes: Record<string, SectionDiff>) =>
-  Object.entries(changes).map(([k, s]) => `${k}: +${s.added.length} ~${s.changed.length} -${s.removed.length}`).join("; ");
+  Object.entries(changes)
+    .map(([k, s]) => `${k}: +${s.added.length} ~${s.changed.length} -${s.removed.length}`)
+    .join("; ");
 
 async function takeBackup(c: Context<HonoEnv>, tx: DbOrTx, d: DocumentKind, reason: string, at: number) {
   const doc = await currentDocument(tx, d);
-  const [b] = await tx.insert(contentBackups).values({ kind: d.kind, reason, adminUsername: c.var.admin!.username, summary: summaryOf(doc, d), document: JSON.stringify(doc), createdAt: at }).returning({ id: contentBackups.id });
+  const [b] = await tx
+    .insert(contentBackups)
+    .values({
+      kind: d.kind,
+      reason,
+      adminUsername: c.var.admin!.username,
+      summary: summaryOf(doc, d),
+      document: JSON.stringify(doc),
+      createdAt: at,
+    })
+    .returning({ id: contentBackups.id });
   return b.id;
 }
 
@@ -216,20 +284,45 @@ async function writeDocument(c: Context<HonoEnv>, tx: Tx, d: DocumentKind, doc: 
   for (const [name, s] of Object.entries(d.sections)) await s.write(tx, doc[name], at);
   if (d.kind === "optionsData" && doc.battle[0]) {
     const cur = await currentBattleOptions(tx);
-    if (JSON.stringify(cur?.value) !== JSON.stringify(doc.battle[0])) await saveBattleOptions(tx, doc.battle[0], c.var.admin!.username, at);
+    if (JSON.stringify(cur?.value) !== JSON.stringify(doc.battle[0]))
+      await saveBattleOptions(tx, doc.battle[0], c.var.admin!.username, at);
   }
   await d.afterWrite(c, tx, at);
 }
 
 const listBackups = (db: DbOrTx, d: DocumentKind) =>
-  db.select({ id: contentBackups.id, reason: contentBackups.reason, adminUsername: contentBackups.adminUsername, summary: contentBackups.summary, createdAt: contentBackups.createdAt })
-    .from(contentBackups).where(eq(contentBackups.kind, d.kind)).orderBy(desc(contentBackups.id)).limit(200);
+  db
+    .select({
+      id: contentBackups.id,
+      reason: contentBackups.reason,
+      adminUsername: contentBackups.adminUsername,
+      summary: contentBackups.summary,
+      createdAt: contentBackups.createdAt,
+    })
+    .from(contentBackups)
+    .where(eq(contentBackups.kind, d.kind))
+    .orderBy(desc(contentBackups.id))
+    .limit(200);
 
-function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export?: string; import: string; backup: string }) {
+function registerDocument(
+  app: Hono<HonoEnv>,
+  d: DocumentKind,
+  actions: { export?: string; import: string; backup: string },
+) {
   const who = { auth: "admin", role: "admin" } as const;
   page(app, { path: d.base, ...who }, {}, async (c) => {
     const doc = await currentDocument(c.var.deps.db, d);
-    return c.json({ kind: d.kind, counts: countsOf(doc, d), sections: Object.keys(d.sections), backups: await listBackups(c.var.deps.db, d), actions: { export: actions.export ? `${d.base}${actions.export}` : undefined, import: `${d.base}${actions.import}`, backup: `${d.base}${actions.backup}` } });
+    return c.json({
+      kind: d.kind,
+      counts: countsOf(doc, d),
+      sections: Object.keys(d.sections),
+      backups: await listBackups(c.var.deps.db, d),
+      actions: {
+        export: actions.export ? `${d.base}${actions.export}` : undefined,
+        import: `${d.base}${actions.import}`,
+        backup: `${d.base}${actions.backup}`,
+      },
+    });
   });
 
   const download = (c: Context<HonoEnv>, doc: unknown, name: string) => {
@@ -244,21 +337,31 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
     });
 
   const importInput = z.object({ apply: f.optional(f.bool()).default(false) });
-  route(app, { method: "ANY", path: `${d.base}${actions.import}`, ...who, mutates: true }, { input: importInput }, async (c, { apply }) => {
-    const next = validateDocument(d, await uploadedText(c), c.var.locale);
-    const { db, clock } = c.var.deps;
-    const at = clock.now();
-    const result = await db.transaction(async (tx) => {
-      const changes = diffDocument(d, await currentDocument(tx, d), next);
-      if (!apply) return { changes };
-      const backupId = await takeBackup(c, tx, d, "before-import", at);
-      await writeDocument(c, tx, d, next, at);
-      await audit(c, tx, { action: pathAction(`${d.base}${actions.import}`), targetType: d.kind, summary: `import (backup #${backupId}): ${diffLine(changes)}`, details: sectionsDetails(changes, backupId) });
-      return { changes, backupId };
-    });
-    if (!apply) c.set("audited", true);
-    return c.json({ applied: apply, ...result });
-  });
+  route(
+    app,
+    { method: "ANY", path: `${d.base}${actions.import}`, ...who, mutates: true },
+    { input: importInput },
+    async (c, { apply }) => {
+      const next = validateDocument(d, await uploadedText(c), c.var.locale);
+      const { db, clock } = c.var.deps;
+      const at = clock.now();
+      const result = await db.transaction(async (tx) => {
+        const changes = diffDocument(d, await currentDocument(tx, d), next);
+        if (!apply) return { changes };
+        const backupId = await takeBackup(c, tx, d, "before-import", at);
+        await writeDocument(c, tx, d, next, at);
+        await audit(c, tx, {
+          action: pathAction(`${d.base}${actions.import}`),
+          targetType: d.kind,
+          summary: `import (backup #${backupId}): ${diffLine(changes)}`,
+          details: sectionsDetails(changes, backupId),
+        });
+        return { changes, backupId };
+      });
+      if (!apply) c.set("audited", true);
+      return c.json({ applied: apply, ...result });
+    },
+  );
 
   // GET: the kept backups (or one of them, ?id=N, as a file); POST: take one, or restore ?restore=N.
   const backupInput = z.object({ id: f.optional(f.id()), restore: f.optional(f.id()), note: f.optionalText(200) });
@@ -267,7 +370,11 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
     const { db, clock } = c.var.deps;
     if (c.req.method === "GET" || c.req.method === "HEAD") {
       if (q.id === undefined) return c.json({ backups: await listBackups(db, d) });
-      const [b] = await db.select().from(contentBackups).where(and(eq(contentBackups.id, q.id), eq(contentBackups.kind, d.kind))).limit(1);
+      const [b] = await db
+        .select()
+        .from(contentBackups)
+        .where(and(eq(contentBackups.id, q.id), eq(contentBackups.kind, d.kind)))
+        .limit(1);
       if (!b) throw notFound();
       return download(c, JSON.parse(b.document), `${d.kind}-backup-${b.id}`);
     }
@@ -276,21 +383,39 @@ function registerDocument(app: Hono<HonoEnv>, d: DocumentKind, actions: { export
     if (q.restore === undefined) {
       const id = await db.transaction(async (tx) => {
         const backupId = await takeBackup(c, tx, d, q.note ? `manual: ${q.note}` : "manual", at);
-        await audit(c, tx, { action: pathAction(`${d.base}${actions.backup}`), targetType: d.kind, targetId: backupId, summary: "backup taken", details: valuesOf({ backup: backupId, note: q.note }) });
+        await audit(c, tx, {
+          action: pathAction(`${d.base}${actions.backup}`),
+          targetType: d.kind,
+          targetId: backupId,
+          summary: "backup taken",
+          details: valuesOf({ backup: backupId, note: q.note }),
+        });
         return backupId;
       });
       return c.json({ backupId: id });
     }
     const restore = q.restore;
     const out = await db.transaction(async (tx) => {
-      const [b] = await tx.select().from(contentBackups).where(and(eq(contentBackups.id, restore), eq(contentBackups.kind, d.kind))).limit(1);
+      const [b] = await tx
+        .select()
+        .from(contentBackups)
+        .where(and(eq(contentBackups.id, restore), eq(contentBackups.kind, d.kind)))
+        .limit(1);
       if (!b) throw notFound();
       // A backup is checked like an import: rules may have changed since it was taken.
       const next = validateDocument(d, b.document, c.var.locale);
       const changes = diffDocument(d, await currentDocument(tx, d), next);
       const backupId = await takeBackup(c, tx, d, "before-restore", at);
       await writeDocument(c, tx, d, next, at);
-      await audit(c, tx, { action: pathAction(`${d.base}${actions.backup}`), targetType: d.kind, targetId: restore, summary: `restored backup #${restore} (current kept as #${backupId}): ${diffLine(changes)}`, details: { changes: [{ field: "restoredBackup", after: restore }, ...sectionsDetails(changes, backupId).changes] } });
+      await audit(c, tx, {
+        action: pathAction(`${d.base}${actions.backup}`),
+        targetType: d.kind,
+        targetId: restore,
+        summary: `restored backup #${restore} (current kept as #${backupId}): ${diffLine(changes)}`,
+        details: {
+          changes: [{ field: "restoredBackup", after: restore }, ...sectionsDetails(changes, backupId).changes],
+        },
+      });
       return { restored: restore, backupId, changes };
     });
     return c.json(out);
@@ -306,16 +431,20 @@ export function registerContentDocuments(app: Hono<HonoEnv>) {
   registerDocument(app, TANK_DATA, { export: "exportData", import: "importData", backup: "backUpData" });
   registerDocument(app, OPTIONS_DATA, { import: "importData", backup: "backUpData" });
   const apiInput = z.object({ activeOnly: f.optional(f.bool()).default(false) });
-  route(app, { method: "POST", path: "/admin/api/tanksdb/get", auth: "admin", role: "support" }, { input: apiInput }, async (c, { activeOnly }) => {
-    const dbDoc = await tanksDb(c.var.deps.db, c.var.deps.clock.now());
-    const active = <T extends Row>(rows: T[]) => (activeOnly ? rows.filter((r) => r.active !== false) : rows);
-    return c.json({
-      tanks: active(dbDoc.tanks as Row[]),
-      moduleTypes: active(dbDoc.moduleTypes as Row[]),
-      moduleUpgrades: dbDoc.moduleUpgrades,
-      camouflages: active(dbDoc.camouflages as Row[]),
-      decals: active(dbDoc.decals as Row[]),
-    });
-  });
+  route(
+    app,
+    { method: "POST", path: "/admin/api/tanksdb/get", auth: "admin", role: "support" },
+    { input: apiInput },
+    async (c, { activeOnly }) => {
+      const dbDoc = await tanksDb(c.var.deps.db, c.var.deps.clock.now());
+      const active = <T extends Row>(rows: T[]) => (activeOnly ? rows.filter((r) => r.active !== false) : rows);
+      return c.json({
+        tanks: active(dbDoc.tanks as Row[]),
+        moduleTypes: active(dbDoc.moduleTypes as Row[]),
+        moduleUpgrades: dbDoc.moduleUpgrades,
+        camouflages: active(dbDoc.camouflages as Row[]),
+        decals: active(dbDoc.decals as Row[]),
+      });
+    },
+  );
 }
-

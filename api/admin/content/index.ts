@@ -5,8 +5,23 @@ import type { HonoEnv } from "../../http/env.ts";
 import { registerResource, type ResourceDescription } from "../resources/index.ts";
 import { registerCollection, type CollectionDescription } from "../resources/collection.ts";
 import { asc, eq } from "drizzle-orm";
-import { contentTanks, contentModuleTypes, contentCamouflages, contentDecals, contentConsumables, contentKits } from "../../db/schema/content.ts";
-import { tankSchema, moduleTypeSchema, camouflageSchema, decalSchema, consumableSchema, kitSchema, KIT_ITEM_KINDS } from "../../domain/content.ts";
+import {
+  contentTanks,
+  contentModuleTypes,
+  contentCamouflages,
+  contentDecals,
+  contentConsumables,
+  contentKits,
+} from "../../db/schema/content.ts";
+import {
+  tankSchema,
+  moduleTypeSchema,
+  camouflageSchema,
+  decalSchema,
+  consumableSchema,
+  kitSchema,
+  type KIT_ITEM_KINDS,
+} from "../../domain/content.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import { PROGRESSION_RESOURCES } from "./progression.ts";
 import { registerContentDocuments } from "./documents.ts";
@@ -17,28 +32,52 @@ const PRICES = ["priceGold", "priceSilver", "sortOrder", "active"];
 
 export const CONTENT_RESOURCES: ResourceDescription[] = [
   {
-    name: "tank", base: "/admin/tank/", role: "operator", table: contentTanks, schema: tankSchema as ResourceDescription["schema"],
+    name: "tank",
+    base: "/admin/tank/",
+    role: "operator",
+    table: contentTanks,
+    schema: tankSchema as ResourceDescription["schema"],
     columns: ["id", "nameRu", "nameEn", "nation", "type", "tier", "requiredLevel", "premium", ...PRICES],
-    search: ["nameRu", "nameEn"], filters: ["nation", "type", "tier", "premium", "active"],
-    cache: "tanks", actions: { list: "getTanks", set: "setTank", remove: "removeTank" },
+    search: ["nameRu", "nameEn"],
+    filters: ["nation", "type", "tier", "premium", "active"],
+    cache: "tanks",
+    actions: { list: "getTanks", set: "setTank", remove: "removeTank" },
   },
   {
-    name: "moduleType", base: "/admin/moduleType/", role: "operator", table: contentModuleTypes, schema: moduleTypeSchema as ResourceDescription["schema"],
+    name: "moduleType",
+    base: "/admin/moduleType/",
+    role: "operator",
+    table: contentModuleTypes,
+    schema: moduleTypeSchema as ResourceDescription["schema"],
     columns: ["id", "nameRu", "nameEn", "slot", "tier", "bonus", ...PRICES],
-    search: ["nameRu", "nameEn"], filters: ["slot", "tier", "active"],
-    cache: "tanks", actions: { list: "getModulesTypes", set: "setModuleType", remove: "removeModuleType" },
+    search: ["nameRu", "nameEn"],
+    filters: ["slot", "tier", "active"],
+    cache: "tanks",
+    actions: { list: "getModulesTypes", set: "setModuleType", remove: "removeModuleType" },
   },
   {
-    name: "camouflage", base: "/admin/camouflage/", role: "operator", table: contentCamouflages, schema: camouflageSchema as ResourceDescription["schema"],
+    name: "camouflage",
+    base: "/admin/camouflage/",
+    role: "operator",
+    table: contentCamouflages,
+    schema: camouflageSchema as ResourceDescription["schema"],
     columns: ["id", "nameRu", "nameEn", "season", "nation", "concealment", "durationDays", ...PRICES],
-    search: ["nameRu", "nameEn"], filters: ["season", "nation", "active"],
-    cache: "tanks", actions: { list: "getCamouflages", set: "setCamouflage", remove: "removeCamouflage" },
+    search: ["nameRu", "nameEn"],
+    filters: ["season", "nation", "active"],
+    cache: "tanks",
+    actions: { list: "getCamouflages", set: "setCamouflage", remove: "removeCamouflage" },
   },
   {
-    name: "decal", base: "/admin/decal/", role: "operator", table: contentDecals, schema: decalSchema as ResourceDescription["schema"],
+    name: "decal",
+    base: "/admin/decal/",
+    role: "operator",
+    table: contentDecals,
+    schema: decalSchema as ResourceDescription["schema"],
     columns: ["id", "nameRu", "nameEn", "kind", "requiredLevel", ...PRICES],
-    search: ["nameRu", "nameEn"], filters: ["kind", "active"],
-    cache: "tanks", actions: { list: "getDecals", set: "setDecal", remove: "removeDecal" },
+    search: ["nameRu", "nameEn"],
+    filters: ["kind", "active"],
+    cache: "tanks",
+    actions: { list: "getDecals", set: "setDecal", remove: "removeDecal" },
   },
 ];
 
@@ -47,18 +86,35 @@ const CONSUMABLE_COLUMNS = ["id", "nameRu", "nameEn", "kind", "requiredLevel", "
 /** Areas edited as a whole list: consumables (used up in battle), non-consumables (kept on the tank), kits. */
 export const CONTENT_COLLECTIONS: CollectionDescription[] = [
   {
-    name: "consumables", base: "/admin/consumables/", saveMethod: "ANY", role: "operator", table: contentConsumables,
-    schema: consumableSchema as CollectionDescription["schema"], columns: CONSUMABLE_COLUMNS,
-    scope: eq(contentConsumables.consumable, true), fixed: { consumable: true },
+    name: "consumables",
+    base: "/admin/consumables/",
+    saveMethod: "ANY",
+    role: "operator",
+    table: contentConsumables,
+    schema: consumableSchema as CollectionDescription["schema"],
+    columns: CONSUMABLE_COLUMNS,
+    scope: eq(contentConsumables.consumable, true),
+    fixed: { consumable: true },
   },
   {
-    name: "nonConsumables", base: "/admin/nonConsumables/", saveMethod: "ANY", role: "operator", table: contentConsumables,
-    schema: consumableSchema as CollectionDescription["schema"], columns: CONSUMABLE_COLUMNS,
-    scope: eq(contentConsumables.consumable, false), fixed: { consumable: false },
+    name: "nonConsumables",
+    base: "/admin/nonConsumables/",
+    saveMethod: "ANY",
+    role: "operator",
+    table: contentConsumables,
+    schema: consumableSchema as CollectionDescription["schema"],
+    columns: CONSUMABLE_COLUMNS,
+    scope: eq(contentConsumables.consumable, false),
+    fixed: { consumable: false },
   },
   {
-    name: "kits", base: "/admin/kits/", saveMethod: "POST", role: "operator", table: contentKits,
-    schema: kitSchema as CollectionDescription["schema"], columns: ["id", "nameRu", "nameEn", "items", "requiredLevel", ...PRICES],
+    name: "kits",
+    base: "/admin/kits/",
+    saveMethod: "POST",
+    role: "operator",
+    table: contentKits,
+    schema: kitSchema as CollectionDescription["schema"],
+    columns: ["id", "nameRu", "nameEn", "items", "requiredLevel", ...PRICES],
     toRow: (i) => ({ ...i, items: JSON.stringify(i.items) }),
     fromRow: (r) => ({ ...r, items: JSON.parse(r.items as string) }),
     pageData: async (db) => ({ catalogue: await kitCatalogue(db) }),
@@ -67,9 +123,24 @@ export const CONTENT_COLLECTIONS: CollectionDescription[] = [
 
 /** What a kit may hold, by item kind: [id, name ru, name en] of every tank, consumable, camouflage, decal and module. */
 async function kitCatalogue(db: DbOrTx): Promise<Record<(typeof KIT_ITEM_KINDS)[number], [number, string, string][]>> {
-  const names = async (table: typeof contentTanks | typeof contentConsumables | typeof contentCamouflages | typeof contentDecals | typeof contentModuleTypes) =>
-    (await db.select({ id: table.id, nameRu: table.nameRu, nameEn: table.nameEn }).from(table).orderBy(asc(table.id))).map((r): [number, string, string] => [r.id, r.nameRu, r.nameEn]);
-  const [tank, consumable, camouflage, decal, module] = await Promise.all([names(contentTanks), names(contentConsumables), names(contentCamouflages), names(contentDecals), names(contentModuleTypes)]);
+  const names = async (
+    table:
+      | typeof contentTanks
+      | typeof contentConsumables
+      | typeof contentCamouflages
+      | typeof contentDecals
+      | typeof contentModuleTypes,
+  ) =>
+    (
+      await db.select({ id: table.id, nameRu: table.nameRu, nameEn: table.nameEn }).from(table).orderBy(asc(table.id))
+    ).map((r): [number, string, string] => [r.id, r.nameRu, r.nameEn]);
+  const [tank, consumable, camouflage, decal, module] = await Promise.all([
+    names(contentTanks),
+    names(contentConsumables),
+    names(contentCamouflages),
+    names(contentDecals),
+    names(contentModuleTypes),
+  ]);
   return { tank, consumable, camouflage, decal, module };
 }
 

@@ -5,7 +5,7 @@ addServerMessages({
   en: {
     "content.crewHired": "Players have members of this crew role; it cannot be removed (make it inactive instead).",
     "content.taskCompleted": "The task is already completed and paid.",
-    "content.error.noCatalog": "The project's catalogue for \"{0}\" is not built (run the UI build).",
+    "content.error.noCatalog": 'The project\'s catalogue for "{0}" is not built (run the UI build).',
   },
   ru: {
     "content.crewHired": "У игроков есть члены экипажа этой роли; её нельзя удалить (сделайте её неактивной).",

@@ -28,8 +28,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => w.close());
 
-const get = (url: string, who: Actor = admin) => w.app.request(url, { headers: who.headers({ "accept-language": "en" }) });
-const post = (url: string, body: unknown = {}, who: Actor = admin) => w.app.request(url, { method: "POST", headers: who.headers({ "accept-language": "en" }), body: JSON.stringify(body) });
+const get = (url: string, who: Actor = admin) =>
+  w.app.request(url, { headers: who.headers({ "accept-language": "en" }) });
+const post = (url: string, body: unknown = {}, who: Actor = admin) =>
+  w.app.request(url, { method: "POST", headers: who.headers({ "accept-language": "en" }), body: JSON.stringify(body) });
 const logRows = async () => (await w.deps.db.select({ n: count() }).from(adminLog))[0].n;
 
 describe("bots: list, set, cache, export, import", () => {
@@ -38,7 +40,14 @@ describe("bots: list, set, cache, export, import", () => {
     expect(list.rows.length).toBe(3);
     expect(list.total).toBe(8);
     expect(list.rows[0].aggression).toBe(90);
-    const bad = await post("/admin/bots/set", { name: "X", minTier: 5, maxTier: 3, aimError: 10, reactionMs: 10, aggression: 50 });
+    const bad = await post("/admin/bots/set", {
+      name: "X",
+      minTier: 5,
+      maxTier: 3,
+      aimError: 10,
+      reactionMs: 10,
+      aggression: 50,
+    });
     expect(bad.status).toBe(400);
     const err = (await bad.json()).error;
     expect(err.fields.name).toBe("Please enter at least 2 characters.");
@@ -51,7 +60,15 @@ describe("bots: list, set, cache, export, import", () => {
   test("a saved bot reaches battles' read at once (the cache is bumped in the same transaction)", async () => {
     const before = await botProfiles(w.deps.db, 2, w.clock.now());
     expect(before.some((b) => b.name === "Tester")).toBe(false);
-    const r = await post("/admin/bots/set", { name: "Tester", minTier: 1, maxTier: 3, aimError: 20, reactionMs: 400, aggression: 40, weight: 5 });
+    const r = await post("/admin/bots/set", {
+      name: "Tester",
+      minTier: 1,
+      maxTier: 3,
+      aimError: 20,
+      reactionMs: 400,
+      aggression: 40,
+      weight: 5,
+    });
     expect(r.status).toBe(200);
     const after = await botProfiles(w.deps.db, 2, w.clock.now());
     expect(after.find((b) => b.name === "Tester")?.reactionMs).toBe(400);
@@ -65,14 +82,30 @@ describe("bots: list, set, cache, export, import", () => {
     const doc = await exp.json();
     expect(doc.format).toBe("tankodrome.bot");
     const logs = await logRows();
-    const broken = { ...doc, items: doc.items.map((b: { id: number }, i: number) => (i === 1 ? { ...b, aggression: 900 } : { ...b, aggression: 1 })) };
+    const broken = {
+      ...doc,
+      items: doc.items.map((b: { id: number }, i: number) =>
+        i === 1 ? { ...b, aggression: 900 } : { ...b, aggression: 1 },
+      ),
+    };
     const bad = await post("/admin/bots/import", { file: broken, apply: true });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toContain("2, aggression");
     expect((await w.deps.db.select().from(contentBots).where(eq(contentBots.aggression, 1))).length).toBe(0);
-    const good = { ...doc, items: [...doc.items.map((b: { id: number; name: string }) => (b.name === "Ас" ? { ...b, weight: 50 } : b)), { id: 99, name: "Imported", aimError: 5, reactionMs: 200, aggression: 80 }] };
+    const good = {
+      ...doc,
+      items: [
+        ...doc.items.map((b: { id: number; name: string }) => (b.name === "Ас" ? { ...b, weight: 50 } : b)),
+        { id: 99, name: "Imported", aimError: 5, reactionMs: 200, aggression: 80 },
+      ],
+    };
     const preview = await (await post("/admin/bots/import", { file: good })).json();
-    expect(preview).toEqual({ applied: false, added: [99], changed: [{ id: 7, summary: "weight 5 → 50", changes: [{ field: "weight", before: 5, after: 50 }] }], unchanged: doc.items.length - 1 });
+    expect(preview).toEqual({
+      applied: false,
+      added: [99],
+      changed: [{ id: 7, summary: "weight 5 → 50", changes: [{ field: "weight", before: 5, after: 50 }] }],
+      unchanged: doc.items.length - 1,
+    });
     expect(await logRows()).toBe(logs);
     expect((await w.deps.db.select().from(contentBots).where(eq(contentBots.id, 99))).length).toBe(0);
     const applied = await (await post("/admin/bots/import", { file: good, apply: true })).json();
@@ -91,38 +124,79 @@ describe("crews and decorations: an item page with sections", () => {
     const gains = await post("/admin/crews/save/gains", { id: 2, gains: { win: 150, draw: 90, loss: 60 } });
     expect(gains.status).toBe(200);
     expect((await (await get("/admin/crews/control/2")).json()).item.gains).toEqual({ win: 150, draw: 90, loss: 60 });
-    const bad = await post("/admin/crews/save/upgrades/prices", { id: 2, upgrades: [{ level: 1, priceSilver: 10 }, { level: 1, priceSilver: 20 }] });
+    const bad = await post("/admin/crews/save/upgrades/prices", {
+      id: 2,
+      upgrades: [
+        { level: 1, priceSilver: 10 },
+        { level: 1, priceSilver: 20 },
+      ],
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields["upgrades.1.level"]).toBe("Please make sure the value is unique.");
-    const neg = await post("/admin/crews/save/speedup/upgrades/prices", { id: 2, speedups: [{ level: 1, priceGold: -5 }] });
-    expect((await neg.json()).error.fields["speedups.0.priceGold"]).toBe("Please enter a value greater than or equal to 0.");
+    const neg = await post("/admin/crews/save/speedup/upgrades/prices", {
+      id: 2,
+      speedups: [{ level: 1, priceGold: -5 }],
+    });
+    expect((await neg.json()).error.fields["speedups.0.priceGold"]).toBe(
+      "Please enter a value greater than or equal to 0.",
+    );
   });
 
   test("general settings without an id creates; a role is unique; a hired role cannot be removed", async () => {
-    const taken = await post("/admin/crews/save/general/settings", { role: "gunner", nameRu: "Второй", nameEn: "Second" });
+    const taken = await post("/admin/crews/save/general/settings", {
+      role: "gunner",
+      nameRu: "Второй",
+      nameEn: "Second",
+    });
     expect(taken.status).toBe(400);
     const hired = await post("/admin/crews/remove", { id: 1 });
     expect(hired.status).toBe(409);
-    const deco = await post("/admin/decorations/save/general/settings", { kind: "flag", nameRu: "Новый", nameEn: "New" });
+    const deco = await post("/admin/decorations/save/general/settings", {
+      kind: "flag",
+      nameRu: "Новый",
+      nameEn: "New",
+    });
     expect(deco.status).toBe(200);
     const id = (await deco.json()).item.id;
-    expect((await post("/admin/decorations/save/groups/prices", { id, groups: [{ days: 7, priceSilver: 1000 }] })).status).toBe(200);
-    expect((await (await get(`/admin/decorations/control/${id}`)).json()).item.groups).toEqual([{ days: 7, priceSilver: 1000, priceGold: 0 }]);
+    expect(
+      (await post("/admin/decorations/save/groups/prices", { id, groups: [{ days: 7, priceSilver: 1000 }] })).status,
+    ).toBe(200);
+    expect((await (await get(`/admin/decorations/control/${id}`)).json()).item.groups).toEqual([
+      { days: 7, priceSilver: 1000, priceGold: 0 },
+    ]);
     expect((await post("/admin/decorations/remove", { id })).status).toBe(200);
   });
 });
 
 test("module upgrades: the slot and level pair is unique", async () => {
-  const clash = await post("/admin/moduleUpgrade/setModulesUpgrades", { slot: "gun", level: 2, stat: "damage", bonus: 1 });
+  const clash = await post("/admin/moduleUpgrade/setModulesUpgrades", {
+    slot: "gun",
+    level: 2,
+    stat: "damage",
+    bonus: 1,
+  });
   expect(clash.status).toBe(400);
   expect((await clash.json()).error.fields.level).toBe("Please make sure the value is unique.");
-  const ok = await post("/admin/moduleUpgrade/setModulesUpgrades", { slot: "gun", level: 6, stat: "damage", bonus: 20, priceGold: 900 });
+  const ok = await post("/admin/moduleUpgrade/setModulesUpgrades", {
+    slot: "gun",
+    level: 6,
+    stat: "damage",
+    bonus: 20,
+    priceGold: 900,
+  });
   expect(ok.status).toBe(200);
 });
 
 describe("daily task templates", () => {
   test("play_class needs a tank class; export and import round-trip", async () => {
-    const bad = await post("/admin/dailyTasks/edit", { kind: "play_class", nameRu: "x", nameEn: "x", target: 2, rewardCurrency: "silver", rewardAmount: 10 });
+    const bad = await post("/admin/dailyTasks/edit", {
+      kind: "play_class",
+      nameRu: "x",
+      nameEn: "x",
+      target: 2,
+      rewardCurrency: "silver",
+      rewardAmount: 10,
+    });
     expect((await bad.json()).error.fields.tankType).toBe("This field is required.");
     const doc = await (await get("/admin/dailyTasks/export")).json();
     const r = await (await post("/admin/dailyTasks/import", { file: doc })).json();
@@ -137,7 +211,12 @@ describe("tankData and optionsData: whole documents, diff first, backups kept", 
     const broken = { ...doc, tanks: [...doc.tanks, { ...doc.tanks[0] }] };
     const bad = await post("/admin/tankData/importData", { file: broken, apply: true });
     expect(bad.status).toBe(400);
-    const next = { ...doc, tanks: doc.tanks.filter((t: { id: number }) => t.id !== 2).map((t: { id: number; hp: number }) => (t.id === 1 ? { ...t, hp: t.hp + 1 } : t)) };
+    const next = {
+      ...doc,
+      tanks: doc.tanks
+        .filter((t: { id: number }) => t.id !== 2)
+        .map((t: { id: number; hp: number }) => (t.id === 1 ? { ...t, hp: t.hp + 1 } : t)),
+    };
     const preview = await (await post("/admin/tankData/importData", { file: next })).json();
     expect(preview.applied).toBe(false);
     expect(preview.changes.tanks.removed).toEqual(["2"]);
@@ -153,7 +232,9 @@ describe("tankData and optionsData: whole documents, diff first, backups kept", 
     const restored = await (await post(`/admin/tankData/backUpData`, { restore: applied.backupId })).json();
     expect(restored.changes.tanks.added).toEqual(["2"]);
     expect((await w.deps.db.select().from(contentTanks).where(eq(contentTanks.id, 2))).length).toBe(1);
-    expect((await (await post("/admin/api/tanksdb/get", {}, support)).json()).tanks.some((t: { id: number }) => t.id === 2)).toBe(true);
+    expect(
+      (await (await post("/admin/api/tanksdb/get", {}, support)).json()).tanks.some((t: { id: number }) => t.id === 2),
+    ).toBe(true);
   });
 
   test("options: quests are checked by their shape", async () => {
@@ -162,7 +243,10 @@ describe("tankData and optionsData: whole documents, diff first, backups kept", 
     const taken = await (await post("/admin/optionsData/backUpData", { note: "before test" })).json();
     const doc = await (await get(`/admin/optionsData/backUpData?id=${taken.backupId}`)).json();
     const quests = doc.options.find((o: { key: string }) => o.key === "quests");
-    const broken = { ...doc, options: doc.options.map((o: { key: string }) => (o === quests ? { ...quests, value: [{ key: "x" }] } : o)) };
+    const broken = {
+      ...doc,
+      options: doc.options.map((o: { key: string }) => (o === quests ? { ...quests, value: [{ key: "x" }] } : o)),
+    };
     const bad = await post("/admin/optionsData/importData", { file: broken });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toContain("options 1");
@@ -173,8 +257,14 @@ describe("per-player progression", () => {
   test("crews: hire, set level, dismiss", async () => {
     const page = await (await get(`/admin/player/${playerId}/crews`)).json();
     expect(page.rows.length).toBe(5);
-    const saved = await (await post(`/admin/player/${playerId}/crews/save`, { crewId: 3, level: 4, xp: 10, skillLevel: 2 })).json();
-    expect(saved.rows.find((r: { crewId: number }) => r.crewId === 3)).toMatchObject({ level: 4, xp: 10, skillLevel: 2 });
+    const saved = await (
+      await post(`/admin/player/${playerId}/crews/save`, { crewId: 3, level: 4, xp: 10, skillLevel: 2 })
+    ).json();
+    expect(saved.rows.find((r: { crewId: number }) => r.crewId === 3)).toMatchObject({
+      level: 4,
+      xp: 10,
+      skillLevel: 2,
+    });
     expect((await post(`/admin/player/${playerId}/crews/save`, { crewId: 3, level: 40 })).status).toBe(400);
     const removed = await (await post(`/admin/player/${playerId}/crews/remove`, { crewId: 3 })).json();
     expect(removed.rows.length).toBe(4);
@@ -185,11 +275,17 @@ describe("per-player progression", () => {
     const page = await (await get(`/admin/player/${playerId}/dailyTasks`)).json();
     expect(page.rows.length).toBe(3);
     const [first, second] = page.rows;
-    const done = await (await post(`/admin/player/${playerId}/dailyTasks/edit`, { id: first.id, progress: first.target })).json();
+    const done = await (
+      await post(`/admin/player/${playerId}/dailyTasks/edit`, { id: first.id, progress: first.target })
+    ).json();
     expect(done.rows[0].completedAt).not.toBeNull();
     expect((await post(`/admin/player/${playerId}/dailyTasks/edit`, { id: first.id, progress: 0 })).status).toBe(400);
-    const other = page.templates.find((t: { id: number }) => !page.rows.some((r: { taskId: number }) => r.taskId === t.id));
-    const replaced = await (await post(`/admin/player/${playerId}/dailyTasks/replaceWith`, { id: second.id, taskId: other.id })).json();
+    const other = page.templates.find(
+      (t: { id: number }) => !page.rows.some((r: { taskId: number }) => r.taskId === t.id),
+    );
+    const replaced = await (
+      await post(`/admin/player/${playerId}/dailyTasks/replaceWith`, { id: second.id, taskId: other.id })
+    ).json();
     expect(replaced.rows.find((r: { id: number }) => r.id === second.id).taskId).toBe(other.id);
     const redrawn = await (await post(`/admin/player/${playerId}/dailyTasks/updateTasks`)).json();
     expect(redrawn.rows.length).toBe(3);

@@ -2,22 +2,47 @@
 // decorations (an item page with sections saved on their own), module upgrade levels (composite
 // key slot + level), bots (cached for battles, export/import) and daily task templates.
 import { eq } from "drizzle-orm";
-import { contentCrews, contentDecorations, contentModuleUpgrades, contentBots, contentDailyTasks, playerCrewMembers } from "../../db/schema/progression.ts";
-import { crewSchema, decorationSchema, moduleUpgradeSchema, botSchema, dailyTaskSchema } from "../../domain/progression-content.ts";
+import {
+  contentCrews,
+  contentDecorations,
+  contentModuleUpgrades,
+  contentBots,
+  contentDailyTasks,
+  playerCrewMembers,
+} from "../../db/schema/progression.ts";
+import {
+  crewSchema,
+  decorationSchema,
+  moduleUpgradeSchema,
+  botSchema,
+  dailyTaskSchema,
+} from "../../domain/progression-content.ts";
 import { conflict } from "../../http/errors.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 
 const json = (keys: string[]) => ({
-  toRow: (i: Record<string, unknown>) => ({ ...i, ...Object.fromEntries(keys.filter((k) => i[k] !== undefined).map((k) => [k, JSON.stringify(i[k])])) }),
-  fromRow: (r: Record<string, unknown>) => ({ ...r, ...Object.fromEntries(keys.map((k) => [k, JSON.parse(r[k] as string)])) }),
+  toRow: (i: Record<string, unknown>) => ({
+    ...i,
+    ...Object.fromEntries(keys.filter((k) => i[k] !== undefined).map((k) => [k, JSON.stringify(i[k])])),
+  }),
+  fromRow: (r: Record<string, unknown>) => ({
+    ...r,
+    ...Object.fromEntries(keys.map((k) => [k, JSON.parse(r[k] as string)])),
+  }),
 });
 const schema = (s: unknown) => s as ResourceDescription["schema"];
 
 export const PROGRESSION_RESOURCES: ResourceDescription[] = [
   {
-    name: "crew", base: "/admin/crews/", role: "operator", table: contentCrews, schema: schema(crewSchema),
+    name: "crew",
+    base: "/admin/crews/",
+    role: "operator",
+    table: contentCrews,
+    schema: schema(crewSchema),
     columns: ["id", "role", "nameRu", "nameEn", "levelCap", "xpBase", "xpGrowth", "sortOrder", "active"],
-    search: ["nameRu", "nameEn"], filters: ["role", "active"], unique: ["role"],
+    search: ["nameRu", "nameEn"],
+    filters: ["role", "active"],
+    unique: ["role"],
     actions: { list: "list", remove: "remove", control: "control", index: "index" },
     sections: {
       "save/general/settings": ["role", "nameRu", "nameEn", "levelCap", "xpBase", "xpGrowth", "sortOrder", "active"],
@@ -33,15 +58,24 @@ export const PROGRESSION_RESOURCES: ResourceDescription[] = [
     rules: {
       // A role players have members of stays: remove would strand their crews.
       remove: async (tx, row) => {
-        const [hired] = await tx.select({ p: playerCrewMembers.playerId }).from(playerCrewMembers).where(eq(playerCrewMembers.crewId, row.id as number)).limit(1);
+        const [hired] = await tx
+          .select({ p: playerCrewMembers.playerId })
+          .from(playerCrewMembers)
+          .where(eq(playerCrewMembers.crewId, row.id as number))
+          .limit(1);
         if (hired) throw conflict("content.crewHired");
       },
     },
   },
   {
-    name: "decoration", base: "/admin/decorations/", role: "operator", table: contentDecorations, schema: schema(decorationSchema),
+    name: "decoration",
+    base: "/admin/decorations/",
+    role: "operator",
+    table: contentDecorations,
+    schema: schema(decorationSchema),
     columns: ["id", "kind", "rarity", "nameRu", "nameEn", "requiredLevel", "sortOrder", "active"],
-    search: ["nameRu", "nameEn"], filters: ["kind", "rarity", "active"],
+    search: ["nameRu", "nameEn"],
+    filters: ["kind", "rarity", "active"],
     actions: { list: "list", remove: "remove", control: "control", index: "index" },
     sections: {
       "save/general/settings": ["kind", "rarity", "nameRu", "nameEn", "requiredLevel", "sortOrder", "active"],
@@ -52,23 +86,66 @@ export const PROGRESSION_RESOURCES: ResourceDescription[] = [
     ...json(["groups"]),
   },
   {
-    name: "moduleUpgrade", base: "/admin/moduleUpgrade/", role: "operator", table: contentModuleUpgrades, schema: schema(moduleUpgradeSchema),
+    name: "moduleUpgrade",
+    base: "/admin/moduleUpgrade/",
+    role: "operator",
+    table: contentModuleUpgrades,
+    schema: schema(moduleUpgradeSchema),
     columns: ["id", "slot", "level", "stat", "bonus", "priceSilver", "priceGold"],
-    search: ["slot", "stat"], filters: ["slot", "stat"], unique: [["slot", "level"]],
-    actions: { set: "setModulesUpgrades" }, money: ["priceSilver", "priceGold"], cache: "tanks",
+    search: ["slot", "stat"],
+    filters: ["slot", "stat"],
+    unique: [["slot", "level"]],
+    actions: { set: "setModulesUpgrades" },
+    money: ["priceSilver", "priceGold"],
+    cache: "tanks",
   },
   {
-    name: "bot", base: "/admin/bots/", role: "operator", table: contentBots, schema: schema(botSchema),
-    columns: ["id", "name", "minTier", "maxTier", "aimError", "reactionMs", "aggression", "crewLevel", "weight", "active"],
-    search: ["name"], filters: ["active"], unique: ["name"],
+    name: "bot",
+    base: "/admin/bots/",
+    role: "operator",
+    table: contentBots,
+    schema: schema(botSchema),
+    columns: [
+      "id",
+      "name",
+      "minTier",
+      "maxTier",
+      "aimError",
+      "reactionMs",
+      "aggression",
+      "crewLevel",
+      "weight",
+      "active",
+    ],
+    search: ["name"],
+    filters: ["active"],
+    unique: ["name"],
     actions: { list: "get", set: "set", invalidateCache: "invalidateCache", export: "export", import: "import" },
     methods: { export: "GET", import: "GET|POST" },
     cache: "bots",
   },
   {
-    name: "dailyTask", base: "/admin/dailyTasks/", role: "operator", table: contentDailyTasks, schema: schema(dailyTaskSchema),
-    columns: ["id", "kind", "nameRu", "nameEn", "target", "tankType", "minLevel", "maxLevel", "weight", "rewardCurrency", "rewardAmount", "active"],
-    search: ["nameRu", "nameEn"], filters: ["kind", "rewardCurrency", "active"],
+    name: "dailyTask",
+    base: "/admin/dailyTasks/",
+    role: "operator",
+    table: contentDailyTasks,
+    schema: schema(dailyTaskSchema),
+    columns: [
+      "id",
+      "kind",
+      "nameRu",
+      "nameEn",
+      "target",
+      "tankType",
+      "minLevel",
+      "maxLevel",
+      "weight",
+      "rewardCurrency",
+      "rewardAmount",
+      "active",
+    ],
+    search: ["nameRu", "nameEn"],
+    filters: ["kind", "rewardCurrency", "active"],
     actions: { list: "list", set: "edit", remove: "remove", export: "export", import: "import" },
     money: ["rewardAmount"],
   },

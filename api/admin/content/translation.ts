@@ -60,18 +60,29 @@ async function projectCatalog(locale: UiLocale): Promise<Record<string, Compiled
 
 /** What players see over the compiled catalogue: the operators' texts of a locale, compiled. */
 export function editedTexts(db: Db, locale: UiLocale, now?: number): Promise<Record<string, Compiled>> {
-  return cachedContent(db, `texts.${locale}`, async (d) => {
-    const rows = await d.select({ key: uiTranslations.key, text: uiTranslations.text }).from(uiTranslations).where(and(eq(uiTranslations.locale, locale), isNotNull(uiTranslations.text)));
-    return Object.fromEntries(rows.map((r) => [r.key, compile(r.text!)]));
-  }, now);
+  return cachedContent(
+    db,
+    `texts.${locale}`,
+    async (d) => {
+      const rows = await d
+        .select({ key: uiTranslations.key, text: uiTranslations.text })
+        .from(uiTranslations)
+        .where(and(eq(uiTranslations.locale, locale), isNotNull(uiTranslations.text)));
+      return Object.fromEntries(rows.map((r) => [r.key, compile(r.text!)]));
+    },
+    now,
+  );
 }
 
 export const TRANSLATION_STATUSES = ["all", "missing", "edited", "changed"] as const;
 const statusWhere = (s: (typeof TRANSLATION_STATUSES)[number]): SQL | undefined =>
-  s === "missing" ? and(eq(uiTranslations.projectText, ""), isNull(uiTranslations.text))
-  : s === "edited" ? isNotNull(uiTranslations.text)
-  : s === "changed" ? and(isNotNull(uiTranslations.text), ne(uiTranslations.editedFrom, uiTranslations.projectText))
-  : undefined;
+  s === "missing"
+    ? and(eq(uiTranslations.projectText, ""), isNull(uiTranslations.text))
+    : s === "edited"
+      ? isNotNull(uiTranslations.text)
+      : s === "changed"
+        ? and(isNotNull(uiTranslations.text), ne(uiTranslations.editedFrom, uiTranslations.projectText))
+        : undefined;
 
 const listInput = z.object({
   locale: f.optional(z.enum(UI_LOCALES)).default("ru"),
@@ -86,7 +97,10 @@ async function counts(db: DbOrTx) {
   for (const locale of UI_LOCALES) {
     out[locale] = {};
     for (const s of TRANSLATION_STATUSES) {
-      const [{ n }] = await db.select({ n: count() }).from(uiTranslations).where(and(eq(uiTranslations.locale, locale), statusWhere(s)));
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(uiTranslations)
+        .where(and(eq(uiTranslations.locale, locale), statusWhere(s)));
       out[locale][s] = n;
     }
   }
@@ -98,16 +112,43 @@ async function list(db: DbOrTx, q: z.output<typeof listInput>) {
   const where = and(
     eq(uiTranslations.locale, q.locale),
     statusWhere(q.status),
-    search ? or(sql`${uiTranslations.source} like ${search} escape '\\'`, sql`${uiTranslations.projectText} like ${search} escape '\\'`, sql`${uiTranslations.text} like ${search} escape '\\'`, like(uiTranslations.key, search)) : undefined,
+    search
+      ? or(
+          sql`${uiTranslations.source} like ${search} escape '\\'`,
+          sql`${uiTranslations.projectText} like ${search} escape '\\'`,
+          sql`${uiTranslations.text} like ${search} escape '\\'`,
+          like(uiTranslations.key, search),
+        )
+      : undefined,
   );
-  const rows = await db.select().from(uiTranslations).where(where).orderBy(asc(uiTranslations.source), asc(uiTranslations.key)).limit(q.size).offset((q.page - 1) * q.size);
+  const rows = await db
+    .select()
+    .from(uiTranslations)
+    .where(where)
+    .orderBy(asc(uiTranslations.source), asc(uiTranslations.key))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
   const [{ n }] = await db.select({ n: count() }).from(uiTranslations).where(where);
   return {
     rows: rows.map((r) => ({
-      key: r.key, source: r.source, projectText: r.projectText, text: r.text, updatedBy: r.updatedBy, updatedAt: r.updatedAt,
-      status: r.text !== null && r.editedFrom !== r.projectText ? "changed" : r.text !== null ? "edited" : r.projectText === "" ? "missing" : "project",
+      key: r.key,
+      source: r.source,
+      projectText: r.projectText,
+      text: r.text,
+      updatedBy: r.updatedBy,
+      updatedAt: r.updatedAt,
+      status:
+        r.text !== null && r.editedFrom !== r.projectText
+          ? "changed"
+          : r.text !== null
+            ? "edited"
+            : r.projectText === ""
+              ? "missing"
+              : "project",
     })),
-    total: n, page: q.page, size: q.size,
+    total: n,
+    page: q.page,
+    size: q.size,
   };
 }
 
@@ -115,23 +156,50 @@ const poEscape = (s: string) => s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').re
 
 export function registerTranslation(app: Hono<HonoEnv>) {
   const who = { auth: "admin", role: "operator" } as const;
-  page(app, { path: "/admin/translation/", ...who }, {}, async (c) => c.json({ locales: UI_LOCALES, statuses: TRANSLATION_STATUSES, counts: await counts(c.var.deps.db) }));
+  page(app, { path: "/admin/translation/", ...who }, {}, async (c) =>
+    c.json({ locales: UI_LOCALES, statuses: TRANSLATION_STATUSES, counts: await counts(c.var.deps.db) }),
+  );
 
   // GET: the texts of a locale by status (paged, searched); POST: an operator's text (empty: the project's again).
-  const saveInput = z.object({ locale: z.enum(UI_LOCALES), key: f.text(1, 64), text: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().max(5000).nullable()) });
+  const saveInput = z.object({
+    locale: z.enum(UI_LOCALES),
+    key: f.text(1, 64),
+    text: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().max(5000).nullable()),
+  });
   // Reading needs no CSRF token; a save does (checked here: the route answers both).
   route(app, { method: "ANY", path: "/admin/translation/io", ...who }, {}, async (c) => {
     const { db, clock } = c.var.deps;
-    if (c.req.method === "GET" || c.req.method === "HEAD") return c.json({ ...(await list(db, await parseFields(c, listInput))), counts: await counts(db) });
+    if (c.req.method === "GET" || c.req.method === "HEAD")
+      return c.json({ ...(await list(db, await parseFields(c, listInput))), counts: await counts(db) });
     assertCsrf(c, "admin");
     const s = await parseFields(c, saveInput);
     const at = clock.now();
     const saved = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(uiTranslations).where(and(eq(uiTranslations.locale, s.locale), eq(uiTranslations.key, s.key))).limit(1);
+      const [row] = await tx
+        .select()
+        .from(uiTranslations)
+        .where(and(eq(uiTranslations.locale, s.locale), eq(uiTranslations.key, s.key)))
+        .limit(1);
       if (!row) throw notFound();
-      await tx.update(uiTranslations).set({ text: s.text, editedFrom: s.text === null ? null : row.projectText, updatedBy: c.var.admin!.username, updatedAt: at }).where(and(eq(uiTranslations.locale, s.locale), eq(uiTranslations.key, s.key)));
-      await audit(c, tx, { action: "/admin/translation/io", targetType: "translation", targetId: `${s.locale}:${s.key}`, summary: `${JSON.stringify(row.text ?? row.projectText)} → ${JSON.stringify(s.text ?? row.projectText)}`,
-        details: { scope: s.locale, changes: [{ field: "texts", before: row.text ?? row.projectText, after: s.text ?? row.projectText }] } });
+      await tx
+        .update(uiTranslations)
+        .set({
+          text: s.text,
+          editedFrom: s.text === null ? null : row.projectText,
+          updatedBy: c.var.admin!.username,
+          updatedAt: at,
+        })
+        .where(and(eq(uiTranslations.locale, s.locale), eq(uiTranslations.key, s.key)));
+      await audit(c, tx, {
+        action: "/admin/translation/io",
+        targetType: "translation",
+        targetId: `${s.locale}:${s.key}`,
+        summary: `${JSON.stringify(row.text ?? row.projectText)} → ${JSON.stringify(s.text ?? row.projectText)}`,
+        details: {
+          scope: s.locale,
+          changes: [{ field: "texts", before: row.text ?? row.projectText, after: s.text ?? row.projectText }],
+        },
+      });
       await bumpContentCache(tx, `texts.${s.locale}`, at);
       return { key: s.key, locale: s.locale, text: s.text };
     });
@@ -143,12 +211,16 @@ export function registerTranslation(app: Hono<HonoEnv>) {
   route(app, { method: "ANY", path: "/admin/translation/importFromProject", ...who, mutates: true }, {}, async (c) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
-    const catalogs = Object.fromEntries(await Promise.all(UI_LOCALES.map(async (l) => [l, await projectCatalog(l)] as const))) as Record<UiLocale, Record<string, Compiled>>;
+    const catalogs = Object.fromEntries(
+      await Promise.all(UI_LOCALES.map(async (l) => [l, await projectCatalog(l)] as const)),
+    ) as Record<UiLocale, Record<string, Compiled>>;
     const source = catalogs.en;
     const result = await db.transaction(async (tx) => {
       const totals = { added: 0, changed: 0, removed: 0, unchanged: 0 };
       for (const locale of UI_LOCALES) {
-        const have = new Map((await tx.select().from(uiTranslations).where(eq(uiTranslations.locale, locale))).map((r) => [r.key, r]));
+        const have = new Map(
+          (await tx.select().from(uiTranslations).where(eq(uiTranslations.locale, locale))).map((r) => [r.key, r]),
+        );
         for (const [key, compiled] of Object.entries(source)) {
           const src = textOf(compiled);
           if (src === undefined) continue;
@@ -160,18 +232,28 @@ export function registerTranslation(app: Hono<HonoEnv>) {
             await tx.insert(uiTranslations).values({ locale, key, source: src, projectText, updatedAt: at });
             totals.added++;
           } else if (old.source !== src || old.projectText !== projectText) {
-            await tx.update(uiTranslations).set({ source: src, projectText, updatedAt: at }).where(and(eq(uiTranslations.locale, locale), eq(uiTranslations.key, key)));
+            await tx
+              .update(uiTranslations)
+              .set({ source: src, projectText, updatedAt: at })
+              .where(and(eq(uiTranslations.locale, locale), eq(uiTranslations.key, key)));
             totals.changed++;
           } else totals.unchanged++;
         }
         for (const gone of have.values()) {
           if (gone.text !== null) continue;
-          await tx.delete(uiTranslations).where(and(eq(uiTranslations.locale, locale), eq(uiTranslations.key, gone.key)));
+          await tx
+            .delete(uiTranslations)
+            .where(and(eq(uiTranslations.locale, locale), eq(uiTranslations.key, gone.key)));
           totals.removed++;
         }
         await bumpContentCache(tx, `texts.${locale}`, at);
       }
-      await audit(c, tx, { action: "/admin/translation/importFromProject", targetType: "translation", summary: `project catalogues: +${totals.added} ~${totals.changed} -${totals.removed} =${totals.unchanged}`, details: valuesOf({ ...totals }) });
+      await audit(c, tx, {
+        action: "/admin/translation/importFromProject",
+        targetType: "translation",
+        summary: `project catalogues: +${totals.added} ~${totals.changed} -${totals.removed} =${totals.unchanged}`,
+        details: valuesOf({ ...totals }),
+      });
       return totals;
     });
     for (const l of UI_LOCALES) dropContentCache(db, `texts.${l}`);
@@ -179,17 +261,43 @@ export function registerTranslation(app: Hono<HonoEnv>) {
   });
 
   const exportInput = z.object({ locale: f.optional(z.enum(UI_LOCALES)).default("ru") });
-  route(app, { method: "ANY", path: "/admin/translation/export", ...who }, { input: exportInput }, async (c, { locale }) => {
-    const rows = await c.var.deps.db.select().from(uiTranslations).where(eq(uiTranslations.locale, locale)).orderBy(asc(uiTranslations.source));
-    const body = [`msgid ""`, `msgstr ""`, `"Content-Type: text/plain; charset=utf-8\\n"`, `"Language: ${locale}\\n"`, ""];
-    for (const r of rows) body.push(`#. id: ${r.key}`, `msgid "${poEscape(r.source)}"`, `msgstr "${poEscape(r.text ?? r.projectText)}"`, "");
-    c.header("content-disposition", `attachment; filename="ui-${locale}.po"`);
-    return c.body(body.join("\n"), 200, { "content-type": "text/x-gettext-translation; charset=utf-8" });
-  });
+  route(
+    app,
+    { method: "ANY", path: "/admin/translation/export", ...who },
+    { input: exportInput },
+    async (c, { locale }) => {
+      const rows = await c.var.deps.db
+        .select()
+        .from(uiTranslations)
+        .where(eq(uiTranslations.locale, locale))
+        .orderBy(asc(uiTranslations.source));
+      const body = [
+        `msgid ""`,
+        `msgstr ""`,
+        `"Content-Type: text/plain; charset=utf-8\\n"`,
+        `"Language: ${locale}\\n"`,
+        "",
+      ];
+      for (const r of rows)
+        body.push(
+          `#. id: ${r.key}`,
+          `msgid "${poEscape(r.source)}"`,
+          `msgstr "${poEscape(r.text ?? r.projectText)}"`,
+          "",
+        );
+      c.header("content-disposition", `attachment; filename="ui-${locale}.po"`);
+      return c.body(body.join("\n"), 200, { "content-type": "text/x-gettext-translation; charset=utf-8" });
+    },
+  );
 
   // What the UI loads over its compiled catalogue on start (EXTRAS in the conformance test).
-  route(app, { method: "GET", path: "/texts/:locale{ru|en}", auth: "none" }, { params: z.object({ locale: z.enum(UI_LOCALES) }) }, async (c, { locale }) => {
-    c.header("cache-control", "no-cache");
-    return c.json(await editedTexts(c.var.deps.db, locale, c.var.deps.clock.now()));
-  });
+  route(
+    app,
+    { method: "GET", path: "/texts/:locale{ru|en}", auth: "none" },
+    { params: z.object({ locale: z.enum(UI_LOCALES) }) },
+    async (c, { locale }) => {
+      c.header("cache-control", "no-cache");
+      return c.json(await editedTexts(c.var.deps.db, locale, c.var.deps.clock.now()));
+    },
+  );
 }

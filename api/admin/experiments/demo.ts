@@ -12,17 +12,34 @@ export const experimentsStep: WorldStep = async ({ db, opts }) => {
     { name: "control", weight: 1, optionVariant: "default" },
     { name: "big minimap", weight: 1, optionVariant: "bigMinimap" },
   ];
-  const [row] = await db.insert(experiments).values({
-    name: "Большая мини-карта", description: "Растёт ли число побед, если мини-карта крупнее и прицел точкой?",
-    status: "running", optionScope: "client", optionKey: "battle.hud", conditions: JSON.stringify(conditions), variants: JSON.stringify(variants),
-    createdAt: started - 86_400_000, updatedAt: started, startedAt: started,
-  }).returning();
+  const [row] = await db
+    .insert(experiments)
+    .values({
+      name: "Большая мини-карта",
+      description: "Растёт ли число побед, если мини-карта крупнее и прицел точкой?",
+      status: "running",
+      optionScope: "client",
+      optionKey: "battle.hud",
+      conditions: JSON.stringify(conditions),
+      variants: JSON.stringify(variants),
+      createdAt: started - 86_400_000,
+      updatedAt: started,
+      startedAt: started,
+    })
+    .returning();
   await applyShares(db, toExperiment(row), true, started);
   await db.insert(experiments).values({
-    name: "Быстрая очередь", description: "Меньший разброс ожидания в подборе для новичков.",
-    status: "draft", optionScope: "server", optionKey: "matchmaking",
+    name: "Быстрая очередь",
+    description: "Меньший разброс ожидания в подборе для новичков.",
+    status: "draft",
+    optionScope: "server",
+    optionKey: "matchmaking",
     conditions: JSON.stringify({ ...conditions, levelMin: 1, levelMax: 10, percent: 30 }),
-    variants: JSON.stringify([{ name: "control", weight: 2, optionVariant: "default" }, { name: "fast queue", weight: 1, optionVariant: "fastQueue" }]),
-    createdAt: at - 86_400_000, updatedAt: at - 86_400_000,
+    variants: JSON.stringify([
+      { name: "control", weight: 2, optionVariant: "default" },
+      { name: "fast queue", weight: 1, optionVariant: "fastQueue" },
+    ]),
+    createdAt: at - 86_400_000,
+    updatedAt: at - 86_400_000,
   });
 };

@@ -5,17 +5,18 @@ export const experimentMessages = {
   en: {
     "experiments.error.weights": "The variants' weights must add up to more than 0.",
     "experiments.error.running": "A running experiment's variants and option key cannot be edited; stop it first.",
-    "experiments.error.transition": "An experiment cannot go from \"{0}\" to \"{1}\".",
+    "experiments.error.transition": 'An experiment cannot go from "{0}" to "{1}".',
     "experiments.error.no_variants": "Save the experiment's variants before starting it.",
     "experiments.error.key_taken": "Experiment #{0} is already running on this option key.",
-    "experiments.error.unknown_key": "There is no option \"{0}\" with a \"default\" variant in this scope.",
-    "experiments.error.unknown_variant": "The option key has no variant \"{0}\".",
+    "experiments.error.unknown_key": 'There is no option "{0}" with a "default" variant in this scope.',
+    "experiments.error.unknown_variant": 'The option key has no variant "{0}".',
     "experiments.error.same_option_variant": "Two variants cannot turn on the same option variant.",
     "experiments.error.level_range": "The minimum level cannot be above the maximum.",
   },
   ru: {
     "experiments.error.weights": "Сумма весов вариантов должна быть больше 0.",
-    "experiments.error.running": "Варианты и ключ опции запущенного эксперимента менять нельзя; сначала остановите его.",
+    "experiments.error.running":
+      "Варианты и ключ опции запущенного эксперимента менять нельзя; сначала остановите его.",
     "experiments.error.transition": "Эксперимент нельзя перевести из «{0}» в «{1}».",
     "experiments.error.no_variants": "Сохраните варианты эксперимента, прежде чем запускать его.",
     "experiments.error.key_taken": "На этом ключе опции уже запущен эксперимент №{0}.",

@@ -9,7 +9,9 @@ import { daysInMonth, resolvePeriod, type Period } from "../../../warehouse/metr
 const part = (min: number, max: number) =>
   f.optional(
     // A run of digits too long to be a safe integer is simply too big (not "not a number").
-    z.preprocess((v) => (typeof v === "string" && /^\d{7,}$/.test(v.trim()) ? 9_999_999 : v), f.int(-1, max)).refine((v) => v === -1 || v >= min, { params: { rule: "min", values: [min] } }),
+    z
+      .preprocess((v) => (typeof v === "string" && /^\d{7,}$/.test(v.trim()) ? 9_999_999 : v), f.int(-1, max))
+      .refine((v) => v === -1 || v >= min, { params: { rule: "min", values: [min] } }),
   );
 
 export const periodFields = {
@@ -54,11 +56,12 @@ export function periodOf(kind: PeriodKind, v: PeriodFields, now: number): Period
 }
 
 /** One of a fixed list of values; anything else is a 400 "Please check this value." */
-export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(values));
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(values));
 
 /** A UTC day as DD.MM.YYYY or YYYY-MM-DD, to YYYY-MM-DD. */
-export const day = () =>
-  f.dateTime().transform((ms) => new Date(ms).toISOString().slice(0, 10));
+export const day = () => f.dateTime().transform((ms) => new Date(ms).toISOString().slice(0, 10));
 
-export const limit = (max = 1000, dflt = 100) => z.preprocess((v) => (v === undefined || v === "" ? dflt : v), f.int(1, max));
+export const limit = (max = 1000, dflt = 100) =>
+  z.preprocess((v) => (v === undefined || v === "" ? dflt : v), f.int(1, max));
 export const offset = () => z.preprocess((v) => (v === undefined || v === "" ? 0 : v), f.int(0, 10_000_000));

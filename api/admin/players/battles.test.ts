@@ -17,15 +17,38 @@ describe("Admin: a player's battles", () => {
   beforeAll(async () => {
     w = await makeWorld();
     await contentStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
-    const reg = (nickname: string) => registerPlayer(w.deps.db, { nickname, country: "RU", platform: "web", source: "organic", locale: "en", at: w.clock.now() }).then((r) => r.playerId);
+    const reg = (nickname: string) =>
+      registerPlayer(w.deps.db, {
+        nickname,
+        country: "RU",
+        platform: "web",
+        source: "organic",
+        locale: "en",
+        at: w.clock.now(),
+      }).then((r) => r.playerId);
     a = await reg("Gunner");
     b = await reg("Target");
     const [tank] = await w.deps.db.select().from(contentTanks).limit(1);
     const play = async (resultA: "win" | "loss") => {
-      const { battleId } = await startBattle(w.deps.db, { mode: "random", map: "steppe", players: [{ playerId: a, tankId: tank.id }, { playerId: b, tankId: tank.id }], at: w.clock.now() });
+      const { battleId } = await startBattle(w.deps.db, {
+        mode: "random",
+        map: "steppe",
+        players: [
+          { playerId: a, tankId: tank.id },
+          { playerId: b, tankId: tank.id },
+        ],
+        at: w.clock.now(),
+      });
       w.clock.advance(60_000);
       const other = resultA === "win" ? "loss" : "win";
-      await endBattle(w.deps.db, { battleId, at: w.clock.now(), results: [{ playerId: a, result: resultA, experience: 100, silver: 1000, kills: 2, damage: 500, durationS: 60 }, { playerId: b, result: other, experience: 50, silver: 500, kills: 0, damage: 100, durationS: 60 }] });
+      await endBattle(w.deps.db, {
+        battleId,
+        at: w.clock.now(),
+        results: [
+          { playerId: a, result: resultA, experience: 100, silver: 1000, kills: 2, damage: 500, durationS: 60 },
+          { playerId: b, result: other, experience: 50, silver: 500, kills: 0, damage: 100, durationS: 60 },
+        ],
+      });
       w.clock.advance(60_000);
       return battleId;
     };

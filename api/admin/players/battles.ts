@@ -26,8 +26,12 @@ export const battlesInput = z.object({
 const sumInput = z.object(periodShape);
 const byPlayerBattle = byPlayer.extend({ battleId: f.id() });
 
-function conditions(playerId: number, v: { result?: string; status?: string; mode?: string; from?: number; to?: number }) {
-  if (v.from !== undefined && v.to !== undefined && v.from > v.to) throw fieldError({ to: { id: "identity.periodOrder" } });
+function conditions(
+  playerId: number,
+  v: { result?: string; status?: string; mode?: string; from?: number; to?: number },
+) {
+  if (v.from !== undefined && v.to !== undefined && v.from > v.to)
+    throw fieldError({ to: { id: "identity.periodOrder" } });
   return and(
     eq(battlePlayers.playerId, playerId),
     v.result ? eq(battlePlayers.result, v.result as (typeof BATTLE_RESULTS)[number]) : undefined,
@@ -49,9 +53,29 @@ async function list(db: Db, playerId: number, v: z.output<typeof battlesInput>, 
     .orderBy(desc(battles.startedAt), desc(battles.id))
     .limit(v.size)
     .offset((v.page - 1) * v.size);
-  const [{ n }] = await db.select({ n: count() }).from(battlePlayers).innerJoin(battles, eq(battles.id, battlePlayers.battleId)).where(where);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(battlePlayers)
+    .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
+    .where(where);
   return {
-    rows: rows.map(({ b, p, tankRu, tankEn }) => ({ battleId: b.id, mode: b.mode, map: b.map, status: b.status, startedAt: b.startedAt, endedAt: b.endedAt, tankId: p.tankId, tank: (locale === "en" ? tankEn : tankRu) ?? `#${p.tankId}`, result: p.result, experience: p.experience, silverEarned: p.silverEarned, silverSpent: p.silverSpent, kills: p.kills, damage: p.damage, ratingDelta: p.ratingDelta })),
+    rows: rows.map(({ b, p, tankRu, tankEn }) => ({
+      battleId: b.id,
+      mode: b.mode,
+      map: b.map,
+      status: b.status,
+      startedAt: b.startedAt,
+      endedAt: b.endedAt,
+      tankId: p.tankId,
+      tank: (locale === "en" ? tankEn : tankRu) ?? `#${p.tankId}`,
+      result: p.result,
+      experience: p.experience,
+      silverEarned: p.silverEarned,
+      silverSpent: p.silverSpent,
+      kills: p.kills,
+      damage: p.damage,
+      ratingDelta: p.ratingDelta,
+    })),
     total: n,
     page: v.page,
     size: v.size,
@@ -82,29 +106,66 @@ export function registerPlayerBattles(app: Hono<HonoEnv>) {
   page(app, { path: `${P}/battles`, ...SUPPORT }, { params: byPlayer }, async (c, v) => {
     const db = c.var.deps.db;
     const p = await playerOr404(db, v.playerId);
-    return c.json({ player: { id: p.id, nickname: p.nickname }, sum: await sums(db, p.id, {}), ...(await list(db, p.id, battlesInput.parse({}), c.var.locale)) });
+    return c.json({
+      player: { id: p.id, nickname: p.nickname },
+      sum: await sums(db, p.id, {}),
+      ...(await list(db, p.id, battlesInput.parse({}), c.var.locale)),
+    });
   });
 
-  route(app, { method: "ANY", path: `${P}/battles/load`, ...SUPPORT }, { params: byPlayer, input: battlesInput }, async (c, v) => {
-    const db = c.var.deps.db;
-    const p = await playerOr404(db, v.playerId);
-    return c.json(await list(db, p.id, v, c.var.locale));
-  });
+  route(
+    app,
+    { method: "ANY", path: `${P}/battles/load`, ...SUPPORT },
+    { params: byPlayer, input: battlesInput },
+    async (c, v) => {
+      const db = c.var.deps.db;
+      const p = await playerOr404(db, v.playerId);
+      return c.json(await list(db, p.id, v, c.var.locale));
+    },
+  );
 
-  route(app, { method: "ANY", path: `${P}/battles/getSum`, ...SUPPORT }, { params: byPlayer, input: sumInput }, async (c, v) => {
-    const db = c.var.deps.db;
-    const p = await playerOr404(db, v.playerId);
-    return c.json(await sums(db, p.id, v));
-  });
+  route(
+    app,
+    { method: "ANY", path: `${P}/battles/getSum`, ...SUPPORT },
+    { params: byPlayer, input: sumInput },
+    async (c, v) => {
+      const db = c.var.deps.db;
+      const p = await playerOr404(db, v.playerId);
+      return c.json(await sums(db, p.id, v));
+    },
+  );
 
   // One battle as this player lived it: 404 when the player was not in it.
-  route(app, { method: "ANY", path: `${P}/battles/:battleId{[0-9]+}`, ...SUPPORT }, { params: byPlayerBattle }, async (c, v) => {
-    const db = c.var.deps.db;
-    const p = await playerOr404(db, v.playerId);
-    const [row] = await db.select({ b: battles, me: battlePlayers }).from(battlePlayers).innerJoin(battles, eq(battles.id, battlePlayers.battleId)).where(and(eq(battlePlayers.playerId, p.id), eq(battlePlayers.battleId, v.battleId))).limit(1);
-    if (!row) throw notFound();
-    const others = await db.select().from(battlePlayers).where(eq(battlePlayers.battleId, row.b.id)).orderBy(asc(battlePlayers.playerId));
-    const events = await db.select().from(battleEvents).where(eq(battleEvents.battleId, row.b.id)).orderBy(asc(battleEvents.id));
-    return c.json({ battle: row.b, player: row.me, players: others, events: events.map((e) => ({ ...e, details: JSON.parse(e.details) })) });
-  });
+  route(
+    app,
+    { method: "ANY", path: `${P}/battles/:battleId{[0-9]+}`, ...SUPPORT },
+    { params: byPlayerBattle },
+    async (c, v) => {
+      const db = c.var.deps.db;
+      const p = await playerOr404(db, v.playerId);
+      const [row] = await db
+        .select({ b: battles, me: battlePlayers })
+        .from(battlePlayers)
+        .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
+        .where(and(eq(battlePlayers.playerId, p.id), eq(battlePlayers.battleId, v.battleId)))
+        .limit(1);
+      if (!row) throw notFound();
+      const others = await db
+        .select()
+        .from(battlePlayers)
+        .where(eq(battlePlayers.battleId, row.b.id))
+        .orderBy(asc(battlePlayers.playerId));
+      const events = await db
+        .select()
+        .from(battleEvents)
+        .where(eq(battleEvents.battleId, row.b.id))
+        .orderBy(asc(battleEvents.id));
+      return c.json({
+        battle: row.b,
+        player: row.me,
+        players: others,
+        events: events.map((e) => ({ ...e, details: JSON.parse(e.details) })),
+      });
+    },
+  );
 }

@@ -28,30 +28,64 @@ export const graphInput = z.object({
   from: f.optional(f.dateTime()),
   to: f.optional(f.dateTime()),
 });
-const nearInput = z.object({ playerId: f.id(), at: f.dateTime(), size: f.optional(f.int(1, 100)).default(10), kind: kindList });
+const nearInput = z.object({
+  playerId: f.id(),
+  at: f.dateTime(),
+  size: f.optional(f.int(1, 100)).default(10),
+  kind: kindList,
+});
 
 async function countersOf(db: Db, playerId: number, now: number) {
   const p = await playerOr404(db, playerId);
   const num = (q: Promise<{ n: number }[]>) => q.then((r) => Number(r[0]?.n ?? 0));
-  const items = await db.select({ type: playerItems.itemType, kinds: count(), quantity: sql<number>`sum(${playerItems.quantity})` }).from(playerItems).where(eq(playerItems.playerId, playerId)).groupBy(playerItems.itemType);
+  const items = await db
+    .select({ type: playerItems.itemType, kinds: count(), quantity: sql<number>`sum(${playerItems.quantity})` })
+    .from(playerItems)
+    .where(eq(playerItems.playerId, playerId))
+    .groupBy(playerItems.itemType);
   const flows = await db
-    .select({ currency: ledgerEntries.currency, credited: sql<number>`coalesce(sum(case when ${ledgerEntries.delta} > 0 then ${ledgerEntries.delta} end), 0)`, debited: sql<number>`coalesce(-sum(case when ${ledgerEntries.delta} < 0 then ${ledgerEntries.delta} end), 0)`, movements: count() })
+    .select({
+      currency: ledgerEntries.currency,
+      credited: sql<number>`coalesce(sum(case when ${ledgerEntries.delta} > 0 then ${ledgerEntries.delta} end), 0)`,
+      debited: sql<number>`coalesce(-sum(case when ${ledgerEntries.delta} < 0 then ${ledgerEntries.delta} end), 0)`,
+      movements: count(),
+    })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.playerId, playerId))
     .groupBy(ledgerEntries.currency);
   return {
     player: { id: p.id, nickname: p.nickname },
-    balances: { gold: p.gold, silver: p.silver, premiumUntil: p.premiumUntil, premium: p.premiumUntil !== null && p.premiumUntil > now },
+    balances: {
+      gold: p.gold,
+      silver: p.silver,
+      premiumUntil: p.premiumUntil,
+      premium: p.premiumUntil !== null && p.premiumUntil > now,
+    },
     progress: { level: p.level, experience: p.experience, rating: p.rating, battles: p.battles, wins: p.wins },
-    ledger: Object.fromEntries(flows.map((r) => [r.currency, { credited: Number(r.credited), debited: Number(r.debited), movements: r.movements }])),
+    ledger: Object.fromEntries(
+      flows.map((r) => [
+        r.currency,
+        { credited: Number(r.credited), debited: Number(r.debited), movements: r.movements },
+      ]),
+    ),
     items: Object.fromEntries(items.map((r) => [r.type, { kinds: r.kinds, quantity: Number(r.quantity) }])),
     counts: {
       purchases: await num(db.select({ n: count() }).from(shopPurchases).where(eq(shopPurchases.playerId, playerId))),
       giftsSent: await num(db.select({ n: count() }).from(gifts).where(eq(gifts.fromId, playerId))),
       giftsReceived: await num(db.select({ n: count() }).from(gifts).where(eq(gifts.toId, playerId))),
       tickets: await num(db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.playerId, playerId))),
-      bans: await num(db.select({ n: count() }).from(banLog).where(and(eq(banLog.playerId, playerId), eq(banLog.action, "ban")))),
-      paidOrders: await num(db.select({ n: count() }).from(orders).where(and(eq(orders.playerId, playerId), eq(orders.status, "paid")))),
+      bans: await num(
+        db
+          .select({ n: count() })
+          .from(banLog)
+          .where(and(eq(banLog.playerId, playerId), eq(banLog.action, "ban"))),
+      ),
+      paidOrders: await num(
+        db
+          .select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.playerId, playerId), eq(orders.status, "paid"))),
+      ),
     },
     banned: isBanned(p, now),
   };
@@ -66,13 +100,26 @@ async function balanceByDay(db: Db, playerId: number, currency: "gold" | "silver
   const [opening] = await db
     .select({ b: ledgerEntries.balanceAfter })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.playerId, playerId), eq(ledgerEntries.currency, currency), lt(ledgerEntries.createdAt, first)))
+    .where(
+      and(
+        eq(ledgerEntries.playerId, playerId),
+        eq(ledgerEntries.currency, currency),
+        lt(ledgerEntries.createdAt, first),
+      ),
+    )
     .orderBy(desc(ledgerEntries.id))
     .limit(1);
   const rows = await db
     .select({ delta: ledgerEntries.delta, balance: ledgerEntries.balanceAfter, at: ledgerEntries.createdAt })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.playerId, playerId), eq(ledgerEntries.currency, currency), gte(ledgerEntries.createdAt, first), lte(ledgerEntries.createdAt, to)))
+    .where(
+      and(
+        eq(ledgerEntries.playerId, playerId),
+        eq(ledgerEntries.currency, currency),
+        gte(ledgerEntries.createdAt, first),
+        lte(ledgerEntries.createdAt, to),
+      ),
+    )
     .orderBy(asc(ledgerEntries.id));
   const days: { day: string; balance: number; credit: number; debit: number }[] = [];
   let balance = opening?.b ?? 0;
@@ -91,25 +138,43 @@ async function balanceByDay(db: Db, playerId: number, currency: "gold" | "silver
 }
 
 export function registerPlayerCounters(app: Hono<HonoEnv>) {
-  page(app, { path: "/admin/playerCounters/:playerId{[0-9]+}", ...SUPPORT }, { params: byPlayer }, async (c, v) => c.json(await countersOf(c.var.deps.db, v.playerId, c.var.deps.clock.now())));
+  page(app, { path: "/admin/playerCounters/:playerId{[0-9]+}", ...SUPPORT }, { params: byPlayer }, async (c, v) =>
+    c.json(await countersOf(c.var.deps.db, v.playerId, c.var.deps.clock.now())),
+  );
 
-  route(app, { method: "ANY", path: "/admin/playerCounters/getData", ...SUPPORT }, { input: playerInput }, async (c, v) => c.json(await countersOf(c.var.deps.db, v.playerId, c.var.deps.clock.now())));
+  route(
+    app,
+    { method: "ANY", path: "/admin/playerCounters/getData", ...SUPPORT },
+    { input: playerInput },
+    async (c, v) => c.json(await countersOf(c.var.deps.db, v.playerId, c.var.deps.clock.now())),
+  );
 
   // Default period: the last 30 days up to now; at most 366 days.
-  route(app, { method: "ANY", path: "/admin/playerCounters/getGraphData", ...SUPPORT }, { input: graphInput }, async (c, v) => {
-    const now = c.var.deps.clock.now();
-    const to = v.to ?? now;
-    const from = v.from ?? to - 29 * DAY;
-    if (from > to) throw fieldError({ to: { id: "identity.periodOrder" } });
-    if (to - from > (MAX_DAYS - 1) * DAY) throw fieldError({ from: { id: "players.error.period_too_long", values: [MAX_DAYS] } });
-    const db = c.var.deps.db;
-    await playerOr404(db, v.playerId);
-    return c.json({ currency: v.currency, days: await balanceByDay(db, v.playerId, v.currency, from, to) });
-  });
+  route(
+    app,
+    { method: "ANY", path: "/admin/playerCounters/getGraphData", ...SUPPORT },
+    { input: graphInput },
+    async (c, v) => {
+      const now = c.var.deps.clock.now();
+      const to = v.to ?? now;
+      const from = v.from ?? to - 29 * DAY;
+      if (from > to) throw fieldError({ to: { id: "identity.periodOrder" } });
+      if (to - from > (MAX_DAYS - 1) * DAY)
+        throw fieldError({ from: { id: "players.error.period_too_long", values: [MAX_DAYS] } });
+      const db = c.var.deps.db;
+      await playerOr404(db, v.playerId);
+      return c.json({ currency: v.currency, days: await balanceByDay(db, v.playerId, v.currency, from, to) });
+    },
+  );
 
-  route(app, { method: "ANY", path: "/admin/playerCounters/getNearLogs", ...SUPPORT }, { input: nearInput }, async (c, v) => {
-    const db = c.var.deps.db;
-    await playerOr404(db, v.playerId);
-    return c.json({ at: v.at, rows: await logAround(db, v.playerId, v.at, v.size, v.kind) });
-  });
+  route(
+    app,
+    { method: "ANY", path: "/admin/playerCounters/getNearLogs", ...SUPPORT },
+    { input: nearInput },
+    async (c, v) => {
+      const db = c.var.deps.db;
+      await playerOr404(db, v.playerId);
+      return c.json({ at: v.at, rows: await logAround(db, v.playerId, v.at, v.size, v.kind) });
+    },
+  );
 }

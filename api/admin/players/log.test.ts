@@ -20,15 +20,38 @@ describe("Admin: a player's log and counters", () => {
 
   beforeAll(async () => {
     w = await makeWorld({ now: t0 });
-    const reg = (nickname: string) => registerPlayer(w.deps.db, { nickname, country: "RU", platform: "web", source: "organic", locale: "en", at: w.clock.now() }).then((r) => r.playerId);
+    const reg = (nickname: string) =>
+      registerPlayer(w.deps.db, {
+        nickname,
+        country: "RU",
+        platform: "web",
+        source: "organic",
+        locale: "en",
+        at: w.clock.now(),
+      }).then((r) => r.playerId);
     a = await reg("LogA");
     b = await reg("LogB");
     await w.deps.db.update(players).set({ level: 10 }).where(eq(players.id, a));
     w.clock.advance(DAY);
     await transferMoney(w.deps.db, { from: a, to: b, amount: 10, requestId: "t-1", at: w.clock.now() });
     w.clock.advance(DAY);
-    await sendGift(w.deps.db, { from: b, to: a, kind: "silver", amount: 100, requestId: "g-1", locale: "en", at: w.clock.now() });
-    await openTicket(w.deps.db, { playerId: a, category: "payments", subCategory: "other", subject: "Where is my gold", body: "Help", at: w.clock.now() });
+    await sendGift(w.deps.db, {
+      from: b,
+      to: a,
+      kind: "silver",
+      amount: 100,
+      requestId: "g-1",
+      locale: "en",
+      at: w.clock.now(),
+    });
+    await openTicket(w.deps.db, {
+      playerId: a,
+      category: "payments",
+      subCategory: "other",
+      subject: "Where is my gold",
+      body: "Help",
+      at: w.clock.now(),
+    });
     w.clock.advance(DAY);
     support = await signInAdmin(w, "support");
     operator = await signInAdmin(w, "operator");
@@ -37,12 +60,26 @@ describe("Admin: a player's log and counters", () => {
 
   const get = async (path: string) => {
     const r = await w.app.request(path, { headers: support.headers({ "accept-language": "en" }) });
-    return { status: r.status, body: (await r.json()) as Record<string, unknown> & { rows: { kind: string; at: number; detail: Record<string, unknown> }[]; total: number } };
+    return {
+      status: r.status,
+      body: (await r.json()) as Record<string, unknown> & {
+        rows: { kind: string; at: number; detail: Record<string, unknown> }[];
+        total: number;
+      },
+    };
   };
 
   test("the log merges ledger, transfers, gifts, tickets, bans and admin actions by time, newest first; paged; filtered by kind", async () => {
     const until = new Date(w.clock.now() + DAY).toISOString();
-    expect((await w.app.request("/admin/player/setPlayer", { method: "POST", headers: operator.headers(), body: JSON.stringify({ playerId: a, action: "ban", reason: "log check", until }) })).status).toBe(200);
+    expect(
+      (
+        await w.app.request("/admin/player/setPlayer", {
+          method: "POST",
+          headers: operator.headers(),
+          body: JSON.stringify({ playerId: a, action: "ban", reason: "log check", until }),
+        })
+      ).status,
+    ).toBe(200);
     const all = await get(`/admin/playerLog/getPlayerLogs?playerId=${a}`);
     expect(all.status).toBe(200);
     const kinds = all.body.rows.map((r) => r.kind);
@@ -66,7 +103,10 @@ describe("Admin: a player's log and counters", () => {
 
   test("the stream sends entries written after it opened", async () => {
     const ctrl = new AbortController();
-    const res = await w.app.request(`/admin/playerLog/${b}/stream`, { headers: { cookie: support.cookie }, signal: ctrl.signal });
+    const res = await w.app.request(`/admin/playerLog/${b}/stream`, {
+      headers: { cookie: support.cookie },
+      signal: ctrl.signal,
+    });
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     w.clock.advance(1000);
     await transferMoney(w.deps.db, { from: a, to: b, amount: 5, requestId: "t-2", at: w.clock.now() });
@@ -81,7 +121,9 @@ describe("Admin: a player's log and counters", () => {
 
   test("notifications: the gift's notice to the receiver", async () => {
     const r = await get(`/admin/playerLog/getNotification?playerId=${a}`);
-    expect(r.body.total).toBe((await w.deps.db.select().from(playerNotifications).where(eq(playerNotifications.playerId, a))).length);
+    expect(r.body.total).toBe(
+      (await w.deps.db.select().from(playerNotifications).where(eq(playerNotifications.playerId, a))).length,
+    );
     expect(r.body.total).toBeGreaterThan(0);
   });
 
@@ -92,14 +134,18 @@ describe("Admin: a player's log and counters", () => {
     expect((data.body.ledger as Record<string, { debited: number }>).gold.debited).toBe(11 + 6);
     expect((data.body.counts as Record<string, number>).giftsReceived).toBe(1);
     expect((await get(`/admin/playerCounters/${a}`)).body.balances).toEqual(data.body.balances);
-    const graph = await get(`/admin/playerCounters/getGraphData?playerId=${a}&currency=gold&from=09.11.2026&to=${encodeURIComponent(new Date(w.clock.now()).toISOString())}`);
+    const graph = await get(
+      `/admin/playerCounters/getGraphData?playerId=${a}&currency=gold&from=09.11.2026&to=${encodeURIComponent(new Date(w.clock.now()).toISOString())}`,
+    );
     const days = graph.body.days as { day: string; balance: number; credit: number; debit: number }[];
     expect(days[0]).toEqual({ day: "2026-11-09", balance: 0, credit: 0, debit: 0 });
     expect(days[1]).toEqual({ day: "2026-11-10", balance: 50, credit: 50, debit: 0 });
     expect(days[2]).toEqual({ day: "2026-11-11", balance: 39, credit: 0, debit: 11 });
     expect(days[3].balance).toBe(39);
     expect(days.at(-1)!.balance).toBe(p.gold);
-    expect((await get(`/admin/playerCounters/getGraphData?playerId=${a}&from=01.01.2020&to=01.01.2026`)).status).toBe(400);
+    expect((await get(`/admin/playerCounters/getGraphData?playerId=${a}&from=01.01.2020&to=01.01.2026`)).status).toBe(
+      400,
+    );
     expect((await get(`/admin/playerCounters/getGraphData?playerId=${a}&currency=copper`)).status).toBe(400);
     const near = await get(`/admin/playerCounters/getNearLogs?playerId=${a}&at=11.11.2026 12:00:00&size=1`);
     expect(near.body.rows.map((r) => r.at)).toEqual([Date.UTC(2026, 10, 11, 12), Date.UTC(2026, 10, 12, 12)]);

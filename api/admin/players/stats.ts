@@ -30,11 +30,21 @@ function period(v: { from?: number; to?: number }, now: number) {
 async function stats(db: Db, p: { from: number; to: number }) {
   const live = isNull(players.erasedAt);
   const by = async (col: typeof players.platform | typeof players.country | typeof players.level) =>
-    (await db.select({ key: col, n: count() }).from(players).where(live).groupBy(col).orderBy(desc(count()), col)).map((r) => ({ key: String(r.key), players: r.n }));
+    (await db.select({ key: col, n: count() }).from(players).where(live).groupBy(col).orderBy(desc(count()), col)).map(
+      (r) => ({ key: String(r.key), players: r.n }),
+    );
   const day = sql<string>`strftime('%Y-%m-%d', ${players.createdAt} / 1000, 'unixepoch')`;
-  const registrations = await db.select({ day, n: count() }).from(players).where(and(gte(players.createdAt, p.from), lte(players.createdAt, p.to))).groupBy(day).orderBy(day);
+  const registrations = await db
+    .select({ day, n: count() })
+    .from(players)
+    .where(and(gte(players.createdAt, p.from), lte(players.createdAt, p.to)))
+    .groupBy(day)
+    .orderBy(day);
   const [{ total }] = await db.select({ total: count() }).from(players).where(live);
-  const [{ active }] = await db.select({ active: count() }).from(players).where(and(live, gte(players.lastLoginAt, p.from), lte(players.lastLoginAt, p.to)));
+  const [{ active }] = await db
+    .select({ active: count() })
+    .from(players)
+    .where(and(live, gte(players.lastLoginAt, p.from), lte(players.lastLoginAt, p.to)));
   const [{ banned }] = await db.select({ banned: count() }).from(players).where(sql`${players.bannedUntil} > ${p.to}`);
   return {
     period: p,
@@ -51,7 +61,13 @@ async function stats(db: Db, p: { from: number; to: number }) {
 /** Players by what their paid orders in the period are worth in US cents (billing's fixed table). */
 async function topPayers(db: Db, p: { from: number; to: number }, limit: number) {
   const rows = await db
-    .select({ playerId: orders.playerId, nickname: players.nickname, currency: orders.currency, amount: sql<number>`sum(${orders.amountMinor})`, n: count() })
+    .select({
+      playerId: orders.playerId,
+      nickname: players.nickname,
+      currency: orders.currency,
+      amount: sql<number>`sum(${orders.amountMinor})`,
+      n: count(),
+    })
     .from(orders)
     .innerJoin(players, eq(players.id, orders.playerId))
     .where(and(eq(orders.status, "paid"), gte(orders.paidAt, p.from), lte(orders.paidAt, p.to)))
@@ -71,11 +87,19 @@ export function registerPlayersStats(app: Hono<HonoEnv>) {
     const p = period({}, c.var.deps.clock.now());
     return c.json({ stats: await stats(c.var.deps.db, p), payers: await topPayers(c.var.deps.db, p, 20) });
   });
-  route(app, { method: "ANY", path: "/admin/playersStats/get/stats", ...SUPPORT }, { input: periodInput }, async (c, v) =>
-    c.json(await stats(c.var.deps.db, period(v, c.var.deps.clock.now()))),
+  route(
+    app,
+    { method: "ANY", path: "/admin/playersStats/get/stats", ...SUPPORT },
+    { input: periodInput },
+    async (c, v) => c.json(await stats(c.var.deps.db, period(v, c.var.deps.clock.now()))),
   );
-  route(app, { method: "ANY", path: "/admin/playersStats/gets/payers", ...SUPPORT }, { input: payersInput }, async (c, v) => {
-    const p = period(v, c.var.deps.clock.now());
-    return c.json({ period: p, rows: await topPayers(c.var.deps.db, p, v.limit) });
-  });
+  route(
+    app,
+    { method: "ANY", path: "/admin/playersStats/gets/payers", ...SUPPORT },
+    { input: payersInput },
+    async (c, v) => {
+      const p = period(v, c.var.deps.clock.now());
+      return c.json({ period: p, rows: await topPayers(c.var.deps.db, p, v.limit) });
+    },
+  );
 }

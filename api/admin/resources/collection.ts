@@ -54,54 +54,81 @@ export function registerCollection(app: Hono<HonoEnv>, d: CollectionDescription)
   // The page: the list, and its item's JSON Schema the screen draws its typed form from.
   const form = formSchema(d.schema);
   page(app, { path: d.base, ...who }, {}, async (c) =>
-    c.json({ name: d.name, columns: d.columns, items: await current(c.var.deps.db, d), form, fixed: Object.keys(d.fixed ?? {}), ...(await d.pageData?.(c.var.deps.db)) }),
+    c.json({
+      name: d.name,
+      columns: d.columns,
+      items: await current(c.var.deps.db, d),
+      form,
+      fixed: Object.keys(d.fixed ?? {}),
+      ...(await d.pageData?.(c.var.deps.db)),
+    }),
   );
 
-  route(app, { method: d.saveMethod, path: `${d.base}save`, ...who, mutates: true }, { input: saveInput }, async (c, { items, preview }) => {
-    const seen = new Set<number>();
-    items.forEach((item, i) => {
-      if (seen.has(item.id)) throw fieldError({ [`items.${i}.id`]: { id: "validation.unique" } });
-      seen.add(item.id);
-    });
-    const { db, clock } = c.var.deps;
-    const now = clock.now();
-    const result = await db.transaction(async (tx) => {
-      const before = new Map((await current(tx, d)).map((i) => [i.id as number, i]));
-      // An id used by a row outside this collection (a non-consumable saved as a consumable) is taken.
-      if (d.scope) {
-        const others = await tx.select({ id: d.table.id }).from(d.table).where(inArray(d.table.id, [...seen]));
-        const i = items.findIndex((item) => others.some((o) => o.id === item.id) && !before.has(item.id));
-        if (i >= 0) throw fieldError({ [`items.${i}.id`]: { id: "validation.unique" } });
-      }
-      const changes: Changes = { added: [], changed: [], removed: [...before.keys()].filter((id) => !seen.has(id)) };
-      for (const raw of items) {
-        const item = { ...raw, ...d.fixed };
-        const old = before.get(item.id);
-        if (!old) changes.added.push(item);
-        else {
-          const summary = diff(old, item);
-          if (summary !== "no change") changes.changed.push({ id: item.id, summary, changes: changesOf(old, item) });
+  route(
+    app,
+    { method: d.saveMethod, path: `${d.base}save`, ...who, mutates: true },
+    { input: saveInput },
+    async (c, { items, preview }) => {
+      const seen = new Set<number>();
+      items.forEach((item, i) => {
+        if (seen.has(item.id)) throw fieldError({ [`items.${i}.id`]: { id: "validation.unique" } });
+        seen.add(item.id);
+      });
+      const { db, clock } = c.var.deps;
+      const now = clock.now();
+      const result = await db.transaction(async (tx) => {
+        const before = new Map((await current(tx, d)).map((i) => [i.id as number, i]));
+        // An id used by a row outside this collection (a non-consumable saved as a consumable) is taken.
+        if (d.scope) {
+          const others = await tx
+            .select({ id: d.table.id })
+            .from(d.table)
+            .where(inArray(d.table.id, [...seen]));
+          const i = items.findIndex((item) => others.some((o) => o.id === item.id) && !before.has(item.id));
+          if (i >= 0) throw fieldError({ [`items.${i}.id`]: { id: "validation.unique" } });
         }
-      }
-      if (preview) return changes;
-      if (changes.removed.length) await tx.delete(d.table).where(and(inArray(d.table.id, changes.removed), d.scope));
-      const touched = new Set([...changes.added.map((a) => a.id as number), ...changes.changed.map((x) => x.id)]);
-      for (const raw of items) {
-        if (!touched.has(raw.id)) continue;
-        const row = { ...toRow({ ...raw, ...d.fixed }), updatedAt: now };
-        if (before.has(raw.id)) await tx.update(d.table).set(row).where(eq(d.table.id, raw.id));
-        else await tx.insert(d.table).values(row);
-      }
-      const summary = [
-        changes.added.length ? `added ${changes.added.map((a) => a.id).join(", ")}` : "",
-        ...changes.changed.map((x) => `#${x.id}: ${x.summary}`),
-        changes.removed.length ? `removed ${changes.removed.join(", ")}` : "",
-      ].filter(Boolean).join("; ") || "no change";
-      await audit(c, tx, { action: pathAction(`${d.base}save`), targetType: d.name, summary, details: valuesOf({ added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length }) });
-      return changes;
-    });
-    // A preview changes nothing, so it leaves no admin log row (the guard would add one).
-    if (preview) c.set("audited", true);
-    return c.json({ preview, ...result });
-  });
+        const changes: Changes = { added: [], changed: [], removed: [...before.keys()].filter((id) => !seen.has(id)) };
+        for (const raw of items) {
+          const item = { ...raw, ...d.fixed };
+          const old = before.get(item.id);
+          if (!old) changes.added.push(item);
+          else {
+            const summary = diff(old, item);
+            if (summary !== "no change") changes.changed.push({ id: item.id, summary, changes: changesOf(old, item) });
+          }
+        }
+        if (preview) return changes;
+        if (changes.removed.length) await tx.delete(d.table).where(and(inArray(d.table.id, changes.removed), d.scope));
+        const touched = new Set([...changes.added.map((a) => a.id as number), ...changes.changed.map((x) => x.id)]);
+        for (const raw of items) {
+          if (!touched.has(raw.id)) continue;
+          const row = { ...toRow({ ...raw, ...d.fixed }), updatedAt: now };
+          if (before.has(raw.id)) await tx.update(d.table).set(row).where(eq(d.table.id, raw.id));
+          else await tx.insert(d.table).values(row);
+        }
+        const summary =
+          [
+            changes.added.length ? `added ${changes.added.map((a) => a.id).join(", ")}` : "",
+            ...changes.changed.map((x) => `#${x.id}: ${x.summary}`),
+            changes.removed.length ? `removed ${changes.removed.join(", ")}` : "",
+          ]
+            .filter(Boolean)
+            .join("; ") || "no change";
+        await audit(c, tx, {
+          action: pathAction(`${d.base}save`),
+          targetType: d.name,
+          summary,
+          details: valuesOf({
+            added: changes.added.length,
+            changed: changes.changed.length,
+            removed: changes.removed.length,
+          }),
+        });
+        return changes;
+      });
+      // A preview changes nothing, so it leaves no admin log row (the guard would add one).
+      if (preview) c.set("audited", true);
+      return c.json({ preview, ...result });
+    },
+  );
 }

@@ -4,7 +4,7 @@
 const cell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 export function toCsv(rows: string[][]): string {
-  return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  return `${rows.map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;
 }
 
 /** Rows of cells, or null when a quote is never closed or text follows a closing quote. */
@@ -19,7 +19,11 @@ export function parseCsv(text: string): string[][] | null {
       for (;;) {
         if (i >= text.length) return null;
         if (text[i] === '"') {
-          if (text[i + 1] === '"') { value += '"'; i += 2; continue; }
+          if (text[i + 1] === '"') {
+            value += '"';
+            i += 2;
+            continue;
+          }
           i++;
           break;
         }
@@ -30,7 +34,10 @@ export function parseCsv(text: string): string[][] | null {
       while (i < text.length && text[i] !== "," && text[i] !== "\n" && text[i] !== "\r") value += text[i++];
     }
     row.push(value);
-    if (text[i] === ",") { i++; continue; }
+    if (text[i] === ",") {
+      i++;
+      continue;
+    }
     if (text[i] === "\r") i++;
     if (text[i] === "\n") i++;
     rows.push(row);

@@ -61,19 +61,28 @@ export interface ResourceDescription {
 }
 
 export interface ResourceActionNames {
-  list?: string; set?: string; add?: string; update?: string; remove?: string;
+  list?: string;
+  set?: string;
+  add?: string;
+  update?: string;
+  remove?: string;
   /** The page of one item: `${control}/:id{[0-9]+}` answers the item as JSON. */
   control?: string;
   /** Another address of the page itself (the spec's crews/index). */
   index?: string;
-  export?: string; import?: string; invalidateCache?: string;
+  export?: string;
+  import?: string;
+  invalidateCache?: string;
 }
 
 export const col = (d: ResourceDescription, key: string) => (d.table as unknown as Record<string, SQLiteColumn>)[key];
 
 /** What changed between two items, in a line an operator can read. */
 /** A stored row as operators edit it: through the description's fromRow, without its updatedAt. */
-export function editable(d: { fromRow?: (row: Record<string, unknown>) => Record<string, unknown> }, row: unknown): Record<string, unknown> {
+export function editable(
+  d: { fromRow?: (row: Record<string, unknown>) => Record<string, unknown> },
+  row: unknown,
+): Record<string, unknown> {
   const { updatedAt: _u, ...item } = (d.fromRow ?? ((r) => r))(row as Record<string, unknown>);
   return item;
 }
@@ -87,10 +96,19 @@ export function diff(before: Record<string, unknown> | undefined, after: Record<
 }
 
 /** Which rows already hold this item's unique values (composite keys compare every column). */
-export async function uniqueClash(tx: DbOrTx, d: ResourceDescription, row: Record<string, unknown>, id: number | undefined): Promise<string | undefined> {
+export async function uniqueClash(
+  tx: DbOrTx,
+  d: ResourceDescription,
+  row: Record<string, unknown>,
+  id: number | undefined,
+): Promise<string | undefined> {
   for (const key of d.unique ?? []) {
     const cols = Array.isArray(key) ? key : [key];
-    const [taken] = await tx.select({ id: d.table.id }).from(d.table).where(and(...cols.map((k) => eq(col(d, k), row[k])))).limit(1);
+    const [taken] = await tx
+      .select({ id: d.table.id })
+      .from(d.table)
+      .where(and(...cols.map((k) => eq(col(d, k), row[k]))))
+      .limit(1);
     if (taken && taken.id !== id) return cols[cols.length - 1];
   }
   return undefined;
@@ -108,8 +126,13 @@ export async function touchCache(c: Context<HonoEnv>, tx: DbOrTx, d: ResourceDes
  * the validator with z.fromJSONSchema). A default behind a preprocess (the fields.ts helpers) or a
  * union is not in the JSON Schema: each field is asked what it gives for nothing.
  */
-export function formSchema(schema: z.ZodType): { properties?: Record<string, Record<string, unknown>>; required?: string[] } {
-  const form = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, Record<string, unknown>> };
+export function formSchema(schema: z.ZodType): {
+  properties?: Record<string, Record<string, unknown>>;
+  required?: string[];
+} {
+  const form = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, Record<string, unknown>>;
+  };
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   for (const [key, field] of Object.entries(shape)) {
     const prop = form.properties?.[key];

@@ -14,29 +14,36 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { AdminRole } from "../../db/schema/access.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route, type SpecMethod } from "../../http/router.ts";
 import * as f from "../../http/fields.ts";
 import { audit, NO_CHANGES, pathAction } from "../../http/audit.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
 import { validationError } from "../../http/validate.ts";
-import type { DbOrTx } from "../../db/index.ts";
-import { bumpContentCache, dropContentCache } from "../../domain/content-cache.ts";
 import { registerResourceIo } from "./io.ts";
-import { col, diff, editable, formSchema, touchCache, uniqueClash, type Item, type ResourceActionNames, type ResourceDescription } from "./description.ts";
+import {
+  col,
+  diff,
+  editable,
+  formSchema,
+  touchCache,
+  uniqueClash,
+  type Item,
+  type ResourceActionNames,
+  type ResourceDescription,
+} from "./description.ts";
 import { detailsOf } from "../../domain/audit-details.ts";
 
 // The description and the helpers io.ts shares live in description.ts (no index ↔ io cycle).
 export { diff, touchCache, uniqueClash, type ResourceActionNames, type ResourceDescription } from "./description.ts";
 
-
 export function listInputFor(d: ResourceDescription) {
   const shape: Record<string, z.ZodType> = {
     page: f.optional(f.int(1, 100_000)).default(1),
     size: f.optional(f.int(1, 200)).default(20),
-    sort: f.optional(z.enum(d.columns as [string, ...string[]])).default(d.columns.includes("sortOrder") ? "sortOrder" : "id"),
+    sort: f
+      .optional(z.enum(d.columns as [string, ...string[]]))
+      .default(d.columns.includes("sortOrder") ? "sortOrder" : "id"),
     dir: f.optional(z.enum(["asc", "desc"])).default("asc"),
     q: f.optionalText(100),
   };
@@ -44,15 +51,26 @@ export function listInputFor(d: ResourceDescription) {
   return z.object(shape);
 }
 
-export async function listResource(db: HonoEnv["Variables"]["deps"]["db"], d: ResourceDescription, q: Record<string, unknown>) {
+export async function listResource(
+  db: HonoEnv["Variables"]["deps"]["db"],
+  d: ResourceDescription,
+  q: Record<string, unknown>,
+) {
   const conds: (SQL | undefined)[] = [];
   if (typeof q.q === "string" && q.q) {
     const pattern = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     const n = Number(q.q);
     // SQLite's LIKE ignores case for ASCII letters only (Cyrillic search is case-sensitive).
-    conds.push(or(...d.search.map((k) => sql`${col(d, k)} like ${pattern} escape '\\'`), Number.isInteger(n) ? eq(d.table.id, n) : undefined));
+    conds.push(
+      or(
+        ...d.search.map((k) => sql`${col(d, k)} like ${pattern} escape '\\'`),
+        Number.isInteger(n) ? eq(d.table.id, n) : undefined,
+      ),
+    );
   }
-  for (const key of d.filters ?? []) if (typeof q[key] === "string") conds.push(eq(col(d, key), q[key] === "true" ? 1 : q[key] === "false" ? 0 : q[key]));
+  for (const key of d.filters ?? [])
+    if (typeof q[key] === "string")
+      conds.push(eq(col(d, key), q[key] === "true" ? 1 : q[key] === "false" ? 0 : q[key]));
   const where = and(...conds);
   const sortCol = col(d, q.sort as string);
   const size = q.size as number;
@@ -81,12 +99,17 @@ export function resourceActions(d: ResourceDescription) {
     ...(d.actions.invalidateCache ? { invalidateCache: at(d.actions.invalidateCache) } : {}),
     ...(d.actions.control ? { control: at(d.actions.control) } : {}),
     ...(d.removeByPath ? { removeByPath: true } : {}),
-    ...(d.sections ? { sections: Object.fromEntries(Object.entries(d.sections).map(([a, fields]) => [a, { url: at(a)!, fields }])) } : {}),
+    ...(d.sections
+      ? { sections: Object.fromEntries(Object.entries(d.sections).map(([a, fields]) => [a, { url: at(a)!, fields }])) }
+      : {}),
   };
-  const edit = d.actions.set ? { set: at(d.actions.set)! } : d.actions.add ? { add: at(d.actions.add)!, update: at(d.actions.update)! } : {};
+  const edit = d.actions.set
+    ? { set: at(d.actions.set)! }
+    : d.actions.add
+      ? { add: at(d.actions.add)!, update: at(d.actions.update)! }
+      : {};
   return { list, ...edit, remove, ...more };
 }
-
 
 export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
   const who = { auth: "admin", role: d.role } as const;
@@ -99,31 +122,55 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
   // The page's data: the description the generic resource screen draws its table and form from
   // (and, for an area without a list action, the list itself).
   const form = formSchema(d.schema);
-  const description = async (c: Context<HonoEnv>) => ({ name: d.name, columns: d.columns, filters: d.filters ?? [], form, actions, money: d.money ?? [], ...(await d.pageData?.(c.var.deps.db)) });
+  const description = async (c: Context<HonoEnv>) => ({
+    name: d.name,
+    columns: d.columns,
+    filters: d.filters ?? [],
+    form,
+    actions,
+    money: d.money ?? [],
+    ...(await d.pageData?.(c.var.deps.db)),
+  });
   // Without a list action — or with a POST-only one — the page answers the list too (with the
   // list's input), so the screen's table can read it by GET.
   const pages = [d.base, ...(d.actions.index ? [`${d.base}${d.actions.index}`] : [])];
   const listByPage = !d.actions.list || d.methods?.list === "POST";
   for (const path of pages)
     if (!listByPage) page(app, { path, ...who }, {}, async (c) => c.json(await description(c)));
-    else page(app, { path, ...who }, { input: listInput }, async (c, q) => c.json({ ...(await description(c)), ...(await listResource(c.var.deps.db, d, q)) }));
+    else
+      page(app, { path, ...who }, { input: listInput }, async (c, q) =>
+        c.json({ ...(await description(c)), ...(await listResource(c.var.deps.db, d, q)) }),
+      );
   if (d.actions.control)
     page(app, { path: `${d.base}${d.actions.control}/:id{[0-9]+}`, ...who }, { params: byId }, async (c, { id }) => {
       const [row] = await c.var.deps.db.select().from(d.table).where(eq(d.table.id, id)).limit(1);
       if (!row) throw notFound();
       const item = editable(d, row);
-      return c.json({ name: d.name, form, actions, money: d.money ?? [], item, ...(await d.pageData?.(c.var.deps.db)) });
+      return c.json({
+        name: d.name,
+        form,
+        actions,
+        money: d.money ?? [],
+        item,
+        ...(await d.pageData?.(c.var.deps.db)),
+      });
     });
 
   const method = (a: keyof ResourceActionNames): SpecMethod => d.methods?.[a] ?? "ANY";
   if (d.actions.list)
-    route(app, { method: method("list"), path: `${d.base}${d.actions.list}`, ...who }, { input: listInput }, async (c, q) => c.json(await listResource(c.var.deps.db, d, q)));
+    route(
+      app,
+      { method: method("list"), path: `${d.base}${d.actions.list}`, ...who },
+      { input: listInput },
+      async (c, q) => c.json(await listResource(c.var.deps.db, d, q)),
+    );
 
   const save = (mode: "set" | "add" | "update") => async (c: Context<HonoEnv>, item: Item) => {
     const { db, clock } = c.var.deps;
     const action = `${d.base}${d.actions[mode]}`;
     const saved = await db.transaction(async (tx) => {
-      const [before] = item.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, item.id)).limit(1);
+      const [before] =
+        item.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, item.id)).limit(1);
       if (before && mode === "add") throw fieldError({ id: { id: "validation.unique" } });
       if (!before && (mode === "update" || (d.serverIds && item.id !== undefined))) throw notFound();
       const clash = await uniqueClash(tx, d, toRow(item), item.id);
@@ -134,52 +181,88 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       let id = item.id;
       if (before) await tx.update(d.table).set(row).where(eq(d.table.id, item.id!));
       else id = (await tx.insert(d.table).values(row).returning({ id: d.table.id }))[0].id as number;
-      await audit(c, tx, { action: pathAction(action), targetType: d.name, targetId: id, summary: diff(old, { ...item, id }), details: detailsOf(old, { ...item, id }) });
+      await audit(c, tx, {
+        action: pathAction(action),
+        targetType: d.name,
+        targetId: id,
+        summary: diff(old, { ...item, id }),
+        details: detailsOf(old, { ...item, id }),
+      });
       await touchCache(c, tx, d);
       return { created: !before, id };
     });
     return c.json({ item: { ...item, id: saved.id }, created: saved.created });
   };
   for (const mode of ["set", "add", "update"] as const)
-    if (d.actions[mode]) route(app, { method: method(mode), path: `${d.base}${d.actions[mode]}`, ...who, mutates: true }, { input: d.schema }, save(mode));
+    if (d.actions[mode])
+      route(
+        app,
+        { method: method(mode), path: `${d.base}${d.actions[mode]}`, ...who, mutates: true },
+        { input: d.schema },
+        save(mode),
+      );
 
   // A section saves some fields of an existing item: the item's schema checks the whole result.
   const objectSchema = d.schema as unknown as z.ZodObject;
   for (const [action, fields] of Object.entries(d.sections ?? {})) {
     const creates = d.createBy === action;
-    const part = objectSchema.pick(Object.fromEntries(fields.map((k) => [k, true])) as Record<string, true>).extend({ id: creates ? f.optional(f.id()) : f.id() });
-    route(app, { method: "ANY", path: `${d.base}${action}`, ...who, mutates: true }, { input: part }, async (c, sent: Item) => {
-      const { db } = c.var.deps;
-      const item = await db.transaction(async (tx) => {
-        const [before] = sent.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, sent.id)).limit(1);
-        if (!before && !(creates && sent.id === undefined)) throw notFound();
-        const old = before ? editable(d, before) : undefined;
-        const next = { ...old, ...sent };
-        const whole = d.schema.safeParse(next);
-        if (!whole.success) throw validationError(whole.error.issues, next);
-        const clash = await uniqueClash(tx, d, toRow(whole.data), sent.id);
-        if (clash) throw fieldError({ [clash]: { id: "validation.unique" } });
-        await d.rules?.save?.(tx, whole.data, old);
-        const row = { ...toRow(whole.data), updatedAt: c.var.deps.clock.now() };
-        let id = sent.id;
-        if (before) await tx.update(d.table).set(row).where(eq(d.table.id, id!));
-        else id = (await tx.insert(d.table).values(row).returning({ id: d.table.id }))[0].id as number;
-        await audit(c, tx, { action: pathAction(`${d.base}${action}`), targetType: d.name, targetId: id, summary: diff(old, { ...whole.data, id }), details: detailsOf(old, { ...whole.data, id }) });
-        await touchCache(c, tx, d);
-        return { ...whole.data, id };
-      });
-      return c.json({ item, created: sent.id === undefined });
-    });
+    const part = objectSchema
+      .pick(Object.fromEntries(fields.map((k) => [k, true])) as Record<string, true>)
+      .extend({ id: creates ? f.optional(f.id()) : f.id() });
+    route(
+      app,
+      { method: "ANY", path: `${d.base}${action}`, ...who, mutates: true },
+      { input: part },
+      async (c, sent: Item) => {
+        const { db } = c.var.deps;
+        const item = await db.transaction(async (tx) => {
+          const [before] =
+            sent.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, sent.id)).limit(1);
+          if (!before && !(creates && sent.id === undefined)) throw notFound();
+          const old = before ? editable(d, before) : undefined;
+          const next = { ...old, ...sent };
+          const whole = d.schema.safeParse(next);
+          if (!whole.success) throw validationError(whole.error.issues, next);
+          const clash = await uniqueClash(tx, d, toRow(whole.data), sent.id);
+          if (clash) throw fieldError({ [clash]: { id: "validation.unique" } });
+          await d.rules?.save?.(tx, whole.data, old);
+          const row = { ...toRow(whole.data), updatedAt: c.var.deps.clock.now() };
+          let id = sent.id;
+          if (before) await tx.update(d.table).set(row).where(eq(d.table.id, id!));
+          else id = (await tx.insert(d.table).values(row).returning({ id: d.table.id }))[0].id as number;
+          await audit(c, tx, {
+            action: pathAction(`${d.base}${action}`),
+            targetType: d.name,
+            targetId: id,
+            summary: diff(old, { ...whole.data, id }),
+            details: detailsOf(old, { ...whole.data, id }),
+          });
+          await touchCache(c, tx, d);
+          return { ...whole.data, id };
+        });
+        return c.json({ item, created: sent.id === undefined });
+      },
+    );
   }
 
   if (d.actions.invalidateCache)
-    route(app, { method: method("invalidateCache"), path: `${d.base}${d.actions.invalidateCache}`, ...who, mutates: true }, {}, async (c) => {
-      await c.var.deps.db.transaction(async (tx) => {
-        await touchCache(c, tx, d);
-        await audit(c, tx, { action: pathAction(`${d.base}${d.actions.invalidateCache}`), targetType: d.name, summary: `cache ${d.cache ?? d.name} invalidated`, details: NO_CHANGES });
-      });
-      return c.json({ invalidated: d.cache ?? d.name });
-    });
+    route(
+      app,
+      { method: method("invalidateCache"), path: `${d.base}${d.actions.invalidateCache}`, ...who, mutates: true },
+      {},
+      async (c) => {
+        await c.var.deps.db.transaction(async (tx) => {
+          await touchCache(c, tx, d);
+          await audit(c, tx, {
+            action: pathAction(`${d.base}${d.actions.invalidateCache}`),
+            targetType: d.name,
+            summary: `cache ${d.cache ?? d.name} invalidated`,
+            details: NO_CHANGES,
+          });
+        });
+        return c.json({ invalidated: d.cache ?? d.name });
+      },
+    );
 
   if (d.actions.export || d.actions.import) registerResourceIo(app, d);
 
@@ -191,7 +274,13 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       if (!found) throw notFound();
       await d.rules?.remove?.(tx, fromRow(found as Record<string, unknown>));
       const [row] = await tx.delete(d.table).where(eq(d.table.id, id)).returning();
-      await audit(c, tx, { action: pathAction(`${d.base}${d.actions.remove}`), targetType: d.name, targetId: id, summary: `removed: ${JSON.stringify(fromRow(row as Record<string, unknown>))}`, details: NO_CHANGES });
+      await audit(c, tx, {
+        action: pathAction(`${d.base}${d.actions.remove}`),
+        targetType: d.name,
+        targetId: id,
+        summary: `removed: ${JSON.stringify(fromRow(row as Record<string, unknown>))}`,
+        details: NO_CHANGES,
+      });
       await touchCache(c, tx, d);
     });
     return c.json({ removed: id });

@@ -21,14 +21,23 @@ type Locale = Parameters<typeof translate>[0];
 export const formatOf = (d: { name: string }) => `tankodrome.${d.name}`;
 
 /** The 400 an import answers: which row and field, in the request's locale; nothing was changed. */
-export const importError = (detail: string) => new AppError("validation", "system.error.import", [detail], 400, { file: { id: "validation.pattern" } });
+export const importError = (detail: string) =>
+  new AppError("validation", "system.error.import", [detail], 400, { file: { id: "validation.pattern" } });
 
 /** The uploaded file's text: a multipart `file`, a `file` text field, or the JSON body's `file` object. */
 export async function uploadedText(c: Context<HonoEnv>): Promise<string> {
   const fields = await readFields(c);
   const raw = fields.file;
-  const text = raw instanceof Blob ? await raw.text() : typeof raw === "string" ? raw : raw && typeof raw === "object" ? JSON.stringify(raw) : "";
-  if (!text.trim()) throw new AppError("validation", "error.validation", [], 400, { file: { id: "validation.required" } });
+  const text =
+    raw instanceof Blob
+      ? await raw.text()
+      : typeof raw === "string"
+        ? raw
+        : raw && typeof raw === "object"
+          ? JSON.stringify(raw)
+          : "";
+  if (!text.trim())
+    throw new AppError("validation", "error.validation", [], 400, { file: { id: "validation.required" } });
   return text;
 }
 
@@ -41,7 +50,10 @@ export function readDocument<S extends z.ZodType>(text: string, format: string, 
     throw importError("JSON");
   }
   const head = z.object({ format: z.literal(format), version: z.literal(1) }).safeParse(doc);
-  if (!head.success) throw importError(`${head.error.issues[0].path.join(".") || "file"}: ${translate(locale, issueMessage(head.error.issues[0], doc).id)}`);
+  if (!head.success)
+    throw importError(
+      `${head.error.issues[0].path.join(".") || "file"}: ${translate(locale, issueMessage(head.error.issues[0], doc).id)}`,
+    );
   const r = body.safeParse(doc);
   if (!r.success) {
     const issue = r.error.issues[0];
@@ -76,7 +88,11 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
     route(app, { method: d.methods?.import ?? "ANY", path: `${d.base}${d.actions.import}`, ...who }, {}, async (c) => {
       // GET: what a file must look like (the spec's GET|POST import); reading needs no CSRF token, a change does.
       if (c.req.method === "GET" || c.req.method === "HEAD") {
-        return c.json({ format: formatOf(d), version: 1, item: z.toJSONSchema(d.schema, { io: "input", unrepresentable: "any" }) });
+        return c.json({
+          format: formatOf(d),
+          version: 1,
+          item: z.toJSONSchema(d.schema, { io: "input", unrepresentable: "any" }),
+        });
       }
       assertCsrf(c, "admin");
       const { apply } = await parseFields(c, importInput);
@@ -98,46 +114,72 @@ export function registerResourceIo(app: Hono<HonoEnv>, d: ResourceDescription) {
       });
       const { db, clock } = c.var.deps;
       const at = clock.now();
-      const result = await db.transaction(async (tx) => {
-        const before = new Map((await tx.select().from(d.table)).map((r) => { const item = from(r as Record<string, unknown>); return [item.id as number, item]; }));
-        const changes = { added: [] as number[], changed: [] as { id: number; summary: string; changes: AuditChange[] }[], unchanged: 0 };
-        // Written as it goes so unique keys see the file's own earlier rows; a preview rolls back.
-        for (const [i, item] of parsed.entries()) {
-          const old = before.get(item.id);
-          const was = old ? (({ updatedAt: _u, ...rest }) => rest)(old) : undefined;
-          try {
-            const clash = await uniqueClash(tx, d, toRow(item), item.id);
-            if (clash) throw new AppError("validation", "validation.unique");
-            await d.rules?.save?.(tx, item, was);
-          } catch (e) {
-            if (e instanceof AppError) throw importError(`${i + 1}: ${translate(locale, e.messageId, e.values)}`);
-            throw e;
+      const result = await db
+        .transaction(async (tx) => {
+          const before = new Map(
+            (await tx.select().from(d.table)).map((r) => {
+              const item = from(r as Record<string, unknown>);
+              return [item.id as number, item];
+            }),
+          );
+          const changes = {
+            added: [] as number[],
+            changed: [] as { id: number; summary: string; changes: AuditChange[] }[],
+            unchanged: 0,
+          };
+          // Written as it goes so unique keys see the file's own earlier rows; a preview rolls back.
+          for (const [i, item] of parsed.entries()) {
+            const old = before.get(item.id);
+            const was = old ? (({ updatedAt: _u, ...rest }) => rest)(old) : undefined;
+            try {
+              const clash = await uniqueClash(tx, d, toRow(item), item.id);
+              if (clash) throw new AppError("validation", "validation.unique");
+              await d.rules?.save?.(tx, item, was);
+            } catch (e) {
+              if (e instanceof AppError) throw importError(`${i + 1}: ${translate(locale, e.messageId, e.values)}`);
+              throw e;
+            }
+            const summary = diff(was, item);
+            if (!old) changes.added.push(item.id);
+            else if (summary === "no change") {
+              changes.unchanged++;
+              continue;
+            } else changes.changed.push({ id: item.id, summary, changes: changesOf(was, item) });
+            const row = { ...toRow(item), updatedAt: at };
+            if (old) await tx.update(d.table).set(row).where(eq(d.table.id, item.id));
+            else await tx.insert(d.table).values(row);
           }
-          const summary = diff(was, item);
-          if (!old) changes.added.push(item.id);
-          else if (summary === "no change") {
-            changes.unchanged++;
-            continue;
-          } else changes.changed.push({ id: item.id, summary, changes: changesOf(was, item) });
-          const row = { ...toRow(item), updatedAt: at };
-          if (old) await tx.update(d.table).set(row).where(eq(d.table.id, item.id));
-          else await tx.insert(d.table).values(row);
-        }
-        if (!apply) throw new Preview(changes);
-        await audit(c, tx, { action: pathAction(`${d.base}${d.actions.import}`), targetType: d.name, summary: `import: +${changes.added.length} ~${changes.changed.length} =${changes.unchanged}; ${changes.changed.map((x) => `#${x.id}: ${x.summary}`).join("; ")}`, details: valuesOf({ added: changes.added.length, changed: changes.changed.length, unchanged: changes.unchanged }) });
-        await touchCache(c, tx, d);
-        return changes;
-      }).catch((e) => {
-        if (e instanceof Preview) return e.changes;
-        throw e;
-      });
+          if (!apply) throw new Preview(changes);
+          await audit(c, tx, {
+            action: pathAction(`${d.base}${d.actions.import}`),
+            targetType: d.name,
+            summary: `import: +${changes.added.length} ~${changes.changed.length} =${changes.unchanged}; ${changes.changed.map((x) => `#${x.id}: ${x.summary}`).join("; ")}`,
+            details: valuesOf({
+              added: changes.added.length,
+              changed: changes.changed.length,
+              unchanged: changes.unchanged,
+            }),
+          });
+          await touchCache(c, tx, d);
+          return changes;
+        })
+        .catch((e) => {
+          if (e instanceof Preview) return e.changes;
+          throw e;
+        });
       return c.json({ applied: apply, ...result });
     });
 }
 
 /** Thrown to roll a preview's writes back while keeping what it found. */
 class Preview extends Error {
-  constructor(readonly changes: { added: number[]; changed: { id: number; summary: string; changes: AuditChange[] }[]; unchanged: number }) {
+  constructor(
+    readonly changes: {
+      added: number[];
+      changed: { id: number; summary: string; changes: AuditChange[] }[];
+      unchanged: number;
+    },
+  ) {
     super("preview");
   }
 }

@@ -44,8 +44,13 @@ async function allItems(db: DbOrTx, t: TransferDescription) {
 }
 
 /** The file's items: a JSON export document or a CSV with a header row; a bad file is one 400. */
-function readFile(t: TransferDescription, text: string, locale: Parameters<typeof translate>[0]): Record<string, unknown>[] {
-  const bad = (detail: string) => new AppError("validation", "system.error.import", [detail], 400, { file: { id: "validation.pattern" } });
+function readFile(
+  t: TransferDescription,
+  text: string,
+  locale: Parameters<typeof translate>[0],
+): Record<string, unknown>[] {
+  const bad = (detail: string) =>
+    new AppError("validation", "system.error.import", [detail], 400, { file: { id: "validation.pattern" } });
   const trimmed = text.replace(/^\uFEFF/, "").trim();
   if (trimmed.startsWith("{")) {
     let doc: unknown;
@@ -54,14 +59,25 @@ function readFile(t: TransferDescription, text: string, locale: Parameters<typeo
     } catch {
       throw bad("JSON");
     }
-    const shape = z.object({ format: z.literal(formatName(t)), version: z.literal(1), items: z.array(z.record(z.string(), z.unknown())).max(50_000) }).safeParse(doc);
-    if (!shape.success) throw bad(`${shape.error.issues[0].path.join(".") || "file"}: ${translate(locale, issueMessage(shape.error.issues[0], doc).id)}`);
+    const shape = z
+      .object({
+        format: z.literal(formatName(t)),
+        version: z.literal(1),
+        items: z.array(z.record(z.string(), z.unknown())).max(50_000),
+      })
+      .safeParse(doc);
+    if (!shape.success)
+      throw bad(
+        `${shape.error.issues[0].path.join(".") || "file"}: ${translate(locale, issueMessage(shape.error.issues[0], doc).id)}`,
+      );
     return shape.data.items;
   }
   const rows = parseCsv(trimmed);
   if (!rows || rows.length < 1 || rows[0][0] !== t.key) throw bad("CSV");
   const [header, ...body] = rows;
-  return body.filter((r) => r.some((cell) => cell !== "")).map((r) => t.unflatten(Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]))));
+  return body
+    .filter((r) => r.some((cell) => cell !== ""))
+    .map((r) => t.unflatten(Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]))));
 }
 
 export function registerTransfer(app: Hono<HonoEnv>, t: TransferDescription) {
@@ -70,74 +86,135 @@ export function registerTransfer(app: Hono<HonoEnv>, t: TransferDescription) {
   const exportInput = z.object({ format: f.optional(z.enum(["json", "csv"])).default("json") });
   const importInput = z.object({ apply: f.optional(f.bool()).default(false) });
 
-  route(app, { method: "ANY", path: `${d.base}${t.actions.export}`, ...who }, { input: exportInput }, async (c, { format }) => {
-    const { db, clock } = c.var.deps;
-    const items = await allItems(db, t);
-    const day = new Date(clock.now()).toISOString().slice(0, 10);
-    c.header("content-disposition", `attachment; filename="${d.name}-${day}.${format}"`);
-    c.header("cache-control", "no-store");
-    if (format === "json") return c.json({ format: formatName(t), version: 1, items });
-    const columns = await t.csvColumns(db);
-    const body = toCsv([columns, ...items.map((i) => { const r = t.flatten(i); return columns.map((col) => r[col] ?? ""); })]);
-    return c.body(body, 200, { "content-type": "text/csv; charset=utf-8" });
-  });
+  route(
+    app,
+    { method: "ANY", path: `${d.base}${t.actions.export}`, ...who },
+    { input: exportInput },
+    async (c, { format }) => {
+      const { db, clock } = c.var.deps;
+      const items = await allItems(db, t);
+      const day = new Date(clock.now()).toISOString().slice(0, 10);
+      c.header("content-disposition", `attachment; filename="${d.name}-${day}.${format}"`);
+      c.header("cache-control", "no-store");
+      if (format === "json") return c.json({ format: formatName(t), version: 1, items });
+      const columns = await t.csvColumns(db);
+      const body = toCsv([
+        columns,
+        ...items.map((i) => {
+          const r = t.flatten(i);
+          return columns.map((col) => r[col] ?? "");
+        }),
+      ]);
+      return c.body(body, 200, { "content-type": "text/csv; charset=utf-8" });
+    },
+  );
 
   // Without apply: what the file would change. With apply: all of it, or none.
-  route(app, { method: "ANY", path: `${d.base}${t.actions.import}`, ...who, mutates: true }, { input: importInput }, async (c, { apply }) => {
-    const fields = await readFields(c);
-    const raw = fields.file;
-    const text = raw instanceof Blob ? await raw.text() : typeof raw === "string" ? raw : raw && typeof raw === "object" ? JSON.stringify(raw) : "";
-    if (!text.trim()) throw new AppError("validation", "error.validation", [], 400, { file: { id: "validation.required" } });
-    const locale = c.var.locale;
-    const items = readFile(t, text, locale);
-    const seen = new Set<unknown>();
-    const parsed = items.map((item, i) => {
-      const r = d.schema.safeParse({ ...item, id: undefined });
-      const row = `${i + 1}`;
-      if (!r.success) {
-        const issue = r.error.issues[0];
-        throw new AppError("validation", "system.error.import", [`${row}, ${issue.path.join(".")}: ${translate(locale, issueMessage(issue, item).id, issueMessage(issue, item).values)}`], 400, { file: { id: "validation.pattern" } });
-      }
-      if (seen.has(r.data[t.key])) throw new AppError("validation", "system.error.import", [`${row}, ${t.key}: ${translate(locale, "validation.unique")}`], 400, { file: { id: "validation.unique" } });
-      seen.add(r.data[t.key]);
-      return r.data;
-    });
-    const { db, clock } = c.var.deps;
-    const keyCol = (d.table as unknown as Record<string, SQLiteColumn>)[t.key];
-    const toRow = d.toRow ?? ((i) => i);
-    const from = d.fromRow ?? ((r) => r);
-    const at = clock.now();
-    const result = await db.transaction(async (tx) => {
-      const before = new Map((await tx.select().from(d.table)).map((r) => { const item = from(r as Record<string, unknown>); return [item[t.key], item]; }));
-      const changes = { added: [] as unknown[], changed: [] as { key: unknown; summary: string }[], unchanged: 0 };
-      for (const [i, item] of parsed.entries()) {
-        const old = before.get(item[t.key]);
-        const next = { ...item, id: old?.id as number | undefined };
-        try {
-          await d.rules?.save?.(tx, next, old);
-        } catch (e) {
-          if (e instanceof AppError) throw new AppError("validation", "system.error.import", [`${i + 1}: ${translate(locale, e.messageId, e.values)}`], 400, { file: { id: "validation.pattern" } });
-          throw e;
+  route(
+    app,
+    { method: "ANY", path: `${d.base}${t.actions.import}`, ...who, mutates: true },
+    { input: importInput },
+    async (c, { apply }) => {
+      const fields = await readFields(c);
+      const raw = fields.file;
+      const text =
+        raw instanceof Blob
+          ? await raw.text()
+          : typeof raw === "string"
+            ? raw
+            : raw && typeof raw === "object"
+              ? JSON.stringify(raw)
+              : "";
+      if (!text.trim())
+        throw new AppError("validation", "error.validation", [], 400, { file: { id: "validation.required" } });
+      const locale = c.var.locale;
+      const items = readFile(t, text, locale);
+      const seen = new Set<unknown>();
+      const parsed = items.map((item, i) => {
+        const r = d.schema.safeParse({ ...item, id: undefined });
+        const row = `${i + 1}`;
+        if (!r.success) {
+          const issue = r.error.issues[0];
+          throw new AppError(
+            "validation",
+            "system.error.import",
+            [
+              `${row}, ${issue.path.join(".")}: ${translate(locale, issueMessage(issue, item).id, issueMessage(issue, item).values)}`,
+            ],
+            400,
+            { file: { id: "validation.pattern" } },
+          );
         }
-        let write = !old;
-        if (!old) changes.added.push(item[t.key]);
-        else {
-          const { id: _i, updatedAt: _u, ...was } = old;
-          const summary = diff(was, item);
-          if (summary === "no change") changes.unchanged++;
-          else changes.changed.push({ key: item[t.key], summary });
-          write = summary !== "no change";
+        if (seen.has(r.data[t.key]))
+          throw new AppError(
+            "validation",
+            "system.error.import",
+            [`${row}, ${t.key}: ${translate(locale, "validation.unique")}`],
+            400,
+            { file: { id: "validation.unique" } },
+          );
+        seen.add(r.data[t.key]);
+        return r.data;
+      });
+      const { db, clock } = c.var.deps;
+      const keyCol = (d.table as unknown as Record<string, SQLiteColumn>)[t.key];
+      const toRow = d.toRow ?? ((i) => i);
+      const from = d.fromRow ?? ((r) => r);
+      const at = clock.now();
+      const result = await db.transaction(async (tx) => {
+        const before = new Map(
+          (await tx.select().from(d.table)).map((r) => {
+            const item = from(r as Record<string, unknown>);
+            return [item[t.key], item];
+          }),
+        );
+        const changes = { added: [] as unknown[], changed: [] as { key: unknown; summary: string }[], unchanged: 0 };
+        for (const [i, item] of parsed.entries()) {
+          const old = before.get(item[t.key]);
+          const next = { ...item, id: old?.id as number | undefined };
+          try {
+            await d.rules?.save?.(tx, next, old);
+          } catch (e) {
+            if (e instanceof AppError)
+              throw new AppError(
+                "validation",
+                "system.error.import",
+                [`${i + 1}: ${translate(locale, e.messageId, e.values)}`],
+                400,
+                { file: { id: "validation.pattern" } },
+              );
+            throw e;
+          }
+          let write = !old;
+          if (!old) changes.added.push(item[t.key]);
+          else {
+            const { id: _i, updatedAt: _u, ...was } = old;
+            const summary = diff(was, item);
+            if (summary === "no change") changes.unchanged++;
+            else changes.changed.push({ key: item[t.key], summary });
+            write = summary !== "no change";
+          }
+          if (!apply || !write) continue;
+          const row = { ...toRow(item), updatedAt: at };
+          if (old) await tx.update(d.table).set(row).where(eq(keyCol, item[t.key]));
+          else await tx.insert(d.table).values(row);
         }
-        if (!apply || !write) continue;
-        const row = { ...toRow(item), updatedAt: at };
-        if (old) await tx.update(d.table).set(row).where(eq(keyCol, item[t.key]));
-        else await tx.insert(d.table).values(row);
-      }
-      if (apply) await audit(c, tx, { action: pathAction(`${d.base}${t.actions.import}`), targetType: d.name, summary: `import: +${changes.added.length} ~${changes.changed.length} =${changes.unchanged}; ${changes.changed.map((x) => `${x.key}: ${x.summary}`).join("; ")}`, details: valuesOf({ added: changes.added.length, changed: changes.changed.length, unchanged: changes.unchanged }) });
-      return changes;
-    });
-    // A preview changes nothing, so it leaves no admin log row.
-    if (!apply) c.set("audited", true);
-    return c.json({ applied: apply, ...result });
-  });
+        if (apply)
+          await audit(c, tx, {
+            action: pathAction(`${d.base}${t.actions.import}`),
+            targetType: d.name,
+            summary: `import: +${changes.added.length} ~${changes.changed.length} =${changes.unchanged}; ${changes.changed.map((x) => `${x.key}: ${x.summary}`).join("; ")}`,
+            details: valuesOf({
+              added: changes.added.length,
+              changed: changes.changed.length,
+              unchanged: changes.unchanged,
+            }),
+          });
+        return changes;
+      });
+      // A preview changes nothing, so it leaves no admin log row.
+      if (!apply) c.set("audited", true);
+      return c.json({ applied: apply, ...result });
+    },
+  );
 }

@@ -10,7 +10,12 @@ import { validationError } from "../../http/validate.ts";
 import * as f from "../../http/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { conflict } from "../../http/errors.ts";
-import { battleOptionsHistory, battleOptionsShape, currentBattleOptions, saveBattleOptions } from "../../domain/options.ts";
+import {
+  battleOptionsHistory,
+  battleOptionsShape,
+  currentBattleOptions,
+  saveBattleOptions,
+} from "../../domain/options.ts";
 import { changesOf, detailsOf } from "../../domain/audit-details.ts";
 import "./messages.ts";
 
@@ -33,19 +38,35 @@ export function registerBattleOptions(app: Hono<HonoEnv>) {
     return c.json({ current: (await currentBattleOptions(db)) ?? { version: 0, value: {} }, history, form });
   });
 
-  route(app, { method: "ANY", path: "/admin/battleOptions/save", ...who, mutates: true }, { input: saveInput }, async (c, { value, baseVersion }) => {
-    const shaped = battleOptionsShape.safeParse(value);
-    if (!shaped.success) throw validationError(shaped.error.issues.map((i) => ({ ...i, path: ["value", ...i.path] })), { value });
-    const { db, clock } = c.var.deps;
-    const saved = await db.transaction(async (tx) => {
-      const cur = await currentBattleOptions(tx);
-      if ((cur?.version ?? 0) !== baseVersion) throw conflict("system.error.stale", [cur?.version ?? 0]);
-      const r = await saveBattleOptions(tx, value, c.var.admin!.username, clock.now());
-      await audit(c, tx, { action: "/admin/battleOptions/save", targetType: "battleOptions", targetId: r.version, summary: r.summary, details: detailsOf(cur ? asObject(cur.value) : undefined, asObject(value)) });
-      return r;
-    });
-    return c.json({ version: saved.version, summary: saved.summary });
-  });
+  route(
+    app,
+    { method: "ANY", path: "/admin/battleOptions/save", ...who, mutates: true },
+    { input: saveInput },
+    async (c, { value, baseVersion }) => {
+      const shaped = battleOptionsShape.safeParse(value);
+      if (!shaped.success)
+        throw validationError(
+          shaped.error.issues.map((i) => ({ ...i, path: ["value", ...i.path] })),
+          { value },
+        );
+      const { db, clock } = c.var.deps;
+      const saved = await db.transaction(async (tx) => {
+        const cur = await currentBattleOptions(tx);
+        if ((cur?.version ?? 0) !== baseVersion) throw conflict("system.error.stale", [cur?.version ?? 0]);
+        const r = await saveBattleOptions(tx, value, c.var.admin!.username, clock.now());
+        await audit(c, tx, {
+          action: "/admin/battleOptions/save",
+          targetType: "battleOptions",
+          targetId: r.version,
+          summary: r.summary,
+          details: detailsOf(cur ? asObject(cur.value) : undefined, asObject(value)),
+        });
+        return r;
+      });
+      return c.json({ version: saved.version, summary: saved.summary });
+    },
+  );
 }
 
-const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : { value: v });
+const asObject = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : { value: v };

@@ -16,7 +16,13 @@ import { registerTransfer } from "../resources/transfer.ts";
 import "./messages.ts";
 
 /** The system areas that are lists of editable things, served by the resources mechanism. */
-export const SYSTEM_RESOURCES: ResourceDescription[] = [versionArea, applicationArea, socialNetworkArea, languageArea, serverLocalizationArea];
+export const SYSTEM_RESOURCES: ResourceDescription[] = [
+  versionArea,
+  applicationArea,
+  socialNetworkArea,
+  languageArea,
+  serverLocalizationArea,
+];
 
 export function registerSystemAdmin(app: Hono<HonoEnv>) {
   for (const area of OPTION_AREAS) registerOptionArea(app, area);

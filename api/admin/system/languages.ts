@@ -11,7 +11,10 @@ import type { ResourceDescription } from "../resources/index.ts";
 
 export const languageSchema = z.object({
   id: f.optional(f.id()),
-  code: z.string().trim().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/),
   name: f.text(1, 100),
   enabled: f.optional(f.bool()).default(true),
   isDefault: f.optional(f.bool()).default(false),
@@ -20,18 +23,37 @@ export const languageSchema = z.object({
 
 /** Enabled languages other than `id`. */
 const otherEnabled = async (tx: DbOrTx, id: number | undefined) =>
-  (await tx.select({ id: languages.id }).from(languages).where(and(eq(languages.enabled, true), id === undefined ? undefined : ne(languages.id, id)))).length;
+  (
+    await tx
+      .select({ id: languages.id })
+      .from(languages)
+      .where(and(eq(languages.enabled, true), id === undefined ? undefined : ne(languages.id, id)))
+  ).length;
 
 export const languageArea: ResourceDescription = {
-  name: "language", base: "/admin/language/", role: "admin", table: languages, schema: languageSchema,
-  columns: ["id", "code", "name", "enabled", "isDefault", "sortOrder"], search: ["code", "name"], filters: ["enabled"],
-  actions: { add: "add", update: "update", remove: "remove" }, unique: ["code"],
+  name: "language",
+  base: "/admin/language/",
+  role: "admin",
+  table: languages,
+  schema: languageSchema,
+  columns: ["id", "code", "name", "enabled", "isDefault", "sortOrder"],
+  search: ["code", "name"],
+  filters: ["enabled"],
+  actions: { add: "add", update: "update", remove: "remove" },
+  unique: ["code"],
   rules: {
     save: async (tx, item, before) => {
       if (before?.isDefault && (!item.isDefault || !item.enabled)) throw conflict("system.error.default_language");
-      if (item.isDefault && !item.enabled) throw new AppError("validation", "system.error.default_language", [], 400, { enabled: { id: "system.error.default_language" } });
+      if (item.isDefault && !item.enabled)
+        throw new AppError("validation", "system.error.default_language", [], 400, {
+          enabled: { id: "system.error.default_language" },
+        });
       if (!item.enabled && (await otherEnabled(tx, item.id)) === 0) throw conflict("system.error.last_language");
-      if (item.isDefault) await tx.update(languages).set({ isDefault: false }).where(item.id === undefined ? undefined : ne(languages.id, item.id));
+      if (item.isDefault)
+        await tx
+          .update(languages)
+          .set({ isDefault: false })
+          .where(item.id === undefined ? undefined : ne(languages.id, item.id));
     },
     remove: async (tx, row) => {
       if (row.isDefault) throw conflict("system.error.default_language");

@@ -18,7 +18,10 @@ export const serverTextSchema = z.object({
   key: z.string().trim().regex(TEXT_KEY),
   // Blank texts are dropped: a language without a text is a missing translation.
   texts: z.preprocess(
-    (v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, t]) => !(typeof t === "string" && t.trim() === ""))) : v),
+    (v) =>
+      v && typeof v === "object" && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v).filter(([, t]) => !(typeof t === "string" && t.trim() === "")))
+        : v,
     z.record(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/), z.string().max(5000)),
   ),
 });
@@ -26,22 +29,38 @@ export const serverTextSchema = z.object({
 const allLanguages = (db: DbOrTx) => db.select().from(languages).orderBy(asc(languages.sortOrder), asc(languages.id));
 
 export const serverLocalizationArea: ResourceDescription = {
-  name: "serverLocalization", base: "/admin/serverLocalization/", role: "operator", table: serverTexts, schema: serverTextSchema,
-  columns: ["id", "key", "updatedAt"], search: ["key", "texts"],
-  actions: { add: "add", update: "update" }, unique: ["key"],
+  name: "serverLocalization",
+  base: "/admin/serverLocalization/",
+  role: "operator",
+  table: serverTexts,
+  schema: serverTextSchema,
+  columns: ["id", "key", "updatedAt"],
+  search: ["key", "texts"],
+  actions: { add: "add", update: "update" },
+  unique: ["key"],
   toRow: (i) => ({ ...i, texts: JSON.stringify(i.texts) }),
   fromRow: (r) => ({ ...r, texts: JSON.parse(r.texts as string) }),
   decorate: async (db, rows) => {
     const enabled = (await allLanguages(db)).filter((l) => l.enabled).map((l) => l.code);
     return rows.map((r) => ({ ...r, missing: enabled.filter((code) => !(r.texts as Record<string, string>)[code]) }));
   },
-  pageData: async (db) => ({ languages: (await allLanguages(db)).map(({ code, name, enabled, isDefault }) => ({ code, name, enabled, isDefault })) }),
+  pageData: async (db) => ({
+    languages: (await allLanguages(db)).map(({ code, name, enabled, isDefault }) => ({
+      code,
+      name,
+      enabled,
+      isDefault,
+    })),
+  }),
   rules: {
     // A text only for a language the game has.
     save: async (tx, item) => {
       const known = new Set((await allLanguages(tx)).map((l) => l.code));
       const unknown = Object.keys(item.texts as Record<string, string>).find((code) => !known.has(code));
-      if (unknown) throw new AppError("validation", "system.error.unknown_language", [unknown], 400, { [`texts.${unknown}`]: { id: "system.error.unknown_language", values: [unknown] } });
+      if (unknown)
+        throw new AppError("validation", "system.error.unknown_language", [unknown], 400, {
+          [`texts.${unknown}`]: { id: "system.error.unknown_language", values: [unknown] },
+        });
     },
   },
 };

@@ -27,6 +27,10 @@ export async function systemWorld(role: AdminRole = "operator"): Promise<SystemW
   await systemStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now: w.clock.now() } });
   const admin = await signInAdmin(w, role);
   const send = (path: string, body?: unknown, lang = "en", headers = admin.headers()) =>
-    w.app.request(path, { method: "POST", headers: { ...headers, "accept-language": lang }, body: JSON.stringify(body ?? {}) });
+    w.app.request(path, {
+      method: "POST",
+      headers: { ...headers, "accept-language": lang },
+      body: JSON.stringify(body ?? {}),
+    });
   return { w, admin, send };
 }

@@ -4,7 +4,16 @@ import type { TestWorld } from "../../test/fixture.ts";
 import type { Actor } from "../../test/sign-in.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { options, battleOptions } from "../../db/schema/system.ts";
-import { assignVariant, bucketOf, createSecondReader, jsonDiff, readImmutable, type OptionVariant, systemWorld, type SystemWorld } from "./options-test-helpers.ts";
+import {
+  assignVariant,
+  bucketOf,
+  createSecondReader,
+  jsonDiff,
+  readImmutable,
+  type OptionVariant,
+  systemWorld,
+  type SystemWorld,
+} from "./options-test-helpers.ts";
 
 describe("Options with variants, option API, battle options", () => {
   let w: TestWorld;
@@ -26,7 +35,9 @@ describe("Options with variants, option API, battle options", () => {
     expect((await get("/admin/serverOptions/editor/matchmaking/nope")).status).toBe(404);
     expect((await get("/admin/clientOptions/editor/matchmaking/default")).status).toBe(404);
     expect((await get("/admin/clientOptions/editor/bad%20key/default")).status).toBe(400);
-    const html = await w.app.request("/admin/clientOptions/editor/tutorial/default", { headers: { cookie: admin.cookie, accept: "text/html" } });
+    const html = await w.app.request("/admin/clientOptions/editor/tutorial/default", {
+      headers: { cookie: admin.cookie, accept: "text/html" },
+    });
     expect(html.headers.get("content-type")).toContain("text/html");
   });
 
@@ -35,14 +46,28 @@ describe("Options with variants, option API, battle options", () => {
     const rows = await w.deps.db.select().from(options);
     const bad = await send("/admin/clientOptions/save", { key: "bad key", variant: "a/b", value: "{}" });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.fields).toEqual({ key: "Please check this value.", variant: "Please check this value." });
+    expect((await bad.json()).error.fields).toEqual({
+      key: "Please check this value.",
+      variant: "Please check this value.",
+    });
     const json = await send("/admin/clientOptions/save", { key: "tutorial", value: "{not json" }, "ru");
     expect(json.status).toBe(400);
     expect((await json.json()).error.fields.value).toBe("Проверьте это значение.");
-    const shape = await send("/admin/clientOptions/save", { key: "battle.hud", value: { showDamageNumbers: "yes", minimapSize: "huge", crosshair: "dot" } });
+    const shape = await send("/admin/clientOptions/save", {
+      key: "battle.hud",
+      value: { showDamageNumbers: "yes", minimapSize: "huge", crosshair: "dot" },
+    });
     expect(shape.status).toBe(400);
-    expect(Object.keys((await shape.json()).error.fields).sort()).toEqual(["value.minimapSize", "value.showDamageNumbers"]);
-    const shares = await send("/admin/clientOptions/save", { key: "battle.hud", variant: "huge", share: 81, value: { showDamageNumbers: true, minimapSize: "large", crosshair: "dot" } });
+    expect(Object.keys((await shape.json()).error.fields).sort()).toEqual([
+      "value.minimapSize",
+      "value.showDamageNumbers",
+    ]);
+    const shares = await send("/admin/clientOptions/save", {
+      key: "battle.hud",
+      variant: "huge",
+      share: 81,
+      value: { showDamageNumbers: true, minimapSize: "large", crosshair: "dot" },
+    });
     expect(shares.status).toBe(400);
     expect((await shares.json()).error.fields.share).toContain("100%");
     const absent = await send("/admin/clientOptions/save", { key: "tutorial" });
@@ -59,7 +84,11 @@ describe("Options with variants, option API, battle options", () => {
   test("save creates or updates, audits a readable diff; the reader sees it at once; invalidateCache bumps the version", async () => {
     const r0 = await (await send("/admin/api/option/client/get", { key: "tutorial" })).json();
     expect(r0).toMatchObject({ variant: "default", value: { skippable: true } });
-    const saved = await send("/admin/clientOptions/save", { key: "tutorial", variant: "default", value: JSON.stringify({ steps: ["move", "shoot"], skippable: false }) });
+    const saved = await send("/admin/clientOptions/save", {
+      key: "tutorial",
+      variant: "default",
+      value: JSON.stringify({ steps: ["move", "shoot"], skippable: false }),
+    });
     expect(saved.status).toBe(200);
     const [row] = (await logs()).slice(-1);
     expect(row.action).toBe("/admin/clientOptions/save");
@@ -72,12 +101,18 @@ describe("Options with variants, option API, battle options", () => {
     // Another instance (its own cache over the same file) keeps its copy until the version moves or CHECK_EVERY passes.
     const other = await createSecondReader(w);
     expect((await other.read("tutorial")).value).toEqual({ steps: ["move", "shoot"], skippable: false });
-    await w.deps.db.update(options).set({ value: '{"steps":[],"skippable":true}' }).where(and(eq(options.key, "tutorial"), eq(options.scope, "client")));
+    await w.deps.db
+      .update(options)
+      .set({ value: '{"steps":[],"skippable":true}' })
+      .where(and(eq(options.key, "tutorial"), eq(options.scope, "client")));
     expect((await other.read("tutorial")).value).toEqual({ steps: ["move", "shoot"], skippable: false });
     const inv = await send("/admin/clientOptions/invalidateCache/tutorial/default");
     expect(inv.status).toBe(200);
     expect((await inv.json()).otherInstancesWithinMs).toBe(2000);
-    expect((await (await send("/admin/api/option/client/get", { key: "tutorial" })).json()).value).toEqual({ steps: [], skippable: true });
+    expect((await (await send("/admin/api/option/client/get", { key: "tutorial" })).json()).value).toEqual({
+      steps: [],
+      skippable: true,
+    });
     w.clock.advance(2001);
     expect((await other.read("tutorial")).value).toEqual({ steps: [], skippable: true });
     expect((await logs()).at(-1)!.action).toBe("/admin/clientOptions/invalidateCache");
@@ -86,7 +121,8 @@ describe("Options with variants, option API, battle options", () => {
   });
 
   test("variants: a player gets default unless their bucket falls in a variant's share; deterministic", async () => {
-    const res = async (playerId: number) => (await (await send("/admin/api/option/client/get", { key: "battle.hud", playerId })).json()).variant;
+    const res = async (playerId: number) =>
+      (await (await send("/admin/api/option/client/get", { key: "battle.hud", playerId })).json()).variant;
     const seen: Record<string, number> = {};
     for (let p = 1; p <= 150; p++) {
       const v = await res(p);
@@ -105,24 +141,44 @@ describe("Options with variants, option API, battle options", () => {
       const b = bucketOf("k", p);
       expect(assignVariant(vs, "k", p)!.variant).toBe(b < 10 ? "b" : b < 35 ? "c" : "default");
     }
-    expect(jsonDiff({ a: { b: 1 }, c: 2 }, { a: { b: 2 }, d: 3 })).toEqual(["a.b: 1 → 2", "c: removed (was 2)", "d: added 3"]);
+    expect(jsonDiff({ a: { b: 1 }, c: 2 }, { a: { b: 2 }, d: 3 })).toEqual([
+      "a.b: 1 → 2",
+      "c: removed (was 2)",
+      "d: added 3",
+    ]);
   });
 
   test("option API: set saves (audited), get by variant; unknown key 404; POST only; CSRF", async () => {
-    const set = await send("/admin/api/option/client/set", { key: "shop.banner", variant: "noBanner", share: 30, value: { enabled: false, itemId: "gold_500" } });
+    const set = await send("/admin/api/option/client/set", {
+      key: "shop.banner",
+      variant: "noBanner",
+      share: 30,
+      value: { enabled: false, itemId: "gold_500" },
+    });
     expect(set.status).toBe(200);
     expect((await logs()).at(-1)!.summary).toBe('itemId: "gold_1000" → "gold_500"; share: 10 → 30');
-    expect((await (await send("/admin/api/option/client/get", { key: "shop.banner", variant: "noBanner" })).json()).value).toEqual({ enabled: false, itemId: "gold_500" });
+    expect(
+      (await (await send("/admin/api/option/client/get", { key: "shop.banner", variant: "noBanner" })).json()).value,
+    ).toEqual({ enabled: false, itemId: "gold_500" });
     expect((await send("/admin/api/option/client/get", { key: "nothing" })).status).toBe(404);
     expect((await w.app.request("/admin/api/option/client/get", { headers: admin.headers() })).status).toBe(405);
-    expect((await send("/admin/api/option/client/set", { key: "x", value: 1 }, "en", { ...admin.headers(), "x-csrf-token": "" })).status).toBe(403);
+    expect(
+      (
+        await send("/admin/api/option/client/set", { key: "x", value: 1 }, "en", {
+          ...admin.headers(),
+          "x-csrf-token": "",
+        })
+      ).status,
+    ).toBe(403);
   });
 
   test("battle options: versioned with history, stale editor 409, shape 400, audited", async () => {
     const d = await (await get("/admin/battleOptions/")).json();
     expect(d.current.version).toBe(1);
     const next = { ...d.current.value, roundSeconds: 600 };
-    expect((await send("/admin/battleOptions/save", { value: { ...next, roundSeconds: 5 }, baseVersion: 1 })).status).toBe(400);
+    expect(
+      (await send("/admin/battleOptions/save", { value: { ...next, roundSeconds: 5 }, baseVersion: 1 })).status,
+    ).toBe(400);
     const ok = await send("/admin/battleOptions/save", { value: next, baseVersion: 1 });
     expect(await ok.json()).toEqual({ version: 2, summary: "roundSeconds: 420 → 600" });
     const stale = await send("/admin/battleOptions/save", { value: next, baseVersion: 1 }, "ru");
@@ -132,9 +188,15 @@ describe("Options with variants, option API, battle options", () => {
     const after = await (await get("/admin/battleOptions/")).json();
     expect(after.history.map((h: { version: number }) => h.version)).toEqual([2, 1]);
     // Each version's change as data against the one before (the screen names fields in words); the first is a creation.
-    expect(after.history[0]).toMatchObject({ created: false, changes: [{ field: "roundSeconds", before: 420, after: 600 }] });
+    expect(after.history[0]).toMatchObject({
+      created: false,
+      changes: [{ field: "roundSeconds", before: 420, after: 600 }],
+    });
     expect(after.history[1].created).toBe(true);
-    expect(after.history[1].changes.find((c: { field: string }) => c.field === "roundSeconds")).toEqual({ field: "roundSeconds", after: 420 });
+    expect(after.history[1].changes.find((c: { field: string }) => c.field === "roundSeconds")).toEqual({
+      field: "roundSeconds",
+      after: 420,
+    });
     expect((await logs()).at(-1)!.targetType).toBe("battleOptions");
   });
 });
@@ -151,7 +213,9 @@ describe("Immutable options: published once per key", () => {
     expect(list.options.map((o: { key: string }) => o.key)).toEqual(["maps.v6", "ranks.v2"]);
     expect((await send("/admin/immutableOptions/save", { key: "maps.v7", value: "{oops" })).status).toBe(400);
     expect((await send("/admin/immutableOptions/save", { key: "maps.v7" })).status).toBe(400);
-    expect((await send("/admin/immutableOptions/save", { key: "maps.v7", value: { maps: ["steppes"] } })).status).toBe(200);
+    expect((await send("/admin/immutableOptions/save", { key: "maps.v7", value: { maps: ["steppes"] } })).status).toBe(
+      200,
+    );
     const again = await send("/admin/immutableOptions/save", { key: "maps.v7", value: { maps: [] } }, "ru");
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toContain("новым ключом");
@@ -159,6 +223,9 @@ describe("Immutable options: published once per key", () => {
     const inv = await send("/admin/immutableOptions/invalidateCache");
     expect((await inv.json()).cacheVersion).toBeGreaterThan(1);
     const log = await w.deps.db.select().from(adminLog);
-    expect(log.map((l) => l.action).slice(-2)).toEqual(["/admin/immutableOptions/save", "/admin/immutableOptions/invalidateCache"]);
+    expect(log.map((l) => l.action).slice(-2)).toEqual([
+      "/admin/immutableOptions/save",
+      "/admin/immutableOptions/invalidateCache",
+    ]);
   });
 });

@@ -12,8 +12,22 @@ import * as f from "../../http/fields.ts";
 import { audit, pathAction } from "../../http/audit.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import {
-  DEFAULT_VARIANT, type OptionScope, type SaveOption, OPTION_SHAPES, CHECK_EVERY,
-  findVariant, invalidateVariant, jsonDiff, listVariants, optionName, readOption, saveOptionInput, saveVariant, shapeIssues, sharesWith, dropCachedOptions,
+  DEFAULT_VARIANT,
+  type OptionScope,
+  type SaveOption,
+  OPTION_SHAPES,
+  CHECK_EVERY,
+  findVariant,
+  invalidateVariant,
+  jsonDiff,
+  listVariants,
+  optionName,
+  readOption,
+  saveOptionInput,
+  saveVariant,
+  shapeIssues,
+  sharesWith,
+  dropCachedOptions,
 } from "../../domain/options.ts";
 import "./messages.ts";
 
@@ -41,12 +55,39 @@ async function saveOption(c: Context<HonoEnv>, area: OptionArea, o: SaveOption) 
   if (issues.length) throw validationError(issues, o);
   const { db, clock } = c.var.deps;
   const result = await db.transaction(async (tx) => {
-    if (o.variant !== DEFAULT_VARIANT && !(await findVariant(tx, area.scope, o.key, DEFAULT_VARIANT))) throw new AppError("validation", "system.error.no_default", [], 400, { variant: { id: "system.error.no_default" } });
-    if ((await sharesWith(tx, area.scope, o.key, o.variant, o.share)) > 100) throw new AppError("validation", "system.error.shares", [], 400, { share: { id: "system.error.shares" } });
+    if (o.variant !== DEFAULT_VARIANT && !(await findVariant(tx, area.scope, o.key, DEFAULT_VARIANT)))
+      throw new AppError("validation", "system.error.no_default", [], 400, {
+        variant: { id: "system.error.no_default" },
+      });
+    if ((await sharesWith(tx, area.scope, o.key, o.variant, o.share)) > 100)
+      throw new AppError("validation", "system.error.shares", [], 400, { share: { id: "system.error.shares" } });
     const { before, after } = await saveVariant(tx, area.scope, o, clock.now());
-    const changes = before ? [...jsonDiff(before.value, after.value), ...(before.share !== after.share ? [`share: ${before.share} → ${after.share}`] : [])] : [`created: ${JSON.stringify(after.value)}`];
-    await audit(c, tx, { action: pathAction(`${area.base}save`), targetType: `${area.scope}Option`, targetId: `${o.key}/${o.variant}`, summary: changes.join("; ") || "no change",
-      details: before ? { changes: [{ field: "value", before: before.value, after: after.value }, ...(before.share !== after.share ? [{ field: "share", before: before.share, after: after.share }] : [])] } : { created: true, changes: [{ field: "value", after: after.value }, { field: "share", after: after.share }] } });
+    const changes = before
+      ? [
+          ...jsonDiff(before.value, after.value),
+          ...(before.share !== after.share ? [`share: ${before.share} → ${after.share}`] : []),
+        ]
+      : [`created: ${JSON.stringify(after.value)}`];
+    await audit(c, tx, {
+      action: pathAction(`${area.base}save`),
+      targetType: `${area.scope}Option`,
+      targetId: `${o.key}/${o.variant}`,
+      summary: changes.join("; ") || "no change",
+      details: before
+        ? {
+            changes: [
+              { field: "value", before: before.value, after: after.value },
+              ...(before.share !== after.share ? [{ field: "share", before: before.share, after: after.share }] : []),
+            ],
+          }
+        : {
+            created: true,
+            changes: [
+              { field: "value", after: after.value },
+              { field: "share", after: after.share },
+            ],
+          },
+    });
     return { created: !before, option: after };
   });
   dropCachedOptions(db, area.scope);
@@ -54,7 +95,13 @@ async function saveOption(c: Context<HonoEnv>, area: OptionArea, o: SaveOption) 
 }
 
 /** The JSON Schema of each shaped key's value: the editor draws its typed form from it. */
-const formsOf = (scope: OptionScope) => Object.fromEntries(Object.entries(OPTION_SHAPES[scope]).map(([key, shape]) => [key, z.toJSONSchema(shape, { io: "input", unrepresentable: "any" })]));
+const formsOf = (scope: OptionScope) =>
+  Object.fromEntries(
+    Object.entries(OPTION_SHAPES[scope]).map(([key, shape]) => [
+      key,
+      z.toJSONSchema(shape, { io: "input", unrepresentable: "any" }),
+    ]),
+  );
 
 export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
   const forms = formsOf(area.scope);
@@ -63,32 +110,63 @@ export function registerOptionArea(app: Hono<HonoEnv>, area: OptionArea) {
     const keys = [...new Set(variants.map((v) => v.key))].map((key) => ({
       key,
       shaped: key in OPTION_SHAPES[area.scope],
-      variants: variants.filter((v) => v.key === key).map(({ variant, share, version, updatedAt }) => ({ variant, share, version, updatedAt })),
+      variants: variants
+        .filter((v) => v.key === key)
+        .map(({ variant, share, version, updatedAt }) => ({ variant, share, version, updatedAt })),
     }));
-    return c.json({ scope: area.scope, keys, shapes: Object.keys(OPTION_SHAPES[area.scope]), forms, checkEveryMs: CHECK_EVERY });
+    return c.json({
+      scope: area.scope,
+      keys,
+      shapes: Object.keys(OPTION_SHAPES[area.scope]),
+      forms,
+      checkEveryMs: CHECK_EVERY,
+    });
   });
 
   // The editor is a page: a browser gets the shell, a JSON request one variant's value.
-  page(app, { path: `${area.base}editor/:key{[^/]+}/:variant{[^/]+}`, ...who }, { params: keyParams }, async (c, { key, variant }) => {
-    const found = await findVariant(c.var.deps.db, area.scope, key, variant);
-    if (!found) throw notFound();
-    return c.json({ scope: area.scope, ...found, shaped: key in OPTION_SHAPES[area.scope], form: forms[key] ?? null });
-  });
-
-  route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, { input: saveInput }, async (c, v) => saveOption(c, area, v));
-
-  route(app, { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true }, { params: keyParams }, async (c, { key, variant }) => {
-    const { db, clock } = c.var.deps;
-    const version = await db.transaction(async (tx) => {
-      const found = await findVariant(tx, area.scope, key, variant);
+  page(
+    app,
+    { path: `${area.base}editor/:key{[^/]+}/:variant{[^/]+}`, ...who },
+    { params: keyParams },
+    async (c, { key, variant }) => {
+      const found = await findVariant(c.var.deps.db, area.scope, key, variant);
       if (!found) throw notFound();
-      const v = await invalidateVariant(tx, area.scope, key, variant, clock.now());
-      await audit(c, tx, { action: pathAction(`${area.base}invalidateCache`), targetType: `${area.scope}Option`, targetId: `${key}/${variant}`, summary: `cache version ${v - 1} → ${v}`, details: { changes: [{ field: "cacheVersion", before: v - 1, after: v }] } });
-      return v;
-    });
-    dropCachedOptions(db, area.scope);
-    return c.json({ invalidated: `${key}/${variant}`, cacheVersion: version, otherInstancesWithinMs: CHECK_EVERY });
-  });
+      return c.json({
+        scope: area.scope,
+        ...found,
+        shaped: key in OPTION_SHAPES[area.scope],
+        form: forms[key] ?? null,
+      });
+    },
+  );
+
+  route(app, { method: "ANY", path: `${area.base}save`, ...who, mutates: true }, { input: saveInput }, async (c, v) =>
+    saveOption(c, area, v),
+  );
+
+  route(
+    app,
+    { method: "ANY", path: `${area.base}invalidateCache/:key{[^/]+}/:variant{[^/]+}`, ...who, mutates: true },
+    { params: keyParams },
+    async (c, { key, variant }) => {
+      const { db, clock } = c.var.deps;
+      const version = await db.transaction(async (tx) => {
+        const found = await findVariant(tx, area.scope, key, variant);
+        if (!found) throw notFound();
+        const v = await invalidateVariant(tx, area.scope, key, variant, clock.now());
+        await audit(c, tx, {
+          action: pathAction(`${area.base}invalidateCache`),
+          targetType: `${area.scope}Option`,
+          targetId: `${key}/${variant}`,
+          summary: `cache version ${v - 1} → ${v}`,
+          details: { changes: [{ field: "cacheVersion", before: v - 1, after: v }] },
+        });
+        return v;
+      });
+      dropCachedOptions(db, area.scope);
+      return c.json({ invalidated: `${key}/${variant}`, cacheVersion: version, otherInstancesWithinMs: CHECK_EVERY });
+    },
+  );
 }
 
 const getInput = z.object({ key: optionName(), variant: f.optional(optionName()), playerId: f.optional(f.id()) });
@@ -101,5 +179,10 @@ export function registerOptionApi(app: Hono<HonoEnv>) {
     if (!found) throw notFound();
     return c.json({ key: found.key, variant: found.variant, value: found.value, version: found.version });
   });
-  route(app, { method: "POST", path: "/admin/api/option/client/set", ...who, mutates: true }, { input: saveInput }, async (c, v) => saveOption(c, client, v));
+  route(
+    app,
+    { method: "POST", path: "/admin/api/option/client/set", ...who, mutates: true },
+    { input: saveInput },
+    async (c, v) => saveOption(c, client, v),
+  );
 }

@@ -37,12 +37,25 @@ describe("Versions, applications, social networks, languages as resources", () =
     const bad = await send("/admin/version/save", { platform: "psp", minSupported: "one", latest: "1.2" });
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).error.fields).sort()).toEqual(["minSupported", "platform"]);
-    const above = await send("/admin/version/save", { platform: "macos", minSupported: "1.20", latest: "1.19.2" }, "ru");
-    expect((await above.json()).error.fields.minSupported).toBe("Минимальная поддерживаемая версия не может быть выше последней.");
+    const above = await send(
+      "/admin/version/save",
+      { platform: "macos", minSupported: "1.20", latest: "1.19.2" },
+      "ru",
+    );
+    expect((await above.json()).error.fields.minSupported).toBe(
+      "Минимальная поддерживаемая версия не может быть выше последней.",
+    );
     const dup = await send("/admin/version/save", { platform: "web", minSupported: "1.0", latest: "1.1" });
     expect((await dup.json()).error.fields.platform).toBe("Please make sure the value is unique.");
     expect((await logs()).length).toBe(before);
-    const created = await (await send("/admin/version/save", { platform: "macos", minSupported: "1.18", latest: "1.19.2", forceUpdate: "on" })).json();
+    const created = await (
+      await send("/admin/version/save", {
+        platform: "macos",
+        minSupported: "1.18",
+        latest: "1.19.2",
+        forceUpdate: "on",
+      })
+    ).json();
     expect(created.created).toBe(true);
     const [row] = await w.deps.db.select().from(clientVersions).where(eq(clientVersions.platform, "macos"));
     expect(row).toMatchObject({ id: created.item.id, forceUpdate: true });
@@ -54,24 +67,59 @@ describe("Versions, applications, social networks, languages as resources", () =
   });
 
   test("applications and social networks: URL and key rules, unique key; roles", async () => {
-    const bad = await send("/admin/application/save", { platform: "ios", store: "app_store", appId: "has space", url: "javascript:alert(1)" });
+    const bad = await send("/admin/application/save", {
+      platform: "ios",
+      store: "app_store",
+      appId: "has space",
+      url: "javascript:alert(1)",
+    });
     expect(Object.keys((await bad.json()).error.fields).sort()).toEqual(["appId", "url"]);
-    expect((await send("/admin/application/save", { platform: "macos", store: "app_store", appId: "6443217782", url: "https://apps.apple.com/app/id6443217782" })).status).toBe(200);
-    const twice = await send("/admin/application/save", { platform: "ios", store: "app_store", appId: "6443217782", url: "https://apps.apple.com/app/id6443217782" });
+    expect(
+      (
+        await send("/admin/application/save", {
+          platform: "macos",
+          store: "app_store",
+          appId: "6443217782",
+          url: "https://apps.apple.com/app/id6443217782",
+        })
+      ).status,
+    ).toBe(200);
+    const twice = await send("/admin/application/save", {
+      platform: "ios",
+      store: "app_store",
+      appId: "6443217782",
+      url: "https://apps.apple.com/app/id6443217782",
+    });
     expect(twice.status).toBe(400);
     expect((await twice.json()).error.fields.appId).toBe("Please make sure the value is unique.");
     const dup = await send("/admin/socialNetwork/save", { key: "vk", name: "VK again" });
     expect(dup.status).toBe(400);
     expect((await send("/admin/socialNetwork/save", { key: "Bad Key", name: "x" })).status).toBe(400);
     const [fb] = await w.deps.db.select().from(socialNetworks).where(eq(socialNetworks.key, "facebook"));
-    expect((await send("/admin/socialNetwork/save", { id: fb.id, key: "facebook", name: "Facebook", enabled: true, appId: fb.appId, sortOrder: fb.sortOrder })).status).toBe(200);
+    expect(
+      (
+        await send("/admin/socialNetwork/save", {
+          id: fb.id,
+          key: "facebook",
+          name: "Facebook",
+          enabled: true,
+          appId: fb.appId,
+          sortOrder: fb.sortOrder,
+        })
+      ).status,
+    ).toBe(200);
     expect((await logs()).at(-1)!.summary).toBe("enabled false → true");
     const operator = await signInAdmin(w, "operator");
     expect((await send("/admin/socialNetwork/remove", { id: fb.id }, "en", operator.headers())).status).toBe(403);
   });
 
   test("languages: add refuses a taken code; the default cannot be removed or disabled; a new default takes over; the last enabled stays", async () => {
-    const lang = (code: string) => w.deps.db.select().from(languages).where(eq(languages.code, code)).then((r) => r[0]);
+    const lang = (code: string) =>
+      w.deps.db
+        .select()
+        .from(languages)
+        .where(eq(languages.code, code))
+        .then((r) => r[0]);
     const ru = await lang("ru");
     const refuse = await send("/admin/language/remove", { id: ru.id }, "ru");
     expect(refuse.status).toBe(409);
@@ -85,7 +133,9 @@ describe("Versions, applications, social networks, languages as resources", () =
     const uk = await lang("uk");
     expect((await send("/admin/language/update", { ...uk, isDefault: true })).status).toBe(200);
     expect((await lang("ru")).isDefault).toBe(false);
-    expect((await w.deps.db.select().from(languages).where(eq(languages.isDefault, true))).map((l) => l.code)).toEqual(["uk"]);
+    expect((await w.deps.db.select().from(languages).where(eq(languages.isDefault, true))).map((l) => l.code)).toEqual([
+      "uk",
+    ]);
     expect((await send("/admin/language/remove", { id: ru.id })).status).toBe(200);
     const en = await lang("en");
     expect((await send("/admin/language/remove", { id: en.id })).status).toBe(200);

@@ -18,12 +18,29 @@
 import { Hono } from "hono";
 import { testSheet } from "./sheet.ts";
 
-interface Purchase { token: string; flow: "billing" | "pay"; purchaseId: string; invoiceId: number; orderId: string; itemCode: string; amount: number; currency: string; status: string }
+interface Purchase {
+  token: string;
+  flow: "billing" | "pay";
+  purchaseId: string;
+  invoiceId: number;
+  orderId: string;
+  itemCode: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
 
 const now = () => new Date().toISOString();
 const b64 = (u: Uint8Array) => btoa(String.fromCharCode(...u));
 
-export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applicationCode?: number; notificationKey?: string; appUrl?: string; notificationUrl?: string }) {
+export function rustoreStandin(o: {
+  keyId: string;
+  publicKey: CryptoKey;
+  applicationCode?: number;
+  notificationKey?: string;
+  appUrl?: string;
+  notificationUrl?: string;
+}) {
   const purchases = new Map<string, Purchase>();
   const state = { down: false, failConfirm: false, omitOrder: false };
   const issued = new Set<string>();
@@ -36,12 +53,29 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
     if (c.req.path !== "/public/auth/") standin.calls[c.req.path.startsWith("/public/sandbox/") ? "sandbox" : "real"]++;
     return next();
   });
-  app.use("*", async (c, next) => (state.down && !c.req.path.startsWith("/buy") && !c.req.path.startsWith("/console") ? c.json({ code: "ERROR", message: "Service unavailable" }, 503) : next()));
+  app.use("*", async (c, next) =>
+    state.down && !c.req.path.startsWith("/buy") && !c.req.path.startsWith("/console")
+      ? c.json({ code: "ERROR", message: "Service unavailable" }, 503)
+      : next(),
+  );
   app.post("/public/auth/", async (c) => {
-    const b = (await c.req.json().catch(() => ({}))) as { companyId?: string; keyId?: string; timestamp?: string; signature?: string };
-    if (b.companyId !== undefined) return c.json({ code: "ERROR", message: "companyId is not accepted: authorise with keyId", body: null, timestamp: now() }, 400);
+    const b = (await c.req.json().catch(() => ({}))) as {
+      companyId?: string;
+      keyId?: string;
+      timestamp?: string;
+      signature?: string;
+    };
+    if (b.companyId !== undefined)
+      return c.json(
+        { code: "ERROR", message: "companyId is not accepted: authorise with keyId", body: null, timestamp: now() },
+        400,
+      );
     const sig = Uint8Array.from(atob(b.signature ?? ""), (ch) => ch.charCodeAt(0));
-    const ok = b.keyId === o.keyId && (await crypto.subtle.verify("RSASSA-PKCS1-v1_5", o.publicKey, sig, new TextEncoder().encode(`${b.keyId}${b.timestamp}`)).catch(() => false));
+    const ok =
+      b.keyId === o.keyId &&
+      (await crypto.subtle
+        .verify("RSASSA-PKCS1-v1_5", o.publicKey, sig, new TextEncoder().encode(`${b.keyId}${b.timestamp}`))
+        .catch(() => false));
     if (!ok) return c.json({ code: "ERROR", message: "Invalid signature", body: null, timestamp: now() }, 401);
     const jwe = `eyJ${crypto.randomUUID().replace(/-/g, "")}`;
     issued.add(jwe);
@@ -50,7 +84,7 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
   app.get("/public/purchase/:token", (c) => {
     if (!authorised(c.req.header("public-token"))) return c.json({ code: "ERROR", message: "Unauthorized" }, 401);
     const p = purchases.get(c.req.param("token"));
-    if (!p || p.flow !== "billing") return c.json({ code: "ERROR", message: "Purchase not found" }, 404);
+    if (p?.flow !== "billing") return c.json({ code: "ERROR", message: "Purchase not found" }, 404);
     return c.json({
       code: "OK",
       message: null,
@@ -61,7 +95,19 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
         invoice_status: p.status,
         application_code: appCode,
         application_name: "Tankodrome",
-        invoice: { purchaser: { email: null, phone: null }, order: { order_id: p.orderId, order_number: null, visual_name: "500 gold", amount: p.amount, currency: p.currency, description: "", language: "ru-RU", visual_amount: (p.amount / 100).toFixed(2) } },
+        invoice: {
+          purchaser: { email: null, phone: null },
+          order: {
+            order_id: p.orderId,
+            order_number: null,
+            visual_name: "500 gold",
+            amount: p.amount,
+            currency: p.currency,
+            description: "",
+            language: "ru-RU",
+            visual_amount: (p.amount / 100).toFixed(2),
+          },
+        },
       },
       timestamp: now(),
     });
@@ -69,7 +115,8 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
   const v2 = (c: import("hono").Context) => {
     if (!authorised(c.req.header("public-token"))) return c.json({ code: "ERROR", message: "Unauthorized" }, 401);
     const p = purchases.get(c.req.param("invoiceId") ?? "");
-    if (!p || p.flow !== "pay") return c.json({ code: "NOT_FOUND", message: "Invoice not found", body: null, timestamp: now() }, 404);
+    if (p?.flow !== "pay")
+      return c.json({ code: "NOT_FOUND", message: "Invoice not found", body: null, timestamp: now() }, 404);
     return c.json({
       code: "OK",
       message: null,
@@ -81,8 +128,32 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
         developerPayload: null,
         appId: appCode,
         ownerCode: 4384191,
-        paymentInfo: p.status === "created" ? null : { paymentDate: "2026-11-20T12:00:05+03:00", maskedPan: "220000******0000", paymentSystem: "MIR", paymentWay: "CARD", paymentWayCode: "card", bankName: "Test bank" },
-        ...(state.omitOrder ? {} : { order: { orderId: p.orderId, orderNumber: null, visualName: p.itemCode, amountCreate: p.amount, amountCurrent: p.amount, currency: p.currency, itemCode: p.itemCode, description: "", language: "ru-RU" } }),
+        paymentInfo:
+          p.status === "created"
+            ? null
+            : {
+                paymentDate: "2026-11-20T12:00:05+03:00",
+                maskedPan: "220000******0000",
+                paymentSystem: "MIR",
+                paymentWay: "CARD",
+                paymentWayCode: "card",
+                bankName: "Test bank",
+              },
+        ...(state.omitOrder
+          ? {}
+          : {
+              order: {
+                orderId: p.orderId,
+                orderNumber: null,
+                visualName: p.itemCode,
+                amountCreate: p.amount,
+                amountCurrent: p.amount,
+                currency: p.currency,
+                itemCode: p.itemCode,
+                description: "",
+                language: "ru-RU",
+              },
+            }),
       },
       timestamp: now(),
     });
@@ -93,9 +164,12 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
     if (!authorised(c.req.header("public-token"))) return c.json({ code: "ERROR", message: "Unauthorized" }, 401);
     const m = /^(.+):confirm$/.exec(c.req.param("action") ?? "");
     const p = m ? [...purchases.values()].find((x) => x.purchaseId === m[1]) : undefined;
-    if (!m || !p || c.req.param("appId") !== String(appCode)) return c.json({ code: "NOT_FOUND", message: "Purchase not found", body: null, timestamp: now() }, 404);
-    if (state.failConfirm) return c.json({ code: "ERROR", message: "Confirmation failed", body: null, timestamp: now() }, 400);
-    if (p.status !== "paid") return c.json({ code: "ERROR", message: "Purchase status must be PAID", body: null, timestamp: now() }, 400);
+    if (!m || !p || c.req.param("appId") !== String(appCode))
+      return c.json({ code: "NOT_FOUND", message: "Purchase not found", body: null, timestamp: now() }, 404);
+    if (state.failConfirm)
+      return c.json({ code: "ERROR", message: "Confirmation failed", body: null, timestamp: now() }, 400);
+    if (p.status !== "paid")
+      return c.json({ code: "ERROR", message: "Purchase status must be PAID", body: null, timestamp: now() }, 400);
     p.status = "confirmed";
     standin.confirmCalls++;
     return c.json({ code: "OK", message: null, body: {}, timestamp: now() });
@@ -110,15 +184,29 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
   app.get("/buy", async (c) => {
     const q = c.req.query();
     const amount = Number(q.amount);
-    if (!/^[0-9]{1,15}$/.test(q.order ?? "") || !q.product || !Number.isInteger(amount) || !/^[A-Z]{3}$/.test(q.currency ?? "")) return c.text("Bad purchase request", 400);
-    return testSheet("RuStore payment (test)", `<h1>RuStore (test)</h1>
+    if (
+      !/^[0-9]{1,15}$/.test(q.order ?? "") ||
+      !q.product ||
+      !Number.isInteger(amount) ||
+      !/^[A-Z]{3}$/.test(q.currency ?? "")
+    )
+      return c.text("Bad purchase request", 400);
+    return testSheet(
+      "RuStore payment (test)",
+      `<h1>RuStore (test)</h1>
 <p id="product">${esc(q.product)}</p><p id="amount">${(amount / 100).toFixed(2)} ${esc(q.currency)}</p>
-<form method="post" action="buy?${new URLSearchParams(q)}"><button type="submit" id="pay">Pay</button></form>`);
+<form method="post" action="buy?${new URLSearchParams(q)}"><button type="submit" id="pay">Pay</button></form>`,
+    );
   });
   app.post("/buy", async (c) => {
     const q = c.req.query();
     const p = standin.payBuy(q.order, q.product, Number(q.amount), q.currency);
-    if (o.appUrl) await fetch(o.appUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ orderId: q.order, invoiceId: String(p.invoiceId), purchaseId: p.purchaseId }) }).catch(() => undefined);
+    if (o.appUrl)
+      await fetch(o.appUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ orderId: q.order, invoiceId: String(p.invoiceId), purchaseId: p.purchaseId }),
+      }).catch(() => undefined);
     await standin.deliver(String(p.invoiceId), "paid");
     return c.redirect(q.return ?? "/");
   });
@@ -130,7 +218,8 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
   });
   app.post("/console/refund/:invoiceId", async (c) => {
     const p = purchases.get(c.req.param("invoiceId"));
-    if (!p || p.status !== "confirmed") return c.json({ code: "ERROR", message: "Only a confirmed payment is refunded" }, 400);
+    if (p?.status !== "confirmed")
+      return c.json({ code: "ERROR", message: "Only a confirmed payment is refunded" }, 400);
     p.status = "refunded";
     return c.json(await standin.deliver(p.token, "confirmed"));
   });
@@ -144,18 +233,42 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
     /** BillingClient SDK: the player pays in the RuStore sheet; the money is on hold (`paid`) until confirmed. Answers the purchase token. */
     buy(orderId: string, amount: number, currency = "RUB", status = "paid") {
       const token = `rs-${crypto.randomUUID()}`;
-      purchases.set(token, { token, flow: "billing", purchaseId: crypto.randomUUID(), invoiceId: ++invoice, orderId, itemCode: "gold_500", amount, currency, status });
+      purchases.set(token, {
+        token,
+        flow: "billing",
+        purchaseId: crypto.randomUUID(),
+        invoiceId: ++invoice,
+        orderId,
+        itemCode: "gold_500",
+        amount,
+        currency,
+        status,
+      });
       return token;
     },
     /** Pay SDK: the player buys `itemCode`; the money is on hold (`paid`). Answers the invoice id (also the purchase's key here) and the purchase id. */
     payBuy(orderId: string, itemCode: string, amount: number, currency = "RUB", status = "paid") {
       const invoiceId = ++invoice;
-      const p: Purchase = { token: String(invoiceId), flow: "pay", purchaseId: crypto.randomUUID(), invoiceId, orderId, itemCode, amount, currency, status };
+      const p: Purchase = {
+        token: String(invoiceId),
+        flow: "pay",
+        purchaseId: crypto.randomUUID(),
+        invoiceId,
+        orderId,
+        itemCode,
+        amount,
+        currency,
+        status,
+      };
       purchases.set(p.token, p);
       return p;
     },
     /** RuStore's notification of a status change, encrypted with `key` (base64 AES-256; the console's key by default). A Pay SDK purchase's carries no token and its statuses in capitals. */
-    async notification(token: string, statusOld: string, opts: { key?: string; type?: string; appId?: number; orderId?: string | null } = {}) {
+    async notification(
+      token: string,
+      statusOld: string,
+      opts: { key?: string; type?: string; appId?: number; orderId?: string | null } = {},
+    ) {
       const p = purchases.get(token)!;
       const pay = p.flow === "pay";
       const data = {
@@ -168,11 +281,23 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
         order_id: opts.orderId === undefined ? p.orderId : opts.orderId,
         purchase_id: p.purchaseId,
       };
-      const plain = JSON.stringify({ notification_type: opts.type ?? "INVOICE_STATUS", app_id: opts.appId ?? appCode, data: JSON.stringify(data) });
+      const plain = JSON.stringify({
+        notification_type: opts.type ?? "INVOICE_STATUS",
+        app_id: opts.appId ?? appCode,
+        data: JSON.stringify(data),
+      });
       const keyB64 = opts.key ?? o.notificationKey!;
-      const key = await crypto.subtle.importKey("raw", Uint8Array.from(atob(keyB64), (ch) => ch.charCodeAt(0)), { name: "AES-GCM" }, false, ["encrypt"]);
+      const key = await crypto.subtle.importKey(
+        "raw",
+        Uint8Array.from(atob(keyB64), (ch) => ch.charCodeAt(0)),
+        { name: "AES-GCM" },
+        false,
+        ["encrypt"],
+      );
       const iv = crypto.getRandomValues(new Uint8Array(12));
-      const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, tagLength: 128 }, key, new TextEncoder().encode(plain)));
+      const sealed = new Uint8Array(
+        await crypto.subtle.encrypt({ name: "AES-GCM", iv, tagLength: 128 }, key, new TextEncoder().encode(plain)),
+      );
       const all = new Uint8Array(12 + sealed.length);
       all.set(iv);
       all.set(sealed, 12);
@@ -181,7 +306,12 @@ export function rustoreStandin(o: { keyId: string; publicKey: CryptoKey; applica
     /** Sends the purchase's notification to the server, as RuStore does (when it knows where); answers the notification. */
     async deliver(token: string, statusOld: string) {
       const n = await standin.notification(token, statusOld);
-      if (o.notificationUrl) await fetch(o.notificationUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(n) }).catch(() => undefined);
+      if (o.notificationUrl)
+        await fetch(o.notificationUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(n),
+        }).catch(() => undefined);
       return n;
     },
     /** The SDK's purchase id of a purchase. */

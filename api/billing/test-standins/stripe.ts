@@ -34,7 +34,13 @@ export interface StandinSession {
 const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 export async function stripeSignature(secret: string, payload: string, timestamp: number): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${payload}`));
   return `t=${timestamp},v1=${hex(sig)}`;
 }
@@ -66,24 +72,44 @@ export function stripeStandin(o: StripeStandinOptions) {
     // account's default, which changes when the account is upgraded.
     state.versions.push(c.req.header("stripe-version"));
     if (state.down) return c.json({ error: { type: "api_error", message: "stand-in is down" } }, 503);
-    if (c.req.header("authorization") !== `Bearer ${o.secretKey}`) return c.json({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }, 401);
+    if (c.req.header("authorization") !== `Bearer ${o.secretKey}`)
+      return c.json({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }, 401);
     await next();
   });
 
   app.post("/v1/checkout/sessions", async (c) => {
     const f = parseForm(new URLSearchParams(await c.req.text())) as {
-      mode?: string; success_url?: string; cancel_url?: string; client_reference_id?: string; metadata?: Record<string, string>;
+      mode?: string;
+      success_url?: string;
+      cancel_url?: string;
+      client_reference_id?: string;
+      metadata?: Record<string, string>;
       line_items?: Record<string, { quantity?: string; price_data?: { currency?: string; unit_amount?: string } }>;
     };
     const line = f.line_items?.["0"];
     const amount = Number(line?.price_data?.unit_amount) * Number(line?.quantity ?? 1);
-    if (f.mode !== "payment" || !f.success_url || !Number.isInteger(amount) || amount <= 0 || !line?.price_data?.currency)
+    if (
+      f.mode !== "payment" ||
+      !f.success_url ||
+      !Number.isInteger(amount) ||
+      amount <= 0 ||
+      !line?.price_data?.currency
+    )
       return c.json({ error: { type: "invalid_request_error", message: "Missing required param" } }, 400);
     const id = `cs_test_${++seq}_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
     const s: StandinSession = {
-      id, object: "checkout.session", status: "open", payment_status: "unpaid", amount_total: amount, currency: line.price_data.currency,
-      client_reference_id: f.client_reference_id ?? null, metadata: f.metadata ?? {}, payment_intent: null,
-      success_url: f.success_url, cancel_url: f.cancel_url ?? f.success_url, url: `${o.origin()}/pay/${id}`,
+      id,
+      object: "checkout.session",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: amount,
+      currency: line.price_data.currency,
+      client_reference_id: f.client_reference_id ?? null,
+      metadata: f.metadata ?? {},
+      payment_intent: null,
+      success_url: f.success_url,
+      cancel_url: f.cancel_url ?? f.success_url,
+      url: `${o.origin()}/pay/${id}`,
     };
     sessions.set(id, s);
     return c.json(s);
@@ -91,7 +117,9 @@ export function stripeStandin(o: StripeStandinOptions) {
 
   app.get("/v1/checkout/sessions/:id", (c) => {
     const s = sessions.get(c.req.param("id"));
-    return s ? c.json(s) : c.json({ error: { type: "invalid_request_error", message: "No such checkout.session" } }, 404);
+    return s
+      ? c.json(s)
+      : c.json({ error: { type: "invalid_request_error", message: "No such checkout.session" } }, 404);
   });
 
   // The hosted checkout page a player's browser is sent to.
@@ -99,15 +127,23 @@ export function stripeStandin(o: StripeStandinOptions) {
     const s = sessions.get(c.req.param("id"));
     if (!s) return c.text("No such session", 404);
     const amount = `${(s.amount_total / 100).toFixed(2)} ${s.currency.toUpperCase()}`;
-    return testSheet("Stripe test checkout", `<h1>Test checkout</h1><p id="amount">${amount}</p>
+    return testSheet(
+      "Stripe test checkout",
+      `<h1>Test checkout</h1><p id="amount">${amount}</p>
 <form method="post" action="${s.id}/complete"><button type="submit" id="pay">Pay ${amount}</button></form>
-<form method="post" action="${s.id}/cancel"><button type="submit" id="cancel">Cancel</button></form>`);
+<form method="post" action="${s.id}/cancel"><button type="submit" id="cancel">Cancel</button></form>`,
+    );
   });
   app.post("/pay/:id/complete", async (c) => {
     const s = sessions.get(c.req.param("id"));
     if (!s) return c.text("No such session", 404);
     const delivery = await standin.complete(s.id);
-    if (o.webhookUrl) await fetch(o.webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": delivery.signature }, body: delivery.payload }).catch(() => undefined);
+    if (o.webhookUrl)
+      await fetch(o.webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": delivery.signature },
+        body: delivery.payload,
+      }).catch(() => undefined);
     return c.redirect(s.success_url.replace("{CHECKOUT_SESSION_ID}", s.id));
   });
   app.post("/pay/:id/cancel", (c) => {
@@ -117,7 +153,13 @@ export function stripeStandin(o: StripeStandinOptions) {
   });
 
   async function signed(type: string, object: unknown, at = now()) {
-    const payload = JSON.stringify({ id: `evt_${crypto.randomUUID().replace(/-/g, "")}`, object: "event", type, created: Math.floor(at / 1000), data: { object } });
+    const payload = JSON.stringify({
+      id: `evt_${crypto.randomUUID().replace(/-/g, "")}`,
+      object: "event",
+      type,
+      created: Math.floor(at / 1000),
+      data: { object },
+    });
     return { payload, signature: await stripeSignature(o.webhookSecret, payload, Math.floor(at / 1000)) };
   }
 
@@ -140,16 +182,34 @@ export function stripeStandin(o: StripeStandinOptions) {
     },
     refund(id: string) {
       const s = sessions.get(id)!;
-      return signed("charge.refunded", { id: `ch_${s.id}`, object: "charge", payment_intent: s.payment_intent, amount: s.amount_total, amount_refunded: s.amount_total, refunded: true });
+      return signed("charge.refunded", {
+        id: `ch_${s.id}`,
+        object: "charge",
+        payment_intent: s.payment_intent,
+        amount: s.amount_total,
+        amount_refunded: s.amount_total,
+        refunded: true,
+      });
     },
     dispute(id: string) {
       const s = sessions.get(id)!;
-      return signed("charge.dispute.created", { id: `dp_${s.id}`, object: "dispute", payment_intent: s.payment_intent, amount: s.amount_total });
+      return signed("charge.dispute.created", {
+        id: `dp_${s.id}`,
+        object: "dispute",
+        payment_intent: s.payment_intent,
+        amount: s.amount_total,
+      });
     },
     /** The dispute is closed: "won" returns the money to the merchant, "lost" keeps it withdrawn. */
     disputeClosed(id: string, status: "won" | "lost") {
       const s = sessions.get(id)!;
-      return signed("charge.dispute.closed", { id: `dp_${s.id}`, object: "dispute", payment_intent: s.payment_intent, amount: s.amount_total, status });
+      return signed("charge.dispute.closed", {
+        id: `dp_${s.id}`,
+        object: "dispute",
+        payment_intent: s.payment_intent,
+        amount: s.amount_total,
+        status,
+      });
     },
     signed,
   };

@@ -8,12 +8,34 @@ import { catalogItems } from "../../db/schema/billing.ts";
 import { itemToRow, itemSchema, bumpVersion, type CatalogItem } from "../catalog.ts";
 import type { z } from "zod";
 
-export async function signedInPlayer(db: Db, at: number, over: { nickname?: string; country?: string; platform?: string } = {}) {
+export async function signedInPlayer(
+  db: Db,
+  at: number,
+  over: { nickname?: string; country?: string; platform?: string } = {},
+) {
   const nickname = over.nickname ?? `buyer${Math.floor(Math.random() * 1e9)}`;
-  const { playerId } = await registerPlayer(db, { nickname, country: over.country ?? "RU", platform: over.platform ?? "web", source: "organic", locale: "en", at });
+  const { playerId } = await registerPlayer(db, {
+    nickname,
+    country: over.country ?? "RU",
+    platform: over.platform ?? "web",
+    source: "organic",
+    locale: "en",
+    at,
+  });
   const token = randomToken();
   const csrfToken = randomToken(24);
-  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), kind: "player", subjectId: playerId, csrfToken, locale: "en", createdAt: at, lastSeenAt: at, expiresAt: at + 86_400_000, address: null, userAgent: null });
+  await db.insert(sessions).values({
+    tokenHash: await sha256Hex(token),
+    kind: "player",
+    subjectId: playerId,
+    csrfToken,
+    locale: "en",
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: at + 86_400_000,
+    address: null,
+    userAgent: null,
+  });
   return { playerId, headers: { cookie: `${PLAYER_COOKIE}=${token}`, "x-csrf-token": csrfToken } };
 }
 
@@ -37,19 +59,40 @@ export const GOLD_PACK: z.input<typeof itemSchema> = {
 export async function putItem(db: Db, item: z.input<typeof itemSchema>, at: number): Promise<CatalogItem> {
   const parsed = itemSchema.parse(item);
   await db.transaction(async (tx) => {
-    await tx.insert(catalogItems).values(itemToRow(parsed, at)).onConflictDoUpdate({ target: catalogItems.id, set: itemToRow(parsed, at) });
+    await tx
+      .insert(catalogItems)
+      .values(itemToRow(parsed, at))
+      .onConflictDoUpdate({ target: catalogItems.id, set: itemToRow(parsed, at) });
     await bumpVersion(tx, "internal", at);
   });
   return parsed;
 }
 
 /** An active operator with a session (the identity area's login is not needed to test billing). */
-export async function signedInAdmin(db: Db, at: number, role: "support" | "operator" | "admin" | "superadmin" = "admin") {
+export async function signedInAdmin(
+  db: Db,
+  at: number,
+  role: "support" | "operator" | "admin" | "superadmin" = "admin",
+) {
   const { admins } = await import("../../db/schema/access.ts");
   const username = `ops${Math.floor(Math.random() * 1e9)}`;
-  const [a] = await db.insert(admins).values({ username, email: `${username}@example.com`, passwordHash: "-", role, active: true, createdAt: at }).returning({ id: admins.id });
+  const [a] = await db
+    .insert(admins)
+    .values({ username, email: `${username}@example.com`, passwordHash: "-", role, active: true, createdAt: at })
+    .returning({ id: admins.id });
   const token = randomToken();
   const csrfToken = randomToken(24);
-  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), kind: "admin", subjectId: a.id, csrfToken, locale: "en", createdAt: at, lastSeenAt: at, expiresAt: at + 3_600_000, address: null, userAgent: null });
+  await db.insert(sessions).values({
+    tokenHash: await sha256Hex(token),
+    kind: "admin",
+    subjectId: a.id,
+    csrfToken,
+    locale: "en",
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: at + 3_600_000,
+    address: null,
+    userAgent: null,
+  });
   return { adminId: a.id, username, headers: { cookie: `tk_admin=${token}`, "x-csrf-token": csrfToken } };
 }

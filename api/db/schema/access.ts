@@ -55,5 +55,9 @@ export const adminLog = sqliteTable(
     address: text("address"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("admin_log_time").on(t.createdAt), index("admin_log_admin").on(t.adminId, t.createdAt), index("admin_log_target").on(t.targetType, t.targetId)],
+  (t) => [
+    index("admin_log_time").on(t.createdAt),
+    index("admin_log_admin").on(t.adminId, t.createdAt),
+    index("admin_log_target").on(t.targetType, t.targetId),
+  ],
 );

@@ -7,7 +7,9 @@ import { players } from "./players.ts";
 export const battleQueue = sqliteTable(
   "battle_queue",
   {
-    playerId: integer("player_id").primaryKey().references(() => players.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .primaryKey()
+      .references(() => players.id, { onDelete: "cascade" }),
     tankId: integer("tank_id").notNull(),
     tier: integer("tier").notNull(),
     joinedAt: integer("joined_at").notNull(),
@@ -23,7 +25,9 @@ export const battleQueue = sqliteTable(
 export const battleRooms = sqliteTable(
   "battle_rooms",
   {
-    battleId: integer("battle_id").primaryKey().references(() => battles.id, { onDelete: "cascade" }),
+    battleId: integer("battle_id")
+      .primaryKey()
+      .references(() => battles.id, { onDelete: "cascade" }),
     host: text("host").notNull(),
     setup: text("setup").notNull(),
     heartbeatAt: integer("heartbeat_at").notNull(),

@@ -18,7 +18,9 @@ export const playerAvatars = sqliteTable(
   "player_avatars",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
     status: text("status", { enum: AVATAR_STATUSES }).notNull(),
     /** image/png | image/jpeg | image/webp, from the magic bytes, never from the client's header. */
     contentType: text("content_type").notNull(),

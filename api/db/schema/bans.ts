@@ -9,7 +9,9 @@ export const banLog = sqliteTable(
   "ban_log",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     action: text("action", { enum: ["ban", "unban"] }).notNull(),
     reason: text("reason"),
     /** The ban's end (epoch ms) for a ban; null for an unban. */
@@ -26,7 +28,9 @@ export const banLog = sqliteTable(
  * exists only while the mark is set; clearing it deletes the row.
  */
 export const playerSuspects = sqliteTable("player_suspects", {
-  playerId: integer("player_id").primaryKey().references(() => players.id),
+  playerId: integer("player_id")
+    .primaryKey()
+    .references(() => players.id),
   note: text("note").notNull(),
   adminId: integer("admin_id").notNull(),
   markedAt: integer("marked_at").notNull(),

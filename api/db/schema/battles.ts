@@ -22,14 +22,22 @@ export const battles = sqliteTable(
     /** The admin who stopped it (status stopped by hand); null when the server ended it. */
     stoppedBy: integer("stopped_by"),
   },
-  (t) => [uniqueIndex("battles_server_ref").on(t.serverRef), index("battles_status_started").on(t.status, t.startedAt), index("battles_started").on(t.startedAt)],
+  (t) => [
+    uniqueIndex("battles_server_ref").on(t.serverRef),
+    index("battles_status_started").on(t.status, t.startedAt),
+    index("battles_started").on(t.startedAt),
+  ],
 );
 
 export const battlePlayers = sqliteTable(
   "battle_players",
   {
-    battleId: integer("battle_id").notNull().references(() => battles.id, { onDelete: "cascade" }),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    battleId: integer("battle_id")
+      .notNull()
+      .references(() => battles.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     tankId: integer("tank_id").notNull(),
     /** The player's clan when the battle started: clan counters and tournaments count by it. */
     clanId: integer("clan_id"),
@@ -44,14 +52,20 @@ export const battlePlayers = sqliteTable(
     /** Copied from the battle when it ends, so per-player and per-clan periods need no join. */
     endedAt: integer("ended_at"),
   },
-  (t) => [primaryKey({ columns: [t.battleId, t.playerId] }), index("battle_players_player").on(t.playerId, t.battleId), index("battle_players_clan").on(t.clanId, t.endedAt)],
+  (t) => [
+    primaryKey({ columns: [t.battleId, t.playerId] }),
+    index("battle_players_player").on(t.playerId, t.battleId),
+    index("battle_players_clan").on(t.clanId, t.endedAt),
+  ],
 );
 
 export const battleEvents = sqliteTable(
   "battle_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    battleId: integer("battle_id").notNull().references(() => battles.id, { onDelete: "cascade" }),
+    battleId: integer("battle_id")
+      .notNull()
+      .references(() => battles.id, { onDelete: "cascade" }),
     /** start, player.result, end, stop */
     kind: text("kind").notNull(),
     playerId: integer("player_id"),

@@ -52,7 +52,9 @@ export const orders = sqliteTable(
   "billing_orders",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     itemId: text("item_id").notNull(),
     provider: text("provider").notNull(),
     market: text("market").notNull(),
@@ -92,7 +94,9 @@ export const orderEvents = sqliteTable(
   "billing_order_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    orderId: integer("order_id").notNull().references(() => orders.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
     playerId: integer("player_id").notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),

@@ -12,21 +12,31 @@ export const clans = sqliteTable(
     name: text("name").notNull(),
     tag: text("tag").notNull(),
     description: text("description").notNull().default(""),
-    leaderId: integer("leader_id").notNull().references(() => players.id),
+    leaderId: integer("leader_id")
+      .notNull()
+      .references(() => players.id),
     rating: integer("rating").notNull().default(0),
     wins: integer("wins").notNull().default(0),
     experience: integer("experience").notNull().default(0),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("clans_name").on(sql`lower(${t.name})`), uniqueIndex("clans_tag").on(sql`upper(${t.tag})`), index("clans_rating").on(t.rating)],
+  (t) => [
+    uniqueIndex("clans_name").on(sql`lower(${t.name})`),
+    uniqueIndex("clans_tag").on(sql`upper(${t.tag})`),
+    index("clans_rating").on(t.rating),
+  ],
 );
 
 /** One row per player in a clan: the primary key makes "one clan per player" a database rule. */
 export const clanMembers = sqliteTable(
   "clan_members",
   {
-    playerId: integer("player_id").primaryKey().references(() => players.id),
-    clanId: integer("clan_id").notNull().references(() => clans.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .primaryKey()
+      .references(() => players.id),
+    clanId: integer("clan_id")
+      .notNull()
+      .references(() => clans.id, { onDelete: "cascade" }),
     role: text("role", { enum: CLAN_ROLES }).notNull(),
     joinedAt: integer("joined_at").notNull(),
   },
@@ -37,8 +47,12 @@ export const clanRequests = sqliteTable(
   "clan_requests",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    clanId: integer("clan_id").notNull().references(() => clans.id, { onDelete: "cascade" }),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    clanId: integer("clan_id")
+      .notNull()
+      .references(() => clans.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     message: text("message").notNull().default(""),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),

@@ -38,5 +38,8 @@ export const cmsContents = sqliteTable(
     publishedAt: integer("published_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("cms_contents_type").on(t.type, t.categoryId, t.sortOrder), index("cms_contents_category").on(t.categoryId)],
+  (t) => [
+    index("cms_contents_type").on(t.type, t.categoryId, t.sortOrder),
+    index("cms_contents_category").on(t.categoryId),
+  ],
 );

@@ -12,8 +12,12 @@ export const friendRequests = sqliteTable(
   "friend_requests",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    fromId: integer("from_id").notNull().references(() => players.id, { onDelete: "cascade" }),
-    toId: integer("to_id").notNull().references(() => players.id, { onDelete: "cascade" }),
+    fromId: integer("from_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    toId: integer("to_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
     status: text("status", { enum: FRIEND_REQUEST_STATUSES }).notNull().default("pending"),
     createdAt: integer("created_at").notNull(),
     answeredAt: integer("answered_at"),
@@ -25,8 +29,12 @@ export const friendRequests = sqliteTable(
 export const friends = sqliteTable(
   "friends",
   {
-    playerId: integer("player_id").notNull().references(() => players.id, { onDelete: "cascade" }),
-    friendId: integer("friend_id").notNull().references(() => players.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    friendId: integer("friend_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
     since: integer("since").notNull(),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.friendId] })],
@@ -71,7 +79,9 @@ export const chatEvents = sqliteTable(
 
 /** A player who may not write in chat until `until`. */
 export const chatMutes = sqliteTable("chat_mutes", {
-  playerId: integer("player_id").primaryKey().references(() => players.id, { onDelete: "cascade" }),
+  playerId: integer("player_id")
+    .primaryKey()
+    .references(() => players.id, { onDelete: "cascade" }),
   until: integer("until").notNull(),
   reason: text("reason").notNull().default(""),
   byAdmin: text("by_admin").notNull(),
@@ -91,7 +101,9 @@ export const chatWords = sqliteTable(
 
 /** The terms version a player accepted and their app rating (the bonus is paid once, through the ledger). */
 export const playerTerms = sqliteTable("player_terms", {
-  playerId: integer("player_id").primaryKey().references(() => players.id, { onDelete: "cascade" }),
+  playerId: integer("player_id")
+    .primaryKey()
+    .references(() => players.id, { onDelete: "cascade" }),
   eulaVersion: integer("eula_version"),
   eulaAcceptedAt: integer("eula_accepted_at"),
   /** When the player rated the app; null: the game may ask (again, after resetRateForBonus). */
@@ -105,7 +117,9 @@ export const playerDevices = sqliteTable(
   "player_devices",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
     client: text("client", { enum: ["game", "site"] }).notNull(),
     /** The game's device id, or a hash of the browser's user agent on the site. */
     deviceKey: text("device_key").notNull(),
@@ -117,7 +131,10 @@ export const playerDevices = sqliteTable(
     lastSeen: integer("last_seen").notNull(),
     signIns: integer("sign_ins").notNull().default(1),
   },
-  (t) => [uniqueIndex("player_devices_key").on(t.playerId, t.client, t.deviceKey), index("player_devices_last").on(t.playerId, t.lastSeen)],
+  (t) => [
+    uniqueIndex("player_devices_key").on(t.playerId, t.client, t.deviceKey),
+    index("player_devices_last").on(t.playerId, t.lastSeen),
+  ],
 );
 
 /** The social profile data a network sent with an identity (name, photo) for socialUpdate. */
@@ -138,7 +155,9 @@ export const experimentOverrides = sqliteTable(
   "experiment_overrides",
   {
     experimentId: integer("experiment_id").notNull(),
-    playerId: integer("player_id").notNull().references(() => players.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
     /** The experiment variant's name; null keeps the player out (they read "default"). */
     variant: text("variant"),
     byAdmin: text("by_admin").notNull(),

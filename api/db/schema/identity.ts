@@ -22,10 +22,15 @@ export const playerTokens = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     tokenHash: text("token_hash").notNull(),
     purpose: text("purpose", { enum: ["site", "reset"] }).notNull(),
-    playerId: integer("player_id").notNull().references(() => players.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
   },
-  (t) => [uniqueIndex("player_tokens_hash").on(t.tokenHash), index("player_tokens_player").on(t.playerId, t.purpose, t.createdAt)],
+  (t) => [
+    uniqueIndex("player_tokens_hash").on(t.tokenHash),
+    index("player_tokens_player").on(t.playerId, t.purpose, t.createdAt),
+  ],
 );

@@ -8,7 +8,9 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 export const playerItems = sqliteTable(
   "player_items",
   {
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     itemType: text("item_type", { enum: ITEM_TYPES }).notNull(),
     itemId: integer("item_id").notNull(),
     quantity: integer("quantity").notNull(),
@@ -22,7 +24,9 @@ export const shopPurchases = sqliteTable(
   "shop_purchases",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     requestId: text("request_id").notNull(),
     itemType: text("item_type", { enum: ITEM_TYPES }).notNull(),
     itemId: integer("item_id").notNull(),
@@ -31,5 +35,8 @@ export const shopPurchases = sqliteTable(
     price: integer("price").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("shop_purchases_request").on(t.playerId, t.requestId), index("shop_purchases_player").on(t.playerId, t.id)],
+  (t) => [
+    uniqueIndex("shop_purchases_request").on(t.playerId, t.requestId),
+    index("shop_purchases_player").on(t.playerId, t.id),
+  ],
 );

@@ -6,7 +6,9 @@ export const ledgerEntries = sqliteTable(
   "ledger_entries",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     currency: text("currency", { enum: ["gold", "silver"] }).notNull(),
     delta: integer("delta").notNull(),
     balanceAfter: integer("balance_after").notNull(),

@@ -32,7 +32,9 @@ export const notifications = sqliteTable(
 export const notificationContents = sqliteTable(
   "notification_contents",
   {
-    notificationId: integer("notification_id").notNull().references(() => notifications.id),
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id),
     lang: text("lang", { enum: ["ru", "en"] }).notNull(),
     title: text("title").notNull().default(""),
     body: text("body").notNull(),

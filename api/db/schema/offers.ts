@@ -36,13 +36,20 @@ export const offerPurchases = sqliteTable(
   "offer_purchases",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    offerId: integer("offer_id").notNull().references(() => specialOffers.id),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => specialOffers.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     requestId: text("request_id").notNull(),
     /** 1 for the first take of this offer by this player, 2 for the second… */
     seq: integer("seq").notNull(),
     priceGold: integer("price_gold").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("offer_purchases_request").on(t.playerId, t.requestId), uniqueIndex("offer_purchases_seq").on(t.offerId, t.playerId, t.seq)],
+  (t) => [
+    uniqueIndex("offer_purchases_request").on(t.playerId, t.requestId),
+    uniqueIndex("offer_purchases_seq").on(t.offerId, t.playerId, t.seq),
+  ],
 );

@@ -47,7 +47,9 @@ export const playerIdentities = sqliteTable(
   "player_identities",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id, { onDelete: "cascade" }),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
     network: text("network").notNull(),
     uid: text("uid").notNull(),
     createdAt: integer("created_at").notNull(),

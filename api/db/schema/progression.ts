@@ -45,22 +45,19 @@ export const contentCrews = sqliteTable(
   (t) => [uniqueIndex("content_crews_role").on(t.role)],
 );
 
-export const contentDecorations = sqliteTable(
-  "content_decorations",
-  {
-    id: integer("id").primaryKey(),
-    kind: text("kind", { enum: DECORATION_KINDS }).notNull(),
-    rarity: text("rarity", { enum: RARITIES }).notNull().default("common"),
-    nameRu: text("name_ru").notNull(),
-    nameEn: text("name_en").notNull(),
-    requiredLevel: integer("required_level").notNull().default(1),
-    /** JSON [{days, priceSilver, priceGold}] (days 0: forever). */
-    groups: text("groups").notNull().default("[]"),
-    sortOrder: integer("sort_order").notNull().default(0),
-    active: integer("active", { mode: "boolean" }).notNull().default(true),
-    updatedAt: integer("updated_at").notNull(),
-  },
-);
+export const contentDecorations = sqliteTable("content_decorations", {
+  id: integer("id").primaryKey(),
+  kind: text("kind", { enum: DECORATION_KINDS }).notNull(),
+  rarity: text("rarity", { enum: RARITIES }).notNull().default("common"),
+  nameRu: text("name_ru").notNull(),
+  nameEn: text("name_en").notNull(),
+  requiredLevel: integer("required_level").notNull().default(1),
+  /** JSON [{days, priceSilver, priceGold}] (days 0: forever). */
+  groups: text("groups").notNull().default("[]"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  updatedAt: integer("updated_at").notNull(),
+});
 
 /** One upgrade level of a module slot: what it costs and which stat it raises by how many percent. */
 export const contentModuleUpgrades = sqliteTable(
@@ -76,7 +73,10 @@ export const contentModuleUpgrades = sqliteTable(
     priceGold: integer("price_gold").notNull().default(0),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("content_module_upgrades_slot_level").on(t.slot, t.level), check("content_module_upgrades_price_nonneg", sql`${t.priceGold} >= 0 and ${t.priceSilver} >= 0`)],
+  (t) => [
+    uniqueIndex("content_module_upgrades_slot_level").on(t.slot, t.level),
+    check("content_module_upgrades_price_nonneg", sql`${t.priceGold} >= 0 and ${t.priceSilver} >= 0`),
+  ],
 );
 
 /** A bot profile battles are filled with (read by api/domain/progression.ts botProfiles). */
@@ -162,7 +162,9 @@ export const uiTranslations = sqliteTable(
 export const playerCrewMembers = sqliteTable(
   "player_crew_members",
   {
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     crewId: integer("crew_id").notNull(),
     level: integer("level").notNull().default(1),
     /** XP gathered towards the next level. */
@@ -180,7 +182,9 @@ export const playerDailyTasks = sqliteTable(
   "player_daily_tasks",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     /** UTC day, YYYY-MM-DD. */
     day: text("day").notNull(),
     taskId: integer("task_id").notNull(),
@@ -192,13 +196,18 @@ export const playerDailyTasks = sqliteTable(
     rewardAmount: integer("reward_amount").notNull(),
     completedAt: integer("completed_at"),
   },
-  (t) => [uniqueIndex("player_daily_tasks_day_task").on(t.playerId, t.day, t.taskId), index("player_daily_tasks_day").on(t.day)],
+  (t) => [
+    uniqueIndex("player_daily_tasks_day_task").on(t.playerId, t.day, t.taskId),
+    index("player_daily_tasks_day").on(t.day),
+  ],
 );
 
 export const playerQuests = sqliteTable(
   "player_quests",
   {
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     /** The quest's key in the `quests` server option. */
     questKey: text("quest_key").notNull(),
     /** Index of the step being worked on (= steps count when done). */

@@ -5,8 +5,12 @@ import { players } from "./players.ts";
 export const blacklist = sqliteTable(
   "blacklist",
   {
-    playerId: integer("player_id").notNull().references(() => players.id),
-    blockedId: integer("blocked_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => players.id),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.blockedId] }), index("blacklist_blocked").on(t.blockedId)],
@@ -17,7 +21,9 @@ export const playerNotifications = sqliteTable(
   "player_notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     kind: text("kind").notNull(),
     /** JSON: what the site needs to render it (from, item, amount…). */
     payload: text("payload").notNull().default("{}"),
@@ -32,8 +38,12 @@ export const gifts = sqliteTable(
   "gifts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    fromId: integer("from_id").notNull().references(() => players.id),
-    toId: integer("to_id").notNull().references(() => players.id),
+    fromId: integer("from_id")
+      .notNull()
+      .references(() => players.id),
+    toId: integer("to_id")
+      .notNull()
+      .references(() => players.id),
     requestId: text("request_id").notNull(),
     kind: text("kind").notNull(),
     itemId: integer("item_id"),

@@ -9,7 +9,9 @@ export const supportTickets = sqliteTable(
   "support_tickets",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    playerId: integer("player_id").notNull().references(() => players.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
     category: text("category").notNull(),
     subCategory: text("sub_category").notNull(),
     subject: text("subject").notNull(),
@@ -23,14 +25,19 @@ export const supportTickets = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("support_tickets_player").on(t.playerId, t.updatedAt), index("support_tickets_status").on(t.status, t.updatedAt)],
+  (t) => [
+    index("support_tickets_player").on(t.playerId, t.updatedAt),
+    index("support_tickets_status").on(t.status, t.updatedAt),
+  ],
 );
 
 export const supportMessages = sqliteTable(
   "support_messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    ticketId: integer("ticket_id").notNull().references(() => supportTickets.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
     /** player | support */
     author: text("author", { enum: ["player", "support"] }).notNull(),
     adminId: integer("admin_id"),

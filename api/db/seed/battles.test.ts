@@ -23,18 +23,27 @@ test("demo battles feed stats, the ledger and the warehouse (tanksEarns has rows
     const [{ ended }] = await db.select({ ended: count() }).from(battles).where(eq(battles.status, "finished"));
     expect(ended).toBeGreaterThan(50);
     expect(await countStuckBattles(db, now)).toBeGreaterThan(0);
-    const [{ rows: seats, sumBattles }] = await db.select({ rows: count(), sumBattles: sql<number>`(select sum(battles) from players)` }).from(battlePlayers).where(sql`${battlePlayers.result} is not null`);
+    const [{ rows: seats, sumBattles }] = await db
+      .select({ rows: count(), sumBattles: sql<number>`(select sum(battles) from players)` })
+      .from(battlePlayers)
+      .where(sql`${battlePlayers.result} is not null`);
     expect(Number(sumBattles)).toBe(seats);
     const [{ leveled }] = await db.select({ leveled: count() }).from(players).where(gt(players.level, 1));
     expect(leveled).toBeGreaterThan(0);
-    const reasons = new Set((await db.selectDistinct({ reason: ledgerEntries.reason }).from(ledgerEntries)).map((r) => r.reason));
-    for (const r of ["battle.reward", "battle.repair", "battle.ammo", "transfer.out", "gift.out"]) expect(reasons).toContain(r);
+    const reasons = new Set(
+      (await db.selectDistinct({ reason: ledgerEntries.reason }).from(ledgerEntries)).map((r) => r.reason),
+    );
+    for (const r of ["battle.reward", "battle.repair", "battle.ammo", "transfer.out", "gift.out"])
+      expect(reasons).toContain(r);
     expect([...reasons].some((r) => r.startsWith("shop."))).toBe(true);
     expect((await db.select({ n: count() }).from(shopPurchases))[0].n).toBeGreaterThan(0);
     await w.ship();
     const d = new Date(now);
     const month = tanksEarns(w.deps.warehouse, {
-      kind: "monthly", year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, unit: "day",
+      kind: "monthly",
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      unit: "day",
       from: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString().slice(0, 10),
       to: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10),
     });
@@ -47,7 +56,9 @@ test("demo battles feed stats, the ledger and the warehouse (tanksEarns has rows
     const [{ missing }] = await w.deps.warehouse.query(
       `SELECT count() AS missing FROM registrations AS r
        LEFT JOIN (SELECT DISTINCT player_id, toDate(ts) AS day FROM activity) AS a ON a.player_id = r.player_id AND a.day = toDate(r.ts)
-       WHERE a.player_id = 0`, {}, MissingRow,
+       WHERE a.player_id = 0`,
+      {},
+      MissingRow,
     );
     expect(Number(missing)).toBe(0);
   } finally {

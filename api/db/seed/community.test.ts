@@ -11,8 +11,20 @@ test("the demo world's friends, chat, devices and ratings", async () => {
   await buildWorld(w.deps.db, { players: 60, days: 5, now: w.clock.now(), seed: 7 });
   const one = async (sql: string) => (await w.deps.client.execute(sql)).rows[0] as Record<string, number>;
   expect((await one("select count(*) as n from friends")).n).toBeGreaterThan(0);
-  expect((await one("select count(*) as n from friends f where not exists (select 1 from friends g where g.player_id = f.friend_id and g.friend_id = f.player_id)")).n).toBe(0);
-  expect((await one("select count(*) as n from chat_messages m where not exists (select 1 from chat_events e where e.message_id = m.id and e.kind = 'message')")).n).toBe(0);
+  expect(
+    (
+      await one(
+        "select count(*) as n from friends f where not exists (select 1 from friends g where g.player_id = f.friend_id and g.friend_id = f.player_id)",
+      )
+    ).n,
+  ).toBe(0);
+  expect(
+    (
+      await one(
+        "select count(*) as n from chat_messages m where not exists (select 1 from chat_events e where e.message_id = m.id and e.kind = 'message')",
+      )
+    ).n,
+  ).toBe(0);
   expect((await one("select count(*) as n from chat_messages where status = 'hidden'")).n).toBe(1);
   expect((await one("select count(*) as n from chat_events where kind = 'hidden'")).n).toBe(1);
   expect((await one("select count(distinct player_id) as n from player_devices where client = 'game'")).n).toBe(60);

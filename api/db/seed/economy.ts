@@ -29,7 +29,17 @@ async function attempt(call: () => Promise<unknown>): Promise<boolean> {
 /** Players of the world who have played (their silver and level come from battles), with what they hold. */
 async function veterans(db: Db, playerIds: number[]) {
   const wanted = new Set(playerIds);
-  const rows = await db.select({ id: players.id, level: players.level, gold: players.gold, silver: players.silver, createdAt: players.createdAt, locale: players.locale }).from(players).where(gte(players.battles, 1));
+  const rows = await db
+    .select({
+      id: players.id,
+      level: players.level,
+      gold: players.gold,
+      silver: players.silver,
+      createdAt: players.createdAt,
+      locale: players.locale,
+    })
+    .from(players)
+    .where(gte(players.battles, 1));
   return rows.filter((p) => wanted.has(p.id));
 }
 
@@ -43,26 +53,62 @@ function receiverFor(r: Rng, pool: { id: number; createdAt: number }[], from: nu
 }
 
 /** A moment after the player registered, in the world's last days. */
-const momentFor = (r: Rng, now: number, createdAt: number, days = 14) => Math.max(createdAt + 60_000, now - r.int(1, days * 24) * 3_600_000 + r.int(0, 3_599_000));
+const momentFor = (r: Rng, now: number, createdAt: number, days = 14) =>
+  Math.max(createdAt + 60_000, now - r.int(1, days * 24) * 3_600_000 + r.int(0, 3_599_000));
 
 export const shopStep: WorldStep = async ({ db, r, playerIds, opts }) => {
   const [{ n }] = await db.select({ n: count() }).from(shopPurchases);
   if (n > 0) return;
-  const tanks = await db.select({ id: contentTanks.id, priceSilver: contentTanks.priceSilver, requiredLevel: contentTanks.requiredLevel }).from(contentTanks).where(inArray(contentTanks.tier, [2, 3, 4]));
-  const consumables = await db.select({ id: contentConsumables.id, priceSilver: contentConsumables.priceSilver, priceGold: contentConsumables.priceGold }).from(contentConsumables);
-  const camouflages = await db.select({ id: contentCamouflages.id, priceSilver: contentCamouflages.priceSilver, priceGold: contentCamouflages.priceGold }).from(contentCamouflages);
+  const tanks = await db
+    .select({ id: contentTanks.id, priceSilver: contentTanks.priceSilver, requiredLevel: contentTanks.requiredLevel })
+    .from(contentTanks)
+    .where(inArray(contentTanks.tier, [2, 3, 4]));
+  const consumables = await db
+    .select({
+      id: contentConsumables.id,
+      priceSilver: contentConsumables.priceSilver,
+      priceGold: contentConsumables.priceGold,
+    })
+    .from(contentConsumables);
+  const camouflages = await db
+    .select({
+      id: contentCamouflages.id,
+      priceSilver: contentCamouflages.priceSilver,
+      priceGold: contentCamouflages.priceGold,
+    })
+    .from(contentCamouflages);
   let k = 0;
   for (const p of await veterans(db, playerIds)) {
     // About one player in three shops: consumables mostly, sometimes the next tank or a camouflage.
     if (r.next() > 0.35) continue;
     for (let i = r.int(1, 3); i > 0; i--) {
       const at = momentFor(r, opts.now, p.createdAt);
-      const kind = r.weighted([["consumable", 6], ["tank", 2], ["camouflage", 1]] as const);
-      const pool: { id: number; priceSilver: number }[] = kind === "tank" ? tanks.filter((t) => t.priceSilver > 0 && t.requiredLevel <= p.level) : kind === "consumable" ? consumables : camouflages;
+      const kind = r.weighted([
+        ["consumable", 6],
+        ["tank", 2],
+        ["camouflage", 1],
+      ] as const);
+      const pool: { id: number; priceSilver: number }[] =
+        kind === "tank"
+          ? tanks.filter((t) => t.priceSilver > 0 && t.requiredLevel <= p.level)
+          : kind === "consumable"
+            ? consumables
+            : camouflages;
       if (pool.length === 0) continue;
       const item = r.pick(pool);
       const currency = item.priceSilver > 0 ? "silver" : "gold";
-      await attempt(() => buy(db, { playerId: p.id, type: kind, itemId: item.id, currency, quantity: kind === "consumable" ? r.int(1, 5) : 1, requestId: `demo-shop-${++k}`, locale: p.locale === "en" ? "en" : "ru", at }));
+      await attempt(() =>
+        buy(db, {
+          playerId: p.id,
+          type: kind,
+          itemId: item.id,
+          currency,
+          quantity: kind === "consumable" ? r.int(1, 5) : 1,
+          requestId: `demo-shop-${++k}`,
+          locale: p.locale === "en" ? "en" : "ru",
+          at,
+        }),
+      );
     }
   }
 };
@@ -76,7 +122,17 @@ export const giftsStep: WorldStep = async ({ db, r, playerIds, opts }) => {
     if (to === undefined) continue;
     const kind = r.next() < 0.3 ? "gold" : "silver";
     const amount = kind === "gold" ? r.int(5, 30) : r.int(5, 50) * 100;
-    await attempt(() => sendGift(db, { from: p.id, to, kind, amount, requestId: `demo-gift-${++k}`, locale: p.locale === "en" ? "en" : "ru", at }));
+    await attempt(() =>
+      sendGift(db, {
+        from: p.id,
+        to,
+        kind,
+        amount,
+        requestId: `demo-gift-${++k}`,
+        locale: p.locale === "en" ? "en" : "ru",
+        at,
+      }),
+    );
   }
 };
 
@@ -103,7 +159,10 @@ export const crewHiresStep: WorldStep = async ({ db, r, playerIds, opts }) => {
   for (const p of await veterans(db, playerIds)) {
     const group = p.silver >= 25_000 && r.next() < 0.25 ? "school" : p.gold >= 250 && r.next() < 0.1 ? "academy" : null;
     if (!group) continue;
-    const [{ last }] = await db.select({ last: max(playerCrewMembers.updatedAt) }).from(playerCrewMembers).where(eq(playerCrewMembers.playerId, p.id));
+    const [{ last }] = await db
+      .select({ last: max(playerCrewMembers.updatedAt) })
+      .from(playerCrewMembers)
+      .where(eq(playerCrewMembers.playerId, p.id));
     const at = Math.max((last ?? p.createdAt) + 60_000, momentFor(r, opts.now, p.createdAt, 3));
     if (at >= opts.now) continue;
     const crewId = r.pick(roles).id;

@@ -14,14 +14,37 @@ test("demo notifications: statuses as described, the active one delivered to mat
     const db = w.deps.db;
     const now = w.clock.now();
     const ids: number[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await registerPlayer(db, { nickname: `Demo${i}`, country: "RU", platform: "web", source: "organic", locale: "ru", at: now - 5 * 86_400_000 })).playerId);
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        (
+          await registerPlayer(db, {
+            nickname: `Demo${i}`,
+            country: "RU",
+            platform: "web",
+            source: "organic",
+            locale: "ru",
+            at: now - 5 * 86_400_000,
+          })
+        ).playerId,
+      );
     await db.update(players).set({ level: 5 }).where(gte(players.id, ids[2]));
     await notificationsStep({ db, r: rng(1), playerIds: ids, opts: { players: 4, days: 10, now } });
     const rows = await db.select().from(notifications);
-    expect(rows.map((n) => [n.channel, n.status])).toEqual([["inbox", "active"], ["inbox", "draft"], ["chat", "finished"]]);
+    expect(rows.map((n) => [n.channel, n.status])).toEqual([
+      ["inbox", "active"],
+      ["inbox", "draft"],
+      ["chat", "finished"],
+    ]);
     const delivered = await db.select().from(playerNotifications).where(eq(playerNotifications.kind, "notification"));
     expect(delivered.map((d) => d.playerId).sort()).toEqual([ids[2], ids[3]]);
-    expect((await db.select({ n: count() }).from(playerNotifications).where(eq(playerNotifications.kind, "chatNotification")))[0].n).toBe(0);
+    expect(
+      (
+        await db
+          .select({ n: count() })
+          .from(playerNotifications)
+          .where(eq(playerNotifications.kind, "chatNotification"))
+      )[0].n,
+    ).toBe(0);
   } finally {
     await w.close();
   }

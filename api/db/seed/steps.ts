@@ -18,4 +18,24 @@ import { adsStep } from "../../admin/ads/demo.ts";
 import { progressionStep } from "./progression.ts";
 import { communityStep } from "./community.ts";
 
-export const worldSteps: WorldStep[] = [contentStep, demoAdminStep, billingStep, cmsStep, supportStep, clansStep, systemStep, progressionStep, battlesStep, crewHiresStep, shopStep, giftsStep, transfersStep, offersStep, avatarsStep, experimentsStep, adsStep, notificationsStep, communityStep];
+export const worldSteps: WorldStep[] = [
+  contentStep,
+  demoAdminStep,
+  billingStep,
+  cmsStep,
+  supportStep,
+  clansStep,
+  systemStep,
+  progressionStep,
+  battlesStep,
+  crewHiresStep,
+  shopStep,
+  giftsStep,
+  transfersStep,
+  offersStep,
+  avatarsStep,
+  experimentsStep,
+  adsStep,
+  notificationsStep,
+  communityStep,
+];

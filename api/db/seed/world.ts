@@ -10,12 +10,50 @@ import { players } from "../schema/players.ts";
 import { registerPlayer, recordActivity } from "../../domain/players.ts";
 import { worldSteps } from "./steps.ts";
 
-export const COUNTRIES = [["RU", 40], ["KZ", 8], ["BY", 7], ["UA", 6], ["DE", 6], ["US", 8], ["PL", 5], ["GB", 4], ["FR", 4], ["BR", 6], ["TR", 6]] as const;
-export const PLATFORMS = [["web", 45], ["android", 30], ["ios", 15], ["vk", 10]] as const;
-export const SOURCES = [["organic", 50], ["vk_ads", 15], ["google_ads", 12], ["yandex_direct", 13], ["facebook", 10]] as const;
-const NAME_PARTS = ["Steel", "Iron", "Red", "Storm", "Wolf", "Tiger", "Hawk", "Bear", "Ghost", "Viper", "Panzer", "Falcon", "Titan", "Blitz", "Frost", "Shadow"];
-
-
+export const COUNTRIES = [
+  ["RU", 40],
+  ["KZ", 8],
+  ["BY", 7],
+  ["UA", 6],
+  ["DE", 6],
+  ["US", 8],
+  ["PL", 5],
+  ["GB", 4],
+  ["FR", 4],
+  ["BR", 6],
+  ["TR", 6],
+] as const;
+export const PLATFORMS = [
+  ["web", 45],
+  ["android", 30],
+  ["ios", 15],
+  ["vk", 10],
+] as const;
+export const SOURCES = [
+  ["organic", 50],
+  ["vk_ads", 15],
+  ["google_ads", 12],
+  ["yandex_direct", 13],
+  ["facebook", 10],
+] as const;
+const NAME_PARTS = [
+  "Steel",
+  "Iron",
+  "Red",
+  "Storm",
+  "Wolf",
+  "Tiger",
+  "Hawk",
+  "Bear",
+  "Ghost",
+  "Viper",
+  "Panzer",
+  "Falcon",
+  "Titan",
+  "Blitz",
+  "Frost",
+  "Shadow",
+];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(players);

@@ -23,21 +23,38 @@ import type { Viewer } from "./room.ts";
 
 let w: TestWorld;
 let operator: Actor;
-const FREE_TANK = (DEMO_TANKS as { id: number; tier: number; priceSilver?: number; priceGold?: number }[]).find((t) => t.tier === 1 && !t.priceSilver && !t.priceGold)!.id;
+const FREE_TANK = (DEMO_TANKS as { id: number; tier: number; priceSilver?: number; priceGold?: number }[]).find(
+  (t) => t.tier === 1 && !t.priceSilver && !t.priceGold,
+)!.id;
 
 beforeAll(async () => {
   w = await makeWorld();
   w.deps.settings.secrets.GAME_API_KEY = TEST_GAME_API_KEY;
   await putContent(w.deps.db, "tank", DEMO_TANKS, w.clock.now());
-  await saveBattleOptions(w.deps.db, { roundSeconds: 60, respawn: false, maps: ["steppe"], teamSize: 3, maxWaitSeconds: 5, tierSpread: 1 }, "test", w.clock.now());
+  await saveBattleOptions(
+    w.deps.db,
+    { roundSeconds: 60, respawn: false, maps: ["steppe"], teamSize: 3, maxWaitSeconds: 5, tierSpread: 1 },
+    "test",
+    w.clock.now(),
+  );
   arenaOf(w.deps).manual = true;
   operator = await signInAdmin(w, "operator");
 });
 afterAll(() => w.close());
 
 const post = (who: Actor, path: string, body: unknown = {}) =>
-  w.app.request(path, { method: "POST", headers: { cookie: who.cookie, "x-csrf-token": who.csrf, "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(body) });
-const get = (who: Actor, path: string) => w.app.request(path, { headers: { cookie: who.cookie, accept: "application/json" } });
+  w.app.request(path, {
+    method: "POST",
+    headers: {
+      cookie: who.cookie,
+      "x-csrf-token": who.csrf,
+      "content-type": "application/json",
+      "accept-language": "en",
+    },
+    body: JSON.stringify(body),
+  });
+const get = (who: Actor, path: string) =>
+  w.app.request(path, { headers: { cookie: who.cookie, accept: "application/json" } });
 
 /** A viewer that keeps what it was sent. */
 function collector() {
@@ -53,7 +70,12 @@ describe("the hangar and the queue", () => {
     const p = await signInPlayer(w);
     const res = await get(p, "/en/play/");
     expect(res.status).toBe(200);
-    const d = (await res.json()) as { garage: { id: number; tier: number }[]; rules: { teamSize: number; roundSeconds: number }; battle: unknown; queue: unknown };
+    const d = (await res.json()) as {
+      garage: { id: number; tier: number }[];
+      rules: { teamSize: number; roundSeconds: number };
+      battle: unknown;
+      queue: unknown;
+    };
     expect(d.garage.map((t) => t.id)).toContain(FREE_TANK);
     expect(d.garage.every((t) => t.tier === 1)).toBe(true);
     expect(d.rules).toMatchObject({ teamSize: 3, roundSeconds: 60 });
@@ -64,18 +86,26 @@ describe("the hangar and the queue", () => {
     const p = await signInPlayer(w);
     const res = await post(p, "/game/play/join", { tankId: 9 });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.tankId).toBe("This tank is not in your garage.");
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.tankId).toBe(
+      "This tank is not in your garage.",
+    );
     expect((await post(p, "/game/play/join", { tankId: "x" })).status).toBe(400);
     expect(await w.deps.db.select().from(battleQueue).where(eq(battleQueue.playerId, p.playerId))).toEqual([]);
   });
 
   test("a lone player waits until the longest wait, then gets a battle filled with bots", async () => {
     const p = await signInPlayer(w);
-    const joined = (await (await post(p, "/game/play/join", { tankId: FREE_TANK })).json()) as { queue: unknown; battle: unknown };
+    const joined = (await (await post(p, "/game/play/join", { tankId: FREE_TANK })).json()) as {
+      queue: unknown;
+      battle: unknown;
+    };
     expect(joined.queue).not.toBeNull();
     expect(joined.battle).toBeNull();
     w.clock.advance(6_000);
-    const st = (await (await get(p, "/game/play/status")).json()) as { queue: unknown; battle: { battleId: number; host: string } };
+    const st = (await (await get(p, "/game/play/status")).json()) as {
+      queue: unknown;
+      battle: { battleId: number; host: string };
+    };
     expect(st.queue).toBeNull();
     expect(st.battle.battleId).toBeGreaterThan(0);
     const room = arenaOf(w.deps).get(st.battle.battleId)!;
@@ -150,12 +180,24 @@ describe("a battle", () => {
     expect(b.status).toBe("finished");
     const [bp] = await w.deps.db.select().from(battlePlayers).where(eq(battlePlayers.battleId, room.battleId));
     expect(bp.experience).toBe(end.outcome.experience);
-    const rewards = async () => (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.playerId))).filter((l) => l.reason === "battle.reward");
+    const rewards = async () =>
+      (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.playerId))).filter(
+        (l) => l.reason === "battle.reward",
+      );
     expect((await rewards()).length).toBe(1);
     const [pl] = await w.deps.db.select().from(players).where(eq(players.id, p.playerId));
     expect(pl.battles).toBe(1);
     // The same end again (a retry, another instance): answered, not paid.
-    const again = await finishArenaBattle(w.deps.db, { battleId: room.battleId, winner: 0, reason: "time", tick: 1, durationS: 1, stats: room.stats(), inputs: [], at: w.clock.now() });
+    const again = await finishArenaBattle(w.deps.db, {
+      battleId: room.battleId,
+      winner: 0,
+      reason: "time",
+      tick: 1,
+      durationS: 1,
+      stats: room.stats(),
+      inputs: [],
+      at: w.clock.now(),
+    });
     expect(again.replayed).toBe(true);
     expect((await rewards()).length).toBe(1);
     // The record replays to the battle as it was.
@@ -169,7 +211,10 @@ describe("a battle", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(bytes.byteLength).toBeGreaterThan(1000);
     // The result screen's read.
-    const mine = (await (await get(p, `/game/play/result/${room.battleId}`)).json()) as { result: string; silver: number };
+    const mine = (await (await get(p, `/game/play/result/${room.battleId}`)).json()) as {
+      result: string;
+      silver: number;
+    };
     expect(mine.result).toBe(end.outcome.result);
   });
 
@@ -185,7 +230,9 @@ describe("a battle", () => {
     for (let i = 0; i < 100 && !c.texts().some((m) => m.type === "end"); i++) await Bun.sleep(10);
     expect(c.texts().find((m) => m.type === "end")).toMatchObject({ reason: "stopped", outcome: null });
     expect(room.tick()).toBe(false);
-    const battleMoney = (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.playerId))).filter((l) => l.reason.startsWith("battle."));
+    const battleMoney = (
+      await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.playerId))
+    ).filter((l) => l.reason.startsWith("battle."));
     expect(battleMoney).toEqual([]);
     const [stored] = await w.deps.db.select().from(battleRooms).where(eq(battleRooms.battleId, room.battleId));
     expect(JSON.parse(stored.outcome!)).toMatchObject({ reason: "stopped" });
@@ -202,7 +249,9 @@ describe("a battle", () => {
     expect(((await res.json()) as { battleIds: number[] }).battleIds).toContain(room.battleId);
     const [b] = await w.deps.db.select().from(battles).where(eq(battles.id, room.battleId));
     expect(b.status).toBe("stopped");
-    const stop = (await w.deps.db.select().from(battleEvents).where(eq(battleEvents.battleId, room.battleId))).find((e) => e.kind === "stop")!;
+    const stop = (await w.deps.db.select().from(battleEvents).where(eq(battleEvents.battleId, room.battleId))).find(
+      (e) => e.kind === "stop",
+    )!;
     expect(JSON.parse(stop.details).reason).toBe("its server stopped ticking it");
     // The player is free to queue again.
     const st = (await (await get(p, "/game/play/status")).json()) as { battle: unknown };
@@ -219,8 +268,31 @@ describe("a battle", () => {
 
 test("bots play by the operators' profiles of /admin/bots/ that fit the battle's tier", async () => {
   await w.deps.db.insert(contentBots).values([
-    { id: 901, name: "Sniper", minTier: 1, maxTier: 3, aimError: 5, reactionMs: 120, aggression: 90, weight: 10, active: true, crewLevel: 7, updatedAt: w.clock.now() },
-    { id: 902, name: "Tier nine", minTier: 9, maxTier: 10, aimError: 50, reactionMs: 900, aggression: 10, weight: 1000, active: true, updatedAt: w.clock.now() },
+    {
+      id: 901,
+      name: "Sniper",
+      minTier: 1,
+      maxTier: 3,
+      aimError: 5,
+      reactionMs: 120,
+      aggression: 90,
+      weight: 10,
+      active: true,
+      crewLevel: 7,
+      updatedAt: w.clock.now(),
+    },
+    {
+      id: 902,
+      name: "Tier nine",
+      minTier: 9,
+      maxTier: 10,
+      aimError: 50,
+      reactionMs: 900,
+      aggression: 10,
+      weight: 1000,
+      active: true,
+      updatedAt: w.clock.now(),
+    },
   ]);
   dropContentCache(w.deps.db, "bots");
   const p = await signInPlayer(w);
@@ -230,7 +302,9 @@ test("bots play by the operators' profiles of /admin/bots/ that fit the battle's
   const room = arenaOf(w.deps).get(st.battle.battleId)!;
   const bots = room.setup.seats.filter((s) => s.bot).map((s) => s.bot!);
   expect(bots.length).toBe(5);
-  expect(bots.every((b) => b.name === "Sniper" && b.aimError === 0.5 && b.reactionMs === 120 && b.aggression === 0.9)).toBe(true);
+  expect(
+    bots.every((b) => b.name === "Sniper" && b.aimError === 0.5 && b.reactionMs === 120 && b.aggression === 0.9),
+  ).toBe(true);
   // Their crew is the profile's crew level in every role.
   expect(room.setup.seats.filter((s) => s.bot).map((s) => s.crew)).toEqual(Array(5).fill(botCrewBonus(7)));
   expect(botCrewBonus(7).reload).toBe(6);
@@ -240,9 +314,25 @@ test("bots play by the operators' profiles of /admin/bots/ that fit the battle's
 });
 
 test("the hangar shows the player's tasks of the day, in the page's language", async () => {
-  await w.deps.db.insert(contentDailyTasks).values({ id: 950, kind: "play_battles", nameRu: "Сыграть 3 боя", nameEn: "Play 3 battles", target: 3, minLevel: 1, maxLevel: 30, weight: 10, rewardCurrency: "silver", rewardAmount: 500, active: true, updatedAt: w.clock.now() });
+  await w.deps.db.insert(contentDailyTasks).values({
+    id: 950,
+    kind: "play_battles",
+    nameRu: "Сыграть 3 боя",
+    nameEn: "Play 3 battles",
+    target: 3,
+    minLevel: 1,
+    maxLevel: 30,
+    weight: 10,
+    rewardCurrency: "silver",
+    rewardAmount: 500,
+    active: true,
+    updatedAt: w.clock.now(),
+  });
   const p = await signInPlayer(w);
-  const d = (await (await get(p, "/en/play/")).json()) as { crew: unknown[]; tasks: { name: string; target: number; progress: number; done: boolean }[] };
+  const d = (await (await get(p, "/en/play/")).json()) as {
+    crew: unknown[];
+    tasks: { name: string; target: number; progress: number; done: boolean }[];
+  };
   expect(d.crew).toEqual([]);
   expect(d.tasks).toEqual([expect.objectContaining({ name: "Play 3 battles", target: 3, progress: 0, done: false })]);
 });
@@ -251,8 +341,15 @@ test("two instances forming at once never seat a player twice", async () => {
   const ps = await Promise.all([1, 2, 3].map(() => signInPlayer(w)));
   for (const p of ps) await post(p, "/game/play/join", { tankId: FREE_TANK });
   w.clock.advance(6_000);
-  const results = await Promise.allSettled([formBattles(w.deps.db, { now: w.clock.now(), host: "a" }), formBattles(w.deps.db, { now: w.clock.now(), host: "b" })]);
-  const seated = results.flatMap((r) => (r.status === "fulfilled" ? r.value.flatMap((f) => f.setup.seats.filter((s) => s.playerId !== null).map((s) => s.playerId)) : []));
+  const results = await Promise.allSettled([
+    formBattles(w.deps.db, { now: w.clock.now(), host: "a" }),
+    formBattles(w.deps.db, { now: w.clock.now(), host: "b" }),
+  ]);
+  const seated = results.flatMap((r) =>
+    r.status === "fulfilled"
+      ? r.value.flatMap((f) => f.setup.seats.filter((s) => s.playerId !== null).map((s) => s.playerId))
+      : [],
+  );
   expect(new Set(seated).size).toBe(seated.length);
   expect(seated.sort()).toEqual(ps.map((p) => p.playerId).sort());
   expect((await garageOf(w.deps.db, ps[0].playerId)).length).toBeGreaterThan(0);
@@ -285,7 +382,8 @@ test("a player's crew goes into the battle's setup when it is formed: a trained 
   // The stored setup builds the same tanks (a replay starts from it).
   const [r] = await w.deps.db.select().from(battleRooms).where(eq(battleRooms.battleId, st.battle.battleId));
   const tanks = createBattle(JSON.parse(r.setup)).tanks;
-  const a = tanks[seatOf(trained.playerId)], b = tanks[seatOf(untrained.playerId)];
+  const a = tanks[seatOf(trained.playerId)],
+    b = tanks[seatOf(untrained.playerId)];
   expect(a.spec.tankId).toBe(b.spec.tankId);
   expect(a.reloadTicks).toBeLessThan(b.reloadTicks);
   expect(a.maxSpeed).toBeGreaterThan(b.maxSpeed);
@@ -297,45 +395,97 @@ test("a player's crew goes into the battle's setup when it is formed: a trained 
 test("a player trains a crew member's skill from the hangar: paid once through the ledger, replays pay nothing, bad input is a 400 in the request's language", async () => {
   const at = w.clock.now();
   await w.deps.db.insert(contentCrews).values({
-    id: 971, role: "loader", nameRu: "Заряжающий", nameEn: "Loader", updatedAt: at,
-    upgrades: JSON.stringify([{ level: 1, priceSilver: 1000 }, { level: 2, priceSilver: 3000 }]),
-    speedups: JSON.stringify([{ level: 1, priceGold: 10 }, { level: 2, priceGold: 30 }]),
+    id: 971,
+    role: "loader",
+    nameRu: "Заряжающий",
+    nameEn: "Loader",
+    updatedAt: at,
+    upgrades: JSON.stringify([
+      { level: 1, priceSilver: 1000 },
+      { level: 2, priceSilver: 3000 },
+    ]),
+    speedups: JSON.stringify([
+      { level: 1, priceGold: 10 },
+      { level: 2, priceGold: 30 },
+    ]),
   });
   const p = await signInPlayer(w);
   await w.deps.db.update(players).set({ silver: 3500, gold: 0 }).where(eq(players.id, p.playerId));
-  await w.deps.db.insert(playerCrewMembers).values({ playerId: p.playerId, crewId: 971, level: 4, skillLevel: 0, hiredAt: at, updatedAt: at });
-  const silverOf = async () => (await w.deps.db.select({ silver: players.silver }).from(players).where(eq(players.id, p.playerId)))[0].silver;
-  const paid = async () => (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.playerId))).filter((e) => e.reason === "crew.upgrade");
-  const ru = (body: unknown) => w.app.request("/game/play/crew/train", { method: "POST", headers: { cookie: p.cookie, "x-csrf-token": p.csrf, "content-type": "application/json", "accept-language": "ru" }, body: JSON.stringify(body) });
+  await w.deps.db
+    .insert(playerCrewMembers)
+    .values({ playerId: p.playerId, crewId: 971, level: 4, skillLevel: 0, hiredAt: at, updatedAt: at });
+  const silverOf = async () =>
+    (await w.deps.db.select({ silver: players.silver }).from(players).where(eq(players.id, p.playerId)))[0].silver;
+  const paid = async () =>
+    (await w.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.playerId, p.playerId))).filter(
+      (e) => e.reason === "crew.upgrade",
+    );
+  const ru = (body: unknown) =>
+    w.app.request("/game/play/crew/train", {
+      method: "POST",
+      headers: {
+        cookie: p.cookie,
+        "x-csrf-token": p.csrf,
+        "content-type": "application/json",
+        "accept-language": "ru",
+      },
+      body: JSON.stringify(body),
+    });
 
   // The hangar offers the next level and its prices.
-  const before = (await (await get(p, "/en/play/")).json()) as { crew: { crewId: number; training: unknown }[]; crewBonus: { reload: number } };
+  const before = (await (await get(p, "/en/play/")).json()) as {
+    crew: { crewId: number; training: unknown }[];
+    crewBonus: { reload: number };
+  };
   expect(before.crew.find((m) => m.crewId === 971)!.training).toEqual({ level: 1, priceSilver: 1000, priceGold: 10 });
   expect(before.crewBonus.reload).toBe(3);
 
-  const first = await post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 1, requestId: "train-one-1" });
+  const first = await post(p, "/game/play/crew/train", {
+    crewId: 971,
+    pay: "silver",
+    level: 1,
+    requestId: "train-one-1",
+  });
   expect(first.status, await first.clone().text()).toBe(200);
-  const body = (await first.json()) as { skillLevel: number; paid: number; replayed: boolean; silver: number; crewBonus: { reload: number }; crew: { crewId: number; training: unknown }[] };
+  const body = (await first.json()) as {
+    skillLevel: number;
+    paid: number;
+    replayed: boolean;
+    silver: number;
+    crewBonus: { reload: number };
+    crew: { crewId: number; training: unknown }[];
+  };
   expect(body).toMatchObject({ skillLevel: 1, paid: 1000, replayed: false, silver: 2500 });
   expect(body.crewBonus.reload).toBe(4);
   expect(body.crew.find((m) => m.crewId === 971)!.training).toEqual({ level: 2, priceSilver: 3000, priceGold: 30 });
 
   // The same request again, and the same level under another id: answered, nothing paid.
   for (const requestId of ["train-one-1", "train-one-2"]) {
-    const again = (await (await post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 1, requestId })).json()) as { skillLevel: number; replayed: boolean };
+    const again = (await (
+      await post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 1, requestId })
+    ).json()) as { skillLevel: number; replayed: boolean };
     expect(again).toMatchObject({ skillLevel: 1, replayed: true });
   }
   expect(await silverOf()).toBe(2500);
   expect((await paid()).map((e) => e.delta)).toEqual([-1000]);
 
   // Not enough silver for level 2: refused, nothing moved.
-  const poor = await post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 2, requestId: "train-two-1" });
+  const poor = await post(p, "/game/play/crew/train", {
+    crewId: 971,
+    pay: "silver",
+    level: 2,
+    requestId: "train-two-1",
+  });
   expect(poor.status).toBe(409);
   expect(await silverOf()).toBe(2500);
 
   // Five requests at once for level 2 (each its own id) with the silver for it: one trains and pays.
   await w.deps.db.update(players).set({ silver: 10_000 }).where(eq(players.id, p.playerId));
-  const burst = await Promise.all([1, 2, 3, 4, 5].map((i) => post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 2, requestId: `train-two-burst-${i}` })));
+  const burst = await Promise.all(
+    [1, 2, 3, 4, 5].map((i) =>
+      post(p, "/game/play/crew/train", { crewId: 971, pay: "silver", level: 2, requestId: `train-two-burst-${i}` }),
+    ),
+  );
   expect(burst.every((r) => r.status === 200 || r.status === 409)).toBe(true);
   expect(await silverOf()).toBe(7000);
   expect((await paid()).map((e) => e.delta)).toEqual([-1000, -3000]);
@@ -347,12 +497,20 @@ test("a player trains a crew member's skill from the hangar: paid once through t
     expect(r.status).toBe(400);
     return ((await r.json()) as { error: { fields: Record<string, string> } }).error.fields;
   };
-  expect(await field(await ru({ crewId: 999, pay: "silver", requestId: "train-bad-1" }))).toEqual({ crewId: "У вас нет такого члена экипажа." });
-  expect(await field(await ru({ crewId: 971, pay: "silver", level: 3, requestId: "train-bad-2" }))).toEqual({ crewId: "Навык этого члена экипажа полностью обучен." });
+  expect(await field(await ru({ crewId: 999, pay: "silver", requestId: "train-bad-1" }))).toEqual({
+    crewId: "У вас нет такого члена экипажа.",
+  });
+  expect(await field(await ru({ crewId: 971, pay: "silver", level: 3, requestId: "train-bad-2" }))).toEqual({
+    crewId: "Навык этого члена экипажа полностью обучен.",
+  });
   expect(Object.keys(await field(await ru({ crewId: 971, pay: "copper", requestId: "train-bad-3" })))).toEqual(["pay"]);
-  expect(Object.keys(await field(await ru({ crewId: "x", pay: "silver" })))).toEqual(expect.arrayContaining(["crewId", "requestId"]));
+  expect(Object.keys(await field(await ru({ crewId: "x", pay: "silver" })))).toEqual(
+    expect.arrayContaining(["crewId", "requestId"]),
+  );
   await w.deps.db.update(playerCrewMembers).set({ skillLevel: 0 }).where(eq(playerCrewMembers.playerId, p.playerId));
-  expect(await field(await ru({ crewId: 971, pay: "gold", level: 2, requestId: "train-bad-4" }))).toEqual({ level: "Следующий уровень навыка для обучения — 1." });
+  expect(await field(await ru({ crewId: 971, pay: "gold", level: 2, requestId: "train-bad-4" }))).toEqual({
+    level: "Следующий уровень навыка для обучения — 1.",
+  });
   expect(await silverOf()).toBe(7000);
   await w.deps.db.delete(playerCrewMembers);
   await w.deps.db.delete(contentCrews);

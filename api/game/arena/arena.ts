@@ -4,7 +4,14 @@
 // Workers each battle is its own Durable Object (edge/worker.ts) running one Room the same way.
 import type { Deps } from "../../deps.ts";
 import { Room, type RoomEnd, type RoomOwner } from "./room.ts";
-import { ARENA, finishArenaBattle, formBattles, heartbeat, recordStopped, roomOf, type FormedBattle } from "../../domain/arena.ts";
+import {
+  ARENA,
+  finishArenaBattle,
+  formBattles,
+  heartbeat,
+  recordStopped,
+  type FormedBattle,
+} from "../../domain/arena.ts";
 import { TICK_HZ } from "../sim/types.ts";
 
 const TICK_MS = 1000 / TICK_HZ;
@@ -58,7 +65,11 @@ export class Arena implements RoomOwner {
       return;
     }
     this.forget(a.battleId, 10_000);
-    return recordStopped(this.deps.db, a.battleId, end!.inputs, { winner: end!.winner, reason: end!.reason, tick: end!.tick });
+    return recordStopped(this.deps.db, a.battleId, end!.inputs, {
+      winner: end!.winner,
+      reason: end!.reason,
+      tick: end!.tick,
+    });
   }
 
   async finish(room: Room, end: RoomEnd) {
@@ -88,7 +99,7 @@ export class Arena implements RoomOwner {
     if (this.manual) return;
     setTimeout(() => {
       const room = this.rooms.get(battleId);
-      if (room && room.settled) {
+      if (room?.settled) {
         for (const s of room.seats) s.viewer.close(1000, "ended");
         this.rooms.delete(battleId);
         this.started.delete(battleId);

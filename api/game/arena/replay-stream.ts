@@ -32,7 +32,20 @@ export function replayFrames(battleId: number, record: BattleRecord): ReadableSt
           tickHz: TICK_HZ,
           snapshotEvery: SNAPSHOT_EVERY,
           tick: 0,
-          seats: state.tanks.map((t) => ({ slot: t.slot, team: t.team, name: t.name, bot: t.bot !== null, tank: { id: t.spec.tankId, name: t.spec.name, tier: t.spec.tier, type: t.spec.type, hp: t.spec.hp, reloadTicks: t.reloadTicks } })),
+          seats: state.tanks.map((t) => ({
+            slot: t.slot,
+            team: t.team,
+            name: t.name,
+            bot: t.bot !== null,
+            tank: {
+              id: t.spec.tankId,
+              name: t.spec.name,
+              tier: t.spec.tier,
+              type: t.spec.type,
+              hp: t.spec.hp,
+              reloadTicks: t.reloadTicks,
+            },
+          })),
         };
         controller.enqueue(frame(new TextEncoder().encode(JSON.stringify(hello))));
         controller.enqueue(frame(encodeSnapshot(state, [])));

@@ -92,7 +92,14 @@ export class Room {
         team: t.team,
         name: t.name,
         bot: t.bot !== null,
-        tank: { id: t.spec.tankId, name: t.spec.name, tier: t.spec.tier, type: t.spec.type, hp: t.spec.hp, reloadTicks: t.reloadTicks },
+        tank: {
+          id: t.spec.tankId,
+          name: t.spec.name,
+          tier: t.spec.tier,
+          type: t.spec.type,
+          hp: t.spec.hp,
+          reloadTicks: t.reloadTicks,
+        },
       })),
     };
   }
@@ -187,7 +194,8 @@ export class Room {
         damage: t.damage,
         kills: t.kills,
         // Capture points: a survivor standing on the base at the end shares its team's points.
-        capture: t.alive && Math.hypot(t.x - base.x, t.y - base.y) <= base.r ? Math.round(this.state.capture[t.team]) : 0,
+        capture:
+          t.alive && Math.hypot(t.x - base.x, t.y - base.y) <= base.r ? Math.round(this.state.capture[t.team]) : 0,
       }));
   }
 }

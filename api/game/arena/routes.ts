@@ -12,7 +12,16 @@ import * as f from "../../http/fields.ts";
 import { AppError } from "../../http/errors.ts";
 import { arenaOf } from "./arena.ts";
 import type { Room, Seat, Viewer } from "./room.ts";
-import { arenaRules, garageOf, hangarExtras, joinQueue, leaveQueue, queueEntry, roomOf, runningBattleOf } from "../../domain/arena.ts";
+import {
+  arenaRules,
+  garageOf,
+  hangarExtras,
+  joinQueue,
+  leaveQueue,
+  queueEntry,
+  roomOf,
+  runningBattleOf,
+} from "../../domain/arena.ts";
 import { trainCrewSkill } from "../../domain/progression.ts";
 import { and, eq } from "drizzle-orm";
 import { players } from "../../db/schema/players.ts";
@@ -44,14 +53,25 @@ async function status(c: Context<HonoEnv>, playerId: number) {
     arena.wake();
     await arena.match(clock.now());
   }
-  const [battle, still, rules] = await Promise.all([runningBattleOf(db, playerId), queueEntry(db, playerId), arenaRules(db)]);
-  return { queue: still ? { tankId: still.tankId, joinedAt: still.joinedAt, maxWaitSeconds: rules.maxWaitSeconds } : null, battle, now: clock.now() };
+  const [battle, still, rules] = await Promise.all([
+    runningBattleOf(db, playerId),
+    queueEntry(db, playerId),
+    arenaRules(db),
+  ]);
+  return {
+    queue: still ? { tankId: still.tankId, joinedAt: still.joinedAt, maxWaitSeconds: rules.maxWaitSeconds } : null,
+    battle,
+    now: clock.now(),
+  };
 }
 
 /** Runs a room's socket: the viewer joins on open, its messages are inputs, it leaves on close. */
 function roomEvents(room: Room, playerId: number | null): WSEvents {
   let seat: Seat | null = null;
-  const viewerOf = (ws: WSContext): Viewer => ({ send: (d) => ws.send(d), close: (code, reason) => ws.close(code, reason) });
+  const viewerOf = (ws: WSContext): Viewer => ({
+    send: (d) => ws.send(d),
+    close: (code, reason) => ws.close(code, reason),
+  });
   return {
     onOpen: (_e, ws) => {
       seat = room.join(viewerOf(ws), playerId);
@@ -66,14 +86,24 @@ function roomEvents(room: Room, playerId: number | null): WSEvents {
   };
 }
 
-async function upgrade(c: Context<HonoEnv>, battleId: number, playerId: number | null, events: () => WSEvents | Promise<WSEvents>): Promise<Response> {
+async function upgrade(
+  c: Context<HonoEnv>,
+  battleId: number,
+  playerId: number | null,
+  events: () => WSEvents | Promise<WSEvents>,
+): Promise<Response> {
   const { sockets, battleObjects } = c.var.deps;
   // On Workers the battle's Durable Object takes the socket (edge/worker.ts).
   if (battleObjects) {
     // The stub's answer has immutable headers: a copy (with its socket) takes the app's headers.
     const res = await battleObjects.fetch(battleId, c.req.raw, playerId);
     const socket = (res as Response & { webSocket?: unknown }).webSocket;
-    return new Response(socket ? null : res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers), ...(socket ? { webSocket: socket } : {}) } as ResponseInit);
+    return new Response(socket ? null : res.body, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: new Headers(res.headers),
+      ...(socket ? { webSocket: socket } : {}),
+    } as ResponseInit);
   }
   if (!sockets) throw new AppError("unavailable");
   const ev = await events();
@@ -89,89 +119,176 @@ export function registerArena(app: Hono<HonoEnv>) {
     const playerId = me(c);
     const { db } = c.var.deps;
     const [p] = await db
-      .select({ id: players.id, nickname: players.nickname, level: players.level, experience: players.experience, silver: players.silver, gold: players.gold, rating: players.rating, battles: players.battles, wins: players.wins, currentTankId: players.currentTankId })
+      .select({
+        id: players.id,
+        nickname: players.nickname,
+        level: players.level,
+        experience: players.experience,
+        silver: players.silver,
+        gold: players.gold,
+        rating: players.rating,
+        battles: players.battles,
+        wins: players.wins,
+        currentTankId: players.currentTankId,
+      })
       .from(players)
       .where(eq(players.id, playerId))
       .limit(1);
     if (!p) throw new AppError("unauthorized");
-    const [garage, rules, where, extras] = await Promise.all([garageOf(db, playerId), arenaRules(db), status(c, playerId), hangarExtras(db, playerId, c.var.locale, c.var.deps.clock.now())]);
+    const [garage, rules, where, extras] = await Promise.all([
+      garageOf(db, playerId),
+      arenaRules(db),
+      status(c, playerId),
+      hangarExtras(db, playerId, c.var.locale, c.var.deps.clock.now()),
+    ]);
     return c.json({ signedIn: true, player: p, garage, rules, ...extras, ...where });
   });
 
-  route(app, { method: "POST", path: "/game/play/join", auth: "player", mutates: true }, { input: joinIn }, async (c, b) => {
-    const playerId = me(c);
-    const { db, clock } = c.var.deps;
-    await db.update(players).set({ currentTankId: b.tankId }).where(eq(players.id, playerId));
-    const r = await joinQueue(db, { playerId, tankId: b.tankId, at: clock.now() });
-    return c.json({ ...(await status(c, playerId)), queued: r.queued });
-  });
+  route(
+    app,
+    { method: "POST", path: "/game/play/join", auth: "player", mutates: true },
+    { input: joinIn },
+    async (c, b) => {
+      const playerId = me(c);
+      const { db, clock } = c.var.deps;
+      await db.update(players).set({ currentTankId: b.tankId }).where(eq(players.id, playerId));
+      const r = await joinQueue(db, { playerId, tankId: b.tankId, at: clock.now() });
+      return c.json({ ...(await status(c, playerId)), queued: r.queued });
+    },
+  );
 
   // Not in the spec (docs/decisions.md, "Crew training for players"): the hangar's crew list trains a
   // member's skill one level, paid through the ledger once per request id.
-  route(app, { method: "POST", path: "/game/play/crew/train", auth: "player", mutates: true }, { input: trainIn }, async (c, b) => {
-    const playerId = me(c);
-    const { db, clock } = c.var.deps;
-    const trained = await db.transaction((tx) => trainCrewSkill(tx, { playerId, crewId: b.crewId, pay: b.pay, level: b.level, requestId: b.requestId, at: clock.now() }));
-    const [[wallet], extras] = await Promise.all([
-      db.select({ silver: players.silver, gold: players.gold }).from(players).where(eq(players.id, playerId)).limit(1),
-      hangarExtras(db, playerId, c.var.locale, clock.now()),
-    ]);
-    return c.json({ ...trained, ...wallet, crew: extras.crew, crewBonus: extras.crewBonus });
-  });
+  route(
+    app,
+    { method: "POST", path: "/game/play/crew/train", auth: "player", mutates: true },
+    { input: trainIn },
+    async (c, b) => {
+      const playerId = me(c);
+      const { db, clock } = c.var.deps;
+      const trained = await db.transaction((tx) =>
+        trainCrewSkill(tx, {
+          playerId,
+          crewId: b.crewId,
+          pay: b.pay,
+          level: b.level,
+          requestId: b.requestId,
+          at: clock.now(),
+        }),
+      );
+      const [[wallet], extras] = await Promise.all([
+        db
+          .select({ silver: players.silver, gold: players.gold })
+          .from(players)
+          .where(eq(players.id, playerId))
+          .limit(1),
+        hangarExtras(db, playerId, c.var.locale, clock.now()),
+      ]);
+      return c.json({ ...trained, ...wallet, crew: extras.crew, crewBonus: extras.crewBonus });
+    },
+  );
 
   route(app, { method: "POST", path: "/game/play/leave", auth: "player", mutates: true }, {}, async (c) => {
     await leaveQueue(c.var.deps.db, me(c));
     return c.json(await status(c, me(c)));
   });
 
-  route(app, { method: "GET", path: "/game/play/status", auth: "player" }, {}, async (c) => c.json(await status(c, me(c))));
+  route(app, { method: "GET", path: "/game/play/status", auth: "player" }, {}, async (c) =>
+    c.json(await status(c, me(c))),
+  );
 
   // The player's own result of a battle (the result screen after a reload, or after the socket closed).
-  route(app, { method: "GET", path: "/game/play/result/:battleId{[0-9]+}", auth: "player" }, { params: battleParams }, async (c, p) => {
-    const { db } = c.var.deps;
-    const [r] = await db
-      .select({ status: battles.status, result: battlePlayers.result, experience: battlePlayers.experience, silver: battlePlayers.silverEarned, silverSpent: battlePlayers.silverSpent, kills: battlePlayers.kills, damage: battlePlayers.damage, durationS: battlePlayers.durationS, ratingDelta: battlePlayers.ratingDelta })
-      .from(battlePlayers)
-      .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
-      .where(and(eq(battlePlayers.battleId, p.battleId), eq(battlePlayers.playerId, me(c))))
-      .limit(1);
-    if (!r) throw new AppError("not_found", "arena.notYourBattle");
-    const room = await roomOf(db, p.battleId);
-    return c.json({ battleId: p.battleId, ...r, outcome: room?.outcome ? JSON.parse(room.outcome) : null });
-  });
+  route(
+    app,
+    { method: "GET", path: "/game/play/result/:battleId{[0-9]+}", auth: "player" },
+    { params: battleParams },
+    async (c, p) => {
+      const { db } = c.var.deps;
+      const [r] = await db
+        .select({
+          status: battles.status,
+          result: battlePlayers.result,
+          experience: battlePlayers.experience,
+          silver: battlePlayers.silverEarned,
+          silverSpent: battlePlayers.silverSpent,
+          kills: battlePlayers.kills,
+          damage: battlePlayers.damage,
+          durationS: battlePlayers.durationS,
+          ratingDelta: battlePlayers.ratingDelta,
+        })
+        .from(battlePlayers)
+        .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
+        .where(and(eq(battlePlayers.battleId, p.battleId), eq(battlePlayers.playerId, me(c))))
+        .limit(1);
+      if (!r) throw new AppError("not_found", "arena.notYourBattle");
+      const room = await roomOf(db, p.battleId);
+      return c.json({ battleId: p.battleId, ...r, outcome: room?.outcome ? JSON.parse(room.outcome) : null });
+    },
+  );
 
   // The battle's socket: the player drives the tank of their seat and sees everything.
-  route(app, { method: "GET", path: "/game/play/ws/:battleId{[0-9]+}", auth: "player" }, { params: battleParams }, async (c, p) => {
-    const playerId = me(c);
-    return upgrade(c, p.battleId, playerId, () => {
-      const room = arenaOf(c.var.deps).get(p.battleId);
-      if (!room) throw new AppError("not_found", "arena.notHere");
-      if (room.slotOf(playerId) === null) throw new AppError("forbidden", "arena.notYourBattle");
-      return roomEvents(room, playerId);
-    });
-  });
+  route(
+    app,
+    { method: "GET", path: "/game/play/ws/:battleId{[0-9]+}", auth: "player" },
+    { params: battleParams },
+    async (c, p) => {
+      const playerId = me(c);
+      return upgrade(c, p.battleId, playerId, () => {
+        const room = arenaOf(c.var.deps).get(p.battleId);
+        if (!room) throw new AppError("not_found", "arena.notHere");
+        if (room.slotOf(playerId) === null) throw new AppError("forbidden", "arena.notYourBattle");
+        return roomEvents(room, playerId);
+      });
+    },
+  );
 
   // An operator watches a running battle: the same snapshots, no tank to drive.
-  route(app, { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/watch", auth: "admin", role: "support" }, { params: battleParams }, async (c, p) =>
-    upgrade(c, p.battleId, null, () => {
-      const room = arenaOf(c.var.deps).get(p.battleId);
-      if (!room) throw new AppError("not_found", "arena.notHere");
-      return roomEvents(room, null);
-    }),
+  route(
+    app,
+    { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/watch", auth: "admin", role: "support" },
+    { params: battleParams },
+    async (c, p) =>
+      upgrade(c, p.battleId, null, () => {
+        const room = arenaOf(c.var.deps).get(p.battleId);
+        if (!room) throw new AppError("not_found", "arena.notHere");
+        return roomEvents(room, null);
+      }),
   );
 
   // Where a battle lives and what an operator can see of it: live (watch) or recorded (replay).
-  route(app, { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/arena", auth: "admin", role: "support" }, { params: battleParams }, async (c, p) => {
-    const room = await roomOf(c.var.deps.db, p.battleId);
-    if (!room) return c.json({ arena: null });
-    const live = arenaOf(c.var.deps).get(p.battleId);
-    return c.json({ arena: { host: room.host, heartbeatAt: room.heartbeatAt, live: Boolean(live && !live.state.ended), recorded: room.inputs !== null, outcome: room.outcome ? JSON.parse(room.outcome) : null, map: room.setup.map, seats: room.setup.seats.length } });
-  });
+  route(
+    app,
+    { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/arena", auth: "admin", role: "support" },
+    { params: battleParams },
+    async (c, p) => {
+      const room = await roomOf(c.var.deps.db, p.battleId);
+      if (!room) return c.json({ arena: null });
+      const live = arenaOf(c.var.deps).get(p.battleId);
+      return c.json({
+        arena: {
+          host: room.host,
+          heartbeatAt: room.heartbeatAt,
+          live: Boolean(live && !live.state.ended),
+          recorded: room.inputs !== null,
+          outcome: room.outcome ? JSON.parse(room.outcome) : null,
+          map: room.setup.map,
+          seats: room.setup.seats.length,
+        },
+      });
+    },
+  );
 
   // A recorded battle replayed on the server from its inputs, as the snapshots a viewer draws.
-  route(app, { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/replay", auth: "admin", role: "support" }, { params: battleParams }, async (c, p) => {
-    const room = await roomOf(c.var.deps.db, p.battleId);
-    if (!room?.inputs) throw new AppError("not_found", "arena.noRecord");
-    return new Response(replayFrames(p.battleId, { setup: room.setup, inputs: room.inputs }), { headers: { "content-type": "application/octet-stream", "cache-control": "private, max-age=3600" } });
-  });
+  route(
+    app,
+    { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/replay", auth: "admin", role: "support" },
+    { params: battleParams },
+    async (c, p) => {
+      const room = await roomOf(c.var.deps.db, p.battleId);
+      if (!room?.inputs) throw new AppError("not_found", "arena.noRecord");
+      return new Response(replayFrames(p.battleId, { setup: room.setup, inputs: room.inputs }), {
+        headers: { "content-type": "application/octet-stream", "cache-control": "private, max-age=3600" },
+      });
+    },
+  );
 }

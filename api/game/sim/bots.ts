@@ -38,7 +38,8 @@ export function newMind(state: BattleState, t: Tank, profile: BotProfile): BotMi
 function look(state: BattleState, t: Tank, m: BotMind) {
   for (const e of state.tanks) {
     if (e.team === t.team) continue;
-    const dx = e.x - t.x, dy = e.y - t.y;
+    const dx = e.x - t.x,
+      dy = e.y - t.y;
     const sees = e.alive && dx * dx + dy * dy < t.sight * t.sight && lineOfSight(state.map, t.x, t.y, e.x, e.y);
     m.visible[e.slot] = sees ? 1 : 0;
     if (!sees) m.noticed[e.slot] = -1;
@@ -51,7 +52,14 @@ function chooseTarget(state: BattleState, t: Tank, m: BotMind): Tank | null {
   let best: Tank | null = null;
   let bestScore = Infinity;
   for (const e of state.tanks) {
-    if (!e.alive || e.team === t.team || !m.visible[e.slot] || m.noticed[e.slot] < 0 || state.tick - m.noticed[e.slot] < react) continue;
+    if (
+      !e.alive ||
+      e.team === t.team ||
+      !m.visible[e.slot] ||
+      m.noticed[e.slot] < 0 ||
+      state.tick - m.noticed[e.slot] < react
+    )
+      continue;
     const d = hypot(e.x - t.x, e.y - t.y);
     // Near and hurt enemies first; the one already aimed at keeps a bonus so the turret does not flicker.
     const score = d * (0.5 + e.hp / e.maxHp) * (e.slot === m.target ? 0.7 : 1);
@@ -80,18 +88,21 @@ function nearestEnemy(state: BattleState, t: Tank): Tank | null {
 /** The nearest open cell (within ~28 m) an enemy at (ex, ey) cannot see. */
 function coverCell(state: BattleState, g: NavGrid, t: Tank, ex: number, ey: number): number {
   const c0 = cellOf(g, t.x, t.y);
-  const col = c0 % g.cols, row = (c0 - col) / g.cols;
+  const col = c0 % g.cols,
+    row = (c0 - col) / g.cols;
   let best = -1;
   let bd = Infinity;
   for (let dr = -7; dr <= 7; dr++) {
     for (let dc = -7; dc <= 7; dc++) {
-      const r = row + dr, c = col + dc;
+      const r = row + dr,
+        c = col + dc;
       if (r < 0 || c < 0 || r >= g.rows || c >= g.cols) continue;
       const i = r * g.cols + c;
       if (g.blocked[i]) continue;
       const d = dr * dr + dc * dc;
       if (d >= bd) continue;
-      const x = (c + 0.5) * g.cell, y = (r + 0.5) * g.cell;
+      const x = (c + 0.5) * g.cell,
+        y = (r + 0.5) * g.cell;
       if (!lineOfSight(state.map, ex, ey, x, y)) {
         bd = d;
         best = i;
@@ -142,12 +153,14 @@ function clear(state: BattleState, x0: number, y0: number, x1: number, y1: numbe
 }
 
 function bestNeighbour(g: NavGrid, field: Uint16Array, i: number): number {
-  const c = i % g.cols, r = (i - c) / g.cols;
+  const c = i % g.cols,
+    r = (i - c) / g.cols;
   let best = -1;
   let bv = 65535;
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
-      const rr = r + dr, cc = c + dc;
+      const rr = r + dr,
+        cc = c + dc;
       if ((!dr && !dc) || rr < 0 || cc < 0 || rr >= g.rows || cc >= g.cols) continue;
       const j = rr * g.cols + cc;
       if (field[j] < bv) {
@@ -232,7 +245,7 @@ export function botInput(state: BattleState, t: Tank): Input {
       turn = diff > 0.06 ? 1 : diff < -0.06 ? -1 : 0;
       throttle = Math.abs(diff) < 1.1 ? 1 : 0;
     }
-    if (throttle !== 0 && moved < t.maxSpeed * 0.05 / TICK_HZ) {
+    if (throttle !== 0 && moved < (t.maxSpeed * 0.05) / TICK_HZ) {
       if (++m.stuck > 15) {
         m.stuck = 0;
         m.reverseUntil = state.tick + 12 + Math.floor(nextRandom(state) * 10);

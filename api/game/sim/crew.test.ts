@@ -32,11 +32,26 @@ describe("the crew's bonuses", () => {
     expect(memberPercent(10, 7)).toBe(CREW_RULES.maxPercent);
     expect(untrained).toEqual({ reload: 0, mobility: 0, aim: 0, view: 0 });
     expect(trained).toEqual({ reload: 9, mobility: 9, aim: 9, view: 9 });
-    expect(crewBonus([{ role: "radio", level: 10, skillLevel: 5 }])).toEqual({ reload: 0, mobility: 0, aim: 0, view: 0 });
-    expect(crewBonus([{ role: "loader", level: 3, skillLevel: 0 }])).toEqual({ reload: 2, mobility: 0, aim: 0, view: 0 });
+    expect(crewBonus([{ role: "radio", level: 10, skillLevel: 5 }])).toEqual({
+      reload: 0,
+      mobility: 0,
+      aim: 0,
+      view: 0,
+    });
+    expect(crewBonus([{ role: "loader", level: 3, skillLevel: 0 }])).toEqual({
+      reload: 2,
+      mobility: 0,
+      aim: 0,
+      view: 0,
+    });
     expect(botCrewBonus(6)).toEqual({ reload: 5, mobility: 5, aim: 5, view: 5 });
     // A stored setup's crew is bounded again when a battle is built from it.
-    expect(boundedCrew({ reload: 90, mobility: -4, aim: 2.5, view: 3 })).toEqual({ reload: CREW_RULES.maxPercent, mobility: 0, aim: 0, view: 3 });
+    expect(boundedCrew({ reload: 90, mobility: -4, aim: 2.5, view: 3 })).toEqual({
+      reload: CREW_RULES.maxPercent,
+      mobility: 0,
+      aim: 0,
+      view: 3,
+    });
   });
 });
 
@@ -48,7 +63,8 @@ describe("a trained crew in the simulation", () => {
       for (let i = 0; i < 20 * 60; i++) step(s);
       return { shots: s.tanks[0].shots, reloadTicks: s.tanks[0].reloadTicks };
     };
-    const slow = shots(untrained), fast = shots(trained);
+    const slow = shots(untrained),
+      fast = shots(trained);
     expect(fast.reloadTicks).toBeLessThan(slow.reloadTicks);
     expect(fast.reloadTicks).toBe(Math.round(slow.reloadTicks * 0.91));
     expect(fast.shots).toBeGreaterThan(slow.shots);
@@ -58,15 +74,20 @@ describe("a trained crew in the simulation", () => {
     const drive = (crew: CrewBonus, input: { throttle: -1 | 0 | 1; turn: -1 | 0 | 1 }) => {
       const s = createBattle(alone(crew));
       const t = s.tanks[0];
-      const x0 = t.x, y0 = t.y, h0 = t.hull;
+      const x0 = t.x,
+        y0 = t.y,
+        h0 = t.hull;
       setInput(s, 0, { ...IDLE, aim: t.hull, ...input });
       for (let i = 0; i < 20; i++) step(s);
       return { moved: Math.hypot(t.x - x0, t.y - y0), turned: Math.abs(t.hull - h0), top: t.maxSpeed };
     };
-    const slow = drive(untrained, { throttle: 1, turn: 0 }), fast = drive(trained, { throttle: 1, turn: 0 });
+    const slow = drive(untrained, { throttle: 1, turn: 0 }),
+      fast = drive(trained, { throttle: 1, turn: 0 });
     expect(fast.top).toBeCloseTo(slow.top * 1.09, 9);
     expect(fast.moved).toBeGreaterThan(slow.moved * 1.05);
-    expect(drive(trained, { throttle: 0, turn: 1 }).turned).toBeGreaterThan(drive(untrained, { throttle: 0, turn: 1 }).turned * 1.05);
+    expect(drive(trained, { throttle: 0, turn: 1 }).turned).toBeGreaterThan(
+      drive(untrained, { throttle: 0, turn: 1 }).turned * 1.05,
+    );
   });
 
   test("a setup without a crew plays exactly as one with an untrained crew", () => {
@@ -83,7 +104,10 @@ describe("a trained crew in the simulation", () => {
   test("a battle with crews replays to the same state, and its crews make it another battle than without", () => {
     const base = botBattle(5, 4, "ruinberg", 120);
     base.seats[0] = { ...base.seats[0], playerId: 11, name: "Alice", bot: undefined };
-    const setup: BattleSetup = { ...base, seats: base.seats.map((s, i) => ({ ...s, crew: i % 2 ? trained : botCrewBonus(1 + (i % 7)) })) };
+    const setup: BattleSetup = {
+      ...base,
+      seats: base.seats.map((s, i) => ({ ...s, crew: i % 2 ? trained : botCrewBonus(1 + (i % 7)) })),
+    };
     // Recorded as the room does it (the setup goes through JSON in battle_rooms).
     const stored = JSON.parse(JSON.stringify(setup)) as BattleSetup;
     const state = createBattle(setup);
@@ -91,7 +115,13 @@ describe("a trained crew in the simulation", () => {
     const chance = { rng: 42 };
     while (!state.ended && state.tick < 2400) {
       if (nextRandom(chance) < 0.2) {
-        const raw = { t: Math.floor(nextRandom(chance) * 3) - 1, r: Math.floor(nextRandom(chance) * 3) - 1, a: nextRandom(chance) * 7 - 3.5, f: nextRandom(chance) < 0.5, crew: { reload: 10 } };
+        const raw = {
+          t: Math.floor(nextRandom(chance) * 3) - 1,
+          r: Math.floor(nextRandom(chance) * 3) - 1,
+          a: nextRandom(chance) * 7 - 3.5,
+          f: nextRandom(chance) < 0.5,
+          crew: { reload: 10 },
+        };
         const rec = recordOf(state.tick, 0, sanitizeInput(raw, state.tanks[0].input)!);
         if (setInput(state, 0, inputOf(rec))) inputs.push(rec);
       }
@@ -101,7 +131,10 @@ describe("a trained crew in the simulation", () => {
     expect(again.tick).toBe(state.tick);
     expect(digest(again)).toBe(digest(state));
     expect(again.ended).toEqual(state.ended);
-    const without = replay({ setup: { ...stored, seats: stored.seats.map(({ crew: _c, ...s }) => s) }, inputs }, { until: state.tick });
+    const without = replay(
+      { setup: { ...stored, seats: stored.seats.map(({ crew: _c, ...s }) => s) }, inputs },
+      { until: state.tick },
+    );
     expect(digest(without)).not.toBe(digest(state));
   });
 });

@@ -24,7 +24,13 @@ export const CREW_RULES = {
 } as const;
 
 /** Which bonus a role gives; the radio operator has no figure in this battle (no signal range). */
-export const CREW_ROLE_BONUS: Record<string, keyof CrewBonus | null> = { loader: "reload", driver: "mobility", gunner: "aim", commander: "view", radio: null };
+export const CREW_ROLE_BONUS: Record<string, keyof CrewBonus | null> = {
+  loader: "reload",
+  driver: "mobility",
+  gunner: "aim",
+  commander: "view",
+  radio: null,
+};
 
 export const NO_CREW: CrewBonus = { reload: 0, mobility: 0, aim: 0, view: 0 };
 
@@ -52,6 +58,7 @@ export function botCrewBonus(crewLevel: number): CrewBonus {
 
 /** A bonus as it came from a stored setup: whole percents within bounds, anything else nothing. */
 export function boundedCrew(c: Partial<CrewBonus> | undefined): CrewBonus {
-  const b = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? Math.max(0, Math.min(CREW_RULES.maxPercent, v)) : 0);
+  const b = (v: unknown) =>
+    typeof v === "number" && Number.isInteger(v) ? Math.max(0, Math.min(CREW_RULES.maxPercent, v)) : 0;
   return { reload: b(c?.reload), mobility: b(c?.mobility), aim: b(c?.aim), view: b(c?.view) };
 }

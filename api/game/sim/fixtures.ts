@@ -14,12 +14,23 @@ export const DEFAULT_BOT_CREW_LEVELS: Record<string, number> = { Recruit: 1, Gun
 
 /** A tank of the demo catalogue's shape (api/domain/content.ts) for a tier and type. */
 export function specFor(tankId: number, tier: number, type: "light" | "medium" | "heavy" | "td" = "medium"): TankSpec {
-  const k = { light: [0.8, 0.7, 1.0, 0.5, 1.4], medium: [1, 1, 1, 1, 1], heavy: [1.35, 1.3, 1.05, 1.6, 0.7], td: [0.85, 1.45, 1.3, 0.9, 0.8] }[type];
+  const k = {
+    light: [0.8, 0.7, 1.0, 0.5, 1.4],
+    medium: [1, 1, 1, 1, 1],
+    heavy: [1.35, 1.3, 1.05, 1.6, 0.7],
+    td: [0.85, 1.45, 1.3, 0.9, 0.8],
+  }[type];
   return {
-    tankId, name: `${type} ${tier}`, tier, type,
-    hp: Math.round((150 + tier * 120) * k[0]), damage: Math.round((30 + tier * 28) * k[1]),
-    penetration: Math.round((35 + tier * 22) * k[2]), armor: Math.round((15 + tier * 18) * k[3]),
-    speed: Math.round(58 - tier * 1.5 + (k[4] - 1) * 20), rateOfFire: Math.round(160 - tier * 10),
+    tankId,
+    name: `${type} ${tier}`,
+    tier,
+    type,
+    hp: Math.round((150 + tier * 120) * k[0]),
+    damage: Math.round((30 + tier * 28) * k[1]),
+    penetration: Math.round((35 + tier * 22) * k[2]),
+    armor: Math.round((15 + tier * 18) * k[3]),
+    speed: Math.round(58 - tier * 1.5 + (k[4] - 1) * 20),
+    rateOfFire: Math.round(160 - tier * 10),
   };
 }
 
@@ -30,7 +41,13 @@ export function botBattle(seed: number, size = 7, map = "steppe", roundSeconds =
   for (let i = 0; i < size * 2; i++) {
     const team = (i % 2) as 0 | 1;
     const type = types[Math.floor(i / 2) % types.length];
-    seats.push({ team, playerId: null, name: `Bot ${i + 1}`, tank: specFor(100 + i, tier, type), bot: DEFAULT_BOT_PROFILES[Math.floor(i / 2) % DEFAULT_BOT_PROFILES.length] });
+    seats.push({
+      team,
+      playerId: null,
+      name: `Bot ${i + 1}`,
+      tank: specFor(100 + i, tier, type),
+      bot: DEFAULT_BOT_PROFILES[Math.floor(i / 2) % DEFAULT_BOT_PROFILES.length],
+    });
   }
   return { seed, map, roundSeconds, seats };
 }

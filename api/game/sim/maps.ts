@@ -35,18 +35,33 @@ const box = (x: number, y: number, w: number, h: number, kind: ObstacleKind): Bo
 
 export const MAPS: MapDef[] = [
   mirrored("steppe", [
-    box(38, 10, 8, 8, "rock"), box(40, 60, 10, 16, "trees"), box(36, 110, 12, 7, "rock"),
-    box(64, 28, 14, 10, "trees"), box(62, 92, 9, 9, "rock"), box(84, 52, 6, 12, "rock"),
-    box(82, 116, 16, 8, "trees"), box(96, 18, 8, 8, "rock"),
+    box(38, 10, 8, 8, "rock"),
+    box(40, 60, 10, 16, "trees"),
+    box(36, 110, 12, 7, "rock"),
+    box(64, 28, 14, 10, "trees"),
+    box(62, 92, 9, 9, "rock"),
+    box(84, 52, 6, 12, "rock"),
+    box(82, 116, 16, 8, "trees"),
+    box(96, 18, 8, 8, "rock"),
   ]),
   mirrored("ruinberg", [
-    box(34, 14, 14, 12, "house"), box(34, 44, 14, 14, "house"), box(34, 96, 14, 12, "house"),
-    box(58, 4, 5, 30, "wall"), box(58, 60, 12, 20, "house"), box(60, 106, 16, 12, "house"),
-    box(82, 30, 14, 10, "house"), box(80, 90, 5, 26, "wall"), box(94, 48, 4, 8, "wall"),
+    box(34, 14, 14, 12, "house"),
+    box(34, 44, 14, 14, "house"),
+    box(34, 96, 14, 12, "house"),
+    box(58, 4, 5, 30, "wall"),
+    box(58, 60, 12, 20, "house"),
+    box(60, 106, 16, 12, "house"),
+    box(82, 30, 14, 10, "house"),
+    box(80, 90, 5, 26, "wall"),
+    box(94, 48, 4, 8, "wall"),
   ]),
   mirrored("mines", [
-    box(30, 30, 10, 10, "rock"), box(30, 96, 16, 10, "rock"), box(52, 56, 10, 28, "rock"),
-    box(70, 12, 18, 8, "rock"), box(72, 104, 10, 14, "trees"), box(88, 40, 8, 8, "rock"),
+    box(30, 30, 10, 10, "rock"),
+    box(30, 96, 16, 10, "rock"),
+    box(52, 56, 10, 28, "rock"),
+    box(70, 12, 18, 8, "rock"),
+    box(72, 104, 10, 14, "trees"),
+    box(88, 40, 8, 8, "rock"),
     box(90, 126, 20, 6, "trees"),
   ]),
 ];
@@ -66,11 +81,15 @@ export function segmentHitsBox(x0: number, y0: number, x1: number, y1: number, b
   const dy = y1 - y0;
   let t0 = 0;
   let t1 = 1;
-  const minX = b.x - pad, maxX = b.x + b.w + pad, minY = b.y - pad, maxY = b.y + b.h + pad;
+  const minX = b.x - pad,
+    maxX = b.x + b.w + pad,
+    minY = b.y - pad,
+    maxY = b.y + b.h + pad;
   if (dx === 0) {
     if (x0 < minX || x0 > maxX) return -1;
   } else {
-    let a = (minX - x0) / dx, c = (maxX - x0) / dx;
+    let a = (minX - x0) / dx,
+      c = (maxX - x0) / dx;
     if (a > c) [a, c] = [c, a];
     if (a > t0) t0 = a;
     if (c < t1) t1 = c;
@@ -79,7 +98,8 @@ export function segmentHitsBox(x0: number, y0: number, x1: number, y1: number, b
   if (dy === 0) {
     if (y0 < minY || y0 > maxY) return -1;
   } else {
-    let a = (minY - y0) / dy, c = (maxY - y0) / dy;
+    let a = (minY - y0) / dy,
+      c = (maxY - y0) / dy;
     if (a > c) [a, c] = [c, a];
     if (a > t0) t0 = a;
     if (c < t1) t1 = c;
@@ -113,9 +133,12 @@ export function navGrid(map: MapDef, tankRadius = 2.6): NavGrid {
   const blocked = new Uint8Array(cols * rows);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      const x = (c + 0.5) * cell, y = (r + 0.5) * cell;
+      const x = (c + 0.5) * cell,
+        y = (r + 0.5) * cell;
       const edge = x < tankRadius || y < tankRadius || x > map.width - tankRadius || y > map.height - tankRadius;
-      const hit = map.obstacles.some((b) => x > b.x - tankRadius && x < b.x + b.w + tankRadius && y > b.y - tankRadius && y < b.y + b.h + tankRadius);
+      const hit = map.obstacles.some(
+        (b) => x > b.x - tankRadius && x < b.x + b.w + tankRadius && y > b.y - tankRadius && y < b.y + b.h + tankRadius,
+      );
       if (edge || hit) blocked[r * cols + c] = 1;
     }
   }
@@ -125,7 +148,8 @@ export function navGrid(map: MapDef, tankRadius = 2.6): NavGrid {
 }
 
 export const cellOf = (g: NavGrid, x: number, y: number) =>
-  Math.min(g.rows - 1, Math.max(0, Math.floor(y / g.cell))) * g.cols + Math.min(g.cols - 1, Math.max(0, Math.floor(x / g.cell)));
+  Math.min(g.rows - 1, Math.max(0, Math.floor(y / g.cell))) * g.cols +
+  Math.min(g.cols - 1, Math.max(0, Math.floor(x / g.cell)));
 
 /**
  * Steps from every cell to the target cell (8-neighbour breadth-first search; 65535 = unreachable).
@@ -136,12 +160,14 @@ export function distanceField(g: NavGrid, target: number, out?: Uint16Array): Ui
   const dist = out ?? new Uint16Array(n);
   dist.fill(65535);
   const queue = new Int32Array(n);
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   dist[target] = 0;
   queue[tail++] = target;
   while (head < tail) {
     const i = queue[head++];
-    const c = i % g.cols, r = (i - c) / g.cols;
+    const c = i % g.cols,
+      r = (i - c) / g.cols;
     const d = dist[i] + 1;
     for (let dr = -1; dr <= 1; dr++) {
       const rr = r + dr;

@@ -11,10 +11,22 @@ export interface BattleRecord {
   inputs: InputRecord[];
 }
 
-export const recordOf = (tick: number, slot: number, i: Input): InputRecord => [tick, slot, i.throttle, i.turn, Math.round(i.aim * 1000), i.fire ? 1 : 0];
+export const recordOf = (tick: number, slot: number, i: Input): InputRecord => [
+  tick,
+  slot,
+  i.throttle,
+  i.turn,
+  Math.round(i.aim * 1000),
+  i.fire ? 1 : 0,
+];
 export const stopRecord = (tick: number): InputRecord => [tick, -1, 0, 0, 0, 0];
 
-export const inputOf = (r: InputRecord): Input => ({ throttle: r[2] as -1 | 0 | 1, turn: r[3] as -1 | 0 | 1, aim: r[4] / 1000, fire: r[5] === 1 });
+export const inputOf = (r: InputRecord): Input => ({
+  throttle: r[2] as -1 | 0 | 1,
+  turn: r[3] as -1 | 0 | 1,
+  aim: r[4] / 1000,
+  fire: r[5] === 1,
+});
 
 /** Applies the record's inputs for the state's current tick (the ones the live battle applied before stepping it). */
 export function applyRecorded(state: BattleState, inputs: InputRecord[], from: number): number {
@@ -28,7 +40,10 @@ export function applyRecorded(state: BattleState, inputs: InputRecord[], from: n
 }
 
 /** Replays a record to its end (or to `until` ticks), calling `each` after every step (a viewer draws it). */
-export function replay(record: BattleRecord, opts: { until?: number; each?: (s: BattleState) => void } = {}): BattleState {
+export function replay(
+  record: BattleRecord,
+  opts: { until?: number; each?: (s: BattleState) => void } = {},
+): BattleState {
   const state = createBattle(record.setup);
   let next = 0;
   const until = opts.until ?? Infinity;

@@ -38,7 +38,8 @@ export const wrapAngle = (a: number) => {
 
 export function onBase(state: BattleState, t: Tank) {
   const b = state.map.base;
-  const dx = t.x - b.x, dy = t.y - b.y;
+  const dx = t.x - b.x,
+    dy = t.y - b.y;
   return dx * dx + dy * dy <= b.r * b.r;
 }
 

@@ -22,7 +22,12 @@ function playRecorded(setup: BattleSetup, ticks: number) {
   while (!state.ended && state.tick < ticks) {
     for (const slot of [0, 1]) {
       if (nextRandom(chance) < 0.2) {
-        const raw = { t: Math.floor(nextRandom(chance) * 3) - 1, r: Math.floor(nextRandom(chance) * 3) - 1, a: nextRandom(chance) * 7 - 3.5, f: nextRandom(chance) < 0.5 };
+        const raw = {
+          t: Math.floor(nextRandom(chance) * 3) - 1,
+          r: Math.floor(nextRandom(chance) * 3) - 1,
+          a: nextRandom(chance) * 7 - 3.5,
+          f: nextRandom(chance) < 0.5,
+        };
         const rec = recordOf(state.tick, slot, sanitizeInput(raw, state.tanks[slot].input)!);
         if (setInput(state, slot, inputOf(rec))) inputs.push(rec);
       }
@@ -41,15 +46,20 @@ describe("replay", () => {
     expect(again.tick).toBe(live.state.tick);
     expect(digest(again)).toBe(digest(live.state));
     expect(again.ended).toEqual(live.state.ended);
-    expect(again.tanks.map((t) => [t.kills, t.damage, t.hp])).toEqual(live.state.tanks.map((t) => [t.kills, t.damage, t.hp]));
+    expect(again.tanks.map((t) => [t.kills, t.damage, t.hp])).toEqual(
+      live.state.tanks.map((t) => [t.kills, t.damage, t.hp]),
+    );
   });
 
   test("a replay with one input changed is a different battle (the digest can tell)", () => {
     const setup = mixed(8);
     const live = playRecorded(setup, 600);
     const changed = live.inputs.map((r, i) => (i === 3 ? ([r[0], r[1], 1, 1, r[4], r[5]] as InputRecord) : r));
-    if (changed[3][2] === live.inputs[3][2] && changed[3][3] === live.inputs[3][3]) changed[3] = [changed[3][0], changed[3][1], -1, -1, changed[3][4], changed[3][5]];
-    expect(digest(replay({ setup, inputs: changed }, { until: 600 }))).not.toBe(digest(replay({ setup, inputs: live.inputs }, { until: 600 })));
+    if (changed[3][2] === live.inputs[3][2] && changed[3][3] === live.inputs[3][3])
+      changed[3] = [changed[3][0], changed[3][1], -1, -1, changed[3][4], changed[3][5]];
+    expect(digest(replay({ setup, inputs: changed }, { until: 600 }))).not.toBe(
+      digest(replay({ setup, inputs: live.inputs }, { until: 600 })),
+    );
   });
 
   test("an operator's stop is recorded and replayed", () => {
@@ -95,9 +105,14 @@ describe("forged input changes nothing", () => {
   });
 
   test("a position, hit points or a tank in an input are dropped", () => {
-    const a = duel(), b = duel();
+    const a = duel(),
+      b = duel();
     setInput(a, 0, sanitizeInput({ t: 1, r: 0, a: 0, f: false }, a.tanks[0].input)!);
-    setInput(b, 0, sanitizeInput({ t: 1, r: 0, a: 0, f: false, x: 150, y: 70, hp: 99999, slot: 1, tankId: 9 }, b.tanks[0].input)!);
+    setInput(
+      b,
+      0,
+      sanitizeInput({ t: 1, r: 0, a: 0, f: false, x: 150, y: 70, hp: 99999, slot: 1, tankId: 9 }, b.tanks[0].input)!,
+    );
     for (let i = 0; i < 40; i++) {
       step(a);
       step(b);
@@ -109,7 +124,12 @@ describe("forged input changes nothing", () => {
 
   test("throttle and turn beyond one are one; a bad angle keeps the last; junk is nothing", () => {
     const last = { ...IDLE, aim: 1 };
-    expect(sanitizeInput({ t: 50, r: -7, a: "north", f: "yes" }, last)).toEqual({ throttle: 1, turn: -1, aim: 1, fire: false });
+    expect(sanitizeInput({ t: 50, r: -7, a: "north", f: "yes" }, last)).toEqual({
+      throttle: 1,
+      turn: -1,
+      aim: 1,
+      fire: false,
+    });
     expect(sanitizeInput({ a: Number.NaN }, last)!.aim).toBe(1);
     expect(sanitizeInput({ a: 1e9 }, last)!.aim).toBe(1);
     expect(sanitizeInput("fire", last)).toBeNull();
@@ -139,7 +159,8 @@ describe("the world", () => {
         expect(t.x).toBeGreaterThanOrEqual(r - 1e-9);
         expect(t.y).toBeLessThanOrEqual(s.map.height - r + 1e-9);
         for (const b of s.map.obstacles) {
-          const cx = Math.max(b.x, Math.min(t.x, b.x + b.w)), cy = Math.max(b.y, Math.min(t.y, b.y + b.h));
+          const cx = Math.max(b.x, Math.min(t.x, b.x + b.w)),
+            cy = Math.max(b.y, Math.min(t.y, b.y + b.h));
           worst = Math.max(worst, r - Math.hypot(t.x - cx, t.y - cy));
         }
       }
@@ -150,14 +171,28 @@ describe("the world", () => {
 
   test("a shell that penetrates takes the catalogue's damage give or take a fifth; one that does not, nothing", () => {
     const shoot = (attacker: ReturnType<typeof specFor>, defender: ReturnType<typeof specFor>, hull: number) => {
-      const s = createBattle({ seed: 4, map: "steppe", roundSeconds: 300, seats: [{ team: 0, playerId: 1, name: "A", tank: attacker }, { team: 1, playerId: 2, name: "B", tank: defender }] });
+      const s = createBattle({
+        seed: 4,
+        map: "steppe",
+        roundSeconds: 300,
+        seats: [
+          { team: 0, playerId: 1, name: "A", tank: attacker },
+          { team: 1, playerId: 2, name: "B", tank: defender },
+        ],
+      });
       const [a, d] = s.tanks;
-      a.x = 120; a.y = 60; d.x = 150; d.y = 60; d.hull = hull; a.turret = 0;
+      a.x = 120;
+      a.y = 60;
+      d.x = 150;
+      d.y = 60;
+      d.hull = hull;
+      a.turret = 0;
       setInput(s, 0, { ...IDLE, aim: 0, fire: true });
       for (let i = 0; i < 10; i++) step(s);
       return { dealt: d.maxHp - d.hp, hits: a.hits };
     };
-    const heavy = specFor(2, 8, "heavy"), light = specFor(1, 2, "light");
+    const heavy = specFor(2, 8, "heavy"),
+      light = specFor(1, 2, "light");
     // A tier-8 gun into a tier-2 light tank's side.
     const big = shoot(heavy, light, Math.PI / 2);
     expect(big.hits).toBe(1);
@@ -167,15 +202,30 @@ describe("the world", () => {
   });
 
   test("rear armour is thinner than the front", () => {
-    const attacker = specFor(1, 6, "medium"), target = specFor(2, 6, "heavy");
+    const attacker = specFor(1, 6, "medium"),
+      target = specFor(2, 6, "heavy");
     const s = (hull: number, seed: number) => {
-      const b = createBattle({ seed, map: "steppe", roundSeconds: 300, seats: [{ team: 0, playerId: 1, name: "A", tank: attacker }, { team: 1, playerId: 2, name: "B", tank: target }] });
-      b.tanks[0].x = 120; b.tanks[0].y = 60; b.tanks[1].x = 150; b.tanks[1].y = 60; b.tanks[1].hull = hull; b.tanks[0].turret = 0;
+      const b = createBattle({
+        seed,
+        map: "steppe",
+        roundSeconds: 300,
+        seats: [
+          { team: 0, playerId: 1, name: "A", tank: attacker },
+          { team: 1, playerId: 2, name: "B", tank: target },
+        ],
+      });
+      b.tanks[0].x = 120;
+      b.tanks[0].y = 60;
+      b.tanks[1].x = 150;
+      b.tanks[1].y = 60;
+      b.tanks[1].hull = hull;
+      b.tanks[0].turret = 0;
       setInput(b, 0, { ...IDLE, aim: 0, fire: true });
       for (let i = 0; i < 10; i++) step(b);
       return b.tanks[0].hits;
     };
-    let front = 0, rear = 0;
+    let front = 0,
+      rear = 0;
     for (let seed = 1; seed <= 20; seed++) {
       front += s(Math.PI, seed);
       rear += s(0, seed);
@@ -187,7 +237,15 @@ describe("the world", () => {
 
 describe("the end", () => {
   const two = (roundSeconds = 300): BattleState =>
-    createBattle({ seed: 2, map: "steppe", roundSeconds, seats: [{ team: 0, playerId: 1, name: "A", tank: specFor(1, 5) }, { team: 1, playerId: 2, name: "B", tank: specFor(2, 5) }] });
+    createBattle({
+      seed: 2,
+      map: "steppe",
+      roundSeconds,
+      seats: [
+        { team: 0, playerId: 1, name: "A", tank: specFor(1, 5) },
+        { team: 1, playerId: 2, name: "B", tank: specFor(2, 5) },
+      ],
+    });
 
   test("time out is a draw", () => {
     const s = two(60);
@@ -250,14 +308,19 @@ describe("bots", () => {
     for (const map of ["ruinberg", "mines"]) {
       const s = createBattle(botBattle(3, 7, map, 300));
       const was = s.tanks.map((t) => [t.x, t.y]);
-      let pressed = 0, samples = 0;
+      let pressed = 0,
+        samples = 0;
       while (!s.ended) {
         step(s);
         if (s.tick % 20) continue;
         for (const t of s.tanks) {
           if (!t.alive) continue;
           samples++;
-          const touching = s.map.obstacles.some((b) => Math.hypot(t.x - Math.max(b.x, Math.min(t.x, b.x + b.w)), t.y - Math.max(b.y, Math.min(t.y, b.y + b.h))) < SIM.tankRadius + 0.05);
+          const touching = s.map.obstacles.some(
+            (b) =>
+              Math.hypot(t.x - Math.max(b.x, Math.min(t.x, b.x + b.w)), t.y - Math.max(b.y, Math.min(t.y, b.y + b.h))) <
+              SIM.tankRadius + 0.05,
+          );
           const stalled = Math.hypot(t.x - was[t.slot][0], t.y - was[t.slot][1]) < 1;
           if (touching && stalled && t.input.throttle !== 0) pressed++;
           was[t.slot] = [t.x, t.y];

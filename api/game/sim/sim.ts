@@ -2,7 +2,7 @@
 // TICK_HZ. No I/O, no clock, no Math.random: the same setup and the same inputs at the same
 // ticks give the same battle, which is how a recorded battle is replayed (replay.ts).
 import { mapByName, segmentHitsBox } from "./maps.ts";
-import { sin, cos, atan2, hypot } from "./trig.ts";
+import { sin, cos, atan2 } from "./trig.ts";
 import { nextRandom, nextSpread } from "./rng.ts";
 import { botInput, newMind } from "./bots.ts";
 import { SIM, wrapAngle, onBase, baseField } from "./rules.ts";
@@ -10,11 +10,18 @@ import { boundedCrew } from "./crew.ts";
 
 // The rules' figures and the base's geometry live in rules.ts, which bots.ts reads too (no cycle).
 export { SIM, wrapAngle, onBase, baseField };
-import { DT, TICK_HZ, type BattleSetup, type BattleState, type EndReason, type Input, type Shell, type Tank } from "./types.ts";
-
+import {
+  DT,
+  TICK_HZ,
+  type BattleSetup,
+  type BattleState,
+  type EndReason,
+  type Input,
+  type Shell,
+  type Tank,
+} from "./types.ts";
 
 export const IDLE: Input = { throttle: 0, turn: 0, aim: 0, fire: false };
-
 
 function hullRateOf(type: string) {
   return ({ light: 2.2, medium: 1.7, heavy: 1.25, td: 1.4, spg: 1.3 } as Record<string, number>)[type] ?? 1.6;
@@ -88,16 +95,25 @@ export function createBattle(setup: BattleSetup): BattleState {
 export function sanitizeInput(raw: unknown, last: Input): Input | null {
   if (!raw || typeof raw !== "object") return null;
   const r = raw as Record<string, unknown>;
-  const step = (v: unknown, was: -1 | 0 | 1): -1 | 0 | 1 => (typeof v === "number" && Number.isFinite(v) ? (Math.sign(v) as -1 | 0 | 1) : was);
+  const step = (v: unknown, was: -1 | 0 | 1): -1 | 0 | 1 =>
+    typeof v === "number" && Number.isFinite(v) ? (Math.sign(v) as -1 | 0 | 1) : was;
   // Angles are kept to a milliradian so a recorded input replays as it was applied.
-  const aim = typeof r.a === "number" && Number.isFinite(r.a) && Math.abs(r.a) < 100 ? Math.round(wrapAngle(r.a) * 1000) / 1000 : last.aim;
-  return { throttle: step(r.t, last.throttle), turn: step(r.r, last.turn), aim, fire: typeof r.f === "boolean" ? r.f : r.f === 1 ? true : r.f === 0 ? false : last.fire };
+  const aim =
+    typeof r.a === "number" && Number.isFinite(r.a) && Math.abs(r.a) < 100
+      ? Math.round(wrapAngle(r.a) * 1000) / 1000
+      : last.aim;
+  return {
+    throttle: step(r.t, last.throttle),
+    turn: step(r.r, last.turn),
+    aim,
+    fire: typeof r.f === "boolean" ? r.f : r.f === 1 ? true : r.f === 0 ? false : last.fire,
+  };
 }
 
 /** Sets what a tank's driver asks from the next tick on. Ignored for a bot, a dead tank or an ended battle. */
 export function setInput(state: BattleState, slot: number, input: Input): boolean {
   const t = state.tanks[slot];
-  if (!t || !t.alive || t.bot || state.ended) return false;
+  if (!t?.alive || t.bot || state.ended) return false;
   t.input = input;
   return true;
 }
@@ -144,7 +160,8 @@ function pushOut(state: BattleState, t: Tank) {
   for (const b of m.obstacles) {
     const cx = Math.max(b.x, Math.min(t.x, b.x + b.w));
     const cy = Math.max(b.y, Math.min(t.y, b.y + b.h));
-    const dx = t.x - cx, dy = t.y - cy;
+    const dx = t.x - cx,
+      dy = t.y - cy;
     const d2 = dx * dx + dy * dy;
     if (d2 >= r * r) continue;
     if (d2 > 1e-9) {
@@ -153,7 +170,10 @@ function pushOut(state: BattleState, t: Tank) {
       t.y = cy + (dy / d) * r;
     } else {
       // The centre is inside the box: out through the nearest side.
-      const left = t.x - b.x, right = b.x + b.w - t.x, top = t.y - b.y, bottom = b.y + b.h - t.y;
+      const left = t.x - b.x,
+        right = b.x + b.w - t.x,
+        top = t.y - b.y,
+        bottom = b.y + b.h - t.y;
       const least = Math.min(left, right, top, bottom);
       if (least === left) t.x = b.x - r;
       else if (least === right) t.x = b.x + b.w + r;
@@ -176,14 +196,18 @@ function separate(state: BattleState) {
     for (let j = i + 1; j < tanks.length; j++) {
       const b = tanks[j];
       if (!b.alive) continue;
-      const dx = b.x - a.x, dy = b.y - a.y;
+      const dx = b.x - a.x,
+        dy = b.y - a.y;
       const d2 = dx * dx + dy * dy;
       if (d2 >= min * min) continue;
       const d = Math.sqrt(d2) || 1e-6;
       const push = (min - d) / 2;
-      const ux = d2 > 0 ? dx / d : 1, uy = d2 > 0 ? dy / d : 0;
-      a.x -= ux * push; a.y -= uy * push;
-      b.x += ux * push; b.y += uy * push;
+      const ux = d2 > 0 ? dx / d : 1,
+        uy = d2 > 0 ? dy / d : 0;
+      a.x -= ux * push;
+      a.y -= uy * push;
+      b.x += ux * push;
+      b.y += uy * push;
       pushOut(state, a);
       pushOut(state, b);
     }
@@ -228,19 +252,22 @@ function flyShells(state: BattleState) {
       state.events.push({ kind: "blast", x: s.x, y: s.y });
       continue;
     }
-    const x1 = s.x + s.vx * DT, y1 = s.y + s.vy * DT;
+    const x1 = s.x + s.vx * DT,
+      y1 = s.y + s.vy * DT;
     let best = 1.01;
     let hitTank: Tank | null = null;
     for (const b of state.map.obstacles) {
       const f = segmentHitsBox(s.x, s.y, x1, y1, b);
       if (f >= 0 && f < best) best = f;
     }
-    const dx = x1 - s.x, dy = y1 - s.y;
+    const dx = x1 - s.x,
+      dy = y1 - s.y;
     const len2 = dx * dx + dy * dy;
     for (const t of state.tanks) {
       if (!t.alive || t.slot === s.owner) continue;
       // Where the segment comes nearest the tank's centre, then back to the circle's edge.
-      const fx = s.x - t.x, fy = s.y - t.y;
+      const fx = s.x - t.x,
+        fy = s.y - t.y;
       const b2 = fx * dx + fy * dy;
       const c = fx * fx + fy * fy - r * r;
       const disc = b2 * b2 - len2 * c;
@@ -253,7 +280,8 @@ function flyShells(state: BattleState) {
     }
     const out = x1 < 0 || y1 < 0 || x1 > state.map.width || y1 > state.map.height;
     if (best <= 1) {
-      const hx = s.x + dx * best, hy = s.y + dy * best;
+      const hx = s.x + dx * best,
+        hy = s.y + dy * best;
       if (hitTank) strike(state, s, hitTank, hx, hy);
       else state.events.push({ kind: "blast", x: hx, y: hy });
       continue;
@@ -297,15 +325,15 @@ function strike(state: BattleState, s: Shell, t: Tank, hx: number, hy: number) {
   }
 }
 
-
 /** A team standing alone on the base gains points; a contested base holds; a team that left it loses them. */
 function countCapture(state: BattleState) {
   const on = [0, 0];
   for (const t of state.tanks) if (t.alive && onBase(state, t)) on[t.team]++;
-  const per = (SIM.capturePerTankSecond * DT);
+  const per = SIM.capturePerTankSecond * DT;
   for (const team of [0, 1] as const) {
     const other = 1 - team;
-    if (on[team] > 0 && on[other] === 0) state.capture[team] = Math.min(100, state.capture[team] + per * Math.min(SIM.maxCapturers, on[team]));
+    if (on[team] > 0 && on[other] === 0)
+      state.capture[team] = Math.min(100, state.capture[team] + per * Math.min(SIM.maxCapturers, on[team]));
     else if (on[team] === 0) state.capture[team] = Math.max(0, state.capture[team] - per * 2);
   }
 }
@@ -315,10 +343,10 @@ function judge(state: BattleState) {
   for (const t of state.tanks) if (t.alive) alive[t.team]++;
   const end = (winner: 0 | 1 | -1, reason: EndReason) => (state.ended = { winner, reason, tick: state.tick });
   if (alive[0] === 0 || alive[1] === 0) return end(alive[0] > 0 ? 0 : alive[1] > 0 ? 1 : -1, "destroyed");
-  if (state.capture[0] >= 100 || state.capture[1] >= 100) return end(state.capture[0] >= 100 && state.capture[1] >= 100 ? -1 : state.capture[0] >= 100 ? 0 : 1, "captured");
+  if (state.capture[0] >= 100 || state.capture[1] >= 100)
+    return end(state.capture[0] >= 100 && state.capture[1] >= 100 ? -1 : state.capture[0] >= 100 ? 0 : 1, "captured");
   if (state.tick >= state.setup.roundSeconds * TICK_HZ) return end(-1, "time");
 }
-
 
 /** A stable digest of everything that decides the battle from here on: replays compare it. */
 export function digest(state: BattleState): string {

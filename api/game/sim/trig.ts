@@ -15,7 +15,15 @@ export function sin(x: number): number {
   else if (x < -HALF_PI) x = -PI - x;
   const x2 = x * x;
   // Taylor to x^17 on [-π/2, π/2].
-  return x * (1 - (x2 / 6) * (1 - (x2 / 20) * (1 - (x2 / 42) * (1 - (x2 / 72) * (1 - (x2 / 110) * (1 - (x2 / 156) * (1 - (x2 / 210) * (1 - (x2 / 272)))))))));
+  return (
+    x *
+    (1 -
+      (x2 / 6) *
+        (1 -
+          (x2 / 20) *
+            (1 -
+              (x2 / 42) * (1 - (x2 / 72) * (1 - (x2 / 110) * (1 - (x2 / 156) * (1 - (x2 / 210) * (1 - x2 / 272))))))))
+  );
 }
 
 export function cos(x: number): number {

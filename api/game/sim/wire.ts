@@ -9,7 +9,7 @@ export const SNAPSHOT = 1;
 const TAU = Math.PI * 2;
 const EVENT_KINDS = ["shot", "hit", "bounce", "blast", "kill"] as const;
 
-const qa = (a: number) => Math.round((((a % TAU) + TAU) % TAU) / TAU * 65535) & 0xffff;
+const qa = (a: number) => Math.round(((((a % TAU) + TAU) % TAU) / TAU) * 65535) & 0xffff;
 const ua = (q: number) => {
   const a = (q / 65535) * TAU;
   return a > Math.PI ? a - TAU : a;
@@ -51,13 +51,16 @@ export function encodeSnapshot(state: BattleState, events: GameEvent[]): Uint8Ar
   const v = new DataView(buf);
   let o = 0;
   v.setUint8(o++, SNAPSHOT);
-  v.setUint32(o, state.tick, true); o += 4;
+  v.setUint32(o, state.tick, true);
+  o += 4;
   v.setUint8(o++, Math.round(state.capture[0] * 2));
   v.setUint8(o++, Math.round(state.capture[1] * 2));
   v.setUint8(o++, n);
   for (const t of state.tanks) {
-    v.setUint16(o, qp(t.x), true); v.setUint16(o + 2, qp(t.y), true);
-    v.setUint16(o + 4, qa(t.hull), true); v.setUint16(o + 6, qa(t.turret), true);
+    v.setUint16(o, qp(t.x), true);
+    v.setUint16(o + 2, qp(t.y), true);
+    v.setUint16(o + 4, qa(t.hull), true);
+    v.setUint16(o + 6, qa(t.turret), true);
     v.setUint16(o + 8, Math.max(0, Math.min(65535, t.hp)), true);
     v.setUint8(o + 10, t.reload <= 0 ? 255 : Math.round((1 - t.reload / t.reloadTicks) * 254));
     v.setUint8(o + 11, t.alive ? 1 : 0);
@@ -65,7 +68,9 @@ export function encodeSnapshot(state: BattleState, events: GameEvent[]): Uint8Ar
   }
   v.setUint8(o++, shells.length);
   for (const s of shells) {
-    v.setUint16(o, s.id & 0xffff, true); v.setUint16(o + 2, qp(s.x), true); v.setUint16(o + 4, qp(s.y), true);
+    v.setUint16(o, s.id & 0xffff, true);
+    v.setUint16(o + 2, qp(s.x), true);
+    v.setUint16(o + 4, qp(s.y), true);
     v.setUint16(o + 6, qa(atan2(s.vy, s.vx)), true);
     o += 8;
   }
@@ -73,11 +78,37 @@ export function encodeSnapshot(state: BattleState, events: GameEvent[]): Uint8Ar
   for (const e of evs) {
     v.setUint8(o++, EVENT_KINDS.indexOf(e.kind));
     switch (e.kind) {
-      case "shot": v.setUint8(o++, e.slot); v.setUint16(o, qp(e.x), true); v.setUint16(o + 2, qp(e.y), true); v.setUint16(o + 4, qa(e.a), true); o += 6; break;
-      case "hit": v.setUint8(o++, e.shooter); v.setUint8(o++, e.target); v.setUint16(o, Math.min(65535, e.damage), true); v.setUint16(o + 2, qp(e.x), true); v.setUint16(o + 4, qp(e.y), true); o += 6; break;
-      case "bounce": v.setUint8(o++, e.shooter); v.setUint8(o++, e.target); v.setUint16(o, qp(e.x), true); v.setUint16(o + 2, qp(e.y), true); o += 4; break;
-      case "blast": v.setUint16(o, qp(e.x), true); v.setUint16(o + 2, qp(e.y), true); o += 4; break;
-      case "kill": v.setUint8(o++, e.shooter); v.setUint8(o++, e.target); break;
+      case "shot":
+        v.setUint8(o++, e.slot);
+        v.setUint16(o, qp(e.x), true);
+        v.setUint16(o + 2, qp(e.y), true);
+        v.setUint16(o + 4, qa(e.a), true);
+        o += 6;
+        break;
+      case "hit":
+        v.setUint8(o++, e.shooter);
+        v.setUint8(o++, e.target);
+        v.setUint16(o, Math.min(65535, e.damage), true);
+        v.setUint16(o + 2, qp(e.x), true);
+        v.setUint16(o + 4, qp(e.y), true);
+        o += 6;
+        break;
+      case "bounce":
+        v.setUint8(o++, e.shooter);
+        v.setUint8(o++, e.target);
+        v.setUint16(o, qp(e.x), true);
+        v.setUint16(o + 2, qp(e.y), true);
+        o += 4;
+        break;
+      case "blast":
+        v.setUint16(o, qp(e.x), true);
+        v.setUint16(o + 2, qp(e.y), true);
+        o += 4;
+        break;
+      case "kill":
+        v.setUint8(o++, e.shooter);
+        v.setUint8(o++, e.target);
+        break;
     }
   }
   return new Uint8Array(buf, 0, o);
@@ -88,19 +119,33 @@ export function decodeSnapshot(bytes: ArrayBuffer | Uint8Array): Snapshot | null
   const v = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
   if (u8.byteLength < 9 || v.getUint8(0) !== SNAPSHOT) return null;
   let o = 1;
-  const tick = v.getUint32(o, true); o += 4;
+  const tick = v.getUint32(o, true);
+  o += 4;
   const capture: [number, number] = [v.getUint8(o++) / 2, v.getUint8(o++) / 2];
   const n = v.getUint8(o++);
   const tanks: TankView[] = [];
   for (let i = 0; i < n; i++) {
     const r = v.getUint8(o + 10);
-    tanks.push({ x: v.getUint16(o, true) / 100, y: v.getUint16(o + 2, true) / 100, hull: ua(v.getUint16(o + 4, true)), turret: ua(v.getUint16(o + 6, true)), hp: v.getUint16(o + 8, true), loaded: r === 255 ? 1 : r / 254, alive: v.getUint8(o + 11) === 1 });
+    tanks.push({
+      x: v.getUint16(o, true) / 100,
+      y: v.getUint16(o + 2, true) / 100,
+      hull: ua(v.getUint16(o + 4, true)),
+      turret: ua(v.getUint16(o + 6, true)),
+      hp: v.getUint16(o + 8, true),
+      loaded: r === 255 ? 1 : r / 254,
+      alive: v.getUint8(o + 11) === 1,
+    });
     o += 12;
   }
   const ns = v.getUint8(o++);
   const shells: ShellView[] = [];
   for (let i = 0; i < ns; i++) {
-    shells.push({ id: v.getUint16(o, true), x: v.getUint16(o + 2, true) / 100, y: v.getUint16(o + 4, true) / 100, a: ua(v.getUint16(o + 6, true)) });
+    shells.push({
+      id: v.getUint16(o, true),
+      x: v.getUint16(o + 2, true) / 100,
+      y: v.getUint16(o + 4, true) / 100,
+      a: ua(v.getUint16(o + 6, true)),
+    });
     o += 8;
   }
   const ne = v.getUint8(o++);
@@ -108,12 +153,47 @@ export function decodeSnapshot(bytes: ArrayBuffer | Uint8Array): Snapshot | null
   for (let i = 0; i < ne; i++) {
     const kind = EVENT_KINDS[v.getUint8(o++)];
     switch (kind) {
-      case "shot": events.push({ kind, slot: v.getUint8(o), x: v.getUint16(o + 1, true) / 100, y: v.getUint16(o + 3, true) / 100, a: ua(v.getUint16(o + 5, true)) }); o += 7; break;
-      case "hit": events.push({ kind, shooter: v.getUint8(o), target: v.getUint8(o + 1), damage: v.getUint16(o + 2, true), x: v.getUint16(o + 4, true) / 100, y: v.getUint16(o + 6, true) / 100 }); o += 8; break;
-      case "bounce": events.push({ kind, shooter: v.getUint8(o), target: v.getUint8(o + 1), x: v.getUint16(o + 2, true) / 100, y: v.getUint16(o + 4, true) / 100 }); o += 6; break;
-      case "blast": events.push({ kind, x: v.getUint16(o, true) / 100, y: v.getUint16(o + 2, true) / 100 }); o += 4; break;
-      case "kill": events.push({ kind, shooter: v.getUint8(o), target: v.getUint8(o + 1) }); o += 2; break;
-      default: return null;
+      case "shot":
+        events.push({
+          kind,
+          slot: v.getUint8(o),
+          x: v.getUint16(o + 1, true) / 100,
+          y: v.getUint16(o + 3, true) / 100,
+          a: ua(v.getUint16(o + 5, true)),
+        });
+        o += 7;
+        break;
+      case "hit":
+        events.push({
+          kind,
+          shooter: v.getUint8(o),
+          target: v.getUint8(o + 1),
+          damage: v.getUint16(o + 2, true),
+          x: v.getUint16(o + 4, true) / 100,
+          y: v.getUint16(o + 6, true) / 100,
+        });
+        o += 8;
+        break;
+      case "bounce":
+        events.push({
+          kind,
+          shooter: v.getUint8(o),
+          target: v.getUint8(o + 1),
+          x: v.getUint16(o + 2, true) / 100,
+          y: v.getUint16(o + 4, true) / 100,
+        });
+        o += 6;
+        break;
+      case "blast":
+        events.push({ kind, x: v.getUint16(o, true) / 100, y: v.getUint16(o + 2, true) / 100 });
+        o += 4;
+        break;
+      case "kill":
+        events.push({ kind, shooter: v.getUint8(o), target: v.getUint8(o + 1) });
+        o += 2;
+        break;
+      default:
+        return null;
     }
   }
   return { tick, capture, tanks, shells, events };

@@ -55,7 +55,8 @@ export default function AdminLogPage() {
   };
   const text = (k: keyof typeof FILTER_NAMES) => (
     <label>
-      {t(FILTER_NAMES[k])} <input name={k} value={draft[k]} onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))} />
+      {t(FILTER_NAMES[k])}{" "}
+      <input name={k} value={draft[k]} onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))} />
     </label>
   );
   const fields = state.error?.fields ?? {};
@@ -66,8 +67,20 @@ export default function AdminLogPage() {
         {text("admin")}
         {text("action")}
         {text("target")}
-        <DateTimePicker key={`from${generation}`} label={t({ message: "From", context: "admin log" })} value={draft.from} onChange={(from) => setDraft((d) => ({ ...d, from }))} error={fields.from} />
-        <DateTimePicker key={`to${generation}`} label={t({ message: "To", context: "admin log" })} value={draft.to} onChange={(to) => setDraft((d) => ({ ...d, to }))} error={fields.to} />
+        <DateTimePicker
+          key={`from${generation}`}
+          label={t({ message: "From", context: "admin log" })}
+          value={draft.from}
+          onChange={(from) => setDraft((d) => ({ ...d, from }))}
+          error={fields.from}
+        />
+        <DateTimePicker
+          key={`to${generation}`}
+          label={t({ message: "To", context: "admin log" })}
+          value={draft.to}
+          onChange={(to) => setDraft((d) => ({ ...d, to }))}
+          error={fields.to}
+        />
         <button type="submit" className="tk-btn tk-primary">
           {t`Show`}
         </button>

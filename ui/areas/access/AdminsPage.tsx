@@ -28,7 +28,12 @@ interface Pending {
   run: () => Promise<void>;
 }
 
-const ROLE_NAMES: Record<Role, MessageDescriptor> = { support: msg`support`, operator: msg`operator`, admin: msg`admin`, superadmin: msg`superadmin` };
+const ROLE_NAMES: Record<Role, MessageDescriptor> = {
+  support: msg`support`,
+  operator: msg`operator`,
+  admin: msg`admin`,
+  superadmin: msg`superadmin`,
+};
 const roleName = (r: Role) => t(ROLE_NAMES[r]);
 const userUrl = (action: string, username: string) => `/admin/api/user/${action}/${encodeURIComponent(username)}`;
 
@@ -45,7 +50,8 @@ export default function AdminsPage() {
       toast.ok(t`Saved.`);
       list.reload();
     });
-  const confirmThen = (text: string, run: () => Promise<unknown>) => setPending({ text, run: async () => void (await run()) });
+  const confirmThen = (text: string, run: () => Promise<unknown>) =>
+    setPending({ text, run: async () => void (await run()) });
 
   return (
     <section>
@@ -77,11 +83,29 @@ export default function AdminsPage() {
                     <button type="button" className="tk-btn" onClick={() => act(userUrl("promote", a.username))}>
                       {t`Promote`}
                     </button>
-                    <button type="button" className="tk-btn" onClick={() => confirmThen(t`Demote ${ph({ username: a.username })} from ${ph({ role: roleName(a.role) })} one step down the role ladder?`, () => act(userUrl("denote", a.username)))}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() =>
+                        confirmThen(
+                          t`Demote ${ph({ username: a.username })} from ${ph({ role: roleName(a.role) })} one step down the role ladder?`,
+                          () => act(userUrl("denote", a.username)),
+                        )
+                      }
+                    >
                       {t`Demote`}
                     </button>
                     {a.active ? (
-                      <button type="button" className="tk-btn tk-danger" onClick={() => confirmThen(t`Deactivate ${ph({ username: a.username })}? Their sessions end at once and they cannot sign in until activated.`, () => act(userUrl("deactivate", a.username)))}>
+                      <button
+                        type="button"
+                        className="tk-btn tk-danger"
+                        onClick={() =>
+                          confirmThen(
+                            t`Deactivate ${ph({ username: a.username })}? Their sessions end at once and they cannot sign in until activated.`,
+                            () => act(userUrl("deactivate", a.username)),
+                          )
+                        }
+                      >
                         {t`Deactivate`}
                       </button>
                     ) : (
@@ -115,7 +139,17 @@ export default function AdminsPage() {
   );
 }
 
-function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url: string, body: unknown, errors: FieldErrorState) => Promise<boolean>; confirmThen: (text: string, run: () => Promise<unknown>) => void; close: () => void }) {
+function EditAdmin({
+  admin,
+  act,
+  confirmThen,
+  close,
+}: {
+  admin: Admin;
+  act: (url: string, body: unknown, errors: FieldErrorState) => Promise<boolean>;
+  confirmThen: (text: string, run: () => Promise<unknown>) => void;
+  close: () => void;
+}) {
   const [email, setEmail] = useState(admin.email);
   const [password, setPassword] = useState("");
   const emailErrors = useFieldErrors();
@@ -132,7 +166,15 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
         }}
       >
         <label>
-          {t({ message: "Email", context: "admin account" })} <input name="email" type="email" value={email} onChange={(e) => (setEmail(e.target.value), emailErrors.clear("email"))} required {...emailErrors.input("email")} />
+          {t({ message: "Email", context: "admin account" })}{" "}
+          <input
+            name="email"
+            type="email"
+            value={email}
+            onChange={(e) => (setEmail(e.target.value), emailErrors.clear("email"))}
+            required
+            {...emailErrors.input("email")}
+          />
           <FieldError errors={emailErrors} name="email" />
         </label>
         <button type="submit" className="tk-btn">
@@ -144,13 +186,25 @@ function EditAdmin({ admin, act, confirmThen, close }: { admin: Admin; act: (url
         className="tk-row"
         onSubmit={(e) => {
           e.preventDefault();
-          confirmThen(t`Change the password of ${ph({ username: admin.username })}? Their sessions end at once.`, async () => {
-            if (await act(userUrl("change-password", admin.username), { password }, passwordErrors)) setPassword("");
-          });
+          confirmThen(
+            t`Change the password of ${ph({ username: admin.username })}? Their sessions end at once.`,
+            async () => {
+              if (await act(userUrl("change-password", admin.username), { password }, passwordErrors)) setPassword("");
+            },
+          );
         }}
       >
         <label>
-          {t`New password`} <input name="newPassword" type="password" autoComplete="new-password" value={password} onChange={(e) => (setPassword(e.target.value), passwordErrors.clear("password"))} required {...passwordErrors.input("password")} />
+          {t`New password`}{" "}
+          <input
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => (setPassword(e.target.value), passwordErrors.clear("password"))}
+            required
+            {...passwordErrors.input("password")}
+          />
           <FieldError errors={passwordErrors} name="password" />
         </label>
         <button type="submit" className="tk-btn">
@@ -168,7 +222,9 @@ function CreateAdmin({ onCreated }: { onCreated: () => void }) {
   const empty = { username: "", email: "", password: "", role: "support" as Role };
   const [form, setForm] = useState(empty);
   const { busy, errors, run } = useSubmit();
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => (setForm((f) => ({ ...f, [k]: e.target.value })), errors.clear(k));
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => (
+    setForm((f) => ({ ...f, [k]: e.target.value })), errors.clear(k)
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -182,15 +238,39 @@ function CreateAdmin({ onCreated }: { onCreated: () => void }) {
     <form className="tk-panel tk-form" onSubmit={submit} noValidate aria-labelledby="create-admin-title">
       <h2 id="create-admin-title">{t`New admin`}</h2>
       <label>
-        {t`Username`} <input name="username" value={form.username} onChange={set("username")} required {...errors.input("username")} />
+        {t`Username`}{" "}
+        <input
+          name="username"
+          value={form.username}
+          onChange={set("username")}
+          required
+          {...errors.input("username")}
+        />
         <FieldError errors={errors} name="username" />
       </label>
       <label>
-        {t({ message: "Email", context: "admin account" })} <input name="email" type="email" value={form.email} onChange={set("email")} required {...errors.input("email")} />
+        {t({ message: "Email", context: "admin account" })}{" "}
+        <input
+          name="email"
+          type="email"
+          value={form.email}
+          onChange={set("email")}
+          required
+          {...errors.input("email")}
+        />
         <FieldError errors={errors} name="email" />
       </label>
       <label>
-        {t`Password`} <input name="password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} required {...errors.input("password")} />
+        {t`Password`}{" "}
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set("password")}
+          required
+          {...errors.input("password")}
+        />
         <FieldError errors={errors} name="password" />
       </label>
       <label>

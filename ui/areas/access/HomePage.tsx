@@ -19,7 +19,13 @@ interface Start {
     payments: { today: number; days: number[]; revenue: { currency: string; amountMinor: number }[] };
     battles: { running: number; days: number[] };
   };
-  warehouse: { state: "starting" | "ready" | "unavailable"; kind: string; since: number; error?: string; backlog: number } | null;
+  warehouse: {
+    state: "starting" | "ready" | "unavailable";
+    kind: string;
+    since: number;
+    error?: string;
+    backlog: number;
+  } | null;
 }
 
 function WarehouseState({ w }: { w: NonNullable<Start["warehouse"]> }) {
@@ -28,8 +34,15 @@ function WarehouseState({ w }: { w: NonNullable<Start["warehouse"]> }) {
   return (
     <>
       <h2>{t`Analytics warehouse`}</h2>
-      <p className={w.state === "unavailable" ? "tk-error" : undefined} role={w.state === "unavailable" ? "alert" : undefined}>
-        {w.state === "ready" ? t`Ready since ${since}.` : w.state === "starting" ? t`Starting since ${since}.` : t`Unavailable since ${since}: the dashboards wait, the site works, events are kept.`}
+      <p
+        className={w.state === "unavailable" ? "tk-error" : undefined}
+        role={w.state === "unavailable" ? "alert" : undefined}
+      >
+        {w.state === "ready"
+          ? t`Ready since ${since}.`
+          : w.state === "starting"
+            ? t`Starting since ${since}.`
+            : t`Unavailable since ${since}: the dashboards wait, the site works, events are kept.`}
         {w.error && w.state !== "ready" ? ` (${w.error})` : ""}
       </p>
       <p>{t`Events waiting to be shipped: ${backlog}`}</p>
@@ -45,7 +58,21 @@ const money = (minor: number, currency: string) => {
   }
 };
 
-function Tile({ href, label, value, hint, chart, tone }: { href: string; label: string; value: ReactNode; hint?: ReactNode; chart?: ReactNode; tone?: "warn" }) {
+function Tile({
+  href,
+  label,
+  value,
+  hint,
+  chart,
+  tone,
+}: {
+  href: string;
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  chart?: ReactNode;
+  tone?: "warn";
+}) {
   return (
     <li>
       <a className={`tk-tile${tone ? ` tk-tile-${tone}` : ""}`} href={href}>
@@ -68,24 +95,62 @@ export default function HomePage() {
           const byKey = Object.fromEntries(d.attention.map((a) => [a.key, a]));
           const awaiting = byKey.paymentsAwaitingVerification;
           const tickets = byKey.ticketsAwaitingOperator;
-          const rest = d.attention.filter((a) => a.key !== "paymentsAwaitingVerification" && a.key !== "ticketsAwaitingOperator");
+          const rest = d.attention.filter(
+            (a) => a.key !== "paymentsAwaitingVerification" && a.key !== "ticketsAwaitingOperator",
+          );
           const days = t`last 14 days`;
           return (
             <>
               <p className="tk-hint">{t`Signed in as ${ph({ username: d.admin.username })}. Today: since ${ph({ since: fmtDateTime(d.today.since) })}.`}</p>
               <ul className="tk-tiles" aria-label={t`Today at a glance`}>
-                <Tile href="/admin/player/" label={t`Players online`} value={fmtInt(d.today.online)} hint={t`seen in the last 15 minutes`} />
-                <Tile href="/admin/metrics/registrations/" label={t`Registrations today`} value={fmtInt(d.today.registrations.today)} chart={<Sparkline values={d.today.registrations.days} label={t`Registrations, ${days}`} />} />
+                <Tile
+                  href="/admin/player/"
+                  label={t`Players online`}
+                  value={fmtInt(d.today.online)}
+                  hint={t`seen in the last 15 minutes`}
+                />
+                <Tile
+                  href="/admin/metrics/registrations/"
+                  label={t`Registrations today`}
+                  value={fmtInt(d.today.registrations.today)}
+                  chart={<Sparkline values={d.today.registrations.days} label={t`Registrations, ${days}`} />}
+                />
                 <Tile
                   href="/admin/metrics/payments/"
                   label={t`Revenue today`}
-                  value={d.today.payments.revenue.length === 0 ? "0" : d.today.payments.revenue.map((r) => money(r.amountMinor, r.currency)).join(" · ")}
+                  value={
+                    d.today.payments.revenue.length === 0
+                      ? "0"
+                      : d.today.payments.revenue.map((r) => money(r.amountMinor, r.currency)).join(" · ")
+                  }
                   hint={t`${ph({ n: fmtInt(d.today.payments.today) })} paid orders`}
                   chart={<Sparkline values={d.today.payments.days} label={t`Paid orders, ${days}`} />}
                 />
-                {awaiting && <Tile href={awaiting.href} label={t`Payments awaiting verification`} value={fmtInt(awaiting.count)} hint={t`pending for over 30 minutes`} tone={awaiting.count > 0 ? "warn" : undefined} />}
-                {tickets && <Tile href={tickets.href} label={t`Open tickets`} value={fmtInt(tickets.count)} hint={t`waiting for an operator's answer`} tone={tickets.count > 0 ? "warn" : undefined} />}
-                <Tile href="/admin/battles/" label={t`Running battles`} value={fmtInt(d.today.battles.running)} hint={t`battles started, ${days}`} chart={<Sparkline values={d.today.battles.days} label={t`Battles started, ${days}`} />} />
+                {awaiting && (
+                  <Tile
+                    href={awaiting.href}
+                    label={t`Payments awaiting verification`}
+                    value={fmtInt(awaiting.count)}
+                    hint={t`pending for over 30 minutes`}
+                    tone={awaiting.count > 0 ? "warn" : undefined}
+                  />
+                )}
+                {tickets && (
+                  <Tile
+                    href={tickets.href}
+                    label={t`Open tickets`}
+                    value={fmtInt(tickets.count)}
+                    hint={t`waiting for an operator's answer`}
+                    tone={tickets.count > 0 ? "warn" : undefined}
+                  />
+                )}
+                <Tile
+                  href="/admin/battles/"
+                  label={t`Running battles`}
+                  value={fmtInt(d.today.battles.running)}
+                  hint={t`battles started, ${days}`}
+                  chart={<Sparkline values={d.today.battles.days} label={t`Battles started, ${days}`} />}
+                />
               </ul>
               <h2>{t`Needs attention`}</h2>
               {rest.every((a) => a.count === 0) ? (

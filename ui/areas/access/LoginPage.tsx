@@ -16,7 +16,7 @@ export default function LoginPage() {
     void run(async () => {
       await api("/admin/login", { body: { username, password } });
       const next = new URLSearchParams(location.search).get("next");
-      location.assign(next && next.startsWith("/admin") ? next : "/admin/");
+      location.assign(next?.startsWith("/admin") ? next : "/admin/");
     });
   };
   return (
@@ -24,12 +24,27 @@ export default function LoginPage() {
       <h1 id="login-title">{t`Back office sign-in`}</h1>
       <label>
         {t`Username`}
-        <input name="username" autoComplete="username" value={username} onChange={(e) => (setUsername(e.target.value), errors.clear("username"))} {...errors.input("username")} required />
+        <input
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => (setUsername(e.target.value), errors.clear("username"))}
+          {...errors.input("username")}
+          required
+        />
         <FieldError errors={errors} name="username" />
       </label>
       <label>
         {t`Password`}
-        <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), errors.clear("password"))} {...errors.input("password")} required />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => (setPassword(e.target.value), errors.clear("password"))}
+          {...errors.input("password")}
+          required
+        />
         <FieldError errors={errors} name="password" />
       </label>
       <FormError errors={errors} />

@@ -17,13 +17,15 @@ import type { Deps } from "../../../api/deps.ts";
 plugin(linguiMacros);
 
 let words: typeof import("./logWords.ts");
-let detailsWords: (typeof import("./logWords.ts"))["detailsWords"];
+let detailsWords: typeof import("./logWords.ts")["detailsWords"];
 const catalogues: Record<"ru" | "en", Messages> = { ru: {}, en: {} };
 
 /** The "/admin/…" actions the server writes: admin routes that change state, and actions written literally. */
 async function pathActions(): Promise<{ all: string[]; written: string[] }> {
   // The app is built, never served (as `npm run routes` does).
-  const routes = routeTable(createApp({} as Deps)).filter((r) => r.auth === "admin" && r.mutates).map((r) => r.path);
+  const routes = routeTable(createApp({} as Deps))
+    .filter((r) => r.auth === "admin" && r.mutates)
+    .map((r) => r.path);
   const literal: string[] = [];
   for await (const file of new Glob("api/**/*.ts").scan(".")) {
     if (file.endsWith(".test.ts")) continue;
@@ -72,17 +74,24 @@ test("every path action the server can write reads as a screen and what was done
   expect(read("en", all)).toEqual([]);
   // A path a handler writes on purpose says what was done in every part (the router's row for a
   // route whose handler wrote none may leave a route's own nouns out).
-  expect(written.map((a) => [a, words.pathWords(a)?.unknown ?? ["no screen"]] as const).filter(([, u]) => u.length)).toEqual([]);
+  expect(
+    written.map((a) => [a, words.pathWords(a)?.unknown ?? ["no screen"]] as const).filter(([, u]) => u.length),
+  ).toEqual([]);
 });
 
 test("an action nobody gave words to is reported, not passed", () => {
-  expect(read("ru", ["tools.teleport", "/admin/nowhere/save"])).toEqual(["tools.teleport: no words", "/admin/nowhere/save: no words"]);
+  expect(read("ru", ["tools.teleport", "/admin/nowhere/save"])).toEqual([
+    "tools.teleport: no words",
+    "/admin/nowhere/save: no words",
+  ]);
   expect(words.pathWords("/admin/tank/frobnicate")?.unknown).toEqual(["frobnicate"]);
   // Words a catalogue lacks are reported too.
   const ru = catalogues.ru;
   catalogues.ru = {};
   try {
-    expect(read("ru", ["admin.login"])).toEqual([expect.stringMatching(/^admin\.login: ".+" not in the ru catalogue$/)]);
+    expect(read("ru", ["admin.login"])).toEqual([
+      expect.stringMatching(/^admin\.login: ".+" not in the ru catalogue$/),
+    ]);
   } finally {
     catalogues.ru = ru;
   }
@@ -90,8 +99,24 @@ test("an action nobody gave words to is reported, not passed", () => {
 
 test("a row's details read in ru; an old row without them keeps its summary", () => {
   i18n.loadAndActivate({ locale: "ru", messages: { ...catalogues.ru } });
-  expect(detailsWords({ changes: [{ field: "identities", before: ["vk:12"], after: ["ok:34"] }] }, "x")).toBe("Способы входа: ВКонтакте 12 → Одноклассники 34");
-  expect(detailsWords({ changes: [{ field: "providerAnswered", after: false }, { field: "orderStatus", before: "pending", after: "pending" }] }, "x")).toMatch(/^Провайдер ответил: нет; .+: .+ → .+$/);
-  expect(detailsWords({ scope: "win_battles", changes: [{ field: "progress", before: "1/3", after: "2/3" }] }, "x")).toMatch(/^[А-ЯЁа-яё ]+: [^:]+: 1\/3 → 2\/3$/);
-  expect(detailsWords(null, "verify: provider not answering, order stays pending")).toBe("verify: provider not answering, order stays pending");
+  expect(detailsWords({ changes: [{ field: "identities", before: ["vk:12"], after: ["ok:34"] }] }, "x")).toBe(
+    "Способы входа: ВКонтакте 12 → Одноклассники 34",
+  );
+  expect(
+    detailsWords(
+      {
+        changes: [
+          { field: "providerAnswered", after: false },
+          { field: "orderStatus", before: "pending", after: "pending" },
+        ],
+      },
+      "x",
+    ),
+  ).toMatch(/^Провайдер ответил: нет; .+: .+ → .+$/);
+  expect(
+    detailsWords({ scope: "win_battles", changes: [{ field: "progress", before: "1/3", after: "2/3" }] }, "x"),
+  ).toMatch(/^[А-ЯЁа-яё ]+: [^:]+: 1\/3 → 2\/3$/);
+  expect(detailsWords(null, "verify: provider not answering, order stays pending")).toBe(
+    "verify: provider not answering, order stays pending",
+  );
 });

@@ -56,13 +56,19 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
   const pending = u.status === "pending";
   const onKey = (e: KeyboardEvent) => {
     if (!pending || e.target !== e.currentTarget || busy) return;
-    if (e.key === "a" || e.key === "A") (e.preventDefault(), accept());
-    if (e.key === "r" || e.key === "R") (e.preventDefault(), setRejecting(true));
+    if (e.key === "a" || e.key === "A") e.preventDefault(), accept();
+    if (e.key === "r" || e.key === "R") e.preventDefault(), setRejecting(true);
   };
   const nickname = u.nickname;
   const reasonTitle = (id: string | null) => options.reasons.find((r) => r.id === id)?.title[locale] ?? id ?? "";
   return (
-    <li className="tk-avatar-card" tabIndex={0} onKeyDown={onKey} aria-label={t`Avatar of ${nickname}`} data-avatar={u.id}>
+    <li
+      className="tk-avatar-card"
+      tabIndex={0}
+      onKeyDown={onKey}
+      aria-label={t`Avatar of ${nickname}`}
+      data-avatar={u.id}
+    >
       <img src={u.previewUrl} alt={t`Avatar of ${nickname}`} width={160} height={160} />
       <div>
         <a href={`/admin/player/${u.playerId}`}>{u.nickname}</a> · #{u.playerId}
@@ -70,24 +76,49 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
       <div className="tk-hint">
         {fmtInt(u.width)}×{fmtInt(u.height)} · {fmtDateTime(u.createdAt)} · {statusOf(u.status)}
       </div>
-      {u.status === "rejected" && <div className="tk-hint">{reasonTitle(u.reason)}{u.note ? ` — ${u.note}` : ""}</div>}
+      {u.status === "rejected" && (
+        <div className="tk-hint">
+          {reasonTitle(u.reason)}
+          {u.note ? ` — ${u.note}` : ""}
+        </div>
+      )}
       {pending && !rejecting && (
         <div className="tk-row">
           <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={accept}>{t`Accept`}</button>
-          <button type="button" className="tk-btn tk-danger" disabled={busy} onClick={() => setRejecting(true)}>{t`Reject`}</button>
+          <button
+            type="button"
+            className="tk-btn tk-danger"
+            disabled={busy}
+            onClick={() => setRejecting(true)}
+          >{t`Reject`}</button>
         </div>
       )}
       {pending && rejecting && (
         <form noValidate className="tk-form" onSubmit={(e) => (e.preventDefault(), reject())}>
           <label>
             {t`Reason`}{" "}
-            <select value={reason} onChange={(e) => (setReason(e.target.value), errors.clear("reason"))} autoFocus {...errors.input("reason")}>
-              {options.reasons.map((r) => <option key={r.id} value={r.id}>{r.title[locale]}</option>)}
+            <select
+              value={reason}
+              onChange={(e) => (setReason(e.target.value), errors.clear("reason"))}
+              autoFocus
+              {...errors.input("reason")}
+            >
+              {options.reasons.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.title[locale]}
+                </option>
+              ))}
             </select>
             <FieldError errors={errors} name="reason" />
           </label>
           <label>
-            {t`Note for the player`} <input value={note} maxLength={300} onChange={(e) => (setNote(e.target.value), errors.clear("note"))} {...errors.input("note")} />
+            {t`Note for the player`}{" "}
+            <input
+              value={note}
+              maxLength={300}
+              onChange={(e) => (setNote(e.target.value), errors.clear("note"))}
+              {...errors.input("note")}
+            />
             <FieldError errors={errors} name="note" />
           </label>
           <div className="tk-row">
@@ -119,13 +150,30 @@ function SetAvatar({ onDone }: { onDone: () => void }) {
     <details className="tk-panel">
       <summary>{t`Set or clear a player's avatar`}</summary>
       <label>
-        {t`Player id`} <input inputMode="numeric" value={playerId} onChange={(e) => setPlayerId(e.target.value.trim())} />
+        {t`Player id`}{" "}
+        <input inputMode="numeric" value={playerId} onChange={(e) => setPlayerId(e.target.value.trim())} />
       </label>
       {ok && (
         <>
-          <FileImport<{ avatarUrl: string }> label={t`Image (PNG, JPEG or WebP)`} url={`/admin/playerAvatars/save?playerId=${playerId}`} field="image" accept="image/png,image/jpeg,image/webp" summary={() => <p>{t`Avatar set`}</p>} onDone={onDone} />
-          <button type="button" className="tk-btn tk-danger" onClick={() => setConfirming(true)}>{t`Clear the avatar`}</button>
-          <ConfirmDialog open={confirming} text={t`Remove this player's avatar?`} onConfirm={clear} onCancel={() => setConfirming(false)} />
+          <FileImport<{ avatarUrl: string }>
+            label={t`Image (PNG, JPEG or WebP)`}
+            url={`/admin/playerAvatars/save?playerId=${playerId}`}
+            field="image"
+            accept="image/png,image/jpeg,image/webp"
+            summary={() => <p>{t`Avatar set`}</p>}
+            onDone={onDone}
+          />
+          <button
+            type="button"
+            className="tk-btn tk-danger"
+            onClick={() => setConfirming(true)}
+          >{t`Clear the avatar`}</button>
+          <ConfirmDialog
+            open={confirming}
+            text={t`Remove this player's avatar?`}
+            onConfirm={clear}
+            onCancel={() => setConfirming(false)}
+          />
         </>
       )}
     </details>
@@ -139,7 +187,12 @@ export default function AvatarsPage() {
   const [player, setPlayer] = useState(params.get("playerId") ?? "");
   const [page, setPage] = useState(1);
   const size = 24;
-  const query = new URLSearchParams({ page: String(page), size: String(size), ...(status ? { status } : {}), ...(/^\d+$/.test(player) ? { playerId: player } : {}) });
+  const query = new URLSearchParams({
+    page: String(page),
+    size: String(size),
+    ...(status ? { status } : {}),
+    ...(/^\d+$/.test(player) ? { playerId: player } : {}),
+  });
   const queue = useApi<QueuePage>(`/admin/playerAvatars/load?${query}`);
   return (
     <section>
@@ -151,11 +204,16 @@ export default function AvatarsPage() {
           {t`Status`}{" "}
           <select value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
             <option value="">{t`All`}</option>
-            {Object.keys(AVATAR_STATUS).map((s) => <option key={s} value={s}>{statusOf(s)}</option>)}
+            {Object.keys(AVATAR_STATUS).map((s) => (
+              <option key={s} value={s}>
+                {statusOf(s)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
-          {t`Player id`} <input inputMode="numeric" value={player} onChange={(e) => (setPlayer(e.target.value.trim()), setPage(1))} />
+          {t`Player id`}{" "}
+          <input inputMode="numeric" value={player} onChange={(e) => (setPlayer(e.target.value.trim()), setPage(1))} />
         </label>
       </div>
       <Load state={options}>
@@ -165,12 +223,26 @@ export default function AvatarsPage() {
               <>
                 <p>{t`${ph({ n: fmtInt(d.total) })} in all`}</p>
                 <ul className="tk-avatar-grid">
-                  {d.rows.map((u) => <Card key={u.id} u={u} options={o} onDone={queue.reload} />)}
+                  {d.rows.map((u) => (
+                    <Card key={u.id} u={u} options={o} onDone={queue.reload} />
+                  ))}
                 </ul>
                 <div className="tk-row">
-                  <button type="button" className="tk-btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t`Previous`}</button>
-                  <span>{page} / {Math.max(1, Math.ceil(d.total / size))}</span>
-                  <button type="button" className="tk-btn" disabled={page * size >= d.total} onClick={() => setPage(page + 1)}>{t`Next`}</button>
+                  <button
+                    type="button"
+                    className="tk-btn"
+                    disabled={page <= 1}
+                    onClick={() => setPage(page - 1)}
+                  >{t`Previous`}</button>
+                  <span>
+                    {page} / {Math.max(1, Math.ceil(d.total / size))}
+                  </span>
+                  <button
+                    type="button"
+                    className="tk-btn"
+                    disabled={page * size >= d.total}
+                    onClick={() => setPage(page + 1)}
+                  >{t`Next`}</button>
                 </div>
               </>
             )}

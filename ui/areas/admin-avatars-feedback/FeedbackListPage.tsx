@@ -55,11 +55,46 @@ export default function FeedbackListPage({ params }: { params: Record<string, st
   const columns = useMemo<Column<Ticket>[]>(
     () => [
       { id: "id", label: t`Ticket`, value: (r) => r.id, sortable: false },
-      { id: "subject", label: t`Subject`, value: (r) => r.subject, sortable: false, cell: (r) => <a href={`/admin/feedback/${r.id}/messages/`} className={r.unreadBySupport ? "tk-unread" : undefined}>{r.subject || t`(removed)`}{r.unreadBySupport ? ` • ${t`unread`}` : ""}</a> },
-      { id: "player", label: t`Player`, value: (r) => r.nickname, sortable: false, cell: (r) => <a href={`/admin/feedback/${r.playerId}`}>{r.nickname}</a> },
-      { id: "category", label: t`Category`, value: (r) => `${r.category}/${r.subCategory}`, sortable: false, cell: (r) => categoryTitle(page.data?.categories ?? [], r.category, r.subCategory) },
-      { id: "status", label: t`Status`, value: (r) => r.status, sortable: false, cell: (r) => <span data-status={r.status}>{ticketStatusOf(r.status)}</span> },
-      { id: "updatedAt", label: t`Updated`, value: (r) => r.updatedAt, sortable: false, cell: (r) => fmtDateTime(r.updatedAt) },
+      {
+        id: "subject",
+        label: t`Subject`,
+        value: (r) => r.subject,
+        sortable: false,
+        cell: (r) => (
+          <a href={`/admin/feedback/${r.id}/messages/`} className={r.unreadBySupport ? "tk-unread" : undefined}>
+            {r.subject || t`(removed)`}
+            {r.unreadBySupport ? ` • ${t`unread`}` : ""}
+          </a>
+        ),
+      },
+      {
+        id: "player",
+        label: t`Player`,
+        value: (r) => r.nickname,
+        sortable: false,
+        cell: (r) => <a href={`/admin/feedback/${r.playerId}`}>{r.nickname}</a>,
+      },
+      {
+        id: "category",
+        label: t`Category`,
+        value: (r) => `${r.category}/${r.subCategory}`,
+        sortable: false,
+        cell: (r) => categoryTitle(page.data?.categories ?? [], r.category, r.subCategory),
+      },
+      {
+        id: "status",
+        label: t`Status`,
+        value: (r) => r.status,
+        sortable: false,
+        cell: (r) => <span data-status={r.status}>{ticketStatusOf(r.status)}</span>,
+      },
+      {
+        id: "updatedAt",
+        label: t`Updated`,
+        value: (r) => r.updatedAt,
+        sortable: false,
+        cell: (r) => fmtDateTime(r.updatedAt),
+      },
     ],
     [page.data],
   );
@@ -69,9 +104,18 @@ export default function FeedbackListPage({ params }: { params: Record<string, st
         {(d) => (
           <>
             <h1>{d.player ? t`Tickets of ${ph({ nickname: d.player.nickname })}` : t`Support tickets`}</h1>
-            {d.player && <p><a href="/admin/feedback">{t`All tickets`}</a> · <a href={`/admin/player/${d.player.id}`}>{t`Player card`}</a></p>}
+            {d.player && (
+              <p>
+                <a href="/admin/feedback">{t`All tickets`}</a> ·{" "}
+                <a href={`/admin/player/${d.player.id}`}>{t`Player card`}</a>
+              </p>
+            )}
             <p aria-live="polite" className="tk-hint">
-              {live.last ? (live.last.author === "player" ? t`New message from a player in ticket #${ph({ ticket: live.last.ticket.id })}` : t`New reply from support in ticket #${ph({ ticket: live.last.ticket.id })}`) : t`The list updates as players write.`}
+              {live.last
+                ? live.last.author === "player"
+                  ? t`New message from a player in ticket #${ph({ ticket: live.last.ticket.id })}`
+                  : t`New reply from support in ticket #${ph({ ticket: live.last.ticket.id })}`
+                : t`The list updates as players write.`}
             </p>
             <DataTable<Ticket>
               url="/admin/feedback/tickets/get"
@@ -80,7 +124,11 @@ export default function FeedbackListPage({ params }: { params: Record<string, st
               rowKey={(r) => String(r.id)}
               defaultSort={{ id: "updatedAt", desc: true }}
               filters={[
-                { id: "status", label: t`Status`, options: Object.keys(TICKET_STATUS).map((s) => [s, ticketStatusOf(s)]) },
+                {
+                  id: "status",
+                  label: t`Status`,
+                  options: Object.keys(TICKET_STATUS).map((s) => [s, ticketStatusOf(s)]),
+                },
                 { id: "category", label: t`Category`, options: d.categories.map((c) => [c.id, c.title[locale]]) },
                 ...(playerId ? [] : [{ id: "playerId", label: t`Player id` }]),
               ]}

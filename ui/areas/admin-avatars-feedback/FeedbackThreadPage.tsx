@@ -79,9 +79,16 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
       <Load state={head}>
         {(h) => (
           <>
-            <h1>{t`Ticket #${ph({ ticket: h.ticket.id })}`}: {h.ticket.subject}</h1>
+            <h1>
+              {t`Ticket #${ph({ ticket: h.ticket.id })}`}: {h.ticket.subject}
+            </h1>
             <p>
-              {h.player && <><a href={`/admin/feedback/${h.player.id}`}>{t`Tickets of ${ph({ nickname: h.player.nickname })}`}</a> · <a href={`/admin/player/${h.player.id}`}>{t`Player card`}</a> · </>}
+              {h.player && (
+                <>
+                  <a href={`/admin/feedback/${h.player.id}`}>{t`Tickets of ${ph({ nickname: h.player.nickname })}`}</a>{" "}
+                  · <a href={`/admin/player/${h.player.id}`}>{t`Player card`}</a> ·{" "}
+                </>
+              )}
               {h.categories.find((c) => c.id === h.ticket.category)?.title[locale] ?? h.ticket.category}
             </p>
           </>
@@ -93,15 +100,21 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
             <label>
               {t`Status`}{" "}
               <select value={d.ticket.status} onChange={(e) => setStatus(e.target.value)}>
-                {Object.keys(TICKET_STATUS).map((s) => <option key={s} value={s}>{ticketStatusOf(s)}</option>)}
+                {Object.keys(TICKET_STATUS).map((s) => (
+                  <option key={s} value={s}>
+                    {ticketStatusOf(s)}
+                  </option>
+                ))}
               </select>
             </label>
-            {d.ticket.unreadByPlayer && <span className="tk-hint"> {t`The player has not read the last reply yet.`}</span>}
+            {d.ticket.unreadByPlayer && (
+              <span className="tk-hint"> {t`The player has not read the last reply yet.`}</span>
+            )}
             <ol className="tk-thread" aria-label={t`Messages`}>
               {d.messages.map((m) => (
                 <li key={m.id} data-author={m.author}>
                   <div className="tk-hint">
-                    {m.author === "player" ? t`Player` : m.adminUsername ?? t`support`} · {fmtDateTime(m.createdAt)}
+                    {m.author === "player" ? t`Player` : (m.adminUsername ?? t`support`)} · {fmtDateTime(m.createdAt)}
                     {m.editedAt ? ` · ${t`edited`}` : ""}
                   </div>
                   {m.body}
@@ -113,7 +126,14 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
       </Load>
       <form noValidate className="tk-thread-reply" onSubmit={(e) => (e.preventDefault(), send())}>
         <label htmlFor={replyErrors.id("body")}>{t`Reply`}</label>
-        <textarea name="reply" rows={5} maxLength={5000} value={reply} onChange={(e) => (setReply(e.target.value), replyErrors.clear("body"))} {...replyErrors.input("body")} />
+        <textarea
+          name="reply"
+          rows={5}
+          maxLength={5000}
+          value={reply}
+          onChange={(e) => (setReply(e.target.value), replyErrors.clear("body"))}
+          {...replyErrors.input("body")}
+        />
         <FieldError errors={replyErrors} name="body" />
         <button type="submit" className="tk-btn tk-primary" disabled={busy || !reply.trim()}>{t`Send reply`}</button>
       </form>

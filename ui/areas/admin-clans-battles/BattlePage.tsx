@@ -44,8 +44,10 @@ interface Data {
 
 function eventText(e: Event): string {
   const d = e.details as Record<string, string | number>;
-  if (e.kind === "start") return t`Started: ${ph({ mode: valueText("mode", String(d.mode)) })}, ${ph({ map: valueText("map", String(d.map)) })}, ${ph({ n: d.players })} players`;
-  if (e.kind === "player.result") return t`${ph({ nickname: e.nickname ?? String(e.playerId ?? "") })}: ${ph({ result: resultText(String(d.result)) })}, +${ph({ exp: fmtInt(Number(d.experience)) })} exp, +${ph({ silver: fmtInt(Number(d.silver)) })} silver, −${ph({ spent: fmtInt(Number(d.silverSpent)) })} costs`;
+  if (e.kind === "start")
+    return t`Started: ${ph({ mode: valueText("mode", String(d.mode)) })}, ${ph({ map: valueText("map", String(d.map)) })}, ${ph({ n: d.players })} players`;
+  if (e.kind === "player.result")
+    return t`${ph({ nickname: e.nickname ?? String(e.playerId ?? "") })}: ${ph({ result: resultText(String(d.result)) })}, +${ph({ exp: fmtInt(Number(d.experience)) })} exp, +${ph({ silver: fmtInt(Number(d.silver)) })} silver, −${ph({ spent: fmtInt(Number(d.silverSpent)) })} costs`;
   if (e.kind === "end") return t`Ended by the battle server`;
   if (e.kind === "stop") return t`Stopped by an operator (no rewards)`;
   return e.kind;
@@ -95,7 +97,12 @@ export default function BattlePage({ params }: { params: Record<string, string |
             rows={d.players}
             rowKey={(p) => String(p.playerId)}
             columns={[
-              { id: "nickname", label: t`Player`, value: (p) => p.nickname, cell: (p) => <a href={`/admin/player/${p.playerId}`}>{p.nickname}</a> },
+              {
+                id: "nickname",
+                label: t`Player`,
+                value: (p) => p.nickname,
+                cell: (p) => <a href={`/admin/player/${p.playerId}`}>{p.nickname}</a>,
+              },
               { id: "tank", label: t`Tank`, value: (p) => p.tankName ?? `#${p.tankId}` },
               { id: "result", label: t`Result`, value: (p) => p.result, cell: (p) => resultText(p.result) },
               { id: "experience", label: t`Experience`, value: (p) => p.experience },
@@ -106,7 +113,12 @@ export default function BattlePage({ params }: { params: Record<string, string |
               { id: "ratingDelta", label: t`Rating`, value: (p) => p.ratingDelta },
             ]}
           />
-          <ConfirmDialog open={confirm} text={t`Stop battle #${ph({ id })}? Its players get no rewards.`} onConfirm={stop} onCancel={() => setConfirm(false)} />
+          <ConfirmDialog
+            open={confirm}
+            text={t`Stop battle #${ph({ id })}? Its players get no rewards.`}
+            onConfirm={stop}
+            onCancel={() => setConfirm(false)}
+          />
         </section>
       )}
     </Load>

@@ -32,7 +32,9 @@ interface Head {
   modes: string[];
 }
 
-export const statusCell = (b: BattleRow) => <span data-status={b.stuck ? "stuck" : b.status}>{battleStatusText(b.stuck ? "stuck" : b.status)}</span>;
+export const statusCell = (b: BattleRow) => (
+  <span data-status={b.stuck ? "stuck" : b.status}>{battleStatusText(b.stuck ? "stuck" : b.status)}</span>
+);
 
 export default function BattlesPage() {
   const head = useApi<Head>("/admin/battles/");
@@ -68,18 +70,30 @@ export default function BattlesPage() {
   const findErrors = useFieldErrors();
   async function find(e: React.FormEvent) {
     e.preventDefault();
-    await findErrors.run(async () => setFound((await api<{ rows: BattleRow[] }>(`/admin/battles/find?q=${encodeURIComponent(q)}`)).rows));
+    await findErrors.run(async () =>
+      setFound((await api<{ rows: BattleRow[] }>(`/admin/battles/find?q=${encodeURIComponent(q)}`)).rows),
+    );
   }
 
   const columns = useMemo<Column<BattleRow>[]>(
     () => [
-      { id: "id", label: t`Battle`, value: (b) => b.id, cell: (b) => <a href={`/admin/battles/${b.id}/events`}>#{b.id}</a> },
+      {
+        id: "id",
+        label: t`Battle`,
+        value: (b) => b.id,
+        cell: (b) => <a href={`/admin/battles/${b.id}/events`}>#{b.id}</a>,
+      },
       { id: "mode", label: t`Mode`, value: (b) => b.mode, cell: (b) => valueText("mode", b.mode) },
       { id: "map", label: t`Map`, value: (b) => b.map, cell: (b) => valueText("map", b.map), sortable: false },
       { id: "status", label: t`Status`, value: (b) => (b.stuck ? "stuck" : b.status), cell: statusCell },
       { id: "players", label: t`Players`, value: (b) => b.players, sortable: false },
       { id: "startedAt", label: t`Started`, value: (b) => b.startedAt, cell: (b) => fmtDateTime(b.startedAt) },
-      { id: "endedAt", label: t`Ended`, value: (b) => b.endedAt, cell: (b) => (b.endedAt ? fmtDateTime(b.endedAt) : "") },
+      {
+        id: "endedAt",
+        label: t`Ended`,
+        value: (b) => b.endedAt,
+        cell: (b) => (b.endedAt ? fmtDateTime(b.endedAt) : ""),
+      },
       {
         id: "actions",
         label: t`Actions`,
@@ -107,7 +121,12 @@ export default function BattlesPage() {
         {(d) => (
           <div className="tk-row">
             <p>{t`Stuck battles (running longer than ${ph({ minutes: fmtInt(d.stuckAfterMs / 60_000) })} min): ${ph({ n: fmtInt(d.stuck) })}`}</p>
-            <button type="button" className="tk-btn tk-danger" disabled={d.stuck === 0} onClick={() => setStoppingStuck(true)}>
+            <button
+              type="button"
+              className="tk-btn tk-danger"
+              disabled={d.stuck === 0}
+              onClick={() => setStoppingStuck(true)}
+            >
               {t`Stop the stuck`}
             </button>
           </div>
@@ -115,14 +134,29 @@ export default function BattlesPage() {
       </Load>
       <form noValidate className="tk-row" onSubmit={find} role="search">
         <span className="tk-field-stack">
-          <input aria-label={t`Battle id, player id or nickname`} placeholder={t`Battle id, player id or nickname`} value={q} onChange={(e) => (setQ(e.target.value), findErrors.clear("q"))} required maxLength={64} {...findErrors.input("q")} />
+          <input
+            aria-label={t`Battle id, player id or nickname`}
+            placeholder={t`Battle id, player id or nickname`}
+            value={q}
+            onChange={(e) => (setQ(e.target.value), findErrors.clear("q"))}
+            required
+            maxLength={64}
+            {...findErrors.input("q")}
+          />
           <FieldError errors={findErrors} name="q" />
         </span>
         <button type="submit" className="tk-btn">
           {t`Find`}
         </button>
       </form>
-      {found && <Table rows={found} columns={columns.slice(0, 7)} rowKey={(b) => String(b.id)} caption={t`Found: ${ph({ n: fmtInt(found.length) })}`} />}
+      {found && (
+        <Table
+          rows={found}
+          columns={columns.slice(0, 7)}
+          rowKey={(b) => String(b.id)}
+          caption={t`Found: ${ph({ n: fmtInt(found.length) })}`}
+        />
+      )}
       <DataTable
         url="/admin/battles/get"
         columns={columns}
@@ -138,8 +172,18 @@ export default function BattlesPage() {
         exportName="battles"
         version={version}
       />
-      <ConfirmDialog open={stopping !== null} text={t`Stop battle #${ph({ id: stopping?.id ?? 0 })}? Its players get no rewards.`} onConfirm={() => stopping && stop(stopping)} onCancel={() => setStopping(null)} />
-      <ConfirmDialog open={stoppingStuck} text={t`Stop every stuck battle? Their players get no rewards.`} onConfirm={stopStuck} onCancel={() => setStoppingStuck(false)} />
+      <ConfirmDialog
+        open={stopping !== null}
+        text={t`Stop battle #${ph({ id: stopping?.id ?? 0 })}? Its players get no rewards.`}
+        onConfirm={() => stopping && stop(stopping)}
+        onCancel={() => setStopping(null)}
+      />
+      <ConfirmDialog
+        open={stoppingStuck}
+        text={t`Stop every stuck battle? Their players get no rewards.`}
+        onConfirm={stopStuck}
+        onCancel={() => setStoppingStuck(false)}
+      />
     </section>
   );
 }

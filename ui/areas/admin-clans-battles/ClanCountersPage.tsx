@@ -13,7 +13,16 @@ import { logColumns, type LogRow } from "./ClanLogPage.tsx";
 
 interface Data {
   clan: { id: number; name: string; tag: string };
-  counters: { members: number; rating: number; wins: number; experience: number; battles: number; battleWins: number; battles30d: number; winRate30d: number };
+  counters: {
+    members: number;
+    rating: number;
+    wins: number;
+    experience: number;
+    battles: number;
+    battleWins: number;
+    battles30d: number;
+    winRate30d: number;
+  };
 }
 interface Graph {
   days: string[];
@@ -32,7 +41,12 @@ export default function ClanCountersPage({ params }: { params: Record<string, st
   const nearErrors = useFieldErrors();
   async function loadNear(e: React.FormEvent) {
     e.preventDefault();
-    await nearErrors.run(async () => setNear((await api<{ rows: LogRow[] }>(`/admin/clanCounters/getNearLogs?clanId=${id}&at=${encodeURIComponent(at)}`)).rows));
+    await nearErrors.run(async () =>
+      setNear(
+        (await api<{ rows: LogRow[] }>(`/admin/clanCounters/getNearLogs?clanId=${id}&at=${encodeURIComponent(at)}`))
+          .rows,
+      ),
+    );
   }
   const g = graph.data;
   return (
@@ -57,13 +71,59 @@ export default function ClanCountersPage({ params }: { params: Record<string, st
           </>
         )}
       </Load>
-      <Chart loading={graph.loading} spec={g ? { kind: "bar", title: t`Battles and wins per day`, x: g.days, series: [{ name: t`Battles`, data: g.battles }, { name: t`Wins`, data: g.wins }] } : null} />
-      <Chart loading={graph.loading} spec={g ? { kind: "line", title: t`Rating at the end of each day`, x: g.days, series: [{ name: t`Rating`, data: g.rating }] } : null} />
-      <Chart loading={graph.loading} spec={g ? { kind: "line", title: t`Members at the end of each day`, x: g.days, series: [{ name: t`Members`, data: g.members }] } : null} />
+      <Chart
+        loading={graph.loading}
+        spec={
+          g
+            ? {
+                kind: "bar",
+                title: t`Battles and wins per day`,
+                x: g.days,
+                series: [
+                  { name: t`Battles`, data: g.battles },
+                  { name: t`Wins`, data: g.wins },
+                ],
+              }
+            : null
+        }
+      />
+      <Chart
+        loading={graph.loading}
+        spec={
+          g
+            ? {
+                kind: "line",
+                title: t`Rating at the end of each day`,
+                x: g.days,
+                series: [{ name: t`Rating`, data: g.rating }],
+              }
+            : null
+        }
+      />
+      <Chart
+        loading={graph.loading}
+        spec={
+          g
+            ? {
+                kind: "line",
+                title: t`Members at the end of each day`,
+                x: g.days,
+                series: [{ name: t`Members`, data: g.members }],
+              }
+            : null
+        }
+      />
       <h2>{t`Clan log around a moment`}</h2>
       <form noValidate className="tk-row" onSubmit={loadNear}>
         <span className="tk-field-stack">
-          <input aria-label={t`Moment (DD.MM.YYYY HH:mm:ss)`} placeholder={t`DD.MM.YYYY HH:mm:ss`} value={at} onChange={(e) => (setAt(e.target.value), nearErrors.clear("at"))} required {...nearErrors.input("at")} />
+          <input
+            aria-label={t`Moment (DD.MM.YYYY HH:mm:ss)`}
+            placeholder={t`DD.MM.YYYY HH:mm:ss`}
+            value={at}
+            onChange={(e) => (setAt(e.target.value), nearErrors.clear("at"))}
+            required
+            {...nearErrors.input("at")}
+          />
           <FieldError errors={nearErrors} name="at" />
         </span>
         <button type="submit" className="tk-btn">

@@ -19,8 +19,22 @@ export interface LogRow {
 }
 
 export const logColumns = (): Column<LogRow>[] => [
-  { id: "createdAt", label: t`When`, value: (r) => r.createdAt, cell: (r) => fmtDateTime(r.createdAt), sortable: false },
-  { id: "who", label: t`Who`, value: (r) => (r.action.startsWith("admin.") ? t`operator ${ph({ name: String(r.details.admin ?? "") })}` : (r.actor ?? `#${r.actorId}`)), sortable: false },
+  {
+    id: "createdAt",
+    label: t`When`,
+    value: (r) => r.createdAt,
+    cell: (r) => fmtDateTime(r.createdAt),
+    sortable: false,
+  },
+  {
+    id: "who",
+    label: t`Who`,
+    value: (r) =>
+      r.action.startsWith("admin.")
+        ? t`operator ${ph({ name: String(r.details.admin ?? "") })}`
+        : (r.actor ?? `#${r.actorId}`),
+    sortable: false,
+  },
   { id: "action", label: t`Action`, value: (r) => actionText(r.action), sortable: false },
   { id: "target", label: t`Player`, value: (r) => (r.targetId ? (r.target ?? `#${r.targetId}`) : ""), sortable: false },
   { id: "details", label: t`Details`, value: (r) => logDetails(r.details), sortable: false },
@@ -40,11 +54,23 @@ export default function ClanLogPage({ params }: { params: Record<string, string 
   const clan = head.data?.clan;
   return (
     <section className="tk-clan-log">
-      <h1>{clan?.tag ? t`Clan log: [${ph({ tag: clan.tag })}] ${ph({ name: clan.name ?? "" })}` : t`Clan log #${ph({ id })}`}</h1>
+      <h1>
+        {clan?.tag
+          ? t`Clan log: [${ph({ tag: clan.tag })}] ${ph({ name: clan.name ?? "" })}`
+          : t`Clan log #${ph({ id })}`}
+      </h1>
       <p>
         <a href={`/admin/clan/${id}`}>{t`Back to the clan`}</a>
       </p>
-      <DataTable url="/admin/clanLog/getClanLogs" params={{ clanId: id }} columns={logColumns()} rowKey={(r) => String(r.id)} defaultSort={{ id: "createdAt", desc: true }} size={50} exportName={`clan-${id}-log`} />
+      <DataTable
+        url="/admin/clanLog/getClanLogs"
+        params={{ clanId: id }}
+        columns={logColumns()}
+        rowKey={(r) => String(r.id)}
+        defaultSort={{ id: "createdAt", desc: true }}
+        size={50}
+        exportName={`clan-${id}-log`}
+      />
     </section>
   );
 }

@@ -44,7 +44,12 @@ function EditForm({ clan, onSaved }: { clan: ClanRow; onSaved: () => void }) {
   const field = (name: "name" | "tag" | "description", label: string) => (
     <label>
       {label}
-      <input name={name} value={form[name]} onChange={(e) => (setForm({ ...form, [name]: e.target.value }), errors.clear(name))} {...errors.input(name)} />
+      <input
+        name={name}
+        value={form[name]}
+        onChange={(e) => (setForm({ ...form, [name]: e.target.value }), errors.clear(name))}
+        {...errors.input(name)}
+      />
       <FieldError errors={errors} name={name} />
     </label>
   );
@@ -68,8 +73,10 @@ export default function ClanPage({ params }: { params: Record<string, string | u
   async function apply(p: Pending) {
     setPending(null);
     try {
-      if (p.kind === "role") await api("/admin/clan/set/member", { body: { clanId: id, playerId: p.member.playerId, role: p.role } });
-      else if (p.kind === "remove") await api("/admin/clan/remove/member", { body: { clanId: id, playerId: p.member.playerId } });
+      if (p.kind === "role")
+        await api("/admin/clan/set/member", { body: { clanId: id, playerId: p.member.playerId, role: p.role } });
+      else if (p.kind === "remove")
+        await api("/admin/clan/remove/member", { body: { clanId: id, playerId: p.member.playerId } });
       else {
         await api("/admin/clan/remove/clan", { body: { clanId: id } });
         toast.ok(t`Clan removed`);
@@ -83,7 +90,13 @@ export default function ClanPage({ params }: { params: Record<string, string | u
     }
   }
   const question = (p: Pending | null) =>
-    !p ? "" : p.kind === "role" ? t`Make ${ph({ nickname: p.member.nickname })} ${ph({ role: roleText(p.role) })}?` : p.kind === "remove" ? t`Remove ${ph({ nickname: p.member.nickname })} from the clan?` : t`Remove the clan with all its members?`;
+    !p
+      ? ""
+      : p.kind === "role"
+        ? t`Make ${ph({ nickname: p.member.nickname })} ${ph({ role: roleText(p.role) })}?`
+        : p.kind === "remove"
+          ? t`Remove ${ph({ nickname: p.member.nickname })} from the clan?`
+          : t`Remove the clan with all its members?`;
 
   return (
     <Load state={state}>
@@ -108,7 +121,12 @@ export default function ClanPage({ params }: { params: Record<string, string | u
             rows={d.members}
             rowKey={(m) => String(m.playerId)}
             columns={[
-              { id: "nickname", label: t`Player`, value: (m) => m.nickname, cell: (m) => <a href={`/admin/player/${m.playerId}`}>{m.nickname}</a> },
+              {
+                id: "nickname",
+                label: t`Player`,
+                value: (m) => m.nickname,
+                cell: (m) => <a href={`/admin/player/${m.playerId}`}>{m.nickname}</a>,
+              },
               {
                 id: "role",
                 label: t`Role`,
@@ -117,7 +135,11 @@ export default function ClanPage({ params }: { params: Record<string, string | u
                   m.role === "leader" ? (
                     roleText(m.role)
                   ) : (
-                    <select aria-label={t`Role of ${ph({ nickname: m.nickname })}`} value={m.role} onChange={(e) => setPending({ kind: "role", member: m, role: e.target.value })}>
+                    <select
+                      aria-label={t`Role of ${ph({ nickname: m.nickname })}`}
+                      value={m.role}
+                      onChange={(e) => setPending({ kind: "role", member: m, role: e.target.value })}
+                    >
                       {CLAN_ROLES.map((r) => (
                         <option key={r} value={r}>
                           {roleText(r)}
@@ -137,7 +159,11 @@ export default function ClanPage({ params }: { params: Record<string, string | u
                 sortable: false,
                 cell: (m) =>
                   m.role === "leader" ? null : (
-                    <button type="button" className="tk-btn tk-danger" onClick={() => setPending({ kind: "remove", member: m })}>
+                    <button
+                      type="button"
+                      className="tk-btn tk-danger"
+                      onClick={() => setPending({ kind: "remove", member: m })}
+                    >
                       {t`Remove`}
                     </button>
                   ),
@@ -149,7 +175,12 @@ export default function ClanPage({ params }: { params: Record<string, string | u
               {t`Remove the clan`}
             </button>
           </p>
-          <ConfirmDialog open={pending !== null} text={question(pending)} onConfirm={() => pending && apply(pending)} onCancel={() => setPending(null)} />
+          <ConfirmDialog
+            open={pending !== null}
+            text={question(pending)}
+            onConfirm={() => pending && apply(pending)}
+            onCancel={() => setPending(null)}
+          />
         </section>
       )}
     </Load>

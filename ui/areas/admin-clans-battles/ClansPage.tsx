@@ -31,7 +31,14 @@ export default function ClansPage() {
   return (
     <section className="tk-clans">
       <h1>{t`Clans`}</h1>
-      <DataTable url="/admin/clan/get/clans" columns={columns} rowKey={(c) => String(c.id)} search={t`Name or tag`} defaultSort={{ id: "rating", desc: true }} exportName="clans" />
+      <DataTable
+        url="/admin/clan/get/clans"
+        columns={columns}
+        rowKey={(c) => String(c.id)}
+        search={t`Name or tag`}
+        defaultSort={{ id: "rating", desc: true }}
+        exportName="clans"
+      />
     </section>
   );
 }

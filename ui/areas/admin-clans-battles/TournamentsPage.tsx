@@ -9,7 +9,16 @@ import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 
 interface Top {
-  rows: { place: number; clanId: number; name: string | null; tag: string | null; battles: number; wins: number; ratingDelta: number; experience: number }[];
+  rows: {
+    place: number;
+    clanId: number;
+    name: string | null;
+    tag: string | null;
+    battles: number;
+    wins: number;
+    ratingDelta: number;
+    experience: number;
+  }[];
 }
 const ORDERS = ["rating", "wins", "battles", "experience"] as const;
 
@@ -50,7 +59,11 @@ export default function TournamentsPage() {
         <label>
           {t`From (DD.MM.YYYY)`}
           <span className="tk-field-stack">
-            <input value={from} onChange={(e) => (setFrom(e.target.value), errors.clear("from"))} {...errors.input("from")} />
+            <input
+              value={from}
+              onChange={(e) => (setFrom(e.target.value), errors.clear("from"))}
+              {...errors.input("from")}
+            />
             <FieldError errors={errors} name="from" />
           </span>
         </label>
@@ -74,7 +87,12 @@ export default function TournamentsPage() {
             rowKey={(r) => String(r.clanId)}
             columns={[
               { id: "place", label: t`Place`, value: (r) => r.place },
-              { id: "clan", label: t`Clan`, value: (r) => r.name, cell: (r) => <a href={`/admin/clan/${r.clanId}`}>{r.tag ? `[${r.tag}] ${r.name}` : `#${r.clanId}`}</a> },
+              {
+                id: "clan",
+                label: t`Clan`,
+                value: (r) => r.name,
+                cell: (r) => <a href={`/admin/clan/${r.clanId}`}>{r.tag ? `[${r.tag}] ${r.name}` : `#${r.clanId}`}</a>,
+              },
               { id: "ratingDelta", label: label.rating, value: (r) => r.ratingDelta },
               { id: "wins", label: label.wins, value: (r) => r.wins },
               { id: "battles", label: label.battles, value: (r) => r.battles },

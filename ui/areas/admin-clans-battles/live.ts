@@ -9,7 +9,9 @@ export function useBattlesLive(onChange: () => void, battleId?: string): boolean
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => {
-    const es = new EventSource(`/admin/battles/stream/battles${battleId ? `?battleId=${encodeURIComponent(battleId)}` : ""}`);
+    const es = new EventSource(
+      `/admin/battles/stream/battles${battleId ? `?battleId=${encodeURIComponent(battleId)}` : ""}`,
+    );
     let timer: ReturnType<typeof setTimeout> | undefined;
     es.onopen = () => setConnected(true);
     es.onerror = () => setConnected(false);

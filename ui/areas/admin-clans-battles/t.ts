@@ -11,7 +11,8 @@ const BATTLE_STATUS: Record<string, MessageDescriptor> = {
   stopped: msg({ message: "stopped", context: "battle status" }),
   stuck: msg({ message: "stuck", context: "battle status" }),
 };
-const say = (table: Record<string, MessageDescriptor>, key: string | null) => (key && table[key] ? i18n._(table[key]) : (key ?? ""));
+const say = (table: Record<string, MessageDescriptor>, key: string | null) =>
+  key && table[key] ? i18n._(table[key]) : (key ?? "");
 export const battleStatusText = (s: string) => say(BATTLE_STATUS, s);
 export const resultText = (s: string | null) => valueText("result", s);
 export const roleText = (s: string) => valueText("clanRole", s);

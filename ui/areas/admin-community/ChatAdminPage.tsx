@@ -28,10 +28,20 @@ function Live({ room, onMute }: { room: string; onMute: () => void }) {
     setError(null);
     const q = room ? `room=${encodeURIComponent(room)}` : "";
     const source = new EventSource(`/admin/chat/stream/history?${q}`);
-    const merge = (m: AdminMessage) => setRows((old) => (old ? (old.some((x) => x.id === m.id) ? old.map((x) => (x.id === m.id ? { ...x, ...m } : x)) : [m, ...old]) : old));
+    const merge = (m: AdminMessage) =>
+      setRows((old) =>
+        old
+          ? old.some((x) => x.id === m.id)
+            ? old.map((x) => (x.id === m.id ? { ...x, ...m } : x))
+            : [m, ...old]
+          : old,
+      );
     source.addEventListener("ready", () => {
       api<{ rows: AdminMessage[] }>(`/admin/chat/getMessages?${q}&limit=100`)
-        .then((r) => !closed && setRows((old) => [...(old ?? []).filter((m) => !r.rows.some((x) => x.id === m.id)), ...r.rows]))
+        .then(
+          (r) =>
+            !closed && setRows((old) => [...(old ?? []).filter((m) => !r.rows.some((x) => x.id === m.id)), ...r.rows]),
+        )
         .catch((e: ApiError) => !closed && setError(e.message));
     });
     source.addEventListener("message", (e) => merge(JSON.parse((e as MessageEvent).data)));
@@ -43,7 +53,12 @@ function Live({ room, onMute }: { room: string; onMute: () => void }) {
   }, [room, attempt]);
   if (error) return <ErrorState message={error} retry={() => setAttempt((n) => n + 1)} />;
   if (!rows) return <Loading />;
-  return <MessageList rows={rows} onChange={(m) => (m ? setRows((old) => old?.map((x) => (x.id === m.id ? { ...x, ...m } : x)) ?? old) : onMute())} />;
+  return (
+    <MessageList
+      rows={rows}
+      onChange={(m) => (m ? setRows((old) => old?.map((x) => (x.id === m.id ? { ...x, ...m } : x)) ?? old) : onMute())}
+    />
+  );
 }
 
 function PostForm({ rooms }: { rooms: string[] }) {
@@ -67,7 +82,11 @@ function PostForm({ rooms }: { rooms: string[] }) {
       <h2 id="post-title">{t`Post as the system`}</h2>
       <label className="tk-row">
         {t`Room`}
-        <select value={room} onChange={(e) => (setRoom(e.target.value), errors.clear("room"))} {...errors.input("room")}>
+        <select
+          value={room}
+          onChange={(e) => (setRoom(e.target.value), errors.clear("room"))}
+          {...errors.input("room")}
+        >
           {rooms.map((r) => (
             <option key={r} value={r}>
               {roomText(r)}
@@ -78,7 +97,14 @@ function PostForm({ rooms }: { rooms: string[] }) {
       </label>
       <label style={{ display: "block" }}>
         {t`Message`}
-        <textarea value={body} maxLength={300} rows={2} onChange={(e) => (setBody(e.target.value), errors.clear("body"))} style={{ width: "100%" }} {...errors.input("body")} />
+        <textarea
+          value={body}
+          maxLength={300}
+          rows={2}
+          onChange={(e) => (setBody(e.target.value), errors.clear("body"))}
+          style={{ width: "100%" }}
+          {...errors.input("body")}
+        />
         <FieldError errors={errors} name="body" />
       </label>
       <button type="submit" className="tk-btn tk-primary" disabled={!body.trim()}>
@@ -99,7 +125,9 @@ function Words({ initial }: { initial: string[] }) {
       onSubmit={async (e) => {
         e.preventDefault();
         await errors.run(async () => {
-          const r = await api<{ words: string[] }>("/admin/chat/setMessage", { body: { action: "words", words: text.split("\n") } });
+          const r = await api<{ words: string[] }>("/admin/chat/setMessage", {
+            body: { action: "words", words: text.split("\n") },
+          });
           setText(r.words.join("\n"));
           toast.ok(t`Word filter saved`);
         });
@@ -108,7 +136,13 @@ function Words({ initial }: { initial: string[] }) {
       <h2 id="words-title">{t`Word filter`}</h2>
       <label style={{ display: "block" }}>
         {t`Words masked in players' messages, one a line`}
-        <textarea value={text} rows={5} onChange={(e) => (setText(e.target.value), errors.clear("words"))} style={{ width: "100%" }} {...errors.input("words")} />
+        <textarea
+          value={text}
+          rows={5}
+          onChange={(e) => (setText(e.target.value), errors.clear("words"))}
+          style={{ width: "100%" }}
+          {...errors.input("words")}
+        />
         <FieldError errors={errors} name="words" />
       </label>
       <button type="submit" className="tk-btn">
@@ -151,7 +185,10 @@ export default function ChatAdminPage() {
                   {d.mutes.map((m) => (
                     <li key={m.playerId} className="tk-row">
                       <a href={`/admin/player/${m.playerId}`}>{m.nickname}</a>
-                      <span>{t`until ${ph({ until: fmtDateTime(m.until) })} by ${ph({ by: m.byAdmin })}`}{m.reason ? `: ${m.reason}` : ""}</span>
+                      <span>
+                        {t`until ${ph({ until: fmtDateTime(m.until) })} by ${ph({ by: m.byAdmin })}`}
+                        {m.reason ? `: ${m.reason}` : ""}
+                      </span>
                       <button
                         type="button"
                         className="tk-btn"

@@ -11,8 +11,14 @@ export default function GeoPage() {
   const [country, setCountry] = useState("RU");
   const [region, setRegion] = useState("");
   const [q, setQ] = useState("");
-  const regions = useApi<{ regions: { code: string; name: string }[] }>(`/admin/commonGeoip/getRegions?country=${country}`);
-  const cities = useApi<{ cities: string[] }>(region ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(region)}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ""}` : null);
+  const regions = useApi<{ regions: { code: string; name: string }[] }>(
+    `/admin/commonGeoip/getRegions?country=${country}`,
+  );
+  const cities = useApi<{ cities: string[] }>(
+    region
+      ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(region)}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ""}`
+      : null,
+  );
   return (
     <section>
       <h1>{t`Geography`}</h1>

@@ -21,7 +21,11 @@ export interface AdminMessage {
   mutedUntil?: number | null;
 }
 
-export const STATUS = { visible: msg({ message: "visible", context: "chat message" }), hidden: msg({ message: "hidden", context: "chat message" }), deleted: msg({ message: "deleted", context: "chat message" }) };
+export const STATUS = {
+  visible: msg({ message: "visible", context: "chat message" }),
+  hidden: msg({ message: "hidden", context: "chat message" }),
+  deleted: msg({ message: "deleted", context: "chat message" }),
+};
 export const MUTE_OPTIONS: [number, ReturnType<typeof msg>][] = [
   [15, msg`15 minutes`],
   [60, msg`1 hour`],
@@ -29,7 +33,8 @@ export const MUTE_OPTIONS: [number, ReturnType<typeof msg>][] = [
   [10080, msg`1 week`],
 ];
 
-export const setMessage = (body: Record<string, unknown>) => api<{ message?: AdminMessage }>("/admin/chat/setMessage", { body });
+export const setMessage = (body: Record<string, unknown>) =>
+  api<{ message?: AdminMessage }>("/admin/chat/setMessage", { body });
 
 export function MessageList({ rows, onChange }: { rows: AdminMessage[]; onChange: (m?: AdminMessage) => void }) {
   const [confirm, setConfirm] = useState<AdminMessage | null>(null);
@@ -73,17 +78,31 @@ export function MessageList({ rows, onChange }: { rows: AdminMessage[]; onChange
               <tr key={m.id} data-message-id={m.id}>
                 <td>{fmtDateTime(m.createdAt)}</td>
                 <td>{roomText(m.room)}</td>
-                <td>{m.playerId === null ? t`System` : <a href={`/admin/player/${m.playerId}`}>{m.nickname}</a>}{m.mutedUntil ? ` · ${t`muted until`} ${fmtDateTime(m.mutedUntil)}` : ""}</td>
+                <td>
+                  {m.playerId === null ? t`System` : <a href={`/admin/player/${m.playerId}`}>{m.nickname}</a>}
+                  {m.mutedUntil ? ` · ${t`muted until`} ${fmtDateTime(m.mutedUntil)}` : ""}
+                </td>
                 <td style={{ overflowWrap: "anywhere", maxWidth: 420 }}>{m.status === "deleted" ? "—" : m.body}</td>
-                <td>{t(STATUS[m.status])}{m.moderatedBy ? ` (${m.moderatedBy})` : ""}</td>
+                <td>
+                  {t(STATUS[m.status])}
+                  {m.moderatedBy ? ` (${m.moderatedBy})` : ""}
+                </td>
                 <td className="tk-row">
                   {m.status === "visible" && (
-                    <button type="button" className="tk-btn" onClick={() => run({ action: "hide", id: m.id }, t`Message hidden`)}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() => run({ action: "hide", id: m.id }, t`Message hidden`)}
+                    >
                       {t`Hide`}
                     </button>
                   )}
                   {m.status === "hidden" && (
-                    <button type="button" className="tk-btn" onClick={() => run({ action: "show", id: m.id }, t`Message shown`)}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() => run({ action: "show", id: m.id }, t`Message shown`)}
+                    >
                       {t`Show`}
                     </button>
                   )}
@@ -93,7 +112,11 @@ export function MessageList({ rows, onChange }: { rows: AdminMessage[]; onChange
                     </button>
                   )}
                   {m.playerId !== null && (
-                    <button type="button" className="tk-btn" onClick={() => run({ action: "mute", id: m.id, minutes }, t`Author muted`)}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() => run({ action: "mute", id: m.id, minutes }, t`Author muted`)}
+                    >
                       {t`Mute author`}
                     </button>
                   )}

@@ -40,7 +40,8 @@ function eventText(e: Event): string {
     const item = d.item ?? "";
     return t`${status} · ${provider} · ${item} · ${usd}`;
   }
-  if (e.kind === "currency") return `${amountText(Number(d.delta ?? 0), d.currency ?? "")} · ${valueText("reason", d.reason)}`;
+  if (e.kind === "currency")
+    return `${amountText(Number(d.delta ?? 0), d.currency ?? "")} · ${valueText("reason", d.reason)}`;
   if (e.kind === "session") return valueText("activity", d.kind);
   return e.summary;
 }
@@ -62,13 +63,17 @@ export default function PlayerAnalysisPage({ params }: { params: Record<string, 
     setEvents([]);
     setState("loading");
     (async () => {
-      const res = await fetch(`/admin/player/${id}/analysis/loadStreamed?days=${days}&events=200`, { signal: ac.signal, headers: { accept: "application/x-ndjson" } });
+      const res = await fetch(`/admin/player/${id}/analysis/loadStreamed?days=${days}&events=200`, {
+        signal: ac.signal,
+        headers: { accept: "application/x-ndjson" },
+      });
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
       const batch: Event[] = [];
       for await (const lines of linesOf(res.body)) {
         for (const text of lines) {
           const line = JSON.parse(text) as { part: string; rows?: Row[]; message?: string } & Event;
-          if (line.part === "event") batch.push({ at: Number(line.at), kind: line.kind, summary: line.summary, detail: line.detail });
+          if (line.part === "event")
+            batch.push({ at: Number(line.at), kind: line.kind, summary: line.summary, detail: line.detail });
           else if (line.part === "error") setState(line.message ?? "error");
           else if (line.part === "done") setState("done");
           else if (line.rows) setParts((p) => ({ ...p, [line.part]: line.rows! }));
@@ -80,7 +85,10 @@ export default function PlayerAnalysisPage({ params }: { params: Record<string, 
   }, [id, days, attempt]);
 
   const allDays = [...new Set(PARTS.flatMap((p) => (parts[p] ?? []).map((r) => r.day)))].sort();
-  const series = (part: string, key: string, name: string) => ({ name, data: allDays.map((d) => Number((parts[part] ?? []).find((r) => r.day === d)?.[key] ?? 0)) });
+  const series = (part: string, key: string, name: string) => ({
+    name,
+    data: allDays.map((d) => Number((parts[part] ?? []).find((r) => r.day === d)?.[key] ?? 0)),
+  });
   const columns: Column<Event>[] = [
     { id: "at", label: t`When`, value: (e) => e.at, cell: (e) => fmtDateTime(e.at) },
     { id: "kind", label: t`What`, value: (e) => (e.kind in KINDS ? t(KINDS[e.kind as keyof typeof KINDS]) : e.kind) },
@@ -90,7 +98,9 @@ export default function PlayerAnalysisPage({ params }: { params: Record<string, 
   return (
     <section>
       <PlayerNav playerId={id} />
-      <Load state={head}>{(d) => <h1>{t`Analysis of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}</Load>
+      <Load state={head}>
+        {(d) => <h1>{t`Analysis of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}
+      </Load>
       <label className="tk-row">
         {t`Period`}
         <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
@@ -102,17 +112,47 @@ export default function PlayerAnalysisPage({ params }: { params: Record<string, 
         </select>
       </label>
       {failed && <ErrorState message={state} retry={() => setAttempt((n) => n + 1)} />}
-      {state === "loading" && <p role="status">{t`Reading from the warehouse: ${ph({ done: Object.keys(parts).length })} of ${ph({ all: PARTS.length })} series, ${ph({ n: events.length })} events…`}</p>}
+      {state === "loading" && (
+        <p role="status">{t`Reading from the warehouse: ${ph({ done: Object.keys(parts).length })} of ${ph({ all: PARTS.length })} series, ${ph({ n: events.length })} events…`}</p>
+      )}
       <Chart
         loading={state === "loading" && allDays.length === 0}
-        spec={{ kind: "bar", title: t`Activity per day`, x: allDays, series: [series("battles", "battles", t`Battles`), series("battles", "wins", t`Wins`), series("sessions", "sessions", t`Sessions`), { ...series("payments", "payments", t`Payments`), as: "line" }] }}
+        spec={{
+          kind: "bar",
+          title: t`Activity per day`,
+          x: allDays,
+          series: [
+            series("battles", "battles", t`Battles`),
+            series("battles", "wins", t`Wins`),
+            series("sessions", "sessions", t`Sessions`),
+            { ...series("payments", "payments", t`Payments`), as: "line" },
+          ],
+        }}
       />
       <Chart
         loading={state === "loading" && allDays.length === 0}
-        spec={{ kind: "line", title: t`Currency per day`, x: allDays, series: [series("currency", "goldIn", t`Gold in`), series("currency", "goldOut", t`Gold out`), series("currency", "silverIn", t`Silver in`), series("currency", "silverOut", t`Silver out`)] }}
+        spec={{
+          kind: "line",
+          title: t`Currency per day`,
+          x: allDays,
+          series: [
+            series("currency", "goldIn", t`Gold in`),
+            series("currency", "goldOut", t`Gold out`),
+            series("currency", "silverIn", t`Silver in`),
+            series("currency", "silverOut", t`Silver out`),
+          ],
+        }}
       />
       <h2>{t`Latest events`}</h2>
-      {events.length === 0 ? state === "loading" ? <Loading /> : <Empty>{t`No events in this period.`}</Empty> : <Table rows={events} columns={columns} />}
+      {events.length === 0 ? (
+        state === "loading" ? (
+          <Loading />
+        ) : (
+          <Empty>{t`No events in this period.`}</Empty>
+        )
+      ) : (
+        <Table rows={events} columns={columns} />
+      )}
     </section>
   );
 }

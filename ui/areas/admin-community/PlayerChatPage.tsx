@@ -18,7 +18,9 @@ export default function PlayerChatPage({ params }: { params: Record<string, stri
   const id = params.playerId ?? "";
   const head = useApi<Head>(`/admin/player/${id}/chatHistory`);
   const [page, setPage] = useState(1);
-  const rows = useApi<{ rows: AdminMessage[]; total: number }>(`/admin/player/${id}/chatHistory/load?page=${page}&size=${SIZE}`);
+  const rows = useApi<{ rows: AdminMessage[]; total: number }>(
+    `/admin/player/${id}/chatHistory/load?page=${page}&size=${SIZE}`,
+  );
   return (
     <section>
       <PlayerNav playerId={id} />
@@ -27,7 +29,8 @@ export default function PlayerChatPage({ params }: { params: Record<string, stri
           <>
             <h1>{t`Chat history of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
             <p>
-              {t`Messages: ${ph({ n: fmtInt(d.total) })}.`} {d.mute ? t`Muted until ${ph({ until: fmtDateTime(d.mute.until) })}.` : t`Not muted.`}
+              {t`Messages: ${ph({ n: fmtInt(d.total) })}.`}{" "}
+              {d.mute ? t`Muted until ${ph({ until: fmtDateTime(d.mute.until) })}.` : t`Not muted.`}
             </p>
           </>
         )}
@@ -41,7 +44,12 @@ export default function PlayerChatPage({ params }: { params: Record<string, stri
                 {t`Newer`}
               </button>
               <span>{t`Page ${ph({ page })} of ${ph({ pages: Math.max(1, Math.ceil(d.total / SIZE)) })}`}</span>
-              <button type="button" className="tk-btn" disabled={page * SIZE >= d.total} onClick={() => setPage(page + 1)}>
+              <button
+                type="button"
+                className="tk-btn"
+                disabled={page * SIZE >= d.total}
+                onClick={() => setPage(page + 1)}
+              >
                 {t`Older`}
               </button>
             </p>

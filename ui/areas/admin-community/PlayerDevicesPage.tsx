@@ -64,7 +64,18 @@ function FriendsSection({ playerId }: { playerId: string }) {
                 {d.friends.map((f) => (
                   <li key={f.playerId} className="tk-row">
                     {link(f)} <span>{t`since ${ph({ at: fmtDateTime(f.since) })}`}</span>
-                    <button type="button" className="tk-btn tk-danger" onClick={() => run("/admin/player/friend/remove", { playerId: Number(playerId), friendId: f.playerId }, t`Friendship ended`, state.reload)}>
+                    <button
+                      type="button"
+                      className="tk-btn tk-danger"
+                      onClick={() =>
+                        run(
+                          "/admin/player/friend/remove",
+                          { playerId: Number(playerId), friendId: f.playerId },
+                          t`Friendship ended`,
+                          state.reload,
+                        )
+                      }
+                    >
                       {t`End friendship`}
                     </button>
                   </li>
@@ -79,10 +90,32 @@ function FriendsSection({ playerId }: { playerId: string }) {
                 {d.incoming.map((r) => (
                   <li key={r.requestId} className="tk-row">
                     {link(r)} <span>{fmtDateTime(r.createdAt)}</span>
-                    <button type="button" className="tk-btn" onClick={() => run("/admin/player/friend/accept", { requestId: r.requestId }, t`Request accepted`, state.reload)}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() =>
+                        run(
+                          "/admin/player/friend/accept",
+                          { requestId: r.requestId },
+                          t`Request accepted`,
+                          state.reload,
+                        )
+                      }
+                    >
                       {t`Accept`}
                     </button>
-                    <button type="button" className="tk-btn" onClick={() => run("/admin/player/friend/decline", { requestId: r.requestId }, t`Request declined`, state.reload)}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() =>
+                        run(
+                          "/admin/player/friend/decline",
+                          { requestId: r.requestId },
+                          t`Request declined`,
+                          state.reload,
+                        )
+                      }
+                    >
                       {t`Decline`}
                     </button>
                   </li>
@@ -119,7 +152,12 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
     { id: "firstSeen", label: t`First seen`, value: (d) => d.firstSeen, cell: (d) => fmtDateTime(d.firstSeen) },
     { id: "lastSeen", label: t`Last seen`, value: (d) => d.lastSeen, cell: (d) => fmtDateTime(d.lastSeen) },
     { id: "signIns", label: t`Sign-ins`, value: (d) => d.signIns, cell: (d) => fmtInt(d.signIns) },
-    { id: "userAgent", label: t`Browser`, value: (d) => d.userAgent, cell: (d) => <span style={{ overflowWrap: "anywhere" }}>{d.userAgent || "—"}</span> },
+    {
+      id: "userAgent",
+      label: t`Browser`,
+      value: (d) => d.userAgent,
+      cell: (d) => <span style={{ overflowWrap: "anywhere" }}>{d.userAgent || "—"}</span>,
+    },
   ];
   return (
     <section>
@@ -128,7 +166,11 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
         {(d) => (
           <>
             <h1>{t`Devices of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
-            {d.devices.length === 0 ? <Empty>{t`The player has not signed in from any device yet.`}</Empty> : <Table rows={d.devices} columns={columns} />}
+            {d.devices.length === 0 ? (
+              <Empty>{t`The player has not signed in from any device yet.`}</Empty>
+            ) : (
+              <Table rows={d.devices} columns={columns} />
+            )}
             <section className="tk-panel" aria-labelledby="identities-title">
               <h2 id="identities-title">{t`Social identities`}</h2>
               {d.identities.length === 0 ? (
@@ -138,7 +180,11 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
                   {d.identities.map((i) => (
                     <li key={`${i.network}:${i.uid}`} className="tk-row">
                       <span>{`${valueText("network", i.network)}: ${i.uid}`}</span>
-                      <a href={`/admin/player/goToMailProfile/${encodeURIComponent(i.uid)}`} target="_blank" rel="noopener noreferrer">
+                      <a
+                        href={`/admin/player/goToMailProfile/${encodeURIComponent(i.uid)}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
                         {t`Profile on the network`}
                       </a>
                     </li>
@@ -149,15 +195,43 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
             <section className="tk-panel" aria-labelledby="terms-title">
               <h2 id="terms-title">{t`Terms and rating`}</h2>
               <p>
-                {d.terms.eulaAcceptedAt ? t`Accepted the terms on ${ph({ at: fmtDateTime(d.terms.eulaAcceptedAt) })}.` : t`Has not accepted the current terms.`}{" "}
-                {d.terms.ratedAt ? t`Rated the game ${ph({ n: d.terms.rating ?? 0 })} of 5 on ${ph({ at: fmtDateTime(d.terms.ratedAt) })}.` : t`Has not rated the game.`}{" "}
+                {d.terms.eulaAcceptedAt
+                  ? t`Accepted the terms on ${ph({ at: fmtDateTime(d.terms.eulaAcceptedAt) })}.`
+                  : t`Has not accepted the current terms.`}{" "}
+                {d.terms.ratedAt
+                  ? t`Rated the game ${ph({ n: d.terms.rating ?? 0 })} of 5 on ${ph({ at: fmtDateTime(d.terms.ratedAt) })}.`
+                  : t`Has not rated the game.`}{" "}
                 {d.terms.bonusPaidAt ? t`Rating bonus paid on ${ph({ at: fmtDateTime(d.terms.bonusPaidAt) })}.` : ""}
               </p>
               <p className="tk-row">
-                <button type="button" className="tk-btn" disabled={!d.terms.eulaAcceptedAt} onClick={() => run("/admin/player/resetEula", { playerId: Number(id) }, t`The player must accept the terms again`, state.reload)}>
+                <button
+                  type="button"
+                  className="tk-btn"
+                  disabled={!d.terms.eulaAcceptedAt}
+                  onClick={() =>
+                    run(
+                      "/admin/player/resetEula",
+                      { playerId: Number(id) },
+                      t`The player must accept the terms again`,
+                      state.reload,
+                    )
+                  }
+                >
                   {t`Ask to accept the terms again`}
                 </button>
-                <button type="button" className="tk-btn" disabled={!d.terms.ratedAt} onClick={() => run("/admin/player/resetRateForBonus", { playerId: Number(id) }, t`The game may ask for a rating again`, state.reload)}>
+                <button
+                  type="button"
+                  className="tk-btn"
+                  disabled={!d.terms.ratedAt}
+                  onClick={() =>
+                    run(
+                      "/admin/player/resetRateForBonus",
+                      { playerId: Number(id) },
+                      t`The game may ask for a rating again`,
+                      state.reload,
+                    )
+                  }
+                >
                   {t`Let the game ask for a rating again`}
                 </button>
               </p>

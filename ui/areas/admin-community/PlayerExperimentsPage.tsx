@@ -23,11 +23,29 @@ interface Exp {
 }
 interface Figures {
   id: number;
-  figures: { battles: number; wins: number; payments: number; usdCents: number; sessions: number; activeDays: number; goldSpent: number };
+  figures: {
+    battles: number;
+    wins: number;
+    payments: number;
+    usdCents: number;
+    sessions: number;
+    activeDays: number;
+    goldSpent: number;
+  };
 }
 const STATUS = { running: msg`running`, stopped: msg`stopped` };
 
-function Row({ playerId, e, figures, onDone }: { playerId: string; e: Exp; figures?: Figures["figures"]; onDone: () => void }) {
+function Row({
+  playerId,
+  e,
+  figures,
+  onDone,
+}: {
+  playerId: string;
+  e: Exp;
+  figures?: Figures["figures"];
+  onDone: () => void;
+}) {
   const [choice, setChoice] = useState(e.variants[0] ?? "");
   const send = async (url: string, body: unknown, done: string) => {
     try {
@@ -44,8 +62,20 @@ function Row({ playerId, e, figures, onDone }: { playerId: string; e: Exp; figur
         <a href={`/admin/experiments/`}>{e.name}</a> · {e.optionKey} · {t(STATUS[e.status])}
       </td>
       <td>{e.variant ?? t`not in it`}</td>
-      <td>{e.override ? (e.override.variant === null ? t`kept out by ${ph({ by: e.override.byAdmin })}` : t`forced by ${ph({ by: e.override.byAdmin })}`) : e.meetsConditions ? t`bucket: ${ph({ v: e.bucketVariant ?? "—" })}` : t`outside the conditions`}</td>
-      <td>{figures ? t`${ph({ b: fmtInt(figures.battles) })} battles, ${ph({ w: fmtInt(figures.wins) })} wins, ${ph({ p: fmtInt(figures.payments) })} payments (${ph({ usd: (figures.usdCents / 100).toFixed(2) })} USD), ${ph({ s: fmtInt(figures.sessions) })} sessions` : "—"}</td>
+      <td>
+        {e.override
+          ? e.override.variant === null
+            ? t`kept out by ${ph({ by: e.override.byAdmin })}`
+            : t`forced by ${ph({ by: e.override.byAdmin })}`
+          : e.meetsConditions
+            ? t`bucket: ${ph({ v: e.bucketVariant ?? "—" })}`
+            : t`outside the conditions`}
+      </td>
+      <td>
+        {figures
+          ? t`${ph({ b: fmtInt(figures.battles) })} battles, ${ph({ w: fmtInt(figures.wins) })} wins, ${ph({ p: fmtInt(figures.payments) })} payments (${ph({ usd: (figures.usdCents / 100).toFixed(2) })} USD), ${ph({ s: fmtInt(figures.sessions) })} sessions`
+          : "—"}
+      </td>
       <td className="tk-row" style={{ flexWrap: "wrap" }}>
         <label className="tk-row">
           <span className="tk-sr">{t`Variant`}</span>
@@ -57,14 +87,40 @@ function Row({ playerId, e, figures, onDone }: { playerId: string; e: Exp; figur
             ))}
           </select>
         </label>
-        <button type="button" className="tk-btn" onClick={() => send(`/admin/player/${playerId}/experiments/add`, { experimentId: e.id, variant: choice }, t`Player put into the variant`)}>
+        <button
+          type="button"
+          className="tk-btn"
+          onClick={() =>
+            send(
+              `/admin/player/${playerId}/experiments/add`,
+              { experimentId: e.id, variant: choice },
+              t`Player put into the variant`,
+            )
+          }
+        >
           {t`Put into`}
         </button>
-        <button type="button" className="tk-btn" onClick={() => send(`/admin/player/${playerId}/experiments/remove`, { experimentId: e.id }, t`Player kept out`)}>
+        <button
+          type="button"
+          className="tk-btn"
+          onClick={() =>
+            send(`/admin/player/${playerId}/experiments/remove`, { experimentId: e.id }, t`Player kept out`)
+          }
+        >
           {t`Keep out`}
         </button>
         {e.override && (
-          <button type="button" className="tk-btn" onClick={() => send(`/admin/player/${playerId}/experiments/remove`, { experimentId: e.id, clear: true }, t`Back to the bucket rule`)}>
+          <button
+            type="button"
+            className="tk-btn"
+            onClick={() =>
+              send(
+                `/admin/player/${playerId}/experiments/remove`,
+                { experimentId: e.id, clear: true },
+                t`Back to the bucket rule`,
+              )
+            }
+          >
             {t`Clear choice`}
           </button>
         )}
@@ -75,7 +131,9 @@ function Row({ playerId, e, figures, onDone }: { playerId: string; e: Exp; figur
 
 export default function PlayerExperimentsPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const state = useApi<{ player: { id: number; nickname: string }; experiments: Exp[] }>(`/admin/player/${id}/experiments`);
+  const state = useApi<{ player: { id: number; nickname: string }; experiments: Exp[] }>(
+    `/admin/player/${id}/experiments`,
+  );
   const analysis = useApi<{ rows: Figures[] }>(`/admin/player/${id}/experiments/analyze`);
   return (
     <section>
@@ -100,13 +158,21 @@ export default function PlayerExperimentsPage({ params }: { params: Record<strin
                   </thead>
                   <tbody>
                     {d.experiments.map((e) => (
-                      <Row key={e.id} playerId={id} e={e} figures={analysis.data?.rows.find((r) => r.id === e.id)?.figures} onDone={() => (state.reload(), analysis.reload())} />
+                      <Row
+                        key={e.id}
+                        playerId={id}
+                        e={e}
+                        figures={analysis.data?.rows.find((r) => r.id === e.id)?.figures}
+                        onDone={() => (state.reload(), analysis.reload())}
+                      />
                     ))}
                   </tbody>
                 </table>
               </div>
             )}
-            {analysis.error && <p role="alert">{t`The warehouse figures could not be read: ${ph({ m: analysis.error.message })}`}</p>}
+            {analysis.error && (
+              <p role="alert">{t`The warehouse figures could not be read: ${ph({ m: analysis.error.message })}`}</p>
+            )}
             {analysis.loading && <p role="status">{t`Reading the figures from the warehouse…`}</p>}
             <p>{t`Figures read at ${ph({ at: fmtDateTime(Date.now()) })}.`}</p>
           </>

@@ -23,13 +23,21 @@ export default function PlayerTournamentsPage({ params }: { params: Record<strin
   const data = useApi<{ weeks: Week[] }>(`/admin/player/${id}/tournaments/loadData?by=${by}&weeks=${weeks}`);
   const columns: Column<Week>[] = [
     { id: "week", label: t`Week from`, value: (w) => w.from, cell: (w) => fmtDateTime(w.from).slice(0, 10) },
-    { id: "place", label: t`Place`, value: (w) => w.place ?? Infinity, cell: (w) => (w.place === null ? t`did not take part` : t`${ph({ place: w.place })} of ${ph({ n: w.participants })}`) },
+    {
+      id: "place",
+      label: t`Place`,
+      value: (w) => w.place ?? Infinity,
+      cell: (w) =>
+        w.place === null ? t`did not take part` : t`${ph({ place: w.place })} of ${ph({ n: w.participants })}`,
+    },
     ...figureColumns<Week>(),
   ];
   return (
     <section>
       <PlayerNav playerId={id} />
-      <Load state={head}>{(d) => <h1>{t`Tournaments of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}</Load>
+      <Load state={head}>
+        {(d) => <h1>{t`Tournaments of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}
+      </Load>
       <div className="tk-row" style={{ flexWrap: "wrap" }}>
         <RankedBy value={by} onChange={setBy} />
         <label className="tk-row">

@@ -20,11 +20,21 @@ export default function PlayersTournamentsPage() {
   const [by, setBy] = useState<Order>("rating");
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
-  const q = new URLSearchParams({ by, limit: "50", ...(from !== null ? { from: String(from) } : {}), ...(to !== null ? { to: String(to) } : {}) });
+  const q = new URLSearchParams({
+    by,
+    limit: "50",
+    ...(from !== null ? { from: String(from) } : {}),
+    ...(to !== null ? { to: String(to) } : {}),
+  });
   const state = useApi<{ from: number; to: number; rows: Row[] }>(`/admin/playersTournaments/loadTop?${q}`);
   const columns: Column<Row>[] = [
     { id: "place", label: t`Place`, value: (r) => r.place },
-    { id: "player", label: t`Player`, value: (r) => r.nickname ?? "", cell: (r) => <a href={`/admin/player/${r.playerId}/tournaments`}>{r.nickname ?? `#${r.playerId}`}</a> },
+    {
+      id: "player",
+      label: t`Player`,
+      value: (r) => r.nickname ?? "",
+      cell: (r) => <a href={`/admin/player/${r.playerId}/tournaments`}>{r.nickname ?? `#${r.playerId}`}</a>,
+    },
     { id: "level", label: t`Level`, value: (r) => r.level ?? 0 },
     ...figureColumns<Row>(),
   ];

@@ -4,7 +4,7 @@
 // undone by the same tool (swap again, transfer back).
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
 import { Load } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { FileImport } from "../../components/FileImport.tsx";
@@ -18,12 +18,32 @@ interface Head {
 }
 
 /** A player id input; the server's message about it (`name`, as the route calls the field) sits under it. */
-function IdField({ label, value, onChange, errors, name = "" }: { label: string; value: string; onChange: (v: string) => void; errors?: FieldErrorState; name?: string }) {
+function IdField({
+  label,
+  value,
+  onChange,
+  errors,
+  name = "",
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  errors?: FieldErrorState;
+  name?: string;
+}) {
   return (
     <label className="tk-row">
       {label}
       <span className="tk-field-stack">
-        <input type="number" min={1} inputMode="numeric" value={value} onChange={(e) => (onChange(e.target.value), errors?.clear(name))} style={{ width: 120 }} {...errors?.input(name)} />
+        <input
+          type="number"
+          min={1}
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => (onChange(e.target.value), errors?.clear(name))}
+          style={{ width: 120 }}
+          {...errors?.input(name)}
+        />
         {errors && <FieldError errors={errors} name={name} />}
       </span>
     </label>
@@ -39,7 +59,9 @@ export default function ToolsPage() {
   const [to, setTo] = useState("");
   const [network, setNetwork] = useState("");
   const [socialId, setSocialId] = useState("");
-  const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<string>; errors: FieldErrorState } | null>(null);
+  const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<string>; errors: FieldErrorState } | null>(
+    null,
+  );
   const swapErrors = useFieldErrors();
   const transferErrors = useFieldErrors();
   const socialErrors = useFieldErrors();
@@ -56,7 +78,12 @@ export default function ToolsPage() {
               <p>{t`Everything about one account in one JSON document (${ph({ format: d.format })}).`}</p>
               <div className="tk-row">
                 <IdField label={t`Player id`} value={loadId} onChange={setLoadId} />
-                <a className="tk-btn" aria-disabled={!loadId} href={loadId ? `/admin/tools/load/player/${loadId}` : undefined} download>
+                <a
+                  className="tk-btn"
+                  aria-disabled={!loadId}
+                  href={loadId ? `/admin/tools/load/player/${loadId}` : undefined}
+                  download
+                >
                   {t`Download`}
                 </a>
               </div>
@@ -64,7 +91,15 @@ export default function ToolsPage() {
             <section className="tk-panel" aria-labelledby="import-title">
               <h2 id="import-title">{t`Import an account`}</h2>
               <p>{t`Makes a new account from a downloaded document: all or nothing; refused when one of its identities, its nickname or email is taken.`}</p>
-              <FileImport label={t`Account document`} url="/admin/tools/importPlayer" accept=".json" field="document" summary={(r: { playerId: number }) => <a href={`/admin/player/${r.playerId}`}>{t`Account #${ph({ id: r.playerId })} created`}</a>} />
+              <FileImport
+                label={t`Account document`}
+                url="/admin/tools/importPlayer"
+                accept=".json"
+                field="document"
+                summary={(r: { playerId: number }) => (
+                  <a href={`/admin/player/${r.playerId}`}>{t`Account #${ph({ id: r.playerId })} created`}</a>
+                )}
+              />
             </section>
             <section className="tk-panel" aria-labelledby="swap-title">
               <h2 id="swap-title">{t`Swap sign-in identities`}</h2>
@@ -72,7 +107,21 @@ export default function ToolsPage() {
               <div className="tk-row" style={{ flexWrap: "wrap" }}>
                 <IdField label={t`First player id`} value={a} onChange={setA} errors={swapErrors} name="playerA" />
                 <IdField label={t`Second player id`} value={b} onChange={setB} errors={swapErrors} name="playerB" />
-                <button type="button" className="tk-btn tk-danger" disabled={!a || !b} onClick={() => ask(t`Swap the identities of #${ph({ a })} and #${ph({ b })}?`, async () => (await api("/admin/tools/swap/players", { body: { playerA: Number(a), playerB: Number(b) } }), t`Identities swapped`), swapErrors)}>
+                <button
+                  type="button"
+                  className="tk-btn tk-danger"
+                  disabled={!a || !b}
+                  onClick={() =>
+                    ask(
+                      t`Swap the identities of #${ph({ a })} and #${ph({ b })}?`,
+                      async () => (
+                        await api("/admin/tools/swap/players", { body: { playerA: Number(a), playerB: Number(b) } }),
+                        t`Identities swapped`
+                      ),
+                      swapErrors,
+                    )
+                  }
+                >
                   {t`Swap`}
                 </button>
               </div>
@@ -81,11 +130,27 @@ export default function ToolsPage() {
               <h2 id="transfer-title">{t`Move a social identity`}</h2>
               <p>{t`Moves one network's identity to another account (which must have none of that network). Move it back to undo.`}</p>
               <div className="tk-row" style={{ flexWrap: "wrap" }}>
-                <IdField label={t`From player id`} value={from} onChange={setFrom} errors={transferErrors} name="fromPlayerId" />
-                <IdField label={t`To player id`} value={to} onChange={setTo} errors={transferErrors} name="toPlayerId" />
+                <IdField
+                  label={t`From player id`}
+                  value={from}
+                  onChange={setFrom}
+                  errors={transferErrors}
+                  name="fromPlayerId"
+                />
+                <IdField
+                  label={t`To player id`}
+                  value={to}
+                  onChange={setTo}
+                  errors={transferErrors}
+                  name="toPlayerId"
+                />
                 <label className="tk-row">
                   {t`Network`}
-                  <select value={network} onChange={(e) => (setNetwork(e.target.value), transferErrors.clear("network"))} {...transferErrors.input("network")}>
+                  <select
+                    value={network}
+                    onChange={(e) => (setNetwork(e.target.value), transferErrors.clear("network"))}
+                    {...transferErrors.input("network")}
+                  >
                     <option value="">{t`Choose`}</option>
                     {d.networks.map((n) => (
                       <option key={n.key} value={n.key}>
@@ -95,7 +160,23 @@ export default function ToolsPage() {
                   </select>
                   <FieldError errors={transferErrors} name="network" />
                 </label>
-                <button type="button" className="tk-btn tk-danger" disabled={!from || !to || !network} onClick={() => ask(t`Move the ${ph({ network })} identity of #${ph({ from })} to #${ph({ to })}?`, async () => (await api("/admin/tools/transfer/socialNetworks", { body: { fromPlayerId: Number(from), toPlayerId: Number(to), network } }), t`Identity moved`), transferErrors)}>
+                <button
+                  type="button"
+                  className="tk-btn tk-danger"
+                  disabled={!from || !to || !network}
+                  onClick={() =>
+                    ask(
+                      t`Move the ${ph({ network })} identity of #${ph({ from })} to #${ph({ to })}?`,
+                      async () => (
+                        await api("/admin/tools/transfer/socialNetworks", {
+                          body: { fromPlayerId: Number(from), toPlayerId: Number(to), network },
+                        }),
+                        t`Identity moved`
+                      ),
+                      transferErrors,
+                    )
+                  }
+                >
                   {t`Move`}
                 </button>
               </div>
@@ -104,8 +185,24 @@ export default function ToolsPage() {
               <h2 id="social-title">{t`Refresh from the social profile`}</h2>
               <p>{t`Sets the nickname and avatar from the profile data the network sent at the player's last game sign-in.`}</p>
               <div className="tk-row">
-                <IdField label={t`Player id`} value={socialId} onChange={setSocialId} errors={socialErrors} name="playerId" />
-                <button type="button" className="tk-btn" disabled={!socialId} onClick={() => go(async () => { const r = await api<{ nickname: string }>(`/admin/tools/socialUpdate/${socialId}`, { body: {} }); return t`Now ${ph({ nickname: r.nickname })}`; }, socialErrors)}>
+                <IdField
+                  label={t`Player id`}
+                  value={socialId}
+                  onChange={setSocialId}
+                  errors={socialErrors}
+                  name="playerId"
+                />
+                <button
+                  type="button"
+                  className="tk-btn"
+                  disabled={!socialId}
+                  onClick={() =>
+                    go(async () => {
+                      const r = await api<{ nickname: string }>(`/admin/tools/socialUpdate/${socialId}`, { body: {} });
+                      return t`Now ${ph({ nickname: r.nickname })}`;
+                    }, socialErrors)
+                  }
+                >
                   {t`Refresh`}
                 </button>
               </div>

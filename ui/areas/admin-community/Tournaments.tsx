@@ -5,7 +5,12 @@ import { fmtInt } from "../../lib/i18n.ts";
 import type { Column } from "../../components/Table.tsx";
 import { OrderSelect } from "../../components/OrderSelect.tsx";
 
-export const ORDERS = { rating: msg`rating gained`, wins: msg`wins`, battles: msg`battles`, experience: msg`experience` };
+export const ORDERS = {
+  rating: msg`rating gained`,
+  wins: msg`wins`,
+  battles: msg`battles`,
+  experience: msg`experience`,
+};
 export type Order = keyof typeof ORDERS;
 
 /** "Ranked by": rating gained, wins, battles or experience. */

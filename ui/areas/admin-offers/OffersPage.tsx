@@ -49,8 +49,16 @@ interface PageData {
   audiences: string[];
 }
 
-const AUDIENCE: Record<string, MessageDescriptor> = { all: msg`Everyone`, payers: msg`Payers`, nonPayers: msg`Non-payers` };
-const ITEM_TYPE: Record<ItemType, MessageDescriptor> = { tank: msg`Tank`, consumable: msg`Consumable`, camouflage: msg`Camouflage` };
+const AUDIENCE: Record<string, MessageDescriptor> = {
+  all: msg`Everyone`,
+  payers: msg`Payers`,
+  nonPayers: msg`Non-payers`,
+};
+const ITEM_TYPE: Record<ItemType, MessageDescriptor> = {
+  tank: msg`Tank`,
+  consumable: msg`Consumable`,
+  camouflage: msg`Camouflage`,
+};
 const DAY = 86_400_000;
 
 interface Draft {
@@ -77,33 +85,111 @@ interface Draft {
 
 const blank = (): Draft => {
   const now = Date.now();
-  return { titleRu: "", titleEn: "", gold: "0", silver: "0", premiumDays: "0", items: [], pay: "gold", priceGold: "", billingItemId: "", startsAt: now, endsAt: now + 7 * DAY, minLevel: "1", maxLevel: "100", platforms: [], countries: "", audience: "all", perPlayerLimit: "1", active: true };
+  return {
+    titleRu: "",
+    titleEn: "",
+    gold: "0",
+    silver: "0",
+    premiumDays: "0",
+    items: [],
+    pay: "gold",
+    priceGold: "",
+    billingItemId: "",
+    startsAt: now,
+    endsAt: now + 7 * DAY,
+    minLevel: "1",
+    maxLevel: "100",
+    platforms: [],
+    countries: "",
+    audience: "all",
+    perPlayerLimit: "1",
+    active: true,
+  };
 };
 const fromOffer = (o: Offer): Draft => ({
-  id: o.id, titleRu: o.titleRu, titleEn: o.titleEn, gold: String(o.grants.gold), silver: String(o.grants.silver), premiumDays: String(o.grants.premiumDays),
-  items: o.grants.items.map((i) => ({ type: i.type, id: String(i.id), count: String(i.count) })), pay: o.billingItemId ? "billing" : "gold", priceGold: o.priceGold ? String(o.priceGold) : "",
-  billingItemId: o.billingItemId ?? "", startsAt: o.startsAt, endsAt: o.endsAt, minLevel: String(o.minLevel), maxLevel: String(o.maxLevel), platforms: o.platforms,
-  countries: o.countries.join(", "), audience: o.audience, perPlayerLimit: String(o.perPlayerLimit), active: o.active,
+  id: o.id,
+  titleRu: o.titleRu,
+  titleEn: o.titleEn,
+  gold: String(o.grants.gold),
+  silver: String(o.grants.silver),
+  premiumDays: String(o.grants.premiumDays),
+  items: o.grants.items.map((i) => ({ type: i.type, id: String(i.id), count: String(i.count) })),
+  pay: o.billingItemId ? "billing" : "gold",
+  priceGold: o.priceGold ? String(o.priceGold) : "",
+  billingItemId: o.billingItemId ?? "",
+  startsAt: o.startsAt,
+  endsAt: o.endsAt,
+  minLevel: String(o.minLevel),
+  maxLevel: String(o.maxLevel),
+  platforms: o.platforms,
+  countries: o.countries.join(", "),
+  audience: o.audience,
+  perPlayerLimit: String(o.perPlayerLimit),
+  active: o.active,
 });
 const toInput = (d: Draft) => ({
-  ...(d.id ? { id: d.id } : {}), titleRu: d.titleRu, titleEn: d.titleEn,
-  grants: { gold: d.gold, silver: d.silver, premiumDays: d.premiumDays, items: d.items.map((i) => ({ type: i.type, id: i.id, count: i.count })) },
+  ...(d.id ? { id: d.id } : {}),
+  titleRu: d.titleRu,
+  titleEn: d.titleEn,
+  grants: {
+    gold: d.gold,
+    silver: d.silver,
+    premiumDays: d.premiumDays,
+    items: d.items.map((i) => ({ type: i.type, id: i.id, count: i.count })),
+  },
   ...(d.pay === "gold" ? { priceGold: d.priceGold } : { billingItemId: d.billingItemId }),
-  startsAt: d.startsAt === null ? "" : new Date(d.startsAt).toISOString(), endsAt: d.endsAt === null ? "" : new Date(d.endsAt).toISOString(),
-  minLevel: d.minLevel, maxLevel: d.maxLevel, platforms: d.platforms, countries: d.countries.split(/[\s,]+/).filter(Boolean), audience: d.audience, perPlayerLimit: d.perPlayerLimit, active: d.active,
+  startsAt: d.startsAt === null ? "" : new Date(d.startsAt).toISOString(),
+  endsAt: d.endsAt === null ? "" : new Date(d.endsAt).toISOString(),
+  minLevel: d.minLevel,
+  maxLevel: d.maxLevel,
+  platforms: d.platforms,
+  countries: d.countries.split(/[\s,]+/).filter(Boolean),
+  audience: d.audience,
+  perPlayerLimit: d.perPlayerLimit,
+  active: d.active,
 });
 
 /** The offer's fields in words, for a message no input shows ("Grants · Items · row 1 · Count: …"). */
 const FIELD_NAMES: Record<string, MessageDescriptor> = {
-  titleRu: msg`Title (Russian)`, titleEn: msg`Title (English)`, grants: msg`Grants`, gold: msg`Gold`, silver: msg`Silver`, premiumDays: msg`Premium days`,
-  items: msg`Items`, type: msg`Item type`, id: msg`Item`, count: msg`Count`, priceGold: msg`Price in gold`, billingItemId: msg`Billing item`,
-  startsAt: msg`Starts`, endsAt: msg`Ends`, minLevel: msg`Lowest level`, maxLevel: msg`Highest level`, platforms: msg`Platforms`, countries: msg`Countries`,
-  audience: msg`Audience`, perPlayerLimit: msg`Times one player may take it`, active: msg`Active`,
+  titleRu: msg`Title (Russian)`,
+  titleEn: msg`Title (English)`,
+  grants: msg`Grants`,
+  gold: msg`Gold`,
+  silver: msg`Silver`,
+  premiumDays: msg`Premium days`,
+  items: msg`Items`,
+  type: msg`Item type`,
+  id: msg`Item`,
+  count: msg`Count`,
+  priceGold: msg`Price in gold`,
+  billingItemId: msg`Billing item`,
+  startsAt: msg`Starts`,
+  endsAt: msg`Ends`,
+  minLevel: msg`Lowest level`,
+  maxLevel: msg`Highest level`,
+  platforms: msg`Platforms`,
+  countries: msg`Countries`,
+  audience: msg`Audience`,
+  perPlayerLimit: msg`Times one player may take it`,
+  active: msg`Active`,
 };
 
-function OfferForm({ data, draft, onSaved, onCancel }: { data: PageData; draft: Draft; onSaved: () => void; onCancel: () => void }) {
+function OfferForm({
+  data,
+  draft,
+  onSaved,
+  onCancel,
+}: {
+  data: PageData;
+  draft: Draft;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const [d, setD] = useState(draft);
-  const errors = useFieldErrors({ label: (f) => (FIELD_NAMES[f] ? i18n._(FIELD_NAMES[f]) : undefined), row: (n) => t`row ${ph({ n })}` });
+  const errors = useFieldErrors({
+    label: (f) => (FIELD_NAMES[f] ? i18n._(FIELD_NAMES[f]) : undefined),
+    row: (n) => t`row ${ph({ n })}`,
+  });
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
   const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
@@ -121,22 +207,53 @@ function OfferForm({ data, draft, onSaved, onCancel }: { data: PageData; draft: 
   };
   const item = (i: number, k: string) => ({ ...errors.input(`grants.items.${i}.${k}`) });
   return (
-    <form noValidate className="tk-form tk-panel tk-offer-form" onSubmit={(e) => (e.preventDefault(), save())} aria-label={d.id ? t`Edit offer` : t`New offer`}>
+    <form
+      noValidate
+      className="tk-form tk-panel tk-offer-form"
+      onSubmit={(e) => (e.preventDefault(), save())}
+      aria-label={d.id ? t`Edit offer` : t`New offer`}
+    >
       <h2>{d.id ? t`Edit offer #${ph({ id: d.id })}` : t`New offer`}</h2>
-      <ErrorField errors={errors} name="titleRu" label={t`Title (Russian)`}><input name="titleRu" value={d.titleRu} maxLength={100} onChange={(e) => set({ titleRu: e.target.value })} /></ErrorField>
-      <ErrorField errors={errors} name="titleEn" label={t`Title (English)`}><input name="titleEn" value={d.titleEn} maxLength={100} onChange={(e) => set({ titleEn: e.target.value })} /></ErrorField>
+      <ErrorField errors={errors} name="titleRu" label={t`Title (Russian)`}>
+        <input name="titleRu" value={d.titleRu} maxLength={100} onChange={(e) => set({ titleRu: e.target.value })} />
+      </ErrorField>
+      <ErrorField errors={errors} name="titleEn" label={t`Title (English)`}>
+        <input name="titleEn" value={d.titleEn} maxLength={100} onChange={(e) => set({ titleEn: e.target.value })} />
+      </ErrorField>
       <fieldset>
         <legend>{t`Price`}</legend>
-        <div><label className="tk-inline"><input type="radio" name="pay" checked={d.pay === "gold"} onChange={() => set({ pay: "gold" })} /> {t`Gold`}</label>
-        <label className="tk-inline"><input type="radio" name="pay" checked={d.pay === "billing"} onChange={() => set({ pay: "billing" })} /> {t`Real money (billing item)`}</label></div>
+        <div>
+          <label className="tk-inline">
+            <input type="radio" name="pay" checked={d.pay === "gold"} onChange={() => set({ pay: "gold" })} /> {t`Gold`}
+          </label>
+          <label className="tk-inline">
+            <input type="radio" name="pay" checked={d.pay === "billing"} onChange={() => set({ pay: "billing" })} />{" "}
+            {t`Real money (billing item)`}
+          </label>
+        </div>
         {d.pay === "gold" ? (
-          <ErrorField errors={errors} name="priceGold" label={t`Price in gold`}><input name="priceGold" inputMode="numeric" value={d.priceGold} onChange={(e) => set({ priceGold: e.target.value })} /></ErrorField>
+          <ErrorField errors={errors} name="priceGold" label={t`Price in gold`}>
+            <input
+              name="priceGold"
+              inputMode="numeric"
+              value={d.priceGold}
+              onChange={(e) => set({ priceGold: e.target.value })}
+            />
+          </ErrorField>
         ) : (
           <>
             <ErrorField errors={errors} name="billingItemId" label={t`Billing item`}>
-              <select name="billingItemId" value={d.billingItemId} onChange={(e) => set({ billingItemId: e.target.value })}>
+              <select
+                name="billingItemId"
+                value={d.billingItemId}
+                onChange={(e) => set({ billingItemId: e.target.value })}
+              >
                 <option value="">—</option>
-                {data.billingItems.map((b) => <option key={b.id} value={b.id}>{locale === "en" ? b.titleEn : b.titleRu} ({b.id})</option>)}
+                {data.billingItems.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {locale === "en" ? b.titleEn : b.titleRu} ({b.id})
+                  </option>
+                ))}
               </select>
             </ErrorField>
             <p className="tk-hint">{t`Billing grants what its item grants; it cannot grant shop items or a bundle of the offer's own yet.`}</p>
@@ -144,50 +261,159 @@ function OfferForm({ data, draft, onSaved, onCancel }: { data: PageData; draft: 
         )}
       </fieldset>
       {d.pay === "gold" && (
-        <fieldset id={errors.id("grants")} aria-describedby={errors.of("grants") ? errors.errorId("grants") : undefined}>
+        <fieldset
+          id={errors.id("grants")}
+          aria-describedby={errors.of("grants") ? errors.errorId("grants") : undefined}
+        >
           <legend>{t`Grants`}</legend>
           <FieldError errors={errors} name="grants" />
-          <ErrorField errors={errors} name="grants.gold" label={t`Gold`}><input name="gold" inputMode="numeric" value={d.gold} onChange={(e) => set({ gold: e.target.value })} /></ErrorField>
-          <ErrorField errors={errors} name="grants.silver" label={t`Silver`}><input name="silver" inputMode="numeric" value={d.silver} onChange={(e) => set({ silver: e.target.value })} /></ErrorField>
-          <ErrorField errors={errors} name="grants.premiumDays" label={t`Premium days`}><input name="premiumDays" inputMode="numeric" value={d.premiumDays} onChange={(e) => set({ premiumDays: e.target.value })} /></ErrorField>
+          <ErrorField errors={errors} name="grants.gold" label={t`Gold`}>
+            <input name="gold" inputMode="numeric" value={d.gold} onChange={(e) => set({ gold: e.target.value })} />
+          </ErrorField>
+          <ErrorField errors={errors} name="grants.silver" label={t`Silver`}>
+            <input
+              name="silver"
+              inputMode="numeric"
+              value={d.silver}
+              onChange={(e) => set({ silver: e.target.value })}
+            />
+          </ErrorField>
+          <ErrorField errors={errors} name="grants.premiumDays" label={t`Premium days`}>
+            <input
+              name="premiumDays"
+              inputMode="numeric"
+              value={d.premiumDays}
+              onChange={(e) => set({ premiumDays: e.target.value })}
+            />
+          </ErrorField>
           {d.items.map((it, i) => (
             <div className="tk-row" key={i}>
-              <select aria-label={t`Item type`} {...item(i, "type")} value={it.type} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, type: e.target.value as ItemType, id: "" } : x)) })}>
-                {(Object.keys(ITEM_TYPE) as ItemType[]).map((k) => <option key={k} value={k}>{i18n._(ITEM_TYPE[k])}</option>)}
+              <select
+                aria-label={t`Item type`}
+                {...item(i, "type")}
+                value={it.type}
+                onChange={(e) =>
+                  set({
+                    items: d.items.map((x, j) => (j === i ? { ...x, type: e.target.value as ItemType, id: "" } : x)),
+                  })
+                }
+              >
+                {(Object.keys(ITEM_TYPE) as ItemType[]).map((k) => (
+                  <option key={k} value={k}>
+                    {i18n._(ITEM_TYPE[k])}
+                  </option>
+                ))}
               </select>
-              <select aria-label={t`Item`} {...item(i, "id")} value={it.id} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, id: e.target.value } : x)) })}>
+              <select
+                aria-label={t`Item`}
+                {...item(i, "id")}
+                value={it.id}
+                onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, id: e.target.value } : x)) })}
+              >
                 <option value="">—</option>
-                {data.catalogue[it.type].map((c) => <option key={c.id} value={c.id}>{name(c)}</option>)}
+                {data.catalogue[it.type].map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {name(c)}
+                  </option>
+                ))}
               </select>
-              <input aria-label={t`Count`} {...item(i, "count")} inputMode="numeric" size={4} value={it.count} onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, count: e.target.value } : x)) })} />
-              <button type="button" className="tk-btn" onClick={() => set({ items: d.items.filter((_, j) => j !== i) })}>{t`Remove`}</button>
-              {(["type", "id", "count"] as const).map((k) => <FieldError key={k} errors={errors} name={`grants.items.${i}.${k}`} />)}
+              <input
+                aria-label={t`Count`}
+                {...item(i, "count")}
+                inputMode="numeric"
+                size={4}
+                value={it.count}
+                onChange={(e) => set({ items: d.items.map((x, j) => (j === i ? { ...x, count: e.target.value } : x)) })}
+              />
+              <button
+                type="button"
+                className="tk-btn"
+                onClick={() => set({ items: d.items.filter((_, j) => j !== i) })}
+              >{t`Remove`}</button>
+              {(["type", "id", "count"] as const).map((k) => (
+                <FieldError key={k} errors={errors} name={`grants.items.${i}.${k}`} />
+              ))}
             </div>
           ))}
-          <button type="button" className="tk-btn" onClick={() => set({ items: [...d.items, { type: "consumable", id: "", count: "1" }] })}>{t`Add an item`}</button>
+          <button
+            type="button"
+            className="tk-btn"
+            onClick={() => set({ items: [...d.items, { type: "consumable", id: "", count: "1" }] })}
+          >{t`Add an item`}</button>
         </fieldset>
       )}
-      <DateTimePicker id={errors.id("startsAt")} label={t`Starts`} value={d.startsAt} onChange={(v) => (set({ startsAt: v }), errors.clear("startsAt"))} error={errors.of("startsAt")} />
-      <DateTimePicker id={errors.id("endsAt")} label={t`Ends`} value={d.endsAt} onChange={(v) => (set({ endsAt: v }), errors.clear("endsAt"))} error={errors.of("endsAt")} />
+      <DateTimePicker
+        id={errors.id("startsAt")}
+        label={t`Starts`}
+        value={d.startsAt}
+        onChange={(v) => (set({ startsAt: v }), errors.clear("startsAt"))}
+        error={errors.of("startsAt")}
+      />
+      <DateTimePicker
+        id={errors.id("endsAt")}
+        label={t`Ends`}
+        value={d.endsAt}
+        onChange={(v) => (set({ endsAt: v }), errors.clear("endsAt"))}
+        error={errors.of("endsAt")}
+      />
       <fieldset>
         <legend>{t`Who sees it`}</legend>
-        <ErrorField errors={errors} name="minLevel" label={t`Lowest level`}><input name="minLevel" inputMode="numeric" value={d.minLevel} onChange={(e) => set({ minLevel: e.target.value })} /></ErrorField>
-        <ErrorField errors={errors} name="maxLevel" label={t`Highest level`}><input name="maxLevel" inputMode="numeric" value={d.maxLevel} onChange={(e) => set({ maxLevel: e.target.value })} /></ErrorField>
+        <ErrorField errors={errors} name="minLevel" label={t`Lowest level`}>
+          <input
+            name="minLevel"
+            inputMode="numeric"
+            value={d.minLevel}
+            onChange={(e) => set({ minLevel: e.target.value })}
+          />
+        </ErrorField>
+        <ErrorField errors={errors} name="maxLevel" label={t`Highest level`}>
+          <input
+            name="maxLevel"
+            inputMode="numeric"
+            value={d.maxLevel}
+            onChange={(e) => set({ maxLevel: e.target.value })}
+          />
+        </ErrorField>
         <div className="tk-row" role="group" aria-label={t`Platforms (none: all)`}>
           {t`Platforms (none: all)`}
           {data.platforms.map((p) => (
-            <label key={p} className="tk-inline"><input type="checkbox" checked={d.platforms.includes(p)} onChange={(e) => set({ platforms: e.target.checked ? [...d.platforms, p] : d.platforms.filter((x) => x !== p) })} /> {p}</label>
+            <label key={p} className="tk-inline">
+              <input
+                type="checkbox"
+                checked={d.platforms.includes(p)}
+                onChange={(e) =>
+                  set({ platforms: e.target.checked ? [...d.platforms, p] : d.platforms.filter((x) => x !== p) })
+                }
+              />{" "}
+              {p}
+            </label>
           ))}
         </div>
-        <ErrorField errors={errors} name="countries" label={t`Countries, e.g. RU, KZ (empty: all)`}><input name="countries" value={d.countries} onChange={(e) => set({ countries: e.target.value })} /></ErrorField>
+        <ErrorField errors={errors} name="countries" label={t`Countries, e.g. RU, KZ (empty: all)`}>
+          <input name="countries" value={d.countries} onChange={(e) => set({ countries: e.target.value })} />
+        </ErrorField>
         <ErrorField errors={errors} name="audience" label={t`Audience`}>
           <select name="audience" value={d.audience} onChange={(e) => set({ audience: e.target.value })}>
-            {data.audiences.map((a) => <option key={a} value={a}>{AUDIENCE[a] ? i18n._(AUDIENCE[a]) : a}</option>)}
+            {data.audiences.map((a) => (
+              <option key={a} value={a}>
+                {AUDIENCE[a] ? i18n._(AUDIENCE[a]) : a}
+              </option>
+            ))}
           </select>
         </ErrorField>
       </fieldset>
-      <ErrorField errors={errors} name="perPlayerLimit" label={t`Times one player may take it`}><input name="perPlayerLimit" inputMode="numeric" value={d.perPlayerLimit} onChange={(e) => set({ perPlayerLimit: e.target.value })} /></ErrorField>
-      <label className="tk-inline"><input type="checkbox" name="active" checked={d.active} onChange={(e) => set({ active: e.target.checked })} /> {t`Active`}</label>
+      <ErrorField errors={errors} name="perPlayerLimit" label={t`Times one player may take it`}>
+        <input
+          name="perPlayerLimit"
+          inputMode="numeric"
+          value={d.perPlayerLimit}
+          onChange={(e) => set({ perPlayerLimit: e.target.value })}
+        />
+      </ErrorField>
+      <label className="tk-inline">
+        <input type="checkbox" name="active" checked={d.active} onChange={(e) => set({ active: e.target.checked })} />{" "}
+        {t`Active`}
+      </label>
       <FormMessage errors={errors} />
       <div className="tk-row">
         <button type="submit" className="tk-btn tk-primary" disabled={busy}>{t`Save offer`}</button>
@@ -211,13 +437,30 @@ export default function OffersPage() {
   const columns: Column<Offer>[] = [
     { id: "id", label: "#", value: (o) => o.id },
     { id: "title", label: t`Title`, value: (o) => (locale === "en" ? o.titleEn : o.titleRu) },
-    { id: "price", label: t`Price`, value: (o) => o.priceGold ?? o.billingItemId, cell: (o) => (o.priceGold !== null ? t`${ph({ n: fmtInt(o.priceGold) })} gold` : o.billingItemId) },
+    {
+      id: "price",
+      label: t`Price`,
+      value: (o) => o.priceGold ?? o.billingItemId,
+      cell: (o) => (o.priceGold !== null ? t`${ph({ n: fmtInt(o.priceGold) })} gold` : o.billingItemId),
+    },
     { id: "startsAt", label: t`Starts`, value: (o) => o.startsAt, cell: (o) => fmtDateTime(o.startsAt) },
     { id: "endsAt", label: t`Ends`, value: (o) => o.endsAt, cell: (o) => fmtDateTime(o.endsAt) },
-    { id: "audience", label: t`Audience`, value: (o) => o.audience, cell: (o) => (AUDIENCE[o.audience] ? i18n._(AUDIENCE[o.audience]) : o.audience) },
+    {
+      id: "audience",
+      label: t`Audience`,
+      value: (o) => o.audience,
+      cell: (o) => (AUDIENCE[o.audience] ? i18n._(AUDIENCE[o.audience]) : o.audience),
+    },
     { id: "taken", label: t`Taken`, value: (o) => o.taken },
     { id: "active", label: t`Active`, value: (o) => (o.active ? t`yes` : t`no`) },
-    { id: "edit", label: "", value: () => "", sortable: false, csv: false, cell: (o) => <button type="button" className="tk-btn" onClick={() => setEditing(fromOffer(o))}>{t`Edit`}</button> },
+    {
+      id: "edit",
+      label: "",
+      value: () => "",
+      sortable: false,
+      csv: false,
+      cell: (o) => <button type="button" className="tk-btn" onClick={() => setEditing(fromOffer(o))}>{t`Edit`}</button>,
+    },
   ];
   return (
     <section>
@@ -229,7 +472,15 @@ export default function OffersPage() {
       <Load state={page}>
         {(data) => (
           <>
-            {editing && <OfferForm key={editing.id ?? "new"} data={data} draft={editing} onCancel={() => setEditing(null)} onSaved={() => (setEditing(null), page.reload())} />}
+            {editing && (
+              <OfferForm
+                key={editing.id ?? "new"}
+                data={data}
+                draft={editing}
+                onCancel={() => setEditing(null)}
+                onSaved={() => (setEditing(null), page.reload())}
+              />
+            )}
             <Table rows={data.offers} columns={columns} />
           </>
         )}

@@ -3,5 +3,11 @@ import type { ScreenDef } from "../registry.ts";
 import { msg } from "@lingui/core/macro";
 
 export const screens: ScreenDef[] = [
-  { path: "/admin/specialOfferOptions/", shell: "admin", group: "content", title: msg`Special offers`, load: () => import("./OffersPage.tsx") },
+  {
+    path: "/admin/specialOfferOptions/",
+    shell: "admin",
+    group: "content",
+    title: msg`Special offers`,
+    load: () => import("./OffersPage.tsx"),
+  },
 ];

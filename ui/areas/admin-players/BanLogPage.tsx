@@ -44,7 +44,10 @@ function LiveBans({ onEntry }: { onEntry: () => void }) {
         <ul>
           {lines.map((e) => (
             <li key={e.id}>
-              <a href={`/admin/banLog/${e.playerId}`}>{e.nickname}</a> {e.action === "ban" ? t`banned until ${ph({ until: fmtDateTime(e.until) })} by ${ph({ admin: e.adminUsername })}: ${ph({ reason: e.reason ?? "" })}` : t`unbanned by ${ph({ admin: e.adminUsername })}`}
+              <a href={`/admin/banLog/${e.playerId}`}>{e.nickname}</a>{" "}
+              {e.action === "ban"
+                ? t`banned until ${ph({ until: fmtDateTime(e.until) })} by ${ph({ admin: e.adminUsername })}: ${ph({ reason: e.reason ?? "" })}`
+                : t`unbanned by ${ph({ admin: e.adminUsername })}`}
             </li>
           ))}
         </ul>
@@ -58,7 +61,13 @@ export default function BanLogPage({ params }: { params: Record<string, string |
   const head = useApi<Head>(`/admin/banLog/${id}`);
   const [version, setVersion] = useState(0);
   const columns: Column<Entry>[] = [
-    { id: "createdAt", label: t`When`, value: (e) => e.createdAt, cell: (e) => fmtDateTime(e.createdAt), sortable: false },
+    {
+      id: "createdAt",
+      label: t`When`,
+      value: (e) => e.createdAt,
+      cell: (e) => fmtDateTime(e.createdAt),
+      sortable: false,
+    },
     { id: "action", label: t`Action`, value: (e) => (e.action === "ban" ? t`ban` : t`unban`), sortable: false },
     { id: "reason", label: t`Reason`, value: (e) => e.reason, sortable: false },
     { id: "until", label: t`Until`, value: (e) => e.until, cell: (e) => fmtDateTime(e.until), sortable: false },
@@ -71,11 +80,22 @@ export default function BanLogPage({ params }: { params: Record<string, string |
         {(d) => (
           <header>
             <h1>{t`Ban log of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
-            <p data-testid="ban-state">{d.player.banned ? t`Banned until ${ph({ until: fmtDateTime(d.player.bannedUntil) })}: ${ph({ reason: d.player.banReason ?? "" })}` : t`Not banned`}</p>
+            <p data-testid="ban-state">
+              {d.player.banned
+                ? t`Banned until ${ph({ until: fmtDateTime(d.player.bannedUntil) })}: ${ph({ reason: d.player.banReason ?? "" })}`
+                : t`Not banned`}
+            </p>
           </header>
         )}
       </Load>
-      <DataTable url={`/admin/banLog/getBanLogs/${id}`} columns={columns} rowKey={(e) => String(e.id)} defaultSort={{ id: "createdAt", desc: true }} version={version} exportName={`bans-${id}`} />
+      <DataTable
+        url={`/admin/banLog/getBanLogs/${id}`}
+        columns={columns}
+        rowKey={(e) => String(e.id)}
+        defaultSort={{ id: "createdAt", desc: true }}
+        version={version}
+        exportName={`bans-${id}`}
+      />
       <LiveBans onEntry={() => (setVersion((v) => v + 1), head.reload())} />
     </section>
   );

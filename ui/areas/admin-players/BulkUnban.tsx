@@ -16,26 +16,51 @@ export function BulkUnban({ onDone }: { onDone: () => void }) {
   const run = async () => {
     setAsking(false);
     await errors.run(async () => {
-      const r = await api<{ unbanned: number[]; notBanned: number[] }>("/admin/banLog/unbanPlayers", { body: { playerIds: ids, reason } });
-      toast.ok(t`Unbanned: ${ph({ n: r.unbanned.length })}; not banned: ${ph({ rest: r.notBanned.join(", ") || "—" })}`);
+      const r = await api<{ unbanned: number[]; notBanned: number[] }>("/admin/banLog/unbanPlayers", {
+        body: { playerIds: ids, reason },
+      });
+      toast.ok(
+        t`Unbanned: ${ph({ n: r.unbanned.length })}; not banned: ${ph({ rest: r.notBanned.join(", ") || "—" })}`,
+      );
       setIds("");
       onDone();
     });
   };
   return (
-    <form noValidate className="tk-row" aria-label={t`Unban several players`} onSubmit={(e: FormEvent) => (e.preventDefault(), setAsking(true))}>
+    <form
+      noValidate
+      className="tk-row"
+      aria-label={t`Unban several players`}
+      onSubmit={(e: FormEvent) => (e.preventDefault(), setAsking(true))}
+    >
       <label>
         {t`Player ids to unban`}
-        <input name="playerIds" value={ids} placeholder="12, 345, 6789" {...errors.input("playerIds")} onChange={(e) => (setIds(e.target.value), errors.clear("playerIds"))} />
+        <input
+          name="playerIds"
+          value={ids}
+          placeholder="12, 345, 6789"
+          {...errors.input("playerIds")}
+          onChange={(e) => (setIds(e.target.value), errors.clear("playerIds"))}
+        />
         <FieldError errors={errors} name="playerIds" />
       </label>
       <label>
         {t`Reason`}
-        <input name="reason" value={reason} {...errors.input("reason")} onChange={(e) => (setReason(e.target.value), errors.clear("reason"))} />
+        <input
+          name="reason"
+          value={reason}
+          {...errors.input("reason")}
+          onChange={(e) => (setReason(e.target.value), errors.clear("reason"))}
+        />
         <FieldError errors={errors} name="reason" />
       </label>
       <button type="submit" className="tk-btn" disabled={!ids.trim()}>{t`Unban`}</button>
-      <ConfirmDialog open={asking} text={t`Lift the bans of players ${ph({ ids })}?`} onCancel={() => setAsking(false)} onConfirm={run} />
+      <ConfirmDialog
+        open={asking}
+        text={t`Lift the bans of players ${ph({ ids })}?`}
+        onCancel={() => setAsking(false)}
+        onConfirm={run}
+      />
     </form>
   );
 }

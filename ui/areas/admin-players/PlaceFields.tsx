@@ -14,18 +14,30 @@ interface Props {
 
 export function PlaceFields({ profile, errors, onChange }: Props) {
   const country = /^[A-Za-z]{2}$/.test(profile.country ?? "") ? profile.country.toUpperCase() : "";
-  const regions = useApi<{ regions: { code: string; name: string }[] }>(country ? `/admin/commonGeoip/getRegions?country=${country}` : null);
-  const cities = useApi<{ cities: string[] }>(country && profile.region ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(profile.region)}` : null);
+  const regions = useApi<{ regions: { code: string; name: string }[] }>(
+    country ? `/admin/commonGeoip/getRegions?country=${country}` : null,
+  );
+  const cities = useApi<{ cities: string[] }>(
+    country && profile.region
+      ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(profile.region)}`
+      : null,
+  );
   // Another country typed above: its regions replace the old choice.
   const known = regions.data?.regions;
   useEffect(() => {
-    if (known && profile.region && !known.some((r) => r.code === profile.region)) onChange({ ...profile, region: "", city: "" });
+    if (known && profile.region && !known.some((r) => r.code === profile.region))
+      onChange({ ...profile, region: "", city: "" });
   }, [known, profile, onChange]);
   return (
     <>
       <label>
         {t`Region`}
-        <select name="region" value={profile.region ?? ""} {...errors.input("region")} onChange={(e) => (onChange({ ...profile, region: e.target.value, city: "" }), errors.clear("region"))}>
+        <select
+          name="region"
+          value={profile.region ?? ""}
+          {...errors.input("region")}
+          onChange={(e) => (onChange({ ...profile, region: e.target.value, city: "" }), errors.clear("region"))}
+        >
           <option value="">{t`not known`}</option>
           {(regions.data?.regions ?? []).map((r) => (
             <option key={r.code} value={r.code}>
@@ -37,7 +49,13 @@ export function PlaceFields({ profile, errors, onChange }: Props) {
       </label>
       <label>
         {t`City`}
-        <select name="city" value={profile.city ?? ""} disabled={!profile.region} {...errors.input("city")} onChange={(e) => (onChange({ ...profile, city: e.target.value }), errors.clear("city"))}>
+        <select
+          name="city"
+          value={profile.city ?? ""}
+          disabled={!profile.region}
+          {...errors.input("city")}
+          onChange={(e) => (onChange({ ...profile, city: e.target.value }), errors.clear("city"))}
+        >
           <option value="">{t`not known`}</option>
           {(cities.data?.cities ?? []).map((c) => (
             <option key={c} value={c}>
@@ -53,7 +71,9 @@ export function PlaceFields({ profile, errors, onChange }: Props) {
 
 /** The region's name for the card's facts (its code while the list loads). */
 export function RegionName({ country, region }: { country: string; region: string | null }) {
-  const regions = useApi<{ regions: { code: string; name: string }[] }>(region ? `/admin/commonGeoip/getRegions?country=${country}` : null);
+  const regions = useApi<{ regions: { code: string; name: string }[] }>(
+    region ? `/admin/commonGeoip/getRegions?country=${country}` : null,
+  );
   if (!region) return <>—</>;
   return <>{regions.data?.regions.find((r) => r.code === region)?.name ?? region}</>;
 }

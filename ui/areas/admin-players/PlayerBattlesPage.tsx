@@ -52,15 +52,51 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
   const id = params.playerId ?? "";
   const head = useApi<Head>(`/admin/player/${id}/battles`);
   const [open, setOpen] = useState<number | null>(null);
-  const results: [string, string][] = [["win", t`win`], ["loss", t`loss`], ["draw", t`draw`]];
+  const results: [string, string][] = [
+    ["win", t`win`],
+    ["loss", t`loss`],
+    ["draw", t`draw`],
+  ];
   const columns: Column<Row>[] = [
-    { id: "battleId", label: t`Battle`, value: (r) => r.battleId, sortable: false, cell: (r) => <button type="button" className="tk-link" onClick={() => setOpen(r.battleId)}>#{r.battleId}</button> },
-    { id: "startedAt", label: t`Started`, value: (r) => r.startedAt, cell: (r) => fmtDateTime(r.startedAt), sortable: false },
-    { id: "mode", label: t`Mode, map`, value: (r) => `${valueText("mode", r.mode)} · ${valueText("map", r.map)}`, sortable: false },
+    {
+      id: "battleId",
+      label: t`Battle`,
+      value: (r) => r.battleId,
+      sortable: false,
+      cell: (r) => (
+        <button type="button" className="tk-link" onClick={() => setOpen(r.battleId)}>
+          #{r.battleId}
+        </button>
+      ),
+    },
+    {
+      id: "startedAt",
+      label: t`Started`,
+      value: (r) => r.startedAt,
+      cell: (r) => fmtDateTime(r.startedAt),
+      sortable: false,
+    },
+    {
+      id: "mode",
+      label: t`Mode, map`,
+      value: (r) => `${valueText("mode", r.mode)} · ${valueText("map", r.map)}`,
+      sortable: false,
+    },
     { id: "tank", label: t`Tank`, value: (r) => r.tank, sortable: false },
-    { id: "result", label: t`Result`, value: (r) => results.find(([k]) => k === r.result)?.[1] ?? r.status, sortable: false },
+    {
+      id: "result",
+      label: t`Result`,
+      value: (r) => results.find(([k]) => k === r.result)?.[1] ?? r.status,
+      sortable: false,
+    },
     { id: "experience", label: t`Experience`, value: (r) => r.experience, sortable: false },
-    { id: "silver", label: t`Silver`, value: (r) => r.silverEarned, cell: (r) => fmtInt(r.silverEarned), sortable: false },
+    {
+      id: "silver",
+      label: t`Silver`,
+      value: (r) => r.silverEarned,
+      cell: (r) => fmtInt(r.silverEarned),
+      sortable: false,
+    },
     { id: "kills", label: t`Kills, damage`, value: (r) => `${r.kills} · ${r.damage}`, sortable: false },
     { id: "rating", label: t`Rating`, value: (r) => r.ratingDelta, sortable: false },
   ];
@@ -75,7 +111,14 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
           </>
         )}
       </Load>
-      <DataTable url={`/admin/player/${id}/battles/load`} columns={columns} rowKey={(r) => String(r.battleId)} filters={[{ id: "result", label: t`Result`, options: results }]} defaultSort={{ id: "startedAt", desc: true }} exportName={`player-${id}-battles`} />
+      <DataTable
+        url={`/admin/player/${id}/battles/load`}
+        columns={columns}
+        rowKey={(r) => String(r.battleId)}
+        filters={[{ id: "result", label: t`Result`, options: results }]}
+        defaultSort={{ id: "startedAt", desc: true }}
+        exportName={`player-${id}-battles`}
+      />
       {open !== null && <Timeline playerId={id} battleId={open} />}
     </section>
   );

@@ -71,18 +71,31 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
       toast.ok(done);
       card.reload();
     });
-  const confirm = (text: string, fn: () => Promise<unknown>, done: string, errors?: FieldErrorState) => setPending({ text, run: () => run(fn, done, errors) });
-  const setPlayer = (body: Record<string, unknown>) => api("/admin/player/setPlayer", { body: { playerId: id, ...body } });
+  const confirm = (text: string, fn: () => Promise<unknown>, done: string, errors?: FieldErrorState) =>
+    setPending({ text, run: () => run(fn, done, errors) });
+  const setPlayer = (body: Record<string, unknown>) =>
+    api("/admin/player/setPlayer", { body: { playerId: id, ...body } });
 
   async function saveProfile(e: FormEvent) {
     e.preventDefault();
-    if (await run(() => api("/admin/player/setProfile", { body: { playerId: id, ...profile } }), t`Saved`, profileErrors)) setProfile(null);
+    if (
+      await run(() => api("/admin/player/setProfile", { body: { playerId: id, ...profile } }), t`Saved`, profileErrors)
+    )
+      setProfile(null);
   }
   function ban(e: FormEvent) {
     e.preventDefault();
-    if (until === null) return void banErrors.take(new ApiError(400, "validation", "", { until: t`Enter the end of the ban as DD.MM.YYYY HH:mm:ss.` }));
+    if (until === null)
+      return void banErrors.take(
+        new ApiError(400, "validation", "", { until: t`Enter the end of the ban as DD.MM.YYYY HH:mm:ss.` }),
+      );
     banErrors.clear();
-    confirm(t`Ban this player until ${ph({ until: fmtDateTime(until) })}? Their sessions end at once.`, () => setPlayer({ action: "ban", reason, until: new Date(until).toISOString() }), t`Banned`, banErrors);
+    confirm(
+      t`Ban this player until ${ph({ until: fmtDateTime(until) })}? Their sessions end at once.`,
+      () => setPlayer({ action: "ban", reason, until: new Date(until).toISOString() }),
+      t`Banned`,
+      banErrors,
+    );
   }
 
   return (
@@ -92,23 +105,52 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
         {(d) => (
           <>
             <h1>
-              {d.player.avatarUrl && <img className="tk-avatar" src={d.player.avatarUrl} alt={t`Avatar`} width={48} height={48} />} {d.player.nickname} <small>#{d.player.id}</small>
+              {d.player.avatarUrl && (
+                <img className="tk-avatar" src={d.player.avatarUrl} alt={t`Avatar`} width={48} height={48} />
+              )}{" "}
+              {d.player.nickname} <small>#{d.player.id}</small>
             </h1>
             <p className="tk-row" aria-label={t`Account state`}>
-              {d.banned ? <strong className="tk-error" data-testid="ban-state">{t`Banned until ${ph({ until: fmtDateTime(d.player.bannedUntil) })}: ${ph({ reason: d.player.banReason ?? "" })}`}</strong> : <span data-testid="ban-state">{t`Not banned`}</span>}
+              {d.banned ? (
+                <strong
+                  className="tk-error"
+                  data-testid="ban-state"
+                >{t`Banned until ${ph({ until: fmtDateTime(d.player.bannedUntil) })}: ${ph({ reason: d.player.banReason ?? "" })}`}</strong>
+              ) : (
+                <span data-testid="ban-state">{t`Not banned`}</span>
+              )}
               {d.suspect && <strong>{t`Suspect: ${ph({ note: d.suspect.note })}`}</strong>}
-              {d.player.erasedAt && <strong>{t`Personal data erased ${ph({ at: fmtDateTime(d.player.erasedAt) })}`}</strong>}
+              {d.player.erasedAt && (
+                <strong>{t`Personal data erased ${ph({ at: fmtDateTime(d.player.erasedAt) })}`}</strong>
+              )}
             </p>
             <Facts
               items={[
                 [t`Email`, d.player.email ?? "—"],
-                [t`Country, platform, source`, `${d.player.country} · ${valueText("platform", d.player.platform)} · ${valueText("source", d.player.source)}`],
-                [t`Region, city`, <>{<RegionName country={d.player.country} region={d.player.region} />} · {d.player.city ?? "—"}</>],
-                [t`Level, experience, rating`, `${d.player.level} · ${fmtInt(d.player.experience)} · ${fmtInt(d.player.rating)}`],
+                [
+                  t`Country, platform, source`,
+                  `${d.player.country} · ${valueText("platform", d.player.platform)} · ${valueText("source", d.player.source)}`,
+                ],
+                [
+                  t`Region, city`,
+                  <>
+                    {<RegionName country={d.player.country} region={d.player.region} />} · {d.player.city ?? "—"}
+                  </>,
+                ],
+                [
+                  t`Level, experience, rating`,
+                  `${d.player.level} · ${fmtInt(d.player.experience)} · ${fmtInt(d.player.rating)}`,
+                ],
                 [t`Battles, wins`, `${fmtInt(d.player.battles)} · ${fmtInt(d.player.wins)}`],
                 [t`Gold, silver`, `${fmtInt(d.player.gold)} · ${fmtInt(d.player.silver)}`],
-                [t`Registered, last sign-in`, `${fmtDateTime(d.player.createdAt)} · ${fmtDateTime(d.player.lastLoginAt) || "—"}`],
-                [t`Social ids`, d.identities.map((i) => `${valueText("network", i.network)}: ${i.uid}`).join(", ") || "—"],
+                [
+                  t`Registered, last sign-in`,
+                  `${fmtDateTime(d.player.createdAt)} · ${fmtDateTime(d.player.lastLoginAt) || "—"}`,
+                ],
+                [
+                  t`Social ids`,
+                  d.identities.map((i) => `${valueText("network", i.network)}: ${i.uid}`).join(", ") || "—",
+                ],
                 [t`Clan`, d.clan ? `${d.clan.name} (${valueText("clanRole", d.clan.role)})` : "—"],
                 [t`Items, open sessions`, `${d.counts.items} · ${d.counts.sessions}`],
               ]}
@@ -116,7 +158,22 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
 
             <h2>{t`Profile`}</h2>
             {profile === null ? (
-              <button type="button" className="tk-btn" disabled={!!d.player.erasedAt} onClick={() => setProfile({ nickname: d.player.nickname, email: d.player.email ?? "", country: d.player.country, region: d.player.region ?? "", city: d.player.city ?? "", level: String(d.player.level), experience: String(d.player.experience) })}>
+              <button
+                type="button"
+                className="tk-btn"
+                disabled={!!d.player.erasedAt}
+                onClick={() =>
+                  setProfile({
+                    nickname: d.player.nickname,
+                    email: d.player.email ?? "",
+                    country: d.player.country,
+                    region: d.player.region ?? "",
+                    city: d.player.city ?? "",
+                    level: String(d.player.level),
+                    experience: String(d.player.experience),
+                  })
+                }
+              >
                 {t`Edit profile`}
               </button>
             ) : (
@@ -132,45 +189,106 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
                 ).map(([name, label]) => (
                   <label key={name}>
                     {label}
-                    <input name={name} value={profile[name]} {...profileErrors.input(name)} onChange={(e) => (setProfile({ ...profile, [name]: e.target.value }), profileErrors.clear(name))} />
+                    <input
+                      name={name}
+                      value={profile[name]}
+                      {...profileErrors.input(name)}
+                      onChange={(e) => (setProfile({ ...profile, [name]: e.target.value }), profileErrors.clear(name))}
+                    />
                     <FieldError errors={profileErrors} name={name} />
                   </label>
                 ))}
                 <PlaceFields profile={profile} errors={profileErrors} onChange={setProfile} />
                 <div className="tk-row">
                   <button type="submit" className="tk-btn tk-primary">{t`Save`}</button>
-                  <button type="button" className="tk-btn" onClick={() => (setProfile(null), profileErrors.clear())}>{t`Cancel`}</button>
+                  <button
+                    type="button"
+                    className="tk-btn"
+                    onClick={() => (setProfile(null), profileErrors.clear())}
+                  >{t`Cancel`}</button>
                 </div>
               </form>
             )}
 
             <h2>{t`Account`}</h2>
             {d.banned ? (
-              <button type="button" className="tk-btn" onClick={() => confirm(t`Lift the ban of ${ph({ nickname: d.player.nickname })}?`, () => setPlayer({ action: "unban" }), t`Unbanned`)}>
+              <button
+                type="button"
+                className="tk-btn"
+                onClick={() =>
+                  confirm(
+                    t`Lift the ban of ${ph({ nickname: d.player.nickname })}?`,
+                    () => setPlayer({ action: "unban" }),
+                    t`Unbanned`,
+                  )
+                }
+              >
                 {t`Unban`}
               </button>
             ) : (
               <form onSubmit={ban} className="tk-form-grid" noValidate aria-label={t`Ban`}>
                 <label>
                   {t`Reason`}
-                  <input name="reason" value={reason} {...banErrors.input("reason")} onChange={(e) => (setReason(e.target.value), banErrors.clear("reason"))} />
+                  <input
+                    name="reason"
+                    value={reason}
+                    {...banErrors.input("reason")}
+                    onChange={(e) => (setReason(e.target.value), banErrors.clear("reason"))}
+                  />
                   <FieldError errors={banErrors} name="reason" />
                 </label>
-                <DateTimePicker id={banErrors.id("until")} label={t`Banned until`} value={until} onChange={(v) => (setUntil(v), banErrors.clear("until"))} required error={banErrors.of("until")} />
+                <DateTimePicker
+                  id={banErrors.id("until")}
+                  label={t`Banned until`}
+                  value={until}
+                  onChange={(v) => (setUntil(v), banErrors.clear("until"))}
+                  required
+                  error={banErrors.of("until")}
+                />
                 <button type="submit" className="tk-btn tk-danger">{t`Ban`}</button>
               </form>
             )}
             <div className="tk-row">
               {d.suspect ? (
-                <button type="button" className="tk-btn" onClick={() => run(() => setPlayer({ action: "unsuspect" }), t`Saved`)}>{t`Clear the suspect mark`}</button>
+                <button
+                  type="button"
+                  className="tk-btn"
+                  onClick={() => run(() => setPlayer({ action: "unsuspect" }), t`Saved`)}
+                >{t`Clear the suspect mark`}</button>
               ) : (
-                <button type="button" className="tk-btn" onClick={() => run(() => setPlayer({ action: "suspect", reason: reason || t`Marked from the card` }), t`Saved`)}>{t`Mark as suspect`}</button>
+                <button
+                  type="button"
+                  className="tk-btn"
+                  onClick={() =>
+                    run(() => setPlayer({ action: "suspect", reason: reason || t`Marked from the card` }), t`Saved`)
+                  }
+                >{t`Mark as suspect`}</button>
               )}
-              <button type="button" className="tk-btn" onClick={() => confirm(t`Reset level, experience, rating and battle counts of ${ph({ nickname: d.player.nickname })}?`, () => api("/admin/player/resetProfile", { body: { playerId: id } }), t`Progress reset`)}>
+              <button
+                type="button"
+                className="tk-btn"
+                onClick={() =>
+                  confirm(
+                    t`Reset level, experience, rating and battle counts of ${ph({ nickname: d.player.nickname })}?`,
+                    () => api("/admin/player/resetProfile", { body: { playerId: id } }),
+                    t`Progress reset`,
+                  )
+                }
+              >
                 {t`Reset progress`}
               </button>
               {!d.player.erasedAt && (
-                <button type="button" className="tk-btn tk-danger" onClick={() => confirm(t`Erase the personal data of ${ph({ nickname: d.player.nickname })}? This cannot be undone.`, () => api("/admin/player/remove", { body: { playerId: id } }), t`Personal data erased`)}>
+                <button
+                  type="button"
+                  className="tk-btn tk-danger"
+                  onClick={() =>
+                    confirm(
+                      t`Erase the personal data of ${ph({ nickname: d.player.nickname })}? This cannot be undone.`,
+                      () => api("/admin/player/remove", { body: { playerId: id } }),
+                      t`Personal data erased`,
+                    )
+                  }
+                >
                   {t`Erase personal data`}
                 </button>
               )}
@@ -178,7 +296,12 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
           </>
         )}
       </Load>
-      <ConfirmDialog open={pending !== null} text={pending?.text ?? ""} onCancel={() => setPending(null)} onConfirm={() => (pending?.run(), setPending(null))} />
+      <ConfirmDialog
+        open={pending !== null}
+        text={pending?.text ?? ""}
+        onCancel={() => setPending(null)}
+        onConfirm={() => (pending?.run(), setPending(null))}
+      />
     </section>
   );
 }

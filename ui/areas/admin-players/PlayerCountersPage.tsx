@@ -31,7 +31,11 @@ export default function PlayerCountersPage({ params }: { params: Record<string, 
   const [currency, setCurrency] = useState<"gold" | "silver">("gold");
   const graph = useApi<Graph>(`/admin/playerCounters/getGraphData?playerId=${id}&currency=${currency}`);
   const [at, setAt] = useState<number | null>(null);
-  const near = useApi<{ rows: LogEntry[] }>(at === null ? null : `/admin/playerCounters/getNearLogs?playerId=${id}&at=${encodeURIComponent(new Date(at).toISOString())}`);
+  const near = useApi<{ rows: LogEntry[] }>(
+    at === null
+      ? null
+      : `/admin/playerCounters/getNearLogs?playerId=${id}&at=${encodeURIComponent(new Date(at).toISOString())}`,
+  );
   const counts: [string, (d: Counters) => unknown][] = [
     [t`Gold`, (d) => d.balances.gold],
     [t`Silver`, (d) => d.balances.silver],
@@ -63,7 +67,12 @@ export default function PlayerCountersPage({ params }: { params: Record<string, 
         {(d) => (
           <>
             <h1>{t`Counters of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>
-            <Facts items={counts.map(([label, value]) => [label, typeof value(d) === "number" ? fmtInt(value(d)) : String(value(d))])} />
+            <Facts
+              items={counts.map(([label, value]) => [
+                label,
+                typeof value(d) === "number" ? fmtInt(value(d)) : String(value(d)),
+              ])}
+            />
           </>
         )}
       </Load>

@@ -31,7 +31,15 @@ function Live({ playerId, onEntry }: { playerId: string; onEntry: () => void }) 
   return (
     <section aria-live="polite">
       <h2>{t`Live`}</h2>
-      {lines.length === 0 ? <Empty>{t`Waiting for new entries…`}</Empty> : <ul>{lines.map((e) => <li key={`${e.kind}:${e.id}`}>{`${fmtDateTime(e.at)} · ${kindText(e.kind)} · ${detailText(e)}`}</li>)}</ul>}
+      {lines.length === 0 ? (
+        <Empty>{t`Waiting for new entries…`}</Empty>
+      ) : (
+        <ul>
+          {lines.map((e) => (
+            <li key={`${e.kind}:${e.id}`}>{`${fmtDateTime(e.at)} · ${kindText(e.kind)} · ${detailText(e)}`}</li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -46,28 +54,55 @@ export default function PlayerLogPage({ params }: { params: Record<string, strin
     { id: "detail", label: t`Details`, value: (e) => detailText(e), sortable: false },
   ];
   const noticeColumns: Column<Notification>[] = [
-    { id: "createdAt", label: t`When`, value: (n) => n.createdAt, cell: (n) => fmtDateTime(n.createdAt), sortable: false },
+    {
+      id: "createdAt",
+      label: t`When`,
+      value: (n) => n.createdAt,
+      cell: (n) => fmtDateTime(n.createdAt),
+      sortable: false,
+    },
     { id: "kind", label: t`Kind`, value: (n) => noticeKindText(n.kind), sortable: false },
     { id: "payload", label: t`Details`, value: (n) => noticeText(n.kind, n.payload), sortable: false },
-    { id: "readAt", label: t`Read`, value: (n) => n.readAt, cell: (n) => fmtDateTime(n.readAt) || "—", sortable: false },
+    {
+      id: "readAt",
+      label: t`Read`,
+      value: (n) => n.readAt,
+      cell: (n) => fmtDateTime(n.readAt) || "—",
+      sortable: false,
+    },
   ];
   return (
     <section>
       <PlayerNav playerId={id} />
-      <Load state={head}>{(d) => <h1>{t`Log of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}</Load>
+      <Load state={head}>
+        {(d) => <h1>{t`Log of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}
+      </Load>
       <DataTable
         url="/admin/playerLog/getPlayerLogs"
         params={{ playerId: id }}
         columns={columns}
         rowKey={(e) => `${e.kind}:${e.id}`}
-        filters={[{ id: "kind", label: t`Kind`, options: Object.keys(LOG_KINDS).map((k) => [k, kindText(k)] as [string, string]) }]}
+        filters={[
+          {
+            id: "kind",
+            label: t`Kind`,
+            options: Object.keys(LOG_KINDS).map((k) => [k, kindText(k)] as [string, string]),
+          },
+        ]}
         defaultSort={{ id: "at", desc: true }}
         exportName={`player-${id}-log`}
         version={version}
       />
       <Live playerId={id} onEntry={() => setVersion((v) => v + 1)} />
       <h2>{t`Notifications`}</h2>
-      <DataTable url="/admin/playerLog/getNotification" params={{ playerId: id }} stateKey="n" columns={noticeColumns} rowKey={(n) => String(n.id)} defaultSort={{ id: "createdAt", desc: true }} />
+      <DataTable
+        url="/admin/playerLog/getNotification"
+        params={{ playerId: id }}
+        stateKey="n"
+        columns={noticeColumns}
+        rowKey={(n) => String(n.id)}
+        defaultSort={{ id: "createdAt", desc: true }}
+      />
     </section>
   );
 }

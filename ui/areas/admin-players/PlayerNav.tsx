@@ -22,7 +22,12 @@ export function PlayerNav({ playerId }: { playerId: string | number }) {
   return (
     <nav aria-label={t`Player sections`} className="tk-row">
       {links.map(([href, label]) => (
-        <a key={href} href={href} className="tk-btn" aria-current={typeof location !== "undefined" && location.pathname === href ? "page" : undefined}>
+        <a
+          key={href}
+          href={href}
+          className="tk-btn"
+          aria-current={typeof location !== "undefined" && location.pathname === href ? "page" : undefined}
+        >
           {label}
         </a>
       ))}

@@ -2,7 +2,7 @@
 // from the player's own gold or silver at the shop's prices (confirmed).
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table } from "../../components/Table.tsx";
@@ -58,7 +58,13 @@ export default function PlayerShopPage({ params }: { params: Record<string, stri
         (["gold", "silver"] as const)
           .filter((c) => price(i, c) > 0)
           .map((c) => (
-            <button key={c} type="button" className="tk-btn" disabled={!i.levelOk || (i.type === "tank" && i.owned > 0)} onClick={() => setPending({ item: i, currency: c })}>
+            <button
+              key={c}
+              type="button"
+              className="tk-btn"
+              disabled={!i.levelOk || (i.type === "tank" && i.owned > 0)}
+              onClick={() => setPending({ item: i, currency: c })}
+            >
               {c === "gold" ? t`for gold` : t`for silver`}
             </button>
           )),
@@ -74,7 +80,14 @@ export default function PlayerShopPage({ params }: { params: Record<string, stri
             <p>{t`The player pays: gold ${ph({ gold: fmtInt(d.balance.gold) })}, silver ${ph({ silver: fmtInt(d.balance.silver) })}; level ${ph({ level: d.player.level })}.`}</p>
             <label>
               {t`Consumables per purchase`}
-              <input type="number" min={1} max={100} value={quantity} onChange={(e) => (setQuantity(e.target.value), errors.clear("quantity"))} {...errors.input("quantity")} />
+              <input
+                type="number"
+                min={1}
+                max={100}
+                value={quantity}
+                onChange={(e) => (setQuantity(e.target.value), errors.clear("quantity"))}
+                {...errors.input("quantity")}
+              />
               <FieldError errors={errors} name="quantity" />
             </label>
             <Table rows={d.items.filter((i) => i.type !== "camouflage")} columns={columns} />
@@ -83,7 +96,11 @@ export default function PlayerShopPage({ params }: { params: Record<string, stri
       </Load>
       <ConfirmDialog
         open={pending !== null}
-        text={pending ? t`Buy ${ph({ item: pending.item.name })} with the player's ${ph({ currency: pending.currency === "gold" ? t`gold` : t`silver` })}?` : ""}
+        text={
+          pending
+            ? t`Buy ${ph({ item: pending.item.name })} with the player's ${ph({ currency: pending.currency === "gold" ? t`gold` : t`silver` })}?`
+            : ""
+        }
         onCancel={() => setPending(null)}
         onConfirm={() => (pending && buyNow(pending), setPending(null))}
       />

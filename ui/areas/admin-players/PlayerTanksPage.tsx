@@ -2,7 +2,7 @@
 // take one away (confirmed).
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table } from "../../components/Table.tsx";
@@ -56,7 +56,15 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
       csv: false,
       cell: (r) => (
         <div className="tk-row">
-          {r.current ? <strong>{t`Current`}</strong> : <button type="button" className="tk-btn" onClick={() => change("setCurrent", r.id, t`Current tank set`)}>{t`Make current`}</button>}
+          {r.current ? (
+            <strong>{t`Current`}</strong>
+          ) : (
+            <button
+              type="button"
+              className="tk-btn"
+              onClick={() => change("setCurrent", r.id, t`Current tank set`)}
+            >{t`Make current`}</button>
+          )}
           <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving(r)}>{t`Take away`}</button>
         </div>
       ),
@@ -79,10 +87,19 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
             >
               <label>
                 {t`Grant a tank (free of charge)`}
-                <select name="tankId" value={grant} onChange={(e) => (setGrant(e.target.value), grantErrors.clear("tankId"))} {...grantErrors.input("tankId")}>
+                <select
+                  name="tankId"
+                  value={grant}
+                  onChange={(e) => (setGrant(e.target.value), grantErrors.clear("tankId"))}
+                  {...grantErrors.input("tankId")}
+                >
                   <option value="">—</option>
                   {d.catalogue.map((c) => (
-                    <option key={c.id} value={c.id} disabled={d.rows.some((r) => r.id === c.id)}>{`${c.name} (${valueText("nation", c.nation)}, ${romanTier(c.tier)})`}</option>
+                    <option
+                      key={c.id}
+                      value={c.id}
+                      disabled={d.rows.some((r) => r.id === c.id)}
+                    >{`${c.name} (${valueText("nation", c.nation)}, ${romanTier(c.tier)})`}</option>
                   ))}
                 </select>
                 <FieldError errors={grantErrors} name="tankId" />

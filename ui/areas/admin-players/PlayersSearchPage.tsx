@@ -32,10 +32,17 @@ function useGeoFilters(): Filter[] {
   const country = search.get("country") ?? "";
   const region = search.get("region") ?? "";
   const countries = useApi<{ countries: string[] }>("/admin/commonGeoip/");
-  const regions = useApi<{ regions: { code: string; name: string }[] }>(country ? `/admin/commonGeoip/getRegions?country=${country}` : null);
-  const cities = useApi<{ cities: string[] }>(country && region ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(region)}` : null);
-  const out: Filter[] = [{ id: "country", label: t`Country`, options: (countries.data?.countries ?? []).map((c) => [c, c]) }];
-  if (country && regions.data) out.push({ id: "region", label: t`Region`, options: regions.data.regions.map((r) => [r.code, r.name]) });
+  const regions = useApi<{ regions: { code: string; name: string }[] }>(
+    country ? `/admin/commonGeoip/getRegions?country=${country}` : null,
+  );
+  const cities = useApi<{ cities: string[] }>(
+    country && region ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(region)}` : null,
+  );
+  const out: Filter[] = [
+    { id: "country", label: t`Country`, options: (countries.data?.countries ?? []).map((c) => [c, c]) },
+  ];
+  if (country && regions.data)
+    out.push({ id: "region", label: t`Region`, options: regions.data.regions.map((r) => [r.code, r.name]) });
   if (region && cities.data) out.push({ id: "city", label: t`City`, options: cities.data.cities.map((c) => [c, c]) });
   return out;
 }
@@ -45,10 +52,26 @@ export default function PlayersSearchPage() {
   const geo = useGeoFilters();
   const columns: Column<Row>[] = [
     { id: "id", label: t`Id`, value: (r) => r.id, cell: (r) => <a href={`/admin/player/${r.id}`}>{r.id}</a> },
-    { id: "nickname", label: t`Nickname`, value: (r) => r.nickname, cell: (r) => <a href={`/admin/player/${r.id}`}>{r.nickname}</a> },
+    {
+      id: "nickname",
+      label: t`Nickname`,
+      value: (r) => r.nickname,
+      cell: (r) => <a href={`/admin/player/${r.id}`}>{r.nickname}</a>,
+    },
     { id: "email", label: t`Email`, value: (r) => r.email, sortable: false },
-    { id: "country", label: t`Country`, value: (r) => [r.country, r.city].filter(Boolean).join(" · "), sortable: false },
-    { id: "platform", label: t`Platform`, value: (r) => r.platform, cell: (r) => valueText("platform", r.platform), sortable: false },
+    {
+      id: "country",
+      label: t`Country`,
+      value: (r) => [r.country, r.city].filter(Boolean).join(" · "),
+      sortable: false,
+    },
+    {
+      id: "platform",
+      label: t`Platform`,
+      value: (r) => r.platform,
+      cell: (r) => valueText("platform", r.platform),
+      sortable: false,
+    },
     { id: "level", label: t`Level`, value: (r) => r.level },
     { id: "gold", label: t`Gold`, value: (r) => r.gold, cell: (r) => fmtInt(r.gold) },
     { id: "createdAt", label: t`Registered`, value: (r) => r.createdAt, cell: (r) => fmtDateTime(r.createdAt) },
@@ -57,7 +80,10 @@ export default function PlayersSearchPage() {
       id: "state",
       label: t`State`,
       sortable: false,
-      value: (r) => [r.banned ? t`banned` : "", r.suspect ? t`suspect` : "", r.erasedAt ? t`erased` : ""].filter(Boolean).join(", "),
+      value: (r) =>
+        [r.banned ? t`banned` : "", r.suspect ? t`suspect` : "", r.erasedAt ? t`erased` : ""]
+          .filter(Boolean)
+          .join(", "),
     },
   ];
   return (
@@ -68,7 +94,18 @@ export default function PlayersSearchPage() {
         columns={columns}
         rowKey={(r) => String(r.id)}
         search={t`Id, nickname, email or social id`}
-        filters={[{ id: "state", label: t`State`, options: [["banned", t`banned`], ["suspect", t`suspect`], ["erased", t`erased`]] }, ...geo]}
+        filters={[
+          {
+            id: "state",
+            label: t`State`,
+            options: [
+              ["banned", t`banned`],
+              ["suspect", t`suspect`],
+              ["erased", t`erased`],
+            ],
+          },
+          ...geo,
+        ]}
         defaultSort={{ id: "id", desc: true }}
         exportName="players"
         version={version}

@@ -14,7 +14,15 @@ interface Group {
   players: number;
 }
 interface Data {
-  stats: { total: number; active: number; banned: number; byPlatform: Group[]; byCountry: Group[]; byLevel: Group[]; registrations: { day: string; players: number }[] };
+  stats: {
+    total: number;
+    active: number;
+    banned: number;
+    byPlatform: Group[];
+    byCountry: Group[];
+    byLevel: Group[];
+    registrations: { day: string; players: number }[];
+  };
   payers: { playerId: number; nickname: string; usdCents: number; payments: number }[];
 }
 
@@ -25,7 +33,12 @@ export default function PlayersStatsPage() {
     { id: "players", label: t`Players`, value: (g) => g.players, cell: (g) => fmtInt(g.players) },
   ];
   const payerColumns: Column<Data["payers"][number]>[] = [
-    { id: "player", label: t`Player`, value: (p) => p.nickname, cell: (p) => <a href={`/admin/player/${p.playerId}`}>{p.nickname}</a> },
+    {
+      id: "player",
+      label: t`Player`,
+      value: (p) => p.nickname,
+      cell: (p) => <a href={`/admin/player/${p.playerId}`}>{p.nickname}</a>,
+    },
     { id: "usd", label: t`Paid, USD`, value: (p) => p.usdCents, cell: (p) => (p.usdCents / 100).toFixed(2) },
     { id: "payments", label: t`Payments`, value: (p) => p.payments },
   ];
@@ -36,9 +49,20 @@ export default function PlayersStatsPage() {
         {(d) => (
           <>
             <p>{t`Players: ${ph({ total: fmtInt(d.stats.total) })} · signed in during the last 30 days: ${ph({ active: fmtInt(d.stats.active) })} · banned now: ${ph({ banned: fmtInt(d.stats.banned) })}`}</p>
-            <Chart spec={{ kind: "bar", title: t`Registrations by day`, x: d.stats.registrations.map((r) => r.day), series: [{ name: t`Registrations`, data: d.stats.registrations.map((r) => r.players) }] }} />
+            <Chart
+              spec={{
+                kind: "bar",
+                title: t`Registrations by day`,
+                x: d.stats.registrations.map((r) => r.day),
+                series: [{ name: t`Registrations`, data: d.stats.registrations.map((r) => r.players) }],
+              }}
+            />
             <div className="tk-row" style={{ alignItems: "flex-start" }}>
-              <Table rows={d.stats.byPlatform} columns={groupColumns(t`Platform`, (k) => valueText("platform", k))} caption={t`By platform`} />
+              <Table
+                rows={d.stats.byPlatform}
+                columns={groupColumns(t`Platform`, (k) => valueText("platform", k))}
+                caption={t`By platform`}
+              />
               <Table rows={d.stats.byCountry} columns={groupColumns(t`Country`)} caption={t`By country`} />
               <Table rows={d.stats.byLevel} columns={groupColumns(t`Level`)} caption={t`By level`} />
             </div>

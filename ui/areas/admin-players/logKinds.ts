@@ -51,13 +51,18 @@ export function detailText(e: LogEntry): string {
     case "clan": {
       const action = valueText("clanAction", str(d.action).replace(/^admin\./, ""));
       const clan = str(d.clanId);
-      const more = d.details && typeof d.details === "object" ? detailsText(d.details as Record<string, unknown>, ["admin", "adminId"]) : "";
+      const more =
+        d.details && typeof d.details === "object"
+          ? detailsText(d.details as Record<string, unknown>, ["admin", "adminId"])
+          : "";
       return i18n._(msg`Clan #${clan}: ${action}`) + (more ? ` (${more})` : "");
     }
     case "gift": {
       const from = str(d.fromId);
       const to = str(d.toId);
-      const what = d.itemId ? `${valueText("kitItem", str(d.kind))} #${str(d.itemId)}` : amountText(Number(d.amount), str(d.kind));
+      const what = d.itemId
+        ? `${valueText("kitItem", str(d.kind))} #${str(d.itemId)}`
+        : amountText(Number(d.amount), str(d.kind));
       return i18n._(msg`Gift from player #${from} to player #${to}: ${what}`);
     }
     case "ticket": {
@@ -84,15 +89,23 @@ export function detailText(e: LogEntry): string {
   }
 }
 
-const NOTICE_KINDS: Record<string, MessageDescriptor> = { gift: msg`gift`, notification: msg({ message: "notification", context: "notice kind" }) };
-const CHANNELS: Record<string, MessageDescriptor> = { inbox: msg({ message: "inbox", context: "notification channel" }), chat: msg({ message: "chat", context: "notification channel" }) };
+const NOTICE_KINDS: Record<string, MessageDescriptor> = {
+  gift: msg`gift`,
+  notification: msg({ message: "notification", context: "notice kind" }),
+};
+const CHANNELS: Record<string, MessageDescriptor> = {
+  inbox: msg({ message: "inbox", context: "notification channel" }),
+  chat: msg({ message: "chat", context: "notification channel" }),
+};
 export const noticeKindText = (k: string) => (NOTICE_KINDS[k] ? i18n._(NOTICE_KINDS[k]) : k);
 
 /** A player's notification as a line: a gift's sender and what it was, a notification's title in the page's locale. */
 export function noticeText(kind: string, p: Record<string, unknown>): string {
   if (kind === "gift") {
     const from = str(p.from ?? p.fromId);
-    const what = p.itemId ? `${valueText("kitItem", str(p.kind))} ${str(p.item ?? `#${str(p.itemId)}`)}` : amountText(Number(p.amount), str(p.kind));
+    const what = p.itemId
+      ? `${valueText("kitItem", str(p.kind))} ${str(p.item ?? `#${str(p.itemId)}`)}`
+      : amountText(Number(p.amount), str(p.kind));
     return i18n._(msg`From ${from}: ${what}`);
   }
   if (kind === "notification") {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { z } from "zod";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
@@ -14,9 +14,22 @@ import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { bool, int, text } from "../../../api/http/fields.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
-interface Row { id: number; placement: string; network: string; enabled: boolean; capPerDay: number; reward: number }
+interface Row {
+  id: number;
+  placement: string;
+  network: string;
+  enabled: boolean;
+  capPerDay: number;
+  reward: number;
+}
 
-const schema = z.object({ placement: text(1, 64), network: text(1, 32), enabled: bool(), capPerDay: int(0, 500), reward: int(0, 1_000_000) });
+const schema = z.object({
+  placement: text(1, 64),
+  network: text(1, 32),
+  enabled: bool(),
+  capPerDay: int(0, 500),
+  reward: int(0, 1_000_000),
+});
 const blank = { placement: "", network: "", enabled: "true", capPerDay: "5", reward: "0" };
 
 export default function AdPlacementsPage() {
@@ -42,7 +55,11 @@ export default function AdPlacementsPage() {
     { id: "capPerDay", label: t`Cap per day`, value: (r) => r.capPerDay, cell: (r) => fmtInt(r.capPerDay) },
     { id: "reward", label: t`Reward, silver`, value: (r) => r.reward, cell: (r) => fmtInt(r.reward) },
     {
-      id: "actions", label: "", value: () => "", sortable: false, csv: false,
+      id: "actions",
+      label: "",
+      value: () => "",
+      sortable: false,
+      csv: false,
       cell: (r) => (
         <span className="tk-row">
           <button className="tk-btn" onClick={() => setEditing(r)}>{t`Edit`}</button>
@@ -60,14 +77,45 @@ export default function AdPlacementsPage() {
             columns={columns}
             rowKey={(r) => String(r.id)}
             search={t`Search`}
-            filters={[{ id: "network", label: t`Network`, options: d.networks.map((n): [string, string] => [n, valueText("adNetwork", n)]) }, { id: "enabled", label: t`Enabled`, options: [["true", t`yes`], ["false", t`no`]] }]}
+            filters={[
+              {
+                id: "network",
+                label: t`Network`,
+                options: d.networks.map((n): [string, string] => [n, valueText("adNetwork", n)]),
+              },
+              {
+                id: "enabled",
+                label: t`Enabled`,
+                options: [
+                  ["true", t`yes`],
+                  ["false", t`no`],
+                ],
+              },
+            ]}
             defaultSort={{ id: "placement", desc: false }}
             exportName="ad-placements"
             version={version}
           />
           <h2>{editing ? t`Edit placement #${ph({ id: editing.id })}` : t`New placement`}</h2>
-          <PlacementForm key={editing ? `edit-${editing.id}` : `new-${version}`} row={editing} networks={d.networks} onDone={() => { setEditing(null); setVersion((v) => v + 1); }} />
-          <ConfirmDialog open={removing !== null} text={removing ? t`Remove the ${ph({ network: valueText("adNetwork", removing.network) })} settings of ${ph({ placement: removing.placement })}?` : ""} onConfirm={() => removing && remove(removing)} onCancel={() => setRemoving(null)} />
+          <PlacementForm
+            key={editing ? `edit-${editing.id}` : `new-${version}`}
+            row={editing}
+            networks={d.networks}
+            onDone={() => {
+              setEditing(null);
+              setVersion((v) => v + 1);
+            }}
+          />
+          <ConfirmDialog
+            open={removing !== null}
+            text={
+              removing
+                ? t`Remove the ${ph({ network: valueText("adNetwork", removing.network) })} settings of ${ph({ placement: removing.placement })}?`
+                : ""
+            }
+            onConfirm={() => removing && remove(removing)}
+            onCancel={() => setRemoving(null)}
+          />
         </section>
       )}
     </Load>
@@ -75,16 +123,37 @@ export default function AdPlacementsPage() {
 }
 
 function PlacementForm({ row, networks, onDone }: { row: Row | null; networks: string[]; onDone: () => void }) {
-  const form = useForm(schema, row ? { placement: row.placement, network: row.network, enabled: String(row.enabled), capPerDay: String(row.capPerDay), reward: String(row.reward) } : blank);
+  const form = useForm(
+    schema,
+    row
+      ? {
+          placement: row.placement,
+          network: row.network,
+          enabled: String(row.enabled),
+          capPerDay: String(row.capPerDay),
+          reward: String(row.reward),
+        }
+      : blank,
+  );
   return (
-    <Form form={form} submitLabel={t`Save placement`} actions={row && <button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}
+    <Form
+      form={form}
+      submitLabel={t`Save placement`}
+      actions={row && <button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}
       onSubmit={form.submit(async (input) => {
         await api("/admin/ads/settings/save", { method: "POST", body: row ? { ...input, id: row.id } : input });
         toast.ok(t`Saved`);
         onDone();
-      })}>
+      })}
+    >
       <FormField form={form} name="placement" label={t`Placement`} />
-      <FormField form={form} name="network" label={t`Network`} type="select" options={[["", "—"], ...networks.map((n): [string, string] => [n, valueText("adNetwork", n)])]} />
+      <FormField
+        form={form}
+        name="network"
+        label={t`Network`}
+        type="select"
+        options={[["", "—"], ...networks.map((n): [string, string] => [n, valueText("adNetwork", n)])]}
+      />
       <FormField form={form} name="capPerDay" label={t`Cap per day`} type="number" />
       <FormField form={form} name="reward" label={t`Reward, silver`} type="number" />
       <FormField form={form} name="enabled" label={t`Enabled`} type="checkbox" />

@@ -25,7 +25,13 @@ const naming: Naming = {
   label: (field, path) =>
     path.startsWith("networks.")
       ? valueText("adNetwork", field)
-      : field === "perDay" ? (path.startsWith("rewarded.") ? t`Rewarded ads a day, at most` : t`Ads a day, at most`) : FIELDS[field] ? t(FIELDS[field]) : field,
+      : field === "perDay"
+        ? path.startsWith("rewarded.")
+          ? t`Rewarded ads a day, at most`
+          : t`Ads a day, at most`
+        : FIELDS[field]
+          ? t(FIELDS[field])
+          : field,
   amounts: ["silver"],
 };
 

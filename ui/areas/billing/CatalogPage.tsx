@@ -25,7 +25,13 @@ interface Item {
   grants: { gold: number; silver: number; premiumDays: number };
   bonusGold: number;
   prices: { market: string; currency: string; amount: number }[];
-  availability: { markets: string[]; countries: string[]; platforms: string[]; from: number | null; until: number | null };
+  availability: {
+    markets: string[];
+    countries: string[];
+    platforms: string[];
+    from: number | null;
+    until: number | null;
+  };
   sortOrder: number;
   active: boolean;
 }
@@ -44,31 +50,89 @@ interface Catalog {
   currencies: string[];
 }
 
-const EMPTY: Item = { id: "", titleRu: "", titleEn: "", grants: { gold: 0, silver: 0, premiumDays: 0 }, bonusGold: 0, prices: [], availability: { markets: [], countries: [], platforms: [], from: null, until: null }, sortOrder: 0, active: true };
-const list = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
-const toLocalInput = (ms: number | null) => (ms == null ? "" : new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+const EMPTY: Item = {
+  id: "",
+  titleRu: "",
+  titleEn: "",
+  grants: { gold: 0, silver: 0, premiumDays: 0 },
+  bonusGold: 0,
+  prices: [],
+  availability: { markets: [], countries: [], platforms: [], from: null, until: null },
+  sortOrder: 0,
+  active: true,
+};
+const list = (s: string) =>
+  s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+const toLocalInput = (ms: number | null) =>
+  ms == null ? "" : new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const fromLocalInput = (v: string) => (v ? new Date(v).getTime() : null);
 
 /** A price row as typed: the amount in the currency's major unit ("99.00" for 9900 kopecks). */
-interface PriceRow { market: string; currency: string; amount: string }
+interface PriceRow {
+  market: string;
+  currency: string;
+  amount: string;
+}
 
 const FIELD_NAMES: Record<string, MessageDescriptor> = {
-  id: msg`Id`, titleRu: msg`Title (ru)`, titleEn: msg`Title (en)`, grants: msg`Grants`, gold: msg`Gold`, silver: msg`Silver`, premiumDays: msg`Premium days`,
-  bonusGold: msg`Bonus gold`, prices: msg`Prices`, market: msg`Market`, currency: msg`Currency`, amount: msg`Amount`, availability: msg`Availability`,
-  markets: msg`Markets`, countries: msg`Countries`, platforms: msg`Platforms`, from: msg`Available from`, until: msg`Available until`,
-  sortOrder: msg`Sort order`, active: msg`Active`, multipliers: msg`Multipliers`, itemId: msg`Item`, percent: msg`Percent`, startsAt: msg`Starts`, endsAt: msg`Ends`,
+  id: msg`Id`,
+  titleRu: msg`Title (ru)`,
+  titleEn: msg`Title (en)`,
+  grants: msg`Grants`,
+  gold: msg`Gold`,
+  silver: msg`Silver`,
+  premiumDays: msg`Premium days`,
+  bonusGold: msg`Bonus gold`,
+  prices: msg`Prices`,
+  market: msg`Market`,
+  currency: msg`Currency`,
+  amount: msg`Amount`,
+  availability: msg`Availability`,
+  markets: msg`Markets`,
+  countries: msg`Countries`,
+  platforms: msg`Platforms`,
+  from: msg`Available from`,
+  until: msg`Available until`,
+  sortOrder: msg`Sort order`,
+  active: msg`Active`,
+  multipliers: msg`Multipliers`,
+  itemId: msg`Item`,
+  percent: msg`Percent`,
+  startsAt: msg`Starts`,
+  endsAt: msg`Ends`,
 };
 /** A field of the item in words, rows counted from 1 ("Prices · row 1 · Amount" for a message no input shows). */
-const fieldWords = () => ({ label: (f: string) => (FIELD_NAMES[f] ? t(FIELD_NAMES[f]) : undefined), row: (n: number) => t`row ${ph({ n })}` });
+const fieldWords = () => ({
+  label: (f: string) => (FIELD_NAMES[f] ? t(FIELD_NAMES[f]) : undefined),
+  row: (n: number) => t`row ${ph({ n })}`,
+});
 
-function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; isNew: boolean; markets: string[]; currencies: string[]; onDone: () => void }) {
+function ItemForm({
+  item,
+  isNew,
+  markets,
+  currencies,
+  onDone,
+}: {
+  item: Item;
+  isNew: boolean;
+  markets: string[];
+  currencies: string[];
+  onDone: () => void;
+}) {
   const [v, setV] = useState(item);
-  const [prices, setPrices] = useState<PriceRow[]>(item.prices.map((p) => ({ market: p.market, currency: p.currency, amount: minorToMajor(p.amount, p.currency) })));
+  const [prices, setPrices] = useState<PriceRow[]>(
+    item.prices.map((p) => ({ market: p.market, currency: p.currency, amount: minorToMajor(p.amount, p.currency) })),
+  );
   const errors = useFieldErrors(fieldWords());
   const [busy, setBusy] = useState(false);
   const err = (k: string) => <FieldError errors={errors} name={k} />;
   const invalid = (k: string) => errors.input(k);
-  const setPrice = (i: number, patch: Partial<PriceRow>) => setPrices(prices.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+  const setPrice = (i: number, patch: Partial<PriceRow>) =>
+    setPrices(prices.map((p, j) => (j === i ? { ...p, ...patch } : p)));
   async function save(e: React.FormEvent) {
     e.preventDefault();
     // Amounts typed in the major unit go to the API in minor units; one that is not an amount of its currency is named here.
@@ -82,32 +146,58 @@ function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; is
     if (Object.keys(local).length) return void errors.take(new ApiError(400, "validation", "", local));
     setBusy(true);
     // A message no input shows is said above the buttons (named in words), a refusal of no field as a notice.
-    await errors.run(async () => {
-      await api(isNew ? "/admin/billing/catalog/add" : "/admin/billing/catalog/save", { body: { ...v, prices: parsed } });
-      toast.ok(t`Saved`);
-      onDone();
-    }, { notice: false });
+    await errors.run(
+      async () => {
+        await api(isNew ? "/admin/billing/catalog/add" : "/admin/billing/catalog/save", {
+          body: { ...v, prices: parsed },
+        });
+        toast.ok(t`Saved`);
+        onDone();
+      },
+      { notice: false },
+    );
     setBusy(false);
   }
   const num = (path: "gold" | "silver" | "premiumDays") => (
     <label>
-      {t(GRANT_NAMES[path])} <input inputMode="numeric" value={String(v.grants[path])} onChange={(e) => setV({ ...v, grants: { ...v.grants, [path]: e.target.value as never } })} {...invalid(`grants.${path}`)} />
+      {t(GRANT_NAMES[path])}{" "}
+      <input
+        inputMode="numeric"
+        value={String(v.grants[path])}
+        onChange={(e) => setV({ ...v, grants: { ...v.grants, [path]: e.target.value as never } })}
+        {...invalid(`grants.${path}`)}
+      />
       {err(`grants.${path}`)}
     </label>
   );
   return (
-    <form noValidate onSubmit={save} aria-busy={busy} aria-label={isNew ? t`New item` : t`Item ${ph({ id: item.id })}`} className="tk-billing-form" style={{ display: "grid", gap: 10, background: "var(--panel)", padding: 16, borderRadius: 8 }}>
+    <form
+      noValidate
+      onSubmit={save}
+      aria-busy={busy}
+      aria-label={isNew ? t`New item` : t`Item ${ph({ id: item.id })}`}
+      className="tk-billing-form"
+      style={{ display: "grid", gap: 10, background: "var(--panel)", padding: 16, borderRadius: 8 }}
+    >
       <div className="tk-row">
         <label>
-          {t`Id`} <input value={v.id} readOnly={!isNew} onChange={(e) => setV({ ...v, id: e.target.value })} {...invalid("id")} />
+          {t`Id`}{" "}
+          <input
+            value={v.id}
+            readOnly={!isNew}
+            onChange={(e) => setV({ ...v, id: e.target.value })}
+            {...invalid("id")}
+          />
           {err("id")}
         </label>
         <label>
-          {t`Title (ru)`} <input value={v.titleRu} onChange={(e) => setV({ ...v, titleRu: e.target.value })} {...invalid("titleRu")} />
+          {t`Title (ru)`}{" "}
+          <input value={v.titleRu} onChange={(e) => setV({ ...v, titleRu: e.target.value })} {...invalid("titleRu")} />
           {err("titleRu")}
         </label>
         <label>
-          {t`Title (en)`} <input value={v.titleEn} onChange={(e) => setV({ ...v, titleEn: e.target.value })} {...invalid("titleEn")} />
+          {t`Title (en)`}{" "}
+          <input value={v.titleEn} onChange={(e) => setV({ ...v, titleEn: e.target.value })} {...invalid("titleEn")} />
           {err("titleEn")}
         </label>
       </div>
@@ -117,7 +207,13 @@ function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; is
         {num("silver")}
         {num("premiumDays")}
         <label>
-          {t`Bonus gold`} <input inputMode="numeric" value={String(v.bonusGold)} onChange={(e) => setV({ ...v, bonusGold: e.target.value as never })} {...invalid("bonusGold")} />
+          {t`Bonus gold`}{" "}
+          <input
+            inputMode="numeric"
+            value={String(v.bonusGold)}
+            onChange={(e) => setV({ ...v, bonusGold: e.target.value as never })}
+            {...invalid("bonusGold")}
+          />
           {err("bonusGold")}
         </label>
       </fieldset>
@@ -129,62 +225,146 @@ function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; is
           <div key={i} className="tk-row" role="group" aria-label={t`Price ${ph({ n: i + 1 })}`}>
             <label>
               {t`Market`}{" "}
-              <select value={p.market} onChange={(e) => setPrice(i, { market: e.target.value })} {...invalid(`prices.${i}.market`)}>
-                {markets.map((m) => <option key={m} value={m}>{valueText("store", m)}</option>)}
+              <select
+                value={p.market}
+                onChange={(e) => setPrice(i, { market: e.target.value })}
+                {...invalid(`prices.${i}.market`)}
+              >
+                {markets.map((m) => (
+                  <option key={m} value={m}>
+                    {valueText("store", m)}
+                  </option>
+                ))}
               </select>
               {err(`prices.${i}.market`)}
             </label>
             <label>
               {t`Currency`}{" "}
-              <select value={p.currency} onChange={(e) => setPrice(i, { currency: e.target.value })} {...invalid(`prices.${i}.currency`)}>
-                {currencies.map((c) => <option key={c} value={c}>{c}</option>)}
+              <select
+                value={p.currency}
+                onChange={(e) => setPrice(i, { currency: e.target.value })}
+                {...invalid(`prices.${i}.currency`)}
+              >
+                {currencies.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
               </select>
               {err(`prices.${i}.currency`)}
             </label>
             <label>
               {t`Amount, ${ph({ currency: p.currency })}`}{" "}
-              <input inputMode="decimal" value={p.amount} onChange={(e) => setPrice(i, { amount: e.target.value })} {...invalid(`prices.${i}.amount`)} />
-              {!errors.of(`prices.${i}.amount`) && majorToMinor(p.amount, p.currency) !== null && <small className="tk-hint">{money(majorToMinor(p.amount, p.currency)!, p.currency)}</small>}
+              <input
+                inputMode="decimal"
+                value={p.amount}
+                onChange={(e) => setPrice(i, { amount: e.target.value })}
+                {...invalid(`prices.${i}.amount`)}
+              />
+              {!errors.of(`prices.${i}.amount`) && majorToMinor(p.amount, p.currency) !== null && (
+                <small className="tk-hint">{money(majorToMinor(p.amount, p.currency)!, p.currency)}</small>
+              )}
               {err(`prices.${i}.amount`)}
             </label>
-            <button type="button" className="tk-btn tk-danger" onClick={() => setPrices(prices.filter((_, j) => j !== i))} aria-label={t`Remove price ${ph({ n: i + 1 })}`}>{t`Remove`}</button>
+            <button
+              type="button"
+              className="tk-btn tk-danger"
+              onClick={() => setPrices(prices.filter((_, j) => j !== i))}
+              aria-label={t`Remove price ${ph({ n: i + 1 })}`}
+            >{t`Remove`}</button>
           </div>
         ))}
         {err("prices")}
-        <button type="button" className="tk-btn" onClick={() => setPrices([...prices, { market: markets[0] ?? "web", currency: currencies.includes("RUB") ? "RUB" : (currencies[0] ?? "USD"), amount: "" }])}>{t`Add a price`}</button>
+        <button
+          type="button"
+          className="tk-btn"
+          onClick={() =>
+            setPrices([
+              ...prices,
+              {
+                market: markets[0] ?? "web",
+                currency: currencies.includes("RUB") ? "RUB" : (currencies[0] ?? "USD"),
+                amount: "",
+              },
+            ])
+          }
+        >{t`Add a price`}</button>
       </fieldset>
       <fieldset className="tk-row">
         <legend>{t`Availability`}</legend>
         <label>
           {t`Markets (empty: all)`}
-          <select multiple value={v.availability.markets} onChange={(e) => setV({ ...v, availability: { ...v.availability, markets: [...e.target.selectedOptions].map((o) => o.value) } })}>
-            {markets.map((m) => <option key={m} value={m}>{valueText("store", m)}</option>)}
+          <select
+            multiple
+            value={v.availability.markets}
+            onChange={(e) =>
+              setV({
+                ...v,
+                availability: { ...v.availability, markets: [...e.target.selectedOptions].map((o) => o.value) },
+              })
+            }
+          >
+            {markets.map((m) => (
+              <option key={m} value={m}>
+                {valueText("store", m)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
-          {t`Countries, comma-separated (empty: all)`} <input value={v.availability.countries.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, countries: list(e.target.value.toUpperCase()) } })} {...invalid("availability.countries")} />
+          {t`Countries, comma-separated (empty: all)`}{" "}
+          <input
+            value={v.availability.countries.join(", ")}
+            onChange={(e) =>
+              setV({ ...v, availability: { ...v.availability, countries: list(e.target.value.toUpperCase()) } })
+            }
+            {...invalid("availability.countries")}
+          />
           {err("availability.countries")}
         </label>
         <label>
-          {t`Platforms, comma-separated (empty: all)`} <input value={v.availability.platforms.join(", ")} onChange={(e) => setV({ ...v, availability: { ...v.availability, platforms: list(e.target.value) } })} />
+          {t`Platforms, comma-separated (empty: all)`}{" "}
+          <input
+            value={v.availability.platforms.join(", ")}
+            onChange={(e) => setV({ ...v, availability: { ...v.availability, platforms: list(e.target.value) } })}
+          />
         </label>
         <label>
-          {t`Available from`} <input type="datetime-local" value={toLocalInput(v.availability.from)} onChange={(e) => setV({ ...v, availability: { ...v.availability, from: fromLocalInput(e.target.value) } })} {...invalid("availability.from")} />
+          {t`Available from`}{" "}
+          <input
+            type="datetime-local"
+            value={toLocalInput(v.availability.from)}
+            onChange={(e) => setV({ ...v, availability: { ...v.availability, from: fromLocalInput(e.target.value) } })}
+            {...invalid("availability.from")}
+          />
           {err("availability.from")}
         </label>
         <label>
-          {t`Available until`} <input type="datetime-local" value={toLocalInput(v.availability.until)} onChange={(e) => setV({ ...v, availability: { ...v.availability, until: fromLocalInput(e.target.value) } })} {...invalid("availability.until")} />
+          {t`Available until`}{" "}
+          <input
+            type="datetime-local"
+            value={toLocalInput(v.availability.until)}
+            onChange={(e) => setV({ ...v, availability: { ...v.availability, until: fromLocalInput(e.target.value) } })}
+            {...invalid("availability.until")}
+          />
           {err("availability.until")}
         </label>
       </fieldset>
       <FormMessage errors={errors} />
       <div className="tk-row">
         <label>
-          {t`Sort order`} <input inputMode="numeric" value={String(v.sortOrder)} onChange={(e) => setV({ ...v, sortOrder: e.target.value as never })} {...invalid("sortOrder")} />
+          {t`Sort order`}{" "}
+          <input
+            inputMode="numeric"
+            value={String(v.sortOrder)}
+            onChange={(e) => setV({ ...v, sortOrder: e.target.value as never })}
+            {...invalid("sortOrder")}
+          />
           {err("sortOrder")}
         </label>
         <label>
-          <input type="checkbox" checked={v.active} onChange={(e) => setV({ ...v, active: e.target.checked })} /> {t`Active`}
+          <input type="checkbox" checked={v.active} onChange={(e) => setV({ ...v, active: e.target.checked })} />{" "}
+          {t`Active`}
         </label>
         <button type="submit" className="tk-btn tk-primary" disabled={busy}>{t`Save`}</button>
         <button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>
@@ -196,31 +376,96 @@ function ItemForm({ item, isNew, markets, currencies, onDone }: { item: Item; is
 function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () => void }) {
   const [rows, setRows] = useState(initial);
   const errors = useFieldErrors(fieldWords());
-  const set = (i: number, patch: Partial<Multiplier>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const set = (i: number, patch: Partial<Multiplier>) =>
+    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const err = (i: number, k: string) => <FieldError errors={errors} name={`multipliers.${i}.${k}`} />;
   const invalid = (i: number, k: string) => errors.input(`multipliers.${i}.${k}`);
   const save = () =>
-    errors.run(async () => {
-      await api("/admin/billing/multipliers/save", { body: { multipliers: rows } });
-      toast.ok(t`Saved`);
-      onDone();
-    }, { notice: false });
+    errors.run(
+      async () => {
+        await api("/admin/billing/multipliers/save", { body: { multipliers: rows } });
+        toast.ok(t`Saved`);
+        onDone();
+      },
+      { notice: false },
+    );
   return (
     <section>
       <h2>{t`Multipliers`}</h2>
       <p className="tk-muted">{t`x2 gold this weekend: currency gold, percent 200, the period.`}</p>
       <div className="tk-table-scroll">
         <table>
-          <thead><tr><th>{t`Item (empty: all)`}</th><th>{t`Currency`}</th><th>{t`Percent`}</th><th>{t`Starts`}</th><th>{t`Ends`}</th><th aria-label={t`Actions`} /></tr></thead>
+          <thead>
+            <tr>
+              <th>{t`Item (empty: all)`}</th>
+              <th>{t`Currency`}</th>
+              <th>{t`Percent`}</th>
+              <th>{t`Starts`}</th>
+              <th>{t`Ends`}</th>
+              <th aria-label={t`Actions`} />
+            </tr>
+          </thead>
           <tbody>
             {rows.map((r, i) => (
               <tr key={i}>
-                <td><input aria-label={t`Item (empty: all)`} value={r.itemId ?? ""} onChange={(e) => set(i, { itemId: e.target.value || null })} {...invalid(i, "itemId")} />{err(i, "itemId")}</td>
-                <td><select aria-label={t`Currency`} value={r.currency} onChange={(e) => set(i, { currency: e.target.value as "gold" })} {...invalid(i, "currency")}><option value="gold">{valueText("currency", "gold")}</option><option value="silver">{valueText("currency", "silver")}</option></select>{err(i, "currency")}</td>
-                <td><input aria-label={t`Percent`} inputMode="numeric" value={String(r.percent)} onChange={(e) => set(i, { percent: e.target.value as never })} {...invalid(i, "percent")} />{err(i, "percent")}</td>
-                <td><input aria-label={t`Starts`} type="datetime-local" value={toLocalInput(r.startsAt)} onChange={(e) => set(i, { startsAt: fromLocalInput(e.target.value) ?? 0 })} {...invalid(i, "startsAt")} />{err(i, "startsAt")}</td>
-                <td><input aria-label={t`Ends`} type="datetime-local" value={toLocalInput(r.endsAt)} onChange={(e) => set(i, { endsAt: fromLocalInput(e.target.value) ?? 0 })} {...invalid(i, "endsAt")} />{err(i, "endsAt")}</td>
-                <td><button type="button" className="tk-btn" onClick={() => setRows(rows.filter((_, j) => j !== i))}>{t`Remove`}</button></td>
+                <td>
+                  <input
+                    aria-label={t`Item (empty: all)`}
+                    value={r.itemId ?? ""}
+                    onChange={(e) => set(i, { itemId: e.target.value || null })}
+                    {...invalid(i, "itemId")}
+                  />
+                  {err(i, "itemId")}
+                </td>
+                <td>
+                  <select
+                    aria-label={t`Currency`}
+                    value={r.currency}
+                    onChange={(e) => set(i, { currency: e.target.value as "gold" })}
+                    {...invalid(i, "currency")}
+                  >
+                    <option value="gold">{valueText("currency", "gold")}</option>
+                    <option value="silver">{valueText("currency", "silver")}</option>
+                  </select>
+                  {err(i, "currency")}
+                </td>
+                <td>
+                  <input
+                    aria-label={t`Percent`}
+                    inputMode="numeric"
+                    value={String(r.percent)}
+                    onChange={(e) => set(i, { percent: e.target.value as never })}
+                    {...invalid(i, "percent")}
+                  />
+                  {err(i, "percent")}
+                </td>
+                <td>
+                  <input
+                    aria-label={t`Starts`}
+                    type="datetime-local"
+                    value={toLocalInput(r.startsAt)}
+                    onChange={(e) => set(i, { startsAt: fromLocalInput(e.target.value) ?? 0 })}
+                    {...invalid(i, "startsAt")}
+                  />
+                  {err(i, "startsAt")}
+                </td>
+                <td>
+                  <input
+                    aria-label={t`Ends`}
+                    type="datetime-local"
+                    value={toLocalInput(r.endsAt)}
+                    onChange={(e) => set(i, { endsAt: fromLocalInput(e.target.value) ?? 0 })}
+                    {...invalid(i, "endsAt")}
+                  />
+                  {err(i, "endsAt")}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="tk-btn"
+                    onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                  >{t`Remove`}</button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -228,7 +473,22 @@ function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () =>
       </div>
       <FormMessage errors={errors} />
       <div className="tk-row">
-        <button type="button" className="tk-btn" onClick={() => setRows([...rows, { itemId: null, currency: "gold", percent: 200, startsAt: Date.now(), endsAt: Date.now() + 2 * 86_400_000 }])}>{t`Add multiplier`}</button>
+        <button
+          type="button"
+          className="tk-btn"
+          onClick={() =>
+            setRows([
+              ...rows,
+              {
+                itemId: null,
+                currency: "gold",
+                percent: 200,
+                startsAt: Date.now(),
+                endsAt: Date.now() + 2 * 86_400_000,
+              },
+            ])
+          }
+        >{t`Add multiplier`}</button>
         <button type="button" className="tk-btn tk-primary" onClick={save}>{t`Save multipliers`}</button>
       </div>
     </section>
@@ -240,10 +500,20 @@ function Import({ onDone }: { onDone: () => void }) {
   const [preview, setPreview] = useState<string | null>(null);
   async function run(apply: boolean) {
     try {
-      const r = await api<{ applied: boolean; preview: { added: string[]; changed: { id: string }[]; removed: string[]; multipliers: { before: number; after: number } } }>("/admin/billing/import", { body: { file, apply } });
+      const r = await api<{
+        applied: boolean;
+        preview: {
+          added: string[];
+          changed: { id: string }[];
+          removed: string[];
+          multipliers: { before: number; after: number };
+        };
+      }>("/admin/billing/import", { body: { file, apply } });
       const p = r.preview;
-      setPreview(t`Added: ${ph({ added: p.added.join(", ") || "—" })}. Changed: ${ph({ changed: p.changed.map((c) => c.id).join(", ") || "—" })}. Removed: ${ph({ removed: p.removed.join(", ") || "—" })}. Multipliers: ${ph({ before: p.multipliers.before })} → ${ph({ after: p.multipliers.after })}.`);
-      if (r.applied) (toast.ok(t`Catalog imported`), setFile(null), setPreview(null), onDone());
+      setPreview(
+        t`Added: ${ph({ added: p.added.join(", ") || "—" })}. Changed: ${ph({ changed: p.changed.map((c) => c.id).join(", ") || "—" })}. Removed: ${ph({ removed: p.removed.join(", ") || "—" })}. Multipliers: ${ph({ before: p.multipliers.before })} → ${ph({ after: p.multipliers.after })}.`,
+      );
+      if (r.applied) toast.ok(t`Catalog imported`), setFile(null), setPreview(null), onDone();
     } catch (x) {
       toast.error((x as ApiError).message);
     }
@@ -253,10 +523,25 @@ function Import({ onDone }: { onDone: () => void }) {
       <h2>{t`Import`}</h2>
       <div className="tk-row">
         <label>
-          {t`Catalog file (JSON)`} <input type="file" accept="application/json,.json" onChange={async (e) => (setPreview(null), setFile((await e.target.files?.[0]?.text()) ?? null))} />
+          {t`Catalog file (JSON)`}{" "}
+          <input
+            type="file"
+            accept="application/json,.json"
+            onChange={async (e) => (setPreview(null), setFile((await e.target.files?.[0]?.text()) ?? null))}
+          />
         </label>
-        <button type="button" className="tk-btn" disabled={!file} onClick={() => run(false)}>{t`Preview changes`}</button>
-        <button type="button" className="tk-btn tk-primary" disabled={!file || !preview} onClick={() => run(true)}>{t`Apply import`}</button>
+        <button
+          type="button"
+          className="tk-btn"
+          disabled={!file}
+          onClick={() => run(false)}
+        >{t`Preview changes`}</button>
+        <button
+          type="button"
+          className="tk-btn tk-primary"
+          disabled={!file || !preview}
+          onClick={() => run(true)}
+        >{t`Apply import`}</button>
       </div>
       {preview && <p role="status">{preview}</p>}
     </section>
@@ -272,15 +557,57 @@ export default function CatalogPage() {
     () => [
       { id: "sortOrder", label: t`Sort order`, value: (i) => i.sortOrder },
       { id: "id", label: t`Id`, value: (i) => i.id },
-      { id: "title", label: locale === "ru" ? t`Title (ru)` : t`Title (en)`, value: (i) => (locale === "ru" ? i.titleRu : i.titleEn), cell: (i) => <>{locale === "ru" ? i.titleRu : i.titleEn}{!i.active && <em> ({t`inactive`})</em>}</> },
-      { id: "grants", label: t`Grants`, value: (i) => i.grants.gold, cell: (i) => grantsText({ ...i.grants, gold: i.grants.gold + i.bonusGold }) },
-      { id: "prices", label: t`Prices`, value: (i) => i.prices.length, sortable: false, cell: (i) => i.prices.map((p) => `${valueText("store", p.market)}: ${money(p.amount, p.currency)}`).join(" · ") },
-      { id: "period", label: t`Availability`, value: (i) => i.availability.from, sortable: false, cell: (i) => [fmtDateTime(i.availability.from), fmtDateTime(i.availability.until)].filter(Boolean).join(" – ") + (i.availability.countries.length ? ` ${i.availability.countries.join(",")}` : "") },
       {
-        id: "actions", label: "", value: () => "", sortable: false, csv: false,
+        id: "title",
+        label: locale === "ru" ? t`Title (ru)` : t`Title (en)`,
+        value: (i) => (locale === "ru" ? i.titleRu : i.titleEn),
+        cell: (i) => (
+          <>
+            {locale === "ru" ? i.titleRu : i.titleEn}
+            {!i.active && <em> ({t`inactive`})</em>}
+          </>
+        ),
+      },
+      {
+        id: "grants",
+        label: t`Grants`,
+        value: (i) => i.grants.gold,
+        cell: (i) => grantsText({ ...i.grants, gold: i.grants.gold + i.bonusGold }),
+      },
+      {
+        id: "prices",
+        label: t`Prices`,
+        value: (i) => i.prices.length,
+        sortable: false,
+        cell: (i) => i.prices.map((p) => `${valueText("store", p.market)}: ${money(p.amount, p.currency)}`).join(" · "),
+      },
+      {
+        id: "period",
+        label: t`Availability`,
+        value: (i) => i.availability.from,
+        sortable: false,
+        cell: (i) =>
+          [fmtDateTime(i.availability.from), fmtDateTime(i.availability.until)].filter(Boolean).join(" – ") +
+          (i.availability.countries.length ? ` ${i.availability.countries.join(",")}` : ""),
+      },
+      {
+        id: "actions",
+        label: "",
+        value: () => "",
+        sortable: false,
+        csv: false,
         cell: (i) => (
           <div className="tk-row">
-            <button type="button" className="tk-btn" onClick={async () => setEditing({ item: (await api<{ item: Item }>(`/admin/billing/catalog/edit/${encodeURIComponent(i.id)}`)).item, isNew: false })}>{t`Edit`}</button>
+            <button
+              type="button"
+              className="tk-btn"
+              onClick={async () =>
+                setEditing({
+                  item: (await api<{ item: Item }>(`/admin/billing/catalog/edit/${encodeURIComponent(i.id)}`)).item,
+                  isNew: false,
+                })
+              }
+            >{t`Edit`}</button>
             <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving(i.id)}>{t`Remove`}</button>
           </div>
         ),
@@ -302,13 +629,34 @@ export default function CatalogPage() {
       <header className="tk-row" style={{ justifyContent: "space-between" }}>
         <h1>{t`Billing catalog`}</h1>
         <div className="tk-row">
-          <button type="button" className="tk-btn tk-primary" onClick={() => setEditing({ item: EMPTY, isNew: true })}>{t`Add item`}</button>
+          <button
+            type="button"
+            className="tk-btn tk-primary"
+            onClick={() => setEditing({ item: EMPTY, isNew: true })}
+          >{t`Add item`}</button>
           <a className="tk-btn" href="/admin/billing/export" download>{t`Export`}</a>
-          <button type="button" className="tk-btn" onClick={() => invalidate("internal")}>{t`Refresh catalog cache`}</button>
-          <button type="button" className="tk-btn" onClick={() => invalidate("facebook")}>{t`Refresh Facebook catalog cache`}</button>
+          <button
+            type="button"
+            className="tk-btn"
+            onClick={() => invalidate("internal")}
+          >{t`Refresh catalog cache`}</button>
+          <button
+            type="button"
+            className="tk-btn"
+            onClick={() => invalidate("facebook")}
+          >{t`Refresh Facebook catalog cache`}</button>
         </div>
       </header>
-      {editing && <ItemForm key={editing.item.id || "new"} item={editing.item} isNew={editing.isNew} markets={state.data?.markets ?? []} currencies={state.data?.currencies ?? []} onDone={done} />}
+      {editing && (
+        <ItemForm
+          key={editing.item.id || "new"}
+          item={editing.item}
+          isNew={editing.isNew}
+          markets={state.data?.markets ?? []}
+          currencies={state.data?.currencies ?? []}
+          onDone={done}
+        />
+      )}
       <Load state={state}>
         {(d) => (
           <>
@@ -321,7 +669,9 @@ export default function CatalogPage() {
       <Import onDone={state.reload} />
       <ConfirmDialog
         open={!!removing}
-        text={removing ? t`Remove item ${ph({ id: removing })}? Orders already placed keep their price and grants.` : ""}
+        text={
+          removing ? t`Remove item ${ph({ id: removing })}? Orders already placed keep their price and grants.` : ""
+        }
         onCancel={() => setRemoving(null)}
         onConfirm={async () => {
           const id = removing!;

@@ -1,7 +1,7 @@
 // The player's purchase page: without an order, what can be bought and how (Stripe, Robokassa,
 // Ecommpay); with ?order=…, the order coming back from Stripe, followed until it is settled.
 import { useState } from "react";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -25,7 +25,13 @@ interface Offers {
 }
 
 export function grantsText(g: Offer["grants"]) {
-  return [g.gold ? t`${ph({ gold: g.gold })} gold` : "", g.silver ? t`${ph({ silver: g.silver })} silver` : "", g.premiumDays ? t`${ph({ days: g.premiumDays })} days of premium` : ""].filter(Boolean).join(" + ");
+  return [
+    g.gold ? t`${ph({ gold: g.gold })} gold` : "",
+    g.silver ? t`${ph({ silver: g.silver })} silver` : "",
+    g.premiumDays ? t`${ph({ days: g.premiumDays })} days of premium` : "",
+  ]
+    .filter(Boolean)
+    .join(" + ");
 }
 
 function BuyPanel() {
@@ -58,19 +64,38 @@ function BuyPanel() {
               <legend>{t`Payment method`}</legend>
               {(["stripe", "robokassa", "ecommpay"] as const).map((p) => (
                 <label key={p}>
-                  <input type="radio" name="method" value={p} checked={method === p} onChange={() => setMethod(p)} /> {t(METHOD_NAMES[p])}
+                  <input type="radio" name="method" value={p} checked={method === p} onChange={() => setMethod(p)} />{" "}
+                  {t(METHOD_NAMES[p])}
                 </label>
               ))}
             </fieldset>
-            <ul className="tk-billing-offers" style={{ listStyle: "none", padding: 0, display: "grid", gap: 12, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>
+            <ul
+              className="tk-billing-offers"
+              style={{
+                listStyle: "none",
+                padding: 0,
+                display: "grid",
+                gap: 12,
+                gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))",
+              }}
+            >
               {d.offers.map((o) => {
                 const price = o.prices.find((p) => p.currency === d.currencies[method]);
                 return (
-                  <li key={o.id} data-item={o.id} style={{ background: "var(--panel)", borderRadius: 8, padding: 16, display: "grid", gap: 8 }}>
+                  <li
+                    key={o.id}
+                    data-item={o.id}
+                    style={{ background: "var(--panel)", borderRadius: 8, padding: 16, display: "grid", gap: 8 }}
+                  >
                     <strong>{o.title[locale]}</strong>
                     <span className="tk-gold">{grantsText(o.grants)}</span>
                     {price ? (
-                      <button type="button" className="tk-btn tk-primary" disabled={busy !== null} onClick={() => buy(o.id)}>
+                      <button
+                        type="button"
+                        className="tk-btn tk-primary"
+                        disabled={busy !== null}
+                        onClick={() => buy(o.id)}
+                      >
                         {t`Buy for ${ph({ price: money(price.amount, price.currency) })}`}
                       </button>
                     ) : (

@@ -14,7 +14,12 @@ interface View {
 /** The notice every checkout screen shows while payments run against the local stand-ins. */
 export function TestModeNotice() {
   return (
-    <p className="tk-notice" data-testid="test-mode" role="note" style={{ background: "#ffd400", color: "#000", fontWeight: 700, padding: 8, borderRadius: 6 }}>
+    <p
+      className="tk-notice"
+      data-testid="test-mode"
+      role="note"
+      style={{ background: "#ffd400", color: "#000", fontWeight: 700, padding: 8, borderRadius: 6 }}
+    >
       {t`TEST MODE: payments go to local test stand-ins of the providers; no real money is charged.`}
     </p>
   );
@@ -45,7 +50,15 @@ export function OrderStatus({ url }: { url: string }) {
   if (!view) return <Loading />;
   const o = view.order;
   const message =
-    o.status === "paid" ? t`Paid. ${ph({ gold: o.grants.gold })} gold is on your account.` : o.status === "cancelled" ? t`The payment was cancelled. Nothing was charged.` : o.status === "failed" ? t`The payment did not go through.` : o.status === "refunded" ? t`The payment was refunded.` : t`Waiting for the payment to be confirmed…`;
+    o.status === "paid"
+      ? t`Paid. ${ph({ gold: o.grants.gold })} gold is on your account.`
+      : o.status === "cancelled"
+        ? t`The payment was cancelled. Nothing was charged.`
+        : o.status === "failed"
+          ? t`The payment did not go through.`
+          : o.status === "refunded"
+            ? t`The payment was refunded.`
+            : t`Waiting for the payment to be confirmed…`;
   return (
     <section className="tk-billing-order" data-status={o.status}>
       <h1>{t`Order #${ph({ id: o.id })}`}</h1>

@@ -37,13 +37,47 @@ export default function OrdersPage() {
     () => [
       { id: "id", label: t`Order`, value: (o) => o.id },
       { id: "createdAt", label: t`Created`, value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
-      { id: "player", label: t`Player`, value: (o) => o.playerId, cell: (o) => <a href={`/admin/playerPayment/${o.playerId}`}>{o.nickname ?? `#${o.playerId}`}</a> },
+      {
+        id: "player",
+        label: t`Player`,
+        value: (o) => o.playerId,
+        cell: (o) => <a href={`/admin/playerPayment/${o.playerId}`}>{o.nickname ?? `#${o.playerId}`}</a>,
+      },
       { id: "provider", label: t`Provider`, value: (o) => o.provider, cell: (o) => valueText("provider", o.provider) },
-      { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false, cell: (o) => <span title={o.itemId}>{o.itemTitle ? (i18n.locale === "ru" ? o.itemTitle.ru : o.itemTitle.en) : o.itemId}</span> },
-      { id: "amount", label: t`Amount`, value: (o) => o.amountMinor, cell: (o) => (o.provider === "manual" ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}` : money(o.amountMinor, o.currency)) },
-      { id: "status", label: t`Status`, value: (o) => o.status, cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span> },
+      {
+        id: "item",
+        label: t`Item`,
+        value: (o) => o.itemId,
+        sortable: false,
+        cell: (o) => (
+          <span title={o.itemId}>
+            {o.itemTitle ? (i18n.locale === "ru" ? o.itemTitle.ru : o.itemTitle.en) : o.itemId}
+          </span>
+        ),
+      },
+      {
+        id: "amount",
+        label: t`Amount`,
+        value: (o) => o.amountMinor,
+        cell: (o) =>
+          o.provider === "manual"
+            ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}`
+            : money(o.amountMinor, o.currency),
+      },
+      {
+        id: "status",
+        label: t`Status`,
+        value: (o) => o.status,
+        cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span>,
+      },
       { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },
-      { id: "debt", label: t`Debt`, value: (o) => o.debtGold, sortable: false, cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : "") },
+      {
+        id: "debt",
+        label: t`Debt`,
+        value: (o) => o.debtGold,
+        sortable: false,
+        cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : ""),
+      },
       { id: "updatedAt", label: t`Updated`, value: (o) => o.updatedAt, cell: (o) => fmtDateTime(o.updatedAt) },
     ],
     [],
@@ -54,7 +88,10 @@ export default function OrdersPage() {
       <h1>{t`Orders`}</h1>
       {head.data && (
         <p className={waiting ? "tk-notice" : "tk-muted"} data-testid="awaiting">
-          {plural(waiting, { one: "# payment is awaiting verification (pending for over 30 minutes).", other: "# payments are awaiting verification (pending for over 30 minutes)." })}{" "}
+          {plural(waiting, {
+            one: "# payment is awaiting verification (pending for over 30 minutes).",
+            other: "# payments are awaiting verification (pending for over 30 minutes).",
+          })}{" "}
           {waiting > 0 && <a href="/admin/billing/orders/?awaiting=1">{t`Show them`}</a>}
         </p>
       )}

@@ -36,7 +36,10 @@ function Live({ playerId }: { playerId: string }) {
   useEffect(() => {
     const es = new EventSource(`/admin/playerPayment/stream/payments?playerId=${playerId}`);
     es.addEventListener("payment", (e) => {
-      const m = JSON.parse((e as MessageEvent).data) as { event: { id: number; from: string | null; to: string; source: string }; order: Order };
+      const m = JSON.parse((e as MessageEvent).data) as {
+        event: { id: number; from: string | null; to: string; source: string };
+        order: Order;
+      };
       const text = `${t`#${ph({ order: m.order.id })} ${ph({ from: m.event.from ? statusText(m.event.from) : "—" })} → ${ph({ to: statusText(m.event.to) })} (${ph({ source: m.event.source })})`} · ${money(m.order.amountMinor, m.order.currency)}`;
       setLines((l) => [{ id: m.event.id, text }, ...l.filter((x) => x.id !== m.event.id)].slice(0, 50));
     });
@@ -45,7 +48,15 @@ function Live({ playerId }: { playerId: string }) {
   return (
     <section aria-live="polite" className="tk-billing-live">
       <h2>{t`Live`}</h2>
-      {lines.length === 0 ? <Empty>{t`Waiting for payments…`}</Empty> : <ul>{lines.map((l) => <li key={l.id}>{l.text}</li>)}</ul>}
+      {lines.length === 0 ? (
+        <Empty>{t`Waiting for payments…`}</Empty>
+      ) : (
+        <ul>
+          {lines.map((l) => (
+            <li key={l.id}>{l.text}</li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -77,8 +88,21 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
       { id: "createdAt", label: t`Created`, value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
       { id: "provider", label: t`Provider`, value: (o) => o.provider },
       { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false },
-      { id: "amount", label: t`Amount`, value: (o) => o.amountMinor, cell: (o) => (o.provider === "manual" ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}` : money(o.amountMinor, o.currency)) },
-      { id: "status", label: t`Status`, value: (o) => o.status, cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span> },
+      {
+        id: "amount",
+        label: t`Amount`,
+        value: (o) => o.amountMinor,
+        cell: (o) =>
+          o.provider === "manual"
+            ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}`
+            : money(o.amountMinor, o.currency),
+      },
+      {
+        id: "status",
+        label: t`Status`,
+        value: (o) => o.status,
+        cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span>,
+      },
       { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },
       {
         id: "note",
@@ -89,11 +113,24 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
           <input
             aria-label={t`Note`}
             defaultValue={o.note ?? ""}
-            onBlur={(e) => e.target.value !== (o.note ?? "") && act(async () => (await api("/admin/playerPayment/edit", { body: { orderId: o.id, note: e.target.value } }), t`Saved`))}
+            onBlur={(e) =>
+              e.target.value !== (o.note ?? "") &&
+              act(
+                async () => (
+                  await api("/admin/playerPayment/edit", { body: { orderId: o.id, note: e.target.value } }), t`Saved`
+                ),
+              )
+            }
           />
         ),
       },
-      { id: "debt", label: t`Debt`, value: (o) => o.debtGold, sortable: false, cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : "") },
+      {
+        id: "debt",
+        label: t`Debt`,
+        value: (o) => o.debtGold,
+        sortable: false,
+        cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : ""),
+      },
       {
         id: "actions",
         label: t`Actions`,
@@ -105,10 +142,28 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
             <div className="tk-row">
               {o.provider !== "manual" && (
                 <>
-                  <button type="button" className="tk-btn" onClick={() => act(async () => t`Provider says: ${ph({ status: (await api<{ provider: { status: string } }>("/admin/playerPayment/cashbox/request", { body: { orderId: o.id } })).provider.status })}`)}>
+                  <button
+                    type="button"
+                    className="tk-btn"
+                    onClick={() =>
+                      act(
+                        async () =>
+                          t`Provider says: ${ph({ status: (await api<{ provider: { status: string } }>("/admin/playerPayment/cashbox/request", { body: { orderId: o.id } })).provider.status })}`,
+                      )
+                    }
+                  >
                     {t`Ask provider`}
                   </button>
-                  <button type="button" className="tk-btn" onClick={() => act(async () => t`Order #${ph({ id: o.id })} is ${ph({ status: statusText((await api<{ order: Order }>("/admin/playerPayment/verify", { body: { orderId: o.id } })).order.status) })}`)}>
+                  <button
+                    type="button"
+                    className="tk-btn"
+                    onClick={() =>
+                      act(
+                        async () =>
+                          t`Order #${ph({ id: o.id })} is ${ph({ status: statusText((await api<{ order: Order }>("/admin/playerPayment/verify", { body: { orderId: o.id } })).order.status) })}`,
+                      )
+                    }
+                  >
                     {t`Verify`}
                   </button>
                 </>
@@ -160,12 +215,23 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         <div className="tk-row">
           {(["gold", "silver", "premiumDays"] as const).map((k) => (
             <label key={k}>
-              {t(GRANT_NAMES[k])} <input inputMode="numeric" value={credit[k]} onChange={(e) => (setCredit({ ...credit, [k]: e.target.value }), creditErrors.clear(k))} {...creditErrors.input(k)} />
+              {t(GRANT_NAMES[k])}{" "}
+              <input
+                inputMode="numeric"
+                value={credit[k]}
+                onChange={(e) => (setCredit({ ...credit, [k]: e.target.value }), creditErrors.clear(k))}
+                {...creditErrors.input(k)}
+              />
               <FieldError errors={creditErrors} name={k} />
             </label>
           ))}
           <label>
-            {t`Reason`} <input value={credit.reason} onChange={(e) => (setCredit({ ...credit, reason: e.target.value }), creditErrors.clear("reason"))} {...creditErrors.input("reason")} />
+            {t`Reason`}{" "}
+            <input
+              value={credit.reason}
+              onChange={(e) => (setCredit({ ...credit, reason: e.target.value }), creditErrors.clear("reason"))}
+              {...creditErrors.input("reason")}
+            />
             <FieldError errors={creditErrors} name="reason" />
           </label>
           <button type="submit" className="tk-btn tk-primary">
@@ -175,10 +241,24 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
       </form>
       <Live playerId={playerId} />
       {reversing && (
-        <form noValidate className="tk-row tk-billing-reverse" onSubmit={(e) => (e.preventDefault(), setConfirming(true))}>
-          <strong>{t`Reverse`} #{reversing.id}</strong>
+        <form
+          noValidate
+          className="tk-row tk-billing-reverse"
+          onSubmit={(e) => (e.preventDefault(), setConfirming(true))}
+        >
+          <strong>
+            {t`Reverse`} #{reversing.id}
+          </strong>
           <label>
-            {t`Reason`} <input autoFocus required minLength={3} value={reason} onChange={(e) => (setReason(e.target.value), reverseErrors.clear("reason"))} {...reverseErrors.input("reason")} />
+            {t`Reason`}{" "}
+            <input
+              autoFocus
+              required
+              minLength={3}
+              value={reason}
+              onChange={(e) => (setReason(e.target.value), reverseErrors.clear("reason"))}
+              {...reverseErrors.input("reason")}
+            />
             <FieldError errors={reverseErrors} name="reason" />
           </label>
           <button type="submit" className="tk-btn tk-danger">
@@ -191,7 +271,11 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
       )}
       <ConfirmDialog
         open={confirming && !!reversing}
-        text={reversing ? t`Reverse order #${ph({ id: reversing.id })}? A paid order is refunded through the ledger, an unpaid one cancelled. History is kept.` : ""}
+        text={
+          reversing
+            ? t`Reverse order #${ph({ id: reversing.id })}? A paid order is refunded through the ledger, an unpaid one cancelled. History is kept.`
+            : ""
+        }
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           const o = reversing!;
@@ -200,7 +284,9 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
           void reverseErrors.run(async () => {
             await api("/admin/playerPayment/remove", { body: { orderId: o.id, reason } });
             setReversing(null);
-            toast.ok(t`Order #${ph({ id: o.id })} is ${ph({ status: statusText(o.status === "paid" ? "refunded" : "cancelled") })}`);
+            toast.ok(
+              t`Order #${ph({ id: o.id })} is ${ph({ status: statusText(o.status === "paid" ? "refunded" : "cancelled") })}`,
+            );
             refresh();
           });
         }}

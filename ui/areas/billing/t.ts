@@ -19,4 +19,7 @@ const STATUS: Record<string, MessageDescriptor> = {
 export const statusText = (s: string) => (STATUS[s] ? i18n._(STATUS[s]) : s);
 
 /** What an item grants, by field. */
-export const GRANT_NAMES = { gold: msg`Gold`, silver: msg`Silver`, premiumDays: msg`Premium days` } satisfies Record<string, MessageDescriptor>;
+export const GRANT_NAMES = { gold: msg`Gold`, silver: msg`Silver`, premiumDays: msg`Premium days` } satisfies Record<
+  string,
+  MessageDescriptor
+>;

@@ -13,13 +13,37 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { categorySchema, contentSchema } from "../../../api/domain/cms-shapes.ts";
 
-interface Category { id: number; type: string; titleRu: string; titleEn: string; sortOrder: number; published: boolean }
-interface Content extends Category { categoryId: number | null; bodyRu: string; bodyEn: string; image: string }
-interface Cms { types: string[]; categories: Category[]; contents: Content[] }
+interface Category {
+  id: number;
+  type: string;
+  titleRu: string;
+  titleEn: string;
+  sortOrder: number;
+  published: boolean;
+}
+interface Content extends Category {
+  categoryId: number | null;
+  bodyRu: string;
+  bodyEn: string;
+  image: string;
+}
+interface Cms {
+  types: string[];
+  categories: Category[];
+  contents: Content[];
+}
 type Counts = { added: number[]; changed: number[]; removed: number[] };
-interface ImportAnswer { preview: boolean; changes: { categories: Counts; contents: Counts } }
+interface ImportAnswer {
+  preview: boolean;
+  changes: { categories: Counts; contents: Counts };
+}
 
-const TYPES: Record<string, MessageDescriptor> = { guide: msg`Guides`, news: msg`News`, terms: msg`Terms`, faq: msg`FAQ` };
+const TYPES: Record<string, MessageDescriptor> = {
+  guide: msg`Guides`,
+  news: msg`News`,
+  terms: msg`Terms`,
+  faq: msg`FAQ`,
+};
 
 /** Form text → the route's input: numbers, booleans, the fixed type, id and category. */
 const toInput = (fixed: Record<string, unknown>) => (v: Record<string, string>) => ({
@@ -39,7 +63,9 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
   // first category holding any (it never says "no contents" beside five guides in categories).
   const startCategory = (ty: string): number | null => {
     if (d.contents.some((c) => c.type === ty && c.categoryId == null)) return null;
-    const held = d.categories.filter((k) => k.type === ty && d.contents.some((c) => c.categoryId === k.id)).sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+    const held = d.categories
+      .filter((k) => k.type === ty && d.contents.some((c) => c.categoryId === k.id))
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
     return held[0]?.id ?? null;
   };
   const [type, setType] = useState(d.types[0]);
@@ -68,7 +94,13 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
     <section>
       <div className="tk-row" role="group" aria-label={t`Content type`}>
         {d.types.map((ty) => (
-          <button key={ty} type="button" className="tk-link" aria-pressed={ty === type} onClick={() => (setType(ty), setCategoryId(startCategory(ty)), setCategory(null), setContent(null))}>
+          <button
+            key={ty}
+            type="button"
+            className="tk-link"
+            aria-pressed={ty === type}
+            onClick={() => (setType(ty), setCategoryId(startCategory(ty)), setCategory(null), setContent(null))}
+          >
             {TYPES[ty] ? t(TYPES[ty]) : ty}
           </button>
         ))}
@@ -78,22 +110,44 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
           <h2 id="cms-categories">{t`Categories`}</h2>
           <ul className="tk-list">
             <li>
-              <button type="button" className="tk-link" aria-pressed={categoryId === null} onClick={() => setCategoryId(null)}>
+              <button
+                type="button"
+                className="tk-link"
+                aria-pressed={categoryId === null}
+                onClick={() => setCategoryId(null)}
+              >
                 {t`Without a category`}
               </button>
             </li>
             {categories.map((c) => (
               <li key={c.id} className="tk-row">
-                <button type="button" className="tk-link" aria-pressed={categoryId === c.id} onClick={() => setCategoryId(c.id)}>
+                <button
+                  type="button"
+                  className="tk-link"
+                  aria-pressed={categoryId === c.id}
+                  onClick={() => setCategoryId(c.id)}
+                >
                   {c.titleEn} / {c.titleRu}
                 </button>
                 {!c.published && <span className="tk-hint">{t`hidden`}</span>}
-                <button type="button" className="tk-btn" onClick={() => (setContent(null), setCategory(c))}>{t`Edit`}</button>
-                <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving({ what: "category", id: c.id, title: c.titleEn })}>{t`Remove`}</button>
+                <button
+                  type="button"
+                  className="tk-btn"
+                  onClick={() => (setContent(null), setCategory(c))}
+                >{t`Edit`}</button>
+                <button
+                  type="button"
+                  className="tk-btn tk-danger"
+                  onClick={() => setRemoving({ what: "category", id: c.id, title: c.titleEn })}
+                >{t`Remove`}</button>
               </li>
             ))}
           </ul>
-          <button type="button" className="tk-btn tk-primary" onClick={() => (setContent(null), setCategory("new"))}>{t`New category`}</button>
+          <button
+            type="button"
+            className="tk-btn tk-primary"
+            onClick={() => (setContent(null), setCategory("new"))}
+          >{t`New category`}</button>
         </section>
         <section className="tk-panel" aria-labelledby="cms-contents" style={{ flex: 1 }}>
           <h2 id="cms-contents">{t`Contents`}</h2>
@@ -107,7 +161,9 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
                   <th scope="col">{t`Title (ru)`}</th>
                   <th scope="col">{t`Published`}</th>
                   <th scope="col">{t({ message: "Order", context: "sort order" })}</th>
-                  <th scope="col"><span className="tk-sr">{t`Actions`}</span></th>
+                  <th scope="col">
+                    <span className="tk-sr">{t`Actions`}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -118,29 +174,78 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
                     <td>{c.published ? t`yes` : t`no`}</td>
                     <td>{c.sortOrder}</td>
                     <td className="tk-row">
-                      <button type="button" className="tk-btn" onClick={() => (setCategory(null), setContent(c))}>{t`Edit`}</button>
-                      <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving({ what: "content", id: c.id, title: c.titleEn })}>{t`Remove`}</button>
+                      <button
+                        type="button"
+                        className="tk-btn"
+                        onClick={() => (setCategory(null), setContent(c))}
+                      >{t`Edit`}</button>
+                      <button
+                        type="button"
+                        className="tk-btn tk-danger"
+                        onClick={() => setRemoving({ what: "content", id: c.id, title: c.titleEn })}
+                      >{t`Remove`}</button>
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
-          <button type="button" className="tk-btn tk-primary" onClick={() => (setCategory(null), setContent("new"))}>{t`New content`}</button>
+          <button
+            type="button"
+            className="tk-btn tk-primary"
+            onClick={() => (setCategory(null), setContent("new"))}
+          >{t`New content`}</button>
         </section>
       </div>
-      {category && <CategoryForm key={category === "new" ? "new" : category.id} type={type} initial={category === "new" ? null : category} onDone={done} onCancel={() => setCategory(null)} />}
-      {content && <ContentForm key={content === "new" ? "new" : content.id} type={type} categoryId={categoryId} initial={content === "new" ? null : content} onDone={done} onCancel={() => setContent(null)} />}
+      {category && (
+        <CategoryForm
+          key={category === "new" ? "new" : category.id}
+          type={type}
+          initial={category === "new" ? null : category}
+          onDone={done}
+          onCancel={() => setCategory(null)}
+        />
+      )}
+      {content && (
+        <ContentForm
+          key={content === "new" ? "new" : content.id}
+          type={type}
+          categoryId={categoryId}
+          initial={content === "new" ? null : content}
+          onDone={done}
+          onCancel={() => setContent(null)}
+        />
+      )}
       <Transfer onDone={reload} />
-      <ConfirmDialog open={removing !== null} text={t`Remove "${ph({ title: removing?.title ?? "" })}"?`} onConfirm={remove} onCancel={() => setRemoving(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        text={t`Remove "${ph({ title: removing?.title ?? "" })}"?`}
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+      />
     </section>
   );
 }
 
-function CategoryForm({ type, initial, onDone, onCancel }: { type: string; initial: Category | null; onDone: () => void; onCancel: () => void }) {
+function CategoryForm({
+  type,
+  initial,
+  onDone,
+  onCancel,
+}: {
+  type: string;
+  initial: Category | null;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const form = useForm(
     categorySchema,
-    { titleRu: initial?.titleRu ?? "", titleEn: initial?.titleEn ?? "", sortOrder: String(initial?.sortOrder ?? 0), published: String(initial?.published ?? true) },
+    {
+      titleRu: initial?.titleRu ?? "",
+      titleEn: initial?.titleEn ?? "",
+      sortOrder: String(initial?.sortOrder ?? 0),
+      published: String(initial?.published ?? true),
+    },
     { toInput: toInput({ type, ...(initial ? { id: initial.id } : {}) }) },
   );
   return (
@@ -165,7 +270,19 @@ function CategoryForm({ type, initial, onDone, onCancel }: { type: string; initi
   );
 }
 
-function ContentForm({ type, categoryId, initial, onDone, onCancel }: { type: string; categoryId: number | null; initial: Content | null; onDone: () => void; onCancel: () => void }) {
+function ContentForm({
+  type,
+  categoryId,
+  initial,
+  onDone,
+  onCancel,
+}: {
+  type: string;
+  categoryId: number | null;
+  initial: Content | null;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const form = useForm(
     contentSchema,
     {
@@ -177,7 +294,13 @@ function ContentForm({ type, categoryId, initial, onDone, onCancel }: { type: st
       sortOrder: String(initial?.sortOrder ?? 0),
       published: String(initial?.published ?? true),
     },
-    { toInput: toInput({ type, categoryId: initial ? initial.categoryId : categoryId, ...(initial ? { id: initial.id } : {}) }) },
+    {
+      toInput: toInput({
+        type,
+        categoryId: initial ? initial.categoryId : categoryId,
+        ...(initial ? { id: initial.id } : {}),
+      }),
+    },
   );
   return (
     <section className="tk-panel" aria-labelledby="cms-content-form">
@@ -194,8 +317,20 @@ function ContentForm({ type, categoryId, initial, onDone, onCancel }: { type: st
       >
         <FormField form={form} name="titleEn" label={t`Title (en)`} />
         <FormField form={form} name="titleRu" label={t`Title (ru)`} />
-        <MarkdownEditor name="bodyEn" label={t`Text (en)`} value={form.values.bodyEn} onChange={(v) => form.set("bodyEn", v)} error={form.errors.bodyEn} />
-        <MarkdownEditor name="bodyRu" label={t`Text (ru)`} value={form.values.bodyRu} onChange={(v) => form.set("bodyRu", v)} error={form.errors.bodyRu} />
+        <MarkdownEditor
+          name="bodyEn"
+          label={t`Text (en)`}
+          value={form.values.bodyEn}
+          onChange={(v) => form.set("bodyEn", v)}
+          error={form.errors.bodyEn}
+        />
+        <MarkdownEditor
+          name="bodyRu"
+          label={t`Text (ru)`}
+          value={form.values.bodyRu}
+          onChange={(v) => form.set("bodyRu", v)}
+          error={form.errors.bodyRu}
+        />
         <FormField form={form} name="image" label={t`Image address`} />
         <FormField form={form} name="sortOrder" label={t({ message: "Order", context: "sort order" })} type="number" />
         <FormField form={form} name="published" label={t`Published`} type="checkbox" />
@@ -209,33 +344,43 @@ function Transfer({ onDone }: { onDone: () => void }) {
   const [data, setData] = useState<unknown>(null);
   const [preview, setPreview] = useState<ImportAnswer["changes"] | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const send = (onlyPreview: boolean) => api<ImportAnswer>("/admin/cms/import", { method: "POST", body: { data, preview: onlyPreview } });
+  const send = (onlyPreview: boolean) =>
+    api<ImportAnswer>("/admin/cms/import", { method: "POST", body: { data, preview: onlyPreview } });
   const pick = async (file: File | undefined) => {
     setPreview(null);
     if (!file) return;
     try {
       const parsed = JSON.parse(await file.text()) as unknown;
       setData(parsed);
-      setPreview((await api<ImportAnswer>("/admin/cms/import", { method: "POST", body: { data: parsed, preview: true } })).changes);
+      setPreview(
+        (await api<ImportAnswer>("/admin/cms/import", { method: "POST", body: { data: parsed, preview: true } }))
+          .changes,
+      );
     } catch (e) {
       toast.error(e instanceof SyntaxError ? t`The file is not JSON.` : (e as ApiError).message);
     }
   };
-  const line = (label: string, c: Counts) => t`${ph({ label })}: ${ph({ added: c.added.length })} added, ${ph({ changed: c.changed.length })} changed, ${ph({ removed: c.removed.length })} removed`;
+  const line = (label: string, c: Counts) =>
+    t`${ph({ label })}: ${ph({ added: c.added.length })} added, ${ph({ changed: c.changed.length })} changed, ${ph({ removed: c.removed.length })} removed`;
   return (
     <section className="tk-panel" aria-labelledby="cms-transfer">
       <h2 id="cms-transfer">{t`Export and import`}</h2>
       <p className="tk-row">
         <a className="tk-btn" href="/admin/cms/export" download>{t`Export all as JSON`}</a>
         <label>
-          {t`Import a JSON file`} <input type="file" accept=".json,application/json" onChange={(e) => pick(e.target.files?.[0])} />
+          {t`Import a JSON file`}{" "}
+          <input type="file" accept=".json,application/json" onChange={(e) => pick(e.target.files?.[0])} />
         </label>
       </p>
       {preview && (
         <div role="status" aria-label={t`What the import changes`}>
           <p>{line(t`Categories`, preview.categories)}</p>
           <p>{line(t`Contents`, preview.contents)}</p>
-          <button type="button" className="tk-btn tk-primary" onClick={() => setConfirming(true)}>{t`Apply the import`}</button>
+          <button
+            type="button"
+            className="tk-btn tk-primary"
+            onClick={() => setConfirming(true)}
+          >{t`Apply the import`}</button>
         </div>
       )}
       <ConfirmDialog

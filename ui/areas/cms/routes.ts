@@ -2,5 +2,11 @@
 import type { ScreenDef } from "../registry.ts";
 
 export const screens: ScreenDef[] = [
-  { path: "/admin/cms/", shell: "admin", group: "content", title: { en: "Content pages", ru: "Страницы" }, load: () => import("./CmsPage.tsx") },
+  {
+    path: "/admin/cms/",
+    shell: "admin",
+    group: "content",
+    title: { en: "Content pages", ru: "Страницы" },
+    load: () => import("./CmsPage.tsx"),
+  },
 ];

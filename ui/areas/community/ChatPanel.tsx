@@ -29,7 +29,8 @@ export function ChatPanel({ room }: { room?: string }) {
     let closed = false;
     setError(null);
     const source = new EventSource(`/public/chat/stream${q}`);
-    const upsert = (m: ChatMessage) => setMessages((old) => (old ? (old.some((x) => x.id === m.id) ? old : [...old, m]) : old));
+    const upsert = (m: ChatMessage) =>
+      setMessages((old) => (old ? (old.some((x) => x.id === m.id) ? old : [...old, m]) : old));
     source.addEventListener("ready", () => {
       // The stream is open: now the history, so nothing falls between the two.
       api<Head>(`/public/chat/messages${q}`)
@@ -64,10 +65,13 @@ export function ChatPanel({ room }: { room?: string }) {
     e.preventDefault();
     if (!head || !text.trim()) return;
     // A refused text is said under the input, a refusal of no field (too many messages) below the row.
-    await sendErrors.run(async () => {
-      await api("/public/chat/send", { body: { room: head.room, body: text } });
-      setText("");
-    }, { notice: false });
+    await sendErrors.run(
+      async () => {
+        await api("/public/chat/send", { body: { room: head.room, body: text } });
+        setText("");
+      },
+      { notice: false },
+    );
   };
   const max = head?.limits.maxLength ?? 300;
   return (
@@ -82,7 +86,13 @@ export function ChatPanel({ room }: { room?: string }) {
           {messages && messages.length === 0 ? (
             <Empty>{t`No messages yet. Say hello!`}</Empty>
           ) : (
-            <ol ref={list} className="tk-chat-list" aria-label={t`Messages`} aria-live="polite" style={{ maxHeight: 320, overflowY: "auto", listStyle: "none", padding: 0, margin: "0 0 8px" }}>
+            <ol
+              ref={list}
+              className="tk-chat-list"
+              aria-label={t`Messages`}
+              aria-live="polite"
+              style={{ maxHeight: 320, overflowY: "auto", listStyle: "none", padding: 0, margin: "0 0 8px" }}
+            >
               {messages?.map((m) => (
                 <li key={m.id} data-message-id={m.id} style={{ padding: "2px 0", overflowWrap: "anywhere" }}>
                   <small title={fmtDateTime(m.createdAt)}>{fmtDateTime(m.createdAt).slice(11, 16)}</small>{" "}
@@ -92,10 +102,22 @@ export function ChatPanel({ room }: { room?: string }) {
             </ol>
           )}
           {head.mute ? (
-            <p role="status" className="tk-state">{t`You cannot write in chat until ${ph({ until: fmtDateTime(head.mute.until) })}.`}</p>
+            <p
+              role="status"
+              className="tk-state"
+            >{t`You cannot write in chat until ${ph({ until: fmtDateTime(head.mute.until) })}.`}</p>
           ) : (
             <form noValidate onSubmit={send} className="tk-row" style={{ flexWrap: "wrap" }}>
-              <input name="body" aria-label={t`Message`} value={text} maxLength={max} onChange={(e) => (setText(e.target.value), sendErrors.clear("body"))} placeholder={t`Message`} {...sendErrors.input("body")} style={{ flex: "1 1 220px", minWidth: 0 }} />
+              <input
+                name="body"
+                aria-label={t`Message`}
+                value={text}
+                maxLength={max}
+                onChange={(e) => (setText(e.target.value), sendErrors.clear("body"))}
+                placeholder={t`Message`}
+                {...sendErrors.input("body")}
+                style={{ flex: "1 1 220px", minWidth: 0 }}
+              />
               <span aria-live="polite">{`${[...text].length}/${max}`}</span>
               <button type="submit" className="tk-btn tk-primary" disabled={!text.trim()}>
                 {t`Send`}

@@ -36,7 +36,13 @@ export function FriendsPanel() {
                 {d.friends.map((f) => (
                   <li key={f.playerId} className="tk-row">
                     <span>{who(f)}</span>
-                    <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/remove", { playerId: f.playerId }, t`Removed from friends`)}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() =>
+                        act("/public/profile/friends/remove", { playerId: f.playerId }, t`Removed from friends`)
+                      }
+                    >
                       {t`Remove`}
                     </button>
                   </li>
@@ -50,10 +56,22 @@ export function FriendsPanel() {
                   {d.incoming.map((r) => (
                     <li key={r.requestId} className="tk-row">
                       <span>{who(r)}</span>
-                      <button type="button" className="tk-btn tk-primary" onClick={() => act("/public/profile/friends/accept", { requestId: r.requestId }, t`You are friends now`)}>
+                      <button
+                        type="button"
+                        className="tk-btn tk-primary"
+                        onClick={() =>
+                          act("/public/profile/friends/accept", { requestId: r.requestId }, t`You are friends now`)
+                        }
+                      >
                         {t`Accept`}
                       </button>
-                      <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/decline", { requestId: r.requestId }, t`Request declined`)}>
+                      <button
+                        type="button"
+                        className="tk-btn"
+                        onClick={() =>
+                          act("/public/profile/friends/decline", { requestId: r.requestId }, t`Request declined`)
+                        }
+                      >
                         {t`Decline`}
                       </button>
                     </li>
@@ -68,7 +86,13 @@ export function FriendsPanel() {
                   {d.outgoing.map((r) => (
                     <li key={r.requestId} className="tk-row">
                       <span>{who(r)}</span>
-                      <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/decline", { requestId: r.requestId }, t`Request cancelled`)}>
+                      <button
+                        type="button"
+                        className="tk-btn"
+                        onClick={() =>
+                          act("/public/profile/friends/decline", { requestId: r.requestId }, t`Request cancelled`)
+                        }
+                      >
                         {t`Cancel`}
                       </button>
                     </li>
@@ -85,7 +109,11 @@ export function FriendsPanel() {
         found={found}
         onFound={(r) => setFound(r.players)}
         action={(p) => (
-          <button type="button" className="tk-btn" onClick={() => act("/public/profile/friends/request", { playerId: p.id }, t`Friend request sent`)}>
+          <button
+            type="button"
+            className="tk-btn"
+            onClick={() => act("/public/profile/friends/request", { playerId: p.id }, t`Friend request sent`)}
+          >
             {t`Add friend`}
           </button>
         )}

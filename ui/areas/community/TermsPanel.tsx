@@ -36,18 +36,38 @@ export function TermsPanel() {
               <p className="tk-row" style={{ flexWrap: "wrap" }}>
                 <span>{t`Please read and accept the terms of service to keep playing.`}</span>{" "}
                 <a href={`/${locale}/public/terms`}>{t`Terms of service`}</a>
-                <button type="button" className="tk-btn tk-primary" onClick={() => run("/public/profile/terms/accept", { version: d.currentVersion }, () => t`Terms accepted`)}>
+                <button
+                  type="button"
+                  className="tk-btn tk-primary"
+                  onClick={() =>
+                    run("/public/profile/terms/accept", { version: d.currentVersion }, () => t`Terms accepted`)
+                  }
+                >
                   {t`I accept`}
                 </button>
               </p>
             ) : (
-              <p>{d.eulaAcceptedAt ? t`You accepted the terms on ${ph({ at: fmtDateTime(d.eulaAcceptedAt) })}.` : t`There are no terms to accept.`}</p>
+              <p>
+                {d.eulaAcceptedAt
+                  ? t`You accepted the terms on ${ph({ at: fmtDateTime(d.eulaAcceptedAt) })}.`
+                  : t`There are no terms to accept.`}
+              </p>
             )}
             {d.mayAskRating ? (
               <div className="tk-row" role="group" aria-label={t`Rate the game`}>
                 <span>{d.bonusPaidAt ? t`Rate the game:` : t`Rate the game and get 50 gold:`}</span>
                 {[1, 2, 3, 4, 5].map((n) => (
-                  <button key={n} type="button" className="tk-btn" aria-label={t`${ph({ n })} of 5`} onClick={() => run("/public/profile/rate", { rating: n }, (r) => (r.bonus ? t`Thank you! 50 gold added.` : t`Thank you for rating!`))}>
+                  <button
+                    key={n}
+                    type="button"
+                    className="tk-btn"
+                    aria-label={t`${ph({ n })} of 5`}
+                    onClick={() =>
+                      run("/public/profile/rate", { rating: n }, (r) =>
+                        r.bonus ? t`Thank you! 50 gold added.` : t`Thank you for rating!`,
+                      )
+                    }
+                  >
                     {"★".repeat(n)}
                   </button>
                 ))}

@@ -42,15 +42,21 @@ const FIELDS: Record<string, MessageDescriptor> = {
   descriptionEn: msg`Description (en)`,
   items: msg`What the kit holds`,
 };
-const fieldLabel = (field: string, path = field) => (/^items\.\d+\.id$/.test(path) ? t`Item` : FIELDS[field] ? t(FIELDS[field]) : fieldText(field));
+const fieldLabel = (field: string, path = field) =>
+  /^items\.\d+\.id$/.test(path) ? t`Item` : FIELDS[field] ? t(FIELDS[field]) : fieldText(field);
 const valueText = (v: string) => anyValueText(v);
 const show = (v: unknown) => (typeof v === "string" ? v : shownValue(v));
-const nameOf = (it: Record<string, unknown>) => String((locale === "ru" ? it.nameRu : it.nameEn) || it.nameRu || it.nameEn || "");
+const nameOf = (it: Record<string, unknown>) =>
+  String((locale === "ru" ? it.nameRu : it.nameEn) || it.nameRu || it.nameEn || "");
 
 export default function CollectionPage() {
   const [path] = useLocation();
   const state = useApi<Collection>(path);
-  return <Load state={state}>{(d) => <CollectionEditor key={JSON.stringify(d.items)} path={path} data={d} reload={state.reload} />}</Load>;
+  return (
+    <Load state={state}>
+      {(d) => <CollectionEditor key={JSON.stringify(d.items)} path={path} data={d} reload={state.reload} />}
+    </Load>
+  );
 }
 
 /** The words of one change: "Price, gold: 10 → 17". */
@@ -81,8 +87,12 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
   const [preview, setPreview] = useState<Changes | null>(null);
   const [refused, setRefused] = useState<[string, string][]>([]);
   const [confirming, setConfirming] = useState(false);
-  const props = useMemo(() => Object.fromEntries(Object.entries(propsOf(data.form)).filter(([k]) => !data.fixed?.includes(k))), [data]);
-  const save = (previewOnly: boolean) => api<Changes>(`${path}save`, { method: "POST", body: { items: draft, preview: previewOnly } });
+  const props = useMemo(
+    () => Object.fromEntries(Object.entries(propsOf(data.form)).filter(([k]) => !data.fixed?.includes(k))),
+    [data],
+  );
+  const save = (previewOnly: boolean) =>
+    api<Changes>(`${path}save`, { method: "POST", body: { items: draft, preview: previewOnly } });
   const changeDraft = (next: Item[]) => {
     setDraft(next);
     setPreview(null);
@@ -115,12 +125,28 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
   // "items.3.priceGold" → "#4 Large Repair Kit · Price, gold"
   const refusal = (field: string) => {
     const m = /^items\.(\d+)(?:\.(.*))?$/.exec(field);
-    if (!m) return pathLabel(field, (f) => fieldLabel(f), (n) => t`row ${ph({ n })}`);
+    if (!m)
+      return pathLabel(
+        field,
+        (f) => fieldLabel(f),
+        (n) => t`row ${ph({ n })}`,
+      );
     const item = draft[Number(m[1])];
     const who = item ? `#${item.id} ${nameOf(item)}` : t`row ${ph({ n: Number(m[1]) + 1 })}`;
-    return m[2] ? `${who} · ${pathLabel(m[2], (f) => fieldLabel(f, m[2]), (n) => t`row ${ph({ n })}`)}` : who;
+    return m[2]
+      ? `${who} · ${pathLabel(
+          m[2],
+          (f) => fieldLabel(f, m[2]),
+          (n) => t`row ${ph({ n })}`,
+        )}`
+      : who;
   };
-  const cell = (it: Item, c: string) => (c === "items" && Array.isArray(it.items) ? kitItems(it.items, data.catalogue) : typeof it[c] === "string" && (c === "kind" || c === "season") ? valueText(String(it[c])) : show(it[c]));
+  const cell = (it: Item, c: string) =>
+    c === "items" && Array.isArray(it.items)
+      ? kitItems(it.items, data.catalogue)
+      : typeof it[c] === "string" && (c === "kind" || c === "season")
+        ? valueText(String(it[c]))
+        : show(it[c]);
   const columns = data.columns.filter((c) => !data.fixed?.includes(c));
 
   return (
@@ -165,7 +191,12 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
                   <td key={c}>{cell(it, c)}</td>
                 ))}
                 <td>
-                  <button type="button" className="tk-btn" onClick={() => setEditing(i)} aria-label={t`Edit #${ph({ id: it.id })}`}>
+                  <button
+                    type="button"
+                    className="tk-btn"
+                    onClick={() => setEditing(i)}
+                    aria-label={t`Edit #${ph({ id: it.id })}`}
+                  >
                     {t`Edit`}
                   </button>{" "}
                   <button
@@ -192,7 +223,12 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
           <button type="button" className="tk-btn" onClick={check}>
             {t`Check the changes`}
           </button>
-          <button type="button" className="tk-btn tk-primary" disabled={!preview || !!nothing} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="tk-btn tk-primary"
+            disabled={!preview || !!nothing}
+            onClick={() => setConfirming(true)}
+          >
             {t`Apply`}
           </button>
         </div>
@@ -228,19 +264,43 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
           </div>
         )}
       </section>
-      <ConfirmDialog open={confirming} text={t`Apply these changes to the live list?`} onConfirm={apply} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        text={t`Apply these changes to the live list?`}
+        onConfirm={apply}
+        onCancel={() => setConfirming(false)}
+      />
     </section>
   );
 }
 
 /** One item of the draft as a typed form, checked with the item's schema (and an id not taken twice). */
-function ItemEditor({ props, required, item, taken, catalogue, onCancel, onDone }: { props: Record<string, Prop>; required: string[]; item: Record<string, unknown>; taken: Set<number>; catalogue?: Catalogue; onCancel: () => void; onDone: (item: Item) => void }) {
+function ItemEditor({
+  props,
+  required,
+  item,
+  taken,
+  catalogue,
+  onCancel,
+  onDone,
+}: {
+  props: Record<string, Prop>;
+  required: string[];
+  item: Record<string, unknown>;
+  taken: Set<number>;
+  catalogue?: Catalogue;
+  onCancel: () => void;
+  onDone: (item: Item) => void;
+}) {
   const schema = useMemo(
     () =>
-      (z.fromJSONSchema({ type: "object", properties: props, required: required.filter((k) => k in props) } as never) as z.ZodType<Record<string, unknown>>).refine(
-        (v) => !taken.has(Number(v.id)),
-        { path: ["id"], params: { rule: "unique" } },
-      ),
+      (
+        z.fromJSONSchema({
+          type: "object",
+          properties: props,
+          required: required.filter((k) => k in props),
+        } as never) as z.ZodType<Record<string, unknown>>
+      ).refine((v) => !taken.has(Number(v.id)), { path: ["id"], params: { rule: "unique" } }),
     [props, required, taken],
   );
   const form = useForm(schema, flatten(props, item), { toInput: (values) => unflatten(props, values) });
@@ -253,7 +313,10 @@ function ItemEditor({ props, required, item, taken, catalogue, onCancel, onDone 
       const m = /^items\.(\d+)\.id$/.exec(path);
       if (!m || !catalogue) return undefined;
       const kind = values[`items.${m[1]}.kind`];
-      return (catalogue[kind] ?? []).map(([id, ru, en]): [string, string] => [String(id), `${locale === "ru" ? ru : en} (#${id})`]);
+      return (catalogue[kind] ?? []).map(([id, ru, en]): [string, string] => [
+        String(id),
+        `${locale === "ru" ? ru : en} (#${id})`,
+      ]);
     },
   };
   const isNew = !("nameRu" in item);
@@ -265,7 +328,9 @@ function ItemEditor({ props, required, item, taken, catalogue, onCancel, onDone 
         className="tk-form tk-schema-form"
         submitLabel={t`Keep in the draft`}
         // Keys the form does not show (a collection's fixed ones) stay as they were.
-        onSubmit={form.submit(async (input) => onDone({ ...Object.fromEntries(Object.entries(item).filter(([k]) => !(k in props))), ...input } as Item))}
+        onSubmit={form.submit(async (input) =>
+          onDone({ ...Object.fromEntries(Object.entries(item).filter(([k]) => !(k in props))), ...input } as Item),
+        )}
         actions={
           <button type="button" className="tk-btn" onClick={onCancel}>
             {t`Cancel`}

@@ -18,16 +18,46 @@ import { ImportPreview } from "./ImportPreview.tsx";
 import { Heading } from "./Heading.tsx";
 import { TITLES } from "./titles.ts";
 
-interface Backup { id: number; reason: string; adminUsername: string; summary: string; createdAt: number }
-interface Page { kind: string; counts: Record<string, number>; sections: string[]; backups: Backup[]; actions: { export?: string; import: string; backup: string } }
-interface SectionDiff { added: string[]; changed: { key: string; summary: string }[]; removed: string[]; unchanged: number }
-interface ImportAnswer { applied: boolean; changes: Record<string, SectionDiff>; backupId?: number }
+interface Backup {
+  id: number;
+  reason: string;
+  adminUsername: string;
+  summary: string;
+  createdAt: number;
+}
+interface Page {
+  kind: string;
+  counts: Record<string, number>;
+  sections: string[];
+  backups: Backup[];
+  actions: { export?: string; import: string; backup: string };
+}
+interface SectionDiff {
+  added: string[];
+  changed: { key: string; summary: string }[];
+  removed: string[];
+  unchanged: number;
+}
+interface ImportAnswer {
+  applied: boolean;
+  changes: Record<string, SectionDiff>;
+  backupId?: number;
+}
 
 const SECTIONS: Record<string, MessageDescriptor> = {
-  tanks: msg`Tanks`, moduleTypes: msg`Module types`, moduleUpgrades: msg`Module upgrades`, camouflages: msg`Camouflages`, decals: msg`Decals`,
-  options: msg`Options`, battle: msg`Battle options`,
+  tanks: msg`Tanks`,
+  moduleTypes: msg`Module types`,
+  moduleUpgrades: msg`Module upgrades`,
+  camouflages: msg`Camouflages`,
+  decals: msg`Decals`,
+  options: msg`Options`,
+  battle: msg`Battle options`,
 };
-const REASONS: Record<string, MessageDescriptor> = { "before-import": msg`Before an import`, "before-restore": msg`Before a restore`, manual: msg`Taken by hand` };
+const REASONS: Record<string, MessageDescriptor> = {
+  "before-import": msg`Before an import`,
+  "before-restore": msg`Before a restore`,
+  manual: msg`Taken by hand`,
+};
 const sectionName = (k: string) => (SECTIONS[k] ? t(SECTIONS[k]) : k);
 /** Section counts as a line ("Tanks: 44, Decals: 8"); a backup keeps them as JSON. */
 function countsLine(counts: Record<string, number> | string): string {
@@ -37,7 +67,9 @@ function countsLine(counts: Record<string, number> | string): string {
   } catch {
     return String(counts);
   }
-  return Object.entries(c).map(([k, n]) => `${sectionName(k)}: ${fmtInt(n)}`).join(", ");
+  return Object.entries(c)
+    .map(([k, n]) => `${sectionName(k)}: ${fmtInt(n)}`)
+    .join(", ");
 }
 
 export function DiffView({ changes }: { changes: Record<string, SectionDiff> }) {
@@ -72,12 +104,30 @@ export default function DocumentPage() {
   const title = t(TITLES[path] ?? msg`Data`);
   const columns: Column<Backup>[] = [
     { id: "id", label: t`Backup`, value: (b) => b.id },
-    { id: "createdAt", label: t({ message: "Taken", context: "backup time" }), value: (b) => b.createdAt, cell: (b) => fmtDateTime(b.createdAt) },
-    { id: "reason", label: t({ message: "Why", context: "backup reason" }), value: (b) => b.reason, cell: (b) => (REASONS[b.reason] ? t(REASONS[b.reason]) : b.reason.startsWith("manual: ") ? `${t(REASONS.manual)}: ${b.reason.slice(8)}` : b.reason) },
+    {
+      id: "createdAt",
+      label: t({ message: "Taken", context: "backup time" }),
+      value: (b) => b.createdAt,
+      cell: (b) => fmtDateTime(b.createdAt),
+    },
+    {
+      id: "reason",
+      label: t({ message: "Why", context: "backup reason" }),
+      value: (b) => b.reason,
+      cell: (b) =>
+        REASONS[b.reason]
+          ? t(REASONS[b.reason])
+          : b.reason.startsWith("manual: ")
+            ? `${t(REASONS.manual)}: ${b.reason.slice(8)}`
+            : b.reason,
+    },
     { id: "adminUsername", label: t`By`, value: (b) => b.adminUsername },
     { id: "summary", label: t`Holds`, value: (b) => b.summary, cell: (b) => countsLine(b.summary) },
     {
-      id: "actions", label: "", value: () => "", sortable: false,
+      id: "actions",
+      label: "",
+      value: () => "",
+      sortable: false,
       cell: (b) => (
         <div className="tk-row">
           <a className="tk-btn" href={`${state.data!.actions.backup}?id=${b.id}`} download>{t`Download`}</a>
@@ -96,7 +146,13 @@ export default function DocumentPage() {
             <div className="tk-row">
               {d.actions.export && <a className="tk-btn" href={d.actions.export} download>{t`Export JSON`}</a>}
               <label>
-                {t`Note`} <input value={note} maxLength={200} onChange={(e) => (setNote(e.target.value), noteErrors.clear("note"))} {...noteErrors.input("note")} />
+                {t`Note`}{" "}
+                <input
+                  value={note}
+                  maxLength={200}
+                  onChange={(e) => (setNote(e.target.value), noteErrors.clear("note"))}
+                  {...noteErrors.input("note")}
+                />
                 <FieldError errors={noteErrors} name="note" />
               </label>
               <button
@@ -113,10 +169,17 @@ export default function DocumentPage() {
                 {t`Take a backup`}
               </button>
             </div>
-            <ImportPreview<ImportAnswer> url={d.actions.import} label={t`Import JSON`} summary={(r) => <DiffView changes={r.changes} />} onApplied={state.reload} />
+            <ImportPreview<ImportAnswer>
+              url={d.actions.import}
+              label={t`Import JSON`}
+              summary={(r) => <DiffView changes={r.changes} />}
+              onApplied={state.reload}
+            />
             <h2>{t`Backups`}</h2>
             <Table rows={d.backups} columns={columns} />
-            {d.backups.length === 0 && <p className="tk-state tk-empty">{t`No backups yet: one is taken before every import and restore.`}</p>}
+            {d.backups.length === 0 && (
+              <p className="tk-state tk-empty">{t`No backups yet: one is taken before every import and restore.`}</p>
+            )}
             <ConfirmDialog
               open={restoring !== null}
               text={t`Replace the current data with backup #${ph({ id: restoring ?? "" })}? The current data is backed up first.`}

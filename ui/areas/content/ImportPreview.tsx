@@ -6,7 +6,17 @@ import { t } from "@lingui/core/macro";
 import { api, type ApiError } from "../../lib/api.ts";
 import { toast } from "../../components/Toasts.tsx";
 
-export function ImportPreview<R>({ url, label, summary, onApplied }: { url: string; label: string; summary: (r: R) => ReactNode; onApplied: () => void }) {
+export function ImportPreview<R>({
+  url,
+  label,
+  summary,
+  onApplied,
+}: {
+  url: string;
+  label: string;
+  summary: (r: R) => ReactNode;
+  onApplied: () => void;
+}) {
   const id = useId();
   const [text, setText] = useState<string | null>(null);
   const [preview, setPreview] = useState<R | null>(null);

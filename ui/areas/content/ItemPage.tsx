@@ -34,7 +34,15 @@ export default function ItemPage() {
         {(d) => (
           <div className="tk-columns">
             {Object.entries(d.actions.sections ?? {}).map(([action, s]) => (
-              <ItemForm key={`${action}:${JSON.stringify(d.item)}`} d={d} initial={d.item} only={s.fields} url={s.url} heading={SECTION_TITLES[action] ? t(SECTION_TITLES[action]) : action} onDone={() => state.reload()} />
+              <ItemForm
+                key={`${action}:${JSON.stringify(d.item)}`}
+                d={d}
+                initial={d.item}
+                only={s.fields}
+                url={s.url}
+                heading={SECTION_TITLES[action] ? t(SECTION_TITLES[action]) : action}
+                onDone={() => state.reload()}
+              />
             ))}
           </div>
         )}

@@ -16,7 +16,18 @@ import { DataTable, type Column, type Filter } from "../../components/DataTable.
 import { Form } from "../../components/Form.tsx";
 import { useForm } from "../../lib/form.ts";
 import { z } from "zod";
-import { enumOf, flatten, kindOf, label, SchemaFields, setExtraLabels, show, unflatten, valueLabel, type Prop } from "./schemaForm.tsx";
+import {
+  enumOf,
+  flatten,
+  kindOf,
+  label,
+  SchemaFields,
+  setExtraLabels,
+  show,
+  unflatten,
+  valueLabel,
+  type Prop,
+} from "./schemaForm.tsx";
 import { ImportPreview } from "./ImportPreview.tsx";
 import { Heading } from "./Heading.tsx";
 import { TITLES } from "./titles.ts";
@@ -31,14 +42,27 @@ export interface Description {
   form: { properties: Record<string, Prop>; required?: string[] };
   /** set, or add + update (api/admin/resources resourceActions); no remove when the area has none. */
   actions: {
-    list: string; set?: string; add?: string; update?: string; remove?: string; removeByPath?: boolean;
-    export?: string; import?: string; invalidateCache?: string; control?: string;
+    list: string;
+    set?: string;
+    add?: string;
+    update?: string;
+    remove?: string;
+    removeByPath?: boolean;
+    export?: string;
+    import?: string;
+    invalidateCache?: string;
+    control?: string;
     sections?: Record<string, { url: string; fields: string[] }>;
   };
   createBy?: string;
 }
 
-export interface ImportResult { applied: boolean; added: number[]; changed: { id: number; summary: string; changes?: Change[] }[]; unchanged: number }
+export interface ImportResult {
+  applied: boolean;
+  added: number[];
+  changed: { id: number; summary: string; changes?: Change[] }[];
+  unchanged: number;
+}
 
 export function ImportSummary({ r }: { r: ImportResult }) {
   return (
@@ -56,7 +80,12 @@ export function ImportSummary({ r }: { r: ImportResult }) {
 }
 
 /** `labels`: another area's column and field names (its own catalogue), over the content ones. */
-export default function ResourcePage({ labels }: { labels?: Record<string, MessageDescriptor>; params?: Record<string, string | undefined> }) {
+export default function ResourcePage({
+  labels,
+}: {
+  labels?: Record<string, MessageDescriptor>;
+  params?: Record<string, string | undefined>;
+}) {
   setExtraLabels(labels);
   const [path] = useLocation();
   const desc = useApi<Description>(path);
@@ -82,12 +111,25 @@ function Resource({ d }: { d: Description }) {
     .map((k) => {
       const p = props[k];
       const options = kindOf(p) === "bool" ? ["true", "false"] : (enumOf(p) ?? []);
-      return { id: k, label: label(k), options: options.map((o): [string, string] => [o, o === "true" ? t`yes` : o === "false" ? t`no` : valueLabel(o, k)]) };
+      return {
+        id: k,
+        label: label(k),
+        options: options.map((o): [string, string] => [
+          o,
+          o === "true" ? t`yes` : o === "false" ? t`no` : valueLabel(o, k),
+        ]),
+      };
     })
     .filter((f) => f.options.length);
   const columns = useMemo<Column<Row>[]>(
     () => [
-      ...d.columns.map((c) => ({ id: c, label: label(c), value: (r: Row) => r[c], cell: (r: Row) => (props[c] && enumOf(props[c]) && typeof r[c] === "string" ? valueLabel(r[c] as string, c) : show(r[c])) })),
+      ...d.columns.map((c) => ({
+        id: c,
+        label: label(c),
+        value: (r: Row) => r[c],
+        cell: (r: Row) =>
+          props[c] && enumOf(props[c]) && typeof r[c] === "string" ? valueLabel(r[c] as string, c) : show(r[c]),
+      })),
       {
         id: "actions",
         label: "",
@@ -101,7 +143,9 @@ function Resource({ d }: { d: Description }) {
             ) : (
               <button className="tk-btn" onClick={() => setEditing(r)}>{t`Edit`}</button>
             )}
-            {d.actions.remove && <button className="tk-btn tk-danger" onClick={() => setRemoving(r.id)}>{t`Remove`}</button>}
+            {d.actions.remove && (
+              <button className="tk-btn tk-danger" onClick={() => setRemoving(r.id)}>{t`Remove`}</button>
+            )}
           </div>
         ),
       },
@@ -112,7 +156,9 @@ function Resource({ d }: { d: Description }) {
   return (
     <section>
       <div className="tk-row">
-        {(d.actions.set || d.actions.add || creating) && <button className="tk-btn tk-primary" onClick={() => setEditing({})}>{t`New`}</button>}
+        {(d.actions.set || d.actions.add || creating) && (
+          <button className="tk-btn tk-primary" onClick={() => setEditing({})}>{t`New`}</button>
+        )}
         {d.actions.export && (
           <a className="tk-btn" href={d.actions.export} download>
             {t`Export JSON`}
@@ -134,7 +180,14 @@ function Resource({ d }: { d: Description }) {
           </button>
         )}
       </div>
-      {d.actions.import && <ImportPreview<ImportResult> url={d.actions.import} label={t`Import JSON`} summary={(r) => <ImportSummary r={r} />} onApplied={reload} />}
+      {d.actions.import && (
+        <ImportPreview<ImportResult>
+          url={d.actions.import}
+          label={t`Import JSON`}
+          summary={(r) => <ImportSummary r={r} />}
+          onApplied={reload}
+        />
+      )}
       {editing && (
         <ItemForm
           d={d}
@@ -181,21 +234,65 @@ function Resource({ d }: { d: Description }) {
  * The item's form, validated in the browser by the API's own schema (sent by the page as JSON
  * Schema). `only`: the fields of the creating section (an area with item pages).
  */
-export function ItemForm({ d, initial, only, url, heading, onDone }: { d: Description; initial: Record<string, unknown>; only?: string[]; url?: string; heading?: string; onDone: (created?: number) => void }) {
-  const props = useMemo(() => (only ? Object.fromEntries(Object.entries(d.form.properties).filter(([k]) => only.includes(k))) : d.form.properties), [d, only]);
-  const schema = useMemo(() => z.fromJSONSchema({ ...d.form, properties: props, required: (d.form.required ?? []).filter((k) => k in props) } as never), [d, props]);
+export function ItemForm({
+  d,
+  initial,
+  only,
+  url,
+  heading,
+  onDone,
+}: {
+  d: Description;
+  initial: Record<string, unknown>;
+  only?: string[];
+  url?: string;
+  heading?: string;
+  onDone: (created?: number) => void;
+}) {
+  const props = useMemo(
+    () =>
+      only
+        ? Object.fromEntries(Object.entries(d.form.properties).filter(([k]) => only.includes(k)))
+        : d.form.properties,
+    [d, only],
+  );
+  const schema = useMemo(
+    () =>
+      z.fromJSONSchema({
+        ...d.form,
+        properties: props,
+        required: (d.form.required ?? []).filter((k) => k in props),
+      } as never),
+    [d, props],
+  );
   const form = useForm(schema, flatten(props, initial), { toInput: (values) => unflatten(props, values) });
   const isNew = initial.id === undefined || initial.id === "" || initial.id === null;
   const save = form.submit(async (item) => {
-    const target = url ?? (only ? Object.values(d.actions.sections!)[0].url : isNew ? (d.actions.add ?? d.actions.set) : (d.actions.update ?? d.actions.set));
-    const r = await api<{ item: { id: number }; created?: boolean }>(target!, { method: "POST", body: only && !isNew ? { ...item, id: initial.id } : item });
+    const target =
+      url ??
+      (only
+        ? Object.values(d.actions.sections!)[0].url
+        : isNew
+          ? (d.actions.add ?? d.actions.set)
+          : (d.actions.update ?? d.actions.set));
+    const r = await api<{ item: { id: number }; created?: boolean }>(target!, {
+      method: "POST",
+      body: only && !isNew ? { ...item, id: initial.id } : item,
+    });
     toast.ok(t`Saved`);
     onDone(isNew ? r.item.id : undefined);
   });
   return (
     <section className="tk-panel">
       <h2>{heading ?? (isNew ? t`New item` : t`Item #${ph({ id: String(initial.id) })}`)}</h2>
-      <Form form={form} onSubmit={save} submitLabel={t`Save`} actions={url ? undefined : <button type="button" className="tk-btn" onClick={() => onDone()}>{t`Cancel`}</button>}>
+      <Form
+        form={form}
+        onSubmit={save}
+        submitLabel={t`Save`}
+        actions={
+          url ? undefined : <button type="button" className="tk-btn" onClick={() => onDone()}>{t`Cancel`}</button>
+        }
+      >
         <div className="tk-columns">
           <SchemaFields form={form} props={props} money={d.money} />
         </div>

@@ -14,10 +14,28 @@ import { Form, FormField } from "../../components/Form.tsx";
 import { useForm } from "../../lib/form.ts";
 import { Heading } from "./Heading.tsx";
 
-interface Text { key: string; source: string; projectText: string; text: string | null; status: string; updatedBy: string | null; updatedAt: number }
-interface Page { locales: string[]; statuses: string[]; counts: Record<string, Record<string, number>> }
+interface Text {
+  key: string;
+  source: string;
+  projectText: string;
+  text: string | null;
+  status: string;
+  updatedBy: string | null;
+  updatedAt: number;
+}
+interface Page {
+  locales: string[];
+  statuses: string[];
+  counts: Record<string, Record<string, number>>;
+}
 
-const STATUS: Record<string, MessageDescriptor> = { all: msg`All`, missing: msg`Missing`, edited: msg`Edited`, changed: msg`Changed in the project`, project: msg`As in the project` };
+const STATUS: Record<string, MessageDescriptor> = {
+  all: msg`All`,
+  missing: msg`Missing`,
+  edited: msg`Edited`,
+  changed: msg`Changed in the project`,
+  project: msg`As in the project`,
+};
 const LOCALES: Record<string, MessageDescriptor> = { ru: msg`Russian`, en: msg`English` };
 const textSchema = z.object({ text: z.string().max(5000) });
 
@@ -37,8 +55,20 @@ export default function TranslationPage() {
       { id: "projectText", label: t`In the project`, value: (r) => r.projectText },
       { id: "text", label: t`Edited text`, value: (r) => r.text ?? "" },
       { id: "status", label: t`Status`, value: (r) => r.status, cell: (r) => t(STATUS[r.status] ?? STATUS.all) },
-      { id: "updatedAt", label: t`Changed`, value: (r) => r.updatedAt, cell: (r) => (r.updatedBy ? `${fmtDateTime(r.updatedAt)} · ${r.updatedBy}` : "") },
-      { id: "actions", label: "", value: () => "", sortable: false, csv: false, cell: (r) => <button className="tk-btn" onClick={() => setEditing({ locale, row: r })}>{t`Edit`}</button> },
+      {
+        id: "updatedAt",
+        label: t`Changed`,
+        value: (r) => r.updatedAt,
+        cell: (r) => (r.updatedBy ? `${fmtDateTime(r.updatedAt)} · ${r.updatedBy}` : ""),
+      },
+      {
+        id: "actions",
+        label: "",
+        value: () => "",
+        sortable: false,
+        csv: false,
+        cell: (r) => <button className="tk-btn" onClick={() => setEditing({ locale, row: r })}>{t`Edit`}</button>,
+      },
     ],
     [locale],
   );
@@ -55,8 +85,13 @@ export default function TranslationPage() {
                 onClick={async () => {
                   setBusy(true);
                   try {
-                    const r = await api<{ added: number; changed: number; removed: number }>("/admin/translation/importFromProject", { method: "POST" });
-                    toast.ok(t`From the project: ${ph({ added: r.added })} new, ${ph({ changed: r.changed })} changed, ${ph({ removed: r.removed })} removed`);
+                    const r = await api<{ added: number; changed: number; removed: number }>(
+                      "/admin/translation/importFromProject",
+                      { method: "POST" },
+                    );
+                    toast.ok(
+                      t`From the project: ${ph({ added: r.added })} new, ${ph({ changed: r.changed })} changed, ${ph({ removed: r.removed })} removed`,
+                    );
                     reload();
                   } catch (e) {
                     toast.error((e as ApiError).message);
@@ -75,19 +110,38 @@ export default function TranslationPage() {
             <div className="tk-tabs" role="tablist" aria-label={t`Locale`}>
               {d.locales.map((l) => (
                 <button key={l} role="tab" aria-selected={locale === l} className="tk-btn" onClick={() => setLocale(l)}>
-                  {t(LOCALES[l] ?? msg`Russian`)} · {t`missing ${ph({ n: fmtInt(d.counts[l]?.missing ?? 0) })}, edited ${ph({ m: fmtInt(d.counts[l]?.edited ?? 0) })}, changed ${ph({ c: fmtInt(d.counts[l]?.changed ?? 0) })}`}
+                  {t(LOCALES[l] ?? msg`Russian`)} ·{" "}
+                  {t`missing ${ph({ n: fmtInt(d.counts[l]?.missing ?? 0) })}, edited ${ph({ m: fmtInt(d.counts[l]?.edited ?? 0) })}, changed ${ph({ c: fmtInt(d.counts[l]?.changed ?? 0) })}`}
                 </button>
               ))}
             </div>
-            {d.counts[locale]?.all === 0 && <p className="tk-notice">{t`No texts yet: import them from the project.`}</p>}
-            {editing && <EditText key={`${editing.locale}:${editing.row.key}`} locale={editing.locale} row={editing.row} onDone={() => { setEditing(null); reload(); }} />}
+            {d.counts[locale]?.all === 0 && (
+              <p className="tk-notice">{t`No texts yet: import them from the project.`}</p>
+            )}
+            {editing && (
+              <EditText
+                key={`${editing.locale}:${editing.row.key}`}
+                locale={editing.locale}
+                row={editing.row}
+                onDone={() => {
+                  setEditing(null);
+                  reload();
+                }}
+              />
+            )}
             <DataTable
               url="/admin/translation/io"
               params={{ locale }}
               columns={columns}
               rowKey={(r) => r.key}
               search={t`Search the texts`}
-              filters={[{ id: "status", label: t`Status`, options: d.statuses.filter((s) => s !== "all").map((s): [string, string] => [s, t(STATUS[s])]) }]}
+              filters={[
+                {
+                  id: "status",
+                  label: t`Status`,
+                  options: d.statuses.filter((s) => s !== "all").map((s): [string, string] => [s, t(STATUS[s])]),
+                },
+              ]}
               defaultSort={{ id: "source", desc: false }}
               exportName={`texts-${locale}`}
               version={version}
@@ -110,7 +164,12 @@ function EditText({ locale, row, onDone }: { locale: string; row: Text; onDone: 
     <section className="tk-panel">
       <h2>{row.source}</h2>
       <p className="tk-hint">{t`In the project: ${ph({ text: row.projectText || "—" })}. Keep placeholders like ${ph({ example: "{name}" })} as they are; an empty text goes back to the project's.`}</p>
-      <Form form={form} onSubmit={save} submitLabel={t`Save`} actions={<button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}>
+      <Form
+        form={form}
+        onSubmit={save}
+        submitLabel={t`Save`}
+        actions={<button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}
+      >
         <FormField form={form} name="text" label={t`Text`} type="textarea" rows={3} />
       </Form>
     </section>

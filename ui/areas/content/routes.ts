@@ -6,7 +6,13 @@ import { TITLES } from "./titles.ts";
 const load = () => import("./ResourcePage.tsx");
 const item = () => import("./ItemPage.tsx");
 const documents = () => import("./DocumentPage.tsx");
-const resource = (path: string, group = true): ScreenDef => ({ path, shell: "admin", ...(group ? { group: "content" as const } : {}), title: TITLES[path], load });
+const resource = (path: string, group = true): ScreenDef => ({
+  path,
+  shell: "admin",
+  ...(group ? { group: "content" as const } : {}),
+  title: TITLES[path],
+  load,
+});
 export const screens: ScreenDef[] = [
   resource("/admin/tank/"),
   resource("/admin/moduleType/"),
@@ -22,6 +28,18 @@ export const screens: ScreenDef[] = [
   resource("/admin/bots/"),
   resource("/admin/dailyTasks/"),
   { path: "/admin/tankData/", shell: "admin", group: "content", title: TITLES["/admin/tankData/"], load: documents },
-  { path: "/admin/optionsData/", shell: "admin", group: "content", title: TITLES["/admin/optionsData/"], load: documents },
-  { path: "/admin/translation/", shell: "admin", group: "content", title: TITLES["/admin/translation/"], load: () => import("./TranslationPage.tsx") },
+  {
+    path: "/admin/optionsData/",
+    shell: "admin",
+    group: "content",
+    title: TITLES["/admin/optionsData/"],
+    load: documents,
+  },
+  {
+    path: "/admin/translation/",
+    shell: "admin",
+    group: "content",
+    title: TITLES["/admin/translation/"],
+    load: () => import("./TranslationPage.tsx"),
+  },
 ];

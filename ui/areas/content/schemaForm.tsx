@@ -24,6 +24,26 @@ export const valueLabel = (v: string, field?: string) => (field ? enumText(field
 export const show = (v: unknown) => (typeof v === "string" ? v : shownValue(v));
 
 /** Inputs for the given fields of a schema (all when `only` is not given), named with the shared words. */
-export function SchemaFields({ form, props, only, money = [], prefix = "" }: { form: FormState; props: Record<string, Prop>; only?: string[]; money?: string[]; prefix?: string }) {
-  return <Fields form={form} props={props} only={only} prefix={prefix} naming={{ label: (k) => label(k), valueLabel, amounts: money }} />;
+export function SchemaFields({
+  form,
+  props,
+  only,
+  money = [],
+  prefix = "",
+}: {
+  form: FormState;
+  props: Record<string, Prop>;
+  only?: string[];
+  money?: string[];
+  prefix?: string;
+}) {
+  return (
+    <Fields
+      form={form}
+      props={props}
+      only={only}
+      prefix={prefix}
+      naming={{ label: (k) => label(k), valueLabel, amounts: money }}
+    />
+  );
 }

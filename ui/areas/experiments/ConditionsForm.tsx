@@ -10,7 +10,14 @@ import { toast } from "../../components/Toasts.tsx";
 import { dateTime, int, optional } from "../../../api/http/fields.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
-export interface Conditions { levelMin: number; levelMax: number; platforms: string[]; countries: string[]; registeredAfter?: number; percent: number }
+export interface Conditions {
+  levelMin: number;
+  levelMax: number;
+  platforms: string[];
+  countries: string[];
+  registeredAfter?: number;
+  percent: number;
+}
 
 const schema = z.object({
   levelMin: int(1, 100),
@@ -20,7 +27,17 @@ const schema = z.object({
   percent: int(1, 100),
 });
 
-export function ConditionsForm({ id, conditions, platforms, onSaved }: { id: number; conditions: Conditions; platforms: string[]; onSaved: () => void }) {
+export function ConditionsForm({
+  id,
+  conditions,
+  platforms,
+  onSaved,
+}: {
+  id: number;
+  conditions: Conditions;
+  platforms: string[];
+  onSaved: () => void;
+}) {
   const initial: Record<string, string> = {
     levelMin: String(conditions.levelMin),
     levelMax: String(conditions.levelMax),
@@ -32,16 +49,23 @@ export function ConditionsForm({ id, conditions, platforms, onSaved }: { id: num
   const form = useForm(schema, initial, {
     toInput: (v) => ({
       ...v,
-      countries: v.countries.split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase()),
+      countries: v.countries
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((c) => c.toUpperCase()),
       platforms: platforms.filter((p) => v[`platform_${p}`] === "true"),
     }),
   });
   return (
-    <Form form={form} submitLabel={t`Save conditions`} onSubmit={form.submit(async (input) => {
-      await api("/admin/experiments/save/conditions", { method: "POST", body: { ...input, id } });
-      toast.ok(t`Saved`);
-      onSaved();
-    })}>
+    <Form
+      form={form}
+      submitLabel={t`Save conditions`}
+      onSubmit={form.submit(async (input) => {
+        await api("/admin/experiments/save/conditions", { method: "POST", body: { ...input, id } });
+        toast.ok(t`Saved`);
+        onSaved();
+      })}
+    >
       <div className="tk-row">
         <FormField form={form} name="levelMin" label={t`Level from`} type="number" />
         <FormField form={form} name="levelMax" label={t`Level to`} type="number" />
@@ -50,11 +74,23 @@ export function ConditionsForm({ id, conditions, platforms, onSaved }: { id: num
       <fieldset>
         <legend>{t`Platforms (none ticked: all)`}</legend>
         <div className="tk-row">
-          {platforms.map((p) => <FormField key={p} form={form} name={`platform_${p}`} label={valueText("platform", p)} type="checkbox" />)}
+          {platforms.map((p) => (
+            <FormField key={p} form={form} name={`platform_${p}`} label={valueText("platform", p)} type="checkbox" />
+          ))}
         </div>
       </fieldset>
-      <FormField form={form} name="countries" label={t`Countries`} hint={t`Two-letter codes separated by commas; empty: all countries`} />
-      <FormField form={form} name="registeredAfter" label={t`Registered at or after`} hint={t`DD.MM.YYYY HH:mm:ss; empty: any time`} />
+      <FormField
+        form={form}
+        name="countries"
+        label={t`Countries`}
+        hint={t`Two-letter codes separated by commas; empty: all countries`}
+      />
+      <FormField
+        form={form}
+        name="registeredAfter"
+        label={t`Registered at or after`}
+        hint={t`DD.MM.YYYY HH:mm:ss; empty: any time`}
+      />
     </Form>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -16,9 +16,32 @@ import { VariantsForm, type Variant } from "./VariantsForm.tsx";
 import { STATUS, type OptionKeys, type Status } from "./shared.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
-interface Experiment { id: number; name: string; description: string; status: Status; optionScope: string; optionKey: string; conditions: Conditions; variants: Variant[] }
-interface Page { experiment: Experiment; transitions: Status[]; optionKeys: OptionKeys; platforms: string[]; counts: Record<string, number> }
-interface Participant { playerId: number; nickname: string; level: number; platform: string; country: string; variant: string; optionVariant: string }
+interface Experiment {
+  id: number;
+  name: string;
+  description: string;
+  status: Status;
+  optionScope: string;
+  optionKey: string;
+  conditions: Conditions;
+  variants: Variant[];
+}
+interface Page {
+  experiment: Experiment;
+  transitions: Status[];
+  optionKeys: OptionKeys;
+  platforms: string[];
+  counts: Record<string, number>;
+}
+interface Participant {
+  playerId: number;
+  nickname: string;
+  level: number;
+  platform: string;
+  country: string;
+  variant: string;
+  optionVariant: string;
+}
 
 /** The button that moves an experiment to a status, and the question asked before. */
 const MOVE: Record<Status, { label: MessageDescriptor; ask: MessageDescriptor }> = {
@@ -30,7 +53,11 @@ const MOVE: Record<Status, { label: MessageDescriptor; ask: MessageDescriptor }>
 export default function ExperimentControlPage({ params }: { params: Record<string, string | undefined> }) {
   const [n, setN] = useState(0);
   const page = useApi<Page>(`/admin/experiments/control/${params.id}?v=${n}`);
-  return <Load state={page}>{(d) => <Control key={`${d.experiment.id}-${n}`} d={d} reload={() => setN((x) => x + 1)} />}</Load>;
+  return (
+    <Load state={page}>
+      {(d) => <Control key={`${d.experiment.id}-${n}`} d={d} reload={() => setN((x) => x + 1)} />}
+    </Load>
+  );
 }
 
 function Control({ d, reload }: { d: Page; reload: () => void }) {
@@ -50,7 +77,13 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
     { id: "playerId", label: t`Player`, value: (r) => r.playerId, sortable: false },
     { id: "nickname", label: t`Nickname`, value: (r) => r.nickname, sortable: false },
     { id: "level", label: t`Level`, value: (r) => r.level, sortable: false },
-    { id: "platform", label: t`Platform`, value: (r) => r.platform, cell: (r) => valueText("platform", r.platform), sortable: false },
+    {
+      id: "platform",
+      label: t`Platform`,
+      value: (r) => r.platform,
+      cell: (r) => valueText("platform", r.platform),
+      sortable: false,
+    },
     { id: "country", label: t`Country`, value: (r) => r.country, sortable: false },
     { id: "variant", label: t`Variant`, value: (r) => r.variant, sortable: false },
     { id: "optionVariant", label: t`Option variant`, value: (r) => r.optionVariant, sortable: false },
@@ -61,19 +94,41 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
       <p>
         {t`Status`}: <strong data-status={e.status}>{t(STATUS[e.status])}</strong>{" "}
         {d.transitions.map((s) => (
-          <button key={s} className={s === "running" ? "tk-btn tk-primary" : "tk-btn tk-danger"} onClick={() => setAsking(s)}>{t(MOVE[s].label)}</button>
+          <button
+            key={s}
+            className={s === "running" ? "tk-btn tk-primary" : "tk-btn tk-danger"}
+            onClick={() => setAsking(s)}
+          >
+            {t(MOVE[s].label)}
+          </button>
         ))}
       </p>
-      <ConfirmDialog open={asking !== null} text={asking ? t(MOVE[asking].ask) : ""} onConfirm={() => asking && move(asking)} onCancel={() => setAsking(null)} />
+      <ConfirmDialog
+        open={asking !== null}
+        text={asking ? t(MOVE[asking].ask) : ""}
+        onConfirm={() => asking && move(asking)}
+        onCancel={() => setAsking(null)}
+      />
 
       <h3>{t`Settings`}</h3>
-      <GeneralForm id={e.id} initial={{ name: e.name, description: e.description, optionScope: e.optionScope, optionKey: e.optionKey }} optionKeys={d.optionKeys} onSaved={reload} />
+      <GeneralForm
+        id={e.id}
+        initial={{ name: e.name, description: e.description, optionScope: e.optionScope, optionKey: e.optionKey }}
+        optionKeys={d.optionKeys}
+        onSaved={reload}
+      />
 
       <h3>{t`Conditions`}</h3>
       <ConditionsForm id={e.id} conditions={e.conditions} platforms={d.platforms} onSaved={reload} />
 
       <h3>{t`Variants`}</h3>
-      <VariantsForm id={e.id} variants={e.variants} optionVariants={d.optionKeys[e.optionScope]?.[e.optionKey] ?? []} locked={e.status === "running"} onSaved={reload} />
+      <VariantsForm
+        id={e.id}
+        variants={e.variants}
+        optionVariants={d.optionKeys[e.optionScope]?.[e.optionKey] ?? []}
+        locked={e.status === "running"}
+        onSaved={reload}
+      />
 
       <h3>{t`Players`}</h3>
       <p className="tk-hint">
@@ -84,7 +139,9 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
         params={{ id: String(e.id) }}
         columns={columns}
         rowKey={(r) => String(r.playerId)}
-        filters={[{ id: "variant", label: t`Variant`, options: e.variants.map((v): [string, string] => [v.name, v.name]) }]}
+        filters={[
+          { id: "variant", label: t`Variant`, options: e.variants.map((v): [string, string] => [v.name, v.name]) },
+        ]}
         defaultSort={{ id: "playerId", desc: false }}
         stateKey="u"
         exportName={`experiment-${e.id}-players`}

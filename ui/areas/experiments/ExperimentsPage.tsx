@@ -8,17 +8,39 @@ import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { GeneralForm } from "./GeneralForm.tsx";
 import { SCOPE, STATUS, type OptionKeys, type Status } from "./shared.ts";
 
-interface Row { id: number; name: string; status: Status; optionScope: string; optionKey: string; updatedAt: number; startedAt: number | null }
+interface Row {
+  id: number;
+  name: string;
+  status: Status;
+  optionScope: string;
+  optionKey: string;
+  updatedAt: number;
+  startedAt: number | null;
+}
 
 export default function ExperimentsPage() {
   const page = useApi<{ optionKeys: OptionKeys }>("/admin/experiments/");
   const [, navigate] = useLocation();
   const columns: Column<Row>[] = [
     { id: "id", label: t`ID`, value: (r) => r.id },
-    { id: "name", label: t`Name`, value: (r) => r.name, cell: (r) => <Link href={`/admin/experiments/control/${r.id}`}>{r.name}</Link> },
+    {
+      id: "name",
+      label: t`Name`,
+      value: (r) => r.name,
+      cell: (r) => <Link href={`/admin/experiments/control/${r.id}`}>{r.name}</Link>,
+    },
     { id: "status", label: t`Status`, value: (r) => t(STATUS[r.status]) },
-    { id: "optionKey", label: t`Option key`, value: (r) => `${SCOPE[r.optionScope] ? t(SCOPE[r.optionScope]) : r.optionScope}: ${r.optionKey}` },
-    { id: "startedAt", label: t`Started`, value: (r) => r.startedAt, cell: (r) => (r.startedAt ? fmtDateTime(r.startedAt) : "") },
+    {
+      id: "optionKey",
+      label: t`Option key`,
+      value: (r) => `${SCOPE[r.optionScope] ? t(SCOPE[r.optionScope]) : r.optionScope}: ${r.optionKey}`,
+    },
+    {
+      id: "startedAt",
+      label: t`Started`,
+      value: (r) => r.startedAt,
+      cell: (r) => (r.startedAt ? fmtDateTime(r.startedAt) : ""),
+    },
     { id: "updatedAt", label: t`Changed`, value: (r) => r.updatedAt, cell: (r) => fmtDateTime(r.updatedAt) },
   ];
   return (
@@ -33,7 +55,11 @@ export default function ExperimentsPage() {
         exportName="experiments"
       />
       <h2>{t`New experiment`}</h2>
-      <Load state={page}>{(d) => <GeneralForm optionKeys={d.optionKeys} onSaved={(id) => navigate(`/admin/experiments/control/${id}`)} />}</Load>
+      <Load state={page}>
+        {(d) => (
+          <GeneralForm optionKeys={d.optionKeys} onSaved={(id) => navigate(`/admin/experiments/control/${id}`)} />
+        )}
+      </Load>
     </section>
   );
 }

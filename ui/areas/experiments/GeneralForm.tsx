@@ -7,9 +7,21 @@ import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { generalSchema, SCOPE, type OptionKeys } from "./shared.ts";
 
-interface Saved { experiment: { id: number } }
+interface Saved {
+  experiment: { id: number };
+}
 
-export function GeneralForm({ id, initial, optionKeys, onSaved }: { id?: number; initial?: Record<string, string>; optionKeys: OptionKeys; onSaved: (id: number) => void }) {
+export function GeneralForm({
+  id,
+  initial,
+  optionKeys,
+  onSaved,
+}: {
+  id?: number;
+  initial?: Record<string, string>;
+  optionKeys: OptionKeys;
+  onSaved: (id: number) => void;
+}) {
   const form = useForm(generalSchema, initial ?? { name: "", description: "", optionScope: "client", optionKey: "" });
   const keys = Object.keys(optionKeys[form.values.optionScope] ?? {});
   return (
@@ -17,15 +29,30 @@ export function GeneralForm({ id, initial, optionKeys, onSaved }: { id?: number;
       form={form}
       submitLabel={id ? t`Save settings` : t`Create experiment`}
       onSubmit={form.submit(async (input) => {
-        const r = await api<Saved>("/admin/experiments/save/general/settings", { method: "POST", body: id ? { ...input, id } : input });
+        const r = await api<Saved>("/admin/experiments/save/general/settings", {
+          method: "POST",
+          body: id ? { ...input, id } : input,
+        });
         toast.ok(t`Saved`);
         onSaved(r.experiment.id);
       })}
     >
       <FormField form={form} name="name" label={t`Name`} />
       <FormField form={form} name="description" label={t`Description`} type="textarea" rows={3} />
-      <FormField form={form} name="optionScope" label={t`Options`} type="select" options={Object.entries(SCOPE).map(([v, l]) => [v, t(l)])} />
-      <FormField form={form} name="optionKey" label={t`Option key`} type="select" options={[["", "—"], ...keys.map((k): [string, string] => [k, k])]} />
+      <FormField
+        form={form}
+        name="optionScope"
+        label={t`Options`}
+        type="select"
+        options={Object.entries(SCOPE).map(([v, l]) => [v, t(l)])}
+      />
+      <FormField
+        form={form}
+        name="optionKey"
+        label={t`Option key`}
+        type="select"
+        options={[["", "—"], ...keys.map((k): [string, string] => [k, k])]}
+      />
     </Form>
   );
 }

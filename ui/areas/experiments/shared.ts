@@ -6,7 +6,11 @@ import { z } from "zod";
 import { optionalText, text } from "../../../api/http/fields.ts";
 
 export type Status = "draft" | "running" | "stopped";
-export const STATUS: Record<Status, MessageDescriptor> = { draft: msg`Draft`, running: msg`Running`, stopped: msg`Stopped` };
+export const STATUS: Record<Status, MessageDescriptor> = {
+  draft: msg`Draft`,
+  running: msg`Running`,
+  stopped: msg`Stopped`,
+};
 export const SCOPE: Record<string, MessageDescriptor> = { client: msg`Client options`, server: msg`Server options` };
 
 /** scope → option key → its variant names. */

@@ -19,7 +19,9 @@ interface Info {
 export default function InformationPage({ params }: { params: Record<string, string | undefined> }) {
   const type = params.type ?? "guide";
   const base = `/${locale}/public/information/${encodeURIComponent(type)}`;
-  const address = params.id ? `${base}/${location.pathname.includes("/category/") ? "category" : "content"}/${params.id}` : `${base}/`;
+  const address = params.id
+    ? `${base}/${location.pathname.includes("/category/") ? "category" : "content"}/${params.id}`
+    : `${base}/`;
   const state = useApi<Info>(address);
   return (
     <Load state={state}>
@@ -39,7 +41,10 @@ export default function InformationPage({ params }: { params: Record<string, str
               {d.categories.map((k) => (
                 <section key={k.id} aria-labelledby={`cat-${k.id}`}>
                   <h2 id={`cat-${k.id}`}>
-                    <a href={`${base}/category/${k.id}`} aria-current={d.category?.id === k.id && !params.id?.length ? "page" : undefined}>
+                    <a
+                      href={`${base}/category/${k.id}`}
+                      aria-current={d.category?.id === k.id && !params.id?.length ? "page" : undefined}
+                    >
                       {k.title}
                     </a>
                   </h2>

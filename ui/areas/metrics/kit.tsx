@@ -14,13 +14,17 @@ export const locale = pageLocale;
 
 export const fmtInt = (v: unknown) => (typeof v === "number" ? v.toLocaleString(locale) : String(v ?? ""));
 export const fmtMoney = (cents: unknown) =>
-  typeof cents === "number" ? (cents / 100).toLocaleString(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2 }) : "";
-export const fmtPct = (v: unknown) => (typeof v === "number" ? `${(v * 100).toLocaleString(locale, { maximumFractionDigits: 2 })}%` : "");
+  typeof cents === "number"
+    ? (cents / 100).toLocaleString(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2 })
+    : "";
+export const fmtPct = (v: unknown) =>
+  typeof v === "number" ? `${(v * 100).toLocaleString(locale, { maximumFractionDigits: 2 })}%` : "";
 
 /** Loading, errors, the CSRF token and the designed loading/empty/error states are the design system's. */
 export { useApi as useData } from "../../lib/api.ts";
 export { Load as Loadable } from "../../components/States.tsx";
-export const fetchJson = <T,>(url: string, body?: unknown): Promise<T> => api<T>(url, body === undefined ? {} : { body });
+export const fetchJson = <T,>(url: string, body?: unknown): Promise<T> =>
+  api<T>(url, body === undefined ? {} : { body });
 
 export type Granularity = "yearly" | "monthly" | "daily";
 export interface PeriodState {
@@ -60,11 +64,29 @@ export function usePeriod(initial: Granularity = "monthly") {
   return [p, set] as const;
 }
 /** The period as a path tail (yearly?year=, /{y}/{m}, /{y}/{m}/{d}). */
-export const periodPath = (p: PeriodState) => (p.g === "yearly" ? `yearly?year=${p.year}` : p.g === "monthly" ? `${p.year}/${p.month}` : `${p.year}/${p.month}/${p.day}`);
+export const periodPath = (p: PeriodState) =>
+  p.g === "yearly"
+    ? `yearly?year=${p.year}`
+    : p.g === "monthly"
+      ? `${p.year}/${p.month}`
+      : `${p.year}/${p.month}/${p.day}`;
 /** The period as query fields (year, month, day). */
-export const periodQuery = (p: PeriodState) => (p.g === "yearly" ? `year=${p.year}` : p.g === "monthly" ? `year=${p.year}&month=${p.month}` : `year=${p.year}&month=${p.month}&day=${p.day}`);
+export const periodQuery = (p: PeriodState) =>
+  p.g === "yearly"
+    ? `year=${p.year}`
+    : p.g === "monthly"
+      ? `year=${p.year}&month=${p.month}`
+      : `year=${p.year}&month=${p.month}&day=${p.day}`;
 
-export function PeriodPicker({ value, onChange, allowed = ["yearly", "monthly", "daily"] }: { value: PeriodState; onChange: (p: PeriodState) => void; allowed?: Granularity[] }) {
+export function PeriodPicker({
+  value,
+  onChange,
+  allowed = ["yearly", "monthly", "daily"],
+}: {
+  value: PeriodState;
+  onChange: (p: PeriodState) => void;
+  allowed?: Granularity[];
+}) {
   const thisYear = new Date().getUTCFullYear();
   const years = Array.from({ length: 6 }, (_, i) => thisYear - 5 + i);
   const days = new Date(Date.UTC(value.year, value.month, 0)).getUTCDate();
@@ -76,18 +98,53 @@ export function PeriodPicker({ value, onChange, allowed = ["yearly", "monthly", 
   return (
     <div className="tk-metrics-period">
       {allowed.length > 1 && (
-        <Select label={t`View`} value={value.g} options={allowed.map((g) => [g, label(`metrics.period.${g}` as MetricsMessageId)])} onChange={(g) => set({ g: g as Granularity })} />
+        <Select
+          label={t`View`}
+          value={value.g}
+          options={allowed.map((g) => [g, label(`metrics.period.${g}` as MetricsMessageId)])}
+          onChange={(g) => set({ g: g as Granularity })}
+        />
       )}
-      <Select label={t`Year`} value={String(value.year)} options={years.map((y) => [String(y), String(y)])} onChange={(y) => set({ year: Number(y) })} />
+      <Select
+        label={t`Year`}
+        value={String(value.year)}
+        options={years.map((y) => [String(y), String(y)])}
+        onChange={(y) => set({ year: Number(y) })}
+      />
       {value.g !== "yearly" && (
-        <Select label={t`Month`} value={String(value.month)} options={Array.from({ length: 12 }, (_, i) => [String(i + 1), new Date(Date.UTC(2000, i, 1)).toLocaleString(locale, { month: "long", timeZone: "UTC" })])} onChange={(m) => set({ month: Number(m) })} />
+        <Select
+          label={t`Month`}
+          value={String(value.month)}
+          options={Array.from({ length: 12 }, (_, i) => [
+            String(i + 1),
+            new Date(Date.UTC(2000, i, 1)).toLocaleString(locale, { month: "long", timeZone: "UTC" }),
+          ])}
+          onChange={(m) => set({ month: Number(m) })}
+        />
       )}
-      {value.g === "daily" && <Select label={t`Day`} value={String(value.day)} options={Array.from({ length: days }, (_, i) => [String(i + 1), String(i + 1)])} onChange={(d) => set({ day: Number(d) })} />}
+      {value.g === "daily" && (
+        <Select
+          label={t`Day`}
+          value={String(value.day)}
+          options={Array.from({ length: days }, (_, i) => [String(i + 1), String(i + 1)])}
+          onChange={(d) => set({ day: Number(d) })}
+        />
+      )}
     </div>
   );
 }
 
-export function Select({ label, value, options, onChange }: { label: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
+export function Select({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (v: string) => void;
+}) {
   return (
     <label className="tk-metrics-field">
       <span>{label}</span>
@@ -113,7 +170,11 @@ export function CsvLink({ href, label = t`Export CSV` }: { href: string; label?:
 /** CSV of what a table shows, built in the browser (for dashboards whose spec has no export route). */
 export function CsvButton({ name, header, rows }: { name: string; header: string[]; rows: unknown[][] }) {
   return (
-    <button type="button" className="tk-btn tk-metrics-csv" onClick={() => saveFile(`${name}.csv`, [csvLines([header, ...rows])])}>
+    <button
+      type="button"
+      className="tk-btn tk-metrics-csv"
+      onClick={() => saveFile(`${name}.csv`, [csvLines([header, ...rows])])}
+    >
       {t`Export CSV`}
     </button>
   );
@@ -126,16 +187,54 @@ export interface Series {
   stack?: string;
 }
 /** The metrics' series as the design system's chart: stacked when a series stacks, bars when all are bars. */
-export function LineChart({ x, series, height = 320, money = false, title }: { x: string[]; series: Series[]; height?: number; money?: boolean; title?: string }) {
+export function LineChart({
+  x,
+  series,
+  height = 320,
+  money = false,
+  title,
+}: {
+  x: string[];
+  series: Series[];
+  height?: number;
+  money?: boolean;
+  title?: string;
+}) {
   const kind = series.some((s) => s.stack) ? "stacked" : series.every((s) => s.type === "bar") ? "bar" : "line";
   const spec = useMemo<ChartSpec>(
-    () => ({ kind, title: title ?? series.map((s) => s.name).join(", "), x, height, format: money ? fmtMoney : fmtInt, series: series.map((s) => ({ name: s.name, data: s.data, as: s.type })) }),
+    () => ({
+      kind,
+      title: title ?? series.map((s) => s.name).join(", "),
+      x,
+      height,
+      format: money ? fmtMoney : fmtInt,
+      series: series.map((s) => ({ name: s.name, data: s.data, as: s.type })),
+    }),
     [kind, title, x, series, height, money],
   );
   return <Chart spec={spec} />;
 }
-export function PieChart({ data, height = 280, money = false, title }: { data: { name: string; value: number }[]; height?: number; money?: boolean; title?: string }) {
-  const spec = useMemo<ChartSpec>(() => ({ kind: "pie", title: title ?? data.map((d) => d.name).join(", "), slices: data, height, format: money ? fmtMoney : fmtInt }), [data, height, money, title]);
+export function PieChart({
+  data,
+  height = 280,
+  money = false,
+  title,
+}: {
+  data: { name: string; value: number }[];
+  height?: number;
+  money?: boolean;
+  title?: string;
+}) {
+  const spec = useMemo<ChartSpec>(
+    () => ({
+      kind: "pie",
+      title: title ?? data.map((d) => d.name).join(", "),
+      slices: data,
+      height,
+      format: money ? fmtMoney : fmtInt,
+    }),
+    [data, height, money, title],
+  );
   return <Chart spec={spec} />;
 }
 
@@ -152,7 +251,8 @@ export function Table<R extends object>({ rows, cols, footer }: { rows: R[]; col
         id: `${c.key}-${i}`,
         label: c.label,
         value: (r: R) => (r as Record<string, unknown>)[c.key],
-        cell: (r: R) => (c.format ? c.format((r as Record<string, unknown>)[c.key], r) : fmtInt((r as Record<string, unknown>)[c.key])),
+        cell: (r: R) =>
+          c.format ? c.format((r as Record<string, unknown>)[c.key], r) : fmtInt((r as Record<string, unknown>)[c.key]),
       })),
     [cols],
   );
@@ -162,7 +262,9 @@ export function Table<R extends object>({ rows, cols, footer }: { rows: R[]; col
 export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <section className="tk-metrics-section">
-      <header style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, flexWrap: "wrap" }}>
+      <header
+        style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, flexWrap: "wrap" }}
+      >
         <h1>{title}</h1>
         <div style={{ display: "flex", gap: 12, alignItems: "end", flexWrap: "wrap" }}>{actions}</div>
       </header>

@@ -13,18 +13,53 @@ const screen = (path: string, title: MetricsMessageId, name: string, load: () =>
 });
 
 export const screens: ScreenDef[] = [
-  screen("/admin/metrics/registrations/", "metrics.registrations", "Registrations", () => import("./dashboards/Registrations.tsx")),
+  screen(
+    "/admin/metrics/registrations/",
+    "metrics.registrations",
+    "Registrations",
+    () => import("./dashboards/Registrations.tsx"),
+  ),
   screen("/admin/metrics/dau/", "metrics.dau", "Dau", () => import("./dashboards/Dau.tsx")),
   screen("/admin/metrics/division/", "metrics.division", "Division", () => import("./dashboards/Division.tsx")),
   screen("/admin/metrics/expenses/", "metrics.expenses", "Expenses", () => import("./dashboards/Expenses.tsx")),
-  screen("/admin/metrics/playersTanks/", "metrics.playersTanks", "PlayersTanks", () => import("./dashboards/Ownership.tsx")),
-  screen("/admin/metrics/playersCrews/", "metrics.playersCrews", "PlayersCrews", () => import("./dashboards/Ownership.tsx")),
-  screen("/admin/metrics/comparePeriods/", "metrics.comparePeriods", "ComparePeriods", () => import("./dashboards/ComparePeriods.tsx")),
+  screen(
+    "/admin/metrics/playersTanks/",
+    "metrics.playersTanks",
+    "PlayersTanks",
+    () => import("./dashboards/Ownership.tsx"),
+  ),
+  screen(
+    "/admin/metrics/playersCrews/",
+    "metrics.playersCrews",
+    "PlayersCrews",
+    () => import("./dashboards/Ownership.tsx"),
+  ),
+  screen(
+    "/admin/metrics/comparePeriods/",
+    "metrics.comparePeriods",
+    "ComparePeriods",
+    () => import("./dashboards/ComparePeriods.tsx"),
+  ),
   screen("/admin/metrics/payments/", "metrics.payments", "Payments", () => import("./dashboards/Payments.tsx")),
   screen("/admin/metrics/tanksEarns/", "metrics.tanksEarns", "TanksEarns", () => import("./dashboards/TanksEarns.tsx")),
   screen("/admin/metrics/retention/", "metrics.retention", "Retention", () => import("./dashboards/Retention.tsx")),
-  screen("/admin/metrics/adminControl/", "metrics.adminControl", "AdminControl", () => import("./dashboards/AdminControl.tsx")),
-  screen("/admin/metrics/valuesMovements/", "metrics.valuesMovements", "ValuesMovements", () => import("./dashboards/ValuesMovements.tsx")),
+  screen(
+    "/admin/metrics/adminControl/",
+    "metrics.adminControl",
+    "AdminControl",
+    () => import("./dashboards/AdminControl.tsx"),
+  ),
+  screen(
+    "/admin/metrics/valuesMovements/",
+    "metrics.valuesMovements",
+    "ValuesMovements",
+    () => import("./dashboards/ValuesMovements.tsx"),
+  ),
   screen("/admin/metrics/ads/companies/", "metrics.campaigns", "Campaigns", () => import("./dashboards/Campaigns.tsx")),
-  screen("/admin/metrics/cohort_payments/", "metrics.cohortPayments", "CohortPayments", () => import("./dashboards/CohortPayments.tsx")),
+  screen(
+    "/admin/metrics/cohort_payments/",
+    "metrics.cohortPayments",
+    "CohortPayments",
+    () => import("./dashboards/CohortPayments.tsx"),
+  ),
 ];

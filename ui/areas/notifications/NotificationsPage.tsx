@@ -17,7 +17,16 @@ import { FileImport } from "../../components/FileImport.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { contentFields, notificationFields, CONTENT_LANGS, EDITABLE, NOTIFICATION_STATUSES, TRANSITIONS, type Channel, type Status } from "../../../api/domain/notification-fields.ts";
+import {
+  contentFields,
+  notificationFields,
+  CONTENT_LANGS,
+  EDITABLE,
+  NOTIFICATION_STATUSES,
+  TRANSITIONS,
+  type Channel,
+  type Status,
+} from "../../../api/domain/notification-fields.ts";
 
 interface Notification {
   id: number;
@@ -49,10 +58,24 @@ interface ImportResult {
   notification?: Notification;
 }
 
-const STATUS: Record<Status, MessageDescriptor> = { draft: msg`Draft`, active: msg({ message: "Active", context: "notification status" }), paused: msg`Paused`, finished: msg`Finished` };
-const MOVE: Record<Status, MessageDescriptor> = { draft: msg`Back to draft`, active: msg`Activate`, paused: msg`Pause`, finished: msg`Finish` };
+const STATUS: Record<Status, MessageDescriptor> = {
+  draft: msg`Draft`,
+  active: msg({ message: "Active", context: "notification status" }),
+  paused: msg`Paused`,
+  finished: msg`Finished`,
+};
+const MOVE: Record<Status, MessageDescriptor> = {
+  draft: msg`Back to draft`,
+  active: msg`Activate`,
+  paused: msg`Pause`,
+  finished: msg`Finish`,
+};
 const LANG: Record<string, MessageDescriptor> = { ru: msg`Russian`, en: msg`English` };
-const PAYERS: Record<string, MessageDescriptor> = { all: msg`Everyone`, payers: msg`Payers only`, nonPayers: msg`Non-payers only` };
+const PAYERS: Record<string, MessageDescriptor> = {
+  all: msg`Everyone`,
+  payers: msg`Payers only`,
+  nonPayers: msg`Non-payers only`,
+};
 const HOUR = 3_600_000;
 
 const baseOf = (channel: Channel) => (channel === "inbox" ? "/admin/notification/" : "/admin/notificationChat/");
@@ -73,32 +96,92 @@ const formValues = (n?: Notification): Record<string, string> => {
   };
 };
 // The typed date-time is the browser's local time; the server gets epoch milliseconds.
-const toInput = (v: Record<string, string>) => ({ ...v, startsAt: parseDateTime(v.startsAt) ?? v.startsAt, endsAt: parseDateTime(v.endsAt) ?? v.endsAt });
+const toInput = (v: Record<string, string>) => ({
+  ...v,
+  startsAt: parseDateTime(v.startsAt) ?? v.startsAt,
+  endsAt: parseDateTime(v.endsAt) ?? v.endsAt,
+});
 
-function NotificationForm({ channel, notification, onSaved, onCancel }: { channel: Channel; notification?: Notification; onSaved: (n: Notification) => void; onCancel?: () => void }) {
+function NotificationForm({
+  channel,
+  notification,
+  onSaved,
+  onCancel,
+}: {
+  channel: Channel;
+  notification?: Notification;
+  onSaved: (n: Notification) => void;
+  onCancel?: () => void;
+}) {
   const form = useForm(notificationFields, formValues(notification), { toInput });
   const save = form.submit(async (input) => {
-    const r = await api<{ notification: Notification }>(`${baseOf(channel)}save/notification`, { method: "POST", body: input });
+    const r = await api<{ notification: Notification }>(`${baseOf(channel)}save/notification`, {
+      method: "POST",
+      body: input,
+    });
     toast.ok(t`Notification saved`);
     onSaved(r.notification);
   });
   return (
-    <Form form={form} onSubmit={save} submitLabel={notification ? t`Save` : t`Create`} actions={onCancel && <button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}>
+    <Form
+      form={form}
+      onSubmit={save}
+      submitLabel={notification ? t`Save` : t`Create`}
+      actions={onCancel && <button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}
+    >
       <FormField form={form} name="name" label={t`Name (operators only)`} />
       <FormField form={form} name="startsAt" label={t`Starts`} hint="DD.MM.YYYY HH:mm:ss" />
       <FormField form={form} name="endsAt" label={t`Ends`} hint="DD.MM.YYYY HH:mm:ss" />
       <FormField form={form} name="levelMin" label={t`Lowest level`} type="number" />
       <FormField form={form} name="levelMax" label={t`Highest level`} type="number" />
-      <FormField form={form} name="platforms" label={t`Platforms`} hint={t`Comma-separated, e.g. web, android; empty: all`} />
-      <FormField form={form} name="countries" label={t`Countries`} hint={t`Comma-separated codes, e.g. RU, KZ; empty: all`} />
-      <FormField form={form} name="payers" label={t`Payers`} type="select" options={Object.entries(PAYERS).map(([k, m]) => [k, i18n._(m)] as [string, string])} />
-      <FormField form={form} name="playerIds" label={t`Only these player ids`} hint={t`Comma-separated; empty: no explicit list`} />
+      <FormField
+        form={form}
+        name="platforms"
+        label={t`Platforms`}
+        hint={t`Comma-separated, e.g. web, android; empty: all`}
+      />
+      <FormField
+        form={form}
+        name="countries"
+        label={t`Countries`}
+        hint={t`Comma-separated codes, e.g. RU, KZ; empty: all`}
+      />
+      <FormField
+        form={form}
+        name="payers"
+        label={t`Payers`}
+        type="select"
+        options={Object.entries(PAYERS).map(([k, m]) => [k, i18n._(m)] as [string, string])}
+      />
+      <FormField
+        form={form}
+        name="playerIds"
+        label={t`Only these player ids`}
+        hint={t`Comma-separated; empty: no explicit list`}
+      />
     </Form>
   );
 }
 
-function ContentForm({ channel, notificationId, lang, content, onSaved }: { channel: Channel; notificationId: number; lang: "ru" | "en"; content?: Content; onSaved: () => void }) {
-  const form = useForm(contentFields, { notificationId: String(notificationId), lang, title: content?.title ?? "", body: content?.body ?? "" });
+function ContentForm({
+  channel,
+  notificationId,
+  lang,
+  content,
+  onSaved,
+}: {
+  channel: Channel;
+  notificationId: number;
+  lang: "ru" | "en";
+  content?: Content;
+  onSaved: () => void;
+}) {
+  const form = useForm(contentFields, {
+    notificationId: String(notificationId),
+    lang,
+    title: content?.title ?? "",
+    body: content?.body ?? "",
+  });
   const [removing, setRemoving] = useState(false);
   const save = form.submit(async (input) => {
     await api(`${baseOf(channel)}save/content`, { method: "POST", body: input });
@@ -119,21 +202,56 @@ function ContentForm({ channel, notificationId, lang, content, onSaved }: { chan
   return (
     <section className="tk-panel" aria-label={langName}>
       <h3>{langName}</h3>
-      <Form form={form} onSubmit={save} submitLabel={t`Save text (${ph({ lang: langName })})`}
-        actions={content && <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving(true)}>{t`Remove text`}</button>}>
-        {channel === "inbox" && <FormField form={form} name="title" label={t({ message: "Title", context: "message title" })} />}
+      <Form
+        form={form}
+        onSubmit={save}
+        submitLabel={t`Save text (${ph({ lang: langName })})`}
+        actions={
+          content && (
+            <button
+              type="button"
+              className="tk-btn tk-danger"
+              onClick={() => setRemoving(true)}
+            >{t`Remove text`}</button>
+          )
+        }
+      >
+        {channel === "inbox" && (
+          <FormField form={form} name="title" label={t({ message: "Title", context: "message title" })} />
+        )}
         {channel === "inbox" ? (
-          <MarkdownEditor label={t`Body`} name="body" value={form.values.body ?? ""} onChange={(v) => form.set("body", v)} error={form.errors.body} />
+          <MarkdownEditor
+            label={t`Body`}
+            name="body"
+            value={form.values.body ?? ""}
+            onChange={(v) => form.set("body", v)}
+            error={form.errors.body}
+          />
         ) : (
           <FormField form={form} name="body" label={t`Chat message`} type="textarea" rows={3} />
         )}
       </Form>
-      <ConfirmDialog open={removing} text={t`Remove the ${ph({ lang: langName })} text?`} onConfirm={remove} onCancel={() => setRemoving(false)} />
+      <ConfirmDialog
+        open={removing}
+        text={t`Remove the ${ph({ lang: langName })} text?`}
+        onConfirm={remove}
+        onCancel={() => setRemoving(false)}
+      />
     </section>
   );
 }
 
-function Editor({ channel, id, onChanged, onClose }: { channel: Channel; id: number; onChanged: () => void; onClose: () => void }) {
+function Editor({
+  channel,
+  id,
+  onChanged,
+  onClose,
+}: {
+  channel: Channel;
+  id: number;
+  onChanged: () => void;
+  onClose: () => void;
+}) {
   const base = baseOf(channel);
   const state = useApi<Loaded>(`${base}load/notification?id=${id}`);
   const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
@@ -173,47 +291,98 @@ function Editor({ channel, id, onChanged, onClose }: { channel: Channel; id: num
           <section className="tk-panel" aria-label={t`Notification #${ph({ id: n.id })}`}>
             <h2>{t`Notification #${ph({ id: n.id })}: ${ph({ name: n.name })}`}</h2>
             <p>
-              {t`Status: ${ph({ status: i18n._(STATUS[n.status]) })}`} · {t`Delivered to ${ph({ n: d.delivered })} players`}
+              {t`Status: ${ph({ status: i18n._(STATUS[n.status]) })}`} ·{" "}
+              {t`Delivered to ${ph({ n: d.delivered })} players`}
             </p>
             <div className="tk-row">
               {TRANSITIONS[n.status].map((to) => (
-                <button key={to} type="button" className={`tk-btn${to === "active" ? " tk-primary" : ""}`} onClick={() => act(to === "active" ? t`Activate it? Every matching player receives it now.` : to === "paused" ? t`Pause it? Players who have not read it yet no longer see it.` : t`Finish it? A finished notification cannot be activated again.`, moveTo(to))}>
+                <button
+                  key={to}
+                  type="button"
+                  className={`tk-btn${to === "active" ? " tk-primary" : ""}`}
+                  onClick={() =>
+                    act(
+                      to === "active"
+                        ? t`Activate it? Every matching player receives it now.`
+                        : to === "paused"
+                          ? t`Pause it? Players who have not read it yet no longer see it.`
+                          : t`Finish it? A finished notification cannot be activated again.`,
+                      moveTo(to),
+                    )
+                  }
+                >
                   {i18n._(MOVE[to])}
                 </button>
               ))}
-              <button type="button" className="tk-btn" onClick={() => act(t`Make a draft copy?`, copy)}>{t`Copy`}</button>
+              <button
+                type="button"
+                className="tk-btn"
+                onClick={() => act(t`Make a draft copy?`, copy)}
+              >{t`Copy`}</button>
               <a className="tk-btn" href={`${base}export/${n.id}`} download>{t`Export JSON`}</a>
-              {n.status !== "active" && <button type="button" className="tk-btn tk-danger" onClick={() => act(t`Remove this notification and its texts?`, remove)}>{t`Remove`}</button>}
+              {n.status !== "active" && (
+                <button
+                  type="button"
+                  className="tk-btn tk-danger"
+                  onClick={() => act(t`Remove this notification and its texts?`, remove)}
+                >{t`Remove`}</button>
+              )}
               <button type="button" className="tk-btn" onClick={onClose}>{t`Close`}</button>
             </div>
             {editable ? (
-              <NotificationForm key={`${n.id}-${n.status}`} channel={channel} notification={n} onSaved={() => (state.reload(), onChanged())} />
+              <NotificationForm
+                key={`${n.id}-${n.status}`}
+                channel={channel}
+                notification={n}
+                onSaved={() => (state.reload(), onChanged())}
+              />
             ) : (
               <>
                 <p className="tk-hint">{t`Pause an active notification to change it; copy a finished one.`}</p>
                 <dl>
-                  <dt>{t`Starts`}</dt><dd>{fmtDateTime(n.startsAt)}</dd>
-                  <dt>{t`Ends`}</dt><dd>{fmtDateTime(n.endsAt)}</dd>
-                  <dt>{t`Levels`}</dt><dd>{n.levelMin}–{n.levelMax}</dd>
-                  <dt>{t`Platforms`}</dt><dd>{n.platforms.join(", ") || "—"}</dd>
-                  <dt>{t`Countries`}</dt><dd>{n.countries.join(", ") || "—"}</dd>
-                  <dt>{t`Payers`}</dt><dd>{i18n._(PAYERS[n.payers] ?? PAYERS.all)}</dd>
-                  <dt>{t`Only these player ids`}</dt><dd>{n.playerIds.join(", ") || "—"}</dd>
+                  <dt>{t`Starts`}</dt>
+                  <dd>{fmtDateTime(n.startsAt)}</dd>
+                  <dt>{t`Ends`}</dt>
+                  <dd>{fmtDateTime(n.endsAt)}</dd>
+                  <dt>{t`Levels`}</dt>
+                  <dd>
+                    {n.levelMin}–{n.levelMax}
+                  </dd>
+                  <dt>{t`Platforms`}</dt>
+                  <dd>{n.platforms.join(", ") || "—"}</dd>
+                  <dt>{t`Countries`}</dt>
+                  <dd>{n.countries.join(", ") || "—"}</dd>
+                  <dt>{t`Payers`}</dt>
+                  <dd>{i18n._(PAYERS[n.payers] ?? PAYERS.all)}</dd>
+                  <dt>{t`Only these player ids`}</dt>
+                  <dd>{n.playerIds.join(", ") || "—"}</dd>
                 </dl>
               </>
             )}
-            {editable ? (
-              CONTENT_LANGS.map((lang) => <ContentForm key={`${lang}-${d.contents.find((c) => c.lang === lang)?.body ?? ""}`} channel={channel} notificationId={n.id} lang={lang} content={d.contents.find((c) => c.lang === lang)} onSaved={state.reload} />)
-            ) : (
-              d.contents.map((c) => (
-                <section key={c.lang} className="tk-panel">
-                  <h3>{i18n._(LANG[c.lang])}</h3>
-                  {c.title && <strong>{c.title}</strong>}
-                  <p style={{ whiteSpace: "pre-wrap" }}>{c.body}</p>
-                </section>
-              ))
-            )}
-            <ConfirmDialog open={!!confirm} text={confirm?.text ?? ""} onConfirm={run} onCancel={() => setConfirm(null)} />
+            {editable
+              ? CONTENT_LANGS.map((lang) => (
+                  <ContentForm
+                    key={`${lang}-${d.contents.find((c) => c.lang === lang)?.body ?? ""}`}
+                    channel={channel}
+                    notificationId={n.id}
+                    lang={lang}
+                    content={d.contents.find((c) => c.lang === lang)}
+                    onSaved={state.reload}
+                  />
+                ))
+              : d.contents.map((c) => (
+                  <section key={c.lang} className="tk-panel">
+                    <h3>{i18n._(LANG[c.lang])}</h3>
+                    {c.title && <strong>{c.title}</strong>}
+                    <p style={{ whiteSpace: "pre-wrap" }}>{c.body}</p>
+                  </section>
+                ))}
+            <ConfirmDialog
+              open={!!confirm}
+              text={confirm?.text ?? ""}
+              onConfirm={run}
+              onCancel={() => setConfirm(null)}
+            />
           </section>
         );
       }}
@@ -234,7 +403,14 @@ export default function NotificationsPage() {
     { id: "startsAt", label: t`Starts`, value: (n) => n.startsAt, cell: (n) => fmtDateTime(n.startsAt) },
     { id: "endsAt", label: t`Ends`, value: (n) => n.endsAt, cell: (n) => fmtDateTime(n.endsAt) },
     { id: "levels", label: t`Levels`, value: (n) => `${n.levelMin}–${n.levelMax}`, sortable: false },
-    { id: "open", label: "", value: () => "", sortable: false, csv: false, cell: (n) => <button type="button" className="tk-btn" onClick={() => setOpen(n.id)}>{t`Open`}</button> },
+    {
+      id: "open",
+      label: "",
+      value: () => "",
+      sortable: false,
+      csv: false,
+      cell: (n) => <button type="button" className="tk-btn" onClick={() => setOpen(n.id)}>{t`Open`}</button>,
+    },
   ];
   const summary = (r: ImportResult) => (
     <p>
@@ -252,29 +428,58 @@ export default function NotificationsPage() {
           : t`Messages the system posts to players in the game chat. Activating delivers it to every matching player at once (within its start and end); pausing or finishing withdraws what is not read yet.`}
       </p>
       <div className="tk-row">
-        <button type="button" className="tk-btn tk-primary" onClick={() => setOpen("new")}>{t`New notification`}</button>
+        <button
+          type="button"
+          className="tk-btn tk-primary"
+          onClick={() => setOpen("new")}
+        >{t`New notification`}</button>
       </div>
       {open === "new" && (
         <section className="tk-panel" aria-label={t`New notification`}>
           <h2>{t`New notification`}</h2>
-          <NotificationForm channel={channel} onCancel={() => setOpen(null)} onSaved={(n) => (changed(), setOpen(n.id))} />
+          <NotificationForm
+            channel={channel}
+            onCancel={() => setOpen(null)}
+            onSaved={(n) => (changed(), setOpen(n.id))}
+          />
         </section>
       )}
-      {typeof open === "number" && <Editor key={open} channel={channel} id={open} onChanged={changed} onClose={() => setOpen(null)} />}
+      {typeof open === "number" && (
+        <Editor key={open} channel={channel} id={open} onChanged={changed} onClose={() => setOpen(null)} />
+      )}
       <DataTable<Notification>
         url={`${base}load/list`}
         columns={columns}
         rowKey={(n) => String(n.id)}
         search={t`Name or id`}
-        filters={[{ id: "status", label: t`Status`, options: NOTIFICATION_STATUSES.map((s) => [s, i18n._(STATUS[s])] as [string, string]) }]}
+        filters={[
+          {
+            id: "status",
+            label: t`Status`,
+            options: NOTIFICATION_STATUSES.map((s) => [s, i18n._(STATUS[s])] as [string, string]),
+          },
+        ]}
         defaultSort={{ id: "id", desc: true }}
         exportName={channel === "inbox" ? "notifications" : "chat-notifications"}
         version={version}
       />
       <section className="tk-panel">
         <h2>{t`Import`}</h2>
-        <FileImport<ImportResult> label={t`Check a file`} url={`${base}import?preview=true`} field="data" accept=".json,application/json" summary={summary} />
-        <FileImport<ImportResult> label={t`Import a file as a draft`} url={`${base}import`} field="data" accept=".json,application/json" summary={summary} onDone={changed} />
+        <FileImport<ImportResult>
+          label={t`Check a file`}
+          url={`${base}import?preview=true`}
+          field="data"
+          accept=".json,application/json"
+          summary={summary}
+        />
+        <FileImport<ImportResult>
+          label={t`Import a file as a draft`}
+          url={`${base}import`}
+          field="data"
+          accept=".json,application/json"
+          summary={summary}
+          onDone={changed}
+        />
       </section>
     </section>
   );

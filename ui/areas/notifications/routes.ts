@@ -3,6 +3,18 @@ import type { ScreenDef } from "../registry.ts";
 import { msg } from "@lingui/core/macro";
 
 export const screens: ScreenDef[] = [
-  { path: "/admin/notification/", shell: "admin", group: "content", title: msg`Notifications`, load: () => import("./NotificationsPage.tsx") },
-  { path: "/admin/notificationChat/", shell: "admin", group: "content", title: msg`Chat notifications`, load: () => import("./NotificationsPage.tsx") },
+  {
+    path: "/admin/notification/",
+    shell: "admin",
+    group: "content",
+    title: msg`Notifications`,
+    load: () => import("./NotificationsPage.tsx"),
+  },
+  {
+    path: "/admin/notificationChat/",
+    shell: "admin",
+    group: "content",
+    title: msg`Chat notifications`,
+    load: () => import("./NotificationsPage.tsx"),
+  },
 ];

@@ -6,7 +6,15 @@ import { useApi } from "../../lib/api.ts";
 import { BattleScreen } from "./BattleScreen.tsx";
 
 interface Arena {
-  arena: { host: string; heartbeatAt: number; live: boolean; recorded: boolean; outcome: { winner: number; reason: string; tick: number } | null; map: string; seats: number } | null;
+  arena: {
+    host: string;
+    heartbeatAt: number;
+    live: boolean;
+    recorded: boolean;
+    outcome: { winner: number; reason: string; tick: number } | null;
+    map: string;
+    seats: number;
+  } | null;
 }
 
 export function ArenaPanel({ battleId }: { battleId: string }) {
@@ -21,22 +29,41 @@ export function ArenaPanel({ battleId }: { battleId: string }) {
       <h2>{t`On the field`}</h2>
       <p className="tk-row">
         {a.live && (
-          <button type="button" className="tk-btn tk-primary" aria-pressed={mode === "watch"} onClick={() => setMode("watch")}>
+          <button
+            type="button"
+            className="tk-btn tk-primary"
+            aria-pressed={mode === "watch"}
+            onClick={() => setMode("watch")}
+          >
             {t`Watch live`}
           </button>
         )}
         {a.recorded && (
-          <button type="button" className="tk-btn" aria-pressed={mode === "replay"} onClick={() => {
+          <button
+            type="button"
+            className="tk-btn"
+            aria-pressed={mode === "replay"}
+            onClick={() => {
               setMode("replay");
               setRun((r) => r + 1);
-            }}>
+            }}
+          >
             {t`Replay`}
           </button>
         )}
-        {!a.live && !a.recorded && <span className="tk-muted">{t`The battle is neither running here nor recorded yet.`}</span>}
+        {!a.live && !a.recorded && (
+          <span className="tk-muted">{t`The battle is neither running here nor recorded yet.`}</span>
+        )}
       </p>
-      {mode === "watch" && <BattleScreen source={{ kind: "live", url: `${a.host}/admin/battles/${battleId}/watch`, drive: false }} onEnd={() => state.reload()} />}
-      {mode === "replay" && <BattleScreen key={run} source={{ kind: "replay", url: `/admin/battles/${battleId}/replay` }} />}
+      {mode === "watch" && (
+        <BattleScreen
+          source={{ kind: "live", url: `${a.host}/admin/battles/${battleId}/watch`, drive: false }}
+          onEnd={() => state.reload()}
+        />
+      )}
+      {mode === "replay" && (
+        <BattleScreen key={run} source={{ kind: "replay", url: `/admin/battles/${battleId}/replay` }} />
+      )}
     </section>
   );
 }

@@ -12,7 +12,16 @@ export interface EndMessage {
   reason: string;
   tick: number;
   team: 0 | 1 | null;
-  outcome: { result: "win" | "loss" | "draw"; experience: number; silver: number; silverSpent: number; kills: number; damage: number; ratingDelta: number; level: number } | null;
+  outcome: {
+    result: "win" | "loss" | "draw";
+    experience: number;
+    silver: number;
+    silverSpent: number;
+    kills: number;
+    damage: number;
+    ratingDelta: number;
+    level: number;
+  } | null;
 }
 
 export type Source = { kind: "live"; url: string; drive: boolean } | { kind: "replay"; url: string };
@@ -35,7 +44,14 @@ export function BattleScreen({ source, onEnd, full }: Props) {
   const viewRef = useRef<BattleView | null>(null);
   const [status, setStatus] = useState<"connecting" | "live" | "lost" | "ended">("connecting");
   const [hello, setHello] = useState<Hello | null>(null);
-  const control = useRef({ up: false, down: false, left: false, right: false, fire: false, aim: null as null | { px: number; py: number } });
+  const control = useRef({
+    up: false,
+    down: false,
+    left: false,
+    right: false,
+    fire: false,
+    aim: null as null | { px: number; py: number },
+  });
   const sendRef = useRef<(s: string) => void>(() => {});
   const touch = typeof window !== "undefined" && "ontouchstart" in window;
 
@@ -135,7 +151,8 @@ export function BattleScreen({ source, onEnd, full }: Props) {
     const loop = () => {
       raf = requestAnimationFrame(loop);
       const dpr = Math.min(2, window.devicePixelRatio || 1);
-      const w = Math.round(canvas.clientWidth * dpr), h = Math.round(canvas.clientHeight * dpr);
+      const w = Math.round(canvas.clientWidth * dpr),
+        h = Math.round(canvas.clientHeight * dpr);
       if (canvas.width !== w || canvas.height !== h) {
         canvas.width = w;
         canvas.height = h;
@@ -154,7 +171,12 @@ export function BattleScreen({ source, onEnd, full }: Props) {
       if (source.kind === "live" && source.drive && view.you !== null) {
         const me = drawn.frame.tanks[view.you];
         const aim = aimAt ? Math.atan2(aimAt.y - me.y, aimAt.x - me.x) : me.hull;
-        const msg = { t: (c.up ? 1 : 0) - (c.down ? 1 : 0), r: (c.right ? 1 : 0) - (c.left ? 1 : 0), a: Math.round(aim * 1000) / 1000, f: c.fire };
+        const msg = {
+          t: (c.up ? 1 : 0) - (c.down ? 1 : 0),
+          r: (c.right ? 1 : 0) - (c.left ? 1 : 0),
+          a: Math.round(aim * 1000) / 1000,
+          f: c.fire,
+        };
         const text = JSON.stringify(msg);
         const now = performance.now();
         if (text !== lastSent && now - lastAt >= 50) {
@@ -172,14 +194,25 @@ export function BattleScreen({ source, onEnd, full }: Props) {
   useEffect(() => {
     if (source.kind !== "live" || !source.drive) return;
     const canvas = canvasRef.current!;
-    const keys: Record<string, keyof typeof control.current> = { KeyW: "up", ArrowUp: "up", KeyS: "down", ArrowDown: "down", KeyA: "left", ArrowLeft: "left", KeyD: "right", ArrowRight: "right", Space: "fire" };
+    const keys: Record<string, keyof typeof control.current> = {
+      KeyW: "up",
+      ArrowUp: "up",
+      KeyS: "down",
+      ArrowDown: "down",
+      KeyA: "left",
+      ArrowLeft: "left",
+      KeyD: "right",
+      ArrowRight: "right",
+      Space: "fire",
+    };
     const key = (down: boolean) => (e: KeyboardEvent) => {
       const k = keys[e.code];
       if (!k) return;
       e.preventDefault();
       (control.current as unknown as Record<string, boolean>)[k] = down;
     };
-    const kd = key(true), ku = key(false);
+    const kd = key(true),
+      ku = key(false);
     const rect = () => canvas.getBoundingClientRect();
     const move = (e: PointerEvent) => {
       const r = rect();
@@ -192,7 +225,8 @@ export function BattleScreen({ source, onEnd, full }: Props) {
     const up = (e: PointerEvent) => {
       if (e.pointerType === "mouse") control.current.fire = false;
     };
-    const blur = () => Object.assign(control.current, { up: false, down: false, left: false, right: false, fire: false });
+    const blur = () =>
+      Object.assign(control.current, { up: false, down: false, left: false, right: false, fire: false });
     window.addEventListener("keydown", kd);
     window.addEventListener("keyup", ku);
     window.addEventListener("blur", blur);
@@ -229,15 +263,32 @@ export function BattleScreen({ source, onEnd, full }: Props) {
     <div className={full ? "tk-arena tk-arena-full" : "tk-arena"}>
       <canvas ref={canvasRef} className="tk-arena-canvas" aria-label={t`Battlefield`} role="img" />
       {status === "connecting" && <div className="tk-arena-note">{t`Connecting to the battle…`}</div>}
-      {status === "lost" && <div className="tk-arena-note">{source.kind === "replay" ? t`The replay could not be loaded.` : t`Connection lost. Reconnecting…`}</div>}
+      {status === "lost" && (
+        <div className="tk-arena-note">
+          {source.kind === "replay" ? t`The replay could not be loaded.` : t`Connection lost. Reconnecting…`}
+        </div>
+      )}
       {driving && hello && (
         <>
           <p className="tk-arena-help">{t`WASD — drive, mouse — aim, click or Space — fire`}</p>
           <div className="tk-pad" aria-label={t`Driving controls`}>
-            <button type="button" className="tk-pad-up" aria-label={t`Forward`} {...hold("up")}>▲</button>
-            <button type="button" className="tk-pad-left" aria-label={t`Turn left`} {...hold("left")}>◀</button>
-            <button type="button" className="tk-pad-right" aria-label={t`Turn right`} {...hold("right")}>▶</button>
-            <button type="button" className="tk-pad-down" aria-label={t({ message: "Reverse", context: "driving" })} {...hold("down")}>▼</button>
+            <button type="button" className="tk-pad-up" aria-label={t`Forward`} {...hold("up")}>
+              ▲
+            </button>
+            <button type="button" className="tk-pad-left" aria-label={t`Turn left`} {...hold("left")}>
+              ◀
+            </button>
+            <button type="button" className="tk-pad-right" aria-label={t`Turn right`} {...hold("right")}>
+              ▶
+            </button>
+            <button
+              type="button"
+              className="tk-pad-down"
+              aria-label={t({ message: "Reverse", context: "driving" })}
+              {...hold("down")}
+            >
+              ▼
+            </button>
           </div>
           <button type="button" className="tk-fire" aria-label={t`Fire`} {...hold("fire")}>
             {t`Fire`}

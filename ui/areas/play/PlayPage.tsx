@@ -20,13 +20,33 @@ interface Where {
 
 interface Hangar extends Where {
   signedIn: true;
-  player: { id: number; nickname: string; level: number; experience: number; silver: number; gold: number; rating: number; battles: number; wins: number; currentTankId: number | null };
+  player: {
+    id: number;
+    nickname: string;
+    level: number;
+    experience: number;
+    silver: number;
+    gold: number;
+    rating: number;
+    battles: number;
+    wins: number;
+    currentTankId: number | null;
+  };
   garage: Tank[];
   rules: { teamSize: number; roundSeconds: number; maxWaitSeconds: number };
   crew: CrewMember[];
   /** What the crew gives the tank in battle, whole percents. */
   crewBonus: { reload: number; mobility: number; aim: number; view: number };
-  tasks: { id: number; name: string; kind: string; target: number; progress: number; rewardCurrency: string; rewardAmount: number; done: boolean }[];
+  tasks: {
+    id: number;
+    name: string;
+    kind: string;
+    target: number;
+    progress: number;
+    rewardCurrency: string;
+    rewardAmount: number;
+    done: boolean;
+  }[];
 }
 
 interface CrewMember {
@@ -52,7 +72,17 @@ const ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 const nameOf = (tk: Tank) => (locale === "en" ? tk.nameEn : tk.nameRu);
 
 function typeName(type: string) {
-  return ({ light: t`Light tank`, medium: t`Medium tank`, heavy: t`Heavy tank`, td: t`Tank destroyer`, spg: t`Self-propelled gun` } as Record<string, string>)[type] ?? type;
+  return (
+    (
+      {
+        light: t`Light tank`,
+        medium: t`Medium tank`,
+        heavy: t`Heavy tank`,
+        td: t`Tank destroyer`,
+        spg: t`Self-propelled gun`,
+      } as Record<string, string>
+    )[type] ?? type
+  );
 }
 
 export default function PlayPage() {
@@ -116,10 +146,32 @@ export default function PlayPage() {
 
   const leave = async () => setWhere(await api<Where>("/game/play/leave", { method: "POST", body: {} }));
 
-  if (error) return <main className="tk-main"><h1>{t`Hangar`}</h1><ErrorState message={error.message} retry={load} /></main>;
-  if (!hangar || !where) return <main className="tk-main"><h1>{t`Hangar`}</h1><Loading /></main>;
+  if (error)
+    return (
+      <main className="tk-main">
+        <h1>{t`Hangar`}</h1>
+        <ErrorState message={error.message} retry={load} />
+      </main>
+    );
+  if (!hangar || !where)
+    return (
+      <main className="tk-main">
+        <h1>{t`Hangar`}</h1>
+        <Loading />
+      </main>
+    );
 
-  if (end) return <Result end={end.end} battleId={end.battleId} onBack={() => { setEnd(null); void load(); }} />;
+  if (end)
+    return (
+      <Result
+        end={end.end}
+        battleId={end.battleId}
+        onBack={() => {
+          setEnd(null);
+          void load();
+        }}
+      />
+    );
 
   if (where.battle) {
     const b = where.battle;
@@ -127,7 +179,11 @@ export default function PlayPage() {
     return (
       <main className="tk-play">
         <h1 className="tk-sr">{t`Battle`}</h1>
-        <BattleScreen full source={{ kind: "live", url: path, drive: true }} onEnd={(e) => setTimeout(() => setEnd({ battleId: b.battleId, end: e }), 1200)} />
+        <BattleScreen
+          full
+          source={{ kind: "live", url: path, drive: true }}
+          onEnd={(e) => setTimeout(() => setEnd({ battleId: b.battleId, end: e }), 1200)}
+        />
       </main>
     );
   }
@@ -156,7 +212,13 @@ export default function PlayPage() {
             <ul>
               {hangar.garage.map((g) => (
                 <li key={g.id}>
-                  <button type="button" className="tk-garage-tank" aria-pressed={g.id === tank?.id} onClick={() => setChosen(g.id)} disabled={Boolean(where.queue)}>
+                  <button
+                    type="button"
+                    className="tk-garage-tank"
+                    aria-pressed={g.id === tank?.id}
+                    onClick={() => setChosen(g.id)}
+                    disabled={Boolean(where.queue)}
+                  >
                     <TankIcon type={g.type} />
                     <span className="tk-garage-name">{nameOf(g)}</span>
                     <span className="tk-garage-tier">{ROMAN[g.tier]}</span>
@@ -171,7 +233,18 @@ export default function PlayPage() {
               <CrewList
                 crew={hangar.crew}
                 disabled={Boolean(where.queue)}
-                onTrained={(r) => setHangar((h) => (h ? { ...h, crew: r.crew, crewBonus: r.crewBonus, player: { ...h.player, silver: r.silver, gold: r.gold } } : h))}
+                onTrained={(r) =>
+                  setHangar((h) =>
+                    h
+                      ? {
+                          ...h,
+                          crew: r.crew,
+                          crewBonus: r.crewBonus,
+                          player: { ...h.player, silver: r.silver, gold: r.gold },
+                        }
+                      : h,
+                  )
+                }
               />
             )}
             <h2>{t`Tasks of the day`}</h2>
@@ -186,7 +259,10 @@ export default function PlayPage() {
                       <span style={{ width: `${Math.min(100, (task.progress / Math.max(1, task.target)) * 100)}%` }} />
                     </span>
                     <span className="tk-muted">
-                      {fmtInt(task.progress)} / {fmtInt(task.target)} · <span className={task.rewardCurrency === "gold" ? "tk-gold" : "tk-silver"}>● {fmtInt(task.rewardAmount)}</span>
+                      {fmtInt(task.progress)} / {fmtInt(task.target)} ·{" "}
+                      <span className={task.rewardCurrency === "gold" ? "tk-gold" : "tk-silver"}>
+                        ● {fmtInt(task.rewardAmount)}
+                      </span>
                     </span>
                   </li>
                 ))}
@@ -246,7 +322,15 @@ function Waiting({ queue, now, onLeave }: { queue: NonNullable<Where["queue"]>; 
 }
 
 /** The hangar's crew: each member's level and trained skill, and training the skill's next level for silver or gold. */
-function CrewList({ crew, disabled, onTrained }: { crew: CrewMember[]; disabled: boolean; onTrained: (r: Trained) => void }) {
+function CrewList({
+  crew,
+  disabled,
+  onTrained,
+}: {
+  crew: CrewMember[];
+  disabled: boolean;
+  onTrained: (r: Trained) => void;
+}) {
   const [busy, setBusy] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const train = async (m: CrewMember, pay: "silver" | "gold") => {
@@ -254,9 +338,14 @@ function CrewList({ crew, disabled, onTrained }: { crew: CrewMember[]; disabled:
     setBusy(m.crewId);
     setProblem(null);
     try {
-      onTrained(await api<Trained>("/game/play/crew/train", { method: "POST", body: { crewId: m.crewId, pay, level: m.training.level, requestId: crypto.randomUUID() } }));
+      onTrained(
+        await api<Trained>("/game/play/crew/train", {
+          method: "POST",
+          body: { crewId: m.crewId, pay, level: m.training.level, requestId: crypto.randomUUID() },
+        }),
+      );
     } catch (e) {
-      setProblem(e instanceof ApiError ? Object.values(e.fields ?? {})[0] ?? e.message : (e as Error).message);
+      setProblem(e instanceof ApiError ? (Object.values(e.fields ?? {})[0] ?? e.message) : (e as Error).message);
     } finally {
       setBusy(null);
     }
@@ -274,12 +363,25 @@ function CrewList({ crew, disabled, onTrained }: { crew: CrewMember[]; disabled:
             {m.training ? (
               <span className="tk-crew-train">
                 {m.training.priceSilver !== null && (
-                  <button type="button" className="tk-btn" disabled={disabled || busy !== null} onClick={() => train(m, "silver")} aria-label={t`Train ${m.name}'s skill to ${m.training.level} for ${m.training.priceSilver} silver`}>
-                    {t`Train to ${m.training.level}`} <span className="tk-silver">● {fmtInt(m.training.priceSilver)}</span>
+                  <button
+                    type="button"
+                    className="tk-btn"
+                    disabled={disabled || busy !== null}
+                    onClick={() => train(m, "silver")}
+                    aria-label={t`Train ${m.name}'s skill to ${m.training.level} for ${m.training.priceSilver} silver`}
+                  >
+                    {t`Train to ${m.training.level}`}{" "}
+                    <span className="tk-silver">● {fmtInt(m.training.priceSilver)}</span>
                   </button>
                 )}
                 {m.training.priceGold !== null && (
-                  <button type="button" className="tk-btn" disabled={disabled || busy !== null} onClick={() => train(m, "gold")} aria-label={t`Train ${m.name}'s skill to ${m.training.level} at once for ${m.training.priceGold} gold`}>
+                  <button
+                    type="button"
+                    className="tk-btn"
+                    disabled={disabled || busy !== null}
+                    onClick={() => train(m, "gold")}
+                    aria-label={t`Train ${m.name}'s skill to ${m.training.level} at once for ${m.training.priceGold} gold`}
+                  >
                     <span className="tk-gold">● {fmtInt(m.training.priceGold)}</span>
                   </button>
                 )}
@@ -309,7 +411,9 @@ function CrewBonus({ bonus }: { bonus: Hangar["crewBonus"] }) {
   ].filter((p): p is string => Boolean(p));
   return (
     <p className="tk-muted tk-crew-bonus" data-testid="crew-bonus">
-      {parts.length ? t`Crew in battle: ${parts.join(" · ")}` : t`Crew in battle: no bonus yet (members gain it with levels and training).`}
+      {parts.length
+        ? t`Crew in battle: ${parts.join(" · ")}`
+        : t`Crew in battle: no bonus yet (members gain it with levels and training).`}
     </p>
   );
 }
@@ -333,7 +437,13 @@ function TankIcon({ type, big }: { type: string; big?: boolean }) {
   const len = type === "heavy" ? 60 : type === "light" ? 48 : 54;
   const gun = type === "td" ? 46 : 39;
   return (
-    <svg viewBox="-40 -24 80 48" width={big ? 260 : 56} height={big ? 156 : 34} aria-hidden="true" className="tk-tank-icon">
+    <svg
+      viewBox="-40 -24 80 48"
+      width={big ? 260 : 56}
+      height={big ? 156 : 34}
+      aria-hidden="true"
+      className="tk-tank-icon"
+    >
       <rect x={-len / 2} y={-17} width={len} height={8} rx={2} fill="#23241f" />
       <rect x={-len / 2} y={9} width={len} height={8} rx={2} fill="#23241f" />
       <rect x={-len / 2 + 3} y={-10} width={len - 6} height={20} rx={2} fill="#5b7a3a" stroke="#3d5426" />
@@ -346,23 +456,61 @@ function TankIcon({ type, big }: { type: string; big?: boolean }) {
 
 function Result({ end, battleId, onBack }: { end: EndMessage; battleId: number; onBack: () => void }) {
   const o = end.outcome;
-  const title = end.reason === "stopped" ? t`Battle stopped` : o?.result === "win" ? t`Victory!` : o?.result === "loss" ? t`Defeat` : t`Draw`;
-  const why = ({ destroyed: t`A team was destroyed.`, captured: t`The base was captured.`, time: t`Time ran out.`, stopped: t`An operator stopped the battle; it pays nothing.` } as Record<string, string>)[end.reason] ?? "";
+  const title =
+    end.reason === "stopped"
+      ? t`Battle stopped`
+      : o?.result === "win"
+        ? t`Victory!`
+        : o?.result === "loss"
+          ? t`Defeat`
+          : t`Draw`;
+  const why =
+    (
+      {
+        destroyed: t`A team was destroyed.`,
+        captured: t`The base was captured.`,
+        time: t`Time ran out.`,
+        stopped: t`An operator stopped the battle; it pays nothing.`,
+      } as Record<string, string>
+    )[end.reason] ?? "";
   useEffect(() => {
     document.title = `${title} — ${t`Tankodrome`}`;
   }, [title]);
   return (
     <main className="tk-main tk-result">
       <h1 className={`tk-result-${o?.result ?? "draw"}`}>{title}</h1>
-      <p className="tk-muted">{why} {t`Battle #${battleId}`}</p>
+      <p className="tk-muted">
+        {why} {t`Battle #${battleId}`}
+      </p>
       {o && (
         <dl className="tk-earnings" aria-label={t`Earnings`}>
-          <div><dt>{t`Experience`}</dt><dd>+{fmtInt(o.experience)}</dd></div>
-          <div><dt>{t`Silver earned`}</dt><dd className="tk-silver">+{fmtInt(o.silver)}</dd></div>
-          <div><dt>{t`Repair and shells`}</dt><dd>−{fmtInt(o.silverSpent)}</dd></div>
-          <div><dt>{t`Damage dealt`}</dt><dd>{fmtInt(o.damage)}</dd></div>
-          <div><dt>{t`Tanks destroyed`}</dt><dd>{fmtInt(o.kills)}</dd></div>
-          <div><dt>{t`Rating`}</dt><dd>{o.ratingDelta > 0 ? "+" : ""}{fmtInt(o.ratingDelta)}</dd></div>
+          <div>
+            <dt>{t`Experience`}</dt>
+            <dd>+{fmtInt(o.experience)}</dd>
+          </div>
+          <div>
+            <dt>{t`Silver earned`}</dt>
+            <dd className="tk-silver">+{fmtInt(o.silver)}</dd>
+          </div>
+          <div>
+            <dt>{t`Repair and shells`}</dt>
+            <dd>−{fmtInt(o.silverSpent)}</dd>
+          </div>
+          <div>
+            <dt>{t`Damage dealt`}</dt>
+            <dd>{fmtInt(o.damage)}</dd>
+          </div>
+          <div>
+            <dt>{t`Tanks destroyed`}</dt>
+            <dd>{fmtInt(o.kills)}</dd>
+          </div>
+          <div>
+            <dt>{t`Rating`}</dt>
+            <dd>
+              {o.ratingDelta > 0 ? "+" : ""}
+              {fmtInt(o.ratingDelta)}
+            </dd>
+          </div>
         </dl>
       )}
       <button type="button" className="tk-btn tk-primary" onClick={onBack} autoFocus>

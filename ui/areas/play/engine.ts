@@ -132,7 +132,16 @@ export class BattleView {
     }
     const tanks = b.s.tanks.map((tb, i) => {
       const ta = a.s.tanks[i] ?? tb;
-      return { ...tb, x: lerp(ta.x, tb.x, f), y: lerp(ta.y, tb.y, f), hull: lerpAngle(ta.hull, tb.hull, f), turret: lerpAngle(ta.turret, tb.turret, f), loaded: tb.loaded, hp: f < 0.5 ? ta.hp : tb.hp, alive: f < 0.5 ? ta.alive : tb.alive };
+      return {
+        ...tb,
+        x: lerp(ta.x, tb.x, f),
+        y: lerp(ta.y, tb.y, f),
+        hull: lerpAngle(ta.hull, tb.hull, f),
+        turret: lerpAngle(ta.turret, tb.turret, f),
+        loaded: tb.loaded,
+        hp: f < 0.5 ? ta.hp : tb.hp,
+        alive: f < 0.5 ? ta.alive : tb.alive,
+      };
     });
     const shellsA = new Map(a.s.shells.map((s) => [s.id, s]));
     const shells = b.s.shells.map((sb) => {
@@ -148,28 +157,61 @@ export class BattleView {
     switch (e.kind) {
       case "shot":
         P({ kind: "flash", x: e.x, y: e.y, vx: 0, vy: 0, life: 120, size: 2.2, color: "#fff3b0" });
-        for (let i = 0; i < 3; i++) P({ kind: "smoke", x: e.x, y: e.y, vx: Math.cos(e.a) * 2 + rnd(2), vy: Math.sin(e.a) * 2 + rnd(2), life: 700, size: 1.2, color: "rgba(200,200,190," });
+        for (let i = 0; i < 3; i++)
+          P({
+            kind: "smoke",
+            x: e.x,
+            y: e.y,
+            vx: Math.cos(e.a) * 2 + rnd(2),
+            vy: Math.sin(e.a) * 2 + rnd(2),
+            life: 700,
+            size: 1.2,
+            color: "rgba(200,200,190,",
+          });
         break;
       case "hit":
         P({ kind: "ring", x: e.x, y: e.y, vx: 0, vy: 0, life: 380, size: 4.5, color: "#ffb347" });
         P({ kind: "fire", x: e.x, y: e.y, vx: 0, vy: 0, life: 260, size: 2.6, color: "#ff7b2e" });
-        for (let i = 0; i < 8; i++) P({ kind: "spark", x: e.x, y: e.y, vx: rnd(30), vy: rnd(30), life: 300, size: 0.35, color: "#ffd27a" });
-        P({ kind: "text", x: e.x, y: e.y - 2, vx: 0, vy: -4, life: 900, size: 1, color: e.target === this.you ? "#ff6b5e" : "#ffe08a", text: `-${e.damage}` });
+        for (let i = 0; i < 8; i++)
+          P({ kind: "spark", x: e.x, y: e.y, vx: rnd(30), vy: rnd(30), life: 300, size: 0.35, color: "#ffd27a" });
+        P({
+          kind: "text",
+          x: e.x,
+          y: e.y - 2,
+          vx: 0,
+          vy: -4,
+          life: 900,
+          size: 1,
+          color: e.target === this.you ? "#ff6b5e" : "#ffe08a",
+          text: `-${e.damage}`,
+        });
         if (e.target === this.you) this.lastDamage = now;
         break;
       case "bounce":
-        for (let i = 0; i < 6; i++) P({ kind: "spark", x: e.x, y: e.y, vx: rnd(24), vy: rnd(24), life: 220, size: 0.3, color: "#e8f4ff" });
+        for (let i = 0; i < 6; i++)
+          P({ kind: "spark", x: e.x, y: e.y, vx: rnd(24), vy: rnd(24), life: 220, size: 0.3, color: "#e8f4ff" });
         break;
       case "blast":
         P({ kind: "ring", x: e.x, y: e.y, vx: 0, vy: 0, life: 300, size: 2.4, color: "#d8c08a" });
-        for (let i = 0; i < 4; i++) P({ kind: "smoke", x: e.x, y: e.y, vx: rnd(4), vy: rnd(4), life: 800, size: 1.1, color: "rgba(150,135,110," });
+        for (let i = 0; i < 4; i++)
+          P({
+            kind: "smoke",
+            x: e.x,
+            y: e.y,
+            vx: rnd(4),
+            vy: rnd(4),
+            life: 800,
+            size: 1.1,
+            color: "rgba(150,135,110,",
+          });
         break;
       case "kill": {
         const t = s.tanks[e.target];
         if (t) {
           P({ kind: "ring", x: t.x, y: t.y, vx: 0, vy: 0, life: 600, size: 9, color: "#ff9a3c" });
           P({ kind: "fire", x: t.x, y: t.y, vx: 0, vy: 0, life: 500, size: 6, color: "#ff5a1f" });
-          for (let i = 0; i < 16; i++) P({ kind: "spark", x: t.x, y: t.y, vx: rnd(40), vy: rnd(40), life: 500, size: 0.5, color: "#ffc46b" });
+          for (let i = 0; i < 16; i++)
+            P({ kind: "spark", x: t.x, y: t.y, vx: rnd(40), vy: rnd(40), life: 500, size: 0.5, color: "#ffc46b" });
         }
         this.feed.push({ at: now, shooter: e.shooter, target: e.target });
         if (this.feed.length > 6) this.feed.shift();
@@ -233,7 +275,14 @@ function drawGround(g: CanvasRenderingContext2D, m: MapDef) {
     const y = r() * m.height;
     g.beginPath();
     g.moveTo(0, y);
-    g.bezierCurveTo(m.width * 0.3, y + (r() - 0.5) * 60, m.width * 0.7, y + (r() - 0.5) * 60, m.width, y + (r() - 0.5) * 30);
+    g.bezierCurveTo(
+      m.width * 0.3,
+      y + (r() - 0.5) * 60,
+      m.width * 0.7,
+      y + (r() - 0.5) * 60,
+      m.width,
+      y + (r() - 0.5) * 30,
+    );
     g.stroke();
   }
   // The base: a ring of stones around a flag.
@@ -272,7 +321,9 @@ function drawObstacle(g: CanvasRenderingContext2D, b: Box, r: () => number) {
   g.fillStyle = "rgba(0,0,0,0.28)";
   if (b.kind === "trees") {
     for (let i = 0; i < Math.max(3, (b.w * b.h) / 14); i++) {
-      const x = b.x + 1.2 + r() * (b.w - 2.4), y = b.y + 1.2 + r() * (b.h - 2.4), rad = 1.4 + r() * 1.4;
+      const x = b.x + 1.2 + r() * (b.w - 2.4),
+        y = b.y + 1.2 + r() * (b.h - 2.4),
+        rad = 1.4 + r() * 1.4;
       g.fillStyle = "rgba(0,0,0,0.25)";
       g.beginPath();
       g.arc(x + 0.8, y + 0.9, rad, 0, TAU);
@@ -362,7 +413,12 @@ export interface Camera {
 }
 
 /** Where the camera looks: the player's tank, or the whole arena for a spectator. */
-export function cameraFor(view: BattleView, frame: NonNullable<ReturnType<BattleView["frame"]>>, w: number, h: number): Camera {
+export function cameraFor(
+  view: BattleView,
+  frame: NonNullable<ReturnType<BattleView["frame"]>>,
+  w: number,
+  h: number,
+): Camera {
   const m = view.map;
   const me = view.you !== null ? frame.tanks[view.you] : null;
   if (!me) {
@@ -371,7 +427,8 @@ export function cameraFor(view: BattleView, frame: NonNullable<ReturnType<Battle
   }
   const scale = Math.max(Math.min(w / 95, h / 62), Math.min(w, h) / 50);
   // Keep the view inside the arena where it can.
-  const halfW = w / scale / 2, halfH = h / scale / 2;
+  const halfW = w / scale / 2,
+    halfH = h / scale / 2;
   const x = halfW * 2 >= m.width ? m.width / 2 : Math.max(halfW, Math.min(m.width - halfW, me.x));
   const y = halfH * 2 >= m.height ? m.height / 2 : Math.max(halfH, Math.min(m.height - halfH, me.y));
   return { x, y, scale };
@@ -382,7 +439,16 @@ export function toWorld(cam: Camera, w: number, h: number, px: number, py: numbe
 }
 
 /** Draws the whole scene and HUD. `dpr` scales the HUD's pixel sizes. */
-export function draw(ctx: CanvasRenderingContext2D, view: BattleView, now: number, w: number, h: number, dpr: number, labels: Labels, aim: { x: number; y: number } | null) {
+export function draw(
+  ctx: CanvasRenderingContext2D,
+  view: BattleView,
+  now: number,
+  w: number,
+  h: number,
+  dpr: number,
+  labels: Labels,
+  aim: { x: number; y: number } | null,
+) {
   const frame = view.frame(now);
   ctx.fillStyle = "#1b2116";
   ctx.fillRect(0, 0, w, h);
@@ -410,7 +476,8 @@ export function draw(ctx: CanvasRenderingContext2D, view: BattleView, now: numbe
   frame.tanks.forEach((t, i) => t.alive && drawTank(ctx, view, t, i, now));
   // Shells: a bright head and a fading tracer.
   for (const s of frame.shells) {
-    const tx = Math.cos(s.a), ty = Math.sin(s.a);
+    const tx = Math.cos(s.a),
+      ty = Math.sin(s.a);
     const grad = ctx.createLinearGradient(s.x - tx * 6, s.y - ty * 6, s.x, s.y);
     grad.addColorStop(0, "rgba(255,220,120,0)");
     grad.addColorStop(1, "rgba(255,240,180,0.95)");
@@ -465,7 +532,13 @@ export function draw(ctx: CanvasRenderingContext2D, view: BattleView, now: numbe
   return { frame, cam };
 }
 
-function drawTank(ctx: CanvasRenderingContext2D, view: BattleView, t: { x: number; y: number; hull: number; turret: number; alive: boolean }, slot: number, now: number) {
+function drawTank(
+  ctx: CanvasRenderingContext2D,
+  view: BattleView,
+  t: { x: number; y: number; hull: number; turret: number; alive: boolean },
+  slot: number,
+  now: number,
+) {
   const colour = t.alive ? view.colourOf(slot) : "#3a3a36";
   const type = view.hello.seats[slot].tank.type;
   const len = type === "heavy" ? 6.0 : type === "light" ? 4.8 : 5.4;
@@ -521,7 +594,18 @@ function drawTank(ctx: CanvasRenderingContext2D, view: BattleView, t: { x: numbe
   ctx.arc(-0.25, -0.25, wid * 0.13, 0, TAU);
   ctx.fill();
   ctx.restore();
-  if (!t.alive && Math.random() < 0.15) view.particles.push({ kind: "smoke", x: t.x + (Math.random() - 0.5), y: t.y + (Math.random() - 0.5), vx: 0.6, vy: -1.2, born: now, life: 1800, size: 1.4, color: "rgba(40,40,40," });
+  if (!t.alive && Math.random() < 0.15)
+    view.particles.push({
+      kind: "smoke",
+      x: t.x + (Math.random() - 0.5),
+      y: t.y + (Math.random() - 0.5),
+      vx: 0.6,
+      vy: -1.2,
+      born: now,
+      life: 1800,
+      size: 1.4,
+      color: "rgba(40,40,40,",
+    });
 }
 
 function shade(hex: string, k: number) {
@@ -536,7 +620,8 @@ function drawParticles(ctx: CanvasRenderingContext2D, view: BattleView, now: num
     const age = (now - p.born) / p.life;
     if (age >= 1) continue;
     view.particles[keep++] = p;
-    const x = p.x + (p.vx * (now - p.born)) / 1000, y = p.y + (p.vy * (now - p.born)) / 1000;
+    const x = p.x + (p.vx * (now - p.born)) / 1000,
+      y = p.y + (p.vy * (now - p.born)) / 1000;
     switch (p.kind) {
       case "flash":
         ctx.fillStyle = `rgba(255,245,190,${1 - age})`;
@@ -586,7 +671,16 @@ function drawParticles(ctx: CanvasRenderingContext2D, view: BattleView, now: num
   view.particles.length = keep;
 }
 
-function drawHud(ctx: CanvasRenderingContext2D, view: BattleView, frame: NonNullable<ReturnType<BattleView["frame"]>>, now: number, w: number, h: number, dpr: number, L: Labels) {
+function drawHud(
+  ctx: CanvasRenderingContext2D,
+  view: BattleView,
+  frame: NonNullable<ReturnType<BattleView["frame"]>>,
+  now: number,
+  w: number,
+  h: number,
+  dpr: number,
+  L: Labels,
+) {
   const u = dpr;
   const pad = 12 * u;
   const myTeam = view.you === null ? 0 : view.hello.seats[view.you].team;
@@ -594,7 +688,8 @@ function drawHud(ctx: CanvasRenderingContext2D, view: BattleView, frame: NonNull
   frame.tanks.forEach((t, i) => t.alive && alive[view.hello.seats[i].team]++);
   // Top centre: the clock, the score of tanks alive, the capture bars.
   const left = Math.max(0, view.hello.roundSeconds - frame.tick / view.hello.tickHz);
-  const mm = Math.floor(left / 60), ss = Math.floor(left % 60);
+  const mm = Math.floor(left / 60),
+    ss = Math.floor(left % 60);
   const cx = w / 2;
   panel(ctx, cx - 110 * u, pad, 220 * u, 58 * u, u);
   ctx.textAlign = "center";
@@ -628,7 +723,11 @@ function drawHud(ctx: CanvasRenderingContext2D, view: BattleView, frame: NonNull
     ctx.textAlign = "left";
     ctx.font = `600 ${13 * u}px system-ui, sans-serif`;
     ctx.fillStyle = "#f4f4ee";
-    ctx.fillText(`${seat.tank.name} · ${["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"][seat.tank.tier] ?? seat.tank.tier}`, pad + 10 * u, by + 18 * u);
+    ctx.fillText(
+      `${seat.tank.name} · ${["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"][seat.tank.tier] ?? seat.tank.tier}`,
+      pad + 10 * u,
+      by + 18 * u,
+    );
     const hurt = now - view.lastDamage < 300;
     ctx.fillStyle = "rgba(255,255,255,0.12)";
     ctx.fillRect(pad + 10 * u, by + 26 * u, bw - 20 * u, 12 * u);
@@ -652,7 +751,8 @@ function drawHud(ctx: CanvasRenderingContext2D, view: BattleView, frame: NonNull
     ctx.fillText(L.spectator, pad + 10 * u, h - pad - 10 * u);
   }
   // Bottom right: the minimap.
-  const mx = w - pad - mw, my = h - pad - mh;
+  const mx = w - pad - mw,
+    my = h - pad - mh;
   panel(ctx, mx - 4 * u, my - 4 * u, mw + 8 * u, mh + 8 * u, u);
   ctx.save();
   ctx.translate(mx, my);
@@ -679,15 +779,17 @@ function drawHud(ctx: CanvasRenderingContext2D, view: BattleView, frame: NonNull
   ctx.font = `600 ${12 * u}px system-ui, sans-serif`;
   // On a narrow screen the feed goes under the clock.
   const feedTop = w < 560 * u ? pad + 78 * u : pad + 16 * u;
-  view.feed.filter((f) => now - f.at < 8000).forEach((f, i) => {
-    const y = feedTop + i * 20 * u;
-    const text = L.killed(view.hello.seats[f.shooter].name, view.hello.seats[f.target].name);
-    const tw = ctx.measureText(text).width;
-    ctx.fillStyle = "rgba(10,14,18,0.6)";
-    ctx.fillRect(w - pad - tw - 12 * u, y - 13 * u, tw + 12 * u, 18 * u);
-    ctx.fillStyle = view.colourOf(f.shooter) === TEAM_COLOURS.enemy ? "#ffb0a8" : "#c9f0c0";
-    ctx.fillText(text, w - pad - 6 * u, y);
-  });
+  view.feed
+    .filter((f) => now - f.at < 8000)
+    .forEach((f, i) => {
+      const y = feedTop + i * 20 * u;
+      const text = L.killed(view.hello.seats[f.shooter].name, view.hello.seats[f.target].name);
+      const tw = ctx.measureText(text).width;
+      ctx.fillStyle = "rgba(10,14,18,0.6)";
+      ctx.fillRect(w - pad - tw - 12 * u, y - 13 * u, tw + 12 * u, 18 * u);
+      ctx.fillStyle = view.colourOf(f.shooter) === TEAM_COLOURS.enemy ? "#ffb0a8" : "#c9f0c0";
+      ctx.fillText(text, w - pad - 6 * u, y);
+    });
 }
 
 function panel(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, u: number) {

@@ -2,4 +2,6 @@
 import type { ScreenDef } from "../registry.ts";
 import { msg } from "@lingui/core/macro";
 
-export const screens: ScreenDef[] = [{ path: "/:locale/play/", shell: "public", title: msg`Hangar`, load: () => import("./PlayPage.tsx") }];
+export const screens: ScreenDef[] = [
+  { path: "/:locale/play/", shell: "public", title: msg`Hangar`, load: () => import("./PlayPage.tsx") },
+];

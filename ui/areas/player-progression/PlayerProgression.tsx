@@ -16,12 +16,29 @@ import { useForm } from "../../lib/form.ts";
 import * as f from "../../../api/http/fields.ts";
 import { documentTitle } from "../../shell/ScreenRoutes.tsx";
 
-interface PlayerHead { id: number; nickname: string; level: number; gold: number; silver: number }
+interface PlayerHead {
+  id: number;
+  nickname: string;
+  level: number;
+  gold: number;
+  silver: number;
+}
 const KIND: Record<string, MessageDescriptor> = {
-  win_battles: msg`Win battles`, play_battles: msg`Play battles`, deal_damage: msg`Deal damage`, destroy_tanks: msg`Destroy tanks`, earn_silver: msg`Earn silver`, play_class: msg`Play a tank class`,
+  win_battles: msg`Win battles`,
+  play_battles: msg`Play battles`,
+  deal_damage: msg`Deal damage`,
+  destroy_tanks: msg`Destroy tanks`,
+  earn_silver: msg`Earn silver`,
+  play_class: msg`Play a tank class`,
 };
 const CURRENCY: Record<string, MessageDescriptor> = { silver: msg`silver`, gold: msg`gold` };
-const ROLE: Record<string, MessageDescriptor> = { commander: msg`Commander`, gunner: msg`Gunner`, driver: msg`Driver`, loader: msg`Loader`, radio: msg`Radio operator` };
+const ROLE: Record<string, MessageDescriptor> = {
+  commander: msg`Commander`,
+  gunner: msg`Gunner`,
+  driver: msg`Driver`,
+  loader: msg`Loader`,
+  radio: msg`Radio operator`,
+};
 const kindName = (k: string | null) => (k && KIND[k] ? t(KIND[k]) : (k ?? ""));
 
 function Head({ title, player }: { title: string; player?: PlayerHead }) {
@@ -52,9 +69,28 @@ async function act<T>(url: string, body: unknown, ok: string, done: (r: T) => vo
 }
 
 // ——— Crew ———
-interface CrewRow { crewId: number; role: string; name: string; level: number; levelCap: number; xp: number; xpToNext: number; skillLevel: number; hiredAt: number }
-interface CrewPage { player: PlayerHead; rows: CrewRow[]; roles: { id: number; role: string; name: string; levelCap: number; hired: boolean }[] }
-const crewSchema = z.object({ crewId: f.id(), level: f.int(1, 100), xp: f.int(0, 100_000_000), skillLevel: f.int(0, 100) });
+interface CrewRow {
+  crewId: number;
+  role: string;
+  name: string;
+  level: number;
+  levelCap: number;
+  xp: number;
+  xpToNext: number;
+  skillLevel: number;
+  hiredAt: number;
+}
+interface CrewPage {
+  player: PlayerHead;
+  rows: CrewRow[];
+  roles: { id: number; role: string; name: string; levelCap: number; hired: boolean }[];
+}
+const crewSchema = z.object({
+  crewId: f.id(),
+  level: f.int(1, 100),
+  xp: f.int(0, 100_000_000),
+  skillLevel: f.int(0, 100),
+});
 
 export function CrewsPage({ params }: { params: Record<string, string | undefined> }) {
   const url = `/admin/player/${params.playerId}/crews`;
@@ -64,14 +100,32 @@ export function CrewsPage({ params }: { params: Record<string, string | undefine
   const columns: Column<CrewRow>[] = [
     { id: "role", label: t`Role`, value: (r) => r.role, cell: (r) => (ROLE[r.role] ? t(ROLE[r.role]) : r.name) },
     { id: "level", label: t`Level`, value: (r) => r.level, cell: (r) => `${r.level} / ${r.levelCap}` },
-    { id: "xp", label: t`XP`, value: (r) => r.xp, cell: (r) => (r.xpToNext ? `${fmtInt(r.xp)} / ${fmtInt(r.xpToNext)}` : t`top level`) },
+    {
+      id: "xp",
+      label: t`XP`,
+      value: (r) => r.xp,
+      cell: (r) => (r.xpToNext ? `${fmtInt(r.xp)} / ${fmtInt(r.xpToNext)}` : t`top level`),
+    },
     { id: "skillLevel", label: t`Skill level`, value: (r) => r.skillLevel },
     { id: "hiredAt", label: t`Hired`, value: (r) => r.hiredAt, cell: (r) => fmtDateTime(r.hiredAt) },
     {
-      id: "actions", label: "", value: () => "", sortable: false,
+      id: "actions",
+      label: "",
+      value: () => "",
+      sortable: false,
       cell: (r) => (
         <div className="tk-row">
-          <button className="tk-btn" onClick={() => setEditing({ crewId: String(r.crewId), level: String(r.level), xp: String(r.xp), skillLevel: String(r.skillLevel) })}>{t`Edit`}</button>
+          <button
+            className="tk-btn"
+            onClick={() =>
+              setEditing({
+                crewId: String(r.crewId),
+                level: String(r.level),
+                xp: String(r.xp),
+                skillLevel: String(r.skillLevel),
+              })
+            }
+          >{t`Edit`}</button>
           <button className="tk-btn tk-danger" onClick={() => setDismiss(r.crewId)}>{t`Dismiss`}</button>
         </div>
       ),
@@ -83,17 +137,43 @@ export function CrewsPage({ params }: { params: Record<string, string | undefine
       <Load state={state}>
         {(d) => (
           <section>
-            <button className="tk-btn tk-primary" onClick={() => setEditing({ crewId: String(d.roles.find((r) => !r.hired)?.id ?? d.roles[0]?.id ?? ""), level: "1", xp: "0", skillLevel: "0" })}>
+            <button
+              className="tk-btn tk-primary"
+              onClick={() =>
+                setEditing({
+                  crewId: String(d.roles.find((r) => !r.hired)?.id ?? d.roles[0]?.id ?? ""),
+                  level: "1",
+                  xp: "0",
+                  skillLevel: "0",
+                })
+              }
+            >
               {t`Hire or set a member`}
             </button>
-            {editing && <CrewForm key={editing.crewId} url={url} initial={editing} roles={d.roles} onDone={() => { setEditing(null); state.reload(); }} />}
+            {editing && (
+              <CrewForm
+                key={editing.crewId}
+                url={url}
+                initial={editing}
+                roles={d.roles}
+                onDone={() => {
+                  setEditing(null);
+                  state.reload();
+                }}
+              />
+            )}
             <Table rows={d.rows} columns={columns} rowKey={(r) => String(r.crewId)} />
             {d.rows.length === 0 && <p className="tk-state tk-empty">{t`No crew members yet.`}</p>}
             <ConfirmDialog
               open={dismiss !== null}
               text={t`Dismiss this crew member? Their level and training are lost.`}
               onCancel={() => setDismiss(null)}
-              onConfirm={() => act(`${url}/remove`, { crewId: dismiss }, t`Dismissed`, () => { setDismiss(null); state.reload(); })}
+              onConfirm={() =>
+                act(`${url}/remove`, { crewId: dismiss }, t`Dismissed`, () => {
+                  setDismiss(null);
+                  state.reload();
+                })
+              }
             />
           </section>
         )}
@@ -102,7 +182,17 @@ export function CrewsPage({ params }: { params: Record<string, string | undefine
   );
 }
 
-function CrewForm({ url, initial, roles, onDone }: { url: string; initial: Record<string, string>; roles: CrewPage["roles"]; onDone: () => void }) {
+function CrewForm({
+  url,
+  initial,
+  roles,
+  onDone,
+}: {
+  url: string;
+  initial: Record<string, string>;
+  roles: CrewPage["roles"];
+  onDone: () => void;
+}) {
   const form = useForm(crewSchema, initial);
   const save = form.submit(async (v) => {
     await api(`${url}/save`, { method: "POST", body: v });
@@ -111,9 +201,20 @@ function CrewForm({ url, initial, roles, onDone }: { url: string; initial: Recor
   });
   return (
     <section className="tk-panel">
-      <Form form={form} onSubmit={save} submitLabel={t`Save`} actions={<button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}>
+      <Form
+        form={form}
+        onSubmit={save}
+        submitLabel={t`Save`}
+        actions={<button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}
+      >
         <div className="tk-columns">
-          <FormField form={form} name="crewId" label={t`Role`} type="select" options={roles.map((r): [string, string] => [String(r.id), ROLE[r.role] ? t(ROLE[r.role]) : r.name])} />
+          <FormField
+            form={form}
+            name="crewId"
+            label={t`Role`}
+            type="select"
+            options={roles.map((r): [string, string] => [String(r.id), ROLE[r.role] ? t(ROLE[r.role]) : r.name])}
+          />
           <FormField form={form} name="level" label={t`Level`} type="number" />
           <FormField form={form} name="xp" label={t`XP towards the next level`} type="number" />
           <FormField form={form} name="skillLevel" label={t`Skill level`} type="number" />
@@ -124,8 +225,24 @@ function CrewForm({ url, initial, roles, onDone }: { url: string; initial: Recor
 }
 
 // ——— Daily tasks ———
-interface TaskRow { id: number; day: string; taskId: number; name: string; kind: string; tankType: string | null; progress: number; target: number; rewardCurrency: string; rewardAmount: number; completedAt: number | null }
-interface TasksPage { player: PlayerHead; rows: TaskRow[]; templates: { id: number; name: string; kind: string; minLevel: number; maxLevel: number }[] }
+interface TaskRow {
+  id: number;
+  day: string;
+  taskId: number;
+  name: string;
+  kind: string;
+  tankType: string | null;
+  progress: number;
+  target: number;
+  rewardCurrency: string;
+  rewardAmount: number;
+  completedAt: number | null;
+}
+interface TasksPage {
+  player: PlayerHead;
+  rows: TaskRow[];
+  templates: { id: number; name: string; kind: string; minLevel: number; maxLevel: number }[];
+}
 const progressSchema = z.object({ progress: f.int(0, 10_000_000) });
 
 export function DailyTasksPage({ params }: { params: Record<string, string | undefined> }) {
@@ -139,49 +256,105 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
   const columns: Column<TaskRow>[] = [
     { id: "name", label: t`Task`, value: (r) => r.name },
     { id: "kind", label: t`Kind`, value: (r) => r.kind, cell: (r) => kindName(r.kind) },
-    { id: "progress", label: t`Progress`, value: (r) => r.progress / r.target, cell: (r) => <><progress max={r.target} value={r.progress} aria-label={r.name} /> {fmtInt(r.progress)} / {fmtInt(r.target)}</> },
-    { id: "reward", label: t`Reward`, value: (r) => r.rewardAmount, cell: (r) => `${fmtInt(r.rewardAmount)} ${t(CURRENCY[r.rewardCurrency] ?? CURRENCY.silver)}` },
-    { id: "completedAt", label: t`Completed`, value: (r) => r.completedAt ?? 0, cell: (r) => (r.completedAt ? fmtDateTime(r.completedAt) : "") },
     {
-      id: "actions", label: "", value: () => "", sortable: false,
-      cell: (r) => r.completedAt ? null : (
-        <div className="tk-row">
-          <button className="tk-btn" onClick={() => setEditing(r)}>{t`Set progress`}</button>
-          <button className="tk-btn" onClick={() => setReplacing(r)}>{t`Replace`}</button>
-        </div>
+      id: "progress",
+      label: t`Progress`,
+      value: (r) => r.progress / r.target,
+      cell: (r) => (
+        <>
+          <progress max={r.target} value={r.progress} aria-label={r.name} /> {fmtInt(r.progress)} / {fmtInt(r.target)}
+        </>
       ),
+    },
+    {
+      id: "reward",
+      label: t`Reward`,
+      value: (r) => r.rewardAmount,
+      cell: (r) => `${fmtInt(r.rewardAmount)} ${t(CURRENCY[r.rewardCurrency] ?? CURRENCY.silver)}`,
+    },
+    {
+      id: "completedAt",
+      label: t`Completed`,
+      value: (r) => r.completedAt ?? 0,
+      cell: (r) => (r.completedAt ? fmtDateTime(r.completedAt) : ""),
+    },
+    {
+      id: "actions",
+      label: "",
+      value: () => "",
+      sortable: false,
+      cell: (r) =>
+        r.completedAt ? null : (
+          <div className="tk-row">
+            <button className="tk-btn" onClick={() => setEditing(r)}>{t`Set progress`}</button>
+            <button className="tk-btn" onClick={() => setReplacing(r)}>{t`Replace`}</button>
+          </div>
+        ),
     },
   ];
   return (
     <>
       <Head title={t`Daily tasks`} player={d0?.player} />
       <Load state={state}>
-        {() => d0 && (
-          <section>
-            <p>{t`Tasks of ${ph({ day: d0.rows[0]?.day ?? "" })} (UTC). A task that reaches its target pays its reward once.`}</p>
-            <button className="tk-btn" onClick={() => act<TasksPage>(`${url}/updateTasks`, {}, t`Open tasks drawn again`, done)}>{t`Draw the open tasks again`}</button>
-            {editing && <ProgressForm key={editing.id} url={url} row={editing} onDone={done} onCancel={() => setEditing(null)} />}
-            {replacing && (
-              <section className="tk-panel">
-                <h2>{t`Replace “${ph({ name: replacing.name })}” with`}</h2>
-                <div className="tk-row">
-                  {d0.templates.filter((x) => !d0.rows.some((r) => r.taskId === x.id)).map((x) => (
-                    <button key={x.id} className="tk-btn" onClick={() => act<TasksPage>(`${url}/replaceWith`, { id: replacing.id, taskId: x.id }, t`Replaced`, done)}>{x.name}</button>
-                  ))}
-                  <button className="tk-btn" onClick={() => setReplacing(null)}>{t`Cancel`}</button>
-                </div>
-              </section>
-            )}
-            <Table rows={d0.rows} columns={columns} rowKey={(r) => String(r.id)} />
-            {d0.rows.length === 0 && <p className="tk-state tk-empty">{t`No task fits this player's level.`}</p>}
-          </section>
-        )}
+        {() =>
+          d0 && (
+            <section>
+              <p>{t`Tasks of ${ph({ day: d0.rows[0]?.day ?? "" })} (UTC). A task that reaches its target pays its reward once.`}</p>
+              <button
+                className="tk-btn"
+                onClick={() => act<TasksPage>(`${url}/updateTasks`, {}, t`Open tasks drawn again`, done)}
+              >{t`Draw the open tasks again`}</button>
+              {editing && (
+                <ProgressForm
+                  key={editing.id}
+                  url={url}
+                  row={editing}
+                  onDone={done}
+                  onCancel={() => setEditing(null)}
+                />
+              )}
+              {replacing && (
+                <section className="tk-panel">
+                  <h2>{t`Replace “${ph({ name: replacing.name })}” with`}</h2>
+                  <div className="tk-row">
+                    {d0.templates
+                      .filter((x) => !d0.rows.some((r) => r.taskId === x.id))
+                      .map((x) => (
+                        <button
+                          key={x.id}
+                          className="tk-btn"
+                          onClick={() =>
+                            act<TasksPage>(`${url}/replaceWith`, { id: replacing.id, taskId: x.id }, t`Replaced`, done)
+                          }
+                        >
+                          {x.name}
+                        </button>
+                      ))}
+                    <button className="tk-btn" onClick={() => setReplacing(null)}>{t`Cancel`}</button>
+                  </div>
+                </section>
+              )}
+              <Table rows={d0.rows} columns={columns} rowKey={(r) => String(r.id)} />
+              {d0.rows.length === 0 && <p className="tk-state tk-empty">{t`No task fits this player's level.`}</p>}
+            </section>
+          )
+        }
       </Load>
     </>
   );
 }
 
-function ProgressForm({ url, row, onDone, onCancel }: { url: string; row: TaskRow; onDone: (r: TasksPage) => void; onCancel: () => void }) {
+function ProgressForm({
+  url,
+  row,
+  onDone,
+  onCancel,
+}: {
+  url: string;
+  row: TaskRow;
+  onDone: (r: TasksPage) => void;
+  onCancel: () => void;
+}) {
   const form = useForm(progressSchema, { progress: String(row.progress) });
   const save = form.submit(async (v) => {
     onDone(await api<TasksPage>(`${url}/edit`, { method: "POST", body: { id: row.id, progress: v.progress } }));
@@ -190,16 +363,40 @@ function ProgressForm({ url, row, onDone, onCancel }: { url: string; row: TaskRo
   return (
     <section className="tk-panel">
       <h2>{row.name}</h2>
-      <Form form={form} onSubmit={save} submitLabel={t`Save`} actions={<button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}>
-        <FormField form={form} name="progress" label={t`Progress (target ${ph({ target: fmtInt(row.target) })})`} type="number" />
+      <Form
+        form={form}
+        onSubmit={save}
+        submitLabel={t`Save`}
+        actions={<button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}
+      >
+        <FormField
+          form={form}
+          name="progress"
+          label={t`Progress (target ${ph({ target: fmtInt(row.target) })})`}
+          type="number"
+        />
       </Form>
     </section>
   );
 }
 
 // ——— Quests ———
-interface QuestRow { key: string; name: string; steps: number; step: number; progress: number; target: number; stepKind: string | null; reward: { currency: string; amount: number }; completedAt: number | null; minLevel: number }
-interface QuestsPage { player: PlayerHead; rows: QuestRow[] }
+interface QuestRow {
+  key: string;
+  name: string;
+  steps: number;
+  step: number;
+  progress: number;
+  target: number;
+  stepKind: string | null;
+  reward: { currency: string; amount: number };
+  completedAt: number | null;
+  minLevel: number;
+}
+interface QuestsPage {
+  player: PlayerHead;
+  rows: QuestRow[];
+}
 const questSchema = z.object({ step: f.int(0, 20), progress: f.int(0, 10_000_000) });
 
 export function QuestsPage({ params }: { params: Record<string, string | undefined> }) {
@@ -208,10 +405,34 @@ export function QuestsPage({ params }: { params: Record<string, string | undefin
   const [editing, setEditing] = useState<QuestRow | null>(null);
   const columns: Column<QuestRow>[] = [
     { id: "name", label: t`Quest`, value: (r) => r.name },
-    { id: "step", label: t`Step`, value: (r) => r.step, cell: (r) => (r.completedAt ? t`done` : `${r.step + 1} / ${r.steps}: ${kindName(r.stepKind)} ${fmtInt(r.progress)} / ${fmtInt(r.target)}`) },
-    { id: "reward", label: t`Reward`, value: (r) => r.reward.amount, cell: (r) => `${fmtInt(r.reward.amount)} ${t(CURRENCY[r.reward.currency] ?? CURRENCY.silver)}` },
-    { id: "completedAt", label: t`Completed`, value: (r) => r.completedAt ?? 0, cell: (r) => (r.completedAt ? fmtDateTime(r.completedAt) : "") },
-    { id: "actions", label: "", value: () => "", sortable: false, cell: (r) => (r.completedAt ? null : <button className="tk-btn" onClick={() => setEditing(r)}>{t`Edit`}</button>) },
+    {
+      id: "step",
+      label: t`Step`,
+      value: (r) => r.step,
+      cell: (r) =>
+        r.completedAt
+          ? t`done`
+          : `${r.step + 1} / ${r.steps}: ${kindName(r.stepKind)} ${fmtInt(r.progress)} / ${fmtInt(r.target)}`,
+    },
+    {
+      id: "reward",
+      label: t`Reward`,
+      value: (r) => r.reward.amount,
+      cell: (r) => `${fmtInt(r.reward.amount)} ${t(CURRENCY[r.reward.currency] ?? CURRENCY.silver)}`,
+    },
+    {
+      id: "completedAt",
+      label: t`Completed`,
+      value: (r) => r.completedAt ?? 0,
+      cell: (r) => (r.completedAt ? fmtDateTime(r.completedAt) : ""),
+    },
+    {
+      id: "actions",
+      label: "",
+      value: () => "",
+      sortable: false,
+      cell: (r) => (r.completedAt ? null : <button className="tk-btn" onClick={() => setEditing(r)}>{t`Edit`}</button>),
+    },
   ];
   return (
     <>
@@ -220,7 +441,17 @@ export function QuestsPage({ params }: { params: Record<string, string | undefin
         {(d) => (
           <section>
             <p className="tk-hint">{t`Quests are defined in the server option “quests” (Options).`}</p>
-            {editing && <QuestForm key={editing.key} url={url} row={editing} onDone={() => { setEditing(null); state.reload(); }} />}
+            {editing && (
+              <QuestForm
+                key={editing.key}
+                url={url}
+                row={editing}
+                onDone={() => {
+                  setEditing(null);
+                  state.reload();
+                }}
+              />
+            )}
             <Table rows={d.rows} columns={columns} rowKey={(r) => r.key} />
             {d.rows.length === 0 && <p className="tk-state tk-empty">{t`No quests are defined.`}</p>}
           </section>
@@ -240,9 +471,19 @@ function QuestForm({ url, row, onDone }: { url: string; row: QuestRow; onDone: (
   return (
     <section className="tk-panel">
       <h2>{row.name}</h2>
-      <Form form={form} onSubmit={save} submitLabel={t`Save`} actions={<button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}>
+      <Form
+        form={form}
+        onSubmit={save}
+        submitLabel={t`Save`}
+        actions={<button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}
+      >
         <div className="tk-columns">
-          <FormField form={form} name="step" label={t`Step (0 to ${ph({ n: row.steps })}; ${ph({ n2: row.steps })} completes it)`} type="number" />
+          <FormField
+            form={form}
+            name="step"
+            label={t`Step (0 to ${ph({ n: row.steps })}; ${ph({ n2: row.steps })} completes it)`}
+            type="number"
+          />
           <FormField form={form} name="progress" label={t`Progress in the step`} type="number" />
         </div>
       </Form>

@@ -49,7 +49,17 @@ export function AvatarPanel({ nickname, initial }: { nickname: string; initial: 
 
   return (
     <div className="tk-avatar-panel">
-      {state.avatarUrl ? <img src={state.avatarUrl} alt={t`Avatar of ${ph({ nickname })}`} width={96} height={96} className="tk-avatar" /> : <span className="tk-muted">{t`No avatar`}</span>}
+      {state.avatarUrl ? (
+        <img
+          src={state.avatarUrl}
+          alt={t`Avatar of ${ph({ nickname })}`}
+          width={96}
+          height={96}
+          className="tk-avatar"
+        />
+      ) : (
+        <span className="tk-muted">{t`No avatar`}</span>
+      )}
       {state.pending && (
         <p className="tk-notice" data-testid="avatar-pending">
           {t`Your new avatar (sent ${ph({ at: fmtDateTime(state.pending.uploadedAt) })}) is waiting for moderation.`}
@@ -63,7 +73,14 @@ export function AvatarPanel({ nickname, initial }: { nickname: string; initial: 
       )}
       <div className="tk-field">
         <label htmlFor={errors.id("image")}>{t`New avatar`}</label>
-        <input ref={input} type="file" accept={limits.types.join(",")} disabled={busy} {...errors.input("image", "avatar-hint")} onChange={(e) => upload(e.target.files?.[0])} />
+        <input
+          ref={input}
+          type="file"
+          accept={limits.types.join(",")}
+          disabled={busy}
+          {...errors.input("image", "avatar-hint")}
+          onChange={(e) => upload(e.target.files?.[0])}
+        />
         <small id="avatar-hint" className="tk-hint">
           {t`PNG, JPEG or WebP, up to ${ph({ kb })} KB, ${ph({ min: limits.minSide })}–${ph({ max: limits.maxSide })} px a side. An operator checks it before others see it.`}
         </small>

@@ -36,7 +36,13 @@ export function BlacklistPanel({ initial }: { initial: Entry[] }) {
         }}
         action={(p, query) =>
           !p.blacklisted && (
-            <button type="button" className="tk-btn" onClick={() => act(() => api("/public/profile/findPlayer", { body: { query, blacklist: p.id } }), t`Player blocked`)}>
+            <button
+              type="button"
+              className="tk-btn"
+              onClick={() =>
+                act(() => api("/public/profile/findPlayer", { body: { query, blacklist: p.id } }), t`Player blocked`)
+              }
+            >
               {t`Block`}
             </button>
           )
@@ -49,7 +55,16 @@ export function BlacklistPanel({ initial }: { initial: Entry[] }) {
           {list.map((b) => (
             <li key={b.playerId} className="tk-row">
               <span>{b.nickname}</span>
-              <button type="button" className="tk-btn" onClick={() => act(() => api("/public/profile/blacklist/remove", { body: { playerId: b.playerId } }), t`Player unblocked`)}>
+              <button
+                type="button"
+                className="tk-btn"
+                onClick={() =>
+                  act(
+                    () => api("/public/profile/blacklist/remove", { body: { playerId: b.playerId } }),
+                    t`Player unblocked`,
+                  )
+                }
+              >
                 {t`Unblock`}
               </button>
             </li>

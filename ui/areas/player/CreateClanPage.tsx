@@ -33,7 +33,12 @@ function CreateForm({ price, gold }: { price: number; gold: number }) {
 export default function CreateClanPage() {
   const clan = useApi<{ clan: unknown; rules: { priceGold: number } }>("/public/profile/myClan");
   const me = useApi<ProfileData>("/public/profile/");
-  const both = { ...clan, data: clan.data && me.data ? { clan: clan.data, me: me.data } : undefined, error: clan.error ?? me.error, loading: clan.loading || me.loading };
+  const both = {
+    ...clan,
+    data: clan.data && me.data ? { clan: clan.data, me: me.data } : undefined,
+    error: clan.error ?? me.error,
+    loading: clan.loading || me.loading,
+  };
   return (
     <section aria-labelledby="create-title">
       <h1 id="create-title">{t`Found a clan`}</h1>

@@ -22,7 +22,16 @@ export function EditProfilePanel({ nickname, onDone }: { nickname: string; onDon
         })}
       >
         <FormField form={form} name="nickname" label={t`Nickname`} autoComplete="nickname" />
-        <FormField form={form} name="locale" label={t`Language of mails and game messages`} type="select" options={[["ru", "Русский"], ["en", "English"]]} />
+        <FormField
+          form={form}
+          name="locale"
+          label={t`Language of mails and game messages`}
+          type="select"
+          options={[
+            ["ru", "Русский"],
+            ["en", "English"],
+          ]}
+        />
       </Form>
     </section>
   );

@@ -28,7 +28,12 @@ export function ErasePanel() {
       <button type="button" className="tk-btn tk-danger" disabled={busy} onClick={() => setAsking(true)}>
         {t`Erase my data`}
       </button>
-      <ConfirmDialog open={asking} text={t`Erase your personal data and sign out? This cannot be undone.`} onConfirm={erase} onCancel={() => setAsking(false)} />
+      <ConfirmDialog
+        open={asking}
+        text={t`Erase your personal data and sign out? This cannot be undone.`}
+        onConfirm={erase}
+        onCancel={() => setAsking(false)}
+      />
     </section>
   );
 }

@@ -28,7 +28,13 @@ export function FindPlayer<R extends { players: FoundPlayer[] }>(props: {
   const form = useForm(findPlayerSchema, { query: "" });
   return (
     <>
-      <Form form={form} submitLabel={props.submitLabel} onSubmit={form.submit(async (input) => props.onFound(await api<R>("/public/profile/findPlayer", { body: input })))}>
+      <Form
+        form={form}
+        submitLabel={props.submitLabel}
+        onSubmit={form.submit(async (input) =>
+          props.onFound(await api<R>("/public/profile/findPlayer", { body: input })),
+        )}
+      >
         <FormField form={form} name="query" label={props.label} />
       </Form>
       {props.found &&

@@ -13,7 +13,13 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { giftSchema } from "./schemas.ts";
 import { BalanceLine, newRequestId, type Balance, type ProfileData } from "./kit.tsx";
 
-const KINDS = { gold: msg`Gold`, silver: msg`Silver`, tank: msg`Tank`, consumable: msg`Consumable`, camouflage: msg`Camouflage` } as const;
+const KINDS = {
+  gold: msg`Gold`,
+  silver: msg`Silver`,
+  tank: msg`Tank`,
+  consumable: msg`Consumable`,
+  camouflage: msg`Camouflage`,
+} as const;
 interface Rules {
   perDay: number;
   maxGold: number;
@@ -45,13 +51,27 @@ function Receiver({ onPick }: { onPick: (id: number, nickname: string) => void }
   const errors = useFieldErrors();
   const search = async () => {
     if (!query.trim()) return;
-    await errors.run(async () => setFound((await api<{ players: { id: number; nickname: string; level: number }[] }>("/public/profile/findPlayer", { body: { query } })).players));
+    await errors.run(async () =>
+      setFound(
+        (
+          await api<{ players: { id: number; nickname: string; level: number }[] }>("/public/profile/findPlayer", {
+            body: { query },
+          })
+        ).players,
+      ),
+    );
   };
   return (
     <div className="tk-field">
       <label htmlFor={errors.id("query")}>{t`Find the receiver by nickname or id`}</label>
       <div className="tk-row">
-        <input value={query} onChange={(e) => (setQuery(e.target.value), errors.clear("query"))} onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), search())} maxLength={32} {...errors.input("query")} />
+        <input
+          value={query}
+          onChange={(e) => (setQuery(e.target.value), errors.clear("query"))}
+          onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), search())}
+          maxLength={32}
+          {...errors.input("query")}
+        />
         <button type="button" className="tk-btn" onClick={search}>
           {t`Find`}
         </button>
@@ -81,13 +101,16 @@ function GiftForm({ data, onSent }: { data: Data; onSent: () => void }) {
   const kind = form.values.kind;
   const money = kind === "gold" || kind === "silver";
   const items = data.items.filter((i) => i.type === kind);
-  const price = (i: ShopItem) => (i.priceGold ? t`${ph({ price: fmtInt(i.priceGold) })} gold` : t`${ph({ price: fmtInt(i.priceSilver) })} silver`);
+  const price = (i: ShopItem) =>
+    i.priceGold ? t`${ph({ price: fmtInt(i.priceGold) })} gold` : t`${ph({ price: fmtInt(i.priceSilver) })} silver`;
   return (
     <Form
       form={form}
       submitLabel={t`Send the gift`}
       onSubmit={form.submit(async (input) => {
-        const body = money ? { to: input.to, kind, amount: input.amount } : { to: input.to, kind, itemId: input.itemId };
+        const body = money
+          ? { to: input.to, kind, amount: input.amount }
+          : { to: input.to, kind, itemId: input.itemId };
         await api("/public/profile/gift", { body: { ...body, requestId: requestId.current } });
         requestId.current = newRequestId();
         toast.ok(receiver ? t`Gift sent to ${ph({ nickname: receiver })}` : t`Gift sent`);
@@ -98,11 +121,34 @@ function GiftForm({ data, onSent }: { data: Data; onSent: () => void }) {
     >
       <Receiver onPick={(id, nickname) => (form.set("to", String(id)), setReceiver(nickname))} />
       <FormField form={form} name="to" label={t`Receiver's player id`} type="number" hint={receiver || undefined} />
-      <FormField form={form} name="kind" label={t`Gift`} type="select" options={(Object.keys(KINDS) as (keyof typeof KINDS)[]).map((k) => [k, t(KINDS[k])])} />
+      <FormField
+        form={form}
+        name="kind"
+        label={t`Gift`}
+        type="select"
+        options={(Object.keys(KINDS) as (keyof typeof KINDS)[]).map((k) => [k, t(KINDS[k])])}
+      />
       {money ? (
-        <FormField form={form} name="amount" label={t`Amount`} type="number" hint={t`Up to ${ph({ max: fmtInt(max(kind)) })}`} />
+        <FormField
+          form={form}
+          name="amount"
+          label={t`Amount`}
+          type="number"
+          hint={t`Up to ${ph({ max: fmtInt(max(kind)) })}`}
+        />
       ) : (
-        <FormField form={form} name="itemId" label={t`Item`} type="select" options={[["", t`Choose an item`], ...items.filter((i) => i.priceGold || i.priceSilver).map((i): [string, string] => [String(i.id), `${i.name} — ${price(i)}`])]} />
+        <FormField
+          form={form}
+          name="itemId"
+          label={t`Item`}
+          type="select"
+          options={[
+            ["", t`Choose an item`],
+            ...items
+              .filter((i) => i.priceGold || i.priceSilver)
+              .map((i): [string, string] => [String(i.id), `${i.name} — ${price(i)}`]),
+          ]}
+        />
       )}
     </Form>
   );
@@ -112,10 +158,11 @@ export default function GiftPage() {
   const [data, setData] = useState<Data | undefined>();
   const [error, setError] = useState<ApiError | undefined>();
   const reload = () =>
-    Promise.all([api<{ rules: Rules; notifications: Notification[] }>("/public/profile/gift", { body: {} }), api<{ items: ShopItem[]; balance: Balance }>("/public/profile/shop", { body: {} }), api<ProfileData>("/public/profile/")]).then(
-      ([g, s, p]) => setData({ ...g, items: s.items, balance: p.player }),
-      setError,
-    );
+    Promise.all([
+      api<{ rules: Rules; notifications: Notification[] }>("/public/profile/gift", { body: {} }),
+      api<{ items: ShopItem[]; balance: Balance }>("/public/profile/shop", { body: {} }),
+      api<ProfileData>("/public/profile/"),
+    ]).then(([g, s, p]) => setData({ ...g, items: s.items, balance: p.player }), setError);
   useEffect(() => void reload(), []);
   return (
     <section aria-labelledby="gift-title">
@@ -134,11 +181,17 @@ export default function GiftPage() {
               <Empty>{t`No gifts yet.`}</Empty>
             ) : (
               <ul>
-                {d.notifications.filter((n) => n.kind === "gift").map((n) => (
-                  <li key={n.id}>
-                    {fmtDateTime(n.createdAt)} — {n.payload.from}: {n.payload.item ?? (n.payload.kind && KINDS[n.payload.kind] ? `${fmtInt(n.payload.amount)} ${t(KINDS[n.payload.kind])}` : "")}
-                  </li>
-                ))}
+                {d.notifications
+                  .filter((n) => n.kind === "gift")
+                  .map((n) => (
+                    <li key={n.id}>
+                      {fmtDateTime(n.createdAt)} — {n.payload.from}:{" "}
+                      {n.payload.item ??
+                        (n.payload.kind && KINDS[n.payload.kind]
+                          ? `${fmtInt(n.payload.amount)} ${t(KINDS[n.payload.kind])}`
+                          : "")}
+                    </li>
+                  ))}
               </ul>
             )}
           </>

@@ -21,7 +21,8 @@ export function InboxPanel({ inbox, onRead }: { inbox: Inbox; onRead: () => void
   return (
     <section className="tk-panel" aria-labelledby="inbox-title">
       <h2 id="inbox-title">
-        {t`Messages`} {inbox.unread > 0 && <span className="tk-badge">{plural(inbox.unread, { one: "# new", other: "# new" })}</span>}
+        {t`Messages`}{" "}
+        {inbox.unread > 0 && <span className="tk-badge">{plural(inbox.unread, { one: "# new", other: "# new" })}</span>}
       </h2>
       {inbox.items.length === 0 ? (
         <Empty>{t`No messages yet.`}</Empty>
@@ -37,9 +38,13 @@ export function InboxPanel({ inbox, onRead }: { inbox: Inbox; onRead: () => void
               <li key={m.id} data-unread={m.read ? undefined : "true"}>
                 <details onToggle={(e) => (e.currentTarget.open && !m.read ? markRead([m.id]) : undefined)}>
                   <summary>
-                    {!m.read && <strong className="tk-badge">{t`new`}</strong>} {m.title} <time className="tk-hint">{fmtDateTime(m.createdAt)}</time>
+                    {!m.read && <strong className="tk-badge">{t`new`}</strong>} {m.title}{" "}
+                    <time className="tk-hint">{fmtDateTime(m.createdAt)}</time>
                   </summary>
-                  <div dangerouslySetInnerHTML={{ __html: renderMarkdown(m.body) }} aria-label={t`Message ${ph({ title: m.title })}`} />
+                  <div
+                    dangerouslySetInnerHTML={{ __html: renderMarkdown(m.body) }}
+                    aria-label={t`Message ${ph({ title: m.title })}`}
+                  />
                 </details>
               </li>
             ))}

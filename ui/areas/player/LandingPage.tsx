@@ -23,7 +23,12 @@ interface Landing {
   signedIn: boolean;
 }
 
-const CLASSES: { id: TankClass; nation: "ussr" | "germany" | "usa" | "uk" | "france"; name: ReturnType<typeof msg>; role: ReturnType<typeof msg> }[] = [
+const CLASSES: {
+  id: TankClass;
+  nation: "ussr" | "germany" | "usa" | "uk" | "france";
+  name: ReturnType<typeof msg>;
+  role: ReturnType<typeof msg>;
+}[] = [
   { id: "light", nation: "france", name: msg`Light tanks`, role: msg`Scouting and speed` },
   { id: "medium", nation: "usa", name: msg`Medium tanks`, role: msg`All-rounders of every front` },
   { id: "heavy", nation: "ussr", name: msg`Heavy tanks`, role: msg`Armour that holds the line` },
@@ -46,7 +51,17 @@ function Battlefield() {
   );
 }
 
-function Leaderboard<R extends { id: number }>({ rows, name, detail, label }: { rows: R[]; name: (r: R) => string; detail: (r: R) => string; label: string }) {
+function Leaderboard<R extends { id: number }>({
+  rows,
+  name,
+  detail,
+  label,
+}: {
+  rows: R[];
+  name: (r: R) => string;
+  detail: (r: R) => string;
+  label: string;
+}) {
   if (rows.length === 0) return <Empty />;
   return (
     <ol className="tk-board" aria-label={label}>
@@ -128,11 +143,21 @@ export default function LandingPage() {
             <div className="tk-columns">
               <section aria-labelledby="top-players">
                 <h2 id="top-players">{t`Top players`}</h2>
-                <Leaderboard label={t`Top players`} rows={d.topPlayers} name={(p) => p.nickname} detail={(p) => `★ ${p.level} · ${fmtInt(p.rating)}`} />
+                <Leaderboard
+                  label={t`Top players`}
+                  rows={d.topPlayers}
+                  name={(p) => p.nickname}
+                  detail={(p) => `★ ${p.level} · ${fmtInt(p.rating)}`}
+                />
               </section>
               <section aria-labelledby="top-clans">
                 <h2 id="top-clans">{t`Top clans`}</h2>
-                <Leaderboard label={t`Top clans`} rows={d.topClans} name={(k) => `[${k.tag}] ${k.name}`} detail={(k) => `${t`members: ${ph({ n: fmtInt(k.members) })}`} · ${fmtInt(k.rating)}`} />
+                <Leaderboard
+                  label={t`Top clans`}
+                  rows={d.topClans}
+                  name={(k) => `[${k.tag}] ${k.name}`}
+                  detail={(k) => `${t`members: ${ph({ n: fmtInt(k.members) })}`} · ${fmtInt(k.rating)}`}
+                />
               </section>
             </div>
           </>

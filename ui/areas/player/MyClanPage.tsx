@@ -80,10 +80,16 @@ function ClanLog({ log }: { log: LogEntry[] }) {
       {log.map((e) => {
         const byOperator = e.action.startsWith("admin.");
         const what = LOG_ACTIONS[byOperator ? e.action.slice(6) : e.action];
-        const self = e.action === "quit" || e.action === "request" || e.action === "create" || e.action === "edit" || e.action === "remove";
+        const self =
+          e.action === "quit" ||
+          e.action === "request" ||
+          e.action === "create" ||
+          e.action === "edit" ||
+          e.action === "remove";
         return (
           <li key={e.id}>
-            <time className="tk-hint">{fmtDateTime(e.createdAt)}</time> {byOperator ? t`An operator` : (e.actor ?? "—")} {what ? t(what) : e.action}
+            <time className="tk-hint">{fmtDateTime(e.createdAt)}</time> {byOperator ? t`An operator` : (e.actor ?? "—")}{" "}
+            {what ? t(what) : e.action}
             {!self && e.target ? ` ${e.target}` : ""}
           </li>
         );
@@ -94,7 +100,10 @@ function ClanLog({ log }: { log: LogEntry[] }) {
 type Pending = { text: string; run: () => Promise<unknown>; done: string; after?: () => void } | null;
 
 function EditClan({ clan, leader, onDone }: { clan: Clan; leader: boolean; onDone: () => void }) {
-  const form = useForm(leader ? editClanSchema : editDescriptionSchema, leader ? { name: clan.name, tag: clan.tag, description: clan.description } : { description: clan.description });
+  const form = useForm(
+    leader ? editClanSchema : editDescriptionSchema,
+    leader ? { name: clan.name, tag: clan.tag, description: clan.description } : { description: clan.description },
+  );
   return (
     <Form
       form={form}
@@ -152,7 +161,9 @@ export default function MyClanPage() {
               ) : (
                 <ul>
                   {d.requests.map((r) => (
-                    <li key={r.id}>{t`[${ph({ tag: r.tag ?? "" })}] ${ph({ name: r.name ?? "" })}, waiting until ${ph({ until: fmtDateTime(r.expiresAt) })}`}</li>
+                    <li
+                      key={r.id}
+                    >{t`[${ph({ tag: r.tag ?? "" })}] ${ph({ name: r.name ?? "" })}, waiting until ${ph({ until: fmtDateTime(r.expiresAt) })}`}</li>
                   ))}
                 </ul>
               )}
@@ -171,7 +182,13 @@ export default function MyClanPage() {
                   {t`Edit clan`}
                 </button>
               )}
-              {editing && <EditClan clan={d.clan} leader={d.role === "leader"} onDone={() => (setEditing(false), state.reload())} />}
+              {editing && (
+                <EditClan
+                  clan={d.clan}
+                  leader={d.role === "leader"}
+                  onDone={() => (setEditing(false), state.reload())}
+                />
+              )}
               <h2>{t`Members`}</h2>
               <ul aria-label={t`Members`} className="tk-list">
                 {d.members.map((m) => (
@@ -183,18 +200,50 @@ export default function MyClanPage() {
                       <>
                         <label>
                           <span className="tk-sr">{t`Role of ${ph({ nickname: m.nickname })}`}</span>
-                          <select value={m.role} onChange={(e) => run(() => api("/public/profile/editClan", { body: { memberId: m.playerId, role: e.target.value } }), t`Role changed`)}>
+                          <select
+                            value={m.role}
+                            onChange={(e) =>
+                              run(
+                                () =>
+                                  api("/public/profile/editClan", {
+                                    body: { memberId: m.playerId, role: e.target.value },
+                                  }),
+                                t`Role changed`,
+                              )
+                            }
+                          >
                             <option value="officer">{t(ROLES.officer)}</option>
                             <option value="member">{t(ROLES.member)}</option>
                           </select>
                         </label>
-                        <button type="button" className="tk-btn" onClick={() => setPending({ text: t`Hand the leadership over to ${ph({ nickname: m.nickname })}? You become an officer.`, run: () => api("/public/profile/editClan", { body: { memberId: m.playerId, role: "leader" } }), done: t`Leadership handed over` })}>
+                        <button
+                          type="button"
+                          className="tk-btn"
+                          onClick={() =>
+                            setPending({
+                              text: t`Hand the leadership over to ${ph({ nickname: m.nickname })}? You become an officer.`,
+                              run: () =>
+                                api("/public/profile/editClan", { body: { memberId: m.playerId, role: "leader" } }),
+                              done: t`Leadership handed over`,
+                            })
+                          }
+                        >
                           {t`Make leader`}
                         </button>
                       </>
                     )}
                     {d.role !== "member" && m.role !== "leader" && !(d.role === "officer" && m.role === "officer") && (
-                      <button type="button" className="tk-btn tk-danger" onClick={() => setPending({ text: t`Remove ${ph({ nickname: m.nickname })} from the clan?`, run: () => api("/public/profile/removeMember", { body: { memberId: m.playerId } }), done: t`Member removed` })}>
+                      <button
+                        type="button"
+                        className="tk-btn tk-danger"
+                        onClick={() =>
+                          setPending({
+                            text: t`Remove ${ph({ nickname: m.nickname })} from the clan?`,
+                            run: () => api("/public/profile/removeMember", { body: { memberId: m.playerId } }),
+                            done: t`Member removed`,
+                          })
+                        }
+                      >
                         {t`Remove`}
                       </button>
                     )}
@@ -213,10 +262,29 @@ export default function MyClanPage() {
                           <span>
                             {r.nickname} ({t`level`} {r.level}){r.message ? `: ${r.message}` : ""}
                           </span>
-                          <button type="button" className="tk-btn tk-primary" onClick={() => run(() => api("/public/profile/approveRequest", { body: { requestId: r.id } }), t`Request approved`)}>
+                          <button
+                            type="button"
+                            className="tk-btn tk-primary"
+                            onClick={() =>
+                              run(
+                                () => api("/public/profile/approveRequest", { body: { requestId: r.id } }),
+                                t`Request approved`,
+                              )
+                            }
+                          >
                             {t`Approve ${ph({ nickname: r.nickname ?? "" })}`}
                           </button>
-                          <button type="button" className="tk-btn" onClick={() => setPending({ text: t`Reject the request of ${ph({ nickname: r.nickname ?? "" })}?`, run: () => api("/public/profile/rejectRequest", { body: { requestId: r.id } }), done: t`Request rejected` })}>
+                          <button
+                            type="button"
+                            className="tk-btn"
+                            onClick={() =>
+                              setPending({
+                                text: t`Reject the request of ${ph({ nickname: r.nickname ?? "" })}?`,
+                                run: () => api("/public/profile/rejectRequest", { body: { requestId: r.id } }),
+                                done: t`Request rejected`,
+                              })
+                            }
+                          >
                             {t`Reject`}
                           </button>
                         </li>
@@ -229,11 +297,31 @@ export default function MyClanPage() {
               <h2>{t`Clan log`}</h2>
               <ClanLog log={d.log ?? []} />
               <p className="tk-row">
-                <button type="button" className="tk-btn tk-danger" onClick={() => setPending({ text: t`Leave the clan?`, run: () => api("/public/profile/quitClan", { body: {} }), done: t`You left the clan` })}>
+                <button
+                  type="button"
+                  className="tk-btn tk-danger"
+                  onClick={() =>
+                    setPending({
+                      text: t`Leave the clan?`,
+                      run: () => api("/public/profile/quitClan", { body: {} }),
+                      done: t`You left the clan`,
+                    })
+                  }
+                >
                   {t`Leave the clan`}
                 </button>
                 {d.role === "leader" && (
-                  <button type="button" className="tk-btn tk-danger" onClick={() => setPending({ text: t`Remove the clan for everyone? This cannot be undone.`, run: () => api("/public/profile/removeClan", { body: {} }), done: t`Clan removed` })}>
+                  <button
+                    type="button"
+                    className="tk-btn tk-danger"
+                    onClick={() =>
+                      setPending({
+                        text: t`Remove the clan for everyone? This cannot be undone.`,
+                        run: () => api("/public/profile/removeClan", { body: {} }),
+                        done: t`Clan removed`,
+                      })
+                    }
+                  >
                     {t`Remove the clan`}
                   </button>
                 )}
@@ -242,7 +330,12 @@ export default function MyClanPage() {
           )
         }
       </Load>
-      <ConfirmDialog open={pending !== null} text={pending?.text ?? ""} onConfirm={confirm} onCancel={() => setPending(null)} />
+      <ConfirmDialog
+        open={pending !== null}
+        text={pending?.text ?? ""}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
     </section>
   );
 }

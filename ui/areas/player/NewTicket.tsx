@@ -15,7 +15,17 @@ interface Category {
   sub: { id: string; title: string }[];
 }
 
-function TicketForm({ category, sub, onCreated, onBack }: { category: Category; sub: Category["sub"][number]; onCreated: (id: number) => void; onBack: () => void }) {
+function TicketForm({
+  category,
+  sub,
+  onCreated,
+  onBack,
+}: {
+  category: Category;
+  sub: Category["sub"][number];
+  onCreated: (id: number) => void;
+  onBack: () => void;
+}) {
   const form = useForm(ticketSchema, { subject: "", body: "" });
   return (
     <Form
@@ -27,7 +37,9 @@ function TicketForm({ category, sub, onCreated, onBack }: { category: Category; 
         </button>
       }
       onSubmit={form.submit(async (input) => {
-        const r = await api<{ ticket: { id: number } }>("/public/profile/feedback/add/ticket", { body: { ...input, category: category.id, subCategory: sub.id } });
+        const r = await api<{ ticket: { id: number } }>("/public/profile/feedback/add/ticket", {
+          body: { ...input, category: category.id, subCategory: sub.id },
+        });
         toast.ok(t`Your ticket was sent`);
         onCreated(r.ticket.id);
       })}
@@ -55,7 +67,12 @@ export function NewTicket({ onCreated, onCancel }: { onCreated: (id: number) => 
               <legend>{category ? t`What exactly?` : t`What is it about?`}</legend>
               <div className="tk-row">
                 {(category ? category.sub : d.categories).map((c) => (
-                  <button key={c.id} type="button" className="tk-btn" onClick={() => (category ? setSub(c) : setCategory(c as Category))}>
+                  <button
+                    key={c.id}
+                    type="button"
+                    className="tk-btn"
+                    onClick={() => (category ? setSub(c) : setCategory(c as Category))}
+                  >
                     {c.title}
                   </button>
                 ))}

@@ -14,7 +14,12 @@ import { BalanceLine, newRequestId, type Balance, type ProfileData } from "./kit
 interface Offer {
   id: number;
   title: string;
-  grants: { gold: number; silver: number; premiumDays: number; items: { type: string; id: number; count?: number; name: string }[] };
+  grants: {
+    gold: number;
+    silver: number;
+    premiumDays: number;
+    items: { type: string; id: number; count?: number; name: string }[];
+  };
   priceGold: number | null;
   billingItem: { id: string; title: string; buyUrl: string } | null;
   remainingMs: number;
@@ -29,7 +34,9 @@ interface Offers {
 function left(ms: number) {
   const s = Math.max(0, Math.floor(ms / 1000));
   const d = Math.floor(s / 86400);
-  const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, "0")).join(":");
+  const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60]
+    .map((n) => String(n).padStart(2, "0"))
+    .join(":");
   return d ? t`${ph({ d })} d ${ph({ hms })}` : hms;
 }
 
@@ -44,7 +51,14 @@ function Countdown({ remainingMs, loadedAt }: { remainingMs: number; loadedAt: n
 }
 
 const grantsText = (g: Offer["grants"]) =>
-  [g.gold ? t`${ph({ gold: fmtInt(g.gold) })} gold` : "", g.silver ? t`${ph({ silver: fmtInt(g.silver) })} silver` : "", g.premiumDays ? t`${ph({ days: g.premiumDays })} days of premium` : "", ...g.items.map((i) => (i.count && i.count > 1 ? `${i.name} ×${i.count}` : i.name))].filter(Boolean).join(" + ");
+  [
+    g.gold ? t`${ph({ gold: fmtInt(g.gold) })} gold` : "",
+    g.silver ? t`${ph({ silver: fmtInt(g.silver) })} silver` : "",
+    g.premiumDays ? t`${ph({ days: g.premiumDays })} days of premium` : "",
+    ...g.items.map((i) => (i.count && i.count > 1 ? `${i.name} ×${i.count}` : i.name)),
+  ]
+    .filter(Boolean)
+    .join(" + ");
 
 export default function OffersPage() {
   const [data, setData] = useState<{ offers: Offers; balance: Balance; loadedAt: number } | undefined>();
@@ -52,7 +66,10 @@ export default function OffersPage() {
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
   const reload = () =>
-    Promise.all([api<Offers>("/public/profile/offers", { body: {} }), api<ProfileData>("/public/profile/")]).then(([offers, p]) => setData({ offers, balance: p.player, loadedAt: performance.now() }), setError);
+    Promise.all([api<Offers>("/public/profile/offers", { body: {} }), api<ProfileData>("/public/profile/")]).then(
+      ([offers, p]) => setData({ offers, balance: p.player, loadedAt: performance.now() }),
+      setError,
+    );
   useEffect(() => void reload(), []);
 
   const take = async (o: Offer) => {
@@ -87,14 +104,20 @@ export default function OffersPage() {
                     <h2>{o.title}</h2>
                     <p>{grantsText(o.grants)}</p>
                     <p className="tk-hint">
-                      <Countdown remainingMs={o.remainingMs} loadedAt={d.loadedAt} /> · {t`Taken ${ph({ taken: o.taken })} of ${ph({ limit: o.limit })}`}
+                      <Countdown remainingMs={o.remainingMs} loadedAt={d.loadedAt} /> ·{" "}
+                      {t`Taken ${ph({ taken: o.taken })} of ${ph({ limit: o.limit })}`}
                     </p>
                     {o.billingItem ? (
                       <a className="tk-btn tk-primary" href={o.billingItem.buyUrl}>
                         {t`Buy on the payment page`}
                       </a>
                     ) : (
-                      <button type="button" className="tk-btn tk-primary" disabled={busy || d.balance.gold < (o.priceGold ?? 0)} onClick={() => take(o)}>
+                      <button
+                        type="button"
+                        className="tk-btn tk-primary"
+                        disabled={busy || d.balance.gold < (o.priceGold ?? 0)}
+                        onClick={() => take(o)}
+                      >
                         {t`Take for ${ph({ price: fmtInt(o.priceGold ?? 0) })} gold`}
                       </button>
                     )}

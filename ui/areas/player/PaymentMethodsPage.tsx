@@ -16,23 +16,33 @@ interface Method {
   provider: string;
   market: string;
   currency: string;
-  items: { id: string; title: { ru: string; en: string }; grants: { gold: number; silver: number; premiumDays: number }; prices: { currency: string; amount: number }[] }[];
+  items: {
+    id: string;
+    title: { ru: string; en: string };
+    grants: { gold: number; silver: number; premiumDays: number };
+    prices: { currency: string; amount: number }[];
+  }[];
 }
 
 export default function PaymentMethodsPage() {
-  const state = useApi<{ country: string; platform: string; methods: Method[]; testMode?: boolean }>("/public/profile/paymentMethods");
+  const state = useApi<{ country: string; platform: string; methods: Method[]; testMode?: boolean }>(
+    "/public/profile/paymentMethods",
+  );
   const [busy, setBusy] = useState<string | null>(null);
   // A special offer sold for money links here with its billing item (?item=), shown marked.
   const wanted = new URLSearchParams(location.search).get("item");
   // In test mode the store purchases made in the game app (App Store, RuStore) go through a test store sheet.
-  const sheet = (testMode: boolean | undefined, m: Method) => !!testMode && (m.provider === "apple" || m.provider === "rustore");
+  const sheet = (testMode: boolean | undefined, m: Method) =>
+    !!testMode && (m.provider === "apple" || m.provider === "rustore");
   const buy = async (m: Method, item: string) => {
     setBusy(`${m.provider}:${item}`);
     try {
       const r =
         m.provider === "stripe"
           ? await api<{ url: string }>("/billing/stripe/order/initialize", { body: { item_id: item } })
-          : await api<{ url: string }>("/billing/order/start", { body: { provider: m.provider, item_id: item, currency: m.currency } });
+          : await api<{ url: string }>("/billing/order/start", {
+              body: { provider: m.provider, item_id: item, currency: m.currency },
+            });
       window.location.assign(r.url);
     } catch (e) {
       toast.error((e as ApiError).message);
@@ -45,46 +55,74 @@ export default function PaymentMethodsPage() {
       <Load state={state}>
         {(d) => (
           <>
-          {d.testMode && <TestModeNotice />}
-          {d.methods.length === 0 ? (
-            <Empty>{t`No payment method serves your country (${ph({ country: d.country })}) and platform yet.`}</Empty>
-          ) : (
-            d.methods.map((m) => (
-              <section key={m.provider} className="tk-panel" aria-label={providerName(m.provider)}>
-                <h2>{providerName(m.provider)}</h2>
-                {m.market !== "web" && !sheet(d.testMode, m) && <p className="tk-notice">{t`Purchases with this store are made in the game app.`}</p>}
-                {d.testMode && m.provider === "apple" && <p className="tk-notice">{t`In the game app this is the App Store; in test mode a test store sheet stands in for it.`}</p>}
-                {d.testMode && m.provider === "rustore" && <p className="tk-notice">{t`In the game app this is RuStore's payment sheet; in test mode a test sheet stands in for it.`}</p>}
-                {m.items.length === 0 ? (
-                  <Empty>{t`Nothing on sale right now.`}</Empty>
-                ) : (
-                  <ul className="tk-list">
-                    {m.items.map((i) => {
-                      const price = i.prices[0];
-                      return (
-                        <li key={i.id} className="tk-row" data-item={i.id} aria-current={i.id === wanted ? "true" : undefined} style={i.id === wanted ? { outline: "2px solid var(--accent, #f0a020)", borderRadius: 6, padding: 4 } : undefined}>
-                          <span>
-                            <strong>{i.title[locale]}</strong> — {grantsText(i.grants)}
-                          </span>
-                          {price && m.market === "web" && (
-                            <button type="button" className="tk-btn tk-primary" disabled={busy !== null} onClick={() => buy(m, i.id)}>
-                              {t`Buy for ${ph({ price: money(price.amount, price.currency) })}`}
-                            </button>
-                          )}
-                          {price && m.market !== "web" && !sheet(d.testMode, m) && <span>{money(price.amount, price.currency)}</span>}
-                          {price && sheet(d.testMode, m) && (
-                            <button type="button" className="tk-btn tk-primary" disabled={busy !== null} onClick={() => buy(m, i.id)}>
-                              {t`Buy in the test store for ${ph({ price: money(price.amount, price.currency) })}`}
-                            </button>
-                          )}
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
-              </section>
-            ))
-          )}
+            {d.testMode && <TestModeNotice />}
+            {d.methods.length === 0 ? (
+              <Empty>{t`No payment method serves your country (${ph({ country: d.country })}) and platform yet.`}</Empty>
+            ) : (
+              d.methods.map((m) => (
+                <section key={m.provider} className="tk-panel" aria-label={providerName(m.provider)}>
+                  <h2>{providerName(m.provider)}</h2>
+                  {m.market !== "web" && !sheet(d.testMode, m) && (
+                    <p className="tk-notice">{t`Purchases with this store are made in the game app.`}</p>
+                  )}
+                  {d.testMode && m.provider === "apple" && (
+                    <p className="tk-notice">{t`In the game app this is the App Store; in test mode a test store sheet stands in for it.`}</p>
+                  )}
+                  {d.testMode && m.provider === "rustore" && (
+                    <p className="tk-notice">{t`In the game app this is RuStore's payment sheet; in test mode a test sheet stands in for it.`}</p>
+                  )}
+                  {m.items.length === 0 ? (
+                    <Empty>{t`Nothing on sale right now.`}</Empty>
+                  ) : (
+                    <ul className="tk-list">
+                      {m.items.map((i) => {
+                        const price = i.prices[0];
+                        return (
+                          <li
+                            key={i.id}
+                            className="tk-row"
+                            data-item={i.id}
+                            aria-current={i.id === wanted ? "true" : undefined}
+                            style={
+                              i.id === wanted
+                                ? { outline: "2px solid var(--accent, #f0a020)", borderRadius: 6, padding: 4 }
+                                : undefined
+                            }
+                          >
+                            <span>
+                              <strong>{i.title[locale]}</strong> — {grantsText(i.grants)}
+                            </span>
+                            {price && m.market === "web" && (
+                              <button
+                                type="button"
+                                className="tk-btn tk-primary"
+                                disabled={busy !== null}
+                                onClick={() => buy(m, i.id)}
+                              >
+                                {t`Buy for ${ph({ price: money(price.amount, price.currency) })}`}
+                              </button>
+                            )}
+                            {price && m.market !== "web" && !sheet(d.testMode, m) && (
+                              <span>{money(price.amount, price.currency)}</span>
+                            )}
+                            {price && sheet(d.testMode, m) && (
+                              <button
+                                type="button"
+                                className="tk-btn tk-primary"
+                                disabled={busy !== null}
+                                onClick={() => buy(m, i.id)}
+                              >
+                                {t`Buy in the test store for ${ph({ price: money(price.amount, price.currency) })}`}
+                              </button>
+                            )}
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </section>
+              ))
+            )}
           </>
         )}
       </Load>
@@ -93,5 +131,13 @@ export default function PaymentMethodsPage() {
 }
 
 /** Providers by their brand names (the same in every language); a provider not listed shows its id. */
-const BRANDS: Record<string, string> = { stripe: "Stripe", paypal: "PayPal", robokassa: "Robokassa", ecommpay: "ECommPay", apple: "Apple App Store", rustore: "RuStore", google: "Google Play" };
+const BRANDS: Record<string, string> = {
+  stripe: "Stripe",
+  paypal: "PayPal",
+  robokassa: "Robokassa",
+  ecommpay: "ECommPay",
+  apple: "Apple App Store",
+  rustore: "RuStore",
+  google: "Google Play",
+};
 const providerName = (id: string) => BRANDS[id] ?? id;

@@ -27,7 +27,10 @@ export default function ProfilePage() {
             <section className="tk-panel" aria-labelledby="profile-title">
               <h1 id="profile-title">{p.nickname}</h1>
               <AvatarPanel nickname={p.nickname} initial={d.avatar} />
-              <dl className="tk-facts" style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", margin: 0 }}>
+              <dl
+                className="tk-facts"
+                style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", margin: 0 }}
+              >
                 <dt>{t`Level`}</dt>
                 <dd style={{ margin: 0 }}>{p.level}</dd>
                 <dt>{t`Experience`}</dt>
@@ -35,15 +38,27 @@ export default function ProfilePage() {
                 <dt>{t`Rating`}</dt>
                 <dd style={{ margin: 0 }}>{fmtInt(p.rating)}</dd>
                 <dt>{t`Premium`}</dt>
-                <dd style={{ margin: 0 }}>{p.premium ? t`until ${ph({ until: fmtDateTime(p.premiumUntil) })}` : t`no`}</dd>
+                <dd style={{ margin: 0 }}>
+                  {p.premium ? t`until ${ph({ until: fmtDateTime(p.premiumUntil) })}` : t`no`}
+                </dd>
                 <dt>{t`Battles`}</dt>
                 <dd style={{ margin: 0 }}>{fmtInt(p.battles)}</dd>
                 <dt>{t`Wins`}</dt>
                 <dd style={{ margin: 0 }}>{t`${ph({ wins: fmtInt(p.wins) })} (${ph({ rate: winRate })}%)`}</dd>
                 <dt>{t`Current tank`}</dt>
-                <dd style={{ margin: 0 }}>{p.currentTank ? t`${ph({ tank: p.currentTank.name })}, tier ${ph({ tier: p.currentTank.tier })}` : t`none`}</dd>
+                <dd style={{ margin: 0 }}>
+                  {p.currentTank
+                    ? t`${ph({ tank: p.currentTank.name })}, tier ${ph({ tier: p.currentTank.tier })}`
+                    : t`none`}
+                </dd>
                 <dt>{t`Clan`}</dt>
-                <dd style={{ margin: 0 }}>{p.clan ? <a href="/public/profile/myClan">{`[${p.clan.tag}] ${p.clan.name}`}</a> : <a href="/public/profile/searchClans">{t`Find a clan`}</a>}</dd>
+                <dd style={{ margin: 0 }}>
+                  {p.clan ? (
+                    <a href="/public/profile/myClan">{`[${p.clan.tag}] ${p.clan.name}`}</a>
+                  ) : (
+                    <a href="/public/profile/searchClans">{t`Find a clan`}</a>
+                  )}
+                </dd>
               </dl>
               <BalanceLine balance={p} />
             </section>

@@ -36,7 +36,11 @@ const read = () => {
   const by = q.get("by");
   // A link without ?by= (the site menu's) orders by rating; never send a missing value as "null".
   const order: Order = by !== null && Object.hasOwn(ORDERS, by) ? (by as Order) : "rating";
-  return { board: q.get("board") === "clans" ? "clans" : "players", by: order, page: Math.max(1, Number(q.get("page")) || 1) } as const;
+  return {
+    board: q.get("board") === "clans" ? "clans" : "players",
+    by: order,
+    page: Math.max(1, Number(q.get("page")) || 1),
+  } as const;
 };
 
 export default function RatingPage() {
@@ -49,8 +53,12 @@ export default function RatingPage() {
   const state = useApi<Board>(`/public/profile/rating?board=${q.board}&by=${q.by}&page=${q.page}&size=20`);
   const columns: Column<Row>[] = [
     { id: "place", label: t`Place`, value: (r) => r.place },
-    q.board === "players" ? { id: "nickname", label: t`Player`, value: (r) => r.nickname ?? "" } : { id: "name", label: t`Clan`, value: (r) => `[${r.tag}] ${r.name}` },
-    q.board === "players" ? { id: "level", label: t`Level`, value: (r) => r.level ?? 0 } : { id: "members", label: t`Members`, value: (r) => r.members ?? 0 },
+    q.board === "players"
+      ? { id: "nickname", label: t`Player`, value: (r) => r.nickname ?? "" }
+      : { id: "name", label: t`Clan`, value: (r) => `[${r.tag}] ${r.name}` },
+    q.board === "players"
+      ? { id: "level", label: t`Level`, value: (r) => r.level ?? 0 }
+      : { id: "members", label: t`Members`, value: (r) => r.members ?? 0 },
     { id: "rating", label: t`Rating`, value: (r) => r.rating, cell: (r) => fmtInt(r.rating) },
     { id: "wins", label: t`Wins`, value: (r) => r.wins, cell: (r) => fmtInt(r.wins) },
     { id: "experience", label: t`Experience`, value: (r) => r.experience, cell: (r) => fmtInt(r.experience) },
@@ -59,10 +67,20 @@ export default function RatingPage() {
     <section aria-labelledby="rating-title">
       <h1 id="rating-title">{t`Rating`}</h1>
       <div className="tk-row" role="group" aria-label={t`Board`}>
-        <button type="button" className="tk-btn" aria-pressed={q.board === "players"} onClick={() => go({ board: "players", page: 1 })}>
+        <button
+          type="button"
+          className="tk-btn"
+          aria-pressed={q.board === "players"}
+          onClick={() => go({ board: "players", page: 1 })}
+        >
           {t`Players`}
         </button>
-        <button type="button" className="tk-btn" aria-pressed={q.board === "clans"} onClick={() => go({ board: "clans", page: 1 })}>
+        <button
+          type="button"
+          className="tk-btn"
+          aria-pressed={q.board === "clans"}
+          onClick={() => go({ board: "clans", page: 1 })}
+        >
           {t`Clans`}
         </button>
         <OrderSelect label={t`Order by`} orders={ORDERS} value={q.by} onChange={(by) => go({ by, page: 1 })} />
@@ -71,9 +89,18 @@ export default function RatingPage() {
         {(d) => (
           <>
             <p className="tk-notice" data-testid="own-place">
-              {d.own ? t`Your place: ${ph({ place: fmtInt(d.own.place) })} · ${ph({ order: t(ORDERS[q.by]) })}: ${ph({ value: fmtInt(d.own.value) })}` : q.board === "clans" ? t`You are not in a clan.` : t`You are not rated yet.`}
+              {d.own
+                ? t`Your place: ${ph({ place: fmtInt(d.own.place) })} · ${ph({ order: t(ORDERS[q.by]) })}: ${ph({ value: fmtInt(d.own.value) })}`
+                : q.board === "clans"
+                  ? t`You are not in a clan.`
+                  : t`You are not rated yet.`}
             </p>
-            <Table rows={d.rows} columns={columns.map((c) => ({ ...c, sortable: false }))} rowKey={(r) => String(r.id)} caption={t`Rating`} />
+            <Table
+              rows={d.rows}
+              columns={columns.map((c) => ({ ...c, sortable: false }))}
+              rowKey={(r) => String(r.id)}
+              caption={t`Rating`}
+            />
             <Pager page={d.page} size={d.size} total={d.total} onPage={(page) => go({ page })} />
           </>
         )}

@@ -2,7 +2,7 @@
 // paged results, a clan's card with its members (findClan), and a request to join with a message.
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Load, Empty } from "../../components/States.tsx";
@@ -62,7 +62,13 @@ function ClanCard({ clanId, onClose }: { clanId: number; onClose: () => void }) 
                   toast.ok(t`Request sent`);
                 })}
               >
-                <FormField form={form} name="message" label={t`Message to the clan (optional)`} type="textarea" rows={2} />
+                <FormField
+                  form={form}
+                  name="message"
+                  label={t`Message to the clan (optional)`}
+                  type="textarea"
+                  rows={2}
+                />
               </Form>
             )}
           </>
@@ -76,7 +82,9 @@ export default function SearchClansPage({ params }: { params: Record<string, str
   const [query, setQuery] = useState({ name: params.clanName ?? "", page: 1 }); // decoded once by the router
   const [open, setOpen] = useState<number | null>(null);
   const form = useForm(searchSchema, { name: query.name });
-  const state = useApi<{ rows: ClanRow[]; total: number; page: number; size: number }>(`/public/profile/searchClans?name=${encodeURIComponent(query.name)}&page=${query.page}&size=20`);
+  const state = useApi<{ rows: ClanRow[]; total: number; page: number; size: number }>(
+    `/public/profile/searchClans?name=${encodeURIComponent(query.name)}&page=${query.page}&size=20`,
+  );
   const byName = async () => {
     // Its refusal (a name the rules refuse, no such clan) is the form's, as a search's would be.
     try {
@@ -99,7 +107,11 @@ export default function SearchClansPage({ params }: { params: Record<string, str
         }
         onSubmit={form.submit(async (input) => {
           const name = String(input.name ?? "").trim();
-          history.replaceState(null, "", name ? `/public/profile/searchClans/${encodeURIComponent(name)}` : "/public/profile/searchClans");
+          history.replaceState(
+            null,
+            "",
+            name ? `/public/profile/searchClans/${encodeURIComponent(name)}` : "/public/profile/searchClans",
+          );
           setQuery({ name, page: 1 });
         })}
       >
@@ -116,9 +128,15 @@ export default function SearchClansPage({ params }: { params: Record<string, str
                 {d.rows.map((c) => (
                   <li key={c.id} className="tk-row">
                     <span>
-                      <strong>{`[${c.tag}] ${c.name}`}</strong> — {t`${ph({ n: c.members })} members, rating ${ph({ rating: fmtInt(c.rating) })}`}
+                      <strong>{`[${c.tag}] ${c.name}`}</strong> —{" "}
+                      {t`${ph({ n: c.members })} members, rating ${ph({ rating: fmtInt(c.rating) })}`}
                     </span>
-                    <button type="button" className="tk-btn" onClick={() => setOpen(c.id)} aria-label={t`Open clan ${ph({ name: c.name })}`}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() => setOpen(c.id)}
+                      aria-label={t`Open clan ${ph({ name: c.name })}`}
+                    >
                       {t`Open`}
                     </button>
                   </li>

@@ -12,7 +12,16 @@ import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
 import { useFieldErrors, type FieldErrorState } from "../../lib/field-errors.ts";
-import { TankArt, NATIONS, CLASSES, NATION_NAMES, CLASS_NAMES, romanTier, type Nation, type TankClass } from "../../components/TankArt.tsx";
+import {
+  TankArt,
+  NATIONS,
+  CLASSES,
+  NATION_NAMES,
+  CLASS_NAMES,
+  romanTier,
+  type Nation,
+  type TankClass,
+} from "../../components/TankArt.tsx";
 import { BalanceLine, newRequestId, type Balance } from "./kit.tsx";
 import type { ShopItem } from "../../../api/domain/shop.ts";
 
@@ -63,7 +72,17 @@ const writeView = (v: View) => {
   history.replaceState(null, "", `${location.pathname}${q.size ? `?${q}` : ""}`);
 };
 
-function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance; busy: boolean; onBuy: (item: Item, currency: Currency, quantity: number, errors: FieldErrorState) => void }) {
+function ItemCard({
+  item,
+  balance,
+  busy,
+  onBuy,
+}: {
+  item: Item;
+  balance: Balance;
+  busy: boolean;
+  onBuy: (item: Item, currency: Currency, quantity: number, errors: FieldErrorState) => void;
+}) {
   const [quantity, setQuantity] = useState("1");
   // The server's refusal of this card's quantity goes under it (the shared field errors).
   const errors = useFieldErrors();
@@ -112,7 +131,15 @@ function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance
       {!once && (
         <label>
           {t`Quantity (1–100)`}{" "}
-          <input type="text" inputMode="numeric" value={quantity} onChange={(e) => (setQuantity(e.target.value), errors.clear("quantity"))} size={4} {...errors.input("quantity")} aria-invalid={!quantityOk || !!errors.of("quantity")} />
+          <input
+            type="text"
+            inputMode="numeric"
+            value={quantity}
+            onChange={(e) => (setQuantity(e.target.value), errors.clear("quantity"))}
+            size={4}
+            {...errors.input("quantity")}
+            aria-invalid={!quantityOk || !!errors.of("quantity")}
+          />
           {!quantityOk && <small className="tk-field-error">{t`From 1 to 100`}</small>}
           {quantityOk && <FieldError errors={errors} name="quantity" />}
         </label>
@@ -129,7 +156,11 @@ function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance
                 type="button"
                 className={`tk-btn ${currency === "gold" ? "tk-primary" : ""}`}
                 disabled={busy || ownedOnce || !item.levelOk || !quantityOk || short}
-                aria-label={currency === "gold" ? t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} gold` : t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} silver`}
+                aria-label={
+                  currency === "gold"
+                    ? t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} gold`
+                    : t`Buy ${ph({ name: item.name })} for ${ph({ price: fmtInt(total) })} silver`
+                }
                 onClick={() => onBuy(item, currency, once ? 1 : n, errors)}
               >
                 <span className={currency === "gold" ? "" : "tk-silver"} aria-hidden="true">
@@ -137,7 +168,9 @@ function ItemCard({ item, balance, busy, onBuy }: { item: Item; balance: Balance
                 </span>{" "}
                 {fmtInt(total)}
               </button>
-              {short && !ownedOnce && <small className="tk-hint">{currency === "gold" ? t`Not enough gold` : t`Not enough silver`}</small>}
+              {short && !ownedOnce && (
+                <small className="tk-hint">{currency === "gold" ? t`Not enough gold` : t`Not enough silver`}</small>
+              )}
             </span>
           );
         })}
@@ -165,16 +198,28 @@ export default function ShopPage() {
     const requestId = (inFlight.current = newRequestId());
     setBusy(true);
     await errors.run(async () => {
-      const r = await api<Shop & { price: number; currency: Currency }>("/public/profile/shop", { body: { type: item.type, itemId: item.id, currency, quantity, requestId } });
+      const r = await api<Shop & { price: number; currency: Currency }>("/public/profile/shop", {
+        body: { type: item.type, itemId: item.id, currency, quantity, requestId },
+      });
       setShop(r);
-      toast.ok(r.currency === "gold" ? t`Bought for ${ph({ price: fmtInt(r.price) })} gold` : t`Bought for ${ph({ price: fmtInt(r.price) })} silver`);
+      toast.ok(
+        r.currency === "gold"
+          ? t`Bought for ${ph({ price: fmtInt(r.price) })} gold`
+          : t`Bought for ${ph({ price: fmtInt(r.price) })} silver`,
+      );
     });
     inFlight.current = null;
     setBusy(false);
   };
 
   const all = shop?.items.filter((i) => i.type === view.kind) ?? [];
-  const items = all.filter((i) => i.type !== "tank" || ((!view.nation || i.nation === view.nation) && (!view.cls || i.tankType === view.cls) && (!view.tier || String(i.tier) === view.tier)));
+  const items = all.filter(
+    (i) =>
+      i.type !== "tank" ||
+      ((!view.nation || i.nation === view.nation) &&
+        (!view.cls || i.tankType === view.cls) &&
+        (!view.tier || String(i.tier) === view.tier)),
+  );
   const tiers = [...new Set(all.map((i) => i.tier).filter((x): x is number => x !== undefined))].sort((a, b) => a - b);
   const filtered = view.nation || view.cls || view.tier;
   return (
@@ -186,7 +231,14 @@ export default function ShopPage() {
             <BalanceLine balance={d.balance} />
             <div className="tk-row tk-tabs" role="tablist" aria-label={t`Item kinds`}>
               {(Object.keys(TYPES) as ItemType[]).map((k) => (
-                <button key={k} type="button" role="tab" aria-selected={view.kind === k} className="tk-btn" onClick={() => setView({ kind: k })}>
+                <button
+                  key={k}
+                  type="button"
+                  role="tab"
+                  aria-selected={view.kind === k}
+                  className="tk-btn"
+                  onClick={() => setView({ kind: k })}
+                >
                   {t(TYPES[k])}
                 </button>
               ))}

@@ -43,15 +43,27 @@ export function TicketThread({ ticketId, onBack }: { ticketId: number; onBack: (
         {(d) => (
           <>
             <h2 id="thread-title">{`#${d.ticket.id} ${d.ticket.subject}`}</h2>
-            <ol className="tk-thread" aria-label={t`Messages`} style={{ listStyle: "none", padding: 0, display: "grid", gap: 8 }}>
+            <ol
+              className="tk-thread"
+              aria-label={t`Messages`}
+              style={{ listStyle: "none", padding: 0, display: "grid", gap: 8 }}
+            >
               {d.messages.map((m) => (
                 <li key={m.id} className="tk-panel" data-author={m.author}>
-                  <strong>{m.author === "support" ? t`Support` : t`You`}</strong> <small className="tk-hint">{fmtDateTime(m.createdAt)}{m.editedAt ? ` · ${t`edited`}` : ""}</small>
+                  <strong>{m.author === "support" ? t`Support` : t`You`}</strong>{" "}
+                  <small className="tk-hint">
+                    {fmtDateTime(m.createdAt)}
+                    {m.editedAt ? ` · ${t`edited`}` : ""}
+                  </small>
                   <p style={{ whiteSpace: "pre-wrap" }}>{m.body}</p>
                 </li>
               ))}
             </ol>
-            {d.ticket.status !== "closed" ? <Reply ticketId={ticketId} onSent={state.reload} /> : <p className="tk-notice">{t`This ticket is closed.`}</p>}
+            {d.ticket.status !== "closed" ? (
+              <Reply ticketId={ticketId} onSent={state.reload} />
+            ) : (
+              <p className="tk-notice">{t`This ticket is closed.`}</p>
+            )}
           </>
         )}
       </Load>

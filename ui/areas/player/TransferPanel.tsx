@@ -10,7 +10,15 @@ import { toast } from "../../components/Toasts.tsx";
 import { transferSchema } from "./schemas.ts";
 import { newRequestId, type ProfileData } from "./kit.tsx";
 
-export function TransferPanel({ rules, level, onDone }: { rules: ProfileData["transferRules"]; level: number; onDone: () => void }) {
+export function TransferPanel({
+  rules,
+  level,
+  onDone,
+}: {
+  rules: ProfileData["transferRules"];
+  level: number;
+  onDone: () => void;
+}) {
   const form = useForm(transferSchema(rules.minAmount, rules.maxAmount), { to: "", amount: "" });
   const requestId = useRef(newRequestId());
   const [result, setResult] = useState<{ amount: number; fee: number; balance: number } | null>(null);
@@ -29,7 +37,9 @@ export function TransferPanel({ rules, level, onDone }: { rules: ProfileData["tr
           form={form}
           submitLabel={t`Send`}
           onSubmit={form.submit(async (input) => {
-            const r = await api<{ amount: number; fee: number; balance: number }>("/public/profile/transferMoney", { body: { ...input, requestId: requestId.current } });
+            const r = await api<{ amount: number; fee: number; balance: number }>("/public/profile/transferMoney", {
+              body: { ...input, requestId: requestId.current },
+            });
             requestId.current = newRequestId();
             setResult(r);
             form.reset();
@@ -38,7 +48,17 @@ export function TransferPanel({ rules, level, onDone }: { rules: ProfileData["tr
           })}
         >
           <FormField form={form} name="to" label={t`Receiver's player id`} type="number" />
-          <FormField form={form} name="amount" label={t`Amount of gold`} type="number" hint={rules.feePercent ? t`Fee ${ph({ percent: rules.feePercent })}%: ${ph({ fee: fmtInt(fee) })} gold, ${ph({ total: fmtInt(fee + (amount || 0)) })} in all` : t`No fee`} />
+          <FormField
+            form={form}
+            name="amount"
+            label={t`Amount of gold`}
+            type="number"
+            hint={
+              rules.feePercent
+                ? t`Fee ${ph({ percent: rules.feePercent })}%: ${ph({ fee: fmtInt(fee) })} gold, ${ph({ total: fmtInt(fee + (amount || 0)) })} in all`
+                : t`No fee`
+            }
+          />
         </Form>
       )}
       {result && (

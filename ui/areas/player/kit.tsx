@@ -52,7 +52,17 @@ export interface Inbox {
 }
 
 /** Pages of a paged list: previous / next with the position. */
-export function Pager({ page, size, total, onPage }: { page: number; size: number; total: number; onPage: (p: number) => void }) {
+export function Pager({
+  page,
+  size,
+  total,
+  onPage,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  onPage: (p: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / size));
   return (
     <nav className="tk-row" aria-label={t`Pages`}>

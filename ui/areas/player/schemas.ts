@@ -8,7 +8,8 @@ import { clanNameField as clanName, clanTagField as clanTag } from "../../../api
 export { clanName, clanTag };
 
 export const createClanSchema = z.object({ name: clanName(), tag: clanTag(), description: optionalText(500) });
-const clanDescription = () => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(500).optional());
+const clanDescription = () =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(500).optional());
 /** The leader edits name, tag and description; an officer only the description. */
 export const editClanSchema = z.object({ name: clanName(), tag: clanTag(), description: clanDescription() });
 export const editDescriptionSchema = z.object({ description: clanDescription() });
@@ -20,11 +21,17 @@ export const transferSchema = (min: number, max: number) => z.object({ to: id(),
 /** Gift: an amount for gold or silver (bounded by the rules), an item otherwise. */
 export const giftSchema = (maxFor: (kind: string) => number) =>
   z
-    .object({ to: id(), kind: z.enum(["gold", "silver", "tank", "consumable", "camouflage"]), amount: z.string(), itemId: z.string() })
+    .object({
+      to: id(),
+      kind: z.enum(["gold", "silver", "tank", "consumable", "camouflage"]),
+      amount: z.string(),
+      itemId: z.string(),
+    })
     .superRefine((v, ctx) => {
       const money = v.kind === "gold" || v.kind === "silver";
       const r = (money ? int(1, maxFor(v.kind)) : id()).safeParse(money ? v.amount : v.itemId);
-      if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [money ? "amount" : "itemId"] } as never);
+      if (!r.success)
+        for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [money ? "amount" : "itemId"] } as never);
     });
 export const ticketSchema = z.object({ subject: text(3, 200), body: text(3, 5000) });
 export const messageSchema = z.object({ body: text(1, 5000) });

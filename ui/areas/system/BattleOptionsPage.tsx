@@ -17,8 +17,19 @@ import { Table, type Column } from "../../components/Table.tsx";
 import { changesText, type Change } from "../../shell/AdminLabels.ts";
 
 /** A saved version; `changes` against the version before it (null when that one is not listed), in words on the screen. */
-interface Version { version: number; adminUsername: string; summary: string; createdAt: number; created: boolean; changes: Change[] | null }
-interface Page { current: { version: number; value: unknown }; history: Version[]; form: Prop }
+interface Version {
+  version: number;
+  adminUsername: string;
+  summary: string;
+  createdAt: number;
+  created: boolean;
+  changes: Change[] | null;
+}
+interface Page {
+  current: { version: number; value: unknown };
+  history: Version[];
+  form: Prop;
+}
 
 const FIELDS: Record<string, MessageDescriptor> = {
   roundSeconds: msg`Round length, s`,
@@ -38,7 +49,10 @@ export default function BattleOptionsPage() {
 
 function Editor({ d, reload }: { d: Page; reload: () => void }) {
   const props = propsOf(d.form);
-  const value = (d.current.value && typeof d.current.value === "object" ? d.current.value : {}) as Record<string, unknown>;
+  const value = (d.current.value && typeof d.current.value === "object" ? d.current.value : {}) as Record<
+    string,
+    unknown
+  >;
   const others = Object.fromEntries(Object.entries(value).filter(([k]) => !(k in props)));
   const [extra, setExtra] = useState<unknown>(others);
   const extraOk = extra !== undefined && extra !== null && typeof extra === "object" && !Array.isArray(extra);
@@ -46,7 +60,11 @@ function Editor({ d, reload }: { d: Page; reload: () => void }) {
     { id: "version", label: t`Version`, value: (r) => r.version, cell: (r) => fmtInt(r.version) },
     { id: "createdAt", label: t`Saved`, value: (r) => r.createdAt, cell: (r) => fmtDateTime(r.createdAt) },
     { id: "adminUsername", label: t`By`, value: (r) => r.adminUsername },
-    { id: "summary", label: t`What changed`, value: (r) => (r.changes ? changesText(r.changes, r.created) || t`No change` : r.summary) },
+    {
+      id: "summary",
+      label: t`What changed`,
+      value: (r) => (r.changes ? changesText(r.changes, r.created) || t`No change` : r.summary),
+    },
   ];
   return (
     <section>
@@ -60,7 +78,10 @@ function Editor({ d, reload }: { d: Page; reload: () => void }) {
         save={async (v) => {
           if (!extraOk) throw new Error(t`The other keys must be a JSON object.`);
           const known = Object.fromEntries(Object.entries(v).filter(([k]) => k in props));
-          await api("/admin/battleOptions/save", { method: "POST", body: { value: { ...(extra as object), ...known }, baseVersion: d.current.version } });
+          await api("/admin/battleOptions/save", {
+            method: "POST",
+            body: { value: { ...(extra as object), ...known }, baseVersion: d.current.version },
+          });
           toast.ok(t`Saved`);
           reload();
         }}

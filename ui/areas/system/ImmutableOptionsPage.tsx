@@ -3,7 +3,7 @@
 // typed as JSON, said so on the screen; a refusal names the field.
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -12,7 +12,12 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 
-interface Published { key: string; value: unknown; publishedAt: number; adminUsername: string }
+interface Published {
+  key: string;
+  value: unknown;
+  publishedAt: number;
+  adminUsername: string;
+}
 
 export default function ImmutableOptionsPage() {
   const [n, setN] = useState(0);
@@ -21,27 +26,44 @@ export default function ImmutableOptionsPage() {
   const [value, setValue] = useState<unknown>({});
   const [editor, setEditor] = useState(0);
   // The key's message under its input; the value's (a JSON box, no input of its own per path) above the buttons, named.
-  const errors = useFieldErrors({ label: (f) => (f === "key" ? t`New key` : f === "value" ? t`Value` : undefined), row: (n) => t`row ${n}` });
+  const errors = useFieldErrors({
+    label: (f) => (f === "key" ? t`New key` : f === "value" ? t`Value` : undefined),
+    row: (n) => t`row ${n}`,
+  });
   const columns: Column<Published>[] = [
     { id: "key", label: t`Key`, value: (r) => r.key },
-    { id: "value", label: t`Value`, value: (r) => JSON.stringify(r.value), cell: (r) => <code>{JSON.stringify(r.value)}</code> },
+    {
+      id: "value",
+      label: t`Value`,
+      value: (r) => JSON.stringify(r.value),
+      cell: (r) => <code>{JSON.stringify(r.value)}</code>,
+    },
     { id: "publishedAt", label: t`Published`, value: (r) => r.publishedAt, cell: (r) => fmtDateTime(r.publishedAt) },
     { id: "adminUsername", label: t`By`, value: (r) => r.adminUsername },
   ];
   const run = (url: string, body?: unknown) =>
-    errors.run(async () => {
-      await api(url, { method: "POST", body });
-      toast.ok(t`Done`);
-    }, { notice: false });
+    errors.run(
+      async () => {
+        await api(url, { method: "POST", body });
+        toast.ok(t`Done`);
+      },
+      { notice: false },
+    );
   return (
     <section>
       <p className="tk-hint">{t`A published option never changes; publish a new value under a new key (for example maps.v7).`}</p>
-      <Load state={page}>{(d) => <Table rows={d.options} columns={columns} rowKey={(r) => r.key} caption={t`Published options`} />}</Load>
+      <Load state={page}>
+        {(d) => <Table rows={d.options} columns={columns} rowKey={(r) => r.key} caption={t`Published options`} />}
+      </Load>
       <div className="tk-panel">
         <label className="tk-row">
           {t`New key`}
           <span className="tk-field-stack">
-            <input value={key} onChange={(e) => (setKey(e.target.value), errors.clear("key"))} {...errors.input("key")} />
+            <input
+              value={key}
+              onChange={(e) => (setKey(e.target.value), errors.clear("key"))}
+              {...errors.input("key")}
+            />
             <FieldError errors={errors} name="key" />
           </span>
         </label>
@@ -49,8 +71,21 @@ export default function ImmutableOptionsPage() {
         <JsonEditor key={editor} label={t`Value (free-form JSON)`} value={{}} onChange={setValue} />
         <FormMessage errors={errors} />
         <div className="tk-row">
-          <button className="tk-btn tk-primary" disabled={!key || value === undefined} onClick={async () => { if (await run("/admin/immutableOptions/save", { key, value })) { setKey(""); setEditor((x) => x + 1); setN((x) => x + 1); } }}>{t`Publish`}</button>
-          <button className="tk-btn" onClick={() => run("/admin/immutableOptions/invalidateCache")}>{t`Invalidate cache`}</button>
+          <button
+            className="tk-btn tk-primary"
+            disabled={!key || value === undefined}
+            onClick={async () => {
+              if (await run("/admin/immutableOptions/save", { key, value })) {
+                setKey("");
+                setEditor((x) => x + 1);
+                setN((x) => x + 1);
+              }
+            }}
+          >{t`Publish`}</button>
+          <button
+            className="tk-btn"
+            onClick={() => run("/admin/immutableOptions/invalidateCache")}
+          >{t`Invalidate cache`}</button>
         </div>
       </div>
     </section>

@@ -3,7 +3,7 @@
 // add and update; export as JSON or CSV; import that first shows what would change, then applies.
 import { useMemo, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError } from "../../components/Form.tsx";
 import { Load } from "../../components/States.tsx";
@@ -12,9 +12,24 @@ import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { FileImport } from "../../components/FileImport.tsx";
 
 const BASE = "/admin/serverLocalization/";
-interface Language { code: string; name: string; enabled: boolean; isDefault: boolean }
-interface Text { id: number; key: string; texts: Record<string, string>; missing: string[] }
-interface ImportResult { applied: boolean; added: string[]; changed: { key: string; summary: string }[]; unchanged: number }
+interface Language {
+  code: string;
+  name: string;
+  enabled: boolean;
+  isDefault: boolean;
+}
+interface Text {
+  id: number;
+  key: string;
+  texts: Record<string, string>;
+  missing: string[];
+}
+interface ImportResult {
+  applied: boolean;
+  added: string[];
+  changed: { key: string; summary: string }[];
+  unchanged: number;
+}
 
 export default function LocalizationPage() {
   const page = useApi<{ languages: Language[] }>(`${BASE}?size=1`);
@@ -28,20 +43,45 @@ function Texts({ languages }: { languages: Language[] }) {
   const columns = useMemo<Column<Text>[]>(
     () => [
       { id: "key", label: t`Key`, value: (r) => r.key },
-      ...languages.map((l) => ({ id: `text-${l.code}`, label: l.name, sortable: false, value: (r: Text) => r.texts[l.code] ?? "" })),
+      ...languages.map((l) => ({
+        id: `text-${l.code}`,
+        label: l.name,
+        sortable: false,
+        value: (r: Text) => r.texts[l.code] ?? "",
+      })),
       {
         id: "missing",
         label: t`Missing`,
         sortable: false,
         value: (r) => r.missing.join(" "),
-        cell: (r) => (r.missing.length ? <span className="tk-error">{t`No text: ${ph({ codes: r.missing.join(", ") })}`}</span> : ""),
+        cell: (r) =>
+          r.missing.length ? (
+            <span className="tk-error">{t`No text: ${ph({ codes: r.missing.join(", ") })}`}</span>
+          ) : (
+            ""
+          ),
       },
-      { id: "actions", label: "", sortable: false, csv: false, value: () => "", cell: (r) => <button className="tk-btn" onClick={() => setEditing({ id: r.id, key: r.key, texts: { ...r.texts } })}>{t`Edit`}</button> },
+      {
+        id: "actions",
+        label: "",
+        sortable: false,
+        csv: false,
+        value: () => "",
+        cell: (r) => (
+          <button
+            className="tk-btn"
+            onClick={() => setEditing({ id: r.id, key: r.key, texts: { ...r.texts } })}
+          >{t`Edit`}</button>
+        ),
+      },
     ],
     [languages],
   );
   // Messages under their fields ("texts.de" under the German text); one no input shows is said as "Text · de: …".
-  const errors = useFieldErrors({ label: (f) => (f === "key" ? t`Key` : f === "texts" ? t`Text` : f), row: (n) => String(n) });
+  const errors = useFieldErrors({
+    label: (f) => (f === "key" ? t`Key` : f === "texts" ? t`Text` : f),
+    row: (n) => String(n),
+  });
   const save = async () => {
     if (!editing) return;
     await errors.run(async () => {
@@ -53,10 +93,20 @@ function Texts({ languages }: { languages: Language[] }) {
   };
   const summary = (r: ImportResult) => (
     <div>
-      <p>{r.applied ? t`Imported: ${ph({ added: r.added.length })} added, ${ph({ changed: r.changed.length })} changed, ${ph({ same: r.unchanged })} unchanged.` : t`The file would add ${ph({ added: r.added.length })}, change ${ph({ changed: r.changed.length })}, leave ${ph({ same: r.unchanged })} unchanged. Nothing is changed yet.`}</p>
+      <p>
+        {r.applied
+          ? t`Imported: ${ph({ added: r.added.length })} added, ${ph({ changed: r.changed.length })} changed, ${ph({ same: r.unchanged })} unchanged.`
+          : t`The file would add ${ph({ added: r.added.length })}, change ${ph({ changed: r.changed.length })}, leave ${ph({ same: r.unchanged })} unchanged. Nothing is changed yet.`}
+      </p>
       <ul>
-        {r.added.map((k) => <li key={k}>+ {k}</li>)}
-        {r.changed.map((c) => <li key={c.key}>~ {c.key}: {c.summary}</li>)}
+        {r.added.map((k) => (
+          <li key={k}>+ {k}</li>
+        ))}
+        {r.changed.map((c) => (
+          <li key={c.key}>
+            ~ {c.key}: {c.summary}
+          </li>
+        ))}
       </ul>
     </div>
   );
@@ -68,29 +118,69 @@ function Texts({ languages }: { languages: Language[] }) {
         <a className="tk-btn" href={`${BASE}export?format=csv`} download>{t`Export CSV`}</a>
       </div>
       {editing && (
-        <form noValidate className="tk-panel tk-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <form
+          noValidate
+          className="tk-panel tk-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
           <label>
-            {t`Key`} <input name="key" value={editing.key} readOnly={!!editing.id} onChange={(e) => (setEditing({ ...editing, key: e.target.value }), errors.clear("key"))} {...errors.input("key")} />
+            {t`Key`}{" "}
+            <input
+              name="key"
+              value={editing.key}
+              readOnly={!!editing.id}
+              onChange={(e) => (setEditing({ ...editing, key: e.target.value }), errors.clear("key"))}
+              {...errors.input("key")}
+            />
             <FieldError errors={errors} name="key" />
           </label>
           {languages.map((l) => (
             <label key={l.code}>
               {l.name} ({l.code}){!l.enabled ? ` · ${t`disabled`}` : ""}
-              <textarea name={`text-${l.code}`} rows={2} value={editing.texts[l.code] ?? ""} onChange={(e) => (setEditing({ ...editing, texts: { ...editing.texts, [l.code]: e.target.value } }), errors.clear(`texts.${l.code}`))} {...errors.input(`texts.${l.code}`)} />
+              <textarea
+                name={`text-${l.code}`}
+                rows={2}
+                value={editing.texts[l.code] ?? ""}
+                onChange={(e) => (
+                  setEditing({ ...editing, texts: { ...editing.texts, [l.code]: e.target.value } }),
+                  errors.clear(`texts.${l.code}`)
+                )}
+                {...errors.input(`texts.${l.code}`)}
+              />
               <FieldError errors={errors} name={`texts.${l.code}`} />
             </label>
           ))}
           <div className="tk-row">
             <button className="tk-btn tk-primary" type="submit">{t`Save`}</button>
-            <button className="tk-btn" type="button" onClick={() => (setEditing(null), errors.clear())}>{t`Cancel`}</button>
+            <button
+              className="tk-btn"
+              type="button"
+              onClick={() => (setEditing(null), errors.clear())}
+            >{t`Cancel`}</button>
           </div>
         </form>
       )}
-      <DataTable url={BASE} columns={columns} rowKey={(r) => String(r.id)} search={t`Search by key or text`} defaultSort={{ id: "key", desc: false }} version={version} />
+      <DataTable
+        url={BASE}
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        search={t`Search by key or text`}
+        defaultSort={{ id: "key", desc: false }}
+        version={version}
+      />
       <div className="tk-panel">
         <h3>{t`Import (JSON or CSV)`}</h3>
         <FileImport<ImportResult> label={t`Check a file`} url={`${BASE}import`} accept=".json,.csv" summary={summary} />
-        <FileImport<ImportResult> label={t`Apply a file`} url={`${BASE}import?apply=1`} accept=".json,.csv" summary={summary} onDone={reload} />
+        <FileImport<ImportResult>
+          label={t`Apply a file`}
+          url={`${BASE}import?apply=1`}
+          accept=".json,.csv"
+          summary={summary}
+          onDone={reload}
+        />
       </div>
     </section>
   );

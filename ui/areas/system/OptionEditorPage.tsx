@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLocation, useSearch } from "wouter";
 import { t, ph, msg } from "@lingui/core/macro";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -18,25 +18,54 @@ import { QuestsEditor } from "./QuestsEditor.tsx";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 
-interface Option { key: string; variant: string; value: unknown; share: number; version: number; updatedAt: number; shaped: boolean; form?: Prop | null }
+interface Option {
+  key: string;
+  variant: string;
+  value: unknown;
+  share: number;
+  version: number;
+  updatedAt: number;
+  shaped: boolean;
+  form?: Prop | null;
+}
 
 /** Field and value names of the keys with a known shape (api/domain/options.ts OPTION_SHAPES). */
 const FIELDS: Record<string, MessageDescriptor> = {
-  showDamageNumbers: msg`Show damage numbers`, minimapSize: msg`Minimap size`, crosshair: msg`Crosshair`,
-  enabled: msg`Shown`, itemId: msg`Shop item id`, title: msg`Title`,
-  tierSpread: msg`Tiers apart in one battle, at most`, maxWaitSeconds: msg`Longest wait for players, s`, teamSize: msg`Tanks a side`,
-  silver: msg`Silver`, gold: msg`Gold`,
-  value: msg`Value`, share: msg`Share of players, %`, variant: msg`Variant`, key: msg`Key`,
+  showDamageNumbers: msg`Show damage numbers`,
+  minimapSize: msg`Minimap size`,
+  crosshair: msg`Crosshair`,
+  enabled: msg`Shown`,
+  itemId: msg`Shop item id`,
+  title: msg`Title`,
+  tierSpread: msg`Tiers apart in one battle, at most`,
+  maxWaitSeconds: msg`Longest wait for players, s`,
+  teamSize: msg`Tanks a side`,
+  silver: msg`Silver`,
+  gold: msg`Gold`,
+  value: msg`Value`,
+  share: msg`Share of players, %`,
+  variant: msg`Variant`,
+  key: msg`Key`,
 };
 const VALUES: Record<string, MessageDescriptor> = {
-  small: msg`Small`, medium: msg`Medium`, large: msg`Large`, classic: msg`Classic`, dot: msg`Dot`, circle: msg`Circle`,
+  small: msg`Small`,
+  medium: msg`Medium`,
+  large: msg`Large`,
+  classic: msg`Classic`,
+  dot: msg`Dot`,
+  circle: msg`Circle`,
 };
 export const optionNaming: Naming = {
   label: (field) => (FIELDS[field] ? t(FIELDS[field]) : field),
   valueLabel: (v) => (VALUES[v] ? t(VALUES[v]) : v),
   amounts: ["silver"],
 };
-const named = (path: string) => pathLabel(path, (f) => optionNaming.label(f, path), (n) => t`row ${ph({ n })}`);
+const named = (path: string) =>
+  pathLabel(
+    path,
+    (f) => optionNaming.label(f, path),
+    (n) => t`row ${ph({ n })}`,
+  );
 
 export default function OptionEditorPage({ params }: { params: Record<string, string | undefined> }) {
   const [path] = useLocation();
@@ -51,23 +80,49 @@ export default function OptionEditorPage({ params }: { params: Record<string, st
   if (isNew)
     return (
       <Load state={list}>
-        {(l) => <Editor base={base} option={{ key, variant, value: {}, share: 0, version: 0, updatedAt: 0, shaped: !!l.forms[key], form: l.forms[key] ?? null }} onSaved={() => (location.href = path)} />}
+        {(l) => (
+          <Editor
+            base={base}
+            option={{
+              key,
+              variant,
+              value: {},
+              share: 0,
+              version: 0,
+              updatedAt: 0,
+              shaped: !!l.forms[key],
+              form: l.forms[key] ?? null,
+            }}
+            onSaved={() => (location.href = path)}
+          />
+        )}
       </Load>
     );
-  return <Load state={loaded}>{(o) => <Editor key={o.version} base={base} option={o} onSaved={() => setVersion((v) => v + 1)} />}</Load>;
+  return (
+    <Load state={loaded}>
+      {(o) => <Editor key={o.version} base={base} option={o} onSaved={() => setVersion((v) => v + 1)} />}
+    </Load>
+  );
 }
 
 function Editor({ base, option, onSaved }: { base: string; option: Option; onSaved: () => void }) {
   const [value, setValue] = useState<unknown>(option.value);
   const [share, setShare] = useState(String(option.share));
   // Every field message is kept (all): the quests editor and the JSON box show theirs themselves.
-  const errors = useFieldErrors({ label: (f) => (FIELDS[f] ? t(FIELDS[f]) : undefined), row: (n) => t`row ${ph({ n })}` });
+  const errors = useFieldErrors({
+    label: (f) => (FIELDS[f] ? t(FIELDS[f]) : undefined),
+    row: (n) => t`row ${ph({ n })}`,
+  });
   const [busy, setBusy] = useState(false);
   useEffect(() => errors.clear(), [value, share]);
   // The `quests` server option has its own typed editor, other shaped keys the schema's fields, the rest JSON.
   const typedQuests = option.key === "quests" && base.endsWith("/serverOptions/");
   const typed = !typedQuests && !!option.form;
-  const send = (next: unknown) => api(`${base}save`, { method: "POST", body: { key: option.key, variant: option.variant, value: next, share: option.variant === "default" ? 0 : share } });
+  const send = (next: unknown) =>
+    api(`${base}save`, {
+      method: "POST",
+      body: { key: option.key, variant: option.variant, value: next, share: option.variant === "default" ? 0 : share },
+    });
   const save = async (next: unknown = value) => {
     setBusy(true);
     await errors.run(
@@ -82,7 +137,9 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
   };
   const invalidate = async () => {
     try {
-      await api(`${base}invalidateCache/${encodeURIComponent(option.key)}/${encodeURIComponent(option.variant)}`, { method: "POST" });
+      await api(`${base}invalidateCache/${encodeURIComponent(option.key)}/${encodeURIComponent(option.variant)}`, {
+        method: "POST",
+      });
       toast.ok(t`Cache invalidated`);
       onSaved();
     } catch (e) {
@@ -92,15 +149,32 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
   return (
     <section className="tk-panel">
       <h2>{typedQuests ? t`Quests: ${option.variant}` : `${option.key} / ${option.variant}`}</h2>
-      {option.version > 0 && <p className="tk-hint">{t`Version ${ph({ version: fmtInt(option.version) })}, changed ${ph({ at: fmtDateTime(option.updatedAt) })}`}{option.shaped ? ` · ${t`the server checks this key's shape`}` : ""}</p>}
+      {option.version > 0 && (
+        <p className="tk-hint">
+          {t`Version ${ph({ version: fmtInt(option.version) })}, changed ${ph({ at: fmtDateTime(option.updatedAt) })}`}
+          {option.shaped ? ` · ${t`the server checks this key's shape`}` : ""}
+        </p>
+      )}
       {option.variant !== "default" && (
         <label className="tk-row">
-          {t`Share of players, %`} <input inputMode="numeric" value={share} onChange={(e) => setShare(e.target.value)} {...errors.input("share")} />
+          {t`Share of players, %`}{" "}
+          <input
+            inputMode="numeric"
+            value={share}
+            onChange={(e) => setShare(e.target.value)}
+            {...errors.input("share")}
+          />
           <FieldError errors={errors} name="share" />
         </label>
       )}
       {typedQuests ? (
-        <QuestsEditor value={option.value} busy={busy} serverErrors={errors.fields} onChange={() => errors.clear()} onSave={(next) => void save(next)} />
+        <QuestsEditor
+          value={option.value}
+          busy={busy}
+          serverErrors={errors.fields}
+          onChange={() => errors.clear()}
+          onSave={(next) => void save(next)}
+        />
       ) : typed ? (
         <SchemaForm
           schema={option.form!}
@@ -118,17 +192,32 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
         <>
           <p className="tk-hint">{t`A free-form option: no shape is known for this key, so its value is edited as JSON and the server takes any JSON value.`}</p>
           <JsonEditor label={t`Value (free-form JSON)`} value={option.value} onChange={setValue} rows={18} />
-          {Object.entries(errors.fields).filter(([field]) => field !== "share").map(([field, message]) => (
-            <p key={field} className="tk-error" role="alert">{named(field)}: {message}</p>
-          ))}
+          {Object.entries(errors.fields)
+            .filter(([field]) => field !== "share")
+            .map(([field, message]) => (
+              <p key={field} className="tk-error" role="alert">
+                {named(field)}: {message}
+              </p>
+            ))}
         </>
       )}
-      {typedQuests && Object.entries(errors.fields).filter(([field]) => field !== "share" && field !== "value" && !field.startsWith("value.")).map(([field, message]) => (
-        <p key={field} className="tk-error" role="alert">{named(field)}: {message}</p>
-      ))}
+      {typedQuests &&
+        Object.entries(errors.fields)
+          .filter(([field]) => field !== "share" && field !== "value" && !field.startsWith("value."))
+          .map(([field, message]) => (
+            <p key={field} className="tk-error" role="alert">
+              {named(field)}: {message}
+            </p>
+          ))}
       <FormMessage errors={errors} />
       <div className="tk-row">
-        {!typedQuests && !typed && <button className="tk-btn tk-primary" disabled={value === undefined || busy} onClick={() => void save()}>{t`Save`}</button>}
+        {!typedQuests && !typed && (
+          <button
+            className="tk-btn tk-primary"
+            disabled={value === undefined || busy}
+            onClick={() => void save()}
+          >{t`Save`}</button>
+        )}
         {option.version > 0 && <button className="tk-btn" onClick={invalidate}>{t`Invalidate cache`}</button>}
         <a className="tk-btn" href={base}>{t`Back to the list`}</a>
       </div>

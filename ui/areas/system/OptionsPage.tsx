@@ -11,8 +11,17 @@ import { FieldError } from "../../components/Form.tsx";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 
-interface Variant { variant: string; share: number; version: number; updatedAt: number }
-interface Page { scope: string; keys: { key: string; shaped: boolean; variants: Variant[] }[]; checkEveryMs: number }
+interface Variant {
+  variant: string;
+  share: number;
+  version: number;
+  updatedAt: number;
+}
+interface Page {
+  scope: string;
+  keys: { key: string; shaped: boolean; variants: Variant[] }[];
+  checkEveryMs: number;
+}
 type Row = Variant & { key: string; shaped: boolean };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -26,14 +35,24 @@ export default function OptionsPage() {
   const errors = useFieldErrors();
   const start = () => {
     const bad: Record<string, string> = {};
-    for (const [name, value] of [["key", key], ["variant", variant]] as const) if (!NAME.test(value)) bad[name] = messageText(locale, { id: value ? "validation.pattern" : "validation.required" });
+    for (const [name, value] of [
+      ["key", key],
+      ["variant", variant],
+    ] as const)
+      if (!NAME.test(value))
+        bad[name] = messageText(locale, { id: value ? "validation.pattern" : "validation.required" });
     if (Object.keys(bad).length) errors.take(new ApiError(400, "validation", "", bad));
     else navigate(`${editor(key, variant)}?new=1`);
   };
   const editor = (k: string, v: string) => `${path}editor/${encodeURIComponent(k)}/${encodeURIComponent(v)}`;
   const columns: Column<Row>[] = [
     { id: "key", label: t`Key`, value: (r) => r.key },
-    { id: "variant", label: t`Variant`, value: (r) => r.variant, cell: (r) => <a href={editor(r.key, r.variant)}>{r.variant}</a> },
+    {
+      id: "variant",
+      label: t`Variant`,
+      value: (r) => r.variant,
+      cell: (r) => <a href={editor(r.key, r.variant)}>{r.variant}</a>,
+    },
     { id: "share", label: t`Players, %`, value: (r) => (r.variant === "default" ? "" : r.share) },
     { id: "version", label: t`Version`, value: (r) => r.version, cell: (r) => fmtInt(r.version) },
     { id: "shaped", label: t`Checked shape`, value: (r) => (r.shaped ? t`yes` : t`no`) },
@@ -44,10 +63,35 @@ export default function OptionsPage() {
       {(d) => (
         <section>
           <p className="tk-hint">{t`A player gets the "default" variant unless another variant's share of players takes them; the same player always gets the same variant. Other servers see a change within ${ph({ seconds: d.checkEveryMs / 1000 })} s.`}</p>
-          <Table rows={d.keys.flatMap((k) => k.variants.map((v) => ({ ...v, key: k.key, shaped: k.shaped })))} columns={columns} rowKey={(r) => `${r.key}/${r.variant}`} caption={t`Keys and their variants`} />
+          <Table
+            rows={d.keys.flatMap((k) => k.variants.map((v) => ({ ...v, key: k.key, shaped: k.shaped })))}
+            columns={columns}
+            rowKey={(r) => `${r.key}/${r.variant}`}
+            caption={t`Keys and their variants`}
+          />
           <form noValidate className="tk-row" onSubmit={(e) => (e.preventDefault(), start())}>
-            <label>{t`Key`} <span className="tk-field-stack"><input value={key} onChange={(e) => (setKey(e.target.value), errors.clear("key"))} {...errors.input("key")} /><FieldError errors={errors} name="key" /></span></label>
-            <label>{t`Variant`} <span className="tk-field-stack"><input value={variant} onChange={(e) => (setVariant(e.target.value), errors.clear("variant"))} {...errors.input("variant")} /><FieldError errors={errors} name="variant" /></span></label>
+            <label>
+              {t`Key`}{" "}
+              <span className="tk-field-stack">
+                <input
+                  value={key}
+                  onChange={(e) => (setKey(e.target.value), errors.clear("key"))}
+                  {...errors.input("key")}
+                />
+                <FieldError errors={errors} name="key" />
+              </span>
+            </label>
+            <label>
+              {t`Variant`}{" "}
+              <span className="tk-field-stack">
+                <input
+                  value={variant}
+                  onChange={(e) => (setVariant(e.target.value), errors.clear("variant"))}
+                  {...errors.input("variant")}
+                />
+                <FieldError errors={errors} name="variant" />
+              </span>
+            </label>
             <button className="tk-btn tk-primary">{t`New key or variant`}</button>
           </form>
         </section>

@@ -19,7 +19,8 @@ export default function ChangePasswordPage() {
   const [done, setDone] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password !== repeat) return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
+    if (password !== repeat)
+      return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
     void run(async () => {
       await api("/public/profile/changePassword", { body: { currentPassword: current, password } });
       setDone(true);
@@ -42,9 +43,38 @@ export default function ChangePasswordPage() {
           <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="change-title">
             <h1 id="change-title">{t({ message: "Change password", context: "page title" })}</h1>
             {done && <p role="status">{t`The password is changed. Your other sessions are signed out.`}</p>}
-            <Field label={t`Current password`} name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} errors={errors} required />
-            <Field label={t`New password`} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t`At least ${ph({ min: MIN })} characters.`} value={password} onChange={(e) => setPassword(e.target.value)} errors={errors} required />
-            <Field label={t`New password again`} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} errors={errors} required />
+            <Field
+              label={t`Current password`}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              errors={errors}
+              required
+            />
+            <Field
+              label={t`New password`}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={MIN}
+              hint={t`At least ${ph({ min: MIN })} characters.`}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              errors={errors}
+              required
+            />
+            <Field
+              label={t`New password again`}
+              name="repeat"
+              type="password"
+              autoComplete="new-password"
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value)}
+              errors={errors}
+              required
+            />
             <FormError errors={errors} />
             <button type="submit" className="tk-btn tk-primary" disabled={busy}>
               {busy ? t`Saving…` : t`Change the password`}

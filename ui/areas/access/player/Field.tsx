@@ -1,10 +1,17 @@
 // A labelled input of the account forms, with the server's (or the form's) message for it
 // (ui/lib/field-errors.ts: the input is marked invalid and described by its message).
-import { type InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes } from "react";
 import type { FieldErrorState } from "../../../lib/field-errors.ts";
 import { FieldError } from "../../../components/Form.tsx";
 
-export function Field({ label, errors, name, hint, onChange, ...input }: { label: string; errors: FieldErrorState; name: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  errors,
+  name,
+  hint,
+  onChange,
+  ...input
+}: { label: string; errors: FieldErrorState; name: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const props = errors.input(name, hint ? `${errors.id(name)}-hint` : undefined);
   return (
     <div className="tk-field">

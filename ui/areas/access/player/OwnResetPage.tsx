@@ -9,7 +9,10 @@ export default function OwnResetPage() {
   const info = useApi<{ email: string | null }>("/public/profile/resetPassword");
   const [sent, setSent] = useState<string | null>(null);
   const { busy, errors, run } = useSubmit();
-  const send = () => void run(async () => setSent((await api<{ message: string }>("/public/profile/resetPassword", { body: {} })).message));
+  const send = () =>
+    void run(async () =>
+      setSent((await api<{ message: string }>("/public/profile/resetPassword", { body: {} })).message),
+    );
   return (
     <Load state={info}>
       {(d) => (

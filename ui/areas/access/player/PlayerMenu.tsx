@@ -41,7 +41,10 @@ export function PlayerMenu({ signedIn }: { signedIn: boolean }) {
           </button>
         </>
       ) : (
-        <a className="tk-btn" href={`/public/login${location.pathname === "/public/login" ? location.search : `?next=${encodeURIComponent(here)}`}`}>
+        <a
+          className="tk-btn"
+          href={`/public/login${location.pathname === "/public/login" ? location.search : `?next=${encodeURIComponent(here)}`}`}
+        >
           {t`Sign in`}
         </a>
       )}

@@ -13,7 +13,9 @@ const MIN = 10;
 
 export default function ResetPage() {
   const code = new URLSearchParams(location.search).get("code") ?? "";
-  const check = useApi<{ valid: boolean; message?: string }>(code ? `/public/reset?code=${encodeURIComponent(code)}` : null);
+  const check = useApi<{ valid: boolean; message?: string }>(
+    code ? `/public/reset?code=${encodeURIComponent(code)}` : null,
+  );
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const { busy, errors, code: failure, run } = useSubmit();
@@ -21,7 +23,8 @@ export default function ResetPage() {
   const askAgain = <a href={`/${locale}/public/resetPassword/`}>{t`Ask for a new link`}</a>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password !== repeat) return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
+    if (password !== repeat)
+      return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
     void run(async () => {
       const r = await api<{ signedIn: boolean; notice?: string }>("/public/reset", { body: { code, password } });
       if (r.signedIn) return location.assign("/public/profile/");
@@ -42,7 +45,9 @@ export default function ResetPage() {
         !c.valid ? (
           <section className="tk-login">
             <h1>{t`Set a new password`}</h1>
-            <p className="tk-error" role="alert">{c.message}</p>
+            <p className="tk-error" role="alert">
+              {c.message}
+            </p>
             {askAgain}
           </section>
         ) : notice ? (
@@ -53,8 +58,28 @@ export default function ResetPage() {
         ) : (
           <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="reset-title">
             <h1 id="reset-title">{t`Set a new password`}</h1>
-            <Field label={t`New password`} name="password" type="password" autoComplete="new-password" minLength={MIN} hint={t`At least ${ph({ min: MIN })} characters.`} value={password} onChange={(e) => setPassword(e.target.value)} errors={errors} required />
-            <Field label={t`New password again`} name="repeat" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} errors={errors} required />
+            <Field
+              label={t`New password`}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={MIN}
+              hint={t`At least ${ph({ min: MIN })} characters.`}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              errors={errors}
+              required
+            />
+            <Field
+              label={t`New password again`}
+              name="repeat"
+              type="password"
+              autoComplete="new-password"
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value)}
+              errors={errors}
+              required
+            />
             <FormError errors={errors}>{failure === "bad_link" && askAgain}</FormError>
             <button type="submit" className="tk-btn tk-primary" disabled={busy}>
               {busy ? t`Saving…` : t`Save the password`}

@@ -22,7 +22,16 @@ export default function ResetRequestPage() {
       ) : (
         <>
           <p>{t`Enter the email address of your account. We will send you a link to set a new password.`}</p>
-          <Field label={t({ message: "Email", context: "player account" })} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} errors={errors} required />
+          <Field
+            label={t({ message: "Email", context: "player account" })}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            errors={errors}
+            required
+          />
           <FormError errors={errors} />
           <button type="submit" className="tk-btn tk-primary" disabled={busy}>
             {busy ? t`Sending…` : t`Send the link`}

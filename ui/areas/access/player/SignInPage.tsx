@@ -22,8 +22,26 @@ export default function SignInPage() {
   return (
     <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="signin-title">
       <h1 id="signin-title">{t({ message: "Sign in", context: "page title" })}</h1>
-      <Field label={t({ message: "Email", context: "player account" })} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} errors={errors} required />
-      <Field label={t`Password`} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} errors={errors} required />
+      <Field
+        label={t({ message: "Email", context: "player account" })}
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        errors={errors}
+        required
+      />
+      <Field
+        label={t`Password`}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        errors={errors}
+        required
+      />
       <FormError errors={errors} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {busy ? t`Signing in…` : t`Sign in`}

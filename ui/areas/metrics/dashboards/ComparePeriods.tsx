@@ -27,14 +27,23 @@ const METRIC_LABEL: Record<string, MetricsMessageId> = {
   arppu: "metrics.pay.arppu",
   conversion: "metrics.pay.conversion",
 };
-const fmtMetric = (metric: string, v: unknown) => (MONEY.has(metric) ? fmtMoney(v) : metric === "conversion" ? fmtPct(v) : fmtInt(v));
+const fmtMetric = (metric: string, v: unknown) =>
+  MONEY.has(metric) ? fmtMoney(v) : metric === "conversion" ? fmtPct(v) : fmtInt(v);
 
 export function ComparePeriods() {
   const now = new Date();
-  const [a, setA] = useState({ from: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))), to: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0))) });
-  const [b, setB] = useState({ from: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))), to: iso(now) });
+  const [a, setA] = useState({
+    from: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))),
+    to: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0))),
+  });
+  const [b, setB] = useState({
+    from: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))),
+    to: iso(now),
+  });
   const q = `from1=${a.from}&to1=${a.to}&from2=${b.from}&to2=${b.to}`;
-  const s = useData<{ metrics: { metric: string; first: number; second: number; change: number | null }[] }>(`${B}/comparePeriods/getPeriodData?${q}`);
+  const s = useData<{ metrics: { metric: string; first: number; second: number; change: number | null }[] }>(
+    `${B}/comparePeriods/getPeriodData?${q}`,
+  );
   const [months, setMonths] = useState<{ month: string; computedAt: string; figures: Figures }[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -54,63 +63,127 @@ export function ComparePeriods() {
     run("load", async () => {
       const y = now.getUTCFullYear();
       const m = now.getUTCMonth() + 1;
-      setMonths((await fetchJson<{ months: typeof months }>(`${B}/comparePeriods/get/range/data`, { fromYear: m === 12 ? y : y - 1, fromMonth: m === 12 ? 1 : m + 1, toYear: y, toMonth: m })).months);
+      setMonths(
+        (
+          await fetchJson<{ months: typeof months }>(`${B}/comparePeriods/get/range/data`, {
+            fromYear: m === 12 ? y : y - 1,
+            fromMonth: m === 12 ? 1 : m + 1,
+            toYear: y,
+            toMonth: m,
+          })
+        ).months,
+      );
     });
   const range = (label: string, v: { from: string; to: string }, set: (v: { from: string; to: string }) => void) => (
     <fieldset>
       <legend>{label}</legend>
-      <label>{t`From`} <input type="date" value={v.from} onChange={(e) => set({ ...v, from: e.target.value })} /></label>
-      <label>{t`To`} <input type="date" value={v.to} onChange={(e) => set({ ...v, to: e.target.value })} /></label>
+      <label>
+        {t`From`} <input type="date" value={v.from} onChange={(e) => set({ ...v, from: e.target.value })} />
+      </label>
+      <label>
+        {t`To`} <input type="date" value={v.to} onChange={(e) => set({ ...v, to: e.target.value })} />
+      </label>
     </fieldset>
   );
   return (
-    <Section title={t`Compare periods`} actions={<>{range(t`First period`, a, setA)}{range(t`Second period`, b, setB)}<CsvLink href={`${B}/comparePeriods/getCsv?${q}`} /></>}>
+    <Section
+      title={t`Compare periods`}
+      actions={
+        <>
+          {range(t`First period`, a, setA)}
+          {range(t`Second period`, b, setB)}
+          <CsvLink href={`${B}/comparePeriods/getCsv?${q}`} />
+        </>
+      }
+    >
       <Loadable state={s}>
         {(d) => (
-          <Table rows={d.metrics} cols={[
-            { key: "metric", label: t`Metric`, format: (v) => (METRIC_LABEL[String(v)] ? label(METRIC_LABEL[String(v)]) : String(v)) },
-            { key: "first", label: t`First period`, format: (v, r) => fmtMetric(r.metric, v) },
-            { key: "second", label: t`Second period`, format: (v, r) => fmtMetric(r.metric, v) },
-            { key: "change", label: t`Change, %`, format: (v) => (v === null ? "—" : `${v}%`) },
-          ]} />
+          <Table
+            rows={d.metrics}
+            cols={[
+              {
+                key: "metric",
+                label: t`Metric`,
+                format: (v) => (METRIC_LABEL[String(v)] ? label(METRIC_LABEL[String(v)]) : String(v)),
+              },
+              { key: "first", label: t`First period`, format: (v, r) => fmtMetric(r.metric, v) },
+              { key: "second", label: t`Second period`, format: (v, r) => fmtMetric(r.metric, v) },
+              { key: "change", label: t`Change, %`, format: (v) => (v === null ? "—" : `${v}%`) },
+            ]}
+          />
         )}
       </Loadable>
       <h2>{t`Months (stored figures)`}</h2>
       <div className="tk-row">
         <button className="tk-btn tk-primary" disabled={!!busy} onClick={loadMonths}>{t`Show`}</button>
-        <button className="tk-btn tk-danger" disabled={!!busy} onClick={() => setConfirmClear(true)}>{t`Clear stored months`}</button>
-        <ConfirmDialog open={confirmClear} text={t`Drop every stored month? They will be computed again when next read.`} onCancel={() => setConfirmClear(false)} onConfirm={() => {
-          setConfirmClear(false);
-          void run("clear", async () => {
-            const r = await fetchJson<{ cleared: number }>(`${B}/comparePeriods/clear/monthly/cache`, {});
-            setMonths(null);
-            toast.ok(t`Stored months cleared: ${ph({ n: r.cleared })}`);
-          });
-        }} />
+        <button
+          className="tk-btn tk-danger"
+          disabled={!!busy}
+          onClick={() => setConfirmClear(true)}
+        >{t`Clear stored months`}</button>
+        <ConfirmDialog
+          open={confirmClear}
+          text={t`Drop every stored month? They will be computed again when next read.`}
+          onCancel={() => setConfirmClear(false)}
+          onConfirm={() => {
+            setConfirmClear(false);
+            void run("clear", async () => {
+              const r = await fetchJson<{ cleared: number }>(`${B}/comparePeriods/clear/monthly/cache`, {});
+              setMonths(null);
+              toast.ok(t`Stored months cleared: ${ph({ n: r.cleared })}`);
+            });
+          }}
+        />
         {busy && <span aria-busy="true">{busy === "recalc" ? t`Recalculating…` : t`Loading…`}</span>}
       </div>
       {error && <div role="alert">{t`Could not load the data: ${ph({ message: error })}`}</div>}
       {months && (
         <>
-          <LineChart x={months.map((m) => m.month.slice(0, 7))} series={[{ name: t`Net revenue`, data: months.map((m) => m.figures.revenue), type: "bar" }]} money />
-          <Table rows={months.map((m) => ({ ...m.figures, month: m.month.slice(0, 7), computedAt: m.computedAt }) as Figures & { month: string; computedAt: string })} cols={[
-            { key: "month", label: t`Month`, format: String },
-            { key: "registrations", label: t`Registrations` },
-            { key: "active", label: t({ message: "Active", context: "players" }) },
-            { key: "revenue", label: t`Net revenue`, format: fmtMoney },
-            { key: "payers", label: t`Paying` },
-            { key: "arpu", label: t`ARPU`, format: fmtMoney },
-            { key: "battles", label: t`Battles` },
-            { key: "computedAt", label: t`Computed at`, format: String },
-            { key: "month", label: t`Recalculate month`, format: (v) => (
-              <button className="tk-btn" disabled={!!busy} onClick={() => run("recalc", async () => {
-                const [y, m] = String(v).split("-").map(Number);
-                const fresh = await fetchJson<{ month: string; computedAt: string; figures: Figures }>(`${B}/comparePeriods/recalculate/month`, { year: y, month: m });
-                setMonths((ms) => ms?.map((x) => (x.month === fresh.month ? fresh : x)) ?? null);
-                toast.ok(t`${ph({ month: fresh.month.slice(0, 7) })} recalculated`);
-              })}>{t`Recalculate month`}</button>
-            ) },
-          ]} />
+          <LineChart
+            x={months.map((m) => m.month.slice(0, 7))}
+            series={[{ name: t`Net revenue`, data: months.map((m) => m.figures.revenue), type: "bar" }]}
+            money
+          />
+          <Table
+            rows={months.map(
+              (m) =>
+                ({ ...m.figures, month: m.month.slice(0, 7), computedAt: m.computedAt }) as Figures & {
+                  month: string;
+                  computedAt: string;
+                },
+            )}
+            cols={[
+              { key: "month", label: t`Month`, format: String },
+              { key: "registrations", label: t`Registrations` },
+              { key: "active", label: t({ message: "Active", context: "players" }) },
+              { key: "revenue", label: t`Net revenue`, format: fmtMoney },
+              { key: "payers", label: t`Paying` },
+              { key: "arpu", label: t`ARPU`, format: fmtMoney },
+              { key: "battles", label: t`Battles` },
+              { key: "computedAt", label: t`Computed at`, format: String },
+              {
+                key: "month",
+                label: t`Recalculate month`,
+                format: (v) => (
+                  <button
+                    className="tk-btn"
+                    disabled={!!busy}
+                    onClick={() =>
+                      run("recalc", async () => {
+                        const [y, m] = String(v).split("-").map(Number);
+                        const fresh = await fetchJson<{ month: string; computedAt: string; figures: Figures }>(
+                          `${B}/comparePeriods/recalculate/month`,
+                          { year: y, month: m },
+                        );
+                        setMonths((ms) => ms?.map((x) => (x.month === fresh.month ? fresh : x)) ?? null);
+                        toast.ok(t`${ph({ month: fresh.month.slice(0, 7) })} recalculated`);
+                      })
+                    }
+                  >{t`Recalculate month`}</button>
+                ),
+              },
+            ]}
+          />
         </>
       )}
     </Section>

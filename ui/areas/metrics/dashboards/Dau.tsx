@@ -1,5 +1,17 @@
 // The /admin/metrics Dau dashboard (one file per dashboard; the shared kit is ../kit.tsx).
-import { useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvButton, LineChart, Table, Section, fmtPct } from "../kit.tsx";
+import {
+  useData,
+  Loadable,
+  PeriodPicker,
+  usePeriod,
+  periodPath,
+  periodQuery,
+  CsvButton,
+  LineChart,
+  Table,
+  Section,
+  fmtPct,
+} from "../kit.tsx";
 import { t } from "@lingui/core/macro";
 
 const B = "/admin/metrics";
@@ -8,31 +20,54 @@ type KeyCount = { key: string; n: number };
 export function Dau() {
   const [p, setP] = usePeriod();
   type Point = { bucket: string; dau: number; wau: number; mau: number; stickiness: number };
-  const s = useData<{ series: Point[]; active: number; byCountry: KeyCount[]; byPlatform: KeyCount[] }>(`${B}/dau/${periodPath(p)}`);
-  const top = useData<{ countries: (KeyCount & { share: number })[] }>(`${B}/dau/get/topCountries?${periodQuery(p)}&limit=10`);
+  const s = useData<{ series: Point[]; active: number; byCountry: KeyCount[]; byPlatform: KeyCount[] }>(
+    `${B}/dau/${periodPath(p)}`,
+  );
+  const top = useData<{ countries: (KeyCount & { share: number })[] }>(
+    `${B}/dau/get/topCountries?${periodQuery(p)}&limit=10`,
+  );
   return (
     <Section title={t`Active players`} actions={<PeriodPicker value={p} onChange={setP} />}>
       <Loadable state={s} empty={(d) => d.active === 0}>
         {(d) => (
           <>
-            <LineChart x={d.series.map((r) => r.bucket)} series={[
-              { name: p.g === "yearly" ? `${t`DAU`} (avg)` : t`DAU`, data: d.series.map((r) => r.dau) },
-              ...(p.g === "monthly" ? [{ name: t`WAU`, data: d.series.map((r) => r.wau) }] : []),
-              ...(p.g !== "daily" ? [{ name: t`MAU`, data: d.series.map((r) => r.mau) }] : []),
-            ]} />
-            <CsvButton name={`dau-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["bucket", "dau", "wau", "mau", "stickiness"]} rows={d.series.map((r) => [r.bucket, r.dau, r.wau, r.mau, r.stickiness])} />
-            <Table rows={d.series} cols={[
-              { key: "bucket", label: t`Period`, format: String },
-              { key: "dau", label: t`DAU` },
-              { key: "wau", label: t`WAU` },
-              { key: "mau", label: t`MAU` },
-              { key: "stickiness", label: t`Stickiness`, format: fmtPct },
-            ]} />
+            <LineChart
+              x={d.series.map((r) => r.bucket)}
+              series={[
+                { name: p.g === "yearly" ? `${t`DAU`} (avg)` : t`DAU`, data: d.series.map((r) => r.dau) },
+                ...(p.g === "monthly" ? [{ name: t`WAU`, data: d.series.map((r) => r.wau) }] : []),
+                ...(p.g !== "daily" ? [{ name: t`MAU`, data: d.series.map((r) => r.mau) }] : []),
+              ]}
+            />
+            <CsvButton
+              name={`dau-${periodQuery(p).replace(/[^0-9]+/g, "-")}`}
+              header={["bucket", "dau", "wau", "mau", "stickiness"]}
+              rows={d.series.map((r) => [r.bucket, r.dau, r.wau, r.mau, r.stickiness])}
+            />
+            <Table
+              rows={d.series}
+              cols={[
+                { key: "bucket", label: t`Period`, format: String },
+                { key: "dau", label: t`DAU` },
+                { key: "wau", label: t`WAU` },
+                { key: "mau", label: t`MAU` },
+                { key: "stickiness", label: t`Stickiness`, format: fmtPct },
+              ]}
+            />
           </>
         )}
       </Loadable>
       <Loadable state={top} empty={(d) => d.countries.length === 0}>
-        {(d) => <Table rows={d.countries} cols={[{ key: "key", label: t`Country`, format: String }, { key: "n", label: t`Players` }, { key: "share", label: t`Share`, format: fmtPct }]} />}
+        {(d) => (
+          <Table
+            rows={d.countries}
+            cols={[
+              { key: "key", label: t`Country`, format: String },
+              { key: "n", label: t`Players` },
+              { key: "share", label: t`Share`, format: fmtPct },
+            ]}
+          />
+        )}
       </Loadable>
     </Section>
   );

@@ -6,7 +6,12 @@ import { ph, t } from "@lingui/core/macro";
 const B = "/admin/metrics";
 
 export function Division() {
-  type Div = { type: string; players: number; median: number; buckets: { from: number; to: number | null; players: number }[] };
+  type Div = {
+    type: string;
+    players: number;
+    median: number;
+    buckets: { from: number; to: number | null; players: number }[];
+  };
   const s = useData<Record<"experience" | "gold" | "silver", Div>>(`${B}/division/`);
   return (
     <Section title={t`Division`}>
@@ -14,14 +19,31 @@ export function Division() {
         {(d) => (
           <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(320px, 1fr))", gap: 16 }}>
             {(["experience", "gold", "silver"] as const).map((k) => {
-              const rows = d[k].buckets.map((b) => ({ range: `${fmtInt(b.from)} – ${b.to === null ? "∞" : fmtInt(b.to - 1)}`, players: b.players }));
+              const rows = d[k].buckets.map((b) => ({
+                range: `${fmtInt(b.from)} – ${b.to === null ? "∞" : fmtInt(b.to - 1)}`,
+                players: b.players,
+              }));
               return (
                 <div key={k}>
                   <h2>{label(`metrics.type.${k}` as MetricsMessageId)}</h2>
                   <p>{t`Median: ${ph({ value: fmtInt(d[k].median) })}`}</p>
-                  <CsvButton name={`division-${k}`} header={["from", "to", "players"]} rows={d[k].buckets.map((b) => [b.from, b.to ?? "", b.players])} />
-                  <LineChart x={rows.map((r) => r.range)} series={[{ name: t`Players`, data: rows.map((r) => r.players), type: "bar" }]} height={240} />
-                  <Table rows={rows} cols={[{ key: "range", label: t`Value`, format: String }, { key: "players", label: t`Players` }]} />
+                  <CsvButton
+                    name={`division-${k}`}
+                    header={["from", "to", "players"]}
+                    rows={d[k].buckets.map((b) => [b.from, b.to ?? "", b.players])}
+                  />
+                  <LineChart
+                    x={rows.map((r) => r.range)}
+                    series={[{ name: t`Players`, data: rows.map((r) => r.players), type: "bar" }]}
+                    height={240}
+                  />
+                  <Table
+                    rows={rows}
+                    cols={[
+                      { key: "range", label: t`Value`, format: String },
+                      { key: "players", label: t`Players` },
+                    ]}
+                  />
                 </div>
               );
             })}

@@ -15,7 +15,13 @@ interface OwnershipData {
  * An ownership screen: the warehouse's figures of each item's owners (`view` draws them, given the
  * table column whose button opens an item's owners) and the profiles of the opened item's owners.
  */
-function Ownership<D extends OwnershipData>({ slug, title, open, heading, view }: {
+function Ownership<D extends OwnershipData>({
+  slug,
+  title,
+  open,
+  heading,
+  view,
+}: {
   slug: "playersTanks" | "playersCrews";
   title: MetricsMessageId;
   /** The warehouse route listing an item's owners, under the screen's. */
@@ -25,8 +31,14 @@ function Ownership<D extends OwnershipData>({ slug, title, open, heading, view }
 }) {
   const s = useData<D>(`${B}/${slug}/load`);
   const [item, setItem] = useState<string | null>(null);
-  const owners = useData<{ total: number; profiles: { playerId: number; url: string }[] }>(item ? `${B}/${slug}/${open}?item_id=${encodeURIComponent(item)}&limit=200` : null);
-  const profiles: Col<{ item_id: string }> = { key: "item_id", label: t`Owners' profiles`, format: (v) => <button className="tk-btn" onClick={() => setItem(String(v))}>{t`Owners' profiles`}</button> };
+  const owners = useData<{ total: number; profiles: { playerId: number; url: string }[] }>(
+    item ? `${B}/${slug}/${open}?item_id=${encodeURIComponent(item)}&limit=200` : null,
+  );
+  const profiles: Col<{ item_id: string }> = {
+    key: "item_id",
+    label: t`Owners' profiles`,
+    format: (v) => <button className="tk-btn" onClick={() => setItem(String(v))}>{t`Owners' profiles`}</button>,
+  };
   return (
     <Section title={label(title)} actions={<CsvLink href={`${B}/${slug}/export`} />}>
       <Loadable state={s} empty={(d) => d.items.length === 0}>
@@ -37,7 +49,13 @@ function Ownership<D extends OwnershipData>({ slug, title, open, heading, view }
           {(o) => (
             <div>
               <h2>{heading(item, fmtInt(o.total))}</h2>
-              <ul style={{ columns: "6 5em" }}>{o.profiles.map((p) => <li key={p.playerId}><a href={p.url}>{p.playerId}</a></li>)}</ul>
+              <ul style={{ columns: "6 5em" }}>
+                {o.profiles.map((p) => (
+                  <li key={p.playerId}>
+                    <a href={p.url}>{p.playerId}</a>
+                  </li>
+                ))}
+              </ul>
             </div>
           )}
         </Loadable>
@@ -54,14 +72,20 @@ export const PlayersTanks = () => (
     heading={(item, total) => t`Owners of ${item}: ${ph({ total })}`}
     view={(d, profiles) => (
       <>
-        <LineChart x={d.items.map((i) => i.item_id)} series={[{ name: t`Owners`, data: d.items.map((i) => i.owners), type: "bar" }]} />
-        <Table rows={d.items} cols={[
-          { key: "item_id", label: t({ message: "Item", context: "game item" }), format: String },
-          { key: "owners", label: t`Owners` },
-          { key: "gained", label: t`Gained` },
-          { key: "lost", label: t`Lost` },
-          profiles,
-        ]} />
+        <LineChart
+          x={d.items.map((i) => i.item_id)}
+          series={[{ name: t`Owners`, data: d.items.map((i) => i.owners), type: "bar" }]}
+        />
+        <Table
+          rows={d.items}
+          cols={[
+            { key: "item_id", label: t({ message: "Item", context: "game item" }), format: String },
+            { key: "owners", label: t`Owners` },
+            { key: "gained", label: t`Gained` },
+            { key: "lost", label: t`Lost` },
+            profiles,
+          ]}
+        />
       </>
     )}
   />
@@ -88,7 +112,8 @@ export function PlayersCrews() {
       view={(d, profiles) => {
         const ids = d.items.map((i) => i.item_id);
         const levels = [...new Set(d.levels.map((l) => l.level))].sort((a, b) => a - b);
-        const members = (id: string, level: number) => d.levels.find((l) => l.item_id === id && l.level === level)?.members ?? 0;
+        const members = (id: string, level: number) =>
+          d.levels.find((l) => l.item_id === id && l.level === level)?.members ?? 0;
         const avg = (id: string) => {
           const rows = d.levels.filter((l) => l.item_id === id);
           const n = rows.reduce((a, l) => a + l.members, 0);
@@ -97,15 +122,31 @@ export function PlayersCrews() {
         return (
           <>
             <p className="tk-hint">{t`${ph({ n: fmtInt(d.players) })} players have a crew. Each bar is a role's members now, by their level.`}</p>
-            <LineChart title={t`Crew members by role and level`} x={ids.map(name)} series={levels.map((l) => ({ name: t`Level ${l}`, data: ids.map((id) => members(id, l)), type: "bar", stack: "level" }))} />
-            <Table rows={d.items.map((i) => ({ ...i, role: name(i.item_id), avg: avg(i.item_id) }))} cols={[
-              { key: "role", label: t`Role`, format: String },
-              { key: "owners", label: t`Owners` },
-              { key: "avg", label: t`Average level`, format: (v) => (typeof v === "number" ? v.toLocaleString(locale, { maximumFractionDigits: 1 }) : "") },
-              { key: "gained", label: t`Hires` },
-              { key: "lost", label: t`Dismissals` },
-              profiles,
-            ]} />
+            <LineChart
+              title={t`Crew members by role and level`}
+              x={ids.map(name)}
+              series={levels.map((l) => ({
+                name: t`Level ${l}`,
+                data: ids.map((id) => members(id, l)),
+                type: "bar",
+                stack: "level",
+              }))}
+            />
+            <Table
+              rows={d.items.map((i) => ({ ...i, role: name(i.item_id), avg: avg(i.item_id) }))}
+              cols={[
+                { key: "role", label: t`Role`, format: String },
+                { key: "owners", label: t`Owners` },
+                {
+                  key: "avg",
+                  label: t`Average level`,
+                  format: (v) => (typeof v === "number" ? v.toLocaleString(locale, { maximumFractionDigits: 1 }) : ""),
+                },
+                { key: "gained", label: t`Hires` },
+                { key: "lost", label: t`Dismissals` },
+                profiles,
+              ]}
+            />
           </>
         );
       }}

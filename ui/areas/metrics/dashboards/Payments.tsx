@@ -1,51 +1,160 @@
 // The /admin/metrics Payments dashboard (one file per dashboard; the shared kit is ../kit.tsx).
 import { useState } from "react";
-import { useData, Loadable, PeriodPicker, usePeriod, periodQuery, CsvLink, LineChart, PieChart, Table, Section, Select, fmtMoney, fmtPct } from "../kit.tsx";
+import {
+  useData,
+  Loadable,
+  PeriodPicker,
+  usePeriod,
+  periodQuery,
+  CsvLink,
+  LineChart,
+  PieChart,
+  Table,
+  Section,
+  Select,
+  fmtMoney,
+  fmtPct,
+} from "../kit.tsx";
 import { label, type MetricsMessageId } from "../labels.ts";
 import { t } from "@lingui/core/macro";
 import { valueText } from "../../../shell/AdminLabels.ts";
 
 const B = "/admin/metrics";
 
-const PAYMENT_TYPES = ["market", "item", "country", "arpu", "arppu", "payingUsers", "conversion", "leavingPayers"] as const;
-type PayRow = { bucket: string; revenue: number; gross: number; refunds: number; payers: number; active: number; arpu: number; arppu: number; conversion: number };
+const PAYMENT_TYPES = [
+  "market",
+  "item",
+  "country",
+  "arpu",
+  "arppu",
+  "payingUsers",
+  "conversion",
+  "leavingPayers",
+] as const;
+type PayRow = {
+  bucket: string;
+  revenue: number;
+  gross: number;
+  refunds: number;
+  payers: number;
+  active: number;
+  arpu: number;
+  arppu: number;
+  conversion: number;
+};
 export function Payments() {
   const [p, setP] = usePeriod("yearly");
   const [type, setType] = useState<(typeof PAYMENT_TYPES)[number]>("market");
-  const s = useData<{ series: PayRow[]; total: PayRow; keys?: { key: string; revenue: number; gross: number; refunds: number; purchases: number }[]; leaving?: { bucket: string; previous: number; stayed: number; leaving: number }[] }>(
-    `${B}/payments/${type}/${p.g === "yearly" ? `yearly?year=${p.year}` : `${p.year}/${p.month}`}`,
-  );
-  const metric: Record<string, keyof PayRow> = { arpu: "arpu", arppu: "arppu", payingUsers: "payers", conversion: "conversion" };
+  const s = useData<{
+    series: PayRow[];
+    total: PayRow;
+    keys?: { key: string; revenue: number; gross: number; refunds: number; purchases: number }[];
+    leaving?: { bucket: string; previous: number; stayed: number; leaving: number }[];
+  }>(`${B}/payments/${type}/${p.g === "yearly" ? `yearly?year=${p.year}` : `${p.year}/${p.month}`}`);
+  const metric: Record<string, keyof PayRow> = {
+    arpu: "arpu",
+    arppu: "arppu",
+    payingUsers: "payers",
+    conversion: "conversion",
+  };
   return (
-    <Section title={t`Payments`} actions={<>
-      <Select label={t`Type`} value={type} options={PAYMENT_TYPES.map((x) => [x, label(`metrics.pay.${x}` as MetricsMessageId)])} onChange={(v) => setType(v as typeof type)} />
-      <PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} />
-      <CsvLink href={`${B}/payments/export/csv/${type}?${periodQuery(p)}`} />
-    </>}>
+    <Section
+      title={t`Payments`}
+      actions={
+        <>
+          <Select
+            label={t`Type`}
+            value={type}
+            options={PAYMENT_TYPES.map((x) => [x, label(`metrics.pay.${x}` as MetricsMessageId)])}
+            onChange={(v) => setType(v as typeof type)}
+          />
+          <PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} />
+          <CsvLink href={`${B}/payments/export/csv/${type}?${periodQuery(p)}`} />
+        </>
+      }
+    >
       <Loadable state={s}>
         {(d) => (
           <>
-            {d.keys && <PieChart money data={d.keys.map((k) => ({ name: type === "market" ? valueText("store", k.key) : k.key, value: k.revenue }))} />}
-            {d.leaving ? (
-              <LineChart x={d.leaving.map((l) => l.bucket)} series={[{ name: t`Paid the month before`, data: d.leaving.map((l) => l.previous), type: "bar" }, { name: t`Left`, data: d.leaving.map((l) => l.leaving), type: "bar" }]} />
-            ) : metric[type] ? (
-              <LineChart x={d.series.map((r) => r.bucket)} money={type === "arpu" || type === "arppu"} series={[{ name: label(`metrics.pay.${type}` as MetricsMessageId), data: d.series.map((r) => r[metric[type]] as number) }]} />
-            ) : (
-              <LineChart money x={d.series.map((r) => r.bucket)} series={[{ name: t`Gross`, data: d.series.map((r) => r.gross), type: "bar" }, { name: t`Refunds`, data: d.series.map((r) => -r.refunds), type: "bar" }, { name: t`Net revenue`, data: d.series.map((r) => r.revenue) }]} />
+            {d.keys && (
+              <PieChart
+                money
+                data={d.keys.map((k) => ({
+                  name: type === "market" ? valueText("store", k.key) : k.key,
+                  value: k.revenue,
+                }))}
+              />
             )}
-            {d.keys && <Table rows={d.keys} cols={[{ key: "key", label: label(`metrics.pay.${type}` as MetricsMessageId), format: (k) => (type === "market" ? valueText("store", String(k)) : String(k)) }, { key: "revenue", label: t`Net revenue`, format: fmtMoney }, { key: "gross", label: t`Gross`, format: fmtMoney }, { key: "refunds", label: t`Refunds`, format: fmtMoney }, { key: "purchases", label: t`Purchases` }]} />}
-            {d.leaving && <Table rows={d.leaving} cols={[{ key: "bucket", label: t`Month`, format: String }, { key: "previous", label: t`Paid the month before` }, { key: "leaving", label: t`Left` }]} />}
-            <Table rows={[...d.series, { ...d.total, bucket: t`Total` }]} cols={[
-              { key: "bucket", label: t`Period`, format: String },
-              { key: "revenue", label: t`Net revenue`, format: fmtMoney },
-              { key: "gross", label: t`Gross`, format: fmtMoney },
-              { key: "refunds", label: t`Refunds`, format: fmtMoney },
-              { key: "payers", label: t`Paying` },
-              { key: "active", label: t({ message: "Active", context: "players" }) },
-              { key: "arpu", label: t`ARPU`, format: fmtMoney },
-              { key: "arppu", label: t`ARPPU`, format: fmtMoney },
-              { key: "conversion", label: t`Conversion`, format: fmtPct },
-            ]} />
+            {d.leaving ? (
+              <LineChart
+                x={d.leaving.map((l) => l.bucket)}
+                series={[
+                  { name: t`Paid the month before`, data: d.leaving.map((l) => l.previous), type: "bar" },
+                  { name: t`Left`, data: d.leaving.map((l) => l.leaving), type: "bar" },
+                ]}
+              />
+            ) : metric[type] ? (
+              <LineChart
+                x={d.series.map((r) => r.bucket)}
+                money={type === "arpu" || type === "arppu"}
+                series={[
+                  {
+                    name: label(`metrics.pay.${type}` as MetricsMessageId),
+                    data: d.series.map((r) => r[metric[type]] as number),
+                  },
+                ]}
+              />
+            ) : (
+              <LineChart
+                money
+                x={d.series.map((r) => r.bucket)}
+                series={[
+                  { name: t`Gross`, data: d.series.map((r) => r.gross), type: "bar" },
+                  { name: t`Refunds`, data: d.series.map((r) => -r.refunds), type: "bar" },
+                  { name: t`Net revenue`, data: d.series.map((r) => r.revenue) },
+                ]}
+              />
+            )}
+            {d.keys && (
+              <Table
+                rows={d.keys}
+                cols={[
+                  {
+                    key: "key",
+                    label: label(`metrics.pay.${type}` as MetricsMessageId),
+                    format: (k) => (type === "market" ? valueText("store", String(k)) : String(k)),
+                  },
+                  { key: "revenue", label: t`Net revenue`, format: fmtMoney },
+                  { key: "gross", label: t`Gross`, format: fmtMoney },
+                  { key: "refunds", label: t`Refunds`, format: fmtMoney },
+                  { key: "purchases", label: t`Purchases` },
+                ]}
+              />
+            )}
+            {d.leaving && (
+              <Table
+                rows={d.leaving}
+                cols={[
+                  { key: "bucket", label: t`Month`, format: String },
+                  { key: "previous", label: t`Paid the month before` },
+                  { key: "leaving", label: t`Left` },
+                ]}
+              />
+            )}
+            <Table
+              rows={[...d.series, { ...d.total, bucket: t`Total` }]}
+              cols={[
+                { key: "bucket", label: t`Period`, format: String },
+                { key: "revenue", label: t`Net revenue`, format: fmtMoney },
+                { key: "gross", label: t`Gross`, format: fmtMoney },
+                { key: "refunds", label: t`Refunds`, format: fmtMoney },
+                { key: "payers", label: t`Paying` },
+                { key: "active", label: t({ message: "Active", context: "players" }) },
+                { key: "arpu", label: t`ARPU`, format: fmtMoney },
+                { key: "arppu", label: t`ARPPU`, format: fmtMoney },
+                { key: "conversion", label: t`Conversion`, format: fmtPct },
+              ]}
+            />
           </>
         )}
       </Loadable>

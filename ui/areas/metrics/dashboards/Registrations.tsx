@@ -1,5 +1,18 @@
 // The /admin/metrics Registrations dashboard (one file per dashboard; the shared kit is ../kit.tsx).
-import { useData, Loadable, PeriodPicker, usePeriod, periodPath, periodQuery, CsvLink, LineChart, PieChart, Table, Section, fmtInt } from "../kit.tsx";
+import {
+  useData,
+  Loadable,
+  PeriodPicker,
+  usePeriod,
+  periodPath,
+  periodQuery,
+  CsvLink,
+  LineChart,
+  PieChart,
+  Table,
+  Section,
+  fmtInt,
+} from "../kit.tsx";
 import { label } from "../labels.ts";
 import { t } from "@lingui/core/macro";
 import { valueText } from "../../../shell/AdminLabels.ts";
@@ -9,23 +22,64 @@ type KeyCount = { key: string; n: number };
 
 export function Registrations() {
   const [p, setP] = usePeriod();
-  const s = useData<{ total: number; series: { bucket: string; n: number }[]; byCountry: KeyCount[]; byPlatform: KeyCount[]; bySource: KeyCount[] }>(`${B}/registrations/${periodPath(p)}`);
+  const s = useData<{
+    total: number;
+    series: { bucket: string; n: number }[];
+    byCountry: KeyCount[];
+    byPlatform: KeyCount[];
+    bySource: KeyCount[];
+  }>(`${B}/registrations/${periodPath(p)}`);
   return (
-    <Section title={t`Registrations`} actions={<><PeriodPicker value={p} onChange={setP} /><CsvLink href={`${B}/registrations/export/csv?${periodQuery(p)}`} /></>}>
+    <Section
+      title={t`Registrations`}
+      actions={
+        <>
+          <PeriodPicker value={p} onChange={setP} />
+          <CsvLink href={`${B}/registrations/export/csv?${periodQuery(p)}`} />
+        </>
+      }
+    >
       <Loadable state={s} empty={(d) => d.total === 0}>
         {(d) => (
           <>
-            <LineChart x={d.series.map((r) => r.bucket)} series={[{ name: t`Registrations`, data: d.series.map((r) => r.n), type: "bar" }]} />
+            <LineChart
+              x={d.series.map((r) => r.bucket)}
+              series={[{ name: t`Registrations`, data: d.series.map((r) => r.n), type: "bar" }]}
+            />
             <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(260px, 1fr))", gap: 16 }}>
-              {([["metrics.country", d.byCountry, String], ["metrics.platform", d.byPlatform, (k: string) => valueText("platform", k)], ["metrics.source", d.bySource, (k: string) => valueText("source", k)]] as const).map(([lbl, rows, word]) => (
+              {(
+                [
+                  ["metrics.country", d.byCountry, String],
+                  ["metrics.platform", d.byPlatform, (k: string) => valueText("platform", k)],
+                  ["metrics.source", d.bySource, (k: string) => valueText("source", k)],
+                ] as const
+              ).map(([lbl, rows, word]) => (
                 <div key={lbl}>
                   <h2>{label(lbl)}</h2>
                   <PieChart data={rows.map((r) => ({ name: word(r.key), value: r.n }))} height={220} />
-                  <Table rows={rows} cols={[{ key: "key", label: label(lbl), format: (k) => word(String(k)) }, { key: "n", label: t`Count` }]} />
+                  <Table
+                    rows={rows}
+                    cols={[
+                      { key: "key", label: label(lbl), format: (k) => word(String(k)) },
+                      { key: "n", label: t`Count` },
+                    ]}
+                  />
                 </div>
               ))}
             </div>
-            <Table rows={d.series} cols={[{ key: "bucket", label: t`Period`, format: String }, { key: "n", label: t`Registrations` }]} footer={<tr><td>{t`Total`}</td><td>{fmtInt(d.total)}</td></tr>} />
+            <Table
+              rows={d.series}
+              cols={[
+                { key: "bucket", label: t`Period`, format: String },
+                { key: "n", label: t`Registrations` },
+              ]}
+              footer={
+                <tr>
+                  <td>{t`Total`}</td>
+                  <td>{fmtInt(d.total)}</td>
+                </tr>
+              }
+            />
           </>
         )}
       </Loadable>

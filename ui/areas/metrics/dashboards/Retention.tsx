@@ -4,7 +4,19 @@
 // the screen at 1366 px; the whole triangle, every day, is the chart below and the CSV.
 import { useState } from "react";
 import { Chart } from "../../../components/Chart.tsx";
-import { useData, Loadable, PeriodPicker, usePeriod, periodQuery, CsvButton, Section, Select, fmtInt, fmtPct, locale } from "../kit.tsx";
+import {
+  useData,
+  Loadable,
+  PeriodPicker,
+  usePeriod,
+  periodQuery,
+  CsvButton,
+  Section,
+  Select,
+  fmtInt,
+  fmtPct,
+  locale,
+} from "../kit.tsx";
 import { ph, t } from "@lingui/core/macro";
 import "../metrics.css";
 
@@ -28,7 +40,9 @@ const heat = (rate: number) => `rgba(46, 160, 67, ${(0.12 + Math.min(1, rate) * 
 
 export function Retention() {
   const [p, setP] = usePeriod();
-  const [unit, setUnit] = useState<Unit>(() => (new URLSearchParams(location.search).get("unit") === "week" ? "week" : "day"));
+  const [unit, setUnit] = useState<Unit>(() =>
+    new URLSearchParams(location.search).get("unit") === "week" ? "week" : "day",
+  );
   const chooseUnit = (v: Unit) => {
     const q = new URLSearchParams(location.search);
     q.set("unit", v);
@@ -41,7 +55,15 @@ export function Retention() {
       title={t`Retention`}
       actions={
         <>
-          <Select label={t`Cohorts by`} value={unit} options={[["day", t({ message: "Day", context: "cohorts by" })], ["week", t({ message: "Week", context: "cohorts by" })]]} onChange={(v) => chooseUnit(v as Unit)} />
+          <Select
+            label={t`Cohorts by`}
+            value={unit}
+            options={[
+              ["day", t({ message: "Day", context: "cohorts by" })],
+              ["week", t({ message: "Week", context: "cohorts by" })],
+            ]}
+            onChange={(v) => chooseUnit(v as Unit)}
+          />
           <PeriodPicker value={p} onChange={setP} allowed={["yearly", "monthly"]} />
         </>
       }
@@ -54,7 +76,8 @@ export function Retention() {
           const width = Math.max(0, ...d.cohorts.map((c) => c.rates.length));
           // A cell whose day (or week) has not ended by the server's today is still filling.
           const todayMs = Date.parse(`${d.today}T00:00:00Z`);
-          const unfinished = (cohort: string, n: number) => Date.parse(`${cohort}T00:00:00Z`) + (n + 1) * SPAN[u] * 86_400_000 > todayMs;
+          const unfinished = (cohort: string, n: number) =>
+            Date.parse(`${cohort}T00:00:00Z`) + (n + 1) * SPAN[u] * 86_400_000 > todayMs;
           const cols = KEY_COLUMNS[u];
           return (
             <>
@@ -85,7 +108,11 @@ export function Retention() {
                     <tr>
                       <th scope="col">{u === "day" ? t`Cohort (day)` : t`Cohort (week from)`}</th>
                       <th scope="col" className="tk-metrics-num">{t`Size`}</th>
-                      {cols.map((n) => <th key={n} scope="col" className="tk-metrics-num">{colName(n)}</th>)}
+                      {cols.map((n) => (
+                        <th key={n} scope="col" className="tk-metrics-num">
+                          {colName(n)}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody>
@@ -94,15 +121,25 @@ export function Retention() {
                         <th scope="row">{fmtDay(c.cohort)}</th>
                         <td className="tk-metrics-num">{fmtInt(c.size)}</td>
                         {cols.map((n) => {
-                          if (c.rates[n] === undefined) return <td key={n} className="tk-metrics-num tk-metrics-none" aria-label={t`Not begun`} />;
+                          if (c.rates[n] === undefined)
+                            return <td key={n} className="tk-metrics-num tk-metrics-none" aria-label={t`Not begun`} />;
                           if (unfinished(c.cohort, n))
                             return (
-                              <td key={n} className="tk-metrics-num tk-unfinished" title={t`Not finished yet: ${ph({ n: fmtInt(c.retained[n]) })} so far`}>
+                              <td
+                                key={n}
+                                className="tk-metrics-num tk-unfinished"
+                                title={t`Not finished yet: ${ph({ n: fmtInt(c.retained[n]) })} so far`}
+                              >
                                 {fmtPct(c.rates[n])}…
                               </td>
                             );
                           return (
-                            <td key={n} className="tk-metrics-num" style={{ background: heat(c.rates[n]) }} title={t`${ph({ kept: fmtInt(c.retained[n]) })} of ${ph({ size: fmtInt(c.size) })}`}>
+                            <td
+                              key={n}
+                              className="tk-metrics-num"
+                              style={{ background: heat(c.rates[n]) }}
+                              title={t`${ph({ kept: fmtInt(c.retained[n]) })} of ${ph({ size: fmtInt(c.size) })}`}
+                            >
                               {fmtPct(c.rates[n])}
                             </td>
                           );
@@ -113,7 +150,11 @@ export function Retention() {
                 </table>
               </div>
               <div className="tk-row">
-                <CsvButton name={`retention-${u}-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["cohort", "size", ...Array.from({ length: width }, (_, n) => `${u}_${n}`)]} rows={d.cohorts.map((c) => [c.cohort, c.size, ...c.retained])} />
+                <CsvButton
+                  name={`retention-${u}-${periodQuery(p).replace(/[^0-9]+/g, "-")}`}
+                  header={["cohort", "size", ...Array.from({ length: width }, (_, n) => `${u}_${n}`)]}
+                  rows={d.cohorts.map((c) => [c.cohort, c.size, ...c.retained])}
+                />
                 <span className="tk-hint">{t`The CSV and the chart below hold every day of the triangle.`}</span>
               </div>
               <Chart
@@ -123,7 +164,11 @@ export function Retention() {
                   height: Math.max(240, 18 * d.cohorts.length + 96),
                   x: Array.from({ length: width }, (_, n) => String(n)),
                   y: d.cohorts.map((c) => fmtDay(c.cohort)),
-                  cells: d.cohorts.map((c) => Array.from({ length: width }, (_, n) => (c.rates[n] === undefined || unfinished(c.cohort, n) ? null : Math.round(c.rates[n] * 1000) / 10))),
+                  cells: d.cohorts.map((c) =>
+                    Array.from({ length: width }, (_, n) =>
+                      c.rates[n] === undefined || unfinished(c.cohort, n) ? null : Math.round(c.rates[n] * 1000) / 10,
+                    ),
+                  ),
                   format: (v) => `${v.toLocaleString(locale)}%`,
                 }}
               />

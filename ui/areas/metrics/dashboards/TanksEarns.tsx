@@ -1,30 +1,81 @@
 // The /admin/metrics TanksEarns dashboard (one file per dashboard; the shared kit is ../kit.tsx).
-import { useData, Loadable, PeriodPicker, usePeriod, periodQuery, CsvButton, LineChart, Table, Section, fmtInt } from "../kit.tsx";
+import {
+  useData,
+  Loadable,
+  PeriodPicker,
+  usePeriod,
+  periodQuery,
+  CsvButton,
+  LineChart,
+  Table,
+  Section,
+  fmtInt,
+} from "../kit.tsx";
 import { t } from "@lingui/core/macro";
 
 const B = "/admin/metrics";
 
 export function TanksEarns() {
   const [p, setP] = usePeriod();
-  type Tank = { tank_id: number; battles: number; win_rate: number; silver_earned: number; silver_spent: number; earned_per_battle: number; spent_per_battle: number; net_per_battle: number };
+  type Tank = {
+    tank_id: number;
+    battles: number;
+    win_rate: number;
+    silver_earned: number;
+    silver_spent: number;
+    earned_per_battle: number;
+    spent_per_battle: number;
+    net_per_battle: number;
+  };
   const s = useData<{ tanks: Tank[] }>(`${B}/tanksEarns/load?${periodQuery(p)}`);
   return (
     <Section title={t`Tank earnings`} actions={<PeriodPicker value={p} onChange={setP} />}>
       <Loadable state={s} empty={(d) => d.tanks.length === 0}>
         {(d) => (
           <>
-            <LineChart x={d.tanks.map((r) => String(r.tank_id))} series={[{ name: t`Earned per battle`, data: d.tanks.map((r) => r.earned_per_battle), type: "bar" }, { name: t`Spent per battle`, data: d.tanks.map((r) => r.spent_per_battle), type: "bar" }]} />
-            <CsvButton name={`tanks-earns-${periodQuery(p).replace(/[^0-9]+/g, "-")}`} header={["tank_id", "battles", "win_rate", "silver_earned", "silver_spent", "earned_per_battle", "spent_per_battle", "net_per_battle"]} rows={d.tanks.map((r) => [r.tank_id, r.battles, r.win_rate, r.silver_earned, r.silver_spent, r.earned_per_battle, r.spent_per_battle, r.net_per_battle])} />
-            <Table rows={d.tanks} cols={[
-              { key: "tank_id", label: t`Tank`, format: String },
-              { key: "battles", label: t`Battles` },
-              { key: "win_rate", label: t`Win rate, %`, format: (v) => fmtInt(v) },
-              { key: "silver_earned", label: t`Earned` },
-              { key: "silver_spent", label: t`Spent` },
-              { key: "earned_per_battle", label: t`Earned per battle` },
-              { key: "spent_per_battle", label: t`Spent per battle` },
-              { key: "net_per_battle", label: t`Net per battle` },
-            ]} />
+            <LineChart
+              x={d.tanks.map((r) => String(r.tank_id))}
+              series={[
+                { name: t`Earned per battle`, data: d.tanks.map((r) => r.earned_per_battle), type: "bar" },
+                { name: t`Spent per battle`, data: d.tanks.map((r) => r.spent_per_battle), type: "bar" },
+              ]}
+            />
+            <CsvButton
+              name={`tanks-earns-${periodQuery(p).replace(/[^0-9]+/g, "-")}`}
+              header={[
+                "tank_id",
+                "battles",
+                "win_rate",
+                "silver_earned",
+                "silver_spent",
+                "earned_per_battle",
+                "spent_per_battle",
+                "net_per_battle",
+              ]}
+              rows={d.tanks.map((r) => [
+                r.tank_id,
+                r.battles,
+                r.win_rate,
+                r.silver_earned,
+                r.silver_spent,
+                r.earned_per_battle,
+                r.spent_per_battle,
+                r.net_per_battle,
+              ])}
+            />
+            <Table
+              rows={d.tanks}
+              cols={[
+                { key: "tank_id", label: t`Tank`, format: String },
+                { key: "battles", label: t`Battles` },
+                { key: "win_rate", label: t`Win rate, %`, format: (v) => fmtInt(v) },
+                { key: "silver_earned", label: t`Earned` },
+                { key: "silver_spent", label: t`Spent` },
+                { key: "earned_per_battle", label: t`Earned per battle` },
+                { key: "spent_per_battle", label: t`Spent per battle` },
+                { key: "net_per_battle", label: t`Net per battle` },
+              ]}
+            />
           </>
         )}
       </Loadable>
