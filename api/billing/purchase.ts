@@ -1,6 +1,6 @@
 // Starting a purchase with a provider that works by redirect (Robokassa, Ecommpay…): the spec
 // names no start route for them (Stripe has order/initialize, PayPal order/create), so the shop
-// posts here; see docs/decisions.md, Billing.
+// posts here; see docs/decisions/billing.md.
 import { z } from "zod";
 import type { Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";

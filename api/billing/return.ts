@@ -2,7 +2,7 @@
 // return_url; Stripe and Robokassa have pages of their own): the order, asked from the provider
 // while it is unsettled. A PayPal order the buyer approved is captured here (verify's `finish`),
 // as PayPal's return flow expects; the same order is credited once whichever path comes first.
-// The spec names no such page; see docs/decisions.md, Billing.
+// The spec names no such page; see docs/decisions/billing.md.
 import { z } from "zod";
 import type { Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";

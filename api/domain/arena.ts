@@ -24,7 +24,7 @@ import { nextRandom } from "../game/sim/rng.ts";
 import type { BattleResult } from "../db/schema/battles.ts";
 import "./arena-messages.ts";
 
-/** The arena's figures where battle options say nothing (docs/decisions.md, "The battle"). */
+/** The arena's figures where battle options say nothing (docs/decisions/battles.md). */
 export const ARENA = {
   teamSize: 7,
   roundSeconds: 300,

@@ -17,7 +17,7 @@ import { progressAfterBattle } from "./progression.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 import "./battle-messages.ts";
 
-/** The figures of the battle rules, in one place (docs/decisions.md, "Battles and clans admin"). */
+/** The figures of the battle rules, in one place (docs/decisions/battles.md). */
 export const BATTLE_RULES = {
   /** A battle still running this long after its start is stuck (the longest mode lasts 15 minutes). */
   stuckAfterMs: 60 * 60_000,

@@ -1,6 +1,6 @@
 // The progression content's shapes (validated on every write, admin and import alike) and the
 // demo catalogue: crew roles, decorations, module upgrade levels, bot profiles, daily task
-// templates and quests (the `quests` server option, see docs/decisions.md "Progression").
+// templates and quests (the `quests` server option, see docs/decisions/progression.md).
 import { z } from "zod";
 import { MODULE_SLOTS, TANK_TYPES } from "../db/schema/content.ts";
 import { questsShape } from "./quests-shape.ts";

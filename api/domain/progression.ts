@@ -1,4 +1,4 @@
-// Progression rules (docs/decisions.md "Progression"): bot profiles as battles read them, each
+// Progression rules (docs/decisions/progression.md): bot profiles as battles read them, each
 // player's daily tasks (drawn by weight for their level, one set per UTC day), quests, and crew XP.
 // A battle's end moves all of it through progressAfterBattle, called by endBattleIn in the battle's
 // own transaction — the one path /game/api/battles/end and the real-time battle share. A task or

@@ -1,4 +1,4 @@
-// The `quests` server option's shape (docs/decisions.md "Progression"): chains of steps, each a
+// The `quests` server option's shape (docs/decisions/progression.md): chains of steps, each a
 // daily-task kind and target, with a reward for finishing the chain. Zod and constants only, so
 // the back office's quest editor validates with the same rules the save route checks.
 import { z } from "zod";

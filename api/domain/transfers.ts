@@ -10,7 +10,7 @@ import { applyLedger } from "./ledger.ts";
 import { eitherBlocked } from "./blacklist.ts";
 import { recordActivity } from "./players.ts";
 
-/** The transfer rules, in one place (there is no options table yet; see docs/decisions.md). */
+/** The transfer rules, in one place (there is no options table yet; see docs/decisions/player-site.md). */
 export const TRANSFER_RULES = {
   minAmount: 1,
   maxAmount: 10_000,

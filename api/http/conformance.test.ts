@@ -58,7 +58,7 @@ const EXTRAS: Record<string, string> = {
   "/game/play/join": "a signed-in player joins the battle queue with a tank of their garage (the game in the browser)",
   "/game/play/leave": "a player leaves the battle queue",
   "/game/play/crew/train":
-    "a player trains a crew member's skill from the hangar, paid through the ledger once per request id (the spec lists crew routes for operators only; docs/decisions.md)",
+    "a player trains a crew member's skill from the hangar, paid through the ledger once per request id (the spec lists crew routes for operators only; docs/decisions/crews.md)",
   "/game/play/status":
     "the queue's state for a waiting player (forms battles, so nobody waits past the longest wait) and where their running battle lives",
   "/game/play/result/:battleId{[0-9]+}": "a player's own result of a battle played in the browser (the result screen)",

@@ -73,7 +73,7 @@ export const orders = sqliteTable(
     providerPurchaseId: text("provider_purchase_id"),
     /** Which of the provider's protocols the order is paid through (RuStore: "billing" — purchase token, or "pay" — Pay SDK invoice id). */
     providerFlow: text("provider_flow"),
-    /** Gold that a refund could not take back because it was spent (see docs/decisions.md, Billing). */
+    /** Gold that a refund could not take back because it was spent (see docs/decisions/billing.md). */
     debtGold: integer("debt_gold").notNull().default(0),
     debtSilver: integer("debt_silver").notNull().default(0),
     note: text("note"),

@@ -1,7 +1,8 @@
 // Players among players and what the platform knows about each account beyond its row: friends,
 // chat (rooms, messages, the moderation feed, mutes, the operators' word filter), the accepted
 // terms and the app rating, the devices an account signs in from, forced experiment variants, and
-// the support tools' reversible changes. docs/decisions.md ("Players: community") explains why.
+// the support tools' reversible changes. docs/decisions/community.md and
+// players-admin.md explain why.
 import { sqliteTable, integer, text, index, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
 import { players } from "./players.ts";
 

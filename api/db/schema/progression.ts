@@ -1,4 +1,4 @@
-// Progression content and each player's progress in it (docs/decisions.md, "Progression"):
+// Progression content and each player's progress in it (docs/decisions/progression.md):
 // crew roles with their XP curve, prices and gains; decorations; module upgrade levels; bot
 // profiles; daily task templates; versioned backups of the tank and options documents; the UI's
 // texts as operators edit them. Per player: crew members, the day's tasks, quest progress.

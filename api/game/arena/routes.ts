@@ -157,7 +157,7 @@ export function registerArena(app: Hono<HonoEnv>) {
     },
   );
 
-  // Not in the spec (docs/decisions.md, "Crew training for players"): the hangar's crew list trains a
+  // Not in the spec (docs/decisions/crews.md, "Training by players"): the hangar's crew list trains a
   // member's skill one level, paid through the ledger once per request id.
   route(
     app,

@@ -1,4 +1,4 @@
-// The crew's effect on a tank's figures (docs/decisions.md, "The crew in battle"). Worked out
+// The crew's effect on a tank's figures (docs/decisions/crews.md, "The crew in battle"). Worked out
 // once when a battle is formed, from the crew members' levels and trained skills (a bot's from its
 // profile's crew level), and carried in the battle's setup as whole percentages, so the
 // simulation stays a pure function of its setup and a recorded battle replays alike.

@@ -2,7 +2,7 @@
 import { navGrid, cellOf, distanceField } from "./maps.ts";
 import type { BattleState, Tank } from "./types.ts";
 
-/** The rules' figures, in one place (docs/decisions.md, "The battle"). */
+/** The rules' figures, in one place (docs/decisions/battles.md). */
 export const SIM = {
   tankRadius: 2.6,
   shellSpeed: 140,

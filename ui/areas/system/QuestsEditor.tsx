@@ -1,4 +1,4 @@
-// The `quests` server option as a typed form (docs/decisions.md "Progression"): a list of quests,
+// The `quests` server option as a typed form (docs/decisions/progression.md): a list of quests,
 // each with its key, names, minimum level, ordered steps (goal kind, target, tank class) and reward.
 // It validates with the save route's own shape (api/domain/quests-shape.ts) and saves through the
 // options save route, so audit, cache invalidation and the optionsData document keep working.
