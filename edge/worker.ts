@@ -191,7 +191,7 @@ export class BattleRoomObject {
       playerId,
     );
     server.addEventListener("message", (e) => {
-      if (typeof e.data === "string") room!.message(seat, e.data);
+      if (typeof e.data === "string" || e.data instanceof ArrayBuffer) room!.message(seat, e.data);
     });
     server.addEventListener("close", () => room!.leave(seat));
     return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit);

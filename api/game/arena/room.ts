@@ -4,7 +4,7 @@
 // the end it hands the result to the store (finishArenaBattle) and tells each player what they earned.
 import { createBattle, sanitizeInput, setInput, step, stopBattle } from "../sim/sim.ts";
 import { inputOf, recordOf, stopRecord, type InputRecord } from "../sim/replay.ts";
-import { encodeSnapshot } from "../sim/wire.ts";
+import { decodeInput, encodeSnapshot } from "../sim/wire.ts";
 import { TICK_HZ, type BattleSetup, type BattleState, type GameEvent } from "../sim/types.ts";
 import type { PlayerOutcome } from "../../domain/battles.ts";
 
@@ -21,6 +21,10 @@ export interface Seat {
   playerId: number | null;
   /** Inputs taken this tick: more than a few are dropped (a client sends on change, at most 20 a second). */
   recent: number;
+  /** The last input seq taken from this connection (binary INPUT frames, wire.ts); 0 before any. */
+  seq: number;
+  /** The newest snapshot tick the client says it has. */
+  ack: number;
 }
 
 export const SNAPSHOT_EVERY = 2;
@@ -65,7 +69,14 @@ export class Room {
 
   /** Connects a player (to their own tank) or a spectator (playerId null); sends them the battle's roster. */
   join(viewer: Viewer, playerId: number | null): Seat {
-    const seat: Seat = { viewer, slot: playerId === null ? null : this.slotOf(playerId), playerId, recent: 0 };
+    const seat: Seat = {
+      viewer,
+      slot: playerId === null ? null : this.slotOf(playerId),
+      playerId,
+      recent: 0,
+      seq: 0,
+      ack: 0,
+    };
     this.seats.add(seat);
     this.sendTo(seat, JSON.stringify(this.hello(seat)));
     this.sendTo(seat, encodeSnapshot(this.state, []));
@@ -108,14 +119,24 @@ export class Room {
    * A message from a connection: an input for the tank it drives, nothing else. Whatever tank,
    * position or reload it claims is not read; a spectator's input is ignored.
    */
-  message(seat: Seat, data: string) {
-    if (seat.slot === null || data.length > 200 || this.state.ended) return;
+  message(seat: Seat, data: string | Uint8Array | ArrayBuffer) {
+    if (seat.slot === null || (typeof data === "string" ? data.length : data.byteLength) > 200 || this.state.ended)
+      return;
     if (++seat.recent > MAX_INPUTS_PER_TICK) return;
     let raw: unknown;
-    try {
-      raw = JSON.parse(data);
-    } catch {
-      return;
+    if (typeof data !== "string") {
+      // A binary INPUT (wire.ts): the seq is kept (an older one than the last is stale and dropped).
+      const m = decodeInput(data);
+      if (!m || m.seq <= seat.seq) return;
+      seat.seq = m.seq;
+      seat.ack = Math.max(seat.ack, Math.min(m.ack, this.state.tick));
+      raw = { t: m.throttle, r: m.turn, a: m.aim / 1000, f: m.fire };
+    } else {
+      try {
+        raw = JSON.parse(data);
+      } catch {
+        return;
+      }
     }
     const tank = this.state.tanks[seat.slot];
     const input = sanitizeInput(raw, tank.input);

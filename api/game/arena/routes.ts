@@ -78,7 +78,8 @@ function roomEvents(room: Room, playerId: number | null): WSEvents {
     },
     onMessage: (e, ws) => {
       if (!seat) seat = room.join(viewerOf(ws), playerId);
-      if (typeof e.data === "string") room.message(seat, e.data);
+      if (typeof e.data === "string" || e.data instanceof ArrayBuffer || e.data instanceof Uint8Array)
+        room.message(seat, e.data);
     },
     onClose: () => {
       if (seat) room.leave(seat);

@@ -1,11 +1,26 @@
-// The snapshot a battle sends its viewers, as bytes: positions to a centimetre, angles to 1/65536
-// of a turn, reload as a share of 255, the shells in flight and what happened since the last one.
-// A 7 v 7 battle's snapshot is ~250 bytes; at 10 a second that is ~2.5 KB/s per viewer
-// (bench/battle.ts measures it). The same code encodes (server) and decodes (browser).
+// The battle's wire format, both ways, as bytes (the same code encodes and decodes on the server and
+// in the browser). Byte 0 of every binary frame is its opcode; text frames are JSON with a "type"
+// (hello, end). Docs: docs/decisions/netcode.md.
+//
+// Server → client
+//   SNAPSHOT (1)   the whole battle as it stands (replays and the operator's live view; see below).
+//   VIEW (2)       one client's view of a tick (ViewSnapshot): only the tanks that client may see
+//                  (spotting.ts), each coded against the last snapshot the client acknowledged,
+//                  the ack of the client's own inputs (seq) and its own tank's state for prediction.
+//   PING (3)       [u32 id]: answer with PONG at once; the server measures the round trip with it.
+// Client → server
+//   INPUT (16)     one a tick while driving (InputMessage): seq, what the driver asks, the newest
+//                  snapshot tick received (ack) and the tick the client's view of others was drawn
+//                  at (lag compensation).
+//   PONG (17)      [u32 id]: the ping's answer.
+//
+// The old SNAPSHOT: positions to a centimetre, angles to 1/65536 of a turn, reload as a share of
+// 255, the shells in flight and what happened since the last one; a 7 v 7 battle is ~250 bytes.
 import { atan2 } from "./trig.ts";
 import type { BattleState, GameEvent } from "./types.ts";
 
 export const SNAPSHOT = 1;
+export const OP = { SNAPSHOT: 1, VIEW: 2, PING: 3, INPUT: 16, PONG: 17 } as const;
 const TAU = Math.PI * 2;
 const EVENT_KINDS = ["shot", "hit", "bounce", "blast", "kill"] as const;
 
@@ -197,4 +212,117 @@ export function decodeSnapshot(bytes: ArrayBuffer | Uint8Array): Snapshot | null
     }
   }
   return { tick, capture, tanks, shells, events };
+}
+
+// ——— client → server ———
+
+/**
+ * What a driver sends once a tick (20 a second). `seq` numbers the driver's ticks: the server applies
+ * one input per tick in seq order and acknowledges the last one applied in every view snapshot, so
+ * the client replays only the inputs after it (prediction). Throttle and turn are -1, 0 or 1; `aim` is
+ * the turret's world angle in milliradians (the precision the simulation keeps); `ack` is the newest
+ * snapshot tick the client has (the server codes the next snapshots against it); `view` is the battle
+ * tick, in hundredths, at which the client drew the other tanks when it sampled this input (the server
+ * judges this input's shot against where its targets were then, within a cap).
+ */
+export interface InputMessage {
+  seq: number;
+  throttle: -1 | 0 | 1;
+  turn: -1 | 0 | 1;
+  /** Milliradians, -3142..3142. */
+  aim: number;
+  fire: boolean;
+  ack: number;
+  view: number;
+}
+
+export const INPUT_BYTES = 18;
+
+const step3 = (v: number): -1 | 0 | 1 => (v > 0 ? 1 : v < 0 ? -1 : 0);
+
+export function encodeInput(m: InputMessage): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(INPUT_BYTES);
+  const v = new DataView(out.buffer);
+  v.setUint8(0, OP.INPUT);
+  v.setUint32(1, m.seq >>> 0, true);
+  v.setInt8(5, step3(m.throttle));
+  v.setInt8(6, step3(m.turn));
+  v.setInt16(7, Math.max(-3142, Math.min(3142, Math.round(m.aim))), true);
+  v.setUint8(9, m.fire ? 1 : 0);
+  v.setUint32(10, m.ack >>> 0, true);
+  v.setUint32(14, Math.max(0, Math.round(m.view)) >>> 0, true);
+  return out;
+}
+
+/** An input frame as it came: null unless it is exactly an INPUT of sane values (anything else is dropped). */
+export function decodeInput(bytes: ArrayBuffer | Uint8Array): InputMessage | null {
+  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  if (u8.byteLength !== INPUT_BYTES || u8[0] !== OP.INPUT) return null;
+  const v = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
+  const throttle = v.getInt8(5),
+    turn = v.getInt8(6),
+    aim = v.getInt16(7, true),
+    flags = v.getUint8(9);
+  if (throttle < -1 || throttle > 1 || turn < -1 || turn > 1 || aim < -3142 || aim > 3142 || flags > 1) return null;
+  return {
+    seq: v.getUint32(1, true),
+    throttle: throttle as -1 | 0 | 1,
+    turn: turn as -1 | 0 | 1,
+    aim,
+    fire: flags === 1,
+    ack: v.getUint32(10, true),
+    view: v.getUint32(14, true),
+  };
+}
+
+/** A PING (server → client) or a PONG (the answer): an opcode and an id. */
+export function encodePing(op: typeof OP.PING | typeof OP.PONG, id: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(5);
+  out[0] = op;
+  new DataView(out.buffer).setUint32(1, id >>> 0, true);
+  return out;
+}
+
+export function decodePing(bytes: ArrayBuffer | Uint8Array, op: typeof OP.PING | typeof OP.PONG): number | null {
+  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  if (u8.byteLength !== 5 || u8[0] !== op) return null;
+  return new DataView(u8.buffer, u8.byteOffset, 5).getUint32(1, true);
+}
+
+// ——— server → client: one client's view (VIEW) ———
+
+/** The driver's own tank as the server has it after applying input `ack`: what prediction starts from. */
+export interface OwnState {
+  x: number;
+  y: number;
+  hull: number;
+  turret: number;
+  /** Metres a second along the hull, to a centimetre. */
+  v: number;
+  /** Ticks until loaded. */
+  reload: number;
+}
+
+/**
+ * One client's view of one tick. `tanks[slot]` is null for a tank this client may not see (an enemy
+ * nobody of its team spots): neither its state nor its shots are in the snapshot. `base` is the tick it
+ * was coded against (0: coded whole). `ack` is the last input seq of the client's own tank applied.
+ */
+export interface ViewSnapshot {
+  tick: number;
+  base: number;
+  ack: number;
+  capture: [number, number];
+  own: OwnState | null;
+  tanks: (TankView | null)[];
+  shells: ShellView[];
+  events: GameEvent[];
+}
+
+/** What the hello (text) tells a driver about its own tank, for prediction: the figures sim.ts moves it by. */
+export interface OwnFigures {
+  maxSpeed: number;
+  hullRate: number;
+  turretRate: number;
+  reloadTicks: number;
 }
