@@ -193,7 +193,7 @@ export class BattleRoomObject {
     server.addEventListener("message", (e) => {
       if (typeof e.data === "string" || e.data instanceof ArrayBuffer) room!.message(seat, e.data);
     });
-    server.addEventListener("close", () => room!.leave(seat));
+    server.addEventListener("close", () => room!.drop(seat));
     return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit);
   }
 }

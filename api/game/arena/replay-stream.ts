@@ -6,6 +6,7 @@ import { applyRecorded, type BattleRecord } from "../sim/replay.ts";
 import { encodeSnapshot } from "../sim/wire.ts";
 import { TICK_HZ, type GameEvent } from "../sim/types.ts";
 import { SNAPSHOT_EVERY } from "./room.ts";
+import type { EndMessage } from "./contract.ts";
 
 function frame(bytes: Uint8Array): Uint8Array {
   const out = new Uint8Array(4 + bytes.byteLength);
@@ -65,7 +66,13 @@ export function replayFrames(battleId: number, record: BattleRecord): ReadableSt
       }
       if (state.ended) {
         parts.push(frame(encodeSnapshot(state, events)));
-        parts.push(frame(new TextEncoder().encode(JSON.stringify({ type: "end", ...state.ended }))));
+        parts.push(
+          frame(
+            new TextEncoder().encode(
+              JSON.stringify({ type: "end", ...state.ended, team: null, outcome: null } satisfies EndMessage),
+            ),
+          ),
+        );
       }
       const size = parts.reduce((s, p) => s + p.byteLength, 0);
       const chunk = new Uint8Array(size);

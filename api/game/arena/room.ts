@@ -4,15 +4,20 @@
 // the end it hands the result to the store (finishArenaBattle) and tells each player what they earned.
 import { createBattle, sanitizeInput, setInput, step, stopBattle } from "../sim/sim.ts";
 import { inputOf, recordOf, stopRecord, type InputRecord } from "../sim/replay.ts";
-import { decodeInput, encodeSnapshot } from "../sim/wire.ts";
+import { encodeSnapshot } from "../sim/wire.ts";
 import { TICK_HZ, type BattleSetup, type BattleState, type GameEvent } from "../sim/types.ts";
 import type { PlayerOutcome } from "../../domain/battles.ts";
+import {
+  dispatchClient,
+  type EndMessage,
+  type HelloMessage,
+  type JoinRefusal,
+  type RoomLifecycle,
+  type ServerMessage,
+  type Viewer,
+} from "./contract.ts";
 
-/** A connection as the room sees it: something to send text or bytes to. */
-export interface Viewer {
-  send(data: string | Uint8Array<ArrayBuffer>): void;
-  close(code?: number, reason?: string): void;
-}
+export type { Viewer } from "./contract.ts";
 
 export interface Seat {
   viewer: Viewer;
@@ -25,6 +30,8 @@ export interface Seat {
   seq: number;
   /** The newest snapshot tick the client says it has. */
   ack: number;
+  /** The id of the last PING this connection answered. */
+  pong: number;
 }
 
 export const SNAPSHOT_EVERY = 2;
@@ -43,7 +50,7 @@ export interface RoomOwner {
   stopped(room: Room, end: RoomEnd): Promise<void>;
 }
 
-export class Room {
+export class Room implements RoomLifecycle<Seat> {
   readonly state: BattleState;
   readonly inputs: InputRecord[] = [];
   readonly seats = new Set<Seat>();
@@ -67,6 +74,11 @@ export class Room {
     return i < 0 ? null : i;
   }
 
+  joinAttempt(playerId: number | null): JoinRefusal | null {
+    if (playerId !== null && this.slotOf(playerId) === null) return "notYourBattle";
+    return null;
+  }
+
   /** Connects a player (to their own tank) or a spectator (playerId null); sends them the battle's roster. */
   join(viewer: Viewer, playerId: number | null): Seat {
     const seat: Seat = {
@@ -76,19 +88,41 @@ export class Room {
       recent: 0,
       seq: 0,
       ack: 0,
+      pong: 0,
     };
     this.seats.add(seat);
-    this.sendTo(seat, JSON.stringify(this.hello(seat)));
+    this.say(seat, this.hello(seat));
     this.sendTo(seat, encodeSnapshot(this.state, []));
-    if (this.state.ended && this.settled) this.sendTo(seat, JSON.stringify(this.endMessage(seat)));
+    if (this.state.ended && this.settled) this.say(seat, this.endMessage(seat));
     return seat;
+  }
+
+  /** A player's socket closed: their tank keeps its last input until they are back. */
+  drop(seat: Seat) {
+    this.seats.delete(seat);
+  }
+
+  /** The player again on a new connection: any old one of theirs still open is let go. */
+  reconnect(viewer: Viewer, playerId: number): Seat {
+    for (const s of this.seats) if (s.playerId === playerId) this.seats.delete(s);
+    return this.join(viewer, playerId);
   }
 
   leave(seat: Seat) {
     this.seats.delete(seat);
   }
 
-  hello(seat: Seat) {
+  /**
+   * The owner goes away: the battle plays on for up to `graceMs` (its owner keeps ticking it); one
+   * that has not ended by then is stopped, its players told so.
+   */
+  async terminate(graceMs: number): Promise<void> {
+    const until = Date.now() + graceMs;
+    while (!this.settled && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    if (!this.state.ended) this.stop();
+  }
+
+  hello(seat: Seat): HelloMessage {
     return {
       type: "hello",
       battleId: this.battleId,
@@ -119,30 +153,26 @@ export class Room {
    * A message from a connection: an input for the tank it drives, nothing else. Whatever tank,
    * position or reload it claims is not read; a spectator's input is ignored.
    */
-  message(seat: Seat, data: string | Uint8Array | ArrayBuffer) {
-    if (seat.slot === null || (typeof data === "string" ? data.length : data.byteLength) > 200 || this.state.ended)
-      return;
-    if (++seat.recent > MAX_INPUTS_PER_TICK) return;
-    let raw: unknown;
-    if (typeof data !== "string") {
-      // A binary INPUT (wire.ts): the seq is kept (an older one than the last is stale and dropped).
-      const m = decodeInput(data);
-      if (!m || m.seq <= seat.seq) return;
-      seat.seq = m.seq;
-      seat.ack = Math.max(seat.ack, Math.min(m.ack, this.state.tick));
-      raw = { t: m.throttle, r: m.turn, a: m.aim / 1000, f: m.fire };
-    } else {
-      try {
-        raw = JSON.parse(data);
-      } catch {
-        return;
-      }
-    }
-    const tank = this.state.tanks[seat.slot];
-    const input = sanitizeInput(raw, tank.input);
-    if (!input) return;
-    const rec = recordOf(this.state.tick, seat.slot, input);
-    if (setInput(this.state, seat.slot, inputOf(rec))) this.inputs.push(rec);
+  message(seat: Seat, data: string | ArrayBuffer | Uint8Array) {
+    dispatchClient(data, {
+      input: (body) => {
+        if (seat.slot === null || this.state.ended) return;
+        if (++seat.recent > MAX_INPUTS_PER_TICK) return;
+        if (body.seq !== undefined) {
+          // Numbered inputs (wire.ts): an older one than the last taken is stale and dropped.
+          if (body.seq <= seat.seq) return;
+          seat.seq = body.seq;
+          seat.ack = Math.max(seat.ack, Math.min(body.ack ?? 0, this.state.tick));
+        }
+        const input = sanitizeInput(body, this.state.tanks[seat.slot].input);
+        if (!input) return;
+        const rec = recordOf(this.state.tick, seat.slot, input);
+        if (setInput(this.state, seat.slot, inputOf(rec))) this.inputs.push(rec);
+      },
+      pong: (body) => {
+        seat.pong = body.id;
+      },
+    });
   }
 
   /** One step of the battle; every other one a snapshot to everyone. Answers false once the battle is over. */
@@ -183,15 +213,19 @@ export class Room {
       if (end.reason === "stopped") await this.owner.stopped(this, end);
       else this.outcomes = await this.owner.finish(this, end);
     } finally {
-      for (const s of this.seats) this.sendTo(s, JSON.stringify(this.endMessage(s)));
+      for (const s of this.seats) this.say(s, this.endMessage(s));
     }
   }
 
-  endMessage(seat: Seat) {
+  endMessage(seat: Seat): EndMessage {
     const end = this.state.ended!;
     const mine = seat.playerId === null ? null : (this.outcomes?.find((o) => o.playerId === seat.playerId) ?? null);
     const team = seat.slot === null ? null : this.state.tanks[seat.slot].team;
     return { type: "end", winner: end.winner, reason: end.reason, tick: end.tick, team, outcome: mine };
+  }
+
+  private say(seat: Seat, message: ServerMessage) {
+    this.sendTo(seat, JSON.stringify(message));
   }
 
   private sendTo(seat: Seat, data: string | Uint8Array<ArrayBuffer>) {

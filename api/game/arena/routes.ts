@@ -68,21 +68,23 @@ async function status(c: Context<HonoEnv>, playerId: number) {
 /** Runs a room's socket: the viewer joins on open, its messages are inputs, it leaves on close. */
 function roomEvents(room: Room, playerId: number | null): WSEvents {
   let seat: Seat | null = null;
+  // A player coming back takes over their seat (an old socket of theirs is let go); an operator watches.
+  const connect = (v: Viewer) => (playerId === null ? room.join(v, null) : room.reconnect(v, playerId));
   const viewerOf = (ws: WSContext): Viewer => ({
     send: (d) => ws.send(d),
     close: (code, reason) => ws.close(code, reason),
   });
   return {
     onOpen: (_e, ws) => {
-      seat = room.join(viewerOf(ws), playerId);
+      seat = connect(viewerOf(ws));
     },
     onMessage: (e, ws) => {
-      if (!seat) seat = room.join(viewerOf(ws), playerId);
+      if (!seat) seat = connect(viewerOf(ws));
       if (typeof e.data === "string" || e.data instanceof ArrayBuffer || e.data instanceof Uint8Array)
         room.message(seat, e.data);
     },
     onClose: () => {
-      if (seat) room.leave(seat);
+      if (seat) room.drop(seat);
     },
   };
 }
@@ -237,7 +239,7 @@ export function registerArena(app: Hono<HonoEnv>) {
       return upgrade(c, p.battleId, playerId, () => {
         const room = arenaOf(c.var.deps).get(p.battleId);
         if (!room) throw new AppError("not_found", "arena.notHere");
-        if (room.slotOf(playerId) === null) throw new AppError("forbidden", "arena.notYourBattle");
+        if (room.joinAttempt(playerId) === "notYourBattle") throw new AppError("forbidden", "arena.notYourBattle");
         return roomEvents(room, playerId);
       });
     },

@@ -5,24 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { t } from "@lingui/core/macro";
 import "./play.css";
 import { BattleView, draw, toWorld, type Hello, type Labels, type Camera } from "./engine.ts";
+import { decodeServer, encodeClient, type EndMessage } from "../../../api/game/arena/contract.ts";
 
-export interface EndMessage {
-  type: "end";
-  winner: 0 | 1 | -1;
-  reason: string;
-  tick: number;
-  team: 0 | 1 | null;
-  outcome: {
-    result: "win" | "loss" | "draw";
-    experience: number;
-    silver: number;
-    silverSpent: number;
-    kills: number;
-    damage: number;
-    ratingDelta: number;
-    level: number;
-  } | null;
-}
+export type { EndMessage } from "../../../api/game/arena/contract.ts";
 
 export type Source = { kind: "live"; url: string; drive: boolean } | { kind: "replay"; url: string };
 
@@ -66,9 +51,9 @@ export function BattleScreen({ source, onEnd, full }: Props) {
       setStatus("live");
     };
     const onText = (text: string) => {
-      const msg = JSON.parse(text) as Hello | EndMessage;
-      if (msg.type === "hello") onHello(msg);
-      else if (msg.type === "end") {
+      const msg = decodeServer(text);
+      if (msg?.type === "hello") onHello(msg as Hello);
+      else if (msg?.type === "end") {
         setStatus("ended");
         onEnd?.(msg);
       }
@@ -171,13 +156,12 @@ export function BattleScreen({ source, onEnd, full }: Props) {
       if (source.kind === "live" && source.drive && view.you !== null) {
         const me = drawn.frame.tanks[view.you];
         const aim = aimAt ? Math.atan2(aimAt.y - me.y, aimAt.x - me.x) : me.hull;
-        const msg = {
+        const text = encodeClient("input", {
           t: (c.up ? 1 : 0) - (c.down ? 1 : 0),
           r: (c.right ? 1 : 0) - (c.left ? 1 : 0),
           a: Math.round(aim * 1000) / 1000,
           f: c.fire,
-        };
-        const text = JSON.stringify(msg);
+        });
         const now = performance.now();
         if (text !== lastSent && now - lastAt >= 50) {
           sendRef.current(text);
