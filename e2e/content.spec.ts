@@ -171,6 +171,42 @@ test("crews and decorations: item pages save their sections; module upgrades edi
   await context.close();
 });
 
+test("tanks: New with a taken id is refused under the id field (T-26 stays), an edit keeps its id", async ({
+  browser,
+}, info) => {
+  const { page, context } = await operatorPage(browser);
+  const t26 = await one("select * from content_tanks where id = 2");
+  expect(t26.name_en).toBe("T-26");
+  await page.goto(`${running.url}/admin/tank/`);
+  await expect(page.getByRole("heading", { level: 1, name: "Tanks" })).toBeVisible();
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  const form = page.locator("form");
+  await form.getByLabel("Id", { exact: true }).fill("2");
+  await form.getByLabel("Name (ru)").fill("Новый танк");
+  await form.getByLabel("Name (en)").fill("New tank");
+  await form.getByLabel("Nation").selectOption({ label: "USSR" });
+  await form.getByLabel("Type", { exact: true }).selectOption({ label: "Light" });
+  await form.getByLabel("Tier").fill("3");
+  for (const f of ["Hit points", "Damage", "Penetration", "Armour", "Speed, km/h", "Shots/min ×10"])
+    await form.getByLabel(f, { exact: true }).fill("10");
+  await form.getByRole("button", { name: "Save" }).click();
+  const id = form.getByLabel("Id", { exact: true });
+  await expect(id).toHaveAttribute("aria-invalid", "true");
+  const said = page.locator(`#${await id.getAttribute("aria-describedby")}`);
+  await expect(said).toContainText("#2 already exists (T-26)");
+  await expect(page.getByText("Saved")).toHaveCount(0);
+  expect(await one("select * from content_tanks where id = 2")).toEqual(t26);
+  await page.screenshot({ path: info.outputPath("tank-new-taken.png"), fullPage: true });
+  // The next free id the message names saves a new tank beside T-26.
+  const next = Number((await said.textContent())!.match(/#(\d+), /)![1]);
+  await id.fill(String(next));
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved")).toBeVisible();
+  expect((await one("select name_en from content_tanks where id = ?", [next])).name_en).toBe("New tank");
+  expect((await one("select name_en from content_tanks where id = 2")).name_en).toBe("T-26");
+  await context.close();
+});
+
 test("tank data: export, a bad import changes nothing, a good one shows its difference, applies with a backup that restores", async ({
   browser,
 }, info) => {

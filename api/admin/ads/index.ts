@@ -17,7 +17,7 @@ import { AD_NETWORKS, adSettingsShape, currentAdSettings, placementSchema, saveA
 const who = { auth: "admin", role: "operator" } as const;
 const saveInput = z.object({ settings: f.jsonValue() });
 
-const placementArea: ResourceDescription = {
+export const placementArea: ResourceDescription = {
   name: "adPlacement",
   base: "/admin/ads/settings/",
   role: "operator",

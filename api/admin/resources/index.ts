@@ -33,6 +33,23 @@ import {
   type ResourceDescription,
 } from "./description.ts";
 import { detailsOf } from "../../domain/audit-details.ts";
+import type { Locale } from "../../i18n/index.ts";
+import "./messages.ts";
+
+/**
+ * What the screen means by a save to a set/save route: `create` (New) never replaces a live item —
+ * a taken id is refused under the id field; `edit` never creates — an id nobody has is a 404.
+ * Without it the route keeps the spec's set (insert or update by id) for scripts.
+ */
+export const saveIntent = z.object({ intent: f.optional(z.enum(["create", "edit"])) });
+
+/** The name an operator knows an item by, in their language (tanks' nameEn/nameRu, a bot's name…). */
+function itemName(item: Record<string, unknown>, locale: Locale): string | undefined {
+  const keys = locale === "en" ? ["nameEn", "nameRu"] : ["nameRu", "nameEn"];
+  for (const k of [...keys, "name", "title", "code", "placement"])
+    if (typeof item[k] === "string" && item[k]) return item[k] as string;
+  return undefined;
+}
 
 // The description and the helpers io.ts shares live in description.ts (no index ↔ io cycle).
 export { diff, touchCache, uniqueClash, type ResourceActionNames, type ResourceDescription } from "./description.ts";
@@ -165,14 +182,26 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       async (c, q) => c.json(await listResource(c.var.deps.db, d, q)),
     );
 
-  const save = (mode: "set" | "add" | "update") => async (c: Context<HonoEnv>, item: Item) => {
+  const save = (mode: "set" | "add" | "update") => async (c: Context<HonoEnv>, sent: Item & { intent?: string }) => {
     const { db, clock } = c.var.deps;
     const action = `${d.base}${d.actions[mode]}`;
+    const { intent, ...item } = sent as Item & { intent?: "create" | "edit" };
+    const creating = mode === "add" || intent === "create";
     const saved = await db.transaction(async (tx) => {
       const [before] =
         item.id === undefined ? [] : await tx.select().from(d.table).where(eq(d.table.id, item.id)).limit(1);
       if (before && mode === "add") throw fieldError({ id: { id: "validation.unique" } });
-      if (!before && (mode === "update" || (d.serverIds && item.id !== undefined))) throw notFound();
+      if (before && creating) {
+        const [{ last }] = await tx.select({ last: sql<number>`max(${d.table.id})` }).from(d.table);
+        const name = itemName(fromRow(before as Record<string, unknown>), c.var.locale);
+        throw fieldError({
+          id: name
+            ? { id: "resources.idTaken", values: [item.id, name, Number(last) + 1] }
+            : { id: "resources.idTakenUnnamed", values: [item.id, Number(last) + 1] },
+        });
+      }
+      if (!before && (mode === "update" || intent === "edit" || (d.serverIds && item.id !== undefined)))
+        throw notFound();
       const clash = await uniqueClash(tx, d, toRow(item), item.id);
       if (clash) throw fieldError({ [clash]: { id: "validation.unique" } });
       const old = before ? fromRow(before as Record<string, unknown>) : undefined;
@@ -198,7 +227,7 @@ export function registerResource(app: Hono<HonoEnv>, d: ResourceDescription) {
       route(
         app,
         { method: method(mode), path: `${d.base}${d.actions[mode]}`, ...who, mutates: true },
-        { input: d.schema },
+        mode === "set" ? { input: d.schema, query: saveIntent } : { input: d.schema },
         save(mode),
       );
 

@@ -141,7 +141,10 @@ function PlacementForm({ row, networks, onDone }: { row: Row | null; networks: s
       submitLabel={t`Save placement`}
       actions={row && <button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}
       onSubmit={form.submit(async (input) => {
-        await api("/admin/ads/settings/save", { method: "POST", body: row ? { ...input, id: row.id } : input });
+        await api(`/admin/ads/settings/save?intent=${row ? "edit" : "create"}`, {
+          method: "POST",
+          body: row ? { ...input, id: row.id } : input,
+        });
         toast.ok(t`Saved`);
         onDone();
       })}

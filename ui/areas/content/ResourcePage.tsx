@@ -249,12 +249,14 @@ export function ItemForm({
   heading?: string;
   onDone: (created?: number) => void;
 }) {
+  const isNew = initial.id === undefined || initial.id === "" || initial.id === null;
+  // An edit keeps its item's id (the heading says it): retyping it would save over another item.
   const props = useMemo(
     () =>
-      only
-        ? Object.fromEntries(Object.entries(d.form.properties).filter(([k]) => only.includes(k)))
-        : d.form.properties,
-    [d, only],
+      Object.fromEntries(
+        Object.entries(d.form.properties).filter(([k]) => (only ? only.includes(k) : isNew || k !== "id")),
+      ),
+    [d, only, isNew],
   );
   const schema = useMemo(
     () =>
@@ -266,18 +268,20 @@ export function ItemForm({
     [d, props],
   );
   const form = useForm(schema, flatten(props, initial), { toInput: (values) => unflatten(props, values) });
-  const isNew = initial.id === undefined || initial.id === "" || initial.id === null;
   const save = form.submit(async (item) => {
+    // A set/save route hears what the form means: New never replaces a live item (a taken id
+    // comes back under the id field), an edit never creates one.
+    const intent = `?intent=${isNew ? "create" : "edit"}`;
     const target =
       url ??
       (only
         ? Object.values(d.actions.sections!)[0].url
         : isNew
-          ? (d.actions.add ?? d.actions.set)
-          : (d.actions.update ?? d.actions.set));
+          ? (d.actions.add ?? `${d.actions.set}${intent}`)
+          : (d.actions.update ?? `${d.actions.set}${intent}`));
     const r = await api<{ item: { id: number }; created?: boolean }>(target!, {
       method: "POST",
-      body: only && !isNew ? { ...item, id: initial.id } : item,
+      body: isNew ? item : { ...item, id: initial.id },
     });
     toast.ok(t`Saved`);
     onDone(isNew ? r.item.id : undefined);
