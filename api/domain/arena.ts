@@ -12,7 +12,14 @@ import { playerItems } from "../db/schema/inventory.ts";
 import { contentTanks } from "../db/schema/content.ts";
 import { AppError, fieldError } from "./errors.ts";
 import { currentBattleOptions } from "./options.ts";
-import { endBattleIn, startBattleIn, SILENT_AFTER_MS, type PlayerOutcome, type PlayerResult } from "./battles.ts";
+import {
+  endBattleIn,
+  startBattleIn,
+  stopBattle,
+  SILENT_AFTER_MS,
+  type PlayerOutcome,
+  type PlayerResult,
+} from "./battles.ts";
 import { MAPS } from "../game/sim/maps.ts";
 import { allBotProfiles, dailyTasksOf } from "./progression.ts";
 import { contentCrews, contentDailyTasks, playerCrewMembers } from "../db/schema/progression.ts";
@@ -552,4 +559,32 @@ export async function recordStopped(
     .update(battleRooms)
     .set({ inputs: JSON.stringify(inputs), outcome: JSON.stringify(outcome) })
     .where(and(eq(battleRooms.battleId, battleId), sql`${battleRooms.inputs} is null`));
+}
+
+/**
+ * A room that failed (its simulation threw) is stopped by the system: the battle stopped with the
+ * reason in its timeline, nobody paid or charged, its inputs and outcome (reason "failed") recorded.
+ * A battle no longer running (stopped meanwhile) only gets its record.
+ */
+export async function failArenaBattle(
+  db: Db,
+  input: { battleId: number; error: string; inputs: InputRecord[]; tick: number; at: number },
+) {
+  await db.transaction(async (tx) => {
+    const [b] = await tx.select({ status: battles.status }).from(battles).where(eq(battles.id, input.battleId));
+    if (b?.status === "running")
+      await stopBattle(tx, {
+        battleId: input.battleId,
+        adminId: null,
+        at: input.at,
+        reason: `the room failed: ${input.error}`.slice(0, 500),
+      });
+    await tx
+      .update(battleRooms)
+      .set({
+        inputs: JSON.stringify(input.inputs),
+        outcome: JSON.stringify({ winner: -1, reason: "failed", tick: input.tick }),
+      })
+      .where(and(eq(battleRooms.battleId, input.battleId), sql`${battleRooms.inputs} is null`));
+  });
 }

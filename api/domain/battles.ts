@@ -321,8 +321,14 @@ async function outcomes(tx: Tx, battleId: number): Promise<PlayerOutcome[]> {
   }));
 }
 
-/** Stops a running battle with no rewards (an operator's act); refused for an ended battle. */
-export async function stopBattle(tx: Tx, input: { battleId: number; adminId: number; at: number; reason?: string }) {
+/**
+ * Stops a running battle with no rewards (an operator's act, or the system's: adminId null, e.g. a
+ * room that failed or a battle nobody ticks any more); refused for an ended battle.
+ */
+export async function stopBattle(
+  tx: Tx,
+  input: { battleId: number; adminId: number | null; at: number; reason?: string },
+) {
   const [b] = await tx
     .select({ id: battles.id, status: battles.status })
     .from(battles)
@@ -351,7 +357,7 @@ export const stuckWhere = (now: number) =>
   and(eq(battles.status, "running"), or(lt(battles.startedAt, now - BATTLE_RULES.stuckAfterMs), silentRoom(now)));
 
 /** Stops every stuck battle; returns their ids. */
-export async function stopStuckBattles(tx: Tx, input: { adminId: number; at: number }): Promise<number[]> {
+export async function stopStuckBattles(tx: Tx, input: { adminId: number | null; at: number }): Promise<number[]> {
   const stuck = await tx
     .select({ id: battles.id, startedAt: battles.startedAt })
     .from(battles)

@@ -6,6 +6,7 @@ import type { Deps } from "../../deps.ts";
 import { Room, type RoomEnd, type RoomOwner } from "./room.ts";
 import {
   ARENA,
+  failArenaBattle,
   finishArenaBattle,
   formBattles,
   heartbeat,
@@ -72,6 +73,26 @@ export class Arena implements RoomOwner {
     });
   }
 
+  /** A room broke: it is stopped alone, its reason recorded (logged here, once for the room). */
+  async failed(room: Room, end: RoomEnd, error: string) {
+    try {
+      await failArenaBattle(this.deps.db, {
+        battleId: room.battleId,
+        error,
+        inputs: end.inputs,
+        tick: end.tick,
+        at: this.deps.clock.now(),
+      });
+    } catch (e) {
+      this.deps.logger.warn("arena: a failed battle's stop was not stored", {
+        battleId: room.battleId,
+        error: String(e),
+      });
+    } finally {
+      this.forget(room.battleId, 10_000);
+    }
+  }
+
   async finish(room: Room, end: RoomEnd) {
     try {
       const r = await finishArenaBattle(this.deps.db, {
@@ -111,10 +132,21 @@ export class Arena implements RoomOwner {
   /** Steps every running room to where the wall clock says it should be (at most a second behind). */
   tickAll(now = this.deps.clock.now()) {
     for (const [id, room] of this.rooms) {
-      if (room.state.ended) continue;
-      const due = this.manual ? room.state.tick + 1 : Math.floor((now - this.started.get(id)!) / TICK_MS);
+      if (room.state.ended || room.failure !== null) continue;
+      const due = this.manual ? room.state.tick + 1 : Math.floor((now - (this.started.get(id) ?? now)) / TICK_MS);
       let n = Math.min(TICK_HZ, due - room.state.tick);
-      while (n-- > 0 && room.tick());
+      // A room that throws is stopped alone: the others go on ticking, and it is logged once.
+      try {
+        while (n-- > 0 && room.tick());
+      } catch (e) {
+        this.deps.logger.error("arena: a room failed and was stopped alone", {
+          battleId: id,
+          tick: room.state.tick,
+          error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        });
+        room.fail(e);
+        continue;
+      }
       if (now - (this.lastBeat.get(id) ?? 0) >= ARENA.heartbeatMs) {
         this.lastBeat.set(id, now);
         void this.beat(room, now);

@@ -48,6 +48,8 @@ export interface RoomEnd {
 export interface RoomOwner {
   finish(room: Room, end: RoomEnd): Promise<PlayerOutcome[] | null>;
   stopped(room: Room, end: RoomEnd): Promise<void>;
+  /** The room broke (its simulation threw): stopped alone, with the error as its reason (else as a stop). */
+  failed?(room: Room, end: RoomEnd, error: string): Promise<void>;
 }
 
 export class Room implements RoomLifecycle<Seat> {
@@ -58,6 +60,8 @@ export class Room implements RoomLifecycle<Seat> {
   /** Set once the end was handed over (finish or stop): the room then only says goodbye. */
   settled = false;
   outcomes: PlayerOutcome[] | null = null;
+  /** Why the room broke (its simulation threw), once it did: it ticks no more and ends as "failed". */
+  failure: string | null = null;
   bytesSent = 0;
 
   constructor(
@@ -205,12 +209,29 @@ export class Room implements RoomLifecycle<Seat> {
     void this.settle();
   }
 
+  /**
+   * The room broke: its battle ends at once as "failed" (no snapshot: its state cannot be trusted),
+   * the owner records why, and its players are told.
+   */
+  fail(error: unknown) {
+    if (this.failure !== null) return;
+    this.failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    if (!this.state.ended) {
+      this.inputs.push(stopRecord(this.state.tick));
+      stopBattle(this.state);
+    }
+    void this.settle();
+  }
+
   private async settle() {
     if (this.settled) return;
     this.settled = true;
-    const end: RoomEnd = { ...this.state.ended!, inputs: this.inputs };
+    const ended = this.state.ended ?? { winner: -1 as const, reason: "stopped", tick: this.state.tick };
+    const end: RoomEnd = { ...ended, inputs: this.inputs };
     try {
-      if (end.reason === "stopped") await this.owner.stopped(this, end);
+      if (this.failure !== null)
+        await (this.owner.failed?.(this, { ...end, reason: "failed" }, this.failure) ?? this.owner.stopped(this, end));
+      else if (end.reason === "stopped") await this.owner.stopped(this, end);
       else this.outcomes = await this.owner.finish(this, end);
     } finally {
       for (const s of this.seats) this.say(s, this.endMessage(s));
@@ -218,10 +239,11 @@ export class Room implements RoomLifecycle<Seat> {
   }
 
   endMessage(seat: Seat): EndMessage {
-    const end = this.state.ended!;
+    const end = this.state.ended ?? { winner: -1 as const, reason: "stopped", tick: this.state.tick };
     const mine = seat.playerId === null ? null : (this.outcomes?.find((o) => o.playerId === seat.playerId) ?? null);
-    const team = seat.slot === null ? null : this.state.tanks[seat.slot].team;
-    return { type: "end", winner: end.winner, reason: end.reason, tick: end.tick, team, outcome: mine };
+    const team = seat.slot === null ? null : this.setup.seats[seat.slot].team;
+    const reason = this.failure !== null ? "failed" : end.reason;
+    return { type: "end", winner: end.winner, reason, tick: end.tick, team, outcome: mine };
   }
 
   private say(seat: Seat, message: ServerMessage) {
