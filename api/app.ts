@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./deps.ts";
 import type { HonoEnv } from "./http/env.ts";
-import { AppError } from "./http/errors.ts";
+import { AppError } from "./domain/errors.ts";
 import { WarehouseUnavailable } from "../warehouse/supervisor.ts";
 import { addServerMessages } from "./i18n/index.ts";
 

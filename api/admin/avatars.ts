@@ -6,9 +6,9 @@ import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import { readFields } from "../http/validate.ts";
-import * as f from "../http/fields.ts";
+import * as f from "../domain/fields.ts";
 import { audit } from "../http/audit.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import { translate, LOCALES } from "../i18n/index.ts";
 import { AVATAR_STATUSES } from "../db/schema/avatars.ts";
 import {
@@ -78,10 +78,10 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
     app,
     { method: "POST", path: "/admin/playerAvatars/accept", ...MODERATE, mutates: true },
     { input: acceptInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
       const done = await db.transaction(async (tx) => {
-        const a = await acceptAvatar(tx, v.avatarId, c.var.admin!.adminId, clock.now());
+        const a = await acceptAvatar(tx, v.avatarId, ctx.actor.adminId, clock.now());
         await audit(c, tx, {
           action: "/admin/playerAvatars/accept",
           targetType: "player",
@@ -99,10 +99,10 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
     app,
     { method: "POST", path: "/admin/playerAvatars/reject", ...MODERATE, mutates: true },
     { input: rejectInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
       const done = await db.transaction(async (tx) => {
-        const a = await rejectAvatar(tx, v.avatarId, v.reason, v.note, c.var.admin!.adminId, clock.now());
+        const a = await rejectAvatar(tx, v.avatarId, v.reason, v.note, ctx.actor.adminId, clock.now());
         await audit(c, tx, {
           action: "/admin/playerAvatars/reject",
           targetType: "player",
@@ -127,7 +127,7 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
     app,
     { method: "POST", path: "/admin/playerAvatars/save", auth: "admin", role: "operator", mutates: true },
     {},
-    async (c) => {
+    async (c, _v, ctx) => {
       const type = c.req.header("content-type") ?? "";
       let playerIdRaw: unknown = c.req.query("playerId");
       let clear: unknown = c.req.query("clear");
@@ -160,7 +160,7 @@ export function registerAdminAvatars(app: Hono<HonoEnv>) {
       const image = parsed.data.clear ? null : { bytes: bytes!, info: checkImage(bytes!) };
       const { db, clock } = c.var.deps;
       const done = await db.transaction(async (tx) => {
-        const r = await setAvatarByOperator(tx, playerId, image, c.var.admin!.adminId, clock.now());
+        const r = await setAvatarByOperator(tx, playerId, image, ctx.actor.adminId, clock.now());
         await audit(c, tx, {
           action: "/admin/playerAvatars/save",
           targetType: "player",

@@ -7,8 +7,8 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import { audit, NO_CHANGES, valuesOf } from "../http/audit.ts";
-import * as f from "../http/fields.ts";
-import { fieldError } from "../http/errors.ts";
+import * as f from "../domain/fields.ts";
+import { fieldError } from "../domain/errors.ts";
 import type { Db } from "../db/index.ts";
 import { battles, battlePlayers, battleEvents, BATTLE_STATUSES } from "../db/schema/battles.ts";
 import { players } from "../db/schema/players.ts";
@@ -22,7 +22,7 @@ import {
   stuckWhere,
 } from "../domain/battles.ts";
 import { arenaOf } from "../game/arena/arena.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import { followById } from "../http/feed.ts";
 
 const S = { auth: "admin", role: "support" } as const;
@@ -287,12 +287,12 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/battles/:battleId{[0-9]+}/stop", ...O, mutates: true },
     { params: byBattle },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
       const at = clock.now();
       const battleId = v.battleId;
       await db.transaction(async (tx) => {
-        await stopBattle(tx, { battleId, adminId: c.var.admin!.adminId, at });
+        await stopBattle(tx, { battleId, adminId: ctx.actor.adminId, at });
         await audit(c, tx, {
           action: "battles.stop",
           targetType: "battle",
@@ -308,11 +308,11 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
     },
   );
 
-  route(app, { method: "ANY", path: "/admin/battles/stopTheStuck", ...O, mutates: true }, {}, async (c) => {
+  route(app, { method: "ANY", path: "/admin/battles/stopTheStuck", ...O, mutates: true }, {}, async (c, _v, ctx) => {
     const { db, clock } = c.var.deps;
     const at = clock.now();
     const stopped = await db.transaction(async (tx) => {
-      const ids = await stopStuckBattles(tx, { adminId: c.var.admin!.adminId, at });
+      const ids = await stopStuckBattles(tx, { adminId: ctx.actor.adminId, at });
       await audit(c, tx, {
         action: "battles.stopTheStuck",
         targetType: "battle",

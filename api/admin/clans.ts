@@ -3,14 +3,15 @@
 // is audited and written to the clan log (actor 0 = an operator; details name the admin).
 // Counters come from the store: battles by the clan a player was in when the battle started
 // (battle_players.clan_id), members rebuilt from the clan log's joins and leaves.
+import { adminCtx } from "../http/context.ts";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, desc, eq, gte, lte, sql, inArray } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import { audit, detailsOf, type AuditDetails } from "../http/audit.ts";
-import * as f from "../http/fields.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import * as f from "../domain/fields.ts";
+import { AppError, fieldError } from "../domain/errors.ts";
 import type { Db, Tx } from "../db/index.ts";
 import { clans, clanMembers, clanLog, CLAN_ROLES } from "../db/schema/clans.ts";
 import { players } from "../db/schema/players.ts";
@@ -65,10 +66,10 @@ const topInput = z.object({
   limit: f.optional(f.int(1, 100)).default(20),
 });
 /** The operator acting, as the clan log names them. */
-const operator = (c: Context<HonoEnv>): clanRules.Operator => ({
-  adminId: c.var.admin!.adminId,
-  username: c.var.admin!.username,
-});
+const operator = (c: Context<HonoEnv>): clanRules.Operator => {
+  const { adminId, username } = adminCtx(c).actor;
+  return { adminId, username };
+};
 const byClan = z.object({ clanId: f.id() });
 const membersOf = sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`;
 const clanColumns = {

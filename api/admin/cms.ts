@@ -1,13 +1,14 @@
 // /admin/cms: operators edit categories and contents (guides, news, terms) in ru and en; export
 // the whole CMS as JSON and import it back — validated whole, previewed, applied all-or-nothing.
+import { noAuditDue } from "../domain/context.ts";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import * as f from "../http/fields.ts";
+import * as f from "../domain/fields.ts";
 import { audit } from "../http/audit.ts";
-import { conflict, fieldError, notFound } from "../http/errors.ts";
+import { conflict, fieldError, notFound } from "../domain/errors.ts";
 import { addServerMessages } from "../i18n/index.ts";
 import { cmsCategories, cmsContents, CMS_TYPES } from "../db/schema/cms.ts";
 import {
@@ -221,7 +222,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
     app,
     { method: "GET|POST", path: "/admin/cms/import", ...O, mutates: true },
     { input: importInput },
-    async (c, { data, preview }) => {
+    async (c, { data, preview }, ctx) => {
       const bad = checkExport(data);
       if (bad) throw fieldError({ [`data.${bad.path}`]: { id: "validation.pattern" } });
       const onlyPreview = preview || c.req.method === "GET";
@@ -240,7 +241,7 @@ export function registerAdminCms(app: Hono<HonoEnv>) {
         });
         return changes;
       });
-      if (onlyPreview) c.set("audited", true);
+      if (onlyPreview) noAuditDue(ctx);
       return c.json({ preview: onlyPreview, changes });
     },
   );

@@ -7,9 +7,9 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, gt, getTableColumns } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import * as f from "../http/fields.ts";
+import * as f from "../domain/fields.ts";
 import { audit, valuesOf } from "../http/audit.ts";
-import { fieldError, notFound } from "../http/errors.ts";
+import { fieldError, notFound } from "../domain/errors.ts";
 import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/support.ts";
 import { addMessage, thread, markRead, SUPPORT_CATEGORIES } from "../domain/support.ts";
 import { followById } from "../http/feed.ts";
@@ -181,9 +181,9 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/add", ...S, mutates: true },
     { params: byTicket, input: bodyInput },
-    async (c, { body, ticketId }) => {
+    async (c, { body, ticketId }, ctx) => {
       const ticket = await ticketOf(c, ticketId);
-      const admin = c.var.admin!;
+      const admin = ctx.actor;
       const msg = await c.var.deps.db.transaction(async (tx) => {
         const msg = await addMessage(tx, {
           ticketId: ticket.id,
@@ -211,7 +211,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/feedback/:ticketId{[0-9]+}/messages/edit", ...S, mutates: true },
     { params: byTicket, input: editInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const ticketId = v.ticketId;
       const [m] = await c.var.deps.db
         .select()
@@ -219,7 +219,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
         .where(and(eq(supportMessages.id, v.messageId), eq(supportMessages.ticketId, ticketId)))
         .limit(1);
       if (!m) throw notFound();
-      if (m.author !== "support" || m.adminId !== c.var.admin!.adminId)
+      if (m.author !== "support" || m.adminId !== ctx.actor.adminId)
         throw fieldError({ messageId: { id: "validation.pattern" } });
       const at = c.var.deps.clock.now();
       await c.var.deps.db.transaction(async (tx) => {

@@ -1,14 +1,15 @@
 // /admin/notification/ (inbox pop-ups) and /admin/notificationChat/ (system messages in the game
 // chat): one set of routes, registered once per channel. The rules live in domain/notifications.ts;
 // every change is audited in its own transaction.
+import { noAuditDue } from "../domain/context.ts";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { and, asc, count, desc, eq, like, or, sql } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import * as f from "../http/fields.ts";
+import * as f from "../domain/fields.ts";
 import { audit, pathAction, valuesOf } from "../http/audit.ts";
-import { fieldError, notFound } from "../http/errors.ts";
+import { fieldError, notFound } from "../domain/errors.ts";
 import { notifications, notificationContents, NOTIFICATION_STATUSES } from "../db/schema/notifications.ts";
 import {
   changeStatus,
@@ -329,7 +330,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
     app,
     { method: "GET|POST", path: `${base}import`, ...O, mutates: true },
     { input: importInput },
-    async (c, { data, preview }) => {
+    async (c, { data, preview }, ctx) => {
       const bad = checkImport(channel, data);
       if (bad)
         throw fieldError({
@@ -343,7 +344,7 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
         langs: data.contents.map((x) => x.lang),
       };
       if (onlyPreview) {
-        c.set("audited", true);
+        noAuditDue(ctx);
         return c.json({ preview: true, creates: summary });
       }
       const { db, clock } = c.var.deps;

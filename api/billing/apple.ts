@@ -20,7 +20,7 @@ import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import { AppError, notFound } from "../domain/errors.ts";
 import { findByRef, findByTx, findOrder, reverse, settlePaid, type Order } from "./orders.ts";
 import { ProviderDown, notConfigured, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { USD_CENTS_PER_1000_MAJOR } from "./money.ts";

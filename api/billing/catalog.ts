@@ -6,7 +6,7 @@ import { z } from "zod";
 import { asc, eq, sql } from "drizzle-orm";
 import { catalogItems, catalogMultipliers, catalogVersions } from "../db/schema/billing.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
-import * as f from "../http/fields.ts";
+import * as f from "../domain/fields.ts";
 import { CURRENCIES } from "./money.ts";
 
 export const MARKETS = ["web", "google_play", "app_store", "rustore"] as const;

@@ -10,7 +10,7 @@ import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import { AppError, notFound } from "../domain/errors.ts";
 import { findOrder, settlePaid, reverse, settleUnpaid, amountMismatch } from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import type { Market } from "./catalog.ts";

@@ -12,7 +12,7 @@ import { applyLedger } from "../domain/ledger.ts";
 import { emit } from "../domain/outbox.ts";
 import { recordActivity } from "../domain/players.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import { AppError, notFound } from "../domain/errors.ts";
 import { cachedCatalog, grantsAt, isAvailable, priceFor, type Grants, type Market } from "./catalog.ts";
 import { toUsdCents } from "./money.ts";
 import "./messages.ts";

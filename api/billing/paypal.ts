@@ -16,8 +16,8 @@ import type { Context, Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import * as f from "../http/fields.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import * as f from "../domain/fields.ts";
+import { AppError, notFound } from "../domain/errors.ts";
 import {
   createOrder,
   findByRef,

@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import type { Market } from "./catalog.ts";
 import type { Order } from "./orders.ts";
 import "./messages.ts";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import * as f from "../http/fields.ts";
+import * as f from "../domain/fields.ts";
 import { itemId } from "./catalog.ts";
 import { CURRENCIES } from "./money.ts";
 import { providers, providerOf } from "./registry.ts";

@@ -4,7 +4,7 @@ import { rustoreProvider } from "./rustore.ts";
 import { appleProvider } from "./apple.ts";
 import { ecommpayProvider } from "./ecommpay.ts";
 import { paypalProvider } from "./paypal.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import type { Provider } from "./providers.ts";
 import { stripeProvider } from "./stripe.ts";
 import { robokassaProvider } from "./robokassa.ts";

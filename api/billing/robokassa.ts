@@ -17,7 +17,7 @@ import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route, page } from "../http/router.ts";
 import { readFields } from "../http/validate.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import { AppError, notFound } from "../domain/errors.ts";
 import { findOrder, settlePaid, amountMismatch, type Order } from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";

@@ -34,7 +34,7 @@ import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { AppError, notFound } from "../http/errors.ts";
+import { AppError, notFound } from "../domain/errors.ts";
 import { orders } from "../db/schema/billing.ts";
 import { findOrder, amountMismatch, type Order, type Source } from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";

@@ -7,7 +7,7 @@ import { players } from "../db/schema/players.ts";
 import { createOrder, findOrder, markPending } from "./orders.ts";
 import type { Provider } from "./providers.ts";
 import { orderView } from "./apply.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import { testStoreUrl } from "./test-mode.ts";
 import { cachedCatalog, grantsAt, isAvailable } from "./catalog.ts";
 

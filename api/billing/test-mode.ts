@@ -12,7 +12,7 @@ import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../domain/errors.ts";
 import { isTestMode } from "./test-mode-flag.ts";
 import { stripeStandin } from "./test-standins/stripe.ts";
 import { robokassaStandin } from "./test-standins/robokassa.ts";

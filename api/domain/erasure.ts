@@ -3,8 +3,9 @@
 // placeholder; clan membership ends (a leader's clan passes to the longest-standing member);
 // every session ends. Ledger entries and payments stay, referring to the player only by id.
 // `players.erased_at` is what operators see: that it happened and when, not what was removed.
+import { within } from "./context.ts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
+import type { DbOrTx } from "../db/index.ts";
 import { players, playerIdentities } from "../db/schema/players.ts";
 import { supportMessages, supportTickets } from "../db/schema/support.ts";
 import { playerAvatars } from "../db/schema/avatars.ts";
@@ -14,8 +15,8 @@ import { recordActivity } from "./players.ts";
 
 export const ERASED_MESSAGE = "[removed at the player's request]";
 
-export async function erasePersonalData(db: Db, input: { playerId: number; at: number }) {
-  return db.transaction(async (tx) => {
+export async function erasePersonalData(db: DbOrTx, input: { playerId: number; at: number }) {
+  return within(db, async (tx) => {
     const { playerId, at } = input;
     const [member] = await tx.select().from(clanMembers).where(eq(clanMembers.playerId, playerId)).limit(1);
     if (member) {

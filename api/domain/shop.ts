@@ -3,8 +3,9 @@
 // content's (a tank's required level, a consumable's required level; a tank or camouflage is owned
 // once). A purchase, its balance change (ledger), the inventory row and its `items` event are one
 // transaction, idempotent per request id.
+import { within } from "./context.ts";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/index.ts";
+import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { contentTanks, contentConsumables, contentCamouflages } from "../db/schema/content.ts";
 import { playerItems, shopPurchases, type ItemType } from "../db/schema/inventory.ts";
 import { players } from "../db/schema/players.ts";
@@ -156,7 +157,7 @@ export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
 }
 
 export async function buy(
-  db: Db,
+  db: DbOrTx,
   input: {
     playerId: number;
     type: ItemType;
@@ -168,7 +169,7 @@ export async function buy(
     at: number;
   },
 ) {
-  return db.transaction(async (tx) => {
+  return within(db, async (tx) => {
     const [seen] = await tx
       .select()
       .from(shopPurchases)

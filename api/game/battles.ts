@@ -4,7 +4,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import * as f from "../http/fields.ts";
+import * as f from "../domain/fields.ts";
 import { requireGameKey } from "../identity/game-key.ts";
 import { BATTLE_RESULTS } from "../db/schema/battles.ts";
 import { BATTLE_RULES, endBattle, startBattle } from "../domain/battles.ts";

@@ -5,7 +5,7 @@
 // request's locale.
 import { test, expect } from "bun:test";
 import { routeTable } from "./router.ts";
-import { parseDateTime } from "./fields.ts";
+import { parseDateTime } from "../domain/fields.ts";
 import { fillPath, methodOf, routeWalk } from "../test/route-walk.ts";
 
 const walk = routeWalk();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { route } from "./router.ts";
 import { issueMessage } from "./validate.ts";
-import * as f from "./fields.ts";
+import * as f from "../domain/fields.ts";
 import { resolveLocale } from "./locale.ts";
 import { serverCatalog } from "../i18n/catalog.ts";
 

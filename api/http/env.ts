@@ -1,6 +1,7 @@
 import type { Deps } from "../deps.ts";
 import type { Locale } from "../i18n/index.ts";
 import type { AdminRole } from "../db/schema/access.ts";
+import type { AdminActor } from "../domain/context.ts";
 
 export interface PlayerSession {
   playerId: number;
@@ -23,7 +24,7 @@ export interface HonoEnv {
     locale: Locale;
     player?: PlayerSession;
     admin?: AdminSession;
-    /** Set by audit(): the state-changing admin request has its admin log row. */
-    audited?: boolean;
+    /** The operator acting, with the request the admin log names (set by the guard of admin routes). */
+    adminActor?: AdminActor;
   };
 }

@@ -4,9 +4,9 @@ import { test, expect } from "bun:test";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "./env.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../domain/errors.ts";
 import { route, page, beginRoutes, finishRoutes } from "./router.ts";
-import * as f from "./fields.ts";
+import * as f from "../domain/fields.ts";
 
 function app() {
   const a = new Hono<HonoEnv>();

@@ -1,14 +1,14 @@
 import type { Context, Hono, MiddlewareHandler, Handler } from "hono";
 import type { z } from "zod";
 import { ADMIN_ROLES, type AdminRole } from "../db/schema/access.ts";
-import { AppError, type FieldMessage } from "./errors.ts";
+import { AppError, type FieldMessage } from "../domain/errors.ts";
 import type { HonoEnv } from "./env.ts";
 import { shell } from "./shell.ts";
-import { audit, NO_CHANGES, pathAction } from "./audit.ts";
+import { audit, NO_CHANGES, pathAction } from "../domain/audit.ts";
+import { adminActorOf, type Auth, ctxFor, type CtxFor } from "./context.ts";
 import { check, checkNow, readFields, readJson, readQuery } from "./validate.ts";
 
-/** Who may call a route (the auth column of routes.tsv). */
-export type Auth = "public" | "player" | "admin" | "provider" | "none";
+export type { Auth, CtxFor } from "./context.ts";
 /** The method column of routes.tsv: one method, GET|POST, or ANY (no restriction). */
 export type SpecMethod = "GET" | "POST" | "DELETE" | "GET|POST" | "ANY";
 
@@ -63,16 +63,18 @@ function guard(info: RouteInfo): MiddlewareHandler<HonoEnv> {
         throw new AppError("unauthorized");
       }
       if (roleRank(admin.role) < roleRank(info.role ?? "support")) throw new AppError("forbidden");
+      c.set("adminActor", adminActorOf(c, admin));
     }
     if (info.mutates && (info.auth === "admin" || info.auth === "player")) assertCsrf(c, info.auth);
     await next();
-    if (info.auth === "admin" && info.mutates && c.res.status < 400 && !c.var.audited) {
+    const actor = c.var.adminActor;
+    if (actor && info.mutates && c.res.status < 400 && !actor.request.audited) {
       // A handler that forgot its audit row still leaves one: the log misses no change.
-      await audit(c, c.var.deps.db, {
-        action: pathAction(info.path),
-        summary: `${c.req.method} ${c.req.path}`,
-        details: NO_CHANGES,
-      });
+      const { db, clock } = c.var.deps;
+      await audit(
+        { db, clock, actor },
+        { action: pathAction(info.path), summary: `${c.req.method} ${c.req.path}`, details: NO_CHANGES },
+      );
     }
   };
 }
@@ -109,7 +111,15 @@ export interface Schemas {
 type Out<S, K extends keyof Schemas> = S extends { [P in K]: infer Z extends z.ZodType } ? z.output<Z> : unknown;
 /** The handler's input: the outputs of the route's schemas, merged. */
 export type Input<S extends Schemas> = Out<S, "query"> & Out<S, "json"> & Out<S, "input"> & Out<S, "params">;
-export type TypedHandler<S extends Schemas> = (c: Context<HonoEnv>, input: Input<S>) => Response | Promise<Response>;
+/**
+ * A route's handler: the request, its typed input, and the service context of the route's auth
+ * (an admin route's operator, a player route's player: `verb({ ctx, input })`).
+ */
+export type TypedHandler<S extends Schemas, A extends Auth = Auth> = (
+  c: Context<HonoEnv>,
+  input: Input<S>,
+  ctx: CtxFor<A>,
+) => Response | Promise<Response>;
 
 /**
  * Validates the request's parts a route declared; one part is handed over as it is. Every part
@@ -137,11 +147,13 @@ export async function parseInput<S extends Schemas>(c: Context<HonoEnv>, s: S): 
   return Object.assign({}, ...(parts as object[])) as Input<S>;
 }
 
-function typed<S extends Schemas>(
+function typed<S extends Schemas, A extends Auth>(
+  auth: A,
   schemas: S,
-  handler: TypedHandler<S>,
+  given: TypedHandler<S, A>,
 ): (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[] {
   const params = schemas.params;
+  const handler = (c: Context<HonoEnv>, input: Input<S>) => given(c, input, ctxFor(c, auth));
   const run: Handler<HonoEnv> =
     schemas.query || schemas.json || schemas.input
       ? async (c) => handler(c, await parseInput(c, schemas))
@@ -159,13 +171,13 @@ function typed<S extends Schemas>(
  *
  *     route(app, { method: "POST", path: "/x", auth: "player", mutates: true }, { input: xIn }, async (c, v) => c.json(await doX(v)));
  */
-export function route<S extends Schemas>(
+export function route<S extends Schemas, A extends Auth>(
   app: Hono<HonoEnv>,
-  info: RouteSpec,
+  info: RouteSpec & { auth: A },
   schemas: S,
-  handler: TypedHandler<S>,
+  handler: TypedHandler<S, A>,
 ): void {
-  register(app, info, typed(schemas, handler as TypedHandler<Schemas>));
+  register(app, info, typed(info.auth, schemas, handler));
 }
 
 function register(app: Hono<HonoEnv>, info: RouteSpec, handlers: (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[]) {
@@ -227,14 +239,29 @@ type PageSpec = Omit<RouteInfo, "kind" | "mutates" | "method"> & { method?: Spec
  * one address and one guard. Typed like route(): `page(app, info, { input }, (c, input) => …)`;
  * the schemas apply to the JSON request only (the shell needs no input).
  */
-export function page<S extends Schemas>(app: Hono<HonoEnv>, info: PageSpec, schemas: S, loader: TypedHandler<S>): void;
+export function page<S extends Schemas, A extends Auth>(
+  app: Hono<HonoEnv>,
+  info: PageSpec & { auth: A },
+  schemas: S,
+  loader: TypedHandler<S, A>,
+): void;
 export function page(app: Hono<HonoEnv>, info: PageSpec, loader?: Handler<HonoEnv>): void;
-export function page(app: Hono<HonoEnv>, info: PageSpec, a?: Schemas | Handler<HonoEnv>, b?: TypedHandler<Schemas>) {
+export function page(
+  app: Hono<HonoEnv>,
+  info: PageSpec,
+  a?: Schemas | Handler<HonoEnv>,
+  b?: TypedHandler<Schemas, Auth>,
+) {
   const loader: Handler<HonoEnv> | undefined =
     typeof a === "function"
       ? a
       : a && b
-        ? (c) => (a.params || a.query || a.json || a.input ? parseInput(c, a).then((v) => b(c, v)) : b(c, {}))
+        ? (c) => {
+            const ctx = ctxFor(c, info.auth);
+            return a.params || a.query || a.json || a.input
+              ? parseInput(c, a).then((v) => b(c, v, ctx))
+              : b(c, {}, ctx);
+          }
         : undefined;
   const before = typeof a === "object" ? (a.use ?? []) : [];
   register(app, { method: "ANY", ...info, kind: "page" }, [

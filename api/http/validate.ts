@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { AppError, type FieldMessage } from "./errors.ts";
+import { AppError, type FieldMessage } from "../domain/errors.ts";
 
 type Issue = z.core.$ZodIssue;
 

@@ -3,7 +3,7 @@
 import { and, eq, ne, sql, count } from "drizzle-orm";
 import { admins, ADMIN_ROLES, type AdminRole } from "../db/schema/access.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError } from "../domain/errors.ts";
 import { hashPassword } from "./password.ts";
 import { endAllSessions } from "../http/session.ts";
 import "./messages.ts";

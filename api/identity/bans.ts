@@ -1,5 +1,5 @@
 // A banned player cannot sign in or exchange a sign-in token; they are told why and until when.
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import "./messages.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -2,7 +2,7 @@
 // settings (edge/config.ts; a demo default for local use); a server without it refuses every call.
 import type { Context, MiddlewareHandler } from "hono";
 import type { HonoEnv } from "../http/env.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import "./messages.ts";
 
 /**

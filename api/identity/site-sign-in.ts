@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { setCookie } from "hono/cookie";
 import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import { translate } from "../i18n/index.ts";
 import { startSession } from "../http/session.ts";
 import { players, sessions } from "../db/schema/index.ts";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Context, Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import { translate } from "../i18n/index.ts";
 import { AVATAR_LIMITS, avatarImage, avatarState, submitAvatar } from "../domain/avatars.ts";
 import "./avatar-offer-messages.ts";

@@ -5,8 +5,8 @@ import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { page, parseInput } from "../http/router.ts";
 import { shell } from "../http/shell.ts";
-import { notFound } from "../http/errors.ts";
-import * as f from "../http/fields.ts";
+import { notFound } from "../domain/errors.ts";
+import * as f from "../domain/fields.ts";
 import { CMS_TYPES } from "../db/schema/cms.ts";
 import { information, latest } from "../domain/cms.ts";
 

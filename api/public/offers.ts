@@ -5,8 +5,8 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import * as f from "../http/fields.ts";
-import { fieldError } from "../http/errors.ts";
+import * as f from "../domain/fields.ts";
+import { fieldError } from "../domain/errors.ts";
 import { offersFor, takeOffer } from "../domain/offers.ts";
 import "./avatar-offer-messages.ts";
 

@@ -1,12 +1,12 @@
 // The player site's core: profile, rating, clans, transfers, blacklist (routes of /public/profile/).
 // Handlers are thin: validate, call the domain with the signed-in player's id, answer JSON.
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError } from "../domain/errors.ts";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route, assertCsrf, parseInput } from "../http/router.ts";
 import { parseFields } from "../http/validate.ts";
-import { id, int, text, optional, optionalText, profileEditSchema } from "../http/fields.ts";
+import { id, int, text, optional, optionalText, profileEditSchema } from "../domain/fields.ts";
 import * as clansDomain from "../domain/clans.ts";
 import { clanNameField, clanTagField } from "../domain/clan-fields.ts";
 import { profileOf, leaderboard, RATING_ORDERS, editProfile } from "../domain/profile.ts";

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { and, desc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
-import * as f from "../http/fields.ts";
-import { fieldError, notFound } from "../http/errors.ts";
+import * as f from "../domain/fields.ts";
+import { fieldError, notFound } from "../domain/errors.ts";
 import { supportTickets } from "../db/schema/support.ts";
 import { SUPPORT_CATEGORIES, isCategory, openTicket, addMessage, thread, markRead } from "../domain/support.ts";
 

@@ -1,6 +1,6 @@
 // Every area's screens. An area adds one import and one spread here, tagged with its folder
 // (inArea: a back-office screen loads its area's messages with its code; see ui/README.md).
-import type { ScreenDef } from "./registry.ts";
+import { listScreens, type ScreenDef } from "./registry.ts";
 import { addMessages, locale } from "../lib/i18n.ts";
 import { areaCatalogues } from "../locales/areas.ts";
 import { screens as access } from "./access/routes.ts";
@@ -71,3 +71,4 @@ export const screens: ScreenDef[] = withMessages([
   ...inArea("play", play),
   ...inArea("player-progression", playerProgression),
 ]);
+listScreens(screens);

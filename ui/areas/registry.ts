@@ -20,3 +20,15 @@ export interface ScreenDef {
 
 /** A screen's title in the page's locale. */
 export const screenTitle = (s: ScreenDef): string => ("id" in s.title ? i18n._(s.title) : s.title[locale]);
+
+let listed: readonly ScreenDef[] = [];
+/**
+ * The screen list, for code below the screens that reads it (the admin log reads a path action
+ * against the screen it belongs to): ui/areas/index.ts lists its screens here once, when loaded.
+ * A screen's own code never imports ui/areas/index.ts, whose loaders import the screens (a cycle).
+ */
+export function listScreens(screens: readonly ScreenDef[]): void {
+  listed = screens;
+}
+/** The screens ui/areas/index.ts listed (none before it is loaded: the shells load it first). */
+export const listedScreens = (): readonly ScreenDef[] => listed;

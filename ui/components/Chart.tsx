@@ -5,29 +5,7 @@
 // chart's kind (chart-kinds/*.ts: line and bars, pie, heatmap).
 import { lazy, Suspense } from "react";
 import { Empty, Loading } from "./States.tsx";
-
-export interface Series {
-  name: string;
-  data: number[];
-  /** In a "line" or "bar" chart, draw this series the other way (bars under a line). */
-  as?: "line" | "bar";
-}
-
-interface Common {
-  /** Announced to screen readers (the chart is an image with this name). */
-  title: string;
-  height?: number;
-  /** How values read in tooltips and on the axis (default: whole numbers in the page's locale). */
-  format?: (v: number) => string;
-}
-
-export type ChartSpec = Common &
-  (
-    | { kind: "line" | "bar" | "stacked"; x: string[]; series: Series[] }
-    | { kind: "pie"; slices: { name: string; value: number }[] }
-    /** cells[y][x]: rows are the y labels; an absent value is a blank cell. */
-    | { kind: "heatmap"; x: string[]; y: string[]; cells: (number | null | undefined)[][] }
-  );
+import type { ChartSpec } from "./chart-spec.ts";
 
 /** The drawing code with a kind's echarts parts registered (both chunks fetched in parallel). */
 const canvasWith = (parts: () => Promise<unknown>) =>

@@ -11,7 +11,7 @@ import { dispose, getInstanceByDom, init, use } from "echarts/core";
 import { LegendComponent, TooltipComponent } from "echarts/components";
 import { CanvasRenderer } from "echarts/renderers";
 import { fmtInt } from "../lib/i18n.ts";
-import type { ChartSpec } from "./Chart.tsx";
+import type { ChartSpec } from "./chart-spec.ts";
 
 // No AriaComponent: its generated description exists only in English and Chinese; the chart's
 // <figure> is named (role="img", aria-label) in the page's language.

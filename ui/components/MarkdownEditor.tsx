@@ -3,17 +3,8 @@
 // rendered as readers will see it. Its code and the markdown renderer are one lazy chunk.
 import { lazy, Suspense } from "react";
 import { Loading } from "./States.tsx";
+import { EDITOR_HEIGHT, type MarkdownEditorProps } from "./markdown-editor-props.ts";
 
-export interface MarkdownEditorProps {
-  label: string;
-  value: string;
-  onChange: (text: string) => void;
-  /** A message under the editor (e.g. the server's field error). */
-  error?: string;
-  name?: string;
-}
-
-export const EDITOR_HEIGHT = 600;
 const Pane = lazy(() => import("./MarkdownEditorPane.tsx"));
 
 export function MarkdownEditor(props: MarkdownEditorProps) {

@@ -5,7 +5,7 @@ import { renderMarkdown } from "../lib/markdown.ts";
 import { ACTIONS, applyAction, type Action } from "../lib/markdown-format.ts";
 import { msg, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { EDITOR_HEIGHT, type MarkdownEditorProps } from "./MarkdownEditor.tsx";
+import { EDITOR_HEIGHT, type MarkdownEditorProps } from "./markdown-editor-props.ts";
 import "./MarkdownEditor.css";
 
 type Mode = "markdown" | "rich";

@@ -2,7 +2,7 @@
 // API schema refuses gets in the browser exactly the text the server answers for it.
 import { describe, test, expect } from "bun:test";
 import { z } from "zod";
-import * as f from "../../api/http/fields.ts";
+import * as f from "../../api/domain/fields.ts";
 import { translate } from "../../api/i18n/index.ts";
 import { validationError } from "../../api/http/validate.ts";
 import { validate, messageText } from "./form.ts";

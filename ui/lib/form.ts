@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { serverCatalog } from "../../api/i18n/catalog.ts";
 import { issueMessage } from "../../api/http/validate.ts";
-import type { FieldMessage } from "../../api/http/errors.ts";
+import type { FieldMessage } from "../../api/domain/errors.ts";
 import { useFieldErrors, type FieldErrors } from "./field-errors.ts";
 import { toast } from "./toast.ts";
 import { locale as pageLocale, type Locale } from "./i18n.ts";

@@ -1,12 +1,13 @@
 // The operators' door and house rules: sign-in/out, the start page, admin users and the log.
+import { adminCtx } from "../../http/context.ts";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { and, desc, eq, gte, lte, like, count, sql } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { route, page, assertCsrf } from "../../http/router.ts";
 import { parseFields } from "../../http/validate.ts";
-import * as f from "../../http/fields.ts";
-import { AppError, fieldError } from "../../http/errors.ts";
+import * as f from "../../domain/fields.ts";
+import { AppError, fieldError } from "../../domain/errors.ts";
 import { audit } from "../../http/audit.ts";
 import { startSession, endSession, clientAddress } from "../../http/session.ts";
 import { shell } from "../../http/shell.ts";
@@ -89,10 +90,10 @@ export function registerAccess(app: Hono<HonoEnv>) {
 
   // GET shows a confirmation (the shell's sign-out screen): a link or a prefetch must not sign
   // anyone out. Signing out is a POST with the session's CSRF token.
-  route(app, { method: "ANY", path: "/admin/logout", auth: "admin", kind: "page" }, {}, async (c) => {
+  route(app, { method: "ANY", path: "/admin/logout", auth: "admin", kind: "page" }, {}, async (c, _v, ctx) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") {
       return (c.req.header("accept") ?? "").includes("application/json")
-        ? c.json({ admin: { username: c.var.admin!.username } })
+        ? c.json({ admin: { username: ctx.actor.username } })
         : shell(c);
     }
     assertCsrf(c, "admin");
@@ -100,7 +101,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
       audit(c, tx, {
         action: "admin.logout",
         targetType: "admin",
-        targetId: c.var.admin!.adminId,
+        targetId: ctx.actor.adminId,
         summary: "signed out",
         details: { changes: [] },
       }),
@@ -117,7 +118,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
     const attention = await Promise.all(
       attentionCounters.map(async (a) => ({ key: a.key, href: a.href, title: a.title, count: await a.count(db, now) })),
     );
-    const a = c.var.admin!;
+    const a = adminCtx(c).actor;
     // The warehouse's state and the events waiting for it (the outbox), for operators to see an outage.
     const status = c.var.deps.warehouseStatus?.();
     const warehouse = status ? { ...status, backlog: await outboxBacklog(c.var.deps.client) } : null;
@@ -158,8 +159,8 @@ export function registerAccess(app: Hono<HonoEnv>) {
         role: z.enum(ADMIN_ROLES).default("support"),
       }),
     },
-    async (c, body) => {
-      const actor = c.var.admin!;
+    async (c, body, ctx) => {
+      const actor = ctx.actor;
       if (ADMIN_ROLES.indexOf(body.role) > ADMIN_ROLES.indexOf(actor.role))
         throw new AppError("forbidden", "identity.roleCeiling");
       const created = await c.var.deps.db.transaction(async (tx) => {
@@ -224,7 +225,10 @@ export function registerAccess(app: Hono<HonoEnv>) {
         return c.json({ admin: out.admin });
       },
     );
-  const actor = (c: Context<HonoEnv>) => ({ adminId: c.var.admin!.adminId, role: c.var.admin!.role });
+  const actor = (c: Context<HonoEnv>) => {
+    const { adminId, role } = adminCtx(c).actor;
+    return { adminId, role };
+  };
   userAction(
     "change-password",
     z.object({ password: password() }),

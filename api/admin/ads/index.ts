@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import { validationError } from "../../http/validate.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, detailsOf } from "../../http/audit.ts";
 import { adPlacements } from "../../db/schema/ads.ts";
 import { registerResource, type ResourceDescription } from "../resources/index.ts";

@@ -2,14 +2,15 @@
 // is audited in its transaction and bumps the catalog version, which every instance checks at
 // most every few seconds (api/billing/catalog.ts); the invalidate routes bump it on demand.
 // Import validates the whole file, shows what would change, and applies all of it or none.
+import { noAuditDue } from "../../domain/context.ts";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import { audit, detailsOf, type AuditDetails } from "../../http/audit.ts";
-import * as f from "../../http/fields.ts";
-import { AppError, fieldError, notFound } from "../../http/errors.ts";
+import * as f from "../../domain/fields.ts";
+import { AppError, fieldError, notFound } from "../../domain/errors.ts";
 import { catalogItems, catalogMultipliers } from "../../db/schema/billing.ts";
 import type { Tx } from "../../db/index.ts";
 import {
@@ -223,7 +224,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
     app,
     { method: "GET|POST", path: "/admin/billing/import", ...O, mutates: true },
     { input: importInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const parsed = catalogFile.safeParse(v.file);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
@@ -257,7 +258,7 @@ export function registerCatalogAdmin(app: Hono<HonoEnv>) {
       };
       if (!v.apply) {
         // A preview changes nothing, so it leaves no admin log row.
-        c.set("audited", true);
+        noAuditDue(ctx);
         return c.json({ applied: false, preview });
       }
       const at = clock.now();

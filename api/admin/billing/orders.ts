@@ -8,7 +8,7 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { players } from "../../db/schema/players.ts";
 import { catalogItems, orders, ORDER_STATUSES } from "../../db/schema/billing.ts";
 import { awaitingVerification } from "../../billing/orders.ts";

@@ -8,8 +8,8 @@ import { and, asc, count, desc, eq, gt, or, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import { audit, type AuditChange } from "../../http/audit.ts";
-import * as f from "../../http/fields.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import * as f from "../../domain/fields.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
 import { players } from "../../db/schema/players.ts";
 import { orders, orderEvents, ORDER_STATUSES } from "../../db/schema/billing.ts";
 import type { Db } from "../../db/index.ts";
@@ -124,14 +124,14 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/playerPayment/add", ...O, mutates: true },
     { input: addInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
       const order = await db.transaction(async (tx) => {
         const o = await manualCredit(tx, {
           playerId: v.playerId,
           grants: { gold: v.gold, silver: v.silver, premiumDays: v.premiumDays },
           reason: v.reason,
-          adminId: c.var.admin!.adminId,
+          adminId: ctx.actor.adminId,
           at: clock.now(),
         });
         await audit(c, tx, {
@@ -188,9 +188,9 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/playerPayment/remove", auth: "admin", role: "admin", mutates: true },
     { input: removeInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
-      const adminId = c.var.admin!.adminId;
+      const adminId = ctx.actor.adminId;
       const o = await findOrder(db, v.orderId);
       if (!o) throw notFound();
       const at = clock.now();
@@ -257,13 +257,13 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     app,
     { method: "POST", path: "/admin/playerPayment/verify", ...O, mutates: true },
     { input: orderInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db } = c.var.deps;
       const o = await findOrder(db, v.orderId);
       if (!o) throw notFound();
       if (o.provider === "manual") throw new AppError("conflict", "billing.error.order_state", [o.status], 409);
       try {
-        const r = await verifyOrder(c.var.deps, o, "verify", c.var.admin!.adminId, (tx, moved) =>
+        const r = await verifyOrder(c.var.deps, o, "verify", ctx.actor.adminId, (tx, moved) =>
           audit(c, tx, {
             action: "playerPayment.verify",
             targetType: "order",

@@ -5,15 +5,17 @@
 // `apply` takes a backup of the current document and replaces it all-or-nothing; backUpData lists
 // the kept backups, takes one by hand, downloads one, or restores one (after backing up the current).
 // /admin/api/tanksdb/get answers the tank database as the game client and battle servers read it.
+import { adminCtx } from "../../http/context.ts";
+import { noAuditDue } from "../../domain/context.ts";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { HonoEnv } from "../../http/env.ts";
 import { assertCsrf, page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, pathAction, valuesOf, type AuditDetails } from "../../http/audit.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../domain/errors.ts";
 import type { Db, DbOrTx, Tx } from "../../db/index.ts";
 import { contentTanks, contentModuleTypes, contentCamouflages, contentDecals } from "../../db/schema/content.ts";
 import { contentBackups, contentModuleUpgrades } from "../../db/schema/progression.ts";
@@ -271,7 +273,7 @@ async function takeBackup(c: Context<HonoEnv>, tx: DbOrTx, d: DocumentKind, reas
     .values({
       kind: d.kind,
       reason,
-      adminUsername: c.var.admin!.username,
+      adminUsername: adminCtx(c).actor.username,
       summary: summaryOf(doc, d),
       document: JSON.stringify(doc),
       createdAt: at,
@@ -285,7 +287,7 @@ async function writeDocument(c: Context<HonoEnv>, tx: Tx, d: DocumentKind, doc: 
   if (d.kind === "optionsData" && doc.battle[0]) {
     const cur = await currentBattleOptions(tx);
     if (JSON.stringify(cur?.value) !== JSON.stringify(doc.battle[0]))
-      await saveBattleOptions(tx, doc.battle[0], c.var.admin!.username, at);
+      await saveBattleOptions(tx, doc.battle[0], adminCtx(c).actor.username, at);
   }
   await d.afterWrite(c, tx, at);
 }
@@ -341,7 +343,7 @@ function registerDocument(
     app,
     { method: "ANY", path: `${d.base}${actions.import}`, ...who, mutates: true },
     { input: importInput },
-    async (c, { apply }) => {
+    async (c, { apply }, ctx) => {
       const next = validateDocument(d, await uploadedText(c), c.var.locale);
       const { db, clock } = c.var.deps;
       const at = clock.now();
@@ -358,7 +360,7 @@ function registerDocument(
         });
         return { changes, backupId };
       });
-      if (!apply) c.set("audited", true);
+      if (!apply) noAuditDue(ctx);
       return c.json({ applied: apply, ...result });
     },
   );

@@ -17,7 +17,7 @@ import {
   botSchema,
   dailyTaskSchema,
 } from "../../domain/progression-content.ts";
-import { conflict } from "../../http/errors.ts";
+import { conflict } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 
 const json = (keys: string[]) => ({

@@ -10,9 +10,9 @@ import { and, asc, count, eq, isNotNull, isNull, like, ne, or, sql, type SQL } f
 import type { HonoEnv } from "../../http/env.ts";
 import { assertCsrf, page, route } from "../../http/router.ts";
 import { parseFields } from "../../http/validate.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, valuesOf } from "../../http/audit.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
 import type { Db, DbOrTx } from "../../db/index.ts";
 import { uiTranslations } from "../../db/schema/progression.ts";
 import { bumpContentCache, cachedContent, dropContentCache } from "../../domain/content-cache.ts";
@@ -167,7 +167,7 @@ export function registerTranslation(app: Hono<HonoEnv>) {
     text: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().max(5000).nullable()),
   });
   // Reading needs no CSRF token; a save does (checked here: the route answers both).
-  route(app, { method: "ANY", path: "/admin/translation/io", ...who }, {}, async (c) => {
+  route(app, { method: "ANY", path: "/admin/translation/io", ...who }, {}, async (c, _v, ctx) => {
     const { db, clock } = c.var.deps;
     if (c.req.method === "GET" || c.req.method === "HEAD")
       return c.json({ ...(await list(db, await parseFields(c, listInput))), counts: await counts(db) });
@@ -186,7 +186,7 @@ export function registerTranslation(app: Hono<HonoEnv>) {
         .set({
           text: s.text,
           editedFrom: s.text === null ? null : row.projectText,
-          updatedBy: c.var.admin!.username,
+          updatedBy: ctx.actor.username,
           updatedAt: at,
         })
         .where(and(eq(uiTranslations.locale, s.locale), eq(uiTranslations.key, s.key)));

@@ -1,8 +1,8 @@
 // The inputs of the metrics routes: periods (year, month, day; -1 = current), types and filters,
 // validated with zod and answered with the spec's messages (400) when wrong.
 import { z } from "zod";
-import * as f from "../../http/fields.ts";
-import { fieldError } from "../../http/errors.ts";
+import * as f from "../../domain/fields.ts";
+import { fieldError } from "../../domain/errors.ts";
 import { daysInMonth, resolvePeriod, type Period } from "../../../warehouse/metrics/period.ts";
 
 /** A period part: -1 (current) or min…max. */

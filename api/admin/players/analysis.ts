@@ -6,10 +6,10 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, valuesOf } from "../../http/audit.ts";
 import { linesOf } from "../../http/lines.ts";
-import { AppError, fieldError, notFound } from "../../http/errors.ts";
+import { AppError, fieldError, notFound } from "../../domain/errors.ts";
 import type { RowSchema, Warehouse } from "../../../warehouse/port.ts";
 import { findExperiment } from "../../domain/experiments.ts";
 import { clearOverride, playerExperiments, setOverride } from "../../domain/player-experiments.ts";
@@ -187,7 +187,7 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/add", ...OPERATOR, mutates: true },
     { params: byPlayer, input: addInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
       const p = await playerOr404(db, v.playerId);
       const e = await findExperiment(db, v.experimentId);
@@ -199,7 +199,7 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
           experimentId: e.id,
           playerId: p.id,
           variant: v.variant,
-          admin: c.var.admin!.username,
+          admin: ctx.actor.username,
           at: clock.now(),
         });
         await audit(c, tx, {
@@ -218,7 +218,7 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/experiments/remove", ...OPERATOR, mutates: true },
     { params: byPlayer, input: removeInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
       const p = await playerOr404(db, v.playerId);
       const e = await findExperiment(db, v.experimentId);
@@ -238,7 +238,7 @@ export function registerPlayerAnalysis(app: Hono<HonoEnv>) {
             experimentId: e.id,
             playerId: p.id,
             variant: null,
-            admin: c.var.admin!.username,
+            admin: ctx.actor.username,
             at: clock.now(),
           });
           await audit(c, tx, {

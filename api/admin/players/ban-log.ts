@@ -6,7 +6,7 @@ import { asc, count, desc, eq, gt } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { banLog } from "../../db/schema/bans.ts";
 import { players } from "../../db/schema/players.ts";
@@ -91,13 +91,13 @@ export function registerBanLog(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/banLog/unbanPlayers", ...OPERATOR, mutates: true },
     { input: unbanInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
       const ids = [...new Set(v.playerIds)];
       const unbanned = await db.transaction(async (tx) => {
         const done = await unbanPlayers(tx, {
-          adminId: c.var.admin!.adminId,
-          adminUsername: c.var.admin!.username,
+          adminId: ctx.actor.adminId,
+          adminUsername: ctx.actor.username,
           at: clock.now(),
           playerIds: ids,
           reason: v.reason,

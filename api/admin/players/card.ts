@@ -7,9 +7,9 @@ import { and, asc, count, desc, eq, exists, gt, isNotNull, or, sql, type SQL } f
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db, DbOrTx } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit } from "../../http/audit.ts";
-import { AppError, fieldError } from "../../http/errors.ts";
+import { AppError, fieldError } from "../../domain/errors.ts";
 import { players, playerIdentities } from "../../db/schema/players.ts";
 import { playerSuspects, banLog } from "../../db/schema/bans.ts";
 import { playerItems } from "../../db/schema/inventory.ts";
@@ -263,10 +263,10 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/player/setPlayer", ...OPERATOR, mutates: true },
     { input: setPlayerInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
       const at = clock.now();
-      const by = { adminId: c.var.admin!.adminId, adminUsername: c.var.admin!.username, at };
+      const by = { adminId: ctx.actor.adminId, adminUsername: ctx.actor.username, at };
       if (v.action === "ban" && v.until! <= at) throw fieldError({ until: { id: "players.error.ban_in_past" } });
       await db.transaction(async (tx) => {
         const p = await playerOr404(tx, v.playerId);
@@ -319,8 +319,8 @@ export function registerPlayerCard(app: Hono<HonoEnv>) {
       await db.transaction(async (tx) => {
         const p = await playerOr404(tx, v.playerId);
         if (p.erasedAt) throw new AppError("conflict", "players.error.erased", [], 409);
-        // erasePersonalData opens a nested transaction (a savepoint) on our transaction.
-        await erasePersonalData(tx as unknown as Db, { playerId: p.id, at });
+        // erasePersonalData joins our transaction: the erasure and its audit row commit together.
+        await erasePersonalData(tx, { playerId: p.id, at });
         await audit(c, tx, {
           action: "player.remove",
           targetType: "player",

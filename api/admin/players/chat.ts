@@ -7,9 +7,9 @@ import { z } from "zod";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit } from "../../http/audit.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../domain/errors.ts";
 import { resumeId } from "../../http/feed.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import { clans } from "../../db/schema/clans.ts";
@@ -117,9 +117,9 @@ export function registerAdminChat(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/chat/setMessage", ...OPERATOR, mutates: true },
     { input: setMessageInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       const { db, clock } = c.var.deps;
-      const admin = c.var.admin!.username;
+      const admin = ctx.actor.username;
       const at = clock.now();
       const result = await db.transaction(async (tx) => {
         switch (v.action) {

@@ -4,7 +4,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { citiesOf, geoCountries, regionsOf } from "../../domain/geo.ts";
 import { SUPPORT } from "./shared.ts";
 

@@ -1,13 +1,14 @@
 // /admin/player/{id}/tanks and /shop: the player's tanks (grant without charge, take away, set the
 // current one) and purchases an operator makes on the player's behalf with the player's own
 // currency through the shop's domain code. Every change audited in its transaction.
+import { noAuditDue } from "../../domain/context.ts";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { and, asc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Db } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, valuesOf } from "../../http/audit.ts";
 import { playerItems } from "../../db/schema/inventory.ts";
 import { contentTanks } from "../../db/schema/content.ts";
@@ -142,14 +143,14 @@ export function registerPlayerItems(app: Hono<HonoEnv>) {
       app,
       { method: "ANY", path: `${P}/shop/${path}`, ...OPERATOR, mutates: true },
       { params: byPlayer, input: schema },
-      async (c, input) => {
+      async (c, input, ctx) => {
         const v = input as Record<string, unknown> & { currency: "gold" | "silver"; requestId?: string };
         const { type, itemId, quantity } = item(v);
         const { db, clock } = c.var.deps;
         const result = await db.transaction(async (tx) => {
           const p = await playerOr404(tx, input.playerId);
-          // buy() opens a nested transaction (a savepoint) on ours, so the audit row commits with it.
-          const r = await buy(tx as unknown as Db, {
+          // buy() joins our transaction, so the audit row commits with it.
+          const r = await buy(tx, {
             playerId: p.id,
             type,
             itemId,
@@ -170,7 +171,7 @@ export function registerPlayerItems(app: Hono<HonoEnv>) {
                 price: { amount: r.price, currency: r.currency },
               }),
             });
-          else c.set("audited", true);
+          else noAuditDue(ctx);
           return r;
         });
         return c.json(result);

@@ -8,9 +8,9 @@ import { and, asc, eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import type { DbOrTx, Tx } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, valuesOf, type AuditDetails } from "../../http/audit.ts";
-import { fieldError, notFound } from "../../http/errors.ts";
+import { fieldError, notFound } from "../../domain/errors.ts";
 import {
   contentCrews,
   contentDailyTasks,

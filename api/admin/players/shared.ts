@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "../../db/index.ts";
 import { players } from "../../db/schema/players.ts";
-import { notFound } from "../../http/errors.ts";
-import * as f from "../../http/fields.ts";
+import { notFound } from "../../domain/errors.ts";
+import * as f from "../../domain/fields.ts";
 
 /** Support reads, operators change, admins erase (as in the payments area). */
 export const SUPPORT = { auth: "admin", role: "support" } as const;

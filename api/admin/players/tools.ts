@@ -10,13 +10,13 @@ import { z } from "zod";
 import { and, eq, inArray } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, valuesOf } from "../../http/audit.ts";
 import { changesOf } from "../../domain/audit-details.ts";
 
 /** Sign-in identities as the log keeps them: "network:uid" (the log shows the network in words). */
 const idsOf = (l: { network: string; uid: string }[]) => l.map((i) => `${i.network}:${i.uid}`);
-import { AppError, fieldError } from "../../http/errors.ts";
+import { AppError, fieldError } from "../../domain/errors.ts";
 import { endAllSessions } from "../../http/session.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import { playerIdentities, players } from "../../db/schema/players.ts";

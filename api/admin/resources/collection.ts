@@ -1,6 +1,7 @@
 // A resource edited as a whole list (the spec's consumables/save, nonConsumables/save, kits/save):
 // the page's data is every item; save takes the full list, validates it whole, and — unless asked
 // only for a preview — applies it all-or-nothing (added, changed, removed) with one audit row.
+import { noAuditDue } from "../../domain/context.ts";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
@@ -9,9 +10,9 @@ import type { AdminRole } from "../../db/schema/access.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route, type SpecMethod } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, pathAction, valuesOf } from "../../http/audit.ts";
-import { fieldError } from "../../http/errors.ts";
+import { fieldError } from "../../domain/errors.ts";
 import { diff } from "./index.ts";
 import { editable, formSchema } from "./description.ts";
 import { changesOf, type AuditChange } from "../../domain/audit-details.ts";
@@ -68,7 +69,7 @@ export function registerCollection(app: Hono<HonoEnv>, d: CollectionDescription)
     app,
     { method: d.saveMethod, path: `${d.base}save`, ...who, mutates: true },
     { input: saveInput },
-    async (c, { items, preview }) => {
+    async (c, { items, preview }, ctx) => {
       const seen = new Set<number>();
       items.forEach((item, i) => {
         if (seen.has(item.id)) throw fieldError({ [`items.${i}.id`]: { id: "validation.unique" } });
@@ -127,7 +128,7 @@ export function registerCollection(app: Hono<HonoEnv>, d: CollectionDescription)
         return changes;
       });
       // A preview changes nothing, so it leaves no admin log row (the guard would add one).
-      if (preview) c.set("audited", true);
+      if (preview) noAuditDue(ctx);
       return c.json({ preview, ...result });
     },
   );

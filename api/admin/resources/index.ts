@@ -16,9 +16,9 @@ import { z } from "zod";
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route, type SpecMethod } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, NO_CHANGES, pathAction } from "../../http/audit.ts";
-import { fieldError, notFound } from "../../http/errors.ts";
+import { fieldError, notFound } from "../../domain/errors.ts";
 import { validationError } from "../../http/validate.ts";
 import { registerResourceIo } from "./io.ts";
 import {

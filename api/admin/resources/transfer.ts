@@ -4,6 +4,7 @@
 // answers what would change (added, changed, unchanged) — applying it, all of it or none with one
 // audit row, only when `apply` is set. Rows of the table missing from the file are kept: an
 // import adds and updates, it never removes.
+import { noAuditDue } from "../../domain/context.ts";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { eq } from "drizzle-orm";
@@ -12,9 +13,9 @@ import type { DbOrTx } from "../../db/index.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { route } from "../../http/router.ts";
 import { issueMessage, readFields } from "../../http/validate.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, pathAction, valuesOf } from "../../http/audit.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../domain/errors.ts";
 import { translate } from "../../i18n/index.ts";
 import { diff, type ResourceDescription } from "./index.ts";
 import { parseCsv, toCsv } from "./csv.ts";
@@ -114,7 +115,7 @@ export function registerTransfer(app: Hono<HonoEnv>, t: TransferDescription) {
     app,
     { method: "ANY", path: `${d.base}${t.actions.import}`, ...who, mutates: true },
     { input: importInput },
-    async (c, { apply }) => {
+    async (c, { apply }, ctx) => {
       const fields = await readFields(c);
       const raw = fields.file;
       const text =
@@ -213,7 +214,7 @@ export function registerTransfer(app: Hono<HonoEnv>, t: TransferDescription) {
         return changes;
       });
       // A preview changes nothing, so it leaves no admin log row.
-      if (!apply) c.set("audited", true);
+      if (!apply) noAuditDue(ctx);
       return c.json({ applied: apply, ...result });
     },
   );

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { applications, PLATFORMS, STORES } from "../../db/schema/system.ts";
 import { and, eq } from "drizzle-orm";
-import * as f from "../../http/fields.ts";
-import { fieldError } from "../../http/errors.ts";
+import * as f from "../../domain/fields.ts";
+import { fieldError } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 
 const applicationKey = z.object({ store: z.enum(STORES), appId: z.string() });

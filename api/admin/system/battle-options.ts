@@ -7,9 +7,9 @@ import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import { validationError } from "../../http/validate.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit } from "../../http/audit.ts";
-import { conflict } from "../../http/errors.ts";
+import { conflict } from "../../domain/errors.ts";
 import {
   battleOptionsHistory,
   battleOptionsShape,
@@ -42,7 +42,7 @@ export function registerBattleOptions(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/battleOptions/save", ...who, mutates: true },
     { input: saveInput },
-    async (c, { value, baseVersion }) => {
+    async (c, { value, baseVersion }, ctx) => {
       const shaped = battleOptionsShape.safeParse(value);
       if (!shaped.success)
         throw validationError(
@@ -53,7 +53,7 @@ export function registerBattleOptions(app: Hono<HonoEnv>) {
       const saved = await db.transaction(async (tx) => {
         const cur = await currentBattleOptions(tx);
         if ((cur?.version ?? 0) !== baseVersion) throw conflict("system.error.stale", [cur?.version ?? 0]);
-        const r = await saveBattleOptions(tx, value, c.var.admin!.username, clock.now());
+        const r = await saveBattleOptions(tx, value, ctx.actor.username, clock.now());
         await audit(c, tx, {
           action: "/admin/battleOptions/save",
           targetType: "battleOptions",

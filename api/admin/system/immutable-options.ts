@@ -6,9 +6,9 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit } from "../../http/audit.ts";
-import { conflict } from "../../http/errors.ts";
+import { conflict } from "../../domain/errors.ts";
 import {
   bumpCache,
   CHECK_EVERY,
@@ -32,10 +32,10 @@ export function registerImmutableOptions(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/immutableOptions/save", ...who, mutates: true },
     { input: saveInput },
-    async (c, { key, value }) => {
+    async (c, { key, value }, ctx) => {
       const { db, clock } = c.var.deps;
       await db.transaction(async (tx) => {
-        if (!(await publishImmutable(tx, key, value, c.var.admin!.username, clock.now())))
+        if (!(await publishImmutable(tx, key, value, ctx.actor.username, clock.now())))
           throw conflict("system.error.published");
         await audit(c, tx, {
           action: "/admin/immutableOptions/save",

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { and, eq, ne } from "drizzle-orm";
 import { languages } from "../../db/schema/system.ts";
 import type { DbOrTx } from "../../db/index.ts";
-import * as f from "../../http/fields.ts";
-import { AppError, conflict } from "../../http/errors.ts";
+import * as f from "../../domain/fields.ts";
+import { AppError, conflict } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 
 export const languageSchema = z.object({

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { asc } from "drizzle-orm";
 import { languages, serverTexts } from "../../db/schema/system.ts";
 import type { DbOrTx } from "../../db/index.ts";
-import * as f from "../../http/fields.ts";
-import { AppError } from "../../http/errors.ts";
+import * as f from "../../domain/fields.ts";
+import { AppError } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 import type { TransferDescription } from "../resources/transfer.ts";
 

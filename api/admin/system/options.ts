@@ -8,9 +8,9 @@ import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import { validationError } from "../../http/validate.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import { audit, pathAction } from "../../http/audit.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import { AppError, notFound } from "../../domain/errors.ts";
 import {
   DEFAULT_VARIANT,
   type OptionScope,

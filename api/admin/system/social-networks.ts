@@ -2,7 +2,7 @@
 // enabled, the app id registered with the network.
 import { z } from "zod";
 import { socialNetworks } from "../../db/schema/system.ts";
-import * as f from "../../http/fields.ts";
+import * as f from "../../domain/fields.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 
 export const socialNetworkSchema = z.object({

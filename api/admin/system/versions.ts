@@ -2,8 +2,8 @@
 // (minSupported), the newest (latest) and whether clients below latest must update now.
 import { z } from "zod";
 import { clientVersions, PLATFORMS } from "../../db/schema/system.ts";
-import * as f from "../../http/fields.ts";
-import { AppError } from "../../http/errors.ts";
+import * as f from "../../domain/fields.ts";
+import { AppError } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../resources/index.ts";
 
 /** Dotted numbers: 1.12 or 2.0.315. */

@@ -12,7 +12,7 @@ import { hireFromGroup } from "../../domain/progression.ts";
 import { contentCrews, playerCrewMembers } from "../schema/progression.ts";
 import { sendGift } from "../../domain/gifts.ts";
 import { transferMoney, TRANSFER_RULES } from "../../domain/transfers.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../domain/errors.ts";
 import type { Rng, WorldStep } from "../demo.ts";
 
 /** Runs a domain call; a refusal by the rules (an AppError) means the player does not do it. */

@@ -8,8 +8,8 @@ import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Context } from "hono";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../http/fields.ts";
-import { AppError } from "../../http/errors.ts";
+import * as f from "../../domain/fields.ts";
+import { AppError } from "../../domain/errors.ts";
 import { arenaOf } from "./arena.ts";
 import type { Room, Seat, Viewer } from "./room.ts";
 import {

@@ -37,6 +37,7 @@ async function pathActions(): Promise<{ all: string[]; written: string[] }> {
 
 beforeAll(async () => {
   for (const l of ["ru", "en"] as const) catalogues[l] = (await import(`../../locales/${l}.ts`)).messages as Messages;
+  await import("../index.ts"); // lists the screens path actions are read against, as the admin shell does
   words = await import("./logWords.ts");
   detailsWords = words.detailsWords;
 });

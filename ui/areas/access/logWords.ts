@@ -8,8 +8,7 @@ import { msg } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import type { NamedAuditAction } from "../../../api/domain/audit-details.ts";
 import { anyValueText, changesText, thingText, type Change } from "../../shell/AdminLabels.ts";
-import { screens } from "../index.ts";
-import { screenTitle } from "../registry.ts";
+import { listedScreens, screenTitle } from "../registry.ts";
 
 const ACTIONS: Record<NamedAuditAction, MessageDescriptor> = {
   "admin.login": msg`Signed in`,
@@ -124,7 +123,7 @@ export function pathWords(action: string): { screen: string; verbs: string[]; un
   const path = from ? to + action.slice(from.length) : action;
   // A screen's own address up to its first parameter ("/admin/banLog/:playerId" → "/admin/banLog/"); the longest wins, one without parameters on a tie.
   const base = (s: { path: string }) => s.path.split(":")[0];
-  const screen = screens
+  const screen = listedScreens()
     .filter((s) => s.shell === "admin" && base(s).length > 7 && path.startsWith(base(s)))
     .sort((a, b) => base(b).length - base(a).length || Number(a.path.includes(":")) - Number(b.path.includes(":")))[0];
   if (!screen) return null;

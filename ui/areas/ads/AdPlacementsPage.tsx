@@ -11,7 +11,7 @@ import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
-import { bool, int, text } from "../../../api/http/fields.ts";
+import { bool, int, text } from "../../../api/domain/fields.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
 interface Row {

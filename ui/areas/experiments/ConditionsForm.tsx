@@ -7,7 +7,7 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { dateTime, int, optional } from "../../../api/http/fields.ts";
+import { dateTime, int, optional } from "../../../api/domain/fields.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
 export interface Conditions {

@@ -7,7 +7,7 @@ import { api } from "../../lib/api.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { int, text } from "../../../api/http/fields.ts";
+import { int, text } from "../../../api/domain/fields.ts";
 
 export interface Variant {
   name: string;

@@ -3,7 +3,7 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { z } from "zod";
-import { optionalText, text } from "../../../api/http/fields.ts";
+import { optionalText, text } from "../../../api/domain/fields.ts";
 
 export type Status = "draft" | "running" | "stopped";
 export const STATUS: Record<Status, MessageDescriptor> = {

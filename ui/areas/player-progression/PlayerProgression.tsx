@@ -13,7 +13,7 @@ import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Form, FormField } from "../../components/Form.tsx";
 import { useForm } from "../../lib/form.ts";
-import * as f from "../../../api/http/fields.ts";
+import * as f from "../../../api/domain/fields.ts";
 import { documentTitle } from "../../shell/ScreenRoutes.tsx";
 
 interface PlayerHead {

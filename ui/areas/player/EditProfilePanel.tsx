@@ -5,7 +5,7 @@ import { locale } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { profileEditSchema } from "../../../api/http/fields.ts";
+import { profileEditSchema } from "../../../api/domain/fields.ts";
 
 export function EditProfilePanel({ nickname, onDone }: { nickname: string; onDone: () => void }) {
   const form = useForm(profileEditSchema, { nickname, locale });
