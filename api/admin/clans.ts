@@ -3,6 +3,8 @@
 // is audited and written to the clan log (actor 0 = an operator; details name the admin).
 // Counters come from the store: battles by the clan a player was in when the battle started
 // (battle_players.clan_id), members rebuilt from the clan log's joins and leaves.
+import { toCsv } from "../domain/csv.ts";
+import { csvDownload } from "../http/download.ts";
 import { adminCtx } from "../http/context.ts";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
@@ -147,10 +149,6 @@ async function listClans(db: Db, q: z.output<typeof listInput>) {
   return { rows: rows.map((r) => ({ ...r, members: Number(r.members) })), total: n, page: q.page, size: q.size };
 }
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? "" : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 const utcDay = (ms: number) => ms - (ms % DAY);
 
@@ -296,18 +294,18 @@ export function registerAdminClans(app: Hono<HonoEnv>) {
         "wins",
         "last_login_at",
       ];
-      const body = rows.map((r) =>
-        [r.playerId, r.nickname, r.role, iso(r.joinedAt), r.level, r.rating, r.battles, r.wins, iso(r.lastLoginAt)]
-          .map(csvCell)
-          .join(","),
-      );
-      return new Response(`${[head.join(","), ...body].join("\n")}\n`, {
-        headers: {
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": `attachment; filename="clan-${clan.id}-members.csv"`,
-          "cache-control": "no-store",
-        },
-      });
+      const body = rows.map((r) => [
+        r.playerId,
+        r.nickname,
+        r.role,
+        iso(r.joinedAt),
+        r.level,
+        r.rating,
+        r.battles,
+        r.wins,
+        iso(r.lastLoginAt),
+      ]);
+      return csvDownload(toCsv([head, ...body]), `clan-${clan.id}-members`);
     },
   );
 

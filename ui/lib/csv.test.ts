@@ -4,20 +4,7 @@ import { makeWorld, type TestWorld } from "../../api/test/fixture.ts";
 import { signInAdmin } from "../../api/test/sign-in.ts";
 import { contentStep } from "../../api/domain/content.ts";
 import { rng } from "../../api/db/seed/world.ts";
-import { csvCell, csvLines, fetchAllPages, type Progress } from "./csv.ts";
-
-test("cells are quoted only when they hold a comma, a quote or a line break", () => {
-  expect(csvCell("Т-34")).toBe("Т-34");
-  expect(csvCell('a,"b"')).toBe('"a,""b"""');
-  expect(csvCell("two\nlines")).toBe('"two\nlines"');
-  expect(csvCell(null)).toBe("");
-  expect(
-    csvLines([
-      ["id", "name"],
-      [1, "x,y"],
-    ]),
-  ).toBe('id,name\n1,"x,y"\n');
-});
+import { fetchAllPages, type Progress } from "./csv.ts";
 
 describe("fetchAllPages", () => {
   let w: TestWorld;

@@ -1,14 +1,7 @@
-// CSV files made in the browser: RFC 4180 cells, and a download assembled from parts as they
-// arrive (a streamed export or page after page of a list), so the whole file is never one string.
-/** One CSV cell: quoted when it holds a comma, a quote or a line break. */
-export function csvCell(v: unknown): string {
-  const x = v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
-  return /[",\n\r]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x;
-}
-
-/** Lines of CSV, each ending with a line break. */
-export const csvLines = (rows: unknown[][]) => rows.map((r) => `${r.map(csvCell).join(",")}\n`).join("");
-
+// CSV files made in the browser: cells and rows as the server writes them (api/domain/csv.ts, one
+// module), and a download assembled from parts as they arrive (a streamed export or page after page
+// of a list), so the whole file is never one string.
+import { toCsv } from "../../api/domain/csv.ts";
 /** Offers parts (text or bytes) to the user as one file. */
 export function saveFile(name: string, parts: BlobPart[], type = "text/csv;charset=utf-8") {
   const url = URL.createObjectURL(new Blob(parts, { type }));
@@ -70,7 +63,7 @@ export async function fetchAllPages<R>(
   signal?: AbortSignal,
   pageSize = 100,
 ): Promise<BlobPart[]> {
-  const parts: BlobPart[] = [csvLines([header])];
+  const parts: BlobPart[] = [toCsv([header])];
   let done = 0;
   for (let page = 1; ; page++) {
     const q = new URLSearchParams(query);
@@ -87,7 +80,7 @@ export async function fetchAllPages<R>(
       error?: { message?: string };
     } | null;
     if (!res.ok || !data?.rows) throw new Error(data?.error?.message ?? `HTTP ${res.status}`);
-    parts.push(csvLines(data.rows.map(toLine)));
+    parts.push(toCsv(data.rows.map(toLine)));
     done += data.rows.length;
     onProgress({ done, total: data.total, unit: "rows" });
     if (data.rows.length < pageSize || (data.total !== undefined && done >= data.total)) return parts;

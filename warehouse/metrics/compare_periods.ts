@@ -7,7 +7,8 @@
 // computation wins): computed on first read, recomputed by recalculate, dropped by clear.
 import { z } from "zod";
 import type { Warehouse } from "../port.ts";
-import { addDays, daysInMonth, toCsv } from "./period.ts";
+import { addDays, daysInMonth } from "./period.ts";
+import { toCsv } from "../../api/domain/csv.ts";
 import { ratio } from "./dau.ts";
 
 export const HEADLINE = [
@@ -89,10 +90,10 @@ export async function comparePeriods(wh: Warehouse, a: PeriodRange, b: PeriodRan
 }
 
 export function compareCsv(data: Awaited<ReturnType<typeof comparePeriods>>): string {
-  return toCsv(
+  return toCsv([
     ["metric", `${data.first.from}..${data.first.to}`, `${data.second.from}..${data.second.to}`, "change_percent"],
-    data.metrics.map((m) => [m.metric, m.first, m.second, m.change]),
-  );
+    ...data.metrics.map((m) => [m.metric, m.first, m.second, m.change]),
+  ]);
 }
 
 const monthStart = (year: number, month: number) => `${year}-${String(month).padStart(2, "0")}-01`;

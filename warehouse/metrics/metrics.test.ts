@@ -1,6 +1,7 @@
 // THE check of the dashboards: a deterministic world of events goes straight into the
 // warehouse; every metric is computed again in TypeScript from the same events (testing.ts);
 // the endpoints' figures must match exactly (money to the cent).
+import { csvRecords } from "../../api/domain/csv.ts";
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "../../api/test/fixture.ts";
 import { admins, sessions } from "../../api/db/schema/index.ts";
@@ -74,11 +75,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
     },
     body: JSON.stringify(body),
   });
-const parseCsv = (text: string) => {
-  const [head, ...lines] = text.trim().split("\n");
-  const cols = head.split(",").map((c) => c.replace(/"/g, ""));
-  return lines.map((l) => Object.fromEntries(l.split(",").map((v, i) => [cols[i], v.replace(/"/g, "")])));
-};
+const parseCsv = (text: string) => csvRecords(text) ?? [];
 const obj = (xs: { key: string; n: number }[]) => Object.fromEntries(xs.map((x) => [x.key, x.n]));
 const nonZero = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== 0));
 

@@ -82,12 +82,3 @@ export function fill<T extends { bucket: string }>(p: Period, rows: T[], zero: (
   const byBucket = new Map(rows.map((r) => [r.bucket, r]));
   return buckets(p).map((b) => byBucket.get(b) ?? zero(b));
 }
-
-/** CSV of rows whose keys are the header, for small in-memory tables (exports of large ones stream). */
-export function toCsv(header: string[], data: (string | number | null)[][]): string {
-  const cell = (v: string | number | null) => {
-    const s = v === null ? "" : String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return `${[header.map(cell).join(","), ...data.map((r) => r.map(cell).join(","))].join("\n")}\n`;
-}

@@ -2,6 +2,7 @@
 // libSQL); each metric's SQL and written definition live in warehouse/metrics/. Index paths
 // (ending in /) are pages whose JSON is the dashboard's default data; exports stream CSV
 // straight from ClickHouse.
+import { csvDownload } from "../../http/download.ts";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
@@ -51,15 +52,8 @@ const wh = (c: Context<HonoEnv>) => c.var.deps.warehouse;
 const now = (c: Context<HonoEnv>) => c.var.deps.clock.now();
 
 /** Streams a query's result as a CSV download. */
-function csv(c: Context<HonoEnv>, name: string, sql: string, params: Params) {
-  return new Response(wh(c).stream(sql, params, "CSVWithNames"), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${name}.csv"`,
-      "cache-control": "no-store",
-    },
-  });
-}
+const csv = (c: Context<HonoEnv>, name: string, sql: string, params: Params) =>
+  csvDownload(wh(c).stream(sql, params, "CSVWithNames"), name);
 const periodName = (p: Period) =>
   [p.year, p.month, p.day]
     .filter((v) => v !== undefined)
@@ -215,12 +209,7 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   );
   route(app, { method: "ANY", path: `${BASE}/comparePeriods/getCsv`, ...A }, { input: twoPeriods }, async (c, v) => {
     const { a, b } = ordered(v);
-    return new Response(compareCsv(await comparePeriods(wh(c), a, b)), {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="compare-${a.from}-${b.from}.csv"`,
-      },
-    });
+    return csvDownload(compareCsv(await comparePeriods(wh(c), a, b)), `compare-${a.from}-${b.from}`);
   });
   const monthFields = z.object({ year: f.int(2000, 2100), month: f.int(1, 12) });
   route(

@@ -18,7 +18,7 @@ import { audit, pathAction, valuesOf } from "../../http/audit.ts";
 import { AppError } from "../../domain/errors.ts";
 import { translate } from "../../i18n/index.ts";
 import { diff, type ResourceDescription } from "./index.ts";
-import { parseCsv, toCsv } from "./csv.ts";
+import { CSV_TYPE, parseCsv, toCsv } from "../../domain/csv.ts";
 
 export interface TransferDescription {
   resource: ResourceDescription;
@@ -106,7 +106,7 @@ export function registerTransfer(app: Hono<HonoEnv>, t: TransferDescription) {
           return columns.map((col) => r[col] ?? "");
         }),
       ]);
-      return c.body(body, 200, { "content-type": "text/csv; charset=utf-8" });
+      return c.body(body, 200, { "content-type": CSV_TYPE });
     },
   );
 

@@ -4,7 +4,7 @@ import type { Actor } from "../../test/sign-in.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { systemWorld, type SystemWorld } from "./options-test-helpers.ts";
 import { serverTexts } from "../../db/schema/system.ts";
-import { parseCsv, toCsv } from "../resources/csv.ts";
+import { parseCsv, toCsv } from "../../domain/csv.ts";
 
 describe("Server localization: keys with a text per language, search, missing flags, export and import", () => {
   let w: TestWorld;

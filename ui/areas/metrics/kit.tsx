@@ -8,7 +8,8 @@ import { t } from "@lingui/core/macro";
 import { Chart } from "../../components/Chart.tsx";
 import type { ChartSpec } from "../../components/chart-spec.ts";
 import { Table as SharedTable, type Column } from "../../components/Table.tsx";
-import { csvLines, saveFile } from "../../lib/csv.ts";
+import { saveFile } from "../../lib/csv.ts";
+import { toCsv } from "../../../api/domain/csv.ts";
 import { label, type MetricsMessageId } from "./labels.ts";
 
 export const locale = pageLocale;
@@ -174,7 +175,7 @@ export function CsvButton({ name, header, rows }: { name: string; header: string
     <button
       type="button"
       className="tk-btn tk-metrics-csv"
-      onClick={() => saveFile(`${name}.csv`, [csvLines([header, ...rows])])}
+      onClick={() => saveFile(`${name}.csv`, [toCsv([header, ...rows])])}
     >
       {t`Export CSV`}
     </button>
