@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import type { HonoEnv } from "./http/env.ts";
 import { registerAccess } from "./admin/access/index.ts";
 import { registerAccount } from "./public/account.ts";
+import { registerFrontDoor } from "./public/front-door.ts";
 import { registerGamePlayers } from "./game/players.ts";
 import { registerMetrics } from "./admin/metrics/index.ts";
 import { registerBilling } from "./billing/index.ts";
@@ -35,6 +36,7 @@ type Register = (app: Hono<HonoEnv>) => void;
 // registerAccount goes first: its sign-in-link middleware must run before the public pages.
 const areas: Register[] = [
   registerAccount,
+  registerFrontDoor,
   registerGamePlayers,
   registerAccess,
   registerMetrics,

@@ -81,7 +81,7 @@ test("maintain() prunes shipped outbox rows older than the keep time, expired se
       { clanId: clan.id, playerId: other, createdAt: at, expiresAt: at + 86_400_000 },
     ]);
     const second = await maintain({ db, client }, at);
-    expect(second).toEqual({ outbox: 0, sessions: 1, clanRequests: 1 });
+    expect(second).toEqual({ outbox: 0, sessions: 1, clanRequests: 1, guests: 0, challenges: 0 });
     expect((await w.app.request("/admin/index", { headers: live.headers() })).status).toBe(200);
     expect((await w.app.request("/admin/index", { headers: gone.headers() })).status).toBe(401);
     expect((await db.select({ p: clanRequests.playerId }).from(clanRequests)).map((r) => r.p)).toEqual([other]);

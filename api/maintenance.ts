@@ -7,6 +7,10 @@ import type { Db } from "./db/index.ts";
 import { pruneExpiredSessions } from "./http/session.ts";
 import { pruneExpiredRequests } from "./domain/clans.ts";
 import { pruneOutbox } from "../warehouse/shipper.ts";
+import { pruneIdleGuests } from "./domain/guests.ts";
+import { guestRules } from "./domain/options.ts";
+import { pruneChallenges } from "./identity/guests.ts";
+import { pruneOAuthStates } from "./identity/oauth/states.ts";
 
 /** How long shipped outbox rows are kept (for a look at what was sent lately). */
 export const OUTBOX_KEEP_MS = 60 * 60_000;
@@ -17,12 +21,18 @@ export interface Pruned {
   outbox: number;
   sessions: number;
   clanRequests: number;
+  /** Unclaimed guests idle past the operators' lifetime, pruned with their data (api/domain/guests.ts). */
+  guests: number;
+  /** Guest challenges and social sign-ins under way past their use. */
+  challenges: number;
 }
 
-/** Deletes shipped outbox rows past their keep time, expired sessions and expired clan requests. */
+/** Deletes shipped outbox rows past their keep time, expired sessions and clan requests, idle guests, old challenges. */
 export async function maintain(store: { db: Db; client: Client }, now: number): Promise<Pruned> {
   const outbox = await pruneOutbox(store.client, OUTBOX_KEEP_MS, now);
   const sessions = await pruneExpiredSessions(store.db, now);
   const clanRequests = await pruneExpiredRequests(store.db, now);
-  return { outbox, sessions, clanRequests };
+  const guests = await pruneIdleGuests(store.db, now, await guestRules(store.db, now));
+  const challenges = (await pruneChallenges(store.db, now)) + (await pruneOAuthStates(store.db, now));
+  return { outbox, sessions, clanRequests, guests, challenges };
 }

@@ -107,7 +107,7 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
       everyMs: MAINTENANCE_EVERY_MS,
       run: async () => {
         const pruned = await maintain({ db, client }, Date.now());
-        if (pruned.outbox + pruned.sessions + pruned.clanRequests > 0) logger.info("pruned", { ...pruned });
+        if (Object.values(pruned).some((n) => n > 0)) logger.info("pruned", { ...pruned });
         await sweep?.();
       },
     },

@@ -11,7 +11,17 @@ interface Base {
 }
 
 export interface EventTables {
-  registrations: Base & { player_id: number; country: string; platform: string; source: string; locale: string };
+  /** kind: game | guest | email | social (api/domain/players.ts, REGISTRATION_KINDS); absent: game (the column's default). */
+  registrations: Base & {
+    player_id: number;
+    country: string;
+    platform: string;
+    source: string;
+    locale: string;
+    kind?: string;
+  };
+  /** A guest kept the account: `method` email | social; reg_ts the guest's registration. */
+  claims: Base & { player_id: number; method: string; country: string; platform: string; reg_ts: string };
   /** Anything a player does that makes them active that day (login, battle, purchase…). */
   activity: Base & { player_id: number; kind: string; country: string; platform: string; reg_ts: string };
   battles: Base & {
@@ -88,6 +98,7 @@ export const WAREHOUSE_TABLES = [
   "ad_views",
   "admin_actions",
   "progression",
+  "claims",
 ] as const satisfies readonly WarehouseTable[];
 
 /**
@@ -95,7 +106,8 @@ export const WAREHOUSE_TABLES = [
  * as ALTER TABLE ADD COLUMN puts it); the order of a stored line's values.
  */
 export const EVENT_COLUMNS = {
-  registrations: ["event_id", "ts", "player_id", "country", "platform", "source", "locale"],
+  registrations: ["event_id", "ts", "player_id", "country", "platform", "source", "locale", "kind"],
+  claims: ["event_id", "ts", "player_id", "method", "country", "platform", "reg_ts"],
   activity: ["event_id", "ts", "player_id", "kind", "country", "platform", "reg_ts"],
   battles: [
     "event_id",
@@ -162,6 +174,7 @@ const allColumnsListed: { [T in WarehouseTable]: Missing<T> extends never ? true
   ad_views: true,
   admin_actions: true,
   progression: true,
+  claims: true,
 };
 void allColumnsListed;
 

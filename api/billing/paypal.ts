@@ -11,6 +11,7 @@
 // PayPal's verify-webhook-signature with our webhook id.
 // Settings: PAYPAL_CLIENT_ID, PAYPAL_SECRET, PAYPAL_API_BASE (default https://api-m.paypal.com),
 // PAYPAL_WEBHOOK_ID (the webhook's id in the developer dashboard; without it the webhook answers 503).
+import { assertMayMoveMoney } from "../domain/guests.ts";
 import { z } from "zod";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../deps.ts";
@@ -337,6 +338,7 @@ export function registerPaypal(app: Hono<HonoEnv>) {
     async (c, { item_id, currency }) => {
       const { deps } = c.var;
       const playerId = c.var.player!.playerId;
+      await assertMayMoveMoney(deps.db, playerId);
       paypalProvider.ready(deps);
       const order = await createOrder(deps.db, {
         playerId,

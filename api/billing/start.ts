@@ -10,6 +10,7 @@ import { orderView } from "./apply.ts";
 import { AppError } from "../domain/errors.ts";
 import { testStoreUrl } from "./test-mode.ts";
 import { cachedCatalog, grantsAt, isAvailable } from "./catalog.ts";
+import { assertMayMoveMoney } from "../domain/guests.ts";
 
 export async function playerCountry(deps: Deps, playerId: number): Promise<string> {
   const [p] = await deps.db.select({ country: players.country }).from(players).where(eq(players.id, playerId)).limit(1);
@@ -28,6 +29,8 @@ export async function startPurchase(
 ) {
   const { db, clock } = c.var.deps;
   const playerId = c.var.player!.playerId;
+  // Guests and unconfirmed addresses pay nothing (api/domain/guests.ts).
+  await assertMayMoveMoney(db, playerId);
   provider.ready(c.var.deps);
   if (currency && provider.currencies && !provider.currencies.includes(currency))
     throw new AppError("validation", "billing.error.currency", [provider.name, currency], 400, {

@@ -1,12 +1,13 @@
-// A player's erasure of personal data: email, password, avatar, social identities and the
-// personal content of their support messages are removed; the nickname becomes a neutral
+// A player's erasure of personal data: email, password, avatar, social identities, links sent by
+// mail (and the addresses they carry) and the personal content of their support messages are removed; the nickname becomes a neutral
 // placeholder; clan membership ends (a leader's clan passes to the longest-standing member);
 // every session ends. Ledger entries and payments stay, referring to the player only by id.
 // `players.erased_at` is what operators see: that it happened and when, not what was removed.
 import { within } from "./context.ts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/index.ts";
+import type { DbOrTx, Tx } from "../db/index.ts";
 import { players, playerIdentities } from "../db/schema/players.ts";
+import { oauthStates, playerTokens } from "../db/schema/identity.ts";
 import { supportMessages, supportTickets } from "../db/schema/support.ts";
 import { playerAvatars } from "../db/schema/avatars.ts";
 import { clans, clanMembers, clanRequests, clanLog } from "../db/schema/clans.ts";
@@ -15,9 +16,12 @@ import { recordActivity } from "./players.ts";
 
 export const ERASED_MESSAGE = "[removed at the player's request]";
 
-export async function erasePersonalData(db: DbOrTx, input: { playerId: number; at: number }) {
-  return within(db, async (tx) => {
-    const { playerId, at } = input;
+/**
+ * The player leaves their clan for good (erasure, a pruned guest): a leader's clan passes to the
+ * longest-standing officer or member, or goes when nobody is left; their requests go too.
+ */
+export async function leaveClanForGood(tx: Tx, playerId: number, at: number) {
+  {
     const [member] = await tx.select().from(clanMembers).where(eq(clanMembers.playerId, playerId)).limit(1);
     if (member) {
       if (member.role === "leader") {
@@ -62,6 +66,13 @@ export async function erasePersonalData(db: DbOrTx, input: { playerId: number; a
       });
     }
     await tx.delete(clanRequests).where(eq(clanRequests.playerId, playerId));
+  }
+}
+
+export async function erasePersonalData(db: DbOrTx, input: { playerId: number; at: number }) {
+  return within(db, async (tx) => {
+    const { playerId, at } = input;
+    await leaveClanForGood(tx, playerId, at);
     const tickets = (
       await tx.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.playerId, playerId))
     ).map((t) => t.id);
@@ -73,6 +84,9 @@ export async function erasePersonalData(db: DbOrTx, input: { playerId: number; a
       await tx.update(supportTickets).set({ subject: ERASED_MESSAGE }).where(eq(supportTickets.playerId, playerId));
     }
     await tx.delete(playerIdentities).where(eq(playerIdentities.playerId, playerId));
+    // Links by mail carry the address (verification) or sign in (magic, reset): none outlives the erasure.
+    await tx.delete(playerTokens).where(eq(playerTokens.playerId, playerId));
+    await tx.delete(oauthStates).where(eq(oauthStates.playerId, playerId));
     await tx.delete(playerAvatars).where(eq(playerAvatars.playerId, playerId));
     await recordActivity(tx, playerId, "erasure", at);
     await tx

@@ -28,6 +28,7 @@ import type { Db, DbOrTx } from "../db/index.ts";
 import * as f from "./fields.ts";
 import { CHECK_EVERY } from "./content-cache.ts";
 import { questsShape } from "./progression-content.ts";
+import { guestRulesOf, guestRulesShape, type GuestRules } from "./guests.ts";
 
 export type OptionScope = (typeof OPTION_SCOPES)[number];
 export const DEFAULT_VARIANT = "default";
@@ -62,6 +63,8 @@ export const OPTION_SHAPES: Record<OptionScope, Record<string, z.ZodType>> = {
     "rewards.daily": z.strictObject({ silver: z.int().min(0).max(1_000_000), gold: z.int().min(0).max(1000) }),
     /** Quest chains (api/domain/progression.ts reads the default variant). */
     quests: questsShape,
+    /** Guests: idle lifetime before pruning, per-address limits, proof-of-work bits (api/domain/guests.ts). */
+    guests: guestRulesShape.partial(),
   },
 };
 
@@ -409,4 +412,9 @@ export async function publishImmutable(
     .returning({ key: immutableOptions.key });
   if (row) await bumpCache(tx, "immutable", at);
   return !!row;
+}
+
+/** The guest rules in force: the `guests` server option's default variant over the defaults. */
+export async function guestRules(db: Db, now?: number): Promise<GuestRules> {
+  return guestRulesOf((await readOption(db, "server", "guests", {}, now))?.value);
 }

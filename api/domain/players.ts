@@ -35,12 +35,28 @@ export interface Registration {
   platform: string;
   source: string;
   locale: "ru" | "en";
-  identity?: { network: string; uid: string };
+  identity?: { network: string; uid: string; label?: string | null };
   at: number;
+  /**
+   * How the player came (the registrations event's `kind`): `game` — the game client's API (the
+   * default), `guest` — one click on the site, `email` — the site's sign-up with email + password,
+   * `social` — the site's sign-in with a network. A guest row is a guest (api/identity/guests.ts).
+   */
+  kind?: RegistrationKind;
+  /** False for an address given on the site until its verification link is opened. */
+  emailVerified?: boolean;
 }
 
+export const REGISTRATION_KINDS = ["game", "guest", "email", "social"] as const;
+export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
+
 export async function registerPlayer(db: Db, r: Registration): Promise<{ playerId: number }> {
-  return db.transaction(async (tx) => {
+  return db.transaction((tx) => registerPlayerIn(tx, r));
+}
+
+/** registerPlayer inside a transaction the caller holds (a guest's mint spends its challenge in the same one). */
+export async function registerPlayerIn(tx: Tx, r: Registration): Promise<{ playerId: number }> {
+  {
     if (r.identity) {
       const [known] = await tx
         .select({ playerId: playerIdentities.playerId })
@@ -61,12 +77,18 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
         source: r.source,
         locale: r.locale,
         createdAt: r.at,
+        guest: r.kind === "guest",
+        emailVerified: r.emailVerified ?? true,
       })
       .returning({ id: players.id });
     if (r.identity)
-      await tx
-        .insert(playerIdentities)
-        .values({ playerId: p.id, network: r.identity.network, uid: r.identity.uid, createdAt: r.at });
+      await tx.insert(playerIdentities).values({
+        playerId: p.id,
+        network: r.identity.network,
+        uid: r.identity.uid,
+        label: r.identity.label ?? null,
+        createdAt: r.at,
+      });
     await emit(tx, "registrations", {
       event_id: newEventId(),
       ts: toCHDateTime(r.at),
@@ -75,6 +97,7 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
       platform: r.platform,
       source: r.source,
       locale: r.locale,
+      kind: r.kind ?? "game",
     });
     // A new player is active on their install day (as AppMetrica and GameAnalytics count it):
     // DAU and the retention cohorts' day 0 include them even if they never sign in that day.
@@ -104,7 +127,7 @@ export async function registerPlayer(db: Db, r: Registration): Promise<{ playerI
     // The crew a new player starts with (the roles hired for free), with its events.
     await hireStartingCrew(tx, p.id, r.at);
     return { playerId: p.id };
-  });
+  }
 }
 
 /** Marks the player active (login, battle, purchase…) for DAU and retention; a login is also the

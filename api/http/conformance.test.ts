@@ -29,6 +29,17 @@ const EXTRAS: Record<string, string> = {
   "/public/login":
     "a player signs in with email and password (GET: the form, POST: the sign-in), as /admin/login does for operators; the spec lists no player sign-in address",
   "/public/logout": "a signed-in player signs out (POST, CSRF); the spec lists no player sign-out address",
+  "/public/guest/challenge":
+    "the proof-of-work challenge a browser solves before a guest is made (per-address limits; docs/decisions/front-door.md)",
+  "/public/guest": "the landing's Play: a guest player in one click, signed in at once (the spec shows no sign-up)",
+  "/public/signup": "a visitor signs up with email + password from the landing (GET: the form, POST: the sign-up)",
+  "/public/profile/claim": "a guest keeps the account with email + password (POST, CSRF)",
+  "/public/profile/account": "the profile's account panel: guest or kept, email and its confirmation, linked networks",
+  "/public/profile/changeEmail": "a player changes the email; the new address is the account's once its link is opened",
+  "/public/profile/verifyAgain": "the confirmation link of the account's unconfirmed address, sent again",
+  "/public/verify": "an address's confirmation link (GET: the page, POST: confirm)",
+  "/public/magicLink": "a sign-in link by mail, asked for on the sign-in page (GET: the form, POST: send)",
+  "/public/magic": "the sign-in link's page (GET ?code=: still good?, POST: sign in)",
   "/game/api/players/register":
     "the game client registers a player (social identity or email); the spec shows no game-client API",
   "/game/api/battles/start":

@@ -28,6 +28,28 @@ addServerMessages({
     "identity.playerNotFound": "No such player.",
     "identity.periodOrder": "The end of the period must not be before its start.",
     "identity.resetSentOwn": "We have sent a password reset link to {email}.",
+    "identity.verifySubject": "Tankodrome: confirm your email",
+    "identity.verifyMail":
+      "Confirm that {email} is the address of your Tankodrome account (the link works once, for {hours} hours):\n{link}\n\nThe account works meanwhile; payments, gold transfers and gifts wait for the confirmation.\nIf it was not you, ignore this mail.",
+    "identity.magicSubject": "Tankodrome: your sign-in link",
+    "identity.magicMail":
+      "Sign in to Tankodrome with this link (it works once, for {minutes} minutes):\n{link}\n\nIf it was not you, ignore this mail.",
+    "identity.emailTaken": "Another account already uses this email. Sign in to it, or use another address.",
+    "identity.alreadySignedIn": "You are already signed in. Sign out first to make another account.",
+    "identity.notGuest": "This account is already kept: it has an email or a network to sign in with.",
+    "identity.badVerifyLink":
+      "This confirmation link is invalid, already used or expired. Ask for a new one in your profile.",
+    "identity.badMagicLink": "This sign-in link is invalid, already used or expired. Ask for a new one.",
+    "identity.magicSent": "If an account with this address exists, we have sent a sign-in link to it.",
+    "identity.verifySent": "We have sent a confirmation link to {email}.",
+    "identity.sameEmail": "This is already your address.",
+    "identity.lastWayIn": "This is your only way to sign in. Add an email and password or another network first.",
+    "identity.notLinked": "This network is not linked to your account.",
+    "guest.badProof": "The check did not pass. Reload the page and press Play again.",
+    "guest.moneyNeedsClaim":
+      "Guests cannot pay, transfer gold or send gifts. Keep your progress with an email or a social network first.",
+    "guest.moneyNeedsVerifiedEmail":
+      "Confirm your email first: open the link we sent you (your profile can send it again).",
   },
   ru: {
     "identity.badCredentials": "Неверное имя пользователя или пароль.",
@@ -59,5 +81,27 @@ addServerMessages({
     "identity.playerNotFound": "Такого игрока нет.",
     "identity.periodOrder": "Конец периода не может быть раньше его начала.",
     "identity.resetSentOwn": "Мы отправили ссылку для сброса пароля на {email}.",
+    "identity.verifySubject": "Танкодром: подтвердите email",
+    "identity.verifyMail":
+      "Подтвердите, что {email} — адрес вашей учётной записи Танкодрома (ссылка действует один раз, {hours} ч):\n{link}\n\nУчётная запись работает и без этого; платежи, переводы золота и подарки ждут подтверждения.\nЕсли это были не вы, просто проигнорируйте письмо.",
+    "identity.magicSubject": "Танкодром: ссылка для входа",
+    "identity.magicMail":
+      "Войдите в Танкодром по этой ссылке (она действует один раз, {minutes} минут):\n{link}\n\nЕсли это были не вы, просто проигнорируйте письмо.",
+    "identity.emailTaken": "Этот email уже у другой учётной записи. Войдите в неё или укажите другой адрес.",
+    "identity.alreadySignedIn": "Вы уже вошли. Чтобы создать другую учётную запись, сначала выйдите.",
+    "identity.notGuest": "Эта учётная запись уже сохранена: у неё есть email или соцсеть для входа.",
+    "identity.badVerifyLink":
+      "Ссылка подтверждения недействительна, уже использована или устарела. Запросите новую в профиле.",
+    "identity.badMagicLink": "Ссылка для входа недействительна, уже использована или устарела. Запросите новую.",
+    "identity.magicSent": "Если учётная запись с этим адресом существует, мы отправили на него ссылку для входа.",
+    "identity.verifySent": "Мы отправили ссылку подтверждения на {email}.",
+    "identity.sameEmail": "Это уже ваш адрес.",
+    "identity.lastWayIn": "Это ваш единственный способ входа. Сначала добавьте email и пароль или другую соцсеть.",
+    "identity.notLinked": "Эта соцсеть не привязана к вашей учётной записи.",
+    "guest.badProof": "Проверка не пройдена. Обновите страницу и снова нажмите «Играть».",
+    "guest.moneyNeedsClaim":
+      "Гости не могут платить, переводить золото и дарить подарки. Сначала сохраните прогресс через email или соцсеть.",
+    "guest.moneyNeedsVerifiedEmail":
+      "Сначала подтвердите email: откройте ссылку из письма (в профиле её можно отправить ещё раз).",
   },
 });

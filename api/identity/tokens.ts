@@ -1,12 +1,13 @@
-// Single-use player tokens: the game client's sign-in link (`site`) and the password reset link
-// (`reset`). The raw token goes to the player once; we keep only its SHA-256, and a use marks it
+// Single-use player tokens: the game client's sign-in link (`site`), the password reset link
+// (`reset`), an address's verification link (`verify`, carrying the address it confirms) and the
+// sign-in link by mail (`magic`). The raw token goes to the player once; we keep only its SHA-256, and a use marks it
 // spent in the same UPDATE that checks it, so two requests racing with one token cannot both win.
 import { and, eq, gt, gte, isNull, lt, count } from "drizzle-orm";
 import { playerTokens } from "../db/schema/identity.ts";
 import type { DbOrTx } from "../db/index.ts";
 import { randomToken, sha256Hex } from "../http/session.ts";
 
-export type TokenPurpose = "site" | "reset";
+export type TokenPurpose = "site" | "reset" | "verify" | "magic";
 
 /** How long each kind of token is good for, in milliseconds. */
 export const TOKEN_TTL: Record<TokenPurpose, number> = {
@@ -14,25 +15,35 @@ export const TOKEN_TTL: Record<TokenPurpose, number> = {
   site: 5 * 60_000,
   // A mail may take a while to arrive and be read.
   reset: 60 * 60_000,
+  // Verification may wait for a day: the account works meanwhile, only money waits for it.
+  verify: 24 * 3600_000,
+  // A sign-in by mail is for now.
+  magic: 15 * 60_000,
 };
 
 /**
  * Each kind starts with its own mark, so a `token` parameter that is not ours (PayPal returns
  * the buyer with `?token=<its order id>`) is told apart and left alone.
  */
-export const TOKEN_PREFIX: Record<TokenPurpose, string> = { site: "tks_", reset: "tkr_" };
+export const TOKEN_PREFIX: Record<TokenPurpose, string> = {
+  site: "tks_",
+  reset: "tkr_",
+  verify: "tkv_",
+  magic: "tkm_",
+};
 
 export async function issueToken(
   db: DbOrTx,
   playerId: number,
   purpose: TokenPurpose,
   now: number,
+  email: string | null = null,
 ): Promise<{ token: string; expiresAt: number }> {
   const token = TOKEN_PREFIX[purpose] + randomToken();
   const expiresAt = now + TOKEN_TTL[purpose];
   await db
     .insert(playerTokens)
-    .values({ tokenHash: await sha256Hex(token), purpose, playerId, createdAt: now, expiresAt });
+    .values({ tokenHash: await sha256Hex(token), purpose, playerId, createdAt: now, expiresAt, email });
   // Spent and expired tokens are of no use to anyone; drop them as we go.
   await db.delete(playerTokens).where(lt(playerTokens.expiresAt, now - 24 * 3600_000));
   return { token, expiresAt };
@@ -45,6 +56,16 @@ export async function consumeToken(
   purpose: TokenPurpose,
   now: number,
 ): Promise<number | null> {
+  return (await consumeTokenWithEmail(db, token, purpose, now))?.playerId ?? null;
+}
+
+/** Spends a token and answers its player and the address it carries (a `verify` link's). */
+export async function consumeTokenWithEmail(
+  db: DbOrTx,
+  token: string,
+  purpose: TokenPurpose,
+  now: number,
+): Promise<{ playerId: number; email: string | null } | null> {
   const [row] = await db
     .update(playerTokens)
     .set({ usedAt: now })
@@ -56,8 +77,8 @@ export async function consumeToken(
         gt(playerTokens.expiresAt, now),
       ),
     )
-    .returning({ playerId: playerTokens.playerId });
-  return row?.playerId ?? null;
+    .returning({ playerId: playerTokens.playerId, email: playerTokens.email });
+  return row ?? null;
 }
 
 /** Checks a token without spending it (the reset form asks before showing its fields). */

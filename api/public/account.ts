@@ -10,17 +10,17 @@ import { parseFields } from "../http/validate.ts";
 import * as f from "../domain/fields.ts";
 import { AppError, fieldError } from "../domain/errors.ts";
 import { shell } from "../http/shell.ts";
-import { startSession, endSession, endAllSessions, clientAddress } from "../http/session.ts";
+import { endSession, endAllSessions, clientAddress } from "../http/session.ts";
 import { translate } from "../i18n/index.ts";
 import { players, sessions } from "../db/schema/index.ts";
-import type { Tx } from "../db/index.ts";
-import { recordActivity } from "../domain/players.ts";
 import { hashPassword, needsRehash, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
 import { checkPassword, attemptSucceeded } from "../identity/throttle.ts";
 import { exchangeSiteToken } from "../identity/site-sign-in.ts";
+import { signIn, publicPlayer, isScreen } from "../identity/sign-in.ts";
+import { mailLink } from "../identity/mail-links.ts";
 import { playerByEmail, playerById, type PlayerRow } from "../identity/players.ts";
 import { isBanned, bannedError, assertNotBanned } from "../identity/bans.ts";
-import { issueToken, consumeToken, peekToken, tokensSince, voidTokens, TOKEN_TTL } from "../identity/tokens.ts";
+import { consumeToken, peekToken, tokensSince, voidTokens, } from "../identity/tokens.ts";
 import "../identity/messages.ts";
 
 /** Reset mails a player may be sent per window (more asks get the same answer and no mail). */
@@ -42,33 +42,8 @@ const changeIn = z.object({
   password: newPassword(),
 });
 
-/** A browser opening the address: it gets the screen, not the action. */
-const isScreen = (c: Context<HonoEnv>) =>
-  (c.req.method === "GET" || c.req.method === "HEAD") && !(c.req.header("accept") ?? "").includes("application/json");
-
-/** Signs the player in on this browser: ends the browser's previous session, starts one, records the login. */
-async function signIn(c: Context<HonoEnv>, tx: Tx, p: PlayerRow, now: number) {
-  if (c.var.player?.tokenHash) await tx.delete(sessions).where(eq(sessions.tokenHash, c.var.player.tokenHash));
-  const s = await startSession(c, tx, "player", p.id);
-  await tx.update(players).set({ lastLoginAt: now }).where(eq(players.id, p.id));
-  await recordActivity(tx, p.id, "login", now);
-  return s;
-}
-
-const publicPlayer = (p: PlayerRow) => ({ id: p.id, nickname: p.nickname, email: p.email, locale: p.locale });
-
 /** Sends a reset link to the player's address in the request's locale. */
-async function mailResetLink(c: Context<HonoEnv>, p: PlayerRow, now: number) {
-  const { db, mailer, settings } = c.var.deps;
-  const { token } = await issueToken(db, p.id, "reset", now);
-  const link = `${settings.publicUrl}/public/reset?code=${token}`;
-  const locale = c.var.locale;
-  await mailer.send({
-    to: p.email!,
-    subject: translate(locale, "identity.resetSubject"),
-    text: translate(locale, "identity.resetMail", { link, minutes: TOKEN_TTL.reset / 60_000 }),
-  });
-}
+const mailResetLink = (c: Context<HonoEnv>, p: PlayerRow, now: number) => mailLink(c, p.id, p.email!, "reset", now);
 
 export function registerAccount(app: Hono<HonoEnv>) {
   // Before every public page, so the page is answered as the player the link signs in; only

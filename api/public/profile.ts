@@ -24,6 +24,7 @@ import { offers } from "../billing/start.ts";
 import { players } from "../db/schema/players.ts";
 import { eq } from "drizzle-orm";
 import { sendGift, giftsPage } from "../domain/gifts.ts";
+import { assertMayMoveMoney } from "../domain/guests.ts";
 import { shell } from "../http/shell.ts";
 import "./player-messages.ts";
 import { avatarView } from "./avatars.ts";
@@ -230,6 +231,7 @@ export function registerProfile(app: Hono<HonoEnv>) {
 
   // Gold transfers
   route(app, { ...mutating, path: `${P}/transferMoney` }, { input: transferIn }, async (c, v) => {
+    await assertMayMoveMoney(c.var.deps.db, me(c));
     return c.json(
       await transferMoney(c.var.deps.db, {
         from: me(c),
@@ -331,6 +333,7 @@ export function registerProfile(app: Hono<HonoEnv>) {
     if (v.kind === undefined) missing.kind = { id: "validation.required" };
     if (v.requestId === undefined) missing.requestId = { id: "validation.required" };
     if (Object.keys(missing).length) throw fieldError(missing);
+    await assertMayMoveMoney(db, me(c));
     return c.json(
       await sendGift(db, {
         from: me(c),

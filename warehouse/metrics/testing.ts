@@ -61,6 +61,7 @@ export function generateWorld(seed: number, players: number, start: number, now:
     ad_views: [],
     admin_actions: [],
     progression: [],
+    claims: [],
   };
   const push = <T extends WarehouseTable>(t: T, at: number, row: Omit<EventTables[T], "event_id" | "ts">) =>
     (w[t] as Ev<T>[]).push({ at, row: { event_id: uuid(r), ts: toCHDateTime(at), ...row } as EventTables[T] });

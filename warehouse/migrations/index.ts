@@ -7,6 +7,7 @@ import * as m0005 from "./0005_drop_balances_latest.ts";
 import * as m0006 from "./0006_rollup_dedup_window.ts";
 import * as m0007 from "./0007_progression.ts";
 import * as m0008 from "./0008_balances_in_ledger_order.ts";
+import * as m0009 from "./0009_guests.ts";
 
 export interface WarehouseMigration {
   version: number;
@@ -23,6 +24,7 @@ export const warehouseMigrations: WarehouseMigration[] = [
   { version: 6, name: "rollup_dedup_window", statements: m0006.statements },
   { version: 7, name: "progression", statements: m0007.statements },
   { version: 8, name: "balances_in_ledger_order", statements: m0008.statements },
+  { version: 9, name: "guests", statements: m0009.statements },
 ];
 
 /**

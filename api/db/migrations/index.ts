@@ -321,5 +321,23 @@ export const migrations: Migration[] = [
     "statements": [
       "ALTER TABLE `content_bots` ADD `crew_level` integer DEFAULT 1 NOT NULL;"
     ]
+  },
+  {
+    "tag": "0024_last_silver_sable",
+    "hash": "4ace4bef5386f774efd6aa2007042edd5f808c5f21042f1ad742e87605508674",
+    "statements": [
+      "CREATE TABLE `guest_challenges` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`seed` text NOT NULL,\n\t`bits` integer NOT NULL,\n\t`address` text,\n\t`created_at` integer NOT NULL,\n\t`used_at` integer\n);",
+      "CREATE UNIQUE INDEX `guest_challenges_seed` ON `guest_challenges` (`seed`);",
+      "CREATE INDEX `guest_challenges_address` ON `guest_challenges` (`address`,`created_at`);",
+      "CREATE TABLE `oauth_states` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`state_hash` text NOT NULL,\n\t`network` text NOT NULL,\n\t`verifier` text NOT NULL,\n\t`nonce` text NOT NULL,\n\t`player_id` integer,\n\t`next` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`used_at` integer,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `oauth_states_hash` ON `oauth_states` (`state_hash`);",
+      "CREATE INDEX `oauth_states_created` ON `oauth_states` (`created_at`);",
+      "ALTER TABLE `player_identities` ADD `label` text;",
+      "ALTER TABLE `players` ADD `guest` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `players` ADD `claimed_at` integer;",
+      "ALTER TABLE `players` ADD `email_verified` integer DEFAULT true NOT NULL;",
+      "CREATE INDEX `players_guest_idle` ON `players` (`guest`,`last_login_at`);",
+      "ALTER TABLE `player_tokens` ADD `email` text;"
+    ]
   }
 ];
