@@ -2,8 +2,8 @@
 import type { Hono } from "hono";
 import type { HonoEnv } from "./http/env.ts";
 import { registerAccess } from "./admin/access/index.ts";
-import { registerAccount } from "./public/account.ts";
-import { registerFrontDoor } from "./public/front-door.ts";
+import { registerAccount } from "./identity/account.ts";
+import { registerFrontDoor } from "./identity/front-door.ts";
 import { registerGamePlayers } from "./game/players.ts";
 import { registerMetrics } from "./admin/metrics/index.ts";
 import { registerBilling } from "./billing/index.ts";

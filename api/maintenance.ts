@@ -7,10 +7,9 @@ import type { Db } from "./db/index.ts";
 import { pruneExpiredSessions } from "./http/session.ts";
 import { pruneExpiredRequests } from "./domain/clans.ts";
 import { pruneOutbox } from "../warehouse/shipper.ts";
-import { pruneIdleGuests } from "./domain/guests.ts";
+import { pruneIdleGuests, pruneChallenges } from "./domain/guests.ts";
 import { guestRules } from "./domain/options.ts";
-import { pruneChallenges } from "./identity/guests.ts";
-import { pruneOAuthStates } from "./identity/oauth/states.ts";
+import { pruneOAuthStates } from "./domain/oauth-states.ts";
 
 /** How long shipped outbox rows are kept (for a look at what was sent lately). */
 export const OUTBOX_KEEP_MS = 60 * 60_000;

@@ -2,18 +2,17 @@
 // by mail, a network, a new guest): the browser's previous session ends, a new one starts, the
 // login is recorded (last sign-in, DAU).
 import type { Context } from "hono";
-import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import type { Tx } from "../db/index.ts";
-import { players, sessions } from "../db/schema/index.ts";
 import { startSession } from "../http/session.ts";
 import { recordActivity } from "../domain/players.ts";
+import { endSessionByHash } from "../domain/sessions.ts";
 import type { PlayerRow } from "./players.ts";
 
 export async function signIn(c: Context<HonoEnv>, tx: Tx, p: Pick<PlayerRow, "id">, now: number) {
-  if (c.var.player?.tokenHash) await tx.delete(sessions).where(eq(sessions.tokenHash, c.var.player.tokenHash));
+  if (c.var.player?.tokenHash) await endSessionByHash(tx, c.var.player.tokenHash);
   const s = await startSession(c, tx, "player", p.id);
-  await tx.update(players).set({ lastLoginAt: now }).where(eq(players.id, p.id));
+  // A login also moves the player's last sign-in (recordActivity).
   await recordActivity(tx, p.id, "login", now);
   return s;
 }

@@ -3,7 +3,6 @@
 // screen (a browser's GET gets the HTML shell) and its action (JSON or form fields).
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { and, eq, ne } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { route, assertCsrf } from "../http/router.ts";
 import { parseFields } from "../http/validate.ts";
@@ -12,16 +11,17 @@ import { AppError, fieldError } from "../domain/errors.ts";
 import { shell } from "../http/shell.ts";
 import { endSession, endAllSessions, clientAddress } from "../http/session.ts";
 import { translate } from "../i18n/index.ts";
-import { players, sessions } from "../db/schema/index.ts";
-import { hashPassword, needsRehash, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
-import { checkPassword, attemptSucceeded } from "../identity/throttle.ts";
-import { exchangeSiteToken } from "../identity/site-sign-in.ts";
-import { signIn, publicPlayer, isScreen } from "../identity/sign-in.ts";
-import { mailLink } from "../identity/mail-links.ts";
-import { playerByEmail, playerById, type PlayerRow } from "../identity/players.ts";
-import { isBanned, bannedError, assertNotBanned } from "../identity/bans.ts";
-import { consumeToken, peekToken, tokensSince, voidTokens, } from "../identity/tokens.ts";
-import "../identity/messages.ts";
+import { setPasswordHash } from "../domain/accounts.ts";
+import { endOtherSessions } from "../domain/sessions.ts";
+import { hashPassword, needsRehash, PASSWORD_MIN, PASSWORD_MAX } from "./password.ts";
+import { checkPassword, attemptSucceeded } from "./throttle.ts";
+import { exchangeSiteToken } from "./site-sign-in.ts";
+import { signIn, publicPlayer, isScreen } from "./sign-in.ts";
+import { mailLink } from "./mail-links.ts";
+import { playerByEmail, playerById, type PlayerRow } from "./players.ts";
+import { isBanned, bannedError, assertNotBanned } from "./bans.ts";
+import { consumeToken, peekToken, tokensSince, voidTokens } from "./tokens.ts";
+import "./messages.ts";
 
 /** Reset mails a player may be sent per window (more asks get the same answer and no mail). */
 export const RESET_MAILS = { perWindow: 3, windowMs: 15 * 60_000 } as const;
@@ -71,7 +71,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
     const rehashed = needsRehash(p.passwordHash) ? await hashPassword(body.password) : undefined;
     const s = await db.transaction(async (tx) => {
       await attemptSucceeded(tx, attempt);
-      if (rehashed) await tx.update(players).set({ passwordHash: rehashed }).where(eq(players.id, p.id));
+      if (rehashed) await setPasswordHash(tx, p.id, rehashed);
       return signIn(c, tx, p, now);
     });
     return c.json({ player: publicPlayer(p), csrfToken: s.csrfToken });
@@ -124,7 +124,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
       const playerId = await consumeToken(tx, body.code, "reset", now);
       const p = playerId ? await playerById(tx, playerId) : undefined;
       if (!p) throw new AppError("bad_link", "identity.badResetLink", [], 400);
-      await tx.update(players).set({ passwordHash }).where(eq(players.id, p.id));
+      await setPasswordHash(tx, p.id, passwordHash);
       // Every other link and every session ends with the old password.
       await voidTokens(tx, p.id, "reset", now);
       await endAllSessions(tx, "player", p.id);
@@ -159,12 +159,10 @@ export function registerAccount(app: Hono<HonoEnv>) {
     });
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
-      await tx.update(players).set({ passwordHash }).where(eq(players.id, p.id));
+      await setPasswordHash(tx, p.id, passwordHash);
       await attemptSucceeded(tx, attempt);
       await voidTokens(tx, p.id, "reset", now);
-      await tx
-        .delete(sessions)
-        .where(and(eq(sessions.kind, "player"), eq(sessions.subjectId, p.id), ne(sessions.tokenHash, me.tokenHash)));
+      await endOtherSessions(tx, p.id, me.tokenHash);
     });
     return c.json({ ok: true });
   });

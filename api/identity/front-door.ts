@@ -4,29 +4,27 @@
 // spec (it shows no sign-up); each screen's address is also its action, as /public/login is.
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { and, eq, isNull } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { parseFields } from "../http/validate.ts";
-import * as f from "../http/fields.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import * as f from "../domain/fields.ts";
+import { AppError, fieldError } from "../domain/errors.ts";
 import { shell } from "../http/shell.ts";
 import { clientAddress, requestCountry } from "../http/session.ts";
 import { translate } from "../i18n/index.ts";
-import { players, playerIdentities, socialNetworks } from "../db/schema/index.ts";
 import type { Db } from "../db/index.ts";
 import { guestRules } from "../domain/options.ts";
-import { markClaimed } from "../domain/guests.ts";
+import { issueChallenge, mintGuest } from "../domain/guests.ts";
+import { accountOf, claimWithEmail, markEmailVerified, setConfirmedEmail } from "../domain/accounts.ts";
 import { platformOfAgent } from "../domain/devices.ts";
-import { hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../identity/password.ts";
-import { issueChallenge, mintGuest } from "../identity/guests.ts";
-import { signIn, publicPlayer, isScreen } from "../identity/sign-in.ts";
-import { mailLink } from "../identity/mail-links.ts";
-import { playerByEmail, playerById } from "../identity/players.ts";
-import { isBanned, bannedError } from "../identity/bans.ts";
-import { consumeToken, consumeTokenWithEmail, tokensSince, peekToken } from "../identity/tokens.ts";
+import { hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "./password.ts";
+import { signIn, publicPlayer, isScreen } from "./sign-in.ts";
+import { mailLink } from "./mail-links.ts";
+import { playerByEmail, playerById } from "./players.ts";
+import { isBanned, bannedError } from "./bans.ts";
+import { consumeToken, consumeTokenWithEmail, tokensSince, peekToken } from "./tokens.ts";
 import { RESET_MAILS } from "./account.ts";
-import "../identity/messages.ts";
+import "./messages.ts";
 
 const code = () =>
   z
@@ -91,30 +89,6 @@ async function mailVerification(c: Context<HonoEnv>, playerId: number, email: st
     // The claim stands; the player can ask again from the profile.
     logger.error("verification mail not sent", { playerId, error: String(err) });
   }
-}
-
-/** The account as its profile shows it: guest or kept, email and its state, password, linked networks. */
-export async function accountOf(db: Db, playerId: number) {
-  const p = await livePlayer(db, playerId);
-  const ids = await db
-    .select({
-      network: playerIdentities.network,
-      label: playerIdentities.label,
-      createdAt: playerIdentities.createdAt,
-      name: socialNetworks.name,
-    })
-    .from(playerIdentities)
-    .leftJoin(socialNetworks, eq(socialNetworks.key, playerIdentities.network))
-    .where(eq(playerIdentities.playerId, playerId))
-    .orderBy(playerIdentities.createdAt);
-  return {
-    guest: p.guest,
-    nickname: p.nickname,
-    email: p.email,
-    emailVerified: p.emailVerified,
-    hasPassword: Boolean(p.passwordHash),
-    identities: ids.map((i) => ({ ...i, name: i.name ?? i.network })),
-  };
 }
 
 export function registerFrontDoor(app: Hono<HonoEnv>) {
@@ -186,13 +160,10 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
       if (!p.guest) throw new AppError("conflict", "identity.notGuest", [], 409);
       await assertEmailFree(db, v.email, me);
       const passwordHash = await hashPassword(v.password);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(players)
-          .set({ email: v.email, passwordHash, emailVerified: false })
-          .where(and(eq(players.id, me), eq(players.guest, true)));
-        await markClaimed(tx, me, "email", now);
-      });
+      const claimed = await db.transaction((tx) =>
+        claimWithEmail(tx, { playerId: me, email: v.email, passwordHash, at: now }),
+      );
+      if (!claimed) throw new AppError("conflict", "identity.notGuest", [], 409);
       await mailVerification(c, me, v.email, now);
       return c.json({
         ...(await accountOf(db, me)),
@@ -251,10 +222,7 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
       // Taken by another account since the link was sent: the link cannot give it to this one.
       const other = await playerByEmail(tx, t.email);
       if (other && other.id !== p.id) throw new AppError("bad_link", "identity.emailTaken", [], 409);
-      await tx
-        .update(players)
-        .set({ email: t.email, emailVerified: true })
-        .where(and(eq(players.id, p.id), isNull(players.erasedAt)));
+      await setConfirmedEmail(tx, p.id, t.email);
       return { email: t.email };
     });
     return c.json({ ok: true, email: out.email });
@@ -293,7 +261,7 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
       const p = playerId ? await playerById(tx, playerId) : undefined;
       if (!p) throw new AppError("bad_link", "identity.badMagicLink", [], 400);
       if (isBanned(p, now)) return { p, session: null };
-      await tx.update(players).set({ emailVerified: true }).where(eq(players.id, p.id));
+      await markEmailVerified(tx, p.id);
       return { p, session: await signIn(c, tx, p, now) };
     });
     if (!out.session) throw bannedError(out.p);

@@ -4,9 +4,18 @@
 // state this browser did not start (a forged or swapped callback) is refused. A state is spent
 // once, atomically, and lives STATE_TTL.
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/index.ts";
-import { oauthStates } from "../../db/schema/identity.ts";
-import { randomToken, sha256Hex } from "../../http/session.ts";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import type { Db, DbOrTx } from "../db/index.ts";
+import { oauthStates } from "../db/schema/identity.ts";
+
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+const randomToken = (bytes: number) => b64url(crypto.getRandomValues(new Uint8Array(bytes)));
+const sha256Hex = async (text: string) => bytesToHex(sha256(new TextEncoder().encode(text)));
 
 export const STATE_TTL = 10 * 60_000;
 
@@ -78,9 +87,5 @@ export async function pruneOAuthStates(db: Db, now: number): Promise<number> {
 
 /** PKCE S256: base64url(SHA-256(verifier)). */
 export async function pkceChallenge(verifier: string): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...d))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return b64url(sha256(new TextEncoder().encode(verifier)));
 }
