@@ -12,6 +12,7 @@
 // re-evaluating every audience on every profile read.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
+import { payerSql } from "./payers.ts";
 import { AppError, fieldError } from "./errors.ts";
 import { notifications, notificationContents } from "../db/schema/notifications.ts";
 import {
@@ -82,7 +83,7 @@ function audienceWhere(n: NotificationRow) {
   if (item.platforms.length) conds.push(sql`p.platform in (select value from json_each(${n.platforms}))`);
   if (item.countries.length) conds.push(sql`p.country in (select value from json_each(${n.countries}))`);
   if (item.playerIds.length) conds.push(sql`p.id in (select value from json_each(${n.playerIds}))`);
-  const paid = sql`exists (select 1 from billing_orders o where o.player_id = p.id and o.status = 'paid')`;
+  const paid = payerSql(sql`p.id`);
   if (n.payers === "payers") conds.push(paid);
   if (n.payers === "nonPayers") conds.push(sql`not ${paid}`);
   return sql.join(conds, sql` and `);

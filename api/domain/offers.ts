@@ -3,9 +3,10 @@
 // for them (level, platform, country, payer or not) while they run. Taking a gold offer is one
 // transaction: the purchase row (unique per request id and per take number), the ledger debit,
 // the grants (ledger credits, inventory, premium) and their events.
-import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
+import { isPayer } from "./payers.ts";
 import { specialOffers, offerPurchases, OFFER_AUDIENCES } from "../db/schema/offers.ts";
 import { players } from "../db/schema/players.ts";
 import { playerItems, ITEM_TYPES, type ItemType } from "../db/schema/inventory.ts";
@@ -208,12 +209,7 @@ async function viewer(db: DbOrTx, playerId: number): Promise<Viewer> {
     .where(eq(players.id, playerId))
     .limit(1);
   if (!p) throw new AppError("not_found");
-  const [paid] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.playerId, playerId), inArray(orders.status, ["paid", "refunded"])))
-    .limit(1);
-  return { ...p, payer: !!paid };
+  return { ...p, payer: await isPayer(db, playerId) };
 }
 
 const meant = (o: OfferRow, v: Viewer) => {

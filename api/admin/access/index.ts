@@ -126,7 +126,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
       admin: { id: a.adminId, username: a.username, role: a.role },
       attention,
       warehouse,
-      today: await todayFigures(db, now),
+      today: await todayFigures(db, c.var.deps.warehouse, now),
     });
   };
   page(app, { path: "/admin/", auth: "admin" }, startPage);

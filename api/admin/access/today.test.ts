@@ -4,7 +4,9 @@ import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
 import { signInAdmin } from "../../test/sign-in.ts";
 import { registerPlayer } from "../../domain/players.ts";
-import { orders } from "../../db/schema/billing.ts";
+import { GOLD_PACK, putItem } from "../../billing/test-standins/world.ts";
+import { createOrder, settlePaid } from "../../billing/orders.ts";
+import { toUsdCents } from "../../billing/money.ts";
 import { battles } from "../../db/schema/battles.ts";
 import { sessions } from "../../db/schema/access.ts";
 import { TODAY_DAYS } from "./today.ts";
@@ -27,27 +29,34 @@ describe("Start page: today at a glance", () => {
     await reg("TodayTwo", NOW - 60_000);
     await reg("Yesterday", NOW - DAY);
     await reg("LongAgo", NOW - 40 * DAY);
-    const order = (amountMinor: number, currency: string, paidAt: number | null, status: "paid" | "pending") =>
-      db.insert(orders).values({
+    // Paid orders go the real way (a provider's payment settles them and emits its payment event),
+    // so the tile reads what the Payments screen reads; a pending order is none.
+    await putItem(db, GOLD_PACK, NOW - 3 * DAY);
+    const order = async (currency: "RUB" | "USD", paidAt: number | null, n: number) => {
+      const o = await createOrder(db, {
         playerId: a.playerId,
-        itemId: "gold-100",
-        provider: "test",
+        itemId: GOLD_PACK.id,
+        provider: "stripe",
         market: "web",
-        country: "RU",
-        platform: "web",
-        amountMinor,
         currency,
-        grants: "{}",
-        status,
-        createdAt: paidAt ?? NOW,
-        updatedAt: paidAt ?? NOW,
-        paidAt,
+        at: paidAt ?? NOW,
       });
-    await order(19_900, "RUB", NOW - 3_600_000, "paid");
-    await order(9_900, "RUB", NOW - 600_000, "paid");
-    await order(499, "USD", NOW - 600_000, "paid");
-    await order(499, "USD", NOW - 2 * DAY, "paid");
-    await order(499, "USD", null, "pending");
+      if (paidAt !== null)
+        await settlePaid(db, {
+          provider: "stripe",
+          orderId: o.id,
+          providerTxId: `pi_today_${n}`,
+          amountMinor: o.amountMinor,
+          currency,
+          source: "callback",
+          at: paidAt,
+        });
+    };
+    await order("RUB", NOW - 3_600_000, 1);
+    await order("RUB", NOW - 600_000, 2);
+    await order("USD", NOW - 600_000, 3);
+    await order("USD", NOW - 2 * DAY, 4);
+    await order("USD", null, 5);
     await db.insert(battles).values([
       { mode: "random", map: "steppe", status: "running", startedAt: NOW - 60_000 },
       { mode: "random", map: "steppe", status: "finished", startedAt: NOW - DAY, endedAt: NOW - DAY + 600_000 },
@@ -75,6 +84,7 @@ describe("Start page: today at a glance", () => {
         expiresAt: NOW + DAY,
       },
     ]);
+    await w.ship();
     const op = await signInAdmin(w, "support", "glance");
     const r = await w.app.request("/admin/index", { headers: op.headers() });
     expect(r.status).toBe(200);
@@ -83,7 +93,8 @@ describe("Start page: today at a glance", () => {
         since: number;
         online: number;
         registrations: { today: number; days: number[] };
-        payments: { today: number; days: number[]; revenue: { currency: string; amountMinor: number }[] };
+        payments: { today: number; days: number[]; revenueUsdCents: number; revenueDays: number[] };
+        dau: { today: number; days: number[] };
         battles: { running: number; days: number[] };
       };
     };
@@ -95,10 +106,12 @@ describe("Start page: today at a glance", () => {
     expect(today.registrations.days.reduce((s, n) => s + n, 0)).toBe(3); // 40 days ago is outside
     expect(today.payments.today).toBe(3);
     expect(today.payments.days.slice(-3)).toEqual([1, 0, 3]);
-    expect(today.payments.revenue).toEqual([
-      { currency: "RUB", amountMinor: 29_800 },
-      { currency: "USD", amountMinor: 499 },
-    ]);
+    // Net revenue in USD cents at billing's fixed rates, as the Payments screen sums it.
+    expect(today.payments.revenueUsdCents).toBe(2 * toUsdCents(9900, "RUB") + 199);
+    expect(today.payments.revenueDays.slice(-3)).toEqual([199, 0, 2 * toUsdCents(9900, "RUB") + 199]);
+    // DAU: the players with activity today (registered today, and the buyer who paid today).
+    expect(today.dau.today).toBe(2);
+    expect(today.dau.days).toHaveLength(TODAY_DAYS);
     expect(today.battles.running).toBe(1);
     expect(today.battles.days.slice(-2)).toEqual([1, 1]);
   });

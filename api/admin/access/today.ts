@@ -1,11 +1,15 @@
 // The start page's figures at a glance: what is happening now and today (since 00:00 UTC), each
-// with its last 14 days for a small chart. Read from the transactional store (one player's or one
-// day's counters, cheap on its indexes), so they are current to the second.
+// with its last 14 days for a small chart. Players online, registrations and battles are read
+// from the transactional store (cheap on its indexes, current to the second). Revenue, paid
+// orders and DAU are the warehouse's, by the dashboards' own definitions
+// (docs/decisions/payer-and-revenue.md): behind by the shipper's few seconds, never a second
+// definition; while the warehouse is unavailable they are null and the page says so.
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/index.ts";
+import type { Warehouse } from "../../../warehouse/port.ts";
+import { startFigures } from "../../../warehouse/metrics/start.ts";
 import { players } from "../../db/schema/players.ts";
 import { sessions } from "../../db/schema/access.ts";
-import { orders } from "../../db/schema/billing.ts";
 import { battles } from "../../db/schema/battles.ts";
 
 const DAY = 86_400_000;
@@ -23,12 +27,21 @@ function series(rows: { day: number; n: number }[], today: number): number[] {
   return out;
 }
 
-export async function todayFigures(db: Db, now: number) {
+/** The warehouse's figures, or null while it cannot answer (the page says the dashboards wait). */
+async function warehouseFigures(wh: Warehouse, now: number) {
+  try {
+    return await startFigures(wh, now, TODAY_DAYS);
+  } catch {
+    return null;
+  }
+}
+
+export async function todayFigures(db: Db, wh: Warehouse, now: number) {
   const today = Math.floor(now / DAY);
   const from = (today - TODAY_DAYS + 1) * DAY;
   // Whole days since the epoch (a literal divisor: a bound number may arrive as a float).
   const dayOf = (col: unknown) => sql<number>`(${col} / ${sql.raw(String(DAY))})`;
-  const [[online], regs, paid, revenue, [running], started] = await Promise.all([
+  const [[online], regs, [running], started, figures] = await Promise.all([
     db
       .select({ n: sql<number>`count(distinct ${sessions.subjectId})` })
       .from(sessions)
@@ -38,35 +51,28 @@ export async function todayFigures(db: Db, now: number) {
       .from(players)
       .where(gte(players.createdAt, from))
       .groupBy(dayOf(players.createdAt)),
-    db
-      .select({ day: dayOf(orders.paidAt), n: count() })
-      .from(orders)
-      .where(and(eq(orders.status, "paid"), gte(orders.paidAt, from)))
-      .groupBy(dayOf(orders.paidAt)),
-    db
-      .select({ currency: orders.currency, amountMinor: sql<number>`sum(${orders.amountMinor})` })
-      .from(orders)
-      .where(and(eq(orders.status, "paid"), gte(orders.paidAt, today * DAY)))
-      .groupBy(orders.currency)
-      .orderBy(orders.currency),
     db.select({ n: count() }).from(battles).where(eq(battles.status, "running")),
     db
       .select({ day: dayOf(battles.startedAt), n: count() })
       .from(battles)
       .where(gte(battles.startedAt, from))
       .groupBy(dayOf(battles.startedAt)),
+    warehouseFigures(wh, now),
   ]);
   const regDays = series(regs, today);
-  const paidDays = series(paid, today);
   return {
     since: today * DAY,
     online: Number(online?.n ?? 0),
     registrations: { today: regDays[TODAY_DAYS - 1], days: regDays },
-    payments: {
-      today: paidDays[TODAY_DAYS - 1],
-      days: paidDays,
-      revenue: revenue.map((r) => ({ currency: r.currency, amountMinor: Number(r.amountMinor) })),
+    // Paid orders through providers and net revenue in USD cents (compensations are neither).
+    payments: figures && {
+      today: figures.purchases[TODAY_DAYS - 1],
+      days: figures.purchases,
+      revenueUsdCents: figures.revenue[TODAY_DAYS - 1],
+      revenueDays: figures.revenue,
     },
+    /** Distinct players with activity (sign-in, battle, purchase…) in the UTC day. */
+    dau: figures && { today: figures.dau[TODAY_DAYS - 1], days: figures.dau },
     battles: { running: Number(running?.n ?? 0), days: series(started, today) },
   };
 }

@@ -14,6 +14,7 @@ import { gifts } from "../../db/schema/social.ts";
 import { supportTickets } from "../../db/schema/support.ts";
 import { banLog } from "../../db/schema/bans.ts";
 import { orders } from "../../db/schema/billing.ts";
+import { payingOrder } from "../../domain/payers.ts";
 import { logAround } from "../../domain/player-log.ts";
 import { isBanned } from "../../domain/bans.ts";
 import { SUPPORT, playerOr404, byPlayer } from "./shared.ts";
@@ -84,7 +85,7 @@ async function countersOf(db: Db, playerId: number, now: number) {
         db
           .select({ n: count() })
           .from(orders)
-          .where(and(eq(orders.playerId, playerId), eq(orders.status, "paid"))),
+          .where(and(eq(orders.playerId, playerId), payingOrder)),
       ),
     },
     banned: isBanned(p, now),

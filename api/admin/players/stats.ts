@@ -12,6 +12,7 @@ import { fieldError } from "../../domain/errors.ts";
 import { players } from "../../db/schema/players.ts";
 import { orders } from "../../db/schema/billing.ts";
 import { toUsdCents } from "../../billing/money.ts";
+import { payingOrder } from "../../domain/payers.ts";
 import { SUPPORT } from "./shared.ts";
 
 const DAY = 86_400_000;
@@ -70,7 +71,7 @@ async function topPayers(db: Db, p: { from: number; to: number }, limit: number)
     })
     .from(orders)
     .innerJoin(players, eq(players.id, orders.playerId))
-    .where(and(eq(orders.status, "paid"), gte(orders.paidAt, p.from), lte(orders.paidAt, p.to)))
+    .where(and(payingOrder, gte(orders.paidAt, p.from), lte(orders.paidAt, p.to)))
     .groupBy(orders.playerId, orders.currency);
   const byPlayer = new Map<number, { playerId: number; nickname: string; usdCents: number; payments: number }>();
   for (const r of rows) {

@@ -6,7 +6,7 @@ import { useApi } from "../../lib/api.ts";
 import { locale, fmtInt, fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Sparkline } from "../../components/Sparkline.tsx";
-import { ph, t } from "@lingui/core/macro";
+import { ph, plural, t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 
 interface Start {
@@ -16,7 +16,9 @@ interface Start {
     since: number;
     online: number;
     registrations: { today: number; days: number[] };
-    payments: { today: number; days: number[]; revenue: { currency: string; amountMinor: number }[] };
+    /** The warehouse's (null while it cannot answer): provider payments only, net USD cents. */
+    payments: { today: number; days: number[]; revenueUsdCents: number; revenueDays: number[] } | null;
+    dau: { today: number; days: number[] } | null;
     battles: { running: number; days: number[] };
   };
   warehouse: {
@@ -99,6 +101,7 @@ export default function HomePage() {
             (a) => a.key !== "paymentsAwaitingVerification" && a.key !== "ticketsAwaitingOperator",
           );
           const days = t`last 14 days`;
+          const pay = d.today.payments;
           return (
             <>
               <p className="tk-hint">{t`Signed in as ${ph({ username: d.admin.username })}. Today: since ${ph({ since: fmtDateTime(d.today.since) })}.`}</p>
@@ -107,7 +110,18 @@ export default function HomePage() {
                   href="/admin/player/"
                   label={t`Players online`}
                   value={fmtInt(d.today.online)}
-                  hint={t`seen in the last 15 minutes`}
+                  hint={t`players with a session on the site (or its game) seen in the last 15 minutes`}
+                />
+                <Tile
+                  href="/admin/metrics/dau/"
+                  label={t`Active players today (DAU)`}
+                  value={d.today.dau ? fmtInt(d.today.dau.today) : "—"}
+                  hint={
+                    d.today.dau
+                      ? t`signed in, played a battle, bought or gifted since 00:00 UTC`
+                      : t`waiting for the analytics warehouse`
+                  }
+                  chart={d.today.dau && <Sparkline values={d.today.dau.days} label={t`Active players, ${days}`} />}
                 />
                 <Tile
                   href="/admin/metrics/registrations/"
@@ -118,13 +132,16 @@ export default function HomePage() {
                 <Tile
                   href="/admin/metrics/payments/"
                   label={t`Revenue today`}
-                  value={
-                    d.today.payments.revenue.length === 0
-                      ? "0"
-                      : d.today.payments.revenue.map((r) => money(r.amountMinor, r.currency)).join(" · ")
+                  value={pay ? money(pay.revenueUsdCents, "USD") : "—"}
+                  hint={
+                    pay
+                      ? plural(pay.today, {
+                          one: "# paid order; revenue is net of refunds, compensations are not revenue",
+                          other: "# paid orders; revenue is net of refunds, compensations are not revenue",
+                        })
+                      : t`waiting for the analytics warehouse`
                   }
-                  hint={t`${ph({ n: fmtInt(d.today.payments.today) })} paid orders`}
-                  chart={<Sparkline values={d.today.payments.days} label={t`Paid orders, ${days}`} />}
+                  chart={pay && <Sparkline values={pay.revenueDays} label={t`Net revenue, USD, ${days}`} />}
                 />
                 {awaiting && (
                   <Tile
