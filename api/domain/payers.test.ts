@@ -141,17 +141,15 @@ describe("one definition of a payer and of revenue", () => {
           updatedAt: NOW,
         })
         .returning();
-      await db
-        .insert(notificationContents)
-        .values(
-          (["ru", "en"] as const).map((lang) => ({
-            notificationId: n.id,
-            lang,
-            title: "T",
-            body: "B",
-            updatedAt: NOW,
-          })),
-        );
+      await db.insert(notificationContents).values(
+        (["ru", "en"] as const).map((lang) => ({
+          notificationId: n.id,
+          lang,
+          title: "T",
+          body: "B",
+          updatedAt: NOW,
+        })),
+      );
       const row = await findNotification(db, "inbox", n.id);
       if (!row) throw new Error("the notification was just inserted");
       const { delivered } = await db.transaction((tx) => changeStatus(tx, row, "active", NOW));
