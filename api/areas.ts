@@ -30,6 +30,7 @@ import { registerPlayerProgression } from "./admin/players/progression.ts";
 import { registerAdminNotifications } from "./admin/notifications.ts";
 import { registerCommunity } from "./public/community.ts";
 import { registerArena } from "./game/arena/routes.ts";
+import { registerOpenApi } from "./http/openapi.ts";
 
 type Register = (app: Hono<HonoEnv>) => void;
 
@@ -64,6 +65,7 @@ const areas: Register[] = [
   registerCommunity,
   registerArena,
   registerPlayerProgression,
+  registerOpenApi,
 ];
 
 export function registerAreas(app: Hono<HonoEnv>) {

@@ -39,6 +39,12 @@ export interface Settings {
   instanceUrl?: string;
   /** Extra secrets by name (payment providers, session pepper, …). */
   secrets: Record<string, string | undefined>;
+  /**
+   * Check every answer against its route's contract (api/contracts/) and fail loudly (a 500 and
+   * the log) when it does not fit: the test fixture and the e2e servers turn it on
+   * (TK_CHECK_OUTPUTS=1); off in production, where an answer is only serialised.
+   */
+  checkOutputs?: boolean;
 }
 
 /** Serves the built UI (index.html assets) — Bun/Deno read ui/dist, Workers use the ASSETS binding. */

@@ -5,6 +5,7 @@
 // signs back in with email and password.
 import { test, expect } from "@playwright/test";
 import { createAdminWithCli, game, GAME_API_KEY, startApp, type RunningApp } from "./server.ts";
+import * as players from "../api/contracts/game/api/players.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -115,12 +116,12 @@ test("the admin log reads in Russian: actions, targets and changes in words; a r
     expect(res.status(), await res.text()).toBe(200);
   };
   // Rows whose writers kept only an English line before: an identity swap, a month recalculated, currency multipliers saved.
-  const a = await game(running, "/game/api/players/register", {
+  const a = await game(running, players.register, {
     network: "vk",
     uid: `e2e-swap-a-${Date.now()}`,
     nickname: `SwapA${Date.now() % 100000}`,
   });
-  const b = await game(running, "/game/api/players/register", {
+  const b = await game(running, players.register, {
     network: "ok",
     uid: `e2e-swap-b-${Date.now()}`,
     nickname: `SwapB${Date.now() % 100000}`,
@@ -167,7 +168,7 @@ test("a player arrives with a sign-in link, changes the password, signs out and 
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const email = `pilot${Date.now() % 100000}@example.com`;
-  const reg = await game(running, "/game/api/players/register", {
+  const reg = await game(running, players.register, {
     network: "vk",
     uid: `e2e-${Date.now()}`,
     nickname: `Pilot${Date.now() % 100000}`,
@@ -175,7 +176,7 @@ test("a player arrives with a sign-in link, changes the password, signs out and 
     password: "first password 1",
     locale: "en",
   });
-  const link = await game(running, "/game/api/players/site-token", { playerId: reg.playerId });
+  const link = await game(running, players.siteToken, { playerId: reg.playerId });
   expect(link.url).toBe(`${app}/en/public?token=${link.token}`);
 
   const documents: string[] = [];
@@ -221,14 +222,14 @@ test("a player arrives with a sign-in link, changes the password, signs out and 
 test("a banned player's link and password sign-in both say why and until when", async ({ page }) => {
   const app = running.url;
   const email = `outlaw${Date.now() % 100000}@example.com`;
-  const reg = await game(running, "/game/api/players/register", {
+  const reg = await game(running, players.register, {
     network: "ok",
     uid: `e2e-ban-${Date.now()}`,
     email,
     password: "outlaw password 1",
     locale: "en",
   });
-  const link = await game(running, "/game/api/players/site-token", { playerId: reg.playerId });
+  const link = await game(running, players.siteToken, { playerId: reg.playerId });
   // The operators' ban lands on the player row; here it is written directly.
   await running.db.execute({
     sql: "update players set banned_until = ?, ban_reason = ? where id = ?",

@@ -6,6 +6,7 @@
 // battle page (with its replay) and in the tanks' earnings metrics. Screenshots go to e2e/output.
 import { test, expect } from "@playwright/test";
 import { addAdmin, addSession, game, GAME_API_KEY, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import * as players from "../api/contracts/game/api/players.ts";
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 test.use({ actionTimeout: 20_000, navigationTimeout: 30_000 });
@@ -65,7 +66,7 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   expect(saved.status, await saved.clone().text()).toBe(200);
 
   const email = `gunner${Date.now()}@example.com`;
-  const reg = await game(running, "/game/api/players/register", {
+  const reg = await game(running, players.register, {
     email,
     password: "gunner password 1",
     nickname: `Gunner${Date.now() % 100000}`,

@@ -16,6 +16,7 @@ import {
   startApp,
   type RunningApp,
 } from "./server.ts";
+import * as battles from "../api/contracts/game/api/battles.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 // The machine the suite runs on is shared: a first screen (its lazy chunk and data) may take a while.
@@ -162,7 +163,7 @@ test("the battles list is live: a battle started while it is open appears, then 
   const now = Date.now();
   const a = await addPlayer(db, { nickname: `Live${now % 100000}`, country: "DE", createdAt: now - 86_400_000 });
   const b = await addPlayer(db, { nickname: `Wire${now % 100000}`, country: "DE", createdAt: now - 86_400_000 });
-  const { battleId } = await game(running, "/game/api/battles/start", {
+  const { battleId } = await game(running, battles.start, {
     mode: "random",
     map: "live-steppe",
     players: [
@@ -174,7 +175,7 @@ test("the battles list is live: a battle started while it is open appears, then 
   await expect(row).toBeVisible(slow);
   await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "running");
 
-  await game(running, "/game/api/battles/end", {
+  await game(running, battles.end, {
     battleId,
     results: [
       { playerId: a, result: "win", experience: 500, silver: 1000, kills: 2, damage: 900, durationS: 300 },

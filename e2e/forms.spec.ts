@@ -9,6 +9,8 @@
 // saved, and a good save takes the stale messages and error notices away.
 import { test, expect, type Locator, type Page } from "@playwright/test";
 import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import * as players from "../api/contracts/game/api/players.ts";
+import { call } from "./contracts.ts";
 
 let running: RunningApp;
 test.beforeAll(async () => {
@@ -343,24 +345,13 @@ test("a player changes the password on the site: a wrong current password is nam
 }, info) => {
   const GAME_KEY = "tankodrome-demo-game-key"; // the Bun server's local default (edge/config.ts)
   const email = `fields${Date.now()}@example.com`;
-  const reg = await fetch(`${running.url}/game/api/players/register`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${GAME_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      email,
-      password: "first password 1",
-      nickname: `Fields${Date.now() % 100000}`,
-      locale: "ru",
-    }),
-  });
-  expect([200, 201]).toContain(reg.status);
-  const { playerId } = (await reg.json()) as { playerId: number };
-  const tok = await fetch(`${running.url}/game/api/players/site-token`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${GAME_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({ playerId }),
-  });
-  const { token } = (await tok.json()) as { token: string };
+  const { playerId } = await call(
+    running,
+    players.register,
+    { email, password: "first password 1", nickname: `Fields${Date.now() % 100000}`, locale: "ru" },
+    { gameKey: GAME_KEY },
+  );
+  const { token } = await call(running, players.siteToken, { playerId }, { gameKey: GAME_KEY });
   const hash = async () =>
     String(
       (await running.db.execute({ sql: "select password_hash from players where id = ?", args: [playerId] })).rows[0]

@@ -5,7 +5,8 @@
 // /public/profile/offers. The app runs as in production (startApp: bun edge/bun.ts on a fresh data
 // directory); the player arrives through the game API, sessions are written to the store.
 import { test, expect, type Page } from "@playwright/test";
-import { addAdmin, addSession, GAME_API_KEY, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import { addAdmin, addSession, GAME_API_KEY, game, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import * as players from "../api/contracts/game/api/players.ts";
 import { badgePng } from "../api/db/seed/avatars.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
@@ -32,13 +33,14 @@ const asPlayer = (path: string, init: { body?: BodyInit; type?: string } = {}) =
 
 test.beforeAll(async () => {
   running = await startApp("operators", { GAME_API_KEY });
-  const reg = await fetch(`${running.url}/game/api/players/register`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({ network: "vk", uid: `e2e-${Date.now()}`, nickname: "AvatarTanker", locale: "en" }),
+  const reg = await game(running, players.register, {
+    network: "vk",
+    uid: `e2e-${Date.now()}`,
+    nickname: "AvatarTanker",
+    locale: "en",
   });
-  expect(reg.status).toBe(201);
-  playerId = (await reg.json()).playerId;
+  expect(reg.created).toBe(true);
+  playerId = reg.playerId;
   player = await addSession(running.db, "player", playerId);
   admin = await addSession(running.db, "admin", await addAdmin(running.db, "operator"));
 });

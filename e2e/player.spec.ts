@@ -23,6 +23,8 @@ import {
   startApp,
   type RunningApp,
 } from "./server.ts";
+import * as players from "../api/contracts/game/api/players.ts";
+import * as battles from "../api/contracts/game/api/battles.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
@@ -135,12 +137,12 @@ async function seededPlayer() {
   taken.push(Number(a.id));
   if (Number(a.level) < 3) {
     const tank = await one("select id from content_tanks order by tier, id limit 1");
-    const { battleId } = await game(running, "/game/api/battles/start", {
+    const { battleId } = await game(running, battles.start, {
       mode: "random",
       map: "e2e-steppe",
       players: [{ playerId: Number(a.id), tankId: Number(tank.id) }],
     });
-    await game(running, "/game/api/battles/end", {
+    await game(running, battles.end, {
       battleId,
       results: [
         {
@@ -161,7 +163,7 @@ async function seededPlayer() {
 
 /** Arrives from the game with a single-use sign-in link; the token leaves the address bar. */
 async function arrive(page: Page, playerId: number, locale: "ru" | "en", nickname: string, problems: string[]) {
-  const link = await game(running, "/game/api/players/site-token", { playerId, next: `/${locale}/public` });
+  const link = await game(running, players.siteToken, { playerId, next: `/${locale}/public` });
   await page.goto(link.url);
   await expect(page.locator(".tk-me"), problems.join("\n")).toContainText(nickname);
   expect(page.url()).toBe(`${running.url}/${locale}/public`);
@@ -262,7 +264,7 @@ for (const locale of ["ru", "en"] as const) {
     // journey its own; a newcomer registered by the game client.
     const a = await seededPlayer();
     const suffix = `${locale}${Date.now() % 100000}`;
-    const b = await game(running, "/game/api/players/register", {
+    const b = await game(running, players.register, {
       network: "vk",
       uid: `e2e-player-${suffix}`,
       nickname: `Newbie_${suffix}`,

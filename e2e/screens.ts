@@ -12,6 +12,8 @@ import { join } from "node:path";
 import PO from "pofile";
 import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 import { startApp, addAdmin, addSession, type RunningApp } from "./server.ts";
+import { call } from "./contracts.ts";
+import * as players from "../api/contracts/game/api/players.ts";
 
 export const root = new URL("..", import.meta.url).pathname;
 const bun = join(root, "node_modules/.bin/bun");
@@ -144,12 +146,12 @@ export async function contextFor(
   if (who === "admin")
     await context.addCookies([{ name: "tk_admin", value: world.adminToken, domain: "127.0.0.1", path: "/" }]);
   if (who === "player") {
-    const res = await context.request.post(`${world.app}/game/api/players/site-token`, {
-      headers: { authorization: `Bearer ${GAME_KEY}` },
-      data: { playerId: Number(world.sample.playerId) },
-    });
-    expect(res.status()).toBe(201);
-    const { token } = (await res.json()) as { token: string };
+    const { token } = await call(
+      { url: world.app },
+      players.siteToken,
+      { playerId: Number(world.sample.playerId) },
+      { gameKey: GAME_KEY },
+    );
     const page = await context.newPage();
     await page.goto(`${world.app}/${locale}/public?token=${encodeURIComponent(token)}`);
     await page.close();

@@ -11,6 +11,8 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type Client } from "@libsql/client";
+import type { Contract, InputOf, OutputOf } from "../api/contracts/contract.ts";
+import { call } from "./contracts.ts";
 
 export interface RunningApp {
   url: string;
@@ -57,6 +59,9 @@ async function startAppOn(port: number, name: string, env: Record<string, string
       DATA_DIR: dir,
       SEED_PLAYERS: "0",
       PUBLIC_URL: url,
+      // Every answer is checked against its route's contract (api/contracts/): a screen's data
+      // that does not fit is a 500 the journey sees.
+      TK_CHECK_OUTPUTS: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -176,15 +181,9 @@ export async function addPlayer(
 /** The key the game server calls the game API with; a journey that uses it passes it to startApp. */
 export const GAME_API_KEY = "e2e-game-api-key-0123456789";
 
-/** The game client's call, as the game server makes it. */
-export async function game(app: RunningApp, path: string, body: unknown) {
-  const res = await fetch(`${app.url}${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${GAME_API_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as Record<string, any>;
+/** The game client's call through its contract (api/contracts/game/api/), as the game server makes it. */
+export function game<C extends Contract>(app: RunningApp, contract: C, input: InputOf<C>): Promise<OutputOf<C>> {
+  return call(app, contract, input, { gameKey: GAME_API_KEY });
 }
 
 export interface Standin {

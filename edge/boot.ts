@@ -138,6 +138,7 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
       insecureCookies: !(env.PUBLIC_URL ?? "").startsWith("https://"),
       instanceUrl: env.INSTANCE_URL,
       secrets,
+      checkOutputs: env.TK_CHECK_OUTPUTS === "1",
     },
     assets: opts.assets,
     onOutbox: () => shipper.nudge(),

@@ -34,6 +34,9 @@ export const envSchema = z.object({
   // Payment providers without settings of their own run against local stand-ins (api/billing/
   // test-mode.ts). Default: on with the embedded libSQL file, off with a libSQL server.
   PAYMENTS_TEST_MODE: z.enum(["0", "1"]).optional(),
+  // Check every answer against its route's contract and answer 500 when one does not fit
+  // (api/http/answer-check.ts): the e2e servers set it; a production server only serialises.
+  TK_CHECK_OUTPUTS: z.enum(["0", "1"]).default("0"),
   // Proxies whose X-Forwarded-For / X-Real-IP / CF-Connecting-IP are believed (addresses or CIDR
   // ranges, comma-separated); unset: the connection's own address is the client's.
   TRUSTED_PROXIES: optionalString.refine((v) => {

@@ -31,6 +31,32 @@ export const linguiMacros: BunPlugin = {
   },
 };
 
+/**
+ * A screen imports a route's contract (api/contracts/) to call it, but needs only where and how:
+ * each contract file is replaced in the bundle by its contracts' descriptors (method, path, auth,
+ * kind, mutates), so no page downloads zod or the schemas for a call (the landing stays in its
+ * budget). TypeScript still reads the real file, so the call is typed end to end. The helper
+ * (api/contracts/contract.ts: types and the request builder, no zod) is bundled as it is; a
+ * screen importing anything but contracts from a contract file fails the build (not exported).
+ */
+export const contractDescriptors: BunPlugin = {
+  name: "contract-descriptors",
+  setup(build) {
+    build.onLoad({ filter: /\/api\/contracts\/.*\.ts$/ }, async ({ path }) => {
+      if (path.endsWith("/api/contracts/contract.ts")) return { contents: await Bun.file(path).text(), loader: "ts" };
+      const mod = (await import(path)) as Record<string, unknown>;
+      const lines = Object.entries(mod).flatMap(([name, c]) => {
+        if (typeof c !== "object" || c === null || (c as { contract?: unknown }).contract !== true) return [];
+        const { method, path: route, auth, kind, mutates } = c as Record<string, unknown>;
+        return [
+          `export const ${name} = ${JSON.stringify({ contract: true, method, path: route, auth, kind, mutates })};`,
+        ];
+      });
+      return { contents: lines.join("\n"), loader: "js" };
+    });
+  },
+};
+
 if (import.meta.main) {
   const outdir = new URL("./dist/", import.meta.url).pathname;
   rmSync(outdir, { recursive: true, force: true });
@@ -41,7 +67,7 @@ if (import.meta.main) {
     minify: true,
     target: "browser",
     format: "esm",
-    plugins: [linguiMacros],
+    plugins: [contractDescriptors, linguiMacros],
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
     // Which sources went into which chunk, and how chunks import each other: ui/budget.test.ts

@@ -107,6 +107,12 @@ export const phone = () =>
     .trim()
     .refine((v) => PHONE.test(v), { params: { rule: "phone" } });
 
+/** Password lengths (OWASP: at least 10 for an account without a second factor; long passphrases allowed). */
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+/** A new password. */
+export const password = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
 /** A player's nickname as players, the game client and operators may set it: 3–24 letters, digits, _ . - and spaces. */
 export const nickname = () =>
   z.preprocess(

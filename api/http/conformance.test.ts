@@ -48,6 +48,9 @@ const EXTRAS: Record<string, string> = {
     "a battle server reports a battle's end (each player's result); rewards, stats and warehouse events follow from it",
   "/game/api/players/:playerId{[0-9]+}":
     "a battle server reads a player's state (level, rating, currencies, current tank, ban) at matchmaking and battle start; the spec shows no game-server API",
+  "/game/api/openapi.json":
+    "the game client's API as OpenAPI 3.1, made from the routes' contracts (docs/contributing.md, Route contracts)",
+  "/public/openapi.json": "the player site's JSON routes as OpenAPI 3.1, made from the routes' contracts",
   "/game/api/players/site-token":
     "the game client gets a single-use link that signs its player in on the site; the spec only says a token query parameter is removed from the address bar",
   "/public/avatars/:hash{[0-9a-f]+}":

@@ -8,8 +8,9 @@ import { AppError } from "../domain/errors.ts";
 import type { AdminSession, HonoEnv } from "./env.ts";
 import { clientAddress } from "./session.ts";
 
-/** Who may call a route (the auth column of routes.tsv). */
-export type Auth = "public" | "player" | "admin" | "provider" | "none";
+/** Who may call a route (the auth column of routes.tsv, and the game key): api/contracts/contract.ts. */
+export type { Auth } from "../contracts/contract.ts";
+import type { Auth } from "../contracts/contract.ts";
 
 /** The context a route's handler gets: an operator's on admin routes, a player's on player routes, else a visitor's. */
 export type CtxFor<A extends Auth> = A extends "admin" ? AdminCtx : A extends "player" ? PlayerCtx : Ctx<VisitorActor>;

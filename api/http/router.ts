@@ -7,10 +7,12 @@ import { shell } from "./shell.ts";
 import { audit, NO_CHANGES, pathAction } from "../domain/audit.ts";
 import { adminActorOf, type Auth, ctxFor, type CtxFor } from "./context.ts";
 import { check, checkNow, readFields, readJson, readQuery } from "./validate.ts";
+import { isContract, type AnswerOf, type Contract, type SpecMethod } from "../contracts/contract.ts";
+import { checkAnswer } from "./answer-check.ts";
+import { requireGameKey } from "../identity/game-key.ts";
 
 export type { Auth, CtxFor } from "./context.ts";
-/** The method column of routes.tsv: one method, GET|POST, or ANY (no restriction). */
-export type SpecMethod = "GET" | "POST" | "DELETE" | "GET|POST" | "ANY";
+export type { SpecMethod };
 
 export interface RouteInfo {
   method: SpecMethod;
@@ -22,6 +24,8 @@ export interface RouteInfo {
   kind: "page" | "action" | "stream";
   /** State-changing: needs the CSRF token; on admin routes it leaves one admin log row. */
   mutates: boolean;
+  /** The route's contract (api/contracts/): its schemas and its answer. */
+  contract?: Contract;
 }
 
 const tables = new WeakMap<object, RouteInfo[]>();
@@ -120,6 +124,19 @@ export type TypedHandler<S extends Schemas, A extends Auth = Auth> = (
   input: Input<S>,
   ctx: CtxFor<A>,
 ) => Response | Promise<Response>;
+/**
+ * A contract's handler: the request, its typed input and the service context of its auth; returns
+ * its output as data (the router serialises it), or a Response of a kind the contract declares.
+ */
+export type ContractHandler<C extends Contract> = (
+  c: Context<HonoEnv>,
+  input: Input<C>,
+  ctx: CtxFor<C["auth"]>,
+) => AnswerOf<C> | Promise<AnswerOf<C>>;
+/** What a registration adds to a contract: middlewares after the guard, before validation. */
+export interface RouteExtras {
+  use?: MiddlewareHandler<HonoEnv>[];
+}
 
 /**
  * Validates the request's parts a route declared; one part is handed over as it is. Every part
@@ -164,20 +181,66 @@ function typed<S extends Schemas, A extends Auth>(
   return [...(schemas.use ?? []), run];
 }
 
+/** The contract's answer: data serialised as JSON, a Response as it is; both checked under tests. */
+function answering<C extends Contract>(contract: C, handler: ContractHandler<C>): TypedHandler<C, C["auth"]> {
+  const respond = (c: Context<HonoEnv>, out: unknown): Response | Promise<Response> => {
+    const res = out instanceof Response ? out : c.json(out as object);
+    return c.var.deps.settings.checkOutputs ? checkAnswer(contract, c, out, res) : res;
+  };
+  return (c, input, ctx) => {
+    const out = handler(c, input, ctx);
+    return out instanceof Promise ? out.then((o) => respond(c, o)) : respond(c, out);
+  };
+}
+
+const infoOf = (c: Contract): RouteSpec & { contract: Contract } => ({
+  method: c.method,
+  path: c.path,
+  auth: c.auth,
+  ...(c.role ? { role: c.role } : {}),
+  kind: c.kind,
+  mutates: c.mutates,
+  contract: c,
+});
+
 /**
  * Registers a route of the spec with its method, auth and constraints; where the spec states a
- * method, other methods get 405. The guard runs first (401/403/CSRF), then the schemas, then the
- * handler with the typed input:
+ * method, other methods get 405. The guard runs first (401/403/CSRF, the game key), then the
+ * schemas, then the handler with the typed input and its context. With a contract
+ * (api/contracts/), the handler returns its output as data:
  *
- *     route(app, { method: "POST", path: "/x", auth: "player", mutates: true }, { input: xIn }, async (c, v) => c.json(await doX(v)));
+ *     route(app, profile.rating, async (c, v, ctx) => ratingOf({ ctx, input: v }));
+ *
+ * The older form (a RouteSpec, the schemas, a handler answering a Response) goes once every route
+ * has its contract.
  */
+export function route<C extends Contract>(app: Hono<HonoEnv>, contract: C, handler: ContractHandler<C>): void;
+export function route<C extends Contract>(
+  app: Hono<HonoEnv>,
+  contract: C,
+  extras: RouteExtras,
+  handler: ContractHandler<C>,
+): void;
 export function route<S extends Schemas, A extends Auth>(
   app: Hono<HonoEnv>,
   info: RouteSpec & { auth: A },
   schemas: S,
   handler: TypedHandler<S, A>,
+): void;
+export function route(
+  app: Hono<HonoEnv>,
+  info: RouteSpec | Contract,
+  a: Schemas | RouteExtras | ContractHandler<Contract>,
+  b?: TypedHandler<Schemas> | ContractHandler<Contract>,
 ): void {
-  register(app, info, typed(info.auth, schemas, handler));
+  if (isContract(info)) {
+    const handler = (typeof a === "function" ? a : b) as ContractHandler<Contract>;
+    const use = typeof a === "function" ? undefined : (a as RouteExtras).use;
+    const schemas: Schemas = { params: info.params, query: info.query, json: info.json, input: info.input, use };
+    register(app, infoOf(info), typed(info.auth, schemas, answering(info, handler) as TypedHandler<Schemas>));
+    return;
+  }
+  register(app, info as RouteSpec, typed(info.auth, a as Schemas, b as TypedHandler<Schemas>));
 }
 
 function register(app: Hono<HonoEnv>, info: RouteSpec, handlers: (MiddlewareHandler<HonoEnv> | Handler<HonoEnv>)[]) {
@@ -196,9 +259,12 @@ function register(app: Hono<HonoEnv>, info: RouteSpec, handlers: (MiddlewareHand
   list.push(full);
   tables.set(app, list);
   const methods = methodsOf(full.method);
-  // Only signed-in routes have anything to guard; the others skip a middleware layer.
+  // Only signed-in routes have anything to guard; the others skip a middleware layer. The game
+  // key is checked synchronously (the game API's hot read keeps its fast path), before any 400.
   const guarded = full.auth === "player" || full.auth === "admin";
-  const chain = (guarded ? [guard(full), ...handlers] : handlers) as [MiddlewareHandler<HonoEnv>];
+  const chain = (
+    guarded ? [guard(full), ...handlers] : full.auth === "game" ? [requireGameKey, ...handlers] : handlers
+  ) as [MiddlewareHandler<HonoEnv>];
   if (methods.length === 0) {
     app.all(full.path, ...chain);
   } else {
@@ -231,7 +297,7 @@ export function finishRoutes(app: Hono<HonoEnv>) {
   pendingRefusals.delete(app);
 }
 
-type PageSpec = Omit<RouteInfo, "kind" | "mutates" | "method"> & { method?: SpecMethod };
+type PageSpec = Omit<RouteInfo, "kind" | "mutates" | "method" | "contract"> & { method?: SpecMethod };
 
 /**
  * A page route: the browser gets the HTML shell (the React app renders it); a request that
@@ -239,6 +305,7 @@ type PageSpec = Omit<RouteInfo, "kind" | "mutates" | "method"> & { method?: Spec
  * one address and one guard. Typed like route(): `page(app, info, { input }, (c, input) => …)`;
  * the schemas apply to the JSON request only (the shell needs no input).
  */
+export function page<C extends Contract>(app: Hono<HonoEnv>, contract: C, loader?: ContractHandler<C>): void;
 export function page<S extends Schemas, A extends Auth>(
   app: Hono<HonoEnv>,
   info: PageSpec & { auth: A },
@@ -248,13 +315,19 @@ export function page<S extends Schemas, A extends Auth>(
 export function page(app: Hono<HonoEnv>, info: PageSpec, loader?: Handler<HonoEnv>): void;
 export function page(
   app: Hono<HonoEnv>,
-  info: PageSpec,
-  a?: Schemas | Handler<HonoEnv>,
+  spec: PageSpec | Contract,
+  a?: Schemas | Handler<HonoEnv> | ContractHandler<Contract>,
   b?: TypedHandler<Schemas, Auth>,
 ) {
+  if (isContract(spec)) {
+    if (spec.kind !== "page") throw new Error(`${spec.path}: page() takes a contract of kind "page"`);
+    b = a ? (answering(spec, a as ContractHandler<Contract>) as TypedHandler<Schemas, Auth>) : undefined;
+    a = spec;
+  }
+  const info: PageSpec = isContract(spec) ? infoOf(spec) : spec;
   const loader: Handler<HonoEnv> | undefined =
     typeof a === "function"
-      ? a
+      ? (a as Handler<HonoEnv>)
       : a && b
         ? (c) => {
             const ctx = ctxFor(c, info.auth);

@@ -148,6 +148,5 @@ export function needsRehash(stored: string | null | undefined): boolean {
   return parsed?.kind !== "argon2id" || parsed.m !== ARGON2ID.m || parsed.t !== ARGON2ID.t || parsed.p !== ARGON2ID.p;
 }
 
-/** A password an operator or player may choose. */
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 128;
+/** A password an operator or player may choose (the field rule lives with the other fields). */
+export { PASSWORD_MIN, PASSWORD_MAX } from "../domain/fields.ts";

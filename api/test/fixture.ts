@@ -51,7 +51,8 @@ export async function makeWorld(opts: { warehouse?: Warehouse; now?: number } = 
     clock,
     mailer: { send: async (m) => void mails.push(m) },
     logger: { info() {}, warn() {}, error: (msg, data) => console.error(msg, data) },
-    settings: { publicUrl: "http://127.0.0.1:3000", insecureCookies: true, secrets: {} },
+    // Every answer is checked against its route's contract: one that does not fit is a 500 (api/http/answer-check.ts).
+    settings: { publicUrl: "http://127.0.0.1:3000", insecureCookies: true, secrets: {}, checkOutputs: true },
   };
   return {
     deps,

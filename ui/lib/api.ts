@@ -1,6 +1,14 @@
 // How every screen talks to the server: JSON with the session cookie, the CSRF token on
 // changes, and the server's error shape turned into an ApiError with its field messages.
 import { useCallback, useEffect, useState } from "react";
+import {
+  type Contract,
+  type InputOf,
+  type OutputOf,
+  addressOf,
+  queryOf,
+  requestOf,
+} from "../../api/contracts/contract.ts";
 
 export function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="tk-csrf"]')?.content ?? "";
@@ -29,7 +37,39 @@ export const fieldName = (path: string): string | null => (fieldNamer ? fieldNam
 // often ask for the same data as a page opens).
 const inflight = new Map<string, Promise<unknown>>();
 
-export function api<T>(url: string, opts: { method?: string; body?: unknown } = {}): Promise<T> {
+/** A call's input: optional when the contract needs nothing. */
+type Args<C extends Contract> = object extends InputOf<C> ? [input?: InputOf<C>] : [input: InputOf<C>];
+
+/**
+ * Calls a route through its contract (api/contracts/): the method and address come from the
+ * contract, the input fills the path's parameters and goes as the query string (GET) or the JSON
+ * body, and the answer is typed as the contract's output.
+ *
+ *     const board = await api(profile.rating, { board: "players", by: "rating", page: 1 });
+ */
+export function api<C extends Contract>(contract: C, ...args: Args<C>): Promise<OutputOf<C>>;
+/** The older form, an address and a hand-written answer type: goes once every screen calls through contracts. */
+export function api<T>(url: string, opts?: { method?: string; body?: unknown }): Promise<T>;
+export function api(target: string | Contract, a?: unknown): Promise<unknown> {
+  if (typeof target !== "string") {
+    const r = requestOf(target, (a ?? {}) as Record<string, unknown>);
+    return fetchOnce(r.url, r.method === "GET" ? {} : { method: r.method, body: r.body });
+  }
+  return fetchOnce(target, (a ?? {}) as { method?: string; body?: unknown });
+}
+
+/** The address of a call (a link, a download, an EventSource): path parameters filled, the rest as the query string. */
+export function href<C extends Contract>(contract: C, ...[input]: Args<C>): string {
+  const { path, rest } = addressOf(contract, (input ?? {}) as Record<string, unknown>);
+  return path + queryOf(rest);
+}
+
+/** Sends a form (a file upload) to a contract's address as multipart, typed by its output. */
+export function sendForm<C extends Contract>(contract: C, form: FormData): Promise<OutputOf<C>> {
+  return request(addressOf(contract).path, { method: "POST", body: form });
+}
+
+function fetchOnce<T>(url: string, opts: { method?: string; body?: unknown }): Promise<T> {
   if ((opts.method ?? "GET") !== "GET" || opts.body !== undefined) return request<T>(url, opts);
   let pending = inflight.get(url);
   if (!pending) {
@@ -82,7 +122,24 @@ export interface Loaded<T> {
  * run), so a screen never shows the previous address's data as settled — e.g. a list's pager
  * reading the unfiltered total as the filtered one.
  */
-export function useApi<T>(url: string | null): Loaded<T> {
+export function useApi<C extends Contract>(contract: C, input: InputOf<C> | null): Loaded<OutputOf<C>>;
+/** The older form, an address and a hand-written answer type: goes once every screen calls through contracts. */
+export function useApi<T>(url: string | null): Loaded<T>;
+export function useApi(target: string | null | Contract, input?: unknown): Loaded<unknown> {
+  // A contract's call is keyed by its request: a GET by its address, anything else by its body too.
+  let url: string | null;
+  let send: (() => Promise<unknown>) | null = null;
+  if (target === null || typeof target === "string") url = target;
+  else if (input === null) url = null;
+  else {
+    const r = requestOf(target, (input ?? {}) as Record<string, unknown>);
+    url = r.method === "GET" ? r.url : `${r.method} ${r.url} ${JSON.stringify(r.body)}`;
+    if (r.method !== "GET") send = () => request(r.url, { method: r.method, body: r.body });
+  }
+  return useLoaded(url, send);
+}
+
+function useLoaded<T>(url: string | null, send: (() => Promise<unknown>) | null): Loaded<T> {
   const [state, setState] = useState<{ url: string | null; data?: T; error?: ApiError; loading: boolean }>({
     url,
     loading: !!url,
@@ -92,7 +149,7 @@ export function useApi<T>(url: string | null): Loaded<T> {
     if (!url) return;
     let live = true;
     setState((s) => ({ ...s, url, loading: true, error: undefined }));
-    api<T>(url).then(
+    (send ? (send() as Promise<T>) : fetchOnce<T>(url, {})).then(
       (data) => live && setState({ url, data, loading: false }),
       (error: ApiError) => live && setState((s) => ({ ...s, url, error, loading: false })),
     );
