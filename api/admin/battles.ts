@@ -23,7 +23,7 @@ import {
 } from "../domain/battles.ts";
 import { arenaOf } from "../game/arena/arena.ts";
 import { AppError } from "../domain/errors.ts";
-import { followById } from "../http/feed.ts";
+import { followById, type FeedMessage } from "../http/feed.ts";
 
 const S = { auth: "admin", role: "support" } as const;
 const O = { auth: "admin", role: "operator" } as const;
@@ -151,6 +151,22 @@ async function roster(db: Db, battleId: number) {
     .orderBy(desc(battlePlayers.experience), asc(players.nickname));
 }
 
+/** The battles' feed (/admin/battles/stream/battles): a battle_events row with its battle as it is now. */
+export type BattleEvents = {
+  battle: {
+    event: {
+      id: number;
+      battleId: number;
+      kind: string;
+      playerId: number | null;
+      nickname: string | null;
+      details: Record<string, unknown>;
+      at: number;
+    };
+    battle: ReturnType<ReturnType<typeof view>> | null;
+  };
+};
+
 export function registerAdminBattles(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/battles/", ...S }, async (c) => {
     const { db, clock } = c.var.deps;
@@ -261,7 +277,7 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
             .orderBy(asc(battleEvents.id))
             .limit(100),
         id: (r) => r.id,
-        messages: async (rows) => {
+        messages: async (rows): Promise<FeedMessage<BattleEvents>[]> => {
           const now = clock.now();
           const ids = [...new Set(rows.map((r) => r.battleId))];
           const current = new Map(

@@ -12,7 +12,7 @@ import { audit, valuesOf } from "../http/audit.ts";
 import { fieldError, notFound } from "../domain/errors.ts";
 import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/support.ts";
 import { addMessage, thread, markRead, SUPPORT_CATEGORIES } from "../domain/support.ts";
-import { followById } from "../http/feed.ts";
+import { followById, type FeedMessage } from "../http/feed.ts";
 import { players } from "../db/schema/players.ts";
 
 const S = { auth: "admin", role: "support" } as const;
@@ -42,6 +42,11 @@ const ticketOf = async (c: { var: HonoEnv["Variables"] }, id: number) => {
 
 /** What the list's filters offer: statuses and the wizard's categories, titled in ru and en. */
 const listOptions = () => ({ statuses: TICKET_STATUSES, categories: SUPPORT_CATEGORIES });
+
+/** The tickets' feed (/admin/feedback/tickets/stream): a new message (a new ticket's first included) with its ticket. */
+export type TicketEvents = {
+  message: { message: typeof supportMessages.$inferSelect; ticket: typeof supportTickets.$inferSelect };
+};
 
 export function registerAdminFeedback(app: Hono<HonoEnv>) {
   // The ticket list; with a player id, that player's tickets (and who they are).
@@ -121,7 +126,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
             .orderBy(asc(supportMessages.id))
             .limit(100),
         id: (r) => r.m.id,
-        messages: (rows) =>
+        messages: (rows): FeedMessage<TicketEvents>[] =>
           rows.map(({ m, t }) => ({ id: String(m.id), event: "message", data: { message: m, ticket: t } })),
       });
     },

@@ -5,16 +5,20 @@ import { streamSSE } from "hono/streaming";
 import type { HonoEnv } from "./env.ts";
 import type { ChatEvent } from "../domain/chat.ts";
 import { chatHub } from "../domain/chat-hub.ts";
+import type { FeedEvents } from "./feed.ts";
+
+/** An event of a chat feed's map, with its data (null: not for this reader). */
+type Shaped<E extends FeedEvents> = { [K in keyof E & string]: { event: K; data: E[K] } }[keyof E & string] | null;
 
 /**
  * A chat stream: the hub's events for the rooms, each shaped by `shape` (null: not for this
  * reader), a ping every 15 s, closed after 10 minutes (EventSource reconnects with Last-Event-ID).
  */
-export function chatStream(
+export function chatStream<E extends FeedEvents>(
   c: Context<HonoEnv>,
   rooms: string[] | null,
   after: number | undefined,
-  shape: (e: ChatEvent) => { event: string; data: unknown } | null,
+  shape: (e: ChatEvent) => Shaped<E>,
 ) {
   const db = c.var.deps.db;
   return streamSSE(c, async (stream) => {
@@ -31,6 +35,7 @@ export function chatStream(
     });
     const deadline = Date.now() + 10 * 60_000;
     try {
+      // "ready": the stream is open; a reader now loads the history, so nothing falls between the two.
       await stream.writeSSE({ event: "ready", data: "" });
       while (open && Date.now() < deadline) {
         if (queue.length === 0) {

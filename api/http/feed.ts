@@ -5,11 +5,17 @@ import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { HonoEnv } from "./env.ts";
 
-export interface FeedMessage {
-  id: string;
-  event: string;
-  data: unknown;
-}
+/**
+ * A feed's events: each event's name with the data it carries. A feed exports its map as a type
+ * (BanLogEvents, PaymentEvents…); the back office follows it with useLiveFeed (ui/lib/live-feed.ts)
+ * typed by the same map, so a renamed field fails tsc on both sides.
+ */
+export type FeedEvents = Record<string, unknown>;
+
+/** One message of a feed: an event of the map with its data. */
+export type FeedMessage<E extends FeedEvents = FeedEvents> = {
+  [K in keyof E & string]: { id: string; event: K; data: E[K] };
+}[keyof E & string];
 
 /** Where a feed resumes: the browser's Last-Event-ID on a reconnect, else the `after` it asked for. */
 export function resumeId(c: Context<HonoEnv>, after: number | undefined): number | undefined {
@@ -18,7 +24,11 @@ export function resumeId(c: Context<HonoEnv>, after: number | undefined): number
 }
 
 /** `next()` answers the messages written since the last call (it keeps its own cursor). */
-export function pollFeed(c: Context<HonoEnv>, next: () => Promise<FeedMessage[]>, batch = 100) {
+export function pollFeed<E extends FeedEvents>(
+  c: Context<HonoEnv>,
+  next: () => Promise<FeedMessage<E>[]>,
+  batch = 100,
+) {
   return streamSSE(c, async (stream) => {
     let open = true;
     stream.onAbort(() => void (open = false));
@@ -38,7 +48,7 @@ export function pollFeed(c: Context<HonoEnv>, next: () => Promise<FeedMessage[]>
  * show a little history); each poll reads the rows after the last one sent (`read`: in id order,
  * at most 100), moves past them and answers their messages.
  */
-export async function followById<R>(
+export async function followById<E extends FeedEvents, R>(
   c: Context<HonoEnv>,
   after: number | undefined,
   o: {
@@ -47,7 +57,7 @@ export async function followById<R>(
     backlog?: number;
     read: (after: number) => Promise<R[]>;
     id: (row: R) => number;
-    messages: (rows: R[]) => FeedMessage[] | Promise<FeedMessage[]>;
+    messages: (rows: R[]) => FeedMessage<E>[] | Promise<FeedMessage<E>[]>;
   },
 ) {
   let last = resumeId(c, after) ?? Math.max(0, ((await o.newest()) ?? 0) - (o.backlog ?? 0));

@@ -40,6 +40,9 @@ async function blockedBy(db: HonoEnv["Variables"]["deps"]["db"], playerId: numbe
   );
 }
 
+/** A room's feed for players (/public/chat/stream): "ready" once open, new messages, messages taken down. */
+export type ChatEvents = { ready: undefined; message: chat.ReaderMessage; remove: { id: number } };
+
 export function registerCommunity(app: Hono<HonoEnv>) {
   const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
 
@@ -111,7 +114,7 @@ export function registerCommunity(app: Hono<HonoEnv>) {
       const target = v.room ?? chat.globalRoom(c.var.locale);
       await chat.assertMayRead(db, me(c), target);
       const blocked = await blockedBy(db, me(c));
-      return chatStream(c, [target], resumeId(c, v.after), (e) => {
+      return chatStream<ChatEvents>(c, [target], resumeId(c, v.after), (e) => {
         if (e.kind === "hidden" || e.kind === "deleted") return { event: "remove", data: { id: e.message.id } };
         if (e.message.status !== "visible") return null;
         if (e.message.playerId !== null && blocked.has(e.message.playerId)) return null;

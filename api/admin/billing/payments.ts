@@ -16,7 +16,7 @@ import type { Db } from "../../db/index.ts";
 import { findOrder, manualCredit, reverseOrder, settleUnpaid } from "../../billing/orders.ts";
 import { orderView } from "../../billing/apply.ts";
 import { providerOf, verifyOrder } from "../../billing/registry.ts";
-import { followById } from "../../http/feed.ts";
+import { followById, type FeedMessage } from "../../http/feed.ts";
 import { ProviderDown } from "../../billing/providers.ts";
 
 const SORTS = {
@@ -96,6 +96,14 @@ async function listPayments(db: Db, q: z.output<typeof listInput>) {
   const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
   return { rows: rows.map(orderView), total: n, page: q.page, size: q.size };
 }
+
+/** The payments' feed (/admin/playerPayment/stream/payments): an order's change of status, with the order now. */
+export type PaymentEvents = {
+  payment: {
+    event: { id: number; from: string | null; to: string; source: string; at: number };
+    order: ReturnType<typeof orderView>;
+  };
+};
 
 export function registerPlayerPayments(app: Hono<HonoEnv>) {
   const S = { auth: "admin", role: "support" } as const;
@@ -331,7 +339,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
             .orderBy(asc(orderEvents.id))
             .limit(100),
         id: (r) => r.e.id,
-        messages: (rows) =>
+        messages: (rows): FeedMessage<PaymentEvents>[] =>
           rows.map(({ e, o }) => ({
             id: String(e.id),
             event: "payment",

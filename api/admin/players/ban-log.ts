@@ -12,7 +12,7 @@ import { banLog } from "../../db/schema/bans.ts";
 import { players } from "../../db/schema/players.ts";
 import { isBanned, unbanPlayers } from "../../domain/bans.ts";
 import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
-import { followById } from "../../http/feed.ts";
+import { followById, type FeedMessage } from "../../http/feed.ts";
 
 const listInput = z.object({
   page: f.optional(f.int(1, 100_000)).default(1),
@@ -51,6 +51,11 @@ async function banLogPage(db: Db, playerId: number, q: z.output<typeof listInput
   };
 }
 
+/** A ban log row with its player's name, as the ban log's feed sends it. */
+export type BanLogEntry = typeof banLog.$inferSelect & { nickname: string };
+/** The ban log's feed (/admin/banLog/stream/banLogs): a ban or an unban of any player. */
+export type BanLogEvents = { ban: BanLogEntry; unban: BanLogEntry };
+
 export function registerBanLog(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/banLog/:playerId{[0-9]+}", ...SUPPORT }, { params: byPlayer }, async (c, v) =>
     c.json(await banLogPage(c.var.deps.db, v.playerId, listInput.parse({}), c.var.deps.clock.now())),
@@ -81,7 +86,7 @@ export function registerBanLog(app: Hono<HonoEnv>) {
             .orderBy(asc(banLog.id))
             .limit(100),
         id: (r) => r.b.id,
-        messages: (rows) =>
+        messages: (rows): FeedMessage<BanLogEvents>[] =>
           rows.map(({ b, nickname }) => ({ id: String(b.id), event: b.action, data: { ...b, nickname } })),
       });
     },

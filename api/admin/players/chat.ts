@@ -73,6 +73,9 @@ async function withAuthors(db: DbOrTx, rows: chat.ChatMessage[], now: number) {
   return rows.map((r) => ({ ...r, mutedUntil: r.playerId !== null ? (until.get(r.playerId) ?? null) : null }));
 }
 
+/** The operators' chat feed (/admin/chat/stream/history): "ready" once open, then new messages and moderations. */
+export type AdminChatEvents = { ready: undefined; message: chat.ChatMessage; status: chat.ChatMessage };
+
 export function registerAdminChat(app: Hono<HonoEnv>) {
   page(app, { path: "/admin/chat/", ...SUPPORT }, async (c) => {
     const { db, clock } = c.var.deps;
@@ -216,7 +219,7 @@ export function registerAdminChat(app: Hono<HonoEnv>) {
     { method: "ANY", path: "/admin/chat/stream/history", ...SUPPORT, kind: "stream" },
     { input: streamInput },
     async (c, v) => {
-      return chatStream(c, v.room ? [v.room] : null, resumeId(c, v.after), (e) => ({
+      return chatStream<AdminChatEvents>(c, v.room ? [v.room] : null, resumeId(c, v.after), (e) => ({
         event: e.kind === "message" ? "message" : "status",
         data: e.message,
       }));

@@ -8,9 +8,12 @@ import { page, route } from "../../http/router.ts";
 import * as f from "../../domain/fields.ts";
 import { fieldError } from "../../domain/errors.ts";
 import { playerNotifications } from "../../db/schema/social.ts";
-import { LOG_KINDS, playerLog } from "../../domain/player-log.ts";
+import { LOG_KINDS, playerLog, type LogEntry } from "../../domain/player-log.ts";
 import { SUPPORT, playerOr404, byPlayer } from "./shared.ts";
-import { pollFeed } from "../../http/feed.ts";
+import { pollFeed, type FeedMessage } from "../../http/feed.ts";
+
+/** The player log's feed (/admin/playerLog/:playerId/stream): each new entry. */
+export type PlayerLogEvents = { entry: LogEntry };
 
 // Kinds as a list (`kind=ban&kind=gift`, `kind[]=…`, JSON array) or "ban,gift".
 export const kindList = f.optional(
@@ -86,7 +89,7 @@ export function registerPlayerLog(app: Hono<HonoEnv>) {
       let sentAtSince = new Set<string>();
       return pollFeed(
         c,
-        async () => {
+        async (): Promise<FeedMessage<PlayerLogEvents>[]> => {
           const { rows } = await playerLog(db, { playerId: p.id, kinds: kind, from: since, order: "asc", limit: 200 });
           const fresh = rows.filter((r) => !sentAtSince.has(`${r.kind}:${r.id}`));
           for (const r of fresh) {

@@ -1,9 +1,11 @@
 // /admin/feedback/{playerId?} — support tickets: status, category and player filters (in the
 // address bar), unread ones first and in bold, the list reloaded live as players write
 // (tickets/stream), each ticket opening its thread.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import { useLiveFeed } from "../../lib/live-feed.ts";
+import type { TicketEvents } from "../../../api/admin/feedback.ts";
 import { fmtDateTime, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
@@ -35,16 +37,13 @@ interface Ticket {
 /** New messages arrive over SSE; each one bumps the list's version and is shown in a live line. */
 function useLiveTickets(playerId: string | undefined) {
   const [version, setVersion] = useState(0);
-  const [last, setLast] = useState<{ ticket: Ticket; author: string } | null>(null);
-  useEffect(() => {
-    const es = new EventSource(`/admin/feedback/tickets/stream${playerId ? `?playerId=${playerId}` : ""}`);
-    es.addEventListener("message", (e) => {
-      const m = JSON.parse((e as MessageEvent).data) as { message: { author: string }; ticket: Ticket };
-      setLast({ ticket: m.ticket, author: m.message.author });
+  const [last, setLast] = useState<{ ticketId: number; author: string } | null>(null);
+  useLiveFeed<TicketEvents>(`/admin/feedback/tickets/stream${playerId ? `?playerId=${playerId}` : ""}`, {
+    message: (m) => {
+      setLast({ ticketId: m.ticket.id, author: m.message.author });
       setVersion((v) => v + 1);
-    });
-    return () => es.close();
-  }, [playerId]);
+    },
+  });
   return { version, last };
 }
 
@@ -113,8 +112,8 @@ export default function FeedbackListPage({ params }: { params: Record<string, st
             <p aria-live="polite" className="tk-hint">
               {live.last
                 ? live.last.author === "player"
-                  ? t`New message from a player in ticket #${ph({ ticket: live.last.ticket.id })}`
-                  : t`New reply from support in ticket #${ph({ ticket: live.last.ticket.id })}`
+                  ? t`New message from a player in ticket #${ph({ ticket: live.last.ticketId })}`
+                  : t`New reply from support in ticket #${ph({ ticket: live.last.ticketId })}`
                 : t`The list updates as players write.`}
             </p>
             <DataTable<Ticket>

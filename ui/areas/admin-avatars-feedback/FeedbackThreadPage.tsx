@@ -1,9 +1,11 @@
 // /admin/feedback/{ticketId}/messages/ — a ticket's thread: the player's and support's messages,
 // a reply box, and the status. Opening it clears support's unread mark (messages/get); a reply
 // marks it unread for the player. New messages of this ticket arrive live.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { useLiveFeed } from "../../lib/live-feed.ts";
+import type { TicketEvents } from "../../../api/admin/feedback.ts";
 import { fmtDateTime, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -44,15 +46,11 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
   const [busy, setBusy] = useState(false);
   const { reload } = thread;
 
-  useEffect(() => {
-    if (!head.data) return;
-    const es = new EventSource(`/admin/feedback/tickets/stream?playerId=${head.data.ticket.playerId}`);
-    es.addEventListener("message", (e) => {
-      const m = JSON.parse((e as MessageEvent).data) as { ticket: { id: number } };
+  useLiveFeed<TicketEvents>(head.data ? `/admin/feedback/tickets/stream?playerId=${head.data.ticket.playerId}` : null, {
+    message: (m) => {
       if (String(m.ticket.id) === id) reload();
-    });
-    return () => es.close();
-  }, [head.data, id, reload]);
+    },
+  });
 
   const send = async () => {
     setBusy(true);

@@ -1,8 +1,10 @@
 // /admin/chat/ — every room live: messages as they are written, hidden and deleted ones marked, the
 // moderation of each; posting as the system; the word filter; the players muted now.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { useLiveFeed } from "../../lib/live-feed.ts";
+import type { AdminChatEvents } from "../../../api/admin/players/chat.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -22,35 +24,37 @@ function Live({ room, onMute }: { room: string; onMute: () => void }) {
   const [rows, setRows] = useState<AdminMessage[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const q = room ? `room=${encodeURIComponent(room)}` : "";
+  // The stream followed now: a history that arrives for an earlier one is dropped.
+  const following = useRef("");
   useEffect(() => {
-    let closed = false;
+    following.current = `${q}#${attempt}`;
     setRows(null);
     setError(null);
-    const q = room ? `room=${encodeURIComponent(room)}` : "";
-    const source = new EventSource(`/admin/chat/stream/history?${q}`);
-    const merge = (m: AdminMessage) =>
-      setRows((old) =>
-        old
-          ? old.some((x) => x.id === m.id)
-            ? old.map((x) => (x.id === m.id ? { ...x, ...m } : x))
-            : [m, ...old]
-          : old,
-      );
-    source.addEventListener("ready", () => {
-      api<{ rows: AdminMessage[] }>(`/admin/chat/getMessages?${q}&limit=100`)
-        .then(
-          (r) =>
-            !closed && setRows((old) => [...(old ?? []).filter((m) => !r.rows.some((x) => x.id === m.id)), ...r.rows]),
-        )
-        .catch((e: ApiError) => !closed && setError(e.message));
-    });
-    source.addEventListener("message", (e) => merge(JSON.parse((e as MessageEvent).data)));
-    source.addEventListener("status", (e) => merge(JSON.parse((e as MessageEvent).data)));
-    return () => {
-      closed = true;
-      source.close();
-    };
-  }, [room, attempt]);
+  }, [q, attempt]);
+  const merge = (m: AdminMessage) =>
+    setRows((old) =>
+      old ? (old.some((x) => x.id === m.id) ? old.map((x) => (x.id === m.id ? { ...x, ...m } : x)) : [m, ...old]) : old,
+    );
+  useLiveFeed<AdminChatEvents>(
+    `/admin/chat/stream/history?${q}`,
+    {
+      // The stream is open: now the history, so nothing falls between the two.
+      ready: () => {
+        const mine = following.current;
+        api<{ rows: AdminMessage[] }>(`/admin/chat/getMessages?${q}&limit=100`)
+          .then(
+            (r) =>
+              following.current === mine &&
+              setRows((old) => [...(old ?? []).filter((m) => !r.rows.some((x) => x.id === m.id)), ...r.rows]),
+          )
+          .catch((e: ApiError) => following.current === mine && setError(e.message));
+      },
+      message: merge,
+      status: merge,
+    },
+    attempt,
+  );
   if (error) return <ErrorState message={error} retry={() => setAttempt((n) => n + 1)} />;
   if (!rows) return <Loading />;
   return (

@@ -1,8 +1,10 @@
 // /admin/banLog/:playerId — every ban and unban of the player (paged), and new bans of anyone as
 // they happen (server-sent events).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import { useLiveFeed } from "../../lib/live-feed.ts";
+import type { BanLogEntry, BanLogEvents } from "../../../api/admin/players/ban-log.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load, Empty } from "../../components/States.tsx";
@@ -24,17 +26,11 @@ interface Head {
 
 function LiveBans({ onEntry }: { onEntry: () => void }) {
   const [lines, setLines] = useState<Entry[]>([]);
-  useEffect(() => {
-    const es = new EventSource("/admin/banLog/stream/banLogs");
-    const add = (e: Event) => {
-      const entry = JSON.parse((e as MessageEvent).data) as Entry;
-      setLines((l) => [entry, ...l.filter((x) => x.id !== entry.id)].slice(0, 30));
-      onEntry();
-    };
-    es.addEventListener("ban", add);
-    es.addEventListener("unban", add);
-    return () => es.close();
-  }, []);
+  const add = (entry: BanLogEntry) => {
+    setLines((l) => [entry, ...l.filter((x) => x.id !== entry.id)].slice(0, 30));
+    onEntry();
+  };
+  useLiveFeed<BanLogEvents>("/admin/banLog/stream/banLogs", { ban: add, unban: add });
   return (
     <section aria-live="polite">
       <h2>{t`New bans of all players`}</h2>

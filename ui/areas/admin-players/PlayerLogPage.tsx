@@ -1,8 +1,10 @@
 // /admin/playerLog/:playerId — the player's history merged by time (paged, filtered by kind), new
 // entries as they happen (server-sent events), and the player's notifications.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import { useLiveFeed } from "../../lib/live-feed.ts";
+import type { PlayerLogEvents } from "../../../api/admin/players/log.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load, Empty } from "../../components/States.tsx";
@@ -19,15 +21,12 @@ interface Notification {
 
 function Live({ playerId, onEntry }: { playerId: string; onEntry: () => void }) {
   const [lines, setLines] = useState<LogEntry[]>([]);
-  useEffect(() => {
-    const es = new EventSource(`/admin/playerLog/${playerId}/stream`);
-    es.addEventListener("entry", (e) => {
-      const entry = JSON.parse((e as MessageEvent).data) as LogEntry;
+  useLiveFeed<PlayerLogEvents>(`/admin/playerLog/${playerId}/stream`, {
+    entry: (entry) => {
       setLines((l) => [entry, ...l].slice(0, 30));
       onEntry();
-    });
-    return () => es.close();
-  }, [playerId]);
+    },
+  });
   return (
     <section aria-live="polite">
       <h2>{t`Live`}</h2>

@@ -1,8 +1,10 @@
 // /admin/playerPayment/:playerId — one player's payments: server-side paged and sorted list,
 // asking the provider, verify, reversal (with a reason, after a confirmation), notes, manual
 // credits, and a live feed of payment changes (SSE).
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { useLiveFeed } from "../../lib/live-feed.ts";
+import type { PaymentEvents } from "../../../api/admin/billing/payments.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -33,18 +35,12 @@ const STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded
 
 function Live({ playerId }: { playerId: string }) {
   const [lines, setLines] = useState<{ id: number; text: string }[]>([]);
-  useEffect(() => {
-    const es = new EventSource(`/admin/playerPayment/stream/payments?playerId=${playerId}`);
-    es.addEventListener("payment", (e) => {
-      const m = JSON.parse((e as MessageEvent).data) as {
-        event: { id: number; from: string | null; to: string; source: string };
-        order: Order;
-      };
+  useLiveFeed<PaymentEvents>(`/admin/playerPayment/stream/payments?playerId=${playerId}`, {
+    payment: (m) => {
       const text = `${t`#${ph({ order: m.order.id })} ${ph({ from: m.event.from ? statusText(m.event.from) : "—" })} → ${ph({ to: statusText(m.event.to) })} (${ph({ source: m.event.source })})`} · ${money(m.order.amountMinor, m.order.currency)}`;
       setLines((l) => [{ id: m.event.id, text }, ...l.filter((x) => x.id !== m.event.id)].slice(0, 50));
-    });
-    return () => es.close();
-  }, [playerId]);
+    },
+  });
   return (
     <section aria-live="polite" className="tk-billing-live">
       <h2>{t`Live`}</h2>

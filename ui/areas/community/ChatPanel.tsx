@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { api, type ApiError } from "../../lib/api.ts";
+import { useLiveFeed } from "../../lib/live-feed.ts";
+import type { ChatEvents } from "../../../api/public/community.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime } from "../../lib/i18n.ts";
@@ -25,37 +27,36 @@ export function ChatPanel({ room }: { room?: string }) {
   const list = useRef<HTMLOListElement>(null);
   const q = room ? `?room=${encodeURIComponent(room)}` : "";
 
+  // The stream followed now: a history that arrives for an earlier one is dropped.
+  const following = useRef("");
   useEffect(() => {
-    let closed = false;
+    following.current = `${q}#${attempt}`;
     setError(null);
-    const source = new EventSource(`/public/chat/stream${q}`);
-    const upsert = (m: ChatMessage) =>
-      setMessages((old) => (old ? (old.some((x) => x.id === m.id) ? old : [...old, m]) : old));
-    source.addEventListener("ready", () => {
-      // The stream is open: now the history, so nothing falls between the two.
-      api<Head>(`/public/chat/messages${q}`)
-        .then((h) => {
-          if (closed) return;
-          setHead(h);
-          setMessages((old) => {
-            const live = old ?? [];
-            const rows = [...h.rows].reverse();
-            return [...rows, ...live.filter((m) => !rows.some((r) => r.id === m.id))];
-          });
-        })
-        .catch((e: ApiError) => !closed && setError(e.message));
-    });
-    source.addEventListener("message", (e) => upsert(JSON.parse((e as MessageEvent).data)));
-    source.addEventListener("remove", (e) => {
-      const { id } = JSON.parse((e as MessageEvent).data) as { id: number };
-      setMessages((old) => old?.filter((m) => m.id !== id) ?? old);
-    });
     setMessages((old) => old ?? []);
-    return () => {
-      closed = true;
-      source.close();
-    };
   }, [q, attempt]);
+  useLiveFeed<ChatEvents>(
+    `/public/chat/stream${q}`,
+    {
+      // The stream is open: now the history, so nothing falls between the two.
+      ready: () => {
+        const mine = following.current;
+        api<Head>(`/public/chat/messages${q}`)
+          .then((h) => {
+            if (following.current !== mine) return;
+            setHead(h);
+            setMessages((old) => {
+              const live = old ?? [];
+              const rows = [...h.rows].reverse();
+              return [...rows, ...live.filter((m) => !rows.some((r) => r.id === m.id))];
+            });
+          })
+          .catch((e: ApiError) => following.current === mine && setError(e.message));
+      },
+      message: (m) => setMessages((old) => (old ? (old.some((x) => x.id === m.id) ? old : [...old, m]) : old)),
+      remove: ({ id }) => setMessages((old) => old?.filter((m) => m.id !== id) ?? old),
+    },
+    attempt,
+  );
 
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView?.({ block: "nearest" });
