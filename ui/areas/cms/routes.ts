@@ -1,4 +1,5 @@
 // The back office's content pages (CMS).
+import { msg } from "@lingui/core/macro";
 import type { ScreenDef } from "../registry.ts";
 
 export const screens: ScreenDef[] = [
@@ -6,7 +7,7 @@ export const screens: ScreenDef[] = [
     path: "/admin/cms/",
     shell: "admin",
     group: "content",
-    title: { en: "Content pages", ru: "Страницы" },
+    title: msg`Content pages`,
     load: () => import("./CmsPage.tsx"),
   },
 ];

@@ -1,21 +1,10 @@
 // The content areas edited as a whole list, drawn by one screen.
+import { msg } from "@lingui/core/macro";
 import type { ScreenDef } from "../registry.ts";
 
 const load = () => import("./CollectionPage.tsx");
 export const screens: ScreenDef[] = [
-  {
-    path: "/admin/consumables/",
-    shell: "admin",
-    group: "content",
-    title: { en: "Consumables", ru: "Расходники" },
-    load,
-  },
-  {
-    path: "/admin/nonConsumables/",
-    shell: "admin",
-    group: "content",
-    title: { en: "Equipment", ru: "Оборудование" },
-    load,
-  },
-  { path: "/admin/kits/", shell: "admin", group: "content", title: { en: "Kits", ru: "Наборы" }, load },
+  { path: "/admin/consumables/", shell: "admin", group: "content", title: msg`Consumables`, load },
+  { path: "/admin/nonConsumables/", shell: "admin", group: "content", title: msg`Equipment`, load },
+  { path: "/admin/kits/", shell: "admin", group: "content", title: msg`Kits`, load },
 ];
