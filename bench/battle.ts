@@ -64,7 +64,7 @@ const pct = (xs: number[], p: number) => {
 // ——— 1. the tick ———
 // Warm-up: the maps' grids are built and the code compiled before anything is timed.
 for (let i = 0; i < 3; i++) {
-  const s = createBattle(botBattle(900 + i, 7, ["steppe", "ruinberg", "mines"][i % 3], 300));
+  const s = createBattle(botBattle(900 + i, 7, ["prokhorovka", "himmelsdorf", "malinovka"][i % 3], 300));
   while (!s.ended) step(s);
 }
 const allUs: number[] = [];
@@ -72,7 +72,7 @@ const tickUs: number[] = [];
 const cpuUs: number[] = [];
 let ticks = 0;
 for (let i = 0; i < Number(values.battles); i++) {
-  const s = createBattle(botBattle(1000 + i, 7, ["steppe", "ruinberg", "mines"][i % 3], 300));
+  const s = createBattle(botBattle(1000 + i, 7, ["prokhorovka", "himmelsdorf", "malinovka"][i % 3], 300));
   while (!s.ended) {
     const busy = s.shells.length > 0;
     const c0 = process.cpuUsage();
@@ -99,7 +99,7 @@ const seconds = Number(values.seconds);
 const owner: RoomOwner = { finish: async () => null, stopped: async () => {} };
 let seed = 5000;
 const newRoom = (i: number) => {
-  const setup = botBattle(seed++, 7, ["steppe", "ruinberg", "mines"][i % 3], 300);
+  const setup = botBattle(seed++, 7, ["prokhorovka", "himmelsdorf", "malinovka"][i % 3], 300);
   setup.seats[0] = { ...setup.seats[0], playerId: 1, name: "Bench", bot: undefined };
   return new Room(i, setup, owner);
 };

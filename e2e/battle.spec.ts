@@ -55,7 +55,7 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
         ...current.current.value,
         roundSeconds: 60,
         respawn: false,
-        maps: ["steppe"],
+        maps: ["prokhorovka"],
         teamSize: 2,
         maxWaitSeconds: 1,
         tierSpread: 1,

@@ -20,12 +20,14 @@ import {
   type PlayerOutcome,
   type PlayerResult,
 } from "./battles.ts";
-import { MAPS } from "../game/sim/maps.ts";
+import type { MapDef } from "../game/sim/maps.ts";
+import { rotation } from "./battle-maps.ts";
 import { allBotProfiles, dailyTasksOf } from "./progression.ts";
 import { contentCrews, contentDailyTasks, playerCrewMembers } from "../db/schema/progression.ts";
 import { DEFAULT_BOT_PROFILES, DEFAULT_BOT_CREW_LEVELS } from "../game/sim/fixtures.ts";
 import { botCrewBonus, crewBonus, type CrewBonus } from "../game/sim/crew.ts";
-import type { BattleSetup, BotProfile, Seat, TankSpec } from "../game/sim/types.ts";
+import { RULES_VERSION, type BattleSetup, type Seat } from "../game/sim/types.ts";
+import { balanceTeams, tankSpecOf, type MatchProfile } from "./matchmaking.ts";
 import type { InputRecord } from "../game/sim/replay.ts";
 import { nextRandom } from "../game/sim/rng.ts";
 import type { BattleResult } from "../db/schema/battles.ts";
@@ -50,6 +52,8 @@ export interface ArenaRules {
   maxWaitSeconds: number;
   tierSpread: number;
   maps: string[];
+  /** The rotation's maps, as the battle options define them (battle-maps.ts). */
+  mapDefs: MapDef[];
 }
 
 const intIn = (v: unknown, min: number, max: number, fallback: number) =>
@@ -58,21 +62,19 @@ const intIn = (v: unknown, min: number, max: number, fallback: number) =>
 /** The rules of the next battle, from /admin/battleOptions/ (each missing figure from ARENA). */
 export async function arenaRules(db: DbOrTx): Promise<ArenaRules> {
   const cur = (await currentBattleOptions(db))?.value as Record<string, unknown> | undefined;
-  const known = new Set(MAPS.map((m) => m.name));
-  const maps = Array.isArray(cur?.maps)
-    ? (cur.maps as unknown[]).filter((m): m is string => typeof m === "string" && known.has(m))
-    : [];
+  const mapDefs = rotation(cur?.maps, cur?.mapDefs);
   return {
     teamSize: intIn(cur?.teamSize, 1, 15, ARENA.teamSize),
     roundSeconds: intIn(cur?.roundSeconds, 60, 1800, ARENA.roundSeconds),
     maxWaitSeconds: intIn(cur?.maxWaitSeconds, 0, 600, ARENA.maxWaitSeconds),
     tierSpread: intIn(cur?.tierSpread, 0, 3, ARENA.tierSpread),
-    maps: maps.length ? maps : MAPS.map((m) => m.name),
+    maps: mapDefs.map((m) => m.name),
+    mapDefs,
   };
 }
 
 /** A profile as operators write it in /admin/bots/ (tenths of a degree, 0–100 aggression) and its weight. */
-type Weighted = BotProfile & { weight: number; minTier: number; maxTier: number; crewLevel: number };
+type Weighted = MatchProfile;
 
 /**
  * The bot profiles of /admin/bots/ for the simulation (degrees, 0–1 aggression); the built-in
@@ -117,13 +119,6 @@ export async function crewBonusesOf(db: DbOrTx, playerIds: number[]): Promise<Ma
     .innerJoin(contentCrews, eq(contentCrews.id, playerCrewMembers.crewId))
     .where(inArray(playerCrewMembers.playerId, playerIds));
   return new Map(playerIds.map((id) => [id, crewBonus(rows.filter((r) => r.playerId === id))]));
-}
-
-/** One profile drawn by weight with a number in [0, 1). */
-function byWeight(profiles: Weighted[], random: number): Weighted {
-  let r = random * profiles.reduce((s, p) => s + p.weight, 0);
-  for (const p of profiles) if ((r -= p.weight) < 0) return p;
-  return profiles[profiles.length - 1];
 }
 
 /** What the hangar shows beside the tanks: the player's crew and their tasks of the day. */
@@ -245,30 +240,6 @@ export async function garageOf(db: DbOrTx, playerId: number) {
   return rows.map((r) => ({ ...r, owned: mine.has(r.id) }));
 }
 
-const specOf = (t: {
-  id: number;
-  nameEn: string;
-  tier: number;
-  type: string;
-  hp: number;
-  damage: number;
-  penetration: number;
-  armor: number;
-  speed: number;
-  rateOfFire: number;
-}): TankSpec => ({
-  tankId: t.id,
-  name: t.nameEn,
-  tier: t.tier,
-  type: t.type,
-  hp: t.hp,
-  damage: t.damage,
-  penetration: t.penetration,
-  armor: t.armor,
-  speed: t.speed,
-  rateOfFire: t.rateOfFire,
-});
-
 /** Where a player's running battle lives, if they have one. */
 export async function runningBattleOf(
   db: DbOrTx,
@@ -370,7 +341,7 @@ async function formOne(
   const rand = () => nextRandom(state);
   const tankIds = [...new Set(group.map((g) => g.tankId))];
   const anchor = Math.round(group.reduce((s, g) => s + g.tier, 0) / group.length);
-  const [chosen, pool, names, crews] = await Promise.all([
+  const [chosen, pool, people, crews] = await Promise.all([
     tx.select(tankColumns).from(contentTanks).where(inArray(contentTanks.id, tankIds)),
     tx
       .select(tankColumns)
@@ -383,7 +354,7 @@ async function formOne(
         ),
       ),
     tx
-      .select({ id: players.id, nickname: players.nickname })
+      .select({ id: players.id, nickname: players.nickname, rating: players.rating, locale: players.locale })
       .from(players)
       .where(
         inArray(
@@ -397,53 +368,57 @@ async function formOne(
     ),
   ]);
   const tankById = new Map(chosen.map((t) => [t.id, t]));
-  const nick = new Map(names.map((n) => [n.id, n.nickname]));
-  // The profiles that fit the battle's tier, drawn by their weight.
-  const fitting = allProfiles.filter((p) => p.minTier <= anchor && anchor <= p.maxTier && p.weight > 0);
-  const profiles = fitting.length ? fitting : allProfiles;
-  // Players sorted by tier alternate between the teams, so each side gets the same spread of tiers.
-  const sorted = [...group].sort((a, b) => b.tier - a.tier || a.playerId - b.playerId);
-  const seats: Seat[] = [];
-  const perTeam = [0, 0];
-  sorted.forEach((g, i) => {
-    const team = (i % 2) as 0 | 1;
-    perTeam[team]++;
-    seats.push({
-      team,
+  const person = new Map(people.map((n) => [n.id, n]));
+  // The battle's language for the bots' names: most of its players'.
+  const en = people.filter((p) => p.locale === "en").length;
+  const planned = balanceTeams({
+    entrants: group.map((g) => ({
       playerId: g.playerId,
-      name: nick.get(g.playerId) ?? `#${g.playerId}`,
-      tank: specOf(tankById.get(g.tankId)!),
-      crew: crews.get(g.playerId),
-    });
+      tank: tankById.get(g.tankId)!,
+      rating: person.get(g.playerId)?.rating ?? 1000,
+    })),
+    teamSize: rules.teamSize,
+    tierSpread: rules.tierSpread,
+    pool,
+    profiles: allProfiles,
+    locale: en * 2 > people.length ? "en" : "ru",
+    rand,
   });
-  const bots = pool.length ? pool : chosen;
-  let n = 0;
-  for (const team of [0, 1] as const) {
-    while (perTeam[team] < rules.teamSize) {
-      perTeam[team]++;
-      const picked = byWeight(profiles, rand());
-      const profile: BotProfile = {
-        name: picked.name,
-        aimError: picked.aimError,
-        reactionMs: picked.reactionMs,
-        aggression: picked.aggression,
-      };
-      const tank = bots[Math.floor(rand() * bots.length)];
-      seats.push({
-        team,
-        playerId: null,
-        name: `${profile.name} ${++n}`,
-        tank: specOf(tank),
-        bot: profile,
-        crew: botCrewBonus(picked.crewLevel),
-      });
-    }
-  }
-  const map = rules.maps[Math.floor(rand() * rules.maps.length)];
-  const setup: BattleSetup = { seed, map, roundSeconds: rules.roundSeconds, seats };
+  const seats: Seat[] = planned.map((p) =>
+    p.playerId !== null
+      ? {
+          team: p.team,
+          playerId: p.playerId,
+          name: person.get(p.playerId)?.nickname ?? `#${p.playerId}`,
+          tank: tankSpecOf(p.tank),
+          crew: crews.get(p.playerId),
+        }
+      : {
+          team: p.team,
+          playerId: null,
+          name: p.name,
+          tank: tankSpecOf(p.tank),
+          bot: {
+            name: p.profile!.name,
+            aimError: p.profile!.aimError,
+            reactionMs: p.profile!.reactionMs,
+            aggression: p.profile!.aggression,
+          },
+          crew: botCrewBonus(p.profile!.crewLevel),
+        },
+  );
+  const mapDef = rules.mapDefs[Math.floor(rand() * rules.mapDefs.length)];
+  const setup: BattleSetup = {
+    seed,
+    map: mapDef.name,
+    mapDef,
+    rules: RULES_VERSION,
+    roundSeconds: rules.roundSeconds,
+    seats,
+  };
   const { battleId } = await startBattleIn(tx, {
     mode: ARENA.mode,
-    map,
+    map: mapDef.name,
     players: group.map((g) => ({ playerId: g.playerId, tankId: g.tankId })),
     at: input.now,
   });

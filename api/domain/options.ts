@@ -29,6 +29,7 @@ import * as f from "./fields.ts";
 import { CHECK_EVERY } from "./content-cache.ts";
 import { questsShape } from "./progression-content.ts";
 import { guestRulesOf, guestRulesShape, type GuestRules } from "./guests.ts";
+import { mapDefShape } from "./battle-maps.ts";
 
 export type OptionScope = (typeof OPTION_SCOPES)[number];
 export const DEFAULT_VARIANT = "default";
@@ -77,6 +78,8 @@ export const battleOptionsShape = z.looseObject({
   teamSize: z.int().min(1).max(15).optional(),
   maxWaitSeconds: z.int().min(0).max(600).optional(),
   tierSpread: z.int().min(0).max(3).optional(),
+  // The operators' own maps (api/domain/battle-maps.ts): the rotation (`maps`) names them or built-in ones.
+  mapDefs: z.array(mapDefShape).max(50).optional(),
 });
 
 export const saveOptionInput = z.object({

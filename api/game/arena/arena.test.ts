@@ -33,7 +33,7 @@ beforeAll(async () => {
   await putContent(w.deps.db, "tank", DEMO_TANKS, w.clock.now());
   await saveBattleOptions(
     w.deps.db,
-    { roundSeconds: 60, respawn: false, maps: ["steppe"], teamSize: 3, maxWaitSeconds: 5, tierSpread: 1 },
+    { roundSeconds: 60, respawn: false, maps: ["prokhorovka"], teamSize: 3, maxWaitSeconds: 5, tierSpread: 1 },
     "test",
     w.clock.now(),
   );
@@ -146,7 +146,7 @@ describe("a battle", () => {
     const c = collector();
     const seat = room.join(c.viewer, p.playerId);
     const hello = c.texts()[0];
-    expect(hello).toMatchObject({ type: "hello", you: mine, map: "steppe" });
+    expect(hello).toMatchObject({ type: "hello", you: mine, map: "prokhorovka" });
     expect(decodeSnapshot(c.got[1] as Uint8Array)!.tanks.length).toBe(6);
     const spectator = room.join(collector().viewer, null);
     const before = room.state.tanks.map((t) => [t.x, t.y]);

@@ -126,6 +126,19 @@ const tankSeat = z.object({
   }),
 });
 
+const area = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+const spot = z.object({ x: z.number(), y: z.number() });
+/** The map as played (maps.ts MapDef): an operator's own map is not among the client's built-in ones. */
+const mapDef = z.object({
+  name: z.string(),
+  width: z.number(),
+  height: z.number(),
+  obstacles: z.array(area.extend({ kind: z.enum(["rock", "house", "wall", "trees"]) })),
+  bushes: z.array(area),
+  base: z.object({ x: z.number(), y: z.number(), r: z.number() }),
+  spawns: z.tuple([z.array(spot), z.array(spot)]),
+});
+
 const outcome = z.object({
   playerId: z.number().int(),
   result: z.enum(["win", "loss", "draw"]),
@@ -147,6 +160,7 @@ export const serverMessages = {
     battleId: z.number().int(),
     you: z.number().int().nullable(),
     map: z.string(),
+    mapDef: mapDef.optional(),
     roundSeconds: z.number(),
     tickHz: z.number(),
     snapshotEvery: z.number(),

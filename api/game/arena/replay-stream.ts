@@ -29,6 +29,7 @@ export function replayFrames(battleId: number, record: BattleRecord): ReadableSt
           battleId,
           you: null,
           map: state.map.name,
+          mapDef: state.map,
           roundSeconds: record.setup.roundSeconds,
           tickHz: TICK_HZ,
           snapshotEvery: SNAPSHOT_EVERY,

@@ -132,6 +132,8 @@ export class Room implements RoomLifecycle<Seat> {
       battleId: this.battleId,
       you: seat.slot,
       map: this.state.map.name,
+      /** The map as it is played (an operator's map is not in the client's built-ins). */
+      mapDef: this.state.map,
       roundSeconds: this.setup.roundSeconds,
       tickHz: TICK_HZ,
       snapshotEvery: SNAPSHOT_EVERY,

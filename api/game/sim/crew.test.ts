@@ -16,7 +16,7 @@ const trained = crewBonus(ROLES.map((role) => ({ role, level: 8, skillLevel: 2 }
 function alone(crew: CrewBonus | undefined): BattleSetup {
   return {
     seed: 3,
-    map: "steppe",
+    map: "prokhorovka",
     roundSeconds: 300,
     seats: [
       { team: 0, playerId: 1, name: "A", tank: specFor(1, 5), crew },
@@ -102,7 +102,7 @@ describe("a trained crew in the simulation", () => {
   });
 
   test("a battle with crews replays to the same state, and its crews make it another battle than without", () => {
-    const base = botBattle(5, 4, "ruinberg", 120);
+    const base = botBattle(5, 4, "himmelsdorf", 120);
     base.seats[0] = { ...base.seats[0], playerId: 11, name: "Alice", bot: undefined };
     const setup: BattleSetup = {
       ...base,

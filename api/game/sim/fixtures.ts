@@ -35,7 +35,7 @@ export function specFor(tankId: number, tier: number, type: "light" | "medium" |
 }
 
 /** A battle of bots only, `size` a side, mixed types around `tier`. */
-export function botBattle(seed: number, size = 7, map = "steppe", roundSeconds = 300, tier = 5): BattleSetup {
+export function botBattle(seed: number, size = 7, map = "prokhorovka", roundSeconds = 300, tier = 5): BattleSetup {
   const types = ["medium", "heavy", "light", "td"] as const;
   const seats = [];
   for (let i = 0; i < size * 2; i++) {

@@ -17,15 +17,34 @@ export const SIM = {
   /** ± share of penetration and damage by chance. */
   penSpread: 0.2,
   damageSpread: 0.2,
-  /** Shot dispersion, radians either way. */
-  dispersion: 0.012,
-  /** How far a bot sees, metres (line of sight permitting). */
-  sight: 110,
+  /** Shot dispersion, radians either way, fully aimed. */
+  dispersion: 0.02,
+  /** Not aimed at all, the dispersion is (1 + this) times wider; moving or turning the hull sets it, the turret's turn adds its share, standing still it falls by `bloomKeep` a tick (half in ~0.6 s). */
+  bloom: 4,
+  bloomKeep: 0.945,
+  /** Hit points in battle = the catalogue's × this (the pacing of a battle of minutes, docs/decisions/battle-rules.md). */
+  hpScale: 2.6,
   /** Capture points a tank adds per second standing alone on the base (100 wins). */
-  capturePerTankSecond: 2.5,
+  capturePerTankSecond: 1,
   maxCapturers: 3,
   /** Capture points a penetrating hit on a capturer takes away. */
-  captureLossOnHit: 20,
+  captureLossOnHit: 25,
+  /** A penetrating hit's chance to set the tank on fire, break its tracks, injure its crew, by the side struck. */
+  fireChance: { front: 0.02, side: 0.04, rear: 0.15 },
+  tracksChance: { front: 0.06, side: 0.14, rear: 0.05 },
+  crewChance: 0.08,
+  /** A fire burns this long, taking this share of the tank's hit points a second. */
+  fireTicks: 8 * 20,
+  fireShare: 0.02,
+  /** Broken tracks hold the tank this long. */
+  tracksTicks: 8 * 20,
+  /** An injured crew loads this much slower and turns the turret this much slower, until the end or a first-aid kit. */
+  crewReload: 1.4,
+  crewTurret: 0.75,
+  /** A repair kit of effect 100 restores this share of the hit points (and mends the tracks). */
+  repairShare: 0.12,
+  /** An idle tank (AFK): drove less than this many metres and fired no shot. */
+  idleMetres: 25,
 } as const;
 
 const TAU = Math.PI * 2;
@@ -35,6 +54,11 @@ export const wrapAngle = (a: number) => {
   else if (a <= -Math.PI) a += TAU;
   return a;
 };
+
+/** An idle tank (AFK): it drove less than SIM.idleMetres and never fired. It earns nothing and counts for no task. */
+export function isIdle(t: Tank): boolean {
+  return t.driven < SIM.idleMetres && t.shots === 0;
+}
 
 export function onBase(state: BattleState, t: Tank) {
   const b = state.map.base;

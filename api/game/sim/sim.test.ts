@@ -8,7 +8,7 @@ import type { BattleSetup, BattleState } from "./types.ts";
 
 /** Two players (slots 0 and 1) against each other with bots on both sides. */
 function mixed(seed: number, roundSeconds = 120): BattleSetup {
-  const setup = botBattle(seed, 4, "ruinberg", roundSeconds);
+  const setup = botBattle(seed, 4, "himmelsdorf", roundSeconds);
   setup.seats[0] = { ...setup.seats[0], playerId: 11, name: "Alice", bot: undefined };
   setup.seats[1] = { ...setup.seats[1], playerId: 12, name: "Bob", bot: undefined };
   return setup;
@@ -77,7 +77,7 @@ describe("forged input changes nothing", () => {
   const duel = (): BattleState => {
     const setup: BattleSetup = {
       seed: 1,
-      map: "steppe",
+      map: "prokhorovka",
       roundSeconds: 300,
       seats: [
         { team: 0, playerId: 1, name: "A", tank: specFor(1, 5) },
@@ -149,7 +149,7 @@ describe("forged input changes nothing", () => {
 
 describe("the world", () => {
   test("tanks never leave the arena nor enter an obstacle", () => {
-    const s = createBattle(botBattle(5, 7, "ruinberg", 120));
+    const s = createBattle(botBattle(5, 7, "himmelsdorf", 120));
     const r = SIM.tankRadius;
     let worst = 0;
     while (!s.ended) {
@@ -173,7 +173,7 @@ describe("the world", () => {
     const shoot = (attacker: ReturnType<typeof specFor>, defender: ReturnType<typeof specFor>, hull: number) => {
       const s = createBattle({
         seed: 4,
-        map: "steppe",
+        map: "prokhorovka",
         roundSeconds: 300,
         seats: [
           { team: 0, playerId: 1, name: "A", tank: attacker },
@@ -207,7 +207,7 @@ describe("the world", () => {
     const s = (hull: number, seed: number) => {
       const b = createBattle({
         seed,
-        map: "steppe",
+        map: "prokhorovka",
         roundSeconds: 300,
         seats: [
           { team: 0, playerId: 1, name: "A", tank: attacker },
@@ -239,7 +239,7 @@ describe("the end", () => {
   const two = (roundSeconds = 300): BattleState =>
     createBattle({
       seed: 2,
-      map: "steppe",
+      map: "prokhorovka",
       roundSeconds,
       seats: [
         { team: 0, playerId: 1, name: "A", tank: specFor(1, 5) },
@@ -255,8 +255,8 @@ describe("the end", () => {
 
   test("a tank alone on the base captures it for its team", () => {
     const s = two();
-    s.tanks[1].x = mapByName("steppe").base.x;
-    s.tanks[1].y = mapByName("steppe").base.y;
+    s.tanks[1].x = mapByName("prokhorovka").base.x;
+    s.tanks[1].y = mapByName("prokhorovka").base.y;
     expect(onBase(s, s.tanks[1])).toBe(true);
     while (!s.ended) step(s);
     expect(s.ended!.winner).toBe(1);
@@ -266,7 +266,7 @@ describe("the end", () => {
 
   test("the base held by both sides is not captured", () => {
     const s = two(90);
-    const { x, y } = mapByName("steppe").base;
+    const { x, y } = mapByName("prokhorovka").base;
     Object.assign(s.tanks[0], { x: x - 4, y });
     Object.assign(s.tanks[1], { x: x + 4, y });
     while (!s.ended) step(s);
@@ -287,8 +287,8 @@ describe("the end", () => {
 
 describe("bots", () => {
   test("a battle of bots is fought out: they move, shoot, hit and finish it before the clock", () => {
-    for (const map of ["steppe", "ruinberg", "mines"]) {
-      const s = createBattle(botBattle(21, 7, map, 300));
+    for (const map of ["prokhorovka", "himmelsdorf", "malinovka", "steppes"]) {
+      const s = createBattle(botBattle(21, 7, map, 900));
       const start = s.tanks.map((t) => [t.x, t.y]);
       let hits = 0;
       while (!s.ended) {
@@ -302,10 +302,10 @@ describe("bots", () => {
       expect(s.ended!.reason).not.toBe("time");
       expect(hits).toBeGreaterThan(20);
     }
-  });
+  }, 30_000);
 
   test("bots do not drive into walls: a bot pressed against an obstacle without getting anywhere is rare", () => {
-    for (const map of ["ruinberg", "mines"]) {
+    for (const map of ["himmelsdorf", "malinovka"]) {
       const s = createBattle(botBattle(3, 7, map, 300));
       const was = s.tanks.map((t) => [t.x, t.y]);
       let pressed = 0,
@@ -333,17 +333,17 @@ describe("bots", () => {
   test("a sharper profile wins more often than a clumsier one", () => {
     let sharp = 0;
     for (let seed = 1; seed <= 12; seed++) {
-      const setup = botBattle(seed, 5, ["steppe", "mines", "ruinberg"][seed % 3], 300);
+      const setup = botBattle(seed, 5, ["prokhorovka", "himmelsdorf", "malinovka", "steppes"][seed % 4], 420);
       setup.seats.forEach((seat) => (seat.bot = seat.team === 0 ? DEFAULT_BOT_PROFILES[3] : DEFAULT_BOT_PROFILES[0]));
       const s = createBattle(setup);
       while (!s.ended) step(s);
       if (s.ended!.winner === 0) sharp++;
     }
     expect(sharp).toBeGreaterThanOrEqual(8);
-  });
+  }, 30_000);
 
   test("bots capture the base when nobody defends it", () => {
-    const setup = botBattle(6, 3, "steppe", 300);
+    const setup = botBattle(6, 3, "prokhorovka", 300);
     // The other side's drivers are players who never touch their controls, parked far from the base.
     setup.seats.forEach((seat) => {
       if (seat.team === 1) {
@@ -352,7 +352,7 @@ describe("bots", () => {
       }
     });
     const s = createBattle(setup);
-    s.tanks.filter((t) => t.team === 1).forEach((t, i) => Object.assign(t, { x: 196, y: 4 + i * 6, hull: 0 }));
+    s.tanks.filter((t) => t.team === 1).forEach((t, i) => Object.assign(t, { x: 314, y: 4 + i * 6, hull: 0 }));
     while (!s.ended) step(s);
     expect(s.ended!.winner).toBe(0);
   });

@@ -4,12 +4,13 @@
 import { mapByName, segmentHitsBox } from "./maps.ts";
 import { sin, cos, atan2 } from "./trig.ts";
 import { nextRandom, nextSpread } from "./rng.ts";
-import { botInput, newMind } from "./bots.ts";
-import { SIM, wrapAngle, onBase, baseField } from "./rules.ts";
+import { botInput, botKit, newMind } from "./bots.ts";
+import { SIM, wrapAngle, onBase, baseField, isIdle } from "./rules.ts";
 import { boundedCrew } from "./crew.ts";
+import { SIGHT, baseConcealment, look } from "./sight.ts";
 
 // The rules' figures and the base's geometry live in rules.ts, which bots.ts reads too (no cycle).
-export { SIM, wrapAngle, onBase, baseField };
+export { SIM, wrapAngle, onBase, baseField, isIdle };
 import {
   DT,
   TICK_HZ,
@@ -17,8 +18,11 @@ import {
   type BattleState,
   type EndReason,
   type Input,
+  type KitKind,
+  type ModuleBonus,
   type Shell,
   type Tank,
+  KIT_KINDS,
 } from "./types.ts";
 
 export const IDLE: Input = { throttle: 0, turn: 0, aim: 0, fire: false };
@@ -27,8 +31,49 @@ function hullRateOf(type: string) {
   return ({ light: 2.2, medium: 1.7, heavy: 1.25, td: 1.4, spg: 1.3 } as Record<string, number>)[type] ?? 1.6;
 }
 
+/** A module bonus as it came from a stored setup: whole percents in 0..100, anything else nothing. */
+function boundedModules(m: Partial<ModuleBonus> | undefined): ModuleBonus {
+  const b = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? Math.max(0, Math.min(100, v)) : 0);
+  return {
+    damage: b(m?.damage),
+    penetration: b(m?.penetration),
+    armor: b(m?.armor),
+    speed: b(m?.speed),
+    rateOfFire: b(m?.rateOfFire),
+    hp: b(m?.hp),
+    viewRange: b(m?.viewRange),
+  };
+}
+
+/**
+ * A tank's figures in battle from its seat: the catalogue's, raised by its modules' percents, then
+ * its crew's; hit points scaled by SIM.hpScale. Exported so the hangar shows the same figures.
+ */
+export function tankFigures(seat: Pick<BattleSetup["seats"][number], "tank" | "crew" | "modules" | "camouflage">) {
+  const s = seat.tank;
+  const crew = boundedCrew(seat.crew);
+  const mod = boundedModules(seat.modules);
+  const pct = (v: number, p: number) => v * (1 + p / 100);
+  const faster = 1 + crew.mobility / 100;
+  const rate = pct(Math.max(1, s.rateOfFire), mod.rateOfFire);
+  const hp = Math.round(pct(s.hp, mod.hp) * SIM.hpScale);
+  return {
+    hp,
+    damage: Math.round(pct(s.damage, mod.damage)),
+    penetration: Math.round(pct(s.penetration, mod.penetration)),
+    armor: Math.round(pct(s.armor, mod.armor)),
+    reloadTicks: Math.max(4, Math.round(((TICK_HZ * 600) / rate) * (1 - crew.reload / 100))),
+    maxSpeed: pct(s.speed, mod.speed) * SIM.speedScale * faster,
+    hullRate: hullRateOf(s.type) * (1 + mod.speed / 200) * faster,
+    turretRate: SIM.turretRate * (1 + crew.aim / 100),
+    dispersion: SIM.dispersion * (1 - crew.aim / 100),
+    sight: SIGHT.viewRange * (1 + mod.viewRange / 100) * (1 + crew.view / 100),
+    concealment: baseConcealment(s.type, seat.camouflage ?? 0),
+  };
+}
+
 export function createBattle(setup: BattleSetup): BattleState {
-  const map = mapByName(setup.map);
+  const map = setup.mapDef ?? mapByName(setup.map);
   const counts = [0, 0];
   const state: BattleState = {
     setup,
@@ -42,34 +87,36 @@ export function createBattle(setup: BattleSetup): BattleState {
     events: [],
     ended: null,
     baseField: null,
+    seenAt: new Int32Array(setup.seats.length * 2).fill(-1),
   };
   setup.seats.forEach((seat, slot) => {
-    const spot = map.spawns[seat.team][counts[seat.team]++ % map.spawns[seat.team].length];
+    const spots = map.spawns[seat.team];
+    const spot = spots[counts[seat.team]++ % spots.length];
     const hull = seat.team === 0 ? 0 : Math.PI;
-    const s = seat.tank;
-    // The crew's percentages (none: every factor is exactly 1, so a setup without a crew plays as before).
-    const crew = boundedCrew(seat.crew);
-    const faster = 1 + crew.mobility / 100;
+    const f = tankFigures(seat);
     const tank: Tank = {
       slot,
       team: seat.team,
       playerId: seat.playerId,
       name: seat.name,
-      spec: s,
+      spec: { ...seat.tank, hp: f.hp, damage: f.damage, penetration: f.penetration, armor: f.armor },
       x: spot.x,
       y: spot.y,
       hull,
       turret: hull,
       v: 0,
-      hp: s.hp,
-      maxHp: s.hp,
+      hp: f.hp,
+      maxHp: f.hp,
       reload: 0,
-      reloadTicks: Math.max(4, Math.round(((TICK_HZ * 600) / Math.max(1, s.rateOfFire)) * (1 - crew.reload / 100))),
-      maxSpeed: s.speed * SIM.speedScale * faster,
-      hullRate: hullRateOf(s.type) * faster,
-      turretRate: SIM.turretRate * (1 + crew.aim / 100),
-      dispersion: SIM.dispersion * (1 - crew.aim / 100),
-      sight: SIM.sight * (1 + crew.view / 100),
+      reloadTicks: f.reloadTicks,
+      maxSpeed: f.maxSpeed,
+      hullRate: f.hullRate,
+      turretRate: f.turretRate,
+      dispersion: f.dispersion,
+      bloom: 0,
+      sight: f.sight,
+      concealment: f.concealment,
+      firedAt: -10_000,
       alive: true,
       input: { ...IDLE, aim: hull },
       kills: 0,
@@ -77,6 +124,28 @@ export function createBattle(setup: BattleSetup): BattleState {
       shots: 0,
       hits: 0,
       bot: null,
+      burning: 0,
+      burnBy: slot,
+      tracks: 0,
+      crewHurt: 0,
+      kit: KIT_KINDS.flatMap((kind) => {
+        const k = seat.kit?.find((i) => i.kind === kind);
+        const charges = k ? Math.max(0, Math.min(5, Math.floor(k.charges))) : 0;
+        if (!k || !charges) return [];
+        return [
+          {
+            kind,
+            charges,
+            cooldownTicks: Math.max(0, Math.min(600, Math.round(k.cooldown))) * TICK_HZ,
+            effect: Math.max(0, Math.min(300, Math.round(k.effect))),
+            readyAt: 0,
+            used: 0,
+          },
+        ];
+      }),
+      driven: 0,
+      aliveTicks: 0,
+      allyHits: 0,
     };
     state.tanks.push(tank);
   });
@@ -85,6 +154,34 @@ export function createBattle(setup: BattleSetup): BattleState {
     if (seat.bot) t.bot = newMind(state, t, seat.bot);
   }
   return state;
+}
+
+/**
+ * A consumable used by a tank's driver: a repair kit mends the tracks and restores hit points, a
+ * first-aid kit heals the crew, an extinguisher puts the fire out. One charge per use, none while
+ * it cools down, and none spent when there is nothing for it to do. Answers whether it was used.
+ */
+export function applyKit(state: BattleState, slot: number, kind: KitKind): boolean {
+  const t = state.tanks[slot];
+  if (!t?.alive || state.ended) return false;
+  const k = t.kit.find((i) => i.kind === kind);
+  if (!k || k.charges <= 0 || state.tick < k.readyAt) return false;
+  if (kind === "repair") {
+    if (t.tracks === 0 && t.hp >= t.maxHp) return false;
+    t.tracks = 0;
+    t.hp = Math.min(t.maxHp, t.hp + Math.round(t.maxHp * SIM.repairShare * (k.effect / 100)));
+  } else if (kind === "medkit") {
+    if (t.crewHurt === 0) return false;
+    t.crewHurt = 0;
+  } else {
+    if (t.burning === 0) return false;
+    t.burning = 0;
+  }
+  k.charges--;
+  k.used++;
+  k.readyAt = state.tick + k.cooldownTicks;
+  state.events.push({ kind: "use", slot, item: kind });
+  return true;
 }
 
 /**
@@ -129,26 +226,64 @@ export function step(state: BattleState): void {
   if (state.ended) return;
   state.tick++;
   const tanks = state.tanks;
-  for (const t of tanks) if (t.alive && t.bot) t.input = botInput(state, t);
+  if (state.tick % SIGHT.every === 1) look(state);
+  for (const t of tanks) {
+    if (!t.alive || !t.bot) continue;
+    const kit = botKit(state, t, t.bot);
+    if (kit) applyKit(state, t.slot, kit);
+    t.input = botInput(state, t, t.bot);
+  }
   for (const t of tanks) if (t.alive) drive(state, t);
   separate(state);
   for (const t of tanks) if (t.alive) fire(state, t);
   flyShells(state);
+  for (const t of tanks) if (t.alive) suffer(state, t);
   countCapture(state);
   judge(state);
 }
 
+/** What lasts: a fire burns, broken tracks mend, an injured crew stays so; an idle tank is counted. */
+function suffer(state: BattleState, t: Tank) {
+  t.aliveTicks++;
+  if (t.tracks > 0) t.tracks--;
+  if (t.burning > 0) {
+    t.burning--;
+    if (state.tick % TICK_HZ === 0) {
+      const dealt = Math.min(t.hp, Math.max(1, Math.round(t.maxHp * SIM.fireShare)));
+      t.hp -= dealt;
+      if (t.burnBy !== t.slot) state.tanks[t.burnBy].damage += dealt;
+      if (t.hp <= 0) destroy(state, t, t.burnBy);
+    }
+  }
+}
+
+function destroy(state: BattleState, t: Tank, by: number) {
+  t.alive = false;
+  t.v = 0;
+  t.burning = 0;
+  t.input = { ...IDLE, aim: t.turret };
+  if (by !== t.slot) state.tanks[by].kills++;
+  state.events.push({ kind: "kill", shooter: by, target: t.slot });
+}
+
 function drive(state: BattleState, t: Tank) {
   const inp = t.input;
-  t.hull = wrapAngle(t.hull + inp.turn * t.hullRate * DT);
-  const want = inp.throttle > 0 ? t.maxSpeed : inp.throttle < 0 ? -t.maxSpeed * SIM.reverseShare : 0;
+  // Broken tracks: the hull neither turns nor moves; the turret still does.
+  const held = t.tracks > 0;
+  if (!held) t.hull = wrapAngle(t.hull + inp.turn * t.hullRate * DT);
+  const want = held ? 0 : inp.throttle > 0 ? t.maxSpeed : inp.throttle < 0 ? -t.maxSpeed * SIM.reverseShare : 0;
   const accel = t.maxSpeed * 2.5 * DT;
   t.v = t.v < want ? Math.min(want, t.v + accel) : Math.max(want, t.v - accel * 1.6);
   t.x += cos(t.hull) * t.v * DT;
   t.y += sin(t.hull) * t.v * DT;
+  t.driven += Math.abs(t.v) * DT;
   const d = wrapAngle(inp.aim - t.turret);
-  const most = t.turretRate * DT;
-  t.turret = wrapAngle(t.turret + Math.max(-most, Math.min(most, d)));
+  const most = t.turretRate * DT * (t.crewHurt > 0 ? SIM.crewTurret : 1);
+  const turned = Math.max(-most, Math.min(most, d));
+  t.turret = wrapAngle(t.turret + turned);
+  // The aim: moving or turning the hull spoils it, the turret's turn by its share, stillness settles it.
+  const spoiled = Math.abs(t.v) > 0.3 || (!held && inp.turn !== 0) ? 1 : Math.abs(turned) / most;
+  t.bloom = Math.max(spoiled, t.bloom * SIM.bloomKeep);
   if (t.reload > 0) t.reload--;
   pushOut(state, t);
 }
@@ -216,7 +351,7 @@ function separate(state: BattleState) {
 
 function fire(state: BattleState, t: Tank) {
   if (!t.input.fire || t.reload > 0) return;
-  const a = t.turret + nextSpread(state) * t.dispersion;
+  const a = t.turret + nextSpread(state) * t.dispersion * (1 + SIM.bloom * t.bloom);
   const mx = t.x + cos(a) * (SIM.tankRadius + 1.2);
   const my = t.y + sin(a) * (SIM.tankRadius + 1.2);
   const shell: Shell = {
@@ -239,7 +374,8 @@ function fire(state: BattleState, t: Tank) {
     }
   }
   state.shells.push(shell);
-  t.reload = t.reloadTicks;
+  t.reload = t.crewHurt > 0 ? Math.round(t.reloadTicks * SIM.crewReload) : t.reloadTicks;
+  t.firedAt = state.tick;
   t.shots++;
   state.events.push({ kind: "shot", slot: t.slot, x: mx, y: my, a });
 }
@@ -299,6 +435,7 @@ function flyShells(state: BattleState) {
 function strike(state: BattleState, s: Shell, t: Tank, hx: number, hy: number) {
   const shooter = state.tanks[s.owner];
   if (t.team === s.team) {
+    shooter.allyHits++;
     state.events.push({ kind: "bounce", shooter: s.owner, target: t.slot, x: hx, y: hy });
     return;
   }
@@ -316,12 +453,23 @@ function strike(state: BattleState, s: Shell, t: Tank, hx: number, hy: number) {
   shooter.hits++;
   state.events.push({ kind: "hit", shooter: s.owner, target: t.slot, damage: dealt, x: hx, y: hy });
   if (onBase(state, t)) state.capture[t.team] = Math.max(0, state.capture[t.team] - SIM.captureLossOnHit);
-  if (t.hp <= 0) {
-    t.alive = false;
-    t.v = 0;
-    t.input = { ...IDLE, aim: t.turret };
-    shooter.kills++;
-    state.events.push({ kind: "kill", shooter: s.owner, target: t.slot });
+  if (t.hp <= 0) return destroy(state, t, s.owner);
+  // What a penetration may break: drawn in this order every time, so a replay draws alike.
+  const fireRoll = nextRandom(state),
+    tracksRoll = nextRandom(state),
+    crewRoll = nextRandom(state);
+  if (t.burning === 0 && fireRoll < SIM.fireChance[side]) {
+    t.burning = SIM.fireTicks;
+    t.burnBy = s.owner;
+    state.events.push({ kind: "fire", target: t.slot });
+  }
+  if (tracksRoll < SIM.tracksChance[side]) {
+    t.tracks = SIM.tracksTicks;
+    state.events.push({ kind: "tracks", target: t.slot });
+  }
+  if (t.crewHurt === 0 && crewRoll < SIM.crewChance) {
+    t.crewHurt = 1;
+    state.events.push({ kind: "crew", target: t.slot });
   }
 }
 
@@ -357,7 +505,8 @@ export function digest(state: BattleState): string {
   };
   mix(state.tick);
   mix(state.rng);
-  for (const t of state.tanks) [t.x, t.y, t.hull, t.turret, t.v, t.hp, t.reload, t.kills, t.damage].forEach(mix);
+  for (const t of state.tanks)
+    [t.x, t.y, t.hull, t.turret, t.v, t.hp, t.reload, t.kills, t.damage, t.burning, t.tracks, t.crewHurt].forEach(mix);
   for (const s of state.shells) [s.id, s.x, s.y, s.ttl].forEach(mix);
   mix(state.capture[0]);
   mix(state.capture[1]);

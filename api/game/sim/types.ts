@@ -31,6 +31,31 @@ export interface BotProfile {
   aggression: number;
 }
 
+/** What a battle carries into it besides the tank: a consumable's kind, charges and figures (from /admin/consumable/). */
+export type KitKind = "repair" | "medkit" | "extinguisher";
+export const KIT_KINDS: KitKind[] = ["repair", "medkit", "extinguisher"];
+
+export interface KitItem {
+  kind: KitKind;
+  /** Uses in this battle. */
+  charges: number;
+  /** Seconds between two uses. */
+  cooldown: number;
+  /** Strength in percent (a repair kit's 100 restores the rule's share of hit points, 200 twice that). */
+  effect: number;
+}
+
+/** Whole-percent bonuses on the tank's figures from its mounted modules (api/domain/modules.ts). */
+export interface ModuleBonus {
+  damage: number;
+  penetration: number;
+  armor: number;
+  speed: number;
+  rateOfFire: number;
+  hp: number;
+  viewRange: number;
+}
+
 export interface Seat {
   team: 0 | 1;
   /** The player driving it; null for a bot. */
@@ -40,11 +65,23 @@ export interface Seat {
   bot?: BotProfile;
   /** The crew's bonuses, worked out when the battle was formed (crew.ts); none when absent. */
   crew?: CrewBonus;
+  /** The modules' bonuses (none: the catalogue's figures). */
+  modules?: Partial<ModuleBonus>;
+  /** The camouflage's concealment, percent (none: 0). */
+  camouflage?: number;
+  /** The consumables taken into battle. */
+  kit?: KitItem[];
 }
+
+/** The rules' version a setup was formed under (docs/decisions/battle-rules.md); none = 1. */
+export const RULES_VERSION = 2;
 
 export interface BattleSetup {
   seed: number;
   map: string;
+  /** The map as it was when the battle was formed (an operator's map from the battle options); none: the built-in map of that name. */
+  mapDef?: MapDef;
+  rules?: number;
   roundSeconds: number;
   seats: Seat[];
 }
@@ -57,9 +94,20 @@ export interface Input {
   fire: boolean;
 }
 
+export type BotRole = "scout" | "flank" | "push" | "snipe";
+
 export interface BotMind {
   profile: BotProfile;
-  role: "capture" | "hunt";
+  role: BotRole;
+  /** -1 north, 0 middle, 1 south: the way the bot takes toward the enemy. */
+  lane: -1 | 0 | 1;
+  /** Ticks before the bot acts on what it sees (its reaction time). */
+  reactTicks: number;
+  /** Its share of lead error (0 perfect … 1 a whole lead off). */
+  leadError: number;
+  leadFactor: number;
+  /** Reached its lane's staging point. */
+  staged: boolean;
   target: number;
   noticed: Int32Array;
   visible: Uint8Array;
@@ -67,6 +115,11 @@ export interface BotMind {
   goalCell: number;
   field: Uint16Array | null;
   plannedAt: number;
+  /** The open cells of its lane: where it gathers first, then where it pushes on to. */
+  stageCell: number;
+  advanceCell: number;
+  /** The last tick an enemy was in its team's sight (a quiet front makes it push on). */
+  lastContact: number;
   /** The last cover found, from whom, when. */
   cover: number;
   coverFor: number;
@@ -97,11 +150,29 @@ export interface Tank {
   maxSpeed: number;
   hullRate: number;
   turretRate: number;
-  /** Shot dispersion, radians either way. */
+  /** Shot dispersion, radians either way, when fully aimed. */
   dispersion: number;
-  /** How far a bot driving it sees, metres. */
+  /** 0 aimed … 1 not at all: moving and turning widen the aim, standing still narrows it (SIM.bloom). */
+  bloom: number;
+  /** How far it sees, metres (sight.ts). */
   sight: number;
+  /** 0..1: how hard it is to see (class, camouflage); sight.ts adds bushes, moving and firing. */
+  concealment: number;
+  /** The tick it last fired (firing gives a tank away). */
+  firedAt: number;
   alive: boolean;
+  /** Ticks left burning, with tracks broken, with an injured crew (0: none). */
+  burning: number;
+  /** Who set it burning (the kill is theirs). */
+  burnBy: number;
+  tracks: number;
+  crewHurt: number;
+  kit: { kind: KitKind; charges: number; cooldownTicks: number; effect: number; readyAt: number; used: number }[];
+  /** Metres driven and ticks alive: an idle tank (AFK) earns nothing (rules.ts isIdle). */
+  driven: number;
+  aliveTicks: number;
+  /** Shells of its that struck an ally. */
+  allyHits: number;
   input: Input;
   kills: number;
   damage: number;
@@ -128,7 +199,11 @@ export type GameEvent =
   | { kind: "hit"; shooter: number; target: number; damage: number; x: number; y: number }
   | { kind: "bounce"; shooter: number; target: number; x: number; y: number }
   | { kind: "blast"; x: number; y: number }
-  | { kind: "kill"; shooter: number; target: number };
+  | { kind: "kill"; shooter: number; target: number }
+  | { kind: "fire"; target: number }
+  | { kind: "tracks"; target: number }
+  | { kind: "crew"; target: number }
+  | { kind: "use"; slot: number; item: KitKind };
 
 export type EndReason = "destroyed" | "captured" | "time" | "stopped";
 
@@ -153,4 +228,6 @@ export interface BattleState {
   events: GameEvent[];
   ended: BattleEnd | null;
   baseField: Uint16Array | null;
+  /** The last tick each tank was seen by each team (index team × tanks + slot; -1 never): sight.ts. */
+  seenAt: Int32Array;
 }

@@ -22,7 +22,8 @@ import type { BattleState, GameEvent } from "./types.ts";
 export const SNAPSHOT = 1;
 export const OP = { SNAPSHOT: 1, VIEW: 2, PING: 3, INPUT: 16, PONG: 17 } as const;
 const TAU = Math.PI * 2;
-const EVENT_KINDS = ["shot", "hit", "bounce", "blast", "kill"] as const;
+const EVENT_KINDS = ["shot", "hit", "bounce", "blast", "kill", "fire", "tracks", "crew", "use"] as const;
+const KIT_CODES = ["repair", "medkit", "extinguisher"] as const;
 
 const qa = (a: number) => Math.round(((((a % TAU) + TAU) % TAU) / TAU) * 65535) & 0xffff;
 const ua = (q: number) => {
@@ -124,6 +125,15 @@ export function encodeSnapshot(state: BattleState, events: GameEvent[]): Uint8Ar
         v.setUint8(o++, e.shooter);
         v.setUint8(o++, e.target);
         break;
+      case "fire":
+      case "tracks":
+      case "crew":
+        v.setUint8(o++, e.target);
+        break;
+      case "use":
+        v.setUint8(o++, e.slot);
+        v.setUint8(o++, KIT_CODES.indexOf(e.item));
+        break;
     }
   }
   return new Uint8Array(buf, 0, o);
@@ -205,6 +215,16 @@ export function decodeSnapshot(bytes: ArrayBuffer | Uint8Array): Snapshot | null
         break;
       case "kill":
         events.push({ kind, shooter: v.getUint8(o), target: v.getUint8(o + 1) });
+        o += 2;
+        break;
+      case "fire":
+      case "tracks":
+      case "crew":
+        events.push({ kind, target: v.getUint8(o) });
+        o += 1;
+        break;
+      case "use":
+        events.push({ kind, slot: v.getUint8(o), item: KIT_CODES[v.getUint8(o + 1)] ?? "repair" });
         o += 2;
         break;
       default:

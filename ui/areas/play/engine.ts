@@ -2,7 +2,7 @@
 // past (so motion is smooth between 10-a-second snapshots), the effects their events start, and
 // the drawing of the arena, tanks, shells, effects, the HUD and the minimap on one canvas.
 // No lingui macros here (bun test imports it): the labels come in translated.
-import { mapByName, type MapDef, type Box } from "../../../api/game/sim/maps.ts";
+import { mapByName, type MapDef, type Box, type Bush } from "../../../api/game/sim/maps.ts";
 import { decodeSnapshot, type Snapshot } from "../../../api/game/sim/wire.ts";
 import type { GameEvent } from "../../../api/game/sim/types.ts";
 
@@ -19,6 +19,8 @@ export interface Hello {
   battleId: number;
   you: number | null;
   map: string;
+  /** The map as played (an operator's own map is not among the built-in ones). */
+  mapDef?: MapDef;
   roundSeconds: number;
   tickHz: number;
   snapshotEvery: number;
@@ -80,7 +82,7 @@ export class BattleView {
   lastDamage = 0;
 
   constructor(readonly hello: Hello) {
-    this.map = mapByName(hello.map);
+    this.map = hello.mapDef ?? mapByName(hello.map);
     this.delay = (hello.snapshotEvery * 1000 * 2.4) / hello.tickHz;
   }
 
@@ -254,7 +256,14 @@ function seeded(name: string) {
 
 function drawGround(g: CanvasRenderingContext2D, m: MapDef) {
   const r = seeded(m.name);
-  const base = m.name === "mines" ? "#5b5741" : m.name === "ruinberg" ? "#4d5446" : "#4b5a32";
+  const base =
+    m.name === "malinovka"
+      ? "#55583f"
+      : m.name === "himmelsdorf"
+        ? "#4d5446"
+        : m.name === "steppes"
+          ? "#5b5741"
+          : "#4b5a32";
   g.fillStyle = base;
   g.fillRect(0, 0, m.width, m.height);
   // Patches of lighter and darker ground, then grass tufts and pebbles.
@@ -297,6 +306,7 @@ function drawGround(g: CanvasRenderingContext2D, m: MapDef) {
   g.stroke();
   g.setLineDash([]);
   for (const box of m.obstacles) drawObstacle(g, box, r);
+  for (const bush of m.bushes ?? []) drawBush(g, bush, r);
   // The flag.
   g.strokeStyle = "#2b2b2b";
   g.lineWidth = 0.35;
@@ -314,6 +324,20 @@ function drawGround(g: CanvasRenderingContext2D, m: MapDef) {
   g.strokeStyle = "rgba(0,0,0,0.5)";
   g.lineWidth = 1;
   g.strokeRect(0.5, 0.5, m.width - 1, m.height - 1);
+}
+
+/** A bush: clumps of leaves that hide a tank but stop nothing (drawn over the ground, under the tanks). */
+function drawBush(g: CanvasRenderingContext2D, b: Bush, r: () => number) {
+  const n = Math.max(4, Math.round((b.w * b.h) / 10));
+  for (let i = 0; i < n; i++) {
+    const x = b.x + 0.8 + r() * (b.w - 1.6),
+      y = b.y + 0.8 + r() * (b.h - 1.6),
+      rad = 1 + r() * 1.3;
+    g.fillStyle = i % 3 ? "rgba(74,110,48,0.85)" : "rgba(96,136,60,0.85)";
+    g.beginPath();
+    g.arc(x, y, rad, 0, TAU);
+    g.fill();
+  }
 }
 
 function drawObstacle(g: CanvasRenderingContext2D, b: Box, r: () => number) {
