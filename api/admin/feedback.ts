@@ -11,7 +11,7 @@ import * as f from "../domain/fields.ts";
 import { audit, valuesOf } from "../http/audit.ts";
 import { fieldError, notFound } from "../domain/errors.ts";
 import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/support.ts";
-import { addMessage, thread, markRead, SUPPORT_CATEGORIES } from "../domain/support.ts";
+import { addMessage, thread, markRead, setTicketStatus, SUPPORT_CATEGORIES } from "../domain/support.ts";
 import { followById, type FeedMessage } from "../http/feed.ts";
 import { players } from "../db/schema/players.ts";
 
@@ -136,7 +136,7 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
     app,
     { method: "ANY", path: "/admin/feedback/ticket/set", ...S, mutates: true },
     { input: setInput },
-    async (c, v) => {
+    async (c, v, ctx) => {
       if (v.status === undefined && v.assigneeId === undefined)
         throw fieldError({ status: { id: "validation.required" } });
       const before = await ticketOf(c, v.ticketId);
@@ -146,7 +146,17 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
         updatedAt: c.var.deps.clock.now(),
       };
       await c.var.deps.db.transaction(async (tx) => {
-        await tx.update(supportTickets).set(set).where(eq(supportTickets.id, v.ticketId));
+        if (v.status) {
+          await setTicketStatus(tx, {
+            ticketId: v.ticketId,
+            to: v.status,
+            source: "operator",
+            adminId: ctx.actor.adminId,
+            adminUsername: ctx.actor.username,
+            at: set.updatedAt,
+            also: v.assigneeId !== undefined ? { assigneeId: v.assigneeId } : {},
+          });
+        } else await tx.update(supportTickets).set(set).where(eq(supportTickets.id, v.ticketId));
         const parts = [
           v.status ? `status ${before.status} → ${v.status}` : "",
           v.assigneeId !== undefined ? `assignee ${before.assigneeId ?? "none"} → ${v.assigneeId ?? "none"}` : "",

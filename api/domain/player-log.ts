@@ -1,5 +1,5 @@
 // One player's history as operators read it: ledger movements, transfers, shop purchases, clan
-// changes, gifts, support tickets, bans and admin actions on the player, merged by time from the
+// changes, gifts, support tickets' status changes (each at its time), bans and admin actions on the player, merged by time from the
 // tables that already hold them (no second copy). Each entry: kind, its row id, time, detail.
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
@@ -25,8 +25,9 @@ const union = (p: number): SQL => sql`
     from clan_log where actor_id = ${p} or target_id = ${p}
   union all select 'gift', id, created_at, json_object('fromId', from_id, 'toId', to_id, 'kind', kind, 'itemId', item_id, 'amount', amount)
     from gifts where from_id = ${p} or to_id = ${p}
-  union all select 'ticket', id, created_at, json_object('subject', subject, 'category', category, 'status', status)
-    from support_tickets where player_id = ${p}
+  union all select 'ticket', e.id, e.created_at, json_object('ticketId', e.ticket_id, 'subject', t.subject, 'category', t.category,
+      'status', e.to_status, 'from', e.from_status, 'source', e.source, 'by', e.admin_username)
+    from support_ticket_events e join support_tickets t on t.id = e.ticket_id where e.player_id = ${p}
   union all select 'ban', id, created_at, json_object('action', action, 'reason', reason, 'until', until, 'admin', admin_username)
     from ban_log where player_id = ${p}
   union all select 'admin', id, created_at, json_object('action', action, 'summary', summary, 'admin', admin_username, 'details', json(details))

@@ -4,7 +4,49 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx, Db } from "../db/index.ts";
 import type { WorldStep } from "../db/demo.ts";
-import { supportTickets, supportMessages } from "../db/schema/support.ts";
+import { supportTickets, supportMessages, supportTicketEvents, type TICKET_STATUSES } from "../db/schema/support.ts";
+
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** Who moved a ticket: the player (a message), an operator's message, an operator on the ticket page. */
+export type TicketMove = { source: "player" | "support" | "operator"; adminId?: number; adminUsername?: string };
+
+/**
+ * Moves a ticket to `to` and records the change with its time and who made it, in the caller's
+ * transaction; a move to the status it has changes nothing and records nothing. Answers the
+ * status it had.
+ */
+export async function setTicketStatus(
+  tx: DbOrTx,
+  m: TicketMove & {
+    ticketId: number;
+    to: TicketStatus;
+    at: number;
+    also?: Partial<typeof supportTickets.$inferInsert>;
+  },
+): Promise<TicketStatus | undefined> {
+  const [t] = await tx
+    .select({ status: supportTickets.status, playerId: supportTickets.playerId })
+    .from(supportTickets)
+    .where(eq(supportTickets.id, m.ticketId))
+    .limit(1);
+  if (!t) return undefined;
+  await tx
+    .update(supportTickets)
+    .set({ ...m.also, status: m.to, updatedAt: m.at })
+    .where(eq(supportTickets.id, m.ticketId));
+  if (t.status !== m.to)
+    await tx.insert(supportTicketEvents).values({
+      ticketId: m.ticketId,
+      playerId: t.playerId,
+      fromStatus: t.status,
+      toStatus: m.to,
+      source: m.source,
+      adminId: m.adminId ?? null,
+      adminUsername: m.adminUsername ?? null,
+      createdAt: m.at,
+    });
+  return t.status;
+}
 
 /** The wizard: categories and their sub-categories, titled in ru and en. */
 export const SUPPORT_CATEGORIES = [
@@ -60,6 +102,14 @@ export async function openTicket(
       })
       .returning();
     await tx.insert(supportMessages).values({ ticketId: ticket.id, author: "player", body: t.body, createdAt: t.at });
+    await tx.insert(supportTicketEvents).values({
+      ticketId: ticket.id,
+      playerId: t.playerId,
+      fromStatus: null,
+      toStatus: "open",
+      source: "player",
+      createdAt: t.at,
+    });
     return ticket;
   });
 }
@@ -87,14 +137,15 @@ export async function addMessage(
       createdAt: m.at,
     })
     .returning();
-  await tx
-    .update(supportTickets)
-    .set(
-      m.author === "player"
-        ? { status: "open", unreadBySupport: true, updatedAt: m.at }
-        : { status: "answered", unreadByPlayer: true, updatedAt: m.at },
-    )
-    .where(eq(supportTickets.id, m.ticketId));
+  await setTicketStatus(tx, {
+    ticketId: m.ticketId,
+    to: m.author === "player" ? "open" : "answered",
+    source: m.author,
+    adminId: m.adminId,
+    adminUsername: m.adminUsername,
+    at: m.at,
+    also: m.author === "player" ? { unreadBySupport: true } : { unreadByPlayer: true },
+  });
   return msg;
 }
 

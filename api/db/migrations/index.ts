@@ -339,5 +339,22 @@ export const migrations: Migration[] = [
       "CREATE INDEX `players_guest_idle` ON `players` (`guest`,`last_login_at`);",
       "ALTER TABLE `player_tokens` ADD `email` text;"
     ]
+  },
+  {
+    "tag": "0025_magenta_doctor_strange",
+    "hash": "9852fe5789a259e64967156accb5e0300cf76ef54f9ffaa88d5d77f13ea58758",
+    "statements": [
+      "CREATE TABLE `support_ticket_events` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`ticket_id` integer NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`from_status` text,\n\t`to_status` text NOT NULL,\n\t`source` text NOT NULL,\n\t`admin_id` integer,\n\t`admin_username` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`ticket_id`) REFERENCES `support_tickets`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `support_ticket_events_player` ON `support_ticket_events` (`player_id`,`created_at`);",
+      "CREATE INDEX `support_ticket_events_ticket` ON `support_ticket_events` (`ticket_id`,`id`);"
+    ]
+  },
+  {
+    "tag": "0026_ticket_events_backfill",
+    "hash": "70222c661cd32614793ada9bb11aecbfb4a59f720b171aa38456c31825505260",
+    "statements": [
+      "-- Tickets opened before support_ticket_events existed: their opening at its time, and their\n-- current status at their last change (the one change still known; the ones between are lost).\nINSERT INTO `support_ticket_events` (`ticket_id`, `player_id`, `from_status`, `to_status`, `source`, `created_at`)\n  SELECT `id`, `player_id`, NULL, 'open', 'player', `created_at` FROM `support_tickets`;",
+      "INSERT INTO `support_ticket_events` (`ticket_id`, `player_id`, `from_status`, `to_status`, `source`, `created_at`)\n  SELECT `id`, `player_id`, 'open', `status`, CASE WHEN `status` = 'answered' THEN 'support' ELSE 'operator' END, `updated_at`\n  FROM `support_tickets` WHERE `status` <> 'open';"
+    ]
   }
 ];

@@ -48,3 +48,31 @@ export const supportMessages = sqliteTable(
   },
   (t) => [index("support_messages_ticket").on(t.ticketId, t.id)],
 );
+
+/**
+ * Every change of a ticket's status, when it happened and who made it (the player's message
+ * reopens it, an operator's answers it, an operator sets it): the player log and the ticket page
+ * read a ticket's history from here, not from its current status.
+ */
+export const supportTicketEvents = sqliteTable(
+  "support_ticket_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    playerId: integer("player_id").notNull(),
+    /** null: the ticket was opened. */
+    fromStatus: text("from_status", { enum: TICKET_STATUSES }),
+    toStatus: text("to_status", { enum: TICKET_STATUSES }).notNull(),
+    /** player | support (an operator's message) | operator (set on the ticket page) */
+    source: text("source", { enum: ["player", "support", "operator"] }).notNull(),
+    adminId: integer("admin_id"),
+    adminUsername: text("admin_username"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("support_ticket_events_player").on(t.playerId, t.createdAt),
+    index("support_ticket_events_ticket").on(t.ticketId, t.id),
+  ],
+);

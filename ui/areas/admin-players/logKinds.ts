@@ -66,9 +66,15 @@ export function detailText(e: LogEntry): string {
       return i18n._(msg`Gift from player #${from} to player #${to}: ${what}`);
     }
     case "ticket": {
+      // One row per status change, at its time (support_ticket_events).
       const subject = str(d.subject);
       const status = ticketStatusOf(str(d.status));
-      return i18n._(msg`Ticket "${subject}": ${status}`);
+      if (d.from === null || d.from === undefined) return i18n._(msg`Ticket "${subject}" opened`);
+      const from = ticketStatusOf(str(d.from));
+      const by = str(d.by);
+      return by
+        ? i18n._(msg`Ticket "${subject}": ${from} → ${status} (by ${by})`)
+        : i18n._(msg`Ticket "${subject}": ${from} → ${status}`);
     }
     case "ban": {
       const admin = str(d.admin);
