@@ -15,6 +15,7 @@ import { Table } from "../../components/Table.tsx";
 import { battleStatusText, BATTLE_STATUSES } from "./t.ts";
 import { useBattlesLive } from "./live.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 export interface BattleRow {
   id: number;
@@ -94,19 +95,7 @@ export default function BattlesPage() {
         value: (b) => b.endedAt,
         cell: (b) => (b.endedAt ? fmtDateTime(b.endedAt) : ""),
       },
-      {
-        id: "actions",
-        label: t`Actions`,
-        value: () => "",
-        sortable: false,
-        csv: false,
-        cell: (b) =>
-          b.status === "running" ? (
-            <button type="button" className="tk-btn tk-danger" onClick={() => setStopping(b)}>
-              {t`Stop`}
-            </button>
-          ) : null,
-      },
+      actionsColumn((b) => [b.status === "running" && { label: t`Stop`, danger: true, onClick: () => setStopping(b) }]),
     ],
     [],
   );

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Table } from "../../components/Table.tsx";
 import { roleText, CLAN_ROLES } from "./t.ts";
 import type { ClanRow } from "./ClansPage.tsx";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 interface Member {
   playerId: number;
@@ -152,22 +153,13 @@ export default function ClanPage({ params }: { params: Record<string, string | u
               { id: "rating", label: t`Rating`, value: (m) => m.rating },
               { id: "battles", label: t`Battles`, value: (m) => m.battles },
               { id: "joinedAt", label: t`Joined`, value: (m) => m.joinedAt, cell: (m) => fmtDateTime(m.joinedAt) },
-              {
-                id: "actions",
-                label: t`Actions`,
-                value: () => "",
-                sortable: false,
-                cell: (m) =>
-                  m.role === "leader" ? null : (
-                    <button
-                      type="button"
-                      className="tk-btn tk-danger"
-                      onClick={() => setPending({ kind: "remove", member: m })}
-                    >
-                      {t`Remove`}
-                    </button>
-                  ),
-              },
+              actionsColumn<Member>((m) => [
+                m.role !== "leader" && {
+                  label: t`Remove`,
+                  danger: true,
+                  onClick: () => setPending({ kind: "remove", member: m }),
+                },
+              ]),
             ]}
           />
           <p>

@@ -15,6 +15,7 @@ import type { Column } from "../../components/Table.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import "./offers.css";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 type ItemType = "tank" | "consumable" | "camouflage";
 interface Grants {
@@ -453,14 +454,7 @@ export default function OffersPage() {
     },
     { id: "taken", label: t`Taken`, value: (o) => o.taken },
     { id: "active", label: t`Active`, value: (o) => (o.active ? t`yes` : t`no`) },
-    {
-      id: "edit",
-      label: "",
-      value: () => "",
-      sortable: false,
-      csv: false,
-      cell: (o) => <button type="button" className="tk-btn" onClick={() => setEditing(fromOffer(o))}>{t`Edit`}</button>,
-    },
+    actionsColumn((o) => [{ label: t`Edit`, onClick: () => setEditing(fromOffer(o)) }], { label: "", id: "edit" }),
   ];
   return (
     <section>

@@ -13,6 +13,7 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import type { ShopItem } from "../../../api/domain/shop.ts";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 type Item = ShopItem;
 interface Data {
@@ -48,27 +49,17 @@ export default function PlayerShopPage({ params }: { params: Record<string, stri
     { id: "priceSilver", label: t`Silver`, value: (i) => i.priceSilver, cell: (i) => fmtInt(i.priceSilver) },
     { id: "requiredLevel", label: t`Level`, value: (i) => i.requiredLevel },
     { id: "owned", label: t`Owned`, value: (i) => i.owned },
-    {
-      id: "buy",
-      label: t`Buy`,
-      value: () => "",
-      sortable: false,
-      csv: false,
-      cell: (i) =>
+    actionsColumn(
+      (i) =>
         (["gold", "silver"] as const)
           .filter((c) => price(i, c) > 0)
-          .map((c) => (
-            <button
-              key={c}
-              type="button"
-              className="tk-btn"
-              disabled={!i.levelOk || (i.type === "tank" && i.owned > 0)}
-              onClick={() => setPending({ item: i, currency: c })}
-            >
-              {c === "gold" ? t`for gold` : t`for silver`}
-            </button>
-          )),
-    },
+          .map((c) => ({
+            label: c === "gold" ? t`for gold` : t`for silver`,
+            disabled: !i.levelOk || (i.type === "tank" && i.owned > 0),
+            onClick: () => setPending({ item: i, currency: c }),
+          })),
+      { label: t`Buy`, id: "buy" },
+    ),
   ];
   return (
     <section>

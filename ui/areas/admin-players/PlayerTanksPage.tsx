@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
 import { romanTier } from "../../components/TankArt.tsx";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 interface Tank {
   id: number;
@@ -48,27 +49,13 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
     { id: "tier", label: t`Tier`, value: (r) => r.tier },
     { id: "nation", label: t`Nation`, value: (r) => r.nation, cell: (r) => valueText("nation", r.nation) },
     { id: "acquiredAt", label: t`Since`, value: (r) => r.acquiredAt, cell: (r) => fmtDateTime(r.acquiredAt) },
-    {
-      id: "actions",
-      label: t`Actions`,
-      value: () => "",
-      sortable: false,
-      csv: false,
-      cell: (r) => (
-        <div className="tk-row">
-          {r.current ? (
-            <strong>{t`Current`}</strong>
-          ) : (
-            <button
-              type="button"
-              className="tk-btn"
-              onClick={() => change("setCurrent", r.id, t`Current tank set`)}
-            >{t`Make current`}</button>
-          )}
-          <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving(r)}>{t`Take away`}</button>
-        </div>
-      ),
-    },
+    actionsColumn(
+      (r) => [
+        !r.current && { label: t`Make current`, onClick: () => change("setCurrent", r.id, t`Current tank set`) },
+        { label: t`Take away`, danger: true, onClick: () => setRemoving(r) },
+      ],
+      { note: (r) => r.current && <strong>{t`Current`}</strong> },
+    ),
   ];
   return (
     <section>

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { bool, int, text } from "../../../api/domain/fields.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 interface Row {
   id: number;
@@ -54,19 +55,13 @@ export default function AdPlacementsPage() {
     { id: "enabled", label: t`Enabled`, value: (r) => (r.enabled ? t`yes` : t`no`) },
     { id: "capPerDay", label: t`Cap per day`, value: (r) => r.capPerDay, cell: (r) => fmtInt(r.capPerDay) },
     { id: "reward", label: t`Reward, silver`, value: (r) => r.reward, cell: (r) => fmtInt(r.reward) },
-    {
-      id: "actions",
-      label: "",
-      value: () => "",
-      sortable: false,
-      csv: false,
-      cell: (r) => (
-        <span className="tk-row">
-          <button className="tk-btn" onClick={() => setEditing(r)}>{t`Edit`}</button>
-          <button className="tk-btn tk-danger" onClick={() => setRemoving(r)}>{t`Remove`}</button>
-        </span>
-      ),
-    },
+    actionsColumn(
+      (r) => [
+        { label: t`Edit`, onClick: () => setEditing(r) },
+        { label: t`Remove`, danger: true, onClick: () => setRemoving(r) },
+      ],
+      { label: "" },
+    ),
   ];
   return (
     <Load state={page}>

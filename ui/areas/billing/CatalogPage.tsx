@@ -17,6 +17,7 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { money, GRANT_NAMES } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 interface Item {
   id: string;
@@ -590,28 +591,20 @@ export default function CatalogPage() {
           [fmtDateTime(i.availability.from), fmtDateTime(i.availability.until)].filter(Boolean).join(" – ") +
           (i.availability.countries.length ? ` ${i.availability.countries.join(",")}` : ""),
       },
-      {
-        id: "actions",
-        label: "",
-        value: () => "",
-        sortable: false,
-        csv: false,
-        cell: (i) => (
-          <div className="tk-row">
-            <button
-              type="button"
-              className="tk-btn"
-              onClick={async () =>
-                setEditing({
-                  item: (await api<{ item: Item }>(`/admin/billing/catalog/edit/${encodeURIComponent(i.id)}`)).item,
-                  isNew: false,
-                })
-              }
-            >{t`Edit`}</button>
-            <button type="button" className="tk-btn tk-danger" onClick={() => setRemoving(i.id)}>{t`Remove`}</button>
-          </div>
-        ),
-      },
+      actionsColumn(
+        (i) => [
+          {
+            label: t`Edit`,
+            onClick: async () =>
+              setEditing({
+                item: (await api<{ item: Item }>(`/admin/billing/catalog/edit/${encodeURIComponent(i.id)}`)).item,
+                isNew: false,
+              }),
+          },
+          { label: t`Remove`, danger: true, onClick: () => setRemoving(i.id) },
+        ],
+        { label: "" },
+      ),
     ],
     [],
   );

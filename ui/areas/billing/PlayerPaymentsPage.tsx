@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { ph, t } from "@lingui/core/macro";
 import { money, statusText, GRANT_NAMES } from "./t.ts";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 interface Order {
   id: number;
@@ -127,51 +128,32 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         sortable: false,
         cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : ""),
       },
-      {
-        id: "actions",
-        label: t`Actions`,
-        value: () => "",
-        sortable: false,
-        csv: false,
-        cell: (o) =>
-          o.provider === "manual" && o.status !== "paid" ? null : (
-            <div className="tk-row">
-              {o.provider !== "manual" && (
-                <>
-                  <button
-                    type="button"
-                    className="tk-btn"
-                    onClick={() =>
-                      act(
-                        async () =>
-                          t`Provider says: ${ph({ status: (await api<{ provider: { status: string } }>("/admin/playerPayment/cashbox/request", { body: { orderId: o.id } })).provider.status })}`,
-                      )
-                    }
-                  >
-                    {t`Ask provider`}
-                  </button>
-                  <button
-                    type="button"
-                    className="tk-btn"
-                    onClick={() =>
-                      act(
-                        async () =>
-                          t`Order #${ph({ id: o.id })} is ${ph({ status: statusText((await api<{ order: Order }>("/admin/playerPayment/verify", { body: { orderId: o.id } })).order.status) })}`,
-                      )
-                    }
-                  >
-                    {t`Verify`}
-                  </button>
-                </>
-              )}
-              {(o.status === "paid" || o.status === "pending" || o.status === "created") && (
-                <button type="button" className="tk-btn tk-danger" onClick={() => (setReversing(o), setReason(""))}>
-                  {t`Reverse`}
-                </button>
-              )}
-            </div>
-          ),
-      },
+      actionsColumn((o) => [
+        o.provider !== "manual" && {
+          label: t`Ask provider`,
+          onClick: () =>
+            act(
+              async () =>
+                t`Provider says: ${ph({ status: (await api<{ provider: { status: string } }>("/admin/playerPayment/cashbox/request", { body: { orderId: o.id } })).provider.status })}`,
+            ),
+        },
+        o.provider !== "manual" && {
+          label: t`Verify`,
+          onClick: () =>
+            act(
+              async () =>
+                t`Order #${ph({ id: o.id })} is ${ph({ status: statusText((await api<{ order: Order }>("/admin/playerPayment/verify", { body: { orderId: o.id } })).order.status) })}`,
+            ),
+        },
+        (o.status === "paid" || o.status === "pending" || o.status === "created") && {
+          label: t`Reverse`,
+          danger: true,
+          onClick: () => {
+            setReversing(o);
+            setReason("");
+          },
+        },
+      ]),
     ],
     [],
   );

@@ -17,6 +17,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { ImportPreview } from "./ImportPreview.tsx";
 import { Heading } from "./Heading.tsx";
 import { TITLES } from "./titles.ts";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 interface Backup {
   id: number;
@@ -123,18 +124,13 @@ export default function DocumentPage() {
     },
     { id: "adminUsername", label: t`By`, value: (b) => b.adminUsername },
     { id: "summary", label: t`Holds`, value: (b) => b.summary, cell: (b) => countsLine(b.summary) },
-    {
-      id: "actions",
-      label: "",
-      value: () => "",
-      sortable: false,
-      cell: (b) => (
-        <div className="tk-row">
-          <a className="tk-btn" href={`${state.data!.actions.backup}?id=${b.id}`} download>{t`Download`}</a>
-          <button className="tk-btn tk-danger" onClick={() => setRestoring(b.id)}>{t`Restore`}</button>
-        </div>
-      ),
-    },
+    actionsColumn(
+      (b) => [
+        { label: t`Download`, href: `${state.data?.actions.backup}?id=${b.id}`, download: true },
+        { label: t`Restore`, danger: true, onClick: () => setRestoring(b.id) },
+      ],
+      { label: "" },
+    ),
   ];
   return (
     <>

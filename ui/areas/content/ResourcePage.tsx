@@ -32,6 +32,7 @@ import { ImportPreview } from "./ImportPreview.tsx";
 import { Heading } from "./Heading.tsx";
 import { TITLES } from "./titles.ts";
 import { changesText, type Change } from "../../shell/AdminLabels.ts";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 type Row = Record<string, unknown> & { id: number };
 export interface Description {
@@ -130,25 +131,15 @@ function Resource({ d }: { d: Description }) {
         cell: (r: Row) =>
           props[c] && enumOf(props[c]) && typeof r[c] === "string" ? valueLabel(r[c] as string, c) : show(r[c]),
       })),
-      {
-        id: "actions",
-        label: "",
-        value: () => "",
-        sortable: false,
-        csv: false,
-        cell: (r: Row) => (
-          <div className="tk-row">
-            {d.actions.control ? (
-              <a className="tk-btn" href={`${d.actions.control}/${r.id}`}>{t`Open`}</a>
-            ) : (
-              <button className="tk-btn" onClick={() => setEditing(r)}>{t`Edit`}</button>
-            )}
-            {d.actions.remove && (
-              <button className="tk-btn tk-danger" onClick={() => setRemoving(r.id)}>{t`Remove`}</button>
-            )}
-          </div>
-        ),
-      },
+      actionsColumn<Row>(
+        (r) => [
+          d.actions.control
+            ? { label: t`Open`, href: `${d.actions.control}/${r.id}` }
+            : { label: t`Edit`, onClick: () => setEditing(r) },
+          d.actions.remove && { label: t`Remove`, danger: true, onClick: () => setRemoving(r.id) },
+        ],
+        { label: "" },
+      ),
     ],
     [d],
   );

@@ -13,6 +13,7 @@ import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Form, FormField } from "../../components/Form.tsx";
 import { useForm } from "../../lib/form.ts";
 import { Heading } from "./Heading.tsx";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 interface Text {
   key: string;
@@ -61,14 +62,7 @@ export default function TranslationPage() {
         value: (r) => r.updatedAt,
         cell: (r) => (r.updatedBy ? `${fmtDateTime(r.updatedAt)} · ${r.updatedBy}` : ""),
       },
-      {
-        id: "actions",
-        label: "",
-        value: () => "",
-        sortable: false,
-        csv: false,
-        cell: (r) => <button className="tk-btn" onClick={() => setEditing({ locale, row: r })}>{t`Edit`}</button>,
-      },
+      actionsColumn((r) => [{ label: t`Edit`, onClick: () => setEditing({ locale, row: r }) }], { label: "" }),
     ],
     [locale],
   );

@@ -27,6 +27,7 @@ import {
   type Channel,
   type Status,
 } from "../../../api/domain/notification-fields.ts";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 interface Notification {
   id: number;
@@ -403,14 +404,7 @@ export default function NotificationsPage() {
     { id: "startsAt", label: t`Starts`, value: (n) => n.startsAt, cell: (n) => fmtDateTime(n.startsAt) },
     { id: "endsAt", label: t`Ends`, value: (n) => n.endsAt, cell: (n) => fmtDateTime(n.endsAt) },
     { id: "levels", label: t`Levels`, value: (n) => `${n.levelMin}–${n.levelMax}`, sortable: false },
-    {
-      id: "open",
-      label: "",
-      value: () => "",
-      sortable: false,
-      csv: false,
-      cell: (n) => <button type="button" className="tk-btn" onClick={() => setOpen(n.id)}>{t`Open`}</button>,
-    },
+    actionsColumn((n) => [{ label: t`Open`, onClick: () => setOpen(n.id) }], { label: "", id: "open" }),
   ];
   const summary = (r: ImportResult) => (
     <p>

@@ -15,6 +15,7 @@ import { Form, FormField } from "../../components/Form.tsx";
 import { useForm } from "../../lib/form.ts";
 import * as f from "../../../api/domain/fields.ts";
 import { documentTitle } from "../../shell/ScreenRoutes.tsx";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 interface PlayerHead {
   id: number;
@@ -108,28 +109,22 @@ export function CrewsPage({ params }: { params: Record<string, string | undefine
     },
     { id: "skillLevel", label: t`Skill level`, value: (r) => r.skillLevel },
     { id: "hiredAt", label: t`Hired`, value: (r) => r.hiredAt, cell: (r) => fmtDateTime(r.hiredAt) },
-    {
-      id: "actions",
-      label: "",
-      value: () => "",
-      sortable: false,
-      cell: (r) => (
-        <div className="tk-row">
-          <button
-            className="tk-btn"
-            onClick={() =>
-              setEditing({
-                crewId: String(r.crewId),
-                level: String(r.level),
-                xp: String(r.xp),
-                skillLevel: String(r.skillLevel),
-              })
-            }
-          >{t`Edit`}</button>
-          <button className="tk-btn tk-danger" onClick={() => setDismiss(r.crewId)}>{t`Dismiss`}</button>
-        </div>
-      ),
-    },
+    actionsColumn(
+      (r) => [
+        {
+          label: t`Edit`,
+          onClick: () =>
+            setEditing({
+              crewId: String(r.crewId),
+              level: String(r.level),
+              xp: String(r.xp),
+              skillLevel: String(r.skillLevel),
+            }),
+        },
+        { label: t`Dismiss`, danger: true, onClick: () => setDismiss(r.crewId) },
+      ],
+      { label: "" },
+    ),
   ];
   return (
     <>
@@ -278,19 +273,13 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
       value: (r) => r.completedAt ?? 0,
       cell: (r) => (r.completedAt ? fmtDateTime(r.completedAt) : ""),
     },
-    {
-      id: "actions",
-      label: "",
-      value: () => "",
-      sortable: false,
-      cell: (r) =>
-        r.completedAt ? null : (
-          <div className="tk-row">
-            <button className="tk-btn" onClick={() => setEditing(r)}>{t`Set progress`}</button>
-            <button className="tk-btn" onClick={() => setReplacing(r)}>{t`Replace`}</button>
-          </div>
-        ),
-    },
+    actionsColumn(
+      (r) => [
+        !r.completedAt && { label: t`Set progress`, onClick: () => setEditing(r) },
+        !r.completedAt && { label: t`Replace`, onClick: () => setReplacing(r) },
+      ],
+      { label: "" },
+    ),
   ];
   return (
     <>
@@ -426,13 +415,7 @@ export function QuestsPage({ params }: { params: Record<string, string | undefin
       value: (r) => r.completedAt ?? 0,
       cell: (r) => (r.completedAt ? fmtDateTime(r.completedAt) : ""),
     },
-    {
-      id: "actions",
-      label: "",
-      value: () => "",
-      sortable: false,
-      cell: (r) => (r.completedAt ? null : <button className="tk-btn" onClick={() => setEditing(r)}>{t`Edit`}</button>),
-    },
+    actionsColumn((r) => [!r.completedAt && { label: t`Edit`, onClick: () => setEditing(r) }], { label: "" }),
   ];
   return (
     <>

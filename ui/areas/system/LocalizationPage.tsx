@@ -10,6 +10,7 @@ import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { FileImport } from "../../components/FileImport.tsx";
+import { actionsColumn } from "../../components/RowMenu.tsx";
 
 const BASE = "/admin/serverLocalization/";
 interface Language {
@@ -61,19 +62,10 @@ function Texts({ languages }: { languages: Language[] }) {
             ""
           ),
       },
-      {
-        id: "actions",
-        label: "",
-        sortable: false,
-        csv: false,
-        value: () => "",
-        cell: (r) => (
-          <button
-            className="tk-btn"
-            onClick={() => setEditing({ id: r.id, key: r.key, texts: { ...r.texts } })}
-          >{t`Edit`}</button>
-        ),
-      },
+      actionsColumn(
+        (r) => [{ label: t`Edit`, onClick: () => setEditing({ id: r.id, key: r.key, texts: { ...r.texts } }) }],
+        { label: "" },
+      ),
     ],
     [languages],
   );
