@@ -15,7 +15,7 @@ import { maintain, MAINTENANCE_EVERY_MS } from "../api/maintenance.ts";
 import { sweepHolds } from "../api/billing/sweep.ts";
 import { hashPasswordsWith } from "../api/identity/password.ts";
 import { createKdfPool } from "./kdf-pool.ts";
-import type { EdgeEnv } from "./config.ts";
+import { isLoopback, paymentsTestMode, type EdgeEnv } from "./config.ts";
 import { createMailer } from "./mailer.ts";
 import { preparePaymentsTestMode } from "../api/billing/test-mode.ts";
 
@@ -119,13 +119,16 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     GAME_API_KEY: env.GAME_API_KEY,
   };
   delete secrets.PAYMENTS_TEST_MODE;
-  if ((env.PAYMENTS_TEST_MODE ?? (!env.LIBSQL_URL && servesLoopbackOnly(env.HOST) ? "1" : "0")) === "1") {
+  const testMode = paymentsTestMode(env);
+  if (testMode.on) {
     const switched = await preparePaymentsTestMode(secrets, publicUrl);
-    if (switched.length)
-      logger.info("payments in TEST MODE: these providers use local stand-ins (PAYMENTS_TEST_MODE=0 turns it off)", {
-        providers: switched,
-      });
-  }
+    logger.warn(
+      switched.length
+        ? "payments in TEST MODE: these providers use local stand-ins, no real money (PAYMENTS_TEST_MODE=0 turns it off)"
+        : "payments TEST MODE allowed, but every provider has settings of its own: none uses a stand-in",
+      { providers: switched, why: testMode.why },
+    );
+  } else logger.info("payments TEST MODE off: providers without settings are not configured", { why: testMode.why });
   const deps: Deps = {
     db,
     client,
@@ -162,15 +165,5 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   };
 }
 
-/**
- * Free gold through the stand-ins is only ever on by default for a server nobody else can reach:
- * an embedded demo listening on a loopback address. HOST=0.0.0.0 (or any other address) needs
- * PAYMENTS_TEST_MODE=1 said out loud.
- */
-export function servesLoopbackOnly(host: string): boolean {
-  const h = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, "");
-  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
-}
+/** Whether a HOST is loopback only (see paymentsTestMode in config.ts for the whole rule). */
+export const servesLoopbackOnly = isLoopback;

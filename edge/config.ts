@@ -51,11 +51,56 @@ export const envSchema = z.object({
 
 export type EdgeEnv = z.infer<typeof envSchema>;
 
+const LOOPBACK_HOSTS = /^(localhost|::1|127(\.\d{1,3}){3})$/;
+/** An address only this machine reaches: localhost, ::1 or 127.x.x.x. */
+export const isLoopback = (host: string) =>
+  LOOPBACK_HOSTS.test(
+    host
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, ""),
+  );
+
+/** Why the site is reachable by others (so no free gold through the stand-ins), or null when only this machine reaches it. */
+function reachableBecause(env: Pick<EdgeEnv, "HOST" | "PUBLIC_URL" | "TRUSTED_PROXIES" | "LIBSQL_URL">): string | null {
+  if (env.LIBSQL_URL) return "LIBSQL_URL names a shared store";
+  if (!isLoopback(env.HOST)) return `HOST=${env.HOST} listens beyond this machine`;
+  if (env.TRUSTED_PROXIES) return "TRUSTED_PROXIES says a proxy forwards others' requests";
+  if (env.PUBLIC_URL) {
+    let host: string;
+    try {
+      host = new URL(env.PUBLIC_URL).hostname;
+    } catch {
+      return `PUBLIC_URL=${env.PUBLIC_URL} is not a loopback address`;
+    }
+    if (!isLoopback(host)) return `PUBLIC_URL=${env.PUBLIC_URL} is served to others (a proxy in front)`;
+  }
+  return null;
+}
+
+/**
+ * Payments TEST MODE (every provider without settings of its own runs against its local stand-in,
+ * no real money) is on only where nobody else can reach the site: a loopback HOST, a loopback (or
+ * unset) PUBLIC_URL, no TRUSTED_PROXIES and the embedded store. On by default there
+ * (PAYMENTS_TEST_MODE=0 turns it off); anywhere else off, and PAYMENTS_TEST_MODE=1 is refused at start.
+ */
+export function paymentsTestMode(env: EdgeEnv): { on: boolean; why: string } {
+  const reachable = reachableBecause(env);
+  if (reachable) return { on: false, why: reachable };
+  if (env.PAYMENTS_TEST_MODE === "0") return { on: false, why: "PAYMENTS_TEST_MODE=0" };
+  return { on: true, why: "only this machine reaches the site (loopback HOST and PUBLIC_URL, no proxies)" };
+}
+
 export function readEnv(source: Record<string, string | undefined>): EdgeEnv {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid settings:\n${lines.join("\n")}`);
   }
+  const reachable = parsed.data.PAYMENTS_TEST_MODE === "1" ? reachableBecause(parsed.data) : null;
+  if (reachable)
+    throw new Error(
+      `Invalid settings:\n  PAYMENTS_TEST_MODE: 1 gives free gold through the payment stand-ins, and this site is reachable by others (${reachable})`,
+    );
   return parsed.data;
 }

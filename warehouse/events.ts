@@ -48,8 +48,8 @@ export interface EventTables {
     country: string;
     platform: string;
     source: string;
-    /** paid adds revenue; refunded and chargeback carry negative amounts. */
-    status: "paid" | "refunded" | "chargeback";
+    /** paid, refund_reversed and chargeback_reversed (a dispute won) add revenue; refunded and chargeback carry negative amounts. */
+    status: "paid" | "refunded" | "chargeback" | "refund_reversed" | "chargeback_reversed";
     amount_minor: number;
     currency: string;
     amount_usd_cents: number;

@@ -21,7 +21,7 @@ import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
-import { findByRef, findByTx, findOrder, reverse, settlePaid, type Order } from "./orders.ts";
+import { findByRef, findByTx, findOrder, reportMovements, settlePaid, type Movement, type Order } from "./orders.ts";
 import { ProviderDown, notConfigured, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { USD_CENTS_PER_1000_MAJOR } from "./money.ts";
 import { base64ToBytes, parseCertificate, validatePath, hasExtension, ecPublicKey, CertificateError } from "./x509.ts";
@@ -153,12 +153,22 @@ async function readTransaction(deps: Deps, jws: string): Promise<Transaction> {
  * compared with our catalog's; a currency our reporting table does not know keeps the catalog price
  * on the order (Apple's price stays in the order's history).
  */
+/** The refund a revoked transaction carries, keyed by its revocation (however often it is reported, and by whichever path). */
+const revocation = (order: Order, t: Transaction, fallback?: string): Movement => ({
+  kind: "refund",
+  key: `refund:${t.transactionId}:${t.revocationDate ?? fallback}`,
+  subject: t.transactionId,
+  amountMinor: order.amountMinor,
+  detail: { transactionId: t.transactionId, revocationDate: t.revocationDate },
+});
+
 function stateOf(order: Order, t: Transaction): ProviderState {
   if (t.revocationDate)
     return {
       status: "refunded",
       txId: t.transactionId,
       raw: { transactionId: t.transactionId, revocationDate: t.revocationDate },
+      movements: [revocation(order, t)],
     };
   const known = t.currency !== undefined && t.price !== undefined && USD_CENTS_PER_1000_MAJOR[t.currency] !== undefined;
   const raw = {
@@ -183,15 +193,22 @@ async function orderOf(deps: Deps, t: Transaction): Promise<Order> {
   return order;
 }
 
-async function applyTransaction(deps: Deps, t: Transaction, kind: "refund" | "chargeback" = "refund") {
+/** Records what Apple said about the order's money (a refund, a reversed refund, a refund request) and applies it. */
+async function applyMoney(deps: Deps, order: Order, t: Transaction, movements: Movement[]) {
+  const r = await reportMovements(
+    deps.db,
+    { provider: NAME, orderId: order.id, providerTxId: t.transactionId, source: "callback", at: deps.clock.now() },
+    movements,
+  );
+  return r.order!;
+}
+
+async function applyTransaction(deps: Deps, t: Transaction) {
   const order = await orderOf(deps, t);
   const at = deps.clock.now();
   const state = stateOf(order, t);
-  if (state.status === "refunded") {
-    if (order.status === "paid")
-      await reverse(deps.db, { orderId: order.id, kind, source: "callback", at, detail: state.raw });
-    return (await findOrder(deps.db, order.id))!;
-  }
+  // Revoked: a refund, remembered even before the purchase is credited (then it is never credited).
+  if (state.status === "refunded") return applyMoney(deps, order, t, state.movements!);
   return (
     await settlePaid(deps.db, {
       provider: NAME,
@@ -280,6 +297,7 @@ const bodySchema = z.union([
 ]);
 const notificationSchema = z.object({
   notificationType: z.string(),
+  notificationUUID: z.string().min(1).max(64),
   subtype: z.string().optional(),
   data: z
     .object({
@@ -319,13 +337,37 @@ export function registerApple(app: Hono<HonoEnv>) {
       if (notificationType === "TEST" || !data.signedTransactionInfo)
         return c.json({ ok: true, ignored: notificationType });
       const t = await readTransaction(deps, data.signedTransactionInfo);
-      if (notificationType === "ONE_TIME_CHARGE" || (notificationType === "REFUND_REVERSED" && !t.revocationDate)) {
-        const o = await applyTransaction(deps, t);
-        return c.json({ ok: true, order: o.id, status: o.status });
-      }
+      const uuid = n.data.notificationUUID;
+      const answer = (o: Order) => c.json({ ok: true, order: o.id, status: o.status });
+      if (notificationType === "ONE_TIME_CHARGE") return answer(await applyTransaction(deps, t));
       if (notificationType === "REFUND" || notificationType === "REVOKE") {
-        const o = await applyTransaction(deps, { ...t, revocationDate: t.revocationDate ?? deps.clock.now() });
-        return c.json({ ok: true, order: o.id, status: o.status });
+        const order = await orderOf(deps, t);
+        return answer(await applyMoney(deps, order, t, [revocation(order, t, uuid)]));
+      }
+      // Apple reversed a refund it had granted: the content is to be restored (once per notification).
+      if (notificationType === "REFUND_REVERSED") {
+        const order = await orderOf(deps, t);
+        return answer(
+          await applyMoney(deps, order, t, [
+            {
+              kind: "refund_reversed",
+              key: `refund_reversed:${uuid}`,
+              subject: t.transactionId,
+              amountMinor: order.amountMinor,
+            },
+          ]),
+        );
+      }
+      // The customer asked Apple for a refund (Apple asks us for consumption data): an inquiry, nothing taken;
+      // Apple declining the refund ends it.
+      if (notificationType === "CONSUMPTION_REQUEST" || notificationType === "REFUND_DECLINED") {
+        const order = await orderOf(deps, t);
+        const kind = notificationType === "CONSUMPTION_REQUEST" ? "inquiry" : "inquiry_closed";
+        return answer(
+          await applyMoney(deps, order, t, [
+            { kind, key: `${kind}:${uuid}`, subject: `refund-request:${t.transactionId}` },
+          ]),
+        );
       }
       return c.json({ ok: true, ignored: notificationType });
     }

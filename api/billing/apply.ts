@@ -3,9 +3,10 @@ import type { Db } from "../db/index.ts";
 import {
   findOrder,
   grantsOf,
-  reverse,
+  reportMovements,
   settlePaid,
   settleUnpaid,
+  wholeRefund,
   type After,
   type Order,
   type Source,
@@ -52,9 +53,17 @@ export async function applyState(
         after,
       });
     case "refunded":
-      if (order.status !== "paid") return order;
-      return (await reverse(db, { orderId: order.id, kind: "refund", source, at, detail: state.raw, adminId, after }))
-        .order;
+      // Money given back, as the provider's status says: counted once however often it is read
+      // (the provider's own movements when it names them, else the whole amount).
+      return (
+        (
+          await reportMovements(
+            db,
+            { provider: order.provider, orderId: order.id, source, at, adminId, after },
+            state.movements ?? [wholeRefund(order, state.raw)],
+          )
+        ).order ?? order
+      );
     default:
       return (await findOrder(db, order.id)) ?? order;
   }
@@ -75,6 +84,9 @@ export function orderView(o: Order) {
     providerTxId: o.providerTxId,
     debtGold: o.debtGold,
     debtSilver: o.debtSilver,
+    refundedMinor: o.refundedMinor,
+    chargedBackMinor: o.chargedBackMinor,
+    dispute: o.dispute,
     note: o.note,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,

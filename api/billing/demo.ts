@@ -8,7 +8,7 @@ import type { Db } from "../db/index.ts";
 import { players } from "../db/schema/players.ts";
 import { catalogItems } from "../db/schema/billing.ts";
 import { bumpVersion, itemSchema, itemToRow, type Market } from "./catalog.ts";
-import { createOrder, markPending, reverse, settlePaid } from "./orders.ts";
+import { createOrder, markPending, reportMovements, settlePaid, wholeRefund } from "./orders.ts";
 import type { z } from "zod";
 
 type Item = z.input<typeof itemSchema>;
@@ -144,12 +144,21 @@ export const billingStep: WorldStep = async ({ db, r, playerIds, opts }) => {
         at: Math.min(paidAt, opts.now - 1000),
       });
       if (r.next() < 0.03) {
-        await reverse(db, {
-          orderId: order.id,
-          kind: r.next() < 0.3 ? "chargeback" : "refund",
-          source: "seed",
-          at: Math.min(paidAt + r.int(3_600_000, 10 * 86_400_000), opts.now - 500),
-        });
+        const back = r.next() < 0.3 ? "chargeback" : "refund";
+        await reportMovements(
+          db,
+          {
+            provider: ch.provider,
+            orderId: order.id,
+            source: "seed",
+            at: Math.min(paidAt + r.int(3_600_000, 10 * 86_400_000), opts.now - 500),
+          },
+          [
+            back === "chargeback"
+              ? { kind: "chargeback", key: `chargeback:demo-${order.id}`, amountMinor: order.amountMinor }
+              : wholeRefund(order),
+          ],
+        );
       }
     }
   }

@@ -11,7 +11,16 @@ import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
-import { findOrder, settlePaid, reverse, settleUnpaid, amountMismatch } from "./orders.ts";
+import {
+  findOrder,
+  settlePaid,
+  reportMovements,
+  settleUnpaid,
+  amountMismatch,
+  wholeRefund,
+  type Movement,
+  type Order,
+} from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import type { Market } from "./catalog.ts";
 
@@ -153,6 +162,28 @@ function statusOf(payment: { status: string }, operation?: { type?: string }): P
   return "pending";
 }
 
+const MONEY_BACK = new Set(["refund", "reversal", "chargeback"]);
+
+/**
+ * What a callback says about the payment's money after it was paid, keyed by Ecommpay's operation
+ * id (a replay is one movement): a successful refund of its sum (partial ones too), a reversal, a
+ * chargeback; and the payment's own status when it says the whole amount went back.
+ */
+function moneyMovements(
+  order: Order,
+  payment: z.output<typeof callbackSchema>["payment"],
+  operation: z.output<typeof callbackSchema>["operation"],
+): Movement[] {
+  const type = operation?.type ?? "";
+  if (!MONEY_BACK.has(type) || (operation?.status !== undefined && operation.status !== "success")) return [];
+  const op = String(operation?.id ?? payment.status);
+  const amount = operation?.sum_initial?.amount ?? order.amountMinor;
+  if (type === "chargeback") return [{ kind: "chargeback", key: `chargeback:${op}`, subject: op, amountMinor: amount }];
+  const out: Movement[] = [{ kind: "refund", key: `refund:${op}`, subject: op, amountMinor: amount }];
+  if (payment.status === "refunded" || payment.status === "reversed") out.push(wholeRefund(order));
+  return out;
+}
+
 export const ecommpayProvider: Provider = {
   name: NAME,
   market: "web" as Market,
@@ -231,7 +262,15 @@ export function registerEcommpay(app: Hono<HonoEnv>) {
     const at = deps.clock.now();
     const status = statusOf(payment, operation);
     const detail = { operation: operation?.id, type: operation?.type, status: payment.status };
-    if (status === "paid") {
+    const moved = moneyMovements(order, payment, operation);
+    if (moved.length) {
+      // A refund or chargeback (before the payment's own callback too: kept and applied when it comes).
+      await reportMovements(
+        deps.db,
+        { provider: NAME, orderId: order.id, source: "callback", at },
+        moved.map((m) => ({ ...m, detail })),
+      );
+    } else if (status === "paid") {
       const paid = payment.sum ?? operation?.sum_initial;
       if (!paid) throw amountMismatch();
       await settlePaid(deps.db, {
@@ -244,15 +283,6 @@ export function registerEcommpay(app: Hono<HonoEnv>) {
         at,
         detail,
       });
-    } else if (status === "refunded" || status === "chargeback") {
-      if (order.status === "paid")
-        await reverse(deps.db, {
-          orderId: order.id,
-          kind: status === "chargeback" ? "chargeback" : "refund",
-          source: "callback",
-          at,
-          detail,
-        });
     } else if (status === "failed" || status === "cancelled") {
       if (order.status === "created" || order.status === "pending")
         await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to: status, source: "callback", at, detail });

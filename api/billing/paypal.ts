@@ -25,9 +25,10 @@ import {
   findByTx,
   findOrder,
   markPending,
-  reverse,
+  reportMovements,
   settlePaid,
   settleUnpaid,
+  type Movement,
   type Order,
 } from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
@@ -132,8 +133,21 @@ function stateOf(o: PpOrder): ProviderState {
       raw: { order: o.id, status: o.status, capture: capture.id },
     };
   // Money given back: a refund, or a reversal (chargeback); PARTIALLY_REFUNDED keeps the purchase.
-  if (capture && (capture.status === "REFUNDED" || capture.status === "REVERSED"))
+  if (capture && capture.status === "REFUNDED")
     return { status: "refunded", txId: capture.id, raw: { order: o.id, capture: capture.id, status: capture.status } };
+  // Reversed: a chargeback, the same movement the webhook's PAYMENT.CAPTURE.REVERSED records.
+  if (capture && capture.status === "REVERSED") {
+    const raw = { order: o.id, capture: capture.id, status: capture.status };
+    const amountMinor = decimalToMinor(capture.amount.value) ?? 0;
+    return {
+      status: "refunded",
+      txId: capture.id,
+      raw,
+      movements: [
+        { kind: "chargeback", key: `chargeback:${capture.id}`, subject: capture.id, amountMinor, detail: raw },
+      ],
+    };
+  }
   if (capture && (capture.status === "DECLINED" || capture.status === "FAILED"))
     return { status: "failed", raw: { order: o.id, capture: capture.id, status: capture.status } };
   if (capture && capture.status === "PARTIALLY_REFUNDED")
@@ -244,13 +258,29 @@ export const paypalProvider: Provider = {
 const webhookEvent = z.object({
   id: z.string(),
   event_type: z.string(),
-  resource: z.object({
-    id: z.string(),
-    status: z.string().optional(),
-    amount: money.optional(),
-    custom_id: z.string().optional(),
-    links: z.array(z.object({ rel: z.string(), href: z.string() })).optional(),
-  }),
+  resource: z.record(z.string(), z.unknown()),
+});
+// The resources the events carry (developer.paypal.com/docs/api/payments/v2, /customer-disputes/v1).
+const captureResource = z.object({
+  id: z.string(),
+  status: z.string().optional(),
+  amount: money.optional(),
+  custom_id: z.string().optional(),
+});
+const refundResource = z.object({
+  id: z.string(),
+  status: z.string().optional(),
+  amount: money.optional(),
+  seller_payable_breakdown: z.object({ total_refunded_amount: money.optional() }).optional(),
+  links: z.array(z.object({ rel: z.string(), href: z.string() })).optional(),
+});
+const disputeResource = z.object({
+  dispute_id: z.string(),
+  status: z.string().optional(),
+  dispute_life_cycle_stage: z.string().optional(),
+  dispute_amount: money.optional(),
+  dispute_outcome: z.object({ outcome_code: z.string() }).optional(),
+  disputed_transactions: z.array(z.object({ seller_transaction_id: z.string().optional() })).min(1),
 });
 
 /** POST with a body already serialised (the webhook event must reach PayPal byte for byte). */
@@ -265,16 +295,96 @@ async function apiRaw(deps: Deps, path: string, body: string) {
   );
 }
 
+const minor = (m: { value: string } | undefined) => (m ? (decimalToMinor(m.value) ?? -1) : undefined);
+/** A dispute that reached the chargeback stages had its funds reversed (PAYMENT.CAPTURE.REVERSED). */
+const CHARGEBACK_STAGES = new Set(["CHARGEBACK", "PRE_ARBITRATION", "ARBITRATION"]);
+
+/**
+ * A capture's money after it was paid, as movements keyed by PayPal's ids: each refund by its id
+ * with the capture's running total (seller_payable_breakdown.total_refunded_amount), so partial
+ * refunds that add up to the whole amount take the grants back; a reversal (chargeback) by its id;
+ * a dispute in its inquiry stage withdraws nothing; one resolved in the seller's favour after
+ * reaching the chargeback stages returns what the reversal took, in the buyer's keeps it.
+ */
+function paypalMovements(type: string, resource: unknown): { capture: string; movements: Movement[] } | null {
+  if (type === "PAYMENT.CAPTURE.REFUNDED" || type === "PAYMENT.CAPTURE.REVERSED") {
+    const r = refundResource.safeParse(resource);
+    if (!r.success) return null;
+    // The resource is the refund; its "up" link names the capture.
+    const capture = /\/captures\/([^/?]+)/.exec(r.data.links?.find((l) => l.rel === "up")?.href ?? "")?.[1];
+    if (!capture) return null;
+    const amount = minor(r.data.amount);
+    if (type === "PAYMENT.CAPTURE.REVERSED")
+      return {
+        capture,
+        movements: [{ kind: "chargeback", key: `chargeback:${capture}`, subject: capture, amountMinor: amount ?? 0 }],
+      };
+    const total = minor(r.data.seller_payable_breakdown?.total_refunded_amount);
+    const movements: Movement[] = [
+      { kind: "refund", key: `refund:${r.data.id}`, subject: r.data.id, amountMinor: amount ?? 0 },
+    ];
+    if (total !== undefined)
+      movements.push({
+        kind: "refund_total",
+        key: `refund_total:${capture}:${total}`,
+        subject: capture,
+        amountMinor: total,
+      });
+    return { capture, movements };
+  }
+  if (type.startsWith("CUSTOMER.DISPUTE.")) {
+    const d = disputeResource.safeParse(resource);
+    const capture = d.success ? d.data.disputed_transactions[0].seller_transaction_id : undefined;
+    if (!d.success || !capture) return null;
+    const id = d.data.dispute_id;
+    const m = (kind: Movement["kind"], amountMinor = 0): Movement => ({
+      kind,
+      key: `${kind}:${id}`,
+      subject: id,
+      amountMinor,
+      detail: {
+        stage: d.data.dispute_life_cycle_stage,
+        status: d.data.status,
+        outcome: d.data.dispute_outcome?.outcome_code,
+      },
+    });
+    const chargeback = CHARGEBACK_STAGES.has(d.data.dispute_life_cycle_stage ?? "");
+    const outcome = d.data.dispute_outcome?.outcome_code;
+    if (!chargeback) return { capture, movements: outcome ? [m("inquiry"), m("inquiry_closed")] : [m("inquiry")] };
+    if (outcome === "RESOLVED_SELLER_FAVOUR" || outcome === "CANCELED_BY_BUYER")
+      return { capture, movements: [m("chargeback_reversed", minor(d.data.dispute_amount) ?? 0)] };
+    if (outcome) return { capture, movements: [m("dispute_lost")] };
+    return { capture, movements: [] };
+  }
+  return null;
+}
+
 async function handleWebhook(deps: Deps, e: z.output<typeof webhookEvent>): Promise<string> {
   const at = deps.clock.now();
-  const r = e.resource;
-  const detail = { event: e.id, type: e.event_type, resource: r.id };
+  const detail = { event: e.id, type: e.event_type };
   switch (e.event_type) {
-    case "PAYMENT.CAPTURE.COMPLETED": {
+    case "PAYMENT.CAPTURE.COMPLETED":
+    case "PAYMENT.CAPTURE.DENIED":
+    case "PAYMENT.CAPTURE.DECLINED": {
+      const parsed = captureResource.safeParse(e.resource);
+      if (!parsed.success) throw new AppError("malformed");
+      const r = parsed.data;
       const order = /^[0-9]{1,15}$/.test(r.custom_id ?? "") ? await findOrder(deps.db, Number(r.custom_id)) : null;
       if (!order || order.provider !== NAME) return "ignored: not our order";
+      if (e.event_type !== "PAYMENT.CAPTURE.COMPLETED") {
+        if (order.status !== "created" && order.status !== "pending") return "unchanged";
+        await settleUnpaid(deps.db, {
+          provider: NAME,
+          orderId: order.id,
+          to: "failed",
+          source: "callback",
+          at,
+          detail,
+        });
+        return "failed";
+      }
       if (!r.amount) throw new AppError("malformed");
-      await settlePaid(deps.db, {
+      const { order: paid } = await settlePaid(deps.db, {
         provider: NAME,
         orderId: order.id,
         providerTxId: r.id,
@@ -282,40 +392,33 @@ async function handleWebhook(deps: Deps, e: z.output<typeof webhookEvent>): Prom
         currency: r.amount.currency_code,
         source: "callback",
         at,
-        detail,
+        detail: { ...detail, resource: r.id },
       });
-      return "paid";
+      return paid.status;
     }
-    case "PAYMENT.CAPTURE.DENIED":
-    case "PAYMENT.CAPTURE.DECLINED": {
-      const order = /^[0-9]{1,15}$/.test(r.custom_id ?? "") ? await findOrder(deps.db, Number(r.custom_id)) : null;
-      if (!order || order.provider !== NAME) return "ignored: not our order";
-      if (order.status !== "created" && order.status !== "pending") return "unchanged";
-      await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to: "failed", source: "callback", at, detail });
-      return "failed";
+    default: {
+      if (!e.event_type.startsWith("PAYMENT.CAPTURE.") && !e.event_type.startsWith("CUSTOMER.DISPUTE."))
+        return "ignored";
+      const said = paypalMovements(e.event_type, e.resource);
+      if (!said) {
+        if (
+          e.event_type === "PAYMENT.CAPTURE.REFUNDED" ||
+          e.event_type === "PAYMENT.CAPTURE.REVERSED" ||
+          e.event_type.startsWith("CUSTOMER.DISPUTE.")
+        )
+          throw new AppError("malformed");
+        return "ignored";
+      }
+      const order = await findByTx(deps.db, NAME, said.capture);
+      // A refund or dispute of a capture we have not seen completed waits under the capture id.
+      const r = await reportMovements(
+        deps.db,
+        { provider: NAME, orderId: order?.id ?? null, providerTxId: said.capture, source: "callback", at },
+        said.movements.map((m) => ({ ...m, detail: { ...detail, ...(m.detail as object | undefined) } })),
+      );
+      if (!r.order) return `remembered: ${r.added} new`;
+      return `${r.added ? "recorded" : "already recorded"}: ${r.order.status}`;
     }
-    case "PAYMENT.CAPTURE.REFUNDED":
-    case "PAYMENT.CAPTURE.REVERSED": {
-      // The resource is the refund; its "up" link names the capture.
-      const captureId = /\/captures\/([^/?]+)/.exec(r.links?.find((l) => l.rel === "up")?.href ?? "")?.[1] ?? r.id;
-      const order = await findByTx(deps.db, NAME, captureId);
-      if (!order) return "ignored: unknown capture";
-      const reversal = e.event_type === "PAYMENT.CAPTURE.REVERSED";
-      // A partial refund keeps the purchase (as with Stripe); only the whole amount reverses it.
-      if (!reversal && r.amount && (decimalToMinor(r.amount.value) ?? 0) < order.amountMinor)
-        return "partial refund ignored";
-      if (order.status !== "paid") return "not paid";
-      await reverse(deps.db, {
-        orderId: order.id,
-        kind: reversal ? "chargeback" : "refund",
-        source: "callback",
-        at,
-        detail,
-      });
-      return "reversed";
-    }
-    default:
-      return "ignored";
   }
 }
 

@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { AppError } from "../domain/errors.ts";
 import type { Market } from "./catalog.ts";
-import type { Order } from "./orders.ts";
+import type { Movement, Order } from "./orders.ts";
 import "./messages.ts";
 
 export interface ProviderState {
@@ -17,6 +17,8 @@ export interface ProviderState {
   currency?: string;
   /** What the provider answered, for the operator and the order's history. */
   raw: unknown;
+  /** refunded: the movements the provider names (Apple: the revocation by its date); none: the whole amount, once. */
+  movements?: Movement[];
 }
 
 export interface Provider {

@@ -177,6 +177,8 @@ describe("Stripe", () => {
         id: "ch_x",
         object: "charge",
         payment_intent: "pi_not_ours",
+        amount: 500,
+        amount_refunded: 500,
         refunded: true,
       }),
     );

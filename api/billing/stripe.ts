@@ -4,8 +4,9 @@
 // The API version is pinned (STRIPE_API_VERSION): a library upgrade never changes what Stripe
 // answers us without a change here. A webhook for a session or charge that is not ours answers
 // 200 (recorded as ignored in the log), so Stripe neither retries it for days nor disables the
-// endpoint. A dispute takes the grants back when it is opened (Stripe withdraws the money then)
-// and gives them back if the merchant wins it (charge.dispute.closed with status "won").
+// endpoint. Refunds, disputes and inquiries are movements of the order's money (stripeMovements;
+// the rules are api/domain/billing/movements.ts): an inquiry takes nothing, a dispute takes the
+// grants while its funds are withdrawn, a refund when refunds reach the whole amount.
 // Settings: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE (optional, e.g. a stand-in).
 import Stripe from "stripe";
 import { z } from "zod";
@@ -15,7 +16,7 @@ import type { HonoEnv } from "../http/env.ts";
 import { route, page } from "../http/router.ts";
 import * as f from "../domain/fields.ts";
 import { AppError, notFound } from "../domain/errors.ts";
-import { findByTx, findOrder, reinstate, reverse, settlePaid, settleUnpaid, type Order } from "./orders.ts";
+import { findByTx, findOrder, reportMovements, settlePaid, settleUnpaid, type Movement, type Order } from "./orders.ts";
 import { ProviderDown, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { itemId, type Market } from "./catalog.ts";
@@ -178,16 +179,107 @@ const eventSchema = z.object({
   type: z.string(),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
-const chargeLike = z.object({
-  status: z.string().optional(),
-  payment_intent: z
-    .union([z.string(), z.object({ id: z.string() })])
-    .nullable()
-    .optional(),
-  refunded: z.boolean().optional(),
-  amount: z.number().optional(),
-  amount_refunded: z.number().optional(),
+const paymentIntent = z
+  .union([z.string(), z.object({ id: z.string() })])
+  .nullable()
+  .optional()
+  .transform((v) => (typeof v === "string" ? v : v?.id));
+// The objects of the money events (api.stripe.com/docs/api: Charge, Refund, Dispute).
+const chargeObject = z.object({
+  id: z.string(),
+  object: z.literal("charge"),
+  payment_intent: paymentIntent,
+  amount_refunded: z.number().int().min(0),
 });
+const refundObject = z.object({
+  id: z.string(),
+  object: z.literal("refund"),
+  payment_intent: paymentIntent,
+  amount: z.number().int().min(0),
+  status: z.string().nullable().optional(),
+});
+const disputeObject = z.object({
+  id: z.string(),
+  object: z.literal("dispute"),
+  payment_intent: paymentIntent,
+  amount: z.number().int().min(0),
+  status: z.string(),
+});
+
+const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed", "charge.refund.updated"]);
+const DISPUTE_EVENTS = new Set([
+  "charge.dispute.created",
+  "charge.dispute.updated",
+  "charge.dispute.closed",
+  "charge.dispute.funds_withdrawn",
+  "charge.dispute.funds_reinstated",
+]);
+
+/**
+ * What a money event says, as movements keyed by Stripe's own objects (a refund's or a dispute's
+ * id, a charge's running refund total), so a replay or a second event about the same thing adds
+ * nothing. An inquiry (warning_*) withdraws no funds: recorded, nothing taken. A dispute withdraws
+ * them (needs_response, under_review, funds_withdrawn; lost keeps them); won or funds_reinstated
+ * returns them — and implies the withdrawal, so the events may come in any order.
+ */
+function stripeMovements(type: string, obj: unknown): { pi: string | null | undefined; movements: Movement[] } | null {
+  if (type === "charge.refunded") {
+    const c = chargeObject.safeParse(obj);
+    if (!c.success) return null;
+    const total = c.data.amount_refunded;
+    return {
+      pi: c.data.payment_intent,
+      movements: [
+        { kind: "refund_total", key: `refund_total:${c.data.id}:${total}`, subject: c.data.id, amountMinor: total },
+      ],
+    };
+  }
+  if (REFUND_EVENTS.has(type)) {
+    const r = refundObject.safeParse(obj);
+    if (!r.success) return null;
+    const { id, amount } = r.data;
+    const failed = type === "refund.failed" || r.data.status === "failed" || r.data.status === "canceled";
+    const refund: Movement = { kind: "refund", key: `refund:${id}`, subject: id, amountMinor: amount };
+    return {
+      pi: r.data.payment_intent,
+      movements: failed
+        ? [
+            refund,
+            {
+              kind: "refund_reversed",
+              key: `refund_reversed:${id}`,
+              subject: id,
+              amountMinor: amount,
+              detail: { status: r.data.status },
+            },
+          ]
+        : [refund],
+    };
+  }
+  if (DISPUTE_EVENTS.has(type)) {
+    const d = disputeObject.safeParse(obj);
+    if (!d.success) return null;
+    const { id, amount, status } = d.data;
+    const m = (kind: Movement["kind"], amountMinor = 0): Movement => ({
+      kind,
+      key: `${kind}:${id}`,
+      subject: id,
+      amountMinor,
+      detail: { status },
+    });
+    const withdrawn = m("chargeback", amount);
+    let movements: Movement[];
+    if (type === "charge.dispute.funds_reinstated" || status === "won")
+      movements = [withdrawn, m("chargeback_reversed", amount)];
+    else if (status === "lost") movements = [withdrawn, m("dispute_lost")];
+    else if (type === "charge.dispute.funds_withdrawn") movements = [withdrawn];
+    else if (status === "warning_closed") movements = [m("inquiry"), m("inquiry_closed")];
+    else if (status.startsWith("warning_")) movements = [m("inquiry")];
+    else movements = [withdrawn];
+    return { pi: d.data.payment_intent, movements };
+  }
+  return null;
+}
 
 async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
   const at = deps.clock.now();
@@ -210,7 +302,7 @@ async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
         return settleIfUnpaid(deps, order, "failed", event.id, at);
       const state = sessionState(s);
       if (state.status !== "paid") return "waiting";
-      await settlePaid(deps.db, {
+      const { order: paid } = await settlePaid(deps.db, {
         provider: NAME,
         orderId: order.id,
         providerTxId: state.txId!,
@@ -220,42 +312,30 @@ async function handleEvent(deps: Deps, event: z.output<typeof eventSchema>) {
         at,
         detail: { event: event.id },
       });
-      return "paid";
+      return paid.status;
     }
-    case "charge.refunded":
-    case "charge.dispute.created":
-    case "charge.dispute.closed":
-    case "charge.dispute.funds_reinstated": {
-      const parsed = chargeLike.safeParse(obj);
-      if (!parsed.success) throw new AppError("malformed");
-      const pi =
-        typeof parsed.data.payment_intent === "string" ? parsed.data.payment_intent : parsed.data.payment_intent?.id;
-      if (!pi) throw new AppError("malformed");
-      const order = await findByTx(deps.db, NAME, pi);
-      if (!order) return ignored(deps, event, "unknown payment intent");
-      if (event.type === "charge.dispute.closed" || event.type === "charge.dispute.funds_reinstated") {
-        // Won: Stripe returns the disputed money, so the grants come back. Lost or warning-closed:
-        // the reversal made when it opened stands.
-        if (event.type === "charge.dispute.closed" && parsed.data.status !== "won")
-          return `dispute ${parsed.data.status ?? "closed"}`;
-        if (order.status !== "refunded") return "not reversed";
-        const r = await reinstate(deps.db, { orderId: order.id, source: "callback", at, detail: { event: event.id } });
-        return r.reinstated ? "reinstated" : "already reinstated";
+    default: {
+      if (event.type !== "charge.refunded" && !REFUND_EVENTS.has(event.type) && !DISPUTE_EVENTS.has(event.type))
+        return "ignored";
+      const said = stripeMovements(event.type, obj);
+      if (!said?.pi) throw new AppError("malformed");
+      const order = await findByTx(deps.db, NAME, said.pi);
+      // Stripe does not promise order: a refund or dispute of a payment we have not seen paid
+      // waits under its PaymentIntent and is applied when the payment comes (settlePaid).
+      const r = await reportMovements(
+        deps.db,
+        { provider: NAME, orderId: order?.id ?? null, providerTxId: said.pi, source: "callback", at },
+        said.movements.map((m) => ({ ...m, detail: { event: event.id, ...(m.detail as object | undefined) } })),
+      );
+      if (!r.order) {
+        deps.logger.info("stripe: a money event before its payment, kept for it", {
+          event: event.id,
+          type: event.type,
+        });
+        return `remembered: ${r.added} new`;
       }
-      // Stripe reports partial refunds too; only a full one reverses the purchase.
-      if (event.type === "charge.refunded" && parsed.data.refunded !== true) return "partial refund ignored";
-      if (order.status === "refunded") return "already reversed";
-      await reverse(deps.db, {
-        orderId: order.id,
-        kind: event.type === "charge.refunded" ? "refund" : "chargeback",
-        source: "callback",
-        at,
-        detail: { event: event.id },
-      });
-      return "reversed";
+      return `${r.added ? "recorded" : "already recorded"}: ${r.order.status}`;
     }
-    default:
-      return "ignored";
   }
 }
 

@@ -13,7 +13,7 @@ import { AppError, notFound } from "../../domain/errors.ts";
 import { players } from "../../db/schema/players.ts";
 import { orders, orderEvents, ORDER_STATUSES } from "../../db/schema/billing.ts";
 import type { Db } from "../../db/index.ts";
-import { findOrder, manualCredit, reverseOrder, settleUnpaid } from "../../billing/orders.ts";
+import { findOrder, manualCredit, removeOrder, settleUnpaid } from "../../billing/orders.ts";
 import { orderView } from "../../billing/apply.ts";
 import { providerOf, verifyOrder } from "../../billing/registry.ts";
 import { followById, type FeedMessage } from "../../http/feed.ts";
@@ -224,20 +224,13 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
         });
       } else if (o.status === "paid") {
         result = await db.transaction(async (tx) => {
-          const r = await reverseOrder(tx, {
-            orderId: o.id,
-            kind: "refund",
-            source: "admin",
-            at,
-            detail: { reason: v.reason },
-            adminId,
-          });
-          await note(`reversed paid order (gold ${JSON.parse(o.grants).gold}, debt ${r.order.debtGold})`, [
-            { field: "orderStatus", before: o.status, after: r.order.status },
+          const removed = await removeOrder(tx, { orderId: o.id, reason: v.reason, adminId, at });
+          await note(`reversed paid order (gold ${JSON.parse(o.grants).gold}, debt ${removed.debtGold})`, [
+            { field: "orderStatus", before: o.status, after: removed.status },
             { field: "gold", after: -JSON.parse(o.grants).gold },
-            { field: "debtGold", after: r.order.debtGold },
+            { field: "debtGold", after: removed.debtGold },
           ])(tx);
-          return r.order;
+          return removed;
         });
       } else {
         throw new AppError("conflict", "billing.error.order_state", [o.status], 409);

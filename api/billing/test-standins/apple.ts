@@ -220,6 +220,12 @@ export async function appleStandin(o: AppleStandinOptions) {
       t.revocationDate = o.now();
       t.revocationReason = 0;
     },
+    /** Apple reverses the refund (REFUND_REVERSED): the transaction is no longer revoked. */
+    unrevoke(transactionId: string) {
+      const t = transactions.get(transactionId)!;
+      delete t.revocationDate;
+      delete t.revocationReason;
+    },
     sign,
     async signedTransaction(transactionId: string) {
       return sign({ ...transactions.get(transactionId), signedDate: o.now() });

@@ -233,13 +233,24 @@ export function paypalStandin(o: {
       supplementary_data: { related_ids: { order_id: p.id } },
     };
   };
+  // A Refund as PayPal's webhooks carry it (developer.paypal.com/docs/api/payments/v2/#refunds_get):
+  // its own id, its amount, and the capture's running total in seller_payable_breakdown.
+  const refunded = new Map<string, number>();
+  let refundSeq = 0;
   const refundOf = (id: string, value?: string) => {
     const p = orders.get(id)!;
+    const amount = value ? { currency_code: p.amount.currency_code, value } : p.capture!.amount;
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const total = (refunded.get(id) ?? 0) + cents(amount.value);
+    refunded.set(id, total);
     return {
-      id: `R${p.capture!.id}`,
+      id: `R${++refundSeq}-${p.capture!.id}`,
       status: "COMPLETED",
-      amount: value ? { currency_code: p.amount.currency_code, value } : p.capture!.amount,
+      amount,
       custom_id: p.referenceId,
+      seller_payable_breakdown: {
+        total_refunded_amount: { currency_code: amount.currency_code, value: (total / 100).toFixed(2) },
+      },
       links: [{ rel: "up", method: "GET", href: `${o.origin()}/v2/payments/captures/${p.capture!.id}` }],
     };
   };

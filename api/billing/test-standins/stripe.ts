@@ -163,6 +163,25 @@ export function stripeStandin(o: StripeStandinOptions) {
     return { payload, signature: await stripeSignature(o.webhookSecret, payload, Math.floor(at / 1000)) };
   }
 
+  const refundedOf = new Map<string, number>();
+  const chargeOf = (s: StandinSession) => `ch_${(s.payment_intent ?? s.id).replace(/^pi_test_/, "")}`;
+  // A Dispute as Stripe sends it (api.stripe.com/docs/api/disputes/object).
+  const disputeOf = (id: string, disputeId: string, status: string) => {
+    const s = sessions.get(id)!;
+    return {
+      id: disputeId,
+      object: "dispute",
+      amount: s.amount_total,
+      charge: chargeOf(s),
+      currency: s.currency,
+      payment_intent: s.payment_intent,
+      reason: "fraudulent",
+      status,
+      is_charge_refundable: status.startsWith("warning"),
+      balance_transactions: [],
+      created: Math.floor(now() / 1000),
+    };
+  };
   const standin = {
     app,
     state,
@@ -180,36 +199,49 @@ export function stripeStandin(o: StripeStandinOptions) {
       s.status = "expired";
       return signed("checkout.session.expired", s);
     },
-    refund(id: string) {
+    /** Stripe refunds the whole charge: the signed charge.refunded (a Charge, amount_refunded cumulative). */
+    refund(id: string, amount?: number) {
       const s = sessions.get(id)!;
+      const refunded = Math.min(s.amount_total, (refundedOf.get(id) ?? 0) + (amount ?? s.amount_total));
+      refundedOf.set(id, refunded);
       return signed("charge.refunded", {
-        id: `ch_${s.id}`,
+        id: chargeOf(s),
         object: "charge",
         payment_intent: s.payment_intent,
         amount: s.amount_total,
-        amount_refunded: s.amount_total,
-        refunded: true,
+        amount_captured: s.amount_total,
+        amount_refunded: refunded,
+        currency: s.currency,
+        paid: true,
+        refunded: refunded >= s.amount_total,
+        status: "succeeded",
       });
     },
-    dispute(id: string) {
+    /** A Refund object's event (refund.created, refund.updated, refund.failed): one refund of `amount`, by its id. */
+    refundObject(id: string, refundId: string, type: string, status: string, amount?: number) {
       const s = sessions.get(id)!;
-      return signed("charge.dispute.created", {
-        id: `dp_${s.id}`,
-        object: "dispute",
+      return signed(type, {
+        id: refundId,
+        object: "refund",
+        amount: amount ?? s.amount_total,
+        charge: chargeOf(s),
+        currency: s.currency,
         payment_intent: s.payment_intent,
-        amount: s.amount_total,
+        status,
+        ...(status === "failed" ? { failure_reason: "expired_or_canceled_card" } : {}),
       });
+    },
+    /** A dispute that withdraws the funds (status needs_response): charge.dispute.created. */
+    dispute(id: string, type = "charge.dispute.created", disputeId = `dp_${id}`) {
+      return signed(type, disputeOf(id, disputeId, "needs_response"));
+    },
+    /** An inquiry (a "retrieval request": no funds withdrawn) in a warning_* status. */
+    inquiry(id: string, status: string, type = "charge.dispute.created", disputeId = `dp_${id}`) {
+      return signed(type, disputeOf(id, disputeId, status));
     },
     /** The dispute is closed: "won" returns the money to the merchant, "lost" keeps it withdrawn. */
-    disputeClosed(id: string, status: "won" | "lost") {
-      const s = sessions.get(id)!;
-      return signed("charge.dispute.closed", {
-        id: `dp_${s.id}`,
-        object: "dispute",
-        payment_intent: s.payment_intent,
-        amount: s.amount_total,
-        status,
-      });
+    disputeClosed(id: string, status: "won" | "lost", disputeId = `dp_${id}`, type = "charge.dispute.closed") {
+      return signed(type, disputeOf(id, disputeId, status));
     },
     signed,
   };

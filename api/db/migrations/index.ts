@@ -356,5 +356,20 @@ export const migrations: Migration[] = [
       "-- Tickets opened before support_ticket_events existed: their opening at its time, and their\n-- current status at their last change (the one change still known; the ones between are lost).\nINSERT INTO `support_ticket_events` (`ticket_id`, `player_id`, `from_status`, `to_status`, `source`, `created_at`)\n  SELECT `id`, `player_id`, NULL, 'open', 'player', `created_at` FROM `support_tickets`;",
       "INSERT INTO `support_ticket_events` (`ticket_id`, `player_id`, `from_status`, `to_status`, `source`, `created_at`)\n  SELECT `id`, `player_id`, 'open', `status`, CASE WHEN `status` = 'answered' THEN 'support' ELSE 'operator' END, `updated_at`\n  FROM `support_tickets` WHERE `status` <> 'open';"
     ]
+  },
+  {
+    "tag": "0027_luxuriant_whizzer",
+    "hash": "a8b4890bdf5f9b1e6d0942a85f4c1f32aa8bac6c5b6fd408ca8743995295970d",
+    "statements": [
+      "CREATE TABLE `billing_order_movements` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`provider` text NOT NULL,\n\t`provider_tx_id` text,\n\t`order_id` integer,\n\t`key` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`subject` text DEFAULT '' NOT NULL,\n\t`amount_minor` integer DEFAULT 0 NOT NULL,\n\t`source` text NOT NULL,\n\t`detail` text,\n\t`admin_id` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`order_id`) REFERENCES `billing_orders`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `billing_order_movements_key` ON `billing_order_movements` (`provider`,`key`);",
+      "CREATE INDEX `billing_order_movements_order` ON `billing_order_movements` (`order_id`,`id`);",
+      "CREATE INDEX `billing_order_movements_tx` ON `billing_order_movements` (`provider`,`provider_tx_id`);",
+      "ALTER TABLE `billing_orders` ADD `reversals` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `billing_orders` ADD `reinstatements` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `billing_orders` ADD `refunded_minor` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `billing_orders` ADD `charged_back_minor` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `billing_orders` ADD `dispute` text;"
+    ]
   }
 ];

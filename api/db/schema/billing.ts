@@ -5,6 +5,28 @@ import { players } from "./players.ts";
 
 export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** A dispute as operators see it on the order: an inquiry withdraws nothing; an open or lost chargeback withdrew the money; a won one returned it. */
+export const DISPUTE_STATES = ["inquiry", "inquiry_closed", "open", "won", "lost"] as const;
+export type DisputeState = (typeof DISPUTE_STATES)[number];
+/**
+ * What a provider said happened to an order's money after (or before) it was paid. Amounts in the
+ * order's minor units. refund: one refund of `amount` (by its id); refund_total: the provider's
+ * running total of refunds; refund_reversed: a refund came back to the merchant; chargeback:
+ * funds withdrawn by a dispute; chargeback_reversed: returned (dispute won); inquiry /
+ * inquiry_closed / dispute_lost: no money moves; removed: an operator took the grants back.
+ */
+export const MOVEMENT_KINDS = [
+  "refund",
+  "refund_total",
+  "refund_reversed",
+  "chargeback",
+  "chargeback_reversed",
+  "dispute_lost",
+  "inquiry",
+  "inquiry_closed",
+  "removed",
+] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** A thing sold for money. JSON columns are validated by api/billing/catalog.ts on every write. */
 export const catalogItems = sqliteTable(
@@ -76,6 +98,16 @@ export const orders = sqliteTable(
     /** Gold that a refund could not take back because it was spent (see docs/decisions/billing.md). */
     debtGold: integer("debt_gold").notNull().default(0),
     debtSilver: integer("debt_silver").notNull().default(0),
+    /** How many times the grants were taken back (refund, chargeback, operator's remove): each reversal's ledger key counts it. */
+    reversals: integer("reversals").notNull().default(0),
+    /** How many times they were given back after a reversal (dispute won, refund reversed): each reinstatement's ledger key counts it. */
+    reinstatements: integer("reinstatements").notNull().default(0),
+    /** The money given back to the buyer so far (refunds, partial ones too, net of reversed refunds), as reported to the warehouse. */
+    refundedMinor: integer("refunded_minor").notNull().default(0),
+    /** The money withdrawn by chargebacks and not returned, as reported to the warehouse. */
+    chargedBackMinor: integer("charged_back_minor").notNull().default(0),
+    /** The order's latest dispute as operators see it: inquiry, inquiry_closed, open, won, lost (null: none). */
+    dispute: text("dispute", { enum: DISPUTE_STATES }),
     note: text("note"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -107,4 +139,35 @@ export const orderEvents = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("billing_order_events_order").on(t.orderId, t.id)],
+);
+
+/**
+ * Every movement of an order's money a provider (or an operator) reported, once: the key names
+ * the movement (the provider's refund, dispute or event id), so a replay adds nothing and a new
+ * movement always counts. One that arrives before the payment is known (Stripe does not promise
+ * order) waits under the provider's transaction id and is applied when the order is paid.
+ */
+export const orderMovements = sqliteTable(
+  "billing_order_movements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    provider: text("provider").notNull(),
+    /** The provider's payment this is about (PaymentIntent, capture…), to find its order once paid. */
+    providerTxId: text("provider_tx_id"),
+    orderId: integer("order_id").references(() => orders.id),
+    key: text("key").notNull(),
+    kind: text("kind", { enum: MOVEMENT_KINDS }).notNull(),
+    /** What it is about: the refund's or dispute's id at the provider. */
+    subject: text("subject").notNull().default(""),
+    amountMinor: integer("amount_minor").notNull().default(0),
+    source: text("source").notNull(),
+    detail: text("detail"),
+    adminId: integer("admin_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("billing_order_movements_key").on(t.provider, t.key),
+    index("billing_order_movements_order").on(t.orderId, t.id),
+    index("billing_order_movements_tx").on(t.provider, t.providerTxId),
+  ],
 );

@@ -1,0 +1,209 @@
+// Issue 25: money in any order of events. One test per sequence the issue found broken, each
+// driven through the provider's own event shapes (Stripe's dispute and refund objects, PayPal's
+// refund resource with its seller_payable_breakdown, Apple's signed REFUND_REVERSED), checking
+// the buyer's gold and the order's ledger rows after every step.
+import { describe, test, expect } from "bun:test";
+import { eq } from "drizzle-orm";
+import { paymentSuite, pkcs8Base64 } from "../test/billing.ts";
+import { stripeStandin } from "./test-standins/stripe.ts";
+import { paypalStandin } from "./test-standins/paypal.ts";
+import { appleStandin } from "./test-standins/apple.ts";
+import { ledgerEntries } from "../db/schema/index.ts";
+import { findOrder } from "./orders.ts";
+import type { TestWorld } from "../test/fixture.ts";
+
+const ledgerOf = async (w: TestWorld, orderId: number) =>
+  (
+    await w.deps.db
+      .select({ delta: ledgerEntries.delta, reason: ledgerEntries.reason })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.ref, `order:${orderId}`))
+      .orderBy(ledgerEntries.id)
+  ).map((r) => `${r.reason} ${r.delta}`);
+
+describe("Stripe sequences (issue 25)", () => {
+  const suite = paymentSuite({
+    standin: (w, origin) =>
+      stripeStandin({ secretKey: "sk_test_x", webhookSecret: "whsec_test", origin, now: () => w.clock.now() }),
+    secrets: (base) => ({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_BASE: base }),
+    buyer: { country: "US" },
+  });
+  const deliver = async (
+    d: Promise<{ payload: string; signature: string }> | { payload: string; signature: string },
+  ) => {
+    const { payload, signature } = await d;
+    const r = await suite.w.app.request("/billing/stripe/event/handle", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { outcome: string }).outcome;
+  };
+  async function newOrder() {
+    const r = await suite.w.app.request("/billing/stripe/order/initialize", {
+      method: "POST",
+      headers: { ...suite.buyer.headers, "content-type": "application/json" },
+      body: JSON.stringify({ item_id: "gold_500" }),
+    });
+    const body = (await r.json()) as { order: { id: number }; url: string };
+    return { id: body.order.id, session: body.url.split("/pay/")[1] };
+  }
+
+  test("1. paid → dispute opened → won → full refund: the refund takes the gold again", async () => {
+    const o = await newOrder();
+    const before = await suite.gold();
+    await deliver(suite.standin.complete(o.session));
+    expect(await suite.gold()).toBe(before + 550);
+    await deliver(suite.standin.dispute(o.session));
+    expect(await suite.gold()).toBe(before);
+    await deliver(suite.standin.disputeClosed(o.session, "won"));
+    expect(await suite.gold()).toBe(before + 550);
+    const refund = await suite.standin.refund(o.session);
+    await deliver(refund);
+    await deliver(refund); // a replay takes nothing more
+    expect(await suite.gold()).toBe(before);
+    expect((await findOrder(suite.w.deps.db, o.id))!.status).toBe("refunded");
+    expect(await ledgerOf(suite.w, o.id)).toEqual([
+      "payment.credit 550",
+      "payment.chargeback -550",
+      "payment.reinstate 550",
+      "payment.refund -550",
+    ]);
+  });
+
+  test("2. an inquiry (warning_needs_response) takes nothing; warning_closed ends it; the order shows it", async () => {
+    const o = await newOrder();
+    const before = await suite.gold();
+    await deliver(suite.standin.complete(o.session));
+    await deliver(suite.standin.inquiry(o.session, "warning_needs_response"));
+    expect(await suite.gold()).toBe(before + 550);
+    expect((await findOrder(suite.w.deps.db, o.id))!.dispute).toBe("inquiry");
+    await deliver(suite.standin.inquiry(o.session, "warning_closed", "charge.dispute.closed"));
+    expect(await suite.gold()).toBe(before + 550);
+    expect((await findOrder(suite.w.deps.db, o.id))!.dispute).toBe("inquiry_closed");
+    expect(await ledgerOf(suite.w, o.id)).toEqual(["payment.credit 550"]);
+    // The metrics see a payment and no chargeback.
+    await suite.w.ship();
+    const rows = await suite.w.deps.warehouse.query(
+      `SELECT status FROM payments WHERE order_id = '${o.id}' ORDER BY ts`,
+      {},
+      (await import("zod")).z.object({ status: (await import("zod")).z.string() }),
+    );
+    expect(rows.map((r) => r.status)).toEqual(["paid"]);
+  });
+
+  test("5. a refund that arrives before the payment is remembered and applied when the credit comes", async () => {
+    const o = await newOrder();
+    const before = await suite.gold();
+    // The customer paid and was refunded at Stripe; charge.refunded overtakes checkout.session.completed.
+    const completed = await suite.standin.complete(o.session);
+    await deliver(suite.standin.refund(o.session));
+    expect(await suite.gold()).toBe(before);
+    await deliver(completed);
+    expect(await suite.gold()).toBe(before);
+    expect((await findOrder(suite.w.deps.db, o.id))!.status).toBe("refunded");
+    // The return page reads the session as paid (a refunded session still says so): nothing more.
+    await suite.w.app.request(`/billing/stripe/order/checkout?order=${o.id}`, {
+      headers: { ...suite.buyer.headers, accept: "application/json" },
+    });
+    expect(await suite.gold()).toBe(before);
+  });
+});
+
+describe("PayPal sequences (issue 25)", () => {
+  const suite = paymentSuite({
+    standin: (_w, origin) =>
+      paypalStandin({ clientId: "client-x", secret: "secret-y", origin, webhookId: "WH123TEST" }),
+    secrets: (base) => ({
+      PAYPAL_CLIENT_ID: "client-x",
+      PAYPAL_SECRET: "secret-y",
+      PAYPAL_API_BASE: base,
+      PAYPAL_WEBHOOK_ID: "WH123TEST",
+    }),
+    buyer: { country: "US" },
+  });
+  const post = (path: string, body?: unknown) =>
+    suite.w.app.request(path, {
+      method: "POST",
+      headers: { ...suite.buyer.headers, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const hook = async (d: Promise<{ body: string; headers: Record<string, string> }>) => {
+    const { body, headers } = await d;
+    const r = await suite.w.app.request("/billing/paypal/webhook", { method: "POST", headers, body });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { outcome: string }).outcome;
+  };
+
+  test("4. partial refunds of 1.00 and 0.99 on a 1.99 capture take the gold back at the second", async () => {
+    const created = (await (await post("/billing/paypal/order/create", { item_id: "gold_500" })).json()) as {
+      id: string;
+      order: { id: number };
+    };
+    suite.standin.approve(created.id);
+    const before = await suite.gold();
+    expect((await post(`/billing/paypal/order/${created.id}/capture`)).status).toBe(200);
+    expect(await suite.gold()).toBe(before + 550);
+    await hook(suite.standin.refundEvent(created.id, "1.00"));
+    expect(await suite.gold()).toBe(before + 550);
+    await hook(suite.standin.refundEvent(created.id, "0.99"));
+    expect(await suite.gold()).toBe(before);
+    expect((await findOrder(suite.w.deps.db, created.order.id))!.status).toBe("refunded");
+    expect(await ledgerOf(suite.w, created.order.id)).toEqual(["payment.credit 550", "payment.refund -550"]);
+  });
+});
+
+const API_KEYS = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+  "sign",
+  "verify",
+])) as CryptoKeyPair;
+
+describe("Apple sequences (issue 25)", () => {
+  const suite = paymentSuite({
+    standin: (w) =>
+      appleStandin({
+        bundleId: "com.tankodrome.game",
+        apiKey: API_KEYS.publicKey,
+        now: () => w.clock.now(),
+        appAppleId: 1234567890,
+      }),
+    secrets: async (base, standin) => ({
+      APPLE_BUNDLE_ID: "com.tankodrome.game",
+      APPLE_ENVIRONMENT: "Sandbox",
+      APPLE_APP_APPLE_ID: "1234567890",
+      APPLE_ROOT_CERTS: standin.rootBase64,
+      APPLE_API_BASE: base,
+      APPLE_ISSUER_ID: "57246542-96fe-1a63-e053-0824d011072a",
+      APPLE_KEY_ID: "2X9R4HXF34",
+      APPLE_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${await pkcs8Base64(API_KEYS.privateKey)}\n-----END PRIVATE KEY-----`,
+    }),
+    buyer: { country: "US", platform: "ios" },
+  });
+  const post = async (body: unknown) => {
+    const r = await suite.callback("/billing/apple/")(body);
+    expect(r.status).toBe(200);
+  };
+
+  test("3. REFUND_REVERSED gives the gold back, once", async () => {
+    const start = (await (await suite.startOrder("apple")).json()) as { order: { id: number }; ref: string };
+    const t = suite.standin.buy("gold_500", start.ref, 1990, "USD");
+    const before = await suite.gold();
+    await post({ signedPayload: await suite.standin.notification("ONE_TIME_CHARGE", t.transactionId) });
+    expect(await suite.gold()).toBe(before + 550);
+    suite.standin.revoke(t.transactionId);
+    await post({ signedPayload: await suite.standin.notification("REFUND", t.transactionId) });
+    expect(await suite.gold()).toBe(before);
+    suite.standin.unrevoke(t.transactionId);
+    const reversed = await suite.standin.notification("REFUND_REVERSED", t.transactionId);
+    await post({ signedPayload: reversed });
+    await post({ signedPayload: reversed });
+    expect(await suite.gold()).toBe(before + 550);
+    expect((await findOrder(suite.w.deps.db, start.order.id))!.status).toBe("paid");
+    expect(await ledgerOf(suite.w, start.order.id)).toEqual([
+      "payment.credit 550",
+      "payment.refund -550",
+      "payment.reinstate 550",
+    ]);
+  });
+});
