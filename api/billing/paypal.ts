@@ -351,10 +351,13 @@ function paypalMovements(type: string, resource: unknown): { capture: string; mo
     const chargeback = CHARGEBACK_STAGES.has(d.data.dispute_life_cycle_stage ?? "");
     const outcome = d.data.dispute_outcome?.outcome_code;
     if (!chargeback) return { capture, movements: outcome ? [m("inquiry"), m("inquiry_closed")] : [m("inquiry")] };
+    // A chargeback reverses the capture (the same movement as PAYMENT.CAPTURE.REVERSED, which may come later or never).
+    const amount = minor(d.data.dispute_amount) ?? 0;
+    const reversed: Movement = { ...m("chargeback", amount), key: `chargeback:${capture}`, subject: capture };
     if (outcome === "RESOLVED_SELLER_FAVOUR" || outcome === "CANCELED_BY_BUYER")
-      return { capture, movements: [m("chargeback_reversed", minor(d.data.dispute_amount) ?? 0)] };
-    if (outcome) return { capture, movements: [m("dispute_lost")] };
-    return { capture, movements: [] };
+      return { capture, movements: [reversed, m("chargeback_reversed", amount)] };
+    if (outcome) return { capture, movements: [reversed, m("dispute_lost")] };
+    return { capture, movements: [reversed] };
   }
   return null;
 }

@@ -98,7 +98,15 @@ export function ecommpayStandin(o: { projectId: number; secretKey: string; callb
     /** A signed callback, as Ecommpay sends it after an operation on the payment. */
     async callback(
       id: string,
-      over: { status?: string; amount?: number; currency?: string; operationType?: string } = {},
+      over: {
+        status?: string;
+        amount?: number;
+        currency?: string;
+        operationType?: string;
+        /** The operation's own sum (a partial refund's), else the payment's. */
+        operationAmount?: number;
+        operationId?: number;
+      } = {},
     ) {
       const p = payments.get(id)!;
       if (over.status) p.status = over.status;
@@ -122,14 +130,14 @@ export function ecommpayStandin(o: { projectId: number; secretKey: string; callb
         },
         customer: { id: p.customer },
         operation: {
-          id: Math.floor(Math.random() * 1e12),
+          id: over.operationId ?? Math.floor(Math.random() * 1e12),
           type: over.operationType ?? "sale",
           status: "success",
           date: "2026-11-20T12:00:00+0000",
           created_date: "2026-11-20T12:00:00+0000",
           request_id: crypto.randomUUID(),
-          sum_initial: { amount: p.amount, currency: p.currency },
-          sum_converted: { amount: p.amount, currency: p.currency },
+          sum_initial: { amount: over.operationAmount ?? p.amount, currency: p.currency },
+          sum_converted: { amount: over.operationAmount ?? p.amount, currency: p.currency },
           code: "0",
           message: "Success",
           provider: { id: 1, payment_id: "", auth_code: "" },
