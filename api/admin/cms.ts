@@ -20,7 +20,7 @@ import {
   checkExport,
   replaceCms,
 } from "../domain/cms.ts";
-import { diff } from "./resources/index.ts";
+import { diff } from "../domain/resources.ts";
 import { detailsOf, valuesOf, type AuditDetails } from "../domain/audit-details.ts";
 
 /** A removed item as the log keeps it: what it was called. */

@@ -30,7 +30,7 @@ import {
   TRANSITIONS,
   type Channel,
 } from "../domain/notifications.ts";
-import { diff } from "./resources/index.ts";
+import { diff } from "../domain/resources.ts";
 import { detailsOf } from "../domain/audit-details.ts";
 import "./notifications-messages.ts";
 

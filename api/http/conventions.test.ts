@@ -2,7 +2,7 @@ import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { z } from "zod";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { route } from "./router.ts";
-import { issueMessage } from "./validate.ts";
+import { issueMessage } from "../domain/validation.ts";
 import * as f from "../domain/fields.ts";
 import { resolveLocale } from "./locale.ts";
 import { serverCatalog } from "../i18n/catalog.ts";

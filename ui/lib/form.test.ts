@@ -4,7 +4,7 @@ import { describe, test, expect } from "bun:test";
 import { z } from "zod";
 import * as f from "../../api/domain/fields.ts";
 import { translate } from "../../api/i18n/index.ts";
-import { validationError } from "../../api/http/validate.ts";
+import { validationError } from "../../api/domain/validation.ts";
 import { validate, messageText } from "./form.ts";
 import type { Locale } from "./i18n.ts";
 

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { serverCatalog } from "../../api/i18n/catalog.ts";
-import { issueMessage } from "../../api/http/validate.ts";
+import { issueMessage } from "../../api/domain/validation.ts";
 import type { FieldMessage } from "../../api/domain/errors.ts";
 import { useFieldErrors, type FieldErrors } from "./field-errors.ts";
 import { toast } from "./toast.ts";

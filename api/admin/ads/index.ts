@@ -6,11 +6,12 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { validationError } from "../../http/validate.ts";
+import { validationError } from "../../domain/validation.ts";
 import * as f from "../../domain/fields.ts";
 import { audit, detailsOf } from "../../http/audit.ts";
 import { adPlacements } from "../../db/schema/ads.ts";
-import { registerResource, type ResourceDescription } from "../resources/index.ts";
+import { registerResource } from "../resources/index.ts";
+import { type ResourceDescription } from "../../domain/resources.ts";
 import { jsonDiff } from "../../domain/options.ts";
 import { AD_NETWORKS, adSettingsShape, currentAdSettings, placementSchema, saveAdSettings } from "../../domain/ads.ts";
 

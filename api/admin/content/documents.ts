@@ -33,10 +33,10 @@ import {
   DEFAULT_VARIANT,
 } from "../../domain/options.ts";
 import { bumpContentCache, cachedContent, dropContentCache } from "../../domain/content-cache.ts";
-import { diff } from "../resources/index.ts";
+import { diff } from "../../domain/resources.ts";
 import { importError, readDocument, uploadedText } from "../resources/io.ts";
 import { translate } from "../../i18n/index.ts";
-import { issueMessage } from "../../http/validate.ts";
+import { issueMessage } from "../../domain/validation.ts";
 
 type Row = Record<string, unknown>;
 interface Section {

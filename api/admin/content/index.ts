@@ -2,7 +2,8 @@
 // given its list/save/remove routes by the resources mechanism. Operators edit content.
 import type { Hono } from "hono";
 import type { HonoEnv } from "../../http/env.ts";
-import { registerResource, type ResourceDescription } from "../resources/index.ts";
+import { registerResource } from "../resources/index.ts";
+import { type ResourceDescription } from "../../domain/resources.ts";
 import { registerCollection, type CollectionDescription } from "../resources/collection.ts";
 import { asc, eq } from "drizzle-orm";
 import {

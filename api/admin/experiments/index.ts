@@ -12,7 +12,8 @@ import { AppError, conflict, fieldError, notFound } from "../../domain/errors.ts
 import { experiments, EXPERIMENT_STATUSES } from "../../db/schema/experiments.ts";
 import { OPTION_SCOPES, PLATFORMS } from "../../db/schema/system.ts";
 import type { DbOrTx } from "../../db/index.ts";
-import { diff, listInputFor, listResource, type ResourceDescription } from "../resources/index.ts";
+import { diff, listResource, type ResourceDescription, type ListQuery } from "../../domain/resources.ts";
+import { listInputFor } from "../../contracts/admin/resources.ts";
 import { DEFAULT_VARIANT, dropCachedOptions, listVariants } from "../../domain/options.ts";
 import {
   applyShares,
@@ -101,8 +102,8 @@ export function registerExperiments(app: Hono<HonoEnv>) {
     });
   });
 
-  route(app, { method: "ANY", path: `${base}list`, ...who }, { input: listInput }, async (c, v) =>
-    c.json(await listResource(c.var.deps.db, listArea, v)),
+  route(app, { method: "ANY", path: `${base}list`, ...who }, { input: listInput }, async (c, v, ctx) =>
+    c.json(await listResource({ ctx, input: { d: listArea, query: v as ListQuery } })),
   );
 
   route(app, { method: "ANY", path: `${base}users`, ...who }, { input: usersInput }, async (c, q) => {

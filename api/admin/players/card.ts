@@ -17,7 +17,7 @@ import { clanMembers, clans } from "../../db/schema/clans.ts";
 import { sessions } from "../../db/schema/access.ts";
 import { ledgerEntries } from "../../db/schema/ledger.ts";
 import { orders } from "../../db/schema/billing.ts";
-import { diff } from "../resources/index.ts";
+import { diff } from "../../domain/resources.ts";
 import { banPlayer, unbanPlayers, isBanned } from "../../domain/bans.ts";
 import { erasePersonalData } from "../../domain/erasure.ts";
 import { nicknameField, assertNicknameFree } from "../../domain/players.ts";

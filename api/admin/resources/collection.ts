@@ -13,8 +13,8 @@ import { page, route, type SpecMethod } from "../../http/router.ts";
 import * as f from "../../domain/fields.ts";
 import { audit, pathAction, valuesOf } from "../../http/audit.ts";
 import { fieldError } from "../../domain/errors.ts";
-import { diff } from "./index.ts";
-import { editable, formSchema } from "./description.ts";
+import { diff } from "../../domain/resources.ts";
+import { editable, formSchema } from "../../domain/resources.ts";
 import { changesOf, type AuditChange } from "../../domain/audit-details.ts";
 
 export interface CollectionDescription {

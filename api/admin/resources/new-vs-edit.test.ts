@@ -13,7 +13,7 @@ import { CONTENT_RESOURCES } from "../content/index.ts";
 import { PROGRESSION_RESOURCES } from "../content/progression.ts";
 import { SYSTEM_RESOURCES } from "../system/index.ts";
 import { placementArea } from "../ads/index.ts";
-import { editable, type ResourceDescription } from "./description.ts";
+import { editable, type ResourceDescription } from "../../domain/resources.ts";
 
 const SAVED_BY_SET = [...CONTENT_RESOURCES, ...PROGRESSION_RESOURCES, ...SYSTEM_RESOURCES, placementArea].filter(
   (d) => d.actions.set,

@@ -12,12 +12,13 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DbOrTx } from "../../db/index.ts";
 import type { HonoEnv } from "../../http/env.ts";
 import { route } from "../../http/router.ts";
-import { issueMessage, readFields } from "../../http/validate.ts";
+import { readFields } from "../../http/validate.ts";
+import { issueMessage } from "../../domain/validation.ts";
 import * as f from "../../domain/fields.ts";
 import { audit, pathAction, valuesOf } from "../../http/audit.ts";
 import { AppError } from "../../domain/errors.ts";
 import { translate } from "../../i18n/index.ts";
-import { diff, type ResourceDescription } from "./index.ts";
+import { diff, type ResourceDescription } from "../../domain/resources.ts";
 import { CSV_TYPE, parseCsv, toCsv } from "../../domain/csv.ts";
 
 export interface TransferDescription {

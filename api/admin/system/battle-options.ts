@@ -6,7 +6,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { validationError } from "../../http/validate.ts";
+import { validationError } from "../../domain/validation.ts";
 import * as f from "../../domain/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { conflict } from "../../domain/errors.ts";

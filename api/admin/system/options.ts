@@ -7,7 +7,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { validationError } from "../../http/validate.ts";
+import { validationError } from "../../domain/validation.ts";
 import * as f from "../../domain/fields.ts";
 import { audit, pathAction } from "../../http/audit.ts";
 import { AppError, notFound } from "../../domain/errors.ts";

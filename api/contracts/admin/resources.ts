@@ -1,0 +1,189 @@
+// The contracts of a described resource area (api/domain/resources.ts): its page (the description
+// the generic screen draws its table and form from, with the list where the spec has no list
+// action), its list, set or add/update, sections, remove, cache invalidation, export and import.
+// Made per area from its description (api/admin/resources/ registers them), so every resource
+// route states its input and its answer; items are the area's own (its schema is the input), so an
+// answered row is an object with an id and the area's fields.
+import { z } from "zod";
+import * as f from "../../domain/fields.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
+import { contract, type SpecMethod } from "../contract.ts";
+
+/** An item as stored and answered: an id and the area's fields (its schema checks what is saved). */
+export const storedItem = z.looseObject({ id: z.int() });
+/** An item as sent back after a save: what was saved, with its id. */
+const savedItem = z.looseObject({ id: z.int() });
+
+/** The list's query: page, size, sort, direction, free text and the area's filters. */
+export function listInputFor(d: ResourceDescription) {
+  const shape: Record<string, z.ZodType> = {
+    page: f.optional(f.int(1, 100_000)).default(1),
+    size: f.optional(f.int(1, 200)).default(20),
+    sort: f
+      .optional(z.enum(d.columns as [string, ...string[]]))
+      .default(d.columns.includes("sortOrder") ? "sortOrder" : "id"),
+    dir: f.optional(z.enum(["asc", "desc"])).default("asc"),
+    q: f.optionalText(100),
+  };
+  for (const key of d.filters ?? []) shape[key] = f.optionalText(100);
+  return z.object(shape);
+}
+
+/** One page of items with the total. */
+export const listPage = z.object({ rows: z.array(storedItem), total: z.int(), page: z.int(), size: z.int() });
+
+/** What the screen reads of an area: its columns, filters, typed form, addresses and money fields (and the area's page data). */
+export const description = z.looseObject({
+  name: z.string(),
+  columns: z.array(z.string()),
+  filters: z.array(z.string()),
+  form: z.looseObject({}),
+  actions: z.looseObject({ list: z.string() }),
+  money: z.array(z.string()),
+});
+
+/**
+ * What the screen means by a save to a set/save route: `create` (New) never replaces a live item —
+ * a taken id is refused under the id field; `edit` never creates — an id nobody has is a 404.
+ * Without it the route keeps the spec's set (insert or update by id) for scripts.
+ */
+export const saveIntent = z.object({ intent: f.optional(z.enum(["create", "edit"])) });
+
+const byId = z.object({ id: f.id() });
+const saved = z.object({ item: savedItem, created: z.boolean() });
+const change = z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() });
+const changed = z.object({ id: z.int(), summary: z.string(), changes: z.array(change) });
+
+/** Every contract of an area, by what it does; absent where the area has no such action. */
+export function resourceContracts(d: ResourceDescription) {
+  const who = { auth: "admin", role: d.role } as const;
+  const at = (a: string) => `${d.base}${a}`;
+  const method = (a: keyof ResourceDescription["actions"]): SpecMethod => d.methods?.[a] ?? "ANY";
+  const listInput = listInputFor(d);
+  const listByPage = !d.actions.list || d.methods?.list === "POST";
+  const pagePaths = [d.base, ...(d.actions.index ? [at(d.actions.index)] : [])];
+  const pages = pagePaths.map((path) =>
+    listByPage
+      ? contract({
+          method: "ANY",
+          path,
+          ...who,
+          kind: "page",
+          input: listInput,
+          output: description.extend(listPage.shape),
+        })
+      : contract({ method: "ANY", path, ...who, kind: "page", output: description }),
+  );
+  const save = (mode: "set" | "add" | "update") => {
+    const name = d.actions[mode];
+    if (!name) return undefined;
+    return mode === "set"
+      ? contract({
+          method: method(mode),
+          path: at(name),
+          ...who,
+          mutates: true,
+          input: d.schema,
+          query: saveIntent,
+          output: saved,
+        })
+      : contract({ method: method(mode), path: at(name), ...who, mutates: true, input: d.schema, output: saved });
+  };
+  const objectSchema = d.schema as unknown as z.ZodObject;
+  return {
+    pages,
+    control: d.actions.control
+      ? contract({
+          method: "ANY",
+          path: `${at(d.actions.control)}/:id{[0-9]+}`,
+          ...who,
+          kind: "page",
+          params: byId,
+          output: z.looseObject({
+            name: z.string(),
+            form: z.looseObject({}),
+            actions: z.looseObject({}),
+            money: z.array(z.string()),
+            item: storedItem,
+          }),
+        })
+      : undefined,
+    list:
+      d.actions.list !== undefined
+        ? contract({ method: method("list"), path: at(d.actions.list), ...who, input: listInput, output: listPage })
+        : undefined,
+    set: save("set"),
+    add: save("add"),
+    update: save("update"),
+    sections: Object.entries(d.sections ?? {}).map(([action, fields]) =>
+      contract({
+        method: "ANY",
+        path: at(action),
+        ...who,
+        mutates: true,
+        input: objectSchema
+          .pick(Object.fromEntries(fields.map((k) => [k, true])) as Record<string, true>)
+          .extend({ id: d.createBy === action ? f.optional(f.id()) : f.id() }),
+        output: saved,
+      }),
+    ),
+    invalidateCache: d.actions.invalidateCache
+      ? contract({
+          method: method("invalidateCache"),
+          path: at(d.actions.invalidateCache),
+          ...who,
+          mutates: true,
+          output: z.object({ invalidated: z.string() }),
+        })
+      : undefined,
+    /** remove with its id in the body or the query… */
+    remove:
+      d.actions.remove && !d.removeByPath
+        ? contract({
+            method: method("remove"),
+            path: at(d.actions.remove),
+            ...who,
+            mutates: true,
+            input: byId,
+            output: z.object({ removed: z.int() }),
+          })
+        : undefined,
+    /** …or in the path (the spec's DELETE remove/{id}). */
+    removeByPath:
+      d.actions.remove && d.removeByPath
+        ? contract({
+            method: method("remove"),
+            path: `${at(d.actions.remove)}/:id{[0-9]+}`,
+            ...who,
+            mutates: true,
+            params: byId,
+            output: z.object({ removed: z.int() }),
+          })
+        : undefined,
+    export: d.actions.export
+      ? contract({
+          method: method("export"),
+          path: at(d.actions.export),
+          ...who,
+          output: z.object({ format: z.string(), version: z.literal(1), items: z.array(storedItem) }),
+        })
+      : undefined,
+    import: d.actions.import
+      ? contract({
+          method: method("import"),
+          path: at(d.actions.import),
+          ...who,
+          // GET: what a file must look like; any other method reads the file (and `apply`) itself.
+          output: z.union([
+            z.object({ format: z.string(), version: z.literal(1), item: z.looseObject({}) }),
+            z.object({
+              applied: z.boolean(),
+              added: z.array(z.int()),
+              changed: z.array(changed),
+              unchanged: z.int(),
+            }),
+          ]),
+        })
+      : undefined,
+  };
+}
