@@ -33,8 +33,9 @@ export interface Settings {
   /** True when served over plain http on localhost: cookies then drop the Secure flag. */
   insecureCookies: boolean;
   /**
-   * This instance's own origin when several instances share one store (a battle lives on the one
-   * that formed it, and players are sent back there); unset = every player reaches this one.
+   * This instance's own origin as the other instances reach it, when several share one store: the
+   * battles it owns are at this address in the store, and a player's socket that reached another
+   * instance is proxied here. Unset = a single instance (every player reaches this one).
    */
   instanceUrl?: string;
   /** Extra secrets by name (payment providers, session pepper, …). */
@@ -69,6 +70,11 @@ export interface Deps {
    * the battles played in the browser need it. Absent on Workers, where a battle is a Durable Object.
    */
   sockets?: UpgradeWebSocket;
+  /**
+   * Opens a WebSocket to another instance with the given headers (the player's cookie): a battle's
+   * socket that reached the wrong instance is proxied to its owner (edge/bun.ts gives Bun's client).
+   */
+  dialOwner?: (url: string, headers: Record<string, string>) => WebSocket;
   /** On Workers: hands a battle's WebSocket request to the battle's Durable Object. */
   battleObjects?: { fetch(battleId: number, request: Request, playerId: number | null): Promise<Response> };
   /** The warehouse's state for operators (start page, /healthz) where the edge supervises it (edge/boot.ts). */

@@ -18,6 +18,7 @@ import { createKdfPool } from "./kdf-pool.ts";
 import { isLoopback, paymentsTestMode, type EdgeEnv } from "./config.ts";
 import { createMailer } from "./mailer.ts";
 import { preparePaymentsTestMode } from "../api/billing/test-mode.ts";
+import { lockEmbeddedWarehouse } from "./warehouse-lock.ts";
 
 export interface Booted {
   deps: Deps;
@@ -73,6 +74,8 @@ export async function openWarehouse(env: EdgeEnv): Promise<Warehouse> {
 
 export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps["assets"] } = {}): Promise<Booted> {
   const logger = opts.logger ?? consoleLogger;
+  // chDB runs in one process: a second one over the same DATA_DIR stops here, saying what to do.
+  const unlockWarehouse = env.CLICKHOUSE_URL ? () => {} : lockEmbeddedWarehouse(resolve(env.DATA_DIR));
   const client = await openClient(env);
   const applied = await migrate(client);
   if (applied.length) logger.info("store migrated", { applied });
@@ -83,6 +86,8 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     kind: env.CLICKHOUSE_URL ? "clickhouse" : "chdb",
     database: env.CLICKHOUSE_DATABASE,
     open: () => openWarehouse(env),
+    // A warehouse coming back is noticed within a few seconds (it was up to 30).
+    maxRetryMs: 2_000,
     onState: (s) => {
       if (s.state !== "ready")
         return logger.warn(`warehouse ${s.state}; events wait in the outbox`, { error: s.error });
@@ -161,6 +166,7 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
       kdf.close();
       await warehouse.close();
       client.close();
+      unlockWarehouse();
     },
   };
 }

@@ -8,13 +8,19 @@ import { bunFetch } from "./bun-fetch.ts";
 import { parseTrustedProxies } from "./client-address.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
 import { upgradeWebSocket, websocket } from "hono/bun";
+import { arenaOf } from "../api/game/arena/arena.ts";
+import { arenaRules } from "../api/domain/arena.ts";
 
 const t0 = performance.now();
 const env = readEnv(process.env);
-const booted = await boot(env, { assets: fileAssets() });
-// A healthy warehouse is ready within moments: wait for it briefly, so a normal start serves with
-// it; a warehouse that is down does not hold the start (it is retried in the background).
-await Promise.race([booted.warehouse.ready, new Promise((r) => setTimeout(r, 10_000))]);
+const booted = await boot(env, { assets: fileAssets() }).catch((e) => {
+  // A setting or a store that stops the start (e.g. the embedded warehouse open in another process).
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(1);
+});
+// The warehouse never holds up serving: a healthy chDB is open within moments (a short wait lets a
+// normal start serve with it); one that is down is retried in the background while the site serves.
+await Promise.race([booted.warehouse.ready, new Promise((r) => setTimeout(r, 300))]);
 const { deps } = booted;
 
 if (env.SEED_PLAYERS > 0 && (await isEmpty(deps.db))) {
@@ -27,9 +33,14 @@ if (env.SEED_PLAYERS > 0 && (await isEmpty(deps.db))) {
   ]);
 }
 
-// A battle runs in the process that formed it, its players' WebSockets upgraded here.
+// A battle runs in the process that owns it, its players' WebSockets upgraded here (or proxied to
+// its owner with Bun's WebSocket client, which takes headers: the player's cookie).
 deps.sockets = upgradeWebSocket;
+deps.dialOwner = (url, headers) => new WebSocket(url, { headers } as unknown as string[]);
 const app = createApp(deps);
+// Battles left by a dead owner (this process before a restart, or another instance) are taken over now.
+const arena = arenaOf(deps);
+arena.start();
 const server = Bun.serve({
   port: env.PORT,
   hostname: env.HOST,
@@ -42,7 +53,17 @@ console.log(
   `Tankodrome ready at http://${env.HOST}:${server.port}/ in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );
 
+// A deploy drains: no new battles here; each battle handed over (or, when its round ends within the
+// grace of battle options, played to its end); then the process exits.
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  const grace = await arenaRules(deps.db).then(
+    (r) => r.drainSeconds * 1000,
+    () => 0,
+  );
+  await arena.drain(grace).catch((e) => console.error("drain failed", e));
   server.stop();
   await booted.close();
   process.exit(0);

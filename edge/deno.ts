@@ -7,6 +7,8 @@ import { fileAssets } from "./assets.ts";
 import { createApp } from "../api/app.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
 import { upgradeWebSocket } from "hono/deno";
+import { arenaOf } from "../api/game/arena/arena.ts";
+import { arenaRules } from "../api/domain/arena.ts";
 import { parseTrustedProxies, resolveClientAddress } from "./client-address.ts";
 
 declare const Deno: {
@@ -20,10 +22,12 @@ declare const Deno: {
 
 const t0 = performance.now();
 const env = readEnv(process.env);
-const booted = await boot(env, { assets: fileAssets(new URL("../ui/dist", import.meta.url).pathname) });
-// A healthy warehouse is ready within moments: wait for it briefly, so a normal start serves with
-// it; a warehouse that is down does not hold the start (it is retried in the background).
-await Promise.race([booted.warehouse.ready, new Promise((r) => setTimeout(r, 10_000))]);
+const booted = await boot(env, { assets: fileAssets(new URL("../ui/dist", import.meta.url).pathname) }).catch((e) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  Deno.exit(1);
+});
+// The warehouse never holds up serving (a short wait lets a normal start serve with a healthy chDB).
+await Promise.race([booted.warehouse.ready, new Promise((r) => setTimeout(r, 300))]);
 if (env.SEED_PLAYERS > 0 && (await isEmpty(booted.deps.db))) {
   console.log(`seeding a demo world: ${env.SEED_PLAYERS} players over ${env.SEED_DAYS} days…`);
   await buildWorld(booted.deps.db, { players: env.SEED_PLAYERS, days: env.SEED_DAYS, now: Date.now() });
@@ -36,6 +40,10 @@ if (env.SEED_PLAYERS > 0 && (await isEmpty(booted.deps.db))) {
 // A battle runs in the process that formed it, its players' WebSockets upgraded here.
 booted.deps.sockets = upgradeWebSocket;
 const app = createApp(booted.deps);
+// Battles left by a dead owner are taken over now (Deno's WebSocket client takes no headers: a socket
+// that reached the wrong instance is told to come back rather than proxied).
+const arena = arenaOf(booted.deps);
+arena.start();
 const trusted = parseTrustedProxies(env.TRUSTED_PROXIES);
 const server = Deno.serve(
   {
@@ -48,7 +56,15 @@ const server = Deno.serve(
   },
   (req, info) => app.fetch(req, { address: resolveClientAddress(info.remoteAddr.hostname, req.headers, trusted) }),
 );
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  const grace = await arenaRules(booted.deps.db).then(
+    (r) => r.drainSeconds * 1000,
+    () => 0,
+  );
+  await arena.drain(grace).catch((e) => console.error("drain failed", e));
   await server.shutdown();
   await booted.close();
   Deno.exit(0);

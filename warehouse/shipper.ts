@@ -214,6 +214,9 @@ export interface ShipperHandle {
   idle(): Promise<void>;
 }
 
+/** The longest the shipper waits between tries while the warehouse does not answer. */
+export const MAX_BACKOFF_MS = 3_000;
+
 /**
  * The in-process shipper for Bun and Deno: runs on a timer and when nudged; backs off while
  * the warehouse is down (events wait in the outbox meanwhile).
@@ -270,7 +273,9 @@ export function startShipper(opts: {
       } finally {
         await maintain();
         running = null;
-        schedule(failures ? Math.min(30_000, interval * 2 ** failures) : interval);
+        // Backing off while the warehouse is down, but never past a few seconds: a warehouse that is
+        // back gets what waited within seconds.
+        schedule(failures ? Math.min(MAX_BACKOFF_MS, interval * 2 ** failures) : interval);
       }
     })();
   };

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
-import { battleQueue, battleRooms } from "../db/schema/arena.ts";
+import { battleInputLog, battleQueue, battleRooms } from "../db/schema/arena.ts";
 import { battles, battlePlayers } from "../db/schema/battles.ts";
 import { players } from "../db/schema/players.ts";
 import { playerItems } from "../db/schema/inventory.ts";
@@ -16,6 +16,8 @@ import {
   endBattleIn,
   startBattleIn,
   stopBattle,
+  stuckWhere,
+  BATTLE_RULES,
   SILENT_AFTER_MS,
   type PlayerOutcome,
   type PlayerResult,
@@ -39,6 +41,8 @@ export const ARENA = {
   roundSeconds: 300,
   maxWaitSeconds: 20,
   tierSpread: 1,
+  /** A deploy lets a battle ending within this many seconds finish where it is (others are handed over). */
+  drainSeconds: 20,
   /** A running battle whose owner has not ticked it for this long is stuck (its process died). */
   silentAfterMs: SILENT_AFTER_MS,
   /** How often an owner writes that it is alive. */
@@ -46,11 +50,25 @@ export const ARENA = {
   mode: "random",
 } as const;
 
+/**
+ * A running battle's durability (docs/decisions/battle-server.md): its owner flushes the inputs at
+ * least every `flushMs` with the lease renewed for `ms`; a checkpoint every `checkpointTicks`. An
+ * owner gone (killed) for `ms` loses the lease and another instance takes the battle over.
+ */
+export const LEASE = { ms: 1_500, flushMs: 400, checkpointTicks: 200 } as const;
+
+/** Who may write a running battle's log: the lease's holder at its epoch. */
+export interface Lease {
+  owner: string;
+  epoch: number;
+}
+
 export interface ArenaRules {
   teamSize: number;
   roundSeconds: number;
   maxWaitSeconds: number;
   tierSpread: number;
+  drainSeconds: number;
   maps: string[];
   /** The rotation's maps, as the battle options define them (battle-maps.ts). */
   mapDefs: MapDef[];
@@ -68,6 +86,7 @@ export async function arenaRules(db: DbOrTx): Promise<ArenaRules> {
     roundSeconds: intIn(cur?.roundSeconds, 60, 1800, ARENA.roundSeconds),
     maxWaitSeconds: intIn(cur?.maxWaitSeconds, 0, 600, ARENA.maxWaitSeconds),
     tierSpread: intIn(cur?.tierSpread, 0, 3, ARENA.tierSpread),
+    drainSeconds: intIn(cur?.drainSeconds, 0, 600, ARENA.drainSeconds),
     maps: mapDefs.map((m) => m.name),
     mapDefs,
   };
@@ -294,7 +313,7 @@ const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] | 0;
  */
 export async function formBattles(
   db: Db,
-  input: { now: number; host: string; rules?: ArenaRules },
+  input: { now: number; host: string; rules?: ArenaRules; owner?: string },
 ): Promise<FormedBattle[]> {
   const rules = input.rules ?? (await arenaRules(db));
   const profiles = await botProfiles(db);
@@ -334,7 +353,7 @@ async function formOne(
   group: { playerId: number; tankId: number; tier: number }[],
   rules: ArenaRules,
   allProfiles: Weighted[],
-  input: { now: number; host: string },
+  input: { now: number; host: string; owner?: string },
 ): Promise<FormedBattle> {
   const seed = newSeed();
   const state = { rng: seed };
@@ -422,9 +441,16 @@ async function formOne(
     players: group.map((g) => ({ playerId: g.playerId, tankId: g.tankId })),
     at: input.now,
   });
-  await tx
-    .insert(battleRooms)
-    .values({ battleId, host: input.host, setup: JSON.stringify(setup), heartbeatAt: input.now });
+  await tx.insert(battleRooms).values({
+    battleId,
+    host: input.host,
+    setup: JSON.stringify(setup),
+    heartbeatAt: input.now,
+    // The forming instance owns it from the start; without one (Workers) the first to ask takes it.
+    owner: input.owner ?? "",
+    epoch: 1,
+    leaseUntil: input.owner ? input.now + LEASE.ms : 0,
+  });
   return { battleId, setup };
 }
 
@@ -486,6 +512,8 @@ export async function finishArenaBattle(
     stats: ArenaPlayerStat[];
     inputs: InputRecord[];
     at: number;
+    /** The owner's lease: an owner that lost it (the battle goes on elsewhere) ends nothing. */
+    lease?: Lease;
   },
 ): Promise<{ replayed: boolean; players: PlayerOutcome[] }> {
   return db.transaction(async (tx) => {
@@ -495,6 +523,8 @@ export async function finishArenaBattle(
       .where(eq(battles.id, input.battleId))
       .limit(1);
     if (!b) throw new AppError("not_found", "battles.notFound");
+    if (input.lease && !(await holds(tx, input.battleId, input.lease))) return { replayed: true, players: [] };
+    await tx.delete(battleInputLog).where(eq(battleInputLog.battleId, input.battleId));
     const record = {
       inputs: JSON.stringify(input.inputs),
       outcome: JSON.stringify({ winner: input.winner, reason: input.reason, tick: input.tick }),
@@ -529,11 +559,25 @@ export async function recordStopped(
   battleId: number,
   inputs: InputRecord[],
   outcome: { winner: number; reason: string; tick: number },
+  lease?: Lease,
 ) {
-  await db
-    .update(battleRooms)
-    .set({ inputs: JSON.stringify(inputs), outcome: JSON.stringify(outcome) })
-    .where(and(eq(battleRooms.battleId, battleId), sql`${battleRooms.inputs} is null`));
+  await db.transaction(async (tx) => {
+    if (lease && !(await holds(tx, battleId, lease))) return;
+    await tx
+      .update(battleRooms)
+      .set({ inputs: JSON.stringify(inputs), outcome: JSON.stringify(outcome) })
+      .where(and(eq(battleRooms.battleId, battleId), sql`${battleRooms.inputs} is null`));
+    await tx.delete(battleInputLog).where(eq(battleInputLog.battleId, battleId));
+  });
+}
+
+/** Whether this lease still holds the battle (no other instance took it over since). */
+async function holds(tx: Tx, battleId: number, lease: Lease): Promise<boolean> {
+  const [r] = await tx
+    .select({ owner: battleRooms.owner, epoch: battleRooms.epoch })
+    .from(battleRooms)
+    .where(eq(battleRooms.battleId, battleId));
+  return !!r && r.owner === lease.owner && r.epoch === lease.epoch;
 }
 
 /**
@@ -543,9 +587,11 @@ export async function recordStopped(
  */
 export async function failArenaBattle(
   db: Db,
-  input: { battleId: number; error: string; inputs: InputRecord[]; tick: number; at: number },
+  input: { battleId: number; error: string; inputs: InputRecord[]; tick: number; at: number; lease?: Lease },
 ) {
   await db.transaction(async (tx) => {
+    if (input.lease && !(await holds(tx, input.battleId, input.lease))) return;
+    await tx.delete(battleInputLog).where(eq(battleInputLog.battleId, input.battleId));
     const [b] = await tx.select({ status: battles.status }).from(battles).where(eq(battles.id, input.battleId));
     if (b?.status === "running")
       await stopBattle(tx, {
@@ -561,5 +607,204 @@ export async function failArenaBattle(
         outcome: JSON.stringify({ winner: -1, reason: "failed", tick: input.tick }),
       })
       .where(and(eq(battleRooms.battleId, input.battleId), sql`${battleRooms.inputs} is null`));
+  });
+}
+
+/**
+ * The owner's flush: the inputs since the last one, how far the log now goes, now and then a
+ * checkpoint, and the lease renewed — in one transaction, only while the lease is still this owner's
+ * at its epoch. Answers the battle's status (a stop made elsewhere reaches the owner so), or null when
+ * the lease is no longer this owner's (another instance took the battle over).
+ */
+export async function flushRoom(
+  db: Db,
+  input: {
+    battleId: number;
+    lease: Lease;
+    tick: number;
+    inputs: InputRecord[];
+    checkpoint?: { tick: number; text: string };
+    at: number;
+  },
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .update(battleRooms)
+      .set({
+        tick: input.tick,
+        leaseUntil: input.at + LEASE.ms,
+        heartbeatAt: input.at,
+        ...(input.checkpoint ? { checkpoint: input.checkpoint.text, checkpointTick: input.checkpoint.tick } : {}),
+      })
+      .where(
+        and(
+          eq(battleRooms.battleId, input.battleId),
+          eq(battleRooms.owner, input.lease.owner),
+          eq(battleRooms.epoch, input.lease.epoch),
+          sql`${battleRooms.inputs} is null`,
+        ),
+      )
+      .returning({ battleId: battleRooms.battleId });
+    if (!held) return null;
+    if (input.inputs.length)
+      await tx
+        .insert(battleInputLog)
+        .values({ battleId: input.battleId, toTick: input.tick, inputs: JSON.stringify(input.inputs) });
+    const [b] = await tx.select({ status: battles.status }).from(battles).where(eq(battles.id, input.battleId));
+    return b?.status ?? null;
+  });
+}
+
+/** The owner hands the battle back (a drain): the next instance asked for it takes it over at once. */
+export async function releaseRoom(db: Db, battleId: number, lease: Lease): Promise<boolean> {
+  const r = await db
+    .update(battleRooms)
+    .set({ owner: "", leaseUntil: 0 })
+    .where(
+      and(eq(battleRooms.battleId, battleId), eq(battleRooms.owner, lease.owner), eq(battleRooms.epoch, lease.epoch)),
+    )
+    .returning({ battleId: battleRooms.battleId });
+  return r.length > 0;
+}
+
+export interface ClaimedRoom {
+  lease: Lease;
+  setup: BattleSetup;
+  /** How far the log goes. */
+  tick: number;
+  checkpoint: { tick: number; text: string } | null;
+  /** Every input logged, in order. */
+  inputs: InputRecord[];
+}
+
+/**
+ * Takes over a running battle whose lease ran out (its owner died) or was handed back: the lease is
+ * this instance's from now on, at the next epoch (so the old owner can write nothing more), and the
+ * battle's address is this instance's. Answers what the new owner rebuilds it from, or null when
+ * the battle is not to be taken (its owner is alive, or it is over).
+ */
+export async function claimRoom(
+  db: Db,
+  input: { battleId: number; owner: string; host: string; at: number },
+): Promise<ClaimedRoom | null> {
+  return db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(battleRooms)
+      .set({
+        owner: input.owner,
+        host: input.host,
+        epoch: sql`${battleRooms.epoch} + 1`,
+        leaseUntil: input.at + LEASE.ms,
+        heartbeatAt: input.at,
+      })
+      .where(
+        and(
+          eq(battleRooms.battleId, input.battleId),
+          sql`${battleRooms.leaseUntil} < ${input.at}`,
+          sql`${battleRooms.inputs} is null`,
+          sql`exists (select 1 from ${battles} where ${battles.id} = ${battleRooms.battleId} and ${battles.status} = 'running')`,
+        ),
+      )
+      .returning({
+        epoch: battleRooms.epoch,
+        setup: battleRooms.setup,
+        tick: battleRooms.tick,
+        checkpoint: battleRooms.checkpoint,
+        checkpointTick: battleRooms.checkpointTick,
+      });
+    if (!r) return null;
+    const log = await tx
+      .select({ inputs: battleInputLog.inputs })
+      .from(battleInputLog)
+      .where(eq(battleInputLog.battleId, input.battleId))
+      .orderBy(asc(battleInputLog.id));
+    return {
+      lease: { owner: input.owner, epoch: r.epoch },
+      setup: JSON.parse(r.setup) as BattleSetup,
+      tick: r.tick,
+      checkpoint: r.checkpoint ? { tick: r.checkpointTick, text: r.checkpoint } : null,
+      inputs: log.flatMap((l) => JSON.parse(l.inputs) as InputRecord[]),
+    };
+  });
+}
+
+/** Running battles whose owner's lease ran out (or was handed back): to be taken over. */
+export async function orphanedRooms(db: DbOrTx, at: number, limit = 50): Promise<number[]> {
+  const rows = await db
+    .select({ battleId: battleRooms.battleId })
+    .from(battleRooms)
+    .innerJoin(battles, eq(battles.id, battleRooms.battleId))
+    .where(
+      and(sql`${battleRooms.leaseUntil} < ${at}`, sql`${battleRooms.inputs} is null`, eq(battles.status, "running")),
+    )
+    .orderBy(asc(battleRooms.leaseUntil))
+    .limit(limit);
+  return rows.map((r) => r.battleId);
+}
+
+/** Where a battle stands for a connection: running (with its lease), or over. */
+export async function roomLease(db: DbOrTx, battleId: number) {
+  const [r] = await db
+    .select({
+      status: battles.status,
+      owner: battleRooms.owner,
+      host: battleRooms.host,
+      leaseUntil: battleRooms.leaseUntil,
+      over: sql<number>`${battleRooms.inputs} is not null`,
+    })
+    .from(battleRooms)
+    .innerJoin(battles, eq(battles.id, battleRooms.battleId))
+    .where(eq(battleRooms.battleId, battleId))
+    .limit(1);
+  return r ? { ...r, running: r.status === "running" && !r.over } : null;
+}
+
+/** A player's result of an ended battle as the room's end tells it (null while it has none). */
+export async function outcomeOf(db: DbOrTx, battleId: number, playerId: number): Promise<PlayerOutcome | null> {
+  const [r] = await db
+    .select({ bp: battlePlayers, level: players.level })
+    .from(battlePlayers)
+    .innerJoin(players, eq(players.id, battlePlayers.playerId))
+    .where(and(eq(battlePlayers.battleId, battleId), eq(battlePlayers.playerId, playerId)))
+    .limit(1);
+  if (r?.bp.result == null) return null;
+  return {
+    playerId: r.bp.playerId,
+    result: r.bp.result,
+    experience: r.bp.experience,
+    silver: r.bp.silverEarned,
+    kills: r.bp.kills,
+    damage: r.bp.damage,
+    durationS: r.bp.durationS,
+    silverSpent: r.bp.silverSpent,
+    ratingDelta: r.bp.ratingDelta,
+    level: r.level,
+  };
+}
+
+/**
+ * Closes the battles played here that are stuck past saving — running past the longest battle, or
+ * silent (no owner has flushed or taken them over for ARENA.silentAfterMs) — as the system, with the
+ * reason in their timeline and nobody paid. Battles reported by an outside battle server (no room
+ * here) are left to operators' stopTheStuck: that server may still end them. Answers their ids.
+ */
+export async function stopStuckArenaBattles(db: Db, at: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const stuck = await tx
+      .select({ id: battles.id, startedAt: battles.startedAt })
+      .from(battles)
+      .innerJoin(battleRooms, eq(battleRooms.battleId, battles.id))
+      .where(stuckWhere(at));
+    for (const s of stuck)
+      await stopBattle(tx, {
+        battleId: s.id,
+        adminId: null,
+        at,
+        reason:
+          s.startedAt < at - BATTLE_RULES.stuckAfterMs
+            ? "running past the longest battle"
+            : "its server stopped ticking it and no other took it over",
+      });
+    return stuck.map((s) => s.id);
   });
 }

@@ -80,6 +80,9 @@ export const battleOptionsShape = z.looseObject({
   tierSpread: z.int().min(0).max(3).optional(),
   // The operators' own maps (api/domain/battle-maps.ts): the rotation (`maps`) names them or built-in ones.
   mapDefs: z.array(mapDefShape).max(50).optional(),
+  // A deploy (SIGTERM) lets a battle whose round ends within this many seconds play to its end on the
+  // draining instance; any other is handed over at once (api/game/arena/arena.ts drain).
+  drainSeconds: z.int().min(0).max(600).optional(),
 });
 
 export const saveOptionInput = z.object({

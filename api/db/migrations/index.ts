@@ -371,5 +371,20 @@ export const migrations: Migration[] = [
       "ALTER TABLE `billing_orders` ADD `charged_back_minor` integer DEFAULT 0 NOT NULL;",
       "ALTER TABLE `billing_orders` ADD `dispute` text;"
     ]
+  },
+  {
+    "tag": "0028_overconfident_shotgun",
+    "hash": "a085f2b444b919581ef8bef32ca947f7acc24b7c0c7a7b550c5cd316dd6e951a",
+    "statements": [
+      "CREATE TABLE `battle_input_log` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`battle_id` integer NOT NULL,\n\t`to_tick` integer NOT NULL,\n\t`inputs` text NOT NULL,\n\tFOREIGN KEY (`battle_id`) REFERENCES `battles`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `battle_input_log_battle` ON `battle_input_log` (`battle_id`,`id`);",
+      "ALTER TABLE `battle_rooms` ADD `owner` text DEFAULT '' NOT NULL;",
+      "ALTER TABLE `battle_rooms` ADD `epoch` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `battle_rooms` ADD `lease_until` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `battle_rooms` ADD `tick` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `battle_rooms` ADD `checkpoint` text;",
+      "ALTER TABLE `battle_rooms` ADD `checkpoint_tick` integer DEFAULT 0 NOT NULL;",
+      "CREATE INDEX `battle_rooms_lease` ON `battle_rooms` (`lease_until`);"
+    ]
   }
 ];

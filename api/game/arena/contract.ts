@@ -179,6 +179,8 @@ export const serverMessages = {
     tick: z.number().int(),
     team: z.union([z.literal(0), z.literal(1)]).nullable(),
     outcome: outcome.nullable(),
+    /** The final state's digest (sim.ts digest): a replay of the stored record must come to the same. */
+    digest: z.string().optional(),
   }),
   /**
    * The connection closes but the battle goes on elsewhere (this instance drains for a deploy, or

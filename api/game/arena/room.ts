@@ -2,7 +2,7 @@
 // driver's input (only for the tank that connection drives), records it with its tick, steps the
 // battle when the arena says so, and sends everyone a snapshot every other tick (10 a second). At
 // the end it hands the result to the store (finishArenaBattle) and tells each player what they earned.
-import { createBattle, sanitizeInput, setInput, step, stopBattle } from "../sim/sim.ts";
+import { createBattle, digest, sanitizeInput, setInput, step, stopBattle } from "../sim/sim.ts";
 import { inputOf, recordOf, stopRecord, type InputRecord } from "../sim/replay.ts";
 import { encodeSnapshot } from "../sim/wire.ts";
 import { TICK_HZ, type BattleSetup, type BattleState, type GameEvent } from "../sim/types.ts";
@@ -48,6 +48,8 @@ export interface RoomEnd {
 export interface RoomOwner {
   finish(room: Room, end: RoomEnd): Promise<PlayerOutcome[] | null>;
   stopped(room: Room, end: RoomEnd): Promise<void>;
+  /** A deploy drains the owner: the battle is handed to another (log flushed, lease given back, players moved). */
+  handOver?(room: Room): Promise<void>;
   /** The room broke (its simulation threw): stopped alone, with the error as its reason (else as a stop). */
   failed?(room: Room, end: RoomEnd, error: string): Promise<void>;
 }
@@ -60,6 +62,8 @@ export class Room implements RoomLifecycle<Seat> {
   /** Set once the end was handed over (finish or stop): the room then only says goodbye. */
   settled = false;
   outcomes: PlayerOutcome[] | null = null;
+  /** The end being handed to the store (settle): resolved once it is stored and the players told. */
+  stored: Promise<void> | null = null;
   /** Why the room broke (its simulation threw), once it did: it ticks no more and ends as "failed". */
   failure: string | null = null;
   bytesSent = 0;
@@ -68,8 +72,13 @@ export class Room implements RoomLifecycle<Seat> {
     readonly battleId: number,
     readonly setup: BattleSetup,
     private readonly owner: RoomOwner,
+    /** A battle taken over: its state rebuilt from the log (checkpoint.ts restoreBattle) and the inputs logged. */
+    restored?: { state: BattleState; inputs: InputRecord[] },
   ) {
-    this.state = createBattle(setup);
+    this.state = restored?.state ?? createBattle(setup);
+    if (restored) for (const r of restored.inputs) this.inputs.push(r);
+    // A battle whose log already holds its end (its owner died before storing it) ends here.
+    if (this.state.ended) queueMicrotask(() => void this.settle());
   }
 
   /** The slot a player drives in this battle, or null when they have no tank in it. */
@@ -117,13 +126,33 @@ export class Room implements RoomLifecycle<Seat> {
   }
 
   /**
-   * The owner goes away: the battle plays on for up to `graceMs` (its owner keeps ticking it); one
-   * that has not ended by then is stopped, its players told so.
+   * The owner goes away (a deploy): a battle whose round ends within `graceMs` plays on to its end
+   * (its owner keeps ticking it); any other is handed over at once — its log flushed, its lease given
+   * back, its players told to come back (`moving`), so another owner goes on with it. An owner that
+   * cannot hand over stops it when the grace is out.
    */
   async terminate(graceMs: number): Promise<void> {
-    const until = Date.now() + graceMs;
-    while (!this.settled && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    if (!this.state.ended) this.stop();
+    const leftMs = ((this.setup.roundSeconds * TICK_HZ - this.state.tick) * 1000) / TICK_HZ;
+    if (leftMs <= graceMs) {
+      const until = Date.now() + graceMs;
+      while (!this.settled && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    }
+    if (this.settled) return;
+    if (this.owner.handOver) await this.owner.handOver(this);
+    else this.stop();
+  }
+
+  /** The battle goes on elsewhere: each connection is told where to come back, and closed. */
+  moving(retryMs: number, url?: string) {
+    for (const s of this.seats) {
+      this.say(s, { type: "moving", retryMs, ...(url ? { url } : {}) });
+      try {
+        s.viewer.close(1012, "moving");
+      } catch {
+        // already gone
+      }
+    }
+    this.seats.clear();
   }
 
   hello(seat: Seat): HelloMessage {
@@ -225,9 +254,14 @@ export class Room implements RoomLifecycle<Seat> {
     void this.settle();
   }
 
-  private async settle() {
-    if (this.settled) return;
+  private settle(): Promise<void> {
+    if (this.settled) return this.stored ?? Promise.resolve();
     this.settled = true;
+    this.stored = this.store();
+    return this.stored;
+  }
+
+  private async store() {
     const ended = this.state.ended ?? { winner: -1 as const, reason: "stopped", tick: this.state.tick };
     const end: RoomEnd = { ...ended, inputs: this.inputs };
     try {
@@ -245,7 +279,8 @@ export class Room implements RoomLifecycle<Seat> {
     const mine = seat.playerId === null ? null : (this.outcomes?.find((o) => o.playerId === seat.playerId) ?? null);
     const team = seat.slot === null ? null : this.setup.seats[seat.slot].team;
     const reason = this.failure !== null ? "failed" : end.reason;
-    return { type: "end", winner: end.winner, reason, tick: end.tick, team, outcome: mine };
+    const final = this.failure === null ? { digest: digest(this.state) } : {};
+    return { type: "end", winner: end.winner, reason, tick: end.tick, team, outcome: mine, ...final };
   }
 
   private say(seat: Seat, message: ServerMessage) {

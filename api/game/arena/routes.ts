@@ -3,7 +3,7 @@
 // the battle's WebSocket (the player's own tank only), the result, and for operators the live
 // spectator socket and a recorded battle's replay.
 import type { Hono } from "hono";
-import type { WSEvents, WSContext } from "hono/ws";
+import type { WSEvents } from "hono/ws";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Context } from "hono";
@@ -11,7 +11,7 @@ import { page, route } from "../../http/router.ts";
 import * as f from "../../domain/fields.ts";
 import { AppError } from "../../domain/errors.ts";
 import { arenaOf } from "./arena.ts";
-import type { Room, Seat, Viewer } from "./room.ts";
+import { battleSocket } from "./sockets.ts";
 import {
   arenaRules,
   garageOf,
@@ -62,30 +62,6 @@ async function status(c: Context<HonoEnv>, playerId: number) {
     queue: still ? { tankId: still.tankId, joinedAt: still.joinedAt, maxWaitSeconds: rules.maxWaitSeconds } : null,
     battle,
     now: clock.now(),
-  };
-}
-
-/** Runs a room's socket: the viewer joins on open, its messages are inputs, it leaves on close. */
-function roomEvents(room: Room, playerId: number | null): WSEvents {
-  let seat: Seat | null = null;
-  // A player coming back takes over their seat (an old socket of theirs is let go); an operator watches.
-  const connect = (v: Viewer) => (playerId === null ? room.join(v, null) : room.reconnect(v, playerId));
-  const viewerOf = (ws: WSContext): Viewer => ({
-    send: (d) => ws.send(d),
-    close: (code, reason) => ws.close(code, reason),
-  });
-  return {
-    onOpen: (_e, ws) => {
-      seat = connect(viewerOf(ws));
-    },
-    onMessage: (e, ws) => {
-      if (!seat) seat = connect(viewerOf(ws));
-      if (typeof e.data === "string" || e.data instanceof ArrayBuffer || e.data instanceof Uint8Array)
-        room.message(seat, e.data);
-    },
-    onClose: () => {
-      if (seat) room.drop(seat);
-    },
   };
 }
 
@@ -236,12 +212,7 @@ export function registerArena(app: Hono<HonoEnv>) {
     { params: battleParams },
     async (c, p) => {
       const playerId = me(c);
-      return upgrade(c, p.battleId, playerId, () => {
-        const room = arenaOf(c.var.deps).get(p.battleId);
-        if (!room) throw new AppError("not_found", "arena.notHere");
-        if (room.joinAttempt(playerId) === "notYourBattle") throw new AppError("forbidden", "arena.notYourBattle");
-        return roomEvents(room, playerId);
-      });
+      return upgrade(c, p.battleId, playerId, () => battleSocket(c, p.battleId, playerId));
     },
   );
 
@@ -250,12 +221,7 @@ export function registerArena(app: Hono<HonoEnv>) {
     app,
     { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/watch", auth: "admin", role: "support" },
     { params: battleParams },
-    async (c, p) =>
-      upgrade(c, p.battleId, null, () => {
-        const room = arenaOf(c.var.deps).get(p.battleId);
-        if (!room) throw new AppError("not_found", "arena.notHere");
-        return roomEvents(room, null);
-      }),
+    async (c, p) => upgrade(c, p.battleId, null, () => battleSocket(c, p.battleId, null)),
   );
 
   // Where a battle lives and what an operator can see of it: live (watch) or recorded (replay).
