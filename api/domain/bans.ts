@@ -1,11 +1,12 @@
 // Bans: a ban or unban changes players.banned_until / ban_reason, writes its ban_log row and ends
 // every session of the player, in the caller's transaction. A ban ends by time: whatever reads a
 // ban compares banned_until with the clock (loadPlayer, sign-in), so no job lifts expired bans.
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/index.ts";
 import { players } from "../db/schema/players.ts";
 import { banLog } from "../db/schema/bans.ts";
 import { endAllSessions } from "./sessions.ts";
+import type { Ctx } from "./context.ts";
 
 export interface ByAdmin {
   adminId: number;
@@ -69,3 +70,44 @@ export async function unbanPlayers(
 /** Whether the player row is under a running ban at `now`. */
 export const isBanned = (p: { bannedUntil: number | null }, now: number) =>
   p.bannedUntil !== null && p.bannedUntil > now;
+
+/** The ban log across players (newest first), with each player's name and whether their ban runs now. */
+export async function banLogAcrossPlayers({
+  ctx,
+  input,
+}: {
+  ctx: Pick<Ctx, "db" | "clock">;
+  input: { page: number; size: number; action?: "ban" | "unban"; q?: string };
+}) {
+  const now = ctx.clock.now();
+  const id = input.q && /^\d+$/.test(input.q) ? Number(input.q) : undefined;
+  const where = and(
+    input.action ? eq(banLog.action, input.action) : undefined,
+    input.q
+      ? id !== undefined
+        ? eq(banLog.playerId, id)
+        : sql`${players.nickname} like ${`%${input.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`} escape '\\'`
+      : undefined,
+  );
+  const rows = await ctx.db
+    .select({ b: banLog, nickname: players.nickname, bannedUntil: players.bannedUntil })
+    .from(banLog)
+    .innerJoin(players, eq(players.id, banLog.playerId))
+    .where(where)
+    .orderBy(desc(banLog.id))
+    .limit(input.size)
+    .offset((input.page - 1) * input.size);
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(banLog)
+    .innerJoin(players, eq(players.id, banLog.playerId))
+    .where(where);
+  const [{ banned }] = await ctx.db.select({ banned: count() }).from(players).where(gt(players.bannedUntil, now));
+  return {
+    rows: rows.map((r) => ({ ...r.b, nickname: r.nickname, bannedNow: (r.bannedUntil ?? 0) > now })),
+    total: n,
+    page: input.page,
+    size: input.size,
+    bannedNow: banned,
+  };
+}

@@ -83,6 +83,8 @@ const EXTRAS: Record<string, string> = {
   "/admin/battles/stream/battles":
     "the operators' battles list and a battle's timeline live (SSE following battle_events by id: starts, results, ends, stops, with the battle's row)",
   "/admin/battles/:battleId{[0-9]+}/replay": "a recorded battle replayed from its inputs, as the frames a viewer draws",
+  "/admin/banLog/":
+    "the ban log across players (every ban and unban, who is banned now); the spec lists one player's ban log only, operators need it across players (issue 31)",
   "/texts/:locale{ru|en}":
     "the UI's texts operators edited under /admin/translation/ (over the compiled catalogue), loaded on start so an edit reaches players without a rebuild",
   "/admin/playerAvatars/image/:avatarId{[0-9]+}":

@@ -10,7 +10,8 @@ import * as f from "../../domain/fields.ts";
 import { audit } from "../../http/audit.ts";
 import { banLog } from "../../db/schema/bans.ts";
 import { players } from "../../db/schema/players.ts";
-import { isBanned, unbanPlayers } from "../../domain/bans.ts";
+import { banLogAcrossPlayers, isBanned, unbanPlayers } from "../../domain/bans.ts";
+import * as contracts from "../../contracts/admin/banLog.ts";
 import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
 import { followById, type FeedMessage } from "../../http/feed.ts";
 
@@ -57,6 +58,9 @@ export type BanLogEntry = typeof banLog.$inferSelect & { nickname: string };
 export type BanLogEvents = { ban: BanLogEntry; unban: BanLogEntry };
 
 export function registerBanLog(app: Hono<HonoEnv>) {
+  // The log across players: every ban and unban, who is banned now (issue 31).
+  page(app, contracts.all, (_c, input, ctx) => banLogAcrossPlayers({ ctx, input }));
+
   page(app, { path: "/admin/banLog/:playerId{[0-9]+}", ...SUPPORT }, { params: byPlayer }, async (c, v) =>
     c.json(await banLogPage(c.var.deps.db, v.playerId, listInput.parse({}), c.var.deps.clock.now())),
   );

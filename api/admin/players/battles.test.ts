@@ -84,4 +84,16 @@ describe("Admin: a player's battles", () => {
     const page = await get(`/admin/player/${a}/battles`);
     expect((page.body as { sum: { battles: number } }).sum.battles).toBe(3);
   });
+
+  // Defect (issue 31): a player's battle opened in the browser as raw JSON. Its address is a page:
+  // a browser gets the back office (which draws the battle page), a JSON reader the battle.
+  test("a player's battle opens as a page in the browser", async () => {
+    const html = await w.app.request(`/admin/player/${a}/battles/${first}`, {
+      headers: { accept: "text/html", cookie: support.cookie },
+    });
+    expect(html.status).toBe(200);
+    expect(html.headers.get("content-type")).toContain("text/html");
+    const json = await get(`/admin/player/${a}/battles/${first}`);
+    expect((json.body as { battle: { id: number } }).battle.id).toBe(first);
+  });
 });

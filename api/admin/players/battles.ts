@@ -135,37 +135,33 @@ export function registerPlayerBattles(app: Hono<HonoEnv>) {
     },
   );
 
-  // One battle as this player lived it: 404 when the player was not in it.
-  route(
-    app,
-    { method: "ANY", path: `${P}/battles/:battleId{[0-9]+}`, ...SUPPORT },
-    { params: byPlayerBattle },
-    async (c, v) => {
-      const db = c.var.deps.db;
-      const p = await playerOr404(db, v.playerId);
-      const [row] = await db
-        .select({ b: battles, me: battlePlayers })
-        .from(battlePlayers)
-        .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
-        .where(and(eq(battlePlayers.playerId, p.id), eq(battlePlayers.battleId, v.battleId)))
-        .limit(1);
-      if (!row) throw notFound();
-      const others = await db
-        .select()
-        .from(battlePlayers)
-        .where(eq(battlePlayers.battleId, row.b.id))
-        .orderBy(asc(battlePlayers.playerId));
-      const events = await db
-        .select()
-        .from(battleEvents)
-        .where(eq(battleEvents.battleId, row.b.id))
-        .orderBy(asc(battleEvents.id));
-      return c.json({
-        battle: row.b,
-        player: row.me,
-        players: others,
-        events: events.map((e) => ({ ...e, details: JSON.parse(e.details) })),
-      });
-    },
-  );
+  // One battle as this player lived it: 404 when the player was not in it. A page: a browser
+  // gets the back office, which draws the battle's page; a JSON reader gets the battle.
+  page(app, { path: `${P}/battles/:battleId{[0-9]+}`, ...SUPPORT }, { params: byPlayerBattle }, async (c, v) => {
+    const db = c.var.deps.db;
+    const p = await playerOr404(db, v.playerId);
+    const [row] = await db
+      .select({ b: battles, me: battlePlayers })
+      .from(battlePlayers)
+      .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
+      .where(and(eq(battlePlayers.playerId, p.id), eq(battlePlayers.battleId, v.battleId)))
+      .limit(1);
+    if (!row) throw notFound();
+    const others = await db
+      .select()
+      .from(battlePlayers)
+      .where(eq(battlePlayers.battleId, row.b.id))
+      .orderBy(asc(battlePlayers.playerId));
+    const events = await db
+      .select()
+      .from(battleEvents)
+      .where(eq(battleEvents.battleId, row.b.id))
+      .orderBy(asc(battleEvents.id));
+    return c.json({
+      battle: row.b,
+      player: row.me,
+      players: others,
+      events: events.map((e) => ({ ...e, details: JSON.parse(e.details) })),
+    });
+  });
 }

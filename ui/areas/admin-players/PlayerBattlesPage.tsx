@@ -1,12 +1,10 @@
 // /admin/player/:playerId/battles — the player's battles (server-paged, result filter), their
-// totals, and one battle's timeline when a row is opened.
-import { useState } from "react";
+// totals; a row opens the battle's page (/admin/player/:playerId/battles/:battleId).
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load } from "../../components/States.tsx";
-import { Table } from "../../components/Table.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
 
@@ -28,30 +26,10 @@ interface Head {
   player: { id: number; nickname: string };
   sum: Record<string, number>;
 }
-interface Battle {
-  events: { id: number; kind: string; playerId: number | null; details: Record<string, unknown>; at: number }[];
-}
-
-function Timeline({ playerId, battleId }: { playerId: string; battleId: number }) {
-  const state = useApi<Battle>(`/admin/player/${playerId}/battles/${battleId}`);
-  const columns: Column<Battle["events"][number]>[] = [
-    { id: "at", label: t`When`, value: (e) => e.at, cell: (e) => fmtDateTime(e.at) },
-    { id: "kind", label: t`Event`, value: (e) => e.kind },
-    { id: "player", label: t`Player`, value: (e) => e.playerId ?? "" },
-    { id: "details", label: t`Details`, value: (e) => JSON.stringify(e.details), sortable: false },
-  ];
-  return (
-    <section>
-      <h2>{t`Battle #${ph({ id: battleId })}`}</h2>
-      <Load state={state}>{(d) => <Table rows={d.events} columns={columns} />}</Load>
-    </section>
-  );
-}
 
 export default function PlayerBattlesPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
   const head = useApi<Head>(`/admin/player/${id}/battles`);
-  const [open, setOpen] = useState<number | null>(null);
   const results: [string, string][] = [
     ["win", t`win`],
     ["loss", t`loss`],
@@ -63,11 +41,7 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
       label: t`Battle`,
       value: (r) => r.battleId,
       sortable: false,
-      cell: (r) => (
-        <button type="button" className="tk-link" onClick={() => setOpen(r.battleId)}>
-          #{r.battleId}
-        </button>
-      ),
+      cell: (r) => <a href={`/admin/player/${id}/battles/${r.battleId}`}>#{r.battleId}</a>,
     },
     {
       id: "startedAt",
@@ -119,7 +93,6 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
         defaultSort={{ id: "startedAt", desc: true }}
         exportName={`player-${id}-battles`}
       />
-      {open !== null && <Timeline playerId={id} battleId={open} />}
     </section>
   );
 }

@@ -17,6 +17,12 @@ export const screens: ScreenDef[] = [
     load: () => import("./PlayerTanksPage.tsx"),
   },
   {
+    path: "/admin/player/:playerId/battles/:battleId",
+    shell: "admin",
+    title: msg`Battle`,
+    load: () => import("./PlayerBattlePage.tsx"),
+  },
+  {
     path: "/admin/player/:playerId/battles",
     shell: "admin",
     title: msg`Player's battles`,
@@ -29,6 +35,13 @@ export const screens: ScreenDef[] = [
     load: () => import("./PlayerShopPage.tsx"),
   },
   { path: "/admin/player/:playerId", shell: "admin", title: msg`Player`, load: () => import("./PlayerCardPage.tsx") },
+  {
+    path: "/admin/banLog/",
+    shell: "admin",
+    group: "players",
+    title: msg`Ban log`,
+    load: () => import("./BanLogAllPage.tsx"),
+  },
   { path: "/admin/banLog/:playerId", shell: "admin", title: msg`Ban log`, load: () => import("./BanLogPage.tsx") },
   {
     path: "/admin/playerLog/:playerId",
