@@ -148,7 +148,7 @@ test("an operator adds a language and a server text, exports the texts and re-im
     page.getByRole("link", { name: "Export CSV" }).click(),
   ]);
   const csv = readFileSync(await download.path(), "utf8");
-  expect(csv).toBe("key,ru,en,de\r\nbattle.result.victory,Победа!,Victory!,\r\n");
+  expect(csv).toBe("key,ru,en,de\nbattle.result.victory,Победа!,Victory!,\n"); // api/domain/csv.ts: LF rows (docs/decisions/csv.md)
   const edited = join(running.dir, "texts.csv");
   writeFileSync(edited, csv.replace("Victory!,", "Victory!,Sieg!"));
 
