@@ -76,6 +76,6 @@ describe("pages send the JSON Schema their typed form is drawn from", () => {
     expect(hud.form.properties.minimapSize.enum).toEqual(["small", "medium", "large"]);
     expect((await get("/admin/clientOptions/editor/lobby.motd/default")).form).toBeNull();
     const list = await get("/admin/serverOptions/");
-    expect(Object.keys(list.forms).sort()).toEqual(["matchmaking", "quests", "rewards.daily"]);
+    expect(Object.keys(list.forms).sort()).toEqual(["guests", "matchmaking", "quests", "rewards.daily"]);
   });
 });
