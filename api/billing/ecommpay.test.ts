@@ -6,6 +6,8 @@ import { ledgerEntries } from "../db/schema/index.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 import { ecommpaySignatureBase, ecommpaySign } from "./ecommpay.ts";
+// Ecommpay's own npm SDK, as the caller: its signer is what a callback signed the npm way carries.
+import { signer as npmSigner } from "ecommpay";
 
 describe("Ecommpay", () => {
   const suite = paymentSuite({
@@ -152,5 +154,45 @@ describe("Ecommpay", () => {
     expect((await callback(refund)).status).toBe(200);
     expect(await gold()).toBe(before);
     expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("refunded");
+  });
+
+  test("issue 25 #7: a callback signed by Ecommpay's npm SDK (deeper, keys as written, item2/item10) and one with project_id in general credit; tampered ones do not", async () => {
+    const order = await newOrder();
+    const before = await gold();
+    const body = (await suite.standin.callback(String(order.id), { status: "success" })) as Record<string, unknown>;
+    delete body.signature;
+    // What the PHP SDK cuts at three levels and sorts naturally, the npm SDK signs whole, by code unit.
+    const deep = {
+      ...body,
+      general: { project_id: 4242 },
+      operation: {
+        ...(body.operation as object),
+        provider: { id: 1, payment_id: "", auth_code: "", details: { item2: "b", item10: "a", Mixed_Case: "c" } },
+      },
+    } as Record<string, unknown>;
+    delete deep.project_id;
+    const signed = { ...deep, signature: npmSigner(deep, "ecp-secret") };
+    const tampered = structuredClone(signed) as unknown as { operation: { provider: { details: { item10: string } } } };
+    tampered.operation.provider.details.item10 = "z";
+    expect((await callback(tampered)).status).toBe(400);
+    expect((await callback({ ...deep, signature: npmSigner(deep, "another-secret") })).status).toBe(400);
+    expect(await gold()).toBe(before);
+    expect((await callback(signed)).status).toBe(200);
+    expect((await callback(signed)).status).toBe(200);
+    expect(await gold()).toBe(before + 550);
+    expect((await findOrder(suite.w.deps.db, order.id))!.status).toBe("paid");
+    // The two SDKs' strings differ on this callback (so the npm one is not accepted by accident).
+    expect(ecommpaySignatureBase(deep)).not.toBe((await import("./ecommpay.ts")).ecommpaySignatureBaseNpm(deep));
+    // The same shape signed the PHP SDK's way (ours) is accepted too.
+    const other = await newOrder();
+    const b2 = (await suite.standin.callback(String(other.id), { status: "success" })) as Record<string, unknown>;
+    delete b2.signature;
+    const nested = { ...b2, general: { project_id: "4242" }, extra: { a: { b: { c: { d: 1 } } } } } as Record<
+      string,
+      unknown
+    >;
+    delete nested.project_id;
+    expect((await callback({ ...nested, signature: await ecommpaySign(nested, "ecp-secret") })).status).toBe(200);
+    expect(await gold()).toBe(before + 1100);
   });
 });

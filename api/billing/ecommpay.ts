@@ -111,7 +111,30 @@ export function ecommpaySignatureBase(params: Record<string, unknown>): string {
     .join(";");
 }
 
-export async function ecommpaySign(params: Record<string, unknown>, secretKey: string): Promise<string> {
+/**
+ * The same parameters as Ecommpay's npm SDK (`ecommpay`, src/converter.js) signs them: every
+ * level's keys sorted by code unit, kept as written (not lower-cased), at any depth, each value
+ * "path:value" (null empty, booleans 1/0, an empty object adds nothing), joined with ";".
+ */
+export function ecommpaySignatureBaseNpm(params: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const walk = (node: Record<string, unknown> | unknown[], prefix: string) => {
+    const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
+    for (const [k, v] of [...entries].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
+      if (k === "signature") continue;
+      const key = prefix ? `${prefix}:${k}` : k;
+      if (v !== null && typeof v === "object") walk(v as Record<string, unknown>, key);
+      else
+        parts.push(
+          `${key}:${typeof v === "boolean" ? (v ? "1" : "0") : v === null || v === undefined ? "" : String(v)}`,
+        );
+    }
+  };
+  walk(params, "");
+  return parts.join(";");
+}
+
+async function hmacBase64(text: string, secretKey: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(secretKey),
@@ -119,25 +142,41 @@ export async function ecommpaySign(params: Record<string, unknown>, secretKey: s
     false,
     ["sign"],
   );
-  const sig = new Uint8Array(
-    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(ecommpaySignatureBase(params))),
-  );
+  const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text)));
   return btoa(String.fromCharCode(...sig));
 }
 
+export const ecommpaySign = (params: Record<string, unknown>, secretKey: string) =>
+  hmacBase64(ecommpaySignatureBase(params), secretKey);
+
+const sameText = (x: string, y: string) => {
+  if (x.length !== y.length) return false;
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= x.charCodeAt(i) ^ y.charCodeAt(i);
+  return diff === 0;
+};
+
+/**
+ * A callback's signature, as either of Ecommpay's SDKs makes it: the PHP SDK's string (what we
+ * sign with) or the npm SDK's. On the gateway's documented callbacks (snake_case keys, at most
+ * three levels, no arrays) both give the same string; they differ only past that, and both are
+ * an HMAC with our secret, so accepting either believes nothing anyone without the key could make.
+ */
 async function verify(params: Record<string, unknown>, secretKey: string): Promise<boolean> {
   const sent = params.signature;
   if (typeof sent !== "string") return false;
-  const expected = await ecommpaySign(params, secretKey);
-  if (expected.length !== sent.length) return false;
-  let diff = 0;
-  for (let i = 0; i < sent.length; i++) diff |= sent.charCodeAt(i) ^ expected.charCodeAt(i);
-  return diff === 0;
+  const php = ecommpaySignatureBase(params);
+  if (sameText(sent, await hmacBase64(php, secretKey))) return true;
+  const npm = ecommpaySignatureBaseNpm(params);
+  return npm !== php && sameText(sent, await hmacBase64(npm, secretKey));
 }
 
 const sum = z.object({ amount: z.number().int(), currency: z.string().regex(/^[A-Z]{3}$/) });
+const projectId = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
+// The project id comes at the top of a payment callback, or in `general` (the other documented shape).
 const callbackSchema = z.object({
-  project_id: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
+  project_id: projectId.optional(),
+  general: z.object({ project_id: projectId }).optional(),
   payment: z.object({ id: z.string().regex(/^[0-9]{1,15}$/), status: z.string().min(1), sum: sum.optional() }),
   operation: z
     .object({
@@ -255,7 +294,8 @@ export function registerEcommpay(app: Hono<HonoEnv>) {
     if (!(await verify(body as Record<string, unknown>, cfg.secretKey)))
       throw new AppError("signature", "billing.error.signature", [], 400);
     const parsed = callbackSchema.safeParse(body);
-    if (!parsed.success || String(parsed.data.project_id) !== cfg.projectId) throw new AppError("malformed");
+    if (!parsed.success || String(parsed.data.project_id ?? parsed.data.general?.project_id) !== cfg.projectId)
+      throw new AppError("malformed");
     const { payment, operation } = parsed.data;
     const order = await findOrder(deps.db, Number(payment.id));
     if (!order || order.provider !== NAME) throw notFound();

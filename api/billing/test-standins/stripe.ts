@@ -1,9 +1,10 @@
 // A local stand-in of the Stripe API for tests and e2e, following the published protocol:
 // form-encoded POST /v1/checkout/sessions with Bearer auth, GET /v1/checkout/sessions/:id,
 // a hosted checkout page that pays or cancels, and webhooks signed the way Stripe signs them
-// (Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "t.payload")>). Web-standard only;
+// (Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "t.payload")>, made by the `stripe` library's generateTestHeaderString). Web-standard only;
 // the caller serves `app.fetch` on 127.0.0.1.
 import { Hono } from "hono";
+import Stripe from "stripe";
 import { testSheet } from "./sheet.ts";
 
 export interface StripeStandinOptions {
@@ -31,18 +32,11 @@ export interface StandinSession {
   url: string;
 }
 
-const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const subtle = Stripe.createSubtleCryptoProvider();
 
-export async function stripeSignature(secret: string, payload: string, timestamp: number): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${payload}`));
-  return `t=${timestamp},v1=${hex(sig)}`;
+/** The Stripe-Signature header of a payload, made by Stripe's own library (its test-header helper). */
+export function stripeSignature(secret: string, payload: string, timestamp: number): Promise<string> {
+  return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp, cryptoProvider: subtle });
 }
 
 /** Stripe's form encoding (a[b][0][c]=v) back into an object. */
