@@ -275,17 +275,24 @@ export async function runningBattleOf(
   return r ?? null;
 }
 
-/** Puts a player in the queue with a tank of theirs (again: the tank changes, the place stays). */
+/**
+ * Puts a player in the queue with a tank of theirs (again: the tank changes, the place stays), and
+ * makes it their chosen tank — in one transaction: a tank not in the garage, or a player already in
+ * a running battle, changes nothing.
+ */
 export async function joinQueue(db: Db, input: { playerId: number; tankId: number; at: number }) {
-  const tank = (await garageOf(db, input.playerId)).find((t) => t.id === input.tankId);
-  if (!tank) throw fieldError({ tankId: { id: "arena.notYourTank" } });
-  const running = await runningBattleOf(db, input.playerId);
-  if (running) return { queued: false, battle: running };
-  await db
-    .insert(battleQueue)
-    .values({ playerId: input.playerId, tankId: tank.id, tier: tank.tier, joinedAt: input.at })
-    .onConflictDoUpdate({ target: battleQueue.playerId, set: { tankId: tank.id, tier: tank.tier } });
-  return { queued: true, battle: null };
+  return db.transaction(async (tx) => {
+    const tank = (await garageOf(tx, input.playerId)).find((t) => t.id === input.tankId);
+    if (!tank) throw fieldError({ tankId: { id: "arena.notYourTank" } });
+    const running = await runningBattleOf(tx, input.playerId);
+    if (running) return { queued: false, battle: running };
+    await tx.update(players).set({ currentTankId: tank.id }).where(eq(players.id, input.playerId));
+    await tx
+      .insert(battleQueue)
+      .values({ playerId: input.playerId, tankId: tank.id, tier: tank.tier, joinedAt: input.at })
+      .onConflictDoUpdate({ target: battleQueue.playerId, set: { tankId: tank.id, tier: tank.tier } });
+    return { queued: true, battle: null };
+  });
 }
 
 export async function leaveQueue(db: DbOrTx, playerId: number) {

@@ -130,7 +130,6 @@ export function registerArena(app: Hono<HonoEnv>) {
     async (c, b) => {
       const playerId = me(c);
       const { db, clock } = c.var.deps;
-      await db.update(players).set({ currentTankId: b.tankId }).where(eq(players.id, playerId));
       const r = await joinQueue(db, { playerId, tankId: b.tankId, at: clock.now() });
       return c.json({ ...(await status(c, playerId)), queued: r.queued });
     },
