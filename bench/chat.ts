@@ -42,7 +42,7 @@ const proc = Bun.spawn([process.execPath, join(root, "edge/bun.ts")], {
 {
   const reader = proc.stdout.getReader();
   let out = "";
-  while (!out.includes("ready")) {
+  while (!out.includes("Tankodrome ready")) {
     const { value, done } = await reader.read();
     if (done) throw new Error("the server exited before it was ready");
     out += new TextDecoder().decode(value);
