@@ -6,6 +6,8 @@ import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { playerAvatars, type AvatarStatus } from "../db/schema/avatars.ts";
 import { players } from "../db/schema/players.ts";
 import { AppError } from "./errors.ts";
+import { audit, NO_CHANGES } from "./audit.ts";
+import { type AdminCtx, transact } from "./context.ts";
 
 export const AVATAR_LIMITS = { maxBytes: 512 * 1024, minSide: 64, maxSide: 2048 } as const;
 
@@ -158,7 +160,10 @@ export async function avatarState(db: DbOrTx, playerId: number) {
 }
 
 /** The moderation queue for operators (no bytes; the image is served by its preview address). */
-export async function avatarQueue(db: Db, q: { status?: AvatarStatus; playerId?: number; page: number; size: number }) {
+export async function avatarQueue(
+  db: DbOrTx,
+  q: { status?: AvatarStatus; playerId?: number; page: number; size: number },
+) {
   const where: SQL | undefined = and(
     q.status ? eq(playerAvatars.status, q.status) : undefined,
     q.playerId ? eq(playerAvatars.playerId, q.playerId) : undefined,
@@ -210,89 +215,129 @@ async function pendingOf(tx: Tx, avatarId: number) {
 }
 
 /** Accepts a pending image: it becomes the player's avatar, the previous accepted one is replaced. */
-export async function acceptAvatar(tx: Tx, avatarId: number, adminId: number, at: number) {
-  const a = await pendingOf(tx, avatarId);
-  await tx
-    .update(playerAvatars)
-    .set({ status: "replaced" })
-    .where(and(eq(playerAvatars.playerId, a.playerId), eq(playerAvatars.status, "accepted")));
-  await tx
-    .update(playerAvatars)
-    .set({ status: "accepted", decidedByAdminId: adminId, decidedAt: at })
-    .where(eq(playerAvatars.id, a.id));
-  await tx
-    .update(players)
-    .set({ avatarUrl: avatarUrl(a.hash) })
-    .where(eq(players.id, a.playerId));
-  return { ...a, status: "accepted" as const, avatarUrl: avatarUrl(a.hash) };
-}
-
-export async function rejectAvatar(
-  tx: Tx,
-  avatarId: number,
-  reason: AvatarRejectReason,
-  note: string | undefined,
-  adminId: number,
-  at: number,
-) {
-  const a = await pendingOf(tx, avatarId);
-  await tx
-    .update(playerAvatars)
-    .set({ status: "rejected", reason, note: note ?? null, decidedByAdminId: adminId, decidedAt: at })
-    .where(eq(playerAvatars.id, a.id));
-  return { ...a, status: "rejected" as const, reason };
-}
-
-/** An operator sets a player's avatar (accepted at once, any pending upload replaced) or clears it. */
-export async function setAvatarByOperator(
-  tx: Tx,
-  playerId: number,
-  image: { bytes: Uint8Array; info: ImageInfo } | null,
-  adminId: number,
-  at: number,
-) {
-  const [p] = await tx
-    .select({ id: players.id, avatarUrl: players.avatarUrl })
-    .from(players)
-    .where(eq(players.id, playerId))
-    .limit(1);
-  if (!p) throw new AppError("not_found");
-  await tx
-    .update(playerAvatars)
-    .set({ status: "replaced", decidedAt: at })
-    .where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "accepted")));
-  if (!image) {
-    await tx.update(players).set({ avatarUrl: null }).where(eq(players.id, playerId));
-    return { before: p.avatarUrl, avatarUrl: null };
-  }
-  await tx
-    .update(playerAvatars)
-    .set({ status: "replaced", decidedAt: at })
-    .where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "pending")));
-  const hash = await hex(image.bytes);
-  await tx.insert(playerAvatars).values({
-    playerId,
-    status: "accepted",
-    ...image.info,
-    hash,
-    bytes: image.bytes,
-    setByAdminId: adminId,
-    decidedByAdminId: adminId,
-    createdAt: at,
-    decidedAt: at,
+export function acceptAvatar({ ctx, input }: { ctx: AdminCtx; input: { avatarId: number } }) {
+  return transact(ctx, async (c) => {
+    const tx = c.db;
+    const at = ctx.clock.now();
+    const a = await pendingOf(tx, input.avatarId);
+    await tx
+      .update(playerAvatars)
+      .set({ status: "replaced" })
+      .where(and(eq(playerAvatars.playerId, a.playerId), eq(playerAvatars.status, "accepted")));
+    await tx
+      .update(playerAvatars)
+      .set({ status: "accepted", decidedByAdminId: ctx.actor.adminId, decidedAt: at })
+      .where(eq(playerAvatars.id, a.id));
+    await tx
+      .update(players)
+      .set({ avatarUrl: avatarUrl(a.hash) })
+      .where(eq(players.id, a.playerId));
+    await audit(c, {
+      action: "/admin/playerAvatars/accept",
+      targetType: "player",
+      targetId: a.playerId,
+      summary: `avatar ${a.id} accepted`,
+      details: NO_CHANGES,
+    });
+    return { ...a, status: "accepted" as const, avatarUrl: avatarUrl(a.hash) };
   });
-  await tx
-    .update(players)
-    .set({ avatarUrl: avatarUrl(hash) })
-    .where(eq(players.id, playerId));
-  return { before: p.avatarUrl, avatarUrl: avatarUrl(hash) };
+}
+
+/** Rejects a pending image with a reason (and a note) the player reads. */
+export function rejectAvatar({
+  ctx,
+  input,
+}: {
+  ctx: AdminCtx;
+  input: { avatarId: number; reason: AvatarRejectReason; note?: string };
+}) {
+  const { reason, note } = input;
+  return transact(ctx, async (c) => {
+    const tx = c.db;
+    const a = await pendingOf(tx, input.avatarId);
+    await tx
+      .update(playerAvatars)
+      .set({
+        status: "rejected",
+        reason,
+        note: note ?? null,
+        decidedByAdminId: ctx.actor.adminId,
+        decidedAt: ctx.clock.now(),
+      })
+      .where(eq(playerAvatars.id, a.id));
+    await audit(c, {
+      action: "/admin/playerAvatars/reject",
+      targetType: "player",
+      targetId: a.playerId,
+      summary: `avatar ${a.id} rejected: ${reason}${note ? ` (${note})` : ""}`,
+      details: {
+        changes: [{ field: "avatarReason", after: reason }, ...(note ? [{ field: "note", after: note }] : [])],
+      },
+    });
+    return { ...a, status: "rejected" as const, reason };
+  });
+}
+
+/** An operator sets a player's avatar (accepted at once, any pending upload replaced) or clears it (`image` null). */
+export function setAvatarByOperator({
+  ctx,
+  input,
+}: {
+  ctx: AdminCtx;
+  input: { playerId: number; image: { bytes: Uint8Array; info: ImageInfo } | null };
+}) {
+  const { playerId, image } = input;
+  const adminId = ctx.actor.adminId;
+  return transact(ctx, async (c) => {
+    const tx = c.db;
+    const at = ctx.clock.now();
+    const [p] = await tx
+      .select({ id: players.id, avatarUrl: players.avatarUrl })
+      .from(players)
+      .where(eq(players.id, playerId))
+      .limit(1);
+    if (!p) throw new AppError("not_found");
+    await tx
+      .update(playerAvatars)
+      .set({ status: "replaced", decidedAt: at })
+      .where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "accepted")));
+    let url: string | null = null;
+    if (image) {
+      await tx
+        .update(playerAvatars)
+        .set({ status: "replaced", decidedAt: at })
+        .where(and(eq(playerAvatars.playerId, playerId), eq(playerAvatars.status, "pending")));
+      const hash = await hex(image.bytes);
+      await tx.insert(playerAvatars).values({
+        playerId,
+        status: "accepted",
+        ...image.info,
+        hash,
+        bytes: image.bytes,
+        setByAdminId: adminId,
+        decidedByAdminId: adminId,
+        createdAt: at,
+        decidedAt: at,
+      });
+      url = avatarUrl(hash);
+    }
+    await tx.update(players).set({ avatarUrl: url }).where(eq(players.id, playerId));
+    await audit(c, {
+      action: "/admin/playerAvatars/save",
+      targetType: "player",
+      targetId: playerId,
+      summary: `avatar ${p.avatarUrl ?? "none"} → ${url ?? "none"}`,
+      details: { changes: [{ field: "avatarUrl", before: p.avatarUrl ?? null, after: url }] },
+    });
+    return { playerId, avatarUrl: url };
+  });
 }
 
 /**
  * The bytes behind an address. `accepted` only for the public address; operators may also see a
  * pending or refused upload (by id, through their own preview).
  */
-export async function avatarImage(db: Db, by: { hash: string } | { id: number }) {
+export async function avatarImage(db: DbOrTx, by: { hash: string } | { id: number }) {
   const where =
     "hash" in by
       ? and(eq(playerAvatars.hash, by.hash), eq(playerAvatars.status, "accepted"))

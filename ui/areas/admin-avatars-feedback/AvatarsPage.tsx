@@ -4,6 +4,8 @@
 import { useState, type KeyboardEvent } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as avatars from "../../../api/contracts/admin/avatars.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -14,45 +16,29 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { AVATAR_STATUS, statusOf } from "./words.ts";
 import "./admin-avatars-feedback.css";
 
-interface Options {
-  statuses: string[];
-  reasons: { id: string; title: { en: string; ru: string } }[];
-  limits: { maxBytes: number; minSide: number; maxSide: number };
-}
-interface Upload {
-  id: number;
-  playerId: number;
-  nickname: string;
-  status: string;
-  width: number;
-  height: number;
-  reason: string | null;
-  note: string | null;
-  createdAt: number;
-  previewUrl: string;
-}
-interface QueuePage {
-  rows: Upload[];
-  total: number;
-}
+type Options = OutputOf<typeof avatars.optionsOf>;
+type Upload = OutputOf<typeof avatars.load>["rows"][number];
+type Reason = Options["reasons"][number]["id"];
+type Status = Options["statuses"][number];
+const isStatus = (s: string | null): s is Status => !!s && Object.hasOwn(AVATAR_STATUS, s);
 
 function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () => void }) {
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState(options.reasons[0]?.id ?? "other");
+  const [reason, setReason] = useState<Reason>(options.reasons[0]?.id ?? "other");
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const errors = useFieldErrors();
-  const act = async (path: string, body: unknown, done: string) => {
+  const act = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
     await errors.run(async () => {
-      await api(path, { method: "POST", body });
+      await call();
       toast.ok(done);
       onDone();
     });
     setBusy(false);
   };
-  const accept = () => act("/admin/playerAvatars/accept", { avatarId: u.id }, t`Avatar accepted`);
-  const reject = () => act("/admin/playerAvatars/reject", { avatarId: u.id, reason, note }, t`Avatar rejected`);
+  const accept = () => act(() => api(avatars.accept, { avatarId: u.id }), t`Avatar accepted`);
+  const reject = () => act(() => api(avatars.reject, { avatarId: u.id, reason, note }), t`Avatar rejected`);
   const pending = u.status === "pending";
   const onKey = (e: KeyboardEvent) => {
     if (!pending || e.target !== e.currentTarget || busy) return;
@@ -99,7 +85,11 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
             {t`Reason`}{" "}
             <select
               value={reason}
-              onChange={(e) => (setReason(e.target.value), errors.clear("reason"))}
+              onChange={(e) => {
+                const picked = options.reasons.find((r) => r.id === e.target.value);
+                if (picked) setReason(picked.id);
+                errors.clear("reason");
+              }}
               autoFocus
               {...errors.input("reason")}
             >
@@ -181,19 +171,19 @@ function SetAvatar({ onDone }: { onDone: () => void }) {
 }
 
 export default function AvatarsPage() {
-  const options = useApi<Options>("/admin/playerAvatars/options");
+  const options = useApi(avatars.optionsOf, {});
   const params = new URLSearchParams(location.search);
-  const [status, setStatus] = useState(params.get("status") ?? "pending");
+  const asked = params.get("status");
+  const [status, setStatus] = useState<Status | "">(asked === null ? "pending" : isStatus(asked) ? asked : "");
   const [player, setPlayer] = useState(params.get("playerId") ?? "");
   const [page, setPage] = useState(1);
   const size = 24;
-  const query = new URLSearchParams({
-    page: String(page),
-    size: String(size),
+  const queue = useApi(avatars.load, {
+    page,
+    size,
     ...(status ? { status } : {}),
-    ...(/^\d+$/.test(player) ? { playerId: player } : {}),
+    ...(/^\d+$/.test(player) ? { playerId: Number(player) } : {}),
   });
-  const queue = useApi<QueuePage>(`/admin/playerAvatars/load?${query}`);
   return (
     <section>
       <h1>{t`Avatar moderation`}</h1>
@@ -202,7 +192,13 @@ export default function AvatarsPage() {
       <div className="tk-row">
         <label>
           {t`Status`}{" "}
-          <select value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(isStatus(e.target.value) ? e.target.value : "");
+              setPage(1);
+            }}
+          >
             <option value="">{t`All`}</option>
             {Object.keys(AVATAR_STATUS).map((s) => (
               <option key={s} value={s}>
