@@ -30,6 +30,9 @@ import { DEFAULT_BOT_PROFILES, DEFAULT_BOT_CREW_LEVELS } from "../game/sim/fixtu
 import { botCrewBonus, crewBonus, type CrewBonus } from "../game/sim/crew.ts";
 import { RULES_VERSION, type BattleSetup, type Seat } from "../game/sim/types.ts";
 import { balanceTeams, tankSpecOf, type MatchProfile } from "./matchmaking.ts";
+import { loadoutsOf, spendKit } from "./loadout.ts";
+import { modulesOf, shownFigures } from "./modules.ts";
+import { tankFigures } from "../game/sim/sim.ts";
 import type { InputRecord } from "../game/sim/replay.ts";
 import { nextRandom } from "../game/sim/rng.ts";
 import type { BattleResult } from "../db/schema/battles.ts";
@@ -259,6 +262,27 @@ export async function garageOf(db: DbOrTx, playerId: number) {
   return rows.map((r) => ({ ...r, owned: mine.has(r.id) }));
 }
 
+/**
+ * A tank of the player's as the hangar shows it (GET /game/play/modules/:tankId): its modules and
+ * its figures in battle with them, the crew and the camouflage — the same function the simulation
+ * starts the tank from — and without the modules.
+ */
+export async function tankView(db: DbOrTx, playerId: number, tankId: number, now: number) {
+  const tank = (await garageOf(db, playerId)).find((t) => t.id === tankId);
+  if (!tank) throw fieldError({ tankId: { id: "modules.notYourTank" } });
+  const [mods, crews, loadouts] = await Promise.all([
+    modulesOf(db, playerId, tankId),
+    crewBonusesOf(db, [playerId]),
+    loadoutsOf(db, [{ playerId, tankId, nation: tank.nation }], now),
+  ]);
+  const seat = { tank: tankSpecOf(tank), crew: crews.get(playerId), camouflage: loadouts.get(playerId)?.camouflage };
+  return {
+    ...mods,
+    figures: shownFigures(tankFigures({ ...seat, modules: mods.bonus })),
+    stock: shownFigures(tankFigures(seat)),
+  };
+}
+
 /** Where a player's running battle lives, if they have one. */
 export async function runningBattleOf(
   db: DbOrTx,
@@ -410,6 +434,11 @@ async function formOne(
     locale: en * 2 > people.length ? "en" : "ru",
     rand,
   });
+  const loadouts = await loadoutsOf(
+    tx,
+    group.map((g) => ({ playerId: g.playerId, tankId: g.tankId, nation: tankById.get(g.tankId)?.nation ?? "" })),
+    input.now,
+  );
   const seats: Seat[] = planned.map((p) =>
     p.playerId !== null
       ? {
@@ -418,6 +447,7 @@ async function formOne(
           name: person.get(p.playerId)?.nickname ?? `#${p.playerId}`,
           tank: tankSpecOf(p.tank),
           crew: crews.get(p.playerId),
+          ...loadouts.get(p.playerId),
         }
       : {
           team: p.team,
@@ -501,6 +531,10 @@ export interface ArenaPlayerStat {
   damage: number;
   kills: number;
   capture: number;
+  /** The tank stood idle the whole battle (sim/rules.ts isIdle): it earns nothing and counts for no task. */
+  idle?: boolean;
+  /** Consumables used: taken from the player's stock. */
+  kitUsed?: { itemId: number; count: number }[];
 }
 
 /**
@@ -552,9 +586,15 @@ export async function finishArenaBattle(
         kills: s.kills,
         damage: s.damage,
         durationS: input.durationS,
+        afk: s.idle === true,
       };
     });
     const r = await endBattleIn(tx, { battleId: input.battleId, results, at: input.at });
+    if (!r.replayed)
+      await spendKit(
+        tx,
+        input.stats.flatMap((s) => (s.kitUsed ?? []).map((k) => ({ playerId: s.playerId, ...k }))),
+      );
     if (!r.replayed) await tx.update(battleRooms).set(record).where(eq(battleRooms.battleId, input.battleId));
     return { replayed: r.replayed, players: r.players };
   });

@@ -13,7 +13,7 @@ import { AppError, fieldError } from "./errors.ts";
 import { applyLedger } from "./ledger.ts";
 import { recordActivity } from "./players.ts";
 import { emit } from "./outbox.ts";
-import { progressAfterBattle } from "./progression.ts";
+import { progressAfterBattle, type BattleProgressed } from "./progression.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 import "./battle-messages.ts";
 
@@ -26,6 +26,8 @@ export const BATTLE_RULES = {
   /** Silver per tank tier for the ammunition a battle uses. */
   ammoPerTier: 40,
   ratingDelta: { win: 15, draw: 0, loss: -10 } as Record<BattleResult, number>,
+  /** A premium account earns this share more experience and silver (the silver as its own ledger row). */
+  premiumBonus: 0.5,
   /** Level n needs LEVEL_STEP·(n-1)² experience, up to MAX_LEVEL. */
   levelStep: 500,
   maxLevel: 30,
@@ -122,12 +124,19 @@ export interface PlayerResult {
   kills: number;
   damage: number;
   durationS: number;
+  /** The tank stood idle (AFK): it earns no experience nor silver and moves no task, quest or crew. */
+  afk?: boolean;
 }
 
 export interface PlayerOutcome extends PlayerResult {
   silverSpent: number;
   ratingDelta: number;
   level: number;
+  /** The level before this battle (a level-up when lower than `level`). */
+  levelBefore: number;
+  /** What the premium account added (already in `experience` and `silver`); 0 without one. */
+  premiumExperience: number;
+  premiumSilver: number;
 }
 
 /** Ends a running battle with every player's result; a replay of an ended battle answers its stored outcome. */
@@ -207,29 +216,52 @@ async function settlePlayer(
   const ref = `battle:${b.id}`;
   const win = r.result === "win" ? 1 : 0;
   const ratingDelta = BATTLE_RULES.ratingDelta[r.result];
+  const [before] = await tx
+    .select({ premiumUntil: players.premiumUntil, level: players.level })
+    .from(players)
+    .where(eq(players.id, r.playerId))
+    .limit(1);
+  // An idle tank earns nothing; a premium account earns half again (its silver as a ledger row of its own).
+  const afk = r.afk === true;
+  const baseXp = afk ? 0 : r.experience;
+  const baseSilver = afk ? 0 : r.silver;
+  const premium = !afk && before?.premiumUntil != null && before.premiumUntil > at;
+  const premiumExperience = premium ? Math.round(baseXp * BATTLE_RULES.premiumBonus) : 0;
+  const premiumSilver = premium ? Math.round(baseSilver * BATTLE_RULES.premiumBonus) : 0;
+  const experience = baseXp + premiumExperience;
   const [p] = await tx
     .update(players)
     .set({
       battles: sql`${players.battles} + 1`,
       wins: sql`${players.wins} + ${win}`,
-      experience: sql`${players.experience} + ${r.experience}`,
+      experience: sql`${players.experience} + ${experience}`,
       rating: sql`max(0, ${players.rating} + ${ratingDelta})`,
     })
     .where(eq(players.id, r.playerId))
     .returning({ level: players.level, experience: players.experience, silver: players.silver });
   const level = Math.max(p.level, levelFor(p.experience));
   if (level !== p.level) await tx.update(players).set({ level }).where(eq(players.id, r.playerId));
-  if (r.silver > 0)
+  if (baseSilver > 0)
     await applyLedger(tx, {
       playerId: r.playerId,
       currency: "silver",
-      delta: r.silver,
+      delta: baseSilver,
       reason: "battle.reward",
       ref,
       at,
     });
+  if (premiumSilver > 0)
+    await applyLedger(tx, {
+      playerId: r.playerId,
+      currency: "silver",
+      delta: premiumSilver,
+      reason: "battle.premium",
+      ref,
+      at,
+    });
+  const silver = baseSilver + premiumSilver;
   // Costs never take a balance below zero: what the player cannot pay is not charged.
-  let balance = p.silver + r.silver;
+  let balance = p.silver + silver;
   let spent = 0;
   const cost = battleCost(tier, r.result);
   for (const [reason, amount] of [
@@ -246,8 +278,8 @@ async function settlePlayer(
     .update(battlePlayers)
     .set({
       result: r.result,
-      experience: r.experience,
-      silverEarned: r.silver,
+      experience,
+      silverEarned: silver,
       silverSpent: spent,
       kills: r.kills,
       damage: r.damage,
@@ -261,7 +293,7 @@ async function settlePlayer(
       .update(clans)
       .set({
         wins: sql`${clans.wins} + ${win}`,
-        experience: sql`${clans.experience} + ${r.experience}`,
+        experience: sql`${clans.experience} + ${experience}`,
         rating: sql`max(0, ${clans.rating} + ${ratingDelta})`,
       })
       .where(eq(clans.id, clanId));
@@ -275,8 +307,8 @@ async function settlePlayer(
     mode: b.mode,
     result: r.result,
     duration_s: r.durationS,
-    experience: r.experience,
-    silver_earned: r.silver,
+    experience,
+    silver_earned: silver,
     silver_spent: spent,
     gold_earned: 0,
     kills: r.kills,
@@ -284,41 +316,97 @@ async function settlePlayer(
     player_level: level,
   });
   await recordActivity(tx, r.playerId, "battle", at);
-  // Daily tasks, quests and crew XP move by the same result (api/domain/progression.ts).
-  await progressAfterBattle(
-    tx,
-    { playerId: r.playerId, tankId, result: r.result, kills: r.kills, damage: r.damage, silver: r.silver },
-    at,
-  );
+  // Daily tasks, quests and crew XP move by the same result (api/domain/progression.ts); not for an idle tank.
+  const progress = afk
+    ? { tasks: [], crew: [] }
+    : await progressAfterBattle(
+        tx,
+        { playerId: r.playerId, tankId, result: r.result, kills: r.kills, damage: r.damage, silver },
+        at,
+      );
   await event(tx, b.id, "player.result", at, r.playerId, {
     result: r.result,
-    experience: r.experience,
-    silver: r.silver,
+    experience,
+    silver,
     silverSpent: spent,
     kills: r.kills,
     damage: r.damage,
+    ...(afk ? { afk: true } : {}),
+    ...(premium ? { premiumExperience, premiumSilver } : {}),
+    levelBefore: before?.level ?? p.level,
+    level,
+    tasks: progress.tasks,
+    crew: progress.crew,
   });
-  return { ...r, silverSpent: spent, ratingDelta, level };
+  return {
+    ...r,
+    experience,
+    silver,
+    silverSpent: spent,
+    ratingDelta,
+    level,
+    levelBefore: before?.level ?? p.level,
+    premiumExperience,
+    premiumSilver,
+  };
 }
 
 async function outcomes(tx: Tx, battleId: number): Promise<PlayerOutcome[]> {
+  const [rows, results] = await Promise.all([
+    tx
+      .select({ bp: battlePlayers, level: players.level })
+      .from(battlePlayers)
+      .innerJoin(players, eq(players.id, battlePlayers.playerId))
+      .where(eq(battlePlayers.battleId, battleId)),
+    resultDetails(tx, battleId),
+  ]);
+  return rows.map(({ bp, level }) => {
+    const d = results.get(bp.playerId);
+    return {
+      playerId: bp.playerId,
+      result: bp.result ?? "draw",
+      experience: bp.experience,
+      silver: bp.silverEarned,
+      kills: bp.kills,
+      damage: bp.damage,
+      durationS: bp.durationS,
+      silverSpent: bp.silverSpent,
+      ratingDelta: bp.ratingDelta,
+      level: d?.level ?? level,
+      levelBefore: d?.levelBefore ?? level,
+      premiumExperience: d?.premiumExperience ?? 0,
+      premiumSilver: d?.premiumSilver ?? 0,
+      ...(d?.afk ? { afk: true } : {}),
+    };
+  });
+}
+
+/** What settlePlayer wrote of each player's end ("player.result" in the battle's timeline). */
+export interface ResultDetails {
+  afk?: boolean;
+  level?: number;
+  levelBefore?: number;
+  premiumExperience?: number;
+  premiumSilver?: number;
+  tasks?: BattleProgressed["tasks"];
+  crew?: BattleProgressed["crew"];
+}
+
+export async function resultDetails(tx: Tx | Db, battleId: number): Promise<Map<number, ResultDetails>> {
   const rows = await tx
-    .select({ bp: battlePlayers, level: players.level })
-    .from(battlePlayers)
-    .innerJoin(players, eq(players.id, battlePlayers.playerId))
-    .where(eq(battlePlayers.battleId, battleId));
-  return rows.map(({ bp, level }) => ({
-    playerId: bp.playerId,
-    result: bp.result ?? "draw",
-    experience: bp.experience,
-    silver: bp.silverEarned,
-    kills: bp.kills,
-    damage: bp.damage,
-    durationS: bp.durationS,
-    silverSpent: bp.silverSpent,
-    ratingDelta: bp.ratingDelta,
-    level,
-  }));
+    .select({ playerId: battleEvents.playerId, details: battleEvents.details })
+    .from(battleEvents)
+    .where(and(eq(battleEvents.battleId, battleId), eq(battleEvents.kind, "player.result")));
+  const out = new Map<number, ResultDetails>();
+  for (const r of rows) {
+    if (r.playerId === null) continue;
+    try {
+      out.set(r.playerId, JSON.parse(r.details) as ResultDetails);
+    } catch {
+      /* an unreadable row says nothing more */
+    }
+  }
+  return out;
 }
 
 /**

@@ -377,6 +377,7 @@ export function addXp(
 }
 
 async function gainCrewXp(tx: Tx, playerId: number, result: BattleResult, at: number) {
+  const gained: BattleProgressed["crew"] = [];
   const members = await tx
     .select({ m: playerCrewMembers, c: contentCrews })
     .from(playerCrewMembers)
@@ -392,7 +393,9 @@ async function gainCrewXp(tx: Tx, playerId: number, result: BattleResult, at: nu
       .set({ level: next.level, xp: next.xp, updatedAt: at })
       .where(and(eq(playerCrewMembers.playerId, playerId), eq(playerCrewMembers.crewId, c.id)));
     for (let l = m.level + 1; l <= next.level; l++) await progressEvent(tx, "crew_level_up", playerId, c.id, l, at);
+    gained.push({ crewId: c.id, role: c.role, xp: gain, levelFrom: m.level, levelTo: next.level });
   }
+  return gained;
 }
 
 /** Trains a member's skill one level: silver at the upgrade price, or gold at the speed-up price. */
@@ -493,7 +496,18 @@ export interface BattleProgress extends BattleFacts {
  * crew's XP. Called once per player by endBattleIn, inside the battle's transaction (a replayed end
  * never reaches it: the battle is claimed first).
  */
-export async function progressAfterBattle(tx: Tx, b: Omit<BattleProgress, "tankType">, at: number): Promise<void> {
+/** What a battle moved: the day's tasks it completed and what each crew member gained. */
+export interface BattleProgressed {
+  tasks: { taskId: number; kind: string; rewardCurrency: string; rewardAmount: number }[];
+  crew: { crewId: number; role: string; xp: number; levelFrom: number; levelTo: number }[];
+}
+
+export async function progressAfterBattle(
+  tx: Tx,
+  b: Omit<BattleProgress, "tankType">,
+  at: number,
+): Promise<BattleProgressed> {
+  const done: BattleProgressed["tasks"] = [];
   const [tank] = await tx
     .select({ type: contentTanks.type })
     .from(contentTanks)
@@ -503,7 +517,15 @@ export async function progressAfterBattle(tx: Tx, b: Omit<BattleProgress, "tankT
   for (const task of await dailyTasksOf(tx, b.playerId, at)) {
     if (task.completedAt !== null) continue;
     const step = stepOf(task.kind, task.tankType, facts);
-    if (step > 0) await setTaskProgress(tx, task, task.progress + step, at);
+    if (step <= 0) continue;
+    const moved = await setTaskProgress(tx, task, task.progress + step, at);
+    if (moved.completed)
+      done.push({
+        taskId: task.taskId,
+        kind: task.kind,
+        rewardCurrency: task.rewardCurrency,
+        rewardAmount: task.rewardAmount,
+      });
   }
   const quests = await questDefinitions(tx);
   if (quests.length) {
@@ -537,7 +559,8 @@ export async function progressAfterBattle(tx: Tx, b: Omit<BattleProgress, "tankT
       await setQuestState(tx, b.playerId, q, step, progress, at);
     }
   }
-  await gainCrewXp(tx, b.playerId, b.result, at);
+  const crew = await gainCrewXp(tx, b.playerId, b.result, at);
+  return { tasks: done, crew };
 }
 
 /**

@@ -71,6 +71,9 @@ const EXTRAS: Record<string, string> = {
     "the game in the browser: the hangar and the battle (issue #19); the spec does not show the game screen",
   "/game/play/join": "a signed-in player joins the battle queue with a tank of their garage (the game in the browser)",
   "/game/play/leave": "a player leaves the battle queue",
+  "/game/play/modules/:tankId{[0-9]+}":
+    "the hangar's modules of a tank (gun, turret, engine, tracks, radio: level, research, prices) and its figures in battle",
+  "/game/play/module/buy": "a player buys a tank module's next level from the hangar, through the ledger",
   "/game/play/crew/train":
     "a player trains a crew member's skill from the hangar, paid through the ledger once per request id (the spec lists crew routes for operators only; docs/decisions/crews.md)",
   "/game/play/status":

@@ -386,5 +386,12 @@ export const migrations: Migration[] = [
       "ALTER TABLE `battle_rooms` ADD `checkpoint_tick` integer DEFAULT 0 NOT NULL;",
       "CREATE INDEX `battle_rooms_lease` ON `battle_rooms` (`lease_until`);"
     ]
+  },
+  {
+    "tag": "0029_clever_songbird",
+    "hash": "8886adf0c7a1a00860151e5df026db629a8d68a1a8de8c1c07e3a071eb740711",
+    "statements": [
+      "CREATE TABLE `player_tank_modules` (\n\t`player_id` integer NOT NULL,\n\t`tank_id` integer NOT NULL,\n\t`slot` text NOT NULL,\n\t`level` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`player_id`, `tank_id`, `slot`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"player_tank_modules_level\" CHECK(\"player_tank_modules\".\"level\" >= 0)\n);"
+    ]
   }
 ];

@@ -218,3 +218,25 @@ export const playerQuests = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.playerId, t.questKey] })],
 );
+
+/**
+ * The module levels a player has researched and bought for one of their tanks, per slot (gun,
+ * turret, engine, tracks, radio): the level's row in content_module_upgrades gives its stat and
+ * percent (api/domain/modules.ts). No row: the tank's stock module (level 0).
+ */
+export const playerTankModules = sqliteTable(
+  "player_tank_modules",
+  {
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
+    tankId: integer("tank_id").notNull(),
+    slot: text("slot", { enum: MODULE_SLOTS }).notNull(),
+    level: integer("level").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.tankId, t.slot] }),
+    check("player_tank_modules_level", sql`${t.level} >= 0`),
+  ],
+);

@@ -5,10 +5,10 @@
 // base's distance field (built again when first asked for) and a bot's field toward its goal
 // (a pure function of the goal cell; planTo in bots.ts sets both together). checkpoint.test.ts
 // proves it: a battle restored at any tick plays on to the very battle the uninterrupted one is.
-import { mapByName, navGrid, distanceField } from "../sim/maps.ts";
+import { navGrid, distanceField } from "../sim/maps.ts";
 import { SIM } from "../sim/rules.ts";
 import type { BattleSetup, BattleState, Tank } from "../sim/types.ts";
-import { createBattle, step } from "../sim/sim.ts";
+import { createBattle, mapOf, step } from "../sim/sim.ts";
 import { applyRecorded, type InputRecord } from "../sim/replay.ts";
 
 /** The checkpoint format; a stored one of another version is not used (the log is replayed from the start). */
@@ -58,7 +58,7 @@ export function saveCheckpoint(state: BattleState): string {
 export function loadCheckpoint(setup: BattleSetup, text: string): BattleState {
   const parsed = JSON.parse(text, reviver) as { v: number; state: Record<string, unknown> & { tanks: StoredTank[] } };
   if (parsed.v !== CHECKPOINT_VERSION) throw new Error(`checkpoint: version ${parsed.v}, not ${CHECKPOINT_VERSION}`);
-  const map = mapByName(setup.map);
+  const map = mapOf(setup);
   const grid = navGrid(map, SIM.tankRadius);
   const tanks: Tank[] = parsed.state.tanks.map((t, slot) => ({
     ...t,

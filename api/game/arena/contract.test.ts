@@ -24,7 +24,11 @@ test("an input decodes with its opcode, and without one (the first clients' form
 
 test("what no schema accepts reaches no handler", () => {
   const called: string[] = [];
-  const handlers = { input: () => void called.push("input"), pong: () => void called.push("pong") };
+  const handlers = {
+    input: () => void called.push("input"),
+    pong: () => void called.push("pong"),
+    kit: () => void called.push("kit"),
+  };
   for (const bad of [
     "not json",
     "[1,2]",
@@ -35,6 +39,7 @@ test("what no schema accepts reaches no handler", () => {
     JSON.stringify({ op: 1, f: "yes" }),
     JSON.stringify({ op: OP.PONG }),
     JSON.stringify({ op: OP.PONG, id: -1 }),
+    JSON.stringify({ op: OP.KIT, kind: "nitro" }),
     `{"op":1,"t":1,"pad":"${"x".repeat(600)}"}`,
   ])
     expect(dispatchClient(bad, handlers)).toBe(false);
@@ -45,6 +50,10 @@ test("what no schema accepts reaches no handler", () => {
   expect(dispatchClient(encodePing(OP.PONG, 5), handlers)).toBe(true);
   expect(dispatchClient(encodeClient("pong", { id: 6 }), handlers)).toBe(true);
   expect(called).toEqual(["pong", "pong"]);
+  expect(dispatchClient(new Uint8Array([OP.KIT, 9]), handlers)).toBe(false);
+  expect(dispatchClient(new Uint8Array([OP.KIT, 1]), handlers)).toBe(true);
+  expect(dispatchClient(encodeClient("kit", { kind: "extinguisher" }), handlers)).toBe(true);
+  expect(called).toEqual(["pong", "pong", "kit", "kit"]);
 });
 
 test("server text frames decode by their type; anything else is null", () => {

@@ -14,6 +14,7 @@
 // VIEW, PING); text frames are JSON `{"type": …}` described by `serverMessages` below.
 import { z } from "zod";
 import { OP, decodeInput, decodePing } from "../sim/wire.ts";
+import { KIT_KINDS } from "../sim/types.ts";
 
 /** The largest message a connection may send; a longer one is dropped unread. */
 export const MAX_CLIENT_MESSAGE = 512;
@@ -48,6 +49,17 @@ export const clientMessages = {
       const m = decodeInput(bytes);
       return m && { t: m.throttle, r: m.turn, a: m.aim / 1000, f: m.fire, seq: m.seq, ack: m.ack, view: m.view };
     },
+  },
+  /**
+   * A consumable used by the driver (repair kit, first-aid kit, extinguisher): one charge, when the
+   * tank has one left, it is not cooling down and there is something for it to do (sim.ts applyKit).
+   * Binary: [KIT, 1 + its index in KIT_KINDS].
+   */
+  kit: {
+    op: OP.KIT,
+    schema: z.object({ kind: z.enum(KIT_KINDS) }),
+    binary: (bytes: Uint8Array) =>
+      bytes.byteLength === 2 && KIT_KINDS[bytes[1] - 1] ? { kind: KIT_KINDS[bytes[1] - 1] } : null,
   },
   /** The answer to the server's PING (wire.ts): its id. */
   pong: {
@@ -150,6 +162,10 @@ const outcome = z.object({
   durationS: z.number(),
   ratingDelta: z.number(),
   level: z.number(),
+  levelBefore: z.number().optional(),
+  premiumExperience: z.number().optional(),
+  premiumSilver: z.number().optional(),
+  afk: z.boolean().optional(),
 });
 
 /** Every server → client text message, by its `type`. */

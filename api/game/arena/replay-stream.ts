@@ -44,7 +44,7 @@ export function replayFrames(battleId: number, record: BattleRecord): ReadableSt
               name: t.spec.name,
               tier: t.spec.tier,
               type: t.spec.type,
-              hp: t.spec.hp,
+              hp: t.maxHp,
               reloadTicks: t.reloadTicks,
             },
           })),

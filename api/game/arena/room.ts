@@ -2,8 +2,8 @@
 // driver's input (only for the tank that connection drives), records it with its tick, steps the
 // battle when the arena says so, and sends everyone a snapshot every other tick (10 a second). At
 // the end it hands the result to the store (finishArenaBattle) and tells each player what they earned.
-import { createBattle, digest, sanitizeInput, setInput, step, stopBattle } from "../sim/sim.ts";
-import { inputOf, recordOf, stopRecord, type InputRecord } from "../sim/replay.ts";
+import { applyKit, isIdle, createBattle, digest, sanitizeInput, setInput, step, stopBattle } from "../sim/sim.ts";
+import { inputOf, kitRecord, recordOf, stopRecord, type InputRecord } from "../sim/replay.ts";
 import { encodeSnapshot } from "../sim/wire.ts";
 import { TICK_HZ, type BattleSetup, type BattleState, type GameEvent } from "../sim/types.ts";
 import type { PlayerOutcome } from "../../domain/battles.ts";
@@ -177,7 +177,7 @@ export class Room implements RoomLifecycle<Seat> {
           name: t.spec.name,
           tier: t.spec.tier,
           type: t.spec.type,
-          hp: t.spec.hp,
+          hp: t.maxHp,
           reloadTicks: t.reloadTicks,
         },
       })),
@@ -203,6 +203,13 @@ export class Room implements RoomLifecycle<Seat> {
         if (!input) return;
         const rec = recordOf(this.state.tick, seat.slot, input);
         if (setInput(this.state, seat.slot, inputOf(rec))) this.inputs.push(rec);
+      },
+      kit: (body) => {
+        if (seat.slot === null || this.state.ended) return;
+        if (applyKit(this.state, seat.slot, body.kind)) {
+          this.inputs.push(kitRecord(this.state.tick, seat.slot, body.kind));
+          for (const e of this.state.events) this.events.push(e);
+        }
       },
       pong: (body) => {
         seat.pong = body.id;
@@ -310,6 +317,11 @@ export class Room implements RoomLifecycle<Seat> {
         // Capture points: a survivor standing on the base at the end shares its team's points.
         capture:
           t.alive && Math.hypot(t.x - base.x, t.y - base.y) <= base.r ? Math.round(this.state.capture[t.team]) : 0,
+        idle: isIdle(t),
+        kitUsed: t.kit.flatMap((k) => {
+          const itemId = this.setup.seats[t.slot].kit?.find((i) => i.kind === k.kind)?.itemId;
+          return itemId !== undefined && k.used > 0 ? [{ itemId, count: k.used }] : [];
+        }),
       }));
   }
 }

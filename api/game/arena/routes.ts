@@ -21,7 +21,10 @@ import {
   queueEntry,
   roomOf,
   runningBattleOf,
+  tankView,
 } from "../../domain/arena.ts";
+import { buyModule } from "../../domain/modules.ts";
+import * as play from "../../contracts/game/play.ts";
 import { trainCrewSkill } from "../../domain/progression.ts";
 import { and, eq } from "drizzle-orm";
 import { players } from "../../db/schema/players.ts";
@@ -165,6 +168,21 @@ export function registerArena(app: Hono<HonoEnv>) {
       return c.json({ ...trained, ...wallet, crew: extras.crew, crewBonus: extras.crewBonus });
     },
   );
+
+  // Issue 30: a tank's modules and figures in battle, and buying a slot's next level (docs/decisions/progression-battle.md).
+  route(app, play.modules, async (c, p) => tankView(c.var.deps.db, me(c), p.tankId, c.var.deps.clock.now()));
+
+  route(app, play.buyModule, async (c, b) => {
+    const playerId = me(c);
+    const { db, clock } = c.var.deps;
+    const owned = (await garageOf(db, playerId)).some((t) => t.id === b.tankId);
+    const bought = await db.transaction((tx) => buyModule(tx, { ...b, playerId, owned, at: clock.now() }));
+    const [[wallet], modules] = await Promise.all([
+      db.select({ silver: players.silver, gold: players.gold }).from(players).where(eq(players.id, playerId)).limit(1),
+      tankView(db, playerId, b.tankId, clock.now()),
+    ]);
+    return { ...bought, ...wallet, modules };
+  });
 
   route(app, { method: "POST", path: "/game/play/leave", auth: "player", mutates: true }, {}, async (c) => {
     await leaveQueue(c.var.deps.db, me(c));

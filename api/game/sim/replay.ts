@@ -1,10 +1,15 @@
 // A battle's record: the setup plus every input as it was applied, by tick. Playing the record
 // through the simulation gives the same battle, tick for tick (the simulation is deterministic).
-import { createBattle, setInput, step, stopBattle } from "./sim.ts";
-import type { BattleSetup, BattleState, Input } from "./types.ts";
+import { applyKit, createBattle, setInput, step, stopBattle } from "./sim.ts";
+import { KIT_KINDS, type BattleSetup, type BattleState, type Input, type KitKind } from "./types.ts";
 
-/** [tick, slot, throttle, turn, aim in milliradians, fire 0/1]; slot -1 = an operator's stop. */
-export type InputRecord = [number, number, number, number, number, number];
+/**
+ * [tick, slot, throttle, turn, aim in milliradians, fire 0/1]; slot -1 = an operator's stop. A
+ * consumable used has a seventh number, its kind (1 + its index in KIT_KINDS), and is no input.
+ */
+export type InputRecord =
+  | [number, number, number, number, number, number]
+  | [number, number, number, number, number, number, number];
 
 export interface BattleRecord {
   setup: BattleSetup;
@@ -20,6 +25,15 @@ export const recordOf = (tick: number, slot: number, i: Input): InputRecord => [
   i.fire ? 1 : 0,
 ];
 export const stopRecord = (tick: number): InputRecord => [tick, -1, 0, 0, 0, 0];
+export const kitRecord = (tick: number, slot: number, kind: KitKind): InputRecord => [
+  tick,
+  slot,
+  0,
+  0,
+  0,
+  0,
+  1 + KIT_KINDS.indexOf(kind),
+];
 
 export const inputOf = (r: InputRecord): Input => ({
   throttle: r[2] as -1 | 0 | 1,
@@ -34,6 +48,7 @@ export function applyRecorded(state: BattleState, inputs: InputRecord[], from: n
   while (i < inputs.length && inputs[i][0] === state.tick) {
     const r = inputs[i++];
     if (r[1] < 0) stopBattle(state);
+    else if (r.length > 6) applyKit(state, r[1], KIT_KINDS[(r[6] ?? 1) - 1] ?? "repair");
     else setInput(state, r[1], inputOf(r));
   }
   return i;

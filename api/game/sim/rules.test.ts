@@ -37,14 +37,14 @@ describe("modules change the tank's figures in the simulation", () => {
     const fitted = createBattle(
       duel({ modules: { damage: 15, speed: 10, rateOfFire: 12, armor: 9, viewRange: 20, hp: 10 } }),
     ).tanks[0];
-    expect(fitted.spec.damage).toBe(Math.round(plain.spec.damage * 1.15));
+    expect(fitted.gunDamage).toBe(Math.round(plain.gunDamage * 1.15));
     expect(fitted.maxSpeed).toBeCloseTo(plain.maxSpeed * 1.1, 6);
     expect(fitted.reloadTicks).toBeLessThan(plain.reloadTicks);
-    expect(fitted.spec.armor).toBe(Math.round(plain.spec.armor * 1.09));
+    expect(fitted.armour).toBe(Math.round(plain.armour * 1.09));
     expect(fitted.sight).toBeCloseTo(plain.sight * 1.2, 6);
     expect(fitted.maxHp).toBeGreaterThan(plain.maxHp);
     // tankFigures is what the hangar shows: the same numbers.
-    expect(tankFigures({ tank: specFor(1, 5, "medium"), modules: { damage: 15 } }).damage).toBe(fitted.spec.damage);
+    expect(tankFigures({ tank: specFor(1, 5, "medium"), modules: { damage: 15 } }).damage).toBe(fitted.gunDamage);
   });
 
   test("a faster engine drives further in the same ten seconds", () => {
@@ -60,7 +60,7 @@ describe("modules change the tank's figures in the simulation", () => {
   test("bonuses from a stored setup are bounded: junk is nothing", () => {
     const t = createBattle(duel({ modules: { damage: 1e9, speed: -50, hp: 2.5 } as never })).tanks[0];
     const plain = createBattle(duel()).tanks[0];
-    expect(t.spec.damage).toBe(plain.spec.damage * 2);
+    expect(t.gunDamage).toBe(plain.gunDamage * 2);
     expect(t.maxSpeed).toBe(plain.maxSpeed);
     expect(t.maxHp).toBe(plain.maxHp);
   });

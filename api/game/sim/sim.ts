@@ -72,8 +72,11 @@ export function tankFigures(seat: Pick<BattleSetup["seats"][number], "tank" | "c
   };
 }
 
+/** The map a setup is played on: the definition it carries (an operator's map), else the built-in map of its name. */
+export const mapOf = (setup: BattleSetup) => setup.mapDef ?? mapByName(setup.map);
+
 export function createBattle(setup: BattleSetup): BattleState {
-  const map = setup.mapDef ?? mapByName(setup.map);
+  const map = mapOf(setup);
   const counts = [0, 0];
   const state: BattleState = {
     setup,
@@ -99,7 +102,7 @@ export function createBattle(setup: BattleSetup): BattleState {
       team: seat.team,
       playerId: seat.playerId,
       name: seat.name,
-      spec: { ...seat.tank, hp: f.hp, damage: f.damage, penetration: f.penetration, armor: f.armor },
+      spec: seat.tank,
       x: spot.x,
       y: spot.y,
       hull,
@@ -107,6 +110,9 @@ export function createBattle(setup: BattleSetup): BattleState {
       v: 0,
       hp: f.hp,
       maxHp: f.hp,
+      gunDamage: f.damage,
+      gunPenetration: f.penetration,
+      armour: f.armor,
       reload: 0,
       reloadTicks: f.reloadTicks,
       maxSpeed: f.maxSpeed,
@@ -363,8 +369,8 @@ function fire(state: BattleState, t: Tank) {
     vx: cos(a) * SIM.shellSpeed,
     vy: sin(a) * SIM.shellSpeed,
     ttl: SIM.shellTicks,
-    damage: t.spec.damage,
-    penetration: t.spec.penetration,
+    damage: t.gunDamage,
+    penetration: t.gunPenetration,
   };
   // A muzzle inside a wall: the shell bursts there.
   for (const b of state.map.obstacles) {
@@ -441,7 +447,7 @@ function strike(state: BattleState, s: Shell, t: Tank, hx: number, hy: number) {
   }
   const from = Math.abs(wrapAngle(atan2(hy - t.y, hx - t.x) - t.hull));
   const side = from < Math.PI / 4 ? "front" : from > (3 * Math.PI) / 4 ? "rear" : "side";
-  const armour = t.spec.armor * SIM.armourBySide[side];
+  const armour = t.armour * SIM.armourBySide[side];
   const pen = s.penetration * (1 + nextSpread(state) * SIM.penSpread);
   if (pen < armour) {
     state.events.push({ kind: "bounce", shooter: s.owner, target: t.slot, x: hx, y: hy });

@@ -37,6 +37,8 @@ export const KIT_KINDS: KitKind[] = ["repair", "medkit", "extinguisher"];
 
 export interface KitItem {
   kind: KitKind;
+  /** The player's consumable it comes from (/admin/consumable/), so the charges used are taken from their stock. */
+  itemId?: number;
   /** Uses in this battle. */
   charges: number;
   /** Seconds between two uses. */
@@ -144,6 +146,10 @@ export interface Tank {
   v: number;
   hp: number;
   maxHp: number;
+  /** The gun's damage and penetration and the hull's armour in battle: the catalogue's (spec) with the modules'. */
+  gunDamage: number;
+  gunPenetration: number;
+  armour: number;
   /** Ticks until the gun is loaded. */
   reload: number;
   reloadTicks: number;

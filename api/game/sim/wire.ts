@@ -20,7 +20,7 @@ import { atan2 } from "./trig.ts";
 import type { BattleState, GameEvent } from "./types.ts";
 
 export const SNAPSHOT = 1;
-export const OP = { SNAPSHOT: 1, VIEW: 2, PING: 3, INPUT: 16, PONG: 17 } as const;
+export const OP = { SNAPSHOT: 1, VIEW: 2, PING: 3, INPUT: 16, PONG: 17, KIT: 18 } as const;
 const TAU = Math.PI * 2;
 const EVENT_KINDS = ["shot", "hit", "bounce", "blast", "kill", "fire", "tracks", "crew", "use"] as const;
 const KIT_CODES = ["repair", "medkit", "extinguisher"] as const;

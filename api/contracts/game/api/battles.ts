@@ -68,6 +68,17 @@ export const end = contract({
   output: z.object({
     battleId: z.int(),
     replayed: z.boolean(),
-    players: z.array(result.extend({ silverSpent: z.int(), ratingDelta: z.int(), level: z.int() })),
+    players: z.array(
+      result.extend({
+        silverSpent: z.int(),
+        ratingDelta: z.int(),
+        level: z.int(),
+        /** The level before this battle; a premium account's share of the experience and silver; an idle tank's end. */
+        levelBefore: z.int(),
+        premiumExperience: z.int(),
+        premiumSilver: z.int(),
+        afk: z.boolean().optional(),
+      }),
+    ),
   }),
 });
