@@ -19,6 +19,7 @@ import {
   stuckWhere,
   BATTLE_RULES,
   SILENT_AFTER_MS,
+  resultDetails,
   type PlayerOutcome,
   type PlayerResult,
 } from "./battles.ts";
@@ -815,6 +816,7 @@ export async function outcomeOf(db: DbOrTx, battleId: number, playerId: number):
     .where(and(eq(battlePlayers.battleId, battleId), eq(battlePlayers.playerId, playerId)))
     .limit(1);
   if (r?.bp.result == null) return null;
+  const d = (await resultDetails(db, battleId)).get(playerId);
   return {
     playerId: r.bp.playerId,
     result: r.bp.result,
@@ -825,7 +827,11 @@ export async function outcomeOf(db: DbOrTx, battleId: number, playerId: number):
     durationS: r.bp.durationS,
     silverSpent: r.bp.silverSpent,
     ratingDelta: r.bp.ratingDelta,
-    level: r.level,
+    level: d?.level ?? r.level,
+    levelBefore: d?.levelBefore ?? r.level,
+    premiumExperience: d?.premiumExperience ?? 0,
+    premiumSilver: d?.premiumSilver ?? 0,
+    ...(d?.afk ? { afk: true } : {}),
   };
 }
 
