@@ -11,6 +11,9 @@ import { specialOffers, offerPurchases, OFFER_AUDIENCES } from "../db/schema/off
 import { players } from "../db/schema/players.ts";
 import { playerItems, ITEM_TYPES, type ItemType } from "../db/schema/inventory.ts";
 import { catalogItems, catalogVersions, orders } from "../db/schema/billing.ts";
+import { contentCamouflages, contentConsumables, contentTanks } from "../db/schema/content.ts";
+import { audit, detailsOf, NO_CHANGES } from "./audit.ts";
+import { type AdminCtx, type Ctx, inTransaction, transact } from "./context.ts";
 import { AppError, fieldError } from "./errors.ts";
 import * as f from "./fields.ts";
 import { applyLedger } from "./ledger.ts";
@@ -181,7 +184,7 @@ export async function saveOffer(tx: Tx, o: OfferInput, at: number) {
   return { offer: offerView(row), before: before && offerView(before), created: !before, changed };
 }
 
-export async function listOffersForAdmin(db: Db) {
+export async function listOffersForAdmin(db: DbOrTx) {
   const rows = await db
     .select()
     .from(specialOffers)
@@ -387,4 +390,70 @@ async function grantItem(tx: Tx, playerId: number, type: ItemType, itemId: numbe
     delta: quantity,
     source: "offer",
   });
+}
+
+// ---- The operators' side (/admin/specialOfferOptions, api/contracts/admin/offers.ts) ----
+
+/** The operators' offers screen: every offer with how often it was taken, and the catalogues to pick grants and billing items from. */
+export async function offersAdminPage({ ctx }: { ctx: Ctx }) {
+  const db = ctx.db;
+  const named = <T extends typeof contentTanks | typeof contentConsumables | typeof contentCamouflages>(t: T) =>
+    db.select({ id: t.id, nameRu: t.nameRu, nameEn: t.nameEn }).from(t).where(eq(t.active, true)).orderBy(asc(t.id));
+  const [tanks, consumables, camouflages, billing] = await Promise.all([
+    named(contentTanks),
+    named(contentConsumables),
+    named(contentCamouflages),
+    db
+      .select({
+        id: catalogItems.id,
+        titleRu: catalogItems.titleRu,
+        titleEn: catalogItems.titleEn,
+        grants: catalogItems.grants,
+      })
+      .from(catalogItems)
+      .where(eq(catalogItems.active, true))
+      .orderBy(asc(catalogItems.sortOrder)),
+  ]);
+  return {
+    offers: await listOffersForAdmin(db),
+    catalogue: { tank: tanks, consumable: consumables, camouflage: camouflages },
+    billingItems: billing.map((b) => ({ ...b, grants: JSON.parse(b.grants) as Record<string, unknown> })),
+    platforms: [...OFFER_PLATFORMS],
+    audiences: [...OFFER_AUDIENCES],
+  };
+}
+
+/** An offer's fields as the log compares them (no timestamps). */
+const offerFields = ({ createdAt: _c, updatedAt: _u, ...o }: ReturnType<typeof offerView>) => o;
+
+/** An operator saves an offer (audited with what changed); every instance reloads its offers. */
+export async function saveOfferByOperator({ ctx, input }: { ctx: AdminCtx; input: OfferInput }) {
+  const result = await transact(ctx, async (c) => {
+    const r = await saveOffer(c.db, input, ctx.clock.now());
+    await audit(c, {
+      action: "/admin/specialOfferOptions/save",
+      targetType: "offer",
+      targetId: r.offer.id,
+      summary: r.created ? `created "${r.offer.titleEn}"` : `changed ${r.changed.join(", ") || "nothing"}`,
+      details: detailsOf(r.before && offerFields(r.before), offerFields(r.offer)),
+    });
+    return r;
+  });
+  if (!inTransaction(ctx.db)) dropCachedOffers(ctx.db);
+  return result;
+}
+
+/** Every instance drops its cached offers at once (audited). */
+export async function dropOffersEverywhere({ ctx }: { ctx: AdminCtx }) {
+  await transact(ctx, async (c) => {
+    await bumpOffersVersion(c.db, ctx.clock.now());
+    await audit(c, {
+      action: "/admin/specialOfferOptions/invalidateCache",
+      targetType: "offer",
+      summary: "offers cache dropped on every instance",
+      details: NO_CHANGES,
+    });
+  });
+  if (!inTransaction(ctx.db)) dropCachedOffers(ctx.db);
+  return { ok: true as const };
 }

@@ -6,6 +6,8 @@ import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as offers from "../../../api/contracts/admin/offers.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ErrorField, FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
@@ -17,38 +19,9 @@ import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import "./offers.css";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
-type ItemType = "tank" | "consumable" | "camouflage";
-interface Grants {
-  gold: number;
-  silver: number;
-  premiumDays: number;
-  items: { type: ItemType; id: number; count: number }[];
-}
-interface Offer {
-  id: number;
-  titleRu: string;
-  titleEn: string;
-  grants: Grants;
-  priceGold: number | null;
-  billingItemId: string | null;
-  startsAt: number;
-  endsAt: number;
-  minLevel: number;
-  maxLevel: number;
-  platforms: string[];
-  countries: string[];
-  audience: string;
-  perPlayerLimit: number;
-  active: boolean;
-  taken: number;
-}
-interface PageData {
-  offers: Offer[];
-  catalogue: Record<ItemType, { id: number; nameRu: string; nameEn: string }[]>;
-  billingItems: { id: string; titleRu: string; titleEn: string }[];
-  platforms: string[];
-  audiences: string[];
-}
+type PageData = OutputOf<typeof offers.page>;
+type Offer = PageData["offers"][number];
+type ItemType = Offer["grants"]["items"][number]["type"];
 
 const AUDIENCE: Record<string, MessageDescriptor> = {
   all: msg`Everyone`,
@@ -198,7 +171,8 @@ function OfferForm({
     setBusy(true);
     await errors.run(
       async () => {
-        await api("/admin/specialOfferOptions/save", { method: "POST", body: toInput(d) });
+        // The form's text goes as typed: the server's field messages name what it refuses.
+        await api(offers.save.path, { method: "POST", body: toInput(d) });
         toast.ok(t`Offer saved`);
         onSaved();
       },
@@ -425,11 +399,11 @@ function OfferForm({
 }
 
 export default function OffersPage() {
-  const page = useApi<PageData>("/admin/specialOfferOptions/");
+  const page = useApi(offers.page, {});
   const [editing, setEditing] = useState<Draft | null>(null);
   const refreshCaches = async () => {
     try {
-      await api("/admin/specialOfferOptions/invalidateCache", { method: "POST" });
+      await api(offers.invalidateCache);
       toast.ok(t`Every instance reloads the offers now`);
     } catch (e) {
       toast.error((e as ApiError).message);
