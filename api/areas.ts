@@ -4,6 +4,7 @@ import type { HonoEnv } from "./http/env.ts";
 import { registerAccess } from "./admin/access/index.ts";
 import { registerAccount } from "./identity/account.ts";
 import { registerFrontDoor } from "./identity/front-door.ts";
+import { registerSocial } from "./identity/social.ts";
 import { registerGamePlayers } from "./game/players.ts";
 import { registerMetrics } from "./admin/metrics/index.ts";
 import { registerBilling } from "./billing/index.ts";
@@ -38,6 +39,7 @@ type Register = (app: Hono<HonoEnv>) => void;
 const areas: Register[] = [
   registerAccount,
   registerFrontDoor,
+  registerSocial,
   registerGamePlayers,
   registerAccess,
   registerMetrics,

@@ -1,7 +1,7 @@
 // The game's journey in Debian's Chromium, against the app as it runs in production (startApp: bun
 // edge/bun.ts, a small seeded world): an operator sets short battles through /admin/battleOptions/
-// (one minute, two a side, bots after a second); a player opens /ru/play/ signed out, signs in and
-// comes back to the hangar, goes to battle, drives and fires with the keys until the battle ends,
+// (one minute, two a side, bots after a second); a player signs in on the way to /ru/play/ and
+// comes to the hangar, goes to battle, drives and fires with the keys until the battle ends,
 // reloads the page mid-battle and is back in it, reads the rewards on the result screen; then the battle is in their profile, on the operator's
 // battle page (with its replay) and in the tanks' earnings metrics. Screenshots go to e2e/output.
 import { test, expect } from "@playwright/test";
@@ -86,9 +86,9 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
 
-  // Signed out: sent to sign in, and back to the game after it.
-  await page.goto(`${app}/ru/play/`);
-  await page.waitForURL(/\/public\/login\?next=/);
+  // Signing in from the header's link on the way to the game, and back to the game after it (a
+  // visitor opening /ru/play/ plays as a guest: e2e/front-door.spec.ts).
+  await page.goto(`${app}/public/login?next=${encodeURIComponent("/ru/play/")}`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Пароль").fill("gunner password 1");
   await page.getByRole("button", { name: "Войти" }).click();

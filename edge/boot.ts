@@ -15,10 +15,11 @@ import { maintain, MAINTENANCE_EVERY_MS } from "../api/maintenance.ts";
 import { sweepHolds } from "../api/billing/sweep.ts";
 import { hashPasswordsWith } from "../api/identity/password.ts";
 import { createKdfPool } from "./kdf-pool.ts";
-import { isLoopback, paymentsTestMode, type EdgeEnv } from "./config.ts";
+import { isLoopback, paymentsTestMode, socialTestMode, type EdgeEnv } from "./config.ts";
 import { createMailer } from "./mailer.ts";
 import { preparePaymentsTestMode } from "../api/billing/test-mode.ts";
 import { lockEmbeddedWarehouse } from "./warehouse-lock.ts";
+import { prepareSocialTestMode } from "../api/identity/social/test-standins.ts";
 
 export interface Booted {
   deps: Deps;
@@ -124,6 +125,16 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     GAME_API_KEY: env.GAME_API_KEY,
   };
   delete secrets.PAYMENTS_TEST_MODE;
+  delete secrets.SOCIAL_TEST_MODE;
+  const social = socialTestMode(env);
+  if (social.on) {
+    const switched = await prepareSocialTestMode(secrets, publicUrl);
+    if (switched.length)
+      logger.warn("social sign-in in TEST MODE: these networks use local stand-ins (SOCIAL_TEST_MODE=0 turns it off)", {
+        networks: switched,
+        why: social.why,
+      });
+  }
   const testMode = paymentsTestMode(env);
   if (testMode.on) {
     const switched = await preparePaymentsTestMode(secrets, publicUrl);

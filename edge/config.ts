@@ -34,6 +34,9 @@ export const envSchema = z.object({
   // Payment providers without settings of their own run against local stand-ins (api/billing/
   // test-mode.ts). Default: on with the embedded libSQL file, off with a libSQL server.
   PAYMENTS_TEST_MODE: z.enum(["0", "1"]).optional(),
+  // Social sign-in networks without settings of their own run against local stand-ins
+  // (api/identity/social/test-standins.ts), where only this machine reaches the site (as payments).
+  SOCIAL_TEST_MODE: z.enum(["0", "1"]).optional(),
   // Check every answer against its route's contract and answer 500 when one does not fit
   // (api/http/answer-check.ts): the e2e servers set it; a production server only serialises.
   TK_CHECK_OUTPUTS: z.enum(["0", "1"]).default("0"),
@@ -91,12 +94,29 @@ export function paymentsTestMode(env: EdgeEnv): { on: boolean; why: string } {
   return { on: true, why: "only this machine reaches the site (loopback HOST and PUBLIC_URL, no proxies)" };
 }
 
+/**
+ * Social sign-in TEST MODE (a stand-in signs in whoever you type, docs/decisions/front-door.md):
+ * on by default where only this machine reaches the site, as payments' (SOCIAL_TEST_MODE=0 turns
+ * it off; SOCIAL_TEST_MODE=1 on a reachable site is refused at start).
+ */
+export function socialTestMode(env: EdgeEnv): { on: boolean; why: string } {
+  const reachable = reachableBecause(env);
+  if (reachable) return { on: false, why: reachable };
+  if (env.SOCIAL_TEST_MODE === "0") return { on: false, why: "SOCIAL_TEST_MODE=0" };
+  return { on: true, why: "only this machine reaches the site (loopback HOST and PUBLIC_URL, no proxies)" };
+}
+
 export function readEnv(source: Record<string, string | undefined>): EdgeEnv {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid settings:\n${lines.join("\n")}`);
   }
+  const socialReachable = parsed.data.SOCIAL_TEST_MODE === "1" ? reachableBecause(parsed.data) : null;
+  if (socialReachable)
+    throw new Error(
+      `Invalid settings:\n  SOCIAL_TEST_MODE: 1 lets anyone sign in as anyone through the social stand-ins, and this site is reachable by others (${socialReachable})`,
+    );
   const reachable = parsed.data.PAYMENTS_TEST_MODE === "1" ? reachableBecause(parsed.data) : null;
   if (reachable)
     throw new Error(

@@ -19,10 +19,12 @@ export async function writePublicCatalogues() {
     screenAreas.add(f.split("/")[2]);
     if (/shell:\s*"public"/.test(readFileSync(root + f, "utf8"))) publicAreas.add(f.split("/")[2]);
   }
+  const adminFiles = await adminOnlyFiles(root);
   // An area without screens of its own (components other areas' screens show, e.g. community's
   // chat and friends panels on the profile) keeps its messages.
   const adminOnly = (ref: string) =>
     /^ui\/shell\/Admin/.test(ref) ||
+    adminFiles.has(ref) ||
     (/^ui\/areas\/[^/]+\//.test(ref) && screenAreas.has(ref.split("/")[2]) && !publicAreas.has(ref.split("/")[2]));
   const keep = new Set<string>();
   for await (const f of new Bun.Glob("ui/**/locales/ru.po").scan(root)) {
@@ -39,6 +41,42 @@ export async function writePublicCatalogues() {
       `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(subset))}) as Messages;`,
     );
   }
+}
+
+/**
+ * Files only the back office loads, in areas that also have public screens (access: the admins'
+ * screens and the admin log's words beside the player's sign-in): the admin screens' own files,
+ * then every file all of whose importers are such files (routes.ts, the registry, aside).
+ */
+async function adminOnlyFiles(root: string): Promise<Set<string>> {
+  const imports = new Map<string, string[]>();
+  const admin = new Set<string>();
+  for await (const f of new Bun.Glob("ui/**/*.{ts,tsx}").scan(root)) {
+    if (f.includes("/locales/") || f.endsWith(".test.ts")) continue;
+    const text = readFileSync(root + f, "utf8");
+    const dir = f.slice(0, f.lastIndexOf("/"));
+    const targets = [...text.matchAll(/(?:from|import\()\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) =>
+      new URL(m[1], `file:///${dir}/`).pathname.slice(1),
+    );
+    if (f.endsWith("/routes.ts")) {
+      // A screen registered for the admin shell: its file is the back office's.
+      for (const m of text.matchAll(/shell:\s*"admin"[^}]*?import\(\s*"(\.\/[^"]+)"\s*\)/gs))
+        admin.add(new URL(m[1], `file:///${dir}/`).pathname.slice(1));
+      continue;
+    }
+    imports.set(f, targets);
+  }
+  const importers = new Map<string, string[]>();
+  for (const [f, targets] of imports) for (const t of targets) importers.set(t, [...(importers.get(t) ?? []), f]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [f, by] of importers)
+      if (!admin.has(f) && by.length > 0 && by.every((b) => admin.has(b) || /^ui\/shell\/Admin/.test(b))) {
+        admin.add(f);
+        grew = true;
+      }
+  }
+  return admin;
 }
 
 if (import.meta.main) await writePublicCatalogues();

@@ -289,32 +289,36 @@ export async function mintGuest(
         if (r.n >= rules.perAddressPerHour) throw tooMany(r.first, m.at);
       }
       await tx.update(guestChallenges).set({ usedAt: m.at }).where(eq(guestChallenges.id, ch.id));
-      for (let attempt = 0; ; attempt++) {
-        const digits = 5 + Math.min(attempt, 3);
-        const nickname = `${NICK_PREFIX[m.locale]}-${randomDigits(digits)}`;
-        const [taken] = await tx
-          .select({ id: players.id })
-          .from(players)
-          .where(sql`lower(${players.nickname}) = lower(${nickname})`)
-          .limit(1);
-        if (taken && attempt < 10) continue;
-        const { playerId } = await registerPlayerIn(tx, {
-          nickname,
-          country: m.country,
-          platform: m.platform,
-          source: m.source,
-          locale: m.locale,
-          kind: m.account ? "email" : "guest",
-          email: m.account?.email ?? null,
-          passwordHash: m.account?.passwordHash ?? null,
-          emailVerified: !m.account,
-          at: m.at,
-        });
-        return { playerId, nickname };
-      }
+      const nickname = await freeNickname(tx, m.locale);
+      const { playerId } = await registerPlayerIn(tx, {
+        nickname,
+        country: m.country,
+        platform: m.platform,
+        source: m.source,
+        locale: m.locale,
+        kind: m.account ? "email" : "guest",
+        email: m.account?.email ?? null,
+        passwordHash: m.account?.passwordHash ?? null,
+        emailVerified: !m.account,
+        at: m.at,
+      });
+      return { playerId, nickname };
     },
     { behavior: "immediate" },
   );
+}
+
+/** A generated nickname nobody holds (`Tanker-48213`, `Танкист-48213`); players rename themselves later. */
+export async function freeNickname(tx: DbOrTx, locale: "ru" | "en"): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const nickname = `${NICK_PREFIX[locale]}-${randomDigits(5 + Math.min(attempt, 3))}`;
+    const [taken] = await tx
+      .select({ id: players.id })
+      .from(players)
+      .where(sql`lower(${players.nickname}) = lower(${nickname})`)
+      .limit(1);
+    if (!taken || attempt >= 10) return nickname;
+  }
 }
 
 function randomDigits(n: number): string {

@@ -26,6 +26,8 @@ export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", n
       currentTankId: players.currentTankId,
       country: players.country,
       createdAt: players.createdAt,
+      /** A guest (api/domain/guests.ts): the site offers to keep the progress. */
+      guest: players.guest,
     })
     .from(players)
     .where(eq(players.id, playerId))

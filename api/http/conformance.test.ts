@@ -40,6 +40,13 @@ const EXTRAS: Record<string, string> = {
   "/public/verify": "an address's confirmation link (GET: the page, POST: confirm)",
   "/public/magicLink": "a sign-in link by mail, asked for on the sign-in page (GET: the form, POST: send)",
   "/public/magic": "the sign-in link's page (GET ?code=: still good?, POST: sign in)",
+  "/public/social/networks":
+    "the networks a visitor can sign in with (enabled in /admin/socialNetwork/ and configured)",
+  "/public/social/:network{[a-z][a-z0-9_]*}/start":
+    "begins a network's sign-in or link: OAuth 2.0 code with PKCE, state and nonce (docs/decisions/front-door.md)",
+  "/public/social/:network{[a-z][a-z0-9_]*}/callback":
+    "the network's answer: state checked against this browser's, the identity proven, then sign-in, link or a new player",
+  "/public/profile/unlink": "a player unlinks a network while another way in remains (POST, CSRF)",
   "/game/api/players/register":
     "the game client registers a player (social identity or email); the spec shows no game-client API",
   "/game/api/battles/start":

@@ -45,6 +45,12 @@ addServerMessages({
     "identity.sameEmail": "This is already your address.",
     "identity.lastWayIn": "This is your only way to sign in. Add an email and password or another network first.",
     "identity.notLinked": "This network is not linked to your account.",
+    "identity.onAnotherAccount":
+      "This network account is already linked to another Tankodrome account. Sign in with it there, or ask support to move it.",
+    "identity.networkTaken": "Another account of this network is already linked. Unlink it first.",
+    "identity.socialRefused": "The sign-in with {network} did not succeed. Try again.",
+    "identity.socialUnknown": "This network is not available for sign-in.",
+    "identity.socialSession": "You were signed out meanwhile. Sign in and link the network again.",
     "guest.badProof": "The check did not pass. Reload the page and press Play again.",
     "guest.moneyNeedsClaim":
       "Guests cannot pay, transfer gold or send gifts. Keep your progress with an email or a social network first.",
@@ -98,6 +104,12 @@ addServerMessages({
     "identity.sameEmail": "Это уже ваш адрес.",
     "identity.lastWayIn": "Это ваш единственный способ входа. Сначала добавьте email и пароль или другую соцсеть.",
     "identity.notLinked": "Эта соцсеть не привязана к вашей учётной записи.",
+    "identity.onAnotherAccount":
+      "Эта учётная запись соцсети уже привязана к другой учётной записи Танкодрома. Войдите через неё там или попросите поддержку перенести её.",
+    "identity.networkTaken": "Другая учётная запись этой соцсети уже привязана. Сначала отвяжите её.",
+    "identity.socialRefused": "Вход через {network} не удался. Попробуйте ещё раз.",
+    "identity.socialUnknown": "Эта соцсеть недоступна для входа.",
+    "identity.socialSession": "Вы успели выйти. Войдите и привяжите соцсеть ещё раз.",
     "guest.badProof": "Проверка не пройдена. Обновите страницу и снова нажмите «Играть».",
     "guest.moneyNeedsClaim":
       "Гости не могут платить, переводить золото и дарить подарки. Сначала сохраните прогресс через email или соцсеть.",

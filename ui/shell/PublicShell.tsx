@@ -18,6 +18,7 @@ interface Me {
   level: number;
   gold: number;
   silver: number;
+  guest?: boolean;
 }
 
 const PLAY: [string, MessageDescriptor] = [`/${locale}/play/`, msg`Play`];
@@ -107,7 +108,7 @@ export default function PublicShell() {
               <span className="tk-silver" title={t`Silver`}>
                 ● {fmtInt(player.silver)}
               </span>
-              <PlayerMenu signedIn />
+              <PlayerMenu signedIn guest={player.guest} />
             </>
           ) : (
             (!signedIn || me.error) && <PlayerMenu signedIn={false} />

@@ -157,6 +157,9 @@ export const systemStep: WorldStep = async ({ db, opts }) => {
       profileUrl: "https://www.facebook.com/{uid}",
       updatedAt: at,
     },
+    // Sign-in on the site (api/identity/social.ts): with VK and Google, the networks it speaks.
+    { key: "yandex", name: "Яндекс ID", enabled: true, appId: "", sortOrder: 6, updatedAt: at },
+    { key: "telegram", name: "Telegram", enabled: true, appId: "", sortOrder: 7, updatedAt: at },
   ]);
   await db.insert(languages).values([
     { code: "ru", name: "Русский", enabled: true, isDefault: true, sortOrder: 1, updatedAt: at },

@@ -45,6 +45,32 @@ export const screens: ScreenDef[] = [
     load: () => import("./player/ResetRequestPage.tsx"),
   },
   { path: "/public/reset", shell: "public", title: msg`New password`, load: () => import("./player/ResetPage.tsx") },
+  // The front door (api/identity/front-door.ts).
+  {
+    path: "/public/signup",
+    shell: "public",
+    title: msg`Create an account`,
+    load: () => import("./player/SignUpPage.tsx"),
+  },
+  {
+    path: "/public/magicLink",
+    shell: "public",
+    title: msg`Sign in by mail`,
+    load: () => import("./player/MagicLinkPage.tsx"),
+  },
+  { path: "/public/magic", shell: "public", title: msg`Sign in by mail`, load: () => import("./player/MagicPage.tsx") },
+  {
+    path: "/public/social/:network/callback",
+    shell: "public",
+    title: msg({ message: "Sign in", context: "page title" }),
+    load: () => import("./player/SocialCallbackPage.tsx"),
+  },
+  {
+    path: "/public/verify",
+    shell: "public",
+    title: msg`Email confirmation`,
+    load: () => import("./player/VerifyPage.tsx"),
+  },
   {
     path: "/public/profile/changePassword",
     shell: "public",

@@ -1,12 +1,12 @@
 // /{locale}/play/: the hangar (the player's tanks, the chosen one's figures, "To battle"), the
-// wait for a battle, the battle itself and its result. A signed-out visitor is sent to sign in and
-// back; a player whose page reloads mid-battle goes straight back into it.
+// wait for a battle, the battle itself and its result. A visitor plays at once as a guest; a player whose page reloads mid-battle goes straight back into it.
 import { useCallback, useEffect, useState } from "react";
 import { t } from "@lingui/core/macro";
 import { api, ApiError } from "../../lib/api.ts";
 import { fmtInt, locale } from "../../lib/i18n.ts";
 import { ErrorState, Loading } from "../../components/States.tsx";
 import { BattleScreen, type EndMessage } from "./BattleScreen.tsx";
+import { GuestEntry } from "../access/player/guest.tsx";
 import type { garageOf } from "../../../api/domain/arena.ts";
 
 /** A tank of the hangar's garage, as the server's garageOf answers it. */
@@ -92,14 +92,13 @@ export default function PlayPage() {
   const [where, setWhere] = useState<Where | null>(null);
   const [end, setEnd] = useState<{ battleId: number; end: EndMessage } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [visitor, setVisitor] = useState(false);
 
   const load = useCallback(async () => {
     try {
       const h = await api<Hangar | { signedIn: false }>(`/${locale}/play/`);
-      if (!h.signedIn) {
-        location.assign(`/public/login?next=${encodeURIComponent(location.pathname)}`);
-        return;
-      }
+      // A visitor plays at once as a guest (no form): <GuestEntry> makes one and reloads.
+      if (!h.signedIn) return setVisitor(true);
       setHangar(h);
       setWhere({ queue: h.queue, battle: h.battle, now: h.now });
       setChosen((c) => c ?? h.player.currentTankId ?? h.garage[0]?.id ?? null);
@@ -151,6 +150,13 @@ export default function PlayPage() {
       <main className="tk-main">
         <h1>{t`Hangar`}</h1>
         <ErrorState message={error.message} retry={load} />
+      </main>
+    );
+  if (visitor)
+    return (
+      <main className="tk-main">
+        <h1>{t`Hangar`}</h1>
+        <GuestEntry />
       </main>
     );
   if (!hangar || !where)

@@ -104,6 +104,12 @@ export default function LandingPage() {
               </a>
             )}
           </div>
+          {!state.data?.signedIn && (
+            <p className="tk-hint">
+              {t`No sign-up needed: Play starts at once, and you can keep your progress later.`}{" "}
+              <a href="/public/signup">{t`Create an account`}</a>
+            </p>
+          )}
         </div>
         <Battlefield />
       </section>

@@ -14,6 +14,7 @@ import { InboxPanel } from "./InboxPanel.tsx";
 import { ChatPanel } from "../community/ChatPanel.tsx";
 import { FriendsPanel } from "../community/FriendsPanel.tsx";
 import { TermsPanel } from "../community/TermsPanel.tsx";
+import { AccountPanel } from "../access/player/AccountPanel.tsx";
 
 export default function ProfilePage() {
   const state = useApi<ProfileData>("/public/profile/");
@@ -62,6 +63,7 @@ export default function ProfilePage() {
               </dl>
               <BalanceLine balance={p} />
             </section>
+            <AccountPanel />
             <InboxPanel inbox={d.inbox} onRead={state.reload} />
             <TermsPanel />
             <ChatPanel />

@@ -27,8 +27,8 @@ export function Field({
   );
 }
 
-/** Where a signed-in player goes next: a player-site address from `?next=`, else the profile. */
-export function nextAddress(): string {
+/** Where a signed-in player goes next: a player-site address from `?next=`, else `fallback` (the profile). */
+export function nextAddress(fallback = "/public/profile/"): string {
   const next = new URLSearchParams(location.search).get("next");
-  return next && /^\/(?:(?:(?:ru|en)\/)?public(?:\/|$)|(?:ru|en)\/play\/$)/.test(next) ? next : "/public/profile/";
+  return next && /^\/(?:(?:(?:ru|en)\/)?public(?:\/|$)|(?:ru|en)\/play\/$)/.test(next) ? next : fallback;
 }

@@ -17,10 +17,18 @@ function takeNotice(): string | null {
   }
 }
 
-export function PlayerMenu({ signedIn }: { signedIn: boolean }) {
+export function PlayerMenu({ signedIn, guest = false }: { signedIn: boolean; guest?: boolean }) {
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => setNotice(takeNotice()), []);
   const signOut = async () => {
+    // A guest's only key is this browser's session.
+    if (
+      guest &&
+      !confirm(
+        t`You play as a guest: after signing out you cannot come back to this tanker. Keep your progress first. Sign out anyway?`,
+      )
+    )
+      return;
     await api("/public/logout", { method: "POST" }).catch(() => undefined);
     location.assign(`/${locale}/public`);
   };
@@ -35,7 +43,13 @@ export function PlayerMenu({ signedIn }: { signedIn: boolean }) {
       )}
       {signedIn ? (
         <>
-          <a href="/public/profile/changePassword">{t`Password`}</a>
+          {guest ? (
+            <a className="tk-btn tk-primary" href="/public/profile/#account">
+              {t`Keep progress`}
+            </a>
+          ) : (
+            <a href="/public/profile/changePassword">{t`Password`}</a>
+          )}
           <button type="button" className="tk-btn" onClick={signOut}>
             {t`Sign out`}
           </button>

@@ -6,6 +6,7 @@ import { locale } from "../../../lib/i18n.ts";
 import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field, nextAddress } from "./Field.tsx";
 import { t } from "@lingui/core/macro";
+import { SocialButtons } from "./SocialButtons.tsx";
 
 export default function SignInPage() {
   const [email, setEmail] = useState("");
@@ -46,8 +47,15 @@ export default function SignInPage() {
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {busy ? t`Signing in…` : t`Sign in`}
       </button>
-      <a href={`/${locale}/public/resetPassword/`}>{t`Forgot your password?`}</a>
-      <p className="tk-hint">{t`Playing from the game? Open the site from the game's menu and you are signed in at once.`}</p>
+      <p className="tk-row">
+        <a href={`/${locale}/public/resetPassword/`}>{t`Forgot your password?`}</a>
+        <a href="/public/magicLink">{t`Email me a sign-in link`}</a>
+      </p>
+      <SocialButtons next={nextAddress(`/${locale}/play/`)} />
+      <p>
+        {t`No account yet?`} <a href="/public/signup">{t`Create one`}</a> {t`or just`}{" "}
+        <a href={`/${locale}/play/`}>{t`play as a guest`}</a>
+      </p>
     </form>
   );
 }

@@ -1,0 +1,209 @@
+// The profile's account panel: a guest is offered to keep the progress (email + password, or a
+// network); a kept account shows its email (confirmed or not: the link again), changes it (the new
+// address counts once its link is opened), and its linked networks (link another, unlink one while
+// another way in remains).
+import { useState, type FormEvent } from "react";
+import { ph, t } from "@lingui/core/macro";
+import { api, ApiError, useApi } from "../../../lib/api.ts";
+import { fmtDateTime } from "../../../lib/i18n.ts";
+import { Load } from "../../../components/States.tsx";
+import { toast } from "../../../components/Toasts.tsx";
+import { useSubmit, FormError } from "../useSubmit.tsx";
+import { Field } from "./Field.tsx";
+import { SocialButtons } from "./SocialButtons.tsx";
+
+export interface Account {
+  guest: boolean;
+  email: string | null;
+  emailVerified: boolean;
+  hasPassword: boolean;
+  identities: { network: string; name: string; label: string | null; createdAt: number }[];
+}
+
+const MIN = 10;
+
+function ClaimForm({ onDone }: { onDone: () => void }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const { busy, errors, run } = useSubmit();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== repeat)
+      return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
+    void run(async () => {
+      const r = await api<{ message: string }>("/public/profile/claim", { body: { email, password } });
+      toast.ok(r.message);
+      onDone();
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={t`Keep with email and password`} className="tk-stack">
+      <Field
+        label={t({ message: "Email", context: "player account" })}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        errors={errors}
+        required
+      />
+      <Field
+        label={t`Password`}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN}
+        hint={t`At least ${ph({ min: MIN })} characters.`}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        errors={errors}
+        required
+      />
+      <Field
+        label={t`Password again`}
+        name="repeat"
+        type="password"
+        autoComplete="new-password"
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value)}
+        errors={errors}
+        required
+      />
+      <FormError errors={errors} />
+      <button type="submit" className="tk-btn tk-primary" disabled={busy}>
+        {busy ? t`Saving…` : t`Keep my progress`}
+      </button>
+    </form>
+  );
+}
+
+function EmailForm({ onDone }: { onDone: () => void }) {
+  const [email, setEmail] = useState("");
+  const { busy, errors, run } = useSubmit();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const r = await api<{ message: string }>("/public/profile/changeEmail", { body: { email } });
+      toast.ok(r.message);
+      setEmail("");
+      onDone();
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={t`Change the email`} className="tk-stack">
+      <Field
+        label={t`New email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        errors={errors}
+        required
+      />
+      <FormError errors={errors} />
+      <button type="submit" className="tk-btn" disabled={busy}>
+        {busy ? t`Sending…` : t`Send a confirmation link`}
+      </button>
+    </form>
+  );
+}
+
+export function AccountPanel() {
+  const state = useApi<Account>("/public/profile/account");
+  const here = `${location.pathname}#account`;
+  return (
+    <section className="tk-panel" id="account" aria-labelledby="account-title">
+      <h2 id="account-title">{t`Account`}</h2>
+      <Load state={state}>
+        {(a) =>
+          a.guest ? (
+            <>
+              <p className="tk-notice" role="note">
+                {t`You play as a guest. Keep your progress to sign in on any device, buy gold, send gifts and transfers. An unkept guest is removed after a long absence.`}
+              </p>
+              <ClaimForm onDone={() => location.reload()} />
+              <p>{t`Or keep it with a network:`}</p>
+              <SocialButtons link next={here} />
+            </>
+          ) : (
+            <>
+              <dl className="tk-facts tk-facts-grid">
+                <dt>{t({ message: "Email", context: "player account" })}</dt>
+                <dd>
+                  {a.email ?? t`none`}{" "}
+                  {a.email &&
+                    (a.emailVerified ? (
+                      <span className="tk-ok">{t`confirmed`}</span>
+                    ) : (
+                      <>
+                        <span className="tk-warn">{t`not confirmed`}</span>{" "}
+                        <button
+                          type="button"
+                          className="tk-link"
+                          onClick={async () => {
+                            try {
+                              toast.ok(
+                                (await api<{ message: string }>("/public/profile/verifyAgain", { method: "POST" }))
+                                  .message,
+                              );
+                            } catch (e) {
+                              toast.error((e as Error).message);
+                            }
+                          }}
+                        >
+                          {t`Send the link again`}
+                        </button>
+                      </>
+                    ))}
+                </dd>
+                <dt>{t`Password`}</dt>
+                <dd>
+                  {a.hasPassword ? (
+                    <a href="/public/profile/changePassword">{t`Change`}</a>
+                  ) : a.email ? (
+                    <a href="/public/profile/resetPassword">{t`Set one by mail`}</a>
+                  ) : (
+                    t`none`
+                  )}
+                </dd>
+              </dl>
+              <EmailForm onDone={state.reload} />
+              <h3>{t`Linked networks`}</h3>
+              {a.identities.length === 0 ? (
+                <p className="tk-hint">{t`No network is linked yet.`}</p>
+              ) : (
+                <ul className="tk-list">
+                  {a.identities.map((i) => (
+                    <li key={i.network}>
+                      <strong>{i.name}</strong>
+                      {i.label && ` · ${i.label}`}{" "}
+                      <small className="tk-hint">{t`since ${ph({ at: fmtDateTime(i.createdAt) })}`}</small>{" "}
+                      <button
+                        type="button"
+                        className="tk-link"
+                        onClick={async () => {
+                          try {
+                            await api("/public/profile/unlink", { body: { network: i.network } });
+                            state.reload();
+                          } catch (e) {
+                            toast.error((e as Error).message);
+                          }
+                        }}
+                      >
+                        {t`Unlink`}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <SocialButtons link next={here} except={a.identities.map((i) => i.network)} />
+            </>
+          )
+        }
+      </Load>
+    </section>
+  );
+}

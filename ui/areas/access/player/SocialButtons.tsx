@@ -1,0 +1,33 @@
+// Sign-in (or linking, for a signed-in player) with the social networks operators enabled and the
+// server has settings for (/admin/socialNetwork/; TEST MODE stand-ins on the embedded default).
+import { ph, t } from "@lingui/core/macro";
+import { useApi } from "../../../lib/api.ts";
+
+export interface Network {
+  key: string;
+  name: string;
+}
+
+/** The start address of a network's sign-in (`link`: add it to the signed-in account). */
+export const socialStart = (key: string, o: { next?: string; link?: boolean } = {}) => {
+  const q = new URLSearchParams();
+  if (o.next) q.set("next", o.next);
+  if (o.link) q.set("link", "1");
+  const qs = q.toString();
+  return `/public/social/${key}/start${qs ? `?${qs}` : ""}`;
+};
+
+export function SocialButtons({ next, link, except = [] }: { next?: string; link?: boolean; except?: string[] }) {
+  const networks = useApi<Network[]>("/public/social/networks");
+  const list = (networks.data ?? []).filter((n) => !except.includes(n.key));
+  if (list.length === 0) return null;
+  return (
+    <nav className="tk-social" aria-label={link ? t`Link a network` : t`Sign in with a network`}>
+      {list.map((n) => (
+        <a key={n.key} className="tk-btn" href={socialStart(n.key, { next, link })} data-network={n.key}>
+          {link ? t`Link ${ph({ network: n.name })}` : t`Sign in with ${ph({ network: n.name })}`}
+        </a>
+      ))}
+    </nav>
+  );
+}
