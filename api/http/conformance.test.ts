@@ -39,7 +39,8 @@ const EXTRAS: Record<string, string> = {
   "/public/profile/verifyAgain": "the confirmation link of the account's unconfirmed address, sent again",
   "/public/verify": "an address's confirmation link (GET: the page, POST: confirm)",
   "/public/magicLink": "a sign-in link by mail, asked for on the sign-in page (GET: the form, POST: send)",
-  "/public/magic": "the sign-in link's page (GET ?code=: still good?, POST: sign in)",
+  "/public/magic": "the sign-in link's page (POST: sign in with its code)",
+  "/public/magic/check": "whether a sign-in link by mail still works (asked before the page offers to sign in)",
   "/public/social/networks":
     "the networks a visitor can sign in with (enabled in /admin/socialNetwork/ and configured)",
   "/public/social/:network{[a-z][a-z0-9_]*}/start":

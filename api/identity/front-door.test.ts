@@ -350,7 +350,7 @@ test("a sign-in link by mail: same answer for unknown addresses, works once, con
   expect(w.mails.length).toBe(n + 1);
   const code = /code=([A-Za-z0-9_-]+)/.exec(w.mails.at(-1)!.text)![1];
   expect(w.mails.at(-1)!.text).toContain("/public/magic?code=tkm_");
-  expect(await (await ask(`/public/magic?code=${code}`)).json()).toEqual({ valid: true });
+  expect(await (await ask(`/public/magic/check?code=${code}`)).json()).toEqual({ valid: true });
   const res = await post("/public/magic", { code });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { player: { id: number; emailVerified: boolean } }).player).toMatchObject({

@@ -1,15 +1,12 @@
 // The front door (docs/decisions/front-door.md): a visitor plays in one click as a guest, keeps the
-// progress with an email + password (or a network: api/public/social.ts), signs up directly,
+// progress with an email + password (or a network: api/identity/social.ts), signs up directly,
 // confirms the address by mail, and gets back in with a link by mail. The addresses are not in the
 // spec (it shows no sign-up); each screen's address is also its action, as /public/login is.
 import type { Context, Hono } from "hono";
-import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
-import { route } from "../http/router.ts";
-import { parseFields } from "../http/validate.ts";
-import * as f from "../domain/fields.ts";
+import { page, route } from "../http/router.ts";
+import * as door from "../contracts/public/front-door.ts";
 import { AppError, fieldError } from "../domain/errors.ts";
-import { shell } from "../http/shell.ts";
 import { clientAddress, requestCountry } from "../http/session.ts";
 import { translate } from "../i18n/index.ts";
 import type { Db } from "../db/index.ts";
@@ -17,34 +14,14 @@ import { guestRules } from "../domain/options.ts";
 import { issueChallenge, mintGuest } from "../domain/guests.ts";
 import { accountOf, claimWithEmail, markEmailVerified, setConfirmedEmail } from "../domain/accounts.ts";
 import { platformOfAgent } from "../domain/devices.ts";
-import { hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "./password.ts";
-import { signIn, publicPlayer, isScreen } from "./sign-in.ts";
+import { hashPassword } from "./password.ts";
+import { signIn, publicPlayer } from "./sign-in.ts";
 import { mailLink } from "./mail-links.ts";
 import { playerByEmail, playerById } from "./players.ts";
 import { isBanned, bannedError } from "./bans.ts";
 import { consumeToken, consumeTokenWithEmail, tokensSince, peekToken } from "./tokens.ts";
 import { RESET_MAILS } from "./account.ts";
 import "./messages.ts";
-
-const code = () =>
-  z
-    .string()
-    .trim()
-    .min(16)
-    .max(128)
-    .regex(/^[A-Za-z0-9_-]+$/);
-const proofIn = {
-  seed: z.string().trim().min(8).max(64),
-  nonce: z
-    .string()
-    .trim()
-    .min(1)
-    .max(24)
-    .regex(/^[0-9]+$/),
-};
-const newPassword = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-const claimIn = z.object({ email: f.email(), password: newPassword() });
-const signUpIn = z.object({ email: f.email(), password: newPassword(), ...proofIn });
 
 /** The signed-in player's id (the route's guard let only a player through). */
 function meOf(c: Context<HonoEnv>): number {
@@ -93,18 +70,18 @@ async function mailVerification(c: Context<HonoEnv>, playerId: number, email: st
 
 export function registerFrontDoor(app: Hono<HonoEnv>) {
   // A challenge for the guest's proof of work (per address, limited).
-  route(app, { method: "GET", path: "/public/guest/challenge", auth: "public" }, {}, async (c) => {
+  route(app, door.guestChallenge, async (c) => {
     const { db, clock } = c.var.deps;
     const now = clock.now();
-    return c.json(await issueChallenge(db, clientAddress(c), await guestRules(db, now), now));
+    return issueChallenge(db, clientAddress(c), await guestRules(db, now), now);
   });
 
   // "Play": a guest at once, signed in on this browser. A signed-in player stays who they are.
-  route(app, { method: "POST", path: "/public/guest", auth: "public" }, { input: z.object(proofIn) }, async (c, v) => {
+  route(app, door.guest, async (c, v) => {
     const { db, clock } = c.var.deps;
     if (c.var.player) {
       const p = await playerById(db, c.var.player.playerId);
-      if (p) return c.json({ player: publicPlayer(p), csrfToken: c.var.player.csrfToken, created: false });
+      if (p) return { player: publicPlayer(p), csrfToken: c.var.player.csrfToken, created: false };
     }
     const now = clock.now();
     const { playerId } = await mintGuest(
@@ -114,15 +91,13 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
     );
     const s = await db.transaction((tx) => signIn(c, tx, { id: playerId }, now));
     const p = await livePlayer(db, playerId);
-    return c.json({ player: publicPlayer(p), csrfToken: s.csrfToken, created: true });
+    return { player: publicPlayer(p), csrfToken: s.csrfToken, created: true };
   });
 
   // Sign-up from the landing: email + password (and the same proof of work as a guest, under the
   // same per-address limit). The account works at once; the address waits for its link.
-  route(app, { method: "ANY", path: "/public/signup", auth: "public", kind: "page" }, {}, async (c) => {
-    if (isScreen(c)) return shell(c);
+  page(app, door.signup, async (c, body) => {
     if (c.req.method !== "POST") throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
-    const body = await parseFields(c, signUpIn);
     const { db, clock } = c.var.deps;
     const now = clock.now();
     if (c.var.player) throw new AppError("conflict", "identity.alreadySignedIn", [], 409);
@@ -144,75 +119,62 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
     const s = await db.transaction((tx) => signIn(c, tx, { id: playerId }, now));
     await mailVerification(c, playerId, body.email, now);
     const p = await livePlayer(db, playerId);
-    return c.json({ player: publicPlayer(p), csrfToken: s.csrfToken });
+    return { player: publicPlayer(p), csrfToken: s.csrfToken };
   });
 
   // A guest keeps the account with an email + password.
-  route(
-    app,
-    { method: "POST", path: "/public/profile/claim", auth: "player", mutates: true },
-    { input: claimIn },
-    async (c, v) => {
-      const { db, clock } = c.var.deps;
-      const now = clock.now();
-      const me = meOf(c);
-      const p = await livePlayer(db, me);
-      if (!p.guest) throw new AppError("conflict", "identity.notGuest", [], 409);
-      await assertEmailFree(db, v.email, me);
-      const passwordHash = await hashPassword(v.password);
-      const claimed = await db.transaction((tx) =>
-        claimWithEmail(tx, { playerId: me, email: v.email, passwordHash, at: now }),
-      );
-      if (!claimed) throw new AppError("conflict", "identity.notGuest", [], 409);
-      await mailVerification(c, me, v.email, now);
-      return c.json({
-        ...(await accountOf(db, me)),
-        message: translate(c.var.locale, "identity.verifySent", { email: v.email }),
-      });
-    },
-  );
+  route(app, door.claim, async (c, v) => {
+    const { db, clock } = c.var.deps;
+    const now = clock.now();
+    const me = meOf(c);
+    const p = await livePlayer(db, me);
+    if (!p.guest) throw new AppError("conflict", "identity.notGuest", [], 409);
+    await assertEmailFree(db, v.email, me);
+    const passwordHash = await hashPassword(v.password);
+    const claimed = await db.transaction((tx) =>
+      claimWithEmail(tx, { playerId: me, email: v.email, passwordHash, at: now }),
+    );
+    if (!claimed) throw new AppError("conflict", "identity.notGuest", [], 409);
+    await mailVerification(c, me, v.email, now);
+    return {
+      ...(await accountOf(db, me)),
+      message: translate(c.var.locale, "identity.verifySent", { email: v.email }),
+    };
+  });
 
   // The account's screen data (the profile's account panel).
-  route(app, { method: "GET", path: "/public/profile/account", auth: "player" }, {}, async (c) =>
-    c.json(await accountOf(c.var.deps.db, meOf(c))),
-  );
+  route(app, door.account, async (c) => accountOf(c.var.deps.db, meOf(c)));
 
   // A new address: it becomes the account's when its link is opened (the old one signs in meanwhile).
-  route(
-    app,
-    { method: "POST", path: "/public/profile/changeEmail", auth: "player", mutates: true },
-    { input: z.object({ email: f.email() }) },
-    async (c, v) => {
-      const { db, clock } = c.var.deps;
-      const me = meOf(c);
-      const p = await livePlayer(db, me);
-      if (p.guest) throw new AppError("conflict", "guest.moneyNeedsClaim", [], 409);
-      if (p.email && p.email.toLowerCase() === v.email && p.emailVerified)
-        throw fieldError({ email: { id: "identity.sameEmail" } });
-      await assertEmailFree(db, v.email, me);
-      await mailVerification(c, me, v.email, clock.now());
-      return c.json({
-        ...(await accountOf(db, me)),
-        message: translate(c.var.locale, "identity.verifySent", { email: v.email }),
-      });
-    },
-  );
+  route(app, door.changeEmail, async (c, v) => {
+    const { db, clock } = c.var.deps;
+    const me = meOf(c);
+    const p = await livePlayer(db, me);
+    if (p.guest) throw new AppError("conflict", "guest.moneyNeedsClaim", [], 409);
+    if (p.email && p.email.toLowerCase() === v.email && p.emailVerified)
+      throw fieldError({ email: { id: "identity.sameEmail" } });
+    await assertEmailFree(db, v.email, me);
+    await mailVerification(c, me, v.email, clock.now());
+    return {
+      ...(await accountOf(db, me)),
+      message: translate(c.var.locale, "identity.verifySent", { email: v.email }),
+    };
+  });
 
   // The confirmation link again, for the account's unconfirmed address.
-  route(app, { method: "POST", path: "/public/profile/verifyAgain", auth: "player", mutates: true }, {}, async (c) => {
+  route(app, door.verifyAgain, async (c) => {
     const { db, clock } = c.var.deps;
     const me = meOf(c);
     const p = await livePlayer(db, me);
     if (!p.email) throw new AppError("conflict", "identity.noEmail");
     if (p.emailVerified) throw new AppError("conflict", "identity.sameEmail", [], 409);
     await mailVerification(c, me, p.email, clock.now());
-    return c.json({ ok: true, message: translate(c.var.locale, "identity.verifySent", { email: p.email }) });
+    return { ok: true as const, message: translate(c.var.locale, "identity.verifySent", { email: p.email }) };
   });
 
-  // The confirmation link's page: POST {code} confirms the address the link carries.
-  route(app, { method: "ANY", path: "/public/verify", auth: "public", kind: "page" }, {}, async (c) => {
-    if (isScreen(c)) return shell(c);
-    const { code: token } = await parseFields(c, z.object({ code: code() }));
+  // The confirmation link's page: the code confirms the address the link carries.
+  page(app, door.verify, async (c, { code: token }) => {
+    if (c.req.method !== "POST") throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
     const { db, clock } = c.var.deps;
     const now = clock.now();
     const out = await db.transaction(async (tx) => {
@@ -225,13 +187,12 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
       await setConfirmedEmail(tx, p.id, t.email);
       return { email: t.email };
     });
-    return c.json({ ok: true, email: out.email });
+    return { ok: true as const, email: out.email };
   });
 
   // A sign-in link by mail: the same answer whether or not the address has an account.
-  route(app, { method: "ANY", path: "/public/magicLink", auth: "public", kind: "page" }, {}, async (c) => {
-    if (isScreen(c)) return shell(c);
-    const { email } = await parseFields(c, z.object({ email: f.email() }));
+  page(app, door.magicLink, async (c, { email }) => {
+    if (c.req.method !== "POST") throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
     const { db, clock, logger } = c.var.deps;
     const now = clock.now();
     const p = await playerByEmail(db, email);
@@ -242,20 +203,21 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
         logger.error("sign-in mail not sent", { playerId: p.id, error: String(err) });
       }
     }
-    return c.json({ ok: true, message: translate(c.var.locale, "identity.magicSent") });
+    return { ok: true as const, message: translate(c.var.locale, "identity.magicSent") };
   });
 
-  // The sign-in link's page: GET ?code= says whether it still works; POST {code} signs in. Opening
-  // it proves the mailbox, so an unconfirmed address is confirmed too.
-  route(app, { method: "ANY", path: "/public/magic", auth: "public", kind: "page" }, {}, async (c) => {
-    if (isScreen(c)) return shell(c);
+  // Whether a sign-in link still works (asked before the page offers to sign in).
+  route(app, door.magicCheck, async (c, { code: token }) => {
+    const valid = (await peekToken(c.var.deps.db, token, "magic", c.var.deps.clock.now())) !== null;
+    return valid ? { valid } : { valid, message: translate(c.var.locale, "identity.badMagicLink") };
+  });
+
+  // The sign-in link's page: POST {code} signs in. Opening it proves the mailbox, so an unconfirmed
+  // address is confirmed too.
+  page(app, door.magic, async (c, { code: token }) => {
+    if (c.req.method !== "POST") throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
     const { db, clock } = c.var.deps;
     const now = clock.now();
-    const { code: token } = await parseFields(c, z.object({ code: code() }));
-    if (c.req.method === "GET" || c.req.method === "HEAD") {
-      const valid = (await peekToken(db, token, "magic", now)) !== null;
-      return c.json({ valid, ...(valid ? {} : { message: translate(c.var.locale, "identity.badMagicLink") }) });
-    }
     const out = await db.transaction(async (tx) => {
       const playerId = await consumeToken(tx, token, "magic", now);
       const p = playerId ? await playerById(tx, playerId) : undefined;
@@ -265,10 +227,10 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
       return { p, session: await signIn(c, tx, p, now) };
     });
     if (!out.session) throw bannedError(out.p);
-    return c.json({
-      ok: true,
+    return {
+      ok: true as const,
       player: publicPlayer({ ...out.p, emailVerified: true }),
       csrfToken: out.session.csrfToken,
-    });
+    };
   });
 }

@@ -280,10 +280,30 @@ test("a replayed code is refused: the state is spent, and the network spends the
 test("Google's ID token with a wrong audience, a wrong issuer, another nonce or expired is refused", async () => {
   const google = standins(pub)!.get("google")!;
   const cases: [string, (claims: Record<string, unknown>) => void][] = [
-    ["audience", (claims) => void (claims.aud = "someone-elses-client")],
-    ["issuer", (claims) => void (claims.iss = "https://evil.example")],
-    ["nonce", (claims) => void (claims.nonce = "another-nonce")],
-    ["expiry", (claims) => void (claims.exp = Math.floor(w.clock.now() / 1000) - 3600)],
+    [
+      "audience",
+      (claims) => {
+        claims.aud = "someone-elses-client";
+      },
+    ],
+    [
+      "issuer",
+      (claims) => {
+        claims.iss = "https://evil.example";
+      },
+    ],
+    [
+      "nonce",
+      (claims) => {
+        claims.nonce = "another-nonce";
+      },
+    ],
+    [
+      "expiry",
+      (claims) => {
+        claims.exp = Math.floor(w.clock.now() / 1000) - 3600;
+      },
+    ],
   ];
   for (const [what, change] of cases) {
     const b = new Browser();
@@ -303,7 +323,9 @@ test("Yandex's expired info token and Telegram's forged or stale login are refus
   const s = standins(pub)!;
   const ya = new Browser();
   const yaBack = await toCallback(ya, "yandex", "ya-old");
-  s.get("yandex")!.tamper = (claims) => void (claims.exp = Math.floor(w.clock.now() / 1000) - 600);
+  s.get("yandex")!.tamper = (claims) => {
+    claims.exp = Math.floor(w.clock.now() / 1000) - 600;
+  };
   await ya.get(yaBack);
   expect(await ya.me()).toBeNull();
   // Telegram: a login whose fields were changed after signing.
@@ -316,7 +338,9 @@ test("Yandex's expired info token and Telegram's forged or stale login are refus
   expect(await tg.me()).toBeNull();
   // A login signed (rightly) two days ago.
   const stale = new Browser();
-  s.get("telegram")!.tamper = (data) => void (data.auth_date = String(Math.floor(w.clock.now() / 1000) - 2 * 86_400));
+  s.get("telegram")!.tamper = (data) => {
+    data.auth_date = String(Math.floor(w.clock.now() / 1000) - 2 * 86_400);
+  };
   await stale.get(await toCallback(stale, "telegram", "31338"));
   expect(await stale.me()).toBeNull();
   // A fresh, untouched login signs in.

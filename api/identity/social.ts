@@ -11,10 +11,11 @@
 // A browser gets redirects (a refusal leaves its reason in the tk_notice cookie the header shows);
 // a JSON request gets the error.
 import type { Context, Hono } from "hono";
-import { z } from "zod";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
+import * as social from "../contracts/public/social.ts";
+import { standin } from "../contracts/test/social.ts";
 import { shell } from "../http/shell.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import { translate } from "../i18n/index.ts";
@@ -28,11 +29,10 @@ import { signIn } from "./sign-in.ts";
 import { NOTICE_COOKIE } from "./site-sign-in.ts";
 import { isSocialKey, PROVIDERS, providerSettings, socialFetch, type SocialKey } from "./social/providers.ts";
 import { TokenRefused } from "./social/jwt.ts";
-import { SOCIAL_TEST_BASE, standinFetch } from "./social/test-standins.ts";
+import { standinFetch } from "./social/test-standins.ts";
 import "./messages.ts";
 
 const STATE_COOKIE = "tk_oauth";
-const NETWORK = z.object({ network: z.string().regex(/^[a-z][a-z0-9_]{1,31}$/) });
 /** Where a sign-in may lead: a page of the site (never another host). */
 const NEXT = /^\/(?:(?:(?:ru|en)\/)?public(?:\/[^\s]*)?|(?:ru|en)\/play\/(?:#[\w-]*)?)$/;
 
@@ -62,155 +62,134 @@ function refuse(c: Context<HonoEnv>, error: AppError, back: string) {
 
 export function registerSocial(app: Hono<HonoEnv>) {
   // The networks a visitor can sign in with (enabled by operators, with settings here).
-  route(app, { method: "GET", path: "/public/social/networks", auth: "public" }, {}, async (c) => {
-    const rows = await enabledNetworks(c.var.deps.db);
-    return c.json(
-      rows
-        .filter((n) => isSocialKey(n.key) && providerSettings(c.var.deps, n.key, n.appId))
-        .map((n) => ({ key: n.key, name: n.name })),
+  route(app, social.networks, async (c) =>
+    (await enabledNetworks(c.var.deps.db))
+      .filter((n) => isSocialKey(n.key) && providerSettings(c.var.deps, n.key, n.appId))
+      .map((n) => ({ key: n.key, name: n.name })),
+  );
+
+  route(app, social.start, async (c, v) => {
+    const { db, clock, settings: site } = c.var.deps;
+    const now = clock.now();
+    const next = v.next && NEXT.test(v.next) ? v.next : `/${c.var.locale}/play/`;
+    let net: Awaited<ReturnType<typeof networkOf>>;
+    try {
+      net = await networkOf(c, v.network);
+    } catch (e) {
+      return refuse(c, e as AppError, "/public/login");
+    }
+    if (v.link && !c.var.player)
+      return refuse(c, new AppError("unauthorized", "identity.socialSession", [], 401), "/public/login");
+    const begun = await beginState(db, {
+      network: net.key,
+      playerId: v.link ? (c.var.player?.playerId ?? null) : null,
+      next,
+      now,
+    });
+    setCookie(c, STATE_COOKIE, begun.state, {
+      path: "/public/social/",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: !site.insecureCookies,
+      maxAge: 600,
+    });
+    const origin = site.publicUrl.replace(/\/$/, "");
+    return c.redirect(
+      net.provider.authorizeUrl(
+        net.settings,
+        { state: begun.state, challenge: await pkceChallenge(begun.verifier), nonce: begun.nonce },
+        origin,
+      ),
+      302,
     );
   });
 
-  route(
-    app,
-    { method: "GET", path: "/public/social/:network{[a-z][a-z0-9_]*}/start", auth: "public" },
-    {
-      params: NETWORK,
-      query: z.object({ next: z.string().max(300).optional(), link: z.enum(["1"]).optional() }),
-    },
-    async (c, v) => {
-      const { db, clock, settings: site } = c.var.deps;
-      const now = clock.now();
-      const next = v.next && NEXT.test(v.next) ? v.next : `/${c.var.locale}/play/`;
-      let net: Awaited<ReturnType<typeof networkOf>>;
-      try {
-        net = await networkOf(c, v.network);
-      } catch (e) {
-        return refuse(c, e as AppError, "/public/login");
-      }
-      if (v.link && !c.var.player)
-        return refuse(c, new AppError("unauthorized", "identity.socialSession", [], 401), "/public/login");
-      const begun = await beginState(db, {
-        network: net.key,
-        playerId: v.link ? (c.var.player?.playerId ?? null) : null,
-        next,
-        now,
-      });
-      setCookie(c, STATE_COOKIE, begun.state, {
-        path: "/public/social/",
-        httpOnly: true,
-        sameSite: "Lax",
-        secure: !site.insecureCookies,
-        maxAge: 600,
-      });
-      const origin = site.publicUrl.replace(/\/$/, "");
-      return c.redirect(
-        net.provider.authorizeUrl(
-          net.settings,
-          { state: begun.state, challenge: await pkceChallenge(begun.verifier), nonce: begun.nonce },
-          origin,
-        ),
-        302,
+  route(app, social.callback, async (c, v) => {
+    const { db, clock } = c.var.deps;
+    const now = clock.now();
+    const query = c.req.query();
+    // Telegram's answer rides in the fragment, which only the browser sees: the page turns it
+    // into a query (ui/areas/access/player/SocialCallbackPage.tsx) and comes back.
+    if (v.network === "telegram" && !query.tgAuthResult && !query.hash && !query.error && !wantsJson(c))
+      return shell(c);
+    let net: Awaited<ReturnType<typeof networkOf>>;
+    try {
+      net = await networkOf(c, v.network);
+    } catch (e) {
+      return refuse(c, e as AppError, "/public/login");
+    }
+    const failed = () => new AppError("social_refused", "identity.socialRefused", { network: net.row.name }, 400);
+    const cookieState = getCookie(c, STATE_COOKIE);
+    // A state this browser did not start (forged, swapped, tampered with) is refused unspent.
+    if (!query.state || !cookieState || cookieState !== query.state) return refuse(c, failed(), "/public/login");
+    const begun = await takeState(db, query.state, net.key, now);
+    if (!begun) return refuse(c, failed(), "/public/login");
+    const back = begun.playerId ? begun.next : "/public/login";
+    if (query.error) return refuse(c, failed(), back);
+    let who: { uid: string; label: string | null };
+    try {
+      who = await net.provider.identify(
+        net.settings,
+        { query, state: query.state, verifier: begun.verifier, nonce: begun.nonce, now },
+        socialFetch(c.var.deps),
       );
-    },
-  );
-
-  route(
-    app,
-    { method: "GET", path: "/public/social/:network{[a-z][a-z0-9_]*}/callback", auth: "public", kind: "page" },
-    { params: NETWORK },
-    async (c, v) => {
-      const { db, clock } = c.var.deps;
-      const now = clock.now();
-      const query = c.req.query();
-      // Telegram's answer rides in the fragment, which only the browser sees: the page turns it
-      // into a query (ui/areas/access/player/SocialCallbackPage.tsx) and comes back.
-      if (v.network === "telegram" && !query.tgAuthResult && !query.hash && !query.error && !wantsJson(c))
-        return shell(c);
-      let net: Awaited<ReturnType<typeof networkOf>>;
-      try {
-        net = await networkOf(c, v.network);
-      } catch (e) {
-        return refuse(c, e as AppError, "/public/login");
-      }
-      const failed = () => new AppError("social_refused", "identity.socialRefused", { network: net.row.name }, 400);
-      const cookieState = getCookie(c, STATE_COOKIE);
-      // A state this browser did not start (forged, swapped, tampered with) is refused unspent.
-      if (!query.state || !cookieState || cookieState !== query.state) return refuse(c, failed(), "/public/login");
-      const begun = await takeState(db, query.state, net.key, now);
-      if (!begun) return refuse(c, failed(), "/public/login");
-      const back = begun.playerId ? begun.next : "/public/login";
-      if (query.error) return refuse(c, failed(), back);
-      let who: { uid: string; label: string | null };
-      try {
-        who = await net.provider.identify(
-          net.settings,
-          { query, state: query.state, verifier: begun.verifier, nonce: begun.nonce, now },
-          socialFetch(c.var.deps),
-        );
-      } catch (e) {
-        if (!(e instanceof TokenRefused)) throw e;
-        c.var.deps.logger.warn("social sign-in refused", { network: net.key, reason: e.message });
-        return refuse(c, failed(), back);
-      }
-      // A link asked by a player who is no longer the one signed in here is not done.
-      if (begun.playerId && c.var.player?.playerId !== begun.playerId)
-        return refuse(c, new AppError("unauthorized", "identity.socialSession", [], 401), "/public/login");
-      const owner = await playerByIdentity(db, net.key, who.uid);
-      const me = c.var.player?.playerId ?? null;
-      let playerId: number;
-      try {
-        playerId = await db.transaction(async (tx) => {
-          if (owner && begun.playerId && owner.id !== begun.playerId)
-            throw new AppError("conflict", "identity.onAnotherAccount", [], 409);
-          if (owner) {
-            if (isBanned(owner, now)) throw bannedError(owner);
-            if (owner.id !== me) await signIn(c, tx, owner, now);
-            return owner.id;
-          }
-          if (me !== null) {
-            await linkIdentity(tx, { playerId: me, network: net.key, uid: who.uid, label: who.label, at: now });
-            return me;
-          }
-          const ua = c.req.header("user-agent") ?? "";
-          const made = await registerSocialPlayer(tx, {
-            network: net.key,
-            uid: who.uid,
-            label: who.label,
-            locale: c.var.locale,
-            country: requestCountry(c) ?? (c.var.locale === "en" ? "US" : "RU"),
-            platform: ["android", "ios"].includes(platformOfAgent(ua)) ? "web_mobile" : "web",
-            source: "site",
-            at: now,
-          });
-          await signIn(c, tx, { id: made }, now);
-          return made;
+    } catch (e) {
+      if (!(e instanceof TokenRefused)) throw e;
+      c.var.deps.logger.warn("social sign-in refused", { network: net.key, reason: e.message });
+      return refuse(c, failed(), back);
+    }
+    // A link asked by a player who is no longer the one signed in here is not done.
+    if (begun.playerId && c.var.player?.playerId !== begun.playerId)
+      return refuse(c, new AppError("unauthorized", "identity.socialSession", [], 401), "/public/login");
+    const owner = await playerByIdentity(db, net.key, who.uid);
+    const me = c.var.player?.playerId ?? null;
+    let playerId: number;
+    try {
+      playerId = await db.transaction(async (tx) => {
+        if (owner && begun.playerId && owner.id !== begun.playerId)
+          throw new AppError("conflict", "identity.onAnotherAccount", [], 409);
+        if (owner) {
+          if (isBanned(owner, now)) throw bannedError(owner);
+          if (owner.id !== me) await signIn(c, tx, owner, now);
+          return owner.id;
+        }
+        if (me !== null) {
+          await linkIdentity(tx, { playerId: me, network: net.key, uid: who.uid, label: who.label, at: now });
+          return me;
+        }
+        const ua = c.req.header("user-agent") ?? "";
+        const made = await registerSocialPlayer(tx, {
+          network: net.key,
+          uid: who.uid,
+          label: who.label,
+          locale: c.var.locale,
+          country: requestCountry(c) ?? (c.var.locale === "en" ? "US" : "RU"),
+          platform: ["android", "ios"].includes(platformOfAgent(ua)) ? "web_mobile" : "web",
+          source: "site",
+          at: now,
         });
-      } catch (e) {
-        if (e instanceof AppError) return refuse(c, e, back);
-        throw e;
-      }
-      deleteCookie(c, STATE_COOKIE, { path: "/public/social/" });
-      if (wantsJson(c)) return c.json({ ok: true, next: begun.next, playerId });
-      return c.redirect(begun.next, 302);
-    },
-  );
+        await signIn(c, tx, { id: made }, now);
+        return made;
+      });
+    } catch (e) {
+      if (e instanceof AppError) return refuse(c, e, back);
+      throw e;
+    }
+    deleteCookie(c, STATE_COOKIE, { path: "/public/social/" });
+    if (wantsJson(c)) return { ok: true as const, next: begun.next, playerId };
+    return c.redirect(begun.next, 302);
+  });
 
   // Unlinking a network from the signed-in account (while another way in remains).
-  route(
-    app,
-    { method: "POST", path: "/public/profile/unlink", auth: "player", mutates: true },
-    { input: NETWORK },
-    async (c, v) => {
-      const me = c.var.player?.playerId;
-      if (!me) throw new AppError("unauthorized");
-      await unlinkIdentity(c.var.deps.db, me, v.network);
-      return c.json(await accountOf(c.var.deps.db, me));
-    },
-  );
+  route(app, social.unlink, async (c, v) => {
+    const me = c.var.player?.playerId;
+    if (!me) throw new AppError("unauthorized");
+    await unlinkIdentity(c.var.deps.db, me, v.network);
+    return accountOf(c.var.deps.db, me);
+  });
 
   // The stand-ins' own pages (TEST MODE only; 404 otherwise).
-  route(app, { method: "ANY", path: `${SOCIAL_TEST_BASE}/:network{[a-z]+}/*`, auth: "provider" }, {}, async (c) => {
+  route(app, standin, async (c) => {
     if (c.var.deps.settings.secrets.SOCIAL_TEST_MODE !== "1") throw notFound();
     // Addressed as the site's public address, whatever host the request came in on.
     const url = new URL(c.req.url);

@@ -5,6 +5,8 @@
 import { useState, type FormEvent } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, ApiError, useApi } from "../../../lib/api.ts";
+import * as door from "../../../../api/contracts/public/front-door.ts";
+import * as social from "../../../../api/contracts/public/social.ts";
 import { fmtDateTime } from "../../../lib/i18n.ts";
 import { Load } from "../../../components/States.tsx";
 import { toast } from "../../../components/Toasts.tsx";
@@ -32,7 +34,7 @@ function ClaimForm({ onDone }: { onDone: () => void }) {
     if (password !== repeat)
       return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
     void run(async () => {
-      const r = await api<{ message: string }>("/public/profile/claim", { body: { email, password } });
+      const r = await api(door.claim, { email, password });
       toast.ok(r.message);
       onDone();
     });
@@ -85,7 +87,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const r = await api<{ message: string }>("/public/profile/changeEmail", { body: { email } });
+      const r = await api(door.changeEmail, { email });
       toast.ok(r.message);
       setEmail("");
       onDone();
@@ -112,7 +114,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
 }
 
 export function AccountPanel() {
-  const state = useApi<Account>("/public/profile/account");
+  const state = useApi(door.account, {});
   const here = `${location.pathname}#account`;
   return (
     <section className="tk-panel" id="account" aria-labelledby="account-title">
@@ -145,10 +147,7 @@ export function AccountPanel() {
                           className="tk-link"
                           onClick={async () => {
                             try {
-                              toast.ok(
-                                (await api<{ message: string }>("/public/profile/verifyAgain", { method: "POST" }))
-                                  .message,
-                              );
+                              toast.ok((await api(door.verifyAgain)).message);
                             } catch (e) {
                               toast.error((e as Error).message);
                             }
@@ -186,7 +185,7 @@ export function AccountPanel() {
                         className="tk-link"
                         onClick={async () => {
                           try {
-                            await api("/public/profile/unlink", { body: { network: i.network } });
+                            await api(social.unlink, { network: i.network });
                             state.reload();
                           } catch (e) {
                             toast.error((e as Error).message);

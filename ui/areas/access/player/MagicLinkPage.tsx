@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { t } from "@lingui/core/macro";
 import { api } from "../../../lib/api.ts";
+import * as door from "../../../../api/contracts/public/front-door.ts";
 import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field } from "./Field.tsx";
 
@@ -11,7 +12,7 @@ export default function MagicLinkPage() {
   const { busy, errors, run } = useSubmit();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => setSent((await api<{ message: string }>("/public/magicLink", { body: { email } })).message));
+    void run(async () => setSent((await api(door.magicLink, { email })).message));
   };
   return (
     <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="magic-ask-title">

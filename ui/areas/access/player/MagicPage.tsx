@@ -2,15 +2,14 @@
 // with one press (a mail scanner opening the link signs nobody in) and opens the hangar.
 import { t } from "@lingui/core/macro";
 import { api, useApi } from "../../../lib/api.ts";
+import * as door from "../../../../api/contracts/public/front-door.ts";
 import { locale } from "../../../lib/i18n.ts";
 import { Load } from "../../../components/States.tsx";
 import { useSubmit, FormError } from "../useSubmit.tsx";
 
 export default function MagicPage() {
   const code = new URLSearchParams(location.search).get("code") ?? "";
-  const check = useApi<{ valid: boolean; message?: string }>(
-    code ? `/public/magic?code=${encodeURIComponent(code)}` : null,
-  );
+  const check = useApi(door.magicCheck, code ? { code } : null);
   const { busy, errors, run } = useSubmit();
   const askAgain = <a href="/public/magicLink">{t`Ask for a new link`}</a>;
   if (!code)
@@ -35,7 +34,7 @@ export default function MagicPage() {
                 disabled={busy}
                 onClick={() =>
                   void run(async () => {
-                    await api("/public/magic", { body: { code } });
+                    await api(door.magic, { code });
                     location.assign(`/${locale}/play/`);
                   })
                 }

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, ApiError } from "../../../lib/api.ts";
+import * as door from "../../../../api/contracts/public/front-door.ts";
 import { locale } from "../../../lib/i18n.ts";
 import { useSubmit, FormError } from "../useSubmit.tsx";
 import { Field, nextAddress } from "./Field.tsx";
@@ -23,7 +24,7 @@ export default function SignUpPage() {
     if (password !== repeat)
       return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
     void run(async () => {
-      await api("/public/signup", { body: { email, password, ...(await proofOfWork()) } });
+      await api(door.signup, { email, password, ...(await proofOfWork()) });
       location.assign(nextAddress(`/${locale}/play/`));
     });
   };

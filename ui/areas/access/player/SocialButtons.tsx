@@ -1,7 +1,8 @@
 // Sign-in (or linking, for a signed-in player) with the social networks operators enabled and the
 // server has settings for (/admin/socialNetwork/; TEST MODE stand-ins on the embedded default).
 import { ph, t } from "@lingui/core/macro";
-import { useApi } from "../../../lib/api.ts";
+import { href, useApi } from "../../../lib/api.ts";
+import * as social from "../../../../api/contracts/public/social.ts";
 
 export interface Network {
   key: string;
@@ -10,15 +11,11 @@ export interface Network {
 
 /** The start address of a network's sign-in (`link`: add it to the signed-in account). */
 export const socialStart = (key: string, o: { next?: string; link?: boolean } = {}) => {
-  const q = new URLSearchParams();
-  if (o.next) q.set("next", o.next);
-  if (o.link) q.set("link", "1");
-  const qs = q.toString();
-  return `/public/social/${key}/start${qs ? `?${qs}` : ""}`;
+  return href(social.start, { network: key, ...(o.next ? { next: o.next } : {}), ...(o.link ? { link: "1" } : {}) });
 };
 
 export function SocialButtons({ next, link, except = [] }: { next?: string; link?: boolean; except?: string[] }) {
-  const networks = useApi<Network[]>("/public/social/networks");
+  const networks = useApi(social.networks, {});
   const list = (networks.data ?? []).filter((n) => !except.includes(n.key));
   if (list.length === 0) return null;
   return (

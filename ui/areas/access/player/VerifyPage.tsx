@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, ApiError } from "../../../lib/api.ts";
+import * as door from "../../../../api/contracts/public/front-door.ts";
 import { locale } from "../../../lib/i18n.ts";
 
 export default function VerifyPage() {
@@ -10,7 +11,7 @@ export default function VerifyPage() {
   const [state, setState] = useState<{ email?: string; error?: string } | null>(null);
   useEffect(() => {
     if (!code) return;
-    api<{ email: string }>("/public/verify", { body: { code } }).then(
+    api(door.verify, { code }).then(
       (r) => setState({ email: r.email }),
       (e: Error) => setState({ error: e instanceof ApiError ? e.message : t`No connection to the server.` }),
     );

@@ -4,17 +4,18 @@
 import { useEffect, useState } from "react";
 import { t } from "@lingui/core/macro";
 import { api, ApiError } from "../../../lib/api.ts";
+import * as door from "../../../../api/contracts/public/front-door.ts";
 import { ErrorState } from "../../../components/States.tsx";
 
 /** The answer to a fresh challenge (for a guest, or a sign-up under the same limit). */
 export async function proofOfWork(): Promise<{ seed: string; nonce: string }> {
-  const ch = await api<{ seed: string; bits: number }>("/public/guest/challenge");
+  const ch = await api(door.guestChallenge);
   const { solve } = await import("../../../lib/pow.ts");
   return { seed: ch.seed, nonce: await solve(ch.seed, ch.bits) };
 }
 
 export async function enterAsGuest(): Promise<void> {
-  await api("/public/guest", { body: await proofOfWork() });
+  await api(door.guest, await proofOfWork());
 }
 
 /** Makes the visitor a guest and reloads the page (its new session's CSRF token comes with the page). */
