@@ -6,6 +6,7 @@ import {
   type InputOf,
   type OutputOf,
   addressOf,
+  methodOf,
   queryOf,
   requestOf,
 } from "../../api/contracts/contract.ts";
@@ -62,6 +63,17 @@ export function api(target: string | Contract, a?: unknown): Promise<unknown> {
 export function href<C extends Contract>(contract: C, ...[input]: Args<C>): string {
   const { path, rest } = addressOf(contract, (input ?? {}) as Record<string, unknown>);
   return path + queryOf(rest);
+}
+
+/**
+ * Sends a body the server validates itself — a form's text as typed, a file's JSON — to a
+ * contract's address (its method: POST for a change), typed by its output: the server's field
+ * messages name what it refuses, and the answer is the contract's.
+ */
+export function sendRaw<C extends Contract>(contract: C, body: Record<string, unknown>): Promise<OutputOf<C>> {
+  const { path, rest } = addressOf(contract, body);
+  const method = methodOf(contract);
+  return method === "GET" ? request(path + queryOf(rest), {}) : request(path, { method, body: rest });
 }
 
 /** Sends a form (a file upload) to a contract's address as multipart, typed by its output. */

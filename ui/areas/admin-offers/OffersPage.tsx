@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as offers from "../../../api/contracts/admin/offers.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
@@ -172,7 +172,7 @@ function OfferForm({
     await errors.run(
       async () => {
         // The form's text goes as typed: the server's field messages name what it refuses.
-        await api(offers.save.path, { method: "POST", body: toInput(d) });
+        await sendRaw(offers.save, toInput(d));
         toast.ok(t`Offer saved`);
         onSaved();
       },

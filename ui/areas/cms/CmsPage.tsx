@@ -4,7 +4,9 @@
 import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as cms from "../../../api/contracts/admin/cms.ts";
 import { useForm } from "../../lib/form.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { Form, FormField } from "../../components/Form.tsx";
@@ -13,30 +15,11 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { categorySchema, contentSchema } from "../../../api/domain/cms-shapes.ts";
 
-interface Category {
-  id: number;
-  type: string;
-  titleRu: string;
-  titleEn: string;
-  sortOrder: number;
-  published: boolean;
-}
-interface Content extends Category {
-  categoryId: number | null;
-  bodyRu: string;
-  bodyEn: string;
-  image: string;
-}
-interface Cms {
-  types: string[];
-  categories: Category[];
-  contents: Content[];
-}
-type Counts = { added: number[]; changed: number[]; removed: number[] };
-interface ImportAnswer {
-  preview: boolean;
-  changes: { categories: Counts; contents: Counts };
-}
+type Cms = OutputOf<typeof cms.page>;
+type Category = Cms["categories"][number];
+type Content = Cms["contents"][number];
+type ImportAnswer = OutputOf<typeof cms.importAll>;
+type Counts = ImportAnswer["changes"]["categories"];
 
 const TYPES: Record<string, MessageDescriptor> = {
   guide: msg`Guides`,
@@ -54,7 +37,7 @@ const toInput = (fixed: Record<string, unknown>) => (v: Record<string, string>) 
 });
 
 export default function CmsPage() {
-  const state = useApi<Cms>("/admin/cms/");
+  const state = useApi(cms.page, {});
   return <Load state={state}>{(d) => <CmsEditor d={d} reload={state.reload} />}</Load>;
 }
 
@@ -81,7 +64,7 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
     const r = removing!;
     setRemoving(null);
     try {
-      await api(`/admin/cms/remove/${r.what}`, { method: "POST", body: { id: r.id } });
+      await api(r.what === "content" ? cms.removeContent : cms.removeCategory, { id: r.id });
       toast.ok(t`Removed`);
       if (r.what === "category" && r.id === categoryId) setCategoryId(null);
       reload();
@@ -256,7 +239,7 @@ function CategoryForm({
         submitLabel={t`Save`}
         actions={<button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}
         onSubmit={form.submit(async (input) => {
-          await api("/admin/cms/edit/category", { method: "POST", body: input });
+          await sendRaw(cms.editCategory, input);
           toast.ok(t`Saved`);
           onDone();
         })}
@@ -310,7 +293,7 @@ function ContentForm({
         submitLabel={t`Save`}
         actions={<button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}
         onSubmit={form.submit(async (input) => {
-          await api("/admin/cms/edit/content", { method: "POST", body: input });
+          await sendRaw(cms.editContent, input);
           toast.ok(t`Saved`);
           onDone();
         })}
@@ -344,18 +327,14 @@ function Transfer({ onDone }: { onDone: () => void }) {
   const [data, setData] = useState<unknown>(null);
   const [preview, setPreview] = useState<ImportAnswer["changes"] | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const send = (onlyPreview: boolean) =>
-    api<ImportAnswer>("/admin/cms/import", { method: "POST", body: { data, preview: onlyPreview } });
+  const send = (onlyPreview: boolean) => sendRaw(cms.importAll, { data, preview: onlyPreview });
   const pick = async (file: File | undefined) => {
     setPreview(null);
     if (!file) return;
     try {
       const parsed = JSON.parse(await file.text()) as unknown;
       setData(parsed);
-      setPreview(
-        (await api<ImportAnswer>("/admin/cms/import", { method: "POST", body: { data: parsed, preview: true } }))
-          .changes,
-      );
+      setPreview((await sendRaw(cms.importAll, { data: parsed, preview: true })).changes);
     } catch (e) {
       toast.error(e instanceof SyntaxError ? t`The file is not JSON.` : (e as ApiError).message);
     }
