@@ -20,6 +20,7 @@ import {
   BATTLE_RULES,
   SILENT_AFTER_MS,
   resultDetails,
+  joinBattleIn,
   type PlayerOutcome,
   type PlayerResult,
 } from "./battles.ts";
@@ -29,7 +30,7 @@ import { allBotProfiles, dailyTasksOf } from "./progression.ts";
 import { contentCrews, contentDailyTasks, playerCrewMembers } from "../db/schema/progression.ts";
 import { DEFAULT_BOT_PROFILES, DEFAULT_BOT_CREW_LEVELS } from "../game/sim/fixtures.ts";
 import { botCrewBonus, crewBonus, type CrewBonus } from "../game/sim/crew.ts";
-import { RULES_VERSION, type BattleSetup, type Seat } from "../game/sim/types.ts";
+import { RULES_VERSION, type BattleSetup, type LateSeat, type Seat } from "../game/sim/types.ts";
 import { balanceTeams, tankSpecOf, type MatchProfile } from "./matchmaking.ts";
 import { loadoutsOf, spendKit } from "./loadout.ts";
 import { modulesOf, shownFigures } from "./modules.ts";
@@ -45,6 +46,8 @@ export const ARENA = {
   roundSeconds: 300,
   maxWaitSeconds: 20,
   tierSpread: 1,
+  /** A player who queues within this many seconds of a battle's start takes a bot's seat in it. */
+  lateJoinSeconds: 30,
   /** A deploy lets a battle ending within this many seconds finish where it is (others are handed over). */
   drainSeconds: 20,
   /** A running battle whose owner has not ticked it for this long is stuck (its process died). */
@@ -76,6 +79,7 @@ export interface ArenaRules {
   maps: string[];
   /** The rotation's maps, as the battle options define them (battle-maps.ts). */
   mapDefs: MapDef[];
+  lateJoinSeconds: number;
 }
 
 const intIn = (v: unknown, min: number, max: number, fallback: number) =>
@@ -90,6 +94,7 @@ export async function arenaRules(db: DbOrTx): Promise<ArenaRules> {
     roundSeconds: intIn(cur?.roundSeconds, 60, 1800, ARENA.roundSeconds),
     maxWaitSeconds: intIn(cur?.maxWaitSeconds, 0, 600, ARENA.maxWaitSeconds),
     tierSpread: intIn(cur?.tierSpread, 0, 3, ARENA.tierSpread),
+    lateJoinSeconds: intIn(cur?.lateJoinSeconds, 0, 300, ARENA.lateJoinSeconds),
     drainSeconds: intIn(cur?.drainSeconds, 0, 600, ARENA.drainSeconds),
     maps: mapDefs.map((m) => m.name),
     mapDefs,
@@ -332,6 +337,8 @@ export async function queueEntry(db: DbOrTx, playerId: number) {
 export interface FormedBattle {
   battleId: number;
   setup: BattleSetup;
+  /** Not a new battle: a player who came late took this bot's seat in a running one. */
+  late?: { slot: number; seat: LateSeat };
 }
 
 /** A 32-bit seed from the platform's random source (the simulation itself never draws one). */
@@ -350,6 +357,9 @@ export async function formBattles(
   const rules = input.rules ?? (await arenaRules(db));
   const profiles = await botProfiles(db);
   const formed: FormedBattle[] = [];
+  // Late comers first: a bot's seat in a battle of theirs that started moments ago (this owner's only).
+  if (input.owner && rules.lateJoinSeconds > 0)
+    formed.push(...(await lateJoins(db, rules, { ...input, owner: input.owner })));
   for (let guard = 0; guard < 20; guard++) {
     const made = await db.transaction(async (tx) => {
       const queue = await tx
@@ -378,6 +388,85 @@ export async function formBattles(
     formed.push(made);
   }
   return formed;
+}
+
+/**
+ * The waiting players who can take a bot's seat in a running battle of this owner's that started
+ * less than `lateJoinSeconds` ago: a bot whose tank is within the tier spread of theirs (the same
+ * class first, then the side with fewer players). Each claim is one transaction: the queue's row
+ * deleted, the seat's `late` written into the stored setup, the player added to the battle. The
+ * room hands the tank over (Room.takeSeat) and logs the tick it did.
+ */
+async function lateJoins(db: Db, rules: ArenaRules, input: { now: number; owner: string }): Promise<FormedBattle[]> {
+  const out: FormedBattle[] = [];
+  const waiting = await db.select().from(battleQueue).orderBy(asc(battleQueue.joinedAt), asc(battleQueue.playerId));
+  for (const q of waiting) {
+    const made = await db.transaction(async (tx) => {
+      const running = await tx
+        .select({ battleId: battleRooms.battleId, setup: battleRooms.setup })
+        .from(battleRooms)
+        .innerJoin(battles, eq(battles.id, battleRooms.battleId))
+        .where(
+          and(
+            eq(battles.status, "running"),
+            eq(battleRooms.owner, input.owner),
+            sql`${battles.startedAt} > ${input.now - rules.lateJoinSeconds * 1000}`,
+            sql`${battleRooms.inputs} is null`,
+          ),
+        )
+        .orderBy(asc(battles.startedAt));
+      const [tank] = await tx.select(tankColumns).from(contentTanks).where(eq(contentTanks.id, q.tankId)).limit(1);
+      if (!tank) return null;
+      for (const r of running) {
+        const setup = JSON.parse(r.setup) as BattleSetup;
+        if (setup.seats.some((s) => s.playerId === q.playerId || s.late?.playerId === q.playerId)) continue;
+        const humans = [0, 0];
+        for (const s of setup.seats) if (s.playerId !== null || s.late) humans[s.team]++;
+        const slot = setup.seats
+          .map((s, i) => ({ s, i }))
+          .filter(({ s }) => s.bot && !s.late && Math.abs(s.tank.tier - tank.tier) <= rules.tierSpread)
+          .sort(
+            (a, b) =>
+              Number(a.s.tank.type !== tank.type) - Number(b.s.tank.type !== tank.type) ||
+              humans[a.s.team] - humans[b.s.team] ||
+              Math.abs(a.s.tank.tier - tank.tier) - Math.abs(b.s.tank.tier - tank.tier) ||
+              a.i - b.i,
+          )[0]?.i;
+        if (slot === undefined) continue;
+        const claimed = await tx
+          .delete(battleQueue)
+          .where(and(eq(battleQueue.playerId, q.playerId), eq(battleQueue.joinedAt, q.joinedAt)))
+          .returning({ playerId: battleQueue.playerId });
+        if (!claimed.length) return null;
+        const [person] = await tx
+          .select({ nickname: players.nickname })
+          .from(players)
+          .where(eq(players.id, q.playerId))
+          .limit(1);
+        const [crews, loadouts] = await Promise.all([
+          crewBonusesOf(tx, [q.playerId]),
+          loadoutsOf(tx, [{ playerId: q.playerId, tankId: tank.id, nation: tank.nation }], input.now),
+        ]);
+        const seat: LateSeat = {
+          playerId: q.playerId,
+          name: person?.nickname ?? `#${q.playerId}`,
+          tank: tankSpecOf(tank),
+          crew: crews.get(q.playerId),
+          ...loadouts.get(q.playerId),
+        };
+        setup.seats[slot] = { ...setup.seats[slot], late: seat };
+        await tx
+          .update(battleRooms)
+          .set({ setup: JSON.stringify(setup) })
+          .where(eq(battleRooms.battleId, r.battleId));
+        await joinBattleIn(tx, { battleId: r.battleId, playerId: q.playerId, tankId: tank.id, at: input.now });
+        return { battleId: r.battleId, setup, late: { slot, seat } };
+      }
+      return null;
+    });
+    if (made) out.push(made);
+  }
+  return out;
 }
 
 async function formOne(

@@ -116,6 +116,19 @@ export async function startBattleIn(tx: Tx, s: BattleStart): Promise<{ battleId:
   return { battleId: b.id, replayed: false };
 }
 
+/** A player joins a running battle late (the arena's late comer takes a bot's seat): one more of its roster. */
+export async function joinBattleIn(tx: Tx, j: { battleId: number; playerId: number; tankId: number; at: number }) {
+  const [member] = await tx
+    .select({ c: clanMembers.clanId })
+    .from(clanMembers)
+    .where(and(eq(clanMembers.playerId, j.playerId), lte(clanMembers.joinedAt, j.at)))
+    .limit(1);
+  await tx
+    .insert(battlePlayers)
+    .values({ battleId: j.battleId, playerId: j.playerId, tankId: j.tankId, clanId: member?.c ?? null });
+  await event(tx, j.battleId, "player.join", j.at, j.playerId, { tankId: j.tankId });
+}
+
 export interface PlayerResult {
   playerId: number;
   result: BattleResult;

@@ -78,6 +78,8 @@ export const battleOptionsShape = z.looseObject({
   teamSize: z.int().min(1).max(15).optional(),
   maxWaitSeconds: z.int().min(0).max(600).optional(),
   tierSpread: z.int().min(0).max(3).optional(),
+  /** A player who queues within this many seconds of a battle's start takes a bot's seat in it (0: never). */
+  lateJoinSeconds: z.int().min(0).max(300).optional(),
   // The operators' own maps (api/domain/battle-maps.ts): the rotation (`maps`) names them or built-in ones.
   mapDefs: z.array(mapDefShape).max(50).optional(),
   // A deploy (SIGTERM) lets a battle whose round ends within this many seconds play to its end on the

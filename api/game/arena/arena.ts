@@ -113,7 +113,10 @@ export class Arena implements RoomOwner {
     });
     // On Workers a battle's Durable Object loads it from the store when its first player connects.
     if (!this.deps.battleObjects)
-      for (const f of formed) this.open(f.battleId, f.setup, now, { owner: this.id, epoch: 1 });
+      for (const f of formed) {
+        if (f.late) this.rooms.get(f.battleId)?.takeSeat(f.late.slot, f.late.seat);
+        else this.open(f.battleId, f.setup, now, { owner: this.id, epoch: 1 });
+      }
     return formed;
   }
 

@@ -62,7 +62,8 @@ export function loadCheckpoint(setup: BattleSetup, text: string): BattleState {
   const grid = navGrid(map, SIM.tankRadius);
   const tanks: Tank[] = parsed.state.tanks.map((t, slot) => ({
     ...t,
-    spec: setup.seats[slot].tank,
+    // A late comer's seat (sim.ts takeOver) drives their tank once it was handed over.
+    spec: (t.playerId !== null && setup.seats[slot].late?.tank) || setup.seats[slot].tank,
     bot: t.bot ? { ...t.bot, field: t.bot.field ? distanceField(grid, t.bot.goalCell) : null } : null,
   }));
   return { ...(parsed.state as unknown as BattleState), setup, map, baseField: null, events: [], tanks };

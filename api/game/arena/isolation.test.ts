@@ -29,7 +29,8 @@ beforeAll(async () => {
   await putContent(w.deps.db, "tank", DEMO_TANKS, w.clock.now());
   await saveBattleOptions(
     w.deps.db,
-    { roundSeconds: 60, maps: ["steppe"], teamSize: 2, maxWaitSeconds: 0, tierSpread: 1 },
+    // No late joins: each player queued here gets a battle of their own.
+    { roundSeconds: 60, maps: ["steppe"], teamSize: 2, maxWaitSeconds: 0, tierSpread: 1, lateJoinSeconds: 0 },
     "test",
     w.clock.now(),
   );

@@ -239,3 +239,53 @@ describe("premium and idle tanks", () => {
     expect(played(await tasks(busy)).some((t) => t.progress === 1)).toBe(true);
   });
 });
+
+describe("a late comer", () => {
+  test("takes a bot's seat in a battle that started moments ago, drives it, and is paid at its end; later on, a new battle", async () => {
+    const first = await signInPlayer(w);
+    const room = await battleFor(first);
+    for (let i = 0; i < 40; i++) room.tick();
+    const bots = room.state.tanks.filter((t) => t.bot).length;
+    // Ten seconds after the start another player queues: no wait, a bot's seat in the running battle.
+    w.clock.advance(4_000);
+    const late = await signInPlayer(w);
+    const joined = (await (await post(late, "/game/play/join", { tankId: FREE_TANK })).json()) as {
+      battle: { battleId: number } | null;
+    };
+    expect(joined.battle?.battleId).toBe(room.battleId);
+    const slot = room.slotOf(late.playerId)!;
+    const tank = room.state.tanks[slot];
+    expect(tank).toMatchObject({ playerId: late.playerId, bot: null });
+    expect(tank.spec.tankId).toBe(FREE_TANK);
+    expect(room.state.tanks.filter((t) => t.bot).length).toBe(bots - 1);
+    expect(room.inputs.at(-1)).toEqual([room.state.tick, slot, 0, 0, 0, 0, 100]);
+    // The late comer's socket drives that tank.
+    const c: string[] = [];
+    const seat = room.join({ send: (d) => typeof d === "string" && c.push(d), close() {} }, late.playerId);
+    expect(JSON.parse(c[0])).toMatchObject({ type: "hello", you: slot });
+    room.message(seat, JSON.stringify({ t: 1, r: 1, f: true }));
+    room.tick();
+    expect(room.state.tanks[slot].input.throttle).toBe(1);
+    await playOut(room);
+    expect(room.outcomes!.map((o) => o.playerId).sort()).toEqual([first.playerId, late.playerId].sort());
+    const [row] = await w.deps.db
+      .select()
+      .from(battlePlayers)
+      .where(and(eq(battlePlayers.battleId, room.battleId), eq(battlePlayers.playerId, late.playerId)));
+    expect(row.result).not.toBeNull();
+    // The record (with the handover) replays to the same battle.
+    const { replay } = await import("../sim/replay.ts");
+    const { digest } = await import("../sim/sim.ts");
+    expect(digest(replay({ setup: room.setup, inputs: room.inputs }))).toBe(digest(room.state));
+
+    // A battle that started long ago takes nobody: the next late comer waits for a battle of their own.
+    const other = await signInPlayer(w);
+    const r2 = await battleFor(other);
+    w.clock.advance(40_000);
+    const tooLate = await signInPlayer(w);
+    const j2 = (await (await post(tooLate, "/game/play/join", { tankId: FREE_TANK })).json()) as { battle: unknown };
+    expect(j2.battle).toBeNull();
+    expect(r2.slotOf(tooLate.playerId)).toBeNull();
+    r2.stop();
+  });
+});

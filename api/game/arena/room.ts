@@ -2,10 +2,20 @@
 // driver's input (only for the tank that connection drives), records it with its tick, steps the
 // battle when the arena says so, and sends everyone a snapshot every other tick (10 a second). At
 // the end it hands the result to the store (finishArenaBattle) and tells each player what they earned.
-import { applyKit, isIdle, createBattle, digest, sanitizeInput, setInput, step, stopBattle } from "../sim/sim.ts";
-import { inputOf, kitRecord, recordOf, stopRecord, type InputRecord } from "../sim/replay.ts";
+import {
+  applyKit,
+  isIdle,
+  createBattle,
+  digest,
+  takeOver,
+  sanitizeInput,
+  setInput,
+  step,
+  stopBattle,
+} from "../sim/sim.ts";
+import { inputOf, kitRecord, recordOf, stopRecord, takeRecord, type InputRecord } from "../sim/replay.ts";
 import { encodeSnapshot } from "../sim/wire.ts";
-import { TICK_HZ, type BattleSetup, type BattleState, type GameEvent } from "../sim/types.ts";
+import { TICK_HZ, type BattleSetup, type BattleState, type GameEvent, type LateSeat } from "../sim/types.ts";
 import type { PlayerOutcome } from "../../domain/battles.ts";
 import {
   dispatchClient,
@@ -83,8 +93,25 @@ export class Room implements RoomLifecycle<Seat> {
 
   /** The slot a player drives in this battle, or null when they have no tank in it. */
   slotOf(playerId: number): number | null {
-    const i = this.setup.seats.findIndex((s) => s.playerId === playerId);
+    const i = this.setup.seats.findIndex((s) => s.playerId === playerId || s.late?.playerId === playerId);
     return i < 0 ? null : i;
+  }
+
+  /**
+   * A late player takes the bot's seat of `slot` (matchmaking stored `seat` as the setup's `late`):
+   * the tank is handed over now, the log records the tick, and everyone gets the new roster.
+   */
+  takeSeat(slot: number, seat: LateSeat): boolean {
+    const s = this.setup.seats[slot];
+    if (!s) return false;
+    s.late = seat;
+    if (!takeOver(this.state, slot)) return false;
+    this.inputs.push(takeRecord(this.state.tick, slot));
+    for (const v of this.seats) {
+      if (v.playerId === seat.playerId) v.slot = slot;
+      this.say(v, this.hello(v));
+    }
+    return true;
   }
 
   joinAttempt(playerId: number | null): JoinRefusal | null {
@@ -306,22 +333,42 @@ export class Room implements RoomLifecycle<Seat> {
   /** Each player's figures for the store. */
   stats() {
     const base = this.state.map.base;
-    return this.state.tanks
-      .filter((t) => t.playerId !== null)
-      .map((t) => ({
-        playerId: t.playerId!,
-        team: t.team,
-        tier: t.spec.tier,
-        damage: t.damage,
-        kills: t.kills,
-        // Capture points: a survivor standing on the base at the end shares its team's points.
-        capture:
-          t.alive && Math.hypot(t.x - base.x, t.y - base.y) <= base.r ? Math.round(this.state.capture[t.team]) : 0,
-        idle: isIdle(t),
-        kitUsed: t.kit.flatMap((k) => {
-          const itemId = this.setup.seats[t.slot].kit?.find((i) => i.kind === k.kind)?.itemId;
-          return itemId !== undefined && k.used > 0 ? [{ itemId, count: k.used }] : [];
-        }),
-      }));
+    // A late comer whose bot fell before the handover is still in the battle's roster: a result of nothing.
+    const missed = this.setup.seats.flatMap((s, i) =>
+      s.late && this.state.tanks[i].playerId === null
+        ? [
+            {
+              playerId: s.late.playerId,
+              team: s.team,
+              tier: s.late.tank.tier,
+              damage: 0,
+              kills: 0,
+              capture: 0,
+              idle: true,
+            },
+          ]
+        : [],
+    );
+    return [
+      ...this.state.tanks
+        .filter((t) => t.playerId !== null)
+        .map((t) => ({
+          playerId: t.playerId!,
+          team: t.team,
+          tier: t.spec.tier,
+          damage: t.damage,
+          kills: t.kills,
+          // Capture points: a survivor standing on the base at the end shares its team's points.
+          capture:
+            t.alive && Math.hypot(t.x - base.x, t.y - base.y) <= base.r ? Math.round(this.state.capture[t.team]) : 0,
+          idle: isIdle(t),
+          kitUsed: t.kit.flatMap((k) => {
+            const seat = this.setup.seats[t.slot];
+            const itemId = (seat.late?.kit ?? seat.kit)?.find((i) => i.kind === k.kind)?.itemId;
+            return itemId !== undefined && k.used > 0 ? [{ itemId, count: k.used }] : [];
+          }),
+        })),
+      ...missed,
+    ];
   }
 }

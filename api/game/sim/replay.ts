@@ -1,6 +1,6 @@
 // A battle's record: the setup plus every input as it was applied, by tick. Playing the record
 // through the simulation gives the same battle, tick for tick (the simulation is deterministic).
-import { applyKit, createBattle, setInput, step, stopBattle } from "./sim.ts";
+import { applyKit, createBattle, setInput, step, stopBattle, takeOver } from "./sim.ts";
 import { KIT_KINDS, type BattleSetup, type BattleState, type Input, type KitKind } from "./types.ts";
 
 /**
@@ -25,6 +25,9 @@ export const recordOf = (tick: number, slot: number, i: Input): InputRecord => [
   i.fire ? 1 : 0,
 ];
 export const stopRecord = (tick: number): InputRecord => [tick, -1, 0, 0, 0, 0];
+/** A late player takes the bot's seat of `slot` now (sim.ts takeOver): the seventh number is TAKE_OVER. */
+export const TAKE_OVER = 100;
+export const takeRecord = (tick: number, slot: number): InputRecord => [tick, slot, 0, 0, 0, 0, TAKE_OVER];
 export const kitRecord = (tick: number, slot: number, kind: KitKind): InputRecord => [
   tick,
   slot,
@@ -48,6 +51,7 @@ export function applyRecorded(state: BattleState, inputs: InputRecord[], from: n
   while (i < inputs.length && inputs[i][0] === state.tick) {
     const r = inputs[i++];
     if (r[1] < 0) stopBattle(state);
+    else if (r[6] === TAKE_OVER) takeOver(state, r[1]);
     else if (r.length > 6) applyKit(state, r[1], KIT_KINDS[(r[6] ?? 1) - 1] ?? "repair");
     else setInput(state, r[1], inputOf(r));
   }

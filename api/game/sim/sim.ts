@@ -18,6 +18,7 @@ import {
   type BattleState,
   type EndReason,
   type Input,
+  type KitItem,
   type KitKind,
   type ModuleBonus,
   type Shell,
@@ -29,6 +30,25 @@ export const IDLE: Input = { throttle: 0, turn: 0, aim: 0, fire: false };
 
 function hullRateOf(type: string) {
   return ({ light: 2.2, medium: 1.7, heavy: 1.25, td: 1.4, spg: 1.3 } as Record<string, number>)[type] ?? 1.6;
+}
+
+/** A seat's consumables as the battle keeps them: known kinds only, bounded charges, cooldown and effect. */
+function kitOf(items: KitItem[] | undefined): Tank["kit"] {
+  return KIT_KINDS.flatMap((kind) => {
+    const k = items?.find((i) => i.kind === kind);
+    const charges = k ? Math.max(0, Math.min(5, Math.floor(k.charges))) : 0;
+    if (!k || !charges) return [];
+    return [
+      {
+        kind,
+        charges,
+        cooldownTicks: Math.max(0, Math.min(600, Math.round(k.cooldown))) * TICK_HZ,
+        effect: Math.max(0, Math.min(300, Math.round(k.effect))),
+        readyAt: 0,
+        used: 0,
+      },
+    ];
+  });
 }
 
 /** A module bonus as it came from a stored setup: whole percents in 0..100, anything else nothing. */
@@ -49,7 +69,12 @@ function boundedModules(m: Partial<ModuleBonus> | undefined): ModuleBonus {
  * A tank's figures in battle from its seat: the catalogue's, raised by its modules' percents, then
  * its crew's; hit points scaled by SIM.hpScale. Exported so the hangar shows the same figures.
  */
-export function tankFigures(seat: Pick<BattleSetup["seats"][number], "tank" | "crew" | "modules" | "camouflage">) {
+export function tankFigures(seat: {
+  tank: BattleSetup["seats"][number]["tank"];
+  crew?: BattleSetup["seats"][number]["crew"];
+  modules?: Partial<ModuleBonus>;
+  camouflage?: number;
+}) {
   const s = seat.tank;
   const crew = boundedCrew(seat.crew);
   const mod = boundedModules(seat.modules);
@@ -134,21 +159,7 @@ export function createBattle(setup: BattleSetup): BattleState {
       burnBy: slot,
       tracks: 0,
       crewHurt: 0,
-      kit: KIT_KINDS.flatMap((kind) => {
-        const k = seat.kit?.find((i) => i.kind === kind);
-        const charges = k ? Math.max(0, Math.min(5, Math.floor(k.charges))) : 0;
-        if (!k || !charges) return [];
-        return [
-          {
-            kind,
-            charges,
-            cooldownTicks: Math.max(0, Math.min(600, Math.round(k.cooldown))) * TICK_HZ,
-            effect: Math.max(0, Math.min(300, Math.round(k.effect))),
-            readyAt: 0,
-            used: 0,
-          },
-        ];
-      }),
+      kit: kitOf(seat.kit),
       driven: 0,
       aliveTicks: 0,
       allyHits: 0,
@@ -160,6 +171,40 @@ export function createBattle(setup: BattleSetup): BattleState {
     if (seat.bot) t.bot = newMind(state, t, seat.bot);
   }
   return state;
+}
+
+/**
+ * A late player takes the bot's seat of `slot` (the setup's `late`): their tank, crew, modules and
+ * consumables from the bot's place, heading and turret, with the share of hit points the bot had.
+ * Recorded in the log (replay.ts takeRecord) so a replay and a takeover hand over at the same tick.
+ */
+export function takeOver(state: BattleState, slot: number): boolean {
+  const t = state.tanks[slot];
+  const late = state.setup.seats[slot]?.late;
+  if (!t || !late || !t.bot || !t.alive || state.ended) return false;
+  const f = tankFigures(late);
+  const share = t.hp / t.maxHp;
+  Object.assign(t, {
+    playerId: late.playerId,
+    name: late.name,
+    spec: late.tank,
+    bot: null,
+    maxHp: f.hp,
+    hp: Math.max(1, Math.round(f.hp * share)),
+    gunDamage: f.damage,
+    gunPenetration: f.penetration,
+    armour: f.armor,
+    reloadTicks: f.reloadTicks,
+    maxSpeed: f.maxSpeed,
+    hullRate: f.hullRate,
+    turretRate: f.turretRate,
+    dispersion: f.dispersion,
+    sight: f.sight,
+    concealment: f.concealment,
+    kit: kitOf(late.kit),
+    input: { ...IDLE, aim: t.turret },
+  });
+  return true;
 }
 
 /**

@@ -73,6 +73,22 @@ export interface Seat {
   camouflage?: number;
   /** The consumables taken into battle. */
   kit?: KitItem[];
+  /**
+   * A player who joined late and takes this bot's seat (matchmaking writes it into the setup): the
+   * handover happens at the tick the room's log records it (takeOver in sim.ts), from the bot's place.
+   */
+  late?: LateSeat;
+}
+
+/** What a late player brings to a bot's seat. */
+export interface LateSeat {
+  playerId: number;
+  name: string;
+  tank: TankSpec;
+  crew?: CrewBonus;
+  modules?: Partial<ModuleBonus>;
+  camouflage?: number;
+  kit?: KitItem[];
 }
 
 /** The rules' version a setup was formed under (docs/decisions/battle-rules.md); none = 1. */
