@@ -296,3 +296,79 @@ test("an operator follows the start page's 'awaiting verification' count to the 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: info.outputPath("orders-390.png"), fullPage: true });
 });
+
+test("issue 25: a bank's inquiry on a paid Stripe order takes no gold; operators see it on the order, in English and Russian", async ({
+  browser,
+}, info) => {
+  // A web player pays through Stripe's stand-in; then Stripe's inquiry about that payment (a dispute
+  // in warning_needs_response: no funds withdrawn), signed for the test-mode webhook secret by Stripe's library.
+  const buyer = await asPlayer(browser, "web", 3);
+  await buyOnStandIn(buyer.page, info, {
+    provider: "stripe",
+    item: "gold_500",
+    at: /\/test\/payments\/stripe\/pay\/cs_test_/,
+    shot: "stripe-page-inquiry",
+    back: /\/billing\/stripe\/order\/checkout\?order=\d+/,
+  });
+  await expect.poll(() => goldOf(buyer.id)).toBe(buyer.start + 550);
+  await buyer.page.context().close();
+  const o = await one(
+    "select id, player_id, provider_tx_id from billing_orders where provider = 'stripe' and status = 'paid' and player_id = ? order by id desc limit 1",
+    [buyer.id],
+  );
+  expect(o, "the player's paid Stripe order").toBeTruthy();
+  const gold = await goldOf(Number(o.player_id));
+  const { default: Stripe } = await import("stripe");
+  const payload = JSON.stringify({
+    id: `evt_e2e_inquiry_${o.id}`,
+    object: "event",
+    type: "charge.dispute.created",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `dp_e2e_${o.id}`,
+        object: "dispute",
+        amount: 199,
+        charge: `ch_e2e_${o.id}`,
+        currency: "usd",
+        payment_intent: o.provider_tx_id,
+        reason: "fraudulent",
+        status: "warning_needs_response",
+      },
+    },
+  });
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: "whsec_tankodrome_local",
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  const r = await fetch(`${running.url}/billing/stripe/event/handle`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
+  expect(r.status).toBe(200);
+  expect(await goldOf(Number(o.player_id))).toBe(gold);
+  for (const locale of ["en", "ru"] as const) {
+    const { page } = await signedInPage(
+      browser,
+      running.db,
+      { admin: "support" },
+      {
+        locale,
+        context: { locale: locale === "ru" ? "ru-RU" : "en-US" },
+      },
+    );
+    await page.goto(`${running.url}/admin/billing/orders/?provider=stripe&playerId=${o.player_id}`);
+    const badge = page.locator(`tr:has-text("${o.provider_tx_id}") [data-dispute="inquiry"]`);
+    await expect(badge).toHaveText(locale === "en" ? "inquiry open" : "запрос банка");
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({ path: info.outputPath(`orders-inquiry-${locale}-${width}.png`), fullPage: true });
+    }
+    await page.goto(`${running.url}/admin/playerPayment/${o.player_id}`);
+    await expect(page.locator('[data-dispute="inquiry"]').first()).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`player-payments-inquiry-${locale}.png`), fullPage: true });
+    await page.context().close();
+  }
+});

@@ -297,4 +297,32 @@ describe("Robokassa", () => {
       (await suite.w.app.request(`/billing/robokassa/fail`, { headers: { accept: "application/json" } })).status,
     ).toBe(400);
   });
+
+  test("a refund Robokassa shows (OpStateExt state 60) takes the gold back once when verified; the warehouse sees it", async () => {
+    const { order } = await newOrder();
+    const id = String(order.id);
+    suite.standin.pay(id);
+    const before = await gold();
+    expect(await (await result(await suite.standin.result(id))).text()).toBe(`OK${id}`);
+    expect(await gold()).toBe(before + 550);
+    const inv = suite.standin.invoices.get(id);
+    if (!inv) throw new Error("no invoice");
+    inv.state = 60;
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await verifyOrder(suite.w.deps, (await findOrder(suite.w.deps.db, order.id))!, "verify")).order.status,
+      ).toBe("refunded");
+    expect(await gold()).toBe(before);
+    // The refunded invoice's Result replayed: answered OK, nothing credited again.
+    expect(await (await result(await suite.standin.result(id))).text()).toBe(`OK${id}`);
+    expect(await gold()).toBe(before);
+    await suite.w.ship();
+    const rows = await suite.w.deps.warehouse.query(
+      `SELECT toInt64(count()) AS n, toInt64(sum(amount_usd_cents)) AS usd, any(currency) AS cur FROM payments WHERE order_id = '${id}'`,
+      {},
+      NUsdCurRow,
+    );
+    expect(rows[0].n).toBe(2);
+    expect(rows[0].usd).toBe(0);
+  });
 });

@@ -1,8 +1,12 @@
 // Payments. Definitions (reporting currency: USD cents, amount_usd_cents; UTC days):
 // - revenue (net) of a period = the sum of amount_usd_cents of every payment event in it: paid
 //   events add, refunded and chargeback events carry negative amounts and subtract in the
-//   period they happen in. gross = paid only; refunds = the (positive) sum of refunds and
-//   chargebacks.
+//   period they happen in; refund_reversed and chargeback_reversed (a dispute won) add back what
+//   they returned. gross = paid only (once per order, however often its money went back and
+//   forth); refunds = the (positive) net of refunds and chargebacks, so a won dispute and a
+//   reversed refund count as none, and an inquiry emits nothing at all
+//   (docs/decisions/billing.md, "Money in any order"; checked against the table by
+//   api/billing/sequences.test.ts).
 // - a paying user of a period = a player with at least one `paid` payment in it.
 // - an active user = a player with activity in it (see dau.ts).
 // - ARPU = net revenue / active users; ARPPU = net revenue / paying users (USD cents,

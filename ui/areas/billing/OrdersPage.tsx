@@ -8,6 +8,7 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { plural, t } from "@lingui/core/macro";
 import { i18n } from "@lingui/core";
+import { OrderState } from "./OrderState.tsx";
 import { money, statusText } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
@@ -25,6 +26,10 @@ interface Row {
   grants: { gold: number; silver: number; premiumDays: number };
   providerTxId: string | null;
   debtGold: number;
+  /** What was refunded of it so far (a partial refund keeps the purchase). */
+  refundedMinor: number;
+  /** The dispute it is in: inquiry, inquiry_closed, open, won, lost (null: none). */
+  dispute: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -68,7 +73,7 @@ export default function OrdersPage() {
         id: "status",
         label: t`Status`,
         value: (o) => o.status,
-        cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span>,
+        cell: (o) => <OrderState o={o} />,
       },
       { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },
       {

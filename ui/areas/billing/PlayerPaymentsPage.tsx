@@ -13,6 +13,7 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { ph, t } from "@lingui/core/macro";
+import { OrderState } from "./OrderState.tsx";
 import { money, statusText, GRANT_NAMES } from "./t.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
@@ -27,6 +28,10 @@ interface Order {
   providerTxId: string | null;
   note: string | null;
   debtGold: number;
+  /** What was refunded of it so far (a partial refund keeps the purchase). */
+  refundedMinor: number;
+  /** The dispute it is in: inquiry, inquiry_closed, open, won, lost (null: none). */
+  dispute: string | null;
   createdAt: number;
 }
 interface Page {
@@ -98,7 +103,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         id: "status",
         label: t`Status`,
         value: (o) => o.status,
-        cell: (o) => <span data-status={o.status}>{statusText(o.status)}</span>,
+        cell: (o) => <OrderState o={o} />,
       },
       { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },
       {

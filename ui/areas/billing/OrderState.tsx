@@ -1,0 +1,48 @@
+// An order's state as operators read it on the orders and player payments screens: the status,
+// the dispute it is in (an inquiry takes nothing; a chargeback took the money back; won and lost
+// end it) and what was refunded of a purchase that stays (partial refunds).
+import { msg, t } from "@lingui/core/macro";
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { money, statusText } from "./t.ts";
+
+const DISPUTE: Record<string, MessageDescriptor> = {
+  inquiry: msg({ message: "inquiry open", context: "order dispute" }),
+  inquiry_closed: msg({ message: "inquiry closed", context: "order dispute" }),
+  open: msg({ message: "chargeback open", context: "order dispute" }),
+  won: msg({ message: "dispute won", context: "order dispute" }),
+  lost: msg({ message: "dispute lost", context: "order dispute" }),
+};
+const DISPUTE_HINT: Record<string, MessageDescriptor> = {
+  inquiry: msg`The buyer's bank asked about this payment. No money was withdrawn and no gold was taken; answer it at the provider.`,
+  inquiry_closed: msg`The bank's inquiry was closed without a chargeback.`,
+  open: msg`The buyer disputed the payment and the provider withdrew the money: the gold was taken back until the dispute is won.`,
+  won: msg`The dispute was won: the money and the gold came back.`,
+  lost: msg`The dispute was lost: the money stays with the buyer.`,
+};
+
+export interface OrderStateView {
+  status: string;
+  dispute?: string | null;
+  refundedMinor?: number;
+  amountMinor: number;
+  currency: string;
+}
+
+export function OrderState({ o }: { o: OrderStateView }) {
+  const refunded = o.refundedMinor ?? 0;
+  return (
+    <span className="tk-row">
+      <span data-status={o.status}>{statusText(o.status)}</span>
+      {o.dispute && DISPUTE[o.dispute] && (
+        <span className="tk-badge" data-dispute={o.dispute} title={i18n._(DISPUTE_HINT[o.dispute])}>
+          {i18n._(DISPUTE[o.dispute])}
+        </span>
+      )}
+      {o.status === "paid" && refunded > 0 && (
+        <span className="tk-hint" data-refunded={refunded}>
+          {t`refunded ${money(refunded, o.currency)} of ${money(o.amountMinor, o.currency)}`}
+        </span>
+      )}
+    </span>
+  );
+}
