@@ -15,6 +15,7 @@ import { registerInformation } from "./public/information.ts";
 import { registerLanding } from "./public/landing.ts";
 import { registerProfile } from "./public/profile.ts";
 import { registerSupport } from "./public/support.ts";
+import { registerInbox } from "./public/inbox.ts";
 import { registerAdminFeedback } from "./admin/feedback.ts";
 import { registerGameBattles } from "./game/battles.ts";
 import { registerAdminBattles } from "./admin/battles.ts";
@@ -51,6 +52,7 @@ const areas: Register[] = [
   registerLanding,
   registerProfile,
   registerSupport,
+  registerInbox,
   registerAdminFeedback,
   registerGameBattles,
   registerAdminBattles,

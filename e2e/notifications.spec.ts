@@ -77,11 +77,21 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
     await expect(page.getByText("Text saved").last()).toBeVisible();
   }
 
-  // Activate after the confirmation.
+  // Before activation: how many it reaches (the German player of level 12, not the Russian one),
+  // and what a player sees in each language.
+  await expect(editor.getByTestId("reach")).toContainText("1 player would receive it if it were activated now.");
+  const preview = editor.getByRole("region", { name: "Preview as a player" });
+  await expect(preview.locator("article")).toContainText("Лига Берлина");
+  await preview.getByRole("button", { name: "English" }).click();
+  await expect(preview.locator("article strong").first()).toHaveText("Berlin league");
+  await expect(preview.locator("article")).toContainText("double XP");
+
+  // Activate after the confirmation, which says the audience again.
   await editor.getByRole("button", { name: "Activate" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Activate it? 1 player receives it now.");
   await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   await expect(editor.getByText("Status: Active")).toBeVisible();
-  await expect(editor.getByText("Delivered to 1 players")).toBeVisible();
+  await expect(editor.getByTestId("reach")).toContainText("Delivered: 1; read: 0.");
   await expect(page.getByRole("cell", { name: "Berlin league weekend" })).toBeVisible();
   await page.screenshot({ path: info.outputPath("notification-active.png"), fullPage: true });
 
@@ -140,6 +150,12 @@ test("an operator creates a notification, writes ru and en, activates it; a matc
   ).toBe(1);
   await pp.screenshot({ path: info.outputPath("notification-player-inbox.png"), fullPage: true });
   expect(playerErrors).toEqual([]);
+  // The operator sees it read, in the editor and in the list.
+  await editor.getByRole("button", { name: "Close" }).click();
+  await page.reload();
+  const row = page.getByRole("row", { name: /Berlin league weekend/ });
+  await expect(row.getByRole("cell").nth(6)).toHaveText("1");
+  await expect(row.getByRole("cell").nth(7)).toHaveText("1 (100 %)");
   await playerContext.close();
   await context.close();
 });

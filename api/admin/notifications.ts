@@ -23,6 +23,8 @@ import {
   exportSchema,
   findNotification,
   insertDraft,
+  reachOf,
+  readCounts,
   mustBeEditable,
   notificationFields,
   toItem,
@@ -106,19 +108,25 @@ function registerChannel(app: Hono<HonoEnv>, channel: Channel) {
       .limit(q.size)
       .offset((q.page - 1) * q.size);
     const [{ n }] = await db.select({ n: count() }).from(notifications).where(where);
-    return c.json({ rows: rows.map(toItem), total: n, page: q.page, size: q.size });
+    const counts = await readCounts(
+      db,
+      channel,
+      rows.map((r) => r.id),
+    );
+    return c.json({
+      rows: rows.map((r) => ({ ...toItem(r), ...(counts.get(r.id) ?? { delivered: 0, read: 0 }) })),
+      total: n,
+      page: q.page,
+      size: q.size,
+    });
   });
 
   route(app, { method: "ANY", path: `${base}load/notification`, ...O }, { input: idInput }, async (c, { id }) => {
     const { db } = c.var.deps;
     const row = await find(db, id);
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(sql`player_notifications`)
-      .where(
-        sql`kind = ${channel === "inbox" ? "notification" : "chatNotification"} and json_extract(payload, '$.notificationId') = ${id}`,
-      );
-    return c.json({ notification: toItem(row), contents: await contentsOf(db, id), delivered: n });
+    // Who it reaches: the matching players who would get it if activated now, those who have it
+    // and those who read it.
+    return c.json({ notification: toItem(row), contents: await contentsOf(db, id), ...(await reachOf(db, row)) });
   });
 
   route(

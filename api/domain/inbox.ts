@@ -1,8 +1,8 @@
 // The player's inbox on the site: operators' notifications delivered to them (kind "notification"
 // in player_notifications, written on activation by api/domain/notifications.ts), newest first,
 // in the player's page language, and marking them read.
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/index.ts";
 import { playerNotifications } from "../db/schema/social.ts";
 
 export const INBOX_SHOWN = 20;
@@ -40,7 +40,7 @@ export async function inboxOf(db: Db, playerId: number, locale: "ru" | "en") {
 }
 
 /** Marks the player's own notifications read; ids of other players' rows are ignored. Returns how many changed. */
-export async function markRead(db: Db, playerId: number, ids: number[], at: number): Promise<number> {
+export async function markRead(db: DbOrTx, playerId: number, ids: number[], at: number): Promise<number> {
   const changed = await db
     .update(playerNotifications)
     .set({ readAt: at })
@@ -53,4 +53,41 @@ export async function markRead(db: Db, playerId: number, ids: number[], at: numb
     )
     .returning({ id: playerNotifications.id });
   return changed.length;
+}
+
+/**
+ * The player's notifications that have not ended (the hangar's list), newest first: each in the
+ * player's language, read or not; `unreadOnly` leaves the read ones out.
+ */
+export async function liveInbox(db: DbOrTx, playerId: number, locale: "ru" | "en", now: number, unreadOnly: boolean) {
+  const endsAt = sql`json_extract(${playerNotifications.payload}, '$.endsAt')`;
+  const mine = and(
+    eq(playerNotifications.playerId, playerId),
+    eq(playerNotifications.kind, "notification"),
+    or(sql`${endsAt} is null`, sql`${endsAt} > ${now}`),
+  );
+  const rows = await db
+    .select()
+    .from(playerNotifications)
+    .where(and(mine, unreadOnly ? isNull(playerNotifications.readAt) : undefined))
+    .orderBy(desc(playerNotifications.id))
+    .limit(INBOX_SHOWN);
+  const [unread] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(playerNotifications)
+    .where(and(mine, isNull(playerNotifications.readAt)));
+  const items = rows.map((r) => {
+    const p = JSON.parse(r.payload) as Delivered;
+    const c = p.contents?.[locale] ?? Object.values(p.contents ?? {})[0] ?? { title: "", body: "" };
+    return {
+      id: r.id,
+      notificationId: p.notificationId,
+      title: c.title ?? "",
+      body: c.body,
+      createdAt: r.createdAt,
+      endsAt: p.endsAt ?? null,
+      read: r.readAt !== null,
+    };
+  });
+  return { items, unread: Number(unread.n) };
 }

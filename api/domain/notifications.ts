@@ -89,6 +89,39 @@ function audienceWhere(n: NotificationRow) {
   return sql.join(conds, sql` and `);
 }
 
+const mineSql = (n: Pick<NotificationRow, "id" | "channel">) =>
+  sql`kind = ${PLAYER_KIND[n.channel]} and json_extract(payload, '$.notificationId') = ${n.id}`;
+
+/**
+ * Who a notification reaches: `audience` — the players matching it now who do not have it yet
+ * (what activating it would deliver, counted by the same rule); `delivered` and `read` — the
+ * players who have it and who opened it.
+ */
+export async function reachOf(db: DbOrTx, n: NotificationRow) {
+  const [[audience], [had]] = await Promise.all([
+    db.values<[number]>(sql`select count(*) from players p where ${audienceWhere(n)}
+      and not exists (select 1 from player_notifications pn where pn.player_id = p.id and ${mineSql(n)})`),
+    db.values<[number, number]>(sql`select count(*), count(read_at) from player_notifications where ${mineSql(n)}`),
+  ]);
+  return { audience: Number(audience[0]), delivered: Number(had[0]), read: Number(had[1]) };
+}
+
+/** Delivered and read counts of several notifications of one channel (the list's columns). */
+export async function readCounts(db: DbOrTx, channel: Channel, ids: number[]) {
+  const out = new Map<number, { delivered: number; read: number }>();
+  if (!ids.length) return out;
+  const rows = await db.values<[number, number, number]>(
+    sql`select json_extract(payload, '$.notificationId') as id, count(*), count(read_at) from player_notifications
+      where kind = ${PLAYER_KIND[channel]} and json_extract(payload, '$.notificationId') in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) group by 1`,
+  );
+  // By position: rows are arrays on bun:sqlite and array-like (not iterable) on @libsql/client.
+  for (const r of rows) out.set(Number(r[0]), { delivered: Number(r[1]), read: Number(r[2]) });
+  return out;
+}
+
 /** Moves a notification to `to` (refusing moves TRANSITIONS does not allow) and delivers or withdraws it. */
 export async function changeStatus(tx: DbOrTx, n: NotificationRow, to: Status, now: number) {
   if (!TRANSITIONS[n.status].includes(to)) throw new AppError("conflict", `notification.to.${to}`);

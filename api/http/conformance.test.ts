@@ -96,6 +96,9 @@ const EXTRAS: Record<string, string> = {
   "/admin/battles/:battleId{[0-9]+}/replay": "a recorded battle replayed from its inputs, as the frames a viewer draws",
   "/admin/banLog/":
     "the ban log across players (every ban and unban, who is banned now); the spec lists one player's ban log only, operators need it across players (issue 31)",
+  "/public/inbox":
+    "the game's hangar reads the player's operators' notifications that have not ended (issue 31: notifications reach the hangar, not only the site's inbox)",
+  "/public/inbox/read": "the hangar marks the player's notifications read (POST, CSRF)",
   "/texts/:locale{ru|en}":
     "the UI's texts operators edited under /admin/translation/ (over the compiled catalogue), loaded on start so an edit reaches players without a rebuild",
   "/admin/playerAvatars/image/:avatarId{[0-9]+}":

@@ -4,10 +4,11 @@
 // and import of an exported file (checked first, then created as a draft). The address says
 // which channel; the routes and rules are the same.
 import { useState } from "react";
-import { msg, ph, t } from "@lingui/core/macro";
+import { msg, ph, plural, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
-import { fmtDateTime } from "../../lib/i18n.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { renderMarkdown } from "../../lib/markdown.ts";
 import { parseDateTime } from "../../lib/datetime.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
@@ -51,8 +52,12 @@ interface Content {
 interface Loaded {
   notification: Notification;
   contents: Content[];
+  /** Players matching it now who do not have it yet: what activating it would deliver. */
+  audience: number;
   delivered: number;
+  read: number;
 }
+type Row = Notification & { delivered: number; read: number };
 interface ImportResult {
   preview: boolean;
   creates: { name: string; startsAt: number; endsAt: number; langs: string[] };
@@ -242,6 +247,36 @@ function ContentForm({
   );
 }
 
+/** What a player sees: the message as the hangar and the profile's inbox show it, per language. */
+function PreviewAsPlayer({ channel, contents }: { channel: Channel; contents: Content[] }) {
+  const [lang, setLang] = useState<"ru" | "en">("ru");
+  const c = contents.find((x) => x.lang === lang);
+  return (
+    <section className="tk-panel" aria-label={t`Preview as a player`}>
+      <h3>{t`Preview as a player`}</h3>
+      <div className="tk-row" role="group" aria-label={t`Player's language`}>
+        {CONTENT_LANGS.map((l) => (
+          <button key={l} type="button" className="tk-btn" aria-pressed={l === lang} onClick={() => setLang(l)}>
+            {i18n._(LANG[l])}
+          </button>
+        ))}
+      </div>
+      {!c ? (
+        <p className="tk-hint">{t`No text in this language yet: a player of this language would get the other one.`}</p>
+      ) : channel === "inbox" ? (
+        <article className="tk-preview" lang={lang}>
+          <strong>{c.title}</strong>
+          <div dangerouslySetInnerHTML={{ __html: renderMarkdown(c.body) }} />
+        </article>
+      ) : (
+        <p className="tk-preview" lang={lang}>
+          {c.body}
+        </p>
+      )}
+    </section>
+  );
+}
+
 function Editor({
   channel,
   id,
@@ -268,7 +303,11 @@ function Editor({
   };
   const moveTo = (to: Status) => async () => {
     const r = await api<{ delivered: number }>(`${base}save/status`, { method: "POST", body: { id, status: to } });
-    toast.ok(to === "active" ? t`Activated: delivered to ${ph({ n: r.delivered })} players` : t`Status changed`);
+    toast.ok(
+      to === "active"
+        ? `${t`Activated.`} ${plural(r.delivered, { one: "# player received it.", other: "# players received it." })}`
+        : t`Status changed`,
+    );
     state.reload();
     onChanged();
   };
@@ -291,9 +330,19 @@ function Editor({
         return (
           <section className="tk-panel" aria-label={t`Notification #${ph({ id: n.id })}`}>
             <h2>{t`Notification #${ph({ id: n.id })}: ${ph({ name: n.name })}`}</h2>
-            <p>
-              {t`Status: ${ph({ status: i18n._(STATUS[n.status]) })}`} ·{" "}
-              {t`Delivered to ${ph({ n: d.delivered })} players`}
+            <p>{t`Status: ${ph({ status: i18n._(STATUS[n.status]) })}`}</p>
+            <p data-testid="reach">
+              {n.status === "active"
+                ? plural(d.audience, {
+                    one: "# more matching player does not have it (they registered or changed after it was activated).",
+                    other:
+                      "# more matching players do not have it (they registered or changed after it was activated).",
+                  })
+                : plural(d.audience, {
+                    one: "# player would receive it if it were activated now.",
+                    other: "# players would receive it if it were activated now.",
+                  })}{" "}
+              {t`Delivered: ${ph({ delivered: fmtInt(d.delivered) })}; read: ${ph({ read: fmtInt(d.read) })}.`}
             </p>
             <div className="tk-row">
               {TRANSITIONS[n.status].map((to) => (
@@ -304,7 +353,10 @@ function Editor({
                   onClick={() =>
                     act(
                       to === "active"
-                        ? t`Activate it? Every matching player receives it now.`
+                        ? `${t`Activate it?`} ${plural(d.audience, {
+                            one: "# player receives it now.",
+                            other: "# players receive it now.",
+                          })}`
                         : to === "paused"
                           ? t`Pause it? Players who have not read it yet no longer see it.`
                           : t`Finish it? A finished notification cannot be activated again.`,
@@ -378,6 +430,7 @@ function Editor({
                     <p style={{ whiteSpace: "pre-wrap" }}>{c.body}</p>
                   </section>
                 ))}
+            {editable && <PreviewAsPlayer channel={channel} contents={d.contents} />}
             <ConfirmDialog
               open={!!confirm}
               text={confirm?.text ?? ""}
@@ -397,13 +450,27 @@ export default function NotificationsPage() {
   const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<number | "new" | null>(null);
   const changed = () => setVersion((v) => v + 1);
-  const columns: Column<Notification>[] = [
+  const columns: Column<Row>[] = [
     { id: "id", label: "#", value: (n) => n.id },
     { id: "name", label: t`Name`, value: (n) => n.name },
     { id: "status", label: t`Status`, value: (n) => i18n._(STATUS[n.status]) },
     { id: "startsAt", label: t`Starts`, value: (n) => n.startsAt, cell: (n) => fmtDateTime(n.startsAt) },
     { id: "endsAt", label: t`Ends`, value: (n) => n.endsAt, cell: (n) => fmtDateTime(n.endsAt) },
     { id: "levels", label: t`Levels`, value: (n) => `${n.levelMin}–${n.levelMax}`, sortable: false },
+    {
+      id: "delivered",
+      label: t`Delivered`,
+      value: (n) => n.delivered,
+      cell: (n) => fmtInt(n.delivered),
+      sortable: false,
+    },
+    {
+      id: "read",
+      label: t`Read`,
+      value: (n) => n.read,
+      cell: (n) => (n.delivered ? `${fmtInt(n.read)} (${Math.round((100 * n.read) / n.delivered)} %)` : fmtInt(n.read)),
+      sortable: false,
+    },
     actionsColumn((n) => [{ label: t`Open`, onClick: () => setOpen(n.id) }], { label: "", id: "open" }),
   ];
   const summary = (r: ImportResult) => (
@@ -441,7 +508,7 @@ export default function NotificationsPage() {
       {typeof open === "number" && (
         <Editor key={open} channel={channel} id={open} onChanged={changed} onClose={() => setOpen(null)} />
       )}
-      <DataTable<Notification>
+      <DataTable<Row>
         url={`${base}load/list`}
         columns={columns}
         rowKey={(n) => String(n.id)}
