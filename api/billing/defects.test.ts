@@ -93,6 +93,25 @@ describe("Stripe sequences (issue 25)", () => {
     expect(rows.map((r) => r.status)).toEqual(["paid"]);
   });
 
+  test("movements delivered at once (20 copies each of a dispute, its win and a refund, interleaved) move gold exactly as in sequence", async () => {
+    const o = await newOrder();
+    const before = await suite.gold();
+    await deliver(suite.standin.complete(o.session));
+    const events = [
+      await suite.standin.dispute(o.session),
+      await suite.standin.disputeClosed(o.session, "won"),
+      await suite.standin.refund(o.session),
+    ];
+    await Promise.all(Array.from({ length: 60 }, (_, i) => deliver(events[i % 3])));
+    expect(await suite.gold()).toBe(before);
+    expect((await findOrder(suite.w.deps.db, o.id))!.status).toBe("refunded");
+    const rows = await ledgerOf(suite.w, o.id);
+    // Credit, then one take; whether the dispute's take-and-give-back came between depends on the arrival.
+    expect(rows[0]).toBe("payment.credit 550");
+    expect(rows.reduce((a, r) => a + Number(r.split(" ")[1]), 0)).toBe(0);
+    expect(rows.length % 2).toBe(0);
+  });
+
   test("5. a refund that arrives before the payment is remembered and applied when the credit comes", async () => {
     const o = await newOrder();
     const before = await suite.gold();

@@ -13,8 +13,12 @@ import { stripeStandin } from "./test-standins/stripe.ts";
 import { paypalStandin } from "./test-standins/paypal.ts";
 import { appleStandin } from "./test-standins/apple.ts";
 import { ecommpayStandin } from "./test-standins/ecommpay.ts";
+import { rustoreStandin } from "./test-standins/rustore.ts";
+import { robokassaStandin } from "./test-standins/robokassa.ts";
+import { verifyOrder } from "./registry.ts";
+import { findOrder, moneyOf } from "./orders.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
-import { orders } from "../db/schema/billing.ts";
+import { orders, orderMovements } from "../db/schema/billing.ts";
 import { paymentsData } from "../../warehouse/metrics/payments.ts";
 import { resolvePeriod } from "../../warehouse/metrics/period.ts";
 import { toUsdCents } from "./money.ts";
@@ -102,11 +106,19 @@ async function checkMoney<S>(suite: PaymentSuite<S>, played: Played[]) {
   let back = 0;
   for (const p of played) {
     const [o] = await suite.w.deps.db.select().from(orders).where(eq(orders.id, p.orderId));
-    const paid = p.seen.has("paid");
+    // Paid: the money arrived (a RuStore purchase read as refunded before it was confirmed never is).
+    const paid = p.seen.has("paid") && o.paidAt !== null;
     const refunded = paid ? (p.table.refunded?.(p.seen, o.amountMinor) ?? 0) : 0;
     const chargedBack = paid ? (p.table.chargedBack?.(p.seen, o.amountMinor) ?? 0) : 0;
     const kept = paid ? toUsdCents(o.amountMinor - refunded - chargedBack, o.currency) : 0;
     const got = byOrder.get(p.orderId);
+    // The same money recomputed from the store's record of it: every movement the order has.
+    const moves = await suite.w.deps.db.select().from(orderMovements).where(eq(orderMovements.orderId, p.orderId));
+    const m = moneyOf(o.amountMinor, moves);
+    const recomputed = paid ? toUsdCents(o.amountMinor - m.refunded - m.chargedBack, o.currency) : 0;
+    if (recomputed !== kept) wrong.push(`order ${o.id}: recomputed from its movements ${recomputed}, table ${kept}`);
+    if (paid && (o.refundedMinor !== refunded || o.chargedBackMinor !== chargedBack))
+      wrong.push(`order ${o.id}: refunded ${o.refundedMinor} / charged back ${o.chargedBackMinor} on the order`);
     total += kept;
     gross += paid ? toUsdCents(o.amountMinor, o.currency) : 0;
     back += paid ? toUsdCents(refunded + chargedBack, o.currency) : 0;
@@ -471,5 +483,143 @@ describe("Ecommpay: every order of its callbacks", () => {
     const money = await checkMoney(suite, played);
     expect(money.wrong).toEqual([]);
     expect(money.revenue).toBe(money.total);
+  });
+});
+
+const RUSTORE_NOTIFY_KEY = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+const RUSTORE_KEYS = (await crypto.subtle.generateKey(
+  { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" },
+  true,
+  ["sign", "verify"],
+)) as CryptoKeyPair;
+
+// RuStore tells only the purchase's state, read again on the app's report and on each notification:
+// a refund read before the purchase was confirmed leaves it uncredited for good.
+describe("RuStore: both orders of paid and refund", () => {
+  const suite = paymentSuite({
+    standin: () =>
+      rustoreStandin({
+        keyId: "987654",
+        publicKey: RUSTORE_KEYS.publicKey,
+        applicationCode: 2063541234,
+        notificationKey: RUSTORE_NOTIFY_KEY,
+      }),
+    secrets: async (base) => ({
+      RUSTORE_KEY_ID: "987654",
+      RUSTORE_APPLICATION_CODE: "2063541234",
+      RUSTORE_PRIVATE_KEY: await pkcs8Base64(RUSTORE_KEYS.privateKey),
+      RUSTORE_API_BASE: base,
+      RUSTORE_NOTIFICATION_KEY: RUSTORE_NOTIFY_KEY,
+    }),
+    buyer: { country: "RU", platform: "android" },
+  });
+  const scenarios: Scenario[] = [
+    {
+      name: "refund",
+      events: ["paid", "refund"],
+      credited: (s) => s.has("paid") && !s.has("refund"),
+      refunded: (s, a) => (s.has("refund") ? a : 0),
+    },
+  ];
+
+  test("gold and ledger after every step follow the table; the warehouse and metrics the money", async () => {
+    const ok = async (r: Response) => {
+      if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${await r.text()}`);
+    };
+    const { played, wrong } = await playAll(suite, scenarios, async () => {
+      const r = await suite.startOrder("rustore");
+      const { order } = (await r.json()) as { order: { id: number } };
+      const st = suite.standin;
+      const token = st.bought(String(order.id), 9900);
+      const purchase = st.purchases.get(token);
+      if (!purchase) throw new Error("no purchase");
+      return {
+        orderId: order.id,
+        send: {
+          // The app reports the purchase; we read it from RuStore.
+          paid: async () =>
+            ok(
+              await suite.callback("/billing/rustore/purchase/validate")({
+                orderId: String(order.id),
+                purchaseToken: token,
+              }),
+            ),
+          // Refunded in RuStore's console; RuStore notifies.
+          refund: async () => {
+            purchase.status = "refunded";
+            await ok(await suite.callback("/billing/rustore/notification")(await st.notification(token, "confirmed")));
+          },
+        },
+      };
+    });
+    expect(played.length).toBe(2);
+    expect(wrong).toEqual([]);
+    const money = await checkMoney(suite, played);
+    expect(money.wrong).toEqual([]);
+  });
+});
+
+// Robokassa: the Result notification pays; a refund is seen as OpStateExt's state 60 by verify.
+describe("Robokassa: both orders of paid and refund", () => {
+  const cfg = { login: "tankodrome", password1: "pass1-secret", password2: "pass2-secret" };
+  const suite = paymentSuite({
+    standin: () =>
+      robokassaStandin({
+        ...cfg,
+        successUrl: "http://127.0.0.1:3000/billing/robokassa/success",
+        failUrl: "http://127.0.0.1:3000/billing/robokassa/fail",
+      }),
+    secrets: (base) => ({
+      ROBOKASSA_LOGIN: cfg.login,
+      ROBOKASSA_PASSWORD1: cfg.password1,
+      ROBOKASSA_PASSWORD2: cfg.password2,
+      ROBOKASSA_BASE: base,
+      ROBOKASSA_TEST: "1",
+    }),
+    buyer: { country: "RU" },
+  });
+  const scenarios: Scenario[] = [
+    {
+      name: "refund",
+      events: ["paid", "refund"],
+      credited: (s) => s.has("paid") && !s.has("refund"),
+      refunded: (s, a) => (s.has("refund") ? a : 0),
+    },
+  ];
+
+  test("gold and ledger after every step follow the table; the warehouse and metrics the money", async () => {
+    const { played, wrong } = await playAll(suite, scenarios, async () => {
+      const r = await suite.startOrder("robokassa");
+      const { order, url } = (await r.json()) as { order: { id: number }; url: string };
+      await fetch(url); // the payment page opens the invoice
+      const id = String(order.id);
+      const st = suite.standin;
+      st.pay(id);
+      const result = await st.result(id);
+      return {
+        orderId: order.id,
+        send: {
+          paid: async () => {
+            const res = await suite.w.app.request("/billing/robokassa/result", {
+              method: "POST",
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              body: String(result),
+            });
+            if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+          },
+          refund: async () => {
+            const inv = st.invoices.get(id);
+            if (!inv) throw new Error("no invoice");
+            inv.state = 60;
+            const o = await findOrder(suite.w.deps.db, order.id);
+            if (o) await verifyOrder(suite.w.deps, o, "verify");
+          },
+        },
+      };
+    });
+    expect(played.length).toBe(2);
+    expect(wrong).toEqual([]);
+    const money = await checkMoney(suite, played);
+    expect(money.wrong).toEqual([]);
   });
 });
