@@ -8,8 +8,11 @@ import type { AdminRole } from "../db/schema/access.ts";
 import type { HonoEnv } from "./env.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import { platformOfAgent, recordDevice, siteDeviceKey } from "../domain/devices.ts";
+import { isLocale } from "../i18n/index.ts";
 
 export const PLAYER_COOKIE = "tk_player";
+/** A path that names its language (`/ru/…`, `/en/…`): it keeps it whoever is signed in. */
+const LOCALE_PATH = /^\/(?:ru|en)(?:\/|$)/;
 export const ADMIN_COOKIE = "tk_admin";
 
 /** Idle and absolute lifetimes, in milliseconds. */
@@ -53,7 +56,7 @@ function prepareLookups(db: Db) {
       .where(eq(admins.id, sql.placeholder("id")))
       .prepare(),
     player: db
-      .select({ id: players.id, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt })
+      .select({ id: players.id, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt, locale: players.locale })
       .from(players)
       .where(eq(players.id, sql.placeholder("id")))
       .prepare(),
@@ -170,6 +173,8 @@ export const loadPlayer: MiddlewareHandler<HonoEnv> = async (c, next) => {
     const now = c.var.deps.clock.now();
     if (p && !p.erasedAt && !(p.bannedUntil && p.bannedUntil > now)) {
       c.set("player", { playerId: p.id, csrfToken: row.csrfToken, tokenHash: row.tokenHash });
+      // The player's saved language wins over the browser's (and a lang cookie) where the path names none.
+      if (!LOCALE_PATH.test(c.req.path) && isLocale(p.locale)) c.set("locale", p.locale);
     }
   }
   await next();

@@ -15,7 +15,7 @@ import { setPasswordHash } from "../domain/accounts.ts";
 import { endOtherSessions } from "../domain/sessions.ts";
 import { hashPassword, needsRehash, PASSWORD_MIN, PASSWORD_MAX } from "./password.ts";
 import { checkPassword, attemptSucceeded } from "./throttle.ts";
-import { exchangeSiteToken } from "./site-sign-in.ts";
+import { exchangeSiteToken, SITE_PAGE_PREFIXES } from "./site-sign-in.ts";
 import { signIn, publicPlayer, isScreen } from "./sign-in.ts";
 import { mailLink } from "./mail-links.ts";
 import { playerByEmail, playerById, type PlayerRow } from "./players.ts";
@@ -49,7 +49,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
   // Before every public page, so the page is answered as the player the link signs in; only
   // there, so no other request pays for another middleware layer.
   // (Hono's `/x/*` also matches `/x` itself: one registration per prefix, or a link is spent twice.)
-  for (const prefix of ["/public", "/ru/public", "/en/public"]) app.use(`${prefix}/*`, exchangeSiteToken);
+  for (const prefix of SITE_PAGE_PREFIXES) app.use(`${prefix}/*`, exchangeSiteToken);
 
   // Sign-in with email and password. The spec lists no player sign-in address; this mirrors
   // /admin/login (GET: the form, POST: the sign-in).

@@ -430,3 +430,30 @@ test("an unclaimed idle guest is pruned after its lifetime with its data; claime
   // Old challenges went too.
   expect((await db.select({ n: count() }).from(guestChallenges))[0].n).toBe(0);
 });
+
+test("sensitive-data removal takes the email, password and mailed links with it", async () => {
+  const g = await play();
+  await post("/public/profile/claim", { email: "erase-me@example.com", password: "erase pass 12" }, g.headers());
+  const code = /code=([A-Za-z0-9_-]+)/.exec(w.mails.at(-1)!.text)![1];
+  await post("/public/magicLink", { email: "erase-me@example.com" });
+  const magic = /code=([A-Za-z0-9_-]+)/.exec(w.mails.at(-1)!.text)![1];
+  const erased = await post("/public/profile/sensitive-data/remove", {}, g.headers());
+  expect(erased.status).toBe(200);
+  const [row] = await w.deps.db.select().from(players).where(eq(players.id, g.playerId));
+  expect(row).toMatchObject({ email: null, passwordHash: null });
+  expect(row.erasedAt).not.toBeNull();
+  // Neither link works any more, and the address signs nobody in.
+  expect((await post("/public/verify", { code })).status).toBe(400);
+  expect((await post("/public/magic", { code: magic })).status).toBe(400);
+  expect((await post("/public/login", { email: "erase-me@example.com", password: "erase pass 12" })).status).toBe(401);
+  // The address is free for a new account.
+  const address = newAddress();
+  const ch = await challenge(address);
+  const again = await post(
+    "/public/signup",
+    { email: "erase-me@example.com", password: "erase pass 12", seed: ch.seed, nonce: solve(ch.seed, ch.bits) },
+    {},
+    address,
+  );
+  expect(again.status).toBe(200);
+});

@@ -16,8 +16,10 @@ import { playerById } from "./players.ts";
 import { isBanned, bannedError } from "./bans.ts";
 import "./messages.ts";
 
-/** The player site's pages: /public…, /ru/public…, /en/public… */
-const PUBLIC_PAGE = /^\/(?:(?:ru|en)\/)?public(?:\/|$)/;
+/** The player site's pages: /public…, /ru/public…, /en/public…, and the hangar /ru/play/, /en/play/. */
+const PUBLIC_PAGE = /^\/(?:(?:(?:ru|en)\/)?public(?:\/|$)|(?:ru|en)\/play\/$)/;
+/** Where the sign-in link middleware runs (one registration per prefix: Hono's `/x/*` matches `/x` too). */
+export const SITE_PAGE_PREFIXES = ["/public", "/ru/public", "/en/public", "/ru/play", "/en/play"] as const;
 export const NOTICE_COOKIE = "tk_notice";
 
 const wantsJson = (c: Context<HonoEnv>) =>

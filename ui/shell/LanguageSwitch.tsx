@@ -1,10 +1,14 @@
 // Switches ru/en keeping the page: a /ru|en/ path swaps its segment; other paths set the
-// lang cookie the server reads and reload.
+// lang cookie the server reads and reload. A signed-in player's choice is saved to the account
+// first: the saved language wins on every page without one in its path (api/http/session.ts).
 import { locale } from "../lib/i18n.ts";
+import { api, csrfToken } from "../lib/api.ts";
 import { t } from "@lingui/core/macro";
 
-export function switchLocale(to: "ru" | "en") {
+export async function switchLocale(to: "ru" | "en") {
   const { pathname, search, hash } = location;
+  if (!pathname.startsWith("/admin") && csrfToken() !== "")
+    await api("/public/profile/", { body: { locale: to } }).catch(() => undefined);
   const m = /^\/(ru|en)(\/.*)?$/.exec(pathname);
   document.cookie = `lang=${to}; path=/; max-age=31536000; samesite=lax`;
   if (m) location.assign(`/${to}${m[2] ?? ""}${search}${hash}`);
@@ -21,7 +25,7 @@ export function LanguageSwitch() {
           className="tk-link"
           aria-pressed={l === locale}
           disabled={l === locale}
-          onClick={() => switchLocale(l)}
+          onClick={() => void switchLocale(l)}
         >
           {l.toUpperCase()}
         </button>

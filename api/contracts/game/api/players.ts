@@ -63,7 +63,7 @@ export const siteToken = contract({
   path: "/game/api/players/site-token",
   auth: "game",
   summary:
-    "A single-use link (5 minutes) that signs the player in on the site: by playerId or by network + uid; next is a player-site path.",
+    "A single-use link (5 minutes) that signs the player in on the site: by playerId or by network + uid; next is a player-site path (the hangar /{locale}/play/ too).",
   input: z.object({
     playerId: f.optional(f.id()),
     ...identityFields,
@@ -71,7 +71,8 @@ export const siteToken = contract({
       z
         .string()
         .max(200)
-        .regex(/^\/(?:(?:ru|en)\/)?public(?:\/[A-Za-z0-9_/-]*)?$/),
+        // A player-site page, the hangar included (/ru/play/); never another host or the back office.
+        .regex(/^\/(?:(?:(?:ru|en)\/)?public(?:\/[A-Za-z0-9_/-]*)?|(?:ru|en)\/play\/)$/),
     ),
   }),
   output: z.object({ playerId: z.int(), token: z.string(), expiresAt: z.int(), url: z.string() }),
