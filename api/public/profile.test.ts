@@ -15,6 +15,8 @@ interface P {
 
 describe("Player site: profile, rating, clans, transfers, blacklist", () => {
   let w: TestWorld;
+  // The suite's players speak English: their saved language wins over the request's on these
+  // pages (api/http/session.ts), so a check in Russian saves ru first (speaking()).
   const mk = async (nickname: string, opts: { gold?: number; level?: number } = {}): Promise<P> => {
     const now = w.clock.now();
     const { playerId } = await registerPlayer(w.deps.db, {
@@ -22,7 +24,7 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
       country: "RU",
       platform: "web",
       source: "organic",
-      locale: "ru",
+      locale: "en",
       at: now,
     });
     if (opts.gold)
@@ -60,6 +62,7 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
       headers: p ? p.headers(extra) : { accept: "application/json", "content-type": "application/json" },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+  const speaking = (p: P, locale: "ru" | "en") => w.deps.db.update(players).set({ locale }).where(eq(players.id, p.id));
   const gold = async (id: number) =>
     (await w.deps.db.select({ g: players.gold }).from(players).where(eq(players.id, id)))[0].g;
 
@@ -98,7 +101,9 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
     expect((await r0.json()).error.code).toBe("insufficient_funds");
     expect(await gold(poor.id)).toBe(50);
 
-    const bad = await call(poor, "createClan", { name: "x", tag: "" }, { "accept-language": "ru" });
+    await speaking(poor, "ru");
+    const bad = await call(poor, "createClan", { name: "x", tag: "" });
+    await speaking(poor, "en");
     expect(bad.status).toBe(400);
     const badJson = await bad.json();
     expect(badJson.error.fields.tag).toBe("Это поле обязательно для заполнения.");
@@ -303,7 +308,9 @@ describe("Player site: profile, rating, clans, transfers, blacklist", () => {
         { id: a.id, title: "News 1", body: "**text**", createdAt: at, read: false },
       ],
     });
-    const ru = await (await call(me, "", undefined, { "accept-language": "ru" })).json();
+    await speaking(me, "ru");
+    const ru = await (await call(me, "")).json();
+    await speaking(me, "en");
     expect(ru.inbox.items[0].title).toBe("Новость 2");
     const read = await call(me, "notifications/read", { ids: [a.id, theirs.id] });
     expect(await read.json()).toEqual({ marked: 1 });

@@ -26,7 +26,8 @@ describe("Player site: shop", () => {
       country: "RU",
       platform: "web",
       source: "organic",
-      locale: "ru",
+      // Its requests are in English, and a player's saved language is the answers' (api/http/session.ts).
+      locale: "en",
       at: now,
     });
     await w.deps.db.update(players).set({ level }).where(eq(players.id, playerId));

@@ -497,6 +497,8 @@ test("a player trains a crew member's skill from the hangar: paid once through t
     expect(r.status).toBe(400);
     return ((await r.json()) as { error: { fields: Record<string, string> } }).error.fields;
   };
+  // The player speaks Russian now (a signed-in player's saved language is the answers' on /game/play/*).
+  await w.deps.db.update(players).set({ locale: "ru" }).where(eq(players.id, p.playerId));
   expect(await field(await ru({ crewId: 999, pay: "silver", requestId: "train-bad-1" }))).toEqual({
     crewId: "У вас нет такого члена экипажа.",
   });
