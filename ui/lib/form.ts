@@ -9,7 +9,7 @@ import { serverCatalog } from "../../api/i18n/catalog.ts";
 import { issueMessage } from "../../api/domain/validation.ts";
 import type { FieldMessage } from "../../api/domain/errors.ts";
 import { useFieldErrors, type FieldErrors } from "./field-errors.ts";
-import { toast } from "./toast.ts";
+import { ApiError } from "./api.ts";
 import { locale as pageLocale, type Locale } from "./i18n.ts";
 
 export type { FieldErrors } from "./field-errors.ts";
@@ -47,6 +47,37 @@ export interface FieldProps {
 }
 
 /**
+ * The one submit of a form, hand-written or on a schema (useForm is built on it): busy while its
+ * work runs; a refusal's field messages under their inputs (ui/lib/field-errors.ts: marked
+ * invalid, described by the message, the first focused), the rest in an error notice — or, with
+ * `notice: false`, in `errors.message` for the form's <FormMessage> — and the refusal's code (a
+ * wrong password, a throttle, a ban…) for the form to word. `run` answers whether the work was done.
+ */
+export function useSubmit(opts: Parameters<typeof useFieldErrors>[0] & { notice?: boolean; all?: boolean } = {}) {
+  const errors = useFieldErrors(opts);
+  const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState<string | null>(null);
+  const run = async (work: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true);
+    setCode(null);
+    const done = await errors.run(
+      async () => {
+        try {
+          await work();
+        } catch (err) {
+          setCode(err instanceof ApiError ? err.code : "network");
+          throw err;
+        }
+      },
+      { notice: opts.notice ?? true, all: opts.all ?? false },
+    );
+    setBusy(false);
+    return done;
+  };
+  return { busy, errors, code, run };
+}
+
+/**
  * Form state over an API schema. Fields show their error once left or after a submit; a
  * server's field error stays until that field changes. `submit(work)` validates, then runs
  * `work(input, data)` — input as the route reads it (the typed text, or `toInput` of it when the
@@ -60,9 +91,9 @@ export function useForm<S extends z.ZodType>(
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
-  // The server's field errors: the same state hand-written forms use (ui/lib/field-errors.ts).
-  const server = useFieldErrors();
-  const [busy, setBusy] = useState(false);
+  // The server's field errors and the busy state: the same submit hand-written forms use. Every
+  // field message is kept: a form shows the ones without an input itself (StrayErrors).
+  const { busy, errors: server, run } = useSubmit({ notice: false, all: true });
 
   const input = opts.toInput ? opts.toInput(values) : values;
   const check = validate(schema, input);
@@ -102,15 +133,7 @@ export function useForm<S extends z.ZodType>(
         document.getElementById(server.id(Object.keys(check.errors)[0]))?.focus();
         return;
       }
-      setBusy(true);
-      try {
-        await work(input, check.data);
-        toast.dismissErrors(); // a save that worked: an old refusal's notice is stale
-      } catch (err) {
-        // Every field message is kept: a form shows the ones without an input itself (StrayErrors).
-        server.take(err, { all: true });
-      }
-      setBusy(false);
+      await run(() => work(input, check.data));
     };
 
   /** Several values at once (a list's rows moving up after a removal): `fn` gets the values, answers the new ones. */

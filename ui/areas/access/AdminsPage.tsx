@@ -6,7 +6,8 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import { useSubmit, FormError } from "./useSubmit.tsx";
+import { useSubmit } from "../../lib/form.ts";
+import { FormMessage } from "../../components/Form.tsx";
 import { FieldError } from "../../components/Form.tsx";
 import { useFieldErrors, type FieldErrorState } from "../../lib/field-errors.ts";
 import { msg, ph, t } from "@lingui/core/macro";
@@ -221,7 +222,7 @@ function EditAdmin({
 function CreateAdmin({ onCreated }: { onCreated: () => void }) {
   const empty = { username: "", email: "", password: "", role: "support" as Role };
   const [form, setForm] = useState(empty);
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => (
     setForm((f) => ({ ...f, [k]: e.target.value })), errors.clear(k)
   );
@@ -284,7 +285,7 @@ function CreateAdmin({ onCreated }: { onCreated: () => void }) {
         </select>
         <FieldError errors={errors} name="role" />
       </label>
-      <FormError errors={errors} />
+      <FormMessage errors={errors} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {t`Create`}
       </button>

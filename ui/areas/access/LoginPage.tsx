@@ -3,14 +3,15 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../lib/api.ts";
 import { LanguageSwitch } from "../../shell/LanguageSwitch.tsx";
-import { useSubmit, FormError } from "./useSubmit.tsx";
+import { useSubmit } from "../../lib/form.ts";
+import { FormMessage } from "../../components/Form.tsx";
 import { FieldError } from "../../components/Form.tsx";
 import { t } from "@lingui/core/macro";
 
 export default function LoginPage() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -47,7 +48,7 @@ export default function LoginPage() {
         />
         <FieldError errors={errors} name="password" />
       </label>
-      <FormError errors={errors} />
+      <FormMessage errors={errors} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {busy ? t`Signing in…` : t`Sign in`}
       </button>

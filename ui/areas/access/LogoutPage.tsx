@@ -2,12 +2,13 @@
 // CSRF token, so a link or a prefetch never signs an operator out.
 import { api, useApi } from "../../lib/api.ts";
 import { Load } from "../../components/States.tsx";
-import { useSubmit, FormError } from "./useSubmit.tsx";
+import { useSubmit } from "../../lib/form.ts";
+import { FormMessage } from "../../components/Form.tsx";
 import { t } from "@lingui/core/macro";
 
 export default function LogoutPage() {
   const state = useApi<{ admin: { username: string } }>("/admin/logout");
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const signOut = () =>
     run(async () => {
       await api("/admin/logout", { method: "POST" });
@@ -20,7 +21,7 @@ export default function LogoutPage() {
         {({ admin: { username } }) => (
           <>
             <p>{t`You are signed in as ${username}.`}</p>
-            <FormError errors={errors} />
+            <FormMessage errors={errors} />
             <div className="tk-row">
               <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={() => void signOut()}>
                 {busy ? t`Signing out…` : t`Sign out`}

@@ -10,11 +10,11 @@ import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
-import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FileImport } from "../../components/FileImport.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { AVATAR_STATUS, statusOf } from "./words.ts";
 import "./admin-avatars-feedback.css";
+import { useSubmit } from "../../lib/form.ts";
 
 type Options = OutputOf<typeof avatars.optionsOf>;
 type Upload = OutputOf<typeof avatars.load>["rows"][number];
@@ -26,17 +26,13 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState<Reason>(options.reasons[0]?.id ?? "other");
   const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
-  const errors = useFieldErrors();
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    await errors.run(async () => {
+  const { busy, errors, run } = useSubmit();
+  const act = (call: () => Promise<unknown>, done: string) =>
+    run(async () => {
       await call();
       toast.ok(done);
       onDone();
     });
-    setBusy(false);
-  };
   const accept = () => act(() => api(avatars.accept, { avatarId: u.id }), t`Avatar accepted`);
   const reject = () => act(() => api(avatars.reject, { avatarId: u.id, reason, note }), t`Avatar rejected`);
   const pending = u.status === "pending";

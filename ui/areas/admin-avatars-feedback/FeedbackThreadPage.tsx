@@ -10,9 +10,9 @@ import { fmtDateTime, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
-import { useFieldErrors } from "../../lib/field-errors.ts";
 import { TICKET_STATUS, ticketStatusOf } from "./words.ts";
 import "./admin-avatars-feedback.css";
+import { useSubmit } from "../../lib/form.ts";
 
 interface Ticket {
   id: number;
@@ -42,8 +42,7 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
   const head = useApi<PageData>(`/admin/feedback/${id}/messages/`);
   const thread = useApi<{ ticket: Ticket; messages: Message[] }>(`/admin/feedback/${id}/messages/get`);
   const [reply, setReply] = useState("");
-  const replyErrors = useFieldErrors();
-  const [busy, setBusy] = useState(false);
+  const { busy, errors: replyErrors, run } = useSubmit();
   const { reload } = thread;
 
   useLiveFeed<TicketEvents>(head.data ? `/admin/feedback/tickets/stream?playerId=${head.data.ticket.playerId}` : null, {
@@ -52,16 +51,13 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
     },
   });
 
-  const send = async () => {
-    setBusy(true);
-    await replyErrors.run(async () => {
+  const send = () =>
+    run(async () => {
       await api(`/admin/feedback/${id}/messages/add`, { method: "POST", body: { body: reply } });
       setReply("");
       toast.ok(t`Reply sent`);
       reload();
     });
-    setBusy(false);
-  };
   const setStatus = async (status: string) => {
     try {
       await api("/admin/feedback/ticket/set", { method: "POST", body: { ticketId: Number(id), status } });

@@ -8,7 +8,6 @@ import { i18n, type MessageDescriptor } from "@lingui/core";
 import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as offers from "../../../api/contracts/admin/offers.ts";
-import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ErrorField, FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
@@ -18,6 +17,7 @@ import { toast } from "../../components/Toasts.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import "./offers.css";
 import { actionsColumn } from "../../components/RowMenu.tsx";
+import { useSubmit } from "../../lib/form.ts";
 
 type PageData = OutputOf<typeof offers.page>;
 type Offer = PageData["offers"][number];
@@ -160,25 +160,20 @@ function OfferForm({
   onCancel: () => void;
 }) {
   const [d, setD] = useState(draft);
-  const errors = useFieldErrors({
+  const { busy, errors, run } = useSubmit({
     label: (f) => (FIELD_NAMES[f] ? i18n._(FIELD_NAMES[f]) : undefined),
     row: (n) => t`row ${ph({ n })}`,
+    notice: false,
   });
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
   const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
   const save = async () => {
-    setBusy(true);
-    await errors.run(
-      async () => {
-        // The form's text goes as typed: the server's field messages name what it refuses.
-        await sendRaw(offers.save, toInput(d));
-        toast.ok(t`Offer saved`);
-        onSaved();
-      },
-      { notice: false },
-    );
-    setBusy(false);
+    await run(async () => {
+      // The form's text goes as typed: the server's field messages name what it refuses.
+      await sendRaw(offers.save, toInput(d));
+      toast.ok(t`Offer saved`);
+      onSaved();
+    });
   };
   const item = (i: number, k: string) => ({ ...errors.input(`grants.items.${i}.${k}`) });
   return (

@@ -12,7 +12,7 @@ import { grantsText } from "./CheckoutPage.tsx";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { majorToMinor, minorToMajor } from "../../lib/money.ts";
-import { messageText } from "../../lib/form.ts";
+import { messageText, useSubmit } from "../../lib/form.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { money, GRANT_NAMES } from "./t.ts";
@@ -128,8 +128,7 @@ function ItemForm({
   const [prices, setPrices] = useState<PriceRow[]>(
     item.prices.map((p) => ({ market: p.market, currency: p.currency, amount: minorToMajor(p.amount, p.currency) })),
   );
-  const errors = useFieldErrors(fieldWords());
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, run } = useSubmit({ ...fieldWords(), notice: false });
   const err = (k: string) => <FieldError errors={errors} name={k} />;
   const invalid = (k: string) => errors.input(k);
   const setPrice = (i: number, patch: Partial<PriceRow>) =>
@@ -145,19 +144,14 @@ function ItemForm({
       return { market: p.market, currency: p.currency, amount: minor ?? p.amount };
     });
     if (Object.keys(local).length) return void errors.take(new ApiError(400, "validation", "", local));
-    setBusy(true);
     // A message no input shows is said above the buttons (named in words), a refusal of no field as a notice.
-    await errors.run(
-      async () => {
-        await api(isNew ? "/admin/billing/catalog/add" : "/admin/billing/catalog/save", {
-          body: { ...v, prices: parsed },
-        });
-        toast.ok(t`Saved`);
-        onDone();
-      },
-      { notice: false },
-    );
-    setBusy(false);
+    await run(async () => {
+      await api(isNew ? "/admin/billing/catalog/add" : "/admin/billing/catalog/save", {
+        body: { ...v, prices: parsed },
+      });
+      toast.ok(t`Saved`);
+      onDone();
+    });
   }
   const num = (path: "gold" | "silver" | "premiumDays") => (
     <label>

@@ -4,10 +4,10 @@
 import { useRef, useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, ApiError } from "../../lib/api.ts";
-import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { toast } from "../../components/Toasts.tsx";
+import { useSubmit } from "../../lib/form.ts";
 
 export interface AvatarState {
   avatarUrl: string | null;
@@ -19,9 +19,8 @@ export interface AvatarState {
 export function AvatarPanel({ nickname, initial }: { nickname: string; initial: AvatarState }) {
   const [state, setState] = useState(initial);
   // The image's refusal (ours before sending, or the server's) under the file input; any other as the form's line.
-  const errors = useFieldErrors();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const refuse = (message: string) => void errors.take(new ApiError(400, "validation", "", { image: message }));
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const { limits } = state;
   const kb = Math.round(limits.maxBytes / 1024);
@@ -33,15 +32,10 @@ export function AvatarPanel({ nickname, initial }: { nickname: string; initial: 
     if (file.size > limits.maxBytes) return refuse(t`The image is larger than ${ph({ kb })} KB.`);
     const body = new FormData();
     body.append("image", file);
-    setBusy(true);
-    const ok = await errors.run(
-      async () => {
-        setState(await api<AvatarState>("/public/profile/saveAvatar", { body }));
-        toast.ok(t`Avatar sent for moderation`);
-      },
-      { notice: false },
-    );
-    setBusy(false);
+    const ok = await run(async () => {
+      setState(await api<AvatarState>("/public/profile/saveAvatar", { body }));
+      toast.ok(t`Avatar sent for moderation`);
+    });
     // The input was disabled while sending: it takes the focus once enabled again.
     if (!ok) setTimeout(() => input.current?.focus());
     if (input.current) input.current.value = "";

@@ -15,8 +15,8 @@ import { JsonEditor } from "../../components/JsonEditor.tsx";
 import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
 import { pathLabel } from "../../lib/schema-form.ts";
 import { QuestsEditor } from "./QuestsEditor.tsx";
-import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
+import { useSubmit } from "../../lib/form.ts";
 
 interface Option {
   key: string;
@@ -109,11 +109,12 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
   const [value, setValue] = useState<unknown>(option.value);
   const [share, setShare] = useState(String(option.share));
   // Every field message is kept (all): the quests editor and the JSON box show theirs themselves.
-  const errors = useFieldErrors({
+  const { busy, errors, run } = useSubmit({
     label: (f) => (FIELDS[f] ? t(FIELDS[f]) : undefined),
     row: (n) => t`row ${ph({ n })}`,
+    notice: false,
+    all: true,
   });
-  const [busy, setBusy] = useState(false);
   useEffect(() => errors.clear(), [value, share]);
   // The `quests` server option has its own typed editor, other shaped keys the schema's fields, the rest JSON.
   const typedQuests = option.key === "quests" && base.endsWith("/serverOptions/");
@@ -124,16 +125,11 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
       body: { key: option.key, variant: option.variant, value: next, share: option.variant === "default" ? 0 : share },
     });
   const save = async (next: unknown = value) => {
-    setBusy(true);
-    await errors.run(
-      async () => {
-        await send(next);
-        toast.ok(t`Saved`);
-        onSaved();
-      },
-      { notice: false, all: true },
-    );
-    setBusy(false);
+    await run(async () => {
+      await send(next);
+      toast.ok(t`Saved`);
+      onSaved();
+    });
   };
   const invalidate = async () => {
     try {

@@ -10,7 +10,8 @@ import * as social from "../../../../api/contracts/public/social.ts";
 import { fmtDateTime } from "../../../lib/i18n.ts";
 import { Load } from "../../../components/States.tsx";
 import { toast } from "../../../components/Toasts.tsx";
-import { useSubmit, FormError } from "../useSubmit.tsx";
+import { useSubmit } from "../../../lib/form.ts";
+import { FormMessage } from "../../../components/Form.tsx";
 import { Field } from "./Field.tsx";
 import { SocialButtons } from "./SocialButtons.tsx";
 
@@ -28,7 +29,7 @@ function ClaimForm({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== repeat)
@@ -73,7 +74,7 @@ function ClaimForm({ onDone }: { onDone: () => void }) {
         errors={errors}
         required
       />
-      <FormError errors={errors} />
+      <FormMessage errors={errors} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {busy ? t`Saving…` : t`Keep my progress`}
       </button>
@@ -83,7 +84,7 @@ function ClaimForm({ onDone }: { onDone: () => void }) {
 
 function EmailForm({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState("");
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -105,7 +106,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
         errors={errors}
         required
       />
-      <FormError errors={errors} />
+      <FormMessage errors={errors} />
       <button type="submit" className="tk-btn" disabled={busy}>
         {busy ? t`Sending…` : t`Send a confirmation link`}
       </button>

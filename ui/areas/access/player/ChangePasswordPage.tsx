@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { api, useApi, ApiError } from "../../../lib/api.ts";
 import { Load } from "../../../components/States.tsx";
 import { toast } from "../../../components/Toasts.tsx";
-import { useSubmit, FormError } from "../useSubmit.tsx";
+import { useSubmit } from "../../../lib/form.ts";
+import { FormMessage } from "../../../components/Form.tsx";
 import { Field } from "./Field.tsx";
 import { ph, t } from "@lingui/core/macro";
 
@@ -15,7 +16,7 @@ export default function ChangePasswordPage() {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const [done, setDone] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -75,7 +76,7 @@ export default function ChangePasswordPage() {
               errors={errors}
               required
             />
-            <FormError errors={errors} />
+            <FormMessage errors={errors} />
             <button type="submit" className="tk-btn tk-primary" disabled={busy}>
               {busy ? t`Saving…` : t`Change the password`}
             </button>

@@ -3,13 +3,14 @@ import { useState, type FormEvent } from "react";
 import { t } from "@lingui/core/macro";
 import { api } from "../../../lib/api.ts";
 import * as door from "../../../../api/contracts/public/front-door.ts";
-import { useSubmit, FormError } from "../useSubmit.tsx";
+import { useSubmit } from "../../../lib/form.ts";
+import { FormMessage } from "../../../components/Form.tsx";
 import { Field } from "./Field.tsx";
 
 export default function MagicLinkPage() {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<string | null>(null);
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => setSent((await api(door.magicLink, { email })).message));
@@ -32,7 +33,7 @@ export default function MagicLinkPage() {
             errors={errors}
             required
           />
-          <FormError errors={errors} />
+          <FormMessage errors={errors} />
           <button type="submit" className="tk-btn tk-primary" disabled={busy}>
             {busy ? t`Sending…` : t`Send the link`}
           </button>

@@ -5,12 +5,13 @@ import { api, useApi } from "../../../lib/api.ts";
 import * as door from "../../../../api/contracts/public/front-door.ts";
 import { locale } from "../../../lib/i18n.ts";
 import { Load } from "../../../components/States.tsx";
-import { useSubmit, FormError } from "../useSubmit.tsx";
+import { useSubmit } from "../../../lib/form.ts";
+import { FormMessage } from "../../../components/Form.tsx";
 
 export default function MagicPage() {
   const code = new URLSearchParams(location.search).get("code") ?? "";
   const check = useApi(door.magicCheck, code ? { code } : null);
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const askAgain = <a href="/public/magicLink">{t`Ask for a new link`}</a>;
   if (!code)
     return (
@@ -27,7 +28,7 @@ export default function MagicPage() {
           <h1 id="magic-title">{t`Sign in by mail`}</h1>
           {c.valid ? (
             <>
-              <FormError errors={errors} />
+              <FormMessage errors={errors} />
               <button
                 type="button"
                 className="tk-btn tk-primary"

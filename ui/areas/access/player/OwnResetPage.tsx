@@ -2,13 +2,14 @@
 import { useState } from "react";
 import { api, useApi } from "../../../lib/api.ts";
 import { Load } from "../../../components/States.tsx";
-import { useSubmit, FormError } from "../useSubmit.tsx";
+import { useSubmit } from "../../../lib/form.ts";
+import { FormMessage } from "../../../components/Form.tsx";
 import { ph, t } from "@lingui/core/macro";
 
 export default function OwnResetPage() {
   const info = useApi<{ email: string | null }>("/public/profile/resetPassword");
   const [sent, setSent] = useState<string | null>(null);
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const send = () =>
     void run(async () =>
       setSent((await api<{ message: string }>("/public/profile/resetPassword", { body: {} })).message),
@@ -25,7 +26,7 @@ export default function OwnResetPage() {
           ) : (
             <>
               <p>{t`We will send a link to set a new password to ${ph({ email: d.email })}.`}</p>
-              <FormError errors={errors} />
+              <FormMessage errors={errors} />
               <button type="button" className="tk-btn tk-primary" disabled={busy} onClick={send}>
                 {busy ? t`Sending…` : t`Send me the link`}
               </button>

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { api, useApi, ApiError } from "../../../lib/api.ts";
 import { locale } from "../../../lib/i18n.ts";
 import { Load } from "../../../components/States.tsx";
-import { useSubmit, FormError } from "../useSubmit.tsx";
+import { useSubmit } from "../../../lib/form.ts";
+import { FormMessage } from "../../../components/Form.tsx";
 import { Field } from "./Field.tsx";
 import { ph, t } from "@lingui/core/macro";
 
@@ -18,7 +19,7 @@ export default function ResetPage() {
   );
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const { busy, errors, code: failure, run } = useSubmit();
+  const { busy, errors, code: failure, run } = useSubmit({ notice: false });
   const [notice, setNotice] = useState<string | null>(null);
   const askAgain = <a href={`/${locale}/public/resetPassword/`}>{t`Ask for a new link`}</a>;
   const submit = (e: FormEvent) => {
@@ -80,7 +81,7 @@ export default function ResetPage() {
               errors={errors}
               required
             />
-            <FormError errors={errors}>{failure === "bad_link" && askAgain}</FormError>
+            <FormMessage errors={errors}>{failure === "bad_link" && askAgain}</FormMessage>
             <button type="submit" className="tk-btn tk-primary" disabled={busy}>
               {busy ? t`Saving…` : t`Save the password`}
             </button>

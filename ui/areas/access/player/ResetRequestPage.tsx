@@ -2,14 +2,15 @@
 // screen shows that one answer.
 import { useState, type FormEvent } from "react";
 import { api } from "../../../lib/api.ts";
-import { useSubmit, FormError } from "../useSubmit.tsx";
+import { useSubmit } from "../../../lib/form.ts";
+import { FormMessage } from "../../../components/Form.tsx";
 import { Field } from "./Field.tsx";
 import { t } from "@lingui/core/macro";
 
 export default function ResetRequestPage() {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<string | null>(null);
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => setSent((await api<{ message: string }>(location.pathname, { body: { email } })).message));
@@ -32,7 +33,7 @@ export default function ResetRequestPage() {
             errors={errors}
             required
           />
-          <FormError errors={errors} />
+          <FormMessage errors={errors} />
           <button type="submit" className="tk-btn tk-primary" disabled={busy}>
             {busy ? t`Sending…` : t`Send the link`}
           </button>

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../../lib/api.ts";
 import { locale } from "../../../lib/i18n.ts";
-import { useSubmit, FormError } from "../useSubmit.tsx";
+import { useSubmit } from "../../../lib/form.ts";
+import { FormMessage } from "../../../components/Form.tsx";
 import { Field, nextAddress } from "./Field.tsx";
 import { t } from "@lingui/core/macro";
 import { SocialButtons } from "./SocialButtons.tsx";
@@ -11,7 +12,7 @@ import { SocialButtons } from "./SocialButtons.tsx";
 export default function SignInPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
@@ -43,7 +44,7 @@ export default function SignInPage() {
         errors={errors}
         required
       />
-      <FormError errors={errors} />
+      <FormMessage errors={errors} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {busy ? t`Signing in…` : t`Sign in`}
       </button>

@@ -6,7 +6,8 @@ import { ph, t } from "@lingui/core/macro";
 import { api, ApiError } from "../../../lib/api.ts";
 import * as door from "../../../../api/contracts/public/front-door.ts";
 import { locale } from "../../../lib/i18n.ts";
-import { useSubmit, FormError } from "../useSubmit.tsx";
+import { useSubmit } from "../../../lib/form.ts";
+import { FormMessage } from "../../../components/Form.tsx";
 import { Field, nextAddress } from "./Field.tsx";
 import { proofOfWork } from "./guest.tsx";
 import { SocialButtons } from "./SocialButtons.tsx";
@@ -18,7 +19,7 @@ export default function SignUpPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const { busy, errors, run } = useSubmit();
+  const { busy, errors, run } = useSubmit({ notice: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== repeat)
@@ -64,7 +65,7 @@ export default function SignUpPage() {
         errors={errors}
         required
       />
-      <FormError errors={errors} />
+      <FormMessage errors={errors} />
       <button type="submit" className="tk-btn tk-primary" disabled={busy}>
         {busy ? t`Creating…` : t`Create the account`}
       </button>
