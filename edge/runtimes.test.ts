@@ -18,7 +18,7 @@ import { DEMO_ADMIN } from "../api/identity/seed.ts";
 import { putContent, DEMO_TANKS } from "../api/domain/content.ts";
 import { saveBattleOptions } from "../api/domain/options.ts";
 import { sha256Hex } from "../api/http/session.ts";
-import { decodeSnapshot } from "../api/game/sim/wire.ts";
+import { ViewDecoder } from "../api/game/sim/wire.ts";
 import { appleStandin } from "../api/billing/test-standins/apple.ts";
 import { signedInPlayer, putItem, GOLD_PACK } from "../api/billing/test-standins/world.ts";
 
@@ -385,9 +385,10 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   socket.binaryType = "arraybuffer";
   const texts: { type: string; you?: number }[] = [];
   const ticks: number[] = [];
+  const views = new ViewDecoder();
   socket.onmessage = (e) => {
     if (typeof e.data === "string") texts.push(JSON.parse(e.data));
-    else ticks.push(decodeSnapshot(e.data as ArrayBuffer)!.tick);
+    else if (new Uint8Array(e.data as ArrayBuffer)[0] === 2) ticks.push(views.decode(e.data as ArrayBuffer)!.tick);
   };
   await new Promise(
     (open, fail) => (

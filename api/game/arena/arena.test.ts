@@ -15,7 +15,7 @@ import { dropContentCache } from "../../domain/content-cache.ts";
 import { players } from "../../db/schema/players.ts";
 import { arenaOf } from "./arena.ts";
 import { formBattles, finishArenaBattle, garageOf } from "../../domain/arena.ts";
-import { decodeSnapshot } from "../sim/wire.ts";
+import { ViewDecoder } from "../sim/wire.ts";
 import { replay } from "../sim/replay.ts";
 import { digest, createBattle } from "../sim/sim.ts";
 import { botCrewBonus } from "../sim/crew.ts";
@@ -147,7 +147,7 @@ describe("a battle", () => {
     const seat = room.join(c.viewer, p.playerId);
     const hello = c.texts()[0];
     expect(hello).toMatchObject({ type: "hello", you: mine, map: "prokhorovka" });
-    expect(decodeSnapshot(c.got[1] as Uint8Array)!.tanks.length).toBe(6);
+    expect(new ViewDecoder().decode(c.got[1] as Uint8Array)!.tanks.length).toBe(6);
     const spectator = room.join(collector().viewer, null);
     const before = room.state.tanks.map((t) => [t.x, t.y]);
     room.message(seat, JSON.stringify({ t: 1, r: 0, a: 0, f: false, slot: (mine + 1) % 6, x: 1, y: 1, hp: 9999 }));
@@ -159,8 +159,8 @@ describe("a battle", () => {
     expect(t.hp).toBe(t.maxHp);
     expect(Math.hypot(t.x - before[mine][0], t.y - before[mine][1])).toBeGreaterThan(1);
     expect(room.inputs.every((r) => r[1] === mine)).toBe(true);
-    // Snapshots went out every other tick.
-    expect(c.got.filter((g) => g instanceof Uint8Array).length).toBeGreaterThanOrEqual(11);
+    // Views went out every tick (20 a second).
+    expect(c.got.filter((g) => g instanceof Uint8Array && g[0] === 2).length).toBeGreaterThanOrEqual(21);
     room.stop();
   });
 

@@ -136,6 +136,8 @@ const tankSeat = z.object({
     hp: z.number(),
     reloadTicks: z.number(),
   }),
+  /** How far the tank sees, metres (spotting.ts): the camera shows at least the farthest sight. */
+  sight: z.number().optional(),
 });
 
 const area = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
@@ -182,6 +184,11 @@ export const serverMessages = {
     snapshotEvery: z.number(),
     tick: z.number().int(),
     seats: z.array(tankSeat),
+    /** The driver's own tank's figures, for prediction (wire.ts OwnFigures); absent for a spectator. */
+    own: z
+      .object({ maxSpeed: z.number(), hullRate: z.number(), turretRate: z.number(), reloadTicks: z.number() })
+      .nullable()
+      .optional(),
   }),
   /**
    * The battle is over for this connection: its winner and reason (destroyed, captured, time,

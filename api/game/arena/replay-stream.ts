@@ -1,9 +1,10 @@
 // A recorded battle, replayed through the simulation and sent as the frames a viewer draws: first
-// the roster (JSON, as a live battle's hello), then a snapshot every other tick; each frame is its
+// the roster (JSON, as a live battle's hello), then a view of everything every SNAPSHOT_EVERY ticks,
+// each coded against the one before (wire.ts VIEW: the reader reads them in order); each frame is its
 // length (4 bytes, little-endian) and its bytes. The replay is computed as the stream is read.
 import { createBattle, step } from "../sim/sim.ts";
 import { applyRecorded, type BattleRecord } from "../sim/replay.ts";
-import { encodeSnapshot } from "../sim/wire.ts";
+import { frameOf, ViewCoder } from "../sim/wire.ts";
 import { TICK_HZ, type GameEvent } from "../sim/types.ts";
 import { SNAPSHOT_EVERY } from "./room.ts";
 import type { EndMessage } from "./contract.ts";
@@ -20,6 +21,12 @@ export function replayFrames(battleId: number, record: BattleRecord): ReadableSt
   let next = 0;
   let events: GameEvent[] = [];
   let sentHello = false;
+  const coder = new ViewCoder();
+  const view = (evs: GameEvent[]) => {
+    const bytes = coder.encode(frameOf(state), null, { ack: 0, own: null, shells: state.shells, events: evs });
+    coder.ack(state.tick);
+    return bytes;
+  };
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (!sentHello) {
@@ -50,7 +57,7 @@ export function replayFrames(battleId: number, record: BattleRecord): ReadableSt
           })),
         };
         controller.enqueue(frame(new TextEncoder().encode(JSON.stringify(hello))));
-        controller.enqueue(frame(encodeSnapshot(state, [])));
+        controller.enqueue(frame(view([])));
         return;
       }
       // About ten seconds of battle per pull.
@@ -61,12 +68,12 @@ export function replayFrames(battleId: number, record: BattleRecord): ReadableSt
         step(state);
         events.push(...state.events);
         if (state.tick % SNAPSHOT_EVERY === 0 || state.ended) {
-          parts.push(frame(encodeSnapshot(state, events)));
+          parts.push(frame(view(events)));
           events = [];
         }
       }
       if (state.ended) {
-        parts.push(frame(encodeSnapshot(state, events)));
+        parts.push(frame(view(events)));
         parts.push(
           frame(
             new TextEncoder().encode(

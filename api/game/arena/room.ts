@@ -1,7 +1,8 @@
 // One running battle and the people connected to it. The room owns the simulation: it takes each
 // driver's input (only for the tank that connection drives), records it with its tick, steps the
-// battle when the arena says so, and sends everyone a snapshot every other tick (10 a second). At
-// the end it hands the result to the store (finishArenaBattle) and tells each player what they earned.
+// battle when the arena says so, and sends each connection its own view every tick (20 a second:
+// only what its team sees, coded against what it acknowledged; api/game/sim/netlink.ts). At the
+// end it hands the result to the store (finishArenaBattle) and tells each player what they earned.
 import {
   applyKit,
   isIdle,
@@ -14,7 +15,9 @@ import {
   stopBattle,
 } from "../sim/sim.ts";
 import { inputOf, kitRecord, recordOf, stopRecord, takeRecord, type InputRecord } from "../sim/replay.ts";
-import { encodeSnapshot } from "../sim/wire.ts";
+import { encodePing, frameOf, OP, type Frame } from "../sim/wire.ts";
+import { allowedLag, NetLink } from "../sim/netlink.ts";
+import { spottedBy } from "../sim/spotting.ts";
 import { TICK_HZ, type BattleSetup, type BattleState, type GameEvent, type LateSeat } from "../sim/types.ts";
 import type { PlayerOutcome } from "../../domain/battles.ts";
 import {
@@ -42,10 +45,16 @@ export interface Seat {
   ack: number;
   /** The id of the last PING this connection answered. */
   pong: number;
+  /** Its netcode: numbered inputs one a tick, the round trip, its view's coder. */
+  link: NetLink;
 }
 
-export const SNAPSHOT_EVERY = 2;
+export const SNAPSHOT_EVERY = 1;
 const MAX_INPUTS_PER_TICK = 3;
+/** Numbered inputs a connection may send in one tick (a client catching up after a stall sends a few). */
+const MAX_SEQ_INPUTS_PER_TICK = 12;
+/** Ticks between PINGs. */
+const PING_EVERY = 20;
 
 export interface RoomEnd {
   winner: 0 | 1 | -1;
@@ -77,6 +86,10 @@ export class Room implements RoomLifecycle<Seat> {
   /** Why the room broke (its simulation threw), once it did: it ticks no more and ends as "failed". */
   failure: string | null = null;
   bytesSent = 0;
+  private frame: Frame | null = null;
+  private seen: [Uint8Array, Uint8Array] = [new Uint8Array(0), new Uint8Array(0)];
+  /** The time for round trips (ms); tests set their own. */
+  now: () => number = () => performance.now();
 
   constructor(
     readonly battleId: number,
@@ -129,10 +142,11 @@ export class Room implements RoomLifecycle<Seat> {
       seq: 0,
       ack: 0,
       pong: 0,
+      link: new NetLink(),
     };
     this.seats.add(seat);
     this.say(seat, this.hello(seat));
-    this.sendTo(seat, encodeSnapshot(this.state, []));
+    this.sendView(seat, frameOf(this.state), [], this.seenOf(seat));
     if (this.state.ended && this.settled) this.say(seat, this.endMessage(seat));
     return seat;
   }
@@ -207,8 +221,17 @@ export class Room implements RoomLifecycle<Seat> {
           hp: t.maxHp,
           reloadTicks: t.reloadTicks,
         },
+        sight: t.sight,
       })),
+      own: this.ownFigures(seat.slot),
     };
+  }
+
+  private ownFigures(slot: number | null) {
+    const t = slot === null ? null : this.state.tanks[slot];
+    return t
+      ? { maxSpeed: t.maxSpeed, hullRate: t.hullRate, turretRate: t.turretRate, reloadTicks: t.reloadTicks }
+      : null;
   }
 
   /**
@@ -219,13 +242,26 @@ export class Room implements RoomLifecycle<Seat> {
     dispatchClient(data, {
       input: (body) => {
         if (seat.slot === null || this.state.ended) return;
-        if (++seat.recent > MAX_INPUTS_PER_TICK) return;
         if (body.seq !== undefined) {
-          // Numbered inputs (wire.ts): an older one than the last taken is stale and dropped.
-          if (body.seq <= seat.seq) return;
-          seat.seq = body.seq;
-          seat.ack = Math.max(seat.ack, Math.min(body.ack ?? 0, this.state.tick));
+          // Numbered inputs (wire.ts): queued and taken one a tick in seq order (netlink.ts).
+          if (++seat.recent > MAX_SEQ_INPUTS_PER_TICK) return;
+          if (body.ack) seat.link.coder.ack(Math.min(body.ack, this.state.tick));
+          seat.ack = seat.link.coder.acked;
+          const t = body.t ?? 0,
+            r = body.r ?? 0;
+          seat.link.intake.offer({
+            seq: body.seq,
+            throttle: t > 0 ? 1 : t < 0 ? -1 : 0,
+            turn: r > 0 ? 1 : r < 0 ? -1 : 0,
+            aim: Math.round((body.a ?? 0) * 1000),
+            fire: body.f === true || body.f === 1,
+            ack: body.ack ?? 0,
+            view: body.view ?? 0,
+          });
+          seat.seq = Math.max(seat.seq, body.seq);
+          return;
         }
+        if (++seat.recent > MAX_INPUTS_PER_TICK) return;
         const input = sanitizeInput(body, this.state.tanks[seat.slot].input);
         if (!input) return;
         const rec = recordOf(this.state.tick, seat.slot, input);
@@ -240,16 +276,52 @@ export class Room implements RoomLifecycle<Seat> {
       },
       pong: (body) => {
         seat.pong = body.id;
+        seat.link.pong(body.id, this.now());
       },
     });
+  }
+
+  /** Each driver's numbered input for the coming tick (netlink.ts), with the lag its shot may be judged at. */
+  private takeInputs() {
+    const fires = this.state.tick + 1;
+    for (const seat of this.seats) {
+      if (seat.slot === null) continue;
+      const tank = this.state.tanks[seat.slot];
+      if (!tank.alive) continue;
+      const still = tank.v === 0 && tank.input.throttle === 0 && tank.input.turn === 0;
+      const taken = seat.link.intake.take(still);
+      if (!taken) continue;
+      const { input, view } = taken;
+      const lag = input.fire ? allowedLag(fires, view, seat.link.rtt) : 0;
+      const next = { ...input, lag };
+      const was = tank.input;
+      if (
+        was.throttle === next.throttle &&
+        was.turn === next.turn &&
+        was.aim === next.aim &&
+        was.fire === next.fire &&
+        (was.lag ?? 0) === lag
+      )
+        continue;
+      const rec = recordOf(this.state.tick, seat.slot, next);
+      if (setInput(this.state, seat.slot, inputOf(rec))) this.inputs.push(rec);
+    }
   }
 
   /** One step of the battle; every other one a snapshot to everyone. Answers false once the battle is over. */
   tick(): boolean {
     if (this.state.ended) return false;
+    this.takeInputs();
     step(this.state);
     for (const e of this.state.events) this.events.push(e);
     for (const s of this.seats) s.recent = 0;
+    if (this.state.tick % PING_EVERY === 0) {
+      const now = this.now();
+      for (const s of this.seats) {
+        const id = s.link.ping(now);
+        if (id !== null) this.sendTo(s, encodePing(OP.PING, id));
+      }
+    }
     if (this.state.tick % SNAPSHOT_EVERY === 0 || this.state.ended) this.broadcastSnapshot();
     if (this.state.ended) void this.settle();
     return !this.state.ended;
@@ -260,9 +332,24 @@ export class Room implements RoomLifecycle<Seat> {
       this.events = [];
       return;
     }
-    const bytes = encodeSnapshot(this.state, this.events);
+    const frame = (this.frame = frameOf(this.state, this.frame ?? undefined));
+    // What each team sees, once a tick (spotting.ts); spectators see everything.
+    this.seen[0] = spottedBy(this.state, 0, this.seen[0]);
+    this.seen[1] = spottedBy(this.state, 1, this.seen[1]);
+    const events = this.events;
     this.events = [];
-    for (const s of this.seats) this.sendTo(s, bytes);
+    for (const s of this.seats) this.sendView(s, frame, events, this.seenOf(s));
+  }
+
+  private seenOf(seat: Seat): Uint8Array | null {
+    if (seat.slot === null) return null;
+    const team = this.state.tanks[seat.slot].team;
+    if (this.seen[team].length !== this.state.tanks.length) this.seen[team] = spottedBy(this.state, team);
+    return this.seen[team];
+  }
+
+  private sendView(seat: Seat, frame: Frame, events: GameEvent[], seen: Uint8Array | null) {
+    this.sendTo(seat, seat.link.view(frame, seen, this.state, seat.slot, events));
   }
 
   /** An operator's stop (here or, through the store, elsewhere): the battle ends at once, nobody is paid. */

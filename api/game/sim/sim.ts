@@ -8,6 +8,8 @@ import { botInput, botKit, newMind } from "./bots.ts";
 import { SIM, wrapAngle, onBase, baseField, isIdle } from "./rules.ts";
 import { boundedCrew } from "./crew.ts";
 import { SIGHT, baseConcealment, look } from "./sight.ts";
+import { remember, whereWas, LAG_CAP } from "./lagcomp.ts";
+import { driveTank, pushOut } from "./motion.ts";
 
 // The rules' figures and the base's geometry live in rules.ts, which bots.ts reads too (no cycle).
 export { SIM, wrapAngle, onBase, baseField, isIdle };
@@ -286,6 +288,7 @@ export function step(state: BattleState): void {
   }
   for (const t of tanks) if (t.alive) drive(state, t);
   separate(state);
+  remember(state);
   for (const t of tanks) if (t.alive) fire(state, t);
   flyShells(state);
   for (const t of tanks) if (t.alive) suffer(state, t);
@@ -318,58 +321,7 @@ function destroy(state: BattleState, t: Tank, by: number) {
 }
 
 function drive(state: BattleState, t: Tank) {
-  const inp = t.input;
-  // Broken tracks: the hull neither turns nor moves; the turret still does.
-  const held = t.tracks > 0;
-  if (!held) t.hull = wrapAngle(t.hull + inp.turn * t.hullRate * DT);
-  const want = held ? 0 : inp.throttle > 0 ? t.maxSpeed : inp.throttle < 0 ? -t.maxSpeed * SIM.reverseShare : 0;
-  const accel = t.maxSpeed * 2.5 * DT;
-  t.v = t.v < want ? Math.min(want, t.v + accel) : Math.max(want, t.v - accel * 1.6);
-  t.x += cos(t.hull) * t.v * DT;
-  t.y += sin(t.hull) * t.v * DT;
-  t.driven += Math.abs(t.v) * DT;
-  const d = wrapAngle(inp.aim - t.turret);
-  const most = t.turretRate * DT * (t.crewHurt > 0 ? SIM.crewTurret : 1);
-  const turned = Math.max(-most, Math.min(most, d));
-  t.turret = wrapAngle(t.turret + turned);
-  // The aim: moving or turning the hull spoils it, the turret's turn by its share, stillness settles it.
-  const spoiled = Math.abs(t.v) > 0.3 || (!held && inp.turn !== 0) ? 1 : Math.abs(turned) / most;
-  t.bloom = Math.max(spoiled, t.bloom * SIM.bloomKeep);
-  if (t.reload > 0) t.reload--;
-  pushOut(state, t);
-}
-
-/** Keeps a tank inside the arena and out of every obstacle (circle against box). */
-function pushOut(state: BattleState, t: Tank) {
-  const r = SIM.tankRadius;
-  const m = state.map;
-  for (const b of m.obstacles) {
-    const cx = Math.max(b.x, Math.min(t.x, b.x + b.w));
-    const cy = Math.max(b.y, Math.min(t.y, b.y + b.h));
-    const dx = t.x - cx,
-      dy = t.y - cy;
-    const d2 = dx * dx + dy * dy;
-    if (d2 >= r * r) continue;
-    if (d2 > 1e-9) {
-      const d = Math.sqrt(d2);
-      t.x = cx + (dx / d) * r;
-      t.y = cy + (dy / d) * r;
-    } else {
-      // The centre is inside the box: out through the nearest side.
-      const left = t.x - b.x,
-        right = b.x + b.w - t.x,
-        top = t.y - b.y,
-        bottom = b.y + b.h - t.y;
-      const least = Math.min(left, right, top, bottom);
-      if (least === left) t.x = b.x - r;
-      else if (least === right) t.x = b.x + b.w + r;
-      else if (least === top) t.y = b.y - r;
-      else t.y = b.y + b.h + r;
-    }
-    t.v *= 0.5;
-  }
-  t.x = Math.max(r, Math.min(m.width - r, t.x));
-  t.y = Math.max(r, Math.min(m.height - r, t.y));
+  driveTank(state.map, t, t.input);
 }
 
 /** Tanks do not overlap: each touching pair is pushed apart equally (by slot order, so replays agree). */
@@ -394,8 +346,8 @@ function separate(state: BattleState) {
       a.y -= uy * push;
       b.x += ux * push;
       b.y += uy * push;
-      pushOut(state, a);
-      pushOut(state, b);
+      pushOut(state.map, a);
+      pushOut(state.map, b);
     }
   }
 }
@@ -416,6 +368,7 @@ function fire(state: BattleState, t: Tank) {
     ttl: SIM.shellTicks,
     damage: t.gunDamage,
     penetration: t.gunPenetration,
+    lag: Math.max(0, Math.min(LAG_CAP, t.input.lag ?? 0)),
   };
   // A muzzle inside a wall: the shell bursts there.
   for (const b of state.map.obstacles) {
@@ -430,6 +383,9 @@ function fire(state: BattleState, t: Tank) {
   t.shots++;
   state.events.push({ kind: "shot", slot: t.slot, x: mx, y: my, a });
 }
+
+const rewound = { x: 0, y: 0 };
+const hitAt = { x: 0, y: 0 };
 
 function flyShells(state: BattleState) {
   const r = SIM.tankRadius;
@@ -452,9 +408,11 @@ function flyShells(state: BattleState) {
     const len2 = dx * dx + dy * dy;
     for (const t of state.tanks) {
       if (!t.alive || t.slot === s.owner) continue;
+      // Where the tank was on the shooter's screen (lagcomp.ts; the present without a lag).
+      const at = s.lag > 0 ? whereWas(state, t, s.lag, rewound) : t;
       // Where the segment comes nearest the tank's centre, then back to the circle's edge.
-      const fx = s.x - t.x,
-        fy = s.y - t.y;
+      const fx = s.x - at.x,
+        fy = s.y - at.y;
       const b2 = fx * dx + fy * dy;
       const c = fx * fx + fy * fy - r * r;
       const disc = b2 * b2 - len2 * c;
@@ -463,13 +421,15 @@ function flyShells(state: BattleState) {
       if (f >= 0 && f <= 1 && f < best) {
         best = f;
         hitTank = t;
+        hitAt.x = at.x;
+        hitAt.y = at.y;
       }
     }
     const out = x1 < 0 || y1 < 0 || x1 > state.map.width || y1 > state.map.height;
     if (best <= 1) {
       const hx = s.x + dx * best,
         hy = s.y + dy * best;
-      if (hitTank) strike(state, s, hitTank, hx, hy);
+      if (hitTank) strike(state, s, hitTank, hx, hy, hitAt.x, hitAt.y);
       else state.events.push({ kind: "blast", x: hx, y: hy });
       continue;
     }
@@ -482,15 +442,18 @@ function flyShells(state: BattleState) {
   state.shells.length = keep;
 }
 
-/** A shell meets a tank: the side it strikes sets the armour; penetration and damage vary by chance. */
-function strike(state: BattleState, s: Shell, t: Tank, hx: number, hy: number) {
+/**
+ * A shell meets a tank (whose centre was at cx, cy where it was met): the side it strikes sets the
+ * armour; penetration and damage vary by chance.
+ */
+function strike(state: BattleState, s: Shell, t: Tank, hx: number, hy: number, cx: number, cy: number) {
   const shooter = state.tanks[s.owner];
   if (t.team === s.team) {
     shooter.allyHits++;
     state.events.push({ kind: "bounce", shooter: s.owner, target: t.slot, x: hx, y: hy });
     return;
   }
-  const from = Math.abs(wrapAngle(atan2(hy - t.y, hx - t.x) - t.hull));
+  const from = Math.abs(wrapAngle(atan2(hy - cy, hx - cx) - t.hull));
   const side = from < Math.PI / 4 ? "front" : from > (3 * Math.PI) / 4 ? "rear" : "side";
   const armour = t.armour * SIM.armourBySide[side];
   const pen = s.penetration * (1 + nextSpread(state) * SIM.penSpread);

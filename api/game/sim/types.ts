@@ -110,6 +110,8 @@ export interface Input {
   turn: -1 | 0 | 1;
   aim: number;
   fire: boolean;
+  /** How far behind the present the driver saw the others, hundredths of a tick (lagcomp.ts); 0 when absent. */
+  lag?: number;
 }
 
 export type BotRole = "scout" | "flank" | "push" | "snipe";
@@ -214,6 +216,8 @@ export interface Shell {
   ttl: number;
   damage: number;
   penetration: number;
+  /** The shooter's lag (lagcomp.ts): the shell meets tanks where they were this long ago. */
+  lag: number;
 }
 
 export type GameEvent =
@@ -252,4 +256,6 @@ export interface BattleState {
   baseField: Uint16Array | null;
   /** The last tick each tank was seen by each team (index team × tanks + slot; -1 never): sight.ts. */
   seenAt: Int32Array;
+  /** The tanks' positions of the last ticks, for lag compensation (lagcomp.ts); made on the first step. */
+  past?: Float64Array;
 }

@@ -17,7 +17,7 @@
 // The old SNAPSHOT: positions to a centimetre, angles to 1/65536 of a turn, reload as a share of
 // 255, the shells in flight and what happened since the last one; a 7 v 7 battle is ~250 bytes.
 import { atan2 } from "./trig.ts";
-import type { BattleState, GameEvent } from "./types.ts";
+import type { BattleState, GameEvent, Shell } from "./types.ts";
 
 export const SNAPSHOT = 1;
 export const OP = { SNAPSHOT: 1, VIEW: 2, PING: 3, INPUT: 16, PONG: 17, KIT: 18 } as const;
@@ -321,6 +321,10 @@ export interface OwnState {
   v: number;
   /** Ticks until loaded. */
   reload: number;
+  /** Ticks the tracks stay broken (0: whole). */
+  tracks: number;
+  /** 1 while the crew is injured. */
+  crewHurt: number;
 }
 
 /**
@@ -345,4 +349,447 @@ export interface OwnFigures {
   hullRate: number;
   turretRate: number;
   reloadTicks: number;
+}
+
+// ——— the view coder ———
+//
+// VIEW layout: [op 2][u32 tick][u32 base][u32 ack][u8 flags: 1 = own block][u8 capture0 ×2][u8 capture1 ×2]
+// [u8 n][visibility: ceil(n/8) bytes, bit set = the tank is in this view] then per tank in view a mask
+// byte and its fields (FULL: every field whole; else only the fields changed since the base, positions
+// and angles as zigzag varints of the difference) [own block: u8 slot, i16 v cm/s, u8 reload ticks, u8 tracks ticks, u8 crew hurt]
+// [u8 shells: u16 id, u16 x, u16 y, u16 angle each][u8 events, as in SNAPSHOT].
+
+/** A tank's fields as sent: x, y (cm), hull, turret (1/65536 turn), hp, loaded (0..255), alive (0/1). */
+export const FIELDS = 7;
+const F_POS = 1,
+  F_HULL = 2,
+  F_TURRET = 4,
+  F_HP = 8,
+  F_LOADED = 16,
+  F_ALIVE = 32,
+  F_FULL = 64;
+
+/** The battle's tanks quantised once a tick, shared by every connection's coder. */
+export interface Frame {
+  tick: number;
+  n: number;
+  q: Int32Array;
+  capture: [number, number];
+}
+
+export function frameOf(state: BattleState, into?: Frame): Frame {
+  const n = state.tanks.length;
+  const f =
+    into && into.n === n ? into : { tick: 0, n, q: new Int32Array(n * FIELDS), capture: [0, 0] as [number, number] };
+  f.tick = state.tick;
+  f.capture[0] = Math.round(state.capture[0] * 2);
+  f.capture[1] = Math.round(state.capture[1] * 2);
+  const q = f.q;
+  for (let i = 0; i < n; i++) {
+    const t = state.tanks[i];
+    const o = i * FIELDS;
+    q[o] = qp(t.x);
+    q[o + 1] = qp(t.y);
+    q[o + 2] = qa(t.hull);
+    q[o + 3] = qa(t.turret);
+    q[o + 4] = Math.max(0, Math.min(65535, t.hp));
+    q[o + 5] = t.reload <= 0 ? 255 : Math.round((1 - t.reload / t.reloadTicks) * 254);
+    q[o + 6] = t.alive ? 1 : 0;
+  }
+  return f;
+}
+
+const RING = 32;
+
+interface Sent {
+  tick: number;
+  vis: Uint8Array;
+  q: Int32Array;
+}
+
+/** A growing byte writer over one scratch buffer (the coder copies the bytes out at the end). */
+class Bytes {
+  buf = new Uint8Array(4096);
+  dv = new DataView(this.buf.buffer);
+  o = 0;
+  room(k: number) {
+    if (this.o + k <= this.buf.byteLength) return;
+    const next = new Uint8Array(Math.max(this.buf.byteLength * 2, this.o + k));
+    next.set(this.buf);
+    this.buf = next;
+    this.dv = new DataView(next.buffer);
+  }
+  u8(v: number) {
+    this.room(1);
+    this.buf[this.o++] = v;
+  }
+  u16(v: number) {
+    this.room(2);
+    this.dv.setUint16(this.o, v, true);
+    this.o += 2;
+  }
+  i16(v: number) {
+    this.room(2);
+    this.dv.setInt16(this.o, v, true);
+    this.o += 2;
+  }
+  u32(v: number) {
+    this.room(4);
+    this.dv.setUint32(this.o, v >>> 0, true);
+    this.o += 4;
+  }
+  /** A signed difference as a zigzag varint (7 bits a byte). */
+  zz(v: number) {
+    let u = v >= 0 ? v * 2 : -v * 2 - 1;
+    this.room(5);
+    while (u >= 0x80) {
+      this.buf[this.o++] = (u & 0x7f) | 0x80;
+      u = Math.floor(u / 128);
+    }
+    this.buf[this.o++] = u;
+  }
+}
+
+const scratch = new Bytes();
+
+/** The difference of two quantised angles the short way round, -32768..32767. */
+const angleDiff = (a: number, b: number) => ((a - b + 32768 + 65536) % 65536) - 32768;
+
+function writeEvents(w: Bytes, evs: readonly GameEvent[]) {
+  const n = Math.min(255, evs.length);
+  w.u8(n);
+  for (let i = evs.length - n; i < evs.length; i++) {
+    const e = evs[i];
+    w.u8(EVENT_KINDS.indexOf(e.kind));
+    switch (e.kind) {
+      case "shot":
+        w.u8(e.slot);
+        w.u16(qp(e.x));
+        w.u16(qp(e.y));
+        w.u16(qa(e.a));
+        break;
+      case "hit":
+        w.u8(e.shooter);
+        w.u8(e.target);
+        w.u16(Math.min(65535, e.damage));
+        w.u16(qp(e.x));
+        w.u16(qp(e.y));
+        break;
+      case "bounce":
+        w.u8(e.shooter);
+        w.u8(e.target);
+        w.u16(qp(e.x));
+        w.u16(qp(e.y));
+        break;
+      case "blast":
+        w.u16(qp(e.x));
+        w.u16(qp(e.y));
+        break;
+      case "kill":
+        w.u8(e.shooter);
+        w.u8(e.target);
+        break;
+      case "fire":
+      case "tracks":
+      case "crew":
+        w.u8(e.target);
+        break;
+      case "use":
+        w.u8(e.slot);
+        w.u8(KIT_CODES.indexOf(e.item));
+        break;
+    }
+  }
+}
+
+/** What one view snapshot carries besides the tanks: the client's own tank and ack, the shells and events it may see. */
+export interface ViewExtras {
+  /** The last input seq applied to the client's own tank (0: none). */
+  ack: number;
+  own: { slot: number; v: number; reload: number; tracks: number; crewHurt: number } | null;
+  shells: readonly Shell[];
+  events: readonly GameEvent[];
+}
+
+/**
+ * One connection's coder on the server: codes each tick's view against the newest snapshot the
+ * client acknowledged (if it is still remembered), and remembers what it sent.
+ */
+export class ViewCoder {
+  private ring: (Sent | null)[] = new Array(RING).fill(null);
+  /** The newest snapshot tick the client says it has. */
+  acked = 0;
+
+  /** The client's INPUT says it has snapshot `tick` (an ack beyond what was sent is not believed). */
+  ack(tick: number) {
+    if (tick > this.acked && this.sentAt(tick)) this.acked = tick;
+  }
+
+  private sentAt(tick: number): Sent | null {
+    const s = this.ring[tick % RING];
+    return s && s.tick === tick ? s : null;
+  }
+
+  /** `visible[slot]` = 1 for a tank this connection may see (null: every tank). */
+  encode(frame: Frame, visible: Uint8Array | null, x: ViewExtras): Uint8Array<ArrayBuffer> {
+    const { n, q, tick } = frame;
+    // The base must not be the ring entry this tick overwrites (an ack exactly RING ticks old).
+    const base = this.acked > 0 && this.acked < tick && tick - this.acked < RING ? this.sentAt(this.acked) : null;
+    let slot = this.ring[tick % RING];
+    if (!slot || slot.q.length !== q.length)
+      slot = this.ring[tick % RING] = { tick, vis: new Uint8Array(n), q: new Int32Array(q.length) };
+    slot.tick = tick;
+    slot.q.set(q);
+    const w = scratch;
+    w.o = 0;
+    w.u8(OP.VIEW);
+    w.u32(tick);
+    w.u32(base ? base.tick : 0);
+    w.u32(x.ack);
+    w.u8(x.own ? 1 : 0);
+    w.u8(frame.capture[0]);
+    w.u8(frame.capture[1]);
+    w.u8(n);
+    const visAt = w.o;
+    const bytes = (n + 7) >> 3;
+    w.room(bytes);
+    w.buf.fill(0, visAt, visAt + bytes);
+    w.o += bytes;
+    for (let i = 0; i < n; i++) {
+      const v = visible === null || visible[i] === 1 ? 1 : 0;
+      slot.vis[i] = v;
+      if (!v) continue;
+      w.buf[visAt + (i >> 3)] |= 1 << (i & 7);
+      const o = i * FIELDS;
+      if (!base?.vis[i]) {
+        w.u8(F_FULL | F_POS | F_HULL | F_TURRET | F_HP | F_LOADED | F_ALIVE);
+        w.u16(q[o]);
+        w.u16(q[o + 1]);
+        w.u16(q[o + 2]);
+        w.u16(q[o + 3]);
+        w.u16(q[o + 4]);
+        w.u8(q[o + 5]);
+        w.u8(q[o + 6]);
+        continue;
+      }
+      const b = base.q;
+      const mask =
+        (q[o] !== b[o] || q[o + 1] !== b[o + 1] ? F_POS : 0) |
+        (q[o + 2] !== b[o + 2] ? F_HULL : 0) |
+        (q[o + 3] !== b[o + 3] ? F_TURRET : 0) |
+        (q[o + 4] !== b[o + 4] ? F_HP : 0) |
+        (q[o + 5] !== b[o + 5] ? F_LOADED : 0) |
+        (q[o + 6] !== b[o + 6] ? F_ALIVE : 0);
+      w.u8(mask);
+      if (mask & F_POS) {
+        w.zz(q[o] - b[o]);
+        w.zz(q[o + 1] - b[o + 1]);
+      }
+      if (mask & F_HULL) w.zz(angleDiff(q[o + 2], b[o + 2]));
+      if (mask & F_TURRET) w.zz(angleDiff(q[o + 3], b[o + 3]));
+      if (mask & F_HP) w.u16(q[o + 4]);
+      if (mask & F_LOADED) w.u8(q[o + 5]);
+      if (mask & F_ALIVE) w.u8(q[o + 6]);
+    }
+    if (x.own) {
+      w.u8(x.own.slot);
+      w.i16(Math.max(-32768, Math.min(32767, Math.round(x.own.v * 100))));
+      w.u8(Math.max(0, Math.min(255, x.own.reload)));
+      w.u8(Math.max(0, Math.min(255, x.own.tracks)));
+      w.u8(x.own.crewHurt > 0 ? 1 : 0);
+    }
+    const ns = Math.min(255, x.shells.length);
+    w.u8(ns);
+    for (let i = 0; i < ns; i++) {
+      const s = x.shells[i];
+      w.u16(s.id & 0xffff);
+      w.u16(qp(s.x));
+      w.u16(qp(s.y));
+      w.u16(qa(atan2(s.vy, s.vx)));
+    }
+    writeEvents(w, x.events);
+    return w.buf.slice(0, w.o);
+  }
+}
+
+/** Reads a varint/fixed field stream (the decoder's cursor). */
+class Reader {
+  o = 0;
+  constructor(
+    readonly u8: Uint8Array,
+    readonly dv: DataView,
+  ) {}
+  get left() {
+    return this.u8.byteLength - this.o;
+  }
+  need(k: number) {
+    if (this.o + k > this.u8.byteLength) throw new RangeError("short");
+  }
+  b() {
+    this.need(1);
+    return this.u8[this.o++];
+  }
+  u16() {
+    this.need(2);
+    const v = this.dv.getUint16(this.o, true);
+    this.o += 2;
+    return v;
+  }
+  i16() {
+    this.need(2);
+    const v = this.dv.getInt16(this.o, true);
+    this.o += 2;
+    return v;
+  }
+  u32() {
+    this.need(4);
+    const v = this.dv.getUint32(this.o, true);
+    this.o += 4;
+    return v;
+  }
+  zz() {
+    let u = 0,
+      mul = 1;
+    for (let k = 0; k < 5; k++) {
+      const c = this.b();
+      u += (c & 0x7f) * mul;
+      if (c < 0x80) return u % 2 ? -(u + 1) / 2 : u / 2;
+      mul *= 128;
+    }
+    throw new RangeError("varint");
+  }
+}
+
+function readEvents(r: Reader): GameEvent[] {
+  const ne = r.b();
+  const events: GameEvent[] = [];
+  for (let i = 0; i < ne; i++) {
+    const kind = EVENT_KINDS[r.b()];
+    switch (kind) {
+      case "shot":
+        events.push({ kind, slot: r.b(), x: r.u16() / 100, y: r.u16() / 100, a: ua(r.u16()) });
+        break;
+      case "hit":
+        events.push({ kind, shooter: r.b(), target: r.b(), damage: r.u16(), x: r.u16() / 100, y: r.u16() / 100 });
+        break;
+      case "bounce":
+        events.push({ kind, shooter: r.b(), target: r.b(), x: r.u16() / 100, y: r.u16() / 100 });
+        break;
+      case "blast":
+        events.push({ kind, x: r.u16() / 100, y: r.u16() / 100 });
+        break;
+      case "kill":
+        events.push({ kind, shooter: r.b(), target: r.b() });
+        break;
+      case "fire":
+      case "tracks":
+      case "crew":
+        events.push({ kind, target: r.b() });
+        break;
+      case "use":
+        events.push({ kind, slot: r.b(), item: KIT_CODES[r.b()] ?? "repair" });
+        break;
+      default:
+        throw new RangeError("event");
+    }
+  }
+  return events;
+}
+
+/**
+ * The client's side: decodes VIEW snapshots against the ones it kept. Null for a frame it cannot
+ * read (not a VIEW, cut short, or coded against a snapshot it does not have): the client then keeps
+ * acknowledging its newest good one, and the server codes against that or whole.
+ */
+export class ViewDecoder {
+  private ring: (Sent | null)[] = new Array(RING).fill(null);
+  /** The newest tick decoded (what the client acknowledges). */
+  newest = 0;
+
+  decode(bytes: ArrayBuffer | Uint8Array): ViewSnapshot | null {
+    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    if (u8.byteLength < 17 || u8[0] !== OP.VIEW) return null;
+    const r = new Reader(u8, new DataView(u8.buffer, u8.byteOffset, u8.byteLength));
+    r.o = 1;
+    try {
+      const tick = r.u32();
+      const baseTick = r.u32();
+      const ack = r.u32();
+      const flags = r.b();
+      const capture: [number, number] = [r.b() / 2, r.b() / 2];
+      const n = r.b();
+      let base: Sent | null = null;
+      if (baseTick) {
+        const s = this.ring[baseTick % RING];
+        if (!s || s.tick !== baseTick || s.vis.length !== n) return null;
+        base = s;
+      }
+      const visAt = r.o;
+      r.need((n + 7) >> 3);
+      r.o += (n + 7) >> 3;
+      const vis = new Uint8Array(n);
+      const q = new Int32Array(n * FIELDS);
+      const tanks: (TankView | null)[] = [];
+      for (let i = 0; i < n; i++) {
+        if (!(u8[visAt + (i >> 3)] & (1 << (i & 7)))) {
+          tanks.push(null);
+          continue;
+        }
+        vis[i] = 1;
+        const o = i * FIELDS;
+        const mask = r.b();
+        if (mask & F_FULL) {
+          q[o] = r.u16();
+          q[o + 1] = r.u16();
+          q[o + 2] = r.u16();
+          q[o + 3] = r.u16();
+          q[o + 4] = r.u16();
+          q[o + 5] = r.b();
+          q[o + 6] = r.b();
+        } else {
+          if (!base?.vis[i]) return null;
+          const b = base.q;
+          for (let k = 0; k < FIELDS; k++) q[o + k] = b[o + k];
+          if (mask & F_POS) {
+            q[o] = b[o] + r.zz();
+            q[o + 1] = b[o + 1] + r.zz();
+          }
+          if (mask & F_HULL) q[o + 2] = (b[o + 2] + r.zz() + 65536) % 65536;
+          if (mask & F_TURRET) q[o + 3] = (b[o + 3] + r.zz() + 65536) % 65536;
+          if (mask & F_HP) q[o + 4] = r.u16();
+          if (mask & F_LOADED) q[o + 5] = r.b();
+          if (mask & F_ALIVE) q[o + 6] = r.b();
+        }
+        tanks.push({
+          x: q[o] / 100,
+          y: q[o + 1] / 100,
+          hull: ua(q[o + 2]),
+          turret: ua(q[o + 3]),
+          hp: q[o + 4],
+          loaded: q[o + 5] === 255 ? 1 : q[o + 5] / 254,
+          alive: q[o + 6] === 1,
+        });
+      }
+      let own: OwnState | null = null;
+      if (flags & 1) {
+        const slot = r.b();
+        const v = r.i16() / 100;
+        const reload = r.b();
+        const tracks = r.b();
+        const crewHurt = r.b();
+        // The own tank's position and angles are its tank's (always in view); the rest comes here.
+        const me = tanks[slot];
+        own = me ? { x: me.x, y: me.y, hull: me.hull, turret: me.turret, v, reload, tracks, crewHurt } : null;
+      }
+      const ns = r.b();
+      const shells: ShellView[] = [];
+      for (let i = 0; i < ns; i++) shells.push({ id: r.u16(), x: r.u16() / 100, y: r.u16() / 100, a: ua(r.u16()) });
+      const events = readEvents(r);
+      this.ring[tick % RING] = { tick, vis, q };
+      if (tick > this.newest) this.newest = tick;
+      return { tick, base: baseTick, ack, capture, own, tanks, shells, events };
+    } catch {
+      return null;
+    }
+  }
 }

@@ -5,7 +5,10 @@ import { useEffect, useRef, useState } from "react";
 import { t } from "@lingui/core/macro";
 import "./play.css";
 import { BattleView, draw, toWorld, type Hello, type Labels, type Camera } from "./engine.ts";
-import { decodeServer, encodeClient, type EndMessage } from "../../../api/game/arena/contract.ts";
+import { decodeServer, type EndMessage } from "../../../api/game/arena/contract.ts";
+import { decodePing, encodePing, OP } from "../../../api/game/sim/wire.ts";
+import { Driver, newControls } from "./driver.ts";
+import { exposeFigures } from "./figures.ts";
 
 export type { EndMessage } from "../../../api/game/arena/contract.ts";
 
@@ -29,15 +32,10 @@ export function BattleScreen({ source, onEnd, full }: Props) {
   const viewRef = useRef<BattleView | null>(null);
   const [status, setStatus] = useState<"connecting" | "live" | "lost" | "ended">("connecting");
   const [hello, setHello] = useState<Hello | null>(null);
-  const control = useRef({
-    up: false,
-    down: false,
-    left: false,
-    right: false,
-    fire: false,
-    aim: null as null | { px: number; py: number },
-  });
-  const sendRef = useRef<(s: string) => void>(() => {});
+  const control = useRef(newControls());
+  /** Where the pointer is on the canvas (CSS pixels): the aim, turned into a world point each frame. */
+  const pointer = useRef<null | { px: number; py: number }>(null);
+  const sendRef = useRef<(d: Uint8Array<ArrayBuffer>) => void>(() => {});
   const touch = typeof window !== "undefined" && "ontouchstart" in window;
 
   // The connection (live) or the recorded frames (replay).
@@ -63,8 +61,15 @@ export function BattleScreen({ source, onEnd, full }: Props) {
         ws = new WebSocket(wsUrl(source.url));
         ws.binaryType = "arraybuffer";
         ws.onmessage = (e) => {
-          if (typeof e.data === "string") onText(e.data);
-          else viewRef.current?.push(e.data as ArrayBuffer, performance.now());
+          if (typeof e.data === "string") return onText(e.data);
+          const bytes = new Uint8Array(e.data as ArrayBuffer);
+          // The server's PING is answered at once (it measures the round trip with it).
+          if (bytes[0] === OP.PING) {
+            const id = decodePing(bytes, OP.PING);
+            if (id !== null) ws?.send(encodePing(OP.PONG, id));
+            return;
+          }
+          viewRef.current?.push(bytes, performance.now());
         };
         ws.onclose = () => {
           if (closed) return;
@@ -72,7 +77,7 @@ export function BattleScreen({ source, onEnd, full }: Props) {
           // A dropped connection comes back to the same battle.
           retry = setTimeout(() => !closed && open(), 1500);
         };
-        sendRef.current = (s) => ws?.readyState === WebSocket.OPEN && ws.send(s);
+        sendRef.current = (d) => ws?.readyState === WebSocket.OPEN && ws.send(d);
       };
       open();
     } else {
@@ -98,7 +103,7 @@ export function BattleScreen({ source, onEnd, full }: Props) {
         const playNext = () => {
           if (closed || i >= frames.length) return;
           const f = frames[i++];
-          if (f[0] === 1) {
+          if (f[0] === OP.VIEW) {
             viewRef.current?.push(f, performance.now());
             retry = setTimeout(playNext, every);
           } else {
@@ -115,15 +120,15 @@ export function BattleScreen({ source, onEnd, full }: Props) {
     };
   }, [source.kind, source.url]);
 
-  // Drawing, and sending the driver's input when it changes (at most 20 a second).
+  // Drawing, and the driver's ticks: each sampled, predicted and sent (20 a second; driver.ts).
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
     const ctx = canvas.getContext("2d")!;
     let raf = 0;
     let cam: Camera | null = null;
-    let lastSent = "";
-    let lastAt = 0;
+    const driver = new Driver((d) => sendRef.current(d));
+    const figures = exposeFigures(() => viewRef.current);
     const labels: Labels = {
       loaded: t`Loaded`,
       reloading: t`Reloading`,
@@ -149,36 +154,28 @@ export function BattleScreen({ source, onEnd, full }: Props) {
         return;
       }
       const c = control.current;
-      const aimAt = c.aim && cam ? toWorld(cam, w, h, c.aim.px * dpr, c.aim.py * dpr) : null;
-      const drawn = draw(ctx, view, performance.now(), w, h, dpr, labels, view.you !== null && !touch ? aimAt : null);
+      const pt = pointer.current;
+      c.aimAt = pt && cam ? toWorld(cam, w, h, pt.px * dpr, pt.py * dpr) : null;
+      const now = performance.now();
+      if (source.kind === "live" && source.drive && view.you !== null) driver.frame(view, c, now);
+      const drawn = draw(ctx, view, now, w, h, dpr, labels, view.you !== null && !touch ? c.aimAt : null);
       if (!drawn) return;
       cam = drawn.cam;
-      if (source.kind === "live" && source.drive && view.you !== null) {
-        const me = drawn.frame.tanks[view.you];
-        const aim = aimAt ? Math.atan2(aimAt.y - me.y, aimAt.x - me.x) : me.hull;
-        const text = encodeClient("input", {
-          t: (c.up ? 1 : 0) - (c.down ? 1 : 0),
-          r: (c.right ? 1 : 0) - (c.left ? 1 : 0),
-          a: Math.round(aim * 1000) / 1000,
-          f: c.fire,
-        });
-        const now = performance.now();
-        if (text !== lastSent && now - lastAt >= 50) {
-          sendRef.current(text);
-          lastSent = text;
-          lastAt = now;
-        }
-      }
+      figures.frame(now, drawn.frame);
     };
     loop();
-    return () => cancelAnimationFrame(raf);
+    return () => {
+      cancelAnimationFrame(raf);
+      figures.stop();
+    };
   }, [source.kind, source.url]);
 
   // Keys and mouse (only when driving).
   useEffect(() => {
     if (source.kind !== "live" || !source.drive) return;
     const canvas = canvasRef.current!;
-    const keys: Record<string, keyof typeof control.current> = {
+    const figures = exposeFigures(() => viewRef.current);
+    const keys: Record<string, "up" | "down" | "left" | "right" | "fire"> = {
       KeyW: "up",
       ArrowUp: "up",
       KeyS: "down",
@@ -193,14 +190,15 @@ export function BattleScreen({ source, onEnd, full }: Props) {
       const k = keys[e.code];
       if (!k) return;
       e.preventDefault();
-      (control.current as unknown as Record<string, boolean>)[k] = down;
+      if (down && !control.current[k]) figures.pressed(e.timeStamp);
+      control.current[k] = down;
     };
     const kd = key(true),
       ku = key(false);
     const rect = () => canvas.getBoundingClientRect();
     const move = (e: PointerEvent) => {
       const r = rect();
-      control.current.aim = { px: e.clientX - r.left, py: e.clientY - r.top };
+      pointer.current = { px: e.clientX - r.left, py: e.clientY - r.top };
     };
     const down = (e: PointerEvent) => {
       move(e);

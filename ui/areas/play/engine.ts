@@ -1,10 +1,22 @@
-// The battle as the browser draws it: the snapshots the server sends, interpolated a little in the
-// past (so motion is smooth between 10-a-second snapshots), the effects their events start, and
-// the drawing of the arena, tanks, shells, effects, the HUD and the minimap on one canvas.
+// The battle as the browser draws it: the player's own tank predicted (predict.ts), the others from
+// the view snapshots the server sends 20 a second, interpolated as little in the past as the network's
+// jitter allows (NetClock, at most 120 ms), the effects their events start, and the drawing of the
+// arena, tanks, shells, effects, the HUD and the minimap on one canvas. A tank the server does not
+// send (an enemy nobody of the player's team spots) is not drawn.
 // No lingui macros here (bun test imports it): the labels come in translated.
 import { mapByName, type MapDef, type Box, type Bush } from "../../../api/game/sim/maps.ts";
-import { decodeSnapshot, type Snapshot } from "../../../api/game/sim/wire.ts";
-import type { GameEvent } from "../../../api/game/sim/types.ts";
+import { ViewDecoder, type OwnFigures, type ShellView, type TankView } from "../../../api/game/sim/wire.ts";
+import type { GameEvent, Input } from "../../../api/game/sim/types.ts";
+import { NetClock, Predictor, TICK_MS } from "./predict.ts";
+
+/** One view snapshot as the drawing keeps it: a tank not in view is null. */
+export interface Snapshot {
+  tick: number;
+  capture: [number, number];
+  tanks: (TankView | null)[];
+  shells: ShellView[];
+  events: GameEvent[];
+}
 
 export interface SeatInfo {
   slot: number;
@@ -12,6 +24,7 @@ export interface SeatInfo {
   name: string;
   bot: boolean;
   tank: { id: number; name: string; tier: number; type: string; hp: number; reloadTicks: number };
+  sight?: number;
 }
 
 export interface Hello {
@@ -26,6 +39,7 @@ export interface Hello {
   snapshotEvery: number;
   tick: number;
   seats: SeatInfo[];
+  own?: OwnFigures | null;
 }
 
 export interface Labels {
@@ -68,62 +82,109 @@ const lerpAngle = (a: number, b: number, f: number) => {
 
 export const TEAM_COLOURS = { own: "#ffd24a", ally: "#58c45a", enemy: "#e0524a" };
 
-/** The client's copy of one battle: snapshots by arrival, effects, the kill feed. */
+/** A tank as drawn. */
+export type DrawnTank = TankView;
+
+/** Metres the camera shows around the player on the screen's short side when no enemy in view can see them. */
+export const BASE_VIEW = 42;
+/** Metres beyond the farthest enemy in view that can see the player. */
+const VIEW_MARGIN = 8;
+
+/** Metres a remote tank is carried on past the newest snapshot when the next is late (then it waits). */
+const EXTRAPOLATE_TICKS = 3;
+
+/** The client's copy of one battle: snapshots by arrival, the own tank's prediction, effects, the kill feed. */
 export class BattleView {
   readonly map: MapDef;
   private snaps: { s: Snapshot; at: number }[] = [];
+  readonly decoder = new ViewDecoder();
+  readonly clock = new NetClock();
+  predictor: Predictor | null = null;
+  /** The input of the tick under way and how far through it we are (the screen sets them each frame). */
+  live: { input: Input; f: number } | null = null;
   particles: Particle[] = [];
   feed: Feed[] = [];
   private consumed = 0;
   private ground: HTMLCanvasElement | null = null;
   private groundScale = 10;
-  /** ms the drawing runs behind the newest snapshot: two snapshot intervals and a little. */
-  delay: number;
   lastDamage = 0;
+  /** ms the others were drawn behind the newest tick that could have come, per frame (for the figures). */
+  readonly behind: number[] = [];
+  /** The tick (fractional) the others were drawn at in the last frame: an input's `view`. */
+  drawnTick = 0;
 
   constructor(readonly hello: Hello) {
     this.map = hello.mapDef ?? mapByName(hello.map);
-    this.delay = (hello.snapshotEvery * 1000 * 2.4) / hello.tickHz;
   }
 
   get you() {
     return this.hello.you;
   }
 
+  get delay() {
+    return this.clock.delay;
+  }
+
+  /** Metres the camera shows around the player, on the screen's short side (it eases toward `want`). */
+  private radius = BASE_VIEW;
+  private radiusAt = 0;
+
+  /**
+   * The radius the view needs: BASE_VIEW, or more to take in every living enemy drawn that is within
+   * its own sight of the player (plus a margin); eased, out quicker than in.
+   */
+  viewRadius(tanks: (DrawnTank | null)[], me: { x: number; y: number }, now = performance.now()): number {
+    let want = BASE_VIEW;
+    tanks.forEach((t, i) => {
+      if (!t?.alive || i === this.you || this.colourOf(i) !== TEAM_COLOURS.enemy) return;
+      const d = Math.hypot(t.x - me.x, t.y - me.y);
+      const sight = this.hello.seats[i].sight ?? 0;
+      if (d <= sight) want = Math.max(want, d + VIEW_MARGIN);
+    });
+    const dt = Math.min(500, Math.max(0, now - this.radiusAt));
+    this.radiusAt = now;
+    const k = 1 - Math.exp(-dt / (want > this.radius ? 250 : 1200));
+    this.radius += (want - this.radius) * k;
+    return this.radius;
+  }
+
   push(bytes: ArrayBuffer | Uint8Array, now: number) {
-    const s = decodeSnapshot(bytes);
-    if (!s) return;
+    const v = this.decoder.decode(bytes);
+    if (!v) return;
     const last = this.snaps[this.snaps.length - 1];
-    if (last && s.tick <= last.s.tick) return;
-    this.snaps.push({ s, at: now });
-    if (this.snaps.length > 40) this.snaps.splice(0, this.snaps.length - 40);
+    if (last && v.tick <= last.s.tick) return;
+    this.clock.arrived(v.tick, now);
+    this.snaps.push({ s: v, at: now });
+    if (this.snaps.length > 60) this.snaps.splice(0, this.snaps.length - 60);
+    const me = this.you === null ? null : v.tanks[this.you];
+    if (v.own && me?.alive && this.hello.own) {
+      if (!this.predictor) this.predictor = new Predictor(this.map, this.hello.own, v.own);
+      this.predictor.reconcile(v.own, v.ack, now);
+    } else if (me && !me.alive) this.predictor = null;
   }
 
   latest(): Snapshot | null {
     return this.snaps.length ? this.snaps[this.snaps.length - 1].s : null;
   }
 
-  /** The battle's tick the drawing shows now (fractional). */
-  private renderTick(now: number): number {
-    const last = this.snaps[this.snaps.length - 1];
-    const tickMs = 1000 / this.hello.tickHz;
-    return last.s.tick + (Math.min(now - last.at, 250) - this.delay) / tickMs;
-  }
-
   /** The interpolated state to draw, starting the effects of events the drawing has reached. */
   frame(now: number) {
     if (!this.snaps.length) return null;
-    const rt = this.renderTick(now);
+    const newest = this.snaps[this.snaps.length - 1];
+    const rt = Math.max(this.snaps[0].s.tick, this.clock.renderTick(now));
+    this.drawnTick = rt;
+    this.behind.push((newest.s.tick + (now - newest.at) / TICK_MS - rt) * TICK_MS);
+    if (this.behind.length > 20000) this.behind.splice(0, 5000);
     let a = this.snaps[0];
     let b = this.snaps[0];
     for (let i = 0; i < this.snaps.length; i++) {
       if (this.snaps[i].s.tick <= rt) a = this.snaps[i];
-      if (this.snaps[i].s.tick >= rt) {
-        b = this.snaps[i];
-        break;
-      }
       b = this.snaps[i];
+      if (this.snaps[i].s.tick >= rt) break;
     }
+    // Past the newest (the next is late, or lost): carry the others on a little, then wait.
+    const beyond = rt > b.s.tick ? Math.min(EXTRAPOLATE_TICKS, rt - b.s.tick) : 0;
+    const before = beyond > 0 ? this.snaps[this.snaps.length - 2] : null;
     const span = b.s.tick - a.s.tick;
     const f = span > 0 ? Math.max(0, Math.min(1, (rt - a.s.tick) / span)) : 1;
     for (const snap of this.snaps) {
@@ -132,8 +193,14 @@ export class BattleView {
         for (const e of snap.s.events) this.effect(e, now, snap.s);
       }
     }
-    const tanks = b.s.tanks.map((tb, i) => {
+    const tanks = b.s.tanks.map((tb, i): DrawnTank | null => {
+      if (!tb) return null;
       const ta = a.s.tanks[i] ?? tb;
+      const tp = beyond > 0 && before ? before.s.tanks[i] : null;
+      if (before && tp && tb.alive) {
+        const k = beyond / Math.max(1, b.s.tick - before.s.tick);
+        return { ...tb, x: tb.x + (tb.x - tp.x) * k, y: tb.y + (tb.y - tp.y) * k };
+      }
       return {
         ...tb,
         x: lerp(ta.x, tb.x, f),
@@ -145,12 +212,20 @@ export class BattleView {
         alive: f < 0.5 ? ta.alive : tb.alive,
       };
     });
+    // The own tank: where the prediction has it, with the newest health and reload the server told.
+    const you = this.you;
+    const mine = you === null ? null : newest.s.tanks[you];
+    if (you !== null && mine) {
+      const p =
+        this.predictor && mine.alive && this.live ? this.predictor.pose(this.live.input, this.live.f, now) : null;
+      tanks[you] = p ? { ...mine, ...p } : mine;
+    }
     const shellsA = new Map(a.s.shells.map((s) => [s.id, s]));
     const shells = b.s.shells.map((sb) => {
       const sa = shellsA.get(sb.id);
       return sa ? { ...sb, x: lerp(sa.x, sb.x, f), y: lerp(sa.y, sb.y, f) } : sb;
     });
-    return { tick: lerp(a.s.tick, b.s.tick, f), capture: b.s.capture, tanks, shells };
+    return { tick: lerp(a.s.tick, b.s.tick, f), capture: newest.s.capture, tanks, shells };
   }
 
   private effect(e: GameEvent, now: number, s: Snapshot) {
@@ -449,7 +524,9 @@ export function cameraFor(
     const scale = Math.min(w / m.width, h / m.height) * 0.96;
     return { x: m.width / 2, y: m.height / 2, scale };
   }
-  const scale = Math.max(Math.min(w / 95, h / 62), Math.min(w, h) / 50);
+  // At least as far around the tank as what can shoot it: the view widens to take in every enemy in
+  // view that is within its own sight of the player (so one that can see, and shoot, is on screen).
+  const scale = Math.min(w, h) / (2 * view.viewRadius(frame.tanks, me));
   // Keep the view inside the arena where it can.
   const halfW = w / scale / 2,
     halfH = h / scale / 2;
@@ -496,8 +573,12 @@ export function draw(
     ctx.stroke();
   }
   // Wrecks under the living.
-  frame.tanks.forEach((t, i) => !t.alive && drawTank(ctx, view, t, i, now));
-  frame.tanks.forEach((t, i) => t.alive && drawTank(ctx, view, t, i, now));
+  frame.tanks.forEach((t, i) => {
+    if (t && !t.alive) drawTank(ctx, view, t, i, now);
+  });
+  frame.tanks.forEach((t, i) => {
+    if (t?.alive) drawTank(ctx, view, t, i, now);
+  });
   // Shells: a bright head and a fading tracer.
   for (const s of frame.shells) {
     const tx = Math.cos(s.a),
@@ -519,7 +600,7 @@ export function draw(
   drawParticles(ctx, view, now);
   // Labels above tanks: name and health.
   frame.tanks.forEach((t, i) => {
-    if (!t.alive) return;
+    if (!t?.alive) return;
     const seat = view.hello.seats[i];
     const share = Math.max(0, t.hp / seat.tank.hp);
     ctx.fillStyle = "rgba(0,0,0,0.55)";
@@ -536,7 +617,7 @@ export function draw(
     }
   });
   // The aim point.
-  if (aim && view.you !== null && frame.tanks[view.you].alive) {
+  if (aim && view.you !== null && frame.tanks[view.you]?.alive) {
     ctx.strokeStyle = "rgba(255,255,255,0.85)";
     ctx.lineWidth = 0.18;
     ctx.beginPath();
@@ -708,8 +789,11 @@ function drawHud(
   const u = dpr;
   const pad = 12 * u;
   const myTeam = view.you === null ? 0 : view.hello.seats[view.you].team;
+  // Tanks alive by team: every seat less the wrecks (wrecks are always in view, an unseen enemy is not).
   const alive = [0, 0];
-  frame.tanks.forEach((t, i) => t.alive && alive[view.hello.seats[i].team]++);
+  view.hello.seats.forEach((s, i) => {
+    if (frame.tanks[i]?.alive !== false) alive[s.team]++;
+  });
   // Top centre: the clock, the score of tanks alive, the capture bars.
   const left = Math.max(0, view.hello.roundSeconds - frame.tick / view.hello.tickHz);
   const mm = Math.floor(left / 60),
@@ -738,8 +822,8 @@ function drawHud(
   const mw = Math.min(190 * u, w * 0.34);
   const mh = (mw * m.height) / m.width;
   // Bottom left: health and reload of the player's tank (beside the minimap on a narrow screen).
-  if (view.you !== null) {
-    const me = frame.tanks[view.you];
+  const me = view.you === null ? null : frame.tanks[view.you];
+  if (view.you !== null && me) {
     const seat = view.hello.seats[view.you];
     const bw = Math.min(280 * u, w - mw - 4 * pad);
     const by = h - pad - 62 * u;
@@ -791,7 +875,7 @@ function drawHud(
   ctx.arc(m.base.x, m.base.y, m.base.r, 0, TAU);
   ctx.stroke();
   frame.tanks.forEach((t, i) => {
-    if (!t.alive) return;
+    if (!t?.alive) return;
     ctx.fillStyle = view.colourOf(i);
     ctx.beginPath();
     ctx.arc(t.x, t.y, i === view.you ? 4 : 3, 0, TAU);

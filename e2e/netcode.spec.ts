@@ -1,0 +1,150 @@
+// The netcode measured as a player feels it, in Debian's Chromium through a delay proxy on
+// 127.0.0.1 (e2e/delay-proxy.ts) at 0, 100 and 200 ms of round trip: key press → the own tank drawn
+// moved (the page's own figures, ui/areas/play/figures.ts: from the key event's time to the first
+// animation frame whose own tank moved ≥ 1 cm or turned ≥ 0.3°), the reconciliation's corrections
+// (metres between the prediction and the server after each acknowledged input) and how far behind
+// the others are drawn. A 1 v 1 of two players (no bots): the other never connects and idles at its
+// spawn, out of sight, so nothing ends the battle while it is measured.
+import { test, expect, type Page } from "@playwright/test";
+import { addSession, game, GAME_API_KEY, sessionCookie, startApp, addAdmin, type RunningApp } from "./server.ts";
+import { delayProxy } from "./delay-proxy.ts";
+import * as players from "../api/contracts/game/api/players.ts";
+
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+let running: RunningApp;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  running = await startApp("netcode", { SEED_PLAYERS: "5", SEED_DAYS: "1", GAME_API_KEY });
+  const admin = await addSession(running.db, "admin", await addAdmin(running.db, "operator", "ops"));
+  const asAdmin = (path: string, init: RequestInit = {}) =>
+    fetch(`${running.url}${path}`, {
+      ...init,
+      headers: {
+        cookie: `tk_admin=${admin.token}`,
+        "x-csrf-token": admin.csrf,
+        accept: "application/json",
+        "content-type": "application/json",
+      },
+    });
+  const current = (await (await asAdmin("/admin/battleOptions/")).json()) as {
+    current: { version: number; value: Record<string, unknown> };
+  };
+  const saved = await asAdmin("/admin/battleOptions/save", {
+    method: "POST",
+    body: JSON.stringify({
+      value: {
+        ...current.current.value,
+        roundSeconds: 600,
+        respawn: false,
+        maps: ["steppe"],
+        teamSize: 1,
+        maxWaitSeconds: 600,
+        tierSpread: 3,
+      },
+      baseVersion: current.current.version,
+    }),
+  });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+});
+
+test.afterAll(async () => {
+  await running?.stop();
+});
+
+/** A registered player with a session; joins the queue with their first tank. */
+async function queuedPlayer(name: string) {
+  const reg = await game(running, players.register, {
+    email: `${name}${Date.now()}@example.com`,
+    password: "netcode password 1",
+    nickname: `${name}${Date.now() % 100000}`,
+    locale: "en",
+  });
+  const s = await addSession(running.db, "player", reg.playerId);
+  const headers = {
+    cookie: `tk_player=${s.token}`,
+    "x-csrf-token": s.csrf,
+    accept: "application/json",
+    "content-type": "application/json",
+  };
+  const hangar = (await (await fetch(`${running.url}/en/play/`, { headers })).json()) as { garage: { id: number }[] };
+  const join = await fetch(`${running.url}/game/play/join`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ tankId: hangar.garage[0].id }),
+  });
+  expect(join.status, await join.clone().text()).toBe(200);
+  return { playerId: reg.playerId, session: s };
+}
+
+interface Figures {
+  keyToMove: number[];
+  corrections: number[];
+  behind: number[];
+  snaps: number;
+  delay: number;
+  frames: number;
+  frameMs: number[];
+  drawMs: number[];
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))];
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** 28 presses of the driving keys, each held 300 ms, 450 ms apart (the tank comes to rest between). */
+async function drive(page: Page) {
+  const keys = ["KeyW", "KeyA", "KeyS", "KeyD"];
+  for (let i = 0; i < 28; i++) {
+    const k = keys[i % 4];
+    await page.keyboard.down(k);
+    await page.waitForTimeout(300);
+    await page.keyboard.up(k);
+    await page.waitForTimeout(450 + (i % 3) * 37);
+  }
+}
+
+test("key press → own tank moves within a frame at 0, 100 and 200 ms round trip; corrections small; others ≤ 120 ms behind", async ({
+  browser,
+}) => {
+  const me = await queuedPlayer("Driver");
+  await queuedPlayer("Idle");
+  const report: string[] = [];
+  for (const rtt of [0, 100, 200]) {
+    const proxy = await delayProxy(running.url, rtt);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    await context.addCookies([sessionCookie(me.session)]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    await page.goto(`${proxy.url}/en/play/`);
+    const field = page.getByRole("img", { name: "Battlefield" });
+    await expect(field).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Connecting to the battle…")).toBeHidden({ timeout: 15_000 });
+    await page.mouse.move(900, 300);
+    await page.waitForTimeout(1500);
+    await drive(page);
+    const f = (await page.evaluate(() => (window as unknown as { __tkNet: Figures }).__tkNet)) as Figures;
+    await page.screenshot({ path: `e2e/output/netcode-${rtt}ms.png` });
+    const k = f.keyToMove;
+    const c = f.corrections;
+    const b = f.behind.slice(60);
+    report.push(
+      `${rtt} ms: key→move median ${ms(pct(k, 0.5))}, p90 ${ms(pct(k, 0.9))} (min ${ms(Math.min(...k))}, max ${ms(Math.max(...k))}, ${k.length} presses); corrections p99 ${pct(c, 0.99).toFixed(3)} m (max ${Math.max(...c).toFixed(3)}, ${c.length}, snaps ${f.snaps}); others behind median ${ms(pct(b, 0.5))}, p99 ${ms(pct(b, 0.99))}; frames every ${ms(pct(f.frameMs, 0.5))} (p90 ${ms(pct(f.frameMs, 0.9))}), drawn in ${ms(pct(f.drawMs, 0.5))} (p90 ${ms(pct(f.drawMs, 0.9))})`,
+    );
+    console.log(report[report.length - 1]);
+    expect(problems).toEqual([]);
+    expect(k.length).toBeGreaterThanOrEqual(20);
+    expect(pct(k, 0.5)).toBeLessThanOrEqual(20);
+    expect(pct(k, 0.9)).toBeLessThanOrEqual(35);
+    expect(c.length).toBeGreaterThan(100);
+    expect(pct(c, 0.99)).toBeLessThanOrEqual(0.5);
+    expect(pct(b, 0.99)).toBeLessThanOrEqual(120 + 1e-6);
+    await context.close();
+    await proxy.close();
+  }
+  console.log(report.join("\n"));
+});

@@ -1,0 +1,85 @@
+// The battle's own figures, kept by the page as it plays and readable as window.__tkNet (the latency
+// harness, e2e/netcode.spec.ts, reads them; a player can too, from the console): for each key
+// pressed while the own tank stood still (drawn alike for the last 3 frames), the ms from the key's
+// event to the first frame whose own tank is drawn moved (≥ 1 cm or ≥ 0.3°); each
+// reconciliation's error (metres); how far behind the others are drawn (ms), per frame.
+import type { BattleView, DrawnTank } from "./engine.ts";
+
+export interface NetFigures {
+  /** ms from a key's press to the first frame the own tank is drawn moved (1000: it did not move within a second). */
+  keyToMove: number[];
+  /** Metres between the prediction and the server's state, per acknowledged input. */
+  corrections: number[];
+  /** ms the others were drawn behind the newest tick that could have come, per frame. */
+  behind: number[];
+  /** Corrections beyond SNAP_METRES (snapped, not smoothed). */
+  snaps: number;
+  /** The interpolation delay now, ms. */
+  delay: number;
+  frames: number;
+  /** ms between animation frames, and spent drawing each. */
+  frameMs: number[];
+  drawMs: number[];
+}
+
+const figures: NetFigures = {
+  keyToMove: [],
+  corrections: [],
+  behind: [],
+  snaps: 0,
+  delay: 0,
+  frames: 0,
+  frameMs: [],
+  drawMs: [],
+};
+let lastFrame = 0;
+let press: { at: number; pose: { x: number; y: number; hull: number } | null } | null = null;
+let last: { x: number; y: number; hull: number } | null = null;
+/** Frames the own tank has been drawn alike. */
+let still = 0;
+
+const moved = (a: { x: number; y: number; hull: number }, b: { x: number; y: number; hull: number }) =>
+  Math.hypot(a.x - b.x, a.y - b.y) >= 0.01 || Math.abs(a.hull - b.hull) >= 0.005;
+
+export function exposeFigures(view: () => BattleView | null) {
+  if (typeof window !== "undefined") (window as unknown as { __tkNet: NetFigures }).__tkNet = figures;
+  return {
+    /** A driving key went down at `at` (the event's time). */
+    pressed(at: number) {
+      // Only a press from rest is timed (a tank still moving from the last one would count at once).
+      press = still >= 3 ? { at, pose: last } : null;
+    },
+    frame(now: number, frame: { tanks: (DrawnTank | null)[] }) {
+      const v = view();
+      figures.frames++;
+      if (lastFrame) figures.frameMs.push(now - lastFrame);
+      figures.drawMs.push(performance.now() - now);
+      if (figures.frameMs.length > 5000) figures.frameMs.splice(0, 1000);
+      if (figures.drawMs.length > 5000) figures.drawMs.splice(0, 1000);
+      lastFrame = now;
+      const me = v && v.you !== null ? frame.tanks[v.you] : null;
+      const pose = me?.alive ? { x: me.x, y: me.y, hull: me.hull } : null;
+      if (press) {
+        if (!press.pose) press.pose = pose;
+        else if (pose && moved(pose, press.pose)) {
+          figures.keyToMove.push(now - press.at);
+          press = null;
+        } else if (now - press.at > 1000) {
+          figures.keyToMove.push(1000);
+          press = null;
+        }
+      }
+      still = pose && last && !moved(pose, last) ? still + 1 : 0;
+      last = pose;
+      if (v) {
+        figures.corrections = v.predictor?.errors ?? figures.corrections;
+        figures.snaps = v.predictor?.snaps ?? figures.snaps;
+        figures.behind = v.behind;
+        figures.delay = v.delay;
+      }
+    },
+    stop() {
+      press = null;
+    },
+  };
+}
