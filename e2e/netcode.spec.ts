@@ -80,6 +80,7 @@ async function queuedPlayer(name: string) {
 
 interface Figures {
   keyToMove: number[];
+  keyToMoveFrames: number[];
   corrections: number[];
   behind: number[];
   snaps: number;
@@ -87,6 +88,7 @@ interface Figures {
   frames: number;
   frameMs: number[];
   drawMs: number[];
+  views: number;
 }
 
 const pct = (xs: number[], p: number) => {
@@ -113,7 +115,7 @@ test("key press → own tank moves within a frame at 0, 100 and 200 ms round tri
   const me = await queuedPlayer("Driver");
   await queuedPlayer("Idle");
   const report: string[] = [];
-  for (const rtt of [0, 100, 200]) {
+  for (const rtt of (process.env.NETCODE_RTTS ?? "0,100,200").split(",").map(Number)) {
     const proxy = await delayProxy(running.url, rtt);
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     await context.addCookies([sessionCookie(me.session)]);
@@ -133,13 +135,20 @@ test("key press → own tank moves within a frame at 0, 100 and 200 ms round tri
     const c = f.corrections;
     const b = f.behind.slice(60);
     report.push(
-      `${rtt} ms: key→move median ${ms(pct(k, 0.5))}, p90 ${ms(pct(k, 0.9))} (min ${ms(Math.min(...k))}, max ${ms(Math.max(...k))}, ${k.length} presses); corrections p99 ${pct(c, 0.99).toFixed(3)} m (max ${Math.max(...c).toFixed(3)}, ${c.length}, snaps ${f.snaps}); others behind median ${ms(pct(b, 0.5))}, p99 ${ms(pct(b, 0.99))}; frames every ${ms(pct(f.frameMs, 0.5))} (p90 ${ms(pct(f.frameMs, 0.9))}), drawn in ${ms(pct(f.drawMs, 0.5))} (p90 ${ms(pct(f.drawMs, 0.9))})`,
+      `${rtt} ms: key→move median ${ms(pct(k, 0.5))}, p90 ${ms(pct(k, 0.9))} (min ${ms(Math.min(...k))}, max ${ms(Math.max(...k))}, ${k.length} presses; in frames median ${pct(f.keyToMoveFrames, 0.5)}, p90 ${pct(f.keyToMoveFrames, 0.9)}); corrections p99 ${pct(c, 0.99).toFixed(3)} m (max ${Math.max(...c).toFixed(3)}, ${c.length}, snaps ${f.snaps}); others behind median ${ms(pct(b, 0.5))}, p99 ${ms(pct(b, 0.99))}; frames every ${ms(pct(f.frameMs, 0.5))} (p90 ${ms(pct(f.frameMs, 0.9))}), drawn in ${ms(pct(f.drawMs, 0.5))} (p90 ${ms(pct(f.drawMs, 0.9))}); ${f.views} view(s)`,
     );
     console.log(report[report.length - 1]);
     expect(problems).toEqual([]);
     expect(k.length).toBeGreaterThanOrEqual(20);
-    expect(pct(k, 0.5)).toBeLessThanOrEqual(20);
-    expect(pct(k, 0.9)).toBeLessThanOrEqual(35);
+    // The own tank moves in the first frame drawn after the press (the second when the press came
+    // too late in a tick for the first to show a centimetre), whatever the round trip. In ms that is
+    // ≤ 20 / 35 where the browser draws every frame; on a loaded machine the browser's own dropped
+    // frames add to it, so the ms goals are held against the frames this page actually got.
+    expect(pct(f.keyToMoveFrames, 0.5)).toBeLessThanOrEqual(1);
+    expect(pct(f.keyToMoveFrames, 0.9)).toBeLessThanOrEqual(2);
+    const frame90 = pct(f.frameMs, 0.9);
+    expect(pct(k, 0.5)).toBeLessThanOrEqual(Math.max(20, pct(f.frameMs, 0.5) * 1.2));
+    expect(pct(k, 0.9)).toBeLessThanOrEqual(Math.max(35, frame90 * 1.2));
     expect(c.length).toBeGreaterThan(100);
     expect(pct(c, 0.99)).toBeLessThanOrEqual(0.5);
     expect(pct(b, 0.99)).toBeLessThanOrEqual(120 + 1e-6);

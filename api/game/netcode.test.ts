@@ -57,6 +57,9 @@ describe("numbered inputs", () => {
     const room = roomWithPlayer();
     const seat = room.join(client().viewer, 1);
     room.message(seat, input(5, { throttle: 1 }));
+    // The first input is taken a tick after it came (a tick of margin against jitter).
+    room.tick();
+    expect(room.state.tanks[0].input.throttle).toBe(0);
     room.tick();
     expect(room.state.tanks[0].input.throttle).toBe(1);
     // A stale one (seq 4, sent before 5) does not undo the newer input.
@@ -78,6 +81,7 @@ describe("numbered inputs", () => {
     room.message(seat, input(2, { turn: 1 }));
     room.message(seat, input(3, { throttle: -1 }));
     const taken: number[][] = [];
+    room.tick(); // the tick of margin
     for (let i = 0; i < 3; i++) {
       room.tick();
       const t = room.state.tanks[0].input;
@@ -105,6 +109,7 @@ describe("numbered inputs", () => {
       view: 0,
     });
     q.offer(m(10));
+    expect(q.take(false)).toBeNull(); // the tick of margin: seq 9 never came, nothing to guess from
     expect(q.take(false)?.input.throttle).toBe(1);
     expect(q.take(false)?.input.throttle).toBe(1); // seq 11 guessed
     expect(q.guessed).toBe(1);
@@ -193,7 +198,8 @@ describe("forged inputs change nothing", () => {
     expect(overCap.state.tanks.map((t) => [t.x, t.y, t.hp])).toEqual(none.state.tanks.map((t) => [t.x, t.y, t.hp]));
     expect(ahead.state.tanks.map((t) => [t.x, t.y, t.hp])).toEqual(none.state.tanks.map((t) => [t.x, t.y, t.hp]));
     // Within the cap the lag is taken and recorded (the replay judges the shot alike).
-    const within = asked((tick) => (tick + 1) * 100 - 300);
+    // (Taken a tick after it came: fired two ticks on.)
+    const within = asked((tick) => (tick + 2) * 100 - 300);
     expect(within.inputs.some((r) => r[7] === 300)).toBe(true);
     // The record (lags included) replays to the very battle.
     const again = replay({ setup: within.setup, inputs: within.inputs }, { until: within.state.tick });

@@ -33,8 +33,9 @@ interface Taken {
 export class InputIntake {
   private waiting = new Map<number, InputMessage>();
   private taken: Taken[] = [];
-  /** The seq the next tick takes (0: no input yet). */
+  /** The seq the next tick takes (once an input came). */
   next = 0;
+  private started = false;
   ack = 0;
   last: Input | null = null;
   lastView = 0;
@@ -47,7 +48,11 @@ export class InputIntake {
 
   /** An input came. False when it was dropped (stale, equal to what was guessed, or too far away). */
   offer(m: InputMessage): boolean {
-    if (this.next === 0) this.next = m.seq;
+    // The first input is taken a tick after it came: a tick of margin against the network's jitter.
+    if (!this.started) {
+      this.started = true;
+      this.next = m.seq - 1;
+    }
     if (m.seq >= this.next + MAX_AHEAD) {
       this.waiting.clear();
       this.next = m.seq;
@@ -75,7 +80,7 @@ export class InputIntake {
 
   /** The input the coming tick applies (null before any came). `still`: the tank stands idle (a surplus tick may go). */
   take(still: boolean): { input: Input; view: number } | null {
-    if (this.next === 0) return null;
+    if (!this.started) return null;
     if (this.waiting.size < this.fewest) this.fewest = this.waiting.size;
     if (++this.watched >= SURPLUS_WINDOW) {
       if (this.fewest >= 2 && still && this.waiting.has(this.next)) {
@@ -88,6 +93,8 @@ export class InputIntake {
     }
     const seq = this.next++;
     let m = this.waiting.get(seq) ?? null;
+    // Before the first input's tick there is nothing to guess from: the tank keeps what it had.
+    if (!m && !this.last) return null;
     if (m) this.waiting.delete(seq);
     else {
       this.guessed++;

@@ -8,6 +8,8 @@ import type { BattleView, DrawnTank } from "./engine.ts";
 export interface NetFigures {
   /** ms from a key's press to the first frame the own tank is drawn moved (1000: it did not move within a second). */
   keyToMove: number[];
+  /** The same in frames: 1 = the first frame drawn after the press. */
+  keyToMoveFrames: number[];
   /** Metres between the prediction and the server's state, per acknowledged input. */
   corrections: number[];
   /** ms the others were drawn behind the newest tick that could have come, per frame. */
@@ -20,10 +22,13 @@ export interface NetFigures {
   /** ms between animation frames, and spent drawing each. */
   frameMs: number[];
   drawMs: number[];
+  /** Battle views started on this page (a reconnection starts a new one). */
+  views: number;
 }
 
 const figures: NetFigures = {
   keyToMove: [],
+  keyToMoveFrames: [],
   corrections: [],
   behind: [],
   snaps: 0,
@@ -31,9 +36,11 @@ const figures: NetFigures = {
   frames: 0,
   frameMs: [],
   drawMs: [],
+  views: 0,
 };
 let lastFrame = 0;
-let press: { at: number; pose: { x: number; y: number; hull: number } | null } | null = null;
+let lastView: BattleView | null = null;
+let press: { at: number; pose: { x: number; y: number; hull: number } | null; frames: number } | null = null;
 let last: { x: number; y: number; hull: number } | null = null;
 /** Frames the own tank has been drawn alike. */
 let still = 0;
@@ -47,11 +54,15 @@ export function exposeFigures(view: () => BattleView | null) {
     /** A driving key went down at `at` (the event's time). */
     pressed(at: number) {
       // Only a press from rest is timed (a tank still moving from the last one would count at once).
-      press = still >= 3 ? { at, pose: last } : null;
+      press = still >= 3 ? { at, pose: last, frames: 0 } : null;
     },
     frame(now: number, frame: { tanks: (DrawnTank | null)[] }) {
       const v = view();
       figures.frames++;
+      if (v && v !== lastView) {
+        figures.views++;
+        lastView = v;
+      }
       if (lastFrame) figures.frameMs.push(now - lastFrame);
       figures.drawMs.push(performance.now() - now);
       if (figures.frameMs.length > 5000) figures.frameMs.splice(0, 1000);
@@ -60,9 +71,11 @@ export function exposeFigures(view: () => BattleView | null) {
       const me = v && v.you !== null ? frame.tanks[v.you] : null;
       const pose = me?.alive ? { x: me.x, y: me.y, hull: me.hull } : null;
       if (press) {
+        press.frames++;
         if (!press.pose) press.pose = pose;
         else if (pose && moved(pose, press.pose)) {
           figures.keyToMove.push(now - press.at);
+          figures.keyToMoveFrames.push(press.frames);
           press = null;
         } else if (now - press.at > 1000) {
           figures.keyToMove.push(1000);
