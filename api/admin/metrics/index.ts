@@ -108,25 +108,30 @@ function periodRoutes(
     );
 }
 
-export function registerMetrics(app: Hono<HonoEnv>) {
-  const current = (c: Context<HonoEnv>) => resolvePeriod({ month: -1 }, now(c), "monthly");
+/** The current month (the pages' default period). */
+const current = (c: Context<HonoEnv>) => resolvePeriod({ month: -1 }, now(c), "monthly");
 
-  // Registrations
+/** Registrations. */
+function registerRegistrations(app: Hono<HonoEnv>) {
   page(app, { path: `${BASE}/registrations/`, ...A }, async (c) => c.json(await registrations(wh(c), current(c))));
   periodRoutes(app, `${BASE}/registrations`, (c, p) => registrations(wh(c), p));
   metricsRoute(app, { path: `${BASE}/registrations/export/csv` }, "query", {}, (c, v) => {
     const p = v.period;
     return csv(c, `registrations-${periodName(p)}`, registrationsSql(p), periodParams(p));
   });
+}
 
-  // DAU / WAU / MAU
+/** DAU / WAU / MAU. */
+function registerActiveUsers(app: Hono<HonoEnv>) {
   page(app, { path: `${BASE}/dau/`, ...A }, async (c) => c.json(await dau(wh(c), current(c), now(c))));
   periodRoutes(app, `${BASE}/dau`, (c, p) => dau(wh(c), p, now(c)));
   metricsRoute(app, { path: `${BASE}/dau/get/topCountries` }, "query", { limit: limit(100, 10) }, async (c, v) =>
     c.json(await topCountries(wh(c), v.period, v.limit)),
   );
+}
 
-  // Division
+/** Division. */
+function registerDivision(app: Hono<HonoEnv>) {
   page(app, { path: `${BASE}/division/`, ...A }, async (c) => {
     const [experience, gold, silver] = await Promise.all(DIVISION_TYPES.map((t) => division(wh(c), t)));
     return c.json({ experience, gold, silver });
@@ -135,8 +140,10 @@ export function registerMetrics(app: Hono<HonoEnv>) {
     route(app, { method: "ANY", path: `${BASE}/division/${type}`, ...A }, {}, async (c) =>
       c.json(await division(wh(c), type as DivisionType)),
     );
+}
 
-  // Expenses
+/** Expenses. */
+function registerExpenses(app: Hono<HonoEnv>) {
   page(app, { path: `${BASE}/expenses/`, ...A }, async (c) => {
     const [gold, silver] = await Promise.all(CURRENCIES.map((cur) => expenses(wh(c), current(c), cur)));
     return c.json({ gold, silver });
@@ -145,8 +152,10 @@ export function registerMetrics(app: Hono<HonoEnv>) {
     metricsRoute(app, { path: `${BASE}/expenses/${cur}` }, "query", {}, async (c, v) =>
       c.json(await expenses(wh(c), v.period, cur)),
     );
+}
 
-  // Players' tanks and crews
+/** Players' tanks and crews. */
+function registerPlayersTanksAndCrews(app: Hono<HonoEnv>) {
   const ownersIn = z.object({
     item_id: z.preprocess(
       (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : [v]) : v),
@@ -170,8 +179,10 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   };
   ownershipArea("playersTanks", "tank", "openPlayersProfiles");
   ownershipArea("playersCrews", "crew", "open/profiles");
+}
 
-  // Compare periods
+/** Compare periods: two periods' headline figures side by side (and as CSV). */
+function registerComparePeriods(app: Hono<HonoEnv>) {
   const twoPeriods = z.object({ from1: day(), to1: day(), from2: day(), to2: day() });
   const ordered = (v: z.output<typeof twoPeriods>) => {
     for (const [a, b] of [
@@ -211,6 +222,10 @@ export function registerMetrics(app: Hono<HonoEnv>) {
     const { a, b } = ordered(v);
     return csvDownload(compareCsv(await comparePeriods(wh(c), a, b)), `compare-${a.from}-${b.from}`);
   });
+}
+
+/** Compare periods: a month's headline figures, stored and recalculated, one or a range of months. */
+function registerComparedMonths(app: Hono<HonoEnv>) {
   const monthFields = z.object({ year: f.int(2000, 2100), month: f.int(1, 12) });
   route(
     app,
@@ -283,8 +298,10 @@ export function registerMetrics(app: Hono<HonoEnv>) {
       });
     },
   );
+}
 
-  // Payments
+/** Payments. */
+function registerPayments(app: Hono<HonoEnv>) {
   page(app, { path: `${BASE}/payments/`, ...A }, async (c) =>
     c.json(await paymentsData(wh(c), resolvePeriod({}, now(c), "yearly"), "market")),
   );
@@ -305,14 +322,18 @@ export function registerMetrics(app: Hono<HonoEnv>) {
     },
     { type: oneOf(PAYMENT_TYPES) },
   );
+}
 
-  // Tanks: earned vs spent per battle
+/** Tanks: earned vs spent per battle. */
+function registerTanksEarnedVsSpent(app: Hono<HonoEnv>) {
   page(app, { path: `${BASE}/tanksEarns/`, ...A }, async (c) => c.json(await tanksEarns(wh(c), current(c))));
   metricsRoute(app, { path: `${BASE}/tanksEarns/load` }, "query", {}, async (c, v) =>
     c.json(await tanksEarns(wh(c), v.period)),
   );
+}
 
-  // Retention
+/** Retention. */
+function registerRetention(app: Hono<HonoEnv>) {
   const unit = { unit: z.preprocess((v) => (v === undefined || v === "" ? "day" : v), oneOf(RETENTION_UNITS)) };
   page(app, { path: `${BASE}/retention/`, ...A }, async (c) =>
     c.json(await retention(wh(c), current(c), "day", now(c))),
@@ -320,8 +341,10 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   metricsRoute(app, { path: `${BASE}/retention/getData` }, "query", unit, async (c, v) => {
     return c.json(await retention(wh(c), v.period, v.unit, now(c)));
   });
+}
 
-  // Admin control
+/** Admin control. */
+function registerAdminControl(app: Hono<HonoEnv>) {
   const adminFilters = {
     admin_id: f.optional(f.id()),
     action: f.optionalText(100),
@@ -336,8 +359,10 @@ export function registerMetrics(app: Hono<HonoEnv>) {
       await adminControl(wh(c), v.period, { adminId: v.admin_id, action: v.action, limit: v.limit, offset: v.offset }),
     );
   });
+}
 
-  // Values movements
+/** Values movements. */
+function registerValuesMovements(app: Hono<HonoEnv>) {
   const currency = { currency: z.preprocess((v) => (v === undefined || v === "" ? "gold" : v), oneOf(CURRENCIES)) };
   page(app, { path: `${BASE}/valuesMovements/`, ...A }, async (c) => c.json(await loadSummary(wh(c), current(c))));
   metricsRoute(app, { path: `${BASE}/valuesMovements/loadSummary` }, "query", {}, async (c, v) =>
@@ -362,8 +387,10 @@ export function registerMetrics(app: Hono<HonoEnv>) {
     const p = v.period;
     return csv(c, `values-movements-${periodName(p)}`, valuesMovementsCsvSql, periodParams(p));
   });
+}
 
-  // Install campaigns (AppMetrica layouts)
+/** Install campaigns (AppMetrica layouts). */
+function registerInstallCampaigns(app: Hono<HonoEnv>) {
   const campaign = { campaign: f.optionalText(100) };
   page(app, { path: `${BASE}/ads/companies/`, ...A }, async (c) => c.json(await campaigns(wh(c), current(c))));
   metricsRoute(app, { path: `${BASE}/ads/companies/getAppMetricaData` }, "query", {}, async (c, v) =>
@@ -385,8 +412,10 @@ export function registerMetrics(app: Hono<HonoEnv>) {
       campaign: v.campaign ?? "",
     });
   });
+}
 
-  // Cohort payments
+/** Cohort payments. */
+function registerCohortPayments(app: Hono<HonoEnv>) {
   const cohortUnit = { unit: z.preprocess((v) => (v === undefined || v === "" ? "day" : v), oneOf(COHORT_UNITS)) };
   page(app, { path: `${BASE}/cohort_payments/`, ...A }, async (c) =>
     c.json(await cohortPayments(wh(c), current(c), "day", now(c))),
@@ -394,4 +423,21 @@ export function registerMetrics(app: Hono<HonoEnv>) {
   metricsRoute(app, { path: `${BASE}/cohort_payments/getData` }, "query", cohortUnit, async (c, v) => {
     return c.json(await cohortPayments(wh(c), v.period, v.unit, now(c)));
   });
+}
+
+export function registerMetrics(app: Hono<HonoEnv>) {
+  registerRegistrations(app);
+  registerActiveUsers(app);
+  registerDivision(app);
+  registerExpenses(app);
+  registerPlayersTanksAndCrews(app);
+  registerComparePeriods(app);
+  registerComparedMonths(app);
+  registerPayments(app);
+  registerTanksEarnedVsSpent(app);
+  registerRetention(app);
+  registerAdminControl(app);
+  registerValuesMovements(app);
+  registerInstallCampaigns(app);
+  registerCohortPayments(app);
 }
