@@ -95,7 +95,9 @@ export async function buildBulkWorld(wh: Warehouse, o: BulkOptions): Promise<Rec
       table: "registrations",
       rows: P,
       select: `SELECT generateUUIDv4(number) AS event_id, ${a.regTs} AS ts, pid AS player_id, ${a.country} AS country, ${a.platform} AS platform,
-        ${a.source} AS source, if(${u("pid", 5, seed)} < 0.7, 'ru', 'en') AS locale FROM (SELECT number, number + 1 AS pid FROM numbers({offset:UInt64}, {n:UInt64}))`,
+        ${a.source} AS source, if(${u("pid", 5, seed)} < 0.7, 'ru', 'en') AS locale,
+        multiIf(${u("pid", 6, seed)} < 0.5, 'game', ${u("pid", 6, seed)} < 0.8, 'guest', ${u("pid", 6, seed)} < 0.92, 'social', 'email') AS kind
+        FROM (SELECT number, number + 1 AS pid FROM numbers({offset:UInt64}, {n:UInt64}))`,
     },
     {
       table: "activity",

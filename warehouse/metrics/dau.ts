@@ -6,6 +6,9 @@
 // calendar month; its average DAU = the sum of its days' DAU over the month's days elapsed by
 // now. Read from the exact bitmap rollups active_days, active_monthly and active_daily (by
 // country and platform); hours (daily view) from raw events of that day.
+// Guests (docs/decisions/front-door.md) are players: a guest is active on the days it plays, like
+// anyone, before and after keeping its account (a claim is not activity). A guest pruned after its
+// idle lifetime keeps the activity it had: past days' figures never change.
 import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, DAY_RANGE, addDays, bucketOfTs, fill, isoDay, periodParams, TS_RANGE } from "./period.ts";

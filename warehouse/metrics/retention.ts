@@ -10,6 +10,9 @@
 // shows every cell that has begun; the screen marks the unfinished ones. Read from retention_daily (exact bitmaps of
 // the active players per cohort day × day), retention_weekly (the same per week) and
 // registrations_daily.
+// Guests count as players of the cohort of the day they were made (their registration), whether
+// they keep the account or not; keeping it later moves nobody to another cohort. A pruned guest
+// stays in its cohort as a player who did not come back.
 import { z } from "zod";
 import type { Warehouse } from "../port.ts";
 import { type Period, addDays, isoDay, periodParams } from "./period.ts";

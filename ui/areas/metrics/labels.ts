@@ -24,6 +24,7 @@ export const LABELS = {
   "metrics.country": msg`Country`,
   "metrics.platform": msg`Platform`,
   "metrics.source": msg`Source`,
+  "metrics.kind": msg({ message: "How they came", context: "registration kind" }),
   "metrics.type.experience": msg`Experience`,
   "metrics.type.gold": msg`Gold`,
   "metrics.type.silver": msg`Silver`,

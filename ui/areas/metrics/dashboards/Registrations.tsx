@@ -14,11 +14,22 @@ import {
   fmtInt,
 } from "../kit.tsx";
 import { label } from "../labels.ts";
-import { t } from "@lingui/core/macro";
+import { ph, t } from "@lingui/core/macro";
 import { valueText } from "../../../shell/AdminLabels.ts";
 
 const B = "/admin/metrics";
 type KeyCount = { key: string; n: number };
+
+/** How a player came (the registration's kind, api/domain/players.ts). */
+function kindWord(k: string): string {
+  const words: Record<string, string> = {
+    game: t({ message: "Game client", context: "registration kind" }),
+    guest: t({ message: "Guest (Play)", context: "registration kind" }),
+    email: t({ message: "Sign-up with email", context: "registration kind" }),
+    social: t({ message: "Social network", context: "registration kind" }),
+  };
+  return words[k] ?? k;
+}
 
 export function Registrations() {
   const [p, setP] = usePeriod();
@@ -28,6 +39,9 @@ export function Registrations() {
     byCountry: KeyCount[];
     byPlatform: KeyCount[];
     bySource: KeyCount[];
+    byKind: KeyCount[];
+    guests: { registered: number; claimed: number; conversion: number };
+    claimsByMethod: KeyCount[];
   }>(`${B}/registrations/${periodPath(p)}`);
   return (
     <Section
@@ -52,6 +66,7 @@ export function Registrations() {
                   ["metrics.country", d.byCountry, String],
                   ["metrics.platform", d.byPlatform, (k: string) => valueText("platform", k)],
                   ["metrics.source", d.bySource, (k: string) => valueText("source", k)],
+                  ["metrics.kind", d.byKind, kindWord],
                 ] as const
               ).map(([lbl, rows, word]) => (
                 <div key={lbl}>
@@ -67,6 +82,16 @@ export function Registrations() {
                 </div>
               ))}
             </div>
+            <p data-testid="guest-conversion">
+              {t`Guests of the period: ${ph({ guests: fmtInt(d.guests.registered) })}; kept their account by now: ${ph({ kept: fmtInt(d.guests.claimed) })} (${ph({ share: Math.round(d.guests.conversion * 1000) / 10 })}%).`}{" "}
+              {d.claimsByMethod
+                .map((c) =>
+                  c.key === "email"
+                    ? t`Kept with email in the period: ${ph({ n: fmtInt(c.n) })}.`
+                    : t`Kept with a network in the period: ${ph({ n: fmtInt(c.n) })}.`,
+                )
+                .join(" ")}
+            </p>
             <Table
               rows={d.series}
               cols={[
