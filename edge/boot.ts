@@ -172,10 +172,12 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     warehouse: supervised,
     shipper,
     async close() {
-      await shipper.stop();
+      // A batch still on its way to the warehouse is not waited for long: the outbox keeps it, and it
+      // is shipped again (the same dedup token) by whichever instance ships next.
+      await Promise.race([shipper.stop(), new Promise((r) => setTimeout(r, 3_000))]);
       hashPasswordsWith(null);
       kdf.close();
-      await warehouse.close();
+      await Promise.race([warehouse.close(), new Promise((r) => setTimeout(r, 2_000))]);
       client.close();
       unlockWarehouse();
     },

@@ -9,7 +9,6 @@ import { parseTrustedProxies } from "./client-address.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
 import { upgradeWebSocket, websocket } from "hono/bun";
 import { arenaOf } from "../api/game/arena/arena.ts";
-import { arenaRules } from "../api/domain/arena.ts";
 
 const t0 = performance.now();
 const env = readEnv(process.env);
@@ -59,12 +58,16 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  const grace = await arenaRules(deps.db).then(
-    (r) => r.drainSeconds * 1000,
-    () => 0,
-  );
-  await arena.drain(grace).catch((e) => console.error("drain failed", e));
-  server.stop();
+  // Whatever hangs on the way out (a store that does not answer) does not keep the process.
+  setTimeout(() => {
+    console.error("stopping took too long: exiting");
+    process.exit(1);
+  }, arena.drainMs + 15_000).unref();
+  const t = performance.now();
+  const battles = arena.rooms.size;
+  await arena.drain().catch((e) => console.error("drain failed", e));
+  console.log(`drained ${battles} battle(s) in ${Math.round(performance.now() - t)} ms`);
+  server.stop(true);
   await booted.close();
   process.exit(0);
 };

@@ -8,7 +8,6 @@ import { createApp } from "../api/app.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
 import { upgradeWebSocket } from "hono/deno";
 import { arenaOf } from "../api/game/arena/arena.ts";
-import { arenaRules } from "../api/domain/arena.ts";
 import { parseTrustedProxies, resolveClientAddress } from "./client-address.ts";
 
 declare const Deno: {
@@ -60,11 +59,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  const grace = await arenaRules(booted.deps.db).then(
-    (r) => r.drainSeconds * 1000,
-    () => 0,
-  );
-  await arena.drain(grace).catch((e) => console.error("drain failed", e));
+  await arena.drain().catch((e) => console.error("drain failed", e));
   await server.shutdown();
   await booted.close();
   Deno.exit(0);

@@ -62,7 +62,7 @@ export const ARENA = {
  * least every `flushMs` with the lease renewed for `ms`; a checkpoint every `checkpointTicks`. An
  * owner gone (killed) for `ms` loses the lease and another instance takes the battle over.
  */
-export const LEASE = { ms: 1_500, flushMs: 400, checkpointTicks: 200 } as const;
+export const LEASE = { ms: 2_000, flushMs: 400, checkpointTicks: 200 } as const;
 
 /** Who may write a running battle's log: the lease's holder at its epoch. */
 export interface Lease {
@@ -764,32 +764,38 @@ export async function flushRoom(
     at: number;
   },
 ): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const [held] = await tx
-      .update(battleRooms)
-      .set({
-        tick: input.tick,
-        leaseUntil: input.at + LEASE.ms,
-        heartbeatAt: input.at,
-        ...(input.checkpoint ? { checkpoint: input.checkpoint.text, checkpointTick: input.checkpoint.tick } : {}),
-      })
-      .where(
-        and(
-          eq(battleRooms.battleId, input.battleId),
-          eq(battleRooms.owner, input.lease.owner),
-          eq(battleRooms.epoch, input.lease.epoch),
-          sql`${battleRooms.inputs} is null`,
-        ),
-      )
-      .returning({ battleId: battleRooms.battleId });
-    if (!held) return null;
-    if (input.inputs.length)
-      await tx
-        .insert(battleInputLog)
-        .values({ battleId: input.battleId, toTick: input.tick, inputs: JSON.stringify(input.inputs) });
-    const [b] = await tx.select({ status: battles.status }).from(battles).where(eq(battles.id, input.battleId));
-    return b?.status ?? null;
-  });
+  // One batch (one round trip to a libSQL server, one short write transaction): the log's rows only
+  // while the lease is this owner's, then the lease renewed on the same condition.
+  const held = and(
+    eq(battleRooms.battleId, input.battleId),
+    eq(battleRooms.owner, input.lease.owner),
+    eq(battleRooms.epoch, input.lease.epoch),
+    sql`${battleRooms.inputs} is null`,
+  );
+  const renew = db
+    .update(battleRooms)
+    .set({
+      tick: input.tick,
+      leaseUntil: input.at + LEASE.ms,
+      heartbeatAt: input.at,
+      ...(input.checkpoint ? { checkpoint: input.checkpoint.text, checkpointTick: input.checkpoint.tick } : {}),
+    })
+    .where(held)
+    .returning({ battleId: battleRooms.battleId });
+  const status = db.select({ status: battles.status }).from(battles).where(eq(battles.id, input.battleId));
+  const [renewed, [b]] = input.inputs.length
+    ? await db
+        .batch([
+          db.run(
+            sql`insert into ${battleInputLog} (battle_id, to_tick, inputs) select ${input.battleId}, ${input.tick}, ${JSON.stringify(input.inputs)} where exists (select 1 from ${battleRooms} where ${held})`,
+          ),
+          renew,
+          status,
+        ])
+        .then(([, r, s]) => [r, s] as const)
+    : await db.batch([renew, status]);
+  if (!renewed.length) return null;
+  return b?.status ?? null;
 }
 
 /** The owner hands the battle back (a drain): the next instance asked for it takes it over at once. */
@@ -824,8 +830,9 @@ export async function claimRoom(
   db: Db,
   input: { battleId: number; owner: string; host: string; at: number },
 ): Promise<ClaimedRoom | null> {
-  return db.transaction(async (tx) => {
-    const [r] = await tx
+  // One batch: the claim (only of a battle running with its lease out), and its log read after it.
+  const [[r], log] = await db.batch([
+    db
       .update(battleRooms)
       .set({
         owner: input.owner,
@@ -848,21 +855,21 @@ export async function claimRoom(
         tick: battleRooms.tick,
         checkpoint: battleRooms.checkpoint,
         checkpointTick: battleRooms.checkpointTick,
-      });
-    if (!r) return null;
-    const log = await tx
+      }),
+    db
       .select({ inputs: battleInputLog.inputs })
       .from(battleInputLog)
       .where(eq(battleInputLog.battleId, input.battleId))
-      .orderBy(asc(battleInputLog.id));
-    return {
-      lease: { owner: input.owner, epoch: r.epoch },
-      setup: JSON.parse(r.setup) as BattleSetup,
-      tick: r.tick,
-      checkpoint: r.checkpoint ? { tick: r.checkpointTick, text: r.checkpoint } : null,
-      inputs: log.flatMap((l) => JSON.parse(l.inputs) as InputRecord[]),
-    };
-  });
+      .orderBy(asc(battleInputLog.id)),
+  ]);
+  if (!r) return null;
+  return {
+    lease: { owner: input.owner, epoch: r.epoch },
+    setup: JSON.parse(r.setup) as BattleSetup,
+    tick: r.tick,
+    checkpoint: r.checkpoint ? { tick: r.checkpointTick, text: r.checkpoint } : null,
+    inputs: log.flatMap((l) => JSON.parse(l.inputs) as InputRecord[]),
+  };
 }
 
 /** Running battles whose owner's lease ran out (or was handed back): to be taken over. */

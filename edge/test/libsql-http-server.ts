@@ -75,9 +75,20 @@ function toHrana(v: unknown): HranaValue {
 const WRITES = /^\s*(insert|update|delete|replace)\b/i;
 
 /** Starts the server on 127.0.0.1 (a free port unless given); the file is created if missing. */
-export function startLibsqlHttpServer(path: string, port = 0) {
+/**
+ * `streamIdleMs`: a stream (with its open transaction, if any) left unused this long is closed and
+ * its transaction rolled back, as sqld expires idle streams — so a client killed mid-transaction does
+ * not hold the write lock for ever (edge/multi-instance.test.ts kills instances).
+ */
+export function startLibsqlHttpServer(path: string, port = 0, streamIdleMs = 1_000) {
   const streams = new Map<string, Stream>();
+  const idle = new Map<string, ReturnType<typeof setTimeout>>();
+  // Connections of closed streams are kept for the next ones (opening one per request cost more
+  // than the statements when several servers share this one).
+  const pool: Database[] = [];
   const open = (): Stream => {
+    const kept = pool.pop();
+    if (kept) return { db: kept, sqls: new Map() };
     // safeIntegers: integers come back as bigint, so they travel as Hrana integers, not floats.
     const db = new Database(path, { create: true, safeIntegers: true });
     // No busy wait here: it would block this thread, and with it the stream holding the lock.
@@ -210,7 +221,8 @@ export function startLibsqlHttpServer(path: string, port = 0) {
 
   const closeStream = (s: Stream) => {
     if (s.db.inTransaction) s.db.exec("ROLLBACK");
-    s.db.close();
+    if (pool.length < 16) pool.push(s.db);
+    else s.db.close();
   };
 
   const server = Bun.serve({
@@ -231,6 +243,8 @@ export function startLibsqlHttpServer(path: string, port = 0) {
       if (body.baton) {
         s = streams.get(body.baton);
         streams.delete(body.baton);
+        clearTimeout(idle.get(body.baton));
+        idle.delete(body.baton);
         if (!s) return new Response("unknown baton", { status: 400 });
       } else s = open();
       const results: object[] = [];
@@ -246,8 +260,19 @@ export function startLibsqlHttpServer(path: string, port = 0) {
       let baton: string | null = null;
       if (closed) closeStream(s);
       else {
-        baton = crypto.randomUUID();
-        streams.set(baton, s);
+        const id = crypto.randomUUID();
+        baton = id;
+        streams.set(id, s);
+        const held = s;
+        idle.set(
+          id,
+          setTimeout(() => {
+            if (streams.get(id) !== held) return;
+            streams.delete(id);
+            idle.delete(id);
+            closeStream(held);
+          }, streamIdleMs),
+        );
       }
       return Response.json({ baton, base_url: null, results });
     },
@@ -256,8 +281,11 @@ export function startLibsqlHttpServer(path: string, port = 0) {
     url: `http://127.0.0.1:${server.port}`,
     stop() {
       server.stop(true);
+      for (const t of idle.values()) clearTimeout(t);
+      idle.clear();
       for (const s of streams.values()) closeStream(s);
       streams.clear();
+      for (const db of pool.splice(0)) db.close();
     },
   };
 }

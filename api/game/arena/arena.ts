@@ -14,6 +14,7 @@ import { Room, type RoomEnd, type RoomOwner } from "./room.ts";
 import {
   ARENA,
   LEASE,
+  arenaRules,
   claimRoom,
   failArenaBattle,
   finishArenaBattle,
@@ -78,6 +79,8 @@ export class Arena implements RoomOwner {
   private lastStuckSweep = 0;
   /** The last time a player asked for a battle: the timer keeps matching for a minute after. */
   private lastDemand = 0;
+  /** Battle options' drainSeconds, read by the sweep (so a SIGTERM needs no query before it drains). */
+  drainMs = ARENA.drainSeconds * 1000;
   /** Set by drain: this instance forms and takes over no battle any more. */
   draining = false;
   /** Tests step the rooms by hand (tickAll) instead of the timer. */
@@ -371,7 +374,7 @@ export class Arena implements RoomOwner {
    * A deploy: no new battles here; each battle handed over (or, when its round ends within the
    * grace, played to its end), then the timers stop. Answers once every room is gone.
    */
-  async drain(graceMs: number): Promise<void> {
+  async drain(graceMs = this.drainMs): Promise<void> {
     this.draining = true;
     await Promise.all([...this.rooms.values()].map((r) => r.terminate(graceMs)));
     // The ends of the battles that finished here, being stored.
@@ -396,6 +399,7 @@ export class Arena implements RoomOwner {
       }
     if (now - this.lastStuckSweep >= STUCK_SWEEP_MS) {
       this.lastStuckSweep = now;
+      this.drainMs = (await arenaRules(this.deps.db)).drainSeconds * 1000;
       const closed = await stopStuckArenaBattles(this.deps.db, now);
       if (closed.length) this.deps.logger.warn("arena: stuck battles closed", { battleIds: closed });
       for (const id of closed) this.rooms.get(id)?.stop();
