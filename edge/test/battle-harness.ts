@@ -12,6 +12,7 @@ import { migrate } from "../../api/db/migrate.ts";
 import { putContent, DEMO_TANKS } from "../../api/domain/content.ts";
 import { saveBattleOptions } from "../../api/domain/options.ts";
 import { encodeClient } from "../../api/game/arena/contract.ts";
+import { OP } from "../../api/game/sim/wire.ts";
 
 export const root = new URL("../..", import.meta.url).pathname;
 const bun = join(root, "node_modules/.bin/bun");
@@ -74,7 +75,16 @@ export async function prepareStore(client: Client, options: Record<string, unkno
   await putContent(db, "tank", DEMO_TANKS, Date.now());
   await saveBattleOptions(
     db,
-    { roundSeconds: 120, maps: ["steppe"], teamSize: 2, maxWaitSeconds: 0, tierSpread: 1, ...options },
+    // lateJoinSeconds 0: each player its own battle (no late comer takes a seat in another's).
+    {
+      roundSeconds: 120,
+      maps: ["steppe"],
+      teamSize: 2,
+      maxWaitSeconds: 0,
+      tierSpread: 1,
+      lateJoinSeconds: 0,
+      ...options,
+    },
     "test",
     Date.now(),
   );
@@ -188,7 +198,8 @@ export class BattleClient {
     ws.onmessage = (e) => {
       if (typeof e.data !== "string") {
         const bytes = new Uint8Array(e.data as ArrayBuffer);
-        if (bytes[0] === 1 && bytes.byteLength >= 5)
+        // SNAPSHOT (1) and a client's VIEW (2) carry their tick at bytes 1–4 (api/game/sim/wire.ts).
+        if ((bytes[0] === OP.SNAPSHOT || bytes[0] === OP.VIEW) && bytes.byteLength >= 5)
           this.lastTick = new DataView(bytes.buffer, bytes.byteOffset).getUint32(1, true);
         return;
       }
