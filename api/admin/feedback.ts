@@ -14,6 +14,8 @@ import { supportTickets, supportMessages, TICKET_STATUSES } from "../db/schema/s
 import { addMessage, thread, markRead, setTicketStatus, SUPPORT_CATEGORIES } from "../domain/support.ts";
 import { followById, type FeedMessage } from "../http/feed.ts";
 import { players } from "../db/schema/players.ts";
+import * as contracts from "../contracts/admin/feedback.ts";
+import { creditAndReply, ticketCase } from "../domain/support-case.ts";
 
 const S = { auth: "admin", role: "support" } as const;
 const listInput = z.object({
@@ -83,6 +85,11 @@ export function registerAdminFeedback(app: Hono<HonoEnv>) {
       .limit(1);
     return c.json({ ...listOptions(), ticket, player: player ?? null });
   });
+
+  // The ticket page's case (the player's money, orders, battles, bans, the status history) and
+  // "credit and reply" from it (issue 31: support from one screen).
+  route(app, contracts.caseOf, (_c, input, ctx) => ticketCase({ ctx, input }));
+  route(app, contracts.creditAndReply, (_c, input, ctx) => creditAndReply({ ctx, input }));
 
   route(app, { method: "ANY", path: "/admin/feedback/tickets/get", ...S }, { input: listInput }, async (c, q) => {
     const { db } = c.var.deps;

@@ -84,6 +84,7 @@ export const AUDIT_ACTIONS = [
   "playerPayment.edit",
   "playerPayment.remove",
   "playerPayment.verify",
+  "ticket.creditAndReply",
   "tools.import",
   "tools.socialUpdate",
   "tools.swap",

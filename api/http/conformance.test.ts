@@ -99,6 +99,10 @@ const EXTRAS: Record<string, string> = {
   "/public/inbox":
     "the game's hangar reads the player's operators' notifications that have not ended (issue 31: notifications reach the hangar, not only the site's inbox)",
   "/public/inbox/read": "the hangar marks the player's notifications read (POST, CSRF)",
+  "/admin/feedback/:ticketId{[0-9]+}/case":
+    "the ticket page's case: the player's balance, orders with their provider state, battles, bans and the ticket's status history (issue 31: support from one screen)",
+  "/admin/feedback/:ticketId{[0-9]+}/creditAndReply":
+    "a compensation tied to the ticket, capped by the operator's role, credited and answered in one transaction (issue 31)",
   "/texts/:locale{ru|en}":
     "the UI's texts operators edited under /admin/translation/ (over the compiled catalogue), loaded on start so an edit reaches players without a rebuild",
   "/admin/playerAvatars/image/:avatarId{[0-9]+}":

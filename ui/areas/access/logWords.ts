@@ -71,6 +71,7 @@ const ACTIONS: Record<NamedAuditAction, MessageDescriptor> = {
   "playerPayment.edit": msg`Payment note changed`,
   "playerPayment.remove": msg`Payment cancelled`,
   "playerPayment.verify": msg`Payment verified`,
+  "ticket.creditAndReply": msg`Credited from a ticket and replied`,
   "tools.import": msg`Player imported`,
   "tools.socialUpdate": msg`Profile updated from the network`,
   "tools.swap": msg`Identities swapped`,

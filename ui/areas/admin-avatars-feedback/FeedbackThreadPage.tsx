@@ -1,6 +1,8 @@
 // /admin/feedback/{ticketId}/messages/ — a ticket's thread: the player's and support's messages,
 // a reply box, and the status. Opening it clears support's unread mark (messages/get); a reply
-// marks it unread for the player. New messages of this ticket arrive live.
+// marks it unread for the player. New messages of this ticket arrive live. Beside the thread, the
+// player's case (TicketCase): money, orders with verify, battles, bans, the status history, and
+// "credit and reply" — a case settled from this one screen.
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
@@ -11,6 +13,7 @@ import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
 import { TICKET_STATUS, ticketStatusOf } from "./words.ts";
+import { TicketCase } from "./TicketCase.tsx";
 import "./admin-avatars-feedback.css";
 import { useSubmit } from "../../lib/form.ts";
 
@@ -43,7 +46,11 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
   const thread = useApi<{ ticket: Ticket; messages: Message[] }>(`/admin/feedback/${id}/messages/get`);
   const [reply, setReply] = useState("");
   const { busy, errors: replyErrors, run } = useSubmit();
-  const { reload } = thread;
+  const [caseVersion, setCaseVersion] = useState(0);
+  const reload = () => {
+    thread.reload();
+    setCaseVersion((v) => v + 1);
+  };
 
   useLiveFeed<TicketEvents>(head.data ? `/admin/feedback/tickets/stream?playerId=${head.data.ticket.playerId}` : null, {
     message: (m) => {
@@ -88,49 +95,59 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
           </>
         )}
       </Load>
-      <Load state={thread}>
-        {(d) => (
-          <>
-            <label>
-              {t`Status`}{" "}
-              <select value={d.ticket.status} onChange={(e) => setStatus(e.target.value)}>
-                {Object.keys(TICKET_STATUS).map((s) => (
-                  <option key={s} value={s}>
-                    {ticketStatusOf(s)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {d.ticket.unreadByPlayer && (
-              <span className="tk-hint"> {t`The player has not read the last reply yet.`}</span>
+      <div className="tk-case-layout">
+        <div>
+          <Load state={thread}>
+            {(d) => (
+              <>
+                <label>
+                  {t`Status`}{" "}
+                  <select value={d.ticket.status} onChange={(e) => setStatus(e.target.value)}>
+                    {Object.keys(TICKET_STATUS).map((s) => (
+                      <option key={s} value={s}>
+                        {ticketStatusOf(s)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {d.ticket.unreadByPlayer && (
+                  <span className="tk-hint"> {t`The player has not read the last reply yet.`}</span>
+                )}
+                <ol className="tk-thread" aria-label={t`Messages`}>
+                  {d.messages.map((m) => (
+                    <li key={m.id} data-author={m.author}>
+                      <div className="tk-hint">
+                        {m.author === "player" ? t`Player` : (m.adminUsername ?? t`support`)} ·{" "}
+                        {fmtDateTime(m.createdAt)}
+                        {m.editedAt ? ` · ${t`edited`}` : ""}
+                      </div>
+                      {m.body}
+                    </li>
+                  ))}
+                </ol>
+              </>
             )}
-            <ol className="tk-thread" aria-label={t`Messages`}>
-              {d.messages.map((m) => (
-                <li key={m.id} data-author={m.author}>
-                  <div className="tk-hint">
-                    {m.author === "player" ? t`Player` : (m.adminUsername ?? t`support`)} · {fmtDateTime(m.createdAt)}
-                    {m.editedAt ? ` · ${t`edited`}` : ""}
-                  </div>
-                  {m.body}
-                </li>
-              ))}
-            </ol>
-          </>
-        )}
-      </Load>
-      <form noValidate className="tk-thread-reply" onSubmit={(e) => (e.preventDefault(), send())}>
-        <label htmlFor={replyErrors.id("body")}>{t`Reply`}</label>
-        <textarea
-          name="reply"
-          rows={5}
-          maxLength={5000}
-          value={reply}
-          onChange={(e) => (setReply(e.target.value), replyErrors.clear("body"))}
-          {...replyErrors.input("body")}
-        />
-        <FieldError errors={replyErrors} name="body" />
-        <button type="submit" className="tk-btn tk-primary" disabled={busy || !reply.trim()}>{t`Send reply`}</button>
-      </form>
+          </Load>
+          <form noValidate className="tk-thread-reply" onSubmit={(e) => (e.preventDefault(), send())}>
+            <label htmlFor={replyErrors.id("body")}>{t`Reply`}</label>
+            <textarea
+              name="reply"
+              rows={5}
+              maxLength={5000}
+              value={reply}
+              onChange={(e) => (setReply(e.target.value), replyErrors.clear("body"))}
+              {...replyErrors.input("body")}
+            />
+            <FieldError errors={replyErrors} name="body" />
+            <button
+              type="submit"
+              className="tk-btn tk-primary"
+              disabled={busy || !reply.trim()}
+            >{t`Send reply`}</button>
+          </form>
+        </div>
+        <TicketCase ticketId={Number(id)} version={caseVersion} onChanged={reload} />
+      </div>
     </section>
   );
 }
