@@ -200,7 +200,7 @@ const ADMIN_QUERIES_LEFT: Record<string, number> = {
   "api/admin/experiments/demo.ts": 2,
   "api/admin/experiments/index.ts": 5,
   "api/admin/feedback.ts": 10,
-  "api/admin/notifications.ts": 9,
+  "api/admin/notifications.ts": 8,
   "api/admin/players/ban-log.ts": 4,
   "api/admin/players/battles.ts": 6,
   "api/admin/players/card.ts": 21,
