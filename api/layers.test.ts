@@ -192,7 +192,6 @@ const ADMIN_QUERIES_LEFT: Record<string, number> = {
   "api/admin/billing/catalog.ts": 13,
   "api/admin/billing/orders.ts": 3,
   "api/admin/billing/payments.ts": 7,
-  "api/admin/clans.ts": 13,
   "api/admin/content/documents.ts": 12,
   "api/admin/content/index.ts": 1,
   "api/admin/content/progression.ts": 1,

@@ -151,6 +151,18 @@ export function useApi(target: string | null | Contract, input?: unknown): Loade
   return useLoaded(url, send);
 }
 
+/**
+ * useApi with fields the server validates itself (a form's text as typed: a date, a number being
+ * typed), so a refusal comes back in the server's words; the answer is typed by the contract.
+ */
+export function useApiRaw<C extends Contract>(
+  contract: C,
+  fields: Record<string, unknown> | null,
+): Loaded<OutputOf<C>> {
+  // The fields are sent as they are (requestOf reads any object): only their type is the caller's.
+  return useApi(contract, fields as InputOf<C> | null);
+}
+
 function useLoaded<T>(url: string | null, send: (() => Promise<unknown>) | null): Loaded<T> {
   const [state, setState] = useState<{ url: string | null; data?: T; error?: ApiError; loading: boolean }>({
     url,

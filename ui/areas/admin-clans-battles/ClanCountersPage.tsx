@@ -2,7 +2,7 @@
 // wins fought for it, rating and members at each day's end), and the clan log around a moment.
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi } from "../../lib/api.ts";
+import { sendRaw, useApi } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Chart } from "../../components/Chart.tsx";
@@ -10,32 +10,12 @@ import { Table } from "../../components/Table.tsx";
 import { FieldError } from "../../components/Form.tsx";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { logColumns, type LogRow } from "./ClanLogPage.tsx";
-
-interface Data {
-  clan: { id: number; name: string; tag: string };
-  counters: {
-    members: number;
-    rating: number;
-    wins: number;
-    experience: number;
-    battles: number;
-    battleWins: number;
-    battles30d: number;
-    winRate30d: number;
-  };
-}
-interface Graph {
-  days: string[];
-  battles: number[];
-  wins: number[];
-  rating: number[];
-  members: number[];
-}
+import * as clans from "../../../api/contracts/admin/clans.ts";
 
 export default function ClanCountersPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.clanId ?? "";
-  const data = useApi<Data>(`/admin/clanCounters/${id}`);
-  const graph = useApi<Graph>(`/admin/clanCounters/getGraphData?clanId=${id}`);
+  const data = useApi(clans.countersPage, { clanId: Number(id) });
+  const graph = useApi(clans.graph, { clanId: Number(id) });
   const [at, setAt] = useState("");
   const [near, setNear] = useState<LogRow[] | null>(null);
   const nearErrors = useFieldErrors();
@@ -43,8 +23,8 @@ export default function ClanCountersPage({ params }: { params: Record<string, st
     e.preventDefault();
     await nearErrors.run(async () =>
       setNear(
-        (await api<{ rows: LogRow[] }>(`/admin/clanCounters/getNearLogs?clanId=${id}&at=${encodeURIComponent(at)}`))
-          .rows,
+        // The moment goes as typed: the server's message names a date it cannot read.
+        (await sendRaw(clans.nearLogs, { clanId: id, at })).rows,
       ),
     );
   }

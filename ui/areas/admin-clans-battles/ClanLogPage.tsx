@@ -6,17 +6,10 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { actionText } from "./t.ts";
 import { changeText, detailsText } from "../../shell/AdminLabels.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as clans from "../../../api/contracts/admin/clans.ts";
 
-export interface LogRow {
-  id: number;
-  action: string;
-  actorId: number;
-  actor: string | null;
-  targetId: number | null;
-  target: string | null;
-  details: Record<string, unknown>;
-  createdAt: number;
-}
+export type LogRow = OutputOf<typeof clans.logs>["rows"][number];
 
 export const logColumns = (): Column<LogRow>[] => [
   {
@@ -50,7 +43,7 @@ function logDetails(d: Record<string, unknown>): string {
 
 export default function ClanLogPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.clanId ?? "";
-  const head = useApi<{ clan: { id: number; name: string | null; tag: string | null } }>(`/admin/clanLog/${id}`);
+  const head = useApi(clans.logPage, { clanId: Number(id) });
   const clan = head.data?.clan;
   return (
     <section className="tk-clan-log">
@@ -63,7 +56,7 @@ export default function ClanLogPage({ params }: { params: Record<string, string 
         <a href={`/admin/clan/${id}`}>{t`Back to the clan`}</a>
       </p>
       <DataTable
-        url="/admin/clanLog/getClanLogs"
+        url={clans.logs.path}
         params={{ clanId: id }}
         columns={logColumns()}
         rowKey={(r) => String(r.id)}

@@ -3,7 +3,7 @@
 // the member CSV; links to the clan log and counters; removing the clan (admins).
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -14,22 +14,14 @@ import { Table } from "../../components/Table.tsx";
 import { roleText, CLAN_ROLES } from "./t.ts";
 import type { ClanRow } from "./ClansPage.tsx";
 import { actionsColumn } from "../../components/RowMenu.tsx";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as clans from "../../../api/contracts/admin/clans.ts";
 
-interface Member {
-  playerId: number;
-  nickname: string;
-  role: string;
-  joinedAt: number;
-  level: number;
-  rating: number;
-  battles: number;
-  wins: number;
-}
-interface Data {
-  clan: ClanRow;
-  members: Member[];
-}
-type Pending = { kind: "role"; member: Member; role: string } | { kind: "remove"; member: Member } | { kind: "clan" };
+type Member = OutputOf<typeof clans.card>["members"][number];
+type Pending =
+  | { kind: "role"; member: Member; role: Member["role"] }
+  | { kind: "remove"; member: Member }
+  | { kind: "clan" };
 
 function EditForm({ clan, onSaved }: { clan: ClanRow; onSaved: () => void }) {
   const [form, setForm] = useState({ name: clan.name, tag: clan.tag, description: clan.description });
@@ -37,7 +29,7 @@ function EditForm({ clan, onSaved }: { clan: ClanRow; onSaved: () => void }) {
   async function save(e: React.FormEvent) {
     e.preventDefault();
     await errors.run(async () => {
-      await api("/admin/clan/set/clan", { body: { clanId: clan.id, ...form } });
+      await sendRaw(clans.setClan, { clanId: clan.id, ...form });
       toast.ok(t`Saved`);
       onSaved();
     });
@@ -68,18 +60,17 @@ function EditForm({ clan, onSaved }: { clan: ClanRow; onSaved: () => void }) {
 
 export default function ClanPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.clanId ?? "";
-  const state = useApi<Data>(`/admin/clan/${id}`);
+  const state = useApi(clans.card, { clanId: Number(id) });
   const [pending, setPending] = useState<Pending | null>(null);
 
   async function apply(p: Pending) {
     setPending(null);
     try {
       if (p.kind === "role")
-        await api("/admin/clan/set/member", { body: { clanId: id, playerId: p.member.playerId, role: p.role } });
-      else if (p.kind === "remove")
-        await api("/admin/clan/remove/member", { body: { clanId: id, playerId: p.member.playerId } });
+        await api(clans.setMember, { clanId: Number(id), playerId: p.member.playerId, role: p.role });
+      else if (p.kind === "remove") await api(clans.removeMember, { clanId: Number(id), playerId: p.member.playerId });
       else {
-        await api("/admin/clan/remove/clan", { body: { clanId: id } });
+        await api(clans.removeClan, { clanId: Number(id) });
         toast.ok(t`Clan removed`);
         location.assign("/admin/clan/");
         return;
@@ -139,7 +130,10 @@ export default function ClanPage({ params }: { params: Record<string, string | u
                     <select
                       aria-label={t`Role of ${ph({ nickname: m.nickname })}`}
                       value={m.role}
-                      onChange={(e) => setPending({ kind: "role", member: m, role: e.target.value })}
+                      onChange={(e) => {
+                        const role = CLAN_ROLES.find((r) => r === e.target.value);
+                        if (role) setPending({ kind: "role", member: m, role });
+                      }}
                     >
                       {CLAN_ROLES.map((r) => (
                         <option key={r} value={r}>

@@ -2,20 +2,11 @@
 import { t } from "@lingui/core/macro";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as clans from "../../../api/contracts/admin/clans.ts";
 
-export interface ClanRow {
-  id: number;
-  name: string;
-  tag: string;
-  description: string;
-  leaderId: number;
-  leader: string | null;
-  rating: number;
-  wins: number;
-  experience: number;
-  members: number;
-  createdAt: number;
-}
+/** A clan as the list (and the card) shows it. */
+export type ClanRow = OutputOf<typeof clans.list>["rows"][number];
 
 export default function ClansPage() {
   const columns: Column<ClanRow>[] = [
@@ -32,7 +23,7 @@ export default function ClansPage() {
     <section className="tk-clans">
       <h1>{t`Clans`}</h1>
       <DataTable
-        url="/admin/clan/get/clans"
+        url={clans.list.path}
         columns={columns}
         rowKey={(c) => String(c.id)}
         search={t`Name or tag`}

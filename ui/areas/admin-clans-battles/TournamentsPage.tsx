@@ -2,32 +2,22 @@
 // them: by rating won, wins, battles or experience.
 import { useEffect, useState } from "react";
 import { t } from "@lingui/core/macro";
-import { useApi } from "../../lib/api.ts";
+import { useApiRaw } from "../../lib/api.ts";
 import { Load } from "../../components/States.tsx";
 import { Table } from "../../components/Table.tsx";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { useFieldErrors } from "../../lib/field-errors.ts";
+import * as clans from "../../../api/contracts/admin/clans.ts";
 
-interface Top {
-  rows: {
-    place: number;
-    clanId: number;
-    name: string | null;
-    tag: string | null;
-    battles: number;
-    wins: number;
-    ratingDelta: number;
-    experience: number;
-  }[];
-}
 const ORDERS = ["rating", "wins", "battles", "experience"] as const;
 
 export default function TournamentsPage() {
   const [by, setBy] = useState<(typeof ORDERS)[number]>("rating");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
-  const [query, setQuery] = useState("by=rating");
-  const top = useApi<Top>(`/admin/clansTournaments/loadTop?${query}`);
+  // The period goes as typed: the server's message names a date it cannot read.
+  const [query, setQuery] = useState<Record<string, string>>({ by: "rating" });
+  const top = useApiRaw(clans.top, query);
   // A period the server refuses: its message under the date it is about (the list keeps the last period shown).
   const errors = useFieldErrors();
   useEffect(() => {
@@ -43,7 +33,7 @@ export default function TournamentsPage() {
         className="tk-row"
         onSubmit={(e) => {
           e.preventDefault();
-          setQuery(new URLSearchParams({ by, ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString());
+          setQuery({ by, ...(from ? { from } : {}), ...(to ? { to } : {}) });
         }}
       >
         <label>
