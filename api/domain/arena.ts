@@ -9,7 +9,7 @@ import { battleInputLog, battleQueue, battleRooms } from "../db/schema/arena.ts"
 import { battles, battlePlayers } from "../db/schema/battles.ts";
 import { players } from "../db/schema/players.ts";
 import { playerItems } from "../db/schema/inventory.ts";
-import { contentTanks } from "../db/schema/content.ts";
+import { contentConsumables, contentTanks } from "../db/schema/content.ts";
 import { AppError, fieldError } from "./errors.ts";
 import { currentBattleOptions } from "./options.ts";
 import {
@@ -273,7 +273,7 @@ export async function garageOf(db: DbOrTx, playerId: number) {
  * its figures in battle with them, the crew and the camouflage — the same function the simulation
  * starts the tank from — and without the modules.
  */
-export async function tankView(db: DbOrTx, playerId: number, tankId: number, now: number) {
+export async function tankView(db: DbOrTx, playerId: number, tankId: number, now: number, locale: "ru" | "en") {
   const tank = (await garageOf(db, playerId)).find((t) => t.id === tankId);
   if (!tank) throw fieldError({ tankId: { id: "modules.notYourTank" } });
   const [mods, crews, loadouts] = await Promise.all([
@@ -281,9 +281,45 @@ export async function tankView(db: DbOrTx, playerId: number, tankId: number, now
     crewBonusesOf(db, [playerId]),
     loadoutsOf(db, [{ playerId, tankId, nation: tank.nation }], now),
   ]);
-  const seat = { tank: tankSpecOf(tank), crew: crews.get(playerId), camouflage: loadouts.get(playerId)?.camouflage };
+  const loadout = loadouts.get(playerId);
+  const seat = { tank: tankSpecOf(tank), crew: crews.get(playerId), camouflage: loadout?.camouflage };
+  const items = loadout?.kit.length
+    ? await db
+        .select({
+          id: contentConsumables.id,
+          nameRu: contentConsumables.nameRu,
+          nameEn: contentConsumables.nameEn,
+          stock: playerItems.quantity,
+        })
+        .from(contentConsumables)
+        .innerJoin(
+          playerItems,
+          and(
+            eq(playerItems.itemId, contentConsumables.id),
+            eq(playerItems.playerId, playerId),
+            eq(playerItems.itemType, "consumable"),
+          ),
+        )
+        .where(
+          inArray(
+            contentConsumables.id,
+            loadout.kit.map((k) => k.itemId ?? 0),
+          ),
+        )
+    : [];
   return {
     ...mods,
+    kit: (loadout?.kit ?? []).map((k) => {
+      const item = items.find((i) => i.id === k.itemId);
+      return {
+        kind: k.kind,
+        itemId: k.itemId ?? 0,
+        name: (locale === "en" ? item?.nameEn : item?.nameRu) ?? k.kind,
+        charges: k.charges,
+        stock: item?.stock ?? k.charges,
+      };
+    }),
+    camouflage: loadout?.camouflage ?? 0,
     figures: shownFigures(tankFigures({ ...seat, modules: mods.bonus })),
     stock: shownFigures(tankFigures(seat)),
   };

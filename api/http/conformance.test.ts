@@ -81,6 +81,8 @@ const EXTRAS: Record<string, string> = {
   "/game/play/leave": "a player leaves the battle queue",
   "/game/play/modules/:tankId{[0-9]+}":
     "the hangar's modules of a tank (gun, turret, engine, tracks, radio: level, research, prices) and its figures in battle",
+  "/game/play/report/:battleId{[0-9]+}":
+    "the result screen's report of a battle: pay, premium share, level-up, tasks done, crew experience, next goals",
   "/game/play/module/buy": "a player buys a tank module's next level from the hangar, through the ledger",
   "/game/play/crew/train":
     "a player trains a crew member's skill from the hangar, paid through the ledger once per request id (the spec lists crew routes for operators only; docs/decisions/crews.md)",

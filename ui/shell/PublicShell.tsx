@@ -3,6 +3,7 @@
 // links into a profile.
 import { useState } from "react";
 import { csrfToken, useApi } from "../lib/api.ts";
+import { useWalletChanged } from "../lib/wallet.ts";
 import { locale, fmtInt } from "../lib/i18n.ts";
 import { ScreenRoutes } from "./ScreenRoutes.tsx";
 import { publicScreens } from "../areas/public.ts";
@@ -46,6 +47,8 @@ export default function PublicShell() {
   const signedIn = csrfToken() !== "";
   const me = useApi<{ player: Me } | Me>(signedIn ? "/public/profile/" : null);
   const player = me.data ? ("player" in me.data ? me.data.player : me.data) : undefined;
+  // A battle's pay or a purchase in the game: the header's balances and level are read again.
+  useWalletChanged(me.reload);
   const [open, setOpen] = useState(false);
   const nav = signedIn ? PLAYER_NAV : VISITOR_NAV;
   return (

@@ -59,6 +59,17 @@ export const modulesShape = z.object({
   /** The figures with the modules mounted now, and with none (the catalogue's, with the crew). */
   figures: figuresShape,
   stock: figuresShape,
+  /** What the tank takes into battle: consumables (charges of the stock) and the camouflage's concealment, percent. */
+  kit: z.array(
+    z.object({
+      kind: z.enum(["repair", "medkit", "extinguisher"]),
+      itemId: z.int(),
+      name: z.string(),
+      charges: z.int(),
+      stock: z.int(),
+    }),
+  ),
+  camouflage: z.int(),
 });
 
 export const modules = contract({
@@ -92,5 +103,50 @@ export const buyModule = contract({
     silver: z.int(),
     gold: z.int(),
     modules: modulesShape,
+  }),
+});
+
+export const report = contract({
+  method: "GET",
+  path: "/game/play/report/:battleId{[0-9]+}",
+  auth: "player",
+  summary:
+    "The result screen of a battle of the player's: what it paid (premium's share), the level before and after, the tasks it completed, the crew's experience, and the next goals.",
+  params: z.object({ battleId: f.id() }),
+  output: z.object({
+    battleId: z.int(),
+    /** running: the battle goes on (the player left it for the hangar); its result comes at its end. */
+    status: z.enum(["running", "finished", "stopped"]),
+    result: z.enum(["win", "loss", "draw"]).nullable(),
+    reason: z.string().nullable(),
+    experience: z.int(),
+    silver: z.int(),
+    silverSpent: z.int(),
+    kills: z.int(),
+    damage: z.int(),
+    ratingDelta: z.int(),
+    levelBefore: z.int(),
+    level: z.int(),
+    premiumExperience: z.int(),
+    premiumSilver: z.int(),
+    afk: z.boolean(),
+    tasks: z.array(z.object({ name: z.string(), rewardCurrency: z.string(), rewardAmount: z.int() })),
+    crew: z.array(z.object({ name: z.string(), xp: z.int(), levelFrom: z.int(), levelTo: z.int() })),
+    next: z.object({
+      /** The player's next level and the experience it still needs. */
+      level: z.object({ level: z.int(), experienceLeft: z.int() }).nullable(),
+      /** The battle's tank's cheapest next module level: what it gives, its price, battles still to research it. */
+      module: z
+        .object({
+          slot: z.enum(MODULE_SLOTS),
+          level: z.int(),
+          stat: z.enum(UPGRADE_STATS),
+          bonus: z.int(),
+          priceSilver: z.int(),
+          priceGold: z.int(),
+          battlesLeft: z.int(),
+        })
+        .nullable(),
+    }),
   }),
 });

@@ -24,6 +24,7 @@ import {
   tankView,
 } from "../../domain/arena.ts";
 import { buyModule } from "../../domain/modules.ts";
+import { battleReport, lastEndedBattle } from "../../domain/battle-report.ts";
 import * as play from "../../contracts/game/play.ts";
 import { trainCrewSkill } from "../../domain/progression.ts";
 import { and, eq } from "drizzle-orm";
@@ -123,7 +124,8 @@ export function registerArena(app: Hono<HonoEnv>) {
       status(c, playerId),
       hangarExtras(db, playerId, c.var.locale, c.var.deps.clock.now()),
     ]);
-    return c.json({ signedIn: true, player: p, garage, rules, ...extras, ...where });
+    const lastBattle = await lastEndedBattle(db, playerId);
+    return c.json({ signedIn: true, player: p, garage, rules, ...extras, ...where, lastBattle });
   });
 
   route(
@@ -170,7 +172,9 @@ export function registerArena(app: Hono<HonoEnv>) {
   );
 
   // Issue 30: a tank's modules and figures in battle, and buying a slot's next level (docs/decisions/progression-battle.md).
-  route(app, play.modules, async (c, p) => tankView(c.var.deps.db, me(c), p.tankId, c.var.deps.clock.now()));
+  route(app, play.modules, async (c, p) => tankView(c.var.deps.db, me(c), p.tankId, c.var.deps.clock.now(), c.var.locale));
+
+  route(app, play.report, async (c, p) => battleReport(c.var.deps.db, me(c), p.battleId, c.var.locale));
 
   route(app, play.buyModule, async (c, b) => {
     const playerId = me(c);
@@ -179,7 +183,7 @@ export function registerArena(app: Hono<HonoEnv>) {
     const bought = await db.transaction((tx) => buyModule(tx, { ...b, playerId, owned, at: clock.now() }));
     const [[wallet], modules] = await Promise.all([
       db.select({ silver: players.silver, gold: players.gold }).from(players).where(eq(players.id, playerId)).limit(1),
-      tankView(db, playerId, b.tankId, clock.now()),
+      tankView(db, playerId, b.tankId, clock.now(), c.var.locale),
     ]);
     return { ...bought, ...wallet, modules };
   });

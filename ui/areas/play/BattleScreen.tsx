@@ -14,8 +14,16 @@ export type { EndMessage } from "../../../api/game/arena/contract.ts";
 
 export type Source = { kind: "live"; url: string; drive: boolean } | { kind: "replay"; url: string };
 
+/** What a page around the battle may do with it: send a message on its socket, read the view. */
+export interface BattleHandle {
+  send(data: string | Uint8Array<ArrayBuffer>): void;
+  view(): BattleView | null;
+}
+
 interface Props {
   source: Source;
+  /** The page's handle on the live battle (consumables, spectating: BattleOverlay.tsx). */
+  onHandle?: (h: BattleHandle) => void;
   onEnd?: (end: EndMessage) => void;
   /** Fills the window (the game) or its box (the admin page). */
   full?: boolean;
@@ -27,7 +35,7 @@ const wsUrl = (path: string) => {
   return u.toString();
 };
 
-export function BattleScreen({ source, onEnd, full }: Props) {
+export function BattleScreen({ source, onEnd, full, onHandle }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewRef = useRef<BattleView | null>(null);
   const [status, setStatus] = useState<"connecting" | "live" | "lost" | "ended">("connecting");
@@ -78,6 +86,10 @@ export function BattleScreen({ source, onEnd, full }: Props) {
           retry = setTimeout(() => !closed && open(), 1500);
         };
         sendRef.current = (d) => ws?.readyState === WebSocket.OPEN && ws.send(d);
+        onHandle?.({
+          send: (d) => ws?.readyState === WebSocket.OPEN && ws.send(d),
+          view: () => viewRef.current,
+        });
       };
       open();
     } else {

@@ -148,11 +148,22 @@ export class BattleView {
     return this.radius;
   }
 
+  /** The ally the camera follows once the player's own tank is destroyed (null: the own wreck). */
+  follow: number | null = null;
+  /** Consumables used, by slot and kind, as the snapshots' events tell (the HUD's charges left). */
+  readonly uses = new Map<number, Record<string, number>>();
+
   push(bytes: ArrayBuffer | Uint8Array, now: number) {
     const v = this.decoder.decode(bytes);
     if (!v) return;
     const last = this.snaps[this.snaps.length - 1];
     if (last && v.tick <= last.s.tick) return;
+    for (const e of v.events) {
+      if (e.kind !== "use") continue;
+      const mine = this.uses.get(e.slot) ?? {};
+      mine[e.item] = (mine[e.item] ?? 0) + 1;
+      this.uses.set(e.slot, mine);
+    }
     this.clock.arrived(v.tick, now);
     this.snaps.push({ s: v, at: now });
     if (this.snaps.length > 60) this.snaps.splice(0, this.snaps.length - 60);
@@ -519,7 +530,10 @@ export function cameraFor(
   h: number,
 ): Camera {
   const m = view.map;
-  const me = view.you !== null ? frame.tanks[view.you] : null;
+  // A destroyed player's camera follows the ally they chose (spectating), else their wreck.
+  const own = view.you !== null ? frame.tanks[view.you] : null;
+  const watched = own && !own.alive && view.follow !== null ? frame.tanks[view.follow] : null;
+  const me = watched ?? own;
   if (!me) {
     const scale = Math.min(w / m.width, h / m.height) * 0.96;
     return { x: m.width / 2, y: m.height / 2, scale };
