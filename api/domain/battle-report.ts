@@ -69,7 +69,10 @@ export async function battleReport(db: DbOrTx, playerId: number, battleId: numbe
   const level = me?.level ?? 1;
   const nextLevel =
     level < BATTLE_RULES.maxLevel
-      ? { level: level + 1, experienceLeft: Math.max(0, BATTLE_RULES.levelStep * level * level - (me?.experience ?? 0)) }
+      ? {
+          level: level + 1,
+          experienceLeft: Math.max(0, BATTLE_RULES.levelStep * level * level - (me?.experience ?? 0)),
+        }
       : null;
   const mods = await modulesOf(db, playerId, r.bp.tankId);
   const candidates = mods.slots.flatMap((s) => (s.next ? [{ slot: s.slot, ...s.next }] : []));

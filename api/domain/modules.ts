@@ -14,7 +14,7 @@ import { ledgerEntries } from "../db/schema/ledger.ts";
 import { applyLedger } from "./ledger.ts";
 import { AppError, fieldError } from "./errors.ts";
 import { TICK_HZ, type ModuleBonus } from "../game/sim/types.ts";
-import { SIM, tankFigures } from "../game/sim/sim.ts";
+import { SIM, type tankFigures } from "../game/sim/sim.ts";
 import "./modules-messages.ts";
 
 export type ModuleSlot = (typeof MODULE_SLOTS)[number];

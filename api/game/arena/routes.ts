@@ -172,7 +172,9 @@ export function registerArena(app: Hono<HonoEnv>) {
   );
 
   // Issue 30: a tank's modules and figures in battle, and buying a slot's next level (docs/decisions/progression-battle.md).
-  route(app, play.modules, async (c, p) => tankView(c.var.deps.db, me(c), p.tankId, c.var.deps.clock.now(), c.var.locale));
+  route(app, play.modules, async (c, p) =>
+    tankView(c.var.deps.db, me(c), p.tankId, c.var.deps.clock.now(), c.var.locale),
+  );
 
   route(app, play.report, async (c, p) => battleReport(c.var.deps.db, me(c), p.battleId, c.var.locale));
 

@@ -91,7 +91,7 @@ export function BattleOverlay({
   if (!state.alive) {
     const watched = state.allies.find((a) => a.slot === state.follow);
     return (
-      <div className="tk-dead" role="region" aria-label={t`Your tank is destroyed`}>
+      <section className="tk-dead" aria-label={t`Your tank is destroyed`}>
         <p className="tk-dead-title">{t`Your tank is destroyed`}</p>
         {watched ? (
           <div className="tk-row tk-spectate">
@@ -110,12 +110,12 @@ export function BattleOverlay({
           {t`To the hangar`}
         </button>
         <p className="tk-muted">{t`The battle goes on without you; its result waits for you in the hangar.`}</p>
-      </div>
+      </section>
     );
   }
   if (!kit.length) return null;
   return (
-    <div className="tk-kit" role="group" aria-label={t`Consumables`}>
+    <fieldset className="tk-kit" aria-label={t`Consumables`}>
       {kit.map((k, i) => {
         const left = Math.max(0, k.charges - (state.used[k.kind] ?? 0));
         return (
@@ -127,11 +127,15 @@ export function BattleOverlay({
             onClick={() => use(k.kind)}
             aria-label={t`${kitName(k.kind)}: ${left} left (key ${i + 1})`}
           >
-            <span className="tk-kit-key">{Object.keys(KEYS).find((c) => KEYS[c] === k.kind)?.slice(5)}</span>{" "}
+            <span className="tk-kit-key">
+              {Object.keys(KEYS)
+                .find((c) => KEYS[c] === k.kind)
+                ?.slice(5)}
+            </span>{" "}
             {kitName(k.kind)} ×{left}
           </button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }

@@ -120,16 +120,12 @@ export function Modules({
             <span className="tk-module-name">
               {slotName(s.slot)} <span className="tk-garage-tier">{s.level}</span>
             </span>
-            <span className="tk-muted">
-              {s.level > 0 ? t`+${s.bonus}% ${statName(s.stat)}` : t`stock`}
-            </span>
+            <span className="tk-muted">{s.level > 0 ? t`+${s.bonus}% ${statName(s.stat)}` : t`stock`}</span>
             {s.next ? (
               <span className="tk-crew-train">
                 <span>{t`Level ${s.next.level}: +${s.next.bonus}% ${statName(s.next.stat)}`}</span>
                 {!s.next.researched ? (
-                  <span className="tk-muted">
-                    {t`research: ${fmtInt(s.next.battlesNeeded)} battles in this tank`}
-                  </span>
+                  <span className="tk-muted">{t`research: ${fmtInt(s.next.battlesNeeded)} battles in this tank`}</span>
                 ) : (
                   <>
                     {s.next.priceSilver > 0 && (

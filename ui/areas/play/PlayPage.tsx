@@ -5,7 +5,14 @@ import { t } from "@lingui/core/macro";
 import { api, ApiError } from "../../lib/api.ts";
 import { fmtInt, locale } from "../../lib/i18n.ts";
 import { ErrorState, Loading } from "../../components/States.tsx";
-import { BattleScreen, type EndMessage } from "./BattleScreen.tsx";
+import { BattleScreen, type BattleHandle } from "./BattleScreen.tsx";
+import { BattleOverlay } from "./BattleOverlay.tsx";
+import { Modules } from "./Modules.tsx";
+import { Result } from "./Result.tsx";
+import { HangarInbox } from "./HangarInbox.tsx";
+import { walletChanged } from "../../lib/wallet.ts";
+import { useApi } from "../../lib/api.ts";
+import * as play from "../../../api/contracts/game/play.ts";
 import { GuestEntry } from "../access/player/guest.tsx";
 import type { garageOf } from "../../../api/domain/arena.ts";
 
@@ -20,6 +27,8 @@ interface Where {
 
 interface Hangar extends Where {
   signedIn: true;
+  /** The player's last battle that ended: its result is shown once when they come back. */
+  lastBattle: { battleId: number; endedAt: number } | null;
   player: {
     id: number;
     nickname: string;
@@ -90,7 +99,11 @@ export default function PlayPage() {
   const [error, setError] = useState<ApiError | Error | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [where, setWhere] = useState<Where | null>(null);
-  const [end, setEnd] = useState<{ battleId: number; end: EndMessage } | null>(null);
+  /** The battle whose result is on the screen (at its end, or on the player's return). */
+  const [showResult, setShowResult] = useState<number | null>(null);
+  /** The battle the player left for the hangar while it goes on (its result comes at its end). */
+  const [left, setLeft] = useState<number | null>(null);
+  const [handle, setHandle] = useState<BattleHandle | null>(null);
   const [busy, setBusy] = useState(false);
   const [visitor, setVisitor] = useState(false);
 
@@ -101,6 +114,8 @@ export default function PlayPage() {
       if (!h.signedIn) return setVisitor(true);
       setHangar(h);
       setWhere({ queue: h.queue, battle: h.battle, now: h.now });
+      // Back in the hangar after a battle that ended while away: its result, once.
+      if (h.lastBattle && h.lastBattle.battleId > seenResult() && !h.battle) setShowResult(h.lastBattle.battleId);
       setChosen((c) => c ?? h.player.currentTankId ?? h.garage[0]?.id ?? null);
       setError(null);
     } catch (e) {
@@ -112,6 +127,24 @@ export default function PlayPage() {
     }
   }, []);
   useEffect(() => void load(), [load]);
+
+  // A battle left for the hangar: ask every few seconds whether it ended (then its result).
+  useEffect(() => {
+    if (left === null) return;
+    const id = setInterval(async () => {
+      try {
+        const w = await api<Where>("/game/play/status");
+        if (w.battle?.battleId !== left) {
+          setShowResult(left);
+          setLeft(null);
+        }
+        setWhere(w);
+      } catch {
+        /* the next poll tries again */
+      }
+    }, 3000);
+    return () => clearInterval(id);
+  }, [left]);
 
   // While queued: ask every second (the server forms the battle, bots filling after the longest wait).
   useEffect(() => {
@@ -138,10 +171,12 @@ export default function PlayPage() {
     }
   };
   // The document's title says where the player is.
-  const inBattle = Boolean(where?.battle) && !end;
+  const inBattle = Boolean(where?.battle) && showResult === null && left !== where?.battle?.battleId;
   useEffect(() => {
-    if (!end) document.title = `${inBattle ? t`Battle` : t`Hangar`} — ${t`Tankodrome`}`;
-  }, [inBattle, end]);
+    if (showResult === null) document.title = `${inBattle ? t`Battle` : t`Hangar`} — ${t`Tankodrome`}`;
+  }, [inBattle, showResult]);
+  // What the chosen tank takes into battle (the battle's consumable buttons).
+  const chosenView = useApi(play.modules, chosen ? { tankId: chosen } : null);
 
   const leave = async () => setWhere(await api<Where>("/game/play/leave", { method: "POST", body: {} }));
 
@@ -167,29 +202,43 @@ export default function PlayPage() {
       </main>
     );
 
-  if (end)
+  if (showResult !== null)
     return (
       <Result
-        end={end.end}
-        battleId={end.battleId}
+        battleId={showResult}
         onBack={() => {
-          setEnd(null);
+          markSeen(showResult);
+          setShowResult(null);
+          setHandle(null);
+          walletChanged();
           void load();
         }}
       />
     );
 
-  if (where.battle) {
+  if (where.battle && left !== where.battle.battleId) {
     const b = where.battle;
     const path = `${b.host}/game/play/ws/${b.battleId}`;
     return (
       <main className="tk-play">
         <h1 className="tk-sr">{t`Battle`}</h1>
-        <BattleScreen
-          full
-          source={{ kind: "live", url: path, drive: true }}
-          onEnd={(e) => setTimeout(() => setEnd({ battleId: b.battleId, end: e }), 1200)}
-        />
+        <div className="tk-arena-wrap">
+          <BattleScreen
+            full
+            source={{ kind: "live", url: path, drive: true }}
+            onHandle={setHandle}
+            onEnd={() => setTimeout(() => setShowResult(b.battleId), 1200)}
+          />
+          <BattleOverlay
+            handle={handle}
+            kit={(chosenView.data?.kit ?? []).map((k) => ({ kind: k.kind, charges: k.charges }))}
+            onHangar={() => {
+              setLeft(b.battleId);
+              setHandle(null);
+              void load();
+            }}
+          />
+        </div>
       </main>
     );
   }
@@ -209,6 +258,15 @@ export default function PlayPage() {
           <span>{t`Wins: ${fmtInt(p.wins)}`}</span>
         </div>
       </div>
+      <HangarInbox />
+      {where.battle && left === where.battle.battleId && (
+        <div className="tk-left-battle" role="status">
+          <span>{t`Battle #${where.battle.battleId} goes on without you; its result comes here when it ends.`}</span>
+          <button type="button" className="tk-btn" onClick={() => setLeft(null)}>
+            {t`Back to the battle`}
+          </button>
+        </div>
+      )}
       {hangar.garage.length === 0 ? (
         <p className="tk-state">{t`Your garage is empty.`}</p>
       ) : (
@@ -293,7 +351,17 @@ export default function PlayPage() {
                 <Stat label={t`Shots a minute`} value={tank.rateOfFire / 10} max={20} />
               </dl>
               <CrewBonus bonus={hangar.crewBonus} />
-              {where.queue ? (
+              <Modules
+                key={tank.id}
+                tankId={tank.id}
+                wallet={{ silver: p.silver, gold: p.gold }}
+                disabled={Boolean(where.queue)}
+                onWallet={(w) => {
+                  setHangar((h) => (h ? { ...h, player: { ...h.player, ...w } } : h));
+                  walletChanged();
+                }}
+              />
+              {where.battle ? null : where.queue ? (
                 <Waiting queue={where.queue} now={where.now} onLeave={leave} />
               ) : (
                 <button type="button" className="tk-btn tk-primary tk-to-battle" onClick={toBattle} disabled={busy}>
@@ -460,68 +528,19 @@ function TankIcon({ type, big }: { type: string; big?: boolean }) {
   );
 }
 
-function Result({ end, battleId, onBack }: { end: EndMessage; battleId: number; onBack: () => void }) {
-  const o = end.outcome;
-  const title =
-    end.reason === "stopped"
-      ? t`Battle stopped`
-      : o?.result === "win"
-        ? t`Victory!`
-        : o?.result === "loss"
-          ? t`Defeat`
-          : t`Draw`;
-  const why =
-    (
-      {
-        destroyed: t`A team was destroyed.`,
-        captured: t`The base was captured.`,
-        time: t`Time ran out.`,
-        stopped: t`An operator stopped the battle; it pays nothing.`,
-      } as Record<string, string>
-    )[end.reason] ?? "";
-  useEffect(() => {
-    document.title = `${title} — ${t`Tankodrome`}`;
-  }, [title]);
-  return (
-    <main className="tk-main tk-result">
-      <h1 className={`tk-result-${o?.result ?? "draw"}`}>{title}</h1>
-      <p className="tk-muted">
-        {why} {t`Battle #${battleId}`}
-      </p>
-      {o && (
-        <dl className="tk-earnings" aria-label={t`Earnings`}>
-          <div>
-            <dt>{t`Experience`}</dt>
-            <dd>+{fmtInt(o.experience)}</dd>
-          </div>
-          <div>
-            <dt>{t`Silver earned`}</dt>
-            <dd className="tk-silver">+{fmtInt(o.silver)}</dd>
-          </div>
-          <div>
-            <dt>{t`Repair and shells`}</dt>
-            <dd>−{fmtInt(o.silverSpent)}</dd>
-          </div>
-          <div>
-            <dt>{t`Damage dealt`}</dt>
-            <dd>{fmtInt(o.damage)}</dd>
-          </div>
-          <div>
-            <dt>{t`Tanks destroyed`}</dt>
-            <dd>{fmtInt(o.kills)}</dd>
-          </div>
-          <div>
-            <dt>{t`Rating`}</dt>
-            <dd>
-              {o.ratingDelta > 0 ? "+" : ""}
-              {fmtInt(o.ratingDelta)}
-            </dd>
-          </div>
-        </dl>
-      )}
-      <button type="button" className="tk-btn tk-primary" onClick={onBack} autoFocus>
-        {t`To the hangar`}
-      </button>
-    </main>
-  );
+const SEEN = "tk.play.seenResult";
+/** The last battle whose result the player saw (this browser): a newer one is shown on return. */
+function seenResult(): number {
+  try {
+    return Number(localStorage.getItem(SEEN) ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}
+function markSeen(battleId: number) {
+  try {
+    if (battleId > seenResult()) localStorage.setItem(SEEN, String(battleId));
+  } catch {
+    /* private mode: the result may be shown again */
+  }
 }

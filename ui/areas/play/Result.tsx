@@ -27,9 +27,10 @@ export function Result({ battleId, onBack }: { battleId: number; onBack: () => v
     const id = setInterval(report.reload, 3000);
     return () => clearInterval(id);
   }, [r?.status, report.reload]);
+  const settled = r !== undefined && r.status !== "running";
   useEffect(() => {
-    if (r && r.status !== "running") walletChanged();
-  }, [r?.status]);
+    if (settled) walletChanged();
+  }, [settled]);
   const title = !r
     ? t`Result`
     : r.status === "running"
@@ -163,7 +164,7 @@ export function Result({ battleId, onBack }: { battleId: number; onBack: () => v
           </section>
         </>
       )}
-      <button type="button" className="tk-btn tk-primary" onClick={onBack} autoFocus>
+      <button type="button" className="tk-btn tk-primary" onClick={onBack}>
         {t`To the hangar`}
       </button>
     </main>

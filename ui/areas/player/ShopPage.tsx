@@ -169,7 +169,15 @@ function ItemCard({
                 {fmtInt(total)}
               </button>
               {short && !ownedOnce && (
-                <small className="tk-hint">{currency === "gold" ? t`Not enough gold` : t`Not enough silver`}</small>
+                <small className="tk-hint">
+                  {currency === "gold" ? (
+                    <>
+                      {t`Not enough gold`} · <a href="/public/profile/paymentMethods">{t`Top up gold`}</a>
+                    </>
+                  ) : (
+                    t`Not enough silver`
+                  )}
+                </small>
               )}
             </span>
           );
