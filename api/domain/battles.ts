@@ -4,7 +4,7 @@
 // a replayed end answers the first one. Operators stop a battle that never ended.
 import { and, eq, inArray, lt, lte, or, sql, count } from "drizzle-orm";
 import { battleRooms } from "../db/schema/arena.ts";
-import type { Db, Tx } from "../db/index.ts";
+import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { battles, battlePlayers, battleEvents, type BattleResult } from "../db/schema/battles.ts";
 import { players } from "../db/schema/players.ts";
 import { clans, clanMembers } from "../db/schema/clans.ts";
@@ -473,7 +473,7 @@ export async function stopStuckBattles(tx: Tx, input: { adminId: number | null; 
   return stuck.map((s) => s.id);
 }
 
-export async function countStuckBattles(db: Db, now: number): Promise<number> {
+export async function countStuckBattles(db: DbOrTx, now: number): Promise<number> {
   const [r] = await db.select({ n: count() }).from(battles).where(stuckWhere(now));
   return r.n;
 }

@@ -9,38 +9,16 @@ import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Table } from "../../components/Table.tsx";
 import { resultText } from "./t.ts";
-import { statusCell, type BattleRow } from "./BattlesPage.tsx";
+import { statusCell } from "./BattlesPage.tsx";
 import { ArenaPanel } from "../play/ArenaPanel.tsx";
 import { useBattlesLive } from "./live.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as battles from "../../../api/contracts/admin/battles.ts";
 
-interface Event {
-  id: number;
-  kind: string;
-  playerId: number | null;
-  nickname: string | null;
-  details: Record<string, unknown>;
-  at: number;
-}
-interface Seat {
-  playerId: number;
-  nickname: string;
-  tankName: string | null;
-  tankId: number;
-  result: string | null;
-  experience: number;
-  silverEarned: number;
-  silverSpent: number;
-  kills: number;
-  damage: number;
-  durationS: number;
-  ratingDelta: number;
-}
-interface Data {
-  battle: BattleRow;
-  events: Event[];
-  players: Seat[];
-}
+type Data = OutputOf<typeof battles.battlePage>;
+type Event = Data["events"][number];
+type Seat = Data["players"][number];
 
 function eventText(e: Event): string {
   const d = e.details as Record<string, string | number>;
@@ -55,14 +33,14 @@ function eventText(e: Event): string {
 
 export default function BattlePage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.battleId ?? "";
-  const state = useApi<Data>(`/admin/battles/${id}/events`);
+  const state = useApi(battles.battlePage, { battleId: Number(id) });
   const [confirm, setConfirm] = useState(false);
   // The timeline, the players and the status follow this battle's stream.
   useBattlesLive(state.reload, id);
   async function stop() {
     setConfirm(false);
     try {
-      await api(`/admin/battles/${id}/stop`, { method: "POST" });
+      await api(battles.stop, { battleId: Number(id) });
       toast.ok(t`Battle #${ph({ id })} stopped`);
       state.reload();
     } catch (e) {

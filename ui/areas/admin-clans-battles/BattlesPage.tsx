@@ -3,7 +3,7 @@
 // (each after a confirmation). Live: the list follows the battles' stream (live.ts).
 import { useMemo, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -16,29 +16,18 @@ import { battleStatusText, BATTLE_STATUSES } from "./t.ts";
 import { useBattlesLive } from "./live.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as battles from "../../../api/contracts/admin/battles.ts";
 
-export interface BattleRow {
-  id: number;
-  mode: string;
-  map: string;
-  status: string;
-  startedAt: number;
-  endedAt: number | null;
-  players: number;
-  stuck: boolean;
-}
-interface Head {
-  stuck: number;
-  stuckAfterMs: number;
-  modes: string[];
-}
+/** A battle as the list shows it. */
+export type BattleRow = OutputOf<typeof battles.list>["rows"][number];
 
 export const statusCell = (b: BattleRow) => (
   <span data-status={b.stuck ? "stuck" : b.status}>{battleStatusText(b.stuck ? "stuck" : b.status)}</span>
 );
 
 export default function BattlesPage() {
-  const head = useApi<Head>("/admin/battles/");
+  const head = useApi(battles.page, {});
   const [version, setVersion] = useState(0);
   const [stopping, setStopping] = useState<BattleRow | null>(null);
   const [stoppingStuck, setStoppingStuck] = useState(false);
@@ -51,7 +40,7 @@ export default function BattlesPage() {
   async function stop(b: BattleRow) {
     setStopping(null);
     try {
-      await api(`/admin/battles/${b.id}/stop`, { method: "POST" });
+      await api(battles.stop, { battleId: b.id });
       toast.ok(t`Battle #${ph({ id: b.id })} stopped`);
       refresh();
     } catch (e) {
@@ -61,7 +50,7 @@ export default function BattlesPage() {
   async function stopStuck() {
     setStoppingStuck(false);
     try {
-      const r = await api<{ stopped: number }>("/admin/battles/stopTheStuck", { method: "POST" });
+      const r = await api(battles.stopTheStuck);
       toast.ok(t`Stuck battles stopped: ${ph({ n: fmtInt(r.stopped) })}`);
       refresh();
     } catch (e) {
@@ -72,7 +61,8 @@ export default function BattlesPage() {
   async function find(e: React.FormEvent) {
     e.preventDefault();
     await findErrors.run(async () =>
-      setFound((await api<{ rows: BattleRow[] }>(`/admin/battles/find?q=${encodeURIComponent(q)}`)).rows),
+      // The search goes as typed: the server names a refusal in its words.
+      setFound((await sendRaw(battles.find, { q })).rows),
     );
   }
 

@@ -2,7 +2,7 @@
 // calls `onChange` (at most twice a second) when a battle starts, a result arrives, a battle ends
 // or is stopped; `battleId` narrows it to one battle. Answers whether the stream is connected.
 import { useEffect, useRef } from "react";
-import type { BattleEvents } from "../../../api/admin/battles.ts";
+import type { BattleEvents } from "../../../api/domain/battles-admin.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
 
 export function useBattlesLive(onChange: () => void, battleId?: string): boolean {
