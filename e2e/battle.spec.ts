@@ -123,7 +123,7 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   expect(trainedPaid.rows.map((r) => Number(r.delta))).toEqual([-10]);
   await page.screenshot({ path: "e2e/output/battle-hangar-trained.png" });
   const tankName = (
-    await page.getByRole("region", { name: "Выбранный танк" }).getByRole("heading").innerText()
+    await page.getByRole("region", { name: "Выбранный танк" }).getByRole("heading", { level: 2 }).innerText()
   ).replace(/\s+[IVX]+$/, "");
 
   // To battle: bots fill both teams after the second's wait.
