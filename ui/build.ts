@@ -57,6 +57,26 @@ export const contractDescriptors: BunPlugin = {
   },
 };
 
+/**
+ * wouter reaches React's useSyncExternalStore through the `use-sync-external-store` shim, which
+ * on React 18 and later only hands React's own back (its export is
+ * `React.useSyncExternalStore ?? shim`): the shim's fallback code is dead weight in every page.
+ * Resolved to React's own, ~300 bytes less of gzipped JS on every screen (the landing included).
+ */
+export const reactOwnStore: BunPlugin = {
+  name: "react-own-sync-external-store",
+  setup(build) {
+    build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+      path: "use-sync-external-store",
+      namespace: "react-own",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "react-own" }, () => ({
+      contents: 'export { useSyncExternalStore } from "react";',
+      loader: "js",
+    }));
+  },
+};
+
 if (import.meta.main) {
   const outdir = new URL("./dist/", import.meta.url).pathname;
   rmSync(outdir, { recursive: true, force: true });
@@ -67,7 +87,7 @@ if (import.meta.main) {
     minify: true,
     target: "browser",
     format: "esm",
-    plugins: [contractDescriptors, linguiMacros],
+    plugins: [contractDescriptors, reactOwnStore, linguiMacros],
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
     // Which sources went into which chunk, and how chunks import each other: ui/budget.test.ts

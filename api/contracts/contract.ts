@@ -130,54 +130,32 @@ export type AnswerOf<C extends ContractSpec> =
 // ---- Calling: the address and the request a contract makes of an input ----
 
 /** The method a caller uses: the stated one; for ANY and GET|POST, POST when it changes state. */
-export function methodOf(c: Pick<ContractSpec, "method" | "mutates">): "GET" | "POST" | "DELETE" {
-  if (c.method === "GET" || c.method === "POST" || c.method === "DELETE") return c.method;
-  return c.mutates ? "POST" : "GET";
-}
-
-const PARAM = /\/:(\w+)(\{(?:[^{}]|\{[^{}]*\})*\})?(\?)?/g;
+export const methodOf = (c: Pick<ContractSpec, "method" | "mutates">): "GET" | "POST" | "DELETE" =>
+  c.method === "ANY" || c.method === "GET|POST" ? (c.mutates ? "POST" : "GET") : c.method;
 
 /**
- * The address of a call and the fields left for the query string or the body: the path's
- * parameters are taken from the input (an optional one left out drops its segment).
+ * The request a call makes: the method, the address — the path's parameters taken from the input
+ * (an optional one left out drops its segment), the other fields as the query string of a GET
+ * (arrays repeat their key, objects travel as JSON) — and the JSON body of the other methods.
  */
-export function addressOf(
-  c: Pick<ContractSpec, "path">,
-  input: Record<string, unknown> = {},
-): { path: string; rest: Record<string, unknown> } {
-  const rest: Record<string, unknown> = { ...input };
-  const path = c.path.replace(PARAM, (_, name: string, _re: string | undefined, optional: string | undefined) => {
-    const v = rest[name];
-    delete rest[name];
-    if (v === undefined || v === null || v === "") {
-      if (optional) return "";
-      throw new Error(`${c.path}: the path parameter ${name} is missing`);
-    }
-    return `/${encodeURIComponent(String(v))}`;
-  });
-  return { path: path === "" ? "/" : path, rest };
-}
-
-/** A query string of fields: arrays repeat their key, objects travel as JSON, undefined is left out. */
-export function queryOf(fields: Record<string, unknown>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === undefined || v === null) continue;
-    if (Array.isArray(v))
-      for (const item of v) q.append(k, typeof item === "object" ? JSON.stringify(item) : String(item));
-    else q.append(k, typeof v === "object" ? JSON.stringify(v) : String(v));
-  }
-  const s = q.toString();
-  return s ? `?${s}` : "";
-}
-
-/** The request a call makes: method, address (with the query string of a GET) and JSON body. */
 export function requestOf(
   c: Pick<ContractSpec, "method" | "mutates" | "path">,
   input: Record<string, unknown> = {},
 ): { method: "GET" | "POST" | "DELETE"; url: string; body?: Record<string, unknown> } {
+  const rest: Record<string, unknown> = { ...input };
+  // A parameter's pattern holds no braces (routes.tsv has none: `{[0-9]+}`, `{ru|en}`, `{[^/]+}`).
+  const path = c.path.replace(/\/:(\w+)(?:\{[^}]*\})?(\?)?/g, (_, name: string, optional) => {
+    const v = rest[name];
+    delete rest[name];
+    if (v != null && v !== "") return `/${encodeURIComponent(`${v}`)}`;
+    if (optional) return "";
+    throw new Error(name);
+  });
   const method = methodOf(c);
-  const { path, rest } = addressOf(c, input);
-  if (method === "GET") return { method, url: path + queryOf(rest) };
-  return { method, url: path, body: rest };
+  if (method !== "GET") return { method, url: path, body: rest };
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(rest))
+    for (const item of [v].flat())
+      if (item != null) q.append(k, typeof item === "object" ? JSON.stringify(item) : `${item}`);
+  return { method, url: `${q}` ? `${path}?${q}` : path };
 }

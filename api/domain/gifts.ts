@@ -19,6 +19,19 @@ export const GIFT_RULES = { perDay: 5, maxGold: 1_000, maxSilver: 100_000 } as c
 
 export type GiftKind = "gold" | "silver" | ItemType;
 
+/** What a gift's notification carries (sendGift writes it, giftsPage reads it back). */
+export interface GiftNotice {
+  giftId: number;
+  fromId: number;
+  /** The sender's nickname when the gift was sent. */
+  from: string;
+  kind: GiftKind;
+  itemId: number | null;
+  /** The item's name in the receiver's language, null for money. */
+  item: string | null;
+  amount: number;
+}
+
 export async function sendGift(
   db: Db,
   input: {
@@ -148,7 +161,7 @@ export async function sendGift(
         itemId: input.itemId ?? null,
         item: itemName,
         amount,
-      }),
+      } satisfies GiftNotice),
       createdAt: input.at,
     });
     await recordActivity(tx, input.from, "gift", input.at);
@@ -165,6 +178,15 @@ export async function giftsPage(db: Db, playerId: number) {
     .limit(50);
   return {
     rules: GIFT_RULES,
-    notifications: notifications.map((n) => ({ ...n, payload: JSON.parse(n.payload) as unknown })),
+    // A gift's payload is sendGift's; operators' notifications (kind notification, chatNotification) carry theirs.
+    notifications: notifications.map((n) =>
+      n.kind === "gift"
+        ? { ...n, kind: "gift" as const, payload: JSON.parse(n.payload) as GiftNotice }
+        : {
+            ...n,
+            kind: n.kind as "notification" | "chatNotification",
+            payload: JSON.parse(n.payload) as Record<string, unknown>,
+          },
+    ),
   };
 }

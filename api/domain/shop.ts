@@ -122,12 +122,12 @@ export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
     .from(contentCamouflages)
     .where(eq(contentCamouflages.active, true))
     .orderBy(asc(contentCamouflages.sortOrder), asc(contentCamouflages.id));
-  const row = (
-    type: ItemType,
+  const row = <T extends ItemType, E extends object>(
+    type: T,
     r: { id: number; nameRu: string; nameEn: string; priceGold: number; priceSilver: number },
     requiredLevel: number,
-    extra: Record<string, unknown>,
-  ): ShopItem => ({
+    extra: E,
+  ): ShopItem & { type: T } & E => ({
     type,
     id: r.id,
     name: name(r),

@@ -1,7 +1,7 @@
 // Support tickets' rules: the wizard's categories, opening a ticket, adding messages from either
 // side (which sets the status and the other side's unread mark), reading (which clears one's own
 // mark), and the demo world's tickets. Ownership is checked by the callers' queries (playerId).
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx, Db } from "../db/index.ts";
 import type { WorldStep } from "../db/demo.ts";
 import { supportTickets, supportMessages, supportTicketEvents, type TICKET_STATUSES } from "../db/schema/support.ts";
@@ -147,6 +147,25 @@ export async function addMessage(
     also: m.author === "player" ? { unreadBySupport: true } : { unreadByPlayer: true },
   });
   return msg;
+}
+
+/** A player's own tickets, the latest changed first (without the operators' side: assignee, their unread mark). */
+export async function playerTickets(db: DbOrTx, playerId: number) {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.playerId, playerId))
+    .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id));
+  return rows.map(({ assigneeId: _a, unreadBySupport: _u, ...t }) => t);
+}
+
+/** One of the player's own tickets, or undefined (another player's ticket is not theirs to see). */
+export async function playerTicket(db: DbOrTx, playerId: number, ticketId: number) {
+  const [t] = await db
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.playerId, playerId)));
+  return t;
 }
 
 export async function thread(tx: DbOrTx, ticketId: number) {

@@ -9,7 +9,7 @@ import type { HonoEnv } from "./env.ts";
 import type { Deps } from "../deps.ts";
 import { AppError } from "../domain/errors.ts";
 import { route, page } from "./router.ts";
-import { contract, requestOf, addressOf } from "../contracts/contract.ts";
+import { contract, requestOf } from "../contracts/contract.ts";
 import * as f from "../domain/fields.ts";
 
 function app(checkOutputs = true) {
@@ -174,7 +174,7 @@ test("a caller's request: the method, the path's parameters and the query or the
     method: "GET",
     url: "/en/search/news/?q=a+b&tags=1&tags=2",
   });
-  expect(addressOf(search, { locale: "ru" }).path).toBe("/ru/search/");
+  expect(requestOf(search, { locale: "ru" }).url).toBe("/ru/search/");
   const save = contract({ method: "ANY", path: "/save", auth: "player", mutates: true, output: z.object({}) });
   expect(requestOf(save, { a: 1 })).toEqual({ method: "POST", url: "/save", body: { a: 1 } });
   expect(() => requestOf(tank, {})).toThrow("tankId");

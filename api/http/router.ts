@@ -265,11 +265,14 @@ function register(app: Hono<HonoEnv>, info: RouteSpec, handlers: (MiddlewareHand
   const chain = (
     guarded ? [guard(full), ...handlers] : full.auth === "game" ? [requireGameKey, ...handlers] : handlers
   ) as [MiddlewareHandler<HonoEnv>];
+  // Hono does not match an optional parameter that has a pattern (`/:type{[^/]+}?`): a contract's
+  // path keeps the spec's form in the route table and is served at the addresses it stands for.
+  const addresses = full.contract ? [full.path, ...withoutOptionals(full.path)] : [full.path];
   if (methods.length === 0) {
-    app.all(full.path, ...chain);
+    for (const path of addresses) app.all(path, ...chain);
   } else {
     if (methods.includes("GET")) methods.push("HEAD");
-    app.on(methods, full.path, ...chain);
+    for (const path of addresses) app.on(methods, path, ...chain);
     const refuse = () =>
       app.all(full.path, (c) => {
         c.header("Allow", methods.join(", "));
@@ -282,6 +285,13 @@ function register(app: Hono<HonoEnv>, info: RouteSpec, handlers: (MiddlewareHand
     if (pending && full.path.includes(":")) pending.push(refuse);
     else refuse();
   }
+}
+
+/** The addresses a path with an optional patterned parameter stands for: without it, and with it required. */
+function withoutOptionals(path: string): string[] {
+  const optional = /\/:\w+\{(?:[^{}]|\{[^{}]*\})*\}\?/g;
+  if (!optional.test(path)) return [];
+  return [path.replace(optional, "") || "/", path.replace(/(\/:\w+\{(?:[^{}]|\{[^{}]*\})*\})\?/g, "$1")];
 }
 
 const pendingRefusals = new WeakMap<object, (() => void)[]>();

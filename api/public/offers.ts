@@ -2,29 +2,20 @@
 // clock); with `offerId` and a `requestId` it takes a gold offer. Offers sold for money name
 // their billing item and the payment-methods address that sells it.
 import type { Hono } from "hono";
-import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import * as f from "../domain/fields.ts";
 import { fieldError } from "../domain/errors.ts";
 import { offersFor, takeOffer } from "../domain/offers.ts";
+import { offers } from "../contracts/public/profile/offers.ts";
 import "./avatar-offer-messages.ts";
 
-const requestId = () => f.text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/));
-const offersIn = z.object({ offerId: f.optional(f.id()), requestId: f.optional(requestId()) });
-
 export function registerOffers(app: Hono<HonoEnv>) {
-  route(
-    app,
-    { method: "ANY", path: "/public/profile/offers", auth: "player", mutates: true },
-    { input: offersIn },
-    async (c, v) => {
-      const { db, clock } = c.var.deps;
-      const playerId = c.var.player!.playerId;
-      if (v.offerId === undefined) return c.json(await offersFor(db, playerId, c.var.locale, clock.now()));
-      if (v.requestId === undefined) throw fieldError({ requestId: { id: "validation.required" } });
-      const taken = await takeOffer(db, { playerId, offerId: v.offerId, requestId: v.requestId, at: clock.now() });
-      return c.json({ ...taken, ...(await offersFor(db, playerId, c.var.locale, clock.now())) });
-    },
-  );
+  route(app, offers, async (c, v) => {
+    const { db, clock } = c.var.deps;
+    const playerId = c.var.player!.playerId;
+    if (v.offerId === undefined) return offersFor(db, playerId, c.var.locale, clock.now());
+    if (v.requestId === undefined) throw fieldError({ requestId: { id: "validation.required" } });
+    const taken = await takeOffer(db, { playerId, offerId: v.offerId, requestId: v.requestId, at: clock.now() });
+    return { ...taken, ...(await offersFor(db, playerId, c.var.locale, clock.now())) };
+  });
 }

@@ -1,15 +1,7 @@
 // How every screen talks to the server: JSON with the session cookie, the CSRF token on
 // changes, and the server's error shape turned into an ApiError with its field messages.
 import { useCallback, useEffect, useState } from "react";
-import {
-  type Contract,
-  type InputOf,
-  type OutputOf,
-  addressOf,
-  methodOf,
-  queryOf,
-  requestOf,
-} from "../../api/contracts/contract.ts";
+import { type Contract, type InputOf, type OutputOf, requestOf } from "../../api/contracts/contract.ts";
 
 export function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="tk-csrf"]')?.content ?? "";
@@ -52,18 +44,23 @@ export function api<C extends Contract>(contract: C, ...args: Args<C>): Promise<
 /** The older form, an address and a hand-written answer type: goes once every screen calls through contracts. */
 export function api<T>(url: string, opts?: { method?: string; body?: unknown }): Promise<T>;
 export function api(target: string | Contract, a?: unknown): Promise<unknown> {
-  if (typeof target !== "string") {
-    const r = requestOf(target, (a ?? {}) as Record<string, unknown>);
-    return fetchOnce(r.url, r.method === "GET" ? {} : { method: r.method, body: r.body });
-  }
-  return fetchOnce(target, (a ?? {}) as { method?: string; body?: unknown });
+  return send(requestFor(target, a));
 }
 
-/** The address of a call (a link, a download, an EventSource): path parameters filled, the rest as the query string. */
-export function href<C extends Contract>(contract: C, ...[input]: Args<C>): string {
-  const { path, rest } = addressOf(contract, (input ?? {}) as Record<string, unknown>);
-  return path + queryOf(rest);
+/** What a call sends: the contract's request, or the older form's address and options. */
+interface Sent {
+  url: string;
+  method?: string;
+  body?: unknown;
 }
+const requestFor = (target: string | Contract, a: unknown): Sent =>
+  typeof target === "string"
+    ? { ...(a as object), url: target }
+    : requestOf(target, (a ?? {}) as Record<string, unknown>);
+
+/** The address of a call (a link, a download, an EventSource): path parameters filled, the rest as the query string. */
+export const href = <C extends Contract>(contract: C, ...[input]: Args<C>): string =>
+  requestOf({ ...contract, method: "GET" }, input as Record<string, unknown>).url;
 
 /**
  * Sends a body the server validates itself — a form's text as typed, a file's JSON — to a
@@ -71,22 +68,21 @@ export function href<C extends Contract>(contract: C, ...[input]: Args<C>): stri
  * messages name what it refuses, and the answer is the contract's.
  */
 export function sendRaw<C extends Contract>(contract: C, body: Record<string, unknown>): Promise<OutputOf<C>> {
-  const { path, rest } = addressOf(contract, body);
-  const method = methodOf(contract);
-  return method === "GET" ? request(path + queryOf(rest), {}) : request(path, { method, body: rest });
+  const r = requestOf(contract, body);
+  return request(r.url, r.method === "GET" ? {} : r);
 }
 
 /** Sends a form (a file upload) to a contract's address as multipart, typed by its output. */
 export function sendForm<C extends Contract>(contract: C, form: FormData): Promise<OutputOf<C>> {
-  return request(addressOf(contract).path, { method: "POST", body: form });
+  return request(requestOf({ ...contract, method: "GET" }).url, { method: "POST", body: form });
 }
 
-function fetchOnce<T>(url: string, opts: { method?: string; body?: unknown }): Promise<T> {
-  if ((opts.method ?? "GET") !== "GET" || opts.body !== undefined) return request<T>(url, opts);
-  let pending = inflight.get(url);
+function send<T>(r: Sent): Promise<T> {
+  if ((r.method ?? "GET") !== "GET" || r.body !== undefined) return request<T>(r.url, r);
+  let pending = inflight.get(r.url);
   if (!pending) {
-    pending = request<T>(url, opts).finally(() => inflight.delete(url));
-    inflight.set(url, pending);
+    pending = request<T>(r.url, r).finally(() => inflight.delete(r.url));
+    inflight.set(r.url, pending);
   }
   return pending as Promise<T>;
 }
@@ -137,33 +133,10 @@ export interface Loaded<T> {
 export function useApi<C extends Contract>(contract: C, input: InputOf<C> | null): Loaded<OutputOf<C>>;
 /** The older form, an address and a hand-written answer type: goes once every screen calls through contracts. */
 export function useApi<T>(url: string | null): Loaded<T>;
-export function useApi(target: string | null | Contract, input?: unknown): Loaded<unknown> {
-  // A contract's call is keyed by its request: a GET by its address, anything else by its body too.
-  let url: string | null;
-  let send: (() => Promise<unknown>) | null = null;
-  if (target === null || typeof target === "string") url = target;
-  else if (input === null) url = null;
-  else {
-    const r = requestOf(target, (input ?? {}) as Record<string, unknown>);
-    url = r.method === "GET" ? r.url : `${r.method} ${r.url} ${JSON.stringify(r.body)}`;
-    if (r.method !== "GET") send = () => request(r.url, { method: r.method, body: r.body });
-  }
-  return useLoaded(url, send);
-}
-
-/**
- * useApi with fields the server validates itself (a form's text as typed: a date, a number being
- * typed), so a refusal comes back in the server's words; the answer is typed by the contract.
- */
-export function useApiRaw<C extends Contract>(
-  contract: C,
-  fields: Record<string, unknown> | null,
-): Loaded<OutputOf<C>> {
-  // The fields are sent as they are (requestOf reads any object): only their type is the caller's.
-  return useApi(contract, fields as InputOf<C> | null);
-}
-
-function useLoaded<T>(url: string | null, send: (() => Promise<unknown>) | null): Loaded<T> {
+export function useApi<T>(target: string | null | Contract, input?: unknown): Loaded<T> {
+  // A call is keyed by its request: a GET by its address, a POST by its body too.
+  const r = target === null || input === null ? null : requestFor(target, input);
+  const url = r && (r.body === undefined ? r.url : `${r.url} ${JSON.stringify(r.body)}`);
   const [state, setState] = useState<{ url: string | null; data?: T; error?: ApiError; loading: boolean }>({
     url,
     loading: !!url,
@@ -173,7 +146,7 @@ function useLoaded<T>(url: string | null, send: (() => Promise<unknown>) | null)
     if (!url) return;
     let live = true;
     setState((s) => ({ ...s, url, loading: true, error: undefined }));
-    (send ? (send() as Promise<T>) : fetchOnce<T>(url, {})).then(
+    send<T>(r!).then(
       (data) => live && setState({ url, data, loading: false }),
       (error: ApiError) => live && setState((s) => ({ ...s, url, error, loading: false })),
     );
@@ -189,4 +162,16 @@ function useLoaded<T>(url: string | null, send: (() => Promise<unknown>) | null)
     loading: current ? state.loading : !!url,
     reload,
   };
+}
+
+/**
+ * useApi with fields the server validates itself (a form's text as typed: a date, a number being
+ * typed), so a refusal comes back in the server's words; the answer is typed by the contract.
+ */
+export function useApiRaw<C extends Contract>(
+  contract: C,
+  fields: Record<string, unknown> | null,
+): Loaded<OutputOf<C>> {
+  // The fields are sent as they are (requestOf reads any object): only their type is the caller's.
+  return useApi(contract, fields as InputOf<C> | null);
 }

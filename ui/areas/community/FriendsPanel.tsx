@@ -103,7 +103,7 @@ export function FriendsPanel() {
           </>
         )}
       </Load>
-      <FindPlayer<{ players: FoundPlayer[] }>
+      <FindPlayer
         label={t`Friend's nickname or player id`}
         submitLabel={t`Find a friend`}
         found={found}

@@ -3,18 +3,16 @@
 // here first so a wrong file is refused without uploading it).
 import { useRef, useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError, sendForm } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import { saveAvatar } from "../../../api/contracts/public/profile.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { toast } from "../../components/Toasts.tsx";
 import { useSubmit } from "../../lib/form.ts";
 
-export interface AvatarState {
-  avatarUrl: string | null;
-  pending: { id: number; uploadedAt: number } | null;
-  rejected: { id: number; reasonText: string; note: string | null; decidedAt: number | null } | null;
-  limits: { maxBytes: number; minSide: number; maxSide: number; types: string[] };
-}
+/** The avatar as the profile and the upload answer it. */
+export type AvatarState = OutputOf<typeof saveAvatar>;
 
 export function AvatarPanel({ nickname, initial }: { nickname: string; initial: AvatarState }) {
   const [state, setState] = useState(initial);
@@ -33,7 +31,7 @@ export function AvatarPanel({ nickname, initial }: { nickname: string; initial: 
     const body = new FormData();
     body.append("image", file);
     const ok = await run(async () => {
-      setState(await api<AvatarState>("/public/profile/saveAvatar", { body }));
+      setState(await sendForm(saveAvatar, body));
       toast.ok(t`Avatar sent for moderation`);
     });
     // The input was disabled while sending: it takes the focus once enabled again.

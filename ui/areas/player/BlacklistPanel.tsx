@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
 import { api, type ApiError } from "../../lib/api.ts";
+import { findPlayer, unblock } from "../../../api/contracts/public/profile/players.ts";
 import { Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FindPlayer, type FoundPlayer } from "./FindPlayer.tsx";
@@ -26,7 +27,7 @@ export function BlacklistPanel({ initial }: { initial: Entry[] }) {
   return (
     <section className="tk-panel" aria-labelledby="blacklist-title">
       <h2 id="blacklist-title">{t`Blacklist`}</h2>
-      <FindPlayer<{ players: FoundPlayer[]; blacklist: Entry[] }>
+      <FindPlayer
         label={t`Nickname or player id`}
         submitLabel={t`Find player`}
         found={found}
@@ -39,9 +40,7 @@ export function BlacklistPanel({ initial }: { initial: Entry[] }) {
             <button
               type="button"
               className="tk-btn"
-              onClick={() =>
-                act(() => api("/public/profile/findPlayer", { body: { query, blacklist: p.id } }), t`Player blocked`)
-              }
+              onClick={() => act(() => api(findPlayer, { query, blacklist: p.id }), t`Player blocked`)}
             >
               {t`Block`}
             </button>
@@ -58,12 +57,7 @@ export function BlacklistPanel({ initial }: { initial: Entry[] }) {
               <button
                 type="button"
                 className="tk-btn"
-                onClick={() =>
-                  act(
-                    () => api("/public/profile/blacklist/remove", { body: { playerId: b.playerId } }),
-                    t`Player unblocked`,
-                  )
-                }
+                onClick={() => act(() => api(unblock, { playerId: b.playerId }), t`Player unblocked`)}
               >
                 {t`Unblock`}
               </button>

@@ -8,7 +8,8 @@ import { Load } from "../../components/States.tsx";
 import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { createClanSchema } from "./schemas.ts";
-import type { ProfileData } from "./kit.tsx";
+import * as clans from "../../../api/contracts/public/profile/clans.ts";
+import { profile } from "../../../api/contracts/public/profile.ts";
 
 function CreateForm({ price, gold }: { price: number; gold: number }) {
   const form = useForm(createClanSchema, { name: "", tag: "", description: "" });
@@ -16,8 +17,8 @@ function CreateForm({ price, gold }: { price: number; gold: number }) {
     <Form
       form={form}
       submitLabel={t`Found the clan for ${ph({ price: fmtInt(price) })} gold`}
-      onSubmit={form.submit(async (input) => {
-        await api("/public/profile/createClan", { body: input });
+      onSubmit={form.submit(async (_input, data) => {
+        await api(clans.createClan, data);
         toast.ok(t`Clan founded`);
         window.location.assign("/public/profile/myClan");
       })}
@@ -31,8 +32,8 @@ function CreateForm({ price, gold }: { price: number; gold: number }) {
 }
 
 export default function CreateClanPage() {
-  const clan = useApi<{ clan: unknown; rules: { priceGold: number } }>("/public/profile/myClan");
-  const me = useApi<ProfileData>("/public/profile/");
+  const clan = useApi(clans.myClan, {});
+  const me = useApi(profile, {});
   const both = {
     ...clan,
     data: clan.data && me.data ? { clan: clan.data, me: me.data } : undefined,

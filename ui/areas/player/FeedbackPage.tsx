@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useApi } from "../../lib/api.ts";
+import * as feedback from "../../../api/contracts/public/profile/feedback.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { TicketThread } from "./TicketThread.tsx";
@@ -16,18 +17,11 @@ const TICKET_STATUS: Record<string, MessageDescriptor> = {
   waiting: msg({ message: "waiting", context: "ticket status" }),
   closed: msg({ message: "closed", context: "ticket status" }),
 };
-interface Ticket {
-  id: number;
-  subject: string;
-  status: string;
-  unreadByPlayer: boolean;
-  updatedAt: number;
-}
 
 const ticketInAddress = () => Number(new URLSearchParams(location.search).get("ticket")) || null;
 
 export default function FeedbackPage() {
-  const state = useApi<{ tickets: Ticket[] }>("/public/profile/feedback");
+  const state = useApi(feedback.tickets, {});
   const [open, setOpen] = useState<number | null>(ticketInAddress);
   const [creating, setCreating] = useState(false);
   // Back and Forward move between the list and a thread.

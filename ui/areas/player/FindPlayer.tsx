@@ -3,25 +3,24 @@
 import type { ReactNode } from "react";
 import { t } from "@lingui/core/macro";
 import { api } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import { findPlayer } from "../../../api/contracts/public/profile/players.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
 import { Empty } from "../../components/States.tsx";
 import { findPlayerSchema } from "./schemas.ts";
 
-export interface FoundPlayer {
-  id: number;
-  nickname: string;
-  level: number;
-  blacklisted?: number | boolean;
-}
+/** What findPlayer answers: the players found and the asker's blacklist. */
+export type Found = OutputOf<typeof findPlayer>;
+export type FoundPlayer = Found["players"][number];
 
-export function FindPlayer<R extends { players: FoundPlayer[] }>(props: {
+export function FindPlayer(props: {
   label: string;
   submitLabel: string;
   /** The players found; null before the first search. The panel keeps them, so an action can refresh them. */
   found: FoundPlayer[] | null;
   /** /public/profile/findPlayer's answer to a search. */
-  onFound: (answer: R) => void;
+  onFound: (answer: Found) => void;
   /** A found player's button (null: none), given the query the list was found with. */
   action: (p: FoundPlayer, query: string) => ReactNode;
 }) {
@@ -31,9 +30,7 @@ export function FindPlayer<R extends { players: FoundPlayer[] }>(props: {
       <Form
         form={form}
         submitLabel={props.submitLabel}
-        onSubmit={form.submit(async (input) =>
-          props.onFound(await api<R>("/public/profile/findPlayer", { body: input })),
-        )}
+        onSubmit={form.submit(async (_input, data) => props.onFound(await api(findPlayer, data)))}
       >
         <FormField form={form} name="query" label={props.label} />
       </Form>

@@ -4,6 +4,10 @@
 import { useEffect, useRef, useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { api, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as money from "../../../api/contracts/public/profile/money.ts";
+import { findPlayer } from "../../../api/contracts/public/profile/players.ts";
+import { profile } from "../../../api/contracts/public/profile.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Load, Empty } from "../../components/States.tsx";
@@ -11,7 +15,7 @@ import { Form, FormField, FieldError } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { giftSchema } from "./schemas.ts";
-import { BalanceLine, newRequestId, type Balance, type ProfileData } from "./kit.tsx";
+import { BalanceLine, newRequestId, type Balance } from "./kit.tsx";
 
 const KINDS = {
   gold: msg`Gold`,
@@ -20,46 +24,20 @@ const KINDS = {
   consumable: msg`Consumable`,
   camouflage: msg`Camouflage`,
 } as const;
-interface Rules {
-  perDay: number;
-  maxGold: number;
-  maxSilver: number;
-}
-interface Notification {
-  id: number;
-  kind: string;
-  createdAt: number;
-  payload: { from?: string; kind?: keyof typeof KINDS; amount?: number; item?: string | null };
-}
-interface ShopItem {
-  type: string;
-  id: number;
-  name: string;
-  priceGold: number;
-  priceSilver: number;
-}
-interface Data {
-  rules: Rules;
-  notifications: Notification[];
+type Gifts = Extract<OutputOf<typeof money.gift>, { rules: object }>;
+type ShopItem = OutputOf<typeof money.shop>["items"][number];
+interface Data extends Gifts {
   items: ShopItem[];
   balance: Balance;
 }
 
 function Receiver({ onPick }: { onPick: (id: number, nickname: string) => void }) {
   const [query, setQuery] = useState("");
-  const [found, setFound] = useState<{ id: number; nickname: string; level: number }[] | null>(null);
+  const [found, setFound] = useState<OutputOf<typeof findPlayer>["players"] | null>(null);
   const errors = useFieldErrors();
   const search = async () => {
     if (!query.trim()) return;
-    await errors.run(async () =>
-      setFound(
-        (
-          await api<{ players: { id: number; nickname: string; level: number }[] }>("/public/profile/findPlayer", {
-            body: { query },
-          })
-        ).players,
-      ),
-    );
+    await errors.run(async () => setFound((await api(findPlayer, { query })).players));
   };
   return (
     <div className="tk-field">
@@ -99,7 +77,7 @@ function GiftForm({ data, onSent }: { data: Data; onSent: () => void }) {
   const [receiver, setReceiver] = useState("");
   const requestId = useRef(newRequestId());
   const kind = form.values.kind;
-  const money = kind === "gold" || kind === "silver";
+  const isMoney = kind === "gold" || kind === "silver";
   const items = data.items.filter((i) => i.type === kind);
   const price = (i: ShopItem) =>
     i.priceGold ? t`${ph({ price: fmtInt(i.priceGold) })} gold` : t`${ph({ price: fmtInt(i.priceSilver) })} silver`;
@@ -107,11 +85,9 @@ function GiftForm({ data, onSent }: { data: Data; onSent: () => void }) {
     <Form
       form={form}
       submitLabel={t`Send the gift`}
-      onSubmit={form.submit(async (input) => {
-        const body = money
-          ? { to: input.to, kind, amount: input.amount }
-          : { to: input.to, kind, itemId: input.itemId };
-        await api("/public/profile/gift", { body: { ...body, requestId: requestId.current } });
+      onSubmit={form.submit(async (_input, data) => {
+        const what = isMoney ? { amount: Number(data.amount) } : { itemId: Number(data.itemId) };
+        await api(money.gift, { to: data.to, kind: data.kind, ...what, requestId: requestId.current });
         requestId.current = newRequestId();
         toast.ok(receiver ? t`Gift sent to ${ph({ nickname: receiver })}` : t`Gift sent`);
         form.reset();
@@ -128,7 +104,7 @@ function GiftForm({ data, onSent }: { data: Data; onSent: () => void }) {
         type="select"
         options={(Object.keys(KINDS) as (keyof typeof KINDS)[]).map((k) => [k, t(KINDS[k])])}
       />
-      {money ? (
+      {isMoney ? (
         <FormField
           form={form}
           name="amount"
@@ -158,11 +134,10 @@ export default function GiftPage() {
   const [data, setData] = useState<Data | undefined>();
   const [error, setError] = useState<ApiError | undefined>();
   const reload = () =>
-    Promise.all([
-      api<{ rules: Rules; notifications: Notification[] }>("/public/profile/gift", { body: {} }),
-      api<{ items: ShopItem[]; balance: Balance }>("/public/profile/shop", { body: {} }),
-      api<ProfileData>("/public/profile/"),
-    ]).then(([g, s, p]) => setData({ ...g, items: s.items, balance: p.player }), setError);
+    Promise.all([api(money.gift, {}), api(money.shop, {}), api(profile, {})]).then(
+      ([g, s, p]) => "rules" in g && setData({ ...g, items: s.items, balance: p.player }),
+      setError,
+    );
   useEffect(() => void reload(), []);
   return (
     <section aria-labelledby="gift-title">
@@ -182,14 +157,11 @@ export default function GiftPage() {
             ) : (
               <ul>
                 {d.notifications
-                  .filter((n) => n.kind === "gift")
+                  .flatMap((n) => (n.kind === "gift" ? [{ ...n, gift: n.payload }] : []))
                   .map((n) => (
                     <li key={n.id}>
-                      {fmtDateTime(n.createdAt)} — {n.payload.from}:{" "}
-                      {n.payload.item ??
-                        (n.payload.kind && KINDS[n.payload.kind]
-                          ? `${fmtInt(n.payload.amount)} ${t(KINDS[n.payload.kind])}`
-                          : "")}
+                      {fmtDateTime(n.createdAt)} — {n.gift.from}:{" "}
+                      {n.gift.item ?? `${fmtInt(n.gift.amount)} ${t(KINDS[n.gift.kind])}`}
                     </li>
                   ))}
               </ul>

@@ -2,6 +2,7 @@
 // marked; reading one marks it read on the server.
 import { ph, plural, t } from "@lingui/core/macro";
 import { api } from "../../lib/api.ts";
+import { readNotifications } from "../../../api/contracts/public/profile.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
 import { Empty } from "../../components/States.tsx";
@@ -12,7 +13,7 @@ export function InboxPanel({ inbox, onRead }: { inbox: Inbox; onRead: () => void
   const unreadIds = inbox.items.filter((m) => !m.read).map((m) => m.id);
   const markRead = async (ids: number[]) => {
     try {
-      await api("/public/profile/notifications/read", { body: { ids } });
+      await api(readNotifications, { ids });
       onRead();
     } catch (e) {
       toast.error((e as Error).message);

@@ -4,6 +4,8 @@
 import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as clans from "../../../api/contracts/public/profile/clans.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Load, Empty } from "../../components/States.tsx";
@@ -15,49 +17,9 @@ import { ChatPanel } from "../community/ChatPanel.tsx";
 
 export const ROLES = { leader: msg`Leader`, officer: msg`Officer`, member: msg`Member` } as const;
 type Role = keyof typeof ROLES;
-interface Clan {
-  id: number;
-  name: string;
-  tag: string;
-  description: string;
-  rating: number;
-  wins: number;
-  experience: number;
-  createdAt: number;
-}
-interface Member {
-  playerId: number;
-  role: Role;
-  nickname: string;
-  level: number;
-  rating: number;
-  joinedAt: number;
-}
-interface Request {
-  id: number;
-  playerId?: number;
-  nickname?: string;
-  level?: number;
-  message?: string;
-  name?: string;
-  tag?: string;
-  expiresAt: number;
-}
-interface MyClan {
-  clan: Clan | null;
-  role: Role | null;
-  members: Member[];
-  requests: Request[];
-  log?: LogEntry[];
-  rules: { priceGold: number; memberLimit: number };
-}
-interface LogEntry {
-  id: number;
-  action: string;
-  actor: string | null;
-  target: string | null;
-  createdAt: number;
-}
+type Joined = Extract<OutputOf<typeof clans.myClan>, { role: string }>;
+type Clan = Joined["clan"];
+type LogEntry = Joined["log"][number];
 
 // What each clan log action says; an operator's change is marked as one ("admin." prefix).
 const LOG_ACTIONS: Record<string, ReturnType<typeof msg>> = {
@@ -108,8 +70,8 @@ function EditClan({ clan, leader, onDone }: { clan: Clan; leader: boolean; onDon
     <Form
       form={form}
       submitLabel={t`Save`}
-      onSubmit={form.submit(async (input) => {
-        await api("/public/profile/editClan", { body: input });
+      onSubmit={form.submit(async (_input, data) => {
+        await api(clans.editClan, data);
         toast.ok(t`Clan saved`);
         onDone();
       })}
@@ -122,7 +84,7 @@ function EditClan({ clan, leader, onDone }: { clan: Clan; leader: boolean; onDon
 }
 
 export default function MyClanPage() {
-  const state = useApi<MyClan>("/public/profile/myClan");
+  const state = useApi(clans.myClan, {});
   const [pending, setPending] = useState<Pending>(null);
   const [editing, setEditing] = useState(false);
   const run = async (work: () => Promise<unknown>, done: string, after?: () => void) => {
@@ -163,7 +125,7 @@ export default function MyClanPage() {
                   {d.requests.map((r) => (
                     <li
                       key={r.id}
-                    >{t`[${ph({ tag: r.tag ?? "" })}] ${ph({ name: r.name ?? "" })}, waiting until ${ph({ until: fmtDateTime(r.expiresAt) })}`}</li>
+                    >{t`[${ph({ tag: r.tag })}] ${ph({ name: r.name })}, waiting until ${ph({ until: fmtDateTime(r.expiresAt) })}`}</li>
                   ))}
                 </ul>
               )}
@@ -173,7 +135,7 @@ export default function MyClanPage() {
               <h1 id="clan-title">{`[${d.clan.tag}] ${d.clan.name}`}</h1>
               <p>{d.clan.description}</p>
               <p className="tk-row">
-                <span>{t`Your role: ${ph({ role: t(ROLES[d.role!]) })}`}</span>
+                <span>{t`Your role: ${ph({ role: t(ROLES[d.role]) })}`}</span>
                 <span>{t`Rating ${ph({ rating: fmtInt(d.clan.rating) })}`}</span>
                 <span>{t`Members ${ph({ n: d.members.length })} of ${ph({ limit: d.rules.memberLimit })}`}</span>
               </p>
@@ -204,10 +166,7 @@ export default function MyClanPage() {
                             value={m.role}
                             onChange={(e) =>
                               run(
-                                () =>
-                                  api("/public/profile/editClan", {
-                                    body: { memberId: m.playerId, role: e.target.value },
-                                  }),
+                                () => api(clans.editClan, { memberId: m.playerId, role: e.target.value as Role }),
                                 t`Role changed`,
                               )
                             }
@@ -222,8 +181,7 @@ export default function MyClanPage() {
                           onClick={() =>
                             setPending({
                               text: t`Hand the leadership over to ${ph({ nickname: m.nickname })}? You become an officer.`,
-                              run: () =>
-                                api("/public/profile/editClan", { body: { memberId: m.playerId, role: "leader" } }),
+                              run: () => api(clans.editClan, { memberId: m.playerId, role: "leader" }),
                               done: t`Leadership handed over`,
                             })
                           }
@@ -239,7 +197,7 @@ export default function MyClanPage() {
                         onClick={() =>
                           setPending({
                             text: t`Remove ${ph({ nickname: m.nickname })} from the clan?`,
-                            run: () => api("/public/profile/removeMember", { body: { memberId: m.playerId } }),
+                            run: () => api(clans.removeMember, { memberId: m.playerId }),
                             done: t`Member removed`,
                           })
                         }
@@ -266,21 +224,18 @@ export default function MyClanPage() {
                             type="button"
                             className="tk-btn tk-primary"
                             onClick={() =>
-                              run(
-                                () => api("/public/profile/approveRequest", { body: { requestId: r.id } }),
-                                t`Request approved`,
-                              )
+                              run(() => api(clans.approveRequest, { requestId: r.id }), t`Request approved`)
                             }
                           >
-                            {t`Approve ${ph({ nickname: r.nickname ?? "" })}`}
+                            {t`Approve ${ph({ nickname: r.nickname })}`}
                           </button>
                           <button
                             type="button"
                             className="tk-btn"
                             onClick={() =>
                               setPending({
-                                text: t`Reject the request of ${ph({ nickname: r.nickname ?? "" })}?`,
-                                run: () => api("/public/profile/rejectRequest", { body: { requestId: r.id } }),
+                                text: t`Reject the request of ${ph({ nickname: r.nickname })}?`,
+                                run: () => api(clans.rejectRequest, { requestId: r.id }),
                                 done: t`Request rejected`,
                               })
                             }
@@ -295,7 +250,7 @@ export default function MyClanPage() {
               )}
               <ChatPanel room={`clan:${d.clan.id}`} />
               <h2>{t`Clan log`}</h2>
-              <ClanLog log={d.log ?? []} />
+              <ClanLog log={d.log} />
               <p className="tk-row">
                 <button
                   type="button"
@@ -303,7 +258,7 @@ export default function MyClanPage() {
                   onClick={() =>
                     setPending({
                       text: t`Leave the clan?`,
-                      run: () => api("/public/profile/quitClan", { body: {} }),
+                      run: () => api(clans.quitClan),
                       done: t`You left the clan`,
                     })
                   }
@@ -317,7 +272,7 @@ export default function MyClanPage() {
                     onClick={() =>
                       setPending({
                         text: t`Remove the clan for everyone? This cannot be undone.`,
-                        run: () => api("/public/profile/removeClan", { body: {} }),
+                        run: () => api(clans.removeClan),
                         done: t`Clan removed`,
                       })
                     }

@@ -3,17 +3,15 @@
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
 import { api, useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as feedback from "../../../api/contracts/public/profile/feedback.ts";
 import { useForm } from "../../lib/form.ts";
 import { Load } from "../../components/States.tsx";
 import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ticketSchema } from "./schemas.ts";
 
-interface Category {
-  id: string;
-  title: string;
-  sub: { id: string; title: string }[];
-}
+type Category = OutputOf<typeof feedback.categories>["categories"][number];
 
 function TicketForm({
   category,
@@ -36,10 +34,8 @@ function TicketForm({
           {t`Back`}
         </button>
       }
-      onSubmit={form.submit(async (input) => {
-        const r = await api<{ ticket: { id: number } }>("/public/profile/feedback/add/ticket", {
-          body: { ...input, category: category.id, subCategory: sub.id },
-        });
+      onSubmit={form.submit(async (_input, data) => {
+        const r = await api(feedback.addTicket, { ...data, category: category.id, subCategory: sub.id });
         toast.ok(t`Your ticket was sent`);
         onCreated(r.ticket.id);
       })}
@@ -52,7 +48,7 @@ function TicketForm({
 }
 
 export function NewTicket({ onCreated, onCancel }: { onCreated: (id: number) => void; onCancel: () => void }) {
-  const state = useApi<{ categories: Category[] }>("/public/profile/wizzard/getCategories");
+  const state = useApi(feedback.categories, {});
   const [category, setCategory] = useState<Category | null>(null);
   const [sub, setSub] = useState<Category["sub"][number] | null>(null);
   return (

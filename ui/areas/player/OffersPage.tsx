@@ -5,30 +5,17 @@
 import { useEffect, useRef, useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import { offers } from "../../../api/contracts/public/profile/offers.ts";
+import { profile } from "../../../api/contracts/public/profile.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { Carousel } from "../../components/Carousel.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { BalanceLine, newRequestId, type Balance, type ProfileData } from "./kit.tsx";
+import { BalanceLine, newRequestId, type Balance } from "./kit.tsx";
 
-interface Offer {
-  id: number;
-  title: string;
-  grants: {
-    gold: number;
-    silver: number;
-    premiumDays: number;
-    items: { type: string; id: number; count?: number; name: string }[];
-  };
-  priceGold: number | null;
-  billingItem: { id: string; title: string; buyUrl: string } | null;
-  remainingMs: number;
-  limit: number;
-  taken: number;
-}
-interface Offers {
-  offers: Offer[];
-}
+type Offers = OutputOf<typeof offers>;
+type Offer = Offers["offers"][number];
 
 /** "1 d 02:03:04" from milliseconds. */
 function left(ms: number) {
@@ -66,8 +53,8 @@ export default function OffersPage() {
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
   const reload = () =>
-    Promise.all([api<Offers>("/public/profile/offers", { body: {} }), api<ProfileData>("/public/profile/")]).then(
-      ([offers, p]) => setData({ offers, balance: p.player, loadedAt: performance.now() }),
+    Promise.all([api(offers, {}), api(profile, {})]).then(
+      ([list, p]) => setData({ offers: list, balance: p.player, loadedAt: performance.now() }),
       setError,
     );
   useEffect(() => void reload(), []);
@@ -77,7 +64,7 @@ export default function OffersPage() {
     inFlight.current = true;
     setBusy(true);
     try {
-      await api("/public/profile/offers", { body: { offerId: o.id, requestId: newRequestId() } });
+      await api(offers, { offerId: o.id, requestId: newRequestId() });
       toast.ok(t`Offer taken: ${ph({ title: o.title })}`);
       await reload();
     } catch (e) {

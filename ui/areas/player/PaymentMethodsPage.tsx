@@ -5,6 +5,8 @@
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import { paymentMethods } from "../../../api/contracts/public/profile.ts";
 import { locale } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -12,22 +14,10 @@ import { money } from "../billing/t.ts";
 import { grantsText } from "../billing/CheckoutPage.tsx";
 import { TestModeNotice } from "../billing/OrderStatus.tsx";
 
-interface Method {
-  provider: string;
-  market: string;
-  currency: string;
-  items: {
-    id: string;
-    title: { ru: string; en: string };
-    grants: { gold: number; silver: number; premiumDays: number };
-    prices: { currency: string; amount: number }[];
-  }[];
-}
+type Method = OutputOf<typeof paymentMethods>["methods"][number];
 
 export default function PaymentMethodsPage() {
-  const state = useApi<{ country: string; platform: string; methods: Method[]; testMode?: boolean }>(
-    "/public/profile/paymentMethods",
-  );
+  const state = useApi(paymentMethods, {});
   const [busy, setBusy] = useState<string | null>(null);
   // A special offer sold for money links here with its billing item (?item=), shown marked.
   const wanted = new URLSearchParams(location.search).get("item");

@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import { rating } from "../../../api/contracts/public/profile.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
@@ -11,26 +13,8 @@ import { Pager } from "./kit.tsx";
 
 const ORDERS = { rating: msg`Rating`, wins: msg`Wins`, experience: msg`Experience` } as const;
 type Order = keyof typeof ORDERS;
-interface Row {
-  place: number;
-  id: number;
-  nickname?: string;
-  name?: string;
-  tag?: string;
-  level?: number;
-  members?: number;
-  rating: number;
-  wins: number;
-  experience: number;
-}
-interface Board {
-  rows: Row[];
-  total: number;
-  page: number;
-  size: number;
-  own: { place: number; value: number } | null;
-}
-
+type Board = OutputOf<typeof rating>;
+type Row = Board["rows"][number];
 const read = () => {
   const q = new URLSearchParams(location.search);
   const by = q.get("by");
@@ -50,15 +34,15 @@ export default function RatingPage() {
     history.replaceState(null, "", `?board=${v.board}&by=${v.by}&page=${v.page}`);
     setQ(v as typeof q);
   };
-  const state = useApi<Board>(`/public/profile/rating?board=${q.board}&by=${q.by}&page=${q.page}&size=20`);
+  const state = useApi(rating, { board: q.board, by: q.by, page: q.page, size: 20 });
   const columns: Column<Row>[] = [
     { id: "place", label: t`Place`, value: (r) => r.place },
     q.board === "players"
-      ? { id: "nickname", label: t`Player`, value: (r) => r.nickname ?? "" }
-      : { id: "name", label: t`Clan`, value: (r) => `[${r.tag}] ${r.name}` },
+      ? { id: "nickname", label: t`Player`, value: (r) => ("nickname" in r ? r.nickname : "") }
+      : { id: "name", label: t`Clan`, value: (r) => ("tag" in r ? `[${r.tag}] ${r.name}` : "") },
     q.board === "players"
-      ? { id: "level", label: t`Level`, value: (r) => r.level ?? 0 }
-      : { id: "members", label: t`Members`, value: (r) => r.members ?? 0 },
+      ? { id: "level", label: t`Level`, value: (r) => ("level" in r ? r.level : 0) }
+      : { id: "members", label: t`Members`, value: (r) => ("members" in r ? r.members : 0) },
     { id: "rating", label: t`Rating`, value: (r) => r.rating, cell: (r) => fmtInt(r.rating) },
     { id: "wins", label: t`Wins`, value: (r) => r.wins, cell: (r) => fmtInt(r.wins) },
     { id: "experience", label: t`Experience`, value: (r) => r.experience, cell: (r) => fmtInt(r.experience) },

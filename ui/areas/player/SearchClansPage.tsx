@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as clans from "../../../api/contracts/public/profile/clans.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Load, Empty } from "../../components/States.tsx";
@@ -12,21 +14,10 @@ import { joinSchema, searchSchema } from "./schemas.ts";
 import { Pager } from "./kit.tsx";
 import { ROLES } from "./MyClanPage.tsx";
 
-interface ClanRow {
-  id: number;
-  name: string;
-  tag: string;
-  description: string;
-  rating: number;
-  members: number;
-}
-interface Found {
-  clan: ClanRow;
-  members: { playerId: number; role: keyof typeof ROLES; nickname: string; level: number }[];
-}
+type ClanRow = OutputOf<typeof clans.searchClans>["rows"][number];
 
 function ClanCard({ clanId, onClose }: { clanId: number; onClose: () => void }) {
-  const state = useApi<Found>(`/public/profile/findClan?id=${clanId}`);
+  const state = useApi(clans.findClan, { id: clanId });
   const form = useForm(joinSchema, { message: "" });
   const [sent, setSent] = useState(false);
   return (
@@ -56,8 +47,8 @@ function ClanCard({ clanId, onClose }: { clanId: number; onClose: () => void }) 
                     {t`Close`}
                   </button>
                 }
-                onSubmit={form.submit(async (input) => {
-                  await api("/public/profile/addRequest", { body: { ...input, clanId } });
+                onSubmit={form.submit(async (_input, data) => {
+                  await api(clans.addRequest, { ...data, clanId });
                   setSent(true);
                   toast.ok(t`Request sent`);
                 })}
@@ -82,13 +73,11 @@ export default function SearchClansPage({ params }: { params: Record<string, str
   const [query, setQuery] = useState({ name: params.clanName ?? "", page: 1 }); // decoded once by the router
   const [open, setOpen] = useState<number | null>(null);
   const form = useForm(searchSchema, { name: query.name });
-  const state = useApi<{ rows: ClanRow[]; total: number; page: number; size: number }>(
-    `/public/profile/searchClans?name=${encodeURIComponent(query.name)}&page=${query.page}&size=20`,
-  );
+  const state = useApi(clans.searchClans, { name: query.name, page: query.page, size: 20 });
   const byName = async () => {
     // Its refusal (a name the rules refuse, no such clan) is the form's, as a search's would be.
     try {
-      const r = await api<Found>(`/public/profile/findClan?name=${encodeURIComponent(form.values.name ?? "")}`);
+      const r = await api(clans.findClan, { name: form.values.name ?? "" });
       setOpen(r.clan.id);
     } catch (e) {
       form.refuse(e);

@@ -23,27 +23,19 @@ import {
   type TankClass,
 } from "../../components/TankArt.tsx";
 import { BalanceLine, newRequestId, type Balance } from "./kit.tsx";
-import type { ShopItem } from "../../../api/domain/shop.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import { shop as shopCall } from "../../../api/contracts/public/profile/money.ts";
 
 const TYPES = { tank: msg`Tanks`, consumable: msg`Consumables`, camouflage: msg`Camouflages` } as const;
 type ItemType = keyof typeof TYPES;
-/** A shop item with a tank's or a camouflage's own fields. */
-interface Item extends ShopItem {
-  tier?: number;
-  nation?: Nation;
-  tankType?: TankClass;
-  premium?: boolean;
-  stats?: { hp: number; damage: number; penetration: number; armor: number; speed: number };
-}
-interface Shop {
-  balance: Balance & { level: number };
-  items: Item[];
-}
+type Shop = OutputOf<typeof shopCall>;
+/** A shop item: a tank and a camouflage carry their own fields. */
+type Item = Shop["items"][number];
 type Currency = "gold" | "silver";
 
 // The shop list answers a POST: the route also buys, so it checks the CSRF token, which only a
-// POST from api() carries.
-const loadShop = () => api<Shop>("/public/profile/shop", { body: {} });
+// POST (the contract's, as it mutates) carries.
+const loadShop = () => api(shopCall, {});
 
 interface View {
   kind: ItemType;
@@ -90,40 +82,38 @@ function ItemCard({
   const ownedOnce = once && item.owned > 0;
   const n = Number(quantity);
   const quantityOk = once || (Number.isInteger(n) && n >= 1 && n <= 100);
-  const tank = item.type === "tank" && item.nation && item.tankType;
+  const tank = item.type === "tank" ? item : null;
   return (
-    <li className={`tk-card${item.premium ? " tk-card-premium" : ""}`} data-item={`${item.type}-${item.id}`}>
+    <li className={`tk-card${tank?.premium ? " tk-card-premium" : ""}`} data-item={`${item.type}-${item.id}`}>
       {tank && (
         <div className="tk-card-art">
-          <TankArt tankClass={item.tankType!} nation={item.nation!} />
-          {item.tier !== undefined && (
-            <span className="tk-tier" title={t`Tier ${ph({ tier: item.tier })}`}>
-              {romanTier(item.tier)}
-            </span>
-          )}
+          <TankArt tankClass={tank.tankType} nation={tank.nation} />
+          <span className="tk-tier" title={t`Tier ${ph({ tier: tank.tier })}`}>
+            {romanTier(tank.tier)}
+          </span>
         </div>
       )}
       <div className="tk-card-title">
         <strong>{item.name}</strong>
-        {item.premium && <span className="tk-badge">{t`Premium`}</span>}
+        {tank?.premium && <span className="tk-badge">{t`Premium`}</span>}
       </div>
       {tank && (
         <p className="tk-hint">
-          {t(NATION_NAMES[item.nation!])} · {t(CLASS_NAMES[item.tankType!])} · {t`tier ${ph({ tier: item.tier ?? 0 })}`}
+          {t(NATION_NAMES[tank.nation])} · {t(CLASS_NAMES[tank.tankType])} · {t`tier ${ph({ tier: tank.tier })}`}
         </p>
       )}
-      {item.stats && (
+      {tank && (
         <dl className="tk-card-stats">
           <dt>{t`Hit points`}</dt>
-          <dd>{fmtInt(item.stats.hp)}</dd>
+          <dd>{fmtInt(tank.stats.hp)}</dd>
           <dt>{t`Damage`}</dt>
-          <dd>{fmtInt(item.stats.damage)}</dd>
+          <dd>{fmtInt(tank.stats.damage)}</dd>
           <dt>{t`Penetration`}</dt>
-          <dd>{t`${ph({ mm: fmtInt(item.stats.penetration) })} mm`}</dd>
+          <dd>{t`${ph({ mm: fmtInt(tank.stats.penetration) })} mm`}</dd>
           <dt>{t`Armour`}</dt>
-          <dd>{t`${ph({ mm: fmtInt(item.stats.armor) })} mm`}</dd>
+          <dd>{t`${ph({ mm: fmtInt(tank.stats.armor) })} mm`}</dd>
           <dt>{t`Speed`}</dt>
-          <dd>{t`${ph({ kmh: fmtInt(item.stats.speed) })} km/h`}</dd>
+          <dd>{t`${ph({ kmh: fmtInt(tank.stats.speed) })} km/h`}</dd>
         </dl>
       )}
       <p className={item.levelOk ? "tk-hint" : "tk-error"}>{t`Needs level ${ph({ level: item.requiredLevel })}`}</p>
@@ -206,15 +196,10 @@ export default function ShopPage() {
     const requestId = (inFlight.current = newRequestId());
     setBusy(true);
     await errors.run(async () => {
-      const r = await api<Shop & { price: number; currency: Currency }>("/public/profile/shop", {
-        body: { type: item.type, itemId: item.id, currency, quantity, requestId },
-      });
+      const r = await api(shopCall, { type: item.type, itemId: item.id, currency, quantity, requestId });
       setShop(r);
-      toast.ok(
-        r.currency === "gold"
-          ? t`Bought for ${ph({ price: fmtInt(r.price) })} gold`
-          : t`Bought for ${ph({ price: fmtInt(r.price) })} silver`,
-      );
+      const price = fmtInt(r.price ?? 0);
+      toast.ok(r.currency === "gold" ? t`Bought for ${ph({ price })} gold` : t`Bought for ${ph({ price })} silver`);
     });
     inFlight.current = null;
     setBusy(false);
@@ -228,7 +213,7 @@ export default function ShopPage() {
         (!view.cls || i.tankType === view.cls) &&
         (!view.tier || String(i.tier) === view.tier)),
   );
-  const tiers = [...new Set(all.map((i) => i.tier).filter((x): x is number => x !== undefined))].sort((a, b) => a - b);
+  const tiers = [...new Set(all.flatMap((i) => (i.type === "tank" ? [i.tier] : [])))].sort((a, b) => a - b);
   const filtered = view.nation || view.cls || view.tier;
   return (
     <section aria-labelledby="shop-title">

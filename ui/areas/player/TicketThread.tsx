@@ -2,6 +2,7 @@
 // unread mark on the server), and the answer box.
 import { t } from "@lingui/core/macro";
 import { api, useApi } from "../../lib/api.ts";
+import * as feedback from "../../../api/contracts/public/profile/feedback.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Load } from "../../components/States.tsx";
@@ -9,19 +10,14 @@ import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { messageSchema } from "./schemas.ts";
 
-interface Thread {
-  ticket: { id: number; subject: string; status: string };
-  messages: { id: number; author: "player" | "support"; body: string; createdAt: number; editedAt: number | null }[];
-}
-
 function Reply({ ticketId, onSent }: { ticketId: number; onSent: () => void }) {
   const form = useForm(messageSchema, { body: "" });
   return (
     <Form
       form={form}
       submitLabel={t`Send`}
-      onSubmit={form.submit(async (input) => {
-        await api("/public/profile/feedback/add/message", { body: { ...input, ticketId } });
+      onSubmit={form.submit(async (_input, data) => {
+        await api(feedback.addMessage, { ...data, ticketId });
         form.reset();
         toast.ok(t`Message sent`);
         onSent();
@@ -33,7 +29,7 @@ function Reply({ ticketId, onSent }: { ticketId: number; onSent: () => void }) {
 }
 
 export function TicketThread({ ticketId, onBack }: { ticketId: number; onBack: () => void }) {
-  const state = useApi<Thread>(`/public/profile/feedback/${ticketId}/messages`);
+  const state = useApi(feedback.messages, { ticketId });
   return (
     <section aria-labelledby="thread-title">
       <button type="button" className="tk-btn" onClick={onBack}>

@@ -3,6 +3,8 @@
 import { useRef, useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import { transferMoney } from "../../../api/contracts/public/profile/money.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
@@ -21,7 +23,7 @@ export function TransferPanel({
 }) {
   const form = useForm(transferSchema(rules.minAmount, rules.maxAmount), { to: "", amount: "" });
   const requestId = useRef(newRequestId());
-  const [result, setResult] = useState<{ amount: number; fee: number; balance: number } | null>(null);
+  const [result, setResult] = useState<OutputOf<typeof transferMoney> | null>(null);
   const amount = Number(form.values.amount);
   const fee = Number.isInteger(amount) && amount > 0 ? Math.ceil((amount * rules.feePercent) / 100) : 0;
   return (
@@ -36,10 +38,8 @@ export function TransferPanel({
         <Form
           form={form}
           submitLabel={t`Send`}
-          onSubmit={form.submit(async (input) => {
-            const r = await api<{ amount: number; fee: number; balance: number }>("/public/profile/transferMoney", {
-              body: { ...input, requestId: requestId.current },
-            });
+          onSubmit={form.submit(async (_input, data) => {
+            const r = await api(transferMoney, { ...data, requestId: requestId.current });
             requestId.current = newRequestId();
             setResult(r);
             form.reset();

@@ -3,7 +3,8 @@
 // after a money action, and the profile page's data type.
 import { ph, t } from "@lingui/core/macro";
 import { fmtInt } from "../../lib/i18n.ts";
-import type { AvatarState } from "./AvatarPanel.tsx";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import type { profile } from "../../../api/contracts/public/profile.ts";
 
 export const newRequestId = () => `ui-${crypto.randomUUID()}`;
 
@@ -22,34 +23,11 @@ export function BalanceLine({ balance }: { balance: Balance }) {
   );
 }
 
-export interface ProfileData {
-  player: {
-    id: number;
-    nickname: string;
-    avatarUrl: string | null;
-    level: number;
-    experience: number;
-    rating: number;
-    gold: number;
-    silver: number;
-    premium: boolean;
-    premiumUntil: number | null;
-    battles: number;
-    wins: number;
-    currentTank: { id: number; name: string; tier: number; type: string } | null;
-    clan: { id: number; name: string; tag: string; role: string } | null;
-  };
-  avatar: AvatarState;
-  inbox: Inbox;
-  blacklist: { playerId: number; nickname: string; level: number; createdAt: number }[];
-  transferRules: { minAmount: number; maxAmount: number; dailyLimit: number; feePercent: number; minLevel: number };
-}
+/** What the profile page answers (its contract's output). */
+export type ProfileData = OutputOf<typeof profile>;
 
 /** Operators' notifications delivered to the player, newest first, in the page's language. */
-export interface Inbox {
-  unread: number;
-  items: { id: number; title: string; body: string; createdAt: number; read: boolean }[];
-}
+export type Inbox = ProfileData["inbox"];
 
 /** Pages of a paged list: previous / next with the position. */
 export function Pager({
