@@ -1,12 +1,13 @@
 // The player's avatar upload (/public/profile/saveAvatar) and the public address of accepted
 // avatars (/public/avatars/:hash, content-addressed so it is cached for good).
-import { z } from "zod";
 import type { Context, Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { AppError } from "../domain/errors.ts";
 import { translate } from "../i18n/index.ts";
 import { AVATAR_LIMITS, avatarImage, avatarState, submitAvatar } from "../domain/avatars.ts";
+import { saveAvatar } from "../contracts/public/profile.ts";
+import { image } from "../contracts/public/avatars.ts";
 import "./avatar-offer-messages.ts";
 
 /**
@@ -52,12 +53,9 @@ export async function avatarView(c: Context<HonoEnv>, playerId: number) {
   };
 }
 
-/** An image's address: the SHA-256 of its bytes, 64 hex digits. */
-const byHash = z.object({ hash: z.string().length(64) });
-
 export function registerAvatars(app: Hono<HonoEnv>) {
   // Without an image it answers the avatar state; with one it queues it for moderation.
-  route(app, { method: "ANY", path: "/public/profile/saveAvatar", auth: "player", mutates: true }, {}, async (c) => {
+  route(app, saveAvatar, async (c) => {
     const playerId = c.var.player!.playerId;
     const hasBody =
       c.req.method !== "GET" &&
@@ -70,25 +68,20 @@ export function registerAvatars(app: Hono<HonoEnv>) {
         throw new AppError("validation", "error.validation", [], 400, { image: { id: "error.avatar_missing" } });
       await submitAvatar(c.var.deps.db, playerId, bytes, c.var.deps.clock.now());
     }
-    return c.json(await avatarView(c, playerId));
+    return avatarView(c, playerId);
   });
 
-  route(
-    app,
-    { method: "GET", path: "/public/avatars/:hash{[0-9a-f]+}", auth: "none" },
-    { params: byHash },
-    async (c, { hash }) => {
-      const img = await avatarImage(c.var.deps.db, { hash });
-      if (!img) throw new AppError("not_found");
-      return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
-        headers: {
-          "content-type": img.contentType,
-          "cache-control": "public, max-age=31536000, immutable",
-          etag: `"${img.hash}"`,
-          "x-content-type-options": "nosniff",
-          "content-security-policy": "default-src 'none'",
-        },
-      });
-    },
-  );
+  route(app, image, async (c, { hash }) => {
+    const img = await avatarImage(c.var.deps.db, { hash });
+    if (!img) throw new AppError("not_found");
+    return new Response(img.bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "content-type": img.contentType,
+        "cache-control": "public, max-age=31536000, immutable",
+        etag: `"${img.hash}"`,
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'",
+      },
+    });
+  });
 }
