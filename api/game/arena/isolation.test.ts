@@ -74,6 +74,11 @@ test("a room that throws is stopped alone with its reason; the others keep ticki
   expect(JSON.parse(stop!.details).reason).toMatch(/^the room failed: TypeError/);
   const [r] = await w.deps.db.select().from(battleRooms).where(eq(battleRooms.battleId, rooms[0].battleId));
   expect(JSON.parse(r.outcome!)).toMatchObject({ reason: "failed" });
+  // Its player, back in the hangar, is sent into no battle.
+  const st = (await (
+    await w.app.request("/game/play/status", { headers: { cookie: players[0].cookie, accept: "application/json" } })
+  ).json()) as { battle: unknown };
+  expect(st.battle).toBeNull();
   // One log line for the broken room, not one a tick.
   expect(logged.filter((l) => l.level === "error").length).toBe(1);
   // The others are untouched and still running.

@@ -9,6 +9,7 @@ import { decodeServer, type EndMessage } from "../../../api/game/arena/contract.
 import { decodePing, encodePing, OP } from "../../../api/game/sim/wire.ts";
 import { Driver, newControls } from "./driver.ts";
 import { exposeFigures } from "./figures.ts";
+import { BattleConnection, GIVE_UP_MS } from "./connection.ts";
 
 export type { EndMessage } from "../../../api/game/arena/contract.ts";
 
@@ -25,6 +26,10 @@ interface Props {
   /** The page's handle on the live battle (consumables, spectating: BattleOverlay.tsx). */
   onHandle?: (h: BattleHandle) => void;
   onEnd?: (end: EndMessage) => void;
+  /** Is the battle still running? Asked while reconnecting fails (the player's page asks the server). */
+  stillRunning?: () => Promise<"running" | "over" | "unknown">;
+  /** The page gave up on the connection and the player chose to go on (back to the hangar). */
+  onGone?: (why: "over" | "unreachable") => void;
   /** Fills the window (the game) or its box (the admin page). */
   full?: boolean;
 }
@@ -35,10 +40,12 @@ const wsUrl = (path: string) => {
   return u.toString();
 };
 
-export function BattleScreen({ source, onEnd, full, onHandle }: Props) {
+export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGone }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewRef = useRef<BattleView | null>(null);
-  const [status, setStatus] = useState<"connecting" | "live" | "lost" | "ended">("connecting");
+  const [status, setStatus] = useState<"connecting" | "live" | "lost" | "ended" | "gone">("connecting");
+  /** Why the page gave up on the connection: the battle is over, or no server answered for a while. */
+  const [gone, setGone] = useState<"over" | "unreachable" | null>(null);
   const [hello, setHello] = useState<Hello | null>(null);
   const control = useRef(newControls());
   /** Where the pointer is on the canvas (CSS pixels): the aim, turned into a world point each frame. */
@@ -49,7 +56,6 @@ export function BattleScreen({ source, onEnd, full, onHandle }: Props) {
   // The connection (live) or the recorded frames (replay).
   useEffect(() => {
     let closed = false;
-    let ws: WebSocket | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     const onHello = (h: Hello) => {
       viewRef.current = new BattleView(h);
@@ -64,34 +70,37 @@ export function BattleScreen({ source, onEnd, full, onHandle }: Props) {
         onEnd?.(msg);
       }
     };
+    let conn: BattleConnection | null = null;
     if (source.kind === "live") {
-      const open = () => {
-        ws = new WebSocket(wsUrl(source.url));
-        ws.binaryType = "arraybuffer";
-        ws.onmessage = (e) => {
-          if (typeof e.data === "string") return onText(e.data);
-          const bytes = new Uint8Array(e.data as ArrayBuffer);
+      // The socket comes back by itself (connection.ts): after a drop, a deploy or a takeover.
+      conn = new BattleConnection(wsUrl(source.url), {
+        message: (m) => {
+          if (m.type === "hello") onHello(m as Hello);
+          else if (m.type === "end") {
+            setStatus("ended");
+            onEnd?.(m);
+          }
+        },
+        binary: (bytes, ws) => {
           // The server's PING is answered at once (it measures the round trip with it).
           if (bytes[0] === OP.PING) {
             const id = decodePing(bytes, OP.PING);
-            if (id !== null) ws?.send(encodePing(OP.PONG, id));
+            if (id !== null) ws.send(encodePing(OP.PONG, id));
             return;
           }
           viewRef.current?.push(bytes, performance.now());
-        };
-        ws.onclose = () => {
-          if (closed) return;
-          setStatus((s) => (s === "ended" ? s : "lost"));
-          // A dropped connection comes back to the same battle.
-          retry = setTimeout(() => !closed && open(), 1500);
-        };
-        sendRef.current = (d) => ws?.readyState === WebSocket.OPEN && ws.send(d);
-        onHandle?.({
-          send: (d) => ws?.readyState === WebSocket.OPEN && ws.send(d),
-          view: () => viewRef.current,
-        });
-      };
-      open();
+        },
+        link: (state, why) => {
+          if (state === "lost") setStatus((s) => (s === "ended" ? s : "lost"));
+          else if (state === "gone") {
+            setStatus((s) => (s === "ended" ? s : "gone"));
+            setGone(why ?? "unreachable");
+          }
+        },
+        check: stillRunning,
+      });
+      sendRef.current = (d) => conn?.send(d);
+      onHandle?.({ send: (d) => conn?.send(d), view: () => viewRef.current });
     } else {
       // Frames: [u32 length][bytes]; the first is the roster, the last the end.
       void (async () => {
@@ -128,7 +137,7 @@ export function BattleScreen({ source, onEnd, full, onHandle }: Props) {
     return () => {
       closed = true;
       if (retry) clearTimeout(retry);
-      ws?.close();
+      conn?.close();
     };
   }, [source.kind, source.url]);
 
@@ -260,6 +269,20 @@ export function BattleScreen({ source, onEnd, full, onHandle }: Props) {
       {status === "lost" && (
         <div className="tk-arena-note">
           {source.kind === "replay" ? t`The replay could not be loaded.` : t`Connection lost. Reconnecting…`}
+        </div>
+      )}
+      {status === "gone" && (
+        <div className="tk-arena-note tk-arena-gone" role="alert">
+          <p>
+            {gone === "over"
+              ? t`The battle is over: it ended while the connection was down.`
+              : t`The battle's server did not answer for ${Math.round(GIVE_UP_MS / 1000)} seconds. The battle is kept: if it goes on, it ends without you and its result waits in the hangar.`}
+          </p>
+          {onGone && (
+            <button type="button" className="tk-btn tk-primary" onClick={() => onGone(gone ?? "unreachable")}>
+              {gone === "over" ? t`See the result` : t`To the hangar`}
+            </button>
+          )}
         </div>
       )}
       {driving && hello && (

@@ -218,7 +218,8 @@ export default function PlayPage() {
 
   if (where.battle && left !== where.battle.battleId) {
     const b = where.battle;
-    const path = `${b.host}/game/play/ws/${b.battleId}`;
+    // Always this site's own address: whichever instance the socket reaches routes it to the battle's owner.
+    const path = `/game/play/ws/${b.battleId}`;
     return (
       <main className="tk-play">
         <h1 className="tk-sr">{t`Battle`}</h1>
@@ -228,6 +229,21 @@ export default function PlayPage() {
             source={{ kind: "live", url: path, drive: true }}
             onHandle={setHandle}
             onEnd={() => setTimeout(() => setShowResult(b.battleId), 1200)}
+            // The connection comes back by itself; while it cannot, the page asks whether the battle
+            // still runs, and when it gives up the player goes on: to the result, or to the hangar
+            // (which shows the result when the battle ends).
+            stillRunning={async () => {
+              const st = await api<Where>("/game/play/status");
+              return st.battle?.battleId === b.battleId ? "running" : "over";
+            }}
+            onGone={(why) => {
+              setHandle(null);
+              if (why === "over") setShowResult(b.battleId);
+              else {
+                setLeft(b.battleId);
+                void load();
+              }
+            }}
           />
           <BattleOverlay
             handle={handle}
