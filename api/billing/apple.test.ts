@@ -1,7 +1,6 @@
 import { describe, test, expect } from "bun:test";
-import { paymentSuite, pkcs8Base64 } from "../test/billing.ts";
+import { appleSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { appleStandin } from "./test-standins/apple.ts";
 import { orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
@@ -9,34 +8,8 @@ import { APPLE_ROOT_CA_G3 } from "./apple.ts";
 import { base64ToBytes, parseCertificate } from "./x509.ts";
 import { BasicConstraints } from "pkijs";
 
-/** The key pair of our App Store Server API key (its public half is in the stand-in). */
-const API_KEYS = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
-  "sign",
-  "verify",
-])) as CryptoKeyPair;
-
 describe("Apple", () => {
-  const suite = paymentSuite({
-    standin: (w) =>
-      appleStandin({
-        bundleId: "com.tankodrome.game",
-        apiKey: API_KEYS.publicKey,
-        now: () => w.clock.now(),
-        appAppleId: 1234567890,
-      }),
-    secrets: async (base, standin) => ({
-      APPLE_BUNDLE_ID: "com.tankodrome.game",
-      // The stand-in is Apple's sandbox: this test server accepts sandbox purchases only.
-      APPLE_ENVIRONMENT: "Sandbox",
-      APPLE_APP_APPLE_ID: "1234567890",
-      APPLE_ROOT_CERTS: standin.rootBase64,
-      APPLE_API_BASE: base,
-      APPLE_ISSUER_ID: "57246542-96fe-1a63-e053-0824d011072a",
-      APPLE_KEY_ID: "2X9R4HXF34",
-      APPLE_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${await pkcs8Base64(API_KEYS.privateKey)}\n-----END PRIVATE KEY-----`,
-    }),
-    buyer: { country: "US", platform: "ios" },
-  });
+  const suite = appleSuite();
   const { gold, snapshot } = suite;
 
   const post = suite.callback("/billing/apple/");

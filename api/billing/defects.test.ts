@@ -4,10 +4,7 @@
 // the buyer's gold and the order's ledger rows after every step.
 import { describe, test, expect } from "bun:test";
 import { eq } from "drizzle-orm";
-import { paymentSuite, pkcs8Base64 } from "../test/billing.ts";
-import { stripeStandin } from "./test-standins/stripe.ts";
-import { paypalStandin } from "./test-standins/paypal.ts";
-import { appleStandin } from "./test-standins/apple.ts";
+import { appleSuite, paypalSuite, stripeSuite } from "../test/billing.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { findOrder } from "./orders.ts";
 import type { TestWorld } from "../test/fixture.ts";
@@ -22,12 +19,7 @@ const ledgerOf = async (w: TestWorld, orderId: number) =>
   ).map((r) => `${r.reason} ${r.delta}`);
 
 describe("Stripe sequences (issue 25)", () => {
-  const suite = paymentSuite({
-    standin: (w, origin) =>
-      stripeStandin({ secretKey: "sk_test_x", webhookSecret: "whsec_test", origin, now: () => w.clock.now() }),
-    secrets: (base) => ({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_BASE: base }),
-    buyer: { country: "US" },
-  });
+  const suite = stripeSuite();
   const deliver = async (
     d: Promise<{ payload: string; signature: string }> | { payload: string; signature: string },
   ) => {
@@ -131,17 +123,7 @@ describe("Stripe sequences (issue 25)", () => {
 });
 
 describe("PayPal sequences (issue 25)", () => {
-  const suite = paymentSuite({
-    standin: (_w, origin) =>
-      paypalStandin({ clientId: "client-x", secret: "secret-y", origin, webhookId: "WH123TEST" }),
-    secrets: (base) => ({
-      PAYPAL_CLIENT_ID: "client-x",
-      PAYPAL_SECRET: "secret-y",
-      PAYPAL_API_BASE: base,
-      PAYPAL_WEBHOOK_ID: "WH123TEST",
-    }),
-    buyer: { country: "US" },
-  });
+  const suite = paypalSuite();
   const post = (path: string, body?: unknown) =>
     suite.w.app.request(path, {
       method: "POST",
@@ -173,32 +155,8 @@ describe("PayPal sequences (issue 25)", () => {
   });
 });
 
-const API_KEYS = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
-  "sign",
-  "verify",
-])) as CryptoKeyPair;
-
 describe("Apple sequences (issue 25)", () => {
-  const suite = paymentSuite({
-    standin: (w) =>
-      appleStandin({
-        bundleId: "com.tankodrome.game",
-        apiKey: API_KEYS.publicKey,
-        now: () => w.clock.now(),
-        appAppleId: 1234567890,
-      }),
-    secrets: async (base, standin) => ({
-      APPLE_BUNDLE_ID: "com.tankodrome.game",
-      APPLE_ENVIRONMENT: "Sandbox",
-      APPLE_APP_APPLE_ID: "1234567890",
-      APPLE_ROOT_CERTS: standin.rootBase64,
-      APPLE_API_BASE: base,
-      APPLE_ISSUER_ID: "57246542-96fe-1a63-e053-0824d011072a",
-      APPLE_KEY_ID: "2X9R4HXF34",
-      APPLE_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${await pkcs8Base64(API_KEYS.privateKey)}\n-----END PRIVATE KEY-----`,
-    }),
-    buyer: { country: "US", platform: "ios" },
-  });
+  const suite = appleSuite();
   const post = async (body: unknown) => {
     const r = await suite.callback("/billing/apple/")(body);
     expect(r.status).toBe(200);

@@ -1,7 +1,6 @@
 import { describe, test, expect } from "bun:test";
-import { paymentSuite } from "../test/billing.ts";
+import { ecommpaySuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { ecommpayStandin } from "./test-standins/ecommpay.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
@@ -10,16 +9,7 @@ import { ecommpaySignatureBase, ecommpaySign } from "./ecommpay.ts";
 import { signer as npmSigner } from "ecommpay";
 
 describe("Ecommpay", () => {
-  const suite = paymentSuite({
-    standin: () => ecommpayStandin({ projectId: 4242, secretKey: "ecp-secret" }),
-    secrets: (base) => ({
-      ECOMMPAY_PROJECT_ID: "4242",
-      ECOMMPAY_SECRET: "ecp-secret",
-      ECOMMPAY_PAYMENT_PAGE_BASE: base,
-      ECOMMPAY_API_BASE: base,
-    }),
-    buyer: { country: "KZ" },
-  });
+  const suite = ecommpaySuite();
   const { gold, snapshot } = suite;
 
   const callback = suite.callback("/billing/ecommpay/purchase");

@@ -1,7 +1,6 @@
 import { describe, test, expect } from "bun:test";
-import { paymentSuite } from "../test/billing.ts";
+import { paypalSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { paypalStandin } from "./test-standins/paypal.ts";
 import { signedInPlayer } from "./test-standins/world.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { orderEvents } from "../db/schema/billing.ts";
@@ -9,17 +8,7 @@ import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 
 describe("PayPal", () => {
-  const suite = paymentSuite({
-    standin: (_w, origin) =>
-      paypalStandin({ clientId: "client-x", secret: "secret-y", origin, webhookId: "WH123TEST" }),
-    secrets: (base) => ({
-      PAYPAL_CLIENT_ID: "client-x",
-      PAYPAL_SECRET: "secret-y",
-      PAYPAL_API_BASE: base,
-      PAYPAL_WEBHOOK_ID: "WH123TEST",
-    }),
-    buyer: { country: "US" },
-  });
+  const suite = paypalSuite();
   const { gold, snapshot } = suite;
 
   const post = (path: string, body?: unknown, headers: Record<string, string> = suite.buyer.headers) =>

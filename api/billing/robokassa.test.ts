@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { describe, test, expect } from "bun:test";
-import { paymentSuite } from "../test/billing.ts";
+import { ROBOKASSA, robokassaSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { robokassaStandin } from "./test-standins/robokassa.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { orders, orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
@@ -16,23 +15,8 @@ const md5 = (t: string) => bytesToHex(md5Bytes(new TextEncoder().encode(t)));
 const NUsdCurRow = z.object({ n: z.number(), usd: z.number(), cur: z.string() });
 
 describe("Robokassa", () => {
-  const cfg = { login: "tankodrome", password1: "pass1-secret", password2: "pass2-secret" };
-  const suite = paymentSuite({
-    standin: () =>
-      robokassaStandin({
-        ...cfg,
-        successUrl: "http://127.0.0.1:3000/billing/robokassa/success",
-        failUrl: "http://127.0.0.1:3000/billing/robokassa/fail",
-      }),
-    secrets: (base) => ({
-      ROBOKASSA_LOGIN: cfg.login,
-      ROBOKASSA_PASSWORD1: cfg.password1,
-      ROBOKASSA_PASSWORD2: cfg.password2,
-      ROBOKASSA_BASE: base,
-      ROBOKASSA_TEST: "1",
-    }),
-    buyer: { country: "RU" },
-  });
+  const cfg = ROBOKASSA;
+  const suite = robokassaSuite();
   const { gold, snapshot } = suite;
 
   const result = (body: URLSearchParams | string) =>

@@ -1,38 +1,14 @@
 import { describe, test, expect } from "bun:test";
-import { paymentSuite, pkcs8Base64 } from "../test/billing.ts";
+import { RUSTORE_NOTIFY_KEY, rustoreSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { rustoreStandin } from "./test-standins/rustore.ts";
 import { orderEvents } from "../db/schema/billing.ts";
 import { findOrder } from "./orders.ts";
 import { verifyOrder } from "./registry.ts";
 
 const randomKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
-const NOTIFY_KEY = randomKey();
-/** The key pair of our RuStore API key (its public half is in the stand-in). */
-const KEYS = (await crypto.subtle.generateKey(
-  { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" },
-  true,
-  ["sign", "verify"],
-)) as CryptoKeyPair;
-
+const NOTIFY_KEY = RUSTORE_NOTIFY_KEY;
 describe("RuStore", () => {
-  const suite = paymentSuite({
-    standin: () =>
-      rustoreStandin({
-        keyId: "987654",
-        publicKey: KEYS.publicKey,
-        applicationCode: 2063541234,
-        notificationKey: NOTIFY_KEY,
-      }),
-    secrets: async (base) => ({
-      RUSTORE_KEY_ID: "987654",
-      RUSTORE_APPLICATION_CODE: "2063541234",
-      RUSTORE_PRIVATE_KEY: await pkcs8Base64(KEYS.privateKey),
-      RUSTORE_API_BASE: base,
-      RUSTORE_NOTIFICATION_KEY: NOTIFY_KEY,
-    }),
-    buyer: { country: "RU", platform: "android" },
-  });
+  const suite = rustoreSuite();
   const { gold, snapshot } = suite;
 
   const validate = suite.callback("/billing/rustore/purchase/validate");

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { describe, test, expect } from "bun:test";
-import { paymentSuite } from "../test/billing.ts";
+import { stripeSuite } from "../test/billing.ts";
 import { desc, eq } from "drizzle-orm";
-import { stripeStandin } from "./test-standins/stripe.ts";
 import { signedInPlayer } from "./test-standins/world.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { orders, orderEvents } from "../db/schema/billing.ts";
@@ -13,12 +12,7 @@ const NUsdRow = z.object({ n: z.number(), usd: z.number() });
 const StatusUsdRow = z.object({ status: z.string(), usd: z.number() });
 
 describe("Stripe", () => {
-  const suite = paymentSuite({
-    standin: (w, origin) =>
-      stripeStandin({ secretKey: "sk_test_x", webhookSecret: "whsec_test", origin, now: () => w.clock.now() }),
-    secrets: (base) => ({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_BASE: base }),
-    buyer: { country: "US" },
-  });
+  const suite = stripeSuite();
   const { gold, snapshot } = suite;
 
   const initialize = async (body: unknown = { item_id: "gold_500" }) =>

@@ -8,6 +8,12 @@ import { makeWorld, type TestWorld } from "./fixture.ts";
 import { signedInPlayer, putItem, GOLD_PACK } from "../billing/test-standins/world.ts";
 import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
 import { orders, orderEvents } from "../db/schema/billing.ts";
+import { stripeStandin } from "../billing/test-standins/stripe.ts";
+import { paypalStandin } from "../billing/test-standins/paypal.ts";
+import { appleStandin } from "../billing/test-standins/apple.ts";
+import { ecommpayStandin } from "../billing/test-standins/ecommpay.ts";
+import { rustoreStandin } from "../billing/test-standins/rustore.ts";
+import { robokassaStandin } from "../billing/test-standins/robokassa.ts";
 
 export type Buyer = Awaited<ReturnType<typeof signedInPlayer>>;
 
@@ -103,3 +109,123 @@ export function paymentSuite<S extends { app: { fetch: (request: Request) => Res
 /** A private key as providers hand it out: PKCS #8, base64. */
 export const pkcs8Base64 = async (key: CryptoKey) =>
   btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey("pkcs8", key))));
+
+// Each provider's suite as its tests set it up: the stand-in with its keys, the settings pointing
+// at it, a buyer from a country the provider serves (call inside a describe).
+
+const STRIPE = { secretKey: "sk_test_x", webhookSecret: "whsec_test" };
+export const stripeSuite = (buyer: { country?: string } = { country: "US" }) =>
+  paymentSuite({
+    standin: (w, origin) => stripeStandin({ ...STRIPE, origin, now: () => w.clock.now() }),
+    secrets: (base) => ({
+      STRIPE_SECRET_KEY: STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+      STRIPE_API_BASE: base,
+    }),
+    buyer,
+  });
+
+const PAYPAL = { clientId: "client-x", secret: "secret-y", webhookId: "WH123TEST" };
+export const paypalSuite = () =>
+  paymentSuite({
+    standin: (_w, origin) => paypalStandin({ ...PAYPAL, origin }),
+    secrets: (base) => ({
+      PAYPAL_CLIENT_ID: PAYPAL.clientId,
+      PAYPAL_SECRET: PAYPAL.secret,
+      PAYPAL_API_BASE: base,
+      PAYPAL_WEBHOOK_ID: PAYPAL.webhookId,
+    }),
+    buyer: { country: "US" },
+  });
+
+/** The App Store stand-in (Sandbox, this bundle and app id) and our In-App Purchase key for its Server API. */
+export const appleSuite = () => {
+  let keys: CryptoKeyPair | undefined;
+  return paymentSuite({
+    standin: async (w) => {
+      keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+        "sign",
+        "verify",
+      ])) as CryptoKeyPair;
+      return appleStandin({
+        bundleId: "com.tankodrome.game",
+        apiKey: keys.publicKey,
+        now: () => w.clock.now(),
+        appAppleId: 1234567890,
+      });
+    },
+    secrets: async (base, standin) => ({
+      APPLE_BUNDLE_ID: "com.tankodrome.game",
+      // The stand-in is Apple's sandbox: this test server accepts sandbox purchases only.
+      APPLE_ENVIRONMENT: "Sandbox",
+      APPLE_APP_APPLE_ID: "1234567890",
+      APPLE_ROOT_CERTS: standin.rootBase64,
+      APPLE_API_BASE: base,
+      APPLE_ISSUER_ID: "57246542-96fe-1a63-e053-0824d011072a",
+      APPLE_KEY_ID: "2X9R4HXF34",
+      APPLE_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${await pkcs8Base64((keys as CryptoKeyPair).privateKey)}\n-----END PRIVATE KEY-----`,
+    }),
+    buyer: { country: "US", platform: "ios" },
+  });
+};
+
+export const ECOMMPAY = { projectId: 4242, secretKey: "ecp-secret" };
+export const ecommpaySuite = () =>
+  paymentSuite({
+    standin: () => ecommpayStandin(ECOMMPAY),
+    secrets: (base) => ({
+      ECOMMPAY_PROJECT_ID: String(ECOMMPAY.projectId),
+      ECOMMPAY_SECRET: ECOMMPAY.secretKey,
+      ECOMMPAY_PAYMENT_PAGE_BASE: base,
+      ECOMMPAY_API_BASE: base,
+    }),
+    buyer: { country: "KZ" },
+  });
+
+/** The console's key for RuStore's server notifications (AES-256, base64), shared by the RuStore suites. */
+export const RUSTORE_NOTIFY_KEY = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+export const rustoreSuite = () => {
+  let keys: CryptoKeyPair | undefined;
+  return paymentSuite({
+    standin: async () => {
+      keys = (await crypto.subtle.generateKey(
+        { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" },
+        true,
+        ["sign", "verify"],
+      )) as CryptoKeyPair;
+      return rustoreStandin({
+        keyId: "987654",
+        publicKey: keys.publicKey,
+        applicationCode: 2063541234,
+        notificationKey: RUSTORE_NOTIFY_KEY,
+      });
+    },
+    secrets: async (base) => ({
+      RUSTORE_KEY_ID: "987654",
+      RUSTORE_APPLICATION_CODE: "2063541234",
+      RUSTORE_PRIVATE_KEY: await pkcs8Base64((keys as CryptoKeyPair).privateKey),
+      RUSTORE_API_BASE: base,
+      RUSTORE_NOTIFICATION_KEY: RUSTORE_NOTIFY_KEY,
+    }),
+    buyer: { country: "RU", platform: "android" },
+  });
+};
+
+export const ROBOKASSA = { login: "tankodrome", password1: "pass1-secret", password2: "pass2-secret" };
+export const robokassaSuite = () =>
+  paymentSuite({
+    standin: () =>
+      robokassaStandin({
+        ...ROBOKASSA,
+        successUrl: "http://127.0.0.1:3000/billing/robokassa/success",
+        failUrl: "http://127.0.0.1:3000/billing/robokassa/fail",
+      }),
+    secrets: (base) => ({
+      ROBOKASSA_LOGIN: ROBOKASSA.login,
+      ROBOKASSA_PASSWORD1: ROBOKASSA.password1,
+      ROBOKASSA_PASSWORD2: ROBOKASSA.password2,
+      ROBOKASSA_BASE: base,
+      ROBOKASSA_TEST: "1",
+    }),
+    buyer: { country: "RU" },
+  });

@@ -1,18 +1,12 @@
 import { describe, test, expect, beforeAll } from "bun:test";
-import { paymentSuite } from "../../test/billing.ts";
+import { stripeSuite } from "../../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { stripeStandin } from "../../billing/test-standins/stripe.ts";
 import { signedInAdmin } from "../../billing/test-standins/world.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { orders } from "../../db/schema/billing.ts";
 
 describe("Admin: player payments", () => {
-  const suite = paymentSuite({
-    standin: (w, origin) =>
-      stripeStandin({ secretKey: "sk_test_x", webhookSecret: "whsec_test", origin, now: () => w.clock.now() }),
-    secrets: (base) => ({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_BASE: base }),
-    buyer: { country: "DE" },
-  });
+  const suite = stripeSuite({ country: "DE" });
   let admin: Awaited<ReturnType<typeof signedInAdmin>>;
   beforeAll(async () => {
     admin = await signedInAdmin(suite.w.deps.db, suite.w.clock.now(), "admin");
