@@ -3,7 +3,7 @@
 // typed as JSON, said so on the screen; a refusal names the field.
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
-import { api, useApi } from "../../lib/api.ts";
+import { api, sendRaw, useApiRaw } from "../../lib/api.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -11,17 +11,15 @@ import { JsonEditor } from "../../components/JsonEditor.tsx";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as options from "../../../api/contracts/admin/options.ts";
 
-interface Published {
-  key: string;
-  value: unknown;
-  publishedAt: number;
-  adminUsername: string;
-}
+type Published = OutputOf<typeof options.immutablePage>["options"][number];
 
 export default function ImmutableOptionsPage() {
   const [n, setN] = useState(0);
-  const page = useApi<{ options: Published[] }>(`/admin/immutableOptions/?v=${n}`);
+  // v: a new address after each change, so the list is read again.
+  const page = useApiRaw(options.immutablePage, { v: n });
   const [key, setKey] = useState("");
   const [value, setValue] = useState<unknown>({});
   const [editor, setEditor] = useState(0);
@@ -41,10 +39,10 @@ export default function ImmutableOptionsPage() {
     { id: "publishedAt", label: t`Published`, value: (r) => r.publishedAt, cell: (r) => fmtDateTime(r.publishedAt) },
     { id: "adminUsername", label: t`By`, value: (r) => r.adminUsername },
   ];
-  const run = (url: string, body?: unknown) =>
+  const run = (call: () => Promise<unknown>) =>
     errors.run(
       async () => {
-        await api(url, { method: "POST", body });
+        await call();
         toast.ok(t`Done`);
       },
       { notice: false },
@@ -75,7 +73,7 @@ export default function ImmutableOptionsPage() {
             className="tk-btn tk-primary"
             disabled={!key || value === undefined}
             onClick={async () => {
-              if (await run("/admin/immutableOptions/save", { key, value })) {
+              if (await run(() => sendRaw(options.immutableSave, { key, value }))) {
                 setKey("");
                 setEditor((x) => x + 1);
                 setN((x) => x + 1);
@@ -84,7 +82,7 @@ export default function ImmutableOptionsPage() {
           >{t`Publish`}</button>
           <button
             className="tk-btn"
-            onClick={() => run("/admin/immutableOptions/invalidateCache")}
+            onClick={() => run(() => api(options.immutableInvalidate))}
           >{t`Invalidate cache`}</button>
         </div>
       </div>

@@ -10,25 +10,17 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError } from "../../components/Form.tsx";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as options from "../../../api/contracts/admin/options.ts";
 
-interface Variant {
-  variant: string;
-  share: number;
-  version: number;
-  updatedAt: number;
-}
-interface Page {
-  scope: string;
-  keys: { key: string; shaped: boolean; variants: Variant[] }[];
-  checkEveryMs: number;
-}
-type Row = Variant & { key: string; shaped: boolean };
+type Page = OutputOf<typeof options.clientPage>;
+type Row = Page["keys"][number]["variants"][number] & { key: string; shaped: boolean };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export default function OptionsPage() {
   const [path, navigate] = useLocation();
-  const page = useApi<Page>(path);
+  const page = useApi(path.startsWith("/admin/serverOptions/") ? options.serverPage : options.clientPage, {});
   const [key, setKey] = useState("");
   const [variant, setVariant] = useState("default");
   // A name the server would refuse is said under its field with the server's own words.
