@@ -74,6 +74,10 @@ describe("Stripe sequences (issue 25)", () => {
     await deliver(suite.standin.inquiry(o.session, "warning_closed", "charge.dispute.closed"));
     expect(await suite.gold()).toBe(before + 550);
     expect((await findOrder(suite.w.deps.db, o.id))!.dispute).toBe("inquiry_closed");
+    // A dispute Stripe prevented (no funds withdrawn) takes nothing either.
+    await deliver(suite.standin.inquiry(o.session, "prevented", "charge.dispute.created", `dp_prevented_${o.id}`));
+    expect(await suite.gold()).toBe(before + 550);
+    expect((await findOrder(suite.w.deps.db, o.id))!.dispute).toBe("inquiry_closed");
     expect(await ledgerOf(suite.w, o.id)).toEqual(["payment.credit 550"]);
     // The metrics see a payment and no chargeback.
     await suite.w.ship();

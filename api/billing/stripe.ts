@@ -273,9 +273,11 @@ function stripeMovements(type: string, obj: unknown): { pi: string | null | unde
       movements = [withdrawn, m("chargeback_reversed", amount)];
     else if (status === "lost") movements = [withdrawn, m("dispute_lost")];
     else if (type === "charge.dispute.funds_withdrawn") movements = [withdrawn];
-    else if (status === "warning_closed") movements = [m("inquiry"), m("inquiry_closed")];
-    else if (status.startsWith("warning_")) movements = [m("inquiry")];
-    else movements = [withdrawn];
+    // An inquiry closed, or a dispute Stripe prevented: nothing was withdrawn, and it is over.
+    else if (status === "warning_closed" || status === "prevented") movements = [m("inquiry"), m("inquiry_closed")];
+    else if (status === "needs_response" || status === "under_review") movements = [withdrawn];
+    // warning_* (an inquiry) or a status this version does not know: no funds withdrawn, nothing taken.
+    else movements = [m("inquiry")];
     return { pi: d.data.payment_intent, movements };
   }
   return null;
