@@ -40,5 +40,7 @@ export type WorldStep = (ctx: {
   r: ReturnType<typeof rng>;
   playerIds: number[];
   opts: WorldOptions;
+  /** Each registered player's sign-ins (epoch ms, in time order): what a player does happens after one of them. */
+  logins?: ReadonlyMap<number, readonly number[]>;
 }) => Promise<void>;
 export type Rng = ReturnType<typeof rng>;

@@ -1,7 +1,7 @@
 // Clans: one clan per player, roles leader / officer / member, unique name and tag, a member
 // limit, a gold price paid through the ledger, expiring join requests. Every change writes a
 // clan_log row and an activity event in the same transaction.
-import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/index.ts";
 import { clans, clanMembers, clanRequests, clanLog, type ClanRole } from "../db/schema/clans.ts";
 import { players } from "../db/schema/players.ts";
@@ -477,7 +477,10 @@ export const clansStep = async ({
   for (let i = 0; i < count; i++) {
     const group = playerIds.slice(i * 10, i * 10 + 10);
     const [leader, ...rest] = group;
-    const at = opts.now - Math.floor((20 + r.next() * 40) * 86_400_000);
+    // After every member registered (a clan's history starts no earlier than its players').
+    const regs = await db.select({ createdAt: players.createdAt }).from(players).where(inArray(players.id, group));
+    const latestReg = Math.max(...regs.map((x) => x.createdAt));
+    const at = latestReg + 3_600_000 + Math.floor(r.next() * Math.max(0, opts.now - latestReg - 3 * 86_400_000));
     await db.transaction((tx) =>
       applyLedger(tx, {
         playerId: leader,

@@ -1,7 +1,8 @@
 // Support tickets' rules: the wizard's categories, opening a ticket, adding messages from either
 // side (which sets the status and the other side's unread mark), reading (which clears one's own
 // mark), and the demo world's tickets. Ownership is checked by the callers' queries (playerId).
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { players } from "../db/schema/players.ts";
 import type { DbOrTx, Db } from "../db/index.ts";
 import type { WorldStep } from "../db/demo.ts";
 import { supportTickets, supportMessages, supportTicketEvents, type TICKET_STATUSES } from "../db/schema/support.ts";
@@ -184,29 +185,32 @@ export async function markRead(tx: DbOrTx, ticketId: number, side: "player" | "s
 }
 
 const DEMO = [
-  [
-    "payments",
-    "not_credited",
-    "Не пришло золото после оплаты",
-    "Оплатил 500 золота картой, деньги списались, золота нет.",
-  ],
+  ["payments", "refund", "Вернуть деньги за премиум", "Купил премиум по ошибке, можно вернуть деньги?"],
   ["game", "bug", "Tank stuck after respawn", "My tank got stuck in a rock on Prokhorovka after respawn."],
   ["account", "login", "Не могу войти через VK", "После обновления не получается войти через VK."],
   ["game", "suggestion", "More winter maps", "Please add more winter maps, the camouflage is wasted."],
 ] as const;
 
-/** A few tickets from demo players, some answered. */
+/** A few tickets from demo players (each after its player's registration), some answered. */
 export const supportStep: WorldStep = async ({ db, r, playerIds, opts }) => {
   if (!playerIds.length) return;
+  const registered = await db
+    .select({ id: players.id, createdAt: players.createdAt })
+    .from(players)
+    .where(inArray(players.id, playerIds));
   for (const [i, [category, sub, subject, body]] of DEMO.entries()) {
-    const at = opts.now - r.int(1, 10) * 86_400_000;
-    const ticket = await openTicket(db, { playerId: r.pick(playerIds), category, subCategory: sub, subject, body, at });
+    const wanted = opts.now - r.int(1, 10) * 86_400_000;
+    // A player registered before the moment (else the earliest one, an hour after registering).
+    const before = registered.filter((p) => p.createdAt < wanted - 3_600_000);
+    const p = before.length ? r.pick(before) : registered.reduce((a, b) => (a.createdAt <= b.createdAt ? a : b));
+    const at = Math.min(Math.max(wanted, p.createdAt + 3_600_000), opts.now - 2 * 3_600_000);
+    const ticket = await openTicket(db, { playerId: p.id, category, subCategory: sub, subject, body, at });
     if (i % 2 === 0)
       await addMessage(db, {
         ticketId: ticket.id,
         author: "support",
         adminUsername: "support",
-        body: i === 0 ? "Здравствуйте! Проверили платёж — золото начислено." : "Thanks, we are looking into it.",
+        body: i === 0 ? "Здравствуйте! Вернули деньги, премиум снят." : "Thanks, we are looking into it.",
         at: at + 3_600_000,
       });
   }

@@ -1,20 +1,19 @@
-// Demo world: the battles of the world's players over its days, reported through the same
-// startBattle/endBattle a battle server reaches, so stats, the ledger and the warehouse's
-// battles rows come from the real path. Active days thin out after registration as logins do;
-// an active day of the last week has 1–6 battles (most 1–2) of 2–6 world players each (the rest of a battle's
-// seats are bots, which are not players). A few battles are left running, some of them stuck.
-import { count } from "drizzle-orm";
+// Demo world: the battles of the world's players over the whole period, reported through the
+// same startBattle/endBattle a battle server reaches, so stats, the ledger and the warehouse's
+// battles rows come from the real path. A player fights on the days they sign in, after the
+// sign-in (so DAU, retention and the last sign-in agree with the battles): a sign-in day of the
+// last week has 1–6 battles (most 1–2), an earlier one a battle one time in OLDER_SHARE (fewer
+// statements for `npm start`, the same days). A battle has 1–6 world players (the rest of its
+// seats are bots, which are not players), each on a tank they own: the free tier-I tanks, or one
+// their level has reached, put in their garage before the battle as research gives it. A few
+// battles are left running, some of them stuck, right after their players' sign-in.
+import { and, count, eq } from "drizzle-orm";
 import { battles } from "../schema/battles.ts";
 import { players } from "../schema/players.ts";
 import { contentTanks } from "../schema/content.ts";
-import {
-  BATTLE_RULES,
-  endBattleIn,
-  levelFor,
-  startBattle,
-  startBattleIn,
-  type PlayerResult,
-} from "../../domain/battles.ts";
+import { playerItems } from "../schema/inventory.ts";
+import { recordActivity } from "../../domain/players.ts";
+import { BATTLE_RULES, endBattleIn, levelFor, startBattleIn, type PlayerResult } from "../../domain/battles.ts";
 import type { WorldStep } from "../demo.ts";
 
 const DAY = 86_400_000;
@@ -32,19 +31,27 @@ const BATTLES_PER_ACTIVE_DAY = [
   [4, 1],
   [6, 1],
 ] as const;
-/** Battle history covers the world's last week: the battle screens and tanksEarns have data, and `npm start` stays quick (each player-battle is ~20 statements). */
+/** The last week has every sign-in day's battles; earlier sign-in days one battle in OLDER_SHARE (each player-battle is ~20 statements: `npm start` stays quick). */
 const HISTORY_DAYS = 7;
+const OLDER_SHARE = 0.3;
 
-export const battlesStep: WorldStep = async ({ db, r, playerIds, opts }) => {
+export const battlesStep: WorldStep = async ({ db, r, playerIds, opts, logins }) => {
   const [{ n }] = await db.select({ n: count() }).from(battles);
   if (n > 0 || playerIds.length < 2) return;
   const tanks = await db
-    .select({ id: contentTanks.id, tier: contentTanks.tier, premium: contentTanks.premium })
+    .select({
+      id: contentTanks.id,
+      tier: contentTanks.tier,
+      premium: contentTanks.premium,
+      priceGold: contentTanks.priceGold,
+      priceSilver: contentTanks.priceSilver,
+    })
     .from(contentTanks);
   if (tanks.length === 0) return;
   const byTier = new Map<number, number[]>();
   for (const t of tanks.filter((t) => !t.premium)) byTier.set(t.tier, [...(byTier.get(t.tier) ?? []), t.id]);
   const tiers = [...byTier.keys()].sort((a, b) => a - b);
+  const free = new Set(tanks.filter((t) => t.tier === 1 && t.priceGold === 0 && t.priceSilver === 0).map((t) => t.id));
 
   const wanted = new Set(playerIds);
   const registered = new Map(
@@ -52,43 +59,67 @@ export const battlesStep: WorldStep = async ({ db, r, playerIds, opts }) => {
       .filter((p) => wanted.has(p.id))
       .map((p) => [p.id, p.createdAt]),
   );
-  const start = opts.now - Math.min(opts.days, HISTORY_DAYS) * DAY;
+  const start = opts.now - opts.days * DAY;
   const firstDay = start - (start % DAY);
-  const dayCount = Math.ceil((opts.now - firstDay) / DAY);
-  const seats: number[][] = Array.from({ length: dayCount }, () => []);
+  const recentFrom = opts.now - HISTORY_DAYS * DAY;
+  const dayCount = Math.ceil((opts.now - firstDay) / DAY) + 1;
+  // Each seat is a player and the sign-in it follows.
+  const seats: { id: number; after: number }[][] = Array.from({ length: dayCount }, () => []);
   for (const [id, at] of registered) {
-    const loyalty = r.next();
-    for (let d = 0; at + d * DAY < opts.now; d++) {
-      if (d > 0 && r.next() > loyalty ** (d / 10 + 1)) continue;
-      if (at + d * DAY < firstDay) continue;
-      const day = Math.floor((at + d * DAY - firstDay) / DAY);
-      for (let k = r.weighted(BATTLES_PER_ACTIVE_DAY); k > 0; k--) seats[day].push(id);
+    // Without the world's sign-ins (a step run alone), the player signs in on their registration day.
+    for (const login of logins?.get(id) ?? [at]) {
+      const day = Math.floor((login - firstDay) / DAY);
+      if (day < 0 || day >= dayCount) continue;
+      const k = login >= recentFrom ? r.weighted(BATTLES_PER_ACTIVE_DAY) : r.next() < OLDER_SHARE ? 1 : 0;
+      for (let i = 0; i < k; i++) seats[day].push({ id, after: login });
     }
   }
 
   const experience = new Map<number, number>();
-  const tankFor = (playerId: number) => {
+  const owned = new Map<number, Set<number>>();
+  for (const row of await db
+    .select({ playerId: playerItems.playerId, itemId: playerItems.itemId })
+    .from(playerItems)
+    .where(eq(playerItems.itemType, "tank")))
+    owned.set(row.playerId, (owned.get(row.playerId) ?? new Set()).add(row.itemId));
+  /** A tank of the player's tiers; one they do not own yet goes into their garage first. */
+  const tankFor = async (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], playerId: number, at: number) => {
     const top = Math.min(10, 1 + Math.floor(levelFor(experience.get(playerId) ?? 0) / 3));
     const usable = tiers.filter((t) => t <= top && t >= top - 2);
-    const ids = byTier.get(r.pick(usable.length ? usable : [tiers[0]]))!;
-    return r.pick(ids);
+    const ids = byTier.get(r.pick(usable.length ? usable : [tiers[0]])) ?? [];
+    const mine = owned.get(playerId) ?? new Set<number>();
+    // Mostly a tank already in the garage (or a free one), sometimes the next one researched.
+    const have = ids.filter((id) => mine.has(id) || free.has(id));
+    const id = have.length && r.next() < 0.8 ? r.pick(have) : r.pick(ids);
+    if (!mine.has(id) && !free.has(id)) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(playerItems)
+        .where(and(eq(playerItems.playerId, playerId), eq(playerItems.itemType, "tank"), eq(playerItems.itemId, id)));
+      if (row.n === 0)
+        await tx
+          .insert(playerItems)
+          .values({ playerId, itemType: "tank", itemId: id, quantity: 1, acquiredAt: at - 60_000 });
+      owned.set(playerId, mine.add(id));
+    }
+    return id;
   };
   const latest = opts.now - 10 * 60_000;
   for (let day = 0; day < dayCount; day++) {
-    const pool = seats[day];
-    for (let i = pool.length - 1; i > 0; i--) {
-      const j = Math.floor(r.next() * (i + 1));
-      [pool[i], pool[j]] = [pool[j], pool[i]];
-    }
+    // Players who signed in about the same time fight together.
+    const pool = seats[day].sort((a, b) => a.after - b.after);
     const planned: { at: number; ids: number[] }[] = [];
     for (let i = 0; i < pool.length; ) {
+      // Up to 2–6 seats whose sign-ins are within two hours of the first's.
       const size = r.int(2, 6);
-      const ids = [...new Set(pool.slice(i, i + size))];
-      i += size;
-      if (ids.length < 2) continue;
-      const earliest = Math.max(...ids.map((id) => registered.get(id)!)) + 60_000;
-      let at = firstDay + day * DAY + r.int(0, DAY - 1);
-      if (at < earliest) at = earliest + r.int(0, 3 * 3_600_000);
+      const chunk = [pool[i++]];
+      while (chunk.length < size && i < pool.length && pool[i].after - chunk[0].after < 2 * 3_600_000)
+        chunk.push(pool[i++]);
+      const ids = [...new Set(chunk.map((s) => s.id))];
+      // A lone world player (early days have few) fights with bots.
+      if (ids.length < 1) continue;
+      // After every member's sign-in that day.
+      const at = Math.max(...chunk.map((s) => s.after)) + r.int(60_000, 45 * 60_000);
       if (at > latest - 900_000) continue;
       planned.push({ at, ids });
     }
@@ -96,7 +127,8 @@ export const battlesStep: WorldStep = async ({ db, r, playerIds, opts }) => {
     // A day's battles in one transaction: the same domain calls, far fewer commits.
     await db.transaction(async (tx) => {
       for (const b of planned) {
-        const seat = b.ids.map((playerId) => ({ playerId, tankId: tankFor(playerId) }));
+        const seat = [];
+        for (const playerId of b.ids) seat.push({ playerId, tankId: await tankFor(tx, playerId, b.at) });
         const { battleId } = await startBattleIn(tx, {
           mode: r.weighted(MODES),
           map: r.pick(MAPS),
@@ -126,7 +158,8 @@ export const battlesStep: WorldStep = async ({ db, r, playerIds, opts }) => {
     });
   }
 
-  // Battles still running at the world's end: two fresh, three stuck (their servers never reported the end).
+  // Battles still running at the world's end: two fresh, three stuck (their servers never
+  // reported the end); their players signed in just before.
   const ids = [...registered.keys()];
   for (const age of [
     4 * 60_000,
@@ -135,15 +168,18 @@ export const battlesStep: WorldStep = async ({ db, r, playerIds, opts }) => {
     3 * BATTLE_RULES.stuckAfterMs,
     6 * BATTLE_RULES.stuckAfterMs,
   ]) {
+    const at = opts.now - age;
     const picked = [...new Set([r.pick(ids), r.pick(ids), r.pick(ids)])].filter(
-      (id) => registered.get(id)! < opts.now - age,
+      (id) => registered.get(id)! < at - 5 * 60_000,
     );
     if (picked.length === 0) continue;
-    await startBattle(db, {
-      mode: r.weighted(MODES),
-      map: r.pick(MAPS),
-      players: picked.map((playerId) => ({ playerId, tankId: tankFor(playerId) })),
-      at: opts.now - age,
+    await db.transaction(async (tx) => {
+      const seat = [];
+      for (const playerId of picked) {
+        await recordActivity(tx, playerId, "login", at - r.int(60_000, 4 * 60_000));
+        seat.push({ playerId, tankId: await tankFor(tx, playerId, at) });
+      }
+      await startBattleIn(tx, { mode: r.weighted(MODES), map: r.pick(MAPS), players: seat, at });
     });
   }
 };

@@ -17,6 +17,7 @@ import { experimentsStep } from "../../admin/experiments/demo.ts";
 import { adsStep } from "../../admin/ads/demo.ts";
 import { progressionStep } from "./progression.ts";
 import { communityStep } from "./community.ts";
+import { bansStep, noGoldCaseStep } from "./support.ts";
 
 export const worldSteps: WorldStep[] = [
   contentStep,
@@ -24,6 +25,7 @@ export const worldSteps: WorldStep[] = [
   billingStep,
   cmsStep,
   supportStep,
+  noGoldCaseStep,
   clansStep,
   systemStep,
   progressionStep,
@@ -38,4 +40,5 @@ export const worldSteps: WorldStep[] = [
   adsStep,
   notificationsStep,
   communityStep,
+  bansStep,
 ];

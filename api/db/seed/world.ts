@@ -64,6 +64,7 @@ export async function buildWorld(db: Db, opts: WorldOptions): Promise<{ players:
   const r = rng(opts.seed ?? 42);
   const start = opts.now - opts.days * 86_400_000;
   const playerIds: number[] = [];
+  const logins = new Map<number, number[]>();
   for (let i = 0; i < opts.players; i++) {
     // Registrations grow over the period, as a live game's do.
     const at = Math.floor(start + Math.sqrt(r.next()) * (opts.now - start - 3_600_000));
@@ -81,15 +82,18 @@ export async function buildWorld(db: Db, opts: WorldOptions): Promise<{ players:
     playerIds.push(playerId);
     // Logins on the days after registration, thinning out as players churn.
     const loyalty = r.next();
+    const mine: number[] = [];
     await db.transaction(async (tx) => {
       for (let day = 0; at + day * 86_400_000 < opts.now; day++) {
         if (r.next() > loyalty ** (day / 10 + 1) + (day === 0 ? 1 : 0)) continue;
         const loginAt = Math.min(opts.now - 60_000, at + day * 86_400_000 + r.int(0, 12 * 3_600_000));
         await recordActivity(tx, playerId, "login", loginAt);
+        mine.push(loginAt);
       }
     });
+    logins.set(playerId, mine);
     opts.onProgress?.(i + 1, opts.players);
   }
-  for (const step of worldSteps) await step({ db, r, playerIds, opts });
+  for (const step of worldSteps) await step({ db, r, playerIds, opts, logins });
   return { players: playerIds.length };
 }
