@@ -11,7 +11,7 @@ import { migrate } from "../api/db/migrate.ts";
 import { consoleLogger, systemClock, type AssetServer, type Deps } from "../api/deps.ts";
 import { createLoggingMailer } from "../api/domain/mail.ts";
 import { openClickHouseWarehouse } from "../warehouse/adapters/clickhouse.ts";
-import { superviseWarehouse } from "../warehouse/supervisor.ts";
+import { superviseWarehouse, type SupervisedWarehouse } from "../warehouse/supervisor.ts";
 import { drainOutbox } from "../warehouse/shipper.ts";
 import type { Warehouse } from "../warehouse/port.ts";
 import { Arena } from "../api/game/arena/arena.ts";
@@ -79,6 +79,7 @@ interface Ready {
   db: Db;
   client: Client;
   warehouse: Warehouse;
+  supervised: SupervisedWarehouse;
 }
 let ready: Promise<Ready> | null = null;
 
@@ -138,7 +139,7 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
         }
       : undefined,
   };
-  return { app: createApp(deps), deps, db: deps.db, client, warehouse };
+  return { app: createApp(deps), deps, db: deps.db, client, warehouse, supervised };
 }
 
 function ensure(env: Env): Promise<Ready> | Response {
@@ -216,6 +217,9 @@ export default {
       return unavailable(`the stores did not answer (${e instanceof Error ? e.message : String(e)})`);
     }
     const res = await s.app.fetch(request, { address: request.headers.get("cf-connecting-ip") ?? undefined });
+    // A warehouse not yet open is opened within a live request: an attempt begun by a request that
+    // has ended (the first one waits for it 5 s at most) can hang there, and its retry timer with it.
+    if (s.supervised.status().state !== "ready") ctx.waitUntil(s.supervised.nudge().catch(() => undefined));
     // Events written by this request reach ClickHouse without waiting for the next cron run.
     ctx.waitUntil(drainOutbox(s.client, s.warehouse).catch(() => undefined));
     return res;
@@ -228,6 +232,7 @@ export default {
     ctx.waitUntil(
       r.then((s) =>
         Promise.all([
+          s.supervised.nudge().catch(() => undefined),
           drainOutbox(s.client, s.warehouse),
           maintain({ db: s.db, client: s.client }, Date.now()),
           sweepHolds(s.deps, Date.now()),

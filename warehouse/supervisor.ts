@@ -29,6 +29,12 @@ export interface SupervisedWarehouse {
   status(): WarehouseStatus;
   /** Resolves once the warehouse is open and migrated. */
   ready: Promise<void>;
+  /**
+   * Tries at once unless it is ready or an attempt is under way (one older than `staleMs` counts as
+   * lost). Workers call it from a request and keep it alive with waitUntil: there an attempt begun in
+   * a request that has ended may never settle (its I/O belongs to that request), nor may its timer fire.
+   */
+  nudge(staleMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -61,13 +67,23 @@ export function superviseWarehouse(opts: {
   const ready = new Promise<void>((r) => (markReady = r));
 
   let failures = 0;
-  const attempt = async () => {
+  let generation = 0;
+  let inFlight: { since: number; done: Promise<void> } | null = null;
+  const attempt = (): Promise<void> => {
+    const mine = ++generation;
+    const done = tryOpen(mine).finally(() => {
+      if (inFlight?.done === done) inFlight = null;
+    });
+    inFlight = { since: now(), done };
+    return done;
+  };
+  const tryOpen = async (mine: number) => {
     if (stopped) return;
     let opened: Warehouse | null = null;
     try {
       opened = await opts.open();
       await migrateWarehouse(opened);
-      if (stopped) {
+      if (stopped || real || mine !== generation) {
         await opened.close();
         return;
       }
@@ -76,6 +92,7 @@ export function superviseWarehouse(opts: {
       markReady();
     } catch (e) {
       await opened?.close().catch(() => undefined);
+      if (mine !== generation || real) return;
       failures++;
       set("unavailable", e instanceof Error ? e.message : String(e));
       const wait = Math.min(opts.maxRetryMs ?? 30_000, (opts.retryMs ?? 1000) * 2 ** Math.min(failures - 1, 10));
@@ -121,10 +138,17 @@ export function superviseWarehouse(opts: {
       await real?.close();
     },
   };
+  const nudge = (staleMs = 30_000): Promise<void> => {
+    if (real || stopped) return Promise.resolve();
+    if (inFlight && now() - inFlight.since < staleMs) return inFlight.done;
+    clearTimeout(timer);
+    return attempt();
+  };
   return {
     warehouse,
     status: () => status,
     ready,
+    nudge,
     stop: () => warehouse.close(),
   };
 }
