@@ -108,7 +108,7 @@ try {
         if (done) return;
         const now = performance.now();
         buf += dec.decode(value, { stream: true });
-        let k;
+        let k: number;
         while ((k = buf.indexOf("\n\n")) >= 0) {
           const block = buf.slice(0, k);
           buf = buf.slice(k + 2);

@@ -39,7 +39,7 @@ function closure(files: string[], lazy: boolean): Set<string> {
 }
 
 const module = (messages: Record<string, unknown>) =>
-  `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(messages))}) as Messages;`;
+  `import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(messages))}) as Messages;`;
 
 export async function writeAdminCatalogues() {
   // Every message id and the files that show it.
@@ -81,7 +81,7 @@ export async function writeAdminCatalogues() {
   // player site carries them.
   writeFileSync(
     `${root}ui/locales/areas.ts`,
-    `/*eslint-disable*/import type{Messages}from"@lingui/core";export const areaCatalogues:Record<"ru"|"en",Record<string,()=>Promise<{messages:Messages}>>>={${loaders.join(",")}};`,
+    `import type{Messages}from"@lingui/core";export const areaCatalogues:Record<"ru"|"en",Record<string,()=>Promise<{messages:Messages}>>>={${loaders.join(",")}};`,
   );
 }
 

@@ -38,7 +38,7 @@ export async function writePublicCatalogues() {
     const subset = Object.fromEntries(Object.entries(messages).filter(([id]) => keep.has(id)));
     writeFileSync(
       `${root}ui/locales/${locale}.public.ts`,
-      `/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(subset))}) as Messages;`,
+      `import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(subset))}) as Messages;`,
     );
   }
 }

@@ -266,7 +266,7 @@ export function startShipper(opts: {
           await drainOutbox(opts.client, opts.warehouse, opts.batchSize);
         } while (again && !stopped);
         failures = 0;
-        waiters.splice(0).forEach((w) => w());
+        for (const w of waiters.splice(0)) w();
       } catch (e) {
         failures++;
         opts.onError?.(e);

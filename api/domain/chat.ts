@@ -71,8 +71,8 @@ export function maskWords(body: string, words: string[]): string {
 
 /** Trims, folds runs of spaces and drops control characters; refuses empty or too long text. */
 export function cleanBody(raw: string): string {
-  // eslint-disable-next-line no-control-regex
   const body = raw
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is this line's job
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
     .replace(/[ \t]+/g, " ")
     .trim();

@@ -109,7 +109,7 @@ export async function listClans(
   return { rows: rows.map((r) => ({ ...r, members: Number(r.members) })), total: n, page: q.page, size: q.size };
 }
 
-const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
+const _iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 const utcDay = (ms: number) => ms - (ms % DAY);
 
 /** An operator's edit of a clan as the log keeps it: the fields asked for, before and after. */

@@ -8,7 +8,7 @@ import { conflict, fieldError, notFound } from "./errors.ts";
 import { audit, detailsOf, valuesOf, type AuditDetails } from "./audit.ts";
 import { type AdminCtx, type Ctx, noAuditDue, transact } from "./context.ts";
 import { diff } from "./resources.ts";
-import { type CmsExport, categorySchema, checkExport, cmsChanges, contentSchema, replaceCms } from "./cms.ts";
+import { type CmsExport, type categorySchema, checkExport, cmsChanges, type contentSchema, replaceCms } from "./cms.ts";
 
 type CmsType = (typeof CMS_TYPES)[number];
 

@@ -602,10 +602,12 @@ export async function putContent(db: Db, kind: ContentKind, items: unknown[], at
   await db.transaction(async (tx) => {
     for (const row of rows) {
       const { id: _id, ...set } = row;
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      // One statement for every kind's table: drizzle types a row by its table, which is chosen at run time.
       await tx
         .insert(table)
+        // biome-ignore lint/suspicious/noExplicitAny: the row is the chosen table's (contentRow)
         .values(row as any)
+        // biome-ignore lint/suspicious/noExplicitAny: the same row without its id
         .onConflictDoUpdate({ target: (table as typeof contentTanks).id, set: set as any });
     }
   });

@@ -19,7 +19,7 @@ function build(folding: boolean) {
     const after = () => void c.res.headers.set("x-status-seen", String(c.res.status));
     return done instanceof Promise ? done.then(after) : after();
   }) as MiddlewareHandler);
-  app.use("/users/*", async (c, next) => {
+  app.use("/users/*", async (_c, next) => {
     seen.push("users-mw");
     await next();
   });

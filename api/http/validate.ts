@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { AppError, type FieldMessage } from "../domain/errors.ts";
+import { AppError } from "../domain/errors.ts";
 import { validationError } from "../domain/validation.ts";
 
 /** Validates `raw` with `schema`, or throws the 400 with the spec's messages. */

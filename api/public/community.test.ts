@@ -90,7 +90,7 @@ async function readEvents(res: Response, until: (events: { event: string; data: 
     ]);
     if (done) break;
     buf += new TextDecoder().decode(value);
-    let i;
+    let i: number;
     while ((i = buf.indexOf("\n\n")) >= 0) {
       const block = buf.slice(0, i);
       buf = buf.slice(i + 2);

@@ -41,6 +41,7 @@ export interface CohortPaymentsRow {
 
 export async function cohortPayments(wh: Warehouse, p: Period, unit: CohortUnit, now: number) {
   const today = isoDay(now);
+  // biome-ignore lint/complexity/useMathMinMax: ISO days (strings) compare in order; Math.min would give NaN
   const range = { from: p.from, to: p.to < addDays(today, 1) ? p.to : addDays(today, 1) };
   const params = { ...periodParams(range), max: COHORT_MAX_DAYS };
   const [cells, sizes] = await Promise.all([

@@ -90,11 +90,9 @@ export async function dau(wh: Warehouse, p: Period, now: number): Promise<DauDat
   } else {
     // Days after today have no figures (a rolling window would otherwise still count the past).
     const tomorrow = addDays(isoDay(now), 1);
-    const rolling = await wh.query(
-      ROLLING_SQL,
-      periodParams({ from: p.from, to: p.to < tomorrow ? p.to : tomorrow }),
-      RollingRow,
-    );
+    // biome-ignore lint/complexity/useMathMinMax: ISO days (strings) compare in order; Math.min would give NaN
+    const to = p.to < tomorrow ? p.to : tomorrow;
+    const rolling = await wh.query(ROLLING_SQL, periodParams({ from: p.from, to }), RollingRow);
     if (p.unit === "day")
       series = fill(
         p,

@@ -56,7 +56,7 @@ export async function division(wh: Warehouse, type: DivisionType): Promise<Divis
   const edges = DIVISION_EDGES[type];
   const [row] = await wh.query(divisionSql(type), { edges, currency: type }, PlayersMedianNTotalRow);
   const counts = new Map<number, number>();
-  if (row) row.players[0].forEach((b, i) => counts.set(b, row.players[1][i]));
+  if (row) row.players[0].forEach((b, i) => void counts.set(b, row.players[1][i]));
   return {
     type,
     players: row?.n ?? 0,

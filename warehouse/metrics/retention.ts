@@ -58,6 +58,7 @@ const rate = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10_00
 export async function retention(wh: Warehouse, p: Period, unit: RetentionUnit, now: number): Promise<RetentionData> {
   // Cohorts are whole days, whatever the period's buckets.
   const today = isoDay(now);
+  // biome-ignore lint/complexity/useMathMinMax: ISO days (strings) compare in order; Math.min would give NaN
   const range = { from: p.from, to: p.to < addDays(today, 1) ? p.to : addDays(today, 1) };
   const params = { ...periodParams(range), width: TRIANGLE_WIDTH[unit], today };
   const [cells, sizes, dayRows, daySizes] = await Promise.all([

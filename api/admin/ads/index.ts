@@ -11,7 +11,7 @@ import * as f from "../../domain/fields.ts";
 import { audit, detailsOf } from "../../http/audit.ts";
 import { adPlacements } from "../../db/schema/ads.ts";
 import { registerResource } from "../resources/index.ts";
-import { type ResourceDescription } from "../../domain/resources.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
 import { jsonDiff } from "../../domain/options.ts";
 import { AD_NETWORKS, adSettingsShape, currentAdSettings, placementSchema, saveAdSettings } from "../../domain/ads.ts";
 

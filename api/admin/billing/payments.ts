@@ -210,7 +210,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
           summary: `${summary} — ${v.reason}`,
           details: { changes: [...changes, { field: "note", after: v.reason }] },
         });
-      let result;
+      let result: Parameters<typeof orderView>[0];
       if (o.status === "created" || o.status === "pending") {
         result = await settleUnpaid(db, {
           provider: o.provider,

@@ -3,7 +3,7 @@
 import type { Hono } from "hono";
 import type { HonoEnv } from "../../http/env.ts";
 import { registerResource } from "../resources/index.ts";
-import { type ResourceDescription } from "../../domain/resources.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
 import { registerCollection } from "../resources/collection.ts";
 import type { CollectionDescription } from "../../domain/collections.ts";
 import { asc, eq } from "drizzle-orm";

@@ -18,7 +18,7 @@ import {
   dailyTaskSchema,
 } from "../../domain/progression-content.ts";
 import { conflict } from "../../domain/errors.ts";
-import { type ResourceDescription } from "../../domain/resources.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
 
 const json = (keys: string[]) => ({
   toRow: (i: Record<string, unknown>) => ({

@@ -68,7 +68,7 @@ type Handler<T> = (c: Context<HonoEnv>, v: T) => Response | Promise<Response>;
  * from the path, over them) validated; the handler gets them typed with the period resolved by
  * `kind` (inputs.ts periodOf).
  */
-function metricsRoute<E extends z.ZodRawShape, P extends z.ZodRawShape = {}>(
+function metricsRoute<E extends z.ZodRawShape, P extends z.ZodRawShape = Record<never, never>>(
   app: Hono<HonoEnv>,
   info: { path: string; mutates?: boolean },
   kind: PeriodKind,

@@ -5,7 +5,7 @@ import { applications, PLATFORMS, STORES } from "../../db/schema/system.ts";
 import { and, eq } from "drizzle-orm";
 import * as f from "../../domain/fields.ts";
 import { fieldError } from "../../domain/errors.ts";
-import { type ResourceDescription } from "../../domain/resources.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
 
 const applicationKey = z.object({ store: z.enum(STORES), appId: z.string() });
 

@@ -7,7 +7,7 @@ import { OPTION_AREAS, registerOptionApi, registerOptionArea } from "./options.t
 import { registerBattleOptions } from "./battle-options.ts";
 import { registerImmutableOptions } from "./immutable-options.ts";
 import { registerResource } from "../resources/index.ts";
-import { type ResourceDescription } from "../../domain/resources.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
 import { versionArea } from "./versions.ts";
 import { applicationArea } from "./applications.ts";
 import { socialNetworkArea } from "./social-networks.ts";

@@ -7,7 +7,7 @@ import { languages } from "../../db/schema/system.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import * as f from "../../domain/fields.ts";
 import { AppError, conflict } from "../../domain/errors.ts";
-import { type ResourceDescription } from "../../domain/resources.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
 
 export const languageSchema = z.object({
   id: f.optional(f.id()),

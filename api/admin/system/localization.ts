@@ -8,7 +8,7 @@ import { languages, serverTexts } from "../../db/schema/system.ts";
 import type { DbOrTx } from "../../db/index.ts";
 import * as f from "../../domain/fields.ts";
 import { AppError } from "../../domain/errors.ts";
-import { type ResourceDescription } from "../../domain/resources.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
 import type { TransferDescription } from "../resources/transfer.ts";
 
 export const TEXT_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;

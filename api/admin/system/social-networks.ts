@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { socialNetworks } from "../../db/schema/system.ts";
 import * as f from "../../domain/fields.ts";
-import { type ResourceDescription } from "../../domain/resources.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
 
 export const socialNetworkSchema = z.object({
   id: f.optional(f.id()),

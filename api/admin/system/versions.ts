@@ -4,7 +4,7 @@ import { z } from "zod";
 import { clientVersions, PLATFORMS } from "../../db/schema/system.ts";
 import * as f from "../../domain/fields.ts";
 import { AppError } from "../../domain/errors.ts";
-import { type ResourceDescription } from "../../domain/resources.ts";
+import type { ResourceDescription } from "../../domain/resources.ts";
 
 /** Dotted numbers: 1.12 or 2.0.315. */
 const semver = () =>

@@ -296,7 +296,9 @@ describe("bots", () => {
         hits += s.events.filter((e) => e.kind === "hit").length;
         if (s.tick === 20 * 20) {
           // After 20 s every bot has left its spawn.
-          s.tanks.forEach((t, i) => expect(Math.hypot(t.x - start[i][0], t.y - start[i][1])).toBeGreaterThan(15));
+          s.tanks.forEach((t, i) => {
+            expect(Math.hypot(t.x - start[i][0], t.y - start[i][1])).toBeGreaterThan(15);
+          });
         }
       }
       expect(s.ended!.reason).not.toBe("time");
@@ -334,7 +336,7 @@ describe("bots", () => {
     let sharp = 0;
     for (let seed = 1; seed <= 12; seed++) {
       const setup = botBattle(seed, 5, ["prokhorovka", "himmelsdorf", "malinovka", "steppes"][seed % 4], 420);
-      setup.seats.forEach((seat) => (seat.bot = seat.team === 0 ? DEFAULT_BOT_PROFILES[3] : DEFAULT_BOT_PROFILES[0]));
+      for (const seat of setup.seats) seat.bot = seat.team === 0 ? DEFAULT_BOT_PROFILES[3] : DEFAULT_BOT_PROFILES[0];
       const s = createBattle(setup);
       while (!s.ended) step(s);
       if (s.ended!.winner === 0) sharp++;
@@ -352,7 +354,11 @@ describe("bots", () => {
       }
     });
     const s = createBattle(setup);
-    s.tanks.filter((t) => t.team === 1).forEach((t, i) => Object.assign(t, { x: 314, y: 4 + i * 6, hull: 0 }));
+    s.tanks
+      .filter((t) => t.team === 1)
+      .forEach((t, i) => {
+        Object.assign(t, { x: 314, y: 4 + i * 6, hull: 0 });
+      });
     while (!s.ended) step(s);
     expect(s.ended!.winner).toBe(0);
   });
