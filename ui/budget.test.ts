@@ -104,7 +104,7 @@ function chartKinds(source: string): string[] {
   for (const [, k] of text.matchAll(/kind:\s*"(\w+)"/g)) kinds.add(k === "pie" || k === "heatmap" ? k : "cartesian");
   return [...kinds];
 }
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test.skipIf(!built)("every metrics screen downloads at most 325 KB of gzipped JS, its charts included", () => {
   const m = meta();
@@ -117,7 +117,7 @@ test.skipIf(!built)("every metrics screen downloads at most 325 KB of gzipped JS
     expect({ source, kinds: kinds.length > 0 }).toEqual({ source, kinds: true });
     const files = page(m, [
       /^ui\/shell\/AdminShell\.tsx$/,
-      new RegExp(`^${escape(source)}$`),
+      new RegExp(`^${escapeRe(source)}$`),
       /^ui\/locales\/ru\.admin\.ts$/,
       /^ui\/locales\/ru\.area\.metrics\.ts$/,
       /^ui\/components\/ChartCanvas\.tsx$/,

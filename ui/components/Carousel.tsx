@@ -29,6 +29,7 @@ export function Carousel({ slides, label }: { slides: ReactNode[]; label: string
     >
       <div
         className="tk-carousel-slide"
+        role="group"
         aria-roledescription="slide"
         aria-label={t`Slide ${ph({ n: i + 1 })} of ${ph({ total: n })}`}
       >

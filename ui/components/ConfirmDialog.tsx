@@ -28,6 +28,7 @@ export function ConfirmDialog({
         <button type="button" className="tk-btn" onClick={onCancel}>
           {t`Cancel`}
         </button>
+        {/* biome-ignore lint/a11y/noAutofocus: a dialog moves the focus into itself (WAI-ARIA dialog pattern) */}
         <button type="button" className="tk-btn tk-danger" onClick={onConfirm} autoFocus>
           {t`Confirm`}
         </button>

@@ -102,6 +102,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
       <div className="tk-row">
         {props.search && <SearchBox label={props.search} value={q} onChange={(v) => update({ q: v }, true)} />}
         {filters.map((f) => (
+          // biome-ignore lint/a11y/noLabelWithoutControl: the label wraps the filter's select or input below
           <label key={f.id}>
             {f.label}{" "}
             {f.options ? (
@@ -188,6 +189,7 @@ function SearchBox({ label, value, onChange }: { label: string; value: string; o
       onChange={(e) => setText(e.target.value)}
     />
   );
+  // biome-ignore lint/a11y/noLabelWithoutControl: `input` is the search field built above
   return label ? <label className="tk-search">{input}</label> : input;
 }
 

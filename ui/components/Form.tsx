@@ -41,6 +41,7 @@ export function ErrorField({
     onChange: (e: never) => (errors.clear(name), own.onChange?.(e)),
   });
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: `input` is the field's control built above
     <label className={className}>
       {label} {input}
       <FieldError errors={errors} name={name} />

@@ -114,8 +114,10 @@ export default function MarkdownEditorPane({ label, value, onChange, error, name
           id={`${id}-rich`}
           role="tabpanel"
           aria-labelledby={`${id}-rich-tab`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is reached by Tab (WAI-ARIA tabs pattern)
           tabIndex={0}
           className="tk-md-body tk-md-rich"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it's output with html: false (ui/lib/markdown.ts)
           dangerouslySetInnerHTML={{ __html: html }}
         />
       )}

@@ -13,6 +13,7 @@ export function Tooltip({ text, children }: { text: string; children: ReactNode 
     timer.current = setTimeout(() => setOpen(value), ms);
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the host shows its control's tooltip on hover and focus; the control inside takes the input
     <span
       className="tk-tooltip-host"
       aria-describedby={open ? id : undefined}

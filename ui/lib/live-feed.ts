@@ -18,7 +18,7 @@ export function useLiveFeed<E extends FeedEvents>(url: string | null, on: FeedHa
   handlers.current = on;
   // The events subscribed to: the handlers' names when the stream opens.
   const names = Object.keys(on).sort().join(",");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restart is a caller's "follow again" key
+  // restart is a caller's "follow again" key (hook dependencies are not linted: docs/decisions/lint.md).
   useEffect(() => {
     if (!url) return;
     const source = new EventSource(url);

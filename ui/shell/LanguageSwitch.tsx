@@ -10,6 +10,7 @@ export async function switchLocale(to: "ru" | "en") {
   if (!pathname.startsWith("/admin") && csrfToken() !== "")
     await api("/public/profile/", { body: { locale: to } }).catch(() => undefined);
   const m = /^\/(ru|en)(\/.*)?$/.exec(pathname);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
   document.cookie = `lang=${to}; path=/; max-age=31536000; samesite=lax`;
   if (m) location.assign(`/${to}${m[2] ?? ""}${search}${hash}`);
   else location.reload();

@@ -46,6 +46,7 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
   return (
     <li
       className="tk-avatar-card"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a card moderated from the keyboard (its shortcuts: onKey) is reached by Tab
       tabIndex={0}
       onKeyDown={onKey}
       aria-label={t`Avatar of ${nickname}`}
@@ -86,6 +87,7 @@ function Card({ u, options, onDone }: { u: Upload; options: Options; onDone: () 
                 if (picked) setReason(picked.id);
                 errors.clear("reason");
               }}
+              // biome-ignore lint/a11y/noAutofocus: the refusal form opens on the operator's own press: its first field takes the focus
               autoFocus
               {...errors.input("reason")}
             >

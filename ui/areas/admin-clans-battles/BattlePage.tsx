@@ -18,7 +18,6 @@ import * as battles from "../../../api/contracts/admin/battles.ts";
 
 type Data = OutputOf<typeof battles.battlePage>;
 type Event = Data["events"][number];
-type Seat = Data["players"][number];
 
 function eventText(e: Event): string {
   const d = e.details as Record<string, string | number>;

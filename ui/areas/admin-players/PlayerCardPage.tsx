@@ -110,7 +110,7 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
               )}{" "}
               {d.player.nickname} <small>#{d.player.id}</small>
             </h1>
-            <p className="tk-row" aria-label={t`Account state`}>
+            <p className="tk-row" role="group" aria-label={t`Account state`}>
               {d.banned ? (
                 <strong
                   className="tk-error"

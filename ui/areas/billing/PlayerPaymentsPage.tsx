@@ -235,6 +235,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
           <label>
             {t`Reason`}{" "}
             <input
+              // biome-ignore lint/a11y/noAutofocus: the reason form opens on the operator's own press: its field takes the focus
               autoFocus
               required
               minLength={3}

@@ -60,7 +60,7 @@ export default function CollectionPage() {
 }
 
 /** The words of one change: "Price, gold: 10 → 17". */
-function describe(before: Item, after: Item, catalogue?: Catalogue): string[] {
+function describeChange(before: Item, after: Item, catalogue?: Catalogue): string[] {
   const text = (k: string, v: unknown): string => {
     if (k === "items" && Array.isArray(v)) return kitItems(v, catalogue);
     return typeof v === "string" ? valueText(v) : String(show(v));
@@ -253,7 +253,7 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
                 {preview.changed.map((c) => {
                   const after = draft.find((x) => x.id === c.id);
                   const was = before.get(c.id);
-                  const words = was && after ? describe(was, after, data.catalogue).join("; ") : c.summary;
+                  const words = was && after ? describeChange(was, after, data.catalogue).join("; ") : c.summary;
                   return <li key={`c${c.id}`}>{t`Changed #${ph({ id: c.id })}: ${ph({ summary: words })}`}</li>;
                 })}
                 {preview.removed.map((id) => (

@@ -152,6 +152,7 @@ export default function DocumentPage() {
                 <FieldError errors={noteErrors} name="note" />
               </label>
               <button
+                type="button"
                 className="tk-btn"
                 onClick={() =>
                   noteErrors.run(async () => {

@@ -148,7 +148,7 @@ function Resource({ d }: { d: Description }) {
     <section>
       <div className="tk-row">
         {(d.actions.set || d.actions.add || creating) && (
-          <button className="tk-btn tk-primary" onClick={() => setEditing({})}>{t`New`}</button>
+          <button type="button" className="tk-btn tk-primary" onClick={() => setEditing({})}>{t`New`}</button>
         )}
         {d.actions.export && (
           <a className="tk-btn" href={d.actions.export} download>
@@ -157,6 +157,7 @@ function Resource({ d }: { d: Description }) {
         )}
         {d.actions.invalidateCache && (
           <button
+            type="button"
             className="tk-btn"
             onClick={async () => {
               try {

@@ -74,6 +74,7 @@ export default function TranslationPage() {
           <section>
             <div className="tk-row">
               <button
+                type="button"
                 className="tk-btn tk-primary"
                 disabled={busy}
                 onClick={async () => {
@@ -103,7 +104,14 @@ export default function TranslationPage() {
             </div>
             <div className="tk-tabs" role="tablist" aria-label={t`Locale`}>
               {d.locales.map((l) => (
-                <button key={l} role="tab" aria-selected={locale === l} className="tk-btn" onClick={() => setLocale(l)}>
+                <button
+                  type="button"
+                  key={l}
+                  role="tab"
+                  aria-selected={locale === l}
+                  className="tk-btn"
+                  onClick={() => setLocale(l)}
+                >
                   {t(LOCALES[l] ?? msg`Russian`)} ·{" "}
                   {t`missing ${ph({ n: fmtInt(d.counts[l]?.missing ?? 0) })}, edited ${ph({ m: fmtInt(d.counts[l]?.edited ?? 0) })}, changed ${ph({ c: fmtInt(d.counts[l]?.changed ?? 0) })}`}
                 </button>

@@ -95,6 +95,7 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
         {t`Status`}: <strong data-status={e.status}>{t(STATUS[e.status])}</strong>{" "}
         {d.transitions.map((s) => (
           <button
+            type="button"
             key={s}
             className={s === "running" ? "tk-btn tk-primary" : "tk-btn tk-danger"}
             onClick={() => setAsking(s)}

@@ -38,13 +38,13 @@ export function VariantsForm({
   const start = variants.length ? variants : [{ name: "control", weight: 1, optionVariant: "default" }];
   const [rows, setRows] = useState(start.map((_, i) => i));
   const initial: Record<string, string> = {};
-  start.forEach((v, i) =>
+  start.forEach((v, i) => {
     Object.assign(initial, {
       [`variants.${i}.name`]: v.name,
       [`variants.${i}.weight`]: String(v.weight),
       [`variants.${i}.optionVariant`]: v.optionVariant,
-    }),
-  );
+    });
+  });
   const form = useForm(schema, initial, {
     toInput: (v) => ({
       variants: rows.map((i) => ({

@@ -62,6 +62,7 @@ export default function InformationPage({ params }: { params: Record<string, str
                   <h1>{d.content.title}</h1>
                   <small className="tk-hint">{fmtDateTime(d.content.publishedAt)}</small>
                   {d.content.image && <img src={d.content.image} alt="" style={{ maxWidth: "100%" }} />}
+                  {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it's output with html: false (api/domain/markdown.ts) */}
                   <div className="tk-markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(d.content.body) }} />
                 </>
               ) : (

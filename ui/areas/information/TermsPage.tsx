@@ -13,6 +13,7 @@ export default function TermsPage() {
         <article aria-labelledby="terms-title">
           <h1 id="terms-title">{d.terms.title}</h1>
           <small className="tk-hint">{t`Published ${ph({ at: fmtDateTime(d.terms.publishedAt) })}`}</small>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it's output with html: false (api/domain/markdown.ts) */}
           <div className="tk-markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(d.terms.body) }} />
         </article>
       )}

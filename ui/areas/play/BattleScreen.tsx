@@ -288,7 +288,7 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
       {driving && hello && (
         <>
           <p className="tk-arena-help">{t`WASD — drive, mouse — aim, click or Space — fire`}</p>
-          <div className="tk-pad" aria-label={t`Driving controls`}>
+          <div className="tk-pad" role="group" aria-label={t`Driving controls`}>
             <button type="button" className="tk-pad-up" aria-label={t`Forward`} {...hold("up")}>
               ▲
             </button>

@@ -133,6 +133,7 @@ export function CrewsPage({ params }: { params: Record<string, string | undefine
         {(d) => (
           <section>
             <button
+              type="button"
               className="tk-btn tk-primary"
               onClick={() =>
                 setEditing({
@@ -290,6 +291,7 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
             <section>
               <p>{t`Tasks of ${ph({ day: d0.rows[0]?.day ?? "" })} (UTC). A task that reaches its target pays its reward once.`}</p>
               <button
+                type="button"
                 className="tk-btn"
                 onClick={() => act<TasksPage>(`${url}/updateTasks`, {}, t`Open tasks drawn again`, done)}
               >{t`Draw the open tasks again`}</button>
@@ -310,6 +312,7 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
                       .filter((x) => !d0.rows.some((r) => r.taskId === x.id))
                       .map((x) => (
                         <button
+                          type="button"
                           key={x.id}
                           className="tk-btn"
                           onClick={() =>
@@ -319,7 +322,7 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
                           {x.name}
                         </button>
                       ))}
-                    <button className="tk-btn" onClick={() => setReplacing(null)}>{t`Cancel`}</button>
+                    <button type="button" className="tk-btn" onClick={() => setReplacing(null)}>{t`Cancel`}</button>
                   </div>
                 </section>
               )}

@@ -43,6 +43,8 @@ export function InboxPanel({ inbox, onRead }: { inbox: Inbox; onRead: () => void
                     <time className="tk-hint">{fmtDateTime(m.createdAt)}</time>
                   </summary>
                   <div
+                    role="group"
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it's output with html: false (ui/lib/markdown.ts)
                     dangerouslySetInnerHTML={{ __html: renderMarkdown(m.body) }}
                     aria-label={t`Message ${ph({ title: m.title })}`}
                   />

@@ -40,7 +40,7 @@ const CLASSES: {
 function Battlefield() {
   return (
     <div className="tk-hero-art" aria-hidden="true">
-      <svg viewBox="0 0 600 200" preserveAspectRatio="xMidYMax slice" className="tk-hero-ground">
+      <svg viewBox="0 0 600 200" preserveAspectRatio="xMidYMax slice" className="tk-hero-ground" aria-hidden="true">
         <path d="M0 150 Q90 110 180 140 T360 130 T600 120 V200 H0Z" fill="#27321f" />
         <path d="M0 170 Q120 150 240 168 T480 160 T600 166 V200 H0Z" fill="#1c2517" />
       </svg>
@@ -140,6 +140,7 @@ export default function LandingPage() {
                       {n.image && <img src={n.image} alt="" />}
                       <h3>{n.title}</h3>
                       <small className="tk-hint">{fmtDateTime(n.publishedAt)}</small>
+                      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it's output with html: false (api/domain/markdown.ts) */}
                       <div className="tk-markdown" dangerouslySetInnerHTML={{ __html: n.html }} />
                     </article>
                   ))}

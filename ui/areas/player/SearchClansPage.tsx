@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, useApi } from "../../lib/api.ts";
-import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as clans from "../../../api/contracts/public/profile/clans.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
@@ -13,8 +12,6 @@ import { toast } from "../../components/Toasts.tsx";
 import { joinSchema, searchSchema } from "./schemas.ts";
 import { Pager } from "./kit.tsx";
 import { ROLES } from "./MyClanPage.tsx";
-
-type ClanRow = OutputOf<typeof clans.searchClans>["rows"][number];
 
 function ClanCard({ clanId, onClose }: { clanId: number; onClose: () => void }) {
   const state = useApi(clans.findClan, { id: clanId });

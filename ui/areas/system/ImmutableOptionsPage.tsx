@@ -70,6 +70,7 @@ export default function ImmutableOptionsPage() {
         <FormMessage errors={errors} />
         <div className="tk-row">
           <button
+            type="button"
             className="tk-btn tk-primary"
             disabled={!key || value === undefined}
             onClick={async () => {
@@ -81,6 +82,7 @@ export default function ImmutableOptionsPage() {
             }}
           >{t`Publish`}</button>
           <button
+            type="button"
             className="tk-btn"
             onClick={() => run(() => api(options.immutableInvalidate))}
           >{t`Invalidate cache`}</button>

@@ -105,7 +105,11 @@ function Texts({ languages }: { languages: Language[] }) {
   return (
     <section>
       <div className="tk-row">
-        <button className="tk-btn tk-primary" onClick={() => setEditing({ key: "", texts: {} })}>{t`New key`}</button>
+        <button
+          type="button"
+          className="tk-btn tk-primary"
+          onClick={() => setEditing({ key: "", texts: {} })}
+        >{t`New key`}</button>
         <a className="tk-btn" href={`${BASE}export?format=json`} download>{t`Export JSON`}</a>
         <a className="tk-btn" href={`${BASE}export?format=csv`} download>{t`Export CSV`}</a>
       </div>

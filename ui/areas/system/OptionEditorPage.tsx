@@ -209,12 +209,15 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
       <div className="tk-row">
         {!typedQuests && !typed && (
           <button
+            type="button"
             className="tk-btn tk-primary"
             disabled={value === undefined || busy}
             onClick={() => void save()}
           >{t`Save`}</button>
         )}
-        {option.version > 0 && <button className="tk-btn" onClick={invalidate}>{t`Invalidate cache`}</button>}
+        {option.version > 0 && (
+          <button type="button" className="tk-btn" onClick={invalidate}>{t`Invalidate cache`}</button>
+        )}
         <a className="tk-btn" href={base}>{t`Back to the list`}</a>
       </div>
     </section>

@@ -84,7 +84,7 @@ export default function OptionsPage() {
                 <FieldError errors={errors} name="variant" />
               </span>
             </label>
-            <button className="tk-btn tk-primary">{t`New key or variant`}</button>
+            <button type="submit" className="tk-btn tk-primary">{t`New key or variant`}</button>
           </form>
         </section>
       )}

@@ -9,6 +9,7 @@ import { t } from "@lingui/core/macro";
 function takeNotice(): string | null {
   const m = /(?:^|;\s*)tk_notice=([^;]*)/.exec(document.cookie);
   if (!m) return null;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
   document.cookie = "tk_notice=; Max-Age=0; Path=/";
   try {
     return decodeURIComponent(m[1]);

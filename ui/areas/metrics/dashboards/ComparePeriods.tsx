@@ -115,8 +115,9 @@ export function ComparePeriods() {
       </Loadable>
       <h2>{t`Months (stored figures)`}</h2>
       <div className="tk-row">
-        <button className="tk-btn tk-primary" disabled={!!busy} onClick={loadMonths}>{t`Show`}</button>
+        <button type="button" className="tk-btn tk-primary" disabled={!!busy} onClick={loadMonths}>{t`Show`}</button>
         <button
+          type="button"
           className="tk-btn tk-danger"
           disabled={!!busy}
           onClick={() => setConfirmClear(true)}
@@ -166,6 +167,7 @@ export function ComparePeriods() {
                 label: t`Recalculate month`,
                 format: (v) => (
                   <button
+                    type="button"
                     className="tk-btn"
                     disabled={!!busy}
                     onClick={() =>

@@ -37,7 +37,9 @@ function Ownership<D extends OwnershipData>({
   const profiles: Col<{ item_id: string }> = {
     key: "item_id",
     label: t`Owners' profiles`,
-    format: (v) => <button className="tk-btn" onClick={() => setItem(String(v))}>{t`Owners' profiles`}</button>,
+    format: (v) => (
+      <button type="button" className="tk-btn" onClick={() => setItem(String(v))}>{t`Owners' profiles`}</button>
+    ),
   };
   return (
     <Section title={label(title)} actions={<CsvLink href={`${B}/${slug}/export`} />}>
