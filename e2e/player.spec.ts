@@ -30,6 +30,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
 // What the watched pages reported, printed when a journey fails (the failing step rarely says).
 let reported: string[] = [];
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from an object pattern, none here
 test.afterEach(({}, info) => {
   if (info.status !== info.expectedStatus) console.log(`problems seen by the pages:\n${reported.join("\n")}`);
 });

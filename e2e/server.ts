@@ -3,7 +3,7 @@
 // journey puts in directly, and sessions made the way the server makes them (a hashed token and a
 // CSRF token), so a spec signs people in without going through their sign-in screens; and the
 // outside parties the app talks to (the game server's calls, payment providers' stand-ins).
-import { expect, type Browser, type BrowserContextOptions } from "@playwright/test";
+import type { Browser, BrowserContextOptions } from "@playwright/test";
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
