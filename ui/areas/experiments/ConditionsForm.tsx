@@ -2,13 +2,14 @@
 // registered at or after a moment, and the percentage of those players.
 import { t } from "@lingui/core/macro";
 import { z } from "zod";
-import { api } from "../../lib/api.ts";
+import { sendRaw } from "../../lib/api.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { dateTime, int, optional } from "../../../api/domain/fields.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
+import * as experiments from "../../../api/contracts/admin/experiments.ts";
 
 export interface Conditions {
   levelMin: number;
@@ -61,7 +62,7 @@ export function ConditionsForm({
       form={form}
       submitLabel={t`Save conditions`}
       onSubmit={form.submit(async (input) => {
-        await api("/admin/experiments/save/conditions", { method: "POST", body: { ...input, id } });
+        await sendRaw(experiments.saveConditions, { ...input, id });
         toast.ok(t`Saved`);
         onSaved();
       })}

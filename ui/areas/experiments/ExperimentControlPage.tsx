@@ -4,44 +4,22 @@ import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApiRaw, type ApiError } from "../../lib/api.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { GeneralForm } from "./GeneralForm.tsx";
-import { ConditionsForm, type Conditions } from "./ConditionsForm.tsx";
-import { VariantsForm, type Variant } from "./VariantsForm.tsx";
-import { STATUS, type OptionKeys, type Status } from "./shared.ts";
+import { ConditionsForm } from "./ConditionsForm.tsx";
+import { VariantsForm } from "./VariantsForm.tsx";
+import { STATUS, type Status } from "./shared.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as experiments from "../../../api/contracts/admin/experiments.ts";
 
-interface Experiment {
-  id: number;
-  name: string;
-  description: string;
-  status: Status;
-  optionScope: string;
-  optionKey: string;
-  conditions: Conditions;
-  variants: Variant[];
-}
-interface Page {
-  experiment: Experiment;
-  transitions: Status[];
-  optionKeys: OptionKeys;
-  platforms: string[];
-  counts: Record<string, number>;
-}
-interface Participant {
-  playerId: number;
-  nickname: string;
-  level: number;
-  platform: string;
-  country: string;
-  variant: string;
-  optionVariant: string;
-}
+type Page = OutputOf<typeof experiments.control>;
+type Participant = OutputOf<typeof experiments.users>["rows"][number];
 
 /** The button that moves an experiment to a status, and the question asked before. */
 const MOVE: Record<Status, { label: MessageDescriptor; ask: MessageDescriptor }> = {
@@ -52,7 +30,8 @@ const MOVE: Record<Status, { label: MessageDescriptor; ask: MessageDescriptor }>
 
 export default function ExperimentControlPage({ params }: { params: Record<string, string | undefined> }) {
   const [n, setN] = useState(0);
-  const page = useApi<Page>(`/admin/experiments/control/${params.id}?v=${n}`);
+  // v: a new address after each change, so the page is read again.
+  const page = useApiRaw(experiments.control, { id: params.id, v: n });
   return (
     <Load state={page}>
       {(d) => <Control key={`${d.experiment.id}-${n}`} d={d} reload={() => setN((x) => x + 1)} />}
@@ -66,7 +45,7 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
   const move = async (status: Status) => {
     setAsking(null);
     try {
-      await api("/admin/experiments/save/status", { method: "POST", body: { id: e.id, status } });
+      await api(experiments.saveStatus, { id: e.id, status });
       toast.ok(t`Status changed`);
       reload();
     } catch (err) {

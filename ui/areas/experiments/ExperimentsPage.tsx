@@ -6,7 +6,8 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { GeneralForm } from "./GeneralForm.tsx";
-import { SCOPE, STATUS, type OptionKeys, type Status } from "./shared.ts";
+import { SCOPE, STATUS, type Status } from "./shared.ts";
+import * as experiments from "../../../api/contracts/admin/experiments.ts";
 
 interface Row {
   id: number;
@@ -19,7 +20,7 @@ interface Row {
 }
 
 export default function ExperimentsPage() {
-  const page = useApi<{ optionKeys: OptionKeys }>("/admin/experiments/");
+  const page = useApi(experiments.page, {});
   const [, navigate] = useLocation();
   const columns: Column<Row>[] = [
     { id: "id", label: t`ID`, value: (r) => r.id },

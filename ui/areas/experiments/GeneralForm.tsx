@@ -1,15 +1,12 @@
 // An experiment's name, description and the option key its variants choose among; creates a
 // new experiment when there is no id.
 import { t } from "@lingui/core/macro";
-import { api } from "../../lib/api.ts";
+import { sendRaw } from "../../lib/api.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { generalSchema, SCOPE, type OptionKeys } from "./shared.ts";
-
-interface Saved {
-  experiment: { id: number };
-}
+import * as experiments from "../../../api/contracts/admin/experiments.ts";
 
 export function GeneralForm({
   id,
@@ -29,10 +26,7 @@ export function GeneralForm({
       form={form}
       submitLabel={id ? t`Save settings` : t`Create experiment`}
       onSubmit={form.submit(async (input) => {
-        const r = await api<Saved>("/admin/experiments/save/general/settings", {
-          method: "POST",
-          body: id ? { ...input, id } : input,
-        });
+        const r = await sendRaw(experiments.saveGeneral, id ? { ...input, id } : input);
         toast.ok(t`Saved`);
         onSaved(r.experiment.id);
       })}

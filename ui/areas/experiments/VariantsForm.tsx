@@ -3,11 +3,12 @@
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
 import { z } from "zod";
-import { api } from "../../lib/api.ts";
+import { sendRaw } from "../../lib/api.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { int, text } from "../../../api/domain/fields.ts";
+import * as experiments from "../../../api/contracts/admin/experiments.ts";
 
 export interface Variant {
   name: string;
@@ -84,7 +85,7 @@ export function VariantsForm({
         <button type="button" className="tk-btn" onClick={add} disabled={rows.length >= 10}>{t`Add a variant`}</button>
       }
       onSubmit={form.submit(async (input) => {
-        await api("/admin/experiments/save/variants", { method: "POST", body: { ...input, id } });
+        await sendRaw(experiments.saveVariants, { ...input, id });
         toast.ok(t`Saved`);
         onSaved();
       })}

@@ -1,0 +1,130 @@
+// /admin/experiments/*: A/B experiments — the list and its page, one experiment's control page and
+// its players, and the saves (general settings, conditions, variants, status).
+import { z } from "zod";
+import * as f from "../../domain/fields.ts";
+import { EXPERIMENT_STATUSES } from "../../db/schema/experiments.ts";
+import { OPTION_SCOPES, PLATFORMS } from "../../db/schema/system.ts";
+import { conditionsInput, generalInput, statusInput, variantsInput } from "../../domain/experiments.ts";
+import { contract } from "../contract.ts";
+import { listPage } from "./resources.ts";
+
+const who = { auth: "admin", role: "operator" } as const;
+const base = "/admin/experiments/";
+const status = z.enum(EXPERIMENT_STATUSES);
+
+/** An experiment as stored, its JSON read. */
+const experiment = z.object({
+  id: z.int(),
+  name: z.string(),
+  description: z.string(),
+  status,
+  optionScope: z.enum(OPTION_SCOPES),
+  optionKey: z.string(),
+  conditions: z.object({
+    levelMin: z.int(),
+    levelMax: z.int(),
+    platforms: z.array(z.enum(PLATFORMS)),
+    countries: z.array(z.string()),
+    percent: z.int(),
+  }),
+  variants: z.array(z.object({ name: z.string(), weight: z.int(), optionVariant: z.string() })),
+  createdAt: z.int(),
+  updatedAt: z.int(),
+  startedAt: z.int().nullable(),
+  stoppedAt: z.int().nullable(),
+});
+const optionKeys = z.record(z.string(), z.record(z.string(), z.array(z.string())));
+const saved = z.object({ experiment });
+
+export const page = contract({
+  method: "ANY",
+  path: base,
+  ...who,
+  kind: "page",
+  output: z.object({
+    statuses: z.array(status),
+    transitions: z.record(z.string(), z.array(status)),
+    scopes: z.array(z.enum(OPTION_SCOPES)),
+    optionKeys,
+  }),
+});
+
+export const control = contract({
+  method: "ANY",
+  path: `${base}control/:id{[0-9]+}`,
+  ...who,
+  kind: "page",
+  params: z.object({ id: f.id() }),
+  output: z.object({
+    experiment,
+    transitions: z.array(status),
+    optionKeys,
+    platforms: z.array(z.enum(PLATFORMS)),
+    counts: z.record(z.string(), z.int()),
+  }),
+});
+
+/** The list, read like a resource's (its input is made from the list's description: api/admin/experiments/). */
+export const listOutput = listPage;
+
+export const users = contract({
+  method: "ANY",
+  path: `${base}users`,
+  ...who,
+  input: z.object({
+    id: f.id(),
+    page: f.optional(f.int(1, 100_000)).default(1),
+    size: f.optional(f.int(1, 200)).default(20),
+    variant: f.optionalText(64),
+  }),
+  output: z.object({
+    rows: z.array(
+      z.object({
+        playerId: z.int(),
+        nickname: z.string(),
+        level: z.int(),
+        platform: z.string(),
+        country: z.string(),
+        variant: z.string(),
+        optionVariant: z.string(),
+      }),
+    ),
+    total: z.int(),
+    page: z.int(),
+    size: z.int(),
+    status,
+  }),
+});
+
+export const saveGeneral = contract({
+  method: "ANY",
+  path: `${base}save/general/settings`,
+  ...who,
+  mutates: true,
+  input: generalInput,
+  output: saved,
+});
+export const saveConditions = contract({
+  method: "ANY",
+  path: `${base}save/conditions`,
+  ...who,
+  mutates: true,
+  input: conditionsInput,
+  output: saved,
+});
+export const saveVariants = contract({
+  method: "ANY",
+  path: `${base}save/variants`,
+  ...who,
+  mutates: true,
+  input: variantsInput,
+  output: saved,
+});
+export const saveStatus = contract({
+  method: "ANY",
+  path: `${base}save/status`,
+  ...who,
+  mutates: true,
+  input: statusInput,
+  output: saved,
+});
