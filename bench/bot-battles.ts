@@ -32,6 +32,9 @@ console.log(
     .map(([k, v]) => `${k} ${pct(v.rate)} (${v.hits}/${v.shots})`)
     .join(", ")}`,
 );
+console.log(
+  `a tank's typical battle: damage ${s.perTank.damageShare.toFixed(2)} of a medium's hit points at its tier, ${s.perTank.kills.toFixed(2)} kills (the economy assumes 0.75 and 0.75: docs/decisions/economy.md)`,
+);
 const byMap: Record<string, number[]> = {};
 for (const b of played) {
   byMap[b.map] ??= [];

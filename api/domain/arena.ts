@@ -33,6 +33,7 @@ import { botCrewBonus, crewBonus, type CrewBonus } from "../game/sim/crew.ts";
 import { RULES_VERSION, type BattleSetup, type LateSeat, type Seat } from "../game/sim/types.ts";
 import { balanceTeams, tankSpecOf, type MatchProfile } from "./matchmaking.ts";
 import { loadoutsOf, spendKit } from "./loadout.ts";
+import { earningsFor } from "./economy.ts";
 import { modulesOf, shownFigures } from "./modules.ts";
 import { tankFigures } from "../game/sim/sim.ts";
 import type { InputRecord } from "../game/sim/replay.ts";
@@ -635,19 +636,13 @@ export async function roomOf(db: DbOrTx, battleId: number) {
     : null;
 }
 
-/** What a tank earns from its battle: experience and silver grow with damage, kills and the tank's tier; a win pays half again. */
+/** What a tank earns from its battle: by its tier and the player's performance, a win half again (economy.ts). */
 export function earnings(
   tier: number,
   result: BattleResult,
   stats: { damage: number; kills: number; capture: number },
 ) {
-  const k = result === "win" ? 1.5 : result === "draw" ? 1.1 : 1;
-  const experience = Math.min(
-    10_000,
-    Math.round(k * (60 + stats.damage * 0.6 + stats.kills * 90 + stats.capture * 2 + tier * 20)),
-  );
-  const silver = Math.min(1_000_000, Math.round(k * (tier * 260 + stats.damage * 4 + stats.kills * 350)));
-  return { experience, silver };
+  return earningsFor(tier, result, stats);
 }
 
 export interface ArenaPlayerStat {

@@ -12,6 +12,7 @@ import type { BattleSetup, Seat } from "../game/sim/types.ts";
 import { DEMO_TANKS } from "./content.ts";
 import { balanceTeams, profileForRating, tankSpecOf, type MatchProfile, type MatchTank } from "./matchmaking.ts";
 import { rotation } from "./battle-maps.ts";
+import { tierHp } from "./economy-rules.ts";
 
 /** The demo world's battle options' rotation (api/admin/system/demo.ts). */
 export const DEMO_ROTATION = ["prokhorovka", "himmelsdorf", "malinovka", "steppes"];
@@ -35,6 +36,10 @@ export interface BenchBattle {
   tierSum: [number, number];
   shots: number;
   allyHits: number;
+  /** Per tank: the damage it dealt as a share of a medium tank's battle hit points at its tier, and its kills (economy.ts's typical battle). */
+  damageShare: number;
+  kills: number;
+  tanks: number;
   /** Shots and hits on an enemy (penetrating or not), by the profile that fired. */
   byProfile: Record<string, { shots: number; hits: number }>;
 }
@@ -125,6 +130,9 @@ export function playBenchBattle(seed: number): BenchBattle {
     tierSum,
     shots: s.tanks.reduce((n, t) => n + t.shots, 0),
     allyHits: s.tanks.reduce((n, t) => n + t.allyHits, 0),
+    damageShare: s.tanks.reduce((n, t) => n + t.damage / tierHp(t.spec.tier), 0),
+    kills: s.tanks.reduce((n, t) => n + t.kills, 0),
+    tanks: s.tanks.length,
     byProfile,
   };
 }
@@ -164,6 +172,11 @@ export function summarise(battles: BenchBattle[]) {
     winShare: wins.map((w) => (decided.length ? w / decided.length : 0)) as [number, number],
     friendlyFireShare: shots ? battles.reduce((n, b) => n + b.allyHits, 0) / shots : 0,
     maxTierSumDiff: Math.max(...battles.map((b) => Math.abs(b.tierSum[0] - b.tierSum[1]))),
+    /** A tank's typical battle, as economy.ts assumes it (ECONOMY.typical). */
+    perTank: {
+      damageShare: battles.reduce((n, b) => n + b.damageShare, 0) / battles.reduce((n, b) => n + b.tanks, 0),
+      kills: battles.reduce((n, b) => n + b.kills, 0) / battles.reduce((n, b) => n + b.tanks, 0),
+    },
     byProfile,
   };
 }

@@ -140,6 +140,7 @@ export function tankSpecOf(t: MatchTank): TankSpec {
     name: t.nameEn,
     tier: t.tier,
     type: t.type,
+    nation: t.nation,
     hp: t.hp,
     damage: t.damage,
     penetration: t.penetration,

@@ -4,7 +4,7 @@
 // own transaction — the one path /game/api/battles/end and the real-time battle share. A task or
 // quest pays its reward through the ledger once: its completion is claimed by a conditional
 // UPDATE (completed_at is null) and the ledger entry carries an idempotency key of its own.
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import {
@@ -28,6 +28,8 @@ import { cachedContent } from "./content-cache.ts";
 import { crewGainsSchema, crewGroupSchema, questsShape, type BotProfile, type Quest } from "./progression-content.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 import { nextRandom } from "../game/sim/rng.ts";
+import { playerItems } from "../db/schema/inventory.ts";
+import { fitTask } from "./economy-rules.ts";
 
 export const PROGRESSION_RULES = {
   /** Tasks every player gets each UTC day. */
@@ -156,13 +158,32 @@ export function drawTasks<T extends { id: number; weight: number }>(templates: T
   return out;
 }
 
-async function eligibleTemplates(tx: DbOrTx, level: number) {
-  const all = await tx
-    .select()
-    .from(contentDailyTasks)
-    .where(eq(contentDailyTasks.active, true))
-    .orderBy(asc(contentDailyTasks.id));
-  return all.filter((t) => t.minLevel <= level && level <= t.maxLevel);
+/**
+ * The templates a player may draw today: of their level, and fitted to the highest tier they have
+ * (economy-rules.ts fitTask: doable in a few typical battles there, a silver reward of at most a few
+ * battles' pay). When none fits, the level's templates as they are.
+ */
+async function eligibleTemplates(tx: DbOrTx, playerId: number, level: number) {
+  const [all, tier] = await Promise.all([
+    tx.select().from(contentDailyTasks).where(eq(contentDailyTasks.active, true)).orderBy(asc(contentDailyTasks.id)),
+    topTier(tx, playerId),
+  ]);
+  const mine = all.filter((t) => t.minLevel <= level && level <= t.maxLevel);
+  const fitted = mine.flatMap((t) => {
+    const f = fitTask(t, tier);
+    return f ? [f] : [];
+  });
+  return fitted.length ? fitted : mine;
+}
+
+/** The highest tier among the player's tanks (the free tier-I ones at least). */
+async function topTier(tx: DbOrTx, playerId: number): Promise<number> {
+  const [r] = await tx
+    .select({ tier: sql<number | null>`max(${contentTanks.tier})` })
+    .from(playerItems)
+    .innerJoin(contentTanks, eq(contentTanks.id, playerItems.itemId))
+    .where(and(eq(playerItems.playerId, playerId), eq(playerItems.itemType, "tank")));
+  return Math.max(1, r?.tier ?? 1);
 }
 
 const copyTerms = (playerId: number, day: string, t: typeof contentDailyTasks.$inferSelect) => ({
@@ -189,7 +210,7 @@ export async function dailyTasksOf(tx: DbOrTx, playerId: number, at: number): Pr
   const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, playerId)).limit(1);
   if (!p) return [];
   const drawn = drawTasks(
-    await eligibleTemplates(tx, p.level),
+    await eligibleTemplates(tx, playerId, p.level),
     PROGRESSION_RULES.dailyTasksPerDay,
     seedOf(`${playerId}:${day}`),
   );
@@ -279,7 +300,9 @@ export async function redrawTasks(tx: Tx, playerId: number, at: number): Promise
     .from(playerDailyTasks)
     .where(and(eq(playerDailyTasks.playerId, playerId), eq(playerDailyTasks.day, day)));
   const [p] = await tx.select({ level: players.level }).from(players).where(eq(players.id, playerId)).limit(1);
-  const templates = (await eligibleTemplates(tx, p?.level ?? 1)).filter((t) => !kept.some((k) => k.taskId === t.id));
+  const templates = (await eligibleTemplates(tx, playerId, p?.level ?? 1)).filter(
+    (t) => !kept.some((k) => k.taskId === t.id),
+  );
   const drawn = drawTasks(
     templates,
     PROGRESSION_RULES.dailyTasksPerDay - kept.length,

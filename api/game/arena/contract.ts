@@ -133,6 +133,7 @@ const tankSeat = z.object({
     name: z.string(),
     tier: z.number().int(),
     type: z.string(),
+    nation: z.string().optional(),
     hp: z.number(),
     reloadTicks: z.number(),
   }),

@@ -51,6 +51,7 @@ export function replayFrames(battleId: number, record: BattleRecord): ReadableSt
               name: t.spec.name,
               tier: t.spec.tier,
               type: t.spec.type,
+              nation: t.spec.nation,
               hp: t.maxHp,
               reloadTicks: t.reloadTicks,
             },

@@ -218,6 +218,7 @@ export class Room implements RoomLifecycle<Seat> {
           name: t.spec.name,
           tier: t.spec.tier,
           type: t.spec.type,
+          nation: t.spec.nation,
           hp: t.maxHp,
           reloadTicks: t.reloadTicks,
         },

@@ -13,6 +13,8 @@ export interface TankSpec {
   name: string;
   tier: number;
   type: string;
+  /** The catalogue's nation (how the tank is painted and marked); none in old setups. */
+  nation?: string;
   hp: number;
   damage: number;
   penetration: number;

@@ -7,6 +7,7 @@ import { fmtInt, locale } from "../../lib/i18n.ts";
 import { ErrorState, Loading } from "../../components/States.tsx";
 import { BattleScreen, type BattleHandle } from "./BattleScreen.tsx";
 import { BattleOverlay } from "./BattleOverlay.tsx";
+import { TankArt, type Nation, type TankClass } from "../../components/TankArt.tsx";
 import { Modules } from "./Modules.tsx";
 import { Result } from "./Result.tsx";
 import { HangarInbox } from "./HangarInbox.tsx";
@@ -299,7 +300,7 @@ export default function PlayPage() {
                     onClick={() => setChosen(g.id)}
                     disabled={Boolean(where.queue)}
                   >
-                    <TankIcon type={g.type} />
+                    <TankArt className="tk-garage-art" tankClass={g.type as TankClass} nation={g.nation as Nation} />
                     <span className="tk-garage-name">{nameOf(g)}</span>
                     <span className="tk-garage-tier">{ROMAN[g.tier]}</span>
                   </button>
@@ -352,7 +353,12 @@ export default function PlayPage() {
           {tank && (
             <section className="tk-tank-card" aria-label={t`Chosen tank`}>
               <div className="tk-tank-stage">
-                <TankIcon type={tank.type} big />
+                <TankArt
+                  className="tk-stage-art"
+                  tankClass={tank.type as TankClass}
+                  nation={tank.nation as Nation}
+                  title={nameOf(tank)}
+                />
               </div>
               <h2>
                 {nameOf(tank)} <span className="tk-garage-tier">{ROMAN[tank.tier]}</span>
@@ -519,28 +525,6 @@ function Stat({ label, value, max }: { label: string; value: number; max: number
         </span>
       </dd>
     </div>
-  );
-}
-
-/** A tank seen from above, in the hangar's colours. */
-function TankIcon({ type, big }: { type: string; big?: boolean }) {
-  const len = type === "heavy" ? 60 : type === "light" ? 48 : 54;
-  const gun = type === "td" ? 46 : 39;
-  return (
-    <svg
-      viewBox="-40 -24 80 48"
-      width={big ? 260 : 56}
-      height={big ? 156 : 34}
-      aria-hidden="true"
-      className="tk-tank-icon"
-    >
-      <rect x={-len / 2} y={-17} width={len} height={8} rx={2} fill="#23241f" />
-      <rect x={-len / 2} y={9} width={len} height={8} rx={2} fill="#23241f" />
-      <rect x={-len / 2 + 3} y={-10} width={len - 6} height={20} rx={2} fill="#5b7a3a" stroke="#3d5426" />
-      <rect x={6} y={-2.6} width={gun} height={5.2} fill="#3d5426" />
-      <circle r={11} fill="#6b8c45" stroke="#3d5426" strokeWidth={1.5} />
-      <circle cx={-3} cy={-3} r={3.5} fill="#8fb060" />
-    </svg>
   );
 }
 

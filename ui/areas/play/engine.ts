@@ -23,7 +23,7 @@ export interface SeatInfo {
   team: 0 | 1;
   name: string;
   bot: boolean;
-  tank: { id: number; name: string; tier: number; type: string; hp: number; reloadTicks: number };
+  tank: { id: number; name: string; tier: number; type: string; nation?: string; hp: number; reloadTicks: number };
   sight?: number;
 }
 
@@ -660,8 +660,11 @@ function drawTank(
 ) {
   const colour = t.alive ? view.colourOf(slot) : "#3a3a36";
   const type = view.hello.seats[slot].tank.type;
-  const len = type === "heavy" ? 6.0 : type === "light" ? 4.8 : 5.4;
-  const wid = type === "heavy" ? 3.4 : type === "light" ? 2.8 : 3.1;
+  const nation = view.hello.seats[slot].tank.nation;
+  // The class sets the hull (long heavies, small lights, low tank destroyers with a fixed gun, open
+  // artillery) and the nation its marking on the rear deck, as TankArt draws them in the hangar.
+  const len = type === "heavy" ? 6.2 : type === "light" ? 4.6 : type === "td" ? 5.8 : 5.4;
+  const wid = type === "heavy" ? 3.5 : type === "light" ? 2.7 : type === "td" ? 3.2 : 3.1;
   ctx.save();
   ctx.translate(t.x, t.y);
   // Shadow.
@@ -695,15 +698,23 @@ function drawTank(
   // Front plate marker.
   ctx.fillStyle = shade(colour, 0.25);
   ctx.fillRect(len / 2 - 0.9, -wid / 2 + 0.8, 0.4, wid - 1.6);
+  drawMark(ctx, nation, -len / 2 + 1.1, 0, Math.min(0.55, wid * 0.18));
+  if (type === "td" || type === "spg") {
+    // A casemate (or an open fighting compartment) over the front: the gun turns with the aim but sits low.
+    ctx.fillStyle = shade(colour, type === "spg" ? -0.3 : -0.12);
+    ctx.fillRect(-0.4, -wid * 0.36, len * 0.42, wid * 0.72);
+  }
   // Turret and gun.
   ctx.rotate(t.turret - t.hull);
+  const gun = type === "td" ? 4.6 : type === "heavy" ? 4.2 : type === "light" ? 3.3 : 3.9;
+  const bore = type === "heavy" ? 0.32 : type === "light" ? 0.2 : 0.26;
   ctx.fillStyle = shade(colour, -0.35);
-  ctx.fillRect(0.6, -0.26, type === "td" ? 4.6 : 3.9, 0.52);
+  ctx.fillRect(0.6, -bore, gun, bore * 2);
   ctx.fillStyle = "#1d1d1a";
-  ctx.fillRect((type === "td" ? 4.6 : 3.9) + 0.3, -0.32, 0.5, 0.64);
+  ctx.fillRect(gun + 0.3, -bore - 0.06, 0.5, bore * 2 + 0.12);
   ctx.fillStyle = shade(colour, -0.1);
   ctx.beginPath();
-  ctx.arc(0, 0, wid * 0.36, 0, TAU);
+  ctx.arc(0, 0, wid * (type === "td" || type === "spg" ? 0.22 : type === "heavy" ? 0.4 : 0.34), 0, TAU);
   ctx.fill();
   ctx.strokeStyle = shade(colour, -0.45);
   ctx.lineWidth = 0.15;
@@ -725,6 +736,52 @@ function drawTank(
       size: 1.4,
       color: "rgba(40,40,40,",
     });
+}
+
+/** A nation's marking, small, on the rear deck (the hangar's TankArt paints the same ones). */
+function drawMark(ctx: CanvasRenderingContext2D, nation: string | undefined, x: number, y: number, r: number) {
+  ctx.save();
+  ctx.translate(x, y);
+  switch (nation) {
+    case "ussr":
+    case "china":
+    case "usa": {
+      ctx.fillStyle = nation === "usa" ? "#f2f2ea" : nation === "china" ? "#f2c230" : "#c0392b";
+      ctx.beginPath();
+      for (let i = 0; i < 10; i++) {
+        const a = -Math.PI / 2 + (i * Math.PI) / 5;
+        const rr = i % 2 ? r * 0.45 : r;
+        ctx.lineTo(Math.cos(a) * rr, Math.sin(a) * rr);
+      }
+      ctx.fill();
+      break;
+    }
+    case "germany":
+      ctx.fillStyle = "#f2f2ea";
+      ctx.fillRect(-r, -r * 0.32, r * 2, r * 0.64);
+      ctx.fillRect(-r * 0.32, -r, r * 0.64, r * 2);
+      ctx.fillStyle = "#161616";
+      ctx.fillRect(-r * 0.8, -r * 0.16, r * 1.6, r * 0.32);
+      ctx.fillRect(-r * 0.16, -r * 0.8, r * 0.32, r * 1.6);
+      break;
+    case "uk":
+    case "france":
+    case "japan":
+      ctx.fillStyle = nation === "japan" ? "#f2f2ea" : "#2b4ea0";
+      ctx.beginPath();
+      ctx.arc(0, 0, r, 0, TAU);
+      ctx.fill();
+      ctx.fillStyle = nation === "japan" ? "#c0392b" : nation === "uk" ? "#f2f2ea" : "#f2f2ea";
+      ctx.beginPath();
+      ctx.arc(0, 0, r * 0.6, 0, TAU);
+      ctx.fill();
+      ctx.fillStyle = "#c0392b";
+      ctx.beginPath();
+      ctx.arc(0, 0, r * 0.3, 0, TAU);
+      ctx.fill();
+      break;
+  }
+  ctx.restore();
 }
 
 function shade(hex: string, k: number) {
