@@ -32,7 +32,7 @@ export function Result({ battleId, onBack }: { battleId: number; onBack: () => v
     if (settled) walletChanged();
   }, [settled]);
   const title = !r
-    ? t`Result`
+    ? t({ message: "Result", context: "battle's end" })
     : r.status === "running"
       ? t`The battle goes on`
       : r.status === "stopped"
