@@ -53,8 +53,8 @@ test.afterAll(async () => {
   await running?.stop();
 });
 
-/** A registered player with a session; joins the queue with their first tank. */
-async function queuedPlayer(name: string) {
+/** A registered player with a session; joins the queue with their first tank (unless `queue` is false). */
+async function queuedPlayer(name: string, queue = true) {
   const reg = await game(running, players.register, {
     email: `${name}${Date.now()}@example.com`,
     password: "netcode password 1",
@@ -68,6 +68,7 @@ async function queuedPlayer(name: string) {
     accept: "application/json",
     "content-type": "application/json",
   };
+  if (!queue) return { playerId: reg.playerId, session: s };
   const hangar = (await (await fetch(`${running.url}/en/play/`, { headers })).json()) as { garage: { id: number }[] };
   const join = await fetch(`${running.url}/game/play/join`, {
     method: "POST",
@@ -156,4 +157,90 @@ test("key press → own tank moves within a frame at 0, 100 and 200 ms round tri
     await proxy.close();
   }
   console.log(report.join("\n"));
+});
+
+test("on a phone: To battle on the first screen, twin sticks drive, aim and fire (two fingers at once), upright asks to turn", async ({
+  browser,
+}) => {
+  const me = await queuedPlayer("Thumbs", false);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await context.addCookies([sessionCookie(me.session)]);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(`${running.url}/en/play/`);
+  // "To battle" is on the first screen, upright and sideways.
+  const toBattle = page.getByRole("button", { name: "To battle" });
+  const inView = async () => {
+    const b = await toBattle.boundingBox();
+    const v = page.viewportSize();
+    return Boolean(b && v && b.y >= 0 && b.y + b.height <= v.height && b.x >= 0 && b.x + b.width <= v.width);
+  };
+  await expect(toBattle).toBeVisible();
+  expect(await inView()).toBe(true);
+  await page.screenshot({ path: "e2e/output/netcode-phone-hangar-upright.png" });
+  await page.setViewportSize({ width: 844, height: 390 });
+  expect(await inView()).toBe(true);
+  await page.screenshot({ path: "e2e/output/netcode-phone-hangar.png" });
+  await toBattle.click();
+  await queuedPlayer("Idle");
+  const field = page.getByRole("img", { name: "Battlefield" });
+  await expect(field).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Connecting to the battle…")).toBeHidden({ timeout: 15_000 });
+  const drive = page.getByRole("slider", { name: "Drive" });
+  const aim = page.getByRole("slider", { name: "Aim and fire" });
+  await expect(drive).toBeVisible();
+  await expect(aim).toBeVisible();
+  await page.waitForTimeout(1000);
+  const pose = () =>
+    page.evaluate(() => {
+      const f = (window as unknown as { __tkNet: { own: { x: number; y: number; hull: number; turret: number } } })
+        .__tkNet;
+      return { ...f.own, shots: (f as unknown as { shots: number }).shots };
+    });
+  const before = await pose();
+  // Two fingers: the left stick pushed up-right (drive that way), the right one to its rim pointing
+  // down-left (aim there and fire), held together for two seconds.
+  const d = (await drive.boundingBox())!;
+  const a = (await aim.boundingBox())!;
+  const dc = { x: d.x + d.width / 2, y: d.y + d.height / 2 };
+  const ac = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", points: { x: number; y: number; id: number }[]) =>
+    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map((p) => ({ ...p, radiusX: 4, radiusY: 4 })) });
+  await touch("touchStart", [{ ...dc, id: 1 }]);
+  await touch("touchStart", [
+    { ...dc, id: 1 },
+    { ...ac, id: 2 },
+  ]);
+  for (let k = 1; k <= 8; k++) {
+    await touch("touchMove", [
+      { x: dc.x + 5 * k, y: dc.y - 5 * k, id: 1 },
+      { x: ac.x - 6 * k, y: ac.y + 6 * k, id: 2 },
+    ]);
+    await page.waitForTimeout(40);
+  }
+  await page.screenshot({ path: "e2e/output/netcode-phone-sticks.png" });
+  await page.waitForTimeout(2000);
+  const held = await pose();
+  await touch("touchEnd", []);
+  // It drove (the hull turned toward up-right and the tank moved), the turret turned toward down-left, and it fired.
+  expect(Math.hypot(held.x - before.x, held.y - before.y)).toBeGreaterThan(2);
+  const wrap = (x: number) => Math.atan2(Math.sin(x), Math.cos(x));
+  expect(Math.abs(wrap(held.hull - -Math.PI / 4))).toBeLessThan(0.4);
+  expect(Math.abs(wrap(held.turret - (3 * Math.PI) / 4))).toBeLessThan(0.3);
+  expect(held.shots).toBeGreaterThan(before.shots);
+  // Let go: the tank stops.
+  await page.waitForTimeout(1200);
+  const stopped = await pose();
+  await page.waitForTimeout(500);
+  const still = await pose();
+  expect(Math.hypot(still.x - stopped.x, still.y - stopped.y)).toBeLessThan(0.05);
+  // Upright: asked to turn the phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("alert").filter({ hasText: "Turn your phone sideways" })).toBeVisible();
+  await expect(drive).toBeHidden();
+  await page.screenshot({ path: "e2e/output/netcode-phone-portrait.png" });
+  expect(problems).toEqual([]);
+  await context.close();
 });

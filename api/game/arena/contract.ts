@@ -104,6 +104,10 @@ export function decodeClient(data: string | ArrayBuffer | Uint8Array): ClientMes
     if (!bytes.byteLength || bytes.byteLength > MAX_CLIENT_MESSAGE) return null;
     kind = byOp.get(bytes[0]);
     fields = kind ? clientMessages[kind].binary(bytes) : null;
+    // A binary frame's decoder reads a fixed layout and refuses any field out of its range, so what
+    // it answers is already what the schema would pass (netcode.test.ts checks it on random frames);
+    // a room reads 280 inputs a second and the schema's parse was ~12 µs of each (bench/battle.ts).
+    if (kind && fields) return { kind, body: fields } as ClientMessage;
   }
   if (!kind || !fields) return null;
   const parsed = clientMessages[kind].schema.safeParse(fields);

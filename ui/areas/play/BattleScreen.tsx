@@ -8,6 +8,7 @@ import { BattleView, draw, toWorld, type Hello, type Labels, type Camera } from 
 import { decodeServer, type EndMessage } from "../../../api/game/arena/contract.ts";
 import { decodePing, encodePing, OP } from "../../../api/game/sim/wire.ts";
 import { Driver, newControls } from "./driver.ts";
+import { Sticks } from "./Sticks.tsx";
 import { exposeFigures } from "./figures.ts";
 import { BattleConnection, GIVE_UP_MS } from "./connection.ts";
 
@@ -51,7 +52,9 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
   /** Where the pointer is on the canvas (CSS pixels): the aim, turned into a world point each frame. */
   const pointer = useRef<null | { px: number; py: number }>(null);
   const sendRef = useRef<(d: Uint8Array<ArrayBuffer>) => void>(() => {});
-  const touch = typeof window !== "undefined" && "ontouchstart" in window;
+  // A touch screen drives with the twin sticks (a phone, a tablet).
+  const touch =
+    typeof window !== "undefined" && ("ontouchstart" in window || window.matchMedia?.("(pointer: coarse)").matches);
 
   // The connection (live) or the recorded frames (replay).
   useEffect(() => {
@@ -59,6 +62,7 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
     let retry: ReturnType<typeof setTimeout> | null = null;
     const onHello = (h: Hello) => {
       viewRef.current = new BattleView(h);
+      viewRef.current.sticks = touch && source.kind === "live" && source.drive;
       setHello(h);
       setStatus("live");
     };
@@ -246,21 +250,6 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
     };
   }, [source.kind, source.url]);
 
-  const hold = (k: "up" | "down" | "left" | "right" | "fire") => ({
-    onPointerDown: (e: React.PointerEvent) => {
-      e.preventDefault();
-      control.current[k] = true;
-      try {
-        (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
-      } catch {
-        /* a pointer the browser no longer tracks: the button still holds */
-      }
-    },
-    onPointerUp: () => void (control.current[k] = false),
-    onPointerCancel: () => void (control.current[k] = false),
-    onContextMenu: (e: React.MouseEvent) => e.preventDefault(),
-  });
-
   const driving = source.kind === "live" && source.drive;
   return (
     <div className={full ? "tk-arena tk-arena-full" : "tk-arena"}>
@@ -288,28 +277,10 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
       {driving && hello && (
         <>
           <p className="tk-arena-help">{t`WASD — drive, mouse — aim, click or Space — fire`}</p>
-          <div className="tk-pad" role="group" aria-label={t`Driving controls`}>
-            <button type="button" className="tk-pad-up" aria-label={t`Forward`} {...hold("up")}>
-              ▲
-            </button>
-            <button type="button" className="tk-pad-left" aria-label={t`Turn left`} {...hold("left")}>
-              ◀
-            </button>
-            <button type="button" className="tk-pad-right" aria-label={t`Turn right`} {...hold("right")}>
-              ▶
-            </button>
-            <button
-              type="button"
-              className="tk-pad-down"
-              aria-label={t({ message: "Reverse", context: "driving" })}
-              {...hold("down")}
-            >
-              ▼
-            </button>
+          {touch && <Sticks controls={control} labels={{ drive: t`Drive`, aim: t`Aim and fire` }} />}
+          <div className="tk-rotate" role="alert">
+            {t`Turn your phone sideways: the battle is played in landscape.`}
           </div>
-          <button type="button" className="tk-fire" aria-label={t`Fire`} {...hold("fire")}>
-            {t`Fire`}
-          </button>
         </>
       )}
     </div>

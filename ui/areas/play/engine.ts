@@ -239,8 +239,14 @@ export class BattleView {
     return { tick: lerp(a.s.tick, b.s.tick, f), capture: newest.s.capture, tanks, shells };
   }
 
+  /** Shots the own tank fired (drawn). */
+  ownShots = 0;
+  /** The phone's sticks are on screen (the HUD moves to the top corners). */
+  sticks = false;
+
   private effect(e: GameEvent, now: number, s: Snapshot) {
     const P = (p: Omit<Particle, "born">) => this.particles.push({ ...p, born: now });
+    if (e.kind === "shot" && e.slot === this.you) this.ownShots++;
     const rnd = (k: number) => (Math.random() - 0.5) * k;
     switch (e.kind) {
       case "shot":
@@ -890,14 +896,17 @@ function drawHud(
     ctx.fillRect(cx - 96 * u, y, (192 * u * frame.capture[team]) / 100, 5 * u);
   }
   const m = view.map;
-  const mw = Math.min(190 * u, w * 0.34);
+  // With the phone's sticks in the bottom corners, the panel and the minimap go to the top corners.
+  const top = view.sticks;
+  const side = (w - 220 * u) / 2 - 2 * pad;
+  const mw = top ? Math.min(150 * u, side) : Math.min(190 * u, w * 0.34);
   const mh = (mw * m.height) / m.width;
   // Bottom left: health and reload of the player's tank (beside the minimap on a narrow screen).
   const me = view.you === null ? null : frame.tanks[view.you];
   if (view.you !== null && me) {
     const seat = view.hello.seats[view.you];
-    const bw = Math.min(280 * u, w - mw - 4 * pad);
-    const by = h - pad - 62 * u;
+    const bw = top ? Math.min(220 * u, side) : Math.min(280 * u, w - mw - 4 * pad);
+    const by = top ? pad : h - pad - 62 * u;
     panel(ctx, pad, by, bw, 62 * u, u);
     ctx.textAlign = "left";
     ctx.font = `600 ${13 * u}px system-ui, sans-serif`;
@@ -931,7 +940,7 @@ function drawHud(
   }
   // Bottom right: the minimap.
   const mx = w - pad - mw,
-    my = h - pad - mh;
+    my = top ? pad + 4 * u : h - pad - mh;
   panel(ctx, mx - 4 * u, my - 4 * u, mw + 8 * u, mh + 8 * u, u);
   ctx.save();
   ctx.translate(mx, my);
@@ -957,7 +966,7 @@ function drawHud(
   ctx.textAlign = "right";
   ctx.font = `600 ${12 * u}px system-ui, sans-serif`;
   // On a narrow screen the feed goes under the clock.
-  const feedTop = w < 560 * u ? pad + 78 * u : pad + 16 * u;
+  const feedTop = top ? pad + mh + 28 * u : w < 560 * u ? pad + 78 * u : pad + 16 * u;
   view.feed
     .filter((f) => now - f.at < 8000)
     .forEach((f, i) => {

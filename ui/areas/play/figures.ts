@@ -24,6 +24,9 @@ export interface NetFigures {
   drawMs: number[];
   /** Battle views started on this page (a reconnection starts a new one). */
   views: number;
+  /** The own tank as last drawn, and the shots it fired (shot events of its slot drawn). */
+  own: { x: number; y: number; hull: number; turret: number } | null;
+  shots: number;
 }
 
 const figures: NetFigures = {
@@ -37,6 +40,8 @@ const figures: NetFigures = {
   frameMs: [],
   drawMs: [],
   views: 0,
+  own: null,
+  shots: 0,
 };
 let lastFrame = 0;
 let lastView: BattleView | null = null;
@@ -84,6 +89,8 @@ export function exposeFigures(view: () => BattleView | null) {
       }
       still = pose && last && !moved(pose, last) ? still + 1 : 0;
       last = pose;
+      figures.own = me?.alive ? { x: me.x, y: me.y, hull: me.hull, turret: me.turret } : null;
+      if (v) figures.shots = v.ownShots;
       if (v) {
         figures.corrections = v.predictor?.errors ?? figures.corrections;
         figures.snaps = v.predictor?.snaps ?? figures.snaps;
