@@ -14,8 +14,9 @@ import { openClickHouseWarehouse } from "../warehouse/adapters/clickhouse.ts";
 import { superviseWarehouse, type SupervisedWarehouse } from "../warehouse/supervisor.ts";
 import { drainOutbox } from "../warehouse/shipper.ts";
 import type { Warehouse } from "../warehouse/port.ts";
-import { Arena } from "../api/game/arena/arena.ts";
-import { roomOf } from "../api/domain/arena.ts";
+import { Arena, type RoomJournal } from "../api/game/arena/arena.ts";
+import { ARENA, heartbeat, roomLease, roomOf, stopStuckArenaBattles } from "../api/domain/arena.ts";
+import type { InputRecord } from "../api/game/sim/replay.ts";
 
 interface Fetcher {
   fetch(request: Request): Promise<Response>;
@@ -152,16 +153,70 @@ function ensure(env: Env): Promise<Ready> | Response {
   return ready;
 }
 
+/** What the battle's Durable Object keeps: its storage (transactional, survives the object's eviction). */
+interface ObjectStorage {
+  get<T>(key: string): Promise<T | undefined>;
+  put(entries: Record<string, unknown>): Promise<void>;
+  list<T>(options: { prefix: string }): Promise<Map<string, T>>;
+  deleteAll(): Promise<void>;
+}
+
 /**
- * One battle on Workers: the Durable Object named after it loads the battle from the store when its
- * first socket arrives and runs it as a process runs its battles on Bun or Deno (an Arena of one
- * room: the 20 Hz timer, the heartbeat, the end through the store). The app's route has checked the
- * session and says who connects (x-tk-player: a player's id, empty for an operator watching).
+ * A battle's log in its Durable Object's storage (the store's battle_input_log on Bun and Deno): the
+ * owner's flush puts the inputs since the last one (one key a batch, in order), how far the log goes
+ * and now and then a checkpoint, in one put; every 5 s it also writes the store's heartbeat and reads
+ * the battle's status (a stop made by an operator reaches the object so). The object is the battle's
+ * only owner, so there is no lease to fence: a new instance of the object (after an eviction) claims
+ * the battle from its storage and replays it. Deleted once the battle's end is stored.
+ */
+function objectJournal(storage: ObjectStorage, db: Db): RoomJournal {
+  let batches = 0;
+  let beatAt = 0;
+  let status = "running";
+  return {
+    fenced: false,
+    async flush({ battleId, tick, inputs, checkpoint, at }) {
+      const entries: Record<string, unknown> = { tick };
+      if (inputs.length) entries[`log:${String(++batches).padStart(9, "0")}`] = inputs;
+      if (checkpoint) entries.checkpoint = checkpoint;
+      await storage.put(entries);
+      if (at - beatAt >= ARENA.heartbeatMs) {
+        beatAt = at;
+        status = (await heartbeat(db, battleId, at)) ?? status;
+      }
+      return status;
+    },
+    release: async () => true,
+    async claim(battleId, owner) {
+      const where = await roomLease(db, battleId);
+      const stored = where?.running ? await roomOf(db, battleId) : null;
+      if (!stored) return null;
+      const log = await storage.list<InputRecord[]>({ prefix: "log:" });
+      batches = log.size;
+      return {
+        lease: { owner, epoch: 0 },
+        setup: stored.setup,
+        tick: (await storage.get<number>("tick")) ?? 0,
+        checkpoint: (await storage.get<{ tick: number; text: string }>("checkpoint")) ?? null,
+        inputs: [...log.values()].flat(),
+      };
+    },
+    ended: () => storage.deleteAll(),
+  };
+}
+
+/**
+ * One battle on Workers: the Durable Object named after it runs it as a process runs its battles on
+ * Bun or Deno (an Arena of one room: the 20 Hz timer, the input log, the end through the store). Its
+ * log is in the object's storage: an object that was evicted (its memory gone) takes the battle up
+ * again from there when the next socket arrives, at the tick its log reached (the clock paused
+ * meanwhile). The app's route has checked the session and says who connects (x-tk-player: a
+ * player's id, empty for an operator watching).
  */
 export class BattleRoomObject {
   private arena: Arena | null = null;
   constructor(
-    _state: unknown,
+    private readonly state: { storage: ObjectStorage },
     private readonly env: Env,
   ) {}
 
@@ -175,26 +230,23 @@ export class BattleRoomObject {
     if (r instanceof Response) return r;
     const s = await r;
     // The object's own arena runs the room; it must not hand sockets on to another object.
-    this.arena ??= new Arena({ ...s.deps, battleObjects: undefined });
-    let room = this.arena.get(battleId);
-    if (!room) {
-      const stored = await roomOf(s.db, battleId);
-      if (!stored || stored.inputs !== null) return Response.json({ error: { code: "not_found" } }, { status: 404 });
-      room = this.arena.open(battleId, stored.setup);
-    }
+    this.arena ??= new Arena({ ...s.deps, battleObjects: undefined }, objectJournal(this.state.storage, s.db));
+    const room = this.arena.get(battleId) ?? (await this.arena.takeOver(battleId));
+    if (!room) return Response.json({ error: { code: "not_found" } }, { status: 404 });
     if (playerId !== null && room.slotOf(playerId) === null)
       return Response.json({ error: { code: "forbidden" } }, { status: 403 });
     const pair = new WebSocketPair();
     const server = pair[1];
     server.accept();
-    const seat = room.join(
-      { send: (d) => server.send(d), close: (code, reason) => server.close(code, reason) },
-      playerId,
-    );
+    const viewer = {
+      send: (d: string | Uint8Array<ArrayBuffer>) => server.send(d),
+      close: (code?: number, reason?: string) => server.close(code, reason),
+    };
+    const seat = playerId === null ? room.join(viewer, null) : room.reconnect(viewer, playerId);
     server.addEventListener("message", (e) => {
-      if (typeof e.data === "string" || e.data instanceof ArrayBuffer) room!.message(seat, e.data);
+      if (typeof e.data === "string" || e.data instanceof ArrayBuffer) room.message(seat, e.data);
     });
-    server.addEventListener("close", () => room!.drop(seat));
+    server.addEventListener("close", () => room.drop(seat));
     return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit);
   }
 }
@@ -236,6 +288,8 @@ export default {
           drainOutbox(s.client, s.warehouse),
           maintain({ db: s.db, client: s.client }, Date.now()),
           sweepHolds(s.deps, Date.now()),
+          // Battles played here stuck past saving (no object ticked them for 30 s) close without an operator.
+          stopStuckArenaBattles(s.db, Date.now()),
         ]),
       ),
     );

@@ -53,6 +53,13 @@ export interface RoomJournal {
   }): Promise<string | null>;
   release(battleId: number, lease: Lease): Promise<boolean>;
   claim(battleId: number, owner: string, at: number): Promise<ClaimedRoom | null>;
+  /**
+   * False where the journal itself is the battle's only owner (a Durable Object's storage): the end is
+   * then stored without the store's lease check (no lease is held in the store).
+   */
+  fenced?: boolean;
+  /** The battle's end is stored: what the journal kept of it can go. */
+  ended?(battleId: number): Promise<void>;
 }
 
 /** What the arena keeps of each room it owns. */
@@ -199,7 +206,7 @@ export class Arena implements RoomOwner {
       this.rooms.get(a)?.stop();
       return;
     }
-    const lease = this.owned.get(a.battleId)?.lease ?? undefined;
+    const lease = this.leaseOf(a.battleId);
     this.forget(a.battleId, 10_000);
     return recordStopped(
       this.deps.db,
@@ -207,7 +214,7 @@ export class Arena implements RoomOwner {
       end!.inputs,
       { winner: end!.winner, reason: end!.reason, tick: end!.tick },
       lease,
-    );
+    ).then(() => this.journal.ended?.(a.battleId));
   }
 
   /** A room broke: it is stopped alone, its reason recorded (logged by tickAll, once for the room). */
@@ -219,8 +226,9 @@ export class Arena implements RoomOwner {
         inputs: end.inputs,
         tick: end.tick,
         at: this.deps.clock.now(),
-        lease: this.owned.get(room.battleId)?.lease ?? undefined,
+        lease: this.leaseOf(room.battleId),
       });
+      await this.journal.ended?.(room.battleId);
     } catch (e) {
       this.deps.logger.warn("arena: a failed battle's stop was not stored", {
         battleId: room.battleId,
@@ -242,8 +250,9 @@ export class Arena implements RoomOwner {
         stats: room.stats(),
         inputs: end.inputs,
         at: this.deps.clock.now(),
-        lease: this.owned.get(room.battleId)?.lease ?? undefined,
+        lease: this.leaseOf(room.battleId),
       });
+      await this.journal.ended?.(room.battleId);
       this.deps.onOutbox?.();
       return r.players;
     } catch (e) {
@@ -252,6 +261,11 @@ export class Arena implements RoomOwner {
     } finally {
       this.forget(room.battleId, 60_000);
     }
+  }
+
+  /** The lease an end is stored under (none where the journal is the only owner: a Durable Object). */
+  private leaseOf(battleId: number): Lease | undefined {
+    return this.journal.fenced === false ? undefined : (this.owned.get(battleId)?.lease ?? undefined);
   }
 
   /** Keeps an ended room a while (a reloading player still gets its end), then lets it go. */
