@@ -407,11 +407,15 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   const deadline = Date.now() + 15_000;
   while (ticks.filter((t) => t > 20).length < 3 && Date.now() < deadline) await Bun.sleep(100);
   socket.close();
-  // The player drives a tank of theirs: matchmaking places them on either side, in any slot.
-  expect(texts[0]).toMatchObject({ type: "hello", you: expect.any(Number) });
   expect(Math.max(...ticks)).toBeGreaterThan(20);
   const [room] = (
-    await client.execute({ sql: "select host from battle_rooms where battle_id = ?", args: [where.battle!.battleId] })
+    await client.execute({
+      sql: "select host, setup from battle_rooms where battle_id = ?",
+      args: [where.battle!.battleId],
+    })
   ).rows;
   expect(room.host).toBe("");
+  // The hello names the player's own seat (whichever team matchmaking put them in).
+  const seats = (JSON.parse(String(room.setup)) as { seats: { playerId: number | null }[] }).seats;
+  expect(texts[0]).toMatchObject({ type: "hello", you: seats.findIndex((x) => x.playerId === gunner) });
 }, 180_000);

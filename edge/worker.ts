@@ -100,6 +100,8 @@ async function start(env: Env, settings: z.infer<typeof settingsSchema>): Promis
   const supervised = superviseWarehouse({
     kind: "clickhouse",
     database: chSettings.database,
+    // A ClickHouse coming back is noticed within a few seconds.
+    maxRetryMs: 2_000,
     open: () =>
       openClickHouseWarehouse(createClickHouse({ ...chSettings }) as never, chSettings, ((
         input: RequestInfo | URL,

@@ -4,6 +4,7 @@
 // /game/api/battles/end, so rewards, rating, experience and what else that function pays come alike.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Client, InStatement } from "@libsql/client";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { battleInputLog, battleQueue, battleRooms } from "../db/schema/arena.ts";
 import { battles, battlePlayers } from "../db/schema/battles.ts";
@@ -785,7 +786,7 @@ export async function failArenaBattle(
  * the lease is no longer this owner's (another instance took the battle over).
  */
 export async function flushRoom(
-  db: Db,
+  client: Client,
   input: {
     battleId: number;
     lease: Lease;
@@ -796,37 +797,29 @@ export async function flushRoom(
   },
 ): Promise<string | null> {
   // One batch (one round trip to a libSQL server, one short write transaction): the log's rows only
-  // while the lease is this owner's, then the lease renewed on the same condition.
-  const held = and(
-    eq(battleRooms.battleId, input.battleId),
-    eq(battleRooms.owner, input.lease.owner),
-    eq(battleRooms.epoch, input.lease.epoch),
-    sql`${battleRooms.inputs} is null`,
+  // while the lease is this owner's, then the lease renewed on the same condition. Plain statements,
+  // not built per call: this runs 2.5 times a second for every battle (61 µs of CPU a flush against
+  // 230 µs built by drizzle, bench/battle-durability.ts).
+  const held = "battle_id = ? and owner = ? and epoch = ? and inputs is null";
+  const lease = [input.battleId, input.lease.owner, input.lease.epoch];
+  const statements: InStatement[] = [];
+  if (input.inputs.length)
+    statements.push({
+      sql: `insert into battle_input_log (battle_id, to_tick, inputs) select ?, ?, ? where exists (select 1 from battle_rooms where ${held})`,
+      args: [input.battleId, input.tick, JSON.stringify(input.inputs), ...lease],
+    });
+  const cp = input.checkpoint;
+  statements.push(
+    {
+      sql: `update battle_rooms set tick = ?, lease_until = ?, heartbeat_at = ?${cp ? ", checkpoint = ?, checkpoint_tick = ?" : ""} where ${held} returning battle_id`,
+      args: [input.tick, input.at + LEASE.ms, input.at, ...(cp ? [cp.text, cp.tick] : []), ...lease],
+    },
+    { sql: "select status from battles where id = ?", args: [input.battleId] },
   );
-  const renew = db
-    .update(battleRooms)
-    .set({
-      tick: input.tick,
-      leaseUntil: input.at + LEASE.ms,
-      heartbeatAt: input.at,
-      ...(input.checkpoint ? { checkpoint: input.checkpoint.text, checkpointTick: input.checkpoint.tick } : {}),
-    })
-    .where(held)
-    .returning({ battleId: battleRooms.battleId });
-  const status = db.select({ status: battles.status }).from(battles).where(eq(battles.id, input.battleId));
-  const [renewed, [b]] = input.inputs.length
-    ? await db
-        .batch([
-          db.run(
-            sql`insert into ${battleInputLog} (battle_id, to_tick, inputs) select ${input.battleId}, ${input.tick}, ${JSON.stringify(input.inputs)} where exists (select 1 from ${battleRooms} where ${held})`,
-          ),
-          renew,
-          status,
-        ])
-        .then(([, r, s]) => [r, s] as const)
-    : await db.batch([renew, status]);
-  if (!renewed.length) return null;
-  return b?.status ?? null;
+  const results = await client.batch(statements, "write");
+  if (!results[results.length - 2].rows.length) return null;
+  const status = results[results.length - 1].rows[0]?.status;
+  return typeof status === "string" ? status : null;
 }
 
 /** The owner hands the battle back (a drain): the next instance asked for it takes it over at once. */

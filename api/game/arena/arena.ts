@@ -102,7 +102,7 @@ export class Arena implements RoomOwner {
   ) {
     const db = deps.db;
     this.journal = journal ?? {
-      flush: (input) => flushRoom(db, input),
+      flush: (input) => flushRoom(deps.client, input),
       release: (battleId, lease) => releaseRoom(db, battleId, lease),
       claim: (battleId, owner, at) => claimRoom(db, { battleId, owner, host: this.host, at }),
     };
@@ -141,13 +141,15 @@ export class Arena implements RoomOwner {
 
   private adopt(room: Room, o: { lease: Lease | null; started: number; tick: number; inputs: number; now: number }) {
     this.rooms.set(room.battleId, room);
+    // Rooms opened together do not all flush, nor all checkpoint, on the same tick.
+    const spread = room.battleId * 7919;
     this.owned.set(room.battleId, {
       lease: o.lease,
       started: o.started,
       flushedInputs: o.inputs,
       flushedTick: o.tick,
-      checkpointTick: o.tick,
-      lastFlush: o.now,
+      checkpointTick: o.tick - (spread % LEASE.checkpointTicks),
+      lastFlush: o.now - (spread % LEASE.flushMs),
       flushing: null,
       paused: false,
     });
