@@ -1,7 +1,8 @@
 // Avatars: a player's upload is checked by its bytes (PNG, JPEG or WebP by magic number, size and
 // pixel bounds read from the header), waits for an operator, and only an accepted image becomes
 // players.avatar_url. The old avatar stays until then; a new upload replaces the pending one.
-import { and, desc, eq, count, type SQL } from "drizzle-orm";
+import { and, desc, eq, count, sql, type SQL } from "drizzle-orm";
+import { preparedOnce } from "../db/prepared.ts";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { playerAvatars, type AvatarStatus } from "../db/schema/avatars.ts";
 import { players } from "../db/schema/players.ts";
@@ -134,9 +135,14 @@ export async function submitAvatar(db: Db, playerId: number, bytes: Uint8Array, 
 }
 
 /** The avatar part of a player's profile: the current image, the pending upload, the last refusal. */
-export async function avatarState(db: DbOrTx, playerId: number) {
-  const [p] = await db.select({ avatarUrl: players.avatarUrl }).from(players).where(eq(players.id, playerId)).limit(1);
-  const [last] = await db
+/** The avatar's statements: the player's current one, and their last upload (pending or refused). */
+export const avatarStatements = preparedOnce((db) => ({
+  current: db
+    .select({ avatarUrl: players.avatarUrl })
+    .from(players)
+    .where(eq(players.id, sql.placeholder("playerId")))
+    .prepare(),
+  last: db
     .select({
       id: playerAvatars.id,
       status: playerAvatars.status,
@@ -146,11 +152,22 @@ export async function avatarState(db: DbOrTx, playerId: number) {
       decidedAt: playerAvatars.decidedAt,
     })
     .from(playerAvatars)
-    .where(eq(playerAvatars.playerId, playerId))
+    .where(eq(playerAvatars.playerId, sql.placeholder("playerId")))
     .orderBy(desc(playerAvatars.id))
-    .limit(1);
+    .limit(1)
+    .prepare(),
+}));
+
+/**
+ * The player's avatar as the profile shows it; `avatarUrl`, when the caller has read the player
+ * row already (the profile), is not read again.
+ */
+export async function avatarState(db: Db, playerId: number, avatarUrl?: string | null) {
+  const st = avatarStatements(db);
+  const url = avatarUrl !== undefined ? avatarUrl : ((await st.current.get({ playerId }))?.avatarUrl ?? null);
+  const last = await st.last.get({ playerId });
   return {
-    avatarUrl: p?.avatarUrl ?? null,
+    avatarUrl: url,
     pending: last?.status === "pending" ? { id: last.id, uploadedAt: last.createdAt } : null,
     rejected:
       last?.status === "rejected"

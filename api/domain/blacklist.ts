@@ -1,6 +1,7 @@
 // A player's blacklist: whoever is on it cannot send the owner gifts, transfers or clan requests.
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/index.ts";
+import { preparedOnce } from "../db/prepared.ts";
 import { blacklist } from "../db/schema/social.ts";
 import { players } from "../db/schema/players.ts";
 import { AppError, fieldError } from "./errors.ts";
@@ -23,8 +24,9 @@ export async function eitherBlocked(db: DbOrTx, a: number, b: number): Promise<b
   return Boolean(hit);
 }
 
-export async function listBlacklist(db: DbOrTx, playerId: number) {
-  return db
+/** The blacklist's read: the players one blocked, by nickname. */
+export const blacklistStatements = preparedOnce((db) => ({
+  list: db
     .select({
       playerId: blacklist.blockedId,
       nickname: players.nickname,
@@ -33,8 +35,13 @@ export async function listBlacklist(db: DbOrTx, playerId: number) {
     })
     .from(blacklist)
     .innerJoin(players, eq(players.id, blacklist.blockedId))
-    .where(eq(blacklist.playerId, playerId))
-    .orderBy(asc(players.nickname));
+    .where(eq(blacklist.playerId, sql.placeholder("playerId")))
+    .orderBy(asc(players.nickname))
+    .prepare(),
+}));
+
+export function listBlacklist(db: Db, playerId: number) {
+  return blacklistStatements(db).list.all({ playerId });
 }
 
 export async function addToBlacklist(db: Db, input: { playerId: number; blockedId: number; at: number }) {

@@ -10,6 +10,7 @@ import { blacklist } from "../db/schema/social.ts";
 import { AppError, fieldError } from "./errors.ts";
 import { applyLedger } from "./ledger.ts";
 import { recordActivity } from "./players.ts";
+import { preparedOnce } from "../db/prepared.ts";
 
 /** The rules' figures, in one place. */
 export const CLAN_RULES = {
@@ -317,24 +318,33 @@ const clanColumns = {
 };
 
 /** The player's clan with its members and (for leader and officers) live requests; or the player's own pending requests. */
-export async function myClan(db: Db, playerId: number, now: number) {
-  const m = await membershipOf(db, playerId);
-  if (!m) {
-    const requests = await db
-      .select({
-        id: clanRequests.id,
-        clanId: clanRequests.clanId,
-        name: clans.name,
-        tag: clans.tag,
-        expiresAt: clanRequests.expiresAt,
-      })
-      .from(clanRequests)
-      .innerJoin(clans, eq(clans.id, clanRequests.clanId))
-      .where(and(eq(clanRequests.playerId, playerId), gt(clanRequests.expiresAt, now)));
-    return { clan: null, role: null, members: [], requests, rules: CLAN_RULES };
-  }
-  const [clan] = await db.select(clanColumns).from(clans).where(eq(clans.id, m.clanId));
-  const members = await db
+const CLAN_LOG_SHOWN = 30;
+const actor = alias(players, "actor");
+const target = alias(players, "target");
+
+/** The clan page's statements: the player's clan with their role, its members, requests and log. */
+export const clanPageStatements = preparedOnce((db) => ({
+  mine: db
+    .select({ ...clanColumns, role: clanMembers.role })
+    .from(clanMembers)
+    .innerJoin(clans, eq(clans.id, clanMembers.clanId))
+    .where(eq(clanMembers.playerId, sql.placeholder("playerId")))
+    .prepare(),
+  ownRequests: db
+    .select({
+      id: clanRequests.id,
+      clanId: clanRequests.clanId,
+      name: clans.name,
+      tag: clans.tag,
+      expiresAt: clanRequests.expiresAt,
+    })
+    .from(clanRequests)
+    .innerJoin(clans, eq(clans.id, clanRequests.clanId))
+    .where(
+      and(eq(clanRequests.playerId, sql.placeholder("playerId")), gt(clanRequests.expiresAt, sql.placeholder("now"))),
+    )
+    .prepare(),
+  members: db
     .select({
       playerId: clanMembers.playerId,
       role: clanMembers.role,
@@ -345,38 +355,25 @@ export async function myClan(db: Db, playerId: number, now: number) {
     })
     .from(clanMembers)
     .innerJoin(players, eq(players.id, clanMembers.playerId))
-    .where(eq(clanMembers.clanId, m.clanId))
-    .orderBy(
-      sql`case ${clanMembers.role} when 'leader' then 0 when 'officer' then 1 else 2 end`,
-      asc(players.nickname),
-    );
-  const requests =
-    m.role === "member"
-      ? []
-      : await db
-          .select({
-            id: clanRequests.id,
-            playerId: clanRequests.playerId,
-            nickname: players.nickname,
-            level: players.level,
-            message: clanRequests.message,
-            createdAt: clanRequests.createdAt,
-            expiresAt: clanRequests.expiresAt,
-          })
-          .from(clanRequests)
-          .innerJoin(players, eq(players.id, clanRequests.playerId))
-          .where(and(eq(clanRequests.clanId, m.clanId), gt(clanRequests.expiresAt, now)))
-          .orderBy(asc(clanRequests.id));
-  return { clan, role: m.role, members, requests, log: await recentClanLog(db, m.clanId), rules: CLAN_RULES };
-}
-
-const CLAN_LOG_SHOWN = 30;
-const actor = alias(players, "actor");
-const target = alias(players, "target");
-
-/** The clan's latest log entries with who did what to whom, for its members' clan page. */
-async function recentClanLog(db: Db, clanId: number) {
-  const rows = await db
+    .where(eq(clanMembers.clanId, sql.placeholder("clanId")))
+    .orderBy(sql`case ${clanMembers.role} when 'leader' then 0 when 'officer' then 1 else 2 end`, asc(players.nickname))
+    .prepare(),
+  requests: db
+    .select({
+      id: clanRequests.id,
+      playerId: clanRequests.playerId,
+      nickname: players.nickname,
+      level: players.level,
+      message: clanRequests.message,
+      createdAt: clanRequests.createdAt,
+      expiresAt: clanRequests.expiresAt,
+    })
+    .from(clanRequests)
+    .innerJoin(players, eq(players.id, clanRequests.playerId))
+    .where(and(eq(clanRequests.clanId, sql.placeholder("clanId")), gt(clanRequests.expiresAt, sql.placeholder("now"))))
+    .orderBy(asc(clanRequests.id))
+    .prepare(),
+  log: db
     .select({
       id: clanLog.id,
       action: clanLog.action,
@@ -388,10 +385,25 @@ async function recentClanLog(db: Db, clanId: number) {
     .from(clanLog)
     .leftJoin(actor, eq(actor.id, clanLog.actorId))
     .leftJoin(target, eq(target.id, clanLog.targetId))
-    .where(eq(clanLog.clanId, clanId))
+    .where(eq(clanLog.clanId, sql.placeholder("clanId")))
     .orderBy(desc(clanLog.id))
-    .limit(CLAN_LOG_SHOWN);
-  return rows.map((r) => ({ ...r, details: JSON.parse(r.details) as Record<string, unknown> }));
+    .limit(CLAN_LOG_SHOWN)
+    .prepare(),
+}));
+
+export async function myClan(db: Db, playerId: number, now: number) {
+  const st = clanPageStatements(db);
+  const mine = await st.mine.get({ playerId });
+  if (!mine) {
+    const requests = await st.ownRequests.all({ playerId, now });
+    return { clan: null, role: null, members: [], requests, rules: CLAN_RULES };
+  }
+  const { role, ...clan } = mine;
+  const at = { clanId: clan.id, now };
+  const members = await st.members.all(at);
+  const requests = role === "member" ? [] : await st.requests.all(at);
+  const log = (await st.log.all(at)).map((r) => ({ ...r, details: JSON.parse(r.details) as Record<string, unknown> }));
+  return { clan, role, members, requests, log, rules: CLAN_RULES };
 }
 
 /** Clans whose name or tag contains the text, with their member counts, paged. */

@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/index.ts";
 import { playerNotifications } from "../db/schema/social.ts";
+import { preparedOnce } from "../db/prepared.ts";
 
 export const INBOX_SHOWN = 20;
 
@@ -13,30 +14,44 @@ interface Delivered {
   contents: Record<string, { title?: string; body: string }>;
 }
 
+/** The inbox's statements: the latest delivered notifications, and how many are unread. */
+export const inboxStatements = preparedOnce((db) => {
+  const mine = and(
+    eq(playerNotifications.playerId, sql.placeholder("playerId")),
+    eq(playerNotifications.kind, "notification"),
+  );
+  return {
+    latest: db
+      .select({
+        id: playerNotifications.id,
+        payload: playerNotifications.payload,
+        createdAt: playerNotifications.createdAt,
+        readAt: playerNotifications.readAt,
+      })
+      .from(playerNotifications)
+      .where(mine)
+      .orderBy(desc(playerNotifications.id))
+      .limit(INBOX_SHOWN)
+      .prepare(),
+    unread: db
+      .select({ n: sql<number>`count(*)` })
+      .from(playerNotifications)
+      .where(and(mine, isNull(playerNotifications.readAt)))
+      .prepare(),
+  };
+});
+
 export async function inboxOf(db: Db, playerId: number, locale: "ru" | "en") {
-  const rows = await db
-    .select()
-    .from(playerNotifications)
-    .where(and(eq(playerNotifications.playerId, playerId), eq(playerNotifications.kind, "notification")))
-    .orderBy(desc(playerNotifications.id))
-    .limit(INBOX_SHOWN);
-  const [unread] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(playerNotifications)
-    .where(
-      and(
-        eq(playerNotifications.playerId, playerId),
-        eq(playerNotifications.kind, "notification"),
-        isNull(playerNotifications.readAt),
-      ),
-    );
+  const st = inboxStatements(db);
+  const rows = await st.latest.all({ playerId });
+  const unread = await st.unread.get({ playerId });
   const items = rows.map((r) => {
     const p = JSON.parse(r.payload) as Delivered;
     // The page's language when the operator wrote it, else the other one (activation requires both).
     const c = p.contents?.[locale] ?? Object.values(p.contents ?? {})[0] ?? { title: "", body: "" };
     return { id: r.id, title: c.title ?? "", body: c.body, createdAt: r.createdAt, read: r.readAt !== null };
   });
-  return { items, unread: unread.n };
+  return { items, unread: unread?.n ?? 0 };
 }
 
 /** Marks the player's own notifications read; ids of other players' rows are ignored. Returns how many changed. */

@@ -6,7 +6,7 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
-import { isPayer } from "./payers.ts";
+import { isPayer, payingOrder } from "./payers.ts";
 import { specialOffers, offerPurchases, OFFER_AUDIENCES } from "../db/schema/offers.ts";
 import { players } from "../db/schema/players.ts";
 import { playerItems, ITEM_TYPES, type ItemType } from "../db/schema/inventory.ts";
@@ -17,7 +17,8 @@ import { type AdminCtx, type Ctx, inTransaction, transact } from "./context.ts";
 import { AppError, fieldError } from "./errors.ts";
 import * as f from "./fields.ts";
 import { applyLedger } from "./ledger.ts";
-import { catalogItem } from "./shop.ts";
+import { catalogItem, catalogName } from "./shop.ts";
+import { preparedOnce } from "../db/prepared.ts";
 import { emit } from "./outbox.ts";
 import { recordActivity } from "./players.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
@@ -251,21 +252,77 @@ async function takenBy(db: DbOrTx, o: OfferRow, playerId: number) {
   return r.n;
 }
 
+/** The offers page's statements: who the player is to an offer, how often they took one, names of grants. */
+export const offerStatements = preparedOnce((db) => ({
+  viewer: db
+    .select({
+      id: players.id,
+      level: players.level,
+      platform: players.platform,
+      country: players.country,
+      payer: sql<number>`exists (select 1 from ${orders} where ${orders.playerId} = ${players.id} and ${payingOrder})`,
+    })
+    .from(players)
+    .where(eq(players.id, sql.placeholder("playerId")))
+    .prepare(),
+  takenForGold: db
+    .select({ n: count() })
+    .from(offerPurchases)
+    .where(
+      and(
+        eq(offerPurchases.offerId, sql.placeholder("offerId")),
+        eq(offerPurchases.playerId, sql.placeholder("playerId")),
+      ),
+    )
+    .prepare(),
+  paidInWindow: db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.playerId, sql.placeholder("playerId")),
+        eq(orders.itemId, sql.placeholder("itemId")),
+        eq(orders.status, "paid"),
+        sql`${orders.paidAt} >= ${sql.placeholder("from")}`,
+        sql`${orders.paidAt} < ${sql.placeholder("to")}`,
+      ),
+    )
+    .prepare(),
+  billingItem: db
+    .select({
+      id: catalogItems.id,
+      titleRu: catalogItems.titleRu,
+      titleEn: catalogItems.titleEn,
+      grants: catalogItems.grants,
+      bonusGold: catalogItems.bonusGold,
+    })
+    .from(catalogItems)
+    .where(eq(catalogItems.id, sql.placeholder("id")))
+    .prepare(),
+}));
+
 /** The offers this player may see now, with the time left by the server's clock. */
 export async function offersFor(db: Db, playerId: number, locale: "ru" | "en", now: number) {
-  const v = await viewer(db, playerId);
+  const st = offerStatements(db);
+  const p = await st.viewer.get({ playerId });
+  if (!p) throw new AppError("not_found");
+  const v: Viewer = { ...p, payer: !!p.payer };
   const out = [];
   for (const o of await liveOffers(db, now)) {
     if (o.startsAt > now || o.endsAt <= now || !meant(o, v)) continue;
-    const taken = await takenBy(db, o, playerId);
+    const took = o.billingItemId
+      ? await st.paidInWindow.get({ playerId, itemId: o.billingItemId, from: o.startsAt, to: o.endsAt })
+      : await st.takenForGold.get({ offerId: o.id, playerId });
+    const taken = took?.n ?? 0;
     if (taken >= o.perPlayerLimit) continue;
     const grants = JSON.parse(o.grants) as OfferGrants;
     const items = [];
     for (const it of grants.items) {
-      const c = await catalogItem(db, it.type, it.id, locale);
-      items.push({ ...it, name: c?.name ?? `${it.type} #${it.id}` });
+      const name = await catalogName(db, it.type, it.id, locale);
+      items.push({ ...it, name: name ?? `${it.type} #${it.id}` });
     }
-    const billing = o.billingItemId ? await billingItemView(db, o.billingItemId, locale) : null;
+    const i = o.billingItemId ? await st.billingItem.get({ id: o.billingItemId }) : undefined;
+    const billing = i ? billingItemView(i, locale) : null;
     out.push({
       id: o.id,
       title: locale === "en" ? o.titleEn : o.titleRu,
@@ -281,9 +338,10 @@ export async function offersFor(db: Db, playerId: number, locale: "ru" | "en", n
   return { now, offers: out };
 }
 
-async function billingItemView(db: DbOrTx, id: string, locale: "ru" | "en") {
-  const [i] = await db.select().from(catalogItems).where(eq(catalogItems.id, id)).limit(1);
-  if (!i) return null;
+function billingItemView(
+  i: { id: string; titleRu: string; titleEn: string; grants: string; bonusGold: number },
+  locale: "ru" | "en",
+) {
   const g = JSON.parse(i.grants) as { gold?: number; silver?: number; premiumDays?: number };
   // The player buys it through billing's own flow: the payment methods screen lists its prices.
   return {

@@ -1,5 +1,5 @@
 // What the player site shows about the signed-in player, and the leaderboards.
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { players } from "../db/schema/players.ts";
 import { clans, clanMembers } from "../db/schema/clans.ts";
@@ -8,9 +8,11 @@ import { AppError } from "./errors.ts";
 import type { z } from "zod";
 import { assertNicknameFree, recordActivity } from "./players.ts";
 import type { profileEditSchema } from "./fields.ts";
+import { preparedOnce } from "../db/prepared.ts";
 
-export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", now: number) {
-  const [p] = await db
+/** The profile's statements: the player with their current tank and clan, one row by key. */
+export const profileStatements = preparedOnce((db) => ({
+  me: db
     .select({
       id: players.id,
       nickname: players.nickname,
@@ -28,37 +30,43 @@ export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", n
       createdAt: players.createdAt,
       /** A guest (api/domain/guests.ts): the site offers to keep the progress. */
       guest: players.guest,
+      tankNameRu: contentTanks.nameRu,
+      tankNameEn: contentTanks.nameEn,
+      tankTier: contentTanks.tier,
+      tankType: contentTanks.type,
+      clanId: clans.id,
+      clanName: clans.name,
+      clanTag: clans.tag,
+      clanRole: clanMembers.role,
     })
     .from(players)
-    .where(eq(players.id, playerId))
-    .limit(1);
-  if (!p) throw new AppError("not_found");
-  const [tank] = p.currentTankId
-    ? await db
-        .select({
-          id: contentTanks.id,
-          nameRu: contentTanks.nameRu,
-          nameEn: contentTanks.nameEn,
-          tier: contentTanks.tier,
-          type: contentTanks.type,
-        })
-        .from(contentTanks)
-        .where(eq(contentTanks.id, p.currentTankId))
-        .limit(1)
-    : [];
-  const [clan] = await db
-    .select({ id: clans.id, name: clans.name, tag: clans.tag, role: clanMembers.role })
-    .from(clanMembers)
-    .innerJoin(clans, eq(clans.id, clanMembers.clanId))
-    .where(eq(clanMembers.playerId, playerId))
-    .limit(1);
+    .leftJoin(contentTanks, eq(contentTanks.id, players.currentTankId))
+    .leftJoin(clanMembers, eq(clanMembers.playerId, players.id))
+    .leftJoin(clans, eq(clans.id, clanMembers.clanId))
+    .where(eq(players.id, sql.placeholder("id")))
+    .prepare(),
+}));
+
+export async function profileOf(db: Db, playerId: number, locale: "ru" | "en", now: number) {
+  const r = await profileStatements(db).me.get({ id: playerId });
+  if (!r) throw new AppError("not_found");
+  const { tankNameRu, tankNameEn, tankTier, tankType, clanId, clanName, clanTag, clanRole, ...p } = r;
   return {
     ...p,
     premium: p.premiumUntil !== null && p.premiumUntil > now,
-    currentTank: tank
-      ? { id: tank.id, name: locale === "en" ? tank.nameEn : tank.nameRu, tier: tank.tier, type: tank.type }
-      : null,
-    clan: clan ?? null,
+    currentTank:
+      p.currentTankId !== null && tankTier !== null && tankType !== null
+        ? {
+            id: p.currentTankId,
+            name: (locale === "en" ? tankNameEn : tankNameRu) ?? "",
+            tier: tankTier,
+            type: tankType,
+          }
+        : null,
+    clan:
+      clanId !== null && clanName !== null && clanTag !== null && clanRole !== null
+        ? { id: clanId, name: clanName, tag: clanTag, role: clanRole }
+        : null,
   };
 }
 
@@ -81,15 +89,10 @@ export async function editProfile(db: Db, playerId: number, edit: z.output<typeo
 export const RATING_ORDERS = ["rating", "wins", "experience"] as const;
 export type RatingOrder = (typeof RATING_ORDERS)[number];
 
-/** Players or clans by rating, wins or experience, paged, with the asker's own place. */
-export async function leaderboard(
-  db: Db,
-  q: { board: "players" | "clans"; by: RatingOrder; page: number; size: number; playerId: number },
-) {
-  const offset = (q.page - 1) * q.size;
-  if (q.board === "players") {
-    const col = q.by === "wins" ? players.wins : q.by === "experience" ? players.experience : players.rating;
-    const rows = await db
+/** The rating's statements, one set per board and order (the order's column is in the SQL). */
+export const ratingStatements = preparedOnce((db) => {
+  const playerBoard = (col: typeof players.rating | typeof players.wins | typeof players.experience) => ({
+    rows: db
       .select({
         id: players.id,
         nickname: players.nickname,
@@ -103,70 +106,92 @@ export async function leaderboard(
       .from(players)
       .where(isNull(players.erasedAt))
       .orderBy(desc(col), asc(players.id))
-      .limit(q.size)
-      .offset(offset);
-    const [total] = await db.select({ n: sql<number>`count(*)` }).from(players).where(isNull(players.erasedAt));
-    const [me] = await db.select({ v: col }).from(players).where(eq(players.id, q.playerId));
-    let own = null;
-    if (me) {
-      // Same order as the list: a higher value first, ties by id.
-      const [ahead] = await db
-        .select({ n: sql<number>`count(*)` })
-        .from(players)
-        .where(
-          and(
-            isNull(players.erasedAt),
-            sql`(${col} > ${me.v} or (${col} = ${me.v} and ${players.id} < ${q.playerId}))`,
-          ),
-        );
-      own = { place: Number(ahead.n) + 1, value: me.v };
-    }
+      .limit(sql.placeholder("size"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+    total: db.select({ n: sql<number>`count(*)` }).from(players).where(isNull(players.erasedAt)).prepare(),
+    // The asker's place: the players ahead in the same order (a higher value first, ties by id);
+    // the outer row's columns are named with their table, the inner one's with p2.
+    own: db
+      .select({
+        v: col,
+        ahead: sql<number>`(select count(*) from players p2 where p2.erased_at is null and (p2.${sql.raw(col.name)} > ${sql.raw(`"players"."${col.name}"`)} or (p2.${sql.raw(col.name)} = ${sql.raw(`"players"."${col.name}"`)} and p2.id < "players"."id")))`,
+      })
+      .from(players)
+      .where(eq(players.id, sql.placeholder("playerId")))
+      .prepare(),
+  });
+  const clanBoard = (col: typeof clans.rating | typeof clans.wins | typeof clans.experience) => ({
+    rows: db
+      .select({
+        id: clans.id,
+        name: clans.name,
+        tag: clans.tag,
+        rating: clans.rating,
+        wins: clans.wins,
+        experience: clans.experience,
+        members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`,
+      })
+      .from(clans)
+      .orderBy(desc(col), asc(clans.id))
+      .limit(sql.placeholder("size"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+    total: db.select({ n: sql<number>`count(*)` }).from(clans).prepare(),
+    own: db
+      .select({
+        id: clans.id,
+        v: col,
+        ahead: sql<number>`(select count(*) from clans c2 where c2.${sql.raw(col.name)} > ${sql.raw(`"clans"."${col.name}"`)} or (c2.${sql.raw(col.name)} = ${sql.raw(`"clans"."${col.name}"`)} and c2.id < "clans"."id"))`,
+      })
+      .from(clanMembers)
+      .innerJoin(clans, eq(clans.id, clanMembers.clanId))
+      .where(eq(clanMembers.playerId, sql.placeholder("playerId")))
+      .prepare(),
+  });
+  return {
+    players: {
+      rating: playerBoard(players.rating),
+      wins: playerBoard(players.wins),
+      experience: playerBoard(players.experience),
+    },
+    clans: { rating: clanBoard(clans.rating), wins: clanBoard(clans.wins), experience: clanBoard(clans.experience) },
+  };
+});
+
+/** Players or clans by rating, wins or experience, paged, with the asker's own place. */
+export async function leaderboard(
+  db: Db,
+  q: { board: "players" | "clans"; by: RatingOrder; page: number; size: number; playerId: number },
+) {
+  const offset = (q.page - 1) * q.size;
+  const page = { size: q.size, offset, playerId: q.playerId };
+  if (q.board === "players") {
+    const st = ratingStatements(db).players[q.by];
+    const rows = await st.rows.all(page);
+    const total = await st.total.get();
+    const me = await st.own.get(page);
     return {
       board: q.board,
       by: q.by,
       rows: rows.map((r, i) => ({ place: offset + i + 1, ...r })),
-      total: Number(total.n),
+      total: Number(total?.n ?? 0),
       page: q.page,
       size: q.size,
-      own,
+      own: me ? { place: Number(me.ahead) + 1, value: me.v } : null,
     };
   }
-  const col = q.by === "wins" ? clans.wins : q.by === "experience" ? clans.experience : clans.rating;
-  const rows = await db
-    .select({
-      id: clans.id,
-      name: clans.name,
-      tag: clans.tag,
-      rating: clans.rating,
-      wins: clans.wins,
-      experience: clans.experience,
-      members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`,
-    })
-    .from(clans)
-    .orderBy(desc(col), asc(clans.id))
-    .limit(q.size)
-    .offset(offset);
-  const [total] = await db.select({ n: sql<number>`count(*)` }).from(clans);
-  const [mine] = await db
-    .select({ id: clans.id, v: col })
-    .from(clanMembers)
-    .innerJoin(clans, eq(clans.id, clanMembers.clanId))
-    .where(eq(clanMembers.playerId, q.playerId));
-  let own = null;
-  if (mine) {
-    const [ahead] = await db
-      .select({ n: sql<number>`count(*)` })
-      .from(clans)
-      .where(sql`(${col} > ${mine.v} or (${col} = ${mine.v} and ${clans.id} < ${mine.id}))`);
-    own = { place: Number(ahead.n) + 1, value: mine.v, clanId: mine.id };
-  }
+  const st = ratingStatements(db).clans[q.by];
+  const rows = await st.rows.all(page);
+  const total = await st.total.get();
+  const mine = await st.own.get(page);
   return {
     board: q.board,
     by: q.by,
     rows: rows.map((r, i) => ({ place: offset + i + 1, ...r, members: Number(r.members) })),
-    total: Number(total.n),
+    total: Number(total?.n ?? 0),
     page: q.page,
     size: q.size,
-    own,
+    own: mine ? { place: Number(mine.ahead) + 1, value: mine.v, clanId: mine.id } : null,
   };
 }

@@ -10,6 +10,7 @@ import { contentTanks, contentConsumables, contentCamouflages } from "../db/sche
 import { playerItems, shopPurchases, type ItemType } from "../db/schema/inventory.ts";
 import { players } from "../db/schema/players.ts";
 import { AppError, fieldError } from "./errors.ts";
+import { preparedOnce } from "../db/prepared.ts";
 import { applyLedger, type Currency } from "./ledger.ts";
 import { emit } from "./outbox.ts";
 import { recordActivity } from "./players.ts";
@@ -99,29 +100,99 @@ export interface ShopItem {
 }
 
 /** The shop's page data: every active item with its prices and whether this player may buy it. */
+/** An item's name by kind and id (of an item on sale), one statement per kind. */
+export const catalogNameStatements = preparedOnce((db) => {
+  const of = (t: typeof contentTanks | typeof contentConsumables | typeof contentCamouflages) =>
+    db
+      .select({ nameRu: t.nameRu, nameEn: t.nameEn })
+      .from(t)
+      .where(and(eq(t.id, sql.placeholder("id")), eq(t.active, true)))
+      .prepare();
+  return { tank: of(contentTanks), consumable: of(contentConsumables), camouflage: of(contentCamouflages) };
+});
+
+export async function catalogName(db: Db, type: ItemType, id: number, locale: "ru" | "en"): Promise<string | null> {
+  const r = await catalogNameStatements(db)[type].get({ id });
+  return r ? (locale === "en" ? r.nameEn : r.nameRu) : null;
+}
+
+/** The shop's statements: the player's level and purses, what they own, the catalogue on sale. */
+export const shopStatements = preparedOnce((db) => {
+  return {
+    purse: db
+      .select({ level: players.level, gold: players.gold, silver: players.silver })
+      .from(players)
+      .where(eq(players.id, sql.placeholder("playerId")))
+      .prepare(),
+    owned: db
+      .select({ itemType: playerItems.itemType, itemId: playerItems.itemId, quantity: playerItems.quantity })
+      .from(playerItems)
+      .where(eq(playerItems.playerId, sql.placeholder("playerId")))
+      .prepare(),
+    tanks: db
+      .select({
+        id: contentTanks.id,
+        nameRu: contentTanks.nameRu,
+        nameEn: contentTanks.nameEn,
+        priceGold: contentTanks.priceGold,
+        priceSilver: contentTanks.priceSilver,
+        requiredLevel: contentTanks.requiredLevel,
+        tier: contentTanks.tier,
+        nation: contentTanks.nation,
+        type: contentTanks.type,
+        premium: contentTanks.premium,
+        hp: contentTanks.hp,
+        damage: contentTanks.damage,
+        penetration: contentTanks.penetration,
+        armor: contentTanks.armor,
+        speed: contentTanks.speed,
+      })
+      .from(contentTanks)
+      .where(eq(contentTanks.active, true))
+      .orderBy(asc(contentTanks.tier), asc(contentTanks.sortOrder), asc(contentTanks.id))
+      .prepare(),
+    consumables: db
+      .select({
+        id: contentConsumables.id,
+        nameRu: contentConsumables.nameRu,
+        nameEn: contentConsumables.nameEn,
+        priceGold: contentConsumables.priceGold,
+        priceSilver: contentConsumables.priceSilver,
+        requiredLevel: contentConsumables.requiredLevel,
+      })
+      .from(contentConsumables)
+      .where(eq(contentConsumables.active, true))
+      .orderBy(asc(contentConsumables.sortOrder), asc(contentConsumables.id))
+      .prepare(),
+    camouflages: db
+      .select({
+        id: contentCamouflages.id,
+        nameRu: contentCamouflages.nameRu,
+        nameEn: contentCamouflages.nameEn,
+        priceGold: contentCamouflages.priceGold,
+        priceSilver: contentCamouflages.priceSilver,
+        season: contentCamouflages.season,
+        durationDays: contentCamouflages.durationDays,
+      })
+      .from(contentCamouflages)
+      .where(eq(contentCamouflages.active, true))
+      .orderBy(asc(contentCamouflages.sortOrder), asc(contentCamouflages.id))
+      .prepare(),
+  };
+});
+
+/** The shop's page data: every active item with its prices and whether this player may buy it. */
 export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
-  const [p] = await db
-    .select({ level: players.level, gold: players.gold, silver: players.silver })
-    .from(players)
-    .where(eq(players.id, playerId));
-  const owned = await db.select().from(playerItems).where(eq(playerItems.playerId, playerId));
-  const has = (type: ItemType, id: number) => owned.find((o) => o.itemType === type && o.itemId === id)?.quantity ?? 0;
+  const st = shopStatements(db);
+  const p = await st.purse.get({ playerId });
+  if (!p) throw new AppError("not_found");
+  const owned = new Map<string, number>();
+  for (const o of await st.owned.all({ playerId })) owned.set(`${o.itemType}:${o.itemId}`, o.quantity);
+  const has = (type: ItemType, id: number) => owned.get(`${type}:${id}`) ?? 0;
   const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
-  const tanks = await db
-    .select()
-    .from(contentTanks)
-    .where(eq(contentTanks.active, true))
-    .orderBy(asc(contentTanks.tier), asc(contentTanks.sortOrder), asc(contentTanks.id));
-  const consumables = await db
-    .select()
-    .from(contentConsumables)
-    .where(eq(contentConsumables.active, true))
-    .orderBy(asc(contentConsumables.sortOrder), asc(contentConsumables.id));
-  const camouflages = await db
-    .select()
-    .from(contentCamouflages)
-    .where(eq(contentCamouflages.active, true))
-    .orderBy(asc(contentCamouflages.sortOrder), asc(contentCamouflages.id));
+  const tanks = await st.tanks.all();
+  const consumables = await st.consumables.all();
+  const camouflages = await st.camouflages.all();
   const row = <T extends ItemType, E extends object>(
     type: T,
     r: { id: number; nameRu: string; nameEn: string; priceGold: number; priceSilver: number },

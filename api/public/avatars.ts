@@ -41,8 +41,8 @@ export async function uploadedBytes(c: Context<HonoEnv>): Promise<Uint8Array | n
 }
 
 /** What the profile screen shows: current avatar, pending upload, last refusal with its reason. */
-export async function avatarView(c: Context<HonoEnv>, playerId: number) {
-  const s = await avatarState(c.var.deps.db, playerId);
+export async function avatarView(c: Context<HonoEnv>, playerId: number, avatarUrl?: string | null) {
+  const s = await avatarState(c.var.deps.db, playerId, avatarUrl);
   const { maxBytes, minSide, maxSide } = AVATAR_LIMITS;
   return {
     ...s,

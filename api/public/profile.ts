@@ -65,9 +65,10 @@ export function registerProfile(app: Hono<HonoEnv>) {
       await editProfile(db, me(c), v, clock.now());
     } else if (c.req.method !== "GET" && c.req.method !== "HEAD")
       throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
+    const player = await profileOf(db, me(c), c.var.locale, clock.now());
     return {
-      player: await profileOf(db, me(c), c.var.locale, clock.now()),
-      avatar: await avatarView(c, me(c)),
+      player,
+      avatar: await avatarView(c, me(c), player.avatarUrl),
       inbox: await inboxOf(db, me(c), c.var.locale),
       blacklist: await listBlacklist(db, me(c)),
       csrfToken: c.var.player!.csrfToken,
