@@ -38,6 +38,8 @@ async function asPlayer(browser: import("@playwright/test").Browser, platform: "
   );
   expect(p, `a seeded ${platform} player`).toBeTruthy();
   const id = Number(p.id);
+  // The spec reads the site in English: a player's saved language wins on pages without one in the path.
+  await running.db.execute({ sql: "update players set locale = 'en' where id = ?", args: [id] });
   const { page } = await signedInPage(browser, running.db, { player: id });
   return { id, page, noViolations: noCspViolations(page), start: await goldOf(id) };
 }
@@ -362,6 +364,10 @@ test("issue 25: a bank's inquiry on a paid Stripe order takes no gold; operators
     await page.goto(`${running.url}/admin/billing/orders/?provider=stripe&playerId=${o.player_id}`);
     const badge = page.locator(`tr:has-text("${o.provider_tx_id}") [data-dispute="inquiry"]`);
     await expect(badge).toHaveText(locale === "en" ? "inquiry open" : "запрос банка");
+    // The screen's dispute filter finds it among all orders.
+    await page.goto(`${running.url}/admin/billing/orders/?dispute=inquiry`);
+    await expect(page.locator(`tr:has-text("${o.provider_tx_id}") [data-dispute="inquiry"]`)).toBeVisible();
+    await expect(page.getByLabel(locale === "en" ? "Dispute" : "Спор")).toHaveValue("inquiry");
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 844 });
       await page.screenshot({ path: info.outputPath(`orders-inquiry-${locale}-${width}.png`), fullPage: true });

@@ -1,7 +1,7 @@
 import { test, expect } from "bun:test";
 import { makeWorld } from "../../test/fixture.ts";
 import { signedInPlayer, signedInAdmin, putItem, GOLD_PACK } from "../../billing/test-standins/world.ts";
-import { createOrder, markPending, settlePaid } from "../../billing/orders.ts";
+import { createOrder, markPending, reportMovements, settlePaid } from "../../billing/orders.ts";
 import { attentionCounters } from "../access/attention.ts";
 
 test("the orders screen lists every player's orders with filters, and 'awaiting verification' is what the start page counts and links to", async () => {
@@ -81,6 +81,16 @@ test("the orders screen lists every player's orders with filters, and 'awaiting 
     expect(await ids(`playerId=${b.playerId}&sort=id&dir=asc`)).toEqual([stale.id, fresh.id]);
     expect(await ids("awaiting=1")).toEqual([stale.id]);
     expect(await ids("size=1&page=2")).toEqual([stale.id]);
+    // A bank's inquiry on the paid order: found by its dispute, shown on the row; nothing taken.
+    await reportMovements(w.deps.db, { provider: "robokassa", orderId: paid.id, source: "callback", at }, [
+      { kind: "inquiry", key: `inquiry:q${paid.id}`, subject: `q${paid.id}` },
+    ]);
+    expect(await ids("dispute=inquiry")).toEqual([paid.id]);
+    expect(await ids("dispute=open")).toEqual([]);
+    const row = ((await (await list("dispute=inquiry")).json()) as { rows: { dispute: string; status: string }[] })
+      .rows[0];
+    expect([row.status, row.dispute]).toEqual(["paid", "inquiry"]);
+    expect((await list("dispute=maybe")).status).toBe(400);
 
     // The start page's counter counts the same orders and links to them.
     const counter = attentionCounters.find((c) => c.key === "paymentsAwaitingVerification")!;

@@ -1,5 +1,5 @@
 // /admin/billing/orders/ — every player's orders for operators: status, provider, player, item,
-// amount, transaction; filtered by status, provider, player and "awaiting verification" (pending
+// amount, transaction, dispute; filtered by status, provider, player, dispute and "awaiting verification" (pending
 // for over 30 minutes: a callback was probably lost, and verify on the player's payments screen
 // settles it), server-side paged and sorted. The start page's "awaiting verification" counter
 // links here. The HTML address serves the screen; the same address answers the list as JSON.
@@ -10,7 +10,7 @@ import type { HonoEnv } from "../../http/env.ts";
 import { page } from "../../http/router.ts";
 import * as f from "../../domain/fields.ts";
 import { players } from "../../db/schema/players.ts";
-import { catalogItems, orders, ORDER_STATUSES } from "../../db/schema/billing.ts";
+import { catalogItems, orders, ORDER_STATUSES, DISPUTE_STATES } from "../../db/schema/billing.ts";
 import { awaitingVerification } from "../../billing/orders.ts";
 import { orderView } from "../../billing/apply.ts";
 import { providers } from "../../billing/registry.ts";
@@ -35,6 +35,8 @@ export const ordersQuery = z.object({
   provider: f.optional(z.enum(PROVIDERS)),
   playerId: f.optional(f.id()),
   awaiting: f.optional(z.enum(["1"])),
+  /** The order's dispute: an open inquiry to answer, a chargeback open, won or lost. */
+  dispute: f.optional(z.enum(DISPUTE_STATES)),
 });
 
 export function registerOrdersAdmin(app: Hono<HonoEnv>) {
@@ -49,6 +51,7 @@ export function registerOrdersAdmin(app: Hono<HonoEnv>) {
       if (q.provider) conds.push(eq(orders.provider, q.provider));
       if (q.playerId) conds.push(eq(orders.playerId, q.playerId));
       if (q.awaiting) conds.push(awaitingVerification(clock.now()));
+      if (q.dispute) conds.push(eq(orders.dispute, q.dispute));
       const where = conds.length ? and(...conds) : undefined;
       const col = SORTS[q.sort];
       const rows = await db

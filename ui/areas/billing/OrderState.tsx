@@ -20,6 +20,11 @@ const DISPUTE_HINT: Record<string, MessageDescriptor> = {
   lost: msg`The dispute was lost: the money stays with the buyer.`,
 };
 
+/** The disputes an order can be in, as the orders screen filters them. */
+export const DISPUTES = Object.keys(DISPUTE);
+/** A dispute in words (an unknown one as it is). */
+export const disputeText = (d: string) => (DISPUTE[d] ? i18n._(DISPUTE[d]) : d);
+
 export interface OrderStateView {
   status: string;
   dispute?: string | null;
@@ -35,7 +40,7 @@ export function OrderState({ o }: { o: OrderStateView }) {
       <span data-status={o.status}>{statusText(o.status)}</span>
       {o.dispute && DISPUTE[o.dispute] && (
         <span className="tk-badge" data-dispute={o.dispute} title={i18n._(DISPUTE_HINT[o.dispute])}>
-          {i18n._(DISPUTE[o.dispute])}
+          {disputeText(o.dispute)}
         </span>
       )}
       {o.status === "paid" && refunded > 0 && (

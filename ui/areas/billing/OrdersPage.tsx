@@ -8,7 +8,7 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { plural, t } from "@lingui/core/macro";
 import { i18n } from "@lingui/core";
-import { OrderState } from "./OrderState.tsx";
+import { DISPUTES, OrderState, disputeText } from "./OrderState.tsx";
 import { money, statusText } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
@@ -109,6 +109,7 @@ export default function OrdersPage() {
           { id: "status", label: t`Status`, options: STATUSES.map((s) => [s, statusText(s)]) },
           { id: "provider", label: t`Provider`, options: PROVIDERS.map((p) => [p, valueText("provider", p)]) },
           { id: "awaiting", label: t`Awaiting verification`, options: [["1", t`Yes`]] },
+          { id: "dispute", label: t`Dispute`, options: DISPUTES.map((d) => [d, disputeText(d)]) },
           { id: "playerId", label: t`Player id` },
         ]}
         exportName="orders"
