@@ -224,6 +224,14 @@ test("on a phone: To battle on the first screen, twin sticks drive, aim and fire
   await page.waitForTimeout(2000);
   const held = await pose();
   await touch("touchEnd", []);
+  // The sound started with the first touch and played the shots.
+  const sound = () =>
+    page.evaluate(() => {
+      const s = (window as unknown as { __tkSound: { state: string; played: Record<string, number> } }).__tkSound;
+      return { state: s.state, shots: s.played.shot };
+    });
+  expect(await sound()).toMatchObject({ state: "running" });
+  expect((await sound()).shots).toBeGreaterThan(0);
   // It drove (the hull turned toward up-right and the tank moved), the turret turned toward down-left, and it fired.
   expect(Math.hypot(held.x - before.x, held.y - before.y)).toBeGreaterThan(2);
   const wrap = (x: number) => Math.atan2(Math.sin(x), Math.cos(x));
@@ -236,6 +244,12 @@ test("on a phone: To battle on the first screen, twin sticks drive, aim and fire
   await page.waitForTimeout(500);
   const still = await pose();
   expect(Math.hypot(still.x - stopped.x, still.y - stopped.y)).toBeLessThan(0.05);
+  // Muted, and still muted after a reload (the choice is remembered).
+  await page.getByRole("button", { name: "Sound on: mute" }).click();
+  await expect(page.getByRole("button", { name: "Sound off: turn on" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sound off: turn on" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("slider", { name: "Volume" })).toBeVisible();
   // Upright: asked to turn the phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole("alert").filter({ hasText: "Turn your phone sideways" })).toBeVisible();

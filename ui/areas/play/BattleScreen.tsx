@@ -9,6 +9,7 @@ import { decodeServer, type EndMessage } from "../../../api/game/arena/contract.
 import { decodePing, encodePing, OP } from "../../../api/game/sim/wire.ts";
 import { Driver, newControls } from "./driver.ts";
 import { Sticks } from "./Sticks.tsx";
+import { BattleSound } from "./sound.ts";
 import { exposeFigures } from "./figures.ts";
 import { BattleConnection, GIVE_UP_MS } from "./connection.ts";
 
@@ -52,6 +53,14 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
   /** Where the pointer is on the canvas (CSS pixels): the aim, turned into a world point each frame. */
   const pointer = useRef<null | { px: number; py: number }>(null);
   const sendRef = useRef<(d: Uint8Array<ArrayBuffer>) => void>(() => {});
+  /** The battle's sound (a driver's only): started by the first touch, click or key. */
+  const sound = useRef<BattleSound | null>(null);
+  const [soundSettings, setSoundSettings] = useState(() => {
+    sound.current ??= new BattleSound();
+    // The latency harness and the e2e read what was played (e2e/netcode.spec.ts).
+    if (typeof window !== "undefined") (window as unknown as { __tkSound: BattleSound }).__tkSound = sound.current;
+    return sound.current.settings;
+  });
   // A touch screen drives with the twin sticks (a phone, a tablet).
   const touch =
     typeof window !== "undefined" && ("ontouchstart" in window || window.matchMedia?.("(pointer: coarse)").matches);
@@ -187,11 +196,22 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
       if (!drawn) return;
       cam = drawn.cam;
       figures.frame(now, drawn.frame);
+      if (source.kind === "live" && source.drive && view.you !== null) {
+        const me = drawn.frame.tanks[view.you];
+        view.listener = me ? { x: me.x, y: me.y } : null;
+        const snd = sound.current;
+        if (snd) {
+          view.onSound ??= (kind, dx, dy) => snd.play(kind, dx, dy);
+          const p = view.predictor;
+          snd.engineAt(me?.alive && p ? p.state.v / p.state.maxSpeed : null);
+        }
+      }
     };
     loop();
     return () => {
       cancelAnimationFrame(raf);
       figures.stop();
+      sound.current?.engineAt(null);
     };
   }, [source.kind, source.url]);
 
@@ -212,6 +232,7 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
       Space: "fire",
     };
     const key = (down: boolean) => (e: KeyboardEvent) => {
+      sound.current?.start();
       const k = keys[e.code];
       if (!k) return;
       e.preventDefault();
@@ -226,6 +247,7 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
       pointer.current = { px: e.clientX - r.left, py: e.clientY - r.top };
     };
     const down = (e: PointerEvent) => {
+      sound.current?.start();
       move(e);
       if (e.pointerType === "mouse" && e.button === 0) control.current.fire = true;
     };
@@ -277,7 +299,56 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
       {driving && hello && (
         <>
           <p className="tk-arena-help">{t`WASD — drive, mouse — aim, click or Space — fire`}</p>
-          {touch && <Sticks controls={control} labels={{ drive: t`Drive`, aim: t`Aim and fire` }} />}
+          {touch && (
+            <Sticks
+              controls={control}
+              labels={{ drive: t`Drive`, aim: t`Aim and fire` }}
+              onTouch={() => sound.current?.start()}
+            />
+          )}
+          <div className="tk-sound" role="group" aria-label={t`Sound`}>
+            <button
+              type="button"
+              className="tk-sound-mute"
+              aria-pressed={soundSettings.muted}
+              aria-label={soundSettings.muted ? t`Sound off: turn on` : t`Sound on: mute`}
+              onClick={() => {
+                const s = sound.current;
+                if (!s) return;
+                s.start();
+                s.set({ muted: !s.settings.muted });
+                setSoundSettings(s.settings);
+              }}
+            >
+              <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+                <path d="M3 7h3l4-3.5v13L6 13H3z" fill="currentColor" />
+                {soundSettings.muted ? (
+                  <path d="M13 7l5 6M18 7l-5 6" stroke="currentColor" strokeWidth="1.8" fill="none" />
+                ) : (
+                  <path
+                    d="M13 6.5a5 5 0 0 1 0 7M15.5 4a8.5 8.5 0 0 1 0 12"
+                    stroke="currentColor"
+                    strokeWidth="1.6"
+                    fill="none"
+                  />
+                )}
+              </svg>
+            </button>
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={Math.round(soundSettings.volume * 100)}
+              aria-label={t`Volume`}
+              onChange={(e) => {
+                const s = sound.current;
+                if (!s) return;
+                s.start();
+                s.set({ volume: Number(e.currentTarget.value) / 100, muted: false });
+                setSoundSettings(s.settings);
+              }}
+            />
+          </div>
           <div className="tk-rotate" role="alert">
             {t`Turn your phone sideways: the battle is played in landscape.`}
           </div>

@@ -72,17 +72,28 @@ function StickPad({
 export function Sticks({
   controls,
   labels,
+  onTouch,
 }: {
   controls: { current: Controls };
   labels: { drive: string; aim: string };
+  /** A finger came down on a stick (the sound starts on it). */
+  onTouch?: () => void;
 }) {
   return (
     <>
-      <StickPad className="tk-stick-drive" label={labels.drive} onStick={(v) => (controls.current.move = v)} />
+      <StickPad
+        className="tk-stick-drive"
+        label={labels.drive}
+        onStick={(v) => {
+          if (v) onTouch?.();
+          controls.current.move = v;
+        }}
+      />
       <StickPad
         className="tk-stick-aim"
         label={labels.aim}
         onStick={(v) => {
+          if (v) onTouch?.();
           const c = controls.current;
           // Let go: keep the bearing (half-way out: aimed, not firing).
           if (!v && c.look) {

@@ -243,10 +243,28 @@ export class BattleView {
   ownShots = 0;
   /** The phone's sticks are on screen (the HUD moves to the top corners). */
   sticks = false;
+  /** Where sounds are heard from (the own tank as drawn), and what plays them (sound.ts). */
+  listener: { x: number; y: number } | null = null;
+  onSound: ((kind: "shot" | "hit" | "ricochet" | "explosion", dx: number, dy: number) => void) | null = null;
 
   private effect(e: GameEvent, now: number, s: Snapshot) {
     const P = (p: Omit<Particle, "born">) => this.particles.push({ ...p, born: now });
     if (e.kind === "shot" && e.slot === this.you) this.ownShots++;
+    if (this.onSound && this.listener) {
+      const at =
+        e.kind === "kill" ? s.tanks[e.target] : "x" in e && typeof e.x === "number" ? { x: e.x, y: e.y } : null;
+      const kind =
+        e.kind === "shot"
+          ? "shot"
+          : e.kind === "hit"
+            ? "hit"
+            : e.kind === "bounce"
+              ? "ricochet"
+              : e.kind === "kill"
+                ? "explosion"
+                : null;
+      if (kind && at) this.onSound(kind, at.x - this.listener.x, at.y - this.listener.y);
+    }
     const rnd = (k: number) => (Math.random() - 0.5) * k;
     switch (e.kind) {
       case "shot":
