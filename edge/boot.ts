@@ -107,7 +107,11 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   shipper = startShipper({
     client,
     warehouse,
-    onError: (e) => logger.warn("shipper: warehouse not reachable, events wait in the outbox", { error: String(e) }),
+    // While the warehouse is still opening (the start no longer waits for it) there is nothing to warn of.
+    onError: (e) =>
+      supervised.status().state === "starting"
+        ? undefined
+        : logger.warn("shipper: warehouse not reachable, events wait in the outbox", { error: String(e) }),
     // Pruning rides on the shipper's timer (shipped outbox rows, expired sessions and clan requests).
     maintenance: {
       everyMs: MAINTENANCE_EVERY_MS,
