@@ -1,7 +1,7 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
-import { signInAdmin, signInPlayer, type Actor } from "../test/sign-in.ts";
+import { playerSpeaks, signInAdmin, signInPlayer, type Actor } from "../test/sign-in.ts";
 import { pngHeader, jpegHeader, webpHeader } from "../test/images.ts";
 import { sniffImage, AVATAR_LIMITS } from "../domain/avatars.ts";
 import { players, playerAvatars, adminLog } from "../db/schema/index.ts";
@@ -57,7 +57,9 @@ describe("Avatars: upload, moderation, serving", () => {
     expect((await small.json()).error.fields.image).toBe(
       `The image must be at least ${AVATAR_LIMITS.minSide}×${AVATAR_LIMITS.minSide} pixels (this one is 10×10).`,
     );
+    await playerSpeaks(w, p.playerId, "ru");
     const large = await upload(p, pngHeader(5000, 100), "image/png", "ru");
+    await playerSpeaks(w, p.playerId, "en");
     expect((await large.json()).error.fields.image).toBe(
       `Изображение должно быть не больше ${AVATAR_LIMITS.maxSide}×${AVATAR_LIMITS.maxSide} пикселей (это 5000×100).`,
     );
@@ -101,6 +103,7 @@ describe("Avatars: upload, moderation, serving", () => {
       ).status,
     ).toBe(200);
     expect((await admin(support, "/admin/playerAvatars/accept", { avatarId: q1[0].id })).status).toBe(409);
+    await playerSpeaks(w, p.playerId, "ru");
     const s2 = await (
       await w.app.request("/public/profile/saveAvatar", {
         method: "POST",

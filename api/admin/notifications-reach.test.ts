@@ -20,7 +20,7 @@ describe("a notification's reach: audience before activation, delivered, read; t
     w = await makeWorld();
     for (const level of [5, 20, 50]) {
       const player = await signedInPlayer(w.deps.db, w.clock.now());
-      await w.deps.db.update(players).set({ level }).where(eq(players.id, player.playerId));
+      await w.deps.db.update(players).set({ level, locale: "ru" }).where(eq(players.id, player.playerId));
       p.push(player);
     }
     op = await signInAdmin(w, "operator", "reachop");

@@ -1,7 +1,7 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
-import { signInAdmin, signInPlayer, type Actor } from "../test/sign-in.ts";
+import { playerSpeaks, signInAdmin, signInPlayer, type Actor } from "../test/sign-in.ts";
 import { contentStep } from "../domain/content.ts";
 import { rng } from "../db/seed/world.ts";
 import { applyLedger } from "../domain/ledger.ts";
@@ -163,7 +163,9 @@ describe("Special offers", () => {
     expect(await gold(p.playerId)).toBe(900);
     // Limit 1: gone from the list, a second take refused.
     expect(again.offers.map((o: { id: number }) => o.id)).not.toContain(id);
+    await playerSpeaks(w, p.playerId, "ru");
     const over = await offers(p, { offerId: id, requestId: "take-0000002" }, "ru");
+    await playerSpeaks(w, p.playerId, "en");
     expect(over.status).toBe(409);
     expect((await over.json()).error.message).toBe("Вы уже взяли это предложение максимальное число раз (1).");
     expect((await offers(p, { offerId: hidden, requestId: "take-0000003" })).status).toBe(404);

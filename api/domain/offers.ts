@@ -6,7 +6,7 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
-import { isPayer, payingOrder } from "./payers.ts";
+import { isPayer, payerSql } from "./payers.ts";
 import { specialOffers, offerPurchases, OFFER_AUDIENCES } from "../db/schema/offers.ts";
 import { players } from "../db/schema/players.ts";
 import { playerItems, ITEM_TYPES, type ItemType } from "../db/schema/inventory.ts";
@@ -260,7 +260,9 @@ export const offerStatements = preparedOnce((db) => ({
       level: players.level,
       platform: players.platform,
       country: players.country,
-      payer: sql<number>`exists (select 1 from ${orders} where ${orders.playerId} = ${players.id} and ${payingOrder})`,
+      // Qualified by hand: drizzle writes a select list's columns bare, and a bare "id" in the
+      // subquery would be the order's own.
+      payer: sql<number>`${payerSql(sql`"players"."id"`)}`,
     })
     .from(players)
     .where(eq(players.id, sql.placeholder("playerId")))

@@ -2,6 +2,8 @@
 import type { TestWorld } from "./fixture.ts";
 import { createAdmin } from "../identity/admins.ts";
 import type { AdminRole } from "../db/schema/access.ts";
+import { players } from "../db/schema/players.ts";
+import { eq } from "drizzle-orm";
 
 export interface Actor {
   cookie: string;
@@ -110,4 +112,9 @@ export async function exchangeToken(w: TestWorld, token: string, locale: "ru" | 
     throw new Error(`token exchange failed: ${res.status} ${res.headers.get("set-cookie")}`);
   const csrf = /<meta name="tk-csrf" content="([^"]*)">/.exec(await res.text())?.[1] ?? "";
   return actor(cookie, csrf);
+}
+
+/** Saves the player's language: on routes without a locale in the path it wins over Accept-Language. */
+export async function playerSpeaks(w: TestWorld, playerId: number, locale: "ru" | "en"): Promise<void> {
+  await w.deps.db.update(players).set({ locale }).where(eq(players.id, playerId));
 }
