@@ -85,6 +85,7 @@ test("a player signs in, fights a battle with the keys and reads the rewards; th
   const problems: string[] = [];
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  page.on("response", (r) => r.status() === 404 && problems.push(`404: ${r.url()}`));
 
   // Signing in from the header's link on the way to the game, and back to the game after it (a
   // visitor opening /ru/play/ plays as a guest: e2e/front-door.spec.ts).

@@ -11,6 +11,7 @@ import { TankArt, type Nation, type TankClass } from "../../components/TankArt.t
 import { Modules } from "./Modules.tsx";
 import { Result } from "./Result.tsx";
 import { HangarInbox } from "./HangarInbox.tsx";
+import { NextTanks } from "./NextTanks.tsx";
 import { walletChanged } from "../../lib/wallet.ts";
 import { useApi } from "../../lib/api.ts";
 import * as play from "../../../api/contracts/game/play.ts";
@@ -307,6 +308,14 @@ export default function PlayPage() {
                 </li>
               ))}
             </ul>
+            <NextTanks
+              topTier={Math.max(1, ...hangar.garage.map((g) => g.tier))}
+              disabled={Boolean(where.queue)}
+              onBought={() => {
+                walletChanged();
+                void load();
+              }}
+            />
             <h2>{t`Crew`}</h2>
             {hangar.crew.length === 0 ? (
               <p className="tk-muted">{t`No crew hired yet.`}</p>
