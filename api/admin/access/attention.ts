@@ -1,5 +1,5 @@
 // What needs an operator's attention, for the start page: each area adds a counter with the
-// screen it links to.
+// screen it links to (its words are the start page's: ui/areas/access/HomePage.tsx ATTENTION).
 import { eq, count } from "drizzle-orm";
 import type { Db } from "../../db/index.ts";
 import { orders } from "../../db/schema/billing.ts";
@@ -11,7 +11,6 @@ import { countPendingAvatars } from "../../domain/avatars.ts";
 export interface AttentionCounter {
   key: string;
   href: string;
-  title: { en: string; ru: string };
   count(db: Db, now: number): Promise<number>;
 }
 
@@ -20,7 +19,6 @@ export const attentionCounters: AttentionCounter[] = [
     key: "paymentsAwaitingVerification",
     // A payment pending for over 30 minutes has likely lost its callback: the orders screen lists them.
     href: "/admin/billing/orders/?awaiting=1",
-    title: { en: "Payments awaiting verification", ru: "Платежи, ждущие проверки" },
     async count(db, now) {
       const [r] = await db.select({ n: count() }).from(orders).where(awaitingVerification(now));
       return r.n;
@@ -29,14 +27,12 @@ export const attentionCounters: AttentionCounter[] = [
   {
     key: "stuckBattles",
     href: "/admin/battles/?status=stuck",
-    title: { en: "Stuck battles", ru: "Зависшие бои" },
     count: (db, now) => countStuckBattles(db, now),
   },
   {
     // A ticket is "open" while the last word is the player's (domain/support.ts): an operator owes an answer.
     key: "ticketsAwaitingOperator",
     href: "/admin/feedback?status=open",
-    title: { en: "Tickets awaiting an operator", ru: "Обращения ждут оператора" },
     async count(db) {
       const [r] = await db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.status, "open"));
       return r.n;
@@ -45,7 +41,6 @@ export const attentionCounters: AttentionCounter[] = [
   {
     key: "avatarsToModerate",
     href: "/admin/playerAvatars/",
-    title: { en: "Avatars to moderate", ru: "Аватары на проверке" },
     count: (db) => countPendingAvatars(db),
   },
 ];

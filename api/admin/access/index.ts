@@ -1,18 +1,19 @@
 // The operators' door and house rules: sign-in/out, the start page, admin users and the log.
 import { adminCtx } from "../../http/context.ts";
 import type { Context, Hono } from "hono";
-import { z } from "zod";
-import { and, desc, eq, gte, lte, like, count, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { route, page, assertCsrf } from "../../http/router.ts";
 import { parseFields } from "../../http/validate.ts";
-import * as f from "../../domain/fields.ts";
-import { AppError, fieldError } from "../../domain/errors.ts";
-import { audit } from "../../http/audit.ts";
+import { AppError } from "../../domain/errors.ts";
+import { audit } from "../../domain/audit.ts";
+import { type AdminCtx, transact } from "../../domain/context.ts";
+import type { Tx } from "../../db/index.ts";
 import { startSession, endSession, clientAddress } from "../../http/session.ts";
 import { shell } from "../../http/shell.ts";
-import { admins, adminLog, ADMIN_ROLES } from "../../db/schema/access.ts";
-import { needsRehash, hashPassword, PASSWORD_MIN, PASSWORD_MAX } from "../../identity/password.ts";
+import { admins, ADMIN_ROLES } from "../../db/schema/access.ts";
+import { needsRehash, hashPassword } from "../../identity/password.ts";
 import { checkPassword, attemptSucceeded } from "../../identity/throttle.ts";
 import {
   findAdmin,
@@ -23,27 +24,24 @@ import {
   changeEmail,
   publicAdmin,
 } from "../../identity/admins.ts";
+import { actionsOf, adminLogPage, allAdmins } from "../../domain/admin-log.ts";
 import { attentionCounters } from "./attention.ts";
 import { outboxBacklog } from "../../../warehouse/shipper.ts";
 import { todayFigures } from "./today.ts";
 import type { AuditDetails, NamedAuditAction } from "../../domain/audit-details.ts";
+import * as access from "../../contracts/admin/access.ts";
 
-const username = () =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z
-      .string()
-      .min(3)
-      .max(32)
-      .regex(/^[A-Za-z0-9_.-]+$/),
-  );
-const password = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-// The path names the admin; Hono has decoded it once (decoding again would turn `a%2541` into `aA`).
-const userParam = z.object({ username: z.string().min(1).max(64) });
+/** The actions on another admin's account, each its own contract. */
+const USER_ACTIONS = [
+  access.changePassword,
+  access.changeEmail,
+  access.activate,
+  access.deactivate,
+  access.promote,
+  access.denote,
+] as const;
 
-const loginIn = z.object({ username: f.text(1, 64), password: z.string().min(1).max(PASSWORD_MAX) });
-
-async function login(c: Context<HonoEnv>, body: z.output<typeof loginIn>) {
+async function login(c: Context<HonoEnv>, body: z.output<typeof access.loginFields>) {
   const { db, clock } = c.var.deps;
   const now = clock.now();
   const keys = { account: body.username, address: clientAddress(c) };
@@ -69,7 +67,7 @@ async function login(c: Context<HonoEnv>, body: z.output<typeof loginIn>) {
       csrfToken: s.csrfToken,
       tokenHash: "",
     });
-    await audit(c, tx, {
+    await audit(adminCtx(c, tx), {
       action: "admin.login",
       targetType: "admin",
       targetId: admin.id,
@@ -78,27 +76,25 @@ async function login(c: Context<HonoEnv>, body: z.output<typeof loginIn>) {
     });
     return s;
   });
-  return c.json({ admin: publicAdmin(admin), csrfToken: result.csrfToken });
+  return { admin: publicAdmin(admin), csrfToken: result.csrfToken };
 }
 
 export function registerAccess(app: Hono<HonoEnv>) {
   // GET is the sign-in screen; any other method signs in (its input read only then).
-  route(app, { method: "ANY", path: "/admin/login", auth: "none", kind: "page" }, {}, async (c) => {
+  route(app, access.login, async (c) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return c.var.admin ? c.redirect("/admin/") : shell(c);
-    return login(c, await parseFields(c, loginIn));
+    return login(c, await parseFields(c, access.loginFields));
   });
 
   // GET shows a confirmation (the shell's sign-out screen): a link or a prefetch must not sign
   // anyone out. Signing out is a POST with the session's CSRF token.
-  route(app, { method: "ANY", path: "/admin/logout", auth: "admin", kind: "page" }, {}, async (c, _v, ctx) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") {
-      return (c.req.header("accept") ?? "").includes("application/json")
-        ? c.json({ admin: { username: ctx.actor.username } })
-        : shell(c);
-    }
+  route(app, access.logout, async (c, _v, ctx) => {
+    const json = (c.req.header("accept") ?? "").includes("application/json");
+    if (c.req.method === "GET" || c.req.method === "HEAD")
+      return json ? { admin: { username: ctx.actor.username } } : shell(c);
     assertCsrf(c, "admin");
-    await c.var.deps.db.transaction((tx) =>
-      audit(c, tx, {
+    await transact(ctx, (tx) =>
+      audit(tx, {
         action: "admin.logout",
         targetType: "admin",
         targetId: ctx.actor.adminId,
@@ -107,142 +103,106 @@ export function registerAccess(app: Hono<HonoEnv>) {
       }),
     );
     await endSession(c, "admin");
-    return (c.req.header("accept") ?? "").includes("application/json")
-      ? c.json({ ok: true })
-      : c.redirect("/admin/login", 303);
+    return json ? { ok: true as const } : c.redirect("/admin/login", 303);
   });
 
-  const startPage = async (c: Context<HonoEnv>) => {
+  const startPage = async (c: Context<HonoEnv>, ctx: AdminCtx) => {
     const { db, clock } = c.var.deps;
     const now = clock.now();
     const attention = await Promise.all(
-      attentionCounters.map(async (a) => ({ key: a.key, href: a.href, title: a.title, count: await a.count(db, now) })),
+      attentionCounters.map(async (a) => ({ key: a.key, href: a.href, count: await a.count(db, now) })),
     );
-    const a = adminCtx(c).actor;
+    const a = ctx.actor;
     // The warehouse's state and the events waiting for it (the outbox), for operators to see an outage.
     const status = c.var.deps.warehouseStatus?.();
     const warehouse = status ? { ...status, backlog: await outboxBacklog(c.var.deps.client) } : null;
-    return c.json({
+    return {
       admin: { id: a.adminId, username: a.username, role: a.role },
       attention,
       warehouse,
       today: await todayFigures(db, c.var.deps.warehouse, now),
-    });
+    };
   };
-  page(app, { path: "/admin/", auth: "admin" }, startPage);
-  page(app, { path: "/admin/index", auth: "admin" }, startPage);
+  page(app, access.startPage, (c, _v, ctx) => startPage(c, ctx));
+  page(app, access.startIndex, (c, _v, ctx) => startPage(c, ctx));
 
   // Admin users.
-  const listAdmins = async (c: Context<HonoEnv>) =>
-    c.json({ admins: (await c.var.deps.db.select().from(admins).orderBy(admins.username)).map(publicAdmin) });
-  page(app, { path: "/admin/admins/", auth: "admin", role: "admin", method: "GET" }, listAdmins);
-  route(
-    app,
-    { method: "POST", path: "/admin/admins/admin/info", auth: "admin", role: "admin" },
-    { input: z.object({ username: username() }) },
-    async (c, v) => {
-      const a = await findAdmin(c.var.deps.db, v.username);
-      if (!a) throw new AppError("not_found");
-      const [{ n }] = await c.var.deps.db.select({ n: count() }).from(adminLog).where(eq(adminLog.adminId, a.id));
-      return c.json({ admin: publicAdmin(a), actions: n });
-    },
-  );
-  route(app, { method: "GET", path: "/admin/api/user/", auth: "admin", role: "admin" }, {}, listAdmins);
-  route(
-    app,
-    { method: "POST", path: "/admin/api/user/create", auth: "admin", role: "admin", mutates: true },
-    {
-      input: z.object({
-        username: username(),
-        email: f.email(),
-        password: password(),
-        role: z.enum(ADMIN_ROLES).default("support"),
-      }),
-    },
-    async (c, body, ctx) => {
-      const actor = ctx.actor;
-      if (ADMIN_ROLES.indexOf(body.role) > ADMIN_ROLES.indexOf(actor.role))
-        throw new AppError("forbidden", "identity.roleCeiling");
-      const created = await c.var.deps.db.transaction(async (tx) => {
-        const a = await createAdmin(tx, { ...body, at: c.var.deps.clock.now() });
-        await audit(c, tx, {
-          action: "admin.create",
-          targetType: "admin",
-          targetId: a.username,
-          summary: `created ${a.username} (${a.role}, ${a.email})`,
-          details: {
-            created: true,
-            changes: [
-              { field: "username", after: a.username },
-              { field: "adminRole", after: a.role },
-              { field: "email", after: a.email },
-            ],
-          },
-        });
-        return a;
+  const listAdmins = async (ctx: AdminCtx) => ({ admins: (await allAdmins(ctx)).map(publicAdmin) });
+  page(app, access.adminsPage, (_c, _v, ctx) => listAdmins(ctx));
+  route(app, access.info, async (_c, v, ctx) => {
+    const a = await findAdmin(ctx.db, v.username);
+    if (!a) throw new AppError("not_found");
+    return { admin: publicAdmin(a), actions: await actionsOf(ctx, a.id) };
+  });
+  route(app, access.users, (_c, _v, ctx) => listAdmins(ctx));
+  route(app, access.create, async (c, body, ctx) => {
+    const actor = ctx.actor;
+    if (ADMIN_ROLES.indexOf(body.role) > ADMIN_ROLES.indexOf(actor.role))
+      throw new AppError("forbidden", "identity.roleCeiling");
+    const created = await transact(ctx, async (tx) => {
+      const a = await createAdmin(tx.db, { ...body, at: ctx.clock.now() });
+      await audit(tx, {
+        action: "admin.create",
+        targetType: "admin",
+        targetId: a.username,
+        summary: `created ${a.username} (${a.role}, ${a.email})`,
+        details: {
+          created: true,
+          changes: [
+            { field: "username", after: a.username },
+            { field: "adminRole", after: a.role },
+            { field: "email", after: a.email },
+          ],
+        },
       });
-      return c.json({ admin: publicAdmin(created) }, 201);
-    },
-  );
+      return a;
+    });
+    c.status(201);
+    return { admin: publicAdmin(created) };
+  });
 
-  route(
-    app,
-    { method: "GET", path: "/admin/api/user/:username{[^/]+}", auth: "admin", role: "admin" },
-    { params: userParam },
-    async (c, { username: name }) => {
-      const a = await findAdmin(c.var.deps.db, name);
-      if (!a) throw new AppError("not_found");
-      return c.json({ admin: publicAdmin(a) });
-    },
-  );
-  type Tx = Parameters<Parameters<HonoEnv["Variables"]["deps"]["db"]["transaction"]>[0]>[0];
-  const userAction = <S extends z.ZodType>(
-    path: string,
-    schema: S,
+  route(app, access.user, async (_c, { username: name }, ctx) => {
+    const a = await findAdmin(ctx.db, name);
+    if (!a) throw new AppError("not_found");
+    return { admin: publicAdmin(a) };
+  });
+  /** An action on another admin's account: one transaction with its admin log row. */
+  const userAction = (
+    contract: (typeof USER_ACTIONS)[number],
     act: (
-      c: Context<HonoEnv>,
+      ctx: AdminCtx,
       tx: Tx,
-      body: z.output<S> & { username: string },
+      body: { username: string } & Record<string, unknown>,
     ) => Promise<{ summary: string; details?: AuditDetails; admin: ReturnType<typeof publicAdmin> }>,
     action: NamedAuditAction,
   ) =>
-    route(
-      app,
-      { method: "POST", path: `/admin/api/user/${path}/:username{[^/]+}`, auth: "admin", role: "admin", mutates: true },
-      { input: schema, params: userParam },
-      async (c, body) => {
-        const out = await c.var.deps.db.transaction(async (tx) => {
-          const r = await act(c, tx, body);
-          await audit(c, tx, {
-            action,
-            targetType: "admin",
-            targetId: r.admin.username,
-            summary: r.summary,
-            details: r.details ?? { changes: [] },
-          });
-          return r;
+    route(app, contract, async (_c, body, ctx) => {
+      const out = await transact(ctx, async (c) => {
+        const r = await act(ctx, c.db, body as { username: string } & Record<string, unknown>);
+        await audit(c, {
+          action,
+          targetType: "admin",
+          targetId: r.admin.username,
+          summary: r.summary,
+          details: r.details ?? { changes: [] },
         });
-        return c.json({ admin: out.admin });
-      },
-    );
-  const actor = (c: Context<HonoEnv>) => {
-    const { adminId, role } = adminCtx(c).actor;
-    return { adminId, role };
-  };
+        return r;
+      });
+      return { admin: out.admin };
+    });
+  const actor = (ctx: AdminCtx) => ({ adminId: ctx.actor.adminId, role: ctx.actor.role });
   userAction(
-    "change-password",
-    z.object({ password: password() }),
-    async (c, tx, b) => ({
-      admin: publicAdmin(await changePassword(tx, actor(c), b.username, b.password)),
+    access.changePassword,
+    async (ctx, tx, b) => ({
+      admin: publicAdmin(await changePassword(tx, actor(ctx), b.username, String(b.password))),
       summary: "password changed; sessions ended",
     }),
     "admin.changePassword",
   );
   userAction(
-    "change-email",
-    z.object({ email: f.email() }),
-    async (c, tx, b) => {
-      const r = await changeEmail(tx, actor(c), b.username, b.email);
+    access.changeEmail,
+    async (ctx, tx, b) => {
+      const r = await changeEmail(tx, actor(ctx), b.username, String(b.email));
       return {
         admin: publicAdmin(r.admin),
         summary: `email ${r.before} → ${r.admin.email}`,
@@ -252,25 +212,25 @@ export function registerAccess(app: Hono<HonoEnv>) {
     "admin.changeEmail",
   );
   userAction(
-    "activate",
-    z.object({}),
-    async (c, tx, b) => ({ admin: publicAdmin(await setActive(tx, actor(c), b.username, true)), summary: "activated" }),
+    access.activate,
+    async (ctx, tx, b) => ({
+      admin: publicAdmin(await setActive(tx, actor(ctx), b.username, true)),
+      summary: "activated",
+    }),
     "admin.activate",
   );
   userAction(
-    "deactivate",
-    z.object({}),
-    async (c, tx, b) => ({
-      admin: publicAdmin(await setActive(tx, actor(c), b.username, false)),
+    access.deactivate,
+    async (ctx, tx, b) => ({
+      admin: publicAdmin(await setActive(tx, actor(ctx), b.username, false)),
       summary: "deactivated; sessions ended",
     }),
     "admin.deactivate",
   );
   userAction(
-    "promote",
-    z.object({}),
-    async (c, tx, b) => {
-      const r = await stepRole(tx, actor(c), b.username, 1);
+    access.promote,
+    async (ctx, tx, b) => {
+      const r = await stepRole(tx, actor(ctx), b.username, 1);
       return {
         admin: publicAdmin(r.admin),
         summary: `role ${r.before} → ${r.after}`,
@@ -280,10 +240,9 @@ export function registerAccess(app: Hono<HonoEnv>) {
     "admin.promote",
   );
   userAction(
-    "denote",
-    z.object({}),
-    async (c, tx, b) => {
-      const r = await stepRole(tx, actor(c), b.username, -1);
+    access.denote,
+    async (ctx, tx, b) => {
+      const r = await stepRole(tx, actor(ctx), b.username, -1);
       return {
         admin: publicAdmin(r.admin),
         summary: `role ${r.before} → ${r.after}`,
@@ -294,52 +253,6 @@ export function registerAccess(app: Hono<HonoEnv>) {
   );
 
   // The admin log: read-only through every route; filters and paging.
-  const logQuery = z.object({
-    admin: f.optionalText(64),
-    action: f.optionalText(128),
-    target: f.optionalText(128),
-    from: f.optional(f.dateTime()),
-    to: f.optional(f.dateTime()),
-    page: f.optional(f.int(1, 100_000)),
-    pageSize: f.optional(f.int(1, 200)),
-  });
-  const logs = async (c: Context<HonoEnv>, q: z.output<typeof logQuery>) => {
-    if (q.from !== undefined && q.to !== undefined && q.from > q.to)
-      throw fieldError({ to: { id: "identity.periodOrder" } });
-    const where = and(
-      q.admin ? sql`lower(${adminLog.adminUsername}) = lower(${q.admin})` : undefined,
-      q.action ? like(adminLog.action, `${q.action.replace(/[%_]/g, "")}%`) : undefined,
-      q.target
-        ? sql`(${adminLog.targetId} = ${q.target} OR ${adminLog.targetType} || ':' || ${adminLog.targetId} = ${q.target})`
-        : undefined,
-      q.from ? gte(adminLog.createdAt, q.from) : undefined,
-      q.to ? lte(adminLog.createdAt, q.to) : undefined,
-    );
-    const pageSize = q.pageSize ?? 50;
-    const pageNo = q.page ?? 1;
-    const db = c.var.deps.db;
-    const [rows, [{ n }]] = await Promise.all([
-      db
-        .select()
-        .from(adminLog)
-        .where(where)
-        .orderBy(desc(adminLog.id))
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize),
-      db.select({ n: count() }).from(adminLog).where(where),
-    ]);
-    return c.json({
-      rows: rows.map((r) => ({ ...r, details: r.details ? (JSON.parse(r.details) as AuditDetails) : null })),
-      total: n,
-      page: pageNo,
-      pageSize,
-    });
-  };
-  page(app, { path: "/admin/adminLog/", auth: "admin", role: "admin" }, { input: logQuery }, logs);
-  route(
-    app,
-    { method: "ANY", path: "/admin/adminLog/get/logs", auth: "admin", role: "admin" },
-    { input: logQuery },
-    logs,
-  );
+  page(app, access.logsPage, (_c, input, ctx) => adminLogPage({ ctx, input }));
+  route(app, access.logs, (_c, input, ctx) => adminLogPage({ ctx, input }));
 }

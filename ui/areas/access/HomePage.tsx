@@ -3,32 +3,24 @@
 // tile with its last 14 days as a small chart and a link to its screen; then what else needs
 // attention, and the analytics warehouse's state.
 import { useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as access from "../../../api/contracts/admin/access.ts";
 import { locale, fmtInt, fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Sparkline } from "../../components/Sparkline.tsx";
-import { ph, plural, t } from "@lingui/core/macro";
+import { msg, ph, plural, t } from "@lingui/core/macro";
+import { i18n, type MessageDescriptor } from "@lingui/core";
 import type { ReactNode } from "react";
 
-interface Start {
-  admin: { username: string; role: string };
-  attention: { key: string; href: string; title: { en: string; ru: string }; count: number }[];
-  today: {
-    since: number;
-    online: number;
-    registrations: { today: number; days: number[] };
-    /** The warehouse's (null while it cannot answer): provider payments only, net USD cents. */
-    payments: { today: number; days: number[]; revenueUsdCents: number; revenueDays: number[] } | null;
-    dau: { today: number; days: number[] } | null;
-    battles: { running: number; days: number[] };
-  };
-  warehouse: {
-    state: "starting" | "ready" | "unavailable";
-    kind: string;
-    since: number;
-    error?: string;
-    backlog: number;
-  } | null;
-}
+type Start = OutputOf<typeof access.startIndex>;
+
+/** What each queue of "needs attention" is called (the server sends its key, count and screen). */
+const ATTENTION: Record<string, MessageDescriptor> = {
+  paymentsAwaitingVerification: msg`Payments awaiting verification`,
+  stuckBattles: msg`Stuck battles`,
+  ticketsAwaitingOperator: msg`Tickets awaiting an operator`,
+  avatarsToModerate: msg`Avatars to moderate`,
+};
 
 function WarehouseState({ w }: { w: NonNullable<Start["warehouse"]> }) {
   const since = fmtDateTime(w.since);
@@ -88,7 +80,7 @@ function Tile({
 }
 
 export default function HomePage() {
-  const state = useApi<Start>("/admin/index");
+  const state = useApi(access.startIndex, {});
   return (
     <section>
       <h1>{t`Start page`}</h1>
@@ -177,7 +169,7 @@ export default function HomePage() {
                   {rest.map((a) => (
                     <li key={a.key}>
                       <a href={a.href}>
-                        {a.title[locale]}: <strong>{fmtInt(a.count)}</strong>
+                        {ATTENTION[a.key] ? i18n._(ATTENTION[a.key]) : a.key}: <strong>{fmtInt(a.count)}</strong>
                       </a>
                     </li>
                   ))}
