@@ -19,6 +19,7 @@ import { registerInbox } from "./public/inbox.ts";
 import { registerAdminFeedback } from "./admin/feedback.ts";
 import { registerGameBattles } from "./game/battles.ts";
 import { registerAdminBattles } from "./admin/battles.ts";
+import { registerCheatSignals } from "./admin/cheat-signals.ts";
 import { registerAdminClans } from "./admin/clans.ts";
 import { registerAdminPlayers } from "./admin/players/index.ts";
 import { registerAvatars } from "./public/avatars.ts";
@@ -56,6 +57,7 @@ const areas: Register[] = [
   registerAdminFeedback,
   registerGameBattles,
   registerAdminBattles,
+  registerCheatSignals,
   registerAdminClans,
   registerAdminPlayers,
   registerSystemAdmin,

@@ -105,6 +105,10 @@ const EXTRAS: Record<string, string> = {
     "the ticket page's case: the player's balance, orders with their provider state, battles, bans and the ticket's status history (issue 31: support from one screen)",
   "/admin/feedback/:ticketId{[0-9]+}/creditAndReply":
     "a compensation tied to the ticket, capped by the operator's role, credited and answered in one transaction (issue 31)",
+  "/admin/cheatSignals/":
+    "cheat signals: each tier's medians and the players far above them, for 'mark as suspect' and bans (issue 31)",
+  "/admin/battles/:battleId{[0-9]+}/signals":
+    "a battle's players against their tiers' medians, outliers flagged (issue 31: a ban from a battle's outlier)",
   "/texts/:locale{ru|en}":
     "the UI's texts operators edited under /admin/translation/ (over the compiled catalogue), loaded on start so an edit reaches players without a rebuild",
   "/admin/playerAvatars/image/:avatarId{[0-9]+}":

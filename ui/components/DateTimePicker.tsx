@@ -1,7 +1,8 @@
 // A date-time field in the spec's DD.MM.YYYY HH:mm:ss, typed as text (a native datetime-local
 // input shows the browser's own format, not the spec's). The parent gets epoch milliseconds, or
-// null while the text is empty or not a real date-time; an invalid text is announced.
-import { useId, useState } from "react";
+// null while the text is empty or not a real date-time; an invalid text is announced. A value the
+// parent sets (a preset) shows as its text.
+import { useEffect, useId, useState } from "react";
 import { formatDateTime, parseDateTime } from "../lib/datetime.ts";
 import { t } from "@lingui/core/macro";
 
@@ -17,6 +18,10 @@ export function DateTimePicker(props: {
   const own = useId();
   const id = props.id ?? own;
   const [text, setText] = useState(() => (props.value == null ? "" : formatDateTime(props.value)));
+  // A value set from outside (a preset: "7 days") replaces the text; one the text already says does not.
+  useEffect(() => {
+    if (props.value != null && parseDateTime(text) !== props.value) setText(formatDateTime(props.value));
+  }, [props.value]);
   const invalid = text.trim() !== "" && parseDateTime(text) === null;
   const message = invalid ? t`Enter a date as DD.MM.YYYY HH:mm:ss` : props.error;
   return (

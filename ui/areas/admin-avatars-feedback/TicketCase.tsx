@@ -173,9 +173,9 @@ export function TicketCase({
               {d.orders.length === 0 ? (
                 <p className="tk-hint">{t`No orders.`}</p>
               ) : (
-                <ul className="tk-cards">
+                <ul className="tk-list-cards">
                   {d.orders.map((o) => (
-                    <li key={o.id} className="tk-card" data-testid={`case-order-${o.id}`}>
+                    <li key={o.id} className="tk-list-card" data-testid={`case-order-${o.id}`}>
                       <strong>
                         #{o.id} · {o.provider === "manual" ? t`compensation` : money(o.amountMinor, o.currency)}
                       </strong>

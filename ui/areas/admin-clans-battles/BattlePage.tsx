@@ -13,6 +13,7 @@ import { statusCell } from "./BattlesPage.tsx";
 import { ArenaPanel } from "../play/ArenaPanel.tsx";
 import { useBattlesLive } from "./live.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
+import { BattleSignals } from "../admin-players/BattleSignals.tsx";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as battles from "../../../api/contracts/admin/battles.ts";
 
@@ -82,14 +83,25 @@ export default function BattlePage({ params }: { params: Record<string, string |
               },
               { id: "tank", label: t`Tank`, value: (p) => p.tankName ?? `#${p.tankId}` },
               { id: "result", label: t`Result`, value: (p) => p.result, cell: (p) => resultText(p.result) },
-              { id: "experience", label: t`Experience`, value: (p) => p.experience },
-              { id: "silverEarned", label: t`Silver earned`, value: (p) => p.silverEarned },
-              { id: "silverSpent", label: t`Repair and ammo`, value: (p) => p.silverSpent },
+              { id: "experience", label: t`Experience`, value: (p) => p.experience, cell: (p) => fmtInt(p.experience) },
+              {
+                id: "silverEarned",
+                label: t`Silver earned`,
+                value: (p) => p.silverEarned,
+                cell: (p) => fmtInt(p.silverEarned),
+              },
+              {
+                id: "silverSpent",
+                label: t`Repair and ammo`,
+                value: (p) => p.silverSpent,
+                cell: (p) => fmtInt(p.silverSpent),
+              },
               { id: "kills", label: t`Kills`, value: (p) => p.kills },
-              { id: "damage", label: t`Damage`, value: (p) => p.damage },
+              { id: "damage", label: t`Damage`, value: (p) => p.damage, cell: (p) => fmtInt(p.damage) },
               { id: "ratingDelta", label: t`Rating`, value: (p) => p.ratingDelta },
             ]}
           />
+          <BattleSignals battleId={Number(id)} />
           <ConfirmDialog
             open={confirm}
             text={t`Stop battle #${ph({ id })}? Its players get no rewards.`}

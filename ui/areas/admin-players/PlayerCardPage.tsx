@@ -10,6 +10,7 @@ import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
+import { BanPresets } from "../../components/BanPresets.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import { Facts } from "./Facts.tsx";
 import { PlaceFields, RegionName } from "./PlaceFields.tsx";
@@ -237,6 +238,7 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
                   />
                   <FieldError errors={banErrors} name="reason" />
                 </label>
+                <BanPresets onPick={(v) => (setUntil(v), banErrors.clear("until"))} />
                 <DateTimePicker
                   id={banErrors.id("until")}
                   label={t`Banned until`}

@@ -44,6 +44,13 @@ export const screens: ScreenDef[] = [
   },
   { path: "/admin/banLog/:playerId", shell: "admin", title: msg`Ban log`, load: () => import("./BanLogPage.tsx") },
   {
+    path: "/admin/cheatSignals/",
+    shell: "admin",
+    group: "players",
+    title: msg`Cheat signals`,
+    load: () => import("./CheatSignalsPage.tsx"),
+  },
+  {
     path: "/admin/playerLog/:playerId",
     shell: "admin",
     title: msg`Player log`,
