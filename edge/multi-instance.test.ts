@@ -7,7 +7,8 @@
 // reconnecting by itself. Another gets a SIGTERM (a deploy): its battle is handed over with no gap
 // (no tick lost) and it exits 0. Every battle ends with the digest of an uninterrupted replay of its
 // stored record; every acknowledged write is in the store and the warehouse holds exactly the
-// outbox's events (none lost); chat written on one instance reaches a reader on another.
+// outbox's events (none lost); chat written on one instance reaches a reader on another, and a live
+// feed (the operators' battles feed) read on one instance shows a battle reported to another.
 import { test, expect } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,6 +41,31 @@ import {
 } from "./test/battle-harness.ts";
 
 const KEY = "multi-instance-game-key-0123456789";
+
+/** An SSE stream held open; `until` reads it until `done(all read so far)` or 5 s, then lets it go. */
+async function openStream(url: string, cookie: string) {
+  const res = await fetch(url, { headers: { cookie, accept: "text/event-stream" } });
+  expect(res.status).toBe(200);
+  const stream = res.body!.getReader();
+  return {
+    async until(done: (seen: string) => boolean) {
+      let seen = "";
+      const deadline = Date.now() + 5_000;
+      // One read at a time: a read left waiting when the deadline check comes round is waited on
+      // again, never dropped with its chunk.
+      let reading = stream.read();
+      while (!done(seen) && Date.now() < deadline) {
+        const got = await Promise.race([reading, Bun.sleep(500).then(() => null)]);
+        if (!got) continue;
+        if (got.done) break;
+        seen += new TextDecoder().decode(got.value);
+        reading = stream.read();
+      }
+      await stream.cancel();
+      return seen;
+    },
+  };
+}
 
 test("three instances behind a proxy: kill -9 and SIGTERM mid-battle, battles go on elsewhere, nothing lost", async () => {
   const dir = mkdtempSync(join(tmpdir(), "tk-multi-"));
@@ -90,12 +116,13 @@ test("three instances behind a proxy: kill -9 and SIGTERM mid-battle, battles go
 
     // Game servers' writes through the proxy the whole time: each acknowledged one must survive.
     const acknowledged = { players: [] as number[], battles: [] as number[] };
-    const game = (path: string, body: unknown) =>
-      fetch(`${via}${path}`, {
+    const gameAt = (base: string, path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
         method: "POST",
         headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
         body: JSON.stringify(body),
       });
+    const game = (path: string, body: unknown) => gameAt(via, path, body);
     load = (async () => {
       for (let n = 0; loading; n++) {
         try {
@@ -148,24 +175,28 @@ test("three instances behind a proxy: kill -9 and SIGTERM mid-battle, battles go
 
     // Chat written on one instance reaches a reader holding the stream on another.
     const [a, b] = [started[0], started[1]];
-    const reader = await fetch(`${b.url}/public/chat/stream?room=global:en`, {
-      headers: { cookie: players[0].cookie, accept: "text/event-stream" },
-    });
+    const chat = await openStream(`${b.url}/public/chat/stream?room=global:en`, players[0].cookie);
     const sent = await post(a.url, players[1], "/public/chat/send", { room: "global:en", body: "across instances #1" });
     expect(sent.status).toBeLessThan(300);
-    const stream = reader.body!.getReader();
-    let seen = "";
-    const until = Date.now() + 5_000;
-    while (!seen.includes("across instances #1") && Date.now() < until) {
-      const { value, done } = await Promise.race([
-        stream.read(),
-        Bun.sleep(500).then(() => ({ value: undefined, done: false })),
-      ]);
-      if (done) break;
-      if (value) seen += new TextDecoder().decode(value);
-    }
-    await stream.cancel();
-    expect(seen).toContain("across instances #1");
+    expect(await chat.until((seen) => seen.includes("across instances #1"))).toContain("across instances #1");
+
+    // A live feed read on one instance shows what another wrote: an operator following the battles'
+    // feed on the third instance sees the start of a battle a game server reported to the first.
+    const feed = await openStream(`${started[2].url}/admin/battles/stream/battles`, operator.cookie);
+    const feedPlayer = await gameAt(a.url, "/game/api/players/register", {
+      network: "vk",
+      uid: "multi-feed",
+      nickname: "MultiFeed",
+    });
+    const { playerId: feedPlayerId } = (await feedPlayer.json()) as { playerId: number };
+    const fed = await gameAt(a.url, "/game/api/battles/start", {
+      mode: "random",
+      map: "steppe",
+      players: [{ playerId: feedPlayerId, tankId: FREE_TANK }],
+    });
+    expect(fed.status).toBeLessThan(300);
+    const { battleId: fedBattle } = (await fed.json()) as { battleId: number };
+    expect(await feed.until((seen) => seen.includes(`"battleId":${fedBattle},`))).toContain(`"battleId":${fedBattle},`);
 
     await Bun.sleep(1_500);
     // The battle's owner and lease as the store has them; `taken` waits for the next owner's claim
