@@ -7,7 +7,7 @@ import { GOLD_PACK, putItem, signedInPlayer } from "../../billing/test-standins/
 import { createOrder, markPending, settlePaid, reportMovements } from "../../billing/orders.ts";
 import { moneyOf } from "./movements.ts";
 import { findOrder } from "./orders.ts";
-import { orders, orderEvents } from "../../db/schema/billing.ts";
+import { orders, orderEvents, orderMovements } from "../../db/schema/billing.ts";
 import { ledgerEntries, players } from "../../db/schema/index.ts";
 import type { MovementKind } from "../../db/schema/billing.ts";
 
@@ -141,6 +141,53 @@ describe("an order reversed before movements were kept", () => {
     });
     return o.id;
   }
+
+  test("a movement the adapter could not place (its payment settled meanwhile) finds the order inside its transaction; one left waiting is taken along", async () => {
+    const at = w.clock.now();
+    const o = await createOrder(w.deps.db, {
+      playerId: buyer.playerId,
+      itemId: "gold_500",
+      provider: "stripe",
+      market: "web",
+      currency: "USD",
+      at,
+    });
+    const paid = {
+      provider: "stripe",
+      orderId: o.id,
+      providerTxId: `pi_race_${o.id}`,
+      amountMinor: 199,
+      currency: "USD",
+    };
+    await settlePaid(w.deps.db, { ...paid, source: "callback", at });
+    const before = await gold();
+    // A dispute left waiting by a race before this fix (no order), then its win reported without an order id.
+    await w.deps.db.insert(orderMovements).values({
+      provider: "stripe",
+      providerTxId: paid.providerTxId,
+      orderId: null,
+      key: `chargeback:dp_race_${o.id}`,
+      kind: "chargeback",
+      subject: `dp_race_${o.id}`,
+      amountMinor: 199,
+      source: "callback",
+      createdAt: at,
+    });
+    const r = await reportMovements(
+      w.deps.db,
+      { provider: "stripe", orderId: null, providerTxId: paid.providerTxId, source: "callback", at },
+      [{ kind: "refund", key: `refund:re_race_${o.id}`, subject: `re_race_${o.id}`, amountMinor: 199 }],
+    );
+    expect(r.order?.id).toBe(o.id);
+    expect(r.order?.status).toBe("refunded");
+    expect(await gold()).toBe(before - 550);
+    const waiting = await w.deps.db
+      .select()
+      .from(orderMovements)
+      .where(eq(orderMovements.providerTxId, paid.providerTxId));
+    expect(waiting.map((m) => m.orderId)).toEqual([o.id, o.id]);
+    expect((await findOrder(w.deps.db, o.id))?.chargedBackMinor).toBe(199);
+  });
 
   test("a dispute won later gives the gold back once, and the warehouse nets the chargeback it was told", async () => {
     const id = await legacyChargeback();

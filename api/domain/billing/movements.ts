@@ -122,6 +122,9 @@ export async function reportMoney(
   r: Reported,
   movements: Movement[],
 ): Promise<{ order: Order | null; added: number }> {
+  // Looked up again inside the transaction: a payment settled after the adapter looked is seen here.
+  const byTx = !r.orderId && r.providerTxId ? await findByTx(tx, r.provider, r.providerTxId) : null;
+  const orderId = r.orderId ?? byTx?.id ?? null;
   let added = 0;
   for (const m of movements) {
     const rows = await tx
@@ -129,7 +132,7 @@ export async function reportMoney(
       .values({
         provider: r.provider,
         providerTxId: r.providerTxId ?? null,
-        orderId: r.orderId ?? null,
+        orderId,
         key: m.key,
         kind: m.kind,
         subject: m.subject ?? "",
@@ -143,9 +146,10 @@ export async function reportMoney(
       .returning({ id: orderMovements.id });
     added += rows.length;
   }
-  if (r.orderId === null || r.orderId === undefined) return { order: null, added };
-  const o = await findOrder(tx, r.orderId);
+  if (orderId === null) return { order: null, added };
+  const o = await findOrder(tx, orderId);
   if (!o) throw notFound();
+  if (o.providerTxId) await adoptWaiting(tx, o.provider, o.providerTxId, o.id);
   const final = await applyMovements(tx, o, r.at, r.source, r.adminId);
   if (added > 0) await r.after?.(tx, final);
   return { order: final, added };
@@ -223,6 +227,20 @@ export async function applyMovements(
   return o;
 }
 
+/** What came before the payment, waiting under its transaction id, is this order's now. */
+async function adoptWaiting(tx: Tx, provider: string, providerTxId: string, orderId: number) {
+  await tx
+    .update(orderMovements)
+    .set({ orderId })
+    .where(
+      and(
+        eq(orderMovements.provider, provider),
+        eq(orderMovements.providerTxId, providerTxId),
+        isNull(orderMovements.orderId),
+      ),
+    );
+}
+
 /**
  * An order reversed before movements were kept (refunded, no reversal counted): its reversal
  * becomes a movement of the kind its log names (a chargeback or a refund of the whole amount),
@@ -295,17 +313,7 @@ export async function settlePaidIn(tx: Tx, p: Paid): Promise<{ order: Order; cre
   await logEvent(tx, moved, o.status, "paid", p.source, p.at, p.detail);
   if (moved.provider !== "manual") await emitPayment(tx, moved, "paid", moved.amountMinor, p.at);
   await recordActivity(tx, moved.playerId, "purchase", p.at);
-  // What came before the payment, waiting under its transaction id, is this order's now.
-  await tx
-    .update(orderMovements)
-    .set({ orderId: moved.id })
-    .where(
-      and(
-        eq(orderMovements.provider, p.provider),
-        eq(orderMovements.providerTxId, p.providerTxId),
-        isNull(orderMovements.orderId),
-      ),
-    );
+  await adoptWaiting(tx, p.provider, p.providerTxId, moved.id);
   const final = await applyMovements(tx, moved, p.at, p.source);
   await p.after?.(tx, final);
   return { order: final, credited: true };
