@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { appleSuite, paypalSuite, stripeSuite } from "../test/billing.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { findOrder } from "./orders.ts";
+import { signedInAdmin } from "./test-standins/world.ts";
 import type { TestWorld } from "../test/fixture.ts";
 
 const ledgerOf = async (w: TestWorld, orderId: number) =>
@@ -54,6 +55,37 @@ describe("Stripe sequences (issue 25)", () => {
     const refund = await suite.standin.refund(o.session);
     await deliver(refund);
     await deliver(refund); // a replay takes nothing more
+    expect(await suite.gold()).toBe(before);
+    expect((await findOrder(suite.w.deps.db, o.id))!.status).toBe("refunded");
+    expect(await ledgerOf(suite.w, o.id)).toEqual([
+      "payment.credit 550",
+      "payment.chargeback -550",
+      "payment.reinstate 550",
+      "payment.refund -550",
+    ]);
+  });
+
+  test("1. paid → dispute opened → won → an operator's remove takes the gold again, for good", async () => {
+    const o = await newOrder();
+    const admin = await signedInAdmin(suite.w.deps.db, suite.w.clock.now(), "admin");
+    const remove = () =>
+      suite.w.app.request("/admin/playerPayment/remove", {
+        method: "POST",
+        headers: { ...admin.headers, "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ orderId: o.id, reason: "charged back elsewhere" }),
+      });
+    const before = await suite.gold();
+    await deliver(suite.standin.complete(o.session));
+    await deliver(suite.standin.dispute(o.session));
+    const won = await suite.standin.disputeClosed(o.session, "won");
+    await deliver(won);
+    expect(await suite.gold()).toBe(before + 550);
+    expect((await remove()).status).toBe(200);
+    expect(await suite.gold()).toBe(before);
+    expect((await remove()).status).toBe(409);
+    // The provider's later word (a replayed win, a refund) moves nothing: the remove stays.
+    await deliver(won);
+    await deliver(suite.standin.refund(o.session));
     expect(await suite.gold()).toBe(before);
     expect((await findOrder(suite.w.deps.db, o.id))!.status).toBe("refunded");
     expect(await ledgerOf(suite.w, o.id)).toEqual([
