@@ -24,7 +24,7 @@ test("play, die, watch an ally, to the hangar, the result with a level-up, buy a
 }) => {
   const db = running.db;
   const now = Date.now();
-  // Short battles of three a side, bots at once: saved the way operators save them.
+  // Short battles of three a side on an operator's map, bots at once: saved the way operators save them.
   const admin = await addSession(db, "admin", await addAdmin(db, "operator", "ops"));
   const asAdmin = (path: string, body?: unknown) =>
     fetch(`${running.url}${path}`, {
@@ -45,7 +45,20 @@ test("play, die, watch an ally, to the hangar, the result with a level-up, buy a
       ...current.current.value,
       roundSeconds: 100,
       respawn: false,
-      maps: ["prokhorovka"],
+      // An operator's map: a small open field, the sides 100 m apart, so the fragile tank is
+      // seen and shot within seconds (on a big map it could outlive the clock and never die).
+      maps: ["Полигон"],
+      mapDefs: [
+        {
+          name: "Полигон",
+          width: 160,
+          height: 100,
+          obstacles: [{ x: 76, y: 8, w: 8, h: 10, kind: "rock" }],
+          bushes: [],
+          base: { x: 80, y: 50, r: 10 },
+          spawns: [[30, 50, 70].map((y) => ({ x: 30, y })), [30, 50, 70].map((y) => ({ x: 130, y }))],
+        },
+      ],
       teamSize: 3,
       maxWaitSeconds: 1,
       tierSpread: 1,
@@ -147,7 +160,9 @@ test("play, die, watch an ally, to the hangar, the result with a level-up, buy a
   });
   const setup = JSON.parse(String(rooms.rows[0].setup)) as {
     seats: { playerId: number | null; modules?: { damage: number } }[];
+    mapDef?: { name: string };
   };
+  expect(setup.mapDef?.name).toBe("Полигон");
   expect(setup.seats.find((s) => s.playerId === playerId)?.modules?.damage).toBe(3);
   expect(problems).toEqual([]);
   await context.close();
