@@ -6,7 +6,10 @@
 import { useState } from "react";
 import { msg, ph, plural, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as inbox from "../../../api/contracts/admin/notification.ts";
+import * as chat from "../../../api/contracts/admin/notificationChat.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
 import { parseDateTime } from "../../lib/datetime.ts";
@@ -30,39 +33,12 @@ import {
 } from "../../../api/domain/notification-fields.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
-interface Notification {
-  id: number;
-  channel: Channel;
-  name: string;
-  status: Status;
-  startsAt: number;
-  endsAt: number;
-  levelMin: number;
-  levelMax: number;
-  platforms: string[];
-  countries: string[];
-  payers: string;
-  playerIds: number[];
-}
-interface Content {
-  lang: "ru" | "en";
-  title: string;
-  body: string;
-}
-interface Loaded {
-  notification: Notification;
-  contents: Content[];
-  /** Players matching it now who do not have it yet: what activating it would deliver. */
-  audience: number;
-  delivered: number;
-  read: number;
-}
-type Row = Notification & { delivered: number; read: number };
-interface ImportResult {
-  preview: boolean;
-  creates: { name: string; startsAt: number; endsAt: number; langs: string[] };
-  notification?: Notification;
-}
+type Contracts = typeof inbox | typeof chat;
+type Loaded = OutputOf<typeof inbox.load>;
+type Notification = Loaded["notification"];
+type Content = Loaded["contents"][number];
+type Row = OutputOf<typeof inbox.list>["rows"][number];
+type ImportResult = OutputOf<typeof inbox.importOne>;
 
 const STATUS: Record<Status, MessageDescriptor> = {
   draft: msg`Draft`,
@@ -84,7 +60,7 @@ const PAYERS: Record<string, MessageDescriptor> = {
 };
 const HOUR = 3_600_000;
 
-const baseOf = (channel: Channel) => (channel === "inbox" ? "/admin/notification/" : "/admin/notificationChat/");
+const routesOf = (channel: Channel): Contracts => (channel === "inbox" ? inbox : chat);
 
 const formValues = (n?: Notification): Record<string, string> => {
   const start = n?.startsAt ?? Math.ceil(Date.now() / HOUR) * HOUR;
@@ -121,10 +97,7 @@ function NotificationForm({
 }) {
   const form = useForm(notificationFields, formValues(notification), { toInput });
   const save = form.submit(async (input) => {
-    const r = await api<{ notification: Notification }>(`${baseOf(channel)}save/notification`, {
-      method: "POST",
-      body: input,
-    });
+    const r = await sendRaw(routesOf(channel).save, input);
     toast.ok(t`Notification saved`);
     onSaved(r.notification);
   });
@@ -190,14 +163,14 @@ function ContentForm({
   });
   const [removing, setRemoving] = useState(false);
   const save = form.submit(async (input) => {
-    await api(`${baseOf(channel)}save/content`, { method: "POST", body: input });
+    await sendRaw(routesOf(channel).saveContent, input);
     toast.ok(t`Text saved`);
     onSaved();
   });
   const remove = async () => {
     setRemoving(false);
     try {
-      await api(`${baseOf(channel)}remove/content`, { method: "POST", body: { notificationId, lang } });
+      await api(routesOf(channel).removeContent, { notificationId, lang });
       toast.ok(t`Text removed`);
       onSaved();
     } catch (e) {
@@ -289,8 +262,8 @@ function Editor({
   onChanged: () => void;
   onClose: () => void;
 }) {
-  const base = baseOf(channel);
-  const state = useApi<Loaded>(`${base}load/notification?id=${id}`);
+  const routes = routesOf(channel);
+  const state = useApi(routes.load, { id });
   const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
   const act = (text: string, run: () => Promise<void>) => setConfirm({ text, run });
   const run = async () => {
@@ -303,7 +276,7 @@ function Editor({
     }
   };
   const moveTo = (to: Status) => async () => {
-    const r = await api<{ delivered: number }>(`${base}save/status`, { method: "POST", body: { id, status: to } });
+    const r = await api(routes.setStatus, { id, status: to });
     toast.ok(
       to === "active"
         ? `${t`Activated.`} ${plural(r.delivered, { one: "# player received it.", other: "# players received it." })}`
@@ -313,12 +286,12 @@ function Editor({
     onChanged();
   };
   const copy = async () => {
-    const r = await api<{ notification: Notification }>(`${base}copy/notification`, { method: "POST", body: { id } });
+    const r = await api(routes.copy, { id });
     toast.ok(t`Draft copy #${ph({ id: r.notification.id })} created`);
     onChanged();
   };
   const remove = async () => {
-    await api(`${base}remove/notification`, { method: "POST", body: { id } });
+    await api(routes.remove, { id });
     toast.ok(t`Notification removed`);
     onChanged();
     onClose();
@@ -373,7 +346,7 @@ function Editor({
                 className="tk-btn"
                 onClick={() => act(t`Make a draft copy?`, copy)}
               >{t`Copy`}</button>
-              <a className="tk-btn" href={`${base}export/${n.id}`} download>{t`Export JSON`}</a>
+              <a className="tk-btn" href={href(routes.exportOne, { id: n.id })} download>{t`Export JSON`}</a>
               {n.status !== "active" && (
                 <button
                   type="button"
@@ -447,7 +420,7 @@ function Editor({
 
 export default function NotificationsPage() {
   const channel: Channel = location.pathname.startsWith("/admin/notificationChat/") ? "chat" : "inbox";
-  const base = baseOf(channel);
+  const routes = routesOf(channel);
   const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<number | "new" | null>(null);
   const changed = () => setVersion((v) => v + 1);
@@ -510,7 +483,7 @@ export default function NotificationsPage() {
         <Editor key={open} channel={channel} id={open} onChanged={changed} onClose={() => setOpen(null)} />
       )}
       <DataTable<Row>
-        url={`${base}load/list`}
+        url={routes.list.path}
         columns={columns}
         rowKey={(n) => String(n.id)}
         search={t`Name or id`}
@@ -529,14 +502,14 @@ export default function NotificationsPage() {
         <h2>{t`Import`}</h2>
         <FileImport<ImportResult>
           label={t`Check a file`}
-          url={`${base}import?preview=true`}
+          url={`${routes.importOne.path}?preview=true`}
           field="data"
           accept=".json,application/json"
           summary={summary}
         />
         <FileImport<ImportResult>
           label={t`Import a file as a draft`}
-          url={`${base}import`}
+          url={routes.importOne.path}
           field="data"
           accept=".json,application/json"
           summary={summary}
