@@ -46,7 +46,9 @@ import "./arena-messages.ts";
 export const ARENA = {
   teamSize: 7,
   roundSeconds: 300,
-  maxWaitSeconds: 20,
+  /** A lone player waits this long for others before bots fill the battle (those who come within
+   * lateJoinSeconds after take a bot's seat, so a long wait buys little: issue 30). */
+  maxWaitSeconds: 8,
   tierSpread: 1,
   /** A player who queues within this many seconds of a battle's start takes a bot's seat in it. */
   lateJoinSeconds: 30,
