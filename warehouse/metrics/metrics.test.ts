@@ -415,11 +415,26 @@ describe("metrics: every dashboard matches an independent computation", () => {
       expect([s.bucket, s.revenue]).toEqual([s.bucket, revenueIn(world, s.bucket, addDay(s.bucket, 1))]);
     expect(m.total.payers).toBe(payersIn(world, "2026-10-01", "2026-11-01").size);
     const csv = parseCsv(await get(`${BASE}/payments/export/csv/country?year=2026&month=10`));
-    expect(csv.reduce((s, r) => s + Number(r.revenue), 0)).toBe(revenueIn(world, "2026-10-01", "2026-11-01"));
-    const csv2 = parseCsv(await get(`${BASE}/payments/export/csv/arppu?year=2026`));
-    expect(Number(csv2.find((r) => r.bucket === "2026-10-01")!.revenue)).toBe(
+    expect(Object.keys(csv[0])).toEqual([
+      "day",
+      "country",
+      "net_revenue_usd_cents",
+      "gross_usd_cents",
+      "refunds_usd_cents",
+      "purchases",
+      "paying_players",
+    ]);
+    expect(csv.reduce((s, r) => s + Number(r.net_revenue_usd_cents), 0)).toBe(
       revenueIn(world, "2026-10-01", "2026-11-01"),
     );
+    const csv2 = parseCsv(await get(`${BASE}/payments/export/csv/arppu?year=2026`));
+    expect(Number(csv2.find((r) => r.month === "2026-10-01")!.net_revenue_usd_cents)).toBe(
+      revenueIn(world, "2026-10-01", "2026-11-01"),
+    );
+    expect(Object.keys(csv2[0])).toContain("arppu_usd_cents");
+    const csv3 = parseCsv(await get(`${BASE}/payments/export/csv/leavingPayers?year=2026`));
+    expect(Object.keys(csv3[0])).toEqual(["month", "paid_previous_month", "stayed", "left_payers"]);
+    expect(csv3.map((r) => r.month)).toEqual([...csv3.map((r) => r.month)].sort());
   });
 
   test("tanksEarns: earned vs spent per battle per tank", async () => {

@@ -157,15 +157,30 @@ export async function paymentsData(wh: Warehouse, p: Period, type: PaymentType) 
   return base;
 }
 
-/** The SQL and parameters a CSV export of a type streams. */
+/**
+ * The SQL and parameters a CSV export of a type streams. Its columns say what they hold for a
+ * spreadsheet read without the screen: the period's first day (ISO 8601) under its unit (`day`
+ * or `month`), money in the reporting currency's cents (`…_usd_cents`: USD, converted from what
+ * the player paid), counts of players, and shares as fractions of 1 (docs/decisions/exports.md).
+ */
 export function paymentsCsv(p: Period, type: PaymentType): { sql: string; params: Record<string, unknown> } {
   const unit = unitOf(p);
   const params = periodParams(p);
   if (type === "market" || type === "item" || type === "country")
     return {
-      sql: `SELECT bucket, key AS ${type}, revenue, gross, refunds, purchases, payers FROM (${breakdownSql(type, unit)})`,
+      sql: `SELECT bucket AS ${unit}, key AS ${type}, revenue AS net_revenue_usd_cents, gross AS gross_usd_cents,
+        refunds AS refunds_usd_cents, purchases, payers AS paying_players FROM (${breakdownSql(type, unit)}) ORDER BY ${unit}, ${type}`,
       params,
     };
-  if (type === "leavingPayers") return { sql: leavingSql, params };
-  return { sql: metricsSql(unit), params };
+  if (type === "leavingPayers")
+    return {
+      sql: `SELECT bucket AS month, previous AS paid_previous_month, stayed, leaving AS left_payers FROM (${leavingSql}) ORDER BY month`,
+      params,
+    };
+  return {
+    sql: `SELECT bucket AS ${unit}, revenue AS net_revenue_usd_cents, gross AS gross_usd_cents, refunds AS refunds_usd_cents,
+      payers AS paying_players, active AS active_players, arpu AS arpu_usd_cents, arppu AS arppu_usd_cents,
+      conversion AS conversion_share FROM (${metricsSql(unit)}) ORDER BY ${unit}`,
+    params,
+  };
 }

@@ -62,9 +62,10 @@ export default function PlayersSearchPage() {
     {
       id: "country",
       label: t`Country`,
-      value: (r) => [r.country, r.city].filter(Boolean).join(" · "),
+      value: (r) => r.country,
       sortable: false,
     },
+    { id: "city", label: t`City`, value: (r) => r.city ?? "", sortable: false },
     {
       id: "platform",
       label: t`Platform`,
