@@ -53,6 +53,21 @@ export interface AssetServer {
   fetch(request: Request): Promise<Response | null>;
   /** Names of the entry scripts and styles for the HTML shell. */
   entries(): { scripts: string[]; styles: string[] };
+  /**
+   * The server's render of a first page (the landing, the hangar: ui/ssr.tsx, built to
+   * ui/ssr-dist/ssr.js): the markup inside #root as a stream. Absent: pages are the bare shell.
+   */
+  render?(page: SsrPage, onError: (error: unknown) => void): Promise<ReadableStream<Uint8Array>>;
+}
+
+/** What the server's renderer needs of a page (ui/ssr.tsx's SsrPage). */
+export interface SsrPage {
+  path: string;
+  search: string;
+  locale: "ru" | "en";
+  csrf: string;
+  data: Record<string, unknown>;
+  texts: Record<string, unknown>;
 }
 
 export interface Deps {

@@ -190,7 +190,7 @@ const ADMIN_QUERIES_LEFT: Record<string, number> = {
   "api/admin/content/documents.ts": 12,
   "api/admin/content/index.ts": 1,
   "api/admin/content/progression.ts": 1,
-  "api/admin/content/translation.ts": 12,
+  "api/admin/content/translation.ts": 11,
   "api/admin/experiments/demo.ts": 2,
   "api/admin/feedback.ts": 10,
   "api/admin/players/ban-log.ts": 4,

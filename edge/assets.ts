@@ -3,6 +3,7 @@
 // read and compressed once, then answered from memory. (Workers assets compress on their own.)
 import { readFileSync, existsSync } from "node:fs";
 import { join, resolve, extname } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { AssetServer } from "../api/deps.ts";
 
 const TYPES: Record<string, string> = {
@@ -25,8 +26,21 @@ async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuf
   );
 }
 
-export function fileAssets(distDir = resolve(import.meta.dirname ?? ".", "../ui/dist")): AssetServer {
+export function fileAssets(
+  distDir = resolve(import.meta.dirname ?? ".", "../ui/dist"),
+  ssrModule = resolve(import.meta.dirname ?? ".", "../ui/ssr-dist/ssr.js"),
+): AssetServer {
   const manifestPath = join(distDir, "manifest.json");
+  // The server's renderer of the first pages (ui/ssr.tsx, built by ui/build.ts), loaded on first use.
+  let renderer: Promise<NonNullable<AssetServer["render"]>> | undefined;
+  const render: AssetServer["render"] = existsSync(ssrModule)
+    ? (page, onError) => {
+        renderer ??= import(pathToFileURL(ssrModule).href).then(
+          (m: { render: NonNullable<AssetServer["render"]> }) => m.render,
+        );
+        return renderer.then((r) => r(page, onError));
+      }
+    : undefined;
   const cache = new Map<string, { body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer>; type: string }>();
   let manifest: { scripts: string[]; styles: string[] } | undefined;
   return {
@@ -52,6 +66,7 @@ export function fileAssets(distDir = resolve(import.meta.dirname ?? ".", "../ui/
       if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(hit.body, { headers });
       return new Response(hit.gzip, { headers: { ...headers, "content-encoding": "gzip" } });
     },
+    render,
     entries() {
       manifest ??= existsSync(manifestPath)
         ? JSON.parse(readFileSync(manifestPath, "utf8"))

@@ -81,6 +81,9 @@ test("under Deno: the HTML shell, a JSON route and a JSON error, an App Store pu
   const shell = await fetch(`${base}/admin/login`, { headers: { accept: "text/html", "accept-language": "en" } });
   expect(shell.status).toBe(200);
   expect(await shell.text()).toContain('<meta name="tk-locale" content="en">');
+  // The landing rendered on the server under Deno (ui/ssr.tsx through edge/assets.ts).
+  const landing = await (await fetch(`${base}/en/public`, { headers: { accept: "text/html" } })).text();
+  expect(landing).toContain('<h1 id="landing-title">Tankodrome</h1>');
   const denied = await fetch(`${base}/admin/api/user/`, { headers: { accept: "application/json" } });
   expect(denied.status).toBe(401);
   expect((await denied.json()).error.code).toBe("unauthorized");
@@ -225,6 +228,8 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
   const html = await shell.text();
   expect(html).toContain('<meta name="tk-locale" content="en">');
   expect(html).toContain(manifest.scripts[0]);
+  // Rendered on the server in the Worker too (the renderer bundled by wrangler).
+  expect(html).toContain('<h1 id="landing-title">Tankodrome</h1>');
   const guides = await fetch(`${base}/en/public/information/guide/`, { headers: { accept: "application/json" } });
   expect(guides.status).toBe(200);
   expect(guides.headers.get("content-type")).toContain("application/json");

@@ -17,6 +17,10 @@ import type { Warehouse } from "../warehouse/port.ts";
 import { Arena, type RoomJournal } from "../api/game/arena/arena.ts";
 import { ARENA, heartbeat, roomLease, roomOf, stopStuckArenaBattles } from "../api/domain/arena.ts";
 import type { InputRecord } from "../api/game/sim/replay.ts";
+// The server's renderer of the first pages, built by `npm run ui:build` (ui/build.ts) before a
+// deploy; generated JavaScript without types (and absent from a checkout not yet built).
+// @ts-expect-error
+import { render as renderPage } from "../ui/ssr-dist/ssr.js";
 
 interface Fetcher {
   fetch(request: Request): Promise<Response>;
@@ -66,6 +70,8 @@ function workerAssets(assets: Fetcher): AssetServer {
       return res.status === 404 ? null : res;
     },
     entries: () => manifest,
+    // The landing and the hangar rendered here too (ui/ssr.tsx, bundled into the Worker by wrangler).
+    render: (page, onError) => renderPage(page, onError),
     // Loaded once per isolate, before the first shell is rendered.
     async load() {
       const res = await assets.fetch(new Request("https://assets.local/manifest.json"));

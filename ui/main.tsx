@@ -1,7 +1,7 @@
 // Entry: strips a sign-in token from the address bar (the server has already turned it into a
 // session), then loads only the shell this address needs — the public site never downloads
 // admin code.
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { activateLocale } from "./lib/i18n.ts";
 import "./styles.css";
 
@@ -31,4 +31,8 @@ const loadShell = location.pathname.startsWith("/admin")
   ? () => import("./shell/AdminShell.tsx")
   : () => import("./shell/PublicShell.tsx");
 const [{ default: Shell }] = await Promise.all([loadShell(), activateLocale()]);
-createRoot(document.getElementById("root")!).render(<Shell />);
+// The landing and the hangar come drawn by the server (ui/ssr.tsx): the page is hydrated, not drawn
+// again; every other page is drawn here into the empty root.
+const root = document.getElementById("root")!;
+if (root.firstElementChild) hydrateRoot(root, <Shell />);
+else createRoot(root).render(<Shell />);

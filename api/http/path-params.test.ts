@@ -15,7 +15,9 @@ const NUMERIC = /:(\w+)\{\[0-9\]\+\}\??/g;
 const fill = (path: string, name: string, value: string, locale = "en") =>
   fillPath(path, { numeric: (n) => (n === name ? value : "1"), locale });
 
-function request(r: RouteInfo, url: string, locale: "ru" | "en") {
+async function request(r: RouteInfo, url: string, locale: "ru" | "en") {
+  // A player's answers come in their saved language: the player speaks the request's.
+  if (r.auth === "player") await walk.playerSpeaks(locale);
   const method = methodOf(r);
   const headers = walk.actorOf(r).headers({ "accept-language": locale, authorization: `Bearer ${TEST_GAME_API_KEY}` });
   return walk.w.app.request(url, { method, headers, body: method === "POST" ? "{}" : undefined });

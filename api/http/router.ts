@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ADMIN_ROLES, type AdminRole } from "../db/schema/access.ts";
 import { AppError, type FieldMessage } from "../domain/errors.ts";
 import type { HonoEnv } from "./env.ts";
-import { shell } from "./shell.ts";
+import { renderedShell, shell } from "./shell.ts";
 import { audit, NO_CHANGES, pathAction } from "../domain/audit.ts";
 import { adminActorOf, type Auth, ctxFor, type CtxFor } from "./context.ts";
 import { check, checkNow, readFields, readJson, readQuery } from "./validate.ts";
@@ -307,7 +307,16 @@ export function finishRoutes(app: Hono<HonoEnv>) {
   pendingRefusals.delete(app);
 }
 
-type PageSpec = Omit<RouteInfo, "kind" | "mutates" | "method" | "contract"> & { method?: SpecMethod };
+type PageSpec = Omit<RouteInfo, "kind" | "mutates" | "method" | "contract"> & {
+  method?: SpecMethod;
+  /**
+   * Rendered on the server for a browser (api/http/shell.ts renderedShell): the first pages a
+   * visitor opens (the landing, the hangar). The page's own data (its loader's JSON) is drawn into
+   * the HTML and handed to the browser with it; a function says from the data whether to (else the
+   * bare shell).
+   */
+  ssr?: boolean | ((data: unknown) => boolean);
+};
 
 /**
  * A page route: the browser gets the HTML shell (the React app renders it); a request that
@@ -335,6 +344,7 @@ export function page(
     a = spec;
   }
   const info: PageSpec = isContract(spec) ? infoOf(spec) : spec;
+  const ssr = isContract(spec) ? undefined : spec.ssr;
   const loader: Handler<HonoEnv> | undefined =
     typeof a === "function"
       ? (a as Handler<HonoEnv>)
@@ -353,6 +363,14 @@ export function page(
       if (wantsHtml(c) || !loader) {
         if (!loader && c.req.method !== "GET" && c.req.method !== "HEAD")
           throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
+        if (loader && ssr && c.req.method === "GET") {
+          const answer = (await loader(c, next)) as Response | undefined;
+          const data =
+            answer instanceof Response && answer.ok && answer.headers.get("content-type")?.includes("json")
+              ? ((await answer.json()) as unknown)
+              : undefined;
+          if (data !== undefined && (ssr === true || ssr(data))) return renderedShell(c, data);
+        }
         return shell(c);
       }
       return loader(c, next);

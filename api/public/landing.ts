@@ -10,7 +10,8 @@ import { latest } from "../domain/cms.ts";
 import { renderMarkdown } from "../domain/markdown.ts";
 
 export function registerLanding(app: Hono<HonoEnv>) {
-  page(app, { path: "/:locale{ru|en}/public", auth: "public" }, async (c) => {
+  // Rendered on the server for a browser (the first page most visitors see): docs/decisions/front-door.md.
+  page(app, { path: "/:locale{ru|en}/public", auth: "public", ssr: true }, async (c) => {
     const { db } = c.var.deps;
     const news = (await latest(db, c.var.locale, "news", 5)).map(({ body, ...n }) => ({
       ...n,

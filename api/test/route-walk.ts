@@ -5,6 +5,8 @@ import { beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "./fixture.ts";
 import type { RouteInfo } from "../http/router.ts";
 import { signInAdmin, signInPlayer, type Actor } from "./sign-in.ts";
+import { eq } from "drizzle-orm";
+import { players } from "../db/schema/players.ts";
 
 export interface RouteWalk {
   readonly w: TestWorld;
@@ -12,6 +14,11 @@ export interface RouteWalk {
   readonly player: Actor;
   /** Who tries the route: the player on player routes, else the superadmin. */
   actorOf(r: RouteInfo): Actor;
+  /**
+   * The player's saved language: on a path without a locale it is the answers' language, whatever
+   * the request's Accept-Language says (api/http/session.ts).
+   */
+  playerSpeaks(locale: "ru" | "en"): Promise<void>;
 }
 
 /**
@@ -21,7 +28,7 @@ export interface RouteWalk {
 export function routeWalk(): RouteWalk {
   let w: TestWorld | undefined;
   let admin: Actor | undefined;
-  let player: Actor | undefined;
+  let player: (Actor & { playerId: number }) | undefined;
   beforeAll(async () => {
     w = await makeWorld();
     admin = await signInAdmin(w, "superadmin");
@@ -43,6 +50,12 @@ export function routeWalk(): RouteWalk {
       return made(player);
     },
     actorOf: (r) => made(r.auth === "player" ? player : admin),
+    async playerSpeaks(locale) {
+      await made(w)
+        .deps.db.update(players)
+        .set({ locale })
+        .where(eq(players.id, made(player).playerId));
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 const root = new URL("../..", import.meta.url).pathname;
 const stamp = join(root, "ui/dist/.sources");
 /** What the build writes: never an input. */
-const OUTPUTS = [/^ui\/dist\//, /^ui\/locales\//, /^ui\/build-meta\.json$/];
+const OUTPUTS = [/^ui\/dist\//, /^ui\/ssr-dist\//, /^ui\/locales\//, /^ui\/build-meta\.json$/];
 const SOURCE = /\.(ts|tsx|js|jsx|css|po|json|svg|html|md)$/;
 
 function files(dir: string, out: string[] = []): string[] {
@@ -42,7 +42,10 @@ export function sourcesHash(): string {
 if (import.meta.main) {
   const t0 = performance.now();
   const before = sourcesHash();
-  const built = existsSync(join(root, "ui/dist/manifest.json")) && existsSync(join(root, "ui/locales/en.ts"));
+  const built =
+    existsSync(join(root, "ui/dist/manifest.json")) &&
+    existsSync(join(root, "ui/ssr-dist/ssr.js")) &&
+    existsSync(join(root, "ui/locales/en.ts"));
   if (process.env.TK_UI_BUILD !== "1" && built && existsSync(stamp) && readFileSync(stamp, "utf8") === before) {
     console.log(`UI up to date (sources unchanged; checked in ${Math.round(performance.now() - t0)} ms)`);
     process.exit(0);

@@ -15,6 +15,11 @@ export interface ScreenDef {
   /** The address the sidebar links to, when the pattern has parameters. */
   href?: string;
   load: () => Promise<{ default: ComponentType<{ params: Record<string, string | undefined> }> }>;
+  /**
+   * The screen always draws its own <h1> (the landing, the hangar): the shell draws none for it,
+   * so a page the server renders (ui/ssr.tsx) has one heading before any script runs.
+   */
+  ownHeading?: true;
 }
 
 /** A screen's title in the page's locale. */

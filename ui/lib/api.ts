@@ -2,9 +2,10 @@
 // changes, and the server's error shape turned into an ApiError with its field messages.
 import { useCallback, useEffect, useState } from "react";
 import { type Contract, type InputOf, type OutputOf, requestOf } from "../../api/contracts/contract.ts";
+import { dropInitialData, initialData, pageCsrf } from "./page.ts";
 
 export function csrfToken(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="tk-csrf"]')?.content ?? "";
+  return pageCsrf();
 }
 
 export class ApiError extends Error {
@@ -137,13 +138,22 @@ export function useApi<T>(target: string | null | Contract, input?: unknown): Lo
   // A call is keyed by its request: a GET by its address, a POST by its body too.
   const r = target === null || input === null ? null : requestFor(target, input);
   const url = r && (r.body === undefined ? r.url : `${r.url} ${JSON.stringify(r.body)}`);
-  const [state, setState] = useState<{ url: string | null; data?: T; error?: ApiError; loading: boolean }>({
-    url,
-    loading: !!url,
+  // A page the server rendered (ui/ssr.tsx) came with its data (a GET's, by its address): the
+  // first render uses it, as the server's did, and the first effect asks for nothing.
+  const [state, setState] = useState<{
+    url: string | null;
+    data?: T;
+    error?: ApiError;
+    loading: boolean;
+    given?: boolean;
+  }>(() => {
+    const given = url && r?.body === undefined ? initialData<T>(url) : undefined;
+    return given === undefined ? { url, loading: !!url } : { url, data: given, loading: false, given: true };
   });
   const [nonce, setNonce] = useState(0);
   useEffect(() => {
     if (!url) return;
+    if (state.given && state.url === url && nonce === 0) return dropInitialData(url);
     let live = true;
     setState((s) => ({ ...s, url, loading: true, error: undefined }));
     send<T>(r!).then(

@@ -6,10 +6,17 @@ import { formatDateTime } from "./datetime.ts";
 
 export type Locale = "ru" | "en";
 
-export const locale: Locale =
+/** The page's locale (the server's, from <meta name="tk-locale">; set per render on the server: ui/ssr.tsx). */
+export let locale: Locale =
   typeof document !== "undefined" && document.querySelector<HTMLMetaElement>('meta[name="tk-locale"]')?.content === "en"
     ? "en"
     : "ru";
+
+/** The server's render (ui/ssr.tsx): the locale and its messages (the catalogue under the operators' edits). */
+export function activateServerLocale(l: Locale, messages: Messages) {
+  locale = l;
+  i18n.loadAndActivate({ locale: l, messages });
+}
 
 /** The texts operators edited under /admin/translation/ (compiled), fetched beside the catalogue; none when it fails. */
 async function editedTexts(): Promise<Record<string, unknown>> {

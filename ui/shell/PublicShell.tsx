@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { csrfToken, useApi } from "../lib/api.ts";
 import { useWalletChanged } from "../lib/wallet.ts";
+import { pagePath } from "../lib/page.ts";
 import { locale, fmtInt } from "../lib/i18n.ts";
 import { ScreenRoutes } from "./ScreenRoutes.tsx";
 import { publicScreens } from "../areas/public.ts";
@@ -22,10 +23,12 @@ interface Me {
   guest?: boolean;
 }
 
-const PLAY: [string, MessageDescriptor] = [`/${locale}/play/`, msg`Play`];
-const GUIDES: [string, MessageDescriptor] = [`/${locale}/public/information/guide/`, msg`Guides`];
-const PLAYER_NAV: [string, MessageDescriptor][] = [
-  PLAY,
+// Addresses with the page's locale are made when the shell renders (the server renders pages of
+// either locale: ui/ssr.tsx).
+const PLAY = (): [string, MessageDescriptor] => [`/${locale}/play/`, msg`Play`];
+const GUIDES = (): [string, MessageDescriptor] => [`/${locale}/public/information/guide/`, msg`Guides`];
+const PLAYER_NAV = (): [string, MessageDescriptor][] => [
+  PLAY(),
   ["/public/profile/", msg`Profile`],
   ["/public/profile/rating", msg`Rating`],
   ["/public/profile/myClan", msg`Clan`],
@@ -34,12 +37,12 @@ const PLAYER_NAV: [string, MessageDescriptor][] = [
   ["/public/profile/gift", msg`Gifts`],
 ];
 /** A signed-in player's less frequent pages: under "More" on a desktop, so the menu keeps one line. */
-const PLAYER_MORE: [string, MessageDescriptor][] = [
+const PLAYER_MORE = (): [string, MessageDescriptor][] => [
   ["/public/profile/paymentMethods", msg`Payment methods`],
   ["/public/profile/feedback", msg`Support`],
-  GUIDES,
+  GUIDES(),
 ];
-const VISITOR_NAV: [string, MessageDescriptor][] = [PLAY, GUIDES];
+const VISITOR_NAV = (): [string, MessageDescriptor][] => [PLAY(), GUIDES()];
 
 export default function PublicShell() {
   // The server puts a CSRF token in the page only for a signed-in player: a visitor's page asks
@@ -50,7 +53,9 @@ export default function PublicShell() {
   // A battle's pay or a purchase in the game: the header's balances and level are read again.
   useWalletChanged(me.reload);
   const [open, setOpen] = useState(false);
-  const nav = signedIn ? PLAYER_NAV : VISITOR_NAV;
+  const nav = signedIn ? PLAYER_NAV() : VISITOR_NAV();
+  const more = PLAYER_MORE();
+  const here = pagePath();
   return (
     <div className="tk-public">
       <header className="tk-header">
@@ -69,28 +74,23 @@ export default function PublicShell() {
         </button>
         <nav id="tk-site-nav" aria-label={t`Menu`} className="tk-nav" data-open={open}>
           {nav.map(([href, key]) => (
-            <a key={href} href={href} aria-current={location.pathname === href ? "page" : undefined}>
+            <a key={href} href={href} aria-current={here === href ? "page" : undefined}>
               {t(key)}
             </a>
           ))}
           {signedIn && (
             <>
               {/* A phone's open menu lists them all; a desktop's folds these under "More". */}
-              {PLAYER_MORE.map(([href, key]) => (
-                <a
-                  key={href}
-                  href={href}
-                  className="tk-phone-only"
-                  aria-current={location.pathname === href ? "page" : undefined}
-                >
+              {more.map(([href, key]) => (
+                <a key={href} href={href} className="tk-phone-only" aria-current={here === href ? "page" : undefined}>
                   {t(key)}
                 </a>
               ))}
               <details className="tk-more tk-desktop-only">
                 <summary>{t`More`}</summary>
                 <div>
-                  {PLAYER_MORE.map(([href, key]) => (
-                    <a key={href} href={href} aria-current={location.pathname === href ? "page" : undefined}>
+                  {more.map(([href, key]) => (
+                    <a key={href} href={href} aria-current={here === href ? "page" : undefined}>
                       {t(key)}
                     </a>
                   ))}

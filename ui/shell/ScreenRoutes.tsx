@@ -1,7 +1,17 @@
 // Routes the registered screens of one shell; a screen's code loads when it is first shown.
 // Every screen gets its document title from its registered title ("Tanks — Tankodrome admin"),
 // and a heading: the screen's own <h1> when it draws one, else the shell's (its title).
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 import { Route, Switch } from "wouter";
 import { t } from "@lingui/core/macro";
 import type { ScreenDef } from "../areas/registry.ts";
@@ -15,6 +25,13 @@ function lazyOf(def: ScreenDef) {
   if (!c) lazyCache.set(def, (c = lazy(def.load)));
   return c;
 }
+
+/**
+ * The server's renderer (ui/ssr.tsx) loads the screens before it renders, and a screen it has is
+ * rendered as it is: the server's HTML then holds the screen inside its completed Suspense boundary,
+ * which the browser's lazy screen hydrates once its chunk is in.
+ */
+export const loadedScreens = new Map<ScreenDef, ComponentType<{ params: Record<string, string | undefined> }>>();
 
 /** The tab's title for a screen title in a shell. */
 export function documentTitle(shell: ScreenDef["shell"], title: string): string {
@@ -36,7 +53,7 @@ function ScreenFrame({ def, children }: { def: ScreenDef; children: ReactNode })
   }, [def.shell, title]);
   // Once the screen shows its own <h1>, the shell's is hidden at once (before the paint) and then
   // taken out of the page, so the page has one <h1>.
-  const [screenHasHeading, setScreenHasHeading] = useState(false);
+  const [screenHasHeading, setScreenHasHeading] = useState(def.ownHeading === true);
   useLayoutEffect(() => {
     const root = frame.current;
     if (!root || screenHasHeading) return;
@@ -77,7 +94,7 @@ export function ScreenRoutes({ shell, screens }: { shell: ScreenDef["shell"]; sc
   return (
     <Switch>
       {mine.map((def) => {
-        const C = lazyOf(def);
+        const C = loadedScreens.get(def) ?? lazyOf(def);
         return (
           <Route key={def.path} path={def.path}>
             {(params) => (

@@ -13,15 +13,13 @@ import { parseFields } from "../../http/validate.ts";
 import * as f from "../../domain/fields.ts";
 import { audit, valuesOf } from "../../http/audit.ts";
 import { AppError, notFound } from "../../domain/errors.ts";
-import type { Db, DbOrTx } from "../../db/index.ts";
+import type { DbOrTx } from "../../db/index.ts";
 import { uiTranslations } from "../../db/schema/progression.ts";
-import { bumpContentCache, cachedContent, dropContentCache } from "../../domain/content-cache.ts";
+import { bumpContentCache, dropContentCache } from "../../domain/content-cache.ts";
+import { editedTexts, type Compiled } from "../../domain/ui-texts.ts";
 
 export const UI_LOCALES = ["ru", "en"] as const;
 type UiLocale = (typeof UI_LOCALES)[number];
-
-/** A compiled lingui message: text, [name] placeholders, or [name, plural|select, {…}] (not edited here). */
-type Compiled = string | (string | unknown[])[];
 
 /** A compiled message as editable text ("Hello {name}"), or undefined for plurals and selects. */
 export function textOf(m: Compiled): string | undefined {
@@ -35,19 +33,6 @@ export function textOf(m: Compiled): string | undefined {
   return out;
 }
 
-/** Text back to lingui's compiled form. */
-export function compile(text: string): Compiled {
-  const parts: (string | string[])[] = [];
-  let last = 0;
-  for (const m of text.matchAll(/\{(\w+)\}/g)) {
-    if (m.index! > last) parts.push(text.slice(last, m.index));
-    parts.push([m[1]]);
-    last = m.index! + m[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
-}
-
 /** The project's catalogues, as `bun run ui:build` compiles them (ui/locales/{locale}.ts). */
 async function projectCatalog(locale: UiLocale): Promise<Record<string, Compiled>> {
   try {
@@ -56,22 +41,6 @@ async function projectCatalog(locale: UiLocale): Promise<Record<string, Compiled
   } catch {
     throw new AppError("unavailable", "content.error.noCatalog", [locale], 503);
   }
-}
-
-/** What players see over the compiled catalogue: the operators' texts of a locale, compiled. */
-export function editedTexts(db: Db, locale: UiLocale, now?: number): Promise<Record<string, Compiled>> {
-  return cachedContent(
-    db,
-    `texts.${locale}`,
-    async (d) => {
-      const rows = await d
-        .select({ key: uiTranslations.key, text: uiTranslations.text })
-        .from(uiTranslations)
-        .where(and(eq(uiTranslations.locale, locale), isNotNull(uiTranslations.text)));
-      return Object.fromEntries(rows.map((r) => [r.key, compile(r.text!)]));
-    },
-    now,
-  );
 }
 
 export const TRANSLATION_STATUSES = ["all", "missing", "edited", "changed"] as const;

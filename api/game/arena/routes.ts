@@ -96,37 +96,47 @@ async function upgrade(
 
 export function registerArena(app: Hono<HonoEnv>) {
   // auth "public": a visitor who is not signed in gets the page, which sends them to sign in and back.
-  page(app, { path: "/:locale{ru|en}/play/", auth: "public" }, async (c) => {
-    // A visitor: the page sends them to sign in (and back here), without an error on the way.
-    if (!c.var.player) return c.json({ signedIn: false });
-    const playerId = me(c);
-    const { db } = c.var.deps;
-    const [p] = await db
-      .select({
-        id: players.id,
-        nickname: players.nickname,
-        level: players.level,
-        experience: players.experience,
-        silver: players.silver,
-        gold: players.gold,
-        rating: players.rating,
-        battles: players.battles,
-        wins: players.wins,
-        currentTankId: players.currentTankId,
-      })
-      .from(players)
-      .where(eq(players.id, playerId))
-      .limit(1);
-    if (!p) throw new AppError("unauthorized");
-    const [garage, rules, where, extras] = await Promise.all([
-      garageOf(db, playerId),
-      arenaRules(db),
-      status(c, playerId),
-      hangarExtras(db, playerId, c.var.locale, c.var.deps.clock.now()),
-    ]);
-    const lastBattle = await lastEndedBattle(db, playerId);
-    return c.json({ signedIn: true, player: p, garage, rules, ...extras, ...where, lastBattle });
-  });
+  page(
+    app,
+    {
+      path: "/:locale{ru|en}/play/",
+      auth: "public",
+      // The hangar is rendered on the server for a browser (docs/decisions/front-door.md); a player
+      // waiting for or in a battle gets the bare shell (the battle is the browser's to draw).
+      ssr: (d) => !(d as { queue?: unknown }).queue && !(d as { battle?: unknown }).battle,
+    },
+    async (c) => {
+      // A visitor: the page sends them to sign in (and back here), without an error on the way.
+      if (!c.var.player) return c.json({ signedIn: false });
+      const playerId = me(c);
+      const { db } = c.var.deps;
+      const [p] = await db
+        .select({
+          id: players.id,
+          nickname: players.nickname,
+          level: players.level,
+          experience: players.experience,
+          silver: players.silver,
+          gold: players.gold,
+          rating: players.rating,
+          battles: players.battles,
+          wins: players.wins,
+          currentTankId: players.currentTankId,
+        })
+        .from(players)
+        .where(eq(players.id, playerId))
+        .limit(1);
+      if (!p) throw new AppError("unauthorized");
+      const [garage, rules, where, extras] = await Promise.all([
+        garageOf(db, playerId),
+        arenaRules(db),
+        status(c, playerId),
+        hangarExtras(db, playerId, c.var.locale, c.var.deps.clock.now()),
+      ]);
+      const lastBattle = await lastEndedBattle(db, playerId);
+      return c.json({ signedIn: true, player: p, garage, rules, ...extras, ...where, lastBattle });
+    },
+  );
 
   route(
     app,

@@ -16,6 +16,7 @@ import { walletChanged } from "../../lib/wallet.ts";
 import { useApi } from "../../lib/api.ts";
 import * as play from "../../../api/contracts/game/play.ts";
 import { GuestEntry } from "../access/player/guest.tsx";
+import { dropInitialData, initialData } from "../../lib/page.ts";
 import type { garageOf } from "../../../api/domain/arena.ts";
 
 /** A tank of the hangar's garage, as the server's garageOf answers it. */
@@ -97,17 +98,25 @@ function typeName(type: string) {
 }
 
 export default function PlayPage() {
-  const [hangar, setHangar] = useState<Hangar | null>(null);
+  // The server's render of the page (ui/ssr.tsx) came with the hangar's data: drawn from it at
+  // once, as the server drew it, and asked for afresh only on a later load.
+  const [given] = useState(() => initialData<Hangar | { signedIn: false }>(`/${locale}/play/`));
+  const mine = given?.signedIn ? given : null;
+  const [hangar, setHangar] = useState<Hangar | null>(mine);
   const [error, setError] = useState<ApiError | Error | null>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [where, setWhere] = useState<Where | null>(null);
+  const [chosen, setChosen] = useState<number | null>(
+    mine ? (mine.player.currentTankId ?? mine.garage[0]?.id ?? null) : null,
+  );
+  const [where, setWhere] = useState<Where | null>(
+    mine ? { queue: mine.queue, battle: mine.battle, now: mine.now } : null,
+  );
   /** The battle whose result is on the screen (at its end, or on the player's return). */
   const [showResult, setShowResult] = useState<number | null>(null);
   /** The battle the player left for the hangar while it goes on (its result comes at its end). */
   const [left, setLeft] = useState<number | null>(null);
   const [handle, setHandle] = useState<BattleHandle | null>(null);
   const [busy, setBusy] = useState(false);
-  const [visitor, setVisitor] = useState(false);
+  const [visitor, setVisitor] = useState(given !== undefined && !given.signedIn);
 
   const load = useCallback(async () => {
     try {
@@ -128,7 +137,13 @@ export default function PlayPage() {
       setError(e as Error);
     }
   }, []);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (given === undefined) return void load();
+    dropInitialData(`/${locale}/play/`);
+    // What only the browser knows (the results already seen) once the page is live.
+    if (mine?.lastBattle && mine.lastBattle.battleId > seenResult() && !mine.battle)
+      setShowResult(mine.lastBattle.battleId);
+  }, [load, given, mine]);
 
   // A battle left for the hangar: ask every few seconds whether it ended (then its result).
   useEffect(() => {

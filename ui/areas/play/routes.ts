@@ -3,5 +3,11 @@ import type { ScreenDef } from "../registry.ts";
 import { msg } from "@lingui/core/macro";
 
 export const screens: ScreenDef[] = [
-  { path: "/:locale/play/", shell: "public", title: msg`Hangar`, load: () => import("./PlayPage.tsx") },
+  {
+    path: "/:locale/play/",
+    shell: "public",
+    title: msg`Hangar`,
+    load: () => import("./PlayPage.tsx"),
+    ownHeading: true,
+  },
 ];

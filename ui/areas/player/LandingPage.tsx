@@ -3,6 +3,7 @@
 // clans by rating. A visitor sees no links into profiles; a signed-in player also gets theirs.
 import { msg, ph, t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import { pageSearch, useHydrated } from "../../lib/page.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { Carousel } from "../../components/Carousel.tsx";
@@ -76,9 +77,15 @@ function Leaderboard<R extends { id: number }>({
   );
 }
 
+/** A news item's time in the viewer's time zone, which only the browser knows (blank in the server's HTML). */
+function NewsDate({ ms }: { ms: number }) {
+  const hydrated = useHydrated();
+  return <small className="tk-hint">{hydrated ? fmtDateTime(ms) : ""}</small>;
+}
+
 export default function LandingPage() {
   const state = useApi<Landing>(`/${locale}/public`);
-  const erased = new URLSearchParams(location.search).has("erased");
+  const erased = new URLSearchParams(pageSearch()).has("erased");
   return (
     <div className="tk-landing">
       {erased && (
@@ -139,7 +146,7 @@ export default function LandingPage() {
                     <article key={n.id} className="tk-news">
                       {n.image && <img src={n.image} alt="" />}
                       <h3>{n.title}</h3>
-                      <small className="tk-hint">{fmtDateTime(n.publishedAt)}</small>
+                      <NewsDate ms={n.publishedAt} />
                       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it's output with html: false (api/domain/markdown.ts) */}
                       <div className="tk-markdown" dangerouslySetInnerHTML={{ __html: n.html }} />
                     </article>

@@ -3,7 +3,13 @@ import type { ScreenDef } from "../registry.ts";
 import { msg } from "@lingui/core/macro";
 
 export const screens: ScreenDef[] = [
-  { path: "/:locale/public", shell: "public", title: msg`Tankodrome`, load: () => import("./LandingPage.tsx") },
+  {
+    path: "/:locale/public",
+    shell: "public",
+    title: msg`Tankodrome`,
+    load: () => import("./LandingPage.tsx"),
+    ownHeading: true,
+  },
   { path: "/public/profile/", shell: "public", title: msg`Profile`, load: () => import("./ProfilePage.tsx") },
   { path: "/public/profile/rating", shell: "public", title: msg`Rating`, load: () => import("./RatingPage.tsx") },
   { path: "/public/profile/myClan", shell: "public", title: msg`My clan`, load: () => import("./MyClanPage.tsx") },

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api.ts";
 import { locale } from "../../../lib/i18n.ts";
+import { pagePath, pageSearch } from "../../../lib/page.ts";
 import { t } from "@lingui/core/macro";
 
 function takeNotice(): string | null {
@@ -34,7 +35,7 @@ export function PlayerMenu({ signedIn, guest = false }: { signedIn: boolean; gue
     location.assign(`/${locale}/public`);
   };
   // Where sign-in should lead back to: the page the guard sent the visitor away from, else here.
-  const here = new URLSearchParams(location.search).get("next") ?? location.pathname + location.search;
+  const here = new URLSearchParams(pageSearch()).get("next") ?? pagePath() + pageSearch();
   return (
     <>
       {notice && (
@@ -58,7 +59,7 @@ export function PlayerMenu({ signedIn, guest = false }: { signedIn: boolean; gue
       ) : (
         <a
           className="tk-btn"
-          href={`/public/login${location.pathname === "/public/login" ? location.search : `?next=${encodeURIComponent(here)}`}`}
+          href={`/public/login${pagePath() === "/public/login" ? pageSearch() : `?next=${encodeURIComponent(here)}`}`}
         >
           {t`Sign in`}
         </a>
