@@ -3,22 +3,17 @@
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import * as geo from "../../../api/contracts/admin/commonGeoip.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Empty, Load } from "../../components/States.tsx";
 
 export default function GeoPage() {
-  const head = useApi<{ countries: string[]; source: string }>("/admin/commonGeoip/");
+  const head = useApi(geo.page, {});
   const [country, setCountry] = useState("RU");
   const [region, setRegion] = useState("");
   const [q, setQ] = useState("");
-  const regions = useApi<{ regions: { code: string; name: string }[] }>(
-    `/admin/commonGeoip/getRegions?country=${country}`,
-  );
-  const cities = useApi<{ cities: string[] }>(
-    region
-      ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(region)}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ""}`
-      : null,
-  );
+  const regions = useApi(geo.regions, { country });
+  const cities = useApi(geo.cities, region ? { country, region, ...(q.trim() ? { q: q.trim() } : {}) } : null);
   return (
     <section>
       <h1>{t`Geography`}</h1>

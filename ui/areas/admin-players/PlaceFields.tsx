@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import * as geo from "../../../api/contracts/admin/commonGeoip.ts";
 import type { FieldErrorState } from "../../lib/field-errors.ts";
 import { FieldError } from "../../components/Form.tsx";
 
@@ -14,14 +15,8 @@ interface Props {
 
 export function PlaceFields({ profile, errors, onChange }: Props) {
   const country = /^[A-Za-z]{2}$/.test(profile.country ?? "") ? profile.country.toUpperCase() : "";
-  const regions = useApi<{ regions: { code: string; name: string }[] }>(
-    country ? `/admin/commonGeoip/getRegions?country=${country}` : null,
-  );
-  const cities = useApi<{ cities: string[] }>(
-    country && profile.region
-      ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(profile.region)}`
-      : null,
-  );
+  const regions = useApi(geo.regions, country ? { country } : null);
+  const cities = useApi(geo.cities, country && profile.region ? { country, region: profile.region } : null);
   // Another country typed above: its regions replace the old choice.
   const known = regions.data?.regions;
   useEffect(() => {
@@ -71,9 +66,7 @@ export function PlaceFields({ profile, errors, onChange }: Props) {
 
 /** The region's name for the card's facts (its code while the list loads). */
 export function RegionName({ country, region }: { country: string; region: string | null }) {
-  const regions = useApi<{ regions: { code: string; name: string }[] }>(
-    region ? `/admin/commonGeoip/getRegions?country=${country}` : null,
-  );
+  const regions = useApi(geo.regions, region ? { country } : null);
   if (!region) return <>—</>;
   return <>{regions.data?.regions.find((r) => r.code === region)?.name ?? region}</>;
 }

@@ -4,6 +4,7 @@ import { t } from "@lingui/core/macro";
 import { useSearchParams } from "wouter";
 import { DataTable, type Column, type Filter } from "../../components/DataTable.tsx";
 import { useApi } from "../../lib/api.ts";
+import * as geo from "../../../api/contracts/admin/commonGeoip.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { BulkUnban } from "./BulkUnban.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
@@ -31,13 +32,9 @@ function useGeoFilters(): Filter[] {
   const [search] = useSearchParams();
   const country = search.get("country") ?? "";
   const region = search.get("region") ?? "";
-  const countries = useApi<{ countries: string[] }>("/admin/commonGeoip/");
-  const regions = useApi<{ regions: { code: string; name: string }[] }>(
-    country ? `/admin/commonGeoip/getRegions?country=${country}` : null,
-  );
-  const cities = useApi<{ cities: string[] }>(
-    country && region ? `/admin/commonGeoip/getCities?country=${country}&region=${encodeURIComponent(region)}` : null,
-  );
+  const countries = useApi(geo.page, {});
+  const regions = useApi(geo.regions, country ? { country } : null);
+  const cities = useApi(geo.cities, country && region ? { country, region } : null);
   const out: Filter[] = [
     { id: "country", label: t`Country`, options: (countries.data?.countries ?? []).map((c) => [c, c]) },
   ];
