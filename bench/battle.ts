@@ -294,8 +294,9 @@ console.log(
 console.log(
   `3. bytes a second to one player: ${bytesPerSecondPerPlayer} B/s (${(bytesPerSecondPerPlayer / 1024).toFixed(2)} KB/s)`,
 );
-// The app is stopped at once (a SIGTERM would drain its battles first).
-server.kill("SIGKILL");
+// The app is stopped at once (a SIGTERM would drain its battles first; profiled, it drains, so the
+// profile is written at its exit).
+server.kill(profile.length ? "SIGTERM" : "SIGKILL");
 await new Promise((done) => server.on("exit", done));
 
 // ——— the floor: the same sockets and messages (the views' mean size) on a bare Bun.serve ———

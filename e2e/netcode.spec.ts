@@ -159,7 +159,7 @@ test("key press → own tank moves within a frame at 0, 100 and 200 ms round tri
   console.log(report.join("\n"));
 });
 
-test("on a phone: To battle on the first screen, twin sticks drive, aim and fire (two fingers at once), upright asks to turn", async ({
+test("on a phone: To battle on the first screen, twin sticks drive, aim and fire (two fingers at once), sound and mute, upright asks to turn, the end and the hangar again", async ({
   browser,
 }) => {
   const me = await queuedPlayer("Thumbs", false);
@@ -255,6 +255,32 @@ test("on a phone: To battle on the first screen, twin sticks drive, aim and fire
   await expect(page.getByRole("alert").filter({ hasText: "Turn your phone sideways" })).toBeVisible();
   await expect(drive).toBeHidden();
   await page.screenshot({ path: "e2e/output/netcode-phone-portrait.png" });
+  // Sideways again, the sticks are back; the battle ends (an operator stops it): the result fits the
+  // phone, and the hangar after it offers the next battle.
+  await page.setViewportSize({ width: 844, height: 390 });
+  await expect(drive).toBeVisible();
+  const battleId = Number(
+    (
+      await running.db.execute({
+        sql: "select battle_id from battle_players where player_id = ?",
+        args: [me.playerId],
+      })
+    ).rows[0].battle_id,
+  );
+  const admin = await addSession(running.db, "admin", await addAdmin(running.db, "operator", "phoneops"));
+  const stop = await fetch(`${running.url}/admin/battles/${battleId}/stop`, {
+    method: "POST",
+    headers: { cookie: `tk_admin=${admin.token}`, "x-csrf-token": admin.csrf, "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(stop.status).toBe(200);
+  await expect(page.getByRole("heading", { name: "Battle stopped" })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: "e2e/output/netcode-phone-result.png" });
+  await page.getByRole("button", { name: "To the hangar" }).click();
+  await expect(page.getByRole("heading", { name: "Hangar" })).toBeVisible();
+  await expect(toBattle).toBeVisible();
+  expect(await inView()).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
 });
