@@ -63,7 +63,8 @@ function prepareLookups(db: Db) {
   };
 }
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
-function lookupsOf(db: Db) {
+/** The session lookups every signed-in request runs (bench/player-reads.ts runs their SQL bare). */
+export function lookupsOf(db: Db) {
   let l = lookups.get(db);
   if (!l) lookups.set(db, (l = prepareLookups(db)));
   return l;
