@@ -158,7 +158,8 @@ export async function declineRequest(db: Db, input: { requestId: number; playerI
   return db.transaction(async (tx) => {
     const r = await pendingRequest(tx, input.requestId);
     if (input.playerId !== undefined && r.toId !== input.playerId && r.fromId !== input.playerId) throw notFound();
-    const status = input.playerId !== undefined && r.fromId === input.playerId ? "cancelled" : "declined";
+    const status: "cancelled" | "declined" =
+      input.playerId !== undefined && r.fromId === input.playerId ? "cancelled" : "declined";
     await tx
       .update(friendRequests)
       .set({ status, answeredAt: input.at })
@@ -179,7 +180,7 @@ export async function removeFriend(db: DbOrTx, input: { playerId: number; friend
     )
     .returning({ p: friends.playerId });
   if (gone.length === 0) throw notFound();
-  return { removed: true };
+  return { removed: true as const };
 }
 
 export async function friendIds(db: DbOrTx, playerId: number): Promise<number[]> {

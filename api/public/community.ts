@@ -1,10 +1,8 @@
 // The player site's friends, chat, terms and app rating (routes the spec's screens imply but do
 // not list; conformance.test.ts names each among its extras).
 import type { Hono } from "hono";
-import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
-import * as f from "../domain/fields.ts";
 import { AppError } from "../domain/errors.ts";
 import { resumeId } from "../http/feed.ts";
 import { blacklist } from "../db/schema/social.ts";
@@ -14,23 +12,8 @@ import * as chat from "../domain/chat.ts";
 import * as terms from "../domain/terms.ts";
 import { chatHub } from "../domain/chat-hub.ts";
 import { chatStream } from "../http/chat-feed.ts";
+import * as calls from "../contracts/public/community.ts";
 import "./community-messages.ts";
-
-const P = { auth: "player" } as const;
-const W = { method: "POST", auth: "player", mutates: true } as const;
-const room = () => z.string().trim().regex(chat.ROOM_PATTERN);
-
-const toInput = z.object({ playerId: f.id() });
-const requestInput = z.object({ requestId: f.id() });
-const roomInput = z.object({
-  room: f.optional(room()),
-  before: f.optional(f.id()),
-  limit: f.optional(f.int(1, 100)).default(50),
-});
-const sendInput = z.object({ room: room(), body: f.text(1, chat.MAX_LENGTH) });
-const streamInput = z.object({ room: f.optional(room()), after: f.optional(f.int(0)) });
-const eulaInput = z.object({ version: f.int(0) });
-const rateInput = z.object({ rating: f.int(1, 5) });
 
 async function blockedBy(db: HonoEnv["Variables"]["deps"]["db"], playerId: number): Promise<Set<number>> {
   return new Set(
@@ -46,39 +29,22 @@ export type ChatEvents = { ready: undefined; message: chat.ReaderMessage; remove
 export function registerCommunity(app: Hono<HonoEnv>) {
   const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
 
-  route(app, { method: "GET", path: "/public/profile/friends", ...P }, {}, async (c) =>
-    c.json(await friends.friendsOf(c.var.deps.db, me(c))),
+  route(app, calls.friends, async (c) => friends.friendsOf(c.var.deps.db, me(c)));
+  route(app, calls.askFriend, async (c, v) =>
+    friends.sendRequest(c.var.deps.db, { fromId: me(c), toId: v.playerId, at: c.var.deps.clock.now() }),
+  );
+  route(app, calls.acceptFriend, async (c, v) =>
+    friends.acceptRequest(c.var.deps.db, { requestId: v.requestId, playerId: me(c), at: c.var.deps.clock.now() }),
+  );
+  route(app, calls.declineFriend, async (c, v) =>
+    friends.declineRequest(c.var.deps.db, { requestId: v.requestId, playerId: me(c), at: c.var.deps.clock.now() }),
+  );
+  route(app, calls.removeFriend, async (c, v) =>
+    friends.removeFriend(c.var.deps.db, { playerId: me(c), friendId: v.playerId }),
   );
 
-  route(app, { ...W, path: "/public/profile/friends/request" }, { input: toInput }, async (c, v) => {
-    return c.json(
-      await friends.sendRequest(c.var.deps.db, { fromId: me(c), toId: v.playerId, at: c.var.deps.clock.now() }),
-    );
-  });
-  route(app, { ...W, path: "/public/profile/friends/accept" }, { input: requestInput }, async (c, v) => {
-    return c.json(
-      await friends.acceptRequest(c.var.deps.db, {
-        requestId: v.requestId,
-        playerId: me(c),
-        at: c.var.deps.clock.now(),
-      }),
-    );
-  });
-  route(app, { ...W, path: "/public/profile/friends/decline" }, { input: requestInput }, async (c, v) => {
-    return c.json(
-      await friends.declineRequest(c.var.deps.db, {
-        requestId: v.requestId,
-        playerId: me(c),
-        at: c.var.deps.clock.now(),
-      }),
-    );
-  });
-  route(app, { ...W, path: "/public/profile/friends/remove" }, { input: toInput }, async (c, v) => {
-    return c.json(await friends.removeFriend(c.var.deps.db, { playerId: me(c), friendId: v.playerId }));
-  });
-
   // A room's latest messages (the player's locale's global room unless asked), the rooms they may use and whether they are muted.
-  route(app, { method: "GET", path: "/public/chat/messages", ...P }, { input: roomInput }, async (c, v) => {
+  route(app, calls.chatMessages, async (c, v) => {
     const { db, clock } = c.var.deps;
     const target = v.room ?? chat.globalRoom(c.var.locale);
     await chat.assertMayRead(db, me(c), target);
@@ -88,53 +54,45 @@ export function registerCommunity(app: Hono<HonoEnv>) {
       chat.roomsOf(db, me(c)),
       chat.muteOf(db, me(c), clock.now()),
     ]);
-    return c.json({
+    return {
       room: target,
       rooms,
       mute,
       limits: { maxLength: chat.MAX_LENGTH, ...chat.RATE },
       rows: rows.filter((m) => m.playerId === null || !blocked.has(m.playerId)).map(chat.forReader),
-    });
+    };
   });
 
-  route(app, { ...W, path: "/public/chat/send" }, { input: sendInput }, async (c, v) => {
+  route(app, calls.chatSend, async (c, v) => {
     const { db, clock } = c.var.deps;
     const m = await chat.postMessage(db, { playerId: me(c), room: v.room, body: v.body, at: clock.now() });
     chatHub(db).poke();
-    return c.json(chat.forReader(m), 201);
+    c.status(201);
+    return chat.forReader(m);
   });
 
   // Live: new messages ("message") and messages taken down ("remove") of one room.
-  route(
-    app,
-    { method: "GET", path: "/public/chat/stream", ...P, kind: "stream" },
-    { input: streamInput },
-    async (c, v) => {
-      const db = c.var.deps.db;
-      const target = v.room ?? chat.globalRoom(c.var.locale);
-      await chat.assertMayRead(db, me(c), target);
-      const blocked = await blockedBy(db, me(c));
-      return chatStream<ChatEvents>(c, [target], resumeId(c, v.after), (e) => {
-        if (e.kind === "hidden" || e.kind === "deleted") return { event: "remove", data: { id: e.message.id } };
-        if (e.message.status !== "visible") return null;
-        if (e.message.playerId !== null && blocked.has(e.message.playerId)) return null;
-        return { event: "message", data: chat.forReader(e.message) };
-      });
-    },
-  );
-
-  route(app, { method: "GET", path: "/public/profile/terms", ...P }, {}, async (c) =>
-    c.json(await terms.termsOf(c.var.deps.db, me(c))),
-  );
-
-  route(app, { ...W, path: "/public/profile/terms/accept" }, { input: eulaInput }, async (c, v) => {
-    return c.json(await terms.acceptEula(c.var.deps.db, me(c), v.version, c.var.deps.clock.now()));
+  route(app, calls.chatStream, async (c, v) => {
+    const db = c.var.deps.db;
+    const target = v.room ?? chat.globalRoom(c.var.locale);
+    await chat.assertMayRead(db, me(c), target);
+    const blocked = await blockedBy(db, me(c));
+    return chatStream<ChatEvents>(c, [target], resumeId(c, v.after), (e) => {
+      if (e.kind === "hidden" || e.kind === "deleted") return { event: "remove", data: { id: e.message.id } };
+      if (e.message.status !== "visible") return null;
+      if (e.message.playerId !== null && blocked.has(e.message.playerId)) return null;
+      return { event: "message", data: chat.forReader(e.message) };
+    });
   });
 
-  route(app, { ...W, path: "/public/profile/rate" }, { input: rateInput }, async (c, v) => {
+  route(app, calls.termsState, async (c) => terms.termsOf(c.var.deps.db, me(c)));
+  route(app, calls.acceptTerms, async (c, v) =>
+    terms.acceptEula(c.var.deps.db, me(c), v.version, c.var.deps.clock.now()),
+  );
+  route(app, calls.rate, async (c, v) => {
     const { db, clock } = c.var.deps;
     const state = await terms.termsOf(db, me(c));
     if (!state.mayAskRating) throw new AppError("conflict", "terms.error.rated");
-    return c.json(await terms.rateApp(db, me(c), v.rating, clock.now()));
+    return terms.rateApp(db, me(c), v.rating, clock.now());
   });
 }

@@ -2,20 +2,18 @@
 // message an operator takes down disappears at once; writing within the room's limits.
 import { useEffect, useRef, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, type ApiError } from "../../lib/api.ts";
+import { api, href, type ApiError } from "../../lib/api.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
 import type { ChatEvents } from "../../../api/public/community.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty, ErrorState, Loading } from "../../components/States.tsx";
-import type { ReaderMessage as ChatMessage } from "../../../api/domain/chat.ts";
-interface Head {
-  room: string;
-  rows: ChatMessage[];
-  mute: { until: number; reason: string } | null;
-  limits: { maxLength: number };
-}
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as calls from "../../../api/contracts/public/community.ts";
+
+type ChatMessage = OutputOf<typeof calls.chatSend>;
+type Head = OutputOf<typeof calls.chatMessages>;
 
 export function ChatPanel({ room }: { room?: string }) {
   const [messages, setMessages] = useState<ChatMessage[] | null>(null);
@@ -25,22 +23,23 @@ export function ChatPanel({ room }: { room?: string }) {
   const sendErrors = useFieldErrors();
   const [attempt, setAttempt] = useState(0);
   const list = useRef<HTMLOListElement>(null);
-  const q = room ? `?room=${encodeURIComponent(room)}` : "";
+  const q = room ? { room } : {};
+  const key = room ?? "";
 
   // The stream followed now: a history that arrives for an earlier one is dropped.
   const following = useRef("");
   useEffect(() => {
-    following.current = `${q}#${attempt}`;
+    following.current = `${key}#${attempt}`;
     setError(null);
     setMessages((old) => old ?? []);
-  }, [q, attempt]);
+  }, [key, attempt]);
   useLiveFeed<ChatEvents>(
-    `/public/chat/stream${q}`,
+    href(calls.chatStream, q),
     {
       // The stream is open: now the history, so nothing falls between the two.
       ready: () => {
         const mine = following.current;
-        api<Head>(`/public/chat/messages${q}`)
+        api(calls.chatMessages, q)
           .then((h) => {
             if (following.current !== mine) return;
             setHead(h);
@@ -68,7 +67,7 @@ export function ChatPanel({ room }: { room?: string }) {
     // A refused text is said under the input, a refusal of no field (too many messages) below the row.
     await sendErrors.run(
       async () => {
-        await api("/public/chat/send", { body: { room: head.room, body: text } });
+        await api(calls.chatSend, { room: head.room, body: text });
         setText("");
       },
       { notice: false },

@@ -6,16 +6,17 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { Empty, Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FindPlayer, type FoundPlayer } from "../player/FindPlayer.tsx";
-import type { FriendsView as Friends } from "../../../api/domain/friends.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as calls from "../../../api/contracts/public/community.ts";
 
-type Person = Pick<Friends["friends"][number], "playerId" | "nickname" | "level">;
+type Person = Pick<OutputOf<typeof calls.friends>["friends"][number], "playerId" | "nickname" | "level">;
 
 export function FriendsPanel() {
-  const state = useApi<Friends>("/public/profile/friends");
+  const state = useApi(calls.friends, {});
   const [found, setFound] = useState<FoundPlayer[] | null>(null);
-  const act = async (url: string, body: unknown, done: string) => {
+  const act = async (call: () => Promise<unknown>, done: string) => {
     try {
-      await api(url, { body });
+      await call();
       toast.ok(done);
       state.reload();
     } catch (e) {
@@ -40,7 +41,7 @@ export function FriendsPanel() {
                       type="button"
                       className="tk-btn"
                       onClick={() =>
-                        act("/public/profile/friends/remove", { playerId: f.playerId }, t`Removed from friends`)
+                        act(() => api(calls.removeFriend, { playerId: f.playerId }), t`Removed from friends`)
                       }
                     >
                       {t`Remove`}
@@ -60,7 +61,7 @@ export function FriendsPanel() {
                         type="button"
                         className="tk-btn tk-primary"
                         onClick={() =>
-                          act("/public/profile/friends/accept", { requestId: r.requestId }, t`You are friends now`)
+                          act(() => api(calls.acceptFriend, { requestId: r.requestId }), t`You are friends now`)
                         }
                       >
                         {t`Accept`}
@@ -69,7 +70,7 @@ export function FriendsPanel() {
                         type="button"
                         className="tk-btn"
                         onClick={() =>
-                          act("/public/profile/friends/decline", { requestId: r.requestId }, t`Request declined`)
+                          act(() => api(calls.declineFriend, { requestId: r.requestId }), t`Request declined`)
                         }
                       >
                         {t`Decline`}
@@ -90,7 +91,7 @@ export function FriendsPanel() {
                         type="button"
                         className="tk-btn"
                         onClick={() =>
-                          act("/public/profile/friends/decline", { requestId: r.requestId }, t`Request cancelled`)
+                          act(() => api(calls.declineFriend, { requestId: r.requestId }), t`Request cancelled`)
                         }
                       >
                         {t`Cancel`}
@@ -112,7 +113,7 @@ export function FriendsPanel() {
           <button
             type="button"
             className="tk-btn"
-            onClick={() => act("/public/profile/friends/request", { playerId: p.id }, t`Friend request sent`)}
+            onClick={() => act(() => api(calls.askFriend, { playerId: p.id }), t`Friend request sent`)}
           >
             {t`Add friend`}
           </button>

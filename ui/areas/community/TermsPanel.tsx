@@ -5,22 +5,13 @@ import { api, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
-
-interface Terms {
-  currentVersion: number | null;
-  eulaAcceptedAt: number | null;
-  mustAccept: boolean;
-  mayAskRating: boolean;
-  rating: number | null;
-  bonusPaidAt: number | null;
-}
+import * as calls from "../../../api/contracts/public/community.ts";
 
 export function TermsPanel() {
-  const state = useApi<Terms>("/public/profile/terms");
-  const run = async (url: string, body: unknown, done: (r: Terms & { bonus?: number }) => string) => {
+  const state = useApi(calls.termsState, {});
+  const run = async <R,>(call: () => Promise<R>, done: (r: R) => string) => {
     try {
-      const r = await api<Terms & { bonus?: number }>(url, { body });
-      toast.ok(done(r));
+      toast.ok(done(await call()));
       state.reload();
     } catch (e) {
       toast.error((e as ApiError).message);
@@ -40,7 +31,10 @@ export function TermsPanel() {
                   type="button"
                   className="tk-btn tk-primary"
                   onClick={() =>
-                    run("/public/profile/terms/accept", { version: d.currentVersion }, () => t`Terms accepted`)
+                    run(
+                      () => api(calls.acceptTerms, { version: d.currentVersion ?? 0 }),
+                      () => t`Terms accepted`,
+                    )
                   }
                 >
                   {t`I accept`}
@@ -63,8 +57,9 @@ export function TermsPanel() {
                     className="tk-btn"
                     aria-label={t`${ph({ n })} of 5`}
                     onClick={() =>
-                      run("/public/profile/rate", { rating: n }, (r) =>
-                        r.bonus ? t`Thank you! 50 gold added.` : t`Thank you for rating!`,
+                      run(
+                        () => api(calls.rate, { rating: n }),
+                        (r) => (r.bonus ? t`Thank you! 50 gold added.` : t`Thank you for rating!`),
                       )
                     }
                   >
