@@ -1,14 +1,23 @@
 // Registering a player (the game client's sign-up) and recording what makes them active.
 import { and, eq, sql } from "drizzle-orm";
 import { players, playerIdentities } from "../db/schema/players.ts";
-import type { Db, Tx } from "../db/index.ts";
+import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { emit } from "./outbox.ts";
 import { applyLedger } from "./ledger.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
-import { fieldError } from "./errors.ts";
+import { fieldError, notFound } from "./errors.ts";
 import { hireStartingCrew } from "./progression.ts";
 
 export { nickname as nicknameField } from "./fields.ts";
+
+export type PlayerRow = typeof players.$inferSelect;
+
+/** The player row, or 404. */
+export async function playerOr404(db: DbOrTx, playerId: number): Promise<PlayerRow> {
+  const [p] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
+  if (!p) throw notFound();
+  return p;
+}
 
 /** Refuses a nickname another player holds (case-insensitive) as a field error on `nickname`. */
 export async function assertNicknameFree(db: Db | Tx, nickname: string, playerId: number | null) {

@@ -2,9 +2,10 @@
 // moderation of each; posting as the system; the word filter; the players muted now.
 import { useEffect, useRef, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, useApi, type ApiError } from "../../lib/api.ts";
+import * as chat from "../../../api/contracts/admin/chat.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
-import type { AdminChatEvents } from "../../../api/admin/players/chat.ts";
+import type { AdminChatEvents } from "../../../api/domain/chat-admin.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -13,36 +14,30 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { MessageList, setMessage, type AdminMessage } from "./Moderation.tsx";
 import { roomText } from "../../shell/AdminLabels.ts";
 
-interface Head {
-  rooms: string[];
-  words: string[];
-  mutes: { playerId: number; nickname: string; until: number; reason: string; byAdmin: string }[];
-  limits: { maxLength: number; count: number; windowMs: number; gapMs: number };
-}
-
 function Live({ room, onMute }: { room: string; onMute: () => void }) {
   const [rows, setRows] = useState<AdminMessage[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const q = room ? `room=${encodeURIComponent(room)}` : "";
+  const q = room ? { room } : {};
+  const key = room;
   // The stream followed now: a history that arrives for an earlier one is dropped.
   const following = useRef("");
   useEffect(() => {
-    following.current = `${q}#${attempt}`;
+    following.current = `${key}#${attempt}`;
     setRows(null);
     setError(null);
-  }, [q, attempt]);
+  }, [key, attempt]);
   const merge = (m: AdminMessage) =>
     setRows((old) =>
       old ? (old.some((x) => x.id === m.id) ? old.map((x) => (x.id === m.id ? { ...x, ...m } : x)) : [m, ...old]) : old,
     );
   useLiveFeed<AdminChatEvents>(
-    `/admin/chat/stream/history?${q}`,
+    href(chat.stream, q),
     {
       // The stream is open: now the history, so nothing falls between the two.
       ready: () => {
         const mine = following.current;
-        api<{ rows: AdminMessage[] }>(`/admin/chat/getMessages?${q}&limit=100`)
+        api(chat.messages, { ...q, limit: 100 })
           .then(
             (r) =>
               following.current === mine &&
@@ -129,10 +124,8 @@ function Words({ initial }: { initial: string[] }) {
       onSubmit={async (e) => {
         e.preventDefault();
         await errors.run(async () => {
-          const r = await api<{ words: string[] }>("/admin/chat/setMessage", {
-            body: { action: "words", words: text.split("\n") },
-          });
-          setText(r.words.join("\n"));
+          const r = await setMessage({ action: "words", words: text.split("\n") });
+          setText((r.words ?? []).join("\n"));
           toast.ok(t`Word filter saved`);
         });
       }}
@@ -157,7 +150,7 @@ function Words({ initial }: { initial: string[] }) {
 }
 
 export default function ChatAdminPage() {
-  const head = useApi<Head>("/admin/chat/");
+  const head = useApi(chat.page, {});
   const [room, setRoom] = useState("");
   return (
     <section>

@@ -2,20 +2,17 @@
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import * as chatClan from "../../../api/contracts/admin/chatClan.ts";
 import { Empty, Load } from "../../components/States.tsx";
-import { MessageList, type AdminMessage } from "./Moderation.tsx";
-
-interface Head {
-  clans: { id: number; name: string; tag: string }[];
-}
+import { MessageList } from "./Moderation.tsx";
 
 function Room({ clanId }: { clanId: number }) {
-  const state = useApi<{ rows: AdminMessage[] }>(`/admin/chatClan/getMessages?clanId=${clanId}&limit=200`);
+  const state = useApi(chatClan.messages, { clanId, limit: 200 });
   return <Load state={state}>{(d) => <MessageList rows={d.rows} onChange={state.reload} />}</Load>;
 }
 
 export default function ChatClanPage() {
-  const head = useApi<Head>("/admin/chatClan/");
+  const head = useApi(chatClan.page, {});
   const [clanId, setClanId] = useState<number | null>(null);
   return (
     <section>

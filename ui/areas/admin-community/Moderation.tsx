@@ -2,24 +2,18 @@
 // mute the author for a time. Used by the chat, clan chat and player chat history screens.
 import { useState } from "react";
 import { t, msg } from "@lingui/core/macro";
-import { api, type ApiError } from "../../lib/api.ts";
+import { sendRaw, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as chat from "../../../api/contracts/admin/chat.ts";
+import type * as history from "../../../api/contracts/admin/player/chatHistory.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { roomText } from "../../shell/AdminLabels.ts";
 
-export interface AdminMessage {
-  id: number;
-  room: string;
-  playerId: number | null;
-  nickname: string;
-  body: string;
-  status: "visible" | "hidden" | "deleted";
-  createdAt: number;
-  moderatedBy: string | null;
-  mutedUntil?: number | null;
-}
+/** A message as the operators' screens list it (a room's page says its author's mute too). */
+export type AdminMessage = OutputOf<typeof history.load>["rows"][number] & { mutedUntil?: number | null };
 
 export const STATUS = {
   visible: msg({ message: "visible", context: "chat message" }),
@@ -33,8 +27,8 @@ export const MUTE_OPTIONS: [number, ReturnType<typeof msg>][] = [
   [10080, msg`1 week`],
 ];
 
-export const setMessage = (body: Record<string, unknown>) =>
-  api<{ message?: AdminMessage }>("/admin/chat/setMessage", { body });
+/** One moderation (its action and fields, checked by the server). */
+export const setMessage = (body: Record<string, unknown>) => sendRaw(chat.setMessage, body);
 
 export function MessageList({ rows, onChange }: { rows: AdminMessage[]; onChange: (m?: AdminMessage) => void }) {
   const [confirm, setConfirm] = useState<AdminMessage | null>(null);

@@ -2,25 +2,19 @@
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import * as history from "../../../api/contracts/admin/player/chatHistory.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
-import { MessageList, type AdminMessage } from "./Moderation.tsx";
+import { MessageList } from "./Moderation.tsx";
 
-interface Head {
-  player: { id: number; nickname: string };
-  total: number;
-  mute: { until: number; reason: string } | null;
-}
 const SIZE = 50;
 
 export default function PlayerChatPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const head = useApi<Head>(`/admin/player/${id}/chatHistory`);
+  const head = useApi(history.page, { playerId: Number(id) });
   const [page, setPage] = useState(1);
-  const rows = useApi<{ rows: AdminMessage[]; total: number }>(
-    `/admin/player/${id}/chatHistory/load?page=${page}&size=${SIZE}`,
-  );
+  const rows = useApi(history.load, { playerId: Number(id), page, size: SIZE });
   return (
     <section>
       <PlayerNav playerId={id} />
