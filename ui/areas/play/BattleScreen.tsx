@@ -349,9 +349,12 @@ export function BattleScreen({ source, onEnd, full, onHandle, stillRunning, onGo
               }}
             />
           </div>
-          <div className="tk-rotate" role="alert">
-            {t`Turn your phone sideways: the battle is played in landscape.`}
-          </div>
+          {/* Once the page has given up there is nothing to turn for: the note saying why stays readable. */}
+          {status !== "gone" && (
+            <div className="tk-rotate" role="alert">
+              {t`Turn your phone sideways: the battle is played in landscape.`}
+            </div>
+          )}
         </>
       )}
     </div>
