@@ -12,8 +12,9 @@ export const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   PUBLIC_URL: optionalString,
-  // This instance's own origin when several share one store: battles it forms live here, and
-  // players are sent back to it (unset: a single instance).
+  // This instance's own origin as the others reach it, when several share one store: the battles
+  // it owns carry it in the store, and a battle's socket that reached another instance is proxied
+  // here (unset: a single instance). README "Many instances".
   INSTANCE_URL: optionalString.pipe(z.url().optional()),
   LIBSQL_URL: optionalString,
   LIBSQL_AUTH_TOKEN: optionalString,
