@@ -1,166 +1,22 @@
-// Players' tournaments, on the clans' model (/admin/clansTournaments/): a tournament is a UTC week
-// (Monday 00:00 to the next Monday) and players rank by what their finished battles of the week
-// add up to — rating gained, wins, battles or experience. loadTop ranks a period; a player's
-// tournaments are their place and figures in each of the last weeks.
+// Players' tournaments (/admin/playersTournaments/ and a player's /admin/player/{id}/tournaments):
+// each route is one call on its contract (api/contracts/admin/playersTournaments.ts,
+// player/tournaments.ts); the rules are api/domain/player-tournaments.ts.
 import type { Hono } from "hono";
-import { z } from "zod";
-import { and, asc, gte, inArray, lt, sql } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../domain/fields.ts";
-import { fieldError } from "../../domain/errors.ts";
-import { battlePlayers } from "../../db/schema/battles.ts";
-import { players } from "../../db/schema/players.ts";
-import type { DbOrTx } from "../../db/index.ts";
-import { SUPPORT, playerOr404, byPlayer } from "./shared.ts";
-
-const DAY = 86_400_000;
-const WEEK = 7 * DAY;
-export const TOURNAMENT_ORDERS = ["rating", "wins", "battles", "experience"] as const;
-type Order = (typeof TOURNAMENT_ORDERS)[number];
-
-/** The Monday 00:00 UTC of the week holding t. */
-export const weekStart = (t: number) => {
-  const day = Math.floor(t / DAY) * DAY;
-  const dow = (new Date(day).getUTCDay() + 6) % 7;
-  return day - dow * DAY;
-};
-
-const by = () => f.optional(z.enum(TOURNAMENT_ORDERS)).default("rating");
-const topInput = z.object({
-  from: f.optional(f.dateTime()),
-  to: f.optional(f.dateTime()),
-  by: by(),
-  limit: f.optional(f.int(1, 100)).default(20),
-});
-const dataInput = z.object({ weeks: f.optional(f.int(1, 52)).default(12), by: by() });
-
-const sums = {
-  battles: sql<number>`count(*)`,
-  wins: sql<number>`sum(case when ${battlePlayers.result} = 'win' then 1 else 0 end)`,
-  ratingDelta: sql<number>`sum(${battlePlayers.ratingDelta})`,
-  experience: sql<number>`sum(${battlePlayers.experience})`,
-};
-const orderSql = (o: Order) =>
-  ({
-    rating: sql`sum(${battlePlayers.ratingDelta})`,
-    wins: sql`sum(case when ${battlePlayers.result} = 'win' then 1 else 0 end)`,
-    battles: sql`count(*)`,
-    experience: sql`sum(${battlePlayers.experience})`,
-  })[o];
-const finishedIn = (from: number, to: number) =>
-  and(sql`${battlePlayers.result} is not null`, gte(battlePlayers.endedAt, from), lt(battlePlayers.endedAt, to));
-
-export async function topPlayers(db: DbOrTx, q: { from: number; to: number; by: Order; limit: number }) {
-  const rows = await db
-    .select({ playerId: battlePlayers.playerId, ...sums })
-    .from(battlePlayers)
-    .where(finishedIn(q.from, q.to))
-    .groupBy(battlePlayers.playerId)
-    .orderBy(sql`${orderSql(q.by)} desc`, asc(battlePlayers.playerId))
-    .limit(q.limit);
-  const ids = rows.map((r) => r.playerId);
-  const names = new Map(
-    ids.length
-      ? (
-          await db
-            .select({ id: players.id, nickname: players.nickname, level: players.level })
-            .from(players)
-            .where(inArray(players.id, ids))
-        ).map((p) => [p.id, p])
-      : [],
-  );
-  return rows.map((r, i) => ({
-    place: i + 1,
-    playerId: r.playerId,
-    nickname: names.get(r.playerId)?.nickname ?? null,
-    level: names.get(r.playerId)?.level ?? null,
-    battles: Number(r.battles),
-    wins: Number(r.wins),
-    ratingDelta: Number(r.ratingDelta),
-    experience: Number(r.experience),
-  }));
-}
-
-/** The player's place among every player who fought in each of the last `weeks` weeks (newest first; weeks without battles say so). */
-export async function playerWeeks(db: DbOrTx, playerId: number, now: number, weeks: number, order: Order) {
-  const out = [];
-  const current = weekStart(now);
-  for (let i = 0; i < weeks; i++) {
-    const from = current - i * WEEK;
-    const to = from + WEEK;
-    const [mine] = await db
-      .select(sums)
-      .from(battlePlayers)
-      .where(and(finishedIn(from, to), sql`${battlePlayers.playerId} = ${playerId}`));
-    const fought = Number(mine?.battles ?? 0) > 0;
-    let place: number | null = null;
-    let participants = 0;
-    if (fought) {
-      const score = {
-        rating: Number(mine.ratingDelta),
-        wins: Number(mine.wins),
-        battles: Number(mine.battles),
-        experience: Number(mine.experience),
-      }[order];
-      const [r] = await db.all<{ ahead: number; total: number }>(sql`
-        select sum(case when s > ${score} then 1 else 0 end) as ahead, count(*) as total from (
-          select ${orderSql(order)} as s from ${battlePlayers} where ${finishedIn(from, to)} group by ${battlePlayers.playerId}
-        )`);
-      place = Number(r.ahead) + 1;
-      participants = Number(r.total);
-    }
-    out.push({
-      from,
-      to,
-      place,
-      participants,
-      battles: Number(mine?.battles ?? 0),
-      wins: Number(mine?.wins ?? 0),
-      ratingDelta: Number(mine?.ratingDelta ?? 0),
-      experience: Number(mine?.experience ?? 0),
-    });
-  }
-  return out;
-}
+import {
+  playerTournaments,
+  playerTournamentsHead,
+  TOURNAMENT_ORDERS,
+  tournamentTop,
+  weekStart,
+} from "../../domain/player-tournaments.ts";
+import * as top from "../../contracts/admin/playersTournaments.ts";
+import * as mine from "../../contracts/admin/player/tournaments.ts";
 
 export function registerPlayersTournaments(app: Hono<HonoEnv>) {
-  page(app, { path: "/admin/playersTournaments/", ...SUPPORT }, async (c) =>
-    c.json({ orders: TOURNAMENT_ORDERS, week: weekStart(c.var.deps.clock.now()) }),
-  );
-
-  route(
-    app,
-    { method: "ANY", path: "/admin/playersTournaments/loadTop", ...SUPPORT },
-    { input: topInput },
-    async (c, v) => {
-      if (v.from !== undefined && v.to !== undefined && v.from > v.to)
-        throw fieldError({ to: { id: "identity.periodOrder" } });
-      const now = c.var.deps.clock.now();
-      const from = v.from ?? weekStart(now);
-      const to = v.to ?? (v.from !== undefined ? from + WEEK : now + 1);
-      return c.json({
-        from,
-        to,
-        by: v.by,
-        rows: await topPlayers(c.var.deps.db, { from, to, by: v.by, limit: v.limit }),
-      });
-    },
-  );
-
-  page(app, { path: "/admin/player/:playerId{[0-9]+}/tournaments", ...SUPPORT }, { params: byPlayer }, async (c, v) => {
-    const p = await playerOr404(c.var.deps.db, v.playerId);
-    return c.json({ player: { id: p.id, nickname: p.nickname }, orders: TOURNAMENT_ORDERS });
-  });
-
-  route(
-    app,
-    { method: "ANY", path: "/admin/player/:playerId{[0-9]+}/tournaments/loadData", ...SUPPORT },
-    { params: byPlayer, input: dataInput },
-    async (c, v) => {
-      const { db, clock } = c.var.deps;
-      const p = await playerOr404(db, v.playerId);
-      return c.json({ playerId: p.id, by: v.by, weeks: await playerWeeks(db, p.id, clock.now(), v.weeks, v.by) });
-    },
-  );
+  page(app, top.page, (_c, _v, ctx) => ({ orders: [...TOURNAMENT_ORDERS], week: weekStart(ctx.clock.now()) }));
+  route(app, top.loadTop, (_c, input, ctx) => tournamentTop({ ctx, input }));
+  page(app, mine.page, (_c, input, ctx) => playerTournamentsHead({ ctx, input }));
+  route(app, mine.loadData, (_c, input, ctx) => playerTournaments({ ctx, input }));
 }

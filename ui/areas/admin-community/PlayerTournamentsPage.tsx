@@ -2,25 +2,22 @@
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as mine from "../../../api/contracts/admin/player/tournaments.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
-import { RankedBy, figureColumns, type Figures, type Order } from "./Tournaments.tsx";
+import { RankedBy, figureColumns, type Order } from "./Tournaments.tsx";
 
-interface Week extends Figures {
-  from: number;
-  to: number;
-  place: number | null;
-  participants: number;
-}
+type Week = OutputOf<typeof mine.loadData>["weeks"][number];
 
 export default function PlayerTournamentsPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const head = useApi<{ player: { id: number; nickname: string } }>(`/admin/player/${id}/tournaments`);
+  const head = useApi(mine.page, { playerId: Number(id) });
   const [by, setBy] = useState<Order>("rating");
   const [weeks, setWeeks] = useState(12);
-  const data = useApi<{ weeks: Week[] }>(`/admin/player/${id}/tournaments/loadData?by=${by}&weeks=${weeks}`);
+  const data = useApi(mine.loadData, { playerId: Number(id), by, weeks });
   const columns: Column<Week>[] = [
     { id: "week", label: t`Week from`, value: (w) => w.from, cell: (w) => fmtDateTime(w.from).slice(0, 10) },
     {

@@ -3,30 +3,26 @@
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as top from "../../../api/contracts/admin/playersTournaments.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
-import { RankedBy, figureColumns, type Figures, type Order } from "./Tournaments.tsx";
+import { RankedBy, figureColumns, type Order } from "./Tournaments.tsx";
 
-interface Row extends Figures {
-  place: number;
-  playerId: number;
-  nickname: string | null;
-  level: number | null;
-}
+type Row = OutputOf<typeof top.loadTop>["rows"][number];
 
 export default function PlayersTournamentsPage() {
   const [by, setBy] = useState<Order>("rating");
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
-  const q = new URLSearchParams({
+  const state = useApi(top.loadTop, {
     by,
-    limit: "50",
-    ...(from !== null ? { from: String(from) } : {}),
-    ...(to !== null ? { to: String(to) } : {}),
+    limit: 50,
+    ...(from !== null ? { from } : {}),
+    ...(to !== null ? { to } : {}),
   });
-  const state = useApi<{ from: number; to: number; rows: Row[] }>(`/admin/playersTournaments/loadTop?${q}`);
   const columns: Column<Row>[] = [
     { id: "place", label: t`Place`, value: (r) => r.place },
     {
