@@ -393,5 +393,21 @@ export const migrations: Migration[] = [
     "statements": [
       "CREATE TABLE `player_tank_modules` (\n\t`player_id` integer NOT NULL,\n\t`tank_id` integer NOT NULL,\n\t`slot` text NOT NULL,\n\t`level` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`player_id`, `tank_id`, `slot`),\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"player_tank_modules_level\" CHECK(\"player_tank_modules\".\"level\" >= 0)\n);"
     ]
+  },
+  {
+    "tag": "0030_silky_sumo",
+    "hash": "deb5c93e1de7dc2d4cce981088e1fa16b5b0c4ddfa68b3790ab3d15261bb9259",
+    "statements": [
+      "CREATE TABLE `live_event_entries` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`event_id` integer NOT NULL,\n\t`period_start` integer NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`tier` integer NOT NULL,\n\t`bucket` integer DEFAULT 0 NOT NULL,\n\t`score` integer DEFAULT 0 NOT NULL,\n\t`scored_at` integer NOT NULL,\n\t`joined_at` integer NOT NULL,\n\tFOREIGN KEY (`event_id`) REFERENCES `live_events`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `live_event_entries_player` ON `live_event_entries` (`event_id`,`period_start`,`player_id`);",
+      "CREATE INDEX `live_event_entries_board` ON `live_event_entries` (`event_id`,`period_start`,`tier`,`bucket`,`score`);",
+      "CREATE TABLE `live_event_periods` (\n\t`event_id` integer NOT NULL,\n\t`period_start` integer NOT NULL,\n\t`period_end` integer NOT NULL,\n\t`state` text DEFAULT 'open' NOT NULL,\n\t`entries` integer DEFAULT 0 NOT NULL,\n\t`settled_at` integer,\n\tFOREIGN KEY (`event_id`) REFERENCES `live_events`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `live_event_periods_key` ON `live_event_periods` (`event_id`,`period_start`);",
+      "CREATE INDEX `live_event_periods_due` ON `live_event_periods` (`state`,`period_end`);",
+      "CREATE TABLE `live_event_results` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`event_id` integer NOT NULL,\n\t`period_start` integer NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`tier` integer NOT NULL,\n\t`bucket` integer NOT NULL,\n\t`rank` integer NOT NULL,\n\t`score` integer NOT NULL,\n\t`gold` integer DEFAULT 0 NOT NULL,\n\t`silver` integer DEFAULT 0 NOT NULL,\n\t`settled_at` integer NOT NULL,\n\tFOREIGN KEY (`event_id`) REFERENCES `live_events`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `live_event_results_player` ON `live_event_results` (`event_id`,`period_start`,`player_id`);",
+      "CREATE TABLE `live_events` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`kind` text NOT NULL,\n\t`title_ru` text NOT NULL,\n\t`title_en` text NOT NULL,\n\t`schedule` text NOT NULL,\n\t`audience` text DEFAULT 'all' NOT NULL,\n\t`audience_id` integer,\n\t`min_level` integer DEFAULT 1 NOT NULL,\n\t`max_level` integer DEFAULT 100 NOT NULL,\n\t`min_tier` integer DEFAULT 1 NOT NULL,\n\t`max_tier` integer DEFAULT 10 NOT NULL,\n\t`fee_currency` text DEFAULT 'silver' NOT NULL,\n\t`fee` integer DEFAULT 0 NOT NULL,\n\t`size_limit` integer,\n\t`metric` text DEFAULT 'wins' NOT NULL,\n\t`per_tier` integer DEFAULT false NOT NULL,\n\t`bucket_size` integer,\n\t`prizes` text DEFAULT '{\"by\":\"rank\",\"rows\":[]}' NOT NULL,\n\t`multiplied` text,\n\t`multiplier_pct` integer,\n\t`offer_id` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`offer_id`) REFERENCES `special_offers`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE INDEX `live_events_kind` ON `live_events` (`active`,`kind`);"
+    ]
   }
 ];

@@ -23,3 +23,4 @@ export * from "./ads.ts";
 export * from "./community.ts";
 export * from "./arena.ts";
 export * from "./progression.ts";
+export * from "./liveops.ts";
