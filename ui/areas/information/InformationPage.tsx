@@ -7,22 +7,19 @@ import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, locale } from "../../lib/i18n.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
 import { Load, Empty } from "../../components/States.tsx";
-
-interface Info {
-  type: string;
-  categories: { id: number; title: string; contents: { id: number; title: string }[] }[];
-  contents: { id: number; title: string }[];
-  category: { id: number; title: string } | null;
-  content: { id: number; title: string; body: string; image: string; publishedAt: number } | null;
-}
+import * as calls from "../../../api/contracts/public/information.ts";
 
 export default function InformationPage({ params }: { params: Record<string, string | undefined> }) {
   const type = params.type ?? "guide";
   const base = `/${locale}/public/information/${encodeURIComponent(type)}`;
-  const address = params.id
-    ? `${base}/${location.pathname.includes("/category/") ? "category" : "content"}/${params.id}`
-    : `${base}/`;
-  const state = useApi<Info>(address);
+  const at = { locale, type } as const;
+  const id = Number(params.id);
+  // One address of three (the index, a category, a content), all answering the same shape.
+  const category = !!params.id && location.pathname.includes("/category/");
+  const byIndex = useApi(calls.index, params.id ? null : at);
+  const byCategory = useApi(calls.category, category ? { ...at, id } : null);
+  const byContent = useApi(calls.content, params.id && !category ? { ...at, id } : null);
+  const state = params.id ? (category ? byCategory : byContent) : byIndex;
   return (
     <Load state={state}>
       {(d) => {

@@ -4,9 +4,10 @@ import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, locale } from "../../lib/i18n.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
 import { Load } from "../../components/States.tsx";
+import { terms } from "../../../api/contracts/public/information.ts";
 
 export default function TermsPage() {
-  const state = useApi<{ terms: { title: string; body: string; publishedAt: number } }>(`/${locale}/public/terms`);
+  const state = useApi(terms, { locale });
   return (
     <Load state={state}>
       {(d) => (
