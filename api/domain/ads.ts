@@ -5,7 +5,10 @@ import { eq } from "drizzle-orm";
 import { adSettings } from "../db/schema/ads.ts";
 import type { DbOrTx } from "../db/index.ts";
 import * as f from "./fields.ts";
-import { optionName } from "./options.ts";
+import { jsonDiff, optionName } from "./options.ts";
+import { validationError } from "./validation.ts";
+import { audit, detailsOf } from "./audit.ts";
+import { type AdminCtx, transact } from "./context.ts";
 
 export const AD_NETWORKS = ["yandex", "vk", "applovin", "admob", "unity"] as const;
 
@@ -44,4 +47,31 @@ export async function saveAdSettings(tx: DbOrTx, value: AdSettings, at: number):
     .insert(adSettings)
     .values({ id: 1, value: JSON.stringify(value), updatedAt: at })
     .onConflictDoUpdate({ target: adSettings.id, set: { value: JSON.stringify(value), updatedAt: at } });
+}
+
+/**
+ * An operator saves the settings document: checked whole against its shape (a refusal names the
+ * field under `settings.`), written with its admin log row in one transaction.
+ */
+export async function changeAdSettings({ ctx, input }: { ctx: AdminCtx; input: { settings: unknown } }) {
+  const parsed = adSettingsShape.safeParse(input.settings);
+  if (!parsed.success)
+    throw validationError(
+      parsed.error.issues.map((i) => ({ ...i, path: ["settings", ...i.path] })),
+      { settings: input.settings },
+    );
+  await transact(ctx, async (c) => {
+    const before = await currentAdSettings(c.db);
+    await saveAdSettings(c.db, parsed.data, ctx.clock.now());
+    await audit(c, {
+      action: "/admin/ads/save",
+      targetType: "adSettings",
+      targetId: 1,
+      summary: before
+        ? jsonDiff(before, parsed.data).join("; ") || "no change"
+        : `created: ${JSON.stringify(parsed.data)}`,
+      details: detailsOf(before ?? undefined, parsed.data),
+    });
+  });
+  return { settings: parsed.data };
 }

@@ -1,11 +1,11 @@
 // /admin/ads/: the global ad settings (networks on, frequency caps, rewarded-ad silver) as typed
 // fields drawn from the settings' schema (the page sends its JSON Schema); the server checks it
 // whole and its messages land under the field they name.
-import { useState } from "react";
 import { msg, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { Link } from "wouter";
 import { api, useApi } from "../../lib/api.ts";
+import * as ads from "../../../api/contracts/admin/ads.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
@@ -36,24 +36,23 @@ const naming: Naming = {
 };
 
 export default function AdsPage() {
-  const [n, setN] = useState(0);
-  const page = useApi<{ settings: unknown; networks: string[]; form: Prop }>(`/admin/ads/?v=${n}`);
+  const page = useApi(ads.page, {});
   return (
     <Load state={page}>
       {(d) => (
         <section>
           <p className="tk-hint">{t`Caps are per player; rewarded ads grant silver.`}</p>
           <SchemaForm
-            key={n}
-            schema={d.form}
+            key={JSON.stringify(d.settings)}
+            schema={d.form as Prop}
             value={d.settings ?? {}}
             naming={naming}
             submitLabel={t`Save`}
             errorPrefix="settings"
             save={async (settings) => {
-              await api("/admin/ads/save", { method: "POST", body: { settings } });
+              await api(ads.save, { settings });
               toast.ok(t`Saved`);
-              setN((x) => x + 1);
+              page.reload();
             }}
           />
           <p>
