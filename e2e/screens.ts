@@ -154,6 +154,18 @@ export async function contextFor(
     );
     const page = await context.newPage();
     await page.goto(`${world.app}/${locale}/public?token=${encodeURIComponent(token)}`);
+    // The player speaks the walk's language: a signed-in player's saved language wins on pages
+    // without one in the path (docs/decisions/http.md), so it is saved as the site's switch saves it.
+    const saved = await page.evaluate(async (l) => {
+      const csrf = document.querySelector<HTMLMetaElement>('meta[name="tk-csrf"]')?.content ?? "";
+      const r = await fetch("/public/profile/", {
+        method: "POST",
+        headers: { accept: "application/json", "content-type": "application/json", "x-csrf-token": csrf },
+        body: JSON.stringify({ locale: l }),
+      });
+      return r.status;
+    }, locale);
+    expect(saved, `the sample player's language saved as ${locale}`).toBe(200);
     await page.close();
   }
   return context;
