@@ -139,23 +139,31 @@ async function run(rtt: number, seconds: number, claimPresent = false): Promise<
   return score;
 }
 
-test("a shooter aiming at the drawn crossing target hits as often through a 100 ms proxy as without it", async () => {
-  const direct = await run(0, 18);
-  const far = await run(100, 18);
-  const present = await run(100, 12, true);
-  const rate = (s: Score) => s.hits / Math.max(1, s.shots);
-  const lags = (s: Score) => {
-    const l = s.lagAsked.filter((x) => x > 0).sort((a, b) => a - b);
-    return `lag ${l.length ? `${l[0] / 2}–${l[l.length - 1] / 2} ms, median ${l[l.length >> 1] / 2} ms` : "none"}`;
-  };
-  console.log(
-    `aimed at the drawn target: 0 ms ${direct.hits}/${direct.shots} (${(rate(direct) * 100).toFixed(0)} %, ${lags(direct)}), 100 ms ${far.hits}/${far.shots} (${(rate(far) * 100).toFixed(0)} %, ${lags(far)}); judged at the present through 100 ms: ${present.hits}/${present.shots} (${(rate(present) * 100).toFixed(0)} %)`,
-  );
-  expect(direct.shots).toBeGreaterThan(40);
-  expect(far.shots).toBeGreaterThan(40);
-  expect(rate(direct)).toBeGreaterThan(0.5);
-  // Within noise: two binomial rates of ~70 % over ~70 shots differ by ≤ 0.2 about 99 % of the time.
-  expect(Math.abs(rate(far) - rate(direct))).toBeLessThanOrEqual(0.2);
-  // Without the rewind the same aim misses most of the time.
-  expect(rate(present)).toBeLessThan(rate(direct) - 0.25);
-}, 120_000);
+test(
+  "a shooter aiming at the drawn crossing target hits as often through a 100 ms proxy as without it",
+  async () => {
+    const direct = await run(0, 18);
+    const far = await run(100, 18);
+    const present = await run(100, 12, true);
+    const rate = (s: Score) => s.hits / Math.max(1, s.shots);
+    const lags = (s: Score) => {
+      const l = s.lagAsked.filter((x) => x > 0).sort((a, b) => a - b);
+      return `lag ${l.length ? `${l[0] / 2}–${l[l.length - 1] / 2} ms, median ${l[l.length >> 1] / 2} ms` : "none"}`;
+    };
+    console.log(
+      `aimed at the drawn target: 0 ms ${direct.hits}/${direct.shots} (${(rate(direct) * 100).toFixed(0)} %, ${lags(direct)}), 100 ms ${far.hits}/${far.shots} (${(rate(far) * 100).toFixed(0)} %, ${lags(far)}); judged at the present through 100 ms: ${present.hits}/${present.shots} (${(rate(present) * 100).toFixed(0)} %)`,
+    );
+    expect(direct.shots).toBeGreaterThan(40);
+    expect(far.shots).toBeGreaterThan(40);
+    expect(rate(direct)).toBeGreaterThan(0.5);
+    // Within noise: two binomial rates of ~70 % over ~70 shots differ by ≤ 0.2 about 99 % of the time.
+    expect(Math.abs(rate(far) - rate(direct))).toBeLessThanOrEqual(0.2);
+    // Without the rewind the same aim misses most of the time.
+    expect(rate(present)).toBeLessThan(rate(direct) - 0.25);
+  },
+  // Real time on a shared machine: one retry. The room ticks on a plain 50 ms timer, so a loaded
+  // machine slows the battle rather than bunching its ticks (bunched ticks run out of inputs and
+  // repeat the last aim: at load average 40 a run of 0 ms fell to 19 %). Still, at load 40+ the
+  // control hit: ticks that late make every lag small (seen: 80 % judged at the present).
+  { timeout: 120_000, retry: 1 },
+);
