@@ -164,6 +164,9 @@ async function seededPlayer() {
 
 /** Arrives from the game with a single-use sign-in link; the token leaves the address bar. */
 async function arrive(page: Page, playerId: number, locale: "ru" | "en", nickname: string, problems: string[]) {
+  // The seeded player speaks the journey's language: a signed-in player's saved language wins on
+  // the pages without one in their path (docs/decisions/http.md); the seed saves ru or en.
+  await running.db.execute({ sql: "update players set locale = ? where id = ?", args: [locale, playerId] });
   const link = await game(running, players.siteToken, { playerId, next: `/${locale}/public` });
   await page.goto(link.url);
   await expect(page.locator(".tk-me"), problems.join("\n")).toContainText(nickname);
