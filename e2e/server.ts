@@ -133,7 +133,7 @@ export async function addAdmin(
 /**
  * A page in a new browser context (`context`: its options) signed in through a session made in
  * code: as a new operator of the role (addAdmin) or as the player of the id, the session in
- * `locale` (en).
+ * `locale` (en) — a player's saved language too.
  */
 export async function signedInPage(
   browser: Browser,
@@ -141,6 +141,10 @@ export async function signedInPage(
   who: { admin: "support" | "operator" | "admin" | "superadmin" } | { player: number },
   o: { context?: BrowserContextOptions; locale?: "ru" | "en" } = {},
 ) {
+  // The player speaks the session's language: a signed-in player's saved language wins on the
+  // pages without one in their path (docs/decisions/http.md).
+  if ("player" in who)
+    await db.execute({ sql: "update players set locale = ? where id = ?", args: [o.locale ?? "en", who.player] });
   const session =
     "player" in who
       ? await addSession(db, "player", who.player, o.locale)
