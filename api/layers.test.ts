@@ -200,7 +200,6 @@ const ADMIN_QUERIES_LEFT: Record<string, number> = {
   "api/admin/players/progression.ts": 10,
   "api/admin/players/stats.ts": 6,
   "api/admin/players/tools.ts": 23,
-  "api/admin/resources/transfer.ts": 4,
   "api/admin/system/applications.ts": 1,
   "api/admin/system/demo.ts": 5,
   "api/admin/system/languages.ts": 2,

@@ -11,7 +11,7 @@ const NOT_YET: RegExp[] = [
   // The back office's screens not yet on contracts, by their first path segment (the rest of /admin is).
   /^\/admin\/(api|banLog|battles|billing|feedback|metrics|optionsData)(\/|$)/,
   /^\/admin\/(player|playerCounters|playerLog|playerPayment|playersStats)(\/|$)/,
-  /^\/admin\/(serverLocalization|tankData|tools|translation)(\/|$)/,
+  /^\/admin\/(tankData|tools|translation)(\/|$)/,
   /^\/public/,
   /^\/:locale\{ru\|en\}\//,
   /^\/billing\//,

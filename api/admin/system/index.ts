@@ -14,6 +14,7 @@ import { socialNetworkArea } from "./social-networks.ts";
 import { languageArea } from "./languages.ts";
 import { serverLocalizationArea, serverLocalizationTransfer } from "./localization.ts";
 import { registerTransfer } from "../resources/transfer.ts";
+import * as serverLocalization from "../../contracts/admin/serverLocalization.ts";
 import "./messages.ts";
 
 /** The system areas that are lists of editable things, served by the resources mechanism. */
@@ -31,5 +32,5 @@ export function registerSystemAdmin(app: Hono<HonoEnv>) {
   registerBattleOptions(app);
   registerImmutableOptions(app);
   for (const d of SYSTEM_RESOURCES) registerResource(app, d);
-  registerTransfer(app, serverLocalizationTransfer);
+  registerTransfer(app, serverLocalizationTransfer, serverLocalization);
 }

@@ -1,7 +1,7 @@
 // /admin/serverLocalization/: the server's text keys with a text per language (the languages of
 // /admin/language/). Searched by key or text; a row lists the enabled languages it still lacks;
 // export as JSON or CSV (key, then a column per language) and import either with a preview,
-// applied all or nothing (api/admin/resources/transfer.ts).
+// applied all or nothing (api/domain/resource-transfer.ts).
 import { z } from "zod";
 import { asc } from "drizzle-orm";
 import { languages, serverTexts } from "../../db/schema/system.ts";
@@ -9,7 +9,7 @@ import type { DbOrTx } from "../../db/index.ts";
 import * as f from "../../domain/fields.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../../domain/resources.ts";
-import type { TransferDescription } from "../resources/transfer.ts";
+import type { TransferDescription } from "../../domain/resource-transfer.ts";
 
 export const TEXT_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 

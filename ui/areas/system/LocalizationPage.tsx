@@ -3,7 +3,9 @@
 // add and update; export as JSON or CSV; import that first shows what would change, then applies.
 import { useMemo, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi } from "../../lib/api.ts";
+import { api, href, useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as transfer from "../../../api/contracts/admin/serverLocalization.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError } from "../../components/Form.tsx";
 import { Load } from "../../components/States.tsx";
@@ -25,12 +27,7 @@ interface Text {
   texts: Record<string, string>;
   missing: string[];
 }
-interface ImportResult {
-  applied: boolean;
-  added: string[];
-  changed: { key: string; summary: string }[];
-  unchanged: number;
-}
+type ImportResult = OutputOf<typeof transfer.importAll>;
 
 export default function LocalizationPage() {
   const page = useApi<{ languages: Language[] }>(`${BASE}?size=1`);
@@ -110,8 +107,8 @@ function Texts({ languages }: { languages: Language[] }) {
           className="tk-btn tk-primary"
           onClick={() => setEditing({ key: "", texts: {} })}
         >{t`New key`}</button>
-        <a className="tk-btn" href={`${BASE}export?format=json`} download>{t`Export JSON`}</a>
-        <a className="tk-btn" href={`${BASE}export?format=csv`} download>{t`Export CSV`}</a>
+        <a className="tk-btn" href={href(transfer.exportAll, { format: "json" })} download>{t`Export JSON`}</a>
+        <a className="tk-btn" href={href(transfer.exportAll, { format: "csv" })} download>{t`Export CSV`}</a>
       </div>
       {editing && (
         <form
@@ -169,10 +166,15 @@ function Texts({ languages }: { languages: Language[] }) {
       />
       <div className="tk-panel">
         <h3>{t`Import (JSON or CSV)`}</h3>
-        <FileImport<ImportResult> label={t`Check a file`} url={`${BASE}import`} accept=".json,.csv" summary={summary} />
+        <FileImport<ImportResult>
+          label={t`Check a file`}
+          url={transfer.importAll.path}
+          accept=".json,.csv"
+          summary={summary}
+        />
         <FileImport<ImportResult>
           label={t`Apply a file`}
-          url={`${BASE}import?apply=1`}
+          url={`${transfer.importAll.path}?apply=1`}
           accept=".json,.csv"
           summary={summary}
           onDone={reload}
