@@ -10,18 +10,10 @@ import { ScreenRoutes } from "./ScreenRoutes.tsx";
 import { publicScreens } from "../areas/public.ts";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Toasts } from "../components/Toasts.tsx";
+import { profile } from "../../api/contracts/public/profile.ts";
 import { PlayerMenu } from "../areas/access/player/PlayerMenu.tsx";
 import { msg, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-
-interface Me {
-  nickname: string;
-  avatarUrl?: string | null;
-  level: number;
-  gold: number;
-  silver: number;
-  guest?: boolean;
-}
 
 // Addresses with the page's locale are made when the shell renders (the server renders pages of
 // either locale: ui/ssr.tsx).
@@ -48,8 +40,8 @@ export default function PublicShell() {
   // The server puts a CSRF token in the page only for a signed-in player: a visitor's page asks
   // for no profile (no request that can only answer 401, one request less before the header).
   const signedIn = csrfToken() !== "";
-  const me = useApi<{ player: Me } | Me>(signedIn ? "/public/profile/" : null);
-  const player = me.data ? ("player" in me.data ? me.data.player : me.data) : undefined;
+  const me = useApi(profile, signedIn ? {} : null);
+  const player = me.data?.player;
   // A battle's pay or a purchase in the game: the header's balances and level are read again.
   useWalletChanged(me.reload);
   const [open, setOpen] = useState(false);

@@ -4,7 +4,8 @@ import { ph, t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
-import { BalanceLine, type ProfileData } from "./kit.tsx";
+import { BalanceLine } from "./kit.tsx";
+import { profile } from "../../../api/contracts/public/profile.ts";
 import { TransferPanel } from "./TransferPanel.tsx";
 import { BlacklistPanel } from "./BlacklistPanel.tsx";
 import { ErasePanel } from "./ErasePanel.tsx";
@@ -17,7 +18,7 @@ import { TermsPanel } from "../community/TermsPanel.tsx";
 import { AccountPanel } from "../access/player/AccountPanel.tsx";
 
 export default function ProfilePage() {
-  const state = useApi<ProfileData>("/public/profile/");
+  const state = useApi(profile, {});
   return (
     <Load state={state}>
       {(d) => {
