@@ -192,7 +192,7 @@ test("a player arrives with a sign-in link, changes the password, signs out and 
   const stranger = await other.newPage();
   await stranger.goto(link.url);
   await expect(stranger.getByRole("alert")).toContainText("already used or expired");
-  await expect(stranger.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(stranger.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   await other.close();
 
   await page.getByRole("link", { name: "Password" }).click();
@@ -205,7 +205,7 @@ test("a player arrives with a sign-in link, changes the password, signs out and 
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/en\/public$/);
-  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
   await page.waitForURL(/\/public\/login\?next=/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("first password 1");
@@ -238,7 +238,7 @@ test("a banned player's link and password sign-in both say why and until when", 
   const expected = "Your account is banned until 02.01.2030 03:04:05 UTC. Reason: cheating";
   await page.goto(link.url);
   await expect(page.getByRole("alert")).toHaveText(expected);
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   await page.goto(`${app}/public/login`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("outlaw password 1");

@@ -153,7 +153,8 @@ test("the server gone for good mid-battle: the page gives up and says what happe
   await expect(page.getByText("Подключаемся к бою…")).toBeHidden({ timeout: 15_000 });
   await kill();
   // It keeps trying for a while (the server may come back), then says what happened.
-  const gone = page.getByRole("alert");
+  // A portrait phone also shows the turn-the-phone note as an alert.
+  const gone = page.getByRole("alert").filter({ hasText: "Сервер боя" });
   await expect(gone).toContainText("Сервер боя не отвечал 20 секунд", { timeout: 40_000 });
   await expect(gone.getByRole("button", { name: "В ангар" })).toBeVisible();
   await page.screenshot({ path: "e2e/output/battle-restart-gone-390.png" });
