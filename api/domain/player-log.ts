@@ -1,8 +1,12 @@
 // One player's history as operators read it: ledger movements, transfers, shop purchases, clan
 // changes, gifts, support tickets' status changes (each at its time), bans and admin actions on the player, merged by time from the
 // tables that already hold them (no second copy). Each entry: kind, its row id, time, detail.
-import { sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
+import { playerNotifications } from "../db/schema/social.ts";
+import { fieldError } from "./errors.ts";
+import type { Ctx } from "./context.ts";
+import { playerOr404 } from "./players.ts";
 
 export const LOG_KINDS = ["ledger", "transfer", "purchase", "clan", "gift", "ticket", "ban", "admin"] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
@@ -89,4 +93,64 @@ export async function logAround(
   const before = await playerLog(db, { playerId, kinds, to: at, order: "desc", limit: size });
   const after = await playerLog(db, { playerId, kinds, from: at + 1, order: "asc", limit: size });
   return [...before.rows.reverse(), ...after.rows];
+}
+
+// ---- The operators' player log screen (/admin/playerLog; routes in api/admin/players/log.ts) ----
+
+/** The screen's head: who, the kinds, and the newest page. */
+export async function playerLogHead({ ctx, input }: { ctx: Ctx; input: { playerId: number } }) {
+  const p = await playerOr404(ctx.db, input.playerId);
+  return {
+    player: { id: p.id, nickname: p.nickname },
+    kinds: [...LOG_KINDS],
+    ...(await playerLog(ctx.db, { playerId: p.id, limit: 50 })),
+  };
+}
+
+/** A page of the log, of some kinds, in a period (ends included). */
+export async function playerLogPage({
+  ctx,
+  input: v,
+}: {
+  ctx: Ctx;
+  input: { playerId: number; page: number; size: number; kind?: LogKind[]; from?: number; to?: number };
+}) {
+  if (v.from !== undefined && v.to !== undefined && v.from > v.to)
+    throw fieldError({ to: { id: "identity.periodOrder" } });
+  await playerOr404(ctx.db, v.playerId);
+  const r = await playerLog(ctx.db, {
+    playerId: v.playerId,
+    kinds: v.kind,
+    from: v.from,
+    to: v.to,
+    limit: v.size,
+    offset: (v.page - 1) * v.size,
+  });
+  return { ...r, page: v.page, size: v.size };
+}
+
+/** A page of the notifications the player got (newest first), their payloads as data. */
+export async function playerNotificationsPage({
+  ctx,
+  input: v,
+}: {
+  ctx: Ctx;
+  input: { playerId: number; page: number; size: number };
+}) {
+  await playerOr404(ctx.db, v.playerId);
+  const mine = eq(playerNotifications.playerId, v.playerId);
+  const rows = await ctx.db
+    .select()
+    .from(playerNotifications)
+    .where(mine)
+    .orderBy(desc(playerNotifications.id))
+    .limit(v.size)
+    .offset((v.page - 1) * v.size);
+  const [{ n }] = await ctx.db.select({ n: count() }).from(playerNotifications).where(mine);
+  return {
+    rows: rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> })),
+    total: n,
+    page: v.page,
+    size: v.size,
+  };
 }

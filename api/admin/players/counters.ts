@@ -18,7 +18,7 @@ import { payingOrder } from "../../domain/payers.ts";
 import { logAround } from "../../domain/player-log.ts";
 import { isBanned } from "../../domain/bans.ts";
 import { SUPPORT, playerOr404, byPlayer } from "./shared.ts";
-import { kindList } from "./log.ts";
+import { kindList } from "../../contracts/admin/playerLog.ts";
 
 const DAY = 86_400_000;
 const MAX_DAYS = 366;

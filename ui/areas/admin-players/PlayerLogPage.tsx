@@ -2,7 +2,9 @@
 // entries as they happen (server-sent events), and the player's notifications.
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { useApi } from "../../lib/api.ts";
+import { href, useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as log from "../../../api/contracts/admin/playerLog.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
 import type { PlayerLogEvents } from "../../../api/admin/players/log.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
@@ -11,17 +13,11 @@ import { Load, Empty } from "../../components/States.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import { LOG_KINDS, kindText, detailText, noticeKindText, noticeText, type LogEntry } from "./logKinds.ts";
 
-interface Notification {
-  id: number;
-  kind: string;
-  payload: Record<string, unknown>;
-  createdAt: number;
-  readAt: number | null;
-}
+type Notification = OutputOf<typeof log.notifications>["rows"][number];
 
 function Live({ playerId, onEntry }: { playerId: string; onEntry: () => void }) {
   const [lines, setLines] = useState<LogEntry[]>([]);
-  useLiveFeed<PlayerLogEvents>(`/admin/playerLog/${playerId}/stream`, {
+  useLiveFeed<PlayerLogEvents>(href(log.stream, { playerId: Number(playerId) }), {
     entry: (entry) => {
       setLines((l) => [entry, ...l].slice(0, 30));
       onEntry();
@@ -45,7 +41,7 @@ function Live({ playerId, onEntry }: { playerId: string; onEntry: () => void }) 
 
 export default function PlayerLogPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const head = useApi<{ player: { id: number; nickname: string } }>(`/admin/playerLog/${id}`);
+  const head = useApi(log.page, { playerId: Number(id) });
   const [version, setVersion] = useState(0);
   const columns: Column<LogEntry>[] = [
     { id: "at", label: t`When`, value: (e) => e.at, cell: (e) => fmtDateTime(e.at), sortable: false },
@@ -77,7 +73,7 @@ export default function PlayerLogPage({ params }: { params: Record<string, strin
         {(d) => <h1>{t`Log of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}
       </Load>
       <DataTable
-        url="/admin/playerLog/getPlayerLogs"
+        url={log.entries.path}
         params={{ playerId: id }}
         columns={columns}
         rowKey={(e) => `${e.kind}:${e.id}`}
@@ -95,7 +91,7 @@ export default function PlayerLogPage({ params }: { params: Record<string, strin
       <Live playerId={id} onEntry={() => setVersion((v) => v + 1)} />
       <h2>{t`Notifications`}</h2>
       <DataTable
-        url="/admin/playerLog/getNotification"
+        url={log.notifications.path}
         params={{ playerId: id }}
         stateKey="n"
         columns={noticeColumns}
