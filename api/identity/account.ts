@@ -4,7 +4,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
-import { route, assertCsrf } from "../http/router.ts";
+import { route, page, assertCsrf } from "../http/router.ts";
 import { parseFields } from "../http/validate.ts";
 import * as f from "../domain/fields.ts";
 import { AppError, fieldError } from "../domain/errors.ts";
@@ -21,13 +21,13 @@ import { mailLink } from "./mail-links.ts";
 import { playerByEmail, playerById, type PlayerRow } from "./players.ts";
 import { isBanned, bannedError, assertNotBanned } from "./bans.ts";
 import { consumeToken, peekToken, tokensSince, voidTokens } from "./tokens.ts";
+import * as calls from "../contracts/public/account.ts";
 import "./messages.ts";
 
 /** Reset mails a player may be sent per window (more asks get the same answer and no mail). */
 export const RESET_MAILS = { perWindow: 3, windowMs: 15 * 60_000 } as const;
 
 const newPassword = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-const loginIn = z.object({ email: f.email(), password: z.string().min(1).max(PASSWORD_MAX) });
 const resetAskIn = z.object({ email: f.email() });
 const resetCode = () =>
   z
@@ -53,9 +53,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
 
   // Sign-in with email and password. The spec lists no player sign-in address; this mirrors
   // /admin/login (GET: the form, POST: the sign-in).
-  route(app, { method: "ANY", path: "/public/login", auth: "public", kind: "page" }, {}, async (c) => {
-    if (isScreen(c)) return shell(c);
-    const body = await parseFields(c, loginIn);
+  page(app, calls.login, async (c, body) => {
     const { db, clock } = c.var.deps;
     const now = clock.now();
     // Separate keys from the admins' (usernames), so one door's failures never lock the other.
@@ -74,12 +72,12 @@ export function registerAccount(app: Hono<HonoEnv>) {
       if (rehashed) await setPasswordHash(tx, p.id, rehashed);
       return signIn(c, tx, p, now);
     });
-    return c.json({ player: publicPlayer(p), csrfToken: s.csrfToken });
+    return { player: publicPlayer(p), csrfToken: s.csrfToken };
   });
 
-  route(app, { method: "POST", path: "/public/logout", auth: "player", mutates: true }, {}, async (c) => {
+  route(app, calls.logout, async (c) => {
     await endSession(c, "player");
-    return c.json({ ok: true });
+    return { ok: true as const };
   });
 
   // Asking for a reset link: the same answer whether or not the address has an account.

@@ -6,6 +6,7 @@ import { api } from "../../../lib/api.ts";
 import { locale } from "../../../lib/i18n.ts";
 import { pagePath, pageSearch } from "../../../lib/page.ts";
 import { t } from "@lingui/core/macro";
+import { logout } from "../../../../api/contracts/public/account.ts";
 
 function takeNotice(): string | null {
   const m = /(?:^|;\s*)tk_notice=([^;]*)/.exec(document.cookie);
@@ -31,7 +32,7 @@ export function PlayerMenu({ signedIn, guest = false }: { signedIn: boolean; gue
       )
     )
       return;
-    await api("/public/logout", { method: "POST" }).catch(() => undefined);
+    await api(logout, {}).catch(() => undefined);
     location.assign(`/${locale}/public`);
   };
   // Where sign-in should lead back to: the page the guard sent the visitor away from, else here.

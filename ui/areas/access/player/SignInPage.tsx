@@ -8,6 +8,7 @@ import { FormMessage } from "../../../components/Form.tsx";
 import { Field, nextAddress } from "./Field.tsx";
 import { t } from "@lingui/core/macro";
 import { SocialButtons } from "./SocialButtons.tsx";
+import { login } from "../../../../api/contracts/public/account.ts";
 
 export default function SignInPage() {
   const [email, setEmail] = useState("");
@@ -16,7 +17,7 @@ export default function SignInPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await api("/public/login", { body: { email, password } });
+      await api(login, { email, password });
       // A full load: the new page carries the new session's CSRF token.
       location.assign(nextAddress());
     });
