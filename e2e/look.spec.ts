@@ -3,8 +3,11 @@
 // 390 px phone. A screen fails on: no visible <h1>, a tab title that is not the screen's own
 // ("… — Tankodrome admin" / "… — Tankodrome"), a horizontal scrollbar on the page, a raw message
 // id or a text of the other locale on screen, a stored value shown raw (a nation id, a ledger
-// reason, a snake_case key; a camelCase field name as a column header), a console error (a message
-// missing from the catalogue is one), a failed request or a 4xx/5xx answer. Screenshots in e2e/output/look/.
+// reason, a snake_case key, an admin log action id such as crew.hire, an /admin/ path; a camelCase
+// field name as a column header), a label glued to its field (less than 3 px between the label's
+// text and the field on one line), a chart's axis reading the same label twice in a row, a chart
+// drawn beside "nothing here yet" in the same section, a console error (a message missing from the
+// catalogue is one), a failed request or a 4xx/5xx answer. Screenshots in e2e/output/look/.
 import { test, expect, type BrowserContext } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -18,13 +21,14 @@ import {
   type ScreensWorld,
 } from "./screens.ts";
 import { RAW_VALUES } from "../ui/lib/enums.ts";
+import { AUDIT_ACTIONS } from "../api/domain/audit-details.ts";
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const shots = join(root, "e2e/output/look");
 const WIDTHS = [1366, 390] as const;
 
-const rawValues = new Set(RAW_VALUES);
+const rawValues = new Set<string>([...RAW_VALUES, ...AUDIT_ACTIONS]);
 let world: ScreensWorld;
 let cat: ReturnType<typeof catalogues>;
 
@@ -56,6 +60,34 @@ async function visit(
         scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         text: document.body.innerText,
         headers: [...document.querySelectorAll("th")].filter(visible).map((th) => (th as HTMLElement).innerText.trim()),
+        // A label's text and its field on one line with (almost) no space between them.
+        glued: [...document.querySelectorAll("label")].flatMap((label) => {
+          const field = label.control as HTMLElement | null;
+          if (!field || field.offsetParent === null || (label as HTMLElement).offsetParent === null) return [];
+          const f = field.getBoundingClientRect();
+          const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+          const gaps: number[] = [];
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            if (!n.textContent?.trim() || field.contains(n)) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            for (const r of range.getClientRects()) {
+              if (r.width === 0 || r.bottom <= f.top || r.top >= f.bottom) continue;
+              gaps.push(r.right <= f.left + 1 ? f.left - r.right : r.left >= f.right - 1 ? r.left - f.right : 99);
+            }
+          }
+          return gaps.some((g) => g < 3) ? [(label as HTMLElement).innerText.trim().split("\n")[0]] : [];
+        }),
+        // An axis that reads the same label twice in a row.
+        repeatedAxis: [...document.querySelectorAll("figure[data-axis-labels]")].flatMap((fig) =>
+          (JSON.parse(fig.getAttribute("data-axis-labels") ?? "[]") as string[][]).flatMap((labels) =>
+            labels.filter((l, i) => l !== "" && i > 0 && l === labels[i - 1]),
+          ),
+        ),
+        // A chart drawn in the same section as an empty state.
+        chartOverEmpty: [...document.querySelectorAll(".tk-empty")]
+          .filter((e) => (e as HTMLElement).offsetParent !== null)
+          .some((e) => !!(e.closest("section") ?? e.parentElement)?.querySelector("figure.tk-chart")),
       };
     });
     if (!look.heading) problems.push("no visible <h1>");
@@ -79,7 +111,11 @@ async function visit(
           .filter((w) => rawValues.has(w)),
       ),
     ];
-    if (raw.length) problems.push(`raw values: ${raw.join(", ")}`);
+    const paths = look.text.split(/\s+/).filter((w) => /^\/admin\/[\w/{}:-]+/.test(w));
+    if (raw.length || paths.length) problems.push(`raw values: ${[...raw, ...new Set(paths)].join(", ")}`);
+    if (look.glued.length) problems.push(`labels glued to their fields: ${look.glued.join(", ")}`);
+    if (look.repeatedAxis.length) problems.push(`axis labels repeated: ${look.repeatedAxis.join(", ")}`);
+    if (look.chartOverEmpty) problems.push("a chart beside an empty state");
     const fieldNames = look.headers.filter((h) => /^[a-z]+[A-Z][A-Za-z]*$/.test(h));
     if (fieldNames.length) problems.push(`field names as headers: ${fieldNames.join(", ")}`);
     await page.screenshot({ path: join(shots, `${locale}-${width}${path.replace(/[^\w]+/g, "_")}.png`) });

@@ -146,6 +146,12 @@ export async function contextFor(
   if (who === "admin")
     await context.addCookies([{ name: "tk_admin", value: world.adminToken, domain: "127.0.0.1", path: "/" }]);
   if (who === "player") {
+    // A signed-in player's saved language wins on pages without a locale in their path: the
+    // sample player speaks the walk's language.
+    await world.running.db.execute({
+      sql: "update players set locale = ? where id = ?",
+      args: [locale, Number(world.sample.playerId)],
+    });
     const { token } = await call(
       { url: world.app },
       players.siteToken,

@@ -25,6 +25,32 @@ const AXIS = {
   splitLine: { lineStyle: { color: "#2a3540" } },
 };
 
+/**
+ * The smallest distance between two value-axis labels that the format tells apart (whole numbers
+ * and cents: 1; a share shown as a percentage with two decimals: 0.0001), so a small range never
+ * draws ticks that read the same ("0, 1, 1, 2, 2" for 0, 0.5, 1, 1.5, 2).
+ */
+export function minStep(format: (v: number) => string): number {
+  for (const d of [1e-4, 1e-3, 1e-2, 1e-1]) if (format(d) !== format(0) && format(2 * d) !== format(d)) return d;
+  return 1;
+}
+
+/** Once drawn, the figure carries its axes' labels as they read (data-axis-labels: JSON, one list per axis) for the look check. */
+function publishLabels(chart: {
+  getDom(): HTMLElement;
+  getModel(): { getComponent(type: string, i?: number): unknown };
+}) {
+  const axes = ["xAxis", "yAxis"].flatMap((type) => {
+    const c = chart.getModel().getComponent(type) as
+      | { axis?: { getViewLabels?: () => { formattedLabel: string }[] } }
+      | undefined;
+    return c?.axis?.getViewLabels ? [c.axis.getViewLabels().map((l) => l.formattedLabel)] : [];
+  });
+  chart.getDom().closest("figure")?.setAttribute("data-axis-labels", JSON.stringify(axes));
+}
+
+const EVENTS = { finished: (_: unknown, chart: Parameters<typeof publishLabels>[0]) => publishLabels(chart) };
+
 function optionOf(spec: ChartSpec) {
   const format = spec.format ?? ((v: number) => fmtInt(v));
   const base = {
@@ -73,7 +99,7 @@ function optionOf(spec: ChartSpec) {
     tooltip: { trigger: "axis", valueFormatter: format },
     grid: { left: 72, right: 24, top: 36, bottom: 32 },
     xAxis: { type: "category", data: spec.x, ...AXIS },
-    yAxis: { type: "value", ...AXIS, axisLabel: { color: TEXT, formatter: format } },
+    yAxis: { type: "value", ...AXIS, minInterval: minStep(format), axisLabel: { color: TEXT, formatter: format } },
     series: spec.series.map((s) => ({
       name: s.name,
       type: spec.kind === "line" ? (s.as ?? "line") : (s.as ?? "bar"),
@@ -86,5 +112,13 @@ function optionOf(spec: ChartSpec) {
 
 export default function ChartCanvas({ spec }: { spec: ChartSpec }) {
   const option = useMemo(() => optionOf(spec), [spec]);
-  return <ReactEChartsCore echarts={echarts} option={option} style={{ height: spec.height ?? 320 }} notMerge />;
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={option}
+      style={{ height: spec.height ?? 320 }}
+      notMerge
+      onEvents={EVENTS}
+    />
+  );
 }
