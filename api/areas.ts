@@ -26,6 +26,7 @@ import { registerAvatars } from "./public/avatars.ts";
 import { registerAdminAvatars } from "./admin/avatars.ts";
 import { registerOffers } from "./public/offers.ts";
 import { registerAdminOffers } from "./admin/offers.ts";
+import { registerAdminLiveops } from "./admin/liveops.ts";
 import { registerSystemAdmin } from "./admin/system/index.ts";
 import { registerExperiments } from "./admin/experiments/index.ts";
 import { registerAdsAdmin } from "./admin/ads/index.ts";
@@ -65,6 +66,7 @@ const areas: Register[] = [
   registerAdminAvatars,
   registerOffers,
   registerAdminOffers,
+  registerAdminLiveops,
   registerAdminNotifications,
   registerExperiments,
   registerAdsAdmin,

@@ -14,6 +14,11 @@ interface SpecRoute {
 
 // Routes we serve that the spec does not list, each with its reason.
 const EXTRAS: Record<string, string> = {
+  "/admin/liveops/": "the live events' calendar screen (issue 32, docs/decisions/liveops.md)",
+  "/admin/liveops/save":
+    "operators create or change a live event (tournament, multiplier, offer window: schedule, audience, entry rules, prizes); issue 32, docs/decisions/liveops.md",
+  "/admin/liveops/calendar":
+    "the live events' periods in a window with their clashes (issue 32, docs/decisions/liveops.md)",
   "/public/profile/notifications/read":
     "the player marks operators' notifications read in the profile's inbox; the spec shows the inbox's screen, not how reading is recorded",
   "/billing/order/start":

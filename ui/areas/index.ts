@@ -12,6 +12,7 @@ import { screens as player } from "./player/routes.ts";
 import { screens as information } from "./information/routes.ts";
 import { screens as adminAvatarsFeedback } from "./admin-avatars-feedback/routes.ts";
 import { screens as adminOffers } from "./admin-offers/routes.ts";
+import { screens as adminLiveops } from "./admin-liveops/routes.ts";
 import { screens as system } from "./system/routes.ts";
 import { screens as clansBattles } from "./admin-clans-battles/routes.ts";
 import { screens as experiments } from "./experiments/routes.ts";
@@ -60,6 +61,7 @@ export const screens: ScreenDef[] = withMessages([
   ...inArea("admin-players", adminPlayers),
   ...inArea("admin-avatars-feedback", adminAvatarsFeedback),
   ...inArea("admin-offers", adminOffers),
+  ...inArea("admin-liveops", adminLiveops),
   ...inArea("system", system),
   ...inArea("admin-clans-battles", clansBattles),
   ...inArea("notifications", notifications),

@@ -1,0 +1,84 @@
+// Issue 32, the live events' calendar: an operator schedules a weekend tournament in Berlin time
+// for non-payers with a prize table, and a Sunday cup for everyone that overlaps it; the calendar
+// shows both with their periods in Berlin time and marks the clash — in English and in Russian,
+// at 1366 and 390 px, without horizontal scrolling on the phone.
+import { test, expect } from "@playwright/test";
+import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import { call } from "./contracts.ts";
+import * as liveops from "../api/contracts/admin/liveops.ts";
+
+let running: RunningApp;
+test.beforeAll(async () => {
+  running = await startApp("admin-liveops", { SEED_PLAYERS: "5", SEED_DAYS: "2" });
+});
+test.afterAll(async () => {
+  await running?.stop();
+});
+
+test("an operator schedules a weekend tournament and sees it, and its clash, on the calendar", async ({
+  browser,
+}, info) => {
+  const operator = await addAdmin(running.db, "operator");
+  const session = await addSession(running.db, "admin", operator);
+  const weekend = await call(
+    running,
+    liveops.save,
+    {
+      kind: "tournament",
+      titleRu: "Турнир выходных",
+      titleEn: "Weekend tournament",
+      schedule: { kind: "cron", cron: "0 0 * * 6", durationMinutes: 2880, timeZone: "Europe/Berlin" },
+      audience: "nonPayers",
+      prizes: { by: "rank", rows: [{ from: 1, to: 3, gold: 100, silver: 0 }] },
+    },
+    { session },
+  );
+  expect(weekend.created).toBe(true);
+  await call(
+    running,
+    liveops.save,
+    {
+      kind: "tournament",
+      titleRu: "Кубок воскресенья",
+      titleEn: "Sunday cup",
+      schedule: { kind: "cron", cron: "0 12 * * 0", durationMinutes: 240, timeZone: "Europe/Berlin" },
+    },
+    { session },
+  );
+
+  for (const locale of ["en", "ru"] as const)
+    for (const width of [1366, 390]) {
+      const s = await addSession(running.db, "admin", operator, locale);
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        locale: locale === "ru" ? "ru-RU" : "en-US",
+      });
+      await context.addCookies([sessionCookie(s)]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(`${running.url}/admin/liveops/`);
+      const heading = locale === "en" ? "Live events" : "События и турниры";
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      const card = page.locator(`[data-event="${weekend.event.id}"]`);
+      await expect(card.getByRole("heading", { level: 2 })).toHaveText(
+        locale === "en" ? "Weekend tournament" : "Турнир выходных",
+      );
+      // Four weekly periods in 28 days (five when one runs now), starting Saturday 00:00 in Berlin, each clashing with the cup.
+      await expect(card.getByRole("listitem").nth(3)).toBeVisible();
+      expect(await card.getByRole("listitem").count()).toBeLessThanOrEqual(5);
+      await expect(card.getByRole("listitem").first()).toContainText(locale === "en" ? "Sat" : "сб");
+      await expect(card.getByRole("listitem").first()).toContainText("00:00");
+      await expect(card.getByRole("listitem").first()).toContainText(
+        locale === "en" ? "Clashes with: Sunday cup" : "Пересекается с: Кубок воскресенья",
+      );
+      await expect(page.getByRole("alert")).toContainText(
+        locale === "en" ? "2 events clash with others" : "2 события пересекаются с другими",
+      );
+      const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(scrolls).toBe(false);
+      await page.screenshot({ path: info.outputPath(`calendar-${locale}-${width}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+});
