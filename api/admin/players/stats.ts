@@ -1,106 +1,14 @@
-// /admin/playersStats: players counted by platform, country and level; registrations per UTC day
-// and players active in the period (signed in: players.last_login_at) from libSQL; the top payers
-// from billing's paid orders (net of nothing: refunded orders are no longer "paid").
+// /admin/playersStats: players by platform, country and level, registrations by day, active and
+// banned players, the top payers. Each route is one call on its contract
+// (api/contracts/admin/playersStats.ts) over api/domain/players-stats.ts.
 import type { Hono } from "hono";
-import { z } from "zod";
-import { and, count, desc, gte, isNull, lte, sql, eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
-import type { Db } from "../../db/index.ts";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../domain/fields.ts";
-import { fieldError } from "../../domain/errors.ts";
-import { players } from "../../db/schema/players.ts";
-import { orders } from "../../db/schema/billing.ts";
-import { toUsdCents } from "../../billing/money.ts";
-import { payingOrder } from "../../domain/payers.ts";
-import { SUPPORT } from "./shared.ts";
-
-const DAY = 86_400_000;
-export const periodInput = z.object({ from: f.optional(f.dateTime()), to: f.optional(f.dateTime()) });
-export const payersInput = periodInput.extend({ limit: f.optional(f.int(1, 500)).default(50) });
-
-/** [from, to] in epoch ms, default the last 30 days; a period may not end before it starts. */
-function period(v: { from?: number; to?: number }, now: number) {
-  const to = v.to ?? now;
-  const from = v.from ?? Math.floor((to - 29 * DAY) / DAY) * DAY;
-  if (from > to) throw fieldError({ to: { id: "identity.periodOrder" } });
-  if (to - from > 366 * DAY) throw fieldError({ from: { id: "players.error.period_too_long", values: [366] } });
-  return { from, to };
-}
-
-async function stats(db: Db, p: { from: number; to: number }) {
-  const live = isNull(players.erasedAt);
-  const by = async (col: typeof players.platform | typeof players.country | typeof players.level) =>
-    (await db.select({ key: col, n: count() }).from(players).where(live).groupBy(col).orderBy(desc(count()), col)).map(
-      (r) => ({ key: String(r.key), players: r.n }),
-    );
-  const day = sql<string>`strftime('%Y-%m-%d', ${players.createdAt} / 1000, 'unixepoch')`;
-  const registrations = await db
-    .select({ day, n: count() })
-    .from(players)
-    .where(and(gte(players.createdAt, p.from), lte(players.createdAt, p.to)))
-    .groupBy(day)
-    .orderBy(day);
-  const [{ total }] = await db.select({ total: count() }).from(players).where(live);
-  const [{ active }] = await db
-    .select({ active: count() })
-    .from(players)
-    .where(and(live, gte(players.lastLoginAt, p.from), lte(players.lastLoginAt, p.to)));
-  const [{ banned }] = await db.select({ banned: count() }).from(players).where(sql`${players.bannedUntil} > ${p.to}`);
-  return {
-    period: p,
-    total,
-    active,
-    banned,
-    byPlatform: await by(players.platform),
-    byCountry: await by(players.country),
-    byLevel: await by(players.level),
-    registrations: registrations.map((r) => ({ day: r.day, players: r.n })),
-  };
-}
-
-/** Players by what their paid orders in the period are worth in US cents (billing's fixed table). */
-async function topPayers(db: Db, p: { from: number; to: number }, limit: number) {
-  const rows = await db
-    .select({
-      playerId: orders.playerId,
-      nickname: players.nickname,
-      currency: orders.currency,
-      amount: sql<number>`sum(${orders.amountMinor})`,
-      n: count(),
-    })
-    .from(orders)
-    .innerJoin(players, eq(players.id, orders.playerId))
-    .where(and(payingOrder, gte(orders.paidAt, p.from), lte(orders.paidAt, p.to)))
-    .groupBy(orders.playerId, orders.currency);
-  const byPlayer = new Map<number, { playerId: number; nickname: string; usdCents: number; payments: number }>();
-  for (const r of rows) {
-    const e = byPlayer.get(r.playerId) ?? { playerId: r.playerId, nickname: r.nickname, usdCents: 0, payments: 0 };
-    e.usdCents += toUsdCents(Number(r.amount), r.currency);
-    e.payments += r.n;
-    byPlayer.set(r.playerId, e);
-  }
-  return [...byPlayer.values()].sort((a, b) => b.usdCents - a.usdCents || a.playerId - b.playerId).slice(0, limit);
-}
+import { playersStatsHead, playersStatsOf, topPayersOf } from "../../domain/players-stats.ts";
+import * as stats from "../../contracts/admin/playersStats.ts";
 
 export function registerPlayersStats(app: Hono<HonoEnv>) {
-  page(app, { path: "/admin/playersStats/", ...SUPPORT }, async (c) => {
-    const p = period({}, c.var.deps.clock.now());
-    return c.json({ stats: await stats(c.var.deps.db, p), payers: await topPayers(c.var.deps.db, p, 20) });
-  });
-  route(
-    app,
-    { method: "ANY", path: "/admin/playersStats/get/stats", ...SUPPORT },
-    { input: periodInput },
-    async (c, v) => c.json(await stats(c.var.deps.db, period(v, c.var.deps.clock.now()))),
-  );
-  route(
-    app,
-    { method: "ANY", path: "/admin/playersStats/gets/payers", ...SUPPORT },
-    { input: payersInput },
-    async (c, v) => {
-      const p = period(v, c.var.deps.clock.now());
-      return c.json({ period: p, rows: await topPayers(c.var.deps.db, p, v.limit) });
-    },
-  );
+  page(app, stats.page, (_c, _v, ctx) => playersStatsHead({ ctx }));
+  route(app, stats.statsOf, (_c, input, ctx) => playersStatsOf({ ctx, input }));
+  route(app, stats.payers, (_c, input, ctx) => topPayersOf({ ctx, input }));
 }

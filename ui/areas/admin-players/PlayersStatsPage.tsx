@@ -2,6 +2,8 @@
 // banned players in the last 30 days, and the top payers.
 import { t, ph } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as stats from "../../../api/contracts/admin/playersStats.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Chart } from "../../components/Chart.tsx";
@@ -9,25 +11,11 @@ import { Table } from "../../components/Table.tsx";
 import type { Column } from "../../components/DataTable.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
 
-interface Group {
-  key: string;
-  players: number;
-}
-interface Data {
-  stats: {
-    total: number;
-    active: number;
-    banned: number;
-    byPlatform: Group[];
-    byCountry: Group[];
-    byLevel: Group[];
-    registrations: { day: string; players: number }[];
-  };
-  payers: { playerId: number; nickname: string; usdCents: number; payments: number }[];
-}
+type Data = OutputOf<typeof stats.page>;
+type Group = Data["stats"]["byPlatform"][number];
 
 export default function PlayersStatsPage() {
-  const state = useApi<Data>("/admin/playersStats/");
+  const state = useApi(stats.page, {});
   const groupColumns = (label: string, word: (key: string) => string = String): Column<Group>[] => [
     { id: "key", label, value: (g) => g.key, cell: (g) => word(String(g.key)) },
     { id: "players", label: t`Players`, value: (g) => g.players, cell: (g) => fmtInt(g.players) },
