@@ -28,7 +28,6 @@ import "./messages.ts";
 export const RESET_MAILS = { perWindow: 3, windowMs: 15 * 60_000 } as const;
 
 const newPassword = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-const resetAskIn = z.object({ email: f.email() });
 const resetCode = () =>
   z
     .string()
@@ -81,9 +80,7 @@ export function registerAccount(app: Hono<HonoEnv>) {
   });
 
   // Asking for a reset link: the same answer whether or not the address has an account.
-  const askReset = async (c: Context<HonoEnv>) => {
-    if (isScreen(c)) return shell(c);
-    const { email } = await parseFields(c, resetAskIn);
+  const askReset = async (c: Context<HonoEnv>, { email }: { email: string }) => {
     const { db, clock, logger } = c.var.deps;
     const now = clock.now();
     const p = await playerByEmail(db, email);
@@ -95,15 +92,10 @@ export function registerAccount(app: Hono<HonoEnv>) {
         logger.error("reset mail not sent", { playerId: p.id, error: String(err) });
       }
     }
-    return c.json({ ok: true, message: translate(c.var.locale, "identity.resetSent") });
+    return { ok: true as const, message: translate(c.var.locale, "identity.resetSent") };
   };
-  route(app, { method: "ANY", path: "/public/resetPassword/", auth: "public", kind: "page" }, {}, askReset);
-  route(
-    app,
-    { method: "ANY", path: "/:locale{ru|en}/public/resetPassword/", auth: "public", kind: "page" },
-    {},
-    askReset,
-  );
+  page(app, calls.resetPassword, askReset);
+  page(app, calls.resetPasswordIn, askReset);
 
   // The link's target: GET ?code= says whether the link still works; POST sets the new password.
   // (`code`, not `token`: the UI strips `token` from every address, and `?token=` signs in.)

@@ -25,3 +25,16 @@ export const logout = contract({
   summary: "Ends the player's session on this browser.",
   output: z.object({ ok: z.literal(true) }),
 });
+
+const askReset = {
+  method: "ANY",
+  mutates: true,
+  auth: "public",
+  kind: "page",
+  summary: "Asks for a password reset link by mail: the same answer whether or not the address has an account.",
+  input: z.object({ email: f.email() }),
+  output: z.object({ ok: z.literal(true), message: z.string() }),
+} as const;
+
+export const resetPassword = contract({ ...askReset, path: "/public/resetPassword/" });
+export const resetPasswordIn = contract({ ...askReset, path: "/:locale{ru|en}/public/resetPassword/" });

@@ -6,6 +6,7 @@ import { useSubmit } from "../../../lib/form.ts";
 import { FormMessage } from "../../../components/Form.tsx";
 import { Field } from "./Field.tsx";
 import { t } from "@lingui/core/macro";
+import * as account from "../../../../api/contracts/public/account.ts";
 
 export default function ResetRequestPage() {
   const [email, setEmail] = useState("");
@@ -13,7 +14,16 @@ export default function ResetRequestPage() {
   const { busy, errors, run } = useSubmit({ notice: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => setSent((await api<{ message: string }>(location.pathname, { body: { email } })).message));
+    // The address the screen was opened at: with the page's locale in the path, or without.
+    const inLocale = /^\/(ru|en)\//.exec(location.pathname)?.[1] as "ru" | "en" | undefined;
+    void run(async () =>
+      setSent(
+        (inLocale
+          ? await api(account.resetPasswordIn, { locale: inLocale, email })
+          : await api(account.resetPassword, { email })
+        ).message,
+      ),
+    );
   };
   return (
     <form className="tk-login" onSubmit={submit} noValidate aria-labelledby="reset-ask-title">
