@@ -16,7 +16,6 @@ const NOT_YET: RegExp[] = [
   /^\/:locale\{ru\|en\}\//,
   /^\/billing\//,
   /^\/game\/play\//,
-  /^\/texts\//,
   /^\/test\/payments\//,
 ];
 

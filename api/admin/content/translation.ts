@@ -17,6 +17,7 @@ import type { DbOrTx } from "../../db/index.ts";
 import { uiTranslations } from "../../db/schema/progression.ts";
 import { bumpContentCache, dropContentCache } from "../../domain/content-cache.ts";
 import { editedTexts, type Compiled } from "../../domain/ui-texts.ts";
+import { texts } from "../../contracts/public/texts.ts";
 
 export const UI_LOCALES = ["ru", "en"] as const;
 type UiLocale = (typeof UI_LOCALES)[number];
@@ -260,13 +261,8 @@ export function registerTranslation(app: Hono<HonoEnv>) {
   );
 
   // What the UI loads over its compiled catalogue on start (EXTRAS in the conformance test).
-  route(
-    app,
-    { method: "GET", path: "/texts/:locale{ru|en}", auth: "none" },
-    { params: z.object({ locale: z.enum(UI_LOCALES) }) },
-    async (c, { locale }) => {
-      c.header("cache-control", "no-cache");
-      return c.json(await editedTexts(c.var.deps.db, locale, c.var.deps.clock.now()));
-    },
-  );
+  route(app, texts, async (c, { locale }) => {
+    c.header("cache-control", "no-cache");
+    return editedTexts(c.var.deps.db, locale, c.var.deps.clock.now());
+  });
 }
