@@ -10,7 +10,7 @@ import { routeTable } from "./router.ts";
 const NOT_YET: RegExp[] = [
   // The back office's screens not yet on contracts, by their first path segment (the rest of /admin is).
   /^\/admin\/(api|banLog|battles|billing|feedback|metrics|optionsData)(\/|$)/,
-  /^\/admin\/(player|playerCounters|playerPayment)(\/|$)/,
+  /^\/admin\/(player|playerPayment)(\/|$)/,
   /^\/admin\/(tankData|tools|translation)(\/|$)/,
   /^\/public/,
   /^\/:locale\{ru\|en\}\//,

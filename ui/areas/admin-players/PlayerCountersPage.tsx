@@ -2,7 +2,9 @@
 // what happened around a chosen moment.
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { useApi } from "../../lib/api.ts";
+import { useApi, useApiRaw } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as counters from "../../../api/contracts/admin/playerCounters.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Chart } from "../../components/Chart.tsx";
@@ -13,29 +15,16 @@ import { PlayerNav } from "./PlayerNav.tsx";
 import { Facts } from "./Facts.tsx";
 import { kindText, detailText, type LogEntry } from "./logKinds.ts";
 
-interface Counters {
-  player: { id: number; nickname: string };
-  balances: { gold: number; silver: number; premiumUntil: number | null; premium: boolean };
-  progress: { level: number; experience: number; rating: number; battles: number; wins: number };
-  ledger: Record<string, { credited: number; debited: number; movements: number }>;
-  items: Record<string, { kinds: number; quantity: number }>;
-  counts: Record<string, number>;
-}
-interface Graph {
-  days: { day: string; balance: number; credit: number; debit: number }[];
-}
+type Counters = OutputOf<typeof counters.page>;
 
 export default function PlayerCountersPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const data = useApi<Counters>(`/admin/playerCounters/${id}`);
+  const data = useApi(counters.page, { playerId: Number(id) });
   const [currency, setCurrency] = useState<"gold" | "silver">("gold");
-  const graph = useApi<Graph>(`/admin/playerCounters/getGraphData?playerId=${id}&currency=${currency}`);
+  const graph = useApi(counters.graph, { playerId: Number(id), currency });
   const [at, setAt] = useState<number | null>(null);
-  const near = useApi<{ rows: LogEntry[] }>(
-    at === null
-      ? null
-      : `/admin/playerCounters/getNearLogs?playerId=${id}&at=${encodeURIComponent(new Date(at).toISOString())}`,
-  );
+  // The moment as ISO text: a GET's query carries text, and the server reads a date-time as text, not epoch ms.
+  const near = useApiRaw(counters.near, at === null ? null : { playerId: id, at: new Date(at).toISOString() });
   const counts: [string, (d: Counters) => unknown][] = [
     [t`Gold`, (d) => d.balances.gold],
     [t`Silver`, (d) => d.balances.silver],
