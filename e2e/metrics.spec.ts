@@ -66,6 +66,18 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
   await expect(page.locator("table").first()).toContainText("Net revenue");
 
   await page.goto(`${base}/admin/metrics/comparePeriods/`);
+  // Periods of unequal length are flagged; equal ones are not.
+  const first = page.getByRole("group", { name: "First period" });
+  const second = page.getByRole("group", { name: "Second period" });
+  await first.getByLabel("From").fill("2026-10-01");
+  await first.getByLabel("To").fill("2026-10-31");
+  await second.getByLabel("From").fill("2026-11-01");
+  await second.getByLabel("To").fill("2026-11-10");
+  await expect(page.getByTestId("unequal-periods")).toContainText(
+    "The periods differ in length: 31 days against 10 days.",
+  );
+  await second.getByLabel("To").fill("2026-12-01"); // 1.11–1.12, both ends included: 31 days too
+  await expect(page.getByTestId("unequal-periods")).toHaveCount(0);
   await page.getByRole("button", { name: "Show" }).click();
   const months = page.locator("table").nth(1).locator("tbody tr");
   await expect(months).toHaveCount(12);

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useData, Loadable, CsvLink, LineChart, Table, Section, fmtInt, fmtMoney, fmtPct, fetchJson } from "../kit.tsx";
 import { label, type MetricsMessageId } from "../labels.ts";
-import { ph, t } from "@lingui/core/macro";
+import { ph, plural, t } from "@lingui/core/macro";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { toast } from "../../../components/Toasts.tsx";
 
@@ -27,6 +27,11 @@ const METRIC_LABEL: Record<string, MetricsMessageId> = {
   arppu: "metrics.pay.arppu",
   conversion: "metrics.pay.conversion",
 };
+/** Days in a period, both ends included (as the server reads it); NaN while a date is being typed. */
+const daysIn = (r: { from: string; to: string }) =>
+  Math.round((Date.parse(r.to) - Date.parse(r.from)) / 86_400_000) + 1;
+const daysText = (n: number) => plural(n, { one: "# day", other: "# days" });
+
 const fmtMetric = (metric: string, v: unknown) =>
   MONEY.has(metric) ? fmtMoney(v) : metric === "conversion" ? fmtPct(v) : fmtInt(v);
 
@@ -96,6 +101,11 @@ export function ComparePeriods() {
         </>
       }
     >
+      {daysIn(a) > 0 && daysIn(b) > 0 && daysIn(a) !== daysIn(b) && (
+        <p className="tk-notice" role="note" data-testid="unequal-periods">
+          {t`The periods differ in length: ${ph({ first: daysText(daysIn(a)) })} against ${ph({ second: daysText(daysIn(b)) })}. Totals (registrations, revenue, battles) cover unequal spans; compare the rates (ARPU, conversion) or per-day figures.`}
+        </p>
+      )}
       <Loadable state={s}>
         {(d) => (
           <Table
