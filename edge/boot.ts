@@ -13,6 +13,8 @@ import { superviseWarehouse, type SupervisedWarehouse } from "../warehouse/super
 import { startShipper, type ShipperHandle } from "../warehouse/shipper.ts";
 import { maintain, MAINTENANCE_EVERY_MS } from "../api/maintenance.ts";
 import { sweepHolds } from "../api/billing/sweep.ts";
+import { settleDue } from "../api/domain/liveops/tournaments.ts";
+import { systemCtx } from "../api/domain/context.ts";
 import { hashPasswordsWith } from "../api/identity/password.ts";
 import { createKdfPool } from "./kdf-pool.ts";
 import { isLoopback, paymentsTestMode, socialTestMode, type EdgeEnv } from "./config.ts";
@@ -170,6 +172,12 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
   sweep = async () => {
     const swept = await sweepHolds(deps, Date.now());
     if (swept.checked > 0) logger.info("billing sweep: RuStore holds", { ...swept });
+    // Live events' periods that have ended pay their prizes, once (docs/decisions/liveops.md).
+    const settled = await settleDue({ ctx: systemCtx(db, systemClock) }).catch((e) => {
+      logger.error("live events: settling failed", { error: String(e) });
+      return [];
+    });
+    if (settled.length > 0) logger.info("live events settled", { periods: settled.length });
   };
   return {
     deps,

@@ -7,6 +7,8 @@ import { createApp } from "../api/app.ts";
 import { createDb, type Db } from "../api/db/index.ts";
 import { maintain } from "../api/maintenance.ts";
 import { sweepHolds } from "../api/billing/sweep.ts";
+import { settleDue } from "../api/domain/liveops/tournaments.ts";
+import { systemCtx } from "../api/domain/context.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { consoleLogger, systemClock, type AssetServer, type Deps } from "../api/deps.ts";
 import { createLoggingMailer } from "../api/domain/mail.ts";
@@ -298,6 +300,8 @@ export default {
           sweepHolds(s.deps, Date.now()),
           // Battles played here stuck past saving (no object ticked them for 30 s) close without an operator.
           stopStuckArenaBattles(s.db, Date.now()),
+          // Live events' periods that have ended pay their prizes, once (docs/decisions/liveops.md).
+          settleDue({ ctx: systemCtx(s.db, systemClock) }),
         ]),
       ),
     );
