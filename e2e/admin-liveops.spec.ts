@@ -1,5 +1,6 @@
 // Issue 32, the live events' calendar: an operator schedules a weekend tournament in Berlin time
-// for non-payers with a prize table, and a Sunday cup for everyone that overlaps it; the calendar
+// for non-payers with a prize table, and a Sunday cup for everyone that overlaps it (and the demo
+// world's weekend tournament); the calendar
 // shows both with their periods in Berlin time and marks the clash — in English and in Russian,
 // at 1366 and 390 px, without horizontal scrolling on the phone.
 import { test, expect } from "@playwright/test";
@@ -69,11 +70,14 @@ test("an operator schedules a weekend tournament and sees it, and its clash, on 
       expect(await card.getByRole("listitem").count()).toBeLessThanOrEqual(5);
       await expect(card.getByRole("listitem").first()).toContainText(locale === "en" ? "Sat" : "сб");
       await expect(card.getByRole("listitem").first()).toContainText("00:00");
+      // The demo world's own weekend tournament (Saturday 10:00 Moscow time) clashes with both.
       await expect(card.getByRole("listitem").first()).toContainText(
-        locale === "en" ? "Clashes with: Sunday cup" : "Пересекается с: Кубок воскресенья",
+        locale === "en"
+          ? "Clashes with: Weekend tournament, Sunday cup"
+          : "Пересекается с: Турнир выходного дня, Кубок воскресенья",
       );
       await expect(page.getByRole("alert")).toContainText(
-        locale === "en" ? "2 events clash with others" : "2 события пересекаются с другими",
+        locale === "en" ? "3 events clash with others" : "3 события пересекаются с другими",
       );
       const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(scrolls).toBe(false);

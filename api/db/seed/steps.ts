@@ -18,6 +18,7 @@ import { adsStep } from "../../admin/ads/demo.ts";
 import { progressionStep } from "./progression.ts";
 import { communityStep } from "./community.ts";
 import { bansStep, noGoldCaseStep } from "./support.ts";
+import { liveopsStep } from "./liveops.ts";
 
 export const worldSteps: WorldStep[] = [
   contentStep,
@@ -35,6 +36,7 @@ export const worldSteps: WorldStep[] = [
   giftsStep,
   transfersStep,
   offersStep,
+  liveopsStep,
   avatarsStep,
   experimentsStep,
   adsStep,

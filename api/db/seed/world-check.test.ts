@@ -8,6 +8,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { makeWorld } from "../../test/fixture.ts";
 import { buildWorld } from "./world.ts";
+import { liveCalendar } from "../../domain/liveops/admin.ts";
+import { systemCtx } from "../../domain/context.ts";
 
 const DAY = 86_400_000;
 
@@ -70,6 +72,13 @@ test("the demo world is consistent over its whole period", async () => {
         and (p.last_login_at is null or p.last_login_at > ${now}
           or p.last_login_at < (select max(b.started_at) from battles b join battle_players bp on bp.battle_id = b.id where bp.player_id = p.id) - 6 * 3600000)`);
     expect(Number(late)).toBe(0);
+
+    // The operators' live-events calendar has its next four weeks filled, with no clash.
+    const calendar = await liveCalendar({ ctx: systemCtx(db, w.clock), input: {} });
+    const periods = calendar.events.map((e) => e.periods.length);
+    expect(periods[0]).toBeGreaterThanOrEqual(4); // a weekend a week
+    expect(periods[1]).toBeGreaterThanOrEqual(19); // weekday evenings
+    expect(calendar.events.flatMap((e) => e.periods.flatMap((p) => p.clashes))).toEqual([]);
   } finally {
     await w.close();
   }

@@ -1,0 +1,64 @@
+// The demo world's live-events calendar: a weekend tournament with a prize table and a weekday
+// evening cup for newcomers, so the operators' calendar has its weeks filled from the first start.
+import type { WorldStep } from "../demo.ts";
+import { liveEvents } from "../schema/liveops.ts";
+import { scheduleSchema } from "../../domain/liveops/admin.ts";
+import { prizeTableSchema } from "../../domain/liveops/prizes.ts";
+import { compileSchedule } from "../../domain/liveops/schedule.ts";
+
+// Through the operators' own rules: a demo event the save form would refuse is not seeded.
+const scheduleOf = (s: unknown) => {
+  const schedule = scheduleSchema.parse(s);
+  compileSchedule(schedule);
+  return JSON.stringify(schedule);
+};
+const prizesOf = (p: unknown) => JSON.stringify(prizeTableSchema.parse(p));
+
+export const liveopsStep: WorldStep = async ({ db, opts }) => {
+  const at = opts.now;
+  const common = { kind: "tournament" as const, audience: "all" as const, createdAt: at, updatedAt: at };
+  await db.insert(liveEvents).values([
+    {
+      ...common,
+      titleRu: "Турнир выходного дня",
+      titleEn: "Weekend tournament",
+      // Saturday 10:00 Moscow time for two days: ends as Monday begins.
+      schedule: scheduleOf({
+        kind: "cron",
+        cron: "0 10 * * 6",
+        durationMinutes: 2 * 24 * 60 - 10 * 60,
+        timeZone: "Europe/Moscow",
+      }),
+      minLevel: 3,
+      metric: "wins",
+      perTier: true,
+      bucketSize: 100,
+      prizes: prizesOf({
+        by: "rank",
+        rows: [
+          { from: 1, to: 1, gold: 500, silver: 0 },
+          { from: 2, to: 3, gold: 250, silver: 0 },
+          { from: 4, to: 10, gold: 0, silver: 100_000 },
+        ],
+      }),
+    },
+    {
+      ...common,
+      titleRu: "Вечерний кубок новичков",
+      titleEn: "Newcomers' evening cup",
+      // Weekdays 19:00–22:00 Moscow time, levels 1–10 on tiers I–III: newcomers among newcomers.
+      schedule: scheduleOf({ kind: "cron", cron: "0 19 * * 1-5", durationMinutes: 180, timeZone: "Europe/Moscow" }),
+      maxLevel: 10,
+      maxTier: 3,
+      metric: "damage",
+      sizeLimit: 500,
+      prizes: prizesOf({
+        by: "percentile",
+        rows: [
+          { topPercent: 10, gold: 50, silver: 20_000 },
+          { topPercent: 50, gold: 0, silver: 10_000 },
+        ],
+      }),
+    },
+  ]);
+};
