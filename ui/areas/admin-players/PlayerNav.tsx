@@ -1,4 +1,5 @@
-// The links between one player's screens (card, log, counters, bans, items, payments, feedback).
+// The links between one player's screens (card, log, counters, bans, items, payments, feedback):
+// a row of buttons on a desktop, a menu that opens on a phone.
 import { t } from "@lingui/core/macro";
 
 export function PlayerNav({ playerId }: { playerId: string | number }) {
@@ -19,18 +20,21 @@ export function PlayerNav({ playerId }: { playerId: string | number }) {
     [`/admin/player/${playerId}/experiments`, t`Experiments`],
     [`/admin/player/${playerId}/analysis/`, t`Analysis`],
   ];
+  const here = typeof location !== "undefined" ? location.pathname + location.search : "";
+  const current = links.find(([href]) => href === here);
+  const items = links.map(([href, label]) => (
+    <a key={href} href={href} className="tk-btn" aria-current={current?.[0] === href ? "page" : undefined}>
+      {label}
+    </a>
+  ));
+  // On a phone the fifteen sections are a menu that opens (the row would fill the first screen).
   return (
-    <nav aria-label={t`Player sections`} className="tk-row">
-      {links.map(([href, label]) => (
-        <a
-          key={href}
-          href={href}
-          className="tk-btn"
-          aria-current={typeof location !== "undefined" && location.pathname === href ? "page" : undefined}
-        >
-          {label}
-        </a>
-      ))}
+    <nav aria-label={t`Player sections`} className="tk-player-nav">
+      <div className="tk-row tk-player-nav-row">{items}</div>
+      <details className="tk-player-nav-menu">
+        <summary className="tk-btn">{current ? t`Section: ${current[1]}` : t`Sections`}</summary>
+        <div className="tk-player-nav-list">{items}</div>
+      </details>
     </nav>
   );
 }
