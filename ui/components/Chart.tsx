@@ -21,9 +21,9 @@ const isEmpty = (s: ChartSpec) =>
     ? s.slices.every((p) => !p.value)
     : s.kind === "heatmap"
       ? s.cells.every((r) => r.every((v) => v == null))
-      : s.x.length === 0 || s.series.every((x) => x.data.every((v) => !v));
+      : s.x.length === 0 || s.series.length === 0;
 
-/** A chart, or the loading state while its data (or echarts) loads, or the empty state (no value but zeros: no flat line over nothing). */
+/** A chart, or the loading state while its data (or echarts) loads, or the empty state. */
 export function Chart({ spec, loading = false }: { spec: ChartSpec | null; loading?: boolean }) {
   if (loading || !spec) return <Loading />;
   if (isEmpty(spec)) return <Empty />;

@@ -108,11 +108,16 @@ export function Payments() {
               <LineChart
                 money
                 x={d.series.map((r) => r.bucket)}
-                series={[
-                  { name: t`Gross`, data: d.series.map((r) => r.gross), type: "bar" },
-                  { name: t`Refunds`, data: d.series.map((r) => -r.refunds), type: "bar" },
-                  { name: t`Net revenue`, data: d.series.map((r) => r.revenue) },
-                ]}
+                // No payment in the period: the empty state, not a flat line at $0.00 beside it.
+                series={
+                  d.series.some((r) => r.gross || r.refunds || r.revenue)
+                    ? [
+                        { name: t`Gross`, data: d.series.map((r) => r.gross), type: "bar" },
+                        { name: t`Refunds`, data: d.series.map((r) => -r.refunds), type: "bar" },
+                        { name: t`Net revenue`, data: d.series.map((r) => r.revenue) },
+                      ]
+                    : []
+                }
               />
             )}
             {d.keys && (
