@@ -58,7 +58,7 @@ export const MIN_INPUT_TIME = Date.UTC(1900, 0, 1);
 export const MAX_INPUT_TIME = Date.UTC(2101, 0, 1) - 1;
 const inRange = (t: number) => (Number.isFinite(t) && t >= MIN_INPUT_TIME && t <= MAX_INPUT_TIME ? t : null);
 
-/** DD.MM.YYYY HH:mm:ss (the spec's date-time format, UTC) or ISO 8601, to epoch milliseconds (years 1900–2100). */
+/** DD.MM.YYYY HH:mm:ss (the spec's date-time format, UTC), ISO 8601 or epoch milliseconds, to epoch milliseconds (years 1900–2100). */
 export function parseDateTime(v: unknown): number | null {
   const t = parseAnyDateTime(v);
   return t === null ? null : inRange(t);
@@ -67,6 +67,9 @@ export function parseDateTime(v: unknown): number | null {
 function parseAnyDateTime(v: unknown): number | null {
   if (typeof v === "number") return Number.isFinite(v) ? v : null;
   if (typeof v !== "string") return null;
+  // Epoch milliseconds as text: what a typed client's number becomes in a GET's query string.
+  // Ten digits at least, so a year or a day typed alone is still refused.
+  if (/^\d{10,16}$/.test(v)) return Number(v);
   const m = /^(\d{2})\.(\d{2})\.(\d{4})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
   if (m) {
     const [, d, mo, y, h = "0", mi = "0", s = "0"] = m;

@@ -105,6 +105,13 @@ describe("Players admin: tournaments, geo, experiments, analysis, tools", () => 
     expect(
       (await send(support, "/admin/playersTournaments/loadTop", { from: "02.01.2026", to: "01.01.2026" })).status,
     ).toBe(400);
+    // The screen reads it by GET: its moment, a number, travels as the query's digits.
+    const since = Date.UTC(2026, 0, 5);
+    const byGet = await w.app.request(`/admin/playersTournaments/loadTop?from=${since}&by=wins`, {
+      headers: support.headers(),
+    });
+    expect(byGet.status, await byGet.clone().text()).toBe(200);
+    expect((await byGet.json()).from).toBe(since);
   });
 
   test("geo: regions and cities of a country, one or several", async () => {
