@@ -95,12 +95,16 @@ test("play, die, watch an ally, to the hangar, the result with a level-up, buy a
   await page.getByRole("button", { name: /Стеклянная пушка/ }).click();
   await expect(page.getByTestId("battle-figures")).toContainText("Урон200");
 
-  // To battle; drive at the enemy until the tank is destroyed.
+  // To battle; drive at the enemy, firing, until the tank is destroyed. (A tank that neither fired
+  // nor drove 25 m is idle and earns nothing: one shot on the way keeps a quick death a real one.)
   await page.getByRole("button", { name: "В бой" }).click();
   const field = page.getByRole("img", { name: "Поле боя" });
   await expect(field).toBeVisible({ timeout: 30_000 });
   const dead = page.getByRole("region", { name: "Ваш танк уничтожен" });
   for (let round = 0; round < 120 && !(await dead.isVisible()); round++) {
+    await page.keyboard.down("Space");
+    await page.waitForTimeout(100);
+    await page.keyboard.up("Space");
     await page.keyboard.down("KeyW");
     await page.waitForTimeout(600);
     if (round % 4 === 3) {

@@ -136,7 +136,7 @@ test("an operator answers a ticket from the ticket list", async ({ browser }, in
   await ops.getByRole("link", { name: /Turret will not turn/ }).click();
   await ops.waitForURL(new RegExp(`/admin/feedback/${ticketId}/messages/$`));
   await expect(ops.getByText("After the update my turret is stuck.")).toBeVisible();
-  await ops.getByLabel("Reply").fill("Thanks! Fixed in 1.2.3, please update.");
+  await ops.getByRole("textbox", { name: "Reply", exact: true }).fill("Thanks! Fixed in 1.2.3, please update.");
   await ops.getByRole("button", { name: "Send reply" }).click();
   await expect(ops.getByText("Reply sent")).toBeVisible();
   await expect(
