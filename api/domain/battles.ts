@@ -15,6 +15,9 @@ import { recordActivity } from "./players.ts";
 import { emit } from "./outbox.ts";
 import { progressAfterBattle, type BattleProgressed } from "./progression.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
+import { systemCtx } from "./context.ts";
+import { multipliersNow } from "./liveops/running.ts";
+import { recordTournamentBattle } from "./liveops/tournaments.ts";
 import "./battle-messages.ts";
 
 /** The figures of the battle rules, in one place (docs/decisions/battles.md). */
@@ -241,7 +244,11 @@ async function settlePlayer(
   const premium = !afk && before?.premiumUntil != null && before.premiumUntil > at;
   const premiumExperience = premium ? Math.round(baseXp * BATTLE_RULES.premiumBonus) : 0;
   const premiumSilver = premium ? Math.round(baseSilver * BATTLE_RULES.premiumBonus) : 0;
-  const experience = baseXp + premiumExperience;
+  // A multiplier event running at the battle's end (docs/decisions/liveops.md) adds its share of the base.
+  const boost = afk ? null : await multipliersNow(tx, { at, playerId: r.playerId });
+  const eventExperience = boost ? Math.round((baseXp * (boost.xpPct - 100)) / 100) : 0;
+  const eventSilver = boost ? Math.round((baseSilver * (boost.silverPct - 100)) / 100) : 0;
+  const experience = baseXp + premiumExperience + eventExperience;
   const [p] = await tx
     .update(players)
     .set({
@@ -272,7 +279,16 @@ async function settlePlayer(
       ref,
       at,
     });
-  const silver = baseSilver + premiumSilver;
+  if (eventSilver > 0)
+    await applyLedger(tx, {
+      playerId: r.playerId,
+      currency: "silver",
+      delta: eventSilver,
+      reason: "liveops.multiplier",
+      ref,
+      at,
+    });
+  const silver = baseSilver + premiumSilver + eventSilver;
   // Costs never take a balance below zero: what the player cannot pay is not charged.
   let balance = p.silver + silver;
   let spent = 0;
@@ -329,6 +345,12 @@ async function settlePlayer(
     player_level: level,
   });
   await recordActivity(tx, r.playerId, "battle", at);
+  // The player's running tournaments score this battle: here, once, as the end that claimed the battle.
+  if (!afk)
+    await recordTournamentBattle({
+      ctx: systemCtx(tx, { now: () => at }),
+      input: { playerId: r.playerId, tier, won: r.result === "win", damage: r.damage, xp: experience, at },
+    });
   // Daily tasks, quests and crew XP move by the same result (api/domain/progression.ts); not for an idle tank.
   const progress = afk
     ? { tasks: [], crew: [] }
@@ -346,6 +368,7 @@ async function settlePlayer(
     damage: r.damage,
     ...(afk ? { afk: true } : {}),
     ...(premium ? { premiumExperience, premiumSilver } : {}),
+    ...(eventExperience || eventSilver ? { eventExperience, eventSilver } : {}),
     levelBefore: before?.level ?? p.level,
     level,
     tasks: progress.tasks,
@@ -401,6 +424,9 @@ export interface ResultDetails {
   levelBefore?: number;
   premiumExperience?: number;
   premiumSilver?: number;
+  /** What a running multiplier event added (already in the experience and silver). */
+  eventExperience?: number;
+  eventSilver?: number;
   tasks?: BattleProgressed["tasks"];
   crew?: BattleProgressed["crew"];
 }

@@ -22,6 +22,7 @@ import { preparedOnce } from "../db/prepared.ts";
 import { emit } from "./outbox.ts";
 import { recordActivity } from "./players.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
+import { offersOutsideWindow } from "./liveops/running.ts";
 
 const DAY = 86_400_000;
 export const OFFER_PLATFORMS = ["web", "android", "ios"] as const;
@@ -310,8 +311,10 @@ export async function offersFor(db: Db, playerId: number, locale: "ru" | "en", n
   if (!p) throw new AppError("not_found");
   const v: Viewer = { ...p, payer: !!p.payer };
   const out = [];
+  // An offer named by a live event's offer window shows only while one of its periods runs.
+  const held = await offersOutsideWindow(db, now);
   for (const o of await liveOffers(db, now)) {
-    if (o.startsAt > now || o.endsAt <= now || !meant(o, v)) continue;
+    if (o.startsAt > now || o.endsAt <= now || !meant(o, v) || held.has(o.id)) continue;
     const took = o.billingItemId
       ? await st.paidInWindow.get({ playerId, itemId: o.billingItemId, from: o.startsAt, to: o.endsAt })
       : await st.takenForGold.get({ offerId: o.id, playerId });
@@ -368,7 +371,8 @@ export async function takeOffer(db: Db, input: { playerId: number; offerId: numb
     }
     const [o] = await tx.select().from(specialOffers).where(eq(specialOffers.id, input.offerId)).limit(1);
     const v = await viewer(tx, input.playerId);
-    if (!o?.active || !meant(o, v)) throw new AppError("not_found", "error.offer_not_found");
+    if (!o?.active || !meant(o, v) || (await offersOutsideWindow(tx, input.at)).has(o.id))
+      throw new AppError("not_found", "error.offer_not_found");
     if (input.at < o.startsAt) throw new AppError("conflict", "error.offer_not_started", [], 409);
     if (input.at >= o.endsAt) throw new AppError("conflict", "error.offer_ended", [], 409);
     if (o.priceGold === null) throw new AppError("conflict", "error.offer_for_money", [], 409);
