@@ -179,3 +179,36 @@ test("a caller's request: the method, the path's parameters and the query or the
   expect(requestOf(save, { a: 1 })).toEqual({ method: "POST", url: "/save", body: { a: 1 } });
   expect(() => requestOf(tank, {})).toThrow("tankId");
 });
+
+test("one path carries a GET contract and a POST contract: each answers its method, the others get 405", async () => {
+  const a = app();
+  const read = contract({
+    method: "GET",
+    path: "/door",
+    auth: "public",
+    query: z.object({ code: z.string() }),
+    output: z.object({ open: z.boolean() }),
+  });
+  const act = contract({
+    method: "POST",
+    path: "/door",
+    auth: "public",
+    mutates: true,
+    input: z.object({ code: z.string() }),
+    output: z.object({ opened: z.string() }),
+  });
+  route(a, read, (_c, v) => ({ open: v.code === "k" }));
+  route(a, act, (_c, v) => ({ opened: v.code }));
+  expect(await (await a.request("/door?code=k")).json()).toEqual({ open: true });
+  const posted = await a.request("/door", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code: "x" }),
+  });
+  expect(await posted.json()).toEqual({ opened: "x" });
+  const other = await a.request("/door", { method: "DELETE" });
+  expect(other.status).toBe(405);
+  expect(other.headers.get("allow")).toBe("GET, HEAD, POST");
+  // The same method twice on one path is a mistake, said at registration.
+  expect(() => route(a, act, () => ({ opened: "again" }))).toThrow(/registered twice/);
+});

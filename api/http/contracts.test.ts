@@ -12,7 +12,6 @@ const NOT_YET: RegExp[] = [
   /^\/admin\/(api|banLog|battles|billing|feedback|metrics|optionsData)(\/|$)/,
   /^\/admin\/(player|playerPayment)(\/|$)/,
   /^\/admin\/(tankData|tools|translation)(\/|$)/,
-  /^\/public/,
   /^\/:locale\{ru\|en\}\//,
   /^\/billing\//,
   /^\/game\/play\//,

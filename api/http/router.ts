@@ -272,9 +272,22 @@ function register(app: Hono<HonoEnv>, info: RouteSpec, handlers: (MiddlewareHand
     for (const path of addresses) app.all(path, ...chain);
   } else {
     if (methods.includes("GET")) methods.push("HEAD");
+    // A path may carry a contract per method (a GET read and a POST action on one address): the
+    // first registration's 405 answer stands for the path and lets the later ones' methods through.
+    const byPath = pathMethods.get(app) ?? new Map<string, string[]>();
+    pathMethods.set(app, byPath);
+    const allowed = byPath.get(full.path);
+    if (allowed && (full.contract === undefined || allowed.some((m) => methods.includes(m))))
+      throw new Error(`${full.path}: registered twice (a second registration needs a contract of other methods)`);
     for (const path of addresses) app.on(methods, path, ...chain);
+    if (allowed) {
+      allowed.push(...methods);
+      return;
+    }
+    byPath.set(full.path, methods);
     const refuse = () =>
-      app.all(full.path, (c) => {
+      app.all(full.path, (c, next) => {
+        if (methods.includes(c.req.method)) return next();
         c.header("Allow", methods.join(", "));
         throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
       });
@@ -295,6 +308,8 @@ function withoutOptionals(path: string): string[] {
 }
 
 const pendingRefusals = new WeakMap<object, (() => void)[]>();
+/** The methods registered per path of an app (see register: one contract per method). */
+const pathMethods = new WeakMap<object, Map<string, string[]>>();
 
 /** Collects the 405 answers while the areas register (see finishRoutes). */
 export function beginRoutes(app: Hono<HonoEnv>) {

@@ -2,21 +2,17 @@
 // and sign-out, password reset by mail, and password change. Each address below is both the
 // screen (a browser's GET gets the HTML shell) and its action (JSON or form fields).
 import type { Context, Hono } from "hono";
-import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
-import { route, page, assertCsrf } from "../http/router.ts";
-import { parseFields } from "../http/validate.ts";
-import * as f from "../domain/fields.ts";
+import { route, page } from "../http/router.ts";
 import { AppError, fieldError } from "../domain/errors.ts";
-import { shell } from "../http/shell.ts";
 import { endSession, endAllSessions, clientAddress } from "../http/session.ts";
 import { translate } from "../i18n/index.ts";
 import { setPasswordHash } from "../domain/accounts.ts";
 import { endOtherSessions } from "../domain/sessions.ts";
-import { hashPassword, needsRehash, PASSWORD_MIN, PASSWORD_MAX } from "./password.ts";
+import { hashPassword, needsRehash } from "./password.ts";
 import { checkPassword, attemptSucceeded } from "./throttle.ts";
 import { exchangeSiteToken, SITE_PAGE_PREFIXES } from "./site-sign-in.ts";
-import { signIn, publicPlayer, isScreen } from "./sign-in.ts";
+import { signIn, publicPlayer } from "./sign-in.ts";
 import { mailLink } from "./mail-links.ts";
 import { playerByEmail, playerById, type PlayerRow } from "./players.ts";
 import { isBanned, bannedError, assertNotBanned } from "./bans.ts";
@@ -26,20 +22,6 @@ import "./messages.ts";
 
 /** Reset mails a player may be sent per window (more asks get the same answer and no mail). */
 export const RESET_MAILS = { perWindow: 3, windowMs: 15 * 60_000 } as const;
-
-const newPassword = () => z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-const resetCode = () =>
-  z
-    .string()
-    .trim()
-    .min(16)
-    .max(128)
-    .regex(/^[A-Za-z0-9_-]+$/);
-const resetIn = z.object({ code: resetCode(), password: newPassword() });
-const changeIn = z.object({
-  currentPassword: f.optional(z.string().min(1).max(PASSWORD_MAX)),
-  password: newPassword(),
-});
 
 /** Sends a reset link to the player's address in the request's locale. */
 const mailResetLink = (c: Context<HonoEnv>, p: PlayerRow, now: number) => mailLink(c, p.id, p.email!, "reset", now);
@@ -98,17 +80,14 @@ export function registerAccount(app: Hono<HonoEnv>) {
   page(app, calls.resetPasswordIn, askReset);
 
   // The link's target: GET ?code= says whether the link still works; POST sets the new password.
-  // (`code`, not `token`: the UI strips `token` from every address, and `?token=` signs in.)
-  route(app, { method: "ANY", path: "/public/reset", auth: "public", kind: "page" }, {}, async (c) => {
-    if (isScreen(c)) return shell(c);
+  page(app, calls.resetLink, async (c, { code }) => {
+    const { db, clock } = c.var.deps;
+    const valid = (await peekToken(db, code, "reset", clock.now())) !== null;
+    return valid ? { valid } : { valid, message: translate(c.var.locale, "identity.badResetLink") };
+  });
+  route(app, calls.reset, async (c, body) => {
     const { db, clock } = c.var.deps;
     const now = clock.now();
-    if (c.req.method === "GET" || c.req.method === "HEAD") {
-      const { code } = await parseFields(c, z.object({ code: resetCode() }));
-      const valid = (await peekToken(db, code, "reset", now)) !== null;
-      return c.json({ valid, ...(valid ? {} : { message: translate(c.var.locale, "identity.badResetLink") }) });
-    }
-    const body = await parseFields(c, resetIn);
     const passwordHash = await hashPassword(body.password);
     const out = await db.transaction(async (tx) => {
       const playerId = await consumeToken(tx, body.code, "reset", now);
@@ -123,21 +102,31 @@ export function registerAccount(app: Hono<HonoEnv>) {
     });
     if (!out.session) {
       const ban = bannedError(out.p);
-      return c.json({ ok: true, signedIn: false, notice: translate(c.var.locale, ban.messageId, ban.values) });
+      return {
+        ok: true as const,
+        signedIn: false as const,
+        notice: translate(c.var.locale, ban.messageId, ban.values),
+      };
     }
-    return c.json({ ok: true, signedIn: true, player: publicPlayer(out.p), csrfToken: out.session.csrfToken });
+    return {
+      ok: true as const,
+      signedIn: true as const,
+      player: publicPlayer(out.p),
+      csrfToken: out.session.csrfToken,
+    };
   });
 
+  const ownPassword = async (c: Context<HonoEnv>) => {
+    const p = (await playerById(c.var.deps.db, c.var.player!.playerId))!;
+    return { hasPassword: Boolean(p.passwordHash), email: p.email };
+  };
+
   // Changing the password: the current one is required; every other session of the player ends.
-  route(app, { method: "ANY", path: "/public/profile/changePassword", auth: "player", kind: "page" }, {}, async (c) => {
-    if (isScreen(c)) return shell(c);
+  page(app, calls.changePasswordInfo, ownPassword);
+  route(app, calls.changePassword, async (c, body) => {
     const { db, clock } = c.var.deps;
     const me = c.var.player!;
     const p = (await playerById(db, me.playerId))!;
-    if (c.req.method === "GET" || c.req.method === "HEAD")
-      return c.json({ hasPassword: Boolean(p.passwordHash), email: p.email });
-    assertCsrf(c, "player");
-    const body = await parseFields(c, changeIn);
     const now = clock.now();
     if (!p.passwordHash) throw new AppError("conflict", "identity.noPassword");
     const keys = { account: `player#${p.id}`, address: clientAddress(c) };
@@ -154,23 +143,20 @@ export function registerAccount(app: Hono<HonoEnv>) {
       await voidTokens(tx, p.id, "reset", now);
       await endOtherSessions(tx, p.id, me.tokenHash);
     });
-    return c.json({ ok: true });
+    return { ok: true as const };
   });
 
   // A signed-in player asks for a reset link to their own address (e.g. to set a first password).
-  route(app, { method: "ANY", path: "/public/profile/resetPassword", auth: "player", kind: "page" }, {}, async (c) => {
-    if (isScreen(c)) return shell(c);
+  page(app, calls.ownResetInfo, ownPassword);
+  route(app, calls.ownReset, async (c) => {
     const { db, clock } = c.var.deps;
     const p = (await playerById(db, c.var.player!.playerId))!;
-    if (c.req.method === "GET" || c.req.method === "HEAD")
-      return c.json({ email: p.email, hasPassword: Boolean(p.passwordHash) });
-    assertCsrf(c, "player");
     if (!p.email) throw new AppError("conflict", "identity.noEmail");
     const now = clock.now();
     if ((await tokensSince(db, p.id, "reset", now - RESET_MAILS.windowMs)) >= RESET_MAILS.perWindow) {
       throw new AppError("rate_limited", "error.rate_limited", [Math.ceil(RESET_MAILS.windowMs / 1000)], 429);
     }
     await mailResetLink(c, p, now);
-    return c.json({ ok: true, message: translate(c.var.locale, "identity.resetSentOwn", { email: p.email }) });
+    return { ok: true as const, message: translate(c.var.locale, "identity.resetSentOwn", { email: p.email }) };
   });
 }

@@ -8,11 +8,12 @@ import { useSubmit } from "../../../lib/form.ts";
 import { FormMessage } from "../../../components/Form.tsx";
 import { Field } from "./Field.tsx";
 import { ph, t } from "@lingui/core/macro";
+import * as calls from "../../../../api/contracts/public/account.ts";
 
 const MIN = 10; // the server's PASSWORD_MIN; the server checks it again
 
 export default function ChangePasswordPage() {
-  const info = useApi<{ hasPassword: boolean; email: string | null }>("/public/profile/changePassword");
+  const info = useApi(calls.changePasswordInfo, {});
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
@@ -23,7 +24,7 @@ export default function ChangePasswordPage() {
     if (password !== repeat)
       return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
     void run(async () => {
-      await api("/public/profile/changePassword", { body: { currentPassword: current, password } });
+      await api(calls.changePassword, { currentPassword: current, password });
       setDone(true);
       setCurrent("");
       setPassword("");

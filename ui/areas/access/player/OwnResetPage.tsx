@@ -5,15 +5,13 @@ import { Load } from "../../../components/States.tsx";
 import { useSubmit } from "../../../lib/form.ts";
 import { FormMessage } from "../../../components/Form.tsx";
 import { ph, t } from "@lingui/core/macro";
+import * as calls from "../../../../api/contracts/public/account.ts";
 
 export default function OwnResetPage() {
-  const info = useApi<{ email: string | null }>("/public/profile/resetPassword");
+  const info = useApi(calls.ownResetInfo, {});
   const [sent, setSent] = useState<string | null>(null);
   const { busy, errors, run } = useSubmit({ notice: false });
-  const send = () =>
-    void run(async () =>
-      setSent((await api<{ message: string }>("/public/profile/resetPassword", { body: {} })).message),
-    );
+  const send = () => void run(async () => setSent((await api(calls.ownReset)).message));
   return (
     <Load state={info}>
       {(d) => (

@@ -7,6 +7,7 @@ import { Load } from "../../../components/States.tsx";
 import { useSubmit } from "../../../lib/form.ts";
 import { FormMessage } from "../../../components/Form.tsx";
 import { Field } from "./Field.tsx";
+import * as calls from "../../../../api/contracts/public/account.ts";
 import { ph, t } from "@lingui/core/macro";
 
 // The server's PASSWORD_MIN; the server checks it again.
@@ -14,9 +15,7 @@ const MIN = 10;
 
 export default function ResetPage() {
   const code = new URLSearchParams(location.search).get("code") ?? "";
-  const check = useApi<{ valid: boolean; message?: string }>(
-    code ? `/public/reset?code=${encodeURIComponent(code)}` : null,
-  );
+  const check = useApi(calls.resetLink, code ? { code } : null);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const { busy, errors, code: failure, run } = useSubmit({ notice: false });
@@ -27,9 +26,9 @@ export default function ResetPage() {
     if (password !== repeat)
       return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
     void run(async () => {
-      const r = await api<{ signedIn: boolean; notice?: string }>("/public/reset", { body: { code, password } });
+      const r = await api(calls.reset, { code, password });
       if (r.signedIn) return location.assign("/public/profile/");
-      setNotice(r.notice ?? t`Your password is set.`);
+      setNotice(r.notice);
     });
   };
   if (!code)
