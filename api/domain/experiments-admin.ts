@@ -29,6 +29,9 @@ import {
   variantsProblem,
 } from "./experiments.ts";
 
+import { scorecard } from "./experiments-scorecard.ts";
+import type { Warehouse } from "../../warehouse/port.ts";
+
 const base = "/admin/experiments/";
 
 /** The list's description for the shared list reader (not a generic resource: the saves have rules of their own). */
@@ -92,6 +95,19 @@ export async function experimentControl({ ctx, input: { id } }: { ctx: Ctx; inpu
     platforms: [...PLATFORMS],
     counts,
   };
+}
+
+/** The experiment's scorecard (at most 5 minutes old). */
+export async function experimentScorecard({
+  ctx,
+  wh,
+  input: { id },
+}: {
+  ctx: Ctx;
+  wh: Warehouse;
+  input: { id: number };
+}) {
+  return scorecard(ctx.db, wh, await mustFind(ctx.db, id), ctx.clock.now());
 }
 
 /** A page of the experiment's players (of one variant, or all). */

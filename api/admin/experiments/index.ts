@@ -10,6 +10,7 @@ import { listInputFor } from "../../contracts/admin/resources.ts";
 import {
   experimentControl,
   experimentsList,
+  experimentScorecard,
   experimentsPage,
   experimentUsers,
   saveExperimentConditions,
@@ -34,6 +35,7 @@ export function registerExperiments(app: Hono<HonoEnv>) {
   page(app, experiments.page, (_c, _v, ctx) => experimentsPage({ ctx }));
   page(app, experiments.control, (_c, input, ctx) => experimentControl({ ctx, input }));
   route(app, list, (_c, q, ctx) => listResource({ ctx, input: { d: experimentsList, query: q as ListQuery } }));
+  route(app, experiments.scorecard, (c, input, ctx) => experimentScorecard({ ctx, wh: c.var.deps.warehouse, input }));
   route(app, experiments.users, (_c, input, ctx) => experimentUsers({ ctx, input }));
   route(app, experiments.saveGeneral, async (_c, input, ctx) => ({
     experiment: await saveExperimentGeneral({ ctx, input }),

@@ -5,6 +5,7 @@ import * as f from "../../domain/fields.ts";
 import { EXPERIMENT_STATUSES } from "../../db/schema/experiments.ts";
 import { OPTION_SCOPES, PLATFORMS } from "../../db/schema/system.ts";
 import { conditionsInput, generalInput, statusInput, variantsInput } from "../../domain/experiments.ts";
+import { SCORECARD_METRICS } from "../../domain/experiments-scorecard.ts";
 import { contract } from "../contract.ts";
 import { listPage } from "./resources.ts";
 
@@ -127,4 +128,51 @@ export const saveStatus = contract({
   mutates: true,
   input: statusInput,
   output: saved,
+});
+
+const interval = z.object({ value: z.number(), low: z.number(), high: z.number() });
+
+/** The scorecard: per variant its goal and guardrail figures with 95 % intervals, and the sample-ratio check. */
+export const scorecard = contract({
+  method: "ANY",
+  path: `${base}scorecard`,
+  ...who,
+  input: z.object({ id: f.id() }),
+  output: z.object({
+    experimentId: z.int(),
+    from: z.int().nullable(),
+    to: z.int().nullable(),
+    computedAt: z.int(),
+    freshUntil: z.int(),
+    control: z.string().nullable(),
+    variants: z.array(
+      z.object({
+        name: z.string(),
+        optionVariant: z.string(),
+        weight: z.int(),
+        expectedShare: z.number(),
+        assigned: z.int(),
+        exposed: z.int(),
+        metrics: z.array(
+          interval.extend({
+            metric: z.enum(SCORECARD_METRICS),
+            role: z.enum(["goal", "guardrail"]),
+            numerator: z.number(),
+            denominator: z.number(),
+            diff: interval.nullable(),
+          }),
+        ),
+      }),
+    ),
+    srm: z
+      .object({
+        observed: z.array(z.int()),
+        expected: z.array(z.number()),
+        chiSquare: z.number(),
+        df: z.int(),
+        p: z.number(),
+        flagged: z.boolean(),
+      })
+      .nullable(),
+  }),
 });
