@@ -146,3 +146,50 @@ test("a player buys gold with Stripe and with Robokassa; the operator sees both 
   await expect(ops.getByText(/Cache version \d+/)).toBeVisible();
   await ops.screenshot({ path: info.outputPath("operator-catalog.png"), fullPage: true });
 });
+
+test("a weekend x2 on gold: the shop's pack shows the badge and says the bonus is not doubled (1366 and 390 px, en and ru); the operator's screen says what it multiplies", async ({
+  browser,
+}, info) => {
+  const app = running.url;
+  const headers = { "content-type": "application/json", cookie: `tk_admin=${admin.token}`, "x-csrf-token": admin.csrf };
+  const now = Date.now();
+  const save = (multipliers: unknown[]) =>
+    fetch(`${app}/admin/billing/multipliers/save`, { method: "POST", headers, body: JSON.stringify({ multipliers }) });
+  expect(
+    (await save([{ currency: "gold", percent: 200, startsAt: now - 60_000, endsAt: now + 2 * 86_400_000 }])).status,
+  ).toBe(200);
+  try {
+    for (const [lang, width] of [
+      ["en", 1366],
+      ["ru", 390],
+      ["en", 390],
+      ["ru", 1366],
+    ] as const) {
+      await running.db.execute({ sql: "update players set locale = ? where id = ?", args: [lang, playerId] });
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        locale: lang === "ru" ? "ru-RU" : "en-US",
+      });
+      await context.addCookies([sessionCookie(player)]);
+      const buyer = await context.newPage();
+      await buyer.goto(`${app}/billing/stripe/order/checkout`);
+      const pack = buyer.locator('[data-item="gold_500"]');
+      await expect(pack.getByTestId("boost-badge")).toHaveText("x2");
+      await expect(pack).toContainText(lang === "ru" ? "1050 золота" : "1050 gold");
+      await expect(pack.getByTestId("boost-note")).toContainText(
+        lang === "ru" ? "Бонус 50 золота не умножается." : "The bonus of 50 gold is not multiplied.",
+      );
+      expect(await buyer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await buyer.screenshot({ path: info.outputPath(`shop-x2-${lang}-${width}.png`), fullPage: true });
+      await context.close();
+    }
+    const ops = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await ops.context().addCookies([sessionCookie(admin)]);
+    await ops.goto(`${app}/admin/billing/`);
+    await expect(ops.getByTestId("multiplier-scope")).toContainText("bonus gold is not multiplied");
+    await ops.screenshot({ path: info.outputPath("operator-multipliers.png"), fullPage: true });
+  } finally {
+    await save([]);
+    await running.db.execute({ sql: "update players set locale = 'en' where id = ?", args: [playerId] });
+  }
+});

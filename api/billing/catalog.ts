@@ -214,19 +214,29 @@ export function priceFor(item: CatalogItem, market: Market, currency?: string): 
   return inMarket[0] ?? null;
 }
 
+/**
+ * The multipliers in force for an item at `at`, per currency: percent (100 = none) and when the
+ * strongest ends. Several in force: the largest wins (they do not compound). They scale the base
+ * grant only; the item's bonus gold is never multiplied. The shop's "x2" badge and the grant both
+ * read this.
+ */
+export function boostAt(item: CatalogItem, multipliers: Multiplier[], at: number) {
+  const of = (currency: "gold" | "silver") => {
+    let best: { percent: number; endsAt: number | null } = { percent: 100, endsAt: null };
+    for (const x of multipliers)
+      if (x.currency === currency && (x.itemId == null || x.itemId === item.id) && x.startsAt <= at && at < x.endsAt)
+        if (x.percent > best.percent) best = { percent: x.percent, endsAt: x.endsAt };
+    return best;
+  };
+  return { gold: of("gold"), silver: of("silver") };
+}
+
 /** What buying the item grants at `at`: base grants scaled by the multipliers in force, plus the bonus. */
 export function grantsAt(item: CatalogItem, multipliers: Multiplier[], at: number): Grants {
-  const scale = (currency: "gold" | "silver", base: number) => {
-    const m = multipliers.filter(
-      (x) => x.currency === currency && (x.itemId == null || x.itemId === item.id) && x.startsAt <= at && at < x.endsAt,
-    );
-    // Several in force: the largest wins (they do not compound).
-    const percent = m.reduce((best, x) => Math.max(best, x.percent), 100);
-    return Math.floor((base * percent) / 100);
-  };
+  const boost = boostAt(item, multipliers, at);
   return {
-    gold: scale("gold", item.grants.gold) + item.bonusGold,
-    silver: scale("silver", item.grants.silver),
+    gold: Math.floor((item.grants.gold * boost.gold.percent) / 100) + item.bonusGold,
+    silver: Math.floor((item.grants.silver * boost.silver.percent) / 100),
     premiumDays: item.grants.premiumDays,
   };
 }

@@ -9,7 +9,7 @@ import type { Provider } from "./providers.ts";
 import { orderView } from "./apply.ts";
 import { AppError } from "../domain/errors.ts";
 import { testStoreUrl } from "./test-mode.ts";
-import { cachedCatalog, grantsAt, isAvailable } from "./catalog.ts";
+import { boostAt, cachedCatalog, grantsAt, isAvailable } from "./catalog.ts";
 import { assertMayMoveMoney } from "../domain/guests.ts";
 
 export async function playerCountry(deps: Deps, playerId: number): Promise<string> {
@@ -67,6 +67,12 @@ export async function offers(deps: Deps, playerId: number, market: "web" | "rust
       id: i.id,
       title: { ru: i.titleRu, en: i.titleEn },
       grants: grantsAt(i, snap.multipliers, now),
+      // What a multiplier in force scales (the shop's "x2" badge): the base grant only, not the bonus.
+      bonusGold: i.bonusGold,
+      boosts: (["gold", "silver"] as const)
+        .map((currency) => ({ currency, ...boostAt(i, snap.multipliers, now)[currency] }))
+        .filter((b) => b.percent > 100 && i.grants[b.currency] > 0)
+        .map((b) => ({ currency: b.currency, percent: b.percent, endsAt: b.endsAt ?? now })),
       prices: i.prices.filter((x) => x.market === market).map(({ currency, amount }) => ({ currency, amount })),
     }));
 }

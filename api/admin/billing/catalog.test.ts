@@ -1,10 +1,11 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signedInAdmin, GOLD_PACK } from "../../billing/test-standins/world.ts";
+import { signedInAdmin, signedInPlayer, GOLD_PACK } from "../../billing/test-standins/world.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { catalogItems } from "../../db/schema/billing.ts";
-import { cachedCatalog, CHECK_EVERY, grantsAt } from "../../billing/catalog.ts";
+import { boostAt, cachedCatalog, loadCatalog, CHECK_EVERY, grantsAt } from "../../billing/catalog.ts";
+import { offers } from "../../billing/start.ts";
 import { createDb } from "../../db/index.ts";
 
 describe("Admin: billing catalog", () => {
@@ -98,6 +99,44 @@ describe("Admin: billing catalog", () => {
     const item = got.items.find((i: { id: string }) => i.id === "gold_500");
     expect(item.grantsNow).toEqual({ gold: 1050, silver: 0, premiumDays: 0 });
     expect(grantsAt(item, got.multipliers, now + 2 * 86_400_000).gold).toBe(550);
+  });
+
+  test("the shop's x2 badge reads the multiplier the grant uses: base grant only, the bonus never; the largest wins", async () => {
+    const now = w.clock.now();
+    const ends = now + 86_400_000;
+    expect(
+      (
+        await send("POST", "/admin/billing/multipliers/save", {
+          multipliers: [
+            { currency: "gold", percent: 150, startsAt: now - 1000, endsAt: now + 3_600_000 },
+            { currency: "gold", itemId: "gold_500", percent: 200, startsAt: now - 1000, endsAt: ends },
+            { currency: "silver", percent: 300, startsAt: now - 1000, endsAt: ends },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    const snap = await loadCatalog(w.deps.db);
+    const item = snap.items.find((i) => i.id === "gold_500")!;
+    expect(boostAt(item, snap.multipliers, now)).toEqual({
+      gold: { percent: 200, endsAt: ends },
+      silver: { percent: 300, endsAt: ends },
+    });
+    expect(grantsAt(item, snap.multipliers, now).gold).toBe(500 * 2 + 50);
+    const buyer = await signedInPlayer(w.deps.db, now);
+    const [offer] = (await offers(w.deps, buyer.playerId, "web")).filter((o) => o.id === "gold_500");
+    // The pack grants no silver: a silver multiplier is no badge on it.
+    expect(offer).toMatchObject({
+      grants: { gold: 1050 },
+      bonusGold: 50,
+      boosts: [{ currency: "gold", percent: 200, endsAt: ends }],
+    });
+    // At its end the period is over: no badge, the plain grant.
+    expect(boostAt(item, snap.multipliers, ends).gold).toEqual({ percent: 100, endsAt: null });
+    expect(grantsAt(item, snap.multipliers, ends).gold).toBe(550);
+    // The next tests expect the one multiplier the test before this one saved.
+    await send("POST", "/admin/billing/multipliers/save", {
+      multipliers: [{ currency: "gold", percent: 200, startsAt: now - 1000, endsAt: ends }],
+    });
   });
 
   test("export, then import: preview first, then all of it or none", async () => {

@@ -144,6 +144,10 @@ export const paymentMethods = contract({
             id: z.string(),
             title: z.object({ ru: z.string(), en: z.string() }),
             grants: z.object({ gold: z.int(), silver: z.int(), premiumDays: z.int() }),
+            /** Gold given on top of the grant; a multiplier never scales it. */
+            bonusGold: z.int(),
+            /** Multipliers in force now (percent: 200 = x2) on the base grant, and when each ends. */
+            boosts: z.array(z.object({ currency: z.enum(["gold", "silver"]), percent: z.int(), endsAt: z.int() })),
             prices: z.array(price),
           }),
         ),

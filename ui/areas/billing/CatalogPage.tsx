@@ -211,6 +211,7 @@ function ItemForm({
           />
           {err("bonusGold")}
         </label>
+        <p className="tk-hint">{t`Multipliers scale gold and silver, never the bonus gold.`}</p>
       </fieldset>
       <fieldset className="tk-billing-prices">
         <legend>{t`Prices`}</legend>
@@ -388,6 +389,9 @@ function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () =>
     <section>
       <h2>{t`Multipliers`}</h2>
       <p className="tk-muted">{t`x2 gold this weekend: currency gold, percent 200, the period.`}</p>
+      <p className="tk-hint" data-testid="multiplier-scope">
+        {t`A multiplier scales the pack's base gold or silver only; the pack's bonus gold is not multiplied (a 500 gold pack with a 50 bonus gives 1050 at 200%). Several in force on one pack: the largest wins, they do not add up. Players see an "x2" badge and the end of the period on the pack in the shop.`}
+      </p>
       <div className="tk-table-scroll">
         <table>
           <thead>

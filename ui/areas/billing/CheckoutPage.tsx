@@ -8,6 +8,7 @@ import { toast } from "../../components/Toasts.tsx";
 import { msg, ph, t } from "@lingui/core/macro";
 import { money } from "./t.ts";
 import { OrderStatus, TestModeNotice } from "./OrderStatus.tsx";
+import { BoostBadge, BoostNote, type PackBoost } from "./Boost.tsx";
 
 const METHOD_NAMES = { stripe: msg`Card (Stripe)`, robokassa: msg`Robokassa`, ecommpay: msg`Card (Ecommpay)` };
 
@@ -16,6 +17,8 @@ interface Offer {
   id: string;
   title: { ru: string; en: string };
   grants: { gold: number; silver: number; premiumDays: number };
+  bonusGold: number;
+  boosts: PackBoost[];
   prices: { currency: string; amount: number }[];
 }
 interface Offers {
@@ -87,8 +90,11 @@ function BuyPanel() {
                     data-item={o.id}
                     style={{ background: "var(--panel)", borderRadius: 8, padding: 16, display: "grid", gap: 8 }}
                   >
-                    <strong>{o.title[locale]}</strong>
+                    <strong>
+                      {o.title[locale]} <BoostBadge boosts={o.boosts} />
+                    </strong>
                     <span className="tk-gold">{grantsText(o.grants)}</span>
+                    <BoostNote boosts={o.boosts} bonusGold={o.bonusGold} />
                     {price ? (
                       <button
                         type="button"

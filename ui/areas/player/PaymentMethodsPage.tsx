@@ -13,6 +13,7 @@ import { toast } from "../../components/Toasts.tsx";
 import { money } from "../billing/t.ts";
 import { grantsText } from "../billing/CheckoutPage.tsx";
 import { TestModeNotice } from "../billing/OrderStatus.tsx";
+import { BoostBadge, BoostNote } from "../billing/Boost.tsx";
 
 type Method = OutputOf<typeof paymentMethods>["methods"][number];
 
@@ -80,7 +81,8 @@ export default function PaymentMethodsPage() {
                             }
                           >
                             <span>
-                              <strong>{i.title[locale]}</strong> — {grantsText(i.grants)}
+                              <strong>{i.title[locale]}</strong> <BoostBadge boosts={i.boosts} /> —{" "}
+                              {grantsText(i.grants)} <BoostNote boosts={i.boosts} bonusGold={i.bonusGold} />
                             </span>
                             {price && m.market === "web" && (
                               <button
