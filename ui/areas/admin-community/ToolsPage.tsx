@@ -4,18 +4,15 @@
 // undone by the same tool (swap again, transfer back).
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi } from "../../lib/api.ts";
+import { api, href, useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as tools from "../../../api/contracts/admin/tools.ts";
 import { Load } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { FileImport } from "../../components/FileImport.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
 import { useFieldErrors, type FieldErrorState } from "../../lib/field-errors.ts";
-
-interface Head {
-  networks: { key: string; name: string }[];
-  format: string;
-}
 
 /** A player id input; the server's message about it (`name`, as the route calls the field) sits under it. */
 function IdField({
@@ -51,7 +48,7 @@ function IdField({
 }
 
 export default function ToolsPage() {
-  const head = useApi<Head>("/admin/tools/");
+  const head = useApi(tools.page, {});
   const [loadId, setLoadId] = useState("");
   const [a, setA] = useState("");
   const [b, setB] = useState("");
@@ -81,7 +78,7 @@ export default function ToolsPage() {
                 <a
                   className="tk-btn"
                   aria-disabled={!loadId}
-                  href={loadId ? `/admin/tools/load/player/${loadId}` : undefined}
+                  href={loadId ? href(tools.load, { playerId: Number(loadId) }) : undefined}
                   download
                 >
                   {t`Download`}
@@ -93,10 +90,10 @@ export default function ToolsPage() {
               <p>{t`Makes a new account from a downloaded document: all or nothing; refused when one of its identities, its nickname or email is taken.`}</p>
               <FileImport
                 label={t`Account document`}
-                url="/admin/tools/importPlayer"
+                url={tools.importPlayer.path}
                 accept=".json"
                 field="document"
-                summary={(r: { playerId: number }) => (
+                summary={(r: OutputOf<typeof tools.importPlayer>) => (
                   <a href={`/admin/player/${r.playerId}`}>{t`Account #${ph({ id: r.playerId })} created`}</a>
                 )}
               />
@@ -115,8 +112,7 @@ export default function ToolsPage() {
                     ask(
                       t`Swap the identities of #${ph({ a })} and #${ph({ b })}?`,
                       async () => (
-                        await api("/admin/tools/swap/players", { body: { playerA: Number(a), playerB: Number(b) } }),
-                        t`Identities swapped`
+                        await api(tools.swap, { playerA: Number(a), playerB: Number(b) }), t`Identities swapped`
                       ),
                       swapErrors,
                     )
@@ -168,9 +164,7 @@ export default function ToolsPage() {
                     ask(
                       t`Move the ${ph({ network })} identity of #${ph({ from })} to #${ph({ to })}?`,
                       async () => (
-                        await api("/admin/tools/transfer/socialNetworks", {
-                          body: { fromPlayerId: Number(from), toPlayerId: Number(to), network },
-                        }),
+                        await api(tools.transfer, { fromPlayerId: Number(from), toPlayerId: Number(to), network }),
                         t`Identity moved`
                       ),
                       transferErrors,
@@ -198,7 +192,7 @@ export default function ToolsPage() {
                   disabled={!socialId}
                   onClick={() =>
                     go(async () => {
-                      const r = await api<{ nickname: string }>(`/admin/tools/socialUpdate/${socialId}`, { body: {} });
+                      const r = await api(tools.socialUpdate, { playerId: Number(socialId) });
                       return t`Now ${ph({ nickname: r.nickname })}`;
                     }, socialErrors)
                   }
