@@ -25,7 +25,7 @@ import { findByRef, findByTx, findOrder, reportMovements, settlePaid, type Movem
 import { ProviderDown, notConfigured, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { USD_CENTS_PER_1000_MAJOR } from "./money.ts";
 import { base64ToBytes, parseCertificate, validatePath, hasExtension, ecPublicKey, CertificateError } from "./x509.ts";
-import type { Market } from "./catalog.ts";
+import type { Market } from "../domain/billing/catalog.ts";
 
 const NAME = "apple";
 /** Apple Root CA - G3 (www.apple.com/certificateauthority), SHA-256 63343ABF…653E9179 (checked in apple.test.ts). */

@@ -2,7 +2,6 @@
 import type { Db } from "../db/index.ts";
 import {
   findOrder,
-  grantsOf,
   reportMovements,
   settlePaid,
   settleUnpaid,
@@ -12,6 +11,8 @@ import {
   type Source,
 } from "./orders.ts";
 import type { ProviderState } from "./providers.ts";
+
+export { orderView } from "../domain/billing/orders.ts";
 
 /** Applies the state; `after` runs inside the transaction of a change (not called when nothing changes). */
 export async function applyState(
@@ -67,29 +68,4 @@ export async function applyState(
     default:
       return (await findOrder(db, order.id)) ?? order;
   }
-}
-
-/** An order as the player and the operator see it. */
-export function orderView(o: Order) {
-  return {
-    id: o.id,
-    playerId: o.playerId,
-    itemId: o.itemId,
-    provider: o.provider,
-    market: o.market,
-    status: o.status,
-    amountMinor: o.amountMinor,
-    currency: o.currency,
-    grants: grantsOf(o),
-    providerTxId: o.providerTxId,
-    debtGold: o.debtGold,
-    debtSilver: o.debtSilver,
-    refundedMinor: o.refundedMinor,
-    chargedBackMinor: o.chargedBackMinor,
-    dispute: o.dispute,
-    note: o.note,
-    createdAt: o.createdAt,
-    updatedAt: o.updatedAt,
-    paidAt: o.paidAt,
-  };
 }

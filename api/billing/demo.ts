@@ -7,7 +7,7 @@ import type { WorldStep } from "../db/demo.ts";
 import type { Db } from "../db/index.ts";
 import { players } from "../db/schema/players.ts";
 import { catalogItems } from "../db/schema/billing.ts";
-import { bumpVersion, itemSchema, itemToRow, type Market } from "./catalog.ts";
+import { bumpVersion, itemSchema, itemToRow, type Market } from "../domain/billing/catalog.ts";
 import { createOrder, markPending, reportMovements, settlePaid, wholeRefund } from "./orders.ts";
 import type { z } from "zod";
 

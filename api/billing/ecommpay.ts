@@ -22,7 +22,7 @@ import {
   type Order,
 } from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
-import type { Market } from "./catalog.ts";
+import type { Market } from "../domain/billing/catalog.ts";
 
 const NAME = "ecommpay";
 const EUR_COUNTRIES = new Set(["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR", "PL"]);

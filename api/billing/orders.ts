@@ -10,7 +10,7 @@ import type { Db } from "../db/index.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import { logEvent, markPendingIn, settleUnpaidIn, type Order, type Paid } from "../domain/billing/orders.ts";
 import { reportMoney, settlePaidIn, type Movement, type Reported } from "../domain/billing/movements.ts";
-import { cachedCatalog, grantsAt, isAvailable, priceFor, type Market } from "./catalog.ts";
+import { cachedCatalog, grantsAt, isAvailable, priceFor, type Market } from "../domain/billing/catalog.ts";
 import "./messages.ts";
 
 export {

@@ -33,7 +33,7 @@ import {
 } from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
-import { itemId, type Market } from "./catalog.ts";
+import { itemId, type Market } from "../domain/billing/catalog.ts";
 import { CURRENCIES, decimalToMinor, minorToDecimal } from "./money.ts";
 import { playerCountry } from "./start.ts";
 

@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { AppError } from "../domain/errors.ts";
-import type { Market } from "./catalog.ts";
+import type { Market } from "../domain/billing/catalog.ts";
 import type { Movement, Order } from "./orders.ts";
 import "./messages.ts";
 

@@ -6,7 +6,7 @@ import type { Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import * as f from "../domain/fields.ts";
-import { itemId } from "./catalog.ts";
+import { itemId } from "../domain/billing/catalog.ts";
 import { CURRENCIES } from "./money.ts";
 import { providers, providerOf } from "./registry.ts";
 import { startPurchase, playerCountry } from "./start.ts";

@@ -24,7 +24,7 @@ import { applyState, orderView } from "./apply.ts";
 import { decimalToMinor, minorToDecimal } from "./money.ts";
 import { md5 as md5Bytes } from "@noble/hashes/legacy.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import type { Market } from "./catalog.ts";
+import type { Market } from "../domain/billing/catalog.ts";
 import { isTestMode } from "./test-mode-flag.ts";
 
 const NAME = "robokassa";

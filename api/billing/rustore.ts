@@ -40,7 +40,7 @@ import { findOrder, amountMismatch, type Order, type Source } from "./orders.ts"
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { base64ToBytes } from "./x509.ts";
-import type { Market } from "./catalog.ts";
+import type { Market } from "../domain/billing/catalog.ts";
 
 const NAME = "rustore";
 const tokens = new Map<string, { token: string; until: number }>();

@@ -9,7 +9,7 @@ import type { Provider } from "./providers.ts";
 import { orderView } from "./apply.ts";
 import { AppError } from "../domain/errors.ts";
 import { testStoreUrl } from "./test-mode.ts";
-import { boostAt, cachedCatalog, grantsAt, isAvailable } from "./catalog.ts";
+import { boostAt, cachedCatalog, grantsAt, isAvailable } from "../domain/billing/catalog.ts";
 import { assertMayMoveMoney } from "../domain/guests.ts";
 
 export async function playerCountry(deps: Deps, playerId: number): Promise<string> {

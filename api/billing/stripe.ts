@@ -19,7 +19,7 @@ import { AppError, notFound } from "../domain/errors.ts";
 import { findByTx, findOrder, reportMovements, settlePaid, settleUnpaid, type Movement, type Order } from "./orders.ts";
 import { ProviderDown, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
-import { itemId, type Market } from "./catalog.ts";
+import { itemId, type Market } from "../domain/billing/catalog.ts";
 import { CURRENCIES } from "./money.ts";
 import { startPurchase, playerCountry, offers } from "./start.ts";
 import { robokassaProvider } from "./robokassa.ts";

@@ -4,7 +4,7 @@ import { makeWorld, type TestWorld } from "../../test/fixture.ts";
 import { signedInAdmin, signedInPlayer, GOLD_PACK } from "../../billing/test-standins/world.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { catalogItems } from "../../db/schema/billing.ts";
-import { boostAt, cachedCatalog, loadCatalog, CHECK_EVERY, grantsAt } from "../../billing/catalog.ts";
+import { boostAt, cachedCatalog, loadCatalog, CHECK_EVERY, grantsAt } from "../../domain/billing/catalog.ts";
 import { offers } from "../../billing/start.ts";
 import { createDb } from "../../db/index.ts";
 

@@ -3,6 +3,8 @@ import { makeWorld } from "../../test/fixture.ts";
 import { signedInPlayer, signedInAdmin, putItem, GOLD_PACK } from "../../billing/test-standins/world.ts";
 import { createOrder, markPending, reportMovements, settlePaid } from "../../billing/orders.ts";
 import { attentionCounters } from "../access/attention.ts";
+import { providers } from "../../billing/registry.ts";
+import { ORDER_PROVIDERS } from "../../contracts/admin/billing.ts";
 
 test("the orders screen lists every player's orders with filters, and 'awaiting verification' is what the start page counts and links to", async () => {
   const w = await makeWorld();
@@ -112,3 +114,7 @@ test("the orders screen lists every player's orders with filters, and 'awaiting 
     await w.close();
   }
 }, 60_000);
+
+test("the orders' provider filter names every provider of the registry, and manual credits", () => {
+  expect([...ORDER_PROVIDERS].sort() as string[]).toEqual(["manual", ...Object.keys(providers)].sort());
+});

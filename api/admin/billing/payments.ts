@@ -1,10 +1,10 @@
 // /admin/playerPayment: one player's payments for operators — the list, manual credits,
 // notes, reversal (never deletion), asking the provider (cashbox/request), re-verifying and
 // crediting (verify), a live feed of payment changes (SSE following order_events by id) — and
-// /admin/api/payment/find across players.
+// /admin/api/payment/find across players (api/domain/billing/orders-admin.ts).
 import type { Hono } from "hono";
 import { z } from "zod";
-import { and, asc, count, desc, eq, gt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
 import { audit, type AuditChange } from "../../http/audit.ts";
@@ -18,6 +18,8 @@ import { orderView } from "../../billing/apply.ts";
 import { providerOf, verifyOrder } from "../../billing/registry.ts";
 import { followById, type FeedMessage } from "../../http/feed.ts";
 import { ProviderDown } from "../../billing/providers.ts";
+import { findOrders } from "../../domain/billing/orders-admin.ts";
+import * as adminApi from "../../contracts/admin/api.ts";
 
 const SORTS = {
   createdAt: orders.createdAt,
@@ -51,14 +53,6 @@ const editInput = z.object({
 });
 const removeInput = z.object({ orderId: f.id(), reason: f.text(3, 500) });
 const orderInput = z.object({ orderId: f.id() });
-const findInput = z
-  .object({
-    txId: f.optional(z.string().trim().max(200)),
-    orderId: f.optional(f.id()),
-    playerId: f.optional(f.id()),
-    limit: f.optional(f.int(1, 200)).default(50),
-  })
-  .refine((v) => v.txId || v.orderId || v.playerId, { path: ["txId"], params: { rule: "required" } });
 const streamInput = z.object({ playerId: f.optional(f.id()), after: f.optional(f.int(0)) });
 
 async function playerSummary(db: Db, playerId: number) {
@@ -345,17 +339,5 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
     },
   );
 
-  route(app, { method: "POST", path: "/admin/api/payment/find", ...S }, { input: findInput }, async (c, v) => {
-    const conds: SQL[] = [];
-    if (v.txId) conds.push(or(eq(orders.providerTxId, v.txId), eq(orders.providerRef, v.txId))!);
-    if (v.orderId) conds.push(eq(orders.id, v.orderId));
-    if (v.playerId) conds.push(eq(orders.playerId, v.playerId));
-    const rows = await c.var.deps.db
-      .select()
-      .from(orders)
-      .where(and(...conds))
-      .orderBy(desc(orders.id))
-      .limit(v.limit);
-    return c.json({ rows: rows.map(orderView) });
-  });
+  route(app, adminApi.findPayment, (_c, input, ctx) => findOrders({ ctx, input }));
 }

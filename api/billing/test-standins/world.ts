@@ -5,7 +5,7 @@ import { registerPlayer } from "../../domain/players.ts";
 import { randomToken, sha256Hex, PLAYER_COOKIE } from "../../http/session.ts";
 import type { Db } from "../../db/index.ts";
 import { catalogItems } from "../../db/schema/billing.ts";
-import { itemToRow, itemSchema, bumpVersion, type CatalogItem } from "../catalog.ts";
+import { itemToRow, itemSchema, bumpVersion, type CatalogItem } from "../../domain/billing/catalog.ts";
 import type { z } from "zod";
 
 export async function signedInPlayer(

@@ -275,3 +275,28 @@ export const AWAITING_VERIFICATION_MS = 30 * 60_000;
 /** Orders awaiting verification at `now`: pending, unchanged for AWAITING_VERIFICATION_MS. */
 export const awaitingVerification = (now: number) =>
   and(eq(orders.status, "pending"), lt(orders.updatedAt, now - AWAITING_VERIFICATION_MS))!;
+
+/** An order as the player and the operator see it. */
+export function orderView(o: Order) {
+  return {
+    id: o.id,
+    playerId: o.playerId,
+    itemId: o.itemId,
+    provider: o.provider,
+    market: o.market,
+    status: o.status,
+    amountMinor: o.amountMinor,
+    currency: o.currency,
+    grants: grantsOf(o),
+    providerTxId: o.providerTxId,
+    debtGold: o.debtGold,
+    debtSilver: o.debtSilver,
+    refundedMinor: o.refundedMinor,
+    chargedBackMinor: o.chargedBackMinor,
+    dispute: o.dispute,
+    note: o.note,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    paidAt: o.paidAt,
+  };
+}

@@ -2,7 +2,9 @@
 // prices per market and currency, availability), multipliers, export, import with a preview
 // before applying, and the cache refresh buttons.
 import { useMemo, useState } from "react";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, href, sendRaw, useApi, ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as billing from "../../../api/contracts/admin/billing.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -19,37 +21,11 @@ import { money, GRANT_NAMES } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
-interface Item {
-  id: string;
-  titleRu: string;
-  titleEn: string;
-  grants: { gold: number; silver: number; premiumDays: number };
-  bonusGold: number;
-  prices: { market: string; currency: string; amount: number }[];
-  availability: {
-    markets: string[];
-    countries: string[];
-    platforms: string[];
-    from: number | null;
-    until: number | null;
-  };
-  sortOrder: number;
-  active: boolean;
-}
-interface Multiplier {
-  itemId: string | null;
-  currency: "gold" | "silver";
-  percent: number;
-  startsAt: number;
-  endsAt: number;
-}
-interface Catalog {
-  items: Item[];
-  multipliers: Multiplier[];
-  versions: { internal: number; facebook: number };
-  markets: string[];
-  currencies: string[];
-}
+type Catalog = OutputOf<typeof billing.catalog>;
+type Item = Catalog["items"][number];
+type Market = Item["availability"]["markets"][number];
+/** A multiplier as the form edits it (a new row has no id yet). */
+type Multiplier = Omit<Catalog["multipliers"][number], "id">;
 
 const EMPTY: Item = {
   id: "",
@@ -146,9 +122,7 @@ function ItemForm({
     if (Object.keys(local).length) return void errors.take(new ApiError(400, "validation", "", local));
     // A message no input shows is said above the buttons (named in words), a refusal of no field as a notice.
     await run(async () => {
-      await api(isNew ? "/admin/billing/catalog/add" : "/admin/billing/catalog/save", {
-        body: { ...v, prices: parsed },
-      });
+      await sendRaw(isNew ? billing.add : billing.save, { ...v, prices: parsed });
       toast.ok(t`Saved`);
       onDone();
     });
@@ -296,7 +270,10 @@ function ItemForm({
             onChange={(e) =>
               setV({
                 ...v,
-                availability: { ...v.availability, markets: [...e.target.selectedOptions].map((o) => o.value) },
+                availability: {
+                  ...v.availability,
+                  markets: [...e.target.selectedOptions].map((o) => o.value as Market),
+                },
               })
             }
           >
@@ -379,7 +356,7 @@ function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () =>
   const save = () =>
     errors.run(
       async () => {
-        await api("/admin/billing/multipliers/save", { body: { multipliers: rows } });
+        await sendRaw(billing.saveMultipliers, { multipliers: rows });
         toast.ok(t`Saved`);
         onDone();
       },
@@ -499,15 +476,7 @@ function Import({ onDone }: { onDone: () => void }) {
   const [preview, setPreview] = useState<string | null>(null);
   async function run(apply: boolean) {
     try {
-      const r = await api<{
-        applied: boolean;
-        preview: {
-          added: string[];
-          changed: { id: string }[];
-          removed: string[];
-          multipliers: { before: number; after: number };
-        };
-      }>("/admin/billing/import", { body: { file, apply } });
+      const r = await sendRaw(billing.importFile, { file, apply });
       const p = r.preview;
       setPreview(
         t`Added: ${ph({ added: p.added.join(", ") || "—" })}. Changed: ${ph({ changed: p.changed.map((c) => c.id).join(", ") || "—" })}. Removed: ${ph({ removed: p.removed.join(", ") || "—" })}. Multipliers: ${ph({ before: p.multipliers.before })} → ${ph({ after: p.multipliers.after })}.`,
@@ -548,7 +517,7 @@ function Import({ onDone }: { onDone: () => void }) {
 }
 
 export default function CatalogPage() {
-  const state = useApi<Catalog>("/admin/billing/");
+  const state = useApi(billing.catalog, {});
   const [editing, setEditing] = useState<{ item: Item; isNew: boolean } | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const done = () => (setEditing(null), state.reload());
@@ -595,7 +564,7 @@ export default function CatalogPage() {
             label: t`Edit`,
             onClick: async () =>
               setEditing({
-                item: (await api<{ item: Item }>(`/admin/billing/catalog/edit/${encodeURIComponent(i.id)}`)).item,
+                item: (await api(billing.edit, { item_id: i.id })).item,
                 isNew: false,
               }),
           },
@@ -608,7 +577,7 @@ export default function CatalogPage() {
   );
   const invalidate = async (cache: "internal" | "facebook") => {
     try {
-      const r = await api<{ version: number }>(`/admin/billing/invalidate/cache/${cache}`, { method: "POST" });
+      const r = await api(cache === "internal" ? billing.invalidateInternal : billing.invalidateFacebook);
       toast.ok(t`Cache version ${ph({ version: fmtInt(r.version) })}: every instance reloads within seconds`);
       state.reload();
     } catch (x) {
@@ -625,7 +594,7 @@ export default function CatalogPage() {
             className="tk-btn tk-primary"
             onClick={() => setEditing({ item: EMPTY, isNew: true })}
           >{t`Add item`}</button>
-          <a className="tk-btn" href="/admin/billing/export" download>{t`Export`}</a>
+          <a className="tk-btn" href={href(billing.exportFile)} download>{t`Export`}</a>
           <button
             type="button"
             className="tk-btn"
@@ -668,7 +637,7 @@ export default function CatalogPage() {
           const id = removing!;
           setRemoving(null);
           try {
-            await api(`/admin/billing/catalog/remove/${encodeURIComponent(id)}`, { method: "DELETE" });
+            await api(billing.remove, { item_id: id });
             toast.ok(t`Removed`);
             state.reload();
           } catch (x) {

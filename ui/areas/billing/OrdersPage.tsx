@@ -4,6 +4,8 @@
 // page counts and links to; each order links to its player's payments, where verify settles it.
 import { useMemo } from "react";
 import { useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as billing from "../../../api/contracts/admin/billing.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { plural, t } from "@lingui/core/macro";
@@ -12,32 +14,12 @@ import { DISPUTES, OrderState, disputeText } from "./OrderState.tsx";
 import { money, statusText } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 
-interface Row {
-  id: number;
-  playerId: number;
-  nickname: string | null;
-  provider: string;
-  itemId: string;
-  /** The catalogue item's title (null: the item has left the catalogue; its id is shown). */
-  itemTitle: { ru: string; en: string } | null;
-  status: string;
-  amountMinor: number;
-  currency: string;
-  grants: { gold: number; silver: number; premiumDays: number };
-  providerTxId: string | null;
-  debtGold: number;
-  /** What was refunded of it so far (a partial refund keeps the purchase). */
-  refundedMinor: number;
-  /** The dispute it is in: inquiry, inquiry_closed, open, won, lost (null: none). */
-  dispute: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
+type Row = OutputOf<typeof billing.orders>["rows"][number];
 const STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"];
 const PROVIDERS = ["stripe", "robokassa", "ecommpay", "paypal", "apple", "rustore", "manual"];
 
 export default function OrdersPage() {
-  const head = useApi<{ awaitingVerification: number }>("/admin/billing/orders/?size=1");
+  const head = useApi(billing.orders, { size: 1 });
   const columns = useMemo<Column<Row>[]>(
     () => [
       { id: "id", label: t`Order`, value: (o) => o.id },

@@ -4,15 +4,15 @@
 // every instance within seconds without a message bus.
 import { z } from "zod";
 import { asc, eq, sql } from "drizzle-orm";
-import { catalogItems, catalogMultipliers, catalogVersions } from "../db/schema/billing.ts";
-import type { Db, DbOrTx } from "../db/index.ts";
-import * as f from "../domain/fields.ts";
+import { catalogItems, catalogMultipliers, catalogVersions } from "../../db/schema/billing.ts";
+import type { Db, DbOrTx } from "../../db/index.ts";
+import * as f from "../fields.ts";
 import { CURRENCIES } from "./money.ts";
 
 export const MARKETS = ["web", "google_play", "app_store", "rustore"] as const;
 export type Market = (typeof MARKETS)[number];
 export const CACHES = ["internal", "facebook"] as const;
-import { CHECK_EVERY } from "../domain/content-cache.ts";
+import { CHECK_EVERY } from "../content-cache.ts";
 export { CHECK_EVERY };
 
 const code = (max: number) => z.string().trim().min(1).max(max);
@@ -93,6 +93,14 @@ export const multiplierSchema = z
   })
   .refine((m) => m.endsAt > m.startsAt, { path: ["endsAt"], params: { rule: "date" } });
 export type Multiplier = z.output<typeof multiplierSchema> & { id?: number };
+
+/** The catalog file: what export writes and import takes. */
+export const catalogFile = z.object({
+  format: z.literal("tankodrome.billing.catalog"),
+  version: z.literal(1),
+  items: z.array(itemSchema).max(5000),
+  multipliers: z.array(multiplierSchema).max(200).default([]),
+});
 
 type ItemRow = typeof catalogItems.$inferSelect;
 export function rowToItem(r: ItemRow): CatalogItem {
