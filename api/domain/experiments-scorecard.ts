@@ -137,6 +137,11 @@ function figures(g: Group, endDay: string) {
   };
 }
 
+const PROPORTIONS: ScorecardMetric[] = ["conversion", "d1", "d7"];
+/** Two proportions differ by at most ±1: a normal interval of small groups can reach past it. */
+const clampDiff = (m: ScorecardMetric, d: Interval): Interval =>
+  PROPORTIONS.includes(m) ? { value: d.value, low: Math.max(-1, d.low), high: Math.min(1, d.high) } : d;
+
 /** Computes the scorecard now (no cache). */
 export async function computeScorecard(db: DbOrTx, wh: Warehouse, e: Experiment, now: number): Promise<Scorecard> {
   const from = e.startedAt;
@@ -181,7 +186,7 @@ export async function computeScorecard(db: DbOrTx, wh: Warehouse, e: Experiment,
         ...f,
         diff:
           c && i !== controlAt && f.denominator > 0 && c.denominator > 0
-            ? difference(f.value, se, c.value, c.se)
+            ? clampDiff(m, difference(f.value, se, c.value, c.se))
             : null,
       };
     }),

@@ -13,6 +13,7 @@ import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { GeneralForm } from "./GeneralForm.tsx";
 import { ConditionsForm } from "./ConditionsForm.tsx";
 import { VariantsForm } from "./VariantsForm.tsx";
+import { Scorecard } from "./Scorecard.tsx";
 import { STATUS, type Status } from "./shared.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
@@ -89,6 +90,9 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
         onConfirm={() => asking && move(asking)}
         onCancel={() => setAsking(null)}
       />
+
+      <h3>{t`Scorecard`}</h3>
+      <Scorecard id={e.id} />
 
       <h3>{t`Settings`}</h3>
       <GeneralForm

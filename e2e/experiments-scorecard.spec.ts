@@ -1,0 +1,85 @@
+// Issue 32, the scorecard of a running experiment: the demo world's "Большая мини-карта"
+// (running for two weeks, half of the players at level 3 and above) on its control page shows,
+// per variant, its players and every figure with its 95 % interval, and says whether the split
+// matches the configured shares — in English and in Russian, at 1366 and 390 px, without
+// horizontal scrolling of the page on the phone (the table scrolls inside its box).
+import { test, expect } from "@playwright/test";
+import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
+
+test.use({ launchOptions: { executablePath: "/usr/bin/chromium" } });
+test.describe.configure({ timeout: 180_000 });
+
+let running: RunningApp;
+test.beforeAll(async () => {
+  running = await startApp("experiments-scorecard", { SEED_PLAYERS: "60", SEED_DAYS: "20" });
+});
+test.afterAll(async () => {
+  await running?.stop();
+});
+
+test("the scorecard of a running experiment shows its figures with intervals and the split check", async ({
+  browser,
+}, info) => {
+  // Every event the demo world wrote has reached the warehouse (a card is kept 5 minutes once read).
+  await expect
+    .poll(
+      async () => {
+        const r = await running.db.execute(
+          "select coalesce((select max(id) from outbox), 0) as last, coalesce((select shipped_to from outbox_cursor), 0) as shipped",
+        );
+        return Number(r.rows[0].last) <= Number(r.rows[0].shipped);
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+  const demo = await running.db.execute("select id from experiments where status = 'running' order by id limit 1");
+  const id = Number(demo.rows[0].id);
+  const operator = await addAdmin(running.db, "operator");
+
+  for (const locale of ["en", "ru"] as const)
+    for (const width of [1366, 390]) {
+      const s = await addSession(running.db, "admin", operator, locale);
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        locale: locale === "ru" ? "ru-RU" : "en-US",
+      });
+      await context.addCookies([sessionCookie(s)]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(`${running.url}/admin/experiments/control/${id}`);
+      await expect(
+        page.getByRole("heading", { level: 3, name: locale === "en" ? "Scorecard" : "Итоги" }),
+      ).toBeVisible();
+      const card = page.locator("[data-scorecard]");
+      // Both variants, the control marked; players who played of those assigned.
+      for (const variant of ["control", "big minimap"]) {
+        const players = card.locator(`td[data-variant="${variant}"][data-metric="players"]`);
+        await expect(players).toContainText(locale === "en" ? /[1-9]\d* of \d+/ : /[1-9]\d* из \d+/);
+        // Every metric: a figure with its interval in brackets, or the words for too little data.
+        for (const metric of ["conversion", "arpu", "d1", "d7", "battlesPerDau"]) {
+          const cell = card.locator(`td[data-variant="${variant}"][data-metric="${metric}"]`);
+          await expect(cell).toContainText(
+            locale === "en" ? /\[.+ – .+\]|not enough data yet/ : /\[.+ – .+\]|пока мало данных/,
+          );
+        }
+        await expect(card.locator(`td[data-variant="${variant}"][data-metric="battlesPerDau"]`)).toContainText("[");
+      }
+      await expect(
+        card.getByRole("columnheader", { name: locale === "en" ? "control (control)" : "control (контроль)" }),
+      ).toBeVisible();
+      // The other variant's difference from the control.
+      await expect(
+        card.locator('td[data-variant="big minimap"][data-metric="battlesPerDau"] [data-diff]'),
+      ).toContainText(locale === "en" ? "vs control" : "к контролю");
+      // The split check says what it found.
+      await expect(card.locator("[data-srm]")).toContainText(
+        locale === "en" ? /chi-square [\d.,]+, p / : /хи-квадрат [\d.,\s]+, p /,
+      );
+      const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(scrolls).toBe(false);
+      await card.screenshot({ path: info.outputPath(`scorecard-${locale}-${width}.png`) });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+});
