@@ -27,6 +27,7 @@ import { registerAdminAvatars } from "./admin/avatars.ts";
 import { registerOffers } from "./public/offers.ts";
 import { registerAdminOffers } from "./admin/offers.ts";
 import { registerAdminLiveops } from "./admin/liveops.ts";
+import { registerAdminAudiences } from "./admin/audiences.ts";
 import { registerSystemAdmin } from "./admin/system/index.ts";
 import { registerExperiments } from "./admin/experiments/index.ts";
 import { registerAdsAdmin } from "./admin/ads/index.ts";
@@ -67,6 +68,7 @@ const areas: Register[] = [
   registerOffers,
   registerAdminOffers,
   registerAdminLiveops,
+  registerAdminAudiences,
   registerAdminNotifications,
   registerExperiments,
   registerAdsAdmin,

@@ -14,6 +14,7 @@ import { startShipper, type ShipperHandle } from "../warehouse/shipper.ts";
 import { maintain, MAINTENANCE_EVERY_MS } from "../api/maintenance.ts";
 import { sweepHolds } from "../api/billing/sweep.ts";
 import { settleDue } from "../api/domain/liveops/tournaments.ts";
+import { refreshAudiences } from "../api/domain/audiences/membership.ts";
 import { systemCtx } from "../api/domain/context.ts";
 import { hashPasswordsWith } from "../api/identity/password.ts";
 import { createKdfPool } from "./kdf-pool.ts";
@@ -178,6 +179,13 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
       return [];
     });
     if (settled.length > 0) logger.info("live events settled", { periods: settled.length });
+    // Saved audiences: the players of the events shipped since the last run, then the sweeps due (docs/decisions/audiences.md).
+    const audiences = await refreshAudiences({ ctx: systemCtx(db, systemClock), warehouse }).catch((e) => {
+      logger.error("audiences: refresh failed", { error: String(e) });
+      return undefined;
+    });
+    if (audiences && (audiences.events.players > 0 || audiences.swept.length > 0))
+      logger.info("audiences refreshed", { players: audiences.events.players, swept: audiences.swept.length });
   };
   return {
     deps,

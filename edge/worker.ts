@@ -8,6 +8,7 @@ import { createDb, type Db } from "../api/db/index.ts";
 import { maintain } from "../api/maintenance.ts";
 import { sweepHolds } from "../api/billing/sweep.ts";
 import { settleDue } from "../api/domain/liveops/tournaments.ts";
+import { refreshAudiences } from "../api/domain/audiences/membership.ts";
 import { systemCtx } from "../api/domain/context.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { consoleLogger, systemClock, type AssetServer, type Deps } from "../api/deps.ts";
@@ -302,6 +303,8 @@ export default {
           stopStuckArenaBattles(s.db, Date.now()),
           // Live events' periods that have ended pay their prizes, once (docs/decisions/liveops.md).
           settleDue({ ctx: systemCtx(s.db, systemClock) }),
+          // Saved audiences: the events shipped since the last run, then the sweeps due (docs/decisions/audiences.md).
+          refreshAudiences({ ctx: systemCtx(s.db, systemClock), warehouse: s.warehouse }),
         ]),
       ),
     );

@@ -7,6 +7,7 @@ import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { isPayer, payerSql } from "./payers.ts";
+import { audienceChoices, audienceExists, audiencesOf } from "./audiences/members.ts";
 import { specialOffers, offerPurchases, OFFER_AUDIENCES } from "../db/schema/offers.ts";
 import { players } from "../db/schema/players.ts";
 import { playerItems, ITEM_TYPES, type ItemType } from "../db/schema/inventory.ts";
@@ -62,6 +63,8 @@ export const offerInput = z.object({
     .max(250)
     .default([]),
   audience: f.optional(z.enum(OFFER_AUDIENCES)).default("all"),
+  /** A saved audience the player must also be in (docs/decisions/audiences.md); null or empty: none. */
+  audienceId: z.preprocess((v) => (v === null ? undefined : v), f.optional(f.id())),
   perPlayerLimit: f.optional(f.int(1, 100)).default(1),
   active: f.optional(f.bool()).default(true),
 });
@@ -73,6 +76,8 @@ const isEmpty = (g: OfferGrants) => g.gold === 0 && g.silver === 0 && g.premiumD
 export async function checkOffer(db: DbOrTx, o: OfferInput) {
   if (o.endsAt <= o.startsAt) throw fieldError({ endsAt: { id: "error.offer_window" } });
   if (o.maxLevel < o.minLevel) throw fieldError({ maxLevel: { id: "error.offer_levels" } });
+  if (o.audienceId !== undefined && !(await audienceExists(db, o.audienceId)))
+    throw fieldError({ audienceId: { id: "audience.unknown" } });
   if ((o.priceGold === undefined) === (o.billingItemId === undefined))
     throw fieldError({ priceGold: { id: "error.offer_price" } });
   if (o.billingItemId !== undefined) {
@@ -107,6 +112,7 @@ const toRow = (o: OfferInput, at: number) => ({
   platforms: JSON.stringify(o.platforms),
   countries: JSON.stringify(o.countries),
   audience: o.audience,
+  audienceId: o.audienceId ?? null,
   perPlayerLimit: o.perPlayerLimit,
   active: o.active,
   updatedAt: at,
@@ -205,6 +211,8 @@ interface Viewer {
   platform: string;
   country: string;
   payer: boolean;
+  /** The saved audiences the player is in now. */
+  audiences: Set<number>;
 }
 
 async function viewer(db: DbOrTx, playerId: number): Promise<Viewer> {
@@ -214,7 +222,7 @@ async function viewer(db: DbOrTx, playerId: number): Promise<Viewer> {
     .where(eq(players.id, playerId))
     .limit(1);
   if (!p) throw new AppError("not_found");
-  return { ...p, payer: await isPayer(db, playerId) };
+  return { ...p, payer: await isPayer(db, playerId), audiences: await audiencesOf(db, playerId) };
 }
 
 const meant = (o: OfferRow, v: Viewer) => {
@@ -225,7 +233,8 @@ const meant = (o: OfferRow, v: Viewer) => {
     v.level <= o.maxLevel &&
     (!platforms.length || platforms.includes(v.platform)) &&
     (!countries.length || countries.includes(v.country)) &&
-    (o.audience === "all" || (o.audience === "payers") === v.payer)
+    (o.audience === "all" || (o.audience === "payers") === v.payer) &&
+    (o.audienceId === null || v.audiences.has(o.audienceId))
   );
 };
 
@@ -309,7 +318,7 @@ export async function offersFor(db: Db, playerId: number, locale: "ru" | "en", n
   const st = offerStatements(db);
   const p = await st.viewer.get({ playerId });
   if (!p) throw new AppError("not_found");
-  const v: Viewer = { ...p, payer: !!p.payer };
+  const v: Viewer = { ...p, payer: !!p.payer, audiences: await audiencesOf(db, playerId) };
   const out = [];
   // An offer named by a live event's offer window shows only while one of its periods runs.
   const held = await offersOutsideWindow(db, now);
@@ -484,6 +493,7 @@ export async function offersAdminPage({ ctx }: { ctx: Ctx }) {
     billingItems: billing.map((b) => ({ ...b, grants: JSON.parse(b.grants) as Record<string, unknown> })),
     platforms: [...OFFER_PLATFORMS],
     audiences: [...OFFER_AUDIENCES],
+    savedAudiences: await audienceChoices(db),
   };
 }
 

@@ -13,6 +13,7 @@ import { screens as information } from "./information/routes.ts";
 import { screens as adminAvatarsFeedback } from "./admin-avatars-feedback/routes.ts";
 import { screens as adminOffers } from "./admin-offers/routes.ts";
 import { screens as adminLiveops } from "./admin-liveops/routes.ts";
+import { screens as adminAudiences } from "./admin-audiences/routes.ts";
 import { screens as system } from "./system/routes.ts";
 import { screens as clansBattles } from "./admin-clans-battles/routes.ts";
 import { screens as experiments } from "./experiments/routes.ts";
@@ -62,6 +63,7 @@ export const screens: ScreenDef[] = withMessages([
   ...inArea("admin-avatars-feedback", adminAvatarsFeedback),
   ...inArea("admin-offers", adminOffers),
   ...inArea("admin-liveops", adminLiveops),
+  ...inArea("admin-audiences", adminAudiences),
   ...inArea("system", system),
   ...inArea("admin-clans-battles", clansBattles),
   ...inArea("notifications", notifications),

@@ -29,6 +29,7 @@ export const offer = z.object({
   platforms: z.array(z.string()),
   countries: z.array(z.string()),
   audience: z.enum(OFFER_AUDIENCES),
+  audienceId: z.int().nullable(),
   perPlayerLimit: z.int(),
   active: z.boolean(),
   createdAt: z.int(),
@@ -50,6 +51,7 @@ export const page = contract({
     ),
     platforms: z.array(z.enum(OFFER_PLATFORMS)),
     audiences: z.array(z.enum(OFFER_AUDIENCES)),
+    savedAudiences: z.array(z.object({ id: z.int(), name: z.string() })),
   }),
 });
 

@@ -409,5 +409,17 @@ export const migrations: Migration[] = [
       "CREATE TABLE `live_events` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`kind` text NOT NULL,\n\t`title_ru` text NOT NULL,\n\t`title_en` text NOT NULL,\n\t`schedule` text NOT NULL,\n\t`audience` text DEFAULT 'all' NOT NULL,\n\t`audience_id` integer,\n\t`min_level` integer DEFAULT 1 NOT NULL,\n\t`max_level` integer DEFAULT 100 NOT NULL,\n\t`min_tier` integer DEFAULT 1 NOT NULL,\n\t`max_tier` integer DEFAULT 10 NOT NULL,\n\t`fee_currency` text DEFAULT 'silver' NOT NULL,\n\t`fee` integer DEFAULT 0 NOT NULL,\n\t`size_limit` integer,\n\t`metric` text DEFAULT 'wins' NOT NULL,\n\t`per_tier` integer DEFAULT false NOT NULL,\n\t`bucket_size` integer,\n\t`prizes` text DEFAULT '{\"by\":\"rank\",\"rows\":[]}' NOT NULL,\n\t`multiplied` text,\n\t`multiplier_pct` integer,\n\t`offer_id` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`offer_id`) REFERENCES `special_offers`(`id`) ON UPDATE no action ON DELETE no action\n);",
       "CREATE INDEX `live_events_kind` ON `live_events` (`active`,`kind`);"
     ]
+  },
+  {
+    "tag": "0031_overconfident_christian_walker",
+    "hash": "bc2045900849ef4890ed66043d7a3bb55b85f0b30784f18301ca1994534a6b52",
+    "statements": [
+      "CREATE TABLE `audience_cursor` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`outbox_to` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "CREATE TABLE `audience_members` (\n\t`audience_id` integer NOT NULL,\n\t`player_id` integer NOT NULL,\n\t`entry_no` integer NOT NULL,\n\t`entered_at` integer NOT NULL,\n\t`exited_at` integer,\n\tPRIMARY KEY(`audience_id`, `player_id`, `entry_no`),\n\tFOREIGN KEY (`audience_id`) REFERENCES `audiences`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `audience_members_current` ON `audience_members` (`audience_id`,`exited_at`);",
+      "CREATE INDEX `audience_members_player` ON `audience_members` (`player_id`);",
+      "CREATE TABLE `audiences` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`definition` text NOT NULL,\n\t`actions` text DEFAULT '[]' NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`size` integer DEFAULT 0 NOT NULL,\n\t`swept_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
+      "ALTER TABLE `special_offers` ADD `audience_id` integer;"
+    ]
   }
 ];

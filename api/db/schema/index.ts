@@ -24,3 +24,4 @@ export * from "./community.ts";
 export * from "./arena.ts";
 export * from "./progression.ts";
 export * from "./liveops.ts";
+export * from "./audiences.ts";

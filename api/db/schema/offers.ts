@@ -23,6 +23,8 @@ export const specialOffers = sqliteTable(
     platforms: text("platforms").notNull().default("[]"),
     countries: text("countries").notNull().default("[]"),
     audience: text("audience", { enum: OFFER_AUDIENCES }).notNull().default("all"),
+    /** A saved audience the player must also be a member of (api/domain/audiences/); null: none. */
+    audienceId: integer("audience_id"),
     perPlayerLimit: integer("per_player_limit").notNull().default(1),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull(),

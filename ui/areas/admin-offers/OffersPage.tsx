@@ -53,6 +53,8 @@ interface Draft {
   platforms: string[];
   countries: string;
   audience: string;
+  /** A saved audience's id ("" none). */
+  audienceId: string;
   perPlayerLimit: string;
   active: boolean;
 }
@@ -76,6 +78,7 @@ const blank = (): Draft => {
     platforms: [],
     countries: "",
     audience: "all",
+    audienceId: "",
     perPlayerLimit: "1",
     active: true,
   };
@@ -98,6 +101,7 @@ const fromOffer = (o: Offer): Draft => ({
   platforms: o.platforms,
   countries: o.countries.join(", "),
   audience: o.audience,
+  audienceId: o.audienceId === null ? "" : String(o.audienceId),
   perPlayerLimit: String(o.perPlayerLimit),
   active: o.active,
 });
@@ -119,6 +123,7 @@ const toInput = (d: Draft) => ({
   platforms: d.platforms,
   countries: d.countries.split(/[\s,]+/).filter(Boolean),
   audience: d.audience,
+  audienceId: d.audienceId,
   perPlayerLimit: d.perPlayerLimit,
   active: d.active,
 });
@@ -144,6 +149,7 @@ const FIELD_NAMES: Record<string, MessageDescriptor> = {
   platforms: msg`Platforms`,
   countries: msg`Countries`,
   audience: msg`Audience`,
+  audienceId: msg`Saved audience`,
   perPlayerLimit: msg`Times one player may take it`,
   active: msg`Active`,
 };
@@ -367,6 +373,16 @@ function OfferForm({
             {data.audiences.map((a) => (
               <option key={a} value={a}>
                 {AUDIENCE[a] ? i18n._(AUDIENCE[a]) : a}
+              </option>
+            ))}
+          </select>
+        </ErrorField>
+        <ErrorField errors={errors} name="audienceId" label={t`Saved audience`}>
+          <select name="audienceId" value={d.audienceId} onChange={(e) => set({ audienceId: e.target.value })}>
+            <option value="">{t`None`}</option>
+            {data.savedAudiences.map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {a.name}
               </option>
             ))}
           </select>
