@@ -181,6 +181,13 @@ test("a weekend x2 on gold: the shop's pack shows the badge and says the bonus i
       );
       expect(await buyer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await buyer.screenshot({ path: info.outputPath(`shop-x2-${lang}-${width}.png`), fullPage: true });
+      // The hangar names it too, linking to the shop.
+      await buyer.goto(`${app}/${lang}/play/`);
+      await expect(buyer.getByTestId("hangar-boost")).toContainText(
+        lang === "ru" ? "x2 золота в пакетах магазина до" : "x2 gold in the shop's packs until",
+      );
+      expect(await buyer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await buyer.screenshot({ path: info.outputPath(`hangar-x2-${lang}-${width}.png`) });
       await context.close();
     }
     const ops = await browser.newPage({ viewport: { width: 1366, height: 900 } });

@@ -1,5 +1,6 @@
 // The billing area: provider callbacks and purchase routes, one module per provider.
 import type { Hono } from "hono";
+import { registerBoosts } from "./boosts.ts";
 import { registerRustore } from "./rustore.ts";
 import { registerApple } from "./apple.ts";
 import { registerEcommpay } from "./ecommpay.ts";
@@ -21,4 +22,5 @@ export function registerBilling(app: Hono<HonoEnv>) {
   registerPurchase(app);
   registerReturn(app);
   registerTestMode(app);
+  registerBoosts(app);
 }

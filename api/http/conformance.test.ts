@@ -106,6 +106,8 @@ const EXTRAS: Record<string, string> = {
   "/public/inbox":
     "the game's hangar reads the player's operators' notifications that have not ended (issue 31: notifications reach the hangar, not only the site's inbox)",
   "/public/inbox/read": "the hangar marks the player's notifications read (POST, CSRF)",
+  "/public/boosts":
+    "the hangar's x2 badges: LiveOps multipliers of battle experience or silver and the shop's on packs, running now (issue 31)",
   "/admin/feedback/:ticketId{[0-9]+}/case":
     "the ticket page's case: the player's balance, orders with their provider state, battles, bans and the ticket's status history (issue 31: support from one screen)",
   "/admin/feedback/:ticketId{[0-9]+}/creditAndReply":

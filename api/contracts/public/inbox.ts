@@ -37,3 +37,16 @@ export const read = contract({
   input: z.object({ ids: z.array(f.id()).min(1).max(100) }),
   output: z.object({ marked: z.int() }),
 });
+
+/** What the hangar's "x2" badges show: multipliers running now, each with its end (epoch ms). */
+export const boosts = contract({
+  method: "GET",
+  path: "/public/boosts",
+  auth: "player",
+  summary:
+    "Multipliers running now for the player: LiveOps events on battle experience or silver (the battle's end applies the same), and the shop's on a pack's base gold or silver (never its bonus).",
+  output: z.object({
+    battle: z.array(z.object({ multiplied: z.enum(["xp", "silver"]), percent: z.int(), endsAt: z.int() })),
+    shop: z.array(z.object({ currency: z.enum(["gold", "silver"]), percent: z.int(), endsAt: z.int() })),
+  }),
+});

@@ -11,6 +11,7 @@ import { TankArt, type Nation, type TankClass } from "../../components/TankArt.t
 import { Modules } from "./Modules.tsx";
 import { Result } from "./Result.tsx";
 import { HangarInbox } from "./HangarInbox.tsx";
+import { HangarBoosts } from "./HangarBoosts.tsx";
 import { NextTanks } from "./NextTanks.tsx";
 import { walletChanged } from "../../lib/wallet.ts";
 import { useApi } from "../../lib/api.ts";
@@ -291,6 +292,7 @@ export default function PlayPage() {
           <span>{t`Wins: ${fmtInt(p.wins)}`}</span>
         </div>
       </div>
+      <HangarBoosts />
       <HangarInbox />
       {where.battle && left === where.battle.battleId && (
         <div className="tk-left-battle" role="status">
