@@ -144,3 +144,43 @@ export const stream = contract({
   input: z.object({ battleId: f.optional(f.id()), after: f.optional(f.int(0)) }),
   answers: ["stream"],
 });
+
+/** An operator watches a running battle over a WebSocket: the same snapshots as its players, no tank to drive. */
+export const watch = contract({
+  method: "GET",
+  path: "/admin/battles/:battleId{[0-9]+}/watch",
+  ...S,
+  params: byBattle,
+  answers: ["stream"],
+});
+
+/** Where a battle lives and what an operator can see of it: live (watch) or recorded (replay); null: no room. */
+export const arena = contract({
+  method: "GET",
+  path: "/admin/battles/:battleId{[0-9]+}/arena",
+  ...S,
+  params: byBattle,
+  output: z.object({
+    arena: z
+      .object({
+        host: z.string(),
+        heartbeatAt: z.int(),
+        live: z.boolean(),
+        recorded: z.boolean(),
+        /** The battle's outcome as the simulation ended it (null: not ended). */
+        outcome: z.object({ winner: z.int(), reason: z.string(), tick: z.int() }).nullable(),
+        map: z.string(),
+        seats: z.int(),
+      })
+      .nullable(),
+  }),
+});
+
+/** A recorded battle replayed on the server from its inputs: the snapshots a viewer draws (binary frames). */
+export const replay = contract({
+  method: "GET",
+  path: "/admin/battles/:battleId{[0-9]+}/replay",
+  ...S,
+  params: byBattle,
+  answers: ["file"],
+});

@@ -26,6 +26,7 @@ import {
 import { buyModule } from "../../domain/modules.ts";
 import { battleReport, lastEndedBattle } from "../../domain/battle-report.ts";
 import * as play from "../../contracts/game/play.ts";
+import * as adminBattles from "../../contracts/admin/battles.ts";
 import { trainCrewSkill } from "../../domain/progression.ts";
 import { and, eq } from "drizzle-orm";
 import { players } from "../../db/schema/players.ts";
@@ -250,47 +251,32 @@ export function registerArena(app: Hono<HonoEnv>) {
   );
 
   // An operator watches a running battle: the same snapshots, no tank to drive.
-  route(
-    app,
-    { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/watch", auth: "admin", role: "support" },
-    { params: battleParams },
-    async (c, p) => upgrade(c, p.battleId, null, () => battleSocket(c, p.battleId, null)),
-  );
+  route(app, adminBattles.watch, (c, p) => upgrade(c, p.battleId, null, () => battleSocket(c, p.battleId, null)));
 
   // Where a battle lives and what an operator can see of it: live (watch) or recorded (replay).
-  route(
-    app,
-    { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/arena", auth: "admin", role: "support" },
-    { params: battleParams },
-    async (c, p) => {
-      const room = await roomOf(c.var.deps.db, p.battleId);
-      if (!room) return c.json({ arena: null });
-      const live = arenaOf(c.var.deps).get(p.battleId);
-      return c.json({
-        arena: {
-          host: room.host,
-          heartbeatAt: room.heartbeatAt,
-          live: Boolean(live && !live.state.ended),
-          recorded: room.inputs !== null,
-          outcome: room.outcome ? JSON.parse(room.outcome) : null,
-          map: room.setup.map,
-          seats: room.setup.seats.length,
-        },
-      });
-    },
-  );
+  route(app, adminBattles.arena, async (c, p) => {
+    const room = await roomOf(c.var.deps.db, p.battleId);
+    if (!room) return { arena: null };
+    const live = arenaOf(c.var.deps).get(p.battleId);
+    return {
+      arena: {
+        host: room.host,
+        heartbeatAt: room.heartbeatAt,
+        live: Boolean(live && !live.state.ended),
+        recorded: room.inputs !== null,
+        outcome: room.outcome ? JSON.parse(room.outcome) : null,
+        map: room.setup.map,
+        seats: room.setup.seats.length,
+      },
+    };
+  });
 
   // A recorded battle replayed on the server from its inputs, as the snapshots a viewer draws.
-  route(
-    app,
-    { method: "GET", path: "/admin/battles/:battleId{[0-9]+}/replay", auth: "admin", role: "support" },
-    { params: battleParams },
-    async (c, p) => {
-      const room = await roomOf(c.var.deps.db, p.battleId);
-      if (!room?.inputs) throw new AppError("not_found", "arena.noRecord");
-      return new Response(replayFrames(p.battleId, { setup: room.setup, inputs: room.inputs }), {
-        headers: { "content-type": "application/octet-stream", "cache-control": "private, max-age=3600" },
-      });
-    },
-  );
+  route(app, adminBattles.replay, async (c, p) => {
+    const room = await roomOf(c.var.deps.db, p.battleId);
+    if (!room?.inputs) throw new AppError("not_found", "arena.noRecord");
+    return new Response(replayFrames(p.battleId, { setup: room.setup, inputs: room.inputs }), {
+      headers: { "content-type": "application/octet-stream", "cache-control": "private, max-age=3600" },
+    });
+  });
 }

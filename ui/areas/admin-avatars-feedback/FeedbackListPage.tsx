@@ -3,42 +3,24 @@
 // (tickets/stream), each ticket opening its thread.
 import { useMemo, useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { useApi } from "../../lib/api.ts";
+import { href, useApi } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as feedback from "../../../api/contracts/admin/feedback.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
-import type { TicketEvents } from "../../../api/admin/feedback.ts";
-import { fmtDateTime, locale } from "../../lib/i18n.ts";
+import type { TicketEvents } from "../../../api/domain/support-admin.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
-import { TICKET_STATUS, ticketStatusOf } from "./words.ts";
+import { TICKET_STATUS, ticketCategoryOf, ticketStatusOf } from "./words.ts";
 import "./admin-avatars-feedback.css";
 
-interface Category {
-  id: string;
-  title: { en: string; ru: string };
-  sub: { id: string; title: { en: string; ru: string } }[];
-}
-interface PageData {
-  statuses: string[];
-  categories: Category[];
-  player: { id: number; nickname: string } | null;
-}
-interface Ticket {
-  id: number;
-  playerId: number;
-  nickname: string;
-  category: string;
-  subCategory: string;
-  subject: string;
-  status: string;
-  unreadBySupport: boolean;
-  updatedAt: number;
-}
+type Ticket = OutputOf<typeof feedback.list>["rows"][number];
 
 /** New messages arrive over SSE; each one bumps the list's version and is shown in a live line. */
 function useLiveTickets(playerId: string | undefined) {
   const [version, setVersion] = useState(0);
   const [last, setLast] = useState<{ ticketId: number; author: string } | null>(null);
-  useLiveFeed<TicketEvents>(`/admin/feedback/tickets/stream${playerId ? `?playerId=${playerId}` : ""}`, {
+  useLiveFeed<TicketEvents>(href(feedback.stream, playerId ? { playerId: Number(playerId) } : {}), {
     message: (m) => {
       setLast({ ticketId: m.ticket.id, author: m.message.author });
       setVersion((v) => v + 1);
@@ -49,7 +31,7 @@ function useLiveTickets(playerId: string | undefined) {
 
 export default function FeedbackListPage({ params }: { params: Record<string, string | undefined> }) {
   const playerId = params.playerId;
-  const page = useApi<PageData>(`/admin/feedback${playerId ? `/${playerId}` : ""}`);
+  const page = useApi(feedback.tickets, playerId ? { playerId: Number(playerId) } : {});
   const live = useLiveTickets(playerId);
   const columns = useMemo<Column<Ticket>[]>(
     () => [
@@ -78,7 +60,7 @@ export default function FeedbackListPage({ params }: { params: Record<string, st
         label: t`Category`,
         value: (r) => `${r.category}/${r.subCategory}`,
         sortable: false,
-        cell: (r) => categoryTitle(page.data?.categories ?? [], r.category, r.subCategory),
+        cell: (r) => `${ticketCategoryOf(r.category)} / ${ticketCategoryOf(r.category, r.subCategory)}`,
       },
       {
         id: "status",
@@ -128,7 +110,11 @@ export default function FeedbackListPage({ params }: { params: Record<string, st
                   label: t`Status`,
                   options: Object.keys(TICKET_STATUS).map((s) => [s, ticketStatusOf(s)]),
                 },
-                { id: "category", label: t`Category`, options: d.categories.map((c) => [c.id, c.title[locale]]) },
+                {
+                  id: "category",
+                  label: t`Category`,
+                  options: d.categories.map((c) => [c.id, ticketCategoryOf(c.id)]),
+                },
                 ...(playerId ? [] : [{ id: "playerId", label: t`Player id` }]),
               ]}
               version={live.version}
@@ -139,10 +125,4 @@ export default function FeedbackListPage({ params }: { params: Record<string, st
       </Load>
     </section>
   );
-}
-
-function categoryTitle(categories: Category[], id: string, sub: string) {
-  const c = categories.find((x) => x.id === id);
-  const s = c?.sub.find((x) => x.id === sub);
-  return `${c?.title[locale] ?? id} / ${s?.title[locale] ?? sub}`;
 }

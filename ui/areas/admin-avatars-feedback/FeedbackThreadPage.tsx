@@ -5,45 +5,26 @@
 // "credit and reply" — a case settled from this one screen.
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, useApi, type ApiError } from "../../lib/api.ts";
+import * as feedback from "../../../api/contracts/admin/feedback.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
-import type { TicketEvents } from "../../../api/admin/feedback.ts";
-import { fmtDateTime, locale } from "../../lib/i18n.ts";
+import type { TicketEvents } from "../../../api/domain/support-admin.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
-import { TICKET_STATUS, ticketStatusOf } from "./words.ts";
+import { TICKET_STATUS, ticketCategoryOf, ticketStatusOf } from "./words.ts";
 import { TicketCase } from "./TicketCase.tsx";
 import "./admin-avatars-feedback.css";
 import { useSubmit } from "../../lib/form.ts";
 
-interface Ticket {
-  id: number;
-  playerId: number;
-  category: string;
-  subCategory: string;
-  subject: string;
-  status: string;
-  unreadByPlayer: boolean;
-}
-interface Message {
-  id: number;
-  author: "player" | "support";
-  adminUsername: string | null;
-  body: string;
-  createdAt: number;
-  editedAt: number | null;
-}
-interface PageData {
-  ticket: Ticket;
-  player: { id: number; nickname: string } | null;
-  categories: { id: string; title: { en: string; ru: string } }[];
-}
+type Status = OutputOf<typeof feedback.thread>["ticket"]["status"];
 
 export default function FeedbackThreadPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.ticketId ?? "";
-  const head = useApi<PageData>(`/admin/feedback/${id}/messages/`);
-  const thread = useApi<{ ticket: Ticket; messages: Message[] }>(`/admin/feedback/${id}/messages/get`);
+  const head = useApi(feedback.ticketPage, { ticketId: Number(id) });
+  const thread = useApi(feedback.thread, { ticketId: Number(id) });
   const [reply, setReply] = useState("");
   const { busy, errors: replyErrors, run } = useSubmit();
   const [caseVersion, setCaseVersion] = useState(0);
@@ -52,7 +33,7 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
     setCaseVersion((v) => v + 1);
   };
 
-  useLiveFeed<TicketEvents>(head.data ? `/admin/feedback/tickets/stream?playerId=${head.data.ticket.playerId}` : null, {
+  useLiveFeed<TicketEvents>(head.data ? href(feedback.stream, { playerId: head.data.ticket.playerId }) : null, {
     message: (m) => {
       if (String(m.ticket.id) === id) reload();
     },
@@ -60,14 +41,14 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
 
   const send = () =>
     run(async () => {
-      await api(`/admin/feedback/${id}/messages/add`, { method: "POST", body: { body: reply } });
+      await api(feedback.reply, { ticketId: Number(id), body: reply });
       setReply("");
       toast.ok(t`Reply sent`);
       reload();
     });
-  const setStatus = async (status: string) => {
+  const setStatus = async (status: Status) => {
     try {
-      await api("/admin/feedback/ticket/set", { method: "POST", body: { ticketId: Number(id), status } });
+      await api(feedback.set, { ticketId: Number(id), status });
       toast.ok(t`Status changed`);
       reload();
     } catch (e) {
@@ -90,7 +71,7 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
                   · <a href={`/admin/player/${h.player.id}`}>{t`Player card`}</a> ·{" "}
                 </>
               )}
-              {h.categories.find((c) => c.id === h.ticket.category)?.title[locale] ?? h.ticket.category}
+              {ticketCategoryOf(h.ticket.category)}
             </p>
           </>
         )}
@@ -102,7 +83,7 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
               <>
                 <label>
                   {t`Status`}{" "}
-                  <select value={d.ticket.status} onChange={(e) => setStatus(e.target.value)}>
+                  <select value={d.ticket.status} onChange={(e) => setStatus(e.target.value as Status)}>
                     {Object.keys(TICKET_STATUS).map((s) => (
                       <option key={s} value={s}>
                         {ticketStatusOf(s)}

@@ -5,7 +5,7 @@ import { t, ph, plural } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
 import { all as banLogAll, type BanLogAllEntry } from "../../../api/contracts/admin/banLog.ts";
-import type { BanLogEvents } from "../../../api/admin/players/ban-log.ts";
+import type { BanLogEvents } from "../../../api/domain/ban-log.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load } from "../../components/States.tsx";

@@ -2,9 +2,10 @@
 // they happen (server-sent events).
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { useApi } from "../../lib/api.ts";
+import { href, useApi } from "../../lib/api.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
-import type { BanLogEntry, BanLogEvents } from "../../../api/admin/players/ban-log.ts";
+import type { BanLogEntry, BanLogEvents } from "../../../api/domain/ban-log.ts";
+import * as banLog from "../../../api/contracts/admin/banLog.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load, Empty } from "../../components/States.tsx";
@@ -20,9 +21,6 @@ interface Entry {
   createdAt: number;
   nickname?: string;
 }
-interface Head {
-  player: { id: number; nickname: string; banned: boolean; bannedUntil: number | null; banReason: string | null };
-}
 
 function LiveBans({ onEntry }: { onEntry: () => void }) {
   const [lines, setLines] = useState<Entry[]>([]);
@@ -30,7 +28,7 @@ function LiveBans({ onEntry }: { onEntry: () => void }) {
     setLines((l) => [entry, ...l.filter((x) => x.id !== entry.id)].slice(0, 30));
     onEntry();
   };
-  useLiveFeed<BanLogEvents>("/admin/banLog/stream/banLogs", { ban: add, unban: add });
+  useLiveFeed<BanLogEvents>(href(banLog.stream), { ban: add, unban: add });
   return (
     <section aria-live="polite">
       <h2>{t`New bans of all players`}</h2>
@@ -54,7 +52,7 @@ function LiveBans({ onEntry }: { onEntry: () => void }) {
 
 export default function BanLogPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const head = useApi<Head>(`/admin/banLog/${id}`);
+  const head = useApi(banLog.player, { playerId: Number(id) });
   const [version, setVersion] = useState(0);
   const columns: Column<Entry>[] = [
     {

@@ -2,23 +2,12 @@
 // snapshots its players get) or, once it ended, replayed from its recorded inputs.
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
-import { useApi } from "../../lib/api.ts";
+import { href, useApi } from "../../lib/api.ts";
+import * as battles from "../../../api/contracts/admin/battles.ts";
 import { BattleScreen } from "./BattleScreen.tsx";
 
-interface Arena {
-  arena: {
-    host: string;
-    heartbeatAt: number;
-    live: boolean;
-    recorded: boolean;
-    outcome: { winner: number; reason: string; tick: number } | null;
-    map: string;
-    seats: number;
-  } | null;
-}
-
 export function ArenaPanel({ battleId }: { battleId: string }) {
-  const state = useApi<Arena>(`/admin/battles/${battleId}/arena`);
+  const state = useApi(battles.arena, { battleId: Number(battleId) });
   const [mode, setMode] = useState<"watch" | "replay" | null>(null);
   // Each press of Replay starts it again from the beginning.
   const [run, setRun] = useState(0);
@@ -57,12 +46,19 @@ export function ArenaPanel({ battleId }: { battleId: string }) {
       </p>
       {mode === "watch" && (
         <BattleScreen
-          source={{ kind: "live", url: `${a.host}/admin/battles/${battleId}/watch`, drive: false }}
+          source={{
+            kind: "live",
+            url: `${a.host}${href(battles.watch, { battleId: Number(battleId) })}`,
+            drive: false,
+          }}
           onEnd={() => state.reload()}
         />
       )}
       {mode === "replay" && (
-        <BattleScreen key={run} source={{ kind: "replay", url: `/admin/battles/${battleId}/replay` }} />
+        <BattleScreen
+          key={run}
+          source={{ kind: "replay", url: href(battles.replay, { battleId: Number(battleId) }) }}
+        />
       )}
     </section>
   );
