@@ -1,6 +1,7 @@
 // /admin/audiences/*: saved audiences (docs/decisions/audiences.md) — the list with sizes, a live
 // size preview of a definition, and save (api/domain/audiences/admin.ts).
 import { z } from "zod";
+import * as f from "../../domain/fields.ts";
 import { actionSchema, definitionSchema } from "../../domain/audiences/definition.ts";
 import { audienceInput } from "../../domain/audiences/admin.ts";
 import { contract } from "../contract.ts";
@@ -38,7 +39,8 @@ export const preview = contract({
   path: "/admin/audiences/preview",
   ...O,
   summary: "How many players meet a definition now (nothing is saved)",
-  input: z.object({ definition: definitionSchema }),
+  // A GET's query carries the definition as JSON text; a POST's body as a value.
+  input: z.object({ definition: f.jsonValue().pipe(definitionSchema) }),
   output: z.object({ size: z.int() }),
 });
 

@@ -1,0 +1,109 @@
+// Issue 32, saved audiences: an operator builds an audience on /admin/audiences/ (country UY,
+// level 7 and up), sees its size while typing the rules, saves it and attaches it to a special
+// offer on the offers screen; a matching player sees the offer, a player of the same country below
+// the level and one of the level in another country do not. The audiences screen in English and
+// Russian at 1366 and 390 px, without horizontal scrolling on the phone.
+import { test, expect } from "@playwright/test";
+import { addPlayer, addSession, signedInPage, startApp, type RunningApp } from "./server.ts";
+import { call } from "./contracts.ts";
+import { offers } from "../api/contracts/public/profile/offers.ts";
+
+let running: RunningApp;
+test.beforeAll(async () => {
+  running = await startApp("admin-audiences", { SEED_PLAYERS: "5", SEED_DAYS: "2" });
+});
+test.afterAll(async () => {
+  await running?.stop();
+});
+
+test("an operator builds an audience, sees its size, attaches it to an offer; only its members see the offer", async ({
+  browser,
+}, info) => {
+  const veteran = await addPlayer(running.db, { nickname: "uy_veteran", country: "UY", level: 8 });
+  const rookie = await addPlayer(running.db, { nickname: "uy_rookie", country: "UY", level: 2 });
+  const elsewhere = await addPlayer(running.db, { nickname: "br_veteran", country: "BR", level: 9 });
+
+  const { context, page } = await signedInPage(
+    browser,
+    running.db,
+    { admin: "operator" },
+    {
+      context: { viewport: { width: 1366, height: 900 } },
+    },
+  );
+  await page.goto(`${running.url}/admin/audiences/`);
+  await expect(page.getByRole("heading", { level: 1, name: "Audiences" })).toBeVisible();
+  await expect(page.getByText("Nothing here yet.")).toBeVisible();
+  await page.getByRole("button", { name: "New audience" }).click();
+  const form = page.getByRole("form", { name: "New audience" });
+  await form.getByLabel("Name").fill("Uruguay veterans");
+  // The first rule is a level: from 7.
+  await form.getByLabel("From").fill("7");
+  await form.getByRole("button", { name: "Add rule" }).click();
+  await form.getByLabel("Rule").nth(1).selectOption("country");
+  await form.getByLabel("Countries, e.g. RU, KZ").fill("UY");
+  await expect(form.getByTestId("audience-size")).toHaveText("1 player now");
+  // Widening the level shows the size move, then back.
+  await form.getByLabel("From").fill("1");
+  await expect(form.getByTestId("audience-size")).toHaveText("2 players now");
+  await form.getByLabel("From").fill("7");
+  await expect(form.getByTestId("audience-size")).toHaveText("1 player now");
+  await form.getByRole("button", { name: "Save audience" }).click();
+  await expect(page.getByText("Audience saved: 1 members")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "Uruguay veterans" });
+  await expect(row).toContainText("Level 7–…");
+  await expect(row).toContainText("Country: UY");
+  await page.screenshot({ path: info.outputPath("audiences-en-1366.png"), fullPage: true });
+
+  // Attach it to a special offer.
+  await page.goto(`${running.url}/admin/specialOfferOptions/`);
+  await page.getByRole("button", { name: "New offer" }).click();
+  const offer = page.getByRole("form", { name: "New offer" });
+  await offer.getByLabel("Title (Russian)").fill("Ветеранам Уругвая");
+  await offer.getByLabel("Title (English)").fill("For Uruguay veterans");
+  await offer.getByLabel("Price in gold").fill("10");
+  await offer.getByRole("textbox", { name: "Gold", exact: true }).fill("100");
+  await offer.getByLabel("Saved audience").selectOption({ label: "Uruguay veterans" });
+  await offer.getByRole("button", { name: "Save offer" }).click();
+  await expect(page.getByText("Offer saved")).toBeVisible();
+  await context.close();
+
+  const sees = async (playerId: number) => {
+    const session = await addSession(running.db, "player", playerId);
+    const r = await call(running, offers, {}, { session });
+    return r.offers.some((o) => o.title === "For Uruguay veterans");
+  };
+  // The offers' cache is reloaded within its check interval (2 s): poll.
+  await expect.poll(() => sees(veteran)).toBe(true);
+  expect(await sees(rookie)).toBe(false);
+  expect(await sees(elsewhere)).toBe(false);
+});
+
+test("the audiences screen in English and Russian, at 1366 and 390 px", async ({ browser }, info) => {
+  for (const locale of ["en", "ru"] as const)
+    for (const width of [1366, 390]) {
+      const { context, page } = await signedInPage(
+        browser,
+        running.db,
+        { admin: "operator" },
+        {
+          locale,
+          context: { viewport: { width, height: 900 }, locale: locale === "ru" ? "ru-RU" : "en-US" },
+        },
+      );
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(`${running.url}/admin/audiences/`);
+      await expect(
+        page.getByRole("heading", { level: 1, name: locale === "en" ? "Audiences" : "Аудитории" }),
+      ).toBeVisible();
+      await expect(page.getByRole("row").filter({ hasText: "Uruguay veterans" })).toBeVisible();
+      await page.getByRole("button", { name: locale === "en" ? "New audience" : "Новая аудитория" }).click();
+      await expect(page.getByTestId("audience-size")).toContainText(locale === "en" ? "players now" : "сейчас");
+      await page.screenshot({ path: info.outputPath(`audiences-${locale}-${width}.png`), fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+});
