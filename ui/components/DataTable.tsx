@@ -48,6 +48,8 @@ export interface DataTableProps<R> {
   /** Change it to reload the list (after a save or a remove). */
   version?: number;
   caption?: string;
+  /** On a phone (≤720 px) each row is a card of "label: value" lines (see Table's `cards`). */
+  cards?: boolean;
 }
 
 export function DataTable<R>(props: DataTableProps<R>) {
@@ -145,6 +147,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
             sort={sort}
             onSort={(s) => update({ sort: s.id, dir: s.desc ? "desc" : "asc" })}
             caption={props.caption}
+            cards={props.cards}
           />
           <nav className="tk-row tk-pager" aria-label={t`Pages`}>
             <button

@@ -48,6 +48,11 @@ export function Table<R>(props: {
   footer?: ReactNode;
   caption?: string;
   className?: string;
+  /**
+   * On a phone (≤720 px) each row becomes a card of "label: value" lines, so the amount, the
+   * status and the row's buttons are reached without scrolling sideways (on call from a phone).
+   */
+  cards?: boolean;
 }) {
   const { rows, columns, rowKey, onSort } = props;
   const [local, setLocal] = useState<SortingState>([]);
@@ -65,6 +70,7 @@ export function Table<R>(props: {
       })),
     [columns],
   );
+  const labels = useMemo(() => new Map(columns.map((c) => [c.id, c.label])), [columns]);
   const table = useTable({
     features,
     columns: defs as never,
@@ -82,7 +88,7 @@ export function Table<R>(props: {
   return (
     // A table wider than the screen scrolls inside its own box, never the page.
     <div className="tk-table-scroll">
-      <table className={props.className ? `tk-table ${props.className}` : "tk-table"}>
+      <table className={["tk-table", props.cards && "tk-table-cards", props.className].filter(Boolean).join(" ")}>
         {props.caption && <caption className="tk-sr">{props.caption}</caption>}
         <thead>
           {table.getHeaderGroups().map((hg) => (
@@ -113,7 +119,11 @@ export function Table<R>(props: {
           {table.getRowModel().rows.map((r) => (
             <tr key={r.id}>
               {r.getAllCells().map((c) => (
-                <td key={c.id} className={longToken(c.getValue()) ? "tk-cell-long" : undefined}>
+                <td
+                  key={c.id}
+                  className={longToken(c.getValue()) ? "tk-cell-long" : undefined}
+                  data-label={props.cards ? labels.get(c.column.id) : undefined}
+                >
                   <table.FlexRender cell={c} />
                 </td>
               ))}

@@ -134,6 +134,7 @@ export default function BattlesPage() {
           columns={columns.slice(0, 7)}
           rowKey={(b) => String(b.id)}
           caption={t`Found: ${ph({ n: fmtInt(found.length) })}`}
+          cards
         />
       )}
       <DataTable
@@ -150,6 +151,7 @@ export default function BattlesPage() {
         defaultSort={{ id: "id", desc: true }}
         exportName="battles"
         version={version}
+        cards
       />
       <ConfirmDialog
         open={stopping !== null}

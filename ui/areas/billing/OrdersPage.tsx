@@ -96,6 +96,7 @@ export default function OrdersPage() {
         ]}
         exportName="orders"
         caption={t`Orders of every player`}
+        cards
       />
     </section>
   );

@@ -192,6 +192,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         filters={[{ id: "status", label: t`Status`, options: STATUSES.map((s) => [s, statusText(s)]) }]}
         exportName={`payments-${playerId}`}
         version={version}
+        cards
       />
       <form noValidate onSubmit={addCredit} className="tk-billing-credit">
         <h2>{t`Manual credit`}</h2>
