@@ -42,6 +42,7 @@ export const liveEvent = z.object({
   titleEn: z.string(),
   schedule,
   audience: z.enum(LIVE_EVENT_AUDIENCES),
+  audienceId: z.int().nullable(),
   minLevel: z.int(),
   maxLevel: z.int(),
   minTier: z.int(),

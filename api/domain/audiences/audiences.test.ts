@@ -22,6 +22,9 @@ import {
 } from "../../db/schema/index.ts";
 import { systemCtx } from "../context.ts";
 import { offersFor } from "../offers.ts";
+import type { AppError } from "../errors.ts";
+import { enterTournament } from "../liveops/tournaments.ts";
+import { multipliersNow } from "../liveops/running.ts";
 import { emit } from "../outbox.ts";
 import { newEventId, toCHDateTime } from "../../../warehouse/events.ts";
 import { prng } from "../../../warehouse/metrics/testing.ts";
@@ -321,6 +324,66 @@ describe("saved audiences: membership equals a recomputation from the store and 
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.audienceId).toBe("Choose an existing saved audience.");
+  });
+
+  test("live events for a saved audience: its members enter the tournament and get the multiplier, the others do not", async () => {
+    const daily = { kind: "cron", cron: "0 0 * * *", durationMinutes: 1440, timeZone: "UTC" };
+    const refused = await post("/admin/liveops/save", {
+      kind: "tournament",
+      titleRu: "Без аудитории",
+      titleEn: "No audience",
+      schedule: daily,
+      audience: "saved",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.audienceId).toBe("Choose an existing saved audience.");
+    const cup = await post("/admin/liveops/save", {
+      kind: "tournament",
+      titleRu: "Кубок клана",
+      titleEn: "Clan cup",
+      schedule: daily,
+      audience: "saved",
+      audienceId: ids.tier3Clan,
+      minTier: 1,
+      maxTier: 6,
+    });
+    expect(cup.status).toBe(200);
+    expect(cup.body.event.audienceId).toBe(ids.tier3Clan);
+    const boost = await post("/admin/liveops/save", {
+      kind: "multiplier",
+      titleRu: "x2 клану",
+      titleEn: "x2 for the clan",
+      schedule: daily,
+      audience: "saved",
+      audienceId: ids.tier3Clan,
+      multiplied: "xp",
+      multiplierPct: 200,
+    });
+    expect(boost.status).toBe(200);
+    const members = new Set(await membersOf(ids.tier3Clan));
+    const owners = await w.deps.db.select().from(playerItems).where(eq(playerItems.itemType, "tank"));
+    const tested = { in: 0, out: 0 };
+    for (const o of owners) {
+      if (tested.in > 3 && tested.out > 3) break;
+      const member = members.has(o.playerId);
+      if ((member && tested.in > 3) || (!member && tested.out > 3)) continue;
+      const entered = await enterTournament({
+        ctx: ctx(),
+        input: { eventId: cup.body.event.id, playerId: o.playerId, tier: o.itemId },
+      }).then(
+        () => true,
+        (e: AppError) => (e.code === "forbidden" ? false : Promise.reject(e)),
+      );
+      const boosted = (await multipliersNow(w.deps.db, { at: w.clock.now(), playerId: o.playerId })).xpPct === 200;
+      expect({ player: o.playerId, entered, boosted }).toEqual({
+        player: o.playerId,
+        entered: member,
+        boosted: member,
+      });
+      tested[member ? "in" : "out"]++;
+    }
+    expect(tested.in).toBeGreaterThan(0);
+    expect(tested.out).toBeGreaterThan(0);
   });
 
   test("events followed from the outbox (level-ups, sign-ins, payments) move players in and out", async () => {

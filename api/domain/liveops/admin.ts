@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import {
+  LIVE_EVENT_AUDIENCES,
   LIVE_EVENT_FEE_CURRENCIES,
   LIVE_EVENT_KINDS,
   LIVE_EVENT_METRICS,
@@ -12,9 +13,10 @@ import {
   liveEventPeriods,
   liveEvents,
 } from "../../db/schema/liveops.ts";
-import { OFFER_AUDIENCES, specialOffers } from "../../db/schema/offers.ts";
+import { specialOffers } from "../../db/schema/offers.ts";
 import * as f from "../fields.ts";
 import { transact, type AdminCtx, type Ctx } from "../context.ts";
+import { audienceExists } from "../audiences/members.ts";
 import { audit, detailsOf } from "../audit.ts";
 import { fieldError, notFound, type FieldMessage } from "../errors.ts";
 import { compileSchedule, MAX_DURATION_MINUTES, ScheduleError, type Schedule } from "./schedule.ts";
@@ -48,7 +50,9 @@ export const liveEventInput = z.object({
   titleRu: f.text(1, 80),
   titleEn: f.text(1, 80),
   schedule: scheduleSchema,
-  audience: f.optional(z.enum(OFFER_AUDIENCES)).default("all"),
+  audience: f.optional(z.enum(LIVE_EVENT_AUDIENCES)).default("all"),
+  /** The saved audience when `audience` is "saved" (docs/decisions/audiences.md). */
+  audienceId: z.preprocess((v) => (v === null ? undefined : v), f.optional(f.id())),
   minLevel: f.optional(f.int(1, 100)).default(1),
   maxLevel: f.optional(f.int(1, 100)).default(100),
   minTier: f.optional(f.int(1, 10)).default(1),
@@ -77,6 +81,7 @@ export const eventView = (r: EventRow) => ({
   titleEn: r.titleEn,
   schedule: JSON.parse(r.schedule) as Schedule,
   audience: r.audience,
+  audienceId: r.audienceId,
   minLevel: r.minLevel,
   maxLevel: r.maxLevel,
   minTier: r.minTier,
@@ -106,6 +111,11 @@ async function check(ctx: Ctx, input: LiveEventInput): Promise<void> {
     if (!(e instanceof ScheduleError)) throw e;
     fields.schedule = { id: `liveops.schedule.${e.problem}`, values: [e.message.slice(e.problem.length + 2)] };
   }
+  if (
+    input.audience === "saved" &&
+    (input.audienceId === undefined || !(await audienceExists(ctx.db, input.audienceId)))
+  )
+    fields.audienceId = { id: "audience.unknown" };
   if (input.minLevel > input.maxLevel) fields.maxLevel = { id: "liveops.levels" };
   if (input.minTier > input.maxTier) fields.maxTier = { id: "liveops.tiers" };
   if (input.kind === "multiplier" && (input.multiplied === undefined || input.multiplierPct === undefined))
@@ -134,6 +144,7 @@ export function saveLiveEvent({ ctx, input }: { ctx: AdminCtx; input: LiveEventI
       ...rest,
       schedule: JSON.stringify(schedule),
       prizes: JSON.stringify(prizes),
+      audienceId: input.audience === "saved" ? (input.audienceId ?? null) : null,
       sizeLimit: input.sizeLimit ?? null,
       bucketSize: input.bucketSize ?? null,
       multiplied: input.kind === "multiplier" ? (input.multiplied ?? null) : null,
@@ -175,9 +186,13 @@ interface CalendarPeriod {
   clashes: number[];
 }
 
-/** Could one player be in both events' audiences? */
+/** Could one player be in both events' audiences? (A saved audience may hold anyone: assumed to meet every other.) */
 const audiencesMeet = (a: EventRow, b: EventRow) =>
-  (a.audience === "all" || b.audience === "all" || a.audience === b.audience) &&
+  (a.audience === "all" ||
+    b.audience === "all" ||
+    a.audience === "saved" ||
+    b.audience === "saved" ||
+    a.audience === b.audience) &&
   a.minLevel <= b.maxLevel &&
   b.minLevel <= a.maxLevel;
 

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../db/index.ts";
 import { liveEvents } from "../../db/schema/liveops.ts";
 import { players } from "../../db/schema/players.ts";
 import { isPayer } from "../payers.ts";
+import { audiencesOf } from "../audiences/members.ts";
 import { compileSchedule, type Period, type Schedule } from "./schedule.ts";
 
 type EventRow = typeof liveEvents.$inferSelect;
@@ -14,17 +15,22 @@ type EventRow = typeof liveEvents.$inferSelect;
 export interface EventViewer {
   level: number;
   payer: boolean;
+  /** The saved audiences the player is in now (docs/decisions/audiences.md). */
+  audiences: Set<number>;
 }
 
 export async function eventViewer(db: DbOrTx, playerId: number): Promise<EventViewer | null> {
   const [p] = await db.select({ level: players.level }).from(players).where(eq(players.id, playerId)).limit(1);
-  return p ? { level: p.level, payer: await isPayer(db, playerId) } : null;
+  return p ? { level: p.level, payer: await isPayer(db, playerId), audiences: await audiencesOf(db, playerId) } : null;
 }
 
-/** Is the event meant for this player (audience and level)? A saved audience holds nobody until saved audiences exist. */
-export function meantFor(ev: Pick<EventRow, "audience" | "minLevel" | "maxLevel">, v: EventViewer): boolean {
+/** Is the event meant for this player (audience and level)? A saved audience: its members now. */
+export function meantFor(
+  ev: Pick<EventRow, "audience" | "audienceId" | "minLevel" | "maxLevel">,
+  v: EventViewer,
+): boolean {
   if (v.level < ev.minLevel || v.level > ev.maxLevel) return false;
-  if (ev.audience === "saved") return false;
+  if (ev.audience === "saved") return ev.audienceId !== null && v.audiences.has(ev.audienceId);
   return ev.audience === "all" || (ev.audience === "payers") === v.payer;
 }
 

@@ -12,6 +12,7 @@ import { transact, type Ctx } from "../context.ts";
 import { AppError, conflict, notFound } from "../errors.ts";
 import { applyLedger } from "../ledger.ts";
 import { isPayer } from "../payers.ts";
+import { inAudience } from "../audiences/members.ts";
 import { compileSchedule, type Schedule } from "./schedule.ts";
 import { placeEntries, prizeTableSchema } from "./prizes.ts";
 
@@ -91,8 +92,9 @@ export function enterTournament({
     if (player.level < ev.minLevel || player.level > ev.maxLevel) throw notForYou();
     if (input.tier < ev.minTier || input.tier > ev.maxTier || !(await ownsTier(c, input.playerId, input.tier)))
       throw notForYou();
-    if (ev.audience === "saved") throw notForYou(); // saved audiences are not built yet: nobody is in one
-    if (ev.audience !== "all" && (await isPayer(c.db, input.playerId)) !== (ev.audience === "payers"))
+    if (ev.audience === "saved") {
+      if (ev.audienceId === null || !(await inAudience(c.db, ev.audienceId, input.playerId))) throw notForYou();
+    } else if (ev.audience !== "all" && (await isPayer(c.db, input.playerId)) !== (ev.audience === "payers"))
       throw notForYou();
 
     const [count] = await c.db
