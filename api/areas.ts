@@ -16,6 +16,7 @@ import { registerLanding } from "./public/landing.ts";
 import { registerProfile } from "./public/profile.ts";
 import { registerSupport } from "./public/support.ts";
 import { registerInbox } from "./public/inbox.ts";
+import { registerLiveops } from "./public/liveops.ts";
 import { registerAdminFeedback } from "./admin/feedback.ts";
 import { registerGameBattles } from "./game/battles.ts";
 import { registerAdminBattles } from "./admin/battles.ts";
@@ -56,6 +57,7 @@ const areas: Register[] = [
   registerProfile,
   registerSupport,
   registerInbox,
+  registerLiveops,
   registerAdminFeedback,
   registerGameBattles,
   registerAdminBattles,

@@ -108,6 +108,10 @@ const EXTRAS: Record<string, string> = {
   "/public/inbox/read": "the hangar marks the player's notifications read (POST, CSRF)",
   "/public/boosts":
     "the hangar's x2 badges: LiveOps multipliers of battle experience or silver and the shop's on packs, running now (issue 31)",
+  "/public/liveops":
+    "what's on for the player: live events and tournaments running or coming, their place, the board around them, what they will get (issue 32)",
+  "/public/liveops/enter":
+    "a player enters a tournament's running period, the fee through the ledger once (issue 32; POST, CSRF)",
   "/admin/feedback/:ticketId{[0-9]+}/case":
     "the ticket page's case: the player's balance, orders with their provider state, battles, bans and the ticket's status history (issue 31: support from one screen)",
   "/admin/feedback/:ticketId{[0-9]+}/creditAndReply":

@@ -5,14 +5,12 @@
 // settle at once.
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { liveEventEntries, liveEventPeriods, liveEventResults, liveEvents } from "../../db/schema/liveops.ts";
-import { players } from "../../db/schema/players.ts";
 import { playerItems } from "../../db/schema/inventory.ts";
 import { contentTanks } from "../../db/schema/content.ts";
 import { transact, type Ctx } from "../context.ts";
 import { AppError, conflict, notFound } from "../errors.ts";
 import { applyLedger } from "../ledger.ts";
-import { isPayer } from "../payers.ts";
-import { inAudience } from "../audiences/members.ts";
+import { eventViewer, meantFor } from "./running.ts";
 import { compileSchedule, type Schedule } from "./schedule.ts";
 import { placeEntries, prizeTableSchema } from "./prizes.ts";
 
@@ -82,19 +80,12 @@ export function enterTournament({
       .limit(1);
     if (had) return { periodStart: period.start, periodEnd: period.end, bucket: had.bucket, replayed: true };
 
-    const [player] = await c.db
-      .select({ level: players.level })
-      .from(players)
-      .where(eq(players.id, input.playerId))
-      .limit(1);
-    if (!player) throw notFound();
+    const viewer = await eventViewer(c.db, input.playerId);
+    if (!viewer) throw notFound();
     const notForYou = () => new AppError("forbidden", "liveops.not_eligible");
-    if (player.level < ev.minLevel || player.level > ev.maxLevel) throw notForYou();
+    // Audience and level: the one rule "what's on" lists by (running.ts).
+    if (!meantFor(ev, viewer)) throw notForYou();
     if (input.tier < ev.minTier || input.tier > ev.maxTier || !(await ownsTier(c, input.playerId, input.tier)))
-      throw notForYou();
-    if (ev.audience === "saved") {
-      if (ev.audienceId === null || !(await inAudience(c.db, ev.audienceId, input.playerId))) throw notForYou();
-    } else if (ev.audience !== "all" && (await isPayer(c.db, input.playerId)) !== (ev.audience === "payers"))
       throw notForYou();
 
     const [count] = await c.db

@@ -12,6 +12,7 @@ import { Modules } from "./Modules.tsx";
 import { Result } from "./Result.tsx";
 import { HangarInbox } from "./HangarInbox.tsx";
 import { HangarBoosts } from "./HangarBoosts.tsx";
+import { HangarEvents } from "./HangarEvents.tsx";
 import { NextTanks } from "./NextTanks.tsx";
 import { walletChanged } from "../../lib/wallet.ts";
 import { useApi } from "../../lib/api.ts";
@@ -421,6 +422,12 @@ export default function PlayPage() {
           )}
         </div>
       )}
+      <HangarEvents
+        onEntered={() => {
+          walletChanged();
+          void load();
+        }}
+      />
     </main>
   );
 }
