@@ -19,6 +19,7 @@ import { z } from "zod";
 import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
+import * as calls from "../contracts/billing.ts";
 import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import { findByRef, findByTx, findOrder, reportMovements, settlePaid, type Movement, type Order } from "./orders.ts";
@@ -310,7 +311,7 @@ const notificationSchema = z.object({
 });
 
 export function registerApple(app: Hono<HonoEnv>) {
-  route(app, { method: "POST", path: "/billing/apple/", auth: "provider" }, {}, async (c) => {
+  route(app, calls.apple, async (c) => {
     const deps = c.var.deps;
     let raw: unknown;
     try {
@@ -335,10 +336,10 @@ export function registerApple(app: Hono<HonoEnv>) {
       )
         throw wrongApp();
       if (notificationType === "TEST" || !data.signedTransactionInfo)
-        return c.json({ ok: true, ignored: notificationType });
+        return { ok: true as const, ignored: notificationType };
       const t = await readTransaction(deps, data.signedTransactionInfo);
       const uuid = n.data.notificationUUID;
-      const answer = (o: Order) => c.json({ ok: true, order: o.id, status: o.status });
+      const answer = (o: Order) => ({ ok: true as const, order: o.id, status: o.status });
       if (notificationType === "ONE_TIME_CHARGE") return answer(await applyTransaction(deps, t));
       if (notificationType === "REFUND" || notificationType === "REVOKE") {
         const order = await orderOf(deps, t);
@@ -369,11 +370,11 @@ export function registerApple(app: Hono<HonoEnv>) {
           ]),
         );
       }
-      return c.json({ ok: true, ignored: notificationType });
+      return { ok: true as const, ignored: notificationType };
     }
     if ("signedTransactionInfo" in b) {
       const o = await applyTransaction(deps, await readTransaction(deps, b.signedTransactionInfo));
-      return c.json({ ok: true, order: o.id, status: o.status });
+      return { ok: true as const, order: o.id, status: o.status };
     }
     // The app reports a transaction by id: we fetch it signed from Apple. The id is the client's
     // word until Apple confirms it, so nothing of it is stored: if Apple cannot be reached the
@@ -386,6 +387,6 @@ export function registerApple(app: Hono<HonoEnv>) {
     const t = await readTransaction(deps, jws);
     if (t.appAccountToken !== order.providerRef) throw notFound();
     const o = await applyTransaction(deps, t);
-    return c.json({ ok: true, order: o.id, status: o.status });
+    return { ok: true as const, order: o.id, status: o.status };
   });
 }

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
+import * as calls from "../contracts/billing.ts";
 import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import {
@@ -281,7 +282,7 @@ export const ecommpayProvider: Provider = {
 };
 
 export function registerEcommpay(app: Hono<HonoEnv>) {
-  route(app, { method: "ANY", path: "/billing/ecommpay/purchase", auth: "provider" }, {}, async (c) => {
+  route(app, calls.ecommpayCallback, async (c) => {
     const deps = c.var.deps;
     const cfg = config(deps);
     let body: unknown;
@@ -327,6 +328,6 @@ export function registerEcommpay(app: Hono<HonoEnv>) {
       if (order.status === "created" || order.status === "pending")
         await settleUnpaid(deps.db, { provider: NAME, orderId: order.id, to: status, source: "callback", at, detail });
     }
-    return c.json({ status: "ok" });
+    return { status: "ok" as const };
   });
 }

@@ -16,8 +16,8 @@ import { z } from "zod";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
+import * as calls from "../contracts/billing.ts";
 import { route } from "../http/router.ts";
-import * as f from "../domain/fields.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import {
   createOrder,
@@ -33,8 +33,8 @@ import {
 } from "./orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
-import { itemId, type Market } from "../domain/billing/catalog.ts";
-import { CURRENCIES, decimalToMinor, minorToDecimal } from "./money.ts";
+import type { Market } from "../domain/billing/catalog.ts";
+import { decimalToMinor, minorToDecimal } from "./money.ts";
 import { playerCountry } from "./start.ts";
 
 const NAME = "paypal";
@@ -425,11 +425,6 @@ async function handleWebhook(deps: Deps, e: z.output<typeof webhookEvent>): Prom
   }
 }
 
-const createInput = z.object({ item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) });
-const ppId = /^[A-Za-z0-9-]{1,64}$/;
-
-const refParam = z.object({ orderId: z.string().regex(ppId) });
-
 async function playerOrderByRef(c: Context<HonoEnv>, ref: string): Promise<Order> {
   const order = await findByRef(c.var.deps.db, NAME, ref);
   if (!order || order.playerId !== c.var.player!.playerId) throw notFound();
@@ -437,47 +432,37 @@ async function playerOrderByRef(c: Context<HonoEnv>, ref: string): Promise<Order
 }
 
 export function registerPaypal(app: Hono<HonoEnv>) {
-  route(
-    app,
-    { method: "POST", path: "/billing/paypal/order/create", auth: "player", mutates: true },
-    { input: createInput },
-    async (c, { item_id, currency }) => {
-      const { deps } = c.var;
-      const playerId = c.var.player!.playerId;
-      await assertMayMoveMoney(deps.db, playerId);
-      paypalProvider.ready(deps);
-      const order = await createOrder(deps.db, {
-        playerId,
-        itemId: item_id,
-        provider: NAME,
-        market: "web",
-        currency: currency ?? paypalProvider.currencyFor(await playerCountry(deps, playerId)),
-        at: deps.clock.now(),
-      });
-      const made = await createPaypalOrder(c, order);
-      await markPending(deps.db, order.id, made.ref, deps.clock.now(), { paypalOrder: made.ref });
-      return c.json({ id: made.ref, order: orderView((await findOrder(deps.db, order.id))!), approveUrl: made.url });
-    },
-  );
+  route(app, calls.paypalCreate, async (c, { item_id, currency }) => {
+    const { deps } = c.var;
+    const playerId = c.var.player!.playerId;
+    await assertMayMoveMoney(deps.db, playerId);
+    paypalProvider.ready(deps);
+    const order = await createOrder(deps.db, {
+      playerId,
+      itemId: item_id,
+      provider: NAME,
+      market: "web",
+      currency: currency ?? paypalProvider.currencyFor(await playerCountry(deps, playerId)),
+      at: deps.clock.now(),
+    });
+    const made = await createPaypalOrder(c, order);
+    await markPending(deps.db, order.id, made.ref, deps.clock.now(), { paypalOrder: made.ref });
+    return { id: made.ref, order: orderView((await findOrder(deps.db, order.id))!), approveUrl: made.url };
+  });
 
-  route(
-    app,
-    { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/capture", auth: "player", mutates: true },
-    { params: refParam },
-    async (c, { orderId }) => {
-      const order = await playerOrderByRef(c, orderId);
-      const { deps } = c.var;
-      if (order.status === "paid" || order.status === "refunded") return c.json({ order: orderView(order) });
-      const state = await capture(deps, order);
-      const done = await applyState(deps.db, order, state, "callback", deps.clock.now());
-      return c.json({ order: orderView(done) });
-    },
-  );
+  route(app, calls.paypalCapture, async (c, { orderId }) => {
+    const order = await playerOrderByRef(c, orderId);
+    const { deps } = c.var;
+    if (order.status === "paid" || order.status === "refunded") return { order: orderView(order) };
+    const state = await capture(deps, order);
+    const done = await applyState(deps.db, order, state, "callback", deps.clock.now());
+    return { order: orderView(done) };
+  });
 
   // PayPal's webhook: the event is verified by PayPal itself (verify-webhook-signature with our
   // webhook id and the PAYPAL-* headers, the event passed exactly as received), then applied:
   // capture completed credits, denied fails, refunded (in full) and reversed take the grants back.
-  route(app, { method: "POST", path: "/billing/paypal/webhook", auth: "provider" }, {}, async (c) => {
+  route(app, calls.paypalWebhook, async (c) => {
     const { deps } = c.var;
     const webhookId = secret(deps, NAME, "PAYPAL_WEBHOOK_ID");
     const raw = await c.req.text();
@@ -508,24 +493,19 @@ export function registerPaypal(app: Hono<HonoEnv>) {
     if (check.status === 401 || check.status === 403) throw new ProviderDown(NAME, `verify: HTTP ${check.status}`);
     if (check.body?.verification_status !== "SUCCESS")
       throw new AppError("signature", "billing.error.signature", [], 400);
-    return c.json({ received: true, outcome: await handleWebhook(deps, event) });
+    return { received: true as const, outcome: await handleWebhook(deps, event) };
   });
 
-  route(
-    app,
-    { method: "POST", path: "/billing/paypal/order/:orderId{[^/]+}/cancel", auth: "player", mutates: true },
-    { params: refParam },
-    async (c, { orderId }) => {
-      const order = await playerOrderByRef(c, orderId);
-      if (order.status === "cancelled") return c.json({ order: orderView(order) });
-      const done = await settleUnpaid(c.var.deps.db, {
-        provider: NAME,
-        orderId: order.id,
-        to: "cancelled",
-        source: "player",
-        at: c.var.deps.clock.now(),
-      });
-      return c.json({ order: orderView(done) });
-    },
-  );
+  route(app, calls.paypalCancel, async (c, { orderId }) => {
+    const order = await playerOrderByRef(c, orderId);
+    if (order.status === "cancelled") return { order: orderView(order) };
+    const done = await settleUnpaid(c.var.deps.db, {
+      provider: NAME,
+      orderId: order.id,
+      to: "cancelled",
+      source: "player",
+      at: c.var.deps.clock.now(),
+    });
+    return { order: orderView(done) };
+  });
 }

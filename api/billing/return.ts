@@ -3,12 +3,11 @@
 // while it is unsettled. A PayPal order the buyer approved is captured here (verify's `finish`),
 // as PayPal's return flow expects; the same order is credited once whichever path comes first.
 // The spec names no such page; see docs/decisions/billing.md.
-import { z } from "zod";
 import type { Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { page } from "../http/router.ts";
 import { notFound } from "../domain/errors.ts";
-import * as f from "../domain/fields.ts";
+import * as calls from "../contracts/billing.ts";
 import { findOrder } from "./orders.ts";
 import { ProviderDown } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
@@ -16,7 +15,7 @@ import { providers } from "./registry.ts";
 import { isTestMode } from "./test-mode-flag.ts";
 
 export function registerReturn(app: Hono<HonoEnv>) {
-  page(app, { path: "/billing/order/return", auth: "player" }, { query: z.object({ order: f.id() }) }, async (c, q) => {
+  page(app, calls.orderReturn, async (c, q) => {
     const { deps } = c.var;
     let order = await findOrder(deps.db, q.order);
     if (!order || order.playerId !== c.var.player!.playerId) throw notFound();
@@ -32,6 +31,6 @@ export function registerReturn(app: Hono<HonoEnv>) {
         providerDown = true;
       }
     }
-    return c.json({ order: orderView(order), providerDown, testMode: isTestMode(deps) });
+    return { order: orderView(order), providerDown, testMode: isTestMode(deps) };
   });
 }

@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
+import * as calls from "../contracts/billing.ts";
 import { route, page } from "../http/router.ts";
 import { readFields } from "../http/validate.ts";
 import { AppError, notFound } from "../domain/errors.ts";
@@ -197,7 +198,7 @@ export const robokassaProvider: Provider = {
 export function registerRobokassa(app: Hono<HonoEnv>) {
   // Result URL: Robokassa's server-to-server notification. Answers OK{InvId} once credited,
   // and again for every replay, so Robokassa stops retrying.
-  route(app, { method: "ANY", path: "/billing/robokassa/result", auth: "provider" }, {}, async (c) => {
+  route(app, calls.robokassaResult, async (c) => {
     const n = await readNotification(c, "password2");
     const order = await findOrder(c.var.deps.db, n.orderId);
     if (!order || order.provider !== NAME) throw notFound();
@@ -217,18 +218,18 @@ export function registerRobokassa(app: Hono<HonoEnv>) {
 
   // The player's browser comes back. The page shows the order; its data asks Robokassa so the
   // gold is there even if the Result notification is late (the same order is credited once).
-  page(app, { path: "/billing/robokassa/success", auth: "provider" }, async (c) => {
+  page(app, calls.robokassaSuccess, async (c) => {
     if (c.req.method === "POST" && (c.req.header("accept") ?? "").includes("text/html")) return redirectToGet(c);
     const n = await readNotification(c, "password1");
-    return c.json(await returnView(c, n.orderId, n.amountMinor));
+    return returnView(c, n.orderId, n.amountMinor);
   });
 
   // Fail is unsigned: it changes an order only when Robokassa itself says the invoice was cancelled.
-  page(app, { path: "/billing/robokassa/fail", auth: "provider" }, async (c) => {
+  page(app, calls.robokassaFail, async (c) => {
     if (c.req.method === "POST" && (c.req.header("accept") ?? "").includes("text/html")) return redirectToGet(c);
     const parsed = z.object({ InvId: z.string().regex(/^[0-9]{1,15}$/) }).safeParse(await readFields(c));
     if (!parsed.success) throw new AppError("malformed");
-    return c.json(await returnView(c, Number(parsed.data.InvId)));
+    return returnView(c, Number(parsed.data.InvId));
   });
 }
 

@@ -33,6 +33,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
+import * as calls from "../contracts/billing.ts";
+import { invoiceIdField, tokenField } from "../contracts/billing.ts";
 import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import { orders } from "../db/schema/billing.ts";
@@ -279,36 +281,6 @@ export const rustoreProvider: Provider = {
   },
 };
 
-const orderIdField = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .pipe(z.string().regex(/^[0-9]{1,15}$/));
-const tokenField = z.string().regex(/^[A-Za-z0-9._~:-]{8,512}$/);
-const invoiceIdField = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .pipe(z.string().regex(/^[0-9]{1,19}$/));
-const validateInput = z
-  .object({
-    orderId: orderIdField,
-    // BillingClient SDK: the purchase token; Pay SDK: the invoice id. Exactly one.
-    purchaseToken: tokenField.optional(),
-    invoiceId: invoiceIdField.optional(),
-    // The SDK's purchase id (UUID): with it our server confirms a purchase on hold.
-    purchaseId: z.string().uuid().optional(),
-  })
-  .refine((v) => (v.purchaseToken === undefined) !== (v.invoiceId === undefined), {
-    path: ["purchaseToken"],
-    params: { rule: "required" },
-  });
-
-// RuStore's notification, as documented: {id, timestamp, payload}; the payload decrypts to
-// {notification_type, app_id, data} where data is a JSON string.
-const notificationBody = z.object({
-  id: z.union([z.string(), z.number()]),
-  timestamp: z.string(),
-  payload: z.string().min(1).max(100_000),
-});
 const notificationPayload = z.object({
   notification_type: z.string(),
   app_id: z.union([z.number(), z.string()]),
@@ -395,70 +367,60 @@ async function settleAndApply(
 }
 
 export function registerRustore(app: Hono<HonoEnv>) {
-  route(
-    app,
-    { method: "ANY", path: "/billing/rustore/purchase/validate", auth: "provider" },
-    { input: validateInput },
-    async (c, input) => {
-      const deps = c.var.deps;
-      const order = await findOrder(deps.db, Number(input.orderId));
-      if (!order || order.provider !== NAME) throw notFound();
-      const [flow, ref]: [Flow, string] =
-        input.invoiceId !== undefined ? ["pay", input.invoiceId] : ["billing", input.purchaseToken!];
-      // An order is paid through one flow: a report of the other kind is not this order's purchase.
-      if (order.providerFlow && order.providerFlow !== flow) throw notFound();
-      const done = await settleAndApply(deps, order, flow, ref, input.purchaseId, "callback");
-      return c.json({ order: orderView(done) });
-    },
-  );
+  route(app, calls.rustoreValidate, async (c, input) => {
+    const deps = c.var.deps;
+    const order = await findOrder(deps.db, Number(input.orderId));
+    if (!order || order.provider !== NAME) throw notFound();
+    const [flow, ref]: [Flow, string] =
+      input.invoiceId !== undefined ? ["pay", input.invoiceId] : ["billing", input.purchaseToken!];
+    // An order is paid through one flow: a report of the other kind is not this order's purchase.
+    if (order.providerFlow && order.providerFlow !== flow) throw notFound();
+    const done = await settleAndApply(deps, order, flow, ref, input.purchaseId, "callback");
+    return { order: orderView(done) };
+  });
 
   // RuStore's server notifications: 200 once handled (or not ours to handle), 4xx/5xx makes
   // RuStore deliver again. The notification's status is not trusted: the purchase is read again.
-  route(
-    app,
-    { method: "POST", path: "/billing/rustore/notification", auth: "provider" },
-    { json: notificationBody },
-    async (c, body) => {
-      const deps = c.var.deps;
-      const key = secret(deps, NAME, "RUSTORE_NOTIFICATION_KEY");
-      const plain = await decryptNotification(key, body.payload);
-      if (plain === null) throw new AppError("malformed");
-      let payload: z.output<typeof notificationPayload>;
-      try {
-        const p = notificationPayload.safeParse(JSON.parse(plain));
-        if (!p.success) throw new Error("shape");
-        payload = p.data;
-      } catch {
-        throw new AppError("malformed");
-      }
-      if (String(payload.app_id) !== secret(deps, NAME, "RUSTORE_APPLICATION_CODE")) throw notFound();
-      // Real purchases on a real server, test (sandbox) ones only where RUSTORE_SANDBOX=1; test events and subscriptions are answered and left.
-      if (payload.notification_type !== (sandbox(deps) ? "INVOICE_STATUS_SANDBOX" : "INVOICE_STATUS"))
-        return c.json({ ok: true, ignored: payload.notification_type });
-      let data: z.output<typeof invoiceStatusData>;
-      try {
-        const d = invoiceStatusData.safeParse(JSON.parse(payload.data));
-        if (!d.success) throw new Error("shape");
-        data = d.data;
-      } catch {
-        throw new AppError("malformed");
-      }
-      const order =
-        data.order_id && /^[0-9]{1,15}$/.test(data.order_id) ? await findOrder(deps.db, Number(data.order_id)) : null;
-      // Not one of our orders: nothing to do, and nothing RuStore should keep retrying.
-      if (!order || order.provider !== NAME) return c.json({ ok: true, ignored: "unknown order" });
-      // The flow the order is paid through (or, before the app reported, the one the notification speaks):
-      // a BillingClient purchase is read by its token, a Pay SDK one by its invoice id.
-      const flow: Flow =
-        order.providerFlow === "pay" || order.providerFlow === "billing"
-          ? order.providerFlow
-          : data.purchase_token
-            ? "billing"
-            : "pay";
-      const ref = (flow === "billing" ? data.purchase_token : data.invoice_id) ?? order.providerRef;
-      if (!ref) throw new AppError("malformed");
-      const done = await settleAndApply(deps, order, flow, ref, data.purchase_id ?? undefined, "callback");
-      return c.json({ ok: true, order: orderView(done) });
-    },
-  );
+  route(app, calls.rustoreNotification, async (c, body) => {
+    const deps = c.var.deps;
+    const key = secret(deps, NAME, "RUSTORE_NOTIFICATION_KEY");
+    const plain = await decryptNotification(key, body.payload);
+    if (plain === null) throw new AppError("malformed");
+    let payload: z.output<typeof notificationPayload>;
+    try {
+      const p = notificationPayload.safeParse(JSON.parse(plain));
+      if (!p.success) throw new Error("shape");
+      payload = p.data;
+    } catch {
+      throw new AppError("malformed");
+    }
+    if (String(payload.app_id) !== secret(deps, NAME, "RUSTORE_APPLICATION_CODE")) throw notFound();
+    // Real purchases on a real server, test (sandbox) ones only where RUSTORE_SANDBOX=1; test events and subscriptions are answered and left.
+    if (payload.notification_type !== (sandbox(deps) ? "INVOICE_STATUS_SANDBOX" : "INVOICE_STATUS"))
+      return { ok: true as const, ignored: payload.notification_type };
+    let data: z.output<typeof invoiceStatusData>;
+    try {
+      const d = invoiceStatusData.safeParse(JSON.parse(payload.data));
+      if (!d.success) throw new Error("shape");
+      data = d.data;
+    } catch {
+      throw new AppError("malformed");
+    }
+    const order =
+      data.order_id && /^[0-9]{1,15}$/.test(data.order_id) ? await findOrder(deps.db, Number(data.order_id)) : null;
+    // Not one of our orders: nothing to do, and nothing RuStore should keep retrying.
+    if (!order || order.provider !== NAME) return { ok: true as const, ignored: "unknown order" };
+    // The flow the order is paid through (or, before the app reported, the one the notification speaks):
+    // a BillingClient purchase is read by its token, a Pay SDK one by its invoice id.
+    const flow: Flow =
+      order.providerFlow === "pay" || order.providerFlow === "billing"
+        ? order.providerFlow
+        : data.purchase_token
+          ? "billing"
+          : "pay";
+    const ref = (flow === "billing" ? data.purchase_token : data.invoice_id) ?? order.providerRef;
+    if (!ref) throw new AppError("malformed");
+    const done = await settleAndApply(deps, order, flow, ref, data.purchase_id ?? undefined, "callback");
+    return { ok: true as const, order: orderView(done) };
+  });
 }

@@ -13,14 +13,13 @@ import { z } from "zod";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
+import * as calls from "../contracts/billing.ts";
 import { route, page } from "../http/router.ts";
-import * as f from "../domain/fields.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import { findByTx, findOrder, reportMovements, settlePaid, settleUnpaid, type Movement, type Order } from "./orders.ts";
 import { ProviderDown, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
-import { itemId, type Market } from "../domain/billing/catalog.ts";
-import { CURRENCIES } from "./money.ts";
+import type { Market } from "../domain/billing/catalog.ts";
 import { startPurchase, playerCountry, offers } from "./start.ts";
 import { robokassaProvider } from "./robokassa.ts";
 import { isTestMode } from "./test-mode-flag.ts";
@@ -359,67 +358,55 @@ async function settleIfUnpaid(deps: Deps, order: Order, to: "failed" | "cancelle
   return to;
 }
 
-const initInput = z.object({ item_id: itemId(), currency: f.optional(z.enum(CURRENCIES)) });
-
 export function registerStripe(app: Hono<HonoEnv>) {
-  route(
-    app,
-    { method: "POST", path: "/billing/stripe/order/initialize", auth: "player", mutates: true },
-    { input: initInput },
-    async (c, { item_id, currency }) => {
-      const result = await startPurchase(
-        c,
-        stripeProvider,
-        item_id,
-        currency ?? stripeProvider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)),
-      );
-      return c.json(result);
-    },
-  );
+  route(app, calls.stripeInitialize, async (c, { item_id, currency }) => {
+    const result = await startPurchase(
+      c,
+      stripeProvider,
+      item_id,
+      currency ?? stripeProvider.currencyFor(await playerCountry(c.var.deps, c.var.player!.playerId)),
+    );
+    return result;
+  });
 
   // Stripe sends the player back here; the page shows the order, its data asks Stripe at once
   // so the gold arrives even before the webhook (both paths credit the same order once).
-  page(
-    app,
-    { path: "/billing/stripe/order/checkout", auth: "player" },
-    { query: z.object({ order: f.optional(f.id()) }) },
-    async (c, q) => {
-      // Without an order: what the player can buy and how, for the purchase screen.
-      if (q.order === undefined) {
-        const playerId = c.var.player!.playerId;
-        const country = await playerCountry(c.var.deps, playerId);
-        const currencies = {
-          stripe: stripeProvider.currencyFor(country),
-          robokassa: robokassaProvider.currencyFor(country),
-          ecommpay: ecommpayProvider.currencyFor(country),
-        };
-        return c.json({
-          offers: await offers(c.var.deps, playerId, "web"),
-          currencies,
-          testMode: isTestMode(c.var.deps),
-        });
+  page(app, calls.stripeCheckout, async (c, q) => {
+    // Without an order: what the player can buy and how, for the purchase screen.
+    if (q.order === undefined) {
+      const playerId = c.var.player!.playerId;
+      const country = await playerCountry(c.var.deps, playerId);
+      const currencies = {
+        stripe: stripeProvider.currencyFor(country),
+        robokassa: robokassaProvider.currencyFor(country),
+        ecommpay: ecommpayProvider.currencyFor(country),
+      };
+      return {
+        offers: await offers(c.var.deps, playerId, "web"),
+        currencies,
+        testMode: isTestMode(c.var.deps),
+      };
+    }
+    let order = await playerOrder(c, q.order);
+    let providerDown = false;
+    if (order.status === "created" || order.status === "pending") {
+      try {
+        order = await applyState(
+          c.var.deps.db,
+          order,
+          await stripeProvider.check(c.var.deps, order),
+          "return",
+          c.var.deps.clock.now(),
+        );
+      } catch (e) {
+        if (!(e instanceof ProviderDown)) throw e;
+        providerDown = true;
       }
-      let order = await playerOrder(c, q.order);
-      let providerDown = false;
-      if (order.status === "created" || order.status === "pending") {
-        try {
-          order = await applyState(
-            c.var.deps.db,
-            order,
-            await stripeProvider.check(c.var.deps, order),
-            "return",
-            c.var.deps.clock.now(),
-          );
-        } catch (e) {
-          if (!(e instanceof ProviderDown)) throw e;
-          providerDown = true;
-        }
-      }
-      return c.json({ order: orderView(order), providerDown, testMode: isTestMode(c.var.deps) });
-    },
-  );
+    }
+    return { order: orderView(order), providerDown, testMode: isTestMode(c.var.deps) };
+  });
 
-  route(app, { method: "ANY", path: "/billing/stripe/event/handle", auth: "provider" }, {}, async (c) => {
+  route(app, calls.stripeEvent, async (c) => {
     const deps = c.var.deps;
     const whsec = secret(deps, NAME, "STRIPE_WEBHOOK_SECRET");
     const header = c.req.header("stripe-signature");
@@ -436,6 +423,6 @@ export function registerStripe(app: Hono<HonoEnv>) {
     const parsed = eventSchema.safeParse(event);
     if (!parsed.success) throw new AppError("malformed");
     const outcome = await handleEvent(deps, parsed.data);
-    return c.json({ received: true, outcome });
+    return { received: true as const, outcome };
   });
 }

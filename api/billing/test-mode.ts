@@ -11,6 +11,7 @@
 import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
+import * as calls from "../contracts/billing.ts";
 import { route } from "../http/router.ts";
 import { notFound } from "../domain/errors.ts";
 import { isTestMode } from "./test-mode-flag.ts";
@@ -205,7 +206,7 @@ export function testStoreUrl(
 
 /** The stand-ins' own addresses, served by the app itself (404 unless in test mode). */
 export function registerTestMode(app: Hono<HonoEnv>) {
-  route(app, { method: "ANY", path: `${TEST_BASE}/:provider{[a-z]+}/*`, auth: "provider" }, {}, async (c) => {
+  route(app, calls.testPayments, async (c) => {
     const standins = isTestMode(c.var.deps) ? running.get(c.var.deps.settings.publicUrl.replace(/\/$/, "")) : undefined;
     const provider = c.req.path.split("/")[3];
     const handler = standins?.fetch[provider];

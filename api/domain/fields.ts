@@ -10,6 +10,15 @@ const toNumber = (v: unknown) => {
 };
 
 /** A positive integer id (digits only). */
+/** A billing catalogue item's id: any non-slash text, as the routes take it. */
+export const itemId = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[^/\s]+$/);
+
 export const id = () => z.preprocess(toNumber, z.int().min(1).max(Number.MAX_SAFE_INTEGER));
 export const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(toNumber, z.int().min(min).max(max));

@@ -13,9 +13,7 @@ const NOT_YET: RegExp[] = [
   /^\/admin\/(player|playerPayment)(\/|$)/,
   /^\/admin\/(tankData|tools|translation)(\/|$)/,
   /^\/:locale\{ru\|en\}\//,
-  /^\/billing\//,
   /^\/game\/play\//,
-  /^\/test\/payments\//,
 ];
 
 const routes = routeTable(createApp({} as Deps));

@@ -124,7 +124,18 @@ export const erase = contract({
   output: z.object({ erasedAt: z.int() }),
 });
 
-const price = z.object({ currency: z.string(), amount: z.int() });
+/** A pack of gold sold for money as the shop lists it (the checkout's offers too). */
+export const pack = z.object({
+  id: z.string(),
+  title: z.object({ ru: z.string(), en: z.string() }),
+  grants: z.object({ gold: z.int(), silver: z.int(), premiumDays: z.int() }),
+  /** Gold given on top of the grant; a multiplier never scales it. */
+  bonusGold: z.int(),
+  /** Multipliers in force now (percent: 200 = x2) on the base grant, and when each ends. */
+  boosts: z.array(z.object({ currency: z.enum(["gold", "silver"]), percent: z.int(), endsAt: z.int() })),
+  prices: z.array(z.object({ currency: z.string(), amount: z.int() })),
+});
+
 export const paymentMethods = contract({
   method: "ANY",
   path: "/public/profile/paymentMethods",
@@ -139,18 +150,7 @@ export const paymentMethods = contract({
         provider: z.string(),
         market: z.string(),
         currency: z.string(),
-        items: z.array(
-          z.object({
-            id: z.string(),
-            title: z.object({ ru: z.string(), en: z.string() }),
-            grants: z.object({ gold: z.int(), silver: z.int(), premiumDays: z.int() }),
-            /** Gold given on top of the grant; a multiplier never scales it. */
-            bonusGold: z.int(),
-            /** Multipliers in force now (percent: 200 = x2) on the base grant, and when each ends. */
-            boosts: z.array(z.object({ currency: z.enum(["gold", "silver"]), percent: z.int(), endsAt: z.int() })),
-            prices: z.array(price),
-          }),
-        ),
+        items: z.array(pack),
       }),
     ),
     testMode: z.boolean(),

@@ -16,14 +16,8 @@ import { CHECK_EVERY } from "../content-cache.ts";
 export { CHECK_EVERY };
 
 const code = (max: number) => z.string().trim().min(1).max(max);
-/** An item id: any non-slash text, as the routes take it. */
-export const itemId = () =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[^/\s]+$/);
+/** An item id (api/domain/fields.ts; the purchase routes' contracts take it from there). */
+export const itemId = f.itemId;
 
 export const grantsSchema = z
   .object({

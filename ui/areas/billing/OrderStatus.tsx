@@ -1,15 +1,14 @@
 // An order coming back from a provider, asked again every 2 s (up to 2 minutes) until settled.
 import { useEffect, useState } from "react";
-import { api, type ApiError } from "../../lib/api.ts";
+import type { ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import type { robokassaSuccess } from "../../../api/contracts/billing.ts";
 import { Loading, ErrorState } from "../../components/States.tsx";
 import { ph, t } from "@lingui/core/macro";
 import { money } from "./t.ts";
 
-interface View {
-  order: { id: number; status: string; amountMinor: number; currency: string; grants: { gold: number } };
-  providerDown?: boolean;
-  testMode?: boolean;
-}
+/** An order as a return page shows it (every return route answers at least this: a Robokassa page to someone not its owner, only this). */
+export type OrderView = OutputOf<typeof robokassaSuccess>;
 
 /** The notice every checkout screen shows while payments run against the local stand-ins. */
 export function TestModeNotice() {
@@ -25,20 +24,21 @@ export function TestModeNotice() {
   );
 }
 
-export function OrderStatus({ url }: { url: string }) {
-  const [view, setView] = useState<View | null>(null);
+/** `load` asks the route the page was opened at for the order (a stable function: it is asked again while the order is unsettled). */
+export function OrderStatus({ load }: { load: () => Promise<OrderView> }) {
+  const [view, setView] = useState<OrderView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tries, setTries] = useState(0);
   useEffect(() => {
     let live = true;
-    api<View>(url).then(
+    load().then(
       (v) => live && (setView(v), setError(null)),
       (e: ApiError) => live && setError(e.message),
     );
     return () => {
       live = false;
     };
-  }, [url, tries]);
+  }, [load, tries]);
   const waiting = !view || view.order.status === "pending" || view.order.status === "created";
   useEffect(() => {
     if (!waiting || tries >= 60) return;

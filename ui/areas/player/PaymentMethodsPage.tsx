@@ -7,6 +7,7 @@ import { ph, t } from "@lingui/core/macro";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { paymentMethods } from "../../../api/contracts/public/profile.ts";
+import * as billing from "../../../api/contracts/billing.ts";
 import { locale } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -30,11 +31,9 @@ export default function PaymentMethodsPage() {
     try {
       const r =
         m.provider === "stripe"
-          ? await api<{ url: string }>("/billing/stripe/order/initialize", { body: { item_id: item } })
-          : await api<{ url: string }>("/billing/order/start", {
-              body: { provider: m.provider, item_id: item, currency: m.currency },
-            });
-      window.location.assign(r.url);
+          ? await api(billing.stripeInitialize, { item_id: item })
+          : await api(billing.orderStart, { provider: m.provider, item_id: item, currency: m.currency });
+      if (r.url) window.location.assign(r.url);
     } catch (e) {
       toast.error((e as ApiError).message);
       setBusy(null);
