@@ -82,4 +82,25 @@ test("the scorecard of a running experiment shows its figures with intervals and
       expect(errors).toEqual([]);
       await context.close();
     }
+
+  // The operator sets a guardrail, then promotes the bigger minimap: its value becomes the default.
+  const s = await addSession(running.db, "admin", operator, "en");
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "en-US" });
+  await context.addCookies([sessionCookie(s)]);
+  const page = await context.newPage();
+  await page.goto(`${running.url}/admin/experiments/control/${id}`);
+  await page.getByLabel("Battles per DAU, max drop %").fill("20");
+  await page.getByRole("button", { name: "Save guardrails" }).click();
+  await expect(page.getByText("Saved").first()).toBeVisible();
+  await expect(page.getByLabel("Battles per DAU, max drop %")).toHaveValue("20");
+  await page.getByRole("button", { name: "Promote “big minimap” to the default" }).click();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.locator("[data-status]")).toHaveText("Stopped");
+  const values = await running.db.execute(
+    "select variant, value from options where scope = 'client' and key = 'battle.hud' and variant in ('default', 'bigMinimap')",
+  );
+  const byVariant = Object.fromEntries(values.rows.map((r) => [String(r.variant), JSON.parse(String(r.value))]));
+  expect(byVariant.default).toEqual(byVariant.bigMinimap);
+  await page.screenshot({ path: info.outputPath("promoted-en-1366.png"), fullPage: true });
+  await context.close();
 });

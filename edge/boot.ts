@@ -15,6 +15,7 @@ import { maintain, MAINTENANCE_EVERY_MS } from "../api/maintenance.ts";
 import { sweepHolds } from "../api/billing/sweep.ts";
 import { settleDue } from "../api/domain/liveops/tournaments.ts";
 import { refreshAudiences } from "../api/domain/audiences/membership.ts";
+import { stopOnGuardrails } from "../api/domain/experiments-admin.ts";
 import { systemCtx } from "../api/domain/context.ts";
 import { hashPasswordsWith } from "../api/identity/password.ts";
 import { createKdfPool } from "./kdf-pool.ts";
@@ -186,6 +187,12 @@ export async function boot(env: EdgeEnv, opts: { logger?: Logger; assets?: Deps[
     });
     if (audiences && (audiences.events.players > 0 || audiences.swept.length > 0))
       logger.info("audiences refreshed", { players: audiences.events.players, swept: audiences.swept.length });
+    // Running experiments whose variant crossed a guardrail stop (docs/decisions/experiment-scorecards.md).
+    const stopped = await stopOnGuardrails({ db, warehouse, clock: systemClock }).catch((e) => {
+      logger.error("experiments: guardrail check failed", { error: String(e) });
+      return [];
+    });
+    if (stopped.length > 0) logger.warn("experiments stopped by a guardrail", { experiments: stopped });
   };
   return {
     deps,

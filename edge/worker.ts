@@ -9,6 +9,7 @@ import { maintain } from "../api/maintenance.ts";
 import { sweepHolds } from "../api/billing/sweep.ts";
 import { settleDue } from "../api/domain/liveops/tournaments.ts";
 import { refreshAudiences } from "../api/domain/audiences/membership.ts";
+import { stopOnGuardrails } from "../api/domain/experiments-admin.ts";
 import { systemCtx } from "../api/domain/context.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { consoleLogger, systemClock, type AssetServer, type Deps } from "../api/deps.ts";
@@ -305,6 +306,8 @@ export default {
           settleDue({ ctx: systemCtx(s.db, systemClock) }),
           // Saved audiences: the events shipped since the last run, then the sweeps due (docs/decisions/audiences.md).
           refreshAudiences({ ctx: systemCtx(s.db, systemClock), warehouse: s.warehouse }),
+          // Running experiments whose variant crossed a guardrail stop (docs/decisions/experiment-scorecards.md).
+          stopOnGuardrails({ db: s.db, warehouse: s.warehouse, clock: systemClock }),
         ]),
       ),
     );

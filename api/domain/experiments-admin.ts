@@ -12,7 +12,7 @@ import { audit } from "./audit.ts";
 import { detailsOf } from "./audit-details.ts";
 import { type AdminCtx, type Ctx, inTransaction, transact } from "./context.ts";
 import { diff, type ResourceDescription } from "./resources.ts";
-import { DEFAULT_VARIANT, dropCachedOptions, listVariants, type OptionScope } from "./options.ts";
+import { DEFAULT_VARIANT, dropCachedOptions, listVariants, type OptionScope, saveVariant } from "./options.ts";
 import {
   applyShares,
   type Conditions,
@@ -22,6 +22,7 @@ import {
   type ExperimentVariant,
   findExperiment,
   generalInput,
+  type Guardrails,
   participants,
   runningOnKey,
   toExperiment,
@@ -29,7 +30,10 @@ import {
   variantsProblem,
 } from "./experiments.ts";
 
-import { scorecard } from "./experiments-scorecard.ts";
+import { type Crossing, crossedGuardrails, scorecard } from "./experiments-scorecard.ts";
+import type { Clock } from "../deps.ts";
+import type { Db } from "../db/index.ts";
+import { and, ne } from "drizzle-orm";
 import type { Warehouse } from "../../warehouse/port.ts";
 
 const base = "/admin/experiments/";
@@ -327,4 +331,161 @@ export async function saveExperimentStatus({
   });
   dropAfter(ctx, saved.optionScope);
   return saved;
+}
+
+/** Saves the guardrails' bounds (a running experiment's too: they only decide when it stops). */
+export async function saveExperimentGuardrails({
+  ctx,
+  input: { id, ...guardrails },
+}: {
+  ctx: AdminCtx;
+  input: Guardrails & { id: number };
+}) {
+  const clean = Object.fromEntries(Object.entries(guardrails).filter(([, v]) => v !== undefined)) as Guardrails;
+  return transact(ctx, async ({ db: tx }) => {
+    const before = await mustFind(tx, id);
+    const [row] = await tx
+      .update(experiments)
+      .set({ guardrails: JSON.stringify(clean), updatedAt: ctx.clock.now() })
+      .where(eq(experiments.id, id))
+      .returning();
+    await audit(
+      { ...ctx, db: tx },
+      {
+        action: `${base}save/guardrails`,
+        targetType: "experiment",
+        targetId: id,
+        summary: diff(before.guardrails, clean),
+        details: detailsOf(before.guardrails, clean),
+      },
+    );
+    return toExperiment(row);
+  });
+}
+
+/** Stops a running experiment inside the caller's transaction: players go back to the default; the status and times. */
+async function stopIn(tx: DbOrTx, e: Experiment, at: number) {
+  const shares = await applyShares(tx, e, false, at);
+  const [row] = await tx
+    .update(experiments)
+    .set({ status: "stopped", stoppedAt: at, updatedAt: at })
+    .where(eq(experiments.id, e.id))
+    .returning();
+  return { row, shares };
+}
+
+/**
+ * Promotes a variant: the value of the option variant it turns on becomes the option key's
+ * default (every player's value from now on), and a running experiment stops — one transaction
+ * with its admin log row, so players never see the winner's value and the experiment's split at once.
+ */
+export async function promoteExperimentVariant({
+  ctx,
+  input: { id, variant },
+}: {
+  ctx: AdminCtx;
+  input: { id: number; variant: string };
+}) {
+  const at = ctx.clock.now();
+  const saved = await transact(ctx, async ({ db: tx }) => {
+    const before = await mustFind(tx, id);
+    if (before.status === "draft") throw conflict("experiments.error.promote_draft");
+    const v = before.variants.find((x) => x.name === variant);
+    if (!v) throw fieldError({ variant: { id: "experiments.error.no_such_variant", values: [variant] } });
+    const rows = (await listVariants(tx, before.optionScope)).filter((r) => r.key === before.optionKey);
+    const winner = rows.find((r) => r.variant === v.optionVariant);
+    const current = rows.find((r) => r.variant === DEFAULT_VARIANT);
+    if (!winner || !current)
+      throw fieldError({ variant: { id: "experiments.error.unknown_variant", values: [v.optionVariant] } });
+    if (winner.variant !== DEFAULT_VARIANT)
+      await saveVariant(
+        tx,
+        before.optionScope,
+        { key: before.optionKey, variant: DEFAULT_VARIANT, value: winner.value, share: 0 },
+        at,
+      );
+    const stopped = before.status === "running" ? await stopIn(tx, before, at) : undefined;
+    const row =
+      stopped?.row ??
+      (await tx.update(experiments).set({ updatedAt: at }).where(eq(experiments.id, id)).returning())[0];
+    await audit(
+      { ...ctx, db: tx },
+      {
+        action: `${base}promote`,
+        targetType: "experiment",
+        targetId: id,
+        summary:
+          `promoted variant "${v.name}" (${v.optionVariant}) into ${before.optionScope} option ${before.optionKey} default` +
+          (stopped ? `; status running → stopped; shares ${JSON.stringify(stopped.shares)}` : ""),
+        details: {
+          changes: [
+            { field: `${before.optionKey}.default`, before: current.value, after: winner.value },
+            ...(stopped ? [{ field: "experimentStatus", before: "running", after: "stopped" }] : []),
+          ],
+        },
+      },
+    );
+    return toExperiment(row);
+  });
+  dropAfter(ctx, saved.optionScope);
+  return saved;
+}
+
+/** The platform's own admin log identity: what the timers do is audited as "system" (admin id 0). */
+const systemAdmin = (db: DbOrTx, clock: Clock, path: string): AdminCtx => ({
+  db,
+  clock,
+  actor: {
+    kind: "admin",
+    adminId: 0,
+    username: "system",
+    role: "admin",
+    request: { method: "TIMER", path, address: null, audited: false },
+  },
+});
+
+/**
+ * The sweep: every running experiment with guardrails whose scorecard (at most 5 minutes old)
+ * shows a variant crossing one is stopped — in one transaction with its admin log row, by "system".
+ * An experiment changed since its card was computed is left for the next sweep.
+ */
+export async function stopOnGuardrails(deps: { db: Db; warehouse: Warehouse; clock: Clock }) {
+  const running = await deps.db
+    .select()
+    .from(experiments)
+    .where(and(eq(experiments.status, "running"), ne(experiments.guardrails, "{}")));
+  const out: { id: number; crossings: Crossing[] }[] = [];
+  for (const r of running) {
+    const e = toExperiment(r);
+    const crossings = crossedGuardrails(e.guardrails, await scorecard(deps.db, deps.warehouse, e, deps.clock.now()));
+    if (crossings.length === 0) continue;
+    const ctx = systemAdmin(deps.db, deps.clock, `${base}guardrails/stop`);
+    const done = await transact(ctx, async ({ db: tx }) => {
+      const now = await mustFind(tx, e.id);
+      if (now.status !== "running" || now.updatedAt !== e.updatedAt) return false;
+      const { shares } = await stopIn(tx, now, ctx.clock.now());
+      await audit(
+        { ...ctx, db: tx },
+        {
+          action: `${base}guardrails/stop`,
+          targetType: "experiment",
+          targetId: e.id,
+          summary:
+            `stopped: ${crossings
+              .map(
+                (c) =>
+                  `${c.variant} ${c.metric} ${c.value.toFixed(4)} vs control ${c.control.toFixed(4)}, difference ≤ ${c.diff.high.toFixed(4)} (bound −${c.bound} %)`,
+              )
+              .join("; ")}` + `; shares ${JSON.stringify(shares)}`,
+          details: { changes: [{ field: "experimentStatus", before: "running", after: "stopped" }] },
+        },
+      );
+      return true;
+    });
+    if (done) {
+      dropCachedOptions(deps.db, e.optionScope);
+      out.push({ id: e.id, crossings });
+    }
+  }
+  return out;
 }

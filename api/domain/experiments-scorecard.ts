@@ -12,7 +12,7 @@ import { addDays, isoDay } from "../../warehouse/metrics/period.ts";
 import { experimentPlayerFacts, type PlayerFacts } from "../../warehouse/metrics/experiment_players.ts";
 import type { DbOrTx } from "../db/index.ts";
 import { DEFAULT_VARIANT } from "./options.ts";
-import { type Experiment, participants } from "./experiments.ts";
+import { type Experiment, type Guardrails, participants } from "./experiments.ts";
 import {
   difference,
   type Interval,
@@ -219,4 +219,44 @@ export async function scorecard(db: DbOrTx, wh: Warehouse, e: Experiment, now: n
   const card = await computeScorecard(db, wh, e, now);
   byId.set(e.id, { version, card });
   return card;
+}
+
+/** Players a variant and the control each need (exposed, or the retention's eligible) before a guardrail can stop an experiment. */
+export const GUARDRAIL_MIN_PLAYERS = 30;
+
+export interface Crossing {
+  variant: string;
+  metric: keyof Guardrails;
+  /** The allowed drop, % of the control's figure. */
+  bound: number;
+  control: number;
+  value: number;
+  /** The difference's 95 % interval: wholly below −bound % of the control. */
+  diff: Interval;
+}
+
+/**
+ * The guardrails a variant has crossed: its difference from the control is surely (its whole 95 %
+ * interval) below −bound % of the control's figure, with enough players on both sides.
+ */
+export function crossedGuardrails(guardrails: Guardrails, card: Scorecard): Crossing[] {
+  const out: Crossing[] = [];
+  const control = card.variants.find((v) => v.name === card.control);
+  if (!control) return out;
+  for (const v of card.variants) {
+    if (v === control || v.weight <= 0) continue;
+    for (const metric of ["d1", "d7", "battlesPerDau"] as const) {
+      const bound = guardrails[metric];
+      if (bound === undefined) continue;
+      const f = v.metrics.find((m) => m.metric === metric);
+      const c = control.metrics.find((m) => m.metric === metric);
+      if (!f?.diff || !c) continue;
+      const players = (x: MetricFigure, card: VariantCard) =>
+        metric === "battlesPerDau" ? card.exposed : x.denominator;
+      if (players(f, v) < GUARDRAIL_MIN_PLAYERS || players(c, control) < GUARDRAIL_MIN_PLAYERS) continue;
+      if (f.diff.high < -(bound / 100) * c.value)
+        out.push({ variant: v.name, metric, bound, control: c.value, value: f.value, diff: f.diff });
+    }
+  }
+  return out;
 }

@@ -54,6 +54,13 @@ export const variantsInput = z.object({ id: f.id(), variants: z.array(variantSha
 
 export const statusInput = z.object({ id: f.id(), status: z.enum(EXPERIMENT_STATUSES) });
 
+/** A guardrail's bound: the largest drop against the control it allows, in % of the control's figure (0: any drop the interval is sure of). */
+const bound = f.optional(f.int(0, 100));
+export const guardrailsShape = z.object({ d1: bound, d7: bound, battlesPerDau: bound });
+export type Guardrails = z.output<typeof guardrailsShape>;
+export const guardrailsInput = z.object({ id: f.id() }).extend(guardrailsShape.shape);
+export const promoteInput = z.object({ id: f.id(), variant: f.text(1, 64) });
+
 export const DEFAULT_CONDITIONS: Conditions = {
   levelMin: 1,
   levelMax: 100,
@@ -71,6 +78,7 @@ export interface Experiment {
   optionKey: string;
   conditions: Conditions;
   variants: ExperimentVariant[];
+  guardrails: Guardrails;
   createdAt: number;
   updatedAt: number;
   startedAt: number | null;
@@ -81,6 +89,7 @@ export const toExperiment = (r: typeof experiments.$inferSelect): Experiment => 
   ...r,
   conditions: JSON.parse(r.conditions),
   variants: JSON.parse(r.variants),
+  guardrails: JSON.parse(r.guardrails),
 });
 
 export async function findExperiment(db: DbOrTx, id: number): Promise<Experiment | undefined> {

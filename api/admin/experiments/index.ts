@@ -13,6 +13,8 @@ import {
   experimentScorecard,
   experimentsPage,
   experimentUsers,
+  promoteExperimentVariant,
+  saveExperimentGuardrails,
   saveExperimentConditions,
   saveExperimentGeneral,
   saveExperimentStatus,
@@ -45,6 +47,12 @@ export function registerExperiments(app: Hono<HonoEnv>) {
   }));
   route(app, experiments.saveVariants, async (_c, input, ctx) => ({
     experiment: await saveExperimentVariants({ ctx, input }),
+  }));
+  route(app, experiments.saveGuardrails, async (_c, input, ctx) => ({
+    experiment: await saveExperimentGuardrails({ ctx, input }),
+  }));
+  route(app, experiments.promote, async (_c, input, ctx) => ({
+    experiment: await promoteExperimentVariant({ ctx, input }),
   }));
   route(app, experiments.saveStatus, async (_c, input, ctx) => ({
     experiment: await saveExperimentStatus({ ctx, input }),

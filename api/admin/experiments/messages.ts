@@ -12,6 +12,8 @@ export const experimentMessages = {
     "experiments.error.unknown_variant": 'The option key has no variant "{0}".',
     "experiments.error.same_option_variant": "Two variants cannot turn on the same option variant.",
     "experiments.error.level_range": "The minimum level cannot be above the maximum.",
+    "experiments.error.promote_draft": "A draft has no results to promote; start the experiment first.",
+    "experiments.error.no_such_variant": 'The experiment has no variant "{0}".',
   },
   ru: {
     "experiments.error.weights": "Сумма весов вариантов должна быть больше 0.",
@@ -24,6 +26,8 @@ export const experimentMessages = {
     "experiments.error.unknown_variant": "У ключа опции нет варианта «{0}».",
     "experiments.error.same_option_variant": "Два варианта не могут включать один и тот же вариант опции.",
     "experiments.error.level_range": "Минимальный уровень не может быть больше максимального.",
+    "experiments.error.promote_draft": "У черновика нет результатов; сначала запустите эксперимент.",
+    "experiments.error.no_such_variant": "В эксперименте нет варианта «{0}».",
   },
 };
 addServerMessages(experimentMessages);

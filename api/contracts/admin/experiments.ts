@@ -4,7 +4,14 @@ import { z } from "zod";
 import * as f from "../../domain/fields.ts";
 import { EXPERIMENT_STATUSES } from "../../db/schema/experiments.ts";
 import { OPTION_SCOPES, PLATFORMS } from "../../db/schema/system.ts";
-import { conditionsInput, generalInput, statusInput, variantsInput } from "../../domain/experiments.ts";
+import {
+  conditionsInput,
+  generalInput,
+  guardrailsInput,
+  promoteInput,
+  statusInput,
+  variantsInput,
+} from "../../domain/experiments.ts";
 import { SCORECARD_METRICS } from "../../domain/experiments-scorecard.ts";
 import { contract } from "../contract.ts";
 import { listPage } from "./resources.ts";
@@ -29,6 +36,7 @@ const experiment = z.object({
     percent: z.int(),
   }),
   variants: z.array(z.object({ name: z.string(), weight: z.int(), optionVariant: z.string() })),
+  guardrails: z.object({ d1: z.int().optional(), d7: z.int().optional(), battlesPerDau: z.int().optional() }),
   createdAt: z.int(),
   updatedAt: z.int(),
   startedAt: z.int().nullable(),
@@ -127,6 +135,26 @@ export const saveStatus = contract({
   ...who,
   mutates: true,
   input: statusInput,
+  output: saved,
+});
+
+/** The guardrails' bounds (the largest drop against the control each allows, % of its figure). */
+export const saveGuardrails = contract({
+  method: "ANY",
+  path: `${base}save/guardrails`,
+  ...who,
+  mutates: true,
+  input: guardrailsInput,
+  output: saved,
+});
+
+/** Promotes a variant: its option value becomes the key's default and the experiment stops, in one transaction. */
+export const promote = contract({
+  method: "ANY",
+  path: `${base}promote`,
+  ...who,
+  mutates: true,
+  input: promoteInput,
   output: saved,
 });
 

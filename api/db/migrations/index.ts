@@ -421,5 +421,12 @@ export const migrations: Migration[] = [
       "CREATE TABLE `audiences` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`definition` text NOT NULL,\n\t`actions` text DEFAULT '[]' NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`size` integer DEFAULT 0 NOT NULL,\n\t`swept_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);",
       "ALTER TABLE `special_offers` ADD `audience_id` integer;"
     ]
+  },
+  {
+    "tag": "0032_old_omega_red",
+    "hash": "39c40b3c6ce5d1b0d95396f642697361e320975d48d5d1e056e2764ddc384bd4",
+    "statements": [
+      "ALTER TABLE `experiments` ADD `guardrails` text DEFAULT '{}' NOT NULL;"
+    ]
   }
 ];

@@ -19,6 +19,8 @@ export const experiments = sqliteTable(
     conditions: text("conditions").notNull(),
     /** JSON: [{ name, weight, optionVariant }]. */
     variants: text("variants").notNull(),
+    /** JSON: { d1?, d7?, battlesPerDau? } — the largest drop against the control each guardrail allows, in % of the control's figure. */
+    guardrails: text("guardrails").notNull().default("{}"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     startedAt: integer("started_at"),

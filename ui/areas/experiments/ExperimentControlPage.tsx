@@ -14,6 +14,7 @@ import { GeneralForm } from "./GeneralForm.tsx";
 import { ConditionsForm } from "./ConditionsForm.tsx";
 import { VariantsForm } from "./VariantsForm.tsx";
 import { Scorecard } from "./Scorecard.tsx";
+import { GuardrailsForm } from "./GuardrailsForm.tsx";
 import { STATUS, type Status } from "./shared.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
@@ -31,11 +32,15 @@ const MOVE: Record<Status, { label: MessageDescriptor; ask: MessageDescriptor }>
 
 export default function ExperimentControlPage({ params }: { params: Record<string, string | undefined> }) {
   const [n, setN] = useState(0);
-  // v: a new address after each change, so the page is read again.
+  // v: a new address after each change, so the page is read again. Control is keyed by the saved
+  // version too: while the page is read again the old data shows first, and the forms must start
+  // from the saved values once they come.
   const page = useApiRaw(experiments.control, { id: params.id, v: n });
   return (
     <Load state={page}>
-      {(d) => <Control key={`${d.experiment.id}-${n}`} d={d} reload={() => setN((x) => x + 1)} />}
+      {(d) => (
+        <Control key={`${d.experiment.id}-${d.experiment.updatedAt}-${n}`} d={d} reload={() => setN((x) => x + 1)} />
+      )}
     </Load>
   );
 }
@@ -43,6 +48,17 @@ export default function ExperimentControlPage({ params }: { params: Record<strin
 function Control({ d, reload }: { d: Page; reload: () => void }) {
   const e = d.experiment;
   const [asking, setAsking] = useState<Status | null>(null);
+  const [promoting, setPromoting] = useState<string | null>(null);
+  const promote = async (variant: string) => {
+    setPromoting(null);
+    try {
+      await api(experiments.promote, { id: e.id, variant });
+      toast.ok(t`Promoted`);
+      reload();
+    } catch (err) {
+      toast.error((err as ApiError).message);
+    }
+  };
   const move = async (status: Status) => {
     setAsking(null);
     try {
@@ -93,6 +109,30 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
 
       <h3>{t`Scorecard`}</h3>
       <Scorecard id={e.id} />
+      {e.status !== "draft" ? (
+        <div className="tk-row">
+          {e.variants
+            .filter((v) => v.optionVariant !== "default")
+            .map((v) => (
+              <button type="button" key={v.name} className="tk-btn" onClick={() => setPromoting(v.name)}>
+                {t`Promote “${ph({ variant: v.name })}” to the default`}
+              </button>
+            ))}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={promoting !== null}
+        text={
+          promoting
+            ? t`Make the value of “${ph({ variant: promoting })}” the option's default for every player and stop the experiment?`
+            : ""
+        }
+        onConfirm={() => promoting && promote(promoting)}
+        onCancel={() => setPromoting(null)}
+      />
+
+      <h3>{t`Guardrails`}</h3>
+      <GuardrailsForm id={e.id} guardrails={e.guardrails} onSaved={reload} />
 
       <h3>{t`Settings`}</h3>
       <GeneralForm
