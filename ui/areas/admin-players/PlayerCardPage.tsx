@@ -2,7 +2,8 @@
 // (ban with reason and end, unban, suspect mark), progress reset and erasure (each confirmed).
 import { useState, type FormEvent } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi, ApiError } from "../../lib/api.ts";
+import * as player from "../../../api/contracts/admin/player.ts";
 import { useFieldErrors, type FieldErrorState } from "../../lib/field-errors.ts";
 import { FieldError } from "../../components/Form.tsx";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
@@ -16,39 +17,6 @@ import { Facts } from "./Facts.tsx";
 import { PlaceFields, RegionName } from "./PlaceFields.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
 
-interface Card {
-  player: {
-    id: number;
-    nickname: string;
-    email: string | null;
-    country: string;
-    region: string | null;
-    city: string | null;
-    platform: string;
-    source: string;
-    locale: string;
-    level: number;
-    experience: number;
-    rating: number;
-    battles: number;
-    wins: number;
-    gold: number;
-    silver: number;
-    premiumUntil: number | null;
-    createdAt: number;
-    lastLoginAt: number | null;
-    bannedUntil: number | null;
-    banReason: string | null;
-    erasedAt: number | null;
-    hasPassword: boolean;
-    avatarUrl: string | null;
-  };
-  banned: boolean;
-  suspect: { note: string; markedAt: number } | null;
-  identities: { network: string; uid: string }[];
-  clan: { id: number; name: string; role: string } | null;
-  counts: { items: number; sessions: number };
-}
 interface Pending {
   text: string;
   run: () => Promise<unknown>;
@@ -56,7 +24,9 @@ interface Pending {
 
 export default function PlayerCardPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const card = useApi<Card>(`/admin/player/${id}`);
+  const loaded = useApi(player.page, { playerId: Number(id) });
+  // With an id the address answers the card (without one, the search).
+  const card = { ...loaded, data: loaded.data && "player" in loaded.data ? loaded.data : undefined };
   const [pending, setPending] = useState<Pending | null>(null);
   const [profile, setProfile] = useState<Record<string, string> | null>(null);
   const profileErrors = useFieldErrors();
@@ -74,14 +44,11 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
     });
   const confirm = (text: string, fn: () => Promise<unknown>, done: string, errors?: FieldErrorState) =>
     setPending({ text, run: () => run(fn, done, errors) });
-  const setPlayer = (body: Record<string, unknown>) =>
-    api("/admin/player/setPlayer", { body: { playerId: id, ...body } });
+  const setPlayer = (body: Record<string, unknown>) => sendRaw(player.setPlayer, { playerId: id, ...body });
 
   async function saveProfile(e: FormEvent) {
     e.preventDefault();
-    if (
-      await run(() => api("/admin/player/setProfile", { body: { playerId: id, ...profile } }), t`Saved`, profileErrors)
-    )
+    if (await run(() => sendRaw(player.setProfile, { playerId: id, ...profile }), t`Saved`, profileErrors))
       setProfile(null);
   }
   function ban(e: FormEvent) {
@@ -272,7 +239,7 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
                 onClick={() =>
                   confirm(
                     t`Reset level, experience, rating and battle counts of ${ph({ nickname: d.player.nickname })}?`,
-                    () => api("/admin/player/resetProfile", { body: { playerId: id } }),
+                    () => api(player.resetProfile, { playerId: Number(id) }),
                     t`Progress reset`,
                   )
                 }
@@ -286,7 +253,7 @@ export default function PlayerCardPage({ params }: { params: Record<string, stri
                   onClick={() =>
                     confirm(
                       t`Erase the personal data of ${ph({ nickname: d.player.nickname })}? This cannot be undone.`,
-                      () => api("/admin/player/remove", { body: { playerId: id } }),
+                      () => api(player.remove, { playerId: Number(id) }),
                       t`Personal data erased`,
                     )
                   }

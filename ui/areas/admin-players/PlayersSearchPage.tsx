@@ -5,27 +5,14 @@ import { useSearchParams } from "wouter";
 import { DataTable, type Column, type Filter } from "../../components/DataTable.tsx";
 import { useApi } from "../../lib/api.ts";
 import * as geo from "../../../api/contracts/admin/commonGeoip.ts";
+import * as player from "../../../api/contracts/admin/player.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { BulkUnban } from "./BulkUnban.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
 
-interface Row {
-  id: number;
-  nickname: string;
-  email: string | null;
-  country: string;
-  region: string | null;
-  city: string | null;
-  platform: string;
-  level: number;
-  gold: number;
-  silver: number;
-  createdAt: number;
-  lastLoginAt: number | null;
-  banned: boolean;
-  suspect: boolean;
-  erasedAt: number | null;
-}
+/** A found player, as the search answers it. */
+type Row = OutputOf<typeof player.getProfiles>["rows"][number];
 
 /** Country, then its regions, then the region's cities (the offline geo data): filters that narrow as they are chosen. */
 function useGeoFilters(): Filter[] {
@@ -88,7 +75,7 @@ export default function PlayersSearchPage() {
     <section>
       <h1>{t`Players`}</h1>
       <DataTable
-        url="/admin/player/getProfiles"
+        url={player.getProfiles.path}
         columns={columns}
         rowKey={(r) => String(r.id)}
         search={t`Id, nickname, email or social id`}

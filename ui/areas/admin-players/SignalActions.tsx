@@ -3,7 +3,8 @@
 // date-time picker — each after a confirmation, through the player card's own action.
 import { useState, type FormEvent } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api } from "../../lib/api.ts";
+import { sendRaw } from "../../lib/api.ts";
+import * as player from "../../../api/contracts/admin/player.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { useSubmit } from "../../lib/form.ts";
 import { FieldError } from "../../components/Form.tsx";
@@ -32,8 +33,7 @@ export function SignalActions({ s, onDone }: { s: Signal; onDone: () => void }) 
   const [until, setUntil] = useState<number | null>(null);
   const [asking, setAsking] = useState<{ text: string; run: () => Promise<void> } | null>(null);
   const { errors, run } = useSubmit();
-  const setPlayer = (body: Record<string, unknown>) =>
-    api("/admin/player/setPlayer", { body: { playerId: s.playerId, ...body } });
+  const setPlayer = (body: Record<string, unknown>) => sendRaw(player.setPlayer, { playerId: s.playerId, ...body });
   const suspect = () =>
     setAsking({
       text: t`Mark ${ph({ nickname: s.nickname })} as suspect?`,
