@@ -5,7 +5,9 @@ import { useMemo, useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { z } from "zod";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as translation from "../../../api/contracts/admin/translation.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -15,20 +17,9 @@ import { useForm } from "../../lib/form.ts";
 import { Heading } from "./Heading.tsx";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
-interface Text {
-  key: string;
-  source: string;
-  projectText: string;
-  text: string | null;
-  status: string;
-  updatedBy: string | null;
-  updatedAt: number;
-}
-interface Page {
-  locales: string[];
-  statuses: string[];
-  counts: Record<string, Record<string, number>>;
-}
+type Text = OutputOf<typeof translation.list>["rows"][number];
+type Locale = OutputOf<typeof translation.page>["locales"][number];
+const asLocale = (l: string | null): Locale => (l === "en" ? "en" : "ru");
 
 const STATUS: Record<string, MessageDescriptor> = {
   all: msg`All`,
@@ -41,10 +32,10 @@ const LOCALES: Record<string, MessageDescriptor> = { ru: msg`Russian`, en: msg`E
 const textSchema = z.object({ text: z.string().max(5000) });
 
 export default function TranslationPage() {
-  const state = useApi<Page>("/admin/translation/");
+  const state = useApi(translation.page, {});
   const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState<{ locale: string; row: Text } | null>(null);
-  const [locale, setLocale] = useState(new URLSearchParams(location.search).get("locale") ?? "ru");
+  const [editing, setEditing] = useState<{ locale: Locale; row: Text } | null>(null);
+  const [locale, setLocale] = useState(asLocale(new URLSearchParams(location.search).get("locale")));
   const [busy, setBusy] = useState(false);
   const reload = () => {
     setVersion((v) => v + 1);
@@ -80,10 +71,7 @@ export default function TranslationPage() {
                 onClick={async () => {
                   setBusy(true);
                   try {
-                    const r = await api<{ added: number; changed: number; removed: number }>(
-                      "/admin/translation/importFromProject",
-                      { method: "POST" },
-                    );
+                    const r = await api(translation.importFromProject, {});
                     toast.ok(
                       t`From the project: ${ph({ added: r.added })} new, ${ph({ changed: r.changed })} changed, ${ph({ removed: r.removed })} removed`,
                     );
@@ -97,7 +85,7 @@ export default function TranslationPage() {
                 {t`Import from the project`}
               </button>
               {d.locales.map((l) => (
-                <a key={l} className="tk-btn" href={`/admin/translation/export?locale=${l}`} download>
+                <a key={l} className="tk-btn" href={href(translation.exportPo, { locale: l })} download>
                   {t`Export PO: ${ph({ locale: t(LOCALES[l] ?? msg`Russian`) })}`}
                 </a>
               ))}
@@ -132,7 +120,7 @@ export default function TranslationPage() {
               />
             )}
             <DataTable
-              url="/admin/translation/io"
+              url={translation.list.path}
               params={{ locale }}
               columns={columns}
               rowKey={(r) => r.key}
@@ -155,10 +143,10 @@ export default function TranslationPage() {
   );
 }
 
-function EditText({ locale, row, onDone }: { locale: string; row: Text; onDone: () => void }) {
+function EditText({ locale, row, onDone }: { locale: Locale; row: Text; onDone: () => void }) {
   const form = useForm(textSchema, { text: row.text ?? row.projectText });
-  const save = form.submit(async (v) => {
-    await api("/admin/translation/io", { method: "POST", body: { locale, key: row.key, text: v.text } });
+  const save = form.submit(async (_input, v) => {
+    await api(translation.save, { locale, key: row.key, text: v.text });
     toast.ok(t`Saved: players see it on their next page load`);
     onDone();
   });
