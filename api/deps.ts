@@ -3,7 +3,30 @@ import type { Client } from "@libsql/client";
 import type { Db } from "./db/index.ts";
 import type { Warehouse } from "../warehouse/port.ts";
 import type { WarehouseStatus } from "../warehouse/supervisor.ts";
-import type { UpgradeWebSocket } from "hono/ws";
+import type { Context } from "hono";
+
+/** The open end of a WebSocket, as a session writes to it. */
+export interface SocketPeer {
+  send(data: string | Uint8Array<ArrayBuffer>): void;
+  close(code?: number, reason?: string): void;
+}
+
+/**
+ * What a WebSocket does once upgraded, whatever runtime carries it (Web-standard data): a battle's
+ * room reads 20 inputs a second from each of its players through `message`, so a runtime calls it
+ * with the frame as it came, nothing built around it.
+ */
+export interface SocketSession {
+  open(peer: SocketPeer): void;
+  message(data: string | ArrayBuffer | Uint8Array): void;
+  close(): void;
+}
+
+/** Upgrades the request to a WebSocket run by `session`; undefined when it is not an upgrade. */
+export type SocketUpgrade = (
+  c: Context,
+  session: SocketSession,
+) => Promise<Response | undefined> | Response | undefined;
 
 export interface Clock {
   now(): number; // epoch milliseconds
@@ -81,10 +104,11 @@ export interface Deps {
   settings: Settings;
   assets?: AssetServer;
   /**
-   * Upgrades a request to a WebSocket (Hono's upgradeWebSocket of the runtime: hono/bun, hono/deno);
-   * the battles played in the browser need it. Absent on Workers, where a battle is a Durable Object.
+   * Upgrades a request to a WebSocket run by a session (edge/bun.ts: Bun's own socket handlers;
+   * edge/deno.ts: Hono's helper); the battles played in the browser need it. Absent on Workers,
+   * where a battle is a Durable Object.
    */
-  sockets?: UpgradeWebSocket;
+  sockets?: SocketUpgrade;
   /**
    * Opens a WebSocket to another instance with the given headers (the player's cookie): a battle's
    * socket that reached the wrong instance is proxied to its owner (edge/bun.ts gives Bun's client).

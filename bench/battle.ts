@@ -1,4 +1,4 @@
-// bun bench/battle.ts [--rooms 20] [--seconds 15] [--ticks 1200]
+// bun bench/battle.ts [--rooms 20] [--seconds 15] [--ticks 1200] [--warmup 8]
 // The battle's costs with every seat a connected human (goals: tick p99 ≤ 1 ms, ≥ 300 battles a
 // core, ≤ 6 KB/s sent to a player):
 //   1. One tick of a 7 v 7 room whose 14 seats are players on connections, each sending a numbered
@@ -15,7 +15,7 @@
 import { parseArgs } from "node:util";
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -28,6 +28,8 @@ const { values } = parseArgs({
     rooms: { type: "string", default: "20" },
     seconds: { type: "string", default: "15" },
     ticks: { type: "string", default: "1200" },
+    /** Seconds the players play before the server's CPU is counted (JSC's JIT compiles the hot code meanwhile). */
+    warmup: { type: "string", default: "8" },
     client: { type: "string" },
     bare: { type: "string" },
   },
@@ -73,10 +75,11 @@ if (values.bare) {
 
 // ——— the client process: one socket per player, 20 inputs a second each, counts bytes ———
 if (values.client) {
-  const { url, players, seconds, bare } = JSON.parse(readFileSync(values.client, "utf8")) as {
+  const { url, players, seconds, warmup, bare } = JSON.parse(readFileSync(values.client, "utf8")) as {
     url: string;
     players: { token: string; battleId: number }[];
     seconds: number;
+    warmup: number;
     bare?: boolean;
   };
   let bytes = 0;
@@ -110,7 +113,7 @@ if (values.client) {
   }, 50);
   for (let i = 0; i < 200 && open < socks.length; i++) await Bun.sleep(50);
   console.log(JSON.stringify({ connected: open }));
-  await Bun.sleep(2000);
+  await Bun.sleep(warmup * 1000);
   const from = bytes;
   const viewsFrom = views;
   const t0 = performance.now();
@@ -268,6 +271,30 @@ const cpuOf = () => {
   const f = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(f[11]) + Number(f[12])) / 100;
 };
+/** CPU seconds by thread name (the JS thread is the process's own name, "bun"; GC, JIT, SQLite, chDB have theirs). */
+function threadsOf(pid: number): Map<string, number> {
+  const by = new Map<string, number>();
+  for (const t of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const raw = readFileSync(`/proc/${pid}/task/${t}/stat`, "utf8");
+      const name = raw.slice(raw.indexOf("(") + 1, raw.lastIndexOf(")"));
+      const f = raw.slice(raw.lastIndexOf(") ") + 2).split(" ");
+      const key = t === String(pid) ? "JS thread" : name;
+      by.set(key, (by.get(key) ?? 0) + (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return by;
+}
+/** Each thread's share of a core between two readings, largest first. */
+const threadShares = (a: Map<string, number>, b: Map<string, number>, seconds: number) =>
+  [...b]
+    .map(([k, v]) => [k, (v - (a.get(k) ?? 0)) / seconds] as const)
+    .filter(([, v]) => v >= 0.001)
+    .sort((x, y) => y[1] - x[1])
+    .map(([k, v]) => `${k} ${(v * 100).toFixed(1)}%`)
+    .join(", ");
 // The server's own work with the battles formed but nobody connected (their rooms tick, the store's
 // heartbeats, the shipper): the floor under the figure below.
 const idle0 = cpuOf();
@@ -275,7 +302,7 @@ const idleWall = performance.now();
 await Bun.sleep(5000);
 const idleShare = (cpuOf() - idle0) / ((performance.now() - idleWall) / 1000);
 const plan = join(dir, "clients.json");
-writeFileSync(plan, JSON.stringify({ url: `ws://127.0.0.1:${port}`, players, seconds }));
+writeFileSync(plan, JSON.stringify({ url: `ws://127.0.0.1:${port}`, players, seconds, warmup: Number(values.warmup) }));
 const client = spawn(process.execPath, [import.meta.path, "--client", plan], { stdio: ["ignore", "pipe", "inherit"] });
 let out = "";
 let connected = () => {};
@@ -285,11 +312,13 @@ client.stdout.on("data", (d) => {
   if (out.includes("connected")) connected();
 });
 await ready;
-await Bun.sleep(2000);
+await Bun.sleep(Number(values.warmup) * 1000);
 const cpu0 = cpuOf();
+const threads0 = threadsOf(server.pid!);
 const wall0 = performance.now();
 await Bun.sleep(seconds * 1000);
 const share = (cpuOf() - cpu0) / ((performance.now() - wall0) / 1000);
+const appThreads = threadShares(threads0, threadsOf(server.pid!), (performance.now() - wall0) / 1000);
 await new Promise((done) => client.on("exit", done));
 const lines = out
   .trim()
@@ -303,6 +332,7 @@ const { bytesPerSecondPerPlayer, viewsPerSecondPerPlayer } = lines[lines.length 
 console.log(
   `2. ${N} battles of 14 connected players (${sockets} sockets, 20 inputs a second each) through the app (bun edge/bun.ts, its WebSocket route, store heartbeats) took ${(share * 100).toFixed(1)}% of a core → ${Math.floor(N / share)} battles a core (the same server with nobody connected: ${(idleShare * 100).toFixed(1)}%)`,
 );
+console.log(`   by thread: ${appThreads}`);
 if (viewsPerSecondPerPlayer < 19)
   console.log(
     `   NOT A VALID FIGURE: the players got ${viewsPerSecondPerPlayer.toFixed(1)} views a second, not 20 (the client process or the server fell behind on this machine): measure fewer rooms`,
@@ -329,7 +359,10 @@ const barePort = await new Promise<number>((ok) =>
   }),
 );
 const barePlan = join(dir, "bare.json");
-writeFileSync(barePlan, JSON.stringify({ url: `ws://127.0.0.1:${barePort}/`, players, seconds, bare: true }));
+writeFileSync(
+  barePlan,
+  JSON.stringify({ url: `ws://127.0.0.1:${barePort}/`, players, seconds, warmup: Number(values.warmup), bare: true }),
+);
 const bareClient = spawn(process.execPath, [import.meta.path, "--client", barePlan], {
   stdio: ["ignore", "pipe", "inherit"],
 });
@@ -340,20 +373,23 @@ await new Promise<void>((ok) =>
     if (bareOut.includes("connected")) ok();
   }),
 );
-await Bun.sleep(2000);
+await Bun.sleep(Number(values.warmup) * 1000);
 const bareCpu = () => {
   const f = readFileSync(`/proc/${bare.pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(f[11]) + Number(f[12])) / 100;
 };
 const bc0 = bareCpu();
+const bareThreads0 = threadsOf(bare.pid!);
 const bw0 = performance.now();
 await Bun.sleep(seconds * 1000);
 const bareShare = (bareCpu() - bc0) / ((performance.now() - bw0) / 1000);
+const bareThreads = threadShares(bareThreads0, threadsOf(bare.pid!), (performance.now() - bw0) / 1000);
 await new Promise((done) => bareClient.on("exit", done));
 bare.kill("SIGKILL");
 console.log(
   `   the floor: the same ${players.length} sockets and messages (${size} bytes out, 18 in, 20 a second each) on a bare Bun.serve took ${(bareShare * 100).toFixed(1)}% of a core (${Math.floor(N / bareShare)} "battles" a core): the app's battles cost ${(share / bareShare).toFixed(2)}× the bare sockets`,
 );
+console.log(`   by thread: ${bareThreads}`);
 db.close();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

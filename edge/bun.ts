@@ -7,7 +7,7 @@ import { createApp } from "../api/app.ts";
 import { bunFetch } from "./bun-fetch.ts";
 import { parseTrustedProxies } from "./client-address.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
-import { upgradeWebSocket, websocket } from "hono/bun";
+import type { SocketSession } from "../api/deps.ts";
 import { arenaOf } from "../api/game/arena/arena.ts";
 
 const t0 = performance.now();
@@ -33,19 +33,25 @@ if (env.SEED_PLAYERS > 0 && (await isEmpty(deps.db))) {
 }
 
 // A battle runs in the process that owns it, its players' WebSockets upgraded here (or proxied to
-// its owner with Bun's WebSocket client, which takes headers: the player's cookie).
-deps.sockets = upgradeWebSocket;
+// its owner with Bun's WebSocket client, which takes headers: the player's cookie). The socket is
+// Bun's own: its session (api/deps.ts) is the socket's data, each frame handed to it as Bun read it
+// (a room reads 20 inputs a second from each player: no event or context object is built for one).
+let server: Bun.Server<SocketSession> | null = null;
+deps.sockets = (c, session) => (server?.upgrade(c.req.raw, { data: session }) ? new Response(null) : undefined);
 deps.dialOwner = (url, headers) => new WebSocket(url, { headers } as unknown as string[]);
 const app = createApp(deps);
 // Battles left by a dead owner (this process before a restart, or another instance) are taken over now.
 const arena = arenaOf(deps);
 arena.start();
-const server = Bun.serve({
+server = Bun.serve<SocketSession>({
   port: env.PORT,
   hostname: env.HOST,
   fetch: bunFetch(app, parseTrustedProxies(env.TRUSTED_PROXIES)),
-  // hono/bun types its handler for its own socket data; Bun.serve here is typed for unknown data.
-  websocket: websocket as unknown as Bun.WebSocketHandler<unknown>,
+  websocket: {
+    open: (ws) => ws.data.open({ send: (d) => void ws.send(d), close: (code, reason) => ws.close(code, reason) }),
+    message: (ws, data) => ws.data.message(data),
+    close: (ws) => ws.data.close(),
+  },
   idleTimeout: 120,
 });
 console.log(
@@ -67,7 +73,7 @@ const stop = async () => {
   const battles = arena.rooms.size;
   await arena.drain().catch((e) => console.error("drain failed", e));
   console.log(`drained ${battles} battle(s) in ${Math.round(performance.now() - t)} ms`);
-  server.stop(true);
+  server?.stop(true);
   await booted.close();
   process.exit(0);
 };

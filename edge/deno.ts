@@ -7,6 +7,7 @@ import { fileAssets } from "./assets.ts";
 import { createApp } from "../api/app.ts";
 import { buildWorld, isEmpty } from "../api/db/seed/world.ts";
 import { upgradeWebSocket } from "hono/deno";
+import { honoSockets } from "./hono-sockets.ts";
 import { arenaOf } from "../api/game/arena/arena.ts";
 import { parseTrustedProxies, resolveClientAddress } from "./client-address.ts";
 
@@ -37,7 +38,7 @@ if (env.SEED_PLAYERS > 0 && (await isEmpty(booted.deps.db))) {
   ]);
 }
 // A battle runs in the process that formed it, its players' WebSockets upgraded here.
-booted.deps.sockets = upgradeWebSocket;
+booted.deps.sockets = honoSockets(upgradeWebSocket);
 const app = createApp(booted.deps);
 // Battles left by a dead owner are taken over now (Deno's WebSocket client takes no headers: a socket
 // that reached the wrong instance is told to come back rather than proxied).

@@ -18,7 +18,7 @@ import { DEMO_ADMIN } from "../api/identity/seed.ts";
 import { putContent, DEMO_TANKS } from "../api/domain/content.ts";
 import { saveBattleOptions } from "../api/domain/options.ts";
 import { sha256Hex } from "../api/http/session.ts";
-import { ViewDecoder } from "../api/game/sim/wire.ts";
+import { encodeInput, ViewDecoder } from "../api/game/sim/wire.ts";
 import { appleStandin } from "../api/billing/test-standins/apple.ts";
 import { signedInPlayer, putItem, GOLD_PACK } from "../api/billing/test-standins/world.ts";
 
@@ -116,7 +116,78 @@ test("under Deno: the HTML shell, a JSON route and a JSON error, an App Store pu
   expect(
     (await client.execute({ sql: "select status from billing_orders where id = ?", args: [order.id] })).rows[0].status,
   ).toBe("paid");
-}, 90_000);
+
+  // A battle over Deno's WebSocket (Hono's helper carrying the room's session, edge/hono-sockets.ts):
+  // the hello names the player's seat, the views' ticks advance, and an input reaches the room.
+  await putContent(db, "tank", DEMO_TANKS, Date.now());
+  await saveBattleOptions(
+    db,
+    { roundSeconds: 60, respawn: false, maps: ["mines"], teamSize: 1, maxWaitSeconds: 0, tierSpread: 1 },
+    "test",
+    Date.now(),
+  );
+  const driver = (
+    await registerPlayer(db, {
+      nickname: "DenoDriver",
+      country: "DE",
+      platform: "web",
+      source: "organic",
+      locale: "en",
+      at: Date.now(),
+    })
+  ).playerId;
+  const token = crypto.randomUUID();
+  const now = Date.now();
+  await client.execute({
+    sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'player', ?, 'csrf-d', 'en', ?, ?, ?)",
+    args: [await sha256Hex(token), driver, now, now, now + 3_600_000],
+  });
+  const player = {
+    cookie: `tk_player=${token}`,
+    "x-csrf-token": "csrf-d",
+    "content-type": "application/json",
+    accept: "application/json",
+  };
+  const joined = await fetch(`${base}/game/play/join`, {
+    method: "POST",
+    headers: player,
+    body: JSON.stringify({ tankId: 1 }),
+  });
+  expect(joined.status).toBe(200);
+  const where = (await joined.json()) as { battle: { battleId: number } | null };
+  expect(where.battle?.battleId).toBeGreaterThan(0);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/game/play/ws/${where.battle!.battleId}`, {
+    headers: { cookie: player.cookie },
+  } as unknown as string[]);
+  socket.binaryType = "arraybuffer";
+  const texts: { type: string; you?: number }[] = [];
+  const views = new ViewDecoder();
+  const acks: number[] = [];
+  const ticks: number[] = [];
+  socket.onmessage = (e) => {
+    if (typeof e.data === "string") texts.push(JSON.parse(e.data));
+    else if (new Uint8Array(e.data as ArrayBuffer)[0] === 2) {
+      const v = views.decode(e.data as ArrayBuffer)!;
+      ticks.push(v.tick);
+      acks.push(v.ack);
+    }
+  };
+  await new Promise((open, fail) => {
+    socket.onopen = open;
+    socket.onerror = fail;
+  });
+  socket.send(encodeInput({ seq: 1, throttle: 1, turn: 0, aim: 0, fire: false, ack: 0, view: 0 }));
+  const until = Date.now() + 15_000;
+  while ((!acks.includes(1) || Math.max(0, ...ticks) <= 20) && Date.now() < until) await Bun.sleep(100);
+  expect(acks).toContain(1);
+  expect(Math.max(...ticks)).toBeGreaterThan(20);
+  socket.close();
+  const [room] = (
+    await client.execute({ sql: "select setup from battle_rooms where battle_id = ?", args: [where.battle!.battleId] })
+  ).rows;
+  const seats = (JSON.parse(String(room.setup)) as { seats: { playerId: number | null }[] }).seats;
+  expect(texts[0]).toMatchObject({ type: "hello", you: seats.findIndex((x) => x.playerId === driver) });
+}, 120_000);
 
 test("under wrangler dev (workerd): the built UI is served and, with no store configured, a clear 503", async () => {
   if (!existsSync(join(root, "ui/dist/manifest.json"))) throw new Error("build the UI first (npm run ui:build)");

@@ -3,7 +3,7 @@
 // the battle's WebSocket (the player's own tank only), the result, and for operators the live
 // spectator socket and a recorded battle's replay.
 import type { Hono } from "hono";
-import type { WSEvents } from "hono/ws";
+import type { SocketSession } from "../../deps.ts";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Context } from "hono";
@@ -74,7 +74,7 @@ async function upgrade(
   c: Context<HonoEnv>,
   battleId: number,
   playerId: number | null,
-  events: () => WSEvents | Promise<WSEvents>,
+  session: () => Promise<SocketSession>,
 ): Promise<Response> {
   const { sockets, battleObjects } = c.var.deps;
   // On Workers the battle's Durable Object takes the socket (edge/worker.ts).
@@ -90,8 +90,7 @@ async function upgrade(
     } as ResponseInit);
   }
   if (!sockets) throw new AppError("unavailable");
-  const ev = await events();
-  const res = await sockets(() => ev)(c, async () => {});
+  const res = await sockets(c, await session());
   return res ?? c.text("", 426);
 }
 

@@ -5,76 +5,71 @@
 // told to come back in a moment (`moving`). The battle is over: the page gets its end (with the
 // player's result) and the socket closes, so nobody is sent back into a battle that is not running.
 import type { Context } from "hono";
-import type { WSContext, WSEvents } from "hono/ws";
 import type { HonoEnv } from "../../http/env.ts";
+import type { SocketSession } from "../../deps.ts";
 import { AppError } from "../../domain/errors.ts";
 import { outcomeOf, roomLease, roomOf } from "../../domain/arena.ts";
 import { arenaOf } from "./arena.ts";
-import type { EndMessage, ServerMessage, Viewer } from "./contract.ts";
+import type { EndMessage, ServerMessage } from "./contract.ts";
 import type { Room, Seat } from "./room.ts";
 
 /** Marks a socket proxied from another instance: it is never proxied again (no loops). */
 export const PROXIED_HEADER = "x-tk-proxied";
 
-const viewerOf = (ws: WSContext): Viewer => ({
-  send: (d) => ws.send(d),
-  close: (code, reason) => ws.close(code, reason),
-});
-
-/** Runs a room's socket: a player takes their seat (again), an operator watches; messages go to the room. */
-export function roomEvents(room: Room, playerId: number | null): WSEvents {
+/**
+ * Runs a room's socket: a player takes their seat (again), an operator watches; each frame goes to
+ * the room as it came (the runtime's socket is the room's viewer: nothing is built per message).
+ */
+export function roomSession(room: Room, playerId: number | null): SocketSession {
   let seat: Seat | null = null;
-  const connect = (v: Viewer) => (playerId === null ? room.join(v, null) : room.reconnect(v, playerId));
   return {
-    onOpen: (_e, ws) => {
-      seat = connect(viewerOf(ws));
+    open: (peer) => {
+      seat = playerId === null ? room.join(peer, null) : room.reconnect(peer, playerId);
     },
-    onMessage: (e, ws) => {
-      if (!seat) seat = connect(viewerOf(ws));
-      if (typeof e.data === "string" || e.data instanceof ArrayBuffer || e.data instanceof Uint8Array)
-        room.message(seat, e.data);
+    message: (data) => {
+      if (seat) room.message(seat, data);
     },
-    onClose: () => {
+    close: () => {
       if (seat) room.drop(seat);
     },
   };
 }
 
 /** A socket that only says something and closes (the battle is over, or elsewhere for a moment). */
-function noticeEvents(messages: ServerMessage[], code: number, reason: string): WSEvents {
+function noticeSession(messages: ServerMessage[], code: number, reason: string): SocketSession {
   return {
-    onOpen: (_e, ws) => {
-      for (const m of messages) ws.send(JSON.stringify(m));
-      ws.close(code, reason);
+    open: (peer) => {
+      for (const m of messages) peer.send(JSON.stringify(m));
+      peer.close(code, reason);
     },
+    message() {},
+    close() {},
   };
 }
 
 /** Pipes the page's socket to the owner's: both ways, closed together. */
-function proxyEvents(dial: () => WebSocket): WSEvents {
+function proxySession(dial: () => WebSocket): SocketSession {
   let upstream: WebSocket | null = null;
   const waiting: (string | ArrayBuffer)[] = [];
   return {
-    onOpen: (_e, ws) => {
+    open: (peer) => {
       const up = dial();
       upstream = up;
       up.binaryType = "arraybuffer";
       up.onopen = () => {
         for (const m of waiting.splice(0)) up.send(m);
       };
-      up.onmessage = (m) => ws.send(m.data as string | ArrayBuffer);
+      up.onmessage = (m) => peer.send(typeof m.data === "string" ? m.data : new Uint8Array(m.data as ArrayBuffer));
       // The owner went away (killed, drained): the page reconnects and finds the battle's new owner.
-      up.onclose = (e) => ws.close(e.code === 1000 || e.code === 1012 ? e.code : 1012, "owner closed");
-      up.onerror = () => ws.close(1012, "owner unreachable");
+      up.onclose = (e) => peer.close(e.code === 1000 || e.code === 1012 ? e.code : 1012, "owner closed");
+      up.onerror = () => peer.close(1012, "owner unreachable");
     },
-    onMessage: (e) => {
-      const raw: unknown = e.data;
+    message: (raw) => {
       const data = raw instanceof Uint8Array ? raw.slice().buffer : raw;
-      if (typeof data !== "string" && !(data instanceof ArrayBuffer)) return;
       if (upstream?.readyState === 1) upstream.send(data);
       else waiting.push(data);
     },
-    onClose: () => upstream?.close(),
+    close: () => upstream?.close(),
   };
 }
 
@@ -101,7 +96,11 @@ async function endOf(c: Context<HonoEnv>, battleId: number, playerId: number | n
  * What a battle's socket does on this instance (see the top of this file). `playerId` null: an
  * operator watching. Throws not_found for no such battle, forbidden for a player not in it.
  */
-export async function battleSocket(c: Context<HonoEnv>, battleId: number, playerId: number | null): Promise<WSEvents> {
+export async function battleSocket(
+  c: Context<HonoEnv>,
+  battleId: number,
+  playerId: number | null,
+): Promise<SocketSession> {
   const deps = c.var.deps;
   const arena = arenaOf(deps);
   let room = arena.get(battleId);
@@ -111,7 +110,7 @@ export async function battleSocket(c: Context<HonoEnv>, battleId: number, player
     const stored = await roomOf(deps.db, battleId);
     if (playerId !== null && !stored?.setup.seats.some((s) => s.playerId === playerId))
       throw new AppError("forbidden", "arena.notYourBattle");
-    if (!where.running) return noticeEvents([await endOf(c, battleId, playerId)], 1000, "ended");
+    if (!where.running) return noticeSession([await endOf(c, battleId, playerId)], 1000, "ended");
     const now = deps.clock.now();
     if (where.leaseUntil < now) room = (await arena.takeOver(battleId, now)) ?? undefined;
     if (!room) {
@@ -121,13 +120,13 @@ export async function battleSocket(c: Context<HonoEnv>, battleId: number, player
         const url = new URL(c.req.path, where.host);
         url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
         const headers: Record<string, string> = { [PROXIED_HEADER]: "1", cookie: c.req.header("cookie") ?? "" };
-        return proxyEvents(() => dial(url.toString(), headers));
+        return proxySession(() => dial(url.toString(), headers));
       }
       // Its owner is alive elsewhere (or its lease is about to run out): come back in a moment.
       const retryMs = Math.max(100, Math.min(2_000, where.leaseUntil - now + 50));
-      return noticeEvents([{ type: "moving", retryMs }], 1012, "moving");
+      return noticeSession([{ type: "moving", retryMs }], 1012, "moving");
     }
   }
   if (room.joinAttempt(playerId) === "notYourBattle") throw new AppError("forbidden", "arena.notYourBattle");
-  return roomEvents(room, playerId);
+  return roomSession(room, playerId);
 }
