@@ -19,6 +19,7 @@ import {
   failArenaBattle,
   finishArenaBattle,
   flushRoom,
+  flushRooms,
   formBattles,
   heartbeat,
   orphanedRooms,
@@ -51,6 +52,8 @@ export interface RoomJournal {
     checkpoint?: { tick: number; text: string };
     at: number;
   }): Promise<string | null>;
+  /** Several rooms' flushes at once (one write for all), each answered as `flush`; absent: one by one. */
+  flushAll?(inputs: Parameters<RoomJournal["flush"]>[0][]): Promise<(string | null)[]>;
   release(battleId: number, lease: Lease): Promise<boolean>;
   claim(battleId: number, owner: string, at: number): Promise<ClaimedRoom | null>;
   /**
@@ -103,6 +106,7 @@ export class Arena implements RoomOwner {
     const db = deps.db;
     this.journal = journal ?? {
       flush: (input) => flushRoom(deps.client, input),
+      flushAll: (inputs) => flushRooms(deps.client, inputs),
       release: (battleId, lease) => releaseRoom(db, battleId, lease),
       claim: (battleId, owner, at) => claimRoom(db, { battleId, owner, host: this.host, at }),
     };
@@ -289,6 +293,7 @@ export class Arena implements RoomOwner {
 
   /** Steps every running room to where its clock says it should be (at most a second behind). */
   tickAll(now = this.deps.clock.now()) {
+    const toFlush: [Room, Owned][] = [];
     for (const [id, room] of this.rooms) {
       const o = this.owned.get(id);
       if (room.state.ended || room.failure !== null || !o || o.paused) continue;
@@ -309,8 +314,63 @@ export class Arena implements RoomOwner {
       // A battle more than a second behind its clock (the process stalled) does not race to catch up.
       if (!this.manual && due - room.state.tick > TICK_HZ) o.started = now - room.state.tick * TICK_MS;
       const every = this.durable && o.lease ? LEASE.flushMs : ARENA.heartbeatMs;
-      if (now - o.lastFlush >= every && !o.flushing && !room.settled)
-        o.flushing = this.flush(room, o, now).finally(() => (o.flushing = null));
+      if (now - o.lastFlush >= every && !o.flushing && !room.settled) toFlush.push([room, o]);
+    }
+    // The rooms whose flush is due, together (one write: journal.flushAll), else one by one.
+    const leased = this.journal.flushAll ? toFlush.filter(([, o]) => o.lease) : [];
+    if (leased.length > 1) {
+      const all = this.flushMany(leased, now);
+      for (const [, o] of leased) o.flushing = all.finally(() => (o.flushing = null));
+    }
+    for (const [room, o] of toFlush)
+      if (!o.flushing) o.flushing = this.flush(room, o, now).finally(() => (o.flushing = null));
+  }
+
+  /** What a room's flush stores now (the inputs since the last one, now and then a checkpoint). */
+  private flushOf(room: Room, o: Owned, lease: Lease, now: number) {
+    const count = room.inputs.length;
+    const tick = room.state.tick;
+    const checkpoint =
+      this.durable && !room.state.ended && tick - o.checkpointTick >= LEASE.checkpointTicks
+        ? { tick, text: saveCheckpoint(room.state) }
+        : undefined;
+    return {
+      count,
+      tick,
+      input: {
+        battleId: room.battleId,
+        lease,
+        tick: this.durable ? tick : 0,
+        inputs: this.durable ? room.inputs.slice(o.flushedInputs, count) : [],
+        checkpoint,
+        at: now,
+      },
+    };
+  }
+
+  /** A flush stored: what it covered is marked, a lost lease lets the room go, a stop reaches it. */
+  private flushed(room: Room, o: Owned, f: ReturnType<Arena["flushOf"]>, status: string | null) {
+    if (status === null) return this.lost(room);
+    o.flushedInputs = f.count;
+    o.flushedTick = f.tick;
+    if (f.input.checkpoint) o.checkpointTick = f.input.checkpoint.tick;
+    if (status === "stopped") room.stop();
+  }
+
+  /** Several leased rooms flushed in one write. */
+  private async flushMany(rooms: [Room, Owned][], now: number): Promise<void> {
+    const fs = rooms.map(([room, o]) => {
+      o.lastFlush = now;
+      return this.flushOf(room, o, o.lease!, now);
+    });
+    try {
+      const statuses = await this.journal.flushAll!(fs.map((f) => f.input));
+      for (let i = 0; i < rooms.length; i++) this.flushed(rooms[i][0], rooms[i][1], fs[i], statuses[i]);
+    } catch (e) {
+      this.deps.logger.warn("arena: the input logs were not flushed", {
+        battleIds: rooms.map(([r]) => r.battleId),
+        error: String(e),
+      });
     }
   }
 
@@ -323,27 +383,9 @@ export class Arena implements RoomOwner {
     if (!o) return;
     o.lastFlush = now;
     if (!o.lease) return this.beat(room, now);
-    const count = room.inputs.length;
-    const tick = room.state.tick;
-    const batch = this.durable ? room.inputs.slice(o.flushedInputs, count) : [];
-    const checkpoint =
-      this.durable && !room.state.ended && tick - o.checkpointTick >= LEASE.checkpointTicks
-        ? { tick, text: saveCheckpoint(room.state) }
-        : undefined;
+    const f = this.flushOf(room, o, o.lease, now);
     try {
-      const status = await this.journal.flush({
-        battleId: room.battleId,
-        lease: o.lease,
-        tick: this.durable ? tick : 0,
-        inputs: batch,
-        checkpoint,
-        at: now,
-      });
-      if (status === null) return this.lost(room);
-      o.flushedInputs = count;
-      o.flushedTick = tick;
-      if (checkpoint) o.checkpointTick = tick;
-      if (status === "stopped") room.stop();
+      this.flushed(room, o, f, await this.journal.flush(f.input));
     } catch (e) {
       this.deps.logger.warn("arena: the input log was not flushed", { battleId: room.battleId, error: String(e) });
     }

@@ -184,3 +184,46 @@ test("a stuck battle is closed by the sweep without an operator, with its reason
   const [ext] = await w.deps.db.select().from(battles).where(eq(battles.id, external.battleId));
   expect(ext.status).toBe("running");
 });
+
+test("rooms due together are flushed in one write, each answered alone: a lost lease is that room's only", async () => {
+  const a = new Arena(w.deps);
+  a.manual = true;
+  const rooms = [];
+  for (let i = 0; i < 3; i++) {
+    const p = await signInPlayer(w);
+    await joinQueue(w.deps.db, { playerId: p.playerId, tankId: FREE_TANK, at: w.clock.now() });
+    const [formed] = await a.match(w.clock.now());
+    rooms.push(a.get(formed.battleId)!);
+    // Past the late comers' window: the next player gets a battle of their own.
+    w.clock.advance(31_000);
+  }
+  expect(new Set(rooms).size).toBe(3);
+  let writes = 0;
+  const { flushAll } = a.journal;
+  a.journal.flushAll = (inputs) => {
+    writes++;
+    return flushAll!(inputs);
+  };
+  // Another owner took the middle one (its epoch moved on): only that room is let go.
+  await w.deps.db.update(battleRooms).set({ epoch: 2 }).where(eq(battleRooms.battleId, rooms[1].battleId));
+  // Each pass finds all three due (a flush interval apart): one write each time.
+  for (let i = 0; i < 4; i++) {
+    for (const r of rooms) r.inputs.push([r.state.tick, 0, 1, 0, 0, 0]);
+    w.clock.advance(LEASE.flushMs);
+    a.tickAll();
+    await a.idle();
+  }
+  expect(writes).toBe(4);
+  expect(a.get(rooms[0].battleId)).toBe(rooms[0]);
+  expect(a.get(rooms[1].battleId)).toBeUndefined();
+  expect(a.get(rooms[2].battleId)).toBe(rooms[2]);
+  for (const r of [rooms[0], rooms[2]]) {
+    const [stored] = await w.deps.db.select().from(battleRooms).where(eq(battleRooms.battleId, r.battleId));
+    expect(stored.tick).toBeGreaterThanOrEqual(3);
+    const logged = await w.deps.db.select().from(battleInputLog).where(eq(battleInputLog.battleId, r.battleId));
+    expect(logged.length).toBeGreaterThan(0);
+  }
+  expect(await w.deps.db.select().from(battleInputLog).where(eq(battleInputLog.battleId, rooms[1].battleId))).toEqual(
+    [],
+  );
+});
