@@ -57,6 +57,8 @@ export const notificationFields = z
     ).default([]),
     payers: f.optional(z.enum(NOTIFICATION_PAYERS)).default("all"),
     playerIds: list(f.id(), 1000).default([]),
+    /** A saved audience (docs/decisions/audiences.md); null or empty: none. */
+    audienceId: z.preprocess((v) => (v === null ? undefined : v), f.optional(f.id())),
   })
   .refine((n) => n.endsAt > n.startsAt, { path: ["endsAt"], params: { rule: "endBeforeStart" } })
   // Said with the spec's own "at least {0}" message, so the browser's form says it too.

@@ -9,6 +9,7 @@ import { fieldError, notFound } from "./errors.ts";
 import { audit, detailsOf, pathAction, valuesOf } from "./audit.ts";
 import { type AdminCtx, type Ctx, noAuditDue, transact } from "./context.ts";
 import { diff } from "./resources.ts";
+import { audienceExists } from "./audiences/members.ts";
 import {
   type Channel,
   type ContentInput,
@@ -110,6 +111,8 @@ export function saveNotification({
 }) {
   return transact(ctx, async (c) => {
     const now = ctx.clock.now();
+    if (item.audienceId !== undefined && !(await audienceExists(c.db, item.audienceId)))
+      throw fieldError({ audienceId: { id: "audience.unknown" } });
     const entry = { action: actionOf(channel, "save/notification"), targetType: targetOf(channel) };
     if (id === undefined) {
       const created = await insertDraft(c.db, channel, item, [], now);
@@ -278,7 +281,7 @@ export function copyNotification({
     const created = await insertDraft(
       c.db,
       channel,
-      { ...fields, name: `${source.name} (copy)`.slice(0, 200) },
+      { ...fields, audienceId: fields.audienceId ?? undefined, name: `${source.name} (copy)`.slice(0, 200) },
       contents,
       ctx.clock.now(),
     );

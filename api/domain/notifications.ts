@@ -46,6 +46,7 @@ export function toRow(n: Omit<NotificationInput, "id">) {
     platforms: JSON.stringify(n.platforms),
     countries: JSON.stringify(n.countries),
     playerIds: JSON.stringify(n.playerIds),
+    audienceId: n.audienceId ?? null,
   };
 }
 
@@ -83,6 +84,10 @@ function audienceWhere(n: NotificationRow) {
   if (item.platforms.length) conds.push(sql`p.platform in (select value from json_each(${n.platforms}))`);
   if (item.countries.length) conds.push(sql`p.country in (select value from json_each(${n.countries}))`);
   if (item.playerIds.length) conds.push(sql`p.id in (select value from json_each(${n.playerIds}))`);
+  if (n.audienceId !== null)
+    conds.push(
+      sql`p.id in (select m.player_id from audience_members m where m.audience_id = ${n.audienceId} and m.exited_at is null)`,
+    );
   const paid = payerSql(sql`p.id`);
   if (n.payers === "payers") conds.push(paid);
   if (n.payers === "nonPayers") conds.push(sql`not ${paid}`);

@@ -34,6 +34,7 @@ const item = z.object({
   countries: z.array(z.string()),
   payers: z.enum(NOTIFICATION_PAYERS),
   playerIds: z.array(z.int()),
+  audienceId: z.int().nullable(),
   createdAt: z.int(),
   updatedAt: z.int(),
 });
@@ -50,7 +51,15 @@ const exported = z.object({
   format: z.literal("tankodrome.notification"),
   version: z.literal(1),
   channel: z.enum(NOTIFICATION_CHANNELS),
-  notification: item.omit({ id: true, channel: true, status: true, createdAt: true, updatedAt: true }),
+  // A saved audience is this installation's: an exported document does not carry it.
+  notification: item.omit({
+    id: true,
+    channel: true,
+    status: true,
+    audienceId: true,
+    createdAt: true,
+    updatedAt: true,
+  }),
   contents: z.array(z.object({ lang, title: z.string(), body: z.string() })),
 });
 // The document arrives as JSON text, as an object (a JSON body), or as an uploaded file (FileImport).

@@ -428,5 +428,12 @@ export const migrations: Migration[] = [
     "statements": [
       "ALTER TABLE `experiments` ADD `guardrails` text DEFAULT '{}' NOT NULL;"
     ]
+  },
+  {
+    "tag": "0033_youthful_whirlwind",
+    "hash": "4c65a3db8b2eff38179af24ed1695f3193b11db079e83eee516e9cfef7f6fce0",
+    "statements": [
+      "ALTER TABLE `notifications` ADD `audience_id` integer;"
+    ]
   }
 ];

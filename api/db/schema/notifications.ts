@@ -22,6 +22,8 @@ export const notifications = sqliteTable(
     payers: text("payers", { enum: NOTIFICATION_PAYERS }).notNull().default("all"),
     /** JSON array of player ids; empty = no explicit list (the other rules decide). */
     playerIds: text("player_ids").notNull().default("[]"),
+    /** A saved audience whose members (at activation) it reaches, besides the rules above; null: none. */
+    audienceId: integer("audience_id"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -3,7 +3,7 @@
 // from the outbox, and after a sweep once time moved on — and enter/exit actions are applied once
 // per entry under replays (the events path run again from the start, sweeps racing).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, eq, isNull, like } from "drizzle-orm";
+import { and, eq, isNull, like, sql } from "drizzle-orm";
 import { z } from "zod";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
 import { type Actor, signInAdmin } from "../../test/sign-in.ts";
@@ -18,6 +18,7 @@ import {
   ledgerEntries,
   orders,
   playerItems,
+  playerNotifications,
   players,
 } from "../../db/schema/index.ts";
 import { systemCtx } from "../context.ts";
@@ -49,11 +50,11 @@ const post = async (path: string, body: unknown) => {
   return { status: res.status, body: await res.json() };
 };
 
-/** A payment event straight into the warehouse (as billing's shipper would put it). */
-async function payment(playerId: number, at: number, cents: number, status = "paid") {
-  await w.deps.warehouse.insertLines(
-    "payments",
-    `${JSON.stringify({
+/** A payment event as billing's shipper puts it in the warehouse (lines gathered, inserted by `flush`). */
+const waiting: string[] = [];
+function payment(playerId: number, at: number, cents: number, status = "paid") {
+  waiting.push(
+    JSON.stringify({
       event_id: newEventId(),
       ts: toCHDateTime(at),
       order_id: `o${playerId}_${at}`,
@@ -69,8 +70,11 @@ async function payment(playerId: number, at: number, cents: number, status = "pa
       currency: "USD",
       amount_usd_cents: cents,
       reg_ts: toCHDateTime(NOW - 100 * DAY),
-    })}\n`,
+    }),
   );
+}
+async function flush() {
+  if (waiting.length) await w.deps.warehouse.insertLines("payments", `${waiting.splice(0).join("\n")}\n`);
 }
 
 async function paidOrder(playerId: number, provider: string, status: "paid" | "refunded") {
@@ -261,13 +265,13 @@ beforeAll(async () => {
     if (roll < 0.3) {
       await paidOrder(p.id, "stripe", "paid");
       // Spend: some long ago, some within 30 days, some refunded.
-      for (let k = r.int(1, 3); k > 0; k--)
-        await payment(p.id, NOW - r.int(0, 60) * DAY - 1000, r.pick([99, 499, 999]));
-      if (r.next() < 0.2) await payment(p.id, NOW - 2 * DAY, -499, "refunded");
+      for (let k = r.int(1, 3); k > 0; k--) payment(p.id, NOW - r.int(0, 60) * DAY - 1000, r.pick([99, 499, 999]));
+      if (r.next() < 0.2) payment(p.id, NOW - 2 * DAY, -499, "refunded");
     } else if (roll < 0.4)
       await paidOrder(p.id, "manual", "paid"); // a compensation: not a payer
     else if (roll < 0.45) await paidOrder(p.id, "stripe", "refunded");
   }
+  await flush();
 });
 afterAll(() => w.close());
 
@@ -386,6 +390,41 @@ describe("saved audiences: membership equals a recomputation from the store and 
     expect(tested.out).toBeGreaterThan(0);
   });
 
+  test("a notification for a saved audience reaches its members only", async () => {
+    const at = w.clock.now();
+    const saved = await post("/admin/notification/save/notification", {
+      name: "For non-payers in RU and KZ",
+      startsAt: at - DAY,
+      endsAt: at + DAY,
+      audienceId: ids.nonPayersRuKz,
+    });
+    expect(saved.status).toBe(200);
+    const id = saved.body.notification.id as number;
+    expect(saved.body.notification.audienceId).toBe(ids.nonPayersRuKz);
+    for (const lang of ["ru", "en"])
+      expect(
+        (await post("/admin/notification/save/content", { notificationId: id, lang, title: "Hi", body: "Hello" }))
+          .status,
+      ).toBe(200);
+    const members = await membersOf(ids.nonPayersRuKz);
+    expect((await post("/admin/notification/load/notification", { id })).body.audience).toBe(members.length);
+    expect((await post("/admin/notification/save/status", { id, status: "active" })).body.delivered).toBe(
+      members.length,
+    );
+    const got = await w.deps.db
+      .select({ playerId: playerNotifications.playerId })
+      .from(playerNotifications)
+      .where(sql`json_extract(${playerNotifications.payload}, '$.notificationId') = ${id}`);
+    expect(got.map((g) => g.playerId).sort((a, b) => a - b)).toEqual(members);
+    const bad = await post("/admin/notification/save/notification", {
+      name: "Nobody's",
+      startsAt: at - DAY,
+      endsAt: at + DAY,
+      audienceId: 9999,
+    });
+    expect(bad.status).toBe(400);
+  });
+
   test("events followed from the outbox (level-ups, sign-ins, payments) move players in and out", async () => {
     const db = w.deps.db;
     w.clock.advance(60_000);
@@ -420,7 +459,7 @@ describe("saved audiences: membership equals a recomputation from the store and 
         });
       } else {
         await paidOrder(p.id, "stripe", "paid");
-        await payment(p.id, w.clock.now() - 1000, 1999);
+        payment(p.id, w.clock.now() - 1000, 1999);
         await emit(db, "activity", {
           event_id: newEventId(),
           ts: toCHDateTime(w.clock.now()),
@@ -432,6 +471,7 @@ describe("saved audiences: membership equals a recomputation from the store and 
         });
       }
     }
+    await flush();
     // Nothing is followed before the shipper has put the events in the warehouse.
     const before = await followAudienceEvents(run());
     expect(before.players).toBe(0);
@@ -469,6 +509,15 @@ describe("enter and exit actions: once per entry, also under replays", () => {
       .insert(players)
       .values({ nickname: "aud_actions", country: "BR", platform: "web", level: 1, createdAt: w.clock.now() })
       .returning();
+    // An inbox notification (a draft with both texts) the enter action delivers.
+    const draft = await post("/admin/notification/save/notification", {
+      name: "Welcome to Brazil 5+",
+      startsAt: w.clock.now(),
+      endsAt: w.clock.now() + 30 * DAY,
+    });
+    const welcome = draft.body.notification.id as number;
+    for (const lang of ["ru", "en"])
+      await post("/admin/notification/save/content", { notificationId: welcome, lang, title: "Bem-vindo", body: "!" });
     const saved = await post("/admin/audiences/save", {
       name: "Brazil level 5+",
       definition: {
@@ -480,6 +529,7 @@ describe("enter and exit actions: once per entry, also under replays", () => {
       actions: [
         { on: "enter", kind: "grant", currency: "gold", amount: 50 },
         { on: "exit", kind: "grant", currency: "silver", amount: 7 },
+        { on: "enter", kind: "notify", notificationId: welcome },
       ],
     });
     expect(saved.status).toBe(200);
@@ -532,6 +582,15 @@ describe("enter and exit actions: once per entry, also under replays", () => {
     await replay();
     expect(await balance()).toEqual({ gold: 100, silver: 7 });
 
+    // The notification arrived once per entry (entries 1 and 2), whatever was replayed.
+    const notes = await db
+      .select({ payload: playerNotifications.payload })
+      .from(playerNotifications)
+      .where(and(eq(playerNotifications.playerId, p.id), eq(playerNotifications.kind, "notification")));
+    expect(notes.map((n) => JSON.parse(n.payload).audience)).toEqual([
+      { id, entryNo: 1, on: "enter" },
+      { id, entryNo: 2, on: "enter" },
+    ]);
     const entries = await db
       .select({ n: audienceMembers.entryNo, exited: audienceMembers.exitedAt })
       .from(audienceMembers)
