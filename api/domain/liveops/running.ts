@@ -70,13 +70,16 @@ export async function multipliersNow(db: DbOrTx, input: { at: number; playerId?:
     .from(liveEvents)
     .where(and(eq(liveEvents.active, true), eq(liveEvents.kind, "multiplier")));
   const out: MultipliersNow = { xpPct: 100, silverPct: 100, running: [] };
-  if (!rows.length) return out;
+  // The schedules first: who the player is (payer, audiences) is asked only when something runs.
+  const running = rows.flatMap((ev) => {
+    const period = ev.multiplied && ev.multiplierPct ? runningPeriod(ev, input.at) : null;
+    return period ? [{ ev, period }] : [];
+  });
+  if (!running.length) return out;
   const viewer = input.playerId === undefined ? null : await eventViewer(db, input.playerId);
-  for (const ev of rows) {
+  for (const { ev, period } of running) {
     if (!ev.multiplied || !ev.multiplierPct) continue;
     if (input.playerId !== undefined && (!viewer || !meantFor(ev, viewer))) continue;
-    const period = runningPeriod(ev, input.at);
-    if (!period) continue;
     out.running.push({ eventId: ev.id, multiplied: ev.multiplied, pct: ev.multiplierPct, periodEnd: period.end });
     if (ev.multiplied === "xp") out.xpPct = Math.max(out.xpPct, ev.multiplierPct);
     else out.silverPct = Math.max(out.silverPct, ev.multiplierPct);
