@@ -18,9 +18,13 @@ import {
   ledgerEntries,
   orders,
   playerItems,
+  experimentOverrides,
+  experiments,
+  OPTION_SCOPES,
   playerNotifications,
   players,
 } from "../../db/schema/index.ts";
+import { DEFAULT_CONDITIONS } from "../experiments.ts";
 import { systemCtx } from "../context.ts";
 import { offersFor } from "../offers.ts";
 import type { AppError } from "../errors.ts";
@@ -498,7 +502,7 @@ describe("saved audiences: membership equals a recomputation from the store and 
   });
 });
 
-describe("enter and exit actions: once per entry, also under replays", () => {
+describe("enter and exit actions (a grant, a notification, a variant): once per entry, also under replays", () => {
   // The clock moved weeks on above: a fresh operator session.
   beforeAll(async () => {
     op = await signInAdmin(w, "operator", "audiences_op2");
@@ -518,6 +522,30 @@ describe("enter and exit actions: once per entry, also under replays", () => {
     const welcome = draft.body.notification.id as number;
     for (const lang of ["ru", "en"])
       await post("/admin/notification/save/content", { notificationId: welcome, lang, title: "Bem-vindo", body: "!" });
+    // A running experiment the audience puts its members into (variant B) and takes them out of.
+    const [exp] = await db
+      .insert(experiments)
+      .values({
+        name: "Brazil test",
+        status: "running",
+        optionScope: OPTION_SCOPES[0],
+        optionKey: "shop.layout",
+        conditions: JSON.stringify(DEFAULT_CONDITIONS),
+        variants: JSON.stringify([
+          { name: "A", weight: 50, optionVariant: "default" },
+          { name: "B", weight: 50, optionVariant: "b" },
+        ]),
+        createdAt: w.clock.now(),
+        updatedAt: w.clock.now(),
+      })
+      .returning();
+    const override = async () =>
+      (
+        await db
+          .select({ variant: experimentOverrides.variant, by: experimentOverrides.byAdmin })
+          .from(experimentOverrides)
+          .where(and(eq(experimentOverrides.experimentId, exp.id), eq(experimentOverrides.playerId, p.id)))
+      )[0];
     const saved = await post("/admin/audiences/save", {
       name: "Brazil level 5+",
       definition: {
@@ -530,6 +558,8 @@ describe("enter and exit actions: once per entry, also under replays", () => {
         { on: "enter", kind: "grant", currency: "gold", amount: 50 },
         { on: "exit", kind: "grant", currency: "silver", amount: 7 },
         { on: "enter", kind: "notify", notificationId: welcome },
+        { on: "enter", kind: "variant", experimentId: exp.id, variant: "B" },
+        { on: "exit", kind: "variant", experimentId: exp.id, variant: null },
       ],
     });
     expect(saved.status).toBe(200);
@@ -571,16 +601,19 @@ describe("enter and exit actions: once per entry, also under replays", () => {
     expect(await balance()).toEqual({ gold: 50, silver: 0 });
     await replay();
     expect(await balance()).toEqual({ gold: 50, silver: 0 });
+    expect(await override()).toEqual({ variant: "B", by: `audience:${id}` });
 
     await levelTo(4); // leaves: the exit grant, once
     await followAudienceEvents(run());
     await replay();
     expect(await balance()).toEqual({ gold: 50, silver: 7 });
+    expect(await override()).toEqual({ variant: null, by: `audience:${id}` });
 
     await levelTo(6); // enters again: entry 2 pays again, once
     await followAudienceEvents(run());
     await replay();
     expect(await balance()).toEqual({ gold: 100, silver: 7 });
+    expect(await override()).toEqual({ variant: "B", by: `audience:${id}` });
 
     // The notification arrived once per entry (entries 1 and 2), whatever was replayed.
     const notes = await db
