@@ -2,7 +2,8 @@
 // the period picker, charts and tables in the
 // metrics' terms over the shared Chart and Table, and CSV links.
 import { useMemo, useState, type ReactNode } from "react";
-import { api } from "../../lib/api.ts";
+import { useApi, type Loaded } from "../../lib/api.ts";
+import type { Contract, OutputOf } from "../../../api/contracts/contract.ts";
 import { locale as pageLocale } from "../../lib/i18n.ts";
 import { t } from "@lingui/core/macro";
 import { Chart } from "../../components/Chart.tsx";
@@ -25,8 +26,6 @@ export const fmtPct = (v: unknown) =>
 /** Loading, errors, the CSRF token and the designed loading/empty/error states are the design system's. */
 export { useApi as useData } from "../../lib/api.ts";
 export { Load as Loadable } from "../../components/States.tsx";
-export const fetchJson = <T,>(url: string, body?: unknown): Promise<T> =>
-  api<T>(url, body === undefined ? {} : { body });
 
 export type Granularity = "yearly" | "monthly" | "daily";
 export interface PeriodState {
@@ -72,6 +71,28 @@ export const periodPath = (p: PeriodState) =>
     : p.g === "monthly"
       ? `${p.year}/${p.month}`
       : `${p.year}/${p.month}/${p.day}`;
+/** The period as a route's fields (year, month, day). */
+export const periodFields = (p: PeriodState) =>
+  p.g === "yearly"
+    ? { year: p.year }
+    : p.g === "monthly"
+      ? { year: p.year, month: p.month }
+      : { year: p.year, month: p.month, day: p.day };
+
+/**
+ * A dashboard's data for the period through its yearly, monthly or daily route (a dashboard
+ * without a daily one shows the day's month).
+ */
+export function usePeriodData<R extends { yearly: Contract; monthly: Contract; daily?: Contract }>(
+  routes: R,
+  p: PeriodState,
+): Loaded<OutputOf<R["yearly"]>> {
+  const route = p.g === "yearly" ? routes.yearly : p.g === "daily" && routes.daily ? routes.daily : routes.monthly;
+  const fields = p.g === "daily" && !routes.daily ? { year: p.year, month: p.month } : periodFields(p);
+  // The routes take the same fields (year, month, day) and answer the same data: one call, typed by the yearly one.
+  return useApi(route as R["yearly"], fields as never);
+}
+
 /** The period as query fields (year, month, day). */
 export const periodQuery = (p: PeriodState) =>
   p.g === "yearly"

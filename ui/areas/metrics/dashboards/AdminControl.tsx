@@ -10,20 +10,14 @@ import {
   Table,
   Section,
   locale,
+  periodFields,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { t } from "@lingui/core/macro";
-
-const B = "/admin/metrics";
 
 export function AdminControl() {
   const [p, setP] = usePeriod();
-  const s = useData<{
-    total: number;
-    admins: { admin_id: number; admin_username: string; n: number }[];
-    actions: { action: string; n: number }[];
-    series: { bucket: string; n: number }[];
-    latest: { at: string; admin_username: string; action: string; target_type: string; target_id: string }[];
-  }>(`${B}/adminControl/get/info?${periodQuery(p)}&limit=200`);
+  const s = useData(m.adminControl, { ...periodFields(p), limit: 200, offset: 0 });
   return (
     <Section title={t`Admin control`} actions={<PeriodPicker value={p} onChange={setP} />}>
       <Loadable state={s} empty={(d) => d.total === 0}>

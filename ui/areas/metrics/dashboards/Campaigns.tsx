@@ -10,7 +10,9 @@ import {
   Table,
   Section,
   fmtMoney,
+  periodFields,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { t } from "@lingui/core/macro";
 import { valueText } from "../../../shell/AdminLabels.ts";
 
@@ -18,17 +20,7 @@ const B = "/admin/metrics";
 
 export function Campaigns() {
   const [p, setP] = usePeriod();
-  type Row = {
-    campaign: string;
-    installs: number;
-    revenue: number;
-    gross: number;
-    refunds: number;
-    payers: number;
-    purchases: number;
-    arpu: number;
-  };
-  const s = useData<{ campaigns: Row[] }>(`${B}/ads/companies/getAppMetricaData?${periodQuery(p)}`);
+  const s = useData(m.campaigns, periodFields(p));
   return (
     <Section
       title={t`Install campaigns`}

@@ -12,19 +12,15 @@ import {
   Select,
   fmtInt,
   fmtMoney,
+  periodFields,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { t } from "@lingui/core/macro";
-
-const B = "/admin/metrics";
 
 export function CohortPayments() {
   const [p, setP] = usePeriod();
   const [unit, setUnit] = useState<"day" | "week" | "month">("day");
-  const s = useData<{
-    unit: "day" | "week" | "month";
-    today: string;
-    cohorts: { cohort: string; size: number; cumulative: number[]; perPlayer: number[] }[];
-  }>(`${B}/cohort_payments/getData?${periodQuery(p)}&unit=${unit}`);
+  const s = useData(m.cohortPayments, { ...periodFields(p), unit });
   return (
     <Section
       title={t`Cohort payments`}

@@ -1,6 +1,9 @@
 // The /admin/metrics ComparePeriods dashboard (one file per dashboard; the shared kit is ../kit.tsx).
 import { useState } from "react";
-import { useData, Loadable, CsvLink, LineChart, Table, Section, fmtInt, fmtMoney, fmtPct, fetchJson } from "../kit.tsx";
+import { useData, Loadable, CsvLink, LineChart, Table, Section, fmtInt, fmtMoney, fmtPct } from "../kit.tsx";
+import { api } from "../../../lib/api.ts";
+import type { OutputOf } from "../../../../api/contracts/contract.ts";
+import * as metrics from "../../../../api/contracts/admin/metrics.ts";
 import { label, type MetricsMessageId } from "../labels.ts";
 import { ph, plural, t } from "@lingui/core/macro";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
@@ -9,7 +12,6 @@ import { toast } from "../../../components/Toasts.tsx";
 const B = "/admin/metrics";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-type Figures = Record<string, number>;
 const MONEY = new Set(["revenue", "gross", "refunds", "arpu", "arppu"]);
 const METRIC_LABEL: Record<string, MetricsMessageId> = {
   registrations: "metrics.registrations",
@@ -46,10 +48,8 @@ export function ComparePeriods() {
     to: iso(now),
   });
   const q = `from1=${a.from}&to1=${a.to}&from2=${b.from}&to2=${b.to}`;
-  const s = useData<{ metrics: { metric: string; first: number; second: number; change: number | null }[] }>(
-    `${B}/comparePeriods/getPeriodData?${q}`,
-  );
-  const [months, setMonths] = useState<{ month: string; computedAt: string; figures: Figures }[] | null>(null);
+  const s = useData(metrics.compare, { from1: a.from, to1: a.to, from2: b.from, to2: b.to });
+  const [months, setMonths] = useState<OutputOf<typeof metrics.monthRange>["months"] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
@@ -70,7 +70,7 @@ export function ComparePeriods() {
       const m = now.getUTCMonth() + 1;
       setMonths(
         (
-          await fetchJson<{ months: typeof months }>(`${B}/comparePeriods/get/range/data`, {
+          await api(metrics.monthRange, {
             fromYear: m === 12 ? y : y - 1,
             fromMonth: m === 12 ? 1 : m + 1,
             toYear: y,
@@ -139,7 +139,7 @@ export function ComparePeriods() {
           onConfirm={() => {
             setConfirmClear(false);
             void run("clear", async () => {
-              const r = await fetchJson<{ cleared: number }>(`${B}/comparePeriods/clear/monthly/cache`, {});
+              const r = await api(metrics.clearMonths);
               setMonths(null);
               toast.ok(t`Stored months cleared: ${ph({ n: r.cleared })}`);
             });
@@ -156,13 +156,7 @@ export function ComparePeriods() {
             money
           />
           <Table
-            rows={months.map(
-              (m) =>
-                ({ ...m.figures, month: m.month.slice(0, 7), computedAt: m.computedAt }) as Figures & {
-                  month: string;
-                  computedAt: string;
-                },
-            )}
+            rows={months.map((m) => ({ ...m.figures, month: m.month.slice(0, 7), computedAt: m.computedAt }))}
             cols={[
               { key: "month", label: t`Month`, format: String },
               { key: "registrations", label: t`Registrations` },
@@ -182,11 +176,8 @@ export function ComparePeriods() {
                     disabled={!!busy}
                     onClick={() =>
                       run("recalc", async () => {
-                        const [y, m] = String(v).split("-").map(Number);
-                        const fresh = await fetchJson<{ month: string; computedAt: string; figures: Figures }>(
-                          `${B}/comparePeriods/recalculate/month`,
-                          { year: y, month: m },
-                        );
+                        const [y, mo] = String(v).split("-").map(Number);
+                        const fresh = await api(metrics.recalculateMonth, { year: y, month: mo });
                         setMonths((ms) => ms?.map((x) => (x.month === fresh.month ? fresh : x)) ?? null);
                         toast.ok(t`${ph({ month: fresh.month.slice(0, 7) })} recalculated`);
                       })

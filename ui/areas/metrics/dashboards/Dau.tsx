@@ -4,28 +4,22 @@ import {
   Loadable,
   PeriodPicker,
   usePeriod,
-  periodPath,
   periodQuery,
   CsvButton,
   LineChart,
   Table,
   Section,
   fmtPct,
+  periodFields,
+  usePeriodData,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { t } from "@lingui/core/macro";
-
-const B = "/admin/metrics";
-type KeyCount = { key: string; n: number };
 
 export function Dau() {
   const [p, setP] = usePeriod();
-  type Point = { bucket: string; dau: number; wau: number; mau: number; stickiness: number };
-  const s = useData<{ series: Point[]; active: number; byCountry: KeyCount[]; byPlatform: KeyCount[] }>(
-    `${B}/dau/${periodPath(p)}`,
-  );
-  const top = useData<{ countries: (KeyCount & { share: number })[] }>(
-    `${B}/dau/get/topCountries?${periodQuery(p)}&limit=10`,
-  );
+  const s = usePeriodData({ yearly: m.dauYearly, monthly: m.dauMonthly, daily: m.dauDaily }, p);
+  const top = useData(m.topCountries, { ...periodFields(p), limit: 10 });
   return (
     <Section title={t`Active players`} actions={<PeriodPicker value={p} onChange={setP} />}>
       <Loadable state={s} empty={(d) => d.active === 0}>

@@ -1,18 +1,11 @@
 // The /admin/metrics Division dashboard (one file per dashboard; the shared kit is ../kit.tsx).
 import { useData, Loadable, CsvButton, LineChart, Table, Section, fmtInt } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { label, type MetricsMessageId } from "../labels.ts";
 import { ph, t } from "@lingui/core/macro";
 
-const B = "/admin/metrics";
-
 export function Division() {
-  type Div = {
-    type: string;
-    players: number;
-    median: number;
-    buckets: { from: number; to: number | null; players: number }[];
-  };
-  const s = useData<Record<"experience" | "gold" | "silver", Div>>(`${B}/division/`);
+  const s = useData(m.divisionPage, {});
   return (
     <Section title={t`Division`}>
       <Loadable state={s}>

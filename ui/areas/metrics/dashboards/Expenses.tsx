@@ -12,7 +12,9 @@ import {
   Section,
   Select,
   fmtInt,
+  periodFields,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { t } from "@lingui/core/macro";
 import { valueText } from "../../../shell/AdminLabels.ts";
 
@@ -21,11 +23,7 @@ const B = "/admin/metrics";
 export function Expenses() {
   const [p, setP] = usePeriod();
   const [currency, setCurrency] = useState<"gold" | "silver">("gold");
-  const s = useData<{
-    total: number;
-    reasons: { reason: string; spent: number; n: number }[];
-    series: { bucket: string; total: number; byReason: Record<string, number> }[];
-  }>(`${B}/expenses/${currency}?${periodQuery(p)}`);
+  const s = useData(currency === "gold" ? m.expensesGold : m.expensesSilver, periodFields(p));
   return (
     <Section
       title={t`Expenses`}

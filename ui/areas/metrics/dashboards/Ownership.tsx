@@ -2,14 +2,14 @@
 import { useState, type ReactNode } from "react";
 import { useData, Loadable, CsvLink, LineChart, Table, Section, fmtInt, locale, type Col } from "../kit.tsx";
 import { label, type MetricsMessageId } from "../labels.ts";
+import type { Loaded } from "../../../lib/api.ts";
+import type { OutputOf } from "../../../../api/contracts/contract.ts";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { ph, t } from "@lingui/core/macro";
 
 const B = "/admin/metrics";
 
-interface OwnershipData {
-  players: number;
-  items: { item_id: string; owners: number; gained: number; lost: number }[];
-}
+type OwnershipData = OutputOf<typeof m.tanksLoad>;
 
 /**
  * An ownership screen: the warehouse's figures of each item's owners (`view` draws them, given the
@@ -17,23 +17,22 @@ interface OwnershipData {
  */
 function Ownership<D extends OwnershipData>({
   slug,
+  routes,
   title,
-  open,
   heading,
   view,
 }: {
   slug: "playersTanks" | "playersCrews";
+  /** The screen's data and the route listing an item's owners. */
+  routes: { load: typeof m.tanksLoad | typeof m.crewsLoad; owners: typeof m.tanksOwners | typeof m.crewsOwners };
   title: MetricsMessageId;
-  /** The warehouse route listing an item's owners, under the screen's. */
-  open: string;
   heading: (item: string, total: string) => string;
   view: (d: D, profiles: Col<{ item_id: string }>) => ReactNode;
 }) {
-  const s = useData<D>(`${B}/${slug}/load`);
+  // The crews' answer also holds the members' levels (D says which the view reads).
+  const s = useData(routes.load, {}) as Loaded<D>;
   const [item, setItem] = useState<string | null>(null);
-  const owners = useData<{ total: number; profiles: { playerId: number; url: string }[] }>(
-    item ? `${B}/${slug}/${open}?item_id=${encodeURIComponent(item)}&limit=200` : null,
-  );
+  const owners = useData(routes.owners, item ? { item_id: [item], limit: 200, offset: 0 } : null);
   const profiles: Col<{ item_id: string }> = {
     key: "item_id",
     label: t`Owners' profiles`,
@@ -69,8 +68,8 @@ function Ownership<D extends OwnershipData>({
 export const PlayersTanks = () => (
   <Ownership<OwnershipData>
     slug="playersTanks"
+    routes={{ load: m.tanksLoad, owners: m.tanksOwners }}
     title="metrics.playersTanks"
-    open="openPlayersProfiles"
     heading={(item, total) => t`Owners of ${item}: ${ph({ total })}`}
     view={(d, profiles) => (
       <>
@@ -93,9 +92,7 @@ export const PlayersTanks = () => (
   />
 );
 
-interface CrewsData extends OwnershipData {
-  levels: { item_id: string; level: number; members: number }[];
-}
+type CrewsData = OwnershipData & { levels: NonNullable<OwnershipData["levels"]> };
 
 /** Players' crews: owners of each role, stacked by the members' level now, and who owns them. */
 export function PlayersCrews() {
@@ -108,8 +105,8 @@ export function PlayersCrews() {
   return (
     <Ownership<CrewsData>
       slug="playersCrews"
+      routes={{ load: m.crewsLoad, owners: m.crewsOwners }}
       title="metrics.playersCrews"
-      open="open/profiles"
       heading={(item, total) => t`Owners of ${ph({ role: name(item) })}: ${ph({ total })}`}
       view={(d, profiles) => {
         const ids = d.items.map((i) => i.item_id);

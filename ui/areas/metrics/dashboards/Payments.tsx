@@ -1,7 +1,6 @@
 // The /admin/metrics Payments dashboard (one file per dashboard; the shared kit is ../kit.tsx).
 import { useState } from "react";
 import {
-  useData,
   Loadable,
   PeriodPicker,
   usePeriod,
@@ -14,12 +13,26 @@ import {
   Select,
   fmtMoney,
   fmtPct,
+  usePeriodData,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { label, type MetricsMessageId } from "../labels.ts";
 import { t } from "@lingui/core/macro";
 import { valueText } from "../../../shell/AdminLabels.ts";
 
 const B = "/admin/metrics";
+
+/** Each type's yearly and monthly routes. */
+const PAYMENT_ROUTES = {
+  market: { yearly: m.paymentsMarketYearly, monthly: m.paymentsMarketMonthly },
+  item: { yearly: m.paymentsItemYearly, monthly: m.paymentsItemMonthly },
+  country: { yearly: m.paymentsCountryYearly, monthly: m.paymentsCountryMonthly },
+  arpu: { yearly: m.paymentsArpuYearly, monthly: m.paymentsArpuMonthly },
+  arppu: { yearly: m.paymentsArppuYearly, monthly: m.paymentsArppuMonthly },
+  payingUsers: { yearly: m.paymentsPayingUsersYearly, monthly: m.paymentsPayingUsersMonthly },
+  conversion: { yearly: m.paymentsConversionYearly, monthly: m.paymentsConversionMonthly },
+  leavingPayers: { yearly: m.paymentsLeavingYearly, monthly: m.paymentsLeavingMonthly },
+};
 
 const PAYMENT_TYPES = [
   "market",
@@ -45,12 +58,7 @@ type PayRow = {
 export function Payments() {
   const [p, setP] = usePeriod("yearly");
   const [type, setType] = useState<(typeof PAYMENT_TYPES)[number]>("market");
-  const s = useData<{
-    series: PayRow[];
-    total: PayRow;
-    keys?: { key: string; revenue: number; gross: number; refunds: number; purchases: number }[];
-    leaving?: { bucket: string; previous: number; stayed: number; leaving: number }[];
-  }>(`${B}/payments/${type}/${p.g === "yearly" ? `yearly?year=${p.year}` : `${p.year}/${p.month}`}`);
+  const s = usePeriodData(PAYMENT_ROUTES[type], p);
   const metric: Record<string, keyof PayRow> = {
     arpu: "arpu",
     arppu: "arppu",

@@ -1,10 +1,8 @@
 // The /admin/metrics Registrations dashboard (one file per dashboard; the shared kit is ../kit.tsx).
 import {
-  useData,
   Loadable,
   PeriodPicker,
   usePeriod,
-  periodPath,
   periodQuery,
   CsvLink,
   LineChart,
@@ -12,13 +10,14 @@ import {
   Table,
   Section,
   fmtInt,
+  usePeriodData,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { label } from "../labels.ts";
 import { ph, t } from "@lingui/core/macro";
 import { valueText } from "../../../shell/AdminLabels.ts";
 
 const B = "/admin/metrics";
-type KeyCount = { key: string; n: number };
 
 /** How a player came (the registration's kind, api/domain/players.ts). */
 function kindWord(k: string): string {
@@ -33,16 +32,10 @@ function kindWord(k: string): string {
 
 export function Registrations() {
   const [p, setP] = usePeriod();
-  const s = useData<{
-    total: number;
-    series: { bucket: string; n: number }[];
-    byCountry: KeyCount[];
-    byPlatform: KeyCount[];
-    bySource: KeyCount[];
-    byKind: KeyCount[];
-    guests: { registered: number; claimed: number; conversion: number };
-    claimsByMethod: KeyCount[];
-  }>(`${B}/registrations/${periodPath(p)}`);
+  const s = usePeriodData(
+    { yearly: m.registrationsYearly, monthly: m.registrationsMonthly, daily: m.registrationsDaily },
+    p,
+  );
   return (
     <Section
       title={t`Registrations`}

@@ -16,19 +16,13 @@ import {
   fmtInt,
   fmtPct,
   locale,
+  periodFields,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { ph, t } from "@lingui/core/macro";
 import "../metrics.css";
 
-const B = "/admin/metrics";
-
 type Unit = "day" | "week";
-interface Data {
-  unit: Unit;
-  today: string;
-  dn: { day: number; retained: number; cohort: number; rate: number }[];
-  cohorts: { cohort: string; size: number; retained: number[]; rates: number[] }[];
-}
 
 /** The columns of the table: the days (or weeks) operators compare cohorts on. */
 const KEY_COLUMNS: Record<Unit, number[]> = { day: [0, 1, 3, 7, 14, 30], week: [0, 1, 2, 4, 8, 12] };
@@ -49,7 +43,7 @@ export function Retention() {
     history.replaceState(history.state, "", `${location.pathname}?${q}${location.hash}`);
     setUnit(v);
   };
-  const s = useData<Data>(`${B}/retention/getData?${periodQuery(p)}&unit=${unit}`);
+  const s = useData(m.retention, { ...periodFields(p), unit });
   return (
     <Section
       title={t`Retention`}

@@ -10,24 +10,14 @@ import {
   Table,
   Section,
   fmtInt,
+  periodFields,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { t } from "@lingui/core/macro";
-
-const B = "/admin/metrics";
 
 export function TanksEarns() {
   const [p, setP] = usePeriod();
-  type Tank = {
-    tank_id: number;
-    battles: number;
-    win_rate: number;
-    silver_earned: number;
-    silver_spent: number;
-    earned_per_battle: number;
-    spent_per_battle: number;
-    net_per_battle: number;
-  };
-  const s = useData<{ tanks: Tank[] }>(`${B}/tanksEarns/load?${periodQuery(p)}`);
+  const s = useData(m.tanksEarns, periodFields(p));
   return (
     <Section title={t`Tank earnings`} actions={<PeriodPicker value={p} onChange={setP} />}>
       <Loadable state={s} empty={(d) => d.tanks.length === 0}>

@@ -11,7 +11,11 @@ import {
   Table,
   Section,
   Select,
+  periodFields,
 } from "../kit.tsx";
+import * as m from "../../../../api/contracts/admin/metrics.ts";
+import type { OutputOf } from "../../../../api/contracts/contract.ts";
+import type { Loaded } from "../../../lib/api.ts";
 import { label, type MetricsMessageId } from "../labels.ts";
 import { t } from "@lingui/core/macro";
 
@@ -22,18 +26,15 @@ export function ValuesMovements() {
   const [currency, setCurrency] = useState<"gold" | "silver">("gold");
   const [view, setView] = useState<"summary" | "level" | "meta">("summary");
   type Flow = { earned: number; spent: number; n_in: number; n_out: number };
-  const url =
-    view === "summary"
-      ? `${B}/valuesMovements/loadSummary?${periodQuery(p)}`
-      : view === "level"
-        ? `${B}/valuesMovements/loadByLevel?${periodQuery(p)}&currency=${currency}`
-        : `${B}/valuesMovements/loadByMeta?${periodQuery(p)}&currency=${currency}`;
-  const s = useData<{
-    totals?: (Flow & { currency: string; net: number })[];
-    series?: (Flow & { bucket: string; currency: string })[];
-    levels?: (Flow & { level: number })[];
-    reasons?: (Flow & { reason: string })[];
-  }>(url);
+  const summary = useData(m.movementsSummary, view === "summary" ? periodFields(p) : null);
+  const byLevel = useData(m.movementsByLevel, view === "level" ? { ...periodFields(p), currency } : null);
+  const byMeta = useData(m.movementsByMeta, view === "meta" ? { ...periodFields(p), currency } : null);
+  // The view's answer; the table reads the fields of whichever view it is.
+  const s = (view === "summary" ? summary : view === "level" ? byLevel : byMeta) as Loaded<
+    Partial<
+      OutputOf<typeof m.movementsSummary> & OutputOf<typeof m.movementsByLevel> & OutputOf<typeof m.movementsByMeta>
+    >
+  >;
   const flowCols = [
     { key: "earned", label: t`Earned` },
     { key: "spent", label: t`Spent` },
