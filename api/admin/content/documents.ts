@@ -13,6 +13,7 @@ import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { HonoEnv } from "../../http/env.ts";
 import { assertCsrf, page, route } from "../../http/router.ts";
+import * as adminApi from "../../contracts/admin/api.ts";
 import * as f from "../../domain/fields.ts";
 import { audit, pathAction, valuesOf, type AuditDetails } from "../../http/audit.ts";
 import { notFound } from "../../domain/errors.ts";
@@ -432,21 +433,15 @@ export function tanksDb(db: Db, now?: number) {
 export function registerContentDocuments(app: Hono<HonoEnv>) {
   registerDocument(app, TANK_DATA, { export: "exportData", import: "importData", backup: "backUpData" });
   registerDocument(app, OPTIONS_DATA, { import: "importData", backup: "backUpData" });
-  const apiInput = z.object({ activeOnly: f.optional(f.bool()).default(false) });
-  route(
-    app,
-    { method: "POST", path: "/admin/api/tanksdb/get", auth: "admin", role: "support" },
-    { input: apiInput },
-    async (c, { activeOnly }) => {
-      const dbDoc = await tanksDb(c.var.deps.db, c.var.deps.clock.now());
-      const active = <T extends Row>(rows: T[]) => (activeOnly ? rows.filter((r) => r.active !== false) : rows);
-      return c.json({
-        tanks: active(dbDoc.tanks as Row[]),
-        moduleTypes: active(dbDoc.moduleTypes as Row[]),
-        moduleUpgrades: dbDoc.moduleUpgrades,
-        camouflages: active(dbDoc.camouflages as Row[]),
-        decals: active(dbDoc.decals as Row[]),
-      });
-    },
-  );
+  route(app, adminApi.tanksDb, async (c, { activeOnly }) => {
+    const dbDoc = await tanksDb(c.var.deps.db, c.var.deps.clock.now());
+    const active = <T extends Row>(rows: T[]) => (activeOnly ? rows.filter((r) => r.active !== false) : rows);
+    return {
+      tanks: active(dbDoc.tanks as Row[]),
+      moduleTypes: active(dbDoc.moduleTypes as Row[]),
+      moduleUpgrades: dbDoc.moduleUpgrades,
+      camouflages: active(dbDoc.camouflages as Row[]),
+      decals: active(dbDoc.decals as Row[]),
+    };
+  });
 }

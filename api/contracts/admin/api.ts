@@ -42,3 +42,24 @@ export const findPayment = contract({
     .refine((v) => v.txId || v.orderId || v.playerId, { path: ["txId"], params: { rule: "required" } }),
   output: z.object({ rows: z.array(order) }),
 });
+
+const documentRows = z.array(z.record(z.string(), z.unknown()));
+
+/**
+ * The tank database as the game client and the battle servers read it: the tank data document's
+ * sections as the content editors keep them (api/admin/content/documents.ts, TANK_DATA), only the
+ * active rows when asked.
+ */
+export const tanksDb = contract({
+  method: "POST",
+  path: "/admin/api/tanksdb/get",
+  ...S,
+  input: z.object({ activeOnly: f.optional(f.bool()).default(false) }),
+  output: z.object({
+    tanks: documentRows,
+    moduleTypes: documentRows,
+    moduleUpgrades: z.unknown(),
+    camouflages: documentRows,
+    decals: documentRows,
+  }),
+});
