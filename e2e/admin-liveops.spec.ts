@@ -86,3 +86,83 @@ test("an operator schedules a weekend tournament and sees it, and its clash, on 
       await context.close();
     }
 });
+
+test("an operator schedules a weekend tournament for an audience with a prize table through the form and sees it on the calendar", async ({
+  browser,
+}, info) => {
+  const operator = await addAdmin(running.db, "operator");
+  for (const [locale, width] of [
+    ["en", 1366],
+    ["ru", 390],
+  ] as const) {
+    const s = await addSession(running.db, "admin", operator, locale);
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      locale: locale === "ru" ? "ru-RU" : "en-US",
+    });
+    await context.addCookies([sessionCookie(s)]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    await page.goto(`${running.url}/admin/liveops/`);
+    const en = locale === "en";
+    await page.getByRole("button", { name: en ? "New event" : "Новое событие" }).click();
+    const form = page.locator("[data-event-form]");
+    const title = en ? "Form weekend cup" : "Кубок выходных из формы";
+    await form.getByLabel(en ? "Title (Russian)" : "Название (по-русски)").fill(`${title} ru`);
+    await form.getByLabel(en ? "Title (English)" : "Название (по-английски)").fill(title);
+    await form.getByLabel(en ? "Time zone" : "Часовой пояс").fill("Europe/Berlin");
+    // A bad CRON: the engine's problem shows at once, before anything is sent.
+    await form.getByRole("textbox", { name: /^CRON/ }).fill("0 0 * *");
+    await expect(form.locator("[data-preview]")).toContainText("cron.fields");
+    await form.getByRole("textbox", { name: /^CRON/ }).fill("0 0 * * 6");
+    await form.getByLabel(en ? "Duration, minutes" : "Длительность, минут").fill("2880");
+    // The preview: the next Saturdays from 00:00 to Monday 00:00, Berlin time.
+    const first = form.locator("[data-preview] li").first();
+    await expect(first).toContainText(en ? "Sat" : "сб");
+    await expect(first).toContainText("00:00");
+    await expect(first).toContainText(en ? "Mon" : "пн");
+    expect(await form.locator("[data-preview] li").count()).toBe(5);
+    await form.getByLabel(en ? "Audience" : "Аудитория").selectOption("nonPayers");
+    await form.getByRole("button", { name: en ? "Add a prize row" : "Добавить строку призов" }).click();
+    const row = form.locator('[data-prize-row="0"]');
+    await row.getByLabel(en ? "Places from" : "Места с").fill("1");
+    await row.getByLabel(en ? "Places to" : "Места по").fill("3");
+    await row.getByLabel(en ? "Gold" : "Золото").fill("150");
+    const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(scrolls).toBe(false);
+    await page.screenshot({ path: info.outputPath(`form-${locale}-${width}.png`), fullPage: true });
+    await form.getByRole("button", { name: en ? "Create the event" : "Создать событие" }).click();
+    await expect(form).toHaveCount(0);
+    const card = page
+      .locator("[data-event]")
+      .filter({ has: page.getByRole("heading", { level: 2, name: en ? title : `${title} ru`, exact: true }) });
+    await expect(card.getByRole("heading", { level: 2 })).toBeVisible();
+    await expect(card).toContainText(en ? "Non-payers" : "Неплатящие");
+    await expect(card.getByRole("listitem").first()).toContainText(en ? "Sat" : "сб");
+    // Saturday's weekend clashes with the other weekend tournaments for non-payers.
+    await expect(card.locator(".tk-liveops-clash").first()).toBeVisible();
+    const saved = await running.db.execute({
+      sql: "select audience, prizes, schedule from live_events where title_en = ?",
+      args: [title],
+    });
+    expect(saved.rows[0].audience).toBe("nonPayers");
+    expect(JSON.parse(String(saved.rows[0].prizes))).toEqual({
+      by: "rank",
+      rows: [{ from: 1, to: 3, gold: 150, silver: 0 }],
+    });
+    expect(JSON.parse(String(saved.rows[0].schedule))).toEqual({
+      kind: "cron",
+      cron: "0 0 * * 6",
+      durationMinutes: 2880,
+      timeZone: "Europe/Berlin",
+    });
+    // Edit: the form opens with the saved values.
+    await card.getByRole("button", { name: en ? "Edit" : "Изменить" }).click();
+    await expect(form.getByLabel(en ? "Title (English)" : "Название (по-английски)")).toHaveValue(title);
+    await expect(form.locator('[data-prize-row="0"]').getByLabel(en ? "Gold" : "Золото")).toHaveValue("150");
+    await page.screenshot({ path: info.outputPath(`calendar-after-${locale}-${width}.png`), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});

@@ -11,6 +11,7 @@ import * as liveops from "../../../api/contracts/admin/liveops.ts";
 import { locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
+import { EventForm } from "./EventForm.tsx";
 import "./calendar.css";
 
 type Calendar = OutputOf<typeof liveops.calendar>;
@@ -53,11 +54,14 @@ function scheduleText(e: LiveEvent): string {
   return t`CRON ${ph({ cron: s.cron })} for ${ph({ hours })} h ${ph({ minutes })} min, ${ph({ zone: s.timeZone })}`;
 }
 
-function EventCard({ item, names }: { item: Item; names: Map<number, string> }) {
+function EventCard({ item, names, onEdit }: { item: Item; names: Map<number, string>; onEdit: () => void }) {
   const e = item.event;
   return (
     <article className="tk-liveops-event" data-event={e.id}>
       <h2>{titleOf(e)}</h2>
+      <button type="button" className="tk-btn" onClick={onEdit}>
+        {t`Edit`}
+      </button>
       <p className="tk-liveops-facts">
         <span>{i18n._(KIND[e.kind])}</span>
         <span>{i18n._(AUDIENCE[e.audience])}</span>
@@ -95,6 +99,8 @@ function EventCard({ item, names }: { item: Item; names: Map<number, string> }) 
 export default function CalendarPage() {
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
+  // The form: closed, a new event, or the event being edited.
+  const [editing, setEditing] = useState<"new" | LiveEvent | null>(null);
   const state = useApi(liveops.calendar, {
     ...(from !== null ? { from } : {}),
     ...(to !== null ? { to } : {}),
@@ -102,6 +108,21 @@ export default function CalendarPage() {
   return (
     <section>
       <h1>{t`Live events`}</h1>
+      {editing === null ? (
+        <button type="button" className="tk-btn tk-primary" onClick={() => setEditing("new")}>
+          {t`New event`}
+        </button>
+      ) : (
+        <EventForm
+          key={editing === "new" ? "new" : editing.id}
+          event={editing === "new" ? undefined : editing}
+          onSaved={() => {
+            setEditing(null);
+            state.reload();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
       <div className="tk-row" style={{ flexWrap: "wrap" }}>
         <DateTimePicker label={t`From (default: now)`} value={from} onChange={setFrom} />
         <DateTimePicker label={t`To (default: 28 days on)`} value={to} onChange={setTo} />
@@ -118,7 +139,15 @@ export default function CalendarPage() {
                 </p>
               )}
               {d.events.map((item) => (
-                <EventCard key={item.event.id} item={item} names={names} />
+                <EventCard
+                  key={item.event.id}
+                  item={item}
+                  names={names}
+                  onEdit={() => {
+                    setEditing(item.event);
+                    window.scrollTo(0, 0);
+                  }}
+                />
               ))}
             </>
           );
