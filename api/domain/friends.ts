@@ -7,6 +7,7 @@ import { friendRequests, friends } from "../db/schema/community.ts";
 import { players } from "../db/schema/players.ts";
 import { AppError, conflict, fieldError, notFound } from "./errors.ts";
 import { eitherBlocked } from "./blacklist.ts";
+import { within } from "./context.ts";
 
 export const FRIENDS_LIMIT = 200;
 export const PENDING_LIMIT = 50;
@@ -143,8 +144,8 @@ async function pendingRequest(tx: DbOrTx, requestId: number) {
 }
 
 /** The addressee accepts (or, with `asAdmin`, an operator accepts on their behalf). */
-export async function acceptRequest(db: Db, input: { requestId: number; playerId?: number; at: number }) {
-  return db.transaction(async (tx) => {
+export async function acceptRequest(db: DbOrTx, input: { requestId: number; playerId?: number; at: number }) {
+  return within(db, async (tx) => {
     const r = await pendingRequest(tx, input.requestId);
     if (input.playerId !== undefined && r.toId !== input.playerId) throw notFound();
     if (await eitherBlocked(tx, r.fromId, r.toId)) throw new AppError("forbidden", "friends.error.blocked");
@@ -154,8 +155,8 @@ export async function acceptRequest(db: Db, input: { requestId: number; playerId
 }
 
 /** The addressee declines, or the sender cancels (status cancelled). */
-export async function declineRequest(db: Db, input: { requestId: number; playerId?: number; at: number }) {
-  return db.transaction(async (tx) => {
+export async function declineRequest(db: DbOrTx, input: { requestId: number; playerId?: number; at: number }) {
+  return within(db, async (tx) => {
     const r = await pendingRequest(tx, input.requestId);
     if (input.playerId !== undefined && r.toId !== input.playerId && r.fromId !== input.playerId) throw notFound();
     const status: "cancelled" | "declined" =

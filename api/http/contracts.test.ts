@@ -11,7 +11,7 @@ const NOT_YET: RegExp[] = [
   // The back office's screens not yet on contracts, by their first path segment (the rest of /admin is).
   /^\/admin\/(optionsData)(\/|$)/,
   /^\/admin\/(player|playerPayment)(\/|$)/,
-  /^\/admin\/(tankData|tools|translation)(\/|$)/,
+  /^\/admin\/tankData(\/|$)/,
   /^\/:locale\{ru\|en\}\//,
   /^\/game\/play\//,
 ];

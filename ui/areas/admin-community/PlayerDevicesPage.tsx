@@ -2,45 +2,24 @@
 // and rating (with the resets), and their friends and friend requests (answered or ended on
 // their behalf).
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, useApi, type ApiError } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Empty, Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
-import type { FriendsView as Friends } from "../../../api/domain/friends.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as community from "../../../api/contracts/admin/player/community.ts";
 
-interface Device {
-  id: number;
-  client: "game" | "site";
-  platform: string;
-  appVersion: string;
-  userAgent: string;
-  country: string | null;
-  firstSeen: number;
-  lastSeen: number;
-  signIns: number;
-}
-interface Terms {
-  eulaVersion: number | null;
-  eulaAcceptedAt: number | null;
-  mustAccept: boolean;
-  ratedAt: number | null;
-  rating: number | null;
-  bonusPaidAt: number | null;
-}
-interface Head {
-  player: { id: number; nickname: string };
-  devices: Device[];
-  terms: Terms;
-  identities: { network: string; uid: string; createdAt: number }[];
-}
+type Head = OutputOf<typeof community.devices>;
+type Device = Head["devices"][number];
+type Friends = OutputOf<typeof community.friends>;
 type Person = Pick<Friends["friends"][number], "playerId" | "nickname" | "level">;
 
-const run = async (url: string, body: unknown, done: string, after: () => void) => {
+const run = async (call: () => Promise<unknown>, done: string, after: () => void) => {
   try {
-    await api(url, { body });
+    await call();
     toast.ok(done);
     after();
   } catch (e) {
@@ -49,7 +28,7 @@ const run = async (url: string, body: unknown, done: string, after: () => void) 
 };
 
 function FriendsSection({ playerId }: { playerId: string }) {
-  const state = useApi<Friends>(`/admin/player/friends/get?playerId=${playerId}`);
+  const state = useApi(community.friends, { playerId: Number(playerId) });
   const link = (p: Person) => <a href={`/admin/player/${p.playerId}`}>{`${p.nickname} (#${p.playerId})`}</a>;
   return (
     <section className="tk-panel" aria-labelledby="friends-title">
@@ -69,8 +48,7 @@ function FriendsSection({ playerId }: { playerId: string }) {
                       className="tk-btn tk-danger"
                       onClick={() =>
                         run(
-                          "/admin/player/friend/remove",
-                          { playerId: Number(playerId), friendId: f.playerId },
+                          () => api(community.removeFriend, { playerId: Number(playerId), friendId: f.playerId }),
                           t`Friendship ended`,
                           state.reload,
                         )
@@ -94,12 +72,7 @@ function FriendsSection({ playerId }: { playerId: string }) {
                       type="button"
                       className="tk-btn"
                       onClick={() =>
-                        run(
-                          "/admin/player/friend/accept",
-                          { requestId: r.requestId },
-                          t`Request accepted`,
-                          state.reload,
-                        )
+                        run(() => api(community.accept, { requestId: r.requestId }), t`Request accepted`, state.reload)
                       }
                     >
                       {t`Accept`}
@@ -108,12 +81,7 @@ function FriendsSection({ playerId }: { playerId: string }) {
                       type="button"
                       className="tk-btn"
                       onClick={() =>
-                        run(
-                          "/admin/player/friend/decline",
-                          { requestId: r.requestId },
-                          t`Request declined`,
-                          state.reload,
-                        )
+                        run(() => api(community.decline, { requestId: r.requestId }), t`Request declined`, state.reload)
                       }
                     >
                       {t`Decline`}
@@ -143,7 +111,7 @@ function FriendsSection({ playerId }: { playerId: string }) {
 
 export default function PlayerDevicesPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const state = useApi<Head>(`/admin/player/${id}/devices`);
+  const state = useApi(community.devices, { playerId: Number(id) });
   const columns: Column<Device>[] = [
     { id: "client", label: t`Client`, value: (d) => (d.client === "game" ? t`game` : t`site`) },
     { id: "platform", label: t`Platform`, value: (d) => d.platform, cell: (d) => valueText("platform", d.platform) },
@@ -181,7 +149,7 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
                     <li key={`${i.network}:${i.uid}`} className="tk-row">
                       <span>{`${valueText("network", i.network)}: ${i.uid}`}</span>
                       <a
-                        href={`/admin/player/goToMailProfile/${encodeURIComponent(i.uid)}`}
+                        href={href(community.goToMailProfile, { uid: i.uid })}
                         target="_blank"
                         rel="noopener noreferrer"
                       >
@@ -210,8 +178,7 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
                   disabled={!d.terms.eulaAcceptedAt}
                   onClick={() =>
                     run(
-                      "/admin/player/resetEula",
-                      { playerId: Number(id) },
+                      () => api(community.resetEula, { playerId: Number(id) }),
                       t`The player must accept the terms again`,
                       state.reload,
                     )
@@ -225,8 +192,7 @@ export default function PlayerDevicesPage({ params }: { params: Record<string, s
                   disabled={!d.terms.ratedAt}
                   onClick={() =>
                     run(
-                      "/admin/player/resetRateForBonus",
-                      { playerId: Number(id) },
+                      () => api(community.resetRateForBonus, { playerId: Number(id) }),
                       t`The game may ask for a rating again`,
                       state.reload,
                     )
