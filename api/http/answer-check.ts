@@ -26,7 +26,8 @@ export function checkAnswer(
     checkJson(contract.output, out, where);
     return res;
   }
-  const kind = kindOf(res);
+  // A WebSocket's upgrade answers no body (Bun takes the socket over): it is the route's stream.
+  const kind = c.req.header("upgrade")?.toLowerCase() === "websocket" ? "stream" : kindOf(res);
   if (res.status >= 400) return res;
   if (kind === "json") {
     if (!contract.output) throw new ContractViolation(`${where}: answered JSON, but its contract declares no output`);

@@ -339,7 +339,12 @@ type PageSpec = Omit<RouteInfo, "kind" | "mutates" | "method" | "contract"> & {
  * one address and one guard. Typed like route(): `page(app, info, { input }, (c, input) => …)`;
  * the schemas apply to the JSON request only (the shell needs no input).
  */
-export function page<C extends Contract>(app: Hono<HonoEnv>, contract: C, loader?: ContractHandler<C>): void;
+export function page<C extends Contract>(
+  app: Hono<HonoEnv>,
+  contract: C,
+  loader?: ContractHandler<C>,
+  options?: Pick<PageSpec, "ssr">,
+): void;
 export function page<S extends Schemas, A extends Auth>(
   app: Hono<HonoEnv>,
   info: PageSpec & { auth: A },
@@ -351,24 +356,26 @@ export function page(
   app: Hono<HonoEnv>,
   spec: PageSpec | Contract,
   a?: Schemas | Handler<HonoEnv> | ContractHandler<Contract>,
-  b?: TypedHandler<Schemas, Auth>,
+  b?: TypedHandler<Schemas, Auth> | Pick<PageSpec, "ssr">,
 ) {
+  // A contract's page: (contract, loader, options) — the options say whether it is rendered on the server.
+  const ssr = isContract(spec) ? (b as Pick<PageSpec, "ssr"> | undefined)?.ssr : spec.ssr;
   if (isContract(spec)) {
     if (spec.kind !== "page") throw new Error(`${spec.path}: page() takes a contract of kind "page"`);
     b = a ? (answering(spec, a as ContractHandler<Contract>) as TypedHandler<Schemas, Auth>) : undefined;
     a = spec;
   }
   const info: PageSpec = isContract(spec) ? infoOf(spec) : spec;
-  const ssr = isContract(spec) ? undefined : spec.ssr;
+  const run = typeof b === "function" ? b : undefined;
   const loader: Handler<HonoEnv> | undefined =
     typeof a === "function"
       ? (a as Handler<HonoEnv>)
-      : a && b
+      : a && run
         ? (c) => {
             const ctx = ctxFor(c, info.auth);
             return a.params || a.query || a.json || a.input
-              ? parseInput(c, a).then((v) => b(c, v, ctx))
-              : b(c, {}, ctx);
+              ? parseInput(c, a).then((v) => run(c, v, ctx))
+              : run(c, {}, ctx);
           }
         : undefined;
   const before = typeof a === "object" ? (a.use ?? []) : [];

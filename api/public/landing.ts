@@ -4,6 +4,7 @@ import type { Hono } from "hono";
 import { and, desc, isNull, sql } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { page } from "../http/router.ts";
+import { landing } from "../contracts/public/landing.ts";
 import { players } from "../db/schema/players.ts";
 import { clans } from "../db/schema/clans.ts";
 import { latest } from "../domain/cms.ts";
@@ -11,42 +12,47 @@ import { renderMarkdown } from "../domain/markdown.ts";
 
 export function registerLanding(app: Hono<HonoEnv>) {
   // Rendered on the server for a browser (the first page most visitors see): docs/decisions/front-door.md.
-  page(app, { path: "/:locale{ru|en}/public", auth: "public", ssr: true }, async (c) => {
-    const { db } = c.var.deps;
-    const news = (await latest(db, c.var.locale, "news", 5)).map(({ body, ...n }) => ({
-      ...n,
-      html: renderMarkdown(body),
-    }));
-    const top = await db
-      .select({
-        id: players.id,
-        nickname: players.nickname,
-        level: players.level,
-        rating: players.rating,
-        battles: players.battles,
-        wins: players.wins,
-        avatarUrl: players.avatarUrl,
-      })
-      .from(players)
-      .where(and(isNull(players.erasedAt)))
-      .orderBy(desc(players.rating), players.id)
-      .limit(10);
-    const topClans = await db
-      .select({
-        id: clans.id,
-        name: clans.name,
-        tag: clans.tag,
-        rating: clans.rating,
-        members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`,
-      })
-      .from(clans)
-      .orderBy(desc(clans.rating), clans.id)
-      .limit(10);
-    return c.json({
-      news,
-      topPlayers: top,
-      topClans: topClans.map((k) => ({ ...k, members: Number(k.members) })),
-      signedIn: Boolean(c.var.player),
-    });
-  });
+  page(
+    app,
+    landing,
+    async (c) => {
+      const { db } = c.var.deps;
+      const news = (await latest(db, c.var.locale, "news", 5)).map(({ body, ...n }) => ({
+        ...n,
+        html: renderMarkdown(body),
+      }));
+      const top = await db
+        .select({
+          id: players.id,
+          nickname: players.nickname,
+          level: players.level,
+          rating: players.rating,
+          battles: players.battles,
+          wins: players.wins,
+          avatarUrl: players.avatarUrl,
+        })
+        .from(players)
+        .where(and(isNull(players.erasedAt)))
+        .orderBy(desc(players.rating), players.id)
+        .limit(10);
+      const topClans = await db
+        .select({
+          id: clans.id,
+          name: clans.name,
+          tag: clans.tag,
+          rating: clans.rating,
+          members: sql<number>`(select count(*) from clan_members m where m.clan_id = ${clans.id})`,
+        })
+        .from(clans)
+        .orderBy(desc(clans.rating), clans.id)
+        .limit(10);
+      return {
+        news,
+        topPlayers: top,
+        topClans: topClans.map((k) => ({ ...k, members: Number(k.members) })),
+        signedIn: Boolean(c.var.player),
+      };
+    },
+    { ssr: true },
+  );
 }

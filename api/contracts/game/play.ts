@@ -150,3 +150,116 @@ export const report = contract({
     }),
   }),
 });
+
+// ---- The queue, a battle's result and its socket (the hangar's own calls) ----
+
+/** Where the player is: in the queue (since when, the longest wait), in a running battle, or neither. */
+const whereShape = z.object({
+  queue: z.object({ tankId: z.int(), joinedAt: z.int(), maxWaitSeconds: z.int() }).nullable(),
+  battle: z.object({ battleId: z.int(), host: z.string() }).nullable(),
+  now: z.int(),
+});
+
+export const join = contract({
+  method: "POST",
+  path: "/game/play/join",
+  auth: "player",
+  mutates: true,
+  summary:
+    "Joins the queue with a tank of the player's (again: the tank changes, the place stays); battles form on the way.",
+  input: z.object({ tankId: f.id() }),
+  output: whereShape.extend({ queued: z.boolean() }),
+});
+
+export const leave = contract({
+  method: "POST",
+  path: "/game/play/leave",
+  auth: "player",
+  mutates: true,
+  summary: "Leaves the queue.",
+  output: whereShape,
+});
+
+export const status = contract({
+  method: "GET",
+  path: "/game/play/status",
+  auth: "player",
+  summary:
+    "Where the player is (queue, battle or hangar); asking forms the battles due, so nobody waits past the longest wait.",
+  output: whereShape,
+});
+
+/** A crew member as the hangar lists them, with the next skill level's training prices (null: fully trained). */
+export const crewMemberShape = z.object({
+  crewId: z.int(),
+  role: z.string(),
+  level: z.int(),
+  xp: z.int(),
+  levelCap: z.int(),
+  skillLevel: z.int(),
+  name: z.string(),
+  training: z
+    .object({ level: z.int(), priceSilver: z.number().nullable(), priceGold: z.number().nullable() })
+    .nullable(),
+});
+/** What the crew gives the tank in battle, in whole percents. */
+export const crewBonusShape = z.object({ reload: z.number(), mobility: z.number(), aim: z.number(), view: z.number() });
+
+export const trainCrew = contract({
+  method: "POST",
+  path: "/game/play/crew/train",
+  auth: "player",
+  mutates: true,
+  summary:
+    "Trains a crew member's skill one level, paid through the ledger once per request id (docs/decisions/crews.md).",
+  input: z.object({
+    crewId: f.id(),
+    pay: z.enum(["silver", "gold"]),
+    /** The skill level being bought (the member's next); a request for a level reached is a replay. */
+    level: f.optional(f.int(1, 100)),
+    requestId: f.text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/)),
+  }),
+  output: z.object({
+    crewId: z.int(),
+    skillLevel: z.int(),
+    paid: z.int(),
+    replayed: z.boolean(),
+    silver: z.int(),
+    gold: z.int(),
+    crew: z.array(crewMemberShape),
+    crewBonus: crewBonusShape,
+  }),
+});
+
+const battleParams = z.object({ battleId: f.id() });
+
+export const result = contract({
+  method: "GET",
+  path: "/game/play/result/:battleId{[0-9]+}",
+  auth: "player",
+  summary: "The player's own result of a battle (the result screen after a reload, or after the socket closed).",
+  params: battleParams,
+  output: z.object({
+    battleId: z.int(),
+    status: z.string(),
+    result: z.string().nullable(),
+    experience: z.int(),
+    silver: z.int(),
+    silverSpent: z.int(),
+    kills: z.int(),
+    damage: z.int(),
+    durationS: z.int(),
+    ratingDelta: z.int(),
+    /** The battle's outcome as the simulation wrote it (teams, score, why it ended), once ended. */
+    outcome: z.json().nullable(),
+  }),
+});
+
+export const socket = contract({
+  method: "GET",
+  path: "/game/play/ws/:battleId{[0-9]+}",
+  auth: "player",
+  summary: "The battle's WebSocket: the player drives the tank of their seat and sees the whole arena.",
+  params: battleParams,
+  answers: ["stream"],
+});

@@ -4,11 +4,9 @@
 // spectator socket and a recorded battle's replay.
 import type { Hono } from "hono";
 import type { SocketSession } from "../../deps.ts";
-import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import type { Context } from "hono";
 import { page, route } from "../../http/router.ts";
-import * as f from "../../domain/fields.ts";
 import { AppError } from "../../domain/errors.ts";
 import { arenaOf } from "./arena.ts";
 import { battleSocket } from "./sockets.ts";
@@ -32,16 +30,6 @@ import { and, eq } from "drizzle-orm";
 import { players } from "../../db/schema/players.ts";
 import { battles, battlePlayers } from "../../db/schema/battles.ts";
 import { replayFrames } from "./replay-stream.ts";
-
-const battleParams = z.object({ battleId: f.id() });
-const joinIn = z.object({ tankId: f.id() });
-const trainIn = z.object({
-  crewId: f.id(),
-  pay: z.enum(["silver", "gold"]),
-  /** The skill level being bought (the member's next); a request for a level reached is a replay. */
-  level: f.optional(f.int(1, 100)),
-  requestId: f.text(8, 64).pipe(z.string().regex(/^[A-Za-z0-9_-]+$/)),
-});
 
 const me = (c: Context<HonoEnv>) => {
   const p = c.var.player;
@@ -138,48 +126,34 @@ export function registerArena(app: Hono<HonoEnv>) {
     },
   );
 
-  route(
-    app,
-    { method: "POST", path: "/game/play/join", auth: "player", mutates: true },
-    { input: joinIn },
-    async (c, b) => {
-      const playerId = me(c);
-      const { db, clock } = c.var.deps;
-      const r = await joinQueue(db, { playerId, tankId: b.tankId, at: clock.now() });
-      return c.json({ ...(await status(c, playerId)), queued: r.queued });
-    },
-  );
+  route(app, play.join, async (c, b) => {
+    const playerId = me(c);
+    const { db, clock } = c.var.deps;
+    const r = await joinQueue(db, { playerId, tankId: b.tankId, at: clock.now() });
+    return { ...(await status(c, playerId)), queued: r.queued };
+  });
 
   // Not in the spec (docs/decisions/crews.md, "Training by players"): the hangar's crew list trains a
   // member's skill one level, paid through the ledger once per request id.
-  route(
-    app,
-    { method: "POST", path: "/game/play/crew/train", auth: "player", mutates: true },
-    { input: trainIn },
-    async (c, b) => {
-      const playerId = me(c);
-      const { db, clock } = c.var.deps;
-      const trained = await db.transaction((tx) =>
-        trainCrewSkill(tx, {
-          playerId,
-          crewId: b.crewId,
-          pay: b.pay,
-          level: b.level,
-          requestId: b.requestId,
-          at: clock.now(),
-        }),
-      );
-      const [[wallet], extras] = await Promise.all([
-        db
-          .select({ silver: players.silver, gold: players.gold })
-          .from(players)
-          .where(eq(players.id, playerId))
-          .limit(1),
-        hangarExtras(db, playerId, c.var.locale, clock.now()),
-      ]);
-      return c.json({ ...trained, ...wallet, crew: extras.crew, crewBonus: extras.crewBonus });
-    },
-  );
+  route(app, play.trainCrew, async (c, b) => {
+    const playerId = me(c);
+    const { db, clock } = c.var.deps;
+    const trained = await db.transaction((tx) =>
+      trainCrewSkill(tx, {
+        playerId,
+        crewId: b.crewId,
+        pay: b.pay,
+        level: b.level,
+        requestId: b.requestId,
+        at: clock.now(),
+      }),
+    );
+    const [[wallet], extras] = await Promise.all([
+      db.select({ silver: players.silver, gold: players.gold }).from(players).where(eq(players.id, playerId)).limit(1),
+      hangarExtras(db, playerId, c.var.locale, clock.now()),
+    ]);
+    return { ...trained, ...wallet, crew: extras.crew, crewBonus: extras.crewBonus };
+  });
 
   // Issue 30: a tank's modules and figures in battle, and buying a slot's next level (docs/decisions/progression-battle.md).
   route(app, play.modules, async (c, p) =>
@@ -200,54 +174,42 @@ export function registerArena(app: Hono<HonoEnv>) {
     return { ...bought, ...wallet, modules };
   });
 
-  route(app, { method: "POST", path: "/game/play/leave", auth: "player", mutates: true }, {}, async (c) => {
+  route(app, play.leave, async (c) => {
     await leaveQueue(c.var.deps.db, me(c));
-    return c.json(await status(c, me(c)));
+    return status(c, me(c));
   });
 
-  route(app, { method: "GET", path: "/game/play/status", auth: "player" }, {}, async (c) =>
-    c.json(await status(c, me(c))),
-  );
+  route(app, play.status, async (c) => status(c, me(c)));
 
   // The player's own result of a battle (the result screen after a reload, or after the socket closed).
-  route(
-    app,
-    { method: "GET", path: "/game/play/result/:battleId{[0-9]+}", auth: "player" },
-    { params: battleParams },
-    async (c, p) => {
-      const { db } = c.var.deps;
-      const [r] = await db
-        .select({
-          status: battles.status,
-          result: battlePlayers.result,
-          experience: battlePlayers.experience,
-          silver: battlePlayers.silverEarned,
-          silverSpent: battlePlayers.silverSpent,
-          kills: battlePlayers.kills,
-          damage: battlePlayers.damage,
-          durationS: battlePlayers.durationS,
-          ratingDelta: battlePlayers.ratingDelta,
-        })
-        .from(battlePlayers)
-        .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
-        .where(and(eq(battlePlayers.battleId, p.battleId), eq(battlePlayers.playerId, me(c))))
-        .limit(1);
-      if (!r) throw new AppError("not_found", "arena.notYourBattle");
-      const room = await roomOf(db, p.battleId);
-      return c.json({ battleId: p.battleId, ...r, outcome: room?.outcome ? JSON.parse(room.outcome) : null });
-    },
-  );
+  route(app, play.result, async (c, p) => {
+    const { db } = c.var.deps;
+    const [r] = await db
+      .select({
+        status: battles.status,
+        result: battlePlayers.result,
+        experience: battlePlayers.experience,
+        silver: battlePlayers.silverEarned,
+        silverSpent: battlePlayers.silverSpent,
+        kills: battlePlayers.kills,
+        damage: battlePlayers.damage,
+        durationS: battlePlayers.durationS,
+        ratingDelta: battlePlayers.ratingDelta,
+      })
+      .from(battlePlayers)
+      .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
+      .where(and(eq(battlePlayers.battleId, p.battleId), eq(battlePlayers.playerId, me(c))))
+      .limit(1);
+    if (!r) throw new AppError("not_found", "arena.notYourBattle");
+    const room = await roomOf(db, p.battleId);
+    return { battleId: p.battleId, ...r, outcome: room?.outcome ? JSON.parse(room.outcome) : null };
+  });
 
   // The battle's socket: the player drives the tank of their seat and sees everything.
-  route(
-    app,
-    { method: "GET", path: "/game/play/ws/:battleId{[0-9]+}", auth: "player" },
-    { params: battleParams },
-    async (c, p) => {
-      const playerId = me(c);
-      return upgrade(c, p.battleId, playerId, () => battleSocket(c, p.battleId, playerId));
-    },
-  );
+  route(app, play.socket, async (c, p) => {
+    const playerId = me(c);
+    return upgrade(c, p.battleId, playerId, () => battleSocket(c, p.battleId, playerId));
+  });
 
   // An operator watches a running battle: the same snapshots, no tank to drive.
   route(app, adminBattles.watch, (c, p) => upgrade(c, p.battleId, null, () => battleSocket(c, p.battleId, null)));

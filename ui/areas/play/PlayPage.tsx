@@ -17,6 +17,7 @@ import { NextTanks } from "./NextTanks.tsx";
 import { walletChanged } from "../../lib/wallet.ts";
 import { useApi } from "../../lib/api.ts";
 import * as play from "../../../api/contracts/game/play.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { GuestEntry } from "../access/player/guest.tsx";
 import { dropInitialData, initialData } from "../../lib/page.ts";
 import type { garageOf } from "../../../api/domain/arena.ts";
@@ -24,11 +25,7 @@ import type { garageOf } from "../../../api/domain/arena.ts";
 /** A tank of the hangar's garage, as the server's garageOf answers it. */
 type Tank = Awaited<ReturnType<typeof garageOf>>[number];
 
-interface Where {
-  queue: { tankId: number; joinedAt: number; maxWaitSeconds: number } | null;
-  battle: { battleId: number; host: string } | null;
-  now: number;
-}
+type Where = OutputOf<typeof play.status>;
 
 interface Hangar extends Where {
   signedIn: true;
@@ -63,24 +60,8 @@ interface Hangar extends Where {
   }[];
 }
 
-interface CrewMember {
-  crewId: number;
-  role: string;
-  name: string;
-  level: number;
-  xp: number;
-  levelCap: number;
-  skillLevel: number;
-  /** The next skill level and its prices (null where that currency does not sell it); null when fully trained. */
-  training: { level: number; priceSilver: number | null; priceGold: number | null } | null;
-}
-
-interface Trained {
-  silver: number;
-  gold: number;
-  crew: CrewMember[];
-  crewBonus: Hangar["crewBonus"];
-}
+type CrewMember = OutputOf<typeof play.trainCrew>["crew"][number];
+type Trained = OutputOf<typeof play.trainCrew>;
 
 const ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 const nameOf = (tk: Tank) => (locale === "en" ? tk.nameEn : tk.nameRu);
@@ -152,7 +133,7 @@ export default function PlayPage() {
     if (left === null) return;
     const id = setInterval(async () => {
       try {
-        const w = await api<Where>("/game/play/status");
+        const w = await api(play.status);
         if (w.battle?.battleId !== left) {
           setShowResult(left);
           setLeft(null);
@@ -170,7 +151,7 @@ export default function PlayPage() {
     if (!where?.queue || where.battle) return;
     const id = setInterval(async () => {
       try {
-        setWhere(await api<Where>("/game/play/status"));
+        setWhere(await api(play.status));
       } catch {
         /* the next poll tries again */
       }
@@ -182,7 +163,7 @@ export default function PlayPage() {
     if (!chosen) return;
     setBusy(true);
     try {
-      setWhere(await api<Where>("/game/play/join", { method: "POST", body: { tankId: chosen } }));
+      setWhere(await api(play.join, { tankId: chosen }));
     } catch (e) {
       setError(e as Error);
     } finally {
@@ -197,7 +178,7 @@ export default function PlayPage() {
   // What the chosen tank takes into battle (the battle's consumable buttons).
   const chosenView = useApi(play.modules, chosen ? { tankId: chosen } : null);
 
-  const leave = async () => setWhere(await api<Where>("/game/play/leave", { method: "POST", body: {} }));
+  const leave = async () => setWhere(await api(play.leave));
 
   if (error)
     return (
@@ -252,7 +233,7 @@ export default function PlayPage() {
             // still runs, and when it gives up the player goes on: to the result, or to the hangar
             // (which shows the result when the battle ends).
             stillRunning={async () => {
-              const st = await api<Where>("/game/play/status");
+              const st = await api(play.status);
               return st.battle?.battleId === b.battleId ? "running" : "over";
             }}
             onGone={(why) => {
@@ -468,9 +449,11 @@ function CrewList({
     setProblem(null);
     try {
       onTrained(
-        await api<Trained>("/game/play/crew/train", {
-          method: "POST",
-          body: { crewId: m.crewId, pay, level: m.training.level, requestId: crypto.randomUUID() },
+        await api(play.trainCrew, {
+          crewId: m.crewId,
+          pay,
+          level: m.training.level,
+          requestId: crypto.randomUUID(),
         }),
       );
     } catch (e) {

@@ -3,26 +3,12 @@
 // clans by rating. A visitor sees no links into profiles; a signed-in player also gets theirs.
 import { msg, ph, t } from "@lingui/core/macro";
 import { useApi } from "../../lib/api.ts";
+import { landing } from "../../../api/contracts/public/landing.ts";
 import { pageSearch, useHydrated } from "../../lib/page.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { Carousel } from "../../components/Carousel.tsx";
 import { TankArt, type TankClass } from "../../components/TankArt.tsx";
-
-interface News {
-  id: number;
-  title: string;
-  /** Rendered by the server from the CMS markdown (escaped, script links refused). */
-  html: string;
-  image: string;
-  publishedAt: number;
-}
-interface Landing {
-  news: News[];
-  topPlayers: { id: number; nickname: string; level: number; rating: number; battles: number; wins: number }[];
-  topClans: { id: number; name: string; tag: string; rating: number; members: number }[];
-  signedIn: boolean;
-}
 
 const CLASSES: {
   id: TankClass;
@@ -84,7 +70,7 @@ function NewsDate({ ms }: { ms: number }) {
 }
 
 export default function LandingPage() {
-  const state = useApi<Landing>(`/${locale}/public`);
+  const state = useApi(landing, { locale });
   const erased = new URLSearchParams(pageSearch()).has("erased");
   return (
     <div className="tk-landing">
