@@ -13,7 +13,8 @@ import { AppError, fieldError, notFound } from "../../domain/errors.ts";
 import type { RowSchema, Warehouse } from "../../../warehouse/port.ts";
 import { findExperiment } from "../../domain/experiments.ts";
 import { clearOverride, playerExperiments, setOverride } from "../../domain/player-experiments.ts";
-import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
+import { OPERATOR, SUPPORT, byPlayer } from "./shared.ts";
+import { playerOr404 } from "../../domain/players.ts";
 
 const DAY = 86_400_000;
 const streamInput = z.object({

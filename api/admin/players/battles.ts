@@ -11,7 +11,8 @@ import * as f from "../../domain/fields.ts";
 import { fieldError, notFound } from "../../domain/errors.ts";
 import { battles, battlePlayers, battleEvents, BATTLE_RESULTS, BATTLE_STATUSES } from "../../db/schema/battles.ts";
 import { contentTanks } from "../../db/schema/content.ts";
-import { SUPPORT, playerOr404, byPlayer } from "./shared.ts";
+import { SUPPORT, byPlayer } from "./shared.ts";
+import { playerOr404 } from "../../domain/players.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
 const periodShape = { from: f.optional(f.dateTime()), to: f.optional(f.dateTime()) };

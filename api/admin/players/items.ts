@@ -14,7 +14,8 @@ import { playerItems } from "../../db/schema/inventory.ts";
 import { contentTanks } from "../../db/schema/content.ts";
 import { grantTank, revokeTank, setCurrentTank } from "../../domain/grants.ts";
 import { buy, shopList } from "../../domain/shop.ts";
-import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
+import { OPERATOR, SUPPORT, byPlayer } from "./shared.ts";
+import { playerOr404 } from "../../domain/players.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
 const tankInput = z.object({ tankId: f.id() });

@@ -30,7 +30,8 @@ import {
   setTaskProgress,
   xpToNext,
 } from "../../domain/progression.ts";
-import { OPERATOR, SUPPORT, playerOr404, byPlayer } from "./shared.ts";
+import { OPERATOR, SUPPORT, byPlayer } from "./shared.ts";
+import { playerOr404 } from "../../domain/players.ts";
 
 const P = "/admin/player/:playerId{[0-9]+}";
 const player = (p: { id: number; nickname: string; level: number; gold: number; silver: number }) => ({
