@@ -137,3 +137,26 @@ test("the crews chart has the seeded crews and the retention table fits at 1366 
   expect(new URL(page.url()).searchParams.get("unit")).toBe("week");
   await page.screenshot({ path: "e2e/output/metrics-retention.png" });
 });
+
+test("tank earnings hide tanks with fewer than 20 battles in the period (one battle does not top the list), and say so", async ({
+  page,
+}, info) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page);
+  await page.goto(`${running.url}/admin/metrics/tanksEarns/`);
+  const min = page.getByTestId("min-battles");
+  await expect(min).toHaveValue("20");
+  const battles = async () =>
+    (await page.locator("table tbody tr").evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent ?? ""))).map(
+      (s) => Number(s.replace(/\D/g, "")),
+    );
+  await expect(page.locator("table tbody tr").first()).toBeVisible({ timeout: 20_000 });
+  for (const n of await battles()) expect(n).toBeGreaterThanOrEqual(20);
+  await page.screenshot({ path: info.outputPath("tanks-earns-min-20.png"), fullPage: true });
+  // A threshold above every tank's count: none left, and the note counts them all.
+  await min.fill("1000000");
+  await expect(page.getByTestId("hidden-tanks")).toBeVisible();
+  await expect(page.locator("table tbody tr")).toHaveCount(0);
+  await min.fill("0");
+  await expect(page.getByTestId("hidden-tanks")).toHaveCount(0);
+});

@@ -94,6 +94,8 @@ for (const lang of ["en", "ru"] as const) {
       .filter({ has: page.getByRole("link", { name: `#${battleId}`, exact: true }) });
     await expect(battle).toBeVisible(slow);
     await reachable(page, battle.getByRole("button", { name: w("Stop", "Остановить"), exact: true }));
+    // Its state in words, not the stored value.
+    await expect(battle.locator('[data-status="running"]')).toHaveText(w("Running", "Идёт"));
     await page.screenshot({ path: info.outputPath(`battles-${lang}-390.png`) });
     await context.close();
   });

@@ -206,9 +206,9 @@ const CLAN_ACTION: Record<string, MessageDescriptor> = {
 };
 
 const RESULT: Record<string, MessageDescriptor> = {
-  win: msg({ message: "win", context: "battle result" }),
-  loss: msg({ message: "loss", context: "battle result" }),
-  draw: msg({ message: "draw", context: "battle result" }),
+  win: msg({ message: "Win", context: "battle result" }),
+  loss: msg({ message: "Loss", context: "battle result" }),
+  draw: msg({ message: "Draw", context: "battle result" }),
 };
 /** What a player's session event was (the warehouse's activity kinds). */
 const ACTIVITY: Record<string, MessageDescriptor> = {

@@ -6,10 +6,10 @@ import { valueText } from "../../shell/AdminLabels.ts";
 import { CLAN_ROLE_KEYS } from "../../lib/enums.ts";
 
 const BATTLE_STATUS: Record<string, MessageDescriptor> = {
-  running: msg({ message: "running", context: "battle status" }),
-  finished: msg({ message: "finished", context: "battle status" }),
-  stopped: msg({ message: "stopped", context: "battle status" }),
-  stuck: msg({ message: "stuck", context: "battle status" }),
+  running: msg({ message: "Running", context: "battle status" }),
+  finished: msg({ message: "Finished", context: "battle status" }),
+  stopped: msg({ message: "Stopped", context: "battle status" }),
+  stuck: msg({ message: "Stuck (no end reported)", context: "battle status" }),
 };
 const say = (table: Record<string, MessageDescriptor>, key: string | null) =>
   key && table[key] ? i18n._(table[key]) : (key ?? "");

@@ -7,6 +7,7 @@ import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load } from "../../components/States.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
+import { battleStatusText } from "../admin-clans-battles/t.ts";
 
 interface Row {
   battleId: number;
@@ -30,11 +31,7 @@ interface Head {
 export default function PlayerBattlesPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
   const head = useApi<Head>(`/admin/player/${id}/battles`);
-  const results: [string, string][] = [
-    ["win", t`win`],
-    ["loss", t`loss`],
-    ["draw", t`draw`],
-  ];
+  const results: [string, string][] = ["win", "loss", "draw"].map((k) => [k, valueText("result", k)]);
   const columns: Column<Row>[] = [
     {
       id: "battleId",
@@ -60,7 +57,7 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
     {
       id: "result",
       label: t`Result`,
-      value: (r) => results.find(([k]) => k === r.result)?.[1] ?? r.status,
+      value: (r) => (r.result ? valueText("result", r.result) : battleStatusText(r.status)),
       sortable: false,
     },
     { id: "experience", label: t`Experience`, value: (r) => r.experience, sortable: false },

@@ -13,61 +13,98 @@ import {
   periodFields,
 } from "../kit.tsx";
 import * as m from "../../../../api/contracts/admin/metrics.ts";
-import { t } from "@lingui/core/macro";
+import { useState } from "react";
+import { plural, t } from "@lingui/core/macro";
+
+/** Below this many battles in the period a tank's per-battle figures are one game's luck (issue 31). */
+const MIN_BATTLES = 20;
 
 export function TanksEarns() {
   const [p, setP] = usePeriod();
   const s = useData(m.tanksEarns, periodFields(p));
+  const [min, setMin] = useState(String(MIN_BATTLES));
+  const atLeast = Math.max(0, Number(min) || 0);
   return (
-    <Section title={t`Tank earnings`} actions={<PeriodPicker value={p} onChange={setP} />}>
-      <Loadable state={s} empty={(d) => d.tanks.length === 0}>
-        {(d) => (
-          <>
-            <LineChart
-              x={d.tanks.map((r) => String(r.tank_id))}
-              series={[
-                { name: t`Earned per battle`, data: d.tanks.map((r) => r.earned_per_battle), type: "bar" },
-                { name: t`Spent per battle`, data: d.tanks.map((r) => r.spent_per_battle), type: "bar" },
-              ]}
+    <Section
+      title={t`Tank earnings`}
+      actions={
+        <>
+          <PeriodPicker value={p} onChange={setP} />
+          <label className="tk-metrics-field">
+            <span>{t`At least, battles`}</span>
+            <input
+              type="number"
+              min={0}
+              inputMode="numeric"
+              style={{ width: "6em" }}
+              value={min}
+              onChange={(e) => setMin(e.target.value)}
+              data-testid="min-battles"
             />
-            <CsvButton
-              name={`tanks-earns-${periodQuery(p).replace(/[^0-9]+/g, "-")}`}
-              header={[
-                "tank_id",
-                "battles",
-                "win_rate",
-                "silver_earned",
-                "silver_spent",
-                "earned_per_battle",
-                "spent_per_battle",
-                "net_per_battle",
-              ]}
-              rows={d.tanks.map((r) => [
-                r.tank_id,
-                r.battles,
-                r.win_rate,
-                r.silver_earned,
-                r.silver_spent,
-                r.earned_per_battle,
-                r.spent_per_battle,
-                r.net_per_battle,
-              ])}
-            />
-            <Table
-              rows={d.tanks}
-              cols={[
-                { key: "tank_id", label: t`Tank`, format: String },
-                { key: "battles", label: t`Battles` },
-                { key: "win_rate", label: t`Win rate, %`, format: (v) => fmtInt(v) },
-                { key: "silver_earned", label: t`Earned` },
-                { key: "silver_spent", label: t`Spent` },
-                { key: "earned_per_battle", label: t`Earned per battle` },
-                { key: "spent_per_battle", label: t`Spent per battle` },
-                { key: "net_per_battle", label: t`Net per battle` },
-              ]}
-            />
-          </>
-        )}
+          </label>
+        </>
+      }
+    >
+      <Loadable state={s} empty={(all) => all.tanks.length === 0}>
+        {(all) => {
+          const d = { tanks: all.tanks.filter((r) => r.battles >= atLeast) };
+          const hidden = all.tanks.length - d.tanks.length;
+          return (
+            <>
+              {hidden > 0 && (
+                <p className="tk-hint" data-testid="hidden-tanks">
+                  {plural(hidden, {
+                    one: `# tank with fewer than ${atLeast} battles in the period is not shown (its per-battle figures would be one game's luck).`,
+                    other: `# tanks with fewer than ${atLeast} battles in the period are not shown (their per-battle figures would be one game's luck).`,
+                  })}
+                </p>
+              )}
+              <LineChart
+                x={d.tanks.map((r) => String(r.tank_id))}
+                series={[
+                  { name: t`Earned per battle`, data: d.tanks.map((r) => r.earned_per_battle), type: "bar" },
+                  { name: t`Spent per battle`, data: d.tanks.map((r) => r.spent_per_battle), type: "bar" },
+                ]}
+              />
+              <CsvButton
+                name={`tanks-earns-${periodQuery(p).replace(/[^0-9]+/g, "-")}min-${atLeast}-battles`}
+                header={[
+                  "tank_id",
+                  "battles",
+                  "win_rate_percent",
+                  "silver_earned",
+                  "silver_spent",
+                  "silver_earned_per_battle",
+                  "silver_spent_per_battle",
+                  "silver_net_per_battle",
+                ]}
+                rows={d.tanks.map((r) => [
+                  r.tank_id,
+                  r.battles,
+                  r.win_rate,
+                  r.silver_earned,
+                  r.silver_spent,
+                  r.earned_per_battle,
+                  r.spent_per_battle,
+                  r.net_per_battle,
+                ])}
+              />
+              <Table
+                rows={d.tanks}
+                cols={[
+                  { key: "tank_id", label: t`Tank`, format: String },
+                  { key: "battles", label: t`Battles` },
+                  { key: "win_rate", label: t`Win rate, %`, format: (v) => fmtInt(v) },
+                  { key: "silver_earned", label: t`Earned` },
+                  { key: "silver_spent", label: t`Spent` },
+                  { key: "earned_per_battle", label: t`Earned per battle` },
+                  { key: "spent_per_battle", label: t`Spent per battle` },
+                  { key: "net_per_battle", label: t`Net per battle` },
+                ]}
+              />
+            </>
+          );
+        }}
       </Loadable>
     </Section>
   );
