@@ -304,6 +304,8 @@ const idleShare = (cpuOf() - idle0) / ((performance.now() - idleWall) / 1000);
 const plan = join(dir, "clients.json");
 writeFileSync(plan, JSON.stringify({ url: `ws://127.0.0.1:${port}`, players, seconds, warmup: Number(values.warmup) }));
 const client = spawn(process.execPath, [import.meta.path, "--client", plan], { stdio: ["ignore", "pipe", "inherit"] });
+// Listened for at once: the client may end (its own clock) before this process asks.
+const clientExit = new Promise((done) => client.on("exit", done));
 let out = "";
 let connected = () => {};
 const ready = new Promise<void>((ok) => (connected = ok));
@@ -319,7 +321,7 @@ const wall0 = performance.now();
 await Bun.sleep(seconds * 1000);
 const share = (cpuOf() - cpu0) / ((performance.now() - wall0) / 1000);
 const appThreads = threadShares(threads0, threadsOf(server.pid!), (performance.now() - wall0) / 1000);
-await new Promise((done) => client.on("exit", done));
+await clientExit;
 const lines = out
   .trim()
   .split("\n")
@@ -366,6 +368,7 @@ writeFileSync(
 const bareClient = spawn(process.execPath, [import.meta.path, "--client", barePlan], {
   stdio: ["ignore", "pipe", "inherit"],
 });
+const bareClientExit = new Promise((done) => bareClient.on("exit", done));
 let bareOut = "";
 await new Promise<void>((ok) =>
   bareClient.stdout.on("data", (d) => {
@@ -384,7 +387,7 @@ const bw0 = performance.now();
 await Bun.sleep(seconds * 1000);
 const bareShare = (bareCpu() - bc0) / ((performance.now() - bw0) / 1000);
 const bareThreads = threadShares(bareThreads0, threadsOf(bare.pid!), (performance.now() - bw0) / 1000);
-await new Promise((done) => bareClient.on("exit", done));
+await bareClientExit;
 bare.kill("SIGKILL");
 console.log(
   `   the floor: the same ${players.length} sockets and messages (${size} bytes out, 18 in, 20 a second each) on a bare Bun.serve took ${(bareShare * 100).toFixed(1)}% of a core (${Math.floor(N / bareShare)} "battles" a core): the app's battles cost ${(share / bareShare).toFixed(2)}× the bare sockets`,
