@@ -53,10 +53,9 @@ export function TanksEarns() {
             <>
               {hidden > 0 && (
                 <p className="tk-hint" data-testid="hidden-tanks">
-                  {plural(hidden, {
-                    one: `# tank with fewer than ${atLeast} battles in the period is not shown (its per-battle figures would be one game's luck).`,
-                    other: `# tanks with fewer than ${atLeast} battles in the period are not shown (their per-battle figures would be one game's luck).`,
-                  })}
+                  {plural(hidden, { one: "# tank is not shown", other: "# tanks are not shown" })}
+                  {": "}
+                  {t`fewer than ${atLeast} battles in the period (per-battle figures of so few battles are luck).`}
                 </p>
               )}
               <LineChart
