@@ -19,6 +19,18 @@ const EXTRAS: Record<string, string> = {
     "operators create or change a live event (tournament, multiplier, offer window: schedule, audience, entry rules, prizes); issue 32, docs/decisions/liveops.md",
   "/admin/liveops/calendar":
     "the live events' periods in a window with their clashes (issue 32, docs/decisions/liveops.md)",
+  "/admin/audiences/": "the saved audiences' screen (issue 32, docs/decisions/audiences.md)",
+  "/admin/audiences/list": "the saved audiences with their sizes and actions (issue 32, docs/decisions/audiences.md)",
+  "/admin/audiences/preview":
+    "an audience definition's size and a sample of its players before it is saved (issue 32, docs/decisions/audiences.md)",
+  "/admin/audiences/save":
+    "operators create or change a saved audience and its enter/exit actions (issue 32, docs/decisions/audiences.md)",
+  "/admin/experiments/scorecard":
+    "an experiment's scorecard: per variant the goal and guardrail figures with intervals and the split check (issue 32, docs/decisions/experiment-scorecards.md)",
+  "/admin/experiments/save/guardrails":
+    "the guardrails' bounds that stop an experiment on their own (issue 32, docs/decisions/experiment-scorecards.md)",
+  "/admin/experiments/promote":
+    "operators promote a variant's value into the option's default (issue 32, docs/decisions/experiment-scorecards.md)",
   "/public/profile/notifications/read":
     "the player marks operators' notifications read in the profile's inbox; the spec shows the inbox's screen, not how reading is recorded",
   "/billing/order/start":

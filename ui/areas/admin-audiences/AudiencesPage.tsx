@@ -428,7 +428,7 @@ function AudienceForm({ draft, onSaved, onCancel }: { draft: Draft; onSaved: () 
       </fieldset>
       <label>
         <input type="checkbox" checked={d.active} onChange={(e) => setD({ ...d, active: e.target.checked })} />{" "}
-        {t`Active`}
+        {t({ message: "Active", context: "audience" })}
       </label>
       <FormMessage errors={errors} />
       <div className="tk-row">
@@ -460,7 +460,7 @@ export default function AudiencesPage() {
       value: (a) => a.sweptAt ?? 0,
       cell: (a) => (a.sweptAt === null ? t`not yet` : fmtDateTime(a.sweptAt)),
     },
-    { id: "active", label: t`Active`, value: (a) => (a.active ? t`yes` : t`no`) },
+    { id: "active", label: t({ message: "Active", context: "audience" }), value: (a) => (a.active ? t`yes` : t`no`) },
     actionsColumn(
       (a) => [
         {
