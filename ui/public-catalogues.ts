@@ -6,7 +6,8 @@ import PO from "pofile";
 import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 
 /**
- * The public site's compiled catalogues (ui/locales/{locale}.public.ts): the merged catalogue less
+ * The public site's compiled catalogues (ui/locales/{locale}.public.ts, and {locale}.play.ts for the
+ * game's screens): the merged catalogue less
  * the messages only back-office code shows (the admin shell's and its labels (ui/shell/Admin*), and those of areas without a
  * public screen), so a player's page does not download the back office's words. A message any
  * other file refers to stays (the .po files name each message's files).
@@ -26,20 +27,29 @@ export async function writePublicCatalogues() {
     /^ui\/shell\/Admin/.test(ref) ||
     adminFiles.has(ref) ||
     (/^ui\/areas\/[^/]+\//.test(ref) && screenAreas.has(ref.split("/")[2]) && !publicAreas.has(ref.split("/")[2]));
+  // The game's own screens (the hangar, the battle: their own chunk) show words no other page
+  // does; they load with that chunk (ui/areas/play/routes.ts), so the landing does not download
+  // them (its 100 KB, ui/budget.test.ts). The area's routes.ts (the hangar's title) stays public.
+  const playOnly = (ref: string) => ref.startsWith("ui/areas/play/") && !ref.endsWith("/routes.ts");
   const keep = new Set<string>();
+  const play = new Set<string>();
   for await (const f of new Bun.Glob("ui/**/locales/ru.po").scan(root)) {
     for (const item of PO.parse(readFileSync(root + f, "utf8")).items) {
-      if (item.references.some((r) => !adminOnly(r.split(":")[0])))
-        keep.add(generateMessageId(item.msgid, item.msgctxt ?? undefined));
+      const refs = item.references.map((r) => r.split(":")[0]).filter((r) => !adminOnly(r));
+      if (refs.length === 0) continue;
+      const id = generateMessageId(item.msgid, item.msgctxt ?? undefined);
+      (refs.every(playOnly) ? play : keep).add(id);
     }
   }
   for (const locale of ["ru", "en"]) {
     const { messages } = (await import(`./locales/${locale}.ts`)) as { messages: Record<string, unknown> };
-    const subset = Object.fromEntries(Object.entries(messages).filter(([id]) => keep.has(id)));
-    writeFileSync(
-      `${root}ui/locales/${locale}.public.ts`,
-      `import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(subset))}) as Messages;`,
-    );
+    const write = (name: string, ids: Set<string>) =>
+      writeFileSync(
+        `${root}ui/locales/${locale}.${name}.ts`,
+        `import type{Messages}from"@lingui/core";export const messages=JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(Object.entries(messages).filter(([id]) => ids.has(id)))))}) as Messages;`,
+      );
+    write("public", keep);
+    write("play", play);
   }
 }
 

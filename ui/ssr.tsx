@@ -15,6 +15,8 @@ import type { Messages } from "@lingui/core";
 import PublicShell from "./shell/PublicShell.tsx";
 import { messages as ruMessages } from "./locales/ru.public.ts";
 import { messages as enMessages } from "./locales/en.public.ts";
+import { messages as ruPlay } from "./locales/ru.play.ts";
+import { messages as enPlay } from "./locales/en.play.ts";
 import { activateServerLocale, type Locale } from "./lib/i18n.ts";
 import { setServerPage } from "./lib/page.ts";
 import { publicScreens } from "./areas/public.ts";
@@ -41,7 +43,7 @@ let queue: Promise<unknown> = Promise.all(
 /** The page's markup inside #root, as a stream of UTF-8 bytes. */
 export function render(page: SsrPage, onError: (error: unknown) => void): Promise<ReadableStream<Uint8Array>> {
   const run = queue.then(async () => {
-    const catalogue = page.locale === "en" ? enMessages : ruMessages;
+    const catalogue = page.locale === "en" ? { ...enMessages, ...enPlay } : { ...ruMessages, ...ruPlay };
     activateServerLocale(page.locale, { ...catalogue, ...(page.texts as Messages) });
     setServerPage({ path: page.path, search: page.search, csrf: page.csrf, data: page.data });
     try {
