@@ -95,13 +95,13 @@ const metricsScreens = () => [
   ),
 ];
 /** The chart kinds' chunks (ui/components/chart-kinds/*.ts) a screen's charts fetch: the metrics kit's LineChart draws
- * lines, bars and stacked bars, its PieChart pies, and a <Chart spec={{ kind }}> its kind. */
+ * lines, bars and stacked bars, its ShareChart bars too, and a <Chart spec={{ kind }}> its kind. */
 function chartKinds(source: string): string[] {
   const text = readFileSync(new URL(`../${source}`, import.meta.url).pathname, "utf8");
   const kinds = new Set<string>();
   if (/<LineChart\b/.test(text)) kinds.add("cartesian");
-  if (/<PieChart\b/.test(text)) kinds.add("pie");
-  for (const [, k] of text.matchAll(/kind:\s*"(\w+)"/g)) kinds.add(k === "pie" || k === "heatmap" ? k : "cartesian");
+  if (/<ShareChart\b/.test(text)) kinds.add("cartesian");
+  for (const [, k] of text.matchAll(/kind:\s*"(\w+)"/g)) kinds.add(k === "heatmap" ? k : "cartesian");
   return [...kinds];
 }
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

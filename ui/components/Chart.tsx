@@ -1,8 +1,9 @@
-// Charts from one small typed description — line, bar, stacked bars, pie, heatmap — with the
+// Charts from one small typed description — line, bar, stacked bars, shares, heatmap — with the
 // design system's loading and empty states. echarts is heavy, so the drawing code is lazy chunks,
 // fetched the first time a chart is shown and never by the public entry: ChartCanvas.tsx (echarts'
 // core, the canvas renderer, tooltip and legend) and, side by side with it, the parts of the
-// chart's kind (chart-kinds/*.ts: line and bars, pie, heatmap).
+// chart's kind (chart-kinds/*.ts: line and bars (shares too), heatmap). Shares are bars, not a pie:
+// a pie's parts are echarts' heaviest chunk after the core, and bars sorted by size read better.
 import { lazy, Suspense } from "react";
 import { Empty, Loading } from "./States.tsx";
 import type { ChartSpec } from "./chart-spec.ts";
@@ -12,12 +13,11 @@ const canvasWith = (parts: () => Promise<unknown>) =>
   lazy(() => Promise.all([import("./ChartCanvas.tsx"), parts()]).then(([canvas]) => canvas));
 const CANVAS = {
   cartesian: canvasWith(() => import("./chart-kinds/cartesian.ts")),
-  pie: canvasWith(() => import("./chart-kinds/pie.ts")),
   heatmap: canvasWith(() => import("./chart-kinds/heatmap.ts")),
 };
 
 const isEmpty = (s: ChartSpec) =>
-  s.kind === "pie"
+  s.kind === "share"
     ? s.slices.every((p) => !p.value)
     : s.kind === "heatmap"
       ? s.cells.every((r) => r.every((v) => v == null))
@@ -27,7 +27,7 @@ const isEmpty = (s: ChartSpec) =>
 export function Chart({ spec, loading = false }: { spec: ChartSpec | null; loading?: boolean }) {
   if (loading || !spec) return <Loading />;
   if (isEmpty(spec)) return <Empty />;
-  const ChartCanvas = spec.kind === "pie" || spec.kind === "heatmap" ? CANVAS[spec.kind] : CANVAS.cartesian;
+  const ChartCanvas = spec.kind === "heatmap" ? CANVAS.heatmap : CANVAS.cartesian;
   return (
     <figure
       className="tk-chart"

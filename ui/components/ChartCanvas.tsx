@@ -2,7 +2,7 @@
 // registered — here the canvas renderer (no SVG renderer), the tooltip and the legend that every
 // kind shows; each kind's own parts register themselves in chart-kinds/*.ts, chunks that Chart.tsx
 // fetches beside this one for the kind it shows (a screen of line and bar charts never downloads
-// the pie or the heatmap). echarts-for-react's core component gets the three functions it calls
+// the heatmap). echarts-for-react's core component gets the three functions it calls
 // (init, getInstanceByDom, dispose), not echarts' whole namespace, so the bundle keeps none of
 // the rest of echarts' API.
 import { useMemo } from "react";
@@ -10,7 +10,7 @@ import ReactEChartsCore from "echarts-for-react/esm/core";
 import { dispose, getInstanceByDom, init, use } from "echarts/core";
 import { LegendComponent, TooltipComponent } from "echarts/components";
 import { CanvasRenderer } from "echarts/renderers";
-import { fmtInt } from "../lib/i18n.ts";
+import { fmtInt, locale } from "../lib/i18n.ts";
 import type { ChartSpec } from "./chart-spec.ts";
 
 // No AriaComponent: its generated description exists only in English and Chinese; the chart's
@@ -58,12 +58,29 @@ function optionOf(spec: ChartSpec) {
     textStyle: { color: TEXT },
     legend: { top: 0, textStyle: { color: TEXT }, type: "scroll" },
   };
-  if (spec.kind === "pie")
+  if (spec.kind === "share") {
+    const slices = [...spec.slices].sort((a, b) => b.value - a.value);
+    const total = slices.reduce((n, s) => n + s.value, 0);
+    const pct = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+    const share = (v: number) => (total ? pct.format(v / total) : "");
     return {
       ...base,
-      tooltip: { trigger: "item", valueFormatter: format },
-      series: [{ type: "pie", radius: ["35%", "70%"], data: spec.slices, label: { color: TEXT } }],
+      // One series named by the chart: a legend would only repeat the title.
+      legend: { show: false },
+      tooltip: { trigger: "axis", valueFormatter: (v: number) => `${format(v)} (${share(v)})` },
+      grid: { left: 8, right: 56, top: 8, bottom: 24, containLabel: true },
+      xAxis: { type: "value", ...AXIS, minInterval: minStep(format), axisLabel: { color: TEXT, formatter: format } },
+      yAxis: { type: "category", inverse: true, data: slices.map((s) => s.name), ...AXIS },
+      series: [
+        {
+          type: "bar",
+          name: spec.title,
+          data: slices.map((s) => s.value),
+          label: { show: true, position: "right", color: TEXT, formatter: (p: { value: number }) => share(p.value) },
+        },
+      ],
     };
+  }
   if (spec.kind === "heatmap") {
     const data = spec.cells.flatMap((row, y) =>
       row.map((v, x) => (v == null ? null : [x, y, v])).filter((c) => c !== null),

@@ -17,7 +17,8 @@ interface Common {
 export type ChartSpec = Common &
   (
     | { kind: "line" | "bar" | "stacked"; x: string[]; series: Series[] }
-    | { kind: "pie"; slices: { name: string; value: number }[] }
+    /** Parts of a whole: a bar each, the largest first, with its share of the total. */
+    | { kind: "share"; slices: { name: string; value: number }[] }
     /** cells[y][x]: rows are the y labels; an absent value is a blank cell. */
     | { kind: "heatmap"; x: string[]; y: string[]; cells: (number | null | undefined)[][] }
   );

@@ -5,7 +5,7 @@
 import { ph, t } from "@lingui/core/macro";
 import { nameFieldsWith } from "../lib/api.ts";
 import { pathLabel } from "../lib/path-label.ts";
-import { fieldText } from "./AdminLabels.ts";
+import { fieldText } from "./AdminFields.ts";
 
 /** A field path in words with the shared field names, rows counted from 1. */
 export const fieldPathText = (path: string) => pathLabel(path, fieldText, (n) => t`row ${ph({ n })}`);

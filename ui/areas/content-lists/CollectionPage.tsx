@@ -18,7 +18,8 @@ import { Form } from "../../components/Form.tsx";
 import { SchemaFields, StrayErrors, type Naming } from "../../components/SchemaForm.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { toast } from "../../components/Toasts.tsx";
-import { anyValueText, fieldText, shownValue } from "../../shell/AdminLabels.ts";
+import { anyValueText, shownValue } from "../../shell/AdminLabels.ts";
+import { fieldText } from "../../shell/AdminFields.ts";
 
 type Item = Record<string, unknown> & { id: number };
 type Catalogue = Record<string, [number, string, string][]>;

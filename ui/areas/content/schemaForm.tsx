@@ -8,7 +8,8 @@ import type { MessageDescriptor } from "@lingui/core";
 import { SchemaFields as Fields } from "../../components/SchemaForm.tsx";
 import type { Form as FormState } from "../../lib/form.ts";
 import type { Prop } from "../../lib/schema-form.ts";
-import { anyValueText, enumText, fieldText, shownValue } from "../../shell/AdminLabels.ts";
+import { anyValueText, enumText, shownValue } from "../../shell/AdminLabels.ts";
+import { fieldText } from "../../shell/AdminFields.ts";
 
 export { enumOf, flatten, kindOf, nullable, unflatten, type Kind, type Prop } from "../../lib/schema-form.ts";
 

@@ -237,9 +237,10 @@ export function LineChart({
   );
   return <Chart spec={spec} />;
 }
-export function PieChart({
+/** Parts of a whole (revenue by market, registrations by platform): bars, the largest first, each with its share. */
+export function ShareChart({
   data,
-  height = 280,
+  height,
   money = false,
   title,
 }: {
@@ -250,10 +251,11 @@ export function PieChart({
 }) {
   const spec = useMemo<ChartSpec>(
     () => ({
-      kind: "pie",
+      kind: "share",
       title: title ?? data.map((d) => d.name).join(", "),
       slices: data,
-      height,
+      // A bar a row: the chart grows with its parts, whatever the height asked.
+      height: Math.max(height ?? 0, 48 + 28 * data.length),
       format: money ? fmtMoney : fmtInt,
     }),
     [data, height, money, title],

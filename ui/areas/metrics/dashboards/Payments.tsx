@@ -7,7 +7,7 @@ import {
   periodQuery,
   CsvLink,
   LineChart,
-  PieChart,
+  ShareChart,
   Table,
   Section,
   Select,
@@ -85,7 +85,7 @@ export function Payments() {
         {(d) => (
           <>
             {d.keys && (
-              <PieChart
+              <ShareChart
                 money
                 data={d.keys.map((k) => ({
                   name: type === "market" ? valueText("store", k.key) : k.key,

@@ -6,7 +6,7 @@ import {
   periodQuery,
   CsvLink,
   LineChart,
-  PieChart,
+  ShareChart,
   Table,
   Section,
   fmtInt,
@@ -64,7 +64,7 @@ export function Registrations() {
               ).map(([lbl, rows, word]) => (
                 <div key={lbl}>
                   <h2>{label(lbl)}</h2>
-                  <PieChart data={rows.map((r) => ({ name: word(r.key), value: r.n }))} height={220} />
+                  <ShareChart data={rows.map((r) => ({ name: word(r.key), value: r.n }))} height={220} />
                   <Table
                     rows={rows}
                     cols={[
