@@ -226,7 +226,7 @@ export function EventForm({
       v.fixed.map((r, j) => (j === i ? { ...r, [k]: value } : r)),
     );
   return (
-    <form className="tk-liveops-form" onSubmit={submit} data-event-form>
+    <form noValidate className="tk-liveops-form" onSubmit={submit} data-event-form>
       <h2>{event ? t`Edit the event` : t`New event`}</h2>
       <fieldset>
         <legend>{t`What`}</legend>

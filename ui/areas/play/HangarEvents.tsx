@@ -59,6 +59,7 @@ function EnterForm({ ev, tour, onEntered }: { ev: LiveEvent; tour: Tournament; o
   if (!tour.tiers.length) return <p className="tk-muted">{t`You have no tank of tier ${tiersOf(tour)}.`}</p>;
   return (
     <form
+      noValidate
       className="tk-event-enter"
       onSubmit={async (e) => {
         e.preventDefault();
