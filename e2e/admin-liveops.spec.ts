@@ -109,8 +109,8 @@ test("an operator schedules a weekend tournament for an audience with a prize ta
     await page.getByRole("button", { name: en ? "New event" : "Новое событие" }).click();
     const form = page.locator("[data-event-form]");
     const title = en ? "Form weekend cup" : "Кубок выходных из формы";
-    await form.getByLabel(en ? "Title (Russian)" : "Название (по-русски)").fill(`${title} ru`);
-    await form.getByLabel(en ? "Title (English)" : "Название (по-английски)").fill(title);
+    await form.getByLabel(en ? "Title (Russian)" : "Название (русское)").fill(`${title} ru`);
+    await form.getByLabel(en ? "Title (English)" : "Название (английское)").fill(title);
     await form.getByLabel(en ? "Time zone" : "Часовой пояс").fill("Europe/Berlin");
     // A bad CRON: the engine's problem shows at once, before anything is sent.
     await form.getByRole("textbox", { name: /^CRON/ }).fill("0 0 * *");
@@ -159,7 +159,7 @@ test("an operator schedules a weekend tournament for an audience with a prize ta
     });
     // Edit: the form opens with the saved values.
     await card.getByRole("button", { name: en ? "Edit" : "Изменить" }).click();
-    await expect(form.getByLabel(en ? "Title (English)" : "Название (по-английски)")).toHaveValue(title);
+    await expect(form.getByLabel(en ? "Title (English)" : "Название (английское)")).toHaveValue(title);
     await expect(form.locator('[data-prize-row="0"]').getByLabel(en ? "Gold" : "Золото")).toHaveValue("150");
     await page.screenshot({ path: info.outputPath(`calendar-after-${locale}-${width}.png`), fullPage: true });
     expect(errors).toEqual([]);

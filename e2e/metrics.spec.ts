@@ -58,7 +58,8 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
   const dau = readFileSync(await (await dauDownload).path(), "utf8")
     .trim()
     .split("\n");
-  expect(dau[0]).toBe("bucket,dau,wau,mau,stickiness");
+  expect(dau[0]).toBe("day,dau_players,wau_players_rolling_7_days,mau_players_rolling_30_days,stickiness_share");
+  expect(dau[1]).toMatch(/^\d{4}-\d{2}-\d{2},/);
   expect(dau.length).toBeGreaterThan(28);
 
   await page.goto(`${base}/admin/metrics/payments/`);

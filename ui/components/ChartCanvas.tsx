@@ -76,6 +76,7 @@ function optionOf(spec: ChartSpec) {
           type: "bar",
           name: spec.title,
           data: slices.map((s) => s.value),
+          barMaxWidth: 28,
           label: { show: true, position: "right", color: TEXT, formatter: (p: { value: number }) => share(p.value) },
         },
       ],

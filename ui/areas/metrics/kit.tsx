@@ -254,8 +254,8 @@ export function ShareChart({
       kind: "share",
       title: title ?? data.map((d) => d.name).join(", "),
       slices: data,
-      // A bar a row: the chart grows with its parts, whatever the height asked.
-      height: Math.max(height ?? 0, 48 + 28 * data.length),
+      // A bar a row: the chart grows with its parts beyond the height asked (160 px at least).
+      height: Math.max(height ?? 160, 48 + 28 * data.length),
       format: money ? fmtMoney : fmtInt,
     }),
     [data, height, money, title],
