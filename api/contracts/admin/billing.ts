@@ -6,6 +6,7 @@ import * as f from "../../domain/fields.ts";
 import { CACHES, itemId, itemSchema, MARKETS, multiplierSchema } from "../../domain/billing/catalog.ts";
 import { DISPUTE_STATES, ORDER_STATUSES } from "../../db/schema/billing.ts";
 import { contract } from "../contract.ts";
+import { orderView } from "../billing.ts";
 
 const S = { auth: "admin", role: "support" } as const;
 const O = { auth: "admin", role: "operator" } as const;
@@ -45,27 +46,7 @@ const multiplierFields = {
 export const multiplier = z.object({ id: z.int(), ...multiplierFields });
 
 /** An order as the player and the operator see it (api/domain/billing/orders.ts orderView). */
-export const order = z.object({
-  id: z.int(),
-  playerId: z.int(),
-  itemId: z.string(),
-  provider: z.string(),
-  market: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  amountMinor: z.int(),
-  currency: z.string(),
-  grants,
-  providerTxId: z.string().nullable(),
-  debtGold: z.int(),
-  debtSilver: z.int(),
-  refundedMinor: z.int(),
-  chargedBackMinor: z.int(),
-  dispute: z.enum(DISPUTE_STATES).nullable(),
-  note: z.string().nullable(),
-  createdAt: z.int(),
-  updatedAt: z.int(),
-  paidAt: z.int().nullable(),
-});
+export const order = orderView;
 
 const byItem = z.object({ item_id: itemId() });
 
