@@ -154,9 +154,26 @@ test("the ratchets' lists name only what is still there", async () => {
 });
 
 /**
- * Admin handlers call services (ARCHITECTURE §7): the query builder is the domain's. The files below
- * still build queries themselves, with how many calls; a count only falls — a file not listed, or
- * one with more calls than listed, fails, and so does a count that fell (lower it here).
+ * What in a file's text builds a query: a call of drizzle's builder (`.select(`, `.selectDistinct(`,
+ * `.insert(`, `.update(`, `.delete(`, `.$count(`, a relational `.query.x.findMany(`, a raw
+ * `db.run(`/`tx.all(`…), whatever its receiver (a Map's `.delete(` counts too: an admin handler has
+ * no use for one), and an import of drizzle-orm (its operators build the conditions of a query).
+ */
+export function queryBuilderUse(text: string): { calls: number; drizzle: boolean } {
+  const count = (re: RegExp) => text.match(re)?.length ?? 0;
+  const calls =
+    count(/\.(?:select|selectDistinct|insert|update|delete|\$count)\s*\(/g) +
+    count(/\.query\.\w+\.find(?:First|Many)\s*\(/g) +
+    count(/\b(?:db|tx)\s*\.\s*(?:run|all|get|values|execute|batch)\s*\(/g);
+  return { calls, drizzle: /\bfrom\s+["']drizzle-orm(?:\/[^"']*)?["']/.test(text) };
+}
+
+/**
+ * Admin handlers make no query-builder calls: they call the domain's services, `verb({ ctx, input })`
+ * (ARCHITECTURE §7, issue 26). The files below are still being converted (the player card's tabs,
+ * the payments and content screens), with how many calls they make; the list only shrinks — a file
+ * not listed that builds a query or imports drizzle-orm fails, so does a listed count that moved
+ * (lower it; at 0 drop the file, and its drizzle-orm import with it).
  */
 const ADMIN_QUERIES_LEFT: Record<string, number> = {
   "api/admin/access/attention.ts": 2,
@@ -177,14 +194,40 @@ const ADMIN_QUERIES_LEFT: Record<string, number> = {
   "api/admin/system/localization.ts": 1,
 };
 
-test("admin handlers make no more query-builder calls than are left to move", async () => {
-  const found: Record<string, number> = {};
-  for await (const file of new Glob("api/admin/**/*.ts").scan(".")) {
-    if (file.endsWith(".test.ts")) continue;
-    const n = [...(await Bun.file(file).text()).matchAll(/\.(?:select|selectDistinct|insert|update|delete)\(/g)].length;
-    if (n) found[file] = n;
+test("admin handlers make no query-builder calls: they call services", async () => {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for await (const file of new Glob("api/admin/**/*.{ts,tsx}").scan(".")) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    seen.add(file);
+    const { calls, drizzle } = queryBuilderUse(await Bun.file(file).text());
+    const left = ADMIN_QUERIES_LEFT[file];
+    if (left === undefined) {
+      if (calls)
+        problems.push(`${file}: ${calls} query-builder call(s): move them into a domain service verb({ ctx, input })`);
+      if (drizzle) problems.push(`${file}: imports drizzle-orm: the query's conditions belong to a domain service`);
+    } else if (calls !== left)
+      problems.push(
+        calls > left
+          ? `${file}: ${calls} query-builder calls, ${left} listed: the list only shrinks (call a domain service)`
+          : `${file}: ${calls} query-builder calls, ${left} listed: lower its count in ADMIN_QUERIES_LEFT${calls ? "" : " (0: drop the entry and the drizzle-orm import)"}`,
+      );
   }
-  expect(found).toEqual(ADMIN_QUERIES_LEFT);
+  for (const file of Object.keys(ADMIN_QUERIES_LEFT))
+    if (!seen.has(file)) problems.push(`${file}: listed in ADMIN_QUERIES_LEFT but gone: drop the entry`);
+  expect(problems).toEqual([]);
+});
+
+test("the admin query rule sees a planted query", () => {
+  // The rule above fails on these (each planted once in an admin file to watch it fail).
+  expect(queryBuilderUse("const [r] = await ctx.db\n  .select({ n: count() })\n  .from(players);").calls).toBe(1);
+  expect(queryBuilderUse("await tx.insert(t).values(v); await tx.update(t).set(v); await tx.delete(t);").calls).toBe(3);
+  expect(queryBuilderUse("await db.query.players.findFirst({}); await tx.run(sql`select 1`);").calls).toBe(2);
+  expect(queryBuilderUse('import { eq } from "drizzle-orm";').drizzle).toBe(true);
+  expect(queryBuilderUse('import { listLanguages } from "../../domain/languages.ts";')).toEqual({
+    calls: 0,
+    drizzle: false,
+  });
 });
 
 /** Casts and assertions the services' context made needless (a transaction passed as the store, the admin asserted). */
