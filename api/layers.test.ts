@@ -39,10 +39,6 @@ const areaOf = (file: string) => AREA.exec(file)?.[1];
  * files below still import api/db/schema: the list only shrinks — a file not on it fails.
  */
 const SCHEMA_IMPORTERS_LEFT = new Set<string>([
-  "api/admin/access/attention.ts",
-  "api/admin/access/index.ts",
-  "api/admin/access/today.ts",
-  "api/admin/ads/demo.ts",
   "api/admin/ads/index.ts",
   "api/admin/avatars.ts",
   "api/admin/billing/payments.ts",
@@ -51,15 +47,12 @@ const SCHEMA_IMPORTERS_LEFT = new Set<string>([
   "api/admin/content/documents.ts",
   "api/admin/content/index.ts",
   "api/admin/content/progression.ts",
-  "api/admin/experiments/demo.ts",
   "api/admin/players/battles.ts",
   "api/admin/players/items.ts",
   "api/admin/players/progression.ts",
   "api/admin/system/applications.ts",
-  "api/admin/system/demo.ts",
   "api/admin/system/languages.ts",
   "api/admin/system/localization.ts",
-  "api/admin/system/options-test-helpers.ts",
   "api/admin/system/social-networks.ts",
   "api/admin/system/versions.ts",
   "api/billing/demo.ts",
@@ -84,7 +77,6 @@ const SCHEMA_IMPORTERS_LEFT = new Set<string>([
 const AREA_IMPORTS_LEFT = new Set<string>([
   "api/admin/avatars.ts -> api/public/avatar-offer-messages.ts",
   "api/admin/offers.ts -> api/public/avatar-offer-messages.ts",
-  "api/admin/access/attention.ts -> api/billing/orders.ts",
   "api/admin/access/index.ts -> api/identity/admins.ts",
   "api/admin/access/index.ts -> api/identity/password.ts",
   "api/admin/access/index.ts -> api/identity/throttle.ts",
@@ -176,22 +168,13 @@ export function queryBuilderUse(text: string): { calls: number; drizzle: boolean
  * (lower it; at 0 drop the file, and its drizzle-orm import with it).
  */
 const ADMIN_QUERIES_LEFT: Record<string, number> = {
-  "api/admin/access/attention.ts": 2,
-  "api/admin/access/index.ts": 1,
-  "api/admin/access/today.ts": 4,
-  "api/admin/ads/demo.ts": 1,
   "api/admin/billing/payments.ts": 6,
   "api/admin/content/documents.ts": 12,
   "api/admin/content/index.ts": 1,
   "api/admin/content/progression.ts": 1,
-  "api/admin/experiments/demo.ts": 2,
   "api/admin/players/battles.ts": 6,
   "api/admin/players/items.ts": 2,
   "api/admin/players/progression.ts": 10,
-  "api/admin/system/applications.ts": 1,
-  "api/admin/system/demo.ts": 5,
-  "api/admin/system/languages.ts": 2,
-  "api/admin/system/localization.ts": 1,
 };
 
 test("admin handlers make no query-builder calls: they call services", async () => {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { signInAdmin, type Actor } from "../test/sign-in.ts";
 import { rng } from "../db/seed/world.ts";
-import { adsStep } from "./ads/demo.ts";
+import { adsStep } from "../db/seed/ads.ts";
 import { contentStep } from "../domain/content.ts";
 
 describe("pages send the JSON Schema their typed form is drawn from", () => {

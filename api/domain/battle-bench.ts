@@ -14,7 +14,7 @@ import { balanceTeams, profileForRating, tankSpecOf, type MatchProfile, type Mat
 import { rotation } from "./battle-maps.ts";
 import { tierHp } from "./economy-rules.ts";
 
-/** The demo world's battle options' rotation (api/admin/system/demo.ts). */
+/** The demo world's battle options' rotation (api/db/seed/system.ts). */
 export const DEMO_ROTATION = ["prokhorovka", "himmelsdorf", "malinovka", "steppes"];
 
 export const BENCH_PROFILES: MatchProfile[] = DEFAULT_BOT_PROFILES.map((p) => ({

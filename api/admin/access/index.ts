@@ -2,7 +2,6 @@
 import { adminCtx } from "../../http/context.ts";
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
-import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../../http/env.ts";
 import { route, page, assertCsrf } from "../../http/router.ts";
 import { parseFields } from "../../http/validate.ts";
@@ -10,14 +9,15 @@ import { AppError } from "../../domain/errors.ts";
 import { audit } from "../../domain/audit.ts";
 import { type AdminCtx, transact } from "../../domain/context.ts";
 import type { Tx } from "../../db/index.ts";
+import { recordAdminSignIn, recordAdminSignOut } from "../../domain/admin-accounts.ts";
 import { startSession, endSession, clientAddress } from "../../http/session.ts";
 import { shell } from "../../http/shell.ts";
-import { admins, ADMIN_ROLES } from "../../db/schema/access.ts";
 import { needsRehash, hashPassword } from "../../identity/password.ts";
 import { checkPassword, attemptSucceeded } from "../../identity/throttle.ts";
 import {
   findAdmin,
   createAdmin,
+  rank,
   stepRole,
   setActive,
   changePassword,
@@ -55,10 +55,6 @@ async function login(c: Context<HonoEnv>, body: z.output<typeof access.loginFiel
   const rehashed = needsRehash(admin.passwordHash) ? await hashPassword(body.password) : undefined;
   const result = await db.transaction(async (tx) => {
     await attemptSucceeded(tx, attempt);
-    await tx
-      .update(admins)
-      .set({ lastLoginAt: now, ...(rehashed ? { passwordHash: rehashed } : {}) })
-      .where(eq(admins.id, admin.id));
     const s = await startSession(c, tx, "admin", admin.id);
     c.set("admin", {
       adminId: admin.id,
@@ -67,13 +63,7 @@ async function login(c: Context<HonoEnv>, body: z.output<typeof access.loginFiel
       csrfToken: s.csrfToken,
       tokenHash: "",
     });
-    await audit(adminCtx(c, tx), {
-      action: "admin.login",
-      targetType: "admin",
-      targetId: admin.id,
-      summary: `signed in from ${keys.address ?? "unknown address"}`,
-      details: { changes: [] },
-    });
+    await recordAdminSignIn({ ctx: adminCtx(c, tx), input: { address: keys.address, passwordHash: rehashed } });
     return s;
   });
   return { admin: publicAdmin(admin), csrfToken: result.csrfToken };
@@ -93,15 +83,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
     if (c.req.method === "GET" || c.req.method === "HEAD")
       return json ? { admin: { username: ctx.actor.username } } : shell(c);
     assertCsrf(c, "admin");
-    await transact(ctx, (tx) =>
-      audit(tx, {
-        action: "admin.logout",
-        targetType: "admin",
-        targetId: ctx.actor.adminId,
-        summary: "signed out",
-        details: { changes: [] },
-      }),
-    );
+    await recordAdminSignOut({ ctx });
     await endSession(c, "admin");
     return json ? { ok: true as const } : c.redirect("/admin/login", 303);
   });
@@ -120,7 +102,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
       admin: { id: a.adminId, username: a.username, role: a.role },
       attention,
       warehouse,
-      today: await todayFigures(db, c.var.deps.warehouse, now),
+      today: await todayFigures(ctx, c.var.deps.warehouse, now),
     };
   };
   page(app, access.startPage, (c, _v, ctx) => startPage(c, ctx));
@@ -137,8 +119,7 @@ export function registerAccess(app: Hono<HonoEnv>) {
   route(app, access.users, (_c, _v, ctx) => listAdmins(ctx));
   route(app, access.create, async (c, body, ctx) => {
     const actor = ctx.actor;
-    if (ADMIN_ROLES.indexOf(body.role) > ADMIN_ROLES.indexOf(actor.role))
-      throw new AppError("forbidden", "identity.roleCeiling");
+    if (rank(body.role) > rank(actor.role)) throw new AppError("forbidden", "identity.roleCeiling");
     const created = await transact(ctx, async (tx) => {
       const a = await createAdmin(tx.db, { ...body, at: ctx.clock.now() });
       await audit(tx, {

@@ -3,7 +3,7 @@ import { makeWorld, type TestWorld } from "../../test/fixture.ts";
 import { signInAdmin, type Actor } from "../../test/sign-in.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { adPlacements, adSettings } from "../../db/schema/ads.ts";
-import { adsStep } from "./demo.ts";
+import { adsStep } from "../../db/seed/ads.ts";
 import { rng } from "../../db/seed/world.ts";
 
 describe("Ads: the global settings document and per-placement settings", () => {

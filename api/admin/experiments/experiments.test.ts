@@ -5,8 +5,8 @@ import { signInAdmin, type Actor } from "../../test/sign-in.ts";
 import { adminLog, players } from "../../db/schema/index.ts";
 import { experiments } from "../../db/schema/experiments.ts";
 import { options } from "../../db/schema/system.ts";
-import { systemStep } from "../system/demo.ts";
-import { experimentsStep } from "./demo.ts";
+import { systemStep } from "../../db/seed/system.ts";
+import { experimentsStep } from "../../db/seed/experiments.ts";
 import { rng } from "../../db/seed/world.ts";
 import { bucketOf, readOption } from "../../domain/options.ts";
 

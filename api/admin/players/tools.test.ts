@@ -7,7 +7,7 @@ import { contentStep } from "../../domain/content.ts";
 import { rng } from "../../db/seed/world.ts";
 import { startBattle, endBattle } from "../../domain/battles.ts";
 import { contentTanks, players } from "../../db/schema/index.ts";
-import { systemStep } from "../system/demo.ts";
+import { systemStep } from "../../db/seed/system.ts";
 import { packagedGeoSource, setGeoSource } from "../../domain/geo.ts";
 import { readOption } from "../../domain/options.ts";
 import { eq } from "drizzle-orm";

@@ -2,7 +2,7 @@
 // one row per app id in a store.
 import { z } from "zod";
 import { applications, PLATFORMS, STORES } from "../../db/schema/system.ts";
-import { and, eq } from "drizzle-orm";
+import { applicationIdOf } from "../../domain/system-config.ts";
 import * as f from "../../domain/fields.ts";
 import { fieldError } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../../domain/resources.ts";
@@ -38,12 +38,8 @@ export const applicationArea: ResourceDescription = {
     save: async (tx, item) => {
       // The item passed the schema; its two key fields read again, typed.
       const key = applicationKey.parse(item);
-      const [taken] = await tx
-        .select({ id: applications.id })
-        .from(applications)
-        .where(and(eq(applications.store, key.store), eq(applications.appId, key.appId)))
-        .limit(1);
-      if (taken && taken.id !== item.id) throw fieldError({ appId: { id: "validation.unique" } });
+      const taken = await applicationIdOf(tx, key);
+      if (taken !== undefined && taken !== item.id) throw fieldError({ appId: { id: "validation.unique" } });
     },
   },
 };

@@ -2,9 +2,8 @@
 // and it is enabled: making a language the default takes it from the other; the default cannot
 // be removed, disabled or un-defaulted directly; the last enabled language cannot go.
 import { z } from "zod";
-import { and, eq, ne } from "drizzle-orm";
 import { languages } from "../../db/schema/system.ts";
-import type { DbOrTx } from "../../db/index.ts";
+import { clearOtherDefaults, otherEnabledLanguages } from "../../domain/system-config.ts";
 import * as f from "../../domain/fields.ts";
 import { AppError, conflict } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../../domain/resources.ts";
@@ -20,15 +19,6 @@ export const languageSchema = z.object({
   isDefault: f.optional(f.bool()).default(false),
   sortOrder: f.optional(f.int(0, 10_000)).default(0),
 });
-
-/** Enabled languages other than `id`. */
-const otherEnabled = async (tx: DbOrTx, id: number | undefined) =>
-  (
-    await tx
-      .select({ id: languages.id })
-      .from(languages)
-      .where(and(eq(languages.enabled, true), id === undefined ? undefined : ne(languages.id, id)))
-  ).length;
 
 export const languageArea: ResourceDescription = {
   name: "language",
@@ -48,16 +38,14 @@ export const languageArea: ResourceDescription = {
         throw new AppError("validation", "system.error.default_language", [], 400, {
           enabled: { id: "system.error.default_language" },
         });
-      if (!item.enabled && (await otherEnabled(tx, item.id)) === 0) throw conflict("system.error.last_language");
-      if (item.isDefault)
-        await tx
-          .update(languages)
-          .set({ isDefault: false })
-          .where(item.id === undefined ? undefined : ne(languages.id, item.id));
+      if (!item.enabled && (await otherEnabledLanguages(tx, item.id)) === 0)
+        throw conflict("system.error.last_language");
+      if (item.isDefault) await clearOtherDefaults(tx, item.id);
     },
     remove: async (tx, row) => {
       if (row.isDefault) throw conflict("system.error.default_language");
-      if (row.enabled && (await otherEnabled(tx, row.id as number)) === 0) throw conflict("system.error.last_language");
+      if (row.enabled && (await otherEnabledLanguages(tx, row.id as number)) === 0)
+        throw conflict("system.error.last_language");
     },
   },
 };

@@ -2,7 +2,7 @@ import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import type { TestWorld } from "../../test/fixture.ts";
 import type { Actor } from "../../test/sign-in.ts";
 import { adminLog } from "../../db/schema/index.ts";
-import { systemWorld, type SystemWorld } from "./options-test-helpers.ts";
+import { systemWorld, type SystemWorld } from "../../test/system-world.ts";
 import { serverTexts } from "../../db/schema/system.ts";
 import { parseCsv, toCsv } from "../../domain/csv.ts";
 

@@ -3,9 +3,8 @@
 // export as JSON or CSV (key, then a column per language) and import either with a preview,
 // applied all or nothing (api/domain/resource-transfer.ts).
 import { z } from "zod";
-import { asc } from "drizzle-orm";
-import { languages, serverTexts } from "../../db/schema/system.ts";
-import type { DbOrTx } from "../../db/index.ts";
+import { serverTexts } from "../../db/schema/system.ts";
+import { allLanguages } from "../../domain/system-config.ts";
 import * as f from "../../domain/fields.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../../domain/resources.ts";
@@ -25,8 +24,6 @@ export const serverTextSchema = z.object({
     z.record(z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/), z.string().max(5000)),
   ),
 });
-
-const allLanguages = (db: DbOrTx) => db.select().from(languages).orderBy(asc(languages.sortOrder), asc(languages.id));
 
 export const serverLocalizationArea: ResourceDescription = {
   name: "serverLocalization",

@@ -13,7 +13,7 @@ import {
   type OptionVariant,
   systemWorld,
   type SystemWorld,
-} from "./options-test-helpers.ts";
+} from "../../test/system-world.ts";
 
 describe("Options with variants, option API, battle options", () => {
   let w: TestWorld;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { TestWorld } from "../../test/fixture.ts";
 import { signInAdmin, type Actor } from "../../test/sign-in.ts";
 import { adminLog } from "../../db/schema/index.ts";
-import { systemWorld, type SystemWorld } from "./options-test-helpers.ts";
+import { systemWorld, type SystemWorld } from "../../test/system-world.ts";
 import { languages, clientVersions, socialNetworks } from "../../db/schema/system.ts";
 
 describe("Versions, applications, social networks, languages as resources", () => {

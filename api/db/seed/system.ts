@@ -1,9 +1,9 @@
 // The demo world's system configuration: believable client and server options (with an
 // experiment variant or two), the first battle options version, client versions, the apps in
 // their stores, the sign-in networks, the languages and the server's texts (a few untranslated).
-import type { WorldStep } from "../../db/demo.ts";
+import type { WorldStep } from "../demo.ts";
 import { publishImmutable, saveBattleOptions, saveVariant } from "../../domain/options.ts";
-import { applications, clientVersions, languages, serverTexts, socialNetworks } from "../../db/schema/system.ts";
+import { applications, clientVersions, languages, serverTexts, socialNetworks } from "../schema/system.ts";
 
 export const systemStep: WorldStep = async ({ db, opts }) => {
   const at = opts.now;

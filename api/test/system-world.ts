@@ -1,13 +1,13 @@
 // Test helpers of the system area: its demo world with an admin signed in, and for options a
 // second app instance's reader (its own cache over the same file).
-import { createDb } from "../../db/index.ts";
-import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signInAdmin, type Actor } from "../../test/sign-in.ts";
-import type { AdminRole } from "../../db/schema/access.ts";
-import { rng } from "../../db/demo.ts";
-import { systemStep } from "./demo.ts";
-import { readOption } from "../../domain/options.ts";
-export { assignVariant, bucketOf, jsonDiff, readImmutable, type OptionVariant } from "../../domain/options.ts";
+import { createDb } from "../db/index.ts";
+import { makeWorld, type TestWorld } from "./fixture.ts";
+import { signInAdmin, type Actor } from "./sign-in.ts";
+import type { AdminRole } from "../db/schema/access.ts";
+import { rng } from "../db/demo.ts";
+import { systemStep } from "../db/seed/system.ts";
+import { readOption } from "../domain/options.ts";
+export { assignVariant, bucketOf, jsonDiff, readImmutable, type OptionVariant } from "../domain/options.ts";
 
 export async function createSecondReader(w: TestWorld) {
   const db = createDb(w.deps.client);

@@ -1,7 +1,7 @@
 // The demo world's ads: Yandex and VK on, AppLovin on for mobile placements, believable caps and
 // rewarded-ad silver.
-import type { WorldStep } from "../../db/demo.ts";
-import { adPlacements } from "../../db/schema/ads.ts";
+import type { WorldStep } from "../demo.ts";
+import { adPlacements } from "../schema/ads.ts";
 import { saveAdSettings } from "../../domain/ads.ts";
 
 export const adsStep: WorldStep = async ({ db, opts }) => {

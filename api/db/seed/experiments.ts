@@ -1,7 +1,7 @@
 // The demo world's experiment: a bigger minimap for half of the players at level 3 and above,
 // running since two weeks ago (after the system step saved the battle.hud variants).
-import type { WorldStep } from "../../db/demo.ts";
-import { experiments } from "../../db/schema/experiments.ts";
+import type { WorldStep } from "../demo.ts";
+import { experiments } from "../schema/experiments.ts";
 import { applyShares, toExperiment, type Conditions, type ExperimentVariant } from "../../domain/experiments.ts";
 
 export const experimentsStep: WorldStep = async ({ db, opts }) => {
