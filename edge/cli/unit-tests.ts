@@ -1,14 +1,24 @@
 // `npm test`'s unit tests: the whole tree on the defaults (libSQL's client, our router) and api +
-// warehouse again on Bun's SQLite driver and Hono's stock router, the two runs side by side.
-// Each is one `bun test` process running its files one after another on one core; run in turn
-// they left the machine's second core idle for most of the suite (docs/contributing.md, "Tests").
-// Each run's output is printed whole when it ends, so the two never interleave line by line.
+// warehouse again on Bun's SQLite driver and Hono's stock router, side by side. Each is a `bun
+// test` process running its files one after another, and a good part of a test's time is spent
+// waiting (servers starting, sockets, timers): the whole tree runs as two shards, so three
+// processes share the two cores (docs/contributing.md, "Tests"). Paths given on the command line
+// run in one process. Each run's output is printed whole when it ends, so runs never interleave.
 import { spawn } from "node:child_process";
 
 type Run = { name: string; args: string[]; env: Record<string, string> };
 
+const paths = process.argv.slice(2);
+const defaults: Run[] = paths.length
+  ? [{ name: "defaults", args: ["test", "--timeout", "30000", ...paths], env: {} }]
+  : [1, 2].map((k) => ({
+      name: `defaults, shard ${k}/2`,
+      args: ["test", "--timeout", "30000", `--shard=${k}/2`],
+      env: {},
+    }));
+
 const runs: Run[] = [
-  { name: "defaults", args: ["test", "--timeout", "30000", ...process.argv.slice(2)], env: {} },
+  ...defaults,
   {
     name: "bun:sqlite + stock router",
     args: ["test", "--timeout", "30000", "api", "warehouse"],
