@@ -47,9 +47,6 @@ const SCHEMA_IMPORTERS_LEFT = new Set<string>([
   "api/admin/content/documents.ts",
   "api/admin/content/index.ts",
   "api/admin/content/progression.ts",
-  "api/admin/players/battles.ts",
-  "api/admin/players/items.ts",
-  "api/admin/players/progression.ts",
   "api/admin/system/applications.ts",
   "api/admin/system/languages.ts",
   "api/admin/system/localization.ts",
@@ -172,9 +169,6 @@ const ADMIN_QUERIES_LEFT: Record<string, number> = {
   "api/admin/content/documents.ts": 12,
   "api/admin/content/index.ts": 1,
   "api/admin/content/progression.ts": 1,
-  "api/admin/players/battles.ts": 6,
-  "api/admin/players/items.ts": 2,
-  "api/admin/players/progression.ts": 10,
 };
 
 test("admin handlers make no query-builder calls: they call services", async () => {

@@ -7,8 +7,12 @@ import type { DbOrTx } from "../db/index.ts";
 import { experiments } from "../db/schema/experiments.ts";
 import { experimentOverrides } from "../db/schema/community.ts";
 import { players } from "../db/schema/players.ts";
-import { assignmentRows, toExperiment, variantByBucket, type Experiment } from "./experiments.ts";
+import { assignmentRows, findExperiment, toExperiment, variantByBucket, type Experiment } from "./experiments.ts";
 import { meetsConditions } from "./experiment-conditions.ts";
+import { audit, valuesOf } from "./audit.ts";
+import { type AdminActor, type Call, transact } from "./context.ts";
+import { AppError, fieldError, notFound } from "./errors.ts";
+import { playerOr404 } from "./players.ts";
 
 export interface PlayerExperiment {
   id: number;
@@ -85,4 +89,65 @@ export async function clearOverride(tx: DbOrTx, experimentId: number, playerId: 
     .where(and(eq(experimentOverrides.experimentId, experimentId), eq(experimentOverrides.playerId, playerId)))
     .returning({ p: experimentOverrides.playerId });
   return gone.length > 0;
+}
+
+/** The experiments tab: the player and their experiments. */
+export async function playerExperimentsPage({ ctx, input }: Call<{ playerId: number }>) {
+  const p = await playerOr404(ctx.db, input.playerId);
+  return { player: { id: p.id, nickname: p.nickname }, experiments: await playerExperiments(ctx.db, p.id) };
+}
+
+/** The player's experiments as rows. */
+export async function playerExperimentRows({ ctx, input }: Call<{ playerId: number }>) {
+  const p = await playerOr404(ctx.db, input.playerId);
+  return { rows: await playerExperiments(ctx.db, p.id) };
+}
+
+/**
+ * An operator's choice for the player in one experiment: into a variant (`variant`), kept out
+ * (`variant: null`), or back to the bucket rule (`clear`); audited. Answers the player's experiments.
+ */
+export async function overridePlayerExperiment({
+  ctx,
+  input,
+}: Call<{ playerId: number; experimentId: number } & ({ variant: string | null } | { clear: true }), AdminActor>) {
+  const p = await playerOr404(ctx.db, input.playerId);
+  const e = await findExperiment(ctx.db, input.experimentId);
+  if (!e) throw notFound();
+  await transact(ctx, async (ctx) => {
+    if ("clear" in input) {
+      if (!(await clearOverride(ctx.db, e.id, p.id))) throw new AppError("conflict", "players.error.nothing_to_change");
+      await audit(ctx, {
+        action: "player.experiment.clear",
+        targetType: "player",
+        targetId: p.id,
+        summary: `experiment #${e.id} ${e.name}: back to the bucket rule`,
+        details: valuesOf({ experiment: e.name }),
+      });
+      return;
+    }
+    const { variant } = input;
+    if (variant !== null) {
+      if (e.status === "draft") throw new AppError("conflict", "experiments.error.not_started");
+      if (!e.variants.some((x) => x.name === variant)) throw fieldError({ variant: { id: "validation.pattern" } });
+    }
+    await setOverride(ctx.db, {
+      experimentId: e.id,
+      playerId: p.id,
+      variant,
+      admin: ctx.actor.username,
+      at: ctx.clock.now(),
+    });
+    await audit(ctx, {
+      action: variant === null ? "player.experiment.remove" : "player.experiment.add",
+      targetType: "player",
+      targetId: p.id,
+      summary:
+        variant === null
+          ? `experiment #${e.id} ${e.name}: kept out`
+          : `experiment #${e.id} ${e.name}: forced into ${variant}`,
+      details: valuesOf(variant === null ? { experiment: e.name } : { experiment: e.name, variant }),
+    });
+  });
+  return { rows: await playerExperiments(ctx.db, p.id) };
 }

@@ -3,7 +3,7 @@
 // latest events.
 import { useEffect, useState } from "react";
 import { t, ph, msg } from "@lingui/core/macro";
-import { useApi } from "../../lib/api.ts";
+import { href, useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { amountText, valueText } from "../../shell/AdminLabels.ts";
 import { money, statusText } from "../billing/t.ts";
@@ -12,6 +12,7 @@ import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 import { linesOf } from "../../../api/http/lines.ts";
+import * as analysis from "../../../api/contracts/admin/player/analysis.ts";
 
 type Row = Record<string, number | string> & { day: string };
 interface Event {
@@ -50,7 +51,7 @@ const PARTS = ["battles", "payments", "currency", "sessions"] as const;
 
 export default function PlayerAnalysisPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const head = useApi<{ player: { id: number; nickname: string } }>(`/admin/player/${id}/analysis/`);
+  const head = useApi(analysis.page, { playerId: Number(id) });
   const [days, setDays] = useState(90);
   const [parts, setParts] = useState<Record<string, Row[]>>({});
   const [events, setEvents] = useState<Event[]>([]);
@@ -63,7 +64,7 @@ export default function PlayerAnalysisPage({ params }: { params: Record<string, 
     setEvents([]);
     setState("loading");
     (async () => {
-      const res = await fetch(`/admin/player/${id}/analysis/loadStreamed?days=${days}&events=200`, {
+      const res = await fetch(href(analysis.loadStreamed, { playerId: Number(id), days, events: 200 }), {
         signal: ac.signal,
         headers: { accept: "application/x-ndjson" },
       });

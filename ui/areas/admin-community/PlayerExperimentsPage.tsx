@@ -8,32 +8,12 @@ import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Empty, Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as experiments from "../../../api/contracts/admin/player/experiments.ts";
 
-interface Exp {
-  id: number;
-  name: string;
-  status: "running" | "stopped";
-  optionKey: string;
-  startedAt: number | null;
-  variants: string[];
-  meetsConditions: boolean;
-  bucketVariant: string | null;
-  override: { variant: string | null; byAdmin: string; createdAt: number } | null;
-  variant: string | null;
-}
-interface Figures {
-  id: number;
-  figures: {
-    battles: number;
-    wins: number;
-    payments: number;
-    usdCents: number;
-    sessions: number;
-    activeDays: number;
-    goldSpent: number;
-  };
-}
-const STATUS = { running: msg`running`, stopped: msg`stopped` };
+type Exp = OutputOf<typeof experiments.page>["experiments"][number];
+type Figures = OutputOf<typeof experiments.analyze>["rows"][number];
+const STATUS = { draft: msg`draft`, running: msg`running`, stopped: msg`stopped` };
 
 function Row({
   playerId,
@@ -47,9 +27,9 @@ function Row({
   onDone: () => void;
 }) {
   const [choice, setChoice] = useState(e.variants[0] ?? "");
-  const send = async (url: string, body: unknown, done: string) => {
+  const send = async (call: () => Promise<unknown>, done: string) => {
     try {
-      await api(url, { body });
+      await call();
       toast.ok(done);
       onDone();
     } catch (err) {
@@ -92,8 +72,7 @@ function Row({
           className="tk-btn"
           onClick={() =>
             send(
-              `/admin/player/${playerId}/experiments/add`,
-              { experimentId: e.id, variant: choice },
+              () => api(experiments.add, { playerId: Number(playerId), experimentId: e.id, variant: choice }),
               t`Player put into the variant`,
             )
           }
@@ -104,7 +83,7 @@ function Row({
           type="button"
           className="tk-btn"
           onClick={() =>
-            send(`/admin/player/${playerId}/experiments/remove`, { experimentId: e.id }, t`Player kept out`)
+            send(() => api(experiments.remove, { playerId: Number(playerId), experimentId: e.id }), t`Player kept out`)
           }
         >
           {t`Keep out`}
@@ -115,8 +94,7 @@ function Row({
             className="tk-btn"
             onClick={() =>
               send(
-                `/admin/player/${playerId}/experiments/remove`,
-                { experimentId: e.id, clear: true },
+                () => api(experiments.remove, { playerId: Number(playerId), experimentId: e.id, clear: true }),
                 t`Back to the bucket rule`,
               )
             }
@@ -131,10 +109,8 @@ function Row({
 
 export default function PlayerExperimentsPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const state = useApi<{ player: { id: number; nickname: string }; experiments: Exp[] }>(
-    `/admin/player/${id}/experiments`,
-  );
-  const analysis = useApi<{ rows: Figures[] }>(`/admin/player/${id}/experiments/analyze`);
+  const state = useApi(experiments.page, { playerId: Number(id) });
+  const analysis = useApi(experiments.analyze, { playerId: Number(id) });
   return (
     <section>
       <PlayerNav playerId={id} />

@@ -2,7 +2,8 @@
 // confirmation; says which ids were not banned.
 import { useState, type FormEvent } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api } from "../../lib/api.ts";
+import { sendRaw } from "../../lib/api.ts";
+import * as banLog from "../../../api/contracts/admin/banLog.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError } from "../../components/Form.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -16,9 +17,8 @@ export function BulkUnban({ onDone }: { onDone: () => void }) {
   const run = async () => {
     setAsking(false);
     await errors.run(async () => {
-      const r = await api<{ unbanned: number[]; notBanned: number[] }>("/admin/banLog/unbanPlayers", {
-        body: { playerIds: ids, reason },
-      });
+      // The ids as typed (a list with commas or spaces): the server parses them and names a wrong one.
+      const r = await sendRaw(banLog.unban, { playerIds: ids, reason });
       toast.ok(
         t`Unbanned: ${ph({ n: r.unbanned.length })}; not banned: ${ph({ rest: r.notBanned.join(", ") || "—" })}`,
       );

@@ -1,36 +1,21 @@
 // /admin/player/:playerId/battles — the player's battles (server-paged, result filter), their
 // totals; a row opens the battle's page (/admin/player/:playerId/battles/:battleId).
 import { t, ph } from "@lingui/core/macro";
-import { useApi } from "../../lib/api.ts";
+import { href, useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load } from "../../components/States.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
 import { battleStatusText } from "../admin-clans-battles/t.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as battles from "../../../api/contracts/admin/player/battles.ts";
 
-interface Row {
-  battleId: number;
-  mode: string;
-  map: string;
-  status: string;
-  startedAt: number;
-  tank: string;
-  result: string | null;
-  experience: number;
-  silverEarned: number;
-  kills: number;
-  damage: number;
-  ratingDelta: number;
-}
-interface Head {
-  player: { id: number; nickname: string };
-  sum: Record<string, number>;
-}
+type Row = OutputOf<typeof battles.load>["rows"][number];
 
 export default function PlayerBattlesPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const head = useApi<Head>(`/admin/player/${id}/battles`);
+  const head = useApi(battles.page, { playerId: Number(id) });
   const results: [string, string][] = ["win", "loss", "draw"].map((k) => [k, valueText("result", k)]);
   const columns: Column<Row>[] = [
     {
@@ -53,7 +38,7 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
       value: (r) => `${valueText("mode", r.mode)} · ${valueText("map", r.map)}`,
       sortable: false,
     },
-    { id: "tank", label: t`Tank`, value: (r) => r.tank, sortable: false },
+    { id: "tank", label: t`Tank`, value: (r) => r.tank ?? t`Not in the catalogue`, sortable: false },
     {
       id: "result",
       label: t`Result`,
@@ -83,7 +68,7 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
         )}
       </Load>
       <DataTable
-        url={`/admin/player/${id}/battles/load`}
+        url={href(battles.load, { playerId: Number(id) })}
         columns={columns}
         rowKey={(r) => String(r.battleId)}
         filters={[{ id: "result", label: t`Result`, options: results }]}

@@ -12,15 +12,11 @@ import { FieldError } from "../../components/Form.tsx";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { PlayerNav } from "./PlayerNav.tsx";
-import type { ShopItem } from "../../../api/domain/shop.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as player from "../../../api/contracts/admin/player/tanks.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
-type Item = ShopItem;
-interface Data {
-  player: { id: number; nickname: string; level: number };
-  balance: { gold: number; silver: number };
-  items: Item[];
-}
+type Item = OutputOf<typeof player.shop>["items"][number];
 interface Pending {
   item: Item;
   currency: "gold" | "silver";
@@ -28,15 +24,21 @@ interface Pending {
 
 export default function PlayerShopPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const state = useApi<Data>(`/admin/player/${id}/shop`);
+  const state = useApi(player.shop, { playerId: Number(id) });
   const [pending, setPending] = useState<Pending | null>(null);
   const [quantity, setQuantity] = useState("1");
   // A refused quantity is said under its input; other refusals (not enough gold) as a notice.
   const errors = useFieldErrors();
   const buyNow = async ({ item, currency }: Pending) => {
-    const body = item.type === "tank" ? { tankId: item.id, currency } : { consumableId: item.id, currency, quantity };
     await errors.run(async () => {
-      await api(`/admin/player/${id}/shop/${item.type === "tank" ? "buyTank" : "buyConsumable"}`, { body });
+      if (item.type === "tank") await api(player.buyTank, { playerId: Number(id), tankId: item.id, currency });
+      else
+        await api(player.buyConsumable, {
+          playerId: Number(id),
+          consumableId: item.id,
+          currency,
+          quantity: quantity === "" ? undefined : Number(quantity),
+        });
       toast.ok(t`Bought`);
       state.reload();
     });

@@ -15,37 +15,28 @@ import { PlayerNav } from "./PlayerNav.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
 import { romanTier } from "../../components/TankArt.tsx";
 import { actionsColumn } from "../../components/RowMenu.tsx";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as tanks from "../../../api/contracts/admin/player/tanks.ts";
 
-interface Tank {
-  id: number;
-  name: string;
-  tier: number | null;
-  nation: string | null;
-  acquiredAt: number;
-  current: boolean;
-}
-interface Data {
-  player: { id: number; nickname: string };
-  rows: Tank[];
-  catalogue: { id: number; name: string; tier: number; nation: string }[];
-}
+const CHANGES = { save: tanks.save, remove: tanks.remove, setCurrent: tanks.setCurrent };
+type Tank = OutputOf<typeof tanks.page>["rows"][number];
 
 export default function PlayerTanksPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
-  const state = useApi<Data>(`/admin/player/${id}/tanks`);
+  const state = useApi(tanks.page, { playerId: Number(id) });
   const [grant, setGrant] = useState("");
   const [removing, setRemoving] = useState<Tank | null>(null);
   const grantErrors = useFieldErrors();
   const rowErrors = useFieldErrors();
-  const change = (action: string, tankId: number | string, done: string, errors = rowErrors) =>
+  const change = (action: "save" | "remove" | "setCurrent", tankId: number, done: string, errors = rowErrors) =>
     errors.run(async () => {
-      await api(`/admin/player/${id}/tanks/${action}`, { method: "POST", body: { tankId } });
+      await api(CHANGES[action], { playerId: Number(id), tankId });
       toast.ok(done);
       state.reload();
     });
   const columns: Column<Tank>[] = [
     { id: "id", label: t`Id`, value: (r) => r.id },
-    { id: "name", label: t`Tank`, value: (r) => r.name },
+    { id: "name", label: t`Tank`, value: (r) => r.name ?? t`Not in the catalogue` },
     { id: "tier", label: t`Tier`, value: (r) => r.tier },
     { id: "nation", label: t`Nation`, value: (r) => r.nation, cell: (r) => valueText("nation", r.nation) },
     { id: "acquiredAt", label: t`Since`, value: (r) => r.acquiredAt, cell: (r) => fmtDateTime(r.acquiredAt) },
@@ -69,7 +60,8 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
               className="tk-row"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (grant) void change("save", grant, t`Tank granted`, grantErrors).then((ok) => ok && setGrant(""));
+                if (grant)
+                  void change("save", Number(grant), t`Tank granted`, grantErrors).then((ok) => ok && setGrant(""));
               }}
             >
               <label>
@@ -99,7 +91,7 @@ export default function PlayerTanksPage({ params }: { params: Record<string, str
       </Load>
       <ConfirmDialog
         open={removing !== null}
-        text={removing ? t`Take ${ph({ tank: removing.name })} away from the player?` : ""}
+        text={removing ? t`Take ${ph({ tank: removing.name ?? t`Not in the catalogue` })} away from the player?` : ""}
         onCancel={() => setRemoving(null)}
         onConfirm={() => (removing && change("remove", removing.id, t`Tank taken away`), setRemoving(null))}
       />

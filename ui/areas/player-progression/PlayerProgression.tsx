@@ -16,14 +16,10 @@ import { useForm } from "../../lib/form.ts";
 import * as f from "../../../api/domain/fields.ts";
 import { documentTitle } from "../../shell/ScreenRoutes.tsx";
 import { actionsColumn } from "../../components/RowMenu.tsx";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as pr from "../../../api/contracts/admin/player/progression.ts";
 
-interface PlayerHead {
-  id: number;
-  nickname: string;
-  level: number;
-  gold: number;
-  silver: number;
-}
+type PlayerHead = CrewPage["player"];
 const KIND: Record<string, MessageDescriptor> = {
   win_battles: msg`Win battles`,
   play_battles: msg`Play battles`,
@@ -41,6 +37,8 @@ const ROLE: Record<string, MessageDescriptor> = {
   radio: msg`Radio operator`,
 };
 const kindName = (k: string | null) => (k && KIND[k] ? t(KIND[k]) : (k ?? ""));
+/** A task by its template's name; a task whose template is gone by its kind. */
+const taskName = (r: { name: string | null; kind: string }) => r.name ?? kindName(r.kind);
 
 function Head({ title, player }: { title: string; player?: PlayerHead }) {
   const full = player ? `${title}: ${player.nickname}` : title;
@@ -60,9 +58,9 @@ function Head({ title, player }: { title: string; player?: PlayerHead }) {
   );
 }
 
-async function act<T>(url: string, body: unknown, ok: string, done: (r: T) => void) {
+async function act<T>(call: () => Promise<T>, ok: string, done: (r: T) => void) {
   try {
-    done(await api<T>(url, { method: "POST", body }));
+    done(await call());
     toast.ok(ok);
   } catch (e) {
     toast.error((e as ApiError).message);
@@ -70,22 +68,8 @@ async function act<T>(url: string, body: unknown, ok: string, done: (r: T) => vo
 }
 
 // ——— Crew ———
-interface CrewRow {
-  crewId: number;
-  role: string;
-  name: string;
-  level: number;
-  levelCap: number;
-  xp: number;
-  xpToNext: number;
-  skillLevel: number;
-  hiredAt: number;
-}
-interface CrewPage {
-  player: PlayerHead;
-  rows: CrewRow[];
-  roles: { id: number; role: string; name: string; levelCap: number; hired: boolean }[];
-}
+type CrewPage = OutputOf<typeof pr.crewsPage>;
+type CrewRow = CrewPage["rows"][number];
 const crewSchema = z.object({
   crewId: f.id(),
   level: f.int(1, 100),
@@ -94,8 +78,8 @@ const crewSchema = z.object({
 });
 
 export function CrewsPage({ params }: { params: Record<string, string | undefined> }) {
-  const url = `/admin/player/${params.playerId}/crews`;
-  const state = useApi<CrewPage>(url);
+  const playerId = Number(params.playerId);
+  const state = useApi(pr.crewsPage, { playerId });
   const [editing, setEditing] = useState<Record<string, string> | null>(null);
   const [dismiss, setDismiss] = useState<number | null>(null);
   const columns: Column<CrewRow>[] = [
@@ -149,7 +133,7 @@ export function CrewsPage({ params }: { params: Record<string, string | undefine
             {editing && (
               <CrewForm
                 key={editing.crewId}
-                url={url}
+                playerId={playerId}
                 initial={editing}
                 roles={d.roles}
                 onDone={() => {
@@ -165,10 +149,15 @@ export function CrewsPage({ params }: { params: Record<string, string | undefine
               text={t`Dismiss this crew member? Their level and training are lost.`}
               onCancel={() => setDismiss(null)}
               onConfirm={() =>
-                act(`${url}/remove`, { crewId: dismiss }, t`Dismissed`, () => {
-                  setDismiss(null);
-                  state.reload();
-                })
+                dismiss !== null &&
+                act(
+                  () => api(pr.crewsRemove, { playerId, crewId: dismiss }),
+                  t`Dismissed`,
+                  () => {
+                    setDismiss(null);
+                    state.reload();
+                  },
+                )
               }
             />
           </section>
@@ -179,19 +168,19 @@ export function CrewsPage({ params }: { params: Record<string, string | undefine
 }
 
 function CrewForm({
-  url,
+  playerId,
   initial,
   roles,
   onDone,
 }: {
-  url: string;
+  playerId: number;
   initial: Record<string, string>;
   roles: CrewPage["roles"];
   onDone: () => void;
 }) {
   const form = useForm(crewSchema, initial);
-  const save = form.submit(async (v) => {
-    await api(`${url}/save`, { method: "POST", body: v });
+  const save = form.submit(async (_raw, v) => {
+    await api(pr.crewsSave, { playerId, ...v });
     toast.ok(t`Saved`);
     onDone();
   });
@@ -221,36 +210,20 @@ function CrewForm({
 }
 
 // ——— Daily tasks ———
-interface TaskRow {
-  id: number;
-  day: string;
-  taskId: number;
-  name: string;
-  kind: string;
-  tankType: string | null;
-  progress: number;
-  target: number;
-  rewardCurrency: string;
-  rewardAmount: number;
-  completedAt: number | null;
-}
-interface TasksPage {
-  player: PlayerHead;
-  rows: TaskRow[];
-  templates: { id: number; name: string; kind: string; minLevel: number; maxLevel: number }[];
-}
+type TasksPage = OutputOf<typeof pr.dailyTasksPage>;
+type TaskRow = TasksPage["rows"][number];
 const progressSchema = z.object({ progress: f.int(0, 10_000_000) });
 
 export function DailyTasksPage({ params }: { params: Record<string, string | undefined> }) {
-  const url = `/admin/player/${params.playerId}/dailyTasks`;
-  const state = useApi<TasksPage>(url);
+  const playerId = Number(params.playerId);
+  const state = useApi(pr.dailyTasksPage, { playerId });
   const [data, setData] = useState<TasksPage | null>(null);
   const d0 = data ?? state.data;
   const [editing, setEditing] = useState<TaskRow | null>(null);
   const [replacing, setReplacing] = useState<TaskRow | null>(null);
   const done = (r: TasksPage) => (setData(r), setEditing(null), setReplacing(null));
   const columns: Column<TaskRow>[] = [
-    { id: "name", label: t`Task`, value: (r) => r.name },
+    { id: "name", label: t`Task`, value: (r) => taskName(r) },
     { id: "kind", label: t`Kind`, value: (r) => r.kind, cell: (r) => kindName(r.kind) },
     {
       id: "progress",
@@ -258,7 +231,8 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
       value: (r) => r.progress / r.target,
       cell: (r) => (
         <>
-          <progress max={r.target} value={r.progress} aria-label={r.name} /> {fmtInt(r.progress)} / {fmtInt(r.target)}
+          <progress max={r.target} value={r.progress} aria-label={taskName(r)} /> {fmtInt(r.progress)} /{" "}
+          {fmtInt(r.target)}
         </>
       ),
     },
@@ -293,12 +267,12 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
               <button
                 type="button"
                 className="tk-btn"
-                onClick={() => act<TasksPage>(`${url}/updateTasks`, {}, t`Open tasks drawn again`, done)}
+                onClick={() => act(() => api(pr.dailyTasksUpdate, { playerId }), t`Open tasks drawn again`, done)}
               >{t`Draw the open tasks again`}</button>
               {editing && (
                 <ProgressForm
                   key={editing.id}
-                  url={url}
+                  playerId={playerId}
                   row={editing}
                   onDone={done}
                   onCancel={() => setEditing(null)}
@@ -306,7 +280,7 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
               )}
               {replacing && (
                 <section className="tk-panel">
-                  <h2>{t`Replace “${ph({ name: replacing.name })}” with`}</h2>
+                  <h2>{t`Replace “${ph({ name: taskName(replacing) })}” with`}</h2>
                   <div className="tk-row">
                     {d0.templates
                       .filter((x) => !d0.rows.some((r) => r.taskId === x.id))
@@ -316,7 +290,11 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
                           key={x.id}
                           className="tk-btn"
                           onClick={() =>
-                            act<TasksPage>(`${url}/replaceWith`, { id: replacing.id, taskId: x.id }, t`Replaced`, done)
+                            act(
+                              () => api(pr.dailyTasksReplaceWith, { playerId, id: replacing.id, taskId: x.id }),
+                              t`Replaced`,
+                              done,
+                            )
                           }
                         >
                           {x.name}
@@ -337,24 +315,24 @@ export function DailyTasksPage({ params }: { params: Record<string, string | und
 }
 
 function ProgressForm({
-  url,
+  playerId,
   row,
   onDone,
   onCancel,
 }: {
-  url: string;
+  playerId: number;
   row: TaskRow;
   onDone: (r: TasksPage) => void;
   onCancel: () => void;
 }) {
   const form = useForm(progressSchema, { progress: String(row.progress) });
-  const save = form.submit(async (v) => {
-    onDone(await api<TasksPage>(`${url}/edit`, { method: "POST", body: { id: row.id, progress: v.progress } }));
+  const save = form.submit(async (_raw, v) => {
+    onDone(await api(pr.dailyTasksEdit, { playerId, id: row.id, progress: v.progress }));
     toast.ok(t`Saved`);
   });
   return (
     <section className="tk-panel">
-      <h2>{row.name}</h2>
+      <h2>{taskName(row)}</h2>
       <Form
         form={form}
         onSubmit={save}
@@ -373,27 +351,13 @@ function ProgressForm({
 }
 
 // ——— Quests ———
-interface QuestRow {
-  key: string;
-  name: string;
-  steps: number;
-  step: number;
-  progress: number;
-  target: number;
-  stepKind: string | null;
-  reward: { currency: string; amount: number };
-  completedAt: number | null;
-  minLevel: number;
-}
-interface QuestsPage {
-  player: PlayerHead;
-  rows: QuestRow[];
-}
+type QuestsPage = OutputOf<typeof pr.questsPage>;
+type QuestRow = QuestsPage["rows"][number];
 const questSchema = z.object({ step: f.int(0, 20), progress: f.int(0, 10_000_000) });
 
 export function QuestsPage({ params }: { params: Record<string, string | undefined> }) {
-  const url = `/admin/player/${params.playerId}/quests`;
-  const state = useApi<QuestsPage>(url);
+  const playerId = Number(params.playerId);
+  const state = useApi(pr.questsPage, { playerId });
   const [editing, setEditing] = useState<QuestRow | null>(null);
   const columns: Column<QuestRow>[] = [
     { id: "name", label: t`Quest`, value: (r) => r.name },
@@ -430,7 +394,7 @@ export function QuestsPage({ params }: { params: Record<string, string | undefin
             {editing && (
               <QuestForm
                 key={editing.key}
-                url={url}
+                playerId={playerId}
                 row={editing}
                 onDone={() => {
                   setEditing(null);
@@ -447,10 +411,10 @@ export function QuestsPage({ params }: { params: Record<string, string | undefin
   );
 }
 
-function QuestForm({ url, row, onDone }: { url: string; row: QuestRow; onDone: () => void }) {
+function QuestForm({ playerId, row, onDone }: { playerId: number; row: QuestRow; onDone: () => void }) {
   const form = useForm(questSchema, { step: String(row.step), progress: String(row.progress) });
-  const save = form.submit(async (v) => {
-    await api(`${url}/save`, { method: "POST", body: { key: row.key, ...v } });
+  const save = form.submit(async (_raw, v) => {
+    await api(pr.questsSave, { playerId, key: row.key, ...v });
     toast.ok(t`Saved`);
     onDone();
   });
