@@ -41,7 +41,6 @@ const areaOf = (file: string) => AREA.exec(file)?.[1];
 const SCHEMA_IMPORTERS_LEFT = new Set<string>([
   "api/admin/ads/index.ts",
   "api/admin/avatars.ts",
-  "api/admin/billing/payments.ts",
   "api/admin/clans.ts",
   "api/admin/cms.ts",
   "api/admin/content/documents.ts",
@@ -79,9 +78,6 @@ const AREA_IMPORTS_LEFT = new Set<string>([
   "api/admin/access/index.ts -> api/identity/throttle.ts",
   "api/admin/avatars.ts -> api/public/avatars.ts",
   "api/admin/battles.ts -> api/game/arena/arena.ts",
-  "api/admin/billing/payments.ts -> api/billing/apply.ts",
-  "api/admin/billing/payments.ts -> api/billing/orders.ts",
-  "api/admin/billing/payments.ts -> api/billing/providers.ts",
   "api/admin/billing/payments.ts -> api/billing/registry.ts",
   "api/game/players.ts -> api/identity/bans.ts",
   "api/game/players.ts -> api/identity/password.ts",
@@ -165,7 +161,6 @@ export function queryBuilderUse(text: string): { calls: number; drizzle: boolean
  * (lower it; at 0 drop the file, and its drizzle-orm import with it).
  */
 const ADMIN_QUERIES_LEFT: Record<string, number> = {
-  "api/admin/billing/payments.ts": 6,
   "api/admin/content/documents.ts": 12,
   "api/admin/content/index.ts": 1,
   "api/admin/content/progression.ts": 1,

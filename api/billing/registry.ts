@@ -5,7 +5,7 @@ import { appleProvider } from "./apple.ts";
 import { ecommpayProvider } from "./ecommpay.ts";
 import { paypalProvider } from "./paypal.ts";
 import { AppError } from "../domain/errors.ts";
-import type { Provider } from "./providers.ts";
+import type { Provider, ProviderState } from "./providers.ts";
 import { stripeProvider } from "./stripe.ts";
 import { robokassaProvider } from "./robokassa.ts";
 import { applyState } from "./apply.ts";
@@ -36,7 +36,7 @@ export async function verifyOrder(
   source: Source,
   adminId?: number,
   after?: After,
-): Promise<{ order: Order; provider: unknown; changed: boolean }> {
+): Promise<{ order: Order; provider: ProviderState; changed: boolean }> {
   const provider = providerOf(order.provider);
   let state = await provider.check(deps, order);
   if (state.status === "pending" && provider.finish && source === "verify") state = await provider.finish(deps, order);

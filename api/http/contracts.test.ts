@@ -10,7 +10,6 @@ import { routeTable } from "./router.ts";
 const NOT_YET: RegExp[] = [
   // The back office's screens not yet on contracts, by their first path segment (the rest of /admin is).
   /^\/admin\/(optionsData)(\/|$)/,
-  /^\/admin\/playerPayment(\/|$)/,
   /^\/admin\/tankData(\/|$)/,
   // The hangar (/:locale/play/): its loader answers the garage, rules, crew and tasks (next: core, issue 26).
   /^\/:locale\{ru\|en\}\/play\/$/,

@@ -4,8 +4,9 @@
 // operator's role's cap, after a confirmation, answered in the thread in the same step.
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, useApi, type ApiError } from "../../lib/api.ts";
 import { caseOf, creditAndReply } from "../../../api/contracts/admin/feedback.ts";
+import * as payments from "../../../api/contracts/admin/playerPayment.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
 import { useSubmit } from "../../lib/form.ts";
 import { FieldError } from "../../components/Form.tsx";
@@ -126,7 +127,7 @@ export function TicketCase({
   }
   const verify = async (orderId: number) => {
     try {
-      const r = await api<{ order: { status: string } }>("/admin/playerPayment/verify", { body: { orderId } });
+      const r = await api(payments.verify, { orderId });
       toast.ok(t`The provider was asked: the order is ${ph({ status: statusText(r.order.status) })}.`);
       state.reload();
     } catch (e) {
@@ -168,7 +169,7 @@ export function TicketCase({
             </section>
             <section className="tk-panel" aria-label={t`Recent orders`}>
               <h3>
-                {t`Recent orders`} · <a href={`/admin/playerPayment/${p.id}`}>{t`all payments`}</a>
+                {t`Recent orders`} · <a href={href(payments.player, { playerId: p.id })}>{t`all payments`}</a>
               </h3>
               {d.orders.length === 0 ? (
                 <p className="tk-hint">{t`No orders.`}</p>

@@ -2,9 +2,11 @@
 // asking the provider, verify, reversal (with a reason, after a confirmation), notes, manual
 // credits, and a live feed of payment changes (SSE).
 import { useMemo, useState } from "react";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
-import type { PaymentEvents } from "../../../api/admin/billing/payments.ts";
+import type { PaymentEvents } from "../../../api/domain/billing/payments-admin.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as payments from "../../../api/contracts/admin/playerPayment.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -17,31 +19,12 @@ import { OrderState } from "./OrderState.tsx";
 import { money, statusText, GRANT_NAMES } from "./t.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
-interface Order {
-  id: number;
-  provider: string;
-  itemId: string;
-  status: string;
-  amountMinor: number;
-  currency: string;
-  grants: { gold: number; silver: number; premiumDays: number };
-  providerTxId: string | null;
-  note: string | null;
-  debtGold: number;
-  /** What was refunded of it so far (a partial refund keeps the purchase). */
-  refundedMinor: number;
-  /** The dispute it is in: inquiry, inquiry_closed, open, won, lost (null: none). */
-  dispute: string | null;
-  createdAt: number;
-}
-interface Page {
-  player: { id: number; nickname: string; gold: number; silver: number; country: string };
-}
+type Order = OutputOf<typeof payments.list>["rows"][number];
 const STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"];
 
 function Live({ playerId }: { playerId: string }) {
   const [lines, setLines] = useState<{ id: number; text: string }[]>([]);
-  useLiveFeed<PaymentEvents>(`/admin/playerPayment/stream/payments?playerId=${playerId}`, {
+  useLiveFeed<PaymentEvents>(href(payments.stream, { playerId: Number(playerId) }), {
     payment: (m) => {
       const text = `${t`#${ph({ order: m.order.id })} ${ph({ from: m.event.from ? statusText(m.event.from) : "—" })} → ${ph({ to: statusText(m.event.to) })} (${ph({ source: m.event.source })})`} · ${money(m.order.amountMinor, m.order.currency)}`;
       setLines((l) => [{ id: m.event.id, text }, ...l.filter((x) => x.id !== m.event.id)].slice(0, 50));
@@ -65,7 +48,7 @@ function Live({ playerId }: { playerId: string }) {
 
 export default function PlayerPaymentsPage({ params }: { params: Record<string, string | undefined> }) {
   const playerId = params.playerId ?? "";
-  const head = useApi<Page>(`/admin/playerPayment/${playerId}`);
+  const head = useApi(payments.player, { playerId: Number(playerId) });
   const [version, setVersion] = useState(0);
   const [reversing, setReversing] = useState<Order | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -117,11 +100,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
             defaultValue={o.note ?? ""}
             onBlur={(e) =>
               e.target.value !== (o.note ?? "") &&
-              act(
-                async () => (
-                  await api("/admin/playerPayment/edit", { body: { orderId: o.id, note: e.target.value } }), t`Saved`
-                ),
-              )
+              act(async () => (await api(payments.edit, { orderId: o.id, note: e.target.value }), t`Saved`))
             }
           />
         ),
@@ -139,7 +118,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
           onClick: () =>
             act(
               async () =>
-                t`Provider says: ${ph({ status: (await api<{ provider: { status: string } }>("/admin/playerPayment/cashbox/request", { body: { orderId: o.id } })).provider.status })}`,
+                t`Provider says: ${ph({ status: (await api(payments.cashboxRequest, { orderId: o.id })).provider.status })}`,
             ),
         },
         o.provider !== "manual" && {
@@ -147,7 +126,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
           onClick: () =>
             act(
               async () =>
-                t`Order #${ph({ id: o.id })} is ${ph({ status: statusText((await api<{ order: Order }>("/admin/playerPayment/verify", { body: { orderId: o.id } })).order.status) })}`,
+                t`Order #${ph({ id: o.id })} is ${ph({ status: statusText((await api(payments.verify, { orderId: o.id })).order.status) })}`,
             ),
         },
         (o.status === "paid" || o.status === "pending" || o.status === "created") && {
@@ -166,7 +145,8 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
   async function addCredit(e: React.FormEvent) {
     e.preventDefault();
     await creditErrors.run(async () => {
-      await api("/admin/playerPayment/add", { body: { playerId, ...credit } });
+      // The form's text as typed: the server names what it refuses under its field.
+      await sendRaw(payments.add, { playerId, ...credit });
       setCredit({ gold: "", silver: "", premiumDays: "", reason: "" });
       toast.ok(t`Credited`);
       refresh();
@@ -184,7 +164,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         )}
       </Load>
       <DataTable
-        url="/admin/playerPayment/getPayments"
+        url={payments.list.path}
         params={{ playerId }}
         columns={columns}
         rowKey={(o) => String(o.id)}
@@ -267,7 +247,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
           setConfirming(false);
           // The form stays open until the server takes it: a refused reason is said under its field.
           void reverseErrors.run(async () => {
-            await api("/admin/playerPayment/remove", { body: { orderId: o.id, reason } });
+            await api(payments.remove, { orderId: o.id, reason });
             setReversing(null);
             toast.ok(
               t`Order #${ph({ id: o.id })} is ${ph({ status: statusText(o.status === "paid" ? "refunded" : "cancelled") })}`,
