@@ -12,6 +12,8 @@ export interface RowAction {
   download?: boolean;
   /** Takes something away (remove, stop, restore over the current data): drawn as dangerous. */
   danger?: boolean;
+  /** The row's expected answer (Accept beside Decline): drawn as the primary button. */
+  primary?: boolean;
   disabled?: boolean;
 }
 
@@ -26,7 +28,7 @@ export function RowMenu({ actions, note }: { actions: MaybeAction[]; note?: Reac
     <div className="tk-row">
       {note}
       {shown.map((a) => {
-        const className = a.danger ? "tk-btn tk-danger" : "tk-btn";
+        const className = a.danger ? "tk-btn tk-danger" : a.primary ? "tk-btn tk-primary" : "tk-btn";
         return a.href ? (
           <a key={a.label} className={className} href={a.href} download={a.download}>
             {a.label}

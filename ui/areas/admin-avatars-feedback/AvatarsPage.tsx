@@ -3,7 +3,8 @@
 // R opens the refusal; the buttons work with Enter/Space as usual.
 import { useState, type KeyboardEvent } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act as run } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as avatars from "../../../api/contracts/admin/avatars.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
@@ -126,13 +127,11 @@ function SetAvatar({ onDone }: { onDone: () => void }) {
   const ok = /^\d+$/.test(playerId);
   const clear = async () => {
     setConfirming(false);
-    try {
-      await api("/admin/playerAvatars/save", { method: "POST", body: { playerId, clear: true } });
-      toast.ok(t`Avatar cleared`);
-      onDone();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await run(
+      () => api("/admin/playerAvatars/save", { method: "POST", body: { playerId, clear: true } }),
+      t`Avatar cleared`,
+      onDone,
+    );
   };
   return (
     <details className="tk-panel">

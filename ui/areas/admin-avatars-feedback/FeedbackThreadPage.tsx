@@ -5,7 +5,8 @@
 // "credit and reply" — a case settled from this one screen.
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, href, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import * as feedback from "../../../api/contracts/admin/feedback.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
@@ -46,15 +47,8 @@ export default function FeedbackThreadPage({ params }: { params: Record<string, 
       toast.ok(t`Reply sent`);
       reload();
     });
-  const setStatus = async (status: Status) => {
-    try {
-      await api(feedback.set, { ticketId: Number(id), status });
-      toast.ok(t`Status changed`);
-      reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  const setStatus = (status: Status) =>
+    act(() => api(feedback.set, { ticketId: Number(id), status }), t`Status changed`, reload);
 
   return (
     <section>

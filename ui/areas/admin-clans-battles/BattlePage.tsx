@@ -2,10 +2,10 @@
 // or stop) and its players with their results, live; a running battle can be stopped.
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { Table } from "../../components/Table.tsx";
 import { resultText } from "./t.ts";
@@ -39,13 +39,7 @@ export default function BattlePage({ params }: { params: Record<string, string |
   useBattlesLive(state.reload, id);
   async function stop() {
     setConfirm(false);
-    try {
-      await api(battles.stop, { battleId: Number(id) });
-      toast.ok(t`Battle #${ph({ id })} stopped`);
-      state.reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await act(() => api(battles.stop, { battleId: Number(id) }), t`Battle #${ph({ id })} stopped`, state.reload);
   }
   return (
     <Load state={state}>

@@ -3,10 +3,10 @@
 // (each after a confirmation). Live: the list follows the battles' stream (live.ts).
 import { useMemo, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
 import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -39,23 +39,15 @@ export default function BattlesPage() {
 
   async function stop(b: BattleRow) {
     setStopping(null);
-    try {
-      await api(battles.stop, { battleId: b.id });
-      toast.ok(t`Battle #${ph({ id: b.id })} stopped`);
-      refresh();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await act(() => api(battles.stop, { battleId: b.id }), t`Battle #${ph({ id: b.id })} stopped`, refresh);
   }
   async function stopStuck() {
     setStoppingStuck(false);
-    try {
-      const r = await api(battles.stopTheStuck);
-      toast.ok(t`Stuck battles stopped: ${ph({ n: fmtInt(r.stopped) })}`);
-      refresh();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await act(
+      () => api(battles.stopTheStuck),
+      (r) => t`Stuck battles stopped: ${ph({ n: fmtInt(r.stopped) })}`,
+      refresh,
+    );
   }
   const findErrors = useFieldErrors();
   async function find(e: React.FormEvent) {

@@ -3,7 +3,8 @@
 // the member CSV; links to the clan log and counters; removing the clan (admins).
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -65,21 +66,21 @@ export default function ClanPage({ params }: { params: Record<string, string | u
 
   async function apply(p: Pending) {
     setPending(null);
-    try {
-      if (p.kind === "role")
-        await api(clans.setMember, { clanId: Number(id), playerId: p.member.playerId, role: p.role });
-      else if (p.kind === "remove") await api(clans.removeMember, { clanId: Number(id), playerId: p.member.playerId });
-      else {
-        await api(clans.removeClan, { clanId: Number(id) });
-        toast.ok(t`Clan removed`);
-        location.assign("/admin/clan/");
-        return;
-      }
-      toast.ok(t`Saved`);
-      state.reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    const clanId = Number(id);
+    if (p.kind === "role")
+      await act(
+        () => api(clans.setMember, { clanId, playerId: p.member.playerId, role: p.role }),
+        t`Saved`,
+        state.reload,
+      );
+    else if (p.kind === "remove")
+      await act(() => api(clans.removeMember, { clanId, playerId: p.member.playerId }), t`Saved`, state.reload);
+    else
+      await act(
+        () => api(clans.removeClan, { clanId }),
+        t`Clan removed`,
+        () => location.assign("/admin/clan/"),
+      );
   }
   const question = (p: Pending | null) =>
     !p

@@ -7,6 +7,8 @@ import * as chat from "../../../api/contracts/admin/chat.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
 import type { AdminChatEvents } from "../../../api/domain/chat-admin.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
+import { act } from "../../lib/action.ts";
+import { RowMenu } from "../../components/RowMenu.tsx";
 import { Empty, ErrorState, Load, Loading } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
@@ -186,21 +188,19 @@ export default function ChatAdminPage() {
                         {t`until ${ph({ until: fmtDateTime(m.until) })} by ${ph({ by: m.byAdmin })}`}
                         {m.reason ? `: ${m.reason}` : ""}
                       </span>
-                      <button
-                        type="button"
-                        className="tk-btn"
-                        onClick={async () => {
-                          try {
-                            await setMessage({ action: "unmute", playerId: m.playerId });
-                            toast.ok(t`Unmuted`);
-                            head.reload();
-                          } catch (e) {
-                            toast.error((e as ApiError).message);
-                          }
-                        }}
-                      >
-                        {t`Unmute`}
-                      </button>
+                      <RowMenu
+                        actions={[
+                          {
+                            label: t`Unmute`,
+                            onClick: () =>
+                              act(
+                                () => setMessage({ action: "unmute", playerId: m.playerId }),
+                                t`Unmuted`,
+                                head.reload,
+                              ),
+                          },
+                        ]}
+                      />
                     </li>
                   ))}
                 </ul>

@@ -2,14 +2,15 @@
 // mute the author for a time. Used by the chat, clan chat and player chat history screens.
 import { useState } from "react";
 import { t, msg } from "@lingui/core/macro";
-import { sendRaw, type ApiError } from "../../lib/api.ts";
+import { sendRaw } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as chat from "../../../api/contracts/admin/chat.ts";
 import type * as history from "../../../api/contracts/admin/player/chatHistory.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Empty } from "../../components/States.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import { toast } from "../../components/Toasts.tsx";
+import { RowMenu } from "../../components/RowMenu.tsx";
 import { roomText } from "../../shell/AdminLabels.ts";
 
 /** A message as the operators' screens list it (a room's page says its author's mute too). */
@@ -33,15 +34,12 @@ export const setMessage = (body: Record<string, unknown>) => sendRaw(chat.setMes
 export function MessageList({ rows, onChange }: { rows: AdminMessage[]; onChange: (m?: AdminMessage) => void }) {
   const [confirm, setConfirm] = useState<AdminMessage | null>(null);
   const [minutes, setMinutes] = useState(60);
-  const run = async (body: Record<string, unknown>, done: string) => {
-    try {
-      const r = await setMessage(body);
-      toast.ok(done);
-      onChange(r.message);
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  const run = (body: Record<string, unknown>, done: string) =>
+    act(
+      () => setMessage(body),
+      done,
+      (r) => onChange(r.message),
+    );
   if (rows.length === 0) return <Empty>{t`No messages.`}</Empty>;
   return (
     <>
@@ -81,39 +79,24 @@ export function MessageList({ rows, onChange }: { rows: AdminMessage[]; onChange
                   {t(STATUS[m.status])}
                   {m.moderatedBy ? ` (${m.moderatedBy})` : ""}
                 </td>
-                <td className="tk-row">
-                  {m.status === "visible" && (
-                    <button
-                      type="button"
-                      className="tk-btn"
-                      onClick={() => run({ action: "hide", id: m.id }, t`Message hidden`)}
-                    >
-                      {t`Hide`}
-                    </button>
-                  )}
-                  {m.status === "hidden" && (
-                    <button
-                      type="button"
-                      className="tk-btn"
-                      onClick={() => run({ action: "show", id: m.id }, t`Message shown`)}
-                    >
-                      {t`Show`}
-                    </button>
-                  )}
-                  {m.status !== "deleted" && (
-                    <button type="button" className="tk-btn tk-danger" onClick={() => setConfirm(m)}>
-                      {t`Delete`}
-                    </button>
-                  )}
-                  {m.playerId !== null && (
-                    <button
-                      type="button"
-                      className="tk-btn"
-                      onClick={() => run({ action: "mute", id: m.id, minutes }, t`Author muted`)}
-                    >
-                      {t`Mute author`}
-                    </button>
-                  )}
+                <td>
+                  <RowMenu
+                    actions={[
+                      m.status === "visible" && {
+                        label: t`Hide`,
+                        onClick: () => run({ action: "hide", id: m.id }, t`Message hidden`),
+                      },
+                      m.status === "hidden" && {
+                        label: t`Show`,
+                        onClick: () => run({ action: "show", id: m.id }, t`Message shown`),
+                      },
+                      m.status !== "deleted" && { label: t`Delete`, danger: true, onClick: () => setConfirm(m) },
+                      m.playerId !== null && {
+                        label: t`Mute author`,
+                        onClick: () => run({ action: "mute", id: m.id, minutes }, t`Author muted`),
+                      },
+                    ]}
+                  />
                 </td>
               </tr>
             ))}

@@ -2,11 +2,12 @@
 // and rating (with the resets), and their friends and friend requests (answered or ended on
 // their behalf).
 import { t, ph } from "@lingui/core/macro";
-import { api, href, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, useApi } from "../../lib/api.ts";
+import { act as run } from "../../lib/action.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Empty, Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
-import { toast } from "../../components/Toasts.tsx";
+import { RowMenu } from "../../components/RowMenu.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
@@ -16,16 +17,6 @@ type Head = OutputOf<typeof community.devices>;
 type Device = Head["devices"][number];
 type Friends = OutputOf<typeof community.friends>;
 type Person = Pick<Friends["friends"][number], "playerId" | "nickname" | "level">;
-
-const run = async (call: () => Promise<unknown>, done: string, after: () => void) => {
-  try {
-    await call();
-    toast.ok(done);
-    after();
-  } catch (e) {
-    toast.error((e as ApiError).message);
-  }
-};
 
 function FriendsSection({ playerId }: { playerId: string }) {
   const state = useApi(community.friends, { playerId: Number(playerId) });
@@ -43,19 +34,20 @@ function FriendsSection({ playerId }: { playerId: string }) {
                 {d.friends.map((f) => (
                   <li key={f.playerId} className="tk-row">
                     {link(f)} <span>{t`since ${ph({ at: fmtDateTime(f.since) })}`}</span>
-                    <button
-                      type="button"
-                      className="tk-btn tk-danger"
-                      onClick={() =>
-                        run(
-                          () => api(community.removeFriend, { playerId: Number(playerId), friendId: f.playerId }),
-                          t`Friendship ended`,
-                          state.reload,
-                        )
-                      }
-                    >
-                      {t`End friendship`}
-                    </button>
+                    <RowMenu
+                      actions={[
+                        {
+                          label: t`End friendship`,
+                          danger: true,
+                          onClick: () =>
+                            run(
+                              () => api(community.removeFriend, { playerId: Number(playerId), friendId: f.playerId }),
+                              t`Friendship ended`,
+                              state.reload,
+                            ),
+                        },
+                      ]}
+                    />
                   </li>
                 ))}
               </ul>
@@ -68,24 +60,28 @@ function FriendsSection({ playerId }: { playerId: string }) {
                 {d.incoming.map((r) => (
                   <li key={r.requestId} className="tk-row">
                     {link(r)} <span>{fmtDateTime(r.createdAt)}</span>
-                    <button
-                      type="button"
-                      className="tk-btn"
-                      onClick={() =>
-                        run(() => api(community.accept, { requestId: r.requestId }), t`Request accepted`, state.reload)
-                      }
-                    >
-                      {t`Accept`}
-                    </button>
-                    <button
-                      type="button"
-                      className="tk-btn"
-                      onClick={() =>
-                        run(() => api(community.decline, { requestId: r.requestId }), t`Request declined`, state.reload)
-                      }
-                    >
-                      {t`Decline`}
-                    </button>
+                    <RowMenu
+                      actions={[
+                        {
+                          label: t`Accept`,
+                          onClick: () =>
+                            run(
+                              () => api(community.accept, { requestId: r.requestId }),
+                              t`Request accepted`,
+                              state.reload,
+                            ),
+                        },
+                        {
+                          label: t`Decline`,
+                          onClick: () =>
+                            run(
+                              () => api(community.decline, { requestId: r.requestId }),
+                              t`Request declined`,
+                              state.reload,
+                            ),
+                        },
+                      ]}
+                    />
                   </li>
                 ))}
               </ul>

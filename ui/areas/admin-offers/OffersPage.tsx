@@ -5,7 +5,8 @@
 import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
-import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as offers from "../../../api/contracts/admin/offers.ts";
 import { ErrorField, FieldError, FormMessage } from "../../components/Form.tsx";
@@ -412,14 +413,7 @@ function OfferForm({
 export default function OffersPage() {
   const page = useApi(offers.page, {});
   const [editing, setEditing] = useState<Draft | null>(null);
-  const refreshCaches = async () => {
-    try {
-      await api(offers.invalidateCache);
-      toast.ok(t`Every instance reloads the offers now`);
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  const refreshCaches = () => act(() => api(offers.invalidateCache), t`Every instance reloads the offers now`);
   const columns: Column<Offer>[] = [
     { id: "id", label: "#", value: (o) => o.id },
     { id: "title", label: t`Title`, value: (o) => (locale === "en" ? o.titleEn : o.titleRu) },

@@ -1,12 +1,12 @@
 // The player's purchase page: without an order, what can be bought and how (Stripe, Robokassa,
 // Ecommpay); with ?order=…, the order coming back from Stripe, followed until it is settled.
 import { useState } from "react";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as billing from "../../../api/contracts/billing.ts";
 import { locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import { msg, ph, t } from "@lingui/core/macro";
 import { money } from "./t.ts";
 import { OrderStatus, TestModeNotice } from "./OrderStatus.tsx";
@@ -36,16 +36,15 @@ function BuyPanel() {
 
   async function buy(item: string) {
     setBusy(item);
-    try {
-      const r =
+    const started = await act(
+      () =>
         method === "stripe"
-          ? await api(billing.stripeInitialize, { item_id: item })
-          : await api(billing.orderStart, { provider: method, item_id: item });
-      if (r.url) window.location.assign(r.url);
-    } catch (e) {
-      toast.error((e as ApiError).message);
-      setBusy(null);
-    }
+          ? api(billing.stripeInitialize, { item_id: item })
+          : api(billing.orderStart, { provider: method, item_id: item }),
+      null,
+      (r) => r.url && window.location.assign(r.url),
+    );
+    if (!started) setBusy(null);
   }
 
   return (

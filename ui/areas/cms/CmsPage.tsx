@@ -5,6 +5,8 @@ import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
+import { RowMenu } from "../../components/RowMenu.tsx";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as cms from "../../../api/contracts/admin/cms.ts";
 import { useForm } from "../../lib/form.ts";
@@ -63,14 +65,14 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
   const remove = async () => {
     const r = removing!;
     setRemoving(null);
-    try {
-      await api(r.what === "content" ? cms.removeContent : cms.removeCategory, { id: r.id });
-      toast.ok(t`Removed`);
-      if (r.what === "category" && r.id === categoryId) setCategoryId(null);
-      reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await act(
+      () => api(r.what === "content" ? cms.removeContent : cms.removeCategory, { id: r.id }),
+      t`Removed`,
+      () => {
+        if (r.what === "category" && r.id === categoryId) setCategoryId(null);
+        reload();
+      },
+    );
   };
 
   return (
@@ -113,16 +115,16 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
                   {c.titleEn} / {c.titleRu}
                 </button>
                 {!c.published && <span className="tk-hint">{t`hidden`}</span>}
-                <button
-                  type="button"
-                  className="tk-btn"
-                  onClick={() => (setContent(null), setCategory(c))}
-                >{t`Edit`}</button>
-                <button
-                  type="button"
-                  className="tk-btn tk-danger"
-                  onClick={() => setRemoving({ what: "category", id: c.id, title: c.titleEn })}
-                >{t`Remove`}</button>
+                <RowMenu
+                  actions={[
+                    { label: t`Edit`, onClick: () => (setContent(null), setCategory(c)) },
+                    {
+                      label: t`Remove`,
+                      danger: true,
+                      onClick: () => setRemoving({ what: "category", id: c.id, title: c.titleEn }),
+                    },
+                  ]}
+                />
               </li>
             ))}
           </ul>
@@ -156,17 +158,17 @@ function CmsEditor({ d, reload }: { d: Cms; reload: () => void }) {
                     <td>{c.titleRu}</td>
                     <td>{c.published ? t`yes` : t`no`}</td>
                     <td>{c.sortOrder}</td>
-                    <td className="tk-row">
-                      <button
-                        type="button"
-                        className="tk-btn"
-                        onClick={() => (setCategory(null), setContent(c))}
-                      >{t`Edit`}</button>
-                      <button
-                        type="button"
-                        className="tk-btn tk-danger"
-                        onClick={() => setRemoving({ what: "content", id: c.id, title: c.titleEn })}
-                      >{t`Remove`}</button>
+                    <td>
+                      <RowMenu
+                        actions={[
+                          { label: t`Edit`, onClick: () => (setCategory(null), setContent(c)) },
+                          {
+                            label: t`Remove`,
+                            danger: true,
+                            onClick: () => setRemoving({ what: "content", id: c.id, title: c.titleEn }),
+                          },
+                        ]}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -368,14 +370,11 @@ function Transfer({ onDone }: { onDone: () => void }) {
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
           setConfirming(false);
-          try {
-            await send(false);
-            toast.ok(t`Imported`);
-            setPreview(null);
-            onDone();
-          } catch (e) {
-            toast.error((e as ApiError).message);
-          }
+          await act(
+            () => send(false),
+            t`Imported`,
+            () => (setPreview(null), onDone()),
+          );
         }}
       />
     </section>

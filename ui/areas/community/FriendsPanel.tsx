@@ -2,9 +2,10 @@
 // own requests (cancel), and asking someone found by nickname or id. Blocked players cannot ask.
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act as run } from "../../lib/action.ts";
 import { Empty, Load } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
+import { RowMenu } from "../../components/RowMenu.tsx";
 import { FindPlayer, type FoundPlayer } from "../player/FindPlayer.tsx";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as calls from "../../../api/contracts/public/community.ts";
@@ -14,15 +15,7 @@ type Person = Pick<OutputOf<typeof calls.friends>["friends"][number], "playerId"
 export function FriendsPanel() {
   const state = useApi(calls.friends, {});
   const [found, setFound] = useState<FoundPlayer[] | null>(null);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      toast.ok(done);
-      state.reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  const act = (call: () => Promise<unknown>, done: string) => run(call, done, state.reload);
   const who = (p: Person) => `${p.nickname} (#${p.playerId}, ${t`level`} ${p.level})`;
   return (
     <section className="tk-panel" aria-labelledby="friends-title">
@@ -37,15 +30,15 @@ export function FriendsPanel() {
                 {d.friends.map((f) => (
                   <li key={f.playerId} className="tk-row">
                     <span>{who(f)}</span>
-                    <button
-                      type="button"
-                      className="tk-btn"
-                      onClick={() =>
-                        act(() => api(calls.removeFriend, { playerId: f.playerId }), t`Removed from friends`)
-                      }
-                    >
-                      {t`Remove`}
-                    </button>
+                    <RowMenu
+                      actions={[
+                        {
+                          label: t`Remove`,
+                          onClick: () =>
+                            act(() => api(calls.removeFriend, { playerId: f.playerId }), t`Removed from friends`),
+                        },
+                      ]}
+                    />
                   </li>
                 ))}
               </ul>
@@ -57,24 +50,21 @@ export function FriendsPanel() {
                   {d.incoming.map((r) => (
                     <li key={r.requestId} className="tk-row">
                       <span>{who(r)}</span>
-                      <button
-                        type="button"
-                        className="tk-btn tk-primary"
-                        onClick={() =>
-                          act(() => api(calls.acceptFriend, { requestId: r.requestId }), t`You are friends now`)
-                        }
-                      >
-                        {t`Accept`}
-                      </button>
-                      <button
-                        type="button"
-                        className="tk-btn"
-                        onClick={() =>
-                          act(() => api(calls.declineFriend, { requestId: r.requestId }), t`Request declined`)
-                        }
-                      >
-                        {t`Decline`}
-                      </button>
+                      <RowMenu
+                        actions={[
+                          {
+                            label: t`Accept`,
+                            primary: true,
+                            onClick: () =>
+                              act(() => api(calls.acceptFriend, { requestId: r.requestId }), t`You are friends now`),
+                          },
+                          {
+                            label: t`Decline`,
+                            onClick: () =>
+                              act(() => api(calls.declineFriend, { requestId: r.requestId }), t`Request declined`),
+                          },
+                        ]}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -87,15 +77,15 @@ export function FriendsPanel() {
                   {d.outgoing.map((r) => (
                     <li key={r.requestId} className="tk-row">
                       <span>{who(r)}</span>
-                      <button
-                        type="button"
-                        className="tk-btn"
-                        onClick={() =>
-                          act(() => api(calls.declineFriend, { requestId: r.requestId }), t`Request cancelled`)
-                        }
-                      >
-                        {t`Cancel`}
-                      </button>
+                      <RowMenu
+                        actions={[
+                          {
+                            label: t`Cancel`,
+                            onClick: () =>
+                              act(() => api(calls.declineFriend, { requestId: r.requestId }), t`Request cancelled`),
+                          },
+                        ]}
+                      />
                     </li>
                   ))}
                 </ul>

@@ -1,22 +1,15 @@
 // The terms and the rating on the profile: accept the current terms when asked, and rate the game
 // once (a bonus the first time).
 import { t, ph } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import { fmtDateTime, locale } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import * as calls from "../../../api/contracts/public/community.ts";
 
 export function TermsPanel() {
   const state = useApi(calls.termsState, {});
-  const run = async <R,>(call: () => Promise<R>, done: (r: R) => string) => {
-    try {
-      toast.ok(done(await call()));
-      state.reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  const run = <R,>(call: () => Promise<R>, done: (r: R) => string) => act(call, done, state.reload);
   return (
     <section className="tk-panel" aria-labelledby="terms-title">
       <h2 id="terms-title">{t`Terms and rating`}</h2>

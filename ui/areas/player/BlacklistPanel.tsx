@@ -2,10 +2,10 @@
 // to join your clan), and unblock.
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
-import { api, type ApiError } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
+import { act as run } from "../../lib/action.ts";
 import { findPlayer, unblock } from "../../../api/contracts/public/profile/players.ts";
 import { Empty } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import { FindPlayer, type FoundPlayer } from "./FindPlayer.tsx";
 import type { ProfileData } from "./kit.tsx";
 
@@ -14,16 +14,11 @@ type Entry = ProfileData["blacklist"][number];
 export function BlacklistPanel({ initial }: { initial: Entry[] }) {
   const [list, setList] = useState(initial);
   const [found, setFound] = useState<FoundPlayer[] | null>(null);
-  const act = async (work: () => Promise<{ blacklist: Entry[]; players?: FoundPlayer[] }>, done: string) => {
-    try {
-      const r = await work();
+  const act = (work: () => Promise<{ blacklist: Entry[]; players?: FoundPlayer[] }>, done: string) =>
+    run(work, done, (r) => {
       setList(r.blacklist);
       if (r.players) setFound(r.players);
-      toast.ok(done);
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+    });
   return (
     <section className="tk-panel" aria-labelledby="blacklist-title">
       <h2 id="blacklist-title">{t`Blacklist`}</h2>

@@ -2,10 +2,10 @@
 // (the server ends every session) and taken to the landing page.
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
-import { api, type ApiError } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import { locale } from "../../lib/i18n.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import { toast } from "../../components/Toasts.tsx";
 
 export function ErasePanel() {
   const [asking, setAsking] = useState(false);
@@ -13,13 +13,12 @@ export function ErasePanel() {
   const erase = async () => {
     setAsking(false);
     setBusy(true);
-    try {
-      await api("/public/profile/sensitive-data/remove", { method: "POST", body: {} });
-      window.location.assign(`/${locale}/public?erased=1`);
-    } catch (e) {
-      toast.error((e as ApiError).message);
-      setBusy(false);
-    }
+    const done = await act(
+      () => api("/public/profile/sensitive-data/remove", { method: "POST", body: {} }),
+      null,
+      () => window.location.assign(`/${locale}/public?erased=1`),
+    );
+    if (!done) setBusy(false);
   };
   return (
     <section className="tk-panel" aria-labelledby="erase-title">

@@ -3,7 +3,8 @@
 // Without a clan: the player's pending requests and the ways to find or found one.
 import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as clans from "../../../api/contracts/public/profile/clans.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
@@ -87,15 +88,8 @@ export default function MyClanPage() {
   const state = useApi(clans.myClan, {});
   const [pending, setPending] = useState<Pending>(null);
   const [editing, setEditing] = useState(false);
-  const run = async (work: () => Promise<unknown>, done: string, after?: () => void) => {
-    try {
-      await work();
-      toast.ok(done);
-      (after ?? state.reload)();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  const run = (work: () => Promise<unknown>, done: string, after?: () => void) =>
+    act(work, done, after ?? state.reload);
   const confirm = async () => {
     const p = pending;
     setPending(null);

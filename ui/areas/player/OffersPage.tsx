@@ -5,13 +5,13 @@
 import { useEffect, useRef, useState } from "react";
 import { ph, t } from "@lingui/core/macro";
 import { api, type ApiError } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { offers } from "../../../api/contracts/public/profile/offers.ts";
 import { profile } from "../../../api/contracts/public/profile.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { Carousel } from "../../components/Carousel.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import { BalanceLine, newRequestId, type Balance } from "./kit.tsx";
 
 type Offers = OutputOf<typeof offers>;
@@ -63,13 +63,11 @@ export default function OffersPage() {
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
-    try {
-      await api(offers, { offerId: o.id, requestId: newRequestId() });
-      toast.ok(t`Offer taken: ${ph({ title: o.title })}`);
-      await reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await act(
+      () => api(offers, { offerId: o.id, requestId: newRequestId() }),
+      t`Offer taken: ${ph({ title: o.title })}`,
+      reload,
+    );
     inFlight.current = false;
     setBusy(false);
   };

@@ -4,13 +4,13 @@
 // purchases (App Store, Google Play, RuStore) are made in the game app.
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { paymentMethods } from "../../../api/contracts/public/profile.ts";
 import * as billing from "../../../api/contracts/billing.ts";
 import { locale } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import { money } from "../billing/t.ts";
 import { grantsText } from "../billing/CheckoutPage.tsx";
 import { TestModeNotice } from "../billing/OrderStatus.tsx";
@@ -28,16 +28,15 @@ export default function PaymentMethodsPage() {
     !!testMode && (m.provider === "apple" || m.provider === "rustore");
   const buy = async (m: Method, item: string) => {
     setBusy(`${m.provider}:${item}`);
-    try {
-      const r =
+    const started = await act(
+      () =>
         m.provider === "stripe"
-          ? await api(billing.stripeInitialize, { item_id: item })
-          : await api(billing.orderStart, { provider: m.provider, item_id: item, currency: m.currency });
-      if (r.url) window.location.assign(r.url);
-    } catch (e) {
-      toast.error((e as ApiError).message);
-      setBusy(null);
-    }
+          ? api(billing.stripeInitialize, { item_id: item })
+          : api(billing.orderStart, { provider: m.provider, item_id: item, currency: m.currency }),
+      null,
+      (r) => r.url && window.location.assign(r.url),
+    );
+    if (!started) setBusy(null);
   };
   return (
     <section aria-labelledby="methods-title">
