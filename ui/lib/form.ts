@@ -51,7 +51,10 @@ export interface FieldProps {
  * work runs; a refusal's field messages under their inputs (ui/lib/field-errors.ts: marked
  * invalid, described by the message, the first focused), the rest in an error notice — or, with
  * `notice: false`, in `errors.message` for the form's <FormMessage> — and the refusal's code (a
- * wrong password, a throttle, a ban…) for the form to word. `run` answers whether the work was done.
+ * wrong password, a throttle, a ban…) for the form to word. `run` answers whether the work was done;
+ * `submit(work)` is the form's onSubmit (the page stays, then `run(work)`). A check of the form's own
+ * (two passwords that differ) throws an ApiError naming its field inside `work`: it is shown as the
+ * server's refusal would be.
  */
 export function useSubmit(opts: Parameters<typeof useFieldErrors>[0] & { notice?: boolean; all?: boolean } = {}) {
   const errors = useFieldErrors(opts);
@@ -74,7 +77,11 @@ export function useSubmit(opts: Parameters<typeof useFieldErrors>[0] & { notice?
     setBusy(false);
     return done;
   };
-  return { busy, errors, code, run };
+  const submit = (work: () => Promise<unknown>) => (e?: FormEvent) => {
+    e?.preventDefault();
+    void run(work);
+  };
+  return { busy, errors, code, run, submit };
 }
 
 /**

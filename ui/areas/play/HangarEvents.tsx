@@ -4,7 +4,9 @@
 // ledger), my last result; multipliers and offer windows with their time left.
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
-import { api, ApiError, useApi } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { useSubmit } from "../../lib/form.ts";
+import { FormMessage } from "../../components/Form.tsx";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { ErrorState, Loading } from "../../components/States.tsx";
 import { enter, whatsOn } from "../../../api/contracts/public/liveops.ts";
@@ -54,25 +56,18 @@ function Prizes({ table }: { table: Tournament["prizes"] }) {
 
 function EnterForm({ ev, tour, onEntered }: { ev: LiveEvent; tour: Tournament; onEntered: () => void }) {
   const [tier, setTier] = useState(tour.tiers[tour.tiers.length - 1]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, errors, run } = useSubmit({ notice: false });
   if (!tour.tiers.length) return <p className="tk-muted">{t`You have no tank of tier ${tiersOf(tour)}.`}</p>;
   return (
     <form
       noValidate
       className="tk-event-enter"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        setError(null);
-        try {
+        void run(async () => {
           await api(enter, { eventId: ev.id, tier });
           onEntered();
-        } catch (err) {
-          setError(err instanceof ApiError ? err.message : String(err));
-        } finally {
-          setBusy(false);
-        }
+        });
       }}
     >
       {tour.tiers.length > 1 && (
@@ -99,11 +94,7 @@ function EnterForm({ ev, tour, onEntered }: { ev: LiveEvent; tour: Tournament; o
           />
         </span>
       )}
-      {error && (
-        <p className="tk-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormMessage errors={errors} />
     </form>
   );
 }

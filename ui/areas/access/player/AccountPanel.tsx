@@ -2,17 +2,17 @@
 // network); a kept account shows its email (confirmed or not: the link again), changes it (the new
 // address counts once its link is opened), and its linked networks (link another, unlink one while
 // another way in remains).
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, ApiError, useApi } from "../../../lib/api.ts";
+import { api, useApi } from "../../../lib/api.ts";
+import { act } from "../../../lib/action.ts";
 import * as door from "../../../../api/contracts/public/front-door.ts";
 import * as social from "../../../../api/contracts/public/social.ts";
 import { fmtDateTime } from "../../../lib/i18n.ts";
 import { Load } from "../../../components/States.tsx";
 import { toast } from "../../../components/Toasts.tsx";
 import { useSubmit } from "../../../lib/form.ts";
-import { FormMessage } from "../../../components/Form.tsx";
-import { Field } from "./Field.tsx";
+import { EmailField, SubmitRow, useNewPassword } from "./Field.tsx";
 import { SocialButtons } from "./SocialButtons.tsx";
 
 export interface Account {
@@ -23,93 +23,44 @@ export interface Account {
   identities: { network: string; name: string; label: string | null; createdAt: number }[];
 }
 
-const MIN = 10;
-
 function ClaimForm({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const { busy, errors, run } = useSubmit({ notice: false });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (password !== repeat)
-      return void errors.take(new ApiError(400, "validation", "", { repeat: t`The passwords differ.` }));
-    void run(async () => {
-      const r = await api(door.claim, { email, password });
-      toast.ok(r.message);
-      onDone();
-    });
-  };
+  const pw = useNewPassword();
+  const { busy, errors, submit } = useSubmit({ notice: false });
+  const claim = submit(async () => {
+    pw.check();
+    const r = await api(door.claim, { email, password: pw.password });
+    toast.ok(r.message);
+    onDone();
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label={t`Keep with email and password`} className="tk-stack">
-      <Field
-        label={t({ message: "Email", context: "player account" })}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        errors={errors}
-        required
-      />
-      <Field
-        label={t`Password`}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={MIN}
-        hint={t`At least ${ph({ min: MIN })} characters.`}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        errors={errors}
-        required
-      />
-      <Field
-        label={t`Password again`}
-        name="repeat"
-        type="password"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(e) => setRepeat(e.target.value)}
-        errors={errors}
-        required
-      />
-      <FormMessage errors={errors} />
-      <button type="submit" className="tk-btn tk-primary" disabled={busy}>
-        {busy ? t`Saving…` : t`Keep my progress`}
-      </button>
+    <form onSubmit={claim} noValidate aria-label={t`Keep with email and password`} className="tk-stack">
+      <EmailField errors={errors} value={email} onChange={setEmail} />
+      {pw.fields(errors)}
+      <SubmitRow errors={errors} busy={busy} label={t`Keep my progress`} busyLabel={t`Saving…`} />
     </form>
   );
 }
 
 function EmailForm({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState("");
-  const { busy, errors, run } = useSubmit({ notice: false });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(async () => {
-      const r = await api(door.changeEmail, { email });
-      toast.ok(r.message);
-      setEmail("");
-      onDone();
-    });
-  };
+  const { busy, errors, submit } = useSubmit({ notice: false });
+  const change = submit(async () => {
+    const r = await api(door.changeEmail, { email });
+    toast.ok(r.message);
+    setEmail("");
+    onDone();
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label={t`Change the email`} className="tk-stack">
-      <Field
-        label={t`New email`}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+    <form onSubmit={change} noValidate aria-label={t`Change the email`} className="tk-stack">
+      <EmailField errors={errors} value={email} onChange={setEmail} label={t`New email`} />
+      <SubmitRow
         errors={errors}
-        required
+        busy={busy}
+        label={t`Send a confirmation link`}
+        busyLabel={t`Sending…`}
+        primary={false}
       />
-      <FormMessage errors={errors} />
-      <button type="submit" className="tk-btn" disabled={busy}>
-        {busy ? t`Sending…` : t`Send a confirmation link`}
-      </button>
     </form>
   );
 }
@@ -146,13 +97,12 @@ export function AccountPanel() {
                         <button
                           type="button"
                           className="tk-link"
-                          onClick={async () => {
-                            try {
-                              toast.ok((await api(door.verifyAgain)).message);
-                            } catch (e) {
-                              toast.error((e as Error).message);
-                            }
-                          }}
+                          onClick={() =>
+                            act(
+                              () => api(door.verifyAgain),
+                              (r) => r.message,
+                            )
+                          }
                         >
                           {t`Send the link again`}
                         </button>
@@ -184,14 +134,7 @@ export function AccountPanel() {
                       <button
                         type="button"
                         className="tk-link"
-                        onClick={async () => {
-                          try {
-                            await api(social.unlink, { network: i.network });
-                            state.reload();
-                          } catch (e) {
-                            toast.error((e as Error).message);
-                          }
-                        }}
+                        onClick={() => act(() => api(social.unlink, { network: i.network }), null, state.reload)}
                       >
                         {t`Unlink`}
                       </button>
