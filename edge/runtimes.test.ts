@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { createClient } from "@libsql/client/web";
+import { createClient, type Client } from "@libsql/client/web";
 import { createBunSqliteClient } from "./bun-sqlite-client.ts";
 import { eq } from "drizzle-orm";
 import { startLibsqlHttpServer } from "./test/libsql-http-server.ts";
@@ -52,6 +52,83 @@ async function waitFor(url: string, ms: number): Promise<void> {
 // Below Linux's ephemeral range (32768 and up), where the machine's own outgoing connections take
 // their ports and a listener can find one held; each run needs the port and the one after it.
 const freePort = () => 20000 + Math.floor(Math.random() * 12000);
+
+/**
+ * One player joins a one-a-side battle through the app (`/game/play/join`) and opens its socket:
+ * what the room sends is collected — its JSON messages, and the ticks and acknowledged inputs of
+ * its binary views. `seatOf` reads the player's seat from the room's stored set-up.
+ */
+async function joinBattle(
+  db: ReturnType<typeof createDb>,
+  client: Pick<Client, "execute">,
+  port: number,
+  nickname: string,
+  onSocketError?: () => Promise<void>,
+) {
+  await putContent(db, "tank", DEMO_TANKS, Date.now());
+  await saveBattleOptions(
+    db,
+    { roundSeconds: 60, respawn: false, maps: ["mines"], teamSize: 1, maxWaitSeconds: 0, tierSpread: 1 },
+    "test",
+    Date.now(),
+  );
+  const at = Date.now();
+  const { playerId } = await registerPlayer(db, {
+    nickname,
+    country: "DE",
+    platform: "web",
+    source: "organic",
+    locale: "en",
+    at,
+  });
+  const token = crypto.randomUUID();
+  await client.execute({
+    sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'player', ?, 'csrf-b', 'en', ?, ?, ?)",
+    args: [await sha256Hex(token), playerId, at, at, at + 3_600_000],
+  });
+  const cookie = `tk_player=${token}`;
+  const joined = await fetch(`http://127.0.0.1:${port}/game/play/join`, {
+    method: "POST",
+    headers: { cookie, "x-csrf-token": "csrf-b", "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ tankId: 1 }),
+  });
+  expect(joined.status).toBe(200);
+  const where = (await joined.json()) as { battle: { battleId: number } | null };
+  expect(where.battle?.battleId).toBeGreaterThan(0);
+  const battleId = where.battle!.battleId;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/game/play/ws/${battleId}`, {
+    headers: { cookie },
+  } as unknown as string[]);
+  socket.binaryType = "arraybuffer";
+  const texts: { type: string; you?: number }[] = [];
+  const views = new ViewDecoder();
+  const acks: number[] = [];
+  const ticks: number[] = [];
+  socket.onmessage = (e) => {
+    if (typeof e.data === "string") texts.push(JSON.parse(e.data));
+    else if (new Uint8Array(e.data as ArrayBuffer)[0] === 2) {
+      const v = views.decode(e.data as ArrayBuffer)!;
+      ticks.push(v.tick);
+      acks.push(v.ack);
+    }
+  };
+  await new Promise((open, fail) => {
+    socket.onopen = open;
+    socket.onerror = async (e) => {
+      await onSocketError?.();
+      fail(e);
+    };
+  });
+  const seatOf = async () => {
+    const [room] = (
+      await client.execute({ sql: "select setup from battle_rooms where battle_id = ?", args: [battleId] })
+    ).rows;
+    return (JSON.parse(String(room.setup)) as { seats: { playerId: number | null }[] }).seats.findIndex(
+      (x) => x.playerId === playerId,
+    );
+  };
+  return { socket, battleId, texts, ticks, acks, seatOf };
+}
 
 test("under Deno: the HTML shell, a JSON route and a JSON error, an App Store purchase", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "tk-deno-"));
@@ -119,74 +196,14 @@ test("under Deno: the HTML shell, a JSON route and a JSON error, an App Store pu
 
   // A battle over Deno's WebSocket (Hono's helper carrying the room's session, edge/hono-sockets.ts):
   // the hello names the player's seat, the views' ticks advance, and an input reaches the room.
-  await putContent(db, "tank", DEMO_TANKS, Date.now());
-  await saveBattleOptions(
-    db,
-    { roundSeconds: 60, respawn: false, maps: ["mines"], teamSize: 1, maxWaitSeconds: 0, tierSpread: 1 },
-    "test",
-    Date.now(),
-  );
-  const driver = (
-    await registerPlayer(db, {
-      nickname: "DenoDriver",
-      country: "DE",
-      platform: "web",
-      source: "organic",
-      locale: "en",
-      at: Date.now(),
-    })
-  ).playerId;
-  const token = crypto.randomUUID();
-  const now = Date.now();
-  await client.execute({
-    sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'player', ?, 'csrf-d', 'en', ?, ?, ?)",
-    args: [await sha256Hex(token), driver, now, now, now + 3_600_000],
-  });
-  const player = {
-    cookie: `tk_player=${token}`,
-    "x-csrf-token": "csrf-d",
-    "content-type": "application/json",
-    accept: "application/json",
-  };
-  const joined = await fetch(`${base}/game/play/join`, {
-    method: "POST",
-    headers: player,
-    body: JSON.stringify({ tankId: 1 }),
-  });
-  expect(joined.status).toBe(200);
-  const where = (await joined.json()) as { battle: { battleId: number } | null };
-  expect(where.battle?.battleId).toBeGreaterThan(0);
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/game/play/ws/${where.battle!.battleId}`, {
-    headers: { cookie: player.cookie },
-  } as unknown as string[]);
-  socket.binaryType = "arraybuffer";
-  const texts: { type: string; you?: number }[] = [];
-  const views = new ViewDecoder();
-  const acks: number[] = [];
-  const ticks: number[] = [];
-  socket.onmessage = (e) => {
-    if (typeof e.data === "string") texts.push(JSON.parse(e.data));
-    else if (new Uint8Array(e.data as ArrayBuffer)[0] === 2) {
-      const v = views.decode(e.data as ArrayBuffer)!;
-      ticks.push(v.tick);
-      acks.push(v.ack);
-    }
-  };
-  await new Promise((open, fail) => {
-    socket.onopen = open;
-    socket.onerror = fail;
-  });
+  const { socket, texts, ticks, acks, seatOf } = await joinBattle(db, client, port, "DenoDriver");
   socket.send(encodeInput({ seq: 1, throttle: 1, turn: 0, aim: 0, fire: false, ack: 0, view: 0 }));
   const until = Date.now() + 15_000;
   while ((!acks.includes(1) || Math.max(0, ...ticks) <= 20) && Date.now() < until) await Bun.sleep(100);
   expect(acks).toContain(1);
   expect(Math.max(...ticks)).toBeGreaterThan(20);
   socket.close();
-  const [room] = (
-    await client.execute({ sql: "select setup from battle_rooms where battle_id = ?", args: [where.battle!.battleId] })
-  ).rows;
-  const seats = (JSON.parse(String(room.setup)) as { seats: { playerId: number | null }[] }).seats;
-  expect(texts[0]).toMatchObject({ type: "hello", you: seats.findIndex((x) => x.playerId === driver) });
+  expect(texts[0]).toMatchObject({ type: "hello", you: await seatOf() });
 }, 120_000);
 
 test("under wrangler dev (workerd): the built UI is served and, with no store configured, a clear 503", async () => {
@@ -418,80 +435,21 @@ test("under wrangler dev (workerd) with live stores: migrations, the HTML shell,
 
   // A battle in the browser: formed through the app, run by its Durable Object, played over a
   // WebSocket — a snapshot stream whose ticks advance, an input taken for the player's own tank.
-  await putContent(db, "tank", DEMO_TANKS, Date.now());
-  await saveBattleOptions(
-    db,
-    { roundSeconds: 60, respawn: false, maps: ["mines"], teamSize: 1, maxWaitSeconds: 0, tierSpread: 1 },
-    "test",
-    Date.now(),
-  );
-  const gunner = (
-    await registerPlayer(db, {
-      nickname: "WorkerGunner",
-      country: "DE",
-      platform: "web",
-      source: "organic",
-      locale: "en",
-      at: Date.now(),
-    })
-  ).playerId;
-  const token = crypto.randomUUID();
-  const now = Date.now();
-  await client.execute({
-    sql: "insert into sessions (token_hash, kind, subject_id, csrf_token, locale, created_at, last_seen_at, expires_at) values (?, 'player', ?, 'csrf-w', 'en', ?, ?, ?)",
-    args: [await sha256Hex(token), gunner, now, now, now + 3_600_000],
+  const { socket, battleId, texts, ticks, seatOf } = await joinBattle(db, client, port, "WorkerGunner", async () => {
+    await Bun.sleep(1500);
+    console.log(
+      (await Bun.file(join(dir, "wrangler.log")).text()).slice(-3000),
+      (await Bun.file(join(dir, "wrangler.err")).text()).slice(-3000),
+    );
   });
-  const player = {
-    cookie: `tk_player=${token}`,
-    "x-csrf-token": "csrf-w",
-    "content-type": "application/json",
-    accept: "application/json",
-  };
-  const joined = await fetch(`${base}/game/play/join`, {
-    method: "POST",
-    headers: player,
-    body: JSON.stringify({ tankId: 1 }),
-  });
-  expect(joined.status).toBe(200);
-  const where = (await joined.json()) as { battle: { battleId: number } | null };
-  expect(where.battle?.battleId).toBeGreaterThan(0);
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/game/play/ws/${where.battle!.battleId}`, {
-    headers: { cookie: player.cookie },
-  } as unknown as string[]);
-  socket.binaryType = "arraybuffer";
-  const texts: { type: string; you?: number }[] = [];
-  const ticks: number[] = [];
-  const views = new ViewDecoder();
-  socket.onmessage = (e) => {
-    if (typeof e.data === "string") texts.push(JSON.parse(e.data));
-    else if (new Uint8Array(e.data as ArrayBuffer)[0] === 2) ticks.push(views.decode(e.data as ArrayBuffer)!.tick);
-  };
-  await new Promise(
-    (open, fail) => (
-      (socket.onopen = open),
-      (socket.onerror = async (e) => {
-        await Bun.sleep(1500);
-        console.log(
-          (await Bun.file(join(dir, "wrangler.log")).text()).slice(-3000),
-          (await Bun.file(join(dir, "wrangler.err")).text()).slice(-3000),
-        );
-        fail(e);
-      })
-    ),
-  );
   socket.send(JSON.stringify({ t: 1, r: 0, a: 0, f: true }));
   const deadline = Date.now() + 15_000;
   while (ticks.filter((t) => t > 20).length < 3 && Date.now() < deadline) await Bun.sleep(100);
   socket.close();
   expect(Math.max(...ticks)).toBeGreaterThan(20);
-  const [room] = (
-    await client.execute({
-      sql: "select host, setup from battle_rooms where battle_id = ?",
-      args: [where.battle!.battleId],
-    })
-  ).rows;
+  const [room] = (await client.execute({ sql: "select host from battle_rooms where battle_id = ?", args: [battleId] }))
+    .rows;
   expect(room.host).toBe("");
   // The hello names the player's own seat (whichever team matchmaking put them in).
-  const seats = (JSON.parse(String(room.setup)) as { seats: { playerId: number | null }[] }).seats;
-  expect(texts[0]).toMatchObject({ type: "hello", you: seats.findIndex((x) => x.playerId === gunner) });
+  expect(texts[0]).toMatchObject({ type: "hello", you: await seatOf() });
 }, 180_000);
