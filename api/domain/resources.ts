@@ -10,7 +10,7 @@ import type { AdminRole } from "../db/schema/access.ts";
 import type { DbOrTx } from "../db/index.ts";
 import type { SpecMethod } from "../contracts/contract.ts";
 import { AppError, fieldError, notFound } from "./errors.ts";
-import { validationError } from "./validation.ts";
+import { issueMessage, validationError } from "./validation.ts";
 import { audit, detailsOf, NO_CHANGES, pathAction, valuesOf } from "./audit.ts";
 import { changesOf, type AuditChange } from "./audit-details.ts";
 import { bumpContentCache, dropContentCache } from "./content-cache.ts";
@@ -408,6 +408,28 @@ export interface ImportChanges {
 /** The 400 an import answers: which row and field, in the request's locale; nothing was changed. */
 export const importError = (detail: string) =>
   new AppError("validation", "system.error.import", [detail], 400, { file: { id: "validation.pattern" } });
+
+/** Parses a JSON document of the given format; a broken file is one 400 naming where. */
+export function readDocument<S extends z.ZodType>(text: string, format: string, body: S, locale: Locale): z.output<S> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    throw importError("JSON");
+  }
+  const head = z.object({ format: z.literal(format), version: z.literal(1) }).safeParse(doc);
+  if (!head.success)
+    throw importError(
+      `${head.error.issues[0].path.join(".") || "file"}: ${translate(locale, issueMessage(head.error.issues[0], doc).id)}`,
+    );
+  const r = body.safeParse(doc);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const m = issueMessage(issue, doc);
+    throw importError(`${issue.path.join(".")}: ${translate(locale, m.id, m.values)}`);
+  }
+  return r.data;
+}
 
 /**
  * Imports items (each already valid by the area's schema, ids unique in the file): adds and

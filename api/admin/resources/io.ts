@@ -12,10 +12,15 @@ import { issueMessage } from "../../domain/validation.ts";
 import * as f from "../../domain/fields.ts";
 import { AppError } from "../../domain/errors.ts";
 import { translate } from "../../i18n/index.ts";
-import { allItems, importError, importResource, type ResourceDescription } from "../../domain/resources.ts";
+import {
+  allItems,
+  importError,
+  importResource,
+  readDocument,
+  type ResourceDescription,
+} from "../../domain/resources.ts";
 import type { resourceContracts } from "../../contracts/admin/resources.ts";
 
-type Locale = Parameters<typeof translate>[0];
 export const formatOf = (d: { name: string }) => `tankodrome.${d.name}`;
 
 export { importError };
@@ -35,28 +40,6 @@ export async function uploadedText(c: Context<HonoEnv>): Promise<string> {
   if (!text.trim())
     throw new AppError("validation", "error.validation", [], 400, { file: { id: "validation.required" } });
   return text;
-}
-
-/** Parses a JSON document of the given format; a broken file is one 400 naming where. */
-export function readDocument<S extends z.ZodType>(text: string, format: string, body: S, locale: Locale): z.output<S> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    throw importError("JSON");
-  }
-  const head = z.object({ format: z.literal(format), version: z.literal(1) }).safeParse(doc);
-  if (!head.success)
-    throw importError(
-      `${head.error.issues[0].path.join(".") || "file"}: ${translate(locale, issueMessage(head.error.issues[0], doc).id)}`,
-    );
-  const r = body.safeParse(doc);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    const m = issueMessage(issue, doc);
-    throw importError(`${issue.path.join(".")}: ${translate(locale, m.id, m.values)}`);
-  }
-  return r.data;
 }
 
 export function registerResourceIo(

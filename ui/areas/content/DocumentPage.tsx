@@ -6,7 +6,10 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import * as tankData from "../../../api/contracts/admin/tankData.ts";
+import * as optionsData from "../../../api/contracts/admin/optionsData.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
@@ -19,31 +22,8 @@ import { Heading } from "./Heading.tsx";
 import { TITLES } from "./titles.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
-interface Backup {
-  id: number;
-  reason: string;
-  adminUsername: string;
-  summary: string;
-  createdAt: number;
-}
-interface Page {
-  kind: string;
-  counts: Record<string, number>;
-  sections: string[];
-  backups: Backup[];
-  actions: { export?: string; import: string; backup: string };
-}
-interface SectionDiff {
-  added: string[];
-  changed: { key: string; summary: string }[];
-  removed: string[];
-  unchanged: number;
-}
-interface ImportAnswer {
-  applied: boolean;
-  changes: Record<string, SectionDiff>;
-  backupId?: number;
-}
+type Backup = OutputOf<typeof tankData.page>["backups"][number];
+type SectionDiff = OutputOf<typeof tankData.importData>["changes"][string];
 
 const SECTIONS: Record<string, MessageDescriptor> = {
   tanks: msg`Tanks`,
@@ -98,7 +78,9 @@ export function DiffView({ changes }: { changes: Record<string, SectionDiff> }) 
 
 export default function DocumentPage() {
   const [path] = useLocation();
-  const state = useApi<Page>(path);
+  // The tank catalogue's routes, or all options' (which have no export).
+  const k: typeof tankData | typeof optionsData = path.startsWith(optionsData.page.path) ? optionsData : tankData;
+  const state = useApi(k.page, {});
   const [restoring, setRestoring] = useState<number | null>(null);
   const [note, setNote] = useState("");
   const noteErrors = useFieldErrors();
@@ -126,7 +108,7 @@ export default function DocumentPage() {
     { id: "summary", label: t`Holds`, value: (b) => b.summary, cell: (b) => countsLine(b.summary) },
     actionsColumn(
       (b) => [
-        { label: t`Download`, href: `${state.data?.actions.backup}?id=${b.id}`, download: true },
+        { label: t`Download`, href: href(k.backups, { id: b.id }), download: true },
         { label: t`Restore`, danger: true, onClick: () => setRestoring(b.id) },
       ],
       { label: "" },
@@ -140,7 +122,11 @@ export default function DocumentPage() {
           <section>
             <p>{t`Now: ${ph({ summary: countsLine(d.counts) })}`}</p>
             <div className="tk-row">
-              {d.actions.export && <a className="tk-btn" href={d.actions.export} download>{t`Export JSON`}</a>}
+              {"exportData" in k && (
+                <a className="tk-btn" href={href(k.exportData)} download>
+                  {t`Export JSON`}
+                </a>
+              )}
               <label>
                 {t`Note`}{" "}
                 <input
@@ -156,7 +142,7 @@ export default function DocumentPage() {
                 className="tk-btn"
                 onClick={() =>
                   noteErrors.run(async () => {
-                    await api(d.actions.backup, { method: "POST", body: { note } });
+                    await api(k.backUp, { note });
                     toast.ok(t`Backup taken`);
                     setNote("");
                     state.reload();
@@ -166,8 +152,8 @@ export default function DocumentPage() {
                 {t`Take a backup`}
               </button>
             </div>
-            <ImportPreview<ImportAnswer>
-              url={d.actions.import}
+            <ImportPreview
+              send={(body) => sendRaw(k.importData, body)}
               label={t`Import JSON`}
               summary={(r) => <DiffView changes={r.changes} />}
               onApplied={state.reload}
@@ -183,7 +169,7 @@ export default function DocumentPage() {
               onCancel={() => setRestoring(null)}
               onConfirm={async () => {
                 try {
-                  await api(d.actions.backup, { method: "POST", body: { restore: restoring } });
+                  await api(k.backUp, { restore: restoring ?? undefined });
                   toast.ok(t`Restored`);
                   state.reload();
                 } catch (e) {

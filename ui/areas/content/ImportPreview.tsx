@@ -1,18 +1,19 @@
 // Import with a preview: the chosen file goes to the import route without `apply` first, which
 // answers what it would change (nothing is written); the operator then applies it — all of it or
 // none. A refused file shows the server's message (which row and field) and changes nothing.
+// The screen says how the file goes (`send`: its import route's call, typed by the contract).
 import { useId, useState, type ReactNode } from "react";
 import { t } from "@lingui/core/macro";
-import { api, type ApiError } from "../../lib/api.ts";
+import type { ApiError } from "../../lib/api.ts";
 import { toast } from "../../components/Toasts.tsx";
 
 export function ImportPreview<R>({
-  url,
+  send: importFile,
   label,
   summary,
   onApplied,
 }: {
-  url: string;
+  send: (body: { file: string; apply: boolean }) => Promise<R>;
   label: string;
   summary: (r: R) => ReactNode;
   onApplied: () => void;
@@ -27,7 +28,7 @@ export function ImportPreview<R>({
     setBusy(true);
     setError("");
     try {
-      const r = await api<R>(url, { method: "POST", body: { file: text, apply } });
+      const r = await importFile({ file: text, apply });
       if (apply) {
         toast.ok(t`Imported`);
         setPreview(null);

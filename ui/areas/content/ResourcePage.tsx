@@ -173,8 +173,8 @@ function Resource({ d }: { d: Description }) {
         )}
       </div>
       {d.actions.import && (
-        <ImportPreview<ImportResult>
-          url={d.actions.import}
+        <ImportPreview
+          send={(body) => api<ImportResult>(d.actions.import!, { method: "POST", body })}
           label={t`Import JSON`}
           summary={(r) => <ImportSummary r={r} />}
           onApplied={reload}
