@@ -66,6 +66,18 @@ test("an operator builds an audience, sees its size, attaches it to an offer; on
   await offer.getByLabel("Saved audience").selectOption({ label: "Uruguay veterans" });
   await offer.getByRole("button", { name: "Save offer" }).click();
   await expect(page.getByText("Offer saved")).toBeVisible();
+
+  // And to a notification: the picker names the audience with its size; the reach counts its members.
+  await page.goto(`${running.url}/admin/notification/`);
+  await page.getByRole("button", { name: "New notification" }).click();
+  const note = page.getByRole("region", { name: "New notification" });
+  await note.getByLabel("Name (operators only)").fill("Uruguay veterans' weekend");
+  await note.getByLabel("Saved audience").selectOption({ label: "Uruguay veterans — 1 player" });
+  await note.getByRole("button", { name: "Create" }).click();
+  const editor = page.getByRole("region", { name: /^Notification #\d+$/ });
+  await expect(editor.getByTestId("reach")).toContainText("1 player would receive it if it were activated now.");
+  await expect(editor.getByLabel("Saved audience")).toHaveValue(/^\d+$/);
+  await page.screenshot({ path: info.outputPath("notification-audience-en-1366.png"), fullPage: true });
   await context.close();
 
   const sees = async (playerId: number) => {
@@ -103,6 +115,17 @@ test("the audiences screen in English and Russian, at 1366 and 390 px", async ({
       await page.screenshot({ path: info.outputPath(`audiences-${locale}-${width}.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // The notification's saved-audience picker, in the same language and width.
+      await page.goto(`${running.url}/admin/notification/`);
+      await page.getByRole("button", { name: locale === "en" ? "New notification" : "Новое уведомление" }).click();
+      const picker = page.getByLabel(locale === "en" ? "Saved audience" : "Сохранённая аудитория");
+      await expect(picker.locator("option", { hasText: "Uruguay veterans" })).toHaveText(
+        locale === "en" ? "Uruguay veterans — 1 player" : "Uruguay veterans — 1 игрок",
+      );
+      await page.screenshot({ path: info.outputPath(`notification-${locale}-${width}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -1,8 +1,9 @@
 // Issue 32, the scorecard of a running experiment: the demo world's "Большая мини-карта"
 // (running for two weeks, half of the players at level 3 and above) on its control page shows,
 // per variant, its players and every figure with its 95 % interval, and says whether the split
-// matches the configured shares — in English and in Russian, at 1366 and 390 px, without
-// horizontal scrolling of the page on the phone (the table scrolls inside its box).
+// matches the configured shares — in English and in Russian, at 1366 and 390 px; on the phone
+// each metric is a card with every variant named in it, and nothing scrolls sideways (neither the
+// page nor the table's box).
 import { test, expect } from "@playwright/test";
 import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 
@@ -78,6 +79,16 @@ test("the scorecard of a running experiment shows its figures with intervals and
       );
       const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(scrolls).toBe(false);
+      const box = card.locator(".tk-table-scroll");
+      expect(await box.evaluate((b) => b.scrollWidth - b.clientWidth)).toBeLessThanOrEqual(0);
+      if (width === 390) {
+        // A card per metric: each variant's figure under its name (the control marked).
+        const cell = card.locator('td[data-variant="control"][data-metric="arpu"]');
+        expect(await cell.evaluate((c) => getComputedStyle(c).display)).toBe("block");
+        expect(await cell.evaluate((c) => getComputedStyle(c, "::before").content)).toBe(
+          locale === "en" ? '"control (control)"' : '"control (контроль)"',
+        );
+      }
       await card.screenshot({ path: info.outputPath(`scorecard-${locale}-${width}.png`) });
       expect(errors).toEqual([]);
       await context.close();

@@ -5,12 +5,15 @@
 // written in code.
 import { test, expect, type Page } from "@playwright/test";
 import { addAdmin, addPlayer, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
+import { call } from "./contracts.ts";
+import * as audiences from "../api/contracts/admin/audiences.ts";
 
 test.use({ launchOptions: { executablePath: "/usr/bin/chromium" }, locale: "en-US" });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let running: RunningApp;
 let adminCookie: ReturnType<typeof sessionCookie>;
+let adminSession: Awaited<ReturnType<typeof addSession>>;
 
 test.beforeAll(async () => {
   running = await startApp("experiments");
@@ -30,7 +33,8 @@ test.beforeAll(async () => {
     sql: "insert into ad_placements (placement, network, enabled, cap_per_day, reward, updated_at) values ('garage.rewarded', 'yandex', 1, 5, 2500, ?)",
     args: [now],
   });
-  adminCookie = sessionCookie(await addSession(db, "admin", await addAdmin(db, "operator")));
+  adminSession = await addSession(db, "admin", await addAdmin(db, "operator"));
+  adminCookie = sessionCookie(adminSession);
 });
 
 test.afterAll(async () => {
@@ -79,6 +83,20 @@ test("an operator creates an experiment with two variants, starts it and sees it
   await page.getByRole("button", { name: "Save variants" }).click();
   await expect(page.getByText("Saved").first()).toBeVisible();
 
+  // Before starting: how many it would enrol; then only a saved audience's members (level 10+:
+  // 13 of the 40 players), chosen by its name and size.
+  await expect(page.getByTestId("enrolled")).toHaveText("40 players would be enrolled if it started now.");
+  await call(
+    running,
+    audiences.save,
+    { name: "Veterans", definition: { conditions: [{ kind: "level", min: 10 }] }, actions: [], active: true },
+    { session: adminSession },
+  );
+  await page.reload();
+  await page.getByLabel("Saved audience").selectOption({ label: "Veterans — 13 players" });
+  await page.getByRole("button", { name: "Save conditions" }).click();
+  await expect(page.getByTestId("enrolled")).toHaveText("13 players would be enrolled if it started now.");
+
   await page.getByRole("button", { name: "Start", exact: true }).click();
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.locator("[data-status]")).toHaveText("Running");
@@ -88,6 +106,8 @@ test("an operator creates an experiment with two variants, starts it and sees it
   await expect(rows.first()).toBeVisible();
   const variants = await page.locator(".tk-datatable tbody tr td:nth-child(6)").allTextContents();
   expect(new Set(variants)).toEqual(new Set(["control", "big minimap"]));
+  await expect(page.getByTestId("enrolled")).toHaveText("13 players are in it.");
+  await expect(page.locator(".tk-datatable tbody tr")).toHaveCount(13);
   const share = await running.db.execute("select share from options where variant = 'bigMinimap'");
   expect(Number(share.rows[0].share)).toBe(50);
   await page.screenshot({ path: info.outputPath("experiment-running.png"), fullPage: true });

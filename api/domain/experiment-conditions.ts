@@ -1,7 +1,7 @@
 // Who an experiment is for, in the two forms the rule is read in: SQL over the players table (the
 // experiment's participant list) and a test of one player (what the game reads for that player,
 // readOption). Kept side by side so that they stay one rule; experiments.test.ts checks they agree.
-import { and, gte, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { and, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { players } from "../db/schema/players.ts";
 import { z } from "zod";
 import { PLATFORMS } from "../db/schema/system.ts";
@@ -30,6 +30,8 @@ export const conditionsShape = z.object({
   /** Epoch ms (or DD.MM.YYYY HH:mm:ss); players registered at or after it. */
   registeredAfter: f.optional(f.dateTime()),
   percent: f.optional(f.int(1, 100)).default(100),
+  /** A saved audience (docs/decisions/audiences.md) the players must also be members of now; absent: none. */
+  audienceId: z.preprocess((v) => (v === null ? undefined : v), f.optional(f.id())),
 });
 export type Conditions = z.output<typeof conditionsShape>;
 
@@ -40,6 +42,8 @@ export interface ConditionSubject {
   country: string;
   createdAt: number;
   erasedAt: number | null;
+  /** The saved audiences the player is a member of now (needed only when the conditions name one). */
+  audiences?: ReadonlySet<number>;
 }
 
 export function conditionsWhere(c: Conditions): SQL | undefined {
@@ -50,6 +54,10 @@ export function conditionsWhere(c: Conditions): SQL | undefined {
     c.platforms.length ? inArray(players.platform, c.platforms) : undefined,
     c.countries.length ? inArray(players.country, c.countries) : undefined,
     c.registeredAfter !== undefined ? gte(players.createdAt, c.registeredAfter) : undefined,
+    // Qualified: inside a subquery drizzle would write the column bare.
+    c.audienceId !== undefined
+      ? sql`exists (select 1 from audience_members m where m.audience_id = ${c.audienceId} and m.player_id = "players"."id" and m.exited_at is null)`
+      : undefined,
   );
 }
 
@@ -60,6 +68,7 @@ export function meetsConditions(c: Conditions, p: ConditionSubject): boolean {
     p.level <= c.levelMax &&
     (c.platforms.length === 0 || (c.platforms as readonly string[]).includes(p.platform)) &&
     (c.countries.length === 0 || c.countries.includes(p.country)) &&
-    (c.registeredAfter === undefined || p.createdAt >= c.registeredAfter)
+    (c.registeredAfter === undefined || p.createdAt >= c.registeredAfter) &&
+    (c.audienceId === undefined || !!p.audiences?.has(c.audienceId))
   );
 }

@@ -9,6 +9,7 @@ import { OPTION_SCOPES, PLATFORMS } from "../db/schema/system.ts";
 import type { DbOrTx } from "../db/index.ts";
 import { AppError, conflict, fieldError, notFound } from "./errors.ts";
 import { audit } from "./audit.ts";
+import { audienceExists } from "./audiences/members.ts";
 import { detailsOf } from "./audit-details.ts";
 import { type AdminCtx, type Ctx, inTransaction, transact } from "./context.ts";
 import { diff, type ResourceDescription } from "./resources.ts";
@@ -228,6 +229,8 @@ export async function saveExperimentConditions({
     throw fieldError({ levelMax: { id: "experiments.error.level_range" } });
   const at = ctx.clock.now();
   const saved = await transact(ctx, async ({ db: tx }) => {
+    if (conditions.audienceId !== undefined && !(await audienceExists(tx, conditions.audienceId)))
+      throw fieldError({ audienceId: { id: "audience.unknown" } });
     const before = await mustFind(tx, id);
     const [row] = await tx
       .update(experiments)

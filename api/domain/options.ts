@@ -23,6 +23,7 @@ import { experiments } from "../db/schema/experiments.ts";
 import { players } from "../db/schema/players.ts";
 import type { Conditions } from "./experiment-conditions.ts";
 import { meetsConditions } from "./experiment-conditions.ts";
+import { inAudience } from "./audiences/members.ts";
 import { overrideFor } from "./experiment-overrides.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import * as f from "./fields.ts";
@@ -355,7 +356,12 @@ export async function readOption(
       .from(players)
       .where(and(eq(players.id, who.playerId), isNull(players.erasedAt)))
       .limit(1);
-    if (!p || !meetsConditions(c, p)) return byDefault();
+    if (!p) return byDefault();
+    // A saved audience in the conditions: a member now (one indexed read, as offers ask it).
+    const audiences = new Set(
+      c.audienceId !== undefined && (await inAudience(db, c.audienceId, p.id)) ? [c.audienceId] : [],
+    );
+    if (!meetsConditions(c, { ...p, audiences })) return byDefault();
   }
   return assignVariant(variants, key, who.playerId);
 }

@@ -13,6 +13,7 @@ import { audit, valuesOf } from "./audit.ts";
 import { type AdminActor, type Call, transact } from "./context.ts";
 import { AppError, fieldError, notFound } from "./errors.ts";
 import { playerOr404 } from "./players.ts";
+import { audiencesOf } from "./audiences/members.ts";
 
 export interface PlayerExperiment {
   id: number;
@@ -40,10 +41,11 @@ export async function playerExperiments(db: DbOrTx, playerId: number): Promise<P
     db.select().from(experimentOverrides).where(eq(experimentOverrides.playerId, playerId)),
   ]);
   const byExperiment = new Map(overrides.map((o) => [o.experimentId, o]));
+  const audiences = await audiencesOf(db, playerId);
   const out: PlayerExperiment[] = [];
   for (const r of rows) {
     const e = toExperiment(r);
-    const meets = meetsConditions(e.conditions, p);
+    const meets = meetsConditions(e.conditions, { ...p, audiences });
     const bucket = meets ? (variantByBucket(e, await assignmentRows(db, e), playerId)?.name ?? null) : null;
     const o = byExperiment.get(e.id);
     out.push({

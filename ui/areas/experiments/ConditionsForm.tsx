@@ -1,8 +1,9 @@
 // Who enters an experiment: a level range, platforms (none ticked: all), countries (none: all),
-// registered at or after a moment, and the percentage of those players.
-import { t } from "@lingui/core/macro";
+// registered at or after a moment, a saved audience they must be members of (named with its size
+// now), and the percentage of those players.
+import { plural, t } from "@lingui/core/macro";
 import { z } from "zod";
-import { sendRaw } from "../../lib/api.ts";
+import { sendRaw, useApi } from "../../lib/api.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
@@ -10,6 +11,7 @@ import { toast } from "../../components/Toasts.tsx";
 import { dateTime, int, optional } from "../../../api/domain/fields.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 import * as experiments from "../../../api/contracts/admin/experiments.ts";
+import * as audiences from "../../../api/contracts/admin/audiences.ts";
 
 export interface Conditions {
   levelMin: number;
@@ -18,6 +20,7 @@ export interface Conditions {
   countries: string[];
   registeredAfter?: number;
   percent: number;
+  audienceId?: number;
 }
 
 const schema = z.object({
@@ -26,6 +29,7 @@ const schema = z.object({
   countries: z.array(z.string().regex(/^[A-Z]{2}$/, { params: { rule: "pattern" } } as never)),
   registeredAfter: optional(dateTime()),
   percent: int(1, 100),
+  audienceId: optional(int(1, Number.MAX_SAFE_INTEGER)),
 });
 
 export function ConditionsForm({
@@ -45,7 +49,9 @@ export function ConditionsForm({
     countries: conditions.countries.join(", "),
     registeredAfter: conditions.registeredAfter ? fmtDateTime(conditions.registeredAfter) : "",
     percent: String(conditions.percent),
+    audienceId: conditions.audienceId === undefined ? "" : String(conditions.audienceId),
   };
+  const saved = useApi(audiences.list, {});
   for (const p of platforms) initial[`platform_${p}`] = conditions.platforms.includes(p) ? "true" : "false";
   const form = useForm(schema, initial, {
     toInput: (v) => ({
@@ -91,6 +97,23 @@ export function ConditionsForm({
         name="registeredAfter"
         label={t`Registered at or after`}
         hint={t`DD.MM.YYYY HH:mm:ss; empty: any time`}
+      />
+      <FormField
+        form={form}
+        name="audienceId"
+        label={t`Saved audience`}
+        type="select"
+        hint={t`Only its members now may be enrolled; a player who leaves it gets the default again.`}
+        options={[
+          ["", saved.data ? t`None` : t`Loading…`] as [string, string],
+          ...(saved.data?.audiences ?? []).map(
+            (a) =>
+              [
+                String(a.id),
+                `${a.name} — ${plural(a.size, { one: "# player", other: "# players" })}${a.active ? "" : ` (${t({ message: "inactive", context: "saved audience" })})`}`,
+              ] as [string, string],
+          ),
+        ]}
       />
     </Form>
   );

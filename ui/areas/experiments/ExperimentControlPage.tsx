@@ -1,7 +1,7 @@
 // /admin/experiments/control/:id: one experiment — its settings, status changes (each after a
 // confirmation), conditions, variants, and the players in it with their variant.
 import { useState } from "react";
-import { t, ph } from "@lingui/core/macro";
+import { plural, t, ph } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { api, useApiRaw, type ApiError } from "../../lib/api.ts";
@@ -47,6 +47,7 @@ export default function ExperimentControlPage({ params }: { params: Record<strin
 
 function Control({ d, reload }: { d: Page; reload: () => void }) {
   const e = d.experiment;
+  const enrolled = Object.values(d.counts).reduce((s, n) => s + n, 0);
   const [asking, setAsking] = useState<Status | null>(null);
   const [promoting, setPromoting] = useState<string | null>(null);
   const promote = async (variant: string) => {
@@ -155,6 +156,14 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
       />
 
       <h3>{t`Players`}</h3>
+      <p data-testid="enrolled">
+        {e.status === "draft"
+          ? plural(enrolled, {
+              one: "# player would be enrolled if it started now.",
+              other: "# players would be enrolled if it started now.",
+            })
+          : plural(enrolled, { one: "# player is in it.", other: "# players are in it." })}
+      </p>
       <p className="tk-hint">
         {e.variants.map((v) => t`${ph({ variant: v.name })}: ${ph({ n: fmtInt(d.counts[v.name] ?? 0) })}`).join(" · ")}
       </p>

@@ -59,6 +59,8 @@ export function Scorecard({ id }: { id: number }) {
 }
 
 function CardView({ card }: { card: Card }) {
+  // On a phone each metric is a card and each variant a labelled block in it (scorecard.css).
+  const label = (name: string) => (name === card.control ? `${name} (${t`control`})` : name);
   if (card.from === null) return <p className="tk-hint">{t`The scorecard starts when the experiment does.`}</p>;
   const exposed = card.variants.reduce((s, v) => s + v.exposed, 0);
   // One scale per metric, so the bars of its variants compare.
@@ -94,7 +96,7 @@ function CardView({ card }: { card: Card }) {
               <tr>
                 <th scope="row">{t`Players`}</th>
                 {card.variants.map((v) => (
-                  <td key={v.name} data-variant={v.name} data-metric="players">
+                  <td key={v.name} data-variant={v.name} data-metric="players" data-label={label(v.name)}>
                     {t`${ph({ exposed: fmtInt(v.exposed) })} of ${ph({ assigned: fmtInt(v.assigned) })}`}
                     <div className="tk-hint">{t`expected share ${ph({ share: num(v.expectedShare * 100, 0) })} %`}</div>
                   </td>
@@ -113,7 +115,7 @@ function CardView({ card }: { card: Card }) {
                     {card.variants.map((v) => {
                       const f = v.metrics.find((x) => x.metric === m0.metric);
                       return (
-                        <td key={v.name} data-variant={v.name} data-metric={m0.metric}>
+                        <td key={v.name} data-variant={v.name} data-metric={m0.metric} data-label={label(v.name)}>
                           {f && f.denominator > 0 ? (
                             <FigureCell f={f} lo={lo} span={span} />
                           ) : (

@@ -10,6 +10,7 @@ import { api, href, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as inbox from "../../../api/contracts/admin/notification.ts";
 import * as chat from "../../../api/contracts/admin/notificationChat.ts";
+import * as audiences from "../../../api/contracts/admin/audiences.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
 import { parseDateTime } from "../../lib/datetime.ts";
@@ -39,6 +40,11 @@ type Notification = Loaded["notification"];
 type Content = Loaded["contents"][number];
 type Row = OutputOf<typeof inbox.list>["rows"][number];
 type ImportResult = OutputOf<typeof inbox.importOne>;
+type Saved = OutputOf<typeof audiences.list>["audiences"][number];
+
+/** A saved audience as the picker names it: its name and its size now. */
+const savedLabel = (a: Saved) =>
+  `${a.name} — ${plural(a.size, { one: "# player", other: "# players" })}${a.active ? "" : ` (${t({ message: "inactive", context: "saved audience" })})`}`;
 
 const STATUS: Record<Status, MessageDescriptor> = {
   draft: msg`Draft`,
@@ -75,6 +81,7 @@ const formValues = (n?: Notification): Record<string, string> => {
     countries: (n?.countries ?? []).join(", "),
     payers: n?.payers ?? "all",
     playerIds: (n?.playerIds ?? []).join(", "),
+    audienceId: n?.audienceId == null ? "" : String(n.audienceId),
   };
 };
 // The typed date-time is the browser's local time; the server gets epoch milliseconds.
@@ -96,6 +103,7 @@ function NotificationForm({
   onCancel?: () => void;
 }) {
   const form = useForm(notificationFields, formValues(notification), { toInput });
+  const saved = useApi(audiences.list, {});
   const save = form.submit(async (input) => {
     const r = await sendRaw(routesOf(channel).save, input);
     toast.ok(t`Notification saved`);
@@ -137,6 +145,17 @@ function NotificationForm({
         name="playerIds"
         label={t`Only these player ids`}
         hint={t`Comma-separated; empty: no explicit list`}
+      />
+      <FormField
+        form={form}
+        name="audienceId"
+        label={t`Saved audience`}
+        type="select"
+        hint={t`Only its members at activation receive it; players who join it later get the audience's own "Send an inbox notification" action.`}
+        options={[
+          ["", saved.data ? t`None` : t`Loading…`] as [string, string],
+          ...(saved.data?.audiences ?? []).map((a) => [String(a.id), savedLabel(a)] as [string, string]),
+        ]}
       />
     </Form>
   );
@@ -264,6 +283,7 @@ function Editor({
 }) {
   const routes = routesOf(channel);
   const state = useApi(routes.load, { id });
+  const saved = useApi(audiences.list, {});
   const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
   const act = (text: string, run: () => Promise<void>) => setConfirm({ text, run });
   const run = async () => {
@@ -383,6 +403,15 @@ function Editor({
                   <dd>{i18n._(PAYERS[n.payers] ?? PAYERS.all)}</dd>
                   <dt>{t`Only these player ids`}</dt>
                   <dd>{n.playerIds.join(", ") || "—"}</dd>
+                  <dt>{t`Saved audience`}</dt>
+                  <dd data-testid="saved-audience">
+                    {n.audienceId === null
+                      ? "—"
+                      : (() => {
+                          const a = saved.data?.audiences.find((x) => x.id === n.audienceId);
+                          return a ? savedLabel(a) : `#${n.audienceId}`;
+                        })()}
+                  </dd>
                 </dl>
               </>
             )}
