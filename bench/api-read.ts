@@ -4,13 +4,19 @@
 // doing the same primary-key read (the limit here), measured in the same run with wrk on
 // 127.0.0.1. Prints both and their ratio.
 import { parseArgs } from "node:util";
-import { Database } from "bun:sqlite";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readEnv } from "../edge/config.ts";
-import { boot } from "../edge/boot.ts";
-import { buildWorld } from "../api/db/seed/world.ts";
+import {
+  GAME_KEY as KEY,
+  median,
+  playableIds,
+  ROOT as root,
+  runOnly,
+  seededDataDir,
+  type Server,
+  startServer,
+  stopServers,
+  wrk,
+} from "./world.ts";
 
 const { values } = parseArgs({
   options: {
@@ -20,86 +26,36 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "9" },
   },
 });
-const dataDir = mkdtempSync(join(tmpdir(), "tk-bench-read-"));
-const root = new URL("..", import.meta.url).pathname;
-
 // A world to read from, built through the domain code.
-{
-  const booted = await boot(readEnv({ ...process.env, DATA_DIR: dataDir }), {
-    logger: { info() {}, warn() {}, error: console.error },
-  });
-  await buildWorld(booted.deps.db, { players: Number(values.players), days: 30, now: Date.now() });
-  // Ship the world's events now, or the first app server measured would be shipping them.
-  await booted.shipper.idle();
-  await booted.shipper.stop();
-  await booted.close();
-}
-
-const KEY = "bench-game-api-key-0123456789";
+const dataDir = await seededDataDir("read", { players: Number(values.players), days: 30 });
 // Every request reads another of the world's players (bench/servers/random-player.lua), as a
 // battle server's calls do: no server can answer from a cache of one path.
-const ids = new Database(join(dataDir, "tankodrome.db"), { readonly: true });
-const PLAYER_IDS = (ids.query("SELECT id FROM players WHERE erased_at IS NULL").values() as number[][])
-  .map(([id]) => id)
-  .join(",");
-ids.close();
-const auth = ["-H", `Authorization: Bearer ${KEY}`, "-s", join(root, "bench/servers/random-player.lua")];
+const PLAYER_IDS = playableIds(dataDir).join(",");
+const flags = ["-H", `Authorization: Bearer ${KEY}`, "-s", join(root, "bench/servers/random-player.lua")];
+const servers: Server[] = [];
+const urls = new Map<Server, string>();
 
-interface Server {
-  proc: ReturnType<typeof Bun.spawn>;
-  url: string;
-  dir: string;
-}
-
-async function start(
-  script: string,
-  port: number,
-  path: string,
-  extraEnv: Record<string, string> = {},
-): Promise<Server> {
-  // A copy of the world each: a chDB data directory is one process's.
-  const dir = `${dataDir}-${port}`;
-  cpSync(dataDir, dir, { recursive: true });
-  const proc = Bun.spawn([process.execPath, join(root, script)], {
-    cwd: root,
-    env: { ...process.env, ...extraEnv, GAME_API_KEY: KEY, PORT: String(port), DATA_DIR: dir },
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  while (!out.includes("ready")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`${script} exited before it was ready`);
-    out += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const url = `http://127.0.0.1:${port}${path}`;
+async function start(script: string, port: number, path: string, env: Record<string, string> = {}): Promise<Server> {
+  const server = await startServer(script, port, dataDir, env);
+  const url = server.base + path;
   const check = await fetch(url, { headers: { authorization: `Bearer ${KEY}` } });
   if (check.status !== 200) throw new Error(`${script}: ${check.status}`);
   await check.body?.cancel();
   // A warm-up (JIT, statement caches) before anything is measured.
-  Bun.spawnSync(["wrk", "-t1", `-c${values.connections}`, "-d2s", ...auth, url], {
-    env: { ...process.env, PLAYER_IDS },
-  });
-  const server = { proc, url, dir };
+  wrk(url, { connections: values.connections!, seconds: "2", flags, env: { PLAYER_IDS } });
   servers.push(server);
+  urls.set(server, url);
   return server;
 }
 
-const servers: Server[] = [];
-
 function measure(server: Server): number {
-  // The others are stopped meanwhile: an idle app still polls its outbox and keeps chDB's threads.
-  for (const other of servers) other.proc.kill(other === server ? "SIGCONT" : "SIGSTOP");
-  const wrk = Bun.spawnSync(["wrk", "-t1", `-c${values.connections}`, `-d${values.seconds}s`, ...auth, server.url], {
-    env: { ...process.env, PLAYER_IDS },
+  runOnly(servers, server);
+  return wrk(urls.get(server)!, {
+    connections: values.connections!,
+    seconds: values.seconds!,
+    flags,
+    env: { PLAYER_IDS },
   });
-  if (/Non-2xx/.test(wrk.stdout.toString())) throw new Error(`${server.url}: answers other than 200 — ${wrk.stdout}`);
-  const text = wrk.stdout.toString();
-  const m = /Requests\/sec:\s+([\d.]+)/.exec(text);
-  if (!m) throw new Error(`wrk said: ${text}${wrk.stderr.toString()}`);
-  return Number(m[1]);
 }
 
 // Every server runs at once, stopped while another is measured, and the rounds alternate them
@@ -135,13 +91,7 @@ for (let i = 0; i < Number(values.rounds); i++)
     runs[second].push(b);
     ratios[k].push(first === k ? a / b : b / a);
   }
-for (const [, server] of variants) {
-  server.proc.kill("SIGCONT");
-  server.proc.kill();
-}
-await Promise.all(variants.map(([, server]) => server.proc.exited));
-for (const dir of [dataDir, ...variants.map(([, server]) => server.dir)]) rmSync(dir, { recursive: true, force: true });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+await stopServers(servers, dataDir);
 const bare = median(runs[0]);
 for (const [k, [name]] of variants.entries()) {
   const rate = median(runs[k]);

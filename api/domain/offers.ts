@@ -3,7 +3,7 @@
 // for them (level, platform, country, payer or not) while they run. Taking a gold offer is one
 // transaction: the purchase row (unique per request id and per take number), the ledger debit,
 // the grants (ledger credits, inventory, premium) and their events.
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
 import { isPayer, payerSql } from "./payers.ts";
@@ -24,6 +24,9 @@ import { emit } from "./outbox.ts";
 import { recordActivity } from "./players.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
 import { offersOutsideWindow } from "./liveops/running.ts";
+import { compileSchedule, type CompiledSchedule, type Schedule } from "./liveops/schedule.ts";
+import { audienceMembers } from "../db/schema/audiences.ts";
+import { liveEvents } from "../db/schema/liveops.ts";
 
 const DAY = 86_400_000;
 export const OFFER_PLATFORMS = ["web", "android", "ios"] as const;
@@ -128,7 +131,14 @@ export const offerView = (r: OfferRow) => ({
 // "special_offers") bumped by every save and by invalidateCache makes all instances reload.
 const CACHE_KEY = "special_offers";
 const CHECK_EVERY = 2_000;
-const caches = new WeakMap<object, { version: number; rows: OfferRow[]; checkedAt: number }>();
+/** A running offer as the player's list reads it: its JSON columns parsed once, when the offers are loaded. */
+interface LiveOffer {
+  row: OfferRow;
+  grants: OfferGrants;
+  platforms: string[];
+  countries: string[];
+}
+const caches = new WeakMap<object, { version: number; rows: LiveOffer[]; checkedAt: number }>();
 const versionOf = async (db: DbOrTx) =>
   (
     await db
@@ -151,7 +161,7 @@ export function dropCachedOffers(db: Db) {
   caches.delete(db);
 }
 
-async function liveOffers(db: Db, now: number): Promise<OfferRow[]> {
+async function liveOffers(db: Db, now: number): Promise<LiveOffer[]> {
   const hit = caches.get(db);
   if (hit && now - hit.checkedAt < CHECK_EVERY && now >= hit.checkedAt) return hit.rows;
   const version = await versionOf(db);
@@ -165,8 +175,14 @@ async function liveOffers(db: Db, now: number): Promise<OfferRow[]> {
     .from(specialOffers)
     .where(and(eq(specialOffers.active, true), gt(specialOffers.endsAt, now)))
     .orderBy(asc(specialOffers.endsAt), asc(specialOffers.id));
-  caches.set(db, { version, rows, checkedAt: now });
-  return rows;
+  const live = rows.map((row) => ({
+    row,
+    grants: JSON.parse(row.grants) as OfferGrants,
+    platforms: JSON.parse(row.platforms) as string[],
+    countries: JSON.parse(row.countries) as string[],
+  }));
+  caches.set(db, { version, rows: live, checkedAt: now });
+  return live;
 }
 
 export async function saveOffer(tx: Tx, o: OfferInput, at: number) {
@@ -225,9 +241,10 @@ async function viewer(db: DbOrTx, playerId: number): Promise<Viewer> {
   return { ...p, payer: await isPayer(db, playerId), audiences: await audiencesOf(db, playerId) };
 }
 
-const meant = (o: OfferRow, v: Viewer) => {
-  const platforms = JSON.parse(o.platforms) as string[];
-  const countries = JSON.parse(o.countries) as string[];
+const meant = (o: OfferRow, v: Viewer) =>
+  meantParsed(o, JSON.parse(o.platforms) as string[], JSON.parse(o.countries) as string[], v);
+
+function meantParsed(o: OfferRow, platforms: string[], countries: string[], v: Viewer) {
   return (
     v.level >= o.minLevel &&
     v.level <= o.maxLevel &&
@@ -236,7 +253,7 @@ const meant = (o: OfferRow, v: Viewer) => {
     (o.audience === "all" || (o.audience === "payers") === v.payer) &&
     (o.audienceId === null || v.audiences.has(o.audienceId))
   );
-};
+}
 
 /** How many times the player took an offer: gold takes, or paid orders of its billing item in its window. */
 async function takenBy(db: DbOrTx, o: OfferRow, playerId: number) {
@@ -311,25 +328,71 @@ export const offerStatements = preparedOnce((db) => ({
     .from(catalogItems)
     .where(eq(catalogItems.id, sql.placeholder("id")))
     .prepare(),
+  // The player's saved audiences now (audiencesOf's statement, prepared here for the hot read).
+  audiences: db
+    .select({ id: audienceMembers.audienceId })
+    .from(audienceMembers)
+    .where(and(eq(audienceMembers.playerId, sql.placeholder("playerId")), isNull(audienceMembers.exitedAt)))
+    .prepare(),
+  // The live events that open an offer in windows (offersOutsideWindow's statement).
+  offerWindows: db
+    .select({ offerId: liveEvents.offerId, schedule: liveEvents.schedule })
+    .from(liveEvents)
+    .where(and(eq(liveEvents.active, true), eq(liveEvents.kind, "offerWindow")))
+    .prepare(),
 }));
+
+// Schedules compiled once per text (an event's schedule changes only when an operator saves it).
+const compiled = new Map<string, CompiledSchedule | null>();
+function scheduleOf(text: string): CompiledSchedule | null {
+  let c = compiled.get(text);
+  if (c === undefined) {
+    if (compiled.size > 256) compiled.clear();
+    try {
+      c = compileSchedule(JSON.parse(text) as Schedule);
+    } catch {
+      c = null;
+    }
+    compiled.set(text, c);
+  }
+  return c;
+}
+
+/** The offers an offer-window event names that are outside their windows at `at` (offersOutsideWindow, prepared). */
+async function heldOffers(db: Db, at: number): Promise<Set<number>> {
+  const open = new Set<number>();
+  const named = new Set<number>();
+  for (const r of await offerStatements(db).offerWindows.all()) {
+    if (r.offerId === null) continue;
+    named.add(r.offerId);
+    if (scheduleOf(r.schedule)?.activeAt(at)) open.add(r.offerId);
+  }
+  const held = new Set<number>();
+  for (const id of named) if (!open.has(id)) held.add(id);
+  return held;
+}
 
 /** The offers this player may see now, with the time left by the server's clock. */
 export async function offersFor(db: Db, playerId: number, locale: "ru" | "en", now: number) {
   const st = offerStatements(db);
   const p = await st.viewer.get({ playerId });
   if (!p) throw new AppError("not_found");
-  const v: Viewer = { ...p, payer: !!p.payer, audiences: await audiencesOf(db, playerId) };
+  const audiences = new Set<number>();
+  for (const a of await st.audiences.all({ playerId })) audiences.add(a.id);
+  const v: Viewer = { ...p, payer: !!p.payer, audiences };
   const out = [];
   // An offer named by a live event's offer window shows only while one of its periods runs.
-  const held = await offersOutsideWindow(db, now);
-  for (const o of await liveOffers(db, now)) {
-    if (o.startsAt > now || o.endsAt <= now || !meant(o, v) || held.has(o.id)) continue;
+  const held = await heldOffers(db, now);
+  for (const live of await liveOffers(db, now)) {
+    const o = live.row;
+    if (o.startsAt > now || o.endsAt <= now || !meantParsed(o, live.platforms, live.countries, v) || held.has(o.id))
+      continue;
     const took = o.billingItemId
       ? await st.paidInWindow.get({ playerId, itemId: o.billingItemId, from: o.startsAt, to: o.endsAt })
       : await st.takenForGold.get({ offerId: o.id, playerId });
     const taken = took?.n ?? 0;
     if (taken >= o.perPlayerLimit) continue;
-    const grants = JSON.parse(o.grants) as OfferGrants;
+    const grants = live.grants;
     const items = [];
     for (const it of grants.items) {
       const name = await catalogName(db, it.type, it.id, locale);

@@ -17,6 +17,7 @@ import { clanPageStatements } from "../../api/domain/clans.ts";
 import { catalogNameStatements, shopStatements } from "../../api/domain/shop.ts";
 import { offerStatements } from "../../api/domain/offers.ts";
 import { PLAYER_STATE_SQL } from "../../api/game/players.ts";
+import { compileSchedule } from "../../api/domain/liveops/schedule.ts";
 
 const path = `${process.env.DATA_DIR}/tankodrome.db`;
 // Only to read the statements' SQL: drizzle over the same file, never queried per request.
@@ -51,10 +52,54 @@ const clan = Object.fromEntries(Object.entries(clanPageStatements(db)).map(([k, 
 const shop = Object.fromEntries(Object.entries(shopStatements(db)).map(([k, s]) => [k, compile(s)]));
 const offer = Object.fromEntries(Object.entries(offerStatements(db)).map(([k, s]) => [k, compile(s)]));
 const names = Object.fromEntries(Object.entries(catalogNameStatements(db)).map(([k, s]) => [k, compile(s)]));
-// The running offers, as the app's per-instance cache holds them.
-const live = sqlite
-  .query("SELECT id, billing_item_id, grants, starts_at, ends_at FROM special_offers WHERE active = 1")
-  .values() as [number, string | null, string, number, number][];
+// The running offers, as the app's per-instance cache holds them (JSON columns parsed).
+const live = (
+  sqlite
+    .query(
+      "SELECT id, billing_item_id, grants, starts_at, ends_at, min_level, max_level, platforms, countries, audience, audience_id, per_player_limit FROM special_offers WHERE active = 1",
+    )
+    .values() as [
+    number,
+    string | null,
+    string,
+    number,
+    number,
+    number,
+    number,
+    string,
+    string,
+    string,
+    number | null,
+    number,
+  ][]
+).map(([id, item, grants, from, to, minLevel, maxLevel, platforms, countries, audience, audienceId, limit]) => ({
+  id,
+  item,
+  grants: JSON.parse(grants) as { items: { type: string; id: number }[] },
+  from,
+  to,
+  minLevel,
+  maxLevel,
+  platforms: JSON.parse(platforms) as string[],
+  countries: JSON.parse(countries) as string[],
+  audience,
+  audienceId,
+  limit,
+}));
+const schedules = new Map<string, ReturnType<typeof compileSchedule>>();
+/** The offers an offer-window event names, outside their windows now (the same statement as the app's). */
+function held(now: number) {
+  const named = new Set<number>();
+  const open = new Set<number>();
+  for (const [offerId, schedule] of offer.offerWindows.all() as [number | null, string][]) {
+    if (offerId === null) continue;
+    named.add(offerId);
+    let c = schedules.get(schedule);
+    if (!c) schedules.set(schedule, (c = compileSchedule(JSON.parse(schedule))));
+    if (c.activeAt(now)) open.add(offerId);
+  }
+  return new Set([...named].filter((id) => !open.has(id)));
+}
 const state = sqlite.query(PLAYER_STATE_SQL);
 
 /** The signed-in player of the request: the session by its token's hash, then the player row. */
@@ -113,19 +158,27 @@ const server = Bun.serve({
           camouflages: shop.camouflages.all(),
         });
       case "/public/profile/offers": {
-        const viewer = offer.viewer.get({ playerId });
+        const viewer = offer.viewer.get({ playerId }) as [number, number, string, string, number];
+        const [, level, platform, country, payer] = viewer;
+        const audiences = new Set((offer.audiences.all({ playerId }) as number[][]).map(([id]) => id));
+        const outside = held(now);
         const offers = [];
-        for (const [id, item, grants, from, to] of live) {
-          if (from > now || to <= now) continue;
-          const taken = item
-            ? offer.paidInWindow.get({ playerId, itemId: item, from, to })
-            : offer.takenForGold.get({ offerId: id, playerId });
-          const g = JSON.parse(grants) as { items: { type: string; id: number }[] };
+        for (const o of live) {
+          if (o.from > now || o.to <= now || outside.has(o.id)) continue;
+          if (level < o.minLevel || level > o.maxLevel) continue;
+          if (o.platforms.length && !o.platforms.includes(platform)) continue;
+          if (o.countries.length && !o.countries.includes(country)) continue;
+          if (o.audience !== "all" && (o.audience === "payers") !== !!payer) continue;
+          if (o.audienceId !== null && !audiences.has(o.audienceId)) continue;
+          const taken = o.item
+            ? offer.paidInWindow.get({ playerId, itemId: o.item, from: o.from, to: o.to })
+            : offer.takenForGold.get({ offerId: o.id, playerId });
+          if ((taken?.[0] as number) >= o.limit) continue;
           offers.push({
-            id,
+            id: o.id,
             taken,
-            items: g.items.map((it) => names[it.type]?.get({ id: it.id })),
-            billing: item ? offer.billingItem.get({ id: item }) : null,
+            items: o.grants.items.map((it) => names[it.type]?.get({ id: it.id })),
+            billing: o.item ? offer.billingItem.get({ id: o.item }) : null,
           });
         }
         return Response.json({ viewer, offers });
