@@ -1,22 +1,14 @@
 // Every route is declared by a contract (api/contracts/) with its output schema or the kinds it
-// answers (files, HTML, streams, redirects). The areas still on the older form are listed below,
-// and the list only shrinks: a new route outside them without a contract fails here.
+// answers (files, HTML, streams, redirects): a route registered without one fails here.
 import { test, expect } from "bun:test";
 import { createApp } from "../app.ts";
 import type { Deps } from "../deps.ts";
 import { routeTable } from "./router.ts";
 
-/** Areas being converted to contracts (issue 26); remove a line when its area is done. */
-const NOT_YET: RegExp[] = [
-  // The back office's screens not yet on contracts, by their first path segment (the rest of /admin is).
-  // The hangar (/:locale/play/): its loader answers the garage, rules, crew and tasks (next: core, issue 26).
-  /^\/:locale\{ru\|en\}\/play\/$/,
-];
-
 const routes = routeTable(createApp({} as Deps));
 
-test("every route outside the areas still being converted has a contract", () => {
-  const missing = routes.filter((r) => !r.contract && !NOT_YET.some((p) => p.test(r.path))).map((r) => r.path);
+test("every route has a contract", () => {
+  const missing = routes.filter((r) => !r.contract).map((r) => r.path);
   expect(missing).toEqual([]);
 });
 

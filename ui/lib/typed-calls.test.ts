@@ -17,7 +17,6 @@ const LEFT: Record<string, number> = {
   "ui/areas/content-lists/CollectionPage.tsx": 2,
   "ui/areas/content/ItemPage.tsx": 1,
   "ui/areas/content/ResourcePage.tsx": 3,
-  "ui/areas/play/PlayPage.tsx": 1,
   "ui/areas/system/BattleOptionsPage.tsx": 1,
   "ui/areas/system/LocalizationPage.tsx": 1,
   "ui/areas/system/OptionEditorPage.tsx": 2,

@@ -154,7 +154,7 @@ export const report = contract({
 // ---- The queue, a battle's result and its socket (the hangar's own calls) ----
 
 /** Where the player is: in the queue (since when, the longest wait), in a running battle, or neither. */
-const whereShape = z.object({
+export const whereShape = z.object({
   queue: z.object({ tankId: z.int(), joinedAt: z.int(), maxWaitSeconds: z.int() }).nullable(),
   battle: z.object({ battleId: z.int(), host: z.string() }).nullable(),
   now: z.int(),

@@ -24,6 +24,7 @@ import {
 import { buyModule } from "../../domain/modules.ts";
 import { battleReport, lastEndedBattle } from "../../domain/battle-report.ts";
 import * as play from "../../contracts/game/play.ts";
+import { hangar } from "../../contracts/play.ts";
 import * as adminBattles from "../../contracts/admin/battles.ts";
 import { trainCrewSkill } from "../../domain/progression.ts";
 import { and, eq } from "drizzle-orm";
@@ -84,18 +85,14 @@ async function upgrade(
 
 export function registerArena(app: Hono<HonoEnv>) {
   // auth "public": a visitor who is not signed in gets the page, which sends them to sign in and back.
+  // The hangar is rendered on the server for a browser (docs/decisions/front-door.md); a player
+  // waiting for or in a battle gets the bare shell (the battle is the browser's to draw).
   page(
     app,
-    {
-      path: "/:locale{ru|en}/play/",
-      auth: "public",
-      // The hangar is rendered on the server for a browser (docs/decisions/front-door.md); a player
-      // waiting for or in a battle gets the bare shell (the battle is the browser's to draw).
-      ssr: (d) => !(d as { queue?: unknown }).queue && !(d as { battle?: unknown }).battle,
-    },
+    hangar,
     async (c) => {
       // A visitor: the page sends them to sign in (and back here), without an error on the way.
-      if (!c.var.player) return c.json({ signedIn: false });
+      if (!c.var.player) return { signedIn: false as const };
       const playerId = me(c);
       const { db } = c.var.deps;
       const [p] = await db
@@ -122,8 +119,9 @@ export function registerArena(app: Hono<HonoEnv>) {
         hangarExtras(db, playerId, c.var.locale, c.var.deps.clock.now()),
       ]);
       const lastBattle = await lastEndedBattle(db, playerId);
-      return c.json({ signedIn: true, player: p, garage, rules, ...extras, ...where, lastBattle });
+      return { signedIn: true as const, player: p, garage, rules, ...extras, ...where, lastBattle };
     },
+    { ssr: (d) => !(d as { queue?: unknown }).queue && !(d as { battle?: unknown }).battle },
   );
 
   route(app, play.join, async (c, b) => {

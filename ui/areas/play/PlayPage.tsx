@@ -20,45 +20,15 @@ import * as play from "../../../api/contracts/game/play.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { GuestEntry } from "../access/player/guest.tsx";
 import { dropInitialData, initialData } from "../../lib/page.ts";
-import type { garageOf } from "../../../api/domain/arena.ts";
+import { hangar as hangarPage } from "../../../api/contracts/play.ts";
 
-/** A tank of the hangar's garage, as the server's garageOf answers it. */
-type Tank = Awaited<ReturnType<typeof garageOf>>[number];
+/** The hangar's data (/{locale}/play/ as JSON): a visitor's, or a signed-in player's. */
+type Page = OutputOf<typeof hangarPage>;
+type Hangar = Extract<Page, { signedIn: true }>;
+/** A tank of the hangar's garage. */
+type Tank = Hangar["garage"][number];
 
 type Where = OutputOf<typeof play.status>;
-
-interface Hangar extends Where {
-  signedIn: true;
-  /** The player's last battle that ended: its result is shown once when they come back. */
-  lastBattle: { battleId: number; endedAt: number } | null;
-  player: {
-    id: number;
-    nickname: string;
-    level: number;
-    experience: number;
-    silver: number;
-    gold: number;
-    rating: number;
-    battles: number;
-    wins: number;
-    currentTankId: number | null;
-  };
-  garage: Tank[];
-  rules: { teamSize: number; roundSeconds: number; maxWaitSeconds: number };
-  crew: CrewMember[];
-  /** What the crew gives the tank in battle, whole percents. */
-  crewBonus: { reload: number; mobility: number; aim: number; view: number };
-  tasks: {
-    id: number;
-    name: string;
-    kind: string;
-    target: number;
-    progress: number;
-    rewardCurrency: string;
-    rewardAmount: number;
-    done: boolean;
-  }[];
-}
 
 type CrewMember = OutputOf<typeof play.trainCrew>["crew"][number];
 type Trained = OutputOf<typeof play.trainCrew>;
@@ -83,7 +53,7 @@ function typeName(type: string) {
 export default function PlayPage() {
   // The server's render of the page (ui/ssr.tsx) came with the hangar's data: drawn from it at
   // once, as the server drew it, and asked for afresh only on a later load.
-  const [given] = useState(() => initialData<Hangar | { signedIn: false }>(`/${locale}/play/`));
+  const [given] = useState(() => initialData<Page>(`/${locale}/play/`));
   const mine = given?.signedIn ? given : null;
   const [hangar, setHangar] = useState<Hangar | null>(mine);
   const [error, setError] = useState<ApiError | Error | null>(null);
@@ -103,7 +73,7 @@ export default function PlayPage() {
 
   const load = useCallback(async () => {
     try {
-      const h = await api<Hangar | { signedIn: false }>(`/${locale}/play/`);
+      const h = await api(hangarPage, { locale });
       // A visitor plays at once as a guest (no form): <GuestEntry> makes one and reloads.
       if (!h.signedIn) return setVisitor(true);
       setHangar(h);
