@@ -6,7 +6,8 @@
 import { useMemo, useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { useSubmit } from "../../lib/form.ts";
 import { locale } from "../../lib/i18n.ts";
 import { toast } from "../../components/Toasts.tsx";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
@@ -123,8 +124,9 @@ export function EventForm({
   onCancel: () => void;
 }) {
   const [v, setV] = useState(() => initial(event));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  // Every refusal's field message is kept (all): the form says each under its group, and lists them at its foot.
+  const { busy, errors: refusal, submit } = useSubmit({ all: true });
+  const errors = refusal.fields;
   const saved = useApi(audiences.list, {});
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((x) => ({ ...x, [k]: value }));
   const next = useMemo(() => preview(v), [v]);
@@ -146,62 +148,51 @@ export function EventForm({
       </span>
     ) : null;
   };
-  const submit = async (ev: React.FormEvent) => {
-    ev.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      await api(liveops.save, {
-        ...(event ? { id: event.id } : {}),
-        kind: v.kind,
-        titleRu: v.titleRu,
-        titleEn: v.titleEn,
-        schedule: scheduleOf(v),
-        audience: v.audience,
-        ...(v.audience === "saved" ? { audienceId: numOrUndef(v.audienceId) } : {}),
-        minLevel: numOrUndef(v.minLevel),
-        maxLevel: numOrUndef(v.maxLevel),
-        minTier: numOrUndef(v.minTier),
-        maxTier: numOrUndef(v.maxTier),
-        feeCurrency: v.feeCurrency,
-        fee: numOrUndef(v.fee),
-        sizeLimit: numOrUndef(v.sizeLimit),
-        metric: v.metric,
-        perTier: v.perTier,
-        bucketSize: numOrUndef(v.bucketSize),
-        prizes:
-          v.prizesBy === "rank"
-            ? {
-                by: "rank",
-                rows: v.prizes.map((r) => ({
-                  from: Number(r.from),
-                  to: Number(r.to),
-                  gold: Number(r.gold || 0),
-                  silver: Number(r.silver || 0),
-                })),
-              }
-            : {
-                by: "percentile",
-                rows: v.prizes.map((r) => ({
-                  topPercent: Number(r.topPercent),
-                  gold: Number(r.gold || 0),
-                  silver: Number(r.silver || 0),
-                })),
-              },
-        ...(v.kind === "multiplier" ? { multiplied: v.multiplied, multiplierPct: numOrUndef(v.multiplierPct) } : {}),
-        ...(v.kind === "offerWindow" ? { offerId: numOrUndef(v.offerId) } : {}),
-        active: v.active,
-      });
-      toast.ok(t`Saved`);
-      onSaved();
-    } catch (e) {
-      const a = e as ApiError;
-      setErrors(a.fields ?? {});
-      toast.error(a.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = submit(async () => {
+    await api(liveops.save, {
+      ...(event ? { id: event.id } : {}),
+      kind: v.kind,
+      titleRu: v.titleRu,
+      titleEn: v.titleEn,
+      schedule: scheduleOf(v),
+      audience: v.audience,
+      ...(v.audience === "saved" ? { audienceId: numOrUndef(v.audienceId) } : {}),
+      minLevel: numOrUndef(v.minLevel),
+      maxLevel: numOrUndef(v.maxLevel),
+      minTier: numOrUndef(v.minTier),
+      maxTier: numOrUndef(v.maxTier),
+      feeCurrency: v.feeCurrency,
+      fee: numOrUndef(v.fee),
+      sizeLimit: numOrUndef(v.sizeLimit),
+      metric: v.metric,
+      perTier: v.perTier,
+      bucketSize: numOrUndef(v.bucketSize),
+      prizes:
+        v.prizesBy === "rank"
+          ? {
+              by: "rank",
+              rows: v.prizes.map((r) => ({
+                from: Number(r.from),
+                to: Number(r.to),
+                gold: Number(r.gold || 0),
+                silver: Number(r.silver || 0),
+              })),
+            }
+          : {
+              by: "percentile",
+              rows: v.prizes.map((r) => ({
+                topPercent: Number(r.topPercent),
+                gold: Number(r.gold || 0),
+                silver: Number(r.silver || 0),
+              })),
+            },
+      ...(v.kind === "multiplier" ? { multiplied: v.multiplied, multiplierPct: numOrUndef(v.multiplierPct) } : {}),
+      ...(v.kind === "offerWindow" ? { offerId: numOrUndef(v.offerId) } : {}),
+      active: v.active,
+    });
+    toast.ok(t`Saved`);
+    onSaved();
+  });
   const field = (label: string, name: keyof Values, type = "text", extra: Record<string, unknown> = {}) => (
     <label className="tk-field">
       <span>{label}</span>
@@ -226,7 +217,7 @@ export function EventForm({
       v.fixed.map((r, j) => (j === i ? { ...r, [k]: value } : r)),
     );
   return (
-    <form noValidate className="tk-liveops-form" onSubmit={submit} data-event-form>
+    <form noValidate className="tk-liveops-form" onSubmit={save} data-event-form>
       <h2>{event ? t`Edit the event` : t`New event`}</h2>
       <fieldset>
         <legend>{t`What`}</legend>

@@ -36,6 +36,19 @@ const ITEM_TYPE: Record<ItemType, MessageDescriptor> = {
 };
 const DAY = 86_400_000;
 
+/** The draft's fields typed as text. */
+type TextKey =
+  | "titleRu"
+  | "titleEn"
+  | "gold"
+  | "silver"
+  | "premiumDays"
+  | "priceGold"
+  | "minLevel"
+  | "maxLevel"
+  | "countries"
+  | "perPlayerLimit";
+
 interface Draft {
   id?: number;
   titleRu: string;
@@ -173,6 +186,18 @@ function OfferForm({
     notice: false,
   });
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
+  // A text field of the draft (`path`: the server's name for it, when not its key), its message under it.
+  const field = (key: TextKey, label: string, o: { path?: string; numeric?: boolean; maxLength?: number } = {}) => (
+    <ErrorField errors={errors} name={o.path ?? key} label={label}>
+      <input
+        name={key}
+        inputMode={o.numeric ? "numeric" : undefined}
+        maxLength={o.maxLength}
+        value={d[key]}
+        onChange={(e) => set({ [key]: e.target.value })}
+      />
+    </ErrorField>
+  );
   const name = (r: { nameRu: string; nameEn: string }) => (locale === "en" ? r.nameEn : r.nameRu);
   const save = async () => {
     await run(async () => {
@@ -191,12 +216,8 @@ function OfferForm({
       aria-label={d.id ? t`Edit offer` : t`New offer`}
     >
       <h2>{d.id ? t`Edit offer #${ph({ id: d.id })}` : t`New offer`}</h2>
-      <ErrorField errors={errors} name="titleRu" label={t`Title (Russian)`}>
-        <input name="titleRu" value={d.titleRu} maxLength={100} onChange={(e) => set({ titleRu: e.target.value })} />
-      </ErrorField>
-      <ErrorField errors={errors} name="titleEn" label={t`Title (English)`}>
-        <input name="titleEn" value={d.titleEn} maxLength={100} onChange={(e) => set({ titleEn: e.target.value })} />
-      </ErrorField>
+      {field("titleRu", t`Title (Russian)`, { maxLength: 100 })}
+      {field("titleEn", t`Title (English)`, { maxLength: 100 })}
       <fieldset>
         <legend>{t`Price`}</legend>
         <div>
@@ -209,14 +230,7 @@ function OfferForm({
           </label>
         </div>
         {d.pay === "gold" ? (
-          <ErrorField errors={errors} name="priceGold" label={t`Price in gold`}>
-            <input
-              name="priceGold"
-              inputMode="numeric"
-              value={d.priceGold}
-              onChange={(e) => set({ priceGold: e.target.value })}
-            />
-          </ErrorField>
+          field("priceGold", t`Price in gold`, { numeric: true })
         ) : (
           <>
             <ErrorField errors={errors} name="billingItemId" label={t`Billing item`}>
@@ -244,25 +258,9 @@ function OfferForm({
         >
           <legend>{t`Grants`}</legend>
           <FieldError errors={errors} name="grants" />
-          <ErrorField errors={errors} name="grants.gold" label={t`Gold`}>
-            <input name="gold" inputMode="numeric" value={d.gold} onChange={(e) => set({ gold: e.target.value })} />
-          </ErrorField>
-          <ErrorField errors={errors} name="grants.silver" label={t`Silver`}>
-            <input
-              name="silver"
-              inputMode="numeric"
-              value={d.silver}
-              onChange={(e) => set({ silver: e.target.value })}
-            />
-          </ErrorField>
-          <ErrorField errors={errors} name="grants.premiumDays" label={t`Premium days`}>
-            <input
-              name="premiumDays"
-              inputMode="numeric"
-              value={d.premiumDays}
-              onChange={(e) => set({ premiumDays: e.target.value })}
-            />
-          </ErrorField>
+          {field("gold", t`Gold`, { path: "grants.gold", numeric: true })}
+          {field("silver", t`Silver`, { path: "grants.silver", numeric: true })}
+          {field("premiumDays", t`Premium days`, { path: "grants.premiumDays", numeric: true })}
           {d.items.map((it, i) => (
             <div className="tk-row" key={i}>
               <select
@@ -335,22 +333,8 @@ function OfferForm({
       />
       <fieldset>
         <legend>{t`Who sees it`}</legend>
-        <ErrorField errors={errors} name="minLevel" label={t`Lowest level`}>
-          <input
-            name="minLevel"
-            inputMode="numeric"
-            value={d.minLevel}
-            onChange={(e) => set({ minLevel: e.target.value })}
-          />
-        </ErrorField>
-        <ErrorField errors={errors} name="maxLevel" label={t`Highest level`}>
-          <input
-            name="maxLevel"
-            inputMode="numeric"
-            value={d.maxLevel}
-            onChange={(e) => set({ maxLevel: e.target.value })}
-          />
-        </ErrorField>
+        {field("minLevel", t`Lowest level`, { numeric: true })}
+        {field("maxLevel", t`Highest level`, { numeric: true })}
         <div className="tk-row" role="group" aria-label={t`Platforms (none: all)`}>
           {t`Platforms (none: all)`}
           {data.platforms.map((p) => (
@@ -366,9 +350,7 @@ function OfferForm({
             </label>
           ))}
         </div>
-        <ErrorField errors={errors} name="countries" label={t`Countries, e.g. RU, KZ (empty: all)`}>
-          <input name="countries" value={d.countries} onChange={(e) => set({ countries: e.target.value })} />
-        </ErrorField>
+        {field("countries", t`Countries, e.g. RU, KZ (empty: all)`)}
         <ErrorField errors={errors} name="audience" label={t`Audience`}>
           <select name="audience" value={d.audience} onChange={(e) => set({ audience: e.target.value })}>
             {data.audiences.map((a) => (
@@ -389,14 +371,7 @@ function OfferForm({
           </select>
         </ErrorField>
       </fieldset>
-      <ErrorField errors={errors} name="perPlayerLimit" label={t`Times one player may take it`}>
-        <input
-          name="perPlayerLimit"
-          inputMode="numeric"
-          value={d.perPlayerLimit}
-          onChange={(e) => set({ perPlayerLimit: e.target.value })}
-        />
-      </ErrorField>
+      {field("perPlayerLimit", t`Times one player may take it`, { numeric: true })}
       <label className="tk-inline">
         <input type="checkbox" name="active" checked={d.active} onChange={(e) => set({ active: e.target.checked })} />{" "}
         {t`Active`}

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { z } from "zod";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
@@ -56,15 +57,6 @@ function Head({ title, player }: { title: string; player?: PlayerHead }) {
       )}
     </div>
   );
-}
-
-async function act<T>(call: () => Promise<T>, ok: string, done: (r: T) => void) {
-  try {
-    done(await call());
-    toast.ok(ok);
-  } catch (e) {
-    toast.error((e as ApiError).message);
-  }
 }
 
 // ——— Crew ———

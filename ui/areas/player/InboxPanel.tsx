@@ -2,23 +2,16 @@
 // marked; reading one marks it read on the server.
 import { ph, plural, t } from "@lingui/core/macro";
 import { api } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import { readNotifications } from "../../../api/contracts/public/profile.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { renderMarkdown } from "../../lib/markdown.ts";
 import { Empty } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import type { Inbox } from "./kit.tsx";
 
 export function InboxPanel({ inbox, onRead }: { inbox: Inbox; onRead: () => void }) {
   const unreadIds = inbox.items.filter((m) => !m.read).map((m) => m.id);
-  const markRead = async (ids: number[]) => {
-    try {
-      await api(readNotifications, { ids });
-      onRead();
-    } catch (e) {
-      toast.error((e as Error).message);
-    }
-  };
+  const markRead = (ids: number[]) => act(() => api(readNotifications, { ids }), null, onRead);
   return (
     <section className="tk-panel" aria-labelledby="inbox-title">
       <h2 id="inbox-title">
