@@ -18,6 +18,16 @@ export const battlesInput = z.object({
   ...period,
 });
 
+/** What a player got out of a battle. */
+const gains = {
+  result: z.enum(BATTLE_RESULTS).nullable(),
+  experience: z.int(),
+  silverEarned: z.int(),
+  silverSpent: z.int(),
+  kills: z.int(),
+  damage: z.int(),
+  ratingDelta: z.int(),
+};
 const list = z.object({
   rows: z.array(
     z.object({
@@ -30,13 +40,7 @@ const list = z.object({
       tankId: z.int(),
       /** The tank's name in the request's language; null when the catalogue no longer has it. */
       tank: z.string().nullable(),
-      result: z.enum(BATTLE_RESULTS).nullable(),
-      experience: z.int(),
-      silverEarned: z.int(),
-      silverSpent: z.int(),
-      kills: z.int(),
-      damage: z.int(),
-      ratingDelta: z.int(),
+      ...gains,
     }),
   ),
   total: z.int(),
@@ -60,14 +64,8 @@ const part = z.object({
   playerId: z.int(),
   tankId: z.int(),
   clanId: z.int().nullable(),
-  result: z.enum(BATTLE_RESULTS).nullable(),
-  experience: z.int(),
-  silverEarned: z.int(),
-  silverSpent: z.int(),
-  kills: z.int(),
-  damage: z.int(),
+  ...gains,
   durationS: z.int(),
-  ratingDelta: z.int(),
   endedAt: z.int().nullable(),
 });
 
