@@ -4,7 +4,8 @@
 // list, or more calls than listed, fails. (Fewer than listed passes, so the engineers converting
 // the back office land without editing this list; lower the counts as you pass by.)
 // Most are the back office's screens being converted by contracts-admin (admin-a, admin-b); the
-// hangar's page load (ui/areas/play/PlayPage.tsx) waits for /:locale/play/'s contract.
+// generic content screens (ResourcePage, ItemPage, CollectionPage) call addresses their area's
+// description names, and wait for address-given contracts of the resource mechanism.
 import { test, expect } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
