@@ -5,6 +5,7 @@ import { screens } from "../areas/index.ts";
 import type { NavGroup } from "../areas/registry.ts";
 import { screenTitle } from "../areas/registry.ts";
 import { api, csrfToken, useApi } from "../lib/api.ts";
+import * as access from "../../api/contracts/admin/access.ts";
 import { ScreenRoutes } from "./ScreenRoutes.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Toasts } from "../components/Toasts.tsx";
@@ -25,7 +26,7 @@ const GROUP_TITLES: Record<NavGroup, MessageDescriptor> = {
 /** Signs out with a POST (CSRF header); without script the form posts with the token in its address. */
 function signOut(e: FormEvent) {
   e.preventDefault();
-  void api("/admin/logout", { method: "POST" })
+  void api(access.logout)
     .catch(() => undefined)
     .then(() => location.assign("/admin/login"));
 }
@@ -34,9 +35,7 @@ export default function AdminShell() {
   const [jump, setJump] = useState("");
   // On a phone the sidebar folds behind a menu button.
   const [menuOpen, setMenuOpen] = useState(false);
-  const me = useApi<{ admin?: { username: string; role: string } }>(
-    location.pathname === "/admin/login" ? null : "/admin/index",
-  );
+  const me = useApi(access.startIndex, location.pathname === "/admin/login" ? null : {});
   if (location.pathname === "/admin/login") {
     return (
       <main className="tk-login-page">

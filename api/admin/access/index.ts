@@ -3,7 +3,7 @@ import { adminCtx } from "../../http/context.ts";
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
-import { route, page, assertCsrf } from "../../http/router.ts";
+import { route, page } from "../../http/router.ts";
 import { parseFields } from "../../http/validate.ts";
 import { AppError } from "../../domain/errors.ts";
 import { audit } from "../../domain/audit.ts";
@@ -77,15 +77,14 @@ export function registerAccess(app: Hono<HonoEnv>) {
   });
 
   // GET shows a confirmation (the shell's sign-out screen): a link or a prefetch must not sign
-  // anyone out. Signing out is a POST with the session's CSRF token.
+  // anyone out. Signing out is a POST with the session's CSRF token (the contract's `mutates`).
+  page(app, access.logoutPage, (_c, _v, ctx) => ({ admin: { username: ctx.actor.username } }));
   route(app, access.logout, async (c, _v, ctx) => {
-    const json = (c.req.header("accept") ?? "").includes("application/json");
-    if (c.req.method === "GET" || c.req.method === "HEAD")
-      return json ? { admin: { username: ctx.actor.username } } : shell(c);
-    assertCsrf(c, "admin");
     await recordAdminSignOut({ ctx });
     await endSession(c, "admin");
-    return json ? { ok: true as const } : c.redirect("/admin/login", 303);
+    return (c.req.header("accept") ?? "").includes("application/json")
+      ? { ok: true as const }
+      : c.redirect("/admin/login", 303);
   });
 
   const startPage = async (c: Context<HonoEnv>, ctx: AdminCtx) => {

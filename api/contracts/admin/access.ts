@@ -40,14 +40,22 @@ export const login = contract({
 });
 export const loginFields = z.object({ username: f.text(1, 64), password: z.string().min(1).max(f.PASSWORD_MAX) });
 
-/** GET asks (the shell's sign-out screen, or who is signed in as JSON); a POST with the CSRF token signs out. */
-export const logout = contract({
-  method: "ANY",
+/** GET asks: the shell's sign-out screen to a browser, who is signed in as JSON (a link or a prefetch signs nobody out). */
+export const logoutPage = contract({
+  method: "GET",
   path: "/admin/logout",
   auth: "admin",
   kind: "page",
-  output: z.union([z.object({ admin: z.object({ username: z.string() }) }), z.object({ ok: z.literal(true) })]),
-  answers: ["html", "redirect"],
+  output: z.object({ admin: z.object({ username: z.string() }) }),
+});
+/** Signs out: a POST with the session's CSRF token; a plain form is sent on to the sign-in screen. */
+export const logout = contract({
+  method: "POST",
+  path: "/admin/logout",
+  auth: "admin",
+  mutates: true,
+  output: z.object({ ok: z.literal(true) }),
+  answers: ["redirect"],
 });
 
 const series = z.object({ today: z.int(), days: z.array(z.int()) });

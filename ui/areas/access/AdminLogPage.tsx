@@ -1,25 +1,14 @@
 // The admin log: who changed what and when, filtered by admin, action, target and period, paged.
 // Read-only: no route changes a log row.
 import { useState, type FormEvent } from "react";
-import { useApi } from "../../lib/api.ts";
+import { useApiRaw } from "../../lib/api.ts";
+import * as access from "../../../api/contracts/admin/access.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { DateTimePicker } from "../../components/DateTimePicker.tsx";
 import { msg, ph, t } from "@lingui/core/macro";
-import { actionWords, detailsWords, targetWords, type LogDetails } from "./logWords.ts";
+import { actionWords, detailsWords, targetWords } from "./logWords.ts";
 
-interface Row {
-  id: number;
-  adminUsername: string;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  summary: string;
-  /** The change as data (api/domain/audit-details.ts); null on rows written before it was kept. */
-  details: LogDetails | null;
-  address: string | null;
-  createdAt: number;
-}
 interface Filters {
   admin: string;
   action: string;
@@ -30,13 +19,14 @@ interface Filters {
 const PAGE_SIZE = 50;
 const none: Filters = { admin: "", action: "", target: "", from: null, to: null };
 
-function query(f: Filters, page: number): string {
-  const q = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
-  for (const k of ["admin", "action", "target"] as const) if (f[k].trim()) q.set(k, f[k].trim());
+/** The log's query as typed: the server reads the texts and the period (its messages name a bad one). */
+function query(f: Filters, page: number): Record<string, string> {
+  const q: Record<string, string> = { page: String(page), pageSize: String(PAGE_SIZE) };
+  for (const k of ["admin", "action", "target"] as const) if (f[k].trim()) q[k] = f[k].trim();
   // The picker gives the viewer's local time as an instant; ISO keeps it exact on the server.
-  if (f.from !== null) q.set("from", new Date(f.from).toISOString());
-  if (f.to !== null) q.set("to", new Date(f.to).toISOString());
-  return `/admin/adminLog/get/logs?${q}`;
+  if (f.from !== null) q.from = new Date(f.from).toISOString();
+  if (f.to !== null) q.to = new Date(f.to).toISOString();
+  return q;
 }
 
 const FILTER_NAMES = { admin: msg`Admin`, action: msg`Action`, target: msg`Target` };
@@ -47,7 +37,7 @@ export default function AdminLogPage() {
   const [page, setPage] = useState(1);
   // A new picker resets its text when the filters are cleared.
   const [generation, setGeneration] = useState(0);
-  const state = useApi<{ rows: Row[]; total: number; page: number; pageSize: number }>(query(applied, page));
+  const state = useApiRaw(access.logs, query(applied, page));
   const apply = (e: FormEvent) => {
     e.preventDefault();
     setApplied(draft);

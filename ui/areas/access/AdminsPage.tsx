@@ -1,7 +1,9 @@
 // Admin users: the list, a new admin, email and password changes, activation and the role
 // ladder. The server enforces who may do what (and says why not); destructive steps are confirmed.
 import { useState, type FormEvent } from "react";
-import { api, useApi } from "../../lib/api.ts";
+import { sendRaw, useApi } from "../../lib/api.ts";
+import * as access from "../../../api/contracts/admin/access.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -15,15 +17,8 @@ import type { MessageDescriptor } from "@lingui/core";
 
 const ROLES = ["support", "operator", "admin", "superadmin"] as const;
 type Role = (typeof ROLES)[number];
-interface Admin {
-  id: number;
-  username: string;
-  email: string;
-  role: Role;
-  active: boolean;
-  createdAt: number;
-  lastLoginAt: number | null;
-}
+/** An operator's account as the list answers it. */
+type Admin = OutputOf<typeof access.users>["admins"][number];
 interface Pending {
   text: string;
   run: () => Promise<void>;
@@ -36,18 +31,17 @@ const ROLE_NAMES: Record<Role, MessageDescriptor> = {
   superadmin: msg`superadmin`,
 };
 const roleName = (r: Role) => t(ROLE_NAMES[r]);
-const userUrl = (action: string, username: string) => `/admin/api/user/${action}/${encodeURIComponent(username)}`;
 
 export default function AdminsPage() {
-  const list = useApi<{ admins: Admin[] }>("/admin/api/user/");
+  const list = useApi(access.users, {});
   const [pending, setPending] = useState<Pending | null>(null);
   const [editing, setEditing] = useState<Admin | null>(null);
 
   const rowErrors = useFieldErrors();
   /** Runs one change, tells how it went (a refused field's message under its input, when a form of `errors` shows it), and reloads the list. */
-  const act = (url: string, body: unknown = {}, errors: FieldErrorState = rowErrors) =>
+  const act = (send: () => Promise<unknown>, errors: FieldErrorState = rowErrors) =>
     errors.run(async () => {
-      await api(url, { body });
+      await send();
       toast.ok(t`Saved.`);
       list.reload();
     });
@@ -81,7 +75,11 @@ export default function AdminsPage() {
                   <td>{fmtDateTime(a.createdAt)}</td>
                   <td>{a.lastLoginAt ? fmtDateTime(a.lastLoginAt) : t`never`}</td>
                   <td className="tk-row">
-                    <button type="button" className="tk-btn" onClick={() => act(userUrl("promote", a.username))}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() => act(() => sendRaw(access.promote, { username: a.username }))}
+                    >
                       {t`Promote`}
                     </button>
                     <button
@@ -90,7 +88,7 @@ export default function AdminsPage() {
                       onClick={() =>
                         confirmThen(
                           t`Demote ${ph({ username: a.username })} from ${ph({ role: roleName(a.role) })} one step down the role ladder?`,
-                          () => act(userUrl("denote", a.username)),
+                          () => act(() => sendRaw(access.denote, { username: a.username })),
                         )
                       }
                     >
@@ -103,14 +101,18 @@ export default function AdminsPage() {
                         onClick={() =>
                           confirmThen(
                             t`Deactivate ${ph({ username: a.username })}? Their sessions end at once and they cannot sign in until activated.`,
-                            () => act(userUrl("deactivate", a.username)),
+                            () => act(() => sendRaw(access.deactivate, { username: a.username })),
                           )
                         }
                       >
                         {t`Deactivate`}
                       </button>
                     ) : (
-                      <button type="button" className="tk-btn" onClick={() => act(userUrl("activate", a.username))}>
+                      <button
+                        type="button"
+                        className="tk-btn"
+                        onClick={() => act(() => sendRaw(access.activate, { username: a.username }))}
+                      >
                         {t({ message: "Activate", context: "admin account" })}
                       </button>
                     )}
@@ -147,7 +149,7 @@ function EditAdmin({
   close,
 }: {
   admin: Admin;
-  act: (url: string, body: unknown, errors: FieldErrorState) => Promise<boolean>;
+  act: (send: () => Promise<unknown>, errors: FieldErrorState) => Promise<boolean>;
   confirmThen: (text: string, run: () => Promise<unknown>) => void;
   close: () => void;
 }) {
@@ -163,7 +165,7 @@ function EditAdmin({
         className="tk-row"
         onSubmit={(e) => {
           e.preventDefault();
-          void act(userUrl("change-email", admin.username), { email }, emailErrors);
+          void act(() => sendRaw(access.changeEmail, { username: admin.username, email }), emailErrors);
         }}
       >
         <label>
@@ -190,7 +192,10 @@ function EditAdmin({
           confirmThen(
             t`Change the password of ${ph({ username: admin.username })}? Their sessions end at once.`,
             async () => {
-              if (await act(userUrl("change-password", admin.username), { password }, passwordErrors)) setPassword("");
+              if (
+                await act(() => sendRaw(access.changePassword, { username: admin.username, password }), passwordErrors)
+              )
+                setPassword("");
             },
           );
         }}
@@ -229,7 +234,7 @@ function CreateAdmin({ onCreated }: { onCreated: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await api("/admin/api/user/create", { body: form });
+      await sendRaw(access.create, form);
       toast.ok(t`Admin ${ph({ username: form.username })} created.`);
       setForm(empty);
       onCreated();

@@ -1,17 +1,18 @@
 // GET /admin/logout: asks before signing out. The sign-out itself is a POST with the session's
 // CSRF token, so a link or a prefetch never signs an operator out.
 import { api, useApi } from "../../lib/api.ts";
+import * as access from "../../../api/contracts/admin/access.ts";
 import { Load } from "../../components/States.tsx";
 import { useSubmit } from "../../lib/form.ts";
 import { FormMessage } from "../../components/Form.tsx";
 import { t } from "@lingui/core/macro";
 
 export default function LogoutPage() {
-  const state = useApi<{ admin: { username: string } }>("/admin/logout");
+  const state = useApi(access.logoutPage, {});
   const { busy, errors, run } = useSubmit({ notice: false });
   const signOut = () =>
     run(async () => {
-      await api("/admin/logout", { method: "POST" });
+      await api(access.logout);
       location.assign("/admin/login");
     });
   return (

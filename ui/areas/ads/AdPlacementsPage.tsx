@@ -4,6 +4,7 @@ import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { z } from "zod";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import * as ads from "../../../api/contracts/admin/ads.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
@@ -34,7 +35,8 @@ const schema = z.object({
 const blank = { placement: "", network: "", enabled: "true", capPerDay: "5", reward: "0" };
 
 export default function AdPlacementsPage() {
-  const page = useApi<{ networks: string[] }>("/admin/ads/settings/?size=1");
+  // The networks a row may name: the ads settings page's (the rows' own page answers them untyped).
+  const page = useApi(ads.page, {});
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Row | null>(null);
   const [removing, setRemoving] = useState<Row | null>(null);

@@ -7,29 +7,20 @@ import { useState } from "react";
 import { t, ph, msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { api, useApi } from "../../lib/api.ts";
+import * as options from "../../../api/contracts/admin/options.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { propsOf } from "../../lib/schema-form.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { JsonEditor } from "../../components/JsonEditor.tsx";
-import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
+import { SchemaForm, type Naming } from "../../components/SchemaForm.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
-import { changesText, type Change } from "../../shell/AdminLabels.ts";
+import { changesText } from "../../shell/AdminLabels.ts";
 
-/** A saved version; `changes` against the version before it (null when that one is not listed), in words on the screen. */
-interface Version {
-  version: number;
-  adminUsername: string;
-  summary: string;
-  createdAt: number;
-  created: boolean;
-  changes: Change[] | null;
-}
-interface Page {
-  current: { version: number; value: unknown };
-  history: Version[];
-  form: Prop;
-}
+/** The document in force, its versions (`changes` against the version before, null when that one is not listed) and its shape. */
+type Page = OutputOf<typeof options.battlePage>;
+type Version = Page["history"][number];
 
 const FIELDS: Record<string, MessageDescriptor> = {
   roundSeconds: msg`Round length, s`,
@@ -42,9 +33,8 @@ const FIELDS: Record<string, MessageDescriptor> = {
 const naming: Naming = { label: (field) => (FIELDS[field] ? t(FIELDS[field]) : field) };
 
 export default function BattleOptionsPage() {
-  const [n, setN] = useState(0);
-  const page = useApi<Page>(`/admin/battleOptions/?v=${n}`);
-  return <Load state={page}>{(d) => <Editor key={d.current.version} d={d} reload={() => setN((x) => x + 1)} />}</Load>;
+  const page = useApi(options.battlePage, {});
+  return <Load state={page}>{(d) => <Editor key={d.current.version} d={d} reload={page.reload} />}</Load>;
 }
 
 function Editor({ d, reload }: { d: Page; reload: () => void }) {
@@ -78,10 +68,7 @@ function Editor({ d, reload }: { d: Page; reload: () => void }) {
         save={async (v) => {
           if (!extraOk) throw new Error(t`The other keys must be a JSON object.`);
           const known = Object.fromEntries(Object.entries(v).filter(([k]) => k in props));
-          await api("/admin/battleOptions/save", {
-            method: "POST",
-            body: { value: { ...(extra as object), ...known }, baseVersion: d.current.version },
-          });
+          await api(options.battleSave, { value: { ...(extra as object), ...known }, baseVersion: d.current.version });
           toast.ok(t`Saved`);
           reload();
         }}

@@ -7,7 +7,8 @@ import { useEffect, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLocation, useSearch } from "wouter";
 import { t, ph, msg } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import * as options from "../../../api/contracts/admin/options.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
@@ -28,6 +29,23 @@ interface Option {
   shaped: boolean;
   form?: Prop | null;
 }
+
+/** The contracts of a scope's options (client or server), by the page's address. */
+const AREAS = {
+  client: {
+    page: options.clientPage,
+    editor: options.clientEditor,
+    save: options.clientSave,
+    invalidate: options.clientInvalidate,
+  },
+  server: {
+    page: options.serverPage,
+    editor: options.serverEditor,
+    save: options.serverSave,
+    invalidate: options.serverInvalidate,
+  },
+};
+const areaOf = (base: string) => (base.endsWith("/serverOptions/") ? AREAS.server : AREAS.client);
 
 /** Field and value names of the keys with a known shape (api/domain/options.ts OPTION_SHAPES). */
 const FIELDS: Record<string, MessageDescriptor> = {
@@ -74,9 +92,9 @@ export default function OptionEditorPage({ params }: { params: Record<string, st
   // The router has decoded the path once already (a second decoding would read %2525 as %).
   const key = params.key ?? "";
   const variant = params.variant ?? "";
-  const [version, setVersion] = useState(0);
-  const loaded = useApi<Option>(isNew ? null : `${path}?v=${version}`);
-  const list = useApi<{ forms: Record<string, Prop> }>(isNew ? base : null);
+  const area = areaOf(base);
+  const loaded = useApi(area.editor, isNew ? null : { key, variant });
+  const list = useApi(area.page, isNew ? {} : null);
   if (isNew)
     return (
       <Load state={list}>
@@ -98,11 +116,7 @@ export default function OptionEditorPage({ params }: { params: Record<string, st
         )}
       </Load>
     );
-  return (
-    <Load state={loaded}>
-      {(o) => <Editor key={o.version} base={base} option={o} onSaved={() => setVersion((v) => v + 1)} />}
-    </Load>
-  );
+  return <Load state={loaded}>{(o) => <Editor key={o.version} base={base} option={o} onSaved={loaded.reload} />}</Load>;
 }
 
 function Editor({ base, option, onSaved }: { base: string; option: Option; onSaved: () => void }) {
@@ -120,9 +134,12 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
   const typedQuests = option.key === "quests" && base.endsWith("/serverOptions/");
   const typed = !typedQuests && !!option.form;
   const send = (next: unknown) =>
-    api(`${base}save`, {
-      method: "POST",
-      body: { key: option.key, variant: option.variant, value: next, share: option.variant === "default" ? 0 : share },
+    // The share as typed: the server says what is wrong with it.
+    sendRaw(areaOf(base).save, {
+      key: option.key,
+      variant: option.variant,
+      value: next,
+      share: option.variant === "default" ? 0 : share,
     });
   const save = async (next: unknown = value) => {
     await run(async () => {
@@ -133,9 +150,7 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
   };
   const invalidate = async () => {
     try {
-      await api(`${base}invalidateCache/${encodeURIComponent(option.key)}/${encodeURIComponent(option.variant)}`, {
-        method: "POST",
-      });
+      await api(areaOf(base).invalidate, { key: option.key, variant: option.variant });
       toast.ok(t`Cache invalidated`);
       onSaved();
     } catch (e) {
