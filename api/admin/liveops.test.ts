@@ -51,7 +51,15 @@ describe("live events calendar (operators)", () => {
 
     const from = Date.parse("2026-11-16T00:00:00Z");
     const to = Date.parse("2026-12-07T00:00:00Z");
-    const cal = await (await post(op, "/admin/liveops/calendar", { from, to })).json();
+    const all = await (await post(op, "/admin/liveops/calendar", { from, to })).json();
+    // The weekly players' tournament is on the calendar too, an ordinary event; the tournaments a
+    // player enters do not clash with it (every battle enters it).
+    const weekly = all.events.find((e: { event: { builtin: string | null } }) => e.event.builtin === "weeklyPlayers");
+    expect(weekly.event).toMatchObject({ kind: "tournament", autoEnter: true, metric: "rating" });
+    expect(weekly.periods.map((p: { start: number }) => p.start)).toEqual(
+      ["2026-11-16", "2026-11-23", "2026-11-30"].map((d) => Date.parse(`${d}T00:00:00Z`)),
+    );
+    const cal = { events: all.events.filter((e: { event: { builtin: string | null } }) => e.event.builtin === null) };
     expect(cal.events).toHaveLength(1);
     expect(cal.events[0].periods.map((p: { start: number; end: number }) => [p.start, p.end])).toEqual([
       [Date.parse("2026-11-20T23:00:00Z"), Date.parse("2026-11-22T23:00:00Z")],
@@ -94,6 +102,8 @@ describe("live events calendar (operators)", () => {
     ]);
     const payers = again.events.find((e: { event: { titleEn: string } }) => e.event.titleEn === "Payers' cup");
     expect(payers.periods[0].clashes).toEqual([sunday.event.id]);
+    const weeklyAgain = again.events.find((e: { event: { id: number } }) => e.event.id === weekly.event.id);
+    expect(weeklyAgain.periods.flatMap((p: { clashes: number[] }) => p.clashes)).toEqual([]);
   });
 
   test("bad schedules and rules are refused with the field's message in the request's language; nothing saved", async () => {

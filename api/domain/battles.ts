@@ -345,12 +345,21 @@ async function settlePlayer(
     player_level: level,
   });
   await recordActivity(tx, r.playerId, "battle", at);
-  // The player's running tournaments score this battle: here, once, as the end that claimed the battle.
-  if (!afk)
-    await recordTournamentBattle({
-      ctx: systemCtx(tx, { now: () => at }),
-      input: { playerId: r.playerId, tier, won: r.result === "win", damage: r.damage, xp: experience, at },
-    });
+  // The player's running tournaments score this battle: here, once, as the end that claimed the battle
+  // (an idle tank's only in the weekly ones every battle enters, as their boards always counted it).
+  await recordTournamentBattle({
+    ctx: systemCtx(tx, { now: () => at }),
+    input: {
+      playerId: r.playerId,
+      tier,
+      won: r.result === "win",
+      damage: r.damage,
+      xp: experience,
+      ratingDelta,
+      idle: afk,
+      at,
+    },
+  });
   // Daily tasks, quests and crew XP move by the same result (api/domain/progression.ts); not for an idle tank.
   const progress = afk
     ? { tasks: [], crew: [] }

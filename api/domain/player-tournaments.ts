@@ -1,9 +1,15 @@
 // Players' tournaments, on the clans' model (/admin/clansTournaments/): a tournament is a UTC week
 // (Monday 00:00 to the next Monday) and players rank by what their finished battles of the week
-// add up to — rating gained, wins, battles or experience. The top of a period, and one player's
-// place and figures in each of the last weeks. The routes are api/admin/players/tournaments.ts.
-import { and, asc, gte, inArray, lt, sql } from "drizzle-orm";
+// add up to — rating gained, wins, battles or experience. The week is a period of the built-in
+// weekly event of the live-events calendar (api/domain/liveops/weekly.ts): its board is read from
+// that period's entries, which the battles' end fills (one scoring path). A period that is not one
+// of the event's (a range an operator picks) sums the battles in it. The top of a period, and one
+// player's place and figures in each of the last weeks. The routes are api/admin/players/tournaments.ts.
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { battlePlayers } from "../db/schema/battles.ts";
+import { liveEventEntries } from "../db/schema/liveops.ts";
+import { builtinEvent } from "./liveops/weekly.ts";
+import { runningPeriod } from "./liveops/running.ts";
 import { players } from "../db/schema/players.ts";
 import type { DbOrTx } from "../db/index.ts";
 import { fieldError } from "./errors.ts";
@@ -38,6 +44,7 @@ const orderSql = (o: Order) =>
 const finishedIn = (from: number, to: number) =>
   and(sql`${battlePlayers.result} is not null`, gte(battlePlayers.endedAt, from), lt(battlePlayers.endedAt, to));
 
+/** The sums of the battles finished in [from, to): an operator's own range, and the tests' recomputation of a board. */
 export async function topPlayers(db: DbOrTx, q: { from: number; to: number; by: Order; limit: number }) {
   const rows = await db
     .select({ playerId: battlePlayers.playerId, ...sums })
@@ -46,6 +53,12 @@ export async function topPlayers(db: DbOrTx, q: { from: number; to: number; by: 
     .groupBy(battlePlayers.playerId)
     .orderBy(sql`${orderSql(q.by)} desc`, asc(battlePlayers.playerId))
     .limit(q.limit);
+  return withNames(db, rows);
+}
+
+async function withNames<
+  R extends { playerId: number; battles: number; wins: number; ratingDelta: number; experience: number },
+>(db: DbOrTx, rows: R[]) {
   const ids = rows.map((r) => r.playerId);
   const names = new Map(
     ids.length
@@ -69,46 +82,135 @@ export async function topPlayers(db: DbOrTx, q: { from: number; to: number; by: 
   }));
 }
 
-/** The player's place among every player who fought in each of the last `weeks` weeks (newest first; weeks without battles say so). */
+const E = liveEventEntries;
+const figureOf = (o: Order): SQL<number> =>
+  ({
+    rating: sql<number>`${E.ratingDelta}`,
+    wins: sql<number>`${E.wins}`,
+    battles: sql<number>`${E.battles}`,
+    experience: sql<number>`${E.experience}`,
+  })[o];
+const inPeriod = (eventId: number, periodStart: number) => and(eq(E.eventId, eventId), eq(E.periodStart, periodStart));
+
+/** The weekly event's period starting at `from`, if the weekly event has one there. */
+async function weeklyPeriodAt(db: DbOrTx, from: number) {
+  const ev = await builtinEvent(db, "weeklyPlayers");
+  if (!ev) return null;
+  const p = runningPeriod(ev, from);
+  return p && p.start === from ? { eventId: ev.id, ...p } : null;
+}
+
+/** The top of one period of the weekly event, read from its entries (the order's figure, then the lower player id). */
+async function boardTop(db: DbOrTx, q: { eventId: number; periodStart: number; by: Order; limit: number }) {
+  const rows = await db
+    .select({
+      playerId: E.playerId,
+      battles: E.battles,
+      wins: E.wins,
+      ratingDelta: E.ratingDelta,
+      experience: E.experience,
+    })
+    .from(E)
+    .where(inPeriod(q.eventId, q.periodStart))
+    .orderBy(desc(figureOf(q.by)), asc(E.playerId))
+    .limit(q.limit);
+  return withNames(db, rows);
+}
+
+/**
+ * The player's place among every player who fought in each of the last `weeks` weeks (newest
+ * first; weeks without battles say so): the weekly event's entries of each week (places shared on
+ * equal figures), the battles' sums for a week the event has no period of.
+ */
 export async function playerWeeks(db: DbOrTx, playerId: number, now: number, weeks: number, order: Order) {
   const out = [];
   const current = weekStart(now);
   for (let i = 0; i < weeks; i++) {
-    const from = current - i * WEEK;
-    const to = from + WEEK;
+    const week = { from: current - i * WEEK, to: current - (i - 1) * WEEK };
+    const period = await weeklyPeriodAt(db, week.from);
+    if (!period) {
+      out.push(await weekFromBattles(db, playerId, week.from, order));
+      continue;
+    }
     const [mine] = await db
-      .select(sums)
-      .from(battlePlayers)
-      .where(and(finishedIn(from, to), sql`${battlePlayers.playerId} = ${playerId}`));
-    const fought = Number(mine?.battles ?? 0) > 0;
+      .select({
+        battles: E.battles,
+        wins: E.wins,
+        ratingDelta: E.ratingDelta,
+        experience: E.experience,
+        score: figureOf(order),
+      })
+      .from(E)
+      .where(and(inPeriod(period.eventId, period.start), eq(E.playerId, playerId)))
+      .limit(1);
     let place: number | null = null;
     let participants = 0;
-    if (fought) {
-      const score = {
-        rating: Number(mine.ratingDelta),
-        wins: Number(mine.wins),
-        battles: Number(mine.battles),
-        experience: Number(mine.experience),
-      }[order];
-      const [r] = await db.all<{ ahead: number; total: number }>(sql`
-        select sum(case when s > ${score} then 1 else 0 end) as ahead, count(*) as total from (
-          select ${orderSql(order)} as s from ${battlePlayers} where ${finishedIn(from, to)} group by ${battlePlayers.playerId}
-        )`);
+    if (mine && mine.battles > 0) {
+      const [r] = await db
+        .select({
+          ahead: sql<number>`coalesce(sum(case when ${figureOf(order)} > ${mine.score} then 1 else 0 end), 0)`,
+          total: sql<number>`count(*)`,
+        })
+        .from(E)
+        .where(and(inPeriod(period.eventId, period.start), sql`${E.battles} > 0`));
       place = Number(r.ahead) + 1;
       participants = Number(r.total);
     }
     out.push({
-      from,
-      to,
+      from: week.from,
+      to: week.to,
       place,
       participants,
-      battles: Number(mine?.battles ?? 0),
-      wins: Number(mine?.wins ?? 0),
-      ratingDelta: Number(mine?.ratingDelta ?? 0),
-      experience: Number(mine?.experience ?? 0),
+      battles: mine?.battles ?? 0,
+      wins: mine?.wins ?? 0,
+      ratingDelta: mine?.ratingDelta ?? 0,
+      experience: mine?.experience ?? 0,
     });
   }
   return out;
+}
+
+/** The player's place among every player who fought in each of the last `weeks` weeks, summed from the battles (the tests' recomputation). */
+export async function playerWeeksFromBattles(db: DbOrTx, playerId: number, now: number, weeks: number, order: Order) {
+  const out = [];
+  for (let i = 0; i < weeks; i++) out.push(await weekFromBattles(db, playerId, weekStart(now) - i * WEEK, order));
+  return out;
+}
+
+/** The player's place and figures in the week from `from`, summed from the battles. */
+async function weekFromBattles(db: DbOrTx, playerId: number, from: number, order: Order) {
+  const to = from + WEEK;
+  const [mine] = await db
+    .select(sums)
+    .from(battlePlayers)
+    .where(and(finishedIn(from, to), sql`${battlePlayers.playerId} = ${playerId}`));
+  const fought = Number(mine?.battles ?? 0) > 0;
+  let place: number | null = null;
+  let participants = 0;
+  if (fought) {
+    const score = {
+      rating: Number(mine.ratingDelta),
+      wins: Number(mine.wins),
+      battles: Number(mine.battles),
+      experience: Number(mine.experience),
+    }[order];
+    const [r] = await db.all<{ ahead: number; total: number }>(sql`
+      select sum(case when s > ${score} then 1 else 0 end) as ahead, count(*) as total from (
+        select ${orderSql(order)} as s from ${battlePlayers} where ${finishedIn(from, to)} group by ${battlePlayers.playerId}
+      )`);
+    place = Number(r.ahead) + 1;
+    participants = Number(r.total);
+  }
+  return {
+    from,
+    to,
+    place,
+    participants,
+    battles: Number(mine?.battles ?? 0),
+    wins: Number(mine?.wins ?? 0),
+    ratingDelta: Number(mine?.ratingDelta ?? 0),
+    experience: Number(mine?.experience ?? 0),
+  };
 }
 
 /**
@@ -127,7 +229,12 @@ export async function tournamentTop({
   const now = ctx.clock.now();
   const from = v.from ?? weekStart(now);
   const to = v.to ?? (v.from !== undefined ? from + WEEK : now + 1);
-  return { from, to, by: v.by, rows: await topPlayers(ctx.db, { from, to, by: v.by, limit: v.limit }) };
+  // A whole week (this one so far by default) is a period of the weekly event: its board.
+  const period = v.to === undefined || v.to === from + WEEK ? await weeklyPeriodAt(ctx.db, from) : null;
+  const rows = period
+    ? await boardTop(ctx.db, { eventId: period.eventId, periodStart: period.start, by: v.by, limit: v.limit })
+    : await topPlayers(ctx.db, { from, to, by: v.by, limit: v.limit });
+  return { from, to, by: v.by, rows };
 }
 
 /** A player's tournaments screen's head. */

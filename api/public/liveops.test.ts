@@ -27,6 +27,7 @@ type WhatsOn = {
     nextStart: number | null;
     multiplier: { what: string; pct: number } | null;
     tournament: {
+      autoEnter: boolean;
       tiers: number[];
       entries: number;
       me: {
@@ -134,8 +135,11 @@ describe("what's on", () => {
       schedule: fixed("2026-11-21T00:00", "2026-11-22T00:00"),
     });
     const on = await whatsOn(a);
-    expect(on.events.map((e) => e.title)).toEqual(["Cup", "Double XP Saturday"]);
-    const [t, x] = on.events;
+    // The weekly players' tournament runs all week for everyone: every battle enters it, nothing to enter.
+    expect(on.events.map((e) => e.title)).toEqual(["Cup", "Weekly players' tournament", "Double XP Saturday"]);
+    const [t, weekly, x] = on.events;
+    expect(weekly.tournament).toMatchObject({ autoEnter: true, metric: "rating", me: null, fee: 0 });
+    expect(t.tournament?.autoEnter).toBe(false);
     expect(t.running).toEqual({ start: Date.parse("2026-11-20T10:00:00Z"), end: Date.parse("2026-11-20T16:00:00Z") });
     expect(t.tournament?.tiers).toEqual([1]);
     expect(t.tournament?.me).toBeNull();

@@ -4,6 +4,7 @@ import { z } from "zod";
 import * as f from "../../domain/fields.ts";
 import {
   LIVE_EVENT_AUDIENCES,
+  LIVE_EVENT_BUILTINS,
   LIVE_EVENT_FEE_CURRENCIES,
   LIVE_EVENT_KINDS,
   LIVE_EVENT_METRICS,
@@ -57,6 +58,10 @@ export const liveEvent = z.object({
   multiplied: z.enum(LIVE_EVENT_MULTIPLIED).nullable(),
   multiplierPct: z.int().nullable(),
   offerId: z.int().nullable(),
+  /** Every battle of a period enters its player (the weekly tournaments); not set by the form. */
+  autoEnter: z.boolean(),
+  /** The weekly tournament the tournaments' screens read, when this event is it. */
+  builtin: z.enum(LIVE_EVENT_BUILTINS).nullable(),
   active: z.boolean(),
   createdAt: z.int(),
   updatedAt: z.int(),

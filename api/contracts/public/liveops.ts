@@ -18,6 +18,8 @@ const period = z.object({ start: z.int(), end: z.int() });
 const tournament = z.object({
   metric: z.enum(LIVE_EVENT_METRICS),
   perTier: z.boolean(),
+  /** Every battle of a period enters the player (the weekly tournaments): nothing to enter. */
+  autoEnter: z.boolean(),
   minTier: z.int(),
   maxTier: z.int(),
   fee: z.int(),

@@ -435,5 +435,21 @@ export const migrations: Migration[] = [
     "statements": [
       "ALTER TABLE `notifications` ADD `audience_id` integer;"
     ]
+  },
+  {
+    "tag": "0034_classy_bedlam",
+    "hash": "67d3c6adac27557d405bfdce7f2044ea09e3c9545bbb4fe025832660db332c17",
+    "statements": [
+      "ALTER TABLE `live_event_entries` ADD `battles` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `live_event_entries` ADD `wins` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `live_event_entries` ADD `rating_delta` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `live_event_entries` ADD `experience` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `live_events` ADD `auto_enter` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `live_events` ADD `builtin` text;",
+      "CREATE UNIQUE INDEX `live_events_builtin` ON `live_events` (`builtin`);",
+      "-- The weekly players' tournament becomes an event of the calendar (api/domain/liveops/weekly.ts,\n-- docs/decisions/liveops.md): the event, then its past weeks' entries from the battles (the sums\n-- the screens summed), then one open period per week (ended ones are settled by the sweep).\nINSERT INTO `live_events` (`kind`, `title_ru`, `title_en`, `schedule`, `audience`, `metric`, `auto_enter`, `builtin`, `created_at`, `updated_at`)\nVALUES ('tournament', 'Еженедельный турнир игроков', 'Weekly players'' tournament',\n  '{\"kind\":\"cron\",\"cron\":\"0 0 * * 1\",\"durationMinutes\":10080,\"timeZone\":\"UTC\"}', 'all', 'rating', 1, 'weeklyPlayers',\n  CAST(strftime('%s', 'now') AS integer) * 1000, CAST(strftime('%s', 'now') AS integer) * 1000);",
+      "INSERT INTO `live_event_entries` (`event_id`, `period_start`, `player_id`, `tier`, `bucket`, `score`, `battles`, `wins`, `rating_delta`, `experience`, `scored_at`, `joined_at`)\nSELECT (SELECT `id` FROM `live_events` WHERE `builtin` = 'weeklyPlayers'), w.wk, w.player_id, w.tier, 0, w.rating_delta, w.battles, w.wins, w.rating_delta, w.experience, w.last_at, w.first_at\nFROM (\n  SELECT ((bp.ended_at / 86400000 + 3) / 7) * 604800000 - 259200000 AS wk, bp.player_id,\n    coalesce(min(ct.tier), 1) AS tier, count(*) AS battles,\n    sum(CASE WHEN bp.result = 'win' THEN 1 ELSE 0 END) AS wins, sum(bp.rating_delta) AS rating_delta,\n    sum(bp.experience) AS experience, min(bp.ended_at) AS first_at, max(bp.ended_at) AS last_at\n  FROM battle_players bp LEFT JOIN content_tanks ct ON ct.id = bp.tank_id\n  WHERE bp.result IS NOT NULL AND bp.ended_at IS NOT NULL\n  GROUP BY wk, bp.player_id\n) w\nWHERE true\nON CONFLICT DO NOTHING;",
+      "INSERT INTO `live_event_periods` (`event_id`, `period_start`, `period_end`, `state`, `entries`)\nSELECT `event_id`, `period_start`, `period_start` + 604800000, 'open', count(*)\nFROM `live_event_entries` WHERE `event_id` = (SELECT `id` FROM `live_events` WHERE `builtin` = 'weeklyPlayers') GROUP BY `period_start`\nON CONFLICT (`event_id`, `period_start`) DO UPDATE SET `entries` = excluded.`entries`;"
+    ]
   }
 ];

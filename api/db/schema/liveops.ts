@@ -9,7 +9,10 @@ import { OFFER_AUDIENCES, specialOffers } from "./offers.ts";
 export const LIVE_EVENT_KINDS = ["tournament", "multiplier", "offerWindow"] as const;
 /** The offers' audiences for now; `saved` names a saved audience (liveEvents.audienceId) once they exist. */
 export const LIVE_EVENT_AUDIENCES = [...OFFER_AUDIENCES, "saved"] as const;
-export const LIVE_EVENT_METRICS = ["wins", "damage", "xp"] as const;
+/** What a battle adds to a tournament entry's score: rating is the battle's rating change (may be negative). */
+export const LIVE_EVENT_METRICS = ["wins", "damage", "xp", "rating", "battles"] as const;
+/** The built-in events the weekly tournaments' screens read (one each; operators edit them like any other). */
+export const LIVE_EVENT_BUILTINS = ["weeklyPlayers"] as const;
 export const LIVE_EVENT_FEE_CURRENCIES = ["gold", "silver"] as const;
 export const LIVE_EVENT_MULTIPLIED = ["xp", "silver"] as const;
 export const LIVE_PERIOD_STATES = ["open", "settled"] as const;
@@ -49,11 +52,15 @@ export const liveEvents = sqliteTable(
     multiplierPct: integer("multiplier_pct"),
     /** Offer window: the special offer shown while a period runs. */
     offerId: integer("offer_id").references(() => specialOffers.id),
+    /** Tournament: a player's first counted battle of a period enters them (no entering, no fee, every tier). */
+    autoEnter: integer("auto_enter", { mode: "boolean" }).notNull().default(false),
+    /** The weekly tournament the players' tournament screens read, when this event is it. */
+    builtin: text("builtin", { enum: LIVE_EVENT_BUILTINS }),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("live_events_kind").on(t.active, t.kind)],
+  (t) => [index("live_events_kind").on(t.active, t.kind), uniqueIndex("live_events_builtin").on(t.builtin)],
 );
 
 /** One player's entry in one period; (event, period, player) unique. */
@@ -74,6 +81,11 @@ export const liveEventEntries = sqliteTable(
     /** The league: 0, 1, … in join order (bucketSize entries each); 0 without leagues. */
     bucket: integer("bucket").notNull().default(0),
     score: integer("score").notNull().default(0),
+    /** What the entry's counted battles add up to, whatever the metric: the weekly boards' four orders. */
+    battles: integer("battles").notNull().default(0),
+    wins: integer("wins").notNull().default(0),
+    ratingDelta: integer("rating_delta").notNull().default(0),
+    experience: integer("experience").notNull().default(0),
     /** When the score last rose: an earlier one ranks first on equal scores. */
     scoredAt: integer("scored_at").notNull(),
     joinedAt: integer("joined_at").notNull(),

@@ -1,7 +1,14 @@
 // The demo world's live-events calendar: a weekend tournament with a prize table and a weekday
-// evening cup for newcomers, so the operators' calendar has its weeks filled from the first start.
+// evening cup for newcomers, so the operators' calendar has its weeks filled from the first start;
+// and the weekly players' tournament (its event comes with the migrations; the seeded battles
+// entered and scored it as they ended) with a prize table, its past weeks settled and paid at
+// their ends as the timer would have.
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { WorldStep } from "../demo.ts";
-import { liveEvents } from "../schema/liveops.ts";
+import { liveEventPeriods, liveEvents } from "../schema/liveops.ts";
+import { systemCtx } from "../../domain/context.ts";
+import { settlePeriod } from "../../domain/liveops/tournaments.ts";
+import { builtinEvent } from "../../domain/liveops/weekly.ts";
 import { scheduleSchema } from "../../domain/liveops/admin.ts";
 import { prizeTableSchema } from "../../domain/liveops/prizes.ts";
 import { compileSchedule } from "../../domain/liveops/schedule.ts";
@@ -14,8 +21,41 @@ const scheduleOf = (s: unknown) => {
 };
 const prizesOf = (p: unknown) => JSON.stringify(prizeTableSchema.parse(p));
 
+/** The demo weekly players' tournament's prizes (the migration leaves the table empty: an operator's call). */
+export const WEEKLY_DEMO_PRIZES = {
+  by: "rank",
+  rows: [
+    { from: 1, to: 1, gold: 200, silver: 0 },
+    { from: 2, to: 3, gold: 100, silver: 0 },
+    { from: 4, to: 10, gold: 0, silver: 25_000 },
+  ],
+} as const;
+
 export const liveopsStep: WorldStep = async ({ db, opts }) => {
   const at = opts.now;
+  const weekly = await builtinEvent(db, "weeklyPlayers");
+  if (weekly) {
+    await db
+      .update(liveEvents)
+      .set({ prizes: prizesOf(WEEKLY_DEMO_PRIZES) })
+      .where(eq(liveEvents.id, weekly.id));
+    const ended = await db
+      .select()
+      .from(liveEventPeriods)
+      .where(
+        and(
+          eq(liveEventPeriods.eventId, weekly.id),
+          eq(liveEventPeriods.state, "open"),
+          lte(liveEventPeriods.periodEnd, at),
+        ),
+      )
+      .orderBy(asc(liveEventPeriods.periodStart));
+    for (const p of ended)
+      await settlePeriod({
+        ctx: systemCtx(db, { now: () => Math.min(at, p.periodEnd + 5 * 60_000) }),
+        input: { eventId: weekly.id, periodStart: p.periodStart },
+      });
+  }
   const common = { kind: "tournament" as const, audience: "all" as const, createdAt: at, updatedAt: at };
   await db.insert(liveEvents).values([
     {

@@ -96,6 +96,8 @@ export const eventView = (r: EventRow) => ({
   multiplied: r.multiplied,
   multiplierPct: r.multiplierPct,
   offerId: r.offerId,
+  autoEnter: r.autoEnter,
+  builtin: r.builtin,
   active: r.active,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
@@ -199,6 +201,8 @@ const audiencesMeet = (a: EventRow, b: EventRow) =>
 /** Do two events of one kind compete for the same thing? (Multipliers: of the same figure; offer windows: of the same offer.) */
 const sameSlot = (a: EventRow, b: EventRow) =>
   a.kind === b.kind &&
+  // The weekly boards every battle enters meet each other, not the tournaments a player enters.
+  (a.kind !== "tournament" || a.autoEnter === b.autoEnter) &&
   (a.kind !== "multiplier" || a.multiplied === b.multiplied) &&
   (a.kind !== "offerWindow" || a.offerId === b.offerId);
 

@@ -176,6 +176,7 @@ export async function whatsOn({ ctx, input }: { ctx: Ctx; input: { playerId: num
       tournament: {
         metric: ev.metric,
         perTier: ev.perTier,
+        autoEnter: ev.autoEnter,
         minTier: ev.minTier,
         maxTier: ev.maxTier,
         fee: ev.fee,

@@ -201,16 +201,16 @@ describe("prizes are paid exactly once", () => {
       for (let k = 0; k < wins; k++)
         await recordTournamentBattle({
           ctx: ctx(),
-          input: { playerId, tier: 1, won: true, damage: 100, xp: 50, at: w.clock.now() },
+          input: { playerId, tier: 1, won: true, damage: 100, xp: 50, ratingDelta: 15, at: w.clock.now() },
         });
       // A loss and a battle of another tier count for nothing.
       await recordTournamentBattle({
         ctx: ctx(),
-        input: { playerId, tier: 1, won: false, damage: 10, xp: 5, at: w.clock.now() },
+        input: { playerId, tier: 1, won: false, damage: 10, xp: 5, ratingDelta: -10, at: w.clock.now() },
       });
       await recordTournamentBattle({
         ctx: ctx(),
-        input: { playerId, tier: 2, won: true, damage: 10, xp: 5, at: w.clock.now() },
+        input: { playerId, tier: 2, won: true, damage: 10, xp: 5, ratingDelta: 15, at: w.clock.now() },
       });
       scores.push({ playerId, score: wins, bucket });
     }

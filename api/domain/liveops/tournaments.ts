@@ -3,14 +3,14 @@
 // counts for, and settling a period that has ended — its boards ranked and every prize paid
 // through the ledger exactly once, in one transaction, also when a process dies mid-payout or two
 // settle at once.
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import { liveEventEntries, liveEventPeriods, liveEventResults, liveEvents } from "../../db/schema/liveops.ts";
 import { playerItems } from "../../db/schema/inventory.ts";
 import { contentTanks } from "../../db/schema/content.ts";
 import { transact, type Ctx } from "../context.ts";
 import { AppError, conflict, notFound } from "../errors.ts";
 import { applyLedger } from "../ledger.ts";
-import { eventViewer, meantFor } from "./running.ts";
+import { eventViewer, meantFor, runningPeriod } from "./running.ts";
 import { compileSchedule, type Schedule } from "./schedule.ts";
 import { placeEntries, prizeTableSchema } from "./prizes.ts";
 
@@ -121,21 +121,83 @@ export function enterTournament({
   });
 }
 
+/** What one finished battle brings to an entry. */
+export interface BattleScored {
+  playerId: number;
+  tier: number;
+  won: boolean;
+  damage: number;
+  xp: number;
+  ratingDelta: number;
+  /** The tank stood idle: it counts only in the tournaments every battle enters (autoEnter). */
+  idle?: boolean;
+  at: number;
+}
+
+/** What a battle adds to an entry's score under a metric (rating may be negative). */
+export const battleScore = (metric: EventRow["metric"], b: BattleScored) =>
+  ({ wins: b.won ? 1 : 0, damage: b.damage, xp: b.xp, rating: b.ratingDelta, battles: 1 })[metric];
+
+/**
+ * Enters the player into every auto-entered tournament running at the battle's end that is meant
+ * for them (audience, level, the battle's tier within the event's): the first battle of a period
+ * is the entry. Entering twice changes nothing.
+ */
+async function autoEnter(c: Ctx, b: BattleScored) {
+  const events = await c.db
+    .select()
+    .from(liveEvents)
+    .where(and(eq(liveEvents.active, true), eq(liveEvents.kind, "tournament"), eq(liveEvents.autoEnter, true)));
+  let viewer: Awaited<ReturnType<typeof eventViewer>> | undefined;
+  for (const ev of events) {
+    if (b.tier < ev.minTier || b.tier > ev.maxTier) continue;
+    const period = runningPeriod(ev, b.at);
+    if (!period) continue;
+    // For everyone at every level (the weekly boards): no need to ask who the player is.
+    if (ev.audience !== "all" || ev.minLevel > 1 || ev.maxLevel < 100) {
+      viewer ??= await eventViewer(c.db, b.playerId);
+      if (!viewer || !meantFor(ev, viewer)) continue;
+    }
+    const inserted = await c.db
+      .insert(liveEventEntries)
+      .values({
+        eventId: ev.id,
+        periodStart: period.start,
+        playerId: b.playerId,
+        tier: b.tier,
+        scoredAt: b.at,
+        joinedAt: b.at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: liveEventEntries.id });
+    if (inserted.length === 0) continue;
+    await c.db
+      .insert(liveEventPeriods)
+      .values({ eventId: ev.id, periodStart: period.start, periodEnd: period.end, entries: 1 })
+      .onConflictDoUpdate({
+        target: [liveEventPeriods.eventId, liveEventPeriods.periodStart],
+        set: { entries: sql`${liveEventPeriods.entries} + 1` },
+      });
+  }
+}
+
 /**
  * A finished battle adds to the player's entries in the tournaments running at its end: each
- * event's metric (wins, damage, XP), on the entry of the tier the battle's tank is of (an entry
- * counts the battles of its own tier only). Returns the entries it moved.
+ * event's metric (wins, damage, XP, rating change, battles) to the score, and every figure
+ * (battles, wins, rating change, experience) to the entry's sums. An entered event counts the
+ * battles of the entry's own tier; an auto-entered one (the weekly boards) enters the player on
+ * their first battle and counts every tier, idle tanks too. Returns the entries it moved.
  */
-export function recordTournamentBattle({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { playerId: number; tier: number; won: boolean; damage: number; xp: number; at: number };
-}): Promise<number> {
+export function recordTournamentBattle({ ctx, input }: { ctx: Ctx; input: BattleScored }): Promise<number> {
   return transact(ctx, async (c) => {
+    await autoEnter(c, input);
     const rows = await c.db
-      .select({ id: liveEventEntries.id, metric: liveEvents.metric, end: liveEventPeriods.periodEnd })
+      .select({
+        id: liveEventEntries.id,
+        metric: liveEvents.metric,
+        autoEnter: liveEvents.autoEnter,
+        end: liveEventPeriods.periodEnd,
+      })
       .from(liveEventEntries)
       .innerJoin(liveEvents, eq(liveEvents.id, liveEventEntries.eventId))
       .innerJoin(
@@ -148,19 +210,25 @@ export function recordTournamentBattle({
       .where(
         and(
           eq(liveEventEntries.playerId, input.playerId),
-          eq(liveEventEntries.tier, input.tier),
+          or(eq(liveEventEntries.tier, input.tier), eq(liveEvents.autoEnter, true)),
           lte(liveEventEntries.periodStart, input.at),
           eq(liveEventPeriods.state, "open"),
         ),
       );
     let moved = 0;
     for (const r of rows) {
-      if (input.at >= r.end) continue;
-      const add = r.metric === "wins" ? (input.won ? 1 : 0) : r.metric === "damage" ? input.damage : input.xp;
-      if (add <= 0) continue;
+      if (input.at >= r.end || (input.idle && !r.autoEnter)) continue;
+      const add = battleScore(r.metric, input);
       await c.db
         .update(liveEventEntries)
-        .set({ score: sql`${liveEventEntries.score} + ${add}`, scoredAt: input.at })
+        .set({
+          score: sql`${liveEventEntries.score} + ${add}`,
+          ...(add > 0 ? { scoredAt: input.at } : {}),
+          battles: sql`${liveEventEntries.battles} + 1`,
+          wins: sql`${liveEventEntries.wins} + ${input.won ? 1 : 0}`,
+          ratingDelta: sql`${liveEventEntries.ratingDelta} + ${input.ratingDelta}`,
+          experience: sql`${liveEventEntries.experience} + ${input.xp}`,
+        })
         .where(eq(liveEventEntries.id, r.id));
       moved++;
     }

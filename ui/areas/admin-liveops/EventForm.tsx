@@ -33,6 +33,8 @@ const METRICS: [LiveEvent["metric"], MessageDescriptor][] = [
   ["wins", msg`Wins`],
   ["damage", msg`Damage`],
   ["xp", msg`Experience`],
+  ["rating", msg`Rating gained`],
+  ["battles", msg`Battles`],
 ];
 const ZONES = ["Europe/Moscow", "Europe/Berlin", "Europe/London", "UTC", "America/New_York", "Asia/Almaty"];
 

@@ -30,7 +30,8 @@ function Money({ gold, silver }: { gold: number; silver: number }) {
   );
 }
 
-const metricName = (m: Tournament["metric"]) => (m === "wins" ? t`Wins` : m === "damage" ? t`Damage` : t`Experience`);
+const metricName = (m: Tournament["metric"]) =>
+  ({ wins: t`Wins`, damage: t`Damage`, xp: t`Experience`, rating: t`Rating gained`, battles: t`Battles` })[m];
 
 function Prizes({ table }: { table: Tournament["prizes"] }) {
   if (!table.rows.length) return <p className="tk-muted">{t`No prizes`}</p>;
@@ -104,7 +105,8 @@ function TournamentBody({ ev, tour, onEntered }: { ev: LiveEvent; tour: Tourname
   return (
     <>
       <p className="tk-muted">
-        {t`Score`}: {metricName(tour.metric)} · {t`Tier`} {tiersOf(tour)}
+        {t`Score`}: {metricName(tour.metric)}
+        {!tour.autoEnter && ` · ${t`Tier`} ${tiersOf(tour)}`}
         {ev.running &&
           ` · ${t`Entries`}: ${fmtInt(tour.entries)}${tour.sizeLimit === null ? "" : `/${fmtInt(tour.sizeLimit)}`}`}
       </p>
@@ -125,6 +127,8 @@ function TournamentBody({ ev, tour, onEntered }: { ev: LiveEvent; tour: Tourname
             ))}
           </ol>
         </div>
+      ) : tour.autoEnter ? (
+        ev.running && <p className="tk-muted">{t`Your first battle of the period enters you.`}</p>
       ) : (
         ev.running && <EnterForm ev={ev} tour={tour} onEntered={onEntered} />
       )}
