@@ -48,7 +48,7 @@ test("an operator reads the dashboards, exports, and recalculates a month", asyn
   const download = page.waitForEvent("download");
   await page.getByText("Export CSV").click();
   const csv = readFileSync(await (await download).path(), "utf8");
-  expect(csv.split("\n")[0]).toBe('"bucket","country","platform","source","n"');
+  expect(csv.split("\n")[0]).toBe('"month","country","platform","source","registrations"');
   await page.screenshot({ path: "e2e/output/metrics-registrations.png" });
 
   await page.goto(`${base}/admin/metrics/dau/`);

@@ -119,7 +119,7 @@ test("export/members is a CSV of the members", async () => {
   const res = await get(support, `/admin/clan/export/members/${clanId}`);
   expect(res.headers.get("content-type")).toContain("text/csv");
   const lines = (await res.text()).trim().split("\n");
-  expect(lines[0]).toBe("player_id,nickname,role,joined_at,level,rating,battles,wins,last_login_at");
+  expect(lines[0]).toBe("player_id,nickname,role,joined_at_utc,level,rating,battles,wins,last_sign_in_at_utc");
   expect(lines).toHaveLength(2);
   expect(lines[1].startsWith(`${member},`)).toBe(true);
 });

@@ -26,17 +26,17 @@ import {
 import * as clans from "../contracts/admin/clans.ts";
 import "../domain/battle-messages.ts";
 
-const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
+const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"));
 const MEMBER_CSV = [
   "player_id",
   "nickname",
   "role",
-  "joined_at",
+  "joined_at_utc",
   "level",
   "rating",
   "battles",
   "wins",
-  "last_login_at",
+  "last_sign_in_at_utc",
 ];
 
 export function registerAdminClans(app: Hono<HonoEnv>) {

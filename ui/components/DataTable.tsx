@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
 import { useApi } from "../lib/api.ts";
 import { fmtInt } from "../lib/i18n.ts";
-import { fetchAllPages, fetchExport, saveFile, type Progress } from "../lib/csv.ts";
+import { fetchAllPages, fetchExport, saveFile, type CsvField, type Progress } from "../lib/csv.ts";
 import { t, ph } from "@lingui/core/macro";
 import { Empty, ErrorState, Loading } from "./States.tsx";
 import { Table, type Column, type Sort } from "./Table.tsx";
@@ -41,6 +41,11 @@ export interface DataTableProps<R> {
   size?: number;
   /** File name of the CSV export (no extension); none = no export button. */
   exportName?: string;
+  /**
+   * The file's columns (stable names that say their units, ISO 8601 times, money with its
+   * currency: ui/lib/csv.ts); none = the table's own labels and raw values.
+   */
+  csv?: CsvField<R>[];
   /** The area's export route, given the same filters and sort; none = page through `url`. */
   exportUrl?: string;
   /** Prefix of the address-bar parameters, when one page shows two lists. */
@@ -125,6 +130,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
           <CsvExport
             name={props.exportName}
             columns={columns}
+            fields={props.csv}
             listUrl={url}
             exportUrl={props.exportUrl}
             selection={selection}
@@ -199,12 +205,14 @@ function SearchBox({ label, value, onChange }: { label: string; value: string; o
 function CsvExport<R>({
   name,
   columns,
+  fields,
   listUrl,
   exportUrl,
   selection,
 }: {
   name: string;
   columns: Column<R>[];
+  fields?: CsvField<R>[];
   listUrl: string;
   exportUrl?: string;
   selection: URLSearchParams;
@@ -218,7 +226,7 @@ function CsvExport<R>({
     setFailure("");
     setProgress({ done: 0, unit: exportUrl ? "bytes" : "rows" });
     try {
-      const cols = columns.filter((c) => c.csv !== false);
+      const cols = fields ?? columns.filter((c) => c.csv !== false).map((c) => ({ name: c.label, value: c.value }));
       const parts = exportUrl
         ? await fetchExport(
             `${exportUrl}${exportUrl.includes("?") ? "&" : "?"}${selection}`,
@@ -228,7 +236,7 @@ function CsvExport<R>({
         : await fetchAllPages<R>(
             listUrl,
             selection,
-            cols.map((c) => c.label),
+            cols.map((c) => c.name),
             (r) => cols.map((c) => c.value(r)),
             setProgress,
             controller.signal,

@@ -2,6 +2,7 @@
 // module), and a download assembled from parts as they arrive (a streamed export or page after page
 // of a list), so the whole file is never one string.
 import { toCsv } from "../../api/domain/csv.ts";
+import { USD_CENTS_PER_1000_MAJOR, toUsdCents } from "../../api/domain/billing/money.ts";
 /** Offers parts (text or bytes) to the user as one file. */
 export function saveFile(name: string, parts: BlobPart[], type = "text/csv;charset=utf-8") {
   const url = URL.createObjectURL(new Blob(parts, { type }));
@@ -85,4 +86,34 @@ export async function fetchAllPages<R>(
     onProgress({ done, total: data.total, unit: "rows" });
     if (data.rows.length < pageSize || (data.total !== undefined && done >= data.total)) return parts;
   }
+}
+
+/**
+ * One column of a table's file (docs/decisions/exports.md): a stable name that says its unit
+ * (`amount_minor_units`, `created_at_utc`), not the screen's translated label, and the value as a
+ * spreadsheet reads it (an ISO 8601 time, money with its currency), not the screen's formatting.
+ */
+export interface CsvField<R> {
+  name: string;
+  value: (r: R) => unknown;
+}
+
+/** An instant (epoch ms) in ISO 8601, UTC, to the second: "2026-11-27T10:59:39Z"; none is empty. */
+export const isoTime = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? "" : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/**
+ * A money column as three: the amount in the currency's minor units (cents, kopecks), the currency
+ * (ISO 4217) and the amount in the reporting currency (US cents at billing's fixed rates; empty for
+ * a currency without a rate).
+ */
+export function moneyFields<R>(name: string, minor: (r: R) => number, currency: (r: R) => string): CsvField<R>[] {
+  return [
+    { name: `${name}_minor_units`, value: minor },
+    { name: `${name}_currency`, value: currency },
+    {
+      name: `${name}_usd_cents`,
+      value: (r) => (USD_CENTS_PER_1000_MAJOR[currency(r)] === undefined ? "" : toUsdCents(minor(r), currency(r))),
+    },
+  ];
 }

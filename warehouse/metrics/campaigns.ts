@@ -27,8 +27,9 @@ export const campaignsSql = `SELECT campaign, installs, revenue, gross, refunds,
    FROM payments_daily WHERE day >= {from:Date} AND day < {to:Date} GROUP BY campaign) AS p
   USING campaign ORDER BY installs DESC, campaign`;
 
-export const CAMPAIGNS_CSV_SQL = `SELECT campaign AS tracker_name, installs, payers AS paying_users, purchases, round(revenue / 100, 2) AS revenue_usd,
-  round(gross / 100, 2) AS gross_usd, round(refunds / 100, 2) AS refunds_usd, if(installs = 0, 0, round(revenue / 100 / installs, 4)) AS arpu_usd
+/** The campaigns' file (ours, not AppMetrica's layout): money in US cents, counts named by what they count. */
+export const CAMPAIGNS_CSV_SQL = `SELECT campaign, installs, payers AS paying_players, purchases, revenue AS net_revenue_usd_cents,
+  gross AS gross_usd_cents, refunds AS refunds_usd_cents, if(installs = 0, 0, round(revenue / installs, 2)) AS arpu_usd_cents
   FROM (${campaignsSql})`;
 
 /** AppMetrica "installations" layout: one row per registration of the period. */

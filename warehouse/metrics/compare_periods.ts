@@ -89,10 +89,34 @@ export async function comparePeriods(wh: Warehouse, a: PeriodRange, b: PeriodRan
   return { first: { ...a, figures: first }, second: { ...b, figures: second }, metrics };
 }
 
+/** What each compared figure counts (the file's `unit` column): money in US cents, a share of 1. */
+const UNITS: Record<keyof HeadlineWithRatios, string> = {
+  registrations: "players",
+  active: "players",
+  revenue: "usd_cents",
+  gross: "usd_cents",
+  refunds: "usd_cents",
+  payers: "players",
+  battles: "battles",
+  gold_earned: "gold",
+  gold_spent: "gold",
+  silver_earned: "silver",
+  silver_spent: "silver",
+  arpu: "usd_cents",
+  arppu: "usd_cents",
+  conversion: "share_of_1",
+};
+
 export function compareCsv(data: Awaited<ReturnType<typeof comparePeriods>>): string {
   return toCsv([
-    ["metric", `${data.first.from}..${data.first.to}`, `${data.second.from}..${data.second.to}`, "change_percent"],
-    ...data.metrics.map((m) => [m.metric, m.first, m.second, m.change]),
+    [
+      "metric",
+      "unit",
+      `${data.first.from}..${data.first.to}`,
+      `${data.second.from}..${data.second.to}`,
+      "change_percent",
+    ],
+    ...data.metrics.map((m) => [m.metric, UNITS[m.metric], m.first, m.second, m.change]),
   ]);
 }
 

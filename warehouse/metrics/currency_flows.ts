@@ -126,6 +126,11 @@ export async function loadSpecificData(wh: Warehouse, p: Period, currency: Curre
   };
 }
 
-/** CSV export: day × currency × reason × level. */
-export const valuesMovementsCsvSql = `SELECT toString(day) AS date, currency, reason, player_level AS level, ${FLOW}, earned - spent AS net
-  FROM currency_daily WHERE ${DAY_RANGE} GROUP BY day, currency, reason, level ORDER BY date, currency, reason, level`;
+/**
+ * CSV export: day (ISO 8601) × currency (the amounts' unit: gold or silver) × reason × level. The
+ * day's own column is read in a subquery: an alias `day` would shadow it in the range.
+ */
+export const valuesMovementsCsvSql = `SELECT toString(d) AS day, currency, reason, level, ${FLOW}, earned - spent AS net
+  FROM (SELECT day AS d, currency, reason, player_level AS level, earned, spent, n_in, n_out
+    FROM currency_daily WHERE ${DAY_RANGE})
+  GROUP BY d, currency, reason, level ORDER BY day, currency, reason, level`;

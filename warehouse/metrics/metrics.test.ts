@@ -125,7 +125,7 @@ describe("metrics: every dashboard matches an independent computation", () => {
     const page = await get(`${BASE}/registrations/`);
     expect(page.total).toBe(regs.filter((e) => inRange(e.at, "2026-11-01", "2026-12-01")).length);
     const csv = parseCsv(await get(`${BASE}/registrations/export/csv?year=2026&month=10`));
-    expect(csv.reduce((s, r) => s + Number(r.n), 0)).toBe(oct.length);
+    expect(csv.reduce((s, r) => s + Number(r.registrations), 0)).toBe(oct.length);
   });
 
   test("dau: DAU, WAU, MAU, stickiness, yearly average, hours, top countries", async () => {

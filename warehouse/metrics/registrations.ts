@@ -29,13 +29,20 @@ export interface RegistrationsData {
   claimsByMethod: KeyCount[];
 }
 
-/** The period's rows at the finest grain the period allows: bucket × country × platform × source (the CSV export). */
+/**
+ * The period's rows at the finest grain the period allows: period × country × platform × source (the
+ * CSV export). The period's column is named by its unit and holds its start in ISO 8601
+ * (`hour_utc` 2026-11-27T10:00:00Z, `day` 2026-11-27, `month` 2026-11-01; docs/decisions/exports.md).
+ */
 export function registrationsSql(p: Period): string {
   return p.unit === "hour"
-    ? `SELECT ${bucketOfTs("hour")} AS bucket, country, platform, source, toUInt64(count()) AS n FROM registrations WHERE ${TS_RANGE}
-       GROUP BY bucket, country, platform, source ORDER BY bucket, country, platform, source`
-    : `SELECT ${bucketOfDay(p.unit)} AS bucket, country, platform, source, toUInt64(sum(n)) AS n FROM registrations_daily WHERE ${DAY_RANGE}
-       GROUP BY bucket, country, platform, source ORDER BY bucket, country, platform, source`;
+    ? `SELECT formatDateTime(toStartOfHour(ts), '%Y-%m-%dT%H:00:00Z', 'UTC') AS hour_utc, country, platform, source,
+         toUInt64(count()) AS registrations FROM registrations WHERE ${TS_RANGE}
+       GROUP BY hour_utc, country, platform, source ORDER BY hour_utc, country, platform, source`
+    : // The day's own column is read in a subquery: an alias \`day\` would shadow it in the range.
+      `SELECT ${bucketOfDay(p.unit, "d")} AS ${p.unit}, country, platform, source, toUInt64(sum(n)) AS registrations
+       FROM (SELECT day AS d, country, platform, source, n FROM registrations_daily WHERE ${DAY_RANGE})
+       GROUP BY ${p.unit}, country, platform, source ORDER BY ${p.unit}, country, platform, source`;
 }
 
 /** The dashboard's aggregates in one statement: per bucket, country, platform, source and kind, and the guests' claims. */

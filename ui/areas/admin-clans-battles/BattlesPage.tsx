@@ -18,6 +18,7 @@ import { valueText } from "../../shell/AdminLabels.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as battles from "../../../api/contracts/admin/battles.ts";
+import { isoTime, type CsvField } from "../../lib/csv.ts";
 
 /** A battle as the list shows it. */
 export type BattleRow = OutputOf<typeof battles.list>["rows"][number];
@@ -25,6 +26,19 @@ export type BattleRow = OutputOf<typeof battles.list>["rows"][number];
 export const statusCell = (b: BattleRow) => (
   <span data-status={b.stuck ? "stuck" : b.status}>{battleStatusText(b.stuck ? "stuck" : b.status)}</span>
 );
+
+/** The battles' file: ids as they are, times in ISO 8601 UTC, the length in seconds. */
+const CSV: CsvField<BattleRow>[] = [
+  { name: "battle_id", value: (b) => b.id },
+  { name: "mode", value: (b) => b.mode },
+  { name: "map", value: (b) => b.map },
+  { name: "status", value: (b) => (b.stuck ? "stuck" : b.status) },
+  { name: "players", value: (b) => b.players },
+  { name: "started_at_utc", value: (b) => isoTime(b.startedAt) },
+  { name: "ended_at_utc", value: (b) => isoTime(b.endedAt) },
+  { name: "duration_seconds", value: (b) => (b.endedAt === null ? "" : Math.round((b.endedAt - b.startedAt) / 1000)) },
+  { name: "stopped_by_admin_id", value: (b) => b.stoppedBy },
+];
 
 export default function BattlesPage() {
   const head = useApi(battles.page, {});
@@ -142,6 +156,7 @@ export default function BattlesPage() {
         ]}
         defaultSort={{ id: "id", desc: true }}
         exportName="battles"
+        csv={CSV}
         version={version}
         cards
       />

@@ -10,8 +10,25 @@ import { valueText } from "../../shell/AdminLabels.ts";
 import { battleStatusText } from "../admin-clans-battles/t.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as battles from "../../../api/contracts/admin/player/battles.ts";
+import { isoTime, type CsvField } from "../../lib/csv.ts";
 
 type Row = OutputOf<typeof battles.load>["rows"][number];
+
+/** The player's battles as a file: one figure per column, ids as they are, times in ISO 8601 UTC. */
+const CSV: CsvField<Row>[] = [
+  { name: "battle_id", value: (r) => r.battleId },
+  { name: "started_at_utc", value: (r) => isoTime(r.startedAt) },
+  { name: "mode", value: (r) => r.mode },
+  { name: "map", value: (r) => r.map },
+  { name: "tank", value: (r) => r.tank },
+  { name: "status", value: (r) => r.status },
+  { name: "result", value: (r) => r.result },
+  { name: "experience", value: (r) => r.experience },
+  { name: "silver_earned", value: (r) => r.silverEarned },
+  { name: "kills", value: (r) => r.kills },
+  { name: "damage", value: (r) => r.damage },
+  { name: "rating_change", value: (r) => r.ratingDelta },
+];
 
 export default function PlayerBattlesPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.playerId ?? "";
@@ -74,6 +91,7 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
         filters={[{ id: "result", label: t`Result`, options: results }]}
         defaultSort={{ id: "startedAt", desc: true }}
         exportName={`player-${id}-battles`}
+        csv={CSV}
       />
     </section>
   );

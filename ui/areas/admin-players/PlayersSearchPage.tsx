@@ -10,6 +10,7 @@ import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { BulkUnban } from "./BulkUnban.tsx";
 import { valueText } from "../../shell/AdminLabels.ts";
+import { isoTime, type CsvField } from "../../lib/csv.ts";
 
 /** A found player, as the search answers it. */
 type Row = OutputOf<typeof player.getProfiles>["rows"][number];
@@ -30,6 +31,26 @@ function useGeoFilters(): Filter[] {
   if (region && cities.data) out.push({ id: "city", label: t`City`, options: cities.data.cities.map((c) => [c, c]) });
   return out;
 }
+
+/** The players' file: country, region and city in their own columns, times in ISO 8601 UTC. */
+const CSV: CsvField<Row>[] = [
+  { name: "player_id", value: (r) => r.id },
+  { name: "nickname", value: (r) => r.nickname },
+  { name: "email", value: (r) => r.email },
+  { name: "country", value: (r) => r.country },
+  { name: "region", value: (r) => r.region },
+  { name: "city", value: (r) => r.city },
+  { name: "platform", value: (r) => r.platform },
+  { name: "level", value: (r) => r.level },
+  { name: "gold", value: (r) => r.gold },
+  { name: "silver", value: (r) => r.silver },
+  { name: "registered_at_utc", value: (r) => isoTime(r.createdAt) },
+  { name: "last_sign_in_at_utc", value: (r) => isoTime(r.lastLoginAt) },
+  { name: "banned_until_utc", value: (r) => isoTime(r.bannedUntil) },
+  { name: "banned", value: (r) => r.banned },
+  { name: "suspect", value: (r) => r.suspect },
+  { name: "erased_at_utc", value: (r) => isoTime(r.erasedAt) },
+];
 
 export default function PlayersSearchPage() {
   const [version, setVersion] = useState(0);
@@ -93,6 +114,7 @@ export default function PlayersSearchPage() {
         ]}
         defaultSort={{ id: "id", desc: true }}
         exportName="players"
+        csv={CSV}
         version={version}
       />
       <BulkUnban onDone={() => setVersion((v) => v + 1)} />

@@ -13,6 +13,8 @@ import { i18n } from "@lingui/core";
 import { DISPUTES, OrderState, disputeText } from "./OrderState.tsx";
 import { money, statusText } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
+import { orderCsv } from "./csv.ts";
+import { isoTime } from "../../lib/csv.ts";
 
 type Row = OutputOf<typeof billing.orders>["rows"][number];
 const STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"];
@@ -69,6 +71,17 @@ export default function OrdersPage() {
     ],
     [],
   );
+  const csv = useMemo(
+    () =>
+      orderCsv<Row>([
+        { name: "player_id", value: (o) => o.playerId },
+        { name: "player_nickname", value: (o) => o.nickname },
+        { name: "market", value: (o) => o.market },
+        { name: "paid_at_utc", value: (o) => isoTime(o.paidAt) },
+        { name: "updated_at_utc", value: (o) => isoTime(o.updatedAt) },
+      ]),
+    [],
+  );
   const waiting = head.data?.awaitingVerification ?? 0;
   return (
     <section className="tk-billing-orders">
@@ -95,6 +108,7 @@ export default function OrdersPage() {
           { id: "playerId", label: t`Player id` },
         ]}
         exportName="orders"
+        csv={csv}
         caption={t`Orders of every player`}
         cards
       />

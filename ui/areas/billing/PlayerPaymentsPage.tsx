@@ -18,6 +18,9 @@ import { ph, t } from "@lingui/core/macro";
 import { OrderState } from "./OrderState.tsx";
 import { money, statusText, GRANT_NAMES } from "./t.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
+import { orderCsv } from "./csv.ts";
+
+const CSV = orderCsv<Order>();
 
 type Order = OutputOf<typeof payments.list>["rows"][number];
 const STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"];
@@ -171,6 +174,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         defaultSort={{ id: "id", desc: true }}
         filters={[{ id: "status", label: t`Status`, options: STATUSES.map((s) => [s, statusText(s)]) }]}
         exportName={`payments-${playerId}`}
+        csv={CSV}
         version={version}
         cards
       />

@@ -1,0 +1,82 @@
+// The warehouse's CSV exports say what their columns hold (docs/decisions/exports.md): the period
+// column named by its unit with its start in ISO 8601, money in US cents, counts named by what
+// they count, and every compared figure with its unit.
+import { test, expect } from "bun:test";
+import { makeWorld } from "../../api/test/fixture.ts";
+import { signInAdmin } from "../../api/test/sign-in.ts";
+import { emitMany } from "../../api/domain/outbox.ts";
+import { newEventId, toCHDateTime } from "../events.ts";
+import { csvRecords, parseCsv } from "../../api/domain/csv.ts";
+
+test("registrations, values movements, compare and campaigns name their units", async () => {
+  const w = await makeWorld();
+  try {
+    const admin = await signInAdmin(w, "superadmin");
+    const now = w.clock.now();
+    await emitMany(
+      w.deps.db,
+      "registrations",
+      Array.from({ length: 40 }, (_, i) => ({
+        event_id: newEventId(),
+        ts: toCHDateTime(now - (i % 4) * 3_600_000 - i),
+        player_id: i + 1,
+        country: ["RU", "DE"][i % 2],
+        platform: "web",
+        source: "organic",
+        locale: "ru",
+      })),
+    );
+    await w.ship();
+    const d = new Date(now);
+    const [year, month, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+    const get = async (url: string) => {
+      const res = await w.app.request(url, { headers: admin.headers({ accept: "text/csv" }) });
+      expect([url, res.status]).toEqual([url, 200]);
+      return res.text();
+    };
+    const B = "/admin/metrics";
+    const count = (rows: Record<string, string>[]) => rows.reduce((a, r) => a + Number(r.registrations), 0);
+
+    const byDay = csvRecords(await get(`${B}/registrations/export/csv?year=${year}&month=${month}`))!;
+    expect(Object.keys(byDay[0])).toEqual(["day", "country", "platform", "source", "registrations"]);
+    expect(byDay.every((r) => /^\d{4}-\d\d-\d\d$/.test(r.day))).toBe(true);
+    expect(count(byDay)).toBe(40);
+    const byMonth = csvRecords(await get(`${B}/registrations/export/csv?year=${year}`))!;
+    expect(Object.keys(byMonth[0])[0]).toBe("month");
+    expect(byMonth.every((r) => /^\d{4}-\d\d-01$/.test(r.month))).toBe(true);
+    const byHour = csvRecords(await get(`${B}/registrations/export/csv?year=${year}&month=${month}&day=${day}`))!;
+    expect(Object.keys(byHour[0])[0]).toBe("hour_utc");
+    expect(byHour.every((r) => /^\d{4}-\d\d-\d\dT\d\d:00:00Z$/.test(r.hour_utc))).toBe(true);
+
+    const movements = parseCsv(await get(`${B}/valuesMovements/export?year=${year}&month=${month}`))!;
+    expect(movements[0].slice(0, 4)).toEqual(["day", "currency", "reason", "level"]);
+
+    const from = new Date(now - 30 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(now).toISOString().slice(0, 10);
+    const compared = parseCsv(await get(`${B}/comparePeriods/getCsv?from1=${from}&to1=${to}&from2=${from}&to2=${to}`))!;
+    expect(compared[0]).toEqual(["metric", "unit", `${from}..${to}`, `${from}..${to}`, "change_percent"]);
+    const units = Object.fromEntries(compared.slice(1).map((r) => [r[0], r[1]]));
+    expect(units).toMatchObject({
+      revenue: "usd_cents",
+      arpu: "usd_cents",
+      registrations: "players",
+      conversion: "share_of_1",
+    });
+    expect(Object.values(units).every(Boolean)).toBe(true);
+
+    const campaigns = csvRecords(await get(`${B}/ads/companies/csv?year=${year}&month=${month}`))!;
+    expect(Object.keys(campaigns[0])).toEqual([
+      "campaign",
+      "installs",
+      "paying_players",
+      "purchases",
+      "net_revenue_usd_cents",
+      "gross_usd_cents",
+      "refunds_usd_cents",
+      "arpu_usd_cents",
+    ]);
+    expect(campaigns.find((r) => r.campaign === "organic")?.installs).toBe("40");
+  } finally {
+    await w.close();
+  }
+}, 120_000);
