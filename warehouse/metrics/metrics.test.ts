@@ -4,7 +4,7 @@
 import { csvRecords } from "../../api/domain/csv.ts";
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "../../api/test/fixture.ts";
-import { admins, sessions } from "../../api/db/schema/index.ts";
+import { admins, contentTanks, sessions } from "../../api/db/schema/index.ts";
 import { sha256Hex } from "../../api/http/session.ts";
 import { WAREHOUSE_TABLES } from "../events.ts";
 import { DIVISION_EDGES, DIVISION_TYPES } from "./division.ts";
@@ -456,6 +456,33 @@ describe("metrics: every dashboard matches an independent computation", () => {
       expect(t.earned_per_battle).toBe(round2(earned / mine.length));
       expect(t.net_per_battle).toBe(round2((earned - spent) / mine.length));
     }
+    // Names, not ids (issue 31): the catalogue's name in the request's language; a tank gone from
+    // the catalogue (the world's last) reads "#id".
+    const ids = r.tanks.map((t: { tank_id: number }) => t.tank_id).sort((a: number, b: number) => a - b);
+    await w.deps.db.insert(contentTanks).values(
+      ids.slice(0, -1).map((id: number) => ({
+        id,
+        nameRu: `Танк ${id}`,
+        nameEn: `Tank ${id}`,
+        nation: "ussr" as const,
+        type: "medium" as const,
+        tier: 1,
+        ...{ hp: 100, damage: 10, penetration: 10, armor: 10, speed: 40, rateOfFire: 60, updatedAt: NOW },
+      })),
+    );
+    const catalogue = await w.deps.db.select().from(contentTanks);
+    const named = (lang: "ru" | "en") =>
+      new Map(catalogue.map((c) => [c.id, lang === "en" ? c.nameEn : c.nameRu] as const));
+    const en = named("en");
+    const inEn = await get(`${BASE}/tanksEarns/load?year=2026&month=10`);
+    expect(inEn.tanks.filter((t: { tank_id: number }) => en.has(t.tank_id)).length).toBeGreaterThan(1);
+    expect(inEn.tanks.at(-1).tank_name).toBe(`#${ids.at(-1)}`);
+    for (const t of inEn.tanks)
+      expect([t.tank_id, t.tank_name]).toEqual([t.tank_id, en.get(t.tank_id) ?? `#${t.tank_id}`]);
+    const ru = named("ru");
+    const inRu = await get(`${BASE}/tanksEarns/load?year=2026&month=10`, { "accept-language": "ru" });
+    for (const t of inRu.tanks)
+      expect([t.tank_id, t.tank_name]).toEqual([t.tank_id, ru.get(t.tank_id) ?? `#${t.tank_id}`]);
   });
 
   test("retention: D1/D7/D30 and the cohort triangle by day and week", async () => {

@@ -23,12 +23,18 @@ export const tanksEarnsSql = `SELECT tank_id, toUInt64(sum(battles)) AS battles,
 
 const per = (v: number, n: number) => (n === 0 ? 0 : Math.round((v / n) * 100) / 100);
 
-export async function tanksEarns(wh: Warehouse, p: Period) {
+/**
+ * Per tank: battles, wins and silver, with per-battle figures. `names` (the catalogue's, in the
+ * reader's language: api/domain/tank-names.ts) names each tank; one gone from the catalogue reads
+ * "#id".
+ */
+export async function tanksEarns(wh: Warehouse, p: Period, names: ReadonlyMap<number, string> = new Map()) {
   const rows = await wh.query(tanksEarnsSql, periodParams(p), TankEarnRowSchema);
   return {
     period: p,
     tanks: rows.map((r) => ({
       ...r,
+      tank_name: names.get(r.tank_id) ?? `#${r.tank_id}`,
       silver_net: r.silver_earned - r.silver_spent,
       win_rate: per(r.wins * 100, r.battles),
       earned_per_battle: per(r.silver_earned, r.battles),

@@ -34,6 +34,7 @@ import {
 } from "../../../warehouse/metrics/compare_periods.ts";
 import { paymentsCsv, paymentsData, type PaymentType } from "../../../warehouse/metrics/payments.ts";
 import { tanksEarns } from "../../../warehouse/metrics/tanks_earns.ts";
+import { tankNames } from "../../domain/tank-names.ts";
 import { retention } from "../../../warehouse/metrics/retention.ts";
 import { adminControl } from "../../../warehouse/metrics/admin_control.ts";
 import {
@@ -232,8 +233,12 @@ function registerPayments(app: Hono<HonoEnv>) {
 
 /** Tanks: earned vs spent per battle. */
 function registerTanksEarnedVsSpent(app: Hono<HonoEnv>) {
-  page(app, m.tanksEarnsPage, (c) => tanksEarns(wh(c), current(c)));
-  route(app, m.tanksEarns, (c, v) => tanksEarns(wh(c), periodIn(c, "query", v)));
+  page(app, m.tanksEarnsPage, async (c, _v, ctx) =>
+    tanksEarns(wh(c), current(c), await tankNames(ctx.db, c.var.locale)),
+  );
+  route(app, m.tanksEarns, async (c, v, ctx) =>
+    tanksEarns(wh(c), periodIn(c, "query", v), await tankNames(ctx.db, c.var.locale)),
+  );
 }
 
 /** Retention. */

@@ -158,6 +158,8 @@ const tanksEarnsData = z.object({
   tanks: z.array(
     z.object({
       tank_id: n,
+      /** The catalogue's name in the request's language ("#id" for a tank no longer in it). */
+      tank_name: z.string(),
       battles: n,
       wins: n,
       silver_earned: n,

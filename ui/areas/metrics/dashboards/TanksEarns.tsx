@@ -59,7 +59,7 @@ export function TanksEarns() {
                 </p>
               )}
               <LineChart
-                x={d.tanks.map((r) => String(r.tank_id))}
+                x={d.tanks.map((r) => r.tank_name)}
                 series={[
                   { name: t`Earned per battle`, data: d.tanks.map((r) => r.earned_per_battle), type: "bar" },
                   { name: t`Spent per battle`, data: d.tanks.map((r) => r.spent_per_battle), type: "bar" },
@@ -69,6 +69,7 @@ export function TanksEarns() {
                 name={`tanks-earns-${periodQuery(p).replace(/[^0-9]+/g, "-")}min-${atLeast}-battles`}
                 header={[
                   "tank_id",
+                  "tank_name",
                   "battles",
                   "win_rate_percent",
                   "silver_earned",
@@ -79,6 +80,7 @@ export function TanksEarns() {
                 ]}
                 rows={d.tanks.map((r) => [
                   r.tank_id,
+                  r.tank_name,
                   r.battles,
                   r.win_rate,
                   r.silver_earned,
@@ -91,7 +93,7 @@ export function TanksEarns() {
               <Table
                 rows={d.tanks}
                 cols={[
-                  { key: "tank_id", label: t`Tank`, format: String },
+                  { key: "tank_name", label: t`Tank` },
                   { key: "battles", label: t`Battles` },
                   { key: "win_rate", label: t`Win rate, %`, format: (v) => fmtInt(v) },
                   { key: "silver_earned", label: t`Earned` },
