@@ -31,16 +31,6 @@ import { todayFigures } from "./today.ts";
 import type { AuditDetails, NamedAuditAction } from "../../domain/audit-details.ts";
 import * as access from "../../contracts/admin/access.ts";
 
-/** The actions on another admin's account, each its own contract. */
-const USER_ACTIONS = [
-  access.changePassword,
-  access.changeEmail,
-  access.activate,
-  access.deactivate,
-  access.promote,
-  access.denote,
-] as const;
-
 async function login(c: Context<HonoEnv>, body: z.output<typeof access.loginFields>) {
   const { db, clock } = c.var.deps;
   const now = clock.now();
@@ -69,7 +59,19 @@ async function login(c: Context<HonoEnv>, body: z.output<typeof access.loginFiel
   return { admin: publicAdmin(admin), csrfToken: result.csrfToken };
 }
 
+/** The operators' door and house rules, by path group. */
 export function registerAccess(app: Hono<HonoEnv>) {
+  registerSignIn(app);
+  registerStartPage(app);
+  registerAdmins(app);
+  registerAdminActions(app);
+  // The admin log: read-only through every route; filters and paging.
+  page(app, access.logsPage, (_c, input, ctx) => adminLogPage({ ctx, input }));
+  route(app, access.logs, (_c, input, ctx) => adminLogPage({ ctx, input }));
+}
+
+/** /admin/login and /admin/logout. */
+function registerSignIn(app: Hono<HonoEnv>) {
   // GET is the sign-in screen; any other method signs in (its input read only then).
   route(app, access.login, async (c) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return c.var.admin ? c.redirect("/admin/") : shell(c);
@@ -86,7 +88,10 @@ export function registerAccess(app: Hono<HonoEnv>) {
       ? { ok: true as const }
       : c.redirect("/admin/login", 303);
   });
+}
 
+/** /admin/ and /admin/index: the start page. */
+function registerStartPage(app: Hono<HonoEnv>) {
   const startPage = async (c: Context<HonoEnv>, ctx: AdminCtx) => {
     const { db, clock } = c.var.deps;
     const now = clock.now();
@@ -106,8 +111,10 @@ export function registerAccess(app: Hono<HonoEnv>) {
   };
   page(app, access.startPage, (c, _v, ctx) => startPage(c, ctx));
   page(app, access.startIndex, (c, _v, ctx) => startPage(c, ctx));
+}
 
-  // Admin users.
+/** /admin/admins/ and /admin/api/user/: the admin users, reading and creating. */
+function registerAdmins(app: Hono<HonoEnv>) {
   const listAdmins = async (ctx: AdminCtx) => ({ admins: (await allAdmins(ctx)).map(publicAdmin) });
   page(app, access.adminsPage, (_c, _v, ctx) => listAdmins(ctx));
   route(app, access.info, async (_c, v, ctx) => {
@@ -146,19 +153,78 @@ export function registerAccess(app: Hono<HonoEnv>) {
     if (!a) throw new AppError("not_found");
     return { admin: publicAdmin(a) };
   });
-  /** An action on another admin's account: one transaction with its admin log row. */
-  const userAction = (
-    contract: (typeof USER_ACTIONS)[number],
-    act: (
-      ctx: AdminCtx,
-      tx: Tx,
-      body: { username: string } & Record<string, unknown>,
-    ) => Promise<{ summary: string; details?: AuditDetails; admin: ReturnType<typeof publicAdmin> }>,
-    action: NamedAuditAction,
-  ) =>
+}
+
+type Changed = { summary: string; details?: AuditDetails; admin: ReturnType<typeof publicAdmin> };
+type Body = { username: string } & Record<string, unknown>;
+const actorOf = (ctx: AdminCtx) => ({ adminId: ctx.actor.adminId, role: ctx.actor.role });
+const roleStep = async (ctx: AdminCtx, tx: Tx, b: Body, step: 1 | -1): Promise<Changed> => {
+  const r = await stepRole(tx, actorOf(ctx), b.username, step);
+  return {
+    admin: publicAdmin(r.admin),
+    summary: `role ${r.before} → ${r.after}`,
+    details: { changes: [{ field: "adminRole", before: r.before, after: r.after }] },
+  };
+};
+
+/** The actions on another admin's account, each its own contract, with its admin log action. */
+const ADMIN_ACTIONS: {
+  contract:
+    | typeof access.changePassword
+    | typeof access.changeEmail
+    | typeof access.activate
+    | typeof access.deactivate
+    | typeof access.promote
+    | typeof access.denote;
+  action: NamedAuditAction;
+  act: (ctx: AdminCtx, tx: Tx, body: Body) => Promise<Changed>;
+}[] = [
+  {
+    contract: access.changePassword,
+    action: "admin.changePassword",
+    act: async (ctx, tx, b) => ({
+      admin: publicAdmin(await changePassword(tx, actorOf(ctx), b.username, String(b.password))),
+      summary: "password changed; sessions ended",
+    }),
+  },
+  {
+    contract: access.changeEmail,
+    action: "admin.changeEmail",
+    act: async (ctx, tx, b) => {
+      const r = await changeEmail(tx, actorOf(ctx), b.username, String(b.email));
+      return {
+        admin: publicAdmin(r.admin),
+        summary: `email ${r.before} → ${r.admin.email}`,
+        details: { changes: [{ field: "email", before: r.before, after: r.admin.email }] },
+      };
+    },
+  },
+  {
+    contract: access.activate,
+    action: "admin.activate",
+    act: async (ctx, tx, b) => ({
+      admin: publicAdmin(await setActive(tx, actorOf(ctx), b.username, true)),
+      summary: "activated",
+    }),
+  },
+  {
+    contract: access.deactivate,
+    action: "admin.deactivate",
+    act: async (ctx, tx, b) => ({
+      admin: publicAdmin(await setActive(tx, actorOf(ctx), b.username, false)),
+      summary: "deactivated; sessions ended",
+    }),
+  },
+  { contract: access.promote, action: "admin.promote", act: (ctx, tx, b) => roleStep(ctx, tx, b, 1) },
+  { contract: access.denote, action: "admin.denote", act: (ctx, tx, b) => roleStep(ctx, tx, b, -1) },
+];
+
+/** /admin/api/user/<action>/:username: an action on another admin's account, one transaction with its admin log row. */
+function registerAdminActions(app: Hono<HonoEnv>) {
+  for (const { contract, action, act } of ADMIN_ACTIONS)
     route(app, contract, async (_c, body, ctx) => {
       const out = await transact(ctx, async (c) => {
-        const r = await act(ctx, c.db, body as { username: string } & Record<string, unknown>);
+        const r = await act(ctx, c.db, body as Body);
         await audit(c, {
           action,
           targetType: "admin",
@@ -170,69 +236,4 @@ export function registerAccess(app: Hono<HonoEnv>) {
       });
       return { admin: out.admin };
     });
-  const actor = (ctx: AdminCtx) => ({ adminId: ctx.actor.adminId, role: ctx.actor.role });
-  userAction(
-    access.changePassword,
-    async (ctx, tx, b) => ({
-      admin: publicAdmin(await changePassword(tx, actor(ctx), b.username, String(b.password))),
-      summary: "password changed; sessions ended",
-    }),
-    "admin.changePassword",
-  );
-  userAction(
-    access.changeEmail,
-    async (ctx, tx, b) => {
-      const r = await changeEmail(tx, actor(ctx), b.username, String(b.email));
-      return {
-        admin: publicAdmin(r.admin),
-        summary: `email ${r.before} → ${r.admin.email}`,
-        details: { changes: [{ field: "email", before: r.before, after: r.admin.email }] },
-      };
-    },
-    "admin.changeEmail",
-  );
-  userAction(
-    access.activate,
-    async (ctx, tx, b) => ({
-      admin: publicAdmin(await setActive(tx, actor(ctx), b.username, true)),
-      summary: "activated",
-    }),
-    "admin.activate",
-  );
-  userAction(
-    access.deactivate,
-    async (ctx, tx, b) => ({
-      admin: publicAdmin(await setActive(tx, actor(ctx), b.username, false)),
-      summary: "deactivated; sessions ended",
-    }),
-    "admin.deactivate",
-  );
-  userAction(
-    access.promote,
-    async (ctx, tx, b) => {
-      const r = await stepRole(tx, actor(ctx), b.username, 1);
-      return {
-        admin: publicAdmin(r.admin),
-        summary: `role ${r.before} → ${r.after}`,
-        details: { changes: [{ field: "adminRole", before: r.before, after: r.after }] },
-      };
-    },
-    "admin.promote",
-  );
-  userAction(
-    access.denote,
-    async (ctx, tx, b) => {
-      const r = await stepRole(tx, actor(ctx), b.username, -1);
-      return {
-        admin: publicAdmin(r.admin),
-        summary: `role ${r.before} → ${r.after}`,
-        details: { changes: [{ field: "adminRole", before: r.before, after: r.after }] },
-      };
-    },
-    "admin.denote",
-  );
-
-  // The admin log: read-only through every route; filters and paging.
-  page(app, access.logsPage, (_c, input, ctx) => adminLogPage({ ctx, input }));
-  route(app, access.logs, (_c, input, ctx) => adminLogPage({ ctx, input }));
 }
