@@ -2,6 +2,7 @@
 // names no field, or a rule on the whole form), and labelled fields whose message sits under
 // them, tied to the input with aria-describedby so screen readers read it with the field.
 import { cloneElement, type ReactElement, type ReactNode } from "react";
+import { t } from "@lingui/core/macro";
 import type { Form as FormState } from "../lib/form.ts";
 import type { FieldErrorState } from "../lib/field-errors.ts";
 
@@ -59,13 +60,14 @@ export function FormMessage({ errors, children }: { errors: FieldErrorState; chi
   );
 }
 
-/** A form over useForm's state; `actions` go beside the submit button (e.g. Cancel). */
+/** A form over useForm's state; `onCancel` draws a Cancel button beside the submit, `actions` other buttons. */
 export function Form({
   form,
   onSubmit,
   submitLabel,
   children,
   actions,
+  onCancel,
   className = "tk-form",
 }: {
   form: FormState;
@@ -73,6 +75,7 @@ export function Form({
   submitLabel: string;
   children: ReactNode;
   actions?: ReactNode;
+  onCancel?: () => void;
   className?: string;
 }) {
   const message = form.formError || form.errors._;
@@ -88,6 +91,11 @@ export function Form({
         <button type="submit" className="tk-btn tk-primary" disabled={form.busy}>
           {submitLabel}
         </button>
+        {onCancel && (
+          <button type="button" className="tk-btn" onClick={onCancel}>
+            {t`Cancel`}
+          </button>
+        )}
         {actions}
       </div>
     </form>

@@ -208,6 +208,16 @@ export function EventForm({
       {err(name)}
     </label>
   );
+  // A list row's Remove (a fixed period, a prize row).
+  const removeRow = (list: "fixed" | "prizes", i: number) => (
+    <button
+      type="button"
+      className="tk-btn"
+      onClick={() => setV((x) => ({ ...x, [list]: x[list].filter((_: unknown, j: number) => j !== i) }))}
+    >
+      {t`Remove`}
+    </button>
+  );
   const setPrize = (i: number, k: keyof RankRow, value: string) =>
     set(
       "prizes",
@@ -290,18 +300,7 @@ export function EventForm({
                   <span>{t`Ends (local time)`}</span>
                   <input type="datetime-local" value={p.end} onChange={(e) => setFixed(i, "end", e.target.value)} />
                 </label>
-                <button
-                  type="button"
-                  className="tk-btn"
-                  onClick={() =>
-                    set(
-                      "fixed",
-                      v.fixed.filter((_, j) => j !== i),
-                    )
-                  }
-                >
-                  {t`Remove`}
-                </button>
+                {removeRow("fixed", i)}
               </div>
             ))}
             <button type="button" className="tk-btn" onClick={() => set("fixed", [...v.fixed, { start: "", end: "" }])}>
@@ -435,18 +434,7 @@ export function EventForm({
                 <span>{t`Silver`}</span>
                 <input type="number" value={r.silver} onChange={(e) => setPrize(i, "silver", e.target.value)} />
               </label>
-              <button
-                type="button"
-                className="tk-btn"
-                onClick={() =>
-                  set(
-                    "prizes",
-                    v.prizes.filter((_, j) => j !== i),
-                  )
-                }
-              >
-                {t`Remove`}
-              </button>
+              {removeRow("prizes", i)}
             </div>
           ))}
           {err("prizes")}

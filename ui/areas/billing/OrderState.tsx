@@ -4,6 +4,8 @@
 import { msg, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { money, statusText } from "./t.ts";
+import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import type { Column } from "../../components/Table.tsx";
 
 const DISPUTE: Record<string, MessageDescriptor> = {
   inquiry: msg({ message: "inquiry open", context: "order dispute" }),
@@ -50,4 +52,40 @@ export function OrderState({ o }: { o: OrderStateView }) {
       )}
     </span>
   );
+}
+
+/** An order's fields both order lists show (the orders screen and a player's payments). */
+export interface OrderRowView extends OrderStateView {
+  id: number;
+  createdAt: number;
+  provider: string;
+  grants: { gold: number; silver: number };
+  providerTxId: string | null;
+  debtGold: number;
+}
+
+/** The columns every order list shows, by name: a screen lays them out around its own columns. */
+export function orderColumns<R extends OrderRowView>() {
+  return {
+    id: { id: "id", label: t`Order`, value: (o) => o.id },
+    createdAt: { id: "createdAt", label: t`Created`, value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
+    amount: {
+      id: "amount",
+      label: t`Amount`,
+      value: (o) => o.amountMinor,
+      cell: (o) =>
+        o.provider === "manual"
+          ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}`
+          : money(o.amountMinor, o.currency),
+    },
+    status: { id: "status", label: t`Status`, value: (o) => o.status, cell: (o) => <OrderState o={o} /> },
+    tx: { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },
+    debt: {
+      id: "debt",
+      label: t`Debt`,
+      value: (o) => o.debtGold,
+      sortable: false,
+      cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : ""),
+    },
+  } satisfies Record<string, Column<R>>;
 }

@@ -6,12 +6,12 @@ import { useMemo } from "react";
 import { useApi } from "../../lib/api.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as billing from "../../../api/contracts/admin/billing.ts";
-import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { fmtDateTime } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { plural, t } from "@lingui/core/macro";
 import { i18n } from "@lingui/core";
-import { DISPUTES, OrderState, disputeText } from "./OrderState.tsx";
-import { money, statusText } from "./t.ts";
+import { DISPUTES, disputeText, orderColumns } from "./OrderState.tsx";
+import { statusText } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 import { orderCsv } from "./csv.ts";
 import { isoTime } from "../../lib/csv.ts";
@@ -22,10 +22,11 @@ const PROVIDERS = ["stripe", "robokassa", "ecommpay", "paypal", "apple", "rustor
 
 export default function OrdersPage() {
   const head = useApi(billing.orders, { size: 1 });
-  const columns = useMemo<Column<Row>[]>(
-    () => [
-      { id: "id", label: t`Order`, value: (o) => o.id },
-      { id: "createdAt", label: t`Created`, value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
+  const columns = useMemo<Column<Row>[]>(() => {
+    const c = orderColumns<Row>();
+    return [
+      c.id,
+      c.createdAt,
       {
         id: "player",
         label: t`Player`,
@@ -44,33 +45,13 @@ export default function OrdersPage() {
           </span>
         ),
       },
-      {
-        id: "amount",
-        label: t`Amount`,
-        value: (o) => o.amountMinor,
-        cell: (o) =>
-          o.provider === "manual"
-            ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}`
-            : money(o.amountMinor, o.currency),
-      },
-      {
-        id: "status",
-        label: t`Status`,
-        value: (o) => o.status,
-        cell: (o) => <OrderState o={o} />,
-      },
-      { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },
-      {
-        id: "debt",
-        label: t`Debt`,
-        value: (o) => o.debtGold,
-        sortable: false,
-        cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : ""),
-      },
+      c.amount,
+      c.status,
+      c.tx,
+      c.debt,
       { id: "updatedAt", label: t`Updated`, value: (o) => o.updatedAt, cell: (o) => fmtDateTime(o.updatedAt) },
-    ],
-    [],
-  );
+    ];
+  }, []);
   const csv = useMemo(
     () =>
       orderCsv<Row>([

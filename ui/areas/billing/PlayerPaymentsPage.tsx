@@ -2,12 +2,13 @@
 // asking the provider, verify, reversal (with a reason, after a confirmation), notes, manual
 // credits, and a live feed of payment changes (SSE).
 import { useMemo, useState } from "react";
-import { api, href, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, sendRaw, useApi } from "../../lib/api.ts";
+import { act as run } from "../../lib/action.ts";
 import { useLiveFeed } from "../../lib/live-feed.ts";
 import type { PaymentEvents } from "../../../api/domain/billing/payments-admin.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as payments from "../../../api/contracts/admin/playerPayment.ts";
-import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
+import { fmtInt } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
@@ -15,7 +16,7 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { ph, t } from "@lingui/core/macro";
-import { OrderState } from "./OrderState.tsx";
+import { orderColumns } from "./OrderState.tsx";
 import { money, statusText, GRANT_NAMES } from "./t.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 import { orderCsv } from "./csv.ts";
@@ -61,37 +62,19 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
   const reverseErrors = useFieldErrors();
 
   const refresh = () => (setVersion((v) => v + 1), head.reload());
-  const act = async (fn: () => Promise<string>) => {
-    try {
-      toast.ok(await fn());
-      refresh();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  // An action whose answer is its own notice ("Provider says: paid").
+  const act = (fn: () => Promise<string>) => run(fn, (said) => said, refresh);
 
-  const columns = useMemo<Column<Order>[]>(
-    () => [
-      { id: "id", label: t`Order`, value: (o) => o.id },
-      { id: "createdAt", label: t`Created`, value: (o) => o.createdAt, cell: (o) => fmtDateTime(o.createdAt) },
+  const columns = useMemo<Column<Order>[]>(() => {
+    const c = orderColumns<Order>();
+    return [
+      c.id,
+      c.createdAt,
       { id: "provider", label: t`Provider`, value: (o) => o.provider },
       { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false },
-      {
-        id: "amount",
-        label: t`Amount`,
-        value: (o) => o.amountMinor,
-        cell: (o) =>
-          o.provider === "manual"
-            ? `+${fmtInt(o.grants.gold)} / ${fmtInt(o.grants.silver)}`
-            : money(o.amountMinor, o.currency),
-      },
-      {
-        id: "status",
-        label: t`Status`,
-        value: (o) => o.status,
-        cell: (o) => <OrderState o={o} />,
-      },
-      { id: "tx", label: t`Transaction`, value: (o) => o.providerTxId, sortable: false },
+      c.amount,
+      c.status,
+      c.tx,
       {
         id: "note",
         label: t`Note`,
@@ -108,13 +91,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
           />
         ),
       },
-      {
-        id: "debt",
-        label: t`Debt`,
-        value: (o) => o.debtGold,
-        sortable: false,
-        cell: (o) => (o.debtGold ? fmtInt(o.debtGold) : ""),
-      },
+      c.debt,
       actionsColumn((o) => [
         o.provider !== "manual" && {
           label: t`Ask provider`,
@@ -141,9 +118,8 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
           },
         },
       ]),
-    ],
-    [],
-  );
+    ];
+  }, []);
 
   async function addCredit(e: React.FormEvent) {
     e.preventDefault();

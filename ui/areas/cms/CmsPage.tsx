@@ -239,7 +239,7 @@ function CategoryForm({
       <Form
         form={form}
         submitLabel={t`Save`}
-        actions={<button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}
+        onCancel={onCancel}
         onSubmit={form.submit(async (input) => {
           await sendRaw(cms.editCategory, input);
           toast.ok(t`Saved`);
@@ -293,7 +293,7 @@ function ContentForm({
       <Form
         form={form}
         submitLabel={t`Save`}
-        actions={<button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}
+        onCancel={onCancel}
         onSubmit={form.submit(async (input) => {
           await sendRaw(cms.editContent, input);
           toast.ok(t`Saved`);

@@ -178,12 +178,7 @@ function CrewForm({
   });
   return (
     <section className="tk-panel">
-      <Form
-        form={form}
-        onSubmit={save}
-        submitLabel={t`Save`}
-        actions={<button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}
-      >
+      <Form form={form} onSubmit={save} submitLabel={t`Save`} onCancel={onDone}>
         <div className="tk-columns">
           <FormField
             form={form}
@@ -325,12 +320,7 @@ function ProgressForm({
   return (
     <section className="tk-panel">
       <h2>{taskName(row)}</h2>
-      <Form
-        form={form}
-        onSubmit={save}
-        submitLabel={t`Save`}
-        actions={<button type="button" className="tk-btn" onClick={onCancel}>{t`Cancel`}</button>}
-      >
+      <Form form={form} onSubmit={save} submitLabel={t`Save`} onCancel={onCancel}>
         <FormField
           form={form}
           name="progress"
@@ -413,12 +403,7 @@ function QuestForm({ playerId, row, onDone }: { playerId: number; row: QuestRow;
   return (
     <section className="tk-panel">
       <h2>{row.name}</h2>
-      <Form
-        form={form}
-        onSubmit={save}
-        submitLabel={t`Save`}
-        actions={<button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}
-      >
+      <Form form={form} onSubmit={save} submitLabel={t`Save`} onCancel={onDone}>
         <div className="tk-columns">
           <FormField
             form={form}
