@@ -75,9 +75,11 @@ test("the demo world is consistent over its whole period", async () => {
 
     // The operators' live-events calendar has its next four weeks filled, with no clash.
     const calendar = await liveCalendar({ ctx: systemCtx(db, w.clock), input: {} });
-    const periods = calendar.events.map((e) => e.periods.length);
+    const periods = calendar.events.filter((e) => e.event.builtin === null).map((e) => e.periods.length);
     expect(periods[0]).toBeGreaterThanOrEqual(4); // a weekend a week
     expect(periods[1]).toBeGreaterThanOrEqual(19); // weekday evenings
+    const weekly = calendar.events.find((e) => e.event.builtin === "weeklyPlayers");
+    expect(weekly?.periods.length).toBeGreaterThanOrEqual(4); // the weekly players' tournament
     expect(calendar.events.flatMap((e) => e.periods.flatMap((p) => p.clashes))).toEqual([]);
   } finally {
     await w.close();
