@@ -2,7 +2,7 @@
 // share: a data directory with a seeded world built through the domain code, a session per
 // player, and servers started on copies of it (a chDB data directory is one process's).
 import { Database } from "bun:sqlite";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHash, randomBytes } from "node:crypto";
@@ -109,19 +109,37 @@ export async function stopServers(servers: Server[], dataDir: string) {
   for (const dir of [dataDir, ...servers.map((s) => s.dir)]) rmSync(dir, { recursive: true, force: true });
 }
 
+type WrkArgs = { connections: string; seconds: string; flags?: string[]; env?: Record<string, string> };
+
 /** Requests per second as wrk reports them; throws on answers other than 2xx. */
-export function wrk(
-  url: string,
-  args: { connections: string; seconds: string; flags?: string[]; env?: Record<string, string> },
-) {
+export function wrk(url: string, args: WrkArgs): number {
+  return wrkRun(url, args).perSecond;
+}
+
+/** wrk's requests per second and its count of requests; throws on answers other than 2xx. */
+export function wrkRun(url: string, args: WrkArgs): { perSecond: number; requests: number } {
   const r = Bun.spawnSync(["wrk", "-t1", `-c${args.connections}`, `-d${args.seconds}s`, ...(args.flags ?? []), url], {
     env: { ...process.env, ...args.env },
   });
   const text = r.stdout.toString();
   if (/Non-2xx/.test(text)) throw new Error(`${url}: answers other than 2xx — ${text}`);
   const m = /Requests\/sec:\s+([\d.]+)/.exec(text);
-  if (!m) throw new Error(`wrk said: ${text}${r.stderr.toString()}`);
-  return Number(m[1]);
+  const n = /(\d+) requests in/.exec(text);
+  if (!m || !n) throw new Error(`wrk said: ${text}${r.stderr.toString()}`);
+  return { perSecond: Number(m[1]), requests: Number(n[1]) };
+}
+
+const TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux
+/**
+ * The CPU seconds a process (all its threads) has used, from /proc/<pid>/stat. Requests per CPU
+ * second measure a server where the machine's load (other engineers' tests on 2 cores) moves
+ * requests per wall-clock second by several times within a round.
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name (which may hold spaces) in its parentheses: utime is the 14th.
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12])) / TICKS;
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
