@@ -1,12 +1,14 @@
 // Issue 32, the live events' calendar: an operator schedules a weekend tournament in Berlin time
 // for non-payers with a prize table, and a Sunday cup for everyone that overlaps it (and the demo
 // world's weekend tournament); the calendar
-// shows both with their periods in Berlin time and marks the clash — in English and in Russian,
+// shows both with their periods in Berlin time, marks the clash and says how many players the two
+// share (from the audiences, issue 32's "same players") — in English and in Russian,
 // at 1366 and 390 px, without horizontal scrolling on the phone.
 import { test, expect } from "@playwright/test";
 import { addAdmin, addSession, sessionCookie, startApp, type RunningApp } from "./server.ts";
 import { call } from "./contracts.ts";
 import * as liveops from "../api/contracts/admin/liveops.ts";
+import * as offers from "../api/contracts/admin/offers.ts";
 
 let running: RunningApp;
 test.beforeAll(async () => {
@@ -79,6 +81,22 @@ test("an operator schedules a weekend tournament and sees it, and its clash, on 
       await expect(page.getByRole("alert")).toContainText(
         locale === "en" ? "3 events clash with others" : "3 события пересекаются с другими",
       );
+      // The players both are meant for now: the non-payers (the weekend's audience; the cup is for everyone).
+      const nonPayers = Number(
+        (
+          await running.db.execute(
+            "select count(*) as n from players p where p.erased_at is null and not exists (select 1 from billing_orders o where o.player_id = p.id and o.status = 'paid' and o.provider <> 'manual')",
+          )
+        ).rows[0].n,
+      );
+      const cupId = (await running.db.execute("select id from live_events where title_en = 'Sunday cup'")).rows[0].id;
+      const shared = card.getByTestId("together").locator(`[data-with="${cupId}"]`);
+      await expect(shared).toContainText(
+        locale === "en"
+          ? `Sunday cup: ${nonPayers === 0 ? "no player in both" : `${nonPayers} player${nonPayers === 1 ? "" : "s"} in both`} (clash)`
+          : "Кубок воскресенья: ",
+      );
+      if (locale === "ru") await expect(shared).toContainText("(пересекается)");
       const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(scrolls).toBe(false);
       await page.screenshot({ path: info.outputPath(`calendar-${locale}-${width}.png`), fullPage: true });
@@ -165,4 +183,44 @@ test("an operator schedules a weekend tournament for an audience with a prize ta
     expect(errors).toEqual([]);
     await context.close();
   }
+});
+
+test("an offer window's special offer is chosen from a list of the offers, by number and title", async ({
+  browser,
+}, info) => {
+  const operator = await addAdmin(running.db, "operator");
+  const session = await addSession(running.db, "admin", operator);
+  const made = await call(
+    running,
+    offers.save,
+    {
+      titleRu: "Окно выходных",
+      titleEn: "Weekend window offer",
+      grants: { gold: 100, silver: 0, premiumDays: 0, items: [] },
+      priceGold: 10,
+      startsAt: Date.now(),
+      endsAt: Date.now() + 30 * 86_400_000,
+    },
+    { session },
+  );
+  const offerId = made.offer.id;
+  const s = await addSession(running.db, "admin", operator, "en");
+  const context = await browser.newContext({ viewport: { width: 390, height: 900 }, locale: "en-US" });
+  await context.addCookies([sessionCookie(s)]);
+  const page = await context.newPage();
+  await page.goto(`${running.url}/admin/liveops/`);
+  await page.getByRole("button", { name: "New event" }).click();
+  const form = page.locator("[data-event-form]");
+  await form.getByLabel("Kind").selectOption("offerWindow");
+  await form.getByLabel("Title (Russian)").fill("Окно выходных");
+  await form.getByLabel("Title (English)").fill("Weekend window");
+  await form.getByLabel("Special offer").selectOption({ label: `#${offerId} Weekend window offer` });
+  await page.screenshot({ path: info.outputPath("offer-window-en-390.png"), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await form.getByRole("button", { name: "Create the event" }).click();
+  await expect(form).toHaveCount(0);
+  const saved = await running.db.execute("select kind, offer_id from live_events where title_en = 'Weekend window'");
+  expect(saved.rows[0].kind).toBe("offerWindow");
+  expect(Number(saved.rows[0].offer_id)).toBe(offerId);
+  await context.close();
 });

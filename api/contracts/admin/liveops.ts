@@ -84,6 +84,8 @@ const calendarOutput = z.object({
     z.object({
       event: liveEvent,
       truncated: z.boolean(),
+      /** The other active events running at the same time in the window, with the players both are meant for now. */
+      together: z.array(z.object({ eventId: z.int(), players: z.int() })),
       periods: z.array(
         z.object({
           start: z.int(),

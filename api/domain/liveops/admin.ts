@@ -17,6 +17,7 @@ import { specialOffers } from "../../db/schema/offers.ts";
 import * as f from "../fields.ts";
 import { transact, type AdminCtx, type Ctx } from "../context.ts";
 import { audienceExists } from "../audiences/members.ts";
+import { sharedPlayers } from "../audiences/overlap.ts";
 import { audit, detailsOf } from "../audit.ts";
 import { fieldError, notFound, type FieldMessage } from "../errors.ts";
 import { compileSchedule, MAX_DURATION_MINUTES, ScheduleError, type Schedule } from "./schedule.ts";
@@ -222,12 +223,30 @@ export async function liveCalendar({ ctx, input }: { ctx: Ctx; input: { from?: n
     const all = compileSchedule(JSON.parse(r.schedule) as Schedule).periodsBetween(from, to);
     return { row: r, all, shown: all.slice(0, CALENDAR_MAX_PERIODS) };
   });
+  // Active events running at the same time in the window (any kind): the players they share now,
+  // counted once per pair from the audiences' membership (audiences/overlap.ts).
+  const shared = new Map<string, number>();
+  for (const a of events)
+    for (const b of events)
+      if (
+        a.row.id < b.row.id &&
+        a.row.active &&
+        b.row.active &&
+        a.shown.some((p) => b.shown.some((q) => q.start < p.end && p.start < q.end))
+      )
+        shared.set(`${a.row.id}:${b.row.id}`, await sharedPlayers(ctx.db, a.row, b.row));
+  const together = (id: number) =>
+    events.flatMap(({ row: o }) => {
+      const n = shared.get(id < o.id ? `${id}:${o.id}` : `${o.id}:${id}`);
+      return n === undefined ? [] : [{ eventId: o.id, players: n }];
+    });
   return {
     from,
     to,
     events: events.map(({ row, all, shown }) => ({
       event: eventView(row),
       truncated: all.length > shown.length,
+      together: together(row.id),
       periods: shown.map((p): CalendarPeriod => {
         const s = stored.get(`${row.id}:${p.start}`);
         const clashes = row.active

@@ -1,7 +1,8 @@
 // /admin/liveops/ — the live events' calendar: for a window (28 days from now unless chosen),
 // every event with its schedule, audience and periods, each period in the event's own time zone,
 // with its entries, whether its prizes are paid, and the events it clashes with (same kind,
-// overlapping periods, players who could be in both) marked.
+// overlapping periods, players who could be in both) marked; and the events running at the same
+// time with the number of players both are meant for now (from the audiences' membership).
 import { useState } from "react";
 import { msg, ph, plural, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
@@ -69,6 +70,24 @@ function EventCard({ item, names, onEdit }: { item: Item; names: Map<number, str
         <span>{scheduleText(e)}</span>
         {!e.active && <span className="tk-liveops-off">{t`Switched off`}</span>}
       </p>
+      {item.together.length > 0 && (
+        <p className="tk-liveops-together" data-testid="together">
+          <span>{t`At the same time, same players:`}</span>{" "}
+          {item.together.map((o, i) => {
+            const clash = item.periods.some((p) => p.clashes.includes(o.eventId));
+            return (
+              <span key={o.eventId} data-with={o.eventId} className={clash ? "tk-liveops-clash" : undefined}>
+                {i > 0 ? "; " : ""}
+                {names.get(o.eventId) ?? `#${o.eventId}`}:{" "}
+                {o.players === 0
+                  ? t`no player in both`
+                  : plural(o.players, { one: "# player in both", other: "# players in both" })}
+                {clash ? ` (${t`clash`})` : ""}
+              </span>
+            );
+          })}
+        </p>
+      )}
       {item.periods.length === 0 ? (
         <p>{t`No period in this window.`}</p>
       ) : (

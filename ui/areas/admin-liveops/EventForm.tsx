@@ -4,7 +4,7 @@
 // settles with), the audience (built-in ones and saved audiences), entry rules, scoring, the prize
 // table, and what a multiplier or an offer window needs. The server's refusals show by their field.
 import { useMemo, useState } from "react";
-import { msg, ph, t } from "@lingui/core/macro";
+import { msg, ph, plural, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { api, useApi } from "../../lib/api.ts";
 import { useSubmit } from "../../lib/form.ts";
@@ -13,6 +13,7 @@ import { toast } from "../../components/Toasts.tsx";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as liveops from "../../../api/contracts/admin/liveops.ts";
 import * as audiences from "../../../api/contracts/admin/audiences.ts";
+import * as offers from "../../../api/contracts/admin/offers.ts";
 import { compileSchedule, ScheduleError, type Schedule } from "../../../api/domain/liveops/schedule.ts";
 
 type LiveEvent = OutputOf<typeof liveops.calendar>["events"][number]["event"];
@@ -130,6 +131,8 @@ export function EventForm({
   const { busy, errors: refusal, submit } = useSubmit({ all: true });
   const errors = refusal.fields;
   const saved = useApi(audiences.list, {});
+  // The special offers an offer window can open, only once that kind is chosen.
+  const offerList = useApi(offers.page, v.kind === "offerWindow" ? {} : null);
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((x) => ({ ...x, [k]: value }));
   const next = useMemo(() => preview(v), [v]);
   const fmt = new Intl.DateTimeFormat(locale, {
@@ -259,7 +262,27 @@ export function EventForm({
             {field(t`By, % (200 = ×2)`, "multiplierPct", "number")}
           </div>
         )}
-        {v.kind === "offerWindow" && <div className="tk-row">{field(t`Special offer id`, "offerId", "number")}</div>}
+        {v.kind === "offerWindow" && (
+          <div className="tk-row">
+            <label className="tk-field">
+              <span>{t`Special offer`}</span>
+              <select
+                value={v.offerId}
+                onChange={(e) => set("offerId", e.target.value)}
+                aria-invalid={err("offerId") ? true : undefined}
+              >
+                <option value="">{offerList.data ? t`Choose…` : t`Loading…`}</option>
+                {(offerList.data?.offers ?? []).map((o) => (
+                  <option key={o.id} value={String(o.id)}>
+                    #{o.id} {locale === "ru" ? o.titleRu : o.titleEn}
+                    {o.active ? "" : ` (${t`switched off`})`}
+                  </option>
+                ))}
+              </select>
+              {err("offerId")}
+            </label>
+          </div>
+        )}
         <label className="tk-check">
           <input type="checkbox" checked={v.active} onChange={(e) => set("active", e.target.checked)} />{" "}
           {t`Switched on`}
@@ -347,7 +370,7 @@ export function EventForm({
                 <option value="">{t`Choose…`}</option>
                 {(saved.data?.audiences ?? []).map((a) => (
                   <option key={a.id} value={String(a.id)}>
-                    {a.name}
+                    {a.name} — {plural(a.size, { one: "# player", other: "# players" })}
                   </option>
                 ))}
               </select>
