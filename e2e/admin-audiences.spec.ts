@@ -4,9 +4,10 @@
 // the level and one of the level in another country do not. The audiences screen in English and
 // Russian at 1366 and 390 px, without horizontal scrolling on the phone.
 import { test, expect } from "@playwright/test";
-import { addPlayer, addSession, signedInPage, startApp, type RunningApp } from "./server.ts";
+import { addAdmin, addPlayer, addSession, signedInPage, startApp, type RunningApp } from "./server.ts";
 import { call } from "./contracts.ts";
 import { offers } from "../api/contracts/public/profile/offers.ts";
+import * as options from "../api/contracts/admin/options.ts";
 
 let running: RunningApp;
 test.beforeAll(async () => {
@@ -78,6 +79,22 @@ test("an operator builds an audience, sees its size, attaches it to an offer; on
   await expect(editor.getByTestId("reach")).toContainText("1 player would receive it if it were activated now.");
   await expect(editor.getByLabel("Saved audience")).toHaveValue(/^\d+$/);
   await page.screenshot({ path: info.outputPath("notification-audience-en-1366.png"), fullPage: true });
+
+  // And to an option variant: its members read it (what the game reads), the others the default.
+  const session = await addSession(running.db, "admin", await addAdmin(running.db, "operator"));
+  await call(running, options.clientSave, { key: "lobby.motd", value: { text: "Hello" } }, { session });
+  await page.goto(`${running.url}/admin/clientOptions/editor/lobby.motd/uy?new=1`);
+  await page.getByLabel("Value (free-form JSON)").fill('{ "text": "Hola, veteranos" }');
+  await page.getByLabel("Saved audience").selectOption({ label: "Uruguay veterans — 1 player" });
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(/\/editor\/lobby\.motd\/uy$/);
+  await expect(page.getByLabel("Saved audience")).toHaveValue(/^\d+$/);
+  await page.screenshot({ path: info.outputPath("option-variant-audience-en-1366.png"), fullPage: true });
+  const reads = async (playerId: number) =>
+    (await call(running, options.apiGet, { key: "lobby.motd", playerId }, { session })).variant;
+  expect(await reads(veteran)).toBe("uy");
+  expect(await reads(rookie)).toBe("default");
+  expect(await reads(elsewhere)).toBe("default");
   await context.close();
 
   const sees = async (playerId: number) => {
@@ -123,6 +140,15 @@ test("the audiences screen in English and Russian, at 1366 and 390 px", async ({
         locale === "en" ? "Uruguay veterans — 1 player" : "Uruguay veterans — 1 игрок",
       );
       await page.screenshot({ path: info.outputPath(`notification-${locale}-${width}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      // The option variant's audience (set by the journey above), in the same language and width.
+      await page.goto(`${running.url}/admin/clientOptions/editor/lobby.motd/uy`);
+      await expect(
+        page.getByLabel(locale === "en" ? "Saved audience" : "Сохранённая аудитория").locator("option:checked"),
+      ).toHaveText(locale === "en" ? "Uruguay veterans — 1 player" : "Uruguay veterans — 1 игрок");
+      await page.screenshot({ path: info.outputPath(`option-${locale}-${width}.png`), fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );

@@ -8,6 +8,7 @@ addServerMessages({
     "audience.notification": "Choose an existing inbox notification.",
     "audience.variant": "Choose an existing experiment and one of its variants.",
     "audience.unknown": "Choose an existing saved audience.",
+    "audience.default_variant": "The default variant is every player's: it takes no audience.",
   },
   ru: {
     "audience.range": "Нижняя граница не должна быть выше верхней.",
@@ -15,5 +16,6 @@ addServerMessages({
     "audience.notification": "Выберите существующее уведомление во входящие.",
     "audience.variant": "Выберите существующий эксперимент и один из его вариантов.",
     "audience.unknown": "Выберите существующую сохранённую аудиторию.",
+    "audience.default_variant": "Вариант по умолчанию — для всех игроков: аудитория ему не назначается.",
   },
 });

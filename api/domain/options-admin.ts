@@ -4,7 +4,8 @@
 // the same transaction, this instance's cached copy dropped once committed. The routes are
 // api/admin/system/. The option rules themselves are api/domain/options.ts.
 import { z } from "zod";
-import { AppError, conflict, notFound } from "./errors.ts";
+import { AppError, conflict, fieldError, notFound } from "./errors.ts";
+import { audienceExists } from "./audiences/members.ts";
 import { validationError } from "./validation.ts";
 import { audit, pathAction } from "./audit.ts";
 import { changesOf, detailsOf } from "./audit-details.ts";
@@ -54,7 +55,13 @@ export async function optionsPage({ ctx, input: { scope } }: { ctx: Ctx; input: 
     shaped: key in OPTION_SHAPES[scope],
     variants: variants
       .filter((v) => v.key === key)
-      .map(({ variant, share, version, updatedAt }) => ({ variant, share, version, updatedAt })),
+      .map(({ variant, share, audienceId, version, updatedAt }) => ({
+        variant,
+        share,
+        audienceId,
+        version,
+        updatedAt,
+      })),
   }));
   return {
     scope,
@@ -97,6 +104,10 @@ export async function saveOptionByOperator({
       throw new AppError("validation", "system.error.no_default", [], 400, {
         variant: { id: "system.error.no_default" },
       });
+    if (o.audienceId != null) {
+      if (o.variant === DEFAULT_VARIANT) throw fieldError({ audienceId: { id: "audience.default_variant" } });
+      if (!(await audienceExists(tx, o.audienceId))) throw fieldError({ audienceId: { id: "audience.unknown" } });
+    }
     if ((await sharesWith(tx, scope, o.key, o.variant, o.share)) > 100)
       throw new AppError("validation", "system.error.shares", [], 400, { share: { id: "system.error.shares" } });
     const { before, after } = await saveVariant(tx, scope, o, ctx.clock.now());
@@ -104,6 +115,9 @@ export async function saveOptionByOperator({
       ? [
           ...jsonDiff(before.value, after.value),
           ...(before.share !== after.share ? [`share: ${before.share} → ${after.share}`] : []),
+          ...(before.audienceId !== after.audienceId
+            ? [`audience: ${before.audienceId ?? "none"} → ${after.audienceId ?? "none"}`]
+            : []),
         ]
       : [`created: ${JSON.stringify(after.value)}`];
     await audit(c, {
@@ -116,6 +130,9 @@ export async function saveOptionByOperator({
             changes: [
               { field: "value", before: before.value, after: after.value },
               ...(before.share !== after.share ? [{ field: "share", before: before.share, after: after.share }] : []),
+              ...(before.audienceId !== after.audienceId
+                ? [{ field: "audienceId", before: before.audienceId, after: after.audienceId }]
+                : []),
             ],
           }
         : {
@@ -123,6 +140,7 @@ export async function saveOptionByOperator({
             changes: [
               { field: "value", after: after.value },
               { field: "share", after: after.share },
+              { field: "audienceId", after: after.audienceId },
             ],
           },
     });

@@ -23,7 +23,7 @@ import { experiments } from "../db/schema/experiments.ts";
 import { players } from "../db/schema/players.ts";
 import type { Conditions } from "./experiment-conditions.ts";
 import { meetsConditions } from "./experiment-conditions.ts";
-import { inAudience } from "./audiences/members.ts";
+import { audiencesOf, inAudience } from "./audiences/members.ts";
 import { overrideFor } from "./experiment-overrides.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import * as f from "./fields.ts";
@@ -93,6 +93,8 @@ export const saveOptionInput = z.object({
   variant: f.optional(optionName()).default(DEFAULT_VARIANT),
   value: f.jsonValue(),
   share: f.optional(f.int(0, 100)).default(0),
+  /** A saved audience whose members get this variant; null (or empty) clears it; absent keeps it. */
+  audienceId: z.preprocess((v) => (v === "" ? null : v), z.union([z.null(), f.id()]).optional()),
 });
 export type SaveOption = z.output<typeof saveOptionInput>;
 
@@ -135,6 +137,8 @@ export interface OptionVariant {
   variant: string;
   value: unknown;
   share: number;
+  /** A saved audience whose members get this variant while no experiment runs on the key; null: none. */
+  audienceId: number | null;
   version: number;
   updatedAt: number;
 }
@@ -156,6 +160,7 @@ const toVariant = (r: typeof options.$inferSelect): OptionVariant => ({
   variant: r.variant,
   value: JSON.parse(r.value),
   share: r.share,
+  audienceId: r.audienceId,
   version: r.version,
   updatedAt: r.updatedAt,
 });
@@ -215,13 +220,18 @@ export async function saveVariant(
   const before = await findVariant(tx, scope, o.key, o.variant);
   const value = JSON.stringify(o.value);
   const share = o.variant === DEFAULT_VARIANT ? 0 : o.share;
+  // Absent: the variant keeps its audience (the game tools' set, a promotion); null clears it.
+  const audienceId =
+    o.variant === DEFAULT_VARIANT ? null : o.audienceId === undefined ? (before?.audienceId ?? null) : o.audienceId;
   if (before)
     await tx
       .update(options)
-      .set({ value, share, version: sql`${options.version} + 1`, updatedAt: at })
+      .set({ value, share, audienceId, version: sql`${options.version} + 1`, updatedAt: at })
       .where(and(eq(options.scope, scope), eq(options.key, o.key), eq(options.variant, o.variant)));
   else
-    await tx.insert(options).values({ scope, key: o.key, variant: o.variant, value, share, version: 1, updatedAt: at });
+    await tx
+      .insert(options)
+      .values({ scope, key: o.key, variant: o.variant, value, share, audienceId, version: 1, updatedAt: at });
   await bumpCache(tx, scope, at);
   return { before, after: (await findVariant(tx, scope, o.key, o.variant))! };
 }
@@ -362,6 +372,15 @@ export async function readOption(
       c.audienceId !== undefined && (await inAudience(db, c.audienceId, p.id)) ? [c.audienceId] : [],
     );
     if (!meetsConditions(c, { ...p, audiences })) return byDefault();
+    return assignVariant(variants, key, who.playerId);
+  }
+  // No experiment on the key: a variant for a saved audience goes to its members now (the first
+  // by name when several), the others keep the share rule (docs/decisions/audiences.md).
+  const targeted = variants.filter((v) => v.key === key && v.audienceId !== null && v.variant !== DEFAULT_VARIANT);
+  if (targeted.length) {
+    const mine = await audiencesOf(db, who.playerId);
+    const hit = targeted.find((v) => v.audienceId !== null && mine.has(v.audienceId));
+    if (hit) return hit;
   }
   return assignVariant(variants, key, who.playerId);
 }

@@ -133,9 +133,9 @@ describe("Options with variants, option API, battle options", () => {
     expect(seen.bigMinimap).toBeLessThan(50);
     expect(await res(7)).toBe(await res(7));
     const vs: OptionVariant[] = [
-      { key: "k", variant: "default", value: 0, share: 0, version: 1, updatedAt: 0 },
-      { key: "k", variant: "c", value: 2, share: 25, version: 1, updatedAt: 0 },
-      { key: "k", variant: "b", value: 1, share: 10, version: 1, updatedAt: 0 },
+      { key: "k", variant: "default", value: 0, share: 0, audienceId: null, version: 1, updatedAt: 0 },
+      { key: "k", variant: "c", value: 2, share: 25, audienceId: null, version: 1, updatedAt: 0 },
+      { key: "k", variant: "b", value: 1, share: 10, audienceId: null, version: 1, updatedAt: 0 },
     ];
     for (let p = 1; p < 200; p++) {
       const b = bucketOf("k", p);

@@ -18,6 +18,7 @@ const variant = z.object({
   variant: z.string(),
   value: z.unknown(),
   share: z.int(),
+  audienceId: z.int().nullable(),
   version: z.int(),
   updatedAt: z.int(),
 });
@@ -38,7 +39,15 @@ function variantsArea<B extends string, S extends "client" | "server">(base: B, 
           z.object({
             key: z.string(),
             shaped: z.boolean(),
-            variants: z.array(z.object({ variant: z.string(), share: z.int(), version: z.int(), updatedAt: z.int() })),
+            variants: z.array(
+              z.object({
+                variant: z.string(),
+                share: z.int(),
+                audienceId: z.int().nullable(),
+                version: z.int(),
+                updatedAt: z.int(),
+              }),
+            ),
           }),
         ),
         shapes: z.array(z.string()),

@@ -451,5 +451,12 @@ export const migrations: Migration[] = [
       "INSERT INTO `live_event_entries` (`event_id`, `period_start`, `player_id`, `tier`, `bucket`, `score`, `battles`, `wins`, `rating_delta`, `experience`, `scored_at`, `joined_at`)\nSELECT (SELECT `id` FROM `live_events` WHERE `builtin` = 'weeklyPlayers'), w.wk, w.player_id, w.tier, 0, w.rating_delta, w.battles, w.wins, w.rating_delta, w.experience, w.last_at, w.first_at\nFROM (\n  SELECT ((bp.ended_at / 86400000 + 3) / 7) * 604800000 - 259200000 AS wk, bp.player_id,\n    coalesce(min(ct.tier), 1) AS tier, count(*) AS battles,\n    sum(CASE WHEN bp.result = 'win' THEN 1 ELSE 0 END) AS wins, sum(bp.rating_delta) AS rating_delta,\n    sum(bp.experience) AS experience, min(bp.ended_at) AS first_at, max(bp.ended_at) AS last_at\n  FROM battle_players bp LEFT JOIN content_tanks ct ON ct.id = bp.tank_id\n  WHERE bp.result IS NOT NULL AND bp.ended_at IS NOT NULL\n  GROUP BY wk, bp.player_id\n) w\nWHERE true\nON CONFLICT DO NOTHING;",
       "INSERT INTO `live_event_periods` (`event_id`, `period_start`, `period_end`, `state`, `entries`)\nSELECT `event_id`, `period_start`, `period_start` + 604800000, 'open', count(*)\nFROM `live_event_entries` WHERE `event_id` = (SELECT `id` FROM `live_events` WHERE `builtin` = 'weeklyPlayers') GROUP BY `period_start`\nON CONFLICT (`event_id`, `period_start`) DO UPDATE SET `entries` = excluded.`entries`;"
     ]
+  },
+  {
+    "tag": "0035_previous_sentinel",
+    "hash": "c3f8700ee2f461ed59ac9a66815107c65c5f240bcf76ade3c4f69f75464204ed",
+    "statements": [
+      "ALTER TABLE `options` ADD `audience_id` integer;"
+    ]
   }
 ];

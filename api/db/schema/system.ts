@@ -17,6 +17,8 @@ export const options = sqliteTable(
     value: text("value").notNull(),
     /** Percent of players (0–100) assigned to this non-default variant; see api/domain/options.ts. */
     share: integer("share").notNull().default(0),
+    /** A saved audience whose members get this non-default variant (docs/decisions/audiences.md); null: none. */
+    audienceId: integer("audience_id"),
     /** Bumped by every save and invalidateCache of this variant. */
     version: integer("version").notNull().default(1),
     updatedAt: integer("updated_at").notNull(),

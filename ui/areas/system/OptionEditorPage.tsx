@@ -3,10 +3,11 @@
 // known — as JSON, said so on the screen. Save (the server checks the name, the value, the key's
 // shape and the variants' shares, and answers field errors, shown with the field's name), then
 // invalidate the cache so every server reloads it; ?new=1 starts a variant that does not exist yet.
+// A non-default variant may name a saved audience: its members get it (docs/decisions/audiences.md).
 import { useEffect, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLocation, useSearch } from "wouter";
-import { t, ph, msg } from "@lingui/core/macro";
+import { t, ph, msg, plural } from "@lingui/core/macro";
 import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
 import * as options from "../../../api/contracts/admin/options.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
@@ -18,12 +19,14 @@ import { pathLabel } from "../../lib/schema-form.ts";
 import { QuestsEditor } from "./QuestsEditor.tsx";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { useSubmit } from "../../lib/form.ts";
+import * as audiences from "../../../api/contracts/admin/audiences.ts";
 
 interface Option {
   key: string;
   variant: string;
   value: unknown;
   share: number;
+  audienceId: number | null;
   version: number;
   updatedAt: number;
   shaped: boolean;
@@ -106,6 +109,7 @@ export default function OptionEditorPage({ params }: { params: Record<string, st
               variant,
               value: {},
               share: 0,
+              audienceId: null,
               version: 0,
               updatedAt: 0,
               shaped: !!l.forms[key],
@@ -122,6 +126,8 @@ export default function OptionEditorPage({ params }: { params: Record<string, st
 function Editor({ base, option, onSaved }: { base: string; option: Option; onSaved: () => void }) {
   const [value, setValue] = useState<unknown>(option.value);
   const [share, setShare] = useState(String(option.share));
+  const [audienceId, setAudienceId] = useState(option.audienceId === null ? "" : String(option.audienceId));
+  const saved = useApi(audiences.list, option.variant === "default" ? null : {});
   // Every field message is kept (all): the quests editor and the JSON box show theirs themselves.
   const { busy, errors, run } = useSubmit({
     label: (f) => (FIELDS[f] ? t(FIELDS[f]) : undefined),
@@ -129,7 +135,7 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
     notice: false,
     all: true,
   });
-  useEffect(() => errors.clear(), [value, share]);
+  useEffect(() => errors.clear(), [value, share, audienceId]);
   // The `quests` server option has its own typed editor, other shaped keys the schema's fields, the rest JSON.
   const typedQuests = option.key === "quests" && base.endsWith("/serverOptions/");
   const typed = !typedQuests && !!option.form;
@@ -140,6 +146,7 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
       variant: option.variant,
       value: next,
       share: option.variant === "default" ? 0 : share,
+      audienceId: option.variant === "default" || audienceId === "" ? null : Number(audienceId),
     });
   const save = async (next: unknown = value) => {
     await run(async () => {
@@ -178,6 +185,23 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
           <FieldError errors={errors} name="share" />
         </label>
       )}
+      {option.variant !== "default" && (
+        <>
+          <label className="tk-row">
+            {t`Saved audience`}{" "}
+            <select value={audienceId} onChange={(e) => setAudienceId(e.target.value)} {...errors.input("audienceId")}>
+              <option value="">{saved.data ? t`None` : t`Loading…`}</option>
+              {(saved.data?.audiences ?? []).map((a) => (
+                <option key={a.id} value={String(a.id)}>
+                  {a.name} — {plural(a.size, { one: "# player", other: "# players" })}
+                </option>
+              ))}
+            </select>
+            <FieldError errors={errors} name="audienceId" />
+          </label>
+          <p className="tk-hint">{t`Its members get this variant, besides the share; while an experiment runs on this key, the experiment decides who gets which variant.`}</p>
+        </>
+      )}
       {typedQuests ? (
         <QuestsEditor
           value={option.value}
@@ -204,7 +228,7 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
           <p className="tk-hint">{t`A free-form option: no shape is known for this key, so its value is edited as JSON and the server takes any JSON value.`}</p>
           <JsonEditor label={t`Value (free-form JSON)`} value={option.value} onChange={setValue} rows={18} />
           {Object.entries(errors.fields)
-            .filter(([field]) => field !== "share")
+            .filter(([field]) => field !== "share" && field !== "audienceId")
             .map(([field, message]) => (
               <p key={field} className="tk-error" role="alert">
                 {named(field)}: {message}
@@ -214,7 +238,10 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
       )}
       {typedQuests &&
         Object.entries(errors.fields)
-          .filter(([field]) => field !== "share" && field !== "value" && !field.startsWith("value."))
+          .filter(
+            ([field]) =>
+              field !== "share" && field !== "audienceId" && field !== "value" && !field.startsWith("value."),
+          )
           .map(([field, message]) => (
             <p key={field} className="tk-error" role="alert">
               {named(field)}: {message}

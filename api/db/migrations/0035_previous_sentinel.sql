@@ -1,0 +1,1 @@
+ALTER TABLE `options` ADD `audience_id` integer;
