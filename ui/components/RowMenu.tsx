@@ -15,6 +15,8 @@ export interface RowAction {
   /** The row's expected answer (Accept beside Decline): drawn as the primary button. */
   primary?: boolean;
   disabled?: boolean;
+  /** What a screen reader says when the label alone does not name the row ("Edit #5"). */
+  name?: string;
 }
 
 /** An action, or a falsy value for one the row has not (`r.running && { … }`). */
@@ -30,11 +32,18 @@ export function RowMenu({ actions, note }: { actions: MaybeAction[]; note?: Reac
       {shown.map((a) => {
         const className = a.danger ? "tk-btn tk-danger" : a.primary ? "tk-btn tk-primary" : "tk-btn";
         return a.href ? (
-          <a key={a.label} className={className} href={a.href} download={a.download}>
+          <a key={a.label} className={className} href={a.href} download={a.download} aria-label={a.name}>
             {a.label}
           </a>
         ) : (
-          <button key={a.label} type="button" className={className} disabled={a.disabled} onClick={a.onClick}>
+          <button
+            key={a.label}
+            type="button"
+            className={className}
+            disabled={a.disabled}
+            onClick={a.onClick}
+            aria-label={a.name}
+          >
             {a.label}
           </button>
         );

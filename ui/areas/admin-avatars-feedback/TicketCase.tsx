@@ -4,7 +4,8 @@
 // operator's role's cap, after a confirmation, answered in the thread in the same step.
 import { useState } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, href, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import { caseOf, creditAndReply } from "../../../api/contracts/admin/feedback.ts";
 import * as payments from "../../../api/contracts/admin/playerPayment.ts";
 import { fmtDateTime, fmtInt, locale } from "../../lib/i18n.ts";
@@ -125,15 +126,12 @@ export function TicketCase({
     setSeen(version);
     state.reload();
   }
-  const verify = async (orderId: number) => {
-    try {
-      const r = await api(payments.verify, { orderId });
-      toast.ok(t`The provider was asked: the order is ${ph({ status: statusText(r.order.status) })}.`);
-      state.reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  const verify = (orderId: number) =>
+    act(
+      () => api(payments.verify, { orderId }),
+      (r) => t`The provider was asked: the order is ${ph({ status: statusText(r.order.status) })}.`,
+      state.reload,
+    );
   return (
     <Load state={state}>
       {(d) => {

@@ -3,10 +3,11 @@
 // since each experiment started (from the warehouse).
 import { useState } from "react";
 import { t, ph, msg } from "@lingui/core/macro";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
+import { RowMenu } from "../../components/RowMenu.tsx";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Empty, Load } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import { PlayerNav } from "../admin-players/PlayerNav.tsx";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as experiments from "../../../api/contracts/admin/player/experiments.ts";
@@ -27,15 +28,9 @@ function Row({
   onDone: () => void;
 }) {
   const [choice, setChoice] = useState(e.variants[0] ?? "");
-  const send = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      toast.ok(done);
-      onDone();
-    } catch (err) {
-      toast.error((err as ApiError).message);
-    }
-  };
+  const send = (call: () => Promise<unknown>, done: string) => act(call, done, onDone);
+  // The player and the experiment each action names.
+  const who = { playerId: Number(playerId), experimentId: e.id };
   return (
     <tr>
       <td>
@@ -56,52 +51,33 @@ function Row({
           ? t`${ph({ b: fmtInt(figures.battles) })} battles, ${ph({ w: fmtInt(figures.wins) })} wins, ${ph({ p: fmtInt(figures.payments) })} payments (${ph({ usd: (figures.usdCents / 100).toFixed(2) })} USD), ${ph({ s: fmtInt(figures.sessions) })} sessions`
           : "—"}
       </td>
-      <td className="tk-row" style={{ flexWrap: "wrap" }}>
-        <label className="tk-row">
-          <span className="tk-sr">{t`Variant`}</span>
-          <select value={choice} onChange={(ev) => setChoice(ev.target.value)}>
-            {e.variants.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="tk-btn"
-          onClick={() =>
-            send(
-              () => api(experiments.add, { playerId: Number(playerId), experimentId: e.id, variant: choice }),
-              t`Player put into the variant`,
-            )
+      <td>
+        <RowMenu
+          note={
+            <label className="tk-row">
+              <span className="tk-sr">{t`Variant`}</span>
+              <select value={choice} onChange={(ev) => setChoice(ev.target.value)}>
+                {e.variants.map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+            </label>
           }
-        >
-          {t`Put into`}
-        </button>
-        <button
-          type="button"
-          className="tk-btn"
-          onClick={() =>
-            send(() => api(experiments.remove, { playerId: Number(playerId), experimentId: e.id }), t`Player kept out`)
-          }
-        >
-          {t`Keep out`}
-        </button>
-        {e.override && (
-          <button
-            type="button"
-            className="tk-btn"
-            onClick={() =>
-              send(
-                () => api(experiments.remove, { playerId: Number(playerId), experimentId: e.id, clear: true }),
-                t`Back to the bucket rule`,
-              )
-            }
-          >
-            {t`Clear choice`}
-          </button>
-        )}
+          actions={[
+            {
+              label: t`Put into`,
+              onClick: () =>
+                send(() => api(experiments.add, { ...who, variant: choice }), t`Player put into the variant`),
+            },
+            { label: t`Keep out`, onClick: () => send(() => api(experiments.remove, who), t`Player kept out`) },
+            e.override && {
+              label: t`Clear choice`,
+              onClick: () => send(() => api(experiments.remove, { ...who, clear: true }), t`Back to the bucket rule`),
+            },
+          ]}
+        />
       </td>
     </tr>
   );

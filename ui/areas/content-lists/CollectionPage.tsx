@@ -10,6 +10,8 @@ import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { z } from "zod";
 import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
+import { RowMenu } from "../../components/RowMenu.tsx";
 import { locale } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { flatten, pathLabel, propsOf, unflatten, type Prop } from "../../lib/schema-form.ts";
@@ -114,13 +116,7 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
   };
   const apply = async () => {
     setConfirming(false);
-    try {
-      await save(false);
-      toast.ok(t`Saved`);
-      reload();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await act(() => save(false), t`Saved`, reload);
   };
   const nothing = preview && !preview.added.length && !preview.changed.length && !preview.removed.length;
   // "items.3.priceGold" → "#4 Large Repair Kit · Price, gold"
@@ -192,25 +188,20 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
                   <td key={c}>{cell(it, c)}</td>
                 ))}
                 <td>
-                  <button
-                    type="button"
-                    className="tk-btn"
-                    onClick={() => setEditing(i)}
-                    aria-label={t`Edit #${ph({ id: it.id })}`}
-                  >
-                    {t`Edit`}
-                  </button>{" "}
-                  <button
-                    type="button"
-                    className="tk-btn tk-danger"
-                    onClick={() => {
-                      changeDraft(draft.filter((_, j) => j !== i));
-                      setEditing(null);
-                    }}
-                    aria-label={t`Remove #${ph({ id: it.id })}`}
-                  >
-                    {t`Remove`}
-                  </button>
+                  <RowMenu
+                    actions={[
+                      { label: t`Edit`, name: t`Edit #${ph({ id: it.id })}`, onClick: () => setEditing(i) },
+                      {
+                        label: t`Remove`,
+                        name: t`Remove #${ph({ id: it.id })}`,
+                        danger: true,
+                        onClick: () => {
+                          changeDraft(draft.filter((_, j) => j !== i));
+                          setEditing(null);
+                        },
+                      },
+                    ]}
+                  />
                 </td>
               </tr>
             ))}

@@ -6,7 +6,8 @@
 import { useState } from "react";
 import { msg, ph, plural, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
-import { api, href, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, sendRaw, useApi } from "../../lib/api.ts";
+import { act as perform } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as inbox from "../../../api/contracts/admin/notification.ts";
 import * as chat from "../../../api/contracts/admin/notificationChat.ts";
@@ -188,13 +189,7 @@ function ContentForm({
   });
   const remove = async () => {
     setRemoving(false);
-    try {
-      await api(routesOf(channel).removeContent, { notificationId, lang });
-      toast.ok(t`Text removed`);
-      onSaved();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await perform(() => api(routesOf(channel).removeContent, { notificationId, lang }), t`Text removed`, onSaved);
   };
   const langName = i18n._(LANG[lang]);
   return (
@@ -289,11 +284,8 @@ function Editor({
   const run = async () => {
     const c = confirm;
     setConfirm(null);
-    try {
-      await c?.run();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    // The confirmed action says its own success; a refusal is said here.
+    if (c) await perform(c.run, null);
   };
   const moveTo = (to: Status) => async () => {
     const r = await api(routes.setStatus, { id, status: to });
