@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { z } from "zod";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import * as ads from "../../../api/contracts/admin/ads.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
@@ -42,13 +43,11 @@ export default function AdPlacementsPage() {
   const [removing, setRemoving] = useState<Row | null>(null);
   const remove = async (r: Row) => {
     setRemoving(null);
-    try {
-      await api(`/admin/ads/settings/remove/${r.id}`, { method: "DELETE" });
-      toast.ok(t`Removed`);
-      setVersion((v) => v + 1);
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+    await act(
+      () => api(`/admin/ads/settings/remove/${r.id}`, { method: "DELETE" }),
+      t`Removed`,
+      () => setVersion((v) => v + 1),
+    );
   };
   const columns: Column<Row>[] = [
     { id: "id", label: t`ID`, value: (r) => r.id },

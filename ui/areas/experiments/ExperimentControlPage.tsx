@@ -4,10 +4,10 @@ import { useState } from "react";
 import { plural, t, ph } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { api, useApiRaw, type ApiError } from "../../lib/api.ts";
+import { api, useApiRaw } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
-import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { GeneralForm } from "./GeneralForm.tsx";
@@ -52,23 +52,11 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
   const [promoting, setPromoting] = useState<string | null>(null);
   const promote = async (variant: string) => {
     setPromoting(null);
-    try {
-      await api(experiments.promote, { id: e.id, variant });
-      toast.ok(t`Promoted`);
-      reload();
-    } catch (err) {
-      toast.error((err as ApiError).message);
-    }
+    await act(() => api(experiments.promote, { id: e.id, variant }), t`Promoted`, reload);
   };
   const move = async (status: Status) => {
     setAsking(null);
-    try {
-      await api(experiments.saveStatus, { id: e.id, status });
-      toast.ok(t`Status changed`);
-      reload();
-    } catch (err) {
-      toast.error((err as ApiError).message);
-    }
+    await act(() => api(experiments.saveStatus, { id: e.id, status }), t`Status changed`, reload);
   };
   const columns: Column<Participant>[] = [
     { id: "playerId", label: t`Player`, value: (r) => r.playerId, sortable: false },
