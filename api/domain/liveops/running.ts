@@ -7,7 +7,7 @@ import { liveEvents } from "../../db/schema/liveops.ts";
 import { players } from "../../db/schema/players.ts";
 import { isPayer } from "../payers.ts";
 import { audiencesOf } from "../audiences/members.ts";
-import { compileSchedule, type Period, type Schedule } from "./schedule.ts";
+import { compileSchedule, type CompiledSchedule, type Period, type Schedule } from "./schedule.ts";
 
 type EventRow = typeof liveEvents.$inferSelect;
 
@@ -34,13 +34,25 @@ export function meantFor(
   return ev.audience === "all" || (ev.audience === "payers") === v.payer;
 }
 
+/** Compiled schedules by their JSON (a battle's end asks every running event's at each player's end). */
+const compiled = new Map<string, CompiledSchedule | null>();
+function compiledOf(schedule: string): CompiledSchedule | null {
+  let c = compiled.get(schedule);
+  if (c === undefined) {
+    try {
+      c = compileSchedule(JSON.parse(schedule) as Schedule);
+    } catch {
+      c = null;
+    }
+    if (compiled.size >= 256) compiled.clear();
+    compiled.set(schedule, c);
+  }
+  return c;
+}
+
 /** The period of an event's schedule running at `at`, or null (also for a schedule that no longer compiles). */
 export function runningPeriod(ev: Pick<EventRow, "schedule">, at: number): Period | null {
-  try {
-    return compileSchedule(JSON.parse(ev.schedule) as Schedule).activeAt(at);
-  } catch {
-    return null;
-  }
+  return compiledOf(ev.schedule)?.activeAt(at) ?? null;
 }
 
 export interface RunningMultiplier {
