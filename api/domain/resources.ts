@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AdminRole } from "../db/schema/access.ts";
 import type { DbOrTx } from "../db/index.ts";
-import type { SpecMethod } from "../contracts/contract.ts";
+import type { Contract, SpecMethod } from "../contracts/contract.ts";
 import { AppError, fieldError, notFound } from "./errors.ts";
 import { issueMessage, validationError } from "./validation.ts";
 import { audit, detailsOf, NO_CHANGES, pathAction, valuesOf } from "./audit.ts";
@@ -67,6 +67,8 @@ export interface ResourceDescription {
   decorate?: (db: DbOrTx, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** More page data for the screen (e.g. the languages a text has columns for). */
   pageData?: (db: DbOrTx) => Promise<Record<string, unknown>>;
+  /** The page's contract when its screen reads the page data typed (resourceListPage, api/contracts/admin/resources.ts). */
+  page?: Contract;
 }
 
 export interface ResourceActionNames {

@@ -9,6 +9,8 @@ import * as f from "../../domain/fields.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../../domain/resources.ts";
 import type { TransferDescription } from "../../domain/resource-transfer.ts";
+import * as serverLocalization from "../../contracts/admin/serverLocalization.ts";
+import { SERVER_TEXT_COLUMNS } from "../../contracts/admin/serverLocalization.ts";
 
 export const TEXT_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 
@@ -31,7 +33,8 @@ export const serverLocalizationArea: ResourceDescription = {
   role: "operator",
   table: serverTexts,
   schema: serverTextSchema,
-  columns: ["id", "key", "updatedAt"],
+  columns: SERVER_TEXT_COLUMNS,
+  page: serverLocalization.page,
   search: ["key", "texts"],
   actions: { add: "add", update: "update" },
   unique: ["key"],

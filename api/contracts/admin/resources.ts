@@ -15,7 +15,7 @@ export const storedItem = z.looseObject({ id: z.int() });
 const savedItem = z.looseObject({ id: z.int() });
 
 /** The list's query: page, size, sort, direction, free text and the area's filters. */
-export function listInputFor(d: ResourceDescription) {
+export function listInputFor(d: Pick<ResourceDescription, "columns" | "filters">) {
   const shape: Record<string, z.ZodType> = {
     page: f.optional(f.int(1, 100_000)).default(1),
     size: f.optional(f.int(1, 200)).default(20),
@@ -43,6 +43,26 @@ export const description = z.looseObject({
 });
 
 /**
+ * The page of an area whose page answers the list (no list action) and more data the screen reads
+ * (its description's pageData), typed by `extra`: the area's description names it as its `page`,
+ * so the screen calls it through its contract file.
+ */
+export function resourceListPage<E extends z.ZodRawShape>(
+  d: Pick<ResourceDescription, "base" | "role" | "columns" | "filters">,
+  extra: E,
+) {
+  return contract({
+    method: "ANY",
+    path: d.base,
+    auth: "admin",
+    role: d.role,
+    kind: "page",
+    input: listInputFor(d),
+    output: description.extend(listPage.shape).extend(extra),
+  });
+}
+
+/**
  * What the screen means by a save to a set/save route: `create` (New) never replaces a live item —
  * a taken id is refused under the id field; `edit` never creates — an id nobody has is a 404.
  * Without it the route keeps the spec's set (insert or update by id) for scripts.
@@ -62,17 +82,19 @@ export function resourceContracts(d: ResourceDescription) {
   const listInput = listInputFor(d);
   const listByPage = !d.actions.list || d.methods?.list === "POST";
   const pagePaths = [d.base, ...(d.actions.index ? [at(d.actions.index)] : [])];
-  const pages = pagePaths.map((path) =>
-    listByPage
-      ? contract({
-          method: "ANY",
-          path,
-          ...who,
-          kind: "page",
-          input: listInput,
-          output: description.extend(listPage.shape),
-        })
-      : contract({ method: "ANY", path, ...who, kind: "page", output: description }),
+  const pages = pagePaths.map((path, i) =>
+    i === 0 && d.page
+      ? d.page
+      : listByPage
+        ? contract({
+            method: "ANY",
+            path,
+            ...who,
+            kind: "page",
+            input: listInput,
+            output: description.extend(listPage.shape),
+          })
+        : contract({ method: "ANY", path, ...who, kind: "page", output: description }),
   );
   const save = (mode: "set" | "add" | "update") => {
     const name = d.actions[mode];

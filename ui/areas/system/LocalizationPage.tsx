@@ -3,7 +3,7 @@
 // add and update; export as JSON or CSV; import that first shows what would change, then applies.
 import { useMemo, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, href, useApi } from "../../lib/api.ts";
+import { api, href, useApiRaw } from "../../lib/api.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as transfer from "../../../api/contracts/admin/serverLocalization.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
@@ -30,7 +30,7 @@ interface Text {
 type ImportResult = OutputOf<typeof transfer.importAll>;
 
 export default function LocalizationPage() {
-  const page = useApi<{ languages: Language[] }>(`${BASE}?size=1`);
+  const page = useApiRaw(transfer.page, { size: 1 });
   return <Load state={page}>{(d) => <Texts languages={d.languages} />}</Load>;
 }
 
