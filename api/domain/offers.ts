@@ -23,8 +23,7 @@ import { preparedOnce } from "../db/prepared.ts";
 import { emit } from "./outbox.ts";
 import { recordActivity } from "./players.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
-import { offersOutsideWindow } from "./liveops/running.ts";
-import { compileSchedule, type CompiledSchedule, type Schedule } from "./liveops/schedule.ts";
+import { offersOutsideWindow, runningPeriod } from "./liveops/running.ts";
 import { audienceMembers } from "../db/schema/audiences.ts";
 import { liveEvents } from "../db/schema/liveops.ts";
 
@@ -342,22 +341,6 @@ export const offerStatements = preparedOnce((db) => ({
     .prepare(),
 }));
 
-// Schedules compiled once per text (an event's schedule changes only when an operator saves it).
-const compiled = new Map<string, CompiledSchedule | null>();
-function scheduleOf(text: string): CompiledSchedule | null {
-  let c = compiled.get(text);
-  if (c === undefined) {
-    if (compiled.size > 256) compiled.clear();
-    try {
-      c = compileSchedule(JSON.parse(text) as Schedule);
-    } catch {
-      c = null;
-    }
-    compiled.set(text, c);
-  }
-  return c;
-}
-
 /** The offers an offer-window event names that are outside their windows at `at` (offersOutsideWindow, prepared). */
 async function heldOffers(db: Db, at: number): Promise<Set<number>> {
   const open = new Set<number>();
@@ -365,7 +348,7 @@ async function heldOffers(db: Db, at: number): Promise<Set<number>> {
   for (const r of await offerStatements(db).offerWindows.all()) {
     if (r.offerId === null) continue;
     named.add(r.offerId);
-    if (scheduleOf(r.schedule)?.activeAt(at)) open.add(r.offerId);
+    if (runningPeriod(r, at)) open.add(r.offerId);
   }
   const held = new Set<number>();
   for (const id of named) if (!open.has(id)) held.add(id);
