@@ -145,17 +145,32 @@ export async function withCacheBump<T>(
 }
 
 /**
+ * A field of an area's typed form, as `z.toJSONSchema` writes it from the area's item schema: the
+ * part of JSON Schema the generic form reads (ui/lib/schema-form.ts).
+ */
+export interface FormProp {
+  type?: string | string[];
+  enum?: (string | number)[];
+  const?: unknown;
+  anyOf?: FormProp[];
+  default?: unknown;
+  properties?: Record<string, FormProp>;
+  additionalProperties?: unknown;
+  items?: FormProp;
+  required?: string[];
+  minimum?: number;
+  maximum?: number;
+}
+/** An item's form: the JSON Schema of its object schema. */
+export type JsonSchemaForm = FormProp & { properties: Record<string, FormProp> };
+
+/**
  * The JSON Schema of an item's zod schema, as a screen draws its typed form from it (and rebuilds
  * the validator with z.fromJSONSchema). A default behind a preprocess (the fields.ts helpers) or a
  * union is not in the JSON Schema: each field is asked what it gives for nothing.
  */
-export function formSchema(schema: z.ZodType): {
-  properties?: Record<string, Record<string, unknown>>;
-  required?: string[];
-} {
-  const form = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
-    properties?: Record<string, Record<string, unknown>>;
-  };
+export function formSchema(schema: z.ZodType): JsonSchemaForm {
+  const form = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchemaForm;
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   for (const [key, field] of Object.entries(shape)) {
     const prop = form.properties?.[key];

@@ -59,6 +59,13 @@ const requestFor = (target: string | Contract, a: unknown): Sent =>
     ? { ...(a as object), url: target }
     : requestOf(target, (a ?? {}) as Record<string, unknown>);
 
+/**
+ * A contract at an address named at run time: the generic content screens call every area's routes
+ * at the addresses its description gives (api/contracts/admin/resources.ts, `anyAreaPage` …), typed
+ * by the contract.
+ */
+export const at = <C extends Contract>(contract: C, address: string): C => ({ ...contract, path: address });
+
 /** The address of a call (a link, a download, an EventSource): path parameters filled, the rest as the query string. */
 export const href = <C extends Contract>(contract: C, ...[input]: Args<C>): string =>
   requestOf({ ...contract, method: "GET" }, input as Record<string, unknown>).url;

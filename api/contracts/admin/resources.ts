@@ -6,7 +6,7 @@
 // answered row is an object with an id and the area's fields.
 import { z } from "zod";
 import * as f from "../../domain/fields.ts";
-import type { ResourceDescription } from "../../domain/resources.ts";
+import type { JsonSchemaForm, ResourceDescription } from "../../domain/resources.ts";
 import { contract, type SpecMethod } from "../contract.ts";
 
 /** An item as stored and answered: an id and the area's fields (its schema checks what is saved). */
@@ -32,13 +32,37 @@ export function listInputFor(d: Pick<ResourceDescription, "columns" | "filters">
 /** One page of items with the total. */
 export const listPage = z.object({ rows: z.array(storedItem), total: z.int(), page: z.int(), size: z.int() });
 
+/**
+ * The item's JSON Schema: the server makes it from the area's zod schema (so its every keyword
+ * need not be checked again here), the screen reads it as typed.
+ */
+export const jsonSchemaForm = z.custom<JsonSchemaForm>(
+  (v) => typeof v === "object" && v !== null && typeof (v as { properties?: unknown }).properties === "object",
+);
+
+const address = z.string().optional();
+/** Where the generic screen sends each action (api/admin/resources resourceActions); absent where the area has none. */
+export const resourceAddresses = z.object({
+  list: z.string(),
+  set: address,
+  add: address,
+  update: address,
+  remove: address,
+  removeByPath: z.boolean().optional(),
+  export: address,
+  import: address,
+  invalidateCache: address,
+  control: address,
+  sections: z.record(z.string(), z.object({ url: z.string(), fields: z.array(z.string()) })).optional(),
+});
+
 /** What the screen reads of an area: its columns, filters, typed form, addresses and money fields (and the area's page data). */
 export const description = z.looseObject({
   name: z.string(),
   columns: z.array(z.string()),
   filters: z.array(z.string()),
-  form: z.looseObject({}),
-  actions: z.looseObject({ list: z.string() }),
+  form: jsonSchemaForm,
+  actions: resourceAddresses,
   money: z.array(z.string()),
 });
 
@@ -73,6 +97,56 @@ const byId = z.object({ id: f.id() });
 const saved = z.object({ item: savedItem, created: z.boolean() });
 const change = z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() });
 const changed = z.object({ id: z.int(), summary: z.string(), changes: z.array(change) });
+/** What an item's page answers: the area's form and addresses, and the item. */
+const itemPage = z.looseObject({
+  name: z.string(),
+  form: jsonSchemaForm,
+  actions: resourceAddresses,
+  money: z.array(z.string()),
+  item: storedItem,
+});
+/** What an import that read a file answers: applied or only previewed, and what it adds and changes. */
+const imported = z.object({
+  applied: z.boolean(),
+  added: z.array(z.int()),
+  changed: z.array(changed),
+  unchanged: z.int(),
+});
+
+/**
+ * Every area's routes as the one generic screen (ui/areas/content) calls them: at the addresses
+ * the area's description names (`at(contract, address)` in ui/lib/api.ts), so the paths here are
+ * patterns, not routes; each area's own contracts below are these with its address and item schema.
+ */
+const anyArea = { auth: "admin", path: "/admin/<area>" } as const;
+export const anyAreaPage = contract({ ...anyArea, method: "ANY", kind: "page", output: description });
+export const anyAreaItemPage = contract({ ...anyArea, method: "ANY", kind: "page", output: itemPage });
+export const anyAreaList = contract({
+  ...anyArea,
+  method: "GET",
+  input: z.object({
+    page: z.int().optional(),
+    size: z.int().optional(),
+    sort: z.string().optional(),
+    dir: z.enum(["asc", "desc"]).optional(),
+    q: z.string().optional(),
+  }),
+  output: listPage,
+});
+export const anyAreaSave = contract({
+  ...anyArea,
+  method: "POST",
+  mutates: true,
+  input: z.looseObject({}),
+  output: saved,
+});
+export const anyAreaImport = contract({
+  ...anyArea,
+  method: "POST",
+  mutates: true,
+  input: z.object({ file: z.string(), apply: z.boolean() }),
+  output: imported,
+});
 
 /** Every contract of an area, by what it does; absent where the area has no such action. */
 export function resourceContracts(d: ResourceDescription) {
@@ -121,13 +195,7 @@ export function resourceContracts(d: ResourceDescription) {
           ...who,
           kind: "page",
           params: byId,
-          output: z.looseObject({
-            name: z.string(),
-            form: z.looseObject({}),
-            actions: z.looseObject({}),
-            money: z.array(z.string()),
-            item: storedItem,
-          }),
+          output: itemPage,
         })
       : undefined,
     list:
@@ -196,15 +264,7 @@ export function resourceContracts(d: ResourceDescription) {
           path: at(d.actions.import),
           ...who,
           // GET: what a file must look like; any other method reads the file (and `apply`) itself.
-          output: z.union([
-            z.object({ format: z.string(), version: z.literal(1), item: z.looseObject({}) }),
-            z.object({
-              applied: z.boolean(),
-              added: z.array(z.int()),
-              changed: z.array(changed),
-              unchanged: z.int(),
-            }),
-          ]),
+          output: z.union([z.object({ format: z.string(), version: z.literal(1), item: z.looseObject({}) }), imported]),
         })
       : undefined,
   };

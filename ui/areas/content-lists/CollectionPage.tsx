@@ -9,7 +9,9 @@ import { useLocation } from "wouter";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { z } from "zod";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, at, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import { anyCollectionPage, anyCollectionSave } from "../../../api/contracts/admin/collections.ts";
 import { act } from "../../lib/action.ts";
 import { RowMenu } from "../../components/RowMenu.tsx";
 import { locale } from "../../lib/i18n.ts";
@@ -24,20 +26,9 @@ import { anyValueText, shownValue } from "../../shell/AdminLabels.ts";
 import { fieldText } from "../../shell/AdminFields.ts";
 
 type Item = Record<string, unknown> & { id: number };
-type Catalogue = Record<string, [number, string, string][]>;
-interface Collection {
-  name: string;
-  columns: string[];
-  items: Item[];
-  form: Prop & { required?: string[] };
-  fixed?: string[];
-  catalogue?: Catalogue;
-}
-interface Changes {
-  added: Item[];
-  changed: { id: number; summary: string }[];
-  removed: number[];
-}
+type Catalogue = NonNullable<Collection["catalogue"]>;
+type Collection = OutputOf<typeof anyCollectionPage>;
+type Changes = OutputOf<typeof anyCollectionSave>;
 
 // Names the shared words (ui/shell/AdminLabels.ts) do not have, or say otherwise here.
 const FIELDS: Record<string, MessageDescriptor> = {
@@ -54,7 +45,7 @@ const nameOf = (it: Record<string, unknown>) =>
 
 export default function CollectionPage() {
   const [path] = useLocation();
-  const state = useApi<Collection>(path);
+  const state = useApi(at(anyCollectionPage, path), {});
   return (
     <Load state={state}>
       {(d) => <CollectionEditor key={JSON.stringify(d.items)} path={path} data={d} reload={state.reload} />}
@@ -95,7 +86,7 @@ function CollectionEditor({ path, data, reload }: { path: string; data: Collecti
     [data],
   );
   const save = (previewOnly: boolean) =>
-    api<Changes>(`${path}save`, { method: "POST", body: { items: draft, preview: previewOnly } });
+    api(at(anyCollectionSave, `${path}save`), { items: draft, preview: previewOnly });
   const changeDraft = (next: Item[]) => {
     setDraft(next);
     setPreview(null);

@@ -4,9 +4,10 @@
 import { useLocation } from "wouter";
 import { msg, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { useApi } from "../../lib/api.ts";
+import { at, useApi } from "../../lib/api.ts";
+import { anyAreaItemPage } from "../../../api/contracts/admin/resources.ts";
 import { Load } from "../../components/States.tsx";
-import { ItemForm, type Description } from "./ResourcePage.tsx";
+import { ItemForm } from "./ResourcePage.tsx";
 import { Heading } from "./Heading.tsx";
 import { TITLES } from "./titles.ts";
 import { locale } from "../../lib/i18n.ts";
@@ -22,7 +23,7 @@ const SECTION_TITLES: Record<string, MessageDescriptor> = {
 export default function ItemPage() {
   const [path] = useLocation();
   const base = path.replace(/control\/\d+$/, "");
-  const state = useApi<Description & { item: Record<string, unknown> }>(path);
+  const state = useApi(at(anyAreaItemPage, path), {});
   const area = TITLES[base] ? t(TITLES[base]) : base;
   const name = state.data ? String(state.data.item[locale === "en" ? "nameEn" : "nameRu"] ?? state.data.item.id) : "";
   return (

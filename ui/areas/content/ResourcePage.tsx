@@ -6,7 +6,9 @@
 // creating section.
 import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { api, useApi, type ApiError } from "../../lib/api.ts";
+import { api, at, useApi, type ApiError } from "../../lib/api.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
+import { anyAreaImport, anyAreaPage, anyAreaSave } from "../../../api/contracts/admin/resources.ts";
 import { ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { Load } from "../../components/States.tsx";
@@ -26,44 +28,20 @@ import {
   show,
   unflatten,
   valueLabel,
-  type Prop,
 } from "./schemaForm.tsx";
 import { ImportPreview } from "./ImportPreview.tsx";
 import { Heading } from "./Heading.tsx";
 import { TITLES } from "./titles.ts";
-import { changesText, type Change } from "../../shell/AdminLabels.ts";
+import { changesText } from "../../shell/AdminLabels.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
 type Row = Record<string, unknown> & { id: number };
-export interface Description {
-  name: string;
-  columns: string[];
-  filters: string[];
-  money?: string[];
-  form: { properties: Record<string, Prop>; required?: string[] };
-  /** set, or add + update (api/admin/resources resourceActions); no remove when the area has none. */
-  actions: {
-    list: string;
-    set?: string;
-    add?: string;
-    update?: string;
-    remove?: string;
-    removeByPath?: boolean;
-    export?: string;
-    import?: string;
-    invalidateCache?: string;
-    control?: string;
-    sections?: Record<string, { url: string; fields: string[] }>;
-  };
-  createBy?: string;
-}
+/** What the generic screen reads of an area (its page's answer). */
+export type Description = OutputOf<typeof anyAreaPage>;
+/** What an item's form needs of its area: the typed form, the money fields, the addresses. */
+export type FormOf = Pick<Description, "form" | "money" | "actions">;
 
-export interface ImportResult {
-  applied: boolean;
-  added: number[];
-  changed: { id: number; summary: string; changes?: Change[] }[];
-  unchanged: number;
-}
+export type ImportResult = OutputOf<typeof anyAreaImport>;
 
 export function ImportSummary({ r }: { r: ImportResult }) {
   return (
@@ -89,7 +67,7 @@ export default function ResourcePage({
 }) {
   setExtraLabels(labels);
   const [path] = useLocation();
-  const desc = useApi<Description>(path);
+  const desc = useApi(at(anyAreaPage, path), {});
   const title = TITLES[path];
   return (
     <>
@@ -174,7 +152,7 @@ function Resource({ d }: { d: Description }) {
       </div>
       {d.actions.import && (
         <ImportPreview
-          send={(body) => api<ImportResult>(d.actions.import!, { method: "POST", body })}
+          send={(body) => api(at(anyAreaImport, d.actions.import!), body)}
           label={t`Import JSON`}
           summary={(r) => <ImportSummary r={r} />}
           onApplied={reload}
@@ -234,7 +212,7 @@ export function ItemForm({
   heading,
   onDone,
 }: {
-  d: Description;
+  d: FormOf;
   initial: Record<string, unknown>;
   only?: string[];
   url?: string;
@@ -271,10 +249,7 @@ export function ItemForm({
         : isNew
           ? (d.actions.add ?? `${d.actions.set}${intent}`)
           : (d.actions.update ?? `${d.actions.set}${intent}`));
-    const r = await api<{ item: { id: number }; created?: boolean }>(target!, {
-      method: "POST",
-      body: isNew ? item : { ...item, id: initial.id },
-    });
+    const r = await api(at(anyAreaSave, target!), isNew ? item : { ...item, id: initial.id });
     toast.ok(t`Saved`);
     onDone(isNew ? r.item.id : undefined);
   });

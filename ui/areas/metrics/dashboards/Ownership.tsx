@@ -2,7 +2,8 @@
 import { useState, type ReactNode } from "react";
 import { useData, Loadable, CsvLink, LineChart, Table, Section, fmtInt, locale, type Col } from "../kit.tsx";
 import { label, type MetricsMessageId } from "../labels.ts";
-import type { Loaded } from "../../../lib/api.ts";
+import { at, type Loaded } from "../../../lib/api.ts";
+import { anyAreaList } from "../../../../api/contracts/admin/resources.ts";
 import type { OutputOf } from "../../../../api/contracts/contract.ts";
 import * as m from "../../../../api/contracts/admin/metrics.ts";
 import { ph, t } from "@lingui/core/macro";
@@ -97,10 +98,10 @@ type CrewsData = OwnershipData & { levels: NonNullable<OwnershipData["levels"]> 
 /** Players' crews: owners of each role, stacked by the members' level now, and who owns them. */
 export function PlayersCrews() {
   // Role names from the crew catalogue (the warehouse keeps ids only).
-  const roles = useData<{ rows: { id: number; nameRu: string; nameEn: string }[] }>("/admin/crews/list?size=100");
+  const roles = useData(at(anyAreaList, "/admin/crews/list"), { size: 100 });
   const name = (id: string) => {
     const r = roles.data?.rows.find((x) => String(x.id) === id);
-    return r ? (locale === "en" ? r.nameEn : r.nameRu) : t`Role #${id}`;
+    return r ? String(locale === "en" ? r.nameEn : r.nameRu) : t`Role #${id}`;
   };
   return (
     <Ownership<CrewsData>
