@@ -8,7 +8,8 @@ import { useEffect, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLocation, useSearch } from "wouter";
 import { t, ph, msg, plural } from "@lingui/core/macro";
-import { api, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import { api, sendRaw, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import * as options from "../../../api/contracts/admin/options.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
@@ -155,15 +156,12 @@ function Editor({ base, option, onSaved }: { base: string; option: Option; onSav
       onSaved();
     });
   };
-  const invalidate = async () => {
-    try {
-      await api(areaOf(base).invalidate, { key: option.key, variant: option.variant });
-      toast.ok(t`Cache invalidated`);
-      onSaved();
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
-  };
+  const invalidate = () =>
+    act(
+      () => api(areaOf(base).invalidate, { key: option.key, variant: option.variant }),
+      t`Cache invalidated`,
+      onSaved,
+    );
   return (
     <section className="tk-panel">
       <h2>{typedQuests ? t`Quests: ${option.variant}` : `${option.key} / ${option.variant}`}</h2>
