@@ -219,6 +219,8 @@ export async function walkScreens(
 ): Promise<{ visited: number; failures: string[] }> {
   const failures: string[] = [];
   let visited = 0;
+  // LOOK_ONLY=<regexp>: only the screens whose address matches (a change's own screens, on a busy machine).
+  const only = process.env.LOOK_ONLY ? new RegExp(process.env.LOOK_ONLY) : null;
   for (const locale of LOCALES) {
     const contexts = {
       admin: await contextFor(browser, world, "admin", locale, o.width),
@@ -227,6 +229,7 @@ export async function walkScreens(
     };
     const jobs = world.routes.filter(visitable).flatMap((r) => {
       const path = address(world, r.path, locale);
+      if (path && only && !only.test(path)) return [];
       return path ? [{ path, context: contexts[visitorOf(r)], isAdmin: r.path.startsWith("/admin") }] : [];
     });
     const next = () => jobs.shift();
