@@ -3,8 +3,9 @@
 // 390 px phone. A screen fails on: no visible <h1>, a tab title that is not the screen's own
 // ("… — Tankodrome admin" / "… — Tankodrome"), a horizontal scrollbar on the page, a raw message
 // id or a text of the other locale on screen, a stored value shown raw (a nation id, a ledger
-// reason, a snake_case key, an admin log action id such as crew.hire, an /admin/ path; a camelCase
-// field name as a column header), a label glued to its field (less than 3 px between the label's
+// reason, a snake_case key, an admin log action id such as crew.hire, a payment system's id such
+// as paypal, an /admin/ path; a camelCase field name as a column header), a label glued to its
+// field (less than 3 px between the label's
 // text and the field on one line), a chart's axis reading the same label twice in a row, a chart
 // drawn beside "nothing here yet" in the same section, a console error (a message missing from the
 // catalogue is one), a failed request or a 4xx/5xx answer. Screenshots in e2e/output/look/.
@@ -22,13 +23,16 @@ import {
 } from "./screens.ts";
 import { RAW_VALUES } from "../ui/lib/enums.ts";
 import { AUDIT_ACTIONS } from "../api/domain/audit-details.ts";
+import { ORDER_PROVIDERS } from "../api/contracts/admin/billing.ts";
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const shots = join(root, "e2e/output/look");
 const WIDTHS = [1366, 390] as const;
 
-const rawValues = new Set<string>([...RAW_VALUES, ...AUDIT_ACTIONS]);
+// Payment systems' ids that are no English word (a screen names them: "PayPal", "RuStore").
+const PROVIDER_IDS = ORDER_PROVIDERS.filter((p) => !["manual", "stripe", "apple"].includes(p));
+const rawValues = new Set<string>([...RAW_VALUES, ...AUDIT_ACTIONS, ...PROVIDER_IDS]);
 let world: ScreensWorld;
 let cat: ReturnType<typeof catalogues>;
 

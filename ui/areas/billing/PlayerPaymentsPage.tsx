@@ -20,6 +20,7 @@ import { orderColumns } from "./OrderState.tsx";
 import { money, statusText, GRANT_NAMES } from "./t.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 import { orderCsv } from "./csv.ts";
+import { valueText } from "../../shell/AdminLabels.ts";
 
 const CSV = orderCsv<Order>();
 
@@ -70,7 +71,7 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
     return [
       c.id,
       c.createdAt,
-      { id: "provider", label: t`Provider`, value: (o) => o.provider },
+      { id: "provider", label: t`Provider`, value: (o) => o.provider, cell: (o) => valueText("provider", o.provider) },
       { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false },
       c.amount,
       c.status,
