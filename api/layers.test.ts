@@ -154,37 +154,18 @@ export function queryBuilderUse(text: string): { calls: number; drizzle: boolean
 
 /**
  * Admin handlers make no query-builder calls: they call the domain's services, `verb({ ctx, input })`
- * (ARCHITECTURE §7, issue 26). The files below are still being converted (the player card's tabs,
- * the payments and content screens), with how many calls they make; the list only shrinks — a file
- * not listed that builds a query or imports drizzle-orm fails, so does a listed count that moved
- * (lower it; at 0 drop the file, and its drizzle-orm import with it).
+ * (ARCHITECTURE §7, issue 26); nor do they import drizzle-orm (its operators build a query's
+ * conditions). A content area's description names its table (api/db/schema) for the mechanism.
  */
-const ADMIN_QUERIES_LEFT: Record<string, number> = {
-  "api/admin/content/index.ts": 1,
-  "api/admin/content/progression.ts": 1,
-};
-
 test("admin handlers make no query-builder calls: they call services", async () => {
   const problems: string[] = [];
-  const seen = new Set<string>();
   for await (const file of new Glob("api/admin/**/*.{ts,tsx}").scan(".")) {
     if (/\.test\.tsx?$/.test(file)) continue;
-    seen.add(file);
     const { calls, drizzle } = queryBuilderUse(await Bun.file(file).text());
-    const left = ADMIN_QUERIES_LEFT[file];
-    if (left === undefined) {
-      if (calls)
-        problems.push(`${file}: ${calls} query-builder call(s): move them into a domain service verb({ ctx, input })`);
-      if (drizzle) problems.push(`${file}: imports drizzle-orm: the query's conditions belong to a domain service`);
-    } else if (calls !== left)
-      problems.push(
-        calls > left
-          ? `${file}: ${calls} query-builder calls, ${left} listed: the list only shrinks (call a domain service)`
-          : `${file}: ${calls} query-builder calls, ${left} listed: lower its count in ADMIN_QUERIES_LEFT${calls ? "" : " (0: drop the entry and the drizzle-orm import)"}`,
-      );
+    if (calls)
+      problems.push(`${file}: ${calls} query-builder call(s): move them into a domain service verb({ ctx, input })`);
+    if (drizzle) problems.push(`${file}: imports drizzle-orm: the query's conditions belong to a domain service`);
   }
-  for (const file of Object.keys(ADMIN_QUERIES_LEFT))
-    if (!seen.has(file)) problems.push(`${file}: listed in ADMIN_QUERIES_LEFT but gone: drop the entry`);
   expect(problems).toEqual([]);
 });
 

@@ -23,9 +23,7 @@ export interface CollectionDescription {
   table: SQLiteTable & { id: SQLiteColumn; sortOrder: SQLiteColumn };
   schema: z.ZodType<Record<string, unknown> & { id: number }>;
   columns: string[];
-  /** The rows of the table this collection covers (consumables vs non-consumables). */
-  scope?: SQL;
-  /** Values forced on every saved item of this collection. */
+  /** Values forced on every saved item of this collection; its rows are those that have them (consumables vs non-consumables). */
   fixed?: Record<string, unknown>;
   toRow?: (item: Record<string, unknown>) => Record<string, unknown>;
   fromRow?: (row: Record<string, unknown>) => Record<string, unknown>;
@@ -39,9 +37,16 @@ export interface CollectionChanges {
   removed: number[];
 }
 
+/** The rows a collection covers: those with its fixed values (none: the whole table). */
+function scopeOf(d: CollectionDescription): SQL | undefined {
+  const columns = d.table as unknown as Record<string, SQLiteColumn>;
+  const fixed = Object.entries(d.fixed ?? {});
+  return fixed.length ? and(...fixed.map(([k, v]) => eq(columns[k], v))) : undefined;
+}
+
 /** The collection's items as operators edit them, in their order. */
 export async function collectionItems(db: DbOrTx, d: CollectionDescription) {
-  const rows = await db.select().from(d.table).where(d.scope).orderBy(asc(d.table.sortOrder), asc(d.table.id));
+  const rows = await db.select().from(d.table).where(scopeOf(d)).orderBy(asc(d.table.sortOrder), asc(d.table.id));
   return rows.map((r) => editable(d, r));
 }
 
@@ -68,7 +73,7 @@ export async function saveCollection({
     const db = tx.db;
     const before = new Map((await collectionItems(db, d)).map((i) => [i.id, i]));
     // An id used by a row outside this collection (a non-consumable saved as a consumable) is taken.
-    if (d.scope) {
+    if (scopeOf(d)) {
       const others = await db
         .select({ id: d.table.id })
         .from(d.table)
@@ -91,7 +96,7 @@ export async function saveCollection({
       }
     }
     if (preview) return changes;
-    if (changes.removed.length) await db.delete(d.table).where(and(inArray(d.table.id, changes.removed), d.scope));
+    if (changes.removed.length) await db.delete(d.table).where(and(inArray(d.table.id, changes.removed), scopeOf(d)));
     const touched = new Set([...changes.added.map((a) => a.id as number), ...changes.changed.map((x) => x.id)]);
     for (const raw of items) {
       if (!touched.has(raw.id)) continue;

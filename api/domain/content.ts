@@ -1,7 +1,8 @@
 // Game content: the zod shape of each kind (validated on every write), the demo catalogue and the
 // demo-world step that puts it in place. Written against DbOrTx so seeding and admin share it.
 import { z } from "zod";
-import type { Db } from "../db/index.ts";
+import { asc } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/index.ts";
 import type { WorldStep } from "../db/demo.ts";
 import {
   contentTanks,
@@ -122,6 +123,31 @@ export const kitSchema = z
     active: flag.default(true),
   })
   .merge(priced);
+
+/** What a kit may hold, by item kind: [id, name ru, name en] of every tank, consumable, camouflage, decal and module. */
+export async function kitCatalogue(
+  db: DbOrTx,
+): Promise<Record<(typeof KIT_ITEM_KINDS)[number], [number, string, string][]>> {
+  const names = async (
+    table:
+      | typeof contentTanks
+      | typeof contentConsumables
+      | typeof contentCamouflages
+      | typeof contentDecals
+      | typeof contentModuleTypes,
+  ) =>
+    (
+      await db.select({ id: table.id, nameRu: table.nameRu, nameEn: table.nameEn }).from(table).orderBy(asc(table.id))
+    ).map((r): [number, string, string] => [r.id, r.nameRu, r.nameEn]);
+  const [tank, consumable, camouflage, decal, module] = await Promise.all([
+    names(contentTanks),
+    names(contentConsumables),
+    names(contentCamouflages),
+    names(contentDecals),
+    names(contentModuleTypes),
+  ]);
+  return { tank, consumable, camouflage, decal, module };
+}
 
 export type Tank = z.input<typeof tankSchema>;
 type TankRow = Omit<Tank, "priceGold" | "priceSilver"> & { priceGold?: number; priceSilver?: number };

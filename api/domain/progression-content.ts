@@ -2,6 +2,8 @@
 // demo catalogue: crew roles, decorations, module upgrade levels, bot profiles, daily task
 // templates and quests (the `quests` server option, see docs/decisions/progression.md).
 import { z } from "zod";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/index.ts";
 import { MODULE_SLOTS, TANK_TYPES } from "../db/schema/content.ts";
 import { questsShape } from "./quests-shape.ts";
 import {
@@ -11,6 +13,7 @@ import {
   UPGRADE_STATS,
   DAILY_TASK_KINDS,
   REWARD_CURRENCIES,
+  playerCrewMembers,
 } from "../db/schema/progression.ts";
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -67,6 +70,16 @@ export const crewSchema = z.object({
   active: flag.default(true),
 });
 export type Crew = z.output<typeof crewSchema>;
+
+/** Whether any player has a member of this crew role (a role with members stays: removing it would strand them). */
+export async function crewHired(db: DbOrTx, crewId: number): Promise<boolean> {
+  const [hired] = await db
+    .select({ p: playerCrewMembers.playerId })
+    .from(playerCrewMembers)
+    .where(eq(playerCrewMembers.crewId, crewId))
+    .limit(1);
+  return !!hired;
+}
 
 export const decorationSchema = z.object({
   id: id.optional(),

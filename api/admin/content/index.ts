@@ -6,7 +6,6 @@ import { registerResource } from "../resources/index.ts";
 import type { ResourceDescription } from "../../domain/resources.ts";
 import { registerCollection } from "../resources/collection.ts";
 import type { CollectionDescription } from "../../domain/collections.ts";
-import { asc, eq } from "drizzle-orm";
 import {
   contentTanks,
   contentModuleTypes,
@@ -22,9 +21,8 @@ import {
   decalSchema,
   consumableSchema,
   kitSchema,
-  type KIT_ITEM_KINDS,
+  kitCatalogue,
 } from "../../domain/content.ts";
-import type { DbOrTx } from "../../db/index.ts";
 import { PROGRESSION_RESOURCES } from "./progression.ts";
 import { registerContentDocuments } from "./documents.ts";
 import { registerTranslation } from "./translation.ts";
@@ -95,7 +93,6 @@ export const CONTENT_COLLECTIONS: CollectionDescription[] = [
     table: contentConsumables,
     schema: consumableSchema as CollectionDescription["schema"],
     columns: CONSUMABLE_COLUMNS,
-    scope: eq(contentConsumables.consumable, true),
     fixed: { consumable: true },
   },
   {
@@ -106,7 +103,6 @@ export const CONTENT_COLLECTIONS: CollectionDescription[] = [
     table: contentConsumables,
     schema: consumableSchema as CollectionDescription["schema"],
     columns: CONSUMABLE_COLUMNS,
-    scope: eq(contentConsumables.consumable, false),
     fixed: { consumable: false },
   },
   {
@@ -122,29 +118,6 @@ export const CONTENT_COLLECTIONS: CollectionDescription[] = [
     pageData: async (db) => ({ catalogue: await kitCatalogue(db) }),
   },
 ];
-
-/** What a kit may hold, by item kind: [id, name ru, name en] of every tank, consumable, camouflage, decal and module. */
-async function kitCatalogue(db: DbOrTx): Promise<Record<(typeof KIT_ITEM_KINDS)[number], [number, string, string][]>> {
-  const names = async (
-    table:
-      | typeof contentTanks
-      | typeof contentConsumables
-      | typeof contentCamouflages
-      | typeof contentDecals
-      | typeof contentModuleTypes,
-  ) =>
-    (
-      await db.select({ id: table.id, nameRu: table.nameRu, nameEn: table.nameEn }).from(table).orderBy(asc(table.id))
-    ).map((r): [number, string, string] => [r.id, r.nameRu, r.nameEn]);
-  const [tank, consumable, camouflage, decal, module] = await Promise.all([
-    names(contentTanks),
-    names(contentConsumables),
-    names(contentCamouflages),
-    names(contentDecals),
-    names(contentModuleTypes),
-  ]);
-  return { tank, consumable, camouflage, decal, module };
-}
 
 export function registerContentAdmin(app: Hono<HonoEnv>) {
   for (const d of CONTENT_RESOURCES) registerResource(app, d);

@@ -1,14 +1,12 @@
 // The progression content areas, each one description on the resources mechanism: crews and
 // decorations (an item page with sections saved on their own), module upgrade levels (composite
 // key slot + level), bots (cached for battles, export/import) and daily task templates.
-import { eq } from "drizzle-orm";
 import {
   contentCrews,
   contentDecorations,
   contentModuleUpgrades,
   contentBots,
   contentDailyTasks,
-  playerCrewMembers,
 } from "../../db/schema/progression.ts";
 import {
   crewSchema,
@@ -16,6 +14,7 @@ import {
   moduleUpgradeSchema,
   botSchema,
   dailyTaskSchema,
+  crewHired,
 } from "../../domain/progression-content.ts";
 import { conflict } from "../../domain/errors.ts";
 import type { ResourceDescription } from "../../domain/resources.ts";
@@ -58,12 +57,7 @@ export const PROGRESSION_RESOURCES: ResourceDescription[] = [
     rules: {
       // A role players have members of stays: remove would strand their crews.
       remove: async (tx, row) => {
-        const [hired] = await tx
-          .select({ p: playerCrewMembers.playerId })
-          .from(playerCrewMembers)
-          .where(eq(playerCrewMembers.crewId, row.id as number))
-          .limit(1);
-        if (hired) throw conflict("content.crewHired");
+        if (await crewHired(tx, row.id as number)) throw conflict("content.crewHired");
       },
     },
   },
