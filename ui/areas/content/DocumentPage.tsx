@@ -6,7 +6,8 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { api, href, sendRaw, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, sendRaw, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as tankData from "../../../api/contracts/admin/tankData.ts";
 import * as optionsData from "../../../api/contracts/admin/optionsData.ts";
@@ -168,13 +169,7 @@ export default function DocumentPage() {
               text={t`Replace the current data with backup #${ph({ id: restoring ?? "" })}? The current data is backed up first.`}
               onCancel={() => setRestoring(null)}
               onConfirm={async () => {
-                try {
-                  await api(k.backUp, { restore: restoring ?? undefined });
-                  toast.ok(t`Restored`);
-                  state.reload();
-                } catch (e) {
-                  toast.error((e as ApiError).message);
-                }
+                await act(() => api(k.backUp, { restore: restoring ?? undefined }), t`Restored`, state.reload);
                 setRestoring(null);
               }}
             />

@@ -6,7 +6,8 @@
 // creating section.
 import { useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { api, at, useApi, type ApiError } from "../../lib/api.ts";
+import { api, at, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { anyAreaImport, anyAreaPage, anyAreaSave } from "../../../api/contracts/admin/resources.ts";
 import { ph, t } from "@lingui/core/macro";
@@ -137,14 +138,12 @@ function Resource({ d }: { d: Description }) {
           <button
             type="button"
             className="tk-btn"
-            onClick={async () => {
-              try {
-                await api(d.actions.invalidateCache!, { method: "POST" });
-                toast.ok(t`Cache invalidated: the game reads the new data now`);
-              } catch (e) {
-                toast.error((e as ApiError).message);
-              }
-            }}
+            onClick={() =>
+              act(
+                () => api(d.actions.invalidateCache!, { method: "POST" }),
+                t`Cache invalidated: the game reads the new data now`,
+              )
+            }
           >
             {t`Invalidate cache`}
           </button>
@@ -185,14 +184,14 @@ function Resource({ d }: { d: Description }) {
         text={t`Remove #${ph({ id: removing ?? "" })}?`}
         onCancel={() => setRemoving(null)}
         onConfirm={async () => {
-          try {
-            if (d.actions.removeByPath) await api(`${d.actions.remove}/${removing}`, { method: "DELETE" });
-            else await api(d.actions.remove!, { method: "POST", body: { id: removing } });
-            toast.ok(t`Removed`);
-            reload();
-          } catch (e) {
-            toast.error((e as ApiError).message);
-          }
+          await act(
+            () =>
+              d.actions.removeByPath
+                ? api(`${d.actions.remove}/${removing}`, { method: "DELETE" })
+                : api(d.actions.remove!, { method: "POST", body: { id: removing } }),
+            t`Removed`,
+            reload,
+          );
           setRemoving(null);
         }}
       />

@@ -5,7 +5,8 @@ import { useMemo, useState } from "react";
 import { msg, ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { z } from "zod";
-import { api, href, useApi, type ApiError } from "../../lib/api.ts";
+import { api, href, useApi } from "../../lib/api.ts";
+import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as translation from "../../../api/contracts/admin/translation.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
@@ -70,15 +71,12 @@ export default function TranslationPage() {
                 disabled={busy}
                 onClick={async () => {
                   setBusy(true);
-                  try {
-                    const r = await api(translation.importFromProject, {});
-                    toast.ok(
+                  await act(
+                    () => api(translation.importFromProject, {}),
+                    (r) =>
                       t`From the project: ${ph({ added: r.added })} new, ${ph({ changed: r.changed })} changed, ${ph({ removed: r.removed })} removed`,
-                    );
-                    reload();
-                  } catch (e) {
-                    toast.error((e as ApiError).message);
-                  }
+                    reload,
+                  );
                   setBusy(false);
                 }}
               >
