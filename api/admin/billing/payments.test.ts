@@ -39,6 +39,9 @@ describe("Admin: player payments", () => {
     const page = await p.json();
     expect(page.player.id).toBe(suite.buyer.playerId);
     expect(page.payments.rows[0].currency).toBe("EUR");
+    // The item by its catalogue title, not its id (gold_500), in both languages.
+    expect(page.payments.rows[0].itemTitle).toEqual({ ru: expect.any(String), en: expect.any(String) });
+    expect(page.payments.rows[0].itemTitle.en).not.toBe("gold_500");
     const list = await adminPost("/admin/playerPayment/getPayments", {
       playerId: suite.buyer.playerId,
       size: 1,

@@ -23,7 +23,9 @@ const listInput = z.object({
   provider: f.optional(z.string().max(32)),
 });
 
-const paymentsPage = z.object({ rows: z.array(orderView), total: z.int(), page: z.int(), size: z.int() });
+/** A payment as the list shows it: the order and its item's title in both languages (null: gone from the catalogue). */
+const paymentRow = orderView.extend({ itemTitle: z.object({ ru: z.string(), en: z.string() }).nullable() });
+const paymentsPage = z.object({ rows: z.array(paymentRow), total: z.int(), page: z.int(), size: z.int() });
 const one = z.object({ order: orderView });
 const byOrder = z.object({ orderId: f.id() });
 

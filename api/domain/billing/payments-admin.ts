@@ -4,7 +4,7 @@
 // the order events the live feed follows. Each change is one transaction with its audit row.
 import { and, asc, count, desc, eq, gt } from "drizzle-orm";
 import { players } from "../../db/schema/players.ts";
-import { orders, orderEvents, type OrderStatus } from "../../db/schema/billing.ts";
+import { catalogItems, orders, orderEvents, type OrderStatus } from "../../db/schema/billing.ts";
 import { type AdminActor, type Call, type Ctx, type TxCtx, transact } from "../context.ts";
 import { audit, type AuditChange } from "../audit.ts";
 import { AppError, notFound } from "../errors.ts";
@@ -59,7 +59,7 @@ export async function paymentsPlayer(ctx: Ctx, playerId: number) {
   return p;
 }
 
-/** A page of one player's payments (404 when the player is not there). */
+/** A page of one player's payments with each item's title (404 when the player is not there). */
 export async function playerPayments({ ctx, input: q }: Call<PaymentsQuery>) {
   await paymentsPlayer(ctx, q.playerId);
   const where = and(
@@ -69,14 +69,24 @@ export async function playerPayments({ ctx, input: q }: Call<PaymentsQuery>) {
   );
   const col = SORTS[q.sort];
   const rows = await ctx.db
-    .select()
+    .select({ order: orders, itemTitleRu: catalogItems.titleRu, itemTitleEn: catalogItems.titleEn })
     .from(orders)
+    .leftJoin(catalogItems, eq(catalogItems.id, orders.itemId))
     .where(where)
     .orderBy(q.dir === "asc" ? asc(col) : desc(col), desc(orders.id))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   const [{ n }] = await ctx.db.select({ n: count() }).from(orders).where(where);
-  return { rows: rows.map(orderView), total: n, page: q.page, size: q.size };
+  return {
+    rows: rows.map((r) => ({
+      ...orderView(r.order),
+      // The catalogue's title (null once the item is gone from it: the screen shows its id).
+      itemTitle: r.itemTitleRu === null || r.itemTitleEn === null ? null : { ru: r.itemTitleRu, en: r.itemTitleEn },
+    })),
+    total: n,
+    page: q.page,
+    size: q.size,
+  };
 }
 
 /** The order, or a 404. */

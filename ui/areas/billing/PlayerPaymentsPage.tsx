@@ -8,7 +8,7 @@ import { useLiveFeed } from "../../lib/live-feed.ts";
 import type { PaymentEvents } from "../../../api/domain/billing/payments-admin.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as payments from "../../../api/contracts/admin/playerPayment.ts";
-import { fmtInt } from "../../lib/i18n.ts";
+import { fmtInt, locale } from "../../lib/i18n.ts";
 import { Load, Empty } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { FieldError } from "../../components/Form.tsx";
@@ -72,7 +72,12 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
       c.id,
       c.createdAt,
       { id: "provider", label: t`Provider`, value: (o) => o.provider, cell: (o) => valueText("provider", o.provider) },
-      { id: "item", label: t`Item`, value: (o) => o.itemId, sortable: false },
+      {
+        id: "item",
+        label: t`Item`,
+        value: (o) => (o.itemTitle ? (locale === "ru" ? o.itemTitle.ru : o.itemTitle.en) : o.itemId),
+        sortable: false,
+      },
       c.amount,
       c.status,
       c.tx,
