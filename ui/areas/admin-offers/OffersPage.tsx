@@ -389,6 +389,12 @@ export default function OffersPage() {
   const page = useApi(offers.page, {});
   const [editing, setEditing] = useState<Draft | null>(null);
   const refreshCaches = () => act(() => api(offers.invalidateCache), t`Every instance reloads the offers now`);
+  // A real-money offer's price is its billing item, named by the catalogue's title (its id only
+  // when the item is no longer active in the catalogue).
+  const billingTitle = (id: string) => {
+    const b = page.data?.billingItems.find((x) => x.id === id);
+    return b ? (locale === "en" ? b.titleEn : b.titleRu) : id;
+  };
   const columns: Column<Offer>[] = [
     { id: "id", label: "#", value: (o) => o.id },
     { id: "title", label: t`Title`, value: (o) => (locale === "en" ? o.titleEn : o.titleRu) },
@@ -396,7 +402,8 @@ export default function OffersPage() {
       id: "price",
       label: t`Price`,
       value: (o) => o.priceGold ?? o.billingItemId,
-      cell: (o) => (o.priceGold !== null ? t`${ph({ n: fmtInt(o.priceGold) })} gold` : o.billingItemId),
+      cell: (o) =>
+        o.priceGold !== null ? t`${ph({ n: fmtInt(o.priceGold) })} gold` : billingTitle(o.billingItemId ?? ""),
     },
     { id: "startsAt", label: t`Starts`, value: (o) => o.startsAt, cell: (o) => fmtDateTime(o.startsAt) },
     { id: "endsAt", label: t`Ends`, value: (o) => o.endsAt, cell: (o) => fmtDateTime(o.endsAt) },

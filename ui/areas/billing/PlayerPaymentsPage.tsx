@@ -17,7 +17,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { ph, t } from "@lingui/core/macro";
 import { orderColumns } from "./OrderState.tsx";
-import { money, statusText, GRANT_NAMES } from "./t.ts";
+import { money, sourceText, statusText, GRANT_NAMES } from "./t.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 import { orderCsv } from "./csv.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
@@ -31,7 +31,7 @@ function Live({ playerId }: { playerId: string }) {
   const [lines, setLines] = useState<{ id: number; text: string }[]>([]);
   useLiveFeed<PaymentEvents>(href(payments.stream, { playerId: Number(playerId) }), {
     payment: (m) => {
-      const text = `${t`#${ph({ order: m.order.id })} ${ph({ from: m.event.from ? statusText(m.event.from) : "—" })} → ${ph({ to: statusText(m.event.to) })} (${ph({ source: m.event.source })})`} · ${money(m.order.amountMinor, m.order.currency)}`;
+      const text = `${t`#${ph({ order: m.order.id })} ${ph({ from: m.event.from ? statusText(m.event.from) : "—" })} → ${ph({ to: statusText(m.event.to) })} (${ph({ source: sourceText(m.event.source) })})`} · ${money(m.order.amountMinor, m.order.currency)}`;
       setLines((l) => [{ id: m.event.id, text }, ...l.filter((x) => x.id !== m.event.id)].slice(0, 50));
     },
   });

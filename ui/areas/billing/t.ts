@@ -18,6 +18,21 @@ const STATUS: Record<string, MessageDescriptor> = {
 /** An order state in words (an unknown one as it is). */
 export const statusText = (s: string) => (STATUS[s] ? i18n._(STATUS[s]) : s);
 
+/** Who moved an order (an order event's source, api/domain/billing/orders.ts Source and the disputes'). */
+const SOURCE: Record<string, MessageDescriptor> = {
+  player: msg({ message: "the player", context: "order event source" }),
+  callback: msg({ message: "the provider's notice", context: "order event source" }),
+  return: msg({ message: "the return from the payment page", context: "order event source" }),
+  verify: msg({ message: "a check with the provider", context: "order event source" }),
+  sweep: msg({ message: "the pending orders' sweep", context: "order event source" }),
+  admin: msg({ message: "an operator", context: "order event source" }),
+  chargeback: msg({ message: "a chargeback", context: "order event source" }),
+  seed: msg({ message: "the demo world", context: "order event source" }),
+  legacy: msg({ message: "the earlier billing", context: "order event source" }),
+};
+/** Who moved an order in words (an unknown source as it is). */
+export const sourceText = (s: string) => (SOURCE[s] ? i18n._(SOURCE[s]) : s);
+
 /** What an item grants, by field. */
 export const GRANT_NAMES = { gold: msg`Gold`, silver: msg`Silver`, premiumDays: msg`Premium days` } satisfies Record<
   string,
