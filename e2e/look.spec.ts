@@ -128,7 +128,7 @@ async function visit(
 
 for (const width of WIDTHS) {
   test(`every screen looks finished at ${width} px in ru and en`, async ({ browser }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     const { visited, failures } = await walkScreens(browser, world, {
       workers: 4,
       width,

@@ -70,7 +70,7 @@ test("time to first render", async ({ browser }) => {
 });
 
 test("every page route in ru and en", async ({ browser }) => {
-  test.setTimeout(200_000);
+  test.setTimeout(420_000);
   const { visited, failures } = await walkScreens(browser, world, { workers: 3, visit });
   console.log(
     `${visited} page visits, ${failures.length} with problems${failures.length ? `:\n  ${failures.join("\n  ")}` : ""}`,

@@ -20,6 +20,8 @@ export default defineConfig({
   workers: 2,
   retries: 1,
   timeout: 120_000,
+  // Two journeys share the two cores: a screen can take longer than the default 5 s to appear.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     screenshot: "on",
