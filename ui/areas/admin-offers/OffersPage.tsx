@@ -403,7 +403,9 @@ export default function OffersPage() {
       label: t`Price`,
       value: (o) => o.priceGold ?? o.billingItemId,
       cell: (o) =>
-        o.priceGold !== null ? t`${ph({ n: fmtInt(o.priceGold) })} gold` : billingTitle(o.billingItemId ?? ""),
+        o.priceGold !== null
+          ? t`${ph({ n: fmtInt(o.priceGold) })} gold`
+          : t`${ph({ item: billingTitle(o.billingItemId ?? "") })} for real money`,
     },
     { id: "startsAt", label: t`Starts`, value: (o) => o.startsAt, cell: (o) => fmtDateTime(o.startsAt) },
     { id: "endsAt", label: t`Ends`, value: (o) => o.endsAt, cell: (o) => fmtDateTime(o.endsAt) },
