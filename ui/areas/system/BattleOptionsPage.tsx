@@ -29,8 +29,35 @@ const FIELDS: Record<string, MessageDescriptor> = {
   teamSize: msg`Tanks a side`,
   maxWaitSeconds: msg`Longest wait for players before bots, s`,
   tierSpread: msg`Tiers apart in one battle, at most`,
+  lateJoinSeconds: msg`A late comer takes a bot's seat within, s`,
+  drainSeconds: msg`On a deploy, a round ending within this plays out, s`,
+  mapDefs: msg`Operators' maps`,
+  // A map's own fields (api/domain/battle-maps.ts): sizes and positions in metres.
+  name: msg`Name`,
+  width: msg`Width, m`,
+  height: msg`Height, m`,
+  obstacles: msg`Obstacles`,
+  bushes: msg`Bushes`,
+  base: msg`Base`,
+  spawns: msg`Spawn points`,
+  x: msg`X, m`,
+  y: msg`Y, m`,
+  w: msg`Width, m`,
+  h: msg`Height, m`,
+  r: msg`Radius, m`,
+  kind: msg`Kind`,
 };
-const naming: Naming = { label: (field) => (FIELDS[field] ? t(FIELDS[field]) : field) };
+/** An obstacle's kind on an operator's map. */
+const OBSTACLES: Record<string, MessageDescriptor> = {
+  rock: msg`Rock`,
+  house: msg`House`,
+  wall: msg`Wall`,
+  trees: msg`Trees`,
+};
+const naming: Naming = {
+  label: (field) => (FIELDS[field] ? t(FIELDS[field]) : field),
+  valueLabel: (value) => (OBSTACLES[value] ? t(OBSTACLES[value]) : value),
+};
 
 export default function BattleOptionsPage() {
   const page = useApi(options.battlePage, {});
