@@ -237,7 +237,7 @@ describe("the demo world's weekly players' tournament", () => {
       expect(new Set(paid.map((l) => `${l.playerId}:${l.idempotencyKey}`)).size).toBe(paid.length);
       expect(await settleDue({ ctx })).toEqual([]);
     } finally {
-      w.close();
+      await w.close();
     }
   }, 300_000);
 });
