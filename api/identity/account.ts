@@ -26,7 +26,15 @@ export const RESET_MAILS = { perWindow: 3, windowMs: 15 * 60_000 } as const;
 /** Sends a reset link to the player's address in the request's locale. */
 const mailResetLink = (c: Context<HonoEnv>, p: PlayerRow, now: number) => mailLink(c, p.id, p.email!, "reset", now);
 
+/** The player's account on the site, by path group. */
 export function registerAccount(app: Hono<HonoEnv>) {
+  registerSignIn(app);
+  registerReset(app);
+  registerOwnPassword(app);
+}
+
+/** The game client's sign-in links (before every public page), /public/login and /public/logout. */
+function registerSignIn(app: Hono<HonoEnv>) {
   // Before every public page, so the page is answered as the player the link signs in; only
   // there, so no other request pays for another middleware layer.
   // (Hono's `/x/*` also matches `/x` itself: one registration per prefix, or a link is spent twice.)
@@ -60,7 +68,10 @@ export function registerAccount(app: Hono<HonoEnv>) {
     await endSession(c, "player");
     return { ok: true as const };
   });
+}
 
+/** Asking for a reset link (/public/resetPassword) and its target (/public/reset). */
+function registerReset(app: Hono<HonoEnv>) {
   // Asking for a reset link: the same answer whether or not the address has an account.
   const askReset = async (c: Context<HonoEnv>, { email }: { email: string }) => {
     const { db, clock, logger } = c.var.deps;
@@ -115,7 +126,10 @@ export function registerAccount(app: Hono<HonoEnv>) {
       csrfToken: out.session.csrfToken,
     };
   });
+}
 
+/** /public/profile/changePassword and /public/profile/resetPassword: the signed-in player's own password. */
+function registerOwnPassword(app: Hono<HonoEnv>) {
   const ownPassword = async (c: Context<HonoEnv>) => {
     const p = (await playerById(c.var.deps.db, c.var.player!.playerId))!;
     return { hasPassword: Boolean(p.passwordHash), email: p.email };
