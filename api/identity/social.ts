@@ -24,12 +24,13 @@ import { platformOfAgent } from "../domain/devices.ts";
 import { beginState, pkceChallenge, takeState } from "../domain/oauth-states.ts";
 import { enabledNetworks, linkIdentity, registerSocialPlayer, unlinkIdentity, accountOf } from "../domain/accounts.ts";
 import { isBanned, bannedError } from "./bans.ts";
-import { playerByIdentity } from "./players.ts";
+import { playerByIdentity, type PlayerRow } from "./players.ts";
 import { signIn } from "./sign-in.ts";
 import { NOTICE_COOKIE } from "./site-sign-in.ts";
 import { isSocialKey, PROVIDERS, providerSettings, socialFetch, type SocialKey } from "./social/providers.ts";
 import { TokenRefused } from "./social/jwt.ts";
 import { standinFetch } from "./social/test-standins.ts";
+import type { Tx } from "../db/index.ts";
 import "./messages.ts";
 
 const STATE_COOKIE = "tk_oauth";
@@ -60,6 +61,7 @@ function refuse(c: Context<HonoEnv>, error: AppError, back: string) {
   return c.redirect(back, 302);
 }
 
+/** /public/social/*: the networks, a sign-in's start and callback, unlinking, the stand-ins' pages. */
 export function registerSocial(app: Hono<HonoEnv>) {
   // The networks a visitor can sign in with (enabled by operators, with settings here).
   route(app, social.networks, async (c) =>
@@ -67,7 +69,31 @@ export function registerSocial(app: Hono<HonoEnv>) {
       .filter((n) => isSocialKey(n.key) && providerSettings(c.var.deps, n.key, n.appId))
       .map((n) => ({ key: n.key, name: n.name })),
   );
+  registerStart(app);
+  registerCallback(app);
 
+  // Unlinking a network from the signed-in account (while another way in remains).
+  route(app, social.unlink, async (c, v) => {
+    const me = c.var.player?.playerId;
+    if (!me) throw new AppError("unauthorized");
+    await unlinkIdentity(c.var.deps.db, me, v.network);
+    return accountOf(c.var.deps.db, me);
+  });
+
+  // The stand-ins' own pages (TEST MODE only; 404 otherwise).
+  route(app, standin, async (c) => {
+    if (c.var.deps.settings.secrets.SOCIAL_TEST_MODE !== "1") throw notFound();
+    // Addressed as the site's public address, whatever host the request came in on.
+    const url = new URL(c.req.url);
+    const pub = c.var.deps.settings.publicUrl.replace(/\/$/, "");
+    const res = standinFetch(c.var.deps, new Request(`${pub}${url.pathname}${url.search}`, c.req.raw));
+    if (!res) throw notFound();
+    return res;
+  });
+}
+
+/** /public/social/{network}/start: the state stored and set on this browser, then to the network. */
+function registerStart(app: Hono<HonoEnv>) {
   route(app, social.start, async (c, v) => {
     const { db, clock, settings: site } = c.var.deps;
     const now = clock.now();
@@ -103,7 +129,10 @@ export function registerSocial(app: Hono<HonoEnv>) {
       302,
     );
   });
+}
 
+/** /public/social/{network}/callback: this browser's state, the identity proven, then settled. */
+function registerCallback(app: Hono<HonoEnv>) {
   route(app, social.callback, async (c, v) => {
     const { db, clock } = c.var.deps;
     const now = clock.now();
@@ -145,32 +174,7 @@ export function registerSocial(app: Hono<HonoEnv>) {
     const me = c.var.player?.playerId ?? null;
     let playerId: number;
     try {
-      playerId = await db.transaction(async (tx) => {
-        if (owner && begun.playerId && owner.id !== begun.playerId)
-          throw new AppError("conflict", "identity.onAnotherAccount", [], 409);
-        if (owner) {
-          if (isBanned(owner, now)) throw bannedError(owner);
-          if (owner.id !== me) await signIn(c, tx, owner, now);
-          return owner.id;
-        }
-        if (me !== null) {
-          await linkIdentity(tx, { playerId: me, network: net.key, uid: who.uid, label: who.label, at: now });
-          return me;
-        }
-        const ua = c.req.header("user-agent") ?? "";
-        const made = await registerSocialPlayer(tx, {
-          network: net.key,
-          uid: who.uid,
-          label: who.label,
-          locale: c.var.locale,
-          country: requestCountry(c) ?? (c.var.locale === "en" ? "US" : "RU"),
-          platform: ["android", "ios"].includes(platformOfAgent(ua)) ? "web_mobile" : "web",
-          source: "site",
-          at: now,
-        });
-        await signIn(c, tx, { id: made }, now);
-        return made;
-      });
+      playerId = await db.transaction((tx) => settle(c, tx, { owner, begun, me, network: net.key, who, now }));
     } catch (e) {
       if (e instanceof AppError) return refuse(c, e, back);
       throw e;
@@ -179,23 +183,47 @@ export function registerSocial(app: Hono<HonoEnv>) {
     if (wantsJson(c)) return { ok: true as const, next: begun.next, playerId };
     return c.redirect(begun.next, 302);
   });
+}
 
-  // Unlinking a network from the signed-in account (while another way in remains).
-  route(app, social.unlink, async (c, v) => {
-    const me = c.var.player?.playerId;
-    if (!me) throw new AppError("unauthorized");
-    await unlinkIdentity(c.var.deps.db, me, v.network);
-    return accountOf(c.var.deps.db, me);
+/**
+ * The proven identity settled in one transaction: its account signed in, or linked to the player
+ * signed in here, or a new player made with it. Returns the player's id.
+ */
+async function settle(
+  c: Context<HonoEnv>,
+  tx: Tx,
+  a: {
+    owner: PlayerRow | undefined;
+    begun: { playerId: number | null };
+    me: number | null;
+    network: SocialKey;
+    who: { uid: string; label: string | null };
+    now: number;
+  },
+): Promise<number> {
+  const { owner, begun, me, network, who, now } = a;
+  if (owner && begun.playerId && owner.id !== begun.playerId)
+    throw new AppError("conflict", "identity.onAnotherAccount", [], 409);
+  if (owner) {
+    if (isBanned(owner, now)) throw bannedError(owner);
+    if (owner.id !== me) await signIn(c, tx, owner, now);
+    return owner.id;
+  }
+  if (me !== null) {
+    await linkIdentity(tx, { playerId: me, network, uid: who.uid, label: who.label, at: now });
+    return me;
+  }
+  const ua = c.req.header("user-agent") ?? "";
+  const made = await registerSocialPlayer(tx, {
+    network,
+    uid: who.uid,
+    label: who.label,
+    locale: c.var.locale,
+    country: requestCountry(c) ?? (c.var.locale === "en" ? "US" : "RU"),
+    platform: ["android", "ios"].includes(platformOfAgent(ua)) ? "web_mobile" : "web",
+    source: "site",
+    at: now,
   });
-
-  // The stand-ins' own pages (TEST MODE only; 404 otherwise).
-  route(app, standin, async (c) => {
-    if (c.var.deps.settings.secrets.SOCIAL_TEST_MODE !== "1") throw notFound();
-    // Addressed as the site's public address, whatever host the request came in on.
-    const url = new URL(c.req.url);
-    const pub = c.var.deps.settings.publicUrl.replace(/\/$/, "");
-    const res = standinFetch(c.var.deps, new Request(`${pub}${url.pathname}${url.search}`, c.req.raw));
-    if (!res) throw notFound();
-    return res;
-  });
+  await signIn(c, tx, { id: made }, now);
+  return made;
 }
