@@ -68,7 +68,15 @@ async function mailVerification(c: Context<HonoEnv>, playerId: number, email: st
   }
 }
 
+/** The front door, by path group. */
 export function registerFrontDoor(app: Hono<HonoEnv>) {
+  registerGuest(app);
+  registerAddress(app);
+  registerMailLinks(app);
+}
+
+/** /public/guest/challenge, /public/guest and /public/signup: a new player, guest or with an account. */
+function registerGuest(app: Hono<HonoEnv>) {
   // A challenge for the guest's proof of work (per address, limited).
   route(app, door.guestChallenge, async (c) => {
     const { db, clock } = c.var.deps;
@@ -121,7 +129,10 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
     const p = await livePlayer(db, playerId);
     return { player: publicPlayer(p), csrfToken: s.csrfToken };
   });
+}
 
+/** /public/profile/claim, account, changeEmail and verifyAgain: the account's address. */
+function registerAddress(app: Hono<HonoEnv>) {
   // A guest keeps the account with an email + password.
   route(app, door.claim, async (c, v) => {
     const { db, clock } = c.var.deps;
@@ -171,7 +182,10 @@ export function registerFrontDoor(app: Hono<HonoEnv>) {
     await mailVerification(c, me, p.email, clock.now());
     return { ok: true as const, message: translate(c.var.locale, "identity.verifySent", { email: p.email }) };
   });
+}
 
+/** /public/verify, /public/magicLink, /public/magic/check and /public/magic: the links by mail. */
+function registerMailLinks(app: Hono<HonoEnv>) {
   // The confirmation link's page: the code confirms the address the link carries.
   page(app, door.verify, async (c, { code: token }) => {
     if (c.req.method !== "POST") throw new AppError("method_not_allowed", "error.method_not_allowed", [c.req.method]);
