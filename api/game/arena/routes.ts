@@ -83,7 +83,17 @@ async function upgrade(
   return res ?? c.text("", 426);
 }
 
+/** The browser's battles, by path group. */
 export function registerArena(app: Hono<HonoEnv>) {
+  registerHangar(app);
+  registerQueue(app);
+  registerGarage(app);
+  registerBattle(app);
+  registerOperators(app);
+}
+
+/** /{locale}/play/: the hangar page. */
+function registerHangar(app: Hono<HonoEnv>) {
   // auth "public": a visitor who is not signed in gets the page, which sends them to sign in and back.
   // The hangar is rendered on the server for a browser (docs/decisions/front-door.md); a player
   // waiting for or in a battle gets the bare shell (the battle is the browser's to draw).
@@ -123,7 +133,10 @@ export function registerArena(app: Hono<HonoEnv>) {
     },
     { ssr: (d) => !(d as { queue?: unknown }).queue && !(d as { battle?: unknown }).battle },
   );
+}
 
+/** /game/play/join, leave and status: the queue (its state also forms battles). */
+function registerQueue(app: Hono<HonoEnv>) {
   route(app, play.join, async (c, b) => {
     const playerId = me(c);
     const { db, clock } = c.var.deps;
@@ -131,6 +144,16 @@ export function registerArena(app: Hono<HonoEnv>) {
     return { ...(await status(c, playerId)), queued: r.queued };
   });
 
+  route(app, play.leave, async (c) => {
+    await leaveQueue(c.var.deps.db, me(c));
+    return status(c, me(c));
+  });
+
+  route(app, play.status, async (c) => status(c, me(c)));
+}
+
+/** /game/play/crew/train, modules/{tankId} and module/buy: the garage's crews and modules. */
+function registerGarage(app: Hono<HonoEnv>) {
   // Not in the spec (docs/decisions/crews.md, "Training by players"): the hangar's crew list trains a
   // member's skill one level, paid through the ledger once per request id.
   route(app, play.trainCrew, async (c, b) => {
@@ -158,8 +181,6 @@ export function registerArena(app: Hono<HonoEnv>) {
     tankView(c.var.deps.db, me(c), p.tankId, c.var.deps.clock.now(), c.var.locale),
   );
 
-  route(app, play.report, async (c, p) => battleReport(c.var.deps.db, me(c), p.battleId, c.var.locale));
-
   route(app, play.buyModule, async (c, b) => {
     const playerId = me(c);
     const { db, clock } = c.var.deps;
@@ -171,13 +192,11 @@ export function registerArena(app: Hono<HonoEnv>) {
     ]);
     return { ...bought, ...wallet, modules };
   });
+}
 
-  route(app, play.leave, async (c) => {
-    await leaveQueue(c.var.deps.db, me(c));
-    return status(c, me(c));
-  });
-
-  route(app, play.status, async (c) => status(c, me(c)));
+/** /game/play/report/{battleId}, result/{battleId} and ws/{battleId}: the player's battle. */
+function registerBattle(app: Hono<HonoEnv>) {
+  route(app, play.report, async (c, p) => battleReport(c.var.deps.db, me(c), p.battleId, c.var.locale));
 
   // The player's own result of a battle (the result screen after a reload, or after the socket closed).
   route(app, play.result, async (c, p) => {
@@ -208,7 +227,10 @@ export function registerArena(app: Hono<HonoEnv>) {
     const playerId = me(c);
     return upgrade(c, p.battleId, playerId, () => battleSocket(c, p.battleId, playerId));
   });
+}
 
+/** /admin/battles/{battleId}/watch, arena and replay: what an operator sees of a battle. */
+function registerOperators(app: Hono<HonoEnv>) {
   // An operator watches a running battle: the same snapshots, no tank to drive.
   route(app, adminBattles.watch, (c, p) => upgrade(c, p.battleId, null, () => battleSocket(c, p.battleId, null)));
 
