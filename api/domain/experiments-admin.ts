@@ -54,6 +54,7 @@ export const experimentsList: ResourceDescription = {
     ...r,
     variants: JSON.parse(r.variants as string),
     conditions: JSON.parse(r.conditions as string),
+    guardrails: JSON.parse(r.guardrails as string),
   }),
 };
 

@@ -1,11 +1,16 @@
-// A server-side list: the list route (api/admin/resources listInputFor's query — page, size, sort,
-// dir, q and one parameter per filter) pages, sorts and filters; the table's state lives in the
-// address bar, so a reload, a shared link or Back shows the same page. Loading, empty and error
-// states are the design system's; "Export CSV" saves the whole filtered set — through the area's
-// export route when it has one, else page by page through the list route — with progress.
+// A server-side list: the list route, called through its contract (api/contracts/*: the route's
+// own, or `at(anyAreaList, address)` for a described area), pages, sorts and filters — its input
+// takes page, size, sort, dir, q and one parameter per filter; the table's state lives in the
+// address bar, so a reload, a shared link or Back shows the same page. The rows are typed by the
+// contract's output, so the columns are checked against what the route answers. Loading, empty
+// and error states are the design system's; "Export CSV" saves the whole filtered set — through
+// the area's export route when it has one, else page by page through the same list contract —
+// with progress.
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
-import { useApi } from "../lib/api.ts";
+import type { z } from "zod";
+import type { Contract, InputOf, OutputOf } from "../../api/contracts/contract.ts";
+import { href, useApiRaw } from "../lib/api.ts";
 import { fmtInt } from "../lib/i18n.ts";
 import { fetchAllPages, fetchExport, saveFile, type CsvField, type Progress } from "../lib/csv.ts";
 import { t, ph } from "@lingui/core/macro";
@@ -22,18 +27,18 @@ export interface Filter {
   options?: [string, string][];
 }
 
-export interface ListPage<R> {
-  rows: R[];
-  total: number;
-}
+/** A list route's contract: it answers a page of rows and the total of the filtered set. */
+export type ListContract = Contract & { output: z.ZodType<{ rows: unknown[]; total: number }> };
+/** A row of a list route's answer. */
+export type RowOf<C extends ListContract> = OutputOf<C>["rows"][number];
 
-export interface DataTableProps<R> {
-  /** The list route, e.g. "/admin/tank/list". */
-  url: string;
-  /** Fixed query parameters of every request (e.g. { playerId }). */
-  params?: Record<string, string>;
-  columns: Column<R>[];
-  rowKey: (r: R) => string;
+export interface DataTableProps<C extends ListContract> {
+  /** The list route's contract, e.g. `clans.list`, or `at(anyAreaList, d.actions.list)`. */
+  list: C;
+  /** Fixed input of every request (e.g. { playerId }): a path parameter or a query field. */
+  params?: Partial<InputOf<C>>;
+  columns: Column<RowOf<C>>[];
+  rowKey: (r: RowOf<C>) => string;
   filters?: Filter[];
   /** Label of the free-text search box (the `q` parameter); none = no box. */
   search?: string;
@@ -45,9 +50,9 @@ export interface DataTableProps<R> {
    * The file's columns (stable names that say their units, ISO 8601 times, money with its
    * currency: ui/lib/csv.ts); none = the table's own labels and raw values.
    */
-  csv?: CsvField<R>[];
-  /** The area's export route, given the same filters and sort; none = page through `url`. */
-  exportUrl?: string;
+  csv?: CsvField<RowOf<C>>[];
+  /** The area's export route (a file), given the same filters and sort; none = page through `list`. */
+  exportRoute?: Contract;
   /** Prefix of the address-bar parameters, when one page shows two lists. */
   stateKey?: string;
   /** Change it to reload the list (after a save or a remove). */
@@ -57,8 +62,8 @@ export interface DataTableProps<R> {
   cards?: boolean;
 }
 
-export function DataTable<R>(props: DataTableProps<R>) {
-  const { url, params, columns, filters = [], defaultSort, stateKey = "" } = props;
+export function DataTable<C extends ListContract>(props: DataTableProps<C>) {
+  const { list: route, params, columns, filters = [], defaultSort, stateKey = "" } = props;
   const [search, setSearch] = useSearchParams();
   const key = (k: string) => stateKey + k;
   const read = (k: string) => search.get(key(k)) ?? "";
@@ -83,18 +88,16 @@ export function DataTable<R>(props: DataTableProps<R>) {
       { replace },
     );
 
-  // The query that selects the set: filters, search and sort (the export's too), then the page.
-  const selection = new URLSearchParams({
+  // The input that selects the set: fixed params, filters, search and sort (the export's too),
+  // then the page. A filter's text goes as typed: the route's input names a refusal in its words.
+  const selection: Record<string, unknown> = {
     ...params,
     sort: sort.id,
     dir: sort.desc ? "desc" : "asc",
     ...(q ? { q } : {}),
-  });
-  for (const [k, v] of Object.entries(filterValues)) if (v) selection.set(k, v);
-  const pageQuery = new URLSearchParams(selection);
-  pageQuery.set("page", String(page));
-  pageQuery.set("size", String(size));
-  const list = useApi<ListPage<R>>(`${url}?${pageQuery}`);
+  };
+  for (const [k, v] of Object.entries(filterValues)) if (v) selection[k] = v;
+  const list = useApiRaw(route, { ...selection, page, size });
   const { reload } = list;
   const seenVersion = useRef(props.version);
   useEffect(() => {
@@ -131,8 +134,8 @@ export function DataTable<R>(props: DataTableProps<R>) {
             name={props.exportName}
             columns={columns}
             fields={props.csv}
-            listUrl={url}
-            exportUrl={props.exportUrl}
+            list={route}
+            exportRoute={props.exportRoute}
             selection={selection}
           />
         )}
@@ -202,20 +205,20 @@ function SearchBox({ label, value, onChange }: { label: string; value: string; o
   return label ? <label className="tk-search">{input}</label> : input;
 }
 
-function CsvExport<R>({
+function CsvExport<C extends ListContract>({
   name,
   columns,
   fields,
-  listUrl,
-  exportUrl,
+  list,
+  exportRoute,
   selection,
 }: {
   name: string;
-  columns: Column<R>[];
-  fields?: CsvField<R>[];
-  listUrl: string;
-  exportUrl?: string;
-  selection: URLSearchParams;
+  columns: Column<RowOf<C>>[];
+  fields?: CsvField<RowOf<C>>[];
+  list: C;
+  exportRoute?: Contract;
+  selection: Record<string, unknown>;
 }) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [failure, setFailure] = useState("");
@@ -224,18 +227,16 @@ function CsvExport<R>({
     const controller = new AbortController();
     abort.current = controller;
     setFailure("");
-    setProgress({ done: 0, unit: exportUrl ? "bytes" : "rows" });
+    setProgress({ done: 0, unit: exportRoute ? "bytes" : "rows" });
     try {
       const cols = fields ?? columns.filter((c) => c.csv !== false).map((c) => ({ name: c.label, value: c.value }));
-      const parts = exportUrl
-        ? await fetchExport(
-            `${exportUrl}${exportUrl.includes("?") ? "&" : "?"}${selection}`,
-            setProgress,
-            controller.signal,
-          )
-        : await fetchAllPages<R>(
-            listUrl,
-            selection,
+      // The contract's address of the selection (its path parameters filled); the pages add theirs.
+      const address = (c: Contract) => href(c, selection as InputOf<Contract>);
+      const parts = exportRoute
+        ? await fetchExport(address(exportRoute), setProgress, controller.signal)
+        : await fetchAllPages(
+            address(list),
+            new URLSearchParams(),
             cols.map((c) => c.name),
             (r) => cols.map((c) => c.value(r)),
             setProgress,

@@ -1,19 +1,17 @@
 // Screens call routes through their contracts (ui/lib/api.ts: api(contract, input), useApi(contract,
 // input)): a hand-written answer type (`api<T>(url)`, `useApi<T>(url)`) is a guess the server may
-// not keep (issue 26). The files below still make such calls, with how many: a file outside the
-// list, or more calls than listed, fails. (Fewer than listed passes, so the engineers converting
-// the back office land without editing this list; lower the counts as you pass by.)
+// not keep (issue 26). No file makes such a call any more: a new one fails here.
 // The generic content screens call each area's routes at the addresses its description names,
 // through the mechanism's contracts (`at(anyAreaPage, address)`, api/contracts/admin/resources.ts);
 // an area whose screen reads its own page data typed declares its page with resourceListPage, as
-// /admin/serverLocalization/ does. Left: the generic list (DataTable).
+// /admin/serverLocalization/ does. The generic list (DataTable) takes its list route's contract
+// and types its rows by the contract's output.
 import { test, expect } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const LEFT: Record<string, number> = {
-  "ui/components/DataTable.tsx": 1,
-};
+/** Files still allowed hand-typed calls, with how many: none (the list stays empty). */
+const LEFT: Record<string, number> = {};
 
 /**
  * A type argument written at a call site: `api<T>(`, `useApi<T>(` — not the client's own

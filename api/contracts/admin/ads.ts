@@ -4,6 +4,7 @@ import { z } from "zod";
 import * as f from "../../domain/fields.ts";
 import { AD_NETWORKS, adSettingsShape } from "../../domain/ads.ts";
 import { contract } from "../contract.ts";
+import { resourceListPage } from "./resources.ts";
 
 const O = { auth: "admin", role: "operator" } as const;
 
@@ -19,6 +20,27 @@ export const page = contract({
     form: z.record(z.string(), z.unknown()),
   }),
 });
+
+/** The per-placement rows' columns and filters (api/admin/ads describes the area with them). */
+export const PLACEMENT_LIST = {
+  columns: ["id", "placement", "network", "enabled", "capPerDay", "reward", "updatedAt"],
+  filters: ["network", "enabled"],
+};
+
+/** The per-placement rows' page: the list (POST load is the same list) and the networks a row may name. */
+export const placementsPage = resourceListPage(
+  { base: "/admin/ads/settings/", role: "operator", ...PLACEMENT_LIST },
+  { networks: z.array(z.enum(AD_NETWORKS)) },
+  z.object({
+    id: z.int(),
+    placement: z.string(),
+    network: z.string(),
+    enabled: z.boolean(),
+    capPerDay: z.int(),
+    reward: z.int(),
+    updatedAt: z.int(),
+  }),
+);
 
 /** The whole document, checked against its shape (a refusal names the field under `settings.`). */
 export const save = contract({

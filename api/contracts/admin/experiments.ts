@@ -14,7 +14,8 @@ import {
 } from "../../domain/experiments.ts";
 import { SCORECARD_METRICS } from "../../domain/experiments-scorecard.ts";
 import { contract } from "../contract.ts";
-import { listPage } from "./resources.ts";
+import { experimentsList } from "../../domain/experiments-admin.ts";
+import { listInputFor, listPageOf } from "./resources.ts";
 
 const who = { auth: "admin", role: "operator" } as const;
 const base = "/admin/experiments/";
@@ -75,8 +76,14 @@ export const control = contract({
   }),
 });
 
-/** The list, read like a resource's (its input is made from the list's description: api/admin/experiments/). */
-export const listOutput = listPage;
+/** The list, read like a resource's: its input is made from the list's description (api/domain/experiments-admin.ts). */
+export const list = contract({
+  method: "ANY",
+  path: `${base}list`,
+  ...who,
+  input: listInputFor(experimentsList),
+  output: listPageOf(experiment),
+});
 
 export const users = contract({
   method: "ANY",

@@ -66,14 +66,19 @@ export const description = z.looseObject({
   money: z.array(z.string()),
 });
 
+/** One page of an area's rows typed by `row`: each field as the list answers it (fromRow, decorate). */
+export const listPageOf = <R extends z.ZodType>(row: R) => listPage.extend({ rows: z.array(row) });
+
 /**
  * The page of an area whose page answers the list (no list action) and more data the screen reads
- * (its description's pageData), typed by `extra`: the area's description names it as its `page`,
- * so the screen calls it through its contract file.
+ * (its description's pageData), typed by `extra`, its rows by `row`: the area's description names
+ * it as its `page`, so the screen calls it through its contract file and its table's columns are
+ * checked against the rows.
  */
-export function resourceListPage<E extends z.ZodRawShape>(
+export function resourceListPage<E extends z.ZodRawShape, R extends z.ZodType>(
   d: Pick<ResourceDescription, "base" | "role" | "columns" | "filters">,
   extra: E,
+  row: R,
 ) {
   return contract({
     method: "ANY",
@@ -82,7 +87,7 @@ export function resourceListPage<E extends z.ZodRawShape>(
     role: d.role,
     kind: "page",
     input: listInputFor(d),
-    output: description.extend(listPage.shape).extend(extra),
+    output: description.extend(listPageOf(row).shape).extend(extra),
   });
 }
 

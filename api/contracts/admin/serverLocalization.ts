@@ -13,6 +13,14 @@ export const page = resourceListPage(
   {
     languages: z.array(z.object({ code: z.string(), name: z.string(), enabled: z.boolean(), isDefault: z.boolean() })),
   },
+  /** A key with its text per language, and the enabled languages it still lacks. */
+  z.object({
+    id: z.int(),
+    key: z.string(),
+    texts: z.record(z.string(), z.string()),
+    updatedAt: z.int(),
+    missing: z.array(z.string()),
+  }),
 );
 
 export const { exportAll, importAll } = transferContracts({

@@ -98,9 +98,9 @@ export default function FeedbackListPage({ params }: { params: Record<string, st
                   : t`New reply from support in ticket #${ph({ ticket: live.last.ticketId })}`
                 : t`The list updates as players write.`}
             </p>
-            <DataTable<Ticket>
-              url="/admin/feedback/tickets/get"
-              params={playerId ? { playerId } : undefined}
+            <DataTable
+              list={feedback.list}
+              params={playerId ? { playerId: Number(playerId) } : undefined}
               columns={columns}
               rowKey={(r) => String(r.id)}
               defaultSort={{ id: "updatedAt", desc: true }}

@@ -144,7 +144,7 @@ export default function BattlesPage() {
         />
       )}
       <DataTable
-        url="/admin/battles/get"
+        list={battles.list}
         columns={columns}
         rowKey={(b) => String(b.id)}
         filters={[

@@ -56,8 +56,8 @@ export default function ClanLogPage({ params }: { params: Record<string, string 
         <a href={`/admin/clan/${id}`}>{t`Back to the clan`}</a>
       </p>
       <DataTable
-        url={clans.logs.path}
-        params={{ clanId: id }}
+        list={clans.logs}
+        params={{ clanId: Number(id) }}
         columns={logColumns()}
         rowKey={(r) => String(r.id)}
         defaultSort={{ id: "createdAt", desc: true }}

@@ -23,7 +23,7 @@ export default function ClansPage() {
     <section className="tk-clans">
       <h1>{t`Clans`}</h1>
       <DataTable
-        url={clans.list.path}
+        list={clans.list}
         columns={columns}
         rowKey={(c) => String(c.id)}
         search={t`Name or tag`}

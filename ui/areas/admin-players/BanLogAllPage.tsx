@@ -66,7 +66,7 @@ export default function BanLogAllPage() {
         )}
       </Load>
       <DataTable
-        url="/admin/banLog/"
+        list={banLogAll}
         columns={columns}
         rowKey={(e) => String(e.id)}
         search={t`Player's name or id`}

@@ -83,7 +83,8 @@ export default function BanLogPage({ params }: { params: Record<string, string |
         )}
       </Load>
       <DataTable
-        url={`/admin/banLog/getBanLogs/${id}`}
+        list={banLog.list}
+        params={{ playerId: Number(id) }}
         columns={columns}
         rowKey={(e) => String(e.id)}
         defaultSort={{ id: "createdAt", desc: true }}

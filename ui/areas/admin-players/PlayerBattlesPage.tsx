@@ -1,7 +1,7 @@
 // /admin/player/:playerId/battles — the player's battles (server-paged, result filter), their
 // totals; a row opens the battle's page (/admin/player/:playerId/battles/:battleId).
 import { t, ph } from "@lingui/core/macro";
-import { href, useApi } from "../../lib/api.ts";
+import { useApi } from "../../lib/api.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Load } from "../../components/States.tsx";
@@ -85,7 +85,8 @@ export default function PlayerBattlesPage({ params }: { params: Record<string, s
         )}
       </Load>
       <DataTable
-        url={href(battles.load, { playerId: Number(id) })}
+        list={battles.load}
+        params={{ playerId: Number(id) }}
         columns={columns}
         rowKey={(r) => String(r.battleId)}
         filters={[{ id: "result", label: t`Result`, options: results }]}

@@ -73,8 +73,8 @@ export default function PlayerLogPage({ params }: { params: Record<string, strin
         {(d) => <h1>{t`Log of ${ph({ nickname: d.player.nickname })} (#${ph({ id: d.player.id })})`}</h1>}
       </Load>
       <DataTable
-        url={log.entries.path}
-        params={{ playerId: id }}
+        list={log.entries}
+        params={{ playerId: Number(id) }}
         columns={columns}
         rowKey={(e) => `${e.kind}:${e.id}`}
         filters={[
@@ -91,8 +91,8 @@ export default function PlayerLogPage({ params }: { params: Record<string, strin
       <Live playerId={id} onEntry={() => setVersion((v) => v + 1)} />
       <h2>{t`Notifications`}</h2>
       <DataTable
-        url={log.notifications.path}
-        params={{ playerId: id }}
+        list={log.notifications}
+        params={{ playerId: Number(id) }}
         stateKey="n"
         columns={noticeColumns}
         rowKey={(n) => String(n.id)}

@@ -96,7 +96,7 @@ export default function PlayersSearchPage() {
     <section>
       <h1>{t`Players`}</h1>
       <DataTable
-        url={player.getProfiles.path}
+        list={player.getProfiles}
         columns={columns}
         rowKey={(r) => String(r.id)}
         search={t`Id, nickname, email or social id`}

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { api, useApi } from "../../lib/api.ts";
 import { act } from "../../lib/action.ts";
 import * as ads from "../../../api/contracts/admin/ads.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
 import { fmtInt } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
@@ -17,14 +18,7 @@ import { bool, int, text } from "../../../api/domain/fields.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
-interface Row {
-  id: number;
-  placement: string;
-  network: string;
-  enabled: boolean;
-  capPerDay: number;
-  reward: number;
-}
+type Row = OutputOf<typeof ads.placementsPage>["rows"][number];
 
 const schema = z.object({
   placement: text(1, 64),
@@ -68,8 +62,8 @@ export default function AdPlacementsPage() {
     <Load state={page}>
       {(d) => (
         <section>
-          <DataTable<Row>
-            url="/admin/ads/settings/"
+          <DataTable
+            list={ads.placementsPage}
             columns={columns}
             rowKey={(r) => String(r.id)}
             search={t`Search`}

@@ -77,7 +77,7 @@ export default function OrdersPage() {
         </p>
       )}
       <DataTable
-        url="/admin/billing/orders/"
+        list={billing.orders}
         columns={columns}
         rowKey={(o) => String(o.id)}
         defaultSort={{ id: "id", desc: true }}

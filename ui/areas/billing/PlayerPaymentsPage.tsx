@@ -149,8 +149,8 @@ export default function PlayerPaymentsPage({ params }: { params: Record<string, 
         )}
       </Load>
       <DataTable
-        url={payments.list.path}
-        params={{ playerId }}
+        list={payments.list}
+        params={{ playerId: Number(playerId) }}
         columns={columns}
         rowKey={(o) => String(o.id)}
         defaultSort={{ id: "id", desc: true }}

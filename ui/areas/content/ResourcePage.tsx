@@ -9,7 +9,7 @@ import { useLocation } from "wouter";
 import { api, at, useApi } from "../../lib/api.ts";
 import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
-import { anyAreaImport, anyAreaPage, anyAreaSave } from "../../../api/contracts/admin/resources.ts";
+import { anyAreaImport, anyAreaList, anyAreaPage, anyAreaSave } from "../../../api/contracts/admin/resources.ts";
 import { ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { Load } from "../../components/States.tsx";
@@ -36,7 +36,7 @@ import { TITLES } from "./titles.ts";
 import { changesText } from "../../shell/AdminLabels.ts";
 import { actionsColumn } from "../../components/RowMenu.tsx";
 
-type Row = Record<string, unknown> & { id: number };
+type Row = OutputOf<typeof anyAreaList>["rows"][number];
 /** What the generic screen reads of an area (its page's answer). */
 export type Description = OutputOf<typeof anyAreaPage>;
 /** What an item's form needs of its area: the typed form, the money fields, the addresses. */
@@ -170,7 +170,7 @@ function Resource({ d }: { d: Description }) {
         />
       )}
       <DataTable
-        url={d.actions.list}
+        list={at(anyAreaList, d.actions.list)}
         columns={columns}
         rowKey={(r) => String(r.id)}
         search={t`Search by name or id`}

@@ -118,7 +118,7 @@ export default function TranslationPage() {
               />
             )}
             <DataTable
-              url={translation.list.path}
+              list={translation.list}
               params={{ locale }}
               columns={columns}
               rowKey={(r) => r.key}

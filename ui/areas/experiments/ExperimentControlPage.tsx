@@ -155,9 +155,9 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
       <p className="tk-hint">
         {e.variants.map((v) => t`${ph({ variant: v.name })}: ${ph({ n: fmtInt(d.counts[v.name] ?? 0) })}`).join(" · ")}
       </p>
-      <DataTable<Participant>
-        url="/admin/experiments/users"
-        params={{ id: String(e.id) }}
+      <DataTable
+        list={experiments.users}
+        params={{ id: e.id }}
         columns={columns}
         rowKey={(r) => String(r.playerId)}
         filters={[

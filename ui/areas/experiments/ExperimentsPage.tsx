@@ -6,18 +6,11 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { GeneralForm } from "./GeneralForm.tsx";
-import { SCOPE, STATUS, type Status } from "./shared.ts";
+import { SCOPE, STATUS } from "./shared.ts";
 import * as experiments from "../../../api/contracts/admin/experiments.ts";
+import type { OutputOf } from "../../../api/contracts/contract.ts";
 
-interface Row {
-  id: number;
-  name: string;
-  status: Status;
-  optionScope: string;
-  optionKey: string;
-  updatedAt: number;
-  startedAt: number | null;
-}
+type Row = OutputOf<typeof experiments.list>["rows"][number];
 
 export default function ExperimentsPage() {
   const page = useApi(experiments.page, {});
@@ -46,8 +39,8 @@ export default function ExperimentsPage() {
   ];
   return (
     <section>
-      <DataTable<Row>
-        url="/admin/experiments/list"
+      <DataTable
+        list={experiments.list}
         columns={columns}
         rowKey={(r) => String(r.id)}
         search={t`Search`}

@@ -503,8 +503,8 @@ export default function NotificationsPage() {
       {typeof open === "number" && (
         <Editor key={open} channel={channel} id={open} onChanged={changed} onClose={() => setOpen(null)} />
       )}
-      <DataTable<Row>
-        url={routes.list.path}
+      <DataTable
+        list={routes.list}
         columns={columns}
         rowKey={(n) => String(n.id)}
         search={t`Name or id`}

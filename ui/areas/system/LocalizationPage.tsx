@@ -21,12 +21,7 @@ interface Language {
   enabled: boolean;
   isDefault: boolean;
 }
-interface Text {
-  id: number;
-  key: string;
-  texts: Record<string, string>;
-  missing: string[];
-}
+type Text = OutputOf<typeof transfer.page>["rows"][number];
 type ImportResult = OutputOf<typeof transfer.importAll>;
 
 export default function LocalizationPage() {
@@ -157,7 +152,7 @@ function Texts({ languages }: { languages: Language[] }) {
         </form>
       )}
       <DataTable
-        url={BASE}
+        list={transfer.page}
         columns={columns}
         rowKey={(r) => String(r.id)}
         search={t`Search by key or text`}
