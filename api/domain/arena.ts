@@ -962,6 +962,51 @@ export async function roomLease(db: DbOrTx, battleId: number) {
   return r ? { ...r, running: r.status === "running" && !r.over } : null;
 }
 
+/** The hangar's player: who they are, their money and record, the tank they drive. 401 when gone (erased). */
+export async function hangarPlayer(db: DbOrTx, playerId: number) {
+  const [p] = await db
+    .select({
+      id: players.id,
+      nickname: players.nickname,
+      level: players.level,
+      experience: players.experience,
+      silver: players.silver,
+      gold: players.gold,
+      rating: players.rating,
+      battles: players.battles,
+      wins: players.wins,
+      currentTankId: players.currentTankId,
+    })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
+  if (!p) throw new AppError("unauthorized");
+  return p;
+}
+
+/** The player's own result of a battle they played (its status, their figures, the room's outcome); 404 otherwise. */
+export async function playerBattleResult(db: DbOrTx, battleId: number, playerId: number) {
+  const [r] = await db
+    .select({
+      status: battles.status,
+      result: battlePlayers.result,
+      experience: battlePlayers.experience,
+      silver: battlePlayers.silverEarned,
+      silverSpent: battlePlayers.silverSpent,
+      kills: battlePlayers.kills,
+      damage: battlePlayers.damage,
+      durationS: battlePlayers.durationS,
+      ratingDelta: battlePlayers.ratingDelta,
+    })
+    .from(battlePlayers)
+    .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
+    .where(and(eq(battlePlayers.battleId, battleId), eq(battlePlayers.playerId, playerId)))
+    .limit(1);
+  if (!r) throw new AppError("not_found", "arena.notYourBattle");
+  const room = await roomOf(db, battleId);
+  return { battleId, ...r, outcome: room?.outcome ? JSON.parse(room.outcome) : null };
+}
+
 /** A player's result of an ended battle as the room's end tells it (null while it has none). */
 export async function outcomeOf(db: DbOrTx, battleId: number, playerId: number): Promise<PlayerOutcome | null> {
   const [r] = await db

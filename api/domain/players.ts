@@ -163,3 +163,25 @@ export async function recordActivity(tx: Tx, playerId: number, kind: string, at:
     reg_ts: toCHDateTime(p.createdAt),
   });
 }
+
+/** Where a player plays: the country and platform (a payment method's market and currency follow them). */
+export async function playerMarket(db: DbOrTx, playerId: number): Promise<{ country: string; platform: string }> {
+  const [p] = await db
+    .select({ country: players.country, platform: players.platform })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
+  if (!p) throw notFound();
+  return p;
+}
+
+/** The player's money: silver and gold. */
+export async function walletOf(db: DbOrTx, playerId: number): Promise<{ silver: number; gold: number }> {
+  const [w] = await db
+    .select({ silver: players.silver, gold: players.gold })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
+  if (!w) throw notFound();
+  return w;
+}

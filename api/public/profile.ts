@@ -14,8 +14,7 @@ import { deleteCookie } from "hono/cookie";
 import { providers } from "../billing/registry.ts";
 import { isTestMode } from "../billing/test-mode-flag.ts";
 import { offers } from "../billing/start.ts";
-import { players } from "../db/schema/players.ts";
-import { eq } from "drizzle-orm";
+import { playerMarket } from "../domain/players.ts";
 import { shell } from "../http/shell.ts";
 import "./player-messages.ts";
 import { avatarView } from "./avatars.ts";
@@ -106,12 +105,7 @@ function registerPaymentMethods(app: Hono<HonoEnv>) {
   // A provider is listed when its market fits the platform, it has a currency for the country
   // and its settings are present (billing's own `ready` check); the catalog is billing's `offers`.
   route(app, profile.paymentMethods, async (c) => {
-    const { db } = c.var.deps;
-    const [p] = await db
-      .select({ country: players.country, platform: players.platform })
-      .from(players)
-      .where(eq(players.id, me(c)))
-      .limit(1);
+    const p = await playerMarket(c.var.deps.db, me(c));
     const markets =
       p.platform === "ios" ? ["app_store"] : p.platform === "android" ? ["rustore", "google_play"] : ["web"];
     const methods = [];

@@ -14,8 +14,10 @@ import {
   arenaRules,
   garageOf,
   hangarExtras,
+  hangarPlayer,
   joinQueue,
   leaveQueue,
+  playerBattleResult,
   queueEntry,
   roomOf,
   runningBattleOf,
@@ -27,9 +29,7 @@ import * as play from "../../contracts/game/play.ts";
 import { hangar } from "../../contracts/play.ts";
 import * as adminBattles from "../../contracts/admin/battles.ts";
 import { trainCrewSkill } from "../../domain/progression.ts";
-import { and, eq } from "drizzle-orm";
-import { players } from "../../db/schema/players.ts";
-import { battles, battlePlayers } from "../../db/schema/battles.ts";
+import { walletOf } from "../../domain/players.ts";
 import { replayFrames } from "./replay-stream.ts";
 
 const me = (c: Context<HonoEnv>) => {
@@ -105,23 +105,7 @@ function registerHangar(app: Hono<HonoEnv>) {
       if (!c.var.player) return { signedIn: false as const };
       const playerId = me(c);
       const { db } = c.var.deps;
-      const [p] = await db
-        .select({
-          id: players.id,
-          nickname: players.nickname,
-          level: players.level,
-          experience: players.experience,
-          silver: players.silver,
-          gold: players.gold,
-          rating: players.rating,
-          battles: players.battles,
-          wins: players.wins,
-          currentTankId: players.currentTankId,
-        })
-        .from(players)
-        .where(eq(players.id, playerId))
-        .limit(1);
-      if (!p) throw new AppError("unauthorized");
+      const p = await hangarPlayer(db, playerId);
       const [garage, rules, where, extras] = await Promise.all([
         garageOf(db, playerId),
         arenaRules(db),
@@ -169,8 +153,8 @@ function registerGarage(app: Hono<HonoEnv>) {
         at: clock.now(),
       }),
     );
-    const [[wallet], extras] = await Promise.all([
-      db.select({ silver: players.silver, gold: players.gold }).from(players).where(eq(players.id, playerId)).limit(1),
+    const [wallet, extras] = await Promise.all([
+      walletOf(db, playerId),
       hangarExtras(db, playerId, c.var.locale, clock.now()),
     ]);
     return { ...trained, ...wallet, crew: extras.crew, crewBonus: extras.crewBonus };
@@ -186,8 +170,8 @@ function registerGarage(app: Hono<HonoEnv>) {
     const { db, clock } = c.var.deps;
     const owned = (await garageOf(db, playerId)).some((t) => t.id === b.tankId);
     const bought = await db.transaction((tx) => buyModule(tx, { ...b, playerId, owned, at: clock.now() }));
-    const [[wallet], modules] = await Promise.all([
-      db.select({ silver: players.silver, gold: players.gold }).from(players).where(eq(players.id, playerId)).limit(1),
+    const [wallet, modules] = await Promise.all([
+      walletOf(db, playerId),
       tankView(db, playerId, b.tankId, clock.now(), c.var.locale),
     ]);
     return { ...bought, ...wallet, modules };
@@ -199,28 +183,7 @@ function registerBattle(app: Hono<HonoEnv>) {
   route(app, play.report, async (c, p) => battleReport(c.var.deps.db, me(c), p.battleId, c.var.locale));
 
   // The player's own result of a battle (the result screen after a reload, or after the socket closed).
-  route(app, play.result, async (c, p) => {
-    const { db } = c.var.deps;
-    const [r] = await db
-      .select({
-        status: battles.status,
-        result: battlePlayers.result,
-        experience: battlePlayers.experience,
-        silver: battlePlayers.silverEarned,
-        silverSpent: battlePlayers.silverSpent,
-        kills: battlePlayers.kills,
-        damage: battlePlayers.damage,
-        durationS: battlePlayers.durationS,
-        ratingDelta: battlePlayers.ratingDelta,
-      })
-      .from(battlePlayers)
-      .innerJoin(battles, eq(battles.id, battlePlayers.battleId))
-      .where(and(eq(battlePlayers.battleId, p.battleId), eq(battlePlayers.playerId, me(c))))
-      .limit(1);
-    if (!r) throw new AppError("not_found", "arena.notYourBattle");
-    const room = await roomOf(db, p.battleId);
-    return { battleId: p.battleId, ...r, outcome: room?.outcome ? JSON.parse(room.outcome) : null };
-  });
+  route(app, play.result, async (c, p) => playerBattleResult(c.var.deps.db, p.battleId, me(c)));
 
   // The battle's socket: the player drives the tank of their seat and sees everything.
   route(app, play.socket, async (c, p) => {
