@@ -37,7 +37,7 @@ const request = (path: string, method: string) =>
     headers: {
       cookie: `tk_player=${tokens[turn++ % tokens.length]}`,
       accept: "application/json",
-      ...(method === "POST" ? { "x-csrf-token": CSRF, "content-type": "application/json" } : {}),
+      ...(method === "POST" ? { "x-csrf-token": CSRF, "content-type": "application/json", "content-length": "2" } : {}),
     },
     body: method === "POST" ? "{}" : undefined,
   });

@@ -32,6 +32,7 @@ const VALUES = Symbol("values");
 export type ClientWithPositionalView = Client & {
   positional?: Client;
   firstRowSync?(stmt: InStatement): Row | undefined;
+  valuesSync?(stmt: InStatement): unknown[][];
 };
 
 /** Plain objects, the first of duplicate column names winning (as in libSQL). */
@@ -139,6 +140,13 @@ class Connection {
     const args = typeof stmt === "string" ? [] : bindArgs(stmt.args);
     const row = Array.isArray(args) ? p.stmt.get(...args) : p.stmt.get(args);
     return (row ?? undefined) as Row | undefined;
+  }
+
+  /** A read's rows as bun:sqlite's value arrays (drizzle maps them by position: api/db/prepared.ts). */
+  values(stmt: InStatement): unknown[][] {
+    const args = typeof stmt === "string" ? [] : bindArgs(stmt.args);
+    const s = this.prepared(typeof stmt === "string" ? stmt : stmt.sql).stmt;
+    return (Array.isArray(args) ? s.values(...args) : s.values(args)) as unknown[][];
   }
 
   execute(stmt: InStatement, positional = false): ResultSet {
@@ -320,6 +328,10 @@ export function createBunSqliteClient(path: string, opts: { busyTimeoutMs?: numb
   const positionalView = view(true);
   // Reads answered at once (api/db/read.ts); the write lock lets only reads through it.
   const firstRowSync = (stmt: InStatement) => main.firstRow(stmt);
+  // A read's value arrays at once, for drizzle's prepared selects (api/db/prepared.ts): on the
+  // positional view, the one drizzle holds.
+  const valuesSync = (stmt: InStatement) => main.values(stmt);
+  Object.assign(positionalView, { valuesSync });
   return Object.assign(named, {
     positional: positionalView as unknown as Client,
     firstRowSync,

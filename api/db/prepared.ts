@@ -3,13 +3,100 @@
 // runs at once (the bun:sqlite client also keeps the compiled statement by its text). The reads of
 // the player site and the game are written this way (docs/decisions/read-path.md); bench/
 // player-reads.ts runs their very SQL on a bare server over bun:sqlite for the ratio.
+//
+// Where the driver reads synchronously (bun:sqlite: the client's `valuesSync`), a prepared select
+// runs without drizzle's async layers — the cache check, the driver's promise, the libSQL-shaped
+// row built per row — and drizzle's own mapping (`mapAllResult`/`mapGetResult`) turns the value
+// arrays into its result: ~10 µs less a statement (bench/request-cost.ts). The answers are drizzle's
+// answers, still promises; `getNow`/`allNow` give them at once where a caller stays synchronous.
+import { fillPlaceholders } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { type PreparedQueryConfig, SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
+import type { InStatement } from "@libsql/client";
 import type { Db } from "./index.ts";
+import type { SyncReads } from "./read.ts";
 
 export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
   const made = new WeakMap<Db, T>();
   return (db) => {
     let statements = made.get(db);
-    if (!statements) made.set(db, (statements = build(db)));
+    if (!statements) made.set(db, (statements = readingAtOnce(build(db))));
     return statements;
   };
+}
+
+/** A prepared select that may also answer at once (undefined where the driver cannot). */
+export interface ReadsAtOnce<Get, All> {
+  getNow?(values?: Record<string, unknown>): Get;
+  allNow?(values?: Record<string, unknown>): All;
+}
+
+type Internals = {
+  client?: Partial<SyncReads>;
+  tx?: unknown;
+  fields?: unknown;
+  customResultMapper?: unknown;
+  query: { sql: string; params: unknown[] };
+  executeMethod: "get" | "all" | "run" | "values";
+  mapAllResult(rows: unknown[]): unknown;
+  mapGetResult(rows: unknown[]): unknown;
+};
+
+/**
+ * The statements of `built` (an object of prepared queries, nested objects too), each prepared
+ * select with fields over a synchronous driver answering through {@link atOnce}; the others as
+ * they are.
+ */
+function readingAtOnce<T>(built: T): T {
+  if (built instanceof SQLitePreparedQuery) return atOnce(built) as T;
+  if (built && typeof built === "object" && Object.getPrototypeOf(built) === Object.prototype)
+    for (const [k, v] of Object.entries(built)) (built as Record<string, unknown>)[k] = readingAtOnce(v);
+  return built;
+}
+
+function atOnce<Q extends SQLitePreparedQuery<PreparedQueryConfig>>(prepared: Q): Q {
+  const p = prepared as unknown as Internals;
+  const valuesSync = p.client?.valuesSync;
+  // Only a select of the database handle (not of a transaction) with drizzle's field mapping.
+  if (!valuesSync || p.tx || !p.fields || p.customResultMapper || !/^\s*select\b/i.test(p.query.sql)) return prepared;
+  const { sql, params } = p.query;
+  const client = p.client;
+  const rows = (values?: Record<string, unknown>) => {
+    const args = fillPlaceholders(params, values ?? {}) as InStatement extends { args?: infer A } ? A : never;
+    try {
+      return valuesSync.call(client, { sql, args });
+    } catch (e) {
+      // As drizzle reports a failed query.
+      throw new DrizzleQueryError(sql, args as unknown[], e as Error);
+    }
+  };
+  const getNow = (values?: Record<string, unknown>) => p.mapGetResult(rows(values));
+  const allNow = (values?: Record<string, unknown>) => p.mapAllResult(rows(values));
+  const later =
+    <R>(now: (values?: Record<string, unknown>) => R) =>
+    (values?: Record<string, unknown>): Promise<R> => {
+      try {
+        return Promise.resolve(now(values));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    };
+  const fast = Object.create(prepared) as Internals & Record<string, unknown>;
+  Object.assign(fast, {
+    getNow,
+    allNow,
+    get: later(getNow),
+    all: later(allNow),
+    values: later(rows),
+    execute: later(p.executeMethod === "get" ? getNow : allNow),
+  });
+  return fast as unknown as Q;
+}
+
+/** A prepared select's first row at once where the driver reads synchronously, else its promise. */
+export function getNow<R>(
+  prepared: { get(values?: Record<string, unknown>): Promise<R> } & ReadsAtOnce<R, unknown>,
+  values?: Record<string, unknown>,
+): R | Promise<R> {
+  return prepared.getNow ? prepared.getNow(values) : prepared.get(values);
 }

@@ -6,6 +6,8 @@ export type NamedRow = Record<string, unknown>;
 /** A client that can answer a read at once: the embedded file on Bun (edge/bun-sqlite-client.ts). */
 export interface SyncReads {
   firstRowSync(stmt: InStatement): NamedRow | undefined;
+  /** A read's rows as value arrays (the positional view drizzle holds: api/db/prepared.ts). */
+  valuesSync?(stmt: InStatement): unknown[][];
 }
 
 /**

@@ -76,7 +76,19 @@ export function withWriteLock(client: Client, opts: { timeoutMs?: number } = {})
   const lock = new AsyncLock(opts.timeoutMs);
   const wrapped = lockWith(client, lock);
   const positional = (client as { positional?: Client }).positional;
-  if (positional) Object.defineProperty(wrapped, "positional", { value: lockWith(positional, lock) });
+  if (positional) {
+    const view = lockWith(positional, lock);
+    const valuesSync = (positional as Partial<SyncReads>).valuesSync;
+    // Synchronous reads need no lock; a write must queue, so it may not come this way.
+    if (valuesSync)
+      Object.defineProperty(view, "valuesSync", {
+        value: (stmt: InStatement) => {
+          if (!isRead(sqlOf(stmt))) throw new Error("valuesSync runs reads only");
+          return valuesSync.call(positional, stmt);
+        },
+      });
+    Object.defineProperty(wrapped, "positional", { value: view });
+  }
   const firstRowSync = (client as Partial<SyncReads>).firstRowSync;
   if (firstRowSync) {
     // Synchronous reads need no lock; a write must queue, so it may not come this way.

@@ -53,12 +53,18 @@ function wantsHtml(c: Context<HonoEnv>): boolean {
 }
 
 function guard(info: RouteInfo): MiddlewareHandler<HonoEnv> {
+  if (info.auth === "player")
+    // Nothing to do after the route: the next handler's answer goes on as it comes (at once when it is ready).
+    return ((c: Context<HonoEnv>, next: () => unknown) => {
+      if (!c.var.player) {
+        if (info.kind === "page" && wantsHtml(c))
+          return c.redirect(`/${c.var.locale}/public?next=${encodeURIComponent(c.req.path)}`);
+        throw new AppError("unauthorized");
+      }
+      if (info.mutates) assertCsrf(c, "player");
+      return next();
+    }) as unknown as MiddlewareHandler<HonoEnv>;
   return async (c, next) => {
-    if (info.auth === "player" && !c.var.player) {
-      if (info.kind === "page" && wantsHtml(c))
-        return c.redirect(`/${c.var.locale}/public?next=${encodeURIComponent(c.req.path)}`);
-      throw new AppError("unauthorized");
-    }
     if (info.auth === "admin") {
       const admin = c.var.admin;
       if (!admin) {
@@ -143,25 +149,47 @@ export interface RouteExtras {
  * is checked before answering, so one 400 names every bad field — a bad path parameter too,
  * whatever the body holds (the path's message wins for a name both carry).
  */
-export async function parseInput<S extends Schemas>(c: Context<HonoEnv>, s: S): Promise<Input<S>> {
-  const parts: unknown[] = [];
-  const fields: Record<string, FieldMessage>[] = [];
-  const part = async (schema: z.ZodType | undefined, read: () => unknown) => {
+export function parseInput<S extends Schemas>(c: Context<HonoEnv>, s: S): Promise<Input<S>> {
+  // Read every declared part first (only a body waits), then check them all at once: one wait
+  // for the body, one for the checks. (zod's synchronous parse is not safe to try first: a union
+  // with an async member throws a TypeError from inside instead of its $ZodAsyncError.)
+  const reads: [z.ZodType, unknown][] = [];
+  let pending = false;
+  const read = (schema: z.ZodType | undefined, raw: () => unknown) => {
     if (!schema) return;
-    try {
-      parts.push(await check(schema, await read()));
-    } catch (e) {
-      if (!(e instanceof AppError) || e.code !== "validation" || !e.fields) throw e;
-      fields.push(e.fields);
-    }
+    const r = raw();
+    if (r instanceof Promise) pending = true;
+    reads.push([schema, r]);
   };
-  await part(s.query, () => readQuery(c));
-  await part(s.json, () => readJson(c));
-  await part(s.input, () => readFields(c));
-  await part(s.params, () => c.req.param());
-  if (fields.length) throw new AppError("validation", "error.validation", [], 400, Object.assign({}, ...fields));
-  if (parts.length === 1) return parts[0] as Input<S>;
-  return Object.assign({}, ...(parts as object[])) as Input<S>;
+  read(s.query, () => readQuery(c));
+  read(s.json, () => readJson(c));
+  read(s.input, () => readFields(c));
+  read(s.params, () => c.req.param());
+  if (!pending) return checkParts<S>(reads);
+  return Promise.all(reads.map(([, r]) => r)).then((raws) => checkParts<S>(raws.map((r, i) => [reads[i][0], r])));
+}
+
+/** Every part checked; one 400 names every bad field of them (the path's message wins for a name both carry). */
+function checkParts<S extends Schemas>(reads: [z.ZodType, unknown][]): Promise<Input<S>> {
+  const checked = reads.map(([schema, raw]) =>
+    check(schema, raw).then(
+      (data) => ({ data }),
+      (e) => {
+        if (!(e instanceof AppError) || e.code !== "validation" || !e.fields) throw e;
+        return { fields: e.fields };
+      },
+    ),
+  );
+  return Promise.all(checked).then((done) => {
+    const parts: unknown[] = [];
+    const fields: Record<string, FieldMessage>[] = [];
+    for (const d of done)
+      if ("fields" in d) fields.push(d.fields);
+      else parts.push(d.data);
+    if (fields.length) throw new AppError("validation", "error.validation", [], 400, Object.assign({}, ...fields));
+    if (parts.length === 1) return parts[0] as Input<S>;
+    return Object.assign({}, ...(parts as object[])) as Input<S>;
+  });
 }
 
 function typed<S extends Schemas, A extends Auth>(
@@ -173,7 +201,10 @@ function typed<S extends Schemas, A extends Auth>(
   const handler = (c: Context<HonoEnv>, input: Input<S>) => given(c, input, ctxFor(c, auth));
   const run: Handler<HonoEnv> =
     schemas.query || schemas.json || schemas.input
-      ? async (c) => handler(c, await parseInput(c, schemas))
+      ? (c) => {
+          const input = parseInput(c, schemas);
+          return input instanceof Promise ? input.then((v) => handler(c, v)) : handler(c, input);
+        }
       : params
         ? // Path parameters alone are checked synchronously: the hot reads (GET /game/api/players/:playerId) pay no extra await.
           (c) => handler(c, checkNow(params, c.req.param()) as Input<S>)
@@ -373,9 +404,9 @@ export function page(
       : a && run
         ? (c) => {
             const ctx = ctxFor(c, info.auth);
-            return a.params || a.query || a.json || a.input
-              ? parseInput(c, a).then((v) => run(c, v, ctx))
-              : run(c, {}, ctx);
+            if (!(a.params || a.query || a.json || a.input)) return run(c, {}, ctx);
+            const input = parseInput(c, a);
+            return input instanceof Promise ? input.then((v) => run(c, v, ctx)) : run(c, input, ctx);
           }
         : undefined;
   const before = typeof a === "object" ? (a.use ?? []) : [];

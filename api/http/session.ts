@@ -9,6 +9,7 @@ import type { HonoEnv } from "./env.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import { platformOfAgent, recordDevice, siteDeviceKey } from "../domain/devices.ts";
 import { isLocale } from "../i18n/index.ts";
+import { getNow, preparedOnce } from "../db/prepared.ts";
 
 export const PLAYER_COOKIE = "tk_player";
 /** A path that names its language (`/ru/…`, `/en/…`): it keeps it whoever is signed in. */
@@ -38,36 +39,37 @@ export function randomToken(bytes = 32): string {
  * ~2 µs for a token, where crypto.subtle's promise costs ~15 µs on every signed-in request.
  */
 export async function sha256Hex(text: string): Promise<string> {
-  return bytesToHex(sha256(new TextEncoder().encode(text)));
+  return sha256HexNow(text);
+}
+const encoder = new TextEncoder();
+/** sha256Hex without the promise (the session lookup of every signed-in request). */
+export function sha256HexNow(text: string): string {
+  return bytesToHex(sha256(encoder.encode(text)));
 }
 
 // The lookups every signed-in request makes, built once per database handle: building a
-// drizzle select costs ~80 µs a time here, running the prepared one a few (bench/metrics.ts).
-function prepareLookups(db: Db) {
-  return {
-    session: db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, sql.placeholder("hash")), eq(sessions.kind, sql.placeholder("kind"))))
-      .prepare(),
-    admin: db
-      .select()
-      .from(admins)
-      .where(eq(admins.id, sql.placeholder("id")))
-      .prepare(),
-    player: db
-      .select({ id: players.id, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt, locale: players.locale })
-      .from(players)
-      .where(eq(players.id, sql.placeholder("id")))
-      .prepare(),
-  };
-}
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
+// drizzle select costs ~80 µs a time here, running the prepared one a few (bench/metrics.ts); on
+// bun:sqlite they answer at once (api/db/prepared.ts), so a signed-in read waits for nothing.
+const prepareLookups = preparedOnce((db) => ({
+  session: db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sql.placeholder("hash")), eq(sessions.kind, sql.placeholder("kind"))))
+    .prepare(),
+  admin: db
+    .select()
+    .from(admins)
+    .where(eq(admins.id, sql.placeholder("id")))
+    .prepare(),
+  player: db
+    .select({ id: players.id, bannedUntil: players.bannedUntil, erasedAt: players.erasedAt, locale: players.locale })
+    .from(players)
+    .where(eq(players.id, sql.placeholder("id")))
+    .prepare(),
+}));
 /** The session lookups every signed-in request runs (bench/player-reads.ts runs their SQL bare). */
 export function lookupsOf(db: Db) {
-  let l = lookups.get(db);
-  if (!l) lookups.set(db, (l = prepareLookups(db)));
-  return l;
+  return prepareLookups(db);
 }
 
 function cookieOptions(c: Context<HonoEnv>, maxAgeMs: number) {
@@ -149,37 +151,51 @@ export function clientAddress(c: Context<HonoEnv>): string | null {
   return (c.env as { address?: string } | undefined)?.address ?? null;
 }
 
-async function loadSession(c: Context<HonoEnv>, kind: "player" | "admin") {
+type SessionRow = typeof sessions.$inferSelect;
+type Later<T> = T | Promise<T>;
+const then = <T, R>(v: Later<T>, f: (v: T) => Later<R>): Later<R> => (v instanceof Promise ? v.then(f) : f(v));
+
+/**
+ * The request's session of `kind`, if valid. Synchronous where the store reads synchronously and
+ * nothing is written (an expired session is deleted, a stale one's last_seen_at refreshed).
+ */
+function loadSession(c: Context<HonoEnv>, kind: "player" | "admin"): Later<SessionRow | null> {
   const token = getCookie(c, kind === "player" ? PLAYER_COOKIE : ADMIN_COOKIE);
   if (!token) return null;
   const { db, clock } = c.var.deps;
-  const hash = await sha256Hex(token);
-  const [row] = await lookupsOf(db).session.execute({ hash, kind });
-  if (!row) return null;
-  const now = clock.now();
-  if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS[kind].idle <= now) {
-    await db.delete(sessions).where(eq(sessions.tokenHash, hash));
-    return null;
-  }
-  if (now - row.lastSeenAt > TOUCH_EVERY)
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
-  return row;
+  const hash = sha256HexNow(token);
+  return then(getNow(lookupsOf(db).session, { hash, kind }), (row) => {
+    if (!row) return null;
+    const now = clock.now();
+    if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS[kind].idle <= now)
+      return db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, hash))
+        .then(() => null);
+    if (now - row.lastSeenAt > TOUCH_EVERY)
+      return db
+        .update(sessions)
+        .set({ lastSeenAt: now })
+        .where(eq(sessions.tokenHash, hash))
+        .then(() => row);
+    return row;
+  });
 }
 
 /** Puts the signed-in player (if any) on c.var.player. Banned or erased players have no session. */
-export const loadPlayer: MiddlewareHandler<HonoEnv> = async (c, next) => {
-  const row = await loadSession(c, "player");
-  if (row) {
-    const [p] = await lookupsOf(c.var.deps.db).player.execute({ id: row.subjectId });
-    const now = c.var.deps.clock.now();
-    if (p && !p.erasedAt && !(p.bannedUntil && p.bannedUntil > now)) {
-      c.set("player", { playerId: p.id, csrfToken: row.csrfToken, tokenHash: row.tokenHash });
-      // The player's saved language wins over the browser's (and a lang cookie) where the path names none.
-      if (!LOCALE_PATH.test(c.req.path) && isLocale(p.locale)) c.set("locale", p.locale);
-    }
-  }
-  await next();
-};
+export const loadPlayer = ((c: Context<HonoEnv>, next: () => Later<void>) =>
+  then(loadSession(c, "player"), (row) => {
+    if (!row) return next();
+    return then(getNow(lookupsOf(c.var.deps.db).player, { id: row.subjectId }), (p) => {
+      const now = c.var.deps.clock.now();
+      if (p && !p.erasedAt && !(p.bannedUntil && p.bannedUntil > now)) {
+        c.set("player", { playerId: p.id, csrfToken: row.csrfToken, tokenHash: row.tokenHash });
+        // The player's saved language wins over the browser's (and a lang cookie) where the path names none.
+        if (!LOCALE_PATH.test(c.req.path) && isLocale(p.locale)) c.set("locale", p.locale);
+      }
+      return next();
+    });
+  })) as unknown as MiddlewareHandler<HonoEnv>;
 
 /** Puts the signed-in, active admin (if any) on c.var.admin; a deactivated admin's cookie is worthless. */
 export const loadAdmin: MiddlewareHandler<HonoEnv> = async (c, next) => {

@@ -19,6 +19,7 @@ export function checkNow<S extends z.ZodType>(schema: S, raw: unknown): z.output
 
 /** The query string's fields: `a=1&a=2` and `a[]=1` become arrays, `[]` dropped from the name. */
 export function readQuery(c: Context): Record<string, unknown> {
+  if (!c.req.url.includes("?")) return {};
   const url = new URL(c.req.url);
   const fields: Record<string, unknown> = {};
   for (const key of new Set(url.searchParams.keys())) {
