@@ -2,35 +2,18 @@
 // column named by its unit with its start in ISO 8601, money in US cents, counts named by what
 // they count, and every compared figure with its unit.
 import { test, expect } from "bun:test";
-import { makeWorld } from "../../api/test/fixture.ts";
-import { signInAdmin } from "../../api/test/sign-in.ts";
-import { emitMany } from "../../api/domain/outbox.ts";
-import { newEventId, toCHDateTime } from "../events.ts";
+import { registrationsWorld } from "../../api/test/registrations-world.ts";
 import { csvRecords, parseCsv } from "../../api/domain/csv.ts";
 
 test("registrations, values movements, compare and campaigns name their units", async () => {
-  const w = await makeWorld();
+  const { w, year, month, day, from, to, csv } = await registrationsWorld({
+    count: 40,
+    ago: (i) => (i % 4) * 3_600_000 + i,
+    countries: ["RU", "DE"],
+  });
   try {
-    const admin = await signInAdmin(w, "superadmin");
-    const now = w.clock.now();
-    await emitMany(
-      w.deps.db,
-      "registrations",
-      Array.from({ length: 40 }, (_, i) => ({
-        event_id: newEventId(),
-        ts: toCHDateTime(now - (i % 4) * 3_600_000 - i),
-        player_id: i + 1,
-        country: ["RU", "DE"][i % 2],
-        platform: "web",
-        source: "organic",
-        locale: "ru",
-      })),
-    );
-    await w.ship();
-    const d = new Date(now);
-    const [year, month, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
     const get = async (url: string) => {
-      const res = await w.app.request(url, { headers: admin.headers({ accept: "text/csv" }) });
+      const res = await csv(url);
       expect([url, res.status]).toEqual([url, 200]);
       return res.text();
     };
@@ -51,8 +34,6 @@ test("registrations, values movements, compare and campaigns name their units", 
     const movements = parseCsv(await get(`${B}/valuesMovements/export?year=${year}&month=${month}`))!;
     expect(movements[0].slice(0, 4)).toEqual(["day", "currency", "reason", "level"]);
 
-    const from = new Date(now - 30 * 86_400_000).toISOString().slice(0, 10);
-    const to = new Date(now).toISOString().slice(0, 10);
     const compared = parseCsv(await get(`${B}/comparePeriods/getCsv?from1=${from}&to1=${to}&from2=${from}&to2=${to}`))!;
     expect(compared[0]).toEqual(["metric", "unit", `${from}..${to}`, `${from}..${to}`, "change_percent"]);
     const units = Object.fromEntries(compared.slice(1).map((r) => [r[0], r[1]]));

@@ -5,12 +5,11 @@
 // again, one who enters is enrolled by the bucket rule; an operator's override (also what an
 // audience's "put into a variant" action writes) wins over the audience, as over every condition.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, eq, isNull } from "drizzle-orm";
-import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signInAdmin, type Actor } from "../../test/sign-in.ts";
-import { audienceMembers, players } from "../../db/schema/index.ts";
-import { systemStep } from "../../db/seed/system.ts";
-import { rng } from "../../db/seed/world.ts";
+import { eq } from "drizzle-orm";
+import type { TestWorld } from "../../test/fixture.ts";
+import { audienceWorld, type AudienceWorld } from "../../test/audience-world.ts";
+import type { Actor } from "../../test/sign-in.ts";
+import { players } from "../../db/schema/index.ts";
 import { bucketOf, readOption } from "../../domain/options.ts";
 import { systemCtx } from "../../domain/context.ts";
 import { sweepAudience } from "../../domain/audiences/membership.ts";
@@ -19,42 +18,21 @@ import { playerExperiments, setOverride } from "../../domain/player-experiments.
 describe("Experiments for a saved audience: enrolment, the game's reading and the counts follow its membership", () => {
   let w: TestWorld;
   let admin: Actor;
+  let send: AudienceWorld["send"];
+  let membersOf: AudienceWorld["members"];
   let experimentId = 0;
   let audienceId = 0;
   beforeAll(async () => {
-    w = await makeWorld();
-    const now = w.clock.now();
-    await systemStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now } });
-    await w.deps.db.insert(players).values(
-      Array.from({ length: 240 }, (_, i) => ({
-        nickname: `p${i}`,
-        level: 1 + (i % 12),
-        platform: "web",
-        country: i % 3 === 0 ? "KZ" : "RU",
-        createdAt: now - i * 3_600_000,
-      })),
-    );
-    admin = await signInAdmin(w, "operator");
+    ({
+      w,
+      admin,
+      send,
+      members: membersOf,
+    } = await audienceWorld({ count: 240, level: (i) => 1 + (i % 12), country: (i) => (i % 3 === 0 ? "KZ" : "RU") }));
   }, 60_000);
   afterAll(() => w.close());
-  const send = async (path: string, body?: unknown, lang = "en") => {
-    const r = await w.app.request(path, {
-      method: "POST",
-      headers: { ...admin.headers(), "accept-language": lang },
-      body: JSON.stringify(body ?? {}),
-    });
-    return { status: r.status, body: await r.json() };
-  };
   /** The recomputation: members now, from the rows, and the bucket rule within the percentage. */
-  const members = async () =>
-    new Set(
-      (
-        await w.deps.db
-          .select({ id: audienceMembers.playerId })
-          .from(audienceMembers)
-          .where(and(eq(audienceMembers.audienceId, audienceId), isNull(audienceMembers.exitedAt)))
-      ).map((m) => m.id),
-    );
+  const members = () => membersOf(audienceId);
   const users = async () =>
     (await send("/admin/experiments/users", { id: experimentId, size: 200 })).body as {
       total: number;

@@ -4,54 +4,29 @@
 // as it changes; while an experiment runs on the key, the experiment decides (its own conditions
 // may name an audience); an unknown audience is refused, a change is audited.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, eq, isNull } from "drizzle-orm";
-import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signInAdmin, type Actor } from "../../test/sign-in.ts";
-import { adminLog, audienceMembers, options, players } from "../../db/schema/index.ts";
-import { systemStep } from "../../db/seed/system.ts";
-import { rng } from "../../db/seed/world.ts";
+import { and, eq } from "drizzle-orm";
+import type { TestWorld } from "../../test/fixture.ts";
+import { audienceWorld, type AudienceWorld } from "../../test/audience-world.ts";
+import { adminLog, options, players } from "../../db/schema/index.ts";
 import { bucketOf, readOption } from "../../domain/options.ts";
 import { systemCtx } from "../../domain/context.ts";
 import { sweepAudience } from "../../domain/audiences/membership.ts";
 
 describe("Option variants for a saved audience: what the game reads follows its membership", () => {
   let w: TestWorld;
-  let admin: Actor;
+  let send: AudienceWorld["send"];
+  let membersOf: AudienceWorld["members"];
   let audienceId = 0;
   beforeAll(async () => {
-    w = await makeWorld();
-    const now = w.clock.now();
-    await systemStep({ db: w.deps.db, r: rng(1), playerIds: [], opts: { players: 0, days: 1, now } });
-    await w.deps.db.insert(players).values(
-      Array.from({ length: 150 }, (_, i) => ({
-        nickname: `p${i}`,
-        level: 1 + (i % 10),
-        platform: "web",
-        country: i % 2 === 0 ? "BR" : "RU",
-        createdAt: now - i * 3_600_000,
-      })),
-    );
-    admin = await signInAdmin(w, "operator");
+    ({
+      w,
+      send,
+      members: membersOf,
+    } = await audienceWorld({ count: 150, level: (i) => 1 + (i % 10), country: (i) => (i % 2 === 0 ? "BR" : "RU") }));
   }, 60_000);
   afterAll(() => w.close());
-  const send = async (path: string, body?: unknown, lang = "en") => {
-    const r = await w.app.request(path, {
-      method: "POST",
-      headers: { ...admin.headers(), "accept-language": lang },
-      body: JSON.stringify(body ?? {}),
-    });
-    return { status: r.status, body: await r.json() };
-  };
   const read = async (playerId: number) => (await readOption(w.deps.db, "client", "battle.hud", { playerId }))!.variant;
-  const members = async () =>
-    new Set(
-      (
-        await w.deps.db
-          .select({ id: audienceMembers.playerId })
-          .from(audienceMembers)
-          .where(and(eq(audienceMembers.audienceId, audienceId), isNull(audienceMembers.exitedAt)))
-      ).map((m) => m.id),
-    );
+  const members = () => membersOf(audienceId);
 
   test("a variant names an existing saved audience; an unknown one is refused; the change is audited", async () => {
     const saved = await send("/admin/audiences/save", {

@@ -18,6 +18,7 @@ import { JsonEditor } from "../../components/JsonEditor.tsx";
 import { SchemaForm, type Naming, type Prop } from "../../components/SchemaForm.tsx";
 import { pathLabel } from "../../lib/schema-form.ts";
 import { QuestsEditor } from "./QuestsEditor.tsx";
+import { fieldText } from "../../shell/AdminFields.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { useSubmit } from "../../lib/form.ts";
 import * as audiences from "../../../api/contracts/admin/audiences.ts";
@@ -51,23 +52,17 @@ const AREAS = {
 };
 const areaOf = (base: string) => (base.endsWith("/serverOptions/") ? AREAS.server : AREAS.client);
 
-/** Field and value names of the keys with a known shape (api/domain/options.ts OPTION_SHAPES). */
+/**
+ * Names of the fields of the keys with a known shape (api/domain/options.ts OPTION_SHAPES) that
+ * the back office's shared field words (ui/shell/AdminFields.ts) do not hold, or hold in another
+ * sense; every other field is named there.
+ */
 const FIELDS: Record<string, MessageDescriptor> = {
   showDamageNumbers: msg`Show damage numbers`,
   minimapSize: msg`Minimap size`,
   crosshair: msg`Crosshair`,
   enabled: msg`Shown`,
   itemId: msg`Shop item id`,
-  title: msg`Title`,
-  tierSpread: msg`Tiers apart in one battle, at most`,
-  maxWaitSeconds: msg`Longest wait for players, s`,
-  teamSize: msg`Tanks a side`,
-  silver: msg`Silver`,
-  gold: msg`Gold`,
-  value: msg`Value`,
-  share: msg`Share of players, %`,
-  variant: msg`Variant`,
-  key: msg`Key`,
 };
 const VALUES: Record<string, MessageDescriptor> = {
   small: msg`Small`,
@@ -78,7 +73,7 @@ const VALUES: Record<string, MessageDescriptor> = {
   circle: msg`Circle`,
 };
 export const optionNaming: Naming = {
-  label: (field) => (FIELDS[field] ? t(FIELDS[field]) : field),
+  label: (field) => (Object.hasOwn(FIELDS, field) ? t(FIELDS[field]) : fieldText(field)),
   valueLabel: (v) => (VALUES[v] ? t(VALUES[v]) : v),
   amounts: ["silver"],
 };
