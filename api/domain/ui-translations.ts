@@ -4,8 +4,9 @@
 // changed (the project's text moved since the edit) — and saveTranslation keeps an operator's
 // text; translationPo gives a locale's PO file. The edited texts reach players without a rebuild
 // (api/domain/ui-texts.ts: /texts/{locale}, cached per instance, invalidated by every edit).
-import { and, asc, count, eq, isNotNull, isNull, like, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, like, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { uiTranslations } from "../db/schema/progression.ts";
 import { AppError, notFound } from "./errors.ts";
 import { audit, valuesOf } from "./audit.ts";
@@ -72,12 +73,25 @@ export async function translationHead({ ctx }: { ctx: AdminCtx }) {
   return { locales: [...UI_LOCALES], statuses: [...TRANSLATION_STATUSES], counts: await counts(ctx.db) };
 }
 
+/** What the list sorts by: a column of the screen's table (status as the row shows it). */
+export const TRANSLATION_SORTS = ["source", "projectText", "text", "status", "updatedAt"] as const;
+const sortBy: Record<(typeof TRANSLATION_SORTS)[number], SQL | AnySQLiteColumn> = {
+  source: uiTranslations.source,
+  projectText: uiTranslations.projectText,
+  text: uiTranslations.text,
+  updatedAt: uiTranslations.updatedAt,
+  // The row's status (listTranslations' rows), by its name.
+  status: sql`case when ${uiTranslations.text} is not null and ${uiTranslations.editedFrom} is not ${uiTranslations.projectText} then 'changed' when ${uiTranslations.text} is not null then 'edited' when ${uiTranslations.projectText} = '' then 'missing' else 'project' end`,
+};
+
 export interface TranslationQuery {
   locale: UiLocale;
   status: TranslationStatus;
   q?: string;
   page: number;
   size: number;
+  sort: (typeof TRANSLATION_SORTS)[number];
+  dir: "asc" | "desc";
 }
 
 /** A locale's texts by status (paged, searched in the source, the project's text, the edit and the id), with the counts. */
@@ -100,7 +114,7 @@ export async function listTranslations({ ctx, input: q }: Call<TranslationQuery>
     .select()
     .from(uiTranslations)
     .where(where)
-    .orderBy(asc(uiTranslations.source), asc(uiTranslations.key))
+    .orderBy(q.dir === "desc" ? desc(sortBy[q.sort]) : asc(sortBy[q.sort]), asc(uiTranslations.key))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   const [{ n }] = await db.select({ n: count() }).from(uiTranslations).where(where);

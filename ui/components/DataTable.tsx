@@ -31,6 +31,9 @@ export interface Filter {
 export type ListContract = Contract & { output: z.ZodType<{ rows: unknown[]; total: number }> };
 /** A row of a list route's answer. */
 export type RowOf<C extends ListContract> = OutputOf<C>["rows"][number];
+/** What the route sorts by: its input's `sort` (any column where the input does not name them). */
+type SortOf<C extends ListContract> =
+  InputOf<C> extends { sort?: infer S } ? (unknown extends S ? string : Extract<S, string>) : string;
 
 export interface DataTableProps<C extends ListContract> {
   /** The list route's contract, e.g. `clans.list`, or `at(anyAreaList, d.actions.list)`. */
@@ -42,7 +45,8 @@ export interface DataTableProps<C extends ListContract> {
   filters?: Filter[];
   /** Label of the free-text search box (the `q` parameter); none = no box. */
   search?: string;
-  defaultSort: Sort;
+  /** The order before a header is clicked: a column the route sorts by. */
+  defaultSort: { id: SortOf<C>; desc: boolean };
   size?: number;
   /** File name of the CSV export (no extension); none = no export button. */
   exportName?: string;

@@ -318,4 +318,33 @@ describe("translation", () => {
     const po = await (await get("/admin/translation/export?locale=ru")).text();
     expect(po).toContain('msgstr "Сохранить {name}!"');
   });
+
+  test("the texts sort by the column the screen's table asks for, either way", async () => {
+    await post("/admin/translation/importFromProject");
+    const sources = async (query: string) =>
+      ((await (await get(`/admin/translation/io?locale=ru&size=50&${query}`)).json()).rows as { source: string }[]).map(
+        (r) => r.source,
+      );
+    const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const desc = await sources("sort=source&dir=desc");
+    expect(desc.length).toBe(50);
+    expect(desc).toEqual([...desc].sort(byCode).reverse());
+    expect(desc).not.toEqual(await sources("sort=source&dir=asc"));
+    // By status (the row's, by its name): an edited text comes before the project's own.
+    const first = (await (await get("/admin/translation/io?locale=ru&size=1&sort=source&dir=desc")).json()).rows[0];
+    await post("/admin/translation/io", { locale: "ru", key: first.key, text: "Первым по статусу" });
+    const statuses = async (dir: string) =>
+      (
+        (await (await get(`/admin/translation/io?locale=ru&size=200&sort=status&dir=${dir}`)).json()).rows as {
+          key: string;
+          status: string;
+        }[]
+      ).map((r) => r.status);
+    const up = await statuses("asc");
+    expect(up).toEqual([...up].sort(byCode));
+    expect(up[0]).toBe("edited");
+    const down = await statuses("desc");
+    expect(down).toEqual([...down].sort(byCode).reverse());
+    expect((await get("/admin/translation/io?locale=ru&sort=nope")).status).toBe(400);
+  });
 });

@@ -2,7 +2,7 @@
 // two contracts on one path: the texts of a locale (GET) and an operator's text saved (POST).
 import { z } from "zod";
 import * as f from "../../domain/fields.ts";
-import { ROW_STATUSES, TRANSLATION_STATUSES, UI_LOCALES } from "../../domain/ui-translations.ts";
+import { ROW_STATUSES, TRANSLATION_SORTS, TRANSLATION_STATUSES, UI_LOCALES } from "../../domain/ui-translations.ts";
 import { contract } from "../contract.ts";
 
 const O = { auth: "admin", role: "operator" } as const;
@@ -30,6 +30,8 @@ export const list = contract({
     q: f.optionalText(100),
     page: f.optional(f.int(1, 100_000)).default(1),
     size: f.optional(f.int(1, 200)).default(20),
+    sort: f.optional(z.enum(TRANSLATION_SORTS)).default("source"),
+    dir: f.optional(z.enum(["asc", "desc"])).default("asc"),
   }),
   output: z.object({
     rows: z.array(
