@@ -25,7 +25,7 @@ import type { RawInsertParams, RawInsertFormat, Session } from "chdb";
 import { createDb } from "../api/db/index.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { admins, sessions } from "../api/db/schema/index.ts";
-import { sha256Hex } from "../api/http/session.ts";
+import { sha256Hex } from "../api/domain/tokens.ts";
 import { createApp } from "../api/app.ts";
 import type { Deps } from "../api/deps.ts";
 import { openChdbWarehouse, withStreamSettings } from "../warehouse/adapters/chdb.ts";

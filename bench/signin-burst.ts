@@ -16,7 +16,7 @@ import { like } from "drizzle-orm";
 import { readEnv } from "../edge/config.ts";
 import { boot } from "../edge/boot.ts";
 import { registerPlayer } from "../api/domain/players.ts";
-import { hashPassword } from "../api/identity/password.ts";
+import { hashPassword } from "../api/domain/password.ts";
 import { players } from "../api/db/schema/players.ts";
 
 const { values } = parseArgs({

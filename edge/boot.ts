@@ -17,7 +17,7 @@ import { settleDue } from "../api/domain/liveops/tournaments.ts";
 import { refreshAudiences } from "../api/domain/audiences/membership.ts";
 import { stopOnGuardrails } from "../api/domain/experiments-admin.ts";
 import { systemCtx } from "../api/domain/context.ts";
-import { hashPasswordsWith } from "../api/identity/password.ts";
+import { hashPasswordsWith } from "../api/domain/password.ts";
 import { createKdfPool } from "./kdf-pool.ts";
 import { isLoopback, paymentsTestMode, socialTestMode, type EdgeEnv } from "./config.ts";
 import { createMailer } from "./mailer.ts";

@@ -2,7 +2,7 @@
 // running while a burst of hashes is computed (on the calling thread each hash held it ~0.25 s).
 import { test, expect, afterAll } from "bun:test";
 import { createKdfPool } from "./kdf-pool.ts";
-import { hashPassword, verifyPassword, hashPasswordsWith } from "../api/identity/password.ts";
+import { hashPassword, verifyPassword, hashPasswordsWith } from "../api/domain/password.ts";
 
 const pool = createKdfPool(1);
 afterAll(() => {

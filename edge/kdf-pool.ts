@@ -1,11 +1,11 @@
 // Argon2id off the event loop on Bun and Deno: a small pool of Web Workers (edge/kdf-worker.ts)
-// behind the port api/identity/password.ts hashes through (Argon2Port). Each hash costs ~0.25 s
+// behind the port api/domain/password.ts hashes through (Argon2Port). Each hash costs ~0.25 s
 // of CPU; run on the event loop, a burst of 60 sign-ins held every other request for seconds.
 // The pool leaves a core to the event loop: cores − 1 workers, at least one. And the workers run
 // below the event loop's priority (Linux nice +19, on Bun; edge/kdf-worker.ts): a core the
 // requests want goes to them first, and hashing takes what they leave, so a burst of sign-ins
 // slows the sign-ins, not every read (bench/signin-burst.ts).
-import type { Argon2Port } from "../api/identity/password.ts";
+import type { Argon2Port } from "../api/domain/password.ts";
 
 interface Pending {
   resolve(hash: Uint8Array): void;

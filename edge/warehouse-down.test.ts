@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { readEnv } from "./config.ts";
 import { boot } from "./boot.ts";
 import { createApp } from "../api/app.ts";
-import { createAdmin } from "../api/identity/admins.ts";
+import { createAdmin } from "../api/domain/admins.ts";
 import { outboxBacklog } from "../warehouse/shipper.ts";
 import { startClickHouseHttpBridge } from "./test/clickhouse-http-bridge.ts";
 import { z } from "zod";

@@ -7,6 +7,8 @@ import { players } from "../db/schema/players.ts";
 import { banLog } from "../db/schema/bans.ts";
 import { endAllSessions } from "./sessions.ts";
 import type { Ctx } from "./context.ts";
+import { AppError } from "./errors.ts";
+import "./identity-messages.ts";
 
 export interface ByAdmin {
   adminId: number;
@@ -110,4 +112,32 @@ export async function banLogAcrossPlayers({
     size: input.size,
     bannedNow: banned,
   };
+}
+
+// A banned player cannot sign in or exchange a sign-in token; they are told why and until when.
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** DD.MM.YYYY HH:mm:ss in UTC (the server does not know the reader's time zone; the message says UTC). */
+export function utcDateTime(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+export interface BanFields {
+  bannedUntil: number | null;
+  banReason: string | null;
+}
+
+/** 403 `banned` with the end of the ban and its reason, in the request's locale. */
+export function bannedError(p: BanFields): AppError {
+  const until = utcDateTime(p.bannedUntil!);
+  return p.banReason
+    ? new AppError("banned", "identity.banned", { until, reason: p.banReason }, 403)
+    : new AppError("banned", "identity.bannedNoReason", { until }, 403);
+}
+
+/** Throws the ban answer when the player is banned now. */
+export function assertNotBanned(p: BanFields, now: number) {
+  if (isBanned(p, now)) throw bannedError(p);
 }

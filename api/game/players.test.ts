@@ -6,7 +6,7 @@ import { eq, count } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { gameApi, signInPlayer, exchangeToken, TEST_GAME_API_KEY } from "../test/sign-in.ts";
 import { players, playerIdentities, playerTokens } from "../db/schema/index.ts";
-import { TOKEN_TTL } from "../identity/tokens.ts";
+import { TOKEN_TTL } from "../domain/tokens.ts";
 
 const NRow = z.object({ n: z.number() });
 const KindCountryPlatformRow = z.object({ kind: z.string(), country: z.string(), platform: z.string() });

@@ -9,12 +9,12 @@ import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { AppError, fieldError } from "../domain/errors.ts";
 import { registerPlayer } from "../domain/players.ts";
-import { hashPassword } from "../identity/password.ts";
+import { hashPassword } from "../domain/password.ts";
 import * as players from "../contracts/game/api/players.ts";
-import { playerByEmail, playerByIdentity, playerById, type PlayerRow } from "../identity/players.ts";
-import { issueToken } from "../identity/tokens.ts";
-import { assertNotBanned } from "../identity/bans.ts";
-import { randomToken } from "../http/session.ts";
+import { playerByEmail, playerByIdentity, playerById, type PlayerRow } from "../domain/players.ts";
+import { issueToken } from "../domain/tokens.ts";
+import { assertNotBanned } from "../domain/bans.ts";
+import { randomToken } from "../domain/tokens.ts";
 import { recordDevice, saveIdentityProfile } from "../domain/devices.ts";
 import { requestCountry } from "../http/session.ts";
 

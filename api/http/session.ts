@@ -1,13 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { and, eq, sql } from "drizzle-orm";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
 import { sessions, admins, players } from "../db/schema/index.ts";
 import type { AdminRole } from "../db/schema/access.ts";
 import type { HonoEnv } from "./env.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
 import { platformOfAgent, recordDevice, siteDeviceKey } from "../domain/devices.ts";
+import { randomToken, sha256Hex, sha256HexNow } from "../domain/tokens.ts";
 import { isLocale } from "../i18n/index.ts";
 import { getNow, preparedOnce } from "../db/prepared.ts";
 
@@ -23,29 +22,6 @@ export const SESSION_LIMITS = {
 } as const;
 // last_seen_at is refreshed at most this often, so reads do not turn into writes.
 const TOUCH_EVERY = 60_000;
-
-const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-export function randomToken(bytes = 32): string {
-  return b64url(crypto.getRandomValues(new Uint8Array(bytes)));
-}
-
-/**
- * Hex SHA-256 of a token. Synchronous pure JS (@noble/hashes, already here for Workers' KDF):
- * ~2 µs for a token, where crypto.subtle's promise costs ~15 µs on every signed-in request.
- */
-export async function sha256Hex(text: string): Promise<string> {
-  return sha256HexNow(text);
-}
-const encoder = new TextEncoder();
-/** sha256Hex without the promise (the session lookup of every signed-in request). */
-export function sha256HexNow(text: string): string {
-  return bytesToHex(sha256(encoder.encode(text)));
-}
 
 // The lookups every signed-in request makes, built once per database handle: building a
 // drizzle select costs ~80 µs a time here, running the prepared one a few (bench/metrics.ts); on

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { signInPlayer } from "../test/sign-in.ts";
 import { players, sessions } from "../db/schema/index.ts";
-import { THROTTLE } from "./throttle.ts";
-import { TOKEN_TTL } from "./tokens.ts";
+import { THROTTLE } from "../domain/throttle.ts";
+import { TOKEN_TTL } from "../domain/tokens.ts";
 import { RESET_MAILS } from "./account.ts";
 
 let w: TestWorld;

@@ -9,16 +9,16 @@ import { endSession, endAllSessions, clientAddress } from "../http/session.ts";
 import { translate } from "../i18n/index.ts";
 import { setPasswordHash } from "../domain/accounts.ts";
 import { endOtherSessions } from "../domain/sessions.ts";
-import { hashPassword, needsRehash } from "./password.ts";
-import { checkPassword, attemptSucceeded } from "./throttle.ts";
+import { hashPassword, needsRehash } from "../domain/password.ts";
+import { checkPassword, attemptSucceeded } from "../domain/throttle.ts";
 import { exchangeSiteToken, SITE_PAGE_PREFIXES } from "./site-sign-in.ts";
 import { signIn, publicPlayer } from "./sign-in.ts";
 import { mailLink } from "./mail-links.ts";
-import { playerByEmail, playerById, type PlayerRow } from "./players.ts";
-import { isBanned, bannedError, assertNotBanned } from "./bans.ts";
-import { consumeToken, peekToken, tokensSince, voidTokens } from "./tokens.ts";
+import { playerByEmail, playerById, type PlayerRow } from "../domain/players.ts";
+import { isBanned, bannedError, assertNotBanned } from "../domain/bans.ts";
+import { consumeToken, peekToken, tokensSince, voidTokens } from "../domain/tokens.ts";
 import * as calls from "../contracts/public/account.ts";
-import "./messages.ts";
+import "../domain/identity-messages.ts";
 
 /** Reset mails a player may be sent per window (more asks get the same answer and no mail). */
 export const RESET_MAILS = { perWindow: 3, windowMs: 15 * 60_000 } as const;

@@ -14,14 +14,14 @@ import { guestRules } from "../domain/options.ts";
 import { issueChallenge, mintGuest } from "../domain/guests.ts";
 import { accountOf, claimWithEmail, markEmailVerified, setConfirmedEmail } from "../domain/accounts.ts";
 import { platformOfAgent } from "../domain/devices.ts";
-import { hashPassword } from "./password.ts";
+import { hashPassword } from "../domain/password.ts";
 import { signIn, publicPlayer } from "./sign-in.ts";
 import { mailLink } from "./mail-links.ts";
-import { playerByEmail, playerById } from "./players.ts";
-import { isBanned, bannedError } from "./bans.ts";
-import { consumeToken, consumeTokenWithEmail, tokensSince, peekToken } from "./tokens.ts";
+import { playerByEmail, playerById } from "../domain/players.ts";
+import { isBanned, bannedError } from "../domain/bans.ts";
+import { consumeToken, consumeTokenWithEmail, tokensSince, peekToken } from "../domain/tokens.ts";
 import { RESET_MAILS } from "./account.ts";
-import "./messages.ts";
+import "../domain/identity-messages.ts";
 
 /** The signed-in player's id (the route's guard let only a player through). */
 function meOf(c: Context<HonoEnv>): number {

@@ -3,7 +3,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { AppError } from "../domain/errors.ts";
-import "./messages.ts";
+import "../domain/identity-messages.ts";
 
 /**
  * Walks the whole expected key whatever was given, so the time taken says nothing about how much

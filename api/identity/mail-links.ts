@@ -3,8 +3,8 @@
 import type { Context } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { translate } from "../i18n/index.ts";
-import { issueToken, TOKEN_TTL } from "./tokens.ts";
-import "./messages.ts";
+import { issueToken, TOKEN_TTL } from "../domain/tokens.ts";
+import "../domain/identity-messages.ts";
 
 type Mailed = "reset" | "verify" | "magic";
 

@@ -1,6 +1,6 @@
 // The demo world's first superadmin, so an operator can sign in right after `npm start`.
 import type { WorldStep } from "../db/demo.ts";
-import { createAdmin, countAdmins } from "./admins.ts";
+import { createAdmin, countAdmins } from "../domain/admins.ts";
 
 export const DEMO_ADMIN = { username: "admin", password: "tankodrome-admin", email: "admin@tankodrome.local" } as const;
 

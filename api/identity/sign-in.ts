@@ -7,7 +7,7 @@ import type { Tx } from "../db/index.ts";
 import { startSession } from "../http/session.ts";
 import { recordActivity } from "../domain/players.ts";
 import { endSessionByHash } from "../domain/sessions.ts";
-import type { PlayerRow } from "./players.ts";
+import type { PlayerRow } from "../domain/players.ts";
 
 export async function signIn(c: Context<HonoEnv>, tx: Tx, p: Pick<PlayerRow, "id">, now: number) {
   if (c.var.player?.tokenHash) await endSessionByHash(tx, c.var.player.tokenHash);

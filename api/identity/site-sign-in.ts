@@ -11,10 +11,10 @@ import { translate } from "../i18n/index.ts";
 import { startSession } from "../http/session.ts";
 import { players, sessions } from "../db/schema/index.ts";
 import { recordActivity } from "../domain/players.ts";
-import { consumeToken, TOKEN_PREFIX } from "./tokens.ts";
-import { playerById } from "./players.ts";
-import { isBanned, bannedError } from "./bans.ts";
-import "./messages.ts";
+import { consumeToken, TOKEN_PREFIX } from "../domain/tokens.ts";
+import { playerById } from "../domain/players.ts";
+import { isBanned, bannedError } from "../domain/bans.ts";
+import "../domain/identity-messages.ts";
 
 /** The player site's pages: /public…, /ru/public…, /en/public…, and the hangar /ru/play/, /en/play/. */
 const PUBLIC_PAGE = /^\/(?:(?:(?:ru|en)\/)?public(?:\/|$)|(?:ru|en)\/play\/$)/;

@@ -23,15 +23,15 @@ import { requestCountry } from "../http/session.ts";
 import { platformOfAgent } from "../domain/devices.ts";
 import { beginState, pkceChallenge, takeState } from "../domain/oauth-states.ts";
 import { enabledNetworks, linkIdentity, registerSocialPlayer, unlinkIdentity, accountOf } from "../domain/accounts.ts";
-import { isBanned, bannedError } from "./bans.ts";
-import { playerByIdentity, type PlayerRow } from "./players.ts";
+import { isBanned, bannedError } from "../domain/bans.ts";
+import { playerByIdentity, type PlayerRow } from "../domain/players.ts";
 import { signIn } from "./sign-in.ts";
 import { NOTICE_COOKIE } from "./site-sign-in.ts";
 import { isSocialKey, PROVIDERS, providerSettings, socialFetch, type SocialKey } from "./social/providers.ts";
 import { TokenRefused } from "./social/jwt.ts";
 import { standinFetch } from "./social/test-standins.ts";
 import type { Tx } from "../db/index.ts";
-import "./messages.ts";
+import "../domain/identity-messages.ts";
 
 const STATE_COOKIE = "tk_oauth";
 /** Where a sign-in may lead: a page of the site (never another host). */

@@ -5,7 +5,8 @@ import { registerPlayer } from "../domain/players.ts";
 import { applyLedger } from "../domain/ledger.ts";
 import { contentStep } from "../domain/content.ts";
 import { rng } from "../db/seed/world.ts";
-import { randomToken, sha256Hex, SESSION_LIMITS } from "../http/session.ts";
+import { SESSION_LIMITS } from "../http/session.ts";
+import { randomToken, sha256Hex } from "../domain/tokens.ts";
 import { eventFromLine } from "../../warehouse/events.ts";
 import {
   sessions,

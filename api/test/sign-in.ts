@@ -1,6 +1,6 @@
 // Signs test actors in through the real session code, for route tests.
 import type { TestWorld } from "./fixture.ts";
-import { createAdmin } from "../identity/admins.ts";
+import { createAdmin } from "../domain/admins.ts";
 import type { AdminRole } from "../db/schema/access.ts";
 import { players } from "../db/schema/players.ts";
 import { eq } from "drizzle-orm";

@@ -8,7 +8,7 @@ import { boot } from "../../edge/boot.ts";
 import { createApp } from "../../api/app.ts";
 import { bunFetch } from "../../edge/bun-fetch.ts";
 import { parseTrustedProxies } from "../../edge/client-address.ts";
-import { hashPasswordsWith } from "../../api/identity/password.ts";
+import { hashPasswordsWith } from "../../api/domain/password.ts";
 import { createKdfPool } from "../../edge/kdf-pool.ts";
 
 const env = readEnv({ ...process.env, SEED_PLAYERS: "0" });

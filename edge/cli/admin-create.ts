@@ -8,9 +8,9 @@ import { readEnv } from "../config.ts";
 import { openClient } from "../boot.ts";
 import { createDb } from "../../api/db/index.ts";
 import { migrate } from "../../api/db/migrate.ts";
-import { createAdmin } from "../../api/identity/admins.ts";
+import { createAdmin } from "../../api/domain/admins.ts";
 import { ADMIN_ROLES } from "../../api/db/schema/access.ts";
-import { PASSWORD_MIN, PASSWORD_MAX } from "../../api/identity/password.ts";
+import { PASSWORD_MIN, PASSWORD_MAX } from "../../api/domain/password.ts";
 
 const { values } = parseArgs({
   options: {

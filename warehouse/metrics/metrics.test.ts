@@ -5,7 +5,7 @@ import { csvRecords } from "../../api/domain/csv.ts";
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "../../api/test/fixture.ts";
 import { admins, contentTanks, sessions } from "../../api/db/schema/index.ts";
-import { sha256Hex } from "../../api/http/session.ts";
+import { sha256Hex } from "../../api/domain/tokens.ts";
 import { WAREHOUSE_TABLES } from "../events.ts";
 import { DIVISION_EDGES, DIVISION_TYPES } from "./division.ts";
 import {

@@ -4,8 +4,8 @@ import { makeWorld, type TestWorld } from "../../test/fixture.ts";
 import { signInAdmin, loginAdmin, type Actor } from "../../test/sign-in.ts";
 import { routeTable, roleRank } from "../../http/router.ts";
 import { adminLog, admins, sessions } from "../../db/schema/access.ts";
-import { createAdmin } from "../../identity/admins.ts";
-import { THROTTLE } from "../../identity/throttle.ts";
+import { createAdmin } from "../../domain/admins.ts";
+import { THROTTLE } from "../../domain/throttle.ts";
 
 /** A concrete path for a route pattern: digits for ids, text for names. */
 export const samplePath = (pattern: string) =>

@@ -12,8 +12,8 @@ import type { Tx } from "../../db/index.ts";
 import { recordAdminSignIn, recordAdminSignOut } from "../../domain/admin-accounts.ts";
 import { startSession, endSession, clientAddress } from "../../http/session.ts";
 import { shell } from "../../http/shell.ts";
-import { needsRehash, hashPassword } from "../../identity/password.ts";
-import { checkPassword, attemptSucceeded } from "../../identity/throttle.ts";
+import { needsRehash, hashPassword } from "../../domain/password.ts";
+import { checkPassword, attemptSucceeded } from "../../domain/throttle.ts";
 import {
   findAdmin,
   createAdmin,
@@ -23,7 +23,7 @@ import {
   changePassword,
   changeEmail,
   publicAdmin,
-} from "../../identity/admins.ts";
+} from "../../domain/admins.ts";
 import { actionsOf, adminLogPage, allAdmins } from "../../domain/admin-log.ts";
 import { attentionCounters } from "./attention.ts";
 import { outboxBacklog } from "../../../warehouse/shipper.ts";

@@ -2,7 +2,8 @@
 // catalog item. Web-standard only (shared with e2e seeding).
 import { sessions } from "../../db/schema/index.ts";
 import { registerPlayer } from "../../domain/players.ts";
-import { randomToken, sha256Hex, PLAYER_COOKIE } from "../../http/session.ts";
+import { PLAYER_COOKIE } from "../../http/session.ts";
+import { randomToken, sha256Hex } from "../../domain/tokens.ts";
 import type { Db } from "../../db/index.ts";
 import { catalogItems } from "../../db/schema/billing.ts";
 import { itemToRow, itemSchema, bumpVersion, type CatalogItem } from "../../domain/billing/catalog.ts";

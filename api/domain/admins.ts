@@ -3,10 +3,10 @@
 import { and, eq, ne, sql, count } from "drizzle-orm";
 import { admins, ADMIN_ROLES, type AdminRole } from "../db/schema/access.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
-import { AppError, fieldError } from "../domain/errors.ts";
+import { AppError, fieldError } from "./errors.ts";
 import { hashPassword } from "./password.ts";
-import { endAllSessions } from "../http/session.ts";
-import "./messages.ts";
+import { endAllSessions } from "./sessions.ts";
+import "./identity-messages.ts";
 
 export const rank = (role: AdminRole) => ADMIN_ROLES.indexOf(role);
 

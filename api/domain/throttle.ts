@@ -8,7 +8,7 @@
 import { and, eq, gte, lt, count, min, inArray, or } from "drizzle-orm";
 import { loginFailures } from "../db/schema/identity.ts";
 import type { Db, DbOrTx } from "../db/index.ts";
-import { AppError } from "../domain/errors.ts";
+import { AppError } from "./errors.ts";
 import { verifyPassword } from "./password.ts";
 
 export const THROTTLE = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 20 } as const;

@@ -149,4 +149,4 @@ export function needsRehash(stored: string | null | undefined): boolean {
 }
 
 /** A password an operator or player may choose (the field rule lives with the other fields). */
-export { PASSWORD_MIN, PASSWORD_MAX } from "../domain/fields.ts";
+export { PASSWORD_MIN, PASSWORD_MAX } from "./fields.ts";
