@@ -174,7 +174,7 @@ describe("forged inputs change nothing", () => {
     expect(forged.state.tanks[0].shots).toBeLessThanOrEqual(honest.state.tanks[0].shots);
   });
 
-  test("a rewind asked beyond the cap, ahead of the present or beyond the measured round trip is ignored (the shot is judged now)", () => {
+  test("a rewind asked ahead of the present, beyond the measured round trip, or beyond the cap before a measure is ignored (the shot is judged now); beyond the cap within the round trip it is the cap", () => {
     // allowedLag: the view tick asked ×100 against the tick the shot is fired at.
     expect(allowedLag(100, 100 * 100 - 300, null)).toBe(300);
     expect(allowedLag(100, 100 * 100 - (LAG_CAP + 10), null)).toBe(0);
@@ -182,6 +182,9 @@ describe("forged inputs change nothing", () => {
     // 4 ticks (200 ms) back, with a measured round trip of 10 ms: more than the trip explains.
     expect(allowedLag(100, 100 * 100 - 400, 10)).toBe(0);
     expect(allowedLag(100, 100 * 100 - 400, 60)).toBe(400);
+    // A long round trip explains an ask beyond the cap: judged at the cap (before a measure: at the present).
+    expect(allowedLag(100, 100 * 100 - 600, 200)).toBe(LAG_CAP);
+    expect(allowedLag(100, 100 * 100 - 2000, 200)).toBe(0);
     // Through a room: the recorded input carries no lag, and the battle is the one without the ask.
     const asked = (view: (tick: number) => number) => {
       const room = roomWithPlayer(21);

@@ -132,14 +132,19 @@ const wrapMrad = (a: number) => {
 
 /**
  * How far behind the present a shot taken at `tick` may be judged (hundredths of a tick): the client's
- * view tick asked, if it is not ahead of the tick, within LAG_CAP and within what the measured round
- * trip explains (with the interpolation allowance); an ask beyond that is ignored (0: the present).
+ * view tick asked, if it is not ahead of the tick and the measured round trip explains it (with the
+ * interpolation allowance), at most LAG_CAP. An honest ask beyond the cap comes from a long round
+ * trip (at 200 ms a view is ~300 ms old): it is judged at the cap, so the shooter leads by what is
+ * over it rather than losing the rewind altogether (a 200 ms player hit 4 % of crossing shots when
+ * such asks were judged at the present). Before the round trip is measured only asks within the cap
+ * count; an ask the round trip does not explain is forged and judged at the present (0).
  */
 export function allowedLag(tick: number, view: number, rttMs: number | null): number {
   if (view <= 0) return 0;
-  const lag = tick * 100 - view;
-  if (lag < 0 || lag > LAG_CAP) return 0;
-  if (rttMs !== null && (lag / 100) * TICK_MS > rttMs + VIEW_ALLOWANCE_MS) return 0;
+  let lag = tick * 100 - view;
+  if (lag < 0) return 0;
+  if (rttMs === null ? lag > LAG_CAP : (lag / 100) * TICK_MS > rttMs + VIEW_ALLOWANCE_MS) return 0;
+  lag = Math.min(lag, LAG_CAP);
   return Math.round(lag / 10) * 10;
 }
 
