@@ -195,52 +195,78 @@ type ConsumableValues = [number, string, string, number, number, number];
 type CamouflageValues = [number, string, string, number, number, string, number];
 type Nation = (typeof NATIONS)[number];
 type TankType = (typeof TANK_TYPES)[number];
-type NamedValues = { 0: number; 1: string; 2: string; 3: number; 4: number };
+type ShopListItem =
+  | (ShopItem & {
+      type: "tank";
+      tier: number;
+      nation: Nation;
+      tankType: TankType;
+      premium: boolean;
+      stats: { hp: number; damage: number; penetration: number; armor: number; speed: number };
+    })
+  | (ShopItem & { type: "consumable" })
+  | (ShopItem & { type: "camouflage"; season: string; durationDays: number });
 
 /** The shop's page data: every active item with its prices and whether this player may buy it. */
 export async function shopList(db: Db, playerId: number, locale: "ru" | "en") {
   const st = shopStatements(db);
   const p = await st.purse.get({ playerId });
   if (!p) throw new AppError("not_found");
-  const owned = new Map<string, number>();
-  for (const o of await st.owned.all({ playerId })) owned.set(`${o.itemType}:${o.itemId}`, o.quantity);
-  const has = (type: ItemType, id: number) => owned.get(`${type}:${id}`) ?? 0;
+  // What the player owns, by type then id (no key string built per item).
+  const owned: Record<ItemType, Map<number, number>> = {
+    tank: new Map(),
+    consumable: new Map(),
+    camouflage: new Map(),
+  };
+  for (const o of await st.owned.all({ playerId })) owned[o.itemType]?.set(o.itemId, o.quantity);
   const en = locale === "en";
   const tanks = (await st.tanks.values()) as TankValues[];
   const consumables = (await st.consumables.values()) as ConsumableValues[];
   const camouflages = (await st.camouflages.values()) as CamouflageValues[];
-  const row = <T extends ItemType, E extends object>(
-    type: T,
-    r: NamedValues,
-    requiredLevel: number,
-    extra: E,
-  ): ShopItem & { type: T } & E => ({
-    type,
-    id: r[0],
-    name: en ? r[2] : r[1],
-    priceGold: r[3],
-    priceSilver: r[4],
-    requiredLevel,
-    owned: has(type, r[0]),
-    levelOk: p.level >= requiredLevel,
-    ...extra,
-  });
-  return {
-    balance: p,
-    items: [
-      ...tanks.map((t) =>
-        row("tank", t, t[5], {
-          tier: t[6],
-          nation: t[7],
-          tankType: t[8],
-          premium: t[9] === 1,
-          stats: { hp: t[10], damage: t[11], penetration: t[12], armor: t[13], speed: t[14] },
-        }),
-      ),
-      ...consumables.map((c) => row("consumable", c, c[5], {})),
-      ...camouflages.map((c) => row("camouflage", c, 1, { season: c[5], durationDays: c[6] })),
-    ],
-  };
+  // Each item written out as one literal (the fields in this order): a shared builder with the
+  // extra fields spread in cost ~40 µs of a ~65-item list (bench/request-cost.ts).
+  const items: ShopListItem[] = [];
+  for (const t of tanks)
+    items.push({
+      type: "tank",
+      id: t[0],
+      name: en ? t[2] : t[1],
+      priceGold: t[3],
+      priceSilver: t[4],
+      requiredLevel: t[5],
+      owned: owned.tank.get(t[0]) ?? 0,
+      levelOk: p.level >= t[5],
+      tier: t[6],
+      nation: t[7],
+      tankType: t[8],
+      premium: t[9] === 1,
+      stats: { hp: t[10], damage: t[11], penetration: t[12], armor: t[13], speed: t[14] },
+    });
+  for (const c of consumables)
+    items.push({
+      type: "consumable",
+      id: c[0],
+      name: en ? c[2] : c[1],
+      priceGold: c[3],
+      priceSilver: c[4],
+      requiredLevel: c[5],
+      owned: owned.consumable.get(c[0]) ?? 0,
+      levelOk: p.level >= c[5],
+    });
+  for (const c of camouflages)
+    items.push({
+      type: "camouflage",
+      id: c[0],
+      name: en ? c[2] : c[1],
+      priceGold: c[3],
+      priceSilver: c[4],
+      requiredLevel: 1,
+      owned: owned.camouflage.get(c[0]) ?? 0,
+      levelOk: p.level >= 1,
+      season: c[5],
+      durationDays: c[6],
+    });
+  return { balance: p, items };
 }
 
 export async function buy(

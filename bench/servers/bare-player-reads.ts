@@ -1,14 +1,18 @@
 // The limit for the player site's reads here: Bun.serve and bun:sqlite running the very
 // statements the app runs for each read — their SQL text taken from the app's own prepared
-// statements (api/db/prepared.ts users) — with the session lookup every signed-in request makes,
-// the rows dumped as JSON and nothing else (no router, no middleware, no mapping).
+// statements (api/db/prepared.ts users) — with what the spec asks of every such request and
+// nothing else (no router, no middleware, no mapping): the session lookup and its checks (expired,
+// idle, banned or erased: no session), the game API's key, a POST's CSRF token and its JSON body
+// read, and the rows answered as JSON objects named by their columns (what bun:sqlite builds),
+// as the spec's answers name their fields (until 2026-11-27 the rows went out as bare value
+// arrays, a third of the shop's bytes, and a POST's body went unread).
 import { Database } from "bun:sqlite";
 import { Placeholder } from "drizzle-orm";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { createDb } from "../../api/db/index.ts";
 import { createBunSqliteClient } from "../../edge/bun-sqlite-client.ts";
-import { lookupsOf } from "../../api/http/session.ts";
+import { lookupsOf, SESSION_LIMITS } from "../../api/http/session.ts";
 import { profileStatements, ratingStatements } from "../../api/domain/profile.ts";
 import { avatarStatements } from "../../api/domain/avatars.ts";
 import { inboxStatements } from "../../api/domain/inbox.ts";
@@ -31,7 +35,14 @@ function compile(prepared: { getQuery(): { sql: string; params: unknown[] } }) {
   const stmt = sqlite.query(q.sql);
   const args = (v: Values) =>
     q.params.map((p) => (p instanceof Placeholder ? v[p.name] : p)) as (string | number | null)[];
-  return { all: (v: Values = {}) => stmt.values(...args(v)), get: (v: Values = {}) => stmt.values(...args(v))[0] };
+  return {
+    /** Value arrays, for the server's own use. */
+    all: (v: Values = {}) => stmt.values(...args(v)),
+    get: (v: Values = {}) => stmt.values(...args(v))[0],
+    /** Rows named by their columns, for the answer. */
+    rows: (v: Values = {}) => stmt.all(...args(v)),
+    row: (v: Values = {}) => stmt.get(...args(v)),
+  };
 }
 
 const session = compile(lookupsOf(db).session);
@@ -102,60 +113,78 @@ function held(now: number) {
 }
 const state = sqlite.query(PLAYER_STATE_SQL);
 
-/** The signed-in player of the request: the session by its token's hash, then the player row. */
-function playerOf(req: Request): number | null {
+const { idle } = SESSION_LIMITS.player;
+type SessionRow = { subject_id: number; csrf_token: string; expires_at: number; last_seen_at: number };
+type PlayerRow = { id: number; banned_until: number | null; erased_at: number | null };
+/** The signed-in player of the request and the session's CSRF token: the session by its token's hash, then the player row. */
+function playerOf(req: Request, now: number): { playerId: number; csrf: string } | null {
   const token = /tk_player=([^;]+)/.exec(req.headers.get("cookie") ?? "")?.[1];
   if (!token) return null;
-  const s = session.get({ hash: bytesToHex(sha256(new TextEncoder().encode(token))), kind: "player" });
-  if (!s) return null;
-  const p = player.get({ id: s[2] });
-  return p ? (p[0] as number) : null;
+  const s = session.row({
+    hash: bytesToHex(sha256(new TextEncoder().encode(token))),
+    kind: "player",
+  }) as SessionRow | null;
+  if (!s || s.expires_at <= now || s.last_seen_at + idle <= now) return null;
+  const p = player.row({ id: s.subject_id }) as PlayerRow | null;
+  if (!p || p.erased_at || (p.banned_until && p.banned_until > now)) return null;
+  return { playerId: p.id, csrf: s.csrf_token };
 }
+const gameKey = `Bearer ${process.env.GAME_API_KEY}`;
 
 const server = Bun.serve({
   port: Number(process.env.PORT),
   hostname: "127.0.0.1",
-  fetch(req) {
+  async fetch(req) {
     const url = new URL(req.url);
     if (url.pathname.startsWith("/game/api/players/")) {
+      if (req.headers.get("authorization") !== gameKey)
+        return Response.json({ error: { code: "unauthorized" } }, { status: 401 });
       const p = state.get(Number(url.pathname.split("/").pop()));
       return p ? Response.json(p) : Response.json({ error: { code: "not_found" } }, { status: 404 });
     }
-    const playerId = playerOf(req);
-    if (playerId === null) return Response.json({ error: { code: "unauthorized" } }, { status: 401 });
     const now = Date.now();
+    const signedIn = playerOf(req, now);
+    if (signedIn === null) return Response.json({ error: { code: "unauthorized" } }, { status: 401 });
+    const { playerId } = signedIn;
+    if (req.method === "POST") {
+      if (req.headers.get("x-csrf-token") !== signedIn.csrf)
+        return Response.json({ error: { code: "csrf" } }, { status: 403 });
+      const body = await req.text();
+      if (body && typeof JSON.parse(body) !== "object")
+        return Response.json({ error: { code: "malformed" } }, { status: 400 });
+    }
     switch (url.pathname) {
       case "/public/profile/":
         return Response.json({
-          player: profile.me.get({ id: playerId }),
-          avatar: profile.avatar.get({ playerId }),
-          inbox: { items: profile.inbox.all({ playerId }), unread: profile.unread.get({ playerId }) },
-          blacklist: profile.blacklist.all({ playerId }),
+          player: profile.me.row({ id: playerId }),
+          avatar: profile.avatar.row({ playerId }),
+          inbox: { items: profile.inbox.rows({ playerId }), unread: profile.unread.row({ playerId }) },
+          blacklist: profile.blacklist.rows({ playerId }),
         });
       case "/public/profile/rating": {
         const size = Number(url.searchParams.get("size") ?? 20);
         const page = Number(url.searchParams.get("page") ?? 1);
         const at = { size, offset: (page - 1) * size, playerId };
-        return Response.json({ rows: rating.rows.all(at), total: rating.total.get(), own: rating.own.get(at) });
+        return Response.json({ rows: rating.rows.rows(at), total: rating.total.row(), own: rating.own.row(at) });
       }
       case "/public/profile/myClan": {
-        const mine = clan.mine.get({ playerId });
-        if (!mine) return Response.json({ clan: null, requests: clan.ownRequests.all({ playerId, now }) });
-        const at = { clanId: mine[0], now };
+        const mine = clan.mine.row({ playerId }) as Record<string, unknown> | null;
+        if (!mine) return Response.json({ clan: null, requests: clan.ownRequests.rows({ playerId, now }) });
+        const at = { clanId: mine.id, now };
         return Response.json({
           clan: mine,
-          members: clan.members.all(at),
-          requests: clan.requests.all(at),
-          log: clan.log.all(at),
+          members: clan.members.rows(at),
+          requests: clan.requests.rows(at),
+          log: clan.log.rows(at),
         });
       }
       case "/public/profile/shop":
         return Response.json({
-          balance: shop.purse.get({ playerId }),
-          owned: shop.owned.all({ playerId }),
-          tanks: shop.tanks.all(),
-          consumables: shop.consumables.all(),
-          camouflages: shop.camouflages.all(),
+          balance: shop.purse.row({ playerId }),
+          owned: shop.owned.rows({ playerId }),
+          tanks: shop.tanks.rows(),
+          consumables: shop.consumables.rows(),
+          camouflages: shop.camouflages.rows(),
         });
       case "/public/profile/offers": {
         const viewer = offer.viewer.get({ playerId }) as [number, number, string, string, number];
@@ -177,11 +206,11 @@ const server = Bun.serve({
           offers.push({
             id: o.id,
             taken,
-            items: o.grants.items.map((it) => names[it.type]?.get({ id: it.id })),
-            billing: o.item ? offer.billingItem.get({ id: o.item }) : null,
+            items: o.grants.items.map((it) => names[it.type]?.row({ id: it.id })),
+            billing: o.item ? offer.billingItem.row({ id: o.item }) : null,
           });
         }
-        return Response.json({ viewer, offers });
+        return Response.json({ now, offers });
       }
     }
     return Response.json({ error: { code: "not_found" } }, { status: 404 });
