@@ -129,6 +129,15 @@ test("the audiences screen in English and Russian, at 1366 and 390 px", async ({
       await expect(page.getByRole("row").filter({ hasText: "Uruguay veterans" })).toBeVisible();
       await page.getByRole("button", { name: locale === "en" ? "New audience" : "Новая аудитория" }).click();
       await expect(page.getByTestId("audience-size")).toContainText(locale === "en" ? "players now" : "сейчас");
+      // An "any of" group with a warehouse fact, as the editor shows it.
+      await page
+        .getByRole("button", { name: locale === "en" ? 'Add an "any of" group' : "Добавить группу «любое из»" })
+        .click();
+      const group = page.getByTestId("audience-group");
+      await group.getByLabel(locale === "en" ? "Rule" : "Правило").selectOption("winsIn");
+      await expect(
+        group.getByLabel(locale === "en" ? "Period: the last N days" : "Период: последние N дней"),
+      ).toBeVisible();
       await page.screenshot({ path: info.outputPath(`audiences-${locale}-${width}.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -155,4 +164,55 @@ test("the audiences screen in English and Russian, at 1366 and 390 px", async ({
       expect(errors).toEqual([]);
       await context.close();
     }
+});
+
+test("an any-of group with a warehouse fact: its size, a missing period refused under its field, saved", async ({
+  browser,
+}, info) => {
+  await addPlayer(running.db, { nickname: "py_veteran", country: "PY", level: 9 });
+  await addPlayer(running.db, { nickname: "bo_veteran", country: "BO", level: 8 });
+  await addPlayer(running.db, { nickname: "bo_rookie", country: "BO", level: 3 });
+  const { context, page } = await signedInPage(
+    browser,
+    running.db,
+    { admin: "operator" },
+    { context: { viewport: { width: 1366, height: 900 } } },
+  );
+  await page.goto(`${running.url}/admin/audiences/`);
+  await page.getByRole("button", { name: "New audience" }).click();
+  const form = page.getByRole("form", { name: "New audience" });
+  await form.getByLabel("Name").fill("River Plate veterans");
+  await form.getByLabel("From").fill("7");
+  await form.getByRole("button", { name: 'Add an "any of" group' }).click();
+  const group = form.getByTestId("audience-group");
+  await expect(group.getByRole("group", { name: "And at least one of these (group 1)" })).toHaveCount(0);
+  await expect(form.getByRole("group", { name: "And at least one of these (group 1)" })).toBeVisible();
+  await group.getByLabel("Rule").selectOption("country");
+  await group.getByLabel("Countries, e.g. RU, KZ").fill("PY");
+  await expect(form.getByTestId("audience-size")).toHaveText("1 player now");
+  await group.getByRole("button", { name: "Add rule to group 1" }).click();
+  await group.getByLabel("Rule").nth(1).selectOption("country");
+  await group.getByLabel("Countries, e.g. RU, KZ").nth(1).fill("BO");
+  await expect(form.getByTestId("audience-size")).toHaveText("2 players now");
+  // A warehouse fact in the group with no period: the save is refused under that field.
+  await group.getByRole("button", { name: "Add rule to group 1" }).click();
+  await group.getByLabel("Rule").nth(2).selectOption("battlesIn");
+  await group.getByLabel("From").fill("100000");
+  const period = group.getByLabel("Period: the last N days");
+  await expect(period).toHaveValue("30");
+  await period.fill("");
+  await form.getByRole("button", { name: "Save audience" }).click();
+  await expect(period).toHaveAttribute("aria-invalid", "true");
+  await expect(group.getByText("This field is required.")).toBeVisible();
+  await page.screenshot({ path: info.outputPath("audience-group-refused-en-1366.png"), fullPage: true });
+  await period.fill("30");
+  await expect(form.getByTestId("audience-size")).toHaveText("2 players now");
+  await form.getByRole("button", { name: "Save audience" }).click();
+  await expect(page.getByText("Audience saved: 2 members")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "River Plate veterans" });
+  await expect(row).toContainText(
+    "Level 7–…; (Country: PY or Country: BO or Battles in the period (warehouse) 100000–… in 30 days)",
+  );
+  await page.screenshot({ path: info.outputPath("audience-group-saved-en-1366.png"), fullPage: true });
+  await context.close();
 });

@@ -12,7 +12,7 @@ import { audit, detailsOf } from "../audit.ts";
 import { transact, type AdminCtx, type Ctx } from "../context.ts";
 import { fieldError, notFound, type FieldMessage } from "../errors.ts";
 import { toExperiment } from "../experiments.ts";
-import { actionSchema, definitionSchema } from "./definition.ts";
+import { actionSchema, type Condition, definitionSchema } from "./definition.ts";
 import { actionsOf, audienceSize, definitionOf, sweepAudience, type AudienceRow } from "./membership.ts";
 
 export const audienceInput = z.object({
@@ -40,10 +40,14 @@ export type AudienceView = ReturnType<typeof audienceView>;
 /** What a schema cannot state: ranges the right way up, actions naming what exists, one grant per currency and side. */
 async function check(ctx: Ctx, input: AudienceInput) {
   const fields: Record<string, FieldMessage> = {};
+  const upsideDown = (c: Condition) =>
+    "min" in c && "max" in c && c.min !== undefined && c.max !== undefined && c.min > c.max;
   input.definition.conditions.forEach((c, i) => {
-    if ("min" in c && "max" in c && c.min !== undefined && c.max !== undefined && c.min > c.max)
-      fields[`definition.conditions.${i}`] = { id: "audience.range" };
+    if (upsideDown(c)) fields[`definition.conditions.${i}`] = { id: "audience.range" };
   });
+  for (const [k, g] of (input.definition.groups ?? []).entries())
+    for (const [i, c] of g.anyOf.entries())
+      if (upsideDown(c)) fields[`definition.groups.${k}.anyOf.${i}`] = { id: "audience.range" };
   const grants = new Set<string>();
   for (const [i, a] of input.actions.entries()) {
     if (a.kind === "grant") {

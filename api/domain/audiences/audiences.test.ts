@@ -33,7 +33,7 @@ import { multipliersNow } from "../liveops/running.ts";
 import { emit } from "../outbox.ts";
 import { newEventId, toCHDateTime } from "../../../warehouse/events.ts";
 import { prng } from "../../../warehouse/metrics/testing.ts";
-import type { Definition } from "./definition.ts";
+import type { Condition, Definition } from "./definition.ts";
 import { followAudienceEvents, refreshAudiences, sweepAudiences, SWEEP_EVERY_MS } from "./membership.ts";
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -77,8 +77,49 @@ function payment(playerId: number, at: number, cents: number, status = "paid") {
     }),
   );
 }
+/** Battles and activity (sign-ins) as the shipper puts them in the warehouse. */
+const battlesWaiting: string[] = [];
+const activityWaiting: string[] = [];
+let battleNo = 0;
+function battle(playerId: number, at: number, result: "win" | "loss" | "draw", damage: number, experience: number) {
+  battlesWaiting.push(
+    JSON.stringify({
+      event_id: newEventId(),
+      ts: toCHDateTime(at),
+      battle_id: ++battleNo,
+      player_id: playerId,
+      tank_id: 1,
+      mode: "random",
+      result,
+      duration_s: 300,
+      experience,
+      silver_earned: 100,
+      silver_spent: 0,
+      gold_earned: 0,
+      kills: 1,
+      damage,
+      player_level: 5,
+    }),
+  );
+}
+function active(playerId: number, at: number) {
+  activityWaiting.push(
+    JSON.stringify({
+      event_id: newEventId(),
+      ts: toCHDateTime(at),
+      player_id: playerId,
+      kind: "login",
+      country: "RU",
+      platform: "web",
+      reg_ts: toCHDateTime(NOW - 100 * DAY),
+    }),
+  );
+}
 async function flush() {
-  if (waiting.length) await w.deps.warehouse.insertLines("payments", `${waiting.splice(0).join("\n")}\n`);
+  const wh = w.deps.warehouse;
+  if (waiting.length) await wh.insertLines("payments", `${waiting.splice(0).join("\n")}\n`);
+  if (battlesWaiting.length) await wh.insertLines("battles", `${battlesWaiting.splice(0).join("\n")}\n`);
+  if (activityWaiting.length) await wh.insertLines("activity", `${activityWaiting.splice(0).join("\n")}\n`);
 }
 
 async function paidOrder(playerId: number, provider: string, status: "paid" | "refunded") {
@@ -122,41 +163,84 @@ async function expected(def: Definition): Promise<number[]> {
     pays
       .filter((p) => p.player_id === id && (days === undefined || p.at >= now - days * DAY))
       .reduce((s, p) => s + p.cents, 0);
+  const fought = await w.deps.warehouse.query(
+    "SELECT player_id, toUnixTimestamp64Milli(ts) AS at, toString(result) AS result, toInt64(damage) AS damage, experience FROM battles",
+    {},
+    z.object({
+      player_id: z.coerce.number(),
+      at: z.coerce.number(),
+      result: z.string(),
+      damage: z.coerce.number(),
+      experience: z.coerce.number(),
+    }),
+  );
+  const seen = await w.deps.warehouse.query(
+    "SELECT player_id, toUnixTimestamp64Milli(ts) AS at FROM activity",
+    {},
+    z.object({ player_id: z.coerce.number(), at: z.coerce.number() }),
+  );
+  const paidAt = await w.deps.warehouse.query(
+    "SELECT player_id, toUnixTimestamp64Milli(ts) AS at FROM payments WHERE status = 'paid'",
+    {},
+    z.object({ player_id: z.coerce.number(), at: z.coerce.number() }),
+  );
+  const battlesOf = (id: number, days: number) => fought.filter((b) => b.player_id === id && b.at >= now - days * DAY);
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const activeDays = (id: number, days: number) =>
+    new Set(
+      seen
+        .filter((a) => a.player_id === id && a.at >= now - days * DAY)
+        .map((a) => new Date(a.at).toISOString().slice(0, 10)),
+    ).size;
+  const lastPaid = (id: number) => Math.max(...paidAt.filter((x) => x.player_id === id).map((x) => x.at));
   const within = (v: number, c: { min?: number; max?: number }) =>
     (c.min === undefined || v >= c.min) && (c.max === undefined || v <= c.max);
   return ps
-    .filter(
-      (p) =>
-        p.erasedAt === null &&
-        def.conditions.every((c) => {
-          switch (c.kind) {
-            case "country":
-              return c.in.includes(p.country);
-            case "platform":
-              return (c.in as string[]).includes(p.platform);
-            case "level":
-              return within(p.level, c);
-            case "battles":
-              return within(p.battles, c);
-            case "tierOwned":
-              return (tiers.get(p.id) ?? []).some((t) => within(t, c));
-            case "payer":
-              return payers.has(p.id) === c.is;
-            case "clan":
-              return inClan.has(p.id) === c.member;
-            case "spent":
-              return within(spent(p.id, c.days), c);
-            case "daysSinceInstall":
-              return within(Math.floor((now - p.createdAt) / DAY), c);
-            case "lastSeenDays":
-              return within(Math.floor((now - (p.lastLoginAt ?? p.createdAt)) / DAY), c);
-            case "account":
-              return c.is === (p.guest ? "guest" : p.claimedAt !== null ? "claimed" : "registered");
-            default:
-              throw new Error(`not in this test: ${c.kind}`);
+    .filter((p) => {
+      const holds = (c: Condition) => {
+        switch (c.kind) {
+          case "country":
+            return c.in.includes(p.country);
+          case "platform":
+            return (c.in as string[]).includes(p.platform);
+          case "level":
+            return within(p.level, c);
+          case "battles":
+            return within(p.battles, c);
+          case "tierOwned":
+            return (tiers.get(p.id) ?? []).some((t) => within(t, c));
+          case "payer":
+            return payers.has(p.id) === c.is;
+          case "clan":
+            return inClan.has(p.id) === c.member;
+          case "spent":
+            return within(spent(p.id, c.days), c);
+          case "daysSinceInstall":
+            return within(Math.floor((now - p.createdAt) / DAY), c);
+          case "lastSeenDays":
+            return within(Math.floor((now - (p.lastLoginAt ?? p.createdAt)) / DAY), c);
+          case "account":
+            return c.is === (p.guest ? "guest" : p.claimedAt !== null ? "claimed" : "registered");
+          case "battlesIn":
+            return within(battlesOf(p.id, c.days).length, c);
+          case "winsIn":
+            return within(battlesOf(p.id, c.days).filter((b) => b.result === "win").length, c);
+          case "damageIn":
+            return within(sum(battlesOf(p.id, c.days).map((b) => b.damage)), c);
+          case "experienceIn":
+            return within(sum(battlesOf(p.id, c.days).map((b) => b.experience)), c);
+          case "activeDays":
+            return within(activeDays(p.id, c.days), c);
+          case "lastPurchaseDays": {
+            const last = lastPaid(p.id);
+            return last > 0 && within(Math.floor((now - last) / DAY), c);
           }
-        }),
-    )
+          default:
+            throw new Error(`not in this test: ${c.kind}`);
+        }
+      };
+      return p.erasedAt === null && def.conditions.every(holds) && (def.groups ?? []).every((g) => g.anyOf.some(holds));
+    })
     .map((p) => p.id)
     .sort((a, b) => a - b);
 }
@@ -210,6 +294,48 @@ const DEFINITIONS: Record<string, Definition> = {
     ],
   },
   everyone: { conditions: [] },
+  // Warehouse facts over windows, and any-of groups.
+  fightersWhoWinOrHit: {
+    conditions: [{ kind: "battlesIn", min: 3, days: 30 }],
+    groups: [
+      {
+        anyOf: [
+          { kind: "winsIn", min: 3, days: 30 },
+          { kind: "damageIn", min: 2500, days: 14 },
+        ],
+      },
+    ],
+  },
+  grindersOrRegularsRuOrWeb: {
+    conditions: [],
+    groups: [
+      {
+        anyOf: [
+          { kind: "experienceIn", min: 1500, days: 7 },
+          { kind: "activeDays", min: 4, days: 30 },
+        ],
+      },
+      {
+        anyOf: [
+          { kind: "country", in: ["RU"] },
+          { kind: "platform", in: ["web"] },
+        ],
+      },
+    ],
+  },
+  lapsedPayers: { conditions: [{ kind: "lastPurchaseDays", min: 14, max: 45 }] },
+  quietLately: {
+    conditions: [{ kind: "level", min: 2 }],
+    groups: [
+      {
+        anyOf: [
+          { kind: "battlesIn", max: 1, days: 14 },
+          { kind: "activeDays", max: 0, days: 7 },
+          { kind: "winsIn", min: 0, max: 0, days: 30 },
+        ],
+      },
+    ],
+  },
 };
 
 beforeAll(async () => {
@@ -265,6 +391,17 @@ beforeAll(async () => {
           .values({ playerId: p.id, itemType: "tank", itemId: tier, quantity: 1, acquiredAt: NOW });
     if (clan && r.next() < 0.4)
       await db.insert(clanMembers).values({ playerId: p.id, clanId: clan.id, role: "member", joinedAt: NOW });
+    // Battles and sign-ins over the last 60 days: some players many, some none.
+    const fights = r.pick([0, 0, 1, 2, 4, 6, 10]);
+    for (let k = 0; k < fights; k++)
+      battle(
+        p.id,
+        NOW - r.int(0, 60) * DAY - r.int(0, DAY - 1),
+        r.pick(["win", "loss", "loss", "draw"] as const),
+        r.int(0, 1500),
+        r.int(50, 600),
+      );
+    for (let k = r.pick([0, 1, 3, 6, 12]); k > 0; k--) active(p.id, NOW - r.int(0, 45) * DAY - r.int(0, DAY - 1));
     const roll = r.next();
     if (roll < 0.3) {
       await paidOrder(p.id, "stripe", "paid");
@@ -656,6 +793,56 @@ describe("enter and exit actions (a grant, a notification, a variant): once per 
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain("lower bound");
     expect(JSON.stringify(res.body)).toContain("inbox notification");
+    expect(await count()).toBe(n);
+  });
+
+  test("bad groups and warehouse facts are refused field by field (en, ru), nothing saved", async () => {
+    const count = async () => (await w.deps.db.select().from(audiences)).length;
+    const n = await count();
+    const definition = {
+      conditions: [{ kind: "battlesIn", min: 1 }],
+      groups: [
+        { anyOf: [] },
+        {
+          anyOf: [
+            { kind: "country", in: ["RU"] },
+            { kind: "activeDays", min: 1, days: 0 },
+          ],
+        },
+      ],
+    };
+    const res = await post("/admin/audiences/save", { name: "bad groups", definition });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      "definition.conditions.0.days": "This field is required.",
+      "definition.groups.0.anyOf": "This field is required.",
+      "definition.groups.1.anyOf.1.days": "Please enter a value greater than or equal to 1.",
+    });
+    // A group's range the wrong way up: the server's own check, at the condition's path, in ru.
+    const ru = await w.app.request("/admin/audiences/save", {
+      method: "POST",
+      headers: op.headers({ "accept-language": "ru" }),
+      body: JSON.stringify({
+        name: "upside down group",
+        definition: {
+          conditions: [],
+          groups: [
+            {
+              anyOf: [
+                { kind: "payer", is: true },
+                { kind: "lastPurchaseDays", min: 30, max: 7 },
+              ],
+            },
+          ],
+        },
+      }),
+    });
+    expect(ru.status).toBe(400);
+    expect((await ru.json()).error.fields).toEqual({
+      "definition.groups.0.anyOf.1": "Нижняя граница не должна быть выше верхней.",
+    });
+    // The preview refuses the same way and counts nothing.
+    expect((await post("/admin/audiences/preview", { definition })).status).toBe(400);
     expect(await count()).toBe(n);
   });
 });

@@ -8,6 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import * as f from "../fields.ts";
 import { payerSql } from "../payers.ts";
+import type { FactOp, WindowFact } from "../../../warehouse/metrics/audience_facts.ts";
 
 export const DAY = 86_400_000;
 export const AUDIENCE_PLATFORMS = ["web", "android", "ios"] as const;
@@ -31,6 +32,14 @@ export const conditionSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("payer"), is: f.bool() }),
   /** Net spend in USD cents from the warehouse's payment events, over the last `days` days or the whole life. */
   z.object({ kind: z.literal("spent"), ...range(100_000_000), days: f.optional(f.int(1, 3650)) }),
+  /** Warehouse facts over the last `days` days (warehouse/metrics/audience_facts.ts): battles, wins, damage, experience, active days. */
+  z.object({ kind: z.literal("battlesIn"), ...range(100_000_000), days: f.int(1, 3650) }),
+  z.object({ kind: z.literal("winsIn"), ...range(100_000_000), days: f.int(1, 3650) }),
+  z.object({ kind: z.literal("damageIn"), ...range(2_000_000_000), days: f.int(1, 3650) }),
+  z.object({ kind: z.literal("experienceIn"), ...range(2_000_000_000), days: f.int(1, 3650) }),
+  z.object({ kind: z.literal("activeDays"), ...range(3650), days: f.int(1, 3650) }),
+  /** Days since the last paid payment (the warehouse's); a player who never paid meets no range. */
+  z.object({ kind: z.literal("lastPurchaseDays"), ...range(36_500) }),
   z.object({ kind: z.literal("daysSinceInstall"), ...range(36_500) }),
   /** Days since the last sign-in (the registration when never signed in). */
   z.object({ kind: z.literal("lastSeenDays"), ...range(36_500) }),
@@ -43,8 +52,22 @@ export const conditionSchema = z.discriminatedUnion("kind", [
 ]);
 export type Condition = z.output<typeof conditionSchema>;
 
-export const definitionSchema = z.object({ conditions: z.array(conditionSchema).max(20) });
+/** At least one of its conditions holds. */
+export const groupSchema = z.object({ anyOf: z.array(conditionSchema).min(1).max(10) });
+/**
+ * Every condition holds AND each group has one condition that holds: all-of conditions, then
+ * any-of groups (a condition alone is a group of one). Absent groups: none.
+ */
+export const definitionSchema = z.object({
+  conditions: z.array(conditionSchema).max(20),
+  groups: z.array(groupSchema).max(10).optional(),
+});
 export type Definition = z.output<typeof definitionSchema>;
+/** Every condition of a definition, the groups' included (what resolving and checking walk). */
+export const allConditions = (def: Definition): Condition[] => [
+  ...def.conditions,
+  ...(def.groups ?? []).flatMap((g) => g.anyOf),
+];
 
 /** What happens to a player entering or leaving: a grant through the ledger, an inbox notification, a variant. */
 export const actionSchema = z.discriminatedUnion("kind", [
@@ -65,29 +88,42 @@ export const actionSchema = z.discriminatedUnion("kind", [
 ]);
 export type AudienceAction = z.output<typeof actionSchema>;
 
-/** The key of a spend fact: its window in days, or "life". */
+/** The conditions resolved from the warehouse's sums over a window (spend, battles, wins…). */
+export type WindowCondition = Extract<Condition, { kind: WindowFact }>;
+export const WINDOW_KINDS: readonly WindowFact[] = [
+  "spent",
+  "battlesIn",
+  "winsIn",
+  "damageIn",
+  "experienceIn",
+  "activeDays",
+];
+export const isWindowCondition = (c: Condition): c is WindowCondition =>
+  (WINDOW_KINDS as readonly string[]).includes(c.kind);
+/** The key of a window: its days, or "life". */
 export const spendKey = (days: number | undefined) => (days === undefined ? "life" : String(days));
 const variantKey = (c: { experimentId: number; variant: string }) => `${c.experimentId}:${c.variant}`;
 
 /**
- * A bound on spend as a set of players: a player with no payment has spent 0 and is in no
- * warehouse row, so "at least min > 0" is the players listed (`include`), while "at least 0" and
- * "at most max" are everyone but the players listed (spent below 0 — refunds of earlier payments —
- * or above max).
+ * A bound on a window's figure as a set of players: a player with no event in the window has 0
+ * and is in no warehouse row, so "at least min > 0" is the players listed (`include`), while "at
+ * least 0" and "at most max" are everyone but the players listed (below 0 — spend's refunds of
+ * earlier payments — or above max). A last-purchase range is the players listed.
  */
 export interface SpendSet {
   include: boolean;
   ids: Set<number>;
 }
-/** Facts from outside the players' rows, resolved first: each spend bound, who is in each variant. */
+/** Facts from outside the players' rows, resolved first: each warehouse bound, who is in each variant. */
 export interface Resolved {
   spend: Map<string, SpendSet>;
   variants: Map<string, Set<number>>;
 }
-export const spendSetKey = (c: { days?: number }, bound: "min" | "max", v: number) =>
-  `${spendKey(c.days)}:${bound}:${v}`;
-/** The warehouse question a bound asks: players whose spend is `op` the figure, and whether they are the ones in. */
-export const spendBound = (bound: "min" | "max", v: number): { op: ">=" | "<" | ">"; include: boolean } =>
+export const spendSetKey = (c: { kind: WindowFact; days?: number }, bound: "min" | "max", v: number) =>
+  `${c.kind}:${spendKey(c.days)}:${bound}:${v}`;
+export const lastPurchaseKey = (c: { min?: number; max?: number }) => `lastPurchaseDays:${c.min ?? ""}:${c.max ?? ""}`;
+/** The warehouse question a bound asks: players whose figure is `op` the bound, and whether they are the ones in. */
+export const spendBound = (bound: "min" | "max", v: number): { op: FactOp; include: boolean } =>
   bound === "max" ? { op: ">", include: false } : v > 0 ? { op: ">=", include: true } : { op: "<", include: false };
 const spendHolds = (s: SpendSet | undefined, id: number) => (s ? s.ids.has(id) === s.include : false);
 
@@ -126,10 +162,17 @@ function holds(c: Condition, p: PlayerFacts, r: Resolved, now: number): boolean 
     case "payer":
       return p.payer === c.is;
     case "spent":
+    case "battlesIn":
+    case "winsIn":
+    case "damageIn":
+    case "experienceIn":
+    case "activeDays":
       return (
         (c.min === undefined || spendHolds(r.spend.get(spendSetKey(c, "min", c.min)), p.id)) &&
         (c.max === undefined || spendHolds(r.spend.get(spendSetKey(c, "max", c.max)), p.id))
       );
+    case "lastPurchaseDays":
+      return spendHolds(r.spend.get(lastPurchaseKey(c)), p.id);
     case "daysSinceInstall":
       return inRange(daysSince(now, p.createdAt), c);
     case "lastSeenDays":
@@ -149,9 +192,10 @@ function holds(c: Condition, p: PlayerFacts, r: Resolved, now: number): boolean 
   }
 }
 
-/** Does the player meet every rule? (Erased players are in no audience.) */
+/** Does the player meet every rule and one of each group's? (Erased players are in no audience.) */
 export function matches(def: Definition, p: PlayerFacts, r: Resolved, now: number): boolean {
-  return p.erasedAt === null && def.conditions.every((c) => holds(c, p, r, now));
+  const meets = (c: Condition) => holds(c, p, r, now);
+  return p.erasedAt === null && def.conditions.every(meets) && (def.groups ?? []).every((g) => g.anyOf.some(meets));
 }
 
 const idsIn = (ids: Set<number> | undefined, include = true) =>
@@ -177,61 +221,71 @@ const daysRange = (at: SQL, now: number, c: { min?: number; max?: number }) =>
     sql` and `,
   );
 
+const and = (parts: SQL[]) =>
+  parts.length
+    ? sql.join(
+        parts.map((p) => sql`(${p})`),
+        sql` and `,
+      )
+    : sql`1 = 1`;
+
+/** One rule as a condition over `players p`. */
+function conditionSql(c: Condition, r: Resolved, now: number): SQL {
+  switch (c.kind) {
+    case "country":
+      return sql`p.country in (select value from json_each(${JSON.stringify(c.in)}))`;
+    case "platform":
+      return sql`p.platform in (select value from json_each(${JSON.stringify(c.in)}))`;
+    case "level":
+      return numberRange(sql`p.level`, c);
+    case "tierOwned":
+      return sql`exists (select 1 from player_items i join content_tanks t on t.id = i.item_id
+          where i.player_id = p.id and i.item_type = 'tank' and ${numberRange(sql`t.tier`, c)})`;
+    case "payer":
+      return c.is ? payerSql(sql`p.id`) : sql`not ${payerSql(sql`p.id`)}`;
+    case "spent":
+    case "battlesIn":
+    case "winsIn":
+    case "damageIn":
+    case "experienceIn":
+    case "activeDays":
+      return and([
+        ...(c.min === undefined ? [] : [spendIn(r.spend.get(spendSetKey(c, "min", c.min)))]),
+        ...(c.max === undefined ? [] : [spendIn(r.spend.get(spendSetKey(c, "max", c.max)))]),
+      ]);
+    case "lastPurchaseDays":
+      return spendIn(r.spend.get(lastPurchaseKey(c)));
+    case "daysSinceInstall":
+      return daysRange(sql`p.created_at`, now, c);
+    case "lastSeenDays":
+      return daysRange(sql`coalesce(p.last_login_at, p.created_at)`, now, c);
+    case "battles":
+      return numberRange(sql`p.battles`, c);
+    case "clan":
+      return sql`${c.member ? sql`` : sql`not `}exists (select 1 from clan_members m where m.player_id = p.id)`;
+    case "variant":
+      return idsIn(r.variants.get(variantKey(c)));
+    case "account":
+      return c.is === "guest"
+        ? sql`p.guest = 1`
+        : c.is === "claimed"
+          ? sql`p.guest = 0 and p.claimed_at is not null`
+          : sql`p.guest = 0 and p.claimed_at is null`;
+  }
+}
+
 /** The same rules as `matches`, as a condition over `players p`. */
 export function audienceWhere(def: Definition, r: Resolved, now: number): SQL {
-  const parts: SQL[] = [sql`p.erased_at is null`];
-  for (const c of def.conditions) {
-    switch (c.kind) {
-      case "country":
-        parts.push(sql`p.country in (select value from json_each(${JSON.stringify(c.in)}))`);
-        break;
-      case "platform":
-        parts.push(sql`p.platform in (select value from json_each(${JSON.stringify(c.in)}))`);
-        break;
-      case "level":
-        parts.push(numberRange(sql`p.level`, c));
-        break;
-      case "tierOwned":
-        parts.push(sql`exists (select 1 from player_items i join content_tanks t on t.id = i.item_id
-          where i.player_id = p.id and i.item_type = 'tank' and ${numberRange(sql`t.tier`, c)})`);
-        break;
-      case "payer":
-        parts.push(c.is ? payerSql(sql`p.id`) : sql`not ${payerSql(sql`p.id`)}`);
-        break;
-      case "spent":
-        if (c.min !== undefined) parts.push(spendIn(r.spend.get(spendSetKey(c, "min", c.min))));
-        if (c.max !== undefined) parts.push(spendIn(r.spend.get(spendSetKey(c, "max", c.max))));
-        break;
-      case "daysSinceInstall":
-        parts.push(daysRange(sql`p.created_at`, now, c));
-        break;
-      case "lastSeenDays":
-        parts.push(daysRange(sql`coalesce(p.last_login_at, p.created_at)`, now, c));
-        break;
-      case "battles":
-        parts.push(numberRange(sql`p.battles`, c));
-        break;
-      case "clan":
-        parts.push(sql`${c.member ? sql`` : sql`not `}exists (select 1 from clan_members m where m.player_id = p.id)`);
-        break;
-      case "variant":
-        parts.push(idsIn(r.variants.get(variantKey(c))));
-        break;
-      case "account":
-        parts.push(
-          c.is === "guest"
-            ? sql`p.guest = 1`
-            : c.is === "claimed"
-              ? sql`p.guest = 0 and p.claimed_at is not null`
-              : sql`p.guest = 0 and p.claimed_at is null`,
-        );
-        break;
-    }
-  }
-  return sql.join(
-    parts.map((p) => sql`(${p})`),
-    sql` and `,
-  );
+  return and([
+    sql`p.erased_at is null`,
+    ...def.conditions.map((c) => conditionSql(c, r, now)),
+    ...(def.groups ?? []).map((g) =>
+      sql.join(
+        g.anyOf.map((c) => sql`(${conditionSql(c, r, now)})`),
+        sql` or `,
+      ),
+    ),
+  ]);
 }
 
 export { variantKey };

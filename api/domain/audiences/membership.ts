@@ -8,6 +8,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, max, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Warehouse } from "../../../warehouse/port.ts";
 import { eventFromLine, type WarehouseTable } from "../../../warehouse/events.ts";
+import { lastPurchasePlayers, windowFactPlayers } from "../../../warehouse/metrics/audience_facts.ts";
 import { audienceCursor, audienceMembers, audiences } from "../../db/schema/audiences.ts";
 import { outbox, outboxCursor } from "../../db/schema/outbox.ts";
 import { experiments } from "../../db/schema/experiments.ts";
@@ -25,8 +26,12 @@ import {
   type Definition,
   type PlayerFacts,
   type Resolved,
+  DAY,
   actionSchema,
+  allConditions,
   audienceWhere,
+  isWindowCondition,
+  lastPurchaseKey,
   definitionSchema,
   matches,
   spendBound,
@@ -57,26 +62,27 @@ export const AUDIENCE_EVENT_TABLES: readonly WarehouseTable[] = [
   "currency_movements",
 ];
 
-/** Resolves the definition's warehouse facts (spend bounds) and experiment variants into sets of players. */
+/** Resolves the definition's warehouse facts (each bound of a window's figure, a last-purchase range) and experiment variants into sets of players. */
 export async function resolveFacts(ctx: Ctx, warehouse: Warehouse, def: Definition): Promise<Resolved> {
   const r: Resolved = { spend: new Map(), variants: new Map() };
   const now = ctx.clock.now();
-  for (const c of def.conditions) {
-    if (c.kind === "spent") {
+  for (const c of allConditions(def)) {
+    if (isWindowCondition(c)) {
       for (const bound of ["min", "max"] as const) {
         const v = c[bound];
         if (v === undefined) continue;
         const key = spendSetKey(c, bound, v);
         if (r.spend.has(key)) continue;
         const { op, include } = spendBound(bound, v);
-        const rows = await warehouse.query(
-          `SELECT player_id FROM (SELECT player_id, sum(amount_usd_cents) AS spent FROM payments
-            WHERE ts >= fromUnixTimestamp64Milli({from:Int64}) GROUP BY player_id) WHERE spent ${op} {v:Int64}`,
-          { from: c.days === undefined ? 0 : now - c.days * 86_400_000, v },
-          z.object({ player_id: z.coerce.number() }),
-        );
-        r.spend.set(key, { include, ids: new Set(rows.map((x) => x.player_id)) });
+        const from = c.days === undefined ? 0 : now - c.days * DAY;
+        r.spend.set(key, { include, ids: await windowFactPlayers(warehouse, c.kind, op, v, from) });
       }
+    }
+    if (c.kind === "lastPurchaseDays" && !r.spend.has(lastPurchaseKey(c))) {
+      // floor((now − last) / day) within [min, max]: last ≤ now − min days and last > now − (max + 1) days.
+      const upTo = now - (c.min ?? 0) * DAY;
+      const after = c.max === undefined ? 0 : now - (c.max + 1) * DAY;
+      r.spend.set(lastPurchaseKey(c), { include: true, ids: await lastPurchasePlayers(warehouse, upTo, after) });
     }
     if (c.kind === "variant" && !r.variants.has(variantKey(c))) {
       const ids = new Set<number>();

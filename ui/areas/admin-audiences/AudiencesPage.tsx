@@ -1,14 +1,17 @@
 // /admin/audiences/ — saved audiences: the list (size, rules, actions) and an editor: the rules
-// every member meets (country, platform, level, tier owned, payer, spend from the warehouse, days
-// since install, last seen, battles, clan, experiment variant, account kind) with the live size
-// of the audience as they are typed, and what happens to a player entering or leaving it.
+// every member meets (country, platform, level, tier owned, payer, days since install, last seen,
+// battles, clan, experiment variant, account kind, and the warehouse's facts: spend, battles,
+// wins, damage, experience and active days over the last N days, days since the last purchase),
+// then "any of" groups (at least one rule of each holds), with the live size of the audience as
+// they are typed, and what happens to a player entering or leaving it.
 import { useEffect, useState } from "react";
 import { msg, ph, plural, t } from "@lingui/core/macro";
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { sendRaw, useApi, type ApiError } from "../../lib/api.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as audiences from "../../../api/contracts/admin/audiences.ts";
-import { ErrorField, FormMessage } from "../../components/Form.tsx";
+import { ErrorField, FieldError, FormMessage } from "../../components/Form.tsx";
+import type { FieldErrorState } from "../../lib/field-errors.ts";
 import { fmtDateTime, fmtInt } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
@@ -29,6 +32,12 @@ const KINDS: Record<Kind, MessageDescriptor> = {
   tierOwned: msg`Owns a tank of tier`,
   payer: msg`Payer`,
   spent: msg`Spent (USD cents, warehouse)`,
+  battlesIn: msg`Battles in the period (warehouse)`,
+  winsIn: msg`Wins in the period (warehouse)`,
+  damageIn: msg`Damage dealt in the period (warehouse)`,
+  experienceIn: msg`Experience earned in the period (warehouse)`,
+  activeDays: msg`Days active in the period (warehouse)`,
+  lastPurchaseDays: msg`Days since the last purchase (warehouse)`,
   daysSinceInstall: msg`Days since install`,
   lastSeenDays: msg`Days since last seen`,
   battles: msg`Battles`,
@@ -36,7 +45,17 @@ const KINDS: Record<Kind, MessageDescriptor> = {
   variant: msg`Experiment variant`,
   account: msg`Account`,
 };
-const RANGED: Kind[] = ["level", "tierOwned", "spent", "daysSinceInstall", "lastSeenDays", "battles"];
+/** The warehouse's figures over a window of days (spend's window may be left empty: the whole life). */
+const WINDOWED: Kind[] = ["spent", "battlesIn", "winsIn", "damageIn", "experienceIn", "activeDays"];
+const RANGED: Kind[] = [
+  "level",
+  "tierOwned",
+  "daysSinceInstall",
+  "lastSeenDays",
+  "battles",
+  "lastPurchaseDays",
+  ...WINDOWED,
+];
 const PLATFORMS = ["web", "android", "ios"] as const;
 const ACCOUNTS: Record<string, MessageDescriptor> = {
   guest: msg`Guest (not claimed)`,
@@ -73,11 +92,17 @@ interface Act {
   experimentId: string;
   variant: string;
 }
+/** An "any of" group: at least one of its rules holds. */
+interface Group {
+  key: number;
+  rules: Rule[];
+}
 interface Draft {
   id?: number;
   name: string;
   active: boolean;
   rules: Rule[];
+  groups: Group[];
   acts: Act[];
 }
 
@@ -89,7 +114,8 @@ const blankRule = (kind: Kind = "level"): Rule => ({
   platforms: [],
   min: "",
   max: "",
-  days: "",
+  // A window's period starts at 30 days (spend's may stay empty: the whole life).
+  days: kind !== "spent" && WINDOWED.includes(kind) ? "30" : "",
   yes: "true",
   account: "guest",
   experimentId: "",
@@ -113,7 +139,7 @@ function ruleOf(c: Condition): Rule {
   if (c.kind === "platform") r.platforms = [...c.in];
   if ("min" in c) r.min = str(c.min);
   if ("max" in c) r.max = str(c.max);
-  if (c.kind === "spent") r.days = str(c.days);
+  if ("days" in c) r.days = str(c.days);
   if (c.kind === "payer") r.yes = String(c.is);
   if (c.kind === "clan") r.yes = String(c.member);
   if (c.kind === "account") r.account = c.is;
@@ -145,10 +171,8 @@ function conditionInput(r: Rule): Record<string, unknown> {
       return { kind: r.kind, is: r.account };
     case "variant":
       return { kind: r.kind, experimentId: r.experimentId, variant: r.variant };
-    case "spent":
-      return { kind: r.kind, ...range, ...(r.days ? { days: r.days } : {}) };
     default:
-      return { kind: r.kind, ...range };
+      return { kind: r.kind, ...range, ...(WINDOWED.includes(r.kind) && r.days ? { days: r.days } : {}) };
   }
 }
 function actionInput(a: Act): Record<string, unknown> {
@@ -156,7 +180,10 @@ function actionInput(a: Act): Record<string, unknown> {
   if (a.kind === "notify") return { on: a.on, kind: a.kind, notificationId: a.notificationId };
   return { on: a.on, kind: a.kind, experimentId: a.experimentId, variant: a.variant === "" ? null : a.variant };
 }
-const definitionInput = (d: Draft) => ({ conditions: d.rules.map(conditionInput) });
+const definitionInput = (d: Draft) => ({
+  conditions: d.rules.map(conditionInput),
+  groups: d.groups.map((g) => ({ anyOf: g.rules.map(conditionInput) })),
+});
 
 /** A rule in words, for the list. */
 function ruleText(c: Condition): string {
@@ -175,11 +202,20 @@ function ruleText(c: Condition): string {
       return t`Experiment #${ph({ id: c.experimentId })}, variant ${ph({ variant: c.variant })}`;
     default: {
       const range = `${c.min ?? "…"}–${c.max ?? "…"}`;
-      return c.kind === "spent" && c.days !== undefined
+      return "days" in c && c.days !== undefined
         ? t`${ph({ name })} ${ph({ range })} in ${ph({ days: c.days })} days`
         : `${name} ${range}`;
     }
   }
+}
+
+/** A whole definition in words: the rules, then each group's "(a or b)". */
+function definitionText(d: Audience["definition"]): string {
+  const parts = [
+    ...d.conditions.map(ruleText),
+    ...(d.groups ?? []).map((g) => `(${g.anyOf.map(ruleText).join(t` or `)})`),
+  ];
+  return parts.length ? parts.join("; ") : t`Every player`;
 }
 
 /** The audience's size as the rules stand, asked again a moment after each change. */
@@ -192,7 +228,15 @@ function SizePreview({ draft }: { draft: Draft }) {
     const timer = setTimeout(() => {
       sendRaw(audiences.preview, { definition: JSON.parse(body) })
         .then((r) => live && setState({ size: r.size, busy: false }))
-        .catch((e: ApiError) => live && setState({ error: e.message, busy: false }));
+        .catch(
+          (e: ApiError) =>
+            live &&
+            setState({
+              // A rule not filled in yet: the save names the field; here a short word is enough.
+              error: e.code === "validation" ? t`a rule is not complete yet` : e.message,
+              busy: false,
+            }),
+        );
     }, 300);
     return () => {
       live = false;
@@ -210,12 +254,41 @@ function SizePreview({ draft }: { draft: Draft }) {
   );
 }
 
-function RuleRow({ r, set, remove }: { r: Rule; set: (p: Partial<Rule>) => void; remove: () => void }) {
+function RuleRow({
+  r,
+  path,
+  errors,
+  set,
+  remove,
+}: {
+  r: Rule;
+  /** The rule's place in the definition (its server messages' path). */
+  path: string;
+  errors: FieldErrorState;
+  set: (p: Partial<Rule>) => void;
+  remove: () => void;
+}) {
+  /** A field of the rule: its id and aria state, its message taken away when edited. */
+  const field = (name: string, change: (v: string) => void) => ({
+    ...errors.input(`${path}.${name}`),
+    onChange: (e: { target: { value: string } }) => {
+      errors.clear(`${path}.${name}`);
+      errors.clear(path);
+      change(e.target.value);
+    },
+  });
   return (
     <div className="tk-audience-rule" data-rule={r.kind}>
       <label>
         {t`Rule`}
-        <select value={r.kind} onChange={(e) => set({ ...blankRule(e.target.value as Kind), key: r.key })}>
+        <select
+          value={r.kind}
+          {...errors.input(path)}
+          onChange={(e) => {
+            errors.clear(path);
+            set({ ...blankRule(e.target.value as Kind), key: r.key });
+          }}
+        >
           {(Object.keys(KINDS) as Kind[]).map((k) => (
             <option key={k} value={k}>
               {i18n._(KINDS[k])}
@@ -226,7 +299,7 @@ function RuleRow({ r, set, remove }: { r: Rule; set: (p: Partial<Rule>) => void;
       {r.kind === "country" && (
         <label>
           {t`Countries, e.g. RU, KZ`}
-          <input value={r.list} onChange={(e) => set({ list: e.target.value })} />
+          <input value={r.list} {...field("in", (list) => set({ list }))} />
         </label>
       )}
       {r.kind === "platform" &&
@@ -246,18 +319,21 @@ function RuleRow({ r, set, remove }: { r: Rule; set: (p: Partial<Rule>) => void;
         <>
           <label>
             {t`From`}
-            <input inputMode="numeric" value={r.min} onChange={(e) => set({ min: e.target.value })} />
+            <input inputMode="numeric" value={r.min} {...field("min", (min) => set({ min }))} />
+            <FieldError errors={errors} name={`${path}.min`} />
           </label>
           <label>
             {t`To`}
-            <input inputMode="numeric" value={r.max} onChange={(e) => set({ max: e.target.value })} />
+            <input inputMode="numeric" value={r.max} {...field("max", (max) => set({ max }))} />
+            <FieldError errors={errors} name={`${path}.max`} />
           </label>
         </>
       )}
-      {r.kind === "spent" && (
+      {WINDOWED.includes(r.kind) && (
         <label>
-          {t`Within days (empty: ever)`}
-          <input inputMode="numeric" value={r.days} onChange={(e) => set({ days: e.target.value })} />
+          {r.kind === "spent" ? t`Within days (empty: ever)` : t`Period: the last N days`}
+          <input inputMode="numeric" value={r.days} {...field("days", (days) => set({ days }))} />
+          <FieldError errors={errors} name={`${path}.days`} />
         </label>
       )}
       {(r.kind === "payer" || r.kind === "clan") && (
@@ -294,6 +370,8 @@ function RuleRow({ r, set, remove }: { r: Rule; set: (p: Partial<Rule>) => void;
         </>
       )}
       <button type="button" className="tk-btn" onClick={remove}>{t`Remove rule`}</button>
+      <FieldError errors={errors} name={path} />
+      {r.kind === "country" && <FieldError errors={errors} name={`${path}.in`} />}
     </div>
   );
 }
@@ -364,7 +442,13 @@ function AudienceForm({ draft, onSaved, onCancel }: { draft: Draft; onSaved: () 
   const [d, setD] = useState(draft);
   const { busy, errors, run } = useSubmit({ notice: false });
   const setRule = (key: number, p: Partial<Rule>) =>
-    setD((x) => ({ ...x, rules: x.rules.map((r) => (r.key === key ? { ...r, ...p } : r)) }));
+    setD((x) => ({
+      ...x,
+      rules: x.rules.map((r) => (r.key === key ? { ...r, ...p } : r)),
+      groups: x.groups.map((g) => ({ ...g, rules: g.rules.map((r) => (r.key === key ? { ...r, ...p } : r)) })),
+    }));
+  const setGroup = (key: number, rules: (rs: Rule[]) => Rule[]) =>
+    setD((x) => ({ ...x, groups: x.groups.map((g) => (g.key === key ? { ...g, rules: rules(g.rules) } : g)) }));
   const setAct = (key: number, p: Partial<Act>) =>
     setD((x) => ({ ...x, acts: x.acts.map((a) => (a.key === key ? { ...a, ...p } : a)) }));
   const save = () =>
@@ -395,10 +479,12 @@ function AudienceForm({ draft, onSaved, onCancel }: { draft: Draft; onSaved: () 
       </ErrorField>
       <fieldset>
         <legend>{t`Every member meets all of these rules (none: every player)`}</legend>
-        {d.rules.map((r) => (
+        {d.rules.map((r, i) => (
           <RuleRow
             key={r.key}
             r={r}
+            path={`definition.conditions.${i}`}
+            errors={errors}
             set={(p) => setRule(r.key, p)}
             remove={() => setD((x) => ({ ...x, rules: x.rules.filter((y) => y.key !== r.key) }))}
           />
@@ -410,8 +496,53 @@ function AudienceForm({ draft, onSaved, onCancel }: { draft: Draft; onSaved: () 
         >
           {t`Add rule`}
         </button>
-        <SizePreview draft={d} />
       </fieldset>
+      {d.groups.map((g, k) => (
+        <fieldset key={g.key} className="tk-audience-group" data-testid="audience-group">
+          <legend>{t`And at least one of these (group ${ph({ n: k + 1 })})`}</legend>
+          {g.rules.map((r, i) => (
+            <RuleRow
+              key={r.key}
+              r={r}
+              path={`definition.groups.${k}.anyOf.${i}`}
+              errors={errors}
+              set={(p) => setRule(r.key, p)}
+              remove={() => setGroup(g.key, (rs) => rs.filter((y) => y.key !== r.key))}
+            />
+          ))}
+          <div className="tk-row">
+            <button
+              type="button"
+              className="tk-btn"
+              {...errors.input(`definition.groups.${k}.anyOf`)}
+              onClick={() => {
+                errors.clear(`definition.groups.${k}.anyOf`);
+                setGroup(g.key, (rs) => [...rs, blankRule()]);
+              }}
+            >
+              {t`Add rule to group ${ph({ n: k + 1 })}`}
+            </button>
+            <button
+              type="button"
+              className="tk-btn"
+              onClick={() => setD((x) => ({ ...x, groups: x.groups.filter((y) => y.key !== g.key) }))}
+            >
+              {t`Remove group ${ph({ n: k + 1 })}`}
+            </button>
+          </div>
+          <FieldError errors={errors} name={`definition.groups.${k}.anyOf`} />
+        </fieldset>
+      ))}
+      <div className="tk-row">
+        <button
+          type="button"
+          className="tk-btn"
+          onClick={() => setD((x) => ({ ...x, groups: [...x.groups, { key: ++keys, rules: [blankRule()] }] }))}
+        >
+          {t`Add an "any of" group`}
+        </button>
+      </div>
+      <SizePreview draft={d} />
       <fieldset>
         <legend>{t`Actions, once per entry`}</legend>
         {d.acts.map((a) => (
@@ -449,9 +580,8 @@ export default function AudiencesPage() {
     {
       id: "rules",
       label: t`Rules`,
-      value: (a) => a.definition.conditions.length,
-      cell: (a) =>
-        a.definition.conditions.length === 0 ? t`Every player` : a.definition.conditions.map(ruleText).join("; "),
+      value: (a) => a.definition.conditions.length + (a.definition.groups?.length ?? 0),
+      cell: (a) => definitionText(a.definition),
     },
     { id: "actions", label: t`Actions`, value: (a) => a.actions.length },
     {
@@ -471,6 +601,7 @@ export default function AudiencesPage() {
               name: a.name,
               active: a.active,
               rules: a.definition.conditions.map(ruleOf),
+              groups: (a.definition.groups ?? []).map((g) => ({ key: ++keys, rules: g.anyOf.map(ruleOf) })),
               acts: a.actions.map(actOf),
             }),
         },
@@ -485,7 +616,7 @@ export default function AudiencesPage() {
         <button
           type="button"
           className="tk-btn tk-primary"
-          onClick={() => setEditing({ name: "", active: true, rules: [blankRule()], acts: [] })}
+          onClick={() => setEditing({ name: "", active: true, rules: [blankRule()], groups: [], acts: [] })}
         >
           {t`New audience`}
         </button>
