@@ -14,6 +14,7 @@ import { registerAdminCms } from "./admin/cms.ts";
 import { registerInformation } from "./public/information.ts";
 import { registerLanding } from "./public/landing.ts";
 import { registerProfile } from "./public/profile.ts";
+import { registerPaymentMethods } from "./billing/payment-methods.ts";
 import { registerSupport } from "./public/support.ts";
 import { registerInbox } from "./public/inbox.ts";
 import { registerLiveops } from "./public/liveops.ts";
@@ -55,6 +56,8 @@ const areas: Register[] = [
   registerInformation,
   registerLanding,
   registerProfile,
+  // After the profile: its screens hand a browser's GET of /public/profile/paymentMethods the shell.
+  registerPaymentMethods,
   registerSupport,
   registerInbox,
   registerLiveops,

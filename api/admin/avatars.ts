@@ -21,8 +21,8 @@ import {
   setAvatarByOperator,
 } from "../domain/avatars.ts";
 import * as avatars from "../contracts/admin/avatars.ts";
-import { uploadedBytes } from "../public/avatars.ts";
-import "../public/avatar-offer-messages.ts";
+import { uploadedBytes } from "../http/upload.ts";
+import "../domain/avatar-offer-messages.ts";
 
 const options = () => ({
   statuses: [...AVATAR_STATUSES],

@@ -19,7 +19,7 @@ import {
   stopBattleByOperator,
   stopStuckByOperator,
 } from "../domain/battles-admin.ts";
-import { arenaOf } from "../game/arena/arena.ts";
+import { stopLocalRoom } from "../domain/battle-rooms.ts";
 import * as battles from "../contracts/admin/battles.ts";
 
 export function registerAdminBattles(app: Hono<HonoEnv>) {
@@ -41,13 +41,13 @@ export function registerAdminBattles(app: Hono<HonoEnv>) {
   route(app, battles.stop, async (c, input, ctx) => {
     const done = await stopBattleByOperator({ ctx, input });
     // A battle simulated by this instance ends for its players at once; one on another instance
-    // learns of the stop at its next heartbeat (api/game/arena/arena.ts).
-    arenaOf(c.var.deps).stopped(input.battleId);
+    // learns of the stop at its next heartbeat (api/domain/battle-rooms.ts).
+    stopLocalRoom(c.var.deps, input.battleId);
     return done;
   });
   route(app, battles.stopTheStuck, async (c, _v, ctx) => {
     const done = await stopStuckByOperator({ ctx });
-    for (const id of done.battleIds) arenaOf(c.var.deps).stopped(id);
+    for (const id of done.battleIds) stopLocalRoom(c.var.deps, id);
     return done;
   });
 

@@ -6,7 +6,7 @@ import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import { dropOffersEverywhere, offersAdminPage, saveOfferByOperator } from "../domain/offers.ts";
 import * as offers from "../contracts/admin/offers.ts";
-import "../public/avatar-offer-messages.ts";
+import "../domain/avatar-offer-messages.ts";
 
 export function registerAdminOffers(app: Hono<HonoEnv>) {
   page(app, offers.page, (_c, _v, ctx) => offersAdminPage({ ctx }));

@@ -11,6 +11,7 @@ import { registerRobokassa } from "./robokassa.ts";
 import { registerPurchase } from "./purchase.ts";
 import { registerReturn } from "./return.ts";
 import { registerTestMode } from "./test-mode.ts";
+import { registerOperatorChecks } from "./operator-checks.ts";
 
 export function registerBilling(app: Hono<HonoEnv>) {
   registerStripe(app);
@@ -23,4 +24,5 @@ export function registerBilling(app: Hono<HonoEnv>) {
   registerReturn(app);
   registerTestMode(app);
   registerBoosts(app);
+  registerOperatorChecks(app);
 }

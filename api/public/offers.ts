@@ -7,7 +7,7 @@ import { route } from "../http/router.ts";
 import { fieldError } from "../domain/errors.ts";
 import { offersFor, takeOffer } from "../domain/offers.ts";
 import { offers } from "../contracts/public/profile/offers.ts";
-import "./avatar-offer-messages.ts";
+import "../domain/avatar-offer-messages.ts";
 
 export function registerOffers(app: Hono<HonoEnv>) {
   route(app, offers, async (c, v) => {

@@ -11,10 +11,6 @@ import { listBlacklist } from "../domain/blacklist.ts";
 import { erasePersonalData } from "../domain/erasure.ts";
 import { PLAYER_COOKIE } from "../http/session.ts";
 import { deleteCookie } from "hono/cookie";
-import { providers } from "../billing/registry.ts";
-import { isTestMode } from "../billing/test-mode-flag.ts";
-import { offers } from "../billing/start.ts";
-import { playerMarket } from "../domain/players.ts";
 import { shell } from "../http/shell.ts";
 import "./player-messages.ts";
 import { avatarView } from "./avatars.ts";
@@ -34,7 +30,6 @@ export function registerProfile(app: Hono<HonoEnv>) {
   registerProfileClans(app);
   registerProfileMoney(app);
   registerProfilePlayers(app);
-  registerPaymentMethods(app);
 }
 
 function registerScreens(app: Hono<HonoEnv>) {
@@ -97,35 +92,5 @@ function registerProfilePage(app: Hono<HonoEnv>) {
     const result = await erasePersonalData(c.var.deps.db, { playerId: me(c), at: c.var.deps.clock.now() });
     deleteCookie(c, PLAYER_COOKIE, { path: "/" });
     return result;
-  });
-}
-
-function registerPaymentMethods(app: Hono<HonoEnv>) {
-  // The payment providers for the player's country and platform, with what each sells now.
-  // A provider is listed when its market fits the platform, it has a currency for the country
-  // and its settings are present (billing's own `ready` check); the catalog is billing's `offers`.
-  route(app, profile.paymentMethods, async (c) => {
-    const p = await playerMarket(c.var.deps.db, me(c));
-    const markets =
-      p.platform === "ios" ? ["app_store"] : p.platform === "android" ? ["rustore", "google_play"] : ["web"];
-    const methods = [];
-    for (const provider of Object.values(providers)) {
-      if (!markets.includes(provider.market)) continue;
-      const currency = provider.currencyFor(p.country);
-      if (!currency) continue;
-      try {
-        provider.ready(c.var.deps);
-      } catch {
-        continue;
-      }
-      const items = await offers(c.var.deps, me(c), provider.market as "web");
-      methods.push({
-        provider: provider.name,
-        market: provider.market,
-        currency,
-        items: items.map((i) => ({ ...i, prices: i.prices.filter((x) => x.currency === currency) })),
-      });
-    }
-    return { country: p.country, platform: p.platform, methods, testMode: isTestMode(c.var.deps) };
   });
 }

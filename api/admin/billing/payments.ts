@@ -6,23 +6,20 @@
 import type { Hono } from "hono";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { providerOf, providers, verifyOrder } from "../../billing/registry.ts";
 import { followById, type FeedMessage } from "../../http/feed.ts";
 import { findOrders } from "../../domain/billing/orders-admin.ts";
-import { orderView } from "../../domain/billing/orders.ts";
 import {
   creditManually,
   newestOrderEvent,
   notePayment,
   orderEventsAfter,
-  paymentOr404,
   paymentsPlayer,
   type PaymentEvents,
   playerPayments,
   reversePayment,
-  verifyPayment,
 } from "../../domain/billing/payments-admin.ts";
 import * as adminApi from "../../contracts/admin/api.ts";
+import * as billing from "../../contracts/admin/billing.ts";
 import * as payments from "../../contracts/admin/playerPayment.ts";
 
 export function registerPlayerPayments(app: Hono<HonoEnv>) {
@@ -32,7 +29,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
       ctx,
       input: { playerId, page: 1, size: 20, sort: "id", dir: "desc" },
     }),
-    providers: Object.keys(providers),
+    providers: billing.ORDER_PROVIDERS.filter((p) => p !== "manual"),
   }));
 
   route(app, payments.list, (_c, input, ctx) => playerPayments({ ctx, input }));
@@ -40,19 +37,7 @@ export function registerPlayerPayments(app: Hono<HonoEnv>) {
   route(app, payments.edit, (_c, input, ctx) => notePayment({ ctx, input }));
   route(app, payments.remove, (_c, input, ctx) => reversePayment({ ctx, input }));
 
-  // Asks the provider for the order's state, changing nothing.
-  route(app, payments.cashboxRequest, async (c, v, ctx) => {
-    const o = await paymentOr404(ctx, v.orderId);
-    const provider =
-      o.provider === "manual"
-        ? { status: o.status, raw: { manual: true } }
-        : await providerOf(o.provider).check(c.var.deps, o);
-    return { order: orderView(o), provider };
-  });
-
-  route(app, payments.verify, (c, input, ctx) =>
-    verifyPayment({ ctx, input }, (o, after) => verifyOrder(c.var.deps, o, "verify", ctx.actor.adminId, after)),
-  );
+  // Asking the provider (cashbox/request) and verify are billing's: api/billing/operator-checks.ts.
 
   // Live feed: every change of any order (or of one player's), following order_events by id,
   // so any instance serves it from the shared store. Resumes from Last-Event-ID.

@@ -10,6 +10,7 @@
 // grace, played to its end. A room that throws is stopped alone. On Workers each battle is its own
 // Durable Object (edge/worker.ts) running one room the same way, its log in the object's storage.
 import type { Deps } from "../../deps.ts";
+import { onLocalStop } from "../../domain/battle-rooms.ts";
 import { Room, type RoomEnd, type RoomOwner } from "./room.ts";
 import {
   ARENA,
@@ -521,8 +522,10 @@ const arenas = new WeakMap<Deps, Arena>();
 export function arenaOf(deps: Deps): Arena {
   let a = arenas.get(deps);
   if (!a) {
-    a = new Arena(deps);
-    arenas.set(deps, a);
+    const arena = new Arena(deps);
+    arenas.set(deps, arena);
+    onLocalStop(deps, (battleId) => arena.stopped(battleId));
+    a = arena;
   }
   return a;
 }
