@@ -1,7 +1,7 @@
 // The UI's files on Bun and Deno: scripts and styles gzipped for browsers that accept it (the
 // same bytes once decompressed), as they are for those that do not; images as they are.
 import { test, expect, afterAll } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -36,4 +36,25 @@ test("an image is answered as it is; a path outside the UI's files is not served
   expect((await png.arrayBuffer()).byteLength).toBe(4096);
   expect(await get("/assets/../package.json", "gzip")).toBeNull();
   expect(await get("/assets/missing.js", "gzip")).toBeNull();
+});
+
+test("warm() reads and compresses every file before the first ask: the first page costs what the next does", async () => {
+  const warmDir = mkdtempSync(join(tmpdir(), "tk-assets-warm-"));
+  try {
+    mkdirSync(join(warmDir, "nested"));
+    writeFileSync(join(warmDir, "chunk-warm1234.js"), script);
+    writeFileSync(join(warmDir, "nested", "deep-warm5678.js"), script);
+    const warm = fileAssets(warmDir, join(warmDir, "no-ssr.js"));
+    await warm.warm();
+    // Gone from the disk: the answers come from what warm() read and compressed.
+    rmSync(join(warmDir, "chunk-warm1234.js"));
+    rmSync(join(warmDir, "nested"), { recursive: true });
+    for (const path of ["/assets/chunk-warm1234.js", "/assets/nested/deep-warm5678.js"]) {
+      const r = (await warm.fetch(new Request(`http://127.0.0.1${path}`, { headers: { "accept-encoding": "gzip" } })))!;
+      expect(r.headers.get("content-encoding")).toBe("gzip");
+      expect(new TextDecoder().decode(gunzipSync(new Uint8Array(await r.arrayBuffer())))).toBe(script);
+    }
+  } finally {
+    rmSync(warmDir, { recursive: true, force: true });
+  }
 });

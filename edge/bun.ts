@@ -12,7 +12,8 @@ import { arenaOf } from "../api/game/arena/arena.ts";
 
 const t0 = performance.now();
 const env = readEnv(process.env);
-const booted = await boot(env, { assets: fileAssets() }).catch((e) => {
+const assets = fileAssets();
+const booted = await boot(env, { assets }).catch((e) => {
   // A setting or a store that stops the start (e.g. the embedded warehouse open in another process).
   console.error(e instanceof Error ? e.message : String(e));
   process.exit(1);
@@ -31,6 +32,9 @@ if (env.SEED_PLAYERS > 0 && (await isEmpty(deps.db))) {
     new Promise((r) => setTimeout(r, 15_000)),
   ]);
 }
+
+// The built UI read and compressed, the server's renderer loaded: the first page is served as fast as the next.
+await assets.warm();
 
 // A battle runs in the process that owns it, its players' WebSockets upgraded here (or proxied to
 // its owner with Bun's WebSocket client, which takes headers: the player's cookie). The socket is

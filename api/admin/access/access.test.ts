@@ -318,7 +318,7 @@ describe("admin access", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     const asJson = await w.app.request("/admin/logout", { headers: a.headers() });
-    expect(await asJson.json()).toEqual({ admin: { username: "leaver" } });
+    expect(await asJson.json()).toEqual({ admin: { username: "leaver", role: "operator" } });
     expect((await w.app.request("/admin/index", { headers: a.headers() })).status).toBe(200);
     const forged = await w.app.request("/admin/logout", {
       method: "POST",

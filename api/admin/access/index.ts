@@ -80,7 +80,9 @@ function registerSignIn(app: Hono<HonoEnv>) {
 
   // GET shows a confirmation (the shell's sign-out screen): a link or a prefetch must not sign
   // anyone out. Signing out is a POST with the session's CSRF token (the contract's `mutates`).
-  page(app, access.logoutPage, (_c, _v, ctx) => ({ admin: { username: ctx.actor.username } }));
+  page(app, access.logoutPage, (_c, _v, ctx) => ({
+    admin: { username: ctx.actor.username, role: ctx.actor.role },
+  }));
   route(app, access.logout, async (c, _v, ctx) => {
     await recordAdminSignOut({ ctx });
     await endSession(c, "admin");

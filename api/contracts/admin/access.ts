@@ -40,13 +40,17 @@ export const login = contract({
 });
 export const loginFields = z.object({ username: f.text(1, 64), password: z.string().min(1).max(f.PASSWORD_MAX) });
 
-/** GET asks: the shell's sign-out screen to a browser, who is signed in as JSON (a link or a prefetch signs nobody out). */
+/**
+ * GET asks: the shell's sign-out screen to a browser, who is signed in as JSON (a link or a
+ * prefetch signs nobody out). The shell's top bar reads it on every back-office page (name and
+ * role): a read of the session alone, not the start page's figures.
+ */
 export const logoutPage = contract({
   method: "GET",
   path: "/admin/logout",
   auth: "admin",
   kind: "page",
-  output: z.object({ admin: z.object({ username: z.string() }) }),
+  output: z.object({ admin: z.object({ username: z.string(), role: z.enum(ADMIN_ROLES) }) }),
 });
 /** Signs out: a POST with the session's CSRF token; a plain form is sent on to the sign-in screen. */
 export const logout = contract({
