@@ -8,6 +8,8 @@ import { fmtDateTime } from "../../lib/i18n.ts";
 import { Load } from "../../components/States.tsx";
 import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { RowMenu } from "../../components/RowMenu.tsx";
+import { act } from "../../lib/action.ts";
 import { useSubmit } from "../../lib/form.ts";
 import { FormMessage } from "../../components/Form.tsx";
 import { FieldError } from "../../components/Form.tsx";
@@ -37,9 +39,10 @@ export default function AdminsPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [editing, setEditing] = useState<Admin | null>(null);
 
-  const rowErrors = useFieldErrors();
-  /** Runs one change, tells how it went (a refused field's message under its input, when a form of `errors` shows it), and reloads the list. */
-  const act = (send: () => Promise<unknown>, errors: FieldErrorState = rowErrors) =>
+  /** A row's change: the notice of how it went, and the list again. */
+  const rowAct = (send: () => Promise<unknown>) => act(send, t`Saved.`, list.reload);
+  /** A form's change: a refused field's message under its input, the notice, and the list again. */
+  const formAct = (send: () => Promise<unknown>, errors: FieldErrorState) =>
     errors.run(async () => {
       await send();
       toast.ok(t`Saved.`);
@@ -74,51 +77,38 @@ export default function AdminsPage() {
                   <td>{a.active ? t`active` : t`deactivated`}</td>
                   <td>{fmtDateTime(a.createdAt)}</td>
                   <td>{a.lastLoginAt ? fmtDateTime(a.lastLoginAt) : t`never`}</td>
-                  <td className="tk-row">
-                    <button
-                      type="button"
-                      className="tk-btn"
-                      onClick={() => act(() => sendRaw(access.promote, { username: a.username }))}
-                    >
-                      {t`Promote`}
-                    </button>
-                    <button
-                      type="button"
-                      className="tk-btn"
-                      onClick={() =>
-                        confirmThen(
-                          t`Demote ${ph({ username: a.username })} from ${ph({ role: roleName(a.role) })} one step down the role ladder?`,
-                          () => act(() => sendRaw(access.denote, { username: a.username })),
-                        )
-                      }
-                    >
-                      {t`Demote`}
-                    </button>
-                    {a.active ? (
-                      <button
-                        type="button"
-                        className="tk-btn tk-danger"
-                        onClick={() =>
-                          confirmThen(
-                            t`Deactivate ${ph({ username: a.username })}? Their sessions end at once and they cannot sign in until activated.`,
-                            () => act(() => sendRaw(access.deactivate, { username: a.username })),
-                          )
-                        }
-                      >
-                        {t`Deactivate`}
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="tk-btn"
-                        onClick={() => act(() => sendRaw(access.activate, { username: a.username }))}
-                      >
-                        {t({ message: "Activate", context: "admin account" })}
-                      </button>
-                    )}
-                    <button type="button" className="tk-btn" onClick={() => setEditing(a)}>
-                      {t`Edit`}
-                    </button>
+                  <td>
+                    <RowMenu
+                      actions={[
+                        {
+                          label: t`Promote`,
+                          onClick: () => rowAct(() => sendRaw(access.promote, { username: a.username })),
+                        },
+                        {
+                          label: t`Demote`,
+                          onClick: () =>
+                            confirmThen(
+                              t`Demote ${ph({ username: a.username })} from ${ph({ role: roleName(a.role) })} one step down the role ladder?`,
+                              () => rowAct(() => sendRaw(access.denote, { username: a.username })),
+                            ),
+                        },
+                        a.active
+                          ? {
+                              label: t`Deactivate`,
+                              danger: true,
+                              onClick: () =>
+                                confirmThen(
+                                  t`Deactivate ${ph({ username: a.username })}? Their sessions end at once and they cannot sign in until activated.`,
+                                  () => rowAct(() => sendRaw(access.deactivate, { username: a.username })),
+                                ),
+                            }
+                          : {
+                              label: t({ message: "Activate", context: "admin account" }),
+                              onClick: () => rowAct(() => sendRaw(access.activate, { username: a.username })),
+                            },
+                        { label: t`Edit`, onClick: () => setEditing(a) },
+                      ]}
+                    />
                   </td>
                 </tr>
               ))}
@@ -126,7 +116,7 @@ export default function AdminsPage() {
           </table>
         )}
       </Load>
-      {editing && <EditAdmin admin={editing} act={act} confirmThen={confirmThen} close={() => setEditing(null)} />}
+      {editing && <EditAdmin admin={editing} act={formAct} confirmThen={confirmThen} close={() => setEditing(null)} />}
       <CreateAdmin onCreated={list.reload} />
       <ConfirmDialog
         open={pending !== null}

@@ -19,7 +19,7 @@ import { useFieldErrors } from "../../lib/field-errors.ts";
 import { FieldError, FormMessage } from "../../components/Form.tsx";
 import { money, GRANT_NAMES } from "./t.ts";
 import { valueText } from "../../shell/AdminLabels.ts";
-import { actionsColumn } from "../../components/RowMenu.tsx";
+import { actionsColumn, RowMenu } from "../../components/RowMenu.tsx";
 
 type Catalog = OutputOf<typeof billing.catalog>;
 type Item = Catalog["items"][number];
@@ -236,12 +236,16 @@ function ItemForm({
               )}
               {err(`prices.${i}.amount`)}
             </label>
-            <button
-              type="button"
-              className="tk-btn tk-danger"
-              onClick={() => setPrices(prices.filter((_, j) => j !== i))}
-              aria-label={t`Remove price ${ph({ n: i + 1 })}`}
-            >{t`Remove`}</button>
+            <RowMenu
+              actions={[
+                {
+                  label: t`Remove`,
+                  danger: true,
+                  name: t`Remove price ${ph({ n: i + 1 })}`,
+                  onClick: () => setPrices(prices.filter((_, j) => j !== i)),
+                },
+              ]}
+            />
           </div>
         ))}
         {err("prices")}
@@ -436,11 +440,16 @@ function Multipliers({ initial, onDone }: { initial: Multiplier[]; onDone: () =>
                   {err(i, "endsAt")}
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    className="tk-btn"
-                    onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                  >{t`Remove`}</button>
+                  <RowMenu
+                    actions={[
+                      {
+                        label: t`Remove`,
+                        danger: true,
+                        name: t`Remove multiplier ${ph({ n: i + 1 })}`,
+                        onClick: () => setRows(rows.filter((_, j) => j !== i)),
+                      },
+                    ]}
+                  />
                 </td>
               </tr>
             ))}
