@@ -138,6 +138,8 @@ test("an operator stops the stuck battles from the start page's counter, then ch
   await expect(page.getByRole("img", { name: "Members at the end of each day" })).toBeVisible(slow);
   await page.goto(`${app}/admin/clansTournaments/`);
   await expect(page.getByRole("heading", { name: "Clan tournaments" })).toBeVisible(slow);
+  // This week's board is the weekly clans' tournament of the calendar (its entries, not the battles summed).
+  await expect(page.getByRole("link", { name: "The weekly clans' tournament on the calendar" })).toBeVisible(slow);
 });
 
 test("the battles list is live: a battle started while it is open appears, then shows its end, without a reload", async ({

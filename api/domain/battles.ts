@@ -357,6 +357,7 @@ async function settlePlayer(
       xp: experience,
       ratingDelta,
       idle: afk,
+      clanId,
       at,
     },
   });

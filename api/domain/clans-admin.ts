@@ -3,7 +3,7 @@
 // clan and the clan log's joins and leaves, the tournament top of a period, and the operators'
 // changes — each written to the clan log (actor 0 = an operator; details name the admin) and to the
 // admin log from the context's operator, in one transaction. The routes are api/admin/clans.ts.
-import { and, asc, count, desc, eq, gte, lte, sql, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
 import { clans, clanMembers, clanLog, type CLAN_ROLES } from "../db/schema/clans.ts";
 import { players } from "../db/schema/players.ts";
@@ -12,6 +12,9 @@ import { AppError, fieldError } from "./errors.ts";
 import { audit, detailsOf, type AuditDetails } from "./audit.ts";
 import { type AdminCtx, type Ctx, transact } from "./context.ts";
 import * as clanRules from "./clans.ts";
+import { clanBoardTop, topClansFromBattles, type ClanOrder } from "./liveops/clans-weekly.ts";
+import { weeklyPeriodAt } from "./liveops/weekly.ts";
+import { weekStart } from "./player-tournaments.ts";
 
 const DAY = 86_400_000;
 type ClanRole = (typeof CLAN_ROLES)[number];
@@ -279,67 +282,30 @@ export async function clanLogNear({ ctx, input }: { ctx: Ctx; input: { clanId: n
   return { rows, at: input.at, hours: input.hours };
 }
 
-/** The top clans of a period (default: the last 7 days) by the battles their members fought for them. */
+/**
+ * The top clans of a period by the battles their members fought for them. A whole week (this one
+ * so far by default, or `from` a Monday with no `to` or `to` a week later) is a period of the weekly
+ * clans' tournament of the calendar (api/domain/liveops/clans-weekly.ts): its board, read from the
+ * event's entries. Any other range an operator picks sums the battles in it (`to` included).
+ */
 export async function clansTop({
   ctx,
   input: v,
 }: {
   ctx: Ctx;
-  input: { from?: number; to?: number; by: "rating" | "wins" | "battles" | "experience"; limit: number };
+  input: { from?: number; to?: number; by: ClanOrder; limit: number };
 }) {
-  const db = ctx.db;
-  const clock = ctx.clock;
-  const p = period(v, clock.now(), 7);
-  const order = { rating: sql`rating_delta`, wins: sql`wins`, battles: sql`battles`, experience: sql`experience` }[
-    v.by
-  ];
-  const rows = await db
-    .select({
-      clanId: battlePlayers.clanId,
-      battles: sql<number>`count(*)`.as("battles"),
-      wins: sql<number>`sum(case when ${battlePlayers.result} = 'win' then 1 else 0 end)`.as("wins"),
-      ratingDelta: sql<number>`sum(${battlePlayers.ratingDelta})`.as("rating_delta"),
-      experience: sql<number>`sum(${battlePlayers.experience})`.as("experience"),
-    })
-    .from(battlePlayers)
-    .where(
-      and(
-        sql`${battlePlayers.clanId} is not null`,
-        sql`${battlePlayers.result} is not null`,
-        gte(battlePlayers.endedAt, p.from),
-        lte(battlePlayers.endedAt, p.to),
-      ),
-    )
-    .groupBy(battlePlayers.clanId)
-    .orderBy(sql`${order} desc`, asc(battlePlayers.clanId))
-    .limit(v.limit);
-  const ids = rows.map((r) => r.clanId!);
-  const names = new Map(
-    ids.length
-      ? (
-          await db
-            .select({ id: clans.id, name: clans.name, tag: clans.tag, rating: clans.rating })
-            .from(clans)
-            .where(inArray(clans.id, ids))
-        ).map((k) => [k.id, k])
-      : [],
-  );
-  return {
-    from: p.from,
-    to: p.to,
-    by: v.by,
-    rows: rows.map((r, i) => ({
-      place: i + 1,
-      clanId: r.clanId,
-      name: names.get(r.clanId!)?.name ?? null,
-      tag: names.get(r.clanId!)?.tag ?? null,
-      rating: names.get(r.clanId!)?.rating ?? null,
-      battles: Number(r.battles),
-      wins: Number(r.wins),
-      ratingDelta: Number(r.ratingDelta),
-      experience: Number(r.experience),
-    })),
-  };
+  if (v.from !== undefined && v.to !== undefined && v.from > v.to)
+    throw fieldError({ to: { id: "identity.periodOrder" } });
+  const now = ctx.clock.now();
+  const from = v.from ?? weekStart(now);
+  const to = v.to ?? (v.from !== undefined ? from + 7 * DAY : now + 1);
+  const period =
+    v.to === undefined || v.to === from + 7 * DAY ? await weeklyPeriodAt(ctx.db, "weeklyClans", from) : null;
+  const rows = period
+    ? await clanBoardTop(ctx.db, { eventId: period.eventId, periodStart: period.start, by: v.by, limit: v.limit })
+    : await topClansFromBattles(ctx.db, { from, to: v.to === undefined ? to : to + 1, by: v.by, limit: v.limit });
+  return { from, to, by: v.by, eventId: period?.eventId ?? null, rows };
 }
 
 /** The operator acting, as the clan log names them. */

@@ -8,8 +8,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { battlePlayers } from "../db/schema/battles.ts";
 import { liveEventEntries } from "../db/schema/liveops.ts";
-import { builtinEvent } from "./liveops/weekly.ts";
-import { runningPeriod } from "./liveops/running.ts";
+import { weeklyPeriodAt as weeklyPeriod } from "./liveops/weekly.ts";
 import { players } from "../db/schema/players.ts";
 import type { DbOrTx } from "../db/index.ts";
 import { fieldError } from "./errors.ts";
@@ -92,13 +91,7 @@ const figureOf = (o: Order): SQL<number> =>
   })[o];
 const inPeriod = (eventId: number, periodStart: number) => and(eq(E.eventId, eventId), eq(E.periodStart, periodStart));
 
-/** The weekly event's period starting at `from`, if the weekly event has one there. */
-async function weeklyPeriodAt(db: DbOrTx, from: number) {
-  const ev = await builtinEvent(db, "weeklyPlayers");
-  if (!ev) return null;
-  const p = runningPeriod(ev, from);
-  return p && p.start === from ? { eventId: ev.id, ...p } : null;
-}
+const weeklyPeriodAt = (db: DbOrTx, from: number) => weeklyPeriod(db, "weeklyPlayers", from);
 
 /** The top of one period of the weekly event, read from its entries (the order's figure, then the lower player id). */
 async function boardTop(db: DbOrTx, q: { eventId: number; periodStart: number; by: Order; limit: number }) {

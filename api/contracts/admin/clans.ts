@@ -243,6 +243,8 @@ export const top = contract({
     from: z.int(),
     to: z.int(),
     by: z.enum(ORDERS),
+    /** The weekly clans' tournament (a live event) whose period's board this is; null: the battles' sums of a range. */
+    eventId: z.int().nullable(),
     rows: z.array(
       z.object({
         place: z.int(),

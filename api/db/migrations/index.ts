@@ -458,5 +458,18 @@ export const migrations: Migration[] = [
     "statements": [
       "ALTER TABLE `options` ADD `audience_id` integer;"
     ]
+  },
+  {
+    "tag": "0036_powerful_warstar",
+    "hash": "9c90b826f3f467f0a1f348079b3d853933755714ddc1f5b316885a05e9ad06ee",
+    "statements": [
+      "CREATE TABLE `live_event_clan_entries` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`event_id` integer NOT NULL,\n\t`period_start` integer NOT NULL,\n\t`clan_id` integer NOT NULL,\n\t`score` integer DEFAULT 0 NOT NULL,\n\t`battles` integer DEFAULT 0 NOT NULL,\n\t`wins` integer DEFAULT 0 NOT NULL,\n\t`rating_delta` integer DEFAULT 0 NOT NULL,\n\t`experience` integer DEFAULT 0 NOT NULL,\n\t`scored_at` integer NOT NULL,\n\t`joined_at` integer NOT NULL,\n\t`rank` integer,\n\tFOREIGN KEY (`event_id`) REFERENCES `live_events`(`id`) ON UPDATE no action ON DELETE no action\n);",
+      "CREATE UNIQUE INDEX `live_event_clan_entries_clan` ON `live_event_clan_entries` (`event_id`,`period_start`,`clan_id`);",
+      "ALTER TABLE `live_event_results` ADD `clan_id` integer;",
+      "ALTER TABLE `live_events` ADD `entrant` text DEFAULT 'player' NOT NULL;",
+      "-- The weekly clans' tournament becomes an event of the calendar (api/domain/liveops/clans-weekly.ts,\n-- docs/decisions/liveops.md): the event, then its past weeks' clan entries from the battles fought\n-- for clans (the sums /admin/clansTournaments/ summed), then one open period per week (the sweep\n-- settles the ended ones; no prizes until an operator sets a table).\nINSERT INTO `live_events` (`kind`, `title_ru`, `title_en`, `schedule`, `audience`, `metric`, `auto_enter`, `entrant`, `builtin`, `created_at`, `updated_at`)\nVALUES ('tournament', 'Еженедельный турнир кланов', 'Weekly clans'' tournament',\n  '{\"kind\":\"cron\",\"cron\":\"0 0 * * 1\",\"durationMinutes\":10080,\"timeZone\":\"UTC\"}', 'all', 'rating', 1, 'clan', 'weeklyClans',\n  CAST(strftime('%s', 'now') AS integer) * 1000, CAST(strftime('%s', 'now') AS integer) * 1000);",
+      "INSERT INTO `live_event_clan_entries` (`event_id`, `period_start`, `clan_id`, `score`, `battles`, `wins`, `rating_delta`, `experience`, `scored_at`, `joined_at`)\nSELECT (SELECT `id` FROM `live_events` WHERE `builtin` = 'weeklyClans'), w.wk, w.clan_id, w.rating_delta, w.battles, w.wins, w.rating_delta, w.experience, w.last_at, w.first_at\nFROM (\n  SELECT ((bp.ended_at / 86400000 + 3) / 7) * 604800000 - 259200000 AS wk, bp.clan_id, count(*) AS battles,\n    sum(CASE WHEN bp.result = 'win' THEN 1 ELSE 0 END) AS wins, sum(bp.rating_delta) AS rating_delta,\n    sum(bp.experience) AS experience, min(bp.ended_at) AS first_at, max(bp.ended_at) AS last_at\n  FROM battle_players bp\n  WHERE bp.clan_id IS NOT NULL AND bp.result IS NOT NULL AND bp.ended_at IS NOT NULL\n  GROUP BY wk, bp.clan_id\n) w\nWHERE true\nON CONFLICT DO NOTHING;",
+      "INSERT INTO `live_event_periods` (`event_id`, `period_start`, `period_end`, `state`, `entries`)\nSELECT `event_id`, `period_start`, `period_start` + 604800000, 'open', count(*)\nFROM `live_event_clan_entries` WHERE `event_id` = (SELECT `id` FROM `live_events` WHERE `builtin` = 'weeklyClans') GROUP BY `period_start`\nON CONFLICT (`event_id`, `period_start`) DO UPDATE SET `entries` = excluded.`entries`;"
+    ]
   }
 ];

@@ -12,7 +12,9 @@ export const LIVE_EVENT_AUDIENCES = [...OFFER_AUDIENCES, "saved"] as const;
 /** What a battle adds to a tournament entry's score: rating is the battle's rating change (may be negative). */
 export const LIVE_EVENT_METRICS = ["wins", "damage", "xp", "rating", "battles"] as const;
 /** The built-in events the weekly tournaments' screens read (one each; operators edit them like any other). */
-export const LIVE_EVENT_BUILTINS = ["weeklyPlayers"] as const;
+export const LIVE_EVENT_BUILTINS = ["weeklyPlayers", "weeklyClans"] as const;
+/** Who a tournament's entries are: players, or clans (scored by their members' battles for the clan, prizes to those members). */
+export const LIVE_EVENT_ENTRANTS = ["player", "clan"] as const;
 export const LIVE_EVENT_FEE_CURRENCIES = ["gold", "silver"] as const;
 export const LIVE_EVENT_MULTIPLIED = ["xp", "silver"] as const;
 export const LIVE_PERIOD_STATES = ["open", "settled"] as const;
@@ -54,7 +56,9 @@ export const liveEvents = sqliteTable(
     offerId: integer("offer_id").references(() => specialOffers.id),
     /** Tournament: a player's first counted battle of a period enters them (no entering, no fee, every tier). */
     autoEnter: integer("auto_enter", { mode: "boolean" }).notNull().default(false),
-    /** The weekly tournament the players' tournament screens read, when this event is it. */
+    /** Tournament: players enter, or clans (auto-entered by a member's battle for the clan: clan entries). */
+    entrant: text("entrant", { enum: LIVE_EVENT_ENTRANTS }).notNull().default("player"),
+    /** The weekly tournament the players' (or clans') tournament screens read, when this event is it. */
     builtin: text("builtin", { enum: LIVE_EVENT_BUILTINS }),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull(),
@@ -96,6 +100,33 @@ export const liveEventEntries = sqliteTable(
   ],
 );
 
+/**
+ * One clan's entry in one period of a clans' tournament (entrant `clan`); (event, period, clan)
+ * unique. Its figures are the sums of its members' battles fought for the clan in the period,
+ * added at each battle's end; the prize of its place goes to those members (live_event_results).
+ */
+export const liveEventClanEntries = sqliteTable(
+  "live_event_clan_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => liveEvents.id),
+    periodStart: integer("period_start").notNull(),
+    clanId: integer("clan_id").notNull(),
+    score: integer("score").notNull().default(0),
+    battles: integer("battles").notNull().default(0),
+    wins: integer("wins").notNull().default(0),
+    ratingDelta: integer("rating_delta").notNull().default(0),
+    experience: integer("experience").notNull().default(0),
+    scoredAt: integer("scored_at").notNull(),
+    joinedAt: integer("joined_at").notNull(),
+    /** The place the settle gave it (null until settled). */
+    rank: integer("rank"),
+  },
+  (t) => [uniqueIndex("live_event_clan_entries_clan").on(t.eventId, t.periodStart, t.clanId)],
+);
+
 /** A period that has entries or was settled; `settled` once its prizes are paid (one transaction). */
 export const liveEventPeriods = sqliteTable(
   "live_event_periods",
@@ -133,6 +164,8 @@ export const liveEventResults = sqliteTable(
     score: integer("score").notNull(),
     gold: integer("gold").notNull().default(0),
     silver: integer("silver").notNull().default(0),
+    /** A clans' tournament: the clan whose place this member was paid for (rank and score are the clan's). */
+    clanId: integer("clan_id"),
     settledAt: integer("settled_at").notNull(),
   },
   (t) => [uniqueIndex("live_event_results_player").on(t.eventId, t.periodStart, t.playerId)],

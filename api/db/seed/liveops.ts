@@ -1,8 +1,8 @@
 // The demo world's live-events calendar: a weekend tournament with a prize table and a weekday
 // evening cup for newcomers, so the operators' calendar has its weeks filled from the first start;
-// and the weekly players' tournament (its event comes with the migrations; the seeded battles
-// entered and scored it as they ended) with a prize table, its past weeks settled and paid at
-// their ends as the timer would have.
+// and the weekly players' and clans' tournaments (their events come with the migrations; the seeded
+// battles entered and scored them as they ended) with prize tables, their past weeks settled and
+// paid at their ends as the timer would have.
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { WorldStep } from "../demo.ts";
 import { liveEventPeriods, liveEvents } from "../schema/liveops.ts";
@@ -31,13 +31,26 @@ export const WEEKLY_DEMO_PRIZES = {
   ],
 } as const;
 
+/** The demo weekly clans' tournament's prizes, to each fighter of the placed clans (the migration leaves none). */
+export const WEEKLY_CLANS_DEMO_PRIZES = {
+  by: "rank",
+  rows: [
+    { from: 1, to: 1, gold: 50, silver: 0 },
+    { from: 2, to: 3, gold: 0, silver: 20_000 },
+  ],
+} as const;
+
 export const liveopsStep: WorldStep = async ({ db, opts }) => {
   const at = opts.now;
-  const weekly = await builtinEvent(db, "weeklyPlayers");
-  if (weekly) {
+  for (const [builtin, prizes] of [
+    ["weeklyPlayers", WEEKLY_DEMO_PRIZES],
+    ["weeklyClans", WEEKLY_CLANS_DEMO_PRIZES],
+  ] as const) {
+    const weekly = await builtinEvent(db, builtin);
+    if (!weekly) continue;
     await db
       .update(liveEvents)
-      .set({ prizes: prizesOf(WEEKLY_DEMO_PRIZES) })
+      .set({ prizes: prizesOf(prizes) })
       .where(eq(liveEvents.id, weekly.id));
     const ended = await db
       .select()

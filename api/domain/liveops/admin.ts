@@ -203,7 +203,8 @@ const audiencesMeet = (a: EventRow, b: EventRow) =>
 const sameSlot = (a: EventRow, b: EventRow) =>
   a.kind === b.kind &&
   // The weekly boards every battle enters meet each other, not the tournaments a player enters.
-  (a.kind !== "tournament" || a.autoEnter === b.autoEnter) &&
+  // Clans' boards meet clans' boards only (their entries are clans, not players).
+  (a.kind !== "tournament" || (a.autoEnter === b.autoEnter && a.entrant === b.entrant)) &&
   (a.kind !== "multiplier" || a.multiplied === b.multiplied) &&
   (a.kind !== "offerWindow" || a.offerId === b.offerId);
 

@@ -128,6 +128,8 @@ export async function whatsOn({ ctx, input }: { ctx: Ctx; input: { playerId: num
     .orderBy(desc(liveEventResults.periodStart));
   const events = [];
   for (const ev of rows) {
+    // A clans' board (the weekly clans' tournament) has no player entries to place: not listed yet.
+    if (ev.entrant === "clan") continue;
     const last = recent.find((r) => r.eventId === ev.id) ?? null;
     if (!meantFor(ev, viewer) && !last) continue;
     let running: { start: number; end: number } | null;

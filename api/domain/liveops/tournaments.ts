@@ -13,6 +13,7 @@ import { applyLedger } from "../ledger.ts";
 import { eventViewer, meantFor, runningPeriod } from "./running.ts";
 import { compileSchedule, type Schedule } from "./schedule.ts";
 import { placeEntries, prizeTableSchema } from "./prizes.ts";
+import { recordClanBattle, settleClanPeriod } from "./clans-weekly.ts";
 
 type EventRow = typeof liveEvents.$inferSelect;
 
@@ -131,6 +132,8 @@ export interface BattleScored {
   ratingDelta: number;
   /** The tank stood idle: it counts only in the tournaments every battle enters (autoEnter). */
   idle?: boolean;
+  /** The clan the battle was fought for (battle_players.clan_id): it scores the clans' tournaments. */
+  clanId?: number | null;
   at: number;
 }
 
@@ -147,7 +150,14 @@ async function autoEnter(c: Ctx, b: BattleScored) {
   const events = await c.db
     .select()
     .from(liveEvents)
-    .where(and(eq(liveEvents.active, true), eq(liveEvents.kind, "tournament"), eq(liveEvents.autoEnter, true)));
+    .where(
+      and(
+        eq(liveEvents.active, true),
+        eq(liveEvents.kind, "tournament"),
+        eq(liveEvents.autoEnter, true),
+        eq(liveEvents.entrant, "player"),
+      ),
+    );
   let viewer: Awaited<ReturnType<typeof eventViewer>> | undefined;
   for (const ev of events) {
     if (b.tier < ev.minTier || b.tier > ev.maxTier) continue;
@@ -191,6 +201,7 @@ async function autoEnter(c: Ctx, b: BattleScored) {
 export function recordTournamentBattle({ ctx, input }: { ctx: Ctx; input: BattleScored }): Promise<number> {
   return transact(ctx, async (c) => {
     await autoEnter(c, input);
+    const clans = input.clanId == null ? 0 : await recordClanBattle(c, { ...input, clanId: input.clanId });
     const rows = await c.db
       .select({
         id: liveEventEntries.id,
@@ -232,7 +243,7 @@ export function recordTournamentBattle({ ctx, input }: { ctx: Ctx; input: Battle
         .where(eq(liveEventEntries.id, r.id));
       moved++;
     }
-    return moved;
+    return moved + clans;
   });
 }
 
@@ -273,6 +284,14 @@ export function settlePeriod({
     if (period.state === "settled") return { ...settled, paid: 0, replayed: true };
     if (period.periodEnd > now) throw conflict("liveops.period_running");
     const ev = await eventOr404(c, input.eventId);
+    if (ev.entrant === "clan") {
+      const paid = await settleClanPeriod(c, ev, period, afterPrize);
+      await c.db
+        .update(liveEventPeriods)
+        .set({ state: "settled", settledAt: now })
+        .where(and(eq(liveEventPeriods.eventId, ev.id), eq(liveEventPeriods.periodStart, input.periodStart)));
+      return { ...settled, paid, replayed: false };
+    }
     const table = prizeTableSchema.parse(JSON.parse(ev.prizes));
     const entries = await c.db
       .select()

@@ -32,6 +32,8 @@ import {
 } from "../player-tournaments.ts";
 import { builtinEvent } from "./weekly.ts";
 import { settleDue } from "./tournaments.ts";
+import { CLAN_ORDERS, topClansFromBattles } from "./clans-weekly.ts";
+import { clansTop } from "../clans-admin.ts";
 
 const THE_MIGRATION = "0034_classy_bedlam";
 const DAY = 86_400_000;
@@ -188,7 +190,8 @@ describe("the weekly players' tournament as an event", () => {
     expect(settled.filter((s) => s.eventId === ev.id).length).toBe(3);
     const results = await db.select().from(liveEventResults).where(eq(liveEventResults.eventId, ev.id));
     const entries = await db.select().from(liveEvents);
-    expect(entries.length).toBe(1);
+    // The built-in weekly boards only (the clans' one came with a later migration; no clan fought here).
+    expect(entries.map((e) => e.builtin).sort()).toEqual(["weeklyClans", "weeklyPlayers"]);
     expect(results.length).toBe((await db.select().from(liveEventPeriods)).reduce((s, p) => s + p.entries, 0));
     expect(await settleDue({ ctx: systemCtx(db, clock) })).toEqual([]);
   });
@@ -236,6 +239,38 @@ describe("the demo world's weekly players' tournament", () => {
       expect(paid.length).toBe(won.length);
       expect(new Set(paid.map((l) => `${l.playerId}:${l.idempotencyKey}`)).size).toBe(paid.length);
       expect(await settleDue({ ctx })).toEqual([]);
+
+      // The weekly clans' tournament of the same world (clans-weekly.ts): each week's board equals
+      // the sums of the battles fought for clans, and each ended week paid its placed clans' fighters once.
+      const clansEv = (await builtinEvent(wdb, "weeklyClans"))!;
+      for (let i = 0; i < 4; i++) {
+        const from = weekStart(at) - i * WEEK;
+        for (const by of CLAN_ORDERS) {
+          const board = await clansTop({ ctx, input: { from, by, limit: 100 } });
+          expect(board.eventId).toBe(clansEv.id);
+          expect(board.rows).toEqual(await topClansFromBattles(wdb, { from, to: from + WEEK, by, limit: 100 }));
+          if (i === 0) expect(board.rows.length).toBeGreaterThan(1);
+        }
+      }
+      const clanPeriods = await wdb.select().from(liveEventPeriods).where(eq(liveEventPeriods.eventId, clansEv.id));
+      const clanPast = clanPeriods.filter((p) => p.periodEnd <= at);
+      // The demo's clans are founded in its last days: an ended week of theirs is settled, if there is one.
+      expect(clanPast.every((p) => p.state === "settled")).toBe(true);
+      expect(clanPeriods.filter((p) => p.periodEnd > at).map((p) => p.state)).toEqual(["open"]);
+      const clanResults = await wdb.select().from(liveEventResults).where(eq(liveEventResults.eventId, clansEv.id));
+      if (clanPast.length > 0) expect(clanResults.length).toBeGreaterThan(0);
+      expect(clanResults.every((r) => r.clanId !== null && r.rank <= 3 && (r.gold > 0 || r.silver > 0))).toBe(true);
+      const clanPaid = await wdb
+        .select()
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.reason, "liveops.prize"),
+            like(ledgerEntries.idempotencyKey, `liveops.prize:${clansEv.id}:%`),
+          ),
+        );
+      expect(clanPaid.length).toBe(clanResults.length);
+      expect(new Set(clanPaid.map((l) => l.idempotencyKey)).size).toBe(clanPaid.length);
     } finally {
       await w.close();
     }

@@ -5,6 +5,7 @@
 // fought before it.
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/index.ts";
+import { runningPeriod } from "./running.ts";
 import { liveEvents, type LIVE_EVENT_BUILTINS } from "../../db/schema/liveops.ts";
 
 export type Builtin = (typeof LIVE_EVENT_BUILTINS)[number];
@@ -20,4 +21,12 @@ export async function builtinEvent(db: DbOrTx, builtin: Builtin) {
     .where(and(eq(liveEvents.builtin, builtin), eq(liveEvents.kind, "tournament")))
     .limit(1);
   return ev ?? null;
+}
+
+/** The built-in weekly event's period starting at `from`, if it has one there (a whole week of its board). */
+export async function weeklyPeriodAt(db: DbOrTx, builtin: Builtin, from: number) {
+  const ev = await builtinEvent(db, builtin);
+  if (!ev) return null;
+  const p = runningPeriod(ev, from);
+  return p && p.start === from ? { eventId: ev.id, ...p } : null;
 }

@@ -1,5 +1,6 @@
 // /admin/clansTournaments/ — the top clans of a period by the battles their members fought for
-// them: by rating won, wins, battles or experience.
+// them: by rating won, wins, battles or experience. A whole week is the board of the weekly clans'
+// tournament, an event of the operators' calendar (/admin/liveops/); another range, the battles' sums.
 import { useEffect, useState } from "react";
 import { t } from "@lingui/core/macro";
 import { useApiRaw } from "../../lib/api.ts";
@@ -69,7 +70,16 @@ export default function TournamentsPage() {
         </button>
       </form>
       <FormMessage errors={errors} />
-      <p>{t`Default period: the last 7 days.`}</p>
+      <p>{t`Default period: this week so far. A whole week (from a Monday, with no end or a week later) is the weekly clans' tournament of the calendar; another range sums the battles in it.`}</p>
+      {top.data && (
+        <p className="tk-muted">
+          {top.data.eventId === null ? (
+            t`The battles fought for clans in the range.`
+          ) : (
+            <a href="/admin/liveops/">{t`The weekly clans' tournament on the calendar`}</a>
+          )}
+        </p>
+      )}
       <Load state={top} empty={(d) => d.rows.length === 0}>
         {(d) => (
           <Table
