@@ -8,34 +8,22 @@ import { route, page } from "../http/router.ts";
 import { readFields } from "../http/validate.ts";
 import * as f from "../domain/fields.ts";
 import { AppError } from "../domain/errors.ts";
-import { translate, LOCALES } from "../i18n/index.ts";
-import { AVATAR_STATUSES } from "../db/schema/avatars.ts";
 import {
-  AVATAR_LIMITS,
-  AVATAR_REJECT_REASONS,
   acceptAvatar,
   avatarImage,
   avatarQueue,
   checkImage,
   rejectAvatar,
   setAvatarByOperator,
+  avatarModerationOptions,
 } from "../domain/avatars.ts";
 import * as avatars from "../contracts/admin/avatars.ts";
 import { uploadedBytes } from "../http/upload.ts";
 import "../domain/avatar-offer-messages.ts";
 
-const options = () => ({
-  statuses: [...AVATAR_STATUSES],
-  reasons: AVATAR_REJECT_REASONS.map((id) => ({
-    id,
-    title: Object.fromEntries(LOCALES.map((l) => [l, translate(l, `avatar.reason.${id}`)])),
-  })),
-  limits: AVATAR_LIMITS,
-});
-
 export function registerAdminAvatars(app: Hono<HonoEnv>) {
-  page(app, avatars.page, options);
-  route(app, avatars.optionsOf, options);
+  page(app, avatars.page, avatarModerationOptions);
+  route(app, avatars.optionsOf, avatarModerationOptions);
 
   route(app, avatars.load, async (_c, q, ctx) => {
     const list = await avatarQueue(ctx.db, q);

@@ -5,9 +5,8 @@ import type { Hono } from "hono";
 import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import { addServerMessages } from "../i18n/index.ts";
-import { CMS_TYPES } from "../db/schema/cms-types.ts";
-import { exportCms } from "../domain/cms.ts";
 import {
+  cmsEditorPage,
   cmsLists,
   importCms,
   removeCmsCategory,
@@ -15,6 +14,7 @@ import {
   saveCmsCategory,
   saveCmsContent,
 } from "../domain/cms-admin.ts";
+import { exportCms } from "../domain/cms.ts";
 import * as cms from "../contracts/admin/cms.ts";
 
 addServerMessages({
@@ -23,7 +23,7 @@ addServerMessages({
 });
 
 export function registerAdminCms(app: Hono<HonoEnv>) {
-  page(app, cms.page, async (_c, _v, ctx) => ({ types: [...CMS_TYPES], ...(await exportCms(ctx.db)) }));
+  page(app, cms.page, (_c, _v, ctx) => cmsEditorPage(ctx.db));
   route(app, cms.lists, (_c, input, ctx) => cmsLists({ ctx, input }));
   route(app, cms.editCategory, async (_c, input, ctx) => ({ category: await saveCmsCategory({ ctx, input }) }));
   route(app, cms.editContent, async (_c, input, ctx) => ({ content: await saveCmsContent({ ctx, input }) }));

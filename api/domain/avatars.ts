@@ -4,9 +4,11 @@
 import { and, desc, eq, count, sql, type SQL } from "drizzle-orm";
 import { preparedOnce } from "../db/prepared.ts";
 import type { Db, DbOrTx, Tx } from "../db/index.ts";
-import { playerAvatars, type AvatarStatus } from "../db/schema/avatars.ts";
+import { AVATAR_STATUSES, playerAvatars, type AvatarStatus } from "../db/schema/avatars.ts";
 import { players } from "../db/schema/players.ts";
 import { AppError } from "./errors.ts";
+import { LOCALES, translate } from "../i18n/index.ts";
+import "./avatar-offer-messages.ts";
 import { audit, NO_CHANGES } from "./audit.ts";
 import { type AdminCtx, transact } from "./context.ts";
 
@@ -366,3 +368,13 @@ export async function avatarImage(db: DbOrTx, by: { hash: string } | { id: numbe
     .limit(1);
   return a ?? null;
 }
+
+/** What the moderation screen offers: the statuses to filter by, the refusal reasons titled in each language, the limits. */
+export const avatarModerationOptions = () => ({
+  statuses: [...AVATAR_STATUSES],
+  reasons: AVATAR_REJECT_REASONS.map((id) => ({
+    id,
+    title: Object.fromEntries(LOCALES.map((l) => [l, translate(l, `avatar.reason.${id}`)])),
+  })),
+  limits: AVATAR_LIMITS,
+});

@@ -3,12 +3,21 @@
 // log row from the context's operator, in its transaction. The routes are api/admin/cms.ts.
 import type { z } from "zod";
 import { and, asc, count, eq } from "drizzle-orm";
-import { cmsCategories, cmsContents, type CMS_TYPES } from "../db/schema/cms.ts";
+import { cmsCategories, cmsContents, CMS_TYPES } from "../db/schema/cms.ts";
+import type { DbOrTx } from "../db/index.ts";
 import { conflict, fieldError, notFound } from "./errors.ts";
 import { audit, detailsOf, valuesOf, type AuditDetails } from "./audit.ts";
 import { type AdminCtx, type Ctx, noAuditDue, transact } from "./context.ts";
 import { diff } from "./resources.ts";
-import { type CmsExport, type categorySchema, checkExport, cmsChanges, type contentSchema, replaceCms } from "./cms.ts";
+import {
+  type CmsExport,
+  type categorySchema,
+  checkExport,
+  cmsChanges,
+  type contentSchema,
+  exportCms,
+  replaceCms,
+} from "./cms.ts";
 
 type CmsType = (typeof CMS_TYPES)[number];
 
@@ -179,4 +188,9 @@ export async function importCms({
   });
   if (preview) noAuditDue(ctx);
   return { preview, changes };
+}
+
+/** The CMS editor's page: the content types and the whole CMS as its export. */
+export async function cmsEditorPage(db: DbOrTx) {
+  return { types: [...CMS_TYPES], ...(await exportCms(db)) };
 }

@@ -1,14 +1,15 @@
 // CMS rules: the shapes of categories and contents, the whole-CMS export/import (validated whole,
 // applied all-or-nothing), what the public information pages and the landing page read, and the
 // demo world's guides, news and terms in ru and en.
-import type { z } from "zod";
+import { z } from "zod";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/index.ts";
 import type { WorldStep } from "../db/demo.ts";
-import { cmsCategories, cmsContents, type CMS_TYPES } from "../db/schema/cms.ts";
+import { cmsCategories, cmsContents, CMS_TYPES } from "../db/schema/cms.ts";
 
 export { categorySchema, contentSchema, exportSchema } from "./cms-shapes.ts";
 import { exportSchema } from "./cms-shapes.ts";
+import { notFound } from "./errors.ts";
 export type CmsExport = z.output<typeof exportSchema>;
 
 export async function exportCms(db: DbOrTx): Promise<CmsExport> {
@@ -298,3 +299,10 @@ export const cmsStep: WorldStep = async ({ db, opts }) => {
   const data = exportSchema.parse({ categories, contents });
   await db.transaction(async (tx) => replaceCms(tx, data, at));
 };
+
+/** The CMS type an information page's address names (guides when none); an unknown one is a 404. */
+export function cmsTypeOf(raw: string | undefined): (typeof CMS_TYPES)[number] {
+  const parsed = z.enum(CMS_TYPES).safeParse(raw ?? "guide");
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}

@@ -1,20 +1,12 @@
 // The public information pages (guides by default, news, terms…) and the terms page, read from
 // the CMS in the page's locale with navigation by category.
 import type { Context, Hono } from "hono";
-import { z } from "zod";
 import type { HonoEnv } from "../http/env.ts";
 import { page, parseInput } from "../http/router.ts";
 import { shell } from "../http/shell.ts";
 import { notFound } from "../domain/errors.ts";
-import { CMS_TYPES } from "../db/schema/cms.ts";
-import { information, latest } from "../domain/cms.ts";
+import { cmsTypeOf as typeOf, information, latest } from "../domain/cms.ts";
 import * as calls from "../contracts/public/information.ts";
-
-const typeOf = (raw: string | undefined) => {
-  const parsed = z.enum(CMS_TYPES).safeParse(raw ?? "guide");
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-};
 
 export function registerInformation(app: Hono<HonoEnv>) {
   const index = async (c: Context<HonoEnv>, { type }: { type?: string }) => {

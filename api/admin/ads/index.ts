@@ -7,34 +7,10 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../http/env.ts";
 import { page, route } from "../../http/router.ts";
-import { adPlacements } from "../../db/schema/ads.ts";
+import { placementArea } from "../../domain/resources/ads.ts";
 import { registerResource } from "../resources/index.ts";
-import type { ResourceDescription } from "../../domain/resources.ts";
-import {
-  AD_NETWORKS,
-  adSettingsShape,
-  changeAdSettings,
-  currentAdSettings,
-  placementSchema,
-} from "../../domain/ads.ts";
+import { AD_NETWORKS, adSettingsShape, changeAdSettings, currentAdSettings } from "../../domain/ads.ts";
 import * as ads from "../../contracts/admin/ads.ts";
-
-export const placementArea: ResourceDescription = {
-  name: "adPlacement",
-  base: "/admin/ads/settings/",
-  role: "operator",
-  table: adPlacements,
-  schema: placementSchema,
-  ...ads.PLACEMENT_LIST,
-  page: ads.placementsPage,
-  search: ["placement"],
-  actions: { list: "load", set: "save", remove: "remove" },
-  methods: { list: "POST", set: "POST", remove: "DELETE" },
-  removeByPath: true,
-  serverIds: true,
-  unique: [["placement", "network"]],
-  pageData: async () => ({ networks: AD_NETWORKS }),
-};
 
 export function registerAdsAdmin(app: Hono<HonoEnv>) {
   // The page sends the settings' JSON Schema too: the screen draws its typed form from it and

@@ -9,10 +9,10 @@ import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
 import { signedInAdmin } from "../../billing/test-standins/world.ts";
 import { buildWorld } from "../../db/seed/world.ts";
-import { CONTENT_RESOURCES } from "../content/index.ts";
-import { PROGRESSION_RESOURCES } from "../content/progression.ts";
+import { CONTENT_RESOURCES } from "../../domain/resources/content.ts";
+import { PROGRESSION_RESOURCES } from "../../domain/resources/progression.ts";
 import { SYSTEM_RESOURCES } from "../system/index.ts";
-import { placementArea } from "../ads/index.ts";
+import { placementArea } from "../../domain/resources/ads.ts";
 import { editable, type ResourceDescription } from "../../domain/resources.ts";
 
 const SAVED_BY_SET = [...CONTENT_RESOURCES, ...PROGRESSION_RESOURCES, ...SYSTEM_RESOURCES, placementArea].filter(

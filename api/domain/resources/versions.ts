@@ -2,9 +2,9 @@
 // (minSupported), the newest (latest) and whether clients below latest must update now.
 import { z } from "zod";
 import { clientVersions, PLATFORMS } from "../../db/schema/system.ts";
-import * as f from "../../domain/fields.ts";
-import { AppError } from "../../domain/errors.ts";
-import type { ResourceDescription } from "../../domain/resources.ts";
+import * as f from "../fields.ts";
+import { AppError } from "../errors.ts";
+import type { ResourceDescription } from "../resources.ts";
 
 /** Dotted numbers: 1.12 or 2.0.315. */
 const semver = () =>

@@ -2,10 +2,10 @@
 // one row per app id in a store.
 import { z } from "zod";
 import { applications, PLATFORMS, STORES } from "../../db/schema/system.ts";
-import { applicationIdOf } from "../../domain/system-config.ts";
-import * as f from "../../domain/fields.ts";
-import { fieldError } from "../../domain/errors.ts";
-import type { ResourceDescription } from "../../domain/resources.ts";
+import { applicationIdOf } from "../system-config.ts";
+import * as f from "../fields.ts";
+import { fieldError } from "../errors.ts";
+import type { ResourceDescription } from "../resources.ts";
 
 const applicationKey = z.object({ store: z.enum(STORES), appId: z.string() });
 

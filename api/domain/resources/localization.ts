@@ -4,11 +4,11 @@
 // applied all or nothing (api/domain/resource-transfer.ts).
 import { z } from "zod";
 import { serverTexts } from "../../db/schema/system.ts";
-import { allLanguages } from "../../domain/system-config.ts";
-import * as f from "../../domain/fields.ts";
-import { AppError } from "../../domain/errors.ts";
-import type { ResourceDescription } from "../../domain/resources.ts";
-import type { TransferDescription } from "../../domain/resource-transfer.ts";
+import { allLanguages } from "../system-config.ts";
+import * as f from "../fields.ts";
+import { AppError } from "../errors.ts";
+import type { ResourceDescription } from "../resources.ts";
+import type { TransferDescription } from "../resource-transfer.ts";
 import * as serverLocalization from "../../contracts/admin/serverLocalization.ts";
 import { SERVER_TEXT_COLUMNS } from "../../contracts/admin/serverLocalization.ts";
 

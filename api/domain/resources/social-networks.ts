@@ -2,8 +2,8 @@
 // enabled, the app id registered with the network.
 import { z } from "zod";
 import { socialNetworks } from "../../db/schema/system.ts";
-import * as f from "../../domain/fields.ts";
-import type { ResourceDescription } from "../../domain/resources.ts";
+import * as f from "../fields.ts";
+import type { ResourceDescription } from "../resources.ts";
 
 export const socialNetworkSchema = z.object({
   id: f.optional(f.id()),

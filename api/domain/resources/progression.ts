@@ -15,9 +15,9 @@ import {
   botSchema,
   dailyTaskSchema,
   crewHired,
-} from "../../domain/progression-content.ts";
-import { conflict } from "../../domain/errors.ts";
-import type { ResourceDescription } from "../../domain/resources.ts";
+} from "../progression-content.ts";
+import { conflict } from "../errors.ts";
+import type { ResourceDescription } from "../resources.ts";
 
 const json = (keys: string[]) => ({
   toRow: (i: Record<string, unknown>) => ({

@@ -3,10 +3,10 @@
 // be removed, disabled or un-defaulted directly; the last enabled language cannot go.
 import { z } from "zod";
 import { languages } from "../../db/schema/system.ts";
-import { clearOtherDefaults, otherEnabledLanguages } from "../../domain/system-config.ts";
-import * as f from "../../domain/fields.ts";
-import { AppError, conflict } from "../../domain/errors.ts";
-import type { ResourceDescription } from "../../domain/resources.ts";
+import { clearOtherDefaults, otherEnabledLanguages } from "../system-config.ts";
+import * as f from "../fields.ts";
+import { AppError, conflict } from "../errors.ts";
+import type { ResourceDescription } from "../resources.ts";
 
 export const languageSchema = z.object({
   id: f.optional(f.id()),
