@@ -566,16 +566,43 @@ describe("saved audiences: membership equals a recomputation from the store and 
     expect(bad.status).toBe(400);
   });
 
-  test("events followed from the outbox (level-ups, sign-ins, payments) move players in and out", async () => {
+  test("events followed from the outbox (level-ups, sign-ins, payments, battles) move players in and out", async () => {
     const db = w.deps.db;
     w.clock.advance(60_000);
     const ps = await db.select().from(players).where(isNull(players.erasedAt));
     const r = prng(7);
     const changed = new Set<number>();
-    for (const p of ps.slice(0, 30)) {
-      const kind = r.pick(["level", "signIn", "pay"] as const);
+    const fighters = new Set<number>();
+    const fightersBefore = new Set(await membersOf(ids.fightersWhoWinOrHit));
+    for (const p of ps.slice(0, 40)) {
+      const kind = r.pick(["level", "signIn", "pay", "fight"] as const);
       changed.add(p.id);
-      if (kind === "level") {
+      if (kind === "fight") {
+        // Four battles won, as the game's battle end writes them (the store's count and the outbox).
+        fighters.add(p.id);
+        await db
+          .update(players)
+          .set({ battles: sql`${players.battles} + 4` })
+          .where(eq(players.id, p.id));
+        for (let k = 0; k < 4; k++)
+          await emit(db, "battles", {
+            event_id: newEventId(),
+            ts: toCHDateTime(w.clock.now() - k * 1000),
+            battle_id: ++battleNo,
+            player_id: p.id,
+            tank_id: 1,
+            mode: "random",
+            result: "win",
+            duration_s: 300,
+            experience: 500,
+            silver_earned: 100,
+            silver_spent: 0,
+            gold_earned: 0,
+            kills: 2,
+            damage: 1000,
+            player_level: p.level,
+          });
+      } else if (kind === "level") {
         const level = r.int(1, 12);
         await db.update(players).set({ level }).where(eq(players.id, p.id));
         await emit(db, "progression", {
@@ -622,6 +649,9 @@ describe("saved audiences: membership equals a recomputation from the store and 
     expect(followed.entered + followed.exited).toBeGreaterThan(0);
     for (const [name, definition] of Object.entries(DEFINITIONS))
       expect({ name, members: await membersOf(ids[name]) }).toEqual({ name, members: await expected(definition) });
+    // Battles followed from the outbox brought fighters into the warehouse-fact audience.
+    const now = new Set(await membersOf(ids.fightersWhoWinOrHit));
+    expect([...fighters].filter((id) => now.has(id) && !fightersBefore.has(id)).length).toBeGreaterThan(0);
   });
 
   test("the sweep catches what no event says (time passing: the 30-day window, days since install)", async () => {
