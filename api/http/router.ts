@@ -165,8 +165,20 @@ export function parseInput<S extends Schemas>(c: Context<HonoEnv>, s: S): Promis
   read(s.json, () => readJson(c));
   read(s.input, () => readFields(c));
   read(s.params, () => c.req.param());
+  if (reads.length === 1) {
+    // One part (the usual route): its check is the answer, with no list of parts around it.
+    const [schema, raw] = reads[0];
+    const checked = raw instanceof Promise ? raw.then((r) => check(schema, r)) : check(schema, raw);
+    return checked.catch(asValidation) as Promise<Input<S>>;
+  }
   if (!pending) return checkParts<S>(reads);
   return Promise.all(reads.map(([, r]) => r)).then((raws) => checkParts<S>(raws.map((r, i) => [reads[i][0], r])));
+}
+
+/** A part's failed check as the route's 400 (other errors as they are). */
+function asValidation(e: unknown): never {
+  if (!(e instanceof AppError) || e.code !== "validation" || !e.fields) throw e;
+  throw new AppError("validation", "error.validation", [], 400, { ...e.fields });
 }
 
 /** Every part checked; one 400 names every bad field of them (the path's message wins for a name both carry). */
