@@ -217,3 +217,70 @@ test("a tournament: players enter, play, the period ends and the prizes arrive",
     await c.close();
   }
 });
+
+test("the weekly clans' tournament: a member's battle for the clan puts the clan on the board, What's on shows the clan's place", async ({
+  browser,
+}) => {
+  const { db } = running;
+  // The first journey's tier-I tank (this one may run alone).
+  await db.execute({
+    sql: "insert or ignore into content_tanks (id, name_ru, name_en, nation, type, tier, hp, damage, penetration, armor, speed, rate_of_fire, updated_at) values (9801, 'Кубковый', 'Cup Runner', 'ussr', 'medium', 1, 300, 50, 60, 40, 50, 80, ?)",
+    args: [Date.now()],
+  });
+  const tank = { id: 9801, tier: 1 };
+  const stamp = Date.now() % 100000;
+  const member = await addPlayer(db, { nickname: `Member${stamp}`, country: "DE" });
+  const rival = await addPlayer(db, { nickname: `Rival${stamp}`, country: "DE" });
+  for (const p of [member, rival])
+    await db.execute({
+      sql: "insert into player_items (player_id, item_type, item_id, quantity, acquired_at) values (?, 'tank', ?, 1, ?)",
+      args: [p, tank.id, Date.now()],
+    });
+  const clan = await db.execute({
+    sql: "insert into clans (name, tag, leader_id, created_at) values (?, ?, ?, ?) returning id",
+    args: [`Cup Wolves ${stamp}`, `W${stamp % 1000}`, member, Date.now()],
+  });
+  await db.execute({
+    sql: "insert into clan_members (player_id, clan_id, role, joined_at) values (?, ?, 'leader', ?)",
+    args: [member, Number(clan.rows[0].id), Date.now()],
+  });
+  const { battleId } = await game(running, battles.start, {
+    mode: "random",
+    map: "steppe",
+    players: [
+      { playerId: member, tankId: tank.id },
+      { playerId: rival, tankId: tank.id },
+    ],
+  });
+  const r = { experience: 100, silver: 0, kills: 1, damage: 200, durationS: 60 };
+  await game(running, battles.end, {
+    battleId,
+    results: [
+      { playerId: member, result: "win", ...r },
+      { playerId: rival, result: "loss", ...r },
+    ],
+  });
+  for (const [locale, width] of [
+    ["en", 1366],
+    ["ru", 390],
+  ] as const) {
+    const { context, page } = await signedInPage(
+      browser,
+      db,
+      { player: member },
+      { locale, context: { locale: locale === "ru" ? "ru-RU" : "en-US", viewport: { width, height: 900 } } },
+    );
+    const card = page
+      .getByRole("region", { name: locale === "ru" ? "События" : "What's on" })
+      .getByRole("listitem")
+      .filter({ hasText: locale === "ru" ? "Еженедельный турнир кланов" : "Weekly clans' tournament" });
+    await hangar(page, `${running.url}/${locale}/play/`, locale, () =>
+      expect(card).toContainText(locale === "ru" ? "Место вашего клана: 1 из 1" : "Your clan's place: 1 of 1", {
+        timeout: 3_000,
+      }),
+    );
+    await expect(card.getByRole("list")).toContainText(`Cup Wolves ${stamp}`);
+    await look(page, `clans-${locale}-${width}`);
+    await context.close();
+  }
+});

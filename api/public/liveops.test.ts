@@ -136,9 +136,16 @@ describe("what's on", () => {
     });
     const on = await whatsOn(a);
     // The weekly players' tournament runs all week for everyone: every battle enters it, nothing to enter.
-    expect(on.events.map((e) => e.title)).toEqual(["Cup", "Weekly players' tournament", "Double XP Saturday"]);
-    const [t, weekly, x] = on.events;
+    // So does the weekly clans' tournament (a clan's members' battles enter it).
+    expect(on.events.map((e) => e.title)).toEqual([
+      "Cup",
+      "Weekly players' tournament",
+      "Weekly clans' tournament",
+      "Double XP Saturday",
+    ]);
+    const [t, weekly, clans, x] = on.events;
     expect(weekly.tournament).toMatchObject({ autoEnter: true, metric: "rating", me: null, fee: 0 });
+    expect(clans.tournament).toMatchObject({ autoEnter: true, entrant: "clan", me: null, fee: 0 });
     expect(t.tournament?.autoEnter).toBe(false);
     expect(t.running).toEqual({ start: Date.parse("2026-11-20T10:00:00Z"), end: Date.parse("2026-11-20T16:00:00Z") });
     expect(t.tournament?.tiers).toEqual([1]);

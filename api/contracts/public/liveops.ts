@@ -6,6 +6,7 @@ import { z } from "zod";
 import * as f from "../../domain/fields.ts";
 import { prizeTableSchema } from "../../domain/liveops/prizes.ts";
 import {
+  LIVE_EVENT_ENTRANTS,
   LIVE_EVENT_FEE_CURRENCIES,
   LIVE_EVENT_KINDS,
   LIVE_EVENT_METRICS,
@@ -20,6 +21,8 @@ const tournament = z.object({
   perTier: z.boolean(),
   /** Every battle of a period enters the player (the weekly tournaments): nothing to enter. */
   autoEnter: z.boolean(),
+  /** Who the board ranks: players, or clans (my clan's place in `me`; its members' battles enter it). */
+  entrant: z.enum(LIVE_EVENT_ENTRANTS),
   minTier: z.int(),
   maxTier: z.int(),
   fee: z.int(),

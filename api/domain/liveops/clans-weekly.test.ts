@@ -27,6 +27,7 @@ import { weekStart } from "../player-tournaments.ts";
 import { CLAN_ORDERS, topClansFromBattles } from "./clans-weekly.ts";
 import { builtinEvent } from "./weekly.ts";
 import { settleDue, settlePeriod } from "./tournaments.ts";
+import { whatsOn } from "./player.ts";
 
 const THE_MIGRATION = migrations.find((m) => m.statements.some((s) => s.includes("'weeklyClans'")))!.tag;
 const DAY = 86_400_000;
@@ -218,6 +219,23 @@ describe("the weekly clans' tournament as an event", () => {
     const ev = (await builtinEvent(db, "weeklyClans"))!;
     const entries = await db.select().from(liveEventClanEntries).where(eq(liveEventClanEntries.eventId, ev.id));
     expect(new Set(entries.map((e) => e.clanId))).toEqual(new Set(clanIds));
+  });
+
+  test("what's on shows a member their clan's place on the running board, and a player without a clan none", async () => {
+    const ev = (await builtinEvent(db, "weeklyClans"))!;
+    const board = (await clansTop({ ctx: systemCtx(db, clock), input: { by: "rating", limit: 100 } })).rows;
+    const listed = async (playerId: number) =>
+      (await whatsOn({ ctx: systemCtx(db, clock), input: { playerId, locale: "en" } })).events.find(
+        (e) => e.id === ev.id,
+      )?.tournament;
+    const mine = await listed(ids[0]);
+    expect(mine).toMatchObject({ entrant: "clan", autoEnter: true, entries: 3 });
+    // Ranked by score (rating won) like the settle; the board's rows are clans.
+    const myClan = board.find((r) => r.clanId === clanIds[0])!;
+    expect(mine!.me!.boardSize).toBe(3);
+    expect(mine!.me!.score).toBe(myClan.ratingDelta);
+    expect(mine!.me!.around.find((r) => r.me)!.nickname).toBe("[CC0] Cup clan 0");
+    expect((await listed(ids[8]))?.me).toBeNull();
   });
 
   test("the week's end pays the table by rank to each clan's fighters of the week, once each, also across kill -9", async () => {

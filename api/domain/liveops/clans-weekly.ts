@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/index.ts";
 import { battlePlayers } from "../../db/schema/battles.ts";
-import { clans } from "../../db/schema/clans.ts";
+import { clanMembers, clans } from "../../db/schema/clans.ts";
 import { liveEventClanEntries, liveEventPeriods, liveEventResults, liveEvents } from "../../db/schema/liveops.ts";
 import type { TxCtx } from "../context.ts";
 import { applyLedger } from "../ledger.ts";
@@ -262,4 +262,59 @@ async function withClanNames<
     ratingDelta: Number(r.ratingDelta),
     experience: Number(r.experience),
   }));
+}
+
+/**
+ * What's on for a member: their clan's place in a clans' tournament's running period, as the
+ * players' "my entry" (the board's rows are clans, "[TAG] name"; the prize is what each fighter of
+ * the clan gets if the period ended now). Null when the player is in no clan or the clan has no entry.
+ */
+export async function myClanEntry(db: DbOrTx, ev: EventRow, periodStart: number, playerId: number, around: number) {
+  const [member] = await db
+    .select({ clanId: clanMembers.clanId })
+    .from(clanMembers)
+    .where(eq(clanMembers.playerId, playerId))
+    .limit(1);
+  if (!member) return null;
+  const entries = await db
+    .select()
+    .from(C)
+    .where(and(eq(C.eventId, ev.id), eq(C.periodStart, periodStart)))
+    .orderBy(asc(C.id));
+  const board = placeEntries(
+    entries.map((e) => ({ ...e, playerId: e.clanId, tier: 0, bucket: 0 })),
+    prizeTableSchema.parse(JSON.parse(ev.prizes)),
+    false,
+  ).sort((a, b) => a.rank - b.rank);
+  const me = board.find((p) => p.playerId === member.clanId);
+  if (!me) return null;
+  const shown = board.filter((p) => Math.abs(p.rank - me.rank) <= around || p.rank === 1);
+  const names = new Map(
+    (
+      await db
+        .select({ id: clans.id, name: clans.name, tag: clans.tag })
+        .from(clans)
+        .where(
+          inArray(
+            clans.id,
+            shown.map((p) => p.playerId),
+          ),
+        )
+    ).map((k) => [k.id, `[${k.tag}] ${k.name}`]),
+  );
+  return {
+    tier: 0,
+    bucket: 0,
+    score: me.score,
+    rank: me.rank,
+    boardSize: board.length,
+    gold: me.gold,
+    silver: me.silver,
+    around: shown.map((p) => ({
+      rank: p.rank,
+      nickname: names.get(p.playerId) ?? "",
+      score: p.score,
+      me: p.playerId === member.clanId,
+    })),
+  };
 }

@@ -12,6 +12,7 @@ import { notFound } from "../errors.ts";
 import { compileSchedule, type Schedule } from "./schedule.ts";
 import { placeEntries, prizeTableSchema } from "./prizes.ts";
 import { eventViewer, meantFor } from "./running.ts";
+import { myClanEntry } from "./clans-weekly.ts";
 
 const DAY = 86_400_000;
 /** How far ahead "next" looks, and how long a settled period's result stays listed. */
@@ -128,8 +129,6 @@ export async function whatsOn({ ctx, input }: { ctx: Ctx; input: { playerId: num
     .orderBy(desc(liveEventResults.periodStart));
   const events = [];
   for (const ev of rows) {
-    // A clans' board (the weekly clans' tournament) has no player entries to place: not listed yet.
-    if (ev.entrant === "clan") continue;
     const last = recent.find((r) => r.eventId === ev.id) ?? null;
     if (!meantFor(ev, viewer) && !last) continue;
     let running: { start: number; end: number } | null;
@@ -169,7 +168,12 @@ export async function whatsOn({ ctx, input }: { ctx: Ctx; input: { playerId: num
         .where(and(eq(liveEventPeriods.eventId, ev.id), eq(liveEventPeriods.periodStart, running.start)))
         .limit(1);
       entries = period?.entries ?? 0;
-      if (period) me = await myEntry(ctx, ev, running.start, input.playerId);
+      // A clans' board places the player's clan (clans-weekly.ts).
+      if (period)
+        me =
+          ev.entrant === "clan"
+            ? await myClanEntry(ctx.db, ev, running.start, input.playerId, AROUND)
+            : await myEntry(ctx, ev, running.start, input.playerId);
     }
     const table = prizeTableSchema.parse(JSON.parse(ev.prizes));
     events.push({
@@ -179,6 +183,7 @@ export async function whatsOn({ ctx, input }: { ctx: Ctx; input: { playerId: num
         metric: ev.metric,
         perTier: ev.perTier,
         autoEnter: ev.autoEnter,
+        entrant: ev.entrant,
         minTier: ev.minTier,
         maxTier: ev.maxTier,
         fee: ev.fee,

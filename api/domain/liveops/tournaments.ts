@@ -64,6 +64,8 @@ export function enterTournament({
   return transact(ctx, async (c) => {
     const ev = await eventOr404(c, input.eventId);
     if (!ev.active || ev.kind !== "tournament") throw notFound();
+    // A clans' board is entered by a member's battle for the clan, not by a player.
+    if (ev.entrant === "clan") throw new AppError("forbidden", "liveops.not_eligible");
     const now = c.clock.now();
     const period = compileSchedule(JSON.parse(ev.schedule) as Schedule).activeAt(now);
     if (!period) throw conflict("liveops.not_running");

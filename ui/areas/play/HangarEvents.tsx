@@ -114,8 +114,12 @@ function TournamentBody({ ev, tour, onEntered }: { ev: LiveEvent; tour: Tourname
       {me ? (
         <div className="tk-event-me">
           <p>
-            <strong>{t`Your place: ${me.rank} of ${me.boardSize}`}</strong> · {t`Score`}: {fmtInt(me.score)} ·{" "}
-            {t`Prize now`}: <Money gold={me.gold} silver={me.silver} />
+            <strong>
+              {tour.entrant === "clan"
+                ? t`Your clan's place: ${me.rank} of ${me.boardSize}`
+                : t`Your place: ${me.rank} of ${me.boardSize}`}
+            </strong>{" "}
+            · {t`Score`}: {fmtInt(me.score)} · {t`Prize now`}: <Money gold={me.gold} silver={me.silver} />
           </p>
           <ol className="tk-event-board" aria-label={t`Your place`}>
             {me.around.map((r) => (
@@ -127,6 +131,10 @@ function TournamentBody({ ev, tour, onEntered }: { ev: LiveEvent; tour: Tourname
             ))}
           </ol>
         </div>
+      ) : tour.entrant === "clan" ? (
+        ev.running && (
+          <p className="tk-muted">{t`Clans play it: your battles for your clan enter it; a placed clan's prize goes to each member who fought for it.`}</p>
+        )
       ) : tour.autoEnter ? (
         ev.running && <p className="tk-muted">{t`Your first battle of the period enters you.`}</p>
       ) : (
