@@ -34,23 +34,6 @@ const RULES: { from: RegExp; to: RegExp; why: string }[] = [
 const AREA = /^api\/(admin|public|game|billing|identity)\//;
 const areaOf = (file: string) => AREA.exec(file)?.[1];
 
-/**
- * Areas reach the tables through the domain's services, not the schema (ARCHITECTURE §7). The
- * files below still import api/db/schema: the list only shrinks — a file not on it fails.
- */
-const SCHEMA_IMPORTERS_LEFT = new Set<string>([
-  "api/admin/clans.ts",
-  "api/billing/demo.ts",
-  "api/billing/orders.ts",
-  "api/billing/rustore.ts",
-  "api/billing/start.ts",
-  "api/billing/sweep.ts",
-  "api/billing/test-standins/world.ts",
-  "api/identity/site-sign-in.ts",
-  "api/public/community.ts",
-  "api/public/landing.ts",
-]);
-
 test("no import runs against the layers", async () => {
   const graph = await importGraph();
   const offenders: string[] = [];
@@ -60,12 +43,12 @@ test("no import runs against the layers", async () => {
   expect(offenders).toEqual([]);
 });
 
+/** Areas reach the tables through the domain's services, not the schema (ARCHITECTURE §7). */
 test("areas do not import the schema: they call the domain", async () => {
   const graph = await importGraph();
   const offenders = [...graph]
     .filter(([file, targets]) => areaOf(file) && targets.some((t) => t.startsWith("api/db/schema/")))
-    .map(([file]) => file)
-    .filter((file) => !SCHEMA_IMPORTERS_LEFT.has(file));
+    .map(([file]) => file);
   expect(offenders).toEqual([]);
 });
 
@@ -83,15 +66,6 @@ test("no area imports another area", async () => {
     }
   }
   expect(offenders).toEqual([]);
-});
-
-test("the ratchet's list names only what is still there", async () => {
-  // A list entry that no longer offends is dropped from the list (the list only shrinks).
-  const graph = await importGraph();
-  const schemaLeft = [...SCHEMA_IMPORTERS_LEFT].filter((file) =>
-    (graph.get(file) ?? []).some((t) => t.startsWith("api/db/schema/")),
-  );
-  expect([...SCHEMA_IMPORTERS_LEFT].filter((f) => !schemaLeft.includes(f))).toEqual([]);
 });
 
 /**

@@ -20,7 +20,7 @@ import { saveBattleOptions } from "../api/domain/options.ts";
 import { sha256Hex } from "../api/domain/tokens.ts";
 import { encodeInput, ViewDecoder } from "../api/game/sim/wire.ts";
 import { appleStandin } from "../api/billing/test-standins/apple.ts";
-import { signedInPlayer, putItem, GOLD_PACK } from "../api/billing/test-standins/world.ts";
+import { signedInPlayer, putItem, GOLD_PACK } from "../api/test/billing-world.ts";
 
 const NRow = z.object({ n: z.number() });
 

@@ -6,7 +6,6 @@ import type { HonoEnv } from "../http/env.ts";
 import { page, route } from "../http/router.ts";
 import { csvDownload } from "../http/download.ts";
 import { toCsv } from "../domain/csv.ts";
-import { CLAN_ROLES } from "../db/schema/clans.ts";
 import {
   clanById,
   clanCounters,
@@ -15,6 +14,7 @@ import {
   clanLogPage,
   clanLogs,
   clanMembersOf,
+  clanRoles,
   clansTop,
   editClan,
   listClans,
@@ -40,10 +40,10 @@ const MEMBER_CSV = [
 ];
 
 export function registerAdminClans(app: Hono<HonoEnv>) {
-  page(app, clans.listPage, () => ({ roles: [...CLAN_ROLES] }));
+  page(app, clans.listPage, () => ({ roles: clanRoles() }));
   page(app, clans.card, async (_c, v, ctx) => {
     const clan = await clanById(ctx.db, v.clanId);
-    return { clan, members: await clanMembersOf(ctx.db, clan.id), roles: [...CLAN_ROLES] };
+    return { clan, members: await clanMembersOf(ctx.db, clan.id), roles: clanRoles() };
   });
   route(app, clans.list, (_c, q, ctx) => listClans(ctx.db, q));
   route(app, clans.setClan, (_c, input, ctx) => editClan({ ctx, input }));

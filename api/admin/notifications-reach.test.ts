@@ -5,7 +5,7 @@ import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { signInAdmin, type Actor } from "../test/sign-in.ts";
-import { signedInPlayer } from "../billing/test-standins/world.ts";
+import { signedInPlayer } from "../test/billing-world.ts";
 import { players } from "../db/schema/players.ts";
 
 const HOUR = 3_600_000;

@@ -5,7 +5,8 @@ import { playerSpeaks, signInAdmin, signInPlayer, type Actor } from "../test/sig
 import { contentStep } from "../domain/content.ts";
 import { rng } from "../db/seed/world.ts";
 import { applyLedger } from "../domain/ledger.ts";
-import { putCatalog, DEMO_CATALOG } from "../billing/demo.ts";
+import { DEMO_CATALOG } from "../billing/demo.ts";
+import { putCatalog } from "../domain/billing/catalog.ts";
 import { offersStep } from "../db/seed/offers.ts";
 import {
   players,

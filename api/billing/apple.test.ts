@@ -2,7 +2,7 @@ import { describe, test, expect } from "bun:test";
 import { appleSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
 import { orderEvents } from "../db/schema/billing.ts";
-import { findOrder } from "./orders.ts";
+import { findOrder } from "../domain/billing/orders.ts";
 import { verifyOrder } from "./registry.ts";
 import { APPLE_ROOT_CA_G3 } from "./apple.ts";
 import { base64ToBytes, parseCertificate } from "./x509.ts";

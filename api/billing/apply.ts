@@ -1,15 +1,7 @@
 // Applies what a provider answered about an order (verify, cashbox/request, return pages).
 import type { Db } from "../db/index.ts";
-import {
-  findOrder,
-  reportMovements,
-  settlePaid,
-  settleUnpaid,
-  wholeRefund,
-  type After,
-  type Order,
-  type Source,
-} from "./orders.ts";
+import { findOrder, type After, type Order, type Source } from "../domain/billing/orders.ts";
+import { reportMovements, settlePaid, settleUnpaid, wholeRefund } from "../domain/billing/provider-orders.ts";
 import type { ProviderState } from "./providers.ts";
 
 export { orderView } from "../domain/billing/orders.ts";

@@ -6,7 +6,7 @@ import { makeWorld, type TestWorld } from "../test/fixture.ts";
 import { signInPlayer } from "../test/sign-in.ts";
 import { liveEvents } from "../db/schema/liveops.ts";
 import { catalogMultipliers } from "../db/schema/billing.ts";
-import { GOLD_PACK, putItem } from "./test-standins/world.ts";
+import { GOLD_PACK, putItem } from "../test/billing-world.ts";
 import { dropCachedCatalog } from "../domain/billing/catalog.ts";
 
 let w: TestWorld;

@@ -6,7 +6,7 @@ import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { multipliersNow } from "../domain/liveops/running.ts";
 import { boosts } from "../contracts/public/inbox.ts";
-import { offers } from "./start.ts";
+import { offers } from "../domain/billing/offers.ts";
 
 export function registerBoosts(app: Hono<HonoEnv>) {
   route(app, boosts, async (c, _v, ctx) => {

@@ -6,8 +6,8 @@ import { describe, test, expect } from "bun:test";
 import { eq } from "drizzle-orm";
 import { appleSuite, paypalSuite, stripeSuite } from "../test/billing.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
-import { findOrder } from "./orders.ts";
-import { signedInAdmin } from "./test-standins/world.ts";
+import { findOrder } from "../domain/billing/orders.ts";
+import { signedInAdmin } from "../test/billing-world.ts";
 import type { TestWorld } from "../test/fixture.ts";
 
 const ledgerOf = async (w: TestWorld, orderId: number) =>

@@ -2,13 +2,16 @@
 // path (order priced from the catalog → pending → paid through settlePaid → a few refunded
 // through the ledger), so the metrics see believable revenue: a few percent of players pay,
 // in several markets, currencies, items and countries. Deterministic for the world's seed.
-import { eq } from "drizzle-orm";
 import type { WorldStep } from "../db/demo.ts";
-import type { Db } from "../db/index.ts";
-import { players } from "../db/schema/players.ts";
-import { catalogItems } from "../db/schema/billing.ts";
-import { bumpVersion, itemSchema, itemToRow, type Market } from "../domain/billing/catalog.ts";
-import { createOrder, markPending, reportMovements, settlePaid, wholeRefund } from "./orders.ts";
+import { playerOrigin } from "../domain/players.ts";
+import { itemSchema, putCatalog, type Market } from "../domain/billing/catalog.ts";
+import {
+  createOrder,
+  markPending,
+  reportMovements,
+  settlePaid,
+  wholeRefund,
+} from "../domain/billing/provider-orders.ts";
 import type { z } from "zod";
 
 type Item = z.input<typeof itemSchema>;
@@ -56,19 +59,6 @@ export const DEMO_CATALOG: Item[] = [
   },
 ];
 
-export async function putCatalog(db: Db, items: Item[], at: number) {
-  await db.transaction(async (tx) => {
-    for (const raw of items) {
-      const parsed = itemSchema.parse(raw);
-      await tx
-        .insert(catalogItems)
-        .values(itemToRow(parsed, at))
-        .onConflictDoUpdate({ target: catalogItems.id, set: itemToRow(parsed, at) });
-    }
-    await bumpVersion(tx, "internal", at);
-  });
-}
-
 const EUR = new Set(["DE", "FR", "PL"]);
 const RUBLE = new Set(["RU", "KZ", "BY"]);
 
@@ -106,11 +96,7 @@ export const billingStep: WorldStep = async ({ db, r, playerIds, opts }) => {
   for (const playerId of playerIds) {
     // A few percent pay; some of them again and again.
     if (r.next() > 0.045) continue;
-    const [p] = await db
-      .select({ country: players.country, platform: players.platform, createdAt: players.createdAt })
-      .from(players)
-      .where(eq(players.id, playerId))
-      .limit(1);
+    const p = await playerOrigin(db, playerId);
     const purchases = r.weighted([
       [1, 55],
       [2, 20],

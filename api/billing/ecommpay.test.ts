@@ -2,7 +2,7 @@ import { describe, test, expect } from "bun:test";
 import { ecommpaySuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
 import { ledgerEntries } from "../db/schema/index.ts";
-import { findOrder } from "./orders.ts";
+import { findOrder } from "../domain/billing/orders.ts";
 import { verifyOrder } from "./registry.ts";
 import { ecommpaySignatureBase, ecommpaySign } from "./ecommpay.ts";
 // Ecommpay's own npm SDK, as the caller: its signer is what a callback signed the npm way carries.

@@ -12,16 +12,9 @@ import type { HonoEnv } from "../http/env.ts";
 import * as calls from "../contracts/billing.ts";
 import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
-import {
-  findOrder,
-  settlePaid,
-  reportMovements,
-  settleUnpaid,
-  amountMismatch,
-  wholeRefund,
-  type Movement,
-  type Order,
-} from "./orders.ts";
+import { findOrder, amountMismatch, type Order } from "../domain/billing/orders.ts";
+import { settlePaid, reportMovements, settleUnpaid, wholeRefund } from "../domain/billing/provider-orders.ts";
+import { type Movement } from "../domain/billing/movements.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import type { Market } from "../domain/billing/catalog.ts";
 

@@ -7,7 +7,7 @@ import { playerMarket } from "../domain/players.ts";
 import * as profile from "../contracts/public/profile.ts";
 import { providers } from "./registry.ts";
 import { isTestMode } from "./test-mode-flag.ts";
-import { offers } from "./start.ts";
+import { offers } from "../domain/billing/offers.ts";
 
 const me = (c: { var: HonoEnv["Variables"] }) => c.var.player!.playerId;
 

@@ -1,10 +1,10 @@
 import { describe, test, expect } from "bun:test";
 import { paypalSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { signedInPlayer } from "./test-standins/world.ts";
+import { signedInPlayer } from "../test/billing-world.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { orderEvents } from "../db/schema/billing.ts";
-import { findOrder } from "./orders.ts";
+import { findOrder } from "../domain/billing/orders.ts";
 import { verifyOrder } from "./registry.ts";
 
 describe("PayPal", () => {

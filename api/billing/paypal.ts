@@ -21,21 +21,18 @@ import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import {
   createOrder,
-  findByRef,
-  findByTx,
-  findOrder,
   markPending,
   reportMovements,
   settlePaid,
   settleUnpaid,
-  type Movement,
-  type Order,
-} from "./orders.ts";
+} from "../domain/billing/provider-orders.ts";
+import { findByRef, findByTx, findOrder, type Order } from "../domain/billing/orders.ts";
+import { type Movement } from "../domain/billing/movements.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import type { Market } from "../domain/billing/catalog.ts";
 import { decimalToMinor, minorToDecimal } from "./money.ts";
-import { playerCountry } from "./start.ts";
+import { playerCountry } from "../domain/billing/offers.ts";
 
 const NAME = "paypal";
 const EUR_COUNTRIES = new Set(["DE", "FR", "IT", "ES", "NL", "BE", "AT", "FI", "IE", "PT", "GR", "PL"]);

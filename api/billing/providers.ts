@@ -6,7 +6,8 @@ import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
 import { AppError } from "../domain/errors.ts";
 import type { Market } from "../domain/billing/catalog.ts";
-import type { Movement, Order } from "./orders.ts";
+import type { Movement } from "../domain/billing/movements.ts";
+import type { Order } from "../domain/billing/orders.ts";
 import "./messages.ts";
 
 export interface ProviderState {

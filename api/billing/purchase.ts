@@ -7,7 +7,8 @@ import { route } from "../http/router.ts";
 import { fieldError } from "../domain/errors.ts";
 import * as calls from "../contracts/billing.ts";
 import { providers, providerOf } from "./registry.ts";
-import { startPurchase, playerCountry } from "./start.ts";
+import { startPurchase } from "./start.ts";
+import { playerCountry } from "../domain/billing/offers.ts";
 
 export function registerPurchase(app: Hono<HonoEnv>) {
   route(app, calls.orderStart, async (c, { provider: name, item_id, currency }) => {

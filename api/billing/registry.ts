@@ -9,7 +9,7 @@ import type { Provider, ProviderState } from "./providers.ts";
 import { stripeProvider } from "./stripe.ts";
 import { robokassaProvider } from "./robokassa.ts";
 import { applyState } from "./apply.ts";
-import type { After, Order, Source } from "./orders.ts";
+import type { After, Order, Source } from "../domain/billing/orders.ts";
 
 export const providers: Record<string, Provider> = {
   [stripeProvider.name]: stripeProvider,

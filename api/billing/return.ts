@@ -8,7 +8,7 @@ import type { HonoEnv } from "../http/env.ts";
 import { page } from "../http/router.ts";
 import { notFound } from "../domain/errors.ts";
 import * as calls from "../contracts/billing.ts";
-import { findOrder } from "./orders.ts";
+import { findOrder } from "../domain/billing/orders.ts";
 import { ProviderDown } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { providers } from "./registry.ts";

@@ -4,7 +4,7 @@ import { ROBOKASSA, robokassaSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { orders, orderEvents } from "../db/schema/billing.ts";
-import { findOrder } from "./orders.ts";
+import { findOrder } from "../domain/billing/orders.ts";
 import { verifyOrder } from "./registry.ts";
 import { robokassaHash, signatureBase } from "./robokassa.ts";
 import { md5 as md5Bytes } from "@noble/hashes/legacy.js";

@@ -2,7 +2,7 @@ import { describe, test, expect } from "bun:test";
 import { RUSTORE_NOTIFY_KEY, rustoreSuite } from "../test/billing.ts";
 import { eq } from "drizzle-orm";
 import { orderEvents } from "../db/schema/billing.ts";
-import { findOrder } from "./orders.ts";
+import { findOrder } from "../domain/billing/orders.ts";
 import { verifyOrder } from "./registry.ts";
 
 const randomKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));

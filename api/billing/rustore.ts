@@ -29,7 +29,6 @@
 // server notifications; without it the notification route answers 503), RUSTORE_SANDBOX=1 (test
 // purchases: the sandbox read and confirm paths, and *_SANDBOX notifications instead of real ones).
 import { z } from "zod";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
@@ -37,8 +36,8 @@ import * as calls from "../contracts/billing.ts";
 import { invoiceIdField, tokenField } from "../contracts/billing.ts";
 import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
-import { orders } from "../db/schema/billing.ts";
-import { findOrder, amountMismatch, type Order, type Source } from "./orders.ts";
+import { keepFirstProviderRefs, keepProviderRefs } from "../domain/billing/provider-orders.ts";
+import { findOrder, amountMismatch, type Order, type Source } from "../domain/billing/orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import { base64ToBytes } from "./x509.ts";
@@ -325,11 +324,7 @@ async function remember(deps: Deps, order: Order, flow: Flow, ref: string, purch
   if (order.providerRef !== ref) set.providerRef = ref;
   if (order.providerFlow !== flow) set.providerFlow = flow;
   if (purchaseId && order.providerPurchaseId !== purchaseId) set.providerPurchaseId = purchaseId;
-  if (Object.keys(set).length)
-    await deps.db
-      .update(orders)
-      .set({ ...set, updatedAt: deps.clock.now() })
-      .where(eq(orders.id, order.id));
+  if (Object.keys(set).length) await keepProviderRefs(deps.db, order.id, set, deps.clock.now());
 }
 
 async function settleAndApply(
@@ -346,16 +341,8 @@ async function settleAndApply(
   } catch (e) {
     // RuStore cannot be reached: keep what the app reported on the waiting order so `verify` can ask (and confirm) later.
     if (e instanceof ProviderDown && !order.providerRef && (order.status === "created" || order.status === "pending")) {
-      const set = {
-        providerRef: ref,
-        providerFlow: flow,
-        ...(purchaseId ? { providerPurchaseId: purchaseId } : {}),
-        updatedAt: deps.clock.now(),
-      };
-      await deps.db
-        .update(orders)
-        .set(set)
-        .where(and(eq(orders.id, order.id), isNull(orders.providerRef)));
+      const set = { providerRef: ref, providerFlow: flow, ...(purchaseId ? { providerPurchaseId: purchaseId } : {}) };
+      await keepFirstProviderRefs(deps.db, order.id, set, deps.clock.now());
     }
     throw e;
   }

@@ -18,7 +18,8 @@ import {
   type PaymentSuite,
 } from "../test/billing.ts";
 import { verifyOrder } from "./registry.ts";
-import { findOrder, moneyOf } from "./orders.ts";
+import { findOrder } from "../domain/billing/orders.ts";
+import { moneyOf } from "../domain/billing/movements.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { orders, orderMovements } from "../db/schema/billing.ts";
 import { paymentsData } from "../../warehouse/metrics/payments.ts";

@@ -1,21 +1,13 @@
 // Starting a purchase: the order priced on the server, then the provider's payment page.
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import type { Deps } from "../deps.ts";
 import type { HonoEnv } from "../http/env.ts";
-import { players } from "../db/schema/players.ts";
-import { createOrder, findOrder, markPending } from "./orders.ts";
+import { createOrder, markPending } from "../domain/billing/provider-orders.ts";
+import { findOrder } from "../domain/billing/orders.ts";
 import type { Provider } from "./providers.ts";
 import { orderView } from "./apply.ts";
 import { AppError } from "../domain/errors.ts";
 import { testStoreUrl } from "./test-mode.ts";
-import { boostAt, cachedCatalog, grantsAt, isAvailable } from "../domain/billing/catalog.ts";
 import { assertMayMoveMoney } from "../domain/guests.ts";
-
-export async function playerCountry(deps: Deps, playerId: number): Promise<string> {
-  const [p] = await deps.db.select({ country: players.country }).from(players).where(eq(players.id, playerId)).limit(1);
-  return p?.country ?? "";
-}
 
 /**
  * Creates the signed-in player's order and asks the provider for the payment page. If the
@@ -49,30 +41,4 @@ export async function startPurchase(
   // In-app stores (Apple) get the reference to pass to the store (appAccountToken) instead of a
   // page; in test mode the stand-in's store sheet stands in for the game app's.
   return { order: orderView((await findOrder(db, order.id))!), url: url ?? testStoreUrl(c.var.deps, order, ref), ref };
-}
-
-/** What the signed-in player can buy in a market now: items with their prices and grants in force. */
-export async function offers(deps: Deps, playerId: number, market: "web" | "rustore" | "app_store" | "google_play") {
-  const [p] = await deps.db
-    .select({ country: players.country, platform: players.platform })
-    .from(players)
-    .where(eq(players.id, playerId))
-    .limit(1);
-  if (!p) return [];
-  const now = deps.clock.now();
-  const snap = await cachedCatalog(deps.db, now);
-  return snap.items
-    .filter((i) => isAvailable(i, market, p, now))
-    .map((i) => ({
-      id: i.id,
-      title: { ru: i.titleRu, en: i.titleEn },
-      grants: grantsAt(i, snap.multipliers, now),
-      // What a multiplier in force scales (the shop's "x2" badge): the base grant only, not the bonus.
-      bonusGold: i.bonusGold,
-      boosts: (["gold", "silver"] as const)
-        .map((currency) => ({ currency, ...boostAt(i, snap.multipliers, now)[currency] }))
-        .filter((b) => b.percent > 100 && i.grants[b.currency] > 0)
-        .map((b) => ({ currency: b.currency, percent: b.percent, endsAt: b.endsAt ?? now })),
-      prices: i.prices.filter((x) => x.market === market).map(({ currency, amount }) => ({ currency, amount })),
-    }));
 }

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { describe, test, expect } from "bun:test";
 import { stripeSuite } from "../test/billing.ts";
 import { desc, eq } from "drizzle-orm";
-import { signedInPlayer } from "./test-standins/world.ts";
+import { signedInPlayer } from "../test/billing-world.ts";
 import { ledgerEntries } from "../db/schema/index.ts";
 import { orders, orderEvents } from "../db/schema/billing.ts";
-import { findOrder } from "./orders.ts";
+import { findOrder } from "../domain/billing/orders.ts";
 import { verifyOrder } from "./registry.ts";
 
 const NUsdRow = z.object({ n: z.number(), usd: z.number() });

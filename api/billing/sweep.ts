@@ -5,9 +5,8 @@
 // maintenance schedule (edge/boot.ts's timer, the Workers cron), exactly as the operator's verify
 // does: read, amount checked, confirm with the purchase id kept on the order, read again, credit
 // once. An order whose confirm is refused or whose read fails stays pending for the next run.
-import { and, desc, eq, gt, isNotNull, lt } from "drizzle-orm";
 import type { Deps } from "../deps.ts";
-import { orders } from "../db/schema/billing.ts";
+import { holdsToSweep } from "../domain/billing/provider-orders.ts";
 import { applyState } from "./apply.ts";
 import { rustoreProvider } from "./rustore.ts";
 
@@ -18,21 +17,12 @@ export const HOLD_SWEEP_WITHIN_MS = 7 * 86_400_000;
 const PER_RUN = 50;
 
 export async function sweepHolds(deps: Deps, now: number): Promise<{ checked: number; paid: number; failed: number }> {
-  const waiting = await deps.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.provider, rustoreProvider.name),
-        eq(orders.status, "pending"),
-        isNotNull(orders.providerRef),
-        isNotNull(orders.providerPurchaseId),
-        lt(orders.updatedAt, now - HOLD_SWEEP_AFTER_MS),
-        gt(orders.createdAt, now - HOLD_SWEEP_WITHIN_MS),
-      ),
-    )
-    .orderBy(desc(orders.id))
-    .limit(PER_RUN);
+  const waiting = await holdsToSweep(deps.db, {
+    provider: rustoreProvider.name,
+    quietSince: now - HOLD_SWEEP_AFTER_MS,
+    createdSince: now - HOLD_SWEEP_WITHIN_MS,
+    limit: PER_RUN,
+  });
   let paid = 0;
   let failed = 0;
   for (const o of waiting) {

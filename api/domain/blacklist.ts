@@ -125,3 +125,12 @@ export async function dropOnBlock(db: DbOrTx, a: number, b: number, at: number) 
       ),
     );
 }
+
+/** The players this one has blacklisted (whose chat messages they do not see). */
+export async function blockedBy(db: DbOrTx, playerId: number): Promise<Set<number>> {
+  return new Set(
+    (await db.select({ id: blacklist.blockedId }).from(blacklist).where(eq(blacklist.playerId, playerId))).map(
+      (r) => r.id,
+    ),
+  );
+}

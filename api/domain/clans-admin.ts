@@ -5,7 +5,7 @@
 // admin log from the context's operator, in one transaction. The routes are api/admin/clans.ts.
 import { and, asc, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/index.ts";
-import { clans, clanMembers, clanLog, type CLAN_ROLES } from "../db/schema/clans.ts";
+import { clans, clanMembers, clanLog, CLAN_ROLES } from "../db/schema/clans.ts";
 import { players } from "../db/schema/players.ts";
 import { battlePlayers } from "../db/schema/battles.ts";
 import { AppError, fieldError } from "./errors.ts";
@@ -18,6 +18,9 @@ import { weekStart } from "./player-tournaments.ts";
 
 const DAY = 86_400_000;
 type ClanRole = (typeof CLAN_ROLES)[number];
+
+/** The roles a member can hold, for the clan screens' choices. */
+export const clanRoles = (): ClanRole[] => [...CLAN_ROLES];
 
 export const CLAN_SORTS = {
   id: clans.id,

@@ -216,3 +216,19 @@ export async function playerById(db: DbOrTx, id: number): Promise<PlayerRow | un
     .limit(1);
   return p;
 }
+
+/** A player's sign-in: the last login's time and the day's "login" activity. */
+export async function recordLogin(tx: Tx, playerId: number, now: number) {
+  await tx.update(players).set({ lastLoginAt: now }).where(eq(players.id, playerId));
+  await recordActivity(tx, playerId, "login", now);
+}
+
+/** Where and when a player came from (country, platform, registration time); undefined for no such player. */
+export async function playerOrigin(db: DbOrTx, playerId: number) {
+  const [p] = await db
+    .select({ country: players.country, platform: players.platform, createdAt: players.createdAt })
+    .from(players)
+    .where(eq(players.id, playerId))
+    .limit(1);
+  return p;
+}

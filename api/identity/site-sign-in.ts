@@ -4,15 +4,13 @@
 // reason in a short-lived `tk_notice` cookie the UI shows once; a JSON request gets the error.
 import type { Context, MiddlewareHandler } from "hono";
 import { setCookie } from "hono/cookie";
-import { eq } from "drizzle-orm";
 import type { HonoEnv } from "../http/env.ts";
 import { AppError } from "../domain/errors.ts";
 import { translate } from "../i18n/index.ts";
 import { startSession } from "../http/session.ts";
-import { players, sessions } from "../db/schema/index.ts";
-import { recordActivity } from "../domain/players.ts";
+import { endSessionByHash } from "../domain/sessions.ts";
 import { consumeToken, TOKEN_PREFIX } from "../domain/tokens.ts";
-import { playerById } from "../domain/players.ts";
+import { playerById, recordLogin } from "../domain/players.ts";
 import { isBanned, bannedError } from "../domain/bans.ts";
 import "../domain/identity-messages.ts";
 
@@ -39,10 +37,9 @@ export const exchangeSiteToken: MiddlewareHandler<HonoEnv> = async (c, next) => 
     if (!p) return { error: new AppError("unauthorized", "identity.badToken", [], 401) };
     if (isBanned(p, now)) return { error: bannedError(p) };
     // Whoever was signed in on this browser before is signed out: the link names who plays now.
-    if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, previous.tokenHash));
+    if (previous) await endSessionByHash(tx, previous.tokenHash);
     const s = await startSession(c, tx, "player", p.id);
-    await tx.update(players).set({ lastLoginAt: now }).where(eq(players.id, p.id));
-    await recordActivity(tx, p.id, "login", now);
+    await recordLogin(tx, p.id, now);
     return { error: null, playerId: p.id, csrfToken: s.csrfToken };
   });
   if (outcome.error) {

@@ -5,8 +5,7 @@ import type { HonoEnv } from "../http/env.ts";
 import { route } from "../http/router.ts";
 import { AppError } from "../domain/errors.ts";
 import { resumeId } from "../http/feed.ts";
-import { blacklist } from "../db/schema/social.ts";
-import { eq } from "drizzle-orm";
+import { blockedBy } from "../domain/blacklist.ts";
 import * as friends from "../domain/friends.ts";
 import * as chat from "../domain/chat.ts";
 import * as terms from "../domain/terms.ts";
@@ -14,14 +13,6 @@ import { chatHub } from "../domain/chat-hub.ts";
 import { chatStream } from "../http/chat-feed.ts";
 import * as calls from "../contracts/public/community.ts";
 import "./community-messages.ts";
-
-async function blockedBy(db: HonoEnv["Variables"]["deps"]["db"], playerId: number): Promise<Set<number>> {
-  return new Set(
-    (await db.select({ id: blacklist.blockedId }).from(blacklist).where(eq(blacklist.playerId, playerId))).map(
-      (r) => r.id,
-    ),
-  );
-}
 
 /** A room's feed for players (/public/chat/stream): "ready" once open, new messages, messages taken down. */
 export type ChatEvents = { ready: undefined; message: chat.ReaderMessage; remove: { id: number } };

@@ -1,6 +1,6 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "../test/fixture.ts";
-import { signedInAdmin, signedInPlayer } from "../billing/test-standins/world.ts";
+import { signedInAdmin, signedInPlayer } from "../test/billing-world.ts";
 import { adminLog } from "../db/schema/index.ts";
 import { supportStep } from "../domain/support.ts";
 import { supportTickets } from "../db/schema/support.ts";

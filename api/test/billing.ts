@@ -5,7 +5,7 @@
 import { beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "./fixture.ts";
-import { signedInPlayer, putItem, GOLD_PACK } from "../billing/test-standins/world.ts";
+import { signedInPlayer, putItem, GOLD_PACK } from "./billing-world.ts";
 import { players, ledgerEntries, outbox } from "../db/schema/index.ts";
 import { orders, orderEvents } from "../db/schema/billing.ts";
 import { stripeStandin } from "../billing/test-standins/stripe.ts";

@@ -1,11 +1,11 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signedInAdmin, signedInPlayer, GOLD_PACK } from "../../billing/test-standins/world.ts";
+import { signedInAdmin, signedInPlayer, GOLD_PACK } from "../../test/billing-world.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { catalogItems } from "../../db/schema/billing.ts";
 import { boostAt, cachedCatalog, loadCatalog, CHECK_EVERY, grantsAt } from "../../domain/billing/catalog.ts";
-import { offers } from "../../billing/start.ts";
+import { offers } from "../../domain/billing/offers.ts";
 import { createDb } from "../../db/index.ts";
 
 describe("Admin: billing catalog", () => {

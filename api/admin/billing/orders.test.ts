@@ -1,7 +1,7 @@
 import { test, expect } from "bun:test";
 import { makeWorld } from "../../test/fixture.ts";
-import { signedInPlayer, signedInAdmin, putItem, GOLD_PACK } from "../../billing/test-standins/world.ts";
-import { createOrder, markPending, reportMovements, settlePaid } from "../../billing/orders.ts";
+import { signedInPlayer, signedInAdmin, putItem, GOLD_PACK } from "../../test/billing-world.ts";
+import { createOrder, markPending, reportMovements, settlePaid } from "../../domain/billing/provider-orders.ts";
 import { attentionCounters } from "../access/attention.ts";
 import { providers } from "../../billing/registry.ts";
 import { ORDER_PROVIDERS } from "../../contracts/admin/billing.ts";

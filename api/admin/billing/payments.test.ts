@@ -1,7 +1,7 @@
 import { describe, test, expect, beforeAll } from "bun:test";
 import { stripeSuite } from "../../test/billing.ts";
 import { eq } from "drizzle-orm";
-import { signedInAdmin } from "../../billing/test-standins/world.ts";
+import { signedInAdmin } from "../../test/billing-world.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { orders } from "../../db/schema/billing.ts";
 

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
 import { signInAdmin, type Actor } from "../../test/sign-in.ts";
 import { registerPlayer } from "../../domain/players.ts";
-import { putItem, GOLD_PACK } from "../../billing/test-standins/world.ts";
-import { createOrder, markPending, settlePaid } from "../../billing/orders.ts";
+import { putItem, GOLD_PACK } from "../../test/billing-world.ts";
+import { createOrder, markPending, settlePaid } from "../../domain/billing/provider-orders.ts";
 import { players } from "../../db/schema/index.ts";
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signedInAdmin } from "../../billing/test-standins/world.ts";
+import { signedInAdmin } from "../../test/billing-world.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import { contentConsumables, contentKits } from "../../db/schema/content.ts";
 import { contentStep } from "../../domain/content.ts";

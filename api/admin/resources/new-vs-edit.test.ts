@@ -7,7 +7,7 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signedInAdmin } from "../../billing/test-standins/world.ts";
+import { signedInAdmin } from "../../test/billing-world.ts";
 import { buildWorld } from "../../db/seed/world.ts";
 import { CONTENT_RESOURCES } from "../../domain/resources/content.ts";
 import { PROGRESSION_RESOURCES } from "../../domain/resources/progression.ts";

@@ -1,7 +1,7 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { signedInAdmin } from "../../billing/test-standins/world.ts";
+import { signedInAdmin } from "../../test/billing-world.ts";
 import { adminLog } from "../../db/schema/index.ts";
 import {
   contentCamouflages,

@@ -4,7 +4,7 @@
 // ticket is open, waiting for an operator; the ticket page shows the order with "verify".
 import { and, desc, eq, lt } from "drizzle-orm";
 import { players } from "../schema/players.ts";
-import { createOrder, markPending } from "../../billing/orders.ts";
+import { createOrder, markPending } from "../../domain/billing/provider-orders.ts";
 import { openTicket } from "../../domain/support.ts";
 import { recordActivity } from "../../domain/players.ts";
 import { banPlayer, unbanPlayers } from "../../domain/bans.ts";

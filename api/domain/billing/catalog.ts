@@ -242,3 +242,17 @@ export function grantsAt(item: CatalogItem, multipliers: Multiplier[], at: numbe
     premiumDays: item.grants.premiumDays,
   };
 }
+
+/** Puts catalog items as they are given (new or replacing), one new catalog version. */
+export async function putCatalog(db: Db, items: z.input<typeof itemSchema>[], at: number) {
+  await db.transaction(async (tx) => {
+    for (const raw of items) {
+      const parsed = itemSchema.parse(raw);
+      await tx
+        .insert(catalogItems)
+        .values(itemToRow(parsed, at))
+        .onConflictDoUpdate({ target: catalogItems.id, set: itemToRow(parsed, at) });
+    }
+    await bumpVersion(tx, "internal", at);
+  });
+}

@@ -3,8 +3,8 @@
 import { describe, test, expect, beforeAll, afterAll } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeWorld, type TestWorld } from "../../test/fixture.ts";
-import { GOLD_PACK, putItem, signedInPlayer } from "../../billing/test-standins/world.ts";
-import { createOrder, markPending, settlePaid, reportMovements } from "../../billing/orders.ts";
+import { GOLD_PACK, putItem, signedInPlayer } from "../../test/billing-world.ts";
+import { createOrder, markPending, settlePaid, reportMovements } from "./provider-orders.ts";
 import { moneyOf } from "./movements.ts";
 import { findOrder } from "./orders.ts";
 import { orders, orderEvents, orderMovements } from "../../db/schema/billing.ts";

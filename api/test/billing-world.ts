@@ -1,12 +1,12 @@
 // Test helpers of the billing suites: a signed-in player (a real session row and cookie) and a
 // catalog item. Web-standard only (shared with e2e seeding).
-import { sessions } from "../../db/schema/index.ts";
-import { registerPlayer } from "../../domain/players.ts";
-import { PLAYER_COOKIE } from "../../http/session.ts";
-import { randomToken, sha256Hex } from "../../domain/tokens.ts";
-import type { Db } from "../../db/index.ts";
-import { catalogItems } from "../../db/schema/billing.ts";
-import { itemToRow, itemSchema, bumpVersion, type CatalogItem } from "../../domain/billing/catalog.ts";
+import { sessions } from "../db/schema/index.ts";
+import { registerPlayer } from "../domain/players.ts";
+import { PLAYER_COOKIE } from "../http/session.ts";
+import { randomToken, sha256Hex } from "../domain/tokens.ts";
+import type { Db } from "../db/index.ts";
+import { catalogItems } from "../db/schema/billing.ts";
+import { itemToRow, itemSchema, bumpVersion, type CatalogItem } from "../domain/billing/catalog.ts";
 import type { z } from "zod";
 
 export async function signedInPlayer(
@@ -75,7 +75,7 @@ export async function signedInAdmin(
   at: number,
   role: "support" | "operator" | "admin" | "superadmin" = "admin",
 ) {
-  const { admins } = await import("../../db/schema/access.ts");
+  const { admins } = await import("../db/schema/access.ts");
   const username = `ops${Math.floor(Math.random() * 1e9)}`;
   const [a] = await db
     .insert(admins)

@@ -1,34 +1,14 @@
-// Orders of the billing area: pricing an order from the catalog, and the adapters' way into the
-// money rules (api/domain/billing/: orders.ts, movements.ts), each in a transaction of its own.
-// A transaction is credited exactly once: the conditional UPDATE only moves an unpaid order to
-// paid, the (provider, provider_tx_id) unique index refuses the same money on a second order, and
-// every ledger entry carries a key naming its movement (docs/decisions/billing.md).
-import { eq } from "drizzle-orm";
-import { orders } from "../db/schema/billing.ts";
-import { players } from "../db/schema/players.ts";
-import type { Db } from "../db/index.ts";
-import { AppError, notFound } from "../domain/errors.ts";
-import { logEvent, markPendingIn, settleUnpaidIn, type Order, type Paid } from "../domain/billing/orders.ts";
-import { reportMoney, settlePaidIn, type Movement, type Reported } from "../domain/billing/movements.ts";
-import { cachedCatalog, grantsAt, isAvailable, priceFor, type Market } from "../domain/billing/catalog.ts";
-import "./messages.ts";
-
-export {
-  AWAITING_VERIFICATION_MS,
-  amountMismatch,
-  awaitingVerification,
-  findByRef,
-  findByTx,
-  findOrder,
-  grantsOf,
-  manualCredit,
-  orderState,
-  type After,
-  type Order,
-  type Paid,
-  type Source,
-} from "../domain/billing/orders.ts";
-export { moneyOf, removeOrder, type Movement } from "../domain/billing/movements.ts";
+// An order's life as the player and the providers drive it: priced and created from the cached
+// catalog, sent to the provider (pending), settled paid or unpaid, and the money movements the
+// provider reports. Each step is one transaction (the rules: ./orders.ts, ./movements.ts).
+import { and, desc, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
+import { orders } from "../../db/schema/billing.ts";
+import { players } from "../../db/schema/players.ts";
+import type { Db } from "../../db/index.ts";
+import { AppError, notFound } from "../errors.ts";
+import { logEvent, markPendingIn, settleUnpaidIn, type Order, type Paid } from "./orders.ts";
+import { reportMoney, settlePaidIn, type Movement, type Reported } from "./movements.ts";
+import { cachedCatalog, grantsAt, isAvailable, priceFor, type Market } from "./catalog.ts";
 
 export interface NewOrder {
   playerId: number;
@@ -105,3 +85,51 @@ export const wholeRefund = (o: Pick<Order, "id" | "amountMinor">, detail?: unkno
   amountMinor: o.amountMinor,
   detail,
 });
+
+/** What a provider said about an order's purchase (its reference, flow, purchase id), kept on the order. */
+export async function keepProviderRefs(
+  db: Db,
+  orderId: number,
+  set: Partial<Pick<Order, "providerRef" | "providerFlow" | "providerPurchaseId">>,
+  at: number,
+) {
+  await db
+    .update(orders)
+    .set({ ...set, updatedAt: at })
+    .where(eq(orders.id, orderId));
+}
+
+/** The same, only while the order has no provider reference yet (the first report wins). */
+export async function keepFirstProviderRefs(
+  db: Db,
+  orderId: number,
+  set: Partial<Pick<Order, "providerRef" | "providerFlow" | "providerPurchaseId">>,
+  at: number,
+) {
+  await db
+    .update(orders)
+    .set({ ...set, updatedAt: at })
+    .where(and(eq(orders.id, orderId), isNull(orders.providerRef)));
+}
+
+/** A provider's pending orders holding money unconfirmed, quiet since `quietSince`, newest first. */
+export async function holdsToSweep(
+  db: Db,
+  w: { provider: string; quietSince: number; createdSince: number; limit: number },
+): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.provider, w.provider),
+        eq(orders.status, "pending"),
+        isNotNull(orders.providerRef),
+        isNotNull(orders.providerPurchaseId),
+        lt(orders.updatedAt, w.quietSince),
+        gt(orders.createdAt, w.createdSince),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(w.limit);
+}
