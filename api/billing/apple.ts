@@ -24,7 +24,7 @@ import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import { findByRef, findByTx, findOrder, type Order } from "../domain/billing/orders.ts";
 import { reportMovements, settlePaid } from "../domain/billing/provider-orders.ts";
-import { type Movement } from "../domain/billing/movements.ts";
+import type { Movement } from "../domain/billing/movements.ts";
 import { ProviderDown, notConfigured, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { USD_CENTS_PER_1000_MAJOR } from "./money.ts";
 import { base64ToBytes, parseCertificate, validatePath, hasExtension, ecPublicKey, CertificateError } from "./x509.ts";

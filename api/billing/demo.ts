@@ -4,7 +4,7 @@
 // in several markets, currencies, items and countries. Deterministic for the world's seed.
 import type { WorldStep } from "../db/demo.ts";
 import { playerOrigin } from "../domain/players.ts";
-import { itemSchema, putCatalog, type Market } from "../domain/billing/catalog.ts";
+import { type itemSchema, putCatalog, type Market } from "../domain/billing/catalog.ts";
 import {
   createOrder,
   markPending,

@@ -14,7 +14,7 @@ import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import { findOrder, amountMismatch, type Order } from "../domain/billing/orders.ts";
 import { settlePaid, reportMovements, settleUnpaid, wholeRefund } from "../domain/billing/provider-orders.ts";
-import { type Movement } from "../domain/billing/movements.ts";
+import type { Movement } from "../domain/billing/movements.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import type { Market } from "../domain/billing/catalog.ts";
 

@@ -27,7 +27,7 @@ import {
   settleUnpaid,
 } from "../domain/billing/provider-orders.ts";
 import { findByRef, findByTx, findOrder, type Order } from "../domain/billing/orders.ts";
-import { type Movement } from "../domain/billing/movements.ts";
+import type { Movement } from "../domain/billing/movements.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import type { Market } from "../domain/billing/catalog.ts";

@@ -18,7 +18,7 @@ import { route, page } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
 import { findByTx, findOrder, type Order } from "../domain/billing/orders.ts";
 import { reportMovements, settlePaid, settleUnpaid } from "../domain/billing/provider-orders.ts";
-import { type Movement } from "../domain/billing/movements.ts";
+import type { Movement } from "../domain/billing/movements.ts";
 import { ProviderDown, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
 import type { Market } from "../domain/billing/catalog.ts";
