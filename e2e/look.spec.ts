@@ -3,8 +3,9 @@
 // 390 px phone. A screen fails on: no visible <h1>, a tab title that is not the screen's own
 // ("… — Tankodrome admin" / "… — Tankodrome"), a horizontal scrollbar on the page, a raw message
 // id or a text of the other locale on screen, a stored value shown raw (a nation id, a ledger
-// reason, a snake_case key, an admin log action id such as crew.hire, a payment system's id such
-// as paypal, an /admin/ path; a camelCase field name as a column header), a label glued to its
+// reason, an admin log action id such as crew.hire, a payment system's id such as paypal, an
+// /admin/ path; a camelCase or snake_case identifier in the text, such as lateJoinSeconds, outside
+// code and JSON; a camelCase field name as a column header), a label glued to its
 // field (less than 3 px between the label's
 // text and the field on one line), a chart's axis reading the same label twice in a row, a chart
 // drawn beside "nothing here yet" in the same section, a console error (a message missing from the
@@ -33,6 +34,11 @@ const WIDTHS = [1366, 390] as const;
 // Payment systems' ids that are no English word (a screen names them: "PayPal", "RuStore").
 const PROVIDER_IDS = ORDER_PROVIDERS.filter((p) => !["manual", "stripe", "apple"].includes(p));
 const rawValues = new Set<string>([...RAW_VALUES, ...AUDIT_ACTIONS, ...PROVIDER_IDS]);
+/**
+ * A programme's name for a field or key: camelCase (lateJoinSeconds) or snake_case words (late_join;
+ * not a name with a number, x86_64 or gold_100: the stored values check names those it knows).
+ */
+const IDENTIFIER = /^(?:[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)+)$/;
 let world: ScreensWorld;
 let cat: ReturnType<typeof catalogues>;
 
@@ -82,6 +88,19 @@ async function visit(
           }
           return gaps.some((g) => g < 3) ? [(label as HTMLElement).innerText.trim().split("\n")[0]] : [];
         }),
+        // The words of the text a reader sees, without what shows code or data as it is stored (a
+        // JSON editor, a <code> sample, an input's value): camelCase and snake_case are looked for in it.
+        prose: (() => {
+          const words: string[] = [];
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const el = n.parentElement;
+            if (!el || !n.textContent?.trim() || el.closest("pre, code, textarea, script, style, kbd, samp")) continue;
+            if (el.offsetParent === null && getComputedStyle(el).position !== "fixed") continue;
+            words.push(...n.textContent.split(/[\s,;:()«»"'·—→=/[\]{}<>|]+/));
+          }
+          return words;
+        })(),
         // An axis that reads the same label twice in a row.
         repeatedAxis: [...document.querySelectorAll("figure[data-axis-labels]")].flatMap((fig) =>
           (JSON.parse(fig.getAttribute("data-axis-labels") ?? "[]") as string[][]).flatMap((labels) =>
@@ -116,7 +135,13 @@ async function visit(
       ),
     ];
     const paths = look.text.split(/\s+/).filter((w) => /^\/admin\/[\w/{}:-]+/.test(w));
-    if (raw.length || paths.length) problems.push(`raw values: ${[...raw, ...new Set(paths)].join(", ")}`);
+    // An identifier as text: a field or key name in camelCase (lateJoinSeconds) or snake_case
+    // (late_join), also as a part of a dotted key (battle.lateJoin).
+    const identifiers = look.prose
+      .map((w) => w.replace(/[.!?…]+$/, ""))
+      .filter((w) => w.split(".").some((part) => IDENTIFIER.test(part)) && !/^[\w.+-]+@[\w-]+\.[\w.]+$/.test(w));
+    if (raw.length || paths.length || identifiers.length)
+      problems.push(`raw values: ${[...new Set([...raw, ...paths, ...identifiers])].join(", ")}`);
     if (look.glued.length) problems.push(`labels glued to their fields: ${look.glued.join(", ")}`);
     if (look.repeatedAxis.length) problems.push(`axis labels repeated: ${look.repeatedAxis.join(", ")}`);
     if (look.chartOverEmpty) problems.push("a chart beside an empty state");

@@ -533,7 +533,7 @@ export default function CatalogPage() {
   const columns = useMemo<Column<Item>[]>(
     () => [
       { id: "sortOrder", label: t`Sort order`, value: (i) => i.sortOrder },
-      { id: "id", label: t`Id`, value: (i) => i.id },
+      { id: "id", label: t`Id`, value: (i) => i.id, cell: (i) => <code>{i.id}</code> },
       {
         id: "title",
         label: locale === "ru" ? t`Title (ru)` : t`Title (en)`,

@@ -71,7 +71,13 @@ function Control({ d, reload }: { d: Page; reload: () => void }) {
     },
     { id: "country", label: t`Country`, value: (r) => r.country, sortable: false },
     { id: "variant", label: t`Variant`, value: (r) => r.variant, sortable: false },
-    { id: "optionVariant", label: t`Option variant`, value: (r) => r.optionVariant, sortable: false },
+    {
+      id: "optionVariant",
+      label: t`Option variant`,
+      value: (r) => r.optionVariant,
+      cell: (r) => <code>{r.optionVariant}</code>,
+      sortable: false,
+    },
   ];
   return (
     <section>

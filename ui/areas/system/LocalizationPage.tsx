@@ -35,7 +35,7 @@ function Texts({ languages }: { languages: Language[] }) {
   const reload = () => setVersion((v) => v + 1);
   const columns = useMemo<Column<Text>[]>(
     () => [
-      { id: "key", label: t`Key`, value: (r) => r.key },
+      { id: "key", label: t`Key`, value: (r) => r.key, cell: (r) => <code>{r.key}</code> },
       ...languages.map((l) => ({
         id: `text-${l.code}`,
         label: l.name,

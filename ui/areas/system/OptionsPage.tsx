@@ -38,12 +38,16 @@ export default function OptionsPage() {
   };
   const editor = (k: string, v: string) => `${path}editor/${encodeURIComponent(k)}/${encodeURIComponent(v)}`;
   const columns: Column<Row>[] = [
-    { id: "key", label: t`Key`, value: (r) => r.key },
+    { id: "key", label: t`Key`, value: (r) => r.key, cell: (r) => <code>{r.key}</code> },
     {
       id: "variant",
       label: t`Variant`,
       value: (r) => r.variant,
-      cell: (r) => <a href={editor(r.key, r.variant)}>{r.variant}</a>,
+      cell: (r) => (
+        <a href={editor(r.key, r.variant)}>
+          <code>{r.variant}</code>
+        </a>
+      ),
     },
     { id: "share", label: t`Players, %`, value: (r) => (r.variant === "default" ? "" : r.share) },
     { id: "version", label: t`Version`, value: (r) => r.version, cell: (r) => fmtInt(r.version) },
