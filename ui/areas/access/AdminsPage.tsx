@@ -10,6 +10,7 @@ import { toast } from "../../components/Toasts.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { RowMenu } from "../../components/RowMenu.tsx";
 import { act } from "../../lib/action.ts";
+import "./admins.css";
 import { useSubmit } from "../../lib/form.ts";
 import { FormMessage } from "../../components/Form.tsx";
 import { FieldError } from "../../components/Form.tsx";
@@ -56,7 +57,7 @@ export default function AdminsPage() {
       <h1>{t`Admins`}</h1>
       <Load state={list} empty={(d) => d.admins.length === 0}>
         {(d) => (
-          <table>
+          <table className="tk-admins">
             <thead>
               <tr>
                 <th>{t`Username`}</th>
