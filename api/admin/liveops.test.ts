@@ -59,6 +59,31 @@ describe("live events calendar (operators)", () => {
     expect(weekly.periods.map((p: { start: number }) => p.start)).toEqual(
       ["2026-11-16", "2026-11-23", "2026-11-30"].map((d) => Date.parse(`${d}T00:00:00Z`)),
     );
+    // So is the weekly clans' tournament; the two weekly boards do not clash (one ranks players, one clans).
+    const clans = all.events.find((e: { event: { builtin: string | null } }) => e.event.builtin === "weeklyClans");
+    expect(clans.event).toMatchObject({ kind: "tournament", autoEnter: true, metric: "rating", active: true });
+    expect(clans.periods.map((p: { start: number }) => p.start)).toEqual(
+      weekly.periods.map((p: { start: number }) => p.start),
+    );
+    for (const board of [weekly, clans])
+      expect(board.periods.every((p: { clashes: number[] }) => p.clashes.length === 0)).toBe(true);
+    // Editable like any event: the operator gives it a prize table; it stays the clans' built-in board.
+    const edited = await post(op, "/admin/liveops/save", {
+      ...weekend,
+      id: clans.event.id,
+      titleEn: "Weekly clans' tournament",
+      titleRu: "Еженедельный турнир кланов",
+      audience: "all",
+      minLevel: 1,
+      fee: 0,
+      metric: "rating",
+      schedule: clans.event.schedule,
+      prizes: { by: "rank", rows: [{ from: 1, to: 1, gold: 10, silver: 0 }] },
+    });
+    expect(edited.status).toBe(200);
+    const [row] = await w.deps.db.select().from(liveEvents).where(eq(liveEvents.id, clans.event.id));
+    expect(row).toMatchObject({ entrant: "clan", builtin: "weeklyClans", autoEnter: true });
+    expect(JSON.parse(row.prizes).rows).toHaveLength(1);
     const cal = { events: all.events.filter((e: { event: { builtin: string | null } }) => e.event.builtin === null) };
     expect(cal.events).toHaveLength(1);
     expect(cal.events[0].periods.map((p: { start: number; end: number }) => [p.start, p.end])).toEqual([
