@@ -42,22 +42,23 @@ type Args<C extends Contract> = object extends InputOf<C> ? [input?: InputOf<C>]
  *     const board = await api(profile.rating, { board: "players", by: "rating", page: 1 });
  */
 export function api<C extends Contract>(contract: C, ...args: Args<C>): Promise<OutputOf<C>>;
-/** The older form, an address and a hand-written answer type: goes once every screen calls through contracts. */
-export function api<T>(url: string, opts?: { method?: string; body?: unknown }): Promise<T>;
-export function api(target: string | Contract, a?: unknown): Promise<unknown> {
+export function api(target: Contract, a?: unknown): Promise<unknown> {
   return send(requestFor(target, a));
 }
 
-/** What a call sends: the contract's request, or the older form's address and options. */
+/** What a call sends: the contract's request. */
 interface Sent {
   url: string;
   method?: string;
   body?: unknown;
 }
-const requestFor = (target: string | Contract, a: unknown): Sent =>
-  typeof target === "string"
-    ? { ...(a as object), url: target }
-    : requestOf(target, (a ?? {}) as Record<string, unknown>);
+const requestFor = (target: Contract, a: unknown): Sent => requestOf(target, (a ?? {}) as Record<string, unknown>);
+
+/**
+ * A route that answers any method (a page, ANY in routes.tsv) and changes something when posted to
+ * (the profile's edit, the sign-in): its POST, as a contract to call.
+ */
+export const posting = <C extends Contract>(contract: C): C => ({ ...contract, method: "POST", mutates: true });
 
 /**
  * A contract at an address named at run time: the generic content screens call every area's routes
@@ -139,11 +140,9 @@ export interface Loaded<T> {
  * reading the unfiltered total as the filtered one.
  */
 export function useApi<C extends Contract>(contract: C, input: InputOf<C> | null): Loaded<OutputOf<C>>;
-/** The older form, an address and a hand-written answer type: goes once every screen calls through contracts. */
-export function useApi<T>(url: string | null): Loaded<T>;
-export function useApi<T>(target: string | null | Contract, input?: unknown): Loaded<T> {
+export function useApi<T>(target: Contract, input?: unknown): Loaded<T> {
   // A call is keyed by its request: a GET by its address, a POST by its body too.
-  const r = target === null || input === null ? null : requestFor(target, input);
+  const r = input === null ? null : requestFor(target, input);
   const url = r && (r.body === undefined ? r.url : `${r.url} ${JSON.stringify(r.body)}`);
   // A page the server rendered (ui/ssr.tsx) came with its data (a GET's, by its address): the
   // first render uses it, as the server's did, and the first effect asks for nothing.

@@ -2,13 +2,14 @@
 // lang cookie the server reads and reload. A signed-in player's choice is saved to the account
 // first: the saved language wins on every page without one in its path (api/http/session.ts).
 import { locale } from "../lib/i18n.ts";
-import { api, csrfToken } from "../lib/api.ts";
+import { api, csrfToken, posting } from "../lib/api.ts";
+import * as profile from "../../api/contracts/public/profile.ts";
 import { t } from "@lingui/core/macro";
 
 export async function switchLocale(to: "ru" | "en") {
   const { pathname, search, hash } = location;
   if (!pathname.startsWith("/admin") && csrfToken() !== "")
-    await api("/public/profile/", { body: { locale: to } }).catch(() => undefined);
+    await api(posting(profile.profile), { locale: to }).catch(() => undefined);
   const m = /^\/(ru|en)(\/.*)?$/.exec(pathname);
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
   document.cookie = `lang=${to}; path=/; max-age=31536000; samesite=lax`;

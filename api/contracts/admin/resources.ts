@@ -145,6 +145,28 @@ export const anyAreaSave = contract({
   input: z.looseObject({}),
   output: saved,
 });
+/** A cache's reset, an item's removal by the id in the body, or in the path (the spec's DELETE remove/{id}). */
+export const anyAreaInvalidate = contract({
+  ...anyArea,
+  method: "POST",
+  mutates: true,
+  output: z.object({ invalidated: z.string() }),
+});
+export const anyAreaRemove = contract({
+  ...anyArea,
+  method: "POST",
+  mutates: true,
+  input: byId,
+  output: z.object({ removed: z.int() }),
+});
+export const anyAreaRemoveByPath = contract({
+  ...anyArea,
+  path: "/admin/<area>/:id{[0-9]+}",
+  method: "DELETE",
+  mutates: true,
+  params: byId,
+  output: z.object({ removed: z.int() }),
+});
 export const anyAreaImport = contract({
   ...anyArea,
   method: "POST",

@@ -1,7 +1,8 @@
 // The operators' sign-in form; errors (wrong credentials, throttling) come from the server in
 // the page's locale.
 import { useState, type FormEvent } from "react";
-import { api } from "../../lib/api.ts";
+import { posting, sendRaw } from "../../lib/api.ts";
+import * as access from "../../../api/contracts/admin/access.ts";
 import { LanguageSwitch } from "../../shell/LanguageSwitch.tsx";
 import { useSubmit } from "../../lib/form.ts";
 import { FormMessage } from "../../components/Form.tsx";
@@ -15,7 +16,7 @@ export default function LoginPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await api("/admin/login", { body: { username, password } });
+      await sendRaw(posting(access.login), { username, password });
       const next = new URLSearchParams(location.search).get("next");
       location.assign(next?.startsWith("/admin") ? next : "/admin/");
     });

@@ -3,7 +3,7 @@
 // R opens the refusal; the buttons work with Enter/Space as usual.
 import { useState, type KeyboardEvent } from "react";
 import { ph, t } from "@lingui/core/macro";
-import { api, useApi } from "../../lib/api.ts";
+import { api, sendRaw, useApi } from "../../lib/api.ts";
 import { act as run } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as avatars from "../../../api/contracts/admin/avatars.ts";
@@ -127,11 +127,7 @@ function SetAvatar({ onDone }: { onDone: () => void }) {
   const ok = /^\d+$/.test(playerId);
   const clear = async () => {
     setConfirming(false);
-    await run(
-      () => api("/admin/playerAvatars/save", { method: "POST", body: { playerId, clear: true } }),
-      t`Avatar cleared`,
-      onDone,
-    );
+    await run(() => sendRaw(avatars.save, { playerId, clear: true }), t`Avatar cleared`, onDone);
   };
   return (
     <details className="tk-panel">

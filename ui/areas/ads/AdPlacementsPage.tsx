@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { t, ph } from "@lingui/core/macro";
 import { z } from "zod";
-import { api, useApi } from "../../lib/api.ts";
+import { api, at, useApi } from "../../lib/api.ts";
+import { anyAreaRemoveByPath, anyAreaSave } from "../../../api/contracts/admin/resources.ts";
 import { act } from "../../lib/action.ts";
 import * as ads from "../../../api/contracts/admin/ads.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
@@ -38,7 +39,7 @@ export default function AdPlacementsPage() {
   const remove = async (r: Row) => {
     setRemoving(null);
     await act(
-      () => api(`/admin/ads/settings/remove/${r.id}`, { method: "DELETE" }),
+      () => api(at(anyAreaRemoveByPath, "/admin/ads/settings/remove/:id"), { id: r.id }),
       t`Removed`,
       () => setVersion((v) => v + 1),
     );
@@ -131,10 +132,10 @@ function PlacementForm({ row, networks, onDone }: { row: Row | null; networks: s
       submitLabel={t`Save placement`}
       actions={row && <button type="button" className="tk-btn" onClick={onDone}>{t`Cancel`}</button>}
       onSubmit={form.submit(async (input) => {
-        await api(`/admin/ads/settings/save?intent=${row ? "edit" : "create"}`, {
-          method: "POST",
-          body: row ? { ...input, id: row.id } : input,
-        });
+        await api(
+          at(anyAreaSave, `/admin/ads/settings/save?intent=${row ? "edit" : "create"}`),
+          row ? { ...input, id: row.id } : input,
+        );
         toast.ok(t`Saved`);
         onDone();
       })}

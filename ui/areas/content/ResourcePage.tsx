@@ -9,7 +9,15 @@ import { useLocation } from "wouter";
 import { api, at, useApi } from "../../lib/api.ts";
 import { act } from "../../lib/action.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
-import { anyAreaImport, anyAreaList, anyAreaPage, anyAreaSave } from "../../../api/contracts/admin/resources.ts";
+import {
+  anyAreaImport,
+  anyAreaInvalidate,
+  anyAreaList,
+  anyAreaPage,
+  anyAreaRemove,
+  anyAreaRemoveByPath,
+  anyAreaSave,
+} from "../../../api/contracts/admin/resources.ts";
 import { ph, t } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { Load } from "../../components/States.tsx";
@@ -140,7 +148,7 @@ function Resource({ d }: { d: Description }) {
             className="tk-btn"
             onClick={() =>
               act(
-                () => api(d.actions.invalidateCache!, { method: "POST" }),
+                () => api(at(anyAreaInvalidate, d.actions.invalidateCache!)),
                 t`Cache invalidated: the game reads the new data now`,
               )
             }
@@ -187,8 +195,8 @@ function Resource({ d }: { d: Description }) {
           await act(
             () =>
               d.actions.removeByPath
-                ? api(`${d.actions.remove}/${removing}`, { method: "DELETE" })
-                : api(d.actions.remove!, { method: "POST", body: { id: removing } }),
+                ? api(at(anyAreaRemoveByPath, `${d.actions.remove}/:id`), { id: removing! })
+                : api(at(anyAreaRemove, d.actions.remove!), { id: removing! }),
             t`Removed`,
             reload,
           );

@@ -1,6 +1,7 @@
 // The player changes their nickname and the language of their mails and game messages.
 import { t } from "@lingui/core/macro";
-import { api } from "../../lib/api.ts";
+import { api, posting } from "../../lib/api.ts";
+import * as profile from "../../../api/contracts/public/profile.ts";
 import { locale } from "../../lib/i18n.ts";
 import { useForm } from "../../lib/form.ts";
 import { Form, FormField } from "../../components/Form.tsx";
@@ -16,7 +17,7 @@ export function EditProfilePanel({ nickname, onDone }: { nickname: string; onDon
         form={form}
         submitLabel={t`Save`}
         onSubmit={form.submit(async (input) => {
-          await api("/public/profile/", { body: input });
+          await api(posting(profile.profile), input);
           toast.ok(t`Profile saved`);
           onDone();
         })}

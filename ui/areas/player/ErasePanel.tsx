@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { t } from "@lingui/core/macro";
 import { api } from "../../lib/api.ts";
+import * as profile from "../../../api/contracts/public/profile.ts";
 import { act } from "../../lib/action.ts";
 import { locale } from "../../lib/i18n.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -14,7 +15,7 @@ export function ErasePanel() {
     setAsking(false);
     setBusy(true);
     const done = await act(
-      () => api("/public/profile/sensitive-data/remove", { method: "POST", body: {} }),
+      () => api(profile.erase),
       null,
       () => window.location.assign(`/${locale}/public?erased=1`),
     );

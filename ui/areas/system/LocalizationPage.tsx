@@ -3,7 +3,8 @@
 // add and update; export as JSON or CSV; import that first shows what would change, then applies.
 import { useMemo, useState } from "react";
 import { t, ph } from "@lingui/core/macro";
-import { api, href, useApiRaw } from "../../lib/api.ts";
+import { api, at, href, useApiRaw } from "../../lib/api.ts";
+import { anyAreaSave } from "../../../api/contracts/admin/resources.ts";
 import type { OutputOf } from "../../../api/contracts/contract.ts";
 import * as transfer from "../../../api/contracts/admin/serverLocalization.ts";
 import { useFieldErrors } from "../../lib/field-errors.ts";
@@ -69,7 +70,7 @@ function Texts({ languages }: { languages: Language[] }) {
   const save = async () => {
     if (!editing) return;
     await errors.run(async () => {
-      await api(editing.id ? `${BASE}update` : `${BASE}add`, { method: "POST", body: editing });
+      await api(at(anyAreaSave, editing.id ? `${BASE}update` : `${BASE}add`), editing);
       toast.ok(t`Saved`);
       setEditing(null);
       reload();
