@@ -12,8 +12,9 @@ import { clanMembers, clans } from "../../db/schema/clans.ts";
 import { liveEventClanEntries, liveEventPeriods, liveEventResults, liveEvents } from "../../db/schema/liveops.ts";
 import type { TxCtx } from "../context.ts";
 import { applyLedger } from "../ledger.ts";
-import { placeEntries, prizeTableSchema } from "./prizes.ts";
+import { boardSeenBy, placeEntries, prizeTableSchema } from "./prizes.ts";
 import { eventViewer, meantFor, runningPeriod } from "./running.ts";
+import { addBattle } from "./scoring.ts";
 
 /** What a member's finished battle for a clan brings (tournaments.ts's BattleScored and the clan). */
 export interface ClanBattle {
@@ -29,10 +30,6 @@ export interface ClanBattle {
 
 type EventRow = typeof liveEvents.$inferSelect;
 const C = liveEventClanEntries;
-
-/** What a battle adds to a clan entry's score under the event's metric (the players' rule). */
-const scoreOf = (metric: EventRow["metric"], b: ClanBattle) =>
-  ({ wins: b.won ? 1 : 0, damage: b.damage, xp: b.xp, rating: b.ratingDelta, battles: 1 })[metric];
 
 /**
  * A member's finished battle fought for `clanId` enters the clan into every active clans'
@@ -75,17 +72,9 @@ export async function recordClanBattle(c: TxCtx, b: ClanBattle): Promise<number>
       .where(and(eq(liveEventPeriods.eventId, ev.id), eq(liveEventPeriods.periodStart, period.start)))
       .limit(1);
     if (stored?.state !== "open" || b.at >= stored.end) continue;
-    const add = scoreOf(ev.metric, b);
     await c.db
       .update(C)
-      .set({
-        score: sql`${C.score} + ${add}`,
-        ...(add > 0 ? { scoredAt: b.at } : {}),
-        battles: sql`${C.battles} + 1`,
-        wins: sql`${C.wins} + ${b.won ? 1 : 0}`,
-        ratingDelta: sql`${C.ratingDelta} + ${b.ratingDelta}`,
-        experience: sql`${C.experience} + ${b.xp}`,
-      })
+      .set(addBattle(C, ev.metric, b))
       .where(and(eq(C.eventId, key.eventId), eq(C.periodStart, key.periodStart), eq(C.clanId, key.clanId)));
     moved++;
   }
@@ -288,33 +277,15 @@ export async function myClanEntry(db: DbOrTx, ev: EventRow, periodStart: number,
   ).sort((a, b) => a.rank - b.rank);
   const me = board.find((p) => p.playerId === member.clanId);
   if (!me) return null;
-  const shown = board.filter((p) => Math.abs(p.rank - me.rank) <= around || p.rank === 1);
-  const names = new Map(
-    (
-      await db
-        .select({ id: clans.id, name: clans.name, tag: clans.tag })
-        .from(clans)
-        .where(
-          inArray(
-            clans.id,
-            shown.map((p) => p.playerId),
-          ),
-        )
-    ).map((k) => [k.id, `[${k.tag}] ${k.name}`]),
+  return boardSeenBy(
+    board,
+    me,
+    around,
+    async (ids) =>
+      new Map(
+        (
+          await db.select({ id: clans.id, name: clans.name, tag: clans.tag }).from(clans).where(inArray(clans.id, ids))
+        ).map((k) => [k.id, `[${k.tag}] ${k.name}`]),
+      ),
   );
-  return {
-    tier: 0,
-    bucket: 0,
-    score: me.score,
-    rank: me.rank,
-    boardSize: board.length,
-    gold: me.gold,
-    silver: me.silver,
-    around: shown.map((p) => ({
-      rank: p.rank,
-      nickname: names.get(p.playerId) ?? "",
-      score: p.score,
-      me: p.playerId === member.clanId,
-    })),
-  };
 }

@@ -10,7 +10,7 @@ import { contentTanks } from "../../db/schema/content.ts";
 import type { Ctx } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { compileSchedule, type Schedule } from "./schedule.ts";
-import { placeEntries, prizeTableSchema } from "./prizes.ts";
+import { boardSeenBy, placeEntries, prizeTableSchema } from "./prizes.ts";
 import { eventViewer, meantFor } from "./running.ts";
 import { myClanEntry } from "./clans-weekly.ts";
 
@@ -68,35 +68,20 @@ async function myEntry(ctx: Ctx, ev: EventRow, periodStart: number, playerId: nu
   ).sort((a, b) => a.rank - b.rank);
   const me = board.find((p) => p.playerId === playerId);
   if (!me) return null;
-  const shown = board.filter((p) => Math.abs(p.rank - me.rank) <= AROUND || p.rank === 1);
-  const names = new Map(
-    (
-      await ctx.db
-        .select({ id: players.id, nickname: players.nickname })
-        .from(players)
-        .where(
-          inArray(
-            players.id,
-            shown.map((p) => p.playerId),
-          ),
-        )
-    ).map((p) => [p.id, p.nickname]),
+  return boardSeenBy(
+    board,
+    me,
+    AROUND,
+    async (ids) =>
+      new Map(
+        (
+          await ctx.db
+            .select({ id: players.id, nickname: players.nickname })
+            .from(players)
+            .where(inArray(players.id, ids))
+        ).map((p) => [p.id, p.nickname]),
+      ),
   );
-  return {
-    tier: me.tier,
-    bucket: me.bucket,
-    score: me.score,
-    rank: me.rank,
-    boardSize: board.length,
-    gold: me.gold,
-    silver: me.silver,
-    around: shown.map((p) => ({
-      rank: p.rank,
-      nickname: names.get(p.playerId) ?? "",
-      score: p.score,
-      me: p.playerId === playerId,
-    })),
-  };
 }
 
 /** The tiers of tanks the player owns. */

@@ -71,3 +71,33 @@ export function placeEntries(entries: BoardEntry[], table: PrizeTable, perTier: 
   }
   return out;
 }
+
+/**
+ * A placed board (sorted by rank) as one entrant sees it: its place and what it would be paid now,
+ * and the leader and the places within `around` of its own, named by `namesOf` (players' nicknames,
+ * clans' "[TAG] name").
+ */
+export async function boardSeenBy(
+  board: Placed[],
+  me: Placed,
+  around: number,
+  namesOf: (ids: number[]) => Promise<Map<number, string>>,
+) {
+  const shown = board.filter((p) => Math.abs(p.rank - me.rank) <= around || p.rank === 1);
+  const names = await namesOf(shown.map((p) => p.playerId));
+  return {
+    tier: me.tier,
+    bucket: me.bucket,
+    score: me.score,
+    rank: me.rank,
+    boardSize: board.length,
+    gold: me.gold,
+    silver: me.silver,
+    around: shown.map((p) => ({
+      rank: p.rank,
+      nickname: names.get(p.playerId) ?? "",
+      score: p.score,
+      me: p.playerId === me.playerId,
+    })),
+  };
+}

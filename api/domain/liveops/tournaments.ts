@@ -13,6 +13,7 @@ import { applyLedger } from "../ledger.ts";
 import { eventViewer, meantFor, runningPeriod } from "./running.ts";
 import { compileSchedule, type Schedule } from "./schedule.ts";
 import { placeEntries, prizeTableSchema } from "./prizes.ts";
+import { addBattle } from "./scoring.ts";
 import { recordClanBattle, settleClanPeriod } from "./clans-weekly.ts";
 
 type EventRow = typeof liveEvents.$inferSelect;
@@ -139,10 +140,6 @@ export interface BattleScored {
   at: number;
 }
 
-/** What a battle adds to an entry's score under a metric (rating may be negative). */
-export const battleScore = (metric: EventRow["metric"], b: BattleScored) =>
-  ({ wins: b.won ? 1 : 0, damage: b.damage, xp: b.xp, rating: b.ratingDelta, battles: 1 })[metric];
-
 /**
  * Enters the player into every auto-entered tournament running at the battle's end that is meant
  * for them (audience, level, the battle's tier within the event's): the first battle of a period
@@ -231,17 +228,9 @@ export function recordTournamentBattle({ ctx, input }: { ctx: Ctx; input: Battle
     let moved = 0;
     for (const r of rows) {
       if (input.at >= r.end || (input.idle && !r.autoEnter)) continue;
-      const add = battleScore(r.metric, input);
       await c.db
         .update(liveEventEntries)
-        .set({
-          score: sql`${liveEventEntries.score} + ${add}`,
-          ...(add > 0 ? { scoredAt: input.at } : {}),
-          battles: sql`${liveEventEntries.battles} + 1`,
-          wins: sql`${liveEventEntries.wins} + ${input.won ? 1 : 0}`,
-          ratingDelta: sql`${liveEventEntries.ratingDelta} + ${input.ratingDelta}`,
-          experience: sql`${liveEventEntries.experience} + ${input.xp}`,
-        })
+        .set(addBattle(liveEventEntries, r.metric, input))
         .where(eq(liveEventEntries.id, r.id));
       moved++;
     }
