@@ -59,6 +59,8 @@ if (failed.length) {
     let file = "";
     const lines: string[] = [];
     for (const line of e.output.split("\n")) {
+      // bun ends its output with a summary that repeats the failed tests under no file: stop there.
+      if (/^\d+ tests? failed:$/.test(line)) break;
       if (/^\S.*\.test\.tsx?:$/.test(line)) file = line.slice(0, -1);
       else if (line.startsWith("(fail)")) lines.push(`${file}: ${line}`);
     }

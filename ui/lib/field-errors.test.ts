@@ -3,7 +3,7 @@
 // stale error notices away.
 import { describe, expect, test } from "bun:test";
 import { placeErrors, strayText } from "./field-errors.ts";
-import { onToasts, toast, type ToastItem } from "./toast.ts";
+import { dismiss, onToasts, toast, type ToastItem } from "./toast.ts";
 import { pathLabel } from "./schema-form.ts";
 
 const LABELS: Record<string, string> = {
@@ -75,6 +75,9 @@ describe("toast", () => {
   test("a success takes away the error notices still shown; dismissErrors too", () => {
     let shown: ToastItem[] = [];
     const off = onToasts((xs) => (shown = xs));
+    // The store is the module's: notices another test file left (in the same run) are not ours.
+    for (const x of shown) dismiss(x.id);
+    expect(shown).toEqual([]);
     toast.error("Отказано");
     toast.error("Ещё отказ");
     expect(shown.map((x) => x.kind)).toEqual(["error", "error"]);
