@@ -18,9 +18,9 @@ addServerMessages({
       "Хранилище аналитики сейчас недоступно. События сохраняются и поступят, когда оно вернётся.",
   },
 });
-import { getCookie } from "hono/cookie";
+import { parse as parseCookies } from "hono/utils/cookie";
 import { LOCALE_COOKIE, resolveLocale } from "./http/locale.ts";
-import { loadAdmin, loadPlayer } from "./http/session.ts";
+import { loadAdmin, loadPlayer, PLAYER_COOKIE } from "./http/session.ts";
 import { translate } from "./i18n/index.ts";
 import { shell } from "./http/shell.ts";
 import { API_HEADERS, captureDocumentHeaders } from "./http/security-headers.ts";
@@ -55,6 +55,16 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Hono<HonoEnv> {
       throw new AppError("payload_too_large");
     },
   });
+  // The body limit: a declared Content-Length (what clients over the wire send) is checked at
+  // once, as bodyLimit checks it, without bodyLimit's promise; a body of unknown length is counted
+  // by bodyLimit as it is read.
+  const withinLimit = (c: Context<HonoEnv>, rest: () => unknown) => {
+    const headers = c.req.raw.headers;
+    const length = headers.get("content-length");
+    if (length === null || headers.has("transfer-encoding")) return limitBody(c, rest as () => Promise<void>);
+    if (Number.parseInt(length || "0", 10) > MAX_BODY_BYTES) throw new AppError("payload_too_large");
+    return rest();
+  };
   // What every request needs — deps, locale, security headers, the body limit when there is a
   // body, the player's session — in one middleware: each registered middleware is another layer
   // on every request (bench/api-read.ts). The headers go in as the response's prepared headers,
@@ -68,19 +78,22 @@ export function createApp(deps: Deps, opts: AppOptions = {}): Hono<HonoEnv> {
       keepVariablesPlain(c, { deps, locale: resolveLocale(path, undefined, c.req.header("accept-language")) });
       throw new AppError("malformed");
     }
-    const cookies = c.req.header("cookie");
+    // The Cookie header parsed once, for the language and the player's session (as getCookie reads each).
+    const header = c.req.header("cookie");
+    const cookies = header ? parseCookies(header) : undefined;
     keepVariablesPlain(c, {
       deps,
-      locale: resolveLocale(path, cookies ? getCookie(c, LOCALE_COOKIE) : undefined, c.req.header("accept-language")),
+      locale: resolveLocale(path, cookies?.[LOCALE_COOKIE], c.req.header("accept-language")),
     });
     for (const [k, v] of API_HEADERS) c.header(k, v);
     // The admin paths load the admin's session (below); assets need none; no cookie, no session.
+    const token = cookies?.[PLAYER_COOKIE];
     const rest =
-      cookies && !path.startsWith("/admin") && !path.startsWith("/assets/")
-        ? () => loadPlayer(c, next) as Promise<void>
+      token && !path.startsWith("/admin") && !path.startsWith("/assets/")
+        ? () => loadPlayer(c, token, next) as Promise<void>
         : next;
     const method = c.req.method;
-    const done = method !== "GET" && method !== "HEAD" && c.req.raw.body ? limitBody(c, rest) : rest();
+    const done = method !== "GET" && method !== "HEAD" && c.req.raw.body ? withinLimit(c, rest) : rest();
     return done instanceof Promise ? done.then(() => addApiHeaders(c)) : addApiHeaders(c);
   }) as MiddlewareHandler<HonoEnv>);
   app.use("/assets/*", async (c, next) => {

@@ -9,7 +9,7 @@
 // row built per row — and drizzle's own mapping (`mapAllResult`/`mapGetResult`) turns the value
 // arrays into its result: ~10 µs less a statement (bench/request-cost.ts). The answers are drizzle's
 // answers, still promises; `getNow`/`allNow` give them at once where a caller stays synchronous.
-import { fillPlaceholders } from "drizzle-orm";
+import { Column, is, Param, Placeholder, SQL, Subquery } from "drizzle-orm";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { type PreparedQueryConfig, SQLitePreparedQuery } from "drizzle-orm/sqlite-core";
 import type { InStatement } from "@libsql/client";
@@ -61,8 +61,9 @@ function atOnce<Q extends SQLitePreparedQuery<PreparedQueryConfig>>(prepared: Q)
   if (!valuesSync || p.tx || !p.fields || p.customResultMapper || !/^\s*select\b/i.test(p.query.sql)) return prepared;
   const { sql, params } = p.query;
   const client = p.client;
+  const fill = placeholderFiller(params);
   const rows = (values?: Record<string, unknown>) => {
-    const args = fillPlaceholders(params, values ?? {}) as InStatement extends { args?: infer A } ? A : never;
+    const args = fill(values ?? {}) as InStatement extends { args?: infer A } ? A : never;
     try {
       return valuesSync.call(client, { sql, args });
     } catch (e) {
@@ -70,8 +71,16 @@ function atOnce<Q extends SQLitePreparedQuery<PreparedQueryConfig>>(prepared: Q)
       throw new DrizzleQueryError(sql, args as unknown[], e as Error);
     }
   };
-  const getNow = (values?: Record<string, unknown>) => p.mapGetResult(rows(values));
-  const allNow = (values?: Record<string, unknown>) => p.mapAllResult(rows(values));
+  const mapRow = flatRowMapper(p.fields as SelectedField[]);
+  const getNow = mapRow
+    ? (values?: Record<string, unknown>) => {
+        const row = rows(values)[0];
+        return row ? mapRow(row) : undefined;
+      }
+    : (values?: Record<string, unknown>) => p.mapGetResult(rows(values));
+  const allNow = mapRow
+    ? (values?: Record<string, unknown>) => rows(values).map(mapRow)
+    : (values?: Record<string, unknown>) => p.mapAllResult(rows(values));
   const later =
     <R>(now: (values?: Record<string, unknown>) => R) =>
     (values?: Record<string, unknown>): Promise<R> => {
@@ -91,6 +100,72 @@ function atOnce<Q extends SQLitePreparedQuery<PreparedQueryConfig>>(prepared: Q)
     execute: later(p.executeMethod === "get" ? getNow : allNow),
   });
   return fast as unknown as Q;
+}
+
+/** A selected field as drizzle orders them: where it goes in the result, and what it is. */
+interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/**
+ * drizzle's fillPlaceholders with what each parameter is decided once: a statement's parameters
+ * are fixed, only the placeholders' values change per call.
+ */
+function placeholderFiller(params: unknown[]): (values: Record<string, unknown>) => unknown[] {
+  const slots = params.map((p) =>
+    is(p, Placeholder)
+      ? { name: p.name as string }
+      : is(p, Param) && is(p.value, Placeholder)
+        ? { name: p.value.name as string, encoder: p.encoder as { mapToDriverValue(v: unknown): unknown } }
+        : { value: p },
+  );
+  return (values) => {
+    const args = new Array<unknown>(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      if (slot.name === undefined) args[i] = slot.value;
+      else {
+        if (!(slot.name in values)) throw new Error(`No value for placeholder "${slot.name}" was provided`);
+        args[i] = slot.encoder ? slot.encoder.mapToDriverValue(values[slot.name]) : values[slot.name];
+      }
+    }
+    return args;
+  };
+}
+
+/**
+ * drizzle's mapResultRow for a select of top-level fields (no nested objects: no joined table's
+ * columns grouped under its name), with each field's decoder found once: the same object, keys
+ * in the same order, each value decoded unless null. Undefined for a nested select (drizzle maps it).
+ */
+function flatRowMapper(fields: SelectedField[]): ((row: unknown[]) => Record<string, unknown>) | undefined {
+  if (!fields.every((f) => f.path.length === 1)) return undefined;
+  const keys = fields.map((f) => f.path[0]);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      let value = row[i];
+      // libSQL's normalizeFieldValue: a blob as a Buffer.
+      if (value instanceof ArrayBuffer) value = Buffer.from(value);
+      out[keys[i]] = value === null ? null : decoders[i].mapFromDriverValue(value);
+    }
+    return out;
+  };
+}
+
+/** The decoder drizzle's mapResultRow picks for a field. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  // SQL's decoder is drizzle-internal (mapWith sets it).
+  const decoder = (sql: unknown) => (sql as { decoder: Decoder }).decoder;
+  if (is(field, SQL)) return decoder(field);
+  if (is(field, Subquery)) return decoder(field._.sql);
+  return decoder((field as { sql: unknown }).sql);
 }
 
 /** A prepared select's first row at once where the driver reads synchronously, else its promise. */

@@ -6,7 +6,7 @@ import type { HonoEnv } from "./env.ts";
 import { renderedShell, shell } from "./shell.ts";
 import { audit, NO_CHANGES, pathAction } from "../domain/audit.ts";
 import { adminActorOf, type Auth, ctxFor, type CtxFor } from "./context.ts";
-import { check, checkNow, readFields, readJson, readQuery } from "./validate.ts";
+import { check, checkNow, checkOrEmpty, readFields, readJson, readQuery } from "./validate.ts";
 import { isContract, type AnswerOf, type Contract, type SpecMethod } from "../contracts/contract.ts";
 import { checkAnswer } from "./answer-check.ts";
 import { requireGameKey } from "../identity/game-key.ts";
@@ -149,7 +149,7 @@ export interface RouteExtras {
  * is checked before answering, so one 400 names every bad field — a bad path parameter too,
  * whatever the body holds (the path's message wins for a name both carry).
  */
-export function parseInput<S extends Schemas>(c: Context<HonoEnv>, s: S): Promise<Input<S>> {
+export function parseInput<S extends Schemas>(c: Context<HonoEnv>, s: S): Input<S> | Promise<Input<S>> {
   // Read every declared part first (only a body waits), then check them all at once: one wait
   // for the body, one for the checks. (zod's synchronous parse is not safe to try first: a union
   // with an async member throws a TypeError from inside instead of its $ZodAsyncError.)
@@ -166,10 +166,11 @@ export function parseInput<S extends Schemas>(c: Context<HonoEnv>, s: S): Promis
   read(s.input, () => readFields(c));
   read(s.params, () => c.req.param());
   if (reads.length === 1) {
-    // One part (the usual route): its check is the answer, with no list of parts around it.
+    // One part (the usual route): its check is the answer, with no list of parts around it; an
+    // empty input that the schema passes as it is (a list read with nothing to say) skips zod.
     const [schema, raw] = reads[0];
-    const checked = raw instanceof Promise ? raw.then((r) => check(schema, r)) : check(schema, raw);
-    return checked.catch(asValidation) as Promise<Input<S>>;
+    const checked = raw instanceof Promise ? raw.then((r) => checkOrEmpty(schema, r)) : checkOrEmpty(schema, raw);
+    return checked instanceof Promise ? (checked.catch(asValidation) as Promise<Input<S>>) : (checked as Input<S>);
   }
   if (!pending) return checkParts<S>(reads);
   return Promise.all(reads.map(([, r]) => r)).then((raws) => checkParts<S>(raws.map((r, i) => [reads[i][0], r])));

@@ -10,6 +10,41 @@ export async function check<S extends z.ZodType>(schema: S, raw: unknown): Promi
   return result.data;
 }
 
+const emptyPassing = new WeakMap<z.ZodType, boolean>();
+/**
+ * True when `schema` answers `{}` to an empty object whatever its fields make of `undefined`: an
+ * object schema with no checks of its own whose every field is optional in and out (zod leaves an
+ * absent such key out of the output and ignores its issues). checkOrEmpty() skips zod for it.
+ */
+export function passesEmpty(schema: z.ZodType): boolean {
+  let passes = emptyPassing.get(schema);
+  if (passes === undefined) {
+    const def = (schema as unknown as { _zod: { def: ObjectDef } })._zod.def;
+    passes =
+      def.type === "object" &&
+      !def.checks?.length &&
+      Object.values(def.shape).every((f) => f._zod.optin === "optional" && f._zod.optout === "optional");
+    emptyPassing.set(schema, passes);
+  }
+  return passes;
+}
+interface ObjectDef {
+  type: string;
+  checks?: unknown[];
+  shape: Record<string, { _zod: { optin?: string; optout?: string } }>;
+}
+
+/** check(), answering `{}` at once to an empty object where the schema would (a read with no input). */
+export function checkOrEmpty<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> | Promise<z.output<S>> {
+  if (isEmptyObject(raw) && passesEmpty(schema)) return {} as z.output<S>;
+  return check(schema, raw);
+}
+function isEmptyObject(raw: unknown): boolean {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return false;
+  for (const _ in raw) return false;
+  return true;
+}
+
 /** check() without a turn of the event loop, for a schema with no async part (path parameters). */
 export function checkNow<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const result = schema.safeParse(raw);
@@ -56,25 +91,33 @@ function jsonObject(text: string): Record<string, unknown> | null {
   return body as Record<string, unknown>;
 }
 
-/** Reads a request's fields whatever the method: query string, then JSON, form or multipart body over it. */
-export async function readFields(c: Context): Promise<Record<string, unknown>> {
+/**
+ * Reads a request's fields whatever the method: query string, then JSON, form or multipart body
+ * over it. At once when there is no body to wait for (a GET).
+ */
+export function readFields(c: Context): Record<string, unknown> | Promise<Record<string, unknown>> {
   const fields = readQuery(c);
   if (c.req.method === "GET" || c.req.method === "HEAD") return fields;
   const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/json")) {
-    const body = jsonObject(await c.req.text());
-    return body ? { ...fields, ...body } : fields;
+  if (type.includes("application/json"))
+    return c.req.text().then((text) => {
+      const body = jsonObject(text);
+      return body ? { ...fields, ...body } : fields;
+    });
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data"))
+    return readForm(c, fields);
+  return fields;
+}
+
+async function readForm(c: Context, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+  let body: Record<string, unknown>;
+  try {
+    body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
+  } catch {
+    throw new AppError("malformed");
   }
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    let body: Record<string, unknown>;
-    try {
-      body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
-    } catch {
-      throw new AppError("malformed");
-    }
-    for (const [k, v] of Object.entries(body))
-      fields[k.endsWith("[]") ? k.slice(0, -2) : k] = k.endsWith("[]") && !Array.isArray(v) ? [v] : v;
-  }
+  for (const [k, v] of Object.entries(body))
+    fields[k.endsWith("[]") ? k.slice(0, -2) : k] = k.endsWith("[]") && !Array.isArray(v) ? [v] : v;
   return fields;
 }
 

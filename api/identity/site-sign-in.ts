@@ -23,11 +23,17 @@ export const NOTICE_COOKIE = "tk_notice";
 const wantsJson = (c: Context<HonoEnv>) =>
   (c.req.header("accept") ?? "").includes("application/json") && !(c.req.header("accept") ?? "").includes("text/html");
 
-export const exchangeSiteToken: MiddlewareHandler<HonoEnv> = async (c, next) => {
+// Synchronous when there is no sign-in link (every other request): the next handler's answer goes
+// on as it comes, at once when it is ready (api/http/folding-router.ts).
+export const exchangeSiteToken = ((c: Context<HonoEnv>, next: () => Promise<void>) => {
   if (!PUBLIC_PAGE.test(c.req.path)) return next();
   const token = c.req.query("token");
   // Only our sign-in links: other services' `token` parameters (PayPal's return) pass untouched.
   if (!token?.startsWith(TOKEN_PREFIX.site)) return next();
+  return signInByLink(c, token, next);
+}) as MiddlewareHandler<HonoEnv>;
+
+async function signInByLink(c: Context<HonoEnv>, token: string, next: () => Promise<void>) {
   const { db, clock } = c.var.deps;
   const now = clock.now();
   const previous = c.var.player;
@@ -56,4 +62,4 @@ export const exchangeSiteToken: MiddlewareHandler<HonoEnv> = async (c, next) => 
   // Only the page being answered needs this; later requests load the session from the cookie.
   c.set("player", { playerId: outcome.playerId, csrfToken: outcome.csrfToken, tokenHash: "" });
   return next();
-};
+}

@@ -45,8 +45,7 @@ function compile(prepared: { getQuery(): { sql: string; params: unknown[] } }) {
   };
 }
 
-const session = compile(lookupsOf(db).session);
-const player = compile(lookupsOf(db).player);
+const session = compile(lookupsOf(db).playerSession);
 const profile = {
   me: compile(profileStatements(db).me),
   avatar: compile(avatarStatements(db).last),
@@ -114,20 +113,18 @@ function held(now: number) {
 const state = sqlite.query(PLAYER_STATE_SQL);
 
 const { idle } = SESSION_LIMITS.player;
-type SessionRow = { subject_id: number; csrf_token: string; expires_at: number; last_seen_at: number };
-type PlayerRow = { id: number; banned_until: number | null; erased_at: number | null };
-/** The signed-in player of the request and the session's CSRF token: the session by its token's hash, then the player row. */
+/** The app's player session statement's columns, by position: the session's, then its player's (null id: none). */
+type SessionRow = [string, number, string, number, number, number | null, number | null, number | null, string | null];
+/** The signed-in player of the request and the session's CSRF token: the session and its player in one statement (the app's). */
 function playerOf(req: Request, now: number): { playerId: number; csrf: string } | null {
   const token = /tk_player=([^;]+)/.exec(req.headers.get("cookie") ?? "")?.[1];
   if (!token) return null;
-  const s = session.row({
-    hash: bytesToHex(sha256(new TextEncoder().encode(token))),
-    kind: "player",
-  }) as SessionRow | null;
-  if (!s || s.expires_at <= now || s.last_seen_at + idle <= now) return null;
-  const p = player.row({ id: s.subject_id }) as PlayerRow | null;
-  if (!p || p.erased_at || (p.banned_until && p.banned_until > now)) return null;
-  return { playerId: p.id, csrf: s.csrf_token };
+  const s = session.get({ hash: bytesToHex(sha256(new TextEncoder().encode(token))) }) as SessionRow | undefined;
+  if (!s) return null;
+  const [, , csrf, lastSeenAt, expiresAt, playerId, bannedUntil, erasedAt] = s;
+  if (expiresAt <= now || lastSeenAt + idle <= now) return null;
+  if (playerId === null || erasedAt || (bannedUntil && bannedUntil > now)) return null;
+  return { playerId, csrf };
 }
 const gameKey = `Bearer ${process.env.GAME_API_KEY}`;
 
