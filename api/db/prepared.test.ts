@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { blob, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createBunSqliteClient } from "../../edge/bun-sqlite-client.ts";
 import { createDb } from "./index.ts";
-import { getNow, preparedOnce } from "./prepared.ts";
+import { allNow, getNow, preparedOnce, readSteps, ready } from "./prepared.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "tk-prepared-"));
 const client = createBunSqliteClient(join(dir, "t.db"));
@@ -107,4 +107,35 @@ test("a placeholder without a value fails as drizzle's does", async () => {
   const theirs = await drizzles.picked.get({}).catch((e: Error) => e.cause ?? e);
   expect(String(mine)).toBe(String(theirs));
   expect(String(mine)).toContain('No value for placeholder "id"');
+});
+
+test("a read of steps answers at once while each step is ready, on promises from the first that is not", async () => {
+  function* steps(a: number | Promise<number>, b: number | Promise<number>) {
+    const x = yield* ready(a);
+    let y: number;
+    try {
+      y = yield* ready(b);
+    } catch (e) {
+      y = -(e as Error).message.length;
+    }
+    if (x + y === 0) throw new Error("zero");
+    return x + y;
+  }
+  expect(readSteps(steps(1, 2))).toBe(3);
+  const later = readSteps(steps(1, Promise.resolve(2)));
+  expect(later).toBeInstanceOf(Promise);
+  expect(await later).toBe(3);
+  // A step that fails is thrown into the read, where it may be caught.
+  expect(await readSteps(steps(Promise.resolve(1), Promise.reject(new Error("abc"))))).toBe(-2);
+  expect(() => readSteps(steps(1, -1))).toThrow("zero");
+  expect(await (readSteps(steps(Promise.resolve(1), -1)) as Promise<number>).catch((e: Error) => e.message)).toBe(
+    "zero",
+  );
+  // The statements' answers are steps: at once on bun:sqlite.
+  function* names() {
+    const rows = yield* ready(allNow(atOnce.all, { from: 1 }));
+    const one = yield* ready(getNow(atOnce.picked, { id: rows[1].id }));
+    return [rows.length, one?.name];
+  }
+  expect(readSteps(names())).toEqual([2, "two"]);
 });

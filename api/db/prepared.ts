@@ -175,3 +175,47 @@ export function getNow<R>(
 ): R | Promise<R> {
   return prepared.getNow ? prepared.getNow(values) : prepared.get(values);
 }
+
+/** A prepared select's rows at once where the driver reads synchronously, else their promise. */
+export function allNow<R>(
+  prepared: { all(values?: Record<string, unknown>): Promise<R> } & ReadsAtOnce<unknown, R>,
+  values?: Record<string, unknown>,
+): R | Promise<R> {
+  return prepared.allNow ? prepared.allNow(values) : prepared.all(values);
+}
+
+/** One step of a read written as a generator: `const row = yield* ready(getNow(statement, values))`. */
+export function* ready<T>(value: T | Promise<T>): Generator<T | Promise<T>, T, unknown> {
+  return (yield value) as T;
+}
+
+/**
+ * Runs a read written as a generator of its statements' answers ({@link ready}): at once while
+ * each answer is (prepared selects over bun:sqlite), on promises from the first that is not
+ * (other drivers). A read of several statements answers with no turn of the event loop between
+ * them where it can.
+ */
+export function readSteps<T>(steps: Generator<unknown, T, unknown>): T | Promise<T> {
+  let step = steps.next();
+  while (!step.done) {
+    if (step.value instanceof Promise) return stepsLater(steps, step.value);
+    step = steps.next(step.value);
+  }
+  return step.value;
+}
+
+async function stepsLater<T>(steps: Generator<unknown, T, unknown>, pending: Promise<unknown>): Promise<T> {
+  let step: IteratorResult<unknown, T> = { done: false, value: pending };
+  while (!step.done) {
+    let value: unknown;
+    let failed = false;
+    try {
+      value = await step.value;
+    } catch (e) {
+      value = e;
+      failed = true;
+    }
+    step = failed ? steps.throw(value) : steps.next(value);
+  }
+  return step.value;
+}

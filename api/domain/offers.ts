@@ -18,8 +18,8 @@ import { type AdminCtx, type Ctx, inTransaction, transact } from "./context.ts";
 import { AppError, fieldError } from "./errors.ts";
 import * as f from "./fields.ts";
 import { applyLedger } from "./ledger.ts";
-import { catalogItem, catalogName } from "./shop.ts";
-import { preparedOnce } from "../db/prepared.ts";
+import { catalogItem, catalogNameStatements } from "./shop.ts";
+import { allNow, getNow, preparedOnce, readSteps, ready } from "../db/prepared.ts";
 import { emit } from "./outbox.ts";
 import { recordActivity } from "./players.ts";
 import { newEventId, toCHDateTime } from "../../warehouse/events.ts";
@@ -160,9 +160,15 @@ export function dropCachedOffers(db: Db) {
   caches.delete(db);
 }
 
-async function liveOffers(db: Db, now: number): Promise<LiveOffer[]> {
+/** The running offers: at once from this instance's cache while it is fresh, else (re)loaded. */
+function liveOffers(db: Db, now: number): LiveOffer[] | Promise<LiveOffer[]> {
   const hit = caches.get(db);
   if (hit && now - hit.checkedAt < CHECK_EVERY && now >= hit.checkedAt) return hit.rows;
+  return loadLiveOffers(db, now);
+}
+
+async function loadLiveOffers(db: Db, now: number): Promise<LiveOffer[]> {
+  const hit = caches.get(db);
   const version = await versionOf(db);
   if (hit && hit.version === version) {
     hit.checkedAt = now;
@@ -342,10 +348,10 @@ export const offerStatements = preparedOnce((db) => ({
 }));
 
 /** The offers an offer-window event names that are outside their windows at `at` (offersOutsideWindow, prepared). */
-async function heldOffers(db: Db, at: number): Promise<Set<number>> {
+function* heldOffers(db: Db, at: number) {
   const open = new Set<number>();
   const named = new Set<number>();
-  for (const r of await offerStatements(db).offerWindows.all()) {
+  for (const r of yield* ready(allNow(offerStatements(db).offerWindows))) {
     if (r.offerId === null) continue;
     named.add(r.offerId);
     if (runningPeriod(r, at)) open.add(r.offerId);
@@ -355,33 +361,46 @@ async function heldOffers(db: Db, at: number): Promise<Set<number>> {
   return held;
 }
 
-/** The offers this player may see now, with the time left by the server's clock. */
-export async function offersFor(db: Db, playerId: number, locale: "ru" | "en", now: number) {
+/**
+ * The offers this player may see now, with the time left by the server's clock. Its statements
+ * run one after another with no wait between them where the driver reads synchronously
+ * (api/db/prepared.ts: readSteps): the answer is ready at once.
+ */
+export function offersFor(db: Db, playerId: number, locale: "ru" | "en", now: number) {
+  return readSteps(offersSteps(db, playerId, locale, now));
+}
+
+function* offersSteps(db: Db, playerId: number, locale: "ru" | "en", now: number) {
   const st = offerStatements(db);
-  const p = await st.viewer.get({ playerId });
+  const names = catalogNameStatements(db);
+  const p = yield* ready(getNow(st.viewer, { playerId }));
   if (!p) throw new AppError("not_found");
   const audiences = new Set<number>();
-  for (const a of await st.audiences.all({ playerId })) audiences.add(a.id);
+  for (const a of yield* ready(allNow(st.audiences, { playerId }))) audiences.add(a.id);
   const v: Viewer = { ...p, payer: !!p.payer, audiences };
   const out = [];
   // An offer named by a live event's offer window shows only while one of its periods runs.
-  const held = await heldOffers(db, now);
-  for (const live of await liveOffers(db, now)) {
+  const held = yield* heldOffers(db, now);
+  for (const live of yield* ready(liveOffers(db, now))) {
     const o = live.row;
     if (o.startsAt > now || o.endsAt <= now || !meantParsed(o, live.platforms, live.countries, v) || held.has(o.id))
       continue;
-    const took = o.billingItemId
-      ? await st.paidInWindow.get({ playerId, itemId: o.billingItemId, from: o.startsAt, to: o.endsAt })
-      : await st.takenForGold.get({ offerId: o.id, playerId });
+    const took = yield* ready(
+      o.billingItemId
+        ? getNow(st.paidInWindow, { playerId, itemId: o.billingItemId, from: o.startsAt, to: o.endsAt })
+        : getNow(st.takenForGold, { offerId: o.id, playerId }),
+    );
     const taken = took?.n ?? 0;
     if (taken >= o.perPlayerLimit) continue;
     const grants = live.grants;
     const items = [];
     for (const it of grants.items) {
-      const name = await catalogName(db, it.type, it.id, locale);
+      // catalogName's statement and choice of name.
+      const named = yield* ready(getNow(names[it.type], { id: it.id }));
+      const name = named ? (locale === "en" ? named.nameEn : named.nameRu) : null;
       items.push({ ...it, name: name ?? `${it.type} #${it.id}` });
     }
-    const i = o.billingItemId ? await st.billingItem.get({ id: o.billingItemId }) : undefined;
+    const i = o.billingItemId ? yield* ready(getNow(st.billingItem, { id: o.billingItemId })) : undefined;
     const billing = i ? billingItemView(i, locale) : null;
     out.push({
       id: o.id,
