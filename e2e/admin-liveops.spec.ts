@@ -97,6 +97,13 @@ test("an operator schedules a weekend tournament and sees it, and its clash, on 
           : "Кубок воскресенья: ",
       );
       if (locale === "ru") await expect(shared).toContainText("(пересекается)");
+      // The weekly clans' tournament says clans enter it, and counts its entries as clans.
+      const clansId = (await running.db.execute("select id from live_events where builtin = 'weeklyClans'")).rows[0].id;
+      const clansCard = page.locator(`[data-event="${clansId}"]`);
+      await expect(clansCard).toContainText(locale === "en" ? "Clans enter it" : "Участвуют кланы");
+      await expect(clansCard.getByRole("listitem").first()).toContainText(
+        locale === "en" ? /\d+ clans? entered/ : /\d+ клан(-участник|а-участника|ов-участников)/,
+      );
       const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(scrolls).toBe(false);
       await page.screenshot({ path: info.outputPath(`calendar-${locale}-${width}.png`), fullPage: true });

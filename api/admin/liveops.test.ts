@@ -62,6 +62,8 @@ describe("live events calendar (operators)", () => {
     // So is the weekly clans' tournament; the two weekly boards do not clash (one ranks players, one clans).
     const clans = all.events.find((e: { event: { builtin: string | null } }) => e.event.builtin === "weeklyClans");
     expect(clans.event).toMatchObject({ kind: "tournament", autoEnter: true, metric: "rating", active: true });
+    // The calendar says who enters: clans here, players in the players' board.
+    expect([clans.event.entrant, weekly.event.entrant]).toEqual(["clan", "player"]);
     expect(clans.periods.map((p: { start: number }) => p.start)).toEqual(
       weekly.periods.map((p: { start: number }) => p.start),
     );

@@ -5,6 +5,7 @@ import * as f from "../../domain/fields.ts";
 import {
   LIVE_EVENT_AUDIENCES,
   LIVE_EVENT_BUILTINS,
+  LIVE_EVENT_ENTRANTS,
   LIVE_EVENT_FEE_CURRENCIES,
   LIVE_EVENT_KINDS,
   LIVE_EVENT_METRICS,
@@ -60,6 +61,8 @@ export const liveEvent = z.object({
   offerId: z.int().nullable(),
   /** Every battle of a period enters its player (the weekly tournaments); not set by the form. */
   autoEnter: z.boolean(),
+  /** Who enters a tournament: players, or clans (a clan's members' battles count for it). */
+  entrant: z.enum(LIVE_EVENT_ENTRANTS),
   /** The weekly tournament the tournaments' screens read, when this event is it. */
   builtin: z.enum(LIVE_EVENT_BUILTINS).nullable(),
   active: z.boolean(),

@@ -98,6 +98,7 @@ export const eventView = (r: EventRow) => ({
   multiplierPct: r.multiplierPct,
   offerId: r.offerId,
   autoEnter: r.autoEnter,
+  entrant: r.entrant,
   builtin: r.builtin,
   active: r.active,
   createdAt: r.createdAt,

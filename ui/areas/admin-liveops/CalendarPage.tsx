@@ -65,6 +65,7 @@ function EventCard({ item, names, onEdit }: { item: Item; names: Map<number, str
       </button>
       <p className="tk-liveops-facts">
         <span>{i18n._(KIND[e.kind])}</span>
+        {e.kind === "tournament" && e.entrant === "clan" && <span>{t`Clans enter it`}</span>}
         <span>{i18n._(AUDIENCE[e.audience])}</span>
         <span>{t`Levels ${ph({ min: e.minLevel })}–${ph({ max: e.maxLevel })}`}</span>
         <span>{scheduleText(e)}</span>
@@ -97,7 +98,9 @@ function EventCard({ item, names, onEdit }: { item: Item; names: Map<number, str
               <span>{periodText(e, p.start, p.end)}</span>
               {e.kind === "tournament" && (
                 <span>
-                  {plural(p.entries, { one: "# entry", other: "# entries" })}
+                  {e.entrant === "clan"
+                    ? plural(p.entries, { one: "# clan entered", other: "# clans entered" })
+                    : plural(p.entries, { one: "# entry", other: "# entries" })}
                   {p.settled ? `, ${t`prizes paid`}` : ""}
                 </span>
               )}
