@@ -471,5 +471,12 @@ export const migrations: Migration[] = [
       "INSERT INTO `live_event_clan_entries` (`event_id`, `period_start`, `clan_id`, `score`, `battles`, `wins`, `rating_delta`, `experience`, `scored_at`, `joined_at`)\nSELECT (SELECT `id` FROM `live_events` WHERE `builtin` = 'weeklyClans'), w.wk, w.clan_id, w.rating_delta, w.battles, w.wins, w.rating_delta, w.experience, w.last_at, w.first_at\nFROM (\n  SELECT ((bp.ended_at / 86400000 + 3) / 7) * 604800000 - 259200000 AS wk, bp.clan_id, count(*) AS battles,\n    sum(CASE WHEN bp.result = 'win' THEN 1 ELSE 0 END) AS wins, sum(bp.rating_delta) AS rating_delta,\n    sum(bp.experience) AS experience, min(bp.ended_at) AS first_at, max(bp.ended_at) AS last_at\n  FROM battle_players bp\n  WHERE bp.clan_id IS NOT NULL AND bp.result IS NOT NULL AND bp.ended_at IS NOT NULL\n  GROUP BY wk, bp.clan_id\n) w\nWHERE true\nON CONFLICT DO NOTHING;",
       "INSERT INTO `live_event_periods` (`event_id`, `period_start`, `period_end`, `state`, `entries`)\nSELECT `event_id`, `period_start`, `period_start` + 604800000, 'open', count(*)\nFROM `live_event_clan_entries` WHERE `event_id` = (SELECT `id` FROM `live_events` WHERE `builtin` = 'weeklyClans') GROUP BY `period_start`\nON CONFLICT (`event_id`, `period_start`) DO UPDATE SET `entries` = excluded.`entries`;"
     ]
+  },
+  {
+    "tag": "0037_huge_kabuki",
+    "hash": "67159440c1c31a9a17bd89e23314e22ed699404dd2eec18888cb0fbcf148a3f9",
+    "statements": [
+      "CREATE INDEX `billing_orders_player_status` ON `billing_orders` (`player_id`,`status`,`item_id`,`paid_at`);"
+    ]
   }
 ];

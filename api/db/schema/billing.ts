@@ -117,6 +117,9 @@ export const orders = sqliteTable(
     uniqueIndex("billing_orders_provider_tx").on(t.provider, t.providerTxId),
     index("billing_orders_provider_ref").on(t.provider, t.providerRef),
     index("billing_orders_player").on(t.playerId, t.id),
+    // A player's paid orders: whether they are a payer (payerSql) and how often they bought an
+    // item in a window (the offers list). Without it SQLite searched every paid order by status.
+    index("billing_orders_player_status").on(t.playerId, t.status, t.itemId, t.paidAt),
     index("billing_orders_status").on(t.status, t.updatedAt),
   ],
 );

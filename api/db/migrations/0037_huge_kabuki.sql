@@ -1,0 +1,1 @@
+CREATE INDEX `billing_orders_player_status` ON `billing_orders` (`player_id`,`status`,`item_id`,`paid_at`);
