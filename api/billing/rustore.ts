@@ -36,7 +36,7 @@ import * as calls from "../contracts/billing.ts";
 import { invoiceIdField, tokenField } from "../contracts/billing.ts";
 import { route } from "../http/router.ts";
 import { AppError, notFound } from "../domain/errors.ts";
-import { keepFirstProviderRefs, keepProviderRefs } from "../domain/billing/provider-orders.ts";
+import { keepProviderRefs } from "../domain/billing/provider-orders.ts";
 import { findOrder, amountMismatch, type Order, type Source } from "../domain/billing/orders.ts";
 import { ProviderDown, providerFetch, secret, type Provider, type ProviderState } from "./providers.ts";
 import { applyState, orderView } from "./apply.ts";
@@ -342,7 +342,7 @@ async function settleAndApply(
     // RuStore cannot be reached: keep what the app reported on the waiting order so `verify` can ask (and confirm) later.
     if (e instanceof ProviderDown && !order.providerRef && (order.status === "created" || order.status === "pending")) {
       const set = { providerRef: ref, providerFlow: flow, ...(purchaseId ? { providerPurchaseId: purchaseId } : {}) };
-      await keepFirstProviderRefs(deps.db, order.id, set, deps.clock.now());
+      await keepProviderRefs(deps.db, order.id, set, deps.clock.now(), { firstOnly: true });
     }
     throw e;
   }

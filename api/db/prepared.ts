@@ -168,6 +168,13 @@ function decoderOf(field: unknown): Decoder {
   return decoder((field as { sql: unknown }).sql);
 }
 
+/** An answer now where it can be, else its promise. */
+export type Later<T> = T | Promise<T>;
+
+/** `f` of a value that may be ready now: at once if it is, else when it is. */
+export const thenNow = <T, R>(v: Later<T>, f: (v: T) => Later<R>): Later<R> =>
+  v instanceof Promise ? v.then(f) : f(v);
+
 /** A prepared select's first row at once where the driver reads synchronously, else its promise. */
 export function getNow<R>(
   prepared: { get(values?: Record<string, unknown>): Promise<R> } & ReadsAtOnce<R, unknown>,

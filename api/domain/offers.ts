@@ -18,7 +18,7 @@ import { type AdminCtx, type Ctx, inTransaction, transact } from "./context.ts";
 import { AppError, fieldError } from "./errors.ts";
 import * as f from "./fields.ts";
 import { applyLedger } from "./ledger.ts";
-import { catalogItem, catalogNameStatements } from "./shop.ts";
+import { catalogItem, catalogName } from "./shop.ts";
 import { allNow, getNow, preparedOnce, readSteps, ready } from "../db/prepared.ts";
 import { emit } from "./outbox.ts";
 import { recordActivity } from "./players.ts";
@@ -372,7 +372,6 @@ export function offersFor(db: Db, playerId: number, locale: "ru" | "en", now: nu
 
 function* offersSteps(db: Db, playerId: number, locale: "ru" | "en", now: number) {
   const st = offerStatements(db);
-  const names = catalogNameStatements(db);
   const p = yield* ready(getNow(st.viewer, { playerId }));
   if (!p) throw new AppError("not_found");
   const audiences = new Set<number>();
@@ -395,9 +394,7 @@ function* offersSteps(db: Db, playerId: number, locale: "ru" | "en", now: number
     const grants = live.grants;
     const items = [];
     for (const it of grants.items) {
-      // catalogName's statement and choice of name.
-      const named = yield* ready(getNow(names[it.type], { id: it.id }));
-      const name = named ? (locale === "en" ? named.nameEn : named.nameRu) : null;
+      const name = yield* ready(catalogName(db, it.type, it.id, locale));
       items.push({ ...it, name: name ?? `${it.type} #${it.id}` });
     }
     const i = o.billingItemId ? yield* ready(getNow(st.billingItem, { id: o.billingItemId })) : undefined;

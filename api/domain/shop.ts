@@ -16,7 +16,7 @@ import {
 import { playerItems, shopPurchases, type ItemType } from "../db/schema/inventory.ts";
 import { players } from "../db/schema/players.ts";
 import { AppError, fieldError } from "./errors.ts";
-import { preparedOnce } from "../db/prepared.ts";
+import { getNow, type Later, preparedOnce, thenNow } from "../db/prepared.ts";
 import { applyLedger, type Currency } from "./ledger.ts";
 import { emit } from "./outbox.ts";
 import { recordActivity } from "./players.ts";
@@ -105,7 +105,6 @@ export interface ShopItem {
   levelOk: boolean;
 }
 
-/** The shop's page data: every active item with its prices and whether this player may buy it. */
 /** An item's name by kind and id (of an item on sale), one statement per kind. */
 export const catalogNameStatements = preparedOnce((db) => {
   const of = (t: typeof contentTanks | typeof contentConsumables | typeof contentCamouflages) =>
@@ -117,9 +116,11 @@ export const catalogNameStatements = preparedOnce((db) => {
   return { tank: of(contentTanks), consumable: of(contentConsumables), camouflage: of(contentCamouflages) };
 });
 
-export async function catalogName(db: Db, type: ItemType, id: number, locale: "ru" | "en"): Promise<string | null> {
-  const r = await catalogNameStatements(db)[type].get({ id });
-  return r ? (locale === "en" ? r.nameEn : r.nameRu) : null;
+/** An item's name in `locale` (null: no such item on sale); at once where the driver reads synchronously. */
+export function catalogName(db: Db, type: ItemType, id: number, locale: "ru" | "en"): Later<string | null> {
+  return thenNow(getNow(catalogNameStatements(db)[type], { id }), (r) =>
+    r ? (locale === "en" ? r.nameEn : r.nameRu) : null,
+  );
 }
 
 /** The shop's statements: the player's level and purses, what they own, the catalogue on sale. */

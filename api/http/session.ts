@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from "../db/index.ts";
 import { platformOfAgent, recordDevice, siteDeviceKey } from "../domain/devices.ts";
 import { randomToken, sha256Hex, sha256HexNow } from "../domain/tokens.ts";
 import { isLocale } from "../i18n/index.ts";
-import { getNow, preparedOnce } from "../db/prepared.ts";
+import { getNow, type Later, preparedOnce, thenNow } from "../db/prepared.ts";
 
 export const PLAYER_COOKIE = "tk_player";
 /** A path that names its language (`/ru/…`, `/en/…`): it keeps it whoever is signed in. */
@@ -143,9 +143,6 @@ export function clientAddress(c: Context<HonoEnv>): string | null {
   return (c.env as { address?: string } | undefined)?.address ?? null;
 }
 
-type Later<T> = T | Promise<T>;
-const then = <T, R>(v: Later<T>, f: (v: T) => Later<R>): Later<R> => (v instanceof Promise ? v.then(f) : f(v));
-
 /**
  * The session `row` (found by its token's `hash`) if still valid. Synchronous where nothing is
  * written (an expired session is deleted, a stale one's last_seen_at refreshed).
@@ -181,8 +178,8 @@ function validSession<R extends { expiresAt: number; lastSeenAt: number }>(
 export const loadPlayer = (c: Context<HonoEnv>, token: string, next: () => Later<void>): Later<void> => {
   const hash = sha256HexNow(token);
   const found = getNow(lookupsOf(c.var.deps.db).playerSession, { hash });
-  return then(found, (f) =>
-    then(validSession(c, "player", hash, f), (row) => {
+  return thenNow(found, (f) =>
+    thenNow(validSession(c, "player", hash, f), (row) => {
       if (row?.playerId != null) {
         const now = c.var.deps.clock.now();
         if (!row.erasedAt && !(row.bannedUntil && row.bannedUntil > now)) {

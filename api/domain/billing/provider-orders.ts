@@ -86,30 +86,21 @@ export const wholeRefund = (o: Pick<Order, "id" | "amountMinor">, detail?: unkno
   detail,
 });
 
-/** What a provider said about an order's purchase (its reference, flow, purchase id), kept on the order. */
+/**
+ * What a provider said about an order's purchase (its reference, flow, purchase id), kept on the
+ * order; with `firstOnly`, only while the order has no provider reference yet (the first report wins).
+ */
 export async function keepProviderRefs(
   db: Db,
   orderId: number,
   set: Partial<Pick<Order, "providerRef" | "providerFlow" | "providerPurchaseId">>,
   at: number,
+  { firstOnly = false } = {},
 ) {
   await db
     .update(orders)
     .set({ ...set, updatedAt: at })
-    .where(eq(orders.id, orderId));
-}
-
-/** The same, only while the order has no provider reference yet (the first report wins). */
-export async function keepFirstProviderRefs(
-  db: Db,
-  orderId: number,
-  set: Partial<Pick<Order, "providerRef" | "providerFlow" | "providerPurchaseId">>,
-  at: number,
-) {
-  await db
-    .update(orders)
-    .set({ ...set, updatedAt: at })
-    .where(and(eq(orders.id, orderId), isNull(orders.providerRef)));
+    .where(and(eq(orders.id, orderId), firstOnly ? isNull(orders.providerRef) : undefined));
 }
 
 /** A provider's pending orders holding money unconfirmed, quiet since `quietSince`, newest first. */

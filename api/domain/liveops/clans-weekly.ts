@@ -13,8 +13,7 @@ import { liveEventClanEntries, liveEventPeriods, liveEventResults, liveEvents } 
 import type { TxCtx } from "../context.ts";
 import { applyLedger } from "../ledger.ts";
 import { boardSeenBy, placeEntries, prizeTableSchema } from "./prizes.ts";
-import { eventViewer, meantFor, runningPeriod } from "./running.ts";
-import { addBattle } from "./scoring.ts";
+import { addBattle, countEntry, periodsCounting } from "./scoring.ts";
 
 /** What a member's finished battle for a clan brings (tournaments.ts's BattleScored and the clan). */
 export interface ClanBattle {
@@ -42,30 +41,18 @@ export async function recordClanBattle(c: TxCtx, b: ClanBattle): Promise<number>
     .select()
     .from(liveEvents)
     .where(and(eq(liveEvents.active, true), eq(liveEvents.kind, "tournament"), eq(liveEvents.entrant, "clan")));
-  let viewer: Awaited<ReturnType<typeof eventViewer>> | undefined;
+  const counting = periodsCounting(c.db, b);
   let moved = 0;
   for (const ev of events) {
-    if (b.tier < ev.minTier || b.tier > ev.maxTier) continue;
-    const period = runningPeriod(ev, b.at);
+    const period = await counting(ev);
     if (!period) continue;
-    if (ev.audience !== "all" || ev.minLevel > 1 || ev.maxLevel < 100) {
-      viewer ??= await eventViewer(c.db, b.playerId);
-      if (!viewer || !meantFor(ev, viewer)) continue;
-    }
     const key = { eventId: ev.id, periodStart: period.start, clanId: b.clanId };
     const inserted = await c.db
       .insert(C)
       .values({ ...key, scoredAt: b.at, joinedAt: b.at })
       .onConflictDoNothing()
       .returning({ id: C.id });
-    if (inserted.length > 0)
-      await c.db
-        .insert(liveEventPeriods)
-        .values({ eventId: ev.id, periodStart: period.start, periodEnd: period.end, entries: 1 })
-        .onConflictDoUpdate({
-          target: [liveEventPeriods.eventId, liveEventPeriods.periodStart],
-          set: { entries: sql`${liveEventPeriods.entries} + 1` },
-        });
+    if (inserted.length > 0) await countEntry(c.db, ev.id, period);
     const [stored] = await c.db
       .select({ state: liveEventPeriods.state, end: liveEventPeriods.periodEnd })
       .from(liveEventPeriods)

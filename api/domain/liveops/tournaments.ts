@@ -10,10 +10,10 @@ import { contentTanks } from "../../db/schema/content.ts";
 import { transact, type Ctx } from "../context.ts";
 import { AppError, conflict, notFound } from "../errors.ts";
 import { applyLedger } from "../ledger.ts";
-import { eventViewer, meantFor, runningPeriod } from "./running.ts";
+import { eventViewer, meantFor } from "./running.ts";
 import { compileSchedule, type Schedule } from "./schedule.ts";
 import { placeEntries, prizeTableSchema } from "./prizes.ts";
-import { addBattle } from "./scoring.ts";
+import { addBattle, countEntry, periodsCounting } from "./scoring.ts";
 import { recordClanBattle, settleClanPeriod } from "./clans-weekly.ts";
 
 type EventRow = typeof liveEvents.$inferSelect;
@@ -114,13 +114,7 @@ export function enterTournament({
         at: now,
       });
     await c.db.insert(liveEventEntries).values({ ...key, tier: input.tier, bucket, scoredAt: now, joinedAt: now });
-    await c.db
-      .insert(liveEventPeriods)
-      .values({ eventId: ev.id, periodStart: period.start, periodEnd: period.end, entries: 1 })
-      .onConflictDoUpdate({
-        target: [liveEventPeriods.eventId, liveEventPeriods.periodStart],
-        set: { entries: sql`${liveEventPeriods.entries} + 1` },
-      });
+    await countEntry(c.db, ev.id, period);
     return { periodStart: period.start, periodEnd: period.end, bucket, replayed: false };
   });
 }
@@ -157,16 +151,10 @@ async function autoEnter(c: Ctx, b: BattleScored) {
         eq(liveEvents.entrant, "player"),
       ),
     );
-  let viewer: Awaited<ReturnType<typeof eventViewer>> | undefined;
+  const counting = periodsCounting(c.db, b);
   for (const ev of events) {
-    if (b.tier < ev.minTier || b.tier > ev.maxTier) continue;
-    const period = runningPeriod(ev, b.at);
+    const period = await counting(ev);
     if (!period) continue;
-    // For everyone at every level (the weekly boards): no need to ask who the player is.
-    if (ev.audience !== "all" || ev.minLevel > 1 || ev.maxLevel < 100) {
-      viewer ??= await eventViewer(c.db, b.playerId);
-      if (!viewer || !meantFor(ev, viewer)) continue;
-    }
     const inserted = await c.db
       .insert(liveEventEntries)
       .values({
@@ -180,13 +168,7 @@ async function autoEnter(c: Ctx, b: BattleScored) {
       .onConflictDoNothing()
       .returning({ id: liveEventEntries.id });
     if (inserted.length === 0) continue;
-    await c.db
-      .insert(liveEventPeriods)
-      .values({ eventId: ev.id, periodStart: period.start, periodEnd: period.end, entries: 1 })
-      .onConflictDoUpdate({
-        target: [liveEventPeriods.eventId, liveEventPeriods.periodStart],
-        set: { entries: sql`${liveEventPeriods.entries} + 1` },
-      });
+    await countEntry(c.db, ev.id, period);
   }
 }
 
