@@ -56,8 +56,10 @@ test("while 6 sign-ins are hashed in the pool, the event loop stalls far less th
     console.log(
       `one hash on the thread ${oneHashHere.toFixed(0)} ms; longest stall: on the thread ${onThread.toFixed(0)} ms, with the pool ${inPool.toFixed(0)} ms`,
     );
-    // On the thread the 6 hashes hold the loop back to back; in the pool the loop keeps ticking.
-    expect(onThread).toBeGreaterThan(oneHashHere);
+    // On the thread a hash holds the loop for its whole time (the longest stall is about one hash,
+    // give or take a busy machine's noise: 1,061 ms against one hash of 1,150 ms was seen with three
+    // test processes on two cores); in the pool the loop keeps ticking.
+    expect(onThread).toBeGreaterThan(oneHashHere / 2);
     expect(inPool).toBeLessThan(onThread / 3);
   } finally {
     hashPasswordsWith(null);
